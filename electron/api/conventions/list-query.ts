@@ -1,0 +1,88 @@
+/**
+ * Reading the list conventions from a query string (API-REFERENCE.md §2.4–2.8): `limit`,
+ * `offset`, `sort`, `filter`, `show`, `hide`, `with`. Every mistake is a 400 that names the
+ * problem; values are never silently clamped.
+ */
+import { parseFilter, FilterSyntaxError, type FilterNode } from '../../../shared/filter.js';
+import { defaultLimit, maxLimit } from '../../../shared/list.js';
+import type { SortKey } from '../../store/environment-store.js';
+import { ApiError } from '../errors.js';
+import { parsePaths, type PathTree } from './shape.js';
+
+export type QueryString = Record<string, string | string[] | undefined>;
+
+export interface ShapeOptions {
+  show?: PathTree;
+  hide?: PathTree;
+  /** Relations to eager-load, as dotted paths: `order.order_rows.item`. */
+  with: string[];
+}
+
+export interface ListOptions extends ShapeOptions {
+  limit: number;
+  offset: number;
+  sort: SortKey[];
+  filter?: FilterNode;
+}
+
+/** One value of a query parameter; repeated parameters are joined with commas (`with=a&with=b`). */
+export function single(query: QueryString, name: string): string | undefined {
+  const value = query[name];
+  if (Array.isArray(value)) return value.join(',');
+  return value;
+}
+
+function integerParam(query: QueryString, name: string, fallback: number, max: number): number {
+  const text = single(query, name);
+  if (text === undefined || text === '') return fallback;
+  if (!/^\d+$/.test(text)) throw ApiError.badRequest(`${name} must be a whole number from 0 to ${max}, got '${text}'`);
+  const value = Number(text);
+  if (value > max) throw ApiError.badRequest(`${name} must be a whole number from 0 to ${max}, got '${text}'`);
+  return value;
+}
+
+export function parseSort(text: string | undefined): SortKey[] {
+  if (!text) return [];
+  return text.split(',').map((part) => {
+    const [field, direction = 'asc', extra] = part.split(':');
+    if (!field || extra !== undefined || (direction !== 'asc' && direction !== 'desc')) {
+      throw ApiError.badRequest(`sort takes field[:asc|desc] separated by commas, got '${part}'`);
+    }
+    return { field, direction };
+  });
+}
+
+export function parseWith(text: string | undefined): string[] {
+  if (!text) return [];
+  return [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
+}
+
+export function parseShapeOptions(query: QueryString): ShapeOptions {
+  const show = single(query, 'show');
+  const hide = single(query, 'hide');
+  return {
+    ...(show ? { show: parsePaths(show) } : {}),
+    ...(hide ? { hide: parsePaths(hide) } : {}),
+    with: parseWith(single(query, 'with')),
+  };
+}
+
+export function parseListOptions(query: QueryString): ListOptions {
+  const filterText = single(query, 'filter');
+  let filter: FilterNode | undefined;
+  if (filterText) {
+    try {
+      filter = parseFilter(filterText);
+    } catch (error) {
+      if (error instanceof FilterSyntaxError) throw ApiError.badRequest(`Invalid filter: ${error.message}`);
+      throw error;
+    }
+  }
+  return {
+    ...parseShapeOptions(query),
+    limit: integerParam(query, 'limit', defaultLimit, maxLimit),
+    offset: integerParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER),
+    sort: parseSort(single(query, 'sort')),
+    ...(filter ? { filter } : {}),
+  };
+}

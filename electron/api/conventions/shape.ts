@@ -1,0 +1,83 @@
+/**
+ * `show` and `hide` (API-REFERENCE.md §2.7). A property list such as
+ * `id,order_rows.*.code,order.relation.name` becomes a tree; `show` keeps only what the tree
+ * names and `hide` removes it. On a list of related records `*` means every item and a number
+ * one item; on an object `*` means every property. Names a record does not have are ignored,
+ * so a client can send the same list to every endpoint.
+ */
+
+export type PathTree = Map<string, PathTree | true>;
+
+const maxPaths = 200;
+
+export function parsePaths(text: string): PathTree {
+  const tree: PathTree = new Map();
+  const paths = text.split(',').map((p) => p.trim()).filter(Boolean).slice(0, maxPaths);
+  for (const path of paths) {
+    let node = tree;
+    const parts = path.split('.');
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const existing = node.get(part);
+      if (last) {
+        node.set(part, true);
+      } else if (existing !== true) {
+        const child = existing ?? new Map();
+        node.set(part, child);
+        node = child;
+      }
+    });
+  }
+  return tree;
+}
+
+function showValue(value: unknown, tree: PathTree): unknown {
+  if (Array.isArray(value)) {
+    const all = tree.get('*');
+    const out: unknown[] = [];
+    value.forEach((item, index) => {
+      const sub = tree.get(String(index)) ?? all;
+      if (sub === undefined) return;
+      out.push(sub === true ? item : showValue(item, sub));
+    });
+    return out;
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  const source = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  const everything = tree.get('*') === true;
+  for (const key of Object.keys(source)) {
+    const sub = tree.get(key);
+    if (sub === undefined) {
+      if (everything) out[key] = source[key];
+    } else {
+      out[key] = sub === true ? source[key] : showValue(source[key], sub);
+    }
+  }
+  return out;
+}
+
+function hideValue(value: unknown, tree: PathTree): unknown {
+  if (Array.isArray(value)) {
+    const all = tree.get('*');
+    return value.map((item, index) => {
+      const sub = tree.get(String(index)) ?? all;
+      return sub === undefined || sub === true ? item : hideValue(item, sub);
+    });
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    const sub = tree.get(key);
+    if (sub === true) continue;
+    out[key] = sub === undefined ? item : hideValue(item, sub);
+  }
+  return out;
+}
+
+export function applyShape<T>(record: T, options: { show?: PathTree; hide?: PathTree }): T {
+  let out: unknown = record;
+  if (options.show) out = showValue(out, options.show);
+  if (options.hide) out = hideValue(out, options.hide);
+  return out as T;
+}

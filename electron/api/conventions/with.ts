@@ -1,0 +1,87 @@
+/**
+ * Eager loading with `with=rel,rel.sub.sub` (API-REFERENCE.md §2.8). Each relation level costs
+ * one query for the whole page, never one per record. Loaded records are presented like any
+ * other (virtual fields, no write-only fields), and may load their own relations in turn.
+ */
+import type { StoredRecord } from '../../store/environment-store.js';
+import { ApiError } from '../errors.js';
+import type { RequestContext, ResourceModule } from '../resource.js';
+
+type WithTree = Map<string, WithTree>;
+
+const maxDepth = 5;
+
+function buildTree(paths: string[]): WithTree {
+  const tree: WithTree = new Map();
+  for (const path of paths) {
+    const parts = path.split('.');
+    if (parts.length > maxDepth) throw ApiError.badRequest(`with paths may be at most ${maxDepth} levels deep: ${path}`);
+    let node = tree;
+    for (const part of parts) {
+      let child = node.get(part);
+      if (!child) {
+        child = new Map();
+        node.set(part, child);
+      }
+      node = child;
+    }
+  }
+  return tree;
+}
+
+function presentLoaded(ctx: RequestContext, module: ResourceModule, rows: StoredRecord[], tree: WithTree) {
+  const writeOnly = Object.entries(module.spec.fields).filter(([, f]) => f.writeOnly).map(([n]) => n);
+  const out = rows.map((row) => {
+    const copy: Record<string, unknown> = { ...row };
+    for (const name of writeOnly) delete copy[name];
+    return copy;
+  });
+  module.rules?.present?.(ctx, out);
+  loadTree(ctx, module, out, tree);
+  return out;
+}
+
+function loadTree(ctx: RequestContext, module: ResourceModule, records: Record<string, unknown>[], tree: WithTree) {
+  for (const [name, children] of tree) {
+    const relation = module.relations?.[name];
+    if (!relation) throw ApiError.badRequest(`Relation not found: ${name}`);
+    const target = relation.target();
+    if (relation.kind === 'belongsTo') {
+      const ids = records.map((r) => r[relation.foreignKey]).filter((v): v is string => typeof v === 'string');
+      const loaded = presentLoaded(ctx, target, ctx.store.getWhereIn(target.table, 'id', ids), children);
+      const byId = new Map(loaded.map((r) => [r.id, r]));
+      for (const record of records) record[name] = byId.get(record[relation.foreignKey]) ?? null;
+    } else {
+      const ids = records.map((r) => r.id);
+      const loaded = presentLoaded(ctx, target, ctx.store.getWhereIn(target.table, relation.foreignKey, ids), children);
+      const byParent = new Map<unknown, Record<string, unknown>[]>();
+      for (const row of loaded) {
+        const key = row[relation.foreignKey];
+        const list = byParent.get(key);
+        if (list) list.push(row);
+        else byParent.set(key, [row]);
+      }
+      for (const record of records) record[name] = byParent.get(record.id) ?? [];
+    }
+  }
+}
+
+export function loadRelations(
+  ctx: RequestContext,
+  module: ResourceModule,
+  records: Record<string, unknown>[],
+  paths: string[],
+): void {
+  if (paths.length === 0) return;
+  const tree = buildTree(paths);
+  // Validate every name first, so an unknown relation fails even on an empty page.
+  const check = (m: ResourceModule, t: WithTree) => {
+    for (const [name, children] of t) {
+      const relation = m.relations?.[name];
+      if (!relation) throw ApiError.badRequest(`Relation not found: ${name}`);
+      check(relation.target(), children);
+    }
+  };
+  check(module, tree);
+  if (records.length > 0) loadTree(ctx, module, records, tree);
+}

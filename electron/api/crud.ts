@@ -1,0 +1,81 @@
+/**
+ * Turns a resource module into its five routes. Nothing here knows any resource by name.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { QueryString } from './conventions/list-query.js';
+import { parseShapeOptions } from './conventions/list-query.js';
+import { createRecord, deleteRecord, getRecord, listRecords, present, updateRecord, type Scope } from './records.js';
+import type { ResourceModule } from './resource.js';
+
+interface Params {
+  id: string;
+  [param: string]: string;
+}
+
+function scopeOf(module: ResourceModule, params: Params): Scope {
+  return module.parent ? { [module.parent.param]: params[module.parent.param]! } : {};
+}
+
+export function registerResource(app: FastifyInstance, module: ResourceModule): void {
+  const { title } = module.spec;
+  const tag = module.parent ? module.parent.module().spec.title : title;
+  const item = `${module.path}/:id`;
+
+  app.get<{ Querystring: QueryString; Params: Params }>(
+    module.path,
+    { config: { doc: { summary: `List ${title} records`, tag, resource: { module, operation: 'list' } } } },
+    (request) => listRecords(request.ctx, module, request.query, scopeOf(module, request.params)),
+  );
+
+  app.post<{ Querystring: QueryString; Params: Params }>(
+    module.path,
+    {
+      config: {
+        doc: {
+          summary: `Create a ${title}`,
+          tag,
+          resource: { module, operation: 'create' },
+          success: { status: 201, description: `The created ${title}` },
+        },
+      },
+    },
+    async (request, reply) => {
+      const record = createRecord(request.ctx, module, request.body, scopeOf(module, request.params));
+      reply.code(201);
+      return present(request.ctx, module, [record], parseShapeOptions(request.query))[0];
+    },
+  );
+
+  app.get<{ Querystring: QueryString; Params: Params }>(
+    item,
+    { config: { doc: { summary: `Get one ${title}`, tag, resource: { module, operation: 'get' } } } },
+    (request) => getRecord(request.ctx, module, request.params.id, request.query, scopeOf(module, request.params)),
+  );
+
+  app.put<{ Querystring: QueryString; Params: Params }>(
+    item,
+    { config: { doc: { summary: `Update a ${title}`, tag, resource: { module, operation: 'update' } } } },
+    (request) => {
+      const record = updateRecord(request.ctx, module, request.params.id, request.body, scopeOf(module, request.params));
+      return present(request.ctx, module, [record], parseShapeOptions(request.query))[0];
+    },
+  );
+
+  app.delete<{ Params: Params }>(
+    item,
+    {
+      config: {
+        doc: {
+          summary: `Delete a ${title}`,
+          tag,
+          resource: { module, operation: 'delete' },
+          success: { status: 204, description: 'Deleted (soft delete: it syncs and can be restored)' },
+        },
+      },
+    },
+    async (request, reply) => {
+      deleteRecord(request.ctx, module, request.params.id, scopeOf(module, request.params));
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * Turning every failure into the documented error body. Handlers throw `ApiError`; the
+ * error handler also maps Fastify's own errors (bad JSON, wrong media type, too large) and
+ * the store's (bad query, duplicate) to the right status, and turns anything unexpected
+ * into a 500 that names only a reference, never a stack trace or SQL.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { ErrorKind, type ApiErrorBody, type ApiErrorItem, type ErrorKindName, type FieldProblem } from '../../shared/errors.js';
+import { uuidv7 } from '../../shared/ids.js';
+import { DuplicateError, QueryError } from '../store/query-error.js';
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ErrorKindName,
+    readonly items: { description: string; field?: string }[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(items.map((i) => i.description).join('; ') || ErrorKind[kind].message);
+  }
+
+  get status(): number {
+    return ErrorKind[this.kind].status;
+  }
+
+  static badRequest(description: string): ApiError {
+    return new ApiError('badRequest', [{ description }]);
+  }
+  static notLoggedIn(description = 'Send x-api-key and x-api-env, or Authorization: Bearer <token>.'): ApiError {
+    return new ApiError('notLoggedIn', [{ description }]);
+  }
+  static notFound(description = 'No record with that id.'): ApiError {
+    return new ApiError('notFound', [{ description }]);
+  }
+  static conflict(description: string): ApiError {
+    return new ApiError('conflict', [{ description }]);
+  }
+  static forbidden(description: string): ApiError {
+    return new ApiError('forbidden', [{ description }]);
+  }
+  /** One 422 error item per field problem. */
+  static unprocessable(problems: FieldProblem[]): ApiError {
+    return new ApiError('unprocessable', problems.map((p) => ({ description: p.description, field: p.field })));
+  }
+  static rule(field: string, description: string): ApiError {
+    return new ApiError('unprocessable', [{ field, description }]);
+  }
+
+  body(): ApiErrorBody {
+    const { code, message } = ErrorKind[this.kind];
+    return {
+      reference: uuidv7(),
+      errors: this.items.map((item): ApiErrorItem => ({ code, message, ...item })),
+    };
+  }
+}
+
+export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  return reply.code(error.status).headers(error.headers).type('application/json').send(error.body());
+}
+
+/** Maps any thrown value to an ApiError; undefined means "unexpected" (a 500). */
+export function toApiError(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  if (error instanceof QueryError) return ApiError.badRequest(error.message);
+  if (error instanceof DuplicateError) {
+    return new ApiError('duplicateEntry', [{ description: 'Duplicate entry', field: error.field }]);
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    switch (fastifyError.code) {
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return new ApiError('unsupportedMediaType', [{ description: 'Send request bodies as application/json.' }]);
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return new ApiError('payloadTooLarge', [{ description: 'The request body is too large.' }]);
+      default:
+        if (status === 413) return new ApiError('payloadTooLarge', [{ description: 'The request body is too large.' }]);
+        if (status === 415) return new ApiError('unsupportedMediaType', [{ description: 'Unsupported content type.' }]);
+        return ApiError.badRequest(
+          fastifyError.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError
+            ? 'The request body is not valid JSON.'
+            : 'The request is malformed.',
+        );
+    }
+  }
+  return undefined;
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError) return sendError(reply, apiError);
+    const failure = new ApiError('internal', [
+      { description: 'Something went wrong on our side. Quote the reference when you report it.' },
+    ]);
+    const body = failure.body();
+    request.log.error({ reference: body.reference, err: error }, 'unexpected error');
+    return reply.code(500).type('application/json').send(body);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, ApiError.notFound(`No route ${request.method} ${request.url.split('?')[0]}.`)),
+  );
+}

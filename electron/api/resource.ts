@@ -1,0 +1,53 @@
+/**
+ * What a resource module declares. Generic code (records.ts, crud.ts) turns a declaration
+ * into list/get/create/update/delete, eager loading and OpenAPI; a module adds only its
+ * domain rules. Adding a resource means adding one module.
+ */
+import type { FieldProblem } from '../../shared/errors.js';
+import type { ResourceSpec } from '../../shared/fields.js';
+import type { EnvironmentStore, StoredRecord, TableDef } from '../store/environment-store.js';
+import type { Environment } from '../store/system.js';
+
+/** Who is calling: an API key of an environment, or a signed-in user. */
+export interface Caller {
+  kind: 'api-key' | 'user';
+  environment: Environment;
+  keyId?: string;
+  userId?: string;
+}
+
+export interface RequestContext {
+  caller: Caller;
+  store: EnvironmentStore;
+}
+
+/** A relation that `with` can load and `filter` can name. */
+export type Relation =
+  /** This record's `foreignKey` holds the id of one target record (`order.project_id`). */
+  | { kind: 'belongsTo'; target: () => ResourceModule; foreignKey: string }
+  /** Target records whose `foreignKey` holds this record's id (`order_row.order_id`). */
+  | { kind: 'hasMany'; target: () => ResourceModule; foreignKey: string };
+
+export type WriteOp = 'create' | 'update';
+
+export interface ResourceRules {
+  /** Cross-field checks after field validation; problems become 422 items. */
+  check?(ctx: RequestContext, values: Record<string, unknown>, current: StoredRecord | undefined): FieldProblem[];
+  /** Runs inside the write transaction after the record is written (derived records, cascades). */
+  afterWrite?(ctx: RequestContext, record: StoredRecord, op: WriteOp, input: Record<string, unknown>): void;
+  /** Runs inside the delete transaction after the soft delete. */
+  afterDelete?(ctx: RequestContext, record: StoredRecord): void;
+  /** Fills virtual fields of a page of records before they are returned. */
+  present?(ctx: RequestContext, records: Record<string, unknown>[]): void;
+}
+
+export interface ResourceModule {
+  spec: ResourceSpec;
+  table: TableDef;
+  /** Path under /v1, Fastify style: `/project`, `/order/:order_id/row`. */
+  path: string;
+  /** For nested paths: the path parameter that scopes records and the parent it names. */
+  parent?: { param: string; field: string; module: () => ResourceModule };
+  relations?: Record<string, Relation>;
+  rules?: ResourceRules;
+}

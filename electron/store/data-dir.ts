@@ -1,0 +1,43 @@
+/**
+ * A data folder: `system.sqlite` (environments and keys) plus one `env-<id>.sqlite` per
+ * environment. File names use the environment's id, never its user-given name, so a name can
+ * never become a path.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { EnvironmentStore } from './environment-store.js';
+import { SystemStore } from './system.js';
+
+export class DataDir {
+  private readonly environments = new Map<string, EnvironmentStore>();
+  private closed = false;
+
+  private constructor(
+    readonly path: string,
+    readonly system: SystemStore,
+  ) {}
+
+  static open(path: string): DataDir {
+    mkdirSync(path, { recursive: true });
+    return new DataDir(path, SystemStore.open(join(path, 'system.sqlite')));
+  }
+
+  /** The store of one environment, opened (and migrated) on first use. */
+  environment(environmentId: string): EnvironmentStore {
+    if (this.closed) throw new Error('data folder is closed');
+    let store = this.environments.get(environmentId);
+    if (!store) {
+      store = EnvironmentStore.open(join(this.path, `env-${environmentId}.sqlite`), environmentId);
+      this.environments.set(environmentId, store);
+    }
+    return store;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const store of this.environments.values()) store.close();
+    this.environments.clear();
+    this.system.close();
+  }
+}

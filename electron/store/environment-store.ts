@@ -1,0 +1,282 @@
+/**
+ * One environment's database and the only place its SQL is written. Records of every
+ * resource go through the same generic operations; each write appends its change-log row in
+ * the same transaction, and change events are emitted only after the transaction commits, so
+ * a listener never sees a change that was rolled back.
+ */
+import type { FieldSpec, ResourceSpec } from '../../shared/fields.js';
+import type { FilterNode } from '../../shared/filter.js';
+import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
+import type { ChangeEvent } from '../../shared/ipc.js';
+import { openDatabase, type SqliteDatabase } from './database.js';
+import { compileFilter, quoteIdentifier, type FilterRelation, type SqlFragment } from './filter-sql.js';
+import { environmentMigrations } from './migrations/environment/index.js';
+import { DuplicateError, QueryError } from './query-error.js';
+
+export type StoredRecord = Record<string, unknown> & { id: string };
+
+/** How a resource is stored: its table, its columns and its uniqueness rules. */
+export interface TableDef {
+  /** Resource name used in the change log and change events. */
+  resource: string;
+  table: string;
+  /** Column fields (the declaration without virtual fields). */
+  fields: Record<string, FieldSpec>;
+  /** Each entry is a set of columns that must be unique together when none is null. */
+  unique: string[][];
+}
+
+export function tableFor(spec: ResourceSpec, options: { table?: string; unique?: string[][] } = {}): TableDef {
+  const fields = Object.fromEntries(Object.entries(spec.fields).filter(([, f]) => !f.virtual));
+  return {
+    resource: spec.name,
+    table: options.table ?? spec.name,
+    fields,
+    unique: options.unique ?? ('external_ref' in fields ? [['external_ref']] : []),
+  };
+}
+
+export interface SortKey {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+export interface ListQuery {
+  /** Equality conditions on columns, e.g. `{order_id}` for a nested route. */
+  match?: Record<string, unknown>;
+  filter?: FilterNode;
+  /** Relations the filter may name (`labels:has:…`, `order.code:eq:…`). */
+  relations?: Record<string, FilterRelation>;
+  sort?: SortKey[];
+  limit: number;
+  offset: number;
+}
+
+type ChangeListener = (events: ChangeEvent[]) => void;
+
+function toRow(table: TableDef, values: Record<string, unknown>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const field = table.fields[name];
+    if (!field && name !== 'deleted_at') continue;
+    if (value === null || value === undefined) row[name] = null;
+    else if (field?.type === 'boolean') row[name] = value ? 1 : 0;
+    else if (field?.type === 'json') row[name] = JSON.stringify(value);
+    else row[name] = value;
+  }
+  return row;
+}
+
+function fromRow(table: TableDef, row: Record<string, unknown>): StoredRecord {
+  const record: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(table.fields)) {
+    const value = row[name];
+    if (value === null || value === undefined) record[name] = null;
+    else if (field.type === 'boolean') record[name] = value === 1;
+    else if (field.type === 'json') record[name] = JSON.parse(value as string);
+    else record[name] = value;
+  }
+  return record as StoredRecord;
+}
+
+export class EnvironmentStore {
+  private readonly listeners = new Set<ChangeListener>();
+  private readonly statements = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
+  private pendingEvents: ChangeEvent[] = [];
+  private depth = 0;
+
+  constructor(
+    readonly db: SqliteDatabase,
+    readonly environmentId: string,
+  ) {}
+
+  static open(file: string, environmentId: string): EnvironmentStore {
+    return new EnvironmentStore(openDatabase(file, environmentMigrations), environmentId);
+  }
+
+  close(): void {
+    this.statements.clear();
+    this.db.close();
+  }
+
+  onChange(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Runs `fn` in one transaction (nested calls become savepoints). Change events are sent
+   * after the outermost commit; events of a part that threw are dropped with it.
+   */
+  transaction<T>(fn: () => T): T {
+    const mark = this.pendingEvents.length;
+    this.depth++;
+    try {
+      const result = this.db.transaction(fn)();
+      if (this.depth === 1 && this.pendingEvents.length > 0) {
+        const events = this.pendingEvents;
+        this.pendingEvents = [];
+        for (const listener of this.listeners) listener(events);
+      }
+      return result;
+    } catch (error) {
+      this.pendingEvents.length = mark;
+      throw error;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private statement(sql: string) {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  // ------------------------------------------------------------------------- reads
+
+  list(table: TableDef, query: ListQuery): { count: number; rows: StoredRecord[] } {
+    const where = this.whereClause(table, query);
+    const from = `FROM ${quoteIdentifier(table.table)} t WHERE ${where.sql}`;
+    const count = (this.statement(`SELECT count(*) AS n ${from}`).get(...where.params) as { n: number }).n;
+    if (query.limit === 0 || query.offset >= count) return { count, rows: [] };
+    const order = (query.sort ?? [])
+      .map((key) => {
+        if (!table.fields[key.field] || table.fields[key.field]!.writeOnly) {
+          throw new QueryError(`Unknown sort field: ${key.field}`);
+        }
+        return `t.${quoteIdentifier(key.field)} ${key.direction === 'desc' ? 'DESC' : 'ASC'}`;
+      })
+      // Ids are time-ordered (UUIDv7), so this keeps pages stable and in creation order.
+      .concat('t."id" ASC')
+      .join(', ');
+    const rows = this.statement(`SELECT t.* ${from} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+      ...where.params,
+      query.limit,
+      query.offset,
+    ) as Record<string, unknown>[];
+    return { count, rows: rows.map((row) => fromRow(table, row)) };
+  }
+
+  private whereClause(table: TableDef, query: ListQuery): SqlFragment {
+    const parts: string[] = ['t."deleted_at" IS NULL'];
+    const params: unknown[] = [];
+    for (const [field, value] of Object.entries(query.match ?? {})) {
+      if (!table.fields[field]) throw new QueryError(`Unknown field: ${field}`);
+      if (value === null) parts.push(`t.${quoteIdentifier(field)} IS NULL`);
+      else {
+        parts.push(`t.${quoteIdentifier(field)} = ?`);
+        params.push(toRow(table, { [field]: value })[field]);
+      }
+    }
+    if (query.filter) {
+      const compiled = compileFilter(query.filter, {
+        alias: 't',
+        fields: table.fields,
+        ...(query.relations ? { relations: query.relations } : {}),
+      });
+      parts.push(compiled.sql);
+      params.push(...compiled.params);
+    }
+    return { sql: parts.join(' AND '), params };
+  }
+
+  get(table: TableDef, id: string, options: { includeDeleted?: boolean } = {}): StoredRecord | undefined {
+    const sql = `SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" = ?${options.includeDeleted ? '' : ' AND "deleted_at" IS NULL'}`;
+    const row = this.statement(sql).get(id) as Record<string, unknown> | undefined;
+    return row ? fromRow(table, row) : undefined;
+  }
+
+  /** Live records whose `field` is one of `values`: one query for a whole page (eager loading). */
+  getWhereIn(table: TableDef, field: string, values: readonly unknown[]): StoredRecord[] {
+    if (values.length === 0) return [];
+    if (!table.fields[field]) throw new QueryError(`Unknown field: ${field}`);
+    const unique = [...new Set(values)];
+    const rows: StoredRecord[] = [];
+    // SQLite limits bound parameters; 500 per query keeps well inside it.
+    for (let i = 0; i < unique.length; i += 500) {
+      const chunk = unique.slice(i, i + 500);
+      const sql = `SELECT * FROM ${quoteIdentifier(table.table)} WHERE ${quoteIdentifier(field)} IN (${chunk.map(() => '?').join(',')}) AND "deleted_at" IS NULL ORDER BY "id"`;
+      for (const row of this.statement(sql).all(...chunk) as Record<string, unknown>[]) {
+        rows.push(fromRow(table, row));
+      }
+    }
+    return rows;
+  }
+
+  // ------------------------------------------------------------------------- writes
+
+  private checkUnique(table: TableDef, values: Record<string, unknown>, id: string | null): void {
+    for (const key of table.unique) {
+      const keyValues = key.map((column) => values[column]);
+      if (keyValues.some((v) => v === null || v === undefined)) continue;
+      // Soft-deleted and archived records still count, as in the public API.
+      const sql = `SELECT 1 FROM ${quoteIdentifier(table.table)} WHERE ${key.map((c) => `${quoteIdentifier(c)} = ?`).join(' AND ')} AND "id" IS NOT ? LIMIT 1`;
+      if (this.statement(sql).get(...keyValues, id)) throw new DuplicateError(key[0]!);
+    }
+  }
+
+  private logChange(table: TableDef, id: string, op: ChangeEvent['op'], fields: Record<string, unknown> | null) {
+    this.statement(
+      'INSERT INTO change_log (resource, record_id, op, fields, at) VALUES (?, ?, ?, ?, ?)',
+    ).run(table.resource, id, op, fields ? JSON.stringify(fields) : null, nowTimestamp());
+    this.pendingEvents.push({ resource: table.resource, id, op });
+  }
+
+  /** Inserts a record; `id`, `created_at` and `updated_at` are set here unless given. */
+  insert(table: TableDef, values: Record<string, unknown>): StoredRecord {
+    return this.transaction(() => {
+      const now = nowTimestamp();
+      const record: Record<string, unknown> = {
+        ...values,
+        id: (values.id as string | undefined) ?? uuidv7(),
+        created_at: values.created_at ?? now,
+        updated_at: values.updated_at ?? now,
+      };
+      this.checkUnique(table, record, null);
+      const row = toRow(table, record);
+      const columns = Object.keys(row);
+      this.statement(
+        `INSERT INTO ${quoteIdentifier(table.table)} (${columns.map(quoteIdentifier).join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+      ).run(row);
+      const { id } = record as { id: string };
+      this.logChange(table, id, 'create', record);
+      return this.get(table, id)!;
+    });
+  }
+
+  /** Changes the given fields of a live record; returns undefined when there is none. */
+  update(table: TableDef, id: string, values: Record<string, unknown>): StoredRecord | undefined {
+    return this.transaction(() => {
+      const current = this.get(table, id);
+      if (!current) return undefined;
+      const changes = { ...values, updated_at: nowTimestamp() };
+      delete changes.id;
+      delete changes.created_at;
+      this.checkUnique(table, { ...current, ...changes }, id);
+      const row = toRow(table, changes);
+      const columns = Object.keys(row);
+      this.statement(
+        `UPDATE ${quoteIdentifier(table.table)} SET ${columns.map((c) => `${quoteIdentifier(c)} = @${c}`).join(', ')} WHERE "id" = @id`,
+      ).run({ ...row, id });
+      this.logChange(table, id, 'update', changes);
+      return this.get(table, id)!;
+    });
+  }
+
+  /** Soft-deletes a live record, so the delete can sync and the record be restored. */
+  softDelete(table: TableDef, id: string): boolean {
+    return this.transaction(() => {
+      const now = nowTimestamp();
+      const result = this.statement(
+        `UPDATE ${quoteIdentifier(table.table)} SET "deleted_at" = ?, "updated_at" = ? WHERE "id" = ? AND "deleted_at" IS NULL`,
+      ).run(now, now, id);
+      if (result.changes === 0) return false;
+      this.logChange(table, id, 'delete', { deleted_at: now });
+      return true;
+    });
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * Compiles a parsed `filter` tree (shared/filter.ts) to a parameterised SQL condition.
+ * Values only ever travel as parameters. Field names are checked against the resource's
+ * declaration, and what reaches the SQL text is the declared column name, quoted.
+ *
+ * Null semantics, chosen to match what a planner expects: a comparison with a missing value
+ * is false, so `status:not:eq:done` includes records without a status. Each atom is compiled
+ * as `(condition) IS TRUE`, and `not` negates that.
+ */
+import type { FieldSpec } from '../../shared/fields.js';
+import type { FilterAtom, FilterNode } from '../../shared/filter.js';
+import { QueryError } from './query-error.js';
+
+export interface SqlFragment {
+  sql: string;
+  params: unknown[];
+}
+
+/** How a relation can be filtered on: `labels:has:<id>` or `order.code:eq:…`. */
+export interface FilterRelation {
+  /**
+   * SQL that is true when the outer row has a related row matching `inner` (an SQL condition
+   * over the related table's alias `r`); `inner` is `1` for a bare `has`.
+   */
+  exists(outerAlias: string, inner: SqlFragment): SqlFragment;
+  fields: Record<string, FieldSpec>;
+  /** The field a bare `has:<value>` compares with; usually `id`. */
+  hasField: string;
+}
+
+export interface FilterScope {
+  alias: string;
+  fields: Record<string, FieldSpec>;
+  relations?: Record<string, FilterRelation>;
+}
+
+export function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function coerce(field: string, spec: FieldSpec, value: string): unknown {
+  switch (spec.type) {
+    case 'integer':
+    case 'number': {
+      const n = Number(value);
+      if (value.trim() === '' || !Number.isFinite(n)) {
+        throw new QueryError(`filter value '${value}' for ${field} is not a number`);
+      }
+      return n;
+    }
+    case 'boolean':
+      if (value === 'true' || value === '1') return 1;
+      if (value === 'false' || value === '0') return 0;
+      throw new QueryError(`filter value '${value}' for ${field} must be true or false`);
+    case 'datetime': {
+      // Stored as ISO 8601 UTC with Z; normalise a value given with an offset so that text
+      // comparison orders correctly. A bare date compares as a prefix, which also orders.
+      if (/[T ]\d{2}:\d{2}/.test(value)) {
+        const ms = Date.parse(value);
+        if (!Number.isNaN(ms)) return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      }
+      return value;
+    }
+    default:
+      return value;
+  }
+}
+
+function compareAtom(column: string, field: string, spec: FieldSpec, atom: FilterAtom): SqlFragment {
+  const { operator, value } = atom;
+  if (value === null) {
+    if (operator !== 'eq') throw new QueryError(`null can only be compared with eq (field ${field})`);
+    return { sql: `${column} IS NULL`, params: [] };
+  }
+  switch (operator) {
+    case 'eq':
+      return { sql: `${column} = ?`, params: [coerce(field, spec, value)] };
+    case 'gt':
+      return { sql: `${column} > ?`, params: [coerce(field, spec, value)] };
+    case 'gte':
+      return { sql: `${column} >= ?`, params: [coerce(field, spec, value)] };
+    case 'lt':
+      return { sql: `${column} < ?`, params: [coerce(field, spec, value)] };
+    case 'lte':
+      return { sql: `${column} <= ?`, params: [coerce(field, spec, value)] };
+    case 'contains':
+      return { sql: `${column} LIKE ? ESCAPE '\\'`, params: [`%${escapeLike(value)}%`] };
+    case 'starts_with':
+      return { sql: `${column} LIKE ? ESCAPE '\\'`, params: [`${escapeLike(value)}%`] };
+    case 'ends_with':
+      return { sql: `${column} LIKE ? ESCAPE '\\'`, params: [`%${escapeLike(value)}`] };
+    case 'has':
+      if (spec.type === 'json' && spec.shape === 'array') {
+        // An array of ids or of {id}: true when one element is (or has id) the value.
+        return {
+          sql: `EXISTS (SELECT 1 FROM json_each(${column}) j WHERE j.value = ? OR json_extract(j.value, '$.id') = ?)`,
+          params: [value, value],
+        };
+      }
+      throw new QueryError(`has works on relations and lists; ${field} is neither`);
+  }
+}
+
+function compileAtom(atom: FilterAtom, scope: FilterScope): SqlFragment {
+  const dot = atom.field.indexOf('.');
+  let inner: SqlFragment;
+  if (dot === -1 && scope.fields[atom.field]) {
+    const spec = scope.fields[atom.field]!;
+    if (spec.writeOnly) throw new QueryError(`Unknown filter field: ${atom.field}`);
+    inner = compareAtom(`${scope.alias}.${quoteIdentifier(atom.field)}`, atom.field, spec, atom);
+  } else {
+    const relationName = dot === -1 ? atom.field : atom.field.slice(0, dot);
+    const relation = scope.relations?.[relationName];
+    if (!relation) throw new QueryError(`Unknown filter field: ${atom.field}`);
+    const subField = dot === -1 ? relation.hasField : atom.field.slice(dot + 1);
+    const spec = relation.fields[subField];
+    if (!spec || subField.includes('.')) throw new QueryError(`Unknown filter field: ${atom.field}`);
+    if (dot === -1 && atom.operator !== 'has') {
+      throw new QueryError(`${relationName} is a relation: use ${relationName}:has:<id> or ${relationName}.<field>`);
+    }
+    const condition =
+      atom.operator === 'has'
+        ? atom.value === null || atom.value === '' || atom.value === '*'
+          ? { sql: '1', params: [] }
+          : { sql: `r.${quoteIdentifier(subField)} = ?`, params: [coerce(subField, spec, atom.value)] }
+        : compareAtom(`r.${quoteIdentifier(subField)}`, subField, spec, atom);
+    inner = relation.exists(scope.alias, condition);
+  }
+  const sql = `(${inner.sql}) IS TRUE`;
+  return { sql: atom.not ? `NOT ${sql}` : sql, params: inner.params };
+}
+
+export function compileFilter(node: FilterNode, scope: FilterScope): SqlFragment {
+  if (node.kind === 'atom') return compileAtom(node, scope);
+  const parts = node.items.map((item) => compileFilter(item, scope));
+  return {
+    sql: `(${parts.map((p) => p.sql).join(node.kind === 'and' ? ' AND ' : ' OR ')})`,
+    params: parts.flatMap((p) => p.params),
+  };
+}

@@ -1,0 +1,6 @@
+import type { Migration } from '../../database.js';
+import { changeLog } from './0001-change-log.js';
+import { project } from './0002-project.js';
+
+/** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
+export const environmentMigrations: readonly Migration[] = [changeLog, project];

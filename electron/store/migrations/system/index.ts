@@ -1,0 +1,5 @@
+import type { Migration } from '../../database.js';
+import { environments } from './0001-environments.js';
+
+/** Migrations of the system database (`system.sqlite`), in order. */
+export const systemMigrations: readonly Migration[] = [environments];

@@ -1,0 +1,47 @@
+/**
+ * The error vocabulary of the Planning API. Every error response has the body
+ * `{reference, errors: [{code, message, description, field?}]}` (ARCHITECTURE.md §3);
+ * `reference` lets a user quote one failure to support without us logging request bodies.
+ *
+ * Codes are stable integers so integrations can switch on them. 10005 is the public
+ * API's own code for "Memory exhausted"; the others are ours, grouped by status.
+ */
+
+export interface ApiErrorItem {
+  code: number;
+  message: string;
+  description: string;
+  /** The offending input field, for 422 validation errors. */
+  field?: string;
+}
+
+export interface ApiErrorBody {
+  reference: string;
+  errors: ApiErrorItem[];
+}
+
+export const ErrorKind = {
+  badRequest: { status: 400, code: 10400, message: 'Bad Request' },
+  notLoggedIn: { status: 401, code: 10401, message: 'Not Logged In' },
+  forbidden: { status: 403, code: 10403, message: 'Forbidden' },
+  notFound: { status: 404, code: 10404, message: 'Not Found' },
+  methodNotAllowed: { status: 405, code: 10405, message: 'Method Not Allowed' },
+  conflict: { status: 409, code: 10409, message: 'Conflict' },
+  gone: { status: 410, code: 10410, message: 'Gone' },
+  payloadTooLarge: { status: 413, code: 10413, message: 'Payload Too Large' },
+  unsupportedMediaType: { status: 415, code: 10415, message: 'Unsupported Media Type' },
+  unprocessable: { status: 422, code: 10422, message: 'Unprocessable Content' },
+  duplicateEntry: { status: 422, code: 10423, message: 'Unprocessable entity' },
+  tooManyRequests: { status: 429, code: 10429, message: 'Too Many Requests' },
+  memoryExhausted: { status: 422, code: 10005, message: 'Memory exhausted' },
+  internal: { status: 500, code: 10500, message: 'Internal Server Error' },
+  unavailable: { status: 503, code: 10503, message: 'Service Unavailable' },
+} as const;
+
+export type ErrorKindName = keyof typeof ErrorKind;
+
+/** One field-level problem found while validating input; becomes one 422 error item. */
+export interface FieldProblem {
+  field: string;
+  description: string;
+}

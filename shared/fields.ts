@@ -1,0 +1,268 @@
+/**
+ * Field declarations: one definition per resource gives its TypeScript type, the validation
+ * of writes and the OpenAPI schema (ARCHITECTURE.md §3). Pure TypeScript, shared by the
+ * API, the store and the renderer.
+ *
+ * Documented write rules (docs/API.md "Writing records"), the same for every resource:
+ *  - fields the server owns (`readOnly`) and fields the resource does not have are ignored,
+ *    because integrations commonly GET a record, change it and PUT it back whole;
+ *  - PUT is a partial update: only the fields sent change;
+ *  - every offending field gets its own 422 error item.
+ */
+import type { FieldProblem } from './errors.js';
+import { isUuid, nowTimestamp } from './ids.js';
+
+export type FieldType =
+  | 'uuid'
+  | 'string'
+  | 'integer'
+  | 'number'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  | 'enum'
+  | 'json';
+
+export interface FieldSpec {
+  type: FieldType;
+  /** `null` is an accepted value. */
+  nullable?: boolean;
+  /** Must be present (and not null) on create. */
+  required?: boolean;
+  /** Set by the server; ignored in request bodies. */
+  readOnly?: boolean;
+  /** Accepted in request bodies, never returned. */
+  writeOnly?: boolean;
+  /** Not a column: the resource module computes or loads it (relations, derived figures). */
+  virtual?: boolean;
+  enum?: readonly string[];
+  /** Regular expression source the whole value must match. */
+  pattern?: string;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  /** Value given on create when the field is absent. */
+  default?: unknown;
+  /** For `json` fields: what shape the value has, for validation and OpenAPI. */
+  shape?: 'object' | 'array';
+  /** Extra check for structured values; returns a problem description or null. */
+  check?: (value: unknown) => string | null;
+  /** A uuid field that points at a record of this resource (checked by the API). */
+  references?: string;
+  description?: string;
+}
+
+export interface ResourceSpec {
+  /** Singular name used in paths, change events and sync: `project`, `order_row`. */
+  name: string;
+  /** Human title for docs: `Project`, `OrderRow`. */
+  title: string;
+  fields: Record<string, FieldSpec>;
+}
+
+// ---------------------------------------------------------------------------------------
+// Types derived from a declaration.
+
+type BaseValue<F extends FieldSpec> = F extends { type: 'enum'; enum: readonly (infer E)[] }
+  ? E
+  : F['type'] extends 'integer' | 'number'
+    ? number
+    : F['type'] extends 'boolean'
+      ? boolean
+      : F['type'] extends 'json'
+        ? F extends { shape: 'array' }
+          ? unknown[]
+          : Record<string, unknown>
+        : string;
+
+export type FieldValue<F extends FieldSpec> = F extends { nullable: true }
+  ? BaseValue<F> | null
+  : BaseValue<F>;
+
+/** The record a resource returns. */
+export type RecordOf<R extends ResourceSpec> = {
+  -readonly [K in keyof R['fields'] as R['fields'][K] extends { writeOnly: true }
+    ? never
+    : K]: FieldValue<R['fields'][K]>;
+};
+
+/** The body a client may send to create or update a record. */
+export type InputOf<R extends ResourceSpec> = {
+  -readonly [K in keyof R['fields'] as R['fields'][K] extends { readOnly: true }
+    ? never
+    : K]?: FieldValue<R['fields'][K]>;
+};
+
+export function defineResource<const R extends ResourceSpec>(spec: R): R {
+  return spec;
+}
+
+// Fields every stored resource has.
+export const idField = { type: 'uuid', readOnly: true } as const satisfies FieldSpec;
+export const timestampField = { type: 'datetime', readOnly: true } as const satisfies FieldSpec;
+export const externalRefField = {
+  type: 'string',
+  nullable: true,
+  maxLength: 255,
+  description: 'Reference to the record in an outside system; unique per resource type.',
+} as const satisfies FieldSpec;
+
+// ---------------------------------------------------------------------------------------
+// Validation of writes.
+
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const timePattern = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+const datetimePattern =
+  /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+export function isValidDate(value: string): boolean {
+  const m = datePattern.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+const patternCache = new Map<string, RegExp>();
+function compiledPattern(source: string): RegExp {
+  let re = patternCache.get(source);
+  if (!re) {
+    re = new RegExp(source);
+    patternCache.set(source, re);
+  }
+  return re;
+}
+
+function typeLabel(spec: FieldSpec): string {
+  switch (spec.type) {
+    case 'uuid':
+      return 'a uuid string';
+    case 'date':
+      return 'a date (YYYY-MM-DD)';
+    case 'datetime':
+      return 'an ISO 8601 date-time with a time zone (e.g. 2024-04-11T10:22:15Z)';
+    case 'time':
+      return 'a time (HH:MM)';
+    case 'integer':
+      return 'an integer';
+    case 'number':
+      return 'a number';
+    case 'boolean':
+      return 'true or false';
+    case 'json':
+      return spec.shape === 'array' ? 'an array' : 'an object';
+    default:
+      return 'a string';
+  }
+}
+
+/**
+ * Checks one value against its declaration. Returns the normalised value (times as HH:MM,
+ * date-times in UTC with `Z`) or a problem description.
+ */
+export function checkValue(
+  spec: FieldSpec,
+  value: unknown,
+): { ok: true; value: unknown } | { ok: false; problem: string } {
+  if (value === null) {
+    return spec.nullable ? { ok: true, value: null } : { ok: false, problem: 'may not be null' };
+  }
+  const wrongType = { ok: false as const, problem: `must be ${typeLabel(spec)}` };
+  switch (spec.type) {
+    case 'string':
+    case 'enum':
+    case 'uuid':
+    case 'date':
+    case 'datetime':
+    case 'time': {
+      if (typeof value !== 'string') return wrongType;
+      if (spec.type === 'uuid' && !isUuid(value)) return wrongType;
+      if (spec.type === 'date' && !isValidDate(value)) return wrongType;
+      if (spec.type === 'time') {
+        const m = timePattern.exec(value);
+        if (!m) return wrongType;
+        return { ok: true, value: `${m[1]}:${m[2]}` };
+      }
+      if (spec.type === 'datetime') {
+        const ms = Date.parse(value);
+        if (!datetimePattern.test(value) || Number.isNaN(ms)) return wrongType;
+        return { ok: true, value: nowTimestamp(new Date(ms)) };
+      }
+      if (spec.enum && !spec.enum.includes(value)) {
+        return { ok: false, problem: `must be one of: ${spec.enum.join(', ')}` };
+      }
+      if (spec.maxLength !== undefined && [...value].length > spec.maxLength) {
+        return { ok: false, problem: `may be at most ${spec.maxLength} characters long` };
+      }
+      if (spec.pattern && !compiledPattern(spec.pattern).test(value)) {
+        return { ok: false, problem: `must match the pattern ${spec.pattern}` };
+      }
+      return { ok: true, value: spec.type === 'uuid' ? value.toLowerCase() : value };
+    }
+    case 'integer':
+    case 'number': {
+      if (typeof value !== 'number' || !Number.isFinite(value)) return wrongType;
+      if (spec.type === 'integer' && !Number.isSafeInteger(value)) return wrongType;
+      if (spec.minimum !== undefined && value < spec.minimum) {
+        return { ok: false, problem: `must be at least ${spec.minimum}` };
+      }
+      if (spec.maximum !== undefined && value > spec.maximum) {
+        return { ok: false, problem: `must be at most ${spec.maximum}` };
+      }
+      return { ok: true, value };
+    }
+    case 'boolean':
+      return typeof value === 'boolean' ? { ok: true, value } : wrongType;
+    case 'json': {
+      const isArray = Array.isArray(value);
+      const isObject = typeof value === 'object' && !isArray;
+      if (spec.shape === 'array' ? !isArray : !isObject) return wrongType;
+      const problem = spec.check?.(value) ?? null;
+      return problem ? { ok: false, problem } : { ok: true, value };
+    }
+  }
+}
+
+export interface WriteCheck {
+  values: Record<string, unknown>;
+  problems: FieldProblem[];
+}
+
+/**
+ * Validates a create (`mode: 'create'`) or partial update body against a declaration.
+ * Read-only and unknown fields are ignored (see the file head); defaults fill absent
+ * fields on create.
+ */
+export function checkWrite(
+  spec: ResourceSpec,
+  body: Record<string, unknown>,
+  mode: 'create' | 'update',
+): WriteCheck {
+  const values: Record<string, unknown> = {};
+  const problems: FieldProblem[] = [];
+  for (const [name, field] of Object.entries(spec.fields)) {
+    if (field.readOnly) continue;
+    const present = Object.prototype.hasOwnProperty.call(body, name) && body[name] !== undefined;
+    if (!present) {
+      if (mode === 'create') {
+        if (field.required) problems.push({ field: name, description: `${name} is required` });
+        else if (field.default !== undefined) values[name] = structuredClone(field.default);
+      }
+      continue;
+    }
+    const raw = body[name];
+    if (raw === null && field.required) {
+      problems.push({ field: name, description: `${name} is required and may not be null` });
+      continue;
+    }
+    const result = checkValue(field, raw);
+    if (result.ok) values[name] = result.value;
+    else problems.push({ field: name, description: `${name} ${result.problem}` });
+  }
+  return { values, problems };
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

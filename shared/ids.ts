@@ -1,0 +1,37 @@
+/**
+ * Record ids are UUIDv7 strings generated where the record is created (ARCHITECTURE.md §4):
+ * the timestamp prefix keeps new rows together in SQLite's indexes, and any replica can
+ * create ids offline without coordinating. Uses Web Crypto, present in Node 20 and browsers.
+ */
+
+const hex: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+export function uuidv7(now: number = Date.now()): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  // 48-bit big-endian millisecond timestamp.
+  let ms = now;
+  for (let i = 5; i >= 0; i--) {
+    bytes[i] = ms % 256;
+    ms = Math.floor(ms / 256);
+  }
+  bytes[6] = (bytes[6]! & 0x0f) | 0x70; // version 7
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 9562 variant
+  let s = '';
+  for (let i = 0; i < 16; i++) {
+    s += hex[bytes[i]!];
+    if (i === 3 || i === 5 || i === 7 || i === 9) s += '-';
+  }
+  return s;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && uuidPattern.test(value);
+}
+
+/** ISO 8601 UTC with `Z` and no fraction, the public API's timestamp shape. */
+export function nowTimestamp(date: Date = new Date()): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

@@ -1,0 +1,11 @@
+/** The list envelope every index endpoint returns (API-REFERENCE.md §2.3). */
+export interface ListEnvelope<T> {
+  /** Total number of matching records, not the page size. */
+  count: number;
+  limit: number;
+  offset: number;
+  data: T[];
+}
+
+export const defaultLimit = 100;
+export const maxLimit = 1000;
