@@ -1,0 +1,80 @@
+/**
+ * `npm start`: build the app, then open the desktop window when an Electron runtime exists,
+ * or serve the same UI to a browser from 127.0.0.1 when it does not.
+ *
+ *   npm start -- [--data-dir DIR] [--port P] [--browser] [--no-build]
+ *
+ * --browser skips the Electron lookup; --no-build reuses out/ (tests build once).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultDataDir } from './app-paths.js';
+import { startBrowserHost } from './browser-host.js';
+import { ArgsError, parseArgs, portOption } from './cli-args.js';
+import { findElectronRuntime, tryDownloadElectron, type RuntimeLookup } from './electron-runtime.js';
+import { openLocalInstance } from './local-instance.js';
+
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const usage = 'Usage: npm start -- [--data-dir DIR] [--port P] [--browser] [--no-build]';
+
+function build(): void {
+  const cli = join(projectRoot, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
+  const result = spawnSync(process.execPath, [cli, 'build'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error('building the app failed (electron-vite build); see the messages above');
+}
+
+function openDesktopWindow(executable: string, dataDir: string): void {
+  const child = spawn(executable, [projectRoot, `--data-dir=${dataDir}`], { stdio: 'inherit' });
+  const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
+  process.on('SIGINT', forward('SIGINT'));
+  process.on('SIGTERM', forward('SIGTERM'));
+  child.on('exit', (code) => process.exit(code ?? 0));
+}
+
+async function serveInBrowser(dataDir: string, port: number, why: string): Promise<void> {
+  const instance = await openLocalInstance(dataDir);
+  const host = await startBrowserHost({ instance, rendererDir: join(projectRoot, 'out', 'renderer'), port });
+  console.log(`Planner is running at ${host.url}`);
+  console.log(`Not a desktop window: ${why}; the same app is served to your browser instead.`);
+  console.log(`Data folder: ${dataDir}`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await host.close();
+    await instance.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { options } = parseArgs(argv, { values: ['data-dir', 'port'], flags: ['browser', 'no-build', 'help'] });
+  if (options.help) {
+    console.log(usage);
+    return;
+  }
+  const dataDir = resolve(typeof options['data-dir'] === 'string' ? options['data-dir'] : defaultDataDir());
+  const port = portOption(options.port, 0);
+  if (!options['no-build'] || !existsSync(join(projectRoot, 'out', 'renderer', 'index.html'))) build();
+
+  let runtime: RuntimeLookup = { found: false, reason: '--browser was given' };
+  if (!options.browser) {
+    runtime = findElectronRuntime();
+    if (!runtime.found) runtime = tryDownloadElectron();
+  }
+  if (runtime.found) openDesktopWindow(runtime.executable, dataDir);
+  else await serveInBrowser(dataDir, port, `no Electron runtime on this machine (${runtime.reason})`);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof ArgsError) {
+    console.error(`${error.message}\n${usage}`);
+    process.exit(2);
+  }
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

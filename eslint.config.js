@@ -1,0 +1,45 @@
+// Lint: typescript-eslint's recommended rules, plus the one layer rule a linter can state
+// cheaply (who may import `electron`). The full layer table is checked by test/layers.test.ts.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.test-output/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only electron/main and electron/preload import electron.' }] }],
+    },
+  },
+  {
+    files: ['renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['electron', 'fastify', 'better-sqlite3'].map((name) => ({ name, message: 'The renderer talks to the API only.' })),
+          patterns: [
+            { group: ['node:*'], message: 'The renderer runs in a browser: no Node modules.' },
+            { regex: '(^|/)electron/', message: 'The renderer may import shared/ only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\.)', message: 'shared/ is pure TypeScript and imports nothing outside shared/.' }, { regex: '(^|/)(electron|renderer)/', message: 'shared/ imports nothing outside shared/.' }] },
+      ],
+    },
+  },
+  { files: ['electron/main/**', 'electron/preload/**', 'test/**'], rules: { 'no-restricted-imports': 'off' } },
+);

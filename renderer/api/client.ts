@@ -1,0 +1,64 @@
+/**
+ * A small typed client for the Planning API over whichever transport the app runs on. It
+ * knows the REST shape (collection path, `/{id}`, list envelope) and turns non-2xx answers
+ * into `ApiRequestError`; it knows nothing about any particular resource.
+ */
+import type { BridgeRequest } from '../../shared/ipc.js';
+import type { ListEnvelope } from '../../shared/list.js';
+import { ApiRequestError, isApiErrorBody } from './request-error.js';
+import type { Transport } from './transport.js';
+
+export { ApiRequestError, TransportError, describeError, fieldErrors, formErrors } from './request-error.js';
+
+/** The list conventions every index endpoint accepts (limit, offset, sort, filter, …). */
+export interface ListQuery {
+  limit?: number;
+  offset?: number;
+  /** `field:asc|desc`, comma-separated. */
+  sort?: string;
+  /** `field:op:value` with `,and,` / `,or,`; quote values with single quotes. */
+  filter?: string;
+  show?: string;
+  hide?: string;
+  with?: string;
+}
+
+export interface ApiClient {
+  list<T>(path: string, query?: ListQuery): Promise<ListEnvelope<T>>;
+  get<T>(path: string, id: string): Promise<T>;
+  create<T>(path: string, input: unknown): Promise<T>;
+  /** Partial update: only the fields sent change. */
+  update<T>(path: string, id: string, changes: unknown): Promise<T>;
+  remove(path: string, id: string): Promise<void>;
+}
+
+export function createApiClient(transport: Transport): ApiClient {
+  async function send<T>(req: BridgeRequest): Promise<T> {
+    const response = await transport.request(req);
+    if (response.status < 200 || response.status >= 300) {
+      throw new ApiRequestError(response.status, isApiErrorBody(response.body) ? response.body : null);
+    }
+    return response.body as T;
+  }
+
+  const recordPath = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
+
+  return {
+    list: (path, query) => send({ method: 'GET', path, query: toQueryStrings(query ?? {}) }),
+    get: (path, id) => send({ method: 'GET', path: recordPath(path, id) }),
+    create: (path, input) => send({ method: 'POST', path, body: input }),
+    update: (path, id, changes) => send({ method: 'PUT', path: recordPath(path, id), body: changes }),
+    remove: async (path, id) => {
+      await send<unknown>({ method: 'DELETE', path: recordPath(path, id) });
+    },
+  };
+}
+
+/** The bridge carries query values as strings only; unset options are left out. */
+function toQueryStrings(query: ListQuery): Record<string, string> {
+  const strings: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) strings[key] = String(value);
+  }
+  return strings;
+}

@@ -1,0 +1,107 @@
+/**
+ * The two ways a call to the Planning API can fail, and how to say so to a planner.
+ *
+ * `ApiRequestError`: the API answered with a non-2xx status and (normally) the documented
+ * error body `{reference, errors: [{code, message, description, field?}]}`.
+ * `TransportError`: the answer never arrived (the host is gone, or refused the bridge call).
+ */
+import type { ApiErrorBody, ApiErrorItem } from '../../shared/errors.js';
+
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+
+  constructor(
+    readonly status: number,
+    /** Null when the response did not carry the documented error body. */
+    readonly body: ApiErrorBody | null,
+  ) {
+    super(summarize(status, body?.errors ?? []));
+  }
+
+  /** Quote this to support; the server logs the failure under it. */
+  get reference(): string | undefined {
+    return this.body?.reference;
+  }
+
+  get items(): ApiErrorItem[] {
+    return this.body?.errors ?? [];
+  }
+
+  /** Field name → what is wrong with it, for showing 422 problems next to their inputs. */
+  fieldMessages(): Record<string, string> {
+    const messages: Record<string, string> = {};
+    for (const item of this.items) {
+      if (!item.field) continue;
+      const text = itemText(item);
+      messages[item.field] = messages[item.field] ? `${messages[item.field]} ${text}` : text;
+    }
+    return messages;
+  }
+
+  /**
+   * What a form cannot show beside one of its own inputs: errors without a field, or about
+   * fields the form does not have. Without this a problem with a hidden field would vanish.
+   */
+  messagesOutside(shownFields: readonly string[]): string[] {
+    return this.items
+      .filter((item) => !item.field || !shownFields.includes(item.field))
+      .map((item) => (item.field ? `${item.field}: ${itemText(item)}` : itemText(item)));
+  }
+}
+
+export class TransportError extends Error {
+  override readonly name = 'TransportError';
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const body = value as Partial<ApiErrorBody>;
+  return typeof body.reference === 'string' && Array.isArray(body.errors);
+}
+
+/** A sentence a planner can read, whatever was thrown. */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    // Server faults are ours, not the user's: give them the reference to quote.
+    return error.status >= 500 && error.reference
+      ? `${error.message} (reference ${error.reference})`
+      : error.message;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong.';
+}
+
+/** Per-field messages of a 422, or none for any other failure. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  return error instanceof ApiRequestError ? error.fieldMessages() : {};
+}
+
+/** Errors a form must show above its inputs: everything except what sits next to a field. */
+export function formErrors(error: unknown, shownFields: readonly string[]): string[] {
+  if (!error) return [];
+  if (error instanceof ApiRequestError && error.items.length > 0) return error.messagesOutside(shownFields);
+  return [describeError(error)];
+}
+
+function itemText(item: ApiErrorItem): string {
+  return item.description || item.message;
+}
+
+const statusFallback: Record<number, string> = {
+  400: 'The request was not understood.',
+  401: 'You are not signed in.',
+  403: 'You may not do that.',
+  404: 'That record no longer exists.',
+  409: 'Someone else changed this at the same time. Reload and try again.',
+  422: 'Some fields need attention.',
+};
+
+function summarize(status: number, items: ApiErrorItem[]): string {
+  if (items.length === 0) {
+    return statusFallback[status] ?? (status >= 500 ? 'The planner ran into a problem.' : `Request failed (${status}).`);
+  }
+  if (status === 422 && items.some((item) => item.field)) {
+    return items.map((item) => (item.field ? `${item.field}: ${itemText(item)}` : itemText(item))).join(' ');
+  }
+  return items.map(itemText).join(' ');
+}

@@ -1,0 +1,90 @@
+/**
+ * The browser-host transport: the same bridge contract over HTTP on 127.0.0.1. Requests are
+ * POSTed to `/bridge/request`; change events arrive as server-sent events on `/bridge/events`.
+ *
+ * The `x-planner-bridge` header is what a cross-site form or image tag cannot send, so the
+ * host can refuse requests that did not come from this page.
+ */
+import type { BridgeRequest, BridgeResponse, ChangeEvent } from '../../shared/ipc.js';
+import { TransportError } from './request-error.js';
+import type { Transport } from './transport.js';
+
+const requestUrl = '/bridge/request';
+const eventsUrl = '/bridge/events';
+
+export function createHttpTransport(): Transport {
+  const listeners = new Set<(events: ChangeEvent[]) => void>();
+  // One stream for all subscribers; opened on the first, closed after the last, so a page
+  // with no live views holds no connection. EventSource reconnects by itself.
+  let source: EventSource | null = null;
+
+  function openStream(): EventSource {
+    const stream = new EventSource(eventsUrl);
+    stream.onmessage = (message: MessageEvent<string>) => {
+      const events = parseChangeEvents(message.data);
+      if (!events) {
+        console.warn('Ignoring a malformed change event message from the host.');
+        return;
+      }
+      for (const listener of listeners) listener(events);
+    };
+    return stream;
+  }
+
+  return {
+    async request(req: BridgeRequest): Promise<BridgeResponse> {
+      let response: Response;
+      try {
+        response = await fetch(requestUrl, {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json', 'x-planner-bridge': '1' },
+          body: JSON.stringify(req),
+        });
+      } catch (cause) {
+        throw new TransportError('The planner host could not be reached. Is it still running?', { cause });
+      }
+      const body: unknown = await response.json().catch(() => undefined);
+      // The host answers with a BridgeResponse whatever the API said; anything else means the
+      // host itself refused the call (bad payload, missing header) before the API saw it.
+      if (isBridgeResponse(body)) return body;
+      throw new TransportError(`The planner host refused the request (HTTP ${response.status}).`);
+    },
+
+    onChange(listener) {
+      listeners.add(listener);
+      source ??= openStream();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && source) {
+          source.close();
+          source = null;
+        }
+      };
+    },
+  };
+}
+
+function isBridgeResponse(value: unknown): value is BridgeResponse {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<BridgeResponse>;
+  return typeof candidate.status === 'number' && typeof candidate.headers === 'object' && candidate.headers !== null;
+}
+
+function parseChangeEvents(data: string): ChangeEvent[] | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed)) return null;
+  const valid = parsed.every(
+    (item: unknown) =>
+      typeof item === 'object' &&
+      item !== null &&
+      typeof (item as ChangeEvent).resource === 'string' &&
+      typeof (item as ChangeEvent).id === 'string',
+  );
+  return valid ? (parsed as ChangeEvent[]) : null;
+}

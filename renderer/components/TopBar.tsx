@@ -1,0 +1,9 @@
+/** The strip across the top of the window: the app's name, and later its global actions. */
+export function TopBar() {
+  return (
+    <header className="top-bar">
+      <span className="top-bar__mark" aria-hidden="true" />
+      <span className="top-bar__name">Planner</span>
+    </header>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The screens of the app, in navigation order, with what each will do. Screens not built yet
+ * say so plainly instead of showing an empty frame.
+ */
+import type { ViewName } from '../state/ui.js';
+
+export interface ViewEntry {
+  name: ViewName;
+  title: string;
+  /** What the screen is for; shown on screens that are not built yet. */
+  purpose: string;
+  ready: boolean;
+}
+
+export const views: readonly ViewEntry[] = [
+  {
+    name: 'planboard',
+    title: 'Planboard',
+    purpose: 'Plan work across stages and days, with the backlog and capacity beside the board.',
+    ready: false,
+  },
+  { name: 'orders', title: 'Orders', purpose: 'Customer orders and their order rows.', ready: false },
+  { name: 'projects', title: 'Projects', purpose: 'The projects that orders belong to.', ready: true },
+  {
+    name: 'time',
+    title: 'Time',
+    purpose: 'Track time with a timer, review the week sheet and export time reports.',
+    ready: false,
+  },
+  {
+    name: 'sync',
+    title: 'Sync',
+    purpose: 'See sync status with the remote instance and resolve conflicts.',
+    ready: false,
+  },
+  { name: 'settings', title: 'Settings', purpose: 'Connection, account and app preferences.', ready: false },
+];

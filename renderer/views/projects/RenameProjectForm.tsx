@@ -1,0 +1,80 @@
+/**
+ * Renames a project in place: the row's name becomes an input. Enter saves, Escape cancels;
+ * the row stays in edit mode until the API has accepted the new name, so a rejected name is
+ * still there to correct.
+ */
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { fieldErrors, formErrors } from '../../api/client.js';
+import { useUpdate } from '../../api/hooks.js';
+import type { Project } from '../../../shared/resources/index.js';
+import { FieldError } from '../../components/FieldError.js';
+
+export function RenameProjectForm({ project, onDone }: { project: Project; onDone: () => void }) {
+  const update = useUpdate('project');
+  const [name, setName] = useState(project.name);
+  const [missingName, setMissingName] = useState(false);
+  const inputId = useId();
+  const errorId = useId();
+
+  const nameError = missingName ? 'Enter a name for the project.' : fieldErrors(update.error).name;
+
+  function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setMissingName(true);
+      return;
+    }
+    if (trimmed === project.name) {
+      onDone();
+      return;
+    }
+    update.mutate({ id: project.id, changes: { name: trimmed } }, { onSuccess: onDone });
+  }
+
+  function cancelOnEscape(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key !== 'Escape') return;
+    // Escape belongs to this form; it must not also close something further up.
+    event.stopPropagation();
+    onDone();
+  }
+
+  return (
+    <form className="rename-form" onSubmit={save} onKeyDown={cancelOnEscape} noValidate>
+      <div className="field field--grow">
+        <label htmlFor={inputId} className="visually-hidden">
+          Project name
+        </label>
+        <input
+          id={inputId}
+          value={name}
+          maxLength={150}
+          autoComplete="off"
+          autoFocus
+          onFocus={(event) => event.currentTarget.select()}
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={nameError ? errorId : undefined}
+          onChange={(event) => {
+            setName(event.target.value);
+            setMissingName(false);
+            if (update.error) update.reset();
+          }}
+        />
+        <FieldError id={errorId} message={nameError} />
+        {formErrors(update.error, ['name']).map((message) => (
+          <p key={message} className="form-error" role="alert">
+            {message}
+          </p>
+        ))}
+      </div>
+      <div className="row-actions">
+        <button type="submit" className="button button--primary" disabled={update.isPending}>
+          Save
+        </button>
+        <button type="button" className="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

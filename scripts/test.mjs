@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: typecheck, lint, every vitest suite, the build, and the Playwright end-to-end
+ * tests in Chromium. Every step runs even when an earlier one fails, so one run shows all
+ * problems. Ends with a plain `N passed, N failed` line summed over all runners (typecheck,
+ * lint and build count as one check each), so a run that executed nothing is visible.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const output = join(root, '.test-output');
+const chromium = process.env.PLANNER_CHROMIUM ?? '/usr/bin/chromium';
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function check(label, ok) {
+  if (ok) passed++;
+  else {
+    failed++;
+    failures.push(label);
+  }
+}
+
+/** Adds a runner's own counts; a runner that wrote no report counts as one failure. */
+function countReport(label, file, read) {
+  if (!existsSync(file)) {
+    check(`${label} (no report written)`, false);
+    return;
+  }
+  const counts = read(JSON.parse(readFileSync(file, 'utf8')));
+  passed += counts.passed;
+  failed += counts.failed;
+  if (counts.failed > 0) failures.push(`${label}: ${counts.failed} failed`);
+}
+
+function ensureChromium() {
+  if (existsSync(chromium)) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log('Chromium is missing; installing Debian\'s chromium package (apt-get) for the end-to-end tests.');
+    const env = { DEBIAN_FRONTEND: 'noninteractive' };
+    if (run('apt-get update', 'apt-get', ['update', '-qq'], env) && run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], env)) {
+      return existsSync(chromium);
+    }
+    return false;
+  }
+  console.error(`Chromium not found at ${chromium}: install it with "sudo apt-get install -y chromium" (or set PLANNER_CHROMIUM), then run npm test again.`);
+  return false;
+}
+
+rmSync(output, { recursive: true, force: true });
+mkdirSync(output, { recursive: true });
+
+if (!ensureChromium()) {
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
+
+check('typecheck', run('typecheck', process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']) &&
+  run('typecheck renderer', process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.web.json']));
+check('lint', run('lint', bin('eslint'), ['.']));
+
+const vitestReport = join(output, 'vitest.json');
+run('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+// A suite that failed to load has no test results of its own: count it as one failure.
+countReport('vitest', vitestReport, (r) => ({
+  passed: r.numPassedTests,
+  failed: r.numFailedTests + r.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length,
+}));
+
+const built = run('build', process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build']);
+check('build', built);
+
+if (built) {
+  const playwrightReport = join(output, 'playwright.json');
+  run('playwright', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
+  countReport('playwright', playwrightReport, (r) => ({ passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected }));
+} else {
+  check('playwright (skipped: the build failed)', false);
+}
+
+if (failures.length > 0) console.log(`\nFailed: ${failures.join('; ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

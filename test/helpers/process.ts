@@ -1,0 +1,73 @@
+/**
+ * The headless server as a real second process (`npm run server`), for tests that need one:
+ * CLI behaviour, sync between instances. Waits for the "listening on http://…" line; stop()
+ * sends a signal and waits for the exit, killing it if it hangs.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const tsxCli = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+  /** Sends the signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export function runServerCommand(args: string[], timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [tsxCli, join(root, 'electron', 'host', 'server.ts'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      done({ code, output });
+    });
+  });
+}
+
+export async function startServerProcess(args: string[]): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [tsxCli, join(root, 'electron', 'host', 'server.ts'), '--port', '0', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c) => (output += c));
+  child.stderr!.on('data', (c) => (output += c));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in 30 s:\n${output}`));
+    }, 30_000);
+    child.stdout!.on('data', () => {
+      const m = /listening on (http:\/\/[^\s]+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolveUrl(m[1]!);
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    child,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.kill(signal);
+      const code = await exited;
+      clearTimeout(force);
+      return code;
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBrowserHost, type BrowserHost } from '../../electron/host/browser-host.js';
+import { openLocalInstance, type LocalInstance } from '../../electron/host/local-instance.js';
+import { tempDir } from '../helpers/api.js';
+
+let folder: string;
+let instance: LocalInstance;
+let host: BrowserHost;
+let cookie: string;
+
+/** fetch cannot set Host; this can. */
+function rawGet(port: number, path: string, hostHeader: string): Promise<number> {
+  return new Promise((done, fail) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host: hostHeader } }, (res) => {
+      res.resume();
+      done(res.statusCode ?? 0);
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+const bridge = (body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${host.url}bridge/request`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-planner-bridge': '1', cookie, ...headers },
+    body: JSON.stringify(body),
+  });
+
+beforeAll(async () => {
+  folder = tempDir('planner-host-');
+  const rendererDir = join(folder, 'renderer');
+  mkdirSync(join(rendererDir, 'assets'), { recursive: true });
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Planner</title>');
+  writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(join(folder, 'secret.txt'), 'do not serve');
+  instance = await openLocalInstance(join(folder, 'data'));
+  host = await startBrowserHost({ instance, rendererDir });
+  const page = await fetch(host.url);
+  cookie = (page.headers.get('set-cookie') ?? '').split(';')[0]!;
+});
+
+afterAll(async () => {
+  await host.close();
+  await instance.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('browser host', () => {
+  it('listens on 127.0.0.1 only', () => {
+    expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  });
+
+  it('serves the page with a strict CSP and an HttpOnly SameSite=Strict session cookie', async () => {
+    const page = await fetch(host.url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(page.headers.get('content-security-policy')).not.toContain('unsafe-eval');
+    const setCookie = page.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    expect((await fetch(`${host.url}assets/app.js`)).headers.get('content-type')).toContain('javascript');
+  });
+
+  it('answers 421 to a request under any other host name (DNS rebinding)', async () => {
+    expect(await rawGet(host.port, '/', `evil.example:${host.port}`)).toBe(421);
+    expect(await rawGet(host.port, '/bridge/events', `attacker.test`)).toBe(421);
+    expect(await rawGet(host.port, '/', `localhost:${host.port}`)).toBe(200);
+  });
+
+  it('never serves files outside the renderer folder', async () => {
+    expect(await rawGet(host.port, '/../secret.txt', `127.0.0.1:${host.port}`)).toBe(404);
+    expect(await rawGet(host.port, '/%2e%2e/secret.txt', `127.0.0.1:${host.port}`)).toBe(404);
+  });
+
+  it('answers bridge requests from the page, adding the credentials itself', async () => {
+    const created = await (await bridge({ method: 'POST', path: '/v1/project', body: { name: 'Via bridge' } })).json();
+    expect(created.status).toBe(201);
+    expect(created.body.name).toBe('Via bridge');
+    expect(created.headers['content-type']).toContain('application/json');
+    const listed = await (await bridge({ method: 'GET', path: '/v1/project', query: { sort: 'name:desc' } })).json();
+    expect(listed.body.count).toBe(1);
+  });
+
+  it('refuses bridge calls without the session cookie, from another origin, or without the bridge header', async () => {
+    expect((await bridge({ method: 'GET', path: '/v1/project' }, { cookie: '' })).status).toBe(401);
+    expect((await bridge({ method: 'GET', path: '/v1/project' }, { cookie: 'planner_session=guess' })).status).toBe(401);
+    expect((await bridge({ method: 'GET', path: '/v1/project' }, { origin: 'https://evil.example' })).status).toBe(401);
+    expect((await bridge({ method: 'GET', path: '/v1/project' }, { 'x-planner-bridge': '0' })).status).toBe(400);
+  });
+
+  it('refuses malformed bridge payloads with 400 and changes nothing', async () => {
+    const before = (await (await bridge({ method: 'GET', path: '/v1/project' })).json()).body.count;
+    for (const payload of [
+      [1, 2],
+      { method: 'PATCH', path: '/v1/project' },
+      { method: 'POST', path: '/v1/../v1/project', body: { name: 'x' } },
+      { method: 'POST', path: '/bridge/request', body: {} },
+      { method: 'GET', path: '/v1/project', query: { limit: 5 } },
+      { method: 'POST', path: '/v1/project', body: { name: 'x' }, extra: true },
+    ]) {
+      const res = await bridge(payload);
+      expect(res.status).toBe(400);
+      expect((await res.json()).errors[0].message).toBe('Bad Request');
+    }
+    expect((await (await bridge({ method: 'GET', path: '/v1/project' })).json()).body.count).toBe(before);
+  });
+
+  it('streams change events to the page', async () => {
+    const controller = new AbortController();
+    const events = await fetch(`${host.url}bridge/events`, { headers: { cookie }, signal: controller.signal });
+    expect(events.headers.get('content-type')).toContain('text/event-stream');
+    const reader = events.body!.getReader();
+    const received = (async () => {
+      let text = '';
+      for (let i = 0; i < 20 && !text.includes('data:'); i++) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+      }
+      return text;
+    })();
+    await bridge({ method: 'POST', path: '/v1/project', body: { name: 'Evented' } });
+    const text = await received;
+    controller.abort();
+    const line = text.split('\n').find((l) => l.startsWith('data:'))!;
+    expect(JSON.parse(line.slice(5))).toEqual([expect.objectContaining({ resource: 'project', op: 'create' })]);
+  });
+});
