@@ -70,8 +70,10 @@ export function useRemove<R extends ResourceName>(resource: R) {
     mutationFn: (id: string) => client.remove(resourcePaths[resource], id),
     onSuccess: (_nothing, id) => {
       queryClient.removeQueries({ queryKey: queryKeys.record(resource, id), exact: true });
-      return queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource) });
     },
+    // Also after a failure: a 404 means the record is already gone elsewhere, and the list
+    // should stop offering it.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource) }),
   });
 }
 
