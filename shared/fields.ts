@@ -108,6 +108,14 @@ export const externalRefField = {
   description: 'Reference to the record in an outside system; unique per resource type.',
 } as const satisfies FieldSpec;
 
+/** An inline list of related records (deep insertion, `with`): not a column. */
+export function nestedList(description: string) {
+  return { type: 'json', shape: 'array', virtual: true, description } as const satisfies FieldSpec;
+}
+
+/** Quantities and other open numbers of order data. */
+export const quantityField = { type: 'number', nullable: true } as const satisfies FieldSpec;
+
 // ---------------------------------------------------------------------------------------
 // Validation of writes.
 

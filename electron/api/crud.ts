@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { QueryString } from './conventions/list-query.js';
 import { parseShapeOptions } from './conventions/list-query.js';
-import { createRecord, deleteRecord, getRecord, listRecords, present, updateRecord, type Scope } from './records.js';
+import { createRecord, deleteRecord, getRecord, keepAbsentOption, listRecords, present, updateRecord, type Scope } from './records.js';
 import type { ResourceModule } from './resource.js';
 
 interface Params {
@@ -16,19 +16,25 @@ function scopeOf(module: ResourceModule, params: Params): Scope {
   return module.parent ? { [module.parent.param]: params[module.parent.param]! } : {};
 }
 
+function hasNestedWrites(module: ResourceModule): boolean {
+  return Object.values(module.relations ?? {}).some((r) => (r.kind === 'hasMany' && r.owned) || r.kind === 'manyToMany');
+}
+
 export function registerResource(app: FastifyInstance, module: ResourceModule): void {
+  if (!module.path) return;
+  const path = module.path;
   const { title } = module.spec;
   const tag = module.parent ? module.parent.module().spec.title : title;
-  const item = `${module.path}/:id`;
+  const item = `${path}/:id`;
 
   app.get<{ Querystring: QueryString; Params: Params }>(
-    module.path,
+    path,
     { config: { doc: { summary: `List ${title} records`, tag, resource: { module, operation: 'list' } } } },
     (request) => listRecords(request.ctx, module, request.query, scopeOf(module, request.params)),
   );
 
   app.post<{ Querystring: QueryString; Params: Params }>(
-    module.path,
+    path,
     {
       config: {
         doc: {
@@ -54,9 +60,22 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
 
   app.put<{ Querystring: QueryString; Params: Params }>(
     item,
-    { config: { doc: { summary: `Update a ${title}`, tag, resource: { module, operation: 'update' } } } },
+    {
+      config: {
+        doc: {
+          summary: `Update a ${title}`,
+          tag,
+          resource: { module, operation: 'update' },
+          ...(hasNestedWrites(module)
+            ? { query: { update_without_delete_nested: 'true: nested arrays add and update; records left out are kept (default false: they are deleted).' } }
+            : {}),
+        },
+      },
+    },
     (request) => {
-      const record = updateRecord(request.ctx, module, request.params.id, request.body, scopeOf(module, request.params));
+      const record = updateRecord(request.ctx, module, request.params.id, request.body, scopeOf(module, request.params), {
+        keepAbsent: keepAbsentOption(request.query),
+      });
       return present(request.ctx, module, [record], parseShapeOptions(request.query))[0];
     },
   );

@@ -3,15 +3,18 @@
  * HTTP routes call these, and so does sync when it applies a pushed mutation, so both go
  * through exactly the same validation and domain rules.
  */
-import { checkWrite, isPlainObject } from '../../shared/fields.js';
+import type { FieldProblem } from '../../shared/errors.js';
+import { isPlainObject } from '../../shared/fields.js';
 import { isUuid } from '../../shared/ids.js';
 import type { ListEnvelope } from '../../shared/list.js';
 import type { StoredRecord } from '../store/environment-store.js';
-import { parseListOptions, parseShapeOptions, type QueryString, type ShapeOptions } from './conventions/list-query.js';
+import { parseListOptions, parseShapeOptions, single, type QueryString, type ShapeOptions } from './conventions/list-query.js';
 import { applyShape } from './conventions/shape.js';
 import { loadRelations } from './conventions/with.js';
 import { ApiError } from './errors.js';
 import type { RequestContext, ResourceModule } from './resource.js';
+import { applyPlan, deleteTree, planWrite } from './write-plan.js';
+import type { RelationJoin } from '../store/filter-sql.js';
 
 /** Path parameters of a nested route, e.g. `{order_id}`. */
 export type Scope = Record<string, string>;
@@ -44,6 +47,22 @@ export function present(
   return out.map((record) => applyShape(record, shape));
 }
 
+/** The module's relations as the store's filter compiler needs them. */
+function relationJoins(module: ResourceModule): Record<string, RelationJoin> {
+  const joins: Record<string, RelationJoin> = {};
+  for (const [name, relation] of Object.entries(module.relations ?? {})) {
+    const target = relation.target().table;
+    if (relation.kind === 'manyToMany') {
+      const link = relation.link().table;
+      joins[name] = { kind: 'manyToMany', target, link: { table: link.table, ownerKey: relation.ownerKey, targetKey: relation.targetKey } };
+    } else {
+      // hasOne filters exactly like hasMany: "there is a related record that matches".
+      joins[name] = { kind: relation.kind === 'hasOne' ? 'hasMany' : relation.kind, target, foreignKey: relation.foreignKey };
+    }
+  }
+  return joins;
+}
+
 export function listRecords(
   ctx: RequestContext,
   module: ResourceModule,
@@ -56,7 +75,7 @@ export function listRecords(
     sort: options.sort,
     limit: options.limit,
     offset: options.offset,
-    ...(options.filter ? { filter: options.filter } : {}),
+    ...(options.filter ? { filter: options.filter, relations: relationJoins(module) } : {}),
   });
   return { count, limit: options.limit, offset: options.offset, data: present(ctx, module, rows, options) };
 }
@@ -86,38 +105,46 @@ function bodyObject(body: unknown): Record<string, unknown> {
   return body;
 }
 
-function validate(
-  ctx: RequestContext,
-  module: ResourceModule,
-  body: Record<string, unknown>,
-  current: StoredRecord | undefined,
-): Record<string, unknown> {
-  const { values, problems } = checkWrite(module.spec, body, current ? 'update' : 'create');
-  if (module.parent) delete values[module.parent.field];
-  if (problems.length === 0) {
-    problems.push(...(module.rules?.check?.(ctx, values, current) ?? []));
-  }
-  if (problems.length > 0) throw ApiError.unprocessable(problems);
-  return values;
+export interface WriteOptions {
+  /** `update_without_delete_nested`: nested arrays are merged into, not replacing, the existing set. */
+  keepAbsent?: boolean;
+  /** Id for a new record; sync passes the id the record was created with on its replica. */
+  id?: string;
 }
 
-/** Creates a record from a request body. `id` may be given by sync (ids are made where created). */
+/** Reads `update_without_delete_nested` (boolean, default false). */
+export function keepAbsentOption(query: QueryString): boolean {
+  const text = single(query, 'update_without_delete_nested');
+  if (text === undefined || text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true' || text === '1') return true;
+  throw ApiError.badRequest(`update_without_delete_nested must be true or false, got '${text}'`);
+}
+
+function write(
+  ctx: RequestContext,
+  module: ResourceModule,
+  body: unknown,
+  current: StoredRecord | undefined,
+  fixed: Record<string, unknown>,
+  options: WriteOptions,
+): StoredRecord {
+  const input = bodyObject(body);
+  const problems: FieldProblem[] = [];
+  const plan = planWrite(ctx, module, input, current, { keepAbsent: options.keepAbsent ?? false, fixed }, problems);
+  if (problems.length > 0) throw ApiError.unprocessable(problems);
+  if (options.id) plan.values.id = options.id;
+  return applyPlan(ctx, plan);
+}
+
+/** Creates a record (and whatever it carries inline) from a request body. */
 export function createRecord(
   ctx: RequestContext,
   module: ResourceModule,
   body: unknown,
   scope: Scope = {},
-  options: { id?: string } = {},
+  options: WriteOptions = {},
 ): StoredRecord {
-  const input = bodyObject(body);
-  return ctx.store.transaction(() => {
-    const match = scopeMatch(module, ctx, scope);
-    const values = { ...validate(ctx, module, input, undefined), ...match };
-    if (options.id) values.id = options.id;
-    const record = ctx.store.insert(module.table, values);
-    module.rules?.afterWrite?.(ctx, record, 'create', input);
-    return ctx.store.get(module.table, record.id)!;
-  });
+  return ctx.store.transaction(() => write(ctx, module, body, undefined, scopeMatch(module, ctx, scope), options));
 }
 
 export function updateRecord(
@@ -126,21 +153,15 @@ export function updateRecord(
   id: string,
   body: unknown,
   scope: Scope = {},
+  options: WriteOptions = {},
 ): StoredRecord {
-  const input = bodyObject(body);
   return ctx.store.transaction(() => {
     const current = findRecord(ctx, module, id, scope);
-    const values = validate(ctx, module, input, current);
-    const record = ctx.store.update(module.table, current.id, values)!;
-    module.rules?.afterWrite?.(ctx, record, 'update', input);
-    return ctx.store.get(module.table, record.id)!;
+    return write(ctx, module, body, current, {}, options);
   });
 }
 
+/** Soft-deletes a record with its owned children (an order with its rows). */
 export function deleteRecord(ctx: RequestContext, module: ResourceModule, id: string, scope: Scope = {}): void {
-  ctx.store.transaction(() => {
-    const record = findRecord(ctx, module, id, scope);
-    ctx.store.softDelete(module.table, record.id);
-    module.rules?.afterDelete?.(ctx, record);
-  });
+  ctx.store.transaction(() => deleteTree(ctx, module, findRecord(ctx, module, id, scope)));
 }

@@ -1,7 +1,7 @@
 /**
  * What a resource module declares. Generic code (records.ts, crud.ts) turns a declaration
- * into list/get/create/update/delete, eager loading and OpenAPI; a module adds only its
- * domain rules. Adding a resource means adding one module.
+ * into list/get/create/update/delete, eager loading, relation filters, deep insertion and
+ * OpenAPI; a module adds only its domain rules. Adding a resource means adding one module.
  */
 import type { FieldProblem } from '../../shared/errors.js';
 import type { ResourceSpec } from '../../shared/fields.js';
@@ -21,20 +21,47 @@ export interface RequestContext {
   store: EnvironmentStore;
 }
 
-/** A relation that `with` can load and `filter` can name. */
+/** A relation that `with` can load, `filter` can name and (when writable) a body can carry inline. */
 export type Relation =
   /** This record's `foreignKey` holds the id of one target record (`order.project_id`). */
   | { kind: 'belongsTo'; target: () => ResourceModule; foreignKey: string }
-  /** Target records whose `foreignKey` holds this record's id (`order_row.order_id`). */
-  | { kind: 'hasMany'; target: () => ResourceModule; foreignKey: string };
+  /**
+   * Target records whose `foreignKey` holds this record's id (`order_row.order_id`).
+   * `owned` children can be created, updated and deleted inline (deep insertion) and are
+   * deleted with their parent.
+   */
+  | { kind: 'hasMany'; target: () => ResourceModule; foreignKey: string; owned?: boolean }
+  /** The one target record whose `foreignKey` holds this record's id (`collection.order`). */
+  | { kind: 'hasOne'; target: () => ResourceModule; foreignKey: string }
+  /**
+   * Targets linked through a link resource (`collection_label`): `ownerKey` points at this
+   * record, `targetKey` at the target. `pivot` fields live on the link and are returned merged
+   * into the target (`activities: [{id, time}]`). Writable inline as `[{id, …pivot}]`.
+   */
+  | {
+      kind: 'manyToMany';
+      target: () => ResourceModule;
+      link: () => ResourceModule;
+      ownerKey: string;
+      targetKey: string;
+      pivot?: readonly string[];
+      /** Link fields copied from the owner when a link is made: `{supplier_order_id: 'order_id'}`. */
+      ownerCopy?: Record<string, string>;
+    };
 
 export type WriteOp = 'create' | 'update';
 
 export interface ResourceRules {
   /** Cross-field checks after field validation; problems become 422 items. */
   check?(ctx: RequestContext, values: Record<string, unknown>, current: StoredRecord | undefined): FieldProblem[];
-  /** Runs inside the write transaction after the record is written (derived records, cascades). */
-  afterWrite?(ctx: RequestContext, record: StoredRecord, op: WriteOp, input: Record<string, unknown>): void;
+  /** Runs inside the write transaction after the record and its nested records are written. */
+  afterWrite?(
+    ctx: RequestContext,
+    record: StoredRecord,
+    op: WriteOp,
+    input: Record<string, unknown>,
+    previous: StoredRecord | undefined,
+  ): void;
   /** Runs inside the delete transaction after the soft delete. */
   afterDelete?(ctx: RequestContext, record: StoredRecord): void;
   /** Fills virtual fields of a page of records before they are returned. */
@@ -44,10 +71,12 @@ export interface ResourceRules {
 export interface ResourceModule {
   spec: ResourceSpec;
   table: TableDef;
-  /** Path under /v1, Fastify style: `/project`, `/order/:order_id/row`. */
-  path: string;
+  /** Path under /v1, Fastify style: `/project`, `/order/:order_id/row`. Link records have none. */
+  path?: string;
   /** For nested paths: the path parameter that scopes records and the parent it names. */
   parent?: { param: string; field: string; module: () => ResourceModule };
   relations?: Record<string, Relation>;
   rules?: ResourceRules;
+  /** Query parameters beyond the conventions, documented in OpenAPI. */
+  query?: Record<string, string>;
 }

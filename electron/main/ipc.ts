@@ -4,6 +4,7 @@
  * payload check the browser host applies, so both hosts refuse exactly the same input.
  */
 import { BrowserWindow, type IpcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import type { ApiErrorBody } from '../../shared/errors.js';
 import { bridgeChannels, parseBridgeRequest, type BridgeResponse } from '../../shared/ipc.js';
 import { ApiError } from '../api/errors.js';
 import type { LocalInstance } from '../host/local-instance.js';
@@ -39,13 +40,13 @@ export function createBridgeHandler(instance: Pick<LocalInstance, 'request'>, is
         { description: 'Something went wrong on our side. Quote the reference when you report it.' },
       ]);
       const response = errorResponse(failure);
-      console.error(`Bridge request failed (reference ${(response.body as { reference: string }).reference}):`, error);
+      console.error(`Bridge request failed (reference ${response.body.reference}):`, error);
       return response;
     }
   };
 }
 
-function errorResponse(error: ApiError): BridgeResponse {
+function errorResponse(error: ApiError): BridgeResponse & { body: ApiErrorBody } {
   return { status: error.status, headers: { 'content-type': 'application/json' }, body: error.body() };
 }
 

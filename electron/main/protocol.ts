@@ -13,6 +13,10 @@ export const appScheme = 'app';
 export const appHost = 'planner';
 export const appEntryUrl = `${appScheme}://${appHost}/index.html`;
 
+/**
+ * `corsEnabled` stays off on purpose: the page loads its modules from its own origin, and
+ * without it no other origin can read anything from the scheme.
+ */
 export const appSchemePrivileges: CustomScheme = {
   scheme: appScheme,
   privileges: { standard: true, secure: true, supportFetchAPI: true },

@@ -7,6 +7,7 @@
 import Database from 'better-sqlite3';
 
 export type SqliteDatabase = Database.Database;
+export type SqliteStatement = Database.Statement<unknown[], unknown>;
 
 export interface Migration {
   /** 1, 2, 3 … in order, never reused. */

@@ -8,8 +8,8 @@ import type { FieldSpec, ResourceSpec } from '../../shared/fields.js';
 import type { FilterNode } from '../../shared/filter.js';
 import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
 import type { ChangeEvent } from '../../shared/ipc.js';
-import { openDatabase, type SqliteDatabase } from './database.js';
-import { compileFilter, quoteIdentifier, type FilterRelation, type SqlFragment } from './filter-sql.js';
+import { openDatabase, type SqliteDatabase, type SqliteStatement } from './database.js';
+import { compileFilter, quoteIdentifier, type RelationJoin, type SqlFragment } from './filter-sql.js';
 import { environmentMigrations } from './migrations/environment/index.js';
 import { DuplicateError, QueryError } from './query-error.js';
 
@@ -46,7 +46,7 @@ export interface ListQuery {
   match?: Record<string, unknown>;
   filter?: FilterNode;
   /** Relations the filter may name (`labels:has:…`, `order.code:eq:…`). */
-  relations?: Record<string, FilterRelation>;
+  relations?: Record<string, RelationJoin>;
   sort?: SortKey[];
   limit: number;
   offset: number;
@@ -81,7 +81,7 @@ function fromRow(table: TableDef, row: Record<string, unknown>): StoredRecord {
 
 export class EnvironmentStore {
   private readonly listeners = new Set<ChangeListener>();
-  private readonly statements = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
+  private readonly statements = new Map<string, SqliteStatement>();
   private pendingEvents: ChangeEvent[] = [];
   private depth = 0;
 
@@ -127,10 +127,10 @@ export class EnvironmentStore {
     }
   }
 
-  private statement(sql: string) {
+  private statement(sql: string): SqliteStatement {
     let statement = this.statements.get(sql);
     if (!statement) {
-      statement = this.db.prepare(sql);
+      statement = this.db.prepare<unknown[], unknown>(sql);
       this.statements.set(sql, statement);
     }
     return statement;
@@ -253,7 +253,7 @@ export class EnvironmentStore {
     return this.transaction(() => {
       const current = this.get(table, id);
       if (!current) return undefined;
-      const changes = { ...values, updated_at: nowTimestamp() };
+      const changes: Record<string, unknown> = { ...values, updated_at: nowTimestamp() };
       delete changes.id;
       delete changes.created_at;
       this.checkUnique(table, { ...current, ...changes }, id);

@@ -16,22 +16,46 @@ export interface SqlFragment {
   params: unknown[];
 }
 
-/** How a relation can be filtered on: `labels:has:<id>` or `order.code:eq:…`. */
-export interface FilterRelation {
-  /**
-   * SQL that is true when the outer row has a related row matching `inner` (an SQL condition
-   * over the related table's alias `r`); `inner` is `1` for a bare `has`.
-   */
-  exists(outerAlias: string, inner: SqlFragment): SqlFragment;
-  fields: Record<string, FieldSpec>;
-  /** The field a bare `has:<value>` compares with; usually `id`. */
-  hasField: string;
+/**
+ * A relation a filter may name: `labels:has:<id>` (has a related record with that id),
+ * `labels:has:*` (has any), or `order.code:eq:…` (has a related record matching).
+ */
+export interface RelationJoin {
+  kind: 'belongsTo' | 'hasMany' | 'manyToMany';
+  target: { table: string; fields: Record<string, FieldSpec> };
+  /** belongsTo: the column on the outer table; hasMany: the column on the target. */
+  foreignKey?: string;
+  link?: { table: string; ownerKey: string; targetKey: string };
+}
+
+function existsSql(outer: string, relation: RelationJoin, inner: SqlFragment): SqlFragment {
+  const target = quoteIdentifier(relation.target.table);
+  const live = 'r."deleted_at" IS NULL';
+  switch (relation.kind) {
+    case 'belongsTo':
+      return {
+        sql: `EXISTS (SELECT 1 FROM ${target} r WHERE r."id" = ${outer}.${quoteIdentifier(relation.foreignKey!)} AND ${live} AND (${inner.sql}))`,
+        params: inner.params,
+      };
+    case 'hasMany':
+      return {
+        sql: `EXISTS (SELECT 1 FROM ${target} r WHERE r.${quoteIdentifier(relation.foreignKey!)} = ${outer}."id" AND ${live} AND (${inner.sql}))`,
+        params: inner.params,
+      };
+    case 'manyToMany': {
+      const link = relation.link!;
+      return {
+        sql: `EXISTS (SELECT 1 FROM ${quoteIdentifier(link.table)} l JOIN ${target} r ON r."id" = l.${quoteIdentifier(link.targetKey)} WHERE l.${quoteIdentifier(link.ownerKey)} = ${outer}."id" AND l."deleted_at" IS NULL AND ${live} AND (${inner.sql}))`,
+        params: inner.params,
+      };
+    }
+  }
 }
 
 export interface FilterScope {
   alias: string;
   fields: Record<string, FieldSpec>;
-  relations?: Record<string, FilterRelation>;
+  relations?: Record<string, RelationJoin>;
 }
 
 export function quoteIdentifier(name: string): string {
@@ -116,8 +140,8 @@ function compileAtom(atom: FilterAtom, scope: FilterScope): SqlFragment {
     const relationName = dot === -1 ? atom.field : atom.field.slice(0, dot);
     const relation = scope.relations?.[relationName];
     if (!relation) throw new QueryError(`Unknown filter field: ${atom.field}`);
-    const subField = dot === -1 ? relation.hasField : atom.field.slice(dot + 1);
-    const spec = relation.fields[subField];
+    const subField = dot === -1 ? 'id' : atom.field.slice(dot + 1);
+    const spec = relation.target.fields[subField];
     if (!spec || subField.includes('.')) throw new QueryError(`Unknown filter field: ${atom.field}`);
     if (dot === -1 && atom.operator !== 'has') {
       throw new QueryError(`${relationName} is a relation: use ${relationName}:has:<id> or ${relationName}.<field>`);
@@ -128,7 +152,7 @@ function compileAtom(atom: FilterAtom, scope: FilterScope): SqlFragment {
           ? { sql: '1', params: [] }
           : { sql: `r.${quoteIdentifier(subField)} = ?`, params: [coerce(subField, spec, atom.value)] }
         : compareAtom(`r.${quoteIdentifier(subField)}`, subField, spec, atom);
-    inner = relation.exists(scope.alias, condition);
+    inner = existsSql(scope.alias, relation, condition);
   }
   const sql = `(${inner.sql}) IS TRUE`;
   return { sql: atom.not ? `NOT ${sql}` : sql, params: inner.params };

@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ListQuery } from './client.js';
 import { useApi } from './provider.js';
-import { resourcePaths, type InputFor, type RecordFor, type ResourceName } from './resources.js';
+import { resourcePath, type InputFor, type RecordFor, type ResourceName } from './resources.js';
 
 export const queryKeys = {
   resource: (resource: ResourceName) => [resource] as const,
@@ -22,7 +22,7 @@ export function useList<R extends ResourceName>(resource: R, query: ListQuery = 
   const { client } = useApi();
   return useQuery({
     queryKey: queryKeys.list(resource, query),
-    queryFn: () => client.list<RecordFor<R>>(resourcePaths[resource], query),
+    queryFn: () => client.list<RecordFor<R>>(resourcePath(resource), query),
   });
 }
 
@@ -30,7 +30,7 @@ export function useRecord<R extends ResourceName>(resource: R, id: string) {
   const { client } = useApi();
   return useQuery({
     queryKey: queryKeys.record(resource, id),
-    queryFn: () => client.get<RecordFor<R>>(resourcePaths[resource], id),
+    queryFn: () => client.get<RecordFor<R>>(resourcePath(resource), id),
   });
 }
 
@@ -38,7 +38,7 @@ export function useCreate<R extends ResourceName>(resource: R) {
   const { client } = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: InputFor<R>) => client.create<RecordFor<R>>(resourcePaths[resource], input),
+    mutationFn: (input: InputFor<R>) => client.create<RecordFor<R>>(resourcePath(resource), input),
     // Returning the promise keeps the mutation pending until the lists have the new record,
     // so a form never clears before its result is on screen.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource) }),
@@ -55,7 +55,7 @@ export function useUpdate<R extends ResourceName>(resource: R) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: UpdateVariables<R>) =>
-      client.update<RecordFor<R>>(resourcePaths[resource], id, changes),
+      client.update<RecordFor<R>>(resourcePath(resource), id, changes),
     onSuccess: (record, { id }) => {
       queryClient.setQueryData(queryKeys.record(resource, id), record);
       return queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource) });
@@ -67,7 +67,7 @@ export function useRemove<R extends ResourceName>(resource: R) {
   const { client } = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => client.remove(resourcePaths[resource], id),
+    mutationFn: (id: string) => client.remove(resourcePath(resource), id),
     onSuccess: (_nothing, id) => {
       queryClient.removeQueries({ queryKey: queryKeys.record(resource, id), exact: true });
     },

@@ -6,7 +6,7 @@
  * host can refuse requests that did not come from this page.
  */
 import type { BridgeRequest, BridgeResponse, ChangeEvent } from '../../shared/ipc.js';
-import { TransportError } from './request-error.js';
+import { ApiRequestError, TransportError, isApiErrorBody } from './request-error.js';
 import type { Transport } from './transport.js';
 
 const requestUrl = '/bridge/request';
@@ -46,8 +46,10 @@ export function createHttpTransport(): Transport {
       }
       const body: unknown = await response.json().catch(() => undefined);
       // The host answers with a BridgeResponse whatever the API said; anything else means the
-      // host itself refused the call (bad payload, missing header) before the API saw it.
+      // host itself refused the call (no session, bad payload) before the API saw it. It says
+      // why in the API's error body, which is worth showing as it is.
       if (isBridgeResponse(body)) return body;
+      if (isApiErrorBody(body)) throw new ApiRequestError(response.status, body);
       throw new TransportError(`The planner host refused the request (HTTP ${response.status}).`);
     },
 

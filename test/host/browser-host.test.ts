@@ -77,11 +77,11 @@ describe('browser host', () => {
   });
 
   it('answers bridge requests from the page, adding the credentials itself', async () => {
-    const created = await (await bridge({ method: 'POST', path: '/v1/project', body: { name: 'Via bridge' } })).json();
+    const created = await ((await bridge({ method: 'POST', path: '/v1/project', body: { name: 'Via bridge' } })).json() as Promise<any>);
     expect(created.status).toBe(201);
     expect(created.body.name).toBe('Via bridge');
     expect(created.headers['content-type']).toContain('application/json');
-    const listed = await (await bridge({ method: 'GET', path: '/v1/project', query: { sort: 'name:desc' } })).json();
+    const listed = await ((await bridge({ method: 'GET', path: '/v1/project', query: { sort: 'name:desc' } })).json() as Promise<any>);
     expect(listed.body.count).toBe(1);
   });
 
@@ -93,7 +93,7 @@ describe('browser host', () => {
   });
 
   it('refuses malformed bridge payloads with 400 and changes nothing', async () => {
-    const before = (await (await bridge({ method: 'GET', path: '/v1/project' })).json()).body.count;
+    const before = ((await (await bridge({ method: 'GET', path: '/v1/project' })).json()) as any).body.count;
     for (const payload of [
       [1, 2],
       { method: 'PATCH', path: '/v1/project' },
@@ -104,9 +104,9 @@ describe('browser host', () => {
     ]) {
       const res = await bridge(payload);
       expect(res.status).toBe(400);
-      expect((await res.json()).errors[0].message).toBe('Bad Request');
+      expect(((await res.json()) as any).errors[0].message).toBe('Bad Request');
     }
-    expect((await (await bridge({ method: 'GET', path: '/v1/project' })).json()).body.count).toBe(before);
+    expect(((await (await bridge({ method: 'GET', path: '/v1/project' })).json()) as any).body.count).toBe(before);
   });
 
   it('streams change events to the page', async () => {

@@ -28,11 +28,11 @@ describe('npm run server', () => {
 
     const ok = await fetch(`${server.url}/v1/project`, { headers: { 'x-api-key': 'secret', 'x-api-env': 'demo' } });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ count: 0, limit: 100, offset: 0, data: [] });
+    expect((await ok.json()) as any).toEqual({ count: 0, limit: 100, offset: 0, data: [] });
 
     const wrong = await fetch(`${server.url}/v1/project`, { headers: { 'x-api-key': 'nope', 'x-api-env': 'demo' } });
     expect(wrong.status).toBe(401);
-    const body = await wrong.json();
+    const body = (await wrong.json()) as any;
     expect(body.errors[0]).toMatchObject({ message: 'Not Logged In' });
     expect(body.reference).toBeTruthy();
   });
@@ -60,7 +60,7 @@ describe('npm run server', () => {
     expect(server.output()).toContain('databases closed');
 
     server = await startServerProcess(['--data-dir', dataDir, '--api-env', 'demo', '--api-key', 'secret']);
-    const list = await (await fetch(`${server.url}/v1/project`, { headers })).json();
+    const list = await ((await fetch(`${server.url}/v1/project`, { headers })).json() as Promise<any>);
     expect(list.data.map((p: { name: string }) => p.name)).toEqual(['Survives']);
     expect(await server.stop('SIGINT')).toBe(0);
     server = undefined;

@@ -51,19 +51,43 @@ function loadTree(ctx: RequestContext, module: ResourceModule, records: Record<s
       const loaded = presentLoaded(ctx, target, ctx.store.getWhereIn(target.table, 'id', ids), children);
       const byId = new Map(loaded.map((r) => [r.id, r]));
       for (const record of records) record[name] = byId.get(record[relation.foreignKey]) ?? null;
-    } else {
+    } else if (relation.kind === 'hasOne') {
+      const loaded = presentLoaded(ctx, target, ctx.store.getWhereIn(target.table, relation.foreignKey, records.map((r) => r.id)), children);
+      const byOwner = new Map(loaded.map((row) => [row[relation.foreignKey], row]));
+      for (const record of records) record[name] = byOwner.get(record.id) ?? null;
+    } else if (relation.kind === 'hasMany') {
       const ids = records.map((r) => r.id);
       const loaded = presentLoaded(ctx, target, ctx.store.getWhereIn(target.table, relation.foreignKey, ids), children);
-      const byParent = new Map<unknown, Record<string, unknown>[]>();
-      for (const row of loaded) {
-        const key = row[relation.foreignKey];
-        const list = byParent.get(key);
-        if (list) list.push(row);
-        else byParent.set(key, [row]);
-      }
+      const byParent = groupBy(loaded, (row) => row[relation.foreignKey]);
       for (const record of records) record[name] = byParent.get(record.id) ?? [];
+    } else {
+      // Through the link records; their pivot fields are merged into each target.
+      const link = relation.link();
+      const links = ctx.store.getWhereIn(link.table, relation.ownerKey, records.map((r) => r.id));
+      const loaded = presentLoaded(ctx, target, ctx.store.getWhereIn(target.table, 'id', links.map((l) => l[relation.targetKey])), children);
+      const byId = new Map(loaded.map((r) => [r.id, r]));
+      const byOwner = groupBy(links, (l) => l[relation.ownerKey]);
+      for (const record of records) {
+        record[name] = (byOwner.get(record.id) ?? []).flatMap((l) => {
+          const target = byId.get(l[relation.targetKey]);
+          if (!target) return [];
+          const pivot = Object.fromEntries((relation.pivot ?? []).map((field) => [field, l[field]]));
+          return [{ ...target, ...pivot }];
+        });
+      }
     }
   }
+}
+
+function groupBy<T extends Record<string, unknown>>(rows: T[], key: (row: T) => unknown): Map<unknown, T[]> {
+  const groups = new Map<unknown, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = groups.get(k);
+    if (list) list.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
 }
 
 export function loadRelations(

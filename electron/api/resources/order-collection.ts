@@ -1,0 +1,116 @@
+/**
+ * An order's collection (API-REFERENCE.md §4.15): creating an order creates a collection in the
+ * backlog, and updating the order re-syncs it.
+ *
+ *  - name ← code; description ← "<quantity>x <description>"; due_date ← promised_date, else
+ *    desired_date. These follow the order only while nobody changed them on the collection:
+ *    a field still equal to what the order's previous values gave is "not manually changed".
+ *  - meta ← order type, status, address, relation name, project name, promised and desired
+ *    date: always.
+ *  - activities ← the rows' activities with unit × quantity in minutes: only while the
+ *    collection is not planned (planned cards are never moved by an order change).
+ *
+ * Minutes per unit follow the public docs: minutes → quantity, hours → 60 × quantity,
+ * days → 3600 × quantity (sic: 60 hours a day, as documented), other units → 0; rounded.
+ */
+import type { StoredRecord } from '../../store/environment-store.js';
+import type { RequestContext } from '../resource.js';
+import { collectionActivityModule, collectionModule } from './collection.js';
+import { orderModule } from './order.js';
+import { orderRowModule } from './order-row.js';
+import { addressModule, relationModule } from './simple.js';
+import { projectModule } from './project.js';
+
+const minutesPerUnit: Record<string, number> = { minutes: 1, hours: 60, days: 3600 };
+
+export function rowMinutes(unit: unknown, quantity: unknown): number {
+  if (typeof quantity !== 'number' || typeof unit !== 'string') return 0;
+  return Math.round((minutesPerUnit[unit.toLowerCase()] ?? 0) * quantity);
+}
+
+interface Derived {
+  name: unknown;
+  description: unknown;
+  due_date: unknown;
+}
+
+function derive(order: StoredRecord): Derived {
+  const description = order.description as string | null;
+  const quantity = order.quantity as number | null;
+  return {
+    name: order.code ?? null,
+    description: description === null ? null : quantity !== null ? `${quantity}x ${description}` : description,
+    due_date: order.promised_date ?? order.desired_date ?? null,
+  };
+}
+
+function addressLine(address: StoredRecord | undefined): string | null {
+  if (!address) return null;
+  const place = [address.postal_code, address.city].filter(Boolean).join(' ');
+  return [address.name, address.street1, address.street2, place, address.country].filter(Boolean).join(', ') || null;
+}
+
+function meta(ctx: RequestContext, order: StoredRecord): Record<string, unknown> {
+  const get = (table: typeof addressModule.table, id: unknown) => (typeof id === 'string' ? ctx.store.get(table, id) : undefined);
+  return {
+    ...(order.meta as Record<string, unknown> | null),
+    order_type: order.type ?? null,
+    order_status: order.status ?? null,
+    address: addressLine(get(addressModule.table, order.address_id)),
+    relation: get(relationModule.table, order.relation_id)?.name ?? null,
+    project: get(projectModule.table, order.project_id)?.name ?? null,
+    promised_date: order.promised_date ?? null,
+    desired_date: order.desired_date ?? null,
+  };
+}
+
+/** Makes the collection's activity links match the order's live rows. */
+function syncActivities(ctx: RequestContext, order: StoredRecord, collectionId: string): void {
+  const minutes = new Map<string, number>();
+  for (const row of ctx.store.getWhereIn(orderRowModule.table, 'order_id', [order.id])) {
+    if (typeof row.activity_id !== 'string') continue;
+    minutes.set(row.activity_id, (minutes.get(row.activity_id) ?? 0) + rowMinutes(row.unit, row.quantity));
+  }
+  const links = ctx.store.getWhereIn(collectionActivityModule.table, 'collection_id', [collectionId]);
+  const byActivity = new Map(links.map((l) => [l.activity_id as string, l]));
+  for (const [activityId, time] of minutes) {
+    const link = byActivity.get(activityId);
+    if (!link) ctx.store.insert(collectionActivityModule.table, { collection_id: collectionId, activity_id: activityId, time });
+    else if (link.time !== time) ctx.store.update(collectionActivityModule.table, link.id, { time });
+  }
+  for (const link of links) if (!minutes.has(link.activity_id as string)) ctx.store.softDelete(collectionActivityModule.table, link.id);
+}
+
+export function createOrderCollection(ctx: RequestContext, order: StoredRecord): void {
+  const derived = derive(order);
+  const collection = ctx.store.insert(collectionModule.table, {
+    ...derived,
+    meta: meta(ctx, order),
+    source_type: 'order',
+    status: 'not_planned',
+    progress: 'open',
+    warnings: [],
+    custom_fields: [],
+    board_id: null,
+    external_ref: null,
+  });
+  ctx.store.update(orderModule.table, order.id, { collection_id: collection.id });
+  syncActivities(ctx, order, collection.id);
+}
+
+export function syncOrderCollection(ctx: RequestContext, order: StoredRecord, previous: StoredRecord | undefined): void {
+  if (typeof order.collection_id !== 'string') return;
+  const collection = ctx.store.get(collectionModule.table, order.collection_id);
+  if (!collection) return;
+  const changes: Record<string, unknown> = { meta: meta(ctx, order) };
+  if (previous) {
+    const before = derive(previous);
+    const after = derive(order);
+    for (const field of ['name', 'description', 'due_date'] as const) {
+      if (collection[field] === before[field] && before[field] !== after[field]) changes[field] = after[field];
+    }
+  }
+  if (JSON.stringify(changes.meta) === JSON.stringify(collection.meta)) delete changes.meta;
+  if (Object.keys(changes).length > 0) ctx.store.update(collectionModule.table, collection.id, changes);
+  if (collection.status !== 'planned') syncActivities(ctx, order, collection.id);
+}

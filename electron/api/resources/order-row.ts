@@ -1,0 +1,54 @@
+import { orderRowSpec, orderRowSupplySpec } from '../../../shared/resources/order-row.js';
+import { tableFor, type StoredRecord } from '../../store/environment-store.js';
+import type { RequestContext, ResourceModule } from '../resource.js';
+import { activityModule } from './activity.js';
+import { orderModule } from './order.js';
+import { syncOrderCollection } from './order-collection.js';
+import { itemModule } from './simple.js';
+
+export const orderRowSupplyModule: ResourceModule = { spec: orderRowSupplySpec, table: tableFor(orderRowSupplySpec) };
+
+/** A row change re-syncs the collection's activities (the order itself did not change). */
+function resyncOrder(ctx: RequestContext, row: StoredRecord): void {
+  const order = ctx.store.get(orderModule.table, row.order_id as string);
+  if (order) syncOrderCollection(ctx, order, undefined);
+}
+
+export const orderRowModule: ResourceModule = {
+  spec: orderRowSpec,
+  table: tableFor(orderRowSpec),
+  path: '/order/:order_id/row',
+  parent: { param: 'order_id', field: 'order_id', module: () => orderModule },
+  relations: {
+    order: { kind: 'belongsTo', target: () => orderModule, foreignKey: 'order_id' },
+    item: { kind: 'belongsTo', target: () => itemModule, foreignKey: 'item_id' },
+    activity: { kind: 'belongsTo', target: () => activityModule, foreignKey: 'activity_id' },
+    supplies_order_rows: {
+      kind: 'manyToMany',
+      target: () => orderRowModule,
+      link: () => orderRowSupplyModule,
+      ownerKey: 'supplier_row_id',
+      targetKey: 'receiver_row_id',
+      ownerCopy: { supplier_order_id: 'order_id' },
+    },
+    receives_order_rows: {
+      kind: 'manyToMany',
+      target: () => orderRowModule,
+      link: () => orderRowSupplyModule,
+      ownerKey: 'receiver_row_id',
+      targetKey: 'supplier_row_id',
+    },
+  },
+  rules: {
+    afterWrite(ctx, row) {
+      // New rows without a position go last.
+      if (row.position === null) {
+        const siblings = ctx.store.getWhereIn(orderRowModule.table, 'order_id', [row.order_id]);
+        const last = Math.max(-1, ...siblings.map((r) => (typeof r.position === 'number' ? r.position : -1)));
+        ctx.store.update(orderRowModule.table, row.id, { position: last + 1 });
+      }
+      resyncOrder(ctx, row);
+    },
+    afterDelete: resyncOrder,
+  },
+};

@@ -1,0 +1,38 @@
+import { orderSpec } from '../../../shared/resources/order.js';
+import { tableFor } from '../../store/environment-store.js';
+import type { ResourceModule } from '../resource.js';
+import { collectionModule } from './collection.js';
+import { createOrderCollection, syncOrderCollection } from './order-collection.js';
+import { orderRowModule, orderRowSupplyModule } from './order-row.js';
+import { projectModule } from './project.js';
+import { addressModule, itemModule, relationModule, warehouseModule } from './simple.js';
+
+export const orderModule: ResourceModule = {
+  spec: orderSpec,
+  // Orders are unique by external_ref together with type and sub_type (API-REFERENCE.md §2.10).
+  table: tableFor(orderSpec, { unique: [['external_ref', 'type', 'sub_type']] }),
+  path: '/order',
+  relations: {
+    order_rows: { kind: 'hasMany', target: () => orderRowModule, foreignKey: 'order_id', owned: true },
+    address: { kind: 'belongsTo', target: () => addressModule, foreignKey: 'address_id' },
+    item: { kind: 'belongsTo', target: () => itemModule, foreignKey: 'item_id' },
+    collection: { kind: 'belongsTo', target: () => collectionModule, foreignKey: 'collection_id' },
+    project: { kind: 'belongsTo', target: () => projectModule, foreignKey: 'project_id' },
+    relation: { kind: 'belongsTo', target: () => relationModule, foreignKey: 'relation_id' },
+    warehouse: { kind: 'belongsTo', target: () => warehouseModule, foreignKey: 'warehouse_id' },
+    /** Rows of other orders that this order's rows supply. */
+    supplies_order_rows: {
+      kind: 'manyToMany',
+      target: () => orderRowModule,
+      link: () => orderRowSupplyModule,
+      ownerKey: 'supplier_order_id',
+      targetKey: 'receiver_row_id',
+    },
+  },
+  rules: {
+    afterWrite(ctx, order, op, _input, previous) {
+      if (op === 'create') createOrderCollection(ctx, order);
+      else syncOrderCollection(ctx, order, previous);
+    },
+  },
+};

@@ -1,0 +1,216 @@
+/**
+ * Deep insertion (API-REFERENCE.md §2.9): a write is first checked as a whole tree — the
+ * record, its owned children (`order_rows`), their children, and links to other records
+ * (`labels: [{id}]`) — collecting every field problem with its path (`order_rows.1.quantity`).
+ * Only a tree without problems is applied, in one transaction: all of it lands, or none.
+ *
+ * Nested arrays sent in a PUT replace the existing set: children and links left out are
+ * deleted. With `update_without_delete_nested=true` they are kept and the sent items are
+ * upserted. Items carrying an `id` update that child; an id that is not a child of this
+ * record is a 422.
+ */
+import type { FieldProblem } from '../../shared/errors.js';
+import { checkValue, checkWrite, isPlainObject } from '../../shared/fields.js';
+import { isUuid } from '../../shared/ids.js';
+import type { StoredRecord } from '../store/environment-store.js';
+import { moduleNamed } from './registry.js';
+import type { Relation, RequestContext, ResourceModule } from './resource.js';
+
+export interface WritePlan {
+  module: ResourceModule;
+  /** The record being updated; undefined for a create. */
+  current: StoredRecord | undefined;
+  /** Column values to write (validated). */
+  values: Record<string, unknown>;
+  /** The body as sent, for domain rules that look at what the client said. */
+  input: Record<string, unknown>;
+  children: { relation: string; foreignKey: string; items: WritePlan[]; keepAbsent: boolean }[];
+  links: { relation: Extract<Relation, { kind: 'manyToMany' }>; targets: { id: string; pivot: Record<string, unknown> }[]; keepAbsent: boolean }[];
+}
+
+export interface PlanOptions {
+  /** `update_without_delete_nested`: keep nested records the body leaves out. */
+  keepAbsent: boolean;
+  /** Fields the route fixes (a nested path's parent id); never taken from the body. */
+  fixed?: Record<string, unknown>;
+}
+
+function prefixed(prefix: string, problems: FieldProblem[]): FieldProblem[] {
+  return problems.map((p) => ({ field: prefix + p.field, description: prefix ? `${prefix}${p.description}` : p.description }));
+}
+
+/** Checks `uuid` fields that name another record: the record must exist in this environment. */
+function checkReferences(ctx: RequestContext, module: ResourceModule, values: Record<string, unknown>): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  for (const [name, field] of Object.entries(module.spec.fields)) {
+    const value = values[name];
+    if (!field.references || typeof value !== 'string') continue;
+    const target = moduleNamed(field.references);
+    if (!ctx.store.get(target.table, value)) {
+      problems.push({ field: name, description: `${name} names no ${target.spec.title} with id ${value}` });
+    }
+  }
+  return problems;
+}
+
+export function planWrite(
+  ctx: RequestContext,
+  module: ResourceModule,
+  input: Record<string, unknown>,
+  current: StoredRecord | undefined,
+  options: PlanOptions,
+  problems: FieldProblem[],
+  prefix = '',
+): WritePlan {
+  const check = checkWrite(module.spec, input, current ? 'update' : 'create');
+  const values = { ...check.values, ...options.fixed };
+  const found = prefixed(prefix, check.problems);
+  const plan: WritePlan = { module, current, values, input, children: [], links: [] };
+
+  for (const [name, relation] of Object.entries(module.relations ?? {})) {
+    if (!(name in values)) continue;
+    const items = values[name];
+    delete values[name];
+    if (!Array.isArray(items)) continue; // checkWrite already reported the wrong type
+    if (relation.kind === 'hasMany' && relation.owned) {
+      plan.children.push(planChildren(ctx, relation, name, items, current, options, found, prefix));
+    } else if (relation.kind === 'manyToMany') {
+      plan.links.push(planLinks(ctx, relation, name, items, options, found, prefix));
+    }
+  }
+  // Virtual fields that are not writable relations are computed by the module, not written.
+  for (const [name, field] of Object.entries(module.spec.fields)) if (field.virtual) delete values[name];
+
+  if (found.length === check.problems.length) {
+    found.push(...prefixed(prefix, checkReferences(ctx, module, values)));
+    found.push(...prefixed(prefix, module.rules?.check?.(ctx, values, current) ?? []));
+  }
+  problems.push(...found);
+  return plan;
+}
+
+function planChildren(
+  ctx: RequestContext,
+  relation: Extract<Relation, { kind: 'hasMany' }>,
+  name: string,
+  items: unknown[],
+  parent: StoredRecord | undefined,
+  options: PlanOptions,
+  problems: FieldProblem[],
+  prefix: string,
+) {
+  const target = relation.target();
+  const existing = parent ? ctx.store.getWhereIn(target.table, relation.foreignKey, [parent.id]) : [];
+  const byId = new Map(existing.map((r) => [r.id, r]));
+  const plans = items.map((item, index) => {
+    const at = `${prefix}${name}.${index}.`;
+    if (!isPlainObject(item)) {
+      problems.push({ field: `${prefix}${name}.${index}`, description: `${prefix}${name}.${index} must be an object` });
+      return undefined;
+    }
+    let current: StoredRecord | undefined;
+    if (item.id !== undefined && item.id !== null) {
+      current = typeof item.id === 'string' ? byId.get(item.id.toLowerCase()) : undefined;
+      if (!current) {
+        problems.push({ field: `${at}id`, description: `${at}id names no ${target.spec.title} of this record` });
+        return undefined;
+      }
+    }
+    return planWrite(ctx, target, item, current, { keepAbsent: options.keepAbsent, fixed: {} }, problems, at);
+  });
+  return { relation: name, foreignKey: relation.foreignKey, items: plans.filter((p): p is WritePlan => p !== undefined), keepAbsent: options.keepAbsent };
+}
+
+function planLinks(
+  ctx: RequestContext,
+  relation: Extract<Relation, { kind: 'manyToMany' }>,
+  name: string,
+  items: unknown[],
+  options: PlanOptions,
+  problems: FieldProblem[],
+  prefix: string,
+) {
+  const target = relation.target();
+  const link = relation.link();
+  const targets = new Map<string, Record<string, unknown>>();
+  items.forEach((item, index) => {
+    const at = `${prefix}${name}.${index}`;
+    const ref = typeof item === 'string' ? { id: item } : item;
+    if (!isPlainObject(ref) || !isUuid(ref.id)) {
+      problems.push({ field: `${at}.id`, description: `${at} must be {"id": "<uuid>"} naming a ${target.spec.title}` });
+      return;
+    }
+    const id = ref.id.toLowerCase();
+    if (!ctx.store.get(target.table, id)) {
+      problems.push({ field: `${at}.id`, description: `${at}.id names no ${target.spec.title} with id ${id}` });
+      return;
+    }
+    const pivot: Record<string, unknown> = {};
+    for (const field of relation.pivot ?? []) {
+      if (ref[field] === undefined) continue;
+      const result = checkValue(link.spec.fields[field]!, ref[field]);
+      if (result.ok) pivot[field] = result.value;
+      else problems.push({ field: `${at}.${field}`, description: `${at}.${field} ${result.problem}` });
+    }
+    targets.set(id, pivot);
+  });
+  return { relation, targets: [...targets].map(([id, pivot]) => ({ id, pivot })), keepAbsent: options.keepAbsent };
+}
+
+/** Applies a checked plan. Must run inside a store transaction. Returns the written record. */
+export function applyPlan(ctx: RequestContext, plan: WritePlan, parentValues: Record<string, unknown> = {}): StoredRecord {
+  const { module } = plan;
+  const values = { ...plan.values, ...parentValues };
+  const record = plan.current
+    ? ctx.store.update(module.table, plan.current.id, values)!
+    : ctx.store.insert(module.table, values);
+
+  for (const group of plan.children) {
+    const written = new Set<string>();
+    for (const child of group.items) {
+      written.add(applyPlan(ctx, child, { [group.foreignKey]: record.id }).id);
+    }
+    if (!group.keepAbsent) {
+      const relation = module.relations![group.relation] as Extract<Relation, { kind: 'hasMany' }>;
+      const target = relation.target();
+      for (const stale of ctx.store.getWhereIn(target.table, group.foreignKey, [record.id])) {
+        if (!written.has(stale.id)) deleteTree(ctx, target, stale);
+      }
+    }
+  }
+
+  for (const group of plan.links) {
+    const { relation } = group;
+    const link = relation.link();
+    const existing = ctx.store.getWhereIn(link.table, relation.ownerKey, [record.id]);
+    const byTarget = new Map(existing.map((l) => [l[relation.targetKey] as string, l]));
+    for (const { id, pivot } of group.targets) {
+      const current = byTarget.get(id);
+      const copied = Object.fromEntries(Object.entries(relation.ownerCopy ?? {}).map(([to, from]) => [to, record[from]]));
+      if (!current) ctx.store.insert(link.table, { ...pivot, ...copied, [relation.ownerKey]: record.id, [relation.targetKey]: id });
+      else if (Object.entries(pivot).some(([k, v]) => current[k] !== v)) ctx.store.update(link.table, current.id, pivot);
+    }
+    if (!group.keepAbsent) {
+      const wanted = new Set(group.targets.map((t) => t.id));
+      for (const l of existing) if (!wanted.has(l[relation.targetKey] as string)) ctx.store.softDelete(link.table, l.id);
+    }
+  }
+
+  module.rules?.afterWrite?.(ctx, ctx.store.get(module.table, record.id)!, plan.current ? 'update' : 'create', plan.input, plan.current);
+  return ctx.store.get(module.table, record.id)!;
+}
+
+/** Soft-deletes a record with its owned children and its links. Must run inside a transaction. */
+export function deleteTree(ctx: RequestContext, module: ResourceModule, record: StoredRecord): void {
+  ctx.store.softDelete(module.table, record.id);
+  for (const relation of Object.values(module.relations ?? {})) {
+    if (relation.kind === 'hasMany' && relation.owned) {
+      const target = relation.target();
+      for (const child of ctx.store.getWhereIn(target.table, relation.foreignKey, [record.id])) deleteTree(ctx, target, child);
+    } else if (relation.kind === 'manyToMany') {
+      const link = relation.link();
+      for (const l of ctx.store.getWhereIn(link.table, relation.ownerKey, [record.id])) ctx.store.softDelete(link.table, l.id);
+    }
+  }
+  module.rules?.afterDelete?.(ctx, record);
+}

@@ -1,0 +1,29 @@
+import { defineResource, externalRefField, idField, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
+
+export const resourceTypes = ['machine', 'cell', 'employee'] as const;
+
+/** A kind of work (painting, welding) done by a type of resource (API-REFERENCE.md §4.3). */
+export const activitySpec = defineResource({
+  name: 'activity',
+  title: 'Activity',
+  fields: {
+    id: idField,
+    description: { type: 'string', required: true, maxLength: 150, description: 'The activity\'s name.' },
+    code: { type: 'string', nullable: true, maxLength: 50 },
+    item_id: { type: 'uuid', nullable: true, references: 'item' },
+    resource_type: { type: 'enum', enum: resourceTypes, default: 'employee' },
+    default_duration: { type: 'integer', minimum: 0, default: 0, description: 'Minutes.' },
+    day_max_duration: { type: 'integer', minimum: 0, default: 0, description: 'Most minutes per day on one card; 0 means no limit.' },
+    billable: { type: 'boolean', default: false },
+    hourly_rate: { type: 'number', minimum: 0, default: 0 },
+    external_ref: externalRefField,
+    transaction: { type: 'string', nullable: true, maxLength: 36 },
+    archived_at: { type: 'datetime', nullable: true },
+    stages: nestedList('Stages this activity is allowed in, as [{id}].'),
+    created_at: timestampField,
+    updated_at: timestampField,
+  },
+});
+
+export type Activity = RecordOf<typeof activitySpec>;
+export type ActivityInput = InputOf<typeof activitySpec>;
