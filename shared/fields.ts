@@ -206,6 +206,8 @@ export function checkValue(
       if (spec.pattern && !compiledPattern(spec.pattern).test(value)) {
         return { ok: false, problem: `must match the pattern ${spec.pattern}` };
       }
+      const problem = spec.check?.(value) ?? null;
+      if (problem) return { ok: false, problem };
       return { ok: true, value: spec.type === 'uuid' ? value.toLowerCase() : value };
     }
     case 'integer':
@@ -246,11 +248,13 @@ export function checkWrite(
   spec: ResourceSpec,
   body: Record<string, unknown>,
   mode: 'create' | 'update',
+  /** Fields the caller sets itself (a nested record's parent id); not read from the body. */
+  skip: readonly string[] = [],
 ): WriteCheck {
   const values: Record<string, unknown> = {};
   const problems: FieldProblem[] = [];
   for (const [name, field] of Object.entries(spec.fields)) {
-    if (field.readOnly) continue;
+    if (field.readOnly || skip.includes(name)) continue;
     const present = Object.prototype.hasOwnProperty.call(body, name) && body[name] !== undefined;
     if (!present) {
       if (mode === 'create') {
@@ -269,6 +273,16 @@ export function checkWrite(
     else problems.push({ field: name, description: `${name} ${result.problem}` });
   }
   return { values, problems };
+}
+
+/** True for an IANA time zone name this runtime knows (`Europe/Amsterdam`). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

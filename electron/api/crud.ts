@@ -21,19 +21,31 @@ function hasNestedWrites(module: ResourceModule): boolean {
 }
 
 export function registerResource(app: FastifyInstance, module: ResourceModule): void {
+  module.routes?.(app);
   if (!module.path) return;
+  const offers = (operation: 'list' | 'get' | 'create' | 'update' | 'delete') => !module.without?.includes(operation);
   const path = module.path;
   const { title } = module.spec;
   const tag = module.parent ? module.parent.module().spec.title : title;
   const item = `${path}/:id`;
 
-  app.get<{ Querystring: QueryString; Params: Params }>(
+  const archivable = 'archived_at' in module.table.fields;
+  if (offers('list')) app.get<{ Querystring: QueryString; Params: Params }>(
     path,
-    { config: { doc: { summary: `List ${title} records`, tag, resource: { module, operation: 'list' } } } },
+    {
+      config: {
+        doc: {
+          summary: `List ${title} records`,
+          tag,
+          resource: { module, operation: 'list' },
+          ...(archivable ? { query: { archived: 'true also lists archived records (default false).' } } : {}),
+        },
+      },
+    },
     (request) => listRecords(request.ctx, module, request.query, scopeOf(module, request.params)),
   );
 
-  app.post<{ Querystring: QueryString; Params: Params }>(
+  if (offers('create')) app.post<{ Querystring: QueryString; Params: Params }>(
     path,
     {
       config: {
@@ -52,13 +64,13 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
     },
   );
 
-  app.get<{ Querystring: QueryString; Params: Params }>(
+  if (offers('get')) app.get<{ Querystring: QueryString; Params: Params }>(
     item,
     { config: { doc: { summary: `Get one ${title}`, tag, resource: { module, operation: 'get' } } } },
     (request) => getRecord(request.ctx, module, request.params.id, request.query, scopeOf(module, request.params)),
   );
 
-  app.put<{ Querystring: QueryString; Params: Params }>(
+  if (offers('update')) app.put<{ Querystring: QueryString; Params: Params }>(
     item,
     {
       config: {
@@ -80,7 +92,7 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
     },
   );
 
-  app.delete<{ Params: Params }>(
+  if (offers('delete')) app.delete<{ Params: Params }>(
     item,
     {
       config: {

@@ -47,6 +47,18 @@ export function present(
   return out.map((record) => applyShape(record, shape));
 }
 
+/**
+ * Archived records (resources, users) are left out of lists unless `archived=true`, which lists
+ * them together with the others. They still count for external_ref uniqueness.
+ */
+function archivedMatch(module: ResourceModule, query: QueryString): Record<string, unknown> {
+  if (!('archived_at' in module.table.fields)) return {};
+  const text = single(query, 'archived');
+  if (text === 'true' || text === '1') return {};
+  if (text === undefined || text === '' || text === 'false' || text === '0') return { archived_at: null };
+  throw ApiError.badRequest(`archived must be true or false, got '${text}'`);
+}
+
 /** The module's relations as the store's filter compiler needs them. */
 function relationJoins(module: ResourceModule): Record<string, RelationJoin> {
   const joins: Record<string, RelationJoin> = {};
@@ -71,7 +83,7 @@ export function listRecords(
 ): ListEnvelope<Record<string, unknown>> {
   const options = parseListOptions(query);
   const { count, rows } = ctx.store.list(module.table, {
-    match: scopeMatch(module, ctx, scope),
+    match: { ...scopeMatch(module, ctx, scope), ...archivedMatch(module, query) },
     sort: options.sort,
     limit: options.limit,
     offset: options.offset,

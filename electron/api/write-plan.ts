@@ -33,6 +33,8 @@ export interface PlanOptions {
   keepAbsent: boolean;
   /** Fields the route fixes (a nested path's parent id); never taken from the body. */
   fixed?: Record<string, unknown>;
+  /** The field the parent record fills in for an inline child (`stage.board_id`). */
+  parentKey?: string;
 }
 
 function prefixed(prefix: string, problems: FieldProblem[]): FieldProblem[] {
@@ -40,11 +42,11 @@ function prefixed(prefix: string, problems: FieldProblem[]): FieldProblem[] {
 }
 
 /** Checks `uuid` fields that name another record: the record must exist in this environment. */
-function checkReferences(ctx: RequestContext, module: ResourceModule, values: Record<string, unknown>): FieldProblem[] {
+function checkReferences(ctx: RequestContext, module: ResourceModule, values: Record<string, unknown>, skip: string[]): FieldProblem[] {
   const problems: FieldProblem[] = [];
   for (const [name, field] of Object.entries(module.spec.fields)) {
     const value = values[name];
-    if (!field.references || typeof value !== 'string') continue;
+    if (!field.references || typeof value !== 'string' || skip.includes(name)) continue;
     const target = moduleNamed(field.references);
     if (!ctx.store.get(target.table, value)) {
       problems.push({ field: name, description: `${name} names no ${target.spec.title} with id ${value}` });
@@ -62,7 +64,8 @@ export function planWrite(
   problems: FieldProblem[],
   prefix = '',
 ): WritePlan {
-  const check = checkWrite(module.spec, input, current ? 'update' : 'create');
+  const skip = [...Object.keys(options.fixed ?? {}), ...(options.parentKey ? [options.parentKey] : [])];
+  const check = checkWrite(module.spec, input, current ? 'update' : 'create', skip);
   const values = { ...check.values, ...options.fixed };
   const found = prefixed(prefix, check.problems);
   const plan: WritePlan = { module, current, values, input, children: [], links: [] };
@@ -82,7 +85,7 @@ export function planWrite(
   for (const [name, field] of Object.entries(module.spec.fields)) if (field.virtual) delete values[name];
 
   if (found.length === check.problems.length) {
-    found.push(...prefixed(prefix, checkReferences(ctx, module, values)));
+    found.push(...prefixed(prefix, checkReferences(ctx, module, values, skip)));
     found.push(...prefixed(prefix, module.rules?.check?.(ctx, values, current) ?? []));
   }
   problems.push(...found);
@@ -116,7 +119,7 @@ function planChildren(
         return undefined;
       }
     }
-    return planWrite(ctx, target, item, current, { keepAbsent: options.keepAbsent, fixed: {} }, problems, at);
+    return planWrite(ctx, target, item, current, { keepAbsent: options.keepAbsent, parentKey: relation.foreignKey }, problems, at);
   });
   return { relation: name, foreignKey: relation.foreignKey, items: plans.filter((p): p is WritePlan => p !== undefined), keepAbsent: options.keepAbsent };
 }

@@ -33,7 +33,8 @@ export async function startApp(dataDir: string = newDataDir()): Promise<RunningA
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(() => reject(new Error(`app did not start in 30 s:\n${log}`)), 30_000);
     const onData = () => {
-      const m = /running at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(log);
+      // The data-folder line is the last of the start-up lines.
+      const m = /running at (http:\/\/127\.0\.0\.1:\d+\/)[\s\S]*Data folder: .*\n/.exec(log);
       if (m) {
         clearTimeout(timer);
         resolveUrl(m[1]!);

@@ -1,0 +1,94 @@
+import { defineResource, externalRefField, idField, isPlainObject, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
+import { isUuid } from '../ids.js';
+import { resourceTypes } from './activity.js';
+import { weekdayKeys } from './board.js';
+
+/** A resource's workdays: hours per weekday `{"1": 8 … "7": null}`, 0–24 or null, all seven keys. */
+export function checkResourceWorkdays(value: unknown): string | null {
+  if (!isPlainObject(value)) return 'must be an object with keys "1" (Monday) to "7" (Sunday)';
+  if (Object.keys(value).sort().join() !== weekdayKeys.join()) return 'must have exactly the keys "1" (Monday) to "7" (Sunday)';
+  for (const hours of Object.values(value)) {
+    if (hours !== null && (typeof hours !== 'number' || !Number.isFinite(hours) || hours < 0 || hours > 24)) {
+      return 'hours must be numbers from 0 to 24, or null';
+    }
+  }
+  return null;
+}
+
+/** Shape of `boards`: `[{id, active, stages: [{id, percentage, active}]}]`; ids are checked by the API. */
+export function checkResourceBoards(value: unknown): string | null {
+  for (const board of value as unknown[]) {
+    if (!isPlainObject(board) || !isUuid(board.id)) return 'each board must be {id, active, stages}';
+    if (board.active !== undefined && typeof board.active !== 'boolean') return 'board active must be true or false';
+    if (board.stages !== undefined && !Array.isArray(board.stages)) return 'board stages must be an array';
+    for (const stage of (board.stages as unknown[] | undefined) ?? []) {
+      if (!isPlainObject(stage) || !isUuid(stage.id)) return 'each stage must be {id, percentage, active}';
+      const pct = stage.percentage;
+      if (pct !== undefined && (typeof pct !== 'number' || !Number.isInteger(pct) || pct < 0 || pct > 100)) {
+        return 'stage percentage must be a whole number from 0 to 100';
+      }
+      if (stage.active !== undefined && typeof stage.active !== 'boolean') return 'stage active must be true or false';
+    }
+  }
+  return null;
+}
+
+/** A person, machine or cell that does the work (API-REFERENCE.md §4.4). */
+export const resourceSpec = defineResource({
+  name: 'resource',
+  title: 'Resource',
+  fields: {
+    id: idField,
+    name: { type: 'string', required: true, maxLength: 150 },
+    type: { type: 'enum', enum: resourceTypes, default: 'employee' },
+    description: { type: 'string', nullable: true, maxLength: 65535 },
+    start_date: { type: 'date', nullable: true, description: 'First day it is available; null means always.' },
+    end_date: { type: 'date', nullable: true, description: 'Last day it is available; null means open-ended.' },
+    avatar: { type: 'string', nullable: true, maxLength: 2048, pattern: '^https?://\\S+$' },
+    workdays: {
+      type: 'json',
+      shape: 'object',
+      check: checkResourceWorkdays,
+      default: { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': null, '7': null },
+      description: 'Hours per weekday, Monday = "1".',
+    },
+    integration_schedule: { type: 'boolean', default: false },
+    color_hex: { type: 'string', nullable: true, pattern: '^#([0-9a-f]{3}){1,2}$' },
+    boards: {
+      type: 'json',
+      shape: 'array',
+      default: [],
+      check: checkResourceBoards,
+      description: 'Where it plans: [{id, active, stages: [{id, percentage, active}]}].',
+    },
+    external_ref: externalRefField,
+    transaction: { type: 'string', nullable: true, maxLength: 36 },
+    archived_at: { type: 'datetime', nullable: true },
+    groups: nestedList('Groups it belongs to.'),
+    created_at: timestampField,
+    updated_at: timestampField,
+  },
+});
+export type Resource = RecordOf<typeof resourceSpec>;
+export type ResourceInput = InputOf<typeof resourceSpec>;
+
+export const deviationTypes = ['leave', 'holiday', 'sick', 'maintenance', 'malfunction', 'other'] as const;
+
+/** An absence or extra time off for one resource over a date range. */
+export const scheduleDeviationSpec = defineResource({
+  name: 'schedule_deviation',
+  title: 'ScheduleDeviation',
+  fields: {
+    id: idField,
+    resource_id: { type: 'uuid', readOnly: true },
+    description: { type: 'string', nullable: true, maxLength: 255 },
+    type: { type: 'enum', enum: deviationTypes, default: 'other' },
+    start_date: { type: 'date', required: true },
+    end_date: { type: 'date', required: true },
+    time: { type: 'integer', nullable: true, minimum: 0, maximum: 1440, description: 'Minutes unavailable per day; null means the whole day.' },
+    external_ref: externalRefField,
+    created_at: timestampField,
+    updated_at: timestampField,
+  },
+});
+export type ScheduleDeviation = RecordOf<typeof scheduleDeviationSpec>;

@@ -1,0 +1,42 @@
+import { defineResource, externalRefField, idField, isTimeZone, timestampField, type InputOf, type RecordOf } from '../fields.js';
+
+export const userRoles = ['admin', 'manager', 'organiser', 'member', 'guest'] as const;
+/** Roles that may plan and approve (time approval, planning changes). */
+export const plannerRoles = ['admin', 'manager', 'organiser'] as const;
+export const languages = ['nl', 'de', 'es', 'fr', 'it', 'pl', 'pt', 'en'] as const;
+
+/** A user of the environment (API-REFERENCE.md §4.7). Users are invited, not created. */
+export const userSpec = defineResource({
+  name: 'user',
+  title: 'User',
+  fields: {
+    id: idField,
+    email: { type: 'string', required: true, maxLength: 150, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' },
+    username: { type: 'string', nullable: true, maxLength: 100 },
+    firstname: { type: 'string', nullable: true, maxLength: 100 },
+    infix: { type: 'string', nullable: true, maxLength: 30 },
+    lastname: { type: 'string', nullable: true, maxLength: 100 },
+    fullname: { type: 'string', nullable: true, readOnly: true },
+    display_name: { type: 'string', nullable: true, maxLength: 150 },
+    gender: { type: 'string', nullable: true, maxLength: 20 },
+    mobile: { type: 'string', nullable: true, maxLength: 50 },
+    avatar: { type: 'string', nullable: true, maxLength: 2048, pattern: '^https?://\\S+$' },
+    about: { type: 'string', nullable: true, maxLength: 65535 },
+    date_of_birth: { type: 'date', nullable: true },
+    role: { type: 'enum', enum: userRoles, required: true },
+    status: { type: 'enum', enum: ['invited', 'active', 'deactivated'], readOnly: true, default: 'invited' },
+    card_visibility: { type: 'enum', enum: ['all', 'linked'], default: 'all' },
+    language: { type: 'enum', enum: languages, default: 'nl' },
+    timezone: { type: 'string', maxLength: 64, default: 'Europe/Amsterdam', check: (v) => (isTimeZone(v as string) ? null : 'must be an IANA time zone such as Europe/Amsterdam') },
+    resource_id: { type: 'uuid', nullable: true, references: 'resource' },
+    invite_id: { type: 'uuid', nullable: true, readOnly: true },
+    notify_own_changes: { type: 'boolean', default: false },
+    external_ref: externalRefField,
+    transaction: { type: 'string', nullable: true, maxLength: 36 },
+    archived_at: { type: 'datetime', nullable: true },
+    created_at: timestampField,
+    updated_at: timestampField,
+  },
+});
+export type User = RecordOf<typeof userSpec>;
+export type UserInput = InputOf<typeof userSpec>;
