@@ -194,7 +194,8 @@ export function checkValue(
       }
       if (spec.type === 'datetime') {
         const ms = Date.parse(value);
-        if (!datetimePattern.test(value) || Number.isNaN(ms)) return wrongType;
+        // Date.parse rolls 2026-02-30 over into March; the calendar date must exist.
+        if (!datetimePattern.test(value) || Number.isNaN(ms) || !isValidDate(value.slice(0, 10))) return wrongType;
         return { ok: true, value: nowTimestamp(new Date(ms)) };
       }
       if (spec.enum && !spec.enum.includes(value)) {
@@ -254,7 +255,12 @@ export function checkWrite(
   const values: Record<string, unknown> = {};
   const problems: FieldProblem[] = [];
   for (const [name, field] of Object.entries(spec.fields)) {
-    if (field.readOnly || skip.includes(name)) continue;
+    if (field.readOnly) {
+      // Server-owned fields start at their default (a new user is "invited").
+      if (mode === 'create' && field.default !== undefined) values[name] = structuredClone(field.default);
+      continue;
+    }
+    if (skip.includes(name)) continue;
     const present = Object.prototype.hasOwnProperty.call(body, name) && body[name] !== undefined;
     if (!present) {
       if (mode === 'create') {
@@ -283,6 +289,14 @@ export function isTimeZone(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A declared entry by a name that came from a request. Plain `map[name]` would find
+ * `constructor` or `__proto__` on every object's prototype.
+ */
+export function own<T>(map: Readonly<Record<string, T>> | undefined, name: string): T | undefined {
+  return map !== undefined && Object.prototype.hasOwnProperty.call(map, name) ? map[name] : undefined;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

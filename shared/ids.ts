@@ -6,16 +6,35 @@
 
 const hex: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
+let lastMs = 0;
+let sequence = 0;
+
+/**
+ * Ids made in the same millisecond still sort in creation order: the 12 bits after the
+ * timestamp count up within a millisecond (RFC 9562 §6.2, method 1), and a full counter moves
+ * on to the next millisecond.
+ */
 export function uuidv7(now: number = Date.now()): string {
+  let ms = Math.max(now, lastMs);
+  if (ms === lastMs) {
+    sequence++;
+    if (sequence > 0xfff) {
+      ms++;
+      sequence = 0;
+    }
+  } else {
+    sequence = 0;
+  }
+  lastMs = ms;
   const bytes = new Uint8Array(16);
   globalThis.crypto.getRandomValues(bytes);
   // 48-bit big-endian millisecond timestamp.
-  let ms = now;
   for (let i = 5; i >= 0; i--) {
     bytes[i] = ms % 256;
     ms = Math.floor(ms / 256);
   }
-  bytes[6] = (bytes[6]! & 0x0f) | 0x70; // version 7
+  bytes[6] = 0x70 | (sequence >> 8); // version 7 and the counter's high bits
+  bytes[7] = sequence & 0xff;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 9562 variant
   let s = '';
   for (let i = 0; i < 16; i++) {

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { QueryString } from './conventions/list-query.js';
 import { parseShapeOptions } from './conventions/list-query.js';
+import { checkRelations } from './conventions/with.js';
 import { createRecord, deleteRecord, getRecord, keepAbsentOption, listRecords, present, updateRecord, type Scope } from './records.js';
 import type { ResourceModule } from './resource.js';
 
@@ -14,6 +15,13 @@ interface Params {
 
 function scopeOf(module: ResourceModule, params: Params): Scope {
   return module.parent ? { [module.parent.param]: params[module.parent.param]! } : {};
+}
+
+/** A POST or PUT checks its query first: a bad `with` must not leave a half-answered write. */
+function shapeBeforeWrite(module: ResourceModule, query: QueryString) {
+  const shape = parseShapeOptions(query);
+  checkRelations(module, shape.with);
+  return shape;
 }
 
 function hasNestedWrites(module: ResourceModule): boolean {
@@ -58,9 +66,10 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
       },
     },
     async (request, reply) => {
+      const shape = shapeBeforeWrite(module, request.query);
       const record = createRecord(request.ctx, module, request.body, scopeOf(module, request.params));
       reply.code(201);
-      return present(request.ctx, module, [record], parseShapeOptions(request.query))[0];
+      return present(request.ctx, module, [record], shape)[0];
     },
   );
 
@@ -85,10 +94,11 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
       },
     },
     (request) => {
+      const shape = shapeBeforeWrite(module, request.query);
       const record = updateRecord(request.ctx, module, request.params.id, request.body, scopeOf(module, request.params), {
         keepAbsent: keepAbsentOption(request.query),
       });
-      return present(request.ctx, module, [record], parseShapeOptions(request.query))[0];
+      return present(request.ctx, module, [record], shape)[0];
     },
   );
 

@@ -15,6 +15,8 @@ export interface Caller {
   environment: Environment;
   keyId?: string;
   userId?: string;
+  /** The user's role (admin, manager, organiser, member, guest); undefined for API keys. */
+  role?: string;
 }
 
 export interface RequestContext {

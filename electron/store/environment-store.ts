@@ -4,7 +4,7 @@
  * the same transaction, and change events are emitted only after the transaction commits, so
  * a listener never sees a change that was rolled back.
  */
-import type { FieldSpec, ResourceSpec } from '../../shared/fields.js';
+import { own, type FieldSpec, type ResourceSpec } from '../../shared/fields.js';
 import type { FilterNode } from '../../shared/filter.js';
 import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
 import type { ChangeEvent } from '../../shared/ipc.js';
@@ -57,7 +57,7 @@ type ChangeListener = (events: ChangeEvent[]) => void;
 function toRow(table: TableDef, values: Record<string, unknown>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) {
-    const field = table.fields[name];
+    const field = own(table.fields, name);
     if (!field && name !== 'deleted_at') continue;
     if (value === null || value === undefined) row[name] = null;
     else if (field?.type === 'boolean') row[name] = value ? 1 : 0;
@@ -139,20 +139,20 @@ export class EnvironmentStore {
   // ------------------------------------------------------------------------- reads
 
   list(table: TableDef, query: ListQuery): { count: number; rows: StoredRecord[] } {
-    const where = this.whereClause(table, query);
-    const from = `FROM ${quoteIdentifier(table.table)} t WHERE ${where.sql}`;
-    const count = (this.statement(`SELECT count(*) AS n ${from}`).get(...where.params) as { n: number }).n;
-    if (query.limit === 0 || query.offset >= count) return { count, rows: [] };
+    // Checked before counting, so a bad sort is refused even when the page would be empty.
     const order = (query.sort ?? [])
       .map((key) => {
-        if (!table.fields[key.field] || table.fields[key.field]!.writeOnly) {
-          throw new QueryError(`Unknown sort field: ${key.field}`);
-        }
+        const field = own(table.fields, key.field);
+        if (!field || field.writeOnly) throw new QueryError(`Unknown sort field: ${key.field}`);
         return `t.${quoteIdentifier(key.field)} ${key.direction === 'desc' ? 'DESC' : 'ASC'}`;
       })
       // Ids are time-ordered (UUIDv7), so this keeps pages stable and in creation order.
       .concat('t."id" ASC')
       .join(', ');
+    const where = this.whereClause(table, query);
+    const from = `FROM ${quoteIdentifier(table.table)} t WHERE ${where.sql}`;
+    const count = (this.statement(`SELECT count(*) AS n ${from}`).get(...where.params) as { n: number }).n;
+    if (query.limit === 0 || query.offset >= count) return { count, rows: [] };
     const rows = this.statement(`SELECT t.* ${from} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
       ...where.params,
       query.limit,
@@ -165,7 +165,7 @@ export class EnvironmentStore {
     const parts: string[] = ['t."deleted_at" IS NULL'];
     const params: unknown[] = [];
     for (const [field, value] of Object.entries(query.match ?? {})) {
-      if (!table.fields[field]) throw new QueryError(`Unknown field: ${field}`);
+      if (!own(table.fields, field)) throw new QueryError(`Unknown field: ${field}`);
       if (value === null) parts.push(`t.${quoteIdentifier(field)} IS NULL`);
       else {
         parts.push(`t.${quoteIdentifier(field)} = ?`);
@@ -193,7 +193,7 @@ export class EnvironmentStore {
   /** Live records whose `field` is one of `values`: one query for a whole page (eager loading). */
   getWhereIn(table: TableDef, field: string, values: readonly unknown[]): StoredRecord[] {
     if (values.length === 0) return [];
-    if (!table.fields[field]) throw new QueryError(`Unknown field: ${field}`);
+    if (!own(table.fields, field)) throw new QueryError(`Unknown field: ${field}`);
     const unique = [...new Set(values)];
     const rows: StoredRecord[] = [];
     // SQLite limits bound parameters; 500 per query keeps well inside it.

@@ -7,7 +7,7 @@
  * is false, so `status:not:eq:done` includes records without a status. Each atom is compiled
  * as `(condition) IS TRUE`, and `not` negates that.
  */
-import type { FieldSpec } from '../../shared/fields.js';
+import { own, type FieldSpec } from '../../shared/fields.js';
 import type { FilterAtom, FilterNode } from '../../shared/filter.js';
 import { QueryError } from './query-error.js';
 
@@ -132,16 +132,17 @@ function compareAtom(column: string, field: string, spec: FieldSpec, atom: Filte
 function compileAtom(atom: FilterAtom, scope: FilterScope): SqlFragment {
   const dot = atom.field.indexOf('.');
   let inner: SqlFragment;
-  if (dot === -1 && scope.fields[atom.field]) {
-    const spec = scope.fields[atom.field]!;
+  const ownField = dot === -1 ? own(scope.fields, atom.field) : undefined;
+  if (ownField) {
+    const spec = ownField;
     if (spec.writeOnly) throw new QueryError(`Unknown filter field: ${atom.field}`);
     inner = compareAtom(`${scope.alias}.${quoteIdentifier(atom.field)}`, atom.field, spec, atom);
   } else {
     const relationName = dot === -1 ? atom.field : atom.field.slice(0, dot);
-    const relation = scope.relations?.[relationName];
+    const relation = own(scope.relations, relationName);
     if (!relation) throw new QueryError(`Unknown filter field: ${atom.field}`);
     const subField = dot === -1 ? 'id' : atom.field.slice(dot + 1);
-    const spec = relation.target.fields[subField];
+    const spec = own(relation.target.fields, subField);
     if (!spec || subField.includes('.')) throw new QueryError(`Unknown filter field: ${atom.field}`);
     if (dot === -1 && atom.operator !== 'has') {
       throw new QueryError(`${relationName} is a relation: use ${relationName}:has:<id> or ${relationName}.<field>`);

@@ -25,7 +25,7 @@ export const collectionSpec = defineResource({
     progress: { type: 'enum', enum: collectionProgress, readOnly: true, default: 'open' },
     warnings: { type: 'json', shape: 'array', readOnly: true, default: [] },
     custom_fields: { type: 'json', shape: 'array', default: [] },
-    board_id: { type: 'uuid', required: true, nullable: true, description: 'Required when a client creates one; null for a collection an order created that is not on a board yet.' },
+    board_id: { type: 'uuid', required: true, nullable: true, references: 'board', description: 'Required when a client creates one; null for a collection an order created that is not on a board yet.' },
     cover_image_url: { type: 'string', nullable: true, maxLength: 2048, pattern: '^https?://\\S+$' },
     cover_image_checksum: { type: 'string', nullable: true, writeOnly: true, pattern: '^[a-fA-F0-9]{64}$' },
     cover_image_signature: { type: 'string', nullable: true, readOnly: true },

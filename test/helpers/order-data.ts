@@ -42,9 +42,9 @@ export function expectDuplicate(res: { status: number; body: any }): void {
   expect(res.body.errors[0]).toMatchObject({ code: 10423, field: 'external_ref', description: 'Duplicate entry' });
 }
 
-/** How many live records a list path has. */
-export async function countOf(api: TestApi, path: string): Promise<number> {
-  const res = await api.http('GET', `${path}?limit=0`);
+/** How many live records a list path has; `query` is extra list parameters ending in `&`. */
+export async function countOf(api: TestApi, path: string, query = ''): Promise<number> {
+  const res = await api.http('GET', `${path}?${query}limit=0`);
   expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
   return res.body.count;
 }

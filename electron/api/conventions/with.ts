@@ -4,6 +4,7 @@
  * other (virtual fields, no write-only fields), and may load their own relations in turn.
  */
 import type { StoredRecord } from '../../store/environment-store.js';
+import { own } from '../../../shared/fields.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 
@@ -43,7 +44,7 @@ function presentLoaded(ctx: RequestContext, module: ResourceModule, rows: Stored
 
 function loadTree(ctx: RequestContext, module: ResourceModule, records: Record<string, unknown>[], tree: WithTree) {
   for (const [name, children] of tree) {
-    const relation = module.relations?.[name];
+    const relation = own(module.relations, name);
     if (!relation) throw ApiError.badRequest(`Relation not found: ${name}`);
     const target = relation.target();
     if (relation.kind === 'belongsTo') {
@@ -97,15 +98,23 @@ export function loadRelations(
   paths: string[],
 ): void {
   if (paths.length === 0) return;
+  const tree = checkRelations(module, paths);
+  if (records.length > 0) loadTree(ctx, module, records, tree);
+}
+
+/**
+ * Checks every relation a `with` names, so an unknown one fails even on an empty page, and
+ * before a POST or PUT writes anything.
+ */
+export function checkRelations(module: ResourceModule, paths: string[]): WithTree {
   const tree = buildTree(paths);
-  // Validate every name first, so an unknown relation fails even on an empty page.
   const check = (m: ResourceModule, t: WithTree) => {
     for (const [name, children] of t) {
-      const relation = m.relations?.[name];
+      const relation = own(m.relations, name);
       if (!relation) throw ApiError.badRequest(`Relation not found: ${name}`);
       check(relation.target(), children);
     }
   };
   check(module, tree);
-  if (records.length > 0) loadTree(ctx, module, records, tree);
+  return tree;
 }

@@ -2,10 +2,21 @@ import { activitySpec } from '../../../shared/resources/activity.js';
 import { tableFor } from '../../store/environment-store.js';
 import type { ResourceModule } from '../resource.js';
 import { itemModule } from './simple.js';
+import { stageActivityModule, stageModule } from './stage.js';
 
 export const activityModule: ResourceModule = {
   spec: activitySpec,
   table: tableFor(activitySpec),
   path: '/activity',
-  relations: { item: { kind: 'belongsTo', target: () => itemModule, foreignKey: 'item_id' } },
+  relations: {
+    item: { kind: 'belongsTo', target: () => itemModule, foreignKey: 'item_id' },
+    stages: {
+      kind: 'manyToMany',
+      target: () => stageModule,
+      link: () => stageActivityModule,
+      ownerKey: 'activity_id',
+      targetKey: 'stage_id',
+      pivot: ['priority'],
+    },
+  },
 };

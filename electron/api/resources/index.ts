@@ -1,14 +1,47 @@
 import { registerModules } from '../registry.js';
 import type { ResourceModule } from '../resource.js';
 import { activityModule } from './activity.js';
+import {
+  boardChecklistModule,
+  boardCustomFieldModule,
+  boardModule,
+  boardViewModule,
+  labelModule,
+  statusModule,
+} from './board.js';
 import { collectionActivityModule, collectionModule } from './collection.js';
+import { groupModule, groupResourceModule } from './group.js';
 import { orderModule } from './order.js';
 import { orderRowModule, orderRowSupplyModule } from './order-row.js';
 import { projectModule } from './project.js';
+import { resourceModule, scheduleDeviationModule } from './resource.js';
 import { addressModule, itemModule, relationModule, warehouseModule } from './simple.js';
+import { spaceModule } from './space.js';
+import { stageActivityModule, stageModule } from './stage.js';
+import { userModule } from './user.js';
 
 /** Every resource module, in the order their routes are documented. */
 export const resourceModules: readonly ResourceModule[] = [
+  // Base data
+  boardModule,
+  labelModule,
+  statusModule,
+  boardViewModule,
+  boardChecklistModule,
+  boardCustomFieldModule,
+  stageModule,
+  stageActivityModule,
+  activityModule,
+  resourceModule,
+  scheduleDeviationModule,
+  groupModule,
+  groupResourceModule,
+  userModule,
+  spaceModule,
+  // Card data
+  collectionModule,
+  collectionActivityModule,
+  // Order data
   projectModule,
   orderModule,
   orderRowModule,
@@ -17,9 +50,6 @@ export const resourceModules: readonly ResourceModule[] = [
   relationModule,
   warehouseModule,
   addressModule,
-  activityModule,
-  collectionModule,
-  collectionActivityModule,
 ];
 
 registerModules(resourceModules);

@@ -23,9 +23,10 @@ import { projectModule } from './project.js';
 
 const minutesPerUnit: Record<string, number> = { minutes: 1, hours: 60, days: 3600 };
 
+/** Unrounded minutes of one row; an activity's total is rounded once, after summing. */
 export function rowMinutes(unit: unknown, quantity: unknown): number {
   if (typeof quantity !== 'number' || typeof unit !== 'string') return 0;
-  return Math.round((minutesPerUnit[unit.toLowerCase()] ?? 0) * quantity);
+  return (minutesPerUnit[unit.toLowerCase()] ?? 0) * quantity;
 }
 
 interface Derived {
@@ -71,6 +72,7 @@ function syncActivities(ctx: RequestContext, order: StoredRecord, collectionId: 
     if (typeof row.activity_id !== 'string') continue;
     minutes.set(row.activity_id, (minutes.get(row.activity_id) ?? 0) + rowMinutes(row.unit, row.quantity));
   }
+  for (const [activityId, total] of minutes) minutes.set(activityId, Math.round(total));
   const links = ctx.store.getWhereIn(collectionActivityModule.table, 'collection_id', [collectionId]);
   const byActivity = new Map(links.map((l) => [l.activity_id as string, l]));
   for (const [activityId, time] of minutes) {

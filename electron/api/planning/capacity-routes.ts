@@ -1,0 +1,65 @@
+/**
+ * GET /v1/board/{id}/capacity/stage | resource | resource_type/stage | group
+ * with date_range_start, date_range_end (YYYY-MM-DD; default the current ISO week),
+ * time_frame (day, week, month, quarter, year; default day) and stage_id.
+ */
+import type { FastifyInstance } from 'fastify';
+import { addDays, bucketStart, daysBetween, timeFrames, today, type TimeFrame } from '../../../shared/dates.js';
+import { isValidDate } from '../../../shared/fields.js';
+import { isUuid } from '../../../shared/ids.js';
+import { single, type QueryString } from '../conventions/list-query.js';
+import { ApiError } from '../errors.js';
+import { findRecord } from '../records.js';
+import { boardModule } from '../resources/board.js';
+import { boardCapacity, type CapacityQuery, type CapacityView } from './capacity.js';
+
+const maxDays = 3660;
+
+function capacityQuery(query: QueryString): CapacityQuery {
+  const frame = (single(query, 'time_frame') || 'day') as TimeFrame;
+  if (!timeFrames.includes(frame)) throw ApiError.badRequest(`time_frame must be one of ${timeFrames.join(', ')}`);
+  const thisWeek = bucketStart(today(), 'week');
+  const start = single(query, 'date_range_start') || thisWeek;
+  const end = single(query, 'date_range_end') || addDays(start, 6);
+  for (const [name, value] of [['date_range_start', start], ['date_range_end', end]] as const) {
+    if (!isValidDate(value)) throw ApiError.badRequest(`${name} must be a date (YYYY-MM-DD), got '${value}'`);
+  }
+  if (end < start) throw ApiError.badRequest('date_range_end may not be before date_range_start');
+  if (daysBetween(start, end) >= maxDays) throw ApiError.badRequest(`a capacity range covers at most ${maxDays} days`);
+  const stageId = single(query, 'stage_id');
+  if (stageId !== undefined && stageId !== '' && !isUuid(stageId)) throw ApiError.badRequest('stage_id must be a uuid');
+  return { start, end, frame, ...(stageId ? { stageId: stageId.toLowerCase() } : {}) };
+}
+
+const views: Record<string, CapacityView> = {
+  stage: 'stage',
+  resource: 'resource',
+  'resource_type/stage': 'resource_type/stage',
+  group: 'group',
+};
+
+export function registerCapacityRoutes(app: FastifyInstance): void {
+  for (const [segment, view] of Object.entries(views)) {
+    app.get<{ Params: { id: string }; Querystring: QueryString }>(
+      `/board/:id/capacity/${segment}`,
+      {
+        config: {
+          doc: {
+            summary: `Available and planned minutes of the board per ${view.replace('/', ' within ')}`,
+            tag: 'Capacity',
+            query: {
+              date_range_start: 'First day, YYYY-MM-DD (default: Monday of this week).',
+              date_range_end: 'Last day, YYYY-MM-DD (default: six days after the start).',
+              time_frame: 'day, week, month, quarter or year (default day).',
+              stage_id: 'Only this stage.',
+            },
+          },
+        },
+      },
+      (request) => {
+        const board = findRecord(request.ctx, boardModule, request.params.id);
+        return boardCapacity(request.ctx, board, view, capacityQuery(request.query));
+      },
+    );
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Boards and what belongs to one board: labels, statuses, saved views, checklist templates and
+ * custom field definitions. The sub-resources live under their board,
+ * `/v1/board/{board_id}/label|status|view|checklist|custom_field` (our choice where the public
+ * record has no path; docs/API.md), and can also be written inline in a board POST/PUT.
+ */
+import {
+  boardChecklistSpec,
+  boardCustomFieldSpec,
+  boardSpec,
+  boardViewSpec,
+  labelSpec,
+  statusSpec,
+} from '../../../shared/resources/board.js';
+import type { ResourceSpec } from '../../../shared/fields.js';
+import { tableFor } from '../../store/environment-store.js';
+import { registerCapacityRoutes } from '../planning/capacity-routes.js';
+import type { ResourceModule } from '../resource.js';
+import { collectionModule } from './collection.js';
+import { stageModule } from './stage.js';
+import { spaceModule } from './space.js';
+
+function boardPart(spec: ResourceSpec, segment: string): ResourceModule {
+  return {
+    spec,
+    table: tableFor(spec),
+    path: `/board/:board_id/${segment}`,
+    parent: { param: 'board_id', field: 'board_id', module: () => boardModule },
+    relations: { board: { kind: 'belongsTo', target: () => boardModule, foreignKey: 'board_id' } },
+  };
+}
+
+export const labelModule = boardPart(labelSpec, 'label');
+export const statusModule = boardPart(statusSpec, 'status');
+export const boardViewModule = boardPart(boardViewSpec, 'view');
+export const boardChecklistModule = boardPart(boardChecklistSpec, 'checklist');
+export const boardCustomFieldModule = boardPart(boardCustomFieldSpec, 'custom_field');
+
+export const boardModule: ResourceModule = {
+  spec: boardSpec,
+  table: tableFor(boardSpec),
+  path: '/board',
+  relations: {
+    stages: { kind: 'hasMany', target: () => stageModule, foreignKey: 'board_id', owned: true },
+    labels: { kind: 'hasMany', target: () => labelModule, foreignKey: 'board_id', owned: true },
+    statuses: { kind: 'hasMany', target: () => statusModule, foreignKey: 'board_id', owned: true },
+    custom_fields: { kind: 'hasMany', target: () => boardCustomFieldModule, foreignKey: 'board_id', owned: true },
+    views: { kind: 'hasMany', target: () => boardViewModule, foreignKey: 'board_id', owned: true },
+    checklists: { kind: 'hasMany', target: () => boardChecklistModule, foreignKey: 'board_id', owned: true },
+    collections: { kind: 'hasMany', target: () => collectionModule, foreignKey: 'board_id' },
+    space: { kind: 'belongsTo', target: () => spaceModule, foreignKey: 'space_id' },
+  },
+  rules: {
+    present(ctx, boards) {
+      // Every caller with API-key access administers the environment's boards.
+      const permission = ctx.caller.kind === 'api-key' ? 'admin' : (ctx.caller.role ?? 'member');
+      for (const board of boards) board.permission_set = permission;
+    },
+  },
+  routes: registerCapacityRoutes,
+};

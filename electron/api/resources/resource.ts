@@ -1,0 +1,82 @@
+import type { FieldProblem } from '../../../shared/errors.js';
+import { resourceSpec, scheduleDeviationSpec } from '../../../shared/resources/resource.js';
+import { tableFor } from '../../store/environment-store.js';
+import { registerScheduleRoutes } from '../planning/schedule-routes.js';
+import type { RequestContext, ResourceModule } from '../resource.js';
+import { boardModule } from './board.js';
+import { groupModule, groupResourceModule } from './group.js';
+import { stageModule } from './stage.js';
+
+/** Every board and stage a resource names must exist, and each stage must be on its board. */
+function checkBoards(ctx: RequestContext, values: Record<string, unknown>): FieldProblem[] {
+  if (!Array.isArray(values.boards)) return [];
+  const problems: FieldProblem[] = [];
+  (values.boards as { id: string; active?: boolean; stages?: { id: string; percentage?: number; active?: boolean }[] }[]).forEach((board, i) => {
+    if (!ctx.store.get(boardModule.table, board.id)) {
+      problems.push({ field: `boards.${i}.id`, description: `boards.${i}.id names no Board with id ${board.id}` });
+      return;
+    }
+    (board.stages ?? []).forEach((stage, j) => {
+      const found = ctx.store.get(stageModule.table, stage.id);
+      if (!found || found.board_id !== board.id) {
+        problems.push({ field: `boards.${i}.stages.${j}.id`, description: `boards.${i}.stages.${j}.id names no Stage of that board` });
+      }
+    });
+  });
+  return problems;
+}
+
+/** Fills the defaults of `boards` so readers never guess: active true, percentage from the stage. */
+function normaliseBoards(ctx: RequestContext, values: Record<string, unknown>): void {
+  if (!Array.isArray(values.boards)) return;
+  values.boards = (values.boards as Record<string, unknown>[]).map((board) => ({
+    id: (board.id as string).toLowerCase(),
+    active: board.active ?? true,
+    stages: ((board.stages as Record<string, unknown>[] | undefined) ?? []).map((stage) => ({
+      id: (stage.id as string).toLowerCase(),
+      percentage: stage.percentage ?? ctx.store.get(stageModule.table, (stage.id as string).toLowerCase())?.default_percentage ?? 100,
+      active: stage.active ?? true,
+    })),
+  }));
+}
+
+export const scheduleDeviationModule: ResourceModule = {
+  spec: scheduleDeviationSpec,
+  table: tableFor(scheduleDeviationSpec),
+  path: '/resource/:resource_id/schedule_deviation',
+  parent: { param: 'resource_id', field: 'resource_id', module: () => resourceModule },
+  rules: {
+    check(_ctx, values, current) {
+      const start = (values.start_date ?? current?.start_date) as string;
+      const end = (values.end_date ?? current?.end_date) as string;
+      return start && end && end < start ? [{ field: 'end_date', description: 'end_date may not be before start_date' }] : [];
+    },
+  },
+};
+
+export const resourceModule: ResourceModule = {
+  spec: resourceSpec,
+  table: tableFor(resourceSpec),
+  path: '/resource',
+  relations: {
+    schedule_deviations: { kind: 'hasMany', target: () => scheduleDeviationModule, foreignKey: 'resource_id', owned: true },
+    groups: {
+      kind: 'manyToMany',
+      target: () => groupModule,
+      link: () => groupResourceModule,
+      ownerKey: 'resource_id',
+      targetKey: 'group_id',
+    },
+  },
+  rules: {
+    check(ctx, values, current) {
+      const problems = checkBoards(ctx, values);
+      const start = (values.start_date ?? current?.start_date) as string | null;
+      const end = (values.end_date ?? current?.end_date) as string | null;
+      if (start && end && end < start) problems.push({ field: 'end_date', description: 'end_date may not be before start_date' });
+      if (problems.length === 0) normaliseBoards(ctx, values);
+      return problems;
+    },
+  },
+  routes: registerScheduleRoutes,
+};
