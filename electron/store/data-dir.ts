@@ -10,6 +10,7 @@ import { SystemStore } from './system.js';
 
 export class DataDir {
   private readonly environments = new Map<string, EnvironmentStore>();
+  private readonly openers: ((store: EnvironmentStore) => void)[] = [];
   private closed = false;
 
   private constructor(
@@ -29,8 +30,18 @@ export class DataDir {
     if (!store) {
       store = EnvironmentStore.open(join(this.path, `env-${environmentId}.sqlite`), environmentId);
       this.environments.set(environmentId, store);
+      for (const opener of this.openers) opener(store);
     }
     return store;
+  }
+
+  /**
+   * Runs `opener` for every environment store, open now or opened later: how the API attaches
+   * its write hooks (webhooks, sync outbox) to each environment.
+   */
+  onOpen(opener: (store: EnvironmentStore) => void): void {
+    this.openers.push(opener);
+    for (const store of this.environments.values()) opener(store);
   }
 
   close(): void {

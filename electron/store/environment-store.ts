@@ -54,6 +54,23 @@ export interface ListQuery {
 
 type ChangeListener = (events: ChangeEvent[]) => void;
 
+/** One write as the change log records it, given to write hooks inside the transaction. */
+export interface LoggedChange {
+  seq: number;
+  resource: string;
+  id: string;
+  op: ChangeEvent['op'];
+  /** The fields written (all of them on create). */
+  fields: Record<string, unknown> | null;
+  at: string;
+}
+
+/**
+ * Runs inside the writing transaction, right after the change-log row: whatever it writes
+ * (webhook events, sync outbox rows) commits or rolls back with the change itself.
+ */
+export type WriteHook = (change: LoggedChange) => void;
+
 function toRow(table: TableDef, values: Record<string, unknown>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) {
@@ -81,6 +98,7 @@ function fromRow(table: TableDef, row: Record<string, unknown>): StoredRecord {
 
 export class EnvironmentStore {
   private readonly listeners = new Set<ChangeListener>();
+  private readonly writeHooks = new Set<WriteHook>();
   private readonly statements = new Map<string, SqliteStatement>();
   private pendingEvents: ChangeEvent[] = [];
   private depth = 0;
@@ -97,6 +115,12 @@ export class EnvironmentStore {
   close(): void {
     this.statements.clear();
     this.db.close();
+  }
+
+  /** Adds a hook that runs inside every write's transaction (see WriteHook). */
+  onWrite(hook: WriteHook): () => void {
+    this.writeHooks.add(hook);
+    return () => this.writeHooks.delete(hook);
   }
 
   onChange(listener: ChangeListener): () => void {
@@ -220,9 +244,12 @@ export class EnvironmentStore {
   }
 
   private logChange(table: TableDef, id: string, op: ChangeEvent['op'], fields: Record<string, unknown> | null) {
-    this.statement(
+    const at = nowTimestamp();
+    const result = this.statement(
       'INSERT INTO change_log (resource, record_id, op, fields, at) VALUES (?, ?, ?, ?, ?)',
-    ).run(table.resource, id, op, fields ? JSON.stringify(fields) : null, nowTimestamp());
+    ).run(table.resource, id, op, fields ? JSON.stringify(fields) : null, at);
+    const change: LoggedChange = { seq: Number(result.lastInsertRowid), resource: table.resource, id, op, fields, at };
+    for (const hook of this.writeHooks) hook(change);
     this.pendingEvents.push({ resource: table.resource, id, op });
   }
 
