@@ -113,6 +113,25 @@ export function nestedList(description: string) {
   return { type: 'json', shape: 'array', virtual: true, description } as const satisfies FieldSpec;
 }
 
+/** Custom field values on a collection or card: `[{name, type, value, …}]`, names unique. */
+export const customFieldValues = {
+  type: 'json',
+  shape: 'array',
+  default: [],
+  description: 'Values as [{name, type, value, priority, …}] (API-REFERENCE.md §4.20); names are unique.',
+  check(value: unknown) {
+    const names = new Set<string>();
+    for (const item of value as unknown[]) {
+      if (!isPlainObject(item) || typeof item.name !== 'string' || item.name.length === 0 || item.name.length > 100) {
+        return 'items must be objects with a name of 1-100 characters';
+      }
+      if (names.has(item.name)) return `the name ${item.name} appears twice`;
+      names.add(item.name);
+    }
+    return null;
+  },
+} as const satisfies FieldSpec;
+
 /** Quantities and other open numbers of order data. */
 export const quantityField = { type: 'number', nullable: true } as const satisfies FieldSpec;
 

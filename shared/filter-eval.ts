@@ -14,7 +14,7 @@ const lowerAscii = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase
 function coerce(field: string, spec: FieldSpec, value: string): unknown {
   if (spec.type === 'integer' || spec.type === 'number') {
     const n = Number(value);
-    if (value.trim() === '' || !Number.isFinite(n)) throw new FilterFieldError(`filter value '${value}' for ${field} is not a number`);
+    if (!/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value) || !Number.isFinite(n)) throw new FilterFieldError(`filter value '${value}' for ${field} is not a number`);
     return n;
   }
   if (spec.type === 'boolean') {

@@ -14,7 +14,7 @@ interface Params {
 }
 
 function scopeOf(module: ResourceModule, params: Params): Scope {
-  return module.parent ? { [module.parent.param]: params[module.parent.param]! } : {};
+  return Object.fromEntries((module.parents ?? []).map((p) => [p.param, params[p.param]!]));
 }
 
 /** A POST or PUT checks its query first: a bad `with` must not leave a half-answered write. */
@@ -34,7 +34,7 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
   const offers = (operation: 'list' | 'get' | 'create' | 'update' | 'delete') => !module.without?.includes(operation);
   const path = module.path;
   const { title } = module.spec;
-  const tag = module.parent ? module.parent.module().spec.title : title;
+  const tag = module.parents?.[0]?.module().spec.title ?? title;
   const item = `${path}/:id`;
 
   const archivable = 'archived_at' in module.table.fields;

@@ -19,14 +19,24 @@ import type { RelationJoin } from '../store/filter-sql.js';
 /** Path parameters of a nested route, e.g. `{order_id}`. */
 export type Scope = Record<string, string>;
 
-function scopeMatch(module: ResourceModule, ctx: RequestContext, scope: Scope): Record<string, unknown> {
-  if (!module.parent) return {};
-  const parentId = scope[module.parent.param];
-  const parent = module.parent.module();
-  if (!parentId || !isUuid(parentId) || !ctx.store.get(parent.table, parentId)) {
-    throw ApiError.notFound(`No ${parent.spec.title} with that id.`);
+/**
+ * The column values a nested path fixes. Every parent must exist, and each inner parent must
+ * belong to the outer ones (a card of another collection is not found under this one).
+ */
+export function scopeMatch(module: ResourceModule, ctx: RequestContext, scope: Scope): Record<string, unknown> {
+  const seen: Record<string, unknown> = {};
+  const match: Record<string, unknown> = {};
+  for (const entry of module.parents ?? []) {
+    const parentId = scope[entry.param]?.toLowerCase();
+    const parent = entry.module();
+    const record = parentId && isUuid(parentId) ? ctx.store.get(parent.table, parentId) : undefined;
+    if (!record || Object.entries(seen).some(([field, value]) => field in record && record[field] !== value)) {
+      throw ApiError.notFound(`No ${parent.spec.title} with that id.`);
+    }
+    seen[entry.field] = parentId;
+    if (!entry.inherited) match[entry.field] = parentId;
   }
-  return { [module.parent.field]: parentId };
+  return match;
 }
 
 /** Drops write-only fields, fills virtual ones, loads `with` and applies show/hide. */
@@ -42,7 +52,10 @@ export function present(
     for (const name of writeOnly) delete copy[name];
     return copy;
   });
-  module.rules?.present?.(ctx, out);
+  for (const name of shape.include) {
+    if (!module.rules?.includes?.includes(name)) throw ApiError.badRequest(`Unknown include: ${name}`);
+  }
+  module.rules?.present?.(ctx, out, shape.include);
   loadRelations(ctx, module, out, shape.with);
   return out.map((record) => applyShape(record, shape));
 }

@@ -7,12 +7,18 @@ import type { ResourceModule } from './resource.js';
 
 const modules = new Map<string, ResourceModule>();
 
+/** The first module of a name wins: a second view of the same records (`/card`) is not its owner. */
 export function registerModules(list: readonly ResourceModule[]): void {
-  for (const module of list) modules.set(module.spec.name, module);
+  for (const module of list) if (!modules.has(module.spec.name)) modules.set(module.spec.name, module);
 }
 
 export function moduleNamed(name: string): ResourceModule {
   const module = modules.get(name);
   if (!module) throw new Error(`no resource module named ${name}`);
   return module;
+}
+
+/** The module of that name, if the API serves it. */
+export function moduleNamedOrNone(name: string): ResourceModule | undefined {
+  return modules.get(name);
 }

@@ -55,7 +55,12 @@ export type Relation =
 export type WriteOp = 'create' | 'update';
 
 export interface ResourceRules {
-  /** Cross-field checks after field validation; problems become 422 items. */
+  /** Maps deprecated or alternative input before validation (a card's `date` → start/end). */
+  prepareInput?(input: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * Cross-field checks after field validation; problems become 422 items. May also fill in
+   * derived values (defaults that depend on other records) before the write.
+   */
   check?(ctx: RequestContext, values: Record<string, unknown>, current: StoredRecord | undefined): FieldProblem[];
   /** Runs inside the write transaction after the record and its nested records are written. */
   afterWrite?(
@@ -67,8 +72,24 @@ export interface ResourceRules {
   ): void;
   /** Runs inside the delete transaction after the soft delete. */
   afterDelete?(ctx: RequestContext, record: StoredRecord): void;
-  /** Fills virtual fields of a page of records before they are returned. */
-  present?(ctx: RequestContext, records: Record<string, unknown>[]): void;
+  /**
+   * Fills virtual fields of a page of records before they are returned; `include` lists the
+   * computed extras the request asked for.
+   */
+  present?(ctx: RequestContext, records: Record<string, unknown>[], include: readonly string[]): void;
+  /** The extras `include` may name; anything else is a 400. */
+  includes?: readonly string[];
+}
+
+export interface ScopeParam {
+  param: string;
+  field: string;
+  module: () => ResourceModule;
+  /**
+   * The record has no such column: the parent is checked through an inner parent instead
+   * (a checklist item belongs to a collection through its checklist).
+   */
+  inherited?: boolean;
 }
 
 export interface ResourceModule {
@@ -76,8 +97,11 @@ export interface ResourceModule {
   table: TableDef;
   /** Path under /v1, Fastify style: `/project`, `/order/:order_id/row`. Link records have none. */
   path?: string;
-  /** For nested paths: the path parameter that scopes records and the parent it names. */
-  parent?: { param: string; field: string; module: () => ResourceModule };
+  /**
+   * For nested paths, outermost first: each path parameter names a parent record, and the
+   * record's `field` must hold it (`/collection/:collection_id/card/:card_id/checklist`).
+   */
+  parents?: readonly ScopeParam[];
   relations?: Record<string, Relation>;
   rules?: ResourceRules;
   /** Generic operations this resource does not offer (a user is invited, not created). */

@@ -65,7 +65,8 @@ export function planWrite(
   prefix = '',
 ): WritePlan {
   const skip = [...Object.keys(options.fixed ?? {}), ...(options.parentKey ? [options.parentKey] : [])];
-  const check = checkWrite(module.spec, input, current ? 'update' : 'create', skip);
+  const prepared = module.rules?.prepareInput?.(input) ?? input;
+  const check = checkWrite(module.spec, prepared, current ? 'update' : 'create', skip);
   const values = { ...check.values, ...options.fixed };
   const found = prefixed(prefix, check.problems);
   const plan: WritePlan = { module, current, values, input, children: [], links: [] };

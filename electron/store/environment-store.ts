@@ -8,6 +8,8 @@ import { own, type FieldSpec, type ResourceSpec } from '../../shared/fields.js';
 import type { FilterNode } from '../../shared/filter.js';
 import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
 import type { ChangeEvent } from '../../shared/ipc.js';
+import { dirname, join } from 'node:path';
+import { AttachmentFiles } from './attachment-files.js';
 import { openDatabase, type SqliteDatabase, type SqliteStatement } from './database.js';
 import { compileFilter, quoteIdentifier, type RelationJoin, type SqlFragment } from './filter-sql.js';
 import { environmentMigrations } from './migrations/environment/index.js';
@@ -106,10 +108,13 @@ export class EnvironmentStore {
   constructor(
     readonly db: SqliteDatabase,
     readonly environmentId: string,
+    /** Uploaded attachment content of this environment. */
+    readonly files: AttachmentFiles,
   ) {}
 
   static open(file: string, environmentId: string): EnvironmentStore {
-    return new EnvironmentStore(openDatabase(file, environmentMigrations), environmentId);
+    const files = new AttachmentFiles(join(dirname(file), 'attachments', environmentId));
+    return new EnvironmentStore(openDatabase(file, environmentMigrations), environmentId, files);
   }
 
   close(): void {
@@ -212,6 +217,16 @@ export class EnvironmentStore {
     const sql = `SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" = ?${options.includeDeleted ? '' : ' AND "deleted_at" IS NULL'}`;
     const row = this.statement(sql).get(id) as Record<string, unknown> | undefined;
     return row ? fromRow(table, row) : undefined;
+  }
+
+  /** The largest value of a column among live records matching `match` (null when none). */
+  max(table: TableDef, field: string, match: Record<string, unknown>): unknown {
+    if (!own(table.fields, field)) throw new QueryError(`Unknown field: ${field}`);
+    const where = this.whereClause(table, { match, limit: 0, offset: 0 });
+    const row = this.statement(`SELECT max(t.${quoteIdentifier(field)}) AS m FROM ${quoteIdentifier(table.table)} t WHERE ${where.sql}`).get(
+      ...where.params,
+    ) as { m: unknown };
+    return row.m ?? null;
   }
 
   /** Live records whose `field` is one of `values`: one query for a whole page (eager loading). */

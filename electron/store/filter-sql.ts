@@ -62,6 +62,9 @@ export function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
+/** Decimal numbers, optionally with an exponent: Number() would also take `0x3` and ` 5`. */
+export const decimalPattern = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -71,7 +74,7 @@ function coerce(field: string, spec: FieldSpec, value: string): unknown {
     case 'integer':
     case 'number': {
       const n = Number(value);
-      if (value.trim() === '' || !Number.isFinite(n)) {
+      if (!decimalPattern.test(value) || !Number.isFinite(n)) {
         throw new QueryError(`filter value '${value}' for ${field} is not a number`);
       }
       return n;

@@ -1,4 +1,4 @@
-import { defineResource, externalRefField, idField, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
+import { customFieldValues, defineResource, externalRefField, idField, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
 
 export const collectionStatuses = ['planned', 'not_planned', 'ignored'] as const;
 export const collectionProgress = ['open', 'partial', 'done'] as const;
@@ -24,7 +24,7 @@ export const collectionSpec = defineResource({
     status: { type: 'enum', enum: collectionStatuses, default: 'not_planned', description: 'Clients may only switch between not_planned and ignored; planned is set by planning.' },
     progress: { type: 'enum', enum: collectionProgress, readOnly: true, default: 'open' },
     warnings: { type: 'json', shape: 'array', readOnly: true, default: [] },
-    custom_fields: { type: 'json', shape: 'array', default: [] },
+    custom_fields: customFieldValues,
     board_id: { type: 'uuid', required: true, nullable: true, references: 'board', description: 'Required when a client creates one; null for a collection an order created that is not on a board yet.' },
     cover_image_url: { type: 'string', nullable: true, maxLength: 2048, pattern: '^https?://\\S+$' },
     cover_image_checksum: { type: 'string', nullable: true, writeOnly: true, pattern: '^[a-fA-F0-9]{64}$' },
@@ -35,7 +35,8 @@ export const collectionSpec = defineResource({
     batch_id: { type: 'string', nullable: true, maxLength: 36 },
     labels: nestedList('Labels as [{id}].'),
     activities: nestedList('Estimated work as [{id, time}], time in minutes.'),
-    cards: nestedList('The cards of the collection.'),
+    cards: nestedList('The cards of the collection, writable inline.'),
+    followers: nestedList('Users following it, as [{id}].'),
     created_at: timestampField,
     updated_at: timestampField,
   },

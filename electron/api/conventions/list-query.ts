@@ -16,6 +16,8 @@ export interface ShapeOptions {
   hide?: PathTree;
   /** Relations to eager-load, as dotted paths: `order.order_rows.item`. */
   with: string[];
+  /** Computed extras a resource offers (`include=time_tracking_total` on cards). */
+  include: string[];
 }
 
 export interface ListOptions extends ShapeOptions {
@@ -64,6 +66,7 @@ export function parseShapeOptions(query: QueryString): ShapeOptions {
     ...(show ? { show: parsePaths(show) } : {}),
     ...(hide ? { hide: parsePaths(hide) } : {}),
     with: parseWith(single(query, 'with')),
+    include: parseWith(single(query, 'include')),
   };
 }
 

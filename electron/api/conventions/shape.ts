@@ -16,17 +16,18 @@ export function parsePaths(text: string): PathTree {
   for (const path of paths) {
     let node = tree;
     const parts = path.split('.');
-    parts.forEach((part, i) => {
-      const last = i === parts.length - 1;
+    for (const [i, part] of parts.entries()) {
       const existing = node.get(part);
-      if (last) {
+      // A property already taken whole stays whole: `project,project.code` is all of project.
+      if (existing === true) break;
+      if (i === parts.length - 1) {
         node.set(part, true);
-      } else if (existing !== true) {
-        const child = existing ?? new Map();
-        node.set(part, child);
-        node = child;
+        break;
       }
-    });
+      const child: PathTree = existing ?? new Map();
+      node.set(part, child);
+      node = child;
+    }
   }
   return tree;
 }
@@ -60,9 +61,10 @@ function showValue(value: unknown, tree: PathTree): unknown {
 function hideValue(value: unknown, tree: PathTree): unknown {
   if (Array.isArray(value)) {
     const all = tree.get('*');
-    return value.map((item, index) => {
+    return value.flatMap((item, index) => {
       const sub = tree.get(String(index)) ?? all;
-      return sub === undefined || sub === true ? item : hideValue(item, sub);
+      if (sub === true) return []; // `hide=order_rows.1` leaves that item out
+      return [sub === undefined ? item : hideValue(item, sub)];
     });
   }
   if (typeof value !== 'object' || value === null) return value;

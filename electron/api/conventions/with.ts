@@ -37,7 +37,7 @@ function presentLoaded(ctx: RequestContext, module: ResourceModule, rows: Stored
     for (const name of writeOnly) delete copy[name];
     return copy;
   });
-  module.rules?.present?.(ctx, out);
+  module.rules?.present?.(ctx, out, []);
   loadTree(ctx, module, out, tree);
   return out;
 }

@@ -25,7 +25,7 @@ function boardPart(spec: ResourceSpec, segment: string): ResourceModule {
     spec,
     table: tableFor(spec),
     path: `/board/:board_id/${segment}`,
-    parent: { param: 'board_id', field: 'board_id', module: () => boardModule },
+    parents: [{ param: 'board_id', field: 'board_id', module: () => boardModule }],
     relations: { board: { kind: 'belongsTo', target: () => boardModule, foreignKey: 'board_id' } },
   };
 }

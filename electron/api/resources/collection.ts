@@ -1,9 +1,31 @@
+/**
+ * Collections: jobs in the backlog or planned on a board as cards. Beside the generic routes:
+ *
+ *   POST   /v1/collection/{id}/board/{board_id}       plan it (planning/plan-collection.ts)
+ *   POST   /v1/collection/{id}/backlog                back to the backlog: cards removed
+ *   PUT    /v1/collection/{id}/custom_field/{name}    set one custom field value by name
+ *   DELETE /v1/collection/{id}/custom_field/{name}    remove it
+ */
+import type { FastifyInstance } from 'fastify';
 import type { FieldProblem } from '../../../shared/errors.js';
+import { checkValue, isPlainObject } from '../../../shared/fields.js';
+import { customFieldTypes } from '../../../shared/resources/board.js';
 import { collectionActivitySpec, collectionSpec } from '../../../shared/resources/collection.js';
+import { collectionFollowerSpec, collectionLabelSpec } from '../../../shared/resources/card.js';
 import { tableFor } from '../../store/environment-store.js';
+import { parseShapeOptions, type QueryString } from '../conventions/list-query.js';
+import { ApiError } from '../errors.js';
+import { moveToBacklog, planCollection } from '../planning/plan-collection.js';
+import { findRecord, present } from '../records.js';
 import type { ResourceModule } from '../resource.js';
 import { activityModule } from './activity.js';
+import { attachmentModule } from './attachment.js';
+import { labelModule } from './board.js';
+import { cardModule } from './card.js';
+import { checklistModule } from './checklist.js';
+import { commentModule } from './comment.js';
 import { orderModule } from './order.js';
+import { userModule } from './user.js';
 
 /** The status rule a client must follow; `planned` is set only by planning. */
 export const statusRule = 'status may only be switched between not_planned and ignored; planned is set by planning the collection';
@@ -17,10 +39,9 @@ function checkStatus(values: Record<string, unknown>, current: Record<string, un
   return allowed ? [] : [{ field: 'status', description: statusRule }];
 }
 
-export const collectionActivityModule: ResourceModule = {
-  spec: collectionActivitySpec,
-  table: tableFor(collectionActivitySpec),
-};
+export const collectionActivityModule: ResourceModule = { spec: collectionActivitySpec, table: tableFor(collectionActivitySpec) };
+export const collectionLabelModule: ResourceModule = { spec: collectionLabelSpec, table: tableFor(collectionLabelSpec) };
+export const collectionFollowerModule: ResourceModule = { spec: collectionFollowerSpec, table: tableFor(collectionFollowerSpec) };
 
 export const collectionModule: ResourceModule = {
   spec: collectionSpec,
@@ -35,9 +56,97 @@ export const collectionModule: ResourceModule = {
       targetKey: 'activity_id',
       pivot: ['time'],
     },
+    labels: { kind: 'manyToMany', target: () => labelModule, link: () => collectionLabelModule, ownerKey: 'collection_id', targetKey: 'label_id' },
+    followers: { kind: 'manyToMany', target: () => userModule, link: () => collectionFollowerModule, ownerKey: 'collection_id', targetKey: 'user_id' },
+    cards: { kind: 'hasMany', target: () => cardModule, foreignKey: 'collection_id', owned: true },
+    checklists: { kind: 'hasMany', target: () => checklistModule, foreignKey: 'collection_id', owned: true },
+    comments: { kind: 'hasMany', target: () => commentModule, foreignKey: 'collection_id', owned: true },
+    attachments: { kind: 'hasMany', target: () => attachmentModule, foreignKey: 'collection_id', owned: true },
     order: { kind: 'hasOne', target: () => orderModule, foreignKey: 'collection_id' },
   },
   rules: {
     check: (_ctx, values, current) => checkStatus(values, current),
   },
+  routes: registerCollectionRoutes,
 };
+
+function customFieldRoutes(app: FastifyInstance): void {
+  const doc = (summary: string) => ({ doc: { summary, tag: 'Collection', body: { type: 'object', properties: { value: {}, type: { type: 'string', enum: [...customFieldTypes] }, priority: { type: 'integer' } } } } });
+  app.put<{ Params: { id: string; name: string }; Querystring: QueryString }>(
+    '/collection/:id/custom_field/:name',
+    { config: doc('Set one custom field of a collection by name') },
+    (request) => {
+      const body = request.body ?? {};
+      if (!isPlainObject(body)) throw ApiError.badRequest('The request body must be a JSON object.');
+      const { name } = request.params;
+      if (name.length === 0 || name.length > 100) throw ApiError.rule('name', 'a custom field name has 1-100 characters');
+      const problems: FieldProblem[] = [];
+      for (const [field, spec] of [['type', { type: 'enum', enum: customFieldTypes }], ['priority', { type: 'integer', minimum: 0 }]] as const) {
+        if (body[field] === undefined) continue;
+        const result = checkValue(spec, body[field]);
+        if (!result.ok) problems.push({ field, description: `${field} ${result.problem}` });
+      }
+      if (problems.length > 0) throw ApiError.unprocessable(problems);
+      const record = request.ctx.store.transaction(() => {
+        const collection = findRecord(request.ctx, collectionModule, request.params.id);
+        const fields = (collection.custom_fields as Record<string, unknown>[]).filter((f) => f.name !== name);
+        const existing = (collection.custom_fields as Record<string, unknown>[]).find((f) => f.name === name);
+        fields.push({ type: 'text', priority: 0, ...existing, ...body, name });
+        return request.ctx.store.update(collectionModule.table, collection.id, { custom_fields: fields })!;
+      });
+      return present(request.ctx, collectionModule, [record], parseShapeOptions(request.query))[0];
+    },
+  );
+  app.delete<{ Params: { id: string; name: string } }>(
+    '/collection/:id/custom_field/:name',
+    { config: { doc: { summary: 'Remove one custom field of a collection by name', tag: 'Collection', success: { status: 204, description: 'Removed' } } } },
+    async (request, reply) => {
+      request.ctx.store.transaction(() => {
+        const collection = findRecord(request.ctx, collectionModule, request.params.id);
+        const fields = collection.custom_fields as Record<string, unknown>[];
+        if (!fields.some((f) => f.name === request.params.name)) throw ApiError.notFound('The collection has no custom field with that name.');
+        request.ctx.store.update(collectionModule.table, collection.id, { custom_fields: fields.filter((f) => f.name !== request.params.name) });
+      });
+      return reply.code(204).send();
+    },
+  );
+}
+
+function registerCollectionRoutes(app: FastifyInstance): void {
+  app.post<{ Params: { id: string; board_id: string }; Querystring: QueryString }>(
+    '/collection/:id/board/:board_id',
+    {
+      config: {
+        doc: {
+          summary: 'Plan the collection onto a board: its cards are made at once',
+          tag: 'Collection',
+          body: {
+            type: 'object',
+            properties: {
+              start: { type: 'string', format: 'date' },
+              end: { type: 'string', format: 'date' },
+              reverse: { type: 'boolean' },
+              force_stages: { type: 'array', items: { type: 'string', format: 'uuid' } },
+              resources: { type: 'array', items: { type: 'string', format: 'uuid' } },
+              stage_id: { type: 'string', format: 'uuid' },
+              status_id: { type: 'string', format: 'uuid' },
+              before: { type: ['string', 'null'], format: 'uuid' },
+              after: { type: ['string', 'null'], format: 'uuid' },
+            },
+          },
+        },
+      },
+    },
+    (request) => {
+      const shape = parseShapeOptions(request.query);
+      const collection = planCollection(request.ctx, request.params.id, request.params.board_id, request.body);
+      return present(request.ctx, collectionModule, [collection], { ...shape, with: shape.with.length > 0 ? shape.with : ['cards'] })[0];
+    },
+  );
+  app.post<{ Params: { id: string }; Querystring: QueryString }>(
+    '/collection/:id/backlog',
+    { config: { doc: { summary: 'Move the collection back to the backlog (its cards are removed)', tag: 'Collection' } } },
+    (request) => present(request.ctx, collectionModule, [moveToBacklog(request.ctx, request.params.id)], parseShapeOptions(request.query))[0],
+  );
+  customFieldRoutes(app);
+}

@@ -9,7 +9,11 @@ import {
   labelModule,
   statusModule,
 } from './board.js';
-import { collectionActivityModule, collectionModule } from './collection.js';
+import { attachmentModule } from './attachment.js';
+import { allCardsModule, cardActivityModule, cardLabelModule, cardModule, cardRelationModule, cardResourceModule } from './card.js';
+import { cardChecklistModule, checklistItemModule, checklistModule } from './checklist.js';
+import { collectionActivityModule, collectionFollowerModule, collectionLabelModule, collectionModule } from './collection.js';
+import { commentModule } from './comment.js';
 import { groupModule, groupResourceModule } from './group.js';
 import { orderModule } from './order.js';
 import { orderRowModule, orderRowSupplyModule } from './order-row.js';
@@ -41,6 +45,19 @@ export const resourceModules: readonly ResourceModule[] = [
   // Card data
   collectionModule,
   collectionActivityModule,
+  collectionLabelModule,
+  collectionFollowerModule,
+  cardModule,
+  allCardsModule,
+  cardLabelModule,
+  cardResourceModule,
+  cardActivityModule,
+  cardRelationModule,
+  checklistModule,
+  cardChecklistModule,
+  checklistItemModule,
+  commentModule,
+  attachmentModule,
   // Order data
   projectModule,
   orderModule,

@@ -18,7 +18,7 @@ export const orderRowModule: ResourceModule = {
   spec: orderRowSpec,
   table: tableFor(orderRowSpec),
   path: '/order/:order_id/row',
-  parent: { param: 'order_id', field: 'order_id', module: () => orderModule },
+  parents: [{ param: 'order_id', field: 'order_id', module: () => orderModule }],
   relations: {
     order: { kind: 'belongsTo', target: () => orderModule, foreignKey: 'order_id' },
     item: { kind: 'belongsTo', target: () => itemModule, foreignKey: 'item_id' },

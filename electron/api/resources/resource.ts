@@ -44,7 +44,7 @@ export const scheduleDeviationModule: ResourceModule = {
   spec: scheduleDeviationSpec,
   table: tableFor(scheduleDeviationSpec),
   path: '/resource/:resource_id/schedule_deviation',
-  parent: { param: 'resource_id', field: 'resource_id', module: () => resourceModule },
+  parents: [{ param: 'resource_id', field: 'resource_id', module: () => resourceModule }],
   rules: {
     check(_ctx, values, current) {
       const start = (values.start_date ?? current?.start_date) as string;

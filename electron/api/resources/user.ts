@@ -87,7 +87,7 @@ export const userModule: ResourceModule = {
       const environment = { id: caller.environment.id, name: caller.environment.name, created_at: caller.environment.created_at };
       if (caller.kind === 'user' && caller.userId) {
         const user = request.ctx.store.get(userModule.table, caller.userId);
-        return { type: 'user', environment, user: user ? present(request.ctx, userModule, [user], { with: [] })[0] : null };
+        return { type: 'user', environment, user: user ? present(request.ctx, userModule, [user], { with: [], include: [] })[0] : null };
       }
       return { type: 'api-key', environment, 'api-key': { id: caller.keyId ?? null } };
     });

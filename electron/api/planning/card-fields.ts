@@ -1,0 +1,38 @@
+/**
+ * A card's server-owned fields, derived from what it is now: its board (from its stage), its
+ * length in calendar days and in board workdays, when it was completed (reaching an exit
+ * status) and its rank (new cards go to the end of their stage).
+ */
+import { daysBetween } from '../../../shared/dates.js';
+import { nowTimestamp } from '../../../shared/ids.js';
+import type { StoredRecord, TableDef } from '../../store/environment-store.js';
+import type { RequestContext } from '../resource.js';
+import { boardModule, statusModule } from '../resources/board.js';
+import { cardModule } from '../resources/card.js';
+import { stageModule } from '../resources/stage.js';
+import { rankBetween } from './rank.js';
+import { boardCalendar, countWorkdays } from './workdays.js';
+
+export const cardTable = (): TableDef => cardModule.table;
+
+/** The rank after the last card of a stage. */
+export function lastRank(ctx: RequestContext, stageId: string): string {
+  return rankBetween((ctx.store.max(cardTable(), 'rank', { stage_id: stageId }) as string | null) ?? null, null);
+}
+
+export function refreshCardFields(ctx: RequestContext, card: StoredRecord): StoredRecord {
+  const stage = ctx.store.get(stageModule.table, card.stage_id as string);
+  const board = stage ? ctx.store.get(boardModule.table, stage.board_id as string) : undefined;
+  const start = card.start_date as string | null;
+  const end = card.end_date as string | null;
+  const status = card.status_id ? ctx.store.get(statusModule.table, card.status_id as string) : undefined;
+  const changes: Record<string, unknown> = {
+    board_id: stage?.board_id ?? card.board_id ?? null,
+    days_diff: start && end ? daysBetween(start, end) : null,
+    days_active: start && end && board ? countWorkdays(boardCalendar(board.workdays as Record<string, boolean>), start, end) : null,
+    completed_at: status?.exit ? (card.completed_at ?? nowTimestamp()) : null,
+  };
+  if (!card.rank && stage) changes.rank = lastRank(ctx, stage.id);
+  const differs = Object.entries(changes).some(([k, v]) => card[k] !== v);
+  return differs ? ctx.store.update(cardTable(), card.id, changes)! : card;
+}

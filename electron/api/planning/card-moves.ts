@@ -1,0 +1,70 @@
+/**
+ * When a planner moves or resizes a card, the collection's later stages follow the board's
+ * `dependency_behavior`:
+ *
+ *  - notify:   nothing moves; the collection gets a warning when a later stage now starts too
+ *              early (collection-state.ts computes warnings after every change);
+ *  - push:     later dependent stages that would start too early move forward just enough
+ *              (the previous stage's end, plus its delay days), keeping their lengths in workdays;
+ *  - maintain: later dependent stages move by the same number of workdays as the card's end
+ *              did, forward or back, keeping the gaps between cards.
+ *
+ * Cards moved this way are written directly (not as new moves), so a push never cascades into
+ * itself; their derived fields are refreshed.
+ */
+import type { StoredRecord } from '../../store/environment-store.js';
+import type { RequestContext } from '../resource.js';
+import { boardModule } from '../resources/board.js';
+import { stageModule } from '../resources/stage.js';
+import { boardCalendar, shiftWorkdays, workdayDelta, workdayFrom, type BoardCalendar } from './workdays.js';
+import { cardTable, refreshCardFields } from './card-fields.js';
+
+function shiftCard(ctx: RequestContext, calendar: BoardCalendar, card: StoredRecord, workdays: number): void {
+  if (workdays === 0 || !card.start_date || !card.end_date) return;
+  const start = shiftWorkdays(calendar, workdayFrom(calendar, card.start_date as string), workdays);
+  const end = shiftWorkdays(calendar, workdayFrom(calendar, card.end_date as string), workdays);
+  const moved = ctx.store.update(cardTable(), card.id, { start_date: start, end_date: end })!;
+  refreshCardFields(ctx, moved);
+}
+
+export function followDependencies(ctx: RequestContext, card: StoredRecord, previous: StoredRecord): void {
+  const moved = card.start_date !== previous.start_date || card.end_date !== previous.end_date || card.stage_id !== previous.stage_id;
+  if (!moved || !card.end_date || !card.board_id) return;
+  const board = ctx.store.get(boardModule.table, card.board_id as string);
+  if (!board || board.dependency_behavior === 'notify') return;
+  const calendar = boardCalendar(board.workdays as Record<string, boolean>);
+  const stages = new Map(ctx.store.getWhereIn(stageModule.table, 'board_id', [board.id]).map((s) => [s.id, s]));
+  const own = stages.get(card.stage_id as string);
+  if (!own) return;
+  const later = ctx.store
+    .getWhereIn(cardTable(), 'collection_id', [card.collection_id])
+    .filter((c) => c.id !== card.id && c.start_date && c.end_date)
+    .filter((c) => {
+      const stage = stages.get(c.stage_id as string);
+      return stage && !stage.independent && (stage.priority as number) > (own.priority as number);
+    });
+  if (later.length === 0) return;
+
+  if (board.dependency_behavior === 'maintain') {
+    const delta = previous.end_date ? workdayDelta(calendar, workdayFrom(calendar, previous.end_date as string), workdayFrom(calendar, card.end_date as string)) : 0;
+    for (const c of later) shiftCard(ctx, calendar, c, delta);
+    return;
+  }
+
+  // push: stage by stage, each must start after the previous stage (plus its delay) is done.
+  const byStage = new Map<string, StoredRecord[]>();
+  for (const c of later) byStage.set(c.stage_id as string, [...(byStage.get(c.stage_id as string) ?? []), c]);
+  const order = [...byStage.keys()].sort((a, b) => (stages.get(a)!.priority as number) - (stages.get(b)!.priority as number));
+  let previousStage = own;
+  let previousEnd = card.end_date as string;
+  for (const stageId of order) {
+    const earliest = shiftWorkdays(calendar, workdayFrom(calendar, previousEnd, -1), (previousStage.delay_day as number) + 1);
+    const cards = byStage.get(stageId)!;
+    const start = cards.reduce((m, c) => ((c.start_date as string) < m ? (c.start_date as string) : m), '9999');
+    const delta = start < earliest ? workdayDelta(calendar, workdayFrom(calendar, start), earliest) : 0;
+    for (const c of cards) shiftCard(ctx, calendar, c, delta);
+    const refreshed = ctx.store.getWhereIn(cardTable(), 'id', cards.map((c) => c.id));
+    previousEnd = refreshed.reduce((m, c) => ((c.end_date as string) > m ? (c.end_date as string) : m), '');
+    previousStage = stages.get(stageId)!;
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * What a collection's cards say about it, recomputed after every card change:
+ *
+ *  - start / end: the first start and last end of its cards;
+ *  - progress: `done` when every card is in an exit status, `partial` when some are, else `open`;
+ *  - status: `planned` while it has cards; back to `not_planned` when its last card goes
+ *    (an `ignored` collection stays ignored);
+ *  - warnings: a dependent stage that starts before the previous stage is done (plus its
+ *    delay days), an end after the due date, and activities that no stage of the board allows.
+ */
+import type { StoredRecord } from '../../store/environment-store.js';
+import type { RequestContext } from '../resource.js';
+import { statusModule } from '../resources/board.js';
+import { cardModule } from '../resources/card.js';
+import { collectionActivityModule, collectionModule } from '../resources/collection.js';
+import { stageActivityModule, stageModule } from '../resources/stage.js';
+import { boardModule } from '../resources/board.js';
+import { activityModule } from '../resources/activity.js';
+import { boardCalendar, shiftWorkdays } from './workdays.js';
+
+function dependencyWarnings(ctx: RequestContext, board: StoredRecord, cards: StoredRecord[]): string[] {
+  const stages = new Map(ctx.store.getWhereIn(stageModule.table, 'board_id', [board.id]).map((s) => [s.id, s]));
+  const dated = cards.filter((c) => c.start_date && c.end_date && stages.has(c.stage_id as string));
+  const byStage = new Map<string, StoredRecord[]>();
+  for (const card of dated) byStage.set(card.stage_id as string, [...(byStage.get(card.stage_id as string) ?? []), card]);
+  const chain = [...byStage.keys()]
+    .map((id) => stages.get(id)!)
+    .filter((s) => !s.independent)
+    .sort((a, b) => (a.priority as number) - (b.priority as number));
+  const calendar = boardCalendar(board.workdays as Record<string, boolean>);
+  const warnings: string[] = [];
+  for (let i = 1; i < chain.length; i++) {
+    const previous = chain[i - 1]!;
+    const stage = chain[i]!;
+    const previousEnd = byStage.get(previous.id)!.reduce((m, c) => ((c.end_date as string) > m ? (c.end_date as string) : m), '');
+    const earliest = shiftWorkdays(calendar, previousEnd, (previous.delay_day as number) + 1);
+    const start = byStage.get(stage.id)!.reduce((m, c) => ((c.start_date as string) < m ? (c.start_date as string) : m), '9999');
+    if (start < earliest) {
+      warnings.push(`Stage ${stage.name as string} starts on ${start}, before stage ${previous.name as string} is done (earliest ${earliest})`);
+    }
+  }
+  return warnings;
+}
+
+function unplacedActivities(ctx: RequestContext, collection: StoredRecord, board: StoredRecord, cards: StoredRecord[]): string[] {
+  if (cards.length === 0) return [];
+  const wanted = ctx.store.getWhereIn(collectionActivityModule.table, 'collection_id', [collection.id]);
+  const stageIds = ctx.store.getWhereIn(stageModule.table, 'board_id', [board.id]).map((s) => s.id);
+  const allowed = new Set(ctx.store.getWhereIn(stageActivityModule.table, 'stage_id', stageIds).map((l) => l.activity_id));
+  const missing = wanted.filter((link) => !allowed.has(link.activity_id));
+  if (missing.length === 0) return [];
+  const names = ctx.store.getWhereIn(activityModule.table, 'id', missing.map((l) => l.activity_id));
+  return names.map((a) => `Activity ${a.description as string} is not allowed in any stage of the board, so it was not planned`);
+}
+
+export function refreshCollection(ctx: RequestContext, collectionId: string): void {
+  const collection = ctx.store.get(collectionModule.table, collectionId);
+  if (!collection) return;
+  const cards = ctx.store.getWhereIn(cardModule.table, 'collection_id', [collectionId]);
+  const starts = cards.map((c) => c.start_date as string | null).filter((d): d is string => d !== null).sort();
+  const ends = cards.map((c) => c.end_date as string | null).filter((d): d is string => d !== null).sort();
+  const exits = new Set(
+    ctx.store.getWhereIn(statusModule.table, 'id', cards.map((c) => c.status_id)).filter((s) => s.exit).map((s) => s.id),
+  );
+  const done = cards.filter((c) => exits.has(c.status_id as string)).length;
+  const changes: Record<string, unknown> = {
+    start: starts[0] ?? null,
+    end: ends[ends.length - 1] ?? null,
+    progress: cards.length > 0 && done === cards.length ? 'done' : done > 0 ? 'partial' : 'open',
+  };
+  if (cards.length > 0 && collection.status !== 'planned') changes.status = 'planned';
+  if (cards.length === 0 && collection.status === 'planned') changes.status = 'not_planned';
+
+  const warnings: string[] = [];
+  const board = typeof collection.board_id === 'string' ? ctx.store.get(boardModule.table, collection.board_id) : undefined;
+  if (board) {
+    warnings.push(...dependencyWarnings(ctx, board, cards));
+    warnings.push(...unplacedActivities(ctx, collection, board, cards));
+  }
+  const end = changes.end as string | null;
+  if (end && typeof collection.due_date === 'string' && end > collection.due_date) {
+    warnings.push(`Planned to end on ${end}, after the due date ${collection.due_date}`);
+  }
+  changes.warnings = warnings;
+
+  const differs = Object.entries(changes).some(([k, v]) => JSON.stringify(collection[k]) !== JSON.stringify(v));
+  if (differs) ctx.store.update(collectionModule.table, collectionId, changes);
+}

@@ -1,0 +1,207 @@
+/**
+ * Planning a collection onto a board (`POST /v1/collection/{id}/board/{board_id}`) and moving
+ * it back to the backlog (`POST /v1/collection/{id}/backlog`). Cards are made here, at once,
+ * in the same transaction, and sync as ordinary records (ARCHITECTURE.md §5: effects are
+ * expanded where the write happens). The arithmetic is in plan.ts.
+ *
+ * Body (all optional): start (date; default today), end (date; for reverse, default the due
+ * date), reverse (bool), force_stages (stage ids), resources (resource ids to assign to every
+ * card), stage_id (plan everything on that stage), status_id (default: the board's entry
+ * status), before / after (a card or collection id: where the new cards go in their stage's
+ * order; default at the end).
+ */
+import type { FieldProblem } from '../../../shared/errors.js';
+import { isPlainObject, isValidDate } from '../../../shared/fields.js';
+import { isUuid } from '../../../shared/ids.js';
+import { today } from '../../../shared/dates.js';
+import type { StoredRecord } from '../../store/environment-store.js';
+import { ApiError } from '../errors.js';
+import type { RequestContext } from '../resource.js';
+import { activityModule } from '../resources/activity.js';
+import { boardModule, statusModule } from '../resources/board.js';
+import { cardActivityModule, cardModule, cardResourceModule, defaultStatus } from '../resources/card.js';
+import { collectionActivityModule, collectionModule } from '../resources/collection.js';
+import { resourceModule } from '../resources/resource.js';
+import { stageActivityModule, stageModule } from '../resources/stage.js';
+import { refreshCardFields } from './card-fields.js';
+import { refreshCollection } from './collection-state.js';
+import { planCards, type PlanStage } from './plan.js';
+import { rankBetween } from './rank.js';
+import { loadCalendars, scheduleDay } from './schedule.js';
+import { boardCalendar, CalendarError } from './workdays.js';
+import { deleteTree } from '../write-plan.js';
+
+/** Minutes one workday gives a card when no resource is assigned. */
+export const minutesPerWorkdayWithoutResources = 480;
+
+interface PlanBody {
+  start?: string;
+  end?: string;
+  reverse: boolean;
+  force_stages: string[];
+  resources: string[];
+  stage_id?: string;
+  status_id?: string;
+  before?: string;
+  after?: string;
+}
+
+function readBody(ctx: RequestContext, board: StoredRecord, raw: unknown): PlanBody {
+  if (raw !== undefined && raw !== null && !isPlainObject(raw)) throw ApiError.badRequest('The request body must be a JSON object.');
+  const body = (raw ?? {}) as Record<string, unknown>;
+  const problems: FieldProblem[] = [];
+  const out: PlanBody = { reverse: false, force_stages: [], resources: [] };
+  const stageIds = new Set(ctx.store.getWhereIn(stageModule.table, 'board_id', [board.id]).map((s) => s.id));
+  for (const field of ['start', 'end'] as const) {
+    const value = body[field];
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'string' && isValidDate(value)) out[field] = value;
+    else problems.push({ field, description: `${field} must be a date (YYYY-MM-DD)` });
+  }
+  if (body.reverse !== undefined && body.reverse !== null) {
+    if (typeof body.reverse === 'boolean') out.reverse = body.reverse;
+    else problems.push({ field: 'reverse', description: 'reverse must be true or false' });
+  }
+  const idList = (field: 'force_stages' | 'resources', exists: (id: string) => boolean, what: string) => {
+    const value = body[field];
+    if (value === undefined || value === null) return;
+    if (!Array.isArray(value)) return problems.push({ field, description: `${field} must be an array of ids` });
+    value.forEach((id, i) => {
+      if (!isUuid(id) || !exists(id.toLowerCase())) problems.push({ field: `${field}.${i}`, description: `${field}.${i} names no ${what}` });
+      else out[field].push(id.toLowerCase());
+    });
+  };
+  idList('force_stages', (id) => stageIds.has(id), 'stage of this board');
+  idList('resources', (id) => ctx.store.get(resourceModule.table, id) !== undefined, 'resource');
+  for (const [field, check, what] of [
+    ['stage_id', (id: string) => stageIds.has(id), 'stage of this board'],
+    ['status_id', (id: string) => ctx.store.get(statusModule.table, id)?.board_id === board.id, 'status of this board'],
+    ['before', (id: string) => !!(ctx.store.get(cardModule.table, id) ?? ctx.store.get(collectionModule.table, id)), 'card or collection'],
+    ['after', (id: string) => !!(ctx.store.get(cardModule.table, id) ?? ctx.store.get(collectionModule.table, id)), 'card or collection'],
+  ] as const) {
+    const value = body[field];
+    if (value === undefined || value === null) continue;
+    if (!isUuid(value) || !check(value.toLowerCase())) problems.push({ field, description: `${field} names no ${what}` });
+    else out[field] = value.toLowerCase();
+  }
+  if (problems.length > 0) throw ApiError.unprocessable(problems);
+  return out;
+}
+
+/** Percentage a resource works on a stage: its own setting there, else the stage default. */
+function percentage(resource: StoredRecord, board: StoredRecord, stage: StoredRecord): number {
+  const entry = (resource.boards as { id: string; active: boolean; stages: { id: string; percentage: number; active: boolean }[] }[]).find((b) => b.id === board.id);
+  const link = entry?.active ? entry.stages.find((s) => s.id === stage.id && s.active) : undefined;
+  return link ? link.percentage : (stage.default_percentage as number);
+}
+
+/** The rank a new card gets in its stage: at the end, or next to the card `before`/`after` names. */
+function rankFor(ctx: RequestContext, stageId: string, body: PlanBody, collectionId: string): string {
+  const siblings = ctx.store
+    .getWhereIn(cardModule.table, 'stage_id', [stageId])
+    .filter((c) => c.collection_id !== collectionId)
+    .map((c) => ({ id: c.id, collection: c.collection_id, rank: c.rank as string }))
+    .sort((a, b) => (a.rank < b.rank ? -1 : 1));
+  const anchorId = body.before ?? body.after;
+  const index = anchorId === undefined ? -1 : siblings.findIndex((c) => c.id === anchorId || c.collection === anchorId);
+  if (index === -1) return rankBetween(siblings[siblings.length - 1]?.rank ?? null, null);
+  if (body.before !== undefined) return rankBetween(siblings[index - 1]?.rank ?? null, siblings[index]!.rank);
+  return rankBetween(siblings[index]!.rank, siblings[index + 1]?.rank ?? null);
+}
+
+export function planCollection(ctx: RequestContext, collectionId: string, boardId: string, rawBody: unknown): StoredRecord {
+  return ctx.store.transaction(() => {
+    const collection = isUuid(collectionId) ? ctx.store.get(collectionModule.table, collectionId.toLowerCase()) : undefined;
+    if (!collection) throw ApiError.notFound('No Collection with that id.');
+    const board = isUuid(boardId) ? ctx.store.get(boardModule.table, boardId.toLowerCase()) : undefined;
+    if (!board) throw ApiError.notFound('No Board with that id.');
+    const body = readBody(ctx, board, rawBody);
+
+    const stages = ctx.store
+      .getWhereIn(stageModule.table, 'board_id', [board.id])
+      .sort((a, b) => (a.priority as number) - (b.priority as number));
+    if (stages.length === 0) throw ApiError.rule('board_id', 'the board has no stages to plan on');
+    const status = body.status_id ? ctx.store.get(statusModule.table, body.status_id) : defaultStatus(ctx, board.id);
+    if (!status) throw ApiError.rule('status_id', 'the board has no statuses; add one before planning');
+    const allowed = ctx.store.getWhereIn(stageActivityModule.table, 'stage_id', stages.map((s) => s.id));
+    const planStages: PlanStage[] = stages.map((s) => ({
+      id: s.id,
+      delay_day: s.delay_day as number,
+      independent: s.independent as boolean,
+      activityIds: allowed
+        .filter((l) => l.stage_id === s.id)
+        .sort((a, b) => (a.priority as number) - (b.priority as number))
+        .map((l) => l.activity_id as string),
+    }));
+    const activities = ctx.store
+      .getWhereIn(collectionActivityModule.table, 'collection_id', [collection.id])
+      .map((l) => ({ id: l.activity_id as string, time: l.time as number }));
+    const anchor = body.reverse ? (body.end ?? (collection.due_date as string | null)) : (body.start ?? today());
+    if (!anchor) throw ApiError.rule('end', 'reverse planning needs an end date or a due date on the collection');
+
+    const calendars = loadCalendars(ctx, body.resources);
+    const stageById = new Map(stages.map((s) => [s.id, s]));
+    let result;
+    try {
+      result = planCards({
+        stages: planStages,
+        activities,
+        splitByActivity: board.split_cards_by_activity as boolean,
+        forceStages: body.force_stages,
+        ...(body.stage_id ? { onlyStage: body.stage_id } : {}),
+        reverse: body.reverse,
+        anchor,
+        calendar: boardCalendar(board.workdays as Record<string, boolean>),
+        dayCapacity(stageId, date) {
+          if (calendars.length === 0) return minutesPerWorkdayWithoutResources;
+          const stage = stageById.get(stageId)!;
+          return calendars.reduce(
+            (sum, c) => sum + (scheduleDay(c, date).available * percentage(c.resource, board, stage) * (stage.efficiency as number)) / 10_000,
+            0,
+          );
+        },
+      });
+    } catch (error) {
+      if (error instanceof CalendarError) throw ApiError.rule('board_id', error.message);
+      throw error;
+    }
+
+    // Re-planning replaces the cards the collection had.
+    for (const card of ctx.store.getWhereIn(cardModule.table, 'collection_id', [collection.id])) deleteTree(ctx, cardModule, card);
+    ctx.store.update(collectionModule.table, collection.id, { board_id: board.id, status: 'planned' });
+    const names = new Map(ctx.store.getWhereIn(activityModule.table, 'id', activities.map((a) => a.id)).map((a) => [a.id, a.description as string]));
+    for (const planned of result.cards) {
+      const split = board.split_cards_by_activity && planned.activities.length === 1;
+      const card = ctx.store.insert(cardModule.table, {
+        collection_id: collection.id,
+        board_id: board.id,
+        stage_id: planned.stageId,
+        status_id: status.id,
+        name: split ? `${(collection.name as string | null) ?? ''} – ${names.get(planned.activities[0]!.id) ?? ''}`.trim() : collection.name,
+        start_date: planned.start_date,
+        end_date: planned.end_date,
+        rank: rankFor(ctx, planned.stageId, body, collection.id),
+        custom_fields: [],
+        locked: false,
+      });
+      for (const activity of planned.activities) {
+        ctx.store.insert(cardActivityModule.table, { card_id: card.id, activity_id: activity.id, time: activity.time });
+      }
+      for (const resourceId of body.resources) ctx.store.insert(cardResourceModule.table, { card_id: card.id, resource_id: resourceId });
+      refreshCardFields(ctx, card);
+    }
+    refreshCollection(ctx, collection.id);
+    return ctx.store.get(collectionModule.table, collection.id)!;
+  });
+}
+
+export function moveToBacklog(ctx: RequestContext, collectionId: string): StoredRecord {
+  return ctx.store.transaction(() => {
+    const collection = isUuid(collectionId) ? ctx.store.get(collectionModule.table, collectionId.toLowerCase()) : undefined;
+    if (!collection) throw ApiError.notFound('No Collection with that id.');
+    for (const card of ctx.store.getWhereIn(cardModule.table, 'collection_id', [collection.id])) deleteTree(ctx, cardModule, card);
+    ctx.store.update(collectionModule.table, collection.id, { status: 'not_planned' });
+    refreshCollection(ctx, collection.id);
+    return ctx.store.get(collectionModule.table, collection.id)!;
+  });
+}

@@ -1,0 +1,122 @@
+/**
+ * `POST /v1/collection/{collection_id}/card/{id}/split` divides a card in two; the new card
+ * takes the remainder and records `split_from_id`, so both stay linked.
+ *
+ * Body: `{date}` — the original ends on the last workday before `date` and the new card runs
+ * from `date` to the original end; minutes are divided in proportion to the workdays — or
+ * `{share}` (0 < share < 1) — the original keeps that share of the minutes and of the
+ * workdays (at least one day each). The new card gets the same stage, status, labels and
+ * resources, and a rank right after the original.
+ */
+import type { FastifyInstance } from 'fastify';
+import { isPlainObject, isValidDate } from '../../../shared/fields.js';
+import { ApiError } from '../errors.js';
+import { findRecord, present } from '../records.js';
+import { parseShapeOptions, type QueryString } from '../conventions/list-query.js';
+import type { RequestContext } from '../resource.js';
+import { boardModule } from '../resources/board.js';
+import { cardActivityModule, cardLabelModule, cardModule, cardResourceModule } from '../resources/card.js';
+import { refreshCardFields } from './card-fields.js';
+import { refreshCollection } from './collection-state.js';
+import { rankBetween } from './rank.js';
+import { boardCalendar, countWorkdays, shiftWorkdays, workdayFrom } from './workdays.js';
+
+interface SplitAt {
+  /** Last day of the original card. */
+  firstEnd: string;
+  /** First day of the new card. */
+  secondStart: string;
+  /** Share of the minutes the original keeps. */
+  share: number;
+}
+
+function splitPoint(ctx: RequestContext, card: Record<string, unknown>, body: Record<string, unknown>): SplitAt {
+  const start = card.start_date as string | null;
+  const end = card.end_date as string | null;
+  if (!start || !end) throw ApiError.rule('date', 'only a card with a start and an end date can be split');
+  const board = ctx.store.get(boardModule.table, card.board_id as string);
+  if (!board) throw ApiError.rule('date', 'the card is on no board');
+  const calendar = boardCalendar(board.workdays as Record<string, boolean>);
+  const days = Math.max(1, countWorkdays(calendar, start, end));
+  if (body.date !== undefined) {
+    if (typeof body.date !== 'string' || !isValidDate(body.date)) throw ApiError.rule('date', 'date must be a date (YYYY-MM-DD)');
+    const secondStart = workdayFrom(calendar, body.date);
+    if (secondStart <= start || secondStart > end) {
+      throw ApiError.rule('date', `date must be a workday after ${start} and no later than ${end}`);
+    }
+    const firstEnd = workdayFrom(calendar, shiftWorkdays(calendar, secondStart, -1), -1);
+    return { firstEnd, secondStart, share: countWorkdays(calendar, start, firstEnd) / days };
+  }
+  const share = body.share;
+  if (typeof share !== 'number' || !(share > 0 && share < 1)) {
+    throw ApiError.rule('share', 'send a date (YYYY-MM-DD) or a share between 0 and 1 (exclusive)');
+  }
+  if (days === 1) return { firstEnd: start, secondStart: start, share };
+  const firstDays = Math.min(days - 1, Math.max(1, Math.round(days * share)));
+  const firstEnd = shiftWorkdays(calendar, workdayFrom(calendar, start), firstDays - 1);
+  return { firstEnd, secondStart: shiftWorkdays(calendar, firstEnd, 1), share };
+}
+
+export function splitCard(ctx: RequestContext, collectionId: string, cardId: string, body: unknown) {
+  if (!isPlainObject(body)) throw ApiError.badRequest('The request body must be a JSON object.');
+  return ctx.store.transaction(() => {
+    const card = findRecord(ctx, cardModule, cardId, { collection_id: collectionId });
+    const at = splitPoint(ctx, card, body);
+    const nextRank = ctx.store
+      .getWhereIn(cardModule.table, 'stage_id', [card.stage_id])
+      .map((c) => c.rank as string)
+      .filter((r) => r > (card.rank as string))
+      .sort()[0];
+    const copy = ctx.store.insert(cardModule.table, {
+      ...card,
+      id: undefined,
+      created_at: undefined,
+      updated_at: undefined,
+      start_date: at.secondStart,
+      end_date: card.end_date,
+      rank: rankBetween(card.rank as string, nextRank ?? null),
+      split_from_id: card.id,
+      completed_at: null,
+      external_ref: null,
+    });
+    ctx.store.update(cardModule.table, card.id, { end_date: at.firstEnd });
+    for (const link of ctx.store.getWhereIn(cardActivityModule.table, 'card_id', [card.id])) {
+      const kept = Math.round((link.time as number) * at.share);
+      ctx.store.update(cardActivityModule.table, link.id, { time: kept });
+      ctx.store.insert(cardActivityModule.table, { card_id: copy.id, activity_id: link.activity_id, time: (link.time as number) - kept });
+    }
+    for (const module of [cardLabelModule, cardResourceModule]) {
+      const key = module === cardLabelModule ? 'label_id' : 'resource_id';
+      for (const link of ctx.store.getWhereIn(module.table, 'card_id', [card.id])) {
+        ctx.store.insert(module.table, { card_id: copy.id, [key]: link[key] });
+      }
+    }
+    refreshCardFields(ctx, ctx.store.get(cardModule.table, card.id)!);
+    refreshCardFields(ctx, copy);
+    refreshCollection(ctx, collectionId);
+    return [ctx.store.get(cardModule.table, card.id)!, ctx.store.get(cardModule.table, copy.id)!];
+  });
+}
+
+export function registerSplitRoute(app: FastifyInstance): void {
+  app.post<{ Params: { collection_id: string; id: string }; Querystring: QueryString }>(
+    '/collection/:collection_id/card/:id/split',
+    {
+      config: {
+        doc: {
+          summary: 'Split a card in two by a date or a share of its time',
+          tag: 'Collection',
+          body: {
+            type: 'object',
+            properties: { date: { type: 'string', format: 'date' }, share: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 } },
+          },
+        },
+      },
+    },
+    (request) => {
+      const shape = parseShapeOptions(request.query);
+      const cards = splitCard(request.ctx, request.params.collection_id, request.params.id, request.body ?? {});
+      return { data: present(request.ctx, cardModule, cards, shape) };
+    },
+  );
+}

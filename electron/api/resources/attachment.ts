@@ -1,0 +1,134 @@
+/**
+ * Attachments of a collection or card (`/v1/collection/{cid}/attachment`):
+ *
+ *  - a link: `POST …/attachment` with `{filename, file: <URL>, type: "external", card_id?}`;
+ *  - an upload: `POST …/attachment/upload` as multipart/form-data with a `file` part (and
+ *    optional `card_id`, `filename` fields). The content is stored under its SHA-256 in the
+ *    data folder; `bytes` and `checksum` are recorded; over the size limit is a 413;
+ *  - `GET …/attachment/{id}/download` returns an upload's content.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { uuidv7 } from '../../../shared/ids.js';
+import { attachmentSpec } from '../../../shared/resources/attachment.js';
+import { tableFor } from '../../store/environment-store.js';
+import { parseShapeOptions, type QueryString } from '../conventions/list-query.js';
+import { ApiError } from '../errors.js';
+import { createRecord, findRecord, present } from '../records.js';
+import type { ResourceModule } from '../resource.js';
+import { cardModule } from './card.js';
+import { collectionModule } from './collection.js';
+
+export const defaultMaxUploadBytes = 25 * 1024 * 1024;
+
+const safeContentType = /^[\w.+-]+\/[\w.+-]+$/;
+
+function downloadPath(collectionId: string, id: string): string {
+  return `/v1/collection/${collectionId}/attachment/${id}/download`;
+}
+
+/** `Content-Disposition` that survives any file name: ASCII fallback plus RFC 5987 UTF-8. */
+function disposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export const attachmentModule: ResourceModule = {
+  spec: attachmentSpec,
+  table: tableFor(attachmentSpec),
+  path: '/collection/:collection_id/attachment',
+  parents: [{ param: 'collection_id', field: 'collection_id', module: () => collectionModule }],
+  relations: { card: { kind: 'belongsTo', target: () => cardModule, foreignKey: 'card_id' } },
+  rules: {
+    check(ctx, values, current) {
+      const problems = [];
+      if (typeof values.card_id === 'string') {
+        const card = ctx.store.get(cardModule.table, values.card_id);
+        if (card && card.collection_id !== (values.collection_id ?? current?.collection_id)) {
+          problems.push({ field: 'card_id', description: 'card_id must be a card of this collection' });
+        }
+      }
+      // Links must point at the web; uploads get their download path from the server.
+      if (typeof values.file === 'string' && (values.type ?? current?.type) === 'external' && !/^https?:\/\/\S+$/.test(values.file)) {
+        problems.push({ field: 'file', description: 'file must be an http(s) URL for a link' });
+      }
+      if (!current && ctx.caller.kind === 'user') values.user_id = ctx.caller.userId ?? null;
+      return problems;
+    },
+  },
+  routes: registerAttachmentRoutes,
+};
+
+function registerAttachmentRoutes(app: FastifyInstance): void {
+  void app.register(multipart, { limits: { fileSize: defaultMaxUploadBytes, files: 1, fields: 10 } });
+
+  app.post<{ Params: { collection_id: string }; Querystring: QueryString }>(
+    '/collection/:collection_id/attachment/upload',
+    {
+      config: {
+        doc: {
+          summary: 'Upload a file as an attachment (multipart/form-data: file, card_id?, filename?)',
+          tag: 'Collection',
+          success: { status: 201, description: 'The attachment' },
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw ApiError.badRequest('Send the file as multipart/form-data with a "file" part.');
+      const fields: Record<string, string> = {};
+      let upload: { filename: string; mimetype: string; content: Buffer } | undefined;
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file' || upload) throw ApiError.badRequest('Send exactly one file, in the "file" part.');
+          upload = { filename: part.filename, mimetype: part.mimetype, content: await part.toBuffer() };
+        } else if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value;
+        }
+      }
+      if (!upload) throw ApiError.badRequest('Send the file as multipart/form-data with a "file" part.');
+      const { ctx } = request;
+      const id = uuidv7();
+      const collectionId = request.params.collection_id.toLowerCase();
+      const record = ctx.store.transaction(() => {
+        const stored = ctx.store.files.put(upload.content);
+        createRecord(
+          ctx,
+          attachmentModule,
+          {
+            filename: fields.filename || upload.filename || 'file',
+            file: downloadPath(collectionId, id),
+            type: 'upload',
+            ...(fields.card_id ? { card_id: fields.card_id } : {}),
+          },
+          { collection_id: collectionId },
+          { id },
+        );
+        return ctx.store.update(attachmentModule.table, id, {
+          bytes: stored.bytes,
+          checksum: stored.checksum,
+          content_type: safeContentType.test(upload.mimetype) ? upload.mimetype : 'application/octet-stream',
+        })!;
+      });
+      reply.code(201);
+      return present(ctx, attachmentModule, [record], parseShapeOptions(request.query))[0];
+    },
+  );
+
+  app.get<{ Params: { collection_id: string; id: string } }>(
+    '/collection/:collection_id/attachment/:id/download',
+    { config: { doc: { summary: 'Download an uploaded attachment', tag: 'Collection' } } },
+    async (request, reply) => {
+      const attachment = findRecord(request.ctx, attachmentModule, request.params.id, { collection_id: request.params.collection_id });
+      if (attachment.type !== 'upload' || typeof attachment.checksum !== 'string') {
+        throw ApiError.notFound('This attachment is a link; open its file URL.');
+      }
+      const content = request.ctx.store.files.read(attachment.checksum);
+      if (!content) throw ApiError.notFound('The attachment\'s content is missing from the data folder.');
+      return reply
+        .type((attachment.content_type as string | null) ?? 'application/octet-stream')
+        .header('content-disposition', disposition(attachment.filename as string))
+        .header('x-content-type-options', 'nosniff')
+        .send(content);
+    },
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * Cards, their links (labels, resources, activities with minutes) and relations between cards.
+ * Cards live under their collection (`/v1/collection/{collection_id}/card`); `GET /v1/card`
+ * lists every card across collections.
+ */
+import type { FieldProblem } from '../../../shared/errors.js';
+import {
+  cardActivitySpec,
+  cardLabelSpec,
+  cardRelationSpec,
+  cardResourceSpec,
+  cardSpec,
+} from '../../../shared/resources/card.js';
+import { tableFor } from '../../store/environment-store.js';
+import { refreshCardFields } from '../planning/card-fields.js';
+import { followDependencies } from '../planning/card-moves.js';
+import { refreshCollection } from '../planning/collection-state.js';
+import { registerSplitRoute } from '../planning/split-card.js';
+import { cardTotals } from '../planning/card-totals.js';
+import type { RequestContext, ResourceModule } from '../resource.js';
+import { activityModule } from './activity.js';
+import { labelModule, statusModule } from './board.js';
+import { checklistModule } from './checklist.js';
+import { collectionModule } from './collection.js';
+import { resourceModule } from './resource.js';
+import { stageModule } from './stage.js';
+
+export const cardLabelModule: ResourceModule = { spec: cardLabelSpec, table: tableFor(cardLabelSpec) };
+export const cardResourceModule: ResourceModule = { spec: cardResourceSpec, table: tableFor(cardResourceSpec) };
+export const cardActivityModule: ResourceModule = { spec: cardActivitySpec, table: tableFor(cardActivitySpec) };
+
+/** The first entry status of a board (by priority), else its first status. */
+export function defaultStatus(ctx: RequestContext, boardId: string) {
+  const statuses = ctx.store
+    .getWhereIn(statusModule.table, 'board_id', [boardId])
+    .sort((a, b) => (a.priority as number) - (b.priority as number));
+  return statuses.find((s) => s.entry) ?? statuses[0];
+}
+
+/** The deprecated `date`, `start` and `end` still work: they set start_date and end_date. */
+function mapDeprecatedDates(input: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...input };
+  if (out.date !== undefined) {
+    out.start_date ??= out.date;
+    out.end_date ??= out.date;
+  }
+  if (out.start !== undefined) out.start_date ??= out.start;
+  if (out.end !== undefined) out.end_date ??= out.end;
+  return out;
+}
+
+function checkCard(ctx: RequestContext, values: Record<string, unknown>, current: Record<string, unknown> | undefined): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const collectionId = (values.collection_id ?? current?.collection_id) as string | undefined;
+  const collection = collectionId ? ctx.store.get(collectionModule.table, collectionId) : undefined;
+  const stage = ctx.store.get(stageModule.table, (values.stage_id ?? current?.stage_id) as string);
+  if (stage && collection?.board_id && stage.board_id !== collection.board_id) {
+    problems.push({ field: 'stage_id', description: 'stage_id must be a stage of the collection\'s board' });
+  }
+  if (stage && values.status_id === undefined && !current) {
+    const status = defaultStatus(ctx, stage.board_id as string);
+    if (status) values.status_id = status.id;
+    else problems.push({ field: 'status_id', description: 'the board has no statuses; add one before planning cards' });
+  }
+  const statusId = (values.status_id ?? current?.status_id) as string | undefined;
+  if (stage && statusId && values.status_id !== undefined) {
+    const status = ctx.store.get(statusModule.table, statusId);
+    if (status && status.board_id !== stage.board_id) problems.push({ field: 'status_id', description: 'status_id must be a status of the card\'s board' });
+  }
+  const start = (values.start_date !== undefined ? values.start_date : current?.start_date) as string | null | undefined;
+  const end = (values.end_date !== undefined ? values.end_date : current?.end_date) as string | null | undefined;
+  if (start && end && end < start) problems.push({ field: 'end_date', description: 'end_date may not be before start_date' });
+  return problems;
+}
+
+export const cardRelationModule: ResourceModule = {
+  spec: cardRelationSpec,
+  table: tableFor(cardRelationSpec),
+  path: '/card_relation',
+  relations: {
+    card: { kind: 'belongsTo', target: () => cardModule, foreignKey: 'card_id' },
+    related_card: { kind: 'belongsTo', target: () => cardModule, foreignKey: 'related_card_id' },
+  },
+  rules: {
+    check(ctx, values, current) {
+      const card = values.card_id ?? current?.card_id;
+      const related = values.related_card_id ?? current?.related_card_id;
+      if (card === related) return [{ field: 'related_card_id', description: 'a card cannot be related to itself' }];
+      const same = ctx.store
+        .getWhereIn(cardRelationModule.table, 'card_id', [card])
+        .some((r) => r.id !== current?.id && r.related_card_id === related && r.type === (values.type ?? current?.type));
+      return same ? [{ field: 'related_card_id', description: 'these cards already have this relation' }] : [];
+    },
+  },
+};
+
+export const cardModule: ResourceModule = {
+  spec: cardSpec,
+  table: tableFor(cardSpec),
+  path: '/collection/:collection_id/card',
+  parents: [{ param: 'collection_id', field: 'collection_id', module: () => collectionModule }],
+  relations: {
+    activities: {
+      kind: 'manyToMany',
+      target: () => activityModule,
+      link: () => cardActivityModule,
+      ownerKey: 'card_id',
+      targetKey: 'activity_id',
+      pivot: ['time'],
+    },
+    labels: { kind: 'manyToMany', target: () => labelModule, link: () => cardLabelModule, ownerKey: 'card_id', targetKey: 'label_id' },
+    resources: {
+      kind: 'manyToMany',
+      target: () => resourceModule,
+      link: () => cardResourceModule,
+      ownerKey: 'card_id',
+      targetKey: 'resource_id',
+    },
+    collection: { kind: 'belongsTo', target: () => collectionModule, foreignKey: 'collection_id' },
+    stage: { kind: 'belongsTo', target: () => stageModule, foreignKey: 'stage_id' },
+    status: { kind: 'belongsTo', target: () => statusModule, foreignKey: 'status_id' },
+    relations: { kind: 'hasMany', target: () => cardRelationModule, foreignKey: 'card_id' },
+    // Owned: a card's checklists go when the card goes.
+    checklists: { kind: 'hasMany', target: () => checklistModule, foreignKey: 'card_id', owned: true },
+    parent_card: { kind: 'belongsTo', target: () => cardModule, foreignKey: 'parent_card_id' },
+  },
+  rules: {
+    includes: ['time_tracking_total', 'resource_type_count', 'resource_type_time'],
+    prepareInput: mapDeprecatedDates,
+    check: checkCard,
+    afterWrite(ctx, written, op, _input, previous) {
+      const card = refreshCardFields(ctx, written);
+      const collection = ctx.store.get(collectionModule.table, card.collection_id as string);
+      if (collection && !collection.board_id && card.board_id) {
+        ctx.store.update(collectionModule.table, collection.id, { board_id: card.board_id });
+      }
+      if (op === 'update' && previous) followDependencies(ctx, card, previous);
+      refreshCollection(ctx, card.collection_id as string);
+    },
+    afterDelete(ctx, card) {
+      refreshCollection(ctx, card.collection_id as string);
+    },
+    present: cardTotals,
+  },
+  routes(app) {
+    registerSplitRoute(app);
+  },
+};
+
+/** `GET /v1/card`: every card, across collections, with the same conventions. */
+export const allCardsModule: ResourceModule = {
+  ...cardModule,
+  path: '/card',
+  parents: [],
+  without: ['create', 'get', 'update', 'delete'],
+  routes: undefined,
+};

@@ -1,0 +1,85 @@
+/**
+ * Checklists with their items, on a collection (`/v1/collection/{cid}/checklist`) or on one of
+ * its cards (`/v1/collection/{cid}/card/{card_id}/checklist`); items can be written inline or
+ * at `/v1/collection/{cid}/checklist/{checklist_id}/item`. A checklist made from a board
+ * template (`board_checklist_id`) gets the template's name and items unless it brings its own.
+ */
+import { nowTimestamp } from '../../../shared/ids.js';
+import { checklistItemSpec, checklistSpec } from '../../../shared/resources/checklist.js';
+import { tableFor } from '../../store/environment-store.js';
+import type { ResourceModule } from '../resource.js';
+import { boardChecklistModule } from './board.js';
+import { cardModule } from './card.js';
+import { collectionModule } from './collection.js';
+
+export const checklistItemModule: ResourceModule = {
+  spec: checklistItemSpec,
+  table: tableFor(checklistItemSpec),
+  path: '/collection/:collection_id/checklist/:checklist_id/item',
+  parents: [
+    { param: 'collection_id', field: 'collection_id', module: () => collectionModule, inherited: true },
+    { param: 'checklist_id', field: 'checklist_id', module: () => checklistModule },
+  ],
+  rules: {
+    afterWrite(ctx, item, _op, _input, previous) {
+      // Remember when an item was ticked; unticking forgets it.
+      if (item.checked && (!previous || !previous.checked || !item.checked_at)) {
+        ctx.store.update(checklistItemModule.table, item.id, { checked_at: nowTimestamp() });
+      } else if (!item.checked && item.checked_at) {
+        ctx.store.update(checklistItemModule.table, item.id, { checked_at: null });
+      }
+    },
+  },
+};
+
+const checklistRules: ResourceModule['rules'] = {
+  check(ctx, values, current) {
+    const problems = [];
+    const collectionId = values.collection_id ?? current?.collection_id;
+    const cardId = values.card_id;
+    if (typeof cardId === 'string') {
+      const card = ctx.store.get(cardModule.table, cardId);
+      if (card && collectionId && card.collection_id !== collectionId) {
+        problems.push({ field: 'card_id', description: 'card_id must be a card of this collection' });
+      }
+    }
+    const template = typeof values.board_checklist_id === 'string' ? ctx.store.get(boardChecklistModule.table, values.board_checklist_id) : undefined;
+    if (!current && values.name === undefined) {
+      if (template) values.name = template.name;
+      else problems.push({ field: 'name', description: 'name is required unless board_checklist_id gives one' });
+    }
+    return problems;
+  },
+  afterWrite(ctx, checklist, op, input) {
+    if (op !== 'create' || typeof checklist.board_checklist_id !== 'string' || Array.isArray(input.items)) return;
+    const template = ctx.store.get(boardChecklistModule.table, checklist.board_checklist_id);
+    (template?.items as { description: string }[] | undefined)?.forEach((item, position) => {
+      ctx.store.insert(checklistItemModule.table, { checklist_id: checklist.id, description: item.description, position, checked: false });
+    });
+  },
+};
+
+const checklistRelations: ResourceModule['relations'] = {
+  items: { kind: 'hasMany', target: () => checklistItemModule, foreignKey: 'checklist_id', owned: true },
+  card: { kind: 'belongsTo', target: () => cardModule, foreignKey: 'card_id' },
+  board_checklist: { kind: 'belongsTo', target: () => boardChecklistModule, foreignKey: 'board_checklist_id' },
+};
+
+export const checklistModule: ResourceModule = {
+  spec: checklistSpec,
+  table: tableFor(checklistSpec),
+  path: '/collection/:collection_id/checklist',
+  parents: [{ param: 'collection_id', field: 'collection_id', module: () => collectionModule }],
+  relations: checklistRelations,
+  rules: checklistRules,
+};
+
+/** The checklists of one card: the same records, scoped by the card as well. */
+export const cardChecklistModule: ResourceModule = {
+  ...checklistModule,
+  path: '/collection/:collection_id/card/:card_id/checklist',
+  parents: [
+    { param: 'collection_id', field: 'collection_id', module: () => collectionModule },
+    { param: 'card_id', field: 'card_id', module: () => cardModule },
+  ],
+};

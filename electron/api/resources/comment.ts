@@ -1,0 +1,41 @@
+/**
+ * Comments on a collection or one of its cards, threaded by `parent_id`
+ * (`/v1/collection/{cid}/comment`). The author is the signed-in user; API keys comment
+ * without one.
+ */
+import type { FieldProblem } from '../../../shared/errors.js';
+import { commentSpec } from '../../../shared/resources/comment.js';
+import { tableFor } from '../../store/environment-store.js';
+import type { ResourceModule } from '../resource.js';
+import { cardModule } from './card.js';
+import { collectionModule } from './collection.js';
+import { userModule } from './user.js';
+
+export const commentModule: ResourceModule = {
+  spec: commentSpec,
+  table: tableFor(commentSpec),
+  path: '/collection/:collection_id/comment',
+  parents: [{ param: 'collection_id', field: 'collection_id', module: () => collectionModule }],
+  relations: {
+    card: { kind: 'belongsTo', target: () => cardModule, foreignKey: 'card_id' },
+    parent: { kind: 'belongsTo', target: () => commentModule, foreignKey: 'parent_id' },
+    replies: { kind: 'hasMany', target: () => commentModule, foreignKey: 'parent_id' },
+    user: { kind: 'belongsTo', target: () => userModule, foreignKey: 'user_id' },
+  },
+  rules: {
+    check(ctx, values, current) {
+      const problems: FieldProblem[] = [];
+      const collectionId = values.collection_id ?? current?.collection_id;
+      for (const [field, module] of [['card_id', cardModule], ['parent_id', commentModule]] as const) {
+        const id = values[field];
+        if (typeof id !== 'string') continue;
+        const record = ctx.store.get(module.table, id);
+        if (record && record.collection_id !== collectionId) {
+          problems.push({ field, description: `${field} must belong to this collection` });
+        }
+      }
+      if (!current && ctx.caller.kind === 'user') values.user_id = ctx.caller.userId ?? null;
+      return problems;
+    },
+  },
+};

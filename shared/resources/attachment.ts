@@ -1,0 +1,28 @@
+import { defineResource, externalRefField, idField, timestampField, type RecordOf } from '../fields.js';
+
+/**
+ * A file on a collection or card (API-REFERENCE.md §4.12): uploaded (stored under its content
+ * hash, `type: upload`) or a link (`type: external`, `file` is the URL).
+ */
+export const attachmentSpec = defineResource({
+  name: 'attachment',
+  title: 'Attachment',
+  fields: {
+    id: idField,
+    collection_id: { type: 'uuid', readOnly: true },
+    card_id: { type: 'uuid', nullable: true, references: 'card' },
+    user_id: { type: 'uuid', nullable: true, readOnly: true },
+    filename: { type: 'string', required: true, maxLength: 255 },
+    file: { type: 'string', required: true, maxLength: 2048, description: 'The URL (a download path for uploads).' },
+    type: { type: 'enum', enum: ['upload', 'external'], default: 'external' },
+    content_type: { type: 'string', nullable: true, readOnly: true },
+    bytes: { type: 'integer', nullable: true, readOnly: true },
+    checksum: { type: 'string', nullable: true, readOnly: true, description: 'SHA-256 of the content.' },
+    signature: { type: 'string', nullable: true, readOnly: true },
+    thumbnail: { type: 'string', nullable: true, readOnly: true },
+    external_ref: externalRefField,
+    created_at: timestampField,
+    updated_at: timestampField,
+  },
+});
+export type Attachment = RecordOf<typeof attachmentSpec>;
