@@ -270,11 +270,16 @@ export function checkWrite(
   mode: 'create' | 'update',
   /** Fields the caller sets itself (a nested record's parent id); not read from the body. */
   skip: readonly string[] = [],
+  /**
+   * Also take server-owned fields from the body (checked like the others). Sync uses it: a
+   * replica's change carries the fields its own domain rules computed.
+   */
+  trusted = false,
 ): WriteCheck {
   const values: Record<string, unknown> = {};
   const problems: FieldProblem[] = [];
   for (const [name, field] of Object.entries(spec.fields)) {
-    if (field.readOnly) {
+    if (field.readOnly && !trusted) {
       // Server-owned fields start at their default (a new user is "invited").
       if (mode === 'create' && field.default !== undefined) values[name] = structuredClone(field.default);
       continue;

@@ -11,6 +11,10 @@ import { installErrorHandling, sendError, toApiError } from './errors.js';
 import { buildOpenApi } from './openapi.js';
 import { resourceModules } from './resources/index.js';
 import type { CollectedRoute } from './route-doc.js';
+import type { ReplicaRole } from '../store/sync-book.js';
+import { installSyncBooks } from './sync/books.js';
+import type { SyncControl } from './sync/control.js';
+import { registerSyncRoutes } from './sync/routes.js';
 
 export const apiVersion = '0.1.0';
 
@@ -20,6 +24,12 @@ export interface ApiOptions {
   logger?: boolean;
   /** Largest accepted JSON body, in bytes. */
   bodyLimit?: number;
+  /** `local`: a replica that keeps an outbox for a remote (desktop, syncing client). Default `remote`. */
+  role?: ReplicaRole;
+  /** The sync client of a local replica, for the sync control routes. */
+  sync?: SyncControl;
+  /** Change-log entries a remote keeps for pulls (older cursors get 410). */
+  syncRetention?: number;
 }
 
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
@@ -41,6 +51,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   });
 
   app.decorateRequest('ctx', null as never);
+  installSyncBooks(options.dataDir, options.role ?? 'remote', resourceModules);
 
   await app.register(
     async (v1) => {
@@ -56,6 +67,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       });
 
       for (const module of resourceModules) registerResource(v1, module);
+      registerSyncRoutes(v1, { modules: resourceModules, ...(options.sync ? { control: options.sync } : {}), retention: options.syncRetention ?? 1_000_000 });
 
       v1.get(
         '/openapi.json',

@@ -188,5 +188,10 @@ export function updateRecord(
 
 /** Soft-deletes a record with its owned children (an order with its rows). */
 export function deleteRecord(ctx: RequestContext, module: ResourceModule, id: string, scope: Scope = {}): void {
-  ctx.store.transaction(() => deleteTree(ctx, module, findRecord(ctx, module, id, scope)));
+  ctx.store.transaction(() => {
+    const record = findRecord(ctx, module, id, scope);
+    const problems = module.rules?.checkDelete?.(ctx, record) ?? [];
+    if (problems.length > 0) throw ApiError.unprocessable(problems);
+    deleteTree(ctx, module, record);
+  });
 }

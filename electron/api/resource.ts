@@ -22,6 +22,8 @@ export interface Caller {
 export interface RequestContext {
   caller: Caller;
   store: EnvironmentStore;
+  /** `sync` while the remote applies a replica's mutation (rules may allow what planning did). */
+  origin?: 'api' | 'sync';
 }
 
 /** A relation that `with` can load, `filter` can name and (when writable) a body can carry inline. */
@@ -70,6 +72,8 @@ export interface ResourceRules {
     input: Record<string, unknown>,
     previous: StoredRecord | undefined,
   ): void;
+  /** Whether the record may be deleted (a locked time entry may not); problems become a 422. */
+  checkDelete?(ctx: RequestContext, record: StoredRecord): FieldProblem[];
   /** Runs inside the delete transaction after the soft delete. */
   afterDelete?(ctx: RequestContext, record: StoredRecord): void;
   /**
@@ -104,6 +108,8 @@ export interface ResourceModule {
   parents?: readonly ScopeParam[];
   relations?: Record<string, Relation>;
   rules?: ResourceRules;
+  /** False for records that belong to one instance and do not sync (webhooks, OAuth clients). */
+  syncs?: boolean;
   /** Generic operations this resource does not offer (a user is invited, not created). */
   without?: readonly ('list' | 'get' | 'create' | 'update' | 'delete')[];
   /** Special operations beside the generic ones (plan a collection, invite a user). */

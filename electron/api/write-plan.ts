@@ -35,6 +35,8 @@ export interface PlanOptions {
   fixed?: Record<string, unknown>;
   /** The field the parent record fills in for an inline child (`stage.board_id`). */
   parentKey?: string;
+  /** Take server-owned fields from the input too (sync: a replica's computed fields). */
+  trusted?: boolean;
 }
 
 function prefixed(prefix: string, problems: FieldProblem[]): FieldProblem[] {
@@ -66,7 +68,7 @@ export function planWrite(
 ): WritePlan {
   const skip = [...Object.keys(options.fixed ?? {}), ...(options.parentKey ? [options.parentKey] : [])];
   const prepared = module.rules?.prepareInput?.(input) ?? input;
-  const check = checkWrite(module.spec, prepared, current ? 'update' : 'create', skip);
+  const check = checkWrite(module.spec, prepared, current ? 'update' : 'create', skip, options.trusted);
   const values = { ...check.values, ...options.fixed };
   const found = prefixed(prefix, check.problems);
   const plan: WritePlan = { module, current, values, input, children: [], links: [] };

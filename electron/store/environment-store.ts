@@ -56,8 +56,18 @@ export interface ListQuery {
 
 type ChangeListener = (events: ChangeEvent[]) => void;
 
+/**
+ * Where a write comes from. `local`: this replica's API (it gets new clocks and, on a local
+ * replica, goes to the outbox). `sync`: a change another replica made, being applied here with
+ * that replica's field clocks; it is never queued again, and uniqueness is the remote's call.
+ */
+export type WriteOrigin =
+  | { kind: 'local' }
+  | { kind: 'sync'; clocks: Record<string, string>; checkUnique: boolean };
+
 /** One write as the change log records it, given to write hooks inside the transaction. */
 export interface LoggedChange {
+  origin: WriteOrigin;
   seq: number;
   resource: string;
   id: string;
@@ -104,6 +114,7 @@ export class EnvironmentStore {
   private readonly statements = new Map<string, SqliteStatement>();
   private pendingEvents: ChangeEvent[] = [];
   private depth = 0;
+  private origin: WriteOrigin = { kind: 'local' };
 
   constructor(
     readonly db: SqliteDatabase,
@@ -126,6 +137,17 @@ export class EnvironmentStore {
   onWrite(hook: WriteHook): () => void {
     this.writeHooks.add(hook);
     return () => this.writeHooks.delete(hook);
+  }
+
+  /** Runs `fn` with its writes marked as coming from `origin` (see WriteOrigin). */
+  withOrigin<T>(origin: WriteOrigin, fn: () => T): T {
+    const previous = this.origin;
+    this.origin = origin;
+    try {
+      return this.transaction(fn);
+    } finally {
+      this.origin = previous;
+    }
   }
 
   onChange(listener: ChangeListener): () => void {
@@ -249,6 +271,7 @@ export class EnvironmentStore {
   // ------------------------------------------------------------------------- writes
 
   private checkUnique(table: TableDef, values: Record<string, unknown>, id: string | null): void {
+    if (this.origin.kind === 'sync' && !this.origin.checkUnique) return;
     for (const key of table.unique) {
       const keyValues = key.map((column) => values[column]);
       if (keyValues.some((v) => v === null || v === undefined)) continue;
@@ -263,7 +286,7 @@ export class EnvironmentStore {
     const result = this.statement(
       'INSERT INTO change_log (resource, record_id, op, fields, at) VALUES (?, ?, ?, ?, ?)',
     ).run(table.resource, id, op, fields ? JSON.stringify(fields) : null, at);
-    const change: LoggedChange = { seq: Number(result.lastInsertRowid), resource: table.resource, id, op, fields, at };
+    const change: LoggedChange = { origin: this.origin, seq: Number(result.lastInsertRowid), resource: table.resource, id, op, fields, at };
     for (const hook of this.writeHooks) hook(change);
     this.pendingEvents.push({ resource: table.resource, id, op });
   }
@@ -306,6 +329,59 @@ export class EnvironmentStore {
       ).run({ ...row, id });
       this.logChange(table, id, 'update', changes);
       return this.get(table, id)!;
+    });
+  }
+
+  /**
+   * A record as sync sees it: every column, `deleted_at` too, deleted or not.
+   */
+  getForSync(table: TableDef, id: string): (StoredRecord & { deleted_at: string | null }) | undefined {
+    const row = this.statement(`SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" = ?`).get(id) as Record<string, unknown> | undefined;
+    return row ? { ...fromRow(table, row), deleted_at: (row.deleted_at as string | null) ?? null } : undefined;
+  }
+
+  /** Soft-deleted records of a table, newest deletion first (the trash). */
+  listDeleted(table: TableDef, limit: number, offset: number): { count: number; rows: (StoredRecord & { deleted_at: string })[] } {
+    const from = `FROM ${quoteIdentifier(table.table)} WHERE "deleted_at" IS NOT NULL`;
+    const count = (this.statement(`SELECT count(*) AS n ${from}`).get() as { n: number }).n;
+    const rows = this.statement(`SELECT * ${from} ORDER BY "deleted_at" DESC, "id" LIMIT ? OFFSET ?`).all(limit, offset) as Record<string, unknown>[];
+    return { count, rows: rows.map((row) => ({ ...fromRow(table, row), deleted_at: row.deleted_at as string })) };
+  }
+
+  /** A page of every record of a table, deleted ones included, in id order (snapshots). */
+  scanForSync(table: TableDef, afterId: string, limit: number): (StoredRecord & { deleted_at: string | null })[] {
+    const rows = this.statement(`SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" > ? ORDER BY "id" LIMIT ?`).all(afterId, limit) as Record<string, unknown>[];
+    return rows.map((row) => ({ ...fromRow(table, row), deleted_at: (row.deleted_at as string | null) ?? null }));
+  }
+
+  /**
+   * Writes fields of a record whatever its state: creates it, changes it, deletes it (setting
+   * `deleted_at`) or restores it (clearing it). Sync applies other replicas' changes with it;
+   * the change is logged like any other.
+   */
+  writeForSync(table: TableDef, id: string, values: Record<string, unknown>): void {
+    this.transaction(() => {
+      const existing = this.getForSync(table, id);
+      const row = toRow(table, values);
+      if ('deleted_at' in values) row.deleted_at = values.deleted_at ?? null;
+      if (!existing) {
+        const record: Record<string, unknown> = { ...row, id, created_at: row.created_at ?? nowTimestamp(), updated_at: row.updated_at ?? nowTimestamp() };
+        this.checkUnique(table, values, null);
+        const columns = Object.keys(record);
+        this.statement(
+          `INSERT INTO ${quoteIdentifier(table.table)} (${columns.map(quoteIdentifier).join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+        ).run(record);
+        this.logChange(table, id, record.deleted_at ? 'delete' : 'create', values);
+        return;
+      }
+      const columns = Object.keys(row).filter((c) => c !== 'id');
+      if (columns.length === 0) return;
+      this.checkUnique(table, { ...existing, ...values }, id);
+      this.statement(
+        `UPDATE ${quoteIdentifier(table.table)} SET ${columns.map((c) => `${quoteIdentifier(c)} = @${c}`).join(', ')} WHERE "id" = @id`,
+      ).run({ ...row, id });
+      const deleting = !existing.deleted_at && typeof values.deleted_at === 'string';
+      this.logChange(table, id, deleting ? 'delete' : 'update', values);
     });
   }
 

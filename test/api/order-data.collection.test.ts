@@ -13,7 +13,8 @@ let fx: Fixtures;
 let cutting: any;
 let welding: any;
 let packing: any;
-const boardId = '01234567-89ab-7def-8123-0123456789ab';
+/** The board client-created collections name (board_id is required and must name a board). */
+let boardId: string;
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -21,6 +22,7 @@ beforeAll(async () => {
   cutting = await create(api, '/v1/activity', { description: 'Cutting' });
   welding = await create(api, '/v1/activity', { description: 'Welding' });
   packing = await create(api, '/v1/activity', { description: 'Packing' });
+  boardId = (await create(api, '/v1/board', { name: 'Workshop' })).id;
 });
 afterAll(async () => {
   await api.close();

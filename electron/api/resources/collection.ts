@@ -30,12 +30,21 @@ import { userModule } from './user.js';
 /** The status rule a client must follow; `planned` is set only by planning. */
 export const statusRule = 'status may only be switched between not_planned and ignored; planned is set by planning the collection';
 
-function checkStatus(values: Record<string, unknown>, current: Record<string, unknown> | undefined): FieldProblem[] {
+/**
+ * A client may only switch between not_planned and ignored. A replica's synced change may
+ * also carry what its planning did (to planned, and back to not_planned), but never ignore
+ * a collection that is planned here.
+ */
+function checkStatus(values: Record<string, unknown>, current: Record<string, unknown> | undefined, fromSync: boolean): FieldProblem[] {
   if (!('status' in values)) return [];
   const next = values.status;
   const now = current?.status;
   if (next === now) return [];
-  const allowed = current ? (now === 'not_planned' || now === 'ignored') && (next === 'not_planned' || next === 'ignored') : next !== 'planned';
+  const allowed = fromSync
+    ? next !== 'ignored' || now === undefined || now === 'not_planned'
+    : current
+      ? (now === 'not_planned' || now === 'ignored') && (next === 'not_planned' || next === 'ignored')
+      : next !== 'planned';
   return allowed ? [] : [{ field: 'status', description: statusRule }];
 }
 
@@ -65,7 +74,7 @@ export const collectionModule: ResourceModule = {
     order: { kind: 'hasOne', target: () => orderModule, foreignKey: 'collection_id' },
   },
   rules: {
-    check: (_ctx, values, current) => checkStatus(values, current),
+    check: (ctx, values, current) => checkStatus(values, current, ctx.origin === 'sync'),
   },
   routes: registerCollectionRoutes,
 };

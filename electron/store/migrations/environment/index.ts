@@ -4,6 +4,7 @@ import { project } from './0002-project.js';
 import { orderData } from './0003-order-data.js';
 import { baseData } from './0004-base-data.js';
 import { cardData } from './0005-card-data.js';
+import { sync } from './0006-sync.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
-export const environmentMigrations: readonly Migration[] = [changeLog, project, orderData, baseData, cardData];
+export const environmentMigrations: readonly Migration[] = [changeLog, project, orderData, baseData, cardData, sync];

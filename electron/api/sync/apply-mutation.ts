@@ -1,0 +1,104 @@
+/**
+ * The remote applying one pushed mutation. Each field is last-writer-wins by hybrid clock
+ * (ties broken by node id): a field this replica wrote later keeps its value. The fields that
+ * win are checked by the resource's declaration and domain rules, exactly as an API call
+ * would be (server-owned fields included: they are what the replica's own rules computed),
+ * and written with the mutation's clock. Effects are not run again: the replica that made
+ * the change expanded them into mutations of their own.
+ *
+ * A delete beats concurrent edits: an edit to a deleted record is refused (the record stays
+ * restorable), so the replica's user sees it in the conflict list rather than losing it.
+ */
+import type { ApiErrorBody, FieldProblem } from '../../../shared/errors.js';
+import { isPlainObject } from '../../../shared/fields.js';
+import { isHlc, zeroHlc } from '../../../shared/hlc.js';
+import { isUuid } from '../../../shared/ids.js';
+import type { Mutation, SyncBook } from '../../store/sync-book.js';
+import { ApiError, toApiError } from '../errors.js';
+import { moduleNamedOrNone } from '../registry.js';
+import type { RequestContext } from '../resource.js';
+import { deleteTree, planWrite } from '../write-plan.js';
+
+export type MutationResult =
+  | { mutation_id: number; status: 'applied' }
+  | { mutation_id: number; status: 'rejected'; error: ApiErrorBody; record: Record<string, unknown> | null; clocks: Record<string, string> };
+
+const ops = ['create', 'update', 'delete'];
+
+/** Checks the shape of a pushed mutation; a malformed one is refused as a whole push (400). */
+export function readMutation(value: unknown, index: number): Mutation {
+  const where = `mutations.${index}`;
+  if (!isPlainObject(value)) throw ApiError.badRequest(`${where} must be an object`);
+  const { mutation_id, resource, id, op, fields, hlc } = value;
+  if (typeof mutation_id !== 'number' || !Number.isSafeInteger(mutation_id) || mutation_id < 1) {
+    throw ApiError.badRequest(`${where}.mutation_id must be a positive integer`);
+  }
+  if (typeof resource !== 'string') throw ApiError.badRequest(`${where}.resource must be a resource name`);
+  if (!isUuid(id)) throw ApiError.badRequest(`${where}.id must be a uuid`);
+  if (typeof op !== 'string' || !ops.includes(op)) throw ApiError.badRequest(`${where}.op must be create, update or delete`);
+  if (fields !== null && fields !== undefined && !isPlainObject(fields)) throw ApiError.badRequest(`${where}.fields must be an object or null`);
+  if (!isHlc(hlc)) throw ApiError.badRequest(`${where}.hlc must be a hybrid logical clock`);
+  return { mutation_id, resource, id: id.toLowerCase(), op: op as Mutation['op'], fields: (fields as Record<string, unknown> | null) ?? null, hlc };
+}
+
+function refuse(ctx: RequestContext, book: SyncBook, mutation: Mutation, error: ApiError, table?: Parameters<RequestContext['store']['getForSync']>[0]): MutationResult {
+  return {
+    mutation_id: mutation.mutation_id,
+    status: 'rejected',
+    error: error.body(),
+    record: table ? (ctx.store.getForSync(table, mutation.id) ?? null) : null,
+    clocks: book.clocksOf(mutation.resource, mutation.id),
+  };
+}
+
+function apply(ctx: RequestContext, book: SyncBook, mutation: Mutation): void {
+  const module = moduleNamedOrNone(mutation.resource)!;
+  const { store } = ctx;
+  const current = store.getForSync(module.table, mutation.id);
+  const clocks = book.clocksOf(mutation.resource, mutation.id);
+  const newer = (field: string) => mutation.hlc > (clocks[field] ?? zeroHlc);
+
+  if (mutation.op === 'delete') {
+    if (!current || current.deleted_at) return; // already gone: deletes are idempotent
+    const problems = module.rules?.checkDelete?.(ctx, current) ?? [];
+    if (problems.length > 0) throw ApiError.unprocessable(problems);
+    store.withOrigin({ kind: 'sync', clocks: { deleted_at: mutation.hlc, updated_at: mutation.hlc }, checkUnique: true }, () => deleteTree(ctx, module, current));
+    return;
+  }
+
+  const fields = { ...(mutation.fields ?? {}) };
+  delete fields.id;
+  const restoring = 'deleted_at' in fields && fields.deleted_at === null;
+  if (current?.deleted_at && !(restoring && newer('deleted_at'))) {
+    throw ApiError.conflict(`This ${module.spec.title} was deleted on the remote; restore it to change it.`);
+  }
+  const winning: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(fields)) if (!current || newer(field)) winning[field] = value;
+  if (Object.keys(winning).length === 0) return;
+
+  const problems: FieldProblem[] = [];
+  const { deleted_at: _deleted, ...checked } = winning;
+  const plan = planWrite(ctx, module, checked, current ? { ...current } : undefined, { keepAbsent: true, trusted: true }, problems);
+  if (problems.length > 0) throw ApiError.unprocessable(problems);
+  const values: Record<string, unknown> = { ...plan.values, ...('deleted_at' in winning ? { deleted_at: winning.deleted_at } : {}) };
+  for (const field of ['created_at', 'updated_at']) if (field in winning) values[field] = winning[field];
+  const fieldClocks = Object.fromEntries(Object.keys(winning).map((f) => [f, mutation.hlc]));
+  store.withOrigin({ kind: 'sync', clocks: fieldClocks, checkUnique: true }, () => store.writeForSync(module.table, mutation.id, values));
+}
+
+/** Applies one mutation in its own savepoint: it lands whole, or is refused with the reason. */
+export function applyMutation(ctx: RequestContext, book: SyncBook, mutation: Mutation): MutationResult {
+  const module = moduleNamedOrNone(mutation.resource);
+  if (!module || module.syncs === false) {
+    return refuse(ctx, book, mutation, ApiError.rule('resource', `${mutation.resource} is not a resource that syncs`));
+  }
+  book.clock.receive(mutation.hlc);
+  try {
+    ctx.store.transaction(() => apply({ ...ctx, origin: 'sync' }, book, mutation));
+    return { mutation_id: mutation.mutation_id, status: 'applied' };
+  } catch (error) {
+    const apiError = toApiError(error);
+    if (!apiError) throw error;
+    return refuse(ctx, book, mutation, apiError, module.table);
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * The local replica's view of its sync: status, a sync run, settings, what waits to be pushed,
+ * and the conflict list. A refused mutation stays in the list with its data, the reason and the
+ * remote's version; the replica already shows the remote's version, so nothing diverges. The
+ * user can retry (with edited data: a new local change that syncs like any other), discard,
+ * or copy the data out (`GET …/conflict/{id}`).
+ */
+import type { FastifyInstance } from 'fastify';
+import { checkWrite, isPlainObject } from '../../../shared/fields.js';
+import { single, type QueryString } from '../conventions/list-query.js';
+import { ApiError } from '../errors.js';
+import { deleteRecord, present, updateRecord } from '../records.js';
+import { moduleNamedOrNone } from '../registry.js';
+import type { RequestContext } from '../resource.js';
+import { bookOf } from './books.js';
+import type { SyncControl, SyncSettingsInput } from './control.js';
+
+function controlFor(control: SyncControl | undefined, ctx: RequestContext): SyncControl {
+  if (!control || control.environmentId !== ctx.caller.environment.id) {
+    throw ApiError.conflict('This instance does not sync this environment with a remote.');
+  }
+  return control;
+}
+
+function page(query: QueryString) {
+  const limit = Number(single(query, 'limit') ?? 100);
+  const offset = Number(single(query, 'offset') ?? 0);
+  if (!Number.isInteger(limit) || limit < 0 || limit > 1000 || !Number.isInteger(offset) || offset < 0) {
+    throw ApiError.badRequest('limit must be 0-1000 and offset a whole number');
+  }
+  return { limit, offset };
+}
+
+function retry(ctx: RequestContext, conflictId: string, body: unknown): void {
+  const book = bookOf(ctx.store);
+  const conflict = book.conflict(conflictId);
+  if (!conflict) throw ApiError.notFound('No conflict with that id.');
+  if (conflict.resolved_at) throw ApiError.conflict('This conflict was already resolved.');
+  const module = moduleNamedOrNone(conflict.mutation.resource);
+  if (!module) throw ApiError.notFound('The conflict names a resource this instance does not have.');
+  if (body !== undefined && body !== null && !isPlainObject(body)) throw ApiError.badRequest('The request body must be a JSON object.');
+  const { mutation } = conflict;
+  ctx.store.transaction(() => {
+    if (mutation.op === 'delete') {
+      deleteRecord(ctx, module, mutation.id);
+    } else {
+      const edited = { ...(mutation.fields ?? {}), ...((body as Record<string, unknown> | undefined) ?? {}) };
+      const current = ctx.store.getForSync(module.table, mutation.id);
+      if (current && !current.deleted_at) {
+        // An ordinary edit, through the resource's rules like any API write.
+        const scope = Object.fromEntries((module.parents ?? []).map((p) => [p.param, current[p.field] as string]));
+        updateRecord(ctx, module, mutation.id, edited, scope, { keepAbsent: true });
+      } else {
+        // The record is not here (the remote refused to create it): bring it back whole.
+        const { values, problems } = checkWrite(module.spec, edited, 'create', [], true);
+        if (problems.length > 0) throw ApiError.unprocessable(problems);
+        ctx.store.writeForSync(module.table, mutation.id, { ...current, ...values, deleted_at: null });
+      }
+    }
+    book.resolveConflict(conflictId, 'retried');
+  });
+}
+
+export function registerConflictRoutes(app: FastifyInstance, control: SyncControl | undefined): void {
+  const doc = (summary: string) => ({ doc: { summary, tag: 'Sync' } });
+
+  app.get('/sync/status', { config: doc('Sync status: online, pending changes, last push and pull, conflicts') }, (request) => {
+    const book = bookOf(request.ctx.store);
+    const status = control && control.environmentId === request.ctx.caller.environment.id ? control.status() : null;
+    return {
+      role: book.role,
+      ...(status ?? { configured: false, remote_url: null, online: false, syncing: false, last_push_at: null, last_pull_at: null, last_error: null, next_attempt_at: null }),
+      pending: book.pendingCount(),
+      conflicts: book.openConflictCount(),
+    };
+  });
+
+  app.post('/sync/run', { config: doc('Push and pull once now; answers when done') }, async (request) => controlFor(control, request.ctx).run());
+
+  app.get('/sync/settings', { config: doc('The remote this instance syncs with (credentials are never returned)') }, (request) => controlFor(control, request.ctx).settings());
+
+  app.put('/sync/settings', { config: doc('Set the remote URL and credentials') }, async (request) => {
+    const body = request.body;
+    if (!isPlainObject(body)) throw ApiError.badRequest('The request body must be a JSON object.');
+    const problems = [];
+    const url = body.remote_url;
+    if (url !== null && (typeof url !== 'string' || !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(url) || url.length > 512)) {
+      problems.push({ field: 'remote_url', description: 'remote_url must be an http(s) URL of at most 512 characters, or null to stop syncing' });
+    }
+    for (const field of ['api_env', 'api_key', 'access_token', 'refresh_token'] as const) {
+      if (body[field] !== undefined && (typeof body[field] !== 'string' || (body[field] as string).length === 0 || (body[field] as string).length > 4096)) {
+        problems.push({ field, description: `${field} must be a non-empty string` });
+      }
+    }
+    if (typeof url === 'string' && body.api_key !== undefined && body.api_env === undefined) {
+      problems.push({ field: 'api_env', description: 'api_env goes with api_key' });
+    }
+    if (problems.length > 0) throw ApiError.unprocessable(problems);
+    return controlFor(control, request.ctx).updateSettings(body as unknown as SyncSettingsInput);
+  });
+
+  app.get<{ Querystring: QueryString }>('/sync/pending', { config: doc('Changes waiting to be pushed, oldest first') }, (request) => {
+    const book = bookOf(request.ctx.store);
+    const { limit } = page(request.query);
+    return { count: book.pendingCount(), limit, offset: 0, data: book.pending(limit) };
+  });
+
+  app.get<{ Querystring: QueryString }>('/sync/conflict', { config: doc('Changes the remote refused (open ones unless all=true)') }, (request) => {
+    const { limit, offset } = page(request.query);
+    const all = single(request.query, 'all') === 'true';
+    const { count, data } = bookOf(request.ctx.store).conflicts({ open: !all, limit, offset });
+    return { count, limit, offset, data };
+  });
+
+  app.get<{ Params: { id: string } }>('/sync/conflict/:id', { config: doc('One refused change with its data, the reason and the remote\'s version') }, (request) => {
+    const conflict = bookOf(request.ctx.store).conflict(request.params.id);
+    if (!conflict) throw ApiError.notFound('No conflict with that id.');
+    const module = moduleNamedOrNone(conflict.mutation.resource);
+    const current = module ? request.ctx.store.get(module.table, conflict.mutation.id) : undefined;
+    return { ...conflict, local_record: current && module ? present(request.ctx, module, [current], { with: [], include: [] })[0] : null };
+  });
+
+  app.post<{ Params: { id: string } }>('/sync/conflict/:id/retry', { config: doc('Try the refused change again, with edited data if given') }, (request) => {
+    retry(request.ctx, request.params.id, request.body);
+    return bookOf(request.ctx.store).conflict(request.params.id);
+  });
+
+  app.post<{ Params: { id: string } }>('/sync/conflict/:id/discard', { config: doc('Drop the refused change and keep the remote\'s version') }, (request) => {
+    const book = bookOf(request.ctx.store);
+    const conflict = book.conflict(request.params.id);
+    if (!conflict) throw ApiError.notFound('No conflict with that id.');
+    if (conflict.resolved_at) throw ApiError.conflict('This conflict was already resolved.');
+    book.resolveConflict(conflict.id, 'discarded');
+    return book.conflict(conflict.id);
+  });
+}

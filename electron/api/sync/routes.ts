@@ -1,0 +1,153 @@
+/**
+ * Sync endpoints (docs/API.md "Sync").
+ *
+ * Remote side, on every instance:
+ *   POST /v1/sync/push        {client_id, mutations: [{mutation_id, resource, id, op, fields, hlc}]}
+ *   GET  /v1/sync/changes     ?since=<cursor>&limit=N: records changed since, in commit order
+ *   GET  /v1/sync/snapshot    ?cursor=&limit=N: every record, for a first sync or after 410
+ *
+ * Local side, on an instance that syncs with a remote:
+ *   GET  /v1/sync/status, POST /v1/sync/run, GET|PUT /v1/sync/settings, GET /v1/sync/pending,
+ *   GET  /v1/sync/conflict[/{id}], POST /v1/sync/conflict/{id}/retry|discard
+ * and on every instance the trash: GET /v1/trash/{resource}, POST /v1/trash/{resource}/{id}/restore.
+ */
+import type { FastifyInstance } from 'fastify';
+import { isPlainObject } from '../../../shared/fields.js';
+import { isUuid } from '../../../shared/ids.js';
+import { single, type QueryString } from '../conventions/list-query.js';
+import { ApiError } from '../errors.js';
+import { moduleNamedOrNone } from '../registry.js';
+import type { ResourceModule } from '../resource.js';
+import { applyMutation, readMutation } from './apply-mutation.js';
+import { bookOf } from './books.js';
+import { registerConflictRoutes } from './conflict-routes.js';
+import type { SyncControl } from './control.js';
+
+export interface SyncRouteOptions {
+  modules: readonly ResourceModule[];
+  control?: SyncControl;
+  /** Change-log entries a remote keeps; a cursor older than that gets 410. */
+  retention: number;
+}
+
+export const maxPushBatch = 1000;
+const maxPage = 5000;
+
+function pageSize(query: QueryString, fallback: number): number {
+  const text = single(query, 'limit');
+  if (text === undefined || text === '') return fallback;
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > maxPage) throw ApiError.badRequest(`limit must be a whole number from 1 to ${maxPage}`);
+  return Number(text);
+}
+
+interface SnapshotCursor {
+  resource: number;
+  after: string;
+  seq: number;
+}
+
+function readCursor(text: string): SnapshotCursor {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as SnapshotCursor;
+    if (Number.isInteger(value.resource) && typeof value.after === 'string' && Number.isInteger(value.seq)) return value;
+  } catch {
+    // fall through
+  }
+  throw ApiError.badRequest('cursor is not a snapshot cursor from this endpoint');
+}
+
+export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptions): void {
+  // One module per stored resource (`/card` is a second view of cards, not a second table).
+  const names = new Set<string>();
+  const synced = options.modules.filter((m) => m.syncs !== false && !names.has(m.spec.name) && names.add(m.spec.name));
+  const doc = (summary: string, extra: Record<string, unknown> = {}) => ({ doc: { summary, tag: 'Sync', ...extra } });
+
+  app.post('/sync/push', { config: doc('Apply a batch of a replica\'s mutations') }, (request) => {
+    const body = request.body;
+    if (!isPlainObject(body)) throw ApiError.badRequest('The request body must be a JSON object.');
+    const clientId = body.client_id;
+    if (typeof clientId !== 'string' || !/^[A-Za-z0-9_.:-]{1,100}$/.test(clientId)) throw ApiError.badRequest('client_id must be 1-100 letters, digits or _.:-');
+    if (!Array.isArray(body.mutations)) throw ApiError.badRequest('mutations must be an array');
+    if (body.mutations.length > maxPushBatch) throw ApiError.badRequest(`push at most ${maxPushBatch} mutations at a time`);
+    const mutations = body.mutations.map(readMutation);
+    for (let i = 1; i < mutations.length; i++) {
+      if (mutations[i]!.mutation_id <= mutations[i - 1]!.mutation_id) throw ApiError.badRequest('mutations must be in increasing mutation_id order');
+    }
+    const { ctx } = request;
+    const book = bookOf(ctx.store);
+    // One transaction: the results and the client's high-water mark commit together, so a
+    // push whose answer was lost is acknowledged, not applied again, when it is retried.
+    const results = ctx.store.transaction(() => {
+      let last = book.lastApplied(clientId);
+      const out = mutations.map((mutation) => {
+        if (mutation.mutation_id <= last) return { mutation_id: mutation.mutation_id, status: 'applied' as const, duplicate: true };
+        last = mutation.mutation_id;
+        return applyMutation(ctx, book, mutation);
+      });
+      book.setLastApplied(clientId, last);
+      return out;
+    });
+    book.compact(options.retention);
+    return { results, last_mutation_id: book.lastApplied(clientId) };
+  });
+
+  app.get<{ Querystring: QueryString }>('/sync/changes', { config: doc('Records changed since a cursor, in commit order', { query: { since: 'The cursor from the last answer (0 at first).', limit: `Records per page, 1-${maxPage} (default 500).` } }) }, (request, reply) => {
+    const sinceText = single(request.query, 'since') ?? '0';
+    if (!/^\d+$/.test(sinceText)) throw ApiError.badRequest('since must be a cursor (a whole number)');
+    const since = Number(sinceText);
+    const limit = pageSize(request.query, 500);
+    const book = bookOf(request.ctx.store);
+    if (since < book.oldestKeptSeq() - 1) {
+      return reply.code(410).type('application/json').send(new ApiError('gone', [{ description: 'The cursor is older than the changes this remote keeps; download everything again from /v1/sync/snapshot.' }]).body());
+    }
+    const latest = book.latestSeq();
+    const { rows, cursor } = book.changesSince(since, limit);
+    const changes = rows.flatMap((row) => {
+      const module = moduleNamedOrNone(row.resource);
+      if (!module) return [];
+      return [{ seq: row.seq, resource: row.resource, id: row.id, record: request.ctx.store.getForSync(module.table, row.id) ?? null, clocks: book.clocksOf(row.resource, row.id) }];
+    });
+    return { changes, cursor, more: cursor < latest };
+  });
+
+  app.get<{ Querystring: QueryString }>('/sync/snapshot', { config: doc('Every record with its clocks, page by page', { query: { cursor: 'The cursor from the last page (absent at first).', limit: `Records per page, 1-${maxPage} (default 2000).` } }) }, (request) => {
+    const book = bookOf(request.ctx.store);
+    const text = single(request.query, 'cursor');
+    const cursor = text ? readCursor(text) : { resource: 0, after: '', seq: book.latestSeq() };
+    let limit = pageSize(request.query, 2000);
+    const records: unknown[] = [];
+    let position = { ...cursor };
+    while (limit > 0 && position.resource < synced.length) {
+      const module = synced[position.resource]!;
+      const rows = request.ctx.store.scanForSync(module.table, position.after, limit);
+      const clocks = book.clocksOfMany(module.spec.name, rows.map((r) => r.id));
+      for (const row of rows) records.push({ resource: module.spec.name, id: row.id, record: row, clocks: clocks.get(row.id) ?? {} });
+      limit -= rows.length;
+      position = rows.length > 0 && limit === 0 ? { ...position, after: rows[rows.length - 1]!.id } : { resource: position.resource + 1, after: '', seq: position.seq };
+    }
+    const done = position.resource >= synced.length;
+    return { records, cursor: done ? null : Buffer.from(JSON.stringify(position)).toString('base64url'), seq: cursor.seq };
+  });
+
+  registerConflictRoutes(app, options.control);
+
+  app.get<{ Params: { resource: string }; Querystring: QueryString }>('/trash/:resource', { config: doc('Deleted records of a resource, newest first') }, (request) => {
+    const module = moduleNamedOrNone(request.params.resource);
+    if (!module || !module.path) throw ApiError.notFound('No such resource.');
+    const limit = pageSize(request.query, 100);
+    const offsetText = single(request.query, 'offset') ?? '0';
+    if (!/^\d+$/.test(offsetText)) throw ApiError.badRequest('offset must be a whole number');
+    const { count, rows } = request.ctx.store.listDeleted(module.table, limit, Number(offsetText));
+    return { count, limit, offset: Number(offsetText), data: rows };
+  });
+
+  app.post<{ Params: { resource: string; id: string } }>('/trash/:resource/:id/restore', { config: doc('Restore a deleted record') }, (request) => {
+    const module = moduleNamedOrNone(request.params.resource);
+    if (!module || !module.path || !isUuid(request.params.id)) throw ApiError.notFound('No such record.');
+    const id = request.params.id.toLowerCase();
+    const record = request.ctx.store.getForSync(module.table, id);
+    if (!record || !record.deleted_at) throw ApiError.notFound('No deleted record with that id.');
+    request.ctx.store.writeForSync(module.table, id, { deleted_at: null });
+    return request.ctx.store.get(module.table, id);
+  });
+}

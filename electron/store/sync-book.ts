@@ -1,0 +1,261 @@
+/**
+ * The sync bookkeeping of one environment database. Installed as a write hook, it runs inside
+ * every write's transaction, so a change, its field clocks and its outbox entry commit
+ * together or not at all (ARCHITECTURE.md §5):
+ *
+ *  - a `local`-origin write gets a fresh hybrid clock on each field it writes; on a local
+ *    replica it also becomes a mutation in the outbox;
+ *  - a `sync`-origin write (another replica's change being applied) records that replica's
+ *    clocks and is never queued again.
+ */
+import { HybridClock, zeroHlc } from '../../shared/hlc.js';
+import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
+import type { SqliteStatement } from './database.js';
+import type { EnvironmentStore, LoggedChange } from './environment-store.js';
+
+export type ReplicaRole = 'local' | 'remote';
+
+export interface Mutation {
+  mutation_id: number;
+  resource: string;
+  id: string;
+  op: 'create' | 'update' | 'delete';
+  fields: Record<string, unknown> | null;
+  hlc: string;
+}
+
+export interface Conflict {
+  id: string;
+  mutation: Mutation;
+  error: unknown;
+  server_record: Record<string, unknown> | null;
+  created_at: string;
+  resolved_at: string | null;
+  resolution: string | null;
+}
+
+export type Clocks = Record<string, string>;
+
+interface ConflictRow {
+  id: string;
+  mutation_id: number;
+  resource: string;
+  record_id: string;
+  op: Mutation['op'];
+  fields: string | null;
+  hlc: string;
+  error: string;
+  server_record: string | null;
+  created_at: string;
+  resolved_at: string | null;
+  resolution: string | null;
+}
+
+export class SyncBook {
+  readonly clock: HybridClock;
+
+  constructor(
+    private readonly store: EnvironmentStore,
+    readonly role: ReplicaRole,
+    private readonly synced: ReadonlySet<string>,
+  ) {
+    this.clock = new HybridClock(this.nodeId());
+    store.onWrite((change) => this.record(change));
+  }
+
+  private readonly statements = new Map<string, SqliteStatement>();
+
+  /** The same few statements run on every write: prepare each once. */
+  private sql(text: string): SqliteStatement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.store.db.prepare<unknown[], unknown>(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  /** A short random id naming this replica in its clocks; kept for the database's life. */
+  private nodeId(): string {
+    const existing = this.getState<string>('node_id');
+    if (existing) return existing;
+    const id = uuidv7().replace(/-/g, '').slice(-12);
+    this.setState('node_id', id);
+    return id;
+  }
+
+  getState<T>(key: string): T | undefined {
+    const row = this.sql('SELECT value FROM sync_state WHERE key = ?').get(key) as { value: string } | undefined;
+    return row ? (JSON.parse(row.value) as T) : undefined;
+  }
+
+  setState(key: string, value: unknown): void {
+    if (value === undefined) this.sql('DELETE FROM sync_state WHERE key = ?').run(key);
+    else this.sql('INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
+  }
+
+  // ------------------------------------------------------------------ clocks
+
+  clocksOf(resource: string, id: string): Clocks {
+    const row = this.sql('SELECT clocks FROM sync_clock WHERE resource = ? AND record_id = ?').get(resource, id) as { clocks: string } | undefined;
+    return row ? (JSON.parse(row.clocks) as Clocks) : {};
+  }
+
+  /** Clocks of many records of one resource in one query per 500. */
+  clocksOfMany(resource: string, ids: readonly string[]): Map<string, Clocks> {
+    const out = new Map<string, Clocks>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const rows = this.store.db
+        .prepare(`SELECT record_id, clocks FROM sync_clock WHERE resource = ? AND record_id IN (${chunk.map(() => '?').join(',')})`)
+        .all(resource, ...chunk) as { record_id: string; clocks: string }[];
+      for (const row of rows) out.set(row.record_id, JSON.parse(row.clocks) as Clocks);
+    }
+    return out;
+  }
+
+  private mergeClocks(resource: string, id: string, clocks: Clocks): void {
+    const merged = { ...this.clocksOf(resource, id) };
+    for (const [field, hlc] of Object.entries(clocks)) if (hlc > (merged[field] ?? zeroHlc)) merged[field] = hlc;
+    this.sql('INSERT INTO sync_clock (resource, record_id, clocks) VALUES (?, ?, ?) ON CONFLICT(resource, record_id) DO UPDATE SET clocks = excluded.clocks')
+      .run(resource, id, JSON.stringify(merged));
+  }
+
+  private record(change: LoggedChange): void {
+    if (!this.synced.has(change.resource)) return;
+    const fields = Object.keys(change.fields ?? {}).filter((f) => f !== 'id');
+    if (change.origin.kind === 'sync') {
+      const clocks: Clocks = {};
+      for (const field of fields) if (change.origin.clocks[field]) clocks[field] = change.origin.clocks[field]!;
+      this.mergeClocks(change.resource, change.id, clocks);
+      return;
+    }
+    const hlc = this.clock.now();
+    this.mergeClocks(change.resource, change.id, Object.fromEntries(fields.map((f) => [f, hlc])));
+    if (this.role === 'local') {
+      this.sql('INSERT INTO sync_outbox (resource, record_id, op, fields, hlc, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(change.resource, change.id, change.op, change.fields ? JSON.stringify(change.fields) : null, hlc, nowTimestamp());
+    }
+  }
+
+  // ------------------------------------------------------------------ outbox (local replica)
+
+  pending(limit: number): Mutation[] {
+    const rows = this.sql('SELECT * FROM sync_outbox ORDER BY mutation_id LIMIT ?').all(limit) as {
+      mutation_id: number;
+      resource: string;
+      record_id: string;
+      op: Mutation['op'];
+      fields: string | null;
+      hlc: string;
+    }[];
+    return rows.map((r) => ({ mutation_id: r.mutation_id, resource: r.resource, id: r.record_id, op: r.op, fields: r.fields ? JSON.parse(r.fields) : null, hlc: r.hlc }));
+  }
+
+  pendingCount(): number {
+    return (this.sql('SELECT count(*) AS n FROM sync_outbox').get() as { n: number }).n;
+  }
+
+  /** Removes acknowledged mutations (applied or refused) up to and including `mutationId`. */
+  acknowledge(mutationIds: readonly number[]): void {
+    const remove = this.sql('DELETE FROM sync_outbox WHERE mutation_id = ?');
+    this.store.transaction(() => {
+      for (const id of mutationIds) remove.run(id);
+    });
+  }
+
+  // ------------------------------------------------------------------ conflicts (local replica)
+
+  addConflict(mutation: Mutation, error: unknown, serverRecord: Record<string, unknown> | null): string {
+    const id = uuidv7();
+    this.sql(
+        `INSERT INTO sync_conflict (id, mutation_id, resource, record_id, op, fields, hlc, error, server_record, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(id, mutation.mutation_id, mutation.resource, mutation.id, mutation.op, mutation.fields ? JSON.stringify(mutation.fields) : null, mutation.hlc, JSON.stringify(error), serverRecord ? JSON.stringify(serverRecord) : null, nowTimestamp());
+    return id;
+  }
+
+  private conflictOf(row: ConflictRow): Conflict {
+    return {
+      id: row.id,
+      mutation: { mutation_id: row.mutation_id, resource: row.resource, id: row.record_id, op: row.op, fields: row.fields ? JSON.parse(row.fields) : null, hlc: row.hlc },
+      error: JSON.parse(row.error),
+      server_record: row.server_record ? JSON.parse(row.server_record) : null,
+      created_at: row.created_at,
+      resolved_at: row.resolved_at,
+      resolution: row.resolution,
+    };
+  }
+
+  conflicts(options: { open: boolean; limit: number; offset: number }): { count: number; data: Conflict[] } {
+    const where = options.open ? 'WHERE resolved_at IS NULL' : '';
+    const count = (this.sql(`SELECT count(*) AS n FROM sync_conflict ${where}`).get() as { n: number }).n;
+    const rows = this.sql(`SELECT * FROM sync_conflict ${where} ORDER BY created_at, id LIMIT ? OFFSET ?`).all(options.limit, options.offset) as ConflictRow[];
+    return { count, data: rows.map((r) => this.conflictOf(r)) };
+  }
+
+  conflict(id: string): Conflict | undefined {
+    const row = this.sql('SELECT * FROM sync_conflict WHERE id = ?').get(id) as ConflictRow | undefined;
+    return row ? this.conflictOf(row) : undefined;
+  }
+
+  resolveConflict(id: string, resolution: 'retried' | 'discarded'): void {
+    this.sql('UPDATE sync_conflict SET resolved_at = ?, resolution = ? WHERE id = ?').run(nowTimestamp(), resolution, id);
+  }
+
+  openConflictCount(): number {
+    return (this.sql('SELECT count(*) AS n FROM sync_conflict WHERE resolved_at IS NULL').get() as { n: number }).n;
+  }
+
+  // ------------------------------------------------------------------ remote side
+
+  lastApplied(clientId: string): number {
+    const row = this.sql('SELECT last_mutation_id AS n FROM sync_client WHERE client_id = ?').get(clientId) as { n: number } | undefined;
+    return row?.n ?? 0;
+  }
+
+  setLastApplied(clientId: string, mutationId: number): void {
+    this.sql(
+        `INSERT INTO sync_client (client_id, last_mutation_id, updated_at) VALUES (?, ?, ?)
+         ON CONFLICT(client_id) DO UPDATE SET last_mutation_id = excluded.last_mutation_id, updated_at = excluded.updated_at`,
+      )
+      .run(clientId, mutationId, nowTimestamp());
+  }
+
+  /**
+   * Records changed after `since`, each once at its latest change, in commit order, and the
+   * cursor to continue from (the last change number this page covered).
+   */
+  changesSince(since: number, limit: number): { rows: { seq: number; resource: string; id: string }[]; cursor: number } {
+    const rows = this.sql(
+        `SELECT resource, record_id AS id, max(seq) AS seq FROM change_log WHERE seq > ?
+         GROUP BY resource, record_id ORDER BY seq LIMIT ?`,
+      )
+      .all(since, limit) as { seq: number; resource: string; id: string }[];
+    const cursor = rows.length < limit ? this.latestSeq() : rows[rows.length - 1]!.seq;
+    return { rows: rows.filter((r) => this.synced.has(r.resource)), cursor: Math.max(cursor, since) };
+  }
+
+  /** The newest change number (0 when there is none). */
+  latestSeq(): number {
+    return (this.sql('SELECT coalesce(max(seq), 0) AS n FROM change_log').get() as { n: number }).n;
+  }
+
+  /** Change numbers before this one are gone: a cursor older than it must resync. */
+  oldestKeptSeq(): number {
+    const state = this.getState<number>('compacted_through') ?? 0;
+    return state + 1;
+  }
+
+  /** Forgets all but the newest `keep` change-log entries (the remote's retention). */
+  compact(keep: number): void {
+    const latest = this.latestSeq();
+    const through = latest - keep;
+    if (through <= (this.getState<number>('compacted_through') ?? 0)) return;
+    this.store.transaction(() => {
+      this.sql('DELETE FROM change_log WHERE seq <= ?').run(through);
+      this.setState('compacted_through', through);
+    });
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Hybrid logical clocks (Kulkarni et al.): timestamps that follow wall time but never go
+ * backwards and always move past any timestamp seen from another replica, so "later" means
+ * the same thing on every replica. As text they sort correctly:
+ *
+ *   <13-digit milliseconds>-<4 hex counter>-<node id>
+ *
+ * Ties of time and counter are broken by node id, so two replicas never produce equal clocks.
+ */
+
+export const zeroHlc = '0000000000000-0000-';
+
+export interface HlcParts {
+  millis: number;
+  counter: number;
+  node: string;
+}
+
+export function formatHlc({ millis, counter, node }: HlcParts): string {
+  return `${String(millis).padStart(13, '0')}-${counter.toString(16).padStart(4, '0')}-${node}`;
+}
+
+const hlcPattern = /^(\d{13})-([0-9a-f]{4})-([A-Za-z0-9_.:-]{1,64})$/;
+
+export function parseHlc(text: string): HlcParts | undefined {
+  const m = hlcPattern.exec(text);
+  return m ? { millis: Number(m[1]), counter: parseInt(m[2]!, 16), node: m[3]! } : undefined;
+}
+
+export function isHlc(value: unknown): value is string {
+  return typeof value === 'string' && parseHlc(value) !== undefined;
+}
+
+/** A clock more than this far ahead of ours is refused (a replica with a broken clock). */
+export const maxClockSkewMs = 24 * 60 * 60 * 1000;
+
+export class HybridClock {
+  private millis = 0;
+  private counter = 0;
+
+  constructor(
+    readonly node: string,
+    private readonly wallClock: () => number = Date.now,
+  ) {}
+
+  /** A new timestamp for a local event. */
+  now(): string {
+    const wall = this.wallClock();
+    if (wall > this.millis) {
+      this.millis = wall;
+      this.counter = 0;
+    } else {
+      this.counter++;
+    }
+    if (this.counter > 0xffff) {
+      this.millis++;
+      this.counter = 0;
+    }
+    return formatHlc({ millis: this.millis, counter: this.counter, node: this.node });
+  }
+
+  /** Moves this clock past a timestamp received from another replica. */
+  receive(remote: string): void {
+    const parts = parseHlc(remote);
+    if (!parts) return;
+    if (parts.millis > this.wallClock() + maxClockSkewMs) return;
+    if (parts.millis > this.millis || (parts.millis === this.millis && parts.counter > this.counter)) {
+      this.millis = parts.millis;
+      this.counter = parts.counter;
+    }
+  }
+}
