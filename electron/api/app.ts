@@ -13,7 +13,7 @@ import { resourceModules } from './resources/index.js';
 import type { CollectedRoute } from './route-doc.js';
 import type { ReplicaRole } from '../store/sync-book.js';
 import { installSyncBooks } from './sync/books.js';
-import type { SyncControl } from './sync/control.js';
+import type { SyncControl } from '../../shared/sync.js';
 import { registerSyncRoutes } from './sync/routes.js';
 
 export const apiVersion = '0.1.0';
@@ -26,8 +26,8 @@ export interface ApiOptions {
   bodyLimit?: number;
   /** `local`: a replica that keeps an outbox for a remote (desktop, syncing client). Default `remote`. */
   role?: ReplicaRole;
-  /** The sync client of a local replica, for the sync control routes. */
-  sync?: SyncControl;
+  /** The sync client of a local replica, for the sync control routes (made after the API). */
+  sync?: () => SyncControl | undefined;
   /** Change-log entries a remote keeps for pulls (older cursors get 410). */
   syncRetention?: number;
 }

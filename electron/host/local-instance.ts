@@ -9,9 +9,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { BinaryBody } from '../../shared/bridge-body.js';
 import type { BridgeRequest, BridgeResponse, ChangeEvent } from '../../shared/ipc.js';
+import { join } from 'node:path';
 import { buildApi } from '../api/app.js';
 import { DataDir } from '../store/data-dir.js';
 import type { Environment } from '../store/system.js';
+import type { SyncClient, SyncTiming } from '../sync/client.js';
+import { FileVault, type CredentialVault } from '../sync/credentials.js';
+import { startReplicaSync } from './replica-sync.js';
 
 /** The environment a desktop install keeps its own data in. */
 export const localEnvironmentName = 'local';
@@ -26,18 +30,37 @@ export interface LocalInstance {
   environment: Environment;
   request(request: BridgeRequest): Promise<BridgeResponse>;
   onChange(listener: (events: ChangeEvent[]) => void): () => void;
+  /** The sync client; it syncs once a remote is set in the sync settings. */
+  sync: SyncClient;
   close(): Promise<void>;
 }
 
-export async function openLocalInstance(dataPath: string): Promise<LocalInstance> {
+export interface LocalInstanceOptions {
+  /**
+   * Where the remote's credentials are kept. The desktop app passes one encrypted with the
+   * OS keychain; by default a file only the user can read, in the data folder.
+   */
+  vault?: CredentialVault;
+  syncTiming?: Partial<SyncTiming>;
+}
+
+export async function openLocalInstance(dataPath: string, options: LocalInstanceOptions = {}): Promise<LocalInstance> {
   const dataDir = DataDir.open(dataPath);
   try {
     const environment = dataDir.system.ensureEnvironment(localEnvironmentName);
     dataDir.system.revokeApiKeys(environment.id, bridgeKeyLabel);
     const { key } = dataDir.system.addApiKey(environment.id, undefined, bridgeKeyLabel);
-    const api = await buildApi({ dataDir });
+    let sync: SyncClient | undefined;
+    const api = await buildApi({ dataDir, role: 'local', sync: () => sync });
     await api.ready();
     const store = dataDir.environment(environment.id);
+    sync = startReplicaSync({
+      dataDir,
+      environmentId: environment.id,
+      vault: options.vault ?? new FileVault(join(dataPath, 'sync-credentials.json')),
+      ...(options.syncTiming ? { timing: options.syncTiming } : {}),
+    });
+    const client = sync;
     const credentials = { 'x-api-key': key, 'x-api-env': environment.name };
 
     return {
@@ -72,7 +95,9 @@ export async function openLocalInstance(dataPath: string): Promise<LocalInstance
       onChange(listener) {
         return store.onChange(listener);
       },
+      sync: client,
       async close() {
+        await client.stop();
         await api.close();
         dataDir.close();
       },

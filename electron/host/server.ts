@@ -3,19 +3,35 @@
  * tests start as a real second process.
  *
  *   npm run server -- --port P --data-dir D [--host H] [--api-env E --api-key K]
+ *                     [--remote URL --remote-api-env E --remote-api-key K]
  *
+ * With --remote it is a local replica of environment --api-env that syncs with that remote
+ * (how several replicas and one remote run side by side in tests and in the field).
  * It binds 127.0.0.1 unless --host says otherwise, prints a line with its URL once it accepts
  * requests, and closes the databases on SIGINT/SIGTERM.
  */
 import { resolve } from 'node:path';
 import { buildApi } from '../api/app.js';
 import { DataDir } from '../store/data-dir.js';
+import { MemoryVault } from '../sync/credentials.js';
+import type { SyncClient } from '../sync/client.js';
 import { ArgsError, parseArgs, portOption } from './cli-args.js';
+import { startReplicaSync } from './replica-sync.js';
 
-const usage = `Usage: npm run server -- --data-dir DIR [--port 4010] [--host 127.0.0.1] [--api-env ENV --api-key KEY] [--log]`;
+const usage = `Usage: npm run server -- --data-dir DIR [--port 4010] [--host 127.0.0.1] [--api-env ENV --api-key KEY] [--log]
+       [--remote URL --remote-api-env ENV --remote-api-key KEY [--sync-interval-ms MS]] [--sync-retention N]`;
+
+function wholeNumber(value: string | true | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (value === true || !/^\d+$/.test(value)) throw new ArgsError(`--${name} must be a whole number`);
+  return Number(value);
+}
 
 async function main(argv: string[]): Promise<void> {
-  const { options } = parseArgs(argv, { values: ['port', 'data-dir', 'host', 'api-env', 'api-key'], flags: ['log', 'help'] });
+  const { options } = parseArgs(argv, {
+    values: ['port', 'data-dir', 'host', 'api-env', 'api-key', 'remote', 'remote-api-env', 'remote-api-key', 'sync-interval-ms', 'sync-retention'],
+    flags: ['log', 'help'],
+  });
   if (options.help) {
     console.log(usage);
     return;
@@ -26,6 +42,16 @@ async function main(argv: string[]): Promise<void> {
   const envName = options['api-env'];
   const apiKey = options['api-key'];
   if ((envName === undefined) !== (apiKey === undefined)) throw new ArgsError('--api-env and --api-key go together');
+  const remote = options.remote;
+  if (remote !== undefined) {
+    if (typeof remote !== 'string' || !/^https?:\/\//.test(remote)) throw new ArgsError('--remote must be an http(s) URL');
+    if (typeof options['remote-api-env'] !== 'string' || typeof options['remote-api-key'] !== 'string') {
+      throw new ArgsError('--remote needs --remote-api-env and --remote-api-key');
+    }
+    if (typeof envName !== 'string') throw new ArgsError('--remote needs --api-env: the local environment that syncs');
+  }
+  const syncInterval = wholeNumber(options['sync-interval-ms'], 'sync-interval-ms');
+  const syncRetention = wholeNumber(options['sync-retention'], 'sync-retention');
 
   const dataDir = DataDir.open(resolve(options['data-dir']));
   try {
@@ -44,12 +70,29 @@ async function main(argv: string[]): Promise<void> {
     throw error;
   }
 
-  const app = await buildApi({ dataDir, logger: options.log === true });
+  let sync: SyncClient | undefined;
+  const app = await buildApi({
+    dataDir,
+    logger: options.log === true,
+    role: remote ? 'local' : 'remote',
+    sync: () => sync,
+    ...(syncRetention !== undefined ? { syncRetention } : {}),
+  });
+  if (typeof remote === 'string' && typeof envName === 'string') {
+    const environment = dataDir.system.findEnvironment(envName)!;
+    sync = startReplicaSync({
+      dataDir,
+      environmentId: environment.id,
+      vault: new MemoryVault({ remote_url: remote, api_env: options['remote-api-env'] as string, api_key: options['remote-api-key'] as string }),
+      ...(syncInterval !== undefined ? { timing: { pullIntervalMs: syncInterval, pushDelayMs: Math.min(500, syncInterval), maxBackoffMs: Math.max(1000, syncInterval * 4) } } : {}),
+    });
+  }
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     try {
+      await sync?.stop();
       await app.close();
     } finally {
       dataDir.close();

@@ -10,10 +10,29 @@
  */
 import { HybridClock, zeroHlc } from '../../shared/hlc.js';
 import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
+import type { DataDir } from './data-dir.js';
 import type { SqliteStatement } from './database.js';
 import type { EnvironmentStore, LoggedChange } from './environment-store.js';
 
 export type ReplicaRole = 'local' | 'remote';
+
+const books = new WeakMap<EnvironmentStore, SyncBook>();
+
+/**
+ * Gives every environment store of a data folder its sync bookkeeping when it opens: a local
+ * replica keeps an outbox, a remote does not. `synced` names the resources that sync.
+ */
+export function installSyncBooks(dataDir: DataDir, role: ReplicaRole, synced: ReadonlySet<string>): void {
+  dataDir.onOpen((store) => {
+    if (!books.has(store)) books.set(store, new SyncBook(store, role, synced));
+  });
+}
+
+export function bookOf(store: EnvironmentStore): SyncBook {
+  const book = books.get(store);
+  if (!book) throw new Error('sync bookkeeping is not installed on this store');
+  return book;
+}
 
 export interface Mutation {
   mutation_id: number;

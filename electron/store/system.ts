@@ -41,7 +41,7 @@ export function generateApiKey(): string {
 export class SystemStore {
   private readonly verified = new Map<string, ApiKeyGrant>();
 
-  constructor(private readonly db: SqliteDatabase) {}
+  constructor(readonly db: SqliteDatabase) {}
 
   static open(file: string): SystemStore {
     return new SystemStore(openDatabase(file, systemMigrations));

@@ -8,7 +8,7 @@ import type { ListEnvelope } from '../../shared/list.js';
 import { ApiRequestError, isApiErrorBody } from './request-error.js';
 import type { Transport } from './transport.js';
 
-export { ApiRequestError, TransportError, describeError, fieldErrors, formErrors } from './request-error.js';
+export { ApiRequestError, TransportError, describeError, fieldErrors, formErrors, placeFieldErrors } from './request-error.js';
 
 /** The list conventions every index endpoint accepts (limit, offset, sort, filter, …). */
 export interface ListQuery {
@@ -23,9 +23,12 @@ export interface ListQuery {
   with?: string;
 }
 
+/** What shapes one record: fields to show or hide, related records to include (`with`). */
+export type RecordQuery = Pick<ListQuery, 'show' | 'hide' | 'with'>;
+
 export interface ApiClient {
   list<T>(path: string, query?: ListQuery): Promise<ListEnvelope<T>>;
-  get<T>(path: string, id: string): Promise<T>;
+  get<T>(path: string, id: string, query?: RecordQuery): Promise<T>;
   create<T>(path: string, input: unknown): Promise<T>;
   /** Partial update: only the fields sent change. */
   update<T>(path: string, id: string, changes: unknown): Promise<T>;
@@ -45,7 +48,8 @@ export function createApiClient(transport: Transport): ApiClient {
 
   return {
     list: (path, query) => send({ method: 'GET', path, query: toQueryStrings(query ?? {}) }),
-    get: (path, id) => send({ method: 'GET', path: recordPath(path, id) }),
+    get: (path, id, query) =>
+      send({ method: 'GET', path: recordPath(path, id), ...(query ? { query: toQueryStrings(query) } : {}) }),
     create: (path, input) => send({ method: 'POST', path, body: input }),
     update: (path, id, changes) => send({ method: 'PUT', path: recordPath(path, id), body: changes }),
     remove: async (path, id) => {

@@ -83,6 +83,52 @@ export function formErrors(error: unknown, shownFields: readonly string[]): stri
   return [describeError(error)];
 }
 
+/** Where a form shows the problems of a failed save: beside inputs, or above the form. */
+export interface PlacedErrors {
+  /** Input path (`stages.1.name`) → what is wrong with it. */
+  byInput: Record<string, string>;
+  /** Problems no input shows, and failures that are not about fields at all. */
+  elsewhere: string[];
+}
+
+/**
+ * Places each problem of a failed save beside the input that shows it: the input with the
+ * same field path, or else the nearest one above it (`stages.0.activities.1.id` goes beside
+ * the `stages.0.activities` checkboxes). Deep paths are API-speak, so a message beside its
+ * input names only the last part ("name is required", not "stages.1.name is required"); the
+ * input's own label already says which stage. Whatever no input shows lands in `elsewhere`.
+ */
+export function placeFieldErrors(error: unknown, inputs: readonly string[]): PlacedErrors {
+  const placed: PlacedErrors = { byInput: {}, elsewhere: [] };
+  if (!error) return placed;
+  if (!(error instanceof ApiRequestError) || error.items.length === 0) {
+    placed.elsewhere.push(describeError(error));
+    return placed;
+  }
+  for (const item of error.items) {
+    const text = itemText(item);
+    const input = item.field ? nearestInput(item.field, inputs) : undefined;
+    if (!item.field) placed.elsewhere.push(text);
+    else if (!input) placed.elsewhere.push(`${item.field}: ${text}`);
+    else {
+      const short = text.startsWith(`${item.field} `) ? text.slice(item.field.length - lastSegment(item.field).length) : text;
+      placed.byInput[input] = placed.byInput[input] ? `${placed.byInput[input]} ${short}` : short;
+    }
+  }
+  return placed;
+}
+
+function nearestInput(field: string, inputs: readonly string[]): string | undefined {
+  for (let path = field; path; path = path.slice(0, Math.max(0, path.lastIndexOf('.')))) {
+    if (inputs.includes(path)) return path;
+  }
+  return undefined;
+}
+
+function lastSegment(path: string): string {
+  return path.slice(path.lastIndexOf('.') + 1);
+}
+
 function itemText(item: ApiErrorItem): string {
   return item.description || item.message;
 }

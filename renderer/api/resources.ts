@@ -1,19 +1,40 @@
 /**
  * Where each resource lives in the API, and the record and input types the renderer uses
  * for it, derived from the declarations in `shared/resources` so they cannot drift.
+ *
+ * Only resources with a collection path of their own are named here. A board's labels and
+ * statuses live under it (`/v1/board/{id}/label`) and the renderer writes them inline with
+ * their board (docs/API.md, deep insertion), so they need no path; their types come straight
+ * from `shared/resources/board.ts`.
  */
 import type { InputOf, RecordOf } from '../../shared/fields.js';
-import type { ResourceName, resourceSpecs } from '../../shared/resources/index.js';
+import type { activitySpec } from '../../shared/resources/activity.js';
+import type { boardSpec } from '../../shared/resources/board.js';
+import type { projectSpec } from '../../shared/resources/project.js';
+import type { resourceSpec } from '../../shared/resources/resource.js';
+import type { stageSpec } from '../../shared/resources/stage.js';
 
-export type { ResourceName };
+interface RendererResources {
+  project: typeof projectSpec;
+  board: typeof boardSpec;
+  stage: typeof stageSpec;
+  activity: typeof activitySpec;
+  resource: typeof resourceSpec;
+}
 
-/**
- * The collection path of a top-level resource. Nested resources (order rows under an order)
- * will need their parent's id here; that arrives with the first screen that shows one.
- */
+/** A resource by the name its path and its change events carry. */
+export type ResourceName = keyof RendererResources;
+
 export function resourcePath(resource: ResourceName): string {
   return `/v1/${resource}`;
 }
 
-export type RecordFor<R extends ResourceName> = RecordOf<(typeof resourceSpecs)[R]>;
-export type InputFor<R extends ResourceName> = InputOf<(typeof resourceSpecs)[R]>;
+export type RecordFor<R extends ResourceName> = RecordOf<RendererResources[R]>;
+export type InputFor<R extends ResourceName> = InputOf<RendererResources[R]>;
+
+/**
+ * What a form sends. Besides the input fields it may send `null`: the API clears a nullable
+ * field, and answers a null required field with a 422 "is required" — which is how a form
+ * shows that a name it has no text for is missing, beside the input (the API stores '' as is).
+ */
+export type WriteBody<R extends ResourceName> = { [K in keyof InputFor<R>]?: InputFor<R>[K] | null };

@@ -1,14 +1,76 @@
 /**
- * Every resource the Planning API serves, declared once. The API turns each declaration
- * into routes, the renderer into typed hooks, the docs into an OpenAPI schema.
+ * Every resource the Planning API stores, declared once. The API turns each declaration into
+ * routes, sync into tables it can merge into, the renderer into typed hooks, the docs into an
+ * OpenAPI schema.
  */
 import type { ResourceSpec } from '../fields.js';
+import { activitySpec } from './activity.js';
+import { addressSpec } from './address.js';
+import { attachmentSpec } from './attachment.js';
+import { boardChecklistSpec, boardCustomFieldSpec, boardSpec, boardViewSpec, labelSpec, statusSpec } from './board.js';
+import {
+  cardActivitySpec,
+  cardLabelSpec,
+  cardRelationSpec,
+  cardResourceSpec,
+  cardSpec,
+  collectionFollowerSpec,
+  collectionLabelSpec,
+} from './card.js';
+import { checklistItemSpec, checklistSpec } from './checklist.js';
+import { collectionActivitySpec, collectionSpec } from './collection.js';
+import { commentSpec } from './comment.js';
+import { groupResourceSpec, groupSpec } from './group.js';
+import { itemSpec } from './item.js';
+import { orderSpec } from './order.js';
+import { orderRowSpec, orderRowSupplySpec } from './order-row.js';
 import { projectSpec } from './project.js';
+import { relationSpec } from './relation.js';
+import { resourceSpec, scheduleDeviationSpec } from './resource.js';
+import { spaceSpec } from './space.js';
+import { stageActivitySpec, stageSpec } from './stage.js';
+import { userSpec } from './user.js';
+import { warehouseSpec } from './warehouse.js';
 
 export { projectSpec, type Project, type ProjectInput } from './project.js';
 
 export const resourceSpecs = {
   project: projectSpec,
+  order: orderSpec,
+  order_row: orderRowSpec,
+  order_row_supply: orderRowSupplySpec,
+  item: itemSpec,
+  relation: relationSpec,
+  warehouse: warehouseSpec,
+  address: addressSpec,
+  board: boardSpec,
+  label: labelSpec,
+  status: statusSpec,
+  board_view: boardViewSpec,
+  board_checklist: boardChecklistSpec,
+  board_custom_field: boardCustomFieldSpec,
+  stage: stageSpec,
+  stage_activity: stageActivitySpec,
+  activity: activitySpec,
+  resource: resourceSpec,
+  schedule_deviation: scheduleDeviationSpec,
+  group: groupSpec,
+  group_resource: groupResourceSpec,
+  user: userSpec,
+  space: spaceSpec,
+  collection: collectionSpec,
+  collection_activity: collectionActivitySpec,
+  collection_label: collectionLabelSpec,
+  collection_follower: collectionFollowerSpec,
+  card: cardSpec,
+  card_label: cardLabelSpec,
+  card_resource: cardResourceSpec,
+  card_activity: cardActivitySpec,
+  card_relation: cardRelationSpec,
+  checklist: checklistSpec,
+  checklist_item: checklistItemSpec,
+  comment: commentSpec,
+  attachment: attachmentSpec,
 } as const satisfies Record<string, ResourceSpec>;
 
 export type ResourceName = keyof typeof resourceSpecs;

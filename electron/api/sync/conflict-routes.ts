@@ -13,9 +13,10 @@ import { deleteRecord, present, updateRecord } from '../records.js';
 import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext } from '../resource.js';
 import { bookOf } from './books.js';
-import type { SyncControl, SyncSettingsInput } from './control.js';
+import type { SyncControl, SyncSettingsInput } from '../../../shared/sync.js';
 
-function controlFor(control: SyncControl | undefined, ctx: RequestContext): SyncControl {
+function controlFor(lookup: (() => SyncControl | undefined) | undefined, ctx: RequestContext): SyncControl {
+  const control = lookup?.();
   if (!control || control.environmentId !== ctx.caller.environment.id) {
     throw ApiError.conflict('This instance does not sync this environment with a remote.');
   }
@@ -61,12 +62,13 @@ function retry(ctx: RequestContext, conflictId: string, body: unknown): void {
   });
 }
 
-export function registerConflictRoutes(app: FastifyInstance, control: SyncControl | undefined): void {
+export function registerConflictRoutes(app: FastifyInstance, control: (() => SyncControl | undefined) | undefined): void {
   const doc = (summary: string) => ({ doc: { summary, tag: 'Sync' } });
 
   app.get('/sync/status', { config: doc('Sync status: online, pending changes, last push and pull, conflicts') }, (request) => {
     const book = bookOf(request.ctx.store);
-    const status = control && control.environmentId === request.ctx.caller.environment.id ? control.status() : null;
+    const client = control?.();
+    const status = client && client.environmentId === request.ctx.caller.environment.id ? client.status() : null;
     return {
       role: book.role,
       ...(status ?? { configured: false, remote_url: null, online: false, syncing: false, last_push_at: null, last_pull_at: null, last_error: null, next_attempt_at: null }),

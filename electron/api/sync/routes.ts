@@ -21,11 +21,11 @@ import type { ResourceModule } from '../resource.js';
 import { applyMutation, readMutation } from './apply-mutation.js';
 import { bookOf } from './books.js';
 import { registerConflictRoutes } from './conflict-routes.js';
-import type { SyncControl } from './control.js';
+import type { SyncControl } from '../../../shared/sync.js';
 
 export interface SyncRouteOptions {
   modules: readonly ResourceModule[];
-  control?: SyncControl;
+  control?: () => SyncControl | undefined;
   /** Change-log entries a remote keeps; a cursor older than that gets 410. */
   retention: number;
 }

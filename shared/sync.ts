@@ -1,6 +1,6 @@
 /**
- * What the local API asks of the sync client, which lives outside the API (electron/sync) and
- * is handed in by the host. Credentials go in through `updateSettings` and never come back
+ * The contract between the local API and the sync client (electron/sync), which the host hands
+ * to the API. Credentials go in through `updateSettings` and never come back
  * out: `settings()` tells only whether some are stored.
  */
 export interface SyncStatus {

@@ -1,0 +1,171 @@
+/**
+ * From the change log to webhook events. A write hook runs inside the transaction of every
+ * change, maps the change to an event type (API-REFERENCE.md §5), builds the body once and
+ * queues one delivery per subscribed webhook, so the change and its deliveries commit (or
+ * roll back) together: a crash loses no event.
+ *
+ * Layouts (docs/API.md "Webhooks"): `normal` sends the record; `nested` sends the parent and
+ * the attached record; `pivot` adds the link's own data. A link's create is `attached`, its
+ * (soft) delete `detached`, a change to its data `updated`. Restoring a deleted record counts as
+ * creating (attaching) it again.
+ */
+import type { FieldSpec } from '../../../shared/fields.js';
+import { uuidv7 } from '../../../shared/ids.js';
+import type { EnvironmentStore, LoggedChange, StoredRecord } from '../../store/environment-store.js';
+import { WebhookQueue, type Subscriber } from '../../store/webhook-queue.js';
+import { moduleNamedOrNone } from '../registry.js';
+
+type Layout = 'normal' | 'nested' | 'pivot';
+
+interface EventSource {
+  layout: Layout;
+  created: string;
+  updated?: string;
+  deleted: string;
+  /** Nested layouts: the field holding the parent's id and the parent's resource. */
+  parent?: { key: string; resource: string };
+  /** Link resources: the field holding the attached record's id. Absent: the record itself is attached. */
+  attached?: { key: string; resource: string };
+  /** Pivot layout: the link's own data. */
+  pivot?: readonly string[];
+}
+
+function normal(name: string): EventSource {
+  return { layout: 'normal', created: `${name}.created`, updated: `${name}.updated`, deleted: `${name}.deleted` };
+}
+
+function link(prefix: string, parentKey: string, parent: string, attachedKey: string, attached: string, pivot?: readonly string[]): EventSource {
+  return {
+    layout: pivot ? 'pivot' : 'nested',
+    created: `${prefix}.attached`,
+    ...(pivot ? { updated: `${prefix}.updated`, pivot } : {}),
+    deleted: `${prefix}.detached`,
+    parent: { key: parentKey, resource: parent },
+    attached: { key: attachedKey, resource: attached },
+  };
+}
+
+/** Resource name → its events. Resources that are not served yet (time_tracking) start sending once they are. */
+export const eventSources: Readonly<Record<string, EventSource>> = {
+  card: normal('card'),
+  collection: normal('collection'),
+  attachment: normal('attachment'),
+  comment: normal('comment'),
+  time_tracking: normal('time_tracking'),
+  card_label: link('card.label', 'card_id', 'card', 'label_id', 'label'),
+  card_resource: link('card.resource', 'card_id', 'card', 'resource_id', 'resource'),
+  collection_label: link('collection.label', 'collection_id', 'collection', 'label_id', 'label'),
+  collection_follower: link('collection.follower', 'collection_id', 'collection', 'user_id', 'user'),
+  card_activity: link('card.activity', 'card_id', 'card', 'activity_id', 'activity', ['time']),
+  collection_activity: link('collection.activity', 'collection_id', 'collection', 'activity_id', 'activity', ['time']),
+  checklist: {
+    layout: 'pivot',
+    created: 'collection.checklist.created',
+    updated: 'collection.checklist.updated',
+    deleted: 'collection.checklist.deleted',
+    parent: { key: 'collection_id', resource: 'collection' },
+    pivot: ['card_id', 'position'],
+  },
+  checklist_item: {
+    layout: 'pivot',
+    created: 'collection.checklist.item.attached',
+    updated: 'collection.checklist.item.updated',
+    deleted: 'collection.checklist.item.detached',
+    parent: { key: 'checklist_id', resource: 'checklist' },
+    pivot: ['position', 'checked', 'checked_at'],
+  },
+};
+
+/** Several updates of one card in one write batch, sent once with the card's final state. */
+export const mergedCardEvent = 'card.updated.merged';
+
+export function eventOf(change: LoggedChange): string | undefined {
+  const source = eventSources[change.resource];
+  if (!source) return undefined;
+  if (change.op === 'create') return source.created;
+  if (change.op === 'delete') return source.deleted;
+  const restored = change.fields !== null && 'deleted_at' in change.fields && change.fields.deleted_at === null;
+  return restored ? source.created : source.updated;
+}
+
+/** A stored record as the API shows it (write-only fields left out), deleted ones included. */
+function readRecord(store: EnvironmentStore, resource: string, id: unknown): Record<string, unknown> | null {
+  const module = moduleNamedOrNone(resource);
+  if (!module || typeof id !== 'string') return null;
+  const record: StoredRecord | undefined = store.get(module.table, id, { includeDeleted: true });
+  if (!record) return null;
+  const out: Record<string, unknown> = { ...record };
+  for (const [name, field] of Object.entries<FieldSpec>(module.spec.fields)) if (field.writeOnly) delete out[name];
+  return out;
+}
+
+export function eventData(store: EnvironmentStore, change: LoggedChange): unknown {
+  const source = eventSources[change.resource]!;
+  const record = readRecord(store, change.resource, change.id) ?? { id: change.id };
+  if (source.layout === 'normal') return record;
+  const parent = source.parent ? readRecord(store, source.parent.resource, record[source.parent.key]) : null;
+  const attached = source.attached ? readRecord(store, source.attached.resource, record[source.attached.key]) : record;
+  const data: Record<string, unknown> = { parent, attached };
+  if (source.layout === 'pivot') data.pivot = Object.fromEntries((source.pivot ?? []).map((field) => [field, record[field] ?? null]));
+  return data;
+}
+
+export interface EnvironmentRef {
+  id: string;
+  name: string;
+}
+
+/**
+ * Installs the event hook on one environment store. `queued` is called (inside the
+ * transaction) whenever deliveries were added; the caller wakes its worker after the commit.
+ */
+export function installWebhookEvents(store: EnvironmentStore, environment: () => EnvironmentRef, queued: () => void): () => void {
+  const queue = WebhookQueue.of(store);
+  // card id → its card.updated.merged event in the current write batch
+  let batch: Map<string, { eventId: string; deliveries: string[] }> | undefined;
+
+  const body = (eventId: string, event: string, change: LoggedChange, data: unknown) =>
+    JSON.stringify({ id: eventId, event, created_at: change.at, environment: environment(), data });
+
+  function enqueueAll(subscribers: Subscriber[], event: string, change: LoggedChange, payload: string, eventId: string): string[] {
+    return subscribers.map((webhook) =>
+      queue.enqueue({ webhookId: webhook.id, eventId, event, resource: change.resource, recordId: change.id, payload }),
+    );
+  }
+
+  function merge(change: LoggedChange, subscribers: Subscriber[]): void {
+    if (!batch) {
+      batch = new Map();
+      // A write batch is everything one request writes synchronously; it ends with the tick.
+      queueMicrotask(() => (batch = undefined));
+    }
+    const existing = batch.get(change.id);
+    const eventId = existing?.eventId ?? uuidv7();
+    const payload = body(eventId, mergedCardEvent, change, eventData(store, change));
+    // Replacing fails only when the earlier rows were rolled back with a failed savepoint.
+    if (existing && existing.deliveries.every((id) => queue.replacePayload(id, payload))) return;
+    batch.set(change.id, { eventId, deliveries: enqueueAll(subscribers, mergedCardEvent, change, payload, eventId) });
+  }
+
+  return store.onWrite((change) => {
+    const event = eventOf(change);
+    if (!event) return;
+    const subscribers = queue.subscribers();
+    if (subscribers.length === 0) return;
+    let added = false;
+    const direct = subscribers.filter((w) => w.eventTypes.has(event));
+    if (direct.length > 0) {
+      const eventId = uuidv7();
+      enqueueAll(direct, event, change, body(eventId, event, change, eventData(store, change)), eventId);
+      added = true;
+    }
+    if (change.resource === 'card' && event === 'card.updated') {
+      const mergedSubscribers = subscribers.filter((w) => w.eventTypes.has(mergedCardEvent));
+      if (mergedSubscribers.length > 0) {
+        merge(change, mergedSubscribers);
+        added = true;
+      }
+    }
+    if (added) queued();
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * Which addresses a remote instance refuses to post webhooks to: loopback, private, link-local,
+ * shared (CGNAT), multicast, documentation and other special-use ranges, IPv4 and IPv6 (also
+ * IPv4 hidden in IPv6: mapped, NAT64, 6to4). Otherwise anyone who may create a webhook could
+ * make the server call into its own network (SSRF).
+ *
+ * The check runs on the addresses the connection actually uses (a `lookup` for the socket),
+ * so a name that resolves to a public address when validated and a private one when
+ * connecting (DNS rebinding) is still refused.
+ */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+
+const blocked = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  blocked.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const) {
+  blocked.addSubnet(network, prefix, 'ipv6');
+}
+
+function hextets(address: string): number[] | undefined {
+  // Expand `::` and a trailing dotted quad into eight 16-bit groups.
+  let text = address.toLowerCase();
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const parts = dotted[1]!.split('.').map(Number);
+    text = text.slice(0, -dotted[1]!.length) + `${((parts[0]! << 8) | parts[1]!).toString(16)}:${((parts[2]! << 8) | parts[3]!).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const fill = tail === undefined ? 0 : 8 - left.length - right.length;
+  const groups = [...left, ...Array<string>(Math.max(fill, 0)).fill('0'), ...right].map((g) => parseInt(g, 16));
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : undefined;
+}
+
+function ipv4From(high: number, low: number): string {
+  return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+}
+
+/** The IPv4 address an IPv6 address carries (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16). */
+function embeddedIpv4(groups: number[]): string | undefined {
+  const [g0, g1, g2, g3, g4, g5, g6, g7] = groups as [number, number, number, number, number, number, number, number];
+  // Mapped (::ffff:a.b.c.d) and the deprecated compatible form (::a.b.c.d).
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && (g5 === 0xffff || g5 === 0)) return ipv4From(g6, g7);
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return ipv4From(g6, g7);
+  if (g0 === 0x2002) return ipv4From(g1, g2);
+  return undefined;
+}
+
+/** True for an address webhooks may not reach unless the instance allows private targets. */
+export function isPrivateAddress(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const family = isIP(bare);
+  if (family === 4) return blocked.check(bare, 'ipv4');
+  if (family !== 6) return true; // not an address at all: refuse rather than guess
+  if (blocked.check(bare, 'ipv6')) return true;
+  const groups = hextets(bare);
+  if (!groups) return true;
+  const v4 = embeddedIpv4(groups);
+  return v4 !== undefined && blocked.check(v4, 'ipv4');
+}
+
+export class PrivateTargetError extends Error {
+  constructor(host: string, address: string) {
+    super(
+      `refused: ${host} is ${host === address ? 'a' : `resolved to ${address}, a`} loopback, private or otherwise reserved address; ` +
+        'this instance does not deliver webhooks there (start it with --allow-private-webhooks to allow it)',
+    );
+  }
+}
+
+/** A socket `lookup` that resolves as usual and then refuses private addresses. */
+export const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, '', 0);
+    const list = addresses as unknown as LookupAddress[];
+    const refused = list.find((a) => isPrivateAddress(a.address));
+    if (refused) return callback(new PrivateTargetError(hostname, refused.address) as NodeJS.ErrnoException, '', 0);
+    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+    const first = list[0];
+    if (!first) return callback(new Error(`${hostname} has no address`) as NodeJS.ErrnoException, '', 0);
+    return callback(null, first.address, first.family);
+  });
+};

@@ -1,0 +1,29 @@
+/**
+ * Starting the sync client of a local replica: the desktop app, the browser host, or a
+ * headless server run with --remote. It syncs one environment with the remote named in its
+ * credential vault.
+ */
+import type { DataDir } from '../store/data-dir.js';
+import { bookOf } from '../store/sync-book.js';
+import { SyncClient, type SyncTiming } from '../sync/client.js';
+import type { CredentialVault } from '../sync/credentials.js';
+import { syncTables } from '../sync/tables.js';
+
+export function startReplicaSync(options: {
+  dataDir: DataDir;
+  environmentId: string;
+  vault: CredentialVault;
+  timing?: Partial<SyncTiming>;
+}): SyncClient {
+  const store = options.dataDir.environment(options.environmentId);
+  const client = new SyncClient({
+    store,
+    book: bookOf(store),
+    tables: syncTables(),
+    vault: options.vault,
+    environmentId: options.environmentId,
+    ...(options.timing ? { timing: options.timing } : {}),
+  });
+  client.start();
+  return client;
+}

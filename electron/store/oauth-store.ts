@@ -1,0 +1,254 @@
+/**
+ * The OAuth tables of the system database (migration system/0002-oauth): signing keys,
+ * clients, authorization codes, token families and refresh tokens. Codes, refresh tokens and
+ * client secrets arrive here already digested; nothing that works as a credential is stored.
+ */
+import { randomBytes } from 'node:crypto';
+import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
+import type { SqliteDatabase, SqliteStatement } from './database.js';
+import type { Environment, SystemStore } from './system.js';
+
+export interface SigningKey {
+  id: string;
+  secret: Uint8Array;
+}
+
+export interface StoredClient {
+  id: string;
+  name: string;
+  redirect_uris: string[];
+  confidential: boolean;
+  secret_hash: string | null;
+  environment_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StoredCode {
+  client_id: string;
+  environment_id: string;
+  user_id: string;
+  redirect_uri: string;
+  code_challenge: string | null;
+  expires_at: number;
+  used_at: string | null;
+  family_id: string | null;
+}
+
+export interface TokenFamily {
+  id: string;
+  client_id: string;
+  environment_id: string;
+  user_id: string;
+  revoked_at: string | null;
+}
+
+export type RefreshOutcome =
+  | { kind: 'rotated'; family: TokenFamily }
+  | { kind: 'reused'; family: TokenFamily }
+  | { kind: 'revoked' | 'expired' | 'unknown' };
+
+interface ClientRow extends Omit<StoredClient, 'redirect_uris' | 'confidential'> {
+  redirect_uris: string;
+  confidential: number;
+}
+
+function clientOf(row: ClientRow): StoredClient {
+  return { ...row, redirect_uris: JSON.parse(row.redirect_uris) as string[], confidential: row.confidential === 1 };
+}
+
+const stores = new WeakMap<SystemStore, OAuthStore>();
+
+export class OAuthStore {
+  private readonly statements = new Map<string, SqliteStatement>();
+  private signing: SigningKey | undefined;
+  private readonly keys = new Map<string, SigningKey>();
+
+  private constructor(private readonly db: SqliteDatabase) {}
+
+  /** The one OAuthStore of a system database. */
+  static of(system: SystemStore): OAuthStore {
+    let store = stores.get(system);
+    if (!store) {
+      store = new OAuthStore(system.db);
+      stores.set(system, store);
+    }
+    return store;
+  }
+
+  private sql(text: string): SqliteStatement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare<unknown[], unknown>(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  environmentById(id: string): Environment | undefined {
+    return this.sql('SELECT id, name, created_at FROM environment WHERE id = ?').get(id) as Environment | undefined;
+  }
+
+  // ----------------------------------------------------------------------- signing keys
+
+  /** The key new tokens are signed with; made on first use (HS256, 256 random bits). */
+  signingKey(): SigningKey {
+    if (this.signing) return this.signing;
+    let row = this.sql(
+      "SELECT id, secret FROM signing_key WHERE retired_at IS NULL AND algorithm = 'HS256' ORDER BY created_at DESC, id DESC LIMIT 1",
+    ).get() as { id: string; secret: string } | undefined;
+    if (!row) {
+      row = { id: uuidv7(), secret: randomBytes(32).toString('base64url') };
+      this.sql("INSERT INTO signing_key (id, algorithm, secret, created_at) VALUES (?, 'HS256', ?, ?)").run(row.id, row.secret, nowTimestamp());
+    }
+    this.signing = { id: row.id, secret: Buffer.from(row.secret, 'base64url') };
+    return this.signing;
+  }
+
+  /** A key by its id (`kid`), retired ones included so tokens they signed can still be refused cleanly. */
+  keyById(id: string): (SigningKey & { retired: boolean }) | undefined {
+    const cached = this.keys.get(id);
+    if (cached) return { ...cached, retired: false };
+    const row = this.sql("SELECT id, secret, retired_at FROM signing_key WHERE id = ? AND algorithm = 'HS256'").get(id) as
+      | { id: string; secret: string; retired_at: string | null }
+      | undefined;
+    if (!row) return undefined;
+    const key = { id: row.id, secret: Buffer.from(row.secret, 'base64url') };
+    if (row.retired_at) return { ...key, retired: true };
+    this.keys.set(id, key);
+    return { ...key, retired: false };
+  }
+
+  // ----------------------------------------------------------------------------- clients
+
+  insertClient(client: Omit<StoredClient, 'created_at' | 'updated_at'>): StoredClient {
+    const now = nowTimestamp();
+    this.sql(
+      `INSERT INTO oauth_client (id, name, redirect_uris, confidential, secret_hash, environment_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(client.id, client.name, JSON.stringify(client.redirect_uris), client.confidential ? 1 : 0, client.secret_hash, client.environment_id, now, now);
+    return this.client(client.id)!;
+  }
+
+  /** A live client. */
+  client(id: string): StoredClient | undefined {
+    const row = this.sql('SELECT * FROM oauth_client WHERE id = ? AND deleted_at IS NULL').get(id) as ClientRow | undefined;
+    return row ? clientOf(row) : undefined;
+  }
+
+  /** Live clients limited to one environment, oldest first. */
+  clientsOf(environmentId: string, limit: number, offset: number): { count: number; rows: StoredClient[] } {
+    const { n } = this.sql('SELECT count(*) AS n FROM oauth_client WHERE environment_id = ? AND deleted_at IS NULL').get(environmentId) as { n: number };
+    const rows = this.sql('SELECT * FROM oauth_client WHERE environment_id = ? AND deleted_at IS NULL ORDER BY created_at, id LIMIT ? OFFSET ?').all(
+      environmentId,
+      limit,
+      offset,
+    ) as ClientRow[];
+    return { count: n, rows: rows.map(clientOf) };
+  }
+
+  updateClient(id: string, changes: { name?: string; redirect_uris?: string[] }): StoredClient | undefined {
+    const current = this.client(id);
+    if (!current) return undefined;
+    this.sql('UPDATE oauth_client SET name = ?, redirect_uris = ?, updated_at = ? WHERE id = ?').run(
+      changes.name ?? current.name,
+      JSON.stringify(changes.redirect_uris ?? current.redirect_uris),
+      nowTimestamp(),
+      id,
+    );
+    return this.client(id);
+  }
+
+  /** Soft-deletes the client and revokes every sign-in made through it. */
+  deleteClient(id: string): boolean {
+    return this.db.transaction(() => {
+      const now = nowTimestamp();
+      const result = this.sql('UPDATE oauth_client SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL').run(now, now, id);
+      if (result.changes === 0) return false;
+      this.sql("UPDATE oauth_token_family SET revoked_at = ?, revoked_reason = 'client deleted' WHERE client_id = ? AND revoked_at IS NULL").run(now, id);
+      return true;
+    })();
+  }
+
+  // ------------------------------------------------------------------------------- codes
+
+  insertCode(codeHash: string, code: Omit<StoredCode, 'used_at' | 'family_id'>): void {
+    // Codes live for seconds; whatever expired a while ago is of no use, reuse detection included.
+    this.sql('DELETE FROM oauth_code WHERE expires_at < ?').run(Date.now() - 10 * 60_000);
+    this.sql(
+      `INSERT INTO oauth_code (code_hash, client_id, environment_id, user_id, redirect_uri, code_challenge, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ).run(codeHash, code.client_id, code.environment_id, code.user_id, code.redirect_uri, code.code_challenge, code.expires_at);
+  }
+
+  /**
+   * Marks the code used and returns it as it was before: a code whose `used_at` is already set
+   * is being replayed. The read and the mark are one transaction.
+   */
+  takeCode(codeHash: string): StoredCode | undefined {
+    return this.db.transaction(() => {
+      const row = this.sql('SELECT * FROM oauth_code WHERE code_hash = ?').get(codeHash) as StoredCode | undefined;
+      if (row && !row.used_at) this.sql('UPDATE oauth_code SET used_at = ? WHERE code_hash = ?').run(nowTimestamp(), codeHash);
+      return row;
+    })();
+  }
+
+  /** Remembers which sign-in a code led to, so a replayed code can revoke it. */
+  linkCodeToFamily(codeHash: string, familyId: string): void {
+    this.sql('UPDATE oauth_code SET family_id = ? WHERE code_hash = ?').run(familyId, codeHash);
+  }
+
+  // -------------------------------------------------------------------- families, tokens
+
+  createFamily(family: Omit<TokenFamily, 'id' | 'revoked_at'>): TokenFamily {
+    const id = uuidv7();
+    this.sql('INSERT INTO oauth_token_family (id, client_id, environment_id, user_id, created_at) VALUES (?, ?, ?, ?, ?)').run(
+      id,
+      family.client_id,
+      family.environment_id,
+      family.user_id,
+      nowTimestamp(),
+    );
+    return { id, ...family, revoked_at: null };
+  }
+
+  family(id: string): TokenFamily | undefined {
+    return this.sql('SELECT id, client_id, environment_id, user_id, revoked_at FROM oauth_token_family WHERE id = ?').get(id) as TokenFamily | undefined;
+  }
+
+  revokeFamily(id: string, reason: string): void {
+    this.sql('UPDATE oauth_token_family SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL').run(nowTimestamp(), reason, id);
+  }
+
+  insertRefreshToken(tokenHash: string, familyId: string, expiresAt: number): void {
+    this.sql('INSERT INTO oauth_refresh_token (token_hash, family_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
+      tokenHash,
+      familyId,
+      nowTimestamp(),
+      expiresAt,
+    );
+  }
+
+  /**
+   * Uses a refresh token: the first use rotates it; any later use is a replay, which revokes
+   * the whole family (every refresh token and access token of that sign-in).
+   */
+  useRefreshToken(tokenHash: string, now: number = Date.now()): RefreshOutcome {
+    return this.db.transaction((): RefreshOutcome => {
+      const row = this.sql(
+        `SELECT t.used_at, t.expires_at, f.id, f.client_id, f.environment_id, f.user_id, f.revoked_at
+         FROM oauth_refresh_token t JOIN oauth_token_family f ON f.id = t.family_id WHERE t.token_hash = ?`,
+      ).get(tokenHash) as (TokenFamily & { used_at: string | null; expires_at: number }) | undefined;
+      if (!row) return { kind: 'unknown' };
+      const family: TokenFamily = { id: row.id, client_id: row.client_id, environment_id: row.environment_id, user_id: row.user_id, revoked_at: row.revoked_at };
+      if (row.used_at) {
+        this.revokeFamily(family.id, 'refresh token reused');
+        return { kind: 'reused', family };
+      }
+      if (family.revoked_at) return { kind: 'revoked' };
+      if (row.expires_at <= now) return { kind: 'expired' };
+      this.sql('UPDATE oauth_refresh_token SET used_at = ? WHERE token_hash = ?').run(nowTimestamp(), tokenHash);
+      return { kind: 'rotated', family };
+    })();
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * Applying records pulled from the remote (or handed back with a refusal) to this replica, one
+ * transaction per batch. Every field is last-writer-wins by hybrid clock, so a field this
+ * replica changed later — a pending local edit — keeps its value; a delete wins over edits;
+ * a deleted record comes back only when its restore is newer than the delete. Applied writes
+ * carry the remote's clocks and never go to the outbox.
+ *
+ * A batch is checked whole before anything is written: an unknown resource, a malformed id or
+ * a value of the wrong type refuses the batch and changes nothing.
+ */
+import { checkValue, isPlainObject, own, type FieldSpec } from '../../shared/fields.js';
+import { isHlc, zeroHlc } from '../../shared/hlc.js';
+import { isUuid, nowTimestamp } from '../../shared/ids.js';
+import type { EnvironmentStore, TableDef } from '../store/environment-store.js';
+import type { Clocks, SyncBook } from '../store/sync-book.js';
+
+export class SyncMessageError extends Error {}
+
+export interface RemoteRecord {
+  resource: string;
+  id: string;
+  /** The record with `deleted_at`; null when the remote has none (a refused create). */
+  record: Record<string, unknown> | null;
+  clocks: Clocks;
+}
+
+function checkEntry(tables: ReadonlyMap<string, TableDef>, entry: unknown, index: number): RemoteRecord {
+  const where = `record ${index}`;
+  if (!isPlainObject(entry)) throw new SyncMessageError(`${where} is not an object`);
+  const table = typeof entry.resource === 'string' ? tables.get(entry.resource) : undefined;
+  if (!table) throw new SyncMessageError(`${where} names an unknown resource ${String(entry.resource)}`);
+  if (!isUuid(entry.id)) throw new SyncMessageError(`${where} has no uuid id`);
+  if (!isPlainObject(entry.clocks) || !Object.values(entry.clocks).every(isHlc)) throw new SyncMessageError(`${where} has malformed clocks`);
+  if (entry.record !== null && !isPlainObject(entry.record)) throw new SyncMessageError(`${where} has a malformed record`);
+  if (entry.record) {
+    for (const [field, value] of Object.entries(entry.record)) {
+      if (value === null || field === 'deleted_at') continue;
+      const spec: FieldSpec | undefined = own(table.fields, field);
+      if (!spec) continue; // a field this version does not know: ignored
+      const result = checkValue({ ...spec, nullable: true, check: undefined, pattern: undefined }, value);
+      if (!result.ok) throw new SyncMessageError(`${where}: ${table.resource}.${field} ${result.problem}`);
+    }
+    if (entry.record.deleted_at !== null && entry.record.deleted_at !== undefined && typeof entry.record.deleted_at !== 'string') {
+      throw new SyncMessageError(`${where}: deleted_at must be a date-time or null`);
+    }
+  }
+  return { resource: entry.resource as string, id: (entry.id as string).toLowerCase(), record: entry.record as Record<string, unknown> | null, clocks: entry.clocks as Clocks };
+}
+
+/** Checks a pulled batch; throws SyncMessageError when any entry is malformed. */
+export function checkBatch(tables: ReadonlyMap<string, TableDef>, entries: unknown): RemoteRecord[] {
+  if (!Array.isArray(entries)) throw new SyncMessageError('the batch is not a list');
+  return entries.map((entry, i) => checkEntry(tables, entry, i));
+}
+
+/**
+ * Merges one remote record. With `force` the remote's version replaces the local one whatever
+ * the clocks say (after the remote refused this replica's change).
+ */
+function mergeOne(store: EnvironmentStore, book: SyncBook, table: TableDef, entry: RemoteRecord, force: boolean): void {
+  const local = store.getForSync(table, entry.id);
+  const localClocks = book.clocksOf(entry.resource, entry.id);
+  const remote = entry.record;
+  if (!remote) {
+    // The remote has no such record: this replica's create was refused. Keep it in the trash.
+    if (local && !local.deleted_at) {
+      store.withOrigin({ kind: 'sync', clocks: {}, checkUnique: false }, () => store.writeForSync(table, entry.id, { deleted_at: nowTimestamp() }));
+    }
+    return;
+  }
+  const values: Record<string, unknown> = {};
+  const clocks: Clocks = {};
+  const newer = (field: string) => force || !local || (entry.clocks[field] ?? zeroHlc) > (localClocks[field] ?? zeroHlc);
+  for (const [field, value] of Object.entries(remote)) {
+    if (field === 'id' || field === 'deleted_at' || (!own(table.fields, field))) continue;
+    if (newer(field)) {
+      values[field] = value;
+      if (entry.clocks[field]) clocks[field] = entry.clocks[field]!;
+    }
+  }
+  const remoteDeleted = typeof remote.deleted_at === 'string';
+  const localDeleted = Boolean(local?.deleted_at);
+  if (remoteDeleted && !localDeleted) {
+    values.deleted_at = remote.deleted_at; // a delete wins over concurrent edits
+    if (entry.clocks.deleted_at) clocks.deleted_at = entry.clocks.deleted_at;
+  } else if (!remoteDeleted && localDeleted && newer('deleted_at')) {
+    values.deleted_at = null; // restored after it was deleted here
+    if (entry.clocks.deleted_at) clocks.deleted_at = entry.clocks.deleted_at;
+  } else if (!local && remoteDeleted) {
+    values.deleted_at = remote.deleted_at;
+  }
+  if (Object.keys(values).length === 0) return;
+  store.withOrigin({ kind: 'sync', clocks, checkUnique: false }, () => store.writeForSync(table, entry.id, values));
+  for (const hlc of Object.values(entry.clocks)) book.clock.receive(hlc);
+}
+
+export function mergeRecords(
+  store: EnvironmentStore,
+  book: SyncBook,
+  tables: ReadonlyMap<string, TableDef>,
+  entries: readonly RemoteRecord[],
+  options: { force?: boolean; afterApply?: () => void } = {},
+): number {
+  let applied = 0;
+  store.transaction(() => {
+    for (const entry of entries) {
+      mergeOne(store, book, tables.get(entry.resource)!, entry, options.force ?? false);
+      applied++;
+    }
+    options.afterApply?.();
+  });
+  return applied;
+}
