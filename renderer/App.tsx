@@ -1,25 +1,36 @@
 /** The app shell: top bar, navigation on the left, the current screen beside it. */
+import type { ComponentType } from 'react';
 import { useChangeEvents } from './api/hooks.js';
 import { ComingLater } from './components/ComingLater.js';
 import { Navigation } from './components/Navigation.js';
 import { TopBar } from './components/TopBar.js';
-import { useUiStore } from './state/ui.js';
+import { useUiStore, type ViewName } from './state/ui.js';
+import { ActivitiesView } from './views/ActivitiesView.js';
 import { views } from './views/catalog.js';
+import { PlanboardView } from './views/PlanboardView.js';
 import { ProjectsView } from './views/ProjectsView.js';
+import { ResourcesView } from './views/ResourcesView.js';
+
+/** The screens built so far; the others say what they will be for. */
+const screens: Partial<Record<ViewName, ComponentType>> = {
+  planboard: PlanboardView,
+  projects: ProjectsView,
+  activities: ActivitiesView,
+  resources: ResourcesView,
+};
 
 export function App() {
   useChangeEvents();
   const current = useUiStore((state) => state.view);
   const entry = views.find((view) => view.name === current);
+  const Screen = screens[current];
 
   return (
     <div className="app">
       <TopBar />
       <div className="app__body">
         <Navigation />
-        <main className="app__main">
-          {current === 'projects' ? <ProjectsView /> : entry && <ComingLater view={entry} />}
-        </main>
+        <main className="app__main">{Screen ? <Screen /> : entry && <ComingLater view={entry} />}</main>
       </div>
     </div>
   );

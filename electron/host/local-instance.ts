@@ -50,17 +50,19 @@ export async function openLocalInstance(dataPath: string, options: LocalInstance
     const environment = dataDir.system.ensureEnvironment(localEnvironmentName);
     dataDir.system.revokeApiKeys(environment.id, bridgeKeyLabel);
     const { key } = dataDir.system.addApiKey(environment.id, undefined, bridgeKeyLabel);
-    let sync: SyncClient | undefined;
-    const api = await buildApi({ dataDir, role: 'local', sync: () => sync });
+    // The API is built first (it installs the sync bookkeeping the client needs); the sync
+    // routes find the client through this holder once it exists.
+    const holder: { client?: SyncClient } = {};
+    const api = await buildApi({ dataDir, role: 'local', sync: () => holder.client });
     await api.ready();
     const store = dataDir.environment(environment.id);
-    sync = startReplicaSync({
+    const client = startReplicaSync({
       dataDir,
       environmentId: environment.id,
       vault: options.vault ?? new FileVault(join(dataPath, 'sync-credentials.json')),
       ...(options.syncTiming ? { timing: options.syncTiming } : {}),
     });
-    const client = sync;
+    holder.client = client;
     const credentials = { 'x-api-key': key, 'x-api-env': environment.name };
 
     return {

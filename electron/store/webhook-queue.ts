@@ -34,6 +34,7 @@ export interface PendingDelivery {
   id: string;
   seq: number;
   webhook_id: string;
+  event: string;
   url: string;
   payload: string;
   attempts: number;
@@ -108,7 +109,7 @@ export class WebhookQueue {
   /** The head delivery of every live, active webhook that has one. */
   heads(): PendingDelivery[] {
     return this.sql(
-      `SELECT d.id, d.seq, d.webhook_id, w.url, d.payload, d.attempts, d.due_at
+      `SELECT d.id, d.seq, d.webhook_id, d.event, w.url, d.payload, d.attempts, d.due_at
        FROM "webhook" w
        JOIN webhook_delivery d ON d.seq = (
          SELECT min(seq) FROM webhook_delivery p WHERE p.webhook_id = w.id AND p.status IN ('started', 'failed'))

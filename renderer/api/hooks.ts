@@ -8,14 +8,28 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ListQuery } from './client.js';
+import type { ListQuery, RecordQuery } from './client.js';
 import { useApi } from './provider.js';
-import { resourcePath, type InputFor, type RecordFor, type ResourceName } from './resources.js';
+import { resourcePath, type InputFor, type RecordFor, type ResourceName, type WriteBody } from './resources.js';
 
 export const queryKeys = {
   resource: (resource: ResourceName) => [resource] as const,
   list: (resource: ResourceName, query: ListQuery) => [resource, 'list', query] as const,
-  record: (resource: ResourceName, id: string) => [resource, id] as const,
+  /** One record; a shaped read (`with`) gets its own key below the plain one. */
+  record: (resource: ResourceName, id: string, query?: RecordQuery) =>
+    query ? ([resource, id, query] as const) : ([resource, id] as const),
+};
+
+/**
+ * Records written inline with their owner (a board's stages, labels, statuses and the
+ * activities allowed in a stage). A change to one changes what a shaped read of the owner
+ * (`board?with=stages`) shows, so its change event refreshes the owner's queries too.
+ */
+const ownerOfPart: Readonly<Record<string, ResourceName>> = {
+  stage: 'board',
+  label: 'board',
+  status: 'board',
+  stage_activity: 'board',
 };
 
 export function useList<R extends ResourceName>(resource: R, query: ListQuery = {}) {
@@ -26,11 +40,12 @@ export function useList<R extends ResourceName>(resource: R, query: ListQuery = 
   });
 }
 
-export function useRecord<R extends ResourceName>(resource: R, id: string) {
+/** One record. `T` names the shape a `with` query returns (a board with its stages). */
+export function useRecord<R extends ResourceName, T = RecordFor<R>>(resource: R, id: string, query?: RecordQuery) {
   const { client } = useApi();
   return useQuery({
-    queryKey: queryKeys.record(resource, id),
-    queryFn: () => client.get<RecordFor<R>>(resourcePath(resource), id),
+    queryKey: queryKeys.record(resource, id, query),
+    queryFn: () => client.get<T>(resourcePath(resource), id, query),
   });
 }
 
@@ -63,13 +78,36 @@ export function useUpdate<R extends ResourceName>(resource: R) {
   });
 }
 
+export interface SaveVariables<R extends ResourceName> {
+  /** Null creates a record; an id updates that one. */
+  id: string | null;
+  body: WriteBody<R>;
+}
+
+/** Create or update through one mutation, for forms that do both. */
+export function useSave<R extends ResourceName>(resource: R) {
+  const { client } = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: SaveVariables<R>) =>
+      id === null
+        ? client.create<RecordFor<R>>(resourcePath(resource), body)
+        : client.update<RecordFor<R>>(resourcePath(resource), id, body),
+    onSuccess: (record, { id }) => {
+      if (id !== null) queryClient.setQueryData(queryKeys.record(resource, id), record);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource) });
+    },
+  });
+}
+
 export function useRemove<R extends ResourceName>(resource: R) {
   const { client } = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => client.remove(resourcePath(resource), id),
     onSuccess: (_nothing, id) => {
-      queryClient.removeQueries({ queryKey: queryKeys.record(resource, id), exact: true });
+      // Not exact: shaped reads of the record (`[resource, id, {with}]`) go too.
+      queryClient.removeQueries({ queryKey: queryKeys.record(resource, id) });
     },
     // Also after a failure: a 404 means the record is already gone elsewhere, and the list
     // should stop offering it.
@@ -87,7 +125,12 @@ export function useChangeEvents(): void {
   useEffect(
     () =>
       transport.onChange((events) => {
-        const resources = new Set(events.map((event) => event.resource));
+        const resources = new Set<string>();
+        for (const event of events) {
+          resources.add(event.resource);
+          const owner = ownerOfPart[event.resource];
+          if (owner) resources.add(owner);
+        }
         for (const resource of resources) {
           void queryClient.invalidateQueries({ queryKey: [resource] });
         }

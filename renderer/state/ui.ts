@@ -1,20 +1,45 @@
 /**
- * UI state only: which screen is open and similar choices that no one else needs to know.
- * Anything that comes from the Planning API belongs in React Query, never here, so there is
- * exactly one copy of each record in the renderer.
+ * UI state only: which screen is open, which board the planner works on, which panel is open,
+ * and similar choices that no one else needs to know. Anything that comes from the Planning
+ * API belongs in React Query, never here, so there is exactly one copy of each record in the
+ * renderer.
  */
 import { create } from 'zustand';
 
-export type ViewName = 'planboard' | 'orders' | 'projects' | 'time' | 'sync' | 'settings';
+export type ViewName =
+  | 'planboard'
+  | 'orders'
+  | 'projects'
+  | 'activities'
+  | 'resources'
+  | 'time'
+  | 'sync'
+  | 'settings';
+
+/** The board setup panel: closed, setting up a new board, or the picked one. */
+export type BoardSetupMode = 'closed' | 'new' | 'picked';
 
 interface UiState {
   view: ViewName;
   showView(view: ViewName): void;
+  /**
+   * The board picked in the board picker. It may name a board deleted elsewhere since; read
+   * it through `usePickedBoard`, which falls back to the first board.
+   */
+  boardId: string | null;
+  pickBoard(id: string): void;
+  boardSetup: BoardSetupMode;
+  openBoardSetup(mode: Exclude<BoardSetupMode, 'closed'>): void;
+  closeBoardSetup(): void;
 }
 
 export const useUiStore = create<UiState>()((set) => ({
-  // Projects is the one screen built so far, so the app opens on it rather than on a
-  // placeholder. Move this to the planboard once that screen exists.
-  view: 'projects',
+  // The planboard is where a planner starts: it picks a board or sets up the first one.
+  view: 'planboard',
   showView: (view) => set({ view }),
+  boardId: null,
+  pickBoard: (boardId) => set({ boardId }),
+  boardSetup: 'closed',
+  openBoardSetup: (boardSetup) => set({ boardSetup }),
+  closeBoardSetup: () => set({ boardSetup: 'closed' }),
 }));

@@ -17,10 +17,17 @@ export const views: readonly ViewEntry[] = [
     name: 'planboard',
     title: 'Planboard',
     purpose: 'Plan work across stages and days, with the backlog and capacity beside the board.',
-    ready: false,
+    ready: true,
   },
   { name: 'orders', title: 'Orders', purpose: 'Customer orders and their order rows.', ready: false },
   { name: 'projects', title: 'Projects', purpose: 'The projects that orders belong to.', ready: true },
+  { name: 'activities', title: 'Activities', purpose: 'The kinds of work the stages of a board allow.', ready: true },
+  {
+    name: 'resources',
+    title: 'Resources',
+    purpose: 'The people, machines and cells that do the work, and the stages they work on.',
+    ready: true,
+  },
   {
     name: 'time',
     title: 'Time',
