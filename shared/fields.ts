@@ -298,6 +298,10 @@ export function checkWrite(
       problems.push({ field: name, description: `${name} is required and may not be null` });
       continue;
     }
+    if (field.required && typeof raw === 'string' && raw.trim() === '' && field.type === 'string') {
+      problems.push({ field: name, description: `${name} is required and may not be empty` });
+      continue;
+    }
     const result = checkValue(field, raw);
     if (result.ok) values[name] = result.value;
     else problems.push({ field: name, description: `${name} ${result.problem}` });

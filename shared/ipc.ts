@@ -14,6 +14,31 @@ export const bridgeChannels = {
   change: 'planner:change',
 } as const;
 
+/**
+ * The desktop shell's own channels (Electron only; the browser host has none of them). Main
+ * checks the sender and the payload of each, exactly as for `request`; a channel not listed
+ * here is never answered or listened to.
+ */
+export const shellChannels = {
+  /** main → renderer, send/on: a menu item was chosen (`MenuCommand`). */
+  menu: 'planner:menu',
+  /** renderer → main, invoke: save bytes the renderer made (an export) through a save dialog. */
+  saveFile: 'planner:save-file',
+  /** renderer → main, invoke: choose a file to attach through an open dialog. */
+  openAttachment: 'planner:open-attachment',
+  /** renderer → main, invoke: back up the data folder to a file the planner chooses. */
+  backup: 'planner:backup',
+  /** renderer → main, invoke: replace the data with a backup the planner chooses. */
+  restore: 'planner:restore',
+  /** renderer → main, invoke: sign in to a remote in the system browser (OAuth with PKCE). */
+  signIn: 'planner:sign-in',
+  /** renderer → main, invoke: read or change the shell's own settings. */
+  getSettings: 'planner:get-shell-settings',
+  setSettings: 'planner:set-shell-settings',
+  /** renderer → main, invoke: an error in the page, to be logged in main's log. */
+  reportError: 'planner:report-error',
+} as const;
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface BridgeRequest {
@@ -37,11 +62,101 @@ export interface ChangeEvent {
   op: 'create' | 'update' | 'delete';
 }
 
+/**
+ * What a menu item asks the page to do. `undo`/`redo` mean the app's undo (moves, edits, plan
+ * and unplan); when focus is in a text field the page should undo the typing instead. The
+ * menu's accelerators only fire for keys the page did not handle (preventDefault), so an
+ * in-app shortcut handler and the menu never both act on one key press.
+ */
+export type MenuCommand = 'undo' | 'redo' | 'new-collection' | 'export-time-report' | 'open-settings';
+export const menuCommands: readonly MenuCommand[] = ['undo', 'redo', 'new-collection', 'export-time-report', 'open-settings'];
+
+/**
+ * The keys of the menu commands (Electron accelerator syntax: CmdOrCtrl is Cmd on macOS,
+ * Ctrl elsewhere). The page's own shortcuts and its shortcut list use the same keys.
+ */
+export const menuAccelerators: Readonly<Record<MenuCommand, string>> = {
+  undo: 'CmdOrCtrl+Z',
+  redo: 'CmdOrCtrl+Shift+Z',
+  'new-collection': 'CmdOrCtrl+N',
+  'export-time-report': 'CmdOrCtrl+E',
+  'open-settings': 'CmdOrCtrl+,',
+};
+
+export interface MenuCommandMessage {
+  command: MenuCommand;
+}
+
+/** Export formats the save dialog writes; main enforces the file extension of each. */
+export type ExportFormat = 'csv' | 'xlsx' | 'pdf';
+
+export interface SaveFileRequest {
+  format: ExportFormat;
+  /** A file name without folders, e.g. `hours-2025-w23.csv`; main keeps only a safe base name. */
+  suggestedName: string;
+  /** The file's content, base64-encoded (at most 100 MiB once decoded). */
+  data: string;
+}
+
+/** `refused`: the chosen name has another extension; `failed`: writing went wrong. */
+export type SaveFileResult = { status: 'saved'; fileName: string } | { status: 'canceled' } | { status: 'refused' | 'failed'; message: string };
+
+export interface OpenAttachmentRequest {
+  /** Narrows the allowed extensions (lower case, no dot); it can never widen them. */
+  extensions?: string[];
+}
+
+export type OpenAttachmentResult =
+  | { status: 'chosen'; fileName: string; contentType: string; bytes: number; data: string }
+  | { status: 'canceled' }
+  | { status: 'refused'; message: string };
+
+export type BackupResult = { status: 'saved'; fileName: string } | { status: 'canceled' } | { status: 'failed'; message: string };
+
+export type RestoreResult = { status: 'restored'; createdAt: string } | { status: 'canceled' } | { status: 'refused' | 'failed'; message: string };
+
+export interface SignInRequest {
+  /** The remote instance, e.g. `https://planner.example.com`. */
+  remote_url: string;
+  /** The public OAuth client registered on the remote for the desktop app. */
+  client_id: string;
+}
+
+/** Tokens never come back to the page: it only learns whether sign-in worked. */
+export type SignInResult = { status: 'signed-in'; remote_url: string } | { status: 'canceled' | 'failed'; message: string };
+
+export type ShellLanguage = 'en' | 'nl';
+
+export interface ShellSettings {
+  /** The menu's and dialogs' language; `system` follows the OS (app.getLocale()). */
+  language: ShellLanguage | 'system';
+  /** On close with changes not yet sent: ask, or sync first (with a time limit). */
+  closeWithPending: 'ask' | 'sync-first';
+}
+
+export interface ErrorReport {
+  message: string;
+  stack?: string;
+  /** Where it came from: `window.onerror`, an unhandled rejection, a React error boundary… */
+  source?: string;
+}
+
 /** What the preload exposes as `window.planner`. */
 export interface PlannerBridge {
   request(request: BridgeRequest): Promise<BridgeResponse>;
   /** Returns a function that removes the listener. */
   onChange(listener: (events: ChangeEvent[]) => void): () => void;
+  /** Menu commands for the page (see `MenuCommand`). Returns a function that removes the listener. */
+  onMenuCommand(listener: (command: MenuCommand) => void): () => void;
+  saveFile(request: SaveFileRequest): Promise<SaveFileResult>;
+  openAttachment(request?: OpenAttachmentRequest): Promise<OpenAttachmentResult>;
+  backup(): Promise<BackupResult>;
+  restore(): Promise<RestoreResult>;
+  signIn(request: SignInRequest): Promise<SignInResult>;
+  getShellSettings(): Promise<ShellSettings>;
+  setShellSettings(changes: Partial<ShellSettings>): Promise<ShellSettings>;
+  /** Resolves with a reference to show the planner, which is also in the log. */
+  reportError(report: ErrorReport): Promise<{ reference: string }>;
 }
 
 const methods: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'];

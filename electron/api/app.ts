@@ -5,6 +5,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DataDir } from '../store/data-dir.js';
+import { adminRoutes } from './admin-routes.js';
 import { authenticate } from './auth.js';
 import { registerResource } from './crud.js';
 import { installErrorHandling, sendError, toApiError } from './errors.js';
@@ -15,6 +16,10 @@ import type { ReplicaRole } from '../store/sync-book.js';
 import { installSyncBooks } from './sync/books.js';
 import type { SyncControl } from '../../shared/sync.js';
 import { registerSyncRoutes } from './sync/routes.js';
+import type { RateLimitOptions } from './oauth/rate-limit.js';
+import { oauthRoutes } from './oauth/routes.js';
+import type { DeliveryTiming } from './webhooks/dispatcher.js';
+import { startWebhooks } from './webhooks/service.js';
 
 export const apiVersion = '0.1.0';
 
@@ -30,6 +35,12 @@ export interface ApiOptions {
   sync?: () => SyncControl | undefined;
   /** Change-log entries a remote keeps for pulls (older cursors get 410). */
   syncRetention?: number;
+  /** Deliver webhooks to loopback and private addresses: the desktop instance and tests; off on a remote. */
+  allowPrivateWebhookTargets?: boolean;
+  /** Webhook retry and timeout timings (tests use milliseconds). */
+  webhookDelivery?: Partial<DeliveryTiming>;
+  /** Requests per window per IP and client on the OAuth sign-in and token endpoints (default 20 a minute). */
+  oauthRateLimit?: RateLimitOptions;
 }
 
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
@@ -52,13 +63,18 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
 
   app.decorateRequest('ctx', null as never);
   installSyncBooks(options.dataDir, options.role ?? 'remote', resourceModules);
+  startWebhooks(app, {
+    dataDir: options.dataDir,
+    allowPrivateTargets: options.allowPrivateWebhookTargets ?? false,
+    ...(options.webhookDelivery ? { timing: options.webhookDelivery } : {}),
+  });
 
   await app.register(
     async (v1) => {
       v1.addHook('onRequest', async (request, reply) => {
         if (request.routeOptions.config?.public) return;
         try {
-          request.ctx = authenticate(options.dataDir, request);
+          request.ctx = await authenticate(options.dataDir, request);
         } catch (error) {
           const apiError = toApiError(error);
           if (!apiError) throw error;
@@ -67,6 +83,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       });
 
       for (const module of resourceModules) registerResource(v1, module);
+      await v1.register(oauthRoutes, { dataDir: options.dataDir, ...(options.oauthRateLimit ? { rateLimit: options.oauthRateLimit } : {}) });
+      await v1.register(adminRoutes, { dataDir: options.dataDir });
       registerSyncRoutes(v1, { modules: resourceModules, ...(options.sync ? { control: options.sync } : {}), retention: options.syncRetention ?? 1_000_000 });
 
       v1.get(

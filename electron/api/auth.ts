@@ -1,11 +1,12 @@
 /**
- * Every request names its environment and proves access to it: `x-api-key` + `x-api-env`
- * (or, once OAuth lands, a bearer token). Anything else is 401 "Not Logged In". The request
- * then only ever sees that environment's database.
+ * Every request names its environment and proves access to it: `x-api-key` + `x-api-env`, or
+ * `Authorization: Bearer <access token>` from the OAuth flow (oauth/bearer.ts). Anything else
+ * is 401 "Not Logged In". The request then only ever sees that environment's database.
  */
 import type { FastifyRequest } from 'fastify';
 import type { DataDir } from '../store/data-dir.js';
 import { ApiError } from './errors.js';
+import { authenticateBearer } from './oauth/bearer.js';
 import type { RequestContext } from './resource.js';
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -13,7 +14,18 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? undefined : value;
 }
 
-export function authenticate(dataDir: DataDir, request: FastifyRequest): RequestContext {
+/** The token of `Authorization: Bearer …`; undefined when another scheme (or none) is used. */
+function bearerToken(request: FastifyRequest): string | undefined {
+  const value = header(request, 'authorization');
+  if (value === undefined || !/^bearer(\s|$)/i.test(value)) return undefined;
+  const token = value.slice(6).trim();
+  if (!token || /\s/.test(token)) throw ApiError.notLoggedIn('Send Authorization: Bearer <access token>.');
+  return token;
+}
+
+export async function authenticate(dataDir: DataDir, request: FastifyRequest): Promise<RequestContext> {
+  const token = bearerToken(request);
+  if (token !== undefined) return authenticateBearer(dataDir, token, header(request, 'x-api-env'));
   const key = header(request, 'x-api-key');
   const environmentName = header(request, 'x-api-env');
   if (!key || !environmentName) throw ApiError.notLoggedIn();

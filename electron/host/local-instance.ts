@@ -53,7 +53,8 @@ export async function openLocalInstance(dataPath: string, options: LocalInstance
     // The API is built first (it installs the sync bookkeeping the client needs); the sync
     // routes find the client through this holder once it exists.
     const holder: { client?: SyncClient } = {};
-    const api = await buildApi({ dataDir, role: 'local', sync: () => holder.client });
+    // The desktop's own webhooks may post to this machine or the local network.
+    const api = await buildApi({ dataDir, role: 'local', sync: () => holder.client, allowPrivateWebhookTargets: true });
     await api.ready();
     const store = dataDir.environment(environment.id);
     const client = startReplicaSync({

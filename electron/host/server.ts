@@ -5,6 +5,9 @@
  *   npm run server -- --port P --data-dir D [--host H] [--api-env E --api-key K]
  *                     [--remote URL --remote-api-env E --remote-api-key K]
  *
+ * --allow-private-webhooks lets webhooks post to loopback and private addresses (refused by
+ * default on a server others reach). `user add` and `client add` are admin commands (admin-cli.ts).
+ *
  * With --remote it is a local replica of environment --api-env that syncs with that remote
  * (how several replicas and one remote run side by side in tests and in the field).
  * It binds 127.0.0.1 unless --host says otherwise, prints a line with its URL once it accepts
@@ -15,11 +18,13 @@ import { buildApi } from '../api/app.js';
 import { DataDir } from '../store/data-dir.js';
 import { MemoryVault } from '../sync/credentials.js';
 import type { SyncClient } from '../sync/client.js';
+import { adminUsage, isAdminCommand, runAdminCommand } from './admin-cli.js';
 import { ArgsError, parseArgs, portOption } from './cli-args.js';
 import { startReplicaSync } from './replica-sync.js';
 
 const usage = `Usage: npm run server -- --data-dir DIR [--port 4010] [--host 127.0.0.1] [--api-env ENV --api-key KEY] [--log]
-       [--remote URL --remote-api-env ENV --remote-api-key KEY [--sync-interval-ms MS]] [--sync-retention N]`;
+       [--remote URL --remote-api-env ENV --remote-api-key KEY [--sync-interval-ms MS]] [--sync-retention N] [--allow-private-webhooks]
+${adminUsage}`;
 
 function wholeNumber(value: string | true | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -28,9 +33,10 @@ function wholeNumber(value: string | true | undefined, name: string): number | u
 }
 
 async function main(argv: string[]): Promise<void> {
+  if (isAdminCommand(argv)) return runAdminCommand(argv);
   const { options } = parseArgs(argv, {
     values: ['port', 'data-dir', 'host', 'api-env', 'api-key', 'remote', 'remote-api-env', 'remote-api-key', 'sync-interval-ms', 'sync-retention'],
-    flags: ['log', 'help'],
+    flags: ['log', 'help', 'allow-private-webhooks'],
   });
   if (options.help) {
     console.log(usage);
@@ -76,6 +82,7 @@ async function main(argv: string[]): Promise<void> {
     logger: options.log === true,
     role: remote ? 'local' : 'remote',
     sync: () => sync,
+    allowPrivateWebhookTargets: options['allow-private-webhooks'] === true,
     ...(syncRetention !== undefined ? { syncRetention } : {}),
   });
   if (typeof remote === 'string' && typeof envName === 'string') {

@@ -231,15 +231,16 @@ export class OAuthStore {
 
   /**
    * Uses a refresh token: the first use rotates it; any later use is a replay, which revokes
-   * the whole family (every refresh token and access token of that sign-in).
+   * the whole family (every refresh token and access token of that sign-in). A token of
+   * another client is not known to this one (and is not used up by the attempt).
    */
-  useRefreshToken(tokenHash: string, now: number = Date.now()): RefreshOutcome {
+  useRefreshToken(tokenHash: string, clientId: string, now: number = Date.now()): RefreshOutcome {
     return this.db.transaction((): RefreshOutcome => {
       const row = this.sql(
         `SELECT t.used_at, t.expires_at, f.id, f.client_id, f.environment_id, f.user_id, f.revoked_at
          FROM oauth_refresh_token t JOIN oauth_token_family f ON f.id = t.family_id WHERE t.token_hash = ?`,
       ).get(tokenHash) as (TokenFamily & { used_at: string | null; expires_at: number }) | undefined;
-      if (!row) return { kind: 'unknown' };
+      if (!row || row.client_id !== clientId) return { kind: 'unknown' };
       const family: TokenFamily = { id: row.id, client_id: row.client_id, environment_id: row.environment_id, user_id: row.user_id, revoked_at: row.revoked_at };
       if (row.used_at) {
         this.revokeFamily(family.id, 'refresh token reused');

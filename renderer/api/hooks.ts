@@ -32,11 +32,12 @@ const ownerOfPart: Readonly<Record<string, ResourceName>> = {
   stage_activity: 'board',
 };
 
-export function useList<R extends ResourceName>(resource: R, query: ListQuery = {}) {
+/** One page of a list. `T` names the shape a `with` query returns (boards with their stages). */
+export function useList<R extends ResourceName, T = RecordFor<R>>(resource: R, query: ListQuery = {}) {
   const { client } = useApi();
   return useQuery({
     queryKey: queryKeys.list(resource, query),
-    queryFn: () => client.list<RecordFor<R>>(resourcePath(resource), query),
+    queryFn: () => client.list<T>(resourcePath(resource), query),
   });
 }
 

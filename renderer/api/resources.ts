@@ -9,10 +9,16 @@
  */
 import type { InputOf, RecordOf } from '../../shared/fields.js';
 import type { activitySpec } from '../../shared/resources/activity.js';
+import type { addressSpec } from '../../shared/resources/address.js';
 import type { boardSpec } from '../../shared/resources/board.js';
+import type { collectionSpec } from '../../shared/resources/collection.js';
+import type { itemSpec } from '../../shared/resources/item.js';
+import type { orderSpec } from '../../shared/resources/order.js';
 import type { projectSpec } from '../../shared/resources/project.js';
+import type { relationSpec } from '../../shared/resources/relation.js';
 import type { resourceSpec } from '../../shared/resources/resource.js';
 import type { stageSpec } from '../../shared/resources/stage.js';
+import type { warehouseSpec } from '../../shared/resources/warehouse.js';
 
 interface RendererResources {
   project: typeof projectSpec;
@@ -20,6 +26,12 @@ interface RendererResources {
   stage: typeof stageSpec;
   activity: typeof activitySpec;
   resource: typeof resourceSpec;
+  order: typeof orderSpec;
+  relation: typeof relationSpec;
+  warehouse: typeof warehouseSpec;
+  address: typeof addressSpec;
+  item: typeof itemSpec;
+  collection: typeof collectionSpec;
 }
 
 /** A resource by the name its path and its change events carry. */

@@ -29,6 +29,7 @@ import { relationSpec } from './relation.js';
 import { resourceSpec, scheduleDeviationSpec } from './resource.js';
 import { spaceSpec } from './space.js';
 import { stageActivitySpec, stageSpec } from './stage.js';
+import { timeTrackingSpec } from './time-tracking.js';
 import { userSpec } from './user.js';
 import { warehouseSpec } from './warehouse.js';
 
@@ -71,6 +72,12 @@ export const resourceSpecs = {
   checklist_item: checklistItemSpec,
   comment: commentSpec,
   attachment: attachmentSpec,
+  time_tracking: timeTrackingSpec,
 } as const satisfies Record<string, ResourceSpec>;
 
 export type ResourceName = keyof typeof resourceSpecs;
+
+// Records of one instance, not in resourceSpecs because they never sync: webhooks with their
+// delivery log, and OAuth clients (which live in the system database).
+export { webhookDeliverySpec, webhookEventTypes, webhookSpec, type Webhook, type WebhookDelivery, type WebhookInput } from './webhook.js';
+export { oauthClientSpec, type OAuthClient, type OAuthClientInput } from './oauth-client.js';

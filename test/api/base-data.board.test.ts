@@ -289,7 +289,8 @@ describe('board', () => {
     const stagesBefore = (await get(api, '/v1/stage?limit=0')).count;
     const res = await api.http('POST', '/v1/board', body);
     expectFieldErrors(res, fields);
-    for (const field of fields) expect(res.body.errors.find((e: any) => e.field === field).description).toContain(field);
+    // Each description names where the problem is.
+    for (const field of fields) expect(res.body.errors.find((e: any) => e.field === field).description).toContain(field.replace(/\.id$/, ''));
     expect((await get(api, '/v1/board?limit=0')).count).toBe(before);
     expect((await get(api, '/v1/stage?limit=0')).count).toBe(stagesBefore);
   });
@@ -470,6 +471,17 @@ describe('space', () => {
 
     await remove(api, `/v1/space/${created.id}`);
     await expectGone(api, `/v1/space/${created.id}`);
+  });
+
+  it('leaves its boards readable and writable when it is deleted: a board read back can be PUT back whole', async () => {
+    // docs/API.md "Records": a client may GET a record, change it and PUT it back whole.
+    const doomed = await create(api, '/v1/space', { name: 'Doomed' });
+    const inside = await create(api, '/v1/board', { name: 'Inside the doomed space', space_id: doomed.id });
+    await remove(api, `/v1/space/${doomed.id}`);
+    const read = await get(api, `/v1/board/${inside.id}`);
+    const res = await api.http('PUT', `/v1/board/${inside.id}`, { ...read, color: 'olive' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.color).toBe('olive');
   });
 
   it.each([

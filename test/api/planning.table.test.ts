@@ -633,6 +633,19 @@ describe('what planning writes on each card', () => {
     await plan(api, last.id, board.id, { start: '2024-03-04' });
     expect(await rankOf(last.id) > rankB).toBe(true);
   });
+
+  it('a busy stage takes 400 collections, each appended after the last', async () => {
+    const board = await createBoard(api, acts, { stages: [{ name: 'Cutting', activities: ['Cut'] }] });
+    const ranks: string[] = [];
+    for (let i = 0; i < 400; i++) {
+      const collection = await createCollection(api, board.id, acts, { Cut: 60 });
+      const res = await api.inject('POST', `/v1/collection/${collection.id}/board/${board.id}`, { start: '2024-03-04' });
+      expect(res.status, `collection #${i + 1}: ${JSON.stringify(res.body)}`).toBe(200);
+      ranks.push(res.body.cards[0].rank);
+    }
+    expect([...ranks].sort()).toEqual(ranks);
+    expect(new Set(ranks).size).toBe(400);
+  });
 });
 
 describe('planning errors', () => {

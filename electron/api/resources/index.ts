@@ -22,6 +22,7 @@ import { resourceModule, scheduleDeviationModule } from './resource.js';
 import { addressModule, itemModule, relationModule, warehouseModule } from './simple.js';
 import { spaceModule } from './space.js';
 import { stageActivityModule, stageModule } from './stage.js';
+import { timeTrackingModule } from './time-tracking.js';
 import { userModule } from './user.js';
 
 /** Every resource module, in the order their routes are documented. */
@@ -58,6 +59,7 @@ export const resourceModules: readonly ResourceModule[] = [
   checklistItemModule,
   commentModule,
   attachmentModule,
+  timeTrackingModule,
   // Order data
   projectModule,
   orderModule,

@@ -5,6 +5,9 @@ import { orderData } from './0003-order-data.js';
 import { baseData } from './0004-base-data.js';
 import { cardData } from './0005-card-data.js';
 import { sync } from './0006-sync.js';
+import { oauth } from './0007-oauth.js';
+import { webhooks } from './0008-webhooks.js';
+import { timeTracking } from './0009-time-tracking.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
-export const environmentMigrations: readonly Migration[] = [changeLog, project, orderData, baseData, cardData, sync];
+export const environmentMigrations: readonly Migration[] = [changeLog, project, orderData, baseData, cardData, sync, oauth, webhooks, timeTracking];

@@ -1,0 +1,23 @@
+/**
+ * Routes only an environment's administrators reach: webhooks (with their delivery log) and
+ * OAuth clients. API keys administer their environment; a signed-in user needs the `admin`
+ * role, anything else gets 403. These records belong to this instance and never sync.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { DataDir } from '../store/data-dir.js';
+import { registerResource } from './crud.js';
+import { ApiError, sendError } from './errors.js';
+import { registerClientRoutes } from './oauth/clients.js';
+import { webhookDeliveryModule, webhookModule } from './resources/webhook.js';
+
+export async function adminRoutes(app: FastifyInstance, options: { dataDir: DataDir }): Promise<void> {
+  app.addHook('onRequest', async (request, reply) => {
+    const { caller } = request.ctx;
+    if (caller.kind === 'user' && caller.role !== 'admin') {
+      return sendError(reply, ApiError.forbidden('Only an admin of the environment manages webhooks and OAuth clients.'));
+    }
+  });
+  registerResource(app, webhookModule);
+  registerResource(app, webhookDeliveryModule);
+  registerClientRoutes(app, options.dataDir.system);
+}

@@ -1,0 +1,420 @@
+/**
+ * The public side of OAuth 2 (authorization code, RFC 6749 with PKCE, RFC 7636):
+ *
+ *   GET  /v1/oauth/authorize   the sign-in and consent page
+ *   POST /v1/oauth/authorize   the page's form: signs in and redirects with a code
+ *   POST /v1/oauth/token       codes and refresh tokens → tokens (form-urlencoded)
+ *   POST /v1/user/accept       accept an invitation by choosing a password
+ *
+ * These routes are reachable without credentials (`config.public`). They live in their own
+ * plugin so that only they accept `application/x-www-form-urlencoded` bodies.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isPlainObject } from '../../../shared/fields.js';
+import { isUuid } from '../../../shared/ids.js';
+import type { DataDir } from '../../store/data-dir.js';
+import { OAuthStore, type StoredClient } from '../../store/oauth-store.js';
+import { ApiError, toApiError } from '../errors.js';
+import { present } from '../records.js';
+import { userModule } from '../resources/user.js';
+import { contentSecurityPolicy, errorPage, formTargetOf, signInPage } from './authorize-page.js';
+import { redirectUriAllowed, secretMatches } from './clients.js';
+import { defaultRateLimit, SlidingWindowLimiter, type RateLimitOptions } from './rate-limit.js';
+import { codeSeconds, digest, issueTokens, randomToken } from './tokens.js';
+import { verifyPassword } from './passwords.js';
+import { acceptInvitation, activeUser, signIn } from './users.js';
+
+export interface OAuthRouteOptions {
+  dataDir: DataDir;
+  rateLimit?: RateLimitOptions;
+}
+
+type Params = Record<string, string>;
+
+const csrfCookie = 'planner_oauth_csrf';
+const csrfLifetimeMs = 15 * 60_000;
+const pkcePattern = /^[A-Za-z0-9._~-]{43,128}$/;
+
+/** A form body: one string per name. A name sent twice is a 400 (RFC 6749 §3.1). */
+export function parseForm(text: string): Params {
+  const params: Params = {};
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (Object.prototype.hasOwnProperty.call(params, name)) throw ApiError.badRequest(`${name} is sent more than once`);
+    params[name] = value;
+  }
+  return params;
+}
+
+function stringParams(value: unknown): Params {
+  if (value === undefined || value === null) return {};
+  if (!isPlainObject(value)) throw ApiError.badRequest('Send the parameters as a form (application/x-www-form-urlencoded).');
+  const params: Params = {};
+  for (const [name, v] of Object.entries(value)) {
+    if (typeof v === 'string') params[name] = v;
+    else if (typeof v === 'number' || typeof v === 'boolean') params[name] = String(v);
+    else throw ApiError.badRequest(`${name} must be a string`);
+  }
+  return params;
+}
+
+// ------------------------------------------------------------------------ authorize
+
+interface AuthorizeRequest {
+  client: StoredClient;
+  redirectUri: string;
+  state: string;
+  codeChallenge: string | null;
+}
+
+type AuthorizeCheck =
+  | { kind: 'ok'; request: AuthorizeRequest }
+  /** Refused on the page itself: the client or redirect URI cannot be trusted with a redirect. */
+  | { kind: 'page'; message: string }
+  /** Refused back to the (verified) redirect URI, as RFC 6749 §4.1.2.1 says. */
+  | { kind: 'redirect'; location: string };
+
+function redirectWith(uri: string, params: Record<string, string>): string {
+  const url = new URL(uri);
+  for (const [name, value] of Object.entries(params)) if (value !== '') url.searchParams.set(name, value);
+  return url.toString();
+}
+
+function checkAuthorize(oauth: OAuthStore, params: Params): AuthorizeCheck {
+  const clientId = params.client_id ?? '';
+  const client = clientId ? oauth.client(clientId) : undefined;
+  if (!client) return { kind: 'page', message: 'This application is not known to Planner. Ask its maker to register it.' };
+  const redirectUri = params.redirect_uri ?? '';
+  if (!redirectUri || !redirectUriAllowed(client, redirectUri)) {
+    return { kind: 'page', message: 'This application asked to send you to an address it has not registered, so sign-in stops here.' };
+  }
+  const state = params.state ?? '';
+  const refuse = (error: string, description: string): AuthorizeCheck => ({
+    kind: 'redirect',
+    location: redirectWith(redirectUri, { error, error_description: description, state }),
+  });
+  if (params.response_type !== 'code') return refuse('unsupported_response_type', 'response_type must be code');
+  if (state.length > 1000) return refuse('invalid_request', 'state is too long');
+  const challenge = params.code_challenge ?? '';
+  const method = params.code_challenge_method ?? (challenge ? 'plain' : '');
+  if (challenge && method !== 'S256') return refuse('invalid_request', 'code_challenge_method must be S256');
+  if (!challenge && method) return refuse('invalid_request', 'code_challenge is missing');
+  if (challenge && !pkcePattern.test(challenge)) return refuse('invalid_request', 'code_challenge must be 43-128 characters of A-Z a-z 0-9 - . _ ~');
+  if (!client.confidential && !challenge) return refuse('invalid_request', 'this application must use PKCE (code_challenge with S256)');
+  return { kind: 'ok', request: { client, redirectUri, state, codeChallenge: challenge || null } };
+}
+
+function csrfKey(oauth: OAuthStore): Buffer {
+  return createHmac('sha256', oauth.signingKey().secret).update('oauth-csrf').digest();
+}
+
+/** `<nonce>.<expires>.<mac>`: the nonce is also in a cookie; the MAC binds it to this very request. */
+function csrfToken(oauth: OAuthStore, request: AuthorizeRequest, nonce: string, expires: number): string {
+  const mac = createHmac('sha256', csrfKey(oauth))
+    .update([nonce, expires, request.client.id, request.redirectUri, request.state, request.codeChallenge ?? ''].join('\n'))
+    .digest('base64url');
+  return `${nonce}.${expires}.${mac}`;
+}
+
+function cookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (typeof header !== 'string') return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+function csrfValid(oauth: OAuthStore, request: FastifyRequest, authorize: AuthorizeRequest, token: string | undefined): boolean {
+  const [nonce, expiresText] = (token ?? '').split('.');
+  const expires = Number(expiresText);
+  if (!nonce || !Number.isSafeInteger(expires) || expires < Date.now() || cookie(request, csrfCookie) !== nonce) return false;
+  const expected = Buffer.from(csrfToken(oauth, authorize, nonce, expires));
+  const actual = Buffer.from(token!);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string, formTarget?: string): FastifyReply {
+  return reply
+    .code(status)
+    .headers({
+      'content-security-policy': contentSecurityPolicy(formTarget),
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'no-store',
+    })
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+function showForm(
+  oauth: OAuthStore,
+  reply: FastifyReply,
+  request: FastifyRequest,
+  authorize: AuthorizeRequest,
+  fields: { environment: string; email: string; error?: string; nonce?: string },
+  status = 200,
+): FastifyReply {
+  const nonce = fields.nonce ?? randomToken(16);
+  const expires = Date.now() + csrfLifetimeMs;
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  reply.header('set-cookie', `${csrfCookie}=${nonce}; Path=/v1/oauth/authorize; HttpOnly; SameSite=Strict; Max-Age=${csrfLifetimeMs / 1000}${secure}`);
+  const hidden: Record<string, string> = {
+    client_id: authorize.client.id,
+    redirect_uri: authorize.redirectUri,
+    response_type: 'code',
+    state: authorize.state,
+    csrf_token: csrfToken(oauth, authorize, nonce, expires),
+  };
+  if (authorize.codeChallenge) {
+    hidden.code_challenge = authorize.codeChallenge;
+    hidden.code_challenge_method = 'S256';
+  }
+  const html = signInPage({ clientName: authorize.client.name, hidden, environment: fields.environment, email: fields.email, ...(fields.error ? { error: fields.error } : {}) });
+  return sendPage(reply, status, html, formTargetOf(authorize.redirectUri));
+}
+
+// ---------------------------------------------------------------------------- token
+
+function invalidGrant(description: string): ApiError {
+  return ApiError.badRequest(`invalid_grant: ${description}`);
+}
+
+function invalidClient(description: string): ApiError {
+  return ApiError.notLoggedIn(`invalid_client: ${description}`);
+}
+
+/** client_id and client_secret from the body, or from HTTP Basic (RFC 6749 §2.3.1). */
+function clientCredentials(request: FastifyRequest, params: Params): { clientId?: string; secret?: string } {
+  const header = request.headers.authorization;
+  const basic = typeof header === 'string' ? /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header) : null;
+  if (basic) {
+    const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) throw invalidClient('the Basic credentials are malformed');
+    return { clientId: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+  }
+  return { ...(params.client_id ? { clientId: params.client_id } : {}), ...(params.client_secret !== undefined ? { secret: params.client_secret } : {}) };
+}
+
+function required(params: Params, name: string): string {
+  const value = params[name];
+  if (!value) throw ApiError.badRequest(`invalid_request: ${name} is required`);
+  return value;
+}
+
+export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptions): Promise<void> {
+  const { dataDir } = options;
+  const oauth = OAuthStore.of(dataDir.system);
+  const limiter = new SlidingWindowLimiter(options.rateLimit ?? defaultRateLimit);
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, text, done) => {
+    try {
+      done(null, parseForm(text as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+
+  app.get<{ Querystring: Params }>(
+    '/oauth/authorize',
+    {
+      config: {
+        public: true,
+        doc: {
+          summary: 'Sign-in and consent page (HTML) of the authorization-code flow',
+          tag: 'OAuth',
+          query: {
+            client_id: 'The application (required).',
+            redirect_uri: 'A redirect URI the application registered (required).',
+            response_type: 'code',
+            state: 'Returned unchanged with the code.',
+            code_challenge: 'PKCE: base64url(SHA-256(code_verifier)); required for public clients.',
+            code_challenge_method: 'S256',
+            environment: 'Pre-fills the environment field.',
+          },
+        },
+      },
+    },
+    (request, reply) => {
+      const params = stringParams(request.query);
+      const check = checkAuthorize(oauth, params);
+      if (check.kind === 'page') return sendPage(reply, 400, errorPage('Sign-in refused', check.message));
+      if (check.kind === 'redirect') return reply.redirect(check.location, 302);
+      const bound = check.request.client.environment_id ? oauth.environmentById(check.request.client.environment_id)?.name : undefined;
+      return showForm(oauth, reply, request, check.request, { environment: bound ?? params.environment ?? '', email: '' });
+    },
+  );
+
+  app.post(
+    '/oauth/authorize',
+    {
+      config: {
+        public: true,
+        doc: {
+          summary: 'Sign in from the authorize page; redirects to redirect_uri with code and state (rate-limited)',
+          tag: 'OAuth',
+          success: { status: 303, description: 'Redirect to redirect_uri?code=…&state=…' },
+        },
+      },
+    },
+    async (request, reply) => {
+      const params = stringParams(request.body);
+      try {
+        limiter.take(`${request.ip}|authorize|${params.client_id ?? ''}`, reply);
+      } catch (error) {
+        const apiError = toApiError(error)!;
+        reply.headers(apiError.headers);
+        return sendPage(reply, 429, errorPage('Too many attempts', apiError.message));
+      }
+      const check = checkAuthorize(oauth, params);
+      if (check.kind === 'page') return sendPage(reply, 400, errorPage('Sign-in refused', check.message));
+      if (check.kind === 'redirect') return reply.redirect(check.location, 303);
+      const authorize = check.request;
+      if (!csrfValid(oauth, request, authorize, params.csrf_token)) {
+        return sendPage(reply, 400, errorPage('Sign-in expired', 'This sign-in form has expired or did not come from this page. Go back to the application and start again.'));
+      }
+      if (params.decision === 'deny') {
+        return reply.redirect(redirectWith(authorize.redirectUri, { error: 'access_denied', error_description: 'the user said no', state: authorize.state }), 303);
+      }
+      const environmentName = (params.environment ?? '').trim();
+      const email = (params.email ?? '').trim();
+      const environment = environmentName ? dataDir.system.findEnvironment(environmentName) : undefined;
+      const allowed = environment && (!authorize.client.environment_id || authorize.client.environment_id === environment.id);
+      const store = allowed ? dataDir.environment(environment.id) : undefined;
+      // Without an environment the same hash is spent, so timing does not tell which part was wrong.
+      const user = store ? await signIn(store, email, params.password ?? '') : await verifyPassword(params.password ?? '', undefined).then(() => undefined);
+      if (!environment || !user) {
+        const nonce = params.csrf_token?.split('.')[0];
+        return showForm(oauth, reply, request, authorize, { environment: environmentName, email, error: 'The environment, email or password is not right.', ...(nonce ? { nonce } : {}) }, 401);
+      }
+      const code = randomToken(32);
+      oauth.insertCode(digest(code), {
+        client_id: authorize.client.id,
+        environment_id: environment.id,
+        user_id: user.id,
+        redirect_uri: authorize.redirectUri,
+        code_challenge: authorize.codeChallenge,
+        expires_at: Date.now() + codeSeconds * 1000,
+      });
+      return reply.redirect(redirectWith(authorize.redirectUri, { code, state: authorize.state }), 303);
+    },
+  );
+
+  app.post(
+    '/oauth/token',
+    {
+      config: {
+        public: true,
+        doc: {
+          summary: 'Exchange a code or a refresh token for tokens (form-urlencoded; rate-limited)',
+          tag: 'OAuth',
+          body: {
+            type: 'object',
+            required: ['grant_type', 'client_id'],
+            properties: {
+              grant_type: { type: 'string', enum: ['authorization_code', 'refresh_token'] },
+              client_id: { type: 'string' },
+              client_secret: { type: 'string' },
+              code: { type: 'string' },
+              redirect_uri: { type: 'string' },
+              code_verifier: { type: 'string' },
+              refresh_token: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' });
+      const params = stringParams(request.body);
+      const { clientId, secret } = clientCredentials(request, params);
+      limiter.take(`${request.ip}|token|${clientId ?? ''}`, reply);
+      if (!clientId) throw ApiError.badRequest('invalid_request: client_id is required');
+      const client = oauth.client(clientId);
+      if (!client) throw invalidClient('no application with that client_id');
+      if (secret !== undefined && !secretMatches(client, secret)) throw invalidClient('client_secret is wrong');
+      if (client.confidential && secret === undefined) throw invalidClient('client_secret is required for this application');
+
+      const grantType = required(params, 'grant_type');
+      if (grantType === 'authorization_code') {
+        const codeText = required(params, 'code');
+        const redirectUri = required(params, 'redirect_uri');
+        const codeHash = digest(codeText);
+        const code = oauth.takeCode(codeHash);
+        if (!code || code.client_id !== client.id) throw invalidGrant('the code is not known');
+        if (code.used_at) {
+          // A replayed code: whatever it was exchanged for is revoked too (RFC 6749 §4.1.2).
+          if (code.family_id) oauth.revokeFamily(code.family_id, 'authorization code reused');
+          throw invalidGrant('the code has already been used');
+        }
+        if (code.expires_at <= Date.now()) throw invalidGrant('the code has expired');
+        if (code.redirect_uri !== redirectUri) throw invalidGrant('redirect_uri differs from the one the code was issued for');
+        if (code.code_challenge) {
+          const verifier = params.code_verifier ?? '';
+          if (!pkcePattern.test(verifier)) throw invalidGrant('code_verifier is required (43-128 characters)');
+          const challenge = createHash('sha256').update(verifier).digest('base64url');
+          if (challenge !== code.code_challenge) throw invalidGrant('code_verifier does not match the code_challenge');
+        }
+        const user = oauth.environmentById(code.environment_id) ? activeUser(dataDir.environment(code.environment_id), code.user_id) : undefined;
+        if (!user) throw invalidGrant('the user can no longer sign in');
+        const family = oauth.createFamily({ client_id: client.id, environment_id: code.environment_id, user_id: user.id });
+        oauth.linkCodeToFamily(codeHash, family.id);
+        return issueTokens(oauth, family, user.role as string);
+      }
+      if (grantType === 'refresh_token') {
+        const outcome = oauth.useRefreshToken(digest(required(params, 'refresh_token')), client.id);
+        if (outcome.kind === 'reused') {
+          throw ApiError.conflict('The refresh token has already been used. Every token of this sign-in is now revoked; sign in again.');
+        }
+        if (outcome.kind !== 'rotated') throw invalidGrant(`the refresh token is ${outcome.kind === 'unknown' ? 'not known' : outcome.kind}`);
+        const { family } = outcome;
+        const user = oauth.environmentById(family.environment_id) ? activeUser(dataDir.environment(family.environment_id), family.user_id) : undefined;
+        if (!user) {
+          oauth.revokeFamily(family.id, 'user can no longer sign in');
+          throw invalidGrant('the user can no longer sign in');
+        }
+        return issueTokens(oauth, family, user.role as string);
+      }
+      throw ApiError.badRequest('unsupported_grant_type: grant_type must be authorization_code or refresh_token');
+    },
+  );
+
+  app.post(
+    '/user/accept',
+    {
+      config: {
+        public: true,
+        doc: {
+          summary: 'Accept an invitation by choosing a password (rate-limited)',
+          tag: 'User',
+          body: {
+            type: 'object',
+            required: ['invite_id', 'password'],
+            properties: {
+              environment: { type: 'string', description: 'The environment name (or send x-api-env).' },
+              invite_id: { type: 'string', format: 'uuid' },
+              password: { type: 'string', minLength: 8 },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      limiter.take(`${request.ip}|accept`, reply);
+      const body = request.body;
+      if (!isPlainObject(body)) throw ApiError.badRequest('The request body must be a JSON object.');
+      const header = request.headers['x-api-env'];
+      const environmentName = typeof body.environment === 'string' ? body.environment : typeof header === 'string' ? header : undefined;
+      if (!isUuid(body.invite_id)) throw ApiError.rule('invite_id', 'invite_id must be the uuid from the invitation');
+      const environment = environmentName ? dataDir.system.findEnvironment(environmentName) : undefined;
+      if (!environment) throw ApiError.notFound('No open invitation with that id.');
+      const store = dataDir.environment(environment.id);
+      const user = await acceptInvitation(store, body.invite_id, body.password);
+      const ctx = { caller: { kind: 'user' as const, environment, userId: user.id, role: user.role as string }, store };
+      return present(ctx, userModule, [user], { with: [], include: [] })[0];
+    },
+  );
+}

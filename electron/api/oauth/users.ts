@@ -1,0 +1,64 @@
+/**
+ * Users as OAuth sees them: who may sign in (an `active`, unarchived user with a password),
+ * accepting an invitation by choosing a password, and creating a signed-in-ready user for the
+ * server's CLI. Passwords live in their own table (store/user-passwords.ts), never on the record.
+ */
+import type { StoredRecord } from '../../store/environment-store.js';
+import type { EnvironmentStore } from '../../store/environment-store.js';
+import { passwordHashOf, setPasswordHash } from '../../store/user-passwords.js';
+import { ApiError } from '../errors.js';
+import { createRecord } from '../records.js';
+import type { RequestContext } from '../resource.js';
+import { userModule } from '../resources/user.js';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
+
+export function canSignIn(user: StoredRecord | undefined): user is StoredRecord {
+  return user !== undefined && user.status === 'active' && !user.archived_at;
+}
+
+/** The user behind a token, if they may still use the API (not deleted, archived or deactivated). */
+export function activeUser(store: EnvironmentStore, userId: string): StoredRecord | undefined {
+  const user = store.get(userModule.table, userId);
+  return canSignIn(user) ? user : undefined;
+}
+
+function userByEmail(store: EnvironmentStore, email: string): StoredRecord | undefined {
+  return store.list(userModule.table, { match: { email: email.trim().toLowerCase() }, limit: 1, offset: 0 }).rows[0];
+}
+
+/** The user these credentials sign in; undefined for any mismatch (always at the cost of one hash). */
+export async function signIn(store: EnvironmentStore, email: string, password: string): Promise<StoredRecord | undefined> {
+  const user = userByEmail(store, email);
+  const stored = canSignIn(user) ? passwordHashOf(store, user.id) : undefined;
+  const ok = await verifyPassword(password, stored);
+  return ok ? user : undefined;
+}
+
+function checkPassword(password: unknown): string {
+  const problem = passwordProblem(password);
+  if (problem) throw ApiError.rule('password', problem);
+  return password as string;
+}
+
+/** Makes an invited user active with the password they chose; the invitation is used up. */
+export async function acceptInvitation(store: EnvironmentStore, inviteId: string, password: unknown): Promise<StoredRecord> {
+  const chosen = checkPassword(password);
+  const hash = await hashPassword(chosen);
+  return store.transaction(() => {
+    const user = store.list(userModule.table, { match: { invite_id: inviteId.toLowerCase(), status: 'invited' }, limit: 1, offset: 0 }).rows[0];
+    if (!user || user.archived_at) throw ApiError.notFound('No open invitation with that id.');
+    setPasswordHash(store, user.id, hash);
+    return store.update(userModule.table, user.id, { status: 'active', invite_id: null })!;
+  });
+}
+
+/** Creates an active user with a password (the server's `user add` command). */
+export async function createUserWithPassword(ctx: RequestContext, input: Record<string, unknown>, password: unknown): Promise<StoredRecord> {
+  const chosen = checkPassword(password);
+  const hash = await hashPassword(chosen);
+  return ctx.store.transaction(() => {
+    const user = createRecord(ctx, userModule, input);
+    setPasswordHash(ctx.store, user.id, hash);
+    return ctx.store.update(userModule.table, user.id, { status: 'active', invite_id: null })!;
+  });
+}

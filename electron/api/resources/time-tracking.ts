@@ -1,0 +1,87 @@
+/**
+ * Time tracking (`/v1/time_tracking`). The rules, the same for API calls and synced changes:
+ *
+ *  - `duration` is minutes from `start` to `end`, rounded; without an end the timer runs;
+ *  - a user has at most one running timer: starting one stops the previous one at the new
+ *    one's start;
+ *  - status changes follow `timeTransitions`; approving (and reopening) needs a planner role
+ *    when the caller is a user; an approved entry is locked: it cannot be changed or deleted
+ *    (except reopened by a planner).
+ */
+import type { FieldProblem } from '../../../shared/errors.js';
+import { plannerRoles } from '../../../shared/resources/user.js';
+import { timeTrackingSpec, timeTransitions, type TimeStatus } from '../../../shared/resources/time-tracking.js';
+import { tableFor, type StoredRecord } from '../../store/environment-store.js';
+import { ApiError } from '../errors.js';
+import type { RequestContext, ResourceModule } from '../resource.js';
+import { registerTimeTrackingRoutes } from '../time-tracking/routes.js';
+import { activityModule } from './activity.js';
+import { cardModule } from './card.js';
+import { userModule } from './user.js';
+
+export const lockedMessage = 'This time entry is approved and locked: it cannot be changed or deleted (a planner can reopen it).';
+
+export function minutesBetween(start: string, end: string): number {
+  return Math.round((Date.parse(end) - Date.parse(start)) / 60_000);
+}
+
+function isPlanner(ctx: RequestContext): boolean {
+  return ctx.caller.kind !== 'user' || (plannerRoles as readonly string[]).includes(ctx.caller.role ?? '');
+}
+
+function checkTransition(ctx: RequestContext, from: TimeStatus, to: TimeStatus): FieldProblem[] {
+  if (from === to) return [];
+  const step = timeTransitions[from].find((t) => t.to === to);
+  if (!step) return [{ field: 'status', description: `status cannot change from ${from} to ${to}` }];
+  if (step.planner && !isPlanner(ctx)) throw ApiError.forbidden(`Only an admin, manager or organiser may set a time entry to ${to}.`);
+  return [];
+}
+
+function checkEntry(ctx: RequestContext, values: Record<string, unknown>, current: StoredRecord | undefined): FieldProblem[] {
+  const from = (current?.status as TimeStatus | undefined) ?? 'draft';
+  const to = (values.status as TimeStatus | undefined) ?? from;
+  if (current?.locked) {
+    const changing = Object.keys(values).filter((f) => f !== 'status' && f !== 'updated_at' && values[f] !== current[f]);
+    if (!(to === 'pending' && changing.length === 0)) return [{ field: 'status', description: lockedMessage }];
+  }
+  const problems = checkTransition(ctx, from, to);
+  if (!current && values.user_id === undefined && ctx.caller.kind === 'user') values.user_id = ctx.caller.userId ?? null;
+  const start = (values.start ?? current?.start) as string;
+  const end = ('end' in values ? values.end : current?.end) as string | null;
+  if (start && end && end < start) problems.push({ field: 'end', description: 'end may not be before start' });
+  if (to === 'approved' && !end) problems.push({ field: 'status', description: 'a running timer cannot be approved; stop it first' });
+  // Server-owned figures follow from the rest.
+  values.duration = start && end ? minutesBetween(start, end) : null;
+  values.running = !end;
+  values.locked = to === 'approved';
+  return problems;
+}
+
+/** Stops the user's other running timers at this one's start (one running timer per user). */
+function stopOtherTimers(ctx: RequestContext, entry: StoredRecord): void {
+  const running = ctx.store.list(timeTrackingModule.table, { match: { user_id: entry.user_id, running: true }, limit: 100, offset: 0 }).rows;
+  for (const other of running) {
+    if (other.id === entry.id) continue;
+    const end = (other.start as string) > (entry.start as string) ? (other.start as string) : (entry.start as string);
+    ctx.store.update(timeTrackingModule.table, other.id, { end, running: false, duration: minutesBetween(other.start as string, end) });
+  }
+}
+
+export const timeTrackingModule: ResourceModule = {
+  spec: timeTrackingSpec,
+  table: tableFor(timeTrackingSpec),
+  path: '/time_tracking',
+  relations: {
+    card: { kind: 'belongsTo', target: () => cardModule, foreignKey: 'card_id' },
+    activity: { kind: 'belongsTo', target: () => activityModule, foreignKey: 'activity_id' },
+    user: { kind: 'belongsTo', target: () => userModule, foreignKey: 'user_id' },
+  },
+  rules: {
+    check: checkEntry,
+    checkDelete: (_ctx, entry) => (entry.locked ? [{ field: 'id', description: lockedMessage }] : []),
+    afterWrite(ctx, entry) {
+      if (entry.running) stopOtherTimers(ctx, entry);
+    },
+  },
+  routes: registerTimeTrackingRoutes,
+};

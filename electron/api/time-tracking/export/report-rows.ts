@@ -1,0 +1,60 @@
+/**
+ * The order in which every file format prints a report: for each group its heading, then its
+ * lines or its subgroups, then its subtotal; a grand total at the end. CSV, XLSX and PDF all
+ * walk this one sequence, so they cannot disagree about what belongs where.
+ *
+ * A report without groups (`group_by` empty) prints its lines in their order, then the grand
+ * total. A group that has both lines and subgroups prints its lines first.
+ */
+import type { ReportGroup, ReportLine, TimeReport } from '../../../../shared/time-report.js';
+
+export type ReportRow =
+  /** A group begins; `path` is its ancestors, outermost first (empty for a top-level group). */
+  | { kind: 'heading'; group: ReportGroup; depth: number; path: readonly ReportGroup[] }
+  | { kind: 'line'; line: ReportLine; depth: number }
+  /** A group ends. */
+  | { kind: 'subtotal'; group: ReportGroup; depth: number; path: readonly ReportGroup[] }
+  | { kind: 'grand-total'; minutes: number };
+
+export function* reportRows(report: TimeReport): Generator<ReportRow, void, undefined> {
+  const lineAt = (index: number, group?: ReportGroup): ReportLine => {
+    const line = report.lines[index];
+    if (!line) throw new RangeError(`report group ${JSON.stringify(group?.label)} points at line ${index}, which does not exist`);
+    return line;
+  };
+
+  function* walk(group: ReportGroup, path: ReportGroup[]): Generator<ReportRow, void, undefined> {
+    const depth = path.length;
+    yield { kind: 'heading', group, depth, path: [...path] };
+    for (const index of group.lines ?? []) yield { kind: 'line', line: lineAt(index, group), depth: depth + 1 };
+    if (group.groups?.length) {
+      path.push(group);
+      for (const child of group.groups) yield* walk(child, path);
+      path.pop();
+    }
+    yield { kind: 'subtotal', group, depth, path: [...path] };
+  }
+
+  if (report.groups.length === 0) {
+    for (let i = 0; i < report.lines.length; i++) yield { kind: 'line', line: lineAt(i), depth: 0 };
+  } else {
+    for (const group of report.groups) yield* walk(group, []);
+  }
+  yield { kind: 'grand-total', minutes: report.total_minutes };
+}
+
+/** How many heading levels a group opens before its first line: 1 for a group of lines. */
+export function headingChain(group: ReportGroup): number {
+  const first = group.lines?.length ? undefined : group.groups?.[0];
+  return first ? 1 + headingChain(first) : 1;
+}
+
+/** The label of a subtotal row. */
+export function subtotalLabel(group: ReportGroup): string {
+  return `Total ${group.label}`;
+}
+
+export const grandTotalLabel = 'Grand total';
+
+/** The columns of the flat table that CSV and XLSX write, one per field of a line. */
+export const tableColumns = ['Date', 'Week', 'User', 'Board', 'Collection', 'Card', 'Activity', 'Status', 'Start', 'End', 'Duration', 'Minutes', 'Note'] as const;

@@ -1,0 +1,177 @@
+/**
+ * Computing a time report (shared/time-report.ts) from the entries that overlap a period.
+ *
+ *  - The period runs from the start of its first day to the end of its last day in the
+ *    report's time zone; entries are clipped to it (a running timer counts until now).
+ *  - Each entry is split at local midnight into one line per day. Line minutes are the
+ *    entry's clipped minutes, rounded once and shared out over its days by the largest
+ *    remainders, so the lines of an entry always add up to the entry, to the minute.
+ *  - Groups nest in `group_by` order; each has its minutes; the grand total is their sum.
+ */
+import { addDays } from '../../../shared/dates.js';
+import type { FilterNode } from '../../../shared/filter.js';
+import { type DurationFormat, type ReportGroup, type ReportGrouping, type ReportLine, type TimeReport } from '../../../shared/time-report.js';
+import { endOfLocalDate, isoWeek, localDate, startOfLocalDate } from '../../../shared/zoned-time.js';
+import { nowTimestamp } from '../../../shared/ids.js';
+import type { StoredRecord } from '../../store/environment-store.js';
+import { ApiError } from '../errors.js';
+import type { RequestContext } from '../resource.js';
+import { activityModule } from '../resources/activity.js';
+import { boardModule } from '../resources/board.js';
+import { cardModule } from '../resources/card.js';
+import { collectionModule } from '../resources/collection.js';
+import { timeTrackingModule } from '../resources/time-tracking.js';
+import { userModule } from '../resources/user.js';
+
+/** Reports with more lines than this are refused with a 422 (split the period or filter). */
+export const maxReportEntries = 200_000;
+export const maxReportDays = 366;
+
+export interface ReportRequest {
+  start: string;
+  end: string;
+  timezone: string;
+  groupBy: ReportGrouping[];
+  durationFormat: DurationFormat;
+  filter?: FilterNode;
+  filters: Record<string, string>;
+  title: string;
+}
+
+function byId(records: StoredRecord[]): Map<string, StoredRecord> {
+  return new Map(records.map((r) => [r.id, r]));
+}
+
+/** Splits `total` whole minutes over pieces in proportion to their exact lengths. */
+function shareMinutes(exact: number[]): number[] {
+  const total = Math.round(exact.reduce((s, x) => s + x, 0));
+  const floors = exact.map(Math.floor);
+  let left = total - floors.reduce((s, x) => s + x, 0);
+  const order = exact.map((x, i) => ({ i, frac: x - Math.floor(x) })).sort((a, b) => b.frac - a.frac || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    floors[i]!++;
+    left--;
+  }
+  return floors;
+}
+
+const labelOf: Record<ReportGrouping, (line: ReportLine) => [string | null, string]> = {
+  days: (l) => [l.date, l.date],
+  weeks: (l) => [l.week, l.week],
+  activities: (l) => [l.activity_id, l.activity || 'No activity'],
+  collections: (l) => [l.collection_id, l.collection || 'No collection'],
+  boards: (l) => [l.board_id, l.board || 'No board'],
+  statuses: (l) => [l.status, l.status],
+  users: (l) => [l.user_id, l.user || 'No user'],
+};
+
+function group(lines: ReportLine[], indexes: number[], levels: ReportGrouping[]): ReportGroup[] {
+  const [level, ...rest] = levels;
+  if (!level) return [];
+  const groups = new Map<string, ReportGroup & { members: number[] }>();
+  for (const index of indexes) {
+    const [key, label] = labelOf[level](lines[index]!);
+    const id = key ?? '';
+    let g = groups.get(id);
+    if (!g) {
+      g = { grouping: level, key, label, minutes: 0, members: [] };
+      groups.set(id, g);
+    }
+    g.minutes += lines[index]!.minutes;
+    g.members.push(index);
+  }
+  const chronological = level === 'days' || level === 'weeks';
+  return [...groups.values()]
+    .sort((a, b) => (chronological ? (a.key ?? '').localeCompare(b.key ?? '') : a.label.localeCompare(b.label)))
+    .map(({ members, ...g }) => (rest.length > 0 ? { ...g, groups: group(lines, members, rest) } : { ...g, lines: members }));
+}
+
+export function buildReport(ctx: RequestContext, request: ReportRequest): TimeReport {
+  const { timezone } = request;
+  const periodStart = startOfLocalDate(request.start, timezone);
+  const periodEnd = endOfLocalDate(request.end, timezone);
+  const now = Date.now();
+  const overlap: FilterNode = {
+    kind: 'and',
+    items: [
+      { kind: 'atom', field: 'start', operator: 'lt', not: false, value: new Date(periodEnd).toISOString() },
+      {
+        kind: 'or',
+        items: [
+          { kind: 'atom', field: 'end', operator: 'gt', not: false, value: new Date(periodStart).toISOString() },
+          { kind: 'atom', field: 'end', operator: 'eq', not: false, value: null },
+        ],
+      },
+      ...(request.filter ? [request.filter] : []),
+    ],
+  };
+  const { store } = ctx;
+  const matched = store.list(timeTrackingModule.table, { filter: overlap, sort: [{ field: 'start', direction: 'asc' }], limit: 0, offset: 0 });
+  if (matched.count > maxReportEntries) {
+    throw new ApiError('memoryExhausted', [{ description: `The report would hold ${matched.count} entries; the limit is ${maxReportEntries}. Choose a shorter period or a filter.` }]);
+  }
+  const entries = store.list(timeTrackingModule.table, { filter: overlap, sort: [{ field: 'start', direction: 'asc' }], limit: maxReportEntries, offset: 0 }).rows;
+
+  const cards = byId(store.getWhereIn(cardModule.table, 'id', entries.map((e) => e.card_id)));
+  const collections = byId(store.getWhereIn(collectionModule.table, 'id', [...cards.values()].map((c) => c.collection_id)));
+  const boards = byId(store.getWhereIn(boardModule.table, 'id', [...cards.values()].map((c) => c.board_id)));
+  const activities = byId(store.getWhereIn(activityModule.table, 'id', entries.map((e) => e.activity_id)));
+  const users = byId(store.getWhereIn(userModule.table, 'id', entries.map((e) => e.user_id)));
+
+  const lines: ReportLine[] = [];
+  for (const entry of entries) {
+    const from = Math.max(Date.parse(entry.start as string), periodStart);
+    const to = Math.min(entry.end ? Date.parse(entry.end as string) : now, periodEnd);
+    if (to <= from) continue;
+    const pieces: { date: string; start: number; end: number }[] = [];
+    for (let day = localDate(from, timezone), i = 0; i < 400; day = addDays(day, 1), i++) {
+      const dayStart = Math.max(from, startOfLocalDate(day, timezone));
+      const dayEnd = Math.min(to, endOfLocalDate(day, timezone));
+      if (dayEnd > dayStart) pieces.push({ date: day, start: dayStart, end: dayEnd });
+      if (dayEnd >= to) break;
+    }
+    const minutes = shareMinutes(pieces.map((p) => (p.end - p.start) / 60_000));
+    const card = cards.get(entry.card_id as string);
+    const collection = card ? collections.get(card.collection_id as string) : undefined;
+    const board = card ? boards.get(card.board_id as string) : undefined;
+    const activity = activities.get(entry.activity_id as string);
+    const user = users.get(entry.user_id as string);
+    pieces.forEach((piece, i) => {
+      lines.push({
+        entry_id: entry.id,
+        date: piece.date,
+        week: isoWeek(piece.date),
+        start: new Date(piece.start).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        end: new Date(piece.end).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        minutes: minutes[i]!,
+        user_id: (entry.user_id as string | null) ?? null,
+        user: (user?.fullname as string | null) ?? (user?.email as string | undefined) ?? '',
+        card_id: (entry.card_id as string | null) ?? null,
+        card: (card?.name as string | null) ?? '',
+        collection_id: (card?.collection_id as string | null) ?? null,
+        collection: (collection?.name as string | null) ?? '',
+        board_id: (card?.board_id as string | null) ?? null,
+        board: (board?.name as string | null) ?? '',
+        activity_id: (entry.activity_id as string | null) ?? null,
+        activity: (activity?.description as string | undefined) ?? '',
+        status: entry.status as string,
+        note: (entry.note as string | null) ?? '',
+      });
+    });
+  }
+  const all = lines.map((_, i) => i);
+  const groups = request.groupBy.length > 0 ? group(lines, all, request.groupBy) : [];
+  return {
+    title: request.title,
+    period: { start: request.start, end: request.end, timezone },
+    filters: request.filters,
+    group_by: request.groupBy,
+    duration_format: request.durationFormat,
+    generated_at: nowTimestamp(),
+    total_minutes: lines.reduce((s, l) => s + l.minutes, 0),
+    groups,
+    lines,
+  };
+}
+

@@ -1,0 +1,114 @@
+/**
+ * Time tracking operations beside the generic routes (docs/API.md "Time tracking"):
+ *
+ *   POST /v1/time_tracking/start            start a timer now ({card_id, activity_id?, note?, user_id?})
+ *   POST /v1/time_tracking/{id}/stop        stop that timer now (or at {end})
+ *   POST /v1/time_tracking/stop             stop the caller's running timer ({user_id?} for API keys)
+ *   GET  /v1/time_tracking/running          the caller's running timer, or null
+ *   POST /v1/time_tracking/mark_exported    set synchronized_at on every entry the filter selects
+ *   GET  /v1/time_tracking/export           the time report (json, csv, xlsx, pdf)
+ */
+import type { FastifyInstance } from 'fastify';
+import { isPlainObject } from '../../../shared/fields.js';
+import { isUuid, nowTimestamp } from '../../../shared/ids.js';
+import { parseListOptions, parseShapeOptions, single, type QueryString } from '../conventions/list-query.js';
+import { ApiError } from '../errors.js';
+import { createRecord, findRecord, present, updateRecord } from '../records.js';
+import type { RequestContext } from '../resource.js';
+import { timeTrackingModule } from '../resources/time-tracking.js';
+import { exportReport } from './export-route.js';
+
+function body(raw: unknown): Record<string, unknown> {
+  if (raw === undefined || raw === null) return {};
+  if (!isPlainObject(raw)) throw ApiError.badRequest('The request body must be a JSON object.');
+  return raw;
+}
+
+/** Whose timer: the signed-in user, or the `user_id` an API-key caller names. */
+function timerUser(ctx: RequestContext, given: unknown): string | null {
+  if (given !== undefined && given !== null) {
+    if (!isUuid(given)) throw ApiError.rule('user_id', 'user_id must be a uuid');
+    return given.toLowerCase();
+  }
+  return ctx.caller.kind === 'user' ? (ctx.caller.userId ?? null) : null;
+}
+
+function runningOf(ctx: RequestContext, userId: string | null) {
+  return ctx.store.list(timeTrackingModule.table, { match: { user_id: userId, running: true }, sort: [{ field: 'start', direction: 'desc' }], limit: 1, offset: 0 }).rows[0];
+}
+
+export function registerTimeTrackingRoutes(app: FastifyInstance): void {
+  const doc = (summary: string, extra: Record<string, unknown> = {}) => ({ doc: { summary, tag: 'TimeTracking', ...extra } });
+
+  app.post<{ Querystring: QueryString }>('/time_tracking/start', { config: doc('Start a timer now; the user\'s running timer stops', { success: { status: 201, description: 'The running entry' } }) }, async (request, reply) => {
+    const input = body(request.body);
+    const userId = timerUser(request.ctx, input.user_id);
+    const entry = createRecord(request.ctx, timeTrackingModule, { ...input, user_id: userId, start: nowTimestamp(), end: null });
+    reply.code(201);
+    return present(request.ctx, timeTrackingModule, [entry], parseShapeOptions(request.query))[0];
+  });
+
+  app.post<{ Params: { id: string }; Querystring: QueryString }>('/time_tracking/:id/stop', { config: doc('Stop a running timer now (or at end)') }, (request) => {
+    const input = body(request.body);
+    const entry = findRecord(request.ctx, timeTrackingModule, request.params.id);
+    if (!entry.running) throw ApiError.conflict('This timer is not running.');
+    const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, { end: input.end ?? nowTimestamp() });
+    return present(request.ctx, timeTrackingModule, [stopped], parseShapeOptions(request.query))[0];
+  });
+
+  app.post<{ Querystring: QueryString }>('/time_tracking/stop', { config: doc('Stop the caller\'s running timer') }, (request) => {
+    const input = body(request.body);
+    const entry = runningOf(request.ctx, timerUser(request.ctx, input.user_id));
+    if (!entry) throw ApiError.notFound('No timer is running.');
+    const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, { end: input.end ?? nowTimestamp() });
+    return present(request.ctx, timeTrackingModule, [stopped], parseShapeOptions(request.query))[0];
+  });
+
+  app.get<{ Querystring: QueryString }>('/time_tracking/running', { config: doc('The caller\'s running timer (data is null when none runs)', { query: { user_id: 'Whose timer, for API-key callers.' } }) }, (request) => {
+    const entry = runningOf(request.ctx, timerUser(request.ctx, single(request.query, 'user_id')));
+    return { data: entry ? present(request.ctx, timeTrackingModule, [entry], parseShapeOptions(request.query))[0] : null };
+  });
+
+  app.post<{ Querystring: QueryString }>('/time_tracking/mark_exported', { config: doc('Mark the entries a filter selects as exported (sets synchronized_at), so none is billed twice', { query: { filter: 'Which entries (list filter grammar); entries already exported are skipped unless all=true.' } }) }, (request) => {
+    const input = body(request.body);
+    // external_ref is unique per entry, so a bulk mark takes only a shared note.
+    if (input.external_note !== undefined && input.external_note !== null && typeof input.external_note !== 'string') {
+      throw ApiError.rule('external_note', 'external_note must be a string');
+    }
+    const options = parseListOptions(request.query);
+    const includeExported = single(request.query, 'all') === 'true';
+    const { store } = request.ctx;
+    const at = nowTimestamp();
+    const marked = store.transaction(() => {
+      const { rows } = store.list(timeTrackingModule.table, {
+        ...(options.filter ? { filter: options.filter } : {}),
+        ...(includeExported ? {} : { match: { synchronized_at: null } }),
+        limit: 1_000_000,
+        offset: 0,
+      });
+      for (const entry of rows) {
+        store.update(timeTrackingModule.table, entry.id, {
+          synchronized_at: at,
+          external_failed: false,
+          ...(input.external_note !== undefined ? { external_note: input.external_note } : {}),
+        });
+      }
+      return rows.length;
+    });
+    return { count: marked, synchronized_at: at };
+  });
+
+  app.get<{ Querystring: QueryString }>('/time_tracking/export', { config: doc('The time report over a period, grouped, as json, csv, xlsx or pdf', {
+    query: {
+      start: 'First day, YYYY-MM-DD (default: first of this month).',
+      end: 'Last day, YYYY-MM-DD (default: last of this month).',
+      group_by: 'days, weeks, activities, collections, boards, statuses, users, comma separated (e.g. users,days).',
+      format: 'json (default), csv, xlsx or pdf.',
+      duration_format: 'decimal (hours) or hh:mm.',
+      timezone: 'IANA time zone days and weeks are cut in (default UTC).',
+      bom: 'csv: start with a UTF-8 byte order mark (Excel).',
+      separator: "csv: ',' (default) or ';' (Excel in European locales).",
+      title: 'Report title.',
+    },
+  }) }, (request, reply) => exportReport(request.ctx, request.query, reply));
+}

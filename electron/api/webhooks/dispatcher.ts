@@ -1,0 +1,149 @@
+/**
+ * The delivery worker of one environment. Each webhook has at most one delivery in flight,
+ * always its oldest unsent one (see store/webhook-queue.ts), so a receiver gets events in the
+ * order they happened. A failed attempt waits an exponentially growing, jittered delay (capped)
+ * before it is tried again; after `disableAfterFailures` failures in a row the webhook is
+ * switched off and its queue suspended until someone activates it again.
+ *
+ * All state is in SQLite: a worker started on the same data after a restart picks up exactly
+ * where the last one stopped. An attempt cut off by `stop()` is not recorded as a failure; it
+ * is simply sent again (same delivery id) by the next worker.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { EnvironmentStore } from '../../store/environment-store.js';
+import { WebhookQueue, type PendingDelivery } from '../../store/webhook-queue.js';
+import { postJson } from './post.js';
+import { deliveryHeader, eventHeader, signatureHeader, signDelivery, timestampHeader } from './signature.js';
+
+export interface DeliveryTiming {
+  /** Wait after the first failure; every further failure doubles it. */
+  retryBaseMs: number;
+  /** The longest wait between two attempts. */
+  retryMaxMs: number;
+  /** How long an attempt may take before it counts as failed. */
+  timeoutMs: number;
+  /** Failures in a row that disable a webhook. */
+  disableAfterFailures: number;
+}
+
+export const defaultDeliveryTiming: DeliveryTiming = {
+  retryBaseMs: 10_000,
+  retryMaxMs: 60 * 60_000,
+  timeoutMs: 10_000,
+  disableAfterFailures: 250,
+};
+
+/** "Equal jitter": half the exponential delay, plus a random part of the other half. */
+export function retryDelay(failures: number, timing: DeliveryTiming, random: () => number = Math.random): number {
+  const exponential = Math.min(timing.retryMaxMs, timing.retryBaseMs * 2 ** Math.min(Math.max(failures - 1, 0), 40));
+  return Math.round(exponential / 2 + (random() * exponential) / 2);
+}
+
+export class WebhookDispatcher {
+  private readonly queue: WebhookQueue;
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly closing = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = Number.POSITIVE_INFINITY;
+  private immediate: NodeJS.Immediate | undefined;
+  private stopped = false;
+
+  constructor(
+    store: EnvironmentStore,
+    private readonly timing: DeliveryTiming,
+    private readonly allowPrivateTargets: boolean,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.queue = WebhookQueue.of(store);
+  }
+
+  /**
+   * Looks for work soon. Called after writes that queued deliveries: the pass runs in a later
+   * turn of the event loop, so after the writing transaction has committed.
+   */
+  wake(): void {
+    if (this.stopped || this.immediate) return;
+    this.immediate = setImmediate(() => {
+      this.immediate = undefined;
+      this.pass();
+    });
+  }
+
+  /** Stops sending: no timer is left, attempts in flight are cut off and awaited. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    if (this.immediate) clearImmediate(this.immediate);
+    this.timer = this.immediate = undefined;
+    this.closing.abort();
+    await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  private pass(): void {
+    if (this.stopped) return;
+    const now = Date.now();
+    let next = Number.POSITIVE_INFINITY;
+    for (const head of this.queue.heads()) {
+      if (this.inFlight.has(head.webhook_id)) continue;
+      if (head.due_at <= now) this.start(head);
+      else next = Math.min(next, head.due_at);
+    }
+    this.schedule(next);
+  }
+
+  private schedule(at: number): void {
+    if (at === Number.POSITIVE_INFINITY || (this.timer && this.timerAt <= at)) return;
+    clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.timerAt = Number.POSITIVE_INFINITY;
+      this.pass();
+    }, Math.max(0, at - Date.now()));
+  }
+
+  private start(head: PendingDelivery): void {
+    const run = this.attempt(head)
+      .catch((error: unknown) => this.log.error({ err: error, delivery: head.id }, 'webhook delivery bookkeeping failed'))
+      .finally(() => {
+        this.inFlight.delete(head.webhook_id);
+        this.wake();
+      });
+    this.inFlight.set(head.webhook_id, run);
+  }
+
+  private async attempt(head: PendingDelivery): Promise<void> {
+    const secret = this.queue.secretOf(head.webhook_id) ?? '';
+    const startedAt = Date.now();
+    this.queue.markAttemptStarted(head.id, startedAt);
+    const timestamp = String(Math.floor(startedAt / 1000));
+    const result = await postJson(
+      head.url,
+      head.payload,
+      {
+        [signatureHeader]: signDelivery(secret, timestamp, head.payload),
+        [timestampHeader]: timestamp,
+        [deliveryHeader]: head.id,
+        [eventHeader]: head.event,
+      },
+      { timeoutMs: this.timing.timeoutMs, allowPrivate: this.allowPrivateTargets, signal: this.closing.signal },
+    );
+    // Closing: leave the delivery as it is; the next worker sends it again.
+    if (this.stopped) return;
+    const outcome = { responseCode: result.status, durationMs: result.durationMs, error: result.error };
+    if (result.ok) {
+      this.queue.markSuccess(head.id, head.webhook_id, outcome);
+      return;
+    }
+    const now = Date.now();
+    const disabled = this.queue.markFailure(
+      head.id,
+      head.webhook_id,
+      outcome,
+      now + retryDelay(head.attempts + 1, this.timing),
+      this.timing.disableAfterFailures,
+      now,
+    );
+    if (disabled) this.log.warn({ webhook: head.webhook_id }, `webhook disabled after ${this.timing.disableAfterFailures} failed deliveries in a row`);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Webhooks for one API instance: the event hook and a delivery worker on every environment
+ * store (open now or opened later), started when the app is built and stopped when it closes,
+ * leaving no timer or socket behind. Environments with deliveries queued before a restart are
+ * opened at once, so their queue moves on without waiting for a request.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { DataDir } from '../../store/data-dir.js';
+import type { EnvironmentStore } from '../../store/environment-store.js';
+import { OAuthStore } from '../../store/oauth-store.js';
+import { WebhookQueue } from '../../store/webhook-queue.js';
+import { defaultDeliveryTiming, WebhookDispatcher, type DeliveryTiming } from './dispatcher.js';
+import { installWebhookEvents, type EnvironmentRef } from './events.js';
+
+export interface WebhookService {
+  /** Looks for deliveries to send in this environment (after a redelivery was queued). */
+  wake(store: EnvironmentStore): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    webhooks: WebhookService;
+  }
+}
+
+export interface WebhookOptions {
+  dataDir: DataDir;
+  /** Deliver to loopback and private addresses (the desktop instance, tests). */
+  allowPrivateTargets: boolean;
+  timing?: Partial<DeliveryTiming>;
+}
+
+export function startWebhooks(app: FastifyInstance, options: WebhookOptions): WebhookService {
+  const timing: DeliveryTiming = { ...defaultDeliveryTiming, ...options.timing };
+  const dispatchers = new Map<EnvironmentStore, WebhookDispatcher>();
+  const detach: (() => void)[] = [];
+  const oauth = OAuthStore.of(options.dataDir.system);
+  let closed = false;
+
+  options.dataDir.onOpen((store) => {
+    if (closed || dispatchers.has(store)) return;
+    const dispatcher = new WebhookDispatcher(store, timing, options.allowPrivateTargets, app.log);
+    dispatchers.set(store, dispatcher);
+    let environment: EnvironmentRef | undefined;
+    const environmentRef = () => (environment ??= { id: store.environmentId, name: oauth.environmentById(store.environmentId)?.name ?? '' });
+    detach.push(installWebhookEvents(store, environmentRef, () => dispatcher.wake()));
+    // Activating a webhook again resumes its suspended deliveries.
+    detach.push(store.onChange((events) => events.some((e) => e.resource === 'webhook') && dispatcher.wake()));
+    if (WebhookQueue.of(store).hasWebhooks()) dispatcher.wake();
+  });
+  for (const environment of options.dataDir.system.listEnvironments()) {
+    if (existsSync(join(options.dataDir.path, `env-${environment.id}.sqlite`))) options.dataDir.environment(environment.id);
+  }
+
+  app.addHook('onClose', async () => {
+    closed = true;
+    for (const undo of detach.splice(0)) undo();
+    await Promise.all([...dispatchers.values()].map((d) => d.stop()));
+    dispatchers.clear();
+  });
+
+  const service: WebhookService = { wake: (store) => dispatchers.get(store)?.wake() };
+  app.decorate('webhooks', service);
+  return service;
+}

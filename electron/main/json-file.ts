@@ -1,0 +1,29 @@
+/**
+ * The shell's small JSON files in userData (window positions, shell settings). A file that is
+ * missing or damaged reads as "nothing saved", since each has safe defaults; writes go to a
+ * temporary name and are renamed, so a crash never leaves half a file behind.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export function readJsonFile(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    console.warn(`${path} is not valid JSON; using defaults instead.`);
+    return undefined;
+  }
+}
+
+export function writeJsonFile(path: string, value: unknown): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
+  renameSync(temporary, path);
+}

@@ -1,0 +1,70 @@
+/**
+ * Edit and delete on one row of a list. Delete asks once more before it acts, because the
+ * record may be in use (an activity allowed in stages, a resource assigned to cards).
+ */
+import { useState } from 'react';
+import { useRemove } from '../api/hooks.js';
+import type { ResourceName } from '../api/resources.js';
+import { ErrorNotice } from './ErrorNotice.js';
+
+interface RecordActionsProps {
+  resource: ResourceName;
+  id: string;
+  /** What the planner calls the record; names the buttons ("Edit Painting"). */
+  name: string;
+  onEdit: () => void;
+}
+
+export function RecordActions({ resource, id, name, onEdit }: RecordActionsProps) {
+  const remove = useRemove(resource);
+  const [confirming, setConfirming] = useState(false);
+
+  return (
+    <>
+      {confirming ? (
+        <div
+          className="row-actions"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setConfirming(false);
+          }}
+        >
+          <span className="row-actions__question">Delete “{name}”?</span>
+          <button
+            type="button"
+            className="button button--danger"
+            autoFocus
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(id)}
+          >
+            Confirm delete
+          </button>
+          <button type="button" className="button" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <div className="row-actions">
+          <button type="button" className="button button--quiet" aria-label={`Edit ${name}`} onClick={onEdit}>
+            Edit
+          </button>
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-label={`Delete ${name}`}
+            onClick={() => {
+              remove.reset();
+              setConfirming(true);
+            }}
+          >
+            Delete
+          </button>
+        </div>
+      )}
+      {remove.error && (
+        <div className="record-row__error">
+          <ErrorNotice error={remove.error} />
+        </div>
+      )}
+    </>
+  );
+}

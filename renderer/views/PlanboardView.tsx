@@ -1,0 +1,74 @@
+/**
+ * The Planboard screen. For now: pick a board, create one, or open its setup; the board's
+ * setup shows where the grid (stages × days) will be. The picker and the setup panel are UI
+ * state in the store, so the grid can host them unchanged.
+ */
+import { ErrorNotice } from '../components/ErrorNotice.js';
+import { useUiStore } from '../state/ui.js';
+import { BoardPicker } from './boards/BoardPicker.js';
+import { BoardSetupForm } from './boards/BoardSetupForm.js';
+import { BoardSummary } from './boards/BoardSummary.js';
+import { newBoardDraft } from './boards/board-draft.js';
+import { EditBoardSetup } from './boards/EditBoardSetup.js';
+import { usePickedBoard } from './boards/picked-board.js';
+
+export function PlanboardView() {
+  const { board, boards } = usePickedBoard();
+  const setup = useUiStore((state) => state.boardSetup);
+  const openBoardSetup = useUiStore((state) => state.openBoardSetup);
+  const closeBoardSetup = useUiStore((state) => state.closeBoardSetup);
+  const pickBoard = useUiStore((state) => state.pickBoard);
+
+  if (setup === 'new') {
+    return (
+      <section className="view view--wide">
+        <BoardSetupForm
+          initial={newBoardDraft()}
+          onSaved={(id) => {
+            pickBoard(id);
+            closeBoardSetup();
+          }}
+          onCancel={closeBoardSetup}
+        />
+      </section>
+    );
+  }
+  if (setup === 'picked' && board) {
+    return (
+      <section className="view view--wide">
+        <EditBoardSetup boardId={board.id} onDone={closeBoardSetup} />
+      </section>
+    );
+  }
+
+  return (
+    <section className="view view--wide" aria-labelledby="planboard-title">
+      <div className="view__header view__header--toolbar">
+        <h1 id="planboard-title" className="view__title">
+          Planboard
+        </h1>
+        <BoardPicker />
+        <button type="button" className="button" onClick={() => openBoardSetup('new')}>
+          New board
+        </button>
+        {board && (
+          <button type="button" className="button" onClick={() => openBoardSetup('picked')}>
+            Board setup
+          </button>
+        )}
+      </div>
+      {boards.isError && <ErrorNotice error={boards.error} onRetry={() => void boards.refetch()} />}
+      {board ? (
+        <BoardSummary boardId={board.id} />
+      ) : boards.data ? (
+        <p className="empty-state">No boards yet. Create one with New board.</p>
+      ) : (
+        !boards.isError && (
+          <p className="loading" role="status">
+            Loading boards…
+          </p>
+        )
+      )}
+    </section>
+  );
+}

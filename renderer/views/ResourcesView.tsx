@@ -1,0 +1,62 @@
+/**
+ * The Resources screen: the people, machines and cells that do the work, with a form to add
+ * one and edit and delete on each row. Each row says which stages the resource works on.
+ */
+import { useState } from 'react';
+import { useList } from '../api/hooks.js';
+import { boardStagesListQuery, resourceListQuery } from '../api/queries.js';
+import { ErrorNotice } from '../components/ErrorNotice.js';
+import { RecordActions } from '../components/RecordActions.js';
+import { resourceTypeName } from '../components/ResourceTypeSelect.js';
+import { assignmentText, colorInputValue, type BoardWithStages } from './resources/resource-draft.js';
+import { ResourceForm } from './resources/ResourceForm.js';
+
+export function ResourcesView() {
+  const resources = useList('resource', resourceListQuery);
+  const boards = useList<'board', BoardWithStages>('board', boardStagesListQuery);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const list = resources.data?.data;
+  const boardList = boards.data?.data;
+  // The resource being edited may have been deleted elsewhere; then the form creates again.
+  const editing = list?.find((resource) => resource.id === editingId);
+
+  return (
+    <section className="view" aria-labelledby="resources-title">
+      <div className="view__header">
+        <h1 id="resources-title" className="view__title">
+          Resources
+        </h1>
+        {list && <span className="muted">{list.length === 1 ? '1 resource' : `${list.length} resources`}</span>}
+      </div>
+      {boards.isError && <ErrorNotice error={boards.error} onRetry={() => void boards.refetch()} />}
+      <ResourceForm key={editing?.id ?? 'new'} resource={editing} boards={boardList} onDone={() => setEditingId(null)} />
+      {resources.isError && <ErrorNotice error={resources.error} onRetry={() => void resources.refetch()} />}
+      {list ? (
+        list.length === 0 ? (
+          <p className="empty-state">No resources yet</p>
+        ) : (
+          <ul className="record-list" aria-label="Resources">
+            {list.map((resource) => (
+              <li key={resource.id} className="record-row">
+                <span className="record-row__name">
+                  <span className="swatch" style={{ background: colorInputValue(resource.color_hex) }} aria-hidden="true" />
+                  {resource.name}
+                </span>
+                <span className="record-row__detail muted">
+                  {[resourceTypeName(resource.type), ...assignmentText(resource, boardList ?? [])].join(' · ')}
+                </span>
+                <RecordActions resource="resource" id={resource.id} name={resource.name} onEdit={() => setEditingId(resource.id)} />
+              </li>
+            ))}
+          </ul>
+        )
+      ) : (
+        !resources.isError && (
+          <p className="loading" role="status">
+            Loading resources…
+          </p>
+        )
+      )}
+    </section>
+  );
+}

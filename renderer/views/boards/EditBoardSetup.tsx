@@ -1,0 +1,24 @@
+/** The setup form on an existing board, opened once the board and all its parts are loaded. */
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { boardDraftFrom } from './board-draft.js';
+import { useBoardWithParts } from './board-with-parts.js';
+import { BoardSetupForm } from './BoardSetupForm.js';
+
+interface EditBoardSetupProps {
+  boardId: string;
+  onDone: () => void;
+}
+
+export function EditBoardSetup({ boardId, onDone }: EditBoardSetupProps) {
+  const board = useBoardWithParts(boardId);
+  if (board.data) {
+    // The draft is taken once: changes arriving while the planner edits must not undo theirs.
+    return <BoardSetupForm key={boardId} initial={boardDraftFrom(board.data)} onSaved={onDone} onCancel={onDone} />;
+  }
+  if (board.isError) return <ErrorNotice error={board.error} onRetry={() => void board.refetch()} />;
+  return (
+    <p className="loading" role="status">
+      Loading the board…
+    </p>
+  );
+}

@@ -1,0 +1,217 @@
+/**
+ * The list of orders as a windowed grid: only the rows in view (plus an overscan) are in the
+ * DOM, placed in a spacer as tall as all rows together, and their pages of 500 are fetched as
+ * the planner scrolls — so 10,000 orders scroll as smoothly as 10.
+ *
+ * The grid itself holds focus and points at the selected row with aria-activedescendant:
+ * arrows, Page Up/Down, Home and End move the selection, Enter (or a double click) opens it.
+ */
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { CalendarDate } from '../../components/CalendarDate.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { useDebouncedValue } from '../../components/use-debounced-value.js';
+import { rowsPerViewport, scrollTopToShow, visibleWindow, pagesCovering } from '../../components/windowing.js';
+import { orderFilterText, orderPageSize, orderSortText, type OrderSortField } from './order-list-query.js';
+import { useOrderScreen } from './order-screen-state.js';
+import { useOrderPages, type OrderListRow } from './use-order-pages.js';
+
+/** Fixed, so a row's place follows from its index; the stylesheet does not set it. */
+const rowHeight = 34;
+const overscan = 12;
+const typingPause = 250;
+
+interface ListColumn {
+  title: string;
+  /** Null: the API sorts only on the order's own fields, and the relation is another record. */
+  sort: OrderSortField | null;
+  cell: (order: OrderListRow) => ReactNode;
+  numeric?: boolean;
+}
+
+const columns: readonly ListColumn[] = [
+  { title: 'Code', sort: 'code', cell: (order) => order.code },
+  { title: 'Description', sort: 'description', cell: (order) => order.description },
+  { title: 'Type', sort: 'type', cell: (order) => order.type },
+  { title: 'Status', sort: 'status', cell: (order) => order.status },
+  { title: 'Relation', sort: null, cell: (order) => order.relation?.name },
+  { title: 'Order date', sort: 'date', cell: (order) => <CalendarDate value={order.date} /> },
+  { title: 'Promised date', sort: 'promised_date', cell: (order) => <CalendarDate value={order.promised_date} /> },
+  { title: 'Quantity', sort: 'quantity', cell: (order) => order.quantity, numeric: true },
+];
+
+const countFormat = new Intl.NumberFormat();
+
+export function OrderList() {
+  const filters = useOrderScreen((state) => state.filters);
+  const sort = useOrderScreen((state) => state.sort);
+  const sortBy = useOrderScreen((state) => state.sortBy);
+  const selectedIndex = useOrderScreen((state) => state.selectedIndex);
+  const select = useOrderScreen((state) => state.select);
+  const openOrder = useOrderScreen((state) => state.openOrder);
+
+  // Typed filters wait for a pause; picked ones apply at once.
+  const search = useDebouncedValue(filters.search, typingPause);
+  const status = useDebouncedValue(filters.status, typingPause);
+  const filter = orderFilterText({ ...filters, search, status });
+  const sortText = orderSortText(sort);
+
+  const gridRef = useRef<HTMLDivElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewportHeight, setViewportHeight] = useState(0);
+  const gridId = useId();
+
+  const [knownCount, setKnownCount] = useState(0);
+  const inView = visibleWindow({ scrollTop, viewportHeight, rowHeight, count: knownCount, overscan });
+  const pages = useOrderPages(filter, sortText, pagesCovering(inView, orderPageSize));
+  const count = pages.count;
+  if (count !== undefined && count !== knownCount) setKnownCount(count);
+
+  useLayoutEffect(() => {
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    setViewportHeight(viewport.clientHeight);
+    const observer = new ResizeObserver(() => setViewportHeight(viewport.clientHeight));
+    observer.observe(viewport);
+    return () => observer.disconnect();
+  }, []);
+
+  // Another filter or sort is another list: start at its top.
+  useEffect(() => {
+    if (viewportRef.current) viewportRef.current.scrollTop = 0;
+  }, [filter, sortText]);
+
+  // Back from an order: the selected row is in view and the grid has focus again.
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    const index = useOrderScreen.getState().selectedIndex;
+    if (!viewport || index === null) return;
+    viewport.scrollTop = Math.max(0, index * rowHeight - viewport.clientHeight / 2);
+    gridRef.current?.focus();
+  }, []);
+
+  function moveSelection(index: number) {
+    if (count === undefined || count === 0) return;
+    const next = Math.min(count - 1, Math.max(0, index));
+    select(next);
+    const viewport = viewportRef.current;
+    if (viewport) viewport.scrollTop = scrollTopToShow(next, viewport.scrollTop, viewport.clientHeight, rowHeight);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    // Keys on the header's sort buttons are theirs.
+    if (event.target !== event.currentTarget) return;
+    const current = selectedIndex ?? -1;
+    const page = rowsPerViewport(viewportHeight, rowHeight);
+    const moves: Record<string, number> = {
+      ArrowDown: current + 1,
+      ArrowUp: selectedIndex === null ? 0 : current - 1,
+      PageDown: current + page,
+      PageUp: current - page,
+      Home: 0,
+      End: (count ?? 0) - 1,
+    };
+    if (event.key in moves) {
+      event.preventDefault();
+      moveSelection(moves[event.key]!);
+    } else if (event.key === 'Enter' && selectedOrder) {
+      event.preventDefault();
+      openOrder(selectedOrder.id);
+    }
+  }
+
+  const selectedOrder = selectedIndex === null ? undefined : pages.rowAt(selectedIndex);
+  const rowId = (index: number) => `${gridId}-row-${index}`;
+  const shown: number[] = [];
+  for (let index = inView.start; index < inView.end; index++) shown.push(index);
+  const activeShown = selectedIndex !== null && selectedIndex >= inView.start && selectedIndex < inView.end;
+
+  return (
+    <div className="order-list-frame">
+      <div className="order-list__bar">
+        <p className="muted" role="status">
+          {count === undefined ? 'Loading orders…' : count === 1 ? '1 order' : `${countFormat.format(count)} orders`}
+        </p>
+        <button type="button" className="button" disabled={!selectedOrder} onClick={() => selectedOrder && openOrder(selectedOrder.id)}>
+          Open selected order
+        </button>
+      </div>
+      {pages.error && <ErrorNotice error={pages.error} onRetry={pages.retry} />}
+      <div
+        ref={gridRef}
+        role="grid"
+        aria-label="Orders"
+        aria-rowcount={(count ?? 0) + 1}
+        aria-colcount={columns.length}
+        aria-activedescendant={activeShown ? rowId(selectedIndex) : undefined}
+        tabIndex={0}
+        className="order-list"
+        onKeyDown={onKeyDown}
+      >
+        <div role="rowgroup" className="order-list__head">
+          <div role="row" aria-rowindex={1} className="order-list__row">
+            {columns.map((column) => {
+              const sorted = column.sort !== null && sort.field === column.sort;
+              return (
+                <div
+                  key={column.title}
+                  role="columnheader"
+                  className={column.numeric ? 'order-list__cell order-list__cell--numeric' : 'order-list__cell'}
+                  aria-sort={sorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
+                  {column.sort === null ? (
+                    <span title="The list cannot be sorted on another record's name.">{column.title}</span>
+                  ) : (
+                    <button type="button" className="order-list__sort" onClick={() => sortBy(column.sort!)}>
+                      {column.title}
+                      <span aria-hidden="true">{sorted ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                    </button>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+        <div
+          ref={viewportRef}
+          role="rowgroup"
+          className="order-list__viewport"
+          onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+        >
+          <div className="order-list__spacer" style={{ height: knownCount * rowHeight }}>
+            {shown.map((index) => {
+              const order = pages.rowAt(index);
+              return (
+                <div
+                  key={index}
+                  id={rowId(index)}
+                  role="row"
+                  aria-rowindex={index + 2}
+                  aria-selected={index === selectedIndex}
+                  className="order-list__row order-list__row--body"
+                  style={{ top: index * rowHeight, height: rowHeight }}
+                  onClick={() => {
+                    select(index);
+                    gridRef.current?.focus();
+                  }}
+                  onDoubleClick={() => order && openOrder(order.id)}
+                >
+                  {columns.map((column) => (
+                    <div
+                      key={column.title}
+                      role="gridcell"
+                      className={column.numeric ? 'order-list__cell order-list__cell--numeric' : 'order-list__cell'}
+                    >
+                      {order ? column.cell(order) : <span className="muted">…</span>}
+                    </div>
+                  ))}
+                </div>
+              );
+            })}
+          </div>
+          {count === 0 && <p className="empty-state">No orders match.</p>}
+        </div>
+      </div>
+    </div>
+  );
+}

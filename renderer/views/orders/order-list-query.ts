@@ -1,0 +1,87 @@
+/**
+ * What the order list asks the API for: the planner's filters and sort turned into the list
+ * conventions of docs/API.md (`filter=…`, `sort=field:dir`, pages of `limit`/`offset`).
+ */
+import type { ListQuery } from '../../api/client.js';
+import type { orderTypes } from '../../../shared/resources/order.js';
+
+export type OrderType = (typeof orderTypes)[number];
+
+/** Orders are fetched in pages of this size as the list scrolls. */
+export const orderPageSize = 500;
+
+export type OrderDateField = 'date' | 'promised_date';
+
+export interface OrderFilters {
+  /** '' means every type. */
+  type: OrderType | '';
+  status: string;
+  relationId: string;
+  dateField: OrderDateField;
+  /** `YYYY-MM-DD`, '' for an open end. */
+  from: string;
+  to: string;
+  /** Matched against code and description. */
+  search: string;
+}
+
+export const noOrderFilters: OrderFilters = {
+  type: '',
+  status: '',
+  relationId: '',
+  dateField: 'date',
+  from: '',
+  to: '',
+  search: '',
+};
+
+export type OrderSortField = 'code' | 'description' | 'type' | 'status' | 'date' | 'promised_date' | 'quantity';
+
+export interface OrderSort {
+  field: OrderSortField;
+  direction: 'asc' | 'desc';
+}
+
+export const defaultOrderSort: OrderSort = { field: 'date', direction: 'desc' };
+
+/** A header click: the same column flips direction, another column starts ascending. */
+export function toggledSort(current: OrderSort, field: OrderSortField): OrderSort {
+  if (current.field !== field) return { field, direction: 'asc' };
+  return { field, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+}
+
+/**
+ * The filter grammar has no escape for a quote inside a quoted value, and an unquoted value
+ * may not contain one either, so a quote cannot be searched for. The text is split at quotes
+ * instead and every piece must match: "O'Brien" finds what contains both "O" and "Brien".
+ */
+function quotedPieces(text: string): string[] {
+  return text
+    .split("'")
+    .map((piece) => piece.trim())
+    .filter(Boolean)
+    .map((piece) => `'${piece}'`);
+}
+
+/** The `filter` parameter for these filters, or undefined when nothing is filtered. */
+export function orderFilterText(filters: OrderFilters): string | undefined {
+  const conditions: string[] = [];
+  if (filters.type) conditions.push(`type:eq:${filters.type}`);
+  for (const piece of quotedPieces(filters.status)) conditions.push(`status:eq:${piece}`);
+  if (filters.relationId) conditions.push(`relation_id:eq:${filters.relationId}`);
+  if (filters.from) conditions.push(`${filters.dateField}:gte:${filters.from}`);
+  if (filters.to) conditions.push(`${filters.dateField}:lte:${filters.to}`);
+  for (const piece of quotedPieces(filters.search)) {
+    conditions.push(`(code:contains:${piece},or,description:contains:${piece})`);
+  }
+  return conditions.length > 0 ? conditions.join(',and,') : undefined;
+}
+
+export function orderSortText(sort: OrderSort): string {
+  return `${sort.field}:${sort.direction}`;
+}
+
+/** One page of the list; the relation comes along so its name can be shown. */
+export function orderPageQuery(filter: string | undefined, sort: string, page: number): ListQuery {
+  return { filter, sort, limit: orderPageSize, offset: page * orderPageSize, with: 'relation' };
+}

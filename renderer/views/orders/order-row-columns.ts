@@ -1,0 +1,82 @@
+/**
+ * The columns of the order-rows grid, in the order they are shown and in which pasted
+ * spreadsheet columns are read, with how each turns a row's value into text and typed text
+ * back into what the API takes.
+ */
+import type { OrderRow } from '../../../shared/resources/order-row.js';
+
+export type OrderRowField =
+  | 'code'
+  | 'description'
+  | 'item_id'
+  | 'activity_id'
+  | 'quantity'
+  | 'unit'
+  | 'quantity_delivered'
+  | 'quantity_backorder'
+  | 'status'
+  | 'delivered_date';
+
+export type ColumnKind = 'text' | 'number' | 'date' | 'item' | 'activity';
+
+export interface OrderRowColumn {
+  field: OrderRowField;
+  /** The column header. */
+  title: string;
+  /** Names a cell together with its row: "Row 1 quantity". */
+  label: string;
+  kind: ColumnKind;
+}
+
+export const orderRowColumns: readonly OrderRowColumn[] = [
+  { field: 'code', title: 'Code', label: 'code', kind: 'text' },
+  { field: 'description', title: 'Description', label: 'description', kind: 'text' },
+  { field: 'item_id', title: 'Item', label: 'item', kind: 'item' },
+  { field: 'activity_id', title: 'Activity', label: 'activity', kind: 'activity' },
+  { field: 'quantity', title: 'Quantity', label: 'quantity', kind: 'number' },
+  { field: 'unit', title: 'Unit', label: 'unit', kind: 'text' },
+  { field: 'quantity_delivered', title: 'Delivered', label: 'delivered', kind: 'number' },
+  { field: 'quantity_backorder', title: 'Backorder', label: 'backorder', kind: 'number' },
+  { field: 'status', title: 'Status', label: 'status', kind: 'text' },
+  { field: 'delivered_date', title: 'Delivered date', label: 'delivered date', kind: 'date' },
+];
+
+/** "Row 1 quantity": what a cell and its editor are called. Rows count from 1. */
+export function cellLabel(rowIndex: number, column: OrderRowColumn): string {
+  return `Row ${rowIndex + 1} ${column.label}`;
+}
+
+export function columnOfField(field: string): OrderRowColumn | undefined {
+  return orderRowColumns.find((column) => column.field === field);
+}
+
+/** What an editor starts with: the stored value as text (an id for item and activity). */
+export function editText(row: OrderRow, column: OrderRowColumn): string {
+  const value = row[column.field];
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/**
+ * Typed text as the API takes it: blank clears the field. A number that cannot be read is sent
+ * as typed, so the API's 422 says what is wrong beside the cell instead of the grid guessing.
+ * A decimal comma ("2,5", as Dutch spreadsheets write it) is read as a point.
+ */
+export function valueFromText(column: OrderRowColumn, text: string): string | number | null {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  if (column.kind === 'number') return readNumber(trimmed) ?? trimmed;
+  return trimmed;
+}
+
+const numberPattern = /^[-+]?(\d+([.,]\d*)?|[.,]\d+)([eE][-+]?\d+)?$/;
+
+export function readNumber(text: string): number | null {
+  if (!numberPattern.test(text)) return null;
+  const value = Number(text.replace(',', '.'));
+  return Number.isFinite(value) ? value : null;
+}
+
+/** Whether saving `value` would change nothing (so Enter just moves on). */
+export function sameValue(stored: unknown, value: string | number | null): boolean {
+  return (stored ?? null) === value;
+}

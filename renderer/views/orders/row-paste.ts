@@ -1,0 +1,141 @@
+/**
+ * Rows pasted from a spreadsheet. Excel, LibreOffice and Google Sheets copy a block of cells
+ * as tab-separated lines, quoting a cell that holds a tab, a line break or a quote ("" inside
+ * the quotes). The cells are read in the grid's column order; item and activity cells name the
+ * record by code or description, which this file resolves to ids before anything is sent.
+ */
+import { ApiRequestError, describeError } from '../../api/client.js';
+import { columnOfField, orderRowColumns, valueFromText, type OrderRowField } from './order-row-columns.js';
+
+/** Whether pasted text is a block of cells rather than one value for one cell. */
+export function isCellBlock(text: string): boolean {
+  return /[\t\n]/.test(text.replace(/\r?\n$/, ''));
+}
+
+/** Lines of cells. A trailing line break (spreadsheets always add one) makes no extra line. */
+export function parseSpreadsheetText(text: string): string[][] {
+  const lines: string[][] = [];
+  let line: string[] = [];
+  let cell = '';
+  let i = 0;
+  let atCellStart = true;
+  while (i < text.length) {
+    const char = text[i]!;
+    if (atCellStart && char === '"') {
+      // A quoted cell runs to the quote that is not doubled.
+      i++;
+      while (i < text.length) {
+        if (text[i] === '"' && text[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+        } else if (text[i] === '"') {
+          i++;
+          break;
+        } else {
+          cell += text[i++];
+        }
+      }
+      atCellStart = false;
+      continue;
+    }
+    if (char === '\t') {
+      line.push(cell);
+      cell = '';
+      atCellStart = true;
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i++;
+      line.push(cell);
+      lines.push(line);
+      line = [];
+      cell = '';
+      atCellStart = true;
+    } else {
+      cell += char;
+      atCellStart = false;
+    }
+    i++;
+  }
+  if (!atCellStart || cell !== '' || line.length > 0) {
+    line.push(cell);
+    lines.push(line);
+  }
+  return lines;
+}
+
+export interface NamedRecord {
+  id: string;
+  code?: string | null;
+  description: string;
+}
+
+export interface PasteLookups {
+  items: readonly NamedRecord[];
+  activities: readonly NamedRecord[];
+}
+
+export type PastedRow = Partial<Record<OrderRowField, string | number | null>>;
+
+export interface PasteResult {
+  rows: PastedRow[];
+  /** One sentence per problem, naming the pasted row; rows with problems are not sent. */
+  problems: string[];
+}
+
+/** Turns the pasted lines into new order rows. Blank lines are skipped. */
+export function rowsFromPaste(lines: readonly string[][], lookups: PasteLookups): PasteResult {
+  const rows: PastedRow[] = [];
+  const problems: string[] = [];
+  const nonBlank = lines.filter((cells) => cells.some((cell) => cell.trim() !== ''));
+  nonBlank.forEach((cells, index) => {
+    const name = `Pasted row ${index + 1}`;
+    const extra = cells.slice(orderRowColumns.length).filter((cell) => cell.trim() !== '');
+    if (extra.length > 0) {
+      problems.push(`${name}: has ${cells.length} columns; the grid has ${orderRowColumns.length}.`);
+      return;
+    }
+    const row: PastedRow = {};
+    orderRowColumns.forEach((column, col) => {
+      const text = (cells[col] ?? '').trim();
+      if (!text) return;
+      if (column.kind === 'item' || column.kind === 'activity') {
+        const records = column.kind === 'item' ? lookups.items : lookups.activities;
+        const found = findByName(records, text);
+        if (typeof found === 'string') row[column.field] = found;
+        else problems.push(`${name}: ${found.problem.replace('{kind}', column.label)}`);
+        return;
+      }
+      row[column.field] = valueFromText(column, text);
+    });
+    rows.push(row);
+  });
+  return { rows, problems };
+}
+
+/** A record named by its code first (codes are what ERPs export), else by its description. */
+function findByName(records: readonly NamedRecord[], text: string): string | { problem: string } {
+  const wanted = text.toLowerCase();
+  const byCode = records.filter((record) => record.code?.toLowerCase() === wanted);
+  const matches = byCode.length > 0 ? byCode : records.filter((record) => record.description.toLowerCase() === wanted);
+  if (matches.length === 1) return matches[0]!.id;
+  if (matches.length === 0) return { problem: `no {kind} has the code or description “${text}”.` };
+  return { problem: `${matches.length} {kind} records are called “${text}”; use the code.` };
+}
+
+/**
+ * The API's answer to a pasted block as sentences a planner can act on: `order_rows.1.quantity`
+ * becomes "Pasted row 2, quantity: must be a number". `firstPasted` is the index of the first
+ * pasted row in the body that was sent.
+ */
+export function pasteProblems(error: unknown, firstPasted = 0): string[] {
+  if (!(error instanceof ApiRequestError) || error.items.length === 0) return [describeError(error)];
+  return error.items.map((item) => {
+    const text = item.description || item.message;
+    const match = item.field ? /^order_rows\.(\d+)\.?(.*)$/.exec(item.field) : null;
+    if (!match) return item.field ? `${item.field}: ${text}` : text;
+    const rowNumber = Number(match[1]) - firstPasted + 1;
+    const field = match[2] ?? '';
+    const problem = text.startsWith(`${item.field} `) ? text.slice(item.field!.length + 1) : text;
+    const label = columnOfField(field)?.label ?? field;
+    return label ? `Pasted row ${rowNumber}, ${label}: ${problem}` : `Pasted row ${rowNumber}: ${problem}`;
+  });
+}

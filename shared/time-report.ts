@@ -1,0 +1,73 @@
+/**
+ * A time report: tracked time over a period, grouped and totalled, as `GET
+ * /v1/time_tracking/export` computes it. The JSON format is this model; CSV, XLSX and PDF are
+ * written from it, so every format shows the same figures.
+ *
+ * Entries are clipped to the period and split at midnight in the report's time zone, so a
+ * line never spans two days and day totals add up to the grand total to the minute.
+ */
+
+export const reportGroupings = ['days', 'weeks', 'activities', 'collections', 'boards', 'statuses', 'users'] as const;
+export type ReportGrouping = (typeof reportGroupings)[number];
+
+export const reportFormats = ['json', 'csv', 'xlsx', 'pdf'] as const;
+export type ReportFormat = (typeof reportFormats)[number];
+
+export type DurationFormat = 'decimal' | 'hh:mm';
+
+/** One line of the report: a time entry's piece within one local day of the period. */
+export interface ReportLine {
+  entry_id: string;
+  /** Local date (YYYY-MM-DD) in the report's time zone. */
+  date: string;
+  /** ISO week of `date`, e.g. `2026-W48`. */
+  week: string;
+  /** Start and end of the piece, ISO 8601 UTC. */
+  start: string;
+  end: string;
+  minutes: number;
+  user_id: string | null;
+  user: string;
+  card_id: string | null;
+  card: string;
+  collection_id: string | null;
+  collection: string;
+  board_id: string | null;
+  board: string;
+  activity_id: string | null;
+  activity: string;
+  status: string;
+  note: string;
+}
+
+export interface ReportGroup {
+  grouping: ReportGrouping;
+  /** The value grouped on (an id, a date or a week); null for "none". */
+  key: string | null;
+  label: string;
+  minutes: number;
+  /** Groups of the next grouping, when there is one. */
+  groups?: ReportGroup[];
+  /** Indexes into `lines`, for the last grouping level. */
+  lines?: number[];
+}
+
+export interface TimeReport {
+  title: string;
+  period: { start: string; end: string; timezone: string };
+  filters: Record<string, string>;
+  group_by: ReportGrouping[];
+  duration_format: DurationFormat;
+  generated_at: string;
+  total_minutes: number;
+  groups: ReportGroup[];
+  lines: ReportLine[];
+}
+
+/** Minutes as decimal hours (2 places) or `h:mm`. */
+export function formatMinutes(minutes: number, format: DurationFormat): string {
+  if (format === 'decimal') return (minutes / 60).toFixed(2);
+  const sign = minutes < 0 ? '-' : '';
+  const abs = Math.abs(minutes);
+  return `${sign}${Math.floor(abs / 60)}:${String(abs % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,367 @@
+/**
+ * Base data over real HTTP: resources (API-REFERENCE.md §4.4) with the boards and stages they
+ * plan on, their schedule deviations (absences) at `/v1/resource/{id}/schedule_deviation`,
+ * and groups (§4.6) of resources.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../helpers/api.js';
+import {
+  create,
+  expectDuplicate,
+  expectFieldErrors,
+  expectGone,
+  expectNotFound,
+  fullTime,
+  get,
+  ids,
+  remove,
+  timestampPattern,
+  unknownId,
+  update,
+  uuidPattern,
+  without,
+} from '../helpers/base-data.js';
+
+let api: TestApi;
+/** Board with stages Cut (default_percentage 60) and Weld (default 100). */
+let board: any;
+/** Another board with its own stage Paint. */
+let other: any;
+let counter = 0;
+const tag = () => `${process.pid}-${++counter}`;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  board = await create(api, '/v1/board?with=stages', { name: 'Metal', stages: [{ name: 'Cut', default_percentage: 60 }, { name: 'Weld' }] });
+  other = await create(api, '/v1/board?with=stages', { name: 'Finish', stages: [{ name: 'Paint' }] });
+});
+afterAll(async () => {
+  await api.close();
+});
+
+const cut = () => board.stages[0];
+const weldStage = () => board.stages[1];
+const paint = () => other.stages[0];
+
+describe('resource', () => {
+  const fullResource = () => ({
+    name: 'Laser 1',
+    type: 'machine',
+    description: 'Fiber laser, 6 kW',
+    start_date: '2026-01-05',
+    end_date: '2027-12-31',
+    avatar: 'https://cdn.example/laser.png',
+    workdays: { '1': 8, '2': 8, '3': 7.5, '4': 4, '5': 0, '6': null, '7': null },
+    integration_schedule: true,
+    color_hex: '#1a2b3c',
+    boards: [
+      { id: board.id, active: true, stages: [{ id: cut().id, percentage: 50, active: true }, { id: weldStage().id, percentage: 50, active: false }] },
+      { id: other.id, active: false, stages: [{ id: paint().id, percentage: 100, active: true }] },
+    ],
+    external_ref: `res-${tag()}`,
+    transaction: 'T-9',
+  });
+
+  it('creates a resource with every field and the boards and stages it plans on (201)', async () => {
+    const body = fullResource();
+    const res = await api.http('POST', '/v1/resource?with=schedule_deviations,groups', body);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ ...body, archived_at: null, schedule_deviations: [], groups: [] });
+    expect(res.body.id).toMatch(uuidPattern);
+    expect(res.body.created_at).toMatch(timestampPattern);
+    expect(await get(api, `/v1/resource/${res.body.id}?with=schedule_deviations,groups`)).toStrictEqual(res.body);
+  });
+
+  it('fills the documented defaults, and in boards active true and a stage\'s percentage from its default_percentage', async () => {
+    const resource = await create(api, '/v1/resource', {
+      name: 'Defaults',
+      boards: [{ id: board.id, stages: [{ id: cut().id }, { id: weldStage().id }] }, { id: other.id }],
+    });
+    expect(resource).toMatchObject({
+      type: 'employee',
+      description: null,
+      start_date: null,
+      end_date: null,
+      workdays: fullTime,
+      integration_schedule: false,
+      color_hex: null,
+      archived_at: null,
+    });
+    expect(resource.boards).toEqual([
+      // Cut has default_percentage 60, Weld 100.
+      { id: board.id, active: true, stages: [{ id: cut().id, percentage: 60, active: true }, { id: weldStage().id, percentage: 100, active: true }] },
+      { id: other.id, active: true, stages: [] },
+    ]);
+    expect((await create(api, '/v1/resource', { name: 'No boards' })).boards).toEqual([]);
+  });
+
+  it('accepts ids in upper case and stores them lower case', async () => {
+    const resource = await create(api, '/v1/resource', { name: 'Upper', boards: [{ id: board.id.toUpperCase(), stages: [{ id: cut().id.toUpperCase(), percentage: 10 }] }] });
+    expect(resource.boards).toEqual([{ id: board.id, active: true, stages: [{ id: cut().id, percentage: 10, active: true }] }]);
+  });
+
+  it('updates only the fields sent; boards sent replace the whole list', async () => {
+    const resource = await create(api, '/v1/resource', fullResource());
+    const updated = await update(api, `/v1/resource/${resource.id}`, {
+      name: 'Laser 2',
+      end_date: null,
+      workdays: { ...fullTime, '6': 4 },
+      boards: [{ id: other.id, stages: [{ id: paint().id, percentage: 25 }] }],
+    });
+    expect(updated).toStrictEqual({
+      ...resource,
+      name: 'Laser 2',
+      end_date: null,
+      workdays: { ...fullTime, '6': 4 },
+      boards: [{ id: other.id, active: true, stages: [{ id: paint().id, percentage: 25, active: true }] }],
+      updated_at: expect.stringMatching(timestampPattern),
+    });
+    // A PUT without boards keeps them.
+    expect((await update(api, `/v1/resource/${resource.id}`, { color_hex: '#abc' })).boards).toEqual(updated.boards);
+  });
+
+  it('accepts workdays hours at the bounds 0 and 24, fractions, and null for a day off', async () => {
+    const workdays = { '1': 0, '2': 24, '3': 7.5, '4': 0.25, '5': null, '6': null, '7': 3 };
+    expect((await create(api, '/v1/resource', { name: 'Bounds', workdays })).workdays).toEqual(workdays);
+  });
+
+  it.each(['#abc', '#aabbcc', '#0f0', '#123456'])('accepts color_hex %s (lower case, 3 or 6 digits)', async (color) => {
+    expect((await create(api, '/v1/resource', { name: 'Colour', color_hex: color })).color_hex).toBe(color);
+  });
+
+  const invalid: [string, () => Record<string, unknown>, string[]][] = [
+    ['no name', () => ({ type: 'machine' }), ['name']],
+    ['type "person"', () => ({ name: 'R', type: 'person' }), ['type']],
+    ['type "resource"', () => ({ name: 'R', type: 'resource' }), ['type']],
+    ['color_hex in upper case (#ABC)', () => ({ name: 'R', color_hex: '#ABC' }), ['color_hex']],
+    ['color_hex mixed case (#AaBbCc)', () => ({ name: 'R', color_hex: '#AaBbCc' }), ['color_hex']],
+    ['color_hex with 4 digits (#abcd)', () => ({ name: 'R', color_hex: '#abcd' }), ['color_hex']],
+    ['color_hex with 8 digits (#aabbccdd)', () => ({ name: 'R', color_hex: '#aabbccdd' }), ['color_hex']],
+    ['color_hex without # (aabbcc)', () => ({ name: 'R', color_hex: 'aabbcc' }), ['color_hex']],
+    ['color_hex that is not hex (#ggg)', () => ({ name: 'R', color_hex: '#ggg' }), ['color_hex']],
+    ['workdays without Sunday', () => ({ name: 'R', workdays: without(fullTime, '7') }), ['workdays']],
+    ['workdays with a key "8"', () => ({ name: 'R', workdays: { ...fullTime, '8': 1 } }), ['workdays']],
+    ['workdays with 25 hours', () => ({ name: 'R', workdays: { ...fullTime, '1': 25 } }), ['workdays']],
+    ['workdays with 24.5 hours', () => ({ name: 'R', workdays: { ...fullTime, '1': 24.5 } }), ['workdays']],
+    ['workdays with -1 hours', () => ({ name: 'R', workdays: { ...fullTime, '2': -1 } }), ['workdays']],
+    ['workdays with "8" as text', () => ({ name: 'R', workdays: { ...fullTime, '3': '8' } }), ['workdays']],
+    ['workdays with true', () => ({ name: 'R', workdays: { ...fullTime, '3': true } }), ['workdays']],
+    ['workdays null', () => ({ name: 'R', workdays: null }), ['workdays']],
+    ['workdays as an array', () => ({ name: 'R', workdays: [8, 8, 8, 8, 8, null, null] }), ['workdays']],
+    ['end_date before start_date', () => ({ name: 'R', start_date: '2026-05-01', end_date: '2026-04-30' }), ['end_date']],
+    ['start_date that is no date', () => ({ name: 'R', start_date: '2026-02-30' }), ['start_date']],
+    ['an avatar that is no http(s) url', () => ({ name: 'R', avatar: 'ftp://x/y.png' }), ['avatar']],
+    ['boards naming an unknown board', () => ({ name: 'R', boards: [{ id: unknownId }] }), ['boards.0.id']],
+    ['boards naming a stage of another board', () => ({ name: 'R', boards: [{ id: board.id, stages: [{ id: paint().id }] }] }), ['boards.0.stages.0.id']],
+    ['boards naming an unknown stage', () => ({ name: 'R', boards: [{ id: other.id, stages: [{ id: paint().id }, { id: unknownId }] }] }), ['boards.0.stages.1.id']],
+    ['boards as an object', () => ({ name: 'R', boards: { id: board.id } }), ['boards']],
+    ['a board without id', () => ({ name: 'R', boards: [{ active: true }] }), ['boards']],
+    ['a board active "yes"', () => ({ name: 'R', boards: [{ id: board.id, active: 'yes' }] }), ['boards']],
+    ['a stage percentage of 101', () => ({ name: 'R', boards: [{ id: board.id, stages: [{ id: cut().id, percentage: 101 }] }] }), ['boards']],
+    ['a stage percentage of -1', () => ({ name: 'R', boards: [{ id: board.id, stages: [{ id: cut().id, percentage: -1 }] }] }), ['boards']],
+    ['a stage percentage of 33.3', () => ({ name: 'R', boards: [{ id: board.id, stages: [{ id: cut().id, percentage: 33.3 }] }] }), ['boards']],
+    ['stages that are not a list', () => ({ name: 'R', boards: [{ id: board.id, stages: cut().id }] }), ['boards']],
+  ];
+
+  it.each(invalid)('refuses %s with 422 on that field, writing nothing', async (_label, body, fields) => {
+    const before = (await get(api, '/v1/resource?archived=true&limit=0')).count;
+    expectFieldErrors(await api.http('POST', '/v1/resource', body()), fields);
+    expect((await get(api, '/v1/resource?archived=true&limit=0')).count).toBe(before);
+  });
+
+  it('refuses end_date before the stored start_date on update, and boards of unknown records, keeping the resource', async () => {
+    const resource = await create(api, '/v1/resource', { name: 'Dated', start_date: '2026-03-01' });
+    expectFieldErrors(await api.http('PUT', `/v1/resource/${resource.id}`, { end_date: '2026-02-28' }), ['end_date']);
+    expectFieldErrors(await api.http('PUT', `/v1/resource/${resource.id}`, { boards: [{ id: board.id }, { id: unknownId }] }), ['boards.1.id']);
+    expect(await get(api, `/v1/resource/${resource.id}`)).toStrictEqual(resource);
+  });
+
+  it('can be read and PUT back whole after a stage it plans on was deleted', async () => {
+    // docs/API.md "Records": a client may GET a record, change it and PUT it back whole.
+    const local = await create(api, '/v1/board?with=stages', { name: 'Shrinking', stages: [{ name: 'Keep' }, { name: 'Drop' }] });
+    const resource = await create(api, '/v1/resource', {
+      name: 'Planner of a shrinking board',
+      boards: [{ id: local.id, stages: [{ id: local.stages[0].id, percentage: 50 }, { id: local.stages[1].id, percentage: 50 }] }],
+    });
+    await remove(api, `/v1/stage/${local.stages[1].id}`);
+    const read = await get(api, `/v1/resource/${resource.id}`);
+    const res = await api.http('PUT', `/v1/resource/${resource.id}`, { ...read, description: 'edited in a form' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.description).toBe('edited in a form');
+  });
+
+  it('refuses a duplicate external_ref', async () => {
+    const ref = `dup-${tag()}`;
+    await create(api, '/v1/resource', { name: 'First', external_ref: ref });
+    expectDuplicate(await api.http('POST', '/v1/resource', { name: 'Second', external_ref: ref }));
+  });
+
+  it('hides archived resources from the list unless archived=true; GET one still answers', async () => {
+    const resource = await create(api, '/v1/resource', { name: `Retired ${tag()}` });
+    const archived = await update(api, `/v1/resource/${resource.id}`, { archived_at: '2026-02-01T08:00:00Z' });
+    expect(archived.archived_at).toBe('2026-02-01T08:00:00Z');
+    expect(ids((await get(api, '/v1/resource?limit=1000')).data)).not.toContain(resource.id);
+    const withArchived = await get(api, '/v1/resource?archived=true&limit=1000');
+    expect(ids(withArchived.data)).toContain(resource.id);
+    expect(ids((await get(api, '/v1/resource?archived=false&limit=1000')).data)).not.toContain(resource.id);
+    expect((await get(api, `/v1/resource/${resource.id}`)).archived_at).toBe('2026-02-01T08:00:00Z');
+    // Un-archiving brings it back.
+    await update(api, `/v1/resource/${resource.id}`, { archived_at: null });
+    expect(ids((await get(api, '/v1/resource?limit=1000')).data)).toContain(resource.id);
+    expect((await api.http('GET', '/v1/resource?archived=maybe')).status).toBe(400);
+  });
+
+  it('deletes a resource with 204, its deviations and group memberships with it', async () => {
+    const resource = await create(api, '/v1/resource', { name: 'Leaving' });
+    const deviation = await create(api, `/v1/resource/${resource.id}/schedule_deviation`, { start_date: '2026-06-01', end_date: '2026-06-05' });
+    const group = await create(api, '/v1/group', { name: 'Has the leaver', resources: [{ id: resource.id }] });
+    await remove(api, `/v1/resource/${resource.id}`);
+    await expectGone(api, `/v1/resource/${resource.id}`);
+    expectNotFound(await api.http('GET', `/v1/resource/${resource.id}/schedule_deviation/${deviation.id}`));
+    expect((await get(api, `/v1/group/${group.id}?with=resources`)).resources).toEqual([]);
+    expect(ids((await get(api, '/v1/resource?archived=true&limit=1000')).data)).not.toContain(resource.id);
+  });
+});
+
+describe('schedule deviation (/v1/resource/{id}/schedule_deviation)', () => {
+  let resource: any;
+  let colleague: any;
+  const path = (r: any = resource) => `/v1/resource/${r.id}/schedule_deviation`;
+
+  beforeAll(async () => {
+    resource = await create(api, '/v1/resource', { name: 'Anna' });
+    colleague = await create(api, '/v1/resource', { name: 'Ben' });
+  });
+
+  it('creates a deviation with every field (201), resource_id from the path, and reads it back', async () => {
+    const body = { description: 'Flu', type: 'sick', start_date: '2026-01-05', end_date: '2026-01-09', time: 120, external_ref: `dev-${tag()}` };
+    const created = await create(api, path(), { ...body, resource_id: colleague.id });
+    expect(created).toMatchObject({ ...body, resource_id: resource.id });
+    expect(created.id).toMatch(uuidPattern);
+    expect(await get(api, `${path()}/${created.id}`)).toStrictEqual(created);
+    expect(ids((await get(api, path())).data)).toContain(created.id);
+    expect(ids((await get(api, path(colleague))).data)).not.toContain(created.id);
+    const withDeviations = await get(api, `/v1/resource/${resource.id}?with=schedule_deviations`);
+    expect(ids(withDeviations.schedule_deviations)).toContain(created.id);
+  });
+
+  it('defaults to type other and a whole day (time null); a single day has start_date = end_date', async () => {
+    const created = await create(api, path(), { start_date: '2026-12-25', end_date: '2026-12-25' });
+    expect(created).toMatchObject({ type: 'other', time: null, description: null, external_ref: null });
+  });
+
+  it.each(['leave', 'holiday', 'sick', 'maintenance', 'malfunction', 'other'])('accepts type %s', async (type) => {
+    expect((await create(api, path(), { type, start_date: '2026-02-02', end_date: '2026-02-02' })).type).toBe(type);
+  });
+
+  it('updates only the fields sent', async () => {
+    const created = await create(api, path(), { start_date: '2026-03-02', end_date: '2026-03-06', time: 60 });
+    const updated = await update(api, `${path()}/${created.id}`, { time: null, description: 'Whole days after all' });
+    expect(updated).toStrictEqual({ ...created, time: null, description: 'Whole days after all', updated_at: expect.stringMatching(timestampPattern) });
+  });
+
+  const invalid: [string, Record<string, unknown>, string[]][] = [
+    ['no start_date and no end_date', { time: 60 }, ['start_date', 'end_date']],
+    ['end_date before start_date', { start_date: '2026-03-02', end_date: '2026-03-01' }, ['end_date']],
+    ['a start_date that is no date', { start_date: '2026-13-01', end_date: '2026-12-01' }, ['start_date']],
+    ['time -1', { start_date: '2026-03-02', end_date: '2026-03-02', time: -1 }, ['time']],
+    ['time 1441 (more than a day)', { start_date: '2026-03-02', end_date: '2026-03-02', time: 1441 }, ['time']],
+    ['time 1.5 (not whole minutes)', { start_date: '2026-03-02', end_date: '2026-03-02', time: 1.5 }, ['time']],
+    ['type "vacation"', { start_date: '2026-03-02', end_date: '2026-03-02', type: 'vacation' }, ['type']],
+  ];
+
+  it.each(invalid)('refuses %s with 422 on that field', async (_label, body, fields) => {
+    const before = (await get(api, `${path()}?limit=0`)).count;
+    expectFieldErrors(await api.http('POST', path(), body), fields);
+    expect((await get(api, `${path()}?limit=0`)).count).toBe(before);
+  });
+
+  it('refuses an update that puts end_date before the stored start_date (or start_date after the stored end_date)', async () => {
+    const created = await create(api, path(), { start_date: '2026-04-06', end_date: '2026-04-10' });
+    expectFieldErrors(await api.http('PUT', `${path()}/${created.id}`, { end_date: '2026-04-05' }), ['end_date']);
+    expectFieldErrors(await api.http('PUT', `${path()}/${created.id}`, { start_date: '2026-04-11' }), ['end_date']);
+    expect(await get(api, `${path()}/${created.id}`)).toStrictEqual(created);
+  });
+
+  it('refuses a duplicate external_ref', async () => {
+    const ref = `dev-dup-${tag()}`;
+    await create(api, path(), { start_date: '2026-05-04', end_date: '2026-05-04', external_ref: ref });
+    expectDuplicate(await api.http('POST', path(colleague), { start_date: '2026-05-04', end_date: '2026-05-04', external_ref: ref }));
+  });
+
+  it('is 404 under another resource\'s path and under a resource that does not exist', async () => {
+    const created = await create(api, path(), { start_date: '2026-07-01', end_date: '2026-07-01' });
+    expectNotFound(await api.http('GET', `${path(colleague)}/${created.id}`));
+    expectNotFound(await api.http('PUT', `${path(colleague)}/${created.id}`, { time: 5 }));
+    expectNotFound(await api.http('DELETE', `${path(colleague)}/${created.id}`));
+    expectNotFound(await api.http('GET', `/v1/resource/${unknownId}/schedule_deviation`));
+    expectNotFound(await api.http('POST', `/v1/resource/${unknownId}/schedule_deviation`, { start_date: '2026-07-01', end_date: '2026-07-01' }));
+    expect(await get(api, `${path()}/${created.id}`)).toStrictEqual(created);
+  });
+
+  it('deletes with 204; then it is 404 and no longer listed', async () => {
+    const created = await create(api, path(), { start_date: '2026-08-03', end_date: '2026-08-04' });
+    await remove(api, `${path()}/${created.id}`);
+    await expectGone(api, `${path()}/${created.id}`, { time: 1 });
+    expect(ids((await get(api, path())).data)).not.toContain(created.id);
+    expect(ids((await get(api, `/v1/resource/${resource.id}?with=schedule_deviations`)).schedule_deviations)).not.toContain(created.id);
+  });
+});
+
+describe('group', () => {
+  let anna: any;
+  let ben: any;
+  let cara: any;
+
+  beforeAll(async () => {
+    anna = await create(api, '/v1/resource', { name: 'Anna G' });
+    ben = await create(api, '/v1/resource', { name: 'Ben G' });
+    cara = await create(api, '/v1/resource', { name: 'Cara G' });
+  });
+
+  it('creates a group with its resources (201), read back with resources; each resource lists the group', async () => {
+    const res = await api.http('POST', '/v1/group?with=resources', { name: 'Welders', resources: [{ id: anna.id }, { id: ben.id }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.name).toBe('Welders');
+    expect(res.body.id).toMatch(uuidPattern);
+    expect(ids(res.body.resources)).toEqual([anna.id, ben.id]);
+    expect(res.body.resources[0]).toMatchObject({ name: 'Anna G', workdays: fullTime });
+    expect(await get(api, `/v1/group/${res.body.id}?with=resources`)).toStrictEqual(res.body);
+    expect(ids((await get(api, `/v1/resource/${anna.id}?with=groups`)).groups)).toContain(res.body.id);
+    expect(ids((await get(api, `/v1/group?with=resources&filter=id:eq:${res.body.id}`)).data[0].resources)).toEqual([anna.id, ben.id]);
+  });
+
+  it('replaces the members on update by default and keeps them with update_without_delete_nested=true', async () => {
+    const group = await create(api, '/v1/group', { name: 'Painters', resources: [{ id: anna.id }, { id: ben.id }] });
+    const replaced = await update(api, `/v1/group/${group.id}?with=resources`, { resources: [{ id: cara.id }] });
+    expect(ids(replaced.resources)).toEqual([cara.id]);
+    expect(ids((await get(api, `/v1/resource/${anna.id}?with=groups`)).groups)).not.toContain(group.id);
+
+    const merged = await update(api, `/v1/group/${group.id}?update_without_delete_nested=true&with=resources`, { resources: [{ id: ben.id }] });
+    expect(ids(merged.resources).sort()).toEqual([ben.id, cara.id].sort());
+
+    const renamed = await update(api, `/v1/group/${group.id}?with=resources`, { name: 'Painters 2' });
+    expect(renamed.name).toBe('Painters 2');
+    expect(ids(renamed.resources).sort()).toEqual([ben.id, cara.id].sort());
+  });
+
+  it.each([
+    ['no name', { resources: [] }, ['name']],
+    ['a name longer than 150', { name: 'x'.repeat(151) }, ['name']],
+    ['a resource that does not exist', { name: 'G', resources: [{ id: unknownId }] }, ['resources.0.id']],
+    ['a resource that is no reference', { name: 'G', resources: [{ name: 'Anna' }] }, ['resources.0.id']],
+    ['resources that are not a list', { name: 'G', resources: { id: unknownId } }, ['resources']],
+  ] as [string, Record<string, unknown>, string[]][])('refuses %s with 422', async (_label, body, fields) => {
+    const before = (await get(api, '/v1/group?limit=0')).count;
+    expectFieldErrors(await api.http('POST', '/v1/group', body), fields);
+    expect((await get(api, '/v1/group?limit=0')).count).toBe(before);
+  });
+
+  it('deletes a group with 204; then it is 404 and its resources remain without it', async () => {
+    const group = await create(api, '/v1/group', { name: 'Temporary', resources: [{ id: cara.id }] });
+    await remove(api, `/v1/group/${group.id}`);
+    await expectGone(api, `/v1/group/${group.id}`);
+    expect(ids((await get(api, `/v1/resource/${cara.id}?with=groups`)).groups)).not.toContain(group.id);
+    expect((await get(api, `/v1/resource/${cara.id}`)).name).toBe('Cara G');
+  });
+});

@@ -1,0 +1,256 @@
+/**
+ * Base data over real HTTP: users (API-REFERENCE.md §4.7) and `GET /v1/me` (§3.4). Users are
+ * invited, not created: `POST /v1/user` records an invitation and answers 201 with no body;
+ * the user then lists with status `invited`. Emails are unique among live users, compared
+ * without case.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../helpers/api.js';
+import {
+  create,
+  expectErrorBody,
+  expectFieldErrors,
+  expectGone,
+  get,
+  ids,
+  remove,
+  timestampPattern,
+  unknownId,
+  update,
+  uuidPattern,
+} from '../helpers/base-data.js';
+
+let api: TestApi;
+let resource: any;
+let counter = 0;
+const email = (name = 'user') => `${name}.${process.pid}.${++counter}@example.com`;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  resource = await create(api, '/v1/resource', { name: 'Anna the welder' });
+});
+afterAll(async () => {
+  await api.close();
+});
+
+/** Invites and returns the listed user (the invite itself answers without a body). */
+async function invite(body: Record<string, unknown>): Promise<any> {
+  const res = await api.http('POST', '/v1/user', body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const found = await get(api, `/v1/user?filter=email:eq:'${String(body.email).toLowerCase()}'&with=resource`);
+  expect(found.count).toBe(1);
+  return found.data[0];
+}
+
+describe('user invitation (POST /v1/user)', () => {
+  it('answers 201 with an empty body, and the user lists with status invited', async () => {
+    const address = email('anna');
+    const res = await api.http('POST', '/v1/user', {
+      email: address,
+      role: 'organiser',
+      card_visibility: 'linked',
+      language: 'en',
+      resource: { id: resource.id },
+      mobile: '+31 6 1234 5678',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body === '' || res.body === null).toBe(true);
+
+    const list = await get(api, '/v1/user?with=resource&limit=1000');
+    const user = list.data.find((u: any) => u.email === address);
+    expect(user).toMatchObject({
+      email: address,
+      role: 'organiser',
+      status: 'invited',
+      card_visibility: 'linked',
+      language: 'en',
+      mobile: '+31 6 1234 5678',
+      resource_id: resource.id,
+      resource: { id: resource.id, name: 'Anna the welder' },
+      timezone: 'Europe/Amsterdam',
+      archived_at: null,
+    });
+    expect(user.id).toMatch(uuidPattern);
+    expect(user.invite_id).toMatch(uuidPattern);
+    expect(user.created_at).toMatch(timestampPattern);
+    expect(await get(api, `/v1/user/${user.id}?with=resource`)).toStrictEqual(user);
+  });
+
+  it('fills defaults: language nl, card_visibility all, no resource', async () => {
+    const user = await invite({ email: email(), role: 'member' });
+    expect(user).toMatchObject({ language: 'nl', card_visibility: 'all', resource_id: null, resource: null, status: 'invited' });
+  });
+
+  it('stores the email in lower case and computes fullname from the name parts', async () => {
+    const address = email('Mixed.Case').replace('example.com', 'Example.COM');
+    const user = await invite({ email: address, role: 'guest', firstname: 'Jan', infix: 'van der', lastname: 'Berg' });
+    expect(user.email).toBe(address.toLowerCase());
+    expect(user.fullname).toBe('Jan van der Berg');
+  });
+
+  it('is an invitation, not a generic create: server-owned and other fields in the body are ignored', async () => {
+    const address = email('sneaky');
+    const user = await invite({
+      email: address,
+      role: 'member',
+      status: 'active',
+      id: unknownId,
+      username: 'sneaky',
+      about: 'not an invite field',
+      archived_at: '2026-01-01T00:00:00Z',
+      notify_own_changes: true,
+    });
+    expect(user).toMatchObject({ status: 'invited', username: null, about: null, archived_at: null, notify_own_changes: false });
+    expect(user.id).not.toBe(unknownId);
+  });
+
+  it.each(['admin', 'manager', 'organiser', 'member', 'guest'])('accepts role %s', async (role) => {
+    expect((await invite({ email: email(role), role })).role).toBe(role);
+  });
+
+  it.each(['nl', 'de', 'es', 'fr', 'it', 'pl', 'pt', 'en'])('accepts language %s', async (language) => {
+    expect((await invite({ email: email(language), role: 'member', language })).language).toBe(language);
+  });
+
+  it('refuses an email that is already taken, in any case, with 422 on email', async () => {
+    const address = email('taken');
+    await invite({ email: address, role: 'member' });
+    for (const variant of [address, address.toUpperCase(), address[0]!.toUpperCase() + address.slice(1)]) {
+      const res = await api.http('POST', '/v1/user', { email: variant, role: 'guest' });
+      expectFieldErrors(res, ['email']);
+    }
+    expect((await get(api, `/v1/user?filter=email:eq:'${address}'`)).count).toBe(1);
+  });
+
+  const invalid: [string, () => Record<string, unknown>, string[]][] = [
+    ['no email', () => ({ role: 'member' }), ['email']],
+    ['an email without @', () => ({ email: 'anna.example.com', role: 'member' }), ['email']],
+    ['an email without domain dot', () => ({ email: 'anna@example', role: 'member' }), ['email']],
+    ['no role', () => ({ email: email() }), ['role']],
+    ['role "owner"', () => ({ email: email(), role: 'owner' }), ['role']],
+    ['role in upper case', () => ({ email: email(), role: 'Admin' }), ['role']],
+    ['language "sv"', () => ({ email: email(), role: 'member', language: 'sv' }), ['language']],
+    ['language "EN"', () => ({ email: email(), role: 'member', language: 'EN' }), ['language']],
+    ['card_visibility "none"', () => ({ email: email(), role: 'member', card_visibility: 'none' }), ['card_visibility']],
+    ['a timezone that is not IANA (CEST)', () => ({ email: email(), role: 'member', timezone: 'CEST' }), ['timezone']],
+    ['a timezone that does not exist (Mars/Olympus)', () => ({ email: email(), role: 'member', timezone: 'Mars/Olympus' }), ['timezone']],
+    ['a resource that does not exist', () => ({ email: email(), role: 'member', resource: { id: unknownId } }), ['resource_id']],
+    ['a resource id that is no uuid', () => ({ email: email(), role: 'member', resource: { id: 'anna' } }), ['resource_id']],
+    ['a resource that is no object', () => ({ email: email(), role: 'member', resource: 'anna' }), ['resource']],
+  ];
+
+  it.each(invalid)('refuses %s with 422, inviting nobody', async (_label, body, fields) => {
+    const before = (await get(api, '/v1/user?archived=true&limit=0')).count;
+    expectFieldErrors(await api.http('POST', '/v1/user', body()), fields);
+    expect((await get(api, '/v1/user?archived=true&limit=0')).count).toBe(before);
+  });
+
+  it('accepts resource null (no resource) and an IANA timezone', async () => {
+    const user = await invite({ email: email('tz'), role: 'member', resource: null, timezone: 'America/New_York' });
+    expect(user).toMatchObject({ resource_id: null, timezone: 'America/New_York' });
+  });
+
+  it('answers a body that is not an object with 400', async () => {
+    const res = await api.http('POST', '/v1/user', ['a@b.c']);
+    expect(res.status).toBe(400);
+    expectErrorBody(res.body, 'Bad Request');
+  });
+});
+
+describe('user', () => {
+  it('updates only the fields sent; status stays server-owned', async () => {
+    const user = await invite({ email: email('upd'), role: 'member' });
+    const { resource: _resource, ...plain } = user;
+    const updated = await update(api, `/v1/user/${user.id}`, {
+      role: 'manager',
+      language: 'de',
+      card_visibility: 'linked',
+      timezone: 'Asia/Tokyo',
+      firstname: 'Eva',
+      lastname: 'Klein',
+      status: 'active',
+      resource_id: resource.id,
+    });
+    expect(updated).toStrictEqual({
+      ...plain,
+      role: 'manager',
+      language: 'de',
+      card_visibility: 'linked',
+      timezone: 'Asia/Tokyo',
+      firstname: 'Eva',
+      lastname: 'Klein',
+      fullname: 'Eva Klein',
+      resource_id: resource.id,
+      updated_at: expect.stringMatching(timestampPattern),
+    });
+  });
+
+  it.each([
+    ['role "owner"', { role: 'owner' }, ['role']],
+    ['language "xx"', { language: 'xx' }, ['language']],
+    ['card_visibility "mine"', { card_visibility: 'mine' }, ['card_visibility']],
+    ['timezone "UTC+2"', { timezone: 'UTC+2' }, ['timezone']],
+    ['timezone ""', { timezone: '' }, ['timezone']],
+    ['email null', { email: null }, ['email']],
+    ['resource_id of no resource', { resource_id: unknownId }, ['resource_id']],
+  ] as [string, Record<string, unknown>, string[]][])('refuses an update with %s and keeps the user', async (_label, body, fields) => {
+    const user = await invite({ email: email('bad-upd'), role: 'member' });
+    const { resource: _resource, ...plain } = user;
+    expectFieldErrors(await api.http('PUT', `/v1/user/${user.id}`, body), fields);
+    expect(await get(api, `/v1/user/${user.id}`)).toStrictEqual(plain);
+  });
+
+  it('refuses changing the email to one another user has, in any case; its own email in another case is fine', async () => {
+    const first = await invite({ email: email('first'), role: 'member' });
+    const second = await invite({ email: email('second'), role: 'member' });
+    expectFieldErrors(await api.http('PUT', `/v1/user/${second.id}`, { email: first.email.toUpperCase() }), ['email']);
+    const same = await update(api, `/v1/user/${second.id}`, { email: second.email.toUpperCase() });
+    expect(same.email).toBe(second.email);
+  });
+
+  it('hides archived users from the list unless archived=true', async () => {
+    const user = await invite({ email: email('archived'), role: 'guest' });
+    await update(api, `/v1/user/${user.id}`, { archived_at: '2026-03-01T09:00:00Z' });
+    expect(ids((await get(api, '/v1/user?limit=1000')).data)).not.toContain(user.id);
+    const all = await get(api, '/v1/user?archived=true&limit=1000');
+    expect(ids(all.data)).toContain(user.id);
+    expect(all.data.find((u: any) => u.id === user.id).archived_at).toBe('2026-03-01T09:00:00Z');
+    expect((await get(api, `/v1/user/${user.id}`)).archived_at).toBe('2026-03-01T09:00:00Z');
+    // An archived user's email still counts as taken.
+    expectFieldErrors(await api.http('POST', '/v1/user', { email: user.email, role: 'member' }), ['email']);
+  });
+
+  it('deletes a user with 204; then it is 404, and the email may be invited again', async () => {
+    const user = await invite({ email: email('gone'), role: 'member' });
+    await remove(api, `/v1/user/${user.id}`);
+    await expectGone(api, `/v1/user/${user.id}`, { role: 'admin' });
+    expect(ids((await get(api, '/v1/user?archived=true&limit=1000')).data)).not.toContain(user.id);
+    const again = await invite({ email: user.email, role: 'guest' });
+    expect(again.id).not.toBe(user.id);
+  });
+
+  it('lists users with the resource embedded', async () => {
+    await invite({ email: email('linked'), role: 'member', resource: { id: resource.id } });
+    const list = await get(api, `/v1/user?with=resource&filter=resource_id:eq:${resource.id}`);
+    expect(list.count).toBeGreaterThan(0);
+    for (const user of list.data) expect(user.resource).toMatchObject({ id: resource.id });
+  });
+});
+
+describe('me (GET /v1/me)', () => {
+  it('tells an API-key caller who it is: type api-key, its environment and the key id', async () => {
+    const res = await api.http('GET', '/v1/me');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      type: 'api-key',
+      environment: { id: api.environment.id, name: api.environment.name },
+      'api-key': { id: expect.stringMatching(uuidPattern) },
+    });
+    expect(res.body).not.toHaveProperty('user');
+  });
+
+  it('is 401 without credentials', async () => {
+    const res = await fetch(`${api.baseUrl}/v1/me`);
+    expect(res.status).toBe(401);
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Benchmark: board capacity over a whole year.
+ *
+ * Builds, through the API, a board with 5 stages and 50 resources (varied workdays, each on
+ * 1–3 stages with percentages, some with deviations), then times over real HTTP on 127.0.0.1
+ *
+ *   GET /v1/board/{id}/capacity/{stage|resource}?date_range_start=2026-01-01
+ *       &date_range_end=2026-12-31&time_frame={day|week}
+ *
+ * after a warm-up, 30 sequential runs each, reading the whole body. Prints p50/p95 per case.
+ * The budget is "well under 100 ms" (p95 < 100 ms); the verdict is printed (PASS or OVER
+ * BUDGET) and the script exits 0 either way. It exits non-zero only when something is broken
+ * (HTTP errors, wrong shape).
+ *
+ *   npx tsx test/bench/capacity.ts
+ */
+import { performance } from 'node:perf_hooks';
+import { startTestApi, type TestApi } from '../helpers/api.js';
+
+const stageCount = 5;
+const resourceCount = 50;
+const warmup = 5;
+const iterations = 30;
+const budgetMs = 100;
+const range = 'date_range_start=2026-01-01&date_range_end=2026-12-31';
+
+/** A small deterministic generator, so every run builds the same data. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const workdayPatterns: Record<string, number | null>[] = [
+  { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': null, '7': null },
+  { '1': 8, '2': 8, '3': 8, '4': 4, '5': null, '6': null, '7': null },
+  { '1': 7.5, '2': 7.5, '3': 7.5, '4': 7.5, '5': 7.5, '6': 3, '7': null },
+  { '1': 24, '2': 24, '3': 24, '4': 24, '5': 24, '6': 24, '7': 24 },
+  { '1': null, '2': 6, '3': 6, '4': 6, '5': 6, '6': 6, '7': null },
+];
+const types = ['employee', 'machine', 'cell'] as const;
+
+async function must(api: TestApi, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await api.http(method, path, body);
+  if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+async function seed(api: TestApi): Promise<{ boardId: string; deviations: number }> {
+  const next = random(20260101);
+  const board = await must(api, 'POST', '/v1/board?with=stages', {
+    name: 'Bench board',
+    stages: Array.from({ length: stageCount }, (_, i) => ({ name: `Stage ${i + 1}`, priority: i, efficiency: 70 + i * 10 })),
+  });
+  const stageIds: string[] = board.stages.map((s: { id: string }) => s.id);
+  let deviations = 0;
+  for (let r = 0; r < resourceCount; r++) {
+    const onStages = 1 + Math.floor(next() * 3);
+    const start = Math.floor(next() * stageCount);
+    const stages = Array.from({ length: onStages }, (_, k) => ({
+      id: stageIds[(start + k) % stageCount]!,
+      percentage: [100, 50, 33][onStages - 1]!,
+    }));
+    const resource = await must(api, 'POST', '/v1/resource', {
+      name: `Resource ${r + 1}`,
+      type: types[r % types.length],
+      workdays: workdayPatterns[r % workdayPatterns.length],
+      ...(r % 10 === 3 ? { start_date: '2026-03-01' } : {}),
+      ...(r % 10 === 7 ? { end_date: '2026-10-31' } : {}),
+      boards: [{ id: board.id, stages }],
+    });
+    // Every third resource gets a holiday week and a few partial days.
+    if (r % 3 === 0) {
+      const month = String(1 + Math.floor(next() * 12)).padStart(2, '0');
+      await must(api, 'POST', `/v1/resource/${resource.id}/schedule_deviation`, { type: 'holiday', start_date: `2026-${month}-08`, end_date: `2026-${month}-14` });
+      deviations++;
+      for (let d = 0; d < 3; d++) {
+        const day = String(1 + Math.floor(next() * 28)).padStart(2, '0');
+        const m = String(1 + Math.floor(next() * 12)).padStart(2, '0');
+        await must(api, 'POST', `/v1/resource/${resource.id}/schedule_deviation`, { type: 'leave', start_date: `2026-${m}-${day}`, end_date: `2026-${m}-${day}`, time: 60 + d * 30 });
+        deviations++;
+      }
+    }
+  }
+  return { boardId: board.id, deviations };
+}
+
+interface Case {
+  view: 'stage' | 'resource';
+  frame: 'day' | 'week';
+  buckets: number;
+}
+
+const cases: Case[] = [
+  { view: 'stage', frame: 'day', buckets: 365 },
+  { view: 'resource', frame: 'day', buckets: 365 },
+  { view: 'stage', frame: 'week', buckets: 53 },
+  { view: 'resource', frame: 'week', buckets: 53 },
+];
+
+function percentile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+async function time(api: TestApi, path: string, expectBuckets: number, listName: string, listLength: number): Promise<{ p50: number; p95: number; bytes: number }> {
+  let bytes = 0;
+  const once = async () => {
+    const started = performance.now();
+    const response = await fetch(api.baseUrl + path, { headers: api.headers });
+    const text = await response.text();
+    const elapsed = performance.now() - started;
+    if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+    bytes = text.length;
+    return { elapsed, text };
+  };
+  // Check the answer once, outside the timing.
+  const { text } = await once();
+  const body = JSON.parse(text);
+  if (body.data?.length !== expectBuckets) throw new Error(`GET ${path}: ${body.data?.length} buckets, expected ${expectBuckets}`);
+  if (body.data[0][listName]?.length !== listLength) throw new Error(`GET ${path}: ${body.data[0][listName]?.length} ${listName} rows, expected ${listLength}`);
+  for (let i = 0; i < warmup; i++) await once();
+  const samples: number[] = [];
+  for (let i = 0; i < iterations; i++) samples.push((await once()).elapsed);
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95), bytes };
+}
+
+async function main(): Promise<void> {
+  const api = await startTestApi();
+  try {
+    const seedStart = performance.now();
+    const { boardId, deviations } = await seed(api);
+    console.log(
+      `Seeded 1 board, ${stageCount} stages, ${resourceCount} resources, ${deviations} deviations in ${(performance.now() - seedStart).toFixed(0)} ms`,
+    );
+    console.log(`${warmup} warm-up + ${iterations} timed runs per case, sequential, over HTTP on 127.0.0.1; budget p95 < ${budgetMs} ms\n`);
+
+    const rows: string[][] = [];
+    let over = false;
+    for (const c of cases) {
+      const path = `/v1/board/${boardId}/capacity/${c.view}?${range}&time_frame=${c.frame}`;
+      const result = await time(api, path, c.buckets, c.view, c.view === 'stage' ? stageCount : resourceCount);
+      const verdict = result.p95 < budgetMs ? 'PASS' : 'OVER BUDGET';
+      if (verdict !== 'PASS') over = true;
+      rows.push([`capacity/${c.view}`, c.frame, String(c.buckets), `${(result.bytes / 1024).toFixed(0)} KiB`, result.p50.toFixed(1), result.p95.toFixed(1), verdict]);
+    }
+
+    const header = ['endpoint (2026, whole year)', 'time_frame', 'buckets', 'body', 'p50 ms', 'p95 ms', 'verdict'];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 && i <= 5 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+    console.log(line(header));
+    console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+    for (const row of rows) console.log(line(row));
+    console.log(`\n${over ? 'OVER BUDGET' : 'PASS'}: capacity over a year ${over ? 'is not' : 'is'} well under ${budgetMs} ms (p95) in every case`);
+  } finally {
+    await api.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

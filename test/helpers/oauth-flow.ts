@@ -1,0 +1,98 @@
+/**
+ * Driving the OAuth authorization-code flow the way a browser and an app do, over real HTTP:
+ * open the sign-in page, post its form (with the CSRF cookie and token it gave), read the
+ * redirect without following it, exchange the code at the token endpoint.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+
+export interface SignInPage {
+  status: number;
+  html: string;
+  headers: Headers;
+  location: string | null;
+  /** The CSRF cookie as a browser would send it back (`name=value`). */
+  cookie: string | null;
+  /** The form's hidden fields (client_id, redirect_uri, state, csrf_token, …). */
+  hidden: Record<string, string>;
+}
+
+function unescapeHtml(value: string): string {
+  return value.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
+}
+
+export async function openSignInPage(baseUrl: string, query: Record<string, string>): Promise<SignInPage> {
+  const response = await fetch(`${baseUrl}/v1/oauth/authorize?${new URLSearchParams(query)}`, { redirect: 'manual' });
+  const html = await response.text();
+  const hidden: Record<string, string> = {};
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) hidden[unescapeHtml(m[1]!)] = unescapeHtml(m[2]!);
+  const setCookie = response.headers.get('set-cookie');
+  return {
+    status: response.status,
+    html,
+    headers: response.headers,
+    location: response.headers.get('location'),
+    cookie: setCookie ? setCookie.split(';')[0]! : null,
+    hidden,
+  };
+}
+
+export interface FormAnswer {
+  status: number;
+  location: string | null;
+  html: string;
+  headers: Headers;
+}
+
+export async function postForm(baseUrl: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<FormAnswer> {
+  const response = await fetch(baseUrl + path, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return { status: response.status, location: response.headers.get('location'), html: await response.text(), headers: response.headers };
+}
+
+export function submitSignIn(
+  baseUrl: string,
+  page: SignInPage,
+  fields: { environment: string; email: string; password: string; decision?: 'allow' | 'deny' },
+  override: { cookie?: string | null; hidden?: Record<string, string> } = {},
+): Promise<FormAnswer> {
+  const cookie = override.cookie === undefined ? page.cookie : override.cookie;
+  return postForm(baseUrl, '/v1/oauth/authorize', { ...page.hidden, ...override.hidden, decision: 'allow', ...fields }, cookie ? { cookie } : {});
+}
+
+export interface Credentials {
+  environment: string;
+  email: string;
+  password: string;
+}
+
+/** The whole browser part: page, form, redirect. Returns the code from the redirect. */
+export async function signInForCode(baseUrl: string, query: Record<string, string>, credentials: Credentials): Promise<string> {
+  const page = await openSignInPage(baseUrl, { response_type: 'code', ...query });
+  expect(page.status, page.html).toBe(200);
+  const answer = await submitSignIn(baseUrl, page, credentials);
+  expect(answer.status, answer.html).toBe(303);
+  const location = new URL(answer.location!);
+  expect(`${location.origin}${location.pathname}`).toBe(query.redirect_uri!.replace(/\?.*$/, ''));
+  if (query.state) expect(location.searchParams.get('state')).toBe(query.state);
+  return location.searchParams.get('code')!;
+}
+
+export async function tokenRequest(baseUrl: string, fields: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }> {
+  const response = await fetch(`${baseUrl}/v1/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+}
+
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}

@@ -1,0 +1,122 @@
+/**
+ * Crashes (issue 8): a client killed with SIGKILL in the middle of a push — the push still
+ * reaches the remote after the client is gone, so the remote applied what the client never saw
+ * acknowledged — then restarted on the same data folder. Everything arrives exactly once. Also
+ * a kill in the middle of a pull, and right after local writes (a write and its outbox entry
+ * commit together, so nothing acknowledged to the user is lost).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countBy, dump, ok, runSync, startCluster, status, syncUntilQuiet, type ClientNode, type Cluster, type RemoteNode } from '../helpers/sync-cluster.js';
+import { conflicts, createCollection, createPlanningBase, createProject, find, update, type PlanningBase } from '../helpers/sync-data.js';
+
+let cluster: Cluster;
+let a: ClientNode;
+let b: ClientNode;
+let remote: RemoteNode;
+let base: PlanningBase;
+
+const settle = () => syncUntilQuiet([a, b], remote);
+
+beforeAll(async () => {
+  cluster = await startCluster({ clients: 2 });
+  [a, b] = cluster.clients as [ClientNode, ClientNode];
+  remote = cluster.remote;
+  base = await createPlanningBase(a, 'Crash');
+  await settle();
+});
+
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+async function expectConverged(): Promise<void> {
+  const [da, db, dr] = await Promise.all([dump(a), dump(b), dump(remote)]);
+  expect(da, 'client A equals the remote').toEqual(dr);
+  expect(db, 'client B equals the remote').toEqual(dr);
+  expect(await conflicts(a)).toEqual([]);
+  expect(await conflicts(b)).toEqual([]);
+}
+
+async function expectOnce(names: string[], path = '/v1/project'): Promise<void> {
+  for (const node of [a, b, remote]) {
+    const counts = await countBy(node, path);
+    for (const name of names) expect(counts[name], `${node.name}: ${name}`).toBe(1);
+  }
+}
+
+describe('a client killed with SIGKILL and restarted on the same data folder', () => {
+  it('in the middle of a push that the remote applies after the client died: everything arrives exactly once', async () => {
+    a.proxy!.set({ mode: 'hold', match: /\/v1\/sync\/push/ });
+    const names: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const project = await createProject(a, `crash-push-${i}`, { description: 'v1' });
+      await update(a, `/v1/project/${project.id}`, { description: 'v2' });
+      names.push(project.name);
+    }
+    const collection = await createCollection(a, base, 'crash-push-col');
+    const pendingBefore = (await status(a)).pending as number;
+    expect(pendingBefore).toBeGreaterThanOrEqual(41);
+
+    // The run is not awaited: its push is held at the proxy when the client dies.
+    const run = runSync(a).catch((error: unknown) => error);
+    await a.proxy!.waitForHeld(1);
+    await a.stop('SIGKILL');
+    await run;
+    a.proxy!.set('pass');
+    await a.proxy!.release();
+    // The remote applied the push of a client that is gone.
+    expect(await find(remote, `/v1/collection/${collection.id}`)).toMatchObject({ name: 'crash-push-col' });
+    expect((await countBy(remote, '/v1/project'))['crash-push-0']).toBe(1);
+
+    // Restarted offline (its first sync would otherwise race the check): nothing was
+    // acknowledged to the client, so it still has everything queued.
+    a.proxy!.set('refuse');
+    await a.restart();
+    expect((await status(a)).pending).toBe(pendingBefore);
+    a.proxy!.set('pass');
+    await settle();
+    expect((await status(a)).pending).toBe(0);
+    await expectOnce(names);
+    await expectOnce(['crash-push-col'], '/v1/collection');
+    for (const node of [a, b, remote]) {
+      const descriptions = await countBy(node, '/v1/project', 'description');
+      expect(descriptions.v1, node.name).toBeUndefined();
+    }
+    await expectConverged();
+  });
+
+  it('in the middle of a pull: it pulls again after the restart and converges', async () => {
+    const names: string[] = [];
+    for (let i = 0; i < 10; i++) names.push((await createProject(b, `crash-pull-${i}`)).name);
+    await runSync(b);
+    a.proxy!.set({ mode: 'hold', match: /\/v1\/sync\/changes/ });
+    const run = runSync(a).catch((error: unknown) => error);
+    await a.proxy!.waitForHeld(1);
+    await a.stop('SIGKILL');
+    await run;
+    a.proxy!.set('pass');
+    await a.proxy!.release();
+    await a.restart();
+    await settle();
+    await expectOnce(names);
+    await expectConverged();
+  });
+
+  it('right after local writes: each acknowledged write and its outbox entry survive, and sync once', async () => {
+    a.proxy!.set('refuse');
+    const names: string[] = [];
+    const pendingBefore = (await status(a)).pending as number;
+    for (let i = 0; i < 10; i++) names.push((await createProject(a, `crash-write-${i}`)).name);
+    // Killed at once, without a chance to flush anything.
+    await a.stop('SIGKILL');
+    await a.restart();
+    for (const name of names) expect((await countBy(a, '/v1/project'))[name], name).toBe(1);
+    expect((await status(a)).pending).toBe(pendingBefore + 10);
+    const pending = await ok(a, 'GET', '/v1/sync/pending?limit=1000', undefined, 200);
+    expect(pending.data.filter((m: any) => m.resource === 'project' && m.op === 'create' && names.includes(m.fields.name))).toHaveLength(10);
+    a.proxy!.set('pass');
+    await settle();
+    await expectOnce(names);
+    await expectConverged();
+  });
+});
