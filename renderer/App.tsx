@@ -7,6 +7,7 @@ import { TopBar } from './components/TopBar.js';
 import { useUiStore, type ViewName } from './state/ui.js';
 import { ActivitiesView } from './views/ActivitiesView.js';
 import { views } from './views/catalog.js';
+import { OrdersView } from './views/orders/OrdersView.js';
 import { PlanboardView } from './views/PlanboardView.js';
 import { ProjectsView } from './views/ProjectsView.js';
 import { ResourcesView } from './views/ResourcesView.js';
@@ -14,6 +15,7 @@ import { ResourcesView } from './views/ResourcesView.js';
 /** The screens built so far; the others say what they will be for. */
 const screens: Partial<Record<ViewName, ComponentType>> = {
   planboard: PlanboardView,
+  orders: OrdersView,
   projects: ProjectsView,
   activities: ActivitiesView,
   resources: ResourcesView,

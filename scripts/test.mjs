@@ -69,7 +69,8 @@ if (!ensureChromium()) {
 }
 
 check('typecheck', run('typecheck', process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']) &&
-  run('typecheck renderer', process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.web.json']));
+  run('typecheck renderer', process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.web.json']) &&
+  run('typecheck end-to-end tests', process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.e2e.json']));
 check('lint', run('lint', bin('eslint'), ['.']));
 
 const vitestReport = join(output, 'vitest.json');

@@ -139,6 +139,8 @@ export interface ErrorReport {
   stack?: string;
   /** Where it came from: `window.onerror`, an unhandled rejection, a React error boundary… */
   source?: string;
+  /** The page already showed it to the planner (an in-app notice): main only logs it. */
+  shown?: boolean;
 }
 
 /** What the preload exposes as `window.planner`. */

@@ -63,7 +63,13 @@ export interface ResourceRules {
    * Cross-field checks after field validation; problems become 422 items. May also fill in
    * derived values (defaults that depend on other records) before the write.
    */
-  check?(ctx: RequestContext, values: Record<string, unknown>, current: StoredRecord | undefined): FieldProblem[];
+  check?(
+    ctx: RequestContext,
+    values: Record<string, unknown>,
+    current: StoredRecord | undefined,
+    /** For a record written inline: its parent as it will be after this write. */
+    parent?: Record<string, unknown>,
+  ): FieldProblem[];
   /** Runs inside the write transaction after the record and its nested records are written. */
   afterWrite?(
     ctx: RequestContext,

@@ -37,18 +37,30 @@ export interface PlanOptions {
   parentKey?: string;
   /** Take server-owned fields from the input too (sync: a replica's computed fields). */
   trusted?: boolean;
+  /** For an inline child: its parent as it will be after this write. */
+  parent?: Record<string, unknown>;
 }
 
 function prefixed(prefix: string, problems: FieldProblem[]): FieldProblem[] {
   return problems.map((p) => ({ field: prefix + p.field, description: prefix ? `${prefix}${p.description}` : p.description }));
 }
 
-/** Checks `uuid` fields that name another record: the record must exist in this environment. */
-function checkReferences(ctx: RequestContext, module: ResourceModule, values: Record<string, unknown>, skip: string[]): FieldProblem[] {
+/**
+ * Checks `uuid` fields that name another record: the record must exist in this environment.
+ * A value the write does not change is not checked again, so a record read and written back
+ * whole still saves after something it names was deleted.
+ */
+function checkReferences(
+  ctx: RequestContext,
+  module: ResourceModule,
+  values: Record<string, unknown>,
+  skip: string[],
+  current: StoredRecord | undefined,
+): FieldProblem[] {
   const problems: FieldProblem[] = [];
   for (const [name, field] of Object.entries(module.spec.fields)) {
     const value = values[name];
-    if (!field.references || typeof value !== 'string' || skip.includes(name)) continue;
+    if (!field.references || typeof value !== 'string' || skip.includes(name) || current?.[name] === value) continue;
     const target = moduleNamed(field.references);
     if (!ctx.store.get(target.table, value)) {
       problems.push({ field: name, description: `${name} names no ${target.spec.title} with id ${value}` });
@@ -79,7 +91,7 @@ export function planWrite(
     delete values[name];
     if (!Array.isArray(items)) continue; // checkWrite already reported the wrong type
     if (relation.kind === 'hasMany' && relation.owned) {
-      plan.children.push(planChildren(ctx, relation, name, items, current, options, found, prefix));
+      plan.children.push(planChildren(ctx, relation, name, items, current, { ...current, ...values }, options, found, prefix));
     } else if (relation.kind === 'manyToMany') {
       plan.links.push(planLinks(ctx, relation, name, items, options, found, prefix));
     }
@@ -88,8 +100,8 @@ export function planWrite(
   for (const [name, field] of Object.entries(module.spec.fields)) if (field.virtual) delete values[name];
 
   if (found.length === check.problems.length) {
-    found.push(...prefixed(prefix, checkReferences(ctx, module, values, skip)));
-    found.push(...prefixed(prefix, module.rules?.check?.(ctx, values, current) ?? []));
+    found.push(...prefixed(prefix, checkReferences(ctx, module, values, skip, current)));
+    found.push(...prefixed(prefix, module.rules?.check?.(ctx, values, current, options.parent) ?? []));
   }
   problems.push(...found);
   return plan;
@@ -101,6 +113,7 @@ function planChildren(
   name: string,
   items: unknown[],
   parent: StoredRecord | undefined,
+  parentState: Record<string, unknown>,
   options: PlanOptions,
   problems: FieldProblem[],
   prefix: string,
@@ -122,7 +135,7 @@ function planChildren(
         return undefined;
       }
     }
-    return planWrite(ctx, target, item, current, { keepAbsent: options.keepAbsent, parentKey: relation.foreignKey }, problems, at);
+    return planWrite(ctx, target, item, current, { keepAbsent: options.keepAbsent, parentKey: relation.foreignKey, parent: parentState }, problems, at);
   });
   return { relation: name, foreignKey: relation.foreignKey, items: plans.filter((p): p is WritePlan => p !== undefined), keepAbsent: options.keepAbsent };
 }
@@ -153,7 +166,12 @@ function planLinks(
     }
     const pivot: Record<string, unknown> = {};
     for (const field of relation.pivot ?? []) {
-      if (ref[field] === undefined) continue;
+      if (ref[field] === undefined) {
+        // A new link starts at the pivot field's declared default (a stage activity's priority 0).
+        const fallback = link.spec.fields[field]?.default;
+        if (fallback !== undefined) pivot[field] = fallback;
+        continue;
+      }
       const result = checkValue(link.spec.fields[field]!, ref[field]);
       if (result.ok) pivot[field] = result.value;
       else problems.push({ field: `${at}.${field}`, description: `${at}.${field} ${result.problem}` });

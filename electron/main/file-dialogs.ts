@@ -82,7 +82,7 @@ const windowsReserved = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
 /** A file name (no folders, no characters any OS refuses) ending in `.extension`. */
 export function safeFileName(suggested: string, extension: string, fallback = 'export'): string {
   let name = suggested.split(/[/\\]/).pop() ?? '';
-  name = name.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').trim();
+  name = [...name].filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f && !'<>:"|?*'.includes(c)).join('').trim();
   if (name.toLowerCase().endsWith(`.${extension}`)) name = name.slice(0, -(extension.length + 1));
   name = name.replace(/^[.\s]+|[.\s]+$/g, '').slice(0, 120);
   if (!name || windowsReserved.test(name)) name = `${fallback}${name ? `-${name}` : ''}`;

@@ -1,16 +1,31 @@
 /**
  * The desktop app's entry: one local instance (database + Planning API) per launch, served to
  * hardened windows over the IPC bridge. Startup order matters: the scheme is privileged before
- * 'ready', and the session rules and the bridge exist before any page can load.
+ * 'ready', the log catches errors before anything else can throw, and the session rules and
+ * every IPC channel exist before any page can load.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, safeStorage, screen, session, shell, type BaseWindow } from 'electron';
 import { openLocalInstance, type LocalInstance } from '../host/local-instance.js';
+import { showCommandOutcome, presentError } from './app-dialogs.js';
+import { backUp, restoreFromBackup, type BackupCommandOptions } from './backup/backup-commands.js';
+import { guardClose } from './close-guard.js';
 import { dataDirFromArgs } from './data-dir.js';
+import { catchProcessErrors, ErrorReporter } from './error-reports.js';
+import { saveExport, openAttachment } from './file-dialogs.js';
+import { InstanceSlot } from './instance-slot.js';
 import { isAppFrame, registerBridge } from './ipc.js';
-import { appEntryUrl, registerAppScheme, serveRenderer } from './protocol.js';
+import { captureConsole, RotatingLog } from './log-file.js';
+import { installApplicationMenu, sendMenuCommand } from './menu.js';
+import { resolveLanguage, translator, type Translate } from './messages.js';
+import { appEntryUrl, isAppUrl, registerAppScheme, serveRenderer } from './protocol.js';
+import { createRemoteSignIn } from './remote-sign-in.js';
+import { SafeStorageVault } from './safe-storage-vault.js';
 import { secureSession } from './security.js';
+import { registerShellHandlers } from './shell-ipc.js';
+import { ShellSettingsFile } from './shell-settings.js';
 import { createMainWindow, hardenWebContents } from './window.js';
+import { WindowStateKeeper } from './window-state.js';
 
 // electron-vite bundles main into out/main/index.js; preload and renderer are built beside it.
 const preloadPath = join(import.meta.dirname, '../preload/index.cjs');
@@ -38,30 +53,51 @@ function main(): void {
     return;
   }
 
-  let instance: Promise<LocalInstance> | undefined;
+  const log = openLog();
+  const restoreConsole = captureConsole(log);
+  let t: Translate = translator('en');
+  const reporter = new ErrorReporter(log, { present: (error) => presentError(error, t, log.dir) });
+  const stopCatching = catchProcessErrors(reporter);
+  console.info(`Planner ${app.getVersion()} starting on ${dataPath}`);
+
+  let slot: InstanceSlot<LocalInstance> | undefined;
+  let settings: ShellSettingsFile | undefined;
+  let windowState: WindowStateKeeper | undefined;
+  let quitRequested = false;
   let closing = false;
   let closed = false;
 
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
   app.on('second-instance', () => focusWindow());
+  app.on('render-process-gone', (_event, contents, details) => {
+    if (details.reason === 'clean-exit') return;
+    reporter.report('renderer-gone', new Error(`${details.reason}, exit code ${details.exitCode}`), { context: contents.getURL() });
+  });
   app.on('window-all-closed', () => {
     // macOS apps stay in the dock with no window; elsewhere closing the last one quits.
     if (process.platform !== 'darwin') app.quit();
   });
+  app.on('before-quit', () => {
+    quitRequested = true;
+  });
   // will-quit rather than before-quit: by now every window is closed, so no renderer request
   // can arrive on a closed database. Quitting waits until SQLite has closed cleanly.
   app.on('will-quit', (event) => {
-    if (!instance || closed) return;
+    if (!slot || closed) return;
     event.preventDefault();
     if (closing) return;
     closing = true;
-    instance
-      .then((local) => local.close())
+    slot
+      .close()
       .catch((error: unknown) => console.error('Closing the local instance failed:', error))
       .finally(() => {
         closed = true;
         app.quit();
       });
+  });
+  app.on('quit', () => {
+    stopCatching();
+    restoreConsole();
   });
 
   app
@@ -69,18 +105,129 @@ function main(): void {
     .then(async () => {
       secureSession(session.defaultSession);
       serveRenderer(rendererDir);
-      instance = openLocalInstance(dataPath);
-      registerBridge(ipcMain, await instance, isAppFrame);
+      const userData = app.getPath('userData');
+      const shellSettings = new ShellSettingsFile(join(userData, 'shell-settings.json'));
+      settings = shellSettings;
+      const language = () => resolveLanguage(shellSettings.get().language, app.getLocale());
+      t = translator(language());
+      windowState = new WindowStateKeeper(join(userData, 'window-state.json'), screen);
+
+      const vault = new SafeStorageVault(join(userData, 'remote-credentials.bin'), safeStorage);
+      vault.adoptPlainFile(join(dataPath, 'sync-credentials.json'));
+      if (!vault.canStore()) console.warn('No system keychain is available: remote credentials cannot be stored, so syncing needs a sign-in each launch.');
+      const open = () => openLocalInstance(dataPath, { vault });
+      const instanceSlot = new InstanceSlot(open());
+      slot = instanceSlot;
+      registerBridge(ipcMain, instanceSlot, isAppFrame);
+
+      const backupOptions: BackupCommandOptions = {
+        slot: instanceSlot,
+        dataPath,
+        reopen: open,
+        dialog,
+        t: () => t,
+        language,
+        documentsDir: app.getPath('documents'),
+        appVersion: app.getVersion(),
+        afterRestore: reloadAppWindows,
+      };
+      const signIn = createRemoteSignIn({ vault, instance: () => instanceSlot.get(), openBrowser: (url) => shell.openExternal(url), t: () => t });
+      registerShellHandlers(
+        ipcMain,
+        {
+          saveFile: (window, request) => saveExport(dialog, window, request, app.getPath('downloads'), t),
+          openAttachment: (window, extensions) => openAttachment(dialog, window, extensions, t),
+          backup: (window) => backUp(backupOptions, window),
+          restore: (window) => restoreFromBackup(backupOptions, window),
+          signIn,
+          getSettings: () => shellSettings.get(),
+          setSettings: (change) => shellSettings.update(change),
+          reportError: (report) => reporter.reportFromRenderer(report),
+        },
+        isAppFrame,
+      );
+
+      const installMenu = () =>
+        installApplicationMenu({
+          platform: process.platform,
+          isDev: !app.isPackaged,
+          t,
+          actions: {
+            command: (command, window) => void sendMenuCommand(command, window),
+            backup: () => void runFromMenu((window) => backUp(backupOptions, window)),
+            restore: () => void runFromMenu((window) => restoreFromBackup(backupOptions, window)),
+            openDataFolder: () => void openFolder(dataPath),
+            openLogs: () => void openFolder(log.dir),
+          },
+        });
+      app.setAboutPanelOptions({ applicationName: 'Planner', applicationVersion: app.getVersion() });
+      installMenu();
+      shellSettings.onChange(() => {
+        t = translator(language());
+        installMenu();
+      });
+
+      await instanceSlot.get();
       openWindow();
       app.on('activate', () => {
         if (BrowserWindow.getAllWindows().length === 0) openWindow();
       });
     })
     .catch(failToStart);
+
+  function openWindow(): BrowserWindow {
+    const restored = windowState?.restore();
+    const window = createMainWindow({ preload: preloadPath, url: appEntryUrl, ...(restored ? { bounds: restored.bounds } : {}) });
+    if (restored?.maximized) window.maximize();
+    windowState?.track(window);
+    guardClose(
+      window,
+      {
+        instance: () => slot!.get(),
+        settings: () => settings!.get(),
+        t: () => t,
+        dialog,
+      },
+      (closingWindow) => {
+        // macOS cancels a quit when a window refuses to close; carry the quit on once it may.
+        if (!closingWindow) quitRequested = false;
+        else if (quitRequested) setImmediate(() => app.quit());
+      },
+    );
+    return window;
+  }
+
+  async function runFromMenu(command: (window: BaseWindow | undefined) => Promise<Parameters<typeof showCommandOutcome>[1]>): Promise<void> {
+    const window = BrowserWindow.getFocusedWindow() ?? undefined;
+    try {
+      await showCommandOutcome(window, await command(window), t);
+    } catch (error) {
+      reporter.report('main', error);
+    }
+  }
 }
 
-function openWindow(): BrowserWindow {
-  return createMainWindow({ preload: preloadPath, url: appEntryUrl });
+/** Per data folder on Linux and Windows (inside userData), ~/Library/Logs/Planner on macOS. */
+function openLog(): RotatingLog {
+  try {
+    app.setAppLogsPath();
+    return new RotatingLog(app.getPath('logs'));
+  } catch {
+    return new RotatingLog(join(app.getPath('userData'), 'logs'));
+  }
+}
+
+async function openFolder(path: string): Promise<void> {
+  const failure = await shell.openPath(path);
+  if (failure) console.warn(`Could not open ${path}: ${failure}`);
+}
+
+/** After a restore every page reloads, so none keeps showing data that was replaced. */
+function reloadAppWindows(): void {
+  for (const window of BrowserWindow.getAllWindows()) {
+    const contents = window.webContents;
+    if (!contents.isDestroyed() && isAppUrl(contents.getURL())) contents.reload();
+  }
 }
 
 function focusWindow(): void {

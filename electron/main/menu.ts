@@ -83,23 +83,19 @@ export function buildMenuTemplate({ platform, isDev, t, actions }: MenuOptions):
     ],
   };
 
+  const developer: MenuItemConstructorOptions[] = isDev
+    ? [{ role: 'reload', label: t('menu.reload') }, { role: 'forceReload', label: t('menu.forceReload') }, { role: 'toggleDevTools', label: t('menu.toggleDevTools') }, separator]
+    : [];
   const view: MenuItemConstructorOptions = {
     label: t('menu.view'),
     submenu: [
-      ...(isDev
-        ? [
-            { role: 'reload', label: t('menu.reload') },
-            { role: 'forceReload', label: t('menu.forceReload') },
-            { role: 'toggleDevTools', label: t('menu.toggleDevTools') },
-            separator,
-          ]
-        : []),
+      ...developer,
       { role: 'resetZoom', label: t('menu.resetZoom') },
       { role: 'zoomIn', label: t('menu.zoomIn') },
       { role: 'zoomOut', label: t('menu.zoomOut') },
       separator,
       { role: 'togglefullscreen', label: t('menu.fullScreen') },
-    ] satisfies MenuItemConstructorOptions[],
+    ],
   };
 
   const window: MenuItemConstructorOptions = {

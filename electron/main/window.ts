@@ -3,22 +3,26 @@
  * opens no windows of its own and embeds no <webview>. A page that could navigate elsewhere
  * would take the preload bridge (and so the planner's data) with it.
  */
-import { BrowserWindow, shell, type HandlerDetails, type WebContents, type WindowOpenHandlerResponse } from 'electron';
+import { BrowserWindow, shell, type HandlerDetails, type Rectangle, type WebContents, type WindowOpenHandlerResponse } from 'electron';
 import { isAppUrl } from './protocol.js';
 import { secureWebPreferences } from './security.js';
+import { minWindowSize } from './window-state.js';
 
 export interface MainWindowOptions {
   /** The built preload script (CommonJS, because sandboxed preloads cannot be ES modules). */
   preload: string;
   url: string;
+  /** Where it was last time (already checked against the displays there are now). */
+  bounds?: Rectangle;
 }
 
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 800,
-    minWidth: 800,
-    minHeight: 500,
+    ...options.bounds,
+    minWidth: minWindowSize.width,
+    minHeight: minWindowSize.height,
     title: 'Planner',
     // Shown once painted, so the planner never sees a blank white frame at start.
     show: false,

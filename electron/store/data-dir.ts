@@ -20,7 +20,17 @@ export class DataDir {
 
   static open(path: string): DataDir {
     mkdirSync(path, { recursive: true });
-    return new DataDir(path, SystemStore.open(join(path, 'system.sqlite')));
+    return new DataDir(path, SystemStore.open(DataDir.systemFile(path)));
+  }
+
+  /** Where a data folder keeps its system database (backup and restore use the same names). */
+  static systemFile(path: string): string {
+    return join(path, 'system.sqlite');
+  }
+
+  /** Where a data folder keeps one environment's database. */
+  static environmentFile(path: string, environmentId: string): string {
+    return join(path, `env-${environmentId}.sqlite`);
   }
 
   /** The store of one environment, opened (and migrated) on first use. */
@@ -28,7 +38,7 @@ export class DataDir {
     if (this.closed) throw new Error('data folder is closed');
     let store = this.environments.get(environmentId);
     if (!store) {
-      store = EnvironmentStore.open(join(this.path, `env-${environmentId}.sqlite`), environmentId);
+      store = EnvironmentStore.open(DataDir.environmentFile(this.path, environmentId), environmentId);
       this.environments.set(environmentId, store);
       for (const opener of this.openers) opener(store);
     }

@@ -183,12 +183,14 @@ export class OAuthStore {
 
   /**
    * Marks the code used and returns it as it was before: a code whose `used_at` is already set
-   * is being replayed. The read and the mark are one transaction.
+   * is being replayed. The read and the mark are one transaction. A code of another client is
+   * not known to this one (and is not used up by the attempt).
    */
-  takeCode(codeHash: string): StoredCode | undefined {
+  takeCode(codeHash: string, clientId: string): StoredCode | undefined {
     return this.db.transaction(() => {
       const row = this.sql('SELECT * FROM oauth_code WHERE code_hash = ?').get(codeHash) as StoredCode | undefined;
-      if (row && !row.used_at) this.sql('UPDATE oauth_code SET used_at = ? WHERE code_hash = ?').run(nowTimestamp(), codeHash);
+      if (!row || row.client_id !== clientId) return undefined;
+      if (!row.used_at) this.sql('UPDATE oauth_code SET used_at = ? WHERE code_hash = ?').run(nowTimestamp(), codeHash);
       return row;
     })();
   }

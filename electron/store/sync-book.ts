@@ -11,7 +11,7 @@
 import { HybridClock, zeroHlc } from '../../shared/hlc.js';
 import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
 import type { DataDir } from './data-dir.js';
-import type { SqliteStatement } from './database.js';
+import type { SqliteDatabase, SqliteStatement } from './database.js';
 import type { EnvironmentStore, LoggedChange } from './environment-store.js';
 
 export type ReplicaRole = 'local' | 'remote';
@@ -32,6 +32,17 @@ export function bookOf(store: EnvironmentStore): SyncBook {
   const book = books.get(store);
   if (!book) throw new Error('sync bookkeeping is not installed on this store');
   return book;
+}
+
+/**
+ * Makes a restored database a new replica in the remote's eyes: forgets its node id, so the
+ * next open picks a fresh one. Outbox ids restart from the backup's sequence, and under the
+ * old node id the remote would take them for mutations it has already applied and drop them.
+ * Runs on a closed database file before it is opened as a store.
+ */
+export function forgetReplicaNode(db: SqliteDatabase): void {
+  const hasState = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sync_state'").get();
+  if (hasState) db.prepare("DELETE FROM sync_state WHERE key = 'node_id'").run();
 }
 
 export interface Mutation {

@@ -1,9 +1,12 @@
-/** The strip across the top of the window: the app's name, and later its global actions. */
+/** The strip across the top of the window: the app's name, and the sync status, always in view. */
+import { SyncStatus } from './SyncStatus.js';
+
 export function TopBar() {
   return (
     <header className="top-bar">
       <span className="top-bar__mark" aria-hidden="true" />
       <span className="top-bar__name">Planner</span>
+      <SyncStatus />
     </header>
   );
 }

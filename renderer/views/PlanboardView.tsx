@@ -1,16 +1,17 @@
 /**
- * The Planboard screen. For now: pick a board, create one, or open its setup; the board's
- * setup shows where the grid (stages × days) will be. The picker and the setup panel are UI
- * state in the store, so the grid can host them unchanged.
+ * The Planboard screen: pick a board, create one or open its setup, and plan on it — the grid
+ * of stages × days with the backlog, capacity and card details (views/planboard/). The picker
+ * and the setup panel are UI state in the store.
  */
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { useUiStore } from '../state/ui.js';
 import { BoardPicker } from './boards/BoardPicker.js';
 import { BoardSetupForm } from './boards/BoardSetupForm.js';
-import { BoardSummary } from './boards/BoardSummary.js';
 import { newBoardDraft } from './boards/board-draft.js';
 import { EditBoardSetup } from './boards/EditBoardSetup.js';
 import { usePickedBoard } from './boards/picked-board.js';
+import { Planboard } from './planboard/Planboard.js';
+import '../styles/planboard.css';
 
 export function PlanboardView() {
   const { board, boards } = usePickedBoard();
@@ -42,8 +43,8 @@ export function PlanboardView() {
   }
 
   return (
-    <section className="view view--wide" aria-labelledby="planboard-title">
-      <div className="view__header view__header--toolbar">
+    <section className="planboard" aria-labelledby="planboard-title">
+      <div className="view__header view__header--toolbar planboard__header">
         <h1 id="planboard-title" className="view__title">
           Planboard
         </h1>
@@ -59,7 +60,7 @@ export function PlanboardView() {
       </div>
       {boards.isError && <ErrorNotice error={boards.error} onRetry={() => void boards.refetch()} />}
       {board ? (
-        <BoardSummary boardId={board.id} />
+        <Planboard key={board.id} boardId={board.id} />
       ) : boards.data ? (
         <p className="empty-state">No boards yet. Create one with New board.</p>
       ) : (

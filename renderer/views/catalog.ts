@@ -19,7 +19,7 @@ export const views: readonly ViewEntry[] = [
     purpose: 'Plan work across stages and days, with the backlog and capacity beside the board.',
     ready: true,
   },
-  { name: 'orders', title: 'Orders', purpose: 'Customer orders and their order rows.', ready: false },
+  { name: 'orders', title: 'Orders', purpose: 'Customer orders and their order rows.', ready: true },
   { name: 'projects', title: 'Projects', purpose: 'The projects that orders belong to.', ready: true },
   { name: 'activities', title: 'Activities', purpose: 'The kinds of work the stages of a board allow.', ready: true },
   {

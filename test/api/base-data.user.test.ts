@@ -104,6 +104,17 @@ describe('user invitation (POST /v1/user)', () => {
     expect(user.id).not.toBe(unknownId);
   });
 
+  it('is documented as the invitation: POST /v1/user answers 201 without a body and takes no user record', async () => {
+    const doc = (await get(api, '/v1/openapi.json')).paths['/v1/user'];
+    expect(doc.post.summary).toMatch(/invite/i);
+    expect(doc.post.responses['201']).toBeDefined();
+    expect(doc.post.responses['201'].content).toBeUndefined();
+    const schema = doc.post.requestBody.content['application/json'].schema;
+    expect(schema.required).toEqual(['email', 'role']);
+    expect(Object.keys(schema.properties)).not.toContain('status');
+    expect(Object.keys(schema.properties)).not.toContain('id');
+  });
+
   it.each(['admin', 'manager', 'organiser', 'member', 'guest'])('accepts role %s', async (role) => {
     expect((await invite({ email: email(role), role })).role).toBe(role);
   });

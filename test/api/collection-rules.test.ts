@@ -364,6 +364,19 @@ describe('deep insertion', () => {
   });
 });
 
+describe('deleting a collection', () => {
+  it('takes its cards, checklists, comments and attachments with it', async () => {
+    const c = await plannedCollection();
+    const checklist = (await api.inject('POST', `/v1/collection/${c.id}/checklist`, { name: 'Goes' })).body;
+    const comment = (await api.inject('POST', `/v1/collection/${c.id}/comment`, { text: 'Goes' })).body;
+    expect((await api.inject('DELETE', `/v1/collection/${c.id}`)).status).toBe(204);
+    expect((await api.inject('GET', `/v1/collection/${c.id}`)).status).toBe(404);
+    expect((await api.inject('GET', `/v1/card?filter=collection_id:eq:${c.id}&limit=0`)).body.count).toBe(0);
+    expect((await api.inject('GET', `/v1/collection/${c.id}/checklist/${checklist.id}`)).status).toBe(404);
+    expect((await api.inject('GET', `/v1/collection/${c.id}/comment/${comment.id}`)).status).toBe(404);
+  });
+});
+
 describe('eager loading', () => {
   it('with= activities, attachments, cards, comments, labels, order, followers, checklists', async () => {
     const c = await create({ labels: [{ id: board.labels.Rush }], activities: [{ id: acts.Cut, time: 60 }], followers: [{ id: userId }] });

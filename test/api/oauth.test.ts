@@ -82,6 +82,14 @@ describe('the sign-in page', () => {
     expect(page.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('escapes what the request brought', async () => {
+    const state = '"><script>alert(1)</script>';
+    const page = await openSignInPage(instance.baseUrl, { client_id: confidential.id, redirect_uri: redirectUri, response_type: 'code', state });
+    expect(page.status).toBe(200);
+    expect(page.html).not.toContain('<script>');
+    expect(page.hidden.state).toBe(state);
+  });
+
   it('refuses an unknown client on the page itself, without redirecting', async () => {
     const page = await openSignInPage(instance.baseUrl, { client_id: 'nobody', redirect_uri: redirectUri, response_type: 'code', state: 's' });
     expect(page.status).toBe(400);
@@ -220,6 +228,9 @@ describe('the authorization-code flow', () => {
     const code2 = await signInForCode(instance.baseUrl, { client_id: confidential.id, redirect_uri: redirectUri, state: 'e' }, alice);
     const otherClient = await tokenRequest(instance.baseUrl, { grant_type: 'authorization_code', code: code2, client_id: publicClient, redirect_uri: redirectUri, code_verifier: pkcePair().verifier });
     expect(otherClient.status).toBe(400);
+    // Another client's attempt does not use the code up.
+    const own = await tokenRequest(instance.baseUrl, { grant_type: 'authorization_code', code: code2, client_id: confidential.id, client_secret: confidential.secret, redirect_uri: redirectUri });
+    expect(own.status).toBe(200);
   });
 
   it('answers missing or wrong fields with 400 or 401 and the error body', async () => {

@@ -132,10 +132,10 @@ describe('creating an order creates its collection', () => {
     const collection = await collectionOf(order);
     const byId = Object.fromEntries(collection.activities.map((a: any) => [a.id, a]));
     expect(Object.keys(byId).sort()).toEqual([cutting.id, welding.id, packing.id].sort());
-    // Each is the activity itself plus its time.
-    expect(byId[cutting.id]).toEqual({ ...cutting, time: 45 + 90 });
-    expect(byId[welding.id]).toEqual({ ...welding, time: 7200 });
-    expect(byId[packing.id]).toEqual({ ...packing, time: 0 });
+    // Each is the activity itself plus its time (merged, and under `pivot`).
+    expect(byId[cutting.id]).toEqual({ ...cutting, time: 45 + 90, pivot: { time: 45 + 90 } });
+    expect(byId[welding.id]).toEqual({ ...welding, time: 7200, pivot: { time: 7200 } });
+    expect(byId[packing.id]).toEqual({ ...packing, time: 0, pivot: { time: 0 } });
   });
 
   it('rounds an activity’s minutes to whole minutes', async () => {

@@ -220,6 +220,45 @@ describe('moving a card: dependency_behavior maintain', () => {
   });
 });
 
+describe('moving a card of an independent stage', () => {
+  /**
+   * Cutting → Design (independent) → Welding, from Wed 06: Cutting Wed 06, Design Wed 06,
+   * Welding Thu 07. Welding depends on Cutting, not on Design (an independent stage is not
+   * part of the chain: plan.ts, and collection-state.ts leaves it out of the warnings).
+   */
+  async function withIndependentMiddle(behavior: 'push' | 'maintain') {
+    const board = await createBoard(api, acts, {
+      dependency_behavior: behavior,
+      stages: [
+        { name: 'Cutting', activities: ['Cut'] },
+        { name: 'Design', activities: ['Design'], independent: true },
+        { name: 'Welding', activities: ['Weld'] },
+      ],
+    });
+    const collection = await createCollection(api, board.id, acts, { Cut: 480, Design: 480, Weld: 480 });
+    const planned = await plan(api, collection.id, board.id, { start: '2024-03-06' });
+    const design = planned.cards.find((c: any) => c.stage_id === board.stages.Design);
+    expect(spans(await cardsOf(api, collection.id, board, acts))).toEqual([
+      'Cutting: 2024-03-06..2024-03-06',
+      'Design: 2024-03-06..2024-03-06',
+      'Welding: 2024-03-07..2024-03-07',
+    ]);
+    return { board, collection, design };
+  }
+
+  it.each(['push', 'maintain'] as const)('%s: moving the independent card later moves no dependent stage', async (behavior) => {
+    const { board, collection, design } = await withIndependentMiddle(behavior);
+    const res = await api.inject('PUT', `/v1/collection/${collection.id}/card/${design.id}`, { end_date: '2024-03-11' });
+    expect(res.status).toBe(200);
+    expect(spans(await cardsOf(api, collection.id, board, acts))).toEqual([
+      'Cutting: 2024-03-06..2024-03-06',
+      'Design: 2024-03-06..2024-03-11',
+      'Welding: 2024-03-07..2024-03-07',
+    ]);
+    expect((await api.inject('GET', `/v1/collection/${collection.id}`)).body.warnings).toEqual([]);
+  });
+});
+
 describe('planning again and moving back to the backlog', () => {
   it('re-planning replaces the previous cards', async () => {
     const board = await createBoard(api, acts, { stages: threeStages });

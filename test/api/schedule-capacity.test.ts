@@ -111,9 +111,10 @@ beforeAll(async () => {
   dev.caraLeave = await deviation(res.cara, { type: 'leave', start_date: '2026-09-29', end_date: '2026-09-29', time: 60 });
   dev.caraOther = await deviation(res.cara, { type: 'other', start_date: '2026-09-28', end_date: '2026-09-29', time: 30 });
   dev.caraLong = await deviation(res.cara, { type: 'maintenance', start_date: '2026-10-02', end_date: '2026-10-02', time: 600 });
-  // Cara's "other" deviation also covers Mon 09-28; it is deleted so that only its Tuesday counts.
-  // (Re-created for Tuesday only: a deleted deviation must not count.)
-  await api.http('DELETE', `/v1/resource/${res.cara}/schedule_deviation/${dev.caraOther}`);
+  // A deleted deviation does not count: Cara's first "other" deviation (Mon–Tue) is deleted and
+  // replaced by one for Tuesday only.
+  const deleted = await api.http('DELETE', `/v1/resource/${res.cara}/schedule_deviation/${dev.caraOther}`);
+  expect(deleted.status).toBe(204);
   dev.caraOther = await deviation(res.cara, { type: 'other', start_date: '2026-09-29', end_date: '2026-09-29', time: 30 });
 
   group.teamA = (await create(api, '/v1/group', { name: 'Team A', resources: [{ id: res.anna }, { id: res.ben }] })).id;

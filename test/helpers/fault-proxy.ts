@@ -5,7 +5,10 @@
  *
  * Modes (each request is read whole first, then handled by the mode chosen for it):
  *  - `pass`           forward it and send the answer back;
- *  - `refuse`         offline: every connection is reset at once (open keep-alive sockets too);
+ *  - `refuse`         offline: the proxy stops listening, so connections are refused (ECONNREFUSED),
+ *                     and the connections a client keeps open are closed; it listens again on
+ *                     the same port when another mode is set. (As a rule with `fraction` or
+ *                     `match`, the chosen requests' connections are reset instead.)
  *  - `drop-request`   never forward it; close the client's socket;
  *  - `drop-response`  forward it, wait for the remote's whole answer (the remote has applied it),
  *                     then close the client's socket without answering (the classic duplicate bug);
@@ -61,6 +64,9 @@ export interface ProxyLogEntry {
   answered: boolean;
   /** For `reorder`: released as part of a pair, after a newer request (true), or alone. */
   reversed?: boolean;
+  /** When the proxy got the request, and when the remote's whole answer was back (ms, Date.now()). */
+  startedAt: number;
+  remoteDoneAt?: number;
 }
 
 export interface FaultProxy {
@@ -68,7 +74,8 @@ export interface FaultProxy {
   port: number;
   /** Changes where it forwards to (a new remote on another port). */
   retarget(targetUrl: string): void;
-  set(rule: FaultMode | FaultRule | MixRule): void;
+  /** Resolves once the proxy listens (or stopped listening) as the mode needs. */
+  set(rule: FaultMode | FaultRule | MixRule): Promise<void>;
   /** Requests seen, oldest first. */
   log: ProxyLogEntry[];
   /** How many requests are held now (`hold` and `reorder`). */
@@ -199,6 +206,12 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
     res.end(up.body);
   }
 
+  function reached(entry: ProxyLogEntry, up: Upstream): void {
+    entry.status = up.status;
+    entry.reachedRemote = true;
+    entry.remoteDoneAt = Date.now();
+  }
+
   function kill(req: IncomingMessage): void {
     req.socket.destroy();
   }
@@ -207,7 +220,7 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
     const mode = choose(method, path);
-    const entry: ProxyLogEntry = { method, path, mode, reachedRemote: false, answered: false };
+    const entry: ProxyLogEntry = { method, path, mode, reachedRemote: false, answered: false, startedAt: Date.now() };
     log.push(entry);
     if (mode === 'refuse') {
       kill(req);
@@ -225,8 +238,7 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
         kill(req);
         return;
       }
-      entry.status = up.status;
-      entry.reachedRemote = true;
+      reached(entry, up);
       if (req.socket.destroyed) return;
       answer(res, up);
       entry.answered = true;
@@ -240,8 +252,7 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
       case 'drop-response': {
         const up = await upstream(method, path, req.headers, body);
         if (up) {
-          entry.status = up.status;
-          entry.reachedRemote = true;
+          reached(entry, up);
         }
         kill(req);
         return;
@@ -261,8 +272,7 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
           kill(req);
           return;
         }
-        entry.status = up.status;
-        entry.reachedRemote = true;
+        reached(entry, up);
         if (res.destroyed) return;
         const headers: Record<string, string | string[]> = {};
         for (const [name, value] of Object.entries(up.headers)) if (value !== undefined && !hopByHop.has(name)) headers[name] = value;
@@ -282,8 +292,7 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
           forward: async () => {
             const up = await upstream(method, path, req.headers, body);
             if (up) {
-              entry.status = up.status;
-              entry.reachedRemote = true;
+              reached(entry, up);
             }
           },
         });
@@ -329,10 +338,6 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
   server.keepAliveTimeout = 1000;
   server.on('connection', (socket) => {
     socket.on('error', () => undefined);
-    if (refusing()) {
-      socket.destroy();
-      return;
-    }
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -341,6 +346,29 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('proxy has no port');
   const port = address.port;
+  let listening = true;
+  let closed = false;
+
+  /** Listens on the proxy's port exactly when the rule is not a full refusal. */
+  async function applyListening(): Promise<void> {
+    const want = !refusing() && !closed;
+    if (want === listening) return;
+    listening = want;
+    if (!want) {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+    } else {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+    }
+  }
 
   async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
     const deadline = Date.now() + timeoutMs;
@@ -357,10 +385,9 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
     retarget(url) {
       target = new URL(url);
     },
-    set(next) {
+    async set(next) {
       rule = typeof next === 'string' ? { mode: next } : next;
-      // Going offline also ends the connections a client keeps open.
-      if (refusing()) for (const socket of sockets) socket.destroy();
+      await applyListening();
     },
     heldCount: () => held.length + reorderQueue.length,
     waitForHeld: (n, timeoutMs = 10_000) => until(() => held.length >= n, timeoutMs, `${n} held request(s)`),
@@ -370,10 +397,12 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
     },
     idle: (timeoutMs = 10_000) => until(() => inFlight === 0, timeoutMs, 'the proxy to be idle'),
     async close() {
+      closed = true;
       for (const item of reorderQueue.splice(0)) clearTimeout(item.timer);
       held.splice(0);
       for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+      listening = false;
     },
   };
 }

@@ -16,7 +16,8 @@
 import { rmSync } from 'node:fs';
 import { tempDir } from './api.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
-import { startServerProcess, type ServerProcess } from './process.js';
+import type { ServerProcess } from './process.js';
+import { startServerChild as startServerProcess } from './server-child.js';
 
 export const remoteEnv = 'prod';
 export const remoteKey = 'remote-key';
@@ -317,13 +318,14 @@ export type Dump = Record<string, any[]>;
 /**
  * Every live record of every resource through the API, keyed by list path (sub-lists as
  * `/v1/order/{id}/row`), each sorted by id. With `trash`, also the deleted records of the main
- * resources (`/v1/trash/{resource}`).
+ * resources (`/v1/trash/{resource}`); with `children: false`, top-level lists only (quicker).
  */
-export async function dump(node: Pick<Node, 'url' | 'headers' | 'name'>, options: { trash?: boolean } = {}): Promise<Dump> {
+export async function dump(node: Pick<Node, 'url' | 'headers' | 'name'>, options: { trash?: boolean; children?: boolean } = {}): Promise<Dump> {
   const out: Dump = {};
   for (const { path, children } of dumpPlan) {
     const records = await listAll(node, path);
     out[path] = records;
+    if (options.children === false) continue;
     for (const child of children ?? []) {
       for (const record of records) {
         const sub = await listAll(node, `${path}/${record.id}/${child}`);
@@ -348,9 +350,4 @@ export async function countBy(node: Pick<Node, 'url' | 'headers' | 'name'>, path
     counts[key] = (counts[key] ?? 0) + 1;
   }
   return counts;
-}
-
-/** Dumps of the remote and every client; fails with the first difference, named. */
-export async function dumpsOf(nodes: readonly Pick<Node, 'url' | 'headers' | 'name'>[], options: { trash?: boolean } = {}): Promise<Dump[]> {
-  return Promise.all(nodes.map((n) => dump(n, options)));
 }

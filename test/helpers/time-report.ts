@@ -23,6 +23,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { inflateRawSync } from 'node:zlib';
 import type { DurationFormat, ReportGroup, ReportLine, TimeReport } from '../../shared/time-report.js';
 
 export const nonLatinCard = 'Zürich – Łódź 東京 Ωmega';
@@ -219,4 +220,28 @@ export async function pdfText(pdf: Buffer): Promise<string> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** One file of a ZIP archive (stored or deflated, no ZIP64), found through the central directory. */
+export function zipEntry(zip: Buffer, name: string): Buffer {
+  let end = zip.length - 22;
+  while (end >= 0 && zip.readUInt32LE(end) !== 0x06054b50) end--;
+  if (end < 0) throw new Error('not a ZIP file');
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  for (let i = 0; i < count; i++) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('broken ZIP central directory');
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const skip = nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    if (zip.toString('utf8', at + 46, at + 46 + nameLength) === name) {
+      const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+      const data = zip.subarray(start, start + size);
+      return method === 8 ? inflateRawSync(data) : data;
+    }
+    at += 46 + skip;
+  }
+  throw new Error(`no ${name} in the ZIP file`);
 }

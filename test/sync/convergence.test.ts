@@ -29,8 +29,12 @@ let b: ClientNode;
 let remote: RemoteNode;
 let base: PlanningBase;
 
-const offline = (...clients: ClientNode[]) => clients.forEach((c) => c.proxy!.set('refuse'));
-const online = (...clients: ClientNode[]) => clients.forEach((c) => c.proxy!.set('pass'));
+const offline = async (...clients: ClientNode[]) => {
+  await Promise.all(clients.map((c) => c.proxy!.set('refuse')));
+};
+const online = async (...clients: ClientNode[]) => {
+  await Promise.all(clients.map((c) => c.proxy!.set('pass')));
+};
 const settle = () => syncUntilQuiet([a, b], remote);
 
 /** Conflicts other than the refused creates of order collections (asserted on their own below). */
@@ -71,7 +75,7 @@ describe('two clients and a remote, offline on both sides', () => {
     expect(await find(b, `/v1/project/${pDiff.id}`)).toMatchObject({ name: 'P-diff' });
     expect(await cardsOf(b, cMoved.id)).toHaveLength(movedCards.length);
 
-    offline(a, b);
+    await offline(a, b);
 
     // ---- different fields of the same records
     await update(a, `/v1/project/${pDiff.id}`, { name: 'P-diff (A)' });
@@ -107,7 +111,7 @@ describe('two clients and a remote, offline on both sides', () => {
     expect((await ok(b, 'GET', '/v1/sync/status')).pending).toBeGreaterThan(0);
 
     // ---- back online: A syncs first
-    online(a, b);
+    await online(a, b);
     await settle();
 
     await expectConverged();
@@ -154,7 +158,7 @@ describe('two clients and a remote, offline on both sides', () => {
     const cRaceCards = await plan(a, base, cRace.id);
     await settle();
 
-    offline(a, b);
+    await offline(a, b);
     // A deletes what B edits (A syncs first: B's edits arrive after the delete) …
     await remove(a, `/v1/project/${pRace.id}`);
     await remove(a, `/v1/order/${oRace.id}`);
@@ -168,7 +172,7 @@ describe('two clients and a remote, offline on both sides', () => {
     await update(a, `/v1/project/${pRace2.id}`, { name: 'P-race2 edited by A' });
     await remove(b, `/v1/project/${pRace2.id}`);
 
-    online(a, b);
+    await online(a, b);
     await settle();
     await expectConverged();
 
@@ -200,10 +204,10 @@ describe('two clients and a remote, offline on both sides', () => {
   });
 
   it('an order created offline arrives with its collection, without a conflict', async () => {
-    offline(a);
+    await offline(a);
     const order = await createOrder(a, 'O-with-collection', [{ quantity: 2 }]);
     expect(order.collection_id).toEqual(expect.any(String));
-    online(a);
+    await online(a);
     await settle();
     const refused = (await conflicts(a)).filter((c) => c.mutation.id === order.collection_id);
     expect(refused.map((c) => c.error), 'the remote refused the order\'s collection').toEqual([]);
@@ -221,10 +225,10 @@ describe('two clients and a remote, offline on both sides', () => {
     await settle();
     // The delete happens in a later second than the create, so its timestamps differ.
     await nextSecond();
-    offline(a);
+    await offline(a);
     await remove(a, `/v1/project/${project.id}`);
     await nextSecond();
-    online(a);
+    await online(a);
     await settle();
     await ok(b, 'POST', `/v1/trash/project/${project.id}/restore`, undefined, 200);
     await settle();
@@ -237,10 +241,10 @@ describe('two clients and a remote, offline on both sides', () => {
     const project = await createProject(a, 'P-trash');
     await settle();
     await nextSecond();
-    offline(a);
+    await offline(a);
     await remove(a, `/v1/project/${project.id}`);
     await nextSecond();
-    online(a);
+    await online(a);
     await settle();
     const trash = await Promise.all([a, b, remote].map(async (n) => (await ok(n, 'GET', '/v1/trash/project?limit=1000')).data.find((r: any) => r.id === project.id)));
     expect(trash[2]).toBeDefined();

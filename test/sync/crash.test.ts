@@ -46,7 +46,8 @@ async function expectOnce(names: string[], path = '/v1/project'): Promise<void> 
 
 describe('a client killed with SIGKILL and restarted on the same data folder', () => {
   it('in the middle of a push that the remote applies after the client died: everything arrives exactly once', async () => {
-    a.proxy!.set({ mode: 'hold', match: /\/v1\/sync\/push/ });
+    // Made offline, so that one push carries all of it.
+    await a.proxy!.set('refuse');
     const names: string[] = [];
     for (let i = 0; i < 20; i++) {
       const project = await createProject(a, `crash-push-${i}`, { description: 'v1' });
@@ -58,22 +59,25 @@ describe('a client killed with SIGKILL and restarted on the same data folder', (
     expect(pendingBefore).toBeGreaterThanOrEqual(41);
 
     // The run is not awaited: its push is held at the proxy when the client dies.
+    await a.proxy!.set({ mode: 'hold', match: /\/v1\/sync\/push/ });
     const run = runSync(a).catch((error: unknown) => error);
     await a.proxy!.waitForHeld(1);
     await a.stop('SIGKILL');
     await run;
-    a.proxy!.set('pass');
+    await a.proxy!.set('pass');
+    const logged = a.proxy!.log.length;
     await a.proxy!.release();
     // The remote applied the push of a client that is gone.
+    expect(a.proxy!.log.slice(0, logged).filter((e) => e.path.startsWith('/v1/sync/push') && e.reachedRemote && e.status === 200).length).toBeGreaterThan(0);
     expect(await find(remote, `/v1/collection/${collection.id}`)).toMatchObject({ name: 'crash-push-col' });
     expect((await countBy(remote, '/v1/project'))['crash-push-0']).toBe(1);
 
     // Restarted offline (its first sync would otherwise race the check): nothing was
     // acknowledged to the client, so it still has everything queued.
-    a.proxy!.set('refuse');
+    await a.proxy!.set('refuse');
     await a.restart();
     expect((await status(a)).pending).toBe(pendingBefore);
-    a.proxy!.set('pass');
+    await a.proxy!.set('pass');
     await settle();
     expect((await status(a)).pending).toBe(0);
     await expectOnce(names);
@@ -89,12 +93,12 @@ describe('a client killed with SIGKILL and restarted on the same data folder', (
     const names: string[] = [];
     for (let i = 0; i < 10; i++) names.push((await createProject(b, `crash-pull-${i}`)).name);
     await runSync(b);
-    a.proxy!.set({ mode: 'hold', match: /\/v1\/sync\/changes/ });
+    await a.proxy!.set({ mode: 'hold', match: /\/v1\/sync\/changes/ });
     const run = runSync(a).catch((error: unknown) => error);
     await a.proxy!.waitForHeld(1);
     await a.stop('SIGKILL');
     await run;
-    a.proxy!.set('pass');
+    await a.proxy!.set('pass');
     await a.proxy!.release();
     await a.restart();
     await settle();
@@ -103,7 +107,7 @@ describe('a client killed with SIGKILL and restarted on the same data folder', (
   });
 
   it('right after local writes: each acknowledged write and its outbox entry survive, and sync once', async () => {
-    a.proxy!.set('refuse');
+    await a.proxy!.set('refuse');
     const names: string[] = [];
     const pendingBefore = (await status(a)).pending as number;
     for (let i = 0; i < 10; i++) names.push((await createProject(a, `crash-write-${i}`)).name);
@@ -114,7 +118,7 @@ describe('a client killed with SIGKILL and restarted on the same data folder', (
     expect((await status(a)).pending).toBe(pendingBefore + 10);
     const pending = await ok(a, 'GET', '/v1/sync/pending?limit=1000', undefined, 200);
     expect(pending.data.filter((m: any) => m.resource === 'project' && m.op === 'create' && names.includes(m.fields.name))).toHaveLength(10);
-    a.proxy!.set('pass');
+    await a.proxy!.set('pass');
     await settle();
     await expectOnce(names);
     await expectConverged();

@@ -89,11 +89,11 @@ async function expectExactlyOnceAndConverged(expected: Expected): Promise<void> 
 }
 
 async function underFault(tag: string, rule: FaultRule | MixRule, rounds = 4): Promise<Expected> {
-  proxy().set(rule);
+  await proxy().set(rule);
   try {
     return await workload(tag, rounds);
   } finally {
-    proxy().set('pass');
+    await proxy().set('pass');
     await proxy().idle();
   }
 }
@@ -155,12 +155,12 @@ describe('sync through a faulty network', () => {
 
   it('a stale copy of a push delivered after newer pushes changes nothing', async () => {
     // A's first push is answered by nobody and kept; A retries and goes on; then the stale copy arrives.
-    proxy().set({ mode: 'late', match: /\/v1\/sync\/push/ });
+    await proxy().set({ mode: 'late', match: /\/v1\/sync\/push/ });
     const first = await createProject(a, 'late-0', { description: 'v1' });
     const failed = await runSync(a);
     expect(failed.error).not.toBeNull();
     expect(proxy().heldCount()).toBeGreaterThanOrEqual(1);
-    proxy().set('pass');
+    await proxy().set('pass');
     await update(a, `/v1/project/${first.id}`, { description: 'v2' });
     const second = await createProject(a, 'late-1', { description: 'v1' });
     await update(a, `/v1/project/${second.id}`, { name: 'late-1', description: 'v2' });

@@ -17,8 +17,12 @@ let b: ClientNode;
 let remote: RemoteNode;
 let base: PlanningBase;
 
-const offline = (...clients: ClientNode[]) => clients.forEach((c) => c.proxy!.set('refuse'));
-const online = (...clients: ClientNode[]) => clients.forEach((c) => c.proxy!.set('pass'));
+const offline = async (...clients: ClientNode[]) => {
+  await Promise.all(clients.map((c) => c.proxy!.set('refuse')));
+};
+const online = async (...clients: ClientNode[]) => {
+  await Promise.all(clients.map((c) => c.proxy!.set('pass')));
+};
 const settle = () => syncUntilQuiet([a, b], remote);
 
 /** The records of a resource as the three replicas have them. */
@@ -53,7 +57,7 @@ describe('rejected mutations', () => {
     await settle();
 
     // A is offline; B plans the collection and syncs first …
-    offline(a);
+    await offline(a);
     const cards = await plan(b, base, collection.id);
     expect(cards.length).toBeGreaterThan(0);
     await runSync(b);
@@ -62,7 +66,7 @@ describe('rejected mutations', () => {
     await update(a, `/v1/collection/${collection.id}`, { status: 'ignored' });
     // Queued behind the refused change: an unrelated edit.
     await update(a, `/v1/project/${project.id}`, { name: 'P-after-status (renamed on A)' });
-    online(a);
+    await online(a);
     const summary = await runSync(a);
     expect(summary).toMatchObject({ rejected: 1, error: null });
     expect(summary.pushed).toBeGreaterThan(0);
@@ -95,11 +99,11 @@ describe('rejected mutations', () => {
   });
 
   it('a duplicate external_ref created offline on two clients: conflict with its data, the queue flows, retry with an edit arrives', async () => {
-    offline(a, b);
+    await offline(a, b);
     const fromA = await createProject(a, 'X from A', { external_ref: 'X' });
     const fromB = await createProject(b, 'X from B', { external_ref: 'X', description: 'typed on B' });
     const behind = await createProject(b, 'P-behind-duplicate');
-    online(a, b);
+    await online(a, b);
     await runSync(a);
     const summary = await runSync(b);
     expect(summary).toMatchObject({ rejected: 1, error: null });
@@ -131,10 +135,10 @@ describe('rejected mutations', () => {
   });
 
   it('a duplicate external_ref discarded: the remote\'s record stays, the replicas converge', async () => {
-    offline(a, b);
+    await offline(a, b);
     const fromA = await createProject(a, 'Z from A', { external_ref: 'Z' });
     const fromB = await createProject(b, 'Z from B', { external_ref: 'Z' });
-    online(a, b);
+    await online(a, b);
     await runSync(a);
     await runSync(b);
     const conflict = (await conflicts(b)).find((c) => c.mutation.id === fromB.id);
@@ -155,16 +159,16 @@ describe('rejected mutations', () => {
     // remote applies it — and A must follow, although A's own refused edit was newer.
     const collection = await createCollection(a, base, 'C-clock');
     await settle();
-    offline(a);
+    await offline(a);
     await plan(b, base, collection.id);
     await runSync(b);
-    offline(b);
+    await offline(b);
     await ok(b, 'POST', `/v1/collection/${collection.id}/backlog`, undefined, 200);
     await update(a, `/v1/collection/${collection.id}`, { status: 'ignored' });
-    online(a);
+    await online(a);
     expect(await runSync(a)).toMatchObject({ rejected: 1 });
     expect(await find(a, `/v1/collection/${collection.id}`)).toMatchObject({ status: 'planned' });
-    online(b);
+    await online(b);
     await settle();
     expect(await find(remote, `/v1/collection/${collection.id}`)).toMatchObject({ status: 'not_planned' });
     await expectSame(`/v1/collection/${collection.id}`);

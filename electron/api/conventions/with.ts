@@ -72,8 +72,11 @@ function loadTree(ctx: RequestContext, module: ResourceModule, records: Record<s
         record[name] = (byOwner.get(record.id) ?? []).flatMap((l) => {
           const target = byId.get(l[relation.targetKey]);
           if (!target) return [];
+          // Link fields are merged in ({id, time}) unless the target has a field of that name
+          // (a stage's own priority); `pivot` always holds them all.
           const pivot = Object.fromEntries((relation.pivot ?? []).map((field) => [field, l[field]]));
-          return [{ ...target, ...pivot }];
+          const merged = Object.fromEntries(Object.entries(pivot).filter(([field]) => !(field in target)));
+          return [{ ...target, ...merged, pivot }];
         });
       }
     }

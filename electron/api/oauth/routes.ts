@@ -343,8 +343,8 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
         const codeText = required(params, 'code');
         const redirectUri = required(params, 'redirect_uri');
         const codeHash = digest(codeText);
-        const code = oauth.takeCode(codeHash);
-        if (!code || code.client_id !== client.id) throw invalidGrant('the code is not known');
+        const code = oauth.takeCode(codeHash, client.id);
+        if (!code) throw invalidGrant('the code is not known');
         if (code.used_at) {
           // A replayed code: whatever it was exchanged for is revoked too (RFC 6749 §4.1.2).
           if (code.family_id) oauth.revokeFamily(code.family_id, 'authorization code reused');

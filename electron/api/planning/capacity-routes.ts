@@ -20,10 +20,9 @@ function capacityQuery(query: QueryString): CapacityQuery {
   if (!timeFrames.includes(frame)) throw ApiError.badRequest(`time_frame must be one of ${timeFrames.join(', ')}`);
   const thisWeek = bucketStart(today(), 'week');
   const start = single(query, 'date_range_start') || thisWeek;
+  if (!isValidDate(start)) throw ApiError.badRequest(`date_range_start must be a date (YYYY-MM-DD), got '${start}'`);
   const end = single(query, 'date_range_end') || addDays(start, 6);
-  for (const [name, value] of [['date_range_start', start], ['date_range_end', end]] as const) {
-    if (!isValidDate(value)) throw ApiError.badRequest(`${name} must be a date (YYYY-MM-DD), got '${value}'`);
-  }
+  if (!isValidDate(end)) throw ApiError.badRequest(`date_range_end must be a date (YYYY-MM-DD), got '${end}'`);
   if (end < start) throw ApiError.badRequest('date_range_end may not be before date_range_start');
   if (daysBetween(start, end) >= maxDays) throw ApiError.badRequest(`a capacity range covers at most ${maxDays} days`);
   const stageId = single(query, 'stage_id');

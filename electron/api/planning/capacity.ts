@@ -118,13 +118,24 @@ export function boardCapacity(ctx: RequestContext, board: StoredRecord, view: Ca
     }
   }
 
+  // A resource's day is the same for every stage it works on: compute it once per date.
+  const availableOn = (resourceId: string, date: string, cache: Map<string, number>) => {
+    let minutes = cache.get(resourceId);
+    if (minutes === undefined) {
+      minutes = scheduleDay(calendars.get(resourceId)!, date).available;
+      cache.set(resourceId, minutes);
+    }
+    return minutes;
+  };
+
   const data = periods.map((period) => {
     const figures = new Map<string, Figures>();
     if (counts) {
       for (const date of period.dates) {
         if (!workdays[String(isoWeekday(date))]) continue;
+        const today = new Map<string, number>();
         for (const a of links) {
-          const available = scheduleDay(calendars.get(a.resource.id)!, date).available * a.share;
+          const available = availableOn(a.resource.id, date, today) * a.share;
           for (const key of keyOf(a)) add(figures, key, 'time_available', available);
         }
       }

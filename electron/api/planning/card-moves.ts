@@ -35,7 +35,8 @@ export function followDependencies(ctx: RequestContext, card: StoredRecord, prev
   const calendar = boardCalendar(board.workdays as Record<string, boolean>);
   const stages = new Map(ctx.store.getWhereIn(stageModule.table, 'board_id', [board.id]).map((s) => [s.id, s]));
   const own = stages.get(card.stage_id as string);
-  if (!own) return;
+  // An independent stage is outside the chain: moving its card moves nothing else.
+  if (!own || own.independent) return;
   const later = ctx.store
     .getWhereIn(cardTable(), 'collection_id', [card.collection_id])
     .filter((c) => c.id !== card.id && c.start_date && c.end_date)

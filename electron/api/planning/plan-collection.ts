@@ -23,7 +23,7 @@ import { cardActivityModule, cardModule, cardResourceModule, defaultStatus } fro
 import { collectionActivityModule, collectionModule } from '../resources/collection.js';
 import { resourceModule } from '../resources/resource.js';
 import { stageActivityModule, stageModule } from '../resources/stage.js';
-import { refreshCardFields } from './card-fields.js';
+import { lastRank, refreshCardFields } from './card-fields.js';
 import { refreshCollection } from './collection-state.js';
 import { planCards, type PlanStage } from './plan.js';
 import { rankBetween } from './rank.js';
@@ -97,13 +97,14 @@ function percentage(resource: StoredRecord, board: StoredRecord, stage: StoredRe
 
 /** The rank a new card gets in its stage: at the end, or next to the card `before`/`after` names. */
 function rankFor(ctx: RequestContext, stageId: string, body: PlanBody, collectionId: string): string {
+  const anchorId = body.before ?? body.after;
+  if (anchorId === undefined) return lastRank(ctx, stageId);
   const siblings = ctx.store
     .getWhereIn(cardModule.table, 'stage_id', [stageId])
     .filter((c) => c.collection_id !== collectionId)
     .map((c) => ({ id: c.id, collection: c.collection_id, rank: c.rank as string }))
     .sort((a, b) => (a.rank < b.rank ? -1 : 1));
-  const anchorId = body.before ?? body.after;
-  const index = anchorId === undefined ? -1 : siblings.findIndex((c) => c.id === anchorId || c.collection === anchorId);
+  const index = siblings.findIndex((c) => c.id === anchorId || c.collection === anchorId);
   if (index === -1) return rankBetween(siblings[siblings.length - 1]?.rank ?? null, null);
   if (body.before !== undefined) return rankBetween(siblings[index - 1]?.rank ?? null, siblings[index]!.rank);
   return rankBetween(siblings[index]!.rank, siblings[index + 1]?.rank ?? null);

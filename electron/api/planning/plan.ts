@@ -78,8 +78,9 @@ function groupCards(input: PlanInput): { groups: CardGroup[]; unplaced: PlanActi
     groups.push({ stage, cards: input.splitByActivity && mine.length > 1 ? mine.map((a) => [a]) : [mine] });
   }
   if (groups.length === 0 && stages.length > 0) {
+    // Nothing fits anywhere: one empty card on the first stage; the activities stay unplaced.
     groups.push({ stage: stages[0]!, cards: [input.onlyStage ? [...input.activities] : []] });
-    left.clear();
+    if (input.onlyStage) left.clear();
   }
   return { groups, unplaced: [...left.values()] };
 }

@@ -38,9 +38,8 @@ export const scheduleDayFields: Record<string, FieldSpec> = {
   deviations: { type: 'json', shape: 'array' },
 };
 
-export function scheduleDay(calendar: ResourceCalendar, date: string): ScheduleDay {
+export function scheduleDay(calendar: ResourceCalendar, date: string, weekday: number = isoWeekday(date)): ScheduleDay {
   const { resource } = calendar;
-  const weekday = isoWeekday(date);
   const inService =
     (resource.start_date === null || date >= (resource.start_date as string)) &&
     (resource.end_date === null || date <= (resource.end_date as string));

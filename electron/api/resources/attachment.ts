@@ -89,8 +89,9 @@ function registerAttachmentRoutes(app: FastifyInstance): void {
       const { ctx } = request;
       const id = uuidv7();
       const collectionId = request.params.collection_id.toLowerCase();
+      // The record is checked (and written) first, so a refused upload leaves no file behind;
+      // the file is written inside the transaction, so a failed write leaves no record.
       const record = ctx.store.transaction(() => {
-        const stored = ctx.store.files.put(upload.content);
         createRecord(
           ctx,
           attachmentModule,
@@ -103,6 +104,7 @@ function registerAttachmentRoutes(app: FastifyInstance): void {
           { collection_id: collectionId },
           { id },
         );
+        const stored = ctx.store.files.put(upload.content);
         return ctx.store.update(attachmentModule.table, id, {
           bytes: stored.bytes,
           checksum: stored.checksum,

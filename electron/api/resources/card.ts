@@ -49,10 +49,16 @@ function mapDeprecatedDates(input: Record<string, unknown>): Record<string, unkn
   return out;
 }
 
-function checkCard(ctx: RequestContext, values: Record<string, unknown>, current: Record<string, unknown> | undefined): FieldProblem[] {
+function checkCard(
+  ctx: RequestContext,
+  values: Record<string, unknown>,
+  current: Record<string, unknown> | undefined,
+  parent?: Record<string, unknown>,
+): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const collectionId = (values.collection_id ?? current?.collection_id) as string | undefined;
-  const collection = collectionId ? ctx.store.get(collectionModule.table, collectionId) : undefined;
+  // Written inside its collection, the card checks against the collection being written.
+  const collection = parent ?? (collectionId ? ctx.store.get(collectionModule.table, collectionId) : undefined);
   const stage = ctx.store.get(stageModule.table, (values.stage_id ?? current?.stage_id) as string);
   if (stage && collection?.board_id && stage.board_id !== collection.board_id) {
     problems.push({ field: 'stage_id', description: 'stage_id must be a stage of the collection\'s board' });
@@ -85,6 +91,7 @@ export const cardRelationModule: ResourceModule = {
     check(ctx, values, current) {
       const card = values.card_id ?? current?.card_id;
       const related = values.related_card_id ?? current?.related_card_id;
+      if (typeof card !== 'string' || typeof related !== 'string') return [];
       if (card === related) return [{ field: 'related_card_id', description: 'a card cannot be related to itself' }];
       const same = ctx.store
         .getWhereIn(cardRelationModule.table, 'card_id', [card])

@@ -7,18 +7,28 @@ import { boardModule } from './board.js';
 import { groupModule, groupResourceModule } from './group.js';
 import { stageModule } from './stage.js';
 
-/** Every board and stage a resource names must exist, and each stage must be on its board. */
-function checkBoards(ctx: RequestContext, values: Record<string, unknown>): FieldProblem[] {
+type BoardEntry = { id: string; active?: boolean; stages?: { id: string; percentage?: number; active?: boolean }[] };
+
+/**
+ * Every board and stage a resource names must exist, and each stage must be on its board.
+ * Entries the resource already had are not checked again (a deleted stage does not stop the
+ * resource from being saved back whole).
+ */
+function checkBoards(ctx: RequestContext, values: Record<string, unknown>, current: Record<string, unknown> | undefined): FieldProblem[] {
   if (!Array.isArray(values.boards)) return [];
+  const known = new Set(((current?.boards as BoardEntry[] | undefined) ?? []).flatMap((b) => [b.id, ...(b.stages ?? []).map((s) => `${b.id}/${s.id}`)]));
   const problems: FieldProblem[] = [];
-  (values.boards as { id: string; active?: boolean; stages?: { id: string; percentage?: number; active?: boolean }[] }[]).forEach((board, i) => {
-    if (!ctx.store.get(boardModule.table, board.id)) {
+  (values.boards as BoardEntry[]).forEach((board, i) => {
+    const boardId = board.id.toLowerCase();
+    if (!known.has(boardId) && !ctx.store.get(boardModule.table, boardId)) {
       problems.push({ field: `boards.${i}.id`, description: `boards.${i}.id names no Board with id ${board.id}` });
       return;
     }
     (board.stages ?? []).forEach((stage, j) => {
-      const found = ctx.store.get(stageModule.table, stage.id);
-      if (!found || found.board_id !== board.id) {
+      const stageId = stage.id.toLowerCase();
+      if (known.has(`${boardId}/${stageId}`)) return;
+      const found = ctx.store.get(stageModule.table, stageId);
+      if (!found || found.board_id !== boardId) {
         problems.push({ field: `boards.${i}.stages.${j}.id`, description: `boards.${i}.stages.${j}.id names no Stage of that board` });
       }
     });
@@ -70,7 +80,7 @@ export const resourceModule: ResourceModule = {
   },
   rules: {
     check(ctx, values, current) {
-      const problems = checkBoards(ctx, values);
+      const problems = checkBoards(ctx, values, current);
       const start = (values.start_date ?? current?.start_date) as string | null;
       const end = (values.end_date ?? current?.end_date) as string | null;
       if (start && end && end < start) problems.push({ field: 'end_date', description: 'end_date may not be before start_date' });

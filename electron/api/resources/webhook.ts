@@ -7,7 +7,7 @@
  *   POST /v1/webhook/{webhook_id}/delivery/{id}/redeliver           send it again (a new delivery)
  *
  * Webhooks belong to this instance: they do not sync, and only admins (and API keys) manage
- * them (see api/webhooks/routes.ts).
+ * them (see api/admin-routes.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

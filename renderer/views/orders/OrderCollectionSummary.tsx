@@ -3,21 +3,23 @@
  * are summed from the order rows (unit × quantity minutes, docs/API.md "Orders and their
  * collection"), so this is where a planner checks what an order will cost in work.
  *
- * The planboard cannot open a single collection yet (it has no backlog to show it in), so
- * there is no link to it here; this panel says where the collection is instead.
+ * There is no "open on the planboard" link: the planboard has no way yet to be told to show
+ * one collection, and its backlog lists a board's collections while an order's collection has
+ * no board until someone plans it. This panel says where the collection is instead.
  */
-import { useRecord } from '../../api/hooks.js';
+import { useList, useRecord } from '../../api/hooks.js';
+import { boardListQuery } from '../../api/queries.js';
 import { CalendarDate } from '../../components/CalendarDate.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import type { Activity } from '../../../shared/resources/activity.js';
 import type { Collection } from '../../../shared/resources/collection.js';
 
-type CollectionWithActivities = Collection & { activities?: (Activity & { time: number })[] };
+type CollectionWithActivities = Omit<Collection, 'activities'> & { activities?: (Activity & { time: number })[] };
 
 const collectionQuery = { with: 'activities' };
 
 const statusNames: Readonly<Record<Collection['status'], string>> = {
-  not_planned: 'Not planned: waiting in the backlog',
+  not_planned: 'Not planned',
   planned: 'Planned',
   ignored: 'Ignored',
 };
@@ -32,6 +34,8 @@ export function minutesText(minutes: number): string {
 export function OrderCollectionSummary({ collectionId, titleId }: { collectionId: string; titleId: string }) {
   const collection = useRecord<'collection', CollectionWithActivities>('collection', collectionId, collectionQuery);
   const record = collection.data;
+  const boards = useList('board', boardListQuery);
+  const board = record?.board_id ? boards.data?.data.find((candidate) => candidate.id === record.board_id) : undefined;
 
   return (
     <section className="order-collection" aria-labelledby={titleId}>
@@ -49,6 +53,10 @@ export function OrderCollectionSummary({ collectionId, titleId }: { collectionId
             <div>
               <dt>Status</dt>
               <dd>{statusNames[record.status]}</dd>
+            </div>
+            <div>
+              <dt>Board</dt>
+              <dd>{record.board_id ? (board?.name ?? '…') : 'None yet'}</dd>
             </div>
             <div>
               <dt>Due date</dt>

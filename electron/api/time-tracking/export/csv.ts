@@ -32,11 +32,12 @@ export interface CsvOptions {
 }
 
 const chunkSize = 64 * 1024;
-const formulaStart = /^[=+\-@\t\r]/;
 
 /** A text field as a spreadsheet will not mistake for a formula. */
 export function neutraliseFormula(text: string): string {
-  return formulaStart.test(text) ? `'${text}` : text;
+  const first = text.charCodeAt(0);
+  // = + - @ tab CR
+  return first === 0x3d || first === 0x2b || first === 0x2d || first === 0x40 || first === 0x09 || first === 0x0d ? `'${text}` : text;
 }
 
 export function writeCsv(report: TimeReport, options: CsvOptions = {}): Readable {
@@ -55,22 +56,11 @@ function* csvChunks(report: TimeReport, clock: ZoneClock, separator: CsvSeparato
   const emptyBeforeDuration = separator.repeat(tableColumns.indexOf('Duration'));
   const total = (label: string, minutes: number) =>
     `${text(label)}${emptyBeforeDuration}${duration(minutes, report.duration_format)}${separator}${minutes}${separator}\r\n`;
+  const s = separator;
   const line = (l: ReportLine) =>
-    [
-      l.date,
-      l.week,
-      text(l.user),
-      text(l.board),
-      text(l.collection),
-      text(l.card),
-      text(l.activity),
-      text(l.status),
-      formatLocalDateTime(clock.local(l.start)),
-      formatLocalDateTime(clock.local(l.end)),
-      duration(l.minutes, report.duration_format),
-      String(l.minutes),
-      text(l.note),
-    ].join(separator) + '\r\n';
+    `${l.date}${s}${l.week}${s}${text(l.user)}${s}${text(l.board)}${s}${text(l.collection)}${s}${text(l.card)}${s}${text(l.activity)}${s}` +
+    `${text(l.status)}${s}${formatLocalDateTime(clock.local(l.start))}${s}${formatLocalDateTime(clock.local(l.end))}${s}` +
+    `${duration(l.minutes, report.duration_format)}${s}${l.minutes}${s}${text(l.note)}\r\n`;
 
   let chunk = (bom ? '\uFEFF' : '') + tableColumns.join(separator) + '\r\n';
   for (const row of reportRows(report)) {

@@ -62,8 +62,11 @@ function transliterate(char: string): string {
   return '?';
 }
 
-/** A drawable text as the bytes of a PDF literal string, `(` … `)` escaped. */
+const plainLiteral = /^[\x20-\x27\x2a-\x5b\x5d-\x7e\xa0-\xff]*$/;
+
+/** A drawable text as a PDF literal string in WinAnsi bytes (one char a byte), `(` … `)` escaped. */
 function literal(text: string): string {
+  if (plainLiteral.test(text)) return `(${text})`;
   let out = '(';
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -129,10 +132,20 @@ export class PdfFace {
   drawLine(y: number, size: number, cells: readonly (readonly [number, string])[], color?: readonly [number, number, number]): void {
     const page = this.#doc.page;
     page.fonts[this.#font.id] ??= this.#font.ref();
-    const baseline = round(page.height - y - this.ascent(size));
-    let ops = `q 1 0 0 -1 0 ${round(page.height)} cm ${color ? `${color.join(' ')} rg ` : ''}BT /${this.#font.id} ${size} Tf`;
-    for (const [x, text] of cells) if (text) ops += ` 1 0 0 1 ${round(x)} ${baseline} Tm ${literal(text)} Tj`;
-    this.#doc.addContent(ops + ' ET Q');
+    // pdfkit's page space runs top-down (it flips the y axis once per page); a text matrix
+    // with d = -1 flips the glyphs back upright, so no graphics state is needed per row.
+    // After the first cell, `Td` moves right from where the previous cell started.
+    const baseline = round(y + this.ascent(size));
+    let ops = `${color ? `q ${color.join(' ')} rg ` : ''}BT /${this.#font.id} ${size} Tf`;
+    let previous: number | null = null;
+    for (const [x, text] of cells) {
+      if (!text) continue;
+      ops += previous === null ? ` 1 0 0 -1 ${round(x)} ${baseline} Tm ` : ` ${round(x - previous)} 0 Td `;
+      ops += `${literal(text)}Tj`;
+      previous = x;
+    }
+    // Bytes, not a string: pdfkit turns a string into bytes one char at a time.
+    this.#doc.addContent(Buffer.from(`${ops} ET${color ? ' Q' : ''}\n`, 'latin1'));
   }
 }
 

@@ -25,7 +25,7 @@ import PDFDocument from 'pdfkit';
 import type { ReportGroup, ReportGrouping, ReportLine, TimeReport } from '../../../../shared/time-report.js';
 import { formatMinutes } from '../../../../shared/time-report.js';
 import { PdfFace } from './pdf-text.js';
-import { filtersText, groupingText, periodDays, type PeriodDays } from './report-caption.js';
+import { filtersText, generatedAt, groupingText, periodDays, type PeriodDays } from './report-caption.js';
 import { grandTotalLabel, headingChain, reportRows, subtotalLabel, type ReportRow } from './report-rows.js';
 import { ReportStream } from './report-stream.js';
 import { formatLocalDate, formatLocalDateTime, formatLocalTime, ZoneClock } from './zone-clock.js';
@@ -127,7 +127,7 @@ async function render(report: TimeReport, clock: ZoneClock, output: ReportStream
     autoFirstPage: false,
     bufferPages: false,
     compress: true,
-    info: { Title: report.title, Creator: 'Planner', CreationDate: new Date(report.generated_at) },
+    info: { Title: report.title, Creator: 'Planner', CreationDate: generatedAt(report) },
   });
   doc.on('data', (chunk: Uint8Array) => output.send(chunk));
   doc.on('end', () => output.finish());
@@ -142,6 +142,7 @@ async function render(report: TimeReport, clock: ZoneClock, output: ReportStream
       if (!(await output.ready())) return;
     }
   }
+  if (drawing.page !== counting.page) throw new Error(`PDF layout: counted ${counting.page} pages but drew ${drawing.page}`);
   doc.end();
 }
 
@@ -238,8 +239,8 @@ class TableLayout {
   }
 
   #generated(): string {
-    const at = Date.parse(this.report.generated_at);
-    return Number.isNaN(at) ? this.report.generated_at : formatLocalDateTime(at + this.clock.offsetAt(at));
+    const at = generatedAt(this.report).getTime();
+    return formatLocalDateTime(at + this.clock.offsetAt(at));
   }
 
   #drawFooter(): void {

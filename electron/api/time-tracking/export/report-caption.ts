@@ -33,6 +33,12 @@ export function periodDays(report: TimeReport, clock: ZoneClock = new ZoneClock(
   return { first, last, text };
 }
 
+/** When the report was computed, or now when `generated_at` is not a readable instant. */
+export function generatedAt(report: TimeReport): Date {
+  const at = Date.parse(report.generated_at);
+  return new Date(Number.isNaN(at) ? Date.now() : at);
+}
+
 /** `user_id: 7f…; status: approved`, or `none`. */
 export function filtersText(report: TimeReport): string {
   const entries = Object.entries(report.filters);

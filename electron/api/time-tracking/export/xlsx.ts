@@ -24,19 +24,21 @@
  * Excel's cell limit (32,767) is cut, because either would make Excel "repair" the file.
  *
  * The workbook is streamed (exceljs' WorkbookWriter, no shared strings): rows are written and
- * zipped as they are made, and the writer waits while the reader is behind.
+ * zipped as they are made, and the writer waits while zlib or the reader is behind.
  */
+import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ReportLine, TimeReport } from '../../../../shared/time-report.js';
-import { filtersText, groupingText, periodDays } from './report-caption.js';
+import { filtersText, generatedAt, groupingText, periodDays } from './report-caption.js';
 import { grandTotalLabel, reportRows, subtotalLabel, tableColumns } from './report-rows.js';
 import { ReportStream } from './report-stream.js';
 import { localDate, ZoneClock } from './zone-clock.js';
 
 export const xlsxHeaderRow = 4;
 const excelCellLimit = 32_767;
-const rowsPerBreath = 256;
+const rowsPerBreath = 64;
+const maxSheetBacklog = 1 << 20;
 
 const col = Object.fromEntries(tableColumns.map((name, i) => [name, i + 1])) as Record<(typeof tableColumns)[number], number>;
 
@@ -45,11 +47,12 @@ const textColumns = ['User', 'Board', 'Collection', 'Card', 'Activity', 'Status'
 const maxTextWidth = { User: 30, Board: 30, Collection: 36, Card: 40, Activity: 30, Status: 14, Note: 60 };
 const fixedWidths = { Date: 12, Week: 10, Start: 17, End: 17, Duration: 10, Minutes: 9 };
 
+const maybeUnsafeXml = /[\uD800-\uDFFF\uFFFE\uFFFF]/;
 const unsafeXml = /[\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Text as a cell can hold it (see the file head). */
 export function cellText(text: string): string {
-  const clean = text.replace(unsafeXml, '');
+  const clean = maybeUnsafeXml.test(text) ? text.replace(unsafeXml, '') : text;
   return clean.length > excelCellLimit ? clean.slice(0, excelCellLimit - 1) + '…' : clean;
 }
 
@@ -72,7 +75,7 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
 
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Planner';
-  workbook.created = new Date(report.generated_at);
+  workbook.created = generatedAt(report);
   const sheet = workbook.addWorksheet('Report', {
     views: [{ state: 'frozen', xSplit: 0, ySplit: xlsxHeaderRow, topLeftCell: `A${xlsxHeaderRow + 1}`, activeCell: `A${xlsxHeaderRow + 1}` }],
     properties: { outlineLevelRow: levels, defaultRowHeight: 15 },
@@ -92,10 +95,29 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
   header.getCell(col.Minutes).alignment = { horizontal: 'right' };
   header.commit();
 
-  const dateStyle = { numFmt: 'yyyy-mm-dd' };
-  const dateTimeStyle = { numFmt: 'yyyy-mm-dd hh:mm' };
-  const durationStyle = { numFmt: durationFormat };
-  const minutesStyle = { numFmt: '0' };
+  // One style object per kind of cell, shared by every cell of that kind: exceljs resolves a
+  // style object it has seen before with one WeakMap lookup, but works out (and renders) a new
+  // object per cell, which costs more than everything else in a large sheet together.
+  const lineStyles: Partial<ExcelJS.Style>[] = tableColumns.map(() => ({}));
+  lineStyles[col.Date - 1] = { numFmt: 'yyyy-mm-dd' };
+  lineStyles[col.Start - 1] = { numFmt: 'yyyy-mm-dd hh:mm' };
+  lineStyles[col.End - 1] = { numFmt: 'yyyy-mm-dd hh:mm' };
+  lineStyles[col.Duration - 1] = { numFmt: durationFormat };
+  lineStyles[col.Minutes - 1] = { numFmt: '0' };
+  const totalStyles = (grand: boolean): Partial<ExcelJS.Style>[] => {
+    const font = { bold: true };
+    const border: Partial<ExcelJS.Borders> = grand ? { top: { style: 'thin' }, bottom: { style: 'double' } } : { top: { style: 'hair' } };
+    const styles: Partial<ExcelJS.Style>[] = tableColumns.map(() => ({ font, border }));
+    styles[col.Duration - 1] = { numFmt: durationFormat, font, border };
+    styles[col.Minutes - 1] = { numFmt: '0', font, border };
+    return styles;
+  };
+  const subtotalStyles = totalStyles(false);
+  const grandTotalStyles = totalStyles(true);
+  const styleRow = (row: ExcelJS.Row, styles: Partial<ExcelJS.Style>[]) => {
+    for (let c = 1; c <= styles.length; c++) row.getCell(c).style = styles[c - 1]!;
+  };
+
   const writeLine = (line: ReportLine, depth: number) => {
     const row = sheet.addRow([
       new Date(localDate(line.date)),
@@ -112,11 +134,7 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
       line.minutes,
       cellText(line.note),
     ]);
-    row.getCell(col.Date).style = dateStyle;
-    row.getCell(col.Start).style = dateTimeStyle;
-    row.getCell(col.End).style = dateTimeStyle;
-    row.getCell(col.Duration).style = durationStyle;
-    row.getCell(col.Minutes).style = minutesStyle;
+    styleRow(row, lineStyles);
     if (depth) row.outlineLevel = depth;
     row.commit();
   };
@@ -125,11 +143,7 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
     values[col.Duration - 1] = duration(minutes);
     values[col.Minutes - 1] = minutes;
     const row = sheet.addRow(values);
-    const font = { bold: true };
-    const border: Partial<ExcelJS.Borders> = grand ? { top: { style: 'thin' }, bottom: { style: 'double' } } : { top: { style: 'hair' } };
-    for (let c = 1; c <= tableColumns.length; c++) row.getCell(c).style = { font, border };
-    row.getCell(col.Duration).style = { ...durationStyle, font, border };
-    row.getCell(col.Minutes).style = { ...minutesStyle, font, border };
+    styleRow(row, grand ? grandTotalStyles : subtotalStyles);
     if (depth) row.outlineLevel = depth;
     row.commit();
   };
@@ -137,14 +151,40 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
   let written = 0;
   for (const row of reportRows(report)) {
     if (row.kind === 'line') writeLine(row.line, Math.min(row.depth, levels));
-    else if (row.kind === 'subtotal') writeTotal(subtotalLabel(row.group), row.group.minutes, row.depth, false);
+    else if (row.kind === 'subtotal') writeTotal(subtotalLabel(row.group), row.group.minutes, Math.min(row.depth, levels), false);
     else if (row.kind === 'grand-total') writeTotal(grandTotalLabel, row.minutes, 0, true);
     else continue;
-    if (++written % rowsPerBreath === 0 && !(await output.ready())) return;
+    if (++written % rowsPerBreath === 0) {
+      const backlog = sheetBacklog(sheet);
+      if (backlog && backlog.bytes() > maxSheetBacklog) await backlog.drained();
+      if (!(await output.ready())) return;
+    }
   }
   sheet.autoFilter = { from: { row: xlsxHeaderRow, column: 1 }, to: { row: xlsxHeaderRow + written, column: tableColumns.length } };
   sheet.commit();
   await workbook.commit();
+}
+
+/**
+ * Where a streamed sheet's XML waits to be zipped. exceljs (4.4) writes the XML into
+ * archiver without looking at backpressure: archiver wraps the sheet's stream in a
+ * PassThrough and deflates from it as fast as zlib goes, and the XML of rows written faster
+ * than that piles up in the PassThrough (70 MB for 100,000 lines, measured). The writer waits
+ * for it to drain whenever it holds more than a megabyte. This reaches into exceljs
+ * (`sheet.stream.pipes`); the xlsx test checks it is still there after an upgrade, because
+ * without it the writer still works but may hold the whole sheet in memory.
+ */
+export function sheetBacklog(sheet: ExcelJS.Worksheet): SheetBacklog | null {
+  const pipe = (sheet as any).stream?.pipes?.[0];
+  const state = pipe?._writableState; // archiver's readable-stream 3 has no `writableLength`
+  if (typeof state?.length !== 'number' || typeof pipe.once !== 'function') return null;
+  return { bytes: () => state.length, drained: () => once(pipe, 'drain') };
+}
+
+export interface SheetBacklog {
+  /** Bytes of sheet XML not yet taken by zlib. */
+  bytes(): number;
+  drained(): Promise<unknown>;
 }
 
 /** The deepest group level, which is the outline level of the lines. */

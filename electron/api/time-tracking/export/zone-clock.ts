@@ -11,6 +11,7 @@
  */
 
 const hourMs = 3_600_000;
+const instantEnd = /T\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d(?::?\d\d)?)$/i;
 
 export class ZoneClock {
   readonly timeZone: string;
@@ -32,10 +33,13 @@ export class ZoneClock {
     });
   }
 
-  /** The local milliseconds of an ISO 8601 instant (`2026-11-02T08:30:00Z`). */
+  /**
+   * The local milliseconds of an ISO 8601 instant (`2026-11-02T08:30:00Z`). An instant must
+   * say its offset: `Date.parse` would read `2026-11-02T08:30:00` on the server's clock.
+   */
   local(iso: string): number {
     const utc = Date.parse(iso);
-    if (Number.isNaN(utc)) throw new RangeError(`not an ISO 8601 instant: ${JSON.stringify(iso)}`);
+    if (Number.isNaN(utc) || !instantEnd.test(iso)) throw new RangeError(`not an ISO 8601 instant with an offset: ${JSON.stringify(iso)}`);
     return utc + this.offsetAt(utc);
   }
 
@@ -60,18 +64,27 @@ export class ZoneClock {
   }
 }
 
+const dayMs = 86_400_000;
 const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+const clockTexts = Array.from({ length: 1440 }, (_, m) => `${pad2(Math.floor(m / 60))}:${pad2(m % 60)}`);
+// Formatting runs twice per line for 200,000 lines: days are few, so their text is kept.
+const dayTexts = new Map<number, string>();
 
 /** `YYYY-MM-DD` of local milliseconds. */
 export function formatLocalDate(local: number): string {
-  const d = new Date(local);
-  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
+  const day = Math.floor(local / dayMs);
+  let text = dayTexts.get(day);
+  if (text === undefined) {
+    text = new Date(day * dayMs).toISOString().slice(0, 10);
+    if (dayTexts.size >= 50_000) dayTexts.clear();
+    dayTexts.set(day, text);
+  }
+  return text;
 }
 
-/** `HH:MM` of local milliseconds. */
+/** `HH:MM` of local milliseconds (seconds are dropped). */
 export function formatLocalTime(local: number): string {
-  const d = new Date(local);
-  return `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
+  return clockTexts[Math.floor((local - Math.floor(local / dayMs) * dayMs) / 60_000)]!;
 }
 
 /** `YYYY-MM-DD HH:MM` of local milliseconds. */

@@ -1,0 +1,89 @@
+/**
+ * The shell's channels (`shellChannels`): each handler first checks that the sender is an app
+ * frame, then validates the payload, and only then acts. A refused sender or a malformed
+ * payload rejects the invoke with "Refused: …"; nothing is done. Channels take no payload
+ * unless listed with a parser, and any payload sent to those is refused too.
+ */
+import { BrowserWindow, type BaseWindow, type IpcMain, type IpcMainInvokeEvent } from 'electron';
+import {
+  shellChannels,
+  type BackupResult,
+  type ErrorReport,
+  type OpenAttachmentResult,
+  type RestoreResult,
+  type SaveFileRequest,
+  type SaveFileResult,
+  type ShellSettings,
+  type SignInRequest,
+  type SignInResult,
+} from '../../shared/ipc.js';
+import { parseErrorReport } from './error-reports.js';
+import { parseOpenAttachmentRequest, parseSaveFileRequest } from './file-dialogs.js';
+import type { SenderCheck } from './ipc.js';
+import { parseSignInRequest } from './oauth-loopback.js';
+import { parseShellSettingsChange } from './shell-settings.js';
+
+export interface ShellServices {
+  saveFile(window: BaseWindow | undefined, request: SaveFileRequest & { content: Buffer }): Promise<SaveFileResult>;
+  openAttachment(window: BaseWindow | undefined, extensions: string[]): Promise<OpenAttachmentResult>;
+  backup(window: BaseWindow | undefined): Promise<BackupResult>;
+  restore(window: BaseWindow | undefined): Promise<RestoreResult>;
+  signIn(request: SignInRequest): Promise<SignInResult>;
+  getSettings(): ShellSettings;
+  setSettings(change: Partial<ShellSettings>): ShellSettings;
+  /** Returns the log reference, or undefined when the report was dropped (too many). */
+  reportError(report: ErrorReport): string | undefined;
+}
+
+type Parse<T> = (payload: unknown) => T | { error: string };
+type WindowOf = (event: IpcMainInvokeEvent) => BaseWindow | undefined;
+
+const noPayload: Parse<undefined> = (payload) => (payload === undefined ? undefined : { error: 'this request takes no payload' });
+
+function failed(parsed: unknown): parsed is { error: string } {
+  return typeof parsed === 'object' && parsed !== null && 'error' in parsed && typeof (parsed as { error: unknown }).error === 'string';
+}
+
+function windowOfSender(event: IpcMainInvokeEvent): BaseWindow | undefined {
+  return BrowserWindow.fromWebContents(event.sender) ?? undefined;
+}
+
+/** Registers every shell channel; returns a function that removes them all. */
+export function registerShellHandlers(
+  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>,
+  services: ShellServices,
+  isTrustedSender: SenderCheck,
+  windowOf: WindowOf = windowOfSender,
+): () => void {
+  function handle<T>(channel: string, parse: Parse<T>, run: (event: IpcMainInvokeEvent, payload: T) => unknown): void {
+    ipcMain.handle(channel, async (event, payload: unknown) => {
+      if (!isTrustedSender(event)) throw new Error('Refused: the request did not come from the app.');
+      const parsed = parse(payload);
+      if (failed(parsed)) throw new Error(`Refused: ${parsed.error}`);
+      return run(event, parsed as T);
+    });
+  }
+
+  handle(shellChannels.saveFile, parseSaveFileRequest, (event, request) => services.saveFile(windowOf(event), request));
+  handle(shellChannels.openAttachment, parseOpenAttachmentRequest, (event, { extensions }) => services.openAttachment(windowOf(event), extensions));
+  handle(shellChannels.backup, noPayload, (event) => services.backup(windowOf(event)));
+  handle(shellChannels.restore, noPayload, (event) => services.restore(windowOf(event)));
+  handle(shellChannels.signIn, parseSignInRequest, (_event, request) => services.signIn(request));
+  handle(shellChannels.getSettings, noPayload, () => services.getSettings());
+  handle(shellChannels.setSettings, parseShellSettingsChange, (_event, change) => services.setSettings(change));
+  handle(shellChannels.reportError, parseErrorReport, (_event, report) => ({ reference: services.reportError(report) ?? 'not-logged' }));
+
+  const registered = [
+    shellChannels.saveFile,
+    shellChannels.openAttachment,
+    shellChannels.backup,
+    shellChannels.restore,
+    shellChannels.signIn,
+    shellChannels.getSettings,
+    shellChannels.setSettings,
+    shellChannels.reportError,
+  ];
+  return () => {
+    for (const channel of registered) ipcMain.removeHandler(channel);
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * A new order with its rows, saved as one POST (`order_rows` inline): the order, its rows and
+ * its collection are created together or not at all. Afterwards the form gives way to the
+ * collection that was created, so the planner sees at once what the order means in work.
+ */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useSave } from '../../api/hooks.js';
+import type { Order } from '../../../shared/resources/order.js';
+import { newOrderHeader, orderDraft, type OrderDraft } from './order-draft.js';
+import { useHeaderChoices, useRowChoices } from './order-lookups.js';
+import { OrderCreated } from './OrderCreated.js';
+import { OrderHeaderFields } from './OrderHeaderFields.js';
+import { useOrderScreen } from './order-screen-state.js';
+import { blankRow, placeOrderErrors, rowsToSend, type NewRowDraft } from './new-order-rows.js';
+import { NewOrderRowsTable } from './NewOrderRowsTable.js';
+
+export function CreateOrderForm() {
+  const save = useSave('order');
+  const backToList = useOrderScreen((state) => state.backToList);
+  const headerChoices = useHeaderChoices();
+  const rowChoices = useRowChoices();
+  const titleId = useId();
+  const nextKey = useRef(1);
+  const [draft, setDraft] = useState<OrderDraft>(() => orderDraft());
+  const [rows, setRows] = useState<NewRowDraft[]>(() => [blankRow(0)]);
+  const [sentIndex, setSentIndex] = useState<number[]>([]);
+  const [created, setCreated] = useState<{ order: Order; rowCount: number } | null>(null);
+
+  if (created) {
+    return (
+      <OrderCreated
+        order={created.order}
+        rowCount={created.rowCount}
+        onAnother={() => {
+          setCreated(null);
+          setDraft(orderDraft());
+          setRows([blankRow(nextKey.current++)]);
+          save.reset();
+        }}
+      />
+    );
+  }
+
+  const errors = placeOrderErrors(save.error, sentIndex);
+
+  function changed() {
+    if (save.error) save.reset();
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const sent = rowsToSend(rows);
+    setSentIndex(sent.formIndex);
+    save.mutate(
+      { id: null, body: { ...newOrderHeader(draft), order_rows: sent.rows } },
+      { onSuccess: (order) => setCreated({ order, rowCount: sent.rows.length }) },
+    );
+  }
+
+  return (
+    <section className="view view--wide" aria-labelledby={titleId}>
+      <div className="view__header view__header--toolbar">
+        <button type="button" className="button" onClick={backToList}>
+          Back to orders
+        </button>
+        <h1 id={titleId} className="view__title">
+          New order
+        </h1>
+      </div>
+      <form className="setup-form" onSubmit={submit} noValidate>
+        <div className="order-header">
+          <OrderHeaderFields
+            values={draft}
+            errors={errors.header}
+            choices={headerChoices}
+            onChange={(field, text) => {
+              setDraft((current) => ({ ...current, [field]: text }));
+              changed();
+            }}
+          />
+        </div>
+        <div className="form-section">
+          <h2 className="form-section__title">Rows</h2>
+          <NewOrderRowsTable
+            rows={rows}
+            errors={errors.rows}
+            choices={rowChoices}
+            onChange={(index, field, text) => {
+              setRows((current) => current.map((row, at) => (at === index ? { ...row, values: { ...row.values, [field]: text } } : row)));
+              changed();
+            }}
+            onRemove={(index) => {
+              setRows((current) => current.filter((_row, at) => at !== index));
+              changed();
+            }}
+          />
+          <div>
+            <button type="button" className="button" onClick={() => setRows((current) => [...current, blankRow(nextKey.current++)])}>
+              Add row
+            </button>
+          </div>
+        </div>
+        {errors.elsewhere.map((message) => (
+          <p key={message} className="form-error" role="alert">
+            {message}
+          </p>
+        ))}
+        <div className="form-actions">
+          <button type="submit" className="button button--primary" disabled={save.isPending}>
+            Create order
+          </button>
+          <button type="button" className="button" onClick={backToList}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

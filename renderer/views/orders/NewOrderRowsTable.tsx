@@ -1,0 +1,101 @@
+/**
+ * The rows of a new order, typed before anything is saved. Every input is named by its row
+ * and column ("Row 2 quantity"); the API's message for it appears under it.
+ */
+import { useId } from 'react';
+import { timeUnits } from '../../../shared/resources/order-row.js';
+import { ChoiceSelect } from './ChoiceSelect.js';
+import type { RowChoices } from './order-lookups.js';
+import { columnOfField } from './order-row-columns.js';
+import { newRowFields, type NewRowDraft, type NewRowField } from './new-order-rows.js';
+
+interface NewOrderRowsTableProps {
+  rows: readonly NewRowDraft[];
+  errors: Record<number, Partial<Record<NewRowField, string>>>;
+  choices: RowChoices;
+  onChange: (index: number, field: NewRowField, text: string) => void;
+  onRemove: (index: number) => void;
+}
+
+export function NewOrderRowsTable({ rows, errors, choices, onChange, onRemove }: NewOrderRowsTableProps) {
+  const id = useId();
+  const unitsId = `${id}-units`;
+  return (
+    <>
+      <table className="new-rows" aria-label="New order rows">
+        <thead>
+          <tr>
+            <th scope="col" className="rows-grid__number">
+              <span className="visually-hidden">Row</span>
+            </th>
+            {newRowFields.map((field) => (
+              <th key={field} scope="col">
+                {columnOfField(field)!.title}
+              </th>
+            ))}
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={row.key}>
+              <th scope="row" className="rows-grid__number">
+                {index + 1}
+              </th>
+              {newRowFields.map((field) => {
+                const label = `Row ${index + 1} ${columnOfField(field)!.label}`;
+                const error = errors[index]?.[field];
+                const errorId = `${id}-${row.key}-${field}-error`;
+                const control = {
+                  'aria-label': label,
+                  'aria-invalid': error ? true : undefined,
+                  'aria-describedby': error ? errorId : undefined,
+                };
+                return (
+                  <td key={field} className={`new-rows__cell new-rows__cell--${field}`}>
+                    {field === 'item_id' || field === 'activity_id' ? (
+                      <ChoiceSelect
+                        {...control}
+                        value={row.values[field]}
+                        list={choices[field]}
+                        noneLabel={field === 'item_id' ? 'No item' : 'No activity'}
+                        onChange={(value) => onChange(index, field, value)}
+                      />
+                    ) : (
+                      <input
+                        {...control}
+                        value={row.values[field]}
+                        autoComplete="off"
+                        inputMode={field === 'quantity' ? 'decimal' : undefined}
+                        list={field === 'unit' ? unitsId : undefined}
+                        onChange={(event) => onChange(index, field, event.target.value)}
+                      />
+                    )}
+                    {error && (
+                      <span id={errorId} className="field-error">
+                        {error}
+                      </span>
+                    )}
+                  </td>
+                );
+              })}
+              <td>
+                <button type="button" className="button button--quiet" aria-label={`Remove row ${index + 1}`} onClick={() => onRemove(index)}>
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {/* minutes, hours and days turn a quantity into planned minutes on the collection. */}
+      <datalist id={unitsId}>
+        {timeUnits.map((unit) => (
+          <option key={unit} value={unit} />
+        ))}
+      </datalist>
+    </>
+  );
+}

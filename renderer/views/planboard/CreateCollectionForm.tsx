@@ -1,0 +1,109 @@
+/**
+ * A new collection in the backlog: a name, a due date and the work it needs — activities with
+ * minutes. Problems the API finds show beside their inputs.
+ */
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { placeFieldErrors } from '../../api/client.js';
+import { useCreate, useList } from '../../api/hooks.js';
+import { activityListQuery } from '../../api/queries.js';
+import { Field, Hidden } from '../../components/Field.js';
+
+interface CreateCollectionFormProps {
+  boardId: string;
+  onDone: () => void;
+}
+
+const inputs = ['name', 'due_date', 'activities'];
+
+export function CreateCollectionForm({ boardId, onDone }: CreateCollectionFormProps) {
+  const create = useCreate('collection');
+  const activities = useList('activity', activityListQuery);
+  const [name, setName] = useState('');
+  const [dueDate, setDueDate] = useState('');
+  /** Activity id → minutes as typed; present means picked. */
+  const [minutes, setMinutes] = useState<Record<string, string>>({});
+  const { byInput: errors, elsewhere } = placeFieldErrors(create.error, inputs);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    create.mutate(
+      {
+        name,
+        board_id: boardId,
+        due_date: dueDate || null,
+        activities: Object.entries(minutes).map(([id, time]) => ({ id, time: Math.max(0, Math.round(Number(time) || 0)) })),
+      },
+      { onSuccess: onDone },
+    );
+  }
+
+  function cancelOnEscape(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    onDone();
+  }
+
+  const list = activities.data?.data ?? [];
+  return (
+    <form className="pb-new-collection" aria-label="New collection" onSubmit={submit} onKeyDown={cancelOnEscape} noValidate>
+      <Field label="Collection name" error={errors.name}>
+        {(control) => <input {...control} value={name} maxLength={255} autoFocus autoComplete="off" onChange={(event) => setName(event.target.value)} />}
+      </Field>
+      <Field label="Due date" error={errors.due_date}>
+        {(control) => <input {...control} type="date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />}
+      </Field>
+      <fieldset className="pb-new-collection__activities">
+        <legend>Activities</legend>
+        {list.length === 0 && <p className="muted">No activities yet: add them on the Activities screen.</p>}
+        {list.map((activity) => {
+          const picked = activity.id in minutes;
+          return (
+            <div key={activity.id} className="pb-activity-pick">
+              <label>
+                <input
+                  type="checkbox"
+                  checked={picked}
+                  onChange={(event) => {
+                    const next = { ...minutes };
+                    if (event.target.checked) next[activity.id] = String(activity.default_duration || 60);
+                    else delete next[activity.id];
+                    setMinutes(next);
+                  }}
+                />
+                {activity.description}
+              </label>
+              {picked && (
+                <label className="pb-activity-pick__minutes">
+                  <input
+                    type="number"
+                    min={0}
+                    step={15}
+                    value={minutes[activity.id]}
+                    onChange={(event) => setMinutes({ ...minutes, [activity.id]: event.target.value })}
+                  />
+                  <span>
+                    min<Hidden> of {activity.description}</Hidden>
+                  </span>
+                </label>
+              )}
+            </div>
+          );
+        })}
+        {errors.activities && <p className="field-error">{errors.activities}</p>}
+      </fieldset>
+      {elsewhere.map((message) => (
+        <p key={message} className="form-error" role="alert">
+          {message}
+        </p>
+      ))}
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={create.isPending}>
+          Add to backlog
+        </button>
+        <button type="button" className="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

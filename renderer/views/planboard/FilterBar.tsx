@@ -1,0 +1,171 @@
+/**
+ * Which cards show: by label, resource, status and text, and saved board views (`planboard`
+ * views of the board, through the API) that bring a set of filters and the zoom back.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { BoardView } from '../../../shared/resources/board.js';
+import { describeError } from '../../api/client.js';
+import { useApi } from '../../api/provider.js';
+import { boardColorHex, type BoardColor } from '../../components/board-colors.js';
+import { useNotices } from '../../state/notices.js';
+import { usePlanboardStore } from '../../state/planboard.js';
+import { filtersFromView, isFiltering, noFilters, type CardFilters } from './card-filter.js';
+import { zooms, type Zoom } from './date-geometry.js';
+import { planboardKeys } from './planboard-cache.js';
+
+interface Choice {
+  id: string;
+  name: string;
+  color?: BoardColor;
+}
+
+interface FilterBarProps {
+  boardId: string;
+  labels: readonly Choice[];
+  resources: readonly Choice[];
+  statuses: readonly Choice[];
+}
+
+export function FilterBar({ boardId, labels, resources, statuses }: FilterBarProps) {
+  const filters = usePlanboardStore((state) => state.filters);
+  const setFilters = usePlanboardStore((state) => state.setFilters);
+  const change = (patch: Partial<CardFilters>) => setFilters({ ...filters, ...patch });
+  return (
+    <div className="pb-filters" role="group" aria-label="Filters">
+      <input
+        type="search"
+        className="pb-filters__text"
+        aria-label="Filter cards by text"
+        placeholder="Filter cards"
+        value={filters.text}
+        onChange={(event) => change({ text: event.target.value })}
+      />
+      <ChoiceFilter title="Labels" choices={labels} chosen={filters.labels} onChange={(ids) => change({ labels: ids })} />
+      <ChoiceFilter title="Resources" choices={resources} chosen={filters.resources} onChange={(ids) => change({ resources: ids })} />
+      <ChoiceFilter title="Statuses" choices={statuses} chosen={filters.statuses} onChange={(ids) => change({ statuses: ids })} />
+      {isFiltering(filters) && (
+        <button type="button" className="button button--quiet" onClick={() => setFilters(noFilters)}>
+          Clear filters
+        </button>
+      )}
+      <SavedViews boardId={boardId} />
+    </div>
+  );
+}
+
+function ChoiceFilter({ title, choices, chosen, onChange }: { title: string; choices: readonly Choice[]; chosen: readonly string[]; onChange: (ids: string[]) => void }) {
+  return (
+    <details className="pb-choice">
+      <summary className="button">
+        {title}
+        {chosen.length > 0 && ` (${chosen.length})`}
+      </summary>
+      <div className="pb-choice__menu" role="group" aria-label={`Filter by ${title.toLowerCase()}`}>
+        {choices.length === 0 && <p className="muted">None on this board.</p>}
+        {choices.map((choice) => (
+          <label key={choice.id} className="pb-choice__item">
+            <input
+              type="checkbox"
+              checked={chosen.includes(choice.id)}
+              onChange={(event) => onChange(event.target.checked ? [...chosen, choice.id] : chosen.filter((id) => id !== choice.id))}
+            />
+            {choice.color && <span className="swatch" style={{ background: boardColorHex[choice.color] }} aria-hidden="true" />}
+            {choice.name}
+          </label>
+        ))}
+      </div>
+    </details>
+  );
+}
+
+function SavedViews({ boardId }: { boardId: string }) {
+  const { client } = useApi();
+  const queryClient = useQueryClient();
+  const notify = useNotices((state) => state.notify);
+  const filters = usePlanboardStore((state) => state.filters);
+  const zoom = usePlanboardStore((state) => state.zoom);
+  const viewId = usePlanboardStore((state) => state.viewId);
+  const applyView = usePlanboardStore((state) => state.applyView);
+  const [naming, setNaming] = useState(false);
+  const [name, setName] = useState('');
+  const path = `/v1/board/${encodeURIComponent(boardId)}/view`;
+  const views = useQuery({
+    queryKey: planboardKeys.views(boardId),
+    queryFn: () => client.list<BoardView>(path, { filter: "type:eq:'planboard'", sort: 'name:asc', limit: 1000 }),
+  });
+  const save = useMutation({
+    mutationFn: (viewName: string) => client.create<BoardView>(path, { name: viewName, type: 'planboard', filters, settings: { zoom } }),
+    onSuccess: (view) => {
+      applyView({ id: view.id, filters, zoom });
+      setNaming(false);
+      setName('');
+      notify(`Saved the view ${view.name}.`);
+      return queryClient.invalidateQueries({ queryKey: planboardKeys.views(boardId) });
+    },
+    onError: (error) => notify(`Could not save the view: ${describeError(error)}`, 'error'),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => client.remove(path, id),
+    onSuccess: () => {
+      applyView({ id: '', filters: noFilters });
+      return queryClient.invalidateQueries({ queryKey: planboardKeys.views(boardId) });
+    },
+    onError: (error) => notify(`Could not delete the view: ${describeError(error)}`, 'error'),
+  });
+  const list = views.data?.data ?? [];
+
+  return (
+    <div className="pb-views">
+      <select
+        aria-label="Saved view"
+        value={viewId ?? ''}
+        onChange={(event) => {
+          const view = list.find((candidate) => candidate.id === event.target.value);
+          if (!view) applyView({ id: '', filters: noFilters });
+          else {
+            const saved = (view.settings as { zoom?: unknown }).zoom;
+            applyView({ id: view.id, filters: filtersFromView(view.filters), zoom: zooms.includes(saved as Zoom) ? (saved as Zoom) : undefined });
+          }
+        }}
+      >
+        <option value="">All cards</option>
+        {list.map((view) => (
+          <option key={view.id} value={view.id}>
+            {view.name}
+          </option>
+        ))}
+      </select>
+      {views.isError && <span className="form-error">{describeError(views.error)}</span>}
+      {viewId && (
+        <button type="button" className="button button--quiet" onClick={() => remove.mutate(viewId)} disabled={remove.isPending}>
+          Delete view
+        </button>
+      )}
+      {naming ? (
+        <form
+          className="pb-views__save"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (name.trim()) save.mutate(name.trim());
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.stopPropagation();
+              setNaming(false);
+            }
+          }}
+        >
+          <input aria-label="View name" value={name} maxLength={100} autoFocus onChange={(event) => setName(event.target.value)} />
+          <button type="submit" className="button button--primary" disabled={save.isPending}>
+            Save
+          </button>
+        </form>
+      ) : (
+        <button type="button" className="button" onClick={() => setNaming(true)}>
+          Save view…
+        </button>
+      )}
+    </div>
+  );
+}

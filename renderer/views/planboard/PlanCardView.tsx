@@ -1,0 +1,138 @@
+/**
+ * One card on the grid. Pure and memoized: it re-renders only when its own card record, place
+ * or selection changes, so a drag or a scroll never re-renders the other cards. Pointer and
+ * key handling sit on the grid (event delegation); the card only says which card it is
+ * (`data-card-id`) and where its resize edges are (`data-edge`).
+ */
+import { createContext, memo, useContext, useLayoutEffect, useRef } from 'react';
+import { boardColorHex, type BoardColor } from '../../components/board-colors.js';
+import { longDate } from './date-geometry.js';
+import { cardTitle, type PlanCard } from './plan-card.js';
+
+/** What cards look up by id: the board's statuses, labels and stages, and the resources. */
+export interface CardLookups {
+  statuses: ReadonlyMap<string, { name: string; color: BoardColor }>;
+  labels: ReadonlyMap<string, { name: string; color: BoardColor }>;
+  resources: ReadonlyMap<string, { name: string }>;
+  stages: ReadonlyMap<string, { name: string }>;
+}
+
+export const CardLookupsContext = createContext<CardLookups>({
+  statuses: new Map(),
+  labels: new Map(),
+  resources: new Map(),
+  stages: new Map(),
+});
+
+interface PlanCardViewProps {
+  card: PlanCard;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  selected: boolean;
+  /** The keyboard cursor is on this card. */
+  active: boolean;
+}
+
+export const PlanCardView = memo(function PlanCardView({ card, left, top, width, height, selected, active }: PlanCardViewProps) {
+  const lookups = useContext(CardLookupsContext);
+  const element = useRef<HTMLDivElement>(null);
+
+  // A drag leaves its transform (and a resize its width) on the element until the card's new
+  // place is rendered; drop them in the same frame, so the card never jumps back first.
+  useLayoutEffect(() => {
+    const el = element.current;
+    if (!el) return;
+    el.style.transform = '';
+    el.style.width = `${width - 2}px`;
+    el.classList.remove('is-dragging');
+  }, [left, top, width]);
+
+  const status = card.status_id ? lookups.statuses.get(card.status_id) : undefined;
+  const title = cardTitle(card);
+  const collection = card.collection?.name ?? '';
+  const warnings = card.collection?.warnings ?? [];
+  const initials = card.resources.map((resource) => initialsOf(lookups.resources.get(resource.id)?.name ?? '?'));
+  const labelNames = card.labels.map((label) => lookups.labels.get(label.id)?.name).filter(Boolean);
+  const stage = lookups.stages.get(card.stage_id)?.name ?? '';
+  const description = [
+    title,
+    collection && collection !== title ? `collection ${collection}` : '',
+    card.start_date === card.end_date ? longDate(card.start_date) : `${longDate(card.start_date)} to ${longDate(card.end_date)}`,
+    stage,
+    status ? `status ${status.name}` : '',
+    labelNames.length ? `labels ${labelNames.join(', ')}` : '',
+    card.time_tracking_running ? 'timer running' : '',
+    warnings.length ? `warning: ${warnings.join('; ')}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+  let className = 'pb-card';
+  if (selected) className += ' is-selected';
+  if (active) className += ' is-active';
+  if (warnings.length > 0) className += ' has-warning';
+
+  return (
+    <div
+      ref={element}
+      id={cardElementId(card.id)}
+      role="option"
+      aria-selected={selected}
+      aria-label={description}
+      data-card-id={card.id}
+      className={className}
+      style={{
+        left,
+        top,
+        width: width - 2,
+        height,
+        borderLeftColor: status ? boardColorHex[status.color] : undefined,
+      }}
+    >
+      <span className="pb-card__edge pb-card__edge--start" data-edge="start" aria-hidden="true" />
+      <span className="pb-card__title" aria-hidden="true">
+        {card.time_tracking_running && (
+          <span className="pb-card__timer" title="Timer running">
+            ⏱
+          </span>
+        )}
+        {warnings.length > 0 && (
+          <span className="pb-card__warning" title={warnings.join('\n')}>
+            ⚠
+          </span>
+        )}
+        {title}
+      </span>
+      <span className="pb-card__meta" aria-hidden="true">
+        {card.labels.map((label) => {
+          const found = lookups.labels.get(label.id);
+          return found ? (
+            <span key={label.id} className="pb-card__label" title={found.name} style={{ background: boardColorHex[found.color] }} />
+          ) : null;
+        })}
+        <span className="pb-card__collection">{collection}</span>
+        {initials.map((text, index) => (
+          <span key={card.resources[index]!.id} className="pb-card__resource" title={lookups.resources.get(card.resources[index]!.id)?.name}>
+            {text}
+          </span>
+        ))}
+      </span>
+      <span className="pb-card__edge pb-card__edge--end" data-edge="end" aria-hidden="true" />
+    </div>
+  );
+});
+
+export function cardElementId(cardId: string): string {
+  return `pb-card-${cardId}`;
+}
+
+/** "Anna de Vries" → "AV"; "CNC 2" → "C2". */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = words[0]!.charAt(0);
+  const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : '';
+  return (first + last).toUpperCase();
+}

@@ -1,0 +1,159 @@
+/**
+ * The planboard of one board: tools and filters on top, the backlog on the left, the grid in
+ * the middle, the card panel on the right. It reads the board, its cards for the days around
+ * the view and their capacity, lays the cards out once per change, and hands the grid what it
+ * needs to render the part in view.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useList } from '../../api/hooks.js';
+import { resourceListQuery } from '../../api/queries.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { Notices } from '../../components/Notices.js';
+import { useCardPanel } from '../../state/card-panel.js';
+import { usePlanboardStore } from '../../state/planboard.js';
+import { byPriority, useBoardWithParts } from '../boards/board-with-parts.js';
+import { CardDetailPanel } from '../card/CardDetailPanel.js';
+import { BacklogPanel } from './BacklogPanel.js';
+import { layoutBoard, type BoardLayout } from './board-layout.js';
+import { cardMatcher } from './card-filter.js';
+import { dayIndex, localToday, timelineAround, type DayRange, type Workdays } from './date-geometry.js';
+import { FilterBar } from './FilterBar.js';
+import { capacityHeight, laneHeight, rowPadding } from './grid-metrics.js';
+import { PlanboardGrid, type GridHandle } from './PlanboardGrid.js';
+import { PlanboardToolbar } from './PlanboardToolbar.js';
+import { CardLookupsContext, type CardLookups } from './PlanCardView.js';
+import { SelectionBar } from './SelectionBar.js';
+import { ShortcutHelp } from './ShortcutHelp.js';
+import { blockDays, usePlanboardCapacity, usePlanboardCards } from './use-planboard-data.js';
+import { usePlanboardActions } from './use-planboard-actions.js';
+import { usePlanboardShortcuts } from './use-planboard-shortcuts.js';
+
+export function Planboard({ boardId }: { boardId: string }) {
+  const board = useBoardWithParts(boardId);
+  const resources = useList('resource', resourceListQuery);
+  const zoom = usePlanboardStore((state) => state.zoom);
+  const showCapacity = usePlanboardStore((state) => state.showCapacity);
+  const backlogOpen = usePlanboardStore((state) => state.backlogOpen);
+  const filters = usePlanboardStore((state) => state.filters);
+  const selection = usePlanboardStore((state) => state.selection);
+  const resetSelection = usePlanboardStore((state) => state.resetSelection);
+  const setHelpOpen = usePlanboardStore((state) => state.setHelpOpen);
+  const closePanel = useCardPanel((state) => state.close);
+  const [today] = useState(localToday);
+  const timeline = useMemo(() => timelineAround(today, zoom), [today, zoom]);
+  const gridHandle = useRef<GridHandle | null>(null);
+
+  // The days the grid renders; cards and capacity load for them plus a margin on each side.
+  const [days, setDays] = useState<DayRange>(() => {
+    const index = dayIndex(timeline, today);
+    return { first: index - 14, last: index + 42 };
+  });
+  const loadRange = useMemo(() => ({ first: Math.max(0, days.first - blockDays / 2), last: Math.min(timeline.days - 1, days.last + blockDays / 2) }), [days, timeline]);
+  const onDaysChange = useCallback((range: DayRange) => setDays((current) => (current.first === range.first && current.last === range.last ? current : range)), []);
+  const cards = usePlanboardCards(boardId, timeline, loadRange);
+  const capacity = usePlanboardCapacity(boardId, timeline, loadRange, showCapacity);
+
+  useEffect(() => {
+    resetSelection();
+    closePanel();
+  }, [boardId, resetSelection, closePanel]);
+
+  const stages = useMemo(() => byPriority(board.data?.stages ?? []), [board.data]);
+  const stageIds = useMemo(() => stages.map((stage) => stage.id), [stages]);
+  const actions = usePlanboardActions(boardId, stageIds);
+  usePlanboardShortcuts(actions);
+
+  const visibleCards = useMemo(() => {
+    const matches = cardMatcher(filters);
+    return matches ? cards.cards.filter(matches) : cards.cards;
+  }, [cards.cards, filters]);
+  const dims = useMemo(() => ({ laneHeight, capacityHeight: showCapacity ? capacityHeight : 0, rowPadding }), [showCapacity]);
+  const previousLayout = useRef<BoardLayout | undefined>(undefined);
+  const layout = useMemo(() => layoutBoard(stageIds, visibleCards, timeline, dims, previousLayout.current), [stageIds, visibleCards, timeline, dims]);
+  useEffect(() => {
+    previousLayout.current = layout;
+  }, [layout]);
+
+  const lookups = useMemo<CardLookups>(
+    () => ({
+      statuses: new Map((board.data?.statuses ?? []).map((status) => [status.id, status])),
+      labels: new Map((board.data?.labels ?? []).map((label) => [label.id, label])),
+      resources: new Map((resources.data?.data ?? []).map((resource) => [resource.id, resource])),
+      stages: new Map(stages.map((stage) => [stage.id, stage])),
+    }),
+    [board.data, resources.data, stages],
+  );
+
+  const selectedCards = useMemo(() => {
+    const byId = new Map(cards.cards.map((card) => [card.id, card]));
+    return selection.selected.flatMap((id) => byId.get(id) ?? []);
+  }, [selection.selected, cards.cards]);
+
+  useFirstPaintMark(!cards.loading && layout.byId.size > 0);
+
+  if (board.isError) return <ErrorNotice error={board.error} onRetry={() => void board.refetch()} />;
+  if (!board.data) {
+    return (
+      <p className="loading" role="status">
+        Loading the board…
+      </p>
+    );
+  }
+
+  const labels = byPriority(board.data.labels);
+  const statuses = byPriority(board.data.statuses);
+  const resourceChoices = resources.data?.data ?? [];
+
+  return (
+    <CardLookupsContext.Provider value={lookups}>
+      <div className="planboard__tools">
+        <PlanboardToolbar grid={gridHandle} today={today} actions={actions} />
+        <FilterBar boardId={boardId} labels={labels} resources={resourceChoices} statuses={statuses} />
+      </div>
+      {cards.error ? <ErrorNotice error={cards.error} onRetry={cards.retry} /> : null}
+      {showCapacity && capacity.error ? <ErrorNotice error={capacity.error} /> : null}
+      <SelectionBar cards={selectedCards} labels={labels} resources={resourceChoices} actions={actions} />
+      <div className="planboard__body">
+        {backlogOpen && <BacklogPanel boardId={boardId} stages={stages} actions={actions} grid={gridHandle} />}
+        <div className="planboard__grid">
+          {stages.length === 0 ? (
+            <p className="empty-state">This board has no stages yet. Open Board setup to add them.</p>
+          ) : (
+            <PlanboardGrid
+              stages={stages}
+              workdays={board.data.workdays as Workdays}
+              layout={layout}
+              zoom={zoom}
+              today={today}
+              capacity={showCapacity ? capacity.index : null}
+              onDaysChange={onDaysChange}
+              actions={actions}
+              handleRef={gridHandle}
+            />
+          )}
+          {cards.loading && (
+            <p className="planboard__loading" role="status">
+              Loading cards…
+            </p>
+          )}
+        </div>
+        <CardDetailPanel />
+      </div>
+      {selection.helpOpen && <ShortcutHelp onClose={() => setHelpOpen(false)} />}
+      <Notices />
+    </CardLookupsContext.Provider>
+  );
+}
+
+/**
+ * Marks (User Timing) when the first cards of this board are on screen: read by
+ * test/bench/ui.ts against the `planboard:cards-loaded` marks to measure the first render.
+ */
+function useFirstPaintMark(ready: boolean) {
+  const marked = useRef(false);
+  useEffect(() => {
+    if (!ready || marked.current) return;
+    marked.current = true;
+    requestAnimationFrame(() => setTimeout(() => performance.mark('planboard:cards-painted'), 0));
+  }, [ready]);
+}

@@ -1,0 +1,508 @@
+/**
+ * The planboard grid: stages down, days across, cards on top. It renders only what is near
+ * the viewport — the days of the scroll position plus a margin, and the rows and lanes in
+ * view — and changes that window in steps of a week, so scrolling re-renders a few times a
+ * second and the browser scrolls the rest on its own.
+ *
+ * Pointer input: drag a card to another day or stage, drag its edges to change its dates,
+ * click to select (Shift/Ctrl to add), double-click to open. Keyboard input goes through the
+ * pure reducer in keyboard.ts. Both end in `PlanboardActions`.
+ */
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import { addDays } from '../../../shared/dates.js';
+import { useCardPanel } from '../../state/card-panel.js';
+import { usePlanboardStore } from '../../state/planboard.js';
+import type { StageWithActivities } from '../boards/board-with-parts.js';
+import { cardsInWindow, laneAtY, rowAtY, type BoardLayout, type PlacedCard } from './board-layout.js';
+import type { CapacityIndex } from './capacity.js';
+import { CapacityStrip } from './CapacityStrip.js';
+import { CardDrag, type DragResult } from './card-drag.js';
+import {
+  dateAt,
+  dayAtX,
+  longDate,
+  renderedDays,
+  resizeSpan,
+  rezoomScrollLeft,
+  scrollLeftFor,
+  scrollToShow,
+  shiftSpan,
+  totalWidth,
+  type DayRange,
+  type Timeline,
+  type Workdays,
+  type Zoom,
+} from './date-geometry.js';
+import { DateHeader } from './DateHeader.js';
+import { DayBackground } from './DayBackground.js';
+import { cardHeight, headerHeight, stageColumnWidth } from './grid-metrics.js';
+import { cardAt, clickCard, planboardKey, type NavCard, type NavContext } from './keyboard.js';
+import { cardElementId, PlanCardView } from './PlanCardView.js';
+import { StageHeaders } from './StageHeaders.js';
+import type { CardMove, PlanboardActions } from './use-planboard-actions.js';
+
+/** A place on the grid something can be dropped: a day on a stage, or a day on the date bar (stage null). */
+export interface DropCell {
+  date: string;
+  stageId: string | null;
+}
+
+/** What the rest of the planboard may ask of the grid (the backlog's drag, the Today button). */
+export interface GridHandle {
+  cellAt(clientX: number, clientY: number): DropCell | null;
+  showDrop(cell: DropCell | null): void;
+  scrollToDate(date: string): void;
+}
+
+interface PlanboardGridProps {
+  stages: readonly StageWithActivities[];
+  workdays: Workdays;
+  layout: BoardLayout;
+  zoom: Zoom;
+  today: string;
+  /** Null while the strip is hidden. */
+  capacity: CapacityIndex | null;
+  /** The days rendered changed (load what they need). */
+  onDaysChange: (range: DayRange) => void;
+  actions: PlanboardActions;
+  handleRef: RefObject<GridHandle | null>;
+}
+
+interface GridWindow {
+  days: DayRange;
+  /** Body y range to render (quantized). */
+  top: number;
+  bottom: number;
+}
+
+const verticalStep = 240;
+const dragThreshold = 4;
+const edgeZone = 36;
+
+export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity, onDaysChange, actions, handleRef }: PlanboardGridProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const listbox = useRef<HTMLDivElement>(null);
+  const dropIndicator = useRef<HTMLDivElement>(null);
+  const dragLabel = useRef<HTMLDivElement>(null);
+  const { timeline } = layout;
+  const [view, setView] = useState<GridWindow>(() => ({ days: { first: 0, last: -1 }, top: 0, bottom: 0 }));
+  const selection = usePlanboardStore((state) => state.selection);
+  const setSelection = usePlanboardStore((state) => state.setSelection);
+  const cardPanel = useCardPanel();
+  /** Set after a drag so the click that ends it does not also select. */
+  const dragged = useRef(false);
+
+  const measure = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const next = windowOf(el, timeline, zoom);
+    setView((current) =>
+      current.days.first === next.days.first && current.days.last === next.days.last && current.top === next.top && current.bottom === next.bottom
+        ? current
+        : next,
+    );
+  }, [timeline, zoom]);
+
+  // First show: a week before today at the left edge. A new zoom keeps the date at the centre.
+  const shownTimeline = useRef<Timeline | null>(null);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const before = shownTimeline.current;
+    if (!before) el.scrollLeft = scrollLeftFor(timeline, addDays(today, -7));
+    else if (before !== timeline) el.scrollLeft = rezoomScrollLeft(before, timeline, el.scrollLeft, el.clientWidth - stageColumnWidth);
+    shownTimeline.current = timeline;
+    measure();
+  }, [timeline, today, measure]);
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => measure());
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [measure]);
+
+  useEffect(() => {
+    if (view.days.last >= view.days.first) onDaysChange(view.days);
+  }, [view.days, onDaysChange]);
+
+  // ---- geometry helpers over the live scroll position -----------------------------------
+
+  const bodyPoint = useCallback((clientX: number, clientY: number) => {
+    const el = scroller.current!;
+    const rect = el.getBoundingClientRect();
+    return {
+      x: clientX - rect.left + el.scrollLeft - stageColumnWidth,
+      y: clientY - rect.top + el.scrollTop - headerHeight,
+      inHeader: clientY - rect.top < headerHeight,
+      inStages: clientX - rect.left < stageColumnWidth,
+      outside: clientX < rect.left || clientX > rect.right || clientY < rect.top || clientY > rect.bottom,
+    };
+  }, []);
+
+  const scrollIntoView = useCallback((left: number, width: number, top: number, height: number) => {
+    const el = scroller.current;
+    if (!el) return;
+    el.scrollLeft = scrollToShow(left, width, el.scrollLeft, el.clientWidth - stageColumnWidth);
+    el.scrollTop = scrollToShow(top, height, el.scrollTop, el.clientHeight - headerHeight);
+  }, []);
+
+  useEffect(() => {
+    handleRef.current = {
+      cellAt(clientX, clientY) {
+        const point = bodyPoint(clientX, clientY);
+        if (point.outside || point.inStages) return null;
+        const date = dateAt(timeline, dayAtX(timeline, point.x));
+        if (point.inHeader) return { date, stageId: null };
+        const row = rowAtY(layout, point.y);
+        return row ? { date, stageId: row.stageId } : null;
+      },
+      showDrop(cell) {
+        const indicator = dropIndicator.current;
+        if (!indicator) return;
+        if (!cell) {
+          indicator.hidden = true;
+          return;
+        }
+        const row = cell.stageId ? layout.rows.find((candidate) => candidate.stageId === cell.stageId) : undefined;
+        const left = (Math.round((Date.parse(cell.date) - Date.parse(timeline.origin)) / 86_400_000)) * timeline.dayWidth;
+        indicator.style.transform = `translate3d(${left}px, ${row ? row.top : 0}px, 0)`;
+        indicator.style.width = `${timeline.dayWidth}px`;
+        indicator.style.height = `${row ? row.height : layout.height}px`;
+        indicator.hidden = false;
+      },
+      scrollToDate(date) {
+        const el = scroller.current;
+        if (el) el.scrollLeft = scrollLeftFor(timeline, addDays(date, -7));
+      },
+    };
+  }, [handleRef, bodyPoint, layout, timeline]);
+
+  // ---- what to render --------------------------------------------------------------------
+
+  const visible = useMemo(() => cardsInWindow(layout, view.days, view.top, view.bottom), [layout, view]);
+  const selected = useMemo(() => new Set(selection.selected), [selection.selected]);
+  const navCards = useMemo(() => [...layout.byId.values()].map(toNavCard), [layout]);
+  const navContext = useCallback(
+    (): NavContext => ({
+      cards: navCards,
+      lanesPerStage: layout.rows.map((row) => Math.max(1, row.laneCount)),
+      days: timeline.days,
+      startDay: scroller.current ? Math.floor(scroller.current.scrollLeft / timeline.dayWidth) : 0,
+    }),
+    [navCards, layout, timeline],
+  );
+  const cursor = selection.cursor;
+  const cursorCard = cursor ? cardAt(navCards, cursor.stage, cursor.lane, cursor.day) : undefined;
+  const cursorRow = cursor ? layout.rows[cursor.stage] : undefined;
+  const cursorBox =
+    cursor && cursorRow
+      ? { left: cursor.day * timeline.dayWidth, top: cursorRow.top + layout.dims.capacityHeight + cursor.lane * layout.dims.laneHeight }
+      : null;
+
+  // ---- keyboard ---------------------------------------------------------------------------
+
+  function cardsOf(ids: readonly string[]): PlacedCard[] {
+    return ids.map((id) => layout.byId.get(id)).filter((p): p is PlacedCard => p !== undefined);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const ctx = navContext();
+    const result = planboardKey(
+      { ...selection, panelOpen: cardPanel.openCardId !== null },
+      { key: event.key, shift: event.shiftKey, ctrl: event.ctrlKey || event.metaKey, alt: event.altKey },
+      ctx,
+    );
+    if (!result.handled) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const { panelOpen: _panelOpen, ...next } = result.state;
+    setSelection(next);
+    const command = result.command;
+    switch (command?.type) {
+      case 'open':
+        cardPanel.open(command.id);
+        break;
+      case 'close-panel':
+        cardPanel.close();
+        break;
+      case 'move-days':
+        void actions.moveCards(
+          cardsOf(command.ids).map((p) => ({ card: p.card, ...dates(shiftSpan(p.card.start_date, p.card.end_date, command.days)), stage_id: p.card.stage_id })),
+        );
+        break;
+      case 'move-stage':
+        void actions.moveCards(
+          cardsOf(command.ids).flatMap((p) => {
+            const stage = stages[p.stage + command.stages];
+            return stage ? [{ card: p.card, start_date: p.card.start_date, end_date: p.card.end_date, stage_id: stage.id }] : [];
+          }),
+        );
+        break;
+      case 'delete':
+        void actions.deleteCards(cardsOf(command.ids).map((p) => p.card));
+        break;
+      case 'undo':
+        void actions.undo();
+        break;
+      case 'redo':
+        void actions.redo();
+        break;
+    }
+    const moved = next.cursor;
+    if (moved && moved !== selection.cursor && !command) {
+      const row = layout.rows[moved.stage];
+      const card = cardAt(ctx.cards, moved.stage, moved.lane, moved.day);
+      if (row) {
+        const top = row.top + layout.dims.capacityHeight + moved.lane * layout.dims.laneHeight;
+        if (card) scrollIntoView(card.first * timeline.dayWidth, Math.min((card.last - card.first + 1) * timeline.dayWidth, 600), top, cardHeight);
+        else scrollIntoView(moved.day * timeline.dayWidth, timeline.dayWidth, top, cardHeight);
+      }
+    }
+  }
+
+  // ---- pointer: select, open, drag ---------------------------------------------------------
+
+  function placedAt(target: EventTarget | null): PlacedCard | undefined {
+    const element = (target as Element | null)?.closest?.('[data-card-id]') as HTMLElement | null;
+    return element ? layout.byId.get(element.dataset.cardId!) : undefined;
+  }
+
+  function onClick(event: MouseEvent<HTMLDivElement>) {
+    if (dragged.current) {
+      dragged.current = false;
+      return;
+    }
+    const point = bodyPoint(event.clientX, event.clientY);
+    const day = dayAtX(timeline, point.x);
+    const placed = placedAt(event.target);
+    const modifiers = { shift: event.shiftKey, ctrl: event.ctrlKey || event.metaKey };
+    if (placed) {
+      setSelection(clickCard(selection, toNavCard(placed), day, modifiers));
+      return;
+    }
+    const row = rowAtY(layout, point.y);
+    if (row && !modifiers.shift && !modifiers.ctrl) {
+      setSelection({ ...selection, cursor: { stage: row.index, lane: laneAtY(layout, row, point.y), day }, selected: [] });
+    }
+  }
+
+  function onDoubleClick(event: MouseEvent<HTMLDivElement>) {
+    const placed = placedAt(event.target);
+    if (placed) cardPanel.open(placed.card.id);
+  }
+
+  function onPointerDown(event: ReactPointerEvent<HTMLDivElement>) {
+    if (event.button !== 0) return;
+    const placed = placedAt(event.target);
+    listbox.current?.focus({ preventScroll: true });
+    if (!placed) return;
+    const element = document.getElementById(cardElementId(placed.card.id));
+    if (!element) return;
+    const edge = (event.target as HTMLElement).dataset.edge;
+    const mode = edge === 'start' || edge === 'end' ? edge : 'move';
+    const pointerId = event.pointerId;
+    const start = { clientX: event.clientX, clientY: event.clientY };
+    const origin = bodyPoint(event.clientX, event.clientY);
+    const movingIds = mode === 'move' && selected.has(placed.card.id) ? selection.selected : [placed.card.id];
+    const rowTops = layout.rows.map((row) => row.top);
+    let drag: CardDrag | null = null;
+    let last = start;
+    let frame = 0;
+
+    const follow = () => {
+      if (!drag) return;
+      const point = bodyPoint(last.clientX, last.clientY);
+      drag.move(point.x, point.y, last.clientX, last.clientY);
+    };
+    const autoScroll = () => {
+      frame = 0;
+      const el = scroller.current;
+      if (!drag || !el) return;
+      const rect = el.getBoundingClientRect();
+      const dx = last.clientX < rect.left + stageColumnWidth + edgeZone ? -1 : last.clientX > rect.right - edgeZone ? 1 : 0;
+      const dy = last.clientY < rect.top + headerHeight + edgeZone ? -1 : last.clientY > rect.bottom - edgeZone ? 1 : 0;
+      if (dx === 0 && dy === 0) return;
+      el.scrollLeft += dx * Math.max(8, timeline.dayWidth / 3);
+      el.scrollTop += dy * 12;
+      follow();
+      frame = requestAnimationFrame(autoScroll);
+    };
+    const onMove = (move: PointerEvent) => {
+      if (move.pointerId !== pointerId) return;
+      last = { clientX: move.clientX, clientY: move.clientY };
+      if (!drag) {
+        if (Math.hypot(move.clientX - start.clientX, move.clientY - start.clientY) < dragThreshold) return;
+        element.setPointerCapture?.(pointerId);
+        drag = new CardDrag({
+          element,
+          followers: movingIds.filter((id) => id !== placed.card.id).flatMap((id) => document.getElementById(cardElementId(id)) ?? []),
+          mode,
+          dayWidth: timeline.dayWidth,
+          width: placed.width,
+          origin,
+          rowAt: (y) => Math.min(layout.rows.length - 1, Math.max(0, rowAtY(layout, y)?.index ?? (y < 0 ? 0 : layout.rows.length - 1))),
+          rowTops,
+          describe: (result) => describeDrop(placed, result),
+          label: dragLabel.current,
+        });
+      }
+      follow();
+      if (!frame) frame = requestAnimationFrame(autoScroll);
+    };
+    const stop = () => {
+      window.removeEventListener('pointermove', onMove);
+      window.removeEventListener('pointerup', onUp);
+      window.removeEventListener('pointercancel', onCancel);
+      window.removeEventListener('keydown', onEscape, true);
+      if (frame) cancelAnimationFrame(frame);
+    };
+    const onUp = (up: PointerEvent) => {
+      if (up.pointerId !== pointerId) return;
+      stop();
+      if (!drag) return;
+      dragged.current = true;
+      const result = drag.finish();
+      if (result) void actions.moveCards(movesFor(cardsOf(movingIds), result));
+    };
+    const onCancel = () => {
+      stop();
+      drag?.cancel();
+    };
+    const onEscape = (key: globalThis.KeyboardEvent) => {
+      if (key.key !== 'Escape' || !drag) return;
+      key.preventDefault();
+      key.stopPropagation();
+      dragged.current = true;
+      onCancel();
+    };
+    window.addEventListener('pointermove', onMove);
+    window.addEventListener('pointerup', onUp);
+    window.addEventListener('pointercancel', onCancel);
+    window.addEventListener('keydown', onEscape, true);
+  }
+
+  function movesFor(cards: readonly PlacedCard[], result: DragResult): CardMove[] {
+    return cards.flatMap((p) => {
+      if (result.mode === 'move') {
+        const stage = stages[p.stage + result.rows];
+        if (!stage) return [];
+        return [{ card: p.card, ...dates(shiftSpan(p.card.start_date, p.card.end_date, result.days)), stage_id: stage.id }];
+      }
+      return [{ card: p.card, ...dates(resizeSpan(p.card.start_date, p.card.end_date, result.mode, result.days)), stage_id: p.card.stage_id }];
+    });
+  }
+
+  function describeDrop(p: PlacedCard, result: DragResult): string {
+    const span =
+      result.mode === 'move' ? shiftSpan(p.card.start_date, p.card.end_date, result.days) : resizeSpan(p.card.start_date, p.card.end_date, result.mode, result.days);
+    const stage = result.mode === 'move' ? stages[Math.min(stages.length - 1, Math.max(0, p.stage + result.rows))] : undefined;
+    const when = span.start === span.end ? longDate(span.start) : `${longDate(span.start)} – ${longDate(span.end)}`;
+    return stage && result.rows !== 0 ? `${when}, ${stage.name}` : when;
+  }
+
+  // ---- render -------------------------------------------------------------------------------
+
+  const width = totalWidth(timeline);
+  const heights = useMemo(() => layout.rows.map((row) => row.height), [layout]);
+  const rowLines = useMemo(() => layout.rows.slice(1).map((row) => row.top), [layout]);
+  const activeId = cursorCard?.id;
+  const cursorRowName = cursor ? stages[cursor.stage]?.name : undefined;
+
+  return (
+    <div
+      ref={scroller}
+      className={`pb-scroller pb-scroller--${zoom}`}
+      onScroll={measure}
+      style={{ ['--day-width' as string]: `${timeline.dayWidth}px` }}
+    >
+      <div
+        className="pb-sheet"
+        style={{
+          width: stageColumnWidth + width,
+          gridTemplateColumns: `${stageColumnWidth}px ${width}px`,
+          gridTemplateRows: `${headerHeight}px ${layout.height}px`,
+        }}
+      >
+        <div className="pb-corner" aria-hidden="true" />
+        <DateHeader timeline={timeline} first={view.days.first} last={view.days.last} zoom={zoom} today={today} />
+        <StageHeaders stages={stages} heights={heights} />
+        <div className="pb-body" style={{ width, height: layout.height }}>
+          <DayBackground timeline={timeline} first={view.days.first} last={view.days.last} workdays={workdays} today={today} rowLines={rowLines} width={width} />
+          {capacity &&
+            layout.rows.map((row) =>
+              row.top + row.height < view.top || row.top > view.bottom ? null : (
+                <CapacityStrip
+                  key={row.stageId}
+                  stageId={row.stageId}
+                  stageName={stages[row.index]?.name ?? ''}
+                  top={row.top}
+                  height={layout.dims.capacityHeight}
+                  timeline={timeline}
+                  first={view.days.first}
+                  last={view.days.last}
+                  capacity={capacity}
+                />
+              ),
+            )}
+          <div
+            ref={listbox}
+            className="pb-cards"
+            role="listbox"
+            aria-label="Cards"
+            aria-multiselectable="true"
+            aria-activedescendant={activeId ? cardElementId(activeId) : cursorBox ? 'pb-cursor' : undefined}
+            tabIndex={0}
+            onKeyDown={onKeyDown}
+            onPointerDown={onPointerDown}
+            onClick={onClick}
+            onDoubleClick={onDoubleClick}
+          >
+            {visible.map((p) => (
+              <PlanCardView
+                key={p.card.id}
+                card={p.card}
+                left={p.left}
+                top={p.top}
+                width={p.width}
+                height={cardHeight}
+                selected={selected.has(p.card.id)}
+                active={p.card.id === activeId}
+              />
+            ))}
+            {cursorBox && !cursorCard && (
+              <div
+                id="pb-cursor"
+                role="option"
+                aria-selected="false"
+                aria-label={`Empty, ${cursorRowName ?? ''}, ${longDate(dateAt(timeline, cursor!.day))}`}
+                className="pb-cursor"
+                style={{ left: cursorBox.left, top: cursorBox.top, width: timeline.dayWidth, height: cardHeight }}
+              />
+            )}
+          </div>
+          <div ref={dropIndicator} className="pb-drop" hidden />
+        </div>
+      </div>
+      <div ref={dragLabel} className="pb-drag-label" hidden aria-live="polite" />
+    </div>
+  );
+}
+
+function windowOf(el: HTMLElement, timeline: Timeline, zoom: Zoom): GridWindow {
+  const viewport = Math.max(0, el.clientWidth - stageColumnWidth);
+  const daysInView = Math.ceil(viewport / timeline.dayWidth);
+  const days = renderedDays(timeline, el.scrollLeft, viewport, Math.ceil(daysInView / 2), zoom === 'month' ? 28 : 7);
+  const top = Math.max(0, Math.floor((el.scrollTop - verticalStep) / verticalStep) * verticalStep);
+  const bottom = Math.ceil((el.scrollTop + el.clientHeight + verticalStep) / verticalStep) * verticalStep;
+  return { days, top, bottom };
+}
+
+function toNavCard(p: PlacedCard): NavCard {
+  return { id: p.card.id, stage: p.stage, lane: p.lane, first: p.first, last: p.last };
+}
+
+function dates(span: { start: string; end: string }): { start_date: string; end_date: string } {
+  return { start_date: span.start, end_date: span.end };
+}

@@ -1,0 +1,114 @@
+/**
+ * What can be done to the selected cards in one go: move them by days, label them, assign a
+ * resource, send their collections back to the backlog, delete them. Each is one undoable
+ * action, however many cards it touches.
+ */
+import { useState } from 'react';
+import { useCardPanel } from '../../state/card-panel.js';
+import { usePlanboardStore } from '../../state/planboard.js';
+import { shiftSpan } from './date-geometry.js';
+import { cardTitle, type PlanCard } from './plan-card.js';
+import type { PlanboardActions } from './use-planboard-actions.js';
+
+interface SelectionBarProps {
+  cards: readonly PlanCard[];
+  labels: readonly { id: string; name: string }[];
+  resources: readonly { id: string; name: string }[];
+  actions: PlanboardActions;
+}
+
+export function SelectionBar({ cards, labels, resources, actions }: SelectionBarProps) {
+  const select = usePlanboardStore((state) => state.select);
+  const openCard = useCardPanel((state) => state.open);
+  const [days, setDays] = useState('1');
+  if (cards.length === 0) return null;
+  const collections = [...new Map(cards.map((card) => [card.collection_id, card.collection?.name ?? 'collection'])).entries()];
+  const moveBy = (delta: number) =>
+    void actions.moveCards(cards.map((card) => ({ card, ...toDates(shiftSpan(card.start_date, card.end_date, delta)), stage_id: card.stage_id })));
+
+  return (
+    <div className="pb-selection" role="group" aria-label="Selected cards">
+      <span className="pb-selection__count">{cards.length === 1 ? cardTitle(cards[0]!) : `${cards.length} cards selected`}</span>
+      {cards.length === 1 && (
+        <button type="button" className="button" onClick={() => openCard(cards[0]!.id)}>
+          Open
+        </button>
+      )}
+      <form
+        className="pb-selection__move"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const delta = Math.round(Number(days));
+          if (delta) moveBy(delta);
+        }}
+      >
+        <label>
+          Move by{' '}
+          <input type="number" value={days} step={1} aria-label="Days to move" onChange={(event) => setDays(event.target.value)} />
+          days
+        </label>
+        <button type="submit" className="button">
+          Move
+        </button>
+        <button type="button" className="button button--quiet" onClick={() => moveBy(-1)} aria-label="One day earlier">
+          ◀
+        </button>
+        <button type="button" className="button button--quiet" onClick={() => moveBy(1)} aria-label="One day later">
+          ▶
+        </button>
+      </form>
+      <select
+        aria-label="Add label"
+        value=""
+        onChange={(event) => {
+          const label = labels.find((candidate) => candidate.id === event.target.value);
+          if (label) void actions.addLink(cards, 'labels', label.id, label.name);
+        }}
+      >
+        <option value="">Add label…</option>
+        {labels.map((label) => (
+          <option key={label.id} value={label.id}>
+            {label.name}
+          </option>
+        ))}
+      </select>
+      <select
+        aria-label="Assign resource"
+        value=""
+        onChange={(event) => {
+          const resource = resources.find((candidate) => candidate.id === event.target.value);
+          if (resource) void actions.addLink(cards, 'resources', resource.id, resource.name);
+        }}
+      >
+        <option value="">Assign…</option>
+        {resources.map((resource) => (
+          <option key={resource.id} value={resource.id}>
+            {resource.name}
+          </option>
+        ))}
+      </select>
+      {collections.length === 1 && (
+        <button type="button" className="button" onClick={() => void actions.unplan(collections[0]![0], collections[0]![1] ?? 'collection')}>
+          Move to backlog
+        </button>
+      )}
+      <button
+        type="button"
+        className="button button--danger"
+        onClick={() => {
+          select([]);
+          void actions.deleteCards(cards);
+        }}
+      >
+        Delete
+      </button>
+      <button type="button" className="button button--quiet" onClick={() => select([])}>
+        Clear selection
+      </button>
+    </div>
+  );
+}
+
+function toDates(span: { start: string; end: string }) {
+  return { start_date: span.start, end_date: span.end };
+}

@@ -1,0 +1,71 @@
+/**
+ * A card as the planboard reads it: the card's own fields, the ids of its labels and
+ * resources, and the two facts of its collection a card shows (name and warnings). The read
+ * asks the API for exactly these (`cardListShape`), which keeps 5,000 cards small.
+ */
+import type { Card } from '../../../shared/resources/card.js';
+import type { Collection } from '../../../shared/resources/collection.js';
+
+export interface PlanCard {
+  id: string;
+  collection_id: string;
+  stage_id: string;
+  status_id: string | null;
+  name: string | null;
+  start_date: string;
+  end_date: string;
+  rank: string;
+  time_tracking_running: boolean;
+  labels: { id: string }[];
+  resources: { id: string }[];
+  collection: { name: string | null; warnings: string[] } | null;
+}
+
+/** `with` and `show` of the planboard's card read. */
+export const cardListShape = {
+  with: 'labels,resources,collection',
+  show: [
+    'id',
+    'collection_id',
+    'stage_id',
+    'status_id',
+    'name',
+    'start_date',
+    'end_date',
+    'rank',
+    'time_tracking_running',
+    'labels.*.id',
+    'resources.*.id',
+    'collection.name',
+    'collection.warnings',
+  ].join(','),
+} as const;
+
+/**
+ * A card as a write or the planning operation returns it (all fields, no relations) in the
+ * planboard's shape. Relations it does not carry are kept from `previous` when given.
+ */
+export function toPlanCard(card: Card | Record<string, unknown>, collection: Pick<Collection, 'name' | 'warnings'> | null, previous?: PlanCard): PlanCard {
+  const c = card as Record<string, unknown>;
+  const links = (value: unknown, fallback: { id: string }[]): { id: string }[] =>
+    Array.isArray(value) ? value.map((item) => ({ id: String((item as { id: unknown }).id) })) : fallback;
+  return {
+    id: String(c.id),
+    collection_id: String(c.collection_id),
+    stage_id: String(c.stage_id),
+    status_id: (c.status_id as string | null | undefined) ?? null,
+    name: (c.name as string | null | undefined) ?? null,
+    start_date: String(c.start_date),
+    end_date: String(c.end_date ?? c.start_date),
+    rank: String(c.rank ?? ''),
+    time_tracking_running: Boolean(c.time_tracking_running),
+    labels: links(c.labels, previous?.labels ?? []),
+    resources: links(c.resources, previous?.resources ?? []),
+    collection: collection ? { name: collection.name, warnings: (collection.warnings as string[]) ?? [] } : (previous?.collection ?? null),
+  };
+}
+
+/** The name a card shows: its own, else its collection's. */
+export function cardTitle(card: PlanCard): string {
+  return card.name || card.collection?.name || 'Untitled card';
+}

@@ -1,0 +1,133 @@
+/**
+ * The CSV report file, read back with an RFC 4180 parser (test/helpers/time-report.ts) and
+ * compared with the worked example's model, figure by figure.
+ */
+import { describe, expect, it } from 'vitest';
+import { writeCsv, type CsvOptions } from '../../electron/api/time-tracking/export/csv.js';
+import { tableColumns } from '../../electron/api/time-tracking/export/report-rows.js';
+import type { TimeReport } from '../../shared/time-report.js';
+import { formulaNote, nonLatinCard, parseCsv, readAll, trickyNote, workedReport } from '../helpers/time-report.js';
+
+async function csvOf(report: TimeReport, options: CsvOptions = {}): Promise<{ raw: Buffer; text: string; records: string[][] }> {
+  const raw = await readAll(writeCsv(report, options));
+  const text = raw.toString('utf8');
+  const records = parseCsv(text.replace(/^\uFEFF/, ''), options.separator ?? ',');
+  return { raw, text, records };
+}
+
+const column = (name: (typeof tableColumns)[number]) => tableColumns.indexOf(name);
+const totalsOf = (records: string[][]) => records.filter((r) => /^(Total |Grand total$)/.test(r[0]!)).map((r) => [r[0], r[column('Duration')], Number(r[column('Minutes')])]);
+const linesOf = (records: string[][]) => records.slice(1).filter((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[0]!));
+
+describe('CSV report file', () => {
+  it('has a header row, CRLF line ends and 13 fields in every record', async () => {
+    const { text, records } = await csvOf(workedReport());
+    expect(records[0]).toEqual([...tableColumns]);
+    expect(text.endsWith('\r\n')).toBe(true);
+    // 7 lines, 5 day subtotals, 2 user subtotals, 1 grand total.
+    expect(records).toHaveLength(1 + 7 + 5 + 2 + 1);
+    for (const record of records) expect(record).toHaveLength(13);
+  });
+
+  it('writes a subtotal after each group and a grand total, equal to the model to the minute', async () => {
+    const { records } = await csvOf(workedReport());
+    expect(totalsOf(records)).toEqual([
+      ['Total 2026-10-24', '1.50', 90],
+      ['Total 2026-10-25', '3.25', 195],
+      ['Total 2026-10-26', '3.00', 180],
+      ['Total Alice Andersen', '7.75', 465],
+      ['Total 2026-10-24', '4.83', 290],
+      ['Total 2026-10-26', '1.00', 60],
+      ['Total Brown, Bob', '5.83', 350],
+      ['Grand total', '13.58', 815],
+    ]);
+    const lineMinutes = linesOf(records).reduce((sum, r) => sum + Number(r[column('Minutes')]), 0);
+    expect(lineMinutes).toBe(workedReport().total_minutes);
+  });
+
+  it('writes one record per line with start and end on the local clock, across midnight and the DST change', async () => {
+    const { records } = await csvOf(workedReport());
+    const times = linesOf(records).map((r) => [r[column('Date')], r[column('Week')], r[column('User')], r[column('Start')], r[column('End')], r[column('Duration')], r[column('Minutes')]]);
+    expect(times).toEqual([
+      ['2026-10-24', '2026-W43', 'Alice Andersen', '2026-10-24 22:30', '2026-10-25 00:00', '1.50', '90'],
+      ['2026-10-25', '2026-W43', 'Alice Andersen', '2026-10-25 00:00', '2026-10-25 01:15', '1.25', '75'],
+      ['2026-10-25', '2026-W43', 'Alice Andersen', '2026-10-25 01:30', '2026-10-25 02:30', '2.00', '120'],
+      ['2026-10-26', '2026-W44', 'Alice Andersen', '2026-10-26 09:00', '2026-10-26 12:00', '3.00', '180'],
+      ['2026-10-24', '2026-W43', 'Brown, Bob', '2026-10-24 08:00', '2026-10-24 12:30', '4.50', '270'],
+      ['2026-10-24', '2026-W43', 'Brown, Bob', '2026-10-24 13:00', '2026-10-24 13:20', '0.33', '20'],
+      ['2026-10-26', '2026-W44', 'Brown, Bob', '2026-10-26 23:00', '2026-10-27 00:00', '1.00', '60'],
+    ]);
+  });
+
+  it('quotes fields holding the separator, quotes or line breaks, and doubles the quotes', async () => {
+    const { text, records } = await csvOf(workedReport());
+    expect(text).toContain(',"Brown, Bob",');
+    expect(text).toContain('"Fixed ""the"" bug; tested, deployed\nsecond line"');
+    expect(linesOf(records)[3]![column('Note')]).toBe(trickyNote);
+    expect(records.find((r) => r[0] === 'Total Brown, Bob')).toBeDefined();
+  });
+
+  it('puts an apostrophe before text a spreadsheet would run as a formula, and only there', async () => {
+    const report = workedReport();
+    report.lines[0]!.card = '+49 30 1234';
+    report.lines[1]!.activity = '\tindented';
+    const { records } = await csvOf(report);
+    const lines = linesOf(records);
+    expect(lines[4]![column('Note')]).toBe(`'${formulaNote}`);
+    expect(lines[5]![column('Note')]).toBe("'-5 minutes correction");
+    expect(lines[6]![column('Note')]).toBe("'@night");
+    expect(lines[0]![column('Card')]).toBe("'+49 30 1234");
+    expect(lines[1]![column('Activity')]).toBe("'\tindented");
+    expect(lines[0]![column('Note')]).toBe('Night shift');
+    // Computed fields are never touched.
+    expect(lines.every((r) => !r[column('Start')]!.startsWith("'") && !r[column('Duration')]!.startsWith("'"))).toBe(true);
+  });
+
+  it('writes UTF-8 without a BOM by default', async () => {
+    const { raw, records } = await csvOf(workedReport());
+    expect(raw.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(false);
+    expect(raw.includes(Buffer.from(nonLatinCard, 'utf8'))).toBe(true);
+    expect(linesOf(records)[5]![column('Card')]).toBe(nonLatinCard);
+  });
+
+  it('writes hh:mm durations when the report asks for them', async () => {
+    const { records } = await csvOf(workedReport('hh:mm'));
+    expect(totalsOf(records)).toEqual([
+      ['Total 2026-10-24', '1:30', 90],
+      ['Total 2026-10-25', '3:15', 195],
+      ['Total 2026-10-26', '3:00', 180],
+      ['Total Alice Andersen', '7:45', 465],
+      ['Total 2026-10-24', '4:50', 290],
+      ['Total 2026-10-26', '1:00', 60],
+      ['Total Brown, Bob', '5:50', 350],
+      ['Grand total', '13:35', 815],
+    ]);
+    expect(linesOf(records).map((r) => r[column('Duration')])).toEqual(['1:30', '1:15', '2:00', '3:00', '4:30', '0:20', '1:00']);
+  });
+
+  it('writes a BOM, semicolons and decimal commas for Excel in European locales', async () => {
+    const { raw, text, records } = await csvOf(workedReport(), { bom: true, separator: ';' });
+    expect(raw.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(true);
+    expect(text.slice(1).startsWith('Date;Week;User;')).toBe(true);
+    // A comma is no longer special, a semicolon is.
+    expect(text).toContain(';Brown, Bob;');
+    expect(text).toContain('"Fixed ""the"" bug; tested, deployed\nsecond line"');
+    expect(records.every((r) => r.length === 13)).toBe(true);
+    expect(totalsOf(records).map(([label, duration, minutes]) => [label, duration, minutes])).toContainEqual(['Grand total', '13,58', 815]);
+    expect(linesOf(records).map((r) => r[column('Duration')])).toEqual(['1,50', '1,25', '2,00', '3,00', '4,50', '0,33', '1,00']);
+  });
+
+  it('writes a report without groups as its lines and a grand total', async () => {
+    const { records } = await csvOf({ ...workedReport(), group_by: [], groups: [] });
+    expect(records).toHaveLength(1 + 7 + 1);
+    expect(records.at(-1)!.slice(0, 1).concat(records.at(-1)!.slice(10, 12))).toEqual(['Grand total', '13.58', '815']);
+  });
+
+  it('is read back by a parser that refuses what RFC 4180 does not allow', () => {
+    expect(parseCsv('a,"b ""c"""\r\n1,"x\ny"\r\n')).toEqual([['a', 'b "c"'], ['1', 'x\ny']]);
+    expect(() => parseCsv('a,b\nc,d\r\n')).toThrow(/separator or CRLF/);
+    expect(() => parseCsv('a,b"c\r\n')).toThrow(/quote in an unquoted field/);
+    expect(() => parseCsv('"a"b\r\n')).toThrow(/separator or CRLF/);
+    expect(() => parseCsv('"a\r\n')).toThrow(/unterminated/);
+  });
+});

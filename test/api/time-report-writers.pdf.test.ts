@@ -1,0 +1,127 @@
+/**
+ * The PDF report file, its text extracted again with `pdftotext -layout` (poppler-utils) and
+ * compared with the worked example's model: heading, groups, subtotals, grand total, page
+ * numbers, the header row on every page of a long report, cut and transliterated text.
+ */
+import { describe, expect, it } from 'vitest';
+import { drawable } from '../../electron/api/time-tracking/export/pdf-text.js';
+import { writePdf } from '../../electron/api/time-tracking/export/pdf.js';
+import type { TimeReport } from '../../shared/time-report.js';
+import { bulkReport, pdfText, readAll, workedReport } from '../helpers/time-report.js';
+
+const textOf = async (report: TimeReport) => pdfText(await readAll(writePdf(report)));
+const pagesOf = (text: string) => text.split('\f').filter((page) => page.trim());
+const headerRow = /Board\s+Collection\s+Card\s+Activity\s+Status\s+Start\s+End\s+Duration\s+Note/;
+
+describe('PDF report file', () => {
+  it('opens with the title, the period, the time zone and the filters', async () => {
+    const text = await textOf(workedReport());
+    expect(text).toContain('Time report October');
+    expect(text).toMatch(/Period: 2026-10-24 – 2026-10-26\s+Time zone: Europe\/Amsterdam/);
+    expect(text).toContain('Filters: status: approved,pending');
+    expect(text).toMatch(/Grouped by: users, days\s+Generated: 2026-10-27 08:00/);
+  });
+
+  it('prints each group with its heading, lines and subtotal, and the grand total, as the model has them', async () => {
+    const text = await textOf(workedReport());
+    const expected = [
+      /User: Alice Andersen/,
+      /Day: 2026-10-24/,
+      /Welding\s+Order 1001\s+Frame 7\s+Assembly\s+approved\s+22:30\s+24:00\s+1\.50\s+Night shift/,
+      /Total 2026-10-24\s+1\.50/,
+      /Day: 2026-10-25/,
+      /00:00\s+01:15\s+1\.25/,
+      /Inspection\s+approved\s+01:30\s+02:30\s+2\.00/,
+      /Total 2026-10-25\s+3\.25/,
+      /Total 2026-10-26\s+3\.00/,
+      /Total Alice Andersen\s+7\.75/,
+      /User: Brown, Bob/,
+      /Total 2026-10-24\s+4\.83/,
+      /23:00\s+24:00\s+1\.00/,
+      /Total Brown, Bob\s+5\.83/,
+      /Grand total\s+13\.58/,
+    ];
+    let rest = text;
+    for (const pattern of expected) {
+      const match = pattern.exec(rest);
+      expect(match, `${pattern} after the previous one`).not.toBeNull();
+      rest = rest.slice(match!.index + match![0].length);
+    }
+  });
+
+  it('leaves out the columns the grouping already shows', async () => {
+    const text = await textOf(workedReport());
+    expect(text).toMatch(headerRow);
+    expect(text).not.toMatch(/\bUser\s+Board\b/);
+    expect(text).not.toMatch(/\bDate\s+/);
+    const byStatus = await textOf({ ...workedReport(), group_by: ['statuses'], groups: [{ grouping: 'statuses', key: 'approved', label: 'approved', minutes: 815, lines: [0, 1, 2, 3, 4, 5, 6] }] });
+    expect(byStatus).toMatch(/Date\s+User\s+Board\s+Collection\s+Card\s+Activity\s+Start\s+End\s+Duration\s+Note/);
+  });
+
+  it('prints hh:mm durations when the report asks for them', async () => {
+    const text = await textOf(workedReport('hh:mm'));
+    expect(text).toMatch(/Total 2026-10-25\s+3:15/);
+    expect(text).toMatch(/Total Alice Andersen\s+7:45/);
+    expect(text).toMatch(/Total Brown, Bob\s+5:50/);
+    expect(text).toMatch(/Grand total\s+13:35/);
+  });
+
+  it('numbers its pages', async () => {
+    const pages = pagesOf(await textOf(workedReport()));
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toMatch(/Time report October · 2026-10-24 – 2026-10-26 · Europe\/Amsterdam\s+Page 1 of 1/);
+  });
+
+  it('spreads a 3,000-line report over pages that each start with the header row and say which group goes on', async () => {
+    const report = bulkReport(3, 10, 100);
+    const text = await textOf(report);
+    const pages = pagesOf(text);
+    expect(pages.length).toBeGreaterThan(50);
+    pages.forEach((page, i) => {
+      expect(page, `page ${i + 1}`).toMatch(headerRow);
+      expect(page, `page ${i + 1}`).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
+    expect(pages[1]).toMatch(/User: Worker 0 Example-Name › Day: 2026-11-01 \(continued\)/);
+    // Every line is printed once, and the totals add up: 3,000 lines of 4 minutes.
+    expect(text.match(/\d\d:\d\d\s+\d\d:\d\d\s+0\.07/g)).toHaveLength(3000);
+    expect(text.match(/Total 2026-11-\d\d\s+6\.67/g)).toHaveLength(30);
+    expect(text.match(/Total Worker \d Example-Name\s+66\.67/g)).toHaveLength(3);
+    expect(pages.at(-1)).toMatch(/Grand total\s+200\.00/);
+  });
+
+  it('never leaves a group heading alone at the foot of a page', async () => {
+    const pages = pagesOf(await textOf(bulkReport(3, 10, 100)));
+    for (const page of pages) {
+      const rows = page.split('\n').filter((row) => row.trim() && !/Page \d+ of/.test(row));
+      expect(rows.at(-1)).not.toMatch(/^\s*(User|Day): /);
+    }
+  });
+
+  it('cuts text too wide for its column with an ellipsis', async () => {
+    const report = workedReport();
+    report.lines[0]!.card = 'An extraordinarily long card name that cannot possibly fit in its column';
+    const text = await textOf(report);
+    expect(text).not.toContain('cannot possibly fit');
+    expect(text).toMatch(/An extraordinarily[\w ]*…/);
+    // The next column still starts where it should.
+    expect(text).toMatch(/…\s+Assembly\s+approved\s+22:30/);
+  });
+
+  it('transliterates or replaces what Helvetica cannot draw, and draws what needs escaping', async () => {
+    const report = workedReport();
+    report.lines[6]!.note = 'Paren (a) back\\slash € “quoted” ő';
+    const text = await textOf(report);
+    expect(text).toContain('Zürich – Lódz ?? ?mega');
+    expect(text).toContain('Paren (a) back\\slash € “quoted” o');
+    // The note with a line break stays on one line.
+    expect(text).toContain('Fixed "the" bug; tested, deployed second line');
+  });
+
+  it('maps text to WinAnsi: Latin-1 kept, accents dropped, other scripts as ?', () => {
+    expect(drawable('Crème brûlée')).toBe('Crème brûlée');
+    expect(drawable('Łódź, Kraków, Dvořák, ﬁsh')).toBe('Lódz, Kraków, Dvorák, fish');
+    expect(drawable('Привет 😀 東京')).toBe('?????? ? ??');
+    expect(drawable('tab\there\r\nnext\u0007')).toBe('tab here  next');
+    expect(drawable('€ – — … ™ Œ')).toBe('€ – — … ™ Œ');
+  });
+});

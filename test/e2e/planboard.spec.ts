@@ -1,0 +1,208 @@
+/**
+ * The planboard as a new user meets it: an activity, a board with stages and statuses, a
+ * collection in the backlog planned by dragging it onto a day, a card moved by dragging and
+ * the move undone, the card opened from the keyboard, and a change made by another client
+ * showing up without a reload. Everything through the screens, against the real app in
+ * browser-host mode with its own data folder; the API is only read (and, for "another
+ * client", written) through the page's bridge.
+ *
+ * The sync variant (two replicas and a remote) follows once the sync screens exist.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { startApp, type RunningApp } from './app.js';
+
+let app: RunningApp | undefined;
+
+test.afterEach(async () => {
+  await app?.stop();
+  app = undefined;
+});
+
+async function openScreen(page: Page, title: string) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: title, exact: true }).click();
+}
+
+/** A call to the Planning API through the page's bridge, as another client would make it. */
+async function api(page: Page, method: string, path: string, body?: unknown, query?: Record<string, string>): Promise<any> {
+  return page.evaluate(
+    async ({ method, path, body, query }) => {
+      const response = await fetch('/bridge/request', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-planner-bridge': '1' },
+        body: JSON.stringify({ method, path, body, query }),
+      });
+      return (await response.json()).body;
+    },
+    { method, path, body, query },
+  );
+}
+
+/** The next Monday after today (local time): a workday inside the first screen of the board. */
+function nextMonday(): string {
+  const date = new Date();
+  date.setDate(date.getDate() + (((8 - date.getDay()) % 7) || 7));
+  return isoDate(date);
+}
+
+function isoDate(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00`);
+  d.setDate(d.getDate() + days);
+  return isoDate(d);
+}
+
+/** "Mon 30 Nov 2026", as a card reads its dates out. */
+function longDate(date: string): string {
+  const d = new Date(`${date}T12:00:00`);
+  const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d.getDay()];
+  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][d.getMonth()];
+  return `${day} ${d.getDate()} ${month} ${d.getFullYear()}`;
+}
+
+/** The centre of a day's column (from the date bar) at the height of a stage's row. */
+async function cellCentre(page: Page, date: string, stage: string): Promise<{ x: number; y: number }> {
+  const column = await page.locator(`.pb-dates__band--lower [data-date="${date}"]`).boundingBox();
+  const row = await page.getByRole('list', { name: 'Stages' }).getByRole('listitem').filter({ hasText: stage }).boundingBox();
+  if (!column || !row) throw new Error(`no cell for ${date} on ${stage}`);
+  return { x: column.x + column.width / 2, y: row.y + row.height / 2 };
+}
+
+async function dragTo(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let step = 1; step <= 8; step++) {
+    await page.mouse.move(from.x + ((to.x - from.x) * step) / 8, from.y + ((to.y - from.y) * step) / 8);
+  }
+  await page.mouse.up();
+}
+
+async function cardOnServer(page: Page, name: string): Promise<{ id: string; collection_id: string; start_date: string; end_date: string; stage: { name: string } }> {
+  const list = await api(page, 'GET', '/v1/card', undefined, { filter: `name:eq:'${name}'`, with: 'stage' });
+  return list.data[0];
+}
+
+test('a new user plans a collection by dragging it, moves the card, undoes the move and opens the card', async ({ page, context }) => {
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(app.url);
+
+  // An activity, then a board whose second stage does it, with an entry and an exit status.
+  await openScreen(page, 'Activities');
+  await page.getByLabel('Activity name').fill('Welding');
+  await page.getByRole('button', { name: 'Save activity' }).click();
+  await expect(page.getByRole('list', { name: 'Activities' }).getByRole('listitem').filter({ hasText: 'Welding' })).toBeVisible();
+
+  await openScreen(page, 'Planboard');
+  await page.getByRole('button', { name: 'New board' }).click();
+  await page.getByLabel('Board name').fill('Frames');
+  for (const [index, name] of ['Cutting', 'Welding', 'Painting'].entries()) {
+    await page.getByRole('button', { name: 'Add stage' }).click();
+    await page.getByLabel(`Stage ${index + 1} name`).fill(name);
+  }
+  await page.getByRole('group', { name: 'Stage 2 allowed activities' }).getByLabel('Welding').check();
+  await page.getByRole('button', { name: 'Add status' }).click();
+  await page.getByLabel('Status 1 name').fill('To do');
+  await page.getByLabel('Status 1 entry').check();
+  await page.getByRole('button', { name: 'Add status' }).click();
+  await page.getByLabel('Status 2 name').fill('Done');
+  await page.getByLabel('Status 2 exit').check();
+  await page.getByRole('button', { name: 'Save board' }).click();
+
+  const stages = page.getByRole('list', { name: 'Stages' }).getByRole('listitem');
+  await expect(stages).toHaveText([/^Cutting$/, /^Welding.*Welding/, /^Painting$/]);
+  await expect(page.getByRole('status', { name: 'Sync status' })).toContainText('Local only');
+
+  // A collection in the backlog with a day of welding.
+  const backlog = page.getByRole('complementary', { name: 'Backlog' });
+  await backlog.getByRole('button', { name: 'New collection' }).click();
+  await backlog.getByLabel('Collection name').fill('Frame 1001');
+  await backlog.getByLabel('Due date', { exact: true }).fill(addDays(nextMonday(), 14));
+  await backlog.getByRole('checkbox', { name: 'Welding' }).check();
+  await backlog.getByRole('spinbutton').fill('480');
+  await backlog.getByRole('button', { name: 'Add to backlog' }).click();
+  const item = backlog.getByRole('list', { name: 'Backlog collections' }).getByRole('listitem').filter({ hasText: 'Frame 1001' });
+  await expect(item).toBeVisible();
+
+  // Planned by dragging it onto Monday in the Welding row: the card shows at once.
+  const monday = nextMonday();
+  const itemBox = (await item.boundingBox())!;
+  await dragTo(page, { x: itemBox.x + 40, y: itemBox.y + 20 }, await cellCentre(page, monday, 'Welding'));
+  const card = page.getByRole('listbox', { name: 'Cards' }).getByRole('option', { name: /^Frame 1001/ });
+  await expect(card).toHaveAccessibleName(new RegExp(`${longDate(monday)}, Welding`));
+  await expect(item).toHaveCount(0);
+  expect(await cardOnServer(page, 'Frame 1001')).toMatchObject({ start_date: monday, end_date: monday, stage: { name: 'Welding' } });
+
+  // Moved two days later by dragging it.
+  const wednesday = addDays(monday, 2);
+  const from = await cellCentre(page, monday, 'Welding');
+  const cardBox = (await card.boundingBox())!;
+  await dragTo(page, { x: from.x, y: cardBox.y + cardBox.height / 2 }, { x: (await cellCentre(page, wednesday, 'Welding')).x, y: cardBox.y + cardBox.height / 2 });
+  await expect(card).toHaveAccessibleName(new RegExp(longDate(wednesday)));
+  await expect.poll(async () => (await cardOnServer(page, 'Frame 1001')).start_date).toBe(wednesday);
+
+  // Ctrl+Z puts it back, on screen and in the data.
+  await page.keyboard.press('Control+z');
+  await expect(card).toHaveAccessibleName(new RegExp(longDate(monday)));
+  await expect.poll(async () => (await cardOnServer(page, 'Frame 1001')).start_date).toBe(monday);
+  await expect(page.getByRole('status').filter({ hasText: 'Undone: Move Frame 1001' })).toBeVisible();
+
+  // Selected with a click, opened with Enter, closed with Esc.
+  await card.click();
+  await expect(card).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('complementary', { name: 'Card details' });
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText('Frame 1001');
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+
+  // Another client moves the card: the planboard follows without a reload.
+  const other = await context.newPage();
+  await other.goto(app.url);
+  const saved = await cardOnServer(other, 'Frame 1001');
+  const thursday = addDays(monday, 3);
+  await api(other, 'PUT', `/v1/collection/${saved.collection_id}/card/${saved.id}`, { start_date: thursday, end_date: thursday });
+  await expect(card).toHaveAccessibleName(new RegExp(longDate(thursday)));
+  await other.close();
+});
+
+test('keyboard: arrows select cards, Alt+Right moves one a day, ? lists the shortcuts', async ({ page }) => {
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(app.url);
+  const monday = nextMonday();
+  const board = await api(page, 'POST', '/v1/board', {
+    name: 'Keys',
+    stages: [{ name: 'Sawing', priority: 0 }, { name: 'Sanding', priority: 1 }],
+    statuses: [{ name: 'To do', entry: true, color: 'blue' }],
+  }, { with: 'stages' });
+  for (const [name, stage] of [['Table', 0], ['Chair', 1]] as const) {
+    const collection = await api(page, 'POST', '/v1/collection', { name, board_id: board.id });
+    await api(page, 'POST', `/v1/collection/${collection.id}/board/${board.id}`, { start: monday, stage_id: board.stages[stage].id });
+  }
+  await page.reload();
+
+  const cards = page.getByRole('listbox', { name: 'Cards' });
+  await expect(cards.getByRole('option')).toHaveCount(2);
+  await cards.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(cards.getByRole('option', { name: /^Table/ })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(cards.getByRole('option', { name: /^Chair/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(cards.getByRole('option', { name: /^Table/ })).toHaveAttribute('aria-selected', 'false');
+
+  await page.keyboard.press('Alt+ArrowRight');
+  await expect(cards.getByRole('option', { name: /^Chair/ })).toHaveAccessibleName(new RegExp(longDate(addDays(monday, 1))));
+  await expect.poll(async () => (await cardOnServer(page, 'Chair')).start_date).toBe(addDays(monday, 1));
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect.poll(async () => (await cardOnServer(page, 'Chair')).stage.name).toBe('Sawing');
+
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toContainText('Alt + ← / →');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+});

@@ -1,0 +1,94 @@
+/**
+ * Sync replicas inside the test process, for the tests that need many quick rounds (the
+ * protocol and property tests, the benchmark's seeding): a remote built with `buildApi`
+ * (role `remote`) and local instances opened with `openLocalInstance`, exactly as the desktop
+ * app opens them. Each listens on 127.0.0.1 on a free port and answers the same credentials as
+ * the process cluster (test/helpers/sync-cluster.ts), so the same `call`, `dump` and
+ * `syncUntilQuiet` work on them over real HTTP.
+ *
+ * Clients sync only when told (`POST /v1/sync/run` or `instance.sync.run()`): their timers
+ * are set to an hour.
+ */
+import { rmSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { buildApi } from '../../electron/api/app.js';
+import { openLocalInstance, type LocalInstance } from '../../electron/host/local-instance.js';
+import { DataDir } from '../../electron/store/data-dir.js';
+import type { Environment } from '../../electron/store/system.js';
+import { MemoryVault } from '../../electron/sync/credentials.js';
+import { tempDir } from './api.js';
+import { localHeaders, localKey, remoteEnv, remoteHeaders, remoteKey } from './sync-cluster.js';
+
+export interface InProcessRemote {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  app: FastifyInstance;
+  dataDir: DataDir;
+  environment: Environment;
+  /** Makes another environment with its own key (for the "never crosses environments" checks). */
+  addEnvironment(name: string, key: string): Environment;
+  close(): Promise<void>;
+}
+
+export async function startInProcessRemote(options: { retention?: number; name?: string } = {}): Promise<InProcessRemote> {
+  const folder = tempDir('planner-remote-');
+  const dataDir = DataDir.open(folder);
+  const environment = dataDir.system.ensureEnvironment(remoteEnv);
+  dataDir.system.ensureApiKey(environment.id, remoteKey);
+  const app = await buildApi({ dataDir, role: 'remote', ...(options.retention !== undefined ? { syncRetention: options.retention } : {}) });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    name: options.name ?? 'remote',
+    url: `http://127.0.0.1:${address.port}`,
+    headers: remoteHeaders,
+    app,
+    dataDir,
+    environment,
+    addEnvironment(name, key) {
+      const env = dataDir.system.ensureEnvironment(name);
+      dataDir.system.ensureApiKey(env.id, key);
+      return env;
+    },
+    async close() {
+      await app.close();
+      dataDir.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface InProcessClient {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  instance: LocalInstance;
+  close(): Promise<void>;
+}
+
+const never = 3_600_000;
+
+export async function startInProcessClient(remoteUrl: string, name = 'client'): Promise<InProcessClient> {
+  const folder = tempDir('planner-client-');
+  const instance = await openLocalInstance(folder, {
+    vault: new MemoryVault({ remote_url: remoteUrl, api_env: remoteEnv, api_key: remoteKey }),
+    syncTiming: { pullIntervalMs: never, pushDelayMs: never, backoffMs: never, maxBackoffMs: never },
+  });
+  // The desktop instance answers only its bridge; tests call it over HTTP with a known key.
+  instance.dataDir.system.ensureApiKey(instance.environment.id, localKey);
+  await instance.api.listen({ host: '127.0.0.1', port: 0 });
+  const address = instance.api.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    name,
+    url: `http://127.0.0.1:${address.port}`,
+    headers: localHeaders,
+    instance,
+    async close() {
+      await instance.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}

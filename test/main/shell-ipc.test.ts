@@ -1,0 +1,162 @@
+/**
+ * The shell's IPC channels: every one checks the sender frame first and the payload second,
+ * and only then calls main's service. Nothing reaches a service from a foreign frame or with
+ * a malformed payload.
+ */
+import type { IpcMain, IpcMainInvokeEvent } from 'electron';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { isAppFrame } from '../../electron/main/ipc.js';
+import { registerShellHandlers, type ShellServices } from '../../electron/main/shell-ipc.js';
+import { shellChannels } from '../../shared/ipc.js';
+import { appFrame, FakeIpcMain, frameEvent } from './bridge-fixture.js';
+
+vi.mock('electron', () => ({ BrowserWindow: { fromWebContents: () => null, getAllWindows: () => [] }, protocol: {} }));
+
+type Handler = (event: IpcMainInvokeEvent, payload?: unknown) => Promise<unknown>;
+
+const window = { id: 3 };
+let ipcMain: FakeIpcMain;
+let services: { [K in keyof ShellServices]: ReturnType<typeof vi.fn> };
+let unregister: () => void;
+
+function invoke(channel: string, payload?: unknown, event: IpcMainInvokeEvent = appFrame): Promise<unknown> {
+  const handler = ipcMain.handlers.get(channel) as unknown as Handler | undefined;
+  if (!handler) throw new Error(`nothing handles ${channel}`);
+  return handler(event, payload);
+}
+
+const validPayloads: Record<string, unknown> = {
+  [shellChannels.saveFile]: { format: 'pdf', suggestedName: 'report.pdf', data: Buffer.from('%PDF').toString('base64') },
+  [shellChannels.openAttachment]: { extensions: ['pdf'] },
+  [shellChannels.backup]: undefined,
+  [shellChannels.restore]: undefined,
+  [shellChannels.signIn]: { remote_url: 'https://planner.example.com', client_id: 'desktop' },
+  [shellChannels.getSettings]: undefined,
+  [shellChannels.setSettings]: { language: 'nl' },
+  [shellChannels.reportError]: { message: 'boom' },
+};
+
+const invokeChannels = Object.values(shellChannels).filter((channel) => channel !== shellChannels.menu);
+
+beforeEach(() => {
+  ipcMain = new FakeIpcMain();
+  services = {
+    saveFile: vi.fn(async () => ({ status: 'saved', fileName: 'report.pdf' })),
+    openAttachment: vi.fn(async () => ({ status: 'canceled' })),
+    backup: vi.fn(async () => ({ status: 'canceled' })),
+    restore: vi.fn(async () => ({ status: 'canceled' })),
+    signIn: vi.fn(async () => ({ status: 'signed-in', remote_url: 'https://planner.example.com' })),
+    getSettings: vi.fn(() => ({ language: 'system', closeWithPending: 'ask' })),
+    setSettings: vi.fn((change) => ({ language: 'system', closeWithPending: 'ask', ...change })),
+    reportError: vi.fn(() => 'abcd1234'),
+  };
+  unregister = registerShellHandlers(ipcMain as unknown as IpcMain, services as unknown as ShellServices, isAppFrame, () => window as never);
+});
+
+describe('the shell channels', () => {
+  it('are exactly the allow-listed invoke channels', () => {
+    expect([...ipcMain.handlers.keys()].sort()).toEqual([...invokeChannels].sort());
+    expect(invokeChannels.every((channel) => channel.startsWith('planner:'))).toBe(true);
+    expect(ipcMain.listenerCount('planner:menu')).toBe(0);
+  });
+
+  it('are all removed again by the function registering them returns', () => {
+    unregister();
+    expect(ipcMain.handlers.size).toBe(0);
+  });
+
+  describe.each(invokeChannels)('%s', (channel) => {
+    it('answers the app page', async () => {
+      await expect(invoke(channel, validPayloads[channel])).resolves.toBeDefined();
+    });
+
+    it.each([
+      ['another origin', frameEvent('https://evil.example/')],
+      ['a look-alike host', frameEvent('app://planner.evil.example/index.html')],
+      ['a file: page', frameEvent('file:///home/p/index.html')],
+      ['a frame that is gone', frameEvent(null)],
+    ])('refuses %s and calls nothing', async (_who, event) => {
+      await expect(invoke(channel, validPayloads[channel], event)).rejects.toThrow(/^Refused: the request did not come from the app/);
+      for (const service of Object.values(services)) expect(service).not.toHaveBeenCalled();
+    });
+
+    it('refuses a malformed payload and calls nothing', async () => {
+      await expect(invoke(channel, { unexpected: true, __proto__: { x: 1 } })).rejects.toThrow(/^Refused: /);
+      await expect(invoke(channel, 'a string')).rejects.toThrow(/^Refused: /);
+      for (const service of Object.values(services)) expect(service).not.toHaveBeenCalled();
+    });
+  });
+});
+
+describe('what each channel hands to main', () => {
+  it('save-file: the decoded bytes and the window that asked', async () => {
+    await invoke(shellChannels.saveFile, validPayloads[shellChannels.saveFile]);
+    const [asker, request] = services.saveFile.mock.calls[0]!;
+    expect(asker).toBe(window);
+    expect(request).toMatchObject({ format: 'pdf', suggestedName: 'report.pdf' });
+    expect((request as { content: Buffer }).content.toString()).toBe('%PDF');
+  });
+
+  it('save-file: refuses a format main does not allow', async () => {
+    await expect(invoke(shellChannels.saveFile, { format: 'html', suggestedName: 'x.html', data: '' })).rejects.toThrow(/format must be one of csv, xlsx, pdf/);
+  });
+
+  it('open-attachment: the narrowed list, or every allowed type', async () => {
+    await invoke(shellChannels.openAttachment, { extensions: ['PNG'] });
+    await invoke(shellChannels.openAttachment);
+    expect(services.openAttachment.mock.calls[0]).toEqual([window, ['png']]);
+    expect(services.openAttachment.mock.calls[1]![1]).toContain('pdf');
+  });
+
+  it('open-attachment: refuses a widened list', async () => {
+    await expect(invoke(shellChannels.openAttachment, { extensions: ['exe'] })).rejects.toThrow(/Refused/);
+  });
+
+  it('backup and restore: take no payload at all', async () => {
+    await invoke(shellChannels.backup);
+    await invoke(shellChannels.restore);
+    expect(services.backup).toHaveBeenCalledWith(window);
+    expect(services.restore).toHaveBeenCalledWith(window);
+    await expect(invoke(shellChannels.backup, { path: '/tmp/x.sqlite' })).rejects.toThrow(/takes no payload/);
+    await expect(invoke(shellChannels.restore, '/tmp/x.sqlite')).rejects.toThrow(/takes no payload/);
+  });
+
+  it('sign-in: the remote and client, and only an https remote (http on this computer only)', async () => {
+    await expect(invoke(shellChannels.signIn, { remote_url: 'https://planner.example.com', client_id: 'desktop' })).resolves.toEqual({
+      status: 'signed-in',
+      remote_url: 'https://planner.example.com',
+    });
+    await invoke(shellChannels.signIn, { remote_url: 'http://127.0.0.1:4010', client_id: 'desktop' });
+    expect(services.signIn).toHaveBeenCalledTimes(2);
+    for (const bad of [
+      { remote_url: 'http://planner.example.com', client_id: 'desktop' },
+      { remote_url: 'javascript:alert(1)', client_id: 'desktop' },
+      { remote_url: 'file:///etc/passwd', client_id: 'desktop' },
+      { remote_url: 'https://user:pw@planner.example.com', client_id: 'desktop' },
+      { remote_url: 'https://planner.example.com/?next=evil', client_id: 'desktop' },
+      { remote_url: 'https://planner.example.com', client_id: 'a b' },
+      { remote_url: 'https://planner.example.com', client_id: 'desktop', client_secret: 'x' },
+    ]) {
+      await expect(invoke(shellChannels.signIn, bad)).rejects.toThrow(/Refused/);
+    }
+    expect(services.signIn).toHaveBeenCalledTimes(2);
+  });
+
+  it('settings: read, and changed only to known values', async () => {
+    await expect(invoke(shellChannels.getSettings)).resolves.toEqual({ language: 'system', closeWithPending: 'ask' });
+    await expect(invoke(shellChannels.setSettings, { closeWithPending: 'sync-first' })).resolves.toMatchObject({ closeWithPending: 'sync-first' });
+    await expect(invoke(shellChannels.setSettings, { closeWithPending: 'never' })).rejects.toThrow(/closeWithPending must be one of/);
+    await expect(invoke(shellChannels.setSettings, { language: 'klingon' })).rejects.toThrow(/language must be one of/);
+    await expect(invoke(shellChannels.setSettings, { theme: 'dark' })).rejects.toThrow(/unknown setting theme/);
+    expect(services.setSettings).toHaveBeenCalledTimes(1);
+  });
+
+  it('report-error: a cut-to-size report, answered with its log reference', async () => {
+    await expect(invoke(shellChannels.reportError, { message: 'x'.repeat(5000), stack: 'at y', source: 'boundary', shown: true })).resolves.toEqual({ reference: 'abcd1234' });
+    const [report] = services.reportError.mock.calls[0]!;
+    expect((report as { message: string }).message).toHaveLength(2000);
+    await expect(invoke(shellChannels.reportError, { message: 42 })).rejects.toThrow(/Refused/);
+    services.reportError.mockReturnValueOnce(undefined);
+    await expect(invoke(shellChannels.reportError, { message: 'too many' })).resolves.toEqual({ reference: 'not-logged' });
+  });
+});
