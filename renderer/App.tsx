@@ -4,6 +4,7 @@ import { useChangeEvents } from './api/hooks.js';
 import { ComingLater } from './components/ComingLater.js';
 import { Navigation } from './components/Navigation.js';
 import { TopBar } from './components/TopBar.js';
+import { useShellMenu } from './components/use-shell-menu.js';
 import { useUiStore, type ViewName } from './state/ui.js';
 import { ActivitiesView } from './views/ActivitiesView.js';
 import { views } from './views/catalog.js';
@@ -11,6 +12,10 @@ import { OrdersView } from './views/orders/OrdersView.js';
 import { PlanboardView } from './views/PlanboardView.js';
 import { ProjectsView } from './views/ProjectsView.js';
 import { ResourcesView } from './views/ResourcesView.js';
+import { SettingsView } from './views/settings/SettingsView.js';
+import { useAppliedTheme } from './views/settings/theme.js';
+import { SyncView } from './views/sync/SyncView.js';
+import { TimeView } from './views/time/TimeView.js';
 
 /** The screens built so far; the others say what they will be for. */
 const screens: Partial<Record<ViewName, ComponentType>> = {
@@ -19,10 +24,15 @@ const screens: Partial<Record<ViewName, ComponentType>> = {
   projects: ProjectsView,
   activities: ActivitiesView,
   resources: ResourcesView,
+  time: TimeView,
+  sync: SyncView,
+  settings: SettingsView,
 };
 
 export function App() {
   useChangeEvents();
+  useAppliedTheme();
+  useShellMenu();
   const current = useUiStore((state) => state.view);
   const entry = views.find((view) => view.name === current);
   const Screen = screens[current];

@@ -47,7 +47,28 @@ export interface BridgeRequest {
   path: string;
   query?: Record<string, string>;
   body?: unknown;
+  /** A file for a multipart route (`…/attachment/upload`); a POST with it carries no `body`. */
+  upload?: BridgeUpload;
 }
+
+/**
+ * A file sent through the bridge. The bridge carries structured-clone or JSON values only, so
+ * the content travels base64-encoded; the host turns it into the `multipart/form-data` body
+ * the API's upload route reads: the `fields` as text parts, then the content as the `file` part.
+ */
+export interface BridgeUpload {
+  /** The file part's name (1-255 characters). */
+  filename: string;
+  /** `type/subtype`, e.g. `application/pdf`. */
+  contentType: string;
+  /** The content, base64-encoded: at most `maxBridgeUploadBytes` once decoded. */
+  data: string;
+  /** Text fields sent with the file, e.g. `{card_id, filename}`. */
+  fields?: Record<string, string>;
+}
+
+/** The API's upload limit (`/attachment/upload` answers 413 above it). */
+export const maxBridgeUploadBytes = 25 * 1024 * 1024;
 
 export interface BridgeResponse {
   status: number;
@@ -64,9 +85,11 @@ export interface ChangeEvent {
 
 /**
  * What a menu item asks the page to do. `undo`/`redo` mean the app's undo (moves, edits, plan
- * and unplan); when focus is in a text field the page should undo the typing instead. The
- * menu's accelerators only fire for keys the page did not handle (preventDefault), so an
- * in-app shortcut handler and the menu never both act on one key press.
+ * and unplan); when focus is in a text field the page should undo the typing instead
+ * (`document.execCommand('undo')`), since the menu item replaces the native text undo.
+ * Chromium gives the page a key press first and the menu's accelerator only fires when the
+ * page did not handle it, so a page that handles Ctrl+Z itself must call `preventDefault()`:
+ * then one key press acts once, and the menu command arrives for clicks and unhandled keys.
  */
 export type MenuCommand = 'undo' | 'redo' | 'new-collection' | 'export-time-report' | 'open-settings';
 export const menuCommands: readonly MenuCommand[] = ['undo', 'redo', 'new-collection', 'export-time-report', 'open-settings'];
@@ -175,7 +198,7 @@ export function parseBridgeRequest(payload: unknown): BridgeRequest | { error: s
   }
   const p = payload as Record<string, unknown>;
   for (const key of Object.keys(p)) {
-    if (!['method', 'path', 'query', 'body'].includes(key)) return { error: `unknown key ${key}` };
+    if (!['method', 'path', 'query', 'body', 'upload'].includes(key)) return { error: `unknown key ${key}` };
   }
   if (typeof p.method !== 'string' || !methods.includes(p.method)) {
     return { error: 'method must be one of GET, POST, PUT, DELETE' };
@@ -201,5 +224,45 @@ export function parseBridgeRequest(payload: unknown): BridgeRequest | { error: s
   const request: BridgeRequest = { method: p.method as HttpMethod, path: p.path };
   if (p.query !== undefined) request.query = p.query as Record<string, string>;
   if (p.body !== undefined) request.body = p.body;
+  if (p.upload !== undefined) {
+    if (p.method !== 'POST' || p.body !== undefined) return { error: 'an upload goes with a POST and no body' };
+    const upload = parseUpload(p.upload);
+    if ('error' in upload) return upload;
+    request.upload = upload;
+  }
   return request;
+}
+
+const contentTypePattern = /^[\w.+-]+\/[\w.+-]+$/;
+const fieldNamePattern = /^[a-z][a-z0-9_]{0,63}$/;
+// Checked without a backtracking pattern: the data may be tens of megabytes long.
+const base64Characters = /^[A-Za-z0-9+/]*={0,2}$/;
+
+function parseUpload(value: unknown): BridgeUpload | { error: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: 'upload must be an object' };
+  const u = value as Record<string, unknown>;
+  for (const key of Object.keys(u)) {
+    if (!['filename', 'contentType', 'data', 'fields'].includes(key)) return { error: `unknown upload key ${key}` };
+  }
+  if (typeof u.filename !== 'string' || u.filename.length === 0 || u.filename.length > 255) {
+    return { error: 'upload.filename must be 1-255 characters' };
+  }
+  if (typeof u.contentType !== 'string' || u.contentType.length > 255 || !contentTypePattern.test(u.contentType)) {
+    return { error: 'upload.contentType must be a media type like application/pdf' };
+  }
+  const maxLength = Math.ceil(maxBridgeUploadBytes / 3) * 4;
+  if (typeof u.data !== 'string' || u.data.length % 4 !== 0 || u.data.length > maxLength || !base64Characters.test(u.data)) {
+    return { error: `upload.data must be base64 of at most ${maxBridgeUploadBytes / 1024 / 1024} MiB` };
+  }
+  const upload: BridgeUpload = { filename: u.filename, contentType: u.contentType, data: u.data };
+  if (u.fields !== undefined) {
+    if (typeof u.fields !== 'object' || u.fields === null || Array.isArray(u.fields)) return { error: 'upload.fields must be an object of strings' };
+    for (const [name, text] of Object.entries(u.fields)) {
+      if (!fieldNamePattern.test(name) || typeof text !== 'string' || text.length > 65_535) {
+        return { error: 'upload.fields must map lower-case names to strings' };
+      }
+    }
+    upload.fields = u.fields as Record<string, string>;
+  }
+  return upload;
 }

@@ -15,7 +15,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { parseBridgeRequest, type ChangeEvent } from '../../shared/ipc.js';
+import { maxBridgeUploadBytes, parseBridgeRequest, type ChangeEvent } from '../../shared/ipc.js';
 import { ApiError } from '../api/errors.js';
 import type { LocalInstance } from './local-instance.js';
 
@@ -44,6 +44,8 @@ const mimeTypes: Record<string, string> = {
 };
 
 const sessionCookie = 'planner_session';
+
+const bridgeBodyLimit = Math.ceil(maxBridgeUploadBytes / 3) * 4 + 1024 * 1024;
 
 export interface BrowserHost {
   url: string;
@@ -78,8 +80,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const { instance } = options;
   const session = randomBytes(32).toString('base64url');
   const rendererRoot = await realpath(options.rendererDir);
-  // forceCloseConnections: open event streams must not keep a stopping host alive.
-  const app: FastifyInstance = Fastify({ logger: false, bodyLimit: 20 * 1024 * 1024, forceCloseConnections: true });
+  // forceCloseConnections: open event streams must not keep a stopping host alive. The body
+  // limit fits the largest upload the bridge takes, base64-encoded (a third larger), in JSON.
+  const app: FastifyInstance = Fastify({ logger: false, bodyLimit: bridgeBodyLimit, forceCloseConnections: true });
   let allowedHosts = new Set<string>();
   let origin = '';
 

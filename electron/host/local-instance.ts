@@ -8,7 +8,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { BinaryBody } from '../../shared/bridge-body.js';
-import type { BridgeRequest, BridgeResponse, ChangeEvent } from '../../shared/ipc.js';
+import type { BridgeRequest, BridgeResponse, BridgeUpload, ChangeEvent } from '../../shared/ipc.js';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { buildApi } from '../api/app.js';
 import { DataDir } from '../store/data-dir.js';
@@ -71,6 +72,7 @@ export async function openLocalInstance(dataPath: string, options: LocalInstance
       api,
       environment,
       async request(request) {
+        const form = request.upload ? multipartBody(request.upload) : undefined;
         const response = await api.inject({
           method: request.method,
           url: request.path,
@@ -78,8 +80,10 @@ export async function openLocalInstance(dataPath: string, options: LocalInstance
           headers: {
             ...credentials,
             ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...(form ? { 'content-type': form.contentType } : {}),
           },
           ...(request.body !== undefined ? { payload: JSON.stringify(request.body) } : {}),
+          ...(form ? { payload: form.payload } : {}),
         });
         const headers: Record<string, string> = {};
         for (const name of exposedHeaders) {
@@ -109,4 +113,31 @@ export async function openLocalInstance(dataPath: string, options: LocalInstance
     dataDir.close();
     throw error;
   }
+}
+
+/**
+ * The `multipart/form-data` body a browser would send for a bridge upload: the text fields,
+ * then the content as the `file` part. Header values are quoted the way browsers do it
+ * (`"`, CR and LF percent-encoded), so a file name can never add a header or a part; the
+ * exact name can travel as a `filename` field, which the upload route prefers.
+ */
+export function multipartBody(upload: BridgeUpload): { contentType: string; payload: Buffer } {
+  const content = Buffer.from(upload.data, 'base64');
+  const fields = Object.entries(upload.fields ?? {});
+  let boundary: string;
+  do boundary = `----planner-${randomBytes(16).toString('hex')}`;
+  while (content.includes(boundary) || fields.some(([, text]) => text.includes(boundary)));
+  const quoted = (text: string) => text.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const parts: Buffer[] = [];
+  for (const [name, text] of fields) {
+    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${quoted(name)}"\r\n\r\n${text}\r\n`));
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${quoted(upload.filename)}"\r\ncontent-type: ${upload.contentType}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { contentType: `multipart/form-data; boundary=${boundary}`, payload: Buffer.concat(parts) };
 }

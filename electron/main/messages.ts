@@ -96,6 +96,7 @@ const en = {
 } as const;
 
 export type MessageKey = keyof typeof en;
+export const messageKeys = Object.keys(en) as MessageKey[];
 
 const nl: Record<MessageKey, string> = {
   'menu.file': 'Bestand',
@@ -189,10 +190,10 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
 export function resolveLanguage(setting: ShellSettings['language'], osLocale: string): ShellLanguage {
   if (setting !== 'system') return setting;
   const primary = osLocale.toLowerCase().split(/[-_]/)[0] ?? '';
-  return primary in tables ? (primary as ShellLanguage) : 'en';
+  return Object.hasOwn(tables, primary) ? (primary as ShellLanguage) : 'en';
 }
 
 export function translator(language: ShellLanguage): Translate {
   const table = tables[language];
-  return (key, values = {}) => table[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return (key, values = {}) => table[key].replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 }

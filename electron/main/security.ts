@@ -31,6 +31,8 @@ export const secureWebPreferences = Object.freeze({
   contextIsolation: true,
   sandbox: true,
   nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
   webSecurity: true,
   allowRunningInsecureContent: false,
   experimentalFeatures: false,

@@ -18,7 +18,7 @@ export function parseShellSettingsChange(payload: unknown): Partial<ShellSetting
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return { error: 'settings must be an object' };
   const change: Partial<Record<keyof ShellSettings, unknown>> = {};
   for (const [key, value] of Object.entries(payload)) {
-    if (!(key in allowed)) return { error: `unknown setting ${key}` };
+    if (!Object.hasOwn(allowed, key)) return { error: `unknown setting ${key}` };
     const values = allowed[key as keyof ShellSettings] as readonly unknown[];
     if (!values.includes(value)) return { error: `${key} must be one of ${values.join(', ')}` };
     change[key as keyof ShellSettings] = value;

@@ -18,6 +18,8 @@ import type { projectSpec } from '../../shared/resources/project.js';
 import type { relationSpec } from '../../shared/resources/relation.js';
 import type { resourceSpec } from '../../shared/resources/resource.js';
 import type { stageSpec } from '../../shared/resources/stage.js';
+import type { timeTrackingSpec } from '../../shared/resources/time-tracking.js';
+import type { userSpec } from '../../shared/resources/user.js';
 import type { warehouseSpec } from '../../shared/resources/warehouse.js';
 
 interface RendererResources {
@@ -32,6 +34,8 @@ interface RendererResources {
   address: typeof addressSpec;
   item: typeof itemSpec;
   collection: typeof collectionSpec;
+  time_tracking: typeof timeTrackingSpec;
+  user: typeof userSpec;
 }
 
 /** A resource by the name its path and its change events carry. */

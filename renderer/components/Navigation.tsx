@@ -1,12 +1,14 @@
 /** The left navigation between the app's screens. */
+import { useT } from '../i18n/index.js';
 import { useUiStore } from '../state/ui.js';
 import { views } from '../views/catalog.js';
 
 export function Navigation() {
   const current = useUiStore((state) => state.view);
   const showView = useUiStore((state) => state.showView);
+  const t = useT();
   return (
-    <nav className="navigation" aria-label="Main">
+    <nav className="navigation" aria-label={t('nav.label')}>
       <ul className="navigation__items">
         {views.map((view) => (
           <li key={view.name} className={view.name === 'settings' ? 'navigation__item--end' : undefined}>
@@ -16,7 +18,7 @@ export function Navigation() {
               aria-current={view.name === current ? 'page' : undefined}
               onClick={() => showView(view.name)}
             >
-              {view.title}
+              {t(view.titleKey)}
             </button>
           </li>
         ))}

@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiRequestError, describeError } from '../api/client.js';
 import { useApi } from '../api/provider.js';
+import { useT } from '../i18n/index.js';
 import '../styles/status.css';
 import { summarizeSync, type SyncReading, type SyncStatus as Status } from './sync-status.js';
 
@@ -16,6 +17,7 @@ const pollEvery = 3_000;
 export function SyncStatus() {
   const { client, transport } = useApi();
   const queryClient = useQueryClient();
+  const t = useT();
   const status = useQuery({
     queryKey: syncStatusKey,
     queryFn: async (): Promise<SyncReading> => {
@@ -49,15 +51,15 @@ export function SyncStatus() {
   const reading: SyncReading | undefined = status.isError ? { kind: 'failed', message: describeError(status.error) } : status.data;
   if (!reading) {
     return (
-      <div className="sync-status" role="status" aria-label="Sync status">
+      <div className="sync-status" role="status" aria-label={t('topBar.syncStatus')}>
         <span className="sync-status__dot" aria-hidden="true" />
-        <span className="muted">Sync…</span>
+        <span className="muted">{t('topBar.syncReading')}</span>
       </div>
     );
   }
-  const summary = summarizeSync(reading);
+  const summary = summarizeSync(reading, t);
   return (
-    <div className={`sync-status sync-status--${summary.tone}`} role="status" aria-label="Sync status" title={summary.description}>
+    <div className={`sync-status sync-status--${summary.tone}`} role="status" aria-label={t('topBar.syncStatus')} title={summary.description}>
       <span className="sync-status__dot" aria-hidden="true" />
       <span className="sync-status__state">{summary.state}</span>
       {summary.details.map((detail) => (

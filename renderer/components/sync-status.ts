@@ -3,6 +3,7 @@
  * state; an instance that does not sync answers 409 ("local only"). Pure, so every case is
  * tested (test/renderer/sync-status.test.ts).
  */
+import { translatorFor, type Translate } from '../i18n/index.js';
 
 export interface SyncStatus {
   configured: boolean;
@@ -30,32 +31,34 @@ export interface SyncSummary {
   description: string;
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-export function summarizeSync(reading: SyncReading): SyncSummary {
+/**
+ * `t` gives the words in the planner's language; English when none is passed (the top bar
+ * passes the current one).
+ */
+export function summarizeSync(reading: SyncReading, t: Translate = translatorFor('en')): SyncSummary {
   if (reading.kind === 'failed') {
-    return { tone: 'error', state: 'Status unknown', details: [], description: `The sync status could not be read: ${reading.message}` };
+    return { tone: 'error', state: t('syncStatus.unknown'), details: [], description: t('syncStatus.unknownDescription', { message: reading.message }) };
   }
   if (reading.kind === 'local-only') {
-    return { tone: 'local', state: 'Local only', details: [], description: 'This planner keeps its data on this computer only; it does not sync.' };
+    return { tone: 'local', state: t('syncStatus.localOnly'), details: [], description: t('syncStatus.localOnlyDescription') };
   }
   const { status } = reading;
   if (!status.configured) {
-    const waiting = status.pending > 0 ? ` ${plural(status.pending, 'change waits', 'changes wait')} to sync once a remote is set up.` : '';
-    return { tone: 'local', state: 'Local only', details: [], description: `No remote is set up: changes stay on this computer.${waiting}` };
+    const waiting = status.pending > 0 ? ` ${t.count('syncStatus.waiting', status.pending)}` : '';
+    return { tone: 'local', state: t('syncStatus.localOnly'), details: [], description: `${t('syncStatus.notSetUp')}${waiting}` };
   }
   const details: string[] = [];
-  if (status.syncing) details.push('Syncing…');
-  if (status.pending > 0) details.push(`${status.pending} pending`);
-  if (status.conflicts > 0) details.push(plural(status.conflicts, 'conflict', 'conflicts'));
+  if (status.syncing) details.push(t('syncStatus.syncing'));
+  if (status.pending > 0) details.push(t('syncStatus.pending', { count: status.pending }));
+  if (status.conflicts > 0) details.push(t.count('syncStatus.conflicts', status.conflicts));
   const facts = [
-    status.pending > 0 ? `${plural(status.pending, 'change', 'changes')} not sent yet` : 'everything is sent',
-    status.conflicts > 0 ? `${plural(status.conflicts, 'change', 'changes')} refused by the remote, to review on the Sync screen` : '',
-    status.last_error ? `last problem: ${status.last_error}` : '',
+    status.pending > 0 ? t.count('syncStatus.notSent', status.pending) : t('syncStatus.allSent'),
+    status.conflicts > 0 ? t.count('syncStatus.refused', status.conflicts) : '',
+    status.last_error ? t('syncStatus.lastProblem', { problem: status.last_error }) : '',
   ].filter(Boolean);
   if (!status.online) {
-    return { tone: status.conflicts > 0 ? 'warning' : 'offline', state: 'Offline', details, description: `Offline: ${facts.join('; ')}. Changes are kept and sent when the remote can be reached.` };
+    return { tone: status.conflicts > 0 ? 'warning' : 'offline', state: t('syncStatus.offline'), details, description: t('syncStatus.offlineDescription', { facts: facts.join('; ') }) };
   }
   const tone: SyncTone = status.conflicts > 0 || status.last_error ? 'warning' : status.syncing || status.pending > 0 ? 'busy' : 'ok';
-  return { tone, state: 'Online', details, description: `Online: ${facts.join('; ')}.` };
+  return { tone, state: t('syncStatus.online'), details, description: t('syncStatus.onlineDescription', { facts: facts.join('; ') }) };
 }

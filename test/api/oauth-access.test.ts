@@ -144,6 +144,13 @@ describe('administration', () => {
     // Planning data is theirs to use.
     expect((await call(instance.baseUrl, 'GET', '/v1/project', bearer(access_token))).status).toBe(200);
   });
+
+  it('records which OAuth client an admin\'s webhook came through', async () => {
+    const { access_token } = await tokensFor({ environment: 'alpha', email: 'ann@example.com', password });
+    const made = await call(instance.baseUrl, 'POST', '/v1/webhook', bearer(access_token), { url: 'https://hooks.example.com/x', event_types: ['card.created'] });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ developer_client_id: client.id, api_key_id: null });
+  });
 });
 
 describe('invitations', () => {

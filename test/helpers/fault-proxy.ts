@@ -8,7 +8,9 @@
  *  - `refuse`         offline: the proxy stops listening, so connections are refused (ECONNREFUSED),
  *                     and the connections a client keeps open are closed; it listens again on
  *                     the same port when another mode is set. (As a rule with `fraction` or
- *                     `match`, the chosen requests' connections are reset instead.)
+ *                     `match`, the chosen requests are read and their connections reset, as
+ *                     `drop-request`: resetting a connection before the request is sent makes
+ *                     Node's fetch wait for its time-out on a POST.)
  *  - `drop-request`   never forward it; close the client's socket;
  *  - `drop-response`  forward it, wait for the remote's whole answer (the remote has applied it),
  *                     then close the client's socket without answering (the classic duplicate bug);
@@ -222,10 +224,6 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
     const mode = choose(method, path);
     const entry: ProxyLogEntry = { method, path, mode, reachedRemote: false, answered: false, startedAt: Date.now() };
     log.push(entry);
-    if (mode === 'refuse') {
-      kill(req);
-      return;
-    }
     let body: Buffer;
     try {
       body = await readBody(req);
@@ -246,6 +244,7 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
     switch (mode) {
       case 'pass':
         return pass();
+      case 'refuse': // a partial refusal (some requests only): the connection is reset
       case 'drop-request':
         kill(req);
         return;
@@ -349,8 +348,15 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
   let listening = true;
   let closed = false;
 
-  /** Listens on the proxy's port exactly when the rule is not a full refusal. */
-  async function applyListening(): Promise<void> {
+  let switching: Promise<void> = Promise.resolve();
+
+  /** Listens on the proxy's port exactly when the rule is not a full refusal (one switch at a time). */
+  function applyListening(): Promise<void> {
+    switching = switching.then(switchListening, switchListening);
+    return switching;
+  }
+
+  async function switchListening(): Promise<void> {
     const want = !refusing() && !closed;
     if (want === listening) return;
     listening = want;
@@ -400,9 +406,8 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
       closed = true;
       for (const item of reorderQueue.splice(0)) clearTimeout(item.timer);
       held.splice(0);
+      await applyListening();
       for (const socket of sockets) socket.destroy();
-      if (listening) await new Promise<void>((resolve) => server.close(() => resolve()));
-      listening = false;
     },
   };
 }

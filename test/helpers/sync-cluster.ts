@@ -200,14 +200,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const remote = await startRemote(options.remoteArgs ?? []);
   const clients: ClientNode[] = [];
   const shared = options.sharedProxy ? await startFaultProxy(remote.url, { seed: options.seed ?? 1 }) : undefined;
+  let made = 0;
   const cluster: Cluster = {
     remote,
     clients,
     async addClient(extra = {}) {
+      // Numbered when asked for, so clients started in parallel get distinct names and seeds.
+      const index = made++;
       const client = await startClient(remote, {
-        name: `client ${String.fromCharCode(65 + clients.length)}`,
+        name: `client ${String.fromCharCode(65 + index)}`,
         proxy: options.proxies ?? true,
-        seed: (options.seed ?? 1) + clients.length,
+        seed: (options.seed ?? 1) + index,
         ...(options.syncIntervalMs !== undefined ? { syncIntervalMs: options.syncIntervalMs } : {}),
         ...(shared ? { via: shared } : {}),
         ...extra,
@@ -248,6 +251,31 @@ export async function runSync(client: Pick<Node, 'url' | 'headers' | 'name'>): P
 
 export async function status(client: Pick<Node, 'url' | 'headers' | 'name'>): Promise<any> {
   return ok(client, 'GET', '/v1/sync/status', undefined, 200);
+}
+
+/**
+ * Takes a client behind its proxy offline (the proxy stops listening). Its own timers keep
+ * trying and back off.
+ */
+export async function goOffline(...clients: ClientNode[]): Promise<void> {
+  await Promise.all(clients.map((c) => c.proxy!.set('refuse')));
+}
+
+/**
+ * Brings a client back online at a quiet moment: it is not syncing and its next attempt of its
+ * own (debounce or backoff) is not due within `marginMs`. So the explicit `POST /v1/sync/run`
+ * that follows is the run that pushes, and a test can say which client reaches the remote first.
+ */
+export async function goOnline(client: ClientNode, marginMs = 500): Promise<void> {
+  await waitFor(
+    async () => {
+      const s = await status(client);
+      return !s.syncing && (s.next_attempt_at === null || Date.parse(s.next_attempt_at) > Date.now() + marginMs);
+    },
+    `${client.name} to be between sync attempts`,
+    20_000,
+  );
+  await client.proxy!.set('pass');
 }
 
 /** The remote's newest change number (the `seq` of a snapshot). */
@@ -299,6 +327,7 @@ const dumpPlan: { path: string; children?: string[] }[] = [
   { path: '/v1/collection', children: ['checklist', 'comment', 'attachment'] },
   { path: '/v1/card' },
   { path: '/v1/card_relation' },
+  { path: '/v1/time_tracking' },
 ];
 
 /** Every record of a list endpoint, 1000 per page, sorted by id. */

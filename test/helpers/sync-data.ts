@@ -87,3 +87,12 @@ export async function nextSecond(): Promise<void> {
   const start = Math.floor(Date.now() / 1000);
   while (Math.floor(Date.now() / 1000) === start) await new Promise((r) => setTimeout(r, 20));
 }
+
+/**
+ * Resolves once the wall clock has passed the current millisecond, so that an edit made after
+ * it has a later hybrid clock than one made before it on any replica of this machine.
+ */
+export async function nextMillisecond(): Promise<void> {
+  const start = Date.now();
+  while (Date.now() <= start + 1) await new Promise((r) => setTimeout(r, 1));
+}

@@ -1,28 +1,40 @@
 /**
- * The entry point's wiring, run against fakes of Electron's app, session, protocol, ipcMain and
- * BrowserWindow, but with a real local instance on a temp folder chosen with --data-dir.
+ * The entry point's wiring, run against fakes of Electron's app, session, protocol, ipcMain,
+ * Menu, screen, safeStorage and BrowserWindow, but with a real local instance on a temp folder
+ * chosen with --data-dir.
  */
-import { rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { IpcMainInvokeEvent } from 'electron';
+import type { IpcMainInvokeEvent, MenuItemConstructorOptions } from 'electron';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { LocalInstance } from '../../electron/host/local-instance.js';
+import type { LocalInstance, LocalInstanceOptions } from '../../electron/host/local-instance.js';
 import type { BridgeHandler } from '../../electron/main/ipc.js';
+import { displayKey } from '../../electron/main/window-state.js';
+import { shellChannels } from '../../shared/ipc.js';
 import { tempDir } from '../helpers/api.js';
 
 type Listener = (...args: unknown[]) => void;
 
 const fake = vi.hoisted(() => {
   const listeners = new Map<string, Listener[]>();
+  const paths = new Map<string, string>();
   let markReady = () => {};
+  const display = { bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 0, width: 1920, height: 1040 } };
   const app = {
     on: vi.fn((event: string, listener: Listener) => {
       listeners.set(event, [...(listeners.get(event) ?? []), listener]);
       return app;
     }),
     whenReady: vi.fn(() => new Promise<void>((resolve) => (markReady = resolve))),
-    getPath: vi.fn(() => '/nonexistent/user-data'),
-    setPath: vi.fn(),
+    /** Electron's folders, under the test's temp folder (`base`) unless set. */
+    getPath: vi.fn((name: string) => paths.get(name) ?? `${fake.base}/${name}`),
+    setPath: vi.fn((name: string, value: string) => void paths.set(name, value)),
+    setAppLogsPath: vi.fn(),
+    getLocale: vi.fn(() => 'nl-NL'),
+    getVersion: vi.fn(() => '0.1.0'),
+    isPackaged: true,
+    isReady: vi.fn(() => true),
+    setAboutPanelOptions: vi.fn(),
     requestSingleInstanceLock: vi.fn(() => true),
     quit: vi.fn(),
     exit: vi.fn(),
@@ -30,22 +42,29 @@ const fake = vi.hoisted(() => {
   class FakeBrowserWindow {
     static made: FakeBrowserWindow[] = [];
     static getAllWindows = () => FakeBrowserWindow.made;
+    static getFocusedWindow = () => FakeBrowserWindow.made[0] ?? null;
+    static fromWebContents = () => FakeBrowserWindow.made[0] ?? null;
     readonly loadURL = vi.fn(() => Promise.resolve());
     readonly once = vi.fn();
+    readonly on = vi.fn();
     readonly isMinimized = vi.fn(() => true);
     readonly restore = vi.fn();
     readonly focus = vi.fn();
-    readonly webContents = { isDestroyed: () => false, getURL: () => 'app://planner/index.html', send: vi.fn() };
-    constructor(readonly options: { webPreferences: Record<string, unknown> }) {
+    readonly maximize = vi.fn();
+    readonly webContents = { isDestroyed: () => false, isCrashed: () => true, getURL: () => 'app://planner/index.html', send: vi.fn(), reload: vi.fn() };
+    constructor(readonly options: { webPreferences: Record<string, unknown>; x?: number; y?: number; width?: number; height?: number }) {
       FakeBrowserWindow.made.push(this);
     }
   }
-  return {
+  const fake = {
+    base: '/nonexistent',
     app,
+    display,
     emit: (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((listener) => listener(...args)),
     ready: () => markReady(),
     reset: () => {
       listeners.clear();
+      paths.clear();
       FakeBrowserWindow.made.length = 0;
     },
     BrowserWindow: FakeBrowserWindow,
@@ -56,9 +75,20 @@ const fake = vi.hoisted(() => {
     },
     protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
     ipcMain: { handle: vi.fn(), on: vi.fn(), removeHandler: vi.fn() },
-    dialog: { showErrorBox: vi.fn() },
+    dialog: { showErrorBox: vi.fn(), showMessageBox: vi.fn(async () => ({ response: 0, checkboxChecked: false })) },
+    Menu: { buildFromTemplate: vi.fn((template: unknown) => ({ template })), setApplicationMenu: vi.fn() },
+    screen: { getAllDisplays: () => [display], getDisplayMatching: () => display },
+    safeStorage: {
+      isEncryptionAvailable: () => true,
+      getSelectedStorageBackend: () => 'gnome_libsecret',
+      encryptString: (text: string) => Buffer.from(text).reverse(),
+      decryptString: (data: Buffer) => Buffer.from(data).reverse().toString(),
+    },
+    shell: { openExternal: vi.fn(), openPath: vi.fn(async () => '') },
     opened: [] as LocalInstance[],
+    options: [] as (LocalInstanceOptions | undefined)[],
   };
+  return fake;
 });
 
 vi.mock('electron', () => ({
@@ -68,7 +98,10 @@ vi.mock('electron', () => ({
   protocol: fake.protocol,
   ipcMain: fake.ipcMain,
   dialog: fake.dialog,
-  shell: { openExternal: vi.fn() },
+  shell: fake.shell,
+  Menu: fake.Menu,
+  screen: fake.screen,
+  safeStorage: fake.safeStorage,
 }));
 
 // The real local instance, with close() observed so the test can see the database shut.
@@ -76,8 +109,9 @@ vi.mock('../../electron/host/local-instance.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../electron/host/local-instance.js')>();
   return {
     ...real,
-    openLocalInstance: vi.fn(async (path: string) => {
-      const instance = await real.openLocalInstance(path);
+    openLocalInstance: vi.fn(async (path: string, options?: LocalInstanceOptions) => {
+      fake.options.push(options);
+      const instance = await real.openLocalInstance(path, options);
       const close = instance.close;
       instance.close = vi.fn(() => close());
       fake.opened.push(instance);
@@ -99,6 +133,11 @@ async function launch(args: string[]): Promise<void> {
 
 beforeAll(() => {
   folder = tempDir();
+  fake.base = join(folder, 'electron-paths');
+  // Where the window was last time, in the profile the launch below uses.
+  mkdirSync(join(folder, 'browser-profile'), { recursive: true });
+  const bounds = { x: 300, y: 200, width: 1300, height: 850 };
+  writeFileSync(join(folder, 'browser-profile', 'window-state.json'), JSON.stringify({ last: displayKey(fake.display), displays: { [displayKey(fake.display)]: { bounds, maximized: true } } }));
 });
 
 afterAll(async () => {
@@ -132,10 +171,69 @@ describe('a normal launch', () => {
     expect(order(fake.ipcMain.handle)).toBeLessThan(order(window.loadURL));
   });
 
-  it('registers only the allow-listed channel', () => {
-    expect(fake.ipcMain.handle).toHaveBeenCalledTimes(1);
-    expect(fake.ipcMain.handle).toHaveBeenCalledWith('planner:request', expect.any(Function));
+  it('registers only the allow-listed channels, and listens on none', () => {
+    const channels = fake.ipcMain.handle.mock.calls.map(([channel]) => channel as string);
+    const shellInvokes = Object.values(shellChannels).filter((channel) => channel !== shellChannels.menu);
+    expect(channels.sort()).toEqual(['planner:request', ...shellInvokes].sort());
     expect(fake.ipcMain.on).not.toHaveBeenCalled();
+  });
+
+  it('checks the sender on the shell channels too', async () => {
+    const settings = fake.ipcMain.handle.mock.calls.find(([channel]) => channel === shellChannels.getSettings)![1] as (event: unknown) => Promise<unknown>;
+    await expect(settings({ senderFrame: { url: 'https://evil.example/' } })).rejects.toThrow(/Refused/);
+    await expect(settings({ senderFrame: { url: 'app://planner/index.html' } })).resolves.toEqual({ language: 'system', closeWithPending: 'ask' });
+  });
+
+  it('gives the local instance the keychain vault for the remote’s credentials', () => {
+    // (A class from the freshly imported module graph, so compared by name.)
+    const vault = fake.options[0]?.vault as { constructor: { name: string }; canStore(): boolean } | undefined;
+    expect(vault?.constructor.name).toBe('SafeStorageVault');
+    expect(vault?.canStore()).toBe(true);
+  });
+
+  it('installs the application menu in the OS language', () => {
+    const template = fake.Menu.buildFromTemplate.mock.calls.at(-1)![0] as MenuItemConstructorOptions[];
+    expect(template.map((item) => item.label)).toEqual(['Bestand', 'Bewerken', 'Beeld', 'Venster', 'Help']);
+    expect(fake.Menu.setApplicationMenu).toHaveBeenCalled();
+  });
+
+  it('rebuilds the menu when the language setting changes', async () => {
+    const set = fake.ipcMain.handle.mock.calls.find(([channel]) => channel === shellChannels.setSettings)![1] as (event: unknown, payload: unknown) => Promise<unknown>;
+    await set({ senderFrame: { url: 'app://planner/index.html' } }, { language: 'en' });
+    const template = fake.Menu.buildFromTemplate.mock.calls.at(-1)![0] as MenuItemConstructorOptions[];
+    expect(template[0]!.label).toBe('File');
+    expect(JSON.parse(readFileSync(join(folder, 'browser-profile', 'shell-settings.json'), 'utf8'))).toMatchObject({ language: 'en' });
+  });
+
+  it('opens the window where it was last time, maximized as it was', () => {
+    expect(window.options).toMatchObject({ x: 300, y: 200, width: 1300, height: 850 });
+    expect(window.maximize).toHaveBeenCalled();
+  });
+
+  it('watches the window: its position and size, and closing with unsynced changes', () => {
+    const events = window.on.mock.calls.map(([event]) => event as string);
+    expect(events).toEqual(expect.arrayContaining(['resize', 'move', 'close']));
+    expect(events.filter((event) => event === 'close')).toHaveLength(2);
+  });
+
+  it('writes its log in the log folder', () => {
+    expect(readFileSync(join(fake.base, 'logs', 'main.log'), 'utf8')).toMatch(new RegExp(`INFO  Planner 0\\.1\\.0 starting on ${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  });
+
+  it('logs and shows a window whose page crashed, offering to reload it', async () => {
+    fake.dialog.showMessageBox.mockResolvedValueOnce({ response: 2, checkboxChecked: false });
+    fake.emit('render-process-gone', {}, window.webContents, { reason: 'crashed', exitCode: 139 });
+    await vi.waitFor(() => expect(window.webContents.reload).toHaveBeenCalled());
+    const [box] = fake.dialog.showMessageBox.mock.calls.at(-1)! as unknown as [{ message: string; buttons: string[] }];
+    expect(box.message).toMatch(/crashed, exit code 139/);
+    expect(box.buttons).toContain('Reload');
+    expect(readFileSync(join(fake.base, 'logs', 'main.log'), 'utf8')).toMatch(/\[renderer-gone\] app:\/\/planner\/index\.html: Error: crashed, exit code 139/);
+  });
+
+  it('does not treat a page that exited normally as a crash', () => {
+    const shown = fake.dialog.showMessageBox.mock.calls.length;
+    fake.emit('render-process-gone', {}, window.webContents, { reason: 'clean-exit', exitCode: 0 });
+    expect(fake.dialog.showMessageBox.mock.calls.length).toBe(shown);
   });
 
   it('answers the app page over the bridge from the data folder', async () => {
@@ -186,6 +284,12 @@ describe('a normal launch', () => {
     fake.emit('will-quit', again);
     expect(again.preventDefault).not.toHaveBeenCalled();
     fake.opened.length = 0;
+  });
+
+  it('gives the console back and stops catching process errors when it quits', () => {
+    const before = process.listenerCount('uncaughtException');
+    fake.emit('quit');
+    expect(process.listenerCount('uncaughtException')).toBe(before - 1);
   });
 });
 

@@ -73,6 +73,13 @@ describe('the save request from the page', () => {
     expect(parseSaveFileRequest(payload)).toHaveProperty('error');
   });
 
+  it('is accepted up to 100 MiB (checked without overflowing the regexp engine)', () => {
+    const data = Buffer.alloc(100 * 1024 * 1024, 7).toString('base64');
+    expect(parseSaveFileRequest({ ...csv('x'), data })).not.toHaveProperty('error');
+    expect(parseSaveFileRequest({ ...csv('x'), data: `${data.slice(0, -4)}AA=A` })).toHaveProperty('error');
+    expect(parseSaveFileRequest({ ...csv('x'), data: data.slice(1) })).toHaveProperty('error');
+  });
+
   it('is refused above 100 MiB', () => {
     const big = 'A'.repeat(Math.ceil((100 * 1024 * 1024) / 3) * 4 + 4);
     expect(parseSaveFileRequest({ ...csv('x'), data: big })).toHaveProperty('error');

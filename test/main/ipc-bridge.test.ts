@@ -71,6 +71,23 @@ describe('the IPC bridge answers exactly as HTTP does', () => {
     expect(comparable(got)).toEqual(comparable(await http('GET', path)));
   });
 
+  it('uploads a file as multipart/form-data and downloads it back as base64', async () => {
+    const board = await bridge({ method: 'POST', path: '/v1/board', body: { name: 'Files' } });
+    const collection = await bridge({ method: 'POST', path: '/v1/collection', body: { name: 'With files', board_id: idOf(board) } });
+    const collectionId = idOf(collection);
+    const content = Buffer.from([0, 1, 2, 250, 251, 252]);
+    const uploaded = await bridge({
+      method: 'POST',
+      path: `/v1/collection/${collectionId}/attachment/upload`,
+      upload: { filename: 'scan "1".bin', contentType: 'application/octet-stream', data: content.toString('base64'), fields: { filename: 'Scan “1”.bin' } },
+    });
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body).toMatchObject({ filename: 'Scan “1”.bin', type: 'upload', bytes: content.length, content_type: 'application/octet-stream' });
+    const downloaded = await bridge({ method: 'GET', path: `/v1/collection/${collectionId}/attachment/${idOf(uploaded)}/download` });
+    expect(downloaded.status).toBe(200);
+    expect(downloaded.body).toEqual({ encoding: 'base64', contentType: 'application/octet-stream', data: content.toString('base64') });
+  });
+
   it('answers a 400 for a malformed query identically', async () => {
     const got = await bridge({ method: 'GET', path: '/v1/project', query: { limit: 'abc' } });
     expect(got.status).toBe(400);

@@ -27,7 +27,7 @@ describe('the rotating log', () => {
     log.write('info', 'Planner starting on', '/data');
     log.write('error', new Error('boom'));
     const text = readFileSync(join(folder, 'main.log'), 'utf8');
-    expect(text).toMatch(/^2025-06-01T10:00:00\.000Z INFO  Planner starting on \/data\n/);
+    expect(text).toMatch(/^2025-06-01T10:00:00\.000Z INFO {2}Planner starting on \/data\n/);
     expect(text).toMatch(/2025-06-01T10:00:00\.000Z ERROR Error: boom\n\s+at /);
   });
 
@@ -75,7 +75,7 @@ describe('the rotating log', () => {
     target.info('not logged');
     const text = readFileSync(join(folder, 'main.log'), 'utf8');
     expect(text).toMatch(/ERROR Bridge request failed \(reference abc\): Error: db closed/);
-    expect(text).toMatch(/WARN  careful/);
+    expect(text).toMatch(/WARN {2}careful/);
     expect(text).not.toContain('not logged');
     expect(printed).toHaveLength(3);
   });

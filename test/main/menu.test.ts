@@ -23,8 +23,14 @@ const fake = vi.hoisted(() => {
 
 vi.mock('electron', () => ({ BrowserWindow: fake.FakeBrowserWindow, Menu: {}, protocol: {} }));
 
-function actions(): MenuActions & { [K in keyof MenuActions]: ReturnType<typeof vi.fn> } {
-  return { command: vi.fn(), backup: vi.fn(), restore: vi.fn(), openDataFolder: vi.fn(), openLogs: vi.fn() };
+function actions() {
+  return {
+    command: vi.fn<MenuActions['command']>(),
+    backup: vi.fn<MenuActions['backup']>(),
+    restore: vi.fn<MenuActions['restore']>(),
+    openDataFolder: vi.fn<MenuActions['openDataFolder']>(),
+    openLogs: vi.fn<MenuActions['openLogs']>(),
+  } satisfies MenuActions;
 }
 
 function template(options: { platform?: NodeJS.Platform; isDev?: boolean; language?: 'en' | 'nl'; actions?: MenuActions } = {}) {

@@ -1,10 +1,11 @@
 /**
- * What the preload puts into the page: `window.planner` with `request` and `onChange`, and
- * nothing that leaks ipcRenderer or its event objects.
+ * What the preload puts into the page: `window.planner` with the API client, the change feed,
+ * menu commands and the desktop's own requests, each on its one fixed channel, and nothing
+ * that leaks ipcRenderer or its event objects.
  */
 import type { EventEmitter } from 'node:events';
 import { beforeAll, describe, expect, it, vi, type Mock } from 'vitest';
-import type { ChangeEvent, PlannerBridge } from '../../shared/ipc.js';
+import { shellChannels, type ChangeEvent, type PlannerBridge } from '../../shared/ipc.js';
 
 interface FakeElectron {
   ipcRenderer: EventEmitter & { invoke: Mock };
@@ -31,12 +32,23 @@ beforeAll(async () => {
 });
 
 describe('preload', () => {
-  it('exposes exactly request and onChange, as window.planner', () => {
+  it('exposes exactly the bridge methods, as window.planner', () => {
     expect(fake.exposeInMainWorld).toHaveBeenCalledTimes(1);
     expect(fake.exposeInMainWorld.mock.calls[0]![0]).toBe('planner');
-    expect(Object.keys(planner).sort()).toEqual(['onChange', 'request']);
-    expect(typeof planner.request).toBe('function');
-    expect(typeof planner.onChange).toBe('function');
+    expect(Object.keys(planner).sort()).toEqual([
+      'backup',
+      'getShellSettings',
+      'onChange',
+      'onMenuCommand',
+      'openAttachment',
+      'reportError',
+      'request',
+      'restore',
+      'saveFile',
+      'setShellSettings',
+      'signIn',
+    ]);
+    for (const method of Object.values(planner)) expect(typeof method).toBe('function');
   });
 
   it('sends a request on the bridge channel and hands back the answer', async () => {
@@ -68,14 +80,70 @@ describe('preload', () => {
     expect(fake.ipcRenderer.listenerCount('planner:change')).toBe(0);
   });
 
-  it('listens on no channel but the change channel', () => {
+  it('listens on no channel but the change and menu channels', () => {
     const stop = planner.onChange(() => {});
-    expect(fake.ipcRenderer.eventNames()).toEqual(['planner:change']);
+    const stopMenu = planner.onMenuCommand(() => {});
+    expect(fake.ipcRenderer.eventNames().sort()).toEqual(['planner:change', 'planner:menu']);
     stop();
+    stopMenu();
+    expect(fake.ipcRenderer.eventNames()).toEqual([]);
   });
 
   it('refuses a listener that is not a function', () => {
     expect(() => planner.onChange('alert(1)' as unknown as () => void)).toThrow(TypeError);
     expect(fake.ipcRenderer.listenerCount('planner:change')).toBe(0);
+  });
+});
+
+describe('menu commands', () => {
+  it('reach a listener as the command alone, never the IPC event', () => {
+    const listener = vi.fn();
+    const stop = planner.onMenuCommand(listener);
+    fake.ipcRenderer.emit('planner:menu', { sender: fake.ipcRenderer, ports: [] }, { command: 'undo' });
+    expect(listener).toHaveBeenCalledExactlyOnceWith('undo');
+    stop();
+    fake.ipcRenderer.emit('planner:menu', {}, { command: 'redo' });
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('need a listener function', () => {
+    expect(() => planner.onMenuCommand(null as unknown as () => void)).toThrow(TypeError);
+    expect(fake.ipcRenderer.listenerCount('planner:menu')).toBe(0);
+  });
+});
+
+describe('the desktop requests', () => {
+  const calls: [string, () => Promise<unknown>, unknown[]][] = [
+    ['saveFile', () => planner.saveFile({ format: 'csv', suggestedName: 'h.csv', data: '' }), [shellChannels.saveFile, { format: 'csv', suggestedName: 'h.csv', data: '' }]],
+    ['openAttachment', () => planner.openAttachment({ extensions: ['pdf'] }), [shellChannels.openAttachment, { extensions: ['pdf'] }]],
+    ['backup', () => planner.backup(), [shellChannels.backup]],
+    ['restore', () => planner.restore(), [shellChannels.restore]],
+    ['signIn', () => planner.signIn({ remote_url: 'https://p.example', client_id: 'desktop' }), [shellChannels.signIn, { remote_url: 'https://p.example', client_id: 'desktop' }]],
+    ['getShellSettings', () => planner.getShellSettings(), [shellChannels.getSettings]],
+    ['setShellSettings', () => planner.setShellSettings({ language: 'nl' }), [shellChannels.setSettings, { language: 'nl' }]],
+    ['reportError', () => planner.reportError({ message: 'x' }), [shellChannels.reportError, { message: 'x' }]],
+  ];
+
+  it.each(calls)('%s invokes its one channel with the payload as given', async (_name, call, expected) => {
+    fake.ipcRenderer.invoke.mockClear();
+    await call();
+    expect(fake.ipcRenderer.invoke).toHaveBeenCalledExactlyOnceWith(...expected);
+  });
+});
+
+describe('errors the page does not catch', () => {
+  it('are reported to main from the window’s error and unhandledrejection events, as strings', async () => {
+    const { watchPageErrors } = (await import('../../electron/preload/index.js')) as unknown as { watchPageErrors(page: EventTarget): void };
+    const page = new EventTarget();
+    watchPageErrors(page);
+    fake.ipcRenderer.invoke.mockClear();
+    page.dispatchEvent(Object.assign(new Event('error'), { message: 'x is not a function', filename: 'app://planner/assets/index.js', lineno: 3, colno: 9, error: new Error('x is not a function') }));
+    page.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: new Error('save failed') }));
+    page.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: null }));
+    expect(fake.ipcRenderer.invoke.mock.calls).toEqual([
+      [shellChannels.reportError, { message: 'x is not a function (app://planner/assets/index.js:3:9)', source: 'window.onerror', stack: expect.stringContaining('x is not a function') }],
+      [shellChannels.reportError, { message: 'save failed', source: 'unhandledrejection', stack: expect.any(String) }],
+      [shellChannels.reportError, { message: 'A promise was rejected and nothing handled it', source: 'unhandledrejection' }],
+    ]);
   });
 });

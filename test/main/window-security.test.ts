@@ -3,6 +3,8 @@
  * Electron objects the code hands its handlers to.
  */
 import { EventEmitter } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { HandlerDetails, Session, WebContents } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentSecurityPolicy, secureSession, secureWebPreferences } from '../../electron/main/security.js';
@@ -39,6 +41,8 @@ describe('web preferences', () => {
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
       webSecurity: true,
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
@@ -51,6 +55,19 @@ describe('web preferences', () => {
     createMainWindow({ preload: '/app/out/preload/index.cjs', url: 'app://planner/index.html' });
     const [window] = fake.FakeBrowserWindow.made;
     expect(window!.options.webPreferences).toEqual({ ...secureWebPreferences, preload: '/app/out/preload/index.cjs' });
+  });
+
+  it('enable no Blink feature and no extra power', () => {
+    expect(secureWebPreferences).not.toHaveProperty('enableBlinkFeatures');
+    expect(secureWebPreferences).not.toHaveProperty('additionalArguments');
+    expect(Object.entries(secureWebPreferences).filter(([, value]) => value === true).map(([key]) => key).sort()).toEqual(['contextIsolation', 'sandbox', 'webSecurity']);
+  });
+
+  it('stay the hardened ones when the window reopens at a remembered position', () => {
+    createMainWindow({ preload: '/p.cjs', url: 'app://planner/index.html', bounds: { x: 10, y: 20, width: 900, height: 600 } });
+    const [window] = fake.FakeBrowserWindow.made;
+    expect(window!.options).toMatchObject({ x: 10, y: 20, width: 900, height: 600, minWidth: 800, minHeight: 500 });
+    expect(window!.options.webPreferences).toEqual({ ...secureWebPreferences, preload: '/p.cjs' });
   });
 
   it('the main window loads the app page and shows itself only once painted', () => {
@@ -173,5 +190,29 @@ describe('content security policy', () => {
     expect(directives).toContain("base-uri 'none'");
     expect(contentSecurityPolicy).not.toContain('unsafe-eval');
     expect(contentSecurityPolicy).not.toMatch(/https?:|\*/);
+  });
+});
+
+describe('IPC registrations in main', () => {
+  const mainDir = resolve(import.meta.dirname, '../../electron/main');
+  const sources = readdirSync(mainDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => ({ file: file.split('\\').join('/'), text: readFileSync(join(mainDir, file), 'utf8') }));
+
+  it('happen only in the two modules that check the sender first', () => {
+    const handling = sources.filter(({ text }) => /ipcMain\.handle\(/.test(text)).map(({ file }) => file);
+    expect(handling.sort()).toEqual(['ipc.ts', 'shell-ipc.ts']);
+    expect(readFileSync(join(mainDir, 'shell-ipc.ts'), 'utf8')).toMatch(/if \(!isTrustedSender\(event\)\) throw/);
+    expect(readFileSync(join(mainDir, 'ipc.ts'), 'utf8')).toMatch(/if \(!isTrustedSender\(event\)\)/);
+  });
+
+  it('never listen with ipcMain.on (fire-and-forget messages would skip the invoke checks)', () => {
+    expect(sources.filter(({ text }) => /ipcMain\.on\(|ipcMain\.once\(|\.handleOnce\(/.test(text)).map(({ file }) => file)).toEqual([]);
+  });
+
+  it('hand shell.openExternal only URLs main checked', () => {
+    const opening = sources.filter(({ text }) => /openExternal\(/.test(text)).map(({ file }) => file);
+    // window.ts checks http(s); index.ts opens the authorize URL built from a checked https remote.
+    expect(opening.sort()).toEqual(['index.ts', 'window.ts']);
   });
 });

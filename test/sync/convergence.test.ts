@@ -6,7 +6,7 @@
  * identical on all three after they reconnect, and everything created arrives exactly once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countBy, dump, listAll, ok, startCluster, syncUntilQuiet, type ClientNode, type Cluster, type RemoteNode } from '../helpers/sync-cluster.js';
+import { countBy, dump, goOffline, goOnline, listAll, ok, runSync, startCluster, syncUntilQuiet, type ClientNode, type Cluster, type RemoteNode } from '../helpers/sync-cluster.js';
 import {
   cardsOf,
   conflicts,
@@ -16,6 +16,7 @@ import {
   createProject,
   find,
   moveCard,
+  nextMillisecond,
   nextSecond,
   plan,
   remove,
@@ -29,9 +30,7 @@ let b: ClientNode;
 let remote: RemoteNode;
 let base: PlanningBase;
 
-const offline = async (...clients: ClientNode[]) => {
-  await Promise.all(clients.map((c) => c.proxy!.set('refuse')));
-};
+/** Both back online at once (their own timers may push before an explicit run: see goOnline). */
 const online = async (...clients: ClientNode[]) => {
   await Promise.all(clients.map((c) => c.proxy!.set('pass')));
 };
@@ -75,7 +74,7 @@ describe('two clients and a remote, offline on both sides', () => {
     expect(await find(b, `/v1/project/${pDiff.id}`)).toMatchObject({ name: 'P-diff' });
     expect(await cardsOf(b, cMoved.id)).toHaveLength(movedCards.length);
 
-    await offline(a, b);
+    await goOffline(a, b);
 
     // ---- different fields of the same records
     await update(a, `/v1/project/${pDiff.id}`, { name: 'P-diff (A)' });
@@ -88,8 +87,10 @@ describe('two clients and a remote, offline on both sides', () => {
 
     // ---- the same fields: the later edit wins, whichever replica syncs first
     await update(a, `/v1/project/${pSame.id}`, { name: 'P-same by A (earlier)' });
+    await nextMillisecond();
     await update(b, `/v1/project/${pSame.id}`, { name: 'P-same by B (later)' });
     await update(b, `/v1/collection/${cEdit.id}`, { name: 'C-edit by B (earlier)' });
+    await nextMillisecond();
     await update(a, `/v1/collection/${cEdit.id}`, { name: 'C-edit by A (later)' });
 
     // ---- planning on A while B moves the cards of another planned collection
@@ -110,7 +111,7 @@ describe('two clients and a remote, offline on both sides', () => {
     expect((await ok(a, 'GET', '/v1/sync/status')).pending).toBeGreaterThan(0);
     expect((await ok(b, 'GET', '/v1/sync/status')).pending).toBeGreaterThan(0);
 
-    // ---- back online: A syncs first
+    // ---- back online: in whatever order they push, the result is the same
     await online(a, b);
     await settle();
 
@@ -158,7 +159,7 @@ describe('two clients and a remote, offline on both sides', () => {
     const cRaceCards = await plan(a, base, cRace.id);
     await settle();
 
-    await offline(a, b);
+    await goOffline(a, b);
     // A deletes what B edits (A syncs first: B's edits arrive after the delete) …
     await remove(a, `/v1/project/${pRace.id}`);
     await remove(a, `/v1/order/${oRace.id}`);
@@ -172,7 +173,9 @@ describe('two clients and a remote, offline on both sides', () => {
     await update(a, `/v1/project/${pRace2.id}`, { name: 'P-race2 edited by A' });
     await remove(b, `/v1/project/${pRace2.id}`);
 
-    await online(a, b);
+    await goOnline(a);
+    await runSync(a);
+    await goOnline(b);
     await settle();
     await expectConverged();
 
@@ -204,7 +207,7 @@ describe('two clients and a remote, offline on both sides', () => {
   });
 
   it('an order created offline arrives with its collection, without a conflict', async () => {
-    await offline(a);
+    await goOffline(a);
     const order = await createOrder(a, 'O-with-collection', [{ quantity: 2 }]);
     expect(order.collection_id).toEqual(expect.any(String));
     await online(a);
@@ -225,7 +228,7 @@ describe('two clients and a remote, offline on both sides', () => {
     await settle();
     // The delete happens in a later second than the create, so its timestamps differ.
     await nextSecond();
-    await offline(a);
+    await goOffline(a);
     await remove(a, `/v1/project/${project.id}`);
     await nextSecond();
     await online(a);
@@ -241,7 +244,7 @@ describe('two clients and a remote, offline on both sides', () => {
     const project = await createProject(a, 'P-trash');
     await settle();
     await nextSecond();
-    await offline(a);
+    await goOffline(a);
     await remove(a, `/v1/project/${project.id}`);
     await nextSecond();
     await online(a);

@@ -3,10 +3,11 @@
  * reaches the remote after the client is gone, so the remote applied what the client never saw
  * acknowledged — then restarted on the same data folder. Everything arrives exactly once. Also
  * a kill in the middle of a pull, and right after local writes (a write and its outbox entry
- * commit together, so nothing acknowledged to the user is lost).
+ * commit together, so nothing acknowledged to the user is lost). And what `POST /v1/sync/run`
+ * promises while a run is already in flight.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countBy, dump, ok, runSync, startCluster, status, syncUntilQuiet, type ClientNode, type Cluster, type RemoteNode } from '../helpers/sync-cluster.js';
+import { call, countBy, dump, ok, runSync, startCluster, status, syncUntilQuiet, waitFor, type ClientNode, type Cluster, type RemoteNode } from '../helpers/sync-cluster.js';
 import { conflicts, createCollection, createPlanningBase, createProject, find, update, type PlanningBase } from '../helpers/sync-data.js';
 
 let cluster: Cluster;
@@ -122,5 +123,37 @@ describe('a client killed with SIGKILL and restarted on the same data folder', (
     await settle();
     await expectOnce(names);
     await expectConverged();
+  });
+});
+
+describe('the sync control while a run is in flight', () => {
+  it('POST /v1/sync/run during a run of its own waits for it and runs once more (the caller\'s change is pushed when it answers)', async () => {
+    // A change starts a run of the client's own (after the debounce): it pushes, then its pull is held.
+    await a.proxy!.set({ mode: 'hold', match: /\/v1\/sync\/changes/ });
+    try {
+      await createProject(a, 'during-run-1');
+      await a.proxy!.waitForHeld(1);
+      expect((await ok(a, 'GET', '/v1/sync/status', undefined, 200)).syncing).toBe(true);
+      // Another change after that run pushed, then an explicit run while it is still pulling.
+      await a.proxy!.set({ mode: 'hold', match: /\/v1\/sync\/(push|changes)/ });
+      const second = await createProject(a, 'during-run-2');
+      let answered = false;
+      const run = runSync(a).then((summary) => {
+        answered = true;
+        return summary;
+      });
+      // Let everything through that the client sends until the explicit run answers.
+      for (let i = 0; i < 10 && !answered; i++) {
+        await a.proxy!.release();
+        await waitFor(() => answered || a.proxy!.heldCount() > 0, 'the explicit run to answer or send more', 10_000);
+      }
+      await run;
+      expect((await ok(a, 'GET', '/v1/sync/status', undefined, 200)).pending, 'nothing pending when the explicit run answers').toBe(0);
+      expect((await call(remote, 'GET', `/v1/project/${second.id}`)).status, 'the change made before the explicit run is on the remote').toBe(200);
+    } finally {
+      await a.proxy!.set('pass');
+      await a.proxy!.release();
+    }
+    await settle();
   });
 });

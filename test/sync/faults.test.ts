@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaultRule, MixRule } from '../helpers/fault-proxy.js';
-import { countBy, dump, runSync, startCluster, syncUntilQuiet, type ClientNode, type Cluster, type RemoteNode } from '../helpers/sync-cluster.js';
+import { call, countBy, dump, goOnline, ok, runSync, startCluster, syncUntilQuiet, waitFor, type ClientNode, type Cluster, type RemoteNode } from '../helpers/sync-cluster.js';
 import { conflicts, createCollection, createPlanningBase, createProject, update, type PlanningBase } from '../helpers/sync-data.js';
 
 let cluster: Cluster;
@@ -168,6 +168,24 @@ describe('sync through a faulty network', () => {
     await proxy().release();
     await settle();
     await expectExactlyOnceAndConverged({ projects: { 'late-0': 'v2', 'late-1': 'v2' }, collections: {} });
+  });
+
+  it('notices going offline and coming back, and pushes a local change on its own within about 2 s', async () => {
+    await proxy().set('refuse');
+    const failed = await runSync(a);
+    expect(failed.error).toMatch(/could not be reached/);
+    const down = await ok(a, 'GET', '/v1/sync/status', undefined, 200);
+    expect(down).toMatchObject({ online: false, last_error: failed.error });
+    expect(Date.parse(down.next_attempt_at), 'a retry is scheduled (backoff)').toBeGreaterThan(Date.now() - 1000);
+    await goOnline(a);
+    expect((await runSync(a)).error).toBeNull();
+    expect(await ok(a, 'GET', '/v1/sync/status', undefined, 200)).toMatchObject({ online: true, last_error: null, pending: 0 });
+    // No explicit run: the client pushes by itself shortly after the change.
+    const made = Date.now();
+    const project = await createProject(a, 'pushed-by-itself');
+    await waitFor(async () => (await call(remote, 'GET', `/v1/project/${project.id}`)).status === 200, 'the project on the remote', 10_000, 50);
+    expect(Date.now() - made, 'ms from the change to the remote').toBeLessThan(3_000);
+    await settle();
   });
 
   it('a mixed, seeded random run of every fault', async () => {

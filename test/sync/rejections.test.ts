@@ -4,12 +4,13 @@
  * the remote's version; the queue behind it keeps flowing; the user can retry (after editing)
  * or discard (keeping the remote's version); the replicas still converge.
  *
- * Not here yet: an edit to a locked time entry — time tracking does not exist on this branch;
- * add it beside these when it lands (see the todo below).
+ * Cases: a forbidden collection status change, a duplicate external_ref created offline on two
+ * clients (retried after an edit, or discarded), an edit and a delete of a time entry that was
+ * approved (locked) meanwhile, and the clocks a replica keeps after taking the remote's version.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dump, ok, runSync, startCluster, syncUntilQuiet, type ClientNode, type Cluster, type RemoteNode } from '../helpers/sync-cluster.js';
-import { conflicts, createCollection, createPlanningBase, createProject, find, plan, update, type PlanningBase } from '../helpers/sync-data.js';
+import { dump, goOffline, goOnline, ok, runSync, startCluster, syncUntilQuiet, type ClientNode, type Cluster, type RemoteNode } from '../helpers/sync-cluster.js';
+import { conflicts, createCollection, createPlanningBase, createProject, find, nextMillisecond, plan, update, type PlanningBase } from '../helpers/sync-data.js';
 
 let cluster: Cluster;
 let a: ClientNode;
@@ -17,12 +18,6 @@ let b: ClientNode;
 let remote: RemoteNode;
 let base: PlanningBase;
 
-const offline = async (...clients: ClientNode[]) => {
-  await Promise.all(clients.map((c) => c.proxy!.set('refuse')));
-};
-const online = async (...clients: ClientNode[]) => {
-  await Promise.all(clients.map((c) => c.proxy!.set('pass')));
-};
 const settle = () => syncUntilQuiet([a, b], remote);
 
 /** The records of a resource as the three replicas have them. */
@@ -57,7 +52,7 @@ describe('rejected mutations', () => {
     await settle();
 
     // A is offline; B plans the collection and syncs first …
-    await offline(a);
+    await goOffline(a);
     const cards = await plan(b, base, collection.id);
     expect(cards.length).toBeGreaterThan(0);
     await runSync(b);
@@ -66,7 +61,7 @@ describe('rejected mutations', () => {
     await update(a, `/v1/collection/${collection.id}`, { status: 'ignored' });
     // Queued behind the refused change: an unrelated edit.
     await update(a, `/v1/project/${project.id}`, { name: 'P-after-status (renamed on A)' });
-    await online(a);
+    await goOnline(a);
     const summary = await runSync(a);
     expect(summary).toMatchObject({ rejected: 1, error: null });
     expect(summary.pushed).toBeGreaterThan(0);
@@ -99,12 +94,14 @@ describe('rejected mutations', () => {
   });
 
   it('a duplicate external_ref created offline on two clients: conflict with its data, the queue flows, retry with an edit arrives', async () => {
-    await offline(a, b);
+    await goOffline(a, b);
     const fromA = await createProject(a, 'X from A', { external_ref: 'X' });
     const fromB = await createProject(b, 'X from B', { external_ref: 'X', description: 'typed on B' });
     const behind = await createProject(b, 'P-behind-duplicate');
-    await online(a, b);
+    // A reaches the remote first.
+    await goOnline(a);
     await runSync(a);
+    await goOnline(b);
     const summary = await runSync(b);
     expect(summary).toMatchObject({ rejected: 1, error: null });
 
@@ -135,11 +132,12 @@ describe('rejected mutations', () => {
   });
 
   it('a duplicate external_ref discarded: the remote\'s record stays, the replicas converge', async () => {
-    await offline(a, b);
+    await goOffline(a, b);
     const fromA = await createProject(a, 'Z from A', { external_ref: 'Z' });
     const fromB = await createProject(b, 'Z from B', { external_ref: 'Z' });
-    await online(a, b);
+    await goOnline(a);
     await runSync(a);
+    await goOnline(b);
     await runSync(b);
     const conflict = (await conflicts(b)).find((c) => c.mutation.id === fromB.id);
     expect(conflict).toBeDefined();
@@ -152,6 +150,66 @@ describe('rejected mutations', () => {
     await expectConverged();
   });
 
+  it('an edit and a delete of a time entry that was approved (locked) meanwhile end in the conflict list; the queue behind them syncs', async () => {
+    const collection = await createCollection(a, base, 'C-time');
+    const [card] = await plan(a, base, collection.id);
+    const entry = await ok(a, 'POST', '/v1/time_tracking', { card_id: card.id, start: '2026-12-07T08:00:00Z', end: '2026-12-07T10:30:00Z', note: 'first' });
+    const other = await ok(a, 'POST', '/v1/time_tracking', { card_id: card.id, start: '2026-12-08T08:00:00Z', end: '2026-12-08T09:00:00Z' });
+    const project = await createProject(a, 'P-after-time');
+    await settle();
+
+    await goOffline(a);
+    await update(a, `/v1/time_tracking/${entry.id}`, { note: 'edited offline on A' });
+    await ok(a, 'DELETE', `/v1/time_tracking/${other.id}`, undefined, 204);
+    await update(a, `/v1/project/${project.id}`, { name: 'P-after-time (renamed on A)' });
+    // Meanwhile a planner approves both entries on B, which locks them.
+    await update(b, `/v1/time_tracking/${entry.id}`, { status: 'approved' });
+    await update(b, `/v1/time_tracking/${other.id}`, { status: 'approved' });
+    await runSync(b);
+    await goOnline(a);
+    const summary = await runSync(a);
+    expect(summary).toMatchObject({ rejected: 2, error: null });
+
+    const list = (await conflicts(a)).filter((c) => c.mutation.resource === 'time_tracking');
+    const edit = list.find((c) => c.mutation.id === entry.id);
+    expect(edit.mutation).toMatchObject({ op: 'update', fields: { note: 'edited offline on A' } });
+    expect(edit.error).toMatchObject({ errors: [expect.objectContaining({ code: 10422, field: 'status', description: expect.stringMatching(/locked/) })] });
+    expect(edit.server_record).toMatchObject({ id: entry.id, status: 'approved', locked: true, note: 'first' });
+    const removal = list.find((c) => c.mutation.id === other.id);
+    expect(removal.mutation).toMatchObject({ op: 'delete' });
+    expect(removal.error).toMatchObject({ errors: [expect.objectContaining({ code: 10422, description: expect.stringMatching(/locked/) })] });
+    expect(removal.server_record).toMatchObject({ id: other.id, locked: true, deleted_at: null });
+
+    // The queue behind them flowed; A shows the remote's (locked) versions, the deleted one back.
+    expect(await find(remote, `/v1/project/${project.id}`)).toMatchObject({ name: 'P-after-time (renamed on A)' });
+    expect(await find(a, `/v1/time_tracking/${entry.id}`)).toMatchObject({ note: 'first', locked: true });
+    expect(await find(a, `/v1/time_tracking/${other.id}`)).toMatchObject({ locked: true });
+    await settle();
+    await expectSame(`/v1/time_tracking/${entry.id}`);
+    await expectSame(`/v1/time_tracking/${other.id}`);
+    for (const c of list) await ok(a, 'POST', `/v1/sync/conflict/${c.id}/discard`, undefined, 200);
+    await expectConverged();
+  });
+
+  // Last two: when they fail, the records they leave different would fail the full comparisons above.
+  it('a refused change followed by an accepted edit of the same record in one push: the replica keeps the accepted edit', async () => {
+    const mine = await createProject(a, 'P-mine', { external_ref: 'MINE' });
+    await settle();
+    await goOffline(a);
+    const taken = await createProject(b, 'P-taken', { external_ref: 'TAKEN' });
+    await runSync(b);
+    // Refused: the external_ref is another project's now. Then an ordinary rename of the same project.
+    await update(a, `/v1/project/${mine.id}`, { external_ref: 'TAKEN' });
+    await update(a, `/v1/project/${mine.id}`, { name: 'P-mine (renamed after)', description: 'typed after the refused change' });
+    await goOnline(a);
+    expect(await runSync(a)).toMatchObject({ rejected: 1, error: null });
+    expect(await find(remote, `/v1/project/${mine.id}`)).toMatchObject({ name: 'P-mine (renamed after)', external_ref: 'MINE' });
+    await settle();
+    expect(await find(a, `/v1/project/${mine.id}`), 'A keeps its accepted edit').toMatchObject({ name: 'P-mine (renamed after)', description: 'typed after the refused change', external_ref: 'MINE' });
+    await expectSame(`/v1/project/${mine.id}`);
+    await expectSame(`/v1/project/${taken.id}`);
+  });
+
   it('after a refusal, the replica takes later remote changes of that record (its clocks are the remote\'s)', async () => {
     // B plans the collection and syncs; then, offline, B moves it back to the backlog. Later,
     // A (which never saw the plan) ignores it offline: the remote refuses that (it is planned
@@ -159,20 +217,19 @@ describe('rejected mutations', () => {
     // remote applies it — and A must follow, although A's own refused edit was newer.
     const collection = await createCollection(a, base, 'C-clock');
     await settle();
-    await offline(a);
+    await goOffline(a);
     await plan(b, base, collection.id);
     await runSync(b);
-    await offline(b);
+    await goOffline(b);
     await ok(b, 'POST', `/v1/collection/${collection.id}/backlog`, undefined, 200);
+    await nextMillisecond();
     await update(a, `/v1/collection/${collection.id}`, { status: 'ignored' });
-    await online(a);
+    await goOnline(a);
     expect(await runSync(a)).toMatchObject({ rejected: 1 });
     expect(await find(a, `/v1/collection/${collection.id}`)).toMatchObject({ status: 'planned' });
-    await online(b);
+    await goOnline(b);
     await settle();
     expect(await find(remote, `/v1/collection/${collection.id}`)).toMatchObject({ status: 'not_planned' });
     await expectSame(`/v1/collection/${collection.id}`);
   });
-
-  it.todo('an edit to a locked time entry ends in the conflict list (when time tracking exists)');
 });

@@ -6,7 +6,7 @@
  * identical to a fresh client and to the remote.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, countBy, dump, ok, runSync, startCluster, syncUntilQuiet, type ClientNode, type Cluster, type RemoteNode } from '../helpers/sync-cluster.js';
+import { call, countBy, dump, goOnline, ok, runSync, startCluster, syncUntilQuiet, type ClientNode, type Cluster, type RemoteNode } from '../helpers/sync-cluster.js';
 import { conflicts, createCollection, createPlanningBase, createProject, find, plan, remove, update, type PlanningBase } from '../helpers/sync-data.js';
 
 let cluster: Cluster;
@@ -50,7 +50,7 @@ describe('a client whose cursor the remote no longer keeps', () => {
     const gone = await call(remote, 'GET', '/v1/sync/changes?since=1');
     expect(gone.status).toBe(410);
 
-    await a.proxy!.set('pass');
+    await goOnline(a);
     const summary = await runSync(a);
     expect(summary).toMatchObject({ resynced: true, error: null, rejected: 0 });
     expect(summary.pushed).toBeGreaterThan(0);

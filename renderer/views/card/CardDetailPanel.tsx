@@ -1,45 +1,140 @@
 /**
- * The card detail panel, beside the planboard. A minimal stand-in: it shows which card is open
- * and closes again; the full panel (fields, status, checklists, comments, attachments,
- * relations, time entries, split) replaces this file with the same API (`useCardPanel`).
+ * The card detail panel, beside the planboard grid: everything about one card, editable. The
+ * planboard opens it (`useCardPanel().open(id)`: Enter, double-click); Esc or the close button
+ * closes it. While open, Tab stays inside the panel; on close, focus goes back to where it was
+ * (the grid, with the card still the active one).
+ *
+ * This file is the frame: loading, the header with the collection and its warnings, closing
+ * and focus. Each part of the card is a section of its own in this folder.
  */
-import { useQuery } from '@tanstack/react-query';
-import { describeError } from '../../api/client.js';
-import { useApi } from '../../api/provider.js';
+import { useRef, type KeyboardEvent } from 'react';
+import { ApiRequestError } from '../../api/client.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { trapTab, useFocusReturn } from '../../components/focus-trap.js';
 import { useCardPanel } from '../../state/card-panel.js';
-import type { Card } from '../../../shared/resources/card.js';
-
-type CardWithCollection = Card & { collection?: { name: string | null } | null };
+import { AttachmentsSection } from './AttachmentsSection.js';
+import type { CardDetail, PanelBoard } from './card-api.js';
+import { useCardDetail, usePanelBoard, usePanelChangeEvents } from './card-queries.js';
+import { CardFieldsForm } from './CardFieldsForm.js';
+import { CardLinksSection } from './CardLinksSection.js';
+import { ChecklistsSection } from './ChecklistsSection.js';
+import { CommentsSection } from './CommentsSection.js';
+import { CustomFieldsSection } from './CustomFieldsSection.js';
+import { DeleteCardSection } from './DeleteCardSection.js';
+import { RelationsSection } from './RelationsSection.js';
+import { SplitCardSection } from './SplitCardSection.js';
+import { StatusStepper } from './StatusStepper.js';
+import { TimeEntriesSection } from './TimeEntriesSection.js';
+import { cardTitle } from './use-card-edits.js';
+import './card-panel.css';
 
 export function CardDetailPanel() {
-  const { openCardId, close } = useCardPanel();
-  const { client } = useApi();
-  const card = useQuery({
-    queryKey: ['card', 'detail', openCardId],
-    queryFn: () => client.list<CardWithCollection>('/v1/card', { filter: `id:eq:'${openCardId}'`, with: 'collection', limit: 1 }),
-    enabled: openCardId !== null,
-  });
+  const openCardId = useCardPanel((state) => state.openCardId);
+  const close = useCardPanel((state) => state.close);
+  const panel = useRef<HTMLElement>(null);
+  // The card shown last: after close, focus goes back to it even though no card is open any more.
+  const shownCardId = useRef<string | null>(null);
+  if (openCardId) shownCardId.current = openCardId;
+  useFocusReturn(panel, openCardId !== null, () => focusTargetOfCard(shownCardId.current));
+  usePanelChangeEvents();
+
   if (!openCardId) return null;
-  const record = card.data?.data[0];
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === 'Escape' && !event.isDefaultPrevented()) {
+      event.preventDefault();
+      close();
+    } else if (panel.current) {
+      trapTab(event, panel.current);
+    }
+  }
+
   return (
-    <aside className="card-stub" aria-label="Card details">
-      <div className="card-stub__header">
-        <h2 className="card-stub__title">{record ? record.name || record.collection?.name || 'Untitled card' : 'Card'}</h2>
-        <button type="button" className="button button--quiet" onClick={close}>
-          Close
-        </button>
-      </div>
-      {card.isError && <p className="form-error">{describeError(card.error)}</p>}
-      {record && (
-        <dl className="card-stub__facts">
-          <dt>Collection</dt>
-          <dd>{record.collection?.name ?? '—'}</dd>
-          <dt>Dates</dt>
-          <dd>
-            {record.start_date ?? '—'} to {record.end_date ?? '—'}
-          </dd>
-        </dl>
-      )}
+    <aside ref={panel} className="card-panel" aria-label="Card details" tabIndex={-1} onKeyDown={onKeyDown}>
+      <CardPanelContent key={openCardId} cardId={openCardId} onClose={close} />
     </aside>
   );
+}
+
+function CardPanelContent({ cardId, onClose }: { cardId: string; onClose: () => void }) {
+  const card = useCardDetail(cardId);
+  const record = card.data ?? null;
+  const board = usePanelBoard(record?.board_id ?? record?.collection?.board_id ?? null);
+  const gone = card.data === null || (card.error instanceof ApiRequestError && card.error.status === 404);
+
+  // One header whatever the state: the title keeps focus from "Loading" to loaded.
+  return (
+    <>
+      <div className="card-panel__header">
+        <div className="card-panel__heading">
+          <h2 className="card-panel__title" tabIndex={-1} data-autofocus>
+            {record ? cardTitle(record) : 'Card'}
+          </h2>
+          {record && (
+            <p className="card-panel__collection">
+              <span className="muted">Collection </span>
+              {record.collection?.name || 'Unnamed collection'}
+            </p>
+          )}
+        </div>
+        <button type="button" className="button button--quiet card-panel__close" aria-label="Close card details" onClick={onClose}>
+          ✕
+        </button>
+      </div>
+      {record ? (
+        <>
+          <CollectionWarnings warnings={record.collection?.warnings ?? []} />
+          {board.isError && <ErrorNotice error={board.error} onRetry={() => void board.refetch()} />}
+          <CardSections card={record} board={board.data ?? null} />
+        </>
+      ) : gone ? (
+        <p className="empty-state">This card no longer exists.</p>
+      ) : card.isError ? (
+        <ErrorNotice error={card.error} onRetry={() => void card.refetch()} />
+      ) : (
+        <p className="loading" role="status">
+          Loading the card…
+        </p>
+      )}
+    </>
+  );
+}
+
+function CardSections({ card, board }: { card: CardDetail; board: PanelBoard | null }) {
+  return (
+    <div className="card-panel__body">
+      {board && <StatusStepper card={card} statuses={board.statuses} />}
+      <CardFieldsForm card={card} stages={board?.stages ?? []} />
+      {board && <CardLinksSection card={card} labels={board.labels} />}
+      {board && <CustomFieldsSection card={card} definitions={board.custom_fields} />}
+      <ChecklistsSection card={card} templates={board?.checklists ?? []} />
+      <CommentsSection card={card} />
+      <AttachmentsSection card={card} />
+      <RelationsSection card={card} />
+      <TimeEntriesSection card={card} />
+      <SplitCardSection card={card} />
+      <DeleteCardSection card={card} />
+    </div>
+  );
+}
+
+function CollectionWarnings({ warnings }: { warnings: unknown[] }) {
+  const texts = warnings.map((warning) => (typeof warning === 'string' ? warning : JSON.stringify(warning)));
+  if (texts.length === 0) return null;
+  return (
+    <div className="notice notice--warning card-panel__warnings" role="note" aria-label="Collection warnings">
+      <ul>
+        {texts.map((text) => (
+          <li key={text}>{text}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Where focus goes when the panel closes and its opener is gone: the grid holding the card. */
+function focusTargetOfCard(cardId: string | null): HTMLElement | null {
+  if (!cardId) return null;
+  const card = document.querySelector<HTMLElement>(`[data-card-id="${CSS.escape(cardId)}"]`);
+  return card?.closest<HTMLElement>('[tabindex]') ?? null;
 }

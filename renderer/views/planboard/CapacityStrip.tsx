@@ -32,15 +32,10 @@ export const CapacityStrip = memo(function CapacityStrip({ stageId, stageName, t
       <span
         key={index}
         className={`pb-capacity__day is-${level}`}
-        style={{ left: index * w, width: w }}
+        style={{ left: index * w + 1, width: w - 2, backgroundImage: fill(level, capacityShare(day)) }}
         title={`${stageName}, ${longDate(date)}: ${day.planned} of ${day.available} minutes planned${level === 'over' ? ' (over capacity)' : ''}`}
       >
-        <span className="pb-capacity__fill" style={{ width: `${Math.round(capacityShare(day) * 100)}%` }} />
-        {showText && (
-          <span className="pb-capacity__text">
-            {hours(day.planned)} / {hours(day.available)}
-          </span>
-        )}
+        {showText && `${hours(day.planned)} / ${hours(day.available)}`}
       </span>,
     );
   }
@@ -50,3 +45,11 @@ export const CapacityStrip = memo(function CapacityStrip({ stageId, stageName, t
     </div>
   );
 });
+
+const fillColors = { free: 'rgb(58 157 93 / 35%)', full: 'rgb(233 197 59 / 55%)', over: 'rgb(194 59 50 / 45%)' } as const;
+
+/** The day's bar: its level's colour up to the planned share. */
+function fill(level: 'free' | 'full' | 'over', share: number): string {
+  const percent = `${Math.round(share * 100)}%`;
+  return `linear-gradient(to right, ${fillColors[level]} ${percent}, transparent ${percent})`;
+}

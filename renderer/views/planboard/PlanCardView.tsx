@@ -2,7 +2,8 @@
  * One card on the grid. Pure and memoized: it re-renders only when its own card record, place
  * or selection changes, so a drag or a scroll never re-renders the other cards. Pointer and
  * key handling sit on the grid (event delegation); the card only says which card it is
- * (`data-card-id`) and where its resize edges are (`data-edge`).
+ * (`data-card-id`). Its resize edges are drawn by CSS (::before, ::after) and found by the
+ * pointer's distance to the card's sides (`edgeAt`): two elements fewer per card.
  */
 import { createContext, memo, useContext, useLayoutEffect, useRef } from 'react';
 import { boardColorHex, type BoardColor } from '../../components/board-colors.js';
@@ -91,7 +92,6 @@ export const PlanCardView = memo(function PlanCardView({ card, left, top, width,
         borderLeftColor: status ? boardColorHex[status.color] : undefined,
       }}
     >
-      <span className="pb-card__edge pb-card__edge--start" data-edge="start" aria-hidden="true" />
       <span className="pb-card__title" aria-hidden="true">
         {card.time_tracking_running && (
           <span className="pb-card__timer" title="Timer running">
@@ -112,17 +112,28 @@ export const PlanCardView = memo(function PlanCardView({ card, left, top, width,
             <span key={label.id} className="pb-card__label" title={found.name} style={{ background: boardColorHex[found.color] }} />
           ) : null;
         })}
-        <span className="pb-card__collection">{collection}</span>
+        {collection}
         {initials.map((text, index) => (
           <span key={card.resources[index]!.id} className="pb-card__resource" title={lookups.resources.get(card.resources[index]!.id)?.name}>
             {text}
           </span>
         ))}
       </span>
-      <span className="pb-card__edge pb-card__edge--end" data-edge="end" aria-hidden="true" />
     </div>
   );
 });
+
+/** How close to a card's side (px) a pointer-down resizes instead of moving it. */
+export const edgeWidth = 6;
+
+/** The resize edge under a pointer at `clientX`, if any. A card too narrow for both moves. */
+export function edgeAt(element: HTMLElement, clientX: number): 'start' | 'end' | null {
+  const box = element.getBoundingClientRect();
+  if (box.width < 4 * edgeWidth) return clientX >= box.right - edgeWidth ? 'end' : null;
+  if (clientX <= box.left + edgeWidth) return 'start';
+  if (clientX >= box.right - edgeWidth) return 'end';
+  return null;
+}
 
 export function cardElementId(cardId: string): string {
   return `pb-card-${cardId}`;

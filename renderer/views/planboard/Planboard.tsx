@@ -43,13 +43,18 @@ export function Planboard({ boardId }: { boardId: string }) {
   const timeline = useMemo(() => timelineAround(today, zoom), [today, zoom]);
   const gridHandle = useRef<GridHandle | null>(null);
 
-  // The days the grid renders; cards and capacity load for them plus a margin on each side.
-  const [days, setDays] = useState<DayRange>(() => {
-    const index = dayIndex(timeline, today);
-    return { first: index - 14, last: index + 42 };
-  });
-  const loadRange = useMemo(() => ({ first: Math.max(0, days.first - blockDays / 2), last: Math.min(timeline.days - 1, days.last + blockDays / 2) }), [days, timeline]);
-  const onDaysChange = useCallback((range: DayRange) => setDays((current) => (current.first === range.first && current.last === range.last ? current : range)), []);
+  // Cards and capacity load for the days the grid renders plus a block on each side (so a
+  // scroll finds its cards loaded before it gets there), in whole blocks: this re-renders only
+  // when the scroll reaches another block, not every day.
+  const [loadRange, setLoadRange] = useState<DayRange>(() => loadRangeFor(dayIndex(timeline, today) - 14, dayIndex(timeline, today) + 42, timeline.days));
+  const onDaysChange = useCallback(
+    (range: DayRange) =>
+      setLoadRange((current) => {
+        const next = loadRangeFor(range.first, range.last, timeline.days);
+        return current.first === next.first && current.last === next.last ? current : next;
+      }),
+    [timeline.days],
+  );
   const cards = usePlanboardCards(boardId, timeline, loadRange);
   const capacity = usePlanboardCapacity(boardId, timeline, loadRange, showCapacity);
 
@@ -143,6 +148,13 @@ export function Planboard({ boardId }: { boardId: string }) {
       <Notices />
     </CardLookupsContext.Provider>
   );
+}
+
+function loadRangeFor(first: number, last: number, days: number): DayRange {
+  return {
+    first: Math.max(0, Math.floor((first - blockDays) / blockDays) * blockDays),
+    last: Math.min(days - 1, Math.ceil((last + blockDays + 1) / blockDays) * blockDays - 1),
+  };
 }
 
 /**

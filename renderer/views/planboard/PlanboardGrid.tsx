@@ -1,8 +1,8 @@
 /**
  * The planboard grid: stages down, days across, cards on top. It renders only what is near
  * the viewport — the days of the scroll position plus a margin, and the rows and lanes in
- * view — and changes that window in steps of a week, so scrolling re-renders a few times a
- * second and the browser scrolls the rest on its own.
+ * view — and moves that window a day at a time, so a scroll step mounts a thin slice of
+ * (memoized) cards and the compositor scrolls the rest.
  *
  * Pointer input: drag a card to another day or stage, drag its edges to change its dates,
  * click to select (Shift/Ctrl to add), double-click to open. Keyboard input goes through the
@@ -37,7 +37,7 @@ import { DateHeader } from './DateHeader.js';
 import { DayBackground } from './DayBackground.js';
 import { cardHeight, headerHeight, stageColumnWidth } from './grid-metrics.js';
 import { cardAt, clickCard, planboardKey, type NavCard, type NavContext } from './keyboard.js';
-import { cardElementId, PlanCardView } from './PlanCardView.js';
+import { cardElementId, edgeAt, PlanCardView } from './PlanCardView.js';
 import { StageHeaders } from './StageHeaders.js';
 import type { CardMove, PlanboardActions } from './use-planboard-actions.js';
 
@@ -75,7 +75,7 @@ interface GridWindow {
   bottom: number;
 }
 
-const verticalStep = 240;
+const verticalStep = 120;
 const dragThreshold = 4;
 const edgeZone = 36;
 
@@ -300,8 +300,7 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
     if (!placed) return;
     const element = document.getElementById(cardElementId(placed.card.id));
     if (!element) return;
-    const edge = (event.target as HTMLElement).dataset.edge;
-    const mode = edge === 'start' || edge === 'end' ? edge : 'move';
+    const mode = edgeAt(element, event.clientX) ?? 'move';
     const pointerId = event.pointerId;
     const start = { clientX: event.clientX, clientY: event.clientY };
     const origin = bodyPoint(event.clientX, event.clientY);
@@ -334,7 +333,12 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
       last = { clientX: move.clientX, clientY: move.clientY };
       if (!drag) {
         if (Math.hypot(move.clientX - start.clientX, move.clientY - start.clientY) < dragThreshold) return;
-        element.setPointerCapture?.(pointerId);
+        try {
+          // Keeps the moves coming when the pointer leaves the window mid-drag.
+          element.setPointerCapture(pointerId);
+        } catch {
+          // A pointer the browser does not track (a synthetic event): the window listeners do.
+        }
         drag = new CardDrag({
           element,
           followers: movingIds.filter((id) => id !== placed.card.id).flatMap((id) => document.getElementById(cardElementId(id)) ?? []),
@@ -490,10 +494,15 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
   );
 }
 
+/**
+ * The part of the board to render for the scroll position. A quarter of a viewport on each
+ * side is rendered ahead; the window moves a day (two at month zoom) at a time, so each step of
+ * a scroll mounts a thin slice of cards instead of a week's worth in one frame.
+ */
 function windowOf(el: HTMLElement, timeline: Timeline, zoom: Zoom): GridWindow {
   const viewport = Math.max(0, el.clientWidth - stageColumnWidth);
   const daysInView = Math.ceil(viewport / timeline.dayWidth);
-  const days = renderedDays(timeline, el.scrollLeft, viewport, Math.ceil(daysInView / 2), zoom === 'month' ? 28 : 7);
+  const days = renderedDays(timeline, el.scrollLeft, viewport, Math.max(3, Math.ceil(daysInView / 4)), zoom === 'month' ? 2 : 1);
   const top = Math.max(0, Math.floor((el.scrollTop - verticalStep) / verticalStep) * verticalStep);
   const bottom = Math.ceil((el.scrollTop + el.clientHeight + verticalStep) / verticalStep) * verticalStep;
   return { days, top, bottom };

@@ -37,6 +37,8 @@ export interface CardDragOptions {
 
 export class CardDrag {
   private result: DragResult;
+  /** The elements show `result` (false until the first move). */
+  private placed = false;
   private readonly startRow: number;
 
   constructor(private readonly options: CardDragOptions) {
@@ -46,30 +48,40 @@ export class CardDrag {
     for (const follower of options.followers) follower.classList.add('is-dragging');
   }
 
-  /** The pointer is at body point (x, y). */
+  /**
+   * The pointer is at body point (x, y). The DOM is written only when the snapped place
+   * changes: most pointer moves stay within a day, and then only the label follows the pointer.
+   */
   move(x: number, y: number, clientX: number, clientY: number): void {
     const { mode, dayWidth, element, followers, origin, rowTops, width } = this.options;
     const days = snapDays(x - origin.x, dayWidth);
     const row = mode === 'move' ? this.options.rowAt(y) : this.startRow;
-    const rows = row - this.startRow;
-    const dy = (rowTops[row] ?? 0) - (rowTops[this.startRow] ?? 0);
+    let next: DragResult;
     if (mode === 'move') {
-      const transform = `translate3d(${days * dayWidth}px, ${dy}px, 0)`;
-      element.style.transform = transform;
-      for (const follower of followers) follower.style.transform = transform;
-      this.result = { mode, days, rows };
+      next = { mode, days, rows: row - this.startRow };
     } else {
       // An edge stops one day before the other edge: a card is at least a day long.
       const widthDays = Math.round(width / dayWidth);
-      const limited = mode === 'end' ? Math.max(days, 1 - widthDays) : Math.min(days, widthDays - 1);
-      const newWidth = width + (mode === 'end' ? limited : -limited) * dayWidth;
-      element.style.width = `${newWidth - 2}px`;
-      element.style.transform = mode === 'start' ? `translate3d(${limited * dayWidth}px, 0, 0)` : '';
-      this.result = { mode, days: limited, rows: 0 };
+      next = { mode, days: mode === 'end' ? Math.max(days, 1 - widthDays) : Math.min(days, widthDays - 1), rows: 0 };
+    }
+    const changed = !this.placed || next.days !== this.result.days || next.rows !== this.result.rows;
+    this.result = next;
+    this.placed = true;
+    if (changed) {
+      if (mode === 'move') {
+        const dy = (rowTops[row] ?? 0) - (rowTops[this.startRow] ?? 0);
+        const transform = `translate3d(${next.days * dayWidth}px, ${dy}px, 0)`;
+        element.style.transform = transform;
+        for (const follower of followers) follower.style.transform = transform;
+      } else {
+        const newWidth = width + (mode === 'end' ? next.days : -next.days) * dayWidth;
+        element.style.width = `${newWidth - 2}px`;
+        element.style.transform = mode === 'start' ? `translate3d(${next.days * dayWidth}px, 0, 0)` : 'translate3d(0, 0, 0)';
+      }
     }
     const label = this.options.label;
     if (label) {
-      label.textContent = this.options.describe(this.result);
+      if (changed) label.textContent = this.options.describe(next);
       label.style.transform = `translate3d(${clientX + 14}px, ${clientY + 16}px, 0)`;
       label.hidden = false;
     }

@@ -53,8 +53,25 @@ export function dayIndex(timeline: Timeline, date: string): number {
   return daysBetween(timeline.origin, date);
 }
 
+/**
+ * The date of a day number. Every render of the grid asks this for each visible day (headers,
+ * shading, capacity), so the axis's dates are made once per origin and looked up after that.
+ */
 export function dateAt(timeline: Timeline, index: number): string {
-  return addDays(timeline.origin, index);
+  if (index < 0 || index >= timeline.days) return addDays(timeline.origin, index);
+  let dates = axisDates.get(timeline.origin);
+  if (!dates || dates.length < timeline.days) {
+    dates = Array.from({ length: timeline.days }, (_, i) => addDays(timeline.origin, i));
+    axisDates.set(timeline.origin, dates);
+  }
+  return dates[index]!;
+}
+
+const axisDates = new Map<string, string[]>();
+
+/** ISO weekday of a day number (the origin is a Monday): 1 = Monday … 7 = Sunday. */
+function weekdayAt(index: number): number {
+  return (((index % 7) + 7) % 7) + 1;
 }
 
 export function xOfDate(timeline: Timeline, date: string): number {
@@ -135,6 +152,8 @@ export function isWorkday(date: string, workdays: Workdays): boolean {
   return workdays[String(isoWeekday(date))] !== false;
 }
 
+const weekdayKeys = ['', '1', '2', '3', '4', '5', '6', '7'];
+
 export interface DayColumn {
   index: number;
   date: string;
@@ -150,13 +169,14 @@ export function dayColumns(timeline: Timeline, range: DayRange, workdays: Workda
   const columns: DayColumn[] = [];
   for (let index = range.first; index <= range.last; index++) {
     const date = dateAt(timeline, index);
+    const weekday = weekdayAt(index);
     columns.push({
       index,
       date,
       left: index * timeline.dayWidth,
-      workday: isWorkday(date, workdays),
+      workday: workdays[weekdayKeys[weekday]!] !== false,
       today: date === today,
-      weekStart: isoWeekday(date) === 1,
+      weekStart: weekday === 1,
     });
   }
   return columns;
@@ -208,7 +228,7 @@ export function headerBands(timeline: Timeline, range: DayRange, zoom: Zoom): He
   const w = timeline.dayWidth;
   const weekBands = (): Band[] => {
     const bands: Band[] = [];
-    for (let index = range.first - ((isoWeekday(dateAt(timeline, range.first)) + 6) % 7); index <= range.last; index += 7) {
+    for (let index = range.first - (weekdayAt(range.first) - 1); index <= range.last; index += 7) {
       const monday = dateAt(timeline, index);
       const month = `${shortMonths[Number(monday.slice(5, 7)) - 1]} ${monday.slice(0, 4)}`;
       const label = zoom === 'day' ? `Week ${isoWeek(monday)}, ${shortDate(monday)} ${monday.slice(0, 4)}` : zoom === 'week' ? `W${isoWeek(monday)} · ${month}` : String(isoWeek(monday));
@@ -231,7 +251,7 @@ export function headerBands(timeline: Timeline, range: DayRange, zoom: Zoom): He
   const days: Band[] = [];
   for (let index = range.first; index <= range.last; index++) {
     const date = dateAt(timeline, index);
-    const label = zoom === 'day' ? `${shortDays[isoWeekday(date) - 1]} ${Number(date.slice(8, 10))}` : String(Number(date.slice(8, 10)));
+    const label = zoom === 'day' ? `${shortDays[weekdayAt(index) - 1]} ${Number(date.slice(8, 10))}` : String(Number(date.slice(8, 10)));
     days.push({ key: date, label, left: index * w, width: w });
   }
   return { upper: weekBands(), lower: days };

@@ -4,6 +4,7 @@
  * the cache for half an hour), merged into one list for the grid.
  */
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useApi } from '../../api/provider.js';
 import { blocksCovering, type DayRange, type Timeline } from './date-geometry.js';
 import { indexCapacity, type CapacityIndex, type CapacityResponse } from './capacity.js';
@@ -27,7 +28,7 @@ export interface BoardCards {
 /** Cards of the board that touch the blocks covering `range`. */
 export function usePlanboardCards(boardId: string, timeline: Timeline, range: DayRange): BoardCards {
   const { transport } = useApi();
-  return useQueries({
+  const results = useQueries({
     queries: blocksCovering(timeline, range, blockDays).map((block) => ({
       queryKey: planboardKeys.cardBlock(boardId, block.from, block.to),
       queryFn: async () => {
@@ -38,27 +39,30 @@ export function usePlanboardCards(boardId: string, timeline: Timeline, range: Da
       },
       gcTime: keepLoaded,
     })),
-    combine: mergeCardBlocks,
   });
-}
-
-function mergeCardBlocks(results: UseQueryResult<PlanCard[]>[]): BoardCards {
-  const byId = new Map<string, PlanCard>();
-  let loading = false;
-  let error: unknown = null;
-  for (const result of results) {
-    if (result.data) for (const card of result.data) byId.set(card.id, card);
-    else if (result.isPending) loading = true;
-    if (result.error && !error) error = result.error;
+  // Merged here rather than in useQueries' `combine`, which deep-compares its result (5,000
+  // cards) on every change: the merge is redone only when a block's data is another array.
+  const blocks = results.map((result) => result.data);
+  const merged = useRef<{ blocks: (PlanCard[] | undefined)[]; cards: PlanCard[] } | null>(null);
+  if (!merged.current || merged.current.blocks.length !== blocks.length || merged.current.blocks.some((data, i) => data !== blocks[i])) {
+    merged.current = { blocks, cards: mergeBlocks(blocks) };
   }
+  const error = results.find((result) => result.error)?.error ?? null;
   return {
-    cards: [...byId.values()],
-    loading,
+    cards: merged.current.cards,
+    loading: results.some((result) => result.isPending),
     error,
     retry: () => {
       for (const result of results) if (result.error) void result.refetch();
     },
   };
+}
+
+/** One list of the blocks' cards; a card spanning two blocks is in both and counts once. */
+export function mergeBlocks(blocks: readonly (readonly PlanCard[] | undefined)[]): PlanCard[] {
+  const byId = new Map<string, PlanCard>();
+  for (const block of blocks) if (block) for (const card of block) byId.set(card.id, card);
+  return [...byId.values()];
 }
 
 export interface BoardCapacity {

@@ -1,0 +1,77 @@
+/**
+ * The card's status, stepped through the board's statuses in priority order: "Previous status"
+ * and "Next status" move it one step. A card in an exit status reads as done.
+ */
+import { useId } from 'react';
+import type { Status } from '../../../shared/resources/board.js';
+import { boardColorHex } from '../../components/board-colors.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import type { CardDetail } from './card-api.js';
+import { statusSteps } from './status-steps.js';
+import { cardTitle, useCardEdit } from './use-card-edits.js';
+
+export function StatusStepper({ card, statuses }: { card: CardDetail; statuses: Status[] }) {
+  const titleId = useId();
+  const edit = useCardEdit(card);
+  const steps = statusSteps(statuses, card.status_id ?? null);
+  const current = steps.current;
+
+  function go(status: Status) {
+    edit.mutate({ description: `Set status of ${cardTitle(card)} to ${status.name}`, changes: { status_id: status.id } });
+  }
+
+  return (
+    <section className="card-section card-status" aria-labelledby={titleId}>
+      <h3 id={titleId} className="card-section__title">
+        Status
+      </h3>
+      <div className="card-status__row">
+        <button
+          type="button"
+          className="button"
+          disabled={!steps.previous || edit.isPending}
+          title={steps.previous ? `Back to ${steps.previous.name}` : undefined}
+          onClick={() => steps.previous && go(steps.previous)}
+        >
+          Previous status
+        </button>
+        <span className="card-status__current" role="status" aria-label="Current status">
+          {current ? (
+            <>
+              <span className="card-status__swatch" style={{ background: boardColorHex[current.color] }} aria-hidden="true" />
+              {current.name}
+              {steps.done && <span className="card-status__done"> — done</span>}
+            </>
+          ) : (
+            <span className="muted">No status</span>
+          )}
+        </span>
+        <button
+          type="button"
+          className="button"
+          disabled={!steps.next || edit.isPending}
+          title={steps.next ? `On to ${steps.next.name}` : undefined}
+          onClick={() => steps.next && go(steps.next)}
+        >
+          Next status
+        </button>
+      </div>
+      {steps.ordered.length > 0 && (
+        <ol className="card-status__steps" aria-label="Statuses of the board">
+          {steps.ordered.map((status, index) => (
+            <li
+              key={status.id}
+              className={`card-status__step${index === steps.index ? ' is-current' : ''}${index < steps.index ? ' is-passed' : ''}`}
+              aria-current={index === steps.index ? 'step' : undefined}
+            >
+              {status.name}
+              {status.exit && <span aria-hidden="true"> ✓</span>}
+              {status.exit && <span className="visually-hidden"> (done)</span>}
+            </li>
+          ))}
+        </ol>
+      )}
+      {edit.error && <ErrorNotice error={edit.error} />}
+    </section>
+  );
+}

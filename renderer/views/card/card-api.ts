@@ -1,0 +1,194 @@
+/**
+ * The Planning API calls of the card panel. Cards and what hangs off them are written under
+ * the card's collection (`/v1/collection/{cid}/…`); relations and time entries have paths of
+ * their own. Each call answers the API's record, or throws `ApiRequestError` with its message.
+ */
+import type { BinaryBody } from '../../../shared/bridge-body.js';
+import { isBinaryBody } from '../../../shared/bridge-body.js';
+import type { BridgeRequest, BridgeUpload } from '../../../shared/ipc.js';
+import type { ListEnvelope } from '../../../shared/list.js';
+import { maxLimit } from '../../../shared/list.js';
+import type { Activity } from '../../../shared/resources/activity.js';
+import type { Attachment } from '../../../shared/resources/attachment.js';
+import type { BoardChecklist, BoardCustomField, Label, Status } from '../../../shared/resources/board.js';
+import type { Card, CardRelation } from '../../../shared/resources/card.js';
+import type { Checklist, ChecklistItem } from '../../../shared/resources/checklist.js';
+import type { Collection } from '../../../shared/resources/collection.js';
+import type { Comment } from '../../../shared/resources/comment.js';
+import type { Resource } from '../../../shared/resources/resource.js';
+import type { Stage } from '../../../shared/resources/stage.js';
+import type { TimeTracking } from '../../../shared/resources/time-tracking.js';
+import { ApiRequestError, isApiErrorBody } from '../../api/request-error.js';
+import type { Transport } from '../../api/transport.js';
+import { bytesFromBase64 } from '../../components/base64.js';
+
+/** The card as the panel reads it: its fields with everything it links to, and the minutes tracked. */
+export type CardDetail = Omit<Card, 'labels' | 'resources' | 'activities'> & {
+  collection: Pick<Collection, 'id' | 'name' | 'warnings' | 'board_id'> | null;
+  labels: Label[];
+  resources: Resource[];
+  activities: (Activity & { time: number })[];
+  stage: Stage | null;
+  status: Status | null;
+  time_tracking_total?: number;
+};
+
+/** What the panel needs of the card's board: its stages, statuses, labels, custom fields and checklist templates. */
+export type PanelBoard = {
+  id: string;
+  name: string;
+  stages: Stage[];
+  statuses: Status[];
+  labels: Label[];
+  custom_fields: BoardCustomField[];
+  checklists: BoardChecklist[];
+};
+
+/** A comment with its author (null for a comment made with an API key, as the desktop's own are). */
+export type CommentWithAuthor = Comment & { user?: { display_name: string | null; fullname: string | null; email: string } | null };
+
+export type ChecklistWithItems = Omit<Checklist, 'items'> & { items: ChecklistItem[] };
+
+/** A relation with both of its cards, for naming the other one. */
+export type RelationWithCards = CardRelation & {
+  card: RelatedCard | null;
+  related_card: RelatedCard | null;
+};
+
+export type RelatedCard = Pick<Card, 'id' | 'name' | 'collection_id' | 'start_date' | 'end_date'> & {
+  collection?: { name: string | null } | null;
+};
+
+export interface CardRef {
+  id: string;
+  collection_id: string;
+}
+
+/** A file the planner chose, ready for the bridge. */
+export type ChosenFile = Pick<BridgeUpload, 'filename' | 'contentType' | 'data'>;
+
+export type SplitBy = { date: string } | { share: number };
+
+const id = encodeURIComponent;
+const cardPath = (card: CardRef) => `/v1/collection/${id(card.collection_id)}/card/${id(card.id)}`;
+const collectionPath = (collectionId: string) => `/v1/collection/${id(collectionId)}`;
+/** Filter values are single-quoted; a quote cannot be escaped inside one, so it is left out. */
+const quoted = (text: string) => `'${text.replace(/'/g, '')}'`;
+const everything = String(maxLimit);
+
+async function send<T>(transport: Transport, request: BridgeRequest): Promise<T> {
+  const response = await transport.request(request);
+  if (response.status < 200 || response.status >= 300) {
+    throw new ApiRequestError(response.status, isApiErrorBody(response.body) ? response.body : null);
+  }
+  return response.body as T;
+}
+
+export const boardQuery = { with: 'stages,statuses,labels,custom_fields,checklists' } as const;
+
+export function cardApi(transport: Transport) {
+  const get = <T>(path: string, query?: Record<string, string>) => send<T>(transport, { method: 'GET', path, ...(query ? { query } : {}) });
+  const post = <T>(path: string, body: unknown = {}) => send<T>(transport, { method: 'POST', path, body });
+  const put = <T>(path: string, body: unknown) => send<T>(transport, { method: 'PUT', path, body });
+  const remove = (path: string) => send<unknown>(transport, { method: 'DELETE', path }).then(() => undefined);
+
+  return {
+    /** The card, or null when it no longer exists. */
+    async card(cardId: string): Promise<CardDetail | null> {
+      const page = await get<ListEnvelope<CardDetail>>('/v1/card', {
+        filter: `id:eq:${quoted(cardId)}`,
+        with: 'collection,labels,resources,activities,stage,status',
+        include: 'time_tracking_total',
+        limit: '1',
+      });
+      return page.data[0] ?? null;
+    },
+    board: (boardId: string) => get<PanelBoard>(`/v1/board/${id(boardId)}`, boardQuery),
+    updateCard: (card: CardRef, changes: Record<string, unknown>) => put<Card>(cardPath(card), changes),
+    deleteCard: (card: CardRef) => remove(cardPath(card)),
+    restoreCard: (cardId: string) => post<unknown>(`/v1/trash/card/${id(cardId)}/restore`),
+    /** Answers both cards: the original (shortened) first, then the new one. */
+    splitCard: (card: CardRef, by: SplitBy) => post<{ data: Card[] }>(`${cardPath(card)}/split`, by).then((answer) => answer.data),
+
+    checklists: (card: CardRef) =>
+      get<ListEnvelope<ChecklistWithItems>>(`${cardPath(card)}/checklist`, { with: 'items', sort: 'position:asc', limit: everything }).then((page) => page.data),
+    addChecklist: (card: CardRef, body: { name?: string; board_checklist_id?: string; position: number }) =>
+      post<Checklist>(`${cardPath(card)}/checklist`, body),
+    removeChecklist: (card: CardRef, checklistId: string) => remove(`${collectionPath(card.collection_id)}/checklist/${id(checklistId)}`),
+    addItem: (card: CardRef, checklistId: string, body: { description: string; position: number }) =>
+      post<ChecklistItem>(`${collectionPath(card.collection_id)}/checklist/${id(checklistId)}/item`, body),
+    updateItem: (card: CardRef, checklistId: string, itemId: string, changes: { checked?: boolean; description?: string }) =>
+      put<ChecklistItem>(`${collectionPath(card.collection_id)}/checklist/${id(checklistId)}/item/${id(itemId)}`, changes),
+    removeItem: (card: CardRef, checklistId: string, itemId: string) =>
+      remove(`${collectionPath(card.collection_id)}/checklist/${id(checklistId)}/item/${id(itemId)}`),
+
+    comments: (card: CardRef) =>
+      get<ListEnvelope<CommentWithAuthor>>(`${collectionPath(card.collection_id)}/comment`, {
+        filter: `card_id:eq:${quoted(card.id)}`,
+        sort: 'created_at:asc',
+        with: 'user',
+        limit: everything,
+      }).then((page) => page.data),
+    addComment: (card: CardRef, text: string, parentId: string | null) =>
+      post<Comment>(`${collectionPath(card.collection_id)}/comment`, { card_id: card.id, text, ...(parentId ? { parent_id: parentId } : {}) }),
+
+    attachments: (card: CardRef) =>
+      get<ListEnvelope<Attachment>>(`${collectionPath(card.collection_id)}/attachment`, {
+        filter: `card_id:eq:${quoted(card.id)}`,
+        sort: 'created_at:asc',
+        limit: everything,
+      }).then((page) => page.data),
+    addLink: (card: CardRef, filename: string, url: string) =>
+      post<Attachment>(`${collectionPath(card.collection_id)}/attachment`, { filename, file: url, type: 'external', card_id: card.id }),
+    upload: (card: CardRef, file: ChosenFile) =>
+      send<Attachment>(transport, {
+        method: 'POST',
+        path: `${collectionPath(card.collection_id)}/attachment/upload`,
+        // The exact name goes as a field too: the file part's name is quoted for its header.
+        upload: { ...file, fields: { card_id: card.id, filename: file.filename } },
+      }),
+    async download(card: CardRef, attachment: Pick<Attachment, 'id' | 'content_type'>): Promise<Blob> {
+      const response = await transport.request({ method: 'GET', path: `${collectionPath(card.collection_id)}/attachment/${id(attachment.id)}/download` });
+      if (response.status < 200 || response.status >= 300) {
+        throw new ApiRequestError(response.status, isApiErrorBody(response.body) ? response.body : null);
+      }
+      return blobOf(response.body, response.headers['content-type'] ?? attachment.content_type ?? 'application/octet-stream');
+    },
+    removeAttachment: (card: CardRef, attachmentId: string) => remove(`${collectionPath(card.collection_id)}/attachment/${id(attachmentId)}`),
+
+    relations: (cardId: string) =>
+      get<ListEnvelope<RelationWithCards>>('/v1/card_relation', {
+        filter: `card_id:eq:${quoted(cardId)},or,related_card_id:eq:${quoted(cardId)}`,
+        with: 'card.collection,related_card.collection',
+        limit: everything,
+      }).then((page) => page.data),
+    addRelation: (body: Pick<CardRelation, 'card_id' | 'related_card_id' | 'type'>) => post<CardRelation>('/v1/card_relation', body),
+    removeRelation: (relationId: string) => remove(`/v1/card_relation/${id(relationId)}`),
+    /** Cards of the board whose name (or collection's name) contains `text`, for picking one. */
+    searchCards: (boardId: string, text: string) =>
+      get<ListEnvelope<RelatedCard>>('/v1/card', {
+        filter: `board_id:eq:${quoted(boardId)},and,(name:contains:${quoted(text)},or,collection.name:contains:${quoted(text)})`,
+        with: 'collection',
+        sort: 'start_date:asc',
+        limit: '20',
+      }).then((page) => page.data),
+
+    timeEntries: (cardId: string) =>
+      get<ListEnvelope<TimeTracking>>('/v1/time_tracking', { filter: `card_id:eq:${quoted(cardId)}`, sort: 'start:desc', limit: everything }).then((page) => page.data),
+    startTimer: (cardId: string) => post<TimeTracking>('/v1/time_tracking/start', { card_id: cardId }),
+    stopTimer: (entryId: string) => post<TimeTracking>(`/v1/time_tracking/${id(entryId)}/stop`),
+  };
+}
+
+export type CardApi = ReturnType<typeof cardApi>;
+
+/**
+ * A download as the bridge hands it over: base64 for binary types, text for `text/*` and the
+ * parsed value for JSON (electron/host/local-instance.ts). Text is re-encoded as UTF-8 and JSON
+ * re-serialised, so those two come back equal in content, not always byte for byte.
+ */
+export function blobOf(body: unknown, contentType: string): Blob {
+  if (isBinaryBody(body)) return new Blob([bytesFromBase64((body as BinaryBody).data)], { type: (body as BinaryBody).contentType || contentType });
+  if (typeof body === 'string') return new Blob([body], { type: contentType });
+  return new Blob([JSON.stringify(body)], { type: contentType });
+}

@@ -1,0 +1,74 @@
+/**
+ * Changes to the card itself — its fields, status, labels, resources, custom fields — and its
+ * delete, each as one undoable action in the app's history (state/undo.ts): the planboard's
+ * Ctrl+Z takes back an edit made here in the same order as a move made there. Undo writes the
+ * values the card had before; a delete is undone from the trash.
+ *
+ * A refused edit rejects with the API's error, for the form to show beside its inputs.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCardPanel } from '../../state/card-panel.js';
+import { undoManager } from '../../state/undo.js';
+import type { CardDetail, CardRef } from './card-api.js';
+import { useCardApi } from './card-queries.js';
+
+export interface CardEdit {
+  /** What the history calls it: "Edit Frame 1001", "Set status of Frame 1001 to Done". */
+  description: string;
+  changes: Record<string, unknown>;
+  /** The same fields as the card has them now; taken from the card when not given. */
+  before?: Record<string, unknown>;
+}
+
+export function cardTitle(card: Pick<CardDetail, 'name'> & { collection?: { name: string | null } | null }): string {
+  return card.name || card.collection?.name || 'Untitled card';
+}
+
+/** Refreshes everything a card change shows in: the panel, the planboard, capacity, the collection's warnings. */
+export function useRefreshCard() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: ['card'] }), queryClient.invalidateQueries({ queryKey: ['collection'] })]);
+}
+
+export function useCardEdit(card: CardDetail) {
+  const api = useCardApi();
+  const refresh = useRefreshCard();
+  const ref: CardRef = { id: card.id, collection_id: card.collection_id };
+  return useMutation({
+    mutationFn: async ({ description, changes, before }: CardEdit) => {
+      const previous = before ?? Object.fromEntries(Object.keys(changes).map((field) => [field, (card as Record<string, unknown>)[field] ?? null]));
+      // Done once the panel shows the result: a form must not flick back to the old value.
+      const write = async (body: Record<string, unknown>) => {
+        try {
+          await api.updateCard(ref, body);
+        } finally {
+          await refresh();
+        }
+      };
+      await undoManager.perform(() => write(changes), () => write(previous), description);
+    },
+  });
+}
+
+export function useDeleteCard(card: CardDetail) {
+  const api = useCardApi();
+  const refresh = useRefreshCard();
+  const close = useCardPanel((state) => state.close);
+  const ref: CardRef = { id: card.id, collection_id: card.collection_id };
+  return useMutation({
+    mutationFn: () =>
+      undoManager.perform(
+        async () => {
+          await api.deleteCard(ref);
+          if (useCardPanel.getState().openCardId === card.id) close();
+          void refresh();
+        },
+        async () => {
+          await api.restoreCard(card.id);
+          void refresh();
+        },
+        `Delete ${cardTitle(card)}`,
+      ),
+  });
+}

@@ -1,0 +1,30 @@
+/**
+ * Settings: appearance (theme), language, the data folder with backup and restore, and the
+ * local API. Each section says plainly when something is only possible in the desktop app, or
+ * not possible yet.
+ */
+import { Notices } from '../../components/Notices.js';
+import { useT } from '../../i18n/index.js';
+import { AppearanceSettings } from './AppearanceSettings.js';
+import { DataFolderSettings } from './DataFolderSettings.js';
+import { LanguageSettings } from './LanguageSettings.js';
+import { LocalApiSettings } from './LocalApiSettings.js';
+import './settings.css';
+
+export function SettingsView() {
+  const t = useT();
+  return (
+    <section className="view settings-view" aria-labelledby="settings-title">
+      <div className="view__header">
+        <h1 id="settings-title" className="view__title">
+          {t('nav.settings')}
+        </h1>
+      </div>
+      <AppearanceSettings />
+      <LanguageSettings />
+      <DataFolderSettings />
+      <LocalApiSettings />
+      <Notices />
+    </section>
+  );
+}

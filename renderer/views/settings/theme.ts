@@ -1,0 +1,62 @@
+/**
+ * Light or dark: the planner's choice, or the operating system's (the default). The choice is
+ * kept in localStorage; the theme in force is the `data-theme` attribute on <html>, which
+ * theme.css reads. Until the app has run this, theme.css follows the OS by itself.
+ */
+import { useEffect } from 'react';
+import { create } from 'zustand';
+
+export const themePreferences = ['system', 'light', 'dark'] as const;
+export type ThemePreference = (typeof themePreferences)[number];
+export type Theme = 'light' | 'dark';
+
+const storageKey = 'planner.theme';
+const darkQuery = '(prefers-color-scheme: dark)';
+
+export function resolveTheme(preference: ThemePreference, systemPrefersDark: boolean): Theme {
+  if (preference === 'system') return systemPrefersDark ? 'dark' : 'light';
+  return preference;
+}
+
+function storedPreference(): ThemePreference {
+  try {
+    const value = globalThis.localStorage?.getItem(storageKey);
+    return themePreferences.includes(value as ThemePreference) ? (value as ThemePreference) : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+interface ThemeState {
+  preference: ThemePreference;
+  setPreference(preference: ThemePreference): void;
+}
+
+export const useThemePreference = create<ThemeState>()((set) => ({
+  preference: storedPreference(),
+  setPreference(preference) {
+    try {
+      globalThis.localStorage?.setItem(storageKey, preference);
+    } catch {
+      // The choice then lasts for this session only.
+    }
+    set({ preference });
+  },
+}));
+
+/** Keeps <html data-theme> in step with the choice and, for "system", with the OS. Mount once. */
+export function useAppliedTheme(): void {
+  const preference = useThemePreference((state) => state.preference);
+  useEffect(() => {
+    const media = window.matchMedia?.(darkQuery);
+    const apply = () => {
+      const theme = resolveTheme(preference, media?.matches ?? false);
+      document.documentElement.dataset.theme = theme;
+      document.documentElement.dataset.themePreference = preference;
+    };
+    apply();
+    if (preference !== 'system' || !media) return;
+    media.addEventListener('change', apply);
+    return () => media.removeEventListener('change', apply);
+  }, [preference]);
+}

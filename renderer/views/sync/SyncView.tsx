@@ -1,0 +1,43 @@
+/**
+ * The Sync screen: the connection to the remote (address, and sign-in with an account or an
+ * API key and environment), the state of sync in plain words, the changes waiting to be
+ * sent, and the changes the remote refused — each with its reason, your data against the
+ * server's, and retry, discard or copy.
+ */
+import { Notices } from '../../components/Notices.js';
+import { useT } from '../../i18n/index.js';
+import { ConflictList } from './ConflictList.js';
+import { ConnectionForm } from './ConnectionForm.js';
+import { PendingChanges } from './PendingChanges.js';
+import { SyncOverview } from './SyncOverview.js';
+import { useReplicaStatus } from './sync-api.js';
+import './sync.css';
+
+export function SyncView() {
+  const t = useT();
+  const status = useReplicaStatus();
+  const localOnly = status.data === null;
+
+  return (
+    <section className="view sync-view" aria-labelledby="sync-title">
+      <div className="view__header">
+        <h1 id="sync-title" className="view__title">
+          {t('nav.sync')}
+        </h1>
+      </div>
+      {localOnly ? (
+        <div className="placeholder">
+          <p>{t('sync.localOnly')}</p>
+        </div>
+      ) : (
+        <>
+          <SyncOverview status={status} />
+          <ConnectionForm />
+          <ConflictList />
+          <PendingChanges />
+        </>
+      )}
+      <Notices />
+    </section>
+  );
+}

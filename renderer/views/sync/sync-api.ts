@@ -1,0 +1,123 @@
+/**
+ * The local replica's sync control (docs/API.md "Sync"): status, settings, a run, the changes
+ * waiting to be sent, and the conflict list with retry and discard. An instance that does not
+ * sync answers 409; the screen then says so instead of showing an error.
+ *
+ * Keys start with `sync_status` where the top bar's indicator reads too, so refreshing one
+ * refreshes both; the rest poll while the screen is open, since sync work makes no change
+ * events of its own.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiRequestError } from '../../api/client.js';
+import { useApi } from '../../api/provider.js';
+import type { SyncRunSummary, SyncSettings, SyncSettingsInput, SyncStatus } from '../../../shared/sync.js';
+
+export type ReplicaStatus = SyncStatus & { role: string; pending: number; conflicts: number };
+
+export interface Mutation {
+  mutation_id: number;
+  resource: string;
+  id: string;
+  op: 'create' | 'update' | 'delete';
+  fields: Record<string, unknown> | null;
+  hlc: string;
+}
+
+export interface ConflictSummary {
+  id: string;
+  mutation: Mutation;
+  error: unknown;
+  server_record: Record<string, unknown> | null;
+  created_at: string;
+  resolved_at: string | null;
+  resolution: string | null;
+}
+
+export interface ConflictDetail extends ConflictSummary {
+  local_record: Record<string, unknown> | null;
+}
+
+interface Page<T> {
+  count: number;
+  data: T[];
+}
+
+export const syncKeys = {
+  status: ['sync_status', 'screen'] as const,
+  settings: ['sync_status', 'settings'] as const,
+  pending: ['sync_status', 'pending'] as const,
+  conflicts: ['sync_status', 'conflicts'] as const,
+  conflict: (id: string) => ['sync_status', 'conflicts', id] as const,
+};
+
+const poll = 2_000;
+
+/** Null: this instance does not sync (409). */
+async function orLocalOnly<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 409) return null;
+    throw error;
+  }
+}
+
+export function useReplicaStatus() {
+  const { client } = useApi();
+  return useQuery({ queryKey: syncKeys.status, queryFn: () => orLocalOnly(() => client.get<ReplicaStatus>('/v1/sync', 'status')), refetchInterval: poll });
+}
+
+export function useSyncSettings() {
+  const { client } = useApi();
+  return useQuery({ queryKey: syncKeys.settings, queryFn: () => orLocalOnly(() => client.get<SyncSettings>('/v1/sync', 'settings')) });
+}
+
+export function usePending() {
+  const { client } = useApi();
+  return useQuery({ queryKey: syncKeys.pending, queryFn: () => orLocalOnly(() => client.list<Mutation>('/v1/sync/pending', { limit: 100 })), refetchInterval: poll });
+}
+
+export function useConflicts() {
+  const { client } = useApi();
+  return useQuery({
+    queryKey: syncKeys.conflicts,
+    queryFn: () => orLocalOnly(() => client.list<ConflictSummary>('/v1/sync/conflict', { limit: 100 }) as Promise<Page<ConflictSummary>>),
+    refetchInterval: poll * 2,
+  });
+}
+
+export function useConflict(id: string) {
+  const { client } = useApi();
+  return useQuery({ queryKey: syncKeys.conflict(id), queryFn: () => client.get<ConflictDetail>('/v1/sync/conflict', id) });
+}
+
+function useRefreshSync() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['sync_status'] });
+}
+
+export function useSaveSyncSettings() {
+  const { client } = useApi();
+  const refresh = useRefreshSync();
+  return useMutation({
+    mutationFn: (input: SyncSettingsInput) => client.update<SyncSettings>('/v1/sync', 'settings', input),
+    onSuccess: refresh,
+  });
+}
+
+export function useSyncNow() {
+  const { client } = useApi();
+  const refresh = useRefreshSync();
+  return useMutation({ mutationFn: () => client.create<SyncRunSummary>('/v1/sync/run', {}), onSettled: refresh });
+}
+
+export function useResolveConflict() {
+  const { client } = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, fields }: { id: string; action: 'retry' | 'discard'; fields?: Record<string, unknown> }) =>
+      client.create<ConflictSummary>(`/v1/sync/conflict/${encodeURIComponent(id)}/${action}`, action === 'retry' ? (fields ?? {}) : {}),
+    // The retried record is a local change like any other: every screen may show it.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,266 @@
+/**
+ * The export dialog: period, grouping (up to three, in order), filters, format (CSV, XLSX,
+ * PDF), decimal hours or h:mm, and the time zone days are cut in. A preview shows the totals
+ * of exactly that report before it is saved. Save asks the API for the file and hands it to
+ * the desktop's save dialog, or downloads it in a browser. "Mark as exported" stamps the
+ * report's entries, so the next export with "only not exported" leaves them out.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { describeError } from '../../api/client.js';
+import { useApi } from '../../api/provider.js';
+import { CheckboxField, Field } from '../../components/Field.js';
+import { Modal } from '../../components/Modal.js';
+import { useDebouncedValue } from '../../components/use-debounced-value.js';
+import { useT } from '../../i18n/index.js';
+import type { ExportFormat } from '../../../shared/ipc.js';
+import { formatMinutes, reportGroupings, type DurationFormat, type ReportGroup, type ReportGrouping, type TimeReport } from '../../../shared/time-report.js';
+import { exportFileFrom, saveExportFile, type SaveOutcome } from './export-file.js';
+import { cleanGroupings, exportFileName, exportQuery, maxGroupings, reportEntryCount, type ExportChoices } from './export-request.js';
+import { localToday, periodRange, rangeInstants, systemTimeZone } from './periods.js';
+import { TimeFilterFields } from './TimeFilterFields.js';
+import { sendRequest, timeKeys } from './time-api.js';
+import { exportFilter, markExportedFilter, noTimeFilters, type TimeFilters } from './time-filters.js';
+
+const formats: readonly ExportFormat[] = ['csv', 'xlsx', 'pdf'];
+const previewGroupsShown = 40;
+
+export function ExportDialog({ onClose }: { onClose(): void }) {
+  const t = useT();
+  const { transport } = useApi();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<TimeFilters>({ ...noTimeFilters, period: 'this_month' });
+  const [groupBy, setGroupBy] = useState<(ReportGrouping | '')[]>(['days', '', '']);
+  const [format, setFormat] = useState<ExportFormat>('csv');
+  const [durationFormat, setDurationFormat] = useState<DurationFormat>('decimal');
+  const [timeZone, setTimeZone] = useState(systemTimeZone);
+  const [notExported, setNotExported] = useState(false);
+  const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
+  const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
+  const validZone = zones.includes(timeZone) || timeZone === 'UTC';
+
+  const range = periodRange(filters.period, localToday(validZone ? timeZone : 'UTC'), { start: filters.customStart, end: filters.customEnd });
+  const cards = useCardsOf(filters.boardId, filters.collectionId);
+  const filter = exportFilter({ ...filters, notExported, cardIds: cards.ids });
+  const choices: ExportChoices = { range, groupBy, durationFormat, timeZone, filter };
+  const ready = validZone && !cards.loading;
+  // Typing a time zone or flicking through choices asks for one preview, once they settle.
+  const previewQuery = useDebouncedValue(JSON.stringify(exportQuery(choices, 'json')), 300);
+
+  const preview = useQuery({
+    queryKey: ['time_tracking', 'report', previewQuery],
+    enabled: ready,
+    queryFn: async () => (await sendRequest(transport, { method: 'GET', path: '/v1/time_tracking/export', query: JSON.parse(previewQuery) as Record<string, string> })).body as TimeReport,
+  });
+
+  const save = useMutation({
+    mutationFn: async () => {
+      setOutcome(null);
+      const response = await sendRequest(transport, { method: 'GET', path: '/v1/time_tracking/export', query: exportQuery(choices, format) });
+      return saveExportFile(exportFileFrom(response, format, exportFileName(range, format)), format);
+    },
+    onSuccess: setOutcome,
+  });
+
+  const mark = useMutation({
+    mutationFn: async () => {
+      const query = { filter: markExportedFilter(filter, rangeInstants(range, timeZone)) };
+      return (await sendRequest(transport, { method: 'POST', path: '/v1/time_tracking/mark_exported', query, body: {} })).body as { count: number };
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: timeKeys.all }),
+  });
+  // A marked report is another report: the note about the last mark goes with it.
+  const markReset = mark.reset;
+  useEffect(() => markReset(), [filter, range.start, range.end, markReset]);
+
+  const groupings = cleanGroupings(groupBy);
+  const report = preview.data;
+  const entryCount = report ? reportEntryCount(report) : 0;
+
+  return (
+    <Modal title={t('export.title')} closeLabel={t('common.close')} onClose={onClose} className="export-dialog">
+      <div className="export-dialog__body">
+        <div className="export-dialog__choices">
+          <fieldset className="export-dialog__group">
+            <legend>{t('export.what')}</legend>
+            <div className="time-filters time-filters--stacked">
+              <TimeFilterFields filters={filters} onChange={(key, value) => setFilters((current) => ({ ...current, [key]: value, ...(key === 'boardId' ? { collectionId: '' } : {}) }))} />
+            </div>
+            <CheckboxField label={t('export.notExported')} checked={notExported} onChange={setNotExported} />
+            {cards.cutOff && <p className="muted">{t('export.cardsCutOff')}</p>}
+          </fieldset>
+          <fieldset className="export-dialog__group">
+            <legend>{t('export.grouping')}</legend>
+            {Array.from({ length: maxGroupings }, (_, level) => (
+              <Field key={level} label={level === 0 ? t('export.groupFirst') : t('export.groupThen', { level: level + 1 })}>
+                {(control) => (
+                  <select
+                    {...control}
+                    value={groupBy[level] ?? ''}
+                    disabled={level > 0 && !groupBy[level - 1]}
+                    onChange={(event) => {
+                      const next = [...groupBy];
+                      next[level] = event.target.value as ReportGrouping | '';
+                      // A later level without an earlier one would change the order silently.
+                      if (!next[level]) for (let i = level + 1; i < maxGroupings; i++) next[i] = '';
+                      setGroupBy(next);
+                    }}
+                  >
+                    <option value="">{t('export.noGrouping')}</option>
+                    {reportGroupings.map((grouping) => (
+                      <option key={grouping} value={grouping} disabled={groupBy.slice(0, level).includes(grouping)}>
+                        {t(`grouping.${grouping}`)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            ))}
+          </fieldset>
+          <fieldset className="export-dialog__group">
+            <legend>{t('export.file')}</legend>
+            <div className="export-dialog__radios" role="radiogroup" aria-label={t('export.format')}>
+              {formats.map((value) => (
+                <label key={value} className="export-dialog__radio">
+                  <input type="radio" name="export-format" value={value} checked={format === value} onChange={() => setFormat(value)} />
+                  {t(`format.${value}`)}
+                </label>
+              ))}
+            </div>
+            <div className="export-dialog__radios" role="radiogroup" aria-label={t('export.durations')}>
+              {(['decimal', 'hh:mm'] as const).map((value) => (
+                <label key={value} className="export-dialog__radio">
+                  <input type="radio" name="export-durations" value={value} checked={durationFormat === value} onChange={() => setDurationFormat(value)} />
+                  {t(value === 'decimal' ? 'export.decimal' : 'export.hoursMinutes')}
+                </label>
+              ))}
+            </div>
+            <Field label={t('export.timeZone')} error={validZone ? undefined : t('export.badTimeZone')}>
+              {(control) => (
+                <>
+                  <input {...control} list="export-time-zones" value={timeZone} onChange={(event) => setTimeZone(event.target.value)} />
+                  <datalist id="export-time-zones">
+                    {zones.map((zone) => (
+                      <option key={zone} value={zone} />
+                    ))}
+                  </datalist>
+                </>
+              )}
+            </Field>
+          </fieldset>
+        </div>
+
+        <section className="export-dialog__preview" aria-labelledby="export-preview-title">
+          <h3 id="export-preview-title" className="export-dialog__preview-title">
+            {t('export.preview')}
+          </h3>
+          {preview.isError ? (
+            <p className="form-error" role="alert">
+              {describeError(preview.error)}
+            </p>
+          ) : !report ? (
+            <p className="muted" role="status">
+              {t('export.previewLoading')}
+            </p>
+          ) : (
+            <>
+              <p className="export-dialog__total" role="status" aria-label={t('export.total')}>
+                <strong>{formatMinutes(report.total_minutes, durationFormat)}</strong> {durationFormat === 'decimal' ? t('export.hours') : ''}
+                <span className="muted"> · {t.count('export.entries', entryCount)}</span>
+              </p>
+              {groupings.length > 0 && <PreviewGroups groups={report.groups} durationFormat={durationFormat} />}
+            </>
+          )}
+        </section>
+      </div>
+
+      {(save.isPending || mark.isPending) && (
+        <div className="export-dialog__progress" role="status">
+          <progress aria-label={t('export.working')} />
+          <span>{save.isPending ? t('export.saving') : t('export.marking')}</span>
+        </div>
+      )}
+      {save.isError && (
+        <p className="form-error" role="alert">
+          {describeError(save.error)}
+        </p>
+      )}
+      {outcome && <SaveMessage outcome={outcome} />}
+      {mark.isError && (
+        <p className="form-error" role="alert">
+          {describeError(mark.error)}
+        </p>
+      )}
+      {mark.data && (
+        <p className="export-dialog__done" role="status">
+          {t.count('export.marked', mark.data.count)}
+        </p>
+      )}
+
+      <div className="export-dialog__actions">
+        <button type="button" className="button" disabled={!ready || !report || mark.isPending || save.isPending} onClick={() => mark.mutate()} title={t('export.markHint')}>
+          {t('export.markExported')}
+        </button>
+        <span className="export-dialog__spacer" />
+        <button type="button" className="button" onClick={onClose}>
+          {t('common.close')}
+        </button>
+        <button type="button" className="button button--primary" disabled={!ready || save.isPending} onClick={() => save.mutate()}>
+          {t('export.save', { format: t(`format.${format}`) })}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function SaveMessage({ outcome }: { outcome: SaveOutcome }) {
+  const t = useT();
+  if (outcome.kind === 'canceled') return null;
+  if (outcome.kind === 'failed') {
+    return (
+      <p className="form-error" role="alert">
+        {outcome.message}
+      </p>
+    );
+  }
+  return (
+    <p className="export-dialog__done" role="status">
+      {t(outcome.kind === 'saved' ? 'export.saved' : 'export.downloaded', { file: outcome.fileName })}
+    </p>
+  );
+}
+
+function PreviewGroups({ groups, durationFormat, depth = 0 }: { groups: ReportGroup[]; durationFormat: DurationFormat; depth?: number }) {
+  const t = useT();
+  const shown = groups.slice(0, previewGroupsShown);
+  return (
+    <ul className={depth === 0 ? 'export-preview' : 'export-preview export-preview--nested'}>
+      {shown.map((group) => (
+        <li key={`${group.grouping}-${group.key ?? ''}`}>
+          <span className="export-preview__row">
+            <span>{group.label}</span>
+            <span className="export-preview__minutes">{formatMinutes(group.minutes, durationFormat)}</span>
+          </span>
+          {group.groups && depth < 1 && <PreviewGroups groups={group.groups} durationFormat={durationFormat} depth={depth + 1} />}
+        </li>
+      ))}
+      {groups.length > shown.length && <li className="muted">{t.count('export.moreGroups', groups.length - shown.length)}</li>}
+    </ul>
+  );
+}
+
+/**
+ * The cards of the chosen board or collection: the report filters entries by their own
+ * fields, so it gets the card ids (null: no board or collection chosen).
+ */
+function useCardsOf(boardId: string, collectionId: string): { ids: string[] | null; loading: boolean; cutOff: boolean } {
+  const { client } = useApi();
+  const filter = collectionId ? `collection_id:eq:'${collectionId}'` : boardId ? `board_id:eq:'${boardId}'` : null;
+  const cards = useQuery({
+    queryKey: ['card', 'ids', filter],
+    enabled: filter !== null,
+    queryFn: () => client.list<{ id: string }>('/v1/card', { filter: filter ?? '', show: 'id', limit: 1000 }),
+  });
+  if (filter === null) return { ids: null, loading: false, cutOff: false };
+  return { ids: cards.data?.data.map((card) => card.id) ?? [], loading: !cards.data, cutOff: (cards.data?.count ?? 0) > (cards.data?.data.length ?? 0) };
+}

@@ -1,0 +1,45 @@
+/**
+ * What the Time screen shows, kept while the planner visits other screens: the tab, the week
+ * of the sheet and the cards added to it, the entries list's filters, and whether the export
+ * dialog is open (the app menu's "Export time report" opens it from anywhere).
+ */
+import { create } from 'zustand';
+import { noTimeFilters, type TimeFilters } from './time-filters.js';
+
+export type TimeTab = 'week' | 'entries';
+
+interface TimeScreenState {
+  tab: TimeTab;
+  showTab(tab: TimeTab): void;
+  /** The Monday of the week on the sheet; null follows the current week. */
+  monday: string | null;
+  showWeek(monday: string | null): void;
+  addedCards: string[];
+  addCard(id: string): void;
+  filters: TimeFilters;
+  setFilter<K extends keyof TimeFilters>(key: K, value: TimeFilters[K]): void;
+  clearFilters(): void;
+  exportOpen: boolean;
+  openExport(): void;
+  closeExport(): void;
+}
+
+export const useTimeScreen = create<TimeScreenState>()((set, get) => ({
+  tab: 'week',
+  showTab: (tab) => set({ tab }),
+  monday: null,
+  showWeek: (monday) => set({ monday }),
+  addedCards: [],
+  addCard: (id) => set({ addedCards: get().addedCards.includes(id) ? get().addedCards : [...get().addedCards, id] }),
+  filters: noTimeFilters,
+  setFilter: (key, value) => {
+    const filters = { ...get().filters, [key]: value };
+    // A collection belongs to one board: another board clears it.
+    if (key === 'boardId') filters.collectionId = '';
+    set({ filters });
+  },
+  clearFilters: () => set({ filters: noTimeFilters }),
+  exportOpen: false,
+  openExport: () => set({ exportOpen: true }),
+  closeExport: () => set({ exportOpen: false }),
+}));

@@ -1,0 +1,126 @@
+/**
+ * The week timesheet as data: one row per card, one cell per day of an ISO week, the minutes
+ * of each cell with the entries behind them, and the totals per day and per row. And what
+ * typing a duration into a cell means for those entries: create one for that day (from 09:00
+ * local), adjust the one entry there, delete it (typing 0 or nothing), or — with more than
+ * one entry in the cell — let the planner choose in a list. Pure (test/renderer/week-grid.test.ts).
+ */
+import { addDays } from '../../../shared/dates.js';
+import { localDate } from '../../../shared/zoned-time.js';
+import { maxDayMinutes, minutesBetween, parseDuration } from './duration.js';
+import { isoInstant, localTimeInstant } from './periods.js';
+
+/** The fields of a time entry the sheet works with. */
+export interface SheetEntry {
+  id: string;
+  card_id: string;
+  start: string;
+  end: string | null;
+  duration: number | null;
+  locked: boolean;
+  running: boolean;
+}
+
+export interface WeekCell {
+  date: string;
+  minutes: number;
+  entries: SheetEntry[];
+}
+
+export interface WeekRow {
+  cardId: string;
+  cells: WeekCell[];
+  total: number;
+}
+
+export interface WeekGrid {
+  /** The seven dates, Monday first. */
+  days: string[];
+  rows: WeekRow[];
+  dayTotals: number[];
+  total: number;
+}
+
+export interface WeekGridInput {
+  /** The Monday of the week. */
+  monday: string;
+  entries: readonly SheetEntry[];
+  /** Cards the planner added to the sheet, shown even without entries this week. */
+  addedCardIds?: readonly string[];
+  timeZone: string;
+  /** A running timer counts until now. */
+  now: number;
+}
+
+/** The minutes an entry counts for: its duration, or until now while it runs. */
+export function entryMinutes(entry: SheetEntry, now: number): number {
+  if (entry.duration !== null) return entry.duration;
+  return entry.running ? Math.max(0, minutesBetween(entry.start, isoInstant(now))) : 0;
+}
+
+/**
+ * Rows in the order their cards first appear in the entries, then the added cards. An entry
+ * counts on the local day it starts.
+ */
+export function buildWeekGrid({ monday, entries, addedCardIds = [], timeZone, now }: WeekGridInput): WeekGrid {
+  const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+  const rows = new Map<string, WeekRow>();
+  const rowFor = (cardId: string) => {
+    let row = rows.get(cardId);
+    if (!row) {
+      row = { cardId, cells: days.map((date) => ({ date, minutes: 0, entries: [] })), total: 0 };
+      rows.set(cardId, row);
+    }
+    return row;
+  };
+  const ordered = [...entries].sort((a, b) => a.start.localeCompare(b.start));
+  for (const entry of ordered) {
+    const day = days.indexOf(localDate(Date.parse(entry.start), timeZone));
+    if (day === -1) continue;
+    const cell = rowFor(entry.card_id).cells[day]!;
+    cell.entries.push(entry);
+    cell.minutes += entryMinutes(entry, now);
+  }
+  for (const cardId of addedCardIds) rowFor(cardId);
+  const dayTotals = days.map(() => 0);
+  for (const row of rows.values()) {
+    row.cells.forEach((cell, i) => {
+      row.total += cell.minutes;
+      dayTotals[i]! += cell.minutes;
+    });
+  }
+  return { days, rows: [...rows.values()], dayTotals, total: dayTotals.reduce((sum, m) => sum + m, 0) };
+}
+
+export type CellEdit =
+  | { kind: 'unchanged' }
+  | { kind: 'invalid'; reason: 'not-a-duration' | 'too-long' }
+  | { kind: 'create'; start: string; end: string }
+  | { kind: 'update'; id: string; end: string }
+  | { kind: 'delete'; id: string }
+  /** The one entry there is approved: it cannot change. */
+  | { kind: 'locked' }
+  /** The one entry there is a running timer: stop it first. */
+  | { kind: 'running' }
+  /** More than one entry: which one to change is the planner's choice. */
+  | { kind: 'choose' };
+
+export const workdayStart = '09:00';
+
+export function planCellEdit(cell: WeekCell, text: string, timeZone: string, now: number): CellEdit {
+  const minutes = parseDuration(text);
+  if (minutes === null) return { kind: 'invalid', reason: 'not-a-duration' };
+  if (minutes > maxDayMinutes) return { kind: 'invalid', reason: 'too-long' };
+  const [only, ...others] = cell.entries;
+  if (!only) {
+    if (minutes === 0) return { kind: 'unchanged' };
+    const start = localTimeInstant(cell.date, workdayStart, timeZone);
+    return { kind: 'create', start: isoInstant(start), end: isoInstant(start + minutes * 60_000) };
+  }
+  if (others.length > 0) return minutes === cell.minutes ? { kind: 'unchanged' } : { kind: 'choose' };
+  if (minutes === entryMinutes(only, now)) return { kind: 'unchanged' };
+  if (only.locked) return { kind: 'locked' };
+  if (only.running) return { kind: 'running' };
+  if (minutes === 0) return { kind: 'delete', id: only.id };
+  return { kind: 'update', id: only.id, end: isoInstant(Date.parse(only.start) + minutes * 60_000) };
+}

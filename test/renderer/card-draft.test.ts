@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { cardChanges, cardDraft, cardValuesOf } from '../../renderer/views/card/card-draft.js';
+import { relationFrom } from '../../renderer/views/card/relation-wording.js';
+import { percentShare } from '../../renderer/views/card/split-by.js';
+
+const card = {
+  name: 'Frame 1001',
+  description: null,
+  stage_id: 'welding',
+  start_date: '2026-03-02',
+  end_date: '2026-03-04',
+  start_time: null,
+  end_time: '16:30',
+};
+
+describe('the card form', () => {
+  it('shows missing values as blank inputs', () => {
+    expect(cardDraft(card)).toEqual({
+      name: 'Frame 1001',
+      description: '',
+      stage_id: 'welding',
+      start_date: '2026-03-02',
+      end_date: '2026-03-04',
+      start_time: '',
+      end_time: '16:30',
+    });
+  });
+
+  it('sends only what changed, blank as null', () => {
+    expect(cardChanges(card, { name: 'Frame 1001', end_date: '2026-03-05', end_time: '', start_time: '07:00' })).toEqual({
+      end_date: '2026-03-05',
+      end_time: null,
+      start_time: '07:00',
+    });
+    expect(cardChanges(card, {})).toEqual({});
+  });
+
+  it('trims a name but keeps a description’s own spacing', () => {
+    expect(cardChanges(card, { name: '  Frame 1002 ', description: '  indented\n' })).toEqual({ name: 'Frame 1002', description: '  indented\n' });
+    expect(cardChanges(card, { name: '   ' })).toEqual({ name: null });
+  });
+
+  it('knows what an undo writes back: the same fields as they were', () => {
+    expect(cardValuesOf(card, { end_date: '2026-03-05', start_time: '07:00' })).toEqual({ end_date: '2026-03-04', start_time: null });
+  });
+});
+
+describe('the split form', () => {
+  it('turns the percentage this card keeps into a share between 0 and 1', () => {
+    expect(percentShare('25')).toEqual({ share: 0.25 });
+    expect(percentShare(' 50 ')).toEqual({ share: 0.5 });
+    for (const text of ['', '0', '100', '-5', 'half']) expect(percentShare(text)).toBeNull();
+  });
+});
+
+describe('relations as one card reads them', () => {
+  it('words a relation from either end', () => {
+    const relation = { card_id: 'a', related_card_id: 'b', type: 'blocks' as const };
+    expect(relationFrom(relation, 'a')).toEqual({ otherId: 'b', wording: 'Blocks' });
+    expect(relationFrom(relation, 'b')).toEqual({ otherId: 'a', wording: 'Blocked by' });
+    expect(relationFrom({ ...relation, type: 'depends' }, 'b').wording).toBe('Needed by');
+    expect(relationFrom({ ...relation, type: 'related' }, 'b').wording).toBe('Related to');
+  });
+});

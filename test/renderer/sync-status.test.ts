@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { summarizeSync, type SyncStatus } from '../../renderer/components/sync-status.js';
+
+const status = (fields: Partial<SyncStatus>): SyncStatus => ({ configured: true, online: true, syncing: false, pending: 0, conflicts: 0, last_error: null, ...fields });
+
+describe('the sync indicator', () => {
+  it('says local only for an instance that does not sync (409) or has no remote', () => {
+    expect(summarizeSync({ kind: 'local-only' })).toMatchObject({ state: 'Local only', tone: 'local' });
+    const unset = summarizeSync({ kind: 'status', status: status({ configured: false, pending: 3 }) });
+    expect(unset).toMatchObject({ state: 'Local only', tone: 'local' });
+    expect(unset.description).toContain('3 changes wait to sync once a remote is set up');
+  });
+
+  it('says online and synced when nothing waits', () => {
+    expect(summarizeSync({ kind: 'status', status: status({}) })).toMatchObject({ state: 'Online', tone: 'ok', details: [] });
+  });
+
+  it('shows changes waiting and a sync running', () => {
+    const busy = summarizeSync({ kind: 'status', status: status({ syncing: true, pending: 2 }) });
+    expect(busy).toMatchObject({ state: 'Online', tone: 'busy', details: ['Syncing…', '2 pending'] });
+  });
+
+  it('shows offline with what is kept for later', () => {
+    const offline = summarizeSync({ kind: 'status', status: status({ online: false, pending: 5, last_error: 'connect ECONNREFUSED' }) });
+    expect(offline).toMatchObject({ state: 'Offline', tone: 'offline', details: ['5 pending'] });
+    expect(offline.description).toContain('5 changes not sent yet');
+    expect(offline.description).toContain('ECONNREFUSED');
+  });
+
+  it('warns about conflicts, online or not', () => {
+    expect(summarizeSync({ kind: 'status', status: status({ conflicts: 1 }) })).toMatchObject({ tone: 'warning', details: ['1 conflict'] });
+    expect(summarizeSync({ kind: 'status', status: status({ online: false, conflicts: 2 }) })).toMatchObject({ tone: 'warning', details: ['2 conflicts'] });
+  });
+
+  it('says so when the status cannot be read, never nothing', () => {
+    const failed = summarizeSync({ kind: 'failed', message: 'The planner host could not be reached.' });
+    expect(failed).toMatchObject({ state: 'Status unknown', tone: 'error' });
+    expect(failed.description).toContain('could not be reached');
+  });
+});
