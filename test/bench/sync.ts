@@ -19,7 +19,7 @@
 import { performance } from 'node:perf_hooks';
 import { uuidv7 } from '../../shared/ids.js';
 import { formatHlc } from '../../shared/hlc.js';
-import { call, ok, removeFolders, runSync, startClient, waitFor, type ClientNode } from '../helpers/sync-cluster.js';
+import { call, goOnline, ok, removeFolders, runSync, startClient, waitFor, type ClientNode } from '../helpers/sync-cluster.js';
 import { startInProcessRemote, type InProcessRemote } from '../helpers/sync-inprocess.js';
 
 interface Row {
@@ -95,11 +95,9 @@ async function initialSync(): Promise<void> {
   if (projects + items !== total) fail(`the remote has ${projects + items} records, not ${total}`);
 
   // Started offline, so its own first sync fails at once and the timed run does the work.
-  const client = await startClient(remote, { name: 'fresh client' });
+  const client = await startClient(remote, { name: 'fresh client', offline: true });
   const stopClient = trackClient(client);
-  await client.proxy!.set('refuse');
-  await waitFor(async () => (await ok(client, 'GET', '/v1/sync/status', undefined, 200)).syncing === false, 'the offline client to settle', 30_000);
-  await client.proxy!.set('pass');
+  await goOnline(client);
   const logged = client.proxy!.log.length;
   const began = performance.now();
   const summary = await runSync(client);
@@ -136,8 +134,7 @@ async function offlinePush(remote: InProcessRemote): Promise<void> {
   for (const [i, id] of ids.entries()) await ok(client, 'PUT', `/v1/project/${id}`, { description: `edited offline ${i}` }, 200);
   const pending = (await ok(client, 'GET', '/v1/sync/status', undefined, 200)).pending as number;
   if (pending !== 1000) fail(`expected 1,000 pending mutations, the client has ${pending}`);
-  await waitFor(async () => (await ok(client, 'GET', '/v1/sync/status', undefined, 200)).syncing === false, 'the offline client to settle', 30_000);
-  await client.proxy!.set('pass');
+  await goOnline(client);
   const logged = client.proxy!.log.length;
   const began = performance.now();
   const summary = await runSync(client);

@@ -165,8 +165,8 @@ test('a planner works through a card in its detail panel', async ({ page }) => {
   await expect(clock).toHaveText(/^0:00:0\d$/);
   const firstReading = await clock.textContent();
   await expect(clock).not.toHaveText(firstReading!);
-  await page.screenshot({ path: '/tmp/s1.png' });
-  console.log(await cards.evaluate((el) => el.outerHTML.slice(0, 300)), await page.evaluate(() => [document.querySelector('.planboard__grid')?.scrollLeft, document.querySelector('.pb-scroll, .planboard__grid > div')?.scrollLeft]));
+  // The grid is narrower with the panel open: bring the card's days back into view to see it.
+  await page.getByRole('button', { name: 'Today' }).click();
   await expect(option).toHaveAccessibleName(/timer running/);
   await panel.getByRole('button', { name: 'Stop timer' }).click();
   await expect(panel.getByRole('button', { name: 'Start timer' })).toBeVisible();
@@ -218,6 +218,7 @@ test('a planner works through a card in its detail panel', async ({ page }) => {
     [monday, addDays(monday, 1), null],
     [addDays(monday, 2), addDays(monday, 2), card.id],
   ]);
+  await page.getByRole('button', { name: 'Today' }).click();
   await expect(cards.getByRole('option', { name: /^Frame 1001/ })).toHaveCount(2);
 
   // Esc closes the panel and gives focus back to the grid.
@@ -255,6 +256,12 @@ test('the panel keeps Tab inside, steps to an exit status as done, and deletes a
   await expect(panel.getByRole('status', { name: 'Current status' })).toHaveText('Done — done');
   await expect(panel.getByRole('button', { name: 'Next status' })).toBeDisabled();
   await expect(panel.getByRole('list', { name: 'Statuses of the board' })).toContainText('Done ✓ (done)');
+  // The step is one action in the app's history: Ctrl+Z takes it back, Ctrl+Shift+Z does it again.
+  await expect(panel.getByRole('button', { name: 'Next status' })).toBeFocused();
+  await page.keyboard.press('Control+z');
+  await expect(panel.getByRole('status', { name: 'Current status' })).toHaveText('Doing');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(panel.getByRole('status', { name: 'Current status' })).toHaveText('Done — done');
 
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();

@@ -131,12 +131,18 @@ export interface ClientOptions {
   syncIntervalMs?: number;
   /** Reuse a data folder (a restart in another process). */
   dataDir?: string;
+  /** Start offline (its proxy refusing), so its first sync of its own fails; see goOnline. */
+  offline?: boolean;
 }
 
 export async function startClient(remote: Pick<Node, 'url'>, options: ClientOptions = {}): Promise<ClientNode> {
   const dataDir = options.dataDir ?? tempDir('planner-client-');
   if (!options.dataDir) folders.push(dataDir);
   const proxy = options.via ?? (options.proxy === false ? undefined : await startFaultProxy(remote.url, { seed: options.seed ?? 1 }));
+  if (options.offline) {
+    if (!proxy) throw new Error('a client can start offline only behind a proxy');
+    await proxy.set('refuse');
+  }
   const remoteUrl = proxy?.url ?? remote.url;
   const args = [
     '--data-dir', dataDir,

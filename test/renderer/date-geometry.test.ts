@@ -49,10 +49,10 @@ describe('the time axis', () => {
 
   it('turns days into x and x back into the day under it', () => {
     expect(xOfDate(week, week.origin)).toBe(0);
-    expect(xOfDate(week, '2025-11-18')).toBe(28);
+    expect(xOfDate(week, '2025-11-18')).toBe(40);
     expect(dateAtX(week, 0)).toBe('2025-11-17');
-    expect(dateAtX(week, 27.9)).toBe('2025-11-17');
-    expect(dateAtX(week, 28)).toBe('2025-11-18');
+    expect(dateAtX(week, 39.9)).toBe('2025-11-17');
+    expect(dateAtX(week, 40)).toBe('2025-11-18');
     for (const date of ['2026-01-01', '2026-03-29', '2026-10-25', today]) expect(dateAtX(week, xOfDate(week, date) + 5)).toBe(date);
   });
 
@@ -75,21 +75,21 @@ describe('the time axis', () => {
 
 describe('card spans', () => {
   it('covers the start to the end day inclusive', () => {
-    expect(spanBox(week, '2025-11-18', '2025-11-20')).toEqual({ left: 28, width: 3 * 28 });
-    expect(spanBox(week, today, today)).toEqual({ left: 374 * 28, width: 28 });
+    expect(spanBox(week, '2025-11-18', '2025-11-20')).toEqual({ left: 40, width: 3 * 40 });
+    expect(spanBox(week, today, today)).toEqual({ left: 374 * 40, width: 40 });
     expect(spanDays(week, '2025-11-18', '2025-11-20')).toEqual({ first: 1, last: 3 });
   });
 
   it('draws an end before the start as one day', () => {
-    expect(spanBox(week, '2025-11-20', '2025-11-18')).toEqual({ left: 3 * 28, width: 28 });
+    expect(spanBox(week, '2025-11-20', '2025-11-18')).toEqual({ left: 3 * 40, width: 40 });
     expect(spanDays(week, '2025-11-20', '2025-11-18')).toEqual({ first: 3, last: 3 });
   });
 
   it('snaps a drag to whole days, rounding at half a column', () => {
-    expect(snapDays(13, 28)).toBe(0);
-    expect(snapDays(14, 28)).toBe(1);
-    expect(snapDays(-15, 28)).toBe(-1);
-    expect(Object.is(snapDays(-3, 28), -0)).toBe(false);
+    expect(snapDays(19, 40)).toBe(0);
+    expect(snapDays(20, 40)).toBe(1);
+    expect(snapDays(-21, 40)).toBe(-1);
+    expect(Object.is(snapDays(-3, 40), -0)).toBe(false);
     expect(snapDays(96 * 3 + 40, 96)).toBe(3);
   });
 
@@ -108,23 +108,23 @@ describe('card spans', () => {
 
 describe('what is rendered for a scroll position', () => {
   it('is the days in view plus the overscan, widened to whole weeks', () => {
-    // 1,000 px at 28 px a day from day 100: days 100 … 135 in view.
-    const range = renderedDays(week, 100 * 28, 1000, 14);
+    // 1,000 px at 40 px a day from day 100: days 100 … 125 in view.
+    const range = renderedDays(week, 100 * 40, 1000, 14);
     expect(range.first).toBeLessThanOrEqual(86);
-    expect(range.last).toBeGreaterThanOrEqual(149);
+    expect(range.last).toBeGreaterThanOrEqual(139);
     expect(range.first % 7).toBe(0);
     expect((range.last + 1) % 7).toBe(0);
   });
 
   it('changes only when the scroll crosses a block', () => {
-    const a = renderedDays(week, 100 * 28, 1000, 14);
-    const b = renderedDays(week, 100 * 28 + 27, 1000, 14);
+    const a = renderedDays(week, 100 * 40, 1000, 14);
+    const b = renderedDays(week, 100 * 40 + 39, 1000, 14);
     expect(b).toEqual(a);
   });
 
   it('stays inside the axis at both ends', () => {
     expect(renderedDays(week, 0, 1000, 30).first).toBe(0);
-    expect(renderedDays(week, week.days * 28, 1000, 30).last).toBe(week.days - 1);
+    expect(renderedDays(week, week.days * 40, 1000, 30).last).toBe(week.days - 1);
   });
 
   it('loads in fixed blocks, so a scroll back asks for blocks already loaded', () => {
@@ -162,7 +162,7 @@ describe('workdays, today and the header', () => {
     const columns = dayColumns(week, { first: dayIndex(week, '2026-11-23'), last: dayIndex(week, '2026-11-29') }, monToFri, today);
     expect(columns.map((c) => c.workday)).toEqual([true, true, true, true, true, false, false]);
     expect(columns.filter((c) => c.today).map((c) => c.date)).toEqual([today]);
-    expect(columns[0]).toMatchObject({ date: '2026-11-23', weekStart: true, left: dayIndex(week, '2026-11-23') * 28 });
+    expect(columns[0]).toMatchObject({ date: '2026-11-23', weekStart: true, left: dayIndex(week, '2026-11-23') * 40 });
   });
 
   it('numbers weeks as ISO 8601 does', () => {
@@ -175,7 +175,7 @@ describe('workdays, today and the header', () => {
   it('labels weeks over days at week zoom, and days with weekday names at day zoom', () => {
     const range = { first: dayIndex(week, '2026-11-23'), last: dayIndex(week, '2026-11-29') };
     const header = headerBands(week, range, 'week');
-    expect(header.upper).toEqual([{ key: '2026-11-23', label: 'W48 · Nov 2026', left: range.first * 28, width: 7 * 28 }]);
+    expect(header.upper).toEqual([{ key: '2026-11-23', label: 'W48 · Nov 2026', left: range.first * 40, width: 7 * 40 }]);
     expect(header.lower.map((band) => band.label)).toEqual(['23', '24', '25', '26', '27', '28', '29']);
     const day = timelineAround(today, 'day');
     expect(headerBands(day, range, 'day').lower[0]).toMatchObject({ label: 'Mon 23', width: 96 });
@@ -187,7 +187,7 @@ describe('workdays, today and the header', () => {
     const range = { first: dayIndex(month, '2026-11-20'), last: dayIndex(month, '2026-12-10') };
     const header = headerBands(month, range, 'month');
     expect(header.upper.map((band) => band.label)).toEqual(['November 2026', 'December 2026']);
-    expect(header.upper[0]).toMatchObject({ left: dayIndex(month, '2026-11-01') * 8, width: 30 * 8 });
+    expect(header.upper[0]).toMatchObject({ left: dayIndex(month, '2026-11-01') * 10, width: 30 * 10 });
     expect(header.lower[0]).toMatchObject({ key: '2026-11-16', label: '47' });
   });
 

@@ -78,8 +78,8 @@ describe('board layout', () => {
       ['s3', 172, 66, 0],
     ]);
     expect(layout.height).toBe(238);
-    expect(layout.byId.get('b')).toMatchObject({ stage: 0, lane: 1, top: 20 + 40, left: dayIndex(timeline, '2026-11-24') * 28, width: 28 });
-    expect(layout.byId.get('c')).toMatchObject({ stage: 1, lane: 0, top: 106 + 20, width: 56 });
+    expect(layout.byId.get('b')).toMatchObject({ stage: 0, lane: 1, top: 20 + 40, left: dayIndex(timeline, '2026-11-24') * 40, width: 40 });
+    expect(layout.byId.get('c')).toMatchObject({ stage: 1, lane: 0, top: 106 + 20, width: 80 });
   });
 
   it('leaves out cards of stages the board no longer has', () => {
@@ -92,7 +92,7 @@ describe('board layout', () => {
     const second = layoutBoard(['s1', 's2'], moved, timeline, dims, first);
     expect(second.rows[0]!.cards).toEqual(first.rows[0]!.cards);
     expect(second.rows[0]!.laneCount).toBe(2);
-    expect(second.byId.get('c')!.left).toBe(dayIndex(timeline, '2026-12-02') * 28);
+    expect(second.byId.get('c')!.left).toBe(dayIndex(timeline, '2026-12-02') * 40);
   });
 
   it('picks only the cards inside the rendered days and rows', () => {

@@ -124,7 +124,7 @@ describe('sync through a faulty network', () => {
   });
 
   it('delays of 200-800 ms', async () => {
-    const expected = await underFault('delay', { mode: 'delay', delayMs: [200, 800] }, 3);
+    const expected = await underFault('delay', { mode: 'delay', delayMs: [200, 800] }, 2);
     expect(faultsOf('delay').length).toBeGreaterThan(0);
     await settle();
     await expectExactlyOnceAndConverged(expected);

@@ -57,7 +57,9 @@ describe('a client whose cursor the remote no longer keeps', () => {
     expect((await ok(a, 'GET', '/v1/sync/status')).pending).toBe(0);
 
     await syncUntilQuiet([a, b], remote);
-    const fresh = await cluster.addClient({ name: 'client C (fresh)' });
+    // Started offline, so that its first sync is the explicit one.
+    const fresh = await cluster.addClient({ name: 'client C (fresh)', offline: true });
+    await goOnline(fresh);
     const first = await runSync(fresh);
     expect(first).toMatchObject({ resynced: true, error: null });
     await syncUntilQuiet([a, b, fresh], remote);

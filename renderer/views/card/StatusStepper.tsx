@@ -1,6 +1,8 @@
 /**
  * The card's status, stepped through the board's statuses in priority order: "Previous status"
- * and "Next status" move it one step. A card in an exit status reads as done.
+ * and "Next status" move it one step. A card in an exit status reads as done. At either end a
+ * button is aria-disabled rather than disabled, so the keyboard focus stays on it (a disabled
+ * button would drop focus out of the panel).
  */
 import { useId } from 'react';
 import type { Status } from '../../../shared/resources/board.js';
@@ -16,7 +18,8 @@ export function StatusStepper({ card, statuses }: { card: CardDetail; statuses: 
   const steps = statusSteps(statuses, card.status_id ?? null);
   const current = steps.current;
 
-  function go(status: Status) {
+  function go(status: Status | null) {
+    if (!status || edit.isPending) return;
     edit.mutate({ description: `Set status of ${cardTitle(card)} to ${status.name}`, changes: { status_id: status.id } });
   }
 
@@ -29,9 +32,9 @@ export function StatusStepper({ card, statuses }: { card: CardDetail; statuses: 
         <button
           type="button"
           className="button"
-          disabled={!steps.previous || edit.isPending}
+          aria-disabled={!steps.previous || edit.isPending}
           title={steps.previous ? `Back to ${steps.previous.name}` : undefined}
-          onClick={() => steps.previous && go(steps.previous)}
+          onClick={() => go(steps.previous)}
         >
           Previous status
         </button>
@@ -49,9 +52,9 @@ export function StatusStepper({ card, statuses }: { card: CardDetail; statuses: 
         <button
           type="button"
           className="button"
-          disabled={!steps.next || edit.isPending}
+          aria-disabled={!steps.next || edit.isPending}
           title={steps.next ? `On to ${steps.next.name}` : undefined}
-          onClick={() => steps.next && go(steps.next)}
+          onClick={() => go(steps.next)}
         >
           Next status
         </button>

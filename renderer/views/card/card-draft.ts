@@ -37,10 +37,3 @@ export function cardChanges(card: CardFields, edits: Partial<CardDraft>): Partia
   }
   return changes;
 }
-
-/** The same fields as they are on the card now: what an undo of `changes` writes back. */
-export function cardValuesOf(card: CardFields, changes: Partial<Record<CardFormField, unknown>>): Partial<Record<CardFormField, string | null>> {
-  const values: Partial<Record<CardFormField, string | null>> = {};
-  for (const field of Object.keys(changes) as CardFormField[]) values[field] = card[field];
-  return values;
-}

@@ -93,11 +93,7 @@ export const PlanCardView = memo(function PlanCardView({ card, left, top, width,
       }}
     >
       <span className="pb-card__title" aria-hidden="true">
-        {card.time_tracking_running && (
-          <span className="pb-card__timer" title="Timer running">
-            ⏱
-          </span>
-        )}
+        {card.time_tracking_running && <span className="pb-card__timer" title="Timer running" />}
         {warnings.length > 0 && (
           <span className="pb-card__warning" title={warnings.join('\n')}>
             ⚠

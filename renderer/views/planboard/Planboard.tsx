@@ -117,7 +117,6 @@ export function Planboard({ boardId }: { boardId: string }) {
       </div>
       {cards.error ? <ErrorNotice error={cards.error} onRetry={cards.retry} /> : null}
       {showCapacity && capacity.error ? <ErrorNotice error={capacity.error} /> : null}
-      <SelectionBar cards={selectedCards} labels={labels} resources={resourceChoices} actions={actions} />
       <div className="planboard__body">
         {backlogOpen && <BacklogPanel boardId={boardId} stages={stages} actions={actions} grid={gridHandle} />}
         <div className="planboard__grid">
@@ -136,6 +135,7 @@ export function Planboard({ boardId }: { boardId: string }) {
               handleRef={gridHandle}
             />
           )}
+          <SelectionBar cards={selectedCards} labels={labels} resources={resourceChoices} actions={actions} />
           {cards.loading && (
             <p className="planboard__loading" role="status">
               Loading cards…

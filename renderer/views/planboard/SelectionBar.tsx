@@ -42,19 +42,15 @@ export function SelectionBar({ cards, labels, resources, actions }: SelectionBar
           if (delta) moveBy(delta);
         }}
       >
-        <label>
-          Move by{' '}
-          <input type="number" value={days} step={1} aria-label="Days to move" onChange={(event) => setDays(event.target.value)} />
-          days
-        </label>
-        <button type="submit" className="button">
-          Move
-        </button>
-        <button type="button" className="button button--quiet" onClick={() => moveBy(-1)} aria-label="One day earlier">
+        <button type="button" className="button button--quiet" onClick={() => moveBy(-1)} aria-label="One day earlier" title="One day earlier (Alt+←)">
           ◀
         </button>
-        <button type="button" className="button button--quiet" onClick={() => moveBy(1)} aria-label="One day later">
+        <button type="button" className="button button--quiet" onClick={() => moveBy(1)} aria-label="One day later" title="One day later (Alt+→)">
           ▶
+        </button>
+        <input type="number" value={days} step={1} aria-label="Days to move" onChange={(event) => setDays(event.target.value)} />
+        <button type="submit" className="button">
+          Move days
         </button>
       </form>
       <select
@@ -102,8 +98,8 @@ export function SelectionBar({ cards, labels, resources, actions }: SelectionBar
       >
         Delete
       </button>
-      <button type="button" className="button button--quiet" onClick={() => select([])}>
-        Clear selection
+      <button type="button" className="button button--quiet" onClick={() => select([])} aria-label="Clear selection" title="Clear selection (Esc)">
+        ✕
       </button>
     </div>
   );

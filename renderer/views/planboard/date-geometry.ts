@@ -14,7 +14,7 @@ export type Zoom = 'day' | 'week' | 'month';
 export const zooms: readonly Zoom[] = ['day', 'week', 'month'];
 
 /** Pixels per day: day zoom shows a card's text, month zoom a quarter at a glance. */
-export const dayWidths: Readonly<Record<Zoom, number>> = { day: 96, week: 28, month: 8 };
+export const dayWidths: Readonly<Record<Zoom, number>> = { day: 96, week: 40, month: 10 };
 
 export interface Timeline {
   /** Day 0, always a Monday. */

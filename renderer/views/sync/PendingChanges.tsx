@@ -1,5 +1,6 @@
 /** The changes made here that the remote has not received yet, oldest first. */
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { bookkeepingFields } from './conflict-diff.js';
 import { useT } from '../../i18n/index.js';
 import { usePending } from './sync-api.js';
 import { recordName } from './sync-words.js';
@@ -41,7 +42,9 @@ export function PendingChanges() {
                   <span className="sync-table__resource">{humanResource(mutation.resource)}</span> {recordName(mutation.fields) ?? <span className="muted">{mutation.id.slice(0, 8)}</span>}
                 </td>
                 <td>{t(`conflict.op.${mutation.op}`)}</td>
-                <td className="muted sync-table__fields">{Object.keys(mutation.fields ?? {}).join(', ')}</td>
+                <td className="muted sync-table__fields">{Object.keys(mutation.fields ?? {})
+                    .filter((field) => !bookkeepingFields.includes(field))
+                    .join(', ')}</td>
               </tr>
             ))}
           </tbody>

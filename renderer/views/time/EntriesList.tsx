@@ -288,7 +288,7 @@ function EntryCells({ entry, day, timeZone, now, planner, selected, onSelect, on
         {entry.activity?.description ?? <span className="muted">–</span>}
       </span>
       <span role="cell" className="entry-list__cell">
-        {entry.user ? entry.user.fullname || entry.user.email : <span className="muted">{t('filters.noUser')}</span>}
+        {entry.user ? entry.user.fullname || entry.user.email : <span className="muted" title={t('filters.noUser')}>–</span>}
       </span>
       <span role="cell" className="entry-list__cell">
         <span className={`time-status time-status--${entry.status}`}>{t(`status.${entry.status}`)}</span>

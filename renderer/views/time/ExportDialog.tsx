@@ -15,6 +15,7 @@ import { useDebouncedValue } from '../../components/use-debounced-value.js';
 import { useT } from '../../i18n/index.js';
 import type { ExportFormat } from '../../../shared/ipc.js';
 import { formatMinutes, reportGroupings, type DurationFormat, type ReportGroup, type ReportGrouping, type TimeReport } from '../../../shared/time-report.js';
+import { formatDay } from './dates-format.js';
 import { exportFileFrom, saveExportFile, type SaveOutcome } from './export-file.js';
 import { cleanGroupings, exportFileName, exportQuery, maxGroupings, reportEntryCount, type ExportChoices } from './export-request.js';
 import { localToday, periodRange, rangeInstants, systemTimeZone } from './periods.js';
@@ -238,7 +239,7 @@ function PreviewGroups({ groups, durationFormat, depth = 0 }: { groups: ReportGr
       {shown.map((group) => (
         <li key={`${group.grouping}-${group.key ?? ''}`}>
           <span className="export-preview__row">
-            <span>{group.label}</span>
+            <span>{group.grouping === 'days' && group.key ? formatDay(group.key, t.locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }) : group.label}</span>
             <span className="export-preview__minutes">{formatMinutes(group.minutes, durationFormat)}</span>
           </span>
           {group.groups && depth < 1 && <PreviewGroups groups={group.groups} durationFormat={durationFormat} depth={depth + 1} />}

@@ -1,0 +1,179 @@
+/**
+ * The Sync screen as a planner uses it, against a real remote (the headless server as its
+ * own process) behind a small proxy on a fixed port — so the remote can stop and come back
+ * on another port while the app keeps one remote address, as a server restarted behind a
+ * load balancer would.
+ *
+ * Connect with an API key and environment; change things online, then with the remote
+ * stopped (pending grows), then with it back (pending goes to zero); then make a change the
+ * remote refuses (a duplicate external_ref) and resolve it from the conflict list.
+ *
+ * With PLANNER_SCREENSHOTS=1 it also (re)takes docs/screenshots/sync.png.
+ */
+import { resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { tempDir } from '../helpers/api.js';
+import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
+import { startServerProcess, type ServerProcess } from '../helpers/process.js';
+import { startApp, type RunningApp } from './app.js';
+
+const screenshots = resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
+const remoteHeaders = { 'x-api-env': 'prod', 'x-api-key': 'remote-key', 'content-type': 'application/json' };
+
+let app: RunningApp | undefined;
+let remote: ServerProcess | undefined;
+let proxy: FaultProxy | undefined;
+
+test.afterEach(async () => {
+  await app?.stop();
+  await remote?.stop();
+  await proxy?.close();
+  app = undefined;
+  remote = undefined;
+  proxy = undefined;
+});
+
+async function startRemote(dataDir: string): Promise<ServerProcess> {
+  return startServerProcess(['--data-dir', dataDir, '--api-env', 'prod', '--api-key', 'remote-key']);
+}
+
+/** A call straight to the remote's API, as another client of it would make. */
+async function onRemote(method: string, path: string, body?: unknown): Promise<any> {
+  const response = await fetch(new URL(path, remote!.url), { method, headers: remoteHeaders, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+async function remoteProjects(): Promise<{ name: string; external_ref: string | null }[]> {
+  return (await onRemote('GET', '/v1/project?limit=1000&sort=name:asc')).data;
+}
+
+async function localApi(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  return page.evaluate(
+    async (request) => {
+      const response = await fetch('/bridge/request', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-planner-bridge': '1' },
+        body: JSON.stringify(request),
+      });
+      return response.json();
+    },
+    { method, path, ...(body === undefined ? {} : { body }) },
+  );
+}
+
+async function openScreen(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+}
+
+async function createProject(page: Page, name: string): Promise<void> {
+  await openScreen(page, 'Projects');
+  await page.getByLabel('New project name').fill(name);
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByRole('list', { name: 'Projects' }).getByRole('listitem').filter({ hasText: name })).toBeVisible();
+}
+
+test('a planner connects to a remote, keeps working offline, sees pending go to zero when it is back, and resolves a refused change', async ({ page }) => {
+  test.setTimeout(120_000);
+  const remoteDir = tempDir('planner-remote-');
+  remote = await startRemote(remoteDir);
+  proxy = await startFaultProxy(remote.url);
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await page.goto(app.url);
+
+  // Connect: remote address, environment and key.
+  await openScreen(page, 'Sync');
+  const state = page.getByTestId('sync-state');
+  const pending = page.getByTestId('sync-pending');
+  const refused = page.getByTestId('sync-conflicts');
+  await expect(state).toHaveText('Not set up');
+  await expect(page.getByText(/available in the desktop app/)).toBeVisible();
+  await page.getByLabel('Remote address').fill(proxy.url);
+  await page.getByLabel('Environment').fill('prod');
+  await page.getByLabel('API key').fill('remote-key');
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText('Saved. Sync starts at once.')).toBeVisible();
+  await expect(state).toHaveText('Online', { timeout: 15_000 });
+  await expect(page.getByText('API key for environment prod')).toBeVisible();
+  await expect(page.getByLabel('API key')).toHaveValue('');
+
+  // Online: a change reaches the remote by itself.
+  await createProject(page, 'Kitchen');
+  await expect.poll(async () => (await remoteProjects()).map((p) => p.name), { timeout: 15_000 }).toContain('Kitchen');
+
+  // Offline: the remote stops; changes are kept and wait.
+  await remote.stop();
+  await createProject(page, 'Bathroom');
+  await createProject(page, 'Garage');
+  await expect(page.getByRole('status', { name: 'Sync status' })).toContainText('Offline', { timeout: 15_000 });
+  await openScreen(page, 'Sync');
+  await expect(state).toHaveText('Offline');
+  await expect.poll(async () => Number(await pending.textContent())).toBeGreaterThanOrEqual(2);
+  const waiting = page.getByRole('table', { name: 'Changes waiting to be sent' });
+  await expect(waiting).toContainText('Bathroom');
+  await expect(waiting).toContainText('Garage');
+  await expect(page.getByText(/cannot be reached right now/)).toBeVisible();
+
+  // Back: a new remote process on the same data folder (another port, behind the same
+  // address). Sync now sends what waited.
+  remote = await startRemote(remoteDir);
+  proxy.retarget(remote.url);
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(pending).toHaveText('0', { timeout: 20_000 });
+  await expect(state).toHaveText('Online');
+  await expect(page.getByRole('status', { name: 'Sync status' })).toContainText('Online');
+  expect((await remoteProjects()).map((p) => p.name)).toEqual(expect.arrayContaining(['Bathroom', 'Garage', 'Kitchen']));
+
+  // A conflict: while this computer is cut off, someone makes project X on the remote, and
+  // the planner makes another project X here. The remote refuses the second.
+  await proxy.set('refuse');
+  await onRemote('POST', '/v1/project', { name: 'Remote X', external_ref: 'X' });
+  const local = await localApi(page, 'POST', '/v1/project', { name: 'Local X', external_ref: 'X' });
+  expect(local.status).toBe(201);
+  await proxy.set('pass');
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(refused).toHaveText('1', { timeout: 20_000 });
+  const conflicts = page.getByRole('list', { name: 'Refused changes' });
+  const conflict = conflicts.getByRole('listitem').filter({ hasText: 'Local X' }).first();
+  await expect(conflict).toContainText('Your new project “Local X” was refused');
+  await expect(conflict).toContainText('external_ref: Duplicate entry');
+  await expect(page.getByRole('status', { name: 'Sync status' })).toContainText('1 conflict');
+
+  // Review: your data against the server's; retry with another external_ref.
+  await conflict.getByRole('button', { name: 'Review' }).click();
+  const compare = conflict.getByRole('table', { name: 'Your data against the server’s' });
+  await expect(compare.getByRole('row', { name: /external_ref/ })).toContainText('X');
+  await expect(compare.getByRole('row', { name: /external_ref/ })).toContainText('not on the server');
+  await expect(compare.getByRole('rowheader', { name: /external_ref \(differs\)/ })).toBeVisible();
+  await expect(conflict.getByLabel('external_ref')).toHaveValue('X');
+  await expect(conflict.getByLabel('name')).toHaveValue('Local X');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  if (process.env.PLANNER_SCREENSHOTS) await page.screenshot({ path: resolve(screenshots, 'sync.png'), fullPage: true });
+  await conflict.getByLabel('external_ref').fill('Y');
+  await conflict.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('The remote accepted every change.')).toBeVisible();
+  await expect(refused).toHaveText('0');
+
+  // The retried change is an ordinary local change: it reaches the remote.
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect.poll(async () => (await remoteProjects()).find((p) => p.name === 'Local X')?.external_ref ?? null, { timeout: 20_000 }).toBe('Y');
+  await expect(pending).toHaveText('0');
+  const names = (await remoteProjects()).map((p) => `${p.name}:${p.external_ref ?? ''}`);
+  expect(names).toEqual(expect.arrayContaining(['Remote X:X', 'Local X:Y']));
+});
+
+test('the connection form says what is missing before it sends anything', async ({ page }) => {
+  app = await startApp();
+  await page.goto(app.url);
+  await openScreen(page, 'Sync');
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('alert')).toContainText('Enter the address of the remote');
+  await page.getByLabel('Remote address').fill('http://127.0.0.1:9');
+  await page.getByLabel('API key').fill('remote-key');
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('alert')).toContainText('An API key goes with its environment');
+  await expect(page.getByTestId('sync-state')).toHaveText('Not set up');
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { catalogues } from '../../renderer/i18n/catalogues.js';
+import { createTranslate } from '../../renderer/i18n/translate.js';
+import { plainSyncProblem, recordName, refusalReasons } from '../../renderer/views/sync/sync-words.js';
+
+const t = createTranslate(catalogues, 'en');
+
+describe('sync problems in plain words', () => {
+  it('says an unreachable remote is a wait, not a loss', () => {
+    for (const problem of ['the remote could not be reached (fetch failed)', 'connect ECONNREFUSED 127.0.0.1:4010', 'The operation timed out']) {
+      expect(plainSyncProblem(problem, t), problem).toContain('cannot be reached right now');
+    }
+  });
+
+  it('tells a refused key from an expired sign-in', () => {
+    expect(plainSyncProblem('Not Logged In', t)).toContain('did not accept the API key');
+    expect(plainSyncProblem('the sign-in to the remote has expired; sign in again', t)).toContain('Sign in again');
+    expect(plainSyncProblem('no remote is set up', t)).toContain('No remote is set up');
+  });
+
+  it('passes anything else on as the remote said it', () => {
+    expect(plainSyncProblem('disk full', t)).toBe('The remote reported a problem: disk full');
+  });
+});
+
+describe('why a change was refused', () => {
+  it('gives each problem of the API error body, with its field', () => {
+    const error = { reference: 'r', errors: [{ code: 10423, message: 'Unprocessable entity', description: 'Duplicate entry', field: 'external_ref' }, { message: 'Conflict' }] };
+    expect(refusalReasons(error, t)).toEqual(['external_ref: Duplicate entry', 'Conflict']);
+  });
+
+  it('does not repeat a field the description already names', () => {
+    expect(refusalReasons({ errors: [{ description: 'name is required', field: 'name' }] }, t)).toEqual(['name is required']);
+  });
+
+  it('says so when there is no reason', () => {
+    expect(refusalReasons(null, t)).toEqual(['The remote gave no reason.']);
+    expect(refusalReasons({ errors: [] }, t)).toEqual(['The remote gave no reason.']);
+  });
+
+  it('names a record by its name, code or description', () => {
+    expect(recordName({ name: 'Alpha', code: 'A' })).toBe('Alpha');
+    expect(recordName({ description: 'Welding' })).toBe('Welding');
+    expect(recordName({ id: 'x' })).toBeNull();
+    expect(recordName(null)).toBeNull();
+  });
+});
