@@ -294,7 +294,7 @@ export function checkWrite(
       continue;
     }
     const raw = body[name];
-    if (raw === null && field.required) {
+    if (raw === null && field.required && !(trusted && field.nullable)) {
       problems.push({ field: name, description: `${name} is required and may not be null` });
       continue;
     }

@@ -225,15 +225,15 @@ export function applyPlan(ctx: RequestContext, plan: WritePlan, parentValues: Re
 }
 
 /** Soft-deletes a record with its owned children and its links. Must run inside a transaction. */
-export function deleteTree(ctx: RequestContext, module: ResourceModule, record: StoredRecord): void {
-  ctx.store.softDelete(module.table, record.id);
+export function deleteTree(ctx: RequestContext, module: ResourceModule, record: StoredRecord, at?: string): void {
+  ctx.store.softDelete(module.table, record.id, at);
   for (const relation of Object.values(module.relations ?? {})) {
     if (relation.kind === 'hasMany' && relation.owned) {
       const target = relation.target();
-      for (const child of ctx.store.getWhereIn(target.table, relation.foreignKey, [record.id])) deleteTree(ctx, target, child);
+      for (const child of ctx.store.getWhereIn(target.table, relation.foreignKey, [record.id])) deleteTree(ctx, target, child, at);
     } else if (relation.kind === 'manyToMany') {
       const link = relation.link();
-      for (const l of ctx.store.getWhereIn(link.table, relation.ownerKey, [record.id])) ctx.store.softDelete(link.table, l.id);
+      for (const l of ctx.store.getWhereIn(link.table, relation.ownerKey, [record.id])) ctx.store.softDelete(link.table, l.id, at);
     }
   }
   module.rules?.afterDelete?.(ctx, record);

@@ -386,14 +386,14 @@ export class EnvironmentStore {
   }
 
   /** Soft-deletes a live record, so the delete can sync and the record be restored. */
-  softDelete(table: TableDef, id: string): boolean {
+  softDelete(table: TableDef, id: string, at?: string): boolean {
     return this.transaction(() => {
-      const now = nowTimestamp();
+      const now = at ?? nowTimestamp();
       const result = this.statement(
         `UPDATE ${quoteIdentifier(table.table)} SET "deleted_at" = ?, "updated_at" = ? WHERE "id" = ? AND "deleted_at" IS NULL`,
       ).run(now, now, id);
       if (result.changes === 0) return false;
-      this.logChange(table, id, 'delete', { deleted_at: now });
+      this.logChange(table, id, 'delete', { deleted_at: now, updated_at: now });
       return true;
     });
   }

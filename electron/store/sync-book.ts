@@ -144,6 +144,13 @@ export class SyncBook {
     return out;
   }
 
+  /** Sets the clocks of some fields, older or not (after taking the remote's version of them). */
+  setClocks(resource: string, id: string, clocks: Clocks): void {
+    const merged = { ...this.clocksOf(resource, id), ...clocks };
+    this.sql('INSERT INTO sync_clock (resource, record_id, clocks) VALUES (?, ?, ?) ON CONFLICT(resource, record_id) DO UPDATE SET clocks = excluded.clocks')
+      .run(resource, id, JSON.stringify(merged));
+  }
+
   private mergeClocks(resource: string, id: string, clocks: Clocks): void {
     const merged = { ...this.clocksOf(resource, id) };
     for (const [field, hlc] of Object.entries(clocks)) if (hlc > (merged[field] ?? zeroHlc)) merged[field] = hlc;

@@ -61,7 +61,7 @@ export class SyncClient implements SyncControl {
   private readonly remote: RemoteApi;
   private online = false;
   private running: Promise<SyncRunSummary> | null = null;
-  private rerun = false;
+  private next: Promise<SyncRunSummary> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private failures = 0;
   private nextAttemptAt: number | null = null;
@@ -173,15 +173,14 @@ export class SyncClient implements SyncControl {
   /** One push-and-pull cycle now. A call during a run waits for it and runs once more. */
   run(): Promise<SyncRunSummary> {
     if (this.running) {
-      this.rerun = true;
-      return this.running;
+      this.next ??= this.running.catch(() => undefined).then(() => {
+        this.next = null;
+        return this.run();
+      });
+      return this.next;
     }
     this.running = this.cycle().finally(() => {
       this.running = null;
-      if (this.rerun) {
-        this.rerun = false;
-        this.schedule(0);
-      }
     });
     return this.running;
   }
@@ -224,7 +223,7 @@ export class SyncClient implements SyncControl {
           this.book.addConflict(mutation, result.error ?? null, result.record ?? null);
           // Show the remote's version here too, so this replica converges while the user decides.
           if (this.options.tables.has(mutation.resource)) {
-            mergeRecords(this.options.store, this.book, this.options.tables, [{ resource: mutation.resource, id: mutation.id, record: result.record ?? null, clocks: result.clocks ?? {} }], { force: true });
+            mergeRecords(this.options.store, this.book, this.options.tables, [{ resource: mutation.resource, id: mutation.id, record: result.record ?? null, clocks: result.clocks ?? {} }], { force: mutation.hlc });
           }
         }
         this.book.acknowledge(answered);

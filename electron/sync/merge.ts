@@ -57,7 +57,7 @@ export function checkBatch(tables: ReadonlyMap<string, TableDef>, entries: unkno
  * Merges one remote record. With `force` the remote's version replaces the local one whatever
  * the clocks say (after the remote refused this replica's change).
  */
-function mergeOne(store: EnvironmentStore, book: SyncBook, table: TableDef, entry: RemoteRecord, force: boolean): void {
+function mergeOne(store: EnvironmentStore, book: SyncBook, table: TableDef, entry: RemoteRecord, force: string | undefined): void {
   const local = store.getForSync(table, entry.id);
   const localClocks = book.clocksOf(entry.resource, entry.id);
   const remote = entry.record;
@@ -70,12 +70,16 @@ function mergeOne(store: EnvironmentStore, book: SyncBook, table: TableDef, entr
   }
   const values: Record<string, unknown> = {};
   const clocks: Clocks = {};
-  const newer = (field: string) => force || !local || (entry.clocks[field] ?? zeroHlc) > (localClocks[field] ?? zeroHlc);
+  // Forced (after a refusal): the fields whose latest local write is the refused one.
+  const newer = (field: string) =>
+    force !== undefined ? localClocks[field] === force : !local || (entry.clocks[field] ?? zeroHlc) > (localClocks[field] ?? zeroHlc);
+  const forced: Clocks = {};
   for (const [field, value] of Object.entries(remote)) {
     if (field === 'id' || field === 'deleted_at' || (!own(table.fields, field))) continue;
     if (newer(field)) {
       values[field] = value;
       if (entry.clocks[field]) clocks[field] = entry.clocks[field]!;
+      if (force !== undefined) forced[field] = entry.clocks[field] ?? zeroHlc;
     }
   }
   const remoteDeleted = typeof remote.deleted_at === 'string';
@@ -86,11 +90,14 @@ function mergeOne(store: EnvironmentStore, book: SyncBook, table: TableDef, entr
   } else if (!remoteDeleted && localDeleted && newer('deleted_at')) {
     values.deleted_at = null; // restored after it was deleted here
     if (entry.clocks.deleted_at) clocks.deleted_at = entry.clocks.deleted_at;
+    if (force !== undefined) forced.deleted_at = entry.clocks.deleted_at ?? zeroHlc;
   } else if (!local && remoteDeleted) {
     values.deleted_at = remote.deleted_at;
   }
   if (Object.keys(values).length === 0) return;
   store.withOrigin({ kind: 'sync', clocks, checkUnique: false }, () => store.writeForSync(table, entry.id, values));
+  // The replica now holds the remote's values of those fields: their clocks are the remote's too.
+  if (force !== undefined) book.setClocks(entry.resource, entry.id, forced);
   for (const hlc of Object.values(entry.clocks)) book.clock.receive(hlc);
 }
 
@@ -99,12 +106,13 @@ export function mergeRecords(
   book: SyncBook,
   tables: ReadonlyMap<string, TableDef>,
   entries: readonly RemoteRecord[],
-  options: { force?: boolean; afterApply?: () => void } = {},
+  /** `force`: the hlc of this replica's refused mutation (see mergeOne). */
+  options: { force?: string; afterApply?: () => void } = {},
 ): number {
   let applied = 0;
   store.transaction(() => {
     for (const entry of entries) {
-      mergeOne(store, book, tables.get(entry.resource)!, entry, options.force ?? false);
+      mergeOne(store, book, tables.get(entry.resource)!, entry, options.force);
       applied++;
     }
     options.afterApply?.();

@@ -242,7 +242,7 @@ export const en = {
   'connection.remoteUrl': 'Remote address',
   'connection.environment': 'Environment',
   'connection.apiKey': 'API key',
-  'connection.keyStored': 'Stored — type a new key to replace it',
+  'connection.keyStored': 'Stored (type to replace)',
   'connection.save': 'Connect',
   'connection.stop': 'Stop syncing',
   'connection.saved': 'Saved. Sync starts at once.',

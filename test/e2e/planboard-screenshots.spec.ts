@@ -88,7 +88,7 @@ async function seedWorkshop(page: Page) {
       }),
     );
   }
-  const products = ['Oak dining table', 'Walnut sideboard', 'Bar stools (6)', 'Bookcase', 'Desk with drawers', 'Coffee table', 'Wardrobe', 'Bench', 'Kitchen island', 'Bed frame', 'Shelving unit', 'Cabinet doors'];
+  const products = ['Oak dining table', 'Walnut sideboard', 'Bar stools (6)', 'Bookcase', 'Desk with drawers', 'Coffee table', 'Wardrobe', 'Bench', 'Kitchen island', 'Bed frame', 'Shelving unit', 'Cabinet doors', 'Dresser', 'Nightstands (2)', 'Hall stand'];
   // Started last Thursday: the first screen (from a week before today) shows the plan filling up.
   const start = addDays(monday(0), -4);
   for (const [i, product] of products.entries()) {
@@ -98,7 +98,7 @@ async function seedWorkshop(page: Page) {
       due_date: addDays(start, 12 + i * 2 - (i === 4 ? 8 : 0)),
       activities: activities.map((id, k) => ({ id, time: 240 + ((i + k) % 4) * 240 })),
     });
-    const planned = await api(page, 'POST', `/v1/collection/${collection.id}/board/${board.id}`, { start: addDays(start, Math.floor(i * 1.6)) });
+    const planned = await api(page, 'POST', `/v1/collection/${collection.id}/board/${board.id}`, { start: addDays(start, Math.floor(i * 1.3)) });
     for (const [k, card] of planned.cards.entries()) {
       const status = i < 3 ? board.statuses[k === 0 ? 3 : k === 1 ? 1 : 0] : i === 5 && k === 0 ? board.statuses[2] : board.statuses[0];
       const changes: Record<string, unknown> = { status_id: status.id, resources: [{ id: people[(i + k) % 3].id }] };

@@ -206,3 +206,106 @@ test('keyboard: arrows select cards, Alt+Right moves one a day, ? lists the shor
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
 });
+
+test('backlog and selection: plan over the stages, ignore, resize, label two cards, filter and save a view, unplan and delete with undo', async ({ page }) => {
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(app.url);
+  const monday = nextMonday();
+  const cut = await api(page, 'POST', '/v1/activity', { description: 'Cut', resource_type: 'employee' });
+  const weld = await api(page, 'POST', '/v1/activity', { description: 'Weld', resource_type: 'employee' });
+  const board = await api(page, 'POST', '/v1/board', {
+    name: 'Gates',
+    stages: [
+      { name: 'Cutting', priority: 0, activities: [{ id: cut.id, priority: 0 }] },
+      { name: 'Welding', priority: 1, activities: [{ id: weld.id, priority: 0 }] },
+    ],
+    statuses: [{ name: 'To do', entry: true, color: 'blue' }],
+    labels: [{ name: 'Rush', color: 'red' }],
+  }, { with: 'stages,labels' });
+  for (const [name, activities] of [['Gate', [cut, weld]], ['Fence', [cut]], ['Spare', []]] as const) {
+    await api(page, 'POST', '/v1/collection', { name, board_id: board.id, due_date: addDays(monday, 20), activities: activities.map((a) => ({ id: a.id, time: 480 })) });
+  }
+  await page.reload();
+  const backlog = page.getByRole('complementary', { name: 'Backlog' });
+  const items = backlog.getByRole('list', { name: 'Backlog collections' }).getByRole('listitem');
+  const cards = page.getByRole('listbox', { name: 'Cards' });
+  await expect(items).toHaveCount(3);
+
+  // Dropped on the date bar: planned over the board's stages, a day on each.
+  const gateItem = items.filter({ hasText: 'Gate' });
+  const dateBar = (await page.locator(`.pb-dates__band--lower [data-date="${monday}"]`).boundingBox())!;
+  const gateBox = (await gateItem.boundingBox())!;
+  await dragTo(page, { x: gateBox.x + 30, y: gateBox.y + 15 }, { x: dateBar.x + dateBar.width / 2, y: dateBar.y + dateBar.height / 2 });
+  await expect(cards.getByRole('option', { name: /^Gate/ })).toHaveCount(2);
+  await expect(cards.getByRole('option', { name: /^Gate/ }).nth(0)).toHaveAccessibleName(new RegExp(`${longDate(monday)}, Cutting`));
+  await expect(cards.getByRole('option', { name: new RegExp(`^Gate.*${longDate(addDays(monday, 1))}, Welding`) })).toBeVisible();
+
+  // Planned without a pointer: the Plan… form, on one stage.
+  const fenceItem = items.filter({ hasText: 'Fence' });
+  await fenceItem.hover();
+  await fenceItem.getByRole('button', { name: 'Plan…' }).click();
+  await backlog.getByLabel('Start of Fence').fill(addDays(monday, 2));
+  await backlog.getByLabel('Stage for Fence').selectOption({ label: 'Welding' });
+  await backlog.getByRole('button', { name: 'Plan', exact: true }).click();
+  const fence = cards.getByRole('option', { name: /^Fence/ });
+  await expect(fence).toHaveAccessibleName(new RegExp(`${longDate(addDays(monday, 2))}, Welding`));
+
+  // Ignored, and back with Ctrl+Z.
+  const spareItem = items.filter({ hasText: 'Spare' });
+  await spareItem.hover();
+  await spareItem.getByRole('button', { name: 'Ignore Spare' }).click();
+  await expect(spareItem).toHaveCount(0);
+  await page.keyboard.press('Control+z');
+  await expect(spareItem).toHaveCount(1);
+
+  // The Cutting card made a day longer by dragging its end edge.
+  // The stage follows the dates; a warning may name stages too.
+  const gateCut = cards.getByRole('option', { name: /^Gate, .* \d{4}, Cutting/ });
+  const cutBox = (await gateCut.boundingBox())!;
+  const dayWidth = dateBar.width;
+  await dragTo(page, { x: cutBox.x + cutBox.width - 2, y: cutBox.y + cutBox.height / 2 }, { x: cutBox.x + cutBox.width - 2 + dayWidth, y: cutBox.y + cutBox.height / 2 });
+  await expect(gateCut).toHaveAccessibleName(new RegExp(`${longDate(monday)} to ${longDate(addDays(monday, 1))}`));
+  await expect.poll(async () => (await api(page, 'GET', '/v1/card', undefined, { filter: `stage_id:eq:'${board.stages[0].id}'` })).data[0].end_date).toBe(addDays(monday, 1));
+
+  // Both Gate cards labelled Rush in one go.
+  const gateWeld = cards.getByRole('option', { name: /^Gate, .* \d{4}, Welding/ });
+  await gateCut.click();
+  await gateWeld.click({ modifiers: ['Control'] });
+  const selectionBar = page.getByRole('group', { name: 'Selected cards' });
+  await expect(selectionBar).toContainText('2 cards selected');
+  await selectionBar.getByLabel('Add label').selectOption({ label: 'Rush' });
+  await expect.poll(async () => (await api(page, 'GET', '/v1/card', undefined, { filter: `labels:has:'${board.labels[0].id}'` })).count).toBe(2);
+  await expect(gateCut).toHaveAccessibleName(/labels Rush/);
+
+  // Filtered to Rush, saved as a view; All cards shows Fence again, the view hides it.
+  await page.getByRole('group', { name: 'Filters' }).getByText('Labels').click();
+  await page.getByRole('group', { name: 'Filter by labels' }).getByLabel('Rush').check();
+  await expect(fence).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save view…' }).click();
+  await page.getByLabel('View name').fill('Rush only');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByLabel('Saved view')).toHaveValue(/.+/);
+  await page.getByLabel('Saved view').selectOption({ label: 'All cards' });
+  await expect(fence).toHaveCount(1);
+  await page.getByLabel('Saved view').selectOption({ label: 'Rush only' });
+  await expect(fence).toHaveCount(0);
+  await page.getByLabel('Saved view').selectOption({ label: 'All cards' });
+
+  // Fence back to the backlog, and undone.
+  await fence.click();
+  await selectionBar.getByRole('button', { name: 'Move to backlog' }).click();
+  await expect(fence).toHaveCount(0);
+  await expect(items.filter({ hasText: 'Fence' })).toHaveCount(1);
+  await page.keyboard.press('Control+z');
+  await expect(fence).toHaveAccessibleName(new RegExp(`${longDate(addDays(monday, 2))}, Welding`));
+  await expect(items.filter({ hasText: 'Fence' })).toHaveCount(0);
+
+  // A card deleted with the Delete key, and restored with Ctrl+Z.
+  await gateWeld.click();
+  await page.keyboard.press('Delete');
+  await expect(gateWeld).toHaveCount(0);
+  await page.keyboard.press('Control+z');
+  await expect(gateWeld).toHaveCount(1);
+  await expect.poll(async () => (await api(page, 'GET', '/v1/card', undefined, { filter: `stage_id:eq:'${board.stages[1].id}',and,name:eq:'Gate'` })).count).toBe(1);
+});

@@ -79,6 +79,8 @@ test('the theme is light or dark by choice, and follows the system by default', 
   expect(await background(page)).toBe(dark);
   await page.reload();
   await expect(html).toHaveAttribute('data-theme', 'dark');
+  await navigation(page).getByRole('button', { name: 'Settings', exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
   if (process.env.PLANNER_SCREENSHOTS) {
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.screenshot({ path: resolve(screenshots, 'settings-dark.png') });

@@ -2,12 +2,18 @@
  * The headless server as a real second process (`npm run server`), for tests that need one:
  * CLI behaviour, sync between instances. Waits for the "listening on http://…" line; stop()
  * sends a signal and waits for the exit, killing it if it hangs.
+ *
+ * The server is the direct child (`node --import <tsx loader> server.ts`), not a grandchild
+ * under the tsx command-line wrapper: a SIGKILL (the crash tests) must hit the server itself,
+ * which a wrapper cannot relay.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = resolve(import.meta.dirname, '..', '..');
-const tsxCli = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const tsxLoader = pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+const serverEntry = join(root, 'electron', 'host', 'server.ts');
 
 export interface ServerProcess {
   url: string;
@@ -19,7 +25,7 @@ export interface ServerProcess {
 
 export function runServerCommand(args: string[], timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [tsxCli, join(root, 'electron', 'host', 'server.ts'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', tsxLoader, serverEntry, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
@@ -31,8 +37,8 @@ export function runServerCommand(args: string[], timeoutMs = 30_000): Promise<{ 
   });
 }
 
-export async function startServerProcess(args: string[]): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [tsxCli, join(root, 'electron', 'host', 'server.ts'), '--port', '0', ...args], {
+export async function startServerProcess(args: string[], startTimeoutMs = 30_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', tsxLoader, serverEntry, '--port', '0', ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -43,8 +49,8 @@ export async function startServerProcess(args: string[]): Promise<ServerProcess>
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`server did not start in 30 s:\n${output}`));
-    }, 30_000);
+      reject(new Error(`server did not start in ${startTimeoutMs} ms:\n${output}`));
+    }, startTimeoutMs);
     child.stdout!.on('data', () => {
       const m = /listening on (http:\/\/[^\s]+)/.exec(output);
       if (m) {

@@ -17,7 +17,7 @@ import { rmSync } from 'node:fs';
 import { tempDir } from './api.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import type { ServerProcess } from './process.js';
-import { startServerChild as startServerProcess } from './server-child.js';
+import { startServerProcess } from './process.js';
 
 export const remoteEnv = 'prod';
 export const remoteKey = 'remote-key';

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cardsInWindow, laneAtY, layoutBoard, rowAtY } from '../../renderer/views/planboard/board-layout.js';
 import { capacityLevel, capacityOn, capacityShare, hours, indexCapacity } from '../../renderer/views/planboard/capacity.js';
 import { cardMatcher, filtersFromView, isFiltering, noFilters } from '../../renderer/views/planboard/card-filter.js';
+import { describeDrop, movesFor } from '../../renderer/views/planboard/card-pointer.js';
 import { dayIndex, timelineAround } from '../../renderer/views/planboard/date-geometry.js';
 import { cachedCollectionCards, changeCachedCards, planboardKeys, restoreSnapshot } from '../../renderer/views/planboard/planboard-cache.js';
 import { toPlanCard, type PlanCard } from '../../renderer/views/planboard/plan-card.js';
@@ -176,5 +177,36 @@ describe('the cached cards of a board', () => {
     expect(planned).toMatchObject({ end_date: '2026-11-30', labels: [], resources: [], collection: { name: 'Order 5', warnings: ['late'] }, time_tracking_running: false });
     const previous = card('n', 's1', '2026-11-01', '2026-11-01', { labels: [{ id: 'rush' }] });
     expect(toPlanCard({ ...previous, start_date: '2026-11-02', labels: undefined }, null, previous)).toMatchObject({ start_date: '2026-11-02', labels: [{ id: 'rush' }], collection: previous.collection });
+  });
+});
+
+describe('a drop', () => {
+  const timeline = timelineAround('2026-11-26', 'week');
+  const layout = layoutBoard(['s1', 's2', 's3'], [card('a', 's1', '2026-11-23', '2026-11-24'), card('b', 's2', '2026-11-25', '2026-11-25')], timeline, { laneHeight: 40, capacityHeight: 0, rowPadding: 0 });
+  const stages = [
+    { id: 's1', name: 'Cutting' },
+    { id: 's2', name: 'Welding' },
+    { id: 's3', name: 'Painting' },
+  ];
+  const a = layout.byId.get('a')!;
+  const b = layout.byId.get('b')!;
+
+  it('moves every dragged card by the same days and rows, dropping those pushed off the board', () => {
+    const moves = movesFor([a, b], { mode: 'move', days: 2, rows: 1 }, stages);
+    expect(moves.map((m) => [m.card.id, m.start_date, m.end_date, m.stage_id])).toEqual([
+      ['a', '2026-11-25', '2026-11-26', 's2'],
+      ['b', '2026-11-27', '2026-11-27', 's3'],
+    ]);
+    expect(movesFor([a, b], { mode: 'move', days: 0, rows: 2 }, stages).map((m) => m.card.id)).toEqual(['a']);
+  });
+
+  it('resizes one card from the edge dragged, keeping its stage', () => {
+    expect(movesFor([a], { mode: 'start', days: -1, rows: 0 }, stages)[0]).toMatchObject({ start_date: '2026-11-22', end_date: '2026-11-24', stage_id: 's1' });
+    expect(movesFor([a], { mode: 'end', days: 3, rows: 0 }, stages)[0]).toMatchObject({ start_date: '2026-11-23', end_date: '2026-11-27' });
+  });
+
+  it('says where the card would land', () => {
+    expect(describeDrop(a, { mode: 'move', days: 1, rows: 2 }, stages)).toBe('Tue 24 Nov 2026 – Wed 25 Nov 2026, Painting');
+    expect(describeDrop(b, { mode: 'end', days: 0, rows: 0 }, stages)).toBe('Wed 25 Nov 2026');
   });
 });

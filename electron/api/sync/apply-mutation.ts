@@ -11,7 +11,7 @@
  */
 import type { ApiErrorBody, FieldProblem } from '../../../shared/errors.js';
 import { isPlainObject } from '../../../shared/fields.js';
-import { isHlc, zeroHlc } from '../../../shared/hlc.js';
+import { isHlc, maxClockSkewMs, parseHlc, zeroHlc } from '../../../shared/hlc.js';
 import { isUuid } from '../../../shared/ids.js';
 import type { Mutation, SyncBook } from '../../store/sync-book.js';
 import { ApiError, toApiError } from '../errors.js';
@@ -62,7 +62,8 @@ function apply(ctx: RequestContext, book: SyncBook, mutation: Mutation): void {
     if (!current || current.deleted_at) return; // already gone: deletes are idempotent
     const problems = module.rules?.checkDelete?.(ctx, current) ?? [];
     if (problems.length > 0) throw ApiError.unprocessable(problems);
-    store.withOrigin({ kind: 'sync', clocks: { deleted_at: mutation.hlc, updated_at: mutation.hlc }, checkUnique: true }, () => deleteTree(ctx, module, current));
+    const at = typeof mutation.fields?.deleted_at === 'string' ? mutation.fields.deleted_at : undefined;
+    store.withOrigin({ kind: 'sync', clocks: { deleted_at: mutation.hlc, updated_at: mutation.hlc }, checkUnique: true }, () => deleteTree(ctx, module, current, at));
     return;
   }
 
@@ -91,6 +92,9 @@ export function applyMutation(ctx: RequestContext, book: SyncBook, mutation: Mut
   const module = moduleNamedOrNone(mutation.resource);
   if (!module || module.syncs === false) {
     return refuse(ctx, book, mutation, ApiError.rule('resource', `${mutation.resource} is not a resource that syncs`));
+  }
+  if (parseHlc(mutation.hlc)!.millis > Date.now() + maxClockSkewMs) {
+    return refuse(ctx, book, mutation, ApiError.rule('hlc', 'the replica\'s clock is more than a day ahead of the remote\'s'), module.table);
   }
   book.clock.receive(mutation.hlc);
   try {

@@ -108,7 +108,7 @@ export const PlanCardView = memo(function PlanCardView({ card, left, top, width,
             <span key={label.id} className="pb-card__label" title={found.name} style={{ background: boardColorHex[found.color] }} />
           ) : null;
         })}
-        {collection}
+        {collection !== title && collection}
         {initials.map((text, index) => (
           <span key={card.resources[index]!.id} className="pb-card__resource" title={lookups.resources.get(card.resources[index]!.id)?.name}>
             {text}

@@ -9,20 +9,19 @@
  * pure reducer in keyboard.ts. Both end in `PlanboardActions`.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
-import { addDays } from '../../../shared/dates.js';
 import { useCardPanel } from '../../state/card-panel.js';
 import { usePlanboardStore } from '../../state/planboard.js';
 import type { StageWithActivities } from '../boards/board-with-parts.js';
 import { cardsInWindow, laneAtY, rowAtY, type BoardLayout, type PlacedCard } from './board-layout.js';
 import type { CapacityIndex } from './capacity.js';
 import { CapacityStrip } from './CapacityStrip.js';
-import { CardDrag, type DragResult } from './card-drag.js';
+import { watchCardPointer } from './card-pointer.js';
 import {
   dateAt,
   dayAtX,
+  dayIndex,
   longDate,
   renderedDays,
-  resizeSpan,
   rezoomScrollLeft,
   scrollLeftFor,
   scrollToShow,
@@ -39,7 +38,7 @@ import { cardHeight, headerHeight, stageColumnWidth } from './grid-metrics.js';
 import { cardAt, clickCard, planboardKey, type NavCard, type NavContext } from './keyboard.js';
 import { cardElementId, edgeAt, PlanCardView } from './PlanCardView.js';
 import { StageHeaders } from './StageHeaders.js';
-import type { CardMove, PlanboardActions } from './use-planboard-actions.js';
+import type { PlanboardActions } from './use-planboard-actions.js';
 
 /** A place on the grid something can be dropped: a day on a stage, or a day on the date bar (stage null). */
 export interface DropCell {
@@ -76,8 +75,6 @@ interface GridWindow {
 }
 
 const verticalStep = 120;
-const dragThreshold = 4;
-const edgeZone = 36;
 
 export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity, onDaysChange, actions, handleRef }: PlanboardGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -103,13 +100,13 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
     );
   }, [timeline, zoom]);
 
-  // First show: a week before today at the left edge. A new zoom keeps the date at the centre.
+  // First show: today a fifth into the view. A new zoom keeps the date at the centre.
   const shownTimeline = useRef<Timeline | null>(null);
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
     const before = shownTimeline.current;
-    if (!before) el.scrollLeft = scrollLeftFor(timeline, addDays(today, -7));
+    if (!before) el.scrollLeft = scrollLeftFor(timeline, today, leadIn(el));
     else if (before !== timeline) el.scrollLeft = rezoomScrollLeft(before, timeline, el.scrollLeft, el.clientWidth - stageColumnWidth);
     shownTimeline.current = timeline;
     measure();
@@ -166,7 +163,7 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
           return;
         }
         const row = cell.stageId ? layout.rows.find((candidate) => candidate.stageId === cell.stageId) : undefined;
-        const left = (Math.round((Date.parse(cell.date) - Date.parse(timeline.origin)) / 86_400_000)) * timeline.dayWidth;
+        const left = dayIndex(timeline, cell.date) * timeline.dayWidth;
         indicator.style.transform = `translate3d(${left}px, ${row ? row.top : 0}px, 0)`;
         indicator.style.width = `${timeline.dayWidth}px`;
         indicator.style.height = `${row ? row.height : layout.height}px`;
@@ -174,7 +171,7 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
       },
       scrollToDate(date) {
         const el = scroller.current;
-        if (el) el.scrollLeft = scrollLeftFor(timeline, addDays(date, -7));
+        if (el) el.scrollLeft = scrollLeftFor(timeline, date, leadIn(el));
       },
     };
   }, [handleRef, bodyPoint, layout, timeline]);
@@ -297,113 +294,26 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
     if (event.button !== 0) return;
     const placed = placedAt(event.target);
     listbox.current?.focus({ preventScroll: true });
-    if (!placed) return;
-    const element = document.getElementById(cardElementId(placed.card.id));
-    if (!element) return;
+    const element = placed && document.getElementById(cardElementId(placed.card.id));
+    if (!placed || !element || !scroller.current) return;
     const mode = edgeAt(element, event.clientX) ?? 'move';
-    const pointerId = event.pointerId;
-    const start = { clientX: event.clientX, clientY: event.clientY };
-    const origin = bodyPoint(event.clientX, event.clientY);
-    const movingIds = mode === 'move' && selected.has(placed.card.id) ? selection.selected : [placed.card.id];
-    const rowTops = layout.rows.map((row) => row.top);
-    let drag: CardDrag | null = null;
-    let last = start;
-    let frame = 0;
-
-    const follow = () => {
-      if (!drag) return;
-      const point = bodyPoint(last.clientX, last.clientY);
-      drag.move(point.x, point.y, last.clientX, last.clientY);
-    };
-    const autoScroll = () => {
-      frame = 0;
-      const el = scroller.current;
-      if (!drag || !el) return;
-      const rect = el.getBoundingClientRect();
-      const dx = last.clientX < rect.left + stageColumnWidth + edgeZone ? -1 : last.clientX > rect.right - edgeZone ? 1 : 0;
-      const dy = last.clientY < rect.top + headerHeight + edgeZone ? -1 : last.clientY > rect.bottom - edgeZone ? 1 : 0;
-      if (dx === 0 && dy === 0) return;
-      el.scrollLeft += dx * Math.max(8, timeline.dayWidth / 3);
-      el.scrollTop += dy * 12;
-      follow();
-      frame = requestAnimationFrame(autoScroll);
-    };
-    const onMove = (move: PointerEvent) => {
-      if (move.pointerId !== pointerId) return;
-      last = { clientX: move.clientX, clientY: move.clientY };
-      if (!drag) {
-        if (Math.hypot(move.clientX - start.clientX, move.clientY - start.clientY) < dragThreshold) return;
-        try {
-          // Keeps the moves coming when the pointer leaves the window mid-drag.
-          element.setPointerCapture(pointerId);
-        } catch {
-          // A pointer the browser does not track (a synthetic event): the window listeners do.
-        }
-        drag = new CardDrag({
-          element,
-          followers: movingIds.filter((id) => id !== placed.card.id).flatMap((id) => document.getElementById(cardElementId(id)) ?? []),
-          mode,
-          dayWidth: timeline.dayWidth,
-          width: placed.width,
-          origin,
-          rowAt: (y) => Math.min(layout.rows.length - 1, Math.max(0, rowAtY(layout, y)?.index ?? (y < 0 ? 0 : layout.rows.length - 1))),
-          rowTops,
-          describe: (result) => describeDrop(placed, result),
-          label: dragLabel.current,
-        });
-      }
-      follow();
-      if (!frame) frame = requestAnimationFrame(autoScroll);
-    };
-    const stop = () => {
-      window.removeEventListener('pointermove', onMove);
-      window.removeEventListener('pointerup', onUp);
-      window.removeEventListener('pointercancel', onCancel);
-      window.removeEventListener('keydown', onEscape, true);
-      if (frame) cancelAnimationFrame(frame);
-    };
-    const onUp = (up: PointerEvent) => {
-      if (up.pointerId !== pointerId) return;
-      stop();
-      if (!drag) return;
-      dragged.current = true;
-      const result = drag.finish();
-      if (result) void actions.moveCards(movesFor(cardsOf(movingIds), result));
-    };
-    const onCancel = () => {
-      stop();
-      drag?.cancel();
-    };
-    const onEscape = (key: globalThis.KeyboardEvent) => {
-      if (key.key !== 'Escape' || !drag) return;
-      key.preventDefault();
-      key.stopPropagation();
-      dragged.current = true;
-      onCancel();
-    };
-    window.addEventListener('pointermove', onMove);
-    window.addEventListener('pointerup', onUp);
-    window.addEventListener('pointercancel', onCancel);
-    window.addEventListener('keydown', onEscape, true);
-  }
-
-  function movesFor(cards: readonly PlacedCard[], result: DragResult): CardMove[] {
-    return cards.flatMap((p) => {
-      if (result.mode === 'move') {
-        const stage = stages[p.stage + result.rows];
-        if (!stage) return [];
-        return [{ card: p.card, ...dates(shiftSpan(p.card.start_date, p.card.end_date, result.days)), stage_id: stage.id }];
-      }
-      return [{ card: p.card, ...dates(resizeSpan(p.card.start_date, p.card.end_date, result.mode, result.days)), stage_id: p.card.stage_id }];
+    watchCardPointer({
+      event: event.nativeEvent,
+      placed,
+      element,
+      mode,
+      // Dragging a selected card takes the other selected cards along (by days and rows).
+      moving: mode === 'move' && selected.has(placed.card.id) ? cardsOf(selection.selected) : [placed],
+      scroller: scroller.current,
+      layout,
+      stages,
+      bodyPoint,
+      label: dragLabel.current,
+      onDragged: () => {
+        dragged.current = true;
+      },
+      onDrop: (moves) => void actions.moveCards(moves),
     });
-  }
-
-  function describeDrop(p: PlacedCard, result: DragResult): string {
-    const span =
-      result.mode === 'move' ? shiftSpan(p.card.start_date, p.card.end_date, result.days) : resizeSpan(p.card.start_date, p.card.end_date, result.mode, result.days);
-    const stage = result.mode === 'move' ? stages[Math.min(stages.length - 1, Math.max(0, p.stage + result.rows))] : undefined;
-    const when = span.start === span.end ? longDate(span.start) : `${longDate(span.start)} – ${longDate(span.end)}`;
-    return stage && result.rows !== 0 ? `${when}, ${stage.name}` : when;
   }
 
   // ---- render -------------------------------------------------------------------------------
@@ -506,6 +416,11 @@ function windowOf(el: HTMLElement, timeline: Timeline, zoom: Zoom): GridWindow {
   const top = Math.max(0, Math.floor((el.scrollTop - verticalStep) / verticalStep) * verticalStep);
   const bottom = Math.ceil((el.scrollTop + el.clientHeight + verticalStep) / verticalStep) * verticalStep;
   return { days, top, bottom };
+}
+
+/** Where a date shown "now" sits: a fifth into the days in view, so the days before it show too. */
+function leadIn(el: HTMLElement): number {
+  return Math.round((el.clientWidth - stageColumnWidth) / 5);
 }
 
 function toNavCard(p: PlacedCard): NavCard {

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { describeError } from '../../api/client.js';
 import { useT } from '../../i18n/index.js';
-import { formatDateTime } from '../time/dates-format.js';
+import { formatDateTime } from '../../components/dates-format.js';
 
 type Outcome = { ok: boolean; message: string } | null;
 

@@ -32,8 +32,22 @@ interface ThemeState {
   setPreference(preference: ThemePreference): void;
 }
 
+function systemPrefersDark(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(darkQuery).matches;
+}
+
+function showTheme(preference: ThemePreference): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.dataset.theme = resolveTheme(preference, systemPrefersDark());
+  document.documentElement.dataset.themePreference = preference;
+}
+
+// Shown as the module loads, before the first render: a chosen light theme never flashes dark.
+const initialPreference = storedPreference();
+showTheme(initialPreference);
+
 export const useThemePreference = create<ThemeState>()((set) => ({
-  preference: storedPreference(),
+  preference: initialPreference,
   setPreference(preference) {
     try {
       globalThis.localStorage?.setItem(storageKey, preference);
@@ -48,13 +62,9 @@ export const useThemePreference = create<ThemeState>()((set) => ({
 export function useAppliedTheme(): void {
   const preference = useThemePreference((state) => state.preference);
   useEffect(() => {
-    const media = window.matchMedia?.(darkQuery);
-    const apply = () => {
-      const theme = resolveTheme(preference, media?.matches ?? false);
-      document.documentElement.dataset.theme = theme;
-      document.documentElement.dataset.themePreference = preference;
-    };
+    const apply = () => showTheme(preference);
     apply();
+    const media = typeof window.matchMedia === 'function' ? window.matchMedia(darkQuery) : null;
     if (preference !== 'system' || !media) return;
     media.addEventListener('change', apply);
     return () => media.removeEventListener('change', apply);

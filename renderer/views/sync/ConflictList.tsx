@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useT } from '../../i18n/index.js';
-import { formatDateTime } from '../time/dates-format.js';
+import { formatDateTime } from '../../components/dates-format.js';
 import { ConflictDetailView } from './ConflictDetailView.js';
 import { humanResource } from './PendingChanges.js';
 import { useConflicts, type ConflictSummary } from './sync-api.js';

@@ -7,7 +7,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { describeError } from '../../api/client.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useT } from '../../i18n/index.js';
-import { formatDateTime } from '../time/dates-format.js';
+import { formatDateTime } from '../../components/dates-format.js';
 import { useSyncNow, type ReplicaStatus } from './sync-api.js';
 import { plainSyncProblem } from './sync-words.js';
 

@@ -15,7 +15,7 @@ import type { TimeStatus } from '../../../shared/resources/time-tracking.js';
 import { localDate } from '../../../shared/zoned-time.js';
 import { setStatusOfEach, type BulkFailure } from './bulk-status.js';
 import { cardContext, cardLabel } from './card-label.js';
-import { formatDay, formatTime } from './dates-format.js';
+import { formatDay, formatTime } from '../../components/dates-format.js';
 import { formatHours } from './duration.js';
 import { EntryEditor } from './EntryEditor.js';
 import { localToday, periodRange, rangeInstants, systemTimeZone } from './periods.js';

@@ -11,7 +11,7 @@ import { useT } from '../../i18n/index.js';
 import { timeTransitions, type TimeStatus } from '../../../shared/resources/time-tracking.js';
 import { localDate } from '../../../shared/zoned-time.js';
 import { cardLabel } from './card-label.js';
-import { formatTime } from './dates-format.js';
+import { formatTime } from '../../components/dates-format.js';
 import { isoInstant, localTimeInstant } from './periods.js';
 import { isPlanner, useMe, type EntryRow } from './time-api.js';
 import { useActivityChoices } from './time-lookups.js';

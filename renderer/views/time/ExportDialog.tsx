@@ -15,7 +15,7 @@ import { useDebouncedValue } from '../../components/use-debounced-value.js';
 import { useT } from '../../i18n/index.js';
 import type { ExportFormat } from '../../../shared/ipc.js';
 import { formatMinutes, reportGroupings, type DurationFormat, type ReportGroup, type ReportGrouping, type TimeReport } from '../../../shared/time-report.js';
-import { formatDay } from './dates-format.js';
+import { formatDay } from '../../components/dates-format.js';
 import { exportFileFrom, saveExportFile, type SaveOutcome } from './export-file.js';
 import { cleanGroupings, exportFileName, exportQuery, maxGroupings, reportEntryCount, type ExportChoices } from './export-request.js';
 import { localToday, periodRange, rangeInstants, systemTimeZone } from './periods.js';

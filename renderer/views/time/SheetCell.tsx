@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useT } from '../../i18n/index.js';
-import { formatTime } from './dates-format.js';
+import { formatTime } from '../../components/dates-format.js';
 import { formatHours, parseDuration } from './duration.js';
 import { isoInstant } from './periods.js';
 import { entryMinutes, planCellEdit, type SheetEntry, type WeekCell } from './week-grid.js';

@@ -11,7 +11,7 @@ import { useT } from '../../i18n/index.js';
 import { addDays } from '../../../shared/dates.js';
 import { CardPicker } from './CardPicker.js';
 import { cardContext, cardLabel } from './card-label.js';
-import { formatDay, formatDayRange } from './dates-format.js';
+import { formatDay, formatDayRange } from '../../components/dates-format.js';
 import { formatHours } from './duration.js';
 import { isoWeek, localToday, rangeInstants, systemTimeZone, weekStart } from './periods.js';
 import { SheetCell, type CellWrite } from './SheetCell.js';

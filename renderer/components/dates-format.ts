@@ -1,5 +1,5 @@
-/** Dates and times of the Time screens in the planner's language. */
-import { parseDate } from '../../../shared/dates.js';
+/** Dates and times in the planner's language (pass `t.locale`), cached per format. */
+import { parseDate } from '../../shared/dates.js';
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,0 +1,143 @@
+/**
+ * What a pointer pressed on a card turns into: nothing (a click), or a drag that moves the
+ * card — with the other selected cards — to another day or stage, or drags one of its edges to
+ * change its dates. The drag itself is `CardDrag` (transforms only); this follows the pointer
+ * on the window, scrolls the grid when the pointer nears its edges, cancels on Esc, and turns
+ * the drop into card moves.
+ */
+import { headerHeight, stageColumnWidth } from './grid-metrics.js';
+import { rowAtY, type BoardLayout, type PlacedCard } from './board-layout.js';
+import { CardDrag, type DragMode, type DragResult } from './card-drag.js';
+import { longDate, resizeSpan, shiftSpan } from './date-geometry.js';
+import type { CardMove } from './use-planboard-actions.js';
+
+/** Pixels a pointer moves before a press becomes a drag (below it, it is a click). */
+const dragThreshold = 4;
+/** How near the grid's edges (px) a dragged card scrolls the grid. */
+const edgeZone = 36;
+
+export interface CardPointerOptions {
+  event: PointerEvent;
+  placed: PlacedCard;
+  element: HTMLElement;
+  mode: DragMode;
+  /** The cards that move (the pressed one first or among them). */
+  moving: readonly PlacedCard[];
+  scroller: HTMLElement;
+  layout: BoardLayout;
+  stages: readonly { id: string; name: string }[];
+  /** A client point in the grid body's coordinates (scroll included). */
+  bodyPoint: (clientX: number, clientY: number) => { x: number; y: number };
+  label: HTMLElement | null;
+  /** The press became a drag: the click that ends it must not select. */
+  onDragged: () => void;
+  onDrop: (moves: CardMove[]) => void;
+}
+
+export function watchCardPointer(options: CardPointerOptions): void {
+  const { event, placed, element, mode, moving, scroller, layout, stages, bodyPoint } = options;
+  const pointerId = event.pointerId;
+  const start = { clientX: event.clientX, clientY: event.clientY };
+  const origin = bodyPoint(event.clientX, event.clientY);
+  const timeline = layout.timeline;
+  let drag: CardDrag | null = null;
+  let last = start;
+  let frame = 0;
+
+  const follow = () => {
+    if (!drag) return;
+    const point = bodyPoint(last.clientX, last.clientY);
+    drag.move(point.x, point.y, last.clientX, last.clientY);
+  };
+  const autoScroll = () => {
+    frame = 0;
+    if (!drag) return;
+    const rect = scroller.getBoundingClientRect();
+    const dx = last.clientX < rect.left + stageColumnWidth + edgeZone ? -1 : last.clientX > rect.right - edgeZone ? 1 : 0;
+    const dy = last.clientY < rect.top + headerHeight + edgeZone ? -1 : last.clientY > rect.bottom - edgeZone ? 1 : 0;
+    if (dx === 0 && dy === 0) return;
+    scroller.scrollLeft += dx * Math.max(8, timeline.dayWidth / 3);
+    scroller.scrollTop += dy * 12;
+    follow();
+    frame = requestAnimationFrame(autoScroll);
+  };
+  const onMove = (move: PointerEvent) => {
+    if (move.pointerId !== pointerId) return;
+    last = { clientX: move.clientX, clientY: move.clientY };
+    if (!drag) {
+      if (Math.hypot(move.clientX - start.clientX, move.clientY - start.clientY) < dragThreshold) return;
+      try {
+        // Keeps the moves coming when the pointer leaves the window mid-drag.
+        element.setPointerCapture(pointerId);
+      } catch {
+        // A pointer the browser does not track (a synthetic event): the window listeners do.
+      }
+      drag = new CardDrag({
+        element,
+        followers: moving.filter((p) => p !== placed).flatMap((p) => document.querySelector<HTMLElement>(`[data-card-id="${p.card.id}"]`) ?? []),
+        mode,
+        dayWidth: timeline.dayWidth,
+        width: placed.width,
+        origin,
+        rowAt: (y) => (y < 0 ? 0 : (rowAtY(layout, y)?.index ?? layout.rows.length - 1)),
+        rowTops: layout.rows.map((row) => row.top),
+        describe: (result) => describeDrop(placed, result, stages),
+        label: options.label,
+      });
+    }
+    follow();
+    if (!frame) frame = requestAnimationFrame(autoScroll);
+  };
+  const stop = () => {
+    window.removeEventListener('pointermove', onMove);
+    window.removeEventListener('pointerup', onUp);
+    window.removeEventListener('pointercancel', onCancel);
+    window.removeEventListener('keydown', onEscape, true);
+    if (frame) cancelAnimationFrame(frame);
+  };
+  const onUp = (up: PointerEvent) => {
+    if (up.pointerId !== pointerId) return;
+    stop();
+    if (!drag) return;
+    options.onDragged();
+    const result = drag.finish();
+    if (result) options.onDrop(movesFor(moving, result, stages));
+  };
+  const onCancel = () => {
+    stop();
+    drag?.cancel();
+  };
+  const onEscape = (key: KeyboardEvent) => {
+    if (key.key !== 'Escape' || !drag) return;
+    key.preventDefault();
+    key.stopPropagation();
+    options.onDragged();
+    onCancel();
+  };
+  window.addEventListener('pointermove', onMove);
+  window.addEventListener('pointerup', onUp);
+  window.addEventListener('pointercancel', onCancel);
+  window.addEventListener('keydown', onEscape, true);
+}
+
+/** The moves a drop makes: every moving card by the days and rows dragged, or the one card resized. */
+export function movesFor(cards: readonly PlacedCard[], result: DragResult, stages: readonly { id: string }[]): CardMove[] {
+  return cards.flatMap((p) => {
+    if (result.mode === 'move') {
+      const stage = stages[p.stage + result.rows];
+      if (!stage) return [];
+      const span = shiftSpan(p.card.start_date, p.card.end_date, result.days);
+      return [{ card: p.card, start_date: span.start, end_date: span.end, stage_id: stage.id }];
+    }
+    const span = resizeSpan(p.card.start_date, p.card.end_date, result.mode, result.days);
+    return [{ card: p.card, start_date: span.start, end_date: span.end, stage_id: p.card.stage_id }];
+  });
+}
+
+/** What the label beside the pointer says: "Mon 23 Nov 2026 – Wed 25 Nov 2026, Painting". */
+export function describeDrop(p: PlacedCard, result: DragResult, stages: readonly { name: string }[]): string {
+  const span = result.mode === 'move' ? shiftSpan(p.card.start_date, p.card.end_date, result.days) : resizeSpan(p.card.start_date, p.card.end_date, result.mode, result.days);
+  const stage = result.mode === 'move' ? stages[Math.min(stages.length - 1, Math.max(0, p.stage + result.rows))] : undefined;
+  const when = span.start === span.end ? longDate(span.start) : `${longDate(span.start)} – ${longDate(span.end)}`;
+  return stage && result.rows !== 0 ? `${when}, ${stage.name}` : when;
+}
