@@ -14,23 +14,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
+import { contentSecurityPolicy } from '../../shared/csp.js';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { maxBridgeUploadBytes, parseBridgeRequest, type ChangeEvent } from '../../shared/ipc.js';
 import { ApiError } from '../api/errors.js';
 import type { LocalInstance } from './local-instance.js';
 
-export const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export { contentSecurityPolicy };
 
 const mimeTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

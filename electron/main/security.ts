@@ -4,23 +4,9 @@
  */
 import type { Session, WebPreferences } from 'electron';
 
-/**
- * Everything the renderer loads comes from its own origin. `style-src 'unsafe-inline'` is the
- * one concession: React sets `style` attributes (drag positions, column widths). No
- * `unsafe-eval`, no remote hosts: the API is reached over IPC, never by fetch.
- */
-export const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+import { contentSecurityPolicy } from '../../shared/csp.js';
+
+export { contentSecurityPolicy };
 
 /**
  * The renderer is treated as untrusted web content: no Node, an isolated preload world, the

@@ -251,12 +251,11 @@ async function main() {
     await page.goto(app.url);
     await page.waitForFunction(() => performance.getEntriesByName('planboard:cards-painted').length > 0, undefined, { timeout: 60_000 });
     const cold = await page.evaluate(() => {
-      const painted = performance.getEntriesByName('planboard:cards-painted')[0]!.startTime;
-      const loaded = performance.getEntriesByName('planboard:cards-loaded').filter((mark) => mark.startTime <= painted);
-      const lastLoaded = Math.max(...loaded.map((mark) => mark.startTime));
-      return { render: painted - lastLoaded, total: painted, blocks: loaded.length, cards: document.querySelectorAll('.pb-card').length };
+      const painted = performance.getEntriesByName('planboard:cards-painted')[0] as PerformanceMark;
+      const dataAt = (painted.detail as { dataAt: number }).dataAt;
+      return { render: painted.startTime - dataAt, total: painted.startTime, cards: document.querySelectorAll('.pb-card').length };
     });
-    rows.push({ what: 'first render after the data is in hand', figure: cold.render, budget: 500, note: `${cold.blocks} blocks of cards loaded, ${cold.cards} cards rendered` });
+    rows.push({ what: 'first render after the data is in hand', figure: cold.render, budget: 500, note: `from the last block of cards read to the frame showing them; ${cold.cards} cards rendered` });
     rows.push({ what: '  (page load to cards on screen)', figure: cold.total, budget: null, note: 'includes starting the page and reading the cards' });
 
     // First render from cached data: another screen and back.
