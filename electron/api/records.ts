@@ -73,7 +73,7 @@ function archivedMatch(module: ResourceModule, query: QueryString): Record<strin
 }
 
 /** The module's relations as the store's filter compiler needs them. */
-function relationJoins(module: ResourceModule): Record<string, RelationJoin> {
+export function relationJoins(module: ResourceModule): Record<string, RelationJoin> {
   const joins: Record<string, RelationJoin> = {};
   for (const [name, relation] of Object.entries(module.relations ?? {})) {
     const target = relation.target().table;

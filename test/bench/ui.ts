@@ -282,6 +282,25 @@ async function main() {
     const cards = await page.locator('.pb-card').count();
     rows.push({ what: 'first render from cached data (p50 of 5)', figure: quantile(remount, 0.5), budget: 500, note: `Projects → Planboard, ${cards} cards rendered` });
 
+    // Month zoom: the widest view (about four months of cards), until its cards are loaded and shown.
+    const month = await page.evaluate(
+      () =>
+        new Promise<{ ms: number; cards: number }>((done) => {
+          const button = [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === 'Month')!;
+          const started = performance.now();
+          const check = () => {
+            if (document.querySelector('.pb-scroller--month') && !document.querySelector('.planboard__loading')) {
+              requestAnimationFrame(() => setTimeout(() => done({ ms: performance.now() - started, cards: document.querySelectorAll('.pb-card').length }), 0));
+            } else requestAnimationFrame(check);
+          };
+          button.click();
+          requestAnimationFrame(check);
+        }),
+    );
+    rows.push({ what: '  (week → month zoom, cards loaded and shown)', figure: month.ms, budget: null, note: `${month.cards} cards rendered; includes reading the months not loaded yet` });
+    await page.getByRole('group', { name: 'Zoom' }).getByRole('button', { name: 'Week' }).click();
+    await page.waitForSelector('.pb-scroller--week');
+
     const backlogItems = await page.getByRole('list', { name: 'Backlog collections' }).getByRole('listitem').count();
     const backlogCount = await page.getByRole('complementary', { name: 'Backlog' }).getByRole('heading').textContent();
     if (!backlogCount?.includes(String(backlogCollections))) problems.push(`the backlog says ${backlogCount}`);

@@ -169,7 +169,7 @@ test('a new user plans a collection by dragging it, moves the card, undoes the m
   await other.close();
 });
 
-test('keyboard: arrows select cards, Alt+Right moves one a day, ? lists the shortcuts', async ({ page }) => {
+test('keyboard: arrows select cards, Alt+arrows move one, ? lists the shortcuts; a refused move goes back with the reason', async ({ page }) => {
   app = await startApp();
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(app.url);
@@ -205,6 +205,21 @@ test('keyboard: arrows select cards, Alt+Right moves one a day, ? lists the shor
   await expect(help).toContainText('Alt + ← / →');
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
+
+  // The API refuses the next move: the card goes back and the planner reads why.
+  await page.route('**/bridge/request', async (route) => {
+    const request = route.request().postDataJSON() as { method: string; path: string };
+    if (request.method !== 'PUT' || !request.path.includes('/card/')) return route.continue();
+    await route.fulfill({
+      json: { status: 422, headers: {}, body: { reference: 'e2e', errors: [{ code: 10422, message: 'Unprocessable Content', description: 'the card is locked', field: 'start_date' }] } },
+    });
+  });
+  const chair = cards.getByRole('option', { name: /^Chair/ });
+  await cards.focus();
+  await page.keyboard.press('Alt+ArrowRight');
+  await expect(page.getByRole('alert').filter({ hasText: 'Could not move Chair: start_date: the card is locked' })).toBeVisible();
+  await expect(chair).toHaveAccessibleName(new RegExp(longDate(addDays(monday, 1))));
+  await page.unroute('**/bridge/request');
 });
 
 test('backlog and selection: plan over the stages, ignore, resize, label two cards, filter and save a view, unplan and delete with undo', async ({ page }) => {

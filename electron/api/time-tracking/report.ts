@@ -15,6 +15,7 @@ import { endOfLocalDate, isoWeek, localDate, startOfLocalDate } from '../../../s
 import { nowTimestamp } from '../../../shared/ids.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
+import { relationJoins } from '../records.js';
 import type { RequestContext } from '../resource.js';
 import { activityModule } from '../resources/activity.js';
 import { boardModule } from '../resources/board.js';
@@ -107,11 +108,12 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
     ],
   };
   const { store } = ctx;
-  const matched = store.list(timeTrackingModule.table, { filter: overlap, sort: [{ field: 'start', direction: 'asc' }], limit: 0, offset: 0 });
+  const relations = relationJoins(timeTrackingModule);
+  const matched = store.list(timeTrackingModule.table, { filter: overlap, relations, sort: [{ field: 'start', direction: 'asc' }], limit: 0, offset: 0 });
   if (matched.count > maxReportEntries) {
     throw new ApiError('memoryExhausted', [{ description: `The report would hold ${matched.count} entries; the limit is ${maxReportEntries}. Choose a shorter period or a filter.` }]);
   }
-  const entries = store.list(timeTrackingModule.table, { filter: overlap, sort: [{ field: 'start', direction: 'asc' }], limit: maxReportEntries, offset: 0 }).rows;
+  const entries = store.list(timeTrackingModule.table, { filter: overlap, relations, sort: [{ field: 'start', direction: 'asc' }], limit: maxReportEntries, offset: 0 }).rows;
 
   const cards = byId(store.getWhereIn(cardModule.table, 'id', entries.map((e) => e.card_id)));
   const collections = byId(store.getWhereIn(collectionModule.table, 'id', [...cards.values()].map((c) => c.collection_id)));

@@ -13,7 +13,7 @@ import { isPlainObject } from '../../../shared/fields.js';
 import { isUuid, nowTimestamp } from '../../../shared/ids.js';
 import { parseListOptions, parseShapeOptions, single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
-import { createRecord, findRecord, present, updateRecord } from '../records.js';
+import { createRecord, findRecord, present, relationJoins, updateRecord } from '../records.js';
 import type { RequestContext } from '../resource.js';
 import { timeTrackingModule } from '../resources/time-tracking.js';
 import { exportReport } from './export-route.js';
@@ -81,7 +81,7 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
     const at = nowTimestamp();
     const marked = store.transaction(() => {
       const { rows } = store.list(timeTrackingModule.table, {
-        ...(options.filter ? { filter: options.filter } : {}),
+        ...(options.filter ? { filter: options.filter, relations: relationJoins(timeTrackingModule) } : {}),
         ...(includeExported ? {} : { match: { synchronized_at: null } }),
         limit: 1_000_000,
         offset: 0,

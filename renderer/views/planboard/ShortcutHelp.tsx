@@ -18,7 +18,12 @@ export const shortcuts: readonly { keys: string; what: string }[] = [
 
 export function ShortcutHelp({ onClose }: { onClose: () => void }) {
   const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => close.current?.focus(), []);
+  // Focus goes to the list while it shows, and back where it was (the grid) after.
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    close.current?.focus();
+    return () => before?.focus({ preventScroll: true });
+  }, []);
   return (
     <div className="pb-help-backdrop" onClick={onClose}>
       <div
