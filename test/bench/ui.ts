@@ -288,10 +288,20 @@ async function main() {
         new Promise<{ ms: number; cards: number }>((done) => {
           const button = [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === 'Month')!;
           const started = performance.now();
+          // Done at the first frame after which nothing changes for 20 frames: month zoom shown,
+          // nothing loading, the same cards.
+          let settledAt = 0;
+          let settledCards = -1;
+          let quiet = 0;
           const check = () => {
-            if (document.querySelector('.pb-scroller--month') && !document.querySelector('.planboard__loading')) {
-              requestAnimationFrame(() => setTimeout(() => done({ ms: performance.now() - started, cards: document.querySelectorAll('.pb-card').length }), 0));
-            } else requestAnimationFrame(check);
+            const cards = document.querySelectorAll('.pb-card').length;
+            const ready = document.querySelector('.pb-scroller--month') && !document.querySelector('.planboard__loading');
+            if (!ready || cards !== settledCards) {
+              settledCards = ready ? cards : -1;
+              settledAt = performance.now();
+              quiet = 0;
+            } else if (++quiet >= 20) return done({ ms: settledAt - started, cards });
+            requestAnimationFrame(check);
           };
           button.click();
           requestAnimationFrame(check);

@@ -130,7 +130,7 @@ test('screenshots of the planboard, the backlog and the capacity strip', async (
   await page.waitForTimeout(800);
 
   // The board: week zoom, a card selected.
-  await cards.getByRole('option', { name: /^1043 Bookcase.*Joinery/ }).click();
+  await cards.getByRole('option', { name: /^1050 Shelving unit.*Joinery/ }).click();
   await page.mouse.move(5, 5);
   await page.waitForTimeout(300);
   await page.screenshot({ path: resolve(folder, 'planboard.png') });

@@ -169,7 +169,7 @@ test('a new user plans a collection by dragging it, moves the card, undoes the m
   await other.close();
 });
 
-test('keyboard: arrows select cards, Alt+arrows move one, ? lists the shortcuts; a refused move goes back with the reason', async ({ page }) => {
+test('zoom keeps the days in view; keyboard: arrows select cards, Alt+arrows move one, ? lists the shortcuts; a refused move goes back with the reason', async ({ page }) => {
   app = await startApp();
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(app.url);
@@ -187,6 +187,16 @@ test('keyboard: arrows select cards, Alt+arrows move one, ? lists the shortcuts;
 
   const cards = page.getByRole('listbox', { name: 'Cards' });
   await expect(cards.getByRole('option')).toHaveCount(2);
+
+  // Zooming out and in again keeps the same days in view.
+  const zoom = page.getByRole('group', { name: 'Zoom' });
+  await zoom.getByRole('button', { name: 'Month' }).click();
+  await expect(page.locator('.pb-scroller--month')).toBeVisible();
+  await expect(cards.getByRole('option')).toHaveCount(2);
+  await zoom.getByRole('button', { name: 'Week' }).click();
+  await expect(page.locator('.pb-scroller--week')).toBeVisible();
+  await expect(cards.getByRole('option')).toHaveCount(2);
+
   await cards.focus();
   await page.keyboard.press('ArrowRight');
   await expect(cards.getByRole('option', { name: /^Table/ })).toHaveAttribute('aria-selected', 'true');

@@ -1,7 +1,8 @@
 /**
  * A stage's capacity for the rendered days, on top of its row: planned against available
  * minutes per day, over-capacity in red. Wide columns (day zoom) print the hours; narrower
- * ones show a bar that fills as the day fills.
+ * ones show a bar that fills as the day fills. Each day is memoized, so a scroll step renders
+ * only the days it brings into view.
  */
 import { memo } from 'react';
 import { capacityLevel, capacityOn, capacityShare, hours, type CapacityIndex } from './capacity.js';
@@ -25,24 +26,40 @@ export const CapacityStrip = memo(function CapacityStrip({ stageId, stageName, t
   for (let index = first; index <= last; index++) {
     const date = dateAt(timeline, index);
     const day = capacityOn(capacity, stageId, date);
-    if (!day) continue;
-    const level = capacityLevel(day);
-    if (level === 'none') continue;
+    if (!day || capacityLevel(day) === 'none') continue;
     cells.push(
-      <span
-        key={index}
-        className={`pb-capacity__day is-${level}`}
-        style={{ left: index * w + 1, width: w - 2, backgroundImage: fill(level, capacityShare(day)) }}
-        title={`${stageName}, ${longDate(date)}: ${day.planned} of ${day.available} minutes planned${level === 'over' ? ' (over capacity)' : ''}`}
-      >
-        {showText && `${hours(day.planned)} / ${hours(day.available)}`}
-      </span>,
+      <CapacityDay key={index} date={date} stageName={stageName} left={index * w + 1} width={w - 2} planned={day.planned} available={day.available} showText={showText} />,
     );
   }
   return (
     <div className="pb-capacity" style={{ top, height }} data-stage-id={stageId}>
       {cells}
     </div>
+  );
+});
+
+interface CapacityDayProps {
+  date: string;
+  stageName: string;
+  left: number;
+  width: number;
+  planned: number;
+  available: number;
+  showText: boolean;
+}
+
+const CapacityDay = memo(function CapacityDay({ date, stageName, left, width, planned, available, showText }: CapacityDayProps) {
+  const day = { planned, available };
+  const level = capacityLevel(day);
+  if (level === 'none') return null;
+  return (
+    <span
+      className={`pb-capacity__day is-${level}`}
+      style={{ left, width, backgroundImage: fill(level, capacityShare(day)) }}
+      title={`${stageName}, ${longDate(date)}: ${planned} of ${available} minutes planned${level === 'over' ? ' (over capacity)' : ''}`}
+    >
+      {showText && `${hours(planned)} / ${hours(available)}`}
+    </span>
   );
 });
 

@@ -89,9 +89,17 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
   /** Set after a drag so the click that ends it does not also select. */
   const dragged = useRef(false);
 
+  /**
+   * The scroll position as last seen. A zoom out narrows the sheet before the layout effect
+   * below runs, and the browser clamps scrollLeft to the narrower sheet: the centre date must
+   * come from the position before that.
+   */
+  const lastScrollLeft = useRef(0);
+
   const measure = useCallback(() => {
     const el = scroller.current;
     if (!el) return;
+    lastScrollLeft.current = el.scrollLeft;
     const next = windowOf(el, timeline, zoom);
     setView((current) =>
       current.days.first === next.days.first && current.days.last === next.days.last && current.top === next.top && current.bottom === next.bottom
@@ -107,7 +115,7 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
     if (!el) return;
     const before = shownTimeline.current;
     if (!before) el.scrollLeft = scrollLeftFor(timeline, today, leadIn(el));
-    else if (before !== timeline) el.scrollLeft = rezoomScrollLeft(before, timeline, el.scrollLeft, el.clientWidth - stageColumnWidth);
+    else if (before !== timeline) el.scrollLeft = rezoomScrollLeft(before, timeline, lastScrollLeft.current, el.clientWidth - stageColumnWidth);
     shownTimeline.current = timeline;
     measure();
   }, [timeline, today, measure]);

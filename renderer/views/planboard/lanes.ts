@@ -25,12 +25,15 @@ export interface LanePacking {
  * shows top to bottom.
  */
 export function packLanes(spans: readonly LaneSpan[]): LanePacking {
-  const order = spans.map((span, position) => ({ span, position }));
-  order.sort((a, b) => a.span.first - b.span.first || a.position - b.position);
+  // The board layout hands them over in start order already: then no second sort (stable, so
+  // equal starts keep their order either way).
+  let inOrder = true;
+  for (let i = 1; i < spans.length && inOrder; i++) inOrder = spans[i - 1]!.first <= spans[i]!.first;
+  const order = inOrder ? spans : [...spans].sort((a, b) => a.first - b.first);
   /** Last day taken in each lane so far. */
   const laneEnds: number[] = [];
   const laneOf = new Map<string, number>();
-  for (const { span } of order) {
+  for (const span of order) {
     const last = Math.max(span.first, span.last);
     let lane = laneEnds.findIndex((end) => end < span.first);
     if (lane === -1) {
