@@ -45,25 +45,37 @@ function countReport(label, file, read) {
   if (counts.failed > 0) failures.push(`${label}: ${counts.failed} failed`);
 }
 
-function ensureChromium() {
-  if (existsSync(chromium)) return true;
+/**
+ * Debian packages the tests run: Chromium for the end-to-end tests, and poppler-utils'
+ * `pdftotext`, which reads the time-report PDFs back. On a fresh Debian machine, as root,
+ * the missing ones are installed with apt; elsewhere the message says what to install.
+ */
+const debianPackages = [
+  { name: 'chromium', file: chromium, why: 'the end-to-end tests' },
+  { name: 'poppler-utils', file: '/usr/bin/pdftotext', why: 'reading the PDF time reports back' },
+];
+
+function ensureDebianPackages() {
+  const missing = debianPackages.filter((p) => !existsSync(p.file));
+  if (missing.length === 0) return true;
+  const names = missing.map((p) => p.name);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('Chromium is missing; installing Debian\'s chromium package (apt-get) for the end-to-end tests.');
+    console.log(`Missing ${missing.map((p) => `${p.name} (${p.why})`).join(', ')}; installing with apt-get.`);
     const env = { DEBIAN_FRONTEND: 'noninteractive' };
-    if (run('apt-get update', 'apt-get', ['update', '-qq'], env) && run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], env)) {
-      return existsSync(chromium);
+    if (run('apt-get update', 'apt-get', ['update', '-qq'], env) && run(`apt-get install ${names.join(' ')}`, 'apt-get', ['install', '-y', '-qq', ...names], env)) {
+      return missing.every((p) => existsSync(p.file));
     }
     return false;
   }
-  console.error(`Chromium not found at ${chromium}: install it with "sudo apt-get install -y chromium" (or set PLANNER_CHROMIUM), then run npm test again.`);
+  console.error(`Missing ${missing.map((p) => p.file).join(', ')}: install it with "sudo apt-get install -y ${names.join(' ')}" (or set PLANNER_CHROMIUM), then run npm test again.`);
   return false;
 }
 
 rmSync(output, { recursive: true, force: true });
 mkdirSync(output, { recursive: true });
 
-if (!ensureChromium()) {
+if (!ensureDebianPackages()) {
   console.log('\n0 passed, 1 failed');
   process.exit(1);
 }
