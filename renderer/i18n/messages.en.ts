@@ -3,7 +3,13 @@
  * leave keys out and fall back to these. Keys are grouped by the screen that shows them.
  * Counted labels come as `.one` / `.other` (see translate.ts).
  */
-export const en = {
+import { backlogMessages } from './en/backlog.js';
+import { cardMessages } from './en/card.js';
+import { ordersMessages } from './en/orders.js';
+import { planboardMessages } from './en/planboard.js';
+import { setupMessages } from './en/setup.js';
+
+const core = {
   // Shared words
   'common.cancel': 'Cancel',
   'common.close': 'Close',
@@ -327,4 +333,10 @@ export const en = {
   'localApi.what': 'When it comes, it is off by default; switched on, it shows the port and key to give a program, and a new key stops the old one working.',
 } as const;
 
+/** The core labels above, and each screen area's own catalogue (en/<area>.ts). */
+export const en = { ...core, ...planboardMessages, ...backlogMessages, ...cardMessages, ...ordersMessages, ...setupMessages } as const;
+
 export type MessageKey = keyof typeof en;
+
+/** The keys that live in an area catalogue rather than in the core one. */
+export type AreaKey = Exclude<MessageKey, keyof typeof core>;

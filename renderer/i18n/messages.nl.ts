@@ -2,9 +2,14 @@
  * De Nederlandse labels. Volledig: het type eist elke sleutel van de Engelse catalogus, zodat
  * een nieuw label niet ongemerkt Engels blijft.
  */
-import type { MessageKey } from './messages.en.js';
+import type { AreaKey, MessageKey } from './messages.en.js';
+import { backlogMessages } from './nl/backlog.js';
+import { cardMessages } from './nl/card.js';
+import { ordersMessages } from './nl/orders.js';
+import { planboardMessages } from './nl/planboard.js';
+import { setupMessages } from './nl/setup.js';
 
-export const nl: Record<MessageKey, string> = {
+const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'common.cancel': 'Annuleren',
   'common.close': 'Sluiten',
   'common.delete': 'Verwijderen',
@@ -317,3 +322,5 @@ export const nl: Record<MessageKey, string> = {
   'localApi.regenerate': 'Nieuwe sleutel maken',
   'localApi.what': 'Als hij er komt, staat hij standaard uit; aangezet toont hij de poort en sleutel voor een programma, en een nieuwe sleutel maakt de oude ongeldig.',
 };
+
+export const nl: Record<MessageKey, string> = { ...core, ...planboardMessages, ...backlogMessages, ...cardMessages, ...ordersMessages, ...setupMessages };

@@ -1,0 +1,2 @@
+/** The backlog screens' labels in English (the reference: every key of the area is here). */
+export const backlogMessages = {} as const;

@@ -1,0 +1,2 @@
+/** The orders screens' labels in English (the reference: every key of the area is here). */
+export const ordersMessages = {} as const;
