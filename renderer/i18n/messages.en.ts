@@ -180,7 +180,6 @@ const core = {
   'export.title': 'Export time report',
   'export.what': 'Which time',
   'export.notExported': 'Only entries not exported before',
-  'export.cardsCutOff': 'The board has more than 1,000 cards; the report covers the first 1,000.',
   'export.grouping': 'Grouping',
   'export.groupFirst': 'Group by',
   'export.groupThen': 'Then by ({level})',

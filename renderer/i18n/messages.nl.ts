@@ -172,7 +172,6 @@ const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'export.title': 'Urenrapport exporteren',
   'export.what': 'Welke tijd',
   'export.notExported': 'Alleen registraties die nog niet zijn geëxporteerd',
-  'export.cardsCutOff': 'Het bord heeft meer dan 1.000 kaarten; het rapport neemt de eerste 1.000.',
   'export.grouping': 'Groeperen',
   'export.groupFirst': 'Groeperen op',
   'export.groupThen': 'Daarna op ({level})',

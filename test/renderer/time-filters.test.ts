@@ -18,13 +18,13 @@ describe('time filters as API filter text', () => {
     expect(entryListFilter({ ...noTimeFilters, boardId: board, collectionId: 'c1' }, period)).not.toContain('board_id');
   });
 
-  it('filters the report by its entries’ own fields: a board becomes its cards', () => {
-    expect(exportFilter({ userId: '', activityId: '', status: '', notExported: false, cardIds: null })).toBe('');
-    expect(exportFilter({ userId: 'u1', activityId: '', status: 'approved', notExported: true, cardIds: ['c1', 'c2'] })).toBe(
-      "user_id:eq:'u1',and,status:eq:approved,and,synchronized_at:eq:null,and,(card_id:eq:'c1',or,card_id:eq:'c2')",
+  it('filters the report on the same choices, a board or collection through the entry’s card', () => {
+    const none = { userId: '', boardId: '', collectionId: '', activityId: '', status: '' as const, notExported: false };
+    expect(exportFilter(none)).toBe('');
+    expect(exportFilter({ ...none, userId: 'u1', status: 'approved', notExported: true, boardId: board })).toBe(
+      `user_id:eq:'u1',and,status:eq:approved,and,card.board_id:eq:'${board}',and,synchronized_at:eq:null`,
     );
-    // A board without cards has no time, rather than all of it.
-    expect(exportFilter({ userId: '', activityId: '', status: '', notExported: false, cardIds: [] })).toBe('card_id:eq:null');
+    expect(exportFilter({ ...none, boardId: board, collectionId: 'c1' })).toBe("card.collection_id:eq:'c1'");
   });
 
   it('marks as exported what overlaps the period, as the report counts it', () => {
@@ -35,7 +35,7 @@ describe('time filters as API filter text', () => {
   it('writes filters the API’s grammar accepts', () => {
     const texts = [
       entryListFilter({ ...noTimeFilters, userId: 'u1', boardId: board, activityId: 'a1', status: 'draft' }, period),
-      markExportedFilter(exportFilter({ userId: noUser, activityId: 'a1', status: '', notExported: true, cardIds: ['c1', 'c2', 'c3'] }), period),
+      markExportedFilter(exportFilter({ userId: noUser, boardId: board, collectionId: '', activityId: 'a1', status: '', notExported: true }), period),
     ];
     for (const text of texts) expect(() => parseFilter(text), text).not.toThrow();
   });

@@ -24,8 +24,11 @@ import { collectionModule } from '../resources/collection.js';
 import { timeTrackingModule } from '../resources/time-tracking.js';
 import { userModule } from '../resources/user.js';
 
-/** Reports with more lines than this are refused with a 422 (split the period or filter). */
-export const maxReportEntries = 200_000;
+/**
+ * The most lines a report may have (an entry over several days is a line per day); above it
+ * the API answers 422 before any file is written.
+ */
+export const maxReportLines = 200_000;
 export const maxReportDays = 366;
 
 export interface ReportRequest {
@@ -110,10 +113,9 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
   const { store } = ctx;
   const relations = relationJoins(timeTrackingModule);
   const matched = store.list(timeTrackingModule.table, { filter: overlap, relations, sort: [{ field: 'start', direction: 'asc' }], limit: 0, offset: 0 });
-  if (matched.count > maxReportEntries) {
-    throw new ApiError('memoryExhausted', [{ description: `The report would hold ${matched.count} entries; the limit is ${maxReportEntries}. Choose a shorter period or a filter.` }]);
-  }
-  const entries = store.list(timeTrackingModule.table, { filter: overlap, relations, sort: [{ field: 'start', direction: 'asc' }], limit: maxReportEntries, offset: 0 }).rows;
+  // Every matched entry makes at least one line: refuse before reading them all.
+  if (matched.count > maxReportLines) tooLarge(matched.count);
+  const entries = store.list(timeTrackingModule.table, { filter: overlap, relations, sort: [{ field: 'start', direction: 'asc' }], limit: maxReportLines, offset: 0 }).rows;
 
   const cards = byId(store.getWhereIn(cardModule.table, 'id', entries.map((e) => e.card_id)));
   const collections = byId(store.getWhereIn(collectionModule.table, 'id', [...cards.values()].map((c) => c.collection_id)));
@@ -162,6 +164,7 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
       });
     });
   }
+  if (lines.length > maxReportLines) tooLarge(lines.length);
   const all = lines.map((_, i) => i);
   const groups = request.groupBy.length > 0 ? group(lines, all, request.groupBy) : [];
   return {
@@ -177,3 +180,6 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
   };
 }
 
+function tooLarge(lines: number): never {
+  throw new ApiError('memoryExhausted', [{ description: `The report would hold at least ${lines} lines; the limit is ${maxReportLines}. Choose a shorter period or a filter.` }]);
+}

@@ -41,10 +41,9 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const validZone = zones.includes(timeZone) || timeZone === 'UTC';
 
   const range = periodRange(filters.period, localToday(validZone ? timeZone : 'UTC'), { start: filters.customStart, end: filters.customEnd });
-  const cards = useCardsOf(filters.boardId, filters.collectionId);
-  const filter = exportFilter({ ...filters, notExported, cardIds: cards.ids });
+  const filter = exportFilter({ ...filters, notExported });
   const choices: ExportChoices = { range, groupBy, durationFormat, timeZone, filter };
-  const ready = validZone && !cards.loading;
+  const ready = validZone;
   // Typing a time zone or flicking through choices asks for one preview, once they settle.
   const previewQuery = useDebouncedValue(JSON.stringify(exportQuery(choices, 'json')), 300);
 
@@ -88,7 +87,6 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
               <TimeFilterFields filters={filters} onChange={(key, value) => setFilters((current) => ({ ...current, [key]: value, ...(key === 'boardId' ? { collectionId: '' } : {}) }))} />
             </div>
             <CheckboxField label={t('export.notExported')} checked={notExported} onChange={setNotExported} />
-            {cards.cutOff && <p className="muted">{t('export.cardsCutOff')}</p>}
           </fieldset>
           <fieldset className="export-dialog__group">
             <legend>{t('export.grouping')}</legend>
@@ -248,20 +246,4 @@ function PreviewGroups({ groups, durationFormat, depth = 0 }: { groups: ReportGr
       {groups.length > shown.length && <li className="muted">{t.count('export.moreGroups', groups.length - shown.length)}</li>}
     </ul>
   );
-}
-
-/**
- * The cards of the chosen board or collection: the report filters entries by their own
- * fields, so it gets the card ids (null: no board or collection chosen).
- */
-function useCardsOf(boardId: string, collectionId: string): { ids: string[] | null; loading: boolean; cutOff: boolean } {
-  const { client } = useApi();
-  const filter = collectionId ? `collection_id:eq:'${collectionId}'` : boardId ? `board_id:eq:'${boardId}'` : null;
-  const cards = useQuery({
-    queryKey: ['card', 'ids', filter],
-    enabled: filter !== null,
-    queryFn: () => client.list<{ id: string }>('/v1/card', { filter: filter ?? '', show: 'id', limit: 1000 }),
-  });
-  if (filter === null) return { ids: null, loading: false, cutOff: false };
-  return { ids: cards.data?.data.map((card) => card.id) ?? [], loading: !cards.data, cutOff: (cards.data?.count ?? 0) > (cards.data?.data.length ?? 0) };
 }

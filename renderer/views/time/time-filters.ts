@@ -1,9 +1,8 @@
 /**
  * The filters of the entries list and the export dialog, as the API's filter text. Ids are
- * quoted; a "no user" choice (entries tracked with an API key) is `user_id:eq:null`.
- *
- * The export and mark-exported routes filter time entries by their own fields only (not
- * `card.board_id`), so a board or collection there becomes the list of its cards' ids.
+ * quoted; a "no user" choice (entries tracked with an API key) is `user_id:eq:null`. A board
+ * or collection filters on the entry's card (`card.board_id`), which the list, the report
+ * and mark-as-exported all accept.
  */
 import type { TimeStatus } from '../../../shared/resources/time-tracking.js';
 import type { PeriodPreset } from './periods.js';
@@ -35,39 +34,34 @@ export const noTimeFilters: TimeFilters = {
 
 const quote = (value: string) => `'${value.replace(/'/g, '')}'`;
 
-function ownFieldAtoms(filters: Pick<TimeFilters, 'userId' | 'activityId' | 'status'>): string[] {
+type ChosenFilters = Omit<TimeFilters, 'period' | 'customStart' | 'customEnd'>;
+
+/** The chosen filters other than the period; a collection makes its board's filter moot. */
+function chosenAtoms(filters: ChosenFilters): string[] {
   const atoms: string[] = [];
   if (filters.userId === noUser) atoms.push('user_id:eq:null');
   else if (filters.userId) atoms.push(`user_id:eq:${quote(filters.userId)}`);
   if (filters.activityId) atoms.push(`activity_id:eq:${quote(filters.activityId)}`);
   if (filters.status) atoms.push(`status:eq:${filters.status}`);
+  if (filters.collectionId) atoms.push(`card.collection_id:eq:${quote(filters.collectionId)}`);
+  else if (filters.boardId) atoms.push(`card.board_id:eq:${quote(filters.boardId)}`);
   return atoms;
 }
 
 /** The entries list: started within the period, and the other filters. */
 export function entryListFilter(filters: TimeFilters, period: { from: string; to: string }): string {
-  const atoms = [`start:gte:${period.from}`, `start:lt:${period.to}`, ...ownFieldAtoms(filters)];
-  if (filters.collectionId) atoms.push(`card.collection_id:eq:${quote(filters.collectionId)}`);
-  else if (filters.boardId) atoms.push(`card.board_id:eq:${quote(filters.boardId)}`);
-  return atoms.join(',and,');
+  return [`start:gte:${period.from}`, `start:lt:${period.to}`, ...chosenAtoms(filters)].join(',and,');
 }
 
-export interface ExportFilterInput extends Pick<TimeFilters, 'userId' | 'activityId' | 'status'> {
+export interface ExportFilterInput extends ChosenFilters {
   /** Only entries not exported before. */
   notExported: boolean;
-  /** The cards of the chosen board or collection; null when neither is chosen. */
-  cardIds: readonly string[] | null;
 }
 
 /** The report's filter (the period is its own parameter). Empty when nothing is filtered. */
 export function exportFilter(input: ExportFilterInput): string {
-  const atoms = ownFieldAtoms(input);
+  const atoms = chosenAtoms(input);
   if (input.notExported) atoms.push('synchronized_at:eq:null');
-  if (input.cardIds) {
-    // card_id is required, so `eq:null` matches nothing: a board without cards has no time.
-    const cards = input.cardIds.length === 0 ? ['card_id:eq:null'] : input.cardIds.map((id) => `card_id:eq:${quote(id)}`);
-    atoms.push(cards.length === 1 ? cards[0]! : `(${cards.join(',or,')})`);
-  }
   return atoms.join(',and,');
 }
 

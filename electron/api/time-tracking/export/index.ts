@@ -25,8 +25,7 @@ export { writeCsv, type CsvOptions, type CsvSeparator } from './csv.js';
 export { writePdf } from './pdf.js';
 export { writeXlsx } from './xlsx.js';
 
-/** The most lines a report file may have; above it the API answers 422. */
-export const maxReportLines = 200_000;
+export { maxReportLines } from '../report.js';
 
 /** The formats written as files (json is the report itself). */
 export type ReportFileFormat = Exclude<ReportFormat, 'json'>;
