@@ -4,16 +4,14 @@
  * shortcut list. A board of a furniture workshop is set up through the bridge, as an
  * integration would; the pictures are taken through the screens.
  *
- * Not part of a normal test run (it rewrites files in docs/): run it with
- * `PLANNER_SCREENSHOTS=1 npx playwright test test/e2e/planboard-screenshots.spec.ts`.
+ * Not part of a normal test run (it rewrites files in docs/; playwright.config.ts leaves it
+ * out): `npm run screenshots` runs it.
  */
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startApp, type RunningApp } from './app.js';
 
 const folder = resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
-
-test.skip(!process.env.PLANNER_SCREENSHOTS, 'set PLANNER_SCREENSHOTS=1 to (re)make the README screenshots');
 
 let app: RunningApp | undefined;
 
