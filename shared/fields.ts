@@ -48,6 +48,15 @@ export interface FieldSpec {
   shape?: 'object' | 'array';
   /** Extra check for structured values; returns a problem description or null. */
   check?: (value: unknown) => string | null;
+  /**
+   * For `json` values whose items have fields of their own (custom field values): checks them
+   * after `check` and returns what to store, each problem named by its path under the field
+   * (`0.type`, reported as `custom_fields.0.type`). `previous` is the stored value on update;
+   * `trusted` as for checkWrite.
+   */
+  refine?: (value: unknown, context: { previous: unknown; trusted: boolean }) => { value: unknown; problems: FieldProblem[] };
+  /** For `json` arrays: the OpenAPI schema of one item. */
+  items?: Record<string, unknown>;
   /** A uuid field that points at a record of this resource (checked by the API). */
   references?: string;
   description?: string;
@@ -112,25 +121,6 @@ export const externalRefField = {
 export function nestedList(description: string) {
   return { type: 'json', shape: 'array', virtual: true, description } as const satisfies FieldSpec;
 }
-
-/** Custom field values on a collection or card: `[{name, type, value, …}]`, names unique. */
-export const customFieldValues = {
-  type: 'json',
-  shape: 'array',
-  default: [],
-  description: 'Values as [{name, type, value, priority, …}] (API-REFERENCE.md §4.20); names are unique.',
-  check(value: unknown) {
-    const names = new Set<string>();
-    for (const item of value as unknown[]) {
-      if (!isPlainObject(item) || typeof item.name !== 'string' || item.name.length === 0 || item.name.length > 100) {
-        return 'items must be objects with a name of 1-100 characters';
-      }
-      if (names.has(item.name)) return `the name ${item.name} appears twice`;
-      names.add(item.name);
-    }
-    return null;
-  },
-} as const satisfies FieldSpec;
 
 /** Quantities and other open numbers of order data. */
 export const quantityField = { type: 'number', nullable: true } as const satisfies FieldSpec;
@@ -275,6 +265,8 @@ export function checkWrite(
    * replica's change carries the fields its own domain rules computed.
    */
   trusted = false,
+  /** The record as stored, for fields whose check depends on what they held (`refine`). */
+  current?: Record<string, unknown>,
 ): WriteCheck {
   const values: Record<string, unknown> = {};
   const problems: FieldProblem[] = [];
@@ -303,8 +295,15 @@ export function checkWrite(
       continue;
     }
     const result = checkValue(field, raw);
-    if (result.ok) values[name] = result.value;
-    else problems.push({ field: name, description: `${name} ${result.problem}` });
+    if (!result.ok) {
+      problems.push({ field: name, description: `${name} ${result.problem}` });
+    } else if (field.refine && result.value !== null) {
+      const refined = field.refine(result.value, { previous: current?.[name], trusted });
+      for (const p of refined.problems) problems.push({ field: `${name}.${p.field}`, description: `${name}.${p.description}` });
+      values[name] = refined.value;
+    } else {
+      values[name] = result.value;
+    }
   }
   return { values, problems };
 }

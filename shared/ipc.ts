@@ -6,6 +6,7 @@
  *
  * The payload check lives here so that both hosts refuse exactly the same malformed input.
  */
+import type { LocalApiChange, LocalApiOutcome, LocalApiState } from './local-api.js';
 
 export const bridgeChannels = {
   /** renderer → main, invoke/handle: one API request. */
@@ -15,9 +16,10 @@ export const bridgeChannels = {
 } as const;
 
 /**
- * The desktop shell's own channels (Electron only; the browser host has none of them). Main
- * checks the sender and the payload of each, exactly as for `request`; a channel not listed
- * here is never answered or listened to.
+ * The desktop shell's own channels (Electron only; the browser host has none of them, except
+ * the local API's, which it offers as `/host/local-api`). Main checks the sender and the
+ * payload of each, exactly as for `request`; a channel not listed here is never answered or
+ * listened to.
  */
 export const shellChannels = {
   /** main → renderer, send/on: a menu item was chosen (`MenuCommand`). */
@@ -37,6 +39,10 @@ export const shellChannels = {
   setSettings: 'planner:set-shell-settings',
   /** renderer → main, invoke: an error in the page, to be logged in main's log. */
   reportError: 'planner:report-error',
+  /** renderer → main, invoke: the local API's state; switch it on or off or move its port; a new key (shared/local-api.ts). */
+  localApiState: 'planner:local-api-state',
+  changeLocalApi: 'planner:change-local-api',
+  newLocalApiKey: 'planner:new-local-api-key',
 } as const;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -182,6 +188,10 @@ export interface PlannerBridge {
   setShellSettings(changes: Partial<ShellSettings>): Promise<ShellSettings>;
   /** Resolves with a reference to show the planner, which is also in the log. */
   reportError(report: ErrorReport): Promise<{ reference: string }>;
+  getLocalApi(): Promise<LocalApiState>;
+  changeLocalApi(change: LocalApiChange): Promise<LocalApiOutcome>;
+  /** The new key is in the answer, this once; the old key stops working. */
+  newLocalApiKey(): Promise<LocalApiOutcome>;
 }
 
 const methods: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'];

@@ -18,6 +18,9 @@ export interface SyncRunSummary {
   pushed: number;
   rejected: number;
   pulled: number;
+  /** Attachment files sent to the remote and fetched from it. */
+  files_sent: number;
+  files_fetched: number;
   resynced: boolean;
   duration_ms: number;
   error: string | null;

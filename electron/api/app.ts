@@ -20,6 +20,7 @@ import type { RateLimitOptions } from './oauth/rate-limit.js';
 import { oauthRoutes } from './oauth/routes.js';
 import type { DeliveryTiming } from './webhooks/dispatcher.js';
 import { startWebhooks } from './webhooks/service.js';
+import { installJsonBodies } from './conventions/request-body.js';
 
 export const apiVersion = '0.1.0';
 
@@ -51,6 +52,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
   });
   installErrorHandling(app);
+  installJsonBodies(app);
 
   const routes: CollectedRoute[] = [];
   app.addHook('onRoute', (route) => {

@@ -28,6 +28,7 @@ export function fieldSchema(field: FieldSpec): Schema {
       break;
     case 'json':
       Object.assign(base, { type: field.shape === 'array' ? 'array' : 'object' });
+      if (field.items) base.items = field.items;
       break;
     default:
       base.type = field.type;

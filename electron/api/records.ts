@@ -4,7 +4,6 @@
  * through exactly the same validation and domain rules.
  */
 import type { FieldProblem } from '../../shared/errors.js';
-import { isPlainObject } from '../../shared/fields.js';
 import { isUuid } from '../../shared/ids.js';
 import type { ListEnvelope } from '../../shared/list.js';
 import type { StoredRecord } from '../store/environment-store.js';
@@ -15,6 +14,7 @@ import { ApiError } from './errors.js';
 import type { RequestContext, ResourceModule } from './resource.js';
 import { applyPlan, deleteTree, planWrite } from './write-plan.js';
 import type { RelationJoin } from '../store/filter-sql.js';
+import { optionalBody as bodyObject } from './conventions/request-body.js';
 
 /** Path parameters of a nested route, e.g. `{order_id}`. */
 export type Scope = Record<string, string>;
@@ -124,11 +124,6 @@ export function getRecord(
   return present(ctx, module, [findRecord(ctx, module, id, scope)], parseShapeOptions(query))[0]!;
 }
 
-function bodyObject(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null) return {};
-  if (!isPlainObject(body)) throw ApiError.badRequest('The request body must be a JSON object.');
-  return body;
-}
 
 export interface WriteOptions {
   /** `update_without_delete_nested`: nested arrays are merged into, not replacing, the existing set. */

@@ -80,7 +80,7 @@ export function planWrite(
 ): WritePlan {
   const skip = [...Object.keys(options.fixed ?? {}), ...(options.parentKey ? [options.parentKey] : [])];
   const prepared = module.rules?.prepareInput?.(input) ?? input;
-  const check = checkWrite(module.spec, prepared, current ? 'update' : 'create', skip, options.trusted);
+  const check = checkWrite(module.spec, prepared, current ? 'update' : 'create', skip, options.trusted, current);
   const values = { ...check.values, ...options.fixed };
   const found = prefixed(prefix, check.problems);
   const plan: WritePlan = { module, current, values, input, children: [], links: [] };

@@ -10,6 +10,9 @@
  *  - bridge calls must carry that cookie, a same-origin Origin (when the browser sends one)
  *    and the `x-planner-bridge` header, which a cross-origin form or image cannot set.
  * The API key stays in this process; the page only ever sees API responses.
+ *
+ * The Settings screen's local API section (shared/local-api.ts) uses `/host/local-api` under
+ * the same rules: what the desktop app does through its shell channels, done here over HTTP.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
@@ -17,7 +20,9 @@ import { extname, join, sep } from 'node:path';
 import { contentSecurityPolicy } from '../../shared/csp.js';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { maxBridgeUploadBytes, parseBridgeRequest, type ChangeEvent } from '../../shared/ipc.js';
+import { parseLocalApiChange } from '../../shared/local-api.js';
 import { ApiError } from '../api/errors.js';
+import type { LocalApi } from './local-api.js';
 import type { LocalInstance } from './local-instance.js';
 
 export { contentSecurityPolicy };
@@ -49,6 +54,8 @@ export interface BrowserHostOptions {
   rendererDir: string;
   /** 0 picks a free port. */
   port?: number;
+  /** The local API the Settings screen switches on and off; without it `/host/local-api` is 404. */
+  localApi?: LocalApi;
 }
 
 function cookieValue(request: FastifyRequest, name: string): string | undefined {
@@ -99,11 +106,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     return true;
   };
 
+  const checkBridgeHeader = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    if (request.headers['x-planner-bridge'] === '1') return true;
+    void refuse(reply, 400, ApiError.badRequest('Bridge calls need the x-planner-bridge header.'));
+    return false;
+  };
+
   app.post('/bridge/request', async (request, reply) => {
-    if (!checkBridgeCaller(request, reply)) return reply;
-    if (request.headers['x-planner-bridge'] !== '1') {
-      return refuse(reply, 400, ApiError.badRequest('Bridge calls need the x-planner-bridge header.'));
-    }
+    if (!checkBridgeCaller(request, reply) || !checkBridgeHeader(request, reply)) return reply;
     const parsed = parseBridgeRequest(request.body);
     if ('error' in parsed) return refuse(reply, 400, ApiError.badRequest(`Malformed bridge request: ${parsed.error}`));
     return instance.request(parsed);
@@ -128,6 +138,25 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       unsubscribe();
     });
   });
+
+  const { localApi } = options;
+  if (localApi) {
+    app.get('/host/local-api', async (request, reply) => {
+      if (!checkBridgeCaller(request, reply) || !checkBridgeHeader(request, reply)) return reply;
+      return localApi.state();
+    });
+    app.post('/host/local-api', async (request, reply) => {
+      if (!checkBridgeCaller(request, reply) || !checkBridgeHeader(request, reply)) return reply;
+      const change = parseLocalApiChange(request.body);
+      if ('error' in change) return refuse(reply, 400, ApiError.badRequest(`Malformed local API change: ${change.error}`));
+      return localApi.change(change);
+    });
+    app.post('/host/local-api/key', async (request, reply) => {
+      if (!checkBridgeCaller(request, reply) || !checkBridgeHeader(request, reply)) return reply;
+      if (request.body !== undefined && request.body !== null) return refuse(reply, 400, ApiError.badRequest('Making a new key takes no body.'));
+      return localApi.newKey();
+    });
+  }
 
   const serveFile = async (relative: string, reply: FastifyReply, withSession: boolean) => {
     let file: string;

@@ -14,6 +14,7 @@ import { defaultDataDir } from './app-paths.js';
 import { startBrowserHost } from './browser-host.js';
 import { ArgsError, parseArgs, portOption } from './cli-args.js';
 import { findElectronRuntime, tryDownloadElectron, type RuntimeLookup } from './electron-runtime.js';
+import { LocalApi } from './local-api.js';
 import { openLocalInstance } from './local-instance.js';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -35,14 +36,19 @@ function openDesktopWindow(executable: string, dataDir: string): void {
 
 async function serveInBrowser(dataDir: string, port: number, why: string): Promise<void> {
   const instance = await openLocalInstance(dataDir);
-  const host = await startBrowserHost({ instance, rendererDir: join(projectRoot, 'out', 'renderer'), port });
+  // Off unless Settings switched it on; a port taken since shows in Settings, not here.
+  const localApi = new LocalApi({ dataPath: dataDir, instance: async () => instance });
+  const localApiState = await localApi.resume();
+  const host = await startBrowserHost({ instance, rendererDir: join(projectRoot, 'out', 'renderer'), port, localApi });
   console.log(`Planner is running at ${host.url}`);
   console.log(`Not a desktop window: ${why}; the same app is served to your browser instead.`);
+  if (localApiState.enabled) console.log(`Local API for other programs: ${localApiState.url} (x-api-env: ${localApiState.environment})`);
   console.log(`Data folder: ${dataDir}`);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    await localApi.close();
     await host.close();
     await instance.close();
     process.exit(0);

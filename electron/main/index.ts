@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, safeStorage, screen, session, shell, type BaseWindow } from 'electron';
+import { LocalApi } from '../host/local-api.js';
 import { openLocalInstance, type LocalInstance } from '../host/local-instance.js';
 import { showCommandOutcome, presentError } from './app-dialogs.js';
 import { backUp, restoreFromBackup, type BackupCommandOptions } from './backup/backup-commands.js';
@@ -61,6 +62,7 @@ function main(): void {
   console.info(`Planner ${app.getVersion()} starting on ${dataPath}`);
 
   let slot: InstanceSlot<LocalInstance> | undefined;
+  let localApi: LocalApi | undefined;
   let settings: ShellSettingsFile | undefined;
   let windowState: WindowStateKeeper | undefined;
   let quitRequested = false;
@@ -81,14 +83,17 @@ function main(): void {
     quitRequested = true;
   });
   // will-quit rather than before-quit: by now every window is closed, so no renderer request
-  // can arrive on a closed database. Quitting waits until SQLite has closed cleanly.
+  // can arrive on a closed database. The local API stops first, for the same reason from
+  // other programs. Quitting waits until SQLite has closed cleanly.
   app.on('will-quit', (event) => {
     if (!slot || closed) return;
     event.preventDefault();
     if (closing) return;
     closing = true;
-    slot
-      .close()
+    const instanceSlot = slot;
+    Promise.resolve(localApi?.close())
+      .catch((error: unknown) => console.error('Stopping the local API failed:', error))
+      .then(() => instanceSlot.close())
       .catch((error: unknown) => console.error('Closing the local instance failed:', error))
       .finally(() => {
         closed = true;
@@ -119,6 +124,9 @@ function main(): void {
       const instanceSlot = new InstanceSlot(open());
       slot = instanceSlot;
       registerBridge(ipcMain, instanceSlot, isAppFrame);
+      // Served from whichever instance the slot holds, so it carries on across a restore.
+      const api = new LocalApi({ dataPath, instance: () => instanceSlot.get() });
+      localApi = api;
 
       const backupOptions: BackupCommandOptions = {
         slot: instanceSlot,
@@ -143,6 +151,9 @@ function main(): void {
           getSettings: () => shellSettings.get(),
           setSettings: (change) => shellSettings.update(change),
           reportError: (report) => reporter.reportFromRenderer(report),
+          localApiState: () => api.state(),
+          changeLocalApi: (change) => api.change(change),
+          newLocalApiKey: () => api.newKey(),
         },
         isAppFrame,
       );
@@ -168,6 +179,7 @@ function main(): void {
       });
 
       await instanceSlot.get();
+      await api.resume();
       openWindow();
       app.on('activate', () => {
         if (BrowserWindow.getAllWindows().length === 0) openWindow();

@@ -17,6 +17,7 @@ import {
   type SignInRequest,
   type SignInResult,
 } from '../../shared/ipc.js';
+import { parseLocalApiChange, type LocalApiChange, type LocalApiOutcome, type LocalApiState } from '../../shared/local-api.js';
 import { parseErrorReport } from './error-reports.js';
 import { parseOpenAttachmentRequest, parseSaveFileRequest } from './file-dialogs.js';
 import type { SenderCheck } from './ipc.js';
@@ -33,6 +34,10 @@ export interface ShellServices {
   setSettings(change: Partial<ShellSettings>): ShellSettings;
   /** Returns the log reference, or undefined when the report was dropped (too many). */
   reportError(report: ErrorReport): string | undefined;
+  /** The local API (electron/host/local-api.ts), the same service the browser host uses. */
+  localApiState(): Promise<LocalApiState>;
+  changeLocalApi(change: LocalApiChange): Promise<LocalApiOutcome>;
+  newLocalApiKey(): Promise<LocalApiOutcome>;
 }
 
 type Parse<T> = (payload: unknown) => T | { error: string };
@@ -72,6 +77,9 @@ export function registerShellHandlers(
   handle(shellChannels.getSettings, noPayload, () => services.getSettings());
   handle(shellChannels.setSettings, parseShellSettingsChange, (_event, change) => services.setSettings(change));
   handle(shellChannels.reportError, parseErrorReport, (_event, report) => ({ reference: services.reportError(report) ?? 'not-logged' }));
+  handle(shellChannels.localApiState, noPayload, () => services.localApiState());
+  handle(shellChannels.changeLocalApi, parseLocalApiChange, (_event, change) => services.changeLocalApi(change));
+  handle(shellChannels.newLocalApiKey, noPayload, () => services.newLocalApiKey());
 
   const registered = [
     shellChannels.saveFile,
@@ -82,6 +90,9 @@ export function registerShellHandlers(
     shellChannels.getSettings,
     shellChannels.setSettings,
     shellChannels.reportError,
+    shellChannels.localApiState,
+    shellChannels.changeLocalApi,
+    shellChannels.newLocalApiKey,
   ];
   return () => {
     for (const channel of registered) ipcMain.removeHandler(channel);

@@ -4,7 +4,7 @@
  * changes them over the bridge; a change takes effect at once (the menu is rebuilt).
  */
 import type { ShellSettings } from '../../shared/ipc.js';
-import { readJsonFile, writeJsonFile } from './json-file.js';
+import { readJsonFile, writeJsonFile } from '../host/json-file.js';
 
 export const defaultShellSettings: Readonly<ShellSettings> = Object.freeze({ language: 'system', closeWithPending: 'ask' });
 

@@ -6,7 +6,7 @@
  * opens at the default size in the middle of the primary display instead of out of reach.
  */
 import type { BrowserWindow, Rectangle, Screen } from 'electron';
-import { readJsonFile, writeJsonFile } from './json-file.js';
+import { readJsonFile, writeJsonFile } from '../host/json-file.js';
 
 export interface DisplayArea {
   bounds: Rectangle;

@@ -1,7 +1,7 @@
 /**
  * The whole surface the renderer gets: `window.planner`, an API client, a change feed, menu
  * commands and the desktop's own few requests (file dialogs, backup, sign-in, settings, error
- * reports). ipcRenderer itself and its event objects never cross into the page, since either
+ * reports, the local API). ipcRenderer itself and its event objects never cross into the page, since either
  * would let page script send on any channel or reach `event.sender`. Each method sends on
  * exactly one fixed channel; main checks the sender and the payload of each.
  */
@@ -54,6 +54,15 @@ const bridge: PlannerBridge = {
   },
   reportError(report) {
     return ipcRenderer.invoke(shellChannels.reportError, report);
+  },
+  getLocalApi() {
+    return ipcRenderer.invoke(shellChannels.localApiState);
+  },
+  changeLocalApi(change) {
+    return ipcRenderer.invoke(shellChannels.changeLocalApi, change);
+  },
+  newLocalApiKey() {
+    return ipcRenderer.invoke(shellChannels.newLocalApiKey);
   },
 };
 

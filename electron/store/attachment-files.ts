@@ -8,26 +8,61 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** The largest file an attachment may hold: an upload, and content sent or fetched by sync. */
+export const maxAttachmentBytes = 25 * 1024 * 1024;
+
 const hashPattern = /^[0-9a-f]{64}$/;
+
+/** Whether a value can name stored content (a record's `checksum` from elsewhere may not). */
+export function isChecksum(value: unknown): value is string {
+  return typeof value === 'string' && hashPattern.test(value);
+}
+
+/** The content an attachment record names, when it is an upload (a link names none). */
+export function uploadedContent(record: Record<string, unknown> | undefined): { checksum: string; bytes: number } | undefined {
+  if (!record || record.type !== 'upload' || !isChecksum(record.checksum) || typeof record.bytes !== 'number') return undefined;
+  return { checksum: record.checksum, bytes: record.bytes };
+}
+
+export function checksumOf(content: Buffer): string {
+  return createHash('sha256').update(content).digest('hex');
+}
 
 export class AttachmentFiles {
   constructor(private readonly root: string) {}
 
   private pathOf(checksum: string): string {
-    if (!hashPattern.test(checksum)) throw new Error('not a checksum');
+    if (!isChecksum(checksum)) throw new Error('not a checksum');
     return join(this.root, checksum.slice(0, 2), checksum);
   }
 
   put(content: Buffer): { checksum: string; bytes: number } {
-    const checksum = createHash('sha256').update(content).digest('hex');
-    const path = this.pathOf(checksum);
-    if (!existsSync(path)) {
-      mkdirSync(join(this.root, checksum.slice(0, 2)), { recursive: true });
-      const temporary = `${path}.${randomBytes(6).toString('hex')}.part`;
-      writeFileSync(temporary, content, { flush: true });
-      renameSync(temporary, path);
-    }
+    const checksum = checksumOf(content);
+    this.write(checksum, content);
     return { checksum, bytes: content.length };
+  }
+
+  /**
+   * Stores content that must be what a record says it is (content that arrives for an existing
+   * attachment). False, and nothing written, when it is not.
+   */
+  putExpected(content: Buffer, expected: { checksum: string; bytes: number }): boolean {
+    if (content.length !== expected.bytes || checksumOf(content) !== expected.checksum) return false;
+    this.write(expected.checksum, content);
+    return true;
+  }
+
+  private write(checksum: string, content: Buffer): void {
+    const path = this.pathOf(checksum);
+    if (existsSync(path)) return;
+    mkdirSync(join(this.root, checksum.slice(0, 2)), { recursive: true });
+    const temporary = `${path}.${randomBytes(6).toString('hex')}.part`;
+    writeFileSync(temporary, content, { flush: true });
+    renameSync(temporary, path);
+  }
+
+  has(checksum: string): boolean {
+    return existsSync(this.pathOf(checksum));
   }
 
   read(checksum: string): Buffer | undefined {

@@ -66,6 +66,15 @@ export interface Conflict {
 
 export type Clocks = Record<string, string>;
 
+/** Attachment content to `send` to the remote, or to `fetch` from it. */
+export type FileDirection = 'send' | 'fetch';
+
+export interface QueuedFile {
+  attachment_id: string;
+  attempts: number;
+  last_error: string | null;
+}
+
 interface ConflictRow {
   id: string;
   mutation_id: number;
@@ -199,6 +208,35 @@ export class SyncBook {
     this.store.transaction(() => {
       for (const id of mutationIds) remove.run(id);
     });
+  }
+
+  // ------------------------------------------------------------------ attachment content (local replica)
+
+  /** Lists attachments whose content is to be sent or fetched; one already listed stays as it is. */
+  queueFiles(direction: FileDirection, attachmentIds: readonly string[]): void {
+    const insert = this.sql('INSERT OR IGNORE INTO sync_file (direction, attachment_id, queued_at) VALUES (?, ?, ?)');
+    const now = nowTimestamp();
+    this.store.transaction(() => {
+      for (const id of attachmentIds) insert.run(direction, id, now);
+    });
+  }
+
+  /** The next files to move, those that failed least often first, so one that keeps failing does not hold up the rest. */
+  queuedFiles(direction: FileDirection, limit: number): QueuedFile[] {
+    return this.sql('SELECT attachment_id, attempts, last_error FROM sync_file WHERE direction = ? ORDER BY attempts, queued_at, attachment_id LIMIT ?')
+      .all(direction, limit) as QueuedFile[];
+  }
+
+  fileMoved(direction: FileDirection, attachmentId: string): void {
+    this.sql('DELETE FROM sync_file WHERE direction = ? AND attachment_id = ?').run(direction, attachmentId);
+  }
+
+  fileFailed(direction: FileDirection, attachmentId: string, error: string): void {
+    this.sql('UPDATE sync_file SET attempts = attempts + 1, last_error = ? WHERE direction = ? AND attachment_id = ?').run(error, direction, attachmentId);
+  }
+
+  queuedFileCount(direction: FileDirection): number {
+    return (this.sql('SELECT count(*) AS n FROM sync_file WHERE direction = ?').get(direction) as { n: number }).n;
   }
 
   // ------------------------------------------------------------------ conflicts (local replica)

@@ -112,6 +112,13 @@ export class SystemStore {
     for (const { id } of ids) this.revokeApiKey(id);
   }
 
+  /** A key that still works (never its hash): who it opens, its label and when it was made. */
+  findLiveApiKey(keyId: string): { id: string; environment_id: string; label: string | null; created_at: string } | undefined {
+    return this.db
+      .prepare('SELECT id, environment_id, label, created_at FROM api_key WHERE id = ? AND revoked_at IS NULL')
+      .get(keyId) as { id: string; environment_id: string; label: string | null; created_at: string } | undefined;
+  }
+
   countApiKeys(environmentId: string): number {
     const row = this.db
       .prepare('SELECT count(*) AS n FROM api_key WHERE environment_id = ? AND revoked_at IS NULL')

@@ -9,11 +9,14 @@
  *
  * Refused mutations go to the conflict list with their data and the remote's version, and the
  * remote's version is applied here, so the replica converges while the user decides.
+ *
+ * After the records, attachment content moves both ways (attachment-content.ts).
  */
 import { nowTimestamp } from '../../shared/ids.js';
 import type { SyncControl, SyncRunSummary, SyncSettings, SyncSettingsInput, SyncStatus } from '../../shared/sync.js';
 import type { EnvironmentStore, TableDef } from '../store/environment-store.js';
 import type { SyncBook } from '../store/sync-book.js';
+import { AttachmentContent, attachmentResource } from './attachment-content.js';
 import type { CredentialVault } from './credentials.js';
 import { checkBatch, mergeRecords, SyncMessageError } from './merge.js';
 import { CursorExpired, httpRemote, RemoteRefused, RemoteUnavailable, type RemoteApi } from './remote.js';
@@ -26,6 +29,8 @@ export interface SyncTiming {
   backoffMs: number;
   maxBackoffMs: number;
   requestTimeoutMs: number;
+  /** For one attachment's content (up to 25 MiB). */
+  contentTimeoutMs: number;
   pushBatch: number;
   pullPage: number;
 }
@@ -36,6 +41,7 @@ export const defaultTiming: SyncTiming = {
   backoffMs: 1_000,
   maxBackoffMs: 30_000,
   requestTimeoutMs: 30_000,
+  contentTimeoutMs: 300_000,
   pushBatch: 500,
   pullPage: 2000,
 };
@@ -59,6 +65,7 @@ export class SyncClient implements SyncControl {
   readonly environmentId: string;
   private readonly timing: SyncTiming;
   private readonly remote: RemoteApi;
+  private readonly content: AttachmentContent;
   private online = false;
   private running: Promise<SyncRunSummary> | null = null;
   private next: Promise<SyncRunSummary> | null = null;
@@ -78,11 +85,13 @@ export class SyncClient implements SyncControl {
       options.remote ??
       httpRemote(() => options.vault.load(), {
         timeoutMs: this.timing.requestTimeoutMs,
+        contentTimeoutMs: this.timing.contentTimeoutMs,
         onTokens: (tokens) => {
           const current = options.vault.load();
           if (current) options.vault.save({ ...current, ...tokens });
         },
       });
+    this.content = new AttachmentContent(options.store, options.book, options.tables.get(attachmentResource)!, this.remote);
   }
 
   private get book() {
@@ -187,14 +196,18 @@ export class SyncClient implements SyncControl {
 
   private async cycle(): Promise<SyncRunSummary> {
     const started = Date.now();
-    const summary: SyncRunSummary = { pushed: 0, rejected: 0, pulled: 0, resynced: false, duration_ms: 0, error: null };
+    const summary: SyncRunSummary = { pushed: 0, rejected: 0, pulled: 0, files_sent: 0, files_fetched: 0, resynced: false, duration_ms: 0, error: null };
     try {
       if (!this.options.vault.load()) throw new RemoteRefused(0, 'no remote is set up');
       await this.pushAll(summary);
       await this.pullAll(summary);
+      const problems = await this.content.move(summary);
       this.online = true;
       this.failures = 0;
-      this.lastError = null;
+      // Files the remote refused stay listed and are tried again on the usual interval; the
+      // records are in sync, so this is no reason to back off, but it is shown.
+      summary.error = problems.length > 0 ? `${problems.length} attachment file(s) did not move; the first: ${problems[0]}` : null;
+      this.lastError = summary.error;
       this.schedule(this.timing.pullIntervalMs);
     } catch (error) {
       summary.error = (error as Error).message;
@@ -224,9 +237,12 @@ export class SyncClient implements SyncControl {
           // Show the remote's version here too, so this replica converges while the user decides.
           if (this.options.tables.has(mutation.resource)) {
             mergeRecords(this.options.store, this.book, this.options.tables, [{ resource: mutation.resource, id: mutation.id, record: result.record ?? null, clocks: result.clocks ?? {} }], { force: mutation.hlc });
+            this.content.queueFetches([mutation]);
           }
         }
         this.book.acknowledge(answered);
+        // With the acknowledgement, so an upload stays pending until its content has moved too.
+        this.content.queueSends(results.filter((r) => r.status === 'applied' && byId.has(r.mutation_id)).map((r) => byId.get(r.mutation_id)!));
       });
       summary.pushed += answered.length - refused.length;
       summary.rejected += refused.length;
@@ -254,7 +270,10 @@ export class SyncClient implements SyncControl {
       const entries = this.checked(page.changes);
       const next = page.cursor;
       summary.pulled += mergeRecords(this.options.store, this.book, this.options.tables, entries, {
-        afterApply: () => this.book.setState('cursor', next),
+        afterApply: () => {
+          this.book.setState('cursor', next);
+          this.content.queueFetches(entries);
+        },
       });
       cursor = next;
       this.lastPullAt = nowTimestamp();
@@ -270,7 +289,7 @@ export class SyncClient implements SyncControl {
     for (let i = 0; i < maxPullPagesPerRun * 10; i++) {
       const page = await this.remote.snapshot(cursor, this.timing.pullPage);
       const entries = this.checked(page.records);
-      summary.pulled += mergeRecords(this.options.store, this.book, this.options.tables, entries);
+      summary.pulled += mergeRecords(this.options.store, this.book, this.options.tables, entries, { afterApply: () => this.content.queueFetches(entries) });
       seq = page.seq;
       cursor = page.cursor;
       if (cursor === null) break;

@@ -42,6 +42,43 @@ export interface RemoteApi {
   push(clientId: string, mutations: Mutation[]): Promise<PushResult[]>;
   changes(since: number, limit: number): Promise<{ changes: unknown[]; cursor: number; more: boolean }>;
   snapshot(cursor: string | null, limit: number): Promise<{ records: unknown[]; cursor: string | null; seq: number }>;
+  /** Sends an attachment's content; the remote checks it against its record (409 while it has none). */
+  sendContent(attachmentId: string, content: Buffer): Promise<void>;
+  /** An attachment's content from the remote (404 while it has none), at most `maxBytes`. */
+  fetchContent(attachmentId: string, maxBytes: number): Promise<Buffer>;
+}
+
+const contentPath = (attachmentId: string) => `/v1/sync/attachment/${encodeURIComponent(attachmentId)}/content`;
+
+/** A whole binary answer, refused once it grows past `maxBytes` (the remote is not trusted with our disk). */
+async function readAtMost(response: Response, maxBytes: number): Promise<Buffer> {
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  const tooLarge = () => new RemoteRefused(413, `the remote sent content larger than ${maxBytes} bytes`);
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  // A reader rather than `for await`: the e2e helpers compile this with the DOM's types too.
+  const reader = response.body?.getReader();
+  try {
+    // Ends when the body does, or once it has grown past `maxBytes`.
+    while (reader) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > maxBytes) {
+        await reader.cancel();
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof RemoteRefused) throw error;
+    throw new RemoteUnavailable(`the remote's answer was cut off (${(error as Error).message})`);
+  }
+  return Buffer.concat(chunks);
 }
 
 function describe(body: unknown, status: number): string {
@@ -49,44 +86,70 @@ function describe(body: unknown, status: number): string {
   return errors?.[0]?.description ?? `the remote answered ${status}`;
 }
 
+interface Exchange {
+  json?: unknown;
+  bytes?: Buffer;
+  accept?: string;
+  timeoutMs: number;
+}
+
 export function httpRemote(
   credentials: () => RemoteCredentials | null,
-  options: { timeoutMs: number; onTokens?: (tokens: { access_token: string; refresh_token: string }) => void },
+  options: {
+    timeoutMs: number;
+    /** For attachment content, which may be megabytes on a slow line. */
+    contentTimeoutMs?: number;
+    onTokens?: (tokens: { access_token: string; refresh_token: string }) => void;
+  },
 ): RemoteApi {
-  async function call(method: string, path: string, body?: unknown, retried = false): Promise<unknown> {
+  /** One request with the credentials; an answer that is not 2xx comes back as a typed error. */
+  async function send(method: string, path: string, exchange: Exchange, retried = false): Promise<Response> {
     const creds = credentials();
     if (!creds) throw new RemoteRefused(0, 'no remote is set up');
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: exchange.accept ?? 'application/json' };
     if (creds.access_token) headers.authorization = `Bearer ${creds.access_token}`;
     else if (creds.api_key && creds.api_env) Object.assign(headers, { 'x-api-key': creds.api_key, 'x-api-env': creds.api_env });
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    let body: string | Uint8Array<ArrayBuffer> | undefined;
+    if (exchange.bytes) {
+      headers['content-type'] = 'application/octet-stream';
+      body = new Uint8Array(exchange.bytes);
+    } else if (exchange.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(exchange.json);
+    }
     let response: Response;
     try {
       response = await fetch(new URL(path, creds.remote_url), {
         method,
         headers,
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-        signal: AbortSignal.timeout(options.timeoutMs),
+        ...(body !== undefined ? { body } : {}),
+        signal: AbortSignal.timeout(exchange.timeoutMs),
         redirect: 'error',
       });
     } catch (error) {
       throw new RemoteUnavailable(`the remote could not be reached (${(error as Error).message})`);
     }
-    let parsed: unknown = null;
-    try {
-      parsed = await response.json();
-    } catch {
-      if (response.ok) throw new RemoteUnavailable('the remote sent an answer that is not JSON (cut off?)');
-    }
+    if (response.ok) return response;
+    const parsed: unknown = await response.json().catch(() => null);
     if (response.status === 410) throw new CursorExpired(describe(parsed, 410));
     if (response.status === 401 && creds.refresh_token && creds.client_id && !retried) {
       await refresh(creds);
-      return call(method, path, body, true);
+      return send(method, path, exchange, true);
     }
-    if (response.status >= 500 || response.status === 429 || response.status === 503) throw new RemoteUnavailable(describe(parsed, response.status));
-    if (!response.ok) throw new RemoteRefused(response.status, describe(parsed, response.status));
-    return parsed;
+    if (response.status >= 500 || response.status === 429) throw new RemoteUnavailable(describe(parsed, response.status));
+    throw new RemoteRefused(response.status, describe(parsed, response.status));
   }
+
+  async function call(method: string, path: string, json?: unknown): Promise<unknown> {
+    const response = await send(method, path, { json, timeoutMs: options.timeoutMs });
+    try {
+      return await response.json();
+    } catch {
+      throw new RemoteUnavailable('the remote sent an answer that is not JSON (cut off?)');
+    }
+  }
+
+  const contentTimeoutMs = options.contentTimeoutMs ?? options.timeoutMs;
 
   async function refresh(creds: RemoteCredentials): Promise<void> {
     let response: Response;
@@ -121,6 +184,14 @@ export function httpRemote(
       const body = (await call('GET', `/v1/sync/snapshot?${query}`)) as { records: RemoteRecord[]; cursor: string | null; seq: number };
       if (!Array.isArray(body?.records) || typeof body.seq !== 'number') throw new RemoteUnavailable('the remote sent a malformed snapshot page');
       return body;
+    },
+    async sendContent(attachmentId, content) {
+      const response = await send('PUT', contentPath(attachmentId), { bytes: content, timeoutMs: contentTimeoutMs });
+      await response.body?.cancel();
+    },
+    async fetchContent(attachmentId, maxBytes) {
+      const response = await send('GET', contentPath(attachmentId), { accept: 'application/octet-stream', timeoutMs: contentTimeoutMs });
+      return readAtMost(response, maxBytes);
     },
   };
 }

@@ -1,12 +1,14 @@
 /**
- * A calendar date from the API (`YYYY-MM-DD`, no time zone) in the planner's own locale. It is
+ * A calendar date from the API (`YYYY-MM-DD`, no time zone) in the planner's language. It is
  * formatted as a UTC date so that no time zone can move it to the day before.
  */
-const format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+import { parseDate } from '../../shared/dates.js';
+import { useT } from '../i18n/index.js';
+import { formatDay } from './dates-format.js';
 
 export function CalendarDate({ value }: { value: string | null | undefined }) {
+  const t = useT();
   if (!value) return null;
-  const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return <span>{value}</span>;
-  return <time dateTime={value}>{format.format(date)}</time>;
+  if (Number.isNaN(parseDate(value))) return <span>{value}</span>;
+  return <time dateTime={value}>{formatDay(value, t.locale, { dateStyle: 'medium' })}</time>;
 }

@@ -4,11 +4,12 @@
  * panel or dialog around it).
  */
 import { useState } from 'react';
+import { useT } from '../i18n/index.js';
 
 interface ConfirmDeleteProps {
   /** What the planner calls the record: names the buttons ("Delete Frame") and the question. */
   name: string;
-  /** The button's visible text. */
+  /** The button's visible text; "Delete" unless given. */
   text?: string;
   /** The button's accessible name; "Delete <name>" unless given. */
   label?: string;
@@ -16,12 +17,13 @@ interface ConfirmDeleteProps {
   onConfirm: () => void;
 }
 
-export function ConfirmDelete({ name, text = 'Delete', label, pending = false, onConfirm }: ConfirmDeleteProps) {
+export function ConfirmDelete({ name, text, label, pending = false, onConfirm }: ConfirmDeleteProps) {
   const [confirming, setConfirming] = useState(false);
+  const t = useT();
   if (!confirming) {
     return (
-      <button type="button" className="button button--quiet" aria-label={label ?? `Delete ${name}`} onClick={() => setConfirming(true)}>
-        {text}
+      <button type="button" className="button button--quiet" aria-label={label ?? t('common.deleteName', { name })} onClick={() => setConfirming(true)}>
+        {text ?? t('common.delete')}
       </button>
     );
   }
@@ -29,14 +31,14 @@ export function ConfirmDelete({ name, text = 'Delete', label, pending = false, o
     <span
       className="row-actions"
       role="group"
-      aria-label={`Delete ${name}?`}
+      aria-label={t('common.deleteGroup', { name })}
       onKeyDown={(event) => {
         if (event.key !== 'Escape') return;
         event.preventDefault();
         setConfirming(false);
       }}
     >
-      <span className="row-actions__question">Delete “{name}”?</span>
+      <span className="row-actions__question">{t('common.deleteQuestion', { name })}</span>
       <button
         type="button"
         className="button button--danger"
@@ -47,10 +49,10 @@ export function ConfirmDelete({ name, text = 'Delete', label, pending = false, o
           setConfirming(false);
         }}
       >
-        Confirm delete
+        {t('common.confirmDelete')}
       </button>
       <button type="button" className="button" onClick={() => setConfirming(false)}>
-        Cancel
+        {t('common.cancel')}
       </button>
     </span>
   );

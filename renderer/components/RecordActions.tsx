@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useRemove } from '../api/hooks.js';
 import type { ResourceName } from '../api/resources.js';
+import { useT } from '../i18n/index.js';
 import { ErrorNotice } from './ErrorNotice.js';
 
 interface RecordActionsProps {
@@ -18,6 +19,7 @@ interface RecordActionsProps {
 export function RecordActions({ resource, id, name, onEdit }: RecordActionsProps) {
   const remove = useRemove(resource);
   const [confirming, setConfirming] = useState(false);
+  const t = useT();
 
   return (
     <>
@@ -28,7 +30,7 @@ export function RecordActions({ resource, id, name, onEdit }: RecordActionsProps
             if (event.key === 'Escape') setConfirming(false);
           }}
         >
-          <span className="row-actions__question">Delete “{name}”?</span>
+          <span className="row-actions__question">{t('common.deleteQuestion', { name })}</span>
           <button
             type="button"
             className="button button--danger"
@@ -36,27 +38,27 @@ export function RecordActions({ resource, id, name, onEdit }: RecordActionsProps
             disabled={remove.isPending}
             onClick={() => remove.mutate(id)}
           >
-            Confirm delete
+            {t('common.confirmDelete')}
           </button>
           <button type="button" className="button" onClick={() => setConfirming(false)}>
-            Cancel
+            {t('common.cancel')}
           </button>
         </div>
       ) : (
         <div className="row-actions">
-          <button type="button" className="button button--quiet" aria-label={`Edit ${name}`} onClick={onEdit}>
-            Edit
+          <button type="button" className="button button--quiet" aria-label={t('common.editName', { name })} onClick={onEdit}>
+            {t('common.edit')}
           </button>
           <button
             type="button"
             className="button button--quiet"
-            aria-label={`Delete ${name}`}
+            aria-label={t('common.deleteName', { name })}
             onClick={() => {
               remove.reset();
               setConfirming(true);
             }}
           >
-            Delete
+            {t('common.delete')}
           </button>
         </div>
       )}

@@ -1,10 +1,9 @@
 /** A choice of the kind of resource: who or what does a piece of work. */
 import { resourceTypes } from '../../shared/resources/activity.js';
+import { useT, type Translate } from '../i18n/index.js';
 import type { ControlProps } from './Field.js';
 
 export type ResourceType = (typeof resourceTypes)[number];
-
-const names: Readonly<Record<ResourceType, string>> = { employee: 'Employee', machine: 'Machine', cell: 'Cell' };
 
 interface ResourceTypeSelectProps extends ControlProps {
   value: ResourceType;
@@ -12,17 +11,18 @@ interface ResourceTypeSelectProps extends ControlProps {
 }
 
 export function ResourceTypeSelect({ value, onChange, ...control }: ResourceTypeSelectProps) {
+  const t = useT();
   return (
     <select {...control} value={value} onChange={(event) => onChange(event.target.value as ResourceType)}>
       {resourceTypes.map((type) => (
         <option key={type} value={type}>
-          {names[type]}
+          {resourceTypeName(type, t)}
         </option>
       ))}
     </select>
   );
 }
 
-export function resourceTypeName(type: ResourceType): string {
-  return names[type];
+export function resourceTypeName(type: ResourceType, t: Translate): string {
+  return t(`common.resourceType.${type}`);
 }

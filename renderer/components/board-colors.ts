@@ -1,7 +1,7 @@
 /**
  * How the API's named board colours look on screen. Boards, statuses and labels pick from the
  * same names (`shared/resources/board.ts`); the planboard draws status colours and label chips
- * with these too.
+ * with these too. Their names on screen are labels (`common.color.<name>` in renderer/i18n).
  */
 import { boardColors } from '../../shared/resources/board.js';
 
@@ -31,8 +31,3 @@ export const boardColorHex: Readonly<Record<BoardColor, string>> = {
   transparent: 'transparent',
   yellow: '#e9c53b',
 };
-
-/** "skyblue" → "Skyblue": the names are the API's, shown as words. */
-export function colorName(color: BoardColor): string {
-  return color.charAt(0).toUpperCase() + color.slice(1);
-}

@@ -47,8 +47,11 @@ export function summarizeSync(reading: SyncReading, t: Translate = translatorFor
     const waiting = status.pending > 0 ? ` ${t.count('syncStatus.waiting', status.pending)}` : '';
     return { tone: 'local', state: t('syncStatus.localOnly'), details: [], description: `${t('syncStatus.notSetUp')}${waiting}` };
   }
+  // Until its first run ends (just connected, or just started) the client has not reached the
+  // remote, yet nothing failed: a first sync is under way, which is not being offline.
+  const firstSync = !status.online && !status.last_error;
   const details: string[] = [];
-  if (status.syncing) details.push(t('syncStatus.syncing'));
+  if (status.syncing && !firstSync) details.push(t('syncStatus.syncing'));
   if (status.pending > 0) details.push(t('syncStatus.pending', { count: status.pending }));
   if (status.conflicts > 0) details.push(t.count('syncStatus.conflicts', status.conflicts));
   const facts = [
@@ -56,6 +59,9 @@ export function summarizeSync(reading: SyncReading, t: Translate = translatorFor
     status.conflicts > 0 ? t.count('syncStatus.refused', status.conflicts) : '',
     status.last_error ? t('syncStatus.lastProblem', { problem: status.last_error }) : '',
   ].filter(Boolean);
+  if (firstSync) {
+    return { tone: status.conflicts > 0 ? 'warning' : 'busy', state: t('syncStatus.syncing'), details, description: `${t('syncStatus.syncing')} ${facts.join('; ')}.` };
+  }
   if (!status.online) {
     return { tone: status.conflicts > 0 ? 'warning' : 'offline', state: t('syncStatus.offline'), details, description: t('syncStatus.offlineDescription', { facts: facts.join('; ') }) };
   }

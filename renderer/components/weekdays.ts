@@ -1,11 +1,10 @@
-/** The API's weekday keys ("1" = Monday, as in ISO 8601) with the names a planner reads. */
+/** The API's weekday keys ("1" = Monday, as in ISO 8601) with the label of each day's name. */
 import { weekdayKeys } from '../../shared/resources/board.js';
+import type { MessageKey } from '../i18n/index.js';
 
 export type WeekdayKey = (typeof weekdayKeys)[number];
 
-const names = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-
-export const weekdays: readonly { key: WeekdayKey; name: string }[] = weekdayKeys.map((key, index) => ({
+export const weekdays: readonly { key: WeekdayKey; nameKey: MessageKey }[] = weekdayKeys.map((key) => ({
   key,
-  name: names[index]!,
+  nameKey: `common.weekday.${key}`,
 }));

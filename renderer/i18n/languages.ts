@@ -1,7 +1,12 @@
 /**
- * The languages the app's labels come in. Adding one: a catalogue in `messages.<code>.ts`
- * (it may be partial — missing labels fall back to English), an entry here, and a line in
- * `catalogues.ts`.
+ * The languages the app's labels come in. Each language has a core catalogue
+ * (`messages.<code>.ts`) that merges in one catalogue per screen area (`<code>/<area>.ts`,
+ * such as `en/planboard.ts` and `nl/planboard.ts`).
+ *
+ * Adding a language: `messages.<code>.ts` and a folder `<code>/` with a file per area, as in
+ * `nl/` (they may leave labels out — missing ones fall back to English), an entry here, and a
+ * line in `catalogues.ts`. Adding an area: `en/<area>.ts` with every English label of it (keys
+ * prefixed `<area>.`), `<code>/<area>.ts` for each other language, and both merged in.
  */
 export const languages = [
   { code: 'en', name: 'English', locale: 'en-GB' },

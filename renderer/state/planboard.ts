@@ -17,6 +17,13 @@ interface PlanboardState {
   setShowCapacity(show: boolean): void;
   backlogOpen: boolean;
   setBacklogOpen(open: boolean): void;
+  /**
+   * "New collection" was asked for (File menu, the N key) and the backlog has not opened its
+   * form yet; the backlog opens it and clears this when it shows.
+   */
+  newCollectionRequested: boolean;
+  requestNewCollection(): void;
+  newCollectionShown(): void;
   filters: CardFilters;
   setFilters(filters: CardFilters): void;
   /** The saved board view the filters came from, while they are unchanged. */
@@ -41,6 +48,9 @@ export const usePlanboardStore = create<PlanboardState>()((set) => ({
   setShowCapacity: (showCapacity) => set({ showCapacity }),
   backlogOpen: true,
   setBacklogOpen: (backlogOpen) => set({ backlogOpen }),
+  newCollectionRequested: false,
+  requestNewCollection: () => set({ backlogOpen: true, newCollectionRequested: true }),
+  newCollectionShown: () => set({ newCollectionRequested: false }),
   filters: noFilters,
   setFilters: (filters) => set({ filters, viewId: null }),
   viewId: null,

@@ -19,6 +19,17 @@ export type ViewName =
 /** The board setup panel: closed, setting up a new board, or the picked one. */
 export type BoardSetupMode = 'closed' | 'new' | 'picked';
 
+/** A collection another screen asked the planboard to show, such as an order's collection. */
+export interface CollectionFocus {
+  collectionId: string;
+  /** Typed into the backlog's search when it is shown there. */
+  name: string | null;
+  /** The board to show it on: its own, or one whose backlog lists collections on no board. */
+  boardId: string;
+  /** Planned: the grid shows and selects its first card. Not planned: the backlog finds it. */
+  planned: boolean;
+}
+
 interface UiState {
   view: ViewName;
   showView(view: ViewName): void;
@@ -31,6 +42,11 @@ interface UiState {
   boardSetup: BoardSetupMode;
   openBoardSetup(mode: Exclude<BoardSetupMode, 'closed'>): void;
   closeBoardSetup(): void;
+  /** What the planboard is asked to show once it is open; it clears it when shown. */
+  collectionFocus: CollectionFocus | null;
+  /** Opens the planboard on the focus's board, to show the collection there. */
+  focusCollection(focus: CollectionFocus): void;
+  clearCollectionFocus(): void;
 }
 
 export const useUiStore = create<UiState>()((set) => ({
@@ -42,4 +58,7 @@ export const useUiStore = create<UiState>()((set) => ({
   boardSetup: 'closed',
   openBoardSetup: (boardSetup) => set({ boardSetup }),
   closeBoardSetup: () => set({ boardSetup: 'closed' }),
+  collectionFocus: null,
+  focusCollection: (focus) => set({ view: 'planboard', boardId: focus.boardId, boardSetup: 'closed', collectionFocus: focus }),
+  clearCollectionFocus: () => set({ collectionFocus: null }),
 }));

@@ -8,12 +8,14 @@ import { activityListQuery } from '../api/queries.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { RecordActions } from '../components/RecordActions.js';
 import { resourceTypeName } from '../components/ResourceTypeSelect.js';
+import { useT } from '../i18n/index.js';
 import { ActivityForm } from './activities/ActivityForm.js';
 import { durationText } from './activities/activity-draft.js';
 
 export function ActivitiesView() {
   const activities = useList('activity', activityListQuery);
   const [editingId, setEditingId] = useState<string | null>(null);
+  const t = useT();
   const list = activities.data?.data;
   // The activity being edited may have been deleted elsewhere; then the form creates again.
   const editing = list?.find((activity) => activity.id === editingId);
@@ -22,25 +24,25 @@ export function ActivitiesView() {
     <section className="view" aria-labelledby="activities-title">
       <div className="view__header">
         <h1 id="activities-title" className="view__title">
-          Activities
+          {t('nav.activities')}
         </h1>
-        {list && <span className="muted">{list.length === 1 ? '1 activity' : `${list.length} activities`}</span>}
+        {list && <span className="muted">{t.count('activities.count', list.length)}</span>}
       </div>
       <ActivityForm key={editing?.id ?? 'new'} activity={editing} onDone={() => setEditingId(null)} />
       {activities.isError && <ErrorNotice error={activities.error} onRetry={() => void activities.refetch()} />}
       {list ? (
         list.length === 0 ? (
-          <p className="empty-state">No activities yet</p>
+          <p className="empty-state">{t('activities.none')}</p>
         ) : (
-          <ul className="record-list" aria-label="Activities">
+          <ul className="record-list" aria-label={t('nav.activities')}>
             {list.map((activity) => (
               <li key={activity.id} className="record-row">
                 <span className="record-row__name">{activity.description}</span>
                 <span className="record-row__detail muted">
                   {[
                     activity.code,
-                    resourceTypeName(activity.resource_type),
-                    activity.default_duration > 0 && durationText(activity.default_duration),
+                    resourceTypeName(activity.resource_type, t),
+                    activity.default_duration > 0 && durationText(activity.default_duration, t),
                   ]
                     .filter(Boolean)
                     .join(' · ')}
@@ -53,7 +55,7 @@ export function ActivitiesView() {
       ) : (
         !activities.isError && (
           <p className="loading" role="status">
-            Loading activities…
+            {t('activities.loading')}
           </p>
         )
       )}

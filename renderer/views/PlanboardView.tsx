@@ -4,6 +4,7 @@
  * and the setup panel are UI state in the store.
  */
 import { ErrorNotice } from '../components/ErrorNotice.js';
+import { useT } from '../i18n/index.js';
 import { useUiStore } from '../state/ui.js';
 import { BoardPicker } from './boards/BoardPicker.js';
 import { BoardSetupForm } from './boards/BoardSetupForm.js';
@@ -14,6 +15,7 @@ import { Planboard } from './planboard/Planboard.js';
 import '../styles/planboard.css';
 
 export function PlanboardView() {
+  const t = useT();
   const { board, boards } = usePickedBoard();
   const setup = useUiStore((state) => state.boardSetup);
   const openBoardSetup = useUiStore((state) => state.openBoardSetup);
@@ -46,15 +48,15 @@ export function PlanboardView() {
     <section className="planboard" aria-labelledby="planboard-title">
       <div className="view__header view__header--toolbar planboard__header">
         <h1 id="planboard-title" className="view__title">
-          Planboard
+          {t('planboard.title')}
         </h1>
         <BoardPicker />
         <button type="button" className="button" onClick={() => openBoardSetup('new')}>
-          New board
+          {t('planboard.newBoard')}
         </button>
         {board && (
           <button type="button" className="button" onClick={() => openBoardSetup('picked')}>
-            Board setup
+            {t('planboard.boardSetup')}
           </button>
         )}
       </div>
@@ -62,11 +64,11 @@ export function PlanboardView() {
       {board ? (
         <Planboard key={board.id} boardId={board.id} />
       ) : boards.data ? (
-        <p className="empty-state">No boards yet. Create one with New board.</p>
+        <p className="empty-state">{t('planboard.noBoards')}</p>
       ) : (
         !boards.isError && (
           <p className="loading" role="status">
-            Loading boards…
+            {t('planboard.loadingBoards')}
           </p>
         )
       )}

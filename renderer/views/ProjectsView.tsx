@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { ListQuery } from '../api/client.js';
 import { useList } from '../api/hooks.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
+import { useT } from '../i18n/index.js';
 import { maxLimit } from '../../shared/list.js';
 import { CreateProjectForm } from './projects/CreateProjectForm.js';
 import { ProjectRow, type RowMode } from './projects/ProjectRow.js';
@@ -22,6 +23,7 @@ interface ActiveRow {
 export function ProjectsView() {
   const projects = useList('project', projectListQuery);
   const [active, setActive] = useState<ActiveRow | null>(null);
+  const t = useT();
 
   const list = projects.data;
   // A row that was being edited may have been deleted elsewhere; then nothing is active.
@@ -31,9 +33,9 @@ export function ProjectsView() {
     <section className="view" aria-labelledby="projects-title">
       <div className="view__header">
         <h1 id="projects-title" className="view__title">
-          Projects
+          {t('nav.projects')}
         </h1>
-        {list && <span className="muted">{countLabel(list.count)}</span>}
+        {list && <span className="muted">{t.count('projects.count', list.count)}</span>}
       </div>
 
       <CreateProjectForm paused={activeRow?.mode === 'rename'} />
@@ -41,7 +43,7 @@ export function ProjectsView() {
       {list ? (
         <>
           {projects.isError && <ErrorNotice error={projects.error} onRetry={() => void projects.refetch()} />}
-          <ul className="project-list" role="list" aria-label="Projects">
+          <ul className="project-list" role="list" aria-label={t('nav.projects')}>
             {list.data.map((project) => (
               <ProjectRow
                 key={project.id}
@@ -51,24 +53,18 @@ export function ProjectsView() {
               />
             ))}
           </ul>
-          {list.data.length === 0 && <p className="empty-state">No projects yet</p>}
+          {list.data.length === 0 && <p className="empty-state">{t('projects.none')}</p>}
           {list.count > list.data.length && (
-            <p className="muted">
-              Showing the first {list.data.length} of {list.count} projects.
-            </p>
+            <p className="muted">{t('projects.firstOnly', { shown: list.data.length, count: list.count })}</p>
           )}
         </>
       ) : projects.isError ? (
         <ErrorNotice error={projects.error} onRetry={() => void projects.refetch()} />
       ) : (
         <p className="loading" role="status">
-          Loading projects…
+          {t('projects.loading')}
         </p>
       )}
     </section>
   );
-}
-
-function countLabel(count: number): string {
-  return count === 1 ? '1 project' : `${count} projects`;
 }

@@ -8,6 +8,7 @@ import { boardStagesListQuery, resourceListQuery } from '../api/queries.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { RecordActions } from '../components/RecordActions.js';
 import { resourceTypeName } from '../components/ResourceTypeSelect.js';
+import { useT } from '../i18n/index.js';
 import { assignmentText, colorInputValue, type BoardWithStages } from './resources/resource-draft.js';
 import { ResourceForm } from './resources/ResourceForm.js';
 
@@ -15,6 +16,7 @@ export function ResourcesView() {
   const resources = useList('resource', resourceListQuery);
   const boards = useList<'board', BoardWithStages>('board', boardStagesListQuery);
   const [editingId, setEditingId] = useState<string | null>(null);
+  const t = useT();
   const list = resources.data?.data;
   const boardList = boards.data?.data;
   // The resource being edited may have been deleted elsewhere; then the form creates again.
@@ -24,18 +26,18 @@ export function ResourcesView() {
     <section className="view" aria-labelledby="resources-title">
       <div className="view__header">
         <h1 id="resources-title" className="view__title">
-          Resources
+          {t('nav.resources')}
         </h1>
-        {list && <span className="muted">{list.length === 1 ? '1 resource' : `${list.length} resources`}</span>}
+        {list && <span className="muted">{t.count('resources.count', list.length)}</span>}
       </div>
       {boards.isError && <ErrorNotice error={boards.error} onRetry={() => void boards.refetch()} />}
       <ResourceForm key={editing?.id ?? 'new'} resource={editing} boards={boardList} onDone={() => setEditingId(null)} />
       {resources.isError && <ErrorNotice error={resources.error} onRetry={() => void resources.refetch()} />}
       {list ? (
         list.length === 0 ? (
-          <p className="empty-state">No resources yet</p>
+          <p className="empty-state">{t('resources.none')}</p>
         ) : (
-          <ul className="record-list" aria-label="Resources">
+          <ul className="record-list" aria-label={t('nav.resources')}>
             {list.map((resource) => (
               <li key={resource.id} className="record-row">
                 <span className="record-row__name">
@@ -43,7 +45,7 @@ export function ResourcesView() {
                   {resource.name}
                 </span>
                 <span className="record-row__detail muted">
-                  {[resourceTypeName(resource.type), ...assignmentText(resource, boardList ?? [])].join(' · ')}
+                  {[resourceTypeName(resource.type, t), ...assignmentText(resource, boardList ?? [], t)].join(' · ')}
                 </span>
                 <RecordActions resource="resource" id={resource.id} name={resource.name} onEdit={() => setEditingId(resource.id)} />
               </li>
@@ -53,7 +55,7 @@ export function ResourcesView() {
       ) : (
         !resources.isError && (
           <p className="loading" role="status">
-            Loading resources…
+            {t('resources.loading')}
           </p>
         )
       )}

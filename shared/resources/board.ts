@@ -1,3 +1,4 @@
+import { checkCustomFieldChoices, checkCustomFieldOptions, customFieldChoiceSchema, customFieldScopes, customFieldTypes } from '../custom-fields.js';
 import { defineResource, externalRefField, idField, isPlainObject, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
 
 export const boardColors = [
@@ -6,9 +7,7 @@ export const boardColors = [
 ] as const;
 export const capacityMethods = ['none', 'individual', 'estimated_time', 'remaining_time'] as const;
 export const dependencyBehaviors = ['notify', 'push', 'maintain'] as const;
-export const customFieldTypes = [
-  'text', 'number', 'date', 'checkbox', 'email', 'link', 'phone', 'list', 'select', 'address', 'drawing', 'textarea', 'users',
-] as const;
+export { customFieldTypes };
 
 export const weekdayKeys = ['1', '2', '3', '4', '5', '6', '7'] as const;
 
@@ -54,6 +53,17 @@ export const boardSpec = defineResource({
 });
 export type Board = RecordOf<typeof boardSpec>;
 export type BoardInput = InputOf<typeof boardSpec>;
+
+/**
+ * The `filter` of a board's backlog: its collections not planned, and — unless the board keeps
+ * a backlog of its own (`own_backlog`) — the shared backlog of collections on no board, where an
+ * order's collection starts (docs/API.md "Board").
+ */
+export function boardBacklogFilter(board: Pick<Board, 'id' | 'own_backlog'>): string {
+  const ownCollections = `board_id:eq:'${board.id}'`;
+  const where = board.own_backlog ? ownCollections : `(${ownCollections},or,board_id:eq:null)`;
+  return `${where},and,status:eq:not_planned`;
+}
 
 const boardIdField = { type: 'uuid', readOnly: true, description: 'Set from the path or the board it is written inside.' } as const;
 
@@ -139,10 +149,18 @@ export const boardCustomFieldSpec = defineResource({
     board_id: boardIdField,
     name: { type: 'string', required: true, maxLength: 100 },
     type: { type: 'enum', enum: customFieldTypes, default: 'text' },
-    scope: { type: 'enum', enum: ['collection', 'card'], default: 'collection' },
+    scope: { type: 'enum', enum: customFieldScopes, default: 'collection' },
     priority: { type: 'integer', minimum: 0, default: 0 },
-    options: { type: 'json', shape: 'object', nullable: true, description: '{unit, align, decimals} for numbers.' },
-    list: { type: 'json', shape: 'array', nullable: true, description: 'Choices [{name, value, color}] for list and select.' },
+    // The same checks as the `options` and `list` of a value (shared/custom-fields.ts).
+    options: { type: 'json', shape: 'object', nullable: true, check: checkCustomFieldOptions, description: '{unit, align, decimals} for numbers.' },
+    list: {
+      type: 'json',
+      shape: 'array',
+      nullable: true,
+      check: checkCustomFieldChoices,
+      items: customFieldChoiceSchema,
+      description: 'Choices [{name, value, color}] for list and select; a choice without a value stands for its name.',
+    },
     created_at: timestampField,
     updated_at: timestampField,
   },

@@ -1,4 +1,5 @@
-import { customFieldValues, defineResource, externalRefField, idField, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
+import { customFieldValues } from '../custom-fields.js';
+import { defineResource, externalRefField, idField, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
 
 /**
  * A piece of a collection planned on one stage over a span of days (API-REFERENCE.md §4.10).
@@ -23,12 +24,12 @@ export const cardSpec = defineResource({
     start: { type: 'date', nullable: true, virtual: true, writeOnly: true, description: 'Deprecated: use start_date.' },
     end: { type: 'date', nullable: true, virtual: true, writeOnly: true, description: 'Deprecated: use end_date.' },
     rank: { type: 'string', readOnly: true, description: 'Lexicographic order of cards within a stage.' },
-    position: { type: 'integer', nullable: true, readOnly: true },
+    position: { type: 'integer', nullable: true, readOnly: true, description: 'Always null: cards are ordered by rank (docs/API.md "Planning").' },
     days_diff: { type: 'integer', nullable: true, readOnly: true, description: 'Calendar days from start to end.' },
     days_active: { type: 'integer', nullable: true, readOnly: true, description: 'Board workdays from start to end.' },
     locked: { type: 'boolean', readOnly: true, default: false },
     time_tracking_running: { type: 'boolean', readOnly: true, virtual: true },
-    custom_fields: customFieldValues,
+    custom_fields: customFieldValues('card'),
     card_recurring_id: { type: 'uuid', nullable: true },
     parent_card_id: { type: 'uuid', nullable: true, references: 'card' },
     split_from_id: { type: 'uuid', nullable: true, readOnly: true, description: 'The card this one was split from.' },

@@ -1,4 +1,5 @@
-import { customFieldValues, defineResource, externalRefField, idField, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
+import { customFieldValues } from '../custom-fields.js';
+import { defineResource, externalRefField, idField, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
 
 export const collectionStatuses = ['planned', 'not_planned', 'ignored'] as const;
 export const collectionProgress = ['open', 'partial', 'done'] as const;
@@ -19,12 +20,12 @@ export const collectionSpec = defineResource({
     end: { type: 'date', nullable: true, readOnly: true, description: 'Last day of its cards.' },
     due_date: { type: 'date', nullable: true },
     meta: { type: 'json', shape: 'object', nullable: true, readOnly: true, description: 'Free key/value data; filled from the order.' },
-    position: { type: 'integer', nullable: true, readOnly: true },
+    position: { type: 'integer', nullable: true, readOnly: true, description: 'Always null: the public record does not say what it orders (docs/API.md "Planning").' },
     source_type: { type: 'enum', enum: collectionSourceTypes, readOnly: true, default: 'custom' },
     status: { type: 'enum', enum: collectionStatuses, default: 'not_planned', description: 'Clients may only switch between not_planned and ignored; planned is set by planning.' },
     progress: { type: 'enum', enum: collectionProgress, readOnly: true, default: 'open' },
     warnings: { type: 'json', shape: 'array', readOnly: true, default: [] },
-    custom_fields: customFieldValues,
+    custom_fields: customFieldValues('collection'),
     board_id: { type: 'uuid', required: true, nullable: true, references: 'board', description: 'Required when a client creates one; null for a collection an order created that is not on a board yet.' },
     cover_image_url: { type: 'string', nullable: true, maxLength: 2048, pattern: '^https?://\\S+$' },
     cover_image_checksum: { type: 'string', nullable: true, writeOnly: true, pattern: '^[a-fA-F0-9]{64}$' },

@@ -52,6 +52,12 @@ export const resourceSpec = defineResource({
       default: { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': null, '7': null },
       description: 'Hours per weekday, Monday = "1".',
     },
+    workdays_start_date: {
+      type: 'date',
+      nullable: true,
+      readOnly: true,
+      description: 'The public API\'s first day of the current workdays. Null: one pattern of workdays applies to every date here.',
+    },
     integration_schedule: { type: 'boolean', default: false },
     color_hex: { type: 'string', nullable: true, pattern: '^#([0-9a-f]{3}){1,2}$' },
     boards: {

@@ -119,6 +119,8 @@ export const webhookSpec = defineResource({
     },
     api_key_id: { type: 'string', nullable: true, readOnly: true, maxLength: 36, description: 'The API key that created it.' },
     developer_client_id: { type: 'string', nullable: true, readOnly: true, description: 'The OAuth client whose user created it.' },
+    third_party: { type: 'boolean', readOnly: true, default: false, description: 'Made by an integration through an OAuth client (developer_client_id is set), not with an API key.' },
+    can_send: { type: 'boolean', readOnly: true, virtual: true, description: 'Whether events are sent now: it is active and failures have not disabled it.' },
     fail_streak: { type: 'integer', readOnly: true, default: 0, description: 'Failed attempts in a row; 250 disable the webhook.' },
     fail_streak_started_at: { type: 'datetime', nullable: true, readOnly: true },
     last_failed_at: { type: 'datetime', nullable: true, readOnly: true },

@@ -353,6 +353,16 @@ describe('GET /v1/card: every card across collections', () => {
     expectBadRequest(await api.inject('GET', '/v1/card?with=labels,owner'), 'owner');
   });
 
+  it('with=time_tracking embeds the card’s time entries', async () => {
+    const collection = await post('/v1/collection', { name: 'Timed', board_id: board.id });
+    const card = await newCard(collection.id, { name: 'Timed card' });
+    const entry = await post('/v1/time_tracking', { card_id: card.id, start: '2024-03-04T08:00:00Z', end: '2024-03-04T09:30:00Z' });
+    const body = await list(`filter=collection_id:eq:${collection.id}&with=time_tracking`);
+    expect(body.data[0].time_tracking).toEqual([expect.objectContaining({ id: entry.id, card_id: card.id, duration: 90 })]);
+    const single = (await api.inject('GET', `${cardPath(collection.id, card.id)}?with=time_tracking&show=id,time_tracking.*.duration`)).body;
+    expect(single).toEqual({ id: card.id, time_tracking: [{ duration: 90 }] });
+  });
+
   it('paginates with limit and offset', async () => {
     const page1 = await list(`filter=${encodeURIComponent(scope())}&sort=name&limit=2`);
     const page2 = await list(`filter=${encodeURIComponent(scope())}&sort=name&limit=2&offset=2`);

@@ -83,6 +83,19 @@ describe('show and hide', () => {
     expect(all.order_rows.map((r: any) => r.id)).toEqual([fixture.rows.o1ra, fixture.rows.o1rb]);
   });
 
+  it('relation.*.prop and relation.N.prop together apply both to item N', async () => {
+    const shown = await order('O1', 'with=order_rows&show=order_rows.*.code,order_rows.0.unit');
+    expect(shown.order_rows).toEqual([{ code: 'R-A', unit: expect.anything() }, { code: 'R-B' }]);
+    expect(Object.keys(shown.order_rows[0]).sort()).toEqual(['code', 'unit']);
+    const hidden = await order('O1', 'with=order_rows&hide=order_rows.*.code,order_rows.0.unit');
+    expect(hidden.order_rows[0]).not.toHaveProperty('code');
+    expect(hidden.order_rows[0]).not.toHaveProperty('unit');
+    expect(hidden.order_rows[1]).not.toHaveProperty('code');
+    expect(hidden.order_rows[1]).toHaveProperty('unit');
+    // A whole item wins over paths inside it.
+    expect((await order('O1', 'with=order_rows&hide=order_rows.*.code,order_rows.1')).order_rows).toHaveLength(1);
+  });
+
   it('* means every property at that level', async () => {
     const full = await order('O1', '');
     const shaped = await order('O1', 'with=order_rows&show=*,order_rows.*.code');

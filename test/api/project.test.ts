@@ -193,6 +193,50 @@ describe('credentials', () => {
   });
 });
 
+describe('request bodies', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+  const send = (method: string, path: string, contentType: string | null, body?: string) =>
+    fetch(`${api.baseUrl}${path}`, { method, headers: { ...api.headers, ...(contentType ? { 'content-type': contentType } : {}) }, ...(body === undefined ? {} : { body }) });
+
+  it('reads an empty body sent as application/json as no body, as the public API’s clients send it', async () => {
+    const project = (await api.http('POST', '/v1/project', { name: 'Empty body' })).body;
+    expect((await send('DELETE', `/v1/project/${project.id}`, 'application/json')).status).toBe(204);
+    expect((await send('DELETE', `/v1/project/${project.id}`, 'application/json', '')).status).toBe(404);
+    expect((await send('DELETE', `/v1/project/${project.id}`, 'application/json; charset=utf-8', '  ')).status).toBe(404);
+  });
+
+  it.each([
+    ['text/plain', '{"name":"Plain"}'],
+    ['application/xml', '<project name="Xml"/>'],
+    ['application/x-www-form-urlencoded', 'name=Form'],
+  ])('answers a %s body with 415 and writes nothing', async (type, body) => {
+    const before = (await api.http('GET', '/v1/project?limit=0')).body.count;
+    const res = await send('POST', '/v1/project', type, body);
+    expect(res.status).toBe(415);
+    expectErrorBody(await res.json(), 415, 'Unsupported Media Type');
+    expect((await api.http('GET', '/v1/project?limit=0')).body.count).toBe(before);
+  });
+
+  it.each([['null'], ['[]'], ['"Name"'], ['42'], ['{bad']])('answers the JSON body %s with 400, not as an empty record', async (body) => {
+    const before = (await api.http('GET', '/v1/project?limit=0')).body.count;
+    const res = await send('POST', '/v1/project', 'application/json', body);
+    expect(res.status).toBe(400);
+    expectErrorBody(await res.json(), 400, 'Bad Request');
+    expect((await api.http('GET', '/v1/project?limit=0')).body.count).toBe(before);
+  });
+
+  it('keeps prototype-poisoning protection: a __proto__ key is refused', async () => {
+    const res = await send('POST', '/v1/project', 'application/json', '{"name":"P","__proto__":{"admin":true}}');
+    expect(res.status).toBe(400);
+  });
+});
+
 describe('OpenAPI document', () => {
   let api: TestApi;
   beforeAll(async () => {

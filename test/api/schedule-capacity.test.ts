@@ -584,3 +584,55 @@ describe('board capacity (GET /v1/board/{id}/capacity/…)', () => {
     expectNotFound(await api.http('GET', `/v1/board/${board.workshop.id}/capacity/machine?${week}`));
   });
 });
+
+describe('capacity over a range that cuts through deviations, service dates and cards', () => {
+  /**
+   * Board Edges (Mon–Fri), stage Line (100 %). The range is the week Mon 09-28 … Sun 10-04.
+   *
+   *   Ivy  Mon–Fri 8 h, Line 100 %; holiday Thu 09-24 … Tue 09-29: it starts before the range
+   *   Jon  Mon–Fri 8 h, Line 100 %; end_date Fri 09-25: out of service for the whole range
+   *   a card on Line Thu 09-24 … Wed 09-30 (5 workdays), 600 minutes, Ivy and Jon: 120 a
+   *   workday; Mon, Tue and Wed fall in the range, 360 minutes, 180 for each resource
+   */
+  let edges: any;
+  let ivy: string;
+  let jon: string;
+  beforeAll(async () => {
+    edges = await create(api, '/v1/board?with=stages', { name: 'Edges', workdays: officeWeek, stages: [{ name: 'Line' }] });
+    await create(api, `/v1/board/${edges.id}/status`, { name: 'Ready', priority: 0, entry: true, exit: false });
+    const line = [{ id: edges.id, stages: [{ id: edges.stages[0].id, percentage: 100 }] }];
+    ivy = (await create(api, '/v1/resource', { name: 'Ivy', boards: line })).id;
+    jon = (await create(api, '/v1/resource', { name: 'Jon', end_date: '2026-09-25', boards: line })).id;
+    await create(api, `/v1/resource/${ivy}/schedule_deviation`, { type: 'holiday', start_date: '2026-09-24', end_date: '2026-09-29', time: null });
+    const activity = await create(api, '/v1/activity', { description: 'Assemble', resource_type: 'employee' });
+    const collection = await create(api, '/v1/collection', { name: 'Edge order', board_id: edges.id });
+    await create(api, `/v1/collection/${collection.id}/card`, {
+      stage_id: edges.stages[0].id,
+      start_date: '2026-09-24',
+      end_date: '2026-09-30',
+      activities: [{ id: activity.id, time: 600 }],
+      resources: [{ id: ivy }, { id: jon }],
+    });
+  });
+
+  it('per stage and day: the holiday\'s last two days count, and the card\'s minutes per workday', async () => {
+    const body = await capacity(edges.id, 'stage', `${week}&time_frame=day`);
+    expect(body.data.map((d: any) => [d.date, d.stage[0].time_available, d.stage[0].time_planned])).toEqual([
+      ['2026-09-28', 0, 120], // Ivy on holiday, Jon out of service
+      ['2026-09-29', 0, 120],
+      ['2026-09-30', 480, 120],
+      ['2026-10-01', 480, 0],
+      ['2026-10-02', 480, 0],
+      ['2026-10-03', 0, 0],
+      ['2026-10-04', 0, 0],
+    ]);
+  });
+
+  it('per resource and week: the card\'s minutes in the range shared between its two resources', async () => {
+    const body = await capacity(edges.id, 'resource', `${week}&time_frame=week`);
+    expect(body.data[0].resource.map((r: any) => [r.id, r.time_available, r.time_planned])).toEqual([
+      [ivy, 1440, 180],
+      [jon, 0, 180],
+    ]);
+  });
+});

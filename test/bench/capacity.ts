@@ -7,7 +7,10 @@
  *   GET /v1/board/{id}/capacity/{stage|resource}?date_range_start=2026-01-01
  *       &date_range_end=2026-12-31&time_frame={day|week}
  *
- * after a warm-up, 30 sequential runs each, reading the whole body. Prints p50/p95 per case.
+ * after a warm-up, 30 sequential runs each, reading the whole body. Prints p50/p95/min per case.
+ * Then it adds 2,000 cards over the year (1–10 days, 1–2 activities, 0–2 resources each) and
+ * times the same cases again, so the planned minutes are measured too: the first round stays
+ * comparable with earlier runs of this bench, which had no cards.
  * The budget is "well under 100 ms" (p95 < 100 ms); the verdict is printed (PASS or OVER
  * BUDGET) and the script exits 0 either way. It exits non-zero only when something is broken
  * (HTTP errors, wrong shape).
@@ -41,6 +44,8 @@ const workdayPatterns: Record<string, number | null>[] = [
   { '1': null, '2': 6, '3': 6, '4': 6, '5': 6, '6': 6, '7': null },
 ];
 const types = ['employee', 'machine', 'cell'] as const;
+const cardCount = 2000;
+const cardsPerCollection = 20;
 
 async function must(api: TestApi, method: string, path: string, body?: unknown): Promise<any> {
   const res = await api.http(method, path, body);
@@ -48,13 +53,21 @@ async function must(api: TestApi, method: string, path: string, body?: unknown):
   return res.body;
 }
 
-async function seed(api: TestApi): Promise<{ boardId: string; deviations: number }> {
+interface Seeded {
+  boardId: string;
+  stageIds: string[];
+  resourceIds: string[];
+  deviations: number;
+}
+
+async function seed(api: TestApi): Promise<Seeded> {
   const next = random(20260101);
   const board = await must(api, 'POST', '/v1/board?with=stages', {
     name: 'Bench board',
     stages: Array.from({ length: stageCount }, (_, i) => ({ name: `Stage ${i + 1}`, priority: i, efficiency: 70 + i * 10 })),
   });
   const stageIds: string[] = board.stages.map((s: { id: string }) => s.id);
+  const resourceIds: string[] = [];
   let deviations = 0;
   for (let r = 0; r < resourceCount; r++) {
     const onStages = 1 + Math.floor(next() * 3);
@@ -71,6 +84,7 @@ async function seed(api: TestApi): Promise<{ boardId: string; deviations: number
       ...(r % 10 === 7 ? { end_date: '2026-10-31' } : {}),
       boards: [{ id: board.id, stages }],
     });
+    resourceIds.push(resource.id);
     // Every third resource gets a holiday week and a few partial days.
     if (r % 3 === 0) {
       const month = String(1 + Math.floor(next() * 12)).padStart(2, '0');
@@ -84,7 +98,29 @@ async function seed(api: TestApi): Promise<{ boardId: string; deviations: number
       }
     }
   }
-  return { boardId: board.id, deviations };
+  return { boardId: board.id, stageIds, resourceIds, deviations };
+}
+
+/** Cards spread over 2026 on every stage, written through their collections. */
+async function seedCards(api: TestApi, { boardId, stageIds, resourceIds }: Seeded): Promise<void> {
+  const next = random(20261231);
+  await must(api, 'POST', `/v1/board/${boardId}/status`, { name: 'Ready', priority: 0, entry: true, exit: false });
+  const activities: string[] = [];
+  for (const type of types) activities.push((await must(api, 'POST', '/v1/activity', { description: `Bench ${type}`, resource_type: type })).id);
+  let collectionId = '';
+  for (let c = 0; c < cardCount; c++) {
+    if (c % cardsPerCollection === 0) collectionId = (await must(api, 'POST', '/v1/collection', { name: `Bench order ${c / cardsPerCollection + 1}`, board_id: boardId })).id;
+    const start = Date.UTC(2026, 0, 1) + Math.floor(next() * 365) * 86_400_000;
+    const end = start + Math.floor(next() * 10) * 86_400_000;
+    const pick = <T>(list: readonly T[], count: number): T[] => Array.from(new Set(Array.from({ length: count }, () => list[Math.floor(next() * list.length)]!)));
+    await must(api, 'POST', `/v1/collection/${collectionId}/card`, {
+      stage_id: stageIds[Math.floor(next() * stageIds.length)],
+      start_date: new Date(start).toISOString().slice(0, 10),
+      end_date: new Date(end).toISOString().slice(0, 10),
+      activities: pick(activities, 1 + Math.floor(next() * 2)).map((id) => ({ id, time: 60 + Math.floor(next() * 900) })),
+      resources: pick(resourceIds, Math.floor(next() * 3)).map((id) => ({ id })),
+    });
+  }
 }
 
 interface Case {
@@ -104,7 +140,7 @@ function percentile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
-async function time(api: TestApi, path: string, expectBuckets: number, listName: string, listLength: number): Promise<{ p50: number; p95: number; bytes: number }> {
+async function time(api: TestApi, path: string, expectBuckets: number, listName: string, listLength: number): Promise<{ p50: number; p95: number; min: number; bytes: number }> {
   let bytes = 0;
   const once = async () => {
     const started = performance.now();
@@ -124,36 +160,57 @@ async function time(api: TestApi, path: string, expectBuckets: number, listName:
   const samples: number[] = [];
   for (let i = 0; i < iterations; i++) samples.push((await once()).elapsed);
   samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95), bytes };
+  return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95), min: samples[0]!, bytes };
+}
+
+/** Times every case and prints a table; true when each is within the budget. */
+async function run(api: TestApi, boardId: string, label: string): Promise<boolean> {
+  const rows: string[][] = [];
+  let within = true;
+  for (const c of cases) {
+    const path = `/v1/board/${boardId}/capacity/${c.view}?${range}&time_frame=${c.frame}`;
+    const result = await time(api, path, c.buckets, c.view, c.view === 'stage' ? stageCount : resourceCount);
+    const verdict = result.p95 < budgetMs ? 'PASS' : 'OVER BUDGET';
+    if (verdict !== 'PASS') within = false;
+    rows.push([
+      `capacity/${c.view}`,
+      c.frame,
+      String(c.buckets),
+      `${(result.bytes / 1024).toFixed(0)} KiB`,
+      result.p50.toFixed(1),
+      result.p95.toFixed(1),
+      result.min.toFixed(1),
+      verdict,
+    ]);
+  }
+
+  const header = [`endpoint (2026, ${label})`, 'time_frame', 'buckets', 'body', 'p50 ms', 'p95 ms', 'min ms', 'verdict'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 && i <= 6 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const row of rows) console.log(line(row));
+  console.log('');
+  return within;
 }
 
 async function main(): Promise<void> {
   const api = await startTestApi();
   try {
     const seedStart = performance.now();
-    const { boardId, deviations } = await seed(api);
+    const seeded = await seed(api);
     console.log(
-      `Seeded 1 board, ${stageCount} stages, ${resourceCount} resources, ${deviations} deviations in ${(performance.now() - seedStart).toFixed(0)} ms`,
+      `Seeded 1 board, ${stageCount} stages, ${resourceCount} resources, ${seeded.deviations} deviations in ${(performance.now() - seedStart).toFixed(0)} ms`,
     );
     console.log(`${warmup} warm-up + ${iterations} timed runs per case, sequential, over HTTP on 127.0.0.1; budget p95 < ${budgetMs} ms\n`);
+    let within = await run(api, seeded.boardId, 'whole year, no cards');
 
-    const rows: string[][] = [];
-    let over = false;
-    for (const c of cases) {
-      const path = `/v1/board/${boardId}/capacity/${c.view}?${range}&time_frame=${c.frame}`;
-      const result = await time(api, path, c.buckets, c.view, c.view === 'stage' ? stageCount : resourceCount);
-      const verdict = result.p95 < budgetMs ? 'PASS' : 'OVER BUDGET';
-      if (verdict !== 'PASS') over = true;
-      rows.push([`capacity/${c.view}`, c.frame, String(c.buckets), `${(result.bytes / 1024).toFixed(0)} KiB`, result.p50.toFixed(1), result.p95.toFixed(1), verdict]);
-    }
+    const cardsStart = performance.now();
+    await seedCards(api, seeded);
+    console.log(`Added ${cardCount} cards in ${(performance.now() - cardsStart).toFixed(0)} ms\n`);
+    within = (await run(api, seeded.boardId, `whole year, ${cardCount} cards`)) && within;
 
-    const header = ['endpoint (2026, whole year)', 'time_frame', 'buckets', 'body', 'p50 ms', 'p95 ms', 'verdict'];
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 && i <= 5 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
-    console.log(line(header));
-    console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-    for (const row of rows) console.log(line(row));
-    console.log(`\n${over ? 'OVER BUDGET' : 'PASS'}: capacity over a year ${over ? 'is not' : 'is'} well under ${budgetMs} ms (p95) in every case`);
+    console.log(`${within ? 'PASS' : 'OVER BUDGET'}: capacity over a year ${within ? 'is' : 'is not'} well under ${budgetMs} ms (p95) in every case`);
   } finally {
     await api.close();
   }

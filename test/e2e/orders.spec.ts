@@ -1,8 +1,10 @@
 /**
  * The Orders screen as a new planner uses it: an order with rows made in one step, its rows
  * edited like a spreadsheet, its collection, and the order list's filters, sort, keyboard and
- * windowing. Base data with no screen of its own (relations) is made through the page's bridge,
- * which carries the session cookie as the app itself does.
+ * windowing; the order's collection found in the backlog, planned by dragging, and opened on
+ * the planboard; the screen in Dutch. Base data with no screen of its own (relations) and
+ * boards are made through the page's bridge, which carries the session cookie as the app
+ * itself does.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startApp, type RunningApp } from './app.js';
@@ -54,6 +56,40 @@ async function paste(target: Locator, text: string): Promise<void> {
     data.setData('text/plain', clipboardText);
     element.dispatchEvent(new dom.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, text);
+}
+
+/** The next Monday after today (local time): a workday inside the first screen of a board. */
+function nextMonday(): string {
+  const date = new Date();
+  date.setDate(date.getDate() + (((8 - date.getDay()) % 7) || 7));
+  return isoDate(date);
+}
+
+function isoDate(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00`);
+  d.setDate(d.getDate() + days);
+  return isoDate(d);
+}
+
+/** The centre of a day's column (from the date bar) at the height of a stage's row. */
+async function cellCentre(page: Page, date: string, stage: string): Promise<{ x: number; y: number }> {
+  const column = await page.locator(`.pb-dates__band--lower [data-date="${date}"]`).boundingBox();
+  const row = await page.getByRole('list', { name: 'Stages' }).getByRole('listitem').filter({ hasText: stage }).boundingBox();
+  if (!column || !row) throw new Error(`no cell for ${date} on ${stage}`);
+  return { x: column.x + column.width / 2, y: row.y + row.height / 2 };
+}
+
+async function dragTo(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let step = 1; step <= 8; step++) {
+    await page.mouse.move(from.x + ((to.x - from.x) * step) / 8, from.y + ((to.y - from.y) * step) / 8);
+  }
+  await page.mouse.up();
 }
 
 /** The data rows of a grid (not its header row). */
@@ -307,4 +343,92 @@ test('a long order list renders only the rows in view and fetches pages as it sc
   await expect(orders.getByRole('row', { name: /O-01000/ })).toBeVisible();
   await page.keyboard.press('Home');
   await expect(orders.getByRole('row', { name: /O-00000/ })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('an order’s collection is found in the backlog, planned by dragging it onto a day, and opened on the planboard with its card selected', async ({ page }) => {
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(app.url);
+  const painting = await create(page, '/v1/activity', { description: 'Painting', code: 'PNT' });
+  const stages = [{ name: 'Painting', priority: 0, activities: [{ id: painting.id, priority: 0 }] }];
+  const statuses = [{ name: 'To do', priority: 0, entry: true }];
+  // Sorted first, but with a backlog of its own: collections on no board are not listed there.
+  await create(page, '/v1/board', { name: 'Assembly', own_backlog: true, stages, statuses });
+  await create(page, '/v1/board', { name: 'Paint shop', stages, statuses });
+
+  // An order with a row of painting, made on the Orders screen.
+  await openOrdersScreen(page);
+  await page.getByRole('button', { name: 'New order' }).click();
+  await page.getByLabel('Code', { exact: true }).fill('ORD-7');
+  await page.getByLabel('Row 1 description').fill('Frame');
+  await page.getByLabel('Row 1 activity').selectOption({ label: 'Painting (PNT)' });
+  await page.getByLabel('Row 1 quantity').fill('3');
+  await page.getByLabel('Row 1 unit').fill('hours');
+  await page.getByRole('button', { name: 'Create order' }).click();
+  await expect(page.getByRole('heading', { name: 'Order ORD-7 was created' })).toBeVisible();
+
+  // Its collection is on no board yet: the link opens the backlog of the board that lists it.
+  await page.getByRole('region', { name: 'Collection' }).getByRole('button', { name: 'Show in the backlog of Paint shop' }).click();
+  await expect(page.getByRole('heading', { name: 'Planboard', level: 1 })).toBeVisible();
+  const backlog = page.getByRole('complementary', { name: 'Backlog' });
+  await expect(backlog.getByLabel('Search backlog')).toHaveValue('ORD-7');
+  const item = backlog.getByRole('list', { name: 'Backlog collections' }).getByRole('listitem').filter({ hasText: 'ORD-7' });
+  await expect(item).toBeVisible();
+  await expect(item).toHaveAttribute('aria-current', 'true');
+  await expect(item).toContainText('Painting');
+
+  // Planned by dragging it onto Monday in the Painting row.
+  const monday = nextMonday();
+  const itemBox = (await item.boundingBox())!;
+  await dragTo(page, { x: itemBox.x + 40, y: itemBox.y + 20 }, await cellCentre(page, monday, 'Painting'));
+  const card = page.getByRole('listbox', { name: 'Cards' }).getByRole('option', { name: /^ORD-7/ });
+  await expect(card).toBeVisible();
+  await expect(item).toHaveCount(0);
+  await expect(card).toHaveAttribute('aria-selected', 'false');
+
+  // Moved ten weeks on by another client: far outside the days the planboard opens on.
+  const planned = (await callApi(page, 'GET', '/v1/card')).body.data.find((c: { name: string }) => c.name === 'ORD-7');
+  expect(planned).toMatchObject({ start_date: monday });
+  const later = addDays(monday, 70);
+  const moved = await callApi(page, 'PUT', `/v1/collection/${planned.collection_id}/card/${planned.id}`, { start_date: later, end_date: later });
+  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+
+  // Back on the Orders screen the order is open; its collection is planned on Paint shop.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders' }).click();
+  await expect(page.getByRole('heading', { name: 'Order ORD-7', level: 1 })).toBeVisible();
+  const collection = page.getByRole('region', { name: 'Collection' });
+  await expect(collection.getByText('Planned', { exact: true })).toBeVisible();
+  await expect(collection.getByText('Paint shop', { exact: true })).toBeVisible();
+  await collection.getByRole('button', { name: 'Open on the planboard' }).click();
+
+  // The planboard jumps to the card's day and selects it; the keyboard goes on from there.
+  await expect(card).toBeInViewport();
+  await expect(card).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('listbox', { name: 'Cards' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('complementary', { name: 'Card details' })).toContainText('ORD-7');
+});
+
+test('the Orders screen speaks Dutch once the language is switched in Settings', async ({ page }) => {
+  app = await startApp();
+  await page.goto(app.url);
+  await create(page, '/v1/order', { code: 'NL-1', type: 'Sales', description: 'Tafels', date: '2025-04-01' });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('Language of the app').selectOption({ label: 'Nederlands' });
+
+  await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('button', { name: 'Orders' }).click();
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '1 order' })).toBeVisible();
+  const orders = page.getByRole('grid', { name: 'Orders' });
+  // The sorted column also shows its arrow, hence "contains".
+  await expect(orders.getByRole('columnheader')).toContainText(['Code', 'Omschrijving', 'Type', 'Status', 'Relatie', 'Orderdatum', 'Beloofde leverdatum', 'Aantal']);
+  await expect(bodyRows(orders).first()).toContainText('Verkoop');
+  await expect(page.getByLabel('Zoeken op code of omschrijving')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Filters wissen' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Nieuwe order' }).click();
+  await expect(page.getByRole('heading', { name: 'Nieuwe order', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Beloofde leverdatum', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Regel 1 omschrijving')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Order aanmaken' })).toBeVisible();
 });

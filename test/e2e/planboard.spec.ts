@@ -54,11 +54,11 @@ function addDays(date: string, days: number): string {
   return isoDate(d);
 }
 
-/** "Mon 30 Nov 2026", as a card reads its dates out. */
+/** "Mon 30 Nov 2026", as a card reads its dates out (British English names: "Sept"). */
 function longDate(date: string): string {
   const d = new Date(`${date}T12:00:00`);
   const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d.getDay()];
-  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][d.getMonth()];
+  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'][d.getMonth()];
   return `${day} ${d.getDate()} ${month} ${d.getFullYear()}`;
 }
 
@@ -215,6 +215,17 @@ test('zoom keeps the days in view; keyboard: arrows select cards, Alt+arrows mov
   await expect(help).toContainText('Alt + ← / →');
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
+
+  // N (the File menu's New collection) opens the backlog's form with the name field ready.
+  await page.getByRole('checkbox', { name: 'Backlog', exact: true }).uncheck();
+  await expect(page.getByRole('complementary', { name: 'Backlog' })).toBeHidden();
+  await cards.focus();
+  await page.keyboard.press('n');
+  const backlog = page.getByRole('complementary', { name: 'Backlog' });
+  await expect(backlog.getByLabel('Collection name')).toBeFocused();
+  await page.keyboard.type('Stool');
+  await backlog.getByRole('button', { name: 'Add to backlog' }).click();
+  await expect(backlog.getByRole('list', { name: 'Backlog collections' }).getByRole('listitem').filter({ hasText: 'Stool' })).toBeVisible();
 
   // The API refuses the next move: the card goes back and the planner reads why.
   await page.route('**/bridge/request', async (route) => {

@@ -1,7 +1,7 @@
 /**
  * Settings as a planner uses them: the app in Dutch (navigation, top bar, screens) and back,
  * kept over a reload; the theme light, dark or following the system; and the sections that
- * say plainly what only the desktop app can do, or nothing can do yet.
+ * say plainly what only the desktop app can do.
  *
  * With PLANNER_SCREENSHOTS=1 it also (re)takes docs/screenshots/settings*.png.
  */
@@ -91,15 +91,15 @@ test('the theme is light or dark by choice, and follows the system by default', 
   if (process.env.PLANNER_SCREENSHOTS) await page.screenshot({ path: resolve(screenshots, 'settings.png') });
 });
 
-test('the browser host says what only the desktop app does, and the local API is not available yet', async ({ page }) => {
+test('the browser host says what only the desktop app does, and offers the local API too', async ({ page }) => {
   app = await startApp();
   await page.goto(app.url);
   await navigation(page).getByRole('button', { name: 'Settings', exact: true }).click();
   const data = page.getByRole('region', { name: 'Data folder and backups' });
   await expect(data).toContainText('Backups are made by the desktop app');
   await expect(data.getByRole('button')).toHaveCount(0);
+  // The local API works in both hosts (test/e2e/local-api.spec.ts drives it).
   const localApi = page.getByRole('region', { name: 'Local API' });
-  await expect(localApi).toContainText('Not available yet');
-  await expect(localApi.getByRole('checkbox')).toBeDisabled();
-  await expect(localApi.getByRole('button', { name: 'Make a new key' })).toBeDisabled();
+  await expect(localApi.getByRole('checkbox')).toBeEnabled();
+  await expect(localApi.getByRole('checkbox')).not.toBeChecked();
 });

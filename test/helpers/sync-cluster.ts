@@ -53,6 +53,8 @@ export interface SyncSummary {
   pushed: number;
   rejected: number;
   pulled: number;
+  files_sent: number;
+  files_fetched: number;
   resynced: boolean;
   duration_ms: number;
   error: string | null;

@@ -11,7 +11,9 @@ import type { LocalInstance, LocalInstanceOptions } from '../../electron/host/lo
 import type { BridgeHandler } from '../../electron/main/ipc.js';
 import { displayKey } from '../../electron/main/window-state.js';
 import { shellChannels } from '../../shared/ipc.js';
+import type { LocalApiOutcome, LocalApiState } from '../../shared/local-api.js';
 import { tempDir } from '../helpers/api.js';
+import { connectTo, freePort } from '../helpers/ports.js';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -123,6 +125,22 @@ vi.mock('../../electron/host/local-instance.js', async (importOriginal) => {
 const argv = process.argv;
 let folder: string;
 
+const appPage = { senderFrame: { url: 'app://planner/index.html' } };
+
+/** What main's handler of a shell channel answers (or how it refuses). */
+function invokeShell(channel: string, payload?: unknown, event: unknown = appPage): Promise<unknown> {
+  const handler = fake.ipcMain.handle.mock.calls.find(([name]) => name === channel)?.[1] as ((event: unknown, payload?: unknown) => Promise<unknown>) | undefined;
+  if (!handler) throw new Error(`nothing handles ${channel}`);
+  return handler(event, payload);
+}
+
+/** The local API as a program on this computer calls it. */
+async function projectNames(port: number, key: string): Promise<{ status: number; names?: string[] }> {
+  const response = await fetch(`http://127.0.0.1:${port}/v1/project`, { headers: { 'x-api-env': 'local', 'x-api-key': key } });
+  if (response.status !== 200) return { status: response.status };
+  return { status: 200, names: ((await response.json()) as { data: { name: string }[] }).data.map((project) => project.name) };
+}
+
 async function launch(args: string[]): Promise<void> {
   fake.reset();
   vi.clearAllMocks();
@@ -145,6 +163,9 @@ afterAll(async () => {
   for (const instance of fake.opened) await instance.close();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
+
+let localApiPort: number;
+let localApiKey: string;
 
 describe('a normal launch', () => {
   let window: InstanceType<typeof fake.BrowserWindow>;
@@ -244,6 +265,28 @@ describe('a normal launch', () => {
     expect(window.webContents.send).toHaveBeenCalledWith('planner:change', expect.any(Array));
   });
 
+  it('switches the local API on through its channel: the key once, then a program gets the data with it', async () => {
+    localApiPort = await freePort();
+    await expect(invokeShell(shellChannels.changeLocalApi, { enabled: true, port: localApiPort }, { senderFrame: { url: 'https://evil.example/' } })).rejects.toThrow(/Refused/);
+    await expect(invokeShell(shellChannels.changeLocalApi, { enabled: true, port: 80 })).rejects.toThrow(/Refused: port must be/);
+    expect(await connectTo(localApiPort)).toBe('refused');
+
+    const on = (await invokeShell(shellChannels.changeLocalApi, { enabled: true, port: localApiPort })) as LocalApiOutcome & { key: string };
+    expect(on).toMatchObject({ status: 'done', state: { enabled: true, port: localApiPort, environment: 'local' }, key: expect.any(String) });
+    localApiKey = on.key;
+    expect(await projectNames(localApiPort, localApiKey)).toEqual({ status: 200, names: ['Launch'] });
+    const state = (await invokeShell(shellChannels.localApiState)) as LocalApiState;
+    expect(state).toMatchObject({ enabled: true, keyMadeAt: expect.any(String) });
+    expect(JSON.stringify(state)).not.toContain(localApiKey);
+  });
+
+  it('makes a new local API key through its channel, and the old one stops working', async () => {
+    const renewed = (await invokeShell(shellChannels.newLocalApiKey)) as LocalApiOutcome & { key: string };
+    expect(await projectNames(localApiPort, localApiKey)).toEqual({ status: 401 });
+    localApiKey = renewed.key;
+    expect(await projectNames(localApiPort, localApiKey)).toMatchObject({ status: 200 });
+  });
+
   it('hardens every web contents as it is created', () => {
     const contents = { on: vi.fn(), setWindowOpenHandler: vi.fn() };
     fake.emit('web-contents-created', {}, contents);
@@ -271,13 +314,14 @@ describe('a normal launch', () => {
     }
   });
 
-  it('holds the quit until the database is closed, then quits', async () => {
+  it('holds the quit until the local API is stopped and the database closed, then quits', async () => {
     fake.app.quit.mockClear();
     const instance = fake.opened[0]!;
     const first = { preventDefault: vi.fn() };
     fake.emit('will-quit', first);
     expect(first.preventDefault).toHaveBeenCalled();
     await vi.waitFor(() => expect(fake.app.quit).toHaveBeenCalledTimes(1));
+    expect(await connectTo(localApiPort)).toBe('refused');
     expect(instance.close).toHaveBeenCalledTimes(1);
     expect(() => instance.dataDir.environment(instance.environment.id)).toThrow(/closed/);
     const again = { preventDefault: vi.fn() };
@@ -290,6 +334,21 @@ describe('a normal launch', () => {
     const before = process.listenerCount('uncaughtException');
     fake.emit('quit');
     expect(process.listenerCount('uncaughtException')).toBe(before - 1);
+  });
+});
+
+describe('the next launch', () => {
+  it('serves the local API again, on its port with its key, when it was left on; and stops it on quit', async () => {
+    await launch(['--data-dir', folder]);
+    fake.ready();
+    await vi.waitFor(() => expect(fake.BrowserWindow.made).toHaveLength(1));
+    expect(await projectNames(localApiPort, localApiKey)).toEqual({ status: 200, names: ['Launch'] });
+
+    fake.app.quit.mockClear();
+    fake.emit('will-quit', { preventDefault: vi.fn() });
+    await vi.waitFor(() => expect(fake.app.quit).toHaveBeenCalledTimes(1));
+    expect(await connectTo(localApiPort)).toBe('refused');
+    fake.opened.length = 0;
   });
 });
 

@@ -139,8 +139,8 @@ describe('the menu in Dutch', () => {
   it('translates the menus and the items', () => {
     expect(template({ language: 'nl' }).map((item) => item.label)).toEqual(['Bestand', 'Bewerken', 'Beeld', 'Venster', 'Help']);
     expect(find(dutch, (item) => item.id === 'undo').label).toBe('Ongedaan maken');
-    expect(find(dutch, (item) => item.id === 'new-collection').label).toBe('Nieuwe collectie');
-    expect(find(dutch, (item) => item.id === 'backup').label).toBe('Reservekopie maken…');
+    expect(find(dutch, (item) => item.id === 'new-collection').label).toBe('Nieuwe verzameling');
+    expect(find(dutch, (item) => item.id === 'backup').label).toBe('Back-up maken…');
     expect(find(dutch, (item) => item.role === 'quit').label).toBe('Planner afsluiten');
   });
 

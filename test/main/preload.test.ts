@@ -37,7 +37,10 @@ describe('preload', () => {
     expect(fake.exposeInMainWorld.mock.calls[0]![0]).toBe('planner');
     expect(Object.keys(planner).sort()).toEqual([
       'backup',
+      'changeLocalApi',
+      'getLocalApi',
       'getShellSettings',
+      'newLocalApiKey',
       'onChange',
       'onMenuCommand',
       'openAttachment',
@@ -122,6 +125,9 @@ describe('the desktop requests', () => {
     ['getShellSettings', () => planner.getShellSettings(), [shellChannels.getSettings]],
     ['setShellSettings', () => planner.setShellSettings({ language: 'nl' }), [shellChannels.setSettings, { language: 'nl' }]],
     ['reportError', () => planner.reportError({ message: 'x' }), [shellChannels.reportError, { message: 'x' }]],
+    ['getLocalApi', () => planner.getLocalApi(), [shellChannels.localApiState]],
+    ['changeLocalApi', () => planner.changeLocalApi({ enabled: true }), [shellChannels.changeLocalApi, { enabled: true }]],
+    ['newLocalApiKey', () => planner.newLocalApiKey(), [shellChannels.newLocalApiKey]],
   ];
 
   it.each(calls)('%s invokes its one channel with the payload as given', async (_name, call, expected) => {

@@ -34,7 +34,12 @@ const validPayloads: Record<string, unknown> = {
   [shellChannels.getSettings]: undefined,
   [shellChannels.setSettings]: { language: 'nl' },
   [shellChannels.reportError]: { message: 'boom' },
+  [shellChannels.localApiState]: undefined,
+  [shellChannels.changeLocalApi]: { enabled: true, port: 4317 },
+  [shellChannels.newLocalApiKey]: undefined,
 };
+
+const localApiState = { enabled: false, port: 4317, url: 'http://127.0.0.1:4317/v1', environment: 'local', keyMadeAt: null, problem: null };
 
 const invokeChannels = Object.values(shellChannels).filter((channel) => channel !== shellChannels.menu);
 
@@ -49,6 +54,9 @@ beforeEach(() => {
     getSettings: vi.fn(() => ({ language: 'system', closeWithPending: 'ask' })),
     setSettings: vi.fn((change) => ({ language: 'system', closeWithPending: 'ask', ...change })),
     reportError: vi.fn(() => 'abcd1234'),
+    localApiState: vi.fn(async () => localApiState),
+    changeLocalApi: vi.fn(async () => ({ status: 'done', state: localApiState })),
+    newLocalApiKey: vi.fn(async () => ({ status: 'done', state: localApiState, key: 'k' })),
   };
   unregister = registerShellHandlers(ipcMain as unknown as IpcMain, services as unknown as ShellServices, isAppFrame, () => window as never);
 });
@@ -158,5 +166,28 @@ describe('what each channel hands to main', () => {
     await expect(invoke(shellChannels.reportError, { message: 42 })).rejects.toThrow(/Refused/);
     services.reportError.mockReturnValueOnce(undefined);
     await expect(invoke(shellChannels.reportError, { message: 'too many' })).resolves.toEqual({ reference: 'not-logged' });
+  });
+
+  it('local API: a switch and a port in range, nothing else; state and new key take no payload', async () => {
+    await invoke(shellChannels.changeLocalApi, { enabled: false });
+    await invoke(shellChannels.changeLocalApi, { port: 5000 });
+    expect(services.changeLocalApi.mock.calls).toEqual([[{ enabled: false }], [{ port: 5000 }]]);
+    for (const [bad, message] of [
+      [{ port: 80 }, /port must be a whole number from 1024 to 65535/],
+      [{ port: 70000 }, /port must be a whole number/],
+      [{ port: '4317' }, /port must be a whole number/],
+      [{ port: 4317.5 }, /port must be a whole number/],
+      [{ enabled: 'yes' }, /enabled must be true or false/],
+      [{}, /needs enabled or port/],
+      [{ enabled: true, keyId: 'x' }, /unknown key keyId/],
+      [undefined, /must be an object/],
+    ] as const) {
+      await expect(invoke(shellChannels.changeLocalApi, bad)).rejects.toThrow(message);
+    }
+    expect(services.changeLocalApi).toHaveBeenCalledTimes(2);
+    await expect(invoke(shellChannels.localApiState, { port: 1 })).rejects.toThrow(/takes no payload/);
+    await expect(invoke(shellChannels.newLocalApiKey, { key: 'chosen-by-the-page' })).rejects.toThrow(/takes no payload/);
+    expect(services.localApiState).not.toHaveBeenCalled();
+    expect(services.newLocalApiKey).not.toHaveBeenCalled();
   });
 });

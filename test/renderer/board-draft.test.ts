@@ -25,6 +25,7 @@ function savedBoard(): BoardWithParts {
     dependency_behavior: 'push',
     capacity_method: 'none',
     split_cards_by_activity: true,
+    own_backlog: true,
     // Deliberately out of order: the draft follows priority, not the order received.
     stages: [stage('s2', 'Painting', 1, [{ id: 'a2', priority: 1 }, { id: 'a1', priority: 0 }]), stage('s1', 'Cutting', 0)],
     statuses: [{ id: 't1', name: 'To do', color: 'grey', priority: 0, entry: true, exit: false }],
@@ -40,6 +41,7 @@ describe('board draft', () => {
       color: 'transparent',
       dependency_behavior: 'notify',
       capacity_method: 'individual',
+      own_backlog: false,
       workdays: { '1': true, '5': true, '6': false, '7': false },
     });
     expect(newStage()).toMatchObject({ delay_day: '0', efficiency: '100', independent: false, activityIds: [] });
@@ -51,6 +53,8 @@ describe('board draft', () => {
     expect(draft.stages[1]!.activityIds).toEqual(['a1', 'a2']);
     expect(draft.workdays['6']).toBe(true);
     expect(draft.statuses[0]).toMatchObject({ id: 't1', entry: true });
+    expect(draft.own_backlog).toBe(true);
+    expect(boardBody({ ...draft, own_backlog: false }).own_backlog).toBe(false);
   });
 
   it('saves priority as the order on screen, keeping ids so the API updates instead of recreating', () => {

@@ -21,10 +21,12 @@ describe('attachment files', () => {
     expect(bytesFromBase64('AAEC+v8=')).toEqual(bytes);
   });
 
-  it('shows sizes in readable units', () => {
-    expect(formatBytes(0)).toBe('0 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(3_400_000)).toBe('3.2 MB');
-    expect(formatBytes(null)).toBe('');
+  it('shows sizes in readable units, with the decimal sign of the planner’s language', () => {
+    expect(formatBytes(0, 'en-GB')).toBe('0 B');
+    expect(formatBytes(1536, 'en-GB')).toBe('1.5 KB');
+    expect(formatBytes(3_400_000, 'en-GB')).toBe('3.2 MB');
+    expect(formatBytes(5_000 * 1024 ** 3, 'en-GB')).toBe('5000 GB');
+    expect(formatBytes(null, 'en-GB')).toBe('');
+    expect(formatBytes(1536, 'nl-NL')).toBe('1,5 KB');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { translatorFor } from '../../renderer/i18n/index.js';
 import { cardChanges, cardDraft } from '../../renderer/views/card/card-draft.js';
-import { relationFrom } from '../../renderer/views/card/relation-wording.js';
+import { relationChoices, relationFrom } from '../../renderer/views/card/relation-wording.js';
 import { percentShare } from '../../renderer/views/card/split-by.js';
 
 const card = {
@@ -50,11 +51,27 @@ describe('the split form', () => {
 });
 
 describe('relations as one card reads them', () => {
+  const english = translatorFor('en');
+  const dutch = translatorFor('nl');
+
   it('words a relation from either end', () => {
     const relation = { card_id: 'a', related_card_id: 'b', type: 'blocks' as const };
-    expect(relationFrom(relation, 'a')).toEqual({ otherId: 'b', wording: 'Blocks' });
-    expect(relationFrom(relation, 'b')).toEqual({ otherId: 'a', wording: 'Blocked by' });
-    expect(relationFrom({ ...relation, type: 'depends' }, 'b').wording).toBe('Needed by');
-    expect(relationFrom({ ...relation, type: 'related' }, 'b').wording).toBe('Related to');
+    expect(relationFrom(relation, 'a', english)).toEqual({ otherId: 'b', wording: 'Blocks' });
+    expect(relationFrom(relation, 'b', english)).toEqual({ otherId: 'a', wording: 'Blocked by' });
+    expect(relationFrom({ ...relation, type: 'depends' }, 'b', english).wording).toBe('Needed by');
+    expect(relationFrom({ ...relation, type: 'related' }, 'b', english).wording).toBe('Related to');
+  });
+
+  it('words it in the planner’s language, and offers every type to add', () => {
+    const relation = { card_id: 'a', related_card_id: 'b', type: 'blocks' as const };
+    expect(relationFrom(relation, 'a', dutch).wording).toBe('Blokkeert');
+    expect(relationFrom(relation, 'b', dutch).wording).toBe('Geblokkeerd door');
+    expect(relationChoices(english)).toEqual([
+      { type: 'blocks', text: 'Blocks' },
+      { type: 'depends', text: 'Depends on' },
+      { type: 'related', text: 'Related to' },
+      { type: 'cloned', text: 'Cloned from' },
+    ]);
+    expect(relationChoices(dutch).map((choice) => choice.text)).toEqual(['Blokkeert', 'Hangt af van', 'Gerelateerd aan', 'Gekloond van']);
   });
 });

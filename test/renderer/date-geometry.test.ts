@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { catalogues } from '../../renderer/i18n/catalogues.js';
+import { createTranslate } from '../../renderer/i18n/translate.js';
 import {
   blocksCovering,
   dateAt,
@@ -25,6 +27,8 @@ import {
 } from '../../renderer/views/planboard/date-geometry.js';
 
 const monToFri = { '1': true, '2': true, '3': true, '4': true, '5': true, '6': false, '7': false };
+const english = createTranslate(catalogues, 'en');
+const dutch = createTranslate(catalogues, 'nl');
 // Thursday 26 November 2026.
 const today = '2026-11-26';
 const week = timelineAround(today, 'week');
@@ -174,24 +178,37 @@ describe('workdays, today and the header', () => {
 
   it('labels weeks over days at week zoom, and days with weekday names at day zoom', () => {
     const range = { first: dayIndex(week, '2026-11-23'), last: dayIndex(week, '2026-11-29') };
-    const header = headerBands(week, range, 'week');
+    const header = headerBands(week, range, 'week', english);
     expect(header.upper).toEqual([{ key: '2026-11-23', label: 'W48 · Nov 2026', left: range.first * 40, width: 7 * 40 }]);
     expect(header.lower.map((band) => band.label)).toEqual(['23', '24', '25', '26', '27', '28', '29']);
     const day = timelineAround(today, 'day');
-    expect(headerBands(day, range, 'day').lower[0]).toMatchObject({ label: 'Mon 23', width: 96 });
-    expect(headerBands(day, range, 'day').upper[0]!.label).toBe('Week 48, 23 Nov 2026');
+    expect(headerBands(day, range, 'day', english).lower[0]).toMatchObject({ label: 'Mon 23', width: 96 });
+    expect(headerBands(day, range, 'day', english).upper[0]!.label).toBe('Week 48, 23 Nov 2026');
   });
 
   it('labels months over week numbers at month zoom, whole bands even when cut by the range', () => {
     const month = timelineAround(today, 'month');
     const range = { first: dayIndex(month, '2026-11-20'), last: dayIndex(month, '2026-12-10') };
-    const header = headerBands(month, range, 'month');
+    const header = headerBands(month, range, 'month', english);
     expect(header.upper.map((band) => band.label)).toEqual(['November 2026', 'December 2026']);
     expect(header.upper[0]).toMatchObject({ left: dayIndex(month, '2026-11-01') * 10, width: 30 * 10 });
     expect(header.lower[0]).toMatchObject({ key: '2026-11-16', label: '47' });
   });
 
   it('reads dates out in words', () => {
-    expect(longDate('2026-11-26')).toBe('Thu 26 Nov 2026');
+    expect(longDate('2026-11-26', english)).toBe('Thu 26 Nov 2026');
+  });
+
+  it('writes the header and dates in Dutch for a Dutch planner', () => {
+    const range = { first: dayIndex(week, '2026-11-23'), last: dayIndex(week, '2026-11-29') };
+    expect(headerBands(week, range, 'week', dutch).upper[0]!.label).toBe('wk 48 · nov 2026');
+    const day = timelineAround(today, 'day');
+    expect(headerBands(day, range, 'day', dutch).lower.map((band) => band.label)).toEqual(['ma 23', 'di 24', 'wo 25', 'do 26', 'vr 27', 'za 28', 'zo 29']);
+    expect(headerBands(day, range, 'day', dutch).upper[0]!.label).toBe('Week 48, 23 nov 2026');
+    const month = timelineAround(today, 'month');
+    const months = { first: dayIndex(month, '2027-02-20'), last: dayIndex(month, '2027-03-10') };
+    expect(headerBands(month, months, 'month', dutch).upper.map((band) => band.label)).toEqual(['februari 2027', 'maart 2027']);
+    expect(longDate('2026-11-26', dutch)).toBe('do 26 nov 2026');
+    expect(longDate('2027-03-01', dutch)).toBe('ma 1 mrt 2027');
   });
 });

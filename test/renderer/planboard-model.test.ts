@@ -1,6 +1,8 @@
 /** The planboard's pure pieces between the API and the grid: filters, layout, capacity, the card cache. */
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { catalogues } from '../../renderer/i18n/catalogues.js';
+import { createTranslate } from '../../renderer/i18n/translate.js';
 import { cardsInWindow, laneAtY, layoutBoard, rowAtY } from '../../renderer/views/planboard/board-layout.js';
 import { capacityLevel, capacityOn, capacityShare, hours, indexCapacity } from '../../renderer/views/planboard/capacity.js';
 import { cardMatcher, filtersFromView, isFiltering, noFilters } from '../../renderer/views/planboard/card-filter.js';
@@ -136,10 +138,11 @@ describe('capacity', () => {
     expect(capacityShare({ available: 480, planned: 960 })).toBe(1);
   });
 
-  it('prints minutes as hours', () => {
-    expect(hours(480)).toBe('8h');
-    expect(hours(90)).toBe('1.5h');
-    expect(hours(20)).toBe('0.3h');
+  it('prints minutes as hours in the planner’s locale', () => {
+    expect(hours(480, 'en-GB')).toBe('8h');
+    expect(hours(90, 'en-GB')).toBe('1.5h');
+    expect(hours(20, 'en-GB')).toBe('0.3h');
+    expect(hours(90, 'nl-NL')).toBe('1,5 u');
   });
 });
 
@@ -206,7 +209,8 @@ describe('a drop', () => {
   });
 
   it('says where the card would land', () => {
-    expect(describeDrop(a, { mode: 'move', days: 1, rows: 2 }, stages)).toBe('Tue 24 Nov 2026 – Wed 25 Nov 2026, Painting');
-    expect(describeDrop(b, { mode: 'end', days: 0, rows: 0 }, stages)).toBe('Wed 25 Nov 2026');
+    const english = createTranslate(catalogues, 'en');
+    expect(describeDrop(a, { mode: 'move', days: 1, rows: 2 }, stages, english)).toBe('Tue 24 Nov 2026 – Wed 25 Nov 2026, Painting');
+    expect(describeDrop(b, { mode: 'end', days: 0, rows: 0 }, stages, english)).toBe('Wed 25 Nov 2026');
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { catalogues } from '../../renderer/i18n/catalogues.js';
+import { createTranslate } from '../../renderer/i18n/translate.js';
 import {
   assignmentText,
   colorInputValue,
@@ -67,6 +69,8 @@ describe('resource draft', () => {
   });
 
   it('says where a resource works, by board and stage name', () => {
-    expect(assignmentText(anna, boards)).toEqual(['Kitchen line: Sawing 50%']);
+    expect(assignmentText(anna, boards, createTranslate(catalogues, 'en'))).toEqual(['Kitchen line: Sawing 50%']);
+    const both = { ...anna, boards: [{ id: 'b1', active: true, stages: [{ id: 's1', percentage: 50, active: true }, { id: 's2', percentage: 50, active: true }] }] } as unknown as Resource;
+    expect(assignmentText(both, boards, createTranslate(catalogues, 'nl'))).toEqual(['Kitchen line: Sawing 50%, Painting 50%']);
   });
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../renderer/api/client.js';
+import { catalogues } from '../../renderer/i18n/catalogues.js';
+import { createTranslate } from '../../renderer/i18n/translate.js';
 import { valueFromText, orderRowColumns } from '../../renderer/views/orders/order-row-columns.js';
 import { isCellBlock, parseSpreadsheetText, pasteProblems, rowsFromPaste } from '../../renderer/views/orders/row-paste.js';
+
+const english = createTranslate(catalogues, 'en');
+const dutch = createTranslate(catalogues, 'nl');
 
 const lookups = {
   items: [{ id: 'item-1', code: 'SEAT', description: 'Seat' }],
@@ -37,7 +42,7 @@ describe('reading cells copied from a spreadsheet', () => {
 
 describe('rows from pasted cells', () => {
   it('reads the columns in the grid order and names items and activities by code or description', () => {
-    const { rows, problems } = rowsFromPaste([['R1', 'Frame', 'seat', 'Painting', '2,5', 'hours']], lookups);
+    const { rows, problems } = rowsFromPaste([['R1', 'Frame', 'seat', 'Painting', '2,5', 'hours']], lookups, english);
     expect(problems).toEqual([]);
     expect(rows).toEqual([{ code: 'R1', description: 'Frame', item_id: 'item-1', activity_id: 'act-1', quantity: 2.5, unit: 'hours' }]);
     expect(orderRowColumns.map((column) => column.field).slice(0, 6)).toEqual(['code', 'description', 'item_id', 'activity_id', 'quantity', 'unit']);
@@ -51,6 +56,7 @@ describe('rows from pasted cells', () => {
         ['R2', '', '', 'welding'],
       ],
       lookups,
+      english,
     );
     expect(problems).toEqual([
       'Pasted row 1: no activity has the code or description “Sanding”.',
@@ -59,7 +65,7 @@ describe('rows from pasted cells', () => {
   });
 
   it('refuses a row with more filled columns than the grid has', () => {
-    const { problems } = rowsFromPaste([[...Array(10).fill('x'), 'extra']], lookups);
+    const { problems } = rowsFromPaste([[...Array(10).fill('x'), 'extra']], lookups, english);
     expect(problems).toEqual(['Pasted row 1: has 11 columns; the grid has 10.']);
   });
 
@@ -79,6 +85,13 @@ describe('rows from pasted cells', () => {
         { code: 10422, message: 'Unprocessable Content', description: 'order_rows.0.quantity_delivered must be a number', field: 'order_rows.0.quantity_delivered' },
       ],
     });
-    expect(pasteProblems(error)).toEqual(['Pasted row 2, quantity: must be a number', 'Pasted row 1, delivered: must be a number']);
+    expect(pasteProblems(error, english)).toEqual(['Pasted row 2, quantity: must be a number', 'Pasted row 1, delivered: must be a number']);
+    // The API's own words stay as they come; the planner's language names the row and column.
+    expect(pasteProblems(error, dutch)).toEqual(['Geplakte regel 2, aantal: must be a number', 'Geplakte regel 1, geleverd: must be a number']);
+  });
+
+  it('names the pasted row and the column in the planner’s language', () => {
+    const { problems } = rowsFromPaste([['R1', '', 'Stoel']], lookups, dutch);
+    expect(problems).toEqual(['Geplakte regel 1: geen artikel heeft de code of omschrijving “Stoel”.']);
   });
 });

@@ -27,6 +27,15 @@ describe('the sync indicator', () => {
     expect(offline.description).toContain('ECONNREFUSED');
   });
 
+  it('says syncing, not offline, while the first run after connecting or starting has not ended', () => {
+    const first = summarizeSync({ kind: 'status', status: status({ online: false, syncing: true, pending: 1 }) });
+    expect(first).toMatchObject({ state: 'Syncing…', tone: 'busy', details: ['1 pending'] });
+    expect(first.description).toContain('1 change not sent yet');
+    // Once a run has failed it is offline, and a retry running says so beside it.
+    const retry = summarizeSync({ kind: 'status', status: status({ online: false, syncing: true, last_error: 'connect ECONNREFUSED' }) });
+    expect(retry).toMatchObject({ state: 'Offline', tone: 'offline', details: ['Syncing…'] });
+  });
+
   it('warns about conflicts, online or not', () => {
     expect(summarizeSync({ kind: 'status', status: status({ conflicts: 1 }) })).toMatchObject({ tone: 'warning', details: ['1 conflict'] });
     expect(summarizeSync({ kind: 'status', status: status({ online: false, conflicts: 2 }) })).toMatchObject({ tone: 'warning', details: ['2 conflicts'] });

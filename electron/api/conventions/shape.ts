@@ -32,12 +32,26 @@ export function parsePaths(text: string): PathTree {
   return tree;
 }
 
+/** Both paths at once: `*.code` and `0.unit` give item 0 both. Whole (`true`) wins. */
+function union(a: PathTree | true | undefined, b: PathTree | true | undefined): PathTree | true | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  if (a === true || b === true) return true;
+  const out: PathTree = new Map(a);
+  for (const [key, sub] of b) out.set(key, union(out.get(key), sub)!);
+  return out;
+}
+
+/** What applies to item `index` of a list: its own paths and those of every item (`*`). */
+function itemPaths(tree: PathTree, index: number): PathTree | true | undefined {
+  return union(tree.get(String(index)), tree.get('*'));
+}
+
 function showValue(value: unknown, tree: PathTree): unknown {
   if (Array.isArray(value)) {
-    const all = tree.get('*');
     const out: unknown[] = [];
     value.forEach((item, index) => {
-      const sub = tree.get(String(index)) ?? all;
+      const sub = itemPaths(tree, index);
       if (sub === undefined) return;
       out.push(sub === true ? item : showValue(item, sub));
     });
@@ -60,9 +74,8 @@ function showValue(value: unknown, tree: PathTree): unknown {
 
 function hideValue(value: unknown, tree: PathTree): unknown {
   if (Array.isArray(value)) {
-    const all = tree.get('*');
     return value.flatMap((item, index) => {
-      const sub = tree.get(String(index)) ?? all;
+      const sub = itemPaths(tree, index);
       if (sub === true) return []; // `hide=order_rows.1` leaves that item out
       return [sub === undefined ? item : hideValue(item, sub)];
     });

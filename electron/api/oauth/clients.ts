@@ -6,7 +6,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { checkWrite, isPlainObject } from '../../../shared/fields.js';
+import { checkWrite } from '../../../shared/fields.js';
 import { isLoopbackHost, oauthClientSpec } from '../../../shared/resources/oauth-client.js';
 import type { ListEnvelope } from '../../../shared/list.js';
 import { uuidv7 } from '../../../shared/ids.js';
@@ -16,6 +16,7 @@ import { parseListOptions, type QueryString } from '../conventions/list-query.js
 import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
 import { digest } from './tokens.js';
+import { optionalBody } from '../conventions/request-body.js';
 
 export interface NewClient {
   name: string;
@@ -75,9 +76,7 @@ export function presentClient(client: StoredClient): Record<string, unknown> {
 }
 
 function body(value: unknown): Record<string, unknown> {
-  if (value === undefined || value === null) return {};
-  if (!isPlainObject(value)) throw ApiError.badRequest('The request body must be a JSON object.');
-  return value;
+  return optionalBody(value);
 }
 
 function ownClient(ctx: RequestContext, system: SystemStore, id: string): StoredClient {

@@ -24,6 +24,7 @@ import { defaultRateLimit, SlidingWindowLimiter, type RateLimitOptions } from '.
 import { codeSeconds, digest, issueTokens, randomToken } from './tokens.js';
 import { verifyPassword } from './passwords.js';
 import { acceptInvitation, activeUser, signIn } from './users.js';
+import { requiredBody } from '../conventions/request-body.js';
 
 export interface OAuthRouteOptions {
   dataDir: DataDir;
@@ -404,8 +405,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
     },
     async (request, reply) => {
       limiter.take(`${request.ip}|accept`, reply);
-      const body = request.body;
-      if (!isPlainObject(body)) throw ApiError.badRequest('The request body must be a JSON object.');
+      const body = requiredBody(request.body);
       const header = request.headers['x-api-env'];
       const environmentName = typeof body.environment === 'string' ? body.environment : typeof header === 'string' ? header : undefined;
       if (!isUuid(body.invite_id)) throw ApiError.rule('invite_id', 'invite_id must be the uuid from the invitation');

@@ -18,14 +18,15 @@
  *   remaining_time  planned is the estimate minus the minutes tracked on the card, never
  *                   below 0, spread over the card's days from today on
  */
-import { buckets, isoWeekday, type TimeFrame } from '../../../shared/dates.js';
+import { buckets, daysBetween, type TimeFrame } from '../../../shared/dates.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
 import { groupModule, groupResourceModule } from '../resources/group.js';
 import { resourceModule } from '../resources/resource.js';
 import { stageModule } from '../resources/stage.js';
 import { plannedWork, type PlannedWork } from './planned-work.js';
-import { loadCalendars, scheduleDay } from './schedule.js';
+import { availableMinutes, calendarsOf } from './schedule.js';
+import { boardCalendar, dayNumber, weekdayOfDay, workdaysByWeekday } from './workdays.js';
 
 export type CapacityView = 'stage' | 'resource' | 'resource_type/stage' | 'group';
 
@@ -43,9 +44,29 @@ interface Assignment {
   share: number;
 }
 
-interface Figures {
-  time_available: number;
-  time_planned: number;
+/** The order the resource_type/stage view lists the types in. */
+const resourceTypes: readonly string[] = ['machine', 'cell', 'employee'];
+
+/**
+ * Where a view's minutes go. Its rows are numbered, and minutes add up in one array per
+ * bucket, `count` long: no keyed object per row and day. By stage (and resource type) a
+ * stage's minutes count for its rows; by resource (and group) a resource's do.
+ */
+interface Rows {
+  count: number;
+  byStage: boolean;
+  stage: Map<string, number>;
+  /** Rows for minutes on stage number `stage` of a resource or activity of `type`. */
+  ofStage(stage: number, type: string): readonly number[];
+  ofResource(resourceId: string): readonly number[];
+}
+
+/** The range as day numbers (workdays.ts), the bucket of each of its days, and the board's workdays. */
+interface Range {
+  first: number;
+  length: number;
+  bucketOf: Int32Array;
+  workdays: readonly boolean[];
 }
 
 function assignments(board: StoredRecord, stages: StoredRecord[], resources: StoredRecord[]): Assignment[] {
@@ -65,15 +86,65 @@ function assignments(board: StoredRecord, stages: StoredRecord[], resources: Sto
   return out;
 }
 
-/** Adds minutes to a keyed figure. */
-function add(map: Map<string, Figures>, key: string, field: keyof Figures, minutes: number) {
-  const figures = map.get(key) ?? { time_available: 0, time_planned: 0 };
-  figures[field] += minutes;
-  map.set(key, figures);
+/**
+ * Available minutes into `into` (per bucket, per row). A resource's day is the same for every
+ * stage it works on, so its minutes are worked out once for the whole range; then days
+ * outside, links inside, as the formula sums them.
+ */
+function addAvailable(ctx: RequestContext, links: Assignment[], rows: Rows, range: Range, into: Float64Array): void {
+  const calendars = new Map(calendarsOf(ctx, [...new Set(links.map((a) => a.resource))]).map((c) => [c.resource.id, c]));
+  const minutesOf = new Map<string, Float64Array>();
+  const counted = links.map((a) => {
+    let minutes = minutesOf.get(a.resource.id);
+    if (!minutes) minutesOf.set(a.resource.id, (minutes = availableMinutes(calendars.get(a.resource.id)!, range.first, range.length)));
+    const to = rows.byStage ? rows.ofStage(rows.stage.get(a.stage.id)!, a.resource.type as string) : rows.ofResource(a.resource.id);
+    return { minutes, share: a.share, rows: to };
+  });
+  for (let day = 0; day < range.length; day++) {
+    if (!range.workdays[weekdayOfDay(range.first + day)]) continue;
+    const offset = range.bucketOf[day]! * rows.count;
+    for (const link of counted) {
+      const minutes = link.minutes[day]! * link.share;
+      for (const row of link.rows) into[offset + row] = into[offset + row]! + minutes;
+    }
+  }
 }
 
-function rounded(figures: Figures | undefined): Figures {
-  return { time_available: Math.round(figures?.time_available ?? 0), time_planned: Math.round(figures?.time_planned ?? 0) };
+/**
+ * Planned minutes into `into`: each card activity's minutes per workday, times its days in
+ * each bucket. By resource (or group), they are shared equally among the card's resources.
+ */
+function addPlanned(work: PlannedWork[], rows: Rows, range: Range, into: Float64Array): void {
+  const add = (item: PlannedWork, to: readonly number[], bucket: number, days: number) => {
+    const minutes = item.minutesPerDay * days;
+    const offset = bucket * rows.count;
+    if (rows.byStage) {
+      for (const row of to) into[offset + row] = into[offset + row]! + minutes;
+      return;
+    }
+    const share = item.resourceIds.length > 0 ? minutes / item.resourceIds.length : 0;
+    for (const id of item.resourceIds) {
+      for (const row of rows.ofResource(id)) into[offset + row] = into[offset + row]! + share;
+    }
+  };
+  for (const item of work) {
+    const stage = rows.stage.get(item.stageId);
+    if (stage === undefined) continue;
+    const to = rows.byStage ? rows.ofStage(stage, item.resourceType) : [];
+    // The days are in order, so each bucket's days come in one run.
+    let bucket = -1;
+    let days = 0;
+    for (const day of item.days) {
+      const next = range.bucketOf[day - range.first]!;
+      if (next !== bucket) {
+        if (days > 0) add(item, to, bucket, days);
+        bucket = next;
+        days = 0;
+      }
+      days++;
+    }
+    if (days > 0) add(item, to, bucket, days);
+  }
 }
 
 export function boardCapacity(ctx: RequestContext, board: StoredRecord, view: CapacityView, query: CapacityQuery) {
@@ -83,7 +154,6 @@ export function boardCapacity(ctx: RequestContext, board: StoredRecord, view: Ca
   if (query.stageId) stages = stages.filter((s) => s.id === query.stageId);
   const method = board.capacity_method as string;
   const periods = buckets(query.start, query.end, query.frame);
-  const counts = method !== 'none';
 
   const resources = ctx.store.list(resourceModule.table, {
     match: { archived_at: null },
@@ -91,79 +161,56 @@ export function boardCapacity(ctx: RequestContext, board: StoredRecord, view: Ca
     limit: 1_000_000,
     offset: 0,
   }).rows;
-  const calendars = new Map(loadCalendars(ctx, resources.map((r) => r.id)).map((c) => [c.resource.id, c]));
-  const links = assignments(board, stages, resources);
-  const workdays = board.workdays as Record<string, boolean>;
-  const work: PlannedWork[] = counts ? plannedWork(ctx, board, query.start, query.end, method === 'remaining_time') : [];
-
-  // Minutes per bucket, keyed by the row the view reports ("stage id", "resource id", …).
-  const keyOf = (a: { stage: StoredRecord; resource: StoredRecord }): string[] => {
-    switch (view) {
-      case 'stage':
-        return [a.stage.id];
-      case 'resource':
-        return [a.resource.id];
-      case 'resource_type/stage':
-        return [`${a.stage.id}|${a.resource.type as string}`];
-      case 'group':
-        return groupsOf.get(a.resource.id) ?? [];
-    }
-  };
-  const groupsOf = new Map<string, string[]>();
   let groups: StoredRecord[] = [];
-  if (view === 'group') {
-    groups = ctx.store.list(groupModule.table, { limit: 1_000_000, offset: 0 }).rows;
-    for (const link of ctx.store.getWhereIn(groupResourceModule.table, 'group_id', groups.map((g) => g.id))) {
-      groupsOf.set(link.resource_id as string, [...(groupsOf.get(link.resource_id as string) ?? []), link.group_id as string]);
+  if (view === 'group') groups = ctx.store.list(groupModule.table, { limit: 1_000_000, offset: 0 }).rows;
+
+  const rowCount = { stage: stages.length, resource: resources.length, group: groups.length, 'resource_type/stage': stages.length * resourceTypes.length }[view];
+  const available = new Float64Array(periods.length * rowCount);
+  const planned = new Float64Array(periods.length * rowCount);
+  if (method !== 'none') {
+    const resourceRows = new Map<string, number[]>();
+    if (view === 'resource') resources.forEach((r, i) => resourceRows.set(r.id, [i]));
+    if (view === 'group') {
+      const groupRow = new Map(groups.map((g, i) => [g.id, i]));
+      for (const link of ctx.store.getWhereIn(groupResourceModule.table, 'group_id', groups.map((g) => g.id))) {
+        const groupRows = resourceRows.get(link.resource_id as string) ?? [];
+        groupRows.push(groupRow.get(link.group_id as string)!);
+        resourceRows.set(link.resource_id as string, groupRows);
+      }
     }
+    const rows: Rows = {
+      count: rowCount,
+      byStage: view === 'stage' || view === 'resource_type/stage',
+      stage: new Map(stages.map((s, i) => [s.id, i])),
+      ofStage: (stage, type) => {
+        if (view === 'stage') return [stage];
+        const t = resourceTypes.indexOf(type);
+        return t < 0 ? [] : [stage * resourceTypes.length + t];
+      },
+      ofResource: (resourceId) => resourceRows.get(resourceId) ?? [],
+    };
+    const length = daysBetween(query.start, query.end) + 1;
+    const bucketOf = new Int32Array(length);
+    for (let p = 0, day = 0; p < periods.length; p++) bucketOf.fill(p, day, (day += periods[p]!.dates.length));
+    const workdays = workdaysByWeekday(boardCalendar(board.workdays as Record<string, boolean>));
+    const range: Range = { first: dayNumber(query.start), length, bucketOf, workdays };
+
+    addAvailable(ctx, assignments(board, stages, resources), rows, range, available);
+    addPlanned(plannedWork(ctx, board, workdays, query.start, query.end, method === 'remaining_time'), rows, range, planned);
   }
 
-  // A resource's day is the same for every stage it works on: compute it once per date.
-  const availableOn = (resourceId: string, date: string, cache: Map<string, number>) => {
-    let minutes = cache.get(resourceId);
-    if (minutes === undefined) {
-      minutes = scheduleDay(calendars.get(resourceId)!, date).available;
-      cache.set(resourceId, minutes);
-    }
-    return minutes;
-  };
-
-  const data = periods.map((period) => {
-    const figures = new Map<string, Figures>();
-    if (counts) {
-      for (const date of period.dates) {
-        if (!workdays[String(isoWeekday(date))]) continue;
-        const today = new Map<string, number>();
-        for (const a of links) {
-          const available = availableOn(a.resource.id, date, today) * a.share;
-          for (const key of keyOf(a)) add(figures, key, 'time_available', available);
-        }
-      }
-      for (const item of work) {
-        const days = item.dates.filter((d) => d >= period.start && d <= period.end).length;
-        if (days === 0) continue;
-        const minutes = item.minutesPerDay * days;
-        const stage = stages.find((s) => s.id === item.stageId);
-        if (!stage) continue;
-        if (view === 'stage') add(figures, stage.id, 'time_planned', minutes);
-        else if (view === 'resource_type/stage') add(figures, `${stage.id}|${item.resourceType}`, 'time_planned', minutes);
-        else {
-          const share = item.resourceIds.length > 0 ? minutes / item.resourceIds.length : 0;
-          for (const id of item.resourceIds) {
-            for (const key of view === 'resource' ? [id] : groupsOf.get(id) ?? []) add(figures, key, 'time_planned', share);
-          }
-        }
-      }
-    }
+  const data = periods.map((period, p) => {
+    const offset = p * rowCount;
+    const figures = (row: number) => ({ time_available: Math.round(available[offset + row]!), time_planned: Math.round(planned[offset + row]!) });
     const row: Record<string, unknown> = { date: period.start, end_date: period.end };
-    if (view === 'stage') row.stage = stages.map((s) => ({ id: s.id, name: s.name, ...rounded(figures.get(s.id)) }));
-    if (view === 'resource') row.resource = resources.map((r) => ({ id: r.id, name: r.name, type: r.type, ...rounded(figures.get(r.id)) }));
-    if (view === 'group') row.group = groups.map((g) => ({ id: g.id, name: g.name, ...rounded(figures.get(g.id)) }));
+    if (view === 'stage') row.stage = stages.map((s, i) => ({ id: s.id, name: s.name, ...figures(i) }));
+    if (view === 'resource') row.resource = resources.map((r, i) => ({ id: r.id, name: r.name, type: r.type, ...figures(i) }));
+    if (view === 'group') row.group = groups.map((g, i) => ({ id: g.id, name: g.name, ...figures(i) }));
     if (view === 'resource_type/stage') {
-      row.stage = stages.map((s) => ({
+      row.stage = stages.map((s, i) => ({
         id: s.id,
         name: s.name,
-        resource_type: (['machine', 'cell', 'employee'] as const).map((type) => ({ type, ...rounded(figures.get(`${s.id}|${type}`)) })),
+        resource_type: resourceTypes.map((type, t) => ({ type, ...figures(i * resourceTypes.length + t) })),
       }));
     }
     return row;

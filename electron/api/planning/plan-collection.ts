@@ -11,7 +11,7 @@
  * order; default at the end).
  */
 import type { FieldProblem } from '../../../shared/errors.js';
-import { isPlainObject, isValidDate } from '../../../shared/fields.js';
+import { isValidDate } from '../../../shared/fields.js';
 import { isUuid } from '../../../shared/ids.js';
 import { today } from '../../../shared/dates.js';
 import type { StoredRecord } from '../../store/environment-store.js';
@@ -30,6 +30,7 @@ import { rankBetween } from './rank.js';
 import { loadCalendars, scheduleDay } from './schedule.js';
 import { boardCalendar, CalendarError } from './workdays.js';
 import { deleteTree } from '../write-plan.js';
+import { optionalBody } from '../conventions/request-body.js';
 
 /** Minutes one workday gives a card when no resource is assigned. */
 export const minutesPerWorkdayWithoutResources = 480;
@@ -47,8 +48,7 @@ interface PlanBody {
 }
 
 function readBody(ctx: RequestContext, board: StoredRecord, raw: unknown): PlanBody {
-  if (raw !== undefined && raw !== null && !isPlainObject(raw)) throw ApiError.badRequest('The request body must be a JSON object.');
-  const body = (raw ?? {}) as Record<string, unknown>;
+  const body = optionalBody(raw);
   const problems: FieldProblem[] = [];
   const out: PlanBody = { reverse: false, force_stages: [], resources: [] };
   const stageIds = new Set(ctx.store.getWhereIn(stageModule.table, 'board_id', [board.id]).map((s) => s.id));

@@ -5,66 +5,74 @@
  * workdays, or — for remaining time — what is left after the tracked minutes, spread over the
  * card's workdays from today on).
  */
-import { addDays, today } from '../../../shared/dates.js';
+import { today } from '../../../shared/dates.js';
 import type { StoredRecord } from '../../store/environment-store.js';
+import { plannedActivities, plannedResources, type PlannedActivityRow } from '../../store/planned-cards.js';
 import type { RequestContext } from '../resource.js';
-import { activityModule } from '../resources/activity.js';
-import { cardActivityModule, cardModule, cardResourceModule } from '../resources/card.js';
 import { trackedMinutes } from './tracked-time.js';
-import { boardCalendar } from './workdays.js';
+import { dayNumber, maxPlanDays, weekdayOfDay } from './workdays.js';
 
 export interface PlannedWork {
   stageId: string;
   resourceIds: string[];
   resourceType: string;
-  /** The card's workdays inside the requested range. */
-  dates: string[];
+  /** The card's workdays inside the requested range, as day numbers (workdays.ts), in order. */
+  days: number[];
   minutesPerDay: number;
 }
 
-export function plannedWork(ctx: RequestContext, board: StoredRecord, start: string, end: string, remainingOnly: boolean): PlannedWork[] {
-  const calendar = boardCalendar(board.workdays as Record<string, boolean>);
-  const cards = ctx.store
-    .list(cardModule.table, {
-      match: { board_id: board.id },
-      filter: {
-        kind: 'and',
-        items: [
-          { kind: 'atom', field: 'start_date', operator: 'lte', not: false, value: end },
-          { kind: 'atom', field: 'end_date', operator: 'gte', not: false, value: start },
-        ],
-      },
-      limit: 1_000_000,
-      offset: 0,
-    })
-    .rows;
-  if (cards.length === 0) return [];
-  const ids = cards.map((c) => c.id);
-  const activityLinks = ctx.store.getWhereIn(cardActivityModule.table, 'card_id', ids);
-  const resourceLinks = ctx.store.getWhereIn(cardResourceModule.table, 'card_id', ids);
-  const typeOf = new Map(ctx.store.getWhereIn(activityModule.table, 'id', activityLinks.map((l) => l.activity_id)).map((a) => [a.id, a.resource_type as string]));
-  const tracked = remainingOnly ? trackedMinutes(ctx, ids).total : new Map<string, number>();
-  const from = remainingOnly ? today() : '';
+/** `workdays` is the board's, by ISO weekday (workdaysByWeekday). */
+export function plannedWork(
+  ctx: RequestContext,
+  board: StoredRecord,
+  workdays: readonly boolean[],
+  start: string,
+  end: string,
+  remainingOnly: boolean,
+): PlannedWork[] {
+  // A card without activities plans nothing, so the cards come with their activities.
+  const activitiesOf = new Map<string, PlannedActivityRow[]>();
+  for (const row of plannedActivities(ctx.store, board.id, start, end)) {
+    const links = activitiesOf.get(row.card_id);
+    if (links) links.push(row);
+    else activitiesOf.set(row.card_id, [row]);
+  }
+  if (activitiesOf.size === 0) return [];
+  const resourcesOf = new Map<string, string[]>();
+  for (const { card_id, resource_id } of plannedResources(ctx.store, board.id, start, end)) {
+    const ids = resourcesOf.get(card_id);
+    if (ids) ids.push(resource_id);
+    else resourcesOf.set(card_id, [resource_id]);
+  }
+  const tracked = remainingOnly ? trackedMinutes(ctx, [...activitiesOf.keys()]).total : new Map<string, number>();
+  const from = remainingOnly ? dayNumber(today()) : -Infinity;
+  const first = dayNumber(start);
+  const last = dayNumber(end);
 
   const work: PlannedWork[] = [];
-  for (const card of cards) {
-    const days: string[] = [];
-    for (let day = card.start_date as string; day <= (card.end_date as string) && days.length < 3660; day = addDays(day, 1)) {
-      if (calendar.isWorkday(day) && day >= from) days.push(day);
+  for (const [cardId, links] of activitiesOf) {
+    const card = links[0]!;
+    // The card's minutes spread over all its workdays (from today on, for remaining time), at
+    // most maxPlanDays of them; only those inside the range are counted.
+    let workdayCount = 0;
+    const inRange: number[] = [];
+    for (let day = dayNumber(card.start_date), cardEnd = dayNumber(card.end_date); day <= cardEnd && workdayCount < maxPlanDays; day++) {
+      if (!workdays[weekdayOfDay(day)] || day < from) continue;
+      workdayCount++;
+      if (day >= first && day <= last) inRange.push(day);
     }
-    if (days.length === 0) continue;
-    const links = activityLinks.filter((l) => l.card_id === card.id);
+    if (workdayCount === 0) continue;
     const estimate = links.reduce((sum, l) => sum + (l.time as number), 0);
-    const left = remainingOnly ? Math.max(0, estimate - (tracked.get(card.id) ?? 0)) : estimate;
-    const resources = resourceLinks.filter((l) => l.card_id === card.id).map((l) => l.resource_id as string);
+    const left = remainingOnly ? Math.max(0, estimate - (tracked.get(cardId) ?? 0)) : estimate;
+    const resources = resourcesOf.get(cardId) ?? [];
     for (const link of links) {
       const minutes = estimate > 0 ? ((link.time as number) / estimate) * left : 0;
       work.push({
-        stageId: card.stage_id as string,
+        stageId: card.stage_id,
         resourceIds: resources,
-        resourceType: typeOf.get(link.activity_id as string) ?? 'employee',
-        dates: days.filter((d) => d >= start && d <= end),
-        minutesPerDay: minutes / days.length,
+        resourceType: link.resource_type ?? 'employee',
+        days: inRange,
+        minutesPerDay: minutes / workdayCount,
       });
     }
   }

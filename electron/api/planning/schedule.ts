@@ -11,6 +11,7 @@ import type { FieldSpec } from '../../../shared/fields.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
 import { resourceModule, scheduleDeviationModule } from '../resources/resource.js';
+import { dayNumber, weekdayOfDay } from './workdays.js';
 
 export interface ResourceCalendar {
   resource: StoredRecord;
@@ -43,11 +44,13 @@ export function scheduleDay(calendar: ResourceCalendar, date: string, weekday: n
   const inService =
     (resource.start_date === null || date >= (resource.start_date as string)) &&
     (resource.end_date === null || date <= (resource.end_date as string));
-  const hours = (resource.workdays as Record<string, number | null>)[String(weekday)] ?? null;
-  const scheduled = inService && hours !== null ? Math.round(hours * 60) : 0;
+  const scheduled = inService ? weekdayMinutes(resource, weekday) : 0;
   const covering = calendar.deviations.filter((d) => (d.start_date as string) <= date && (d.end_date as string) >= date);
-  const wholeDay = covering.some((d) => d.time === null);
-  const lost = wholeDay ? scheduled : Math.min(scheduled, covering.reduce((sum, d) => sum + (d.time as number), 0));
+  const lost = lostMinutes(
+    scheduled,
+    covering.some((d) => d.time === null),
+    covering.reduce((sum, d) => sum + (d.time as number), 0),
+  );
   return {
     resource_id: resource.id,
     date,
@@ -59,13 +62,61 @@ export function scheduleDay(calendar: ResourceCalendar, date: string, weekday: n
   };
 }
 
+/**
+ * The available minutes of `length` consecutive days from day number `first` (workdays.ts),
+ * by the same rules as scheduleDay. Over a long range (capacity asks a year for every
+ * resource) this walks each deviation over its own days once, instead of testing every
+ * deviation on every day and parsing each day's date.
+ */
+export function availableMinutes(calendar: ResourceCalendar, first: number, length: number): Float64Array {
+  const { resource } = calendar;
+  const byWeekday = [0, 1, 2, 3, 4, 5, 6, 7].map((weekday) => weekdayMinutes(resource, weekday));
+  const from = resource.start_date === null ? 0 : dayNumber(resource.start_date as string) - first;
+  const to = resource.end_date === null ? length - 1 : dayNumber(resource.end_date as string) - first;
+  const wholeDay = new Uint8Array(length);
+  // Summed in the order of the deviations, as scheduleDay does, so the figures are the same.
+  const partial = new Float64Array(length);
+  for (const deviation of calendar.deviations) {
+    const last = Math.min(length - 1, dayNumber(deviation.end_date as string) - first);
+    for (let day = Math.max(0, dayNumber(deviation.start_date as string) - first); day <= last; day++) {
+      if (deviation.time === null) wholeDay[day] = 1;
+      else partial[day] = partial[day]! + (deviation.time as number);
+    }
+  }
+  const available = new Float64Array(length);
+  for (let day = 0; day < length; day++) {
+    const scheduled = day >= from && day <= to ? byWeekday[weekdayOfDay(first + day)]! : 0;
+    available[day] = scheduled - lostMinutes(scheduled, wholeDay[day] === 1, partial[day]!);
+  }
+  return available;
+}
+
+/** Minutes the resource's `workdays` schedule on an ISO weekday (hours; null is a day off). */
+function weekdayMinutes(resource: StoredRecord, weekday: number): number {
+  const hours = (resource.workdays as Record<string, number | null>)[String(weekday)] ?? null;
+  return hours !== null ? Math.round(hours * 60) : 0;
+}
+
+/** What a day's deviations take: all of it for a whole-day one, else their minutes, capped. */
+function lostMinutes(scheduled: number, wholeDay: boolean, partial: number): number {
+  return wholeDay ? scheduled : Math.min(scheduled, partial);
+}
+
 /** Resources with their deviations in two queries. Archived resources only when asked for. */
 export function loadCalendars(ctx: RequestContext, resourceIds?: readonly string[]): ResourceCalendar[] {
   const resources = resourceIds
     ? ctx.store.getWhereIn(resourceModule.table, 'id', resourceIds)
     : ctx.store.list(resourceModule.table, { match: { archived_at: null }, limit: 1_000_000, offset: 0 }).rows;
-  const deviations = ctx.store.getWhereIn(scheduleDeviationModule.table, 'resource_id', resources.map((r) => r.id));
-  return resources.map((resource) => ({ resource, deviations: deviations.filter((d) => d.resource_id === resource.id) }));
+  return calendarsOf(ctx, resources);
+}
+
+/** Resources already loaded, with their deviations in one query. */
+export function calendarsOf(ctx: RequestContext, resources: readonly StoredRecord[]): ResourceCalendar[] {
+  const byResource = new Map<string, StoredRecord[]>(resources.map((r) => [r.id, []]));
+  for (const deviation of ctx.store.getWhereIn(scheduleDeviationModule.table, 'resource_id', resources.map((r) => r.id))) {
+    byResource.get(deviation.resource_id as string)?.push(deviation);
+  }
+  return resources.map((resource) => ({ resource, deviations: byResource.get(resource.id)! }));
 }
 
 export function scheduleDays(calendar: ResourceCalendar, start: string, end: string): ScheduleDay[] {

@@ -9,7 +9,7 @@
  * resources, and a rank right after the original.
  */
 import type { FastifyInstance } from 'fastify';
-import { isPlainObject, isValidDate } from '../../../shared/fields.js';
+import { isValidDate } from '../../../shared/fields.js';
 import { ApiError } from '../errors.js';
 import { findRecord, present } from '../records.js';
 import { parseShapeOptions, type QueryString } from '../conventions/list-query.js';
@@ -20,6 +20,7 @@ import { refreshCardFields } from './card-fields.js';
 import { refreshCollection } from './collection-state.js';
 import { rankBetween } from './rank.js';
 import { boardCalendar, countWorkdays, shiftWorkdays, workdayFrom } from './workdays.js';
+import { requiredBody } from '../conventions/request-body.js';
 
 interface SplitAt {
   /** Last day of the original card. */
@@ -58,10 +59,10 @@ function splitPoint(ctx: RequestContext, card: Record<string, unknown>, body: Re
 }
 
 export function splitCard(ctx: RequestContext, collectionId: string, cardId: string, body: unknown) {
-  if (!isPlainObject(body)) throw ApiError.badRequest('The request body must be a JSON object.');
+  const input = requiredBody(body);
   return ctx.store.transaction(() => {
     const card = findRecord(ctx, cardModule, cardId, { collection_id: collectionId });
-    const at = splitPoint(ctx, card, body);
+    const at = splitPoint(ctx, card, input);
     const nextRank = ctx.store
       .getWhereIn(cardModule.table, 'stage_id', [card.stage_id])
       .map((c) => c.rank as string)

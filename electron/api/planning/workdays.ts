@@ -2,8 +2,12 @@
  * Walking a board's calendar: which days are workdays (board `workdays`, Monday = "1"), and
  * moving by workdays. Every walk is bounded, so a board with no workday at all is an error,
  * never an endless loop.
+ *
+ * Walks over long ranges (capacity: a year for every resource) count days as day numbers,
+ * days since 1970-01-01: an integer step and a weekday by arithmetic instead of parsing and
+ * formatting a date string for every day.
  */
-import { addDays, isoWeekday } from '../../../shared/dates.js';
+import { addDays, daysBetween, isoWeekday } from '../../../shared/dates.js';
 
 export const maxPlanDays = 3660;
 
@@ -16,6 +20,31 @@ export interface BoardCalendar {
 export function boardCalendar(workdays: Record<string, boolean>): BoardCalendar {
   if (!Object.values(workdays).some(Boolean)) throw new CalendarError('the board has no workdays');
   return { isWorkday: (date) => workdays[String(isoWeekday(date))] === true };
+}
+
+const epoch = '1970-01-01';
+
+export function dayNumber(date: string): number {
+  return daysBetween(epoch, date);
+}
+
+function dateOfDay(day: number): string {
+  return addDays(epoch, day);
+}
+
+/** ISO weekday (Monday = 1) of a day number: day 0, 1970-01-01, was a Thursday. */
+export function weekdayOfDay(day: number): number {
+  return ((((day + 3) % 7) + 7) % 7) + 1;
+}
+
+/**
+ * Whether the calendar works each ISO weekday, indexed 1 … 7, for loops over day numbers. A
+ * board's workdays depend on the weekday alone, so one week tells them all.
+ */
+export function workdaysByWeekday(calendar: BoardCalendar): boolean[] {
+  const byWeekday = new Array<boolean>(8).fill(false);
+  for (let day = 0; day < 7; day++) byWeekday[weekdayOfDay(day)] = calendar.isWorkday(dateOfDay(day));
+  return byWeekday;
 }
 
 /** The first workday on or after `date` (direction 1) or on or before it (direction -1). */

@@ -11,6 +11,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { uuidv7 } from '../../../shared/ids.js';
 import { attachmentSpec } from '../../../shared/resources/attachment.js';
+import { maxAttachmentBytes } from '../../store/attachment-files.js';
 import { tableFor } from '../../store/environment-store.js';
 import { parseShapeOptions, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
@@ -18,8 +19,6 @@ import { createRecord, findRecord, present } from '../records.js';
 import type { ResourceModule } from '../resource.js';
 import { cardModule } from './card.js';
 import { collectionModule } from './collection.js';
-
-export const defaultMaxUploadBytes = 25 * 1024 * 1024;
 
 const safeContentType = /^[\w.+-]+\/[\w.+-]+$/;
 
@@ -60,7 +59,7 @@ export const attachmentModule: ResourceModule = {
 };
 
 function registerAttachmentRoutes(app: FastifyInstance): void {
-  void app.register(multipart, { limits: { fileSize: defaultMaxUploadBytes, files: 1, fields: 10 } });
+  void app.register(multipart, { limits: { fileSize: maxAttachmentBytes, files: 1, fields: 10 } });
 
   app.post<{ Params: { collection_id: string }; Querystring: QueryString }>(
     '/collection/:collection_id/attachment/upload',

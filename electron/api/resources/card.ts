@@ -24,6 +24,7 @@ import { checklistModule } from './checklist.js';
 import { collectionModule } from './collection.js';
 import { resourceModule } from './resource.js';
 import { stageModule } from './stage.js';
+import { timeTrackingModule } from './time-tracking.js';
 
 export const cardLabelModule: ResourceModule = { spec: cardLabelSpec, table: tableFor(cardLabelSpec) };
 export const cardResourceModule: ResourceModule = { spec: cardResourceSpec, table: tableFor(cardResourceSpec) };
@@ -130,6 +131,7 @@ export const cardModule: ResourceModule = {
     // Owned: a card's checklists go when the card goes.
     checklists: { kind: 'hasMany', target: () => checklistModule, foreignKey: 'card_id', owned: true },
     parent_card: { kind: 'belongsTo', target: () => cardModule, foreignKey: 'parent_card_id' },
+    time_tracking: { kind: 'hasMany', target: () => timeTrackingModule, foreignKey: 'card_id' },
   },
   rules: {
     includes: ['time_tracking_total', 'resource_type_count', 'resource_type_time'],

@@ -8,8 +8,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { FieldProblem } from '../../../shared/errors.js';
-import { checkValue, isPlainObject } from '../../../shared/fields.js';
-import { customFieldTypes } from '../../../shared/resources/board.js';
+import { checkCustomFieldValues, customFieldValueSchema } from '../../../shared/custom-fields.js';
+import { isPlainObject } from '../../../shared/fields.js';
 import { collectionActivitySpec, collectionSpec } from '../../../shared/resources/collection.js';
 import { collectionFollowerSpec, collectionLabelSpec } from '../../../shared/resources/card.js';
 import { tableFor } from '../../store/environment-store.js';
@@ -27,6 +27,7 @@ import { checklistModule } from './checklist.js';
 import { commentModule } from './comment.js';
 import { orderModule } from './order.js';
 import { userModule } from './user.js';
+import { optionalBody } from '../conventions/request-body.js';
 
 /** The status rule a client must follow; `planned` is set only by planning. */
 export const statusRule = 'status may only be switched between not_planned and ignored; planned is set by planning the collection';
@@ -82,29 +83,35 @@ export const collectionModule: ResourceModule = {
   routes: registerCollectionRoutes,
 };
 
+/** The body of the by-name route: one value without its name (that is in the path). */
+const customFieldBody = {
+  type: 'object',
+  properties: Object.fromEntries(
+    Object.entries(customFieldValueSchema.properties).filter(([key]) => !['id', 'name', 'created_at', 'updated_at'].includes(key)),
+  ),
+};
+
 function customFieldRoutes(app: FastifyInstance): void {
-  const doc = (summary: string) => ({ doc: { summary, tag: 'Collection', body: { type: 'object', properties: { value: {}, type: { type: 'string', enum: [...customFieldTypes] }, priority: { type: 'integer' } } } } });
   app.put<{ Params: { id: string; name: string }; Querystring: QueryString }>(
     '/collection/:id/custom_field/:name',
-    { config: doc('Set one custom field of a collection by name') },
+    { config: { doc: { summary: 'Set one custom field of a collection by name', tag: 'Collection', body: customFieldBody } } },
     (request) => {
-      const body = request.body ?? {};
-      if (!isPlainObject(body)) throw ApiError.badRequest('The request body must be a JSON object.');
+      const body = optionalBody(request.body);
       const { name } = request.params;
-      if (name.length === 0 || name.length > 100) throw ApiError.rule('name', 'a custom field name has 1-100 characters');
-      const problems: FieldProblem[] = [];
-      for (const [field, spec] of [['type', { type: 'enum', enum: customFieldTypes }], ['priority', { type: 'integer', minimum: 0 }]] as const) {
-        if (body[field] === undefined) continue;
-        const result = checkValue(spec, body[field]);
-        if (!result.ok) problems.push({ field, description: `${field} ${result.problem}` });
-      }
-      if (problems.length > 0) throw ApiError.unprocessable(problems);
       const record = request.ctx.store.transaction(() => {
         const collection = findRecord(request.ctx, collectionModule, request.params.id);
-        const fields = (collection.custom_fields as Record<string, unknown>[]).filter((f) => f.name !== name);
-        const existing = (collection.custom_fields as Record<string, unknown>[]).find((f) => f.name === name);
-        fields.push({ type: 'text', priority: 0, ...existing, ...body, name });
-        return request.ctx.store.update(collectionModule.table, collection.id, { custom_fields: fields })!;
+        const stored = collection.custom_fields as unknown[];
+        // Checked exactly as an inline write of the list with this one item sent
+        // (shared/custom-fields.ts); problems are named as the body's own fields.
+        const found = stored.findIndex((f) => isPlainObject(f) && f.name === name);
+        const index = found >= 0 ? found : stored.length;
+        const sent = [...stored];
+        sent[index] = { ...body, name };
+        const { value, problems } = checkCustomFieldValues(sent, { scope: 'collection', previous: stored });
+        const own = `${index}.`;
+        const strip = (text: string) => (text.startsWith(own) ? text.slice(own.length) : text);
+        if (problems.length > 0) throw ApiError.unprocessable(problems.map((p) => ({ field: strip(p.field), description: strip(p.description) })));
+        return request.ctx.store.update(collectionModule.table, collection.id, { custom_fields: value })!;
       });
       return present(request.ctx, collectionModule, [record], parseShapeOptions(request.query))[0];
     },
@@ -115,9 +122,10 @@ function customFieldRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       request.ctx.store.transaction(() => {
         const collection = findRecord(request.ctx, collectionModule, request.params.id);
-        const fields = collection.custom_fields as Record<string, unknown>[];
-        if (!fields.some((f) => f.name === request.params.name)) throw ApiError.notFound('The collection has no custom field with that name.');
-        request.ctx.store.update(collectionModule.table, collection.id, { custom_fields: fields.filter((f) => f.name !== request.params.name) });
+        const fields = collection.custom_fields as unknown[];
+        const named = (f: unknown) => isPlainObject(f) && f.name === request.params.name;
+        if (!fields.some(named)) throw ApiError.notFound('The collection has no custom field with that name.');
+        request.ctx.store.update(collectionModule.table, collection.id, { custom_fields: fields.filter((f) => !named(f)) });
       });
       return reply.code(204).send();
     },

@@ -6,7 +6,8 @@
  *    one's start;
  *  - status changes follow `timeTransitions`; approving (and reopening) needs a planner role
  *    when the caller is a user; an approved entry is locked: it cannot be changed or deleted
- *    (except reopened by a planner).
+ *    (except reopened by a planner), but its export fields (external_ref, external_note,
+ *    external_failed, synchronized_at) stay writable.
  */
 import type { FieldProblem } from '../../../shared/errors.js';
 import { plannerRoles } from '../../../shared/resources/user.js';
@@ -18,6 +19,18 @@ import { registerTimeTrackingRoutes } from '../time-tracking/routes.js';
 import { activityModule } from './activity.js';
 import { cardModule } from './card.js';
 import { userModule } from './user.js';
+
+/**
+ * Fields a change of which does not touch a locked entry's tracked time: the ones integrations
+ * keep for their exports, and the server-owned ones (recomputed on every write).
+ */
+const unlockedFields = new Set([
+  'external_ref',
+  'external_note',
+  'external_failed',
+  'synchronized_at',
+  ...Object.entries(timeTrackingSpec.fields as Record<string, { readOnly?: boolean }>).filter(([, f]) => f.readOnly).map(([name]) => name),
+]);
 
 export const lockedMessage = 'This time entry is approved and locked: it cannot be changed or deleted (a planner can reopen it).';
 
@@ -41,8 +54,11 @@ function checkEntry(ctx: RequestContext, values: Record<string, unknown>, curren
   const from = (current?.status as TimeStatus | undefined) ?? 'draft';
   const to = (values.status as TimeStatus | undefined) ?? from;
   if (current?.locked) {
-    const changing = Object.keys(values).filter((f) => f !== 'status' && f !== 'updated_at' && values[f] !== current[f]);
-    if (!(to === 'pending' && changing.length === 0)) return [{ field: 'status', description: lockedMessage }];
+    // The tracked time is frozen; the export bookkeeping stays writable (payroll writes back
+    // its reference or a failure), and a record sent back unchanged changes nothing. Server-owned
+    // fields (sync sends them; they are recomputed below) do not count.
+    const changing = Object.keys(values).filter((f) => f !== 'status' && !unlockedFields.has(f) && values[f] !== current[f]);
+    if (changing.length > 0 || (to !== 'approved' && to !== 'pending')) return [{ field: 'status', description: lockedMessage }];
   }
   const problems = checkTransition(ctx, from, to);
   if (!current && values.user_id === undefined && ctx.caller.kind === 'user') values.user_id = ctx.caller.userId ?? null;

@@ -11,6 +11,7 @@ import { ApiError } from '../errors.js';
 import { createRecord, present } from '../records.js';
 import type { ResourceModule } from '../resource.js';
 import { resourceModule } from './resource.js';
+import { optionalBody } from '../conventions/request-body.js';
 
 const inviteFields = ['email', 'role', 'card_visibility', 'language', 'mobile', 'firstname', 'infix', 'lastname', 'timezone'];
 
@@ -68,8 +69,7 @@ export const userModule: ResourceModule = {
         },
       },
       async (request, reply) => {
-        const body = request.body;
-        if (body !== undefined && body !== null && !isPlainObject(body)) throw ApiError.badRequest('The request body must be a JSON object.');
+        const body = optionalBody(request.body);
         const input: Record<string, unknown> = {};
         for (const field of inviteFields) if (body && field in body) input[field] = body[field];
         const resource = body?.resource;

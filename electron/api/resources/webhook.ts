@@ -11,6 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { nowTimestamp } from '../../../shared/ids.js';
 import { webhookDeliverySpec, webhookSpec } from '../../../shared/resources/webhook.js';
 import { tableFor } from '../../store/environment-store.js';
 import { WebhookQueue } from '../../store/webhook-queue.js';
@@ -37,6 +38,7 @@ export const webhookModule: ResourceModule = {
       if (!current) {
         values.api_key_id = ctx.caller.kind === 'api-key' ? (ctx.caller.keyId ?? null) : null;
         values.developer_client_id = clientIdOf(ctx.caller);
+        values.third_party = values.developer_client_id !== null;
       }
       // Activating a webhook again clears what failures left behind.
       if (current && values.active === true && current.active !== true) {
@@ -56,6 +58,14 @@ export const webhookModule: ResourceModule = {
     },
     afterDelete(ctx, record) {
       WebhookQueue.of(ctx.store).suspend(record.id);
+    },
+    // Derived, not stored: failures that disable a webhook also switch it off (webhook-queue.ts).
+    present(_ctx, records) {
+      const now = nowTimestamp();
+      for (const record of records) {
+        const until = record.disabled_until;
+        record.can_send = record.active === true && (typeof until !== 'string' || until <= now);
+      }
     },
   },
   routes: registerWebhookCreate,

@@ -6,7 +6,7 @@
  * or copy the data out (`GET …/conflict/{id}`).
  */
 import type { FastifyInstance } from 'fastify';
-import { checkWrite, isPlainObject } from '../../../shared/fields.js';
+import { checkWrite } from '../../../shared/fields.js';
 import { single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { deleteRecord, present, updateRecord } from '../records.js';
@@ -14,6 +14,7 @@ import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext } from '../resource.js';
 import { bookOf } from './books.js';
 import type { SyncControl, SyncSettingsInput } from '../../../shared/sync.js';
+import { optionalBody, requiredBody } from '../conventions/request-body.js';
 
 function controlFor(lookup: (() => SyncControl | undefined) | undefined, ctx: RequestContext): SyncControl {
   const control = lookup?.();
@@ -39,13 +40,13 @@ function retry(ctx: RequestContext, conflictId: string, body: unknown): void {
   if (conflict.resolved_at) throw ApiError.conflict('This conflict was already resolved.');
   const module = moduleNamedOrNone(conflict.mutation.resource);
   if (!module) throw ApiError.notFound('The conflict names a resource this instance does not have.');
-  if (body !== undefined && body !== null && !isPlainObject(body)) throw ApiError.badRequest('The request body must be a JSON object.');
+  const input = optionalBody(body);
   const { mutation } = conflict;
   ctx.store.transaction(() => {
     if (mutation.op === 'delete') {
       deleteRecord(ctx, module, mutation.id);
     } else {
-      const edited = { ...(mutation.fields ?? {}), ...((body as Record<string, unknown> | undefined) ?? {}) };
+      const edited = { ...(mutation.fields ?? {}), ...input };
       const current = ctx.store.getForSync(module.table, mutation.id);
       if (current && !current.deleted_at) {
         // An ordinary edit, through the resource's rules like any API write.
@@ -65,14 +66,18 @@ function retry(ctx: RequestContext, conflictId: string, body: unknown): void {
 export function registerConflictRoutes(app: FastifyInstance, control: (() => SyncControl | undefined) | undefined): void {
   const doc = (summary: string) => ({ doc: { summary, tag: 'Sync' } });
 
-  app.get('/sync/status', { config: doc('Sync status: online, pending changes, last push and pull, conflicts') }, (request) => {
+  app.get('/sync/status', { config: doc('Sync status: online, pending changes and files, last push and pull, conflicts') }, (request) => {
     const book = bookOf(request.ctx.store);
     const client = control?.();
     const status = client && client.environmentId === request.ctx.caller.environment.id ? client.status() : null;
+    const filesToSend = book.queuedFileCount('send');
     return {
       role: book.role,
       ...(status ?? { configured: false, remote_url: null, online: false, syncing: false, last_push_at: null, last_pull_at: null, last_error: null, next_attempt_at: null }),
-      pending: book.pendingCount(),
+      // An upload is not safe on the remote until its file is there too: it counts as pending.
+      pending: book.pendingCount() + filesToSend,
+      files_to_send: filesToSend,
+      files_to_fetch: book.queuedFileCount('fetch'),
       conflicts: book.openConflictCount(),
     };
   });
@@ -82,8 +87,7 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
   app.get('/sync/settings', { config: doc('The remote this instance syncs with (credentials are never returned)') }, (request) => controlFor(control, request.ctx).settings());
 
   app.put('/sync/settings', { config: doc('Set the remote URL and credentials') }, async (request) => {
-    const body = request.body;
-    if (!isPlainObject(body)) throw ApiError.badRequest('The request body must be a JSON object.');
+    const body = requiredBody(request.body);
     const problems = [];
     const url = body.remote_url;
     if (url !== null && (typeof url !== 'string' || !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(url) || url.length > 512)) {

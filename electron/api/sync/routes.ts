@@ -5,6 +5,7 @@
  *   POST /v1/sync/push        {client_id, mutations: [{mutation_id, resource, id, op, fields, hlc}]}
  *   GET  /v1/sync/changes     ?since=<cursor>&limit=N: records changed since, in commit order
  *   GET  /v1/sync/snapshot    ?cursor=&limit=N: every record, for a first sync or after 410
+ *   PUT|GET /v1/sync/attachment/{id}/content: an uploaded attachment's file (content-routes.ts)
  *
  * Local side, on an instance that syncs with a remote:
  *   GET  /v1/sync/status, POST /v1/sync/run, GET|PUT /v1/sync/settings, GET /v1/sync/pending,
@@ -12,7 +13,6 @@
  * and on every instance the trash: GET /v1/trash/{resource}, POST /v1/trash/{resource}/{id}/restore.
  */
 import type { FastifyInstance } from 'fastify';
-import { isPlainObject } from '../../../shared/fields.js';
 import { isUuid } from '../../../shared/ids.js';
 import { single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
@@ -21,7 +21,9 @@ import type { ResourceModule } from '../resource.js';
 import { applyMutation, readMutation } from './apply-mutation.js';
 import { bookOf } from './books.js';
 import { registerConflictRoutes } from './conflict-routes.js';
+import { registerContentRoutes } from './content-routes.js';
 import type { SyncControl } from '../../../shared/sync.js';
+import { requiredBody } from '../conventions/request-body.js';
 
 export interface SyncRouteOptions {
   modules: readonly ResourceModule[];
@@ -63,8 +65,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
   const doc = (summary: string, extra: Record<string, unknown> = {}) => ({ doc: { summary, tag: 'Sync', ...extra } });
 
   app.post('/sync/push', { config: doc('Apply a batch of a replica\'s mutations') }, (request) => {
-    const body = request.body;
-    if (!isPlainObject(body)) throw ApiError.badRequest('The request body must be a JSON object.');
+    const body = requiredBody(request.body);
     const clientId = body.client_id;
     if (typeof clientId !== 'string' || !/^[A-Za-z0-9_.:-]{1,100}$/.test(clientId)) throw ApiError.badRequest('client_id must be 1-100 letters, digits or _.:-');
     if (!Array.isArray(body.mutations)) throw ApiError.badRequest('mutations must be an array');
@@ -129,6 +130,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
     return { records, cursor: done ? null : Buffer.from(JSON.stringify(position)).toString('base64url'), seq: cursor.seq };
   });
 
+  registerContentRoutes(app);
   registerConflictRoutes(app, options.control);
 
   app.get<{ Params: { resource: string }; Querystring: QueryString }>('/trash/:resource', { config: doc('Deleted records of a resource, newest first') }, (request) => {

@@ -8,10 +8,10 @@
  *    remainders, so the lines of an entry always add up to the entry, to the minute.
  *  - Groups nest in `group_by` order; each has its minutes; the grand total is their sum.
  */
-import { addDays } from '../../../shared/dates.js';
+import { addDays, daysBetween, formatDate } from '../../../shared/dates.js';
 import type { FilterNode } from '../../../shared/filter.js';
 import { type DurationFormat, type ReportGroup, type ReportGrouping, type ReportLine, type TimeReport } from '../../../shared/time-report.js';
-import { endOfLocalDate, isoWeek, localDate, startOfLocalDate } from '../../../shared/zoned-time.js';
+import { endOfLocalDate, isoWeek, startOfLocalDate } from '../../../shared/zoned-time.js';
 import { nowTimestamp } from '../../../shared/ids.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
@@ -40,6 +40,58 @@ export interface ReportRequest {
   filter?: FilterNode;
   filters: Record<string, string>;
   title: string;
+}
+
+/**
+ * The local days of one report, each worked out once: when it begins and ends, and its ISO
+ * week. Time-zone arithmetic is slow (Intl); a report of many lines covers few days.
+ */
+class LocalDays {
+  private readonly starts = new Map<string, number>();
+  private readonly following = new Map<string, string>();
+  private readonly weeks = new Map<string, string>();
+
+  constructor(private readonly timezone: string) {}
+
+  start(date: string): number {
+    let start = this.starts.get(date);
+    if (start === undefined) {
+      start = startOfLocalDate(date, this.timezone);
+      this.starts.set(date, start);
+    }
+    return start;
+  }
+
+  next(date: string): string {
+    let next = this.following.get(date);
+    if (next === undefined) {
+      next = addDays(date, 1);
+      this.following.set(date, next);
+    }
+    return next;
+  }
+
+  /** The instant the day after `date` begins. */
+  end(date: string): number {
+    return this.start(this.next(date));
+  }
+
+  week(date: string): string {
+    let week = this.weeks.get(date);
+    if (week === undefined) {
+      week = isoWeek(date);
+      this.weeks.set(date, week);
+    }
+    return week;
+  }
+
+  /** The local date of an instant: within a day of its UTC date. */
+  dateOf(instant: number): string {
+    let date = formatDate(instant);
+    while (this.start(date) > instant) date = addDays(date, -1);
+    while (this.end(date) <= instant) date = this.next(date);
+    return date;
+  }
 }
 
 function byId(records: StoredRecord[]): Map<string, StoredRecord> {
@@ -117,6 +169,21 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
   if (matched.count > maxReportLines) tooLarge(matched.count);
   const entries = store.list(timeTrackingModule.table, { filter: overlap, relations, sort: [{ field: 'start', direction: 'asc' }], limit: maxReportLines, offset: 0 }).rows;
 
+  // Each entry clipped to the period, and how many local days (lines) it covers: the limit is
+  // checked before a single line is made.
+  const days = new LocalDays(timezone);
+  const spans: { entry: StoredRecord; from: number; to: number; first: string }[] = [];
+  let lineCount = 0;
+  for (const entry of entries) {
+    const from = Math.max(Date.parse(entry.start as string), periodStart);
+    const to = Math.min(entry.end ? Date.parse(entry.end as string) : now, periodEnd);
+    if (to <= from) continue;
+    const first = days.dateOf(from);
+    lineCount += daysBetween(first, days.dateOf(to - 1)) + 1;
+    spans.push({ entry, from, to, first });
+  }
+  if (lineCount > maxReportLines) tooLarge(lineCount);
+
   const cards = byId(store.getWhereIn(cardModule.table, 'id', entries.map((e) => e.card_id)));
   const collections = byId(store.getWhereIn(collectionModule.table, 'id', [...cards.values()].map((c) => c.collection_id)));
   const boards = byId(store.getWhereIn(boardModule.table, 'id', [...cards.values()].map((c) => c.board_id)));
@@ -124,14 +191,11 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
   const users = byId(store.getWhereIn(userModule.table, 'id', entries.map((e) => e.user_id)));
 
   const lines: ReportLine[] = [];
-  for (const entry of entries) {
-    const from = Math.max(Date.parse(entry.start as string), periodStart);
-    const to = Math.min(entry.end ? Date.parse(entry.end as string) : now, periodEnd);
-    if (to <= from) continue;
+  for (const { entry, from, to, first } of spans) {
     const pieces: { date: string; start: number; end: number }[] = [];
-    for (let day = localDate(from, timezone), i = 0; i < 400; day = addDays(day, 1), i++) {
-      const dayStart = Math.max(from, startOfLocalDate(day, timezone));
-      const dayEnd = Math.min(to, endOfLocalDate(day, timezone));
+    for (let day = first, i = 0; i < 400; day = days.next(day), i++) {
+      const dayStart = Math.max(from, days.start(day));
+      const dayEnd = Math.min(to, days.end(day));
       if (dayEnd > dayStart) pieces.push({ date: day, start: dayStart, end: dayEnd });
       if (dayEnd >= to) break;
     }
@@ -145,7 +209,7 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
       lines.push({
         entry_id: entry.id,
         date: piece.date,
-        week: isoWeek(piece.date),
+        week: days.week(piece.date),
         start: new Date(piece.start).toISOString().replace(/\.\d{3}Z$/, 'Z'),
         end: new Date(piece.end).toISOString().replace(/\.\d{3}Z$/, 'Z'),
         minutes: minutes[i]!,
@@ -164,7 +228,6 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
       });
     });
   }
-  if (lines.length > maxReportLines) tooLarge(lines.length);
   const all = lines.map((_, i) => i);
   const groups = request.groupBy.length > 0 ? group(lines, all, request.groupBy) : [];
   return {

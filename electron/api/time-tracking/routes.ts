@@ -9,7 +9,6 @@
  *   GET  /v1/time_tracking/export           the time report (json, csv, xlsx, pdf)
  */
 import type { FastifyInstance } from 'fastify';
-import { isPlainObject } from '../../../shared/fields.js';
 import { isUuid, nowTimestamp } from '../../../shared/ids.js';
 import { parseListOptions, parseShapeOptions, single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
@@ -17,12 +16,7 @@ import { createRecord, findRecord, present, relationJoins, updateRecord } from '
 import type { RequestContext } from '../resource.js';
 import { timeTrackingModule } from '../resources/time-tracking.js';
 import { exportReport } from './export-route.js';
-
-function body(raw: unknown): Record<string, unknown> {
-  if (raw === undefined || raw === null) return {};
-  if (!isPlainObject(raw)) throw ApiError.badRequest('The request body must be a JSON object.');
-  return raw;
-}
+import { optionalBody as body } from '../conventions/request-body.js';
 
 /** Whose timer: the signed-in user, or the `user_id` an API-key caller names. */
 function timerUser(ctx: RequestContext, given: unknown): string | null {

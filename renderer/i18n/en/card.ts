@@ -1,2 +1,154 @@
 /** The card screens' labels in English (the reference: every key of the area is here). */
-export const cardMessages = {} as const;
+export const cardMessages = {
+  // The panel's frame
+  'card.panel': 'Card details',
+  'card.panel.close': 'Close card details',
+  'card.panel.loadingTitle': 'Card',
+  'card.panel.loading': 'Loading the card…',
+  'card.panel.gone': 'This card no longer exists.',
+  'card.panel.collection': 'Collection',
+  'card.panel.unnamedCollection': 'Unnamed collection',
+  'card.panel.warnings': 'Collection warnings',
+  'card.untitled': 'Untitled card',
+  'card.discardChanges': 'Discard changes',
+
+  // What the app's history (undo, redo) calls each change
+  'card.history.edit': 'Edit {card}',
+  'card.history.setStatus': 'Set status of {card} to {status}',
+  'card.history.addLabel': 'Add label {label} to {card}',
+  'card.history.removeLabel': 'Remove label {label} from {card}',
+  'card.history.assign': 'Assign {resource} to {card}',
+  'card.history.unassign': 'Unassign {resource} from {card}',
+  'card.history.editCustomFields': 'Edit custom fields of {card}',
+  'card.history.delete': 'Delete {card}',
+
+  // Fields
+  'card.fields': 'Card fields',
+  'card.fields.name': 'Card name',
+  'card.fields.description': 'Description',
+  'card.fields.stage': 'Stage',
+  'card.fields.startDate': 'Start date',
+  'card.fields.endDate': 'End date',
+  'card.fields.startTime': 'Start time',
+  'card.fields.endTime': 'End time',
+  'card.fields.save': 'Save card',
+  'card.fields.saved': 'Saved.',
+
+  // Status
+  'card.status': 'Status',
+  'card.status.previous': 'Previous status',
+  'card.status.next': 'Next status',
+  'card.status.backTo': 'Back to {status}',
+  'card.status.onTo': 'On to {status}',
+  'card.status.current': 'Current status',
+  'card.status.done': 'done',
+  'card.status.none': 'No status',
+  'card.status.steps': 'Statuses of the board',
+
+  // Labels and resources
+  'card.links': 'Labels and resources',
+  'card.links.labels': 'Labels',
+  'card.links.noLabels': 'The board has no labels.',
+  'card.links.resources': 'Resources',
+  'card.links.noResources': 'No resources yet.',
+
+  // Custom fields
+  'card.customFields': 'Custom fields',
+  'card.customFields.save': 'Save custom fields',
+
+  // Checklists
+  'card.checklists': 'Checklists',
+  'card.checklists.none': 'No checklists yet.',
+  'card.checklists.new': 'New checklist',
+  'card.checklists.name': 'Checklist name',
+  'card.checklists.template': 'From template',
+  'card.checklists.noTemplate': 'No template',
+  'card.checklists.add': 'Add checklist',
+  'card.checklist': 'Checklist {name}',
+  'card.checklist.progress': '{done} of {total} done',
+  'card.checklist.deleteName': 'checklist {name}',
+  'card.checklist.newItem': 'New checklist item',
+  'card.checklist.newItemFor': 'for {name}',
+  'card.checklist.addItem': 'Add checklist item',
+  'card.checklist.rename': 'Rename',
+  'card.checklist.renameItem': 'Rename {item}',
+  'card.checklist.renameLabel': 'Rename item',
+  'card.checklist.saveName': 'Save',
+  'card.checklist.deleteItem': 'Delete {item}',
+
+  // Comments
+  'card.comments': 'Comments',
+  'card.comments.none': 'No comments yet.',
+  'card.comments.replyMark': 'Reply:',
+  'card.comments.reply': 'Reply',
+  'card.comments.replyTo': 'Reply to {comment}',
+  'card.comments.replyForm': 'Reply to comment',
+  'card.comments.commentForm': 'Add a comment',
+  'card.comments.yourReply': 'Your reply',
+  'card.comments.newComment': 'New comment',
+  'card.comments.addReply': 'Add reply',
+  'card.comments.addComment': 'Add comment',
+
+  // Attachments
+  'card.attachments': 'Attachments',
+  'card.attachments.none': 'No attachments yet.',
+  'card.attachments.download': 'Download',
+  'card.attachments.downloadFile': 'Download {file}',
+  'card.attachments.addFile': 'Add file',
+  'card.attachments.uploading': 'Uploading…',
+  'card.attachments.fileInput': 'File to attach',
+  'card.attachments.tooLarge': '{file} is larger than {megabytes} MB, the most an attachment can be.',
+  'card.attachments.unreadable': 'Could not read {file}: {problem}',
+  'card.attachments.newLink': 'New link',
+  'card.attachments.linkUrl': 'Link URL',
+  'card.attachments.linkName': 'Link name',
+  'card.attachments.addLink': 'Add link',
+
+  // Relations
+  'card.relations': 'Relations',
+  'card.relations.none': 'No relations yet.',
+  'card.relations.deletedCard': 'a deleted card',
+  'card.relations.open': '{relation} {card}: open it',
+  'card.relations.remove': 'Remove',
+  'card.relations.removeRelation': 'Remove relation: {relation} {card}',
+  'card.relations.new': 'New relation',
+  'card.relations.type': 'Relation',
+  'card.relations.find': 'Find a card',
+  'card.relations.matching': 'Matching cards',
+  'card.relations.noMatch': 'No other card of this board matches.',
+  'card.relations.add': 'Add relation',
+  // What the card being edited is to the other one: made from here, or made to it.
+  'card.relation.blocks': 'Blocks',
+  'card.relation.depends': 'Depends on',
+  'card.relation.related': 'Related to',
+  'card.relation.cloned': 'Cloned from',
+  'card.relation.blockedBy': 'Blocked by',
+  'card.relation.neededBy': 'Needed by',
+  'card.relation.clonedAs': 'Cloned as',
+
+  // Time
+  'card.time': 'Time',
+  'card.time.start': 'Start timer',
+  'card.time.stop': 'Stop timer',
+  'card.time.total': 'Total',
+  'card.time.none': 'No time tracked yet.',
+  'card.time.entries': 'Time entries',
+  'card.time.started': 'Started',
+  'card.time.duration': 'Duration',
+  'card.time.status': 'Status',
+  'card.time.running': 'running',
+  'card.time.clock': 'Running time',
+
+  // Split
+  'card.split': 'Split card',
+  'card.split.by': 'Split by',
+  'card.split.atDate': 'At a date',
+  'card.split.byShare': 'By share',
+  'card.split.startsOn': 'New card starts on',
+  'card.split.keeps': 'This card keeps (%)',
+  'card.split.submit': 'Split card',
+  'card.split.done': 'Split {card}: it now ends {end}; the new card runs {newStart} to {newEnd}.',
+
+  // Delete
+  'card.delete': 'Delete card',
+} as const;

@@ -7,6 +7,7 @@ import { placeFieldErrors } from '../../api/client.js';
 import { useSave } from '../../api/hooks.js';
 import { CheckboxField, Field } from '../../components/Field.js';
 import { ResourceTypeSelect } from '../../components/ResourceTypeSelect.js';
+import { useT } from '../../i18n/index.js';
 import type { Activity } from '../../../shared/resources/activity.js';
 import { activityBody, activityDraftFrom, activityFormInputs, newActivityDraft, type ActivityDraft } from './activity-draft.js';
 
@@ -23,6 +24,7 @@ export function ActivityForm({ activity, onDone }: ActivityFormProps) {
   const isNew = activity === undefined;
   const titleId = useId();
   const nameInput = useRef<HTMLInputElement>(null);
+  const t = useT();
 
   function change(patch: Partial<ActivityDraft>) {
     setDraft({ ...draft, ...patch });
@@ -60,9 +62,9 @@ export function ActivityForm({ activity, onDone }: ActivityFormProps) {
       noValidate
     >
       <h2 id={titleId} className="record-form__title">
-        {isNew ? 'New activity' : `Edit ${activity.description}`}
+        {isNew ? t('activities.new') : t('common.editName', { name: activity.description })}
       </h2>
-      <Field label="Activity name" error={errors.description} className="form-grid__wide">
+      <Field label={t('activities.name')} error={errors.description} className="form-grid__wide">
         {(control) => (
           <input
             {...control}
@@ -75,24 +77,24 @@ export function ActivityForm({ activity, onDone }: ActivityFormProps) {
           />
         )}
       </Field>
-      <Field label="Code" error={errors.code}>
+      <Field label={t('activities.code')} error={errors.code}>
         {(control) => (
           <input
             {...control}
             value={draft.code}
             maxLength={50}
             autoComplete="off"
-            placeholder="Optional"
+            placeholder={t('common.optional')}
             onChange={(event) => change({ code: event.target.value })}
           />
         )}
       </Field>
-      <Field label="Resource type" error={errors.resource_type}>
+      <Field label={t('activities.resourceType')} error={errors.resource_type}>
         {(control) => (
           <ResourceTypeSelect {...control} value={draft.resource_type} onChange={(resource_type) => change({ resource_type })} />
         )}
       </Field>
-      <Field label="Default duration (minutes)" error={errors.default_duration}>
+      <Field label={t('activities.defaultDuration')} error={errors.default_duration}>
         {(control) => (
           <input
             {...control}
@@ -104,7 +106,7 @@ export function ActivityForm({ activity, onDone }: ActivityFormProps) {
           />
         )}
       </Field>
-      <Field label="Most minutes per day (0 = no limit)" error={errors.day_max_duration}>
+      <Field label={t('activities.dayMaxDuration')} error={errors.day_max_duration}>
         {(control) => (
           <input
             {...control}
@@ -116,7 +118,7 @@ export function ActivityForm({ activity, onDone }: ActivityFormProps) {
           />
         )}
       </Field>
-      <Field label="Hourly rate" error={errors.hourly_rate}>
+      <Field label={t('activities.hourlyRate')} error={errors.hourly_rate}>
         {(control) => (
           <input
             {...control}
@@ -129,18 +131,18 @@ export function ActivityForm({ activity, onDone }: ActivityFormProps) {
         )}
       </Field>
       <CheckboxField
-        label="Billable"
+        label={t('activities.billable')}
         checked={draft.billable}
         error={errors.billable}
         onChange={(billable) => change({ billable })}
       />
       <div className="form-actions form-grid__wide">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
-          Save activity
+          {t('activities.save')}
         </button>
         {!isNew && (
           <button type="button" className="button" onClick={onDone}>
-            Cancel
+            {t('common.cancel')}
           </button>
         )}
       </div>

@@ -2,6 +2,7 @@
 import type { WriteBody } from '../../api/resources.js';
 import { numberOrDefault, numberText, optionalText, requiredText } from '../../components/form-values.js';
 import type { ResourceType } from '../../components/ResourceTypeSelect.js';
+import type { Translate } from '../../i18n/index.js';
 import { activitySpec, type Activity } from '../../../shared/resources/activity.js';
 
 export interface ActivityDraft {
@@ -64,10 +65,10 @@ export const activityFormInputs = [
   'hourly_rate',
 ] as const;
 
-/** "90" minutes → "1 h 30 min", as planners say durations. */
-export function durationText(minutes: number): string {
+/** "90" minutes → "1 h 30 min" ("1 u 30 min" in Dutch), as planners say durations. */
+export function durationText(minutes: number, t: Translate): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  if (hours === 0) return t('activities.minutes', { minutes: rest });
+  return rest === 0 ? t('activities.hours', { hours }) : t('activities.hoursMinutes', { hours, minutes: rest });
 }

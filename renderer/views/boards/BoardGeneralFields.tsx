@@ -4,20 +4,9 @@ import { BoardColorSelect } from '../../components/BoardColorSelect.js';
 import { CheckboxField, Field } from '../../components/Field.js';
 import { FieldError } from '../../components/FieldError.js';
 import { weekdays } from '../../components/weekdays.js';
+import { useT } from '../../i18n/index.js';
+import { capacityMethods, dependencyBehaviors } from '../../../shared/resources/board.js';
 import type { BoardDraft, CapacityMethod, DependencyBehavior } from './board-draft.js';
-
-const dependencyChoices: readonly { value: DependencyBehavior; text: string }[] = [
-  { value: 'notify', text: 'Notify about broken links' },
-  { value: 'push', text: 'Push dependent cards' },
-  { value: 'maintain', text: 'Maintain the gaps' },
-];
-
-const capacityChoices: readonly { value: CapacityMethod; text: string }[] = [
-  { value: 'none', text: 'None' },
-  { value: 'individual', text: 'Resource hours' },
-  { value: 'estimated_time', text: 'Estimated time' },
-  { value: 'remaining_time', text: 'Remaining time' },
-];
 
 interface BoardGeneralFieldsProps {
   draft: BoardDraft;
@@ -27,9 +16,10 @@ interface BoardGeneralFieldsProps {
 
 export function BoardGeneralFields({ draft, onChange, errors }: BoardGeneralFieldsProps) {
   const workdaysErrorId = useId();
+  const t = useT();
   return (
     <div className="form-grid">
-      <Field label="Board name" error={errors.name} className="form-grid__wide">
+      <Field label={t('boards.name')} error={errors.name} className="form-grid__wide">
         {(control) => (
           <input
             {...control}
@@ -41,56 +31,62 @@ export function BoardGeneralFields({ draft, onChange, errors }: BoardGeneralFiel
           />
         )}
       </Field>
-      <Field label="Board color" error={errors.color}>
+      <Field label={t('boards.color')} error={errors.color}>
         {(control) => <BoardColorSelect {...control} value={draft.color} onChange={(color) => onChange({ color })} />}
       </Field>
       <fieldset className="checkbox-group form-grid__wide" aria-describedby={errors.workdays ? workdaysErrorId : undefined}>
-        <legend>Workdays</legend>
-        {weekdays.map(({ key, name }) => (
+        <legend>{t('boards.workdays')}</legend>
+        {weekdays.map(({ key, nameKey }) => (
           <CheckboxField
             key={key}
-            label={name}
+            label={t(nameKey)}
             checked={draft.workdays[key]}
             onChange={(checked) => onChange({ workdays: { ...draft.workdays, [key]: checked } })}
           />
         ))}
         <FieldError id={workdaysErrorId} message={errors.workdays} />
       </fieldset>
-      <Field label="Dependency behaviour" error={errors.dependency_behavior}>
+      <Field label={t('boards.dependencyBehavior')} error={errors.dependency_behavior}>
         {(control) => (
           <select
             {...control}
             value={draft.dependency_behavior}
             onChange={(event) => onChange({ dependency_behavior: event.target.value as DependencyBehavior })}
           >
-            {dependencyChoices.map(({ value, text }) => (
-              <option key={value} value={value}>
-                {text}
+            {dependencyBehaviors.map((behavior) => (
+              <option key={behavior} value={behavior}>
+                {t(`boards.dependency.${behavior}`)}
               </option>
             ))}
           </select>
         )}
       </Field>
-      <Field label="Capacity method" error={errors.capacity_method}>
+      <Field label={t('boards.capacityMethod')} error={errors.capacity_method}>
         {(control) => (
           <select
             {...control}
             value={draft.capacity_method}
             onChange={(event) => onChange({ capacity_method: event.target.value as CapacityMethod })}
           >
-            {capacityChoices.map(({ value, text }) => (
-              <option key={value} value={value}>
-                {text}
+            {capacityMethods.map((method) => (
+              <option key={method} value={method}>
+                {t(`boards.capacity.${method}`)}
               </option>
             ))}
           </select>
         )}
       </Field>
       <CheckboxField
-        label="Split cards by activity"
+        label={t('boards.splitByActivity')}
         checked={draft.split_cards_by_activity}
         error={errors.split_cards_by_activity}
         onChange={(checked) => onChange({ split_cards_by_activity: checked })}
+      />
+      <CheckboxField
+        label={t('boards.ownBacklog')}
+        checked={draft.own_backlog}
+        error={errors.own_backlog}
+        onChange={(checked) => onChange({ own_backlog: checked })}
       />
     </div>
   );

@@ -3,6 +3,7 @@
  * the planboard and anything else board-specific read it through `usePickedBoard`.
  */
 import { useId } from 'react';
+import { useT } from '../../i18n/index.js';
 import { useUiStore } from '../../state/ui.js';
 import { usePickedBoard } from './picked-board.js';
 
@@ -10,12 +11,13 @@ export function BoardPicker() {
   const { board, boards } = usePickedBoard();
   const pickBoard = useUiStore((state) => state.pickBoard);
   const id = useId();
+  const t = useT();
   const list = boards.data?.data ?? [];
 
   if (list.length === 0) return null;
   return (
     <div className="board-picker">
-      <label htmlFor={id}>Board</label>
+      <label htmlFor={id}>{t('boards.picker')}</label>
       <select id={id} value={board?.id ?? ''} onChange={(event) => pickBoard(event.target.value)}>
         {list.map((candidate) => (
           <option key={candidate.id} value={candidate.id}>

@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { placeFieldErrors } from '../../api/client.js';
 import { useList, useSave } from '../../api/hooks.js';
 import { activityListQuery } from '../../api/queries.js';
+import { useT } from '../../i18n/index.js';
 import { BoardGeneralFields } from './BoardGeneralFields.js';
 import { boardBody, boardFormInputs, sameRows, withoutDeletedActivities, type BoardDraft } from './board-draft.js';
 import { LabelsEditor } from './LabelsEditor.js';
@@ -26,6 +27,7 @@ export function BoardSetupForm({ initial, onSaved, onCancel }: BoardSetupFormPro
   const [draft, setDraft] = useState(initial);
   const form = useRef<HTMLFormElement>(null);
   const titleId = useId();
+  const t = useT();
 
   const { byInput, elsewhere } = placeFieldErrors(save.error, boardFormInputs(draft));
 
@@ -57,7 +59,7 @@ export function BoardSetupForm({ initial, onSaved, onCancel }: BoardSetupFormPro
     <form ref={form} className="setup-form" aria-labelledby={titleId} onSubmit={submit} onKeyDown={cancelOnEscape} noValidate>
       <div className="view__header">
         <h1 id={titleId} className="view__title">
-          {initial.id === null ? 'New board' : `Board setup: ${initial.name}`}
+          {initial.id === null ? t('boards.new') : t('boards.setupTitle', { name: initial.name })}
         </h1>
       </div>
       {elsewhere.map((message) => (
@@ -76,10 +78,10 @@ export function BoardSetupForm({ initial, onSaved, onCancel }: BoardSetupFormPro
       <LabelsEditor labels={draft.labels} errors={byInput} onChange={(labels) => change({ ...draft, labels })} />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
-          Save board
+          {t('boards.save')}
         </button>
         <button type="button" className="button" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </form>

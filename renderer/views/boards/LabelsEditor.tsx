@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { BoardColorSelect } from '../../components/BoardColorSelect.js';
 import { Field, Hidden } from '../../components/Field.js';
 import { FieldError } from '../../components/FieldError.js';
+import { useT } from '../../i18n/index.js';
 import { moveItem, newLabel, replaceAt, type LabelDraft } from './board-draft.js';
 import { RowControls } from './RowControls.js';
 
@@ -14,21 +15,22 @@ interface LabelsEditorProps {
 
 export function LabelsEditor({ labels, onChange, errors }: LabelsEditorProps) {
   const titleId = useId();
+  const t = useT();
   return (
     <section className="form-section" aria-labelledby={titleId}>
       <h2 id={titleId} className="form-section__title">
-        Labels
+        {t('boards.labels')}
       </h2>
       <FieldError id={`${titleId}-error`} message={errors.labels} />
-      {labels.length === 0 && <p className="muted">No labels yet.</p>}
+      {labels.length === 0 && <p className="muted">{t('boards.labels.none')}</p>}
       <ol className="row-list">
         {labels.map((label, index) => {
-          const place = `Label ${index + 1} `;
+          const place = `${t('boards.label.place', { number: index + 1 })} `;
           const path = `labels.${index}`;
           const change = (patch: Partial<LabelDraft>) => onChange(replaceAt(labels, index, patch));
           return (
             <li key={label.key} className="row-card row-card--inline">
-              <Field label={<><Hidden>{place}</Hidden>Name</>} error={errors[`${path}.name`]} className="field--grow">
+              <Field label={<><Hidden>{place}</Hidden>{t('boards.row.name')}</>} error={errors[`${path}.name`]} className="field--grow">
                 {(control) => (
                   <input
                     {...control}
@@ -40,11 +42,11 @@ export function LabelsEditor({ labels, onChange, errors }: LabelsEditorProps) {
                   />
                 )}
               </Field>
-              <Field label={<><Hidden>{place}</Hidden>Color</>} error={errors[`${path}.color`]}>
+              <Field label={<><Hidden>{place}</Hidden>{t('boards.row.color')}</>} error={errors[`${path}.color`]}>
                 {(control) => <BoardColorSelect {...control} value={label.color} onChange={(color) => change({ color })} />}
               </Field>
               <RowControls
-                noun="label"
+                row={t('boards.label.row', { number: index + 1 })}
                 index={index}
                 count={labels.length}
                 onMove={(to) => onChange(moveItem(labels, index, to))}
@@ -56,7 +58,7 @@ export function LabelsEditor({ labels, onChange, errors }: LabelsEditorProps) {
       </ol>
       <div>
         <button type="button" className="button" onClick={() => onChange([...labels, newLabel()])}>
-          Add label
+          {t('boards.labels.add')}
         </button>
       </div>
     </section>

@@ -7,6 +7,7 @@
 import { useId } from 'react';
 import { CheckboxField, Field, Hidden } from '../../components/Field.js';
 import { FieldError } from '../../components/FieldError.js';
+import { useT } from '../../i18n/index.js';
 import type { Activity } from '../../../shared/resources/activity.js';
 import { moveItem, newStage, replaceAt, type StageDraft } from './board-draft.js';
 import { RowControls } from './RowControls.js';
@@ -21,13 +22,14 @@ interface StagesEditorProps {
 
 export function StagesEditor({ stages, onChange, errors, activities }: StagesEditorProps) {
   const titleId = useId();
+  const t = useT();
   return (
     <section className="form-section" aria-labelledby={titleId}>
       <h2 id={titleId} className="form-section__title">
-        Stages
+        {t('boards.stages')}
       </h2>
       <FieldError id={`${titleId}-error`} message={errors.stages} />
-      {stages.length === 0 && <p className="muted">No stages yet. Stages are the rows of the planboard.</p>}
+      {stages.length === 0 && <p className="muted">{t('boards.stages.none')}</p>}
       <ol className="row-list">
         {stages.map((stage, index) => (
           <StageRow
@@ -45,7 +47,7 @@ export function StagesEditor({ stages, onChange, errors, activities }: StagesEdi
       </ol>
       <div>
         <button type="button" className="button" onClick={() => onChange([...stages, newStage()])}>
-          Add stage
+          {t('boards.stages.add')}
         </button>
       </div>
     </section>
@@ -64,7 +66,9 @@ interface StageRowProps {
 }
 
 function StageRow({ stage, index, count, errors, activities, onChange, onMove, onRemove }: StageRowProps) {
-  const place = `Stage ${index + 1} `;
+  const t = useT();
+  const title = t('boards.stage.place', { number: index + 1 });
+  const place = `${title} `;
   const path = `stages.${index}`;
   const activitiesErrorId = useId();
 
@@ -75,11 +79,11 @@ function StageRow({ stage, index, count, errors, activities, onChange, onMove, o
   return (
     <li className="row-card">
       <div className="row-card__header">
-        <span className="row-card__title">Stage {index + 1}</span>
-        <RowControls noun="stage" index={index} count={count} onMove={onMove} onRemove={onRemove} />
+        <span className="row-card__title">{title}</span>
+        <RowControls row={t('boards.stage.row', { number: index + 1 })} index={index} count={count} onMove={onMove} onRemove={onRemove} />
       </div>
       <div className="form-grid">
-        <Field label={<><Hidden>{place}</Hidden>Name</>} error={errors[`${path}.name`]} className="form-grid__wide">
+        <Field label={<><Hidden>{place}</Hidden>{t('boards.row.name')}</>} error={errors[`${path}.name`]} className="form-grid__wide">
           {(control) => (
             <input
               {...control}
@@ -92,7 +96,7 @@ function StageRow({ stage, index, count, errors, activities, onChange, onMove, o
             />
           )}
         </Field>
-        <Field label={<><Hidden>{place}</Hidden>Delay days</>} error={errors[`${path}.delay_day`]}>
+        <Field label={<><Hidden>{place}</Hidden>{t('boards.stage.delayDays')}</>} error={errors[`${path}.delay_day`]}>
           {(control) => (
             <input
               {...control}
@@ -105,7 +109,7 @@ function StageRow({ stage, index, count, errors, activities, onChange, onMove, o
             />
           )}
         </Field>
-        <Field label={<><Hidden>{place}</Hidden>Efficiency %</>} error={errors[`${path}.efficiency`]}>
+        <Field label={<><Hidden>{place}</Hidden>{t('boards.stage.efficiency')}</>} error={errors[`${path}.efficiency`]}>
           {(control) => (
             <input
               {...control}
@@ -119,7 +123,7 @@ function StageRow({ stage, index, count, errors, activities, onChange, onMove, o
           )}
         </Field>
         <CheckboxField
-          label={<><Hidden>{place}</Hidden>Independent (starts with the collection)</>}
+          label={<><Hidden>{place}</Hidden>{t('boards.stage.independent')}</>}
           checked={stage.independent}
           error={errors[`${path}.independent`]}
           onChange={(independent) => onChange({ independent })}
@@ -129,12 +133,12 @@ function StageRow({ stage, index, count, errors, activities, onChange, onMove, o
           aria-describedby={errors[`${path}.activities`] ? activitiesErrorId : undefined}
         >
           <legend>
-            <Hidden>{place}</Hidden>Allowed activities
+            <Hidden>{place}</Hidden>{t('boards.stage.activities')}
           </legend>
           {activities === undefined ? (
-            <span className="muted">Loading activities…</span>
+            <span className="muted">{t('activities.loading')}</span>
           ) : activities.length === 0 ? (
-            <span className="muted">No activities yet; add them on the Activities screen.</span>
+            <span className="muted">{t('boards.stage.noActivities')}</span>
           ) : (
             activities.map((activity) => (
               <CheckboxField

@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { BoardColorSelect } from '../../components/BoardColorSelect.js';
 import { CheckboxField, Field, Hidden } from '../../components/Field.js';
 import { FieldError } from '../../components/FieldError.js';
+import { useT } from '../../i18n/index.js';
 import { moveItem, newStatus, replaceAt, type StatusDraft } from './board-draft.js';
 import { RowControls } from './RowControls.js';
 
@@ -18,30 +19,31 @@ interface StatusesEditorProps {
 
 export function StatusesEditor({ statuses, onChange, errors }: StatusesEditorProps) {
   const titleId = useId();
+  const t = useT();
   const hasEntry = statuses.some((status) => status.entry);
   return (
     <section className="form-section" aria-labelledby={titleId}>
       <h2 id={titleId} className="form-section__title">
-        Statuses
+        {t('boards.statuses')}
       </h2>
       <FieldError id={`${titleId}-error`} message={errors.statuses} />
       {statuses.length === 0 ? (
-        <p className="muted">No statuses: cards on this board will have none.</p>
+        <p className="muted">{t('boards.statuses.none')}</p>
       ) : (
         !hasEntry && (
           <p className="notice notice--warning" role="status">
-            No status is marked as entry, so new cards will start without a status.
+            {t('boards.statuses.noEntry')}
           </p>
         )
       )}
       <ol className="row-list">
         {statuses.map((status, index) => {
-          const place = `Status ${index + 1} `;
+          const place = `${t('boards.status.place', { number: index + 1 })} `;
           const path = `statuses.${index}`;
           const change = (patch: Partial<StatusDraft>) => onChange(replaceAt(statuses, index, patch));
           return (
             <li key={status.key} className="row-card row-card--inline">
-              <Field label={<><Hidden>{place}</Hidden>Name</>} error={errors[`${path}.name`]} className="field--grow">
+              <Field label={<><Hidden>{place}</Hidden>{t('boards.row.name')}</>} error={errors[`${path}.name`]} className="field--grow">
                 {(control) => (
                   <input
                     {...control}
@@ -53,23 +55,23 @@ export function StatusesEditor({ statuses, onChange, errors }: StatusesEditorPro
                   />
                 )}
               </Field>
-              <Field label={<><Hidden>{place}</Hidden>Color</>} error={errors[`${path}.color`]}>
+              <Field label={<><Hidden>{place}</Hidden>{t('boards.row.color')}</>} error={errors[`${path}.color`]}>
                 {(control) => <BoardColorSelect {...control} value={status.color} onChange={(color) => change({ color })} />}
               </Field>
               <CheckboxField
-                label={<><Hidden>{place}</Hidden>Entry</>}
+                label={<><Hidden>{place}</Hidden>{t('boards.status.entry')}</>}
                 checked={status.entry}
                 error={errors[`${path}.entry`]}
                 onChange={(entry) => change({ entry })}
               />
               <CheckboxField
-                label={<><Hidden>{place}</Hidden>Exit</>}
+                label={<><Hidden>{place}</Hidden>{t('boards.status.exit')}</>}
                 checked={status.exit}
                 error={errors[`${path}.exit`]}
                 onChange={(exit) => change({ exit })}
               />
               <RowControls
-                noun="status"
+                row={t('boards.status.row', { number: index + 1 })}
                 index={index}
                 count={statuses.length}
                 onMove={(to) => onChange(moveItem(statuses, index, to))}
@@ -81,7 +83,7 @@ export function StatusesEditor({ statuses, onChange, errors }: StatusesEditorPro
       </ol>
       <div>
         <button type="button" className="button" onClick={() => onChange([...statuses, newStatus()])}>
-          Add status
+          {t('boards.statuses.add')}
         </button>
       </div>
     </section>

@@ -54,6 +54,7 @@ export interface BoardDraft {
   dependency_behavior: DependencyBehavior;
   capacity_method: CapacityMethod;
   split_cards_by_activity: boolean;
+  own_backlog: boolean;
   stages: StageDraft[];
   statuses: StatusDraft[];
   labels: LabelDraft[];
@@ -75,6 +76,7 @@ export function newBoardDraft(): BoardDraft {
     dependency_behavior: board.dependency_behavior.default,
     capacity_method: board.capacity_method.default,
     split_cards_by_activity: board.split_cards_by_activity.default,
+    own_backlog: board.own_backlog.default,
     stages: [],
     statuses: [],
     labels: [],
@@ -110,6 +112,7 @@ export function boardDraftFrom(saved: BoardWithParts): BoardDraft {
     dependency_behavior: saved.dependency_behavior,
     capacity_method: saved.capacity_method,
     split_cards_by_activity: saved.split_cards_by_activity,
+    own_backlog: saved.own_backlog,
     stages: byPriority(saved.stages).map((s) => ({
       key: s.id,
       id: s.id,
@@ -142,6 +145,7 @@ export function boardBody(draft: BoardDraft): WriteBody<'board'> {
     dependency_behavior: draft.dependency_behavior,
     capacity_method: draft.capacity_method,
     split_cards_by_activity: draft.split_cards_by_activity,
+    own_backlog: draft.own_backlog,
     stages: draft.stages.map((s, index) => ({
       ...idOf(s),
       name: requiredText(s.name, s.id === null),
@@ -179,6 +183,7 @@ export function boardFormInputs(draft: BoardDraft): string[] {
     'dependency_behavior',
     'capacity_method',
     'split_cards_by_activity',
+    'own_backlog',
     'stages',
     ...rows('stages', draft.stages.length, ['name', 'delay_day', 'independent', 'efficiency', 'activities']),
     'statuses',

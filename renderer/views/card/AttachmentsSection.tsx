@@ -9,11 +9,13 @@ import { describeError, fieldErrors, formErrors } from '../../api/client.js';
 import { ConfirmDelete } from '../../components/ConfirmDelete.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Field } from '../../components/Field.js';
+import { useT } from '../../i18n/index.js';
 import type { CardDetail, CardRef, ChosenFile } from './card-api.js';
 import { cardPanelKeys, useAttachments, useCardApi, usePanelWrite } from './card-queries.js';
 import { chooseFileInShell, formatBytes, hasShellFileDialog, readChosenFile, saveBlob } from './attachment-files.js';
 
 export function AttachmentsSection({ card }: { card: CardDetail }) {
+  const t = useT();
   const titleId = useId();
   const ref: CardRef = { id: card.id, collection_id: card.collection_id };
   const attachments = useAttachments(ref);
@@ -22,12 +24,12 @@ export function AttachmentsSection({ card }: { card: CardDetail }) {
   return (
     <section className="card-section card-attachments" aria-labelledby={titleId}>
       <h3 id={titleId} className="card-section__title">
-        Attachments
+        {t('card.attachments')}
       </h3>
       {attachments.isError && <ErrorNotice error={attachments.error} onRetry={() => void attachments.refetch()} />}
-      {attachments.data && list.length === 0 && <p className="muted">No attachments yet.</p>}
+      {attachments.data && list.length === 0 && <p className="muted">{t('card.attachments.none')}</p>}
       {list.length > 0 && (
-        <ul className="card-attachments__list" aria-label="Attachments">
+        <ul className="card-attachments__list" aria-label={t('card.attachments')}>
           {list.map((attachment) => (
             <AttachmentRow key={attachment.id} card={ref} attachment={attachment} />
           ))}
@@ -40,6 +42,7 @@ export function AttachmentsSection({ card }: { card: CardDetail }) {
 }
 
 function AttachmentRow({ card, attachment }: { card: CardRef; attachment: Attachment }) {
+  const t = useT();
   const api = useCardApi();
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -66,9 +69,9 @@ function AttachmentRow({ card, attachment }: { card: CardRef; attachment: Attach
       ) : (
         <>
           <span className="card-attachment__name">{attachment.filename}</span>
-          <span className="muted">{formatBytes(attachment.bytes)}</span>
-          <button type="button" className="button button--quiet" aria-label={`Download ${attachment.filename}`} disabled={downloading} onClick={() => void download()}>
-            Download
+          <span className="muted">{formatBytes(attachment.bytes, t.locale)}</span>
+          <button type="button" className="button button--quiet" aria-label={t('card.attachments.downloadFile', { file: attachment.filename })} disabled={downloading} onClick={() => void download()}>
+            {t('card.attachments.download')}
           </button>
         </>
       )}
@@ -80,6 +83,7 @@ function AttachmentRow({ card, attachment }: { card: CardRef; attachment: Attach
 }
 
 function AddFile({ card }: { card: CardRef }) {
+  const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const upload = usePanelWrite((api, file: ChosenFile) => api.upload(card, file), [cardPanelKeys.attachments(card.id)]);
@@ -105,23 +109,23 @@ function AddFile({ card }: { card: CardRef }) {
     event.target.value = '';
     if (!file) return;
     if (file.size > maxBridgeUploadBytes) {
-      setProblem(`${file.name} is larger than ${maxBridgeUploadBytes / 1024 / 1024} MB, the most an attachment can be.`);
+      setProblem(t('card.attachments.tooLarge', { file: file.name, megabytes: maxBridgeUploadBytes / 1024 / 1024 }));
       return;
     }
     try {
       upload.mutate(await readChosenFile(file));
     } catch (error) {
-      setProblem(`Could not read ${file.name}: ${describeError(error)}`);
+      setProblem(t('card.attachments.unreadable', { file: file.name, problem: describeError(error) }));
     }
   }
 
   return (
     <div className="card-add-file">
       <button type="button" className="button" disabled={upload.isPending} onClick={() => void choose()}>
-        {upload.isPending ? 'Uploading…' : 'Add file'}
+        {t(upload.isPending ? 'card.attachments.uploading' : 'card.attachments.addFile')}
       </button>
       {/* The browser's own file picker, opened by the button (the desktop app uses its dialog instead). */}
-      <input ref={input} type="file" hidden tabIndex={-1} aria-label="File to attach" onChange={(event) => void picked(event)} />
+      <input ref={input} type="file" hidden tabIndex={-1} aria-label={t('card.attachments.fileInput')} onChange={(event) => void picked(event)} />
       {problem && (
         <p className="form-error" role="alert">
           {problem}
@@ -133,6 +137,7 @@ function AddFile({ card }: { card: CardRef }) {
 }
 
 function AddLink({ card }: { card: CardRef }) {
+  const t = useT();
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const add = usePanelWrite((api, link: { name: string; url: string }) => api.addLink(card, link.name, link.url), [cardPanelKeys.attachments(card.id)]);
@@ -154,8 +159,8 @@ function AddLink({ card }: { card: CardRef }) {
   }
 
   return (
-    <form className="card-add-link" aria-label="New link" onSubmit={submit} noValidate>
-      <Field label="Link URL" error={errors.file}>
+    <form className="card-add-link" aria-label={t('card.attachments.newLink')} onSubmit={submit} noValidate>
+      <Field label={t('card.attachments.linkUrl')} error={errors.file}>
         {(control) => (
           <input
             {...control}
@@ -170,11 +175,11 @@ function AddLink({ card }: { card: CardRef }) {
           />
         )}
       </Field>
-      <Field label="Link name" error={errors.filename}>
+      <Field label={t('card.attachments.linkName')} error={errors.filename}>
         {(control) => <input {...control} value={name} maxLength={255} autoComplete="off" onChange={(event) => setName(event.target.value)} />}
       </Field>
       <button type="submit" className="button" disabled={!url.trim() || add.isPending}>
-        Add link
+        {t('card.attachments.addLink')}
       </button>
       {formErrors(add.error, ['file', 'filename']).map((message) => (
         <p key={message} className="form-error" role="alert">

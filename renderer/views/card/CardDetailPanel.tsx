@@ -11,6 +11,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { ApiRequestError } from '../../api/client.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { trapTab, useFocusReturn } from '../../components/focus-trap.js';
+import { useT } from '../../i18n/index.js';
 import { useCardPanel } from '../../state/card-panel.js';
 import { AttachmentsSection } from './AttachmentsSection.js';
 import type { CardDetail, PanelBoard } from './card-api.js';
@@ -29,6 +30,7 @@ import { cardTitle } from './use-card-edits.js';
 import './card-panel.css';
 
 export function CardDetailPanel() {
+  const t = useT();
   const openCardId = useCardPanel((state) => state.openCardId);
   const close = useCardPanel((state) => state.close);
   const panel = useRef<HTMLElement>(null);
@@ -50,13 +52,14 @@ export function CardDetailPanel() {
   }
 
   return (
-    <aside ref={panel} className="card-panel" aria-label="Card details" tabIndex={-1} onKeyDown={onKeyDown}>
+    <aside ref={panel} className="card-panel" aria-label={t('card.panel')} tabIndex={-1} onKeyDown={onKeyDown}>
       <CardPanelContent key={openCardId} cardId={openCardId} onClose={close} />
     </aside>
   );
 }
 
 function CardPanelContent({ cardId, onClose }: { cardId: string; onClose: () => void }) {
+  const t = useT();
   const card = useCardDetail(cardId);
   const record = card.data ?? null;
   const board = usePanelBoard(record?.board_id ?? record?.collection?.board_id ?? null);
@@ -68,16 +71,16 @@ function CardPanelContent({ cardId, onClose }: { cardId: string; onClose: () => 
       <div className="card-panel__header">
         <div className="card-panel__heading">
           <h2 className="card-panel__title" tabIndex={-1} data-autofocus>
-            {record ? cardTitle(record) : 'Card'}
+            {record ? cardTitle(record, t) : t('card.panel.loadingTitle')}
           </h2>
           {record && (
             <p className="card-panel__collection">
-              <span className="muted">Collection </span>
-              {record.collection?.name || 'Unnamed collection'}
+              <span className="muted">{t('card.panel.collection')} </span>
+              {record.collection?.name || t('card.panel.unnamedCollection')}
             </p>
           )}
         </div>
-        <button type="button" className="button button--quiet card-panel__close" aria-label="Close card details" onClick={onClose}>
+        <button type="button" className="button button--quiet card-panel__close" aria-label={t('card.panel.close')} onClick={onClose}>
           ✕
         </button>
       </div>
@@ -88,12 +91,12 @@ function CardPanelContent({ cardId, onClose }: { cardId: string; onClose: () => 
           <CardSections card={record} board={board.data ?? null} />
         </>
       ) : gone ? (
-        <p className="empty-state">This card no longer exists.</p>
+        <p className="empty-state">{t('card.panel.gone')}</p>
       ) : card.isError ? (
         <ErrorNotice error={card.error} onRetry={() => void card.refetch()} />
       ) : (
         <p className="loading" role="status">
-          Loading the card…
+          {t('card.panel.loading')}
         </p>
       )}
     </>
@@ -118,11 +121,13 @@ function CardSections({ card, board }: { card: CardDetail; board: PanelBoard | n
   );
 }
 
+/** The collection's warnings come from the API: shown in its words. */
 function CollectionWarnings({ warnings }: { warnings: unknown[] }) {
+  const t = useT();
   const texts = warnings.map((warning) => (typeof warning === 'string' ? warning : JSON.stringify(warning)));
   if (texts.length === 0) return null;
   return (
-    <div className="notice notice--warning card-panel__warnings" role="note" aria-label="Collection warnings">
+    <div className="notice notice--warning card-panel__warnings" role="note" aria-label={t('card.panel.warnings')}>
       <ul>
         {texts.map((text) => (
           <li key={text}>{text}</li>

@@ -6,6 +6,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { placeFieldErrors } from '../../api/client.js';
 import { Field } from '../../components/Field.js';
+import { useT, type MessageKey } from '../../i18n/index.js';
 import type { Stage } from '../../../shared/resources/stage.js';
 import type { CardDetail } from './card-api.js';
 import { cardChanges, cardDraft, cardFormFields, type CardDraft, type CardFormField } from './card-draft.js';
@@ -13,6 +14,7 @@ import { cardTitle, useCardEdit } from './use-card-edits.js';
 import { byPriority } from '../boards/board-with-parts.js';
 
 export function CardFieldsForm({ card, stages }: { card: CardDetail; stages: Stage[] }) {
+  const t = useT();
   const edit = useCardEdit(card);
   const [edits, setEdits] = useState<Partial<CardDraft>>({});
   const values = { ...cardDraft(card), ...edits };
@@ -32,7 +34,7 @@ export function CardFieldsForm({ card, stages }: { card: CardDetail; stages: Sta
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!changed) return;
-    edit.mutate({ description: `Edit ${cardTitle(card)}`, changes }, { onSuccess: () => setEdits({}) });
+    edit.mutate({ description: t('card.history.edit', { card: cardTitle(card, t) }), changes }, { onSuccess: () => setEdits({}) });
   }
 
   function discard() {
@@ -46,19 +48,19 @@ export function CardFieldsForm({ card, stages }: { card: CardDetail; stages: Sta
     discard();
   }
 
-  const text = (field: CardFormField, label: string, type: 'text' | 'date' | 'time', className?: string) => (
-    <Field label={label} error={errors[field]} className={className}>
+  const text = (field: CardFormField, label: MessageKey, type: 'text' | 'date' | 'time', className?: string) => (
+    <Field label={t(label)} error={errors[field]} className={className}>
       {(control) => <input {...control} type={type} value={values[field]} autoComplete="off" onChange={(event) => change(field, event.target.value)} />}
     </Field>
   );
 
   return (
-    <form className="card-section card-fields" aria-label="Card fields" onSubmit={save} onKeyDown={discardOnEscape} noValidate>
-      {text('name', 'Card name', 'text', 'card-fields__wide')}
-      <Field label="Description" error={errors.description} className="card-fields__wide">
+    <form className="card-section card-fields" aria-label={t('card.fields')} onSubmit={save} onKeyDown={discardOnEscape} noValidate>
+      {text('name', 'card.fields.name', 'text', 'card-fields__wide')}
+      <Field label={t('card.fields.description')} error={errors.description} className="card-fields__wide">
         {(control) => <textarea {...control} rows={3} value={values.description} onChange={(event) => change('description', event.target.value)} />}
       </Field>
-      <Field label="Stage" error={errors.stage_id} className="card-fields__wide">
+      <Field label={t('card.fields.stage')} error={errors.stage_id} className="card-fields__wide">
         {(control) => (
           <select {...control} value={values.stage_id} onChange={(event) => change('stage_id', event.target.value)}>
             {stageChoices.map((stage) => (
@@ -69,10 +71,10 @@ export function CardFieldsForm({ card, stages }: { card: CardDetail; stages: Sta
           </select>
         )}
       </Field>
-      {text('start_date', 'Start date', 'date')}
-      {text('end_date', 'End date', 'date')}
-      {text('start_time', 'Start time', 'time')}
-      {text('end_time', 'End time', 'time')}
+      {text('start_date', 'card.fields.startDate', 'date')}
+      {text('end_date', 'card.fields.endDate', 'date')}
+      {text('start_time', 'card.fields.startTime', 'time')}
+      {text('end_time', 'card.fields.endTime', 'time')}
       {placed.elsewhere.map((message) => (
         <p key={message} className="form-error card-fields__wide" role="alert">
           {message}
@@ -80,14 +82,14 @@ export function CardFieldsForm({ card, stages }: { card: CardDetail; stages: Sta
       ))}
       <div className="form-actions card-fields__wide">
         <button type="submit" className="button button--primary" disabled={!changed || edit.isPending}>
-          Save card
+          {t('card.fields.save')}
         </button>
         <button type="button" className="button" disabled={!changed || edit.isPending} onClick={discard}>
-          Discard changes
+          {t('card.discardChanges')}
         </button>
         {edit.isSuccess && !changed && (
           <span className="muted" role="status">
-            Saved.
+            {t('card.fields.saved')}
           </span>
         )}
       </div>

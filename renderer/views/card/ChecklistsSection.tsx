@@ -1,9 +1,8 @@
 /**
  * The card's checklists with their items: tick, rename and delete items, add items, add a
  * checklist (empty, or copied from one of the board's templates) and delete one. A tick shows
- * at once and is put back if the API refuses it.
+ * at once and is put back if the API refuses it (see use-pending-ticks.ts).
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { BoardChecklist } from '../../../shared/resources/board.js';
 import type { ChecklistItem } from '../../../shared/resources/checklist.js';
@@ -11,11 +10,14 @@ import { fieldErrors, formErrors } from '../../api/client.js';
 import { ConfirmDelete } from '../../components/ConfirmDelete.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Field, Hidden } from '../../components/Field.js';
+import { useT } from '../../i18n/index.js';
 import type { CardDetail, CardRef, ChecklistWithItems } from './card-api.js';
 import { byPriority } from '../boards/board-with-parts.js';
 import { cardPanelKeys, useChecklists, usePanelWrite } from './card-queries.js';
+import { usePendingTicks } from './use-pending-ticks.js';
 
 export function ChecklistsSection({ card, templates }: { card: CardDetail; templates: BoardChecklist[] }) {
+  const t = useT();
   const titleId = useId();
   const ref: CardRef = { id: card.id, collection_id: card.collection_id };
   const checklists = useChecklists(ref);
@@ -24,10 +26,10 @@ export function ChecklistsSection({ card, templates }: { card: CardDetail; templ
   return (
     <section className="card-section card-checklists" aria-labelledby={titleId}>
       <h3 id={titleId} className="card-section__title">
-        Checklists
+        {t('card.checklists')}
       </h3>
       {checklists.isError && <ErrorNotice error={checklists.error} onRetry={() => void checklists.refetch()} />}
-      {checklists.data && lists.length === 0 && <p className="muted">No checklists yet.</p>}
+      {checklists.data && lists.length === 0 && <p className="muted">{t('card.checklists.none')}</p>}
       {lists.map((checklist) => (
         <ChecklistView key={checklist.id} card={ref} checklist={checklist} />
       ))}
@@ -37,23 +39,21 @@ export function ChecklistsSection({ card, templates }: { card: CardDetail; templ
 }
 
 function ChecklistView({ card, checklist }: { card: CardRef; checklist: ChecklistWithItems }) {
-  const queryClient = useQueryClient();
-  const key = cardPanelKeys.checklists(card.id);
-  const items = [...checklist.items].sort((a, b) => a.position - b.position || a.created_at.localeCompare(b.created_at));
+  const t = useT();
+  const ticks = usePendingTicks();
+  const items = [...checklist.items]
+    .sort((a, b) => a.position - b.position || a.created_at.localeCompare(b.created_at))
+    .map((item) => ({ ...item, checked: ticks.shown(item.id, item.checked) }));
   const done = items.filter((item) => item.checked).length;
   const [newItem, setNewItem] = useState('');
-  const refresh = [key] as const;
+  const refresh = [cardPanelKeys.checklists(card.id)] as const;
 
   const tick = usePanelWrite((api, { item, checked }: { item: ChecklistItem; checked: boolean }) => api.updateItem(card, checklist.id, item.id, { checked }), refresh);
   const add = usePanelWrite((api, description: string) => api.addItem(card, checklist.id, { description, position: nextPosition(items) }), refresh);
   const removeList = usePanelWrite((api) => api.removeChecklist(card, checklist.id), refresh);
 
   function setChecked(item: ChecklistItem, checked: boolean) {
-    const before = queryClient.getQueryData<ChecklistWithItems[]>(key);
-    queryClient.setQueryData<ChecklistWithItems[]>(key, (lists) =>
-      lists?.map((list) => (list.id !== checklist.id ? list : { ...list, items: list.items.map((i) => (i.id === item.id ? { ...i, checked } : i)) })),
-    );
-    tick.mutate({ item, checked }, { onError: () => queryClient.setQueryData(key, before) });
+    ticks.tick(item.id, checked, () => tick.mutateAsync({ item, checked }));
   }
 
   function addItem(event: FormEvent<HTMLFormElement>) {
@@ -64,13 +64,13 @@ function ChecklistView({ card, checklist }: { card: CardRef; checklist: Checklis
   }
 
   return (
-    <section className="card-checklist" aria-label={`Checklist ${checklist.name}`}>
+    <section className="card-checklist" aria-label={t('card.checklist', { name: checklist.name })}>
       <div className="card-checklist__header">
         <h4 className="card-checklist__name">{checklist.name}</h4>
-        <span className="muted" aria-label={`${done} of ${items.length} done`}>
+        <span className="muted" aria-label={t('card.checklist.progress', { done, total: items.length })}>
           {done}/{items.length}
         </span>
-        <ConfirmDelete name={`checklist ${checklist.name}`} pending={removeList.isPending} onConfirm={() => removeList.mutate(undefined)} />
+        <ConfirmDelete name={t('card.checklist.deleteName', { name: checklist.name })} pending={removeList.isPending} onConfirm={() => removeList.mutate(undefined)} />
       </div>
       {removeList.error && <ErrorNotice error={removeList.error} />}
       <ul className="card-checklist__items">
@@ -80,7 +80,7 @@ function ChecklistView({ card, checklist }: { card: CardRef; checklist: Checklis
       </ul>
       {tick.error && <ErrorNotice error={tick.error} />}
       <form className="card-inline-form" onSubmit={addItem} noValidate>
-        <Field label={<>New checklist item<Hidden> for {checklist.name}</Hidden></>} error={fieldErrors(add.error).description} className="field--grow">
+        <Field label={<>{t('card.checklist.newItem')}<Hidden> {t('card.checklist.newItemFor', { name: checklist.name })}</Hidden></>} error={fieldErrors(add.error).description} className="field--grow">
           {(control) => (
             <input
               {...control}
@@ -95,7 +95,7 @@ function ChecklistView({ card, checklist }: { card: CardRef; checklist: Checklis
           )}
         </Field>
         <button type="submit" className="button" disabled={!newItem.trim() || add.isPending}>
-          Add checklist item
+          {t('card.checklist.addItem')}
         </button>
       </form>
       {formErrors(add.error, ['description']).map((message) => (
@@ -108,6 +108,7 @@ function ChecklistView({ card, checklist }: { card: CardRef; checklist: Checklis
 }
 
 function ChecklistItemRow({ card, checklistId, item, onCheck }: { card: CardRef; checklistId: string; item: ChecklistItem; onCheck: (checked: boolean) => void }) {
+  const t = useT();
   const [renaming, setRenaming] = useState(false);
   const [text, setText] = useState(item.description);
   const refresh = [cardPanelKeys.checklists(card.id)] as const;
@@ -132,14 +133,14 @@ function ChecklistItemRow({ card, checklistId, item, onCheck }: { card: CardRef;
             rename.reset();
           }}
         >
-          <Field label={<>Rename item<Hidden> {item.description}</Hidden></>} error={fieldErrors(rename.error).description} className="field--grow">
+          <Field label={<>{t('card.checklist.renameLabel')}<Hidden> {item.description}</Hidden></>} error={fieldErrors(rename.error).description} className="field--grow">
             {(control) => <input {...control} value={text} maxLength={500} autoFocus autoComplete="off" onChange={(event) => setText(event.target.value)} />}
           </Field>
           <button type="submit" className="button" disabled={rename.isPending}>
-            Save
+            {t('card.checklist.saveName')}
           </button>
           <button type="button" className="button" onClick={() => setRenaming(false)}>
-            Cancel
+            {t('common.cancel')}
           </button>
         </form>
       </li>
@@ -154,16 +155,16 @@ function ChecklistItemRow({ card, checklistId, item, onCheck }: { card: CardRef;
       <button
         type="button"
         className="button button--quiet"
-        aria-label={`Rename ${item.description}`}
+        aria-label={t('card.checklist.renameItem', { item: item.description })}
         onClick={() => {
           setText(item.description);
           setRenaming(true);
         }}
       >
-        Rename
+        {t('card.checklist.rename')}
       </button>
-      <button type="button" className="button button--quiet" aria-label={`Delete ${item.description}`} disabled={remove.isPending} onClick={() => remove.mutate(undefined)}>
-        Delete
+      <button type="button" className="button button--quiet" aria-label={t('card.checklist.deleteItem', { item: item.description })} disabled={remove.isPending} onClick={() => remove.mutate(undefined)}>
+        {t('common.delete')}
       </button>
       {remove.error && <ErrorNotice error={remove.error} />}
     </li>
@@ -171,6 +172,7 @@ function ChecklistItemRow({ card, checklistId, item, onCheck }: { card: CardRef;
 }
 
 function NewChecklistForm({ card, templates, position }: { card: CardRef; templates: BoardChecklist[]; position: number }) {
+  const t = useT();
   const [name, setName] = useState('');
   const [templateId, setTemplateId] = useState('');
   const add = usePanelWrite(
@@ -196,15 +198,15 @@ function NewChecklistForm({ card, templates, position }: { card: CardRef; templa
 
   const errors = fieldErrors(add.error);
   return (
-    <form className="card-new-checklist" aria-label="New checklist" onSubmit={submit} noValidate>
-      <Field label="Checklist name" error={errors.name}>
+    <form className="card-new-checklist" aria-label={t('card.checklists.new')} onSubmit={submit} noValidate>
+      <Field label={t('card.checklists.name')} error={errors.name}>
         {(control) => <input {...control} value={name} maxLength={150} autoComplete="off" onChange={(event) => setName(event.target.value)} />}
       </Field>
       {templates.length > 0 && (
-        <Field label="From template" error={errors.board_checklist_id}>
+        <Field label={t('card.checklists.template')} error={errors.board_checklist_id}>
           {(control) => (
             <select {...control} value={templateId} onChange={(event) => setTemplateId(event.target.value)}>
-              <option value="">No template</option>
+              <option value="">{t('card.checklists.noTemplate')}</option>
               {byPriority(templates).map((template) => (
                 <option key={template.id} value={template.id}>
                   {template.name}
@@ -215,7 +217,7 @@ function NewChecklistForm({ card, templates, position }: { card: CardRef; templa
         </Field>
       )}
       <button type="submit" className="button" disabled={(!name.trim() && !templateId) || add.isPending}>
-        Add checklist
+        {t('card.checklists.add')}
       </button>
       {formErrors(add.error, ['name', 'board_checklist_id']).map((message) => (
         <p key={message} className="form-error" role="alert">

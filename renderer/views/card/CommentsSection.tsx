@@ -7,6 +7,7 @@ import { fieldErrors, formErrors } from '../../api/client.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Field, Hidden } from '../../components/Field.js';
 import { Timestamp } from '../../components/Timestamp.js';
+import { useT } from '../../i18n/index.js';
 import type { CardDetail, CardRef, CommentWithAuthor } from './card-api.js';
 import { cardPanelKeys, useComments, usePanelWrite } from './card-queries.js';
 import { flattenThreads, threadComments } from './comment-thread.js';
@@ -15,6 +16,7 @@ import { flattenThreads, threadComments } from './comment-thread.js';
 const maxIndent = 4;
 
 export function CommentsSection({ card }: { card: CardDetail }) {
+  const t = useT();
   const titleId = useId();
   const ref: CardRef = { id: card.id, collection_id: card.collection_id };
   const comments = useComments(ref);
@@ -24,12 +26,12 @@ export function CommentsSection({ card }: { card: CardDetail }) {
   return (
     <section className="card-section card-comments" aria-labelledby={titleId}>
       <h3 id={titleId} className="card-section__title">
-        Comments
+        {t('card.comments')}
       </h3>
       {comments.isError && <ErrorNotice error={comments.error} onRetry={() => void comments.refetch()} />}
-      {comments.data && rows.length === 0 && <p className="muted">No comments yet.</p>}
+      {comments.data && rows.length === 0 && <p className="muted">{t('card.comments.none')}</p>}
       {rows.length > 0 && (
-        <ul className="card-comments__list" aria-label="Comments">
+        <ul className="card-comments__list" aria-label={t('card.comments')}>
           {rows.map(({ comment, depth }) => (
             <li
               key={comment.id}
@@ -38,7 +40,7 @@ export function CommentsSection({ card }: { card: CardDetail }) {
               style={{ marginInlineStart: `${Math.min(depth, maxIndent) * 16}px` }}
             >
               <div className="card-comment__meta">
-                {depth > 0 && <Hidden>Reply: </Hidden>}
+                {depth > 0 && <Hidden>{t('card.comments.replyMark')} </Hidden>}
                 {authorOf(comment) && <span className="card-comment__author">{authorOf(comment)}</span>}
                 <Timestamp value={comment.created_at} />
               </div>
@@ -46,8 +48,8 @@ export function CommentsSection({ card }: { card: CardDetail }) {
               {replyTo === comment.id ? (
                 <CommentForm card={ref} parentId={comment.id} onDone={() => setReplyTo(null)} />
               ) : (
-                <button type="button" className="button button--quiet" aria-label={`Reply to ${excerpt(comment.text)}`} onClick={() => setReplyTo(comment.id)}>
-                  Reply
+                <button type="button" className="button button--quiet" aria-label={t('card.comments.replyTo', { comment: excerpt(comment.text) })} onClick={() => setReplyTo(comment.id)}>
+                  {t('card.comments.reply')}
                 </button>
               )}
             </li>
@@ -60,6 +62,7 @@ export function CommentsSection({ card }: { card: CardDetail }) {
 }
 
 function CommentForm({ card, parentId, onDone }: { card: CardRef; parentId: string | null; onDone?: () => void }) {
+  const t = useT();
   const [text, setText] = useState('');
   const add = usePanelWrite((api, body: string) => api.addComment(card, body, parentId), [cardPanelKeys.comments(card.id)]);
   const isReply = parentId !== null;
@@ -78,7 +81,7 @@ function CommentForm({ card, parentId, onDone }: { card: CardRef; parentId: stri
   return (
     <form
       className="card-comment-form"
-      aria-label={isReply ? 'Reply to comment' : 'Add a comment'}
+      aria-label={t(isReply ? 'card.comments.replyForm' : 'card.comments.commentForm')}
       onSubmit={submit}
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || !isReply) return;
@@ -88,7 +91,7 @@ function CommentForm({ card, parentId, onDone }: { card: CardRef; parentId: stri
       }}
       noValidate
     >
-      <Field label={isReply ? 'Your reply' : 'New comment'} error={fieldErrors(add.error).text}>
+      <Field label={t(isReply ? 'card.comments.yourReply' : 'card.comments.newComment')} error={fieldErrors(add.error).text}>
         {(control) => (
           <textarea
             {...control}
@@ -109,11 +112,11 @@ function CommentForm({ card, parentId, onDone }: { card: CardRef; parentId: stri
       ))}
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={!text.trim() || add.isPending}>
-          {isReply ? 'Add reply' : 'Add comment'}
+          {t(isReply ? 'card.comments.addReply' : 'card.comments.addComment')}
         </button>
         {isReply && (
           <button type="button" className="button" onClick={onDone}>
-            Cancel
+            {t('common.cancel')}
           </button>
         )}
       </div>

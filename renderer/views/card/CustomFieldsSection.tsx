@@ -8,6 +8,7 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { BoardCustomField } from '../../../shared/resources/board.js';
 import { placeFieldErrors } from '../../api/client.js';
 import { Field } from '../../components/Field.js';
+import { useT } from '../../i18n/index.js';
 import type { CardDetail } from './card-api.js';
 import {
   cardCustomFields,
@@ -26,6 +27,7 @@ import { cardTitle, useCardEdit } from './use-card-edits.js';
 const inputTypes: Record<string, string> = { text: 'text', number: 'number', date: 'date', email: 'email', link: 'url', phone: 'tel' };
 
 export function CustomFieldsSection({ card, definitions }: { card: CardDetail; definitions: BoardCustomField[] }) {
+  const t = useT();
   const titleId = useId();
   const edit = useCardEdit(card);
   const [edits, setEdits] = useState<Record<string, InputValue>>({});
@@ -45,7 +47,7 @@ export function CustomFieldsSection({ card, definitions }: { card: CardDetail; d
       if (input !== undefined && !field.orphan) next = withCustomFieldValue(next, field.definition, toStoredValue(field.definition, input));
     }
     edit.mutate(
-      { description: `Edit custom fields of ${cardTitle(card)}`, changes: { custom_fields: next }, before: { custom_fields: values } },
+      { description: t('card.history.editCustomFields', { card: cardTitle(card, t) }), changes: { custom_fields: next }, before: { custom_fields: values } },
       { onSuccess: () => setEdits({}) },
     );
   }
@@ -60,7 +62,7 @@ export function CustomFieldsSection({ card, definitions }: { card: CardDetail; d
   return (
     <form className="card-section card-custom-fields" aria-labelledby={titleId} onSubmit={save} onKeyDown={discardOnEscape} noValidate>
       <h3 id={titleId} className="card-section__title">
-        Custom fields
+        {t('card.customFields')}
       </h3>
       {fields.map((field) => (
         <CustomFieldInput
@@ -80,7 +82,7 @@ export function CustomFieldsSection({ card, definitions }: { card: CardDetail; d
       ))}
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={!changed || edit.isPending}>
-          Save custom fields
+          {t('card.customFields.save')}
         </button>
         {changed && (
           <button
@@ -91,7 +93,7 @@ export function CustomFieldsSection({ card, definitions }: { card: CardDetail; d
               edit.reset();
             }}
           >
-            Discard changes
+            {t('card.discardChanges')}
           </button>
         )}
       </div>

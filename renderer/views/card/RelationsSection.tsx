@@ -8,6 +8,7 @@ import { fieldErrors, formErrors } from '../../api/client.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Field } from '../../components/Field.js';
 import { useDebouncedValue } from '../../components/use-debounced-value.js';
+import { useT } from '../../i18n/index.js';
 import { useCardPanel } from '../../state/card-panel.js';
 import type { CardDetail, RelatedCard } from './card-api.js';
 import { cardPanelKeys, useCardSearch, usePanelWrite, useRelations } from './card-queries.js';
@@ -15,6 +16,7 @@ import { relationChoices, relationFrom, type RelationType } from './relation-wor
 import { cardTitle } from './use-card-edits.js';
 
 export function RelationsSection({ card }: { card: CardDetail }) {
+  const t = useT();
   const titleId = useId();
   const relations = useRelations(card.id);
   const open = useCardPanel((state) => state.open);
@@ -24,21 +26,21 @@ export function RelationsSection({ card }: { card: CardDetail }) {
   return (
     <section className="card-section card-relations" aria-labelledby={titleId}>
       <h3 id={titleId} className="card-section__title">
-        Relations
+        {t('card.relations')}
       </h3>
       {relations.isError && <ErrorNotice error={relations.error} onRetry={() => void relations.refetch()} />}
-      {relations.data && list.length === 0 && <p className="muted">No relations yet.</p>}
+      {relations.data && list.length === 0 && <p className="muted">{t('card.relations.none')}</p>}
       {list.length > 0 && (
-        <ul className="card-relations__list" aria-label="Relations">
+        <ul className="card-relations__list" aria-label={t('card.relations')}>
           {list.map((relation) => {
-            const side = relationFrom(relation, card.id);
+            const side = relationFrom(relation, card.id, t);
             const other = relation.card_id === card.id ? relation.related_card : relation.card;
-            const name = other ? cardTitle(other) : 'a deleted card';
+            const name = other ? cardTitle(other, t) : t('card.relations.deletedCard');
             return (
               <li key={relation.id} className="card-relation">
                 <span>{side.wording} </span>
                 {other ? (
-                  <button type="button" className="button button--link" aria-label={`${side.wording} ${name}: open it`} onClick={() => open(side.otherId)}>
+                  <button type="button" className="button button--link" aria-label={t('card.relations.open', { relation: side.wording, card: name })} onClick={() => open(side.otherId)}>
                     {name}
                   </button>
                 ) : (
@@ -47,11 +49,11 @@ export function RelationsSection({ card }: { card: CardDetail }) {
                 <button
                   type="button"
                   className="button button--quiet"
-                  aria-label={`Remove relation: ${side.wording} ${name}`}
+                  aria-label={t('card.relations.removeRelation', { relation: side.wording, card: name })}
                   disabled={remove.isPending}
                   onClick={() => remove.mutate(relation.id)}
                 >
-                  Remove
+                  {t('card.relations.remove')}
                 </button>
               </li>
             );
@@ -65,6 +67,7 @@ export function RelationsSection({ card }: { card: CardDetail }) {
 }
 
 function AddRelation({ card, boardId }: { card: CardDetail; boardId: string }) {
+  const t = useT();
   const [type, setType] = useState<RelationType>('related');
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<RelatedCard | null>(null);
@@ -93,11 +96,11 @@ function AddRelation({ card, boardId }: { card: CardDetail; boardId: string }) {
   }
 
   return (
-    <form className="card-add-relation" aria-label="New relation" onSubmit={submit} noValidate>
-      <Field label="Relation" error={errors.type}>
+    <form className="card-add-relation" aria-label={t('card.relations.new')} onSubmit={submit} noValidate>
+      <Field label={t('card.relations.type')} error={errors.type}>
         {(control) => (
           <select {...control} value={type} onChange={(event) => setType(event.target.value as RelationType)}>
-            {relationChoices.map((choice) => (
+            {relationChoices(t).map((choice) => (
               <option key={choice.type} value={choice.type}>
                 {choice.text}
               </option>
@@ -105,7 +108,7 @@ function AddRelation({ card, boardId }: { card: CardDetail; boardId: string }) {
           </select>
         )}
       </Field>
-      <Field label="Find a card" error={errors.related_card_id}>
+      <Field label={t('card.relations.find')} error={errors.related_card_id}>
         {(control) => (
           <input
             {...control}
@@ -123,13 +126,13 @@ function AddRelation({ card, boardId }: { card: CardDetail; boardId: string }) {
       </Field>
       {text && (
         <fieldset id={resultsId} className="card-picks card-add-relation__results">
-          <legend>Matching cards</legend>
+          <legend>{t('card.relations.matching')}</legend>
           {found.isError && <ErrorNotice error={found.error} />}
-          {found.data && candidates.length === 0 && <p className="muted">No other card of this board matches.</p>}
+          {found.data && candidates.length === 0 && <p className="muted">{t('card.relations.noMatch')}</p>}
           {candidates.map((candidate) => (
             <label key={candidate.id} className="card-pick">
               <input type="radio" name={`${resultsId}-card`} checked={picked?.id === candidate.id} onChange={() => setPicked(candidate)} />
-              {cardTitle(candidate)}
+              {cardTitle(candidate, t)}
               {candidate.start_date && <span className="muted"> {candidate.start_date}</span>}
             </label>
           ))}
@@ -141,7 +144,7 @@ function AddRelation({ card, boardId }: { card: CardDetail; boardId: string }) {
         </p>
       ))}
       <button type="submit" className="button" disabled={!picked || add.isPending}>
-        Add relation
+        {t('card.relations.add')}
       </button>
     </form>
   );

@@ -6,6 +6,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { fieldErrors, formErrors } from '../../api/client.js';
 import { Field } from '../../components/Field.js';
+import { useT } from '../../i18n/index.js';
 import { useNotices } from '../../state/notices.js';
 import type { CardDetail, SplitBy } from './card-api.js';
 import { usePanelWrite } from './card-queries.js';
@@ -15,6 +16,7 @@ import { cardTitle } from './use-card-edits.js';
 type SplitMode = 'date' | 'share';
 
 export function SplitCardSection({ card }: { card: CardDetail }) {
+  const t = useT();
   const titleId = useId();
   const notify = useNotices((state) => state.notify);
   const [mode, setMode] = useState<SplitMode>('date');
@@ -30,7 +32,9 @@ export function SplitCardSection({ card }: { card: CardDetail }) {
     split.mutate(by, {
       onSuccess: ([first, second]) => {
         setDate('');
-        if (first && second) notify(`Split ${cardTitle(card)}: it now ends ${first.end_date}; the new card runs ${second.start_date} to ${second.end_date}.`);
+        if (first && second) {
+          notify(t('card.split.done', { card: cardTitle(card, t), end: first.end_date ?? '', newStart: second.start_date ?? '', newEnd: second.end_date ?? '' }));
+        }
       },
     });
   }
@@ -38,21 +42,21 @@ export function SplitCardSection({ card }: { card: CardDetail }) {
   return (
     <form className="card-section card-split" aria-labelledby={titleId} onSubmit={submit} noValidate>
       <h3 id={titleId} className="card-section__title">
-        Split card
+        {t('card.split')}
       </h3>
       <fieldset className="card-split__modes">
-        <legend className="visually-hidden">Split by</legend>
+        <legend className="visually-hidden">{t('card.split.by')}</legend>
         <label className="card-pick">
           <input type="radio" name={`${titleId}-mode`} checked={mode === 'date'} onChange={() => setMode('date')} />
-          At a date
+          {t('card.split.atDate')}
         </label>
         <label className="card-pick">
           <input type="radio" name={`${titleId}-mode`} checked={mode === 'share'} onChange={() => setMode('share')} />
-          By share
+          {t('card.split.byShare')}
         </label>
       </fieldset>
       {mode === 'date' ? (
-        <Field label="New card starts on" error={errors.date}>
+        <Field label={t('card.split.startsOn')} error={errors.date}>
           {(control) => (
             <input
               {...control}
@@ -68,7 +72,7 @@ export function SplitCardSection({ card }: { card: CardDetail }) {
           )}
         </Field>
       ) : (
-        <Field label="This card keeps (%)" error={errors.share}>
+        <Field label={t('card.split.keeps')} error={errors.share}>
           {(control) => (
             <input
               {...control}
@@ -90,7 +94,7 @@ export function SplitCardSection({ card }: { card: CardDetail }) {
         </p>
       ))}
       <button type="submit" className="button" disabled={!by || split.isPending}>
-        Split card
+        {t('card.split.submit')}
       </button>
     </form>
   );

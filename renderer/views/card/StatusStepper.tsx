@@ -8,11 +8,13 @@ import { useId } from 'react';
 import type { Status } from '../../../shared/resources/board.js';
 import { boardColorHex } from '../../components/board-colors.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { useT } from '../../i18n/index.js';
 import type { CardDetail } from './card-api.js';
 import { statusSteps } from './status-steps.js';
 import { cardTitle, useCardEdit } from './use-card-edits.js';
 
 export function StatusStepper({ card, statuses }: { card: CardDetail; statuses: Status[] }) {
+  const t = useT();
   const titleId = useId();
   const edit = useCardEdit(card);
   const steps = statusSteps(statuses, card.status_id ?? null);
@@ -20,47 +22,47 @@ export function StatusStepper({ card, statuses }: { card: CardDetail; statuses: 
 
   function go(status: Status | null) {
     if (!status || edit.isPending) return;
-    edit.mutate({ description: `Set status of ${cardTitle(card)} to ${status.name}`, changes: { status_id: status.id } });
+    edit.mutate({ description: t('card.history.setStatus', { card: cardTitle(card, t), status: status.name }), changes: { status_id: status.id } });
   }
 
   return (
     <section className="card-section card-status" aria-labelledby={titleId}>
       <h3 id={titleId} className="card-section__title">
-        Status
+        {t('card.status')}
       </h3>
       <div className="card-status__row">
         <button
           type="button"
           className="button"
           aria-disabled={!steps.previous || edit.isPending}
-          title={steps.previous ? `Back to ${steps.previous.name}` : undefined}
+          title={steps.previous ? t('card.status.backTo', { status: steps.previous.name }) : undefined}
           onClick={() => go(steps.previous)}
         >
-          Previous status
+          {t('card.status.previous')}
         </button>
-        <span className="card-status__current" role="status" aria-label="Current status">
+        <span className="card-status__current" role="status" aria-label={t('card.status.current')}>
           {current ? (
             <>
               <span className="card-status__swatch" style={{ background: boardColorHex[current.color] }} aria-hidden="true" />
               {current.name}
-              {steps.done && <span className="card-status__done"> — done</span>}
+              {steps.done && <span className="card-status__done"> — {t('card.status.done')}</span>}
             </>
           ) : (
-            <span className="muted">No status</span>
+            <span className="muted">{t('card.status.none')}</span>
           )}
         </span>
         <button
           type="button"
           className="button"
           aria-disabled={!steps.next || edit.isPending}
-          title={steps.next ? `On to ${steps.next.name}` : undefined}
+          title={steps.next ? t('card.status.onTo', { status: steps.next.name }) : undefined}
           onClick={() => go(steps.next)}
         >
-          Next status
+          {t('card.status.next')}
         </button>
       </div>
       {steps.ordered.length > 0 && (
-        <ol className="card-status__steps" aria-label="Statuses of the board">
+        <ol className="card-status__steps" aria-label={t('card.status.steps')}>
           {steps.ordered.map((status, index) => (
             <li
               key={status.id}
@@ -69,7 +71,7 @@ export function StatusStepper({ card, statuses }: { card: CardDetail; statuses: 
             >
               {status.name}
               {status.exit && <span aria-hidden="true"> ✓</span>}
-              {status.exit && <span className="visually-hidden"> (done)</span>}
+              {status.exit && <span className="visually-hidden"> ({t('card.status.done')})</span>}
             </li>
           ))}
         </ol>

@@ -7,11 +7,13 @@ import { useEffect, useId, useState } from 'react';
 import type { TimeTracking } from '../../../shared/resources/time-tracking.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Timestamp } from '../../components/Timestamp.js';
+import { useT } from '../../i18n/index.js';
 import type { CardDetail } from './card-api.js';
 import { cardPanelKeys, usePanelWrite, useTimeEntries } from './card-queries.js';
 import { elapsedSeconds, formatClock, formatMinutes } from './durations.js';
 
 export function TimeEntriesSection({ card }: { card: CardDetail }) {
+  const t = useT();
   const titleId = useId();
   const entries = useTimeEntries(card.id);
   const list = entries.data ?? [];
@@ -27,7 +29,7 @@ export function TimeEntriesSection({ card }: { card: CardDetail }) {
   return (
     <section className="card-section card-time" aria-labelledby={titleId}>
       <h3 id={titleId} className="card-section__title">
-        Time
+        {t('card.time')}
       </h3>
       <div className="card-time__timer">
         {running ? (
@@ -42,7 +44,7 @@ export function TimeEntriesSection({ card }: { card: CardDetail }) {
                 stop.mutate(running.id);
               }}
             >
-              Stop timer
+              {t('card.time.stop')}
             </button>
           </>
         ) : (
@@ -55,23 +57,23 @@ export function TimeEntriesSection({ card }: { card: CardDetail }) {
               start.mutate(undefined);
             }}
           >
-            Start timer
+            {t('card.time.start')}
           </button>
         )}
         <span className="card-time__total">
-          Total <strong>{formatMinutes(total)}</strong>
+          {t('card.time.total')} <strong>{formatMinutes(total)}</strong>
         </span>
       </div>
       {error && <ErrorNotice error={error} />}
       {entries.isError && <ErrorNotice error={entries.error} onRetry={() => void entries.refetch()} />}
-      {entries.data && list.length === 0 && <p className="muted">No time tracked yet.</p>}
+      {entries.data && list.length === 0 && <p className="muted">{t('card.time.none')}</p>}
       {list.length > 0 && (
-        <table className="card-time__entries" aria-label="Time entries">
+        <table className="card-time__entries" aria-label={t('card.time.entries')}>
           <thead>
             <tr>
-              <th scope="col">Started</th>
-              <th scope="col">Duration</th>
-              <th scope="col">Status</th>
+              <th scope="col">{t('card.time.started')}</th>
+              <th scope="col">{t('card.time.duration')}</th>
+              <th scope="col">{t('card.time.status')}</th>
             </tr>
           </thead>
           <tbody>
@@ -86,6 +88,7 @@ export function TimeEntriesSection({ card }: { card: CardDetail }) {
 }
 
 function TimeEntryRow({ entry }: { entry: TimeTracking }) {
+  const t = useT();
   const running = entry.running || entry.end === null;
   return (
     <tr>
@@ -93,7 +96,7 @@ function TimeEntryRow({ entry }: { entry: TimeTracking }) {
         <Timestamp value={entry.start} />
       </td>
       <td>{running ? <RunningClock start={entry.start} quiet /> : formatMinutes(entry.duration)}</td>
-      <td>{running ? 'running' : entry.status}</td>
+      <td>{running ? t('card.time.running') : t(`status.${entry.status}`)}</td>
     </tr>
   );
 }
@@ -103,11 +106,12 @@ function TimeEntryRow({ entry }: { entry: TimeTracking }) {
  * timer (read out on request, not every second); `quiet` ones are plain text.
  */
 function RunningClock({ start, quiet = false }: { start: string; quiet?: boolean }) {
+  const t = useT();
   const now = useNow(1000);
   const text = formatClock(elapsedSeconds(start, now));
   if (quiet) return <span>{text}</span>;
   return (
-    <span className="card-time__clock" role="timer" aria-label="Running time">
+    <span className="card-time__clock" role="timer" aria-label={t('card.time.clock')}>
       {text}
     </span>
   );

@@ -47,8 +47,8 @@ export function saveBlob(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** 0 → "0 B", 1536 → "1.5 KB", 3_400_000 → "3.2 MB". */
-export function formatBytes(bytes: number | null | undefined): string {
+/** 0 → "0 B", 1536 → "1.5 KB", 3_400_000 → "3.2 MB" (in `nl-NL` "1,5 KB"); pass `t.locale`. */
+export function formatBytes(bytes: number | null | undefined, locale: string): string {
   if (bytes === null || bytes === undefined || bytes < 0) return '';
   if (bytes < 1024) return `${bytes} B`;
   const units = ['KB', 'MB', 'GB'];
@@ -58,5 +58,7 @@ export function formatBytes(bytes: number | null | undefined): string {
     value /= 1024;
     unit++;
   }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+  const digits = value < 10 ? 1 : 0;
+  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(value);
+  return `${number} ${units[unit]}`;
 }

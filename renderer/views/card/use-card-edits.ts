@@ -7,6 +7,7 @@
  * A refused edit rejects with the API's error, for the form to show beside its inputs.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useT, type Translate } from '../../i18n/index.js';
 import { useCardPanel } from '../../state/card-panel.js';
 import { undoManager } from '../../state/undo.js';
 import type { CardDetail, CardRef } from './card-api.js';
@@ -20,8 +21,9 @@ export interface CardEdit {
   before?: Record<string, unknown>;
 }
 
-export function cardTitle(card: Pick<CardDetail, 'name'> & { collection?: { name: string | null } | null }): string {
-  return card.name || card.collection?.name || 'Untitled card';
+/** What the panel calls a card: its own name, else its collection's. */
+export function cardTitle(card: Pick<CardDetail, 'name'> & { collection?: { name: string | null } | null }, t: Translate): string {
+  return card.name || card.collection?.name || t('card.untitled');
 }
 
 /** Refreshes everything a card change shows in: the panel, the planboard, capacity, the collection's warnings. */
@@ -52,6 +54,7 @@ export function useCardEdit(card: CardDetail) {
 }
 
 export function useDeleteCard(card: CardDetail) {
+  const t = useT();
   const api = useCardApi();
   const refresh = useRefreshCard();
   const close = useCardPanel((state) => state.close);
@@ -68,7 +71,7 @@ export function useDeleteCard(card: CardDetail) {
           await api.restoreCard(card.id);
           void refresh();
         },
-        `Delete ${cardTitle(card)}`,
+        t('card.history.delete', { card: cardTitle(card, t) }),
       ),
   });
 }

@@ -4,6 +4,7 @@
  * so opening an order never silently changes what it points at.
  */
 import type { SelectHTMLAttributes } from 'react';
+import { useT } from '../../i18n/index.js';
 import type { ChoiceList } from './order-lookups.js';
 
 interface ChoiceSelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'> {
@@ -17,11 +18,12 @@ interface ChoiceSelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>
 }
 
 export function ChoiceSelect({ value, list, noneLabel, currentName, onChange, ...select }: ChoiceSelectProps) {
+  const t = useT();
   const missing = value !== '' && !list.choices.some((choice) => choice.id === value);
   return (
     <select {...select} value={value} onChange={(event) => onChange(event.target.value)}>
       <option value="">{noneLabel}</option>
-      {missing && <option value={value}>{currentName ?? 'A record not in this list'}</option>}
+      {missing && <option value={value}>{currentName ?? t('orders.notInList')}</option>}
       {list.choices.map((choice) => (
         <option key={choice.id} value={choice.id}>
           {choice.name}

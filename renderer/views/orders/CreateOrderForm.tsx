@@ -5,6 +5,7 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useSave } from '../../api/hooks.js';
+import { useT } from '../../i18n/index.js';
 import type { Order } from '../../../shared/resources/order.js';
 import { newOrderHeader, orderDraft, type OrderDraft } from './order-draft.js';
 import { useHeaderChoices, useRowChoices } from './order-lookups.js';
@@ -15,6 +16,7 @@ import { blankRow, placeOrderErrors, rowsToSend, type NewRowDraft } from './new-
 import { NewOrderRowsTable } from './NewOrderRowsTable.js';
 
 export function CreateOrderForm() {
+  const t = useT();
   const save = useSave('order');
   const backToList = useOrderScreen((state) => state.backToList);
   const headerChoices = useHeaderChoices();
@@ -61,10 +63,10 @@ export function CreateOrderForm() {
     <section className="view view--wide" aria-labelledby={titleId}>
       <div className="view__header view__header--toolbar">
         <button type="button" className="button" onClick={backToList}>
-          Back to orders
+          {t('orders.back')}
         </button>
         <h1 id={titleId} className="view__title">
-          New order
+          {t('orders.new')}
         </h1>
       </div>
       <form className="setup-form" onSubmit={submit} noValidate>
@@ -80,7 +82,7 @@ export function CreateOrderForm() {
           />
         </div>
         <div className="form-section">
-          <h2 className="form-section__title">Rows</h2>
+          <h2 className="form-section__title">{t('orders.rowsTitle')}</h2>
           <NewOrderRowsTable
             rows={rows}
             errors={errors.rows}
@@ -96,7 +98,7 @@ export function CreateOrderForm() {
           />
           <div>
             <button type="button" className="button" onClick={() => setRows((current) => [...current, blankRow(nextKey.current++)])}>
-              Add row
+              {t('orders.rows.add')}
             </button>
           </div>
         </div>
@@ -107,10 +109,10 @@ export function CreateOrderForm() {
         ))}
         <div className="form-actions">
           <button type="submit" className="button button--primary" disabled={save.isPending}>
-            Create order
+            {t('orders.create')}
           </button>
           <button type="button" className="button" onClick={backToList}>
-            Cancel
+            {t('common.cancel')}
           </button>
         </div>
       </form>

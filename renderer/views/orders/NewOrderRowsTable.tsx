@@ -4,9 +4,10 @@
  */
 import { useId } from 'react';
 import { timeUnits } from '../../../shared/resources/order-row.js';
+import { useT } from '../../i18n/index.js';
 import { ChoiceSelect } from './ChoiceSelect.js';
 import type { RowChoices } from './order-lookups.js';
-import { columnOfField } from './order-row-columns.js';
+import { cellLabel, columnOfField, columnTitle } from './order-row-columns.js';
 import { newRowFields, type NewRowDraft, type NewRowField } from './new-order-rows.js';
 
 interface NewOrderRowsTableProps {
@@ -18,23 +19,24 @@ interface NewOrderRowsTableProps {
 }
 
 export function NewOrderRowsTable({ rows, errors, choices, onChange, onRemove }: NewOrderRowsTableProps) {
+  const t = useT();
   const id = useId();
   const unitsId = `${id}-units`;
   return (
     <>
-      <table className="new-rows" aria-label="New order rows">
+      <table className="new-rows" aria-label={t('orders.newRows')}>
         <thead>
           <tr>
             <th scope="col" className="rows-grid__number">
-              <span className="visually-hidden">Row</span>
+              <span className="visually-hidden">{t('orders.rows.row')}</span>
             </th>
             {newRowFields.map((field) => (
               <th key={field} scope="col">
-                {columnOfField(field)!.title}
+                {columnTitle(columnOfField(field)!, t)}
               </th>
             ))}
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('orders.rows.actions')}</span>
             </th>
           </tr>
         </thead>
@@ -45,7 +47,7 @@ export function NewOrderRowsTable({ rows, errors, choices, onChange, onRemove }:
                 {index + 1}
               </th>
               {newRowFields.map((field) => {
-                const label = `Row ${index + 1} ${columnOfField(field)!.label}`;
+                const label = cellLabel(index, columnOfField(field)!, t);
                 const error = errors[index]?.[field];
                 const errorId = `${id}-${row.key}-${field}-error`;
                 const control = {
@@ -60,7 +62,7 @@ export function NewOrderRowsTable({ rows, errors, choices, onChange, onRemove }:
                         {...control}
                         value={row.values[field]}
                         list={choices[field]}
-                        noneLabel={field === 'item_id' ? 'No item' : 'No activity'}
+                        noneLabel={t(`orders.none.${field}`)}
                         onChange={(value) => onChange(index, field, value)}
                       />
                     ) : (
@@ -82,8 +84,8 @@ export function NewOrderRowsTable({ rows, errors, choices, onChange, onRemove }:
                 );
               })}
               <td>
-                <button type="button" className="button button--quiet" aria-label={`Remove row ${index + 1}`} onClick={() => onRemove(index)}>
-                  Remove
+                <button type="button" className="button button--quiet" aria-label={t('orders.rows.removeRow', { row: index + 1 })} onClick={() => onRemove(index)}>
+                  {t('orders.rows.remove')}
                 </button>
               </td>
             </tr>

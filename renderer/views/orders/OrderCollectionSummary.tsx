@@ -3,35 +3,45 @@
  * are summed from the order rows (unit × quantity minutes, docs/API.md "Orders and their
  * collection"), so this is where a planner checks what an order will cost in work.
  *
- * There is no "open on the planboard" link: the planboard has no way yet to be told to show
- * one collection, and its backlog lists a board's collections while an order's collection has
- * no board until someone plans it. This panel says where the collection is instead.
+ * Its link opens the planboard where the collection is: planned, on its board with its first
+ * card selected; not planned, in a backlog that lists it — an order's collection has no board
+ * until it is planned, and boards without a backlog of their own list those (docs/API.md
+ * "Board"). The planboard does the showing (`focusCollection` in the UI store).
  */
 import { useList, useRecord } from '../../api/hooks.js';
 import { boardListQuery } from '../../api/queries.js';
 import { CalendarDate } from '../../components/CalendarDate.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { useT, type Translate } from '../../i18n/index.js';
+import { useUiStore } from '../../state/ui.js';
 import type { Activity } from '../../../shared/resources/activity.js';
 import type { Collection } from '../../../shared/resources/collection.js';
+import { collectionOnPlanboard } from './collection-on-planboard.js';
 
 type CollectionWithActivities = Omit<Collection, 'activities'> & { activities?: (Activity & { time: number })[] };
 
 const collectionQuery = { with: 'activities' };
 
-const statusNames: Readonly<Record<Collection['status'], string>> = {
-  not_planned: 'Not planned',
-  planned: 'Planned',
-  ignored: 'Ignored',
-};
-
-export function minutesText(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
+/** "150 min (2 h 30 min)": minutes as the rows add them up, and what that is in hours. */
+export function minutesText(minutes: number, t: Translate): string {
+  const number = new Intl.NumberFormat(t.locale);
+  if (minutes < 60) return t('orders.collection.minutes', { minutes: number.format(minutes) });
+  const hours = number.format(Math.floor(minutes / 60));
   const rest = minutes % 60;
-  return `${minutes} min (${hours} h${rest ? ` ${rest} min` : ''})`;
+  return rest
+    ? t('orders.collection.minutesInHoursAndMinutes', { minutes: number.format(minutes), hours, rest })
+    : t('orders.collection.minutesInHours', { minutes: number.format(minutes), hours });
 }
 
-export function OrderCollectionSummary({ collectionId, titleId }: { collectionId: string; titleId: string }) {
+interface OrderCollectionSummaryProps {
+  collectionId: string;
+  titleId: string;
+  /** Called before the link leaves the Orders screen. */
+  beforeLeaving?: () => void;
+}
+
+export function OrderCollectionSummary({ collectionId, titleId, beforeLeaving }: OrderCollectionSummaryProps) {
+  const t = useT();
   const collection = useRecord<'collection', CollectionWithActivities>('collection', collectionId, collectionQuery);
   const record = collection.data;
   const boards = useList('board', boardListQuery);
@@ -40,48 +50,110 @@ export function OrderCollectionSummary({ collectionId, titleId }: { collectionId
   return (
     <section className="order-collection" aria-labelledby={titleId}>
       <h2 id={titleId} className="form-section__title">
-        Collection
+        {t('orders.collection.title')}
       </h2>
       {collection.isError && <ErrorNotice error={collection.error} onRetry={() => void collection.refetch()} />}
       {record ? (
         <>
           <dl className="order-collection__facts">
             <div>
-              <dt>Name</dt>
-              <dd>{record.name ?? '(no name)'}</dd>
+              <dt>{t('orders.collection.name')}</dt>
+              <dd>{record.name ?? t('orders.collection.noName')}</dd>
             </div>
             <div>
-              <dt>Status</dt>
-              <dd>{statusNames[record.status]}</dd>
+              <dt>{t('orders.collection.status')}</dt>
+              <dd>{t(`orders.collection.status.${record.status}`)}</dd>
             </div>
             <div>
-              <dt>Board</dt>
-              <dd>{record.board_id ? (board?.name ?? '…') : 'None yet'}</dd>
+              <dt>{t('orders.collection.board')}</dt>
+              <dd>{record.board_id ? (board?.name ?? '…') : t('orders.collection.noBoard')}</dd>
             </div>
             <div>
-              <dt>Due date</dt>
-              <dd>{record.due_date ? <CalendarDate value={record.due_date} /> : 'None'}</dd>
+              <dt>{t('orders.collection.dueDate')}</dt>
+              <dd>{record.due_date ? <CalendarDate value={record.due_date} /> : t('orders.collection.noDueDate')}</dd>
             </div>
           </dl>
           {record.activities && record.activities.length > 0 ? (
-            <ul className="order-collection__activities" aria-label="Collection activities">
+            <ul className="order-collection__activities" aria-label={t('orders.collection.activities')}>
               {record.activities.map((activity) => (
                 <li key={activity.id}>
-                  <span>{activity.description}</span> <span className="muted">{minutesText(activity.time)}</span>
+                  <span>{activity.description}</span> <span className="muted">{minutesText(activity.time, t)}</span>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="muted">No activities yet: rows with an activity and a unit of minutes, hours or days add them.</p>
+            <p className="muted">{t('orders.collection.noActivities')}</p>
+          )}
+          {boards.isError ? (
+            <ErrorNotice error={boards.error} onRetry={() => void boards.refetch()} />
+          ) : (
+            boards.data && <PlanboardLink collection={record} boards={boards.data.data} beforeLeaving={beforeLeaving} />
           )}
         </>
       ) : (
         !collection.isError && (
           <p className="loading" role="status">
-            Loading the collection…
+            {t('orders.collection.loading')}
           </p>
         )
       )}
     </section>
   );
+}
+
+interface PlanboardLinkProps {
+  collection: Pick<Collection, 'id' | 'name' | 'status' | 'board_id'>;
+  boards: Parameters<typeof collectionOnPlanboard>[1];
+  beforeLeaving: (() => void) | undefined;
+}
+
+/** The way to the collection on the planboard, or why there is none. */
+function PlanboardLink({ collection, boards, beforeLeaving }: PlanboardLinkProps) {
+  const t = useT();
+  const pickedBoardId = useUiStore((state) => state.boardId);
+  const focusCollection = useUiStore((state) => state.focusCollection);
+  const showView = useUiStore((state) => state.showView);
+  const openBoardSetup = useUiStore((state) => state.openBoardSetup);
+  const place = collectionOnPlanboard(collection, boards, pickedBoardId);
+
+  switch (place.kind) {
+    case 'board':
+      return (
+        <div className="form-actions">
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              beforeLeaving?.();
+              focusCollection({ collectionId: collection.id, name: collection.name, boardId: place.boardId, planned: place.planned });
+            }}
+          >
+            {place.planned ? t('orders.collection.openOnPlanboard') : t('orders.collection.showInBacklog', { board: place.boardName })}
+          </button>
+        </div>
+      );
+    case 'no-board':
+      return (
+        <div className="form-actions">
+          <p className="muted">{t('orders.collection.noBoardToPlanOn')}</p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              beforeLeaving?.();
+              showView('planboard');
+              openBoardSetup('new');
+            }}
+          >
+            {t('orders.collection.setUpBoard')}
+          </button>
+        </div>
+      );
+    case 'no-shared-backlog':
+      return <p className="muted">{t('orders.collection.noSharedBacklog')}</p>;
+    case 'board-gone':
+      return <p className="muted">{t('orders.collection.boardGone')}</p>;
+    case 'ignored':
+      return <p className="muted">{t('orders.collection.ignoredHint')}</p>;
+  }
 }

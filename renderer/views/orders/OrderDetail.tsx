@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { ApiRequestError } from '../../api/client.js';
 import { useRecord, useRemove } from '../../api/hooks.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { useT } from '../../i18n/index.js';
 import type { Address } from '../../../shared/resources/address.js';
 import type { Order } from '../../../shared/resources/order.js';
 import type { Project } from '../../../shared/resources/project.js';
@@ -29,6 +30,7 @@ type OrderWithParts = Order & {
 const detailQuery = { with: 'relation,project,warehouse,address' };
 
 export function OrderDetail({ orderId }: { orderId: string }) {
+  const t = useT();
   const order = useRecord<'order', OrderWithParts>('order', orderId, detailQuery);
   const backToList = useOrderScreen((state) => state.backToList);
   const titleId = useId();
@@ -37,7 +39,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
 
   const back = (
     <button type="button" className="button" onClick={backToList}>
-      Back to orders
+      {t('orders.back')}
     </button>
   );
 
@@ -47,12 +49,12 @@ export function OrderDetail({ orderId }: { orderId: string }) {
       <section className="view view--wide">
         <div className="view__header view__header--toolbar">{back}</div>
         {gone ? (
-          <p className="empty-state">This order no longer exists.</p>
+          <p className="empty-state">{t('orders.gone')}</p>
         ) : order.isError ? (
           <ErrorNotice error={order.error} onRetry={() => void order.refetch()} />
         ) : (
           <p className="loading" role="status">
-            Loading the order…
+            {t('orders.loadingOrder')}
           </p>
         )}
       </section>
@@ -63,7 +65,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
     relation_id: record.relation?.name,
     project_id: record.project?.name,
     warehouse_id: record.warehouse?.name,
-    address_id: record.address ? addressLine(record.address) : undefined,
+    address_id: record.address ? addressLine(record.address, t) : undefined,
   };
 
   return (
@@ -71,7 +73,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
       <div className="view__header view__header--toolbar">
         {back}
         <h1 id={titleId} className="view__title">
-          Order {record.code ?? '(no code)'}
+          {t('orders.title', { code: record.code ?? t('orders.noCode') })}
         </h1>
         <DeleteOrder order={record} onDeleted={backToList} />
       </div>
@@ -79,7 +81,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
       {record.collection_id ? (
         <OrderCollectionSummary collectionId={record.collection_id} titleId={collectionTitleId} />
       ) : (
-        <p className="muted">This order has no collection.</p>
+        <p className="muted">{t('orders.noCollection')}</p>
       )}
       <OrderRowsGrid orderId={record.id} />
     </section>
@@ -87,9 +89,9 @@ export function OrderDetail({ orderId }: { orderId: string }) {
 }
 
 function DeleteOrder({ order, onDeleted }: { order: Order; onDeleted: () => void }) {
+  const t = useT();
   const remove = useRemove('order');
   const [confirming, setConfirming] = useState(false);
-  const name = order.code ?? 'this order';
   return (
     <div className="orders-detail__delete">
       {confirming ? (
@@ -100,7 +102,9 @@ function DeleteOrder({ order, onDeleted }: { order: Order; onDeleted: () => void
           }}
         >
           {/* The collection stays: it may already be planned (docs/API.md). */}
-          <span className="row-actions__question">Delete {name} and its rows? Its collection stays.</span>
+          <span className="row-actions__question">
+            {order.code ? t('orders.deleteQuestion', { code: order.code }) : t('orders.deleteQuestionNoCode')}
+          </span>
           <button
             type="button"
             className="button button--danger"
@@ -108,15 +112,15 @@ function DeleteOrder({ order, onDeleted }: { order: Order; onDeleted: () => void
             disabled={remove.isPending}
             onClick={() => remove.mutate(order.id, { onSuccess: onDeleted })}
           >
-            Confirm delete
+            {t('common.confirmDelete')}
           </button>
           <button type="button" className="button" onClick={() => setConfirming(false)}>
-            Cancel
+            {t('common.cancel')}
           </button>
         </div>
       ) : (
         <button type="button" className="button button--quiet" onClick={() => setConfirming(true)}>
-          Delete order
+          {t('orders.delete')}
         </button>
       )}
       {remove.error && <ErrorNotice error={remove.error} />}

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { fieldErrors, formErrors } from '../../api/client.js';
 import { useSave } from '../../api/hooks.js';
+import { useT } from '../../i18n/index.js';
 import type { Order } from '../../../shared/resources/order.js';
 import { headerChanges, orderDraft, orderHeaderFields, type OrderDraft, type OrderHeaderField } from './order-draft.js';
 import { OrderHeaderFields } from './OrderHeaderFields.js';
@@ -18,6 +19,7 @@ interface OrderHeaderFormProps {
 }
 
 export function OrderHeaderForm({ order, currentNames }: OrderHeaderFormProps) {
+  const t = useT();
   const update = useSave('order');
   const queryClient = useQueryClient();
   const choices = useHeaderChoices();
@@ -41,7 +43,7 @@ export function OrderHeaderForm({ order, currentNames }: OrderHeaderFormProps) {
   }
 
   return (
-    <form className="order-header" aria-label="Order header" onSubmit={save} noValidate>
+    <form className="order-header" aria-label={t('orders.header')} onSubmit={save} noValidate>
       <OrderHeaderFields
         values={values}
         errors={fieldErrors(update.error)}
@@ -59,7 +61,7 @@ export function OrderHeaderForm({ order, currentNames }: OrderHeaderFormProps) {
       ))}
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={!changed || update.isPending}>
-          Save order
+          {t('orders.save')}
         </button>
         <button
           type="button"
@@ -70,11 +72,11 @@ export function OrderHeaderForm({ order, currentNames }: OrderHeaderFormProps) {
             update.reset();
           }}
         >
-          Discard changes
+          {t('orders.discard')}
         </button>
         {update.isSuccess && !changed && (
           <span className="muted" role="status">
-            Saved.
+            {t('orders.saved')}
           </span>
         )}
       </div>

@@ -9,6 +9,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { CalendarDate } from '../../components/CalendarDate.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { useT, type MessageKey, type Translate } from '../../i18n/index.js';
 import { useDebouncedValue } from '../../components/use-debounced-value.js';
 import { rowsPerViewport, scrollTopToShow, visibleWindow, pagesCovering } from '../../components/windowing.js';
 import { orderFilterText, orderPageSize, orderSortText, type OrderSortField } from './order-list-query.js';
@@ -21,27 +22,26 @@ const overscan = 12;
 const typingPause = 250;
 
 interface ListColumn {
-  title: string;
+  title: MessageKey;
   /** Null: the API sorts only on the order's own fields, and the relation is another record. */
   sort: OrderSortField | null;
-  cell: (order: OrderListRow) => ReactNode;
+  cell: (order: OrderListRow, t: Translate) => ReactNode;
   numeric?: boolean;
 }
 
 const columns: readonly ListColumn[] = [
-  { title: 'Code', sort: 'code', cell: (order) => order.code },
-  { title: 'Description', sort: 'description', cell: (order) => order.description },
-  { title: 'Type', sort: 'type', cell: (order) => order.type },
-  { title: 'Status', sort: 'status', cell: (order) => order.status },
-  { title: 'Relation', sort: null, cell: (order) => order.relation?.name },
-  { title: 'Order date', sort: 'date', cell: (order) => <CalendarDate value={order.date} /> },
-  { title: 'Promised date', sort: 'promised_date', cell: (order) => <CalendarDate value={order.promised_date} /> },
-  { title: 'Quantity', sort: 'quantity', cell: (order) => order.quantity, numeric: true },
+  { title: 'orders.field.code', sort: 'code', cell: (order) => order.code },
+  { title: 'orders.field.description', sort: 'description', cell: (order) => order.description },
+  { title: 'orders.field.type', sort: 'type', cell: (order, t) => order.type && t(`orders.type.${order.type}`) },
+  { title: 'orders.field.status', sort: 'status', cell: (order) => order.status },
+  { title: 'orders.field.relation_id', sort: null, cell: (order) => order.relation?.name },
+  { title: 'orders.field.date', sort: 'date', cell: (order) => <CalendarDate value={order.date} /> },
+  { title: 'orders.field.promised_date', sort: 'promised_date', cell: (order) => <CalendarDate value={order.promised_date} /> },
+  { title: 'orders.field.quantity', sort: 'quantity', cell: (order) => order.quantity, numeric: true },
 ];
 
-const countFormat = new Intl.NumberFormat();
-
 export function OrderList() {
+  const t = useT();
   const filters = useOrderScreen((state) => state.filters);
   const sort = useOrderScreen((state) => state.sort);
   const sortBy = useOrderScreen((state) => state.sortBy);
@@ -130,17 +130,17 @@ export function OrderList() {
     <div className="order-list-frame">
       <div className="order-list__bar">
         <p className="muted" role="status">
-          {count === undefined ? 'Loading orders…' : count === 1 ? '1 order' : `${countFormat.format(count)} orders`}
+          {count === undefined ? t('orders.loading') : t.count('orders.count', count)}
         </p>
         <button type="button" className="button" disabled={!selectedOrder} onClick={() => selectedOrder && openOrder(selectedOrder.id)}>
-          Open selected order
+          {t('orders.openSelected')}
         </button>
       </div>
       {pages.error && <ErrorNotice error={pages.error} onRetry={pages.retry} />}
       <div
         ref={gridRef}
         role="grid"
-        aria-label="Orders"
+        aria-label={t('orders.list')}
         aria-rowcount={(count ?? 0) + 1}
         aria-colcount={columns.length}
         aria-activedescendant={activeShown ? rowId(selectedIndex) : undefined}
@@ -160,10 +160,10 @@ export function OrderList() {
                   aria-sort={sorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                 >
                   {column.sort === null ? (
-                    <span title="The list cannot be sorted on another record's name.">{column.title}</span>
+                    <span title={t('orders.notSortable')}>{t(column.title)}</span>
                   ) : (
                     <button type="button" className="order-list__sort" onClick={() => sortBy(column.sort!)}>
-                      {column.title}
+                      {t(column.title)}
                       <span aria-hidden="true">{sorted ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
                     </button>
                   )}
@@ -202,14 +202,14 @@ export function OrderList() {
                       role="gridcell"
                       className={column.numeric ? 'order-list__cell order-list__cell--numeric' : 'order-list__cell'}
                     >
-                      {order ? column.cell(order) : <span className="muted">…</span>}
+                      {order ? column.cell(order, t) : <span className="muted">…</span>}
                     </div>
                   ))}
                 </div>
               );
             })}
           </div>
-          {count === 0 && <p className="empty-state">No orders match.</p>}
+          {count === 0 && <p className="empty-state">{t('orders.noneMatch')}</p>}
         </div>
       </div>
     </div>

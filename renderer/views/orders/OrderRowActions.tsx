@@ -4,6 +4,7 @@
  * also takes its minutes out of the order's collection.
  */
 import { useState } from 'react';
+import { useT } from '../../i18n/index.js';
 
 interface OrderRowActionsProps {
   /** 1-based number of the row the active cell is in; null when there are no rows. */
@@ -15,6 +16,7 @@ interface OrderRowActionsProps {
 }
 
 export function OrderRowActions({ rowNumber, busy, onAdd, onDuplicate, onDelete }: OrderRowActionsProps) {
+  const t = useT();
   const [confirming, setConfirming] = useState(false);
 
   if (confirming && rowNumber !== null) {
@@ -25,7 +27,7 @@ export function OrderRowActions({ rowNumber, busy, onAdd, onDuplicate, onDelete 
           if (event.key === 'Escape') setConfirming(false);
         }}
       >
-        <span className="row-actions__question">Delete row {rowNumber}?</span>
+        <span className="row-actions__question">{t('orders.rows.deleteQuestion', { row: rowNumber })}</span>
         <button
           type="button"
           className="button button--danger"
@@ -36,10 +38,10 @@ export function OrderRowActions({ rowNumber, busy, onAdd, onDuplicate, onDelete 
             onDelete();
           }}
         >
-          Confirm delete
+          {t('common.confirmDelete')}
         </button>
         <button type="button" className="button" onClick={() => setConfirming(false)}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     );
@@ -48,13 +50,13 @@ export function OrderRowActions({ rowNumber, busy, onAdd, onDuplicate, onDelete 
   return (
     <div className="row-actions">
       <button type="button" className="button" disabled={busy} onClick={onAdd}>
-        Add row
+        {t('orders.rows.add')}
       </button>
       <button type="button" className="button" disabled={busy || rowNumber === null} onClick={onDuplicate}>
-        {rowNumber === null ? 'Duplicate row' : `Duplicate row ${rowNumber}`}
+        {rowNumber === null ? t('orders.rows.duplicate') : t('orders.rows.duplicateRow', { row: rowNumber })}
       </button>
       <button type="button" className="button" disabled={busy || rowNumber === null} onClick={() => setConfirming(true)}>
-        {rowNumber === null ? 'Delete row' : `Delete row ${rowNumber}`}
+        {rowNumber === null ? t('orders.rows.delete') : t('orders.rows.deleteRow', { row: rowNumber })}
       </button>
     </div>
   );

@@ -5,6 +5,7 @@
  */
 import type { OrderRow } from '../../../shared/resources/order-row.js';
 import { CalendarDate } from '../../components/CalendarDate.js';
+import { useT } from '../../i18n/index.js';
 import { ChoiceSelect } from './ChoiceSelect.js';
 import type { OrderRowColumn } from './order-row-columns.js';
 import type { RowChoices } from './order-lookups.js';
@@ -68,6 +69,7 @@ function CellValue({ row, column, choices }: { row: OrderRow; column: OrderRowCo
 }
 
 function CellEditor({ column, label, draft, error, errorId, choices, onDraft, onLeaveEditor }: OrderRowCellProps & { draft: string }) {
+  const t = useT();
   const described = error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
   if (column.kind === 'item' || column.kind === 'activity') {
     const field = column.field as 'item_id' | 'activity_id';
@@ -79,7 +81,7 @@ function CellEditor({ column, label, draft, error, errorId, choices, onDraft, on
         autoFocus
         value={draft}
         list={choices[field]}
-        noneLabel={column.kind === 'item' ? 'No item' : 'No activity'}
+        noneLabel={t(`orders.none.${field}`)}
         onChange={onDraft}
         onBlur={onLeaveEditor}
       />

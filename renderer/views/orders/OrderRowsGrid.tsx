@@ -12,9 +12,10 @@
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { fieldErrors } from '../../api/client.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { useT } from '../../i18n/index.js';
 import { maxLimit } from '../../../shared/list.js';
 import { moveCell, navigationKeys, type CellPosition, type KeyMove } from './grid-navigation.js';
-import { cellLabel, editText, orderRowColumns, sameValue, valueFromText } from './order-row-columns.js';
+import { cellLabel, columnTitle, editText, orderRowColumns, sameValue, valueFromText } from './order-row-columns.js';
 import { useRowChoices } from './order-lookups.js';
 import { useAddOrderRow, useDeleteOrderRow, useOrderRows, useUpdateOrderRow, useWriteOrderRows } from './order-rows-api.js';
 import { OrderRowActions } from './OrderRowActions.js';
@@ -33,6 +34,7 @@ type PasteReport = { added: number } | { problems: string[] } | null;
 const cellKey = (rowId: string, col: number) => `${rowId}:${col}`;
 
 export function OrderRowsGrid({ orderId }: { orderId: string }) {
+  const t = useT();
   const rowsQuery = useOrderRows(orderId);
   const rows = rowsQuery.data?.data ?? [];
   const choices = useRowChoices();
@@ -190,14 +192,14 @@ export function OrderRowsGrid({ orderId }: { orderId: string }) {
       return;
     }
     event.preventDefault();
-    const pasted = rowsFromPaste(parseSpreadsheetText(text), choices);
+    const pasted = rowsFromPaste(parseSpreadsheetText(text), choices, t);
     if (pasted.problems.length > 0) return setPasteReport({ problems: pasted.problems });
     if (pasted.rows.length === 0) return;
     try {
       await writeRows.mutateAsync(pasted.rows);
       setPasteReport({ added: pasted.rows.length });
     } catch (error) {
-      setPasteReport({ problems: pasteProblems(error) });
+      setPasteReport({ problems: pasteProblems(error, t) });
     }
   }
 
@@ -236,7 +238,7 @@ export function OrderRowsGrid({ orderId }: { orderId: string }) {
     <section className="rows-section" aria-labelledby={titleId}>
       <div className="rows-section__header">
         <h2 id={titleId} className="form-section__title">
-          Order rows
+          {t('orders.rows.title')}
         </h2>
         <OrderRowActions
           rowNumber={activeRow ? activeCell.row + 1 : null}
@@ -247,8 +249,7 @@ export function OrderRowsGrid({ orderId }: { orderId: string }) {
         />
       </div>
       <p id={hintId} className="muted rows-section__hint">
-        Arrows move, Enter edits and saves, Tab saves and moves right, Esc cancels. Paste cells copied from a spreadsheet
-        (columns in this order) to add them as rows.
+        {t('orders.rows.hint')}
       </p>
       {failure !== null && <ErrorNotice error={failure} />}
       {rowsQuery.isError && <ErrorNotice error={rowsQuery.error} onRetry={() => void rowsQuery.refetch()} />}
@@ -266,11 +267,11 @@ export function OrderRowsGrid({ orderId }: { orderId: string }) {
           <thead>
             <tr>
               <th scope="col" className="rows-grid__number">
-                <span className="visually-hidden">Row</span>
+                <span className="visually-hidden">{t('orders.rows.row')}</span>
               </th>
               {orderRowColumns.map((column) => (
                 <th key={column.field} scope="col" className={`rows-grid__head rows-grid__cell--${column.kind}`}>
-                  {column.title}
+                  {columnTitle(column, t)}
                 </th>
               ))}
             </tr>
@@ -292,7 +293,7 @@ export function OrderRowsGrid({ orderId }: { orderId: string }) {
                       rowIndex={rowIndex}
                       colIndex={colIndex}
                       column={column}
-                      label={cellLabel(rowIndex, column)}
+                      label={cellLabel(rowIndex, column, t)}
                       active={isActive}
                       draft={isEditing ? editing.draft : null}
                       error={cellErrors[key]}
@@ -314,7 +315,7 @@ export function OrderRowsGrid({ orderId }: { orderId: string }) {
               <tr>
                 {/* Focusable, so a block of cells can be pasted into an empty grid. */}
                 <td role="gridcell" tabIndex={0} colSpan={orderRowColumns.length + 1} className="rows-grid__empty muted">
-                  No rows yet. Add one, or paste rows copied from a spreadsheet here.
+                  {t('orders.rows.empty')}
                 </td>
               </tr>
             )}
@@ -323,12 +324,12 @@ export function OrderRowsGrid({ orderId }: { orderId: string }) {
       </div>
       {!rowsQuery.data && !rowsQuery.isError && (
         <p className="loading" role="status">
-          Loading order rows…
+          {t('orders.rows.loading')}
         </p>
       )}
       {rowsQuery.data && rowsQuery.data.count > maxLimit && (
         <p className="muted">
-          Showing the first {rows.length} of {rowsQuery.data.count} rows.
+          {t('orders.rows.cutOff', { shown: rows.length, count: rowsQuery.data.count })}
         </p>
       )}
       <PasteOutcome report={pasteReport} />
@@ -337,18 +338,19 @@ export function OrderRowsGrid({ orderId }: { orderId: string }) {
 }
 
 function PasteOutcome({ report }: { report: PasteReport }) {
+  const t = useT();
   if (!report) return null;
   if ('added' in report) {
     return (
       <p className="muted" role="status">
-        {report.added === 1 ? 'Added 1 pasted row.' : `Added ${report.added} pasted rows.`}
+        {t.count('orders.paste.added', report.added)}
       </p>
     );
   }
   return (
     <div className="notice notice--error" role="alert">
       <div>
-        <p>Nothing was pasted: {report.problems.length === 1 ? 'one problem' : `${report.problems.length} problems`}.</p>
+        <p>{t.count('orders.paste.refused', report.problems.length)}</p>
         <ul className="paste-problems">
           {report.problems.map((problem) => (
             <li key={problem}>{problem}</li>

@@ -2,6 +2,7 @@
  * The Orders screen: the list of orders (filters, sort, a windowed grid), one order with its
  * rows, or the form for a new order — whichever the screen's store says is open.
  */
+import { useT } from '../../i18n/index.js';
 import { CreateOrderForm } from './CreateOrderForm.js';
 import { OrderDetail } from './OrderDetail.js';
 import { OrderFilters } from './OrderFilters.js';
@@ -17,15 +18,16 @@ export function OrdersView() {
 }
 
 function OrderListScreen() {
+  const t = useT();
   const newOrder = useOrderScreen((state) => state.newOrder);
   return (
     <section className="view view--wide orders-view" aria-labelledby="orders-title">
       <div className="view__header view__header--toolbar">
         <h1 id="orders-title" className="view__title">
-          Orders
+          {t('nav.orders')}
         </h1>
         <button type="button" className="button button--primary" onClick={newOrder}>
-          New order
+          {t('orders.new')}
         </button>
       </div>
       <OrderFilters />

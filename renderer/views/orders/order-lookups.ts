@@ -6,6 +6,7 @@
 import type { ListQuery } from '../../api/client.js';
 import { useList } from '../../api/hooks.js';
 import { activityListQuery } from '../../api/queries.js';
+import { useT, type Translate } from '../../i18n/index.js';
 import type { Address } from '../../../shared/resources/address.js';
 import { maxLimit } from '../../../shared/list.js';
 
@@ -32,8 +33,11 @@ function choiceList<T>(page: { count: number; data: T[] } | undefined, name: (re
 }
 
 /** An address on one line, as the order's collection shows it. */
-export function addressLine(address: Pick<Address, 'name' | 'street1' | 'postal_code' | 'city'>): string {
-  return [address.name, address.street1, [address.postal_code, address.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') || '(no name)';
+export function addressLine(address: Pick<Address, 'name' | 'street1' | 'postal_code' | 'city'>, t: Translate): string {
+  return (
+    [address.name, address.street1, [address.postal_code, address.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') ||
+    t('orders.collection.noName')
+  );
 }
 
 function withCode(name: string, code: string | null | undefined): string {
@@ -42,6 +46,7 @@ function withCode(name: string, code: string | null | undefined): string {
 
 /** What the order header picks from. */
 export function useHeaderChoices() {
+  const t = useT();
   const relations = useList('relation', relationListQuery);
   const projects = useList('project', projectListQuery);
   const warehouses = useList('warehouse', warehouseListQuery);
@@ -50,7 +55,7 @@ export function useHeaderChoices() {
     relation_id: choiceList(relations.data, (relation) => relation.name),
     project_id: choiceList(projects.data, (project) => withCode(project.name, project.code)),
     warehouse_id: choiceList(warehouses.data, (warehouse) => withCode(warehouse.name, warehouse.code)),
-    address_id: choiceList(addresses.data, addressLine),
+    address_id: choiceList(addresses.data, (address) => addressLine(address, t)),
   };
 }
 

@@ -3,6 +3,7 @@
  * spreadsheet columns are read, with how each turns a row's value into text and typed text
  * back into what the API takes.
  */
+import type { Translate } from '../../i18n/index.js';
 import type { OrderRow } from '../../../shared/resources/order-row.js';
 
 export type OrderRowField =
@@ -21,29 +22,38 @@ export type ColumnKind = 'text' | 'number' | 'date' | 'item' | 'activity';
 
 export interface OrderRowColumn {
   field: OrderRowField;
-  /** The column header. */
-  title: string;
-  /** Names a cell together with its row: "Row 1 quantity". */
-  label: string;
   kind: ColumnKind;
 }
 
 export const orderRowColumns: readonly OrderRowColumn[] = [
-  { field: 'code', title: 'Code', label: 'code', kind: 'text' },
-  { field: 'description', title: 'Description', label: 'description', kind: 'text' },
-  { field: 'item_id', title: 'Item', label: 'item', kind: 'item' },
-  { field: 'activity_id', title: 'Activity', label: 'activity', kind: 'activity' },
-  { field: 'quantity', title: 'Quantity', label: 'quantity', kind: 'number' },
-  { field: 'unit', title: 'Unit', label: 'unit', kind: 'text' },
-  { field: 'quantity_delivered', title: 'Delivered', label: 'delivered', kind: 'number' },
-  { field: 'quantity_backorder', title: 'Backorder', label: 'backorder', kind: 'number' },
-  { field: 'status', title: 'Status', label: 'status', kind: 'text' },
-  { field: 'delivered_date', title: 'Delivered date', label: 'delivered date', kind: 'date' },
+  { field: 'code', kind: 'text' },
+  { field: 'description', kind: 'text' },
+  { field: 'item_id', kind: 'item' },
+  { field: 'activity_id', kind: 'activity' },
+  { field: 'quantity', kind: 'number' },
+  { field: 'unit', kind: 'text' },
+  { field: 'quantity_delivered', kind: 'number' },
+  { field: 'quantity_backorder', kind: 'number' },
+  { field: 'status', kind: 'text' },
+  { field: 'delivered_date', kind: 'date' },
 ];
 
+/** The column header: "Quantity". */
+export function columnTitle(column: OrderRowColumn, t: Translate): string {
+  return t(`orders.rowField.${column.field}`);
+}
+
+/**
+ * The column's name inside a sentence: "quantity". Every column's name is a common noun in
+ * English and Dutch, so its header in lower case reads right in "Row 1 quantity".
+ */
+export function columnName(column: OrderRowColumn, t: Translate): string {
+  return columnTitle(column, t).toLocaleLowerCase(t.locale);
+}
+
 /** "Row 1 quantity": what a cell and its editor are called. Rows count from 1. */
-export function cellLabel(rowIndex: number, column: OrderRowColumn): string {
-  return `Row ${rowIndex + 1} ${column.label}`;
+export function cellLabel(rowIndex: number, column: OrderRowColumn, t: Translate): string {
+  return t('orders.rows.cell', { row: rowIndex + 1, column: columnName(column, t) });
 }
 
 export function columnOfField(field: string): OrderRowColumn | undefined {

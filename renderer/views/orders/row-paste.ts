@@ -5,7 +5,8 @@
  * record by code or description, which this file resolves to ids before anything is sent.
  */
 import { ApiRequestError, describeError } from '../../api/client.js';
-import { columnOfField, orderRowColumns, valueFromText, type OrderRowField } from './order-row-columns.js';
+import type { Translate } from '../../i18n/index.js';
+import { columnName, columnOfField, orderRowColumns, valueFromText, type OrderRowField } from './order-row-columns.js';
 
 /** Whether pasted text is a block of cells rather than one value for one cell. */
 export function isCellBlock(text: string): boolean {
@@ -82,43 +83,42 @@ export interface PasteResult {
 }
 
 /** Turns the pasted lines into new order rows. Blank lines are skipped. */
-export function rowsFromPaste(lines: readonly string[][], lookups: PasteLookups): PasteResult {
+export function rowsFromPaste(lines: readonly string[][], lookups: PasteLookups, t: Translate): PasteResult {
   const rows: PastedRow[] = [];
   const problems: string[] = [];
   const nonBlank = lines.filter((cells) => cells.some((cell) => cell.trim() !== ''));
   nonBlank.forEach((cells, index) => {
-    const name = `Pasted row ${index + 1}`;
+    const row = index + 1;
     const extra = cells.slice(orderRowColumns.length).filter((cell) => cell.trim() !== '');
     if (extra.length > 0) {
-      problems.push(`${name}: has ${cells.length} columns; the grid has ${orderRowColumns.length}.`);
+      problems.push(t('orders.paste.tooManyColumns', { row, count: cells.length, columns: orderRowColumns.length }));
       return;
     }
-    const row: PastedRow = {};
+    const pastedRow: PastedRow = {};
     orderRowColumns.forEach((column, col) => {
       const text = (cells[col] ?? '').trim();
       if (!text) return;
       if (column.kind === 'item' || column.kind === 'activity') {
         const records = column.kind === 'item' ? lookups.items : lookups.activities;
-        const found = findByName(records, text);
-        if (typeof found === 'string') row[column.field] = found;
-        else problems.push(`${name}: ${found.problem.replace('{kind}', column.label)}`);
+        const matches = findByName(records, text);
+        const kind = columnName(column, t);
+        if (matches.length === 1) pastedRow[column.field] = matches[0]!.id;
+        else if (matches.length === 0) problems.push(t('orders.paste.unknown', { row, kind, text }));
+        else problems.push(t('orders.paste.ambiguous', { row, kind, text, count: matches.length }));
         return;
       }
-      row[column.field] = valueFromText(column, text);
+      pastedRow[column.field] = valueFromText(column, text);
     });
-    rows.push(row);
+    rows.push(pastedRow);
   });
   return { rows, problems };
 }
 
-/** A record named by its code first (codes are what ERPs export), else by its description. */
-function findByName(records: readonly NamedRecord[], text: string): string | { problem: string } {
+/** The records a pasted name means: by code first (codes are what ERPs export), else by description. */
+function findByName(records: readonly NamedRecord[], text: string): readonly NamedRecord[] {
   const wanted = text.toLowerCase();
   const byCode = records.filter((record) => record.code?.toLowerCase() === wanted);
-  const matches = byCode.length > 0 ? byCode : records.filter((record) => record.description.toLowerCase() === wanted);
-  if (matches.length === 1) return matches[0]!.id;
-  if (matches.length === 0) return { problem: `no {kind} has the code or description “${text}”.` };
-  return { problem: `${matches.length} {kind} records are called “${text}”; use the code.` };
+  return byCode.length > 0 ? byCode : records.filter((record) => record.description.toLowerCase() === wanted);
 }
 
 /**
@@ -126,16 +126,17 @@ function findByName(records: readonly NamedRecord[], text: string): string | { p
  * becomes "Pasted row 2, quantity: must be a number". `firstPasted` is the index of the first
  * pasted row in the body that was sent.
  */
-export function pasteProblems(error: unknown, firstPasted = 0): string[] {
+export function pasteProblems(error: unknown, t: Translate, firstPasted = 0): string[] {
   if (!(error instanceof ApiRequestError) || error.items.length === 0) return [describeError(error)];
   return error.items.map((item) => {
     const text = item.description || item.message;
     const match = item.field ? /^order_rows\.(\d+)\.?(.*)$/.exec(item.field) : null;
     if (!match) return item.field ? `${item.field}: ${text}` : text;
-    const rowNumber = Number(match[1]) - firstPasted + 1;
+    const row = Number(match[1]) - firstPasted + 1;
     const field = match[2] ?? '';
     const problem = text.startsWith(`${item.field} `) ? text.slice(item.field!.length + 1) : text;
-    const label = columnOfField(field)?.label ?? field;
-    return label ? `Pasted row ${rowNumber}, ${label}: ${problem}` : `Pasted row ${rowNumber}: ${problem}`;
+    const column = columnOfField(field);
+    const name = column ? columnName(column, t) : field;
+    return name ? t('orders.paste.fieldProblem', { row, field: name, problem }) : t('orders.paste.rowProblem', { row, problem });
   });
 }

@@ -1,23 +1,33 @@
 /**
  * The backlog beside the grid: the board's unplanned collections, searchable, by due date.
- * Drag one onto a stage and day to plan it there (onto the date bar: across the board's
- * stages), or use its Plan button. New collections are made here, with their activities.
+ * Unless the board keeps its own backlog (`own_backlog`), that includes the collections on no
+ * board yet — those orders create — see `backlogQuery`. Drag one onto a stage and day to plan
+ * it there (onto the date bar: across the board's stages), or use its Plan button. New
+ * collections are made here, with their activities.
+ *
+ * Sent here to show one collection (an order's "Show in the backlog"), it types the
+ * collection's name into the search and marks it.
  *
  * The list is windowed (rows of one height), so 500 collections cost what 15 do.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import type { Collection } from '../../../shared/resources/collection.js';
-import { useList } from '../../api/hooks.js';
+import { useApi } from '../../api/provider.js';
+import { resourcePath } from '../../api/resources.js';
+import { formatDay } from '../../components/dates-format.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
-import { visibleWindow } from '../../components/windowing.js';
-import type { StageWithActivities } from '../boards/board-with-parts.js';
+import { scrollTopToShow, visibleWindow } from '../../components/windowing.js';
+import { useT, type Translate } from '../../i18n/index.js';
+import { useUiStore } from '../../state/ui.js';
+import { useBoardWithParts, type StageWithActivities } from '../boards/board-with-parts.js';
 import { watchBacklogDrag } from './backlog-drag.js';
-import { hours } from './capacity.js';
 import { CreateCollectionForm } from './CreateCollectionForm.js';
-import { localToday, longDate } from './date-geometry.js';
-import { backlogQuery } from './planboard-cache.js';
+import { localToday } from './date-geometry.js';
+import { backlogQuery, planboardKeys } from './planboard-cache.js';
 import type { GridHandle } from './PlanboardGrid.js';
 import type { PlanboardActions } from './use-planboard-actions.js';
+import { usePlanboardStore } from '../../state/planboard.js';
 
 type BacklogCollection = Omit<Collection, 'activities'> & { activities?: { id: string; description?: string; time?: number }[] };
 
@@ -31,13 +41,27 @@ interface BacklogPanelProps {
 }
 
 export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelProps) {
-  const backlog = useList<'collection', BacklogCollection>('collection', backlogQuery(boardId));
+  const t = useT();
+  const backlog = useBacklog(boardId);
+  const focus = useUiStore((state) => state.collectionFocus);
+  const clearFocus = useUiStore((state) => state.clearCollectionFocus);
   const [search, setSearch] = useState('');
   const [descending, setDescending] = useState(false);
   const [creating, setCreating] = useState(false);
+  // "New collection" from the File menu or the N key opens the form, once per request.
+  const newCollectionRequested = usePlanboardStore((state) => state.newCollectionRequested);
+  useEffect(() => {
+    if (!newCollectionRequested) return;
+    setCreating(true);
+    usePlanboardStore.getState().newCollectionShown();
+  }, [newCollectionRequested]);
   const [planning, setPlanning] = useState<string | null>(null);
+  /** The collection another screen sent the planner here to see. */
+  const [marked, setMarked] = useState<string | null>(null);
   const [scroll, setScroll] = useState({ top: 0, height: 600 });
   const listRef = useRef<HTMLDivElement>(null);
+  /** Scrolled to the marked collection once; later refreshes leave the scroll to the planner. */
+  const markShown = useRef(false);
 
   useEffect(() => {
     const el = listRef.current;
@@ -46,6 +70,14 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
+
+  useEffect(() => {
+    if (!focus || focus.planned || focus.boardId !== boardId) return;
+    setSearch(focus.name ?? '');
+    setMarked(focus.collectionId);
+    markShown.current = false;
+    clearFocus();
+  }, [focus, boardId, clearFocus]);
 
   const shown = useMemo(() => {
     const text = search.trim().toLowerCase();
@@ -59,6 +91,14 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
     return [...dated, ...undated];
   }, [backlog.data, search, descending]);
 
+  useEffect(() => {
+    const el = listRef.current;
+    const index = marked ? shown.findIndex((collection) => collection.id === marked) : -1;
+    if (!el || index === -1 || markShown.current) return;
+    markShown.current = true;
+    el.scrollTop = scrollTopToShow(index, el.scrollTop, el.clientHeight, rowHeight);
+  }, [marked, shown]);
+
   const rows = visibleWindow({ scrollTop: scroll.top, viewportHeight: scroll.height, rowHeight, count: shown.length, overscan: 6 });
   const total = backlog.data?.count ?? 0;
 
@@ -67,20 +107,20 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
     event.preventDefault();
     watchBacklogDrag({
       event: event.nativeEvent,
-      label: collection.name || 'Collection',
+      label: collection.name || t('backlog.untitled'),
       grid: () => grid.current,
       onDrop: (cell) => void actions.plan(collection, { start: cell.date, ...(cell.stageId ? { stage_id: cell.stageId } : {}) }),
     });
   }
 
   return (
-    <aside className="pb-backlog" aria-label="Backlog">
+    <aside className="pb-backlog" aria-label={t('backlog.title')}>
       <div className="pb-backlog__header">
         <h2 className="pb-backlog__title">
-          Backlog <span className="muted">({total})</span>
+          {t('backlog.title')} <span className="muted">({total})</span>
         </h2>
         <button type="button" className="button" onClick={() => setCreating(!creating)} aria-expanded={creating}>
-          New collection
+          {t('backlog.newCollection')}
         </button>
       </div>
       {creating && <CreateCollectionForm boardId={boardId} onDone={() => setCreating(false)} />}
@@ -88,8 +128,8 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
         <input
           type="search"
           className="pb-backlog__search"
-          aria-label="Search backlog"
-          placeholder="Search backlog"
+          aria-label={t('backlog.search')}
+          placeholder={t('backlog.search')}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
@@ -97,31 +137,32 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
           type="button"
           className="button button--quiet"
           onClick={() => setDescending(!descending)}
-          aria-label={descending ? 'Order: latest due first' : 'Order: soonest due first'}
-          title="Sort by due date"
+          aria-label={descending ? t('backlog.latestDueFirst') : t('backlog.soonestDueFirst')}
+          title={t('backlog.sortByDue')}
         >
-          Due {descending ? '↓' : '↑'}
+          {t('backlog.due')} {descending ? '↓' : '↑'}
         </button>
       </div>
-      <p className="pb-backlog__hint muted">Drag onto a stage and day to plan it there; onto the dates to plan it over the board's stages.</p>
+      <p className="pb-backlog__hint muted">{t('backlog.hint')}</p>
       {backlog.isError && <ErrorNotice error={backlog.error} onRetry={() => void backlog.refetch()} />}
-      {backlog.isPending && (
+      {backlog.isPending && !backlog.isError && (
         <p className="loading" role="status">
-          Loading the backlog…
+          {t('backlog.loading')}
         </p>
       )}
-      {backlog.data && shown.length === 0 && <p className="empty-state">{search ? 'No collection matches.' : 'The backlog is empty.'}</p>}
-      {total > shown.length && !search && <p className="muted">Showing the first {shown.length} of {total}.</p>}
+      {backlog.data && shown.length === 0 && <p className="empty-state">{search ? t('backlog.noMatch') : t('backlog.empty')}</p>}
+      {total > shown.length && !search && <p className="muted">{t('backlog.firstOf', { shown: shown.length, total })}</p>}
       <div
         ref={listRef}
         className="pb-backlog__scroller"
         onScroll={(event) => setScroll({ top: event.currentTarget.scrollTop, height: event.currentTarget.clientHeight })}
       >
-        <ul className="pb-backlog__list" aria-label="Backlog collections" style={{ height: shown.length * rowHeight }}>
+        <ul className="pb-backlog__list" aria-label={t('backlog.list')} style={{ height: shown.length * rowHeight }}>
           {shown.slice(rows.start, rows.end).map((collection, offset) => (
             <li
               key={collection.id}
-              className="pb-backlog__item"
+              className={collection.id === marked ? 'pb-backlog__item pb-backlog__item--marked' : 'pb-backlog__item'}
+              aria-current={collection.id === marked ? 'true' : undefined}
               style={{ top: (rows.start + offset) * rowHeight, height: rowHeight - 4 }}
               onPointerDown={(event) => startDrag(event, collection)}
             >
@@ -137,17 +178,22 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
                 />
               ) : (
                 <>
-                  <div className="pb-backlog__name">{collection.name || 'Untitled collection'}</div>
+                  <div className="pb-backlog__name">{collection.name || t('backlog.untitled')}</div>
                   <div className="pb-backlog__facts muted">
-                    {collection.due_date ? `Due ${longDate(collection.due_date)}` : 'No due date'}
-                    {summary(collection) && ` · ${summary(collection)}`}
+                    {collection.due_date ? t('backlog.dueOn', { date: formatDay(collection.due_date, t.locale, longDay) }) : t('backlog.noDueDate')}
+                    {summary(collection, t) && ` · ${summary(collection, t)}`}
                   </div>
                   <div className="pb-backlog__actions">
                     <button type="button" className="button button--quiet" onClick={() => setPlanning(collection.id)}>
-                      Plan…
+                      {t('backlog.plan')}
                     </button>
-                    <button type="button" className="button button--quiet" onClick={() => void actions.ignore(collection)} aria-label={`Ignore ${collection.name ?? 'collection'}`}>
-                      Ignore
+                    <button
+                      type="button"
+                      className="button button--quiet"
+                      onClick={() => void actions.ignore(collection)}
+                      aria-label={t('backlog.ignoreNamed', { name: collection.name || t('backlog.untitled') })}
+                    >
+                      {t('backlog.ignore')}
                     </button>
                   </div>
                 </>
@@ -160,11 +206,31 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
   );
 }
 
-function summary(collection: BacklogCollection): string {
+/** "Mon 30 Nov 2026" in the planner's language. */
+const longDay: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' };
+
+/**
+ * The board's backlog (see `backlogQuery`), read once the board is known: whether it has a
+ * backlog of its own decides what is in it. Keyed under the board, so planning can take a
+ * collection out of it at once whichever query it was.
+ */
+function useBacklog(boardId: string) {
+  const { client } = useApi();
+  const board = useBoardWithParts(boardId).data;
+  const query = board ? backlogQuery(board) : null;
+  return useQuery({
+    queryKey: planboardKeys.backlogQuery(boardId, query ?? {}),
+    queryFn: () => client.list<BacklogCollection>(resourcePath('collection'), query!),
+    enabled: query !== null,
+  });
+}
+
+function summary(collection: BacklogCollection, t: Translate): string {
   const activities = collection.activities ?? [];
   if (activities.length === 0) return '';
   const minutes = activities.reduce((sum, activity) => sum + (activity.time ?? 0), 0);
-  return `${activities.length === 1 ? (activities[0]!.description ?? '1 activity') : `${activities.length} activities`}, ${hours(minutes)}`;
+  const what = activities.length === 1 && activities[0]!.description ? activities[0]!.description : t.count('backlog.activities', activities.length);
+  return `${what}, ${t('backlog.hours', { hours: new Intl.NumberFormat(t.locale, { maximumFractionDigits: 1 }).format(minutes / 60) })}`;
 }
 
 /** Planning without a pointer: a start date and, optionally, one stage for everything. */
@@ -179,13 +245,14 @@ function PlanForm({
   onPlan: (options: { start: string; stage_id?: string }) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const [start, setStart] = useState(localToday());
   const [stageId, setStageId] = useState('');
-  const name = collection.name ?? 'collection';
+  const name = collection.name || t('backlog.untitled');
   return (
     <form
       className="pb-plan-form"
-      aria-label={`Plan ${name}`}
+      aria-label={t('backlog.planNamed', { name })}
       onSubmit={(event) => {
         event.preventDefault();
         if (start) onPlan({ start, ...(stageId ? { stage_id: stageId } : {}) });
@@ -197,9 +264,9 @@ function PlanForm({
         }
       }}
     >
-      <input type="date" aria-label={`Start of ${name}`} value={start} onChange={(event) => setStart(event.target.value)} autoFocus />
-      <select aria-label={`Stage for ${name}`} value={stageId} onChange={(event) => setStageId(event.target.value)}>
-        <option value="">Board stages</option>
+      <input type="date" aria-label={t('backlog.startOf', { name })} value={start} onChange={(event) => setStart(event.target.value)} autoFocus />
+      <select aria-label={t('backlog.stageFor', { name })} value={stageId} onChange={(event) => setStageId(event.target.value)}>
+        <option value="">{t('backlog.boardStages')}</option>
         {stages.map((stage) => (
           <option key={stage.id} value={stage.id}>
             {stage.name}
@@ -207,9 +274,9 @@ function PlanForm({
         ))}
       </select>
       <button type="submit" className="button button--primary">
-        Plan
+        {t('backlog.planSubmit')}
       </button>
-      <button type="button" className="button button--quiet" onClick={onCancel} aria-label="Cancel planning">
+      <button type="button" className="button button--quiet" onClick={onCancel} aria-label={t('backlog.cancelPlanning')}>
         ✕
       </button>
     </form>

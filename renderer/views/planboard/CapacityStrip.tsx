@@ -5,6 +5,7 @@
  * only the days it brings into view.
  */
 import { memo } from 'react';
+import { useT, type Translate } from '../../i18n/index.js';
 import { capacityLevel, capacityOn, capacityShare, hours, type CapacityIndex } from './capacity.js';
 import { dateAt, longDate, type Timeline } from './date-geometry.js';
 
@@ -20,6 +21,7 @@ interface CapacityStripProps {
 }
 
 export const CapacityStrip = memo(function CapacityStrip({ stageId, stageName, top, height, timeline, first, last, capacity }: CapacityStripProps) {
+  const t = useT();
   const w = timeline.dayWidth;
   const showText = w >= 64;
   const cells = [];
@@ -28,7 +30,17 @@ export const CapacityStrip = memo(function CapacityStrip({ stageId, stageName, t
     const day = capacityOn(capacity, stageId, date);
     if (!day || capacityLevel(day) === 'none') continue;
     cells.push(
-      <CapacityDay key={index} date={date} stageName={stageName} left={index * w + 1} width={w - 2} planned={day.planned} available={day.available} showText={showText} />,
+      <CapacityDay
+        key={index}
+        date={date}
+        stageName={stageName}
+        left={index * w + 1}
+        width={w - 2}
+        planned={day.planned}
+        available={day.available}
+        showText={showText}
+        t={t}
+      />,
     );
   }
   return (
@@ -46,9 +58,11 @@ interface CapacityDayProps {
   planned: number;
   available: number;
   showText: boolean;
+  /** From the strip, so the days do not each listen for the language. */
+  t: Translate;
 }
 
-const CapacityDay = memo(function CapacityDay({ date, stageName, left, width, planned, available, showText }: CapacityDayProps) {
+const CapacityDay = memo(function CapacityDay({ date, stageName, left, width, planned, available, showText, t }: CapacityDayProps) {
   const day = { planned, available };
   const level = capacityLevel(day);
   if (level === 'none') return null;
@@ -56,9 +70,9 @@ const CapacityDay = memo(function CapacityDay({ date, stageName, left, width, pl
     <span
       className={`pb-capacity__day is-${level}`}
       style={{ left, width, backgroundImage: fill(level, capacityShare(day)) }}
-      title={`${stageName}, ${longDate(date)}: ${planned} of ${available} minutes planned${level === 'over' ? ' (over capacity)' : ''}`}
+      title={t(level === 'over' ? 'planboard.capacity.dayOver' : 'planboard.capacity.day', { stage: stageName, date: longDate(date, t), planned, available })}
     >
-      {showText && `${hours(planned)} / ${hours(available)}`}
+      {showText && `${hours(planned, t.locale)} / ${hours(available, t.locale)}`}
     </span>
   );
 });

@@ -7,6 +7,7 @@ import { placeFieldErrors } from '../../api/client.js';
 import { useCreate, useList } from '../../api/hooks.js';
 import { activityListQuery } from '../../api/queries.js';
 import { Field, Hidden } from '../../components/Field.js';
+import { useT } from '../../i18n/index.js';
 
 interface CreateCollectionFormProps {
   boardId: string;
@@ -16,6 +17,7 @@ interface CreateCollectionFormProps {
 const inputs = ['name', 'due_date', 'activities'];
 
 export function CreateCollectionForm({ boardId, onDone }: CreateCollectionFormProps) {
+  const t = useT();
   const create = useCreate('collection');
   const activities = useList('activity', activityListQuery);
   const [name, setName] = useState('');
@@ -45,16 +47,16 @@ export function CreateCollectionForm({ boardId, onDone }: CreateCollectionFormPr
 
   const list = activities.data?.data ?? [];
   return (
-    <form className="pb-new-collection" aria-label="New collection" onSubmit={submit} onKeyDown={cancelOnEscape} noValidate>
-      <Field label="Collection name" error={errors.name}>
+    <form className="pb-new-collection" aria-label={t('backlog.newCollection')} onSubmit={submit} onKeyDown={cancelOnEscape} noValidate>
+      <Field label={t('backlog.form.name')} error={errors.name}>
         {(control) => <input {...control} value={name} maxLength={255} autoFocus autoComplete="off" onChange={(event) => setName(event.target.value)} />}
       </Field>
-      <Field label="Due date" error={errors.due_date}>
+      <Field label={t('backlog.form.dueDate')} error={errors.due_date}>
         {(control) => <input {...control} type="date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />}
       </Field>
       <fieldset className="pb-new-collection__activities">
-        <legend>Activities</legend>
-        {list.length === 0 && <p className="muted">No activities yet: add them on the Activities screen.</p>}
+        <legend>{t('backlog.form.activities')}</legend>
+        {list.length === 0 && <p className="muted">{t('backlog.form.noActivities')}</p>}
         {list.map((activity) => {
           const picked = activity.id in minutes;
           return (
@@ -82,7 +84,8 @@ export function CreateCollectionForm({ boardId, onDone }: CreateCollectionFormPr
                     onChange={(event) => setMinutes({ ...minutes, [activity.id]: event.target.value })}
                   />
                   <span>
-                    min<Hidden> of {activity.description}</Hidden>
+                    {t('backlog.form.minutes')}
+                    <Hidden> {t('backlog.form.minutesOf', { activity: activity.description })}</Hidden>
                   </span>
                 </label>
               )}
@@ -98,10 +101,10 @@ export function CreateCollectionForm({ boardId, onDone }: CreateCollectionFormPr
       ))}
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={create.isPending}>
-          Add to backlog
+          {t('backlog.form.add')}
         </button>
         <button type="button" className="button" onClick={onDone}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </form>

@@ -3,6 +3,7 @@
  * zoom) or months over weeks (month zoom), with today marked.
  */
 import { memo } from 'react';
+import { useT } from '../../i18n/index.js';
 import { dateAt, headerBands, type DayRange, type Timeline, type Zoom } from './date-geometry.js';
 
 interface DateHeaderProps {
@@ -14,8 +15,9 @@ interface DateHeaderProps {
 }
 
 export const DateHeader = memo(function DateHeader({ timeline, first, last, zoom, today }: DateHeaderProps) {
+  const t = useT();
   const range: DayRange = { first, last };
-  const { upper, lower } = headerBands(timeline, range, zoom);
+  const { upper, lower } = headerBands(timeline, range, zoom, t);
   const todayIndex = Math.round((Date.parse(today) - Date.parse(timeline.origin)) / 86_400_000);
   const todayShown = todayIndex >= first && todayIndex <= last;
   return (

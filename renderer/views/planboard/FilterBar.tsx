@@ -8,6 +8,7 @@ import type { BoardView } from '../../../shared/resources/board.js';
 import { describeError } from '../../api/client.js';
 import { useApi } from '../../api/provider.js';
 import { boardColorHex, type BoardColor } from '../../components/board-colors.js';
+import { useT } from '../../i18n/index.js';
 import { useNotices } from '../../state/notices.js';
 import { usePlanboardStore } from '../../state/planboard.js';
 import { filtersFromView, isFiltering, noFilters, type CardFilters } from './card-filter.js';
@@ -28,25 +29,44 @@ interface FilterBarProps {
 }
 
 export function FilterBar({ boardId, labels, resources, statuses }: FilterBarProps) {
+  const t = useT();
   const filters = usePlanboardStore((state) => state.filters);
   const setFilters = usePlanboardStore((state) => state.setFilters);
   const change = (patch: Partial<CardFilters>) => setFilters({ ...filters, ...patch });
   return (
-    <div className="pb-filters" role="group" aria-label="Filters">
+    <div className="pb-filters" role="group" aria-label={t('planboard.filters')}>
       <input
         type="search"
         className="pb-filters__text"
-        aria-label="Filter cards by text"
-        placeholder="Filter cards"
+        aria-label={t('planboard.filter.text')}
+        placeholder={t('planboard.filter.textPlaceholder')}
         value={filters.text}
         onChange={(event) => change({ text: event.target.value })}
       />
-      <ChoiceFilter title="Labels" choices={labels} chosen={filters.labels} onChange={(ids) => change({ labels: ids })} />
-      <ChoiceFilter title="Resources" choices={resources} chosen={filters.resources} onChange={(ids) => change({ resources: ids })} />
-      <ChoiceFilter title="Statuses" choices={statuses} chosen={filters.statuses} onChange={(ids) => change({ statuses: ids })} />
+      <ChoiceFilter
+        title={t('planboard.filter.labels')}
+        groupLabel={t('planboard.filter.labelsGroup')}
+        choices={labels}
+        chosen={filters.labels}
+        onChange={(ids) => change({ labels: ids })}
+      />
+      <ChoiceFilter
+        title={t('planboard.filter.resources')}
+        groupLabel={t('planboard.filter.resourcesGroup')}
+        choices={resources}
+        chosen={filters.resources}
+        onChange={(ids) => change({ resources: ids })}
+      />
+      <ChoiceFilter
+        title={t('planboard.filter.statuses')}
+        groupLabel={t('planboard.filter.statusesGroup')}
+        choices={statuses}
+        chosen={filters.statuses}
+        onChange={(ids) => change({ statuses: ids })}
+      />
       {isFiltering(filters) && (
         <button type="button" className="button button--quiet" onClick={() => setFilters(noFilters)}>
-          Clear filters
+          {t('planboard.filter.clear')}
         </button>
       )}
       <SavedViews boardId={boardId} />
@@ -54,15 +74,25 @@ export function FilterBar({ boardId, labels, resources, statuses }: FilterBarPro
   );
 }
 
-function ChoiceFilter({ title, choices, chosen, onChange }: { title: string; choices: readonly Choice[]; chosen: readonly string[]; onChange: (ids: string[]) => void }) {
+interface ChoiceFilterProps {
+  title: string;
+  /** What the menu of choices is called for a screen reader ("Filter by labels"). */
+  groupLabel: string;
+  choices: readonly Choice[];
+  chosen: readonly string[];
+  onChange: (ids: string[]) => void;
+}
+
+function ChoiceFilter({ title, groupLabel, choices, chosen, onChange }: ChoiceFilterProps) {
+  const t = useT();
   return (
     <details className="pb-choice">
       <summary className="button">
         {title}
         {chosen.length > 0 && ` (${chosen.length})`}
       </summary>
-      <div className="pb-choice__menu" role="group" aria-label={`Filter by ${title.toLowerCase()}`}>
-        {choices.length === 0 && <p className="muted">None on this board.</p>}
+      <div className="pb-choice__menu" role="group" aria-label={groupLabel}>
+        {choices.length === 0 && <p className="muted">{t('planboard.filter.none')}</p>}
         {choices.map((choice) => (
           <label key={choice.id} className="pb-choice__item">
             <input
@@ -80,6 +110,7 @@ function ChoiceFilter({ title, choices, chosen, onChange }: { title: string; cho
 }
 
 function SavedViews({ boardId }: { boardId: string }) {
+  const t = useT();
   const { client } = useApi();
   const queryClient = useQueryClient();
   const notify = useNotices((state) => state.notify);
@@ -100,10 +131,10 @@ function SavedViews({ boardId }: { boardId: string }) {
       applyView({ id: view.id, filters, zoom });
       setNaming(false);
       setName('');
-      notify(`Saved the view ${view.name}.`);
+      notify(t('planboard.view.saved', { name: view.name }));
       return queryClient.invalidateQueries({ queryKey: planboardKeys.views(boardId) });
     },
-    onError: (error) => notify(`Could not save the view: ${describeError(error)}`, 'error'),
+    onError: (error) => notify(t('planboard.view.saveFailed', { problem: describeError(error) }), 'error'),
   });
   const remove = useMutation({
     mutationFn: (id: string) => client.remove(path, id),
@@ -111,14 +142,14 @@ function SavedViews({ boardId }: { boardId: string }) {
       applyView({ id: '', filters: noFilters });
       return queryClient.invalidateQueries({ queryKey: planboardKeys.views(boardId) });
     },
-    onError: (error) => notify(`Could not delete the view: ${describeError(error)}`, 'error'),
+    onError: (error) => notify(t('planboard.view.deleteFailed', { problem: describeError(error) }), 'error'),
   });
   const list = views.data?.data ?? [];
 
   return (
     <div className="pb-views">
       <select
-        aria-label="Saved view"
+        aria-label={t('planboard.view')}
         value={viewId ?? ''}
         onChange={(event) => {
           const view = list.find((candidate) => candidate.id === event.target.value);
@@ -129,7 +160,7 @@ function SavedViews({ boardId }: { boardId: string }) {
           }
         }}
       >
-        <option value="">All cards</option>
+        <option value="">{t('planboard.view.all')}</option>
         {list.map((view) => (
           <option key={view.id} value={view.id}>
             {view.name}
@@ -139,7 +170,7 @@ function SavedViews({ boardId }: { boardId: string }) {
       {views.isError && <span className="form-error">{describeError(views.error)}</span>}
       {viewId && (
         <button type="button" className="button button--quiet" onClick={() => remove.mutate(viewId)} disabled={remove.isPending}>
-          Delete view
+          {t('planboard.view.delete')}
         </button>
       )}
       {naming ? (
@@ -156,14 +187,14 @@ function SavedViews({ boardId }: { boardId: string }) {
             }
           }}
         >
-          <input aria-label="View name" value={name} maxLength={100} autoFocus onChange={(event) => setName(event.target.value)} />
+          <input aria-label={t('planboard.view.name')} value={name} maxLength={100} autoFocus onChange={(event) => setName(event.target.value)} />
           <button type="submit" className="button button--primary" disabled={save.isPending}>
-            Save
+            {t('planboard.view.save')}
           </button>
         </form>
       ) : (
         <button type="button" className="button" onClick={() => setNaming(true)}>
-          Save view…
+          {t('planboard.view.saveAs')}
         </button>
       )}
     </div>

@@ -7,6 +7,7 @@
  */
 import { createContext, memo, useContext, useLayoutEffect, useRef } from 'react';
 import { boardColorHex, type BoardColor } from '../../components/board-colors.js';
+import { useT } from '../../i18n/index.js';
 import { longDate } from './date-geometry.js';
 import { cardTitle, type PlanCard } from './plan-card.js';
 
@@ -38,6 +39,7 @@ interface PlanCardViewProps {
 
 export const PlanCardView = memo(function PlanCardView({ card, left, top, width, height, selected, active }: PlanCardViewProps) {
   const lookups = useContext(CardLookupsContext);
+  const t = useT();
   const element = useRef<HTMLDivElement>(null);
 
   // A drag leaves its transform (and a resize its width) on the element until the card's new
@@ -51,7 +53,7 @@ export const PlanCardView = memo(function PlanCardView({ card, left, top, width,
   }, [left, top, width]);
 
   const status = card.status_id ? lookups.statuses.get(card.status_id) : undefined;
-  const title = cardTitle(card);
+  const title = cardTitle(card, t);
   const collection = card.collection?.name ?? '';
   const warnings = card.collection?.warnings ?? [];
   const initials = card.resources.map((resource) => initialsOf(lookups.resources.get(resource.id)?.name ?? '?'));
@@ -59,13 +61,15 @@ export const PlanCardView = memo(function PlanCardView({ card, left, top, width,
   const stage = lookups.stages.get(card.stage_id)?.name ?? '';
   const description = [
     title,
-    collection && collection !== title ? `collection ${collection}` : '',
-    card.start_date === card.end_date ? longDate(card.start_date) : `${longDate(card.start_date)} to ${longDate(card.end_date)}`,
+    collection && collection !== title ? t('planboard.card.collection', { name: collection }) : '',
+    card.start_date === card.end_date
+      ? longDate(card.start_date, t)
+      : t('planboard.card.span', { start: longDate(card.start_date, t), end: longDate(card.end_date, t) }),
     stage,
-    status ? `status ${status.name}` : '',
-    labelNames.length ? `labels ${labelNames.join(', ')}` : '',
-    card.time_tracking_running ? 'timer running' : '',
-    warnings.length ? `warning: ${warnings.join('; ')}` : '',
+    status ? t('planboard.card.status', { name: status.name }) : '',
+    labelNames.length ? t('planboard.card.labels', { names: labelNames.join(', ') }) : '',
+    card.time_tracking_running ? t('planboard.card.timerRunning') : '',
+    warnings.length ? t('planboard.card.warning', { warnings: warnings.join('; ') }) : '',
   ]
     .filter(Boolean)
     .join(', ');
@@ -93,7 +97,7 @@ export const PlanCardView = memo(function PlanCardView({ card, left, top, width,
       }}
     >
       <span className="pb-card__title" aria-hidden="true">
-        {card.time_tracking_running && <span className="pb-card__timer" title="Timer running" />}
+        {card.time_tracking_running && <span className="pb-card__timer" title={t('planboard.card.timerTitle')} />}
         {warnings.length > 0 && (
           <span className="pb-card__warning" title={warnings.join('\n')}>
             ⚠

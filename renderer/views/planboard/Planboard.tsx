@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useList } from '../../api/hooks.js';
 import { resourceListQuery } from '../../api/queries.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { useT } from '../../i18n/index.js';
 import { Notices } from '../../components/Notices.js';
 import { useCardPanel } from '../../state/card-panel.js';
 import { usePlanboardStore } from '../../state/planboard.js';
@@ -24,11 +25,13 @@ import { PlanboardToolbar } from './PlanboardToolbar.js';
 import { CardLookupsContext, type CardLookups } from './PlanCardView.js';
 import { SelectionBar } from './SelectionBar.js';
 import { ShortcutHelp } from './ShortcutHelp.js';
+import { useCollectionFocus } from './use-collection-focus.js';
 import { blockDays, usePlanboardCapacity, usePlanboardCards, usePlanboardChangeEvents } from './use-planboard-data.js';
 import { usePlanboardActions } from './use-planboard-actions.js';
 import { usePlanboardShortcuts } from './use-planboard-shortcuts.js';
 
 export function Planboard({ boardId }: { boardId: string }) {
+  const t = useT();
   const board = useBoardWithParts(boardId);
   const resources = useList('resource', resourceListQuery);
   const zoom = usePlanboardStore((state) => state.zoom);
@@ -96,12 +99,13 @@ export function Planboard({ boardId }: { boardId: string }) {
   }, [selection.selected, cards.cards]);
 
   useFirstPaintMark(!cards.loading && layout.byId.size > 0);
+  useCollectionFocus(boardId, gridHandle, layout);
 
   if (board.isError) return <ErrorNotice error={board.error} onRetry={() => void board.refetch()} />;
   if (!board.data) {
     return (
       <p className="loading" role="status">
-        Loading the board…
+        {t('planboard.loadingBoard')}
       </p>
     );
   }
@@ -122,7 +126,7 @@ export function Planboard({ boardId }: { boardId: string }) {
         {backlogOpen && <BacklogPanel boardId={boardId} stages={stages} actions={actions} grid={gridHandle} />}
         <div className="planboard__grid">
           {stages.length === 0 ? (
-            <p className="empty-state">This board has no stages yet. Open Board setup to add them.</p>
+            <p className="empty-state">{t('planboard.noStages')}</p>
           ) : (
             <PlanboardGrid
               stages={stages}
@@ -139,7 +143,7 @@ export function Planboard({ boardId }: { boardId: string }) {
           <SelectionBar cards={selectedCards} labels={labels} resources={resourceChoices} actions={actions} />
           {cards.loading && (
             <p className="planboard__loading" role="status">
-              Loading cards…
+              {t('planboard.loadingCards')}
             </p>
           )}
         </div>

@@ -9,6 +9,7 @@
  * pure reducer in keyboard.ts. Both end in `PlanboardActions`.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import { useT } from '../../i18n/index.js';
 import { useCardPanel } from '../../state/card-panel.js';
 import { usePlanboardStore } from '../../state/planboard.js';
 import type { StageWithActivities } from '../boards/board-with-parts.js';
@@ -51,6 +52,8 @@ export interface GridHandle {
   cellAt(clientX: number, clientY: number): DropCell | null;
   showDrop(cell: DropCell | null): void;
   scrollToDate(date: string): void;
+  /** Scrolls a loaded card into view and selects it as a click would; false until it is loaded. */
+  showCard(cardId: string): boolean;
 }
 
 interface PlanboardGridProps {
@@ -77,6 +80,7 @@ interface GridWindow {
 const verticalStep = 120;
 
 export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity, onDaysChange, actions, handleRef }: PlanboardGridProps) {
+  const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const listbox = useRef<HTMLDivElement>(null);
   const dropIndicator = useRef<HTMLDivElement>(null);
@@ -181,8 +185,17 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
         const el = scroller.current;
         if (el) el.scrollLeft = scrollLeftFor(timeline, date, leadIn(el));
       },
+      showCard(cardId) {
+        const placed = layout.byId.get(cardId);
+        if (!placed) return false;
+        scrollIntoView(placed.left, Math.min(placed.width, 600), placed.top, cardHeight);
+        setSelection(clickCard(usePlanboardStore.getState().selection, toNavCard(placed), placed.first, {}));
+        // The keyboard goes on from the card: Enter opens it.
+        listbox.current?.focus({ preventScroll: true });
+        return true;
+      },
     };
-  }, [handleRef, bodyPoint, layout, timeline]);
+  }, [handleRef, bodyPoint, layout, timeline, scrollIntoView, setSelection]);
 
   // ---- what to render --------------------------------------------------------------------
 
@@ -317,6 +330,7 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
       stages,
       bodyPoint,
       label: dragLabel.current,
+      t,
       onDragged: () => {
         dragged.current = true;
       },
@@ -372,7 +386,7 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
             ref={listbox}
             className="pb-cards"
             role="listbox"
-            aria-label="Cards"
+            aria-label={t('planboard.cards')}
             aria-multiselectable="true"
             aria-activedescendant={activeId ? cardElementId(activeId) : cursorBox ? 'pb-cursor' : undefined}
             tabIndex={0}
@@ -398,7 +412,7 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
                 id="pb-cursor"
                 role="option"
                 aria-selected="false"
-                aria-label={`Empty, ${cursorRowName ?? ''}, ${longDate(dateAt(timeline, cursor!.day))}`}
+                aria-label={t('planboard.emptyCell', { stage: cursorRowName ?? '', date: longDate(dateAt(timeline, cursor!.day), t) })}
                 className="pb-cursor"
                 style={{ left: cursorBox.left, top: cursorBox.top, width: timeline.dayWidth, height: cardHeight }}
               />

@@ -1,12 +1,13 @@
 /** Zoom, Today, what shows beside the grid, undo and redo, and the shortcut list. */
 import type { RefObject } from 'react';
+import { useT } from '../../i18n/index.js';
 import { usePlanboardStore } from '../../state/planboard.js';
 import { useUndoState } from '../../state/undo.js';
 import { zooms } from './date-geometry.js';
 import type { GridHandle } from './PlanboardGrid.js';
 import type { PlanboardActions } from './use-planboard-actions.js';
 
-const zoomNames = { day: 'Day', week: 'Week', month: 'Month' } as const;
+const zoomNames = { day: 'planboard.zoom.day', week: 'planboard.zoom.week', month: 'planboard.zoom.month' } as const;
 
 interface PlanboardToolbarProps {
   grid: RefObject<GridHandle | null>;
@@ -15,6 +16,7 @@ interface PlanboardToolbarProps {
 }
 
 export function PlanboardToolbar({ grid, today, actions }: PlanboardToolbarProps) {
+  const t = useT();
   const zoom = usePlanboardStore((state) => state.zoom);
   const setZoom = usePlanboardStore((state) => state.setZoom);
   const showCapacity = usePlanboardStore((state) => state.showCapacity);
@@ -27,23 +29,23 @@ export function PlanboardToolbar({ grid, today, actions }: PlanboardToolbarProps
 
   return (
     <div className="pb-toolbar">
-      <div className="segmented" role="group" aria-label="Zoom">
+      <div className="segmented" role="group" aria-label={t('planboard.zoom')}>
         {zooms.map((name) => (
           <button key={name} type="button" className="segmented__button" aria-pressed={zoom === name} onClick={() => setZoom(name)}>
-            {zoomNames[name]}
+            {t(zoomNames[name])}
           </button>
         ))}
       </div>
       <button type="button" className="button" onClick={() => grid.current?.scrollToDate(today)}>
-        Today
+        {t('planboard.today')}
       </button>
       <label className="pb-toggle">
         <input type="checkbox" checked={backlogOpen} onChange={(event) => setBacklogOpen(event.target.checked)} />
-        Backlog
+        {t('planboard.showBacklog')}
       </label>
       <label className="pb-toggle">
         <input type="checkbox" checked={showCapacity} onChange={(event) => setShowCapacity(event.target.checked)} />
-        Capacity
+        {t('planboard.showCapacity')}
       </label>
       <span className="pb-toolbar__spacer" />
       <button
@@ -51,21 +53,21 @@ export function PlanboardToolbar({ grid, today, actions }: PlanboardToolbarProps
         className="button"
         disabled={!undo.canUndo}
         onClick={() => void actions.undo()}
-        title={undo.undoDescription ? `Undo: ${undo.undoDescription} (Ctrl+Z)` : 'Nothing to undo'}
+        title={undo.undoDescription ? t('planboard.undoTitle', { action: undo.undoDescription }) : t('planboard.undoNothingTitle')}
       >
-        Undo
+        {t('planboard.undo')}
       </button>
       <button
         type="button"
         className="button"
         disabled={!undo.canRedo}
         onClick={() => void actions.redo()}
-        title={undo.redoDescription ? `Redo: ${undo.redoDescription} (Ctrl+Shift+Z)` : 'Nothing to redo'}
+        title={undo.redoDescription ? t('planboard.redoTitle', { action: undo.redoDescription }) : t('planboard.redoNothingTitle')}
       >
-        Redo
+        {t('planboard.redo')}
       </button>
-      <button type="button" className="button" aria-pressed={helpOpen} onClick={() => setHelpOpen(!helpOpen)} title="Keyboard shortcuts (?)">
-        Shortcuts
+      <button type="button" className="button" aria-pressed={helpOpen} onClick={() => setHelpOpen(!helpOpen)} title={t('planboard.shortcutsTitle')}>
+        {t('planboard.shortcuts')}
       </button>
     </div>
   );

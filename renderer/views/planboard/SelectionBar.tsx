@@ -4,6 +4,7 @@
  * action, however many cards it touches.
  */
 import { useState } from 'react';
+import { useT } from '../../i18n/index.js';
 import { useCardPanel } from '../../state/card-panel.js';
 import { usePlanboardStore } from '../../state/planboard.js';
 import { shiftSpan } from './date-geometry.js';
@@ -18,20 +19,21 @@ interface SelectionBarProps {
 }
 
 export function SelectionBar({ cards, labels, resources, actions }: SelectionBarProps) {
+  const t = useT();
   const select = usePlanboardStore((state) => state.select);
   const openCard = useCardPanel((state) => state.open);
   const [days, setDays] = useState('1');
   if (cards.length === 0) return null;
-  const collections = [...new Map(cards.map((card) => [card.collection_id, card.collection?.name ?? 'collection'])).entries()];
+  const collections = [...new Map(cards.map((card) => [card.collection_id, card.collection?.name || t('planboard.collection')])).entries()];
   const moveBy = (delta: number) =>
     void actions.moveCards(cards.map((card) => ({ card, ...toDates(shiftSpan(card.start_date, card.end_date, delta)), stage_id: card.stage_id })));
 
   return (
-    <div className="pb-selection" role="group" aria-label="Selected cards">
-      <span className="pb-selection__count">{cards.length === 1 ? cardTitle(cards[0]!) : `${cards.length} cards selected`}</span>
+    <div className="pb-selection" role="group" aria-label={t('planboard.selection')}>
+      <span className="pb-selection__count">{cards.length === 1 ? cardTitle(cards[0]!, t) : t.count('planboard.selection.count', cards.length)}</span>
       {cards.length === 1 && (
         <button type="button" className="button" onClick={() => openCard(cards[0]!.id)}>
-          Open
+          {t('planboard.selection.open')}
         </button>
       )}
       <form
@@ -42,26 +44,26 @@ export function SelectionBar({ cards, labels, resources, actions }: SelectionBar
           if (delta) moveBy(delta);
         }}
       >
-        <button type="button" className="button button--quiet" onClick={() => moveBy(-1)} aria-label="One day earlier" title="One day earlier (Alt+←)">
+        <button type="button" className="button button--quiet" onClick={() => moveBy(-1)} aria-label={t('planboard.selection.earlier')} title={t('planboard.selection.earlierTitle')}>
           ◀
         </button>
-        <button type="button" className="button button--quiet" onClick={() => moveBy(1)} aria-label="One day later" title="One day later (Alt+→)">
+        <button type="button" className="button button--quiet" onClick={() => moveBy(1)} aria-label={t('planboard.selection.later')} title={t('planboard.selection.laterTitle')}>
           ▶
         </button>
-        <input type="number" value={days} step={1} aria-label="Days to move" onChange={(event) => setDays(event.target.value)} />
+        <input type="number" value={days} step={1} aria-label={t('planboard.selection.days')} onChange={(event) => setDays(event.target.value)} />
         <button type="submit" className="button">
-          Move days
+          {t('planboard.selection.moveDays')}
         </button>
       </form>
       <select
-        aria-label="Add label"
+        aria-label={t('planboard.selection.addLabel')}
         value=""
         onChange={(event) => {
           const label = labels.find((candidate) => candidate.id === event.target.value);
           if (label) void actions.addLink(cards, 'labels', label.id, label.name);
         }}
       >
-        <option value="">Add label…</option>
+        <option value="">{t('planboard.selection.addLabelChoice')}</option>
         {labels.map((label) => (
           <option key={label.id} value={label.id}>
             {label.name}
@@ -69,14 +71,14 @@ export function SelectionBar({ cards, labels, resources, actions }: SelectionBar
         ))}
       </select>
       <select
-        aria-label="Assign resource"
+        aria-label={t('planboard.selection.assign')}
         value=""
         onChange={(event) => {
           const resource = resources.find((candidate) => candidate.id === event.target.value);
           if (resource) void actions.addLink(cards, 'resources', resource.id, resource.name);
         }}
       >
-        <option value="">Assign…</option>
+        <option value="">{t('planboard.selection.assignChoice')}</option>
         {resources.map((resource) => (
           <option key={resource.id} value={resource.id}>
             {resource.name}
@@ -84,8 +86,8 @@ export function SelectionBar({ cards, labels, resources, actions }: SelectionBar
         ))}
       </select>
       {collections.length === 1 && (
-        <button type="button" className="button" onClick={() => void actions.unplan(collections[0]![0], collections[0]![1] ?? 'collection')}>
-          Move to backlog
+        <button type="button" className="button" onClick={() => void actions.unplan(collections[0]![0], collections[0]![1])}>
+          {t('planboard.selection.toBacklog')}
         </button>
       )}
       <button
@@ -96,9 +98,9 @@ export function SelectionBar({ cards, labels, resources, actions }: SelectionBar
           void actions.deleteCards(cards);
         }}
       >
-        Delete
+        {t('common.delete')}
       </button>
-      <button type="button" className="button button--quiet" onClick={() => select([])} aria-label="Clear selection" title="Clear selection (Esc)">
+      <button type="button" className="button button--quiet" onClick={() => select([])} aria-label={t('planboard.selection.clear')} title={t('planboard.selection.clearTitle')}>
         ✕
       </button>
     </div>

@@ -1,22 +1,15 @@
 /** The shortcut list (`?`): every key the planboard answers, in one place. */
 import { useEffect, useRef } from 'react';
+import { useT } from '../../i18n/index.js';
 
-export const shortcuts: readonly { keys: string; what: string }[] = [
-  { keys: '← → ↑ ↓', what: 'Move the selection a cell; from a card, to the cell beside it' },
-  { keys: 'Enter', what: 'Open the selected card' },
-  { keys: 'Esc', what: 'Close the card, then clear the selection' },
-  { keys: 'Alt + ← / →', what: 'Move the selected cards a day earlier / later' },
-  { keys: 'Alt + ↑ / ↓', what: 'Move the selected cards a stage up / down' },
-  { keys: 'Delete', what: 'Delete the selected cards' },
-  { keys: 'Shift + click, Ctrl + click', what: 'Add a card to the selection / add or remove it' },
-  { keys: 'Double-click', what: 'Open a card' },
-  { keys: 'Drag a card, drag its edges', what: 'Move it to another day or stage, change its dates' },
-  { keys: 'Ctrl + Z', what: 'Undo' },
-  { keys: 'Ctrl + Shift + Z, Ctrl + Y', what: 'Redo' },
-  { keys: '?', what: 'Show or hide this list' },
-];
+/**
+ * The shortcuts in the order listed. Each has two labels: its keys as the planner reads them
+ * (`planboard.shortcut.<name>.keys`, words like "click" translated) and what it does.
+ */
+export const shortcuts = ['arrows', 'open', 'close', 'moveDays', 'moveStages', 'delete', 'select', 'doubleClick', 'drag', 'newCollection', 'undo', 'redo', 'help'] as const;
 
 export function ShortcutHelp({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const close = useRef<HTMLButtonElement>(null);
   // Focus goes to the list while it shows, and back where it was (the grid) after.
   useEffect(() => {
@@ -41,18 +34,18 @@ export function ShortcutHelp({ onClose }: { onClose: () => void }) {
         }}
       >
         <div className="pb-help__header">
-          <h2 id="pb-help-title">Keyboard shortcuts</h2>
+          <h2 id="pb-help-title">{t('planboard.shortcuts.title')}</h2>
           <button ref={close} type="button" className="button" onClick={onClose}>
-            Close
+            {t('common.close')}
           </button>
         </div>
         <dl className="pb-help__list">
-          {shortcuts.map((shortcut) => (
-            <div key={shortcut.keys} className="pb-help__row">
+          {shortcuts.map((name) => (
+            <div key={name} className="pb-help__row">
               <dt>
-                <kbd>{shortcut.keys}</kbd>
+                <kbd>{t(`planboard.shortcut.${name}.keys`)}</kbd>
               </dt>
-              <dd>{shortcut.what}</dd>
+              <dd>{t(`planboard.shortcut.${name}`)}</dd>
             </div>
           ))}
         </dl>

@@ -3,6 +3,7 @@
  * (delay, independent, the activities it allows) follow its name, as the board setup made it.
  */
 import { memo } from 'react';
+import { useT, type Translate } from '../../i18n/index.js';
 import type { StageWithActivities } from '../boards/board-with-parts.js';
 
 interface StageHeadersProps {
@@ -11,10 +12,11 @@ interface StageHeadersProps {
 }
 
 export const StageHeaders = memo(function StageHeaders({ stages, heights }: StageHeadersProps) {
+  const t = useT();
   return (
-    <ol className="pb-stages" aria-label="Stages">
+    <ol className="pb-stages" aria-label={t('planboard.stages')}>
       {stages.map((stage, index) => {
-        const notes = stageNotes(stage);
+        const notes = stageNotes(stage, t);
         return (
           <li key={stage.id} className="pb-stage" data-stage-id={stage.id} style={{ height: heights[index] }} title={notes ? `${stage.name} — ${notes}` : stage.name}>
             <span className="pb-stage__name">{stage.name}</span>
@@ -26,10 +28,10 @@ export const StageHeaders = memo(function StageHeaders({ stages, heights }: Stag
   );
 });
 
-export function stageNotes(stage: StageWithActivities): string {
+export function stageNotes(stage: StageWithActivities, t: Translate): string {
   const notes: string[] = [];
-  if (stage.delay_day > 0) notes.push(stage.delay_day === 1 ? '1 day delay' : `${stage.delay_day} days delay`);
-  if (stage.independent) notes.push('independent');
+  if (stage.delay_day > 0) notes.push(t.count('planboard.stage.delay', stage.delay_day));
+  if (stage.independent) notes.push(t('planboard.stage.independent'));
   if (stage.activities.length > 0) notes.push(stage.activities.map((activity) => activity.description).join(', '));
   return notes.join('; ');
 }

@@ -48,8 +48,14 @@ export function capacityShare({ available, planned }: DayCapacity): number {
   return Math.min(1, planned / available);
 }
 
-/** Minutes as hours a planner reads: 90 → "1.5h", 480 → "8h". */
-export function hours(minutes: number): string {
-  const value = Math.round((minutes / 60) * 10) / 10;
-  return `${value}h`;
+/** Minutes as hours a planner reads, in the locale's words: 90 → "1.5h" (nl: "1,5 u"), 480 → "8h". */
+export function hours(minutes: number, locale: string): string {
+  let format = hourFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'narrow', maximumFractionDigits: 1 });
+    hourFormats.set(locale, format);
+  }
+  return format.format(Math.round((minutes / 60) * 10) / 10);
 }
+
+const hourFormats = new Map<string, Intl.NumberFormat>();

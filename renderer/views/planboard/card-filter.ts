@@ -4,7 +4,7 @@
  * the card's name or its collection's name, ignoring case. The same shape is saved in a board
  * view's `filters`, so a saved view reads back exactly.
  */
-import { cardTitle, type PlanCard } from './plan-card.js';
+import type { PlanCard } from './plan-card.js';
 
 export interface CardFilters {
   labels: string[];
@@ -30,7 +30,7 @@ export function cardMatcher(filters: CardFilters): ((card: PlanCard) => boolean)
     (labels.size === 0 || card.labels.some((label) => labels.has(label.id))) &&
     (resources.size === 0 || card.resources.some((resource) => resources.has(resource.id))) &&
     (statuses.size === 0 || (card.status_id !== null && statuses.has(card.status_id))) &&
-    (text === '' || cardTitle(card).toLowerCase().includes(text) || (card.collection?.name ?? '').toLowerCase().includes(text));
+    (text === '' || (card.name ?? '').toLowerCase().includes(text) || (card.collection?.name ?? '').toLowerCase().includes(text));
 }
 
 /** Filters from a saved board view; anything malformed counts as "no filter" for that part. */

@@ -5,6 +5,7 @@
  * on the window, scrolls the grid when the pointer nears its edges, cancels on Esc, and turns
  * the drop into card moves.
  */
+import type { Translate } from '../../i18n/index.js';
 import { headerHeight, stageColumnWidth } from './grid-metrics.js';
 import { rowAtY, type BoardLayout, type PlacedCard } from './board-layout.js';
 import { CardDrag, type DragMode, type DragResult } from './card-drag.js';
@@ -29,6 +30,8 @@ export interface CardPointerOptions {
   /** A client point in the grid body's coordinates (scroll included). */
   bodyPoint: (clientX: number, clientY: number) => { x: number; y: number };
   label: HTMLElement | null;
+  /** The words of the drag label. */
+  t: Translate;
   /** The press became a drag: the click that ends it must not select. */
   onDragged: () => void;
   onDrop: (moves: CardMove[]) => void;
@@ -81,7 +84,7 @@ export function watchCardPointer(options: CardPointerOptions): void {
         origin,
         rowAt: (y) => (y < 0 ? 0 : (rowAtY(layout, y)?.index ?? layout.rows.length - 1)),
         rowTops: layout.rows.map((row) => row.top),
-        describe: (result) => describeDrop(placed, result, stages),
+        describe: (result) => describeDrop(placed, result, stages, options.t),
         label: options.label,
       });
     }
@@ -135,9 +138,9 @@ export function movesFor(cards: readonly PlacedCard[], result: DragResult, stage
 }
 
 /** What the label beside the pointer says: "Mon 23 Nov 2026 – Wed 25 Nov 2026, Painting". */
-export function describeDrop(p: PlacedCard, result: DragResult, stages: readonly { name: string }[]): string {
+export function describeDrop(p: PlacedCard, result: DragResult, stages: readonly { name: string }[], t: Translate): string {
   const span = result.mode === 'move' ? shiftSpan(p.card.start_date, p.card.end_date, result.days) : resizeSpan(p.card.start_date, p.card.end_date, result.mode, result.days);
   const stage = result.mode === 'move' ? stages[Math.min(stages.length - 1, Math.max(0, p.stage + result.rows))] : undefined;
-  const when = span.start === span.end ? longDate(span.start) : `${longDate(span.start)} – ${longDate(span.end)}`;
+  const when = span.start === span.end ? longDate(span.start, t) : t('planboard.date.range', { start: longDate(span.start, t), end: longDate(span.end, t) });
   return stage && result.rows !== 0 ? `${when}, ${stage.name}` : when;
 }

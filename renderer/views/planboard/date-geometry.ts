@@ -7,8 +7,13 @@
  * The axis is a fixed stretch of days from `origin` (a Monday). Day `i` covers
  * x ∈ [i × dayWidth, (i + 1) × dayWidth); a card from start to end (inclusive) covers its
  * days' columns whole.
+ *
+ * Dates in words take the planner's `Translate`: day and month names come from its locale
+ * (Intl), the order they are written in from its catalogue.
  */
 import { addDays, daysBetween, isoWeekday, parseDate } from '../../../shared/dates.js';
+import { formatDay } from '../../components/dates-format.js';
+import type { Translate } from '../../i18n/index.js';
 
 export type Zoom = 'day' | 'week' | 'month';
 export const zooms: readonly Zoom[] = ['day', 'week', 'month'];
@@ -201,10 +206,6 @@ export interface Band {
   width: number;
 }
 
-const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const shortMonths = monthNames.map((name) => name.slice(0, 3));
-const shortDays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
 /** ISO 8601 week number (weeks start on Monday; week 1 holds the year's first Thursday). */
 export function isoWeek(date: string): number {
   const thursday = addDays(date, 4 - isoWeekday(date));
@@ -212,15 +213,36 @@ export function isoWeek(date: string): number {
   return Math.floor(daysBetween(yearStart, thursday) / 7) + 1;
 }
 
-/** "Mon 23 Nov 2026": how a day is read out and shown in tooltips. */
-export function longDate(date: string): string {
-  const day = Number(date.slice(8, 10));
-  return `${shortDays[isoWeekday(date) - 1]} ${day} ${shortMonths[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+/** A date's parts in the locale's words: "Mon", "23", "Nov", "2026". */
+function dateWords(date: string, t: Translate) {
+  return {
+    weekday: formatDay(date, t.locale, { weekday: 'short' }),
+    day: Number(date.slice(8, 10)),
+    month: formatDay(date, t.locale, { month: 'short' }),
+    year: date.slice(0, 4),
+  };
 }
 
-/** "23 Nov": a short date for a card's dates. */
-export function shortDate(date: string): string {
-  return `${Number(date.slice(8, 10))} ${shortMonths[Number(date.slice(5, 7)) - 1]}`;
+/**
+ * "Mon 23 Nov 2026": how a day is read out and shown in tooltips. Each card's name asks this
+ * for its dates on every render, so answers are kept per language.
+ */
+export function longDate(date: string, t: Translate): string {
+  let known = longDates.get(t);
+  if (!known) longDates.set(t, (known = new Map()));
+  let text = known.get(date);
+  if (text === undefined) {
+    text = t('planboard.date.long', dateWords(date, t));
+    if (known.size < 20_000) known.set(date, text);
+  }
+  return text;
+}
+
+const longDates = new WeakMap<Translate, Map<string, string>>();
+
+/** "23 Nov": a short date, for the week bands. */
+export function shortDate(date: string, t: Translate): string {
+  return t('planboard.date.short', dateWords(date, t));
 }
 
 export interface Header {
@@ -236,14 +258,20 @@ export interface Header {
  * too narrow to label). Bands cut by the range edges keep their full width and position, so
  * a label does not jump while scrolling.
  */
-export function headerBands(timeline: Timeline, range: DayRange, zoom: Zoom): Header {
+export function headerBands(timeline: Timeline, range: DayRange, zoom: Zoom, t: Translate): Header {
   const w = timeline.dayWidth;
   const weekBands = (): Band[] => {
     const bands: Band[] = [];
     for (let index = range.first - (weekdayAt(range.first) - 1); index <= range.last; index += 7) {
       const monday = dateAt(timeline, index);
-      const month = `${shortMonths[Number(monday.slice(5, 7)) - 1]} ${monday.slice(0, 4)}`;
-      const label = zoom === 'day' ? `Week ${isoWeek(monday)}, ${shortDate(monday)} ${monday.slice(0, 4)}` : zoom === 'week' ? `W${isoWeek(monday)} · ${month}` : String(isoWeek(monday));
+      const week = isoWeek(monday);
+      const words = dateWords(monday, t);
+      const label =
+        zoom === 'day'
+          ? t('planboard.date.week', { week, date: shortDate(monday, t), year: words.year })
+          : zoom === 'week'
+            ? t('planboard.date.weekShort', { week, month: words.month, year: words.year })
+            : String(week);
       bands.push({ key: monday, label, left: index * w, width: 7 * w });
     }
     return bands;
@@ -255,7 +283,8 @@ export function headerBands(timeline: Timeline, range: DayRange, zoom: Zoom): He
       const first = dateAt(timeline, index);
       const next = nextMonth(first);
       const days = daysBetween(first, next);
-      months.push({ key: first, label: `${monthNames[Number(first.slice(5, 7)) - 1]} ${first.slice(0, 4)}`, left: index * w, width: days * w });
+      const label = t('planboard.date.month', { month: formatDay(first, t.locale, { month: 'long' }), year: first.slice(0, 4) });
+      months.push({ key: first, label, left: index * w, width: days * w });
       index += days;
     }
     return { upper: months, lower: weekBands() };
@@ -263,7 +292,7 @@ export function headerBands(timeline: Timeline, range: DayRange, zoom: Zoom): He
   const days: Band[] = [];
   for (let index = range.first; index <= range.last; index++) {
     const date = dateAt(timeline, index);
-    const label = zoom === 'day' ? `${shortDays[weekdayAt(index) - 1]} ${Number(date.slice(8, 10))}` : String(Number(date.slice(8, 10)));
+    const label = zoom === 'day' ? t('planboard.date.day', dateWords(date, t)) : String(Number(date.slice(8, 10)));
     days.push({ key: date, label, left: index * w, width: w });
   }
   return { upper: weekBands(), lower: days };

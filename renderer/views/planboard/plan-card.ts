@@ -5,6 +5,7 @@
  */
 import type { Card } from '../../../shared/resources/card.js';
 import type { Collection } from '../../../shared/resources/collection.js';
+import type { Translate } from '../../i18n/index.js';
 
 export interface PlanCard {
   id: string;
@@ -66,6 +67,6 @@ export function toPlanCard(card: Card | Record<string, unknown>, collection: Pic
 }
 
 /** The name a card shows: its own, else its collection's. */
-export function cardTitle(card: PlanCard): string {
-  return card.name || card.collection?.name || 'Untitled card';
+export function cardTitle(card: PlanCard, t: Translate): string {
+  return card.name || card.collection?.name || t('planboard.card.untitled');
 }

@@ -9,7 +9,9 @@
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ListQuery } from '../../api/client.js';
-import { maxLimit } from '../../../shared/list.js';
+import { maxLimit, type ListEnvelope } from '../../../shared/list.js';
+import { boardBacklogFilter, type Board } from '../../../shared/resources/board.js';
+import type { Collection } from '../../../shared/resources/collection.js';
 import type { PlanCard } from './plan-card.js';
 
 export const planboardKeys = {
@@ -19,11 +21,32 @@ export const planboardKeys = {
   capacityOfBoard: (boardId: string) => ['card', 'capacity', boardId] as const,
   capacityBlock: (boardId: string, from: string, to: string) => ['card', 'capacity', boardId, from, to] as const,
   views: (boardId: string) => ['board_view', boardId] as const,
+  // Under `collection`: planning, ignoring and change events refresh it with the other lists.
+  backlog: (boardId: string) => ['collection', 'backlog', boardId] as const,
+  backlogQuery: (boardId: string, query: ListQuery) => ['collection', 'backlog', boardId, query] as const,
 };
 
-/** The backlog of a board: its unplanned collections, soonest due first, with their activities. */
-export function backlogQuery(boardId: string): ListQuery {
-  return { filter: `board_id:eq:'${boardId}',and,status:eq:not_planned`, sort: 'due_date:asc', with: 'activities', limit: maxLimit };
+/**
+ * The backlog of a board: its unplanned collections, soonest due first, with their activities.
+ * A board without a backlog of its own (`own_backlog: false`, the default) also lists the
+ * shared backlog — unplanned collections on no board yet, which is where an order's collection
+ * lands — so they can be planned from any such board (planning sets the collection's board).
+ * A board with `own_backlog: true` lists only its own (docs/API.md "Board").
+ */
+export function backlogQuery(board: Pick<Board, 'id' | 'own_backlog'>): ListQuery {
+  return { filter: boardBacklogFilter(board), sort: 'due_date:asc', with: 'activities', limit: maxLimit };
+}
+
+/**
+ * Takes a collection out of the board's cached backlog at once (whichever query the board's
+ * `own_backlog` gave it); answers what was there.
+ */
+export function removeFromBacklog(queryClient: QueryClient, boardId: string, collectionId: string): CacheSnapshot {
+  const snapshot = queryClient.getQueriesData<ListEnvelope<Collection>>({ queryKey: planboardKeys.backlog(boardId) });
+  for (const [key, before] of snapshot) {
+    if (before) queryClient.setQueryData(key, { ...before, count: before.count - 1, data: before.data.filter((collection) => collection.id !== collectionId) });
+  }
+  return snapshot;
 }
 
 export type CacheSnapshot = [QueryKey, unknown][];

@@ -6,15 +6,18 @@
  * call per card, and is rolled back on screen with the API's message when refused. After it
  * lands the board is read again, because the server may have moved other cards (the board's
  * dependency behaviour) and changed capacity and warnings.
+ *
+ * Actions are named in the planner's language when they are done: the undo history keeps the
+ * name, and a refusal is reported with the action's own `.failed` label.
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Card } from '../../../shared/resources/card.js';
 import type { Collection } from '../../../shared/resources/collection.js';
 import { describeError } from '../../api/client.js';
-import { queryKeys } from '../../api/hooks.js';
 import { useApi } from '../../api/provider.js';
 import type { Transport } from '../../api/transport.js';
+import { useT, type MessageKey, type Params, type Translate } from '../../i18n/index.js';
 import { useNotices } from '../../state/notices.js';
 import { undoManager, type UndoManager } from '../../state/undo.js';
 import { localToday } from './date-geometry.js';
@@ -29,10 +32,10 @@ import {
   type PlanOptions,
 } from './planboard-api.js';
 import {
-  backlogQuery,
   cachedCollectionCards,
   changeCachedCards,
   refreshAfterWrite,
+  removeFromBacklog,
   restoreSnapshot,
   type CacheSnapshot,
 } from './planboard-cache.js';
@@ -47,6 +50,14 @@ export interface CardMove {
 }
 
 type Links = 'labels' | 'resources';
+
+/** An action's label: its key names it, and `<key>.failed` (with `{problem}`) reports a refusal. */
+type ActionKey = { [K in MessageKey]: K extends `${infer Base}.failed` ? (Base extends MessageKey ? Base : never) : never }[MessageKey];
+
+interface ActionName {
+  key: ActionKey;
+  params: Params;
+}
 
 export interface PlanboardActions {
   moveCards(moves: readonly CardMove[]): Promise<void>;
@@ -67,28 +78,39 @@ interface Context {
   stageOrder: readonly string[];
   notify: (text: string, tone?: 'info' | 'error') => void;
   manager: UndoManager;
+  t: Translate;
 }
 
 export function usePlanboardActions(boardId: string, stageOrder: readonly string[], manager: UndoManager = undoManager): PlanboardActions {
   const { transport } = useApi();
   const queryClient = useQueryClient();
   const notify = useNotices((state) => state.notify);
+  const t = useT();
   return useMemo(
-    () => planboardActions({ transport, queryClient, boardId, stageOrder, notify, manager }),
-    [transport, queryClient, boardId, stageOrder, notify, manager],
+    () => planboardActions({ transport, queryClient, boardId, stageOrder, notify, manager, t }),
+    [transport, queryClient, boardId, stageOrder, notify, manager, t],
   );
 }
 
 function planboardActions(ctx: Context): PlanboardActions {
-  const { transport, queryClient, boardId, notify, manager } = ctx;
+  const { transport, queryClient, boardId, notify, manager, t } = ctx;
 
   /** Runs an action through the undo history; a refusal becomes a message, never a silent nothing. */
-  async function perform(description: string, redo: () => Promise<void>, undo: () => Promise<void>): Promise<void> {
+  async function perform(name: ActionName, redo: () => Promise<void>, undo: () => Promise<void>): Promise<void> {
     try {
-      await manager.perform(redo, undo, description);
+      await manager.perform(redo, undo, t(name.key, name.params));
     } catch (error) {
-      notify(`Could not ${lowerFirst(description)}: ${describeError(error)}`, 'error');
+      notify(refused(name, error), 'error');
     }
+  }
+
+  function refused(name: ActionName, error: unknown): string {
+    return t(`${name.key}.failed`, { ...name.params, problem: describeError(error) });
+  }
+
+  /** One card by its title, or several by their number. */
+  function cardsNamed(cards: readonly PlanCard[]): string {
+    return cards.length === 1 ? cardTitle(cards[0]!, t) : t.count('planboard.cardCount', cards.length);
   }
 
   /**
@@ -157,9 +179,12 @@ function planboardActions(ctx: Context): PlanboardActions {
         .filter((card) => !movedIds.has(card.id));
       // Shown before the action waits its turn in the history, so a drop lands on screen at once.
       let first: CacheSnapshot | undefined = optimistic(forward.map((write) => write.next));
-      const description = changed.length === 1 ? `${verbOf(changed[0]!)} ${cardTitle(changed[0]!.card)}` : `Move ${changed.length} cards`;
+      const name: ActionName =
+        changed.length === 1
+          ? { key: isResize(changed[0]!) ? 'planboard.action.resize' : 'planboard.action.move', params: { card: cardTitle(changed[0]!.card, t) } }
+          : { key: 'planboard.action.moveCards', params: { count: changed.length } };
       await perform(
-        description,
+        name,
         async () => {
           const snapshot = first;
           first = undefined;
@@ -183,17 +208,23 @@ function planboardActions(ctx: Context): PlanboardActions {
         return { card, next: { ...card, [links]: list }, fields: { [links]: list } };
       });
       const back = forward.map((write) => ({ card: write.next, next: write.card, fields: { [links]: write.card[links] } }));
-      const what = targets.length === 1 ? cardTitle(targets[0]!) : `${targets.length} cards`;
-      const description = links === 'labels' ? `Add label ${name} to ${what}` : `Assign ${name} to ${what}`;
-      await perform(description, () => writeCards(forward), () => writeCards(back));
+      const what = cardsNamed(targets);
+      const action: ActionName =
+        links === 'labels'
+          ? { key: 'planboard.action.addLabel', params: { label: name, cards: what } }
+          : { key: 'planboard.action.assign', params: { resource: name, cards: what } };
+      await perform(action, () => writeCards(forward), () => writeCards(back));
     },
 
     async deleteCards(cards) {
       if (cards.length === 0) return;
       const ids = cards.map((card) => card.id);
-      const description = cards.length === 1 ? `Delete ${cardTitle(cards[0]!)}` : `Delete ${cards.length} cards`;
+      const name: ActionName =
+        cards.length === 1
+          ? { key: 'planboard.action.delete', params: { card: cardTitle(cards[0]!, t) } }
+          : { key: 'planboard.action.deleteCards', params: { count: cards.length } };
       await perform(
-        description,
+        name,
         async () => {
           const snapshot = changeCachedCards(queryClient, boardId, { remove: ids });
           try {
@@ -214,7 +245,7 @@ function planboardActions(ctx: Context): PlanboardActions {
     },
 
     async plan(collection, options) {
-      const name = collection.name || 'collection';
+      const name = collection.name || t('planboard.collection');
       const redo = async () => {
         const backlog = removeFromBacklog(queryClient, boardId, collection.id);
         try {
@@ -240,16 +271,17 @@ function planboardActions(ctx: Context): PlanboardActions {
           void refreshAfterWrite(queryClient, boardId);
         }
       };
-      await perform(`Plan ${name}`, redo, undo);
+      await perform({ key: 'planboard.action.plan', params: { collection: name } }, redo, undo);
     },
 
     async unplan(collectionId, name) {
+      const action: ActionName = { key: 'planboard.action.unplan', params: { collection: name } };
       // Where its cards are now, to put them back on undo (all of them, loaded or not).
       let before: Card[];
       try {
         before = await fetchCollectionCards(transport, collectionId);
       } catch (error) {
-        notify(`Could not move ${name} to the backlog: ${describeError(error)}`, 'error');
+        notify(refused(action, error), 'error');
         return;
       }
       const start = before.map((card) => card.start_date ?? '').filter(Boolean).sort()[0];
@@ -282,13 +314,13 @@ function planboardActions(ctx: Context): PlanboardActions {
         }
         await refreshAfterWrite(queryClient, boardId);
       };
-      await perform(`Move ${name} to the backlog`, redo, undo);
+      await perform(action, redo, undo);
     },
 
     async ignore(collection) {
-      const name = collection.name || 'collection';
+      const name = collection.name || t('planboard.collection');
       await perform(
-        `Ignore ${name}`,
+        { key: 'planboard.action.ignore', params: { collection: name } },
         async () => {
           const snapshot = removeFromBacklog(queryClient, boardId, collection.id);
           try {
@@ -310,31 +342,21 @@ function planboardActions(ctx: Context): PlanboardActions {
     async undo() {
       try {
         const description = await manager.undo();
-        notify(description ? `Undone: ${description}` : 'Nothing to undo.');
+        notify(description ? t('planboard.undone', { action: description }) : t('planboard.undoNothing'));
       } catch (error) {
-        notify(`Could not undo: ${describeError(error)}`, 'error');
+        notify(t('planboard.undoFailed', { problem: describeError(error) }), 'error');
       }
     },
 
     async redo() {
       try {
         const description = await manager.redo();
-        notify(description ? `Redone: ${description}` : 'Nothing to redo.');
+        notify(description ? t('planboard.redone', { action: description }) : t('planboard.redoNothing'));
       } catch (error) {
-        notify(`Could not redo: ${describeError(error)}`, 'error');
+        notify(t('planboard.redoFailed', { problem: describeError(error) }), 'error');
       }
     },
   };
-}
-
-/** Takes a collection out of the cached backlog at once; answers what was there. */
-function removeFromBacklog(queryClient: QueryClient, boardId: string, collectionId: string): CacheSnapshot {
-  const key = queryKeys.list('collection', backlogQuery(boardId));
-  const before = queryClient.getQueryData<{ data: Collection[]; count: number }>(key);
-  if (before) {
-    queryClient.setQueryData(key, { ...before, count: before.count - 1, data: before.data.filter((collection) => collection.id !== collectionId) });
-  }
-  return [[key, before]];
 }
 
 function changedFields(from: PlanCard, to: PlanCard): Record<string, unknown> {
@@ -349,11 +371,8 @@ function fieldsOf(card: PlanCard, names: readonly string[]): Record<string, unkn
   return Object.fromEntries(names.map((name) => [name, card[name as keyof PlanCard]]));
 }
 
-function verbOf(move: CardMove): string {
+/** A move that changes a card's length is a resize. */
+function isResize(move: CardMove): boolean {
   const length = (start: string, end: string) => Date.parse(end) - Date.parse(start);
-  return length(move.start_date, move.end_date) !== length(move.card.start_date, move.card.end_date) ? 'Resize' : 'Move';
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
+  return length(move.start_date, move.end_date) !== length(move.card.start_date, move.card.end_date);
 }

@@ -1,5 +1,5 @@
 /**
- * The planboard's keys outside the grid: undo and redo, the shortcut list and Esc work wherever
+ * The planboard's keys outside the grid: undo and redo, N for a new collection, the shortcut list and Esc work wherever
  * focus is on the planboard — except in a text field, where Ctrl+Z undoes the typing. The
  * grid handles its own keys first (and stops them), so nothing acts twice. In the Electron
  * window the Edit menu's Undo and Redo arrive as menu commands and do the same.
@@ -18,6 +18,10 @@ export function usePlanboardShortcuts(actions: PlanboardActions): void {
       if (ctrl && !event.altKey && (key === 'z' || key === 'y')) {
         event.preventDefault();
         void (key === 'y' || event.shiftKey ? actions.redo() : actions.undo());
+      } else if (key === 'n' && !ctrl && !event.altKey && !event.shiftKey) {
+        // The File menu's "New collection" (Ctrl+N there; a browser keeps Ctrl+N for itself).
+        event.preventDefault();
+        usePlanboardStore.getState().requestNewCollection();
       } else if (event.key === '?' && !ctrl) {
         event.preventDefault();
         const store = usePlanboardStore.getState();

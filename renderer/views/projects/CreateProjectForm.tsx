@@ -7,6 +7,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { fieldErrors, formErrors } from '../../api/client.js';
 import { useCreate } from '../../api/hooks.js';
 import { FieldError } from '../../components/FieldError.js';
+import { useT } from '../../i18n/index.js';
 
 const shownFields = ['name', 'code'] as const;
 
@@ -17,16 +18,17 @@ export function CreateProjectForm({ paused }: { paused: boolean }) {
   const [missingName, setMissingName] = useState(false);
   const nameInput = useRef<HTMLInputElement>(null);
   const ids = { name: useId(), code: useId(), nameError: useId(), codeError: useId() };
+  const t = useT();
 
   // While a project is being renamed its input is labelled "Project name"; this form's inputs
   // step aside (keeping what was typed) so only one "project name" field is on screen and it
   // is always clear which one Enter applies to.
   if (paused) {
-    return <p className="create-form create-form--paused muted">Finish renaming to add another project.</p>;
+    return <p className="create-form create-form--paused muted">{t('projects.paused')}</p>;
   }
 
   const errors = fieldErrors(create.error);
-  const nameError = missingName ? 'Enter a name for the project.' : errors.name;
+  const nameError = missingName ? t('projects.nameMissing') : errors.name;
 
   function clearProblems() {
     setMissingName(false);
@@ -57,7 +59,7 @@ export function CreateProjectForm({ paused }: { paused: boolean }) {
   return (
     <form className="create-form" onSubmit={submit} noValidate>
       <div className="field field--grow">
-        <label htmlFor={ids.name}>New project name</label>
+        <label htmlFor={ids.name}>{t('projects.newName')}</label>
         <input
           id={ids.name}
           ref={nameInput}
@@ -74,13 +76,13 @@ export function CreateProjectForm({ paused }: { paused: boolean }) {
         <FieldError id={ids.nameError} message={nameError} />
       </div>
       <div className="field">
-        <label htmlFor={ids.code}>Project code</label>
+        <label htmlFor={ids.code}>{t('projects.code')}</label>
         <input
           id={ids.code}
           value={code}
           maxLength={100}
           autoComplete="off"
-          placeholder="Optional"
+          placeholder={t('common.optional')}
           aria-invalid={errors.code ? true : undefined}
           aria-describedby={errors.code ? ids.codeError : undefined}
           onChange={(event) => {
@@ -91,7 +93,7 @@ export function CreateProjectForm({ paused }: { paused: boolean }) {
         <FieldError id={ids.codeError} message={errors.code} />
       </div>
       <button type="submit" className="button button--primary" disabled={create.isPending}>
-        Create project
+        {t('projects.create')}
       </button>
       {formErrors(create.error, shownFields).map((message) => (
         <p key={message} className="form-error" role="alert">

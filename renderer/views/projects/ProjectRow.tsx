@@ -8,6 +8,7 @@ import { useRemove } from '../../api/hooks.js';
 import type { Project } from '../../../shared/resources/index.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Timestamp } from '../../components/Timestamp.js';
+import { useT } from '../../i18n/index.js';
 import { RenameProjectForm } from './RenameProjectForm.js';
 
 /** What the row is doing besides being shown; at most one row does anything at a time. */
@@ -23,6 +24,7 @@ export function ProjectRow({ project, mode, onModeChange }: ProjectRowProps) {
   const remove = useRemove('project');
   const renameButton = useRef<HTMLButtonElement>(null);
   const previousMode = useRef(mode);
+  const t = useT();
 
   // Returning to the row's buttons after an edit keeps keyboard users where they were.
   useEffect(() => {
@@ -52,7 +54,7 @@ export function ProjectRow({ project, mode, onModeChange }: ProjectRowProps) {
             if (event.key === 'Escape') onModeChange('view');
           }}
         >
-          <span className="row-actions__question">Delete “{project.name}”?</span>
+          <span className="row-actions__question">{t('common.deleteQuestion', { name: project.name })}</span>
           <button
             type="button"
             className="button button--danger"
@@ -60,10 +62,10 @@ export function ProjectRow({ project, mode, onModeChange }: ProjectRowProps) {
             disabled={remove.isPending}
             onClick={() => remove.mutate(project.id)}
           >
-            Confirm delete
+            {t('common.confirmDelete')}
           </button>
           <button type="button" className="button" onClick={() => onModeChange('view')}>
-            Cancel
+            {t('common.cancel')}
           </button>
         </div>
       ) : (
@@ -72,21 +74,21 @@ export function ProjectRow({ project, mode, onModeChange }: ProjectRowProps) {
             ref={renameButton}
             type="button"
             className="button button--quiet"
-            aria-label={`Rename ${project.name}`}
+            aria-label={t('projects.renameProject', { name: project.name })}
             onClick={() => onModeChange('rename')}
           >
-            Rename
+            {t('projects.rename')}
           </button>
           <button
             type="button"
             className="button button--quiet"
-            aria-label={`Delete ${project.name}`}
+            aria-label={t('common.deleteName', { name: project.name })}
             onClick={() => {
               remove.reset();
               onModeChange('confirm-delete');
             }}
           >
-            Delete
+            {t('common.delete')}
           </button>
         </div>
       )}

@@ -8,6 +8,7 @@ import { fieldErrors, formErrors } from '../../api/client.js';
 import { useUpdate } from '../../api/hooks.js';
 import type { Project } from '../../../shared/resources/index.js';
 import { FieldError } from '../../components/FieldError.js';
+import { useT } from '../../i18n/index.js';
 
 export function RenameProjectForm({ project, onDone }: { project: Project; onDone: () => void }) {
   const update = useUpdate('project');
@@ -15,8 +16,9 @@ export function RenameProjectForm({ project, onDone }: { project: Project; onDon
   const [missingName, setMissingName] = useState(false);
   const inputId = useId();
   const errorId = useId();
+  const t = useT();
 
-  const nameError = missingName ? 'Enter a name for the project.' : fieldErrors(update.error).name;
+  const nameError = missingName ? t('projects.nameMissing') : fieldErrors(update.error).name;
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,7 +45,7 @@ export function RenameProjectForm({ project, onDone }: { project: Project; onDon
     <form className="rename-form" onSubmit={save} onKeyDown={cancelOnEscape} noValidate>
       <div className="field field--grow">
         <label htmlFor={inputId} className="visually-hidden">
-          Project name
+          {t('projects.name')}
         </label>
         <input
           id={inputId}
@@ -69,10 +71,10 @@ export function RenameProjectForm({ project, onDone }: { project: Project; onDon
       </div>
       <div className="row-actions">
         <button type="submit" className="button button--primary" disabled={update.isPending}>
-          Save
+          {t('common.save')}
         </button>
         <button type="button" className="button" onClick={onDone}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </form>

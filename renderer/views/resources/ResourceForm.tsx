@@ -9,6 +9,7 @@ import { useSave } from '../../api/hooks.js';
 import { Field, Hidden } from '../../components/Field.js';
 import { ResourceTypeSelect } from '../../components/ResourceTypeSelect.js';
 import { weekdays } from '../../components/weekdays.js';
+import { useT } from '../../i18n/index.js';
 import type { Resource } from '../../../shared/resources/resource.js';
 import { ResourceStagesFields } from './ResourceStagesFields.js';
 import {
@@ -35,6 +36,7 @@ export function ResourceForm({ resource, boards, onDone }: ResourceFormProps) {
   const isNew = resource === undefined;
   const titleId = useId();
   const nameInput = useRef<HTMLInputElement>(null);
+  const t = useT();
 
   function change(patch: Partial<ResourceDraft>) {
     setDraft({ ...draft, ...patch });
@@ -73,9 +75,9 @@ export function ResourceForm({ resource, boards, onDone }: ResourceFormProps) {
       noValidate
     >
       <h2 id={titleId} className="record-form__title">
-        {isNew ? 'New resource' : `Edit ${resource.name}`}
+        {isNew ? t('resources.new') : t('common.editName', { name: resource.name })}
       </h2>
-      <Field label="Resource name" error={errors.name} className="form-grid__wide">
+      <Field label={t('resources.name')} error={errors.name} className="form-grid__wide">
         {(control) => (
           <input
             {...control}
@@ -88,28 +90,28 @@ export function ResourceForm({ resource, boards, onDone }: ResourceFormProps) {
           />
         )}
       </Field>
-      <Field label="Type" error={errors.type}>
+      <Field label={t('resources.type')} error={errors.type}>
         {(control) => <ResourceTypeSelect {...control} value={draft.type} onChange={(type) => change({ type })} />}
       </Field>
-      <Field label="Color" error={errors.color_hex}>
+      <Field label={t('resources.color')} error={errors.color_hex}>
         {(control) => (
           <input {...control} type="color" value={draft.color} onChange={(event) => change({ color: event.target.value })} />
         )}
       </Field>
-      <Field label="Start date" error={errors.start_date}>
+      <Field label={t('resources.startDate')} error={errors.start_date}>
         {(control) => (
           <input {...control} type="date" value={draft.start_date} onChange={(event) => change({ start_date: event.target.value })} />
         )}
       </Field>
-      <Field label="End date" error={errors.end_date}>
+      <Field label={t('resources.endDate')} error={errors.end_date}>
         {(control) => (
           <input {...control} type="date" value={draft.end_date} onChange={(event) => change({ end_date: event.target.value })} />
         )}
       </Field>
       <fieldset className="week-hours form-grid__wide">
-        <legend>Hours per weekday (blank: not working)</legend>
-        {weekdays.map(({ key, name }) => (
-          <Field key={key} label={<>{name}<Hidden> hours</Hidden></>}>
+        <legend>{t('resources.weekHours')}</legend>
+        {weekdays.map(({ key, nameKey }) => (
+          <Field key={key} label={<>{t(nameKey)}<Hidden> {t('resources.dayHours')}</Hidden></>}>
             {(control) => (
               <input
                 {...control}
@@ -133,11 +135,11 @@ export function ResourceForm({ resource, boards, onDone }: ResourceFormProps) {
       />
       <div className="form-actions form-grid__wide">
         <button type="submit" className="button button--primary" disabled={save.isPending || !boards}>
-          Save resource
+          {t('resources.save')}
         </button>
         {!isNew && (
           <button type="button" className="button" onClick={onDone}>
-            Cancel
+            {t('common.cancel')}
           </button>
         )}
       </div>

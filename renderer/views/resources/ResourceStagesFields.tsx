@@ -5,6 +5,7 @@
 import { useId } from 'react';
 import { Hidden } from '../../components/Field.js';
 import { FieldError } from '../../components/FieldError.js';
+import { useT } from '../../i18n/index.js';
 import { byPriority } from '../boards/board-with-parts.js';
 import type { BoardWithStages, StageAssignment } from './resource-draft.js';
 
@@ -17,6 +18,7 @@ interface ResourceStagesFieldsProps {
 
 export function ResourceStagesFields({ boards, assignments, onChange, error }: ResourceStagesFieldsProps) {
   const errorId = useId();
+  const t = useT();
   const find = (boardId: string, stageId: string) =>
     assignments.find((a) => a.boardId === boardId && a.stageId === stageId);
   const without = (boardId: string, stageId: string) =>
@@ -24,12 +26,12 @@ export function ResourceStagesFields({ boards, assignments, onChange, error }: R
 
   return (
     <fieldset className="stage-assignments form-grid__wide" aria-describedby={error ? errorId : undefined}>
-      <legend>Works on</legend>
-      {boards.length === 0 && <p className="muted">No boards yet; set one up on the Planboard screen.</p>}
+      <legend>{t('resources.worksOn')}</legend>
+      {boards.length === 0 && <p className="muted">{t('resources.noBoards')}</p>}
       {boards.map((board) => (
         <fieldset key={board.id} className="stage-assignments__board">
           <legend>{board.name}</legend>
-          {board.stages.length === 0 && <p className="muted">This board has no stages.</p>}
+          {board.stages.length === 0 && <p className="muted">{t('resources.noStages')}</p>}
           {byPriority(board.stages).map((stage) => {
             const assigned = find(board.id, stage.id);
             const checkboxId = `${errorId}-${stage.id}`;
@@ -50,7 +52,7 @@ export function ResourceStagesFields({ boards, assignments, onChange, error }: R
                 <label htmlFor={checkboxId}>{stage.name}</label>
                 {assigned && (
                   <label className="stage-assignment__percentage">
-                    <Hidden>{stage.name} percentage</Hidden>
+                    <Hidden>{t('resources.stagePercentage', { stage: stage.name })}</Hidden>
                     <input
                       type="number"
                       min={0}

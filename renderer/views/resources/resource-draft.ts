@@ -10,6 +10,7 @@ import type { WriteBody } from '../../api/resources.js';
 import { numberOrDefault, numberOrNull, numberText, requiredText } from '../../components/form-values.js';
 import type { ResourceType } from '../../components/ResourceTypeSelect.js';
 import { weekdays, type WeekdayKey } from '../../components/weekdays.js';
+import type { Translate } from '../../i18n/index.js';
 import type { Board } from '../../../shared/resources/board.js';
 import { resourceSpec, type Resource } from '../../../shared/resources/resource.js';
 import type { Stage } from '../../../shared/resources/stage.js';
@@ -107,14 +108,14 @@ export function colorInputValue(hex: string | null): string {
 }
 
 /** "Kitchen line: Sawing 50%, Painting 50%" for each board the resource works on. */
-export function assignmentText(resource: Resource, boards: readonly BoardWithStages[]): string[] {
+export function assignmentText(resource: Resource, boards: readonly BoardWithStages[], t: Translate): string[] {
   return (resource.boards as ResourceBoard[]).flatMap((assigned) => {
     const board = boards.find((candidate) => candidate.id === assigned.id);
     if (!board) return [];
     const stages = assigned.stages.flatMap((a) => {
       const stage = board.stages.find((candidate) => candidate.id === a.id);
-      return stage ? [`${stage.name} ${a.percentage}%`] : [];
+      return stage ? [t('resources.stageShare', { stage: stage.name, percentage: a.percentage })] : [];
     });
-    return [`${board.name}: ${stages.join(', ')}`];
+    return [t('resources.boardStages', { board: board.name, stages: stages.join(', ') })];
   });
 }

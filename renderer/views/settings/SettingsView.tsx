@@ -1,7 +1,7 @@
 /**
  * Settings: appearance (theme), language, the data folder with backup and restore, and the
- * local API. Each section says plainly when something is only possible in the desktop app, or
- * not possible yet.
+ * local API for other programs on this computer. Each section says plainly when something is
+ * only possible in the desktop app.
  */
 import { Notices } from '../../components/Notices.js';
 import { useT } from '../../i18n/index.js';

@@ -8,6 +8,8 @@ import { sync } from './0006-sync.js';
 import { oauth } from './0007-oauth.js';
 import { webhooks } from './0008-webhooks.js';
 import { timeTracking } from './0009-time-tracking.js';
+import { referenceFields } from './0010-reference-fields.js';
+import { syncFiles } from './0011-sync-files.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
-export const environmentMigrations: readonly Migration[] = [changeLog, project, orderData, baseData, cardData, sync, oauth, webhooks, timeTracking];
+export const environmentMigrations: readonly Migration[] = [changeLog, project, orderData, baseData, cardData, sync, oauth, webhooks, timeTracking, referenceFields, syncFiles];

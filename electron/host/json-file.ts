@@ -1,7 +1,8 @@
 /**
- * The shell's small JSON files in userData (window positions, shell settings). A file that is
- * missing or damaged reads as "nothing saved", since each has safe defaults; writes go to a
- * temporary name and are renamed, so a crash never leaves half a file behind.
+ * The app's small JSON settings files (the shell's window positions and settings in userData,
+ * the local API's settings in the data folder). A file that is missing or damaged reads as
+ * "nothing saved", since each has safe defaults; writes go to a temporary name and are
+ * renamed, so a crash never leaves half a file behind.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';

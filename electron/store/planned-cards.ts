@@ -1,0 +1,66 @@
+/**
+ * The cards of a board over a date range, read for capacity (electron/api/planning/
+ * capacity.ts): of each card only its stage, dates, activity minutes and resources, joined in
+ * SQL. Capacity over a year reads thousands of cards on every request, and as whole records
+ * (every column, JSON parsed, links fetched by id lists) they cost it several times what it
+ * computes from them.
+ *
+ * Rows come in card id order, then link id order: the order the generic reads (`list`,
+ * `getWhereIn`) give, so sums over them add up in the same order.
+ */
+import type { SqliteStatement } from './database.js';
+import type { EnvironmentStore } from './environment-store.js';
+
+/** One activity of a card, with the card's stage and dates. */
+export interface PlannedActivityRow {
+  card_id: string;
+  stage_id: string;
+  start_date: string;
+  end_date: string;
+  /** Minutes. */
+  time: number | null;
+  /** The activity's; null when the activity is deleted or has none. */
+  resource_type: string | null;
+}
+
+export interface PlannedResourceRow {
+  card_id: string;
+  resource_id: string;
+}
+
+/** Live cards of the board that overlap the range; `c` is the card. */
+const overlapping = 'c."deleted_at" IS NULL AND c."board_id" = ? AND c."start_date" <= ? AND c."end_date" >= ?';
+
+const activitiesSql = `SELECT c."id" AS card_id, c."stage_id", c."start_date", c."end_date", a."time", t."resource_type"
+  FROM "card" c
+  JOIN "card_activity" a ON a."card_id" = c."id" AND a."deleted_at" IS NULL
+  LEFT JOIN "activity" t ON t."id" = a."activity_id" AND t."deleted_at" IS NULL
+  WHERE ${overlapping}
+  ORDER BY c."id", a."id"`;
+
+const resourcesSql = `SELECT c."id" AS card_id, r."resource_id"
+  FROM "card" c
+  JOIN "card_resource" r ON r."card_id" = c."id" AND r."deleted_at" IS NULL
+  WHERE ${overlapping}
+  ORDER BY c."id", r."id"`;
+
+const statements = new WeakMap<EnvironmentStore, Map<string, SqliteStatement>>();
+
+/** Each request runs the same two statements: prepare them once per database. */
+function statement(store: EnvironmentStore, sql: string): SqliteStatement {
+  let prepared = statements.get(store);
+  if (!prepared) statements.set(store, (prepared = new Map()));
+  let found = prepared.get(sql);
+  if (!found) prepared.set(sql, (found = store.db.prepare<unknown[], unknown>(sql)));
+  return found;
+}
+
+/** The activities of the board's cards that overlap `start`…`end` (YYYY-MM-DD, inclusive). */
+export function plannedActivities(store: EnvironmentStore, boardId: string, start: string, end: string): PlannedActivityRow[] {
+  return statement(store, activitiesSql).all(boardId, end, start) as PlannedActivityRow[];
+}
+
+/** The resources assigned to the board's cards that overlap `start`…`end`. */
+export function plannedResources(store: EnvironmentStore, boardId: string, start: string, end: string): PlannedResourceRow[] {
+  return statement(store, resourcesSql).all(boardId, end, start) as PlannedResourceRow[];
+}
