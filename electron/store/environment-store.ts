@@ -1,8 +1,10 @@
 /**
- * One environment's database and the only place its SQL is written. Records of every
- * resource go through the same generic operations; each write appends its change-log row in
- * the same transaction, and change events are emitted only after the transaction commits, so
- * a listener never sees a change that was rolled back.
+ * One environment's database. Records of every resource go through the same generic
+ * operations here; the few narrow reads and books beside it (sync-book.ts, planned-cards.ts,
+ * webhook-queue.ts) live in this folder too, so no SQL is written above the store layer.
+ * Each write appends its change-log row in the same transaction, and change events are
+ * emitted only after the transaction commits, so a listener never sees a change that was
+ * rolled back.
  */
 import { own, type FieldSpec, type ResourceSpec } from '../../shared/fields.js';
 import type { FilterNode } from '../../shared/filter.js';

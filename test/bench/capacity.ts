@@ -104,6 +104,9 @@ async function seed(api: TestApi): Promise<Seeded> {
 /** Cards spread over 2026 on every stage, written through their collections. */
 async function seedCards(api: TestApi, { boardId, stageIds, resourceIds }: Seeded): Promise<void> {
   const next = random(20261231);
+  /** Up to `count` different items of `list`. */
+  const pick = <T>(list: readonly T[], count: number): T[] => [...new Set(Array.from({ length: count }, () => list[Math.floor(next() * list.length)]!))];
+  // A card takes the board's entry status, and the bench board has none yet.
   await must(api, 'POST', `/v1/board/${boardId}/status`, { name: 'Ready', priority: 0, entry: true, exit: false });
   const activities: string[] = [];
   for (const type of types) activities.push((await must(api, 'POST', '/v1/activity', { description: `Bench ${type}`, resource_type: type })).id);
@@ -112,7 +115,6 @@ async function seedCards(api: TestApi, { boardId, stageIds, resourceIds }: Seede
     if (c % cardsPerCollection === 0) collectionId = (await must(api, 'POST', '/v1/collection', { name: `Bench order ${c / cardsPerCollection + 1}`, board_id: boardId })).id;
     const start = Date.UTC(2026, 0, 1) + Math.floor(next() * 365) * 86_400_000;
     const end = start + Math.floor(next() * 10) * 86_400_000;
-    const pick = <T>(list: readonly T[], count: number): T[] => Array.from(new Set(Array.from({ length: count }, () => list[Math.floor(next() * list.length)]!)));
     await must(api, 'POST', `/v1/collection/${collectionId}/card`, {
       stage_id: stageIds[Math.floor(next() * stageIds.length)],
       start_date: new Date(start).toISOString().slice(0, 10),

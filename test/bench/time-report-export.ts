@@ -1,0 +1,161 @@
+/**
+ * Benchmark: exporting 100,000 time entries through the API, grouped by users and days, in
+ * each format: `GET /v1/time_tracking/export?group_by=users,days&format=…` over real HTTP on
+ * 127.0.0.1 against a real data folder. Unlike time-report-writers.ts (the file writers on a
+ * report already in memory) this counts everything a planner waits for: reading the entries
+ * and their cards, collections, boards, activities and users, building the report, writing
+ * the file and sending it.
+ *
+ * The entries (20 users × 25 days × 200 a day, of 3 minutes each) are seeded once, straight
+ * into the store, in a folder of the OS temp dir that is removed at the end. Each format then
+ * runs in a child process of its own that opens that folder and serves the API, so one
+ * format's memory does not count against the next. Printed per format: wall time from the
+ * request to the last byte, the file size, and peak RSS of the serving process (sampled every
+ * 5 ms) over its RSS before the request. Budgets (issue 6): CSV ≤ 1 s, XLSX ≤ 5 s, PDF ≤ 5 s;
+ * JSON has none and is shown for comparison. The verdict is PASS or OVER BUDGET; the script
+ * exits non-zero only when something is broken (an HTTP error, a wrong total).
+ */
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApi } from '../../electron/api/app.js';
+import { timeTrackingModule } from '../../electron/api/resources/time-tracking.js';
+import { DataDir } from '../../electron/store/data-dir.js';
+import { tempDir } from '../helpers/api.js';
+
+const users = 20;
+const days = 25;
+const perDay = 200;
+const minutesEach = 3;
+const entries = users * days * perDay;
+const environmentName = 'bench';
+const key = 'bench-key-123';
+const query = { start: '2026-11-01', end: '2026-11-30', group_by: 'users,days', timezone: 'Europe/Amsterdam' };
+const budgetsMs: Record<string, number | null> = { json: null, csv: 1000, xlsx: 5000, pdf: 5000 };
+
+async function seed(folder: string): Promise<void> {
+  const dataDir = DataDir.open(folder);
+  const environment = dataDir.system.ensureEnvironment(environmentName);
+  dataDir.system.ensureApiKey(environment.id, key);
+  const app = await buildApi({ dataDir });
+  const headers = { 'x-api-key': key, 'x-api-env': environmentName, 'content-type': 'application/json' };
+  const post = async (path: string, body: unknown) => {
+    const res = await app.inject({ method: 'POST', url: path, headers, payload: JSON.stringify(body) });
+    if (res.statusCode !== 201) throw new Error(`seeding ${path} failed: ${res.statusCode} ${res.payload}`);
+    return (res.payload ? JSON.parse(res.payload) : null) as { id: string; stages?: { id: string }[] };
+  };
+  const activities: string[] = [];
+  for (let a = 0; a < 12; a++) activities.push((await post('/v1/activity', { description: `Activity ${a}` })).id);
+  const board = await post('/v1/board?with=stages', { name: 'Workshop', stages: [{ name: 'Assembly', priority: 0 }], statuses: [{ name: 'To do', entry: true }] });
+  const cards: string[] = [];
+  for (let c = 0; c < 50; c++) {
+    const collection = await post('/v1/collection', { name: `Order ${1000 + c} Customer B.V.`, board_id: board.id });
+    for (let k = 0; k < 10; k++) cards.push((await post(`/v1/collection/${collection.id}/card`, { name: `Card ${c}-${k} Frame assembly`, stage_id: board.stages![0]!.id })).id);
+  }
+  // Inviting a user answers 201 with no body, as the public API does: read them back.
+  for (let u = 0; u < users; u++) await post('/v1/user', { email: `worker${u}@example.com`, role: 'member' });
+  const invited = await app.inject({ method: 'GET', url: '/v1/user?limit=100&sort=email', headers });
+  const people = (JSON.parse(invited.payload) as { data: { id: string }[] }).data.map((user) => user.id);
+  if (people.length !== users) throw new Error(`seeding users: ${people.length} of ${users}`);
+
+  // Straight into the store: 100,000 API calls would measure seeding, not exporting.
+  const store = dataDir.environment(environment.id);
+  store.transaction(() => {
+    let n = 0;
+    for (let u = 0; u < users; u++) {
+      for (let d = 0; d < days; d++) {
+        const dayStart = Date.parse(`2026-11-${String(d + 1).padStart(2, '0')}T06:00:00Z`);
+        for (let i = 0; i < perDay; i++, n++) {
+          const start = dayStart + i * minutesEach * 60_000;
+          store.insert(timeTrackingModule.table, {
+            card_id: cards[n % cards.length],
+            activity_id: activities[n % activities.length],
+            user_id: people[u],
+            start: new Date(start).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+            end: new Date(start + minutesEach * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+            duration: minutesEach,
+            status: n % 3 ? 'approved' : 'pending',
+            locked: n % 3 !== 0,
+            running: false,
+            external_failed: false,
+          });
+        }
+      }
+    }
+  });
+  await app.close();
+  dataDir.close();
+}
+
+async function measure(folder: string, format: string): Promise<void> {
+  const dataDir = DataDir.open(folder);
+  const app = await buildApi({ dataDir });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const url = `http://127.0.0.1:${address.port}/v1/time_tracking/export?${new URLSearchParams({ ...query, format })}`;
+  global.gc?.();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sample = () => {
+    const rss = process.memoryUsage().rss;
+    if (rss > peak) peak = rss;
+  };
+  const timer = setInterval(sample, 5);
+  const started = performance.now();
+  const response = await fetch(url, { headers: { 'x-api-key': key, 'x-api-env': environmentName } });
+  if (response.status !== 200) throw new Error(`${format}: HTTP ${response.status} ${await response.text()}`);
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  const reader = response.body!.getReader();
+  // Until the body ends; read as it comes, as a browser saving the file would.
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    if (format === 'json') chunks.push(Buffer.from(value));
+    sample();
+  }
+  const ms = performance.now() - started;
+  clearInterval(timer);
+  sample();
+  await app.close();
+  dataDir.close();
+  if (bytes === 0) throw new Error(`${format}: empty file`);
+  if (format === 'json') {
+    const report = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { total_minutes: number; lines: unknown[] };
+    if (report.lines.length !== entries || report.total_minutes !== entries * minutesEach) {
+      throw new Error(`json: ${report.lines.length} lines, ${report.total_minutes} minutes; expected ${entries} and ${entries * minutesEach}`);
+    }
+  }
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
+  const budget = budgetsMs[format] ?? null;
+  const verdict = budget === null ? '(no budget)' : ms <= budget ? 'PASS' : 'OVER BUDGET';
+  console.log(
+    `${format.padEnd(4)} ${entries} entries  ${ms.toFixed(0).padStart(5)} ms${budget ? ` (budget ${budget} ms)` : ''}  ` +
+      `${(bytes / 1024 / 1024).toFixed(1)} MiB  peak RSS ${mb(peak)} MiB (+${mb(peak - baseline)} MiB over ${mb(baseline)} MiB)  ${verdict}`,
+  );
+}
+
+const formatArg = process.argv.indexOf('--format');
+if (formatArg > 0) {
+  await measure(process.argv[process.argv.indexOf('--folder') + 1]!, process.argv[formatArg + 1]!);
+} else {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const tsxCli = join(resolve(here, '..', '..'), 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const folder = tempDir('planner-bench-export-');
+  let broken = false;
+  try {
+    const seeding = performance.now();
+    await seed(folder);
+    console.log(`time report export: ${entries} entries seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s; grouped by users, days; node ${process.version}`);
+    for (const format of ['json', 'csv', 'xlsx', 'pdf']) {
+      const run = spawnSync(process.execPath, ['--expose-gc', tsxCli, fileURLToPath(import.meta.url), '--format', format, '--folder', folder], { stdio: 'inherit', timeout: 5 * 60_000 });
+      if (run.status !== 0) broken = true;
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  process.exit(broken ? 1 : 0);
+}
