@@ -35,6 +35,7 @@ export const cardSpec = defineResource({
     split_from_id: { type: 'uuid', nullable: true, readOnly: true, description: 'The card this one was split from.' },
     completed_at: { type: 'datetime', nullable: true, readOnly: true, description: 'When it reached an exit status.' },
     batch_id: { type: 'string', nullable: true, maxLength: 36 },
+    plan_id: { type: 'uuid', nullable: true, readOnly: true, description: 'The plan it belongs to: the planning that made it (or the card it was split from); null for a card added by hand.' },
     external_ref: externalRefField,
     labels: nestedList('Labels as [{id}].'),
     resources: nestedList('Assigned resources as [{id}].'),

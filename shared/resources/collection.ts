@@ -34,6 +34,7 @@ export const collectionSpec = defineResource({
     cover_color_hex: { type: 'string', nullable: true, pattern: '^#([A-Fa-f0-9]{3}){1,2}$' },
     external_ref: externalRefField,
     batch_id: { type: 'string', nullable: true, maxLength: 36 },
+    plan_id: { type: 'uuid', nullable: true, readOnly: true, description: 'Its latest plan: new each time it is planned (its cards carry it too); null again in the backlog or when its last card goes.' },
     labels: nestedList('Labels as [{id}].'),
     activities: nestedList('Estimated work as [{id, time}], time in minutes.'),
     cards: nestedList('The cards of the collection, writable inline.'),

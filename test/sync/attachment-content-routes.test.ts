@@ -18,6 +18,7 @@ import { expectErrorBody } from '../helpers/api-errors.js';
 import { call, localHeaders, localKey, ok, remoteEnv, remoteHeaders, remoteKey } from '../helpers/sync-cluster.js';
 import { createCollection, createPlanningBase } from '../helpers/sync-data.js';
 import { startInProcessRemote, type InProcessRemote } from '../helpers/sync-inprocess.js';
+import { syncFiles } from '../../electron/store/migrations/environment/0011-sync-files.js';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const contentPath = (id: string) => `/v1/sync/attachment/${id}/content`;
@@ -220,7 +221,9 @@ describe('a replica that synced before files moved', () => {
     rmSync(contentFile(remote.dataDir.path, remote.environment.id, sha256(mine)));
     rmSync(contentFile(folder, instance.environment.id, sha256(theirs)));
     const db = instance.dataDir.environment(instance.environment.id).db;
-    db.exec('DROP TABLE sync_file; PRAGMA user_version = 10;');
+    // Migration 11 again, on a database as it was before it (later migrations stay applied).
+    db.exec('DROP TABLE sync_file;');
+    syncFiles.up(db);
     await instance.close();
     await open(false);
 

@@ -20,7 +20,11 @@ export function lastRank(ctx: RequestContext, stageId: string): string {
   return rankBetween((ctx.store.max(cardTable(), 'rank', { stage_id: stageId }) as string | null) ?? null, null);
 }
 
-export function refreshCardFields(ctx: RequestContext, card: StoredRecord): StoredRecord {
+/**
+ * The server-owned fields of a card as it is (or is about to be written: planning makes each
+ * card with them, in one write, so a plan refused by the remote leaves no stray card edits).
+ */
+export function cardFields(ctx: RequestContext, card: Record<string, unknown>): Record<string, unknown> {
   const stage = ctx.store.get(stageModule.table, card.stage_id as string);
   const board = stage ? ctx.store.get(boardModule.table, stage.board_id as string) : undefined;
   const start = card.start_date as string | null;
@@ -33,6 +37,11 @@ export function refreshCardFields(ctx: RequestContext, card: StoredRecord): Stor
     completed_at: status?.exit ? (card.completed_at ?? nowTimestamp()) : null,
   };
   if (!card.rank && stage) changes.rank = lastRank(ctx, stage.id);
+  return changes;
+}
+
+export function refreshCardFields(ctx: RequestContext, card: StoredRecord): StoredRecord {
+  const changes = cardFields(ctx, card);
   const differs = Object.entries(changes).some(([k, v]) => card[k] !== v);
   return differs ? ctx.store.update(cardTable(), card.id, changes)! : card;
 }

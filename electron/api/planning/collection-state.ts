@@ -4,7 +4,7 @@
  *  - start / end: the first start and last end of its cards;
  *  - progress: `done` when every card is in an exit status, `partial` when some are, else `open`;
  *  - status: `planned` while it has cards; back to `not_planned` when its last card goes
- *    (an `ignored` collection stays ignored);
+ *    (an `ignored` collection stays ignored), and then its `plan_id` goes too;
  *  - warnings: a dependent stage that starts before the previous stage is done (plus its
  *    delay days), an end after the due date, and activities that no stage of the board allows.
  */
@@ -53,9 +53,15 @@ function unplacedActivities(ctx: RequestContext, collection: StoredRecord, board
   return names.map((a) => `Activity ${a.description as string} is not allowed in any stage of the board, so it was not planned`);
 }
 
-export function refreshCollection(ctx: RequestContext, collectionId: string): void {
-  const collection = ctx.store.get(collectionModule.table, collectionId);
-  if (!collection) return;
+/**
+ * Writes what the collection's cards say about it, when that changed. `set`: fields written in
+ * the same write (planning's board, status and plan: one write, so the remote takes or refuses
+ * a plan's collection change whole).
+ */
+export function refreshCollection(ctx: RequestContext, collectionId: string, set: Record<string, unknown> = {}): void {
+  const stored = ctx.store.get(collectionModule.table, collectionId);
+  if (!stored) return;
+  const collection = { ...stored, ...set };
   const cards = ctx.store.getWhereIn(cardModule.table, 'collection_id', [collectionId]);
   const starts = cards.map((c) => c.start_date as string | null).filter((d): d is string => d !== null).sort();
   const ends = cards.map((c) => c.end_date as string | null).filter((d): d is string => d !== null).sort();
@@ -64,12 +70,13 @@ export function refreshCollection(ctx: RequestContext, collectionId: string): vo
   );
   const done = cards.filter((c) => exits.has(c.status_id as string)).length;
   const changes: Record<string, unknown> = {
+    ...set,
     start: starts[0] ?? null,
     end: ends[ends.length - 1] ?? null,
     progress: cards.length > 0 && done === cards.length ? 'done' : done > 0 ? 'partial' : 'open',
   };
   if (cards.length > 0 && collection.status !== 'planned') changes.status = 'planned';
-  if (cards.length === 0 && collection.status === 'planned') changes.status = 'not_planned';
+  if (cards.length === 0 && collection.status === 'planned') Object.assign(changes, { status: 'not_planned', plan_id: null });
 
   const warnings: string[] = [];
   const board = typeof collection.board_id === 'string' ? ctx.store.get(boardModule.table, collection.board_id) : undefined;
@@ -83,6 +90,6 @@ export function refreshCollection(ctx: RequestContext, collectionId: string): vo
   }
   changes.warnings = warnings;
 
-  const differs = Object.entries(changes).some(([k, v]) => JSON.stringify(collection[k]) !== JSON.stringify(v));
+  const differs = Object.entries(changes).some(([k, v]) => JSON.stringify(stored[k]) !== JSON.stringify(v));
   if (differs) ctx.store.update(collectionModule.table, collectionId, changes);
 }

@@ -4,6 +4,11 @@
  * in the same transaction, and sync as ordinary records (ARCHITECTURE.md §5: effects are
  * expanded where the write happens). The arithmetic is in plan.ts.
  *
+ * Each planning is a new plan (`plan_id` on the collection and on every card it makes), so the
+ * remote can keep a collection to one plan when two replicas plan it while apart (one-plan.ts).
+ * The old cards go and the collection is written once, after the new cards: the collection's
+ * side of a plan is that one write, with no steps in between that could land without the rest.
+ *
  * Body (all optional): start (date; default today), end (date; for reverse, default the due
  * date), reverse (bool), force_stages (stage ids), resources (resource ids to assign to every
  * card), stage_id (plan everything on that stage), status_id (default: the board's entry
@@ -12,18 +17,18 @@
  */
 import type { FieldProblem } from '../../../shared/errors.js';
 import { isValidDate } from '../../../shared/fields.js';
-import { isUuid } from '../../../shared/ids.js';
+import { isUuid, uuidv7 } from '../../../shared/ids.js';
 import { today } from '../../../shared/dates.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
-import type { RequestContext } from '../resource.js';
+import type { RequestContext, ResourceModule } from '../resource.js';
 import { activityModule } from '../resources/activity.js';
 import { boardModule, statusModule } from '../resources/board.js';
 import { cardActivityModule, cardModule, cardResourceModule, defaultStatus } from '../resources/card.js';
 import { collectionActivityModule, collectionModule } from '../resources/collection.js';
 import { resourceModule } from '../resources/resource.js';
 import { stageActivityModule, stageModule } from '../resources/stage.js';
-import { lastRank, refreshCardFields } from './card-fields.js';
+import { cardFields, lastRank } from './card-fields.js';
 import { refreshCollection } from './collection-state.js';
 import { planCards, type PlanStage } from './plan.js';
 import { rankBetween } from './rank.js';
@@ -110,6 +115,16 @@ function rankFor(ctx: RequestContext, stageId: string, body: PlanBody, collectio
   return rankBetween(siblings[index]!.rank, siblings[index + 1]?.rank ?? null);
 }
 
+/**
+ * Removes a collection's cards for a new plan or the backlog, without the card's own
+ * after-delete refresh of the collection: the caller writes the collection once, afterwards.
+ */
+function removeCards(ctx: RequestContext, collectionId: string): void {
+  const { afterDelete: _refresh, ...rules } = cardModule.rules ?? {};
+  const quietly: ResourceModule = { ...cardModule, rules };
+  for (const card of ctx.store.getWhereIn(cardModule.table, 'collection_id', [collectionId])) deleteTree(ctx, quietly, card);
+}
+
 export function planCollection(ctx: RequestContext, collectionId: string, boardId: string, rawBody: unknown): StoredRecord {
   return ctx.store.transaction(() => {
     const collection = isUuid(collectionId) ? ctx.store.get(collectionModule.table, collectionId.toLowerCase()) : undefined;
@@ -168,12 +183,12 @@ export function planCollection(ctx: RequestContext, collectionId: string, boardI
     }
 
     // Re-planning replaces the cards the collection had.
-    for (const card of ctx.store.getWhereIn(cardModule.table, 'collection_id', [collection.id])) deleteTree(ctx, cardModule, card);
-    ctx.store.update(collectionModule.table, collection.id, { board_id: board.id, status: 'planned' });
+    removeCards(ctx, collection.id);
+    const planId = uuidv7();
     const names = new Map(ctx.store.getWhereIn(activityModule.table, 'id', activities.map((a) => a.id)).map((a) => [a.id, a.description as string]));
     for (const planned of result.cards) {
       const split = board.split_cards_by_activity && planned.activities.length === 1;
-      const card = ctx.store.insert(cardModule.table, {
+      const values: Record<string, unknown> = {
         collection_id: collection.id,
         board_id: board.id,
         stage_id: planned.stageId,
@@ -184,14 +199,15 @@ export function planCollection(ctx: RequestContext, collectionId: string, boardI
         rank: rankFor(ctx, planned.stageId, body, collection.id),
         custom_fields: [],
         locked: false,
-      });
+        plan_id: planId,
+      };
+      const card = ctx.store.insert(cardModule.table, { ...values, ...cardFields(ctx, values) });
       for (const activity of planned.activities) {
         ctx.store.insert(cardActivityModule.table, { card_id: card.id, activity_id: activity.id, time: activity.time });
       }
       for (const resourceId of body.resources) ctx.store.insert(cardResourceModule.table, { card_id: card.id, resource_id: resourceId });
-      refreshCardFields(ctx, card);
     }
-    refreshCollection(ctx, collection.id);
+    refreshCollection(ctx, collection.id, { board_id: board.id, status: 'planned', plan_id: planId });
     return ctx.store.get(collectionModule.table, collection.id)!;
   });
 }
@@ -200,9 +216,8 @@ export function moveToBacklog(ctx: RequestContext, collectionId: string): Stored
   return ctx.store.transaction(() => {
     const collection = isUuid(collectionId) ? ctx.store.get(collectionModule.table, collectionId.toLowerCase()) : undefined;
     if (!collection) throw ApiError.notFound('No Collection with that id.');
-    for (const card of ctx.store.getWhereIn(cardModule.table, 'collection_id', [collection.id])) deleteTree(ctx, cardModule, card);
-    ctx.store.update(collectionModule.table, collection.id, { status: 'not_planned' });
-    refreshCollection(ctx, collection.id);
+    removeCards(ctx, collection.id);
+    refreshCollection(ctx, collection.id, { status: 'not_planned', plan_id: null });
     return ctx.store.get(collectionModule.table, collection.id)!;
   });
 }

@@ -15,6 +15,7 @@ import { tableFor } from '../../store/environment-store.js';
 import { refreshCardFields } from '../planning/card-fields.js';
 import { followDependencies } from '../planning/card-moves.js';
 import { refreshCollection } from '../planning/collection-state.js';
+import { checkSyncedCard, checkSyncedCardLink } from '../planning/one-plan.js';
 import { registerSplitRoute } from '../planning/split-card.js';
 import { cardTotals } from '../planning/card-totals.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
@@ -26,9 +27,9 @@ import { resourceModule } from './resource.js';
 import { stageModule } from './stage.js';
 import { timeTrackingModule } from './time-tracking.js';
 
-export const cardLabelModule: ResourceModule = { spec: cardLabelSpec, table: tableFor(cardLabelSpec) };
-export const cardResourceModule: ResourceModule = { spec: cardResourceSpec, table: tableFor(cardResourceSpec) };
-export const cardActivityModule: ResourceModule = { spec: cardActivitySpec, table: tableFor(cardActivitySpec) };
+export const cardLabelModule: ResourceModule = { spec: cardLabelSpec, table: tableFor(cardLabelSpec), rules: { checkSynced: checkSyncedCardLink } };
+export const cardResourceModule: ResourceModule = { spec: cardResourceSpec, table: tableFor(cardResourceSpec), rules: { checkSynced: checkSyncedCardLink } };
+export const cardActivityModule: ResourceModule = { spec: cardActivitySpec, table: tableFor(cardActivitySpec), rules: { checkSynced: checkSyncedCardLink } };
 
 /** The first entry status of a board (by priority), else its first status. */
 export function defaultStatus(ctx: RequestContext, boardId: string) {
@@ -150,6 +151,10 @@ export const cardModule: ResourceModule = {
       refreshCollection(ctx, card.collection_id as string);
     },
     present: cardTotals,
+    checkSynced: checkSyncedCard,
+    // The collection's summary is the remote's to say, from the cards it has (replicas apart may
+    // have summed up cards the remote refused or never saw).
+    afterSynced: (ctx, card) => refreshCollection(ctx, card.collection_id as string),
   },
   routes(app) {
     registerSplitRoute(app);

@@ -16,6 +16,7 @@ import { tableFor } from '../../store/environment-store.js';
 import { parseShapeOptions, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { refreshCollection } from '../planning/collection-state.js';
+import { checkSyncedCollection } from '../planning/one-plan.js';
 import { moveToBacklog, planCollection } from '../planning/plan-collection.js';
 import { findRecord, present } from '../records.js';
 import type { ResourceModule } from '../resource.js';
@@ -79,6 +80,8 @@ export const collectionModule: ResourceModule = {
     check: (ctx, values, current) => checkStatus(values, current, ctx.origin === 'sync'),
     // A new due date can add or clear the "ends after the due date" warning.
     afterWrite: (ctx, collection) => refreshCollection(ctx, collection.id),
+    checkSynced: checkSyncedCollection,
+    afterSynced: (ctx, collection) => refreshCollection(ctx, collection.id),
   },
   routes: registerCollectionRoutes,
 };

@@ -3,7 +3,8 @@
  *
  *  - `duration` is minutes from `start` to `end`, rounded; without an end the timer runs;
  *  - a user has at most one running timer: starting one stops the previous one at the new
- *    one's start;
+ *    one's start. Timers started on replicas apart meet on the remote: there the one started
+ *    last keeps running and the others stop at its start, a change that syncs to every replica;
  *  - status changes follow `timeTransitions`; approving (and reopening) needs a planner role
  *    when the caller is a user; an approved entry is locked: it cannot be changed or deleted
  *    (except reopened by a planner), but its export fields (external_ref, external_note,
@@ -73,14 +74,23 @@ function checkEntry(ctx: RequestContext, values: Record<string, unknown>, curren
   return problems;
 }
 
+function runningTimers(ctx: RequestContext, userId: unknown): StoredRecord[] {
+  return ctx.store.list(timeTrackingModule.table, { match: { user_id: userId, running: true }, limit: 100, offset: 0 }).rows;
+}
+
 /** Stops the user's other running timers at this one's start (one running timer per user). */
 function stopOtherTimers(ctx: RequestContext, entry: StoredRecord): void {
-  const running = ctx.store.list(timeTrackingModule.table, { match: { user_id: entry.user_id, running: true }, limit: 100, offset: 0 }).rows;
-  for (const other of running) {
+  for (const other of runningTimers(ctx, entry.user_id)) {
     if (other.id === entry.id) continue;
     const end = (other.start as string) > (entry.start as string) ? (other.start as string) : (entry.start as string);
     ctx.store.update(timeTrackingModule.table, other.id, { end, running: false, duration: minutesBetween(other.start as string, end) });
   }
+}
+
+/** The user's running timer that started last (the larger id on a tie), this one included. */
+function lastStarted(ctx: RequestContext, entry: StoredRecord): StoredRecord {
+  const later = (x: StoredRecord, y: StoredRecord) => Date.parse(x.start as string) - Date.parse(y.start as string) || (x.id > y.id ? 1 : -1);
+  return runningTimers(ctx, entry.user_id).reduce((last, other) => (later(other, last) > 0 ? other : last), entry);
 }
 
 export const timeTrackingModule: ResourceModule = {
@@ -97,6 +107,9 @@ export const timeTrackingModule: ResourceModule = {
     checkDelete: (_ctx, entry) => (entry.locked ? [{ field: 'id', description: lockedMessage }] : []),
     afterWrite(ctx, entry) {
       if (entry.running) stopOtherTimers(ctx, entry);
+    },
+    afterSynced(ctx, entry) {
+      if (entry.running) stopOtherTimers(ctx, lastStarted(ctx, entry));
     },
   },
   routes: registerTimeTrackingRoutes,

@@ -8,6 +8,11 @@
  *
  * A delete beats concurrent edits: an edit to a deleted record is refused (the record stays
  * restorable), so the replica's user sees it in the conflict list rather than losing it.
+ *
+ * Rules that span records changed on different replicas are the remote's to keep, as the one
+ * place every change passes: a module may refuse a change as a whole (`checkSynced`: a second
+ * plan of a collection) or follow it up with changes of its own (`afterSynced`: one running
+ * timer per user, a collection's summary), which then sync to everyone like any other.
  */
 import type { ApiErrorBody, FieldProblem } from '../../../shared/errors.js';
 import { isPlainObject } from '../../../shared/fields.js';
@@ -73,6 +78,7 @@ function apply(ctx: RequestContext, book: SyncBook, mutation: Mutation): void {
   if (current?.deleted_at && !(restoring && newer('deleted_at'))) {
     throw ApiError.conflict(`This ${module.spec.title} was deleted on the remote; restore it to change it.`);
   }
+  module.rules?.checkSynced?.(ctx, mutation.id, fields, current);
   const winning: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(fields)) if (!current || newer(field)) winning[field] = value;
   if (Object.keys(winning).length === 0) return;
@@ -85,6 +91,10 @@ function apply(ctx: RequestContext, book: SyncBook, mutation: Mutation): void {
   for (const field of ['created_at', 'updated_at']) if (field in winning) values[field] = winning[field];
   const fieldClocks = Object.fromEntries(Object.keys(winning).map((f) => [f, mutation.hlc]));
   store.withOrigin({ kind: 'sync', clocks: fieldClocks, checkUnique: true }, () => store.writeForSync(module.table, mutation.id, values));
+  if (module.rules?.afterSynced) {
+    const written = store.get(module.table, mutation.id);
+    if (written) module.rules.afterSynced(ctx, written);
+  }
 }
 
 /** Applies one mutation in its own savepoint: it lands whole, or is refused with the reason. */

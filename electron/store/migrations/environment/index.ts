@@ -10,6 +10,7 @@ import { webhooks } from './0008-webhooks.js';
 import { timeTracking } from './0009-time-tracking.js';
 import { referenceFields } from './0010-reference-fields.js';
 import { syncFiles } from './0011-sync-files.js';
+import { planIds } from './0012-plan-ids.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
-export const environmentMigrations: readonly Migration[] = [changeLog, project, orderData, baseData, cardData, sync, oauth, webhooks, timeTracking, referenceFields, syncFiles];
+export const environmentMigrations: readonly Migration[] = [changeLog, project, orderData, baseData, cardData, sync, oauth, webhooks, timeTracking, referenceFields, syncFiles, planIds];
