@@ -636,3 +636,43 @@ describe('capacity over a range that cuts through deviations, service dates and 
     ]);
   });
 });
+
+describe('capacity_method remaining_time: the estimate less the time tracked, from today on', () => {
+  /**
+   * Board Remaining (Mon–Fri), stage Line. Next week Mon … Fri (all after today):
+   *   card A 600 minutes, 250 tracked → 350 left, 70 a workday;
+   *   card B 300 minutes, 690 tracked → nothing left (never below 0).
+   * The same board with `individual` counts the estimates: 120 + 60 a workday.
+   */
+  let board: any;
+  let nextWeek: string;
+  beforeAll(async () => {
+    nextWeek = addDays(bucketStart(today(), 'week'), 7);
+    board = await create(api, '/v1/board?with=stages', { name: 'Remaining', workdays: officeWeek, capacity_method: 'remaining_time', stages: [{ name: 'Line' }] });
+    await create(api, `/v1/board/${board.id}/status`, { name: 'Ready', priority: 0, entry: true, exit: false });
+    const activity = await create(api, '/v1/activity', { description: 'Weld', resource_type: 'employee' });
+    const collection = await create(api, '/v1/collection', { name: 'Remaining order', board_id: board.id });
+    for (const [minutes, tracked] of [[600, 250], [300, 690]] as const) {
+      const card = await create(api, `/v1/collection/${collection.id}/card`, {
+        stage_id: board.stages[0].id,
+        start_date: nextWeek,
+        end_date: addDays(nextWeek, 4),
+        activities: [{ id: activity.id, time: minutes }],
+      });
+      // Tracked in the past: remaining time looks at what is left, not when it was tracked.
+      const start = Date.parse('2026-01-05T07:00:00Z');
+      await create(api, '/v1/time_tracking', { card_id: card.id, start: new Date(start).toISOString(), end: new Date(start + tracked * 60_000).toISOString() });
+    }
+  });
+
+  it('counts what is left of each card, spread over its workdays, and never less than 0', async () => {
+    const range = `date_range_start=${nextWeek}&date_range_end=${addDays(nextWeek, 6)}&time_frame=day`;
+    const body = await capacity(board.id, 'stage', range);
+    expect(body.capacity_method).toBe('remaining_time');
+    expect(body.data.map((d: any) => d.stage[0].time_planned)).toEqual([70, 70, 70, 70, 70, 0, 0]);
+    await update(api, `/v1/board/${board.id}`, { capacity_method: 'individual' });
+    const estimated = await capacity(board.id, 'stage', range);
+    expect(estimated.data.map((d: any) => d.stage[0].time_planned)).toEqual([180, 180, 180, 180, 180, 0, 0]);
+    await update(api, `/v1/board/${board.id}`, { capacity_method: 'remaining_time' });
+  });
+});
