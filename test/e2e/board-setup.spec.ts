@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startApp, type RunningApp } from './app.js';
+import { openScreen } from './planner-page.js';
 
 let app: RunningApp | undefined;
 
@@ -12,10 +13,6 @@ test.afterEach(async () => {
   await app?.stop();
   app = undefined;
 });
-
-async function openScreen(page: Page, title: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: title, exact: true }).click();
-}
 
 async function createActivity(page: Page, name: string) {
   await openScreen(page, 'Activities');

@@ -8,7 +8,9 @@
  */
 import { expect, test, type Locator } from '@playwright/test';
 import { startApp, type RunningApp } from './app.js';
-import { addDays, api, nextMonday, seedFramesBoard } from './card-setup.js';
+import { seedFramesBoard } from './card-setup.js';
+import { addDays, nextMonday } from './dates.js';
+import { bridgeApi } from './planner-page.js';
 
 let app: RunningApp | undefined;
 
@@ -37,7 +39,7 @@ test('a planner works through a card in its detail panel', async ({ page }) => {
   const monday = nextMonday();
   const { board, card, other } = await seedFramesBoard(page, monday);
   const cardPath = `/v1/collection/${card.collection_id}/card/${card.id}`;
-  const serverCard = async () => (await api(page, 'GET', '/v1/card', undefined, { filter: `id:eq:'${card.id}'`, with: 'labels,status' })).data[0];
+  const serverCard = async () => (await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `id:eq:'${card.id}'`, with: 'labels,status' })).data[0];
   await page.reload();
 
   // Opened from the grid: select the card, Enter.
@@ -87,7 +89,7 @@ test('a planner works through a card in its detail panel', async ({ page }) => {
   await expect(checklist.getByRole('checkbox', { name: 'Paint touched up' })).not.toBeChecked();
   await expect
     .poll(async () => {
-      const lists = await api(page, 'GET', `${cardPath}/checklist`, undefined, { with: 'items' });
+      const lists = await bridgeApi(page, 'GET', `${cardPath}/checklist`, undefined, { with: 'items' });
       return lists.data[0].items.map((item: any) => [item.description, item.checked]);
     })
     .toEqual([['Welds ground', true], ['Frame square', false], ['Paint touched up', false]]);
@@ -103,7 +105,7 @@ test('a planner works through a card in its detail panel', async ({ page }) => {
   await expect(comments.getByRole('listitem')).toHaveCount(2);
   await expect(comments.getByRole('listitem').nth(1)).toHaveAttribute('data-depth', '1');
   await expect(comments.getByRole('listitem').nth(1)).toContainText('Thanks, grinding next.');
-  const saved = (await api(page, 'GET', `/v1/collection/${card.collection_id}/comment`, undefined, { sort: 'created_at:asc' })).data;
+  const saved = (await bridgeApi(page, 'GET', `/v1/collection/${card.collection_id}/comment`, undefined, { sort: 'created_at:asc' })).data;
   expect(saved.map((c: any) => [c.text, c.parent_id])).toEqual([
     ['Welds look good.', null],
     ['Thanks, grinding next.', saved[0].id],
@@ -120,7 +122,7 @@ test('a planner works through a card in its detail panel', async ({ page }) => {
   await expect(option).toHaveAccessibleName(/timer running/);
   await panel.getByRole('button', { name: 'Stop timer' }).click();
   await expect(panel.getByRole('button', { name: 'Start timer' })).toBeVisible();
-  const entries = (await api(page, 'GET', '/v1/time_tracking', undefined, { filter: `card_id:eq:'${card.id}'` })).data;
+  const entries = (await bridgeApi(page, 'GET', '/v1/time_tracking', undefined, { filter: `card_id:eq:'${card.id}'` })).data;
   expect(entries).toEqual([expect.objectContaining({ running: false, duration: 0 })]);
   await expect(panel.getByRole('table', { name: 'Time entries' }).getByRole('row')).toHaveCount(2);
 
@@ -143,7 +145,7 @@ test('a planner works through a card in its detail panel', async ({ page }) => {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   expect(Buffer.concat(chunks).toString()).toBe('Seam 3 needs a second pass.\n');
-  const stored = (await api(page, 'GET', `/v1/collection/${card.collection_id}/attachment`, undefined, { sort: 'created_at:asc' })).data;
+  const stored = (await bridgeApi(page, 'GET', `/v1/collection/${card.collection_id}/attachment`, undefined, { sort: 'created_at:asc' })).data;
   expect(stored.map((a: any) => [a.filename, a.type, a.card_id])).toEqual([
     ['Drawing', 'external', card.id],
     ['weld notes.txt', 'upload', card.id],
@@ -155,7 +157,7 @@ test('a planner works through a card in its detail panel', async ({ page }) => {
   await panel.getByRole('radio', { name: /Frame 1002/ }).check();
   await panel.getByRole('button', { name: 'Add relation' }).click();
   await expect(panel.getByRole('list', { name: 'Relations' })).toContainText('Blocks Frame 1002');
-  expect((await api(page, 'GET', '/v1/card_relation', undefined, { filter: `card_id:eq:'${card.id}'` })).data).toEqual([
+  expect((await bridgeApi(page, 'GET', '/v1/card_relation', undefined, { filter: `card_id:eq:'${card.id}'` })).data).toEqual([
     expect.objectContaining({ related_card_id: other.id, type: 'blocks' }),
   ]);
 
@@ -163,7 +165,7 @@ test('a planner works through a card in its detail panel', async ({ page }) => {
   await panel.getByLabel('New card starts on').fill(addDays(monday, 2));
   await panel.getByRole('button', { name: 'Split card' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Split Frame 1001/ })).toBeVisible();
-  const split = (await api(page, 'GET', '/v1/card', undefined, { filter: `collection_id:eq:'${card.collection_id}'`, sort: 'start_date:asc' })).data;
+  const split = (await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `collection_id:eq:'${card.collection_id}'`, sort: 'start_date:asc' })).data;
   expect(split.map((c: any) => [c.start_date, c.end_date, c.split_from_id])).toEqual([
     [monday, addDays(monday, 1), null],
     [addDays(monday, 2), addDays(monday, 2), card.id],
@@ -185,7 +187,7 @@ test('the panel keeps Tab inside, steps to an exit status as done, and deletes a
   await page.goto(app.url);
   const monday = nextMonday();
   const { card } = await seedFramesBoard(page, monday);
-  await api(page, 'PUT', `/v1/collection/${card.collection_id}/card/${card.id}`, { status_id: (await api(page, 'GET', `/v1/board/${card.board_id}/status`, undefined, { sort: 'priority:asc' })).data[1].id });
+  await bridgeApi(page, 'PUT', `/v1/collection/${card.collection_id}/card/${card.id}`, { status_id: (await bridgeApi(page, 'GET', `/v1/board/${card.board_id}/status`, undefined, { sort: 'priority:asc' })).data[1].id });
   await page.reload();
 
   const cards = page.getByRole('listbox', { name: 'Cards' });
@@ -223,11 +225,11 @@ test('the panel keeps Tab inside, steps to an exit status as done, and deletes a
   await panel.getByRole('button', { name: 'Confirm delete' }).click();
   await expect(panel).toBeHidden();
   await expect(cards.getByRole('option', { name: /^Frame 1001/ })).toHaveCount(0);
-  expect((await api(page, 'GET', '/v1/card', undefined, { filter: `id:eq:'${card.id}'` })).count).toBe(0);
+  expect((await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `id:eq:'${card.id}'` })).count).toBe(0);
 
   // Ctrl+Z brings it back from the trash.
   await cards.focus();
   await page.keyboard.press('Control+z');
   await expect(cards.getByRole('option', { name: /^Frame 1001/ })).toHaveCount(1);
-  expect((await api(page, 'GET', '/v1/card', undefined, { filter: `id:eq:'${card.id}'` })).count).toBe(1);
+  expect((await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `id:eq:'${card.id}'` })).count).toBe(1);
 });

@@ -6,7 +6,9 @@
  */
 import { expect, test } from '@playwright/test';
 import { startApp, type RunningApp } from './app.js';
-import { nextMonday, seedFramesBoard } from './card-setup.js';
+import { seedFramesBoard } from './card-setup.js';
+import { nextMonday } from './dates.js';
+import { switchToDutch } from './planner-page.js';
 
 let app: RunningApp | undefined;
 
@@ -21,8 +23,7 @@ test('a Dutch planner reads the card detail panel in Dutch', async ({ page }) =>
   await page.goto(app.url);
   await seedFramesBoard(page, nextMonday());
 
-  await page.getByRole('navigation').getByRole('button', { name: 'Settings', exact: true }).click();
-  await page.getByLabel('Language of the app').selectOption({ label: 'Nederlands' });
+  await switchToDutch(page);
   await page.getByRole('navigation').getByRole('button', { name: 'Planbord', exact: true }).click();
 
   // Opened as in English: the card selected on the grid, Enter.

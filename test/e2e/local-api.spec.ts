@@ -4,9 +4,10 @@
  * copies it; a program (Node's fetch on 127.0.0.1) reads the project made in the app with
  * it; a new key locks the old one out; switching off closes the port.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { connectTo, freePort, occupiedPort } from '../helpers/ports.js';
 import { startApp, type RunningApp } from './app.js';
+import { mainMenu } from './planner-page.js';
 
 let app: RunningApp | undefined;
 
@@ -14,8 +15,6 @@ test.afterEach(async () => {
   await app?.stop();
   app = undefined;
 });
-
-const navigation = (page: Page) => page.getByRole('navigation');
 
 /** What a program on this computer gets for `GET /v1/project` with the key. */
 async function programReadsProjects(port: number, key: string): Promise<{ status: number; names?: string[] }> {
@@ -39,12 +38,12 @@ test('a planner switches the local API on, a program reads the planning with the
   await page.goto(app.url);
 
   // Something for the program to read: a project made in the app.
-  await navigation(page).getByRole('button', { name: 'Projects', exact: true }).click();
+  await mainMenu(page).getByRole('button', { name: 'Projects', exact: true }).click();
   await page.getByLabel('New project name').fill('Kitchen');
   await page.getByRole('button', { name: 'Create project' }).click();
   await expect(page.getByRole('list', { name: 'Projects' }).getByRole('listitem').filter({ hasText: 'Kitchen' })).toBeVisible();
 
-  await navigation(page).getByRole('button', { name: 'Settings', exact: true }).click();
+  await mainMenu(page).getByRole('button', { name: 'Settings', exact: true }).click();
   const section = page.getByRole('region', { name: 'Local API' });
   const toggle = section.getByRole('checkbox', { name: 'Let other programs on this computer use the Planning API' });
   await expect(toggle).not.toBeChecked();
@@ -87,7 +86,7 @@ test('a planner switches the local API on, a program reads the planning with the
   await shown.getByRole('button', { name: 'I have copied it' }).click();
   await expect(shown).toBeHidden();
   await page.reload();
-  await navigation(page).getByRole('button', { name: 'Settings', exact: true }).click();
+  await mainMenu(page).getByRole('button', { name: 'Settings', exact: true }).click();
   await expect(toggle).toBeChecked();
   await expect(section).toContainText(`http://127.0.0.1:${port}/v1`);
   await expect(section.getByRole('definition').filter({ hasText: /^local$/ })).toBeVisible();
@@ -114,7 +113,7 @@ test('the local API stays on across a restart of the app, on its port and with i
   app = await startApp();
   const { dataDir } = app;
   await page.goto(app.url);
-  await navigation(page).getByRole('button', { name: 'Settings', exact: true }).click();
+  await mainMenu(page).getByRole('button', { name: 'Settings', exact: true }).click();
   const section = page.getByRole('region', { name: 'Local API' });
   const port = await freePort();
   await choosePort(section, port);
@@ -127,7 +126,7 @@ test('the local API stays on across a restart of the app, on its port and with i
   expect(app.output()).toContain(`Local API for other programs: http://127.0.0.1:${port}/v1`);
   expect(await programReadsProjects(port, key)).toEqual({ status: 200, names: [] });
   await page.goto(app.url);
-  await navigation(page).getByRole('button', { name: 'Settings', exact: true }).click();
+  await mainMenu(page).getByRole('button', { name: 'Settings', exact: true }).click();
   await expect(section.getByRole('checkbox')).toBeChecked();
   await expect(section.getByRole('group', { name: 'Your new API key' })).toHaveCount(0);
 });

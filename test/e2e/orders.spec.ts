@@ -8,6 +8,9 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startApp, type RunningApp } from './app.js';
+import { addDays, nextMonday } from './dates.js';
+import { cellCentre, dragTo } from './planboard-grid.js';
+import { bridgeCall, cardOnServer, openScreen, switchToDutch } from './planner-page.js';
 
 let app: RunningApp | undefined;
 
@@ -16,35 +19,11 @@ test.afterEach(async () => {
   app = undefined;
 });
 
-interface BridgeAnswer {
-  status: number;
-  body: any;
-}
-
-/** One Planning API call through the app's bridge, as the page itself makes them. */
-function callApi(page: Page, method: string, path: string, body?: unknown): Promise<BridgeAnswer> {
-  return page.evaluate(
-    async (request) => {
-      const response = await fetch('/bridge/request', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-planner-bridge': '1' },
-        body: JSON.stringify(request),
-      });
-      return response.json() as Promise<BridgeAnswer>;
-    },
-    { method, path, ...(body === undefined ? {} : { body }) },
-  );
-}
-
+/** Makes something through the bridge and answers it; anything but a 201 fails the test. */
 async function create(page: Page, path: string, body: unknown): Promise<any> {
-  const answer = await callApi(page, 'POST', path, body);
+  const answer = await bridgeCall(page, 'POST', path, body);
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body;
-}
-
-async function openOrdersScreen(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders' }).click();
-  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
 }
 
 /** Pastes text into an element the way a spreadsheet's clipboard arrives. */
@@ -58,40 +37,6 @@ async function paste(target: Locator, text: string): Promise<void> {
   }, text);
 }
 
-/** The next Monday after today (local time): a workday inside the first screen of a board. */
-function nextMonday(): string {
-  const date = new Date();
-  date.setDate(date.getDate() + (((8 - date.getDay()) % 7) || 7));
-  return isoDate(date);
-}
-
-function isoDate(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00`);
-  d.setDate(d.getDate() + days);
-  return isoDate(d);
-}
-
-/** The centre of a day's column (from the date bar) at the height of a stage's row. */
-async function cellCentre(page: Page, date: string, stage: string): Promise<{ x: number; y: number }> {
-  const column = await page.locator(`.pb-dates__band--lower [data-date="${date}"]`).boundingBox();
-  const row = await page.getByRole('list', { name: 'Stages' }).getByRole('listitem').filter({ hasText: stage }).boundingBox();
-  if (!column || !row) throw new Error(`no cell for ${date} on ${stage}`);
-  return { x: column.x + column.width / 2, y: row.y + row.height / 2 };
-}
-
-async function dragTo(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  for (let step = 1; step <= 8; step++) {
-    await page.mouse.move(from.x + ((to.x - from.x) * step) / 8, from.y + ((to.y - from.y) * step) / 8);
-  }
-  await page.mouse.up();
-}
-
 /** The data rows of a grid (not its header row). */
 function bodyRows(grid: Locator): Locator {
   return grid.getByRole('row').filter({ has: grid.page().getByRole('gridcell') });
@@ -103,7 +48,7 @@ test('a new planner creates an order with three rows, edits them like a spreadsh
   await create(page, '/v1/activity', { description: 'Painting', code: 'PNT' });
   await create(page, '/v1/relation', { name: 'Acme' });
 
-  await openOrdersScreen(page);
+  await openScreen(page, 'Orders');
   await expect(page.getByRole('status').filter({ hasText: '0 orders' })).toBeVisible();
   await page.getByRole('button', { name: 'New order' }).click();
 
@@ -209,7 +154,7 @@ test('a new planner creates an order with three rows, edits them like a spreadsh
   // A relation deleted elsewhere after it was picked: the API refuses it beside the field.
   const gone = await create(page, '/v1/relation', { name: 'Gone Ltd' });
   await page.getByLabel('Relation', { exact: true }).selectOption({ label: 'Gone Ltd' });
-  expect((await callApi(page, 'DELETE', `/v1/relation/${gone.id}`)).status).toBe(204);
+  expect((await bridgeCall(page, 'DELETE', `/v1/relation/${gone.id}`)).status).toBe(204);
   await page.getByRole('button', { name: 'Save order' }).click();
   await expect(page.getByText(`relation_id names no Relation with id ${gone.id}`)).toBeVisible();
   await expect(page.getByLabel('Relation', { exact: true })).toHaveAttribute('aria-invalid', 'true');
@@ -223,7 +168,7 @@ test('a new planner creates an order with three rows, edits them like a spreadsh
   await expect(bodyRows(orders).first()).toContainText('Garden furniture');
   await expect(bodyRows(orders).first()).toContainText('Acme');
   await page.reload();
-  await openOrdersScreen(page);
+  await openScreen(page, 'Orders');
   await bodyRows(orders).first().dblclick();
   await expect(bodyRows(grid)).toHaveCount(5);
   await expect(grid.getByRole('gridcell', { name: 'Row 1 quantity', exact: true })).toHaveText('3');
@@ -238,7 +183,7 @@ test('the order list filters, sorts on a header click and opens an order from th
   await create(page, '/v1/order', { code: 'B-200', type: 'Purchase', description: 'Timber', relation_id: beta.id, date: '2025-02-15' });
   await create(page, '/v1/order', { code: 'C-300', type: 'Sales', description: 'Tables', relation_id: beta.id, date: '2025-03-20', status: 'open' });
 
-  await openOrdersScreen(page);
+  await openScreen(page, 'Orders');
   const orders = page.getByRole('grid', { name: 'Orders' });
   await expect(page.getByRole('status').filter({ hasText: '3 orders' })).toBeVisible();
   // Newest order date first by default.
@@ -320,7 +265,7 @@ test('a long order list renders only the rows in view and fetches pages as it sc
   }, total);
   expect(made).toBe(total);
 
-  await openOrdersScreen(page);
+  await openScreen(page, 'Orders');
   const orders = page.getByRole('grid', { name: 'Orders' });
   await expect(page.getByRole('status').filter({ hasText: '1,200 orders' })).toBeVisible();
   await expect(orders).toHaveAttribute('aria-rowcount', String(total + 1));
@@ -357,7 +302,7 @@ test('an order’s collection is found in the backlog, planned by dragging it on
   await create(page, '/v1/board', { name: 'Paint shop', stages, statuses });
 
   // An order with a row of painting, made on the Orders screen.
-  await openOrdersScreen(page);
+  await openScreen(page, 'Orders');
   await page.getByRole('button', { name: 'New order' }).click();
   await page.getByLabel('Code', { exact: true }).fill('ORD-7');
   await page.getByLabel('Row 1 description').fill('Frame');
@@ -387,10 +332,10 @@ test('an order’s collection is found in the backlog, planned by dragging it on
   await expect(card).toHaveAttribute('aria-selected', 'false');
 
   // Moved ten weeks on by another client: far outside the days the planboard opens on.
-  const planned = (await callApi(page, 'GET', '/v1/card')).body.data.find((c: { name: string }) => c.name === 'ORD-7');
+  const planned = await cardOnServer(page, 'ORD-7');
   expect(planned).toMatchObject({ start_date: monday });
   const later = addDays(monday, 70);
-  const moved = await callApi(page, 'PUT', `/v1/collection/${planned.collection_id}/card/${planned.id}`, { start_date: later, end_date: later });
+  const moved = await bridgeCall(page, 'PUT', `/v1/collection/${planned.collection_id}/card/${planned.id}`, { start_date: later, end_date: later });
   expect(moved.status, JSON.stringify(moved.body)).toBe(200);
 
   // Back on the Orders screen the order is open; its collection is planned on Paint shop.
@@ -413,8 +358,7 @@ test('the Orders screen speaks Dutch once the language is switched in Settings',
   app = await startApp();
   await page.goto(app.url);
   await create(page, '/v1/order', { code: 'NL-1', type: 'Sales', description: 'Tafels', date: '2025-04-01' });
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
-  await page.getByLabel('Language of the app').selectOption({ label: 'Nederlands' });
+  await switchToDutch(page);
 
   await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('button', { name: 'Orders' }).click();
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();

@@ -3,8 +3,11 @@
  * zoom, the date header (day and month names), the cards' read-out dates and the shortcut
  * list are Dutch. Every expectation is a Dutch word, so an English planboard fails it.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startApp, type RunningApp } from './app.js';
+import { nextMonday } from './dates.js';
+import { dayOnDateBar } from './planboard-grid.js';
+import { bridgeApi, switchToDutch } from './planner-page.js';
 
 let app: RunningApp | undefined;
 
@@ -12,35 +15,6 @@ test.afterEach(async () => {
   await app?.stop();
   app = undefined;
 });
-
-/** A call to the Planning API through the page's bridge, as an integration would make it. */
-async function api(page: Page, method: string, path: string, body?: unknown, query?: Record<string, string>): Promise<any> {
-  const answer = await page.evaluate(
-    async ({ method, path, body, query }) => {
-      const response = await fetch('/bridge/request', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-planner-bridge': '1' },
-        body: JSON.stringify({ method, path, body, query }),
-      });
-      return response.json();
-    },
-    { method, path, body, query },
-  );
-  if (answer.status >= 300) throw new Error(`${method} ${path}: ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
-
-/** The next Monday after today (local time): a workday inside the first screen of the board. */
-function nextMonday(): Date {
-  const date = new Date();
-  date.setHours(12, 0, 0, 0);
-  date.setDate(date.getDate() + (((8 - date.getDay()) % 7) || 7));
-  return date;
-}
-
-function isoDate(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
 
 // Written out rather than asked of Intl, so the test does not share the app's way of making them.
 const dutchDays = ['zo', 'ma', 'di', 'wo', 'do', 'vr', 'za'];
@@ -57,18 +31,18 @@ test('a Dutch planner reads the planboard’s tools, dates and shortcuts in Dutc
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(app.url);
   const monday = nextMonday();
-  const board = await api(
+  const mondayDate = new Date(`${monday}T12:00:00`);
+  const board = await bridgeApi(
     page,
     'POST',
     '/v1/board',
     { name: 'Meubels', stages: [{ name: 'Zagen', priority: 0 }, { name: 'Schuren', priority: 1 }], statuses: [{ name: 'Te doen', entry: true, color: 'blue' }] },
     { with: 'stages' },
   );
-  const collection = await api(page, 'POST', '/v1/collection', { name: 'Tafel', board_id: board.id });
-  await api(page, 'POST', `/v1/collection/${collection.id}/board/${board.id}`, { start: isoDate(monday), stage_id: board.stages[0].id });
+  const collection = await bridgeApi(page, 'POST', '/v1/collection', { name: 'Tafel', board_id: board.id });
+  await bridgeApi(page, 'POST', `/v1/collection/${collection.id}/board/${board.id}`, { start: monday, stage_id: board.stages[0].id });
 
-  await page.getByRole('navigation').getByRole('button', { name: 'Settings', exact: true }).click();
-  await page.getByLabel('Language of the app').selectOption({ label: 'Nederlands' });
+  await switchToDutch(page);
   await page.getByRole('navigation').getByRole('button', { name: 'Planbord', exact: true }).click();
 
   // The screen and its toolbar.
@@ -83,13 +57,13 @@ test('a Dutch planner reads the planboard’s tools, dates and shortcuts in Dutc
 
   // The card reads its date out in Dutch; the week band names the month in Dutch.
   const cards = page.getByRole('listbox', { name: 'Kaarten' });
-  await expect(cards.getByRole('option', { name: /^Tafel/ })).toHaveAccessibleName(`Tafel, ${dutchLongDate(monday)}, Zagen, status Te doen`);
+  await expect(cards.getByRole('option', { name: /^Tafel/ })).toHaveAccessibleName(`Tafel, ${dutchLongDate(mondayDate)}, Zagen, status Te doen`);
   const upper = page.locator('.pb-dates__band--upper');
-  await expect(upper).toContainText(new RegExp(`wk \\d+ · ${dutchMonths[monday.getMonth()]} ${monday.getFullYear()}`));
+  await expect(upper).toContainText(new RegExp(`wk \\d+ · ${dutchMonths[mondayDate.getMonth()]} ${mondayDate.getFullYear()}`));
 
   // Day zoom: Dutch day names over the days.
   await zoom.getByRole('button', { name: 'Dag' }).click();
-  await expect(page.locator(`.pb-dates__band--lower [data-date="${isoDate(monday)}"]`)).toHaveText(`ma ${monday.getDate()}`);
+  await expect(dayOnDateBar(page, monday)).toHaveText(`ma ${mondayDate.getDate()}`);
 
   // Month zoom: Dutch month names.
   await zoom.getByRole('button', { name: 'Maand' }).click();

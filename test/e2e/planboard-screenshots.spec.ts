@@ -7,11 +7,11 @@
  * Not part of a normal test run (it rewrites files in docs/; playwright.config.ts leaves it
  * out): `npm run screenshots` runs it.
  */
-import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startApp, type RunningApp } from './app.js';
-
-const folder = resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
+import { addDays, isoDate } from './dates.js';
+import { bridgeApi } from './planner-page.js';
+import { screenshotFile } from './readme-screenshots.js';
 
 let app: RunningApp | undefined;
 
@@ -20,40 +20,18 @@ test.afterEach(async () => {
   app = undefined;
 });
 
-async function api(page: Page, method: string, path: string, body?: unknown, query?: Record<string, string>): Promise<any> {
-  const answer = await page.evaluate(
-    async ({ method, path, body, query }) => {
-      const response = await fetch('/bridge/request', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-planner-bridge': '1' },
-        body: JSON.stringify({ method, path, body, query }),
-      });
-      return response.json();
-    },
-    { method, path, body, query },
-  );
-  if (answer.status >= 300) throw new Error(`${method} ${path}: ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
-
 function monday(weeks = 0): string {
   const date = new Date();
   date.setDate(date.getDate() - ((date.getDay() + 6) % 7) + 7 * weeks);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00`);
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return isoDate(date);
 }
 
 /** A workshop: four stages, three people, collections planned over four weeks and a backlog. */
 async function seedWorkshop(page: Page) {
   const steps = ['Sawing', 'Joinery', 'Sanding', 'Finishing'];
   const activities: string[] = [];
-  for (const step of steps) activities.push((await api(page, 'POST', '/v1/activity', { description: step, resource_type: 'employee' })).id);
-  const board = await api(
+  for (const step of steps) activities.push((await bridgeApi(page, 'POST', '/v1/activity', { description: step, resource_type: 'employee' })).id);
+  const board = await bridgeApi(
     page,
     'POST',
     '/v1/board',
@@ -79,7 +57,7 @@ async function seedWorkshop(page: Page) {
   const people = [];
   for (const [name, share] of [['Anna de Vries', 100], ['Ben Okafor', 100], ['Chen Li', 50]] as const) {
     people.push(
-      await api(page, 'POST', '/v1/resource', {
+      await bridgeApi(page, 'POST', '/v1/resource', {
         name,
         type: 'employee',
         boards: [{ id: board.id, active: true, stages: board.stages.map((stage: { id: string }) => ({ id: stage.id, percentage: share, active: true })) }],
@@ -90,24 +68,24 @@ async function seedWorkshop(page: Page) {
   // Started last Thursday: the first screen (from a week before today) shows the plan filling up.
   const start = addDays(monday(0), -4);
   for (const [i, product] of products.entries()) {
-    const collection = await api(page, 'POST', '/v1/collection', {
+    const collection = await bridgeApi(page, 'POST', '/v1/collection', {
       name: `${1040 + i} ${product}`,
       board_id: board.id,
       due_date: addDays(start, 12 + i * 2 - (i === 4 ? 8 : 0)),
       activities: activities.map((id, k) => ({ id, time: 240 + ((i + k) % 4) * 240 })),
     });
-    const planned = await api(page, 'POST', `/v1/collection/${collection.id}/board/${board.id}`, { start: addDays(start, Math.floor(i * 1.3)) });
+    const planned = await bridgeApi(page, 'POST', `/v1/collection/${collection.id}/board/${board.id}`, { start: addDays(start, Math.floor(i * 1.3)) });
     for (const [k, card] of planned.cards.entries()) {
       const status = i < 3 ? board.statuses[k === 0 ? 3 : k === 1 ? 1 : 0] : i === 5 && k === 0 ? board.statuses[2] : board.statuses[0];
       const changes: Record<string, unknown> = { status_id: status.id, resources: [{ id: people[(i + k) % 3].id }] };
       if (i % 4 === 1) changes.labels = [{ id: board.labels[0].id }];
       else if (i % 3 === 0) changes.labels = [{ id: board.labels[2].id }, { id: board.labels[1].id }];
-      await api(page, 'PUT', `/v1/collection/${collection.id}/card/${card.id}`, changes);
-      if (i === 1 && k === 1) await api(page, 'POST', '/v1/time_tracking/start', { card_id: card.id });
+      await bridgeApi(page, 'PUT', `/v1/collection/${collection.id}/card/${card.id}`, changes);
+      if (i === 1 && k === 1) await bridgeApi(page, 'POST', '/v1/time_tracking/start', { card_id: card.id });
     }
   }
   for (const [i, name] of ['Garden chairs (4)', 'Reception desk', 'Display cabinet', 'Oak doors (3)', 'Loft ladder', 'Picture frames', 'Window seat', 'Toy chest'].entries()) {
-    await api(page, 'POST', '/v1/collection', {
+    await bridgeApi(page, 'POST', '/v1/collection', {
       name: `${1060 + i} ${name}`,
       board_id: board.id,
       due_date: addDays(start, 20 + i * 3),
@@ -131,7 +109,7 @@ test('screenshots of the planboard, the backlog and the capacity strip', async (
   await cards.getByRole('option', { name: /^1050 Shelving unit.*Joinery/ }).click();
   await page.mouse.move(5, 5);
   await page.waitForTimeout(300);
-  await page.screenshot({ path: resolve(folder, 'planboard.png') });
+  await page.screenshot({ path: screenshotFile('planboard.png') });
 
   // The backlog with a new collection being made.
   await cards.focus();
@@ -143,19 +121,19 @@ test('screenshots of the planboard, the backlog and the capacity strip', async (
   await backlog.getByRole('checkbox', { name: 'Joinery' }).check();
   await page.waitForTimeout(300);
   const box = (await backlog.boundingBox())!;
-  await page.screenshot({ path: resolve(folder, 'backlog.png'), clip: { x: box.x - 8, y: box.y - 8, width: box.width + 16, height: box.height + 16 } });
+  await page.screenshot({ path: screenshotFile('backlog.png'), clip: { x: box.x - 8, y: box.y - 8, width: box.width + 16, height: box.height + 16 } });
   await backlog.getByRole('button', { name: 'Cancel' }).click();
 
   // Capacity at day zoom: hours per stage and day, over-capacity in red.
   await page.getByRole('group', { name: 'Zoom' }).getByRole('button', { name: 'Day' }).click();
   await page.getByRole('button', { name: 'Today' }).click();
   await page.waitForTimeout(800);
-  await page.screenshot({ path: resolve(folder, 'capacity.png') });
+  await page.screenshot({ path: screenshotFile('capacity.png') });
 
   // The shortcut list.
   await page.getByRole('group', { name: 'Zoom' }).getByRole('button', { name: 'Month' }).click();
   await cards.focus();
   await page.keyboard.press('?');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
-  await page.screenshot({ path: resolve(folder, 'shortcuts.png') });
+  await page.screenshot({ path: screenshotFile('shortcuts.png') });
 });

@@ -11,12 +11,12 @@
  * while its first sync runs).
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { tempDir } from '../helpers/api.js';
-import { startServerProcess, type ServerProcess } from '../helpers/process.js';
+import type { ServerProcess } from '../helpers/process.js';
 import { startApp, type RunningApp } from './app.js';
-import { addDays, bridgeApi, connectOnSyncScreen, longDate, nextMonday, openScreen } from './planner-page.js';
+import { addDays, longDate, nextMonday } from './dates.js';
+import { bridgeApi, cardOnServer, connectOnSyncScreen, openScreen } from './planner-page.js';
+import { onRemote, remoteAccess, startRemote } from './remote.js';
 
-const remoteAccess = { env: 'prod', key: 'remote-key' };
 // Both planboards show the whole week from the next Monday.
 const viewport = { width: 1400, height: 900 };
 // A replica pulls every 10 s (electron/sync/client.ts): room for a pull and its refetch.
@@ -62,17 +62,8 @@ function statusSaid(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { syncStatusSaid: string[] }).syncStatusSaid);
 }
 
-/** A read of the remote's API, as any other client of it would make. */
-async function onRemote(path: string, query: Record<string, string>): Promise<any> {
-  const url = new URL(path, remote!.url);
-  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-  const response = await fetch(url, { headers: { 'x-api-env': remoteAccess.env, 'x-api-key': remoteAccess.key } });
-  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
 async function cardStartOnRemote(name: string): Promise<string | null> {
-  return (await onRemote('/v1/card', { filter: `name:eq:'${name}'` })).data[0]?.start_date ?? null;
+  return (await onRemote(remote!, 'GET', '/v1/card', undefined, { filter: `name:eq:'${name}'` })).data[0]?.start_date ?? null;
 }
 
 /** Presses "Sync now" and waits until nothing is left to send. */
@@ -85,7 +76,7 @@ async function syncNow(page: Page): Promise<void> {
 
 test('a card planned and moved on one computer appears and moves on the other computer’s open planboard through sync', async ({ browser }) => {
   test.setTimeout(150_000);
-  remote = await startServerProcess(['--data-dir', tempDir('planner-remote-'), '--api-env', remoteAccess.env, '--api-key', remoteAccess.key]);
+  remote = await startRemote();
   const [a, b] = await Promise.all([openComputer(browser), openComputer(browser)]);
   const bStatus = b.getByRole('status', { name: 'Sync status' });
   await expect(bStatus).toContainText('Local only');
@@ -124,7 +115,7 @@ test('a card planned and moved on one computer appears and moves on the other co
   await a.keyboard.press('Alt+ArrowRight');
   const wednesday = addDays(monday, 2);
   await expect(aCard).toHaveAccessibleName(new RegExp(`${longDate(wednesday)}, Welding`));
-  await expect.poll(async () => (await bridgeApi(a, 'GET', '/v1/card', undefined, { filter: `name:eq:'Frame 1001'` })).data[0].start_date).toBe(wednesday);
+  await expect.poll(async () => (await cardOnServer(a, 'Frame 1001')).start_date).toBe(wednesday);
   await syncNow(a);
   expect(await cardStartOnRemote('Frame 1001')).toBe(wednesday);
 

@@ -8,8 +8,11 @@
  *
  * The sync variant (two replicas and a remote) follows once the sync screens exist.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startApp, type RunningApp } from './app.js';
+import { addDays, longDate, nextMonday } from './dates.js';
+import { cellCentre, dayOnDateBar, dragTo } from './planboard-grid.js';
+import { bridgeApi, cardOnServer, openScreen } from './planner-page.js';
 
 let app: RunningApp | undefined;
 
@@ -17,72 +20,6 @@ test.afterEach(async () => {
   await app?.stop();
   app = undefined;
 });
-
-async function openScreen(page: Page, title: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: title, exact: true }).click();
-}
-
-/** A call to the Planning API through the page's bridge, as another client would make it. */
-async function api(page: Page, method: string, path: string, body?: unknown, query?: Record<string, string>): Promise<any> {
-  return page.evaluate(
-    async ({ method, path, body, query }) => {
-      const response = await fetch('/bridge/request', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-planner-bridge': '1' },
-        body: JSON.stringify({ method, path, body, query }),
-      });
-      return (await response.json()).body;
-    },
-    { method, path, body, query },
-  );
-}
-
-/** The next Monday after today (local time): a workday inside the first screen of the board. */
-function nextMonday(): string {
-  const date = new Date();
-  date.setDate(date.getDate() + (((8 - date.getDay()) % 7) || 7));
-  return isoDate(date);
-}
-
-function isoDate(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00`);
-  d.setDate(d.getDate() + days);
-  return isoDate(d);
-}
-
-/** "Mon 30 Nov 2026", as a card reads its dates out (British English names: "Sept"). */
-function longDate(date: string): string {
-  const d = new Date(`${date}T12:00:00`);
-  const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d.getDay()];
-  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'][d.getMonth()];
-  return `${day} ${d.getDate()} ${month} ${d.getFullYear()}`;
-}
-
-/** The centre of a day's column (from the date bar) at the height of a stage's row. */
-async function cellCentre(page: Page, date: string, stage: string): Promise<{ x: number; y: number }> {
-  const column = await page.locator(`.pb-dates__band--lower [data-date="${date}"]`).boundingBox();
-  const row = await page.getByRole('list', { name: 'Stages' }).getByRole('listitem').filter({ hasText: stage }).boundingBox();
-  if (!column || !row) throw new Error(`no cell for ${date} on ${stage}`);
-  return { x: column.x + column.width / 2, y: row.y + row.height / 2 };
-}
-
-async function dragTo(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  for (let step = 1; step <= 8; step++) {
-    await page.mouse.move(from.x + ((to.x - from.x) * step) / 8, from.y + ((to.y - from.y) * step) / 8);
-  }
-  await page.mouse.up();
-}
-
-async function cardOnServer(page: Page, name: string): Promise<{ id: string; collection_id: string; start_date: string; end_date: string; stage: { name: string } }> {
-  const list = await api(page, 'GET', '/v1/card', undefined, { filter: `name:eq:'${name}'`, with: 'stage' });
-  return list.data[0];
-}
 
 test('a new user plans a collection by dragging it, moves the card, undoes the move and opens the card', async ({ page, context }) => {
   app = await startApp();
@@ -164,7 +101,7 @@ test('a new user plans a collection by dragging it, moves the card, undoes the m
   await other.goto(app.url);
   const saved = await cardOnServer(other, 'Frame 1001');
   const thursday = addDays(monday, 3);
-  await api(other, 'PUT', `/v1/collection/${saved.collection_id}/card/${saved.id}`, { start_date: thursday, end_date: thursday });
+  await bridgeApi(other, 'PUT', `/v1/collection/${saved.collection_id}/card/${saved.id}`, { start_date: thursday, end_date: thursday });
   await expect(card).toHaveAccessibleName(new RegExp(longDate(thursday)));
   await other.close();
 });
@@ -174,14 +111,14 @@ test('zoom keeps the days in view; keyboard: arrows select cards, Alt+arrows mov
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(app.url);
   const monday = nextMonday();
-  const board = await api(page, 'POST', '/v1/board', {
+  const board = await bridgeApi(page, 'POST', '/v1/board', {
     name: 'Keys',
     stages: [{ name: 'Sawing', priority: 0 }, { name: 'Sanding', priority: 1 }],
     statuses: [{ name: 'To do', entry: true, color: 'blue' }],
   }, { with: 'stages' });
   for (const [name, stage] of [['Table', 0], ['Chair', 1]] as const) {
-    const collection = await api(page, 'POST', '/v1/collection', { name, board_id: board.id });
-    await api(page, 'POST', `/v1/collection/${collection.id}/board/${board.id}`, { start: monday, stage_id: board.stages[stage].id });
+    const collection = await bridgeApi(page, 'POST', '/v1/collection', { name, board_id: board.id });
+    await bridgeApi(page, 'POST', `/v1/collection/${collection.id}/board/${board.id}`, { start: monday, stage_id: board.stages[stage].id });
   }
   await page.reload();
 
@@ -248,9 +185,9 @@ test('backlog and selection: plan over the stages, ignore, resize, label two car
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(app.url);
   const monday = nextMonday();
-  const cut = await api(page, 'POST', '/v1/activity', { description: 'Cut', resource_type: 'employee' });
-  const weld = await api(page, 'POST', '/v1/activity', { description: 'Weld', resource_type: 'employee' });
-  const board = await api(page, 'POST', '/v1/board', {
+  const cut = await bridgeApi(page, 'POST', '/v1/activity', { description: 'Cut', resource_type: 'employee' });
+  const weld = await bridgeApi(page, 'POST', '/v1/activity', { description: 'Weld', resource_type: 'employee' });
+  const board = await bridgeApi(page, 'POST', '/v1/board', {
     name: 'Gates',
     stages: [
       { name: 'Cutting', priority: 0, activities: [{ id: cut.id, priority: 0 }] },
@@ -260,7 +197,7 @@ test('backlog and selection: plan over the stages, ignore, resize, label two car
     labels: [{ name: 'Rush', color: 'red' }],
   }, { with: 'stages,labels' });
   for (const [name, activities] of [['Gate', [cut, weld]], ['Fence', [cut]], ['Spare', []]] as const) {
-    await api(page, 'POST', '/v1/collection', { name, board_id: board.id, due_date: addDays(monday, 20), activities: activities.map((a) => ({ id: a.id, time: 480 })) });
+    await bridgeApi(page, 'POST', '/v1/collection', { name, board_id: board.id, due_date: addDays(monday, 20), activities: activities.map((a) => ({ id: a.id, time: 480 })) });
   }
   await page.reload();
   const backlog = page.getByRole('complementary', { name: 'Backlog' });
@@ -270,7 +207,7 @@ test('backlog and selection: plan over the stages, ignore, resize, label two car
 
   // Dropped on the date bar: planned over the board's stages, a day on each.
   const gateItem = items.filter({ hasText: 'Gate' });
-  const dateBar = (await page.locator(`.pb-dates__band--lower [data-date="${monday}"]`).boundingBox())!;
+  const dateBar = (await dayOnDateBar(page, monday).boundingBox())!;
   const gateBox = (await gateItem.boundingBox())!;
   await dragTo(page, { x: gateBox.x + 30, y: gateBox.y + 15 }, { x: dateBar.x + dateBar.width / 2, y: dateBar.y + dateBar.height / 2 });
   await expect(cards.getByRole('option', { name: /^Gate/ })).toHaveCount(2);
@@ -302,7 +239,7 @@ test('backlog and selection: plan over the stages, ignore, resize, label two car
   const dayWidth = dateBar.width;
   await dragTo(page, { x: cutBox.x + cutBox.width - 2, y: cutBox.y + cutBox.height / 2 }, { x: cutBox.x + cutBox.width - 2 + dayWidth, y: cutBox.y + cutBox.height / 2 });
   await expect(gateCut).toHaveAccessibleName(new RegExp(`${longDate(monday)} to ${longDate(addDays(monday, 1))}`));
-  await expect.poll(async () => (await api(page, 'GET', '/v1/card', undefined, { filter: `stage_id:eq:'${board.stages[0].id}'` })).data[0].end_date).toBe(addDays(monday, 1));
+  await expect.poll(async () => (await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `stage_id:eq:'${board.stages[0].id}'` })).data[0].end_date).toBe(addDays(monday, 1));
 
   // Both Gate cards labelled Rush in one go.
   const gateWeld = cards.getByRole('option', { name: /^Gate, .* \d{4}, Welding/ });
@@ -311,7 +248,7 @@ test('backlog and selection: plan over the stages, ignore, resize, label two car
   const selectionBar = page.getByRole('group', { name: 'Selected cards' });
   await expect(selectionBar).toContainText('2 cards selected');
   await selectionBar.getByLabel('Add label').selectOption({ label: 'Rush' });
-  await expect.poll(async () => (await api(page, 'GET', '/v1/card', undefined, { filter: `labels:has:'${board.labels[0].id}'` })).count).toBe(2);
+  await expect.poll(async () => (await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `labels:has:'${board.labels[0].id}'` })).count).toBe(2);
   await expect(gateCut).toHaveAccessibleName(/labels Rush/);
 
   // Filtered to Rush, saved as a view; All cards shows Fence again, the view hides it.
@@ -343,5 +280,5 @@ test('backlog and selection: plan over the stages, ignore, resize, label two car
   await expect(gateWeld).toHaveCount(0);
   await page.keyboard.press('Control+z');
   await expect(gateWeld).toHaveCount(1);
-  await expect.poll(async () => (await api(page, 'GET', '/v1/card', undefined, { filter: `stage_id:eq:'${board.stages[1].id}',and,name:eq:'Gate'` })).count).toBe(1);
+  await expect.poll(async () => (await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `stage_id:eq:'${board.stages[1].id}',and,name:eq:'Gate'` })).count).toBe(1);
 });

@@ -1,10 +1,10 @@
 /**
  * What end-to-end specs do on a running app's page again and again: call the Planning API
  * through the page's bridge (as another client of the same local instance would), open a
- * screen from the navigation, connect to a remote on the Sync screen, and name the days a
- * planboard shows the way its cards read them out.
+ * screen from the main menu, switch the app to Dutch, and connect to a remote on the Sync
+ * screen.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** A call to the local Planning API through the page's bridge; answers status and body. */
 export async function bridgeCall(page: Page, method: string, path: string, body?: unknown, query?: Record<string, string>): Promise<{ status: number; body: any }> {
@@ -21,16 +21,33 @@ export async function bridgeCall(page: Page, method: string, path: string, body?
   );
 }
 
-/** The same call for setup steps that must work: throws with the API's answer when it does not. */
+/** The same call for steps that must work: throws with the API's answer when it does not. */
 export async function bridgeApi(page: Page, method: string, path: string, body?: unknown, query?: Record<string, string>): Promise<any> {
   const answer = await bridgeCall(page, method, path, body, query);
   if (answer.status >= 400) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
 
+/** A card as the API has it, found by its name, with its stage. */
+export async function cardOnServer(page: Page, name: string): Promise<{ id: string; collection_id: string; start_date: string; end_date: string; stage: { name: string } }> {
+  return (await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `name:eq:'${name}'`, with: 'stage' })).data[0];
+}
+
+/** The main menu between the screens; the app has no other navigation, so any language finds it. */
+export function mainMenu(page: Page): Locator {
+  return page.getByRole('navigation');
+}
+
+/** Opens a screen from the main menu and waits for its heading, which carries the menu's word. */
 export async function openScreen(page: Page, name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }).click();
+  await mainMenu(page).getByRole('button', { name, exact: true }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+}
+
+/** From English: Nederlands chosen as the app's language in Settings. */
+export async function switchToDutch(page: Page): Promise<void> {
+  await mainMenu(page).getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByLabel('Language of the app').selectOption({ label: 'Nederlands' });
 }
 
 /** Connects the app to a remote with an API key, on the Sync screen, and waits until it is online. */
@@ -42,29 +59,4 @@ export async function connectOnSyncScreen(page: Page, remote: { url: string; env
   await page.getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByText('Saved. Sync starts at once.')).toBeVisible();
   await expect(page.getByTestId('sync-state')).toHaveText('Online', { timeout: 15_000 });
-}
-
-/** The next Monday after today (local time): a workday inside the first screen of a board. */
-export function nextMonday(): string {
-  const date = new Date();
-  date.setDate(date.getDate() + (((8 - date.getDay()) % 7) || 7));
-  return isoDate(date);
-}
-
-export function isoDate(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00`);
-  d.setDate(d.getDate() + days);
-  return isoDate(d);
-}
-
-/** "Mon 30 Nov 2026", as a card reads its dates out. */
-export function longDate(date: string): string {
-  const d = new Date(`${date}T12:00:00`);
-  const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d.getDay()];
-  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][d.getMonth()];
-  return `${day} ${d.getDate()} ${month} ${d.getFullYear()}`;
 }

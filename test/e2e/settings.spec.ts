@@ -5,11 +5,10 @@
  *
  * With PLANNER_SCREENSHOTS=1 it also (re)takes docs/screenshots/settings*.png.
  */
-import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startApp, type RunningApp } from './app.js';
-
-const screenshots = resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
+import { mainMenu } from './planner-page.js';
+import { retakeScreenshot, screenshotsWanted } from './readme-screenshots.js';
 
 let app: RunningApp | undefined;
 
@@ -17,8 +16,6 @@ test.afterEach(async () => {
   await app?.stop();
   app = undefined;
 });
-
-const navigation = (page: Page) => page.getByRole('navigation');
 
 /** The page's background colour as the browser draws it. */
 function background(page: Page): Promise<string> {
@@ -28,12 +25,12 @@ function background(page: Page): Promise<string> {
 test('switching to Dutch translates the navigation, the top bar and the screens, and lasts', async ({ page }) => {
   app = await startApp();
   await page.goto(app.url);
-  await navigation(page).getByRole('button', { name: 'Settings', exact: true }).click();
+  await mainMenu(page).getByRole('button', { name: 'Settings', exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
   await page.getByLabel('Language of the app').selectOption({ label: 'Nederlands' });
   await expect(page.getByRole('heading', { name: 'Instellingen', level: 1 })).toBeVisible();
-  await expect(navigation(page).getByRole('button')).toHaveText(['Planbord', 'Orders', 'Projecten', 'Activiteiten', 'Resources', 'Tijd', 'Synchronisatie', 'Instellingen']);
+  await expect(mainMenu(page).getByRole('button')).toHaveText(['Planbord', 'Orders', 'Projecten', 'Activiteiten', 'Resources', 'Tijd', 'Synchronisatie', 'Instellingen']);
   await expect(page.getByRole('navigation', { name: 'Hoofdmenu' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Mijn timer' }).getByRole('button', { name: 'Timer starten' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Synchronisatiestatus' })).toContainText('Alleen lokaal');
@@ -41,15 +38,15 @@ test('switching to Dutch translates the navigation, the top bar and the screens,
 
   // The choice is kept in this browser.
   await page.reload();
-  await navigation(page).getByRole('button', { name: 'Tijd', exact: true }).click();
+  await mainMenu(page).getByRole('button', { name: 'Tijd', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Tijd', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Registraties' })).toBeVisible();
   await expect(page.getByRole('table', { name: /^Urenstaat van week/ })).toBeVisible();
 
   // And back to English.
-  await navigation(page).getByRole('button', { name: 'Instellingen', exact: true }).click();
+  await mainMenu(page).getByRole('button', { name: 'Instellingen', exact: true }).click();
   await page.getByLabel('Taal van de app').selectOption({ label: 'English' });
-  await expect(navigation(page).getByRole('button', { name: 'Time', exact: true })).toBeVisible();
+  await expect(mainMenu(page).getByRole('button', { name: 'Time', exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 });
 
@@ -57,7 +54,7 @@ test('the theme is light or dark by choice, and follows the system by default', 
   app = await startApp();
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(app.url);
-  await navigation(page).getByRole('button', { name: 'Settings', exact: true }).click();
+  await mainMenu(page).getByRole('button', { name: 'Settings', exact: true }).click();
   const html = page.locator('html');
   await expect(page.getByRole('radio', { name: 'Same as the system' })).toBeChecked();
   await expect(html).toHaveAttribute('data-theme', 'light');
@@ -79,22 +76,20 @@ test('the theme is light or dark by choice, and follows the system by default', 
   expect(await background(page)).toBe(dark);
   await page.reload();
   await expect(html).toHaveAttribute('data-theme', 'dark');
-  await navigation(page).getByRole('button', { name: 'Settings', exact: true }).click();
+  await mainMenu(page).getByRole('button', { name: 'Settings', exact: true }).click();
   await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
-  if (process.env.PLANNER_SCREENSHOTS) {
-    await page.setViewportSize({ width: 1400, height: 900 });
-    await page.screenshot({ path: resolve(screenshots, 'settings-dark.png') });
-  }
+  if (screenshotsWanted) await page.setViewportSize({ width: 1400, height: 900 });
+  await retakeScreenshot(page, 'settings-dark.png');
 
   await page.getByRole('radio', { name: 'Same as the system' }).check();
   await expect(html).toHaveAttribute('data-theme', 'light');
-  if (process.env.PLANNER_SCREENSHOTS) await page.screenshot({ path: resolve(screenshots, 'settings.png') });
+  await retakeScreenshot(page, 'settings.png');
 });
 
 test('the browser host says what only the desktop app does, and offers the local API too', async ({ page }) => {
   app = await startApp();
   await page.goto(app.url);
-  await navigation(page).getByRole('button', { name: 'Settings', exact: true }).click();
+  await mainMenu(page).getByRole('button', { name: 'Settings', exact: true }).click();
   const data = page.getByRole('region', { name: 'Data folder and backups' });
   await expect(data).toContainText('Backups are made by the desktop app');
   await expect(data.getByRole('button')).toHaveCount(0);

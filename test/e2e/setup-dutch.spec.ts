@@ -3,8 +3,9 @@
  * sets up a board with a stage, a status and a label, adds a resource that works on the stage,
  * and a project, reading Dutch labels, buttons and row texts all the way.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startApp, type RunningApp } from './app.js';
+import { openScreen, switchToDutch } from './planner-page.js';
 
 let app: RunningApp | undefined;
 
@@ -13,15 +14,10 @@ test.afterEach(async () => {
   app = undefined;
 });
 
-async function openScreen(page: Page, title: string) {
-  await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('button', { name: title, exact: true }).click();
-}
-
 test('activities, board setup, resources and projects speak Dutch', async ({ page }) => {
   app = await startApp();
   await page.goto(app.url);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings', exact: true }).click();
-  await page.getByLabel('Language of the app').selectOption({ label: 'Nederlands' });
+  await switchToDutch(page);
 
   // Activities
   await openScreen(page, 'Activiteiten');

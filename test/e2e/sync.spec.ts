@@ -10,15 +10,14 @@
  *
  * With PLANNER_SCREENSHOTS=1 it also (re)takes docs/screenshots/sync.png.
  */
-import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { tempDir } from '../helpers/api.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
-import { startServerProcess, type ServerProcess } from '../helpers/process.js';
+import type { ServerProcess } from '../helpers/process.js';
 import { startApp, type RunningApp } from './app.js';
-
-const screenshots = resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
-const remoteHeaders = { 'x-api-env': 'prod', 'x-api-key': 'remote-key', 'content-type': 'application/json' };
+import { bridgeCall, openScreen } from './planner-page.js';
+import { retakeScreenshot } from './readme-screenshots.js';
+import { onRemote, remoteAccess, startRemote } from './remote.js';
 
 let app: RunningApp | undefined;
 let remote: ServerProcess | undefined;
@@ -33,39 +32,8 @@ test.afterEach(async () => {
   proxy = undefined;
 });
 
-async function startRemote(dataDir: string): Promise<ServerProcess> {
-  return startServerProcess(['--data-dir', dataDir, '--api-env', 'prod', '--api-key', 'remote-key']);
-}
-
-/** A call straight to the remote's API, as another client of it would make. */
-async function onRemote(method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(new URL(path, remote!.url), { method, headers: remoteHeaders, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  const answer = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
-
 async function remoteProjects(): Promise<{ name: string; external_ref: string | null }[]> {
-  return (await onRemote('GET', '/v1/project?limit=1000&sort=name:asc')).data;
-}
-
-async function localApi(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  return page.evaluate(
-    async (request) => {
-      const response = await fetch('/bridge/request', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-planner-bridge': '1' },
-        body: JSON.stringify(request),
-      });
-      return response.json();
-    },
-    { method, path, ...(body === undefined ? {} : { body }) },
-  );
-}
-
-async function openScreen(page: Page, name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }).click();
-  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  return (await onRemote(remote!, 'GET', '/v1/project?limit=1000&sort=name:asc')).data;
 }
 
 async function createProject(page: Page, name: string): Promise<void> {
@@ -92,12 +60,12 @@ test('a planner connects to a remote, keeps working offline, sees pending go to 
   await expect(state).toHaveText('Not set up');
   await expect(page.getByText(/available in the desktop app/)).toBeVisible();
   await page.getByLabel('Remote address').fill(proxy.url);
-  await page.getByLabel('Environment').fill('prod');
-  await page.getByLabel('API key').fill('remote-key');
+  await page.getByLabel('Environment').fill(remoteAccess.env);
+  await page.getByLabel('API key').fill(remoteAccess.key);
   await page.getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByText('Saved. Sync starts at once.')).toBeVisible();
   await expect(state).toHaveText('Online', { timeout: 15_000 });
-  await expect(page.getByText('API key for environment prod')).toBeVisible();
+  await expect(page.getByText(`API key for environment ${remoteAccess.env}`)).toBeVisible();
   await expect(page.getByLabel('API key')).toHaveValue('');
 
   // Online: a change reaches the remote by itself.
@@ -130,8 +98,8 @@ test('a planner connects to a remote, keeps working offline, sees pending go to 
   // A conflict: while this computer is cut off, someone makes project X on the remote, and
   // the planner makes another project X here. The remote refuses the second.
   await proxy.set('refuse');
-  await onRemote('POST', '/v1/project', { name: 'Remote X', external_ref: 'X' });
-  const local = await localApi(page, 'POST', '/v1/project', { name: 'Local X', external_ref: 'X' });
+  await onRemote(remote, 'POST', '/v1/project', { name: 'Remote X', external_ref: 'X' });
+  const local = await bridgeCall(page, 'POST', '/v1/project', { name: 'Local X', external_ref: 'X' });
   expect(local.status).toBe(201);
   await proxy.set('pass');
   await page.getByRole('button', { name: 'Sync now' }).click();
@@ -151,7 +119,7 @@ test('a planner connects to a remote, keeps working offline, sees pending go to 
   await expect(conflict.getByLabel('external_ref')).toHaveValue('X');
   await expect(conflict.getByLabel('name')).toHaveValue('Local X');
   await page.evaluate(() => window.scrollTo(0, 0));
-  if (process.env.PLANNER_SCREENSHOTS) await page.screenshot({ path: resolve(screenshots, 'sync.png'), fullPage: true });
+  await retakeScreenshot(page, 'sync.png', { fullPage: true });
   await conflict.getByLabel('external_ref').fill('Y');
   await conflict.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText('The remote accepted every change.')).toBeVisible();

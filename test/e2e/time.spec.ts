@@ -8,12 +8,11 @@
  * With PLANNER_SCREENSHOTS=1 it also (re)takes docs/screenshots/time-*.png.
  */
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { startApp, type RunningApp } from './app.js';
-
-const screenshots = resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
+import { bridgeApi, openScreen } from './planner-page.js';
+import { retakeScreenshot } from './readme-screenshots.js';
 
 let app: RunningApp | undefined;
 
@@ -22,35 +21,14 @@ test.afterEach(async () => {
   app = undefined;
 });
 
-/** One Planning API call through the app's bridge, as the page makes them. */
-async function api(page: Page, method: string, path: string, body?: unknown, query?: Record<string, string>): Promise<any> {
-  const answer = await page.evaluate(
-    async (request) => {
-      const response = await fetch('/bridge/request', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-planner-bridge': '1' },
-        body: JSON.stringify(request),
-      });
-      return response.json();
-    },
-    { method, path, ...(body === undefined ? {} : { body }), ...(query ? { query } : {}) },
-  );
-  if (answer.status >= 300) throw new Error(`${method} ${path}: ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (process.env.PLANNER_SCREENSHOTS) await page.screenshot({ path: resolve(screenshots, name) });
-}
-
 /** A board with a welding stage, a collection and a card with five hours of welding planned. */
 async function seedCard(page: Page): Promise<{ cardId: string }> {
-  const activity = await api(page, 'POST', '/v1/activity', { description: 'Welding', code: 'WLD' });
-  const board = await api(page, 'POST', '/v1/board', { name: 'Frames', stages: [{ name: 'Welding', activities: [{ id: activity.id }] }] });
-  await api(page, 'POST', `/v1/board/${board.id}/status`, { name: 'To do' });
-  const stages = await api(page, 'GET', '/v1/stage', undefined, { filter: `board_id:eq:'${board.id}'` });
-  const collection = await api(page, 'POST', '/v1/collection', { name: 'Frame A', board_id: board.id });
-  const card = await api(page, 'POST', `/v1/collection/${collection.id}/card`, { stage_id: stages.data[0].id, name: 'Weld frame A', activities: [{ id: activity.id, time: 300 }] });
+  const activity = await bridgeApi(page, 'POST', '/v1/activity', { description: 'Welding', code: 'WLD' });
+  const board = await bridgeApi(page, 'POST', '/v1/board', { name: 'Frames', stages: [{ name: 'Welding', activities: [{ id: activity.id }] }] });
+  await bridgeApi(page, 'POST', `/v1/board/${board.id}/status`, { name: 'To do' });
+  const stages = await bridgeApi(page, 'GET', '/v1/stage', undefined, { filter: `board_id:eq:'${board.id}'` });
+  const collection = await bridgeApi(page, 'POST', '/v1/collection', { name: 'Frame A', board_id: board.id });
+  const card = await bridgeApi(page, 'POST', `/v1/collection/${collection.id}/card`, { stage_id: stages.data[0].id, name: 'Weld frame A', activities: [{ id: activity.id, time: 300 }] });
   return { cardId: card.id };
 }
 
@@ -88,15 +66,14 @@ test('a new planner tracks time with the timer and the week sheet, exports CSV a
   await expect(elapsed).toHaveText(/^0:00:0\d$/);
   const first = await elapsed.textContent();
   await expect(elapsed).not.toHaveText(first!);
-  const running = await api(page, 'GET', '/v1/time_tracking/running');
+  const running = await bridgeApi(page, 'GET', '/v1/time_tracking/running');
   expect(running.data).toMatchObject({ card_id: cardId, running: true });
   await timer.getByRole('button', { name: 'Stop' }).click();
   await expect(timer.getByRole('button', { name: 'Start timer' })).toBeVisible();
-  expect((await api(page, 'GET', '/v1/time_tracking/running')).data).toBeNull();
+  expect((await bridgeApi(page, 'GET', '/v1/time_tracking/running')).data).toBeNull();
 
   // The week sheet: the card has a row (the timer's entry); type hours for two other days.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Time', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Time', level: 1 })).toBeVisible();
+  await openScreen(page, 'Time');
   const sheet = page.getByRole('table', { name: /^Timesheet of week/ });
   await expect(sheet.getByRole('rowheader', { name: /Weld frame A/ })).toBeVisible();
   const [firstDay, secondDay] = otherWeekDays();
@@ -115,13 +92,13 @@ test('a new planner tracks time with the timer and the week sheet, exports CSV a
   await expect(sheet.getByLabel('Week total', { exact: true })).toHaveText('3:30');
   await expect(sheet.getByRole('row', { name: /Weld frame A/ })).toContainText('3:30 / 5:00');
   await page.getByRole('heading', { name: 'Time', level: 1 }).click();
-  await shot(page, 'time-week.png');
+  await retakeScreenshot(page, 'time-week.png');
   // Nonsense is refused with a reason, and nothing changes.
   await secondCell.fill('lots');
   await secondCell.press('Enter');
   await expect(page.getByRole('alert')).toContainText('“lots” is not a duration');
   await expect(secondCell).toHaveValue('2:30');
-  const entries = await api(page, 'GET', '/v1/time_tracking', undefined, { filter: `card_id:eq:'${cardId}'`, limit: '100' });
+  const entries = await bridgeApi(page, 'GET', '/v1/time_tracking', undefined, { filter: `card_id:eq:'${cardId}'`, limit: '100' });
   expect(entries.count).toBe(3);
   expect(entries.data.reduce((sum: number, entry: { duration: number }) => sum + entry.duration, 0)).toBe(210);
 
@@ -129,7 +106,7 @@ test('a new planner tracks time with the timer and the week sheet, exports CSV a
   await page.getByRole('tab', { name: 'Entries' }).click();
   await expect(page.getByRole('status').filter({ hasText: '3 entries' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Approve' })).toBeDisabled();
-  await shot(page, 'time-entries.png');
+  await retakeScreenshot(page, 'time-entries.png');
 
   // Export: this week, grouped by days, as CSV; the preview adds up first.
   await page.getByRole('button', { name: 'Export…' }).click();
@@ -137,7 +114,7 @@ test('a new planner tracks time with the timer and the week sheet, exports CSV a
   await dialog.getByLabel('Period').selectOption({ label: 'This week' });
   await expect(dialog.getByRole('status', { name: 'Total' })).toContainText('3.50');
   await expect(dialog.getByRole('status', { name: 'Total' })).toContainText('3 entries');
-  await shot(page, 'time-export.png');
+  await retakeScreenshot(page, 'time-export.png');
 
   const [csvDownload] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Save CSV' }).click()]);
   expect(csvDownload.suggestedFilename()).toMatch(/^time-report-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -173,7 +150,7 @@ test('a new planner tracks time with the timer and the week sheet, exports CSV a
   // exported entries is empty.
   await dialog.getByRole('button', { name: 'Mark as exported' }).click();
   await expect(dialog.getByText('3 entries marked as exported.')).toBeVisible();
-  const marked = await api(page, 'GET', '/v1/time_tracking', undefined, { filter: 'synchronized_at:eq:null', limit: '0' });
+  const marked = await bridgeApi(page, 'GET', '/v1/time_tracking', undefined, { filter: 'synchronized_at:eq:null', limit: '0' });
   expect(marked.count).toBe(0);
   await dialog.getByLabel('Only entries not exported before').check();
   await expect(dialog.getByRole('status', { name: 'Total' })).toContainText('0:00');
@@ -188,9 +165,9 @@ test('a bulk reject says which entries it could not change, and approved entries
   const { cardId } = await seedCard(page);
   const today = new Date();
   const at = (hours: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate(), hours).toISOString();
-  const first = await api(page, 'POST', '/v1/time_tracking', { card_id: cardId, start: at(8), end: at(9) });
-  const second = await api(page, 'POST', '/v1/time_tracking', { card_id: cardId, start: at(10), end: at(11), status: 'pending' });
-  await api(page, 'POST', '/v1/time_tracking', { card_id: cardId, start: at(12), end: at(13) });
+  const first = await bridgeApi(page, 'POST', '/v1/time_tracking', { card_id: cardId, start: at(8), end: at(9) });
+  const second = await bridgeApi(page, 'POST', '/v1/time_tracking', { card_id: cardId, start: at(10), end: at(11), status: 'pending' });
+  await bridgeApi(page, 'POST', '/v1/time_tracking', { card_id: cardId, start: at(12), end: at(13) });
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Time', exact: true }).click();
   await page.getByRole('tab', { name: 'Entries' }).click();
@@ -205,7 +182,7 @@ test('a bulk reject says which entries it could not change, and approved entries
   await expect(failures).toContainText('2 entries could not be changed');
   await expect(failures.getByRole('listitem')).toHaveCount(2);
   await expect(failures.getByRole('listitem').first()).toContainText('cannot change from draft to rejected');
-  expect((await api(page, 'GET', `/v1/time_tracking/${second.id}`)).status).toBe('rejected');
+  expect((await bridgeApi(page, 'GET', `/v1/time_tracking/${second.id}`)).status).toBe('rejected');
 
   // The two refused stay selected: approve them. Approved entries are locked.
   await expect(page.getByText('2 selected')).toBeVisible();
@@ -217,7 +194,7 @@ test('a bulk reject says which entries it could not change, and approved entries
   // A planner reopens one: it is unlocked again (pending).
   await list.getByRole('button', { name: /^Reopen .*08:00/ }).click();
   await expect(list.getByRole('img', { name: 'Locked' })).toHaveCount(1);
-  expect((await api(page, 'GET', `/v1/time_tracking/${first.id}`)).status).toBe('pending');
+  expect((await bridgeApi(page, 'GET', `/v1/time_tracking/${first.id}`)).status).toBe('pending');
 
   // The sheet: three entries in today's cell open as a list, the locked one with a lock.
   await page.getByRole('tab', { name: 'Week' }).click();

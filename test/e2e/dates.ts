@@ -1,0 +1,34 @@
+/**
+ * The days specs plan on: ISO dates (`YYYY-MM-DD`) counted in local time, the next Monday as
+ * the first workday a new board shows, and a day as the planboard reads it out in English.
+ */
+
+/** The next Monday after today (local time): a workday inside the first screen of a board. */
+export function nextMonday(): string {
+  const date = new Date();
+  date.setDate(date.getDate() + (((8 - date.getDay()) % 7) || 7));
+  return isoDate(date);
+}
+
+export function isoDate(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00`);
+  d.setDate(d.getDate() + days);
+  return isoDate(d);
+}
+
+const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });
+const month = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
+
+/**
+ * "Mon 30 Nov 2026", as a card reads its dates out in English. Each word is asked of Intl on
+ * its own, in en-GB, as the app's date-geometry.ts does, so none can drift from the app's
+ * ("Sept", not "Sep").
+ */
+export function longDate(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  return `${weekday.format(day)} ${Number(date.slice(8, 10))} ${month.format(day)} ${date.slice(0, 4)}`;
+}
