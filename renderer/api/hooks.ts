@@ -21,15 +21,35 @@ export const queryKeys = {
 };
 
 /**
- * Records written inline with their owner (a board's stages, labels, statuses and the
- * activities allowed in a stage). A change to one changes what a shaped read of the owner
- * (`board?with=stages`) shows, so its change event refreshes the owner's queries too.
+ * Where the planboard's capacity reads live: under `card`, because planned minutes change
+ * with every card change (views/planboard/planboard-cache.ts).
  */
-const ownerOfPart: Readonly<Record<string, ResourceName>> = {
-  stage: 'board',
-  label: 'board',
-  status: 'board',
-  stage_activity: 'board',
+export const capacityKey = ['card', 'capacity'] as const;
+
+/**
+ * Records whose change events name another resource than the queries showing them:
+ *  - parts written inline with their owner (a board's stages, labels, statuses, custom fields
+ *    and checklist templates; the activities allowed in a stage) show in shaped reads of the
+ *    owner (`board?with=stages`);
+ *  - a card's label, resource and activity links, and its time entries (its timer mark and
+ *    total), show in reads of the card; a checklist's items in reads of the checklist;
+ *  - resources, their schedules and a board's stages change the capacity beside the grid.
+ */
+const shownUnder: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  stage: [['board'], capacityKey],
+  label: [['board']],
+  status: [['board']],
+  stage_activity: [['board']],
+  board_custom_field: [['board']],
+  board_checklist: [['board']],
+  board: [capacityKey],
+  card_label: [['card']],
+  card_resource: [['card']],
+  card_activity: [['card']],
+  time_tracking: [['card']],
+  checklist_item: [['checklist']],
+  resource: [capacityKey],
+  schedule_deviation: [capacityKey],
 };
 
 /** One page of a list. `T` names the shape a `with` query returns (boards with their stages). */
@@ -118,24 +138,30 @@ export function useRemove<R extends ResourceName>(resource: R) {
 
 /**
  * Keeps every screen current with changes made anywhere — another window, the sync client,
- * an integration over HTTP. Mount once, at the app root.
+ * an integration over HTTP. Mount once, at the app root: every query key starts with the
+ * resource it shows, and `shownUnder` names the rest.
  */
 export function useChangeEvents(): void {
   const { transport } = useApi();
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      transport.onChange((events) => {
-        const resources = new Set<string>();
-        for (const event of events) {
-          resources.add(event.resource);
-          const owner = ownerOfPart[event.resource];
-          if (owner) resources.add(owner);
-        }
-        for (const resource of resources) {
-          void queryClient.invalidateQueries({ queryKey: [resource] });
-        }
-      }),
-    [transport, queryClient],
-  );
+  useEffect(() => {
+    // A read under way may have been answered before the change. React Query would let an
+    // invalidation join a first read (one without data yet) instead of reading again, and the
+    // screen would keep the answer from before: the read is cancelled, then made again.
+    const refresh = async (queryKey?: readonly string[]) => {
+      await queryClient.cancelQueries({ queryKey, fetchStatus: 'fetching' });
+      await queryClient.invalidateQueries({ queryKey });
+    };
+    return transport.onChange((events) => {
+      if (events === 'missed') {
+        void refresh();
+        return;
+      }
+      const keys = new Map<string, readonly string[]>();
+      for (const event of events) {
+        for (const key of [[event.resource], ...(shownUnder[event.resource] ?? [])]) keys.set(key.join('/'), key);
+      }
+      for (const key of keys.values()) void refresh(key);
+    });
+  }, [transport, queryClient]);
 }

@@ -7,19 +7,24 @@
  */
 import type { BridgeRequest, BridgeResponse, ChangeEvent } from '../../shared/ipc.js';
 import { ApiRequestError, TransportError, isApiErrorBody } from './request-error.js';
-import type { Transport } from './transport.js';
+import type { ChangeNotice, Transport } from './transport.js';
 
 const requestUrl = '/bridge/request';
 const eventsUrl = '/bridge/events';
 
 export function createHttpTransport(): Transport {
-  const listeners = new Set<(events: ChangeEvent[]) => void>();
+  const listeners = new Set<(notice: ChangeNotice) => void>();
   // One stream for all subscribers; opened on the first, closed after the last, so a page
   // with no live views holds no connection. EventSource reconnects by itself.
   let source: EventSource | null = null;
 
   function openStream(): EventSource {
     const stream = new EventSource(eventsUrl);
+    // Until the stream is open (at first, and after every reconnect) changes go by unheard:
+    // a record written by an integration while the page loaded would stay off the screen.
+    stream.onopen = () => {
+      for (const listener of listeners) listener('missed');
+    };
     stream.onmessage = (message: MessageEvent<string>) => {
       const events = parseChangeEvents(message.data);
       if (!events) {

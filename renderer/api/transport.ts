@@ -8,10 +8,16 @@ import type { BridgeRequest, BridgeResponse, ChangeEvent } from '../../shared/ip
 import { createHttpTransport } from './transport.http.js';
 import { createIpcTransport } from './transport.ipc.js';
 
+/**
+ * What a change listener hears: the records that changed, or `missed` when changes may have
+ * gone by unheard (the event stream was connecting or reconnecting) and any record may be stale.
+ */
+export type ChangeNotice = ChangeEvent[] | 'missed';
+
 export interface Transport {
   request(req: BridgeRequest): Promise<BridgeResponse>;
   /** Returns a function that removes the listener. */
-  onChange(listener: (events: ChangeEvent[]) => void): () => void;
+  onChange(listener: (notice: ChangeNotice) => void): () => void;
 }
 
 /** Picks the transport once, at startup: the preload's bridge when present, HTTP otherwise. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ChangeEvent } from '../../shared/ipc.js';
+import type { ChangeNotice } from '../../renderer/api/transport.js';
 import { ApiRequestError, TransportError } from '../../renderer/api/request-error.js';
 import { createHttpTransport } from '../../renderer/api/transport.http.js';
 
@@ -7,9 +7,14 @@ import { createHttpTransport } from '../../renderer/api/transport.http.js';
 class FakeEventSource {
   static opened: FakeEventSource[] = [];
   onmessage: ((message: MessageEvent<string>) => void) | null = null;
+  onopen: (() => void) | null = null;
   closed = false;
   constructor(readonly url: string) {
     FakeEventSource.opened.push(this);
+  }
+  /** The connection is made (at first, or again after a drop). */
+  open() {
+    this.onopen?.();
   }
   emit(data: string) {
     this.onmessage?.({ data } as MessageEvent<string>);
@@ -64,7 +69,7 @@ describe('http transport (browser host)', () => {
   it('shares one event stream among listeners and closes it after the last leaves', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const transport = createHttpTransport();
-    const seen: ChangeEvent[][] = [];
+    const seen: ChangeNotice[] = [];
     const stopFirst = transport.onChange((events) => seen.push(events));
     const stopSecond = transport.onChange(() => {});
     expect(FakeEventSource.opened).toHaveLength(1);
@@ -79,5 +84,19 @@ describe('http transport (browser host)', () => {
     expect(stream.closed).toBe(false);
     stopSecond();
     expect(stream.closed).toBe(true);
+  });
+
+  it('tells listeners that changes may have been missed each time the stream (re)connects', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const transport = createHttpTransport();
+    const seen: ChangeNotice[] = [];
+    const stop = transport.onChange((notice) => seen.push(notice));
+    const stream = FakeEventSource.opened[0]!;
+    expect(seen).toEqual([]);
+    stream.open();
+    stream.emit(JSON.stringify([{ resource: 'board', id: 'b1', op: 'create' }]));
+    stream.open();
+    expect(seen).toEqual(['missed', [{ resource: 'board', id: 'b1', op: 'create' }], 'missed']);
+    stop();
   });
 });

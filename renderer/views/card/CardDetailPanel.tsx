@@ -15,7 +15,7 @@ import { useT } from '../../i18n/index.js';
 import { useCardPanel } from '../../state/card-panel.js';
 import { AttachmentsSection } from './AttachmentsSection.js';
 import type { CardDetail, PanelBoard } from './card-api.js';
-import { useCardDetail, usePanelBoard, usePanelChangeEvents } from './card-queries.js';
+import { useCardDetail, usePanelBoard } from './card-queries.js';
 import { CardFieldsForm } from './CardFieldsForm.js';
 import { CardLinksSection } from './CardLinksSection.js';
 import { ChecklistsSection } from './ChecklistsSection.js';
@@ -38,7 +38,6 @@ export function CardDetailPanel() {
   const shownCardId = useRef<string | null>(null);
   if (openCardId) shownCardId.current = openCardId;
   useFocusReturn(panel, openCardId !== null, () => focusTargetOfCard(shownCardId.current));
-  usePanelChangeEvents();
 
   if (!openCardId) return null;
 

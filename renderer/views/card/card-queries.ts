@@ -5,7 +5,7 @@
  * what other reads show (a card's dates on the planboard, its timer) refresh those too.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useApi } from '../../api/provider.js';
 import { cardApi, type CardApi, type CardRef } from './card-api.js';
 
@@ -20,38 +20,9 @@ export const cardPanelKeys = {
   timeEntries: (cardId: string) => ['time_tracking', 'card', cardId] as const,
 };
 
-/**
- * Records whose change events name another resource than the query showing them: a card's
- * label and resource links, a checklist's items, a board's custom fields and templates. A
- * time entry changes its card's timer flag and total, a relation the card's relation list.
- */
-const shownUnder: Readonly<Record<string, readonly string[]>> = {
-  card_label: ['card'],
-  card_resource: ['card'],
-  card_activity: ['card'],
-  checklist_item: ['checklist'],
-  board_custom_field: ['board'],
-  board_checklist: ['board'],
-  time_tracking: ['card'],
-};
-
 export function useCardApi(): CardApi {
   const { transport } = useApi();
   return useMemo(() => cardApi(transport), [transport]);
-}
-
-/** Keeps the panel current with changes to the records it shows under another name (see `shownUnder`). */
-export function usePanelChangeEvents(): void {
-  const { transport } = useApi();
-  const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      transport.onChange((events) => {
-        const prefixes = new Set(events.flatMap((event) => shownUnder[event.resource] ?? []));
-        for (const prefix of prefixes) void queryClient.invalidateQueries({ queryKey: [prefix] });
-      }),
-    [transport, queryClient],
-  );
 }
 
 export function useCardDetail(cardId: string) {

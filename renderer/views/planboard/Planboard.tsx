@@ -26,7 +26,7 @@ import { CardLookupsContext, type CardLookups } from './PlanCardView.js';
 import { SelectionBar } from './SelectionBar.js';
 import { ShortcutHelp } from './ShortcutHelp.js';
 import { useCollectionFocus } from './use-collection-focus.js';
-import { blockDays, usePlanboardCapacity, usePlanboardCards, usePlanboardChangeEvents } from './use-planboard-data.js';
+import { blockDays, usePlanboardCapacity, usePlanboardCards } from './use-planboard-data.js';
 import { usePlanboardActions } from './use-planboard-actions.js';
 import { usePlanboardShortcuts } from './use-planboard-shortcuts.js';
 
@@ -60,7 +60,6 @@ export function Planboard({ boardId }: { boardId: string }) {
   );
   const cards = usePlanboardCards(boardId, timeline, loadRange);
   const capacity = usePlanboardCapacity(boardId, timeline, loadRange, showCapacity);
-  usePlanboardChangeEvents(boardId);
 
   useEffect(() => {
     resetSelection();

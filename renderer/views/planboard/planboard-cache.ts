@@ -9,6 +9,7 @@
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ListQuery } from '../../api/client.js';
+import { capacityKey } from '../../api/hooks.js';
 import { maxLimit, type ListEnvelope } from '../../../shared/list.js';
 import { boardBacklogFilter, type Board } from '../../../shared/resources/board.js';
 import type { Collection } from '../../../shared/resources/collection.js';
@@ -17,9 +18,8 @@ import type { PlanCard } from './plan-card.js';
 export const planboardKeys = {
   cardsOfBoard: (boardId: string) => ['card', 'planboard', boardId] as const,
   cardBlock: (boardId: string, from: string, to: string) => ['card', 'planboard', boardId, from, to] as const,
-  // Under `card`: planned minutes change with every card change.
-  capacityOfBoard: (boardId: string) => ['card', 'capacity', boardId] as const,
-  capacityBlock: (boardId: string, from: string, to: string) => ['card', 'capacity', boardId, from, to] as const,
+  capacityOfBoard: (boardId: string) => [...capacityKey, boardId] as const,
+  capacityBlock: (boardId: string, from: string, to: string) => [...capacityKey, boardId, from, to] as const,
   views: (boardId: string) => ['board_view', boardId] as const,
   // Under `collection`: planning, ignoring and change events refresh it with the other lists.
   backlog: (boardId: string) => ['collection', 'backlog', boardId] as const,

@@ -3,8 +3,8 @@
  * blocks of days so that a scroll back re-uses what an earlier scroll loaded (blocks stay in
  * the cache for half an hour), merged into one list for the grid.
  */
-import { useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useQueries, type UseQueryResult } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useApi } from '../../api/provider.js';
 import { blocksCovering, type DayRange, type Timeline } from './date-geometry.js';
 import { indexCapacity, type CapacityIndex, type CapacityResponse } from './capacity.js';
@@ -90,23 +90,3 @@ function mergeCapacity(results: UseQueryResult<CapacityResponse>[]): BoardCapaci
   return { index: indexCapacity(results.map((result) => result.data)), error: results.find((result) => result.error)?.error ?? null };
 }
 
-/**
- * Changes that alter what the planboard shows without being card or collection changes (the
- * app-wide handler refreshes those): a timer started or stopped changes a card's running-timer
- * mark; resources, their schedules and the board's stages change the capacity.
- */
-export function usePlanboardChangeEvents(boardId: string): void {
-  const { transport } = useApi();
-  const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      transport.onChange((events) => {
-        const resources = new Set(events.map((event) => event.resource));
-        if (resources.has('time_tracking')) void queryClient.invalidateQueries({ queryKey: planboardKeys.cardsOfBoard(boardId) });
-        if (['resource', 'schedule_deviation', 'stage', 'board'].some((name) => resources.has(name))) {
-          void queryClient.invalidateQueries({ queryKey: planboardKeys.capacityOfBoard(boardId) });
-        }
-      }),
-    [transport, queryClient, boardId],
-  );
-}
