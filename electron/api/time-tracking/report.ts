@@ -8,7 +8,7 @@
  *    remainders, so the lines of an entry always add up to the entry, to the minute.
  *  - Groups nest in `group_by` order; each has its minutes; the grand total is their sum.
  */
-import { addDays, daysBetween, formatDate } from '../../../shared/dates.js';
+import { addDays, formatDate, parseDate } from '../../../shared/dates.js';
 import type { FilterNode } from '../../../shared/filter.js';
 import { type DurationFormat, type ReportGroup, type ReportGrouping, type ReportLine, type TimeReport } from '../../../shared/time-report.js';
 import { endOfLocalDate, isoWeek, startOfLocalDate } from '../../../shared/zoned-time.js';
@@ -42,18 +42,32 @@ export interface ReportRequest {
   title: string;
 }
 
+const dayMs = 86_400_000;
+
+/** One local day of a report's time zone: when it begins and ends, and its ISO week. */
+interface LocalDay {
+  date: string;
+  /** Days since 1970-01-01. */
+  ordinal: number;
+  week: string;
+  start: number;
+  /** The instant the next day begins. */
+  end: number;
+}
+
 /**
- * The local days of one report, each worked out once: when it begins and ends, and its ISO
- * week. Time-zone arithmetic is slow (Intl); a report of many lines covers few days.
+ * The local days of one report, each worked out once. Time-zone arithmetic is slow (Intl); a
+ * report of many lines covers few days, and its entries come in order of start, so the day
+ * of an instant is nearly always the day asked for last.
  */
 class LocalDays {
   private readonly starts = new Map<string, number>();
-  private readonly following = new Map<string, string>();
-  private readonly weeks = new Map<string, string>();
+  private readonly days = new Map<string, LocalDay>();
+  private last: LocalDay | undefined;
 
   constructor(private readonly timezone: string) {}
 
-  start(date: string): number {
+  private start(date: string): number {
     let start = this.starts.get(date);
     if (start === undefined) {
       start = startOfLocalDate(date, this.timezone);
@@ -62,40 +76,109 @@ class LocalDays {
     return start;
   }
 
-  next(date: string): string {
-    let next = this.following.get(date);
-    if (next === undefined) {
-      next = addDays(date, 1);
-      this.following.set(date, next);
+  day(date: string): LocalDay {
+    let day = this.days.get(date);
+    if (day === undefined) {
+      day = { date, ordinal: parseDate(date) / dayMs, week: isoWeek(date), start: this.start(date), end: this.start(addDays(date, 1)) };
+      this.days.set(date, day);
     }
-    return next;
+    return day;
   }
 
-  /** The instant the day after `date` begins. */
-  end(date: string): number {
-    return this.start(this.next(date));
+  next(day: LocalDay): LocalDay {
+    return this.day(addDays(day.date, 1));
   }
 
-  week(date: string): string {
-    let week = this.weeks.get(date);
-    if (week === undefined) {
-      week = isoWeek(date);
-      this.weeks.set(date, week);
+  /** The local day of an instant: within a day of its UTC date. */
+  dayOf(instant: number): LocalDay {
+    const last = this.last;
+    if (last && last.start <= instant && instant < last.end) return last;
+    let day = this.day(formatDate(instant));
+    while (day.start > instant) day = this.day(addDays(day.date, -1));
+    while (day.end <= instant) day = this.next(day);
+    this.last = day;
+    return day;
+  }
+}
+
+const twoDigits = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
+const clockTexts = Array.from({ length: 1440 }, (_, m) => `${twoDigits[Math.floor(m / 60)]}:${twoDigits[m % 60]}`);
+
+/**
+ * Instants as the API writes them (`nowTimestamp`: `2026-11-02T08:30:00Z`, whole seconds, UTC)
+ * from epoch milliseconds. A report writes two per line: a `Date` and a regular expression
+ * each would cost more than the rest of the line, and the date part is the same for many.
+ * Joined rather than concatenated, because V8 keeps a concatenation as a tree of its parts,
+ * several times the size of the text, for as long as the line lives.
+ */
+class InstantTexts {
+  private readonly dates = new Map<number, string>();
+
+  text(instant: number): string {
+    const day = Math.floor(instant / dayMs);
+    let date = this.dates.get(day);
+    if (date === undefined) {
+      const iso = new Date(day * dayMs).toISOString();
+      date = iso.slice(0, iso.indexOf('T'));
+      this.dates.set(day, date);
     }
-    return week;
-  }
-
-  /** The local date of an instant: within a day of its UTC date. */
-  dateOf(instant: number): string {
-    let date = formatDate(instant);
-    while (this.start(date) > instant) date = addDays(date, -1);
-    while (this.end(date) <= instant) date = this.next(date);
-    return date;
+    const second = Math.floor((instant - day * dayMs) / 1000);
+    return [date, 'T', clockTexts[Math.floor(second / 60)], ':', twoDigits[second % 60], 'Z'].join('');
   }
 }
 
 function byId(records: StoredRecord[]): Map<string, StoredRecord> {
   return new Map(records.map((r) => [r.id, r]));
+}
+
+/** The fields of an entry a report reads, in the order `eachValues` gives them. */
+const entryFields = ['id', 'start', 'end', 'card_id', 'activity_id', 'user_id', 'status', 'note'] as const;
+type EntryValues = [id: string, start: string, end: string | null, card_id: string | null, activity_id: string | null, user_id: string | null, status: string, note: string | null];
+
+/** An entry of the report, clipped to its period. */
+interface ClippedEntry {
+  id: string;
+  from: number;
+  to: number;
+  /** The local day of `from`. */
+  first: LocalDay;
+  cardId: string | null;
+  activityId: string | null;
+  userId: string | null;
+  status: string;
+  note: string | null;
+}
+
+/**
+ * One string per distinct value. SQLite gives every entry its own copy of its card id, and the
+ * lines keep them: 100,000 copies of a few hundred ids would stay in memory (and be copied by
+ * every garbage collection) until the report is sent.
+ */
+class SharedTexts {
+  private readonly texts = new Map<string, string>();
+
+  of(text: string): string;
+  of(text: string | null): string | null;
+  of(text: string | null): string | null {
+    if (text === null) return null;
+    const shared = this.texts.get(text);
+    if (shared !== undefined) return shared;
+    this.texts.set(text, text);
+    return text;
+  }
+
+  all(): string[] {
+    return [...this.texts.keys()];
+  }
+}
+
+/** What a line says about its card, worked out once per card. */
+interface CardLabels {
+  card: string;
+  collection_id: string | null;
+  collection: string;
+  board_id: string | null;
+  board: string;
 }
 
 /** Splits `total` whole minutes over pieces in proportion to their exact lengths. */
@@ -163,70 +246,99 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
     ],
   };
   const { store } = ctx;
-  const relations = relationJoins(timeTrackingModule);
-  const matched = store.list(timeTrackingModule.table, { filter: overlap, relations, sort: [{ field: 'start', direction: 'asc' }], limit: 0, offset: 0 });
-  // Every matched entry makes at least one line: refuse before reading them all.
-  if (matched.count > maxReportLines) tooLarge(matched.count);
-  const entries = store.list(timeTrackingModule.table, { filter: overlap, relations, sort: [{ field: 'start', direction: 'asc' }], limit: maxReportLines, offset: 0 }).rows;
-
-  // Each entry clipped to the period, and how many local days (lines) it covers: the limit is
-  // checked before a single line is made.
   const days = new LocalDays(timezone);
-  const spans: { entry: StoredRecord; from: number; to: number; first: string }[] = [];
+  const [cardIds, activityIds, userIds, statuses] = [new SharedTexts(), new SharedTexts(), new SharedTexts(), new SharedTexts()];
+  // Each entry clipped to the period, and how many local days (lines) it covers: the limit is
+  // checked before a single line is made. Every matched entry makes at least one line, so
+  // reading one entry over the limit is enough to refuse, and no count is needed before.
+  const entries: ClippedEntry[] = [];
+  let matched = 0;
   let lineCount = 0;
-  for (const entry of entries) {
-    const from = Math.max(Date.parse(entry.start as string), periodStart);
-    const to = Math.min(entry.end ? Date.parse(entry.end as string) : now, periodEnd);
-    if (to <= from) continue;
-    const first = days.dateOf(from);
-    lineCount += daysBetween(first, days.dateOf(to - 1)) + 1;
-    spans.push({ entry, from, to, first });
-  }
+  store.eachValues(
+    timeTrackingModule.table,
+    { filter: overlap, relations: relationJoins(timeTrackingModule), sort: [{ field: 'start', direction: 'asc' }], limit: maxReportLines + 1, offset: 0 },
+    entryFields,
+    (values) => {
+      const [id, start, end, cardId, activityId, userId, status, note] = values as EntryValues;
+      matched++;
+      const from = Math.max(Date.parse(start), periodStart);
+      const to = Math.min(end ? Date.parse(end) : now, periodEnd);
+      if (to <= from) return;
+      const first = days.dayOf(from);
+      lineCount += days.dayOf(to - 1).ordinal - first.ordinal + 1;
+      entries.push({ id, from, to, first, cardId: cardIds.of(cardId), activityId: activityIds.of(activityId), userId: userIds.of(userId), status: statuses.of(status), note });
+    },
+  );
+  if (matched > maxReportLines) tooLarge(matched);
   if (lineCount > maxReportLines) tooLarge(lineCount);
 
-  const cards = byId(store.getWhereIn(cardModule.table, 'id', entries.map((e) => e.card_id)));
+  const cards = byId(store.getWhereIn(cardModule.table, 'id', cardIds.all()));
   const collections = byId(store.getWhereIn(collectionModule.table, 'id', [...cards.values()].map((c) => c.collection_id)));
   const boards = byId(store.getWhereIn(boardModule.table, 'id', [...cards.values()].map((c) => c.board_id)));
-  const activities = byId(store.getWhereIn(activityModule.table, 'id', entries.map((e) => e.activity_id)));
-  const users = byId(store.getWhereIn(userModule.table, 'id', entries.map((e) => e.user_id)));
-
-  const lines: ReportLine[] = [];
-  for (const { entry, from, to, first } of spans) {
-    const pieces: { date: string; start: number; end: number }[] = [];
-    for (let day = first, i = 0; i < 400; day = days.next(day), i++) {
-      const dayStart = Math.max(from, days.start(day));
-      const dayEnd = Math.min(to, days.end(day));
-      if (dayEnd > dayStart) pieces.push({ date: day, start: dayStart, end: dayEnd });
-      if (dayEnd >= to) break;
-    }
-    const minutes = shareMinutes(pieces.map((p) => (p.end - p.start) / 60_000));
-    const card = cards.get(entry.card_id as string);
-    const collection = card ? collections.get(card.collection_id as string) : undefined;
-    const board = card ? boards.get(card.board_id as string) : undefined;
-    const activity = activities.get(entry.activity_id as string);
-    const user = users.get(entry.user_id as string);
-    pieces.forEach((piece, i) => {
-      lines.push({
-        entry_id: entry.id,
-        date: piece.date,
-        week: days.week(piece.date),
-        start: new Date(piece.start).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-        end: new Date(piece.end).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-        minutes: minutes[i]!,
-        user_id: (entry.user_id as string | null) ?? null,
-        user: (user?.fullname as string | null) ?? (user?.email as string | undefined) ?? '',
-        card_id: (entry.card_id as string | null) ?? null,
+  const activities = byId(store.getWhereIn(activityModule.table, 'id', activityIds.all()));
+  const users = byId(store.getWhereIn(userModule.table, 'id', userIds.all()));
+  const cardLabels = new Map<string | null, CardLabels>();
+  const labelsOf = (cardId: string | null): CardLabels => {
+    let labels = cardLabels.get(cardId);
+    if (!labels) {
+      const card = cards.get(cardId as string);
+      const collection = card ? collections.get(card.collection_id as string) : undefined;
+      const board = card ? boards.get(card.board_id as string) : undefined;
+      labels = {
         card: (card?.name as string | null) ?? '',
         collection_id: (card?.collection_id as string | null) ?? null,
         collection: (collection?.name as string | null) ?? '',
         board_id: (card?.board_id as string | null) ?? null,
         board: (board?.name as string | null) ?? '',
-        activity_id: (entry.activity_id as string | null) ?? null,
-        activity: (activity?.description as string | undefined) ?? '',
-        status: entry.status as string,
-        note: (entry.note as string | null) ?? '',
-      });
+      };
+      cardLabels.set(cardId, labels);
+    }
+    return labels;
+  };
+
+  const instants = new InstantTexts();
+  const lines: ReportLine[] = [];
+  const addLine = (entry: ClippedEntry, day: LocalDay, start: number, end: number, minutes: number) => {
+    const labels = labelsOf(entry.cardId);
+    const activity = activities.get(entry.activityId as string);
+    const user = users.get(entry.userId as string);
+    lines.push({
+      entry_id: entry.id,
+      date: day.date,
+      week: day.week,
+      start: instants.text(start),
+      end: instants.text(end),
+      minutes,
+      user_id: entry.userId,
+      user: (user?.fullname as string | null) ?? (user?.email as string | undefined) ?? '',
+      card_id: entry.cardId,
+      card: labels.card,
+      collection_id: labels.collection_id,
+      collection: labels.collection,
+      board_id: labels.board_id,
+      board: labels.board,
+      activity_id: entry.activityId,
+      activity: (activity?.description as string | undefined) ?? '',
+      status: entry.status,
+      note: entry.note ?? '',
     });
+  };
+  for (const entry of entries) {
+    const { from, to, first } = entry;
+    // Most entries lie within a day: one line of all their (rounded) minutes.
+    if (to <= first.end) {
+      addLine(entry, first, from, to, Math.round((to - from) / 60_000));
+      continue;
+    }
+    const pieces: { day: LocalDay; start: number; end: number }[] = [];
+    for (let day = first, i = 0; i < 400; day = days.next(day), i++) {
+      const dayStart = Math.max(from, day.start);
+      const dayEnd = Math.min(to, day.end);
+      if (dayEnd > dayStart) pieces.push({ day, start: dayStart, end: dayEnd });
+      if (dayEnd >= to) break;
+    }
+    const minutes = shareMinutes(pieces.map((p) => (p.end - p.start) / 60_000));
+    pieces.forEach((piece, i) => addLine(entry, piece.day, piece.start, piece.end, minutes[i]!));
   }
   const all = lines.map((_, i) => i);
   const groups = request.groupBy.length > 0 ? group(lines, all, request.groupBy) : [];

@@ -18,7 +18,7 @@
  * never held as one string.
  */
 import { Readable } from 'node:stream';
-import { formatMinutes, type DurationFormat, type ReportLine, type TimeReport } from '../../../../shared/time-report.js';
+import { formatMinutes, type ReportLine, type TimeReport } from '../../../../shared/time-report.js';
 import { grandTotalLabel, reportRows, subtotalLabel, tableColumns } from './report-rows.js';
 import { formatLocalDateTime, ZoneClock } from './zone-clock.js';
 
@@ -49,18 +49,30 @@ function* csvChunks(report: TimeReport, clock: ZoneClock, separator: CsvSeparato
   const needsQuotes = separator === ',' ? /[",\r\n]/ : /[";\r\n]/;
   const field = (value: string) => (needsQuotes.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
   const text = (value: string) => field(neutraliseFormula(value));
-  const duration = (minutes: number, format: DurationFormat) => {
-    const value = formatMinutes(minutes, format);
-    return separator === ';' ? value.replace('.', ',') : value;
+  // Labels (user, board, card …) and durations repeat line after line: each is written once.
+  const labels = new Map<string, string>();
+  const label = (value: string) => {
+    let written = labels.get(value);
+    if (written === undefined) labels.set(value, (written = text(value)));
+    return written;
+  };
+  const durations = new Map<number, string>();
+  const duration = (minutes: number) => {
+    let written = durations.get(minutes);
+    if (written === undefined) {
+      const value = formatMinutes(minutes, report.duration_format);
+      durations.set(minutes, (written = separator === ';' ? value.replace('.', ',') : value));
+    }
+    return written;
   };
   const emptyBeforeDuration = separator.repeat(tableColumns.indexOf('Duration'));
-  const total = (label: string, minutes: number) =>
-    `${text(label)}${emptyBeforeDuration}${duration(minutes, report.duration_format)}${separator}${minutes}${separator}\r\n`;
+  const total = (name: string, minutes: number) =>
+    `${text(name)}${emptyBeforeDuration}${duration(minutes)}${separator}${minutes}${separator}\r\n`;
   const s = separator;
   const line = (l: ReportLine) =>
-    `${l.date}${s}${l.week}${s}${text(l.user)}${s}${text(l.board)}${s}${text(l.collection)}${s}${text(l.card)}${s}${text(l.activity)}${s}` +
-    `${text(l.status)}${s}${formatLocalDateTime(clock.local(l.start))}${s}${formatLocalDateTime(clock.local(l.end))}${s}` +
-    `${duration(l.minutes, report.duration_format)}${s}${l.minutes}${s}${text(l.note)}\r\n`;
+    `${l.date}${s}${l.week}${s}${label(l.user)}${s}${label(l.board)}${s}${label(l.collection)}${s}${label(l.card)}${s}${label(l.activity)}${s}` +
+    `${label(l.status)}${s}${formatLocalDateTime(clock.local(l.start))}${s}${formatLocalDateTime(clock.local(l.end))}${s}` +
+    `${duration(l.minutes)}${s}${l.minutes}${s}${text(l.note)}\r\n`;
 
   let chunk = (bom ? '\uFEFF' : '') + tableColumns.join(separator) + '\r\n';
   for (const row of reportRows(report)) {
