@@ -15,14 +15,12 @@
  * JSON has none and is shown for comparison. The verdict is PASS or OVER BUDGET; the script
  * exits non-zero only when something is broken (an HTTP error, a wrong total).
  */
-import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApi } from '../../electron/api/app.js';
 import { timeTrackingModule } from '../../electron/api/resources/time-tracking.js';
 import { DataDir } from '../../electron/store/data-dir.js';
 import { tempDir } from '../helpers/api.js';
+import { childFormat, mib, runEachFormat, watchPeakRss } from './format-runs.js';
 
 const users = 20;
 const days = 25;
@@ -95,14 +93,7 @@ async function measure(folder: string, format: string): Promise<void> {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   const url = `http://127.0.0.1:${address.port}/v1/time_tracking/export?${new URLSearchParams({ ...query, format })}`;
-  global.gc?.();
-  const baseline = process.memoryUsage().rss;
-  let peak = baseline;
-  const sample = () => {
-    const rss = process.memoryUsage().rss;
-    if (rss > peak) peak = rss;
-  };
-  const timer = setInterval(sample, 5);
+  const rss = watchPeakRss();
   const started = performance.now();
   const response = await fetch(url, { headers: { 'x-api-key': key, 'x-api-env': environmentName } });
   if (response.status !== 200) throw new Error(`${format}: HTTP ${response.status} ${await response.text()}`);
@@ -115,11 +106,10 @@ async function measure(folder: string, format: string): Promise<void> {
     if (done) break;
     bytes += value.length;
     if (format === 'json') chunks.push(Buffer.from(value));
-    sample();
+    rss.sample();
   }
   const ms = performance.now() - started;
-  clearInterval(timer);
-  sample();
+  const { baseline, peak } = rss.stop();
   await app.close();
   dataDir.close();
   if (bytes === 0) throw new Error(`${format}: empty file`);
@@ -129,33 +119,27 @@ async function measure(folder: string, format: string): Promise<void> {
       throw new Error(`json: ${report.lines.length} lines, ${report.total_minutes} minutes; expected ${entries} and ${entries * minutesEach}`);
     }
   }
-  const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
   const budget = budgetsMs[format] ?? null;
   const verdict = budget === null ? '(no budget)' : ms <= budget ? 'PASS' : 'OVER BUDGET';
   console.log(
     `${format.padEnd(4)} ${entries} entries  ${ms.toFixed(0).padStart(5)} ms${budget ? ` (budget ${budget} ms)` : ''}  ` +
-      `${(bytes / 1024 / 1024).toFixed(1)} MiB  peak RSS ${mb(peak)} MiB (+${mb(peak - baseline)} MiB over ${mb(baseline)} MiB)  ${verdict}`,
+      `${(bytes / 1024 / 1024).toFixed(1)} MiB  peak RSS ${mib(peak)} MiB (+${mib(peak - baseline)} MiB over ${mib(baseline)} MiB)  ${verdict}`,
   );
 }
 
-const formatArg = process.argv.indexOf('--format');
-if (formatArg > 0) {
-  await measure(process.argv[process.argv.indexOf('--folder') + 1]!, process.argv[formatArg + 1]!);
+const format = childFormat();
+if (format) {
+  await measure(process.argv[process.argv.indexOf('--folder') + 1]!, format);
 } else {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const tsxCli = join(resolve(here, '..', '..'), 'node_modules', 'tsx', 'dist', 'cli.mjs');
   const folder = tempDir('planner-bench-export-');
-  let broken = false;
+  let ok: boolean;
   try {
     const seeding = performance.now();
     await seed(folder);
     console.log(`time report export: ${entries} entries seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s; grouped by users, days; node ${process.version}`);
-    for (const format of ['json', 'csv', 'xlsx', 'pdf']) {
-      const run = spawnSync(process.execPath, ['--expose-gc', tsxCli, fileURLToPath(import.meta.url), '--format', format, '--folder', folder], { stdio: 'inherit', timeout: 5 * 60_000 });
-      if (run.status !== 0) broken = true;
-    }
+    ok = runEachFormat(import.meta.url, ['json', 'csv', 'xlsx', 'pdf'], ['--folder', folder]);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
-  process.exit(broken ? 1 : 0);
+  process.exit(ok ? 0 : 1);
 }

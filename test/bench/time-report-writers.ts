@@ -10,11 +10,9 @@
  * report already built. Budgets: CSV ≤ 1 s, XLSX ≤ 5 s, PDF ≤ 5 s; the verdict is PASS or
  * OVER BUDGET. Exits non-zero only when something is broken.
  */
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { join, resolve, dirname } from 'node:path';
 import { writeReport, type ReportFileFormat } from '../../electron/api/time-tracking/export/index.js';
 import { bulkReport } from '../helpers/time-report.js';
+import { childFormat, mib, runEachFormat, watchPeakRss } from './format-runs.js';
 
 const budgetsMs: Record<ReportFileFormat, number> = { csv: 1000, xlsx: 5000, pdf: 5000 };
 const users = 20;
@@ -23,47 +21,31 @@ const perDay = 200;
 
 async function measure(format: ReportFileFormat): Promise<void> {
   const report = bulkReport(users, days, perDay);
-  global.gc?.();
-  const baseline = process.memoryUsage().rss;
-  let peak = baseline;
-  const sample = () => {
-    const rss = process.memoryUsage().rss;
-    if (rss > peak) peak = rss;
-  };
-  const timer = setInterval(sample, 5);
+  const rss = watchPeakRss();
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const file = writeReport(report, format);
   let bytes = 0;
   for await (const chunk of file.body) {
     bytes += (chunk as Buffer).length;
-    sample();
+    rss.sample();
   }
   const ms = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   const cpuMs = (cpu.user + cpu.system) / 1000;
-  clearInterval(timer);
-  sample();
+  const { baseline, peak } = rss.stop();
   if (bytes === 0) throw new Error(`${format}: empty file`);
-  const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
   const verdict = ms <= budgetsMs[format] ? 'PASS' : 'OVER BUDGET';
   console.log(
     `${format.padEnd(4)} ${report.lines.length} lines  ${ms.toFixed(0).padStart(5)} ms (budget ${budgetsMs[format]} ms, CPU ${cpuMs.toFixed(0)} ms)  ` +
-      `${(bytes / 1024 / 1024).toFixed(1)} MiB  peak RSS ${mb(peak)} MiB (+${mb(peak - baseline)} MiB over the built report, ${mb(baseline)} MiB)  ${verdict}`,
+      `${(bytes / 1024 / 1024).toFixed(1)} MiB  peak RSS ${mib(peak)} MiB (+${mib(peak - baseline)} MiB over the built report, ${mib(baseline)} MiB)  ${verdict}`,
   );
 }
 
-const formatArg = process.argv.indexOf('--format');
-if (formatArg > 0) {
-  await measure(process.argv[formatArg + 1] as ReportFileFormat);
+const format = childFormat();
+if (format) {
+  await measure(format as ReportFileFormat);
 } else {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const tsxCli = join(resolve(here, '..', '..'), 'node_modules', 'tsx', 'dist', 'cli.mjs');
   console.log(`time report writers: ${users * days * perDay} lines, grouped by users, days; node ${process.version}`);
-  let broken = false;
-  for (const format of ['csv', 'xlsx', 'pdf'] as const) {
-    const run = spawnSync(process.execPath, ['--expose-gc', tsxCli, fileURLToPath(import.meta.url), '--format', format], { stdio: 'inherit' });
-    if (run.status !== 0) broken = true;
-  }
-  process.exit(broken ? 1 : 0);
+  process.exit(runEachFormat(import.meta.url, ['csv', 'xlsx', 'pdf']) ? 0 : 1);
 }
