@@ -20,7 +20,7 @@ import { buildApi } from '../../electron/api/app.js';
 import { timeTrackingModule } from '../../electron/api/resources/time-tracking.js';
 import { DataDir } from '../../electron/store/data-dir.js';
 import { tempDir } from '../helpers/api.js';
-import { childFormat, mib, runEachFormat, watchPeakRss } from './format-runs.js';
+import { childFormat, mib, runEachFormat, watchPeakRss } from '../helpers/format-runs.js';
 
 const users = 20;
 const days = 25;

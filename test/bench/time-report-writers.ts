@@ -12,7 +12,7 @@
  */
 import { writeReport, type ReportFileFormat } from '../../electron/api/time-tracking/export/index.js';
 import { bulkReport } from '../helpers/time-report.js';
-import { childFormat, mib, runEachFormat, watchPeakRss } from './format-runs.js';
+import { childFormat, mib, runEachFormat, watchPeakRss } from '../helpers/format-runs.js';
 
 const budgetsMs: Record<ReportFileFormat, number> = { csv: 1000, xlsx: 5000, pdf: 5000 };
 const users = 20;

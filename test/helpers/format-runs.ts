@@ -1,5 +1,5 @@
 /**
- * What the time-report benchmarks share: each format measured in a child process of its own
+ * What the time-report benchmarks (test/bench) share: each format measured in a child process of its own
  * (so one format's memory does not count against the next), and the peak resident memory of
  * that process while it works.
  */
