@@ -1,11 +1,14 @@
 /**
  * The desktop menu's commands that open a screen: "New collection" opens the planboard's
  * backlog with its new-collection form, "Export time report" the Time screen's export dialog,
- * "Settings" the Settings screen. (Undo and redo belong to the planboard, which listens for
- * them itself.) The browser host has no menu: nothing to do.
+ * "Settings" the Settings screen. Undo and redo in a text field undo the typing, on any
+ * screen: the Edit menu's shortcut reaches the page as a menu command, not as the key, so
+ * without this Cmd+Z would do nothing in a form on macOS. Elsewhere they are the planboard's
+ * (it listens for them itself). The browser host has no menu: nothing to do.
  */
 import { useEffect } from 'react';
 import type { MenuCommand } from '../../shared/ipc.js';
+import { isTextInput } from './text-input.js';
 import { usePlanboardStore } from '../state/planboard.js';
 import { useUiStore } from '../state/ui.js';
 import { useTimeScreen } from '../views/time/time-screen-state.js';
@@ -19,6 +22,9 @@ export function runMenuCommand(command: MenuCommand): void {
     useTimeScreen.getState().openExport();
   } else if (command === 'open-settings') {
     useUiStore.getState().showView('settings');
+  } else if ((command === 'undo' || command === 'redo') && isTextInput(document.activeElement)) {
+    // Deprecated, but still the one way to reach an input's own undo history.
+    document.execCommand(command);
   }
 }
 

@@ -5,6 +5,7 @@
  * window the Edit menu's Undo and Redo arrive as menu commands and do the same.
  */
 import { useEffect } from 'react';
+import { isTextInput } from '../../components/text-input.js';
 import { useCardPanel } from '../../state/card-panel.js';
 import { usePlanboardStore } from '../../state/planboard.js';
 import type { PlanboardActions } from './use-planboard-actions.js';
@@ -34,21 +35,13 @@ export function usePlanboardShortcuts(actions: PlanboardActions): void {
     }
     window.addEventListener('keydown', onKeyDown);
     const offMenu = window.planner?.onMenuCommand?.((command) => {
-      if (command !== 'undo' && command !== 'redo') return;
-      // In a text field the menu's Undo is the field's own.
-      if (isTextInput(document.activeElement)) document.execCommand(command);
-      else void (command === 'undo' ? actions.undo() : actions.redo());
+      // In a text field the menu's Undo is the field's own (runMenuCommand does that).
+      if ((command !== 'undo' && command !== 'redo') || isTextInput(document.activeElement)) return;
+      void (command === 'undo' ? actions.undo() : actions.redo());
     });
     return () => {
       window.removeEventListener('keydown', onKeyDown);
       offMenu?.();
     };
   }, [actions]);
-}
-
-function isTextInput(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  return target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color'].includes(target.type);
 }
