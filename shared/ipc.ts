@@ -43,7 +43,20 @@ export const shellChannels = {
   localApiState: 'planner:local-api-state',
   changeLocalApi: 'planner:change-local-api',
   newLocalApiKey: 'planner:new-local-api-key',
+  /** renderer → main, invoke: where the data folder is (`DataFolder`); open it in the file manager. */
+  dataFolder: 'planner:data-folder',
+  openDataFolder: 'planner:open-data-folder',
 } as const;
+
+/** Where the planner's data lives: shown in Settings, so a planner can find and copy it. */
+export interface DataFolder {
+  path: string;
+}
+
+/** Opening a folder in the file manager: `problem` says why it did not open. */
+export interface OpenFolderResult {
+  problem: string | null;
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -192,6 +205,8 @@ export interface PlannerBridge {
   changeLocalApi(change: LocalApiChange): Promise<LocalApiOutcome>;
   /** The new key is in the answer, this once; the old key stops working. */
   newLocalApiKey(): Promise<LocalApiOutcome>;
+  getDataFolder(): Promise<DataFolder>;
+  openDataFolder(): Promise<OpenFolderResult>;
 }
 
 const methods: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'];

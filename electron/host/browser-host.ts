@@ -11,15 +11,16 @@
  *    and the `x-planner-bridge` header, which a cross-origin form or image cannot set.
  * The API key stays in this process; the page only ever sees API responses.
  *
- * The Settings screen's local API section (shared/local-api.ts) uses `/host/local-api` under
- * the same rules: what the desktop app does through its shell channels, done here over HTTP.
+ * The Settings screen's local API section (shared/local-api.ts) uses `/host/local-api`, and its
+ * data folder section `/host/data-folder`, under the same rules: what the desktop app does
+ * through its shell channels, done here over HTTP.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import { contentSecurityPolicy } from '../../shared/csp.js';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { maxBridgeUploadBytes, parseBridgeRequest, type ChangeEvent } from '../../shared/ipc.js';
+import { maxBridgeUploadBytes, parseBridgeRequest, type ChangeEvent, type DataFolder } from '../../shared/ipc.js';
 import { parseLocalApiChange } from '../../shared/local-api.js';
 import { ApiError } from '../api/errors.js';
 import type { LocalApi } from './local-api.js';
@@ -137,6 +138,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       clearInterval(keepAlive);
       unsubscribe();
     });
+  });
+
+  // Where the data is, for the Settings screen (the desktop shell answers the same through
+  // its channel). Opening it is the desktop's: this page cannot reach a file manager.
+  app.get('/host/data-folder', async (request, reply) => {
+    if (!checkBridgeCaller(request, reply) || !checkBridgeHeader(request, reply)) return reply;
+    return { path: instance.dataDir.path } satisfies DataFolder;
   });
 
   const { localApi } = options;

@@ -24,6 +24,7 @@ import { createRemoteSignIn } from './remote-sign-in.js';
 import { SafeStorageVault } from './safe-storage-vault.js';
 import { secureSession } from './security.js';
 import { registerShellHandlers } from './shell-ipc.js';
+import type { OpenFolderResult } from '../../shared/ipc.js';
 import { ShellSettingsFile } from './shell-settings.js';
 import { createMainWindow, hardenWebContents } from './window.js';
 import { WindowStateKeeper } from './window-state.js';
@@ -154,6 +155,8 @@ function main(): void {
           localApiState: () => api.state(),
           changeLocalApi: (change) => api.change(change),
           newLocalApiKey: () => api.newKey(),
+          dataFolder: () => ({ path: dataPath }),
+          openDataFolder: () => openFolder(dataPath),
         },
         isAppFrame,
       );
@@ -229,9 +232,10 @@ function openLog(): RotatingLog {
   }
 }
 
-async function openFolder(path: string): Promise<void> {
+async function openFolder(path: string): Promise<OpenFolderResult> {
   const failure = await shell.openPath(path);
   if (failure) console.warn(`Could not open ${path}: ${failure}`);
+  return { problem: failure || null };
 }
 
 /** After a restore every page reloads, so none keeps showing data that was replaced. */

@@ -8,7 +8,9 @@ import { BrowserWindow, type BaseWindow, type IpcMain, type IpcMainInvokeEvent }
 import {
   shellChannels,
   type BackupResult,
+  type DataFolder,
   type ErrorReport,
+  type OpenFolderResult,
   type OpenAttachmentResult,
   type RestoreResult,
   type SaveFileRequest,
@@ -38,6 +40,8 @@ export interface ShellServices {
   localApiState(): Promise<LocalApiState>;
   changeLocalApi(change: LocalApiChange): Promise<LocalApiOutcome>;
   newLocalApiKey(): Promise<LocalApiOutcome>;
+  dataFolder(): DataFolder;
+  openDataFolder(): Promise<OpenFolderResult>;
 }
 
 type Parse<T> = (payload: unknown) => T | { error: string };
@@ -60,7 +64,9 @@ export function registerShellHandlers(
   isTrustedSender: SenderCheck,
   windowOf: WindowOf = windowOfSender,
 ): () => void {
+  const registered: string[] = [];
   function handle<T>(channel: string, parse: Parse<T>, run: (event: IpcMainInvokeEvent, payload: T) => unknown): void {
+    registered.push(channel);
     ipcMain.handle(channel, async (event, payload: unknown) => {
       if (!isTrustedSender(event)) throw new Error('Refused: the request did not come from the app.');
       const parsed = parse(payload);
@@ -80,20 +86,9 @@ export function registerShellHandlers(
   handle(shellChannels.localApiState, noPayload, () => services.localApiState());
   handle(shellChannels.changeLocalApi, parseLocalApiChange, (_event, change) => services.changeLocalApi(change));
   handle(shellChannels.newLocalApiKey, noPayload, () => services.newLocalApiKey());
+  handle(shellChannels.dataFolder, noPayload, () => services.dataFolder());
+  handle(shellChannels.openDataFolder, noPayload, () => services.openDataFolder());
 
-  const registered = [
-    shellChannels.saveFile,
-    shellChannels.openAttachment,
-    shellChannels.backup,
-    shellChannels.restore,
-    shellChannels.signIn,
-    shellChannels.getSettings,
-    shellChannels.setSettings,
-    shellChannels.reportError,
-    shellChannels.localApiState,
-    shellChannels.changeLocalApi,
-    shellChannels.newLocalApiKey,
-  ];
   return () => {
     for (const channel of registered) ipcMain.removeHandler(channel);
   };

@@ -64,6 +64,12 @@ const bridge: PlannerBridge = {
   newLocalApiKey() {
     return ipcRenderer.invoke(shellChannels.newLocalApiKey);
   },
+  getDataFolder() {
+    return ipcRenderer.invoke(shellChannels.dataFolder);
+  },
+  openDataFolder() {
+    return ipcRenderer.invoke(shellChannels.openDataFolder);
+  },
 };
 
 contextBridge.exposeInMainWorld('planner', bridge);

@@ -86,13 +86,19 @@ test('the theme is light or dark by choice, and follows the system by default', 
   await retakeScreenshot(page, 'settings.png');
 });
 
-test('the browser host says what only the desktop app does, and offers the local API too', async ({ page }) => {
+test('the browser host shows the data folder, says what only the desktop app does, and offers the local API too', async ({ page }) => {
   app = await startApp();
   await page.goto(app.url);
   await mainMenu(page).getByRole('button', { name: 'Settings', exact: true }).click();
   const data = page.getByRole('region', { name: 'Data folder and backups' });
+  // Where the data is, so it can be found and copied; opening it is the desktop app's.
+  await expect(data.getByLabel('Data folder')).toHaveText(app.dataDir);
   await expect(data).toContainText('Backups are made by the desktop app');
   await expect(data.getByRole('button')).toHaveCount(0);
+  // Closing the page stops nothing, so there is nothing to choose here.
+  const closing = page.getByRole('region', { name: 'Closing the app' });
+  await expect(closing).toContainText('closing this page stops nothing');
+  await expect(closing.getByRole('radio')).toHaveCount(0);
   // The local API works in both hosts (test/e2e/local-api.spec.ts drives it).
   const localApi = page.getByRole('region', { name: 'Local API' });
   await expect(localApi.getByRole('checkbox')).toBeEnabled();

@@ -92,6 +92,16 @@ describe('browser host', () => {
     expect((await bridge({ method: 'GET', path: '/v1/project' }, { 'x-planner-bridge': '0' })).status).toBe(400);
   });
 
+  it('tells the page where the data folder is, and only the page', async () => {
+    const folderAt = (headers: Record<string, string>) => fetch(`${host.url}host/data-folder`, { headers: { 'x-planner-bridge': '1', cookie, ...headers } });
+    const answer = await folderAt({});
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ path: join(folder, 'data') });
+    expect((await folderAt({ cookie: '' })).status).toBe(401);
+    expect((await folderAt({ origin: 'https://evil.example' })).status).toBe(401);
+    expect((await folderAt({ 'x-planner-bridge': '0' })).status).toBe(400);
+  });
+
   it('refuses malformed bridge payloads with 400 and changes nothing', async () => {
     const before = ((await (await bridge({ method: 'GET', path: '/v1/project' })).json()) as any).body.count;
     for (const payload of [

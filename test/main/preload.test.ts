@@ -38,12 +38,14 @@ describe('preload', () => {
     expect(Object.keys(planner).sort()).toEqual([
       'backup',
       'changeLocalApi',
+      'getDataFolder',
       'getLocalApi',
       'getShellSettings',
       'newLocalApiKey',
       'onChange',
       'onMenuCommand',
       'openAttachment',
+      'openDataFolder',
       'reportError',
       'request',
       'restore',
@@ -128,6 +130,8 @@ describe('the desktop requests', () => {
     ['getLocalApi', () => planner.getLocalApi(), [shellChannels.localApiState]],
     ['changeLocalApi', () => planner.changeLocalApi({ enabled: true }), [shellChannels.changeLocalApi, { enabled: true }]],
     ['newLocalApiKey', () => planner.newLocalApiKey(), [shellChannels.newLocalApiKey]],
+    ['getDataFolder', () => planner.getDataFolder(), [shellChannels.dataFolder]],
+    ['openDataFolder', () => planner.openDataFolder(), [shellChannels.openDataFolder]],
   ];
 
   it.each(calls)('%s invokes its one channel with the payload as given', async (_name, call, expected) => {

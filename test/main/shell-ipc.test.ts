@@ -37,6 +37,8 @@ const validPayloads: Record<string, unknown> = {
   [shellChannels.localApiState]: undefined,
   [shellChannels.changeLocalApi]: { enabled: true, port: 4317 },
   [shellChannels.newLocalApiKey]: undefined,
+  [shellChannels.dataFolder]: undefined,
+  [shellChannels.openDataFolder]: undefined,
 };
 
 const localApiState = { enabled: false, port: 4317, url: 'http://127.0.0.1:4317/v1', environment: 'local', keyMadeAt: null, problem: null };
@@ -57,6 +59,8 @@ beforeEach(() => {
     localApiState: vi.fn(async () => localApiState),
     changeLocalApi: vi.fn(async () => ({ status: 'done', state: localApiState })),
     newLocalApiKey: vi.fn(async () => ({ status: 'done', state: localApiState, key: 'k' })),
+    dataFolder: vi.fn(() => ({ path: '/home/p/.config/Planner' })),
+    openDataFolder: vi.fn(async () => ({ problem: null })),
   };
   unregister = registerShellHandlers(ipcMain as unknown as IpcMain, services as unknown as ShellServices, isAppFrame, () => window as never);
 });
@@ -189,5 +193,12 @@ describe('what each channel hands to main', () => {
     await expect(invoke(shellChannels.newLocalApiKey, { key: 'chosen-by-the-page' })).rejects.toThrow(/takes no payload/);
     expect(services.localApiState).not.toHaveBeenCalled();
     expect(services.newLocalApiKey).not.toHaveBeenCalled();
+  });
+
+  it('data folder: where it is, and opening it, take no payload', async () => {
+    await expect(invoke(shellChannels.dataFolder)).resolves.toEqual({ path: '/home/p/.config/Planner' });
+    await expect(invoke(shellChannels.openDataFolder)).resolves.toEqual({ problem: null });
+    await expect(invoke(shellChannels.openDataFolder, { path: '/etc' })).rejects.toThrow(/takes no payload/);
+    expect(services.openDataFolder).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,11 +1,14 @@
 /**
- * The data folder and its backups. A backup is a consistent copy of the SQLite databases,
+ * The data folder — where it is, and in the desktop app a button that opens it — and its
+ * backups. A backup is a consistent copy of the SQLite databases,
  * made by the desktop app (it owns the files and the save dialog); a restore replaces the
  * data with a backup after the planner confirms. In the browser host neither exists, and the
  * section says how to keep a copy instead.
  */
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { describeError } from '../../api/client.js';
+import { dataFolderControl } from '../../api/data-folder.js';
 import { useT } from '../../i18n/index.js';
 import { formatDateTime } from '../../components/dates-format.js';
 
@@ -19,6 +22,20 @@ export function DataFolderSettings() {
   const [busy, setBusy] = useState<'backup' | 'restore' | null>(null);
   const [confirmRestore, setConfirmRestore] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const control = useMemo(() => dataFolderControl(), []);
+  // Not under a resource's key: no change event touches it, and it never changes while the app runs.
+  const folder = useQuery({ queryKey: ['data_folder'], queryFn: () => control.folder(), staleTime: Infinity });
+
+  async function openFolder() {
+    if (!control.open) return;
+    setOutcome(null);
+    try {
+      const { problem } = await control.open();
+      if (problem) setOutcome({ ok: false, message: t('data.openFailed', { problem }) });
+    } catch (error) {
+      setOutcome({ ok: false, message: describeError(error) });
+    }
+  }
 
   async function backUp() {
     if (!bridge) return;
@@ -57,6 +74,22 @@ export function DataFolderSettings() {
         {t('data.title')}
       </h2>
       <p>{t('data.folder')}</p>
+      <div className="settings-actions">
+        {folder.data ? (
+          <code className="settings-path" aria-label={t('data.folderPath')}>
+            {folder.data.path}
+          </code>
+        ) : folder.isError ? (
+          <span className="form-error">{describeError(folder.error)}</span>
+        ) : (
+          <span className="muted">{t('data.folderReading')}</span>
+        )}
+        {control.open && (
+          <button type="button" className="button" onClick={() => void openFolder()}>
+            {t('data.openFolder')}
+          </button>
+        )}
+      </div>
       {canBackUp ? (
         <div className="settings-actions">
           <button type="button" className="button" disabled={busy !== null} onClick={() => void backUp()}>

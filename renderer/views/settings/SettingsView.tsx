@@ -1,11 +1,12 @@
 /**
- * Settings: appearance (theme), language, the data folder with backup and restore, and the
- * local API for other programs on this computer. Each section says plainly when something is
+ * Settings: appearance (theme), language, the data folder with backup and restore, what
+ * closing does with changes not yet sent, and the local API for other programs on this computer. Each section says plainly when something is
  * only possible in the desktop app.
  */
 import { Notices } from '../../components/Notices.js';
 import { useT } from '../../i18n/index.js';
 import { AppearanceSettings } from './AppearanceSettings.js';
+import { ClosingSettings } from './ClosingSettings.js';
 import { DataFolderSettings } from './DataFolderSettings.js';
 import { LanguageSettings } from './LanguageSettings.js';
 import { LocalApiSettings } from './LocalApiSettings.js';
@@ -23,6 +24,7 @@ export function SettingsView() {
       <AppearanceSettings />
       <LanguageSettings />
       <DataFolderSettings />
+      <ClosingSettings />
       <LocalApiSettings />
       <Notices />
     </section>
