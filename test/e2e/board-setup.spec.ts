@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startApp, type RunningApp } from './app.js';
 import { openScreen } from './planner-page.js';
+import { retakeScreenshot } from './readme-screenshots.js';
 
 let app: RunningApp | undefined;
 
@@ -67,6 +68,7 @@ test('a new user sets up a board with stages, statuses and a label, and it is al
   await page.getByRole('button', { name: 'Add status' }).click();
   await page.getByLabel('Status 2 name').fill('Done');
   await page.getByLabel('Status 2 exit').check();
+  await retakeScreenshot(page, 'board-setup.png', { fullPage: true });
 
   await page.getByRole('button', { name: 'Add label' }).click();
   await page.getByLabel('Label 1 name').fill('Rush');

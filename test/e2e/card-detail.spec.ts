@@ -11,6 +11,7 @@ import { startApp, type RunningApp } from './app.js';
 import { seedFramesBoard } from './card-setup.js';
 import { addDays, nextMonday } from './dates.js';
 import { bridgeApi } from './planner-page.js';
+import { retakeScreenshot } from './readme-screenshots.js';
 
 let app: RunningApp | undefined;
 
@@ -68,6 +69,7 @@ test('a planner works through a card in its detail panel', async ({ page }) => {
   await panel.getByRole('button', { name: 'Next status' }).click();
   await expect(panel.getByRole('status', { name: 'Current status' })).toHaveText('Doing');
   await expect.poll(async () => (await serverCard()).status.name).toBe('Doing');
+  await retakeScreenshot(page, 'card-detail.png');
 
   // A label, and a custom field by its type. The tick shows at once and stays.
   const rush = panel.getByRole('group', { name: 'Labels' }).getByLabel('Rush');

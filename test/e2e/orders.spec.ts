@@ -11,6 +11,7 @@ import { startApp, type RunningApp } from './app.js';
 import { addDays, nextMonday } from './dates.js';
 import { cellCentre, dragTo } from './planboard-grid.js';
 import { bridgeCall, cardOnServer, openScreen, switchToDutch } from './planner-page.js';
+import { retakeScreenshot } from './readme-screenshots.js';
 
 let app: RunningApp | undefined;
 
@@ -88,6 +89,7 @@ test('a new planner creates an order with three rows, edits them like a spreadsh
   const grid = page.getByRole('grid', { name: 'Order rows' });
   await expect(bodyRows(grid)).toHaveCount(3);
   await expect(grid.getByRole('gridcell', { name: 'Row 1 activity', exact: true })).toHaveText('Painting (PNT)');
+  await retakeScreenshot(page, 'order.png');
 
   // Inline edit: Enter starts editing, Enter saves and moves down.
   await grid.getByRole('gridcell', { name: 'Row 1 quantity', exact: true }).click();
@@ -188,6 +190,7 @@ test('the order list filters, sorts on a header click and opens an order from th
   await expect(page.getByRole('status').filter({ hasText: '3 orders' })).toBeVisible();
   // Newest order date first by default.
   await expect(bodyRows(orders)).toHaveText([/C-300/, /B-200/, /A-100/]);
+  await retakeScreenshot(page, 'orders.png');
 
   const codeHeader = orders.getByRole('columnheader', { name: 'Code' });
   await codeHeader.getByRole('button').click();
