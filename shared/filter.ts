@@ -157,3 +157,26 @@ export function parseFilter(source: string): FilterNode {
 export function filterAtoms(node: FilterNode): FilterAtom[] {
   return node.kind === 'atom' ? [node] : node.items.flatMap(filterAtoms);
 }
+
+/**
+ * The pieces of a planner's text a quoted filter value can hold. The grammar has no escape for
+ * a quote inside a quoted value, and an unquoted value may not hold one either, so the text is
+ * split at quotes (trimmed, empty pieces dropped); a caller requires every piece to match.
+ */
+export function quoteFreePieces(text: string): string[] {
+  return text
+    .split("'")
+    .map((piece) => piece.trim())
+    .filter(Boolean);
+}
+
+/**
+ * A filter that finds `text` in any of `fields` (`contains`, so without regard to case), for
+ * the screens' search boxes. Every quote-free piece must be found: "O'Brien" finds what holds
+ * both "O" and "Brien". Undefined when there is nothing to search for.
+ */
+export function textSearchFilter(text: string, fields: readonly string[]): string | undefined {
+  const pieces = quoteFreePieces(text);
+  if (pieces.length === 0) return undefined;
+  return pieces.map((piece) => `(${fields.map((field) => `${field}:contains:'${piece}'`).join(',or,')})`).join(',and,');
+}

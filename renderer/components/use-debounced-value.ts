@@ -4,6 +4,9 @@
  */
 import { useEffect, useState } from 'react';
 
+/** How long a planner's pause in typing is before a search box asks the API. */
+export const typingPause = 250;
+
 export function useDebouncedValue<T>(value: T, delay: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

@@ -10,7 +10,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startApp, type RunningApp } from './app.js';
 import { addDays, nextMonday } from './dates.js';
 import { cellCentre, dragTo } from './planboard-grid.js';
-import { bridgeCall, cardOnServer, openScreen, switchToDutch } from './planner-page.js';
+import { bridgeApi, bridgeCall, cardOnServer, openScreen, switchToDutch } from './planner-page.js';
 import { retakeScreenshot } from './readme-screenshots.js';
 
 let app: RunningApp | undefined;
@@ -242,7 +242,7 @@ test('the order list filters, sorts on a header click and opens an order from th
   await expect(page.getByRole('heading', { name: 'Order A-100', level: 1 })).toBeVisible();
 });
 
-test('a long order list renders only the rows in view and fetches pages as it scrolls', async ({ page }) => {
+test('a long order list renders only the rows in view and fetches pages as it scrolls, and the backlog finds any of their collections', async ({ page }) => {
   test.setTimeout(180_000);
   app = await startApp();
   await page.goto(app.url);
@@ -291,6 +291,18 @@ test('a long order list renders only the rows in view and fetches pages as it sc
   await expect(orders.getByRole('row', { name: /O-01000/ })).toBeVisible();
   await page.keyboard.press('Home');
   await expect(orders.getByRole('row', { name: /O-00000/ })).toHaveAttribute('aria-selected', 'true');
+
+  // Their 1,200 collections wait in the shared backlog, more than one read (1,000) holds: the
+  // search asks the API, so the last one made is found too.
+  await bridgeApi(page, 'POST', '/v1/board', { name: 'Workshop', stages: [{ name: 'Build', priority: 0 }] });
+  await openScreen(page, 'Planboard');
+  const backlog = page.getByRole('complementary', { name: 'Backlog' });
+  await expect(backlog).toContainText('Showing the first 1000 of 1200.');
+  await backlog.getByLabel('Search backlog').fill('number 1199');
+  const found = backlog.getByRole('list', { name: 'Backlog collections' }).getByRole('listitem');
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText('O-01199');
+  await expect(backlog.getByRole('heading', { name: 'Backlog (1)' })).toBeVisible();
 });
 
 test('an order’s collection is found in the backlog, planned by dragging it onto a day, and opened on the planboard with its card selected', async ({ page }) => {

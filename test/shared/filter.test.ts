@@ -4,7 +4,7 @@
  * an expression can be malformed, each naming its position.
  */
 import { describe, expect, it } from 'vitest';
-import { FilterSyntaxError, filterAtoms, filterOperators, parseFilter, type FilterNode } from '../../shared/filter.js';
+import { FilterSyntaxError, filterAtoms, filterOperators, parseFilter, quoteFreePieces, textSearchFilter, type FilterNode } from '../../shared/filter.js';
 
 const atom = (field: string, operator: string, value: string | null, not = false): FilterNode =>
   ({ kind: 'atom', field, operator, not, value }) as FilterNode;
@@ -182,5 +182,25 @@ describe('filter syntax errors name the problem and its position', () => {
 
   it('rejects a filter longer than 8192 characters', () => {
     expect(syntaxError(`code:eq:${'x'.repeat(8192)}`).message).toContain('longer than 8192');
+  });
+});
+
+describe('textSearchFilter', () => {
+  it('finds the text in any of the fields, quoted so commas, colons and brackets are text', () => {
+    const filter = textSearchFilter('  a, b:(c) ', ['name', 'description'])!;
+    expect(filter).toBe("(name:contains:'a, b:(c)',or,description:contains:'a, b:(c)')");
+    expect(() => parseFilter(filter)).not.toThrow();
+  });
+
+  it('splits the text at quotes, which a filter value cannot hold, and wants every piece', () => {
+    const filter = textSearchFilter("O'Brien's", ['name'])!;
+    expect(filter).toBe("(name:contains:'O'),and,(name:contains:'Brien'),and,(name:contains:'s')");
+    expect(() => parseFilter(filter)).not.toThrow();
+    expect(quoteFreePieces(" ' '' ")).toEqual([]);
+  });
+
+  it('is undefined when there is nothing to search for', () => {
+    expect(textSearchFilter('   ', ['name'])).toBeUndefined();
+    expect(textSearchFilter("''", ['name'])).toBeUndefined();
   });
 });

@@ -10,7 +10,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import { CalendarDate } from '../../components/CalendarDate.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useT, type MessageKey, type Translate } from '../../i18n/index.js';
-import { useDebouncedValue } from '../../components/use-debounced-value.js';
+import { typingPause, useDebouncedValue } from '../../components/use-debounced-value.js';
 import { rowsPerViewport, scrollTopToShow, visibleWindow, pagesCovering } from '../../components/windowing.js';
 import { orderFilterText, orderPageSize, orderSortText, type OrderSortField } from './order-list-query.js';
 import { useOrderScreen } from './order-screen-state.js';
@@ -19,7 +19,6 @@ import { useOrderPages, type OrderListRow } from './use-order-pages.js';
 /** Fixed, so a row's place follows from its index; the stylesheet does not set it. */
 const rowHeight = 34;
 const overscan = 12;
-const typingPause = 250;
 
 interface ListColumn {
   title: MessageKey;

@@ -3,6 +3,7 @@
  * conventions of docs/API.md (`filter=…`, `sort=field:dir`, pages of `limit`/`offset`).
  */
 import type { ListQuery } from '../../api/client.js';
+import { quoteFreePieces, textSearchFilter } from '../../../shared/filter.js';
 import type { orderTypes } from '../../../shared/resources/order.js';
 
 export type OrderType = (typeof orderTypes)[number];
@@ -50,30 +51,16 @@ export function toggledSort(current: OrderSort, field: OrderSortField): OrderSor
   return { field, direction: current.direction === 'asc' ? 'desc' : 'asc' };
 }
 
-/**
- * The filter grammar has no escape for a quote inside a quoted value, and an unquoted value
- * may not contain one either, so a quote cannot be searched for. The text is split at quotes
- * instead and every piece must match: "O'Brien" finds what contains both "O" and "Brien".
- */
-function quotedPieces(text: string): string[] {
-  return text
-    .split("'")
-    .map((piece) => piece.trim())
-    .filter(Boolean)
-    .map((piece) => `'${piece}'`);
-}
-
 /** The `filter` parameter for these filters, or undefined when nothing is filtered. */
 export function orderFilterText(filters: OrderFilters): string | undefined {
   const conditions: string[] = [];
   if (filters.type) conditions.push(`type:eq:${filters.type}`);
-  for (const piece of quotedPieces(filters.status)) conditions.push(`status:eq:${piece}`);
+  for (const piece of quoteFreePieces(filters.status)) conditions.push(`status:eq:'${piece}'`);
   if (filters.relationId) conditions.push(`relation_id:eq:${filters.relationId}`);
   if (filters.from) conditions.push(`${filters.dateField}:gte:${filters.from}`);
   if (filters.to) conditions.push(`${filters.dateField}:lte:${filters.to}`);
-  for (const piece of quotedPieces(filters.search)) {
-    conditions.push(`(code:contains:${piece},or,description:contains:${piece})`);
-  }
+  const search = textSearchFilter(filters.search, ['code', 'description']);
+  if (search) conditions.push(search);
   return conditions.length > 0 ? conditions.join(',and,') : undefined;
 }
 

@@ -8,15 +8,17 @@
  * Sent here to show one collection (an order's "Show in the backlog"), it types the
  * collection's name into the search and marks it.
  *
- * The list is windowed (rows of one height), so 500 collections cost what 15 do.
+ * The list is windowed (rows of one height), so 500 collections cost what 15 do. The API does
+ * the search, so a backlog longer than one read (1,000) still finds any collection in it.
  */
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import type { Collection } from '../../../shared/resources/collection.js';
 import { useApi } from '../../api/provider.js';
 import { resourcePath } from '../../api/resources.js';
 import { formatDay } from '../../components/dates-format.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { typingPause, useDebouncedValue } from '../../components/use-debounced-value.js';
 import { scrollTopToShow, visibleWindow } from '../../components/windowing.js';
 import { useT, type Translate } from '../../i18n/index.js';
 import { useUiStore } from '../../state/ui.js';
@@ -42,10 +44,10 @@ interface BacklogPanelProps {
 
 export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelProps) {
   const t = useT();
-  const backlog = useBacklog(boardId);
+  const [search, setSearch] = useState('');
+  const backlog = useBacklog(boardId, useDebouncedValue(search.trim(), typingPause));
   const focus = useUiStore((state) => state.collectionFocus);
   const clearFocus = useUiStore((state) => state.clearCollectionFocus);
-  const [search, setSearch] = useState('');
   const [descending, setDescending] = useState(false);
   const [creating, setCreating] = useState(false);
   // "New collection" from the File menu or the N key opens the form, once per request.
@@ -80,16 +82,13 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
   }, [focus, boardId, clearFocus]);
 
   const shown = useMemo(() => {
-    const text = search.trim().toLowerCase();
-    const list = (backlog.data?.data ?? []).filter(
-      (collection) => !text || (collection.name ?? '').toLowerCase().includes(text) || (collection.description ?? '').toLowerCase().includes(text),
-    );
+    const list = backlog.data?.data ?? [];
     // The API sorts soonest first with no due date first; a planner wants undated ones last.
     const dated = list.filter((collection) => collection.due_date);
     const undated = list.filter((collection) => !collection.due_date);
     if (descending) dated.reverse();
     return [...dated, ...undated];
-  }, [backlog.data, search, descending]);
+  }, [backlog.data, descending]);
 
   useEffect(() => {
     const el = listRef.current;
@@ -151,7 +150,7 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
         </p>
       )}
       {backlog.data && shown.length === 0 && <p className="empty-state">{search ? t('backlog.noMatch') : t('backlog.empty')}</p>}
-      {total > shown.length && !search && <p className="muted">{t('backlog.firstOf', { shown: shown.length, total })}</p>}
+      {total > shown.length && <p className="muted">{t('backlog.firstOf', { shown: shown.length, total })}</p>}
       <div
         ref={listRef}
         className="pb-backlog__scroller"
@@ -214,14 +213,16 @@ const longDay: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', 
  * backlog of its own decides what is in it. Keyed under the board, so planning can take a
  * collection out of it at once whichever query it was.
  */
-function useBacklog(boardId: string) {
+function useBacklog(boardId: string, search: string) {
   const { client } = useApi();
   const board = useBoardWithParts(boardId).data;
-  const query = board ? backlogQuery(board) : null;
+  const query = board ? backlogQuery(board, search) : null;
   return useQuery({
     queryKey: planboardKeys.backlogQuery(boardId, query ?? {}),
     queryFn: () => client.list<BacklogCollection>(resourcePath('collection'), query!),
     enabled: query !== null,
+    // While the next search is read, the list keeps what it showed instead of "Loading…".
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -10,6 +10,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ListQuery } from '../../api/client.js';
 import { capacityKey } from '../../api/hooks.js';
+import { textSearchFilter } from '../../../shared/filter.js';
 import { maxLimit, type ListEnvelope } from '../../../shared/list.js';
 import { boardBacklogFilter, type Board } from '../../../shared/resources/board.js';
 import type { Collection } from '../../../shared/resources/collection.js';
@@ -31,10 +32,14 @@ export const planboardKeys = {
  * A board without a backlog of its own (`own_backlog: false`, the default) also lists the
  * shared backlog — unplanned collections on no board yet, which is where an order's collection
  * lands — so they can be planned from any such board (planning sets the collection's board).
- * A board with `own_backlog: true` lists only its own (docs/API.md "Board").
+ * A board with `own_backlog: true` lists only its own (docs/API.md "Board"). With `search`,
+ * only those whose name or description holds it.
  */
-export function backlogQuery(board: Pick<Board, 'id' | 'own_backlog'>): ListQuery {
-  return { filter: boardBacklogFilter(board), sort: 'due_date:asc', with: 'activities', limit: maxLimit };
+export function backlogQuery(board: Pick<Board, 'id' | 'own_backlog'>, search = ''): ListQuery {
+  // Searched by the API, so a backlog longer than one read still finds what is asked for.
+  const found = textSearchFilter(search, ['name', 'description']);
+  const filter = found ? `(${boardBacklogFilter(board)}),and,${found}` : boardBacklogFilter(board);
+  return { filter, sort: 'due_date:asc', with: 'activities', limit: maxLimit };
 }
 
 /**

@@ -10,6 +10,7 @@ import { useApi } from '../../api/provider.js';
 import type { Transport } from '../../api/transport.js';
 import type { BridgeRequest, BridgeResponse } from '../../../shared/ipc.js';
 import type { ListEnvelope } from '../../../shared/list.js';
+import { textSearchFilter } from '../../../shared/filter.js';
 import type { Card } from '../../../shared/resources/card.js';
 import type { TimeTracking } from '../../../shared/resources/time-tracking.js';
 import { plannerRoles, type User } from '../../../shared/resources/user.js';
@@ -101,12 +102,12 @@ export function useStopTimer() {
 /** Cards whose name (or collection's name) contains the text; the first 20. */
 export function useCardSearch(text: string) {
   const { client } = useApi();
-  const value = text.trim().replace(/'/g, '');
+  const filter = textSearchFilter(text, ['name', 'collection.name']);
   return useQuery({
-    queryKey: timeKeys.cardSearch(value),
+    queryKey: timeKeys.cardSearch(filter ?? ''),
     queryFn: () =>
       client.list<CardSummary>('/v1/card', {
-        ...(value ? { filter: `name:contains:'${value}',or,collection.name:contains:'${value}'` } : {}),
+        ...(filter ? { filter } : {}),
         with: 'collection',
         sort: 'updated_at:desc',
         limit: 20,
