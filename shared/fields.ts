@@ -57,9 +57,32 @@ export interface FieldSpec {
   refine?: (value: unknown, context: { previous: unknown; trusted: boolean }) => { value: unknown; problems: FieldProblem[] };
   /** For `json` arrays: the OpenAPI schema of one item. */
   items?: Record<string, unknown>;
+  /**
+   * For `json` arrays of `{id, …}` items that are written like inline records (a resource's
+   * `boards`): with `update_without_delete_nested=true` a sent list merges into the stored one
+   * by id instead of replacing it (see mergeStoredLists).
+   */
+  mergeById?: MergeById;
   /** A uuid field that points at a record of this resource (checked by the API). */
   references?: string;
+  /**
+   * For a `references` field: `cascade` deletes this record (soft, through the same path as a
+   * record's owned parts, so the change log, sync and webhooks see it) when the record it names
+   * is deleted, instead of leaving it pointing at a record that is gone (a card relation).
+   */
+  onDelete?: 'cascade';
+  /**
+   * Shown to admins only (API keys and users with role `admin`): a credential such as a user's
+   * invitation id. Left out of other callers' answers, sync pages and trash (filtering or
+   * sorting on it is a 400 for them), and out of every webhook payload.
+   */
+  adminOnly?: boolean;
   description?: string;
+}
+
+/** How a json list merges by id; `inner` names the lists inside each item that merge alike. */
+export interface MergeById {
+  inner?: Readonly<Record<string, MergeById>>;
 }
 
 export interface ResourceSpec {
@@ -306,6 +329,47 @@ export function checkWrite(
     }
   }
   return { values, problems };
+}
+
+/**
+ * `sent` merged into `stored` by id (compared without case), like an inline write with
+ * `update_without_delete_nested=true`: an item with a stored id changes the keys it sends and
+ * keeps the others, a new one is added, stored items left out stay. Lists `rule` names inside
+ * an item merge the same way. The sent items come first, in their order, so a problem's path
+ * (`boards.0.stages.1.id`) points into the body as sent; the kept ones follow. Anything that is
+ * not a list is left as sent, for the field's check to judge.
+ */
+function mergeById(stored: unknown, sent: unknown, rule: MergeById): unknown {
+  if (!Array.isArray(stored) || !Array.isArray(sent)) return sent;
+  const idOf = (item: unknown) => (isPlainObject(item) && typeof item.id === 'string' ? item.id.toLowerCase() : undefined);
+  const byId = new Map<string, Record<string, unknown>>();
+  for (const item of stored) {
+    const id = idOf(item);
+    if (id !== undefined) byId.set(id, item as Record<string, unknown>);
+  }
+  const mentioned = new Set<string>();
+  const out = sent.map((item) => {
+    const id = idOf(item);
+    const previous = id === undefined ? undefined : byId.get(id);
+    if (id !== undefined) mentioned.add(id);
+    if (!previous || !isPlainObject(item)) return item;
+    const merged: Record<string, unknown> = { ...previous, ...item };
+    for (const [name, inner] of Object.entries(rule.inner ?? {})) {
+      if (Object.prototype.hasOwnProperty.call(item, name)) merged[name] = mergeById(previous[name], item[name], inner);
+    }
+    return merged;
+  });
+  return [...out, ...stored.filter((item) => !mentioned.has(idOf(item) ?? ''))];
+}
+
+/** The body with each `mergeById` list it sends merged into the stored value. */
+export function mergeStoredLists(spec: ResourceSpec, body: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> {
+  let out = body;
+  for (const [name, field] of Object.entries(spec.fields)) {
+    if (!field.mergeById || !Object.prototype.hasOwnProperty.call(body, name)) continue;
+    out = { ...out, [name]: mergeById(stored[name], body[name], field.mergeById) };
+  }
+  return out;
 }
 
 /** True for an IANA time zone name this runtime knows (`Europe/Amsterdam`). */

@@ -8,12 +8,12 @@ import type { DataDir } from '../store/data-dir.js';
 import { registerResource } from './crud.js';
 import { ApiError, sendError } from './errors.js';
 import { registerClientRoutes } from './oauth/clients.js';
+import { isAdmin } from './permissions.js';
 import { webhookDeliveryModule, webhookModule } from './resources/webhook.js';
 
 export async function adminRoutes(app: FastifyInstance, options: { dataDir: DataDir }): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
-    const { caller } = request.ctx;
-    if (caller.kind === 'user' && caller.role !== 'admin') {
+    if (!isAdmin(request.ctx.caller)) {
       return sendError(reply, ApiError.forbidden('Only an admin of the environment manages webhooks and OAuth clients.'));
     }
   });

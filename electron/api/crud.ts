@@ -3,9 +3,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { QueryString } from './conventions/list-query.js';
-import { parseShapeOptions } from './conventions/list-query.js';
-import { checkRelations } from './conventions/with.js';
-import { createRecord, deleteRecord, getRecord, keepAbsentOption, listRecords, present, updateRecord, type Scope } from './records.js';
+import {
+  createRecord,
+  deleteRecord,
+  getRecord,
+  keepAbsentOption,
+  listRecords,
+  present,
+  shapeOptionsFor,
+  updateRecord,
+  type Scope,
+} from './records.js';
 import type { ResourceModule } from './resource.js';
 
 interface Params {
@@ -17,15 +25,11 @@ function scopeOf(module: ResourceModule, params: Params): Scope {
   return Object.fromEntries((module.parents ?? []).map((p) => [p.param, params[p.param]!]));
 }
 
-/** A POST or PUT checks its query first: a bad `with` must not leave a half-answered write. */
-function shapeBeforeWrite(module: ResourceModule, query: QueryString) {
-  const shape = parseShapeOptions(query);
-  checkRelations(module, shape.with);
-  return shape;
-}
-
 function hasNestedWrites(module: ResourceModule): boolean {
-  return Object.values(module.relations ?? {}).some((r) => (r.kind === 'hasMany' && r.owned) || r.kind === 'manyToMany');
+  return (
+    Object.values(module.relations ?? {}).some((r) => (r.kind === 'hasMany' && r.owned) || r.kind === 'manyToMany') ||
+    Object.values(module.spec.fields).some((f) => f.mergeById)
+  );
 }
 
 export function registerResource(app: FastifyInstance, module: ResourceModule): void {
@@ -66,7 +70,8 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
       },
     },
     async (request, reply) => {
-      const shape = shapeBeforeWrite(module, request.query);
+      // The query is checked first: a bad `with` or `include` must not leave a half-answered write.
+      const shape = shapeOptionsFor(module, request.query);
       const record = createRecord(request.ctx, module, request.body, scopeOf(module, request.params));
       reply.code(201);
       return present(request.ctx, module, [record], shape)[0];
@@ -94,9 +99,11 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
       },
     },
     (request) => {
-      const shape = shapeBeforeWrite(module, request.query);
+      const shape = shapeOptionsFor(module, request.query);
+      const keepAbsent = keepAbsentOption(request.query);
       const record = updateRecord(request.ctx, module, request.params.id, request.body, scopeOf(module, request.params), {
-        keepAbsent: keepAbsentOption(request.query),
+        keepAbsent,
+        mergeLists: keepAbsent,
       });
       return present(request.ctx, module, [record], shape)[0];
     },

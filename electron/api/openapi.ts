@@ -4,6 +4,7 @@
  */
 import type { FieldSpec, ResourceSpec } from '../../shared/fields.js';
 import { defaultLimit, maxLimit } from '../../shared/list.js';
+import type { ResourceModule } from './resource.js';
 import type { CollectedRoute, RouteDoc } from './route-doc.js';
 
 type Schema = Record<string, unknown>;
@@ -43,6 +44,26 @@ export function fieldSchema(field: FieldSpec): Schema {
   if (field.description) base.description = field.description;
   if (field.nullable) base.type = [base.type as string, 'null'];
   return base;
+}
+
+/** To-one references a body may send as `{id}` instead of their writable key (write-plan.ts). */
+function referenceInputs(module: ResourceModule): [string, Schema][] {
+  const out: [string, Schema][] = [];
+  for (const [name, relation] of Object.entries(module.relations ?? {})) {
+    if (relation.kind !== 'belongsTo') continue;
+    const key = module.spec.fields[relation.foreignKey];
+    if (!key || key.readOnly) continue;
+    out.push([
+      name,
+      {
+        type: key.nullable ? ['object', 'null'] : 'object',
+        properties: { id: { type: 'string', format: 'uuid' } },
+        required: ['id'],
+        description: `The ${relation.target().spec.title} it names, as ${relation.foreignKey} does (only id is read).`,
+      },
+    ]);
+  }
+  return out;
 }
 
 export function recordSchema(spec: ResourceSpec): Schema {
@@ -178,13 +199,14 @@ export function buildOpenApi(routes: readonly CollectedRoute[], version: string)
   for (const route of routes) {
     const path = route.url.replace(/:(\w+)/g, '{$1}');
     (paths[path] ??= {})[route.method.toLowerCase()] = operationFor(route, path);
-    const spec = route.doc.resource?.module.spec;
-    if (spec && !schemas[spec.title]) {
+    const module = route.doc.resource?.module;
+    const spec = module?.spec;
+    if (module && spec && !schemas[spec.title]) {
       schemas[spec.title] = recordSchema(spec);
       const inputFields = Object.entries(spec.fields).filter(([, f]) => !f.readOnly);
       schemas[`${spec.title}Input`] = {
         type: 'object',
-        properties: Object.fromEntries(inputFields.map(([name, f]) => [name, fieldSchema(f)])),
+        properties: Object.fromEntries([...inputFields.map(([name, f]): [string, Schema] => [name, fieldSchema(f)]), ...referenceInputs(module)]),
         required: inputFields.filter(([, f]) => f.required).map(([name]) => name),
       };
     }

@@ -9,8 +9,9 @@ import type { ListEnvelope } from '../../shared/list.js';
 import type { StoredRecord } from '../store/environment-store.js';
 import { parseListOptions, parseShapeOptions, single, type QueryString, type ShapeOptions } from './conventions/list-query.js';
 import { applyShape } from './conventions/shape.js';
-import { loadRelations } from './conventions/with.js';
+import { checkRelations, loadRelations } from './conventions/with.js';
 import { ApiError } from './errors.js';
+import { checkQueryFields, hiddenFields } from './permissions.js';
 import type { RequestContext, ResourceModule } from './resource.js';
 import { applyPlan, deleteTree, planWrite } from './write-plan.js';
 import type { RelationJoin } from '../store/filter-sql.js';
@@ -39,30 +40,51 @@ export function scopeMatch(module: ResourceModule, ctx: RequestContext, scope: S
   return match;
 }
 
-/** Drops write-only fields, fills virtual ones, loads `with` and applies show/hide. */
+/** Every extra `include` names must be one the resource offers (`rules.includes`). */
+function checkIncludes(module: ResourceModule, include: readonly string[]): void {
+  for (const name of include) {
+    if (!module.rules?.includes?.includes(name)) throw ApiError.badRequest(`Unknown include: ${name}`);
+  }
+}
+
+/**
+ * Reads `show`, `hide`, `with` and `include`, and checks the names `with` and `include` give.
+ * A route that writes and then answers the record calls it before it writes: present() would
+ * refuse a bad name only after the write had landed.
+ */
+export function shapeOptionsFor(module: ResourceModule, query: QueryString): ShapeOptions {
+  const shape = parseShapeOptions(query);
+  checkRelations(module, shape.with);
+  checkIncludes(module, shape.include);
+  return shape;
+}
+
+/**
+ * Drops write-only fields (and admin-only ones for a caller who is not an admin), fills virtual
+ * ones, loads `with` and applies show/hide.
+ */
 export function present(
   ctx: RequestContext,
   module: ResourceModule,
   records: StoredRecord[],
   shape: ShapeOptions,
 ): Record<string, unknown>[] {
-  const writeOnly = Object.entries(module.spec.fields).filter(([, f]) => f.writeOnly).map(([n]) => n);
+  const hidden = hiddenFields(module.spec, ctx.caller);
   const out: Record<string, unknown>[] = records.map((record) => {
     const copy: Record<string, unknown> = { ...record };
-    for (const name of writeOnly) delete copy[name];
+    for (const name of hidden) delete copy[name];
     return copy;
   });
-  for (const name of shape.include) {
-    if (!module.rules?.includes?.includes(name)) throw ApiError.badRequest(`Unknown include: ${name}`);
-  }
+  checkIncludes(module, shape.include);
   module.rules?.present?.(ctx, out, shape.include);
   loadRelations(ctx, module, out, shape.with);
   return out.map((record) => applyShape(record, shape));
 }
 
 /**
- * Archived records (resources, users) are left out of lists unless `archived=true`, which lists
- * them together with the others. They still count for external_ref uniqueness.
+ * Archived records (of every resource with `archived_at`: boards, activities, resources, users)
+ * are left out of lists unless `archived=true`, which lists them together with the others. They
+ * still count for external_ref uniqueness.
  */
 function archivedMatch(module: ResourceModule, query: QueryString): Record<string, unknown> {
   if (!('archived_at' in module.table.fields)) return {};
@@ -95,6 +117,7 @@ export function listRecords(
   scope: Scope = {},
 ): ListEnvelope<Record<string, unknown>> {
   const options = parseListOptions(query);
+  checkQueryFields(ctx.caller, module, options.filter, options.sort);
   const { count, rows } = ctx.store.list(module.table, {
     match: { ...scopeMatch(module, ctx, scope), ...archivedMatch(module, query) },
     sort: options.sort,
@@ -128,6 +151,8 @@ export function getRecord(
 export interface WriteOptions {
   /** `update_without_delete_nested`: nested arrays are merged into, not replacing, the existing set. */
   keepAbsent?: boolean;
+  /** The same flag for json lists declared `mergeById`; only a client's PUT sets it (PlanOptions.mergeLists). */
+  mergeLists?: boolean;
   /** Id for a new record; sync passes the id the record was created with on its replica. */
   id?: string;
 }
@@ -150,7 +175,7 @@ function write(
 ): StoredRecord {
   const input = bodyObject(body);
   const problems: FieldProblem[] = [];
-  const plan = planWrite(ctx, module, input, current, { keepAbsent: options.keepAbsent ?? false, fixed }, problems);
+  const plan = planWrite(ctx, module, input, current, { keepAbsent: options.keepAbsent ?? false, mergeLists: options.mergeLists ?? false, fixed }, problems);
   if (problems.length > 0) throw ApiError.unprocessable(problems);
   if (options.id) plan.values.id = options.id;
   return applyPlan(ctx, plan);

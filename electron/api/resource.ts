@@ -82,6 +82,8 @@ export interface ResourceRules {
   checkDelete?(ctx: RequestContext, record: StoredRecord): FieldProblem[];
   /** Runs inside the delete transaction after the soft delete. */
   afterDelete?(ctx: RequestContext, record: StoredRecord): void;
+  /** Before a deleted record is restored from the trash; throws an ApiError to refuse it. */
+  checkRestore?(ctx: RequestContext, record: StoredRecord): void;
   /**
    * The remote, before it applies a replica's create or update: a check of the change as a
    * whole, before per-field clocks pick the fields that land (a second plan of a collection is

@@ -7,13 +7,17 @@
  * Nested arrays sent in a PUT replace the existing set: children and links left out are
  * deleted. With `update_without_delete_nested=true` they are kept and the sent items are
  * upserted. Items carrying an `id` update that child; an id that is not a child of this
- * record is a 422.
+ * record is a 422. The flag works the same on json lists declared `mergeById` (a resource's
+ * `boards[].stages[]`), which are one column, not records: see `mergeStoredLists`.
+ *
+ * A to-one reference may be sent as the related record, `"project": {"id": "…"}`, instead of
+ * its key `project_id`: see `referencesAsKeys`.
  */
 import type { FieldProblem } from '../../shared/errors.js';
-import { checkValue, checkWrite, isPlainObject } from '../../shared/fields.js';
+import { checkValue, checkWrite, isPlainObject, mergeStoredLists } from '../../shared/fields.js';
 import { isUuid } from '../../shared/ids.js';
 import type { StoredRecord } from '../store/environment-store.js';
-import { moduleNamed } from './registry.js';
+import { dependentsOf, moduleNamed } from './registry.js';
 import type { Relation, RequestContext, ResourceModule } from './resource.js';
 
 export interface WritePlan {
@@ -31,6 +35,12 @@ export interface WritePlan {
 export interface PlanOptions {
   /** `update_without_delete_nested`: keep nested records the body leaves out. */
   keepAbsent: boolean;
+  /**
+   * `update_without_delete_nested` as a client sent it: json lists declared `mergeById` merge
+   * into the stored list too. Sync and conflict retries leave it off although they keep absent
+   * records: what they carry are whole stored column values, which replace.
+   */
+  mergeLists?: boolean;
   /** Fields the route fixes (a nested path's parent id); never taken from the body. */
   fixed?: Record<string, unknown>;
   /** The field the parent record fills in for an inline child (`stage.board_id`). */
@@ -69,6 +79,61 @@ function checkReferences(
   return problems;
 }
 
+/** Two ids (or nulls) naming the same record; ids compare without case. */
+function sameRecord(a: unknown, b: unknown): boolean {
+  if (typeof a === 'string' && typeof b === 'string') return a.toLowerCase() === b.toLowerCase();
+  return (a ?? null) === (b ?? null);
+}
+
+/**
+ * Reads to-one references sent as the related record (API-REFERENCE.md §2.9: references to
+ * existing records are `{"id": "<uuid>"}`, e.g. a user's `resource`), for every `belongsTo`
+ * relation: `"project": {"id": X}` is `"project_id": X`, and `null` clears it. From then on it
+ * is that key: checked like it, and ignored like it where the key is server-owned or fixed by
+ * the path. Only `id` is read; the related record is never written inline.
+ *
+ * A record read with `with=project` and written back whole carries both; when the client
+ * changed one of them, the one that differs from the stored key is the change. Two different
+ * changes are refused. A refused reference stands in for its key when the key was not sent
+ * (`board: null` is not also a missing `board_id`): `refused` lists those keys.
+ */
+function referencesAsKeys(
+  module: ResourceModule,
+  input: Record<string, unknown>,
+  current: StoredRecord | undefined,
+  takes: (key: string) => boolean,
+  problems: FieldProblem[],
+  refused: Set<string>,
+): Record<string, unknown> {
+  let out = input;
+  for (const [name, relation] of Object.entries(module.relations ?? {})) {
+    if (relation.kind !== 'belongsTo' || !Object.prototype.hasOwnProperty.call(input, name) || input[name] === undefined) continue;
+    const key = relation.foreignKey;
+    const field = module.spec.fields[key];
+    if (!field || !takes(key)) continue;
+    const ref = input[name];
+    let id: unknown;
+    if (ref === null && field.nullable) id = null;
+    else if (isPlainObject(ref) && ref.id !== undefined && ref.id !== null) id = ref.id;
+    else {
+      problems.push({ field: name, description: `${name} must be {"id": "<uuid>"}${field.nullable ? ' or null' : ''}` });
+      if (input[key] === undefined) refused.add(key);
+      continue;
+    }
+    const sent = input[key];
+    if (sent !== undefined && !sameRecord(sent, id)) {
+      const stored = current?.[key];
+      if (sameRecord(id, stored)) continue; // the object is as read: the key is the change
+      if (!sameRecord(sent, stored)) {
+        problems.push({ field: name, description: `${name} and ${key} name different records` });
+        continue;
+      }
+    }
+    out = { ...out, [key]: id };
+  }
+  return out;
+}
+
 export function planWrite(
   ctx: RequestContext,
   module: ResourceModule,
@@ -79,10 +144,16 @@ export function planWrite(
   prefix = '',
 ): WritePlan {
   const skip = [...Object.keys(options.fixed ?? {}), ...(options.parentKey ? [options.parentKey] : [])];
-  const prepared = module.rules?.prepareInput?.(input) ?? input;
+  const own: FieldProblem[] = [];
+  let prepared = module.rules?.prepareInput?.(input) ?? input;
+  const takes = (key: string) => !skip.includes(key) && (options.trusted === true || !module.spec.fields[key]?.readOnly);
+  const refused = new Set<string>();
+  prepared = referencesAsKeys(module, prepared, current, takes, own, refused);
+  if (options.mergeLists && current) prepared = mergeStoredLists(module.spec, prepared, current);
   const check = checkWrite(module.spec, prepared, current ? 'update' : 'create', skip, options.trusted, current);
+  own.push(...check.problems.filter((p) => !refused.has(p.field)));
   const values = { ...check.values, ...options.fixed };
-  const found = prefixed(prefix, check.problems);
+  const found = prefixed(prefix, own);
   const plan: WritePlan = { module, current, values, input, children: [], links: [] };
 
   for (const [name, relation] of Object.entries(module.relations ?? {})) {
@@ -99,7 +170,7 @@ export function planWrite(
   // Virtual fields that are not writable relations are computed by the module, not written.
   for (const [name, field] of Object.entries(module.spec.fields)) if (field.virtual) delete values[name];
 
-  if (found.length === check.problems.length) {
+  if (found.length === own.length) {
     found.push(...prefixed(prefix, checkReferences(ctx, module, values, skip, current)));
     found.push(...prefixed(prefix, module.rules?.check?.(ctx, values, current, options.parent) ?? []));
   }
@@ -135,7 +206,8 @@ function planChildren(
         return undefined;
       }
     }
-    return planWrite(ctx, target, item, current, { keepAbsent: options.keepAbsent, parentKey: relation.foreignKey, parent: parentState }, problems, at);
+    const childOptions = { keepAbsent: options.keepAbsent, mergeLists: options.mergeLists, parentKey: relation.foreignKey, parent: parentState };
+    return planWrite(ctx, target, item, current, childOptions, problems, at);
   });
   return { relation: name, foreignKey: relation.foreignKey, items: plans.filter((p): p is WritePlan => p !== undefined), keepAbsent: options.keepAbsent };
 }
@@ -224,7 +296,10 @@ export function applyPlan(ctx: RequestContext, plan: WritePlan, parentValues: Re
   return ctx.store.get(module.table, record.id)!;
 }
 
-/** Soft-deletes a record with its owned children and its links. Must run inside a transaction. */
+/**
+ * Soft-deletes a record with its owned children, its links and the records declared to go with
+ * it. Must run inside a transaction.
+ */
 export function deleteTree(ctx: RequestContext, module: ResourceModule, record: StoredRecord, at?: string): void {
   ctx.store.softDelete(module.table, record.id, at);
   for (const relation of Object.values(module.relations ?? {})) {
@@ -235,6 +310,10 @@ export function deleteTree(ctx: RequestContext, module: ResourceModule, record: 
       const link = relation.link();
       for (const l of ctx.store.getWhereIn(link.table, relation.ownerKey, [record.id])) ctx.store.softDelete(link.table, l.id, at);
     }
+  }
+  // Records declared to go with the one they name (`onDelete: 'cascade'`: card relations).
+  for (const { module: dependent, field } of dependentsOf(module.spec.name)) {
+    for (const d of ctx.store.getWhereIn(dependent.table, field, [record.id])) deleteTree(ctx, dependent, d, at);
   }
   module.rules?.afterDelete?.(ctx, record);
 }

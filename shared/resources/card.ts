@@ -79,8 +79,9 @@ export const cardRelationSpec = defineResource({
   title: 'CardRelation',
   fields: {
     id: idField,
-    card_id: { type: 'uuid', required: true, references: 'card' },
-    related_card_id: { type: 'uuid', required: true, references: 'card' },
+    // A relation names two cards; when either goes, so does the relation.
+    card_id: { type: 'uuid', required: true, references: 'card', onDelete: 'cascade' },
+    related_card_id: { type: 'uuid', required: true, references: 'card', onDelete: 'cascade' },
     type: { type: 'enum', enum: cardRelationTypes, default: 'related' },
     created_at: timestampField,
     updated_at: timestampField,

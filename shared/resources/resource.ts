@@ -65,7 +65,9 @@ export const resourceSpec = defineResource({
       shape: 'array',
       default: [],
       check: checkResourceBoards,
-      description: 'Where it plans: [{id, active, stages: [{id, percentage, active}]}].',
+      mergeById: { inner: { stages: {} } },
+      description:
+        'Where it plans: [{id, active, stages: [{id, percentage, active}]}]. A PUT replaces the list; with update_without_delete_nested=true boards and stages merge by id.',
     },
     external_ref: externalRefField,
     transaction: { type: 'string', nullable: true, maxLength: 36 },
@@ -78,7 +80,13 @@ export const resourceSpec = defineResource({
 export type Resource = RecordOf<typeof resourceSpec>;
 export type ResourceInput = InputOf<typeof resourceSpec>;
 
-export const deviationTypes = ['leave', 'holiday', 'sick', 'maintenance', 'malfunction', 'other'] as const;
+/**
+ * The public record has no list of deviation types (API-REFERENCE.md §4.4, §6 question 11), so
+ * every value it names is accepted: what integrations send (leave, vacation, sick, other), what
+ * a vPlan tool names (holiday, maintenance, malfunction), and `absence`, the word the public docs
+ * use for a deviation itself.
+ */
+export const deviationTypes = ['leave', 'vacation', 'holiday', 'absence', 'sick', 'maintenance', 'malfunction', 'other'] as const;
 
 /** An absence or extra time off for one resource over a date range. */
 export const scheduleDeviationSpec = defineResource({

@@ -31,7 +31,14 @@ export const userSpec = defineResource({
     language: { type: 'enum', enum: languages, default: 'nl' },
     timezone: { type: 'string', maxLength: 64, default: 'Europe/Amsterdam', check: (v) => (isTimeZone(v as string) ? null : 'must be an IANA time zone such as Europe/Amsterdam') },
     resource_id: { type: 'uuid', nullable: true, references: 'resource' },
-    invite_id: { type: 'uuid', nullable: true, readOnly: true },
+    // A credential: whoever has it chooses the invited user's password (POST /v1/user/accept).
+    invite_id: {
+      type: 'uuid',
+      nullable: true,
+      readOnly: true,
+      adminOnly: true,
+      description: 'The open invitation (null once accepted). Shown to admins only.',
+    },
     // Single sign-on and two-factor sign-in are not offered here (users sign in with a password,
     // docs/API.md "OAuth"), so these keep their defaults; they are the public API's fields.
     idp_id: { type: 'string', nullable: true, readOnly: true, description: 'The user\'s id at a single sign-on provider; null: no SSO here.' },

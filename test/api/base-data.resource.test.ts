@@ -120,6 +120,57 @@ describe('resource', () => {
     expect((await update(api, `/v1/resource/${resource.id}`, { color_hex: '#abc' })).boards).toEqual(updated.boards);
   });
 
+  describe('boards on PUT with and without update_without_delete_nested', () => {
+    /** Plans on Metal (Cut 50, Weld 50 inactive) and, inactive, on Finish (Paint 100). */
+    const planned = () =>
+      create(api, '/v1/resource', {
+        name: `Merged ${tag()}`,
+        boards: [
+          { id: board.id, stages: [{ id: cut().id, percentage: 50 }, { id: weldStage().id, percentage: 50, active: false }] },
+          { id: other.id, active: false, stages: [{ id: paint().id }] },
+        ],
+      });
+
+    it('with the flag adds and updates the boards and stages sent, by id, and keeps those left out', async () => {
+      const resource = await planned();
+      const third = await create(api, '/v1/board?with=stages', { name: `Third ${tag()}`, stages: [{ name: 'Pack', default_percentage: 30 }] });
+      const updated = await update(api, `/v1/resource/${resource.id}?update_without_delete_nested=true`, {
+        boards: [{ id: board.id, stages: [{ id: weldStage().id, active: true }] }, { id: third.id, stages: [{ id: third.stages[0].id }] }],
+      });
+      // The boards and stages sent come first, in the order sent; the ones left out follow.
+      expect(updated.boards).toEqual([
+        { id: board.id, active: true, stages: [{ id: weldStage().id, percentage: 50, active: true }, { id: cut().id, percentage: 50, active: true }] },
+        { id: third.id, active: true, stages: [{ id: third.stages[0].id, percentage: 30, active: true }] },
+        { id: other.id, active: false, stages: [{ id: paint().id, percentage: 100, active: true }] },
+      ]);
+      expect(await get(api, `/v1/resource/${resource.id}`)).toStrictEqual(updated);
+
+      // A board sent without stages, or with `stages: []`, keeps the stages it had.
+      const again = await update(api, `/v1/resource/${resource.id}?update_without_delete_nested=true`, {
+        boards: [{ id: other.id, active: true }, { id: board.id, stages: [] }],
+      });
+      expect(again.boards).toEqual([{ ...updated.boards[2], active: true }, updated.boards[0], updated.boards[1]]);
+    });
+
+    it('with the flag refuses a board or stage that does not exist, naming it by its place in the body, and keeps the resource', async () => {
+      const resource = await planned();
+      const flagged = `/v1/resource/${resource.id}?update_without_delete_nested=true`;
+      expectFieldErrors(await api.http('PUT', flagged, { boards: [{ id: unknownId }] }), ['boards.0.id']);
+      expectFieldErrors(await api.http('PUT', flagged, { boards: [{ id: other.id, stages: [{ id: cut().id }] }] }), ['boards.0.stages.0.id']);
+      expectFieldErrors(await api.http('PUT', flagged, { boards: [{ id: board.id, stages: [{ id: cut().id, percentage: 101 }] }] }), ['boards']);
+      expect(await get(api, `/v1/resource/${resource.id}`)).toStrictEqual(resource);
+    });
+
+    it('without the flag (or with it false) the boards sent replace the list', async () => {
+      const resource = await planned();
+      const body = { boards: [{ id: board.id, stages: [{ id: weldStage().id }] }] };
+      const replaced = [{ id: board.id, active: true, stages: [{ id: weldStage().id, percentage: 100, active: true }] }];
+      expect((await update(api, `/v1/resource/${resource.id}`, body)).boards).toEqual(replaced);
+      const second = await planned();
+      expect((await update(api, `/v1/resource/${second.id}?update_without_delete_nested=false`, body)).boards).toEqual(replaced);
+    });
+  });
+
   it('accepts workdays hours at the bounds 0 and 24, fractions, and null for a day off', async () => {
     const workdays = { '1': 0, '2': 24, '3': 7.5, '4': 0.25, '5': null, '6': null, '7': 3 };
     expect((await create(api, '/v1/resource', { name: 'Bounds', workdays })).workdays).toEqual(workdays);
@@ -250,7 +301,8 @@ describe('schedule deviation (/v1/resource/{id}/schedule_deviation)', () => {
     expect(created).toMatchObject({ type: 'other', time: null, description: null, external_ref: null });
   });
 
-  it.each(['leave', 'holiday', 'sick', 'maintenance', 'malfunction', 'other'])('accepts type %s', async (type) => {
+  // Every type the public record names (API-REFERENCE.md §4.4): it has no list of its own.
+  it.each(['leave', 'vacation', 'holiday', 'absence', 'sick', 'maintenance', 'malfunction', 'other'])('accepts type %s', async (type) => {
     expect((await create(api, path(), { type, start_date: '2026-02-02', end_date: '2026-02-02' })).type).toBe(type);
   });
 
@@ -267,7 +319,8 @@ describe('schedule deviation (/v1/resource/{id}/schedule_deviation)', () => {
     ['time -1', { start_date: '2026-03-02', end_date: '2026-03-02', time: -1 }, ['time']],
     ['time 1441 (more than a day)', { start_date: '2026-03-02', end_date: '2026-03-02', time: 1441 }, ['time']],
     ['time 1.5 (not whole minutes)', { start_date: '2026-03-02', end_date: '2026-03-02', time: 1.5 }, ['time']],
-    ['type "vacation"', { start_date: '2026-03-02', end_date: '2026-03-02', type: 'vacation' }, ['type']],
+    ['type "sabbatical" (not a type)', { start_date: '2026-03-02', end_date: '2026-03-02', type: 'sabbatical' }, ['type']],
+    ['type "Absence" (types are lower case)', { start_date: '2026-03-02', end_date: '2026-03-02', type: 'Absence' }, ['type']],
   ];
 
   it.each(invalid)('refuses %s with 422 on that field', async (_label, body, fields) => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { expectBadRequest } from '../helpers/api-errors.js';
 import { expectFieldErrors, unknownId } from '../helpers/order-data.js';
-import { createBoard, createResource, type BoardIds } from '../helpers/planning.js';
+import { createBoard, createResource, plan, type BoardIds } from '../helpers/planning.js';
 
 let api: TestApi;
 let board: BoardIds;
@@ -526,5 +526,75 @@ describe('card relations: /v1/card_relation', () => {
     const embedded = await api.inject('GET', `/v1/card_relation/${r1.id}?with=card,related_card`);
     expect(embedded.body.card.name).toBe('W');
     expect(embedded.body.related_card.name).toBe('X');
+  });
+});
+
+describe('card relations go with either card', () => {
+  let other: any;
+  beforeAll(async () => {
+    other = await newCard(collectionB.id, { name: 'Other' });
+  });
+
+  /** The sync cursor now: changes after it are what happens next. */
+  async function cursor(): Promise<number> {
+    let since = 0;
+    for (;;) {
+      const page = await api.inject('GET', `/v1/sync/changes?since=${since}&limit=5000`);
+      since = page.body.cursor;
+      if (!page.body.more) return since;
+    }
+  }
+
+  /** Relations both ways between `card` and the card `other`. */
+  async function relate(card: string): Promise<string[]> {
+    const out = await post('/v1/card_relation', { card_id: card, related_card_id: other.id, type: 'blocks' });
+    const back = await post('/v1/card_relation', { card_id: other.id, related_card_id: card, type: 'depends' });
+    return [out.id, back.id];
+  }
+
+  /** Gone from the API, in the trash, and deleted in the change log replicas pull (and webhooks read). */
+  async function expectDeleted(relations: string[], since: number) {
+    for (const id of relations) expect((await api.inject('GET', `/v1/card_relation/${id}`)).status).toBe(404);
+    const listed = await api.inject('GET', `/v1/card_relation?filter=related_card_id:eq:'${other.id}',or,card_id:eq:'${other.id}'&limit=1000`);
+    expect(listed.body.data.map((r: any) => r.id)).not.toContain(relations[0]);
+    expect(listed.body.data.map((r: any) => r.id)).not.toContain(relations[1]);
+    const trash = await api.inject('GET', '/v1/trash/card_relation?limit=1000');
+    for (const id of relations) expect(trash.body.data.map((r: any) => r.id)).toContain(id);
+    const changes = await api.inject('GET', `/v1/sync/changes?since=${since}&limit=5000`);
+    for (const id of relations) {
+      const change = changes.body.changes.find((c: any) => c.resource === 'card_relation' && c.id === id);
+      expect(change?.record.deleted_at, id).toEqual(expect.any(String));
+    }
+  }
+
+  it('deleting a card deletes its relations, both ways; relations of other cards stay', async () => {
+    const card = await newCard(collectionA.id, { name: 'Doomed' });
+    const keeper = await newCard(collectionA.id, { name: 'Keeper' });
+    const relations = await relate(card.id);
+    const kept = await post('/v1/card_relation', { card_id: keeper.id, related_card_id: other.id, type: 'related' });
+    const since = await cursor();
+    expect((await api.inject('DELETE', cardPath(collectionA.id, card.id))).status).toBe(204);
+    await expectDeleted(relations, since);
+    expect((await api.inject('GET', `/v1/card_relation/${kept.id}?with=card,related_card`)).body).toMatchObject({ card: { id: keeper.id }, related_card: { id: other.id } });
+  });
+
+  it('planning a collection again deletes the relations of the cards it replaces', async () => {
+    const collection = await post('/v1/collection', { name: 'Replanned', board_id: board.id, activities: [{ id: mill, time: 60 }] });
+    const first = (await plan(api, collection.id, board.id, { start: '2024-03-04' })).cards;
+    expect(first.length).toBeGreaterThan(0);
+    const relations = (await Promise.all(first.map((c: any) => relate(c.id)))).flat();
+    const since = await cursor();
+    const second = (await plan(api, collection.id, board.id, { start: '2024-03-11' })).cards;
+    expect(second.map((c: any) => c.id)).not.toContain(first[0].id);
+    await expectDeleted(relations, since);
+  });
+
+  it('moving a collection to the backlog deletes the relations of its cards', async () => {
+    const collection = await post('/v1/collection', { name: 'Unplanned', board_id: board.id, activities: [{ id: mill, time: 60 }] });
+    const cards = (await plan(api, collection.id, board.id, { start: '2024-03-04' })).cards;
+    const relations = (await Promise.all(cards.map((c: any) => relate(c.id)))).flat();
+    const since = await cursor();
+    expect((await api.inject('POST', `/v1/collection/${collection.id}/backlog`)).status).toBe(200);
+    await expectDeleted(relations, since);
   });
 });

@@ -234,6 +234,41 @@ describe('errors in a query', () => {
     expect((await api.http('GET', `/v1/project/${fixture.projects.kitchen}`)).body.name).toBe('Kitchen');
   });
 
+  /** A request the test sets up with: it must succeed. */
+  async function made(method: string, path: string, body?: unknown): Promise<any> {
+    const res = await api.http(method, path, body);
+    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+    return res.body;
+  }
+
+  it('rejects a bad include on POST and PUT with 400, before anything is written', async () => {
+    const board = await made('POST', '/v1/board?with=stages', { name: 'Includes', stages: [{ name: 'Cut' }], statuses: [{ name: 'To do', entry: true }] });
+    const collection = await made('GET', `/v1/collection/${fixture.orders.O1.collection_id}`);
+    const collections = (await made('GET', '/v1/collection?limit=0')).count;
+    expectBadRequest(await api.http('POST', '/v1/collection?include=bogus', { name: 'Never', board_id: board.id }), 'Unknown include: bogus');
+    expectBadRequest(await api.http('PUT', `/v1/collection/${collection.id}?include=bogus`, { name: 'Renamed' }), 'Unknown include: bogus');
+    expect((await made('GET', '/v1/collection?limit=0')).count).toBe(collections);
+    expect(await made('GET', `/v1/collection/${collection.id}`)).toStrictEqual(collection);
+
+    // A resource that offers extras refuses the ones it does not offer just as early.
+    const cards = `/v1/collection/${(await made('POST', '/v1/collection', { name: 'Has cards', board_id: board.id })).id}/card`;
+    const card = await made('POST', cards, { name: 'First', stage_id: board.stages[0].id });
+    expectBadRequest(await api.http('POST', `${cards}?include=time_tracking_total,weather`, { name: 'Never', stage_id: board.stages[0].id }), 'Unknown include: weather');
+    expectBadRequest(await api.http('PUT', `${cards}/${card.id}?include=weather`, { name: 'Renamed' }), 'Unknown include: weather');
+    expect((await made('GET', `${cards}?limit=0`)).count).toBe(1);
+    expect(await made('GET', `${cards}/${card.id}`)).toStrictEqual(card);
+  });
+
+  it('rejects a bad with or include on the other writes that answer a record, before anything is written', async () => {
+    const board = await made('POST', '/v1/board', { name: 'Planning target', statuses: [{ name: 'To do', entry: true }] });
+    const collection = await made('POST', '/v1/collection', { name: 'Unplanned', board_id: board.id });
+    const path = `/v1/collection/${collection.id}`;
+    expectBadRequest(await api.http('PUT', `${path}/custom_field/Weight?include=bogus`, { value: 'heavy' }), 'Unknown include: bogus');
+    expectBadRequest(await api.http('POST', `${path}/board/${board.id}?with=nope`, {}), 'Relation not found: nope');
+    expect(await made('GET', path)).toStrictEqual(collection);
+    expect((await made('GET', `${path}/card?limit=0`)).count).toBe(0);
+  });
+
   // Names that every JavaScript object has must be as unknown as any other name.
   it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(
     'treats %s as an unknown field, sort field and relation (400, not 500)',

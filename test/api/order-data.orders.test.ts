@@ -360,3 +360,84 @@ describe('server-owned fields in a body are ignored', () => {
     expect(await rowsOf(b.id)).toEqual([]);
   });
 });
+
+describe('a to-one reference written as the record, {"id": …} (API-REFERENCE.md §2.9)', () => {
+  it('sets the key from {id} on POST and PUT, and null clears it', async () => {
+    const garage = await create(api, '/v1/project', { name: 'Garage' });
+    const order = await create(api, '/v1/order?with=project', { code: 'REF-1', project: { id: fx.projectId.toUpperCase() }, relation: { id: fx.relationId } });
+    expect(order).toMatchObject({ project_id: fx.projectId, relation_id: fx.relationId, project: { id: fx.projectId, name: 'Fixture project' } });
+    const moved = await api.http('PUT', `/v1/order/${order.id}`, { project: { id: garage.id, name: 'only the id is read' } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.project_id).toBe(garage.id);
+    expect((await get(api, `/v1/project/${garage.id}`)).name).toBe('Garage');
+    expect((await api.http('PUT', `/v1/order/${order.id}`, { project: null })).body).toMatchObject({ project_id: null, relation_id: fx.relationId });
+  });
+
+  it('works for every to-one relation, also inline: a row with item: {id}, a stage with board: {id}', async () => {
+    const order = await create(api, '/v1/order?with=order_rows', { code: 'REF-2', order_rows: [{ code: 'R', item: { id: fx.itemId }, activity: { id: fx.activityId } }] });
+    expect(order.order_rows[0]).toMatchObject({ item_id: fx.itemId, activity_id: fx.activityId });
+    const board = await create(api, '/v1/board', { name: 'Ref board' });
+    expect(await create(api, '/v1/stage', { name: 'Cut', board: { id: board.id } })).toMatchObject({ board_id: board.id });
+  });
+
+  it('takes back a record read with with=… and written back whole with a changed key', async () => {
+    const garage = await create(api, '/v1/project', { name: 'Garage 2' });
+    const order = await get(api, `/v1/order/${(await create(api, '/v1/order', { code: 'REF-3', project_id: fx.projectId })).id}?with=project,item`);
+    expect(order.item).toBeNull();
+    const res = await api.http('PUT', `/v1/order/${order.id}`, { ...order, project_id: garage.id, item_id: fx.itemId });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ project_id: garage.id, item_id: fx.itemId });
+    // The other way round: the key as read, the embedded record changed.
+    const read = await get(api, `/v1/order/${order.id}?with=project`);
+    const back = await api.http('PUT', `/v1/order/${order.id}`, { ...read, project: { id: fx.projectId } });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.project_id).toBe(fx.projectId);
+  });
+
+  const invalid: [string, () => Record<string, unknown>, string[]][] = [
+    ['a reference that is not an object', () => ({ project: fx.projectId }), ['project']],
+    ['a reference without id', () => ({ project: { name: 'Fixture project' } }), ['project']],
+    ['a reference with id null', () => ({ project: { id: null } }), ['project']],
+    ['a reference to no record', () => ({ project: { id: unknownId } }), ['project_id']],
+    ['a reference whose id is no uuid', () => ({ project: { id: 'kitchen' } }), ['project_id']],
+    // Neither is the stored project, so neither is the copy a with=project read gave.
+    ['a reference and a key naming different records', () => ({ project: { id: second.id }, project_id: third.id }), ['project']],
+  ];
+
+  let second: any;
+  let third: any;
+  beforeAll(async () => {
+    second = await create(api, '/v1/project', { name: 'Second project' });
+    third = await create(api, '/v1/project', { name: 'Third project' });
+  });
+
+  it.each(invalid)('refuses %s with 422, writing nothing', async (_label, body, fields) => {
+    const before = await countOf(api, '/v1/order');
+    expectFieldErrors(await api.http('POST', '/v1/order', { code: 'REF-X', ...body() }), fields);
+    expect(await countOf(api, '/v1/order')).toBe(before);
+    const order = await create(api, '/v1/order', { code: 'REF-Y', project_id: fx.projectId });
+    expectFieldErrors(await api.http('PUT', `/v1/order/${order.id}`, { code: 'changed', ...body() }), fields);
+    expect(await get(api, `/v1/order/${order.id}`)).toStrictEqual(order);
+  });
+
+  it('refuses null for a reference that is required (a stage\'s board)', async () => {
+    expectFieldErrors(await api.http('POST', '/v1/stage', { name: 'Cut', board: null }), ['board']);
+  });
+
+  it('ignores a reference whose key is server-owned, like the key itself (an order\'s collection)', async () => {
+    const other = await create(api, '/v1/order', { code: 'REF-4' });
+    const order = await create(api, '/v1/order', { code: 'REF-5', collection: { id: other.collection_id } });
+    expect(order.collection_id).not.toBe(other.collection_id);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes the {id} form of each writable to-one reference in the input schema', async () => {
+    const { schemas } = (await get(api, '/v1/openapi.json')).components;
+    expect(schemas.OrderInput.properties.project).toMatchObject({ type: ['object', 'null'], required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } });
+    expect(schemas.StageInput.properties.board).toMatchObject({ type: 'object', required: ['id'] });
+    // A server-owned key has no input form either way.
+    expect('collection' in schemas.OrderInput.properties).toBe(false);
+    expect('collection_id' in schemas.OrderInput.properties).toBe(false);
+  });
+});

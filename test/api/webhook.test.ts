@@ -208,6 +208,23 @@ describe('event layouts', () => {
     expect(events.find((e) => e.event === 'collection.activity.detached')!.data.pivot).toEqual({ time: 45 });
   });
 
+  it('sends a follower without the invitation id (a receiver could accept the invitation with it)', async () => {
+    const r = await receiver();
+    await webhook(r.url, ['collection.follower.attached', 'collection.follower.detached']);
+    expect((await api('POST', '/v1/user', { email: 'follower@example.com', role: 'admin' })).status).toBe(201);
+    const user = (await api('GET', "/v1/user?filter=email:eq:'follower@example.com'")).body.data[0];
+    expect(user.invite_id).toMatch(/^[0-9a-f-]{36}$/);
+    const made = await api('POST', '/v1/collection', { board_id: boardId, name: 'followed', followers: [{ id: user.id }] });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    await api('PUT', `/v1/collection/${made.body.id}`, { followers: [] });
+    await r.waitFor(() => r.delivered().length >= 2);
+    for (const delivery of r.delivered()) {
+      expect(delivery.json.data.attached).toMatchObject({ id: user.id, email: 'follower@example.com' });
+      expect(delivery.json.data.attached).not.toHaveProperty('invite_id');
+      expect(delivery.body).not.toContain(user.invite_id);
+    }
+  });
+
   it('sends card events, and several updates of one card in one request once as card.updated.merged', async () => {
     const r = await receiver();
     await webhook(r.url, ['card.created', 'card.updated.merged', 'card.label.attached']);

@@ -1,11 +1,13 @@
 /**
  * Eager loading with `with=rel,rel.sub.sub` (API-REFERENCE.md §2.8). Each relation level costs
  * one query for the whole page, never one per record. Loaded records are presented like any
- * other (virtual fields, no write-only fields), and may load their own relations in turn.
+ * other (virtual fields, no write-only fields, admin-only ones for admins only), and may load
+ * their own relations in turn.
  */
 import type { StoredRecord } from '../../store/environment-store.js';
 import { own } from '../../../shared/fields.js';
 import { ApiError } from '../errors.js';
+import { hiddenFields } from '../permissions.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 
 type WithTree = Map<string, WithTree>;
@@ -31,10 +33,10 @@ function buildTree(paths: string[]): WithTree {
 }
 
 function presentLoaded(ctx: RequestContext, module: ResourceModule, rows: StoredRecord[], tree: WithTree) {
-  const writeOnly = Object.entries(module.spec.fields).filter(([, f]) => f.writeOnly).map(([n]) => n);
+  const hidden = hiddenFields(module.spec, ctx.caller);
   const out = rows.map((row) => {
     const copy: Record<string, unknown> = { ...row };
-    for (const name of writeOnly) delete copy[name];
+    for (const name of hidden) delete copy[name];
     return copy;
   });
   module.rules?.present?.(ctx, out, []);

@@ -11,8 +11,8 @@
 import type { FastifyInstance } from 'fastify';
 import { isValidDate } from '../../../shared/fields.js';
 import { ApiError } from '../errors.js';
-import { findRecord, present } from '../records.js';
-import { parseShapeOptions, type QueryString } from '../conventions/list-query.js';
+import { findRecord, present, shapeOptionsFor } from '../records.js';
+import type { QueryString } from '../conventions/list-query.js';
 import type { RequestContext } from '../resource.js';
 import { boardModule } from '../resources/board.js';
 import { cardActivityModule, cardLabelModule, cardModule, cardResourceModule } from '../resources/card.js';
@@ -115,7 +115,7 @@ export function registerSplitRoute(app: FastifyInstance): void {
       },
     },
     (request) => {
-      const shape = parseShapeOptions(request.query);
+      const shape = shapeOptionsFor(cardModule, request.query);
       const cards = splitCard(request.ctx, request.params.collection_id, request.params.id, request.body ?? {});
       return { data: present(request.ctx, cardModule, cards, shape) };
     },

@@ -13,9 +13,9 @@ import { uuidv7 } from '../../../shared/ids.js';
 import { attachmentSpec } from '../../../shared/resources/attachment.js';
 import { maxAttachmentBytes } from '../../store/attachment-files.js';
 import { tableFor } from '../../store/environment-store.js';
-import { parseShapeOptions, type QueryString } from '../conventions/list-query.js';
+import type { QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
-import { createRecord, findRecord, present } from '../records.js';
+import { createRecord, findRecord, present, shapeOptionsFor } from '../records.js';
 import type { ResourceModule } from '../resource.js';
 import { cardModule } from './card.js';
 import { collectionModule } from './collection.js';
@@ -85,6 +85,7 @@ function registerAttachmentRoutes(app: FastifyInstance): void {
         }
       }
       if (!upload) throw ApiError.badRequest('Send the file as multipart/form-data with a "file" part.');
+      const shape = shapeOptionsFor(attachmentModule, request.query);
       const { ctx } = request;
       const id = uuidv7();
       const collectionId = request.params.collection_id.toLowerCase();
@@ -111,7 +112,7 @@ function registerAttachmentRoutes(app: FastifyInstance): void {
         })!;
       });
       reply.code(201);
-      return present(ctx, attachmentModule, [record], parseShapeOptions(request.query))[0];
+      return present(ctx, attachmentModule, [record], shape)[0];
     },
   );
 

@@ -13,12 +13,12 @@ import { isPlainObject } from '../../../shared/fields.js';
 import { collectionActivitySpec, collectionSpec } from '../../../shared/resources/collection.js';
 import { collectionFollowerSpec, collectionLabelSpec } from '../../../shared/resources/card.js';
 import { tableFor } from '../../store/environment-store.js';
-import { parseShapeOptions, type QueryString } from '../conventions/list-query.js';
+import type { QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { refreshCollection } from '../planning/collection-state.js';
 import { checkSyncedCollection } from '../planning/one-plan.js';
 import { moveToBacklog, planCollection } from '../planning/plan-collection.js';
-import { findRecord, present } from '../records.js';
+import { findRecord, present, shapeOptionsFor } from '../records.js';
 import type { ResourceModule } from '../resource.js';
 import { activityModule } from './activity.js';
 import { attachmentModule } from './attachment.js';
@@ -100,6 +100,7 @@ function customFieldRoutes(app: FastifyInstance): void {
     { config: { doc: { summary: 'Set one custom field of a collection by name', tag: 'Collection', body: customFieldBody } } },
     (request) => {
       const body = optionalBody(request.body);
+      const shape = shapeOptionsFor(collectionModule, request.query);
       const { name } = request.params;
       const record = request.ctx.store.transaction(() => {
         const collection = findRecord(request.ctx, collectionModule, request.params.id);
@@ -116,7 +117,7 @@ function customFieldRoutes(app: FastifyInstance): void {
         if (problems.length > 0) throw ApiError.unprocessable(problems.map((p) => ({ field: strip(p.field), description: strip(p.description) })));
         return request.ctx.store.update(collectionModule.table, collection.id, { custom_fields: value })!;
       });
-      return present(request.ctx, collectionModule, [record], parseShapeOptions(request.query))[0];
+      return present(request.ctx, collectionModule, [record], shape)[0];
     },
   );
   app.delete<{ Params: { id: string; name: string } }>(
@@ -161,7 +162,7 @@ function registerCollectionRoutes(app: FastifyInstance): void {
       },
     },
     (request) => {
-      const shape = parseShapeOptions(request.query);
+      const shape = shapeOptionsFor(collectionModule, request.query);
       const collection = planCollection(request.ctx, request.params.id, request.params.board_id, request.body);
       return present(request.ctx, collectionModule, [collection], { ...shape, with: shape.with.length > 0 ? shape.with : ['cards'] })[0];
     },
@@ -169,7 +170,10 @@ function registerCollectionRoutes(app: FastifyInstance): void {
   app.post<{ Params: { id: string }; Querystring: QueryString }>(
     '/collection/:id/backlog',
     { config: { doc: { summary: 'Move the collection back to the backlog (its cards are removed)', tag: 'Collection' } } },
-    (request) => present(request.ctx, collectionModule, [moveToBacklog(request.ctx, request.params.id)], parseShapeOptions(request.query))[0],
+    (request) => {
+      const shape = shapeOptionsFor(collectionModule, request.query);
+      return present(request.ctx, collectionModule, [moveToBacklog(request.ctx, request.params.id)], shape)[0];
+    },
   );
   customFieldRoutes(app);
 }

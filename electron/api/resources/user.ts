@@ -1,19 +1,47 @@
 /**
  * Users are invited, not created (API-REFERENCE.md §4.7): `POST /v1/user` records a pending
  * invitation and answers 201 with no body. Emails are unique among live users, compared
- * without case. `GET /v1/me` tells a caller who it is.
+ * without case. `GET /v1/me` tells a caller who it is. Users are the admins' to manage (see
+ * checkPermission); the invitation id is a credential (whoever has it chooses the user's
+ * password), declared `adminOnly` so that only admins ever read it.
  */
-import { isPlainObject } from '../../../shared/fields.js';
 import { uuidv7 } from '../../../shared/ids.js';
 import { userSpec } from '../../../shared/resources/user.js';
-import { tableFor } from '../../store/environment-store.js';
+import { tableFor, type StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
+import { isAdmin, requireAdmin } from '../permissions.js';
 import { createRecord, present } from '../records.js';
-import type { ResourceModule } from '../resource.js';
+import type { RequestContext, ResourceModule } from '../resource.js';
 import { resourceModule } from './resource.js';
 import { optionalBody } from '../conventions/request-body.js';
 
-const inviteFields = ['email', 'role', 'card_visibility', 'language', 'mobile', 'firstname', 'infix', 'lastname', 'timezone'];
+/** `resource` is `{id}` or null, read as `resource_id` like every to-one reference (write-plan.ts). */
+const inviteFields = ['email', 'role', 'card_visibility', 'language', 'mobile', 'firstname', 'infix', 'lastname', 'timezone', 'resource'];
+
+/**
+ * What a user who is not an admin may change, on their own record only: their profile, and the
+ * fields that follow from it (`fullname`, `updated_at`: a replica's push carries them). Role,
+ * email (what they sign in and are invited with), card visibility, their resource, archiving,
+ * `external_ref` and the server's fields (status, the invitation) are the admins'.
+ */
+const profileFields = new Set([
+  'username', 'firstname', 'infix', 'lastname', 'fullname', 'display_name', 'gender', 'mobile', 'avatar', 'avatar_checksum',
+  'about', 'date_of_birth', 'language', 'timezone', 'notify_own_changes', 'transaction', 'updated_at',
+]);
+
+/**
+ * Only admins make, archive, delete or restore users and change anyone's role; anyone else may
+ * change their own profile and nothing more (docs/API.md "Permissions"). Runs for API writes
+ * and for a replica's pushed changes alike, so a member's replica cannot write it either.
+ */
+function checkPermission(ctx: RequestContext, values: Record<string, unknown>, current: StoredRecord | undefined): void {
+  const { caller } = ctx;
+  if (isAdmin(caller)) return;
+  if (!current) throw ApiError.forbidden('Only an admin invites users.');
+  if (current.id !== caller.userId) throw ApiError.forbidden('Only an admin changes another user.');
+  const changed = Object.keys(values).filter((name) => !profileFields.has(name) && values[name] !== current[name]);
+  if (changed.length > 0) throw ApiError.forbidden(`Only an admin changes a user's ${changed.join(', ')}.`);
+}
 
 function fullname(user: Record<string, unknown>): string | null {
   return [user.firstname, user.infix, user.lastname].filter((p) => typeof p === 'string' && p.length > 0).join(' ') || null;
@@ -27,8 +55,9 @@ export const userModule: ResourceModule = {
   relations: { resource: { kind: 'belongsTo', target: () => resourceModule, foreignKey: 'resource_id' } },
   rules: {
     check(ctx, values, current) {
+      if (typeof values.email === 'string') values.email = values.email.toLowerCase();
+      checkPermission(ctx, values, current);
       if (typeof values.email !== 'string') return [];
-      values.email = values.email.toLowerCase();
       const taken = ctx.store.list(userModule.table, {
         match: { email: values.email },
         limit: 1,
@@ -42,6 +71,13 @@ export const userModule: ResourceModule = {
       if (name !== user.fullname) changes.fullname = name;
       if (op === 'create') changes.invite_id = uuidv7();
       if (Object.keys(changes).length > 0) ctx.store.update(userModule.table, user.id, changes);
+    },
+    checkDelete(ctx) {
+      requireAdmin(ctx.caller, 'Only an admin deletes users.');
+      return [];
+    },
+    checkRestore(ctx) {
+      requireAdmin(ctx.caller, 'Only an admin restores users.');
     },
   },
   routes(app) {
@@ -69,14 +105,11 @@ export const userModule: ResourceModule = {
         },
       },
       async (request, reply) => {
+        // Before the body is read: a member is refused whatever they send.
+        requireAdmin(request.ctx.caller, 'Only an admin invites users.');
         const body = optionalBody(request.body);
         const input: Record<string, unknown> = {};
         for (const field of inviteFields) if (body && field in body) input[field] = body[field];
-        const resource = body?.resource;
-        if (resource !== undefined && resource !== null) {
-          if (!isPlainObject(resource)) throw ApiError.rule('resource', 'resource must be {"id": "<uuid>"} or null');
-          input.resource_id = resource.id;
-        }
         createRecord(request.ctx, userModule, input);
         return reply.code(201).send();
       },

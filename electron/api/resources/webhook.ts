@@ -15,10 +15,9 @@ import { nowTimestamp } from '../../../shared/ids.js';
 import { webhookDeliverySpec, webhookSpec } from '../../../shared/resources/webhook.js';
 import { tableFor } from '../../store/environment-store.js';
 import { WebhookQueue } from '../../store/webhook-queue.js';
-import { checkRelations } from '../conventions/with.js';
-import { parseShapeOptions, type QueryString } from '../conventions/list-query.js';
+import type { QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
-import { createRecord, findRecord, present } from '../records.js';
+import { createRecord, findRecord, present, shapeOptionsFor } from '../records.js';
 import type { Caller, ResourceModule } from '../resource.js';
 
 /** The OAuth client a signed-in user came through (bearer callers carry it). */
@@ -95,8 +94,7 @@ function registerWebhookCreate(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const shape = parseShapeOptions(request.query);
-      checkRelations(webhookModule, shape.with);
+      const shape = shapeOptionsFor(webhookModule, request.query);
       const record = createRecord(request.ctx, webhookModule, request.body);
       const secret = WebhookQueue.of(request.ctx.store).secretOf(record.id);
       reply.code(201);

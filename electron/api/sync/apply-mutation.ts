@@ -20,6 +20,7 @@ import { isHlc, maxClockSkewMs, parseHlc, zeroHlc } from '../../../shared/hlc.js
 import { isUuid } from '../../../shared/ids.js';
 import type { Mutation, SyncBook } from '../../store/sync-book.js';
 import { ApiError, toApiError } from '../errors.js';
+import { forSync } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext } from '../resource.js';
 import { deleteTree, planWrite } from '../write-plan.js';
@@ -51,8 +52,8 @@ function refuse(ctx: RequestContext, book: SyncBook, mutation: Mutation, error: 
     mutation_id: mutation.mutation_id,
     status: 'rejected',
     error: error.body(),
-    record: table ? (ctx.store.getForSync(table, mutation.id) ?? null) : null,
-    clocks: book.clocksOf(mutation.resource, mutation.id),
+    record: table ? forSync(table, ctx.caller, ctx.store.getForSync(table, mutation.id) ?? null) : null,
+    clocks: table ? forSync(table, ctx.caller, book.clocksOf(mutation.resource, mutation.id)) : book.clocksOf(mutation.resource, mutation.id),
   };
 }
 

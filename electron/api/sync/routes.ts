@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { isUuid } from '../../../shared/ids.js';
 import { single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
+import { forSync } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
 import type { ResourceModule } from '../resource.js';
 import { applyMutation, readMutation } from './apply-mutation.js';
@@ -102,11 +103,13 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
       return reply.code(410).type('application/json').send(new ApiError('gone', [{ description: 'The cursor is older than the changes this remote keeps; download everything again from /v1/sync/snapshot.' }]).body());
     }
     const latest = book.latestSeq();
+    const { caller } = request.ctx;
     const { rows, cursor } = book.changesSince(since, limit);
     const changes = rows.flatMap((row) => {
       const module = moduleNamedOrNone(row.resource);
       if (!module) return [];
-      return [{ seq: row.seq, resource: row.resource, id: row.id, record: request.ctx.store.getForSync(module.table, row.id) ?? null, clocks: book.clocksOf(row.resource, row.id) }];
+      const record = forSync(module.spec, caller, request.ctx.store.getForSync(module.table, row.id) ?? null);
+      return [{ seq: row.seq, resource: row.resource, id: row.id, record, clocks: forSync(module.spec, caller, book.clocksOf(row.resource, row.id)) }];
     });
     return { changes, cursor, more: cursor < latest };
   });
@@ -116,13 +119,16 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
     const text = single(request.query, 'cursor');
     const cursor = text ? readCursor(text) : { resource: 0, after: '', seq: book.latestSeq() };
     let limit = pageSize(request.query, 2000);
+    const { caller } = request.ctx;
     const records: unknown[] = [];
     let position = { ...cursor };
     while (limit > 0 && position.resource < synced.length) {
       const module = synced[position.resource]!;
       const rows = request.ctx.store.scanForSync(module.table, position.after, limit);
       const clocks = book.clocksOfMany(module.spec.name, rows.map((r) => r.id));
-      for (const row of rows) records.push({ resource: module.spec.name, id: row.id, record: row, clocks: clocks.get(row.id) ?? {} });
+      for (const row of rows) {
+        records.push({ resource: module.spec.name, id: row.id, record: forSync(module.spec, caller, row), clocks: forSync(module.spec, caller, clocks.get(row.id) ?? {}) });
+      }
       limit -= rows.length;
       position = rows.length > 0 && limit === 0 ? { ...position, after: rows[rows.length - 1]!.id } : { resource: position.resource + 1, after: '', seq: position.seq };
     }
@@ -140,7 +146,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
     const offsetText = single(request.query, 'offset') ?? '0';
     if (!/^\d+$/.test(offsetText)) throw ApiError.badRequest('offset must be a whole number');
     const { count, rows } = request.ctx.store.listDeleted(module.table, limit, Number(offsetText));
-    return { count, limit, offset: Number(offsetText), data: rows };
+    return { count, limit, offset: Number(offsetText), data: rows.map((row) => forSync(module.spec, request.ctx.caller, row)) };
   });
 
   app.post<{ Params: { resource: string; id: string } }>('/trash/:resource/:id/restore', { config: doc('Restore a deleted record') }, (request) => {
@@ -149,7 +155,8 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
     const id = request.params.id.toLowerCase();
     const record = request.ctx.store.getForSync(module.table, id);
     if (!record || !record.deleted_at) throw ApiError.notFound('No deleted record with that id.');
+    module.rules?.checkRestore?.(request.ctx, record);
     request.ctx.store.writeForSync(module.table, id, { deleted_at: null });
-    return request.ctx.store.get(module.table, id);
+    return forSync(module.spec, request.ctx.caller, request.ctx.store.get(module.table, id));
   });
 }

@@ -9,10 +9,10 @@
  * (soft) delete `detached`, a change to its data `updated`. Restoring a deleted record counts as
  * creating (attaching) it again.
  */
-import type { FieldSpec } from '../../../shared/fields.js';
 import { uuidv7 } from '../../../shared/ids.js';
 import type { EnvironmentStore, LoggedChange, StoredRecord } from '../../store/environment-store.js';
 import { WebhookQueue, type Subscriber } from '../../store/webhook-queue.js';
+import { hiddenFields } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
 
 type Layout = 'normal' | 'nested' | 'pivot';
@@ -88,14 +88,18 @@ export function eventOf(change: LoggedChange): string | undefined {
   return restored ? source.created : source.updated;
 }
 
-/** A stored record as the API shows it (write-only fields left out), deleted ones included. */
+/**
+ * A stored record as the API shows it to someone outside the environment, deleted ones
+ * included: write-only and admin-only fields left out (a receiver is no admin; a follower's
+ * invitation id would let it sign up as that user).
+ */
 function readRecord(store: EnvironmentStore, resource: string, id: unknown): Record<string, unknown> | null {
   const module = moduleNamedOrNone(resource);
   if (!module || typeof id !== 'string') return null;
   const record: StoredRecord | undefined = store.get(module.table, id, { includeDeleted: true });
   if (!record) return null;
   const out: Record<string, unknown> = { ...record };
-  for (const [name, field] of Object.entries<FieldSpec>(module.spec.fields)) if (field.writeOnly) delete out[name];
+  for (const name of hiddenFields(module.spec, undefined)) delete out[name];
   return out;
 }
 

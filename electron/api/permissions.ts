@@ -1,0 +1,68 @@
+/**
+ * Who administers an environment, and what only its admins see (docs/API.md "Permissions").
+ * An API key administers its environment (the integration, the desktop app's own local API);
+ * a signed-in user does when their role is `admin`. The role is read from the user record on
+ * every request (oauth/bearer.ts), so a change of role counts at once.
+ */
+import type { FilterNode } from '../../shared/filter.js';
+import { filterAtoms } from '../../shared/filter.js';
+import { own, type FieldSpec, type ResourceSpec } from '../../shared/fields.js';
+import { ApiError } from './errors.js';
+import type { Caller, ResourceModule } from './resource.js';
+
+export function isAdmin(caller: Caller): boolean {
+  return caller.kind === 'api-key' || caller.role === 'admin';
+}
+
+/** 403 with the error body unless the caller administers the environment. */
+export function requireAdmin(caller: Caller, description: string): void {
+  if (!isAdmin(caller)) throw ApiError.forbidden(description);
+}
+
+/** A declaration's fields (a resource's spec, or a table's). */
+type Declared = Pick<ResourceSpec, 'fields'>;
+
+function adminOnlyFields(spec: Declared): string[] {
+  return Object.entries<FieldSpec>(spec.fields).filter(([, f]) => f.adminOnly).map(([name]) => name);
+}
+
+/**
+ * The fields a record is shown without: write-only ones always, admin-only ones unless the
+ * caller is an admin. No caller (a webhook's receiver, outside the environment) sees neither.
+ */
+export function hiddenFields(spec: Declared, caller: Caller | undefined): string[] {
+  const writeOnly = Object.entries<FieldSpec>(spec.fields).filter(([, f]) => f.writeOnly).map(([name]) => name);
+  return caller && isAdmin(caller) ? writeOnly : [...writeOnly, ...adminOnlyFields(spec)];
+}
+
+/**
+ * A stored record as sync and the trash hand it out: whole (write-only fields are data that
+ * travels between instances), but without admin-only fields for a caller who is not an admin,
+ * so a replica signed in as a member never holds another user's invitation. Their clocks go
+ * too: the replica keeps whatever it had.
+ */
+export function forSync<T extends Record<string, unknown> | null | undefined>(spec: Declared, caller: Caller, record: T): T {
+  if (!record || isAdmin(caller)) return record;
+  const hidden = adminOnlyFields(spec);
+  if (hidden.length === 0) return record;
+  const out: Record<string, unknown> = { ...record };
+  for (const name of hidden) delete out[name];
+  return out as T;
+}
+
+/**
+ * Refuses a `filter` or `sort` that names a field the caller does not see, on the record or
+ * through a relation (`followers.invite_id`): comparisons would read it out one character at
+ * a time. The answer is the one an unknown field gets, so it does not tell the field exists.
+ */
+export function checkQueryFields(caller: Caller, module: ResourceModule, filter: FilterNode | undefined, sort: readonly { field: string }[]): void {
+  if (isAdmin(caller)) return;
+  const hidden = (spec: Declared, name: string) => own<FieldSpec>(spec.fields, name)?.adminOnly === true;
+  for (const atom of filter ? filterAtoms(filter) : []) {
+    const dot = atom.field.indexOf('.');
+    const relation = dot === -1 ? undefined : own(module.relations, atom.field.slice(0, dot));
+    const concealed = relation ? hidden(relation.target().spec, atom.field.slice(dot + 1)) : hidden(module.spec, atom.field);
+    if (concealed) throw ApiError.badRequest(`Unknown filter field: ${atom.field}`);
+  }
+  for (const key of sort) if (hidden(module.spec, key.field)) throw ApiError.badRequest(`Unknown sort field: ${key.field}`);
+}
