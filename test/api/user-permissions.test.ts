@@ -224,3 +224,24 @@ describe('an admin and users', () => {
     expect((await as(other.headers)('GET', '/v1/webhook')).status).toBe(200);
   });
 });
+
+describe('a member and the instance’s sync', () => {
+  it('sees the status but does not read what waits, the conflicts or the settings, nor run or change them', async () => {
+    const asMember = as(member.headers);
+    expect((await asMember('GET', '/v1/sync/status')).status).toBe(200);
+    for (const [method, path, body] of [
+      ['GET', '/v1/sync/pending'],
+      ['GET', '/v1/sync/conflict'],
+      ['GET', '/v1/sync/conflict/0190a1b2-0000-7000-8000-000000000001'],
+      ['POST', '/v1/sync/conflict/0190a1b2-0000-7000-8000-000000000001/discard'],
+      ['GET', '/v1/sync/settings'],
+      ['PUT', '/v1/sync/settings', { remote_url: 'https://elsewhere.example.com', api_env: 'x', api_key: 'stolen-key' }],
+      ['POST', '/v1/sync/run'],
+    ] as const) {
+      expectForbidden(await asMember(method, path, body));
+    }
+    // An admin gets past the check: the pending list, and 409 where this instance does not sync.
+    expect((await as(admin.headers)('GET', '/v1/sync/pending')).status).toBe(200);
+    expect((await as(admin.headers)('GET', '/v1/sync/settings')).status).toBe(409);
+  });
+});

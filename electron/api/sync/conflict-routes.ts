@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { checkWrite } from '../../../shared/fields.js';
 import { single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
+import { requireAdmin } from '../permissions.js';
 import { deleteRecord, present, updateRecord } from '../records.js';
 import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext } from '../resource.js';
@@ -16,7 +17,16 @@ import { bookOf } from './books.js';
 import type { SyncControl, SyncSettingsInput } from '../../../shared/sync.js';
 import { optionalBody, requiredBody } from '../conventions/request-body.js';
 
+/**
+ * The replica's sync is the environment's admin's to manage: its remote and credentials, what
+ * waits to be pushed (any user's changes, whole), and the conflicts. The status is everyone's.
+ */
+function manage(ctx: RequestContext): void {
+  requireAdmin(ctx.caller, 'Only an admin of the environment manages this instance\'s sync.');
+}
+
 function controlFor(lookup: (() => SyncControl | undefined) | undefined, ctx: RequestContext): SyncControl {
+  manage(ctx);
   const control = lookup?.();
   if (!control || control.environmentId !== ctx.caller.environment.id) {
     throw ApiError.conflict('This instance does not sync this environment with a remote.');
@@ -87,6 +97,7 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
   app.get('/sync/settings', { config: doc('The remote this instance syncs with (credentials are never returned)') }, (request) => controlFor(control, request.ctx).settings());
 
   app.put('/sync/settings', { config: doc('Set the remote URL and credentials') }, async (request) => {
+    manage(request.ctx);
     const body = requiredBody(request.body);
     const problems = [];
     const url = body.remote_url;
@@ -106,12 +117,14 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
   });
 
   app.get<{ Querystring: QueryString }>('/sync/pending', { config: doc('Changes waiting to be pushed, oldest first') }, (request) => {
+    manage(request.ctx);
     const book = bookOf(request.ctx.store);
     const { limit } = page(request.query);
     return { count: book.pendingCount(), limit, offset: 0, data: book.pending(limit) };
   });
 
   app.get<{ Querystring: QueryString }>('/sync/conflict', { config: doc('Changes the remote refused (open ones unless all=true)') }, (request) => {
+    manage(request.ctx);
     const { limit, offset } = page(request.query);
     const all = single(request.query, 'all') === 'true';
     const { count, data } = bookOf(request.ctx.store).conflicts({ open: !all, limit, offset });
@@ -119,6 +132,7 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
   });
 
   app.get<{ Params: { id: string } }>('/sync/conflict/:id', { config: doc('One refused change with its data, the reason and the remote\'s version') }, (request) => {
+    manage(request.ctx);
     const conflict = bookOf(request.ctx.store).conflict(request.params.id);
     if (!conflict) throw ApiError.notFound('No conflict with that id.');
     const module = moduleNamedOrNone(conflict.mutation.resource);
@@ -127,11 +141,13 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
   });
 
   app.post<{ Params: { id: string } }>('/sync/conflict/:id/retry', { config: doc('Try the refused change again, with edited data if given') }, (request) => {
+    manage(request.ctx);
     retry(request.ctx, request.params.id, request.body);
     return bookOf(request.ctx.store).conflict(request.params.id);
   });
 
   app.post<{ Params: { id: string } }>('/sync/conflict/:id/discard', { config: doc('Drop the refused change and keep the remote\'s version') }, (request) => {
+    manage(request.ctx);
     const book = bookOf(request.ctx.store);
     const conflict = book.conflict(request.params.id);
     if (!conflict) throw ApiError.notFound('No conflict with that id.');
