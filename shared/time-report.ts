@@ -71,3 +71,39 @@ export function formatMinutes(minutes: number, format: DurationFormat): string {
   const abs = Math.abs(minutes);
   return `${sign}${Math.floor(abs / 60)}:${String(abs % 60).padStart(2, '0')}`;
 }
+
+/** A line of the JSON answer: its `minutes` also written in the report's `duration_format`. */
+export interface FormattedReportLine extends ReportLine {
+  duration: string;
+}
+
+export interface FormattedReportGroup extends Omit<ReportGroup, 'groups'> {
+  duration: string;
+  groups?: FormattedReportGroup[];
+}
+
+/**
+ * The JSON answer of `GET /v1/time_tracking/export`: the report with every figure also
+ * formatted as the files write it (formatMinutes): `duration` next to `minutes` on lines and
+ * groups, `total_duration` next to `total_minutes`.
+ */
+export interface FormattedTimeReport extends Omit<TimeReport, 'groups' | 'lines'> {
+  total_duration: string;
+  groups: FormattedReportGroup[];
+  lines: FormattedReportLine[];
+}
+
+export function withDurations(report: TimeReport): FormattedTimeReport {
+  const format = report.duration_format;
+  const group = ({ groups, ...g }: ReportGroup): FormattedReportGroup => ({
+    ...g,
+    duration: formatMinutes(g.minutes, format),
+    ...(groups ? { groups: groups.map(group) } : {}),
+  });
+  return {
+    ...report,
+    total_duration: formatMinutes(report.total_minutes, format),
+    groups: report.groups.map(group),
+    lines: report.lines.map((line) => ({ ...line, duration: formatMinutes(line.minutes, format) })),
+  };
+}

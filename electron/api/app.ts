@@ -42,6 +42,8 @@ export interface ApiOptions {
   webhookDelivery?: Partial<DeliveryTiming>;
   /** Requests per window per IP and client on the OAuth sign-in and token endpoints (default 20 a minute). */
   oauthRateLimit?: RateLimitOptions;
+  /** The clock of OAuth authorization codes (60 s lifetime), in ms; tests move it. Default Date.now. */
+  oauthNow?: () => number;
 }
 
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
@@ -85,7 +87,11 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       });
 
       for (const module of resourceModules) registerResource(v1, module);
-      await v1.register(oauthRoutes, { dataDir: options.dataDir, ...(options.oauthRateLimit ? { rateLimit: options.oauthRateLimit } : {}) });
+      await v1.register(oauthRoutes, {
+        dataDir: options.dataDir,
+        ...(options.oauthRateLimit ? { rateLimit: options.oauthRateLimit } : {}),
+        ...(options.oauthNow ? { now: options.oauthNow } : {}),
+      });
       await v1.register(adminRoutes, { dataDir: options.dataDir });
       registerSyncRoutes(v1, { modules: resourceModules, ...(options.sync ? { control: options.sync } : {}), retention: options.syncRetention ?? 1_000_000 });
 

@@ -104,7 +104,8 @@ export function relationJoins(module: ResourceModule): Record<string, RelationJo
       joins[name] = { kind: 'manyToMany', target, link: { table: link.table, ownerKey: relation.ownerKey, targetKey: relation.targetKey } };
     } else {
       // hasOne filters exactly like hasMany: "there is a related record that matches".
-      joins[name] = { kind: relation.kind === 'hasOne' ? 'hasMany' : relation.kind, target, foreignKey: relation.foreignKey };
+      const localKey = relation.kind === 'hasMany' ? relation.localKey : undefined;
+      joins[name] = { kind: relation.kind === 'hasOne' ? 'hasMany' : relation.kind, target, foreignKey: relation.foreignKey, ...(localKey ? { localKey } : {}) };
     }
   }
   return joins;

@@ -35,7 +35,13 @@ export type Relation =
    * `owned` children can be created, updated and deleted inline (deep insertion) and are
    * deleted with their parent.
    */
-  | { kind: 'hasMany'; target: () => ResourceModule; foreignKey: string; owned?: boolean }
+  | { kind: 'hasMany'; target: () => ResourceModule; foreignKey: string; owned?: boolean; localKey?: never }
+  /**
+   * Target records whose `foreignKey` holds the value of this record's `localKey` rather than
+   * its id (a resource's activities: those whose `resource_type` is its `type`). Many records
+   * share such targets, so they are read (`with`, `filter`) and never owned or written inline.
+   */
+  | { kind: 'hasMany'; target: () => ResourceModule; foreignKey: string; localKey: string; owned?: never }
   /** The one target record whose `foreignKey` holds this record's id (`collection.order`). */
   | { kind: 'hasOne'; target: () => ResourceModule; foreignKey: string }
   /**

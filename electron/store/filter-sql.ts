@@ -25,6 +25,8 @@ export interface RelationJoin {
   target: { table: string; fields: Record<string, FieldSpec> };
   /** belongsTo: the column on the outer table; hasMany: the column on the target. */
   foreignKey?: string;
+  /** hasMany: the outer column the target's foreignKey holds, when not `id` (a resource's `type`). */
+  localKey?: string;
   link?: { table: string; ownerKey: string; targetKey: string };
 }
 
@@ -39,7 +41,7 @@ function existsSql(outer: string, relation: RelationJoin, inner: SqlFragment): S
       };
     case 'hasMany':
       return {
-        sql: `EXISTS (SELECT 1 FROM ${target} r WHERE r.${quoteIdentifier(relation.foreignKey!)} = ${outer}."id" AND ${live} AND (${inner.sql}))`,
+        sql: `EXISTS (SELECT 1 FROM ${target} r WHERE r.${quoteIdentifier(relation.foreignKey!)} = ${outer}.${quoteIdentifier(relation.localKey ?? 'id')} AND ${live} AND (${inner.sql}))`,
         params: inner.params,
       };
     case 'manyToMany': {

@@ -109,6 +109,8 @@ export const boardViewSpec = defineResource({
     type: { type: 'enum', enum: ['planboard', 'list', 'calendar', 'capacity'], default: 'planboard' },
     filters: { type: 'json', shape: 'object', default: {}, description: 'Saved filters, e.g. {labels:[…], resources:[…], statuses:[…], text}.' },
     settings: { type: 'json', shape: 'object', default: {}, description: 'Saved settings, e.g. {zoom: "week"}.' },
+    // The public API lists a user's views (`GET /v1/user?with=board_views`), so a view may be one user's.
+    user_id: { type: 'uuid', nullable: true, references: 'user', description: 'The user whose own view it is; null: shared by everyone on the board.' },
     created_at: timestampField,
     updated_at: timestampField,
   },

@@ -15,6 +15,7 @@ import {
   get,
   ids,
   officeWeek,
+  otherEnvironment,
   remove,
   timestampPattern,
   unknownId,
@@ -162,6 +163,58 @@ describe('board', () => {
     const list = await get(api, `/v1/board?filter=id:eq:${board.id}&with=views`);
     expect(list).toMatchObject({ count: 1, limit: 100, offset: 0 });
     expect(ids(list.data[0].views)).toEqual([view.id]);
+  });
+
+  describe('cards (with=cards, filter cards.…)', () => {
+    const statuses = [{ name: 'Open', entry: true }];
+    /** A board with one stage, and a card on it in a collection of its own per name. */
+    async function boardWithCards(on: TestApi, name: string, cards: string[]) {
+      const board = await create(on, '/v1/board?with=stages', { name, stages: [{ name: 'Saw' }], statuses });
+      const made = [];
+      for (const card of cards) {
+        const collection = await create(on, '/v1/collection', { name: `${name}: ${card}`, board_id: board.id });
+        made.push(await create(on, `/v1/collection/${collection.id}/card`, { stage_id: board.stages[0].id, name: card }));
+      }
+      return { board, cards: made };
+    }
+
+    it('reads the cards on a board, across its collections and only its own', async () => {
+      const { board, cards } = await boardWithCards(api, 'Carded', ['Legs', 'Top']);
+      const { board: otherBoard, cards: otherCards } = await boardWithCards(api, 'Carded elsewhere', ['Legs']);
+      const { board: empty } = await boardWithCards(api, 'Not carded', []);
+      expect(ids((await get(api, `/v1/board/${board.id}?with=cards`)).cards)).toEqual(ids(cards));
+      expect(ids((await get(api, `/v1/board/${otherBoard.id}?with=cards`)).cards)).toEqual(ids(otherCards));
+      expect((await get(api, `/v1/board/${empty.id}?with=cards`)).cards).toEqual([]);
+
+      // In a list each board gets its own, and the cards load their relations in turn.
+      const list = await get(api, `/v1/board?filter=id:eq:${board.id},or,id:eq:${otherBoard.id}&with=cards.collection&sort=name`);
+      expect(list.data.map((b: any) => [b.id, ids(b.cards)])).toEqual([[board.id, ids(cards)], [otherBoard.id, ids(otherCards)]]);
+      expect(list.data[0].cards[1].collection.name).toBe('Carded: Top');
+
+      // A deleted card is no longer among them.
+      await remove(api, `/v1/collection/${cards[1].collection_id}/card/${cards[1].id}`);
+      expect(ids((await get(api, `/v1/board/${board.id}?with=cards`)).cards)).toEqual([cards[0].id]);
+    });
+
+    it('filters boards by their cards: cards.<field> and cards:has:<id>', async () => {
+      const { board, cards } = await boardWithCards(api, 'Filtered by cards', ['Unique chair leg']);
+      const { board: otherBoard, cards: otherCards } = await boardWithCards(api, 'Filtered by other cards', ['Unique table top']);
+      expect(ids((await get(api, `/v1/board?filter=cards.name:eq:'Unique chair leg'`)).data)).toEqual([board.id]);
+      expect(ids((await get(api, `/v1/board?filter=cards:has:${otherCards[0].id}`)).data)).toEqual([otherBoard.id]);
+      expect(ids((await get(api, `/v1/board?filter=cards.name:starts_with:Unique,and,cards:not:has:${cards[0].id}`)).data)).toEqual([otherBoard.id]);
+    });
+
+    it('never shows another environment\'s cards, whatever with or filter asks', async () => {
+      const { board, cards } = await boardWithCards(api, 'Ours', ['Shared name']);
+      const other = otherEnvironment(api);
+      const { board: theirs, cards: theirCards } = await boardWithCards(other, 'Theirs', ['Shared name']);
+      expect(ids((await get(api, `/v1/board/${board.id}?with=cards`)).cards)).toEqual(ids(cards));
+      expect(ids((await get(other, `/v1/board/${theirs.id}?with=cards`)).cards)).toEqual(ids(theirCards));
+      expect(ids((await get(api, `/v1/board?filter=cards.name:eq:'Shared name'`)).data)).toEqual([board.id]);
+      expect(ids((await get(other, `/v1/board?filter=cards.name:eq:'Shared name'`)).data)).toEqual([theirs.id]);
+      expect((await get(api, `/v1/board?filter=cards:has:${theirCards[0].id}`)).count).toBe(0);
+      expectNotFound(await other.http('GET', `/v1/board/${board.id}?with=cards`));
+    });
   });
 
   it('updates only the fields sent; nested arrays sent replace the set: items with id are updated, new ones created, left-out ones deleted', async () => {
@@ -368,6 +421,7 @@ const parts: PartCase[] = [
       ['an unknown type', { name: 'V', type: 'gantt' }, 'type'],
       ['filters as an array', { name: 'V', filters: [] }, 'filters'],
       ['settings as a string', { name: 'V', settings: 'zoom' }, 'settings'],
+      ['a user_id of no user', { name: 'V', user_id: unknownId }, 'user_id'],
     ],
   },
   {

@@ -3,8 +3,9 @@
  * plan on, their schedule deviations (absences) at `/v1/resource/{id}/schedule_deviation`,
  * and groups (§4.6) of resources.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api.js';
+import { expectBadRequest } from '../helpers/api-errors.js';
 import {
   create,
   expectDuplicate,
@@ -14,6 +15,7 @@ import {
   fullTime,
   get,
   ids,
+  otherEnvironment,
   remove,
   timestampPattern,
   unknownId,
@@ -416,5 +418,159 @@ describe('group', () => {
     await expectGone(api, `/v1/group/${group.id}`);
     expect(ids((await get(api, `/v1/resource/${cara.id}?with=groups`)).groups)).not.toContain(group.id);
     expect((await get(api, `/v1/resource/${cara.id}`)).name).toBe('Cara G');
+  });
+});
+
+describe('a resource\'s cards, schedules and activities (with=…, filter …)', () => {
+  /** A board with one stage and an entry status, so cards can be made on it. */
+  async function planboard(on: TestApi) {
+    return create(on, '/v1/board?with=stages', { name: 'Assigned work', stages: [{ name: 'Make' }], statuses: [{ name: 'Open', entry: true }] });
+  }
+  /** A card on `at` (in a collection of its own) assigned to `resources`. */
+  async function card(on: TestApi, at: any, name: string, resources: any[]) {
+    const collection = await create(on, '/v1/collection', { name, board_id: at.id });
+    return create(on, `/v1/collection/${collection.id}/card`, { stage_id: at.stages[0].id, name, resources: resources.map((r) => ({ id: r.id })) });
+  }
+  let work: any;
+  beforeAll(async () => {
+    work = await planboard(api);
+  });
+
+  it('cards: the cards a resource is assigned to, only its own, on one and in a list', async () => {
+    const anna = await create(api, '/v1/resource', { name: 'Anna (cards)' });
+    const press = await create(api, '/v1/resource', { name: 'Press (cards)', type: 'machine' });
+    const idle = await create(api, '/v1/resource', { name: 'Idle (cards)' });
+    const legs = await card(api, work, 'Legs', [anna]);
+    const top = await card(api, work, 'Top', [anna, press]);
+    await card(api, work, 'Nobody\'s', []);
+
+    const got = await get(api, `/v1/resource/${anna.id}?with=cards.collection`);
+    expect(ids(got.cards)).toEqual([legs.id, top.id]);
+    expect(got.cards[1]).toMatchObject({ name: 'Top', collection: { name: 'Top' } });
+    const list = await get(api, `/v1/resource?filter=id:eq:${anna.id},or,id:eq:${press.id},or,id:eq:${idle.id}&with=cards`);
+    expect(Object.fromEntries(list.data.map((r: any) => [r.id, ids(r.cards)]))).toEqual({ [anna.id]: [legs.id, top.id], [press.id]: [top.id], [idle.id]: [] });
+
+    expect(ids((await get(api, `/v1/resource?filter=cards.name:eq:Top`)).data)).toEqual([anna.id, press.id]);
+    expect(ids((await get(api, `/v1/resource?filter=cards:has:${legs.id}`)).data)).toEqual([anna.id]);
+
+    // Taken off a card, the resource no longer lists it.
+    await update(api, `/v1/collection/${top.collection_id}/card/${top.id}`, { resources: [{ id: press.id }] });
+    expect(ids((await get(api, `/v1/resource/${anna.id}?with=cards`)).cards)).toEqual([legs.id]);
+  });
+
+  it('cards: deleting a resource takes it off its cards, and restoring it does not put it back', async () => {
+    const leaver = await create(api, '/v1/resource', { name: 'Leaver (cards)' });
+    const stayer = await create(api, '/v1/resource', { name: 'Stayer (cards)' });
+    const shared = await card(api, work, 'Shared', [leaver, stayer]);
+    await remove(api, `/v1/resource/${leaver.id}`);
+    const path = `/v1/collection/${shared.collection_id}/card/${shared.id}?with=resources`;
+    expect(ids((await get(api, path)).resources)).toEqual([stayer.id]);
+    expect((await api.http('POST', `/v1/trash/resource/${leaver.id}/restore`)).status).toBe(200);
+    expect((await get(api, `/v1/resource/${leaver.id}?with=cards`)).cards).toEqual([]);
+    expect(ids((await get(api, path)).resources)).toEqual([stayer.id]);
+  });
+
+  it('schedules: its schedule deviations, as schedule_deviations reads them', async () => {
+    const anna = await create(api, '/v1/resource', { name: 'Anna (schedules)' });
+    const ben = await create(api, '/v1/resource', { name: 'Ben (schedules)' });
+    const holiday = await create(api, `/v1/resource/${anna.id}/schedule_deviation`, { type: 'vacation', start_date: '2026-07-06', end_date: '2026-07-17' });
+    const dentist = await create(api, `/v1/resource/${anna.id}/schedule_deviation`, { type: 'leave', start_date: '2026-03-02', end_date: '2026-03-02', time: 120 });
+    const bens = await create(api, `/v1/resource/${ben.id}/schedule_deviation`, { type: 'sick', start_date: '2026-02-02', end_date: '2026-02-04' });
+
+    const got = await get(api, `/v1/resource/${anna.id}?with=schedules,schedule_deviations`);
+    expect(ids(got.schedules)).toEqual([holiday.id, dentist.id]);
+    expect(got.schedules).toEqual(got.schedule_deviations);
+    expect(got.schedules[1]).toMatchObject({ resource_id: anna.id, type: 'leave', time: 120 });
+    const list = await get(api, `/v1/resource?filter=id:eq:${anna.id},or,id:eq:${ben.id}&with=schedules`);
+    expect(Object.fromEntries(list.data.map((r: any) => [r.id, ids(r.schedules)]))).toEqual({ [anna.id]: [holiday.id, dentist.id], [ben.id]: [bens.id] });
+    expect(ids((await get(api, `/v1/resource?filter=name:ends_with:'(schedules)',and,schedules.type:eq:sick`)).data)).toEqual([ben.id]);
+    expect(ids((await get(api, `/v1/resource?filter=name:ends_with:'(schedules)',and,schedules.start_date:lte:2026-07-10,and,schedules.end_date:gte:2026-07-10`)).data)).toEqual([anna.id]);
+  });
+
+  it('activities: those of its type, the work it can do; read-only, and following a change of type', async () => {
+    const saw = await create(api, '/v1/activity', { description: 'Saw (by type)', resource_type: 'machine' });
+    const drill = await create(api, '/v1/activity', { description: 'Drill (by type)', resource_type: 'machine' });
+    const fit = await create(api, '/v1/activity', { description: 'Fit (by type)', resource_type: 'employee' });
+    const laser = await create(api, '/v1/resource', { name: 'Laser (activities)', type: 'machine' });
+    const lathe = await create(api, '/v1/resource', { name: 'Lathe (activities)', type: 'machine' });
+    const fitter = await create(api, '/v1/resource', { name: 'Fitter (activities)', type: 'employee' });
+    const cell = await create(api, '/v1/resource', { name: 'Cell (activities)', type: 'cell' });
+
+    expect(ids((await get(api, `/v1/resource/${laser.id}?with=activities`)).activities)).toEqual([saw.id, drill.id]);
+    const list = await get(api, `/v1/resource?filter=name:ends_with:'(activities)'&with=activities.stages&sort=name`);
+    expect(list.data.map((r: any) => [r.id, ids(r.activities)])).toEqual([
+      [cell.id, []],
+      [fitter.id, [fit.id]],
+      [laser.id, [saw.id, drill.id]],
+      [lathe.id, [saw.id, drill.id]],
+    ]);
+    expect(list.data[2].activities[0].stages).toEqual([]);
+    // Resources of one type share the activities, yet each answer is its own: show on one leaves the other whole.
+    const shaped = await get(api, `/v1/resource?filter=id:eq:${laser.id},or,id:eq:${lathe.id}&with=activities&show=name,activities.0.description`);
+    expect(shaped.data.map((r: any) => r.activities)).toEqual([[{ description: 'Saw (by type)' }], [{ description: 'Saw (by type)' }]]);
+
+    expect(ids((await get(api, `/v1/resource?filter=name:ends_with:'(activities)',and,activities.description:eq:'Fit (by type)'`)).data)).toEqual([fitter.id]);
+    expect(ids((await get(api, `/v1/resource?filter=name:ends_with:'(activities)',and,activities:has:${drill.id}&sort=name`)).data)).toEqual([laser.id, lathe.id]);
+
+    // Read back with its activities and PUT whole, the resource is saved and the activities stay as they are.
+    const read = await get(api, `/v1/resource/${laser.id}?with=activities`);
+    await update(api, `/v1/resource/${laser.id}`, { ...read, activities: [{ id: fit.id }] });
+    expect(ids((await get(api, `/v1/activity?filter=resource_type:eq:machine,and,description:ends_with:'(by type)'`)).data)).toEqual([saw.id, drill.id]);
+    // A machine that becomes a cell does other work.
+    await update(api, `/v1/resource/${lathe.id}`, { type: 'cell' });
+    expect((await get(api, `/v1/resource/${lathe.id}?with=activities`)).activities).toEqual([]);
+  });
+
+  it('refuses resources with 400: this API keeps no link between resources (docs/API.md "Relations")', async () => {
+    expectBadRequest(await api.http('GET', '/v1/resource?with=cards,resources'), 'Relation not found: resources');
+  });
+
+  it('loads each relation for the whole page at once: as many queries for 20 resources as for 2', async () => {
+    for (let i = 0; i < 20; i++) {
+      const resource = await create(api, '/v1/resource', { name: `Crowd ${i}`, type: i % 2 ? 'machine' : 'employee' });
+      await create(api, `/v1/resource/${resource.id}/schedule_deviation`, { start_date: '2026-05-01', end_date: '2026-05-01' });
+      await card(api, work, `Crowd card ${i}`, [resource]);
+    }
+    const store = api.dataDir.environment(api.environment.id);
+    const loads = async (limit: number) => {
+      const spy = vi.spyOn(store, 'getWhereIn');
+      try {
+        const list = await get(api, `/v1/resource?filter=name:starts_with:Crowd&limit=${limit}&with=cards.stage,schedules,activities`);
+        expect(list.data).toHaveLength(limit);
+        expect(list.data.every((r: any) => r.cards.length === 1 && r.schedules.length === 1)).toBe(true);
+        return spy.mock.calls.length;
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    expect(await loads(20)).toBe(await loads(2));
+  });
+
+  it('never shows another environment\'s cards, deviations or activities, whatever with or filter asks', async () => {
+    const other = otherEnvironment(api);
+    const theirBoard = await planboard(other);
+    const ours = await create(api, '/v1/resource', { name: 'Twin', type: 'cell' });
+    const theirs = await create(other, '/v1/resource', { name: 'Twin', type: 'cell' });
+    const ourCard = await card(api, work, 'Twin card', [ours]);
+    const theirCard = await card(other, theirBoard, 'Twin card', [theirs]);
+    const ourAbsence = await create(api, `/v1/resource/${ours.id}/schedule_deviation`, { type: 'holiday', start_date: '2026-12-24', end_date: '2026-12-26' });
+    const theirAbsence = await create(other, `/v1/resource/${theirs.id}/schedule_deviation`, { type: 'holiday', start_date: '2026-12-24', end_date: '2026-12-26' });
+    // Only the other environment has cell activities.
+    const theirActivity = await create(other, '/v1/activity', { description: 'Cell work', resource_type: 'cell' });
+
+    const got = await get(api, `/v1/resource/${ours.id}?with=cards,schedules,activities`);
+    expect(ids(got.cards)).toEqual([ourCard.id]);
+    expect(ids(got.schedules)).toEqual([ourAbsence.id]);
+    expect(got.activities).toEqual([]);
+    const seen = await get(other, `/v1/resource/${theirs.id}?with=cards,schedules,activities`);
+    expect(ids(seen.cards)).toEqual([theirCard.id]);
+    expect(ids(seen.schedules)).toEqual([theirAbsence.id]);
+    expect(ids(seen.activities)).toEqual([theirActivity.id]);
+
+    expect(ids((await get(api, `/v1/resource?filter=cards.name:eq:'Twin card'`)).data)).toEqual([ours.id]);
+    expect(ids((await get(api, `/v1/resource?filter=name:eq:Twin,and,schedules.type:eq:holiday`)).data)).toEqual([ours.id]);
+    expect((await get(api, `/v1/resource?filter=activities.description:eq:'Cell work'`)).count).toBe(0);
+    expect((await get(api, `/v1/resource?filter=cards:has:${theirCard.id},or,schedules:has:${theirAbsence.id}`)).count).toBe(0);
+    expectNotFound(await other.http('GET', `/v1/resource/${ours.id}?with=cards`));
   });
 });

@@ -13,6 +13,7 @@ import {
   expectNotFound,
   get,
   ids,
+  otherEnvironment,
   remove,
   timestampPattern,
   unknownId,
@@ -270,5 +271,59 @@ describe('activity', () => {
     await expectGone(api, `/v1/activity/${activity.id}`, { description: 'x' });
     expect((await get(api, `/v1/stage/${stage.id}?with=activities`)).activities).toEqual([]);
     expectNotFound(await api.http('GET', `/v1/activity/${activity.id}?with=stages`));
+  });
+});
+
+describe('an activity\'s time entries (with=time_tracking, filter time_tracking.…)', () => {
+  /** A card to track time on, in `on`'s environment. */
+  async function cardIn(on: TestApi) {
+    const planboard = await create(on, '/v1/board?with=stages', { name: 'Tracked', stages: [{ name: 'Work' }], statuses: [{ name: 'Open', entry: true }] });
+    const collection = await create(on, '/v1/collection', { name: 'Tracked job', board_id: planboard.id });
+    return create(on, `/v1/collection/${collection.id}/card`, { stage_id: planboard.stages[0].id });
+  }
+  /** An hour on 4 March 2024 on `card` for `activity`. */
+  const entry = (activity: any, card: any, note: string, on = api) =>
+    create(on, '/v1/time_tracking', { card_id: card.id, activity_id: activity.id, start: '2024-03-04T08:00:00Z', end: '2024-03-04T09:00:00Z', note });
+
+  it('reads the time entries of each activity, only its own, on one and in a list', async () => {
+    const card = await cardIn(api);
+    const plane = await create(api, '/v1/activity', { description: 'Plane' });
+    const glue = await create(api, '/v1/activity', { description: 'Glue' });
+    const unused = await create(api, '/v1/activity', { description: 'Unused' });
+    const first = await entry(plane, card, 'Planed the legs');
+    const glued = await entry(glue, card, 'Glued the top');
+    const second = await entry(plane, card, 'Planed the top');
+    // An entry without an activity belongs to none.
+    await create(api, '/v1/time_tracking', { card_id: card.id, start: '2024-03-05T08:00:00Z', end: '2024-03-05T08:30:00Z' });
+
+    const got = await get(api, `/v1/activity/${plane.id}?with=time_tracking.card`);
+    expect(ids(got.time_tracking)).toEqual([first.id, second.id]);
+    expect(got.time_tracking[0]).toMatchObject({ activity_id: plane.id, duration: 60, card: { id: card.id } });
+    const list = await get(api, `/v1/activity?filter=id:eq:${plane.id},or,id:eq:${glue.id},or,id:eq:${unused.id}&with=time_tracking`);
+    expect(Object.fromEntries(list.data.map((a: any) => [a.id, ids(a.time_tracking)]))).toEqual({
+      [plane.id]: [first.id, second.id],
+      [glue.id]: [glued.id],
+      [unused.id]: [],
+    });
+
+    expect(ids((await get(api, `/v1/activity?filter=time_tracking.note:eq:'Glued the top'`)).data)).toEqual([glue.id]);
+    expect(ids((await get(api, `/v1/activity?filter=time_tracking:has:${second.id}`)).data)).toEqual([plane.id]);
+    expect(ids((await get(api, `/v1/activity?filter=time_tracking.duration:eq:60,and,time_tracking.note:starts_with:Planed`)).data)).toEqual([plane.id]);
+
+    await remove(api, `/v1/time_tracking/${first.id}`);
+    expect(ids((await get(api, `/v1/activity/${plane.id}?with=time_tracking`)).time_tracking)).toEqual([second.id]);
+  });
+
+  it('never shows another environment\'s time entries, whatever with or filter asks', async () => {
+    const other = otherEnvironment(api);
+    const ours = await create(api, '/v1/activity', { description: 'Varnish' });
+    const theirs = await create(other, '/v1/activity', { description: 'Varnish' });
+    const ourEntry = await entry(ours, await cardIn(api), 'Varnished twice');
+    const theirEntry = await entry(theirs, await cardIn(other), 'Varnished twice', other);
+    expect(ids((await get(api, `/v1/activity/${ours.id}?with=time_tracking`)).time_tracking)).toEqual([ourEntry.id]);
+    expect(ids((await get(other, `/v1/activity/${theirs.id}?with=time_tracking`)).time_tracking)).toEqual([theirEntry.id]);
+    expect(ids((await get(api, `/v1/activity?filter=time_tracking.note:eq:'Varnished twice'`)).data)).toEqual([ours.id]);
+    expect((await get(api, `/v1/activity?filter=time_tracking:has:${theirEntry.id}`)).count).toBe(0);
+    expectNotFound(await other.http('GET', `/v1/activity/${ours.id}?with=time_tracking`));
   });
 });

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api.js';
+import { expectBadRequest } from '../helpers/api-errors.js';
 import {
   create,
   expectErrorBody,
@@ -13,6 +14,7 @@ import {
   expectGone,
   get,
   ids,
+  otherEnvironment,
   remove,
   timestampPattern,
   unknownId,
@@ -34,10 +36,10 @@ afterAll(async () => {
 });
 
 /** Invites and returns the listed user (the invite itself answers without a body). */
-async function invite(body: Record<string, unknown>): Promise<any> {
-  const res = await api.http('POST', '/v1/user', body);
+async function invite(body: Record<string, unknown>, on: TestApi = api): Promise<any> {
+  const res = await on.http('POST', '/v1/user', body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const found = await get(api, `/v1/user?filter=email:eq:'${String(body.email).toLowerCase()}'&with=resource`);
+  const found = await get(on, `/v1/user?filter=email:eq:'${String(body.email).toLowerCase()}'&with=resource`);
   expect(found.count).toBe(1);
   return found.data[0];
 }
@@ -245,6 +247,121 @@ describe('user', () => {
     const list = await get(api, `/v1/user?with=resource&filter=resource_id:eq:${resource.id}`);
     expect(list.count).toBeGreaterThan(0);
     for (const user of list.data) expect(user.resource).toMatchObject({ id: resource.id });
+  });
+});
+
+describe('a user\'s time entries and board views (with=time_tracking,board_views)', () => {
+  /** A board with one stage and a card to track time on, in `on`'s environment. */
+  async function workplace(on: TestApi) {
+    const activity = await create(on, '/v1/activity', { description: 'Assemble' });
+    const board = await create(on, '/v1/board?with=stages', { name: 'Assembly', stages: [{ name: 'Build' }], statuses: [{ name: 'Open', entry: true }] });
+    const collection = await create(on, '/v1/collection', { name: 'Cabinet', board_id: board.id });
+    const card = await create(on, `/v1/collection/${collection.id}/card`, { stage_id: board.stages[0].id });
+    return { activity, board, card };
+  }
+  let here: Awaited<ReturnType<typeof workplace>>;
+  beforeAll(async () => {
+    here = await workplace(api);
+  });
+
+  /** An hour and a half on `day` (March 2024) for `user`. */
+  const entry = (user: any, day: number, note: string, on = api, at = here) =>
+    create(on, '/v1/time_tracking', {
+      card_id: at.card.id,
+      activity_id: at.activity.id,
+      user_id: user.id,
+      start: `2024-03-0${day}T08:00:00Z`,
+      end: `2024-03-0${day}T09:30:00Z`,
+      note,
+    });
+  const view = (name: string, user: any | null, on = api, at = here) =>
+    create(on, `/v1/board/${at.board.id}/view`, { name, ...(user ? { user_id: user.id } : {}) });
+
+  it('reads each user\'s own time entries, on one user and in a list', async () => {
+    const anna = await invite({ email: email('anna.tt'), role: 'member' });
+    const ben = await invite({ email: email('ben.tt'), role: 'member' });
+    const idle = await invite({ email: email('idle.tt'), role: 'member' });
+    const monday = await entry(anna, 4, 'Anna on Monday');
+    const bens = await entry(ben, 4, 'Ben on Monday');
+    const tuesday = await entry(anna, 5, 'Anna on Tuesday');
+
+    const got = await get(api, `/v1/user/${anna.id}?with=time_tracking.card`);
+    expect(ids(got.time_tracking)).toEqual([monday.id, tuesday.id]);
+    expect(got.time_tracking[0]).toMatchObject({ user_id: anna.id, duration: 90, note: 'Anna on Monday', card: { id: here.card.id } });
+
+    const list = await get(api, `/v1/user?filter=id:eq:${anna.id},or,id:eq:${ben.id},or,id:eq:${idle.id}&with=time_tracking`);
+    const byUser = Object.fromEntries(list.data.map((u: any) => [u.id, ids(u.time_tracking)]));
+    expect(byUser).toEqual({ [anna.id]: [monday.id, tuesday.id], [ben.id]: [bens.id], [idle.id]: [] });
+
+    // A deleted entry is no longer among them.
+    await remove(api, `/v1/time_tracking/${monday.id}`);
+    expect(ids((await get(api, `/v1/user/${anna.id}?with=time_tracking`)).time_tracking)).toEqual([tuesday.id]);
+  });
+
+  it('filters users by their time entries: time_tracking.<field> and time_tracking:has:<id>', async () => {
+    const cleo = await invite({ email: email('cleo.tt'), role: 'member' });
+    const dirk = await invite({ email: email('dirk.tt'), role: 'member' });
+    const cleos = await entry(cleo, 6, 'Only Cleo wrote this');
+    await entry(dirk, 6, 'Dirk wrote this');
+    expect(ids((await get(api, `/v1/user?filter=time_tracking.note:eq:'Only Cleo wrote this'`)).data)).toEqual([cleo.id]);
+    expect(ids((await get(api, `/v1/user?filter=time_tracking:has:${cleos.id}`)).data)).toEqual([cleo.id]);
+    expect(ids((await get(api, `/v1/user?filter=(id:eq:${cleo.id},or,id:eq:${dirk.id}),and,time_tracking:not:has:${cleos.id}`)).data)).toEqual([dirk.id]);
+  });
+
+  it('reads the board views that are a user\'s own; a shared view (user_id null) is no user\'s', async () => {
+    const eva = await invite({ email: email('eva.views'), role: 'member' });
+    const finn = await invite({ email: email('finn.views'), role: 'member' });
+    const evas = await view('Week of Eva', eva);
+    const shared = await view('Week of everyone', null);
+    const finns = await view('Month of Finn', finn);
+    expect(evas.user_id).toBe(eva.id);
+    expect(shared.user_id).toBeNull();
+
+    const got = await get(api, `/v1/user/${eva.id}?with=board_views.board`);
+    expect(ids(got.board_views)).toEqual([evas.id]);
+    expect(got.board_views[0].board.id).toBe(here.board.id);
+    const list = await get(api, `/v1/user?filter=id:eq:${eva.id},or,id:eq:${finn.id}&with=board_views`);
+    expect(Object.fromEntries(list.data.map((u: any) => [u.id, ids(u.board_views)]))).toEqual({ [eva.id]: [evas.id], [finn.id]: [finns.id] });
+    expect(ids((await get(api, `/v1/user?filter=board_views.name:eq:'Month of Finn'`)).data)).toEqual([finn.id]);
+    expect(ids((await get(api, `/v1/user?filter=board_views:has:${evas.id}`)).data)).toEqual([eva.id]);
+    expect((await get(api, `/v1/user?filter=board_views:has:${shared.id}`)).count).toBe(0);
+
+    // Handed to Finn, the view moves to his list; cleared, it is shared and in nobody's.
+    await update(api, `/v1/board/${here.board.id}/view/${evas.id}`, { user_id: finn.id });
+    expect(ids((await get(api, `/v1/user/${finn.id}?with=board_views`)).board_views)).toEqual([evas.id, finns.id]);
+    await update(api, `/v1/board/${here.board.id}/view/${evas.id}`, { user_id: null });
+    expect((await get(api, `/v1/user/${eva.id}?with=board_views`)).board_views).toEqual([]);
+    expect(ids((await get(api, `/v1/user/${finn.id}?with=board_views`)).board_views)).toEqual([finns.id]);
+  });
+
+  it('never shows another environment\'s entries or views, whatever with or filter asks', async () => {
+    const other = otherEnvironment(api);
+    const there = await workplace(other);
+    const address = email('twin');
+    const ours = await invite({ email: address, role: 'member' });
+    const theirs = await invite({ email: address, role: 'member' }, other);
+    const ourEntry = await entry(ours, 7, 'Twin entry');
+    const theirEntry = await entry(theirs, 7, 'Twin entry', other, there);
+    const ourView = await view('Twin view', ours);
+    const theirView = await view('Twin view', theirs, other, there);
+
+    const got = await get(api, `/v1/user/${ours.id}?with=time_tracking,board_views`);
+    expect(ids(got.time_tracking)).toEqual([ourEntry.id]);
+    expect(ids(got.board_views)).toEqual([ourView.id]);
+    const seen = await get(other, `/v1/user/${theirs.id}?with=time_tracking,board_views`);
+    expect(ids(seen.time_tracking)).toEqual([theirEntry.id]);
+    expect(ids(seen.board_views)).toEqual([theirView.id]);
+
+    expect(ids((await get(api, `/v1/user?filter=time_tracking.note:eq:'Twin entry'`)).data)).toEqual([ours.id]);
+    expect(ids((await get(api, `/v1/user?filter=board_views.name:eq:'Twin view'`)).data)).toEqual([ours.id]);
+    expect((await get(api, `/v1/user?filter=time_tracking:has:${theirEntry.id},or,board_views:has:${theirView.id}`)).count).toBe(0);
+    expect((await other.http('GET', `/v1/user/${ours.id}?with=time_tracking`)).status).toBe(404);
+    // A view cannot be given to a user of another environment.
+    expectFieldErrors(await api.http('POST', `/v1/board/${here.board.id}/view`, { name: 'Not theirs', user_id: theirs.id }), ['user_id']);
+  });
+
+  it('refuses settings with 400: nothing per user is stored beside the user\'s own fields (docs/API.md "Relations")', async () => {
+    expectBadRequest(await api.http('GET', '/v1/user?with=resource,settings'), 'Relation not found: settings');
   });
 });
 

@@ -3,11 +3,16 @@
  * a collection (`/v1/collection/{cid}/checklist`) and on a card
  * (`/v1/collection/{cid}/card/{id}/checklist`), made from a board checklist template
  * (`/v1/board/{bid}/checklist`), items at `/v1/collection/{cid}/checklist/{id}/item`, and
- * comments with threads (`/v1/collection/{cid}/comment`). Rules: the heads of
- * electron/api/resources/checklist.ts and comment.ts.
+ * comments with threads (`/v1/collection/{cid}/comment`), by an API key (no author) or by a user
+ * signed in over OAuth (the author). Rules: the heads of electron/api/resources/checklist.ts
+ * and comment.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../electron/api/oauth/clients.js';
+import { createUserWithPassword } from '../../electron/api/oauth/users.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
+import { call } from '../helpers/instance.js';
+import { signInForCode, tokenRequest } from '../helpers/oauth-flow.js';
 import { expectFieldErrors, unknownId } from '../helpers/order-data.js';
 import { createActivities, createBoard, type BoardIds } from '../helpers/planning.js';
 
@@ -233,5 +238,56 @@ describe('comments with threads: /v1/collection/{cid}/comment', () => {
     expect((await api.inject('GET', `/v1/collection/${other.id}/comment/${comment.id}`)).status).toBe(404);
     expect((await api.inject('DELETE', `/v1/collection/${collection.id}/comment/${comment.id}`)).status).toBe(204);
     expect((await api.inject('GET', `/v1/collection/${collection.id}/comment/${comment.id}`)).status).toBe(404);
+  });
+});
+
+describe('comments by a signed-in user', () => {
+  const redirectUri = 'https://app.example.com/callback';
+  const password = 'pass-word-123';
+  let author: { id: string; headers: Record<string, string> };
+  let editor: { id: string; headers: Record<string, string> };
+
+  /** A member made in the environment and signed in through an OAuth client: Bearer only, no API key. */
+  async function signedIn(client: ReturnType<typeof createClient>, email: string, firstname: string) {
+    const ctx = { caller: { kind: 'api-key' as const, environment: api.environment }, store: api.dataDir.environment(api.environment.id) };
+    const user = await createUserWithPassword(ctx, { email, role: 'member', firstname, lastname: 'Writer' }, password);
+    const code = await signInForCode(api.baseUrl, { client_id: client.client.id, redirect_uri: redirectUri, state: 'st' }, { environment: api.environment.name, email, password });
+    const answer = await tokenRequest(api.baseUrl, { grant_type: 'authorization_code', code, client_id: client.client.id, client_secret: client.client_secret!, redirect_uri: redirectUri });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return { id: user.id, headers: { authorization: `Bearer ${answer.body.access_token as string}` } };
+  }
+
+  beforeAll(async () => {
+    const client = createClient(api.dataDir.system, { name: 'Comment app', redirect_uris: [redirectUri], confidential: true, environment_id: null });
+    author = await signedIn(client, 'wendy@example.com', 'Wendy');
+    editor = await signedIn(client, 'eddie@example.com', 'Eddie');
+  });
+
+  it('the user who posts a comment is its user_id (whatever the body says), and with=user returns that user', async () => {
+    const made = await call(api.baseUrl, 'POST', `/v1/collection/${collection.id}/comment?with=user`, author.headers, { text: 'Signed by me', user_id: editor.id });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({ collection_id: collection.id, text: 'Signed by me', user_id: author.id });
+    expect(made.body.user).toMatchObject({ id: author.id, email: 'wendy@example.com', firstname: 'Wendy', lastname: 'Writer' });
+
+    // Read back by anyone, the API key included: the same author.
+    const read = (await api.inject('GET', `/v1/collection/${collection.id}/comment/${made.body.id}?with=user`)).body;
+    expect(read.user_id).toBe(author.id);
+    expect(read.user).toMatchObject({ id: author.id, email: 'wendy@example.com' });
+    const theirs = (await api.inject('GET', `/v1/collection/${collection.id}/comment?filter=${encodeURIComponent(`user_id:eq:'${author.id}'`)}`)).body;
+    expect(theirs.data.map((c: any) => c.id)).toEqual([made.body.id]);
+  });
+
+  it('an edit by someone else keeps the author; a reply has its own', async () => {
+    const made = await call(api.baseUrl, 'POST', `/v1/collection/${collection.id}/comment`, author.headers, { text: 'First draft' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const edited = await call(api.baseUrl, 'PUT', `/v1/collection/${collection.id}/comment/${made.body.id}?with=user`, editor.headers, { text: 'Second draft', user_id: editor.id });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ text: 'Second draft', user_id: author.id, user: { id: author.id } });
+    const reply = await call(api.baseUrl, 'POST', `/v1/collection/${collection.id}/comment`, editor.headers, { text: 'Agreed', parent_id: made.body.id });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect(reply.body.user_id).toBe(editor.id);
+    const thread = (await api.inject('GET', `/v1/collection/${collection.id}/comment/${made.body.id}?with=user,replies.user`)).body;
+    expect(thread.user.email).toBe('wendy@example.com');
+    expect(thread.replies.map((r: any) => [r.text, r.user.email])).toEqual([['Agreed', 'eddie@example.com']]);
   });
 });

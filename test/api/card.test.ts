@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { expectBadRequest } from '../helpers/api-errors.js';
+import { create, otherEnvironment } from '../helpers/base-data.js';
 import { expectFieldErrors, unknownId } from '../helpers/order-data.js';
 import { createBoard, createResource, plan, type BoardIds } from '../helpers/planning.js';
 
@@ -361,6 +362,50 @@ describe('GET /v1/card: every card across collections', () => {
     expect(body.data[0].time_tracking).toEqual([expect.objectContaining({ id: entry.id, card_id: card.id, duration: 90 })]);
     const single = (await api.inject('GET', `${cardPath(collection.id, card.id)}?with=time_tracking&show=id,time_tracking.*.duration`)).body;
     expect(single).toEqual({ id: card.id, time_tracking: [{ duration: 90 }] });
+  });
+
+  it('with=time embeds the card’s minutes per activity as records of their own; filter time.… selects by them', async () => {
+    const body = await list(`filter=collection_id:eq:${c1.id}&sort=name&with=time.activity,activities`);
+    const [cut, weld] = body.data;
+    expect(cut.time.map((t: any) => [t.card_id, t.activity_id, t.time, t.activity.description])).toEqual([
+      [cut.id, mill, 120, 'Mill'],
+      [cut.id, assemble, 60, 'Assemble'],
+      [cut.id, inspect, 15, 'Inspect'],
+    ]);
+    // The same minutes `activities` shows merged into each activity.
+    expect(cut.activities.map((a: any) => [a.id, a.time])).toEqual(cut.time.map((t: any) => [t.activity_id, t.time]));
+    expect(weld.time).toEqual([]);
+
+    const within = (filter: string) => `filter=${encodeURIComponent(`${scope()},and,${filter}`)}`;
+    expect((await list(within('time.time:gte:100'))).data.map((c: any) => c.id)).toEqual([cutting.id]);
+    expect((await list(within(`time.activity_id:eq:${inspect}`))).data.map((c: any) => c.id)).toEqual([cutting.id]);
+    expect((await list(`${within('time:has:*')}&sort=name`)).data.map((c: any) => c.name)).toEqual(['L-cut']);
+
+    // Changed on the card, the records follow; a card's own minutes only.
+    const collection = await post('/v1/collection', { name: 'Minutes', board_id: board.id });
+    const card = await newCard(collection.id, { activities: [{ id: mill, time: 45 }] });
+    const path = cardPath(collection.id, card.id);
+    expect((await api.inject('PUT', path, { activities: [{ id: assemble, time: 30 }] })).status).toBe(200);
+    const read = (await api.inject('GET', `${path}?with=time`)).body;
+    expect(read.time.map((t: any) => [t.activity_id, t.time])).toEqual([[assemble, 30]]);
+  });
+
+  it('never shows another environment’s minutes, whatever with or filter asks', async () => {
+    const other = otherEnvironment(api);
+    const activity = await create(other, '/v1/activity', { description: 'Mill' });
+    const theirBoard = await create(other, '/v1/board?with=stages', { name: 'Theirs', stages: [{ name: 'Cutting' }], statuses: [{ name: 'Ready', entry: true }] });
+    const theirCollection = await create(other, '/v1/collection', { name: 'Theirs', board_id: theirBoard.id });
+    const theirCard = await create(other, `/v1/collection/${theirCollection.id}/card`, { stage_id: theirBoard.stages[0].id, activities: [{ id: activity.id, time: 777 }] });
+    const collection = await post('/v1/collection', { name: 'Ours', board_id: board.id });
+    const ours = await newCard(collection.id, { activities: [{ id: mill, time: 777 }] });
+
+    const mine = (await api.inject('GET', `/v1/card?filter=time.time:eq:777&with=time`)).body;
+    expect(mine.data.map((c: any) => c.id)).toEqual([ours.id]);
+    expect(mine.data[0].time.map((t: any) => [t.card_id, t.activity_id])).toEqual([[ours.id, mill]]);
+    const theirs = (await other.inject('GET', `/v1/card?filter=time.time:eq:777&with=time`)).body;
+    expect(theirs.data.map((c: any) => c.id)).toEqual([theirCard.id]);
+    expect(theirs.data[0].time.map((t: any) => [t.card_id, t.activity_id])).toEqual([[theirCard.id, activity.id]]);
+    expect((await api.inject('GET', `/v1/card?filter=time.activity_id:eq:${activity.id}`)).body.count).toBe(0);
   });
 
   it('paginates with limit and offset', async () => {

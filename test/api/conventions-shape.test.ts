@@ -225,6 +225,22 @@ describe('with', () => {
     expect(collection.order.order_rows.map((r: any) => r.item?.code ?? null)).toEqual(['B-1', null]);
   });
 
+  it('takes a relation in camelCase too, as clients of the public API send orderRows; it embeds under the declared name', async () => {
+    const snake = await api.http('GET', `/v1/order?with=order_rows.item,project&filter=code:eq:ALPHA-1`);
+    const camel = await api.http('GET', `/v1/order?with=orderRows.item,project&filter=code:eq:ALPHA-1`);
+    expect(camel.status, JSON.stringify(camel.body)).toBe(200);
+    expect(camel.body).toEqual(snake.body);
+    expect(camel.body.data[0]).not.toHaveProperty('orderRows');
+    // Both spellings at once are one relation, whatever each loads beneath it.
+    const both = await api.http('GET', `/v1/order/${fixture.orders.O1.id}?with=orderRows,order_rows.item,suppliesOrderRows`);
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+    expect(both.body.order_rows.map((r: any) => r.item?.code ?? null)).toEqual(['B-1', null]);
+    expect(both.body.supplies_order_rows).toEqual([]);
+    // Only camelCase of a declared name: other spellings stay unknown, named as sent.
+    expectBadRequest(await api.http('GET', '/v1/order?with=OrderRows'), 'Relation not found: OrderRows');
+    expectBadRequest(await api.http('GET', '/v1/order?with=order_rows.itemX'), 'Relation not found: itemX');
+  });
+
   it('rejects an unknown relation with 400 "Relation not found: <name>", on lists and single records', async () => {
     expectBadRequest(await api.http('GET', '/v1/order?with=project,nope'), 'Relation not found: nope');
     expectBadRequest(await api.http('GET', `/v1/order/${fixture.orders.O1.id}?with=nope`), 'Relation not found: nope');

@@ -21,6 +21,8 @@ let alpha: Environment;
 let confidential: { id: string; secret: string };
 let publicClient: string;
 let aliceId: string;
+/** How far the OAuth routes' clock runs ahead of the real one: moves codes towards their expiry. */
+let codeClockAhead = 0;
 
 const keyHeaders = () => ({ 'x-api-key': 'alpha-key-123', 'x-api-env': 'alpha' });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -51,7 +53,7 @@ beforeAll(async () => {
     { name: 'beta', key: 'beta-key-123' },
   ]);
   [alpha] = folder.environments as [Environment];
-  instance = await startInstance(folder.folder, { oauthRateLimit: { limit: 1000, windowMs: 60_000 } });
+  instance = await startInstance(folder.folder, { oauthRateLimit: { limit: 1000, windowMs: 60_000 }, oauthNow: () => Date.now() + codeClockAhead });
   aliceId = (await addUser(alpha, alice.email, 'admin')).id;
   const made = createClient(instance.dataDir.system, { name: 'Integrator', redirect_uris: [redirectUri], confidential: true, environment_id: null });
   confidential = { id: made.client.id, secret: made.client_secret! };
@@ -219,6 +221,29 @@ describe('the authorization-code flow', () => {
     expect(second.body.errors[0].description).toMatch(/already been used/);
     expect((await call(instance.baseUrl, 'GET', '/v1/me', bearer(first.body.access_token))).status).toBe(401);
     expect((await tokenRequest(instance.baseUrl, { grant_type: 'refresh_token', refresh_token: first.body.refresh_token, client_id: confidential.id, client_secret: confidential.secret })).status).toBe(400);
+  });
+
+  it('refuses a code older than 60 seconds with 400 invalid_grant; a 59-second-old one still works', async () => {
+    const form = (code: string) => ({ grant_type: 'authorization_code', code, client_id: confidential.id, client_secret: confidential.secret, redirect_uri: redirectUri });
+    const stale = await signInForCode(instance.baseUrl, { client_id: confidential.id, redirect_uri: redirectUri, state: 'old1' }, alice);
+    const fresh = await signInForCode(instance.baseUrl, { client_id: confidential.id, redirect_uri: redirectUri, state: 'old2' }, alice);
+    try {
+      codeClockAhead = 59_000;
+      const inTime = await tokenRequest(instance.baseUrl, form(fresh));
+      expect(inTime.status, JSON.stringify(inTime.body)).toBe(200);
+      codeClockAhead = 60_000;
+      const late = await tokenRequest(instance.baseUrl, form(stale));
+      expect(late.status).toBe(400);
+      expect(late.headers.get('cache-control')).toBe('no-store');
+      expect(late.body.reference).toMatch(/^[0-9a-f-]{36}$/);
+      expect(late.body.errors).toHaveLength(1);
+      expect(late.body.errors[0]).toMatchObject({ code: 10400, description: 'invalid_grant: the code has expired' });
+      // Refused, it gave nothing and stays refused when the clock is back.
+      codeClockAhead = 0;
+      expect((await tokenRequest(instance.baseUrl, form(stale))).status).toBe(400);
+    } finally {
+      codeClockAhead = 0;
+    }
   });
 
   it('binds a code to its redirect URI and its client', async () => {

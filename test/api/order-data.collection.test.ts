@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { countOf, create, createFixtures, expectErrorBody, expectFieldErrors, get, type Fixtures } from '../helpers/order-data.js';
+import { cardsOf, createBoard, plan } from '../helpers/planning.js';
 
 let api: TestApi;
 let fx: Fixtures;
@@ -236,6 +237,75 @@ describe('updating an order re-syncs its collection', () => {
     const order = await create(api, '/v1/order', { code: 'UP-6', order_rows: [{ activity_id: cutting.id, unit: 'minutes', quantity: 30 }] });
     await api.http('PUT', `/v1/order/${order.id}`, { order_rows: [{ activity_id: packing.id, unit: 'minutes', quantity: 5 }] });
     expect(await minutesOf(order)).toEqual({ [packing.id]: 5 });
+  });
+});
+
+describe('once its collection is planned, an order no longer changes the collection\'s activities', () => {
+  /** A board whose stages take the rows' activities, so planning makes a card per stage. */
+  async function workshop(name: string) {
+    const activities = { Cutting: cutting.id, Welding: welding.id, Packing: packing.id };
+    const board = await createBoard(api, activities, { name, stages: [{ name: 'Cut', activities: ['Cutting'] }, { name: 'Weld', activities: ['Welding', 'Packing'] }] });
+    return { board, activities };
+  }
+  const rowPath = (order: { id: string }, id = '') => `/v1/order/${order.id}/row${id ? `/${id}` : ''}`;
+  async function ok(method: string, path: string, body?: unknown): Promise<any> {
+    const res = await api.http(method, path, body);
+    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(method === 'DELETE' ? 204 : 200);
+    return res.body;
+  }
+
+  it('follows row edits in the backlog, stops once planned (cards untouched too), and follows again back in the backlog', async () => {
+    const { board, activities } = await workshop('Plan shop');
+    const order = await create(api, '/v1/order?with=order_rows', { code: 'PL-1', description: 'Frame', quantity: 2, status: 'open', order_rows: [{ activity_id: cutting.id, unit: 'minutes', quantity: 30 }] });
+    const cutRow = order.order_rows[0];
+    // In the backlog the collection's activities follow the rows.
+    const weldRow = await create(api, rowPath(order), { activity_id: welding.id, unit: 'hours', quantity: 2 });
+    await ok('PUT', rowPath(order, cutRow.id), { quantity: 45 });
+    expect(await minutesOf(order)).toEqual({ [cutting.id]: 45, [welding.id]: 120 });
+
+    const planned = await plan(api, order.collection_id, board.id, { start: '2026-03-02' });
+    expect(planned).toMatchObject({ status: 'planned', board_id: board.id, plan_id: expect.any(String) });
+    const cards = await cardsOf(api, order.collection_id, board, activities);
+    expect(cards.map((c) => [c.stage, c.minutes])).toEqual([['Cut', { Cutting: 45 }], ['Weld', { Welding: 120 }]]);
+
+    // Every kind of row change: a quantity, an activity, a new row, a deleted row, rows replaced inline.
+    await ok('PUT', rowPath(order, cutRow.id), { quantity: 90 });
+    await ok('PUT', rowPath(order, weldRow.id), { activity_id: packing.id });
+    await create(api, rowPath(order), { activity_id: welding.id, unit: 'minutes', quantity: 15 });
+    await ok('DELETE', rowPath(order, weldRow.id));
+    expect(await minutesOf(order)).toEqual({ [cutting.id]: 45, [welding.id]: 120 });
+    await ok('PUT', `/v1/order/${order.id}`, { order_rows: [{ activity_id: packing.id, unit: 'minutes', quantity: 5 }] });
+    expect(await minutesOf(order)).toEqual({ [cutting.id]: 45, [welding.id]: 120 });
+    // The plan stands: same cards, same minutes, still planned on the board.
+    expect(await cardsOf(api, order.collection_id, board, activities)).toEqual(cards);
+    expect(await collectionOf(order, '')).toMatchObject({ status: 'planned', board_id: board.id, plan_id: planned.plan_id });
+
+    // The rest of the order still reaches the collection: name (not changed by hand) and meta.
+    await ok('PUT', `/v1/order/${order.id}`, { code: 'PL-1b', status: 'released' });
+    const renamed = await collectionOf(order);
+    expect(renamed).toMatchObject({ name: 'PL-1b', description: '2x Frame', status: 'planned', meta: { order_status: 'released' } });
+    expect(Object.fromEntries(renamed.activities.map((a: any) => [a.id, a.time]))).toEqual({ [cutting.id]: 45, [welding.id]: 120 });
+
+    // Back in the backlog the next row change brings the activities in line with the rows again.
+    const back = await api.http('POST', `/v1/collection/${order.collection_id}/backlog`);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.status).toBe('not_planned');
+    const [packRow] = (await get(api, rowPath(order))).data;
+    await ok('PUT', rowPath(order, packRow.id), { quantity: 6 });
+    expect(await minutesOf(order)).toEqual({ [packing.id]: 6 });
+  });
+
+  it('deleting the order of a planned collection leaves the collection, its activities and its cards', async () => {
+    const { board, activities } = await workshop('Delete shop');
+    const order = await create(api, '/v1/order', { code: 'PL-2', order_rows: [{ activity_id: cutting.id, unit: 'minutes', quantity: 60 }] });
+    await plan(api, order.collection_id, board.id, { start: '2026-03-02' });
+    const cards = await cardsOf(api, order.collection_id, board, activities);
+    expect(cards).toHaveLength(1);
+    expect((await api.http('DELETE', `/v1/order/${order.id}`)).status).toBe(204);
+    expect((await api.http('GET', `/v1/order/${order.id}/row`)).status).toBe(404);
+    expect(await collectionOf(order, '')).toMatchObject({ status: 'planned', board_id: board.id });
+    expect(await minutesOf(order)).toEqual({ [cutting.id]: 60 });
+    expect(await cardsOf(api, order.collection_id, board, activities)).toEqual(cards);
   });
 });
 

@@ -37,7 +37,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithPassword } from '../../electron/api/oauth/users.js';
 import { maxReportLines } from '../../electron/api/time-tracking/report.js';
-import type { ReportGroup, TimeReport } from '../../shared/time-report.js';
+import { reportFormats, type FormattedTimeReport, type ReportGroup, type TimeReport } from '../../shared/time-report.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { expectBadRequest, expectErrorBody } from '../helpers/api-errors.js';
 import { expectFieldErrors } from '../helpers/order-data.js';
@@ -64,7 +64,7 @@ async function post(p: string, body: unknown): Promise<any> {
   return res.body;
 }
 
-async function report(query: string): Promise<TimeReport> {
+async function report(query: string): Promise<FormattedTimeReport> {
   const res = await api.http('GET', `${path}/export?${query}`);
   expect(res.status, `export?${query}: ${JSON.stringify(res.body)?.slice(0, 500)}`).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -218,6 +218,7 @@ describe('the JSON report', () => {
       start: '2024-03-30T23:00:00Z',
       end: '2024-03-31T22:00:00Z',
       minutes: 1380,
+      duration: '23.00',
       user_id: alice,
       user: 'Alice Andersen',
       card_id: cards.n1,
@@ -232,6 +233,39 @@ describe('the JSON report', () => {
       note: 'Weekend shift',
     });
     expect(r.lines.find((l) => l.entry_id === entries.e8)).toMatchObject({ user_id: null, user: '', activity_id: null, activity: '', note: '' });
+  });
+
+  it('writes each figure in duration_format too, as the files do: duration on lines and groups, total_duration', async () => {
+    const hhmm = await report(`${period}&group_by=users,days&duration_format=hh:mm`);
+    expect(hhmm).toMatchObject({ duration_format: 'hh:mm', total_minutes: 2071, total_duration: '34:31' });
+    expect(hhmm.groups.map((u) => [u.label, u.minutes, u.duration, u.groups!.map((d) => `${d.label} ${d.minutes} ${d.duration}`)])).toEqual([
+      ['Alice Andersen', 1680, '28:00', ['2024-03-30 120 2:00', '2024-03-31 1440 24:00', '2024-04-01 120 2:00']],
+      ['Bob Brown', 301, '5:01', ['2024-03-29 60 1:00', '2024-03-30 1 0:01', '2024-04-01 240 4:00']],
+      ['No user', 90, '1:30', ['2024-03-29 90 1:30']],
+    ]);
+    expect(hhmm.lines.map((l) => `${nameOf.get(l.entry_id)}@${l.date} ${l.minutes} ${l.duration}`)).toEqual([
+      'e4@2024-03-29 60 1:00',
+      'e8@2024-03-29 90 1:30',
+      'e3@2024-03-29 0 0:00',
+      'e3@2024-03-30 1 0:01',
+      'e1@2024-03-30 120 2:00',
+      'e1@2024-03-31 1380 23:00',
+      'e1@2024-04-01 120 2:00',
+      'e2@2024-03-31 60 1:00',
+      'e5@2024-04-01 240 4:00',
+    ]);
+
+    const decimal = await report(`${period}&group_by=users`);
+    expect(decimal).toMatchObject({ duration_format: 'decimal', total_duration: '34.52' });
+    expect(decimal.groups.map((u) => [u.label, u.duration])).toEqual([['Alice Andersen', '28.00'], ['Bob Brown', '5.02'], ['No user', '1.50']]);
+    expect(decimal.lines.map((l) => l.duration)).toEqual(['1.00', '1.50', '0.00', '0.02', '2.00', '23.00', '2.00', '1.00', '4.00']);
+    // The CSV of the same report writes the same strings.
+    const csv = parseCsv((await download(`${period}&group_by=users&format=csv`)).body.toString('utf8'));
+    expect(csv.at(-1)![10]).toBe(decimal.total_duration);
+    for (const user of decimal.groups) expect(csv.find((r) => r[0] === `Total ${user.label}`)![10], user.label).toBe(user.duration);
+    const hhmmCsv = parseCsv((await download(`${period}&group_by=users,days&format=csv&duration_format=hh:mm`)).body.toString('utf8'));
+    const csvLines = hhmmCsv.filter((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[0]!)).map((r) => r[10]).sort();
+    expect(csvLines).toEqual(hhmm.lines.map((l) => l.duration).sort());
   });
 
   it('the lines of an entry add up to the entry, to the minute', async () => {
@@ -510,10 +544,13 @@ describe('the line limit', () => {
 
   it(`more than ${maxReportLines} lines is a 422 with code 10005 "Memory exhausted", for every format`, async () => {
     expect(yearEntries * 366).toBeGreaterThan(maxReportLines);
-    for (const format of ['json', 'csv']) {
+    expect(reportFormats).toEqual(['json', 'csv', 'xlsx', 'pdf']);
+    for (const format of reportFormats) {
       const res = await big.http('GET', `${path}/export?start=2024-01-01&end=2024-12-31&timezone=UTC&format=${format}`);
       expect(res.status, format).toBe(422);
-      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      // The error body, not the start of a file: nothing was written.
+      expect(res.headers.get('content-type'), format).toMatch(/^application\/json/);
+      expect(res.headers.get('content-disposition'), format).toBeNull();
       expectErrorBody(res.body, 10005, 'Memory exhausted');
       expect(res.body.errors[0].description).toContain(String(maxReportLines));
     }

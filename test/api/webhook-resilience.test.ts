@@ -1,9 +1,10 @@
 /**
- * Webhook delivery when things go wrong: the server restarts while a receiver is down, a
- * receiver never answers well (250 failures disable the webhook), a receiver is slow, and a
- * remote instance is asked to post into its own network.
+ * Webhook delivery when things go wrong: the retry backoff (doubling, jitter, the cap), the
+ * server restarts while a receiver is down, a receiver never answers well (250 failures disable
+ * the webhook), a receiver is slow, and a remote instance is asked to post into its own network.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { defaultDeliveryTiming, retryDelay, type DeliveryTiming } from '../../electron/api/webhooks/dispatcher.js';
 import { verifyDelivery } from '../../electron/api/webhooks/signature.js';
 import { isPrivateAddress } from '../../electron/api/webhooks/target-guard.js';
 import { call, prepareFolder, startInstance } from '../helpers/instance.js';
@@ -41,6 +42,82 @@ async function receiver(options: { failFirst?: number } = {}): Promise<Receiver>
   cleanup.push(() => r.close());
   return r;
 }
+
+describe('the retry backoff', () => {
+  /** docs/API.md "Delivery": after the n-th failure, between half and all of min(1 h, 10 s × 2^(n-1)). */
+  const documented: [failures: number, min: number, max: number][] = [
+    [1, 5_000, 10_000],
+    [2, 10_000, 20_000],
+    [3, 20_000, 40_000],
+    [4, 40_000, 80_000],
+    [5, 80_000, 160_000],
+    [6, 160_000, 320_000],
+    [7, 320_000, 640_000],
+    [8, 640_000, 1_280_000],
+    [9, 1_280_000, 2_560_000],
+    // 10 s × 2^9 = 5,120 s is over the hour: capped from here on.
+    [10, 1_800_000, 3_600_000],
+    [11, 1_800_000, 3_600_000],
+    [250, 1_800_000, 3_600_000],
+    [100_000, 1_800_000, 3_600_000],
+  ];
+  const lowest = () => 0;
+  const highest = () => 1 - Number.EPSILON;
+
+  it('doubles after every failure, from 10 s up to the one-hour cap: the ends of each range with a chosen random', () => {
+    for (const [failures, min, max] of documented) {
+      expect(retryDelay(failures, defaultDeliveryTiming, lowest), `failure ${failures}, lowest`).toBe(min);
+      expect(retryDelay(failures, defaultDeliveryTiming, highest), `failure ${failures}, highest`).toBe(max);
+      expect(retryDelay(failures, defaultDeliveryTiming, () => 0.5), `failure ${failures}, middle`).toBe((min + max) / 2);
+    }
+  });
+
+  it('draws its jitter from the whole range and never leaves it', () => {
+    for (const [failures, min, max] of documented) {
+      const draws = Array.from({ length: 2000 }, () => retryDelay(failures, defaultDeliveryTiming));
+      const [low, high] = [Math.min(...draws), Math.max(...draws)];
+      expect(low, `failure ${failures}`).toBeGreaterThanOrEqual(min);
+      expect(high, `failure ${failures}`).toBeLessThanOrEqual(max);
+      // 2000 uniform draws: one in the lowest and one in the highest tenth, but for a chance of 2 × 0.9^2000.
+      expect(low, `failure ${failures}`).toBeLessThan(min + (max - min) / 10);
+      expect(high, `failure ${failures}`).toBeGreaterThan(max - (max - min) / 10);
+      for (const d of draws) expect(Number.isInteger(d)).toBe(true);
+    }
+  });
+
+  it('caps at retryMaxMs also when it is not a doubling of the base', () => {
+    const timing: DeliveryTiming = { ...defaultDeliveryTiming, retryBaseMs: 100, retryMaxMs: 300 };
+    const ranges = [1, 2, 3, 4, 5].map((n) => [retryDelay(n, timing, lowest), retryDelay(n, timing, highest)]);
+    expect(ranges).toEqual([[50, 100], [100, 200], [150, 300], [150, 300], [150, 300]]);
+  });
+
+  it('makes a delivery wait longer after each failed attempt (base below the cap)', async () => {
+    const r = await receiver({ failFirst: 3 });
+    const base = 150;
+    const env = await setUp({ allowPrivateWebhookTargets: true, webhookDelivery: { retryBaseMs: base, retryMaxMs: 60_000 } });
+    const hook = await env.api('POST', '/v1/webhook', { url: r.url, event_types: ['collection.created'] });
+    await env.api('POST', '/v1/collection', { board_id: env.boardId, name: 'backoff' });
+    await r.waitFor(() => r.delivered().length >= 1);
+    expect(r.requests.map((q) => q.answered)).toEqual([500, 500, 500, 200]);
+    expect(new Set(r.requests.map((q) => q.deliveryId)).size).toBe(1);
+    const gaps = r.requests.slice(1).map((q, i) => q.receivedAt - r.requests[i]!.receivedAt);
+    // After the n-th failure the wait is between half and all of base × 2^(n-1); the next
+    // attempt cannot come sooner (the failure is recorded after the receiver saw the request),
+    // so each wait is at least the longest the one before it could have been: 75–150 ms,
+    // 150–300 ms, 300–600 ms. Slack above: the attempt itself and a busy machine.
+    const slack = 250;
+    gaps.forEach((gap, i) => {
+      const exponential = base * 2 ** i;
+      expect(gap, `wait after failure ${i + 1}: ${JSON.stringify(gaps)}`).toBeGreaterThanOrEqual(exponential / 2);
+      expect(gap, `wait after failure ${i + 1}: ${JSON.stringify(gaps)}`).toBeLessThanOrEqual(exponential + slack);
+    });
+    const log = await eventually(
+      () => env.api('GET', `/v1/webhook/${hook.body.id}/delivery`),
+      (answer) => answer.body.data[0]?.status === 'successful',
+    );
+    expect(log.body.data[0]).toMatchObject({ attempts: 4, response_code: 200 });
+  });
+});
 
 describe('a restart while deliveries wait for a retry', () => {
   it('loses nothing: every event arrives once, in order, after the new server starts', async () => {

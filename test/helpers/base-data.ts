@@ -1,7 +1,7 @@
 /**
  * Shared pieces of the base-data API tests (test/api/base-data*.test.ts) and the schedule and
  * capacity tests: workday presets, request shortcuts that fail the test on an unexpected
- * status, and the "it is gone" check after a delete.
+ * status, the "it is gone" check after a delete, and a second environment of the same API.
  */
 import { expect } from 'vitest';
 import type { TestApi } from './api.js';
@@ -53,4 +53,25 @@ export function expectNotFound(res: { status: number; body: any }): void {
 /** The ids of a list (or embedded list), in order. */
 export function ids(records: { id: string }[]): string[] {
   return records.map((r) => r.id);
+}
+
+/**
+ * A second environment of the same API, with its own key: the same server and data folder, so
+ * a test can show that `with` and relation filters never reach across environments. Use it
+ * with create, get, update and remove like the first.
+ */
+export function otherEnvironment(api: TestApi, name = 'other'): TestApi {
+  const environment = api.dataDir.system.ensureEnvironment(name);
+  const key = `${name}-key-456`;
+  api.dataDir.system.ensureApiKey(environment.id, key);
+  const headers = { 'x-api-key': key, 'x-api-env': environment.name };
+  return {
+    ...api,
+    environment,
+    headers,
+    http: (method, path, body, extra) => api.http(method, path, body, { ...headers, ...extra }),
+    inject: (method, path, body, extra) => api.inject(method, path, body, { ...headers, ...extra }),
+    // The server and the folder are the first environment's to close.
+    close: async () => {},
+  };
 }

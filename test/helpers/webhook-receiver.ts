@@ -15,6 +15,8 @@ export interface ReceivedRequest {
   body: string;
   json: any;
   answered: number;
+  /** Date.now() when the request had arrived whole. */
+  receivedAt: number;
 }
 
 export interface Receiver {
@@ -53,6 +55,7 @@ export async function startReceiver(options: { failFirst?: number; path?: string
         body,
         json,
         answered: status,
+        receivedAt: Date.now(),
       });
       response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
     });

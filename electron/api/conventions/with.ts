@@ -18,7 +18,6 @@ function buildTree(paths: string[]): WithTree {
   const tree: WithTree = new Map();
   for (const path of paths) {
     const parts = path.split('.');
-    if (parts.length > maxDepth) throw ApiError.badRequest(`with paths may be at most ${maxDepth} levels deep: ${path}`);
     let node = tree;
     for (const part of parts) {
       let child = node.get(part);
@@ -59,10 +58,12 @@ function loadTree(ctx: RequestContext, module: ResourceModule, records: Record<s
       const byOwner = new Map(loaded.map((row) => [row[relation.foreignKey], row]));
       for (const record of records) record[name] = byOwner.get(record.id) ?? null;
     } else if (relation.kind === 'hasMany') {
-      const ids = records.map((r) => r.id);
-      const loaded = presentLoaded(ctx, target, ctx.store.getWhereIn(target.table, relation.foreignKey, ids), children);
+      const key = relation.localKey ?? 'id';
+      const values = records.map((r) => r[key]).filter((v) => v !== null && v !== undefined);
+      const loaded = presentLoaded(ctx, target, ctx.store.getWhereIn(target.table, relation.foreignKey, values), children);
       const byParent = groupBy(loaded, (row) => row[relation.foreignKey]);
-      for (const record of records) record[name] = byParent.get(record.id) ?? [];
+      // A copy each: by `localKey` several records share one group (resources of one type).
+      for (const record of records) record[name] = [...(byParent.get(record[key]) ?? [])];
     } else {
       // Through the link records; their pivot fields are merged into each target.
       const link = relation.link();
@@ -108,18 +109,35 @@ export function loadRelations(
 }
 
 /**
+ * The declared name of a relation as `with` gives it: as declared, or in camelCase
+ * (`orderRows`), the spelling of the public API's relation methods that its clients also send.
+ */
+function declaredName(module: ResourceModule, name: string): string | undefined {
+  if (own(module.relations, name)) return name;
+  const snake = name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return snake !== name && own(module.relations, snake) ? snake : undefined;
+}
+
+/**
  * Checks every relation a `with` names, so an unknown one fails even on an empty page, and
- * before a POST or PUT writes anything.
+ * before a POST or PUT writes anything. Answers the tree by declared names: records embed a
+ * relation under that name however it was asked for.
  */
 export function checkRelations(module: ResourceModule, paths: string[]): WithTree {
-  const tree = buildTree(paths);
-  const check = (m: ResourceModule, t: WithTree) => {
-    for (const [name, children] of t) {
-      const relation = own(m.relations, name);
-      if (!relation) throw ApiError.badRequest(`Relation not found: ${name}`);
-      check(relation.target(), children);
-    }
-  };
-  check(module, tree);
-  return tree;
+  for (const path of paths) {
+    if (path.split('.').length > maxDepth) throw ApiError.badRequest(`with paths may be at most ${maxDepth} levels deep: ${path}`);
+  }
+  const declared = paths.map((path) => {
+    let m = module;
+    return path
+      .split('.')
+      .map((part) => {
+        const name = declaredName(m, part);
+        if (!name) throw ApiError.badRequest(`Relation not found: ${part}`);
+        m = m.relations![name]!.target();
+        return name;
+      })
+      .join('.');
+  });
+  return buildTree(declared);
 }

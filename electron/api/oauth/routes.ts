@@ -29,6 +29,8 @@ import { requiredBody } from '../conventions/request-body.js';
 export interface OAuthRouteOptions {
   dataDir: DataDir;
   rateLimit?: RateLimitOptions;
+  /** The clock authorization codes are issued and expire by, in ms (tests move it); default Date.now. */
+  now?: () => number;
 }
 
 type Params = Record<string, string>;
@@ -210,6 +212,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
   const { dataDir } = options;
   const oauth = OAuthStore.of(dataDir.system);
   const limiter = new SlidingWindowLimiter(options.rateLimit ?? defaultRateLimit);
+  const now = options.now ?? Date.now;
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, text, done) => {
     try {
@@ -298,7 +301,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
         user_id: user.id,
         redirect_uri: authorize.redirectUri,
         code_challenge: authorize.codeChallenge,
-        expires_at: Date.now() + codeSeconds * 1000,
+        expires_at: now() + codeSeconds * 1000,
       });
       return reply.redirect(redirectWith(authorize.redirectUri, { code, state: authorize.state }), 303);
     },
@@ -351,7 +354,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
           if (code.family_id) oauth.revokeFamily(code.family_id, 'authorization code reused');
           throw invalidGrant('the code has already been used');
         }
-        if (code.expires_at <= Date.now()) throw invalidGrant('the code has expired');
+        if (code.expires_at <= now()) throw invalidGrant('the code has expired');
         if (code.redirect_uri !== redirectUri) throw invalidGrant('redirect_uri differs from the one the code was issued for');
         if (code.code_challenge) {
           const verifier = params.code_verifier ?? '';

@@ -3,6 +3,7 @@ import { tableFor } from '../../store/environment-store.js';
 import type { ResourceModule } from '../resource.js';
 import { itemModule } from './simple.js';
 import { stageActivityModule, stageModule } from './stage.js';
+import { timeTrackingModule } from './time-tracking.js';
 
 export const activityModule: ResourceModule = {
   spec: activitySpec,
@@ -18,5 +19,6 @@ export const activityModule: ResourceModule = {
       targetKey: 'stage_id',
       pivot: ['priority'],
     },
+    time_tracking: { kind: 'hasMany', target: () => timeTrackingModule, foreignKey: 'activity_id' },
   },
 };

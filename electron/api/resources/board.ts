@@ -16,6 +16,7 @@ import type { ResourceSpec } from '../../../shared/fields.js';
 import { tableFor } from '../../store/environment-store.js';
 import { registerCapacityRoutes } from '../planning/capacity-routes.js';
 import type { ResourceModule } from '../resource.js';
+import { cardModule } from './card.js';
 import { collectionModule } from './collection.js';
 import { stageModule } from './stage.js';
 import { spaceModule } from './space.js';
@@ -48,6 +49,8 @@ export const boardModule: ResourceModule = {
     views: { kind: 'hasMany', target: () => boardViewModule, foreignKey: 'board_id', owned: true },
     checklists: { kind: 'hasMany', target: () => boardChecklistModule, foreignKey: 'board_id', owned: true },
     collections: { kind: 'hasMany', target: () => collectionModule, foreignKey: 'board_id' },
+    // Every card planned on the board, across its collections (a card's board is its stage's).
+    cards: { kind: 'hasMany', target: () => cardModule, foreignKey: 'board_id' },
     space: { kind: 'belongsTo', target: () => spaceModule, foreignKey: 'space_id' },
   },
   rules: {

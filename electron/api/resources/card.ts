@@ -29,7 +29,13 @@ import { timeTrackingModule } from './time-tracking.js';
 
 export const cardLabelModule: ResourceModule = { spec: cardLabelSpec, table: tableFor(cardLabelSpec), rules: { checkSynced: checkSyncedCardLink } };
 export const cardResourceModule: ResourceModule = { spec: cardResourceSpec, table: tableFor(cardResourceSpec), rules: { checkSynced: checkSyncedCardLink } };
-export const cardActivityModule: ResourceModule = { spec: cardActivitySpec, table: tableFor(cardActivitySpec), rules: { checkSynced: checkSyncedCardLink } };
+export const cardActivityModule: ResourceModule = {
+  spec: cardActivitySpec,
+  table: tableFor(cardActivitySpec),
+  // Read as a card's `time` records, which name their activity by id: `with=time.activity`.
+  relations: { activity: { kind: 'belongsTo', target: () => activityModule, foreignKey: 'activity_id' } },
+  rules: { checkSynced: checkSyncedCardLink },
+};
 
 /** The first entry status of a board (by priority), else its first status. */
 export function defaultStatus(ctx: RequestContext, boardId: string) {
@@ -133,6 +139,9 @@ export const cardModule: ResourceModule = {
     checklists: { kind: 'hasMany', target: () => checklistModule, foreignKey: 'card_id', owned: true },
     parent_card: { kind: 'belongsTo', target: () => cardModule, foreignKey: 'parent_card_id' },
     time_tracking: { kind: 'hasMany', target: () => timeTrackingModule, foreignKey: 'card_id' },
+    // The minutes planned per activity as records of their own ({activity_id, time}): the same
+    // links `activities` reads, merged into the activities there.
+    time: { kind: 'hasMany', target: () => cardActivityModule, foreignKey: 'card_id' },
   },
   rules: {
     includes: ['time_tracking_total', 'resource_type_count', 'resource_type_time'],

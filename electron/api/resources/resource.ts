@@ -3,7 +3,9 @@ import { resourceSpec, scheduleDeviationSpec } from '../../../shared/resources/r
 import { tableFor } from '../../store/environment-store.js';
 import { registerScheduleRoutes } from '../planning/schedule-routes.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
+import { activityModule } from './activity.js';
 import { boardModule } from './board.js';
+import { cardModule, cardResourceModule } from './card.js';
 import { groupModule, groupResourceModule } from './group.js';
 import { stageModule } from './stage.js';
 
@@ -70,6 +72,19 @@ export const resourceModule: ResourceModule = {
   path: '/resource',
   relations: {
     schedule_deviations: { kind: 'hasMany', target: () => scheduleDeviationModule, foreignKey: 'resource_id', owned: true },
+    // The public API's name for them. A resource's weekly hours are its `workdays`, one pattern
+    // for every date; what is stored per period are its deviations (docs/API.md "Relations").
+    schedules: { kind: 'hasMany', target: () => scheduleDeviationModule, foreignKey: 'resource_id' },
+    // The work it can do: activities are done by resources of their resource_type, as capacity
+    // by resource type counts them.
+    activities: { kind: 'hasMany', target: () => activityModule, foreignKey: 'resource_type', localKey: 'type' },
+    cards: {
+      kind: 'manyToMany',
+      target: () => cardModule,
+      link: () => cardResourceModule,
+      ownerKey: 'resource_id',
+      targetKey: 'card_id',
+    },
     groups: {
       kind: 'manyToMany',
       target: () => groupModule,

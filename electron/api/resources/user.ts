@@ -12,7 +12,9 @@ import { ApiError } from '../errors.js';
 import { isAdmin, requireAdmin } from '../permissions.js';
 import { createRecord, present } from '../records.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
+import { boardViewModule } from './board.js';
 import { resourceModule } from './resource.js';
+import { timeTrackingModule } from './time-tracking.js';
 import { optionalBody } from '../conventions/request-body.js';
 
 /** `resource` is `{id}` or null, read as `resource_id` like every to-one reference (write-plan.ts). */
@@ -52,7 +54,13 @@ export const userModule: ResourceModule = {
   table: tableFor(userSpec),
   path: '/user',
   without: ['create'],
-  relations: { resource: { kind: 'belongsTo', target: () => resourceModule, foreignKey: 'resource_id' } },
+  // No `settings`: nothing per user is stored beside the user's own fields (docs/API.md "Relations").
+  relations: {
+    resource: { kind: 'belongsTo', target: () => resourceModule, foreignKey: 'resource_id' },
+    time_tracking: { kind: 'hasMany', target: () => timeTrackingModule, foreignKey: 'user_id' },
+    // The views that are this user's own; shared ones (user_id null) are the board's.
+    board_views: { kind: 'hasMany', target: () => boardViewModule, foreignKey: 'user_id' },
+  },
   rules: {
     check(ctx, values, current) {
       if (typeof values.email === 'string') values.email = values.email.toLowerCase();

@@ -1,12 +1,12 @@
 /**
  * `GET /v1/time_tracking/export`: reads the report request from the query, computes the report
- * and answers it as JSON or as a file (csv, xlsx, pdf) with its Content-Type and a
- * Content-Disposition file name.
+ * and answers it as JSON (with each figure also formatted in `duration_format`) or as a file
+ * (csv, xlsx, pdf) with its Content-Type and a Content-Disposition file name.
  */
 import type { FastifyReply } from 'fastify';
 import { bucketStart, daysBetween, addDays, today } from '../../../shared/dates.js';
 import { isTimeZone, isValidDate } from '../../../shared/fields.js';
-import { reportFormats, reportGroupings, type ReportFormat, type ReportGrouping } from '../../../shared/time-report.js';
+import { reportFormats, reportGroupings, withDurations, type ReportFormat, type ReportGrouping } from '../../../shared/time-report.js';
 import { parseListOptions, single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
@@ -58,7 +58,7 @@ function readRequest(query: QueryString): ReportRequest & { format: ReportFormat
 export async function exportReport(ctx: RequestContext, query: QueryString, reply: FastifyReply) {
   const request = readRequest(query);
   const report = buildReport(ctx, request);
-  if (request.format === 'json') return report;
+  if (request.format === 'json') return withDurations(report);
   const file = await writeReport(report, request.format, { bom: request.bom, separator: request.separator });
   return reply
     .type(file.contentType)
