@@ -12,7 +12,7 @@ import {
   cardSpec,
 } from '../../../shared/resources/card.js';
 import { tableFor } from '../../store/environment-store.js';
-import { refreshCardFields } from '../planning/card-fields.js';
+import { cardFields, refreshCardFields } from '../planning/card-fields.js';
 import { followDependencies } from '../planning/card-moves.js';
 import { refreshCollection } from '../planning/collection-state.js';
 import { checkSyncedCard, checkSyncedCardLink } from '../planning/one-plan.js';
@@ -84,6 +84,9 @@ function checkCard(
   const start = (values.start_date !== undefined ? values.start_date : current?.start_date) as string | null | undefined;
   const end = (values.end_date !== undefined ? values.end_date : current?.end_date) as string | null | undefined;
   if (start && end && end < start) problems.push({ field: 'end_date', description: 'end_date may not be before start_date' });
+  // A new card is inserted with its server-owned fields (board, rank …), so its card.created
+  // event and webhook carry them; afterWrite keeps them current on later writes.
+  if (!current && problems.length === 0) Object.assign(values, cardFields(ctx, values));
   return problems;
 }
 

@@ -21,13 +21,14 @@ export const checklistItemModule: ResourceModule = {
     { param: 'checklist_id', field: 'checklist_id', module: () => checklistModule },
   ],
   rules: {
-    afterWrite(ctx, item, _op, _input, previous) {
-      // Remember when an item was ticked; unticking forgets it.
-      if (item.checked && (!previous || !previous.checked || !item.checked_at)) {
-        ctx.store.update(checklistItemModule.table, item.id, { checked_at: nowTimestamp() });
-      } else if (!item.checked && item.checked_at) {
-        ctx.store.update(checklistItemModule.table, item.id, { checked_at: null });
-      }
+    // Remember when an item was ticked; unticking forgets it. Set before the write, so the
+    // write (and its one change event and webhook) carries it.
+    check(_ctx, values, current) {
+      const checked = values.checked !== undefined ? values.checked : current?.checked;
+      const checkedAt = values.checked_at !== undefined ? values.checked_at : current?.checked_at;
+      if (checked && (!current?.checked || !checkedAt)) values.checked_at = nowTimestamp();
+      else if (!checked && checkedAt) values.checked_at = null;
+      return [];
     },
   },
 };
