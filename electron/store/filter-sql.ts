@@ -148,7 +148,8 @@ function compileAtom(atom: FilterAtom, scope: FilterScope): SqlFragment {
     if (!relation) throw new QueryError(`Unknown filter field: ${atom.field}`);
     const subField = dot === -1 ? 'id' : atom.field.slice(dot + 1);
     const spec = own(relation.target.fields, subField);
-    if (!spec || subField.includes('.')) throw new QueryError(`Unknown filter field: ${atom.field}`);
+    // Write-only fields (secrets, file checksums) stay unreadable through a relation too.
+    if (!spec || spec.writeOnly || subField.includes('.')) throw new QueryError(`Unknown filter field: ${atom.field}`);
     if (dot === -1 && atom.operator !== 'has') {
       throw new QueryError(`${relationName} is a relation: use ${relationName}:has:<id> or ${relationName}.<field>`);
     }

@@ -128,6 +128,9 @@ describe('validation', () => {
     const c = await create({ cover_image_checksum: checksum });
     expect(c).not.toHaveProperty('cover_image_checksum');
     expect(await get(c.id)).not.toHaveProperty('cover_image_checksum');
+    // Nor can a filter read it, on the collection or through a card's collection.
+    expectBadRequest(await api.inject('GET', `/v1/collection?filter=cover_image_checksum:starts_with:a`), 'Unknown filter field');
+    expectBadRequest(await api.inject('GET', `/v1/card?filter=collection.cover_image_checksum:starts_with:a`), 'Unknown filter field');
   });
 
   it.each(['a'.repeat(63), 'a'.repeat(65), 'g'.repeat(64), `${'a'.repeat(62)} a`])('rejects cover_image_checksum %s', async (checksum) => {
