@@ -5,7 +5,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiRequestError, describeError } from '../api/client.js';
+import { describeError } from '../api/client.js';
 import { useApi } from '../api/provider.js';
 import { useT } from '../i18n/index.js';
 import '../styles/status.css';
@@ -20,15 +20,8 @@ export function SyncStatus() {
   const t = useT();
   const status = useQuery({
     queryKey: syncStatusKey,
-    queryFn: async (): Promise<SyncReading> => {
-      try {
-        // `get` of a path without an id: the client builds `/v1/sync/status`.
-        return { kind: 'status', status: await client.get<Status>('/v1/sync', 'status') };
-      } catch (error) {
-        if (error instanceof ApiRequestError && error.status === 409) return { kind: 'local-only' };
-        throw error;
-      }
-    },
+    // `get` of a path without an id: the client builds `/v1/sync/status`.
+    queryFn: async (): Promise<SyncReading> => ({ kind: 'status', status: await client.get<Status>('/v1/sync', 'status') }),
     refetchInterval: pollEvery,
     retry: false,
   });

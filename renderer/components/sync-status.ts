@@ -1,7 +1,7 @@
 /**
  * How the sync status reads in the top bar. `GET /v1/sync/status` answers the replica's
- * state; an instance that does not sync answers 409 ("local only"). Pure, so every case is
- * tested (test/renderer/sync-status.test.ts).
+ * state; one with no remote set up says `configured: false` ("local only"). Pure, so every
+ * case is tested (test/renderer/sync-status.test.ts).
  */
 import { translatorFor, type Translate } from '../i18n/index.js';
 
@@ -16,8 +16,8 @@ export interface SyncStatus {
   last_pull_at?: string | null;
 }
 
-/** What the status read gave: the status, "this instance does not sync", or a failure. */
-export type SyncReading = { kind: 'status'; status: SyncStatus } | { kind: 'local-only' } | { kind: 'failed'; message: string };
+/** What the status read gave: the status, or a failure. */
+export type SyncReading = { kind: 'status'; status: SyncStatus } | { kind: 'failed'; message: string };
 
 export type SyncTone = 'ok' | 'busy' | 'offline' | 'local' | 'warning' | 'error';
 
@@ -38,9 +38,6 @@ export interface SyncSummary {
 export function summarizeSync(reading: SyncReading, t: Translate = translatorFor('en')): SyncSummary {
   if (reading.kind === 'failed') {
     return { tone: 'error', state: t('syncStatus.unknown'), details: [], description: t('syncStatus.unknownDescription', { message: reading.message }) };
-  }
-  if (reading.kind === 'local-only') {
-    return { tone: 'local', state: t('syncStatus.localOnly'), details: [], description: t('syncStatus.localOnlyDescription') };
   }
   const { status } = reading;
   if (!status.configured) {

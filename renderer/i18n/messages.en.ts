@@ -88,7 +88,6 @@ const core = {
   'syncStatus.unknown': 'Status unknown',
   'syncStatus.unknownDescription': 'The sync status could not be read: {message}',
   'syncStatus.localOnly': 'Local only',
-  'syncStatus.localOnlyDescription': 'This planner keeps its data on this computer only; it does not sync.',
   'syncStatus.notSetUp': 'No remote is set up: changes stay on this computer.',
   'syncStatus.waiting.one': '{count} change waits to sync once a remote is set up.',
   'syncStatus.waiting.other': '{count} changes wait to sync once a remote is set up.',

@@ -81,7 +81,6 @@ const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'syncStatus.unknown': 'Status onbekend',
   'syncStatus.unknownDescription': 'De synchronisatiestatus kon niet worden gelezen: {message}',
   'syncStatus.localOnly': 'Alleen lokaal',
-  'syncStatus.localOnlyDescription': 'Deze planner bewaart zijn gegevens alleen op deze computer; hij synchroniseert niet.',
   'syncStatus.notSetUp': 'Er is geen server ingesteld: wijzigingen blijven op deze computer.',
   'syncStatus.waiting.one': '{count} wijziging wacht tot er een server is ingesteld.',
   'syncStatus.waiting.other': '{count} wijzigingen wachten tot er een server is ingesteld.',

@@ -4,8 +4,7 @@ import { summarizeSync, type SyncStatus } from '../../renderer/components/sync-s
 const status = (fields: Partial<SyncStatus>): SyncStatus => ({ configured: true, online: true, syncing: false, pending: 0, conflicts: 0, last_error: null, ...fields });
 
 describe('the sync indicator', () => {
-  it('says local only for an instance that does not sync (409) or has no remote', () => {
-    expect(summarizeSync({ kind: 'local-only' })).toMatchObject({ state: 'Local only', tone: 'local' });
+  it('says local only for an instance with no remote', () => {
     const unset = summarizeSync({ kind: 'status', status: status({ configured: false, pending: 3 }) });
     expect(unset).toMatchObject({ state: 'Local only', tone: 'local' });
     expect(unset.description).toContain('3 changes wait to sync once a remote is set up');
