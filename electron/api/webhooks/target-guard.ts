@@ -1,8 +1,9 @@
 /**
  * Which addresses a remote instance refuses to post webhooks to: loopback, private, link-local,
  * shared (CGNAT), multicast, documentation and other special-use ranges, IPv4 and IPv6 (also
- * IPv4 hidden in IPv6: mapped, NAT64, 6to4). Otherwise anyone who may create a webhook could
- * make the server call into its own network (SSRF).
+ * IPv4 hidden in IPv6: mapped, translated, NAT64 with the well-known and the local-use prefix,
+ * 6to4). Otherwise anyone who may create a webhook could make the server call into its own
+ * network (SSRF).
  *
  * The check runs on the addresses the connection actually uses (a `lookup` for the socket),
  * so a name that resolves to a public address when validated and a private one when
@@ -34,6 +35,10 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
+  // IPv4-translated (RFC 2765, ::ffff:0:a.b.c.d): an IPv4 address on a translating network.
+  ['::ffff:0:0:0', 96],
+  // Local-use NAT64 (RFC 8215): the operator's own IPv4 network, wherever the prefix puts it.
+  ['64:ff9b:1::', 48],
   ['100::', 64],
   ['2001::', 23],
   ['2001:db8::', 32],
