@@ -2,6 +2,8 @@
  * A small command-line reader for the headless entries: `--name value`, `--name=value` and
  * bare `--flag`. Unknown options are an error, so a typo never silently changes behaviour.
  */
+import { readFileSync } from 'node:fs';
+
 export interface ParsedArgs {
   options: Record<string, string | true>;
   positional: string[];
@@ -41,4 +43,38 @@ export function portOption(value: string | true | undefined, fallback: number): 
     throw new ArgsError(`--port must be a number from 0 to 65535`);
   }
   return port;
+}
+
+/**
+ * A secret such as an API key, from `--NAME value`, `--NAME-file PATH` or the environment
+ * variable `variable` (used when neither option is given). A value on the command line shows
+ * in every user's process list; a file only its owner reads, or the environment, does not.
+ * The file holds the key alone; the whitespace around it (a final newline) is not part of it.
+ */
+export function secretOption(options: Record<string, string | true>, name: string, variable?: string): string | undefined {
+  const plain = options[name];
+  const file = options[`${name}-file`];
+  if (plain !== undefined && file !== undefined) throw new ArgsError(`give --${name} or --${name}-file, not both`);
+  if (typeof file === 'string') {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : String(code ?? error);
+      throw new ArgsError(`--${name}-file ${file} cannot be read: ${why}`);
+    }
+    const key = text.trim();
+    if (key === '') throw new ArgsError(`--${name}-file ${file} is empty`);
+    if (/[\r\n]/.test(key)) throw new ArgsError(`--${name}-file ${file} must hold the key alone, on one line`);
+    return key;
+  }
+  if (typeof plain === 'string') {
+    if (plain.trim() === '') throw new ArgsError(`--${name} is empty`);
+    return plain;
+  }
+  const fromEnvironment = variable === undefined ? undefined : process.env[variable];
+  if (fromEnvironment === undefined) return undefined;
+  if (fromEnvironment.trim() === '') throw new ArgsError(`${variable} is set but empty`);
+  return fromEnvironment.trim();
 }

@@ -5,25 +5,32 @@
  *   npm run server -- --port P --data-dir D [--host H] [--api-env E --api-key K]
  *                     [--remote URL --remote-api-env E --remote-api-key K]
  *
+ * Each key may come from a file instead (--api-key-file, --remote-api-key-file) or from the
+ * environment (PLANNER_API_KEY, PLANNER_REMOTE_API_KEY), which keeps it out of `ps`.
+ *
  * --allow-private-webhooks lets webhooks post to loopback and private addresses (refused by
  * default on a server others reach). `user add` and `client add` are admin commands (admin-cli.ts).
  *
  * With --remote it is a local replica of environment --api-env that syncs with that remote
  * (how several replicas and one remote run side by side in tests and in the field).
  * It binds 127.0.0.1 unless --host says otherwise, prints a line with its URL once it accepts
- * requests, and closes the databases on SIGINT/SIGTERM.
+ * requests, and closes the databases on SIGINT/SIGTERM. It holds the data folder's lock while it
+ * runs, so a second process on the same folder is refused (data-dir-lock.ts).
  */
 import { resolve } from 'node:path';
 import { buildApi } from '../api/app.js';
 import { DataDir } from '../store/data-dir.js';
+import { DataDirLock } from '../store/data-dir-lock.js';
 import { MemoryVault } from '../sync/credentials.js';
 import type { SyncClient } from '../sync/client.js';
 import { adminUsage, isAdminCommand, runAdminCommand } from './admin-cli.js';
-import { ArgsError, parseArgs, portOption } from './cli-args.js';
+import { ArgsError, parseArgs, portOption, secretOption } from './cli-args.js';
 import { startReplicaSync } from './replica-sync.js';
 
 const usage = `Usage: npm run server -- --data-dir DIR [--port 4010] [--host 127.0.0.1] [--api-env ENV --api-key KEY] [--log]
        [--remote URL --remote-api-env ENV --remote-api-key KEY [--sync-interval-ms MS]] [--sync-retention N] [--allow-private-webhooks]
+       Instead of --api-key K: --api-key-file FILE or PLANNER_API_KEY=K in the environment (a key on the
+       command line shows in ps); likewise --remote-api-key-file FILE or PLANNER_REMOTE_API_KEY=K.
 ${adminUsage}`;
 
 function wholeNumber(value: string | true | undefined, name: string): number | undefined {
@@ -35,7 +42,20 @@ function wholeNumber(value: string | true | undefined, name: string): number | u
 async function main(argv: string[]): Promise<void> {
   if (isAdminCommand(argv)) return runAdminCommand(argv);
   const { options } = parseArgs(argv, {
-    values: ['port', 'data-dir', 'host', 'api-env', 'api-key', 'remote', 'remote-api-env', 'remote-api-key', 'sync-interval-ms', 'sync-retention'],
+    values: [
+      'port',
+      'data-dir',
+      'host',
+      'api-env',
+      'api-key',
+      'api-key-file',
+      'remote',
+      'remote-api-env',
+      'remote-api-key',
+      'remote-api-key-file',
+      'sync-interval-ms',
+      'sync-retention',
+    ],
     flags: ['log', 'help', 'allow-private-webhooks'],
   });
   if (options.help) {
@@ -46,20 +66,32 @@ async function main(argv: string[]): Promise<void> {
   const port = portOption(options.port, 4010);
   const host = typeof options.host === 'string' ? options.host : '127.0.0.1';
   const envName = options['api-env'];
-  const apiKey = options['api-key'];
-  if ((envName === undefined) !== (apiKey === undefined)) throw new ArgsError('--api-env and --api-key go together');
+  // The environment variable counts only beside --api-env, so one left exported never turns
+  // a plain start into a start with a key.
+  const apiKey = secretOption(options, 'api-key', envName === undefined ? undefined : 'PLANNER_API_KEY');
+  if ((envName === undefined) !== (apiKey === undefined)) throw new ArgsError('--api-env and --api-key (or --api-key-file, or PLANNER_API_KEY) go together');
   const remote = options.remote;
+  const remoteApiKey = secretOption(options, 'remote-api-key', remote === undefined ? undefined : 'PLANNER_REMOTE_API_KEY');
   if (remote !== undefined) {
     if (typeof remote !== 'string' || !/^https?:\/\//.test(remote)) throw new ArgsError('--remote must be an http(s) URL');
-    if (typeof options['remote-api-env'] !== 'string' || typeof options['remote-api-key'] !== 'string') {
-      throw new ArgsError('--remote needs --remote-api-env and --remote-api-key');
+    if (typeof options['remote-api-env'] !== 'string' || remoteApiKey === undefined) {
+      throw new ArgsError('--remote needs --remote-api-env and --remote-api-key (or --remote-api-key-file, or PLANNER_REMOTE_API_KEY)');
     }
     if (typeof envName !== 'string') throw new ArgsError('--remote needs --api-env: the local environment that syncs');
   }
   const syncInterval = wholeNumber(options['sync-interval-ms'], 'sync-interval-ms');
   const syncRetention = wholeNumber(options['sync-retention'], 'sync-retention');
 
-  const dataDir = DataDir.open(resolve(options['data-dir']));
+  const folder = resolve(options['data-dir']);
+  // Before anything is opened: a refused second server must not touch the databases.
+  const lock = DataDirLock.acquire(folder, 'server');
+  let dataDir: DataDir;
+  try {
+    dataDir = DataDir.open(folder);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   try {
     if (typeof envName === 'string' && typeof apiKey === 'string') {
       const environment = dataDir.system.ensureEnvironment(envName);
@@ -73,6 +105,7 @@ async function main(argv: string[]): Promise<void> {
     }
   } catch (error) {
     dataDir.close();
+    lock.release();
     throw error;
   }
 
@@ -90,7 +123,7 @@ async function main(argv: string[]): Promise<void> {
     sync = startReplicaSync({
       dataDir,
       environmentId: environment.id,
-      vault: new MemoryVault({ remote_url: remote, api_env: options['remote-api-env'] as string, api_key: options['remote-api-key'] as string }),
+      vault: new MemoryVault({ remote_url: remote, api_env: options['remote-api-env'] as string, api_key: remoteApiKey! }),
       ...(syncInterval !== undefined ? { timing: { pullIntervalMs: syncInterval, pushDelayMs: Math.min(500, syncInterval), maxBackoffMs: Math.max(1000, syncInterval * 4) } } : {}),
     });
   }
@@ -103,6 +136,7 @@ async function main(argv: string[]): Promise<void> {
       await app.close();
     } finally {
       dataDir.close();
+      lock.release();
       console.log(`Stopped (${signal}); databases closed.`);
       process.exit(0);
     }

@@ -5,11 +5,16 @@
  *   npm start -- [--data-dir DIR] [--port P] [--browser] [--no-build]
  *
  * --browser skips the Electron lookup; --no-build reuses out/ (tests build once).
+ *
+ * The browser host holds the data folder's lock while it runs (data-dir-lock.ts); with
+ * --browser it takes it before building, so a folder in use is refused at once. The desktop
+ * app takes its own lock.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DataDirLock } from '../store/data-dir-lock.js';
 import { defaultDataDir } from './app-paths.js';
 import { startBrowserHost } from './browser-host.js';
 import { ArgsError, parseArgs, portOption } from './cli-args.js';
@@ -34,7 +39,7 @@ function openDesktopWindow(executable: string, dataDir: string): void {
   child.on('exit', (code) => process.exit(code ?? 0));
 }
 
-async function serveInBrowser(dataDir: string, port: number, why: string): Promise<void> {
+async function serveInBrowser(dataDir: string, lock: DataDirLock, port: number, why: string): Promise<void> {
   const instance = await openLocalInstance(dataDir);
   // Off unless Settings switched it on; a port taken since shows in Settings, not here.
   const localApi = new LocalApi({ dataPath: dataDir, instance: async () => instance });
@@ -51,6 +56,7 @@ async function serveInBrowser(dataDir: string, port: number, why: string): Promi
     await localApi.close();
     await host.close();
     await instance.close();
+    lock.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
@@ -65,6 +71,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const dataDir = resolve(typeof options['data-dir'] === 'string' ? options['data-dir'] : defaultDataDir());
   const port = portOption(options.port, 0);
+  let lock = options.browser ? DataDirLock.acquire(dataDir, 'browser host') : undefined;
   if (!options['no-build'] || !existsSync(join(projectRoot, 'out', 'renderer', 'index.html'))) build();
 
   let runtime: RuntimeLookup = { found: false, reason: '--browser was given' };
@@ -72,8 +79,12 @@ async function main(argv: string[]): Promise<void> {
     runtime = findElectronRuntime();
     if (!runtime.found) runtime = tryDownloadElectron();
   }
-  if (runtime.found) openDesktopWindow(runtime.executable, dataDir);
-  else await serveInBrowser(dataDir, port, `no Electron runtime on this machine (${runtime.reason})`);
+  if (runtime.found) {
+    openDesktopWindow(runtime.executable, dataDir);
+    return;
+  }
+  lock ??= DataDirLock.acquire(dataDir, 'browser host');
+  await serveInBrowser(dataDir, lock, port, `no Electron runtime on this machine (${runtime.reason})`);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

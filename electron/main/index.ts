@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, safeStorage, screen, session, shell, type BaseWindow } from 'electron';
 import { LocalApi } from '../host/local-api.js';
 import { openLocalInstance, type LocalInstance } from '../host/local-instance.js';
+import { DataDirLock, DataFolderInUseError } from '../store/data-dir-lock.js';
 import { showCommandOutcome, presentError } from './app-dialogs.js';
 import { backUp, restoreFromBackup, type BackupCommandOptions } from './backup/backup-commands.js';
 import { guardClose } from './close-guard.js';
@@ -52,6 +53,15 @@ function main(): void {
   // SQLite files; hand over to the running window instead.
   if (!app.requestSingleInstanceLock()) {
     app.quit();
+    return;
+  }
+  // Electron's lock is per profile; this one is per folder, and also keeps out a headless
+  // server or browser host on it (and a launch with --data-dir of the default folder).
+  let folderLock: DataDirLock;
+  try {
+    folderLock = DataDirLock.acquire(dataPath, 'desktop app');
+  } catch (error) {
+    failToStart(error);
     return;
   }
 
@@ -104,6 +114,7 @@ function main(): void {
   app.on('quit', () => {
     stopCatching();
     restoreConsole();
+    folderLock.release();
   });
 
   app
@@ -256,7 +267,8 @@ function focusWindow(): void {
 /** Said plainly in a dialog (safe before 'ready'), since a packaged app has no console. */
 function failToStart(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
-  console.error('Planner could not start:', error);
+  // A folder in use is an answer, not a fault: its one line says all.
+  console.error('Planner could not start:', error instanceof DataFolderInUseError ? message : error);
   dialog.showErrorBox('Planner could not start', message);
   app.exit(1);
 }

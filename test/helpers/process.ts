@@ -23,9 +23,10 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export function runServerCommand(args: string[], timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
+/** `env`: variables added to this process's environment for the server (e.g. PLANNER_API_KEY). */
+export function runServerCommand(args: string[], timeoutMs = 30_000, env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', tsxLoader, serverEntry, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', tsxLoader, serverEntry, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
@@ -37,10 +38,11 @@ export function runServerCommand(args: string[], timeoutMs = 30_000): Promise<{ 
   });
 }
 
-export async function startServerProcess(args: string[], startTimeoutMs = 30_000): Promise<ServerProcess> {
+export async function startServerProcess(args: string[], startTimeoutMs = 30_000, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', tsxLoader, serverEntry, '--port', '0', ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
   });
   let output = '';
   child.stdout!.on('data', (c) => (output += c));

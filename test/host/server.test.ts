@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,11 +6,14 @@ import { tempDir } from '../helpers/api.js';
 import { runServerCommand, startServerProcess, type ServerProcess } from '../helpers/process.js';
 
 let server: ServerProcess | undefined;
+let remote: ServerProcess | undefined;
 const folders: string[] = [];
 
 afterEach(async () => {
   await server?.stop();
   server = undefined;
+  await remote?.stop();
+  remote = undefined;
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -80,5 +83,74 @@ describe('npm run server', () => {
     const missing = await runServerCommand([]);
     expect(missing.code).toBe(2);
     expect(missing.output).toContain('--data-dir is required');
+  });
+});
+
+describe('npm run server: keys off the command line', () => {
+  /** A key file only its owner reads, ending in a newline as editors save it. */
+  function keyFile(key: string): string {
+    const file = join(folder(), 'key');
+    writeFileSync(file, `${key}\n`, { mode: 0o600 });
+    return file;
+  }
+
+  async function projects(url: string, env: string, key: string): Promise<number> {
+    return (await fetch(`${url}/v1/project`, { headers: { 'x-api-env': env, 'x-api-key': key } })).status;
+  }
+
+  it('opens the environment with a key from --api-key-file or PLANNER_API_KEY, and the key is not in its command line', async () => {
+    const dataDir = folder();
+    server = await startServerProcess(['--data-dir', dataDir, '--api-env', 'demo', '--api-key-file', keyFile('key-from-a-file')]);
+    expect(await projects(server.url, 'demo', 'key-from-a-file')).toBe(200);
+    // What ps shows of the server: its arguments name the file, not the key.
+    const commandLine = readFileSync(`/proc/${server.child.pid}/cmdline`, 'utf8');
+    expect(commandLine).toContain('--api-key-file');
+    expect(commandLine).not.toContain('key-from-a-file');
+    await server.stop();
+
+    server = await startServerProcess(['--data-dir', dataDir, '--api-env', 'demo'], 30_000, { PLANNER_API_KEY: 'key-from-the-environment' });
+    expect(await projects(server.url, 'demo', 'key-from-the-environment')).toBe(200);
+    expect(readFileSync(`/proc/${server.child.pid}/cmdline`, 'utf8')).not.toContain('key-from-the-environment');
+  });
+
+  it('syncs with a remote whose key comes from --remote-api-key-file or PLANNER_REMOTE_API_KEY', async () => {
+    remote = await startServerProcess(['--data-dir', folder(), '--api-env', 'demo', '--api-key', 'remote-key-123']);
+    const local = { 'x-api-env': 'local', 'x-api-key': 'local-key-123', 'content-type': 'application/json' };
+    const replicas: [string[], Record<string, string>][] = [
+      [['--remote-api-key-file', keyFile('remote-key-123')], {}],
+      [[], { PLANNER_REMOTE_API_KEY: 'remote-key-123' }],
+    ];
+    for (const [index, [keyArgs, env]] of replicas.entries()) {
+      const replica = ['--data-dir', folder(), '--api-env', 'local', '--api-key', 'local-key-123', '--remote', remote.url, '--remote-api-env', 'demo', '--sync-interval-ms', '60000'];
+      server = await startServerProcess([...replica, ...keyArgs], 30_000, env);
+      const name = `From replica ${index + 1}`;
+      expect((await fetch(`${server.url}/v1/project`, { method: 'POST', headers: local, body: JSON.stringify({ name }) })).status).toBe(201);
+      const run = (await (await fetch(`${server.url}/v1/sync/run`, { method: 'POST', headers: local })).json()) as { error: string | null };
+      expect(run.error).toBeNull();
+      const onRemote = (await (await fetch(`${remote.url}/v1/project`, { headers: { 'x-api-env': 'demo', 'x-api-key': 'remote-key-123' } })).json()) as { data: { name: string }[] };
+      expect(onRemote.data.map((project) => project.name)).toContain(name);
+      await server.stop();
+      server = undefined;
+    }
+  });
+
+  it('refuses a missing or empty key file, an empty PLANNER_API_KEY and a key given twice, with one clear line and exit code 2', async () => {
+    const dataDir = folder();
+    const empty = join(folder(), 'empty');
+    writeFileSync(empty, '\n');
+    const cases: [string[], Record<string, string>, string][] = [
+      [['--api-key-file', join(dataDir, 'no-such-key')], {}, `--api-key-file ${join(dataDir, 'no-such-key')} cannot be read: no such file`],
+      [['--api-key-file', empty], {}, `--api-key-file ${empty} is empty`],
+      [[], { PLANNER_API_KEY: '' }, 'PLANNER_API_KEY is set but empty'],
+      [['--api-key', 'one', '--api-key-file', keyFile('two')], {}, 'give --api-key or --api-key-file, not both'],
+      [['--remote', 'http://127.0.0.1:1', '--remote-api-env', 'demo', '--remote-api-key-file', empty, '--api-key', 'k'], {}, `--remote-api-key-file ${empty} is empty`],
+    ];
+    for (const [args, env, message] of cases) {
+      const refused = await runServerCommand(['--data-dir', dataDir, '--api-env', 'demo', ...args], 30_000, env);
+      expect(refused.code, message).toBe(2);
+      expect(refused.output.split('\n')[0], message).toBe(message);
+    }
+    // Nothing was opened: the data folder holds no database.
+    expect(existsSync(join(dataDir, 'system.sqlite'))).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import { shellChannels } from '../../shared/ipc.js';
 import type { LocalApiOutcome, LocalApiState } from '../../shared/local-api.js';
 import { tempDir } from '../helpers/api.js';
 import { connectTo, freePort } from '../helpers/ports.js';
+import { runServerCommand, startServerProcess } from '../helpers/process.js';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -368,5 +369,41 @@ describe('launches that stop early', () => {
     expect(fake.app.exit).toHaveBeenCalledWith(1);
     expect(fake.app.requestSingleInstanceLock).not.toHaveBeenCalled();
     vi.mocked(console.error).mockRestore();
+  });
+
+  it('refuses a data folder a headless server runs on, naming it and the server, and opens nothing', async () => {
+    const busy = tempDir();
+    const server = await startServerProcess(['--data-dir', busy]);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await launch(['--data-dir', busy]);
+      expect(fake.dialog.showErrorBox).toHaveBeenCalledWith('Planner could not start', expect.stringContaining(busy));
+      expect(fake.dialog.showErrorBox).toHaveBeenCalledWith('Planner could not start', expect.stringContaining(`server (pid ${server.child.pid}`));
+      expect(fake.app.exit).toHaveBeenCalledWith(1);
+      expect(fake.app.whenReady).not.toHaveBeenCalled();
+      expect(fake.opened).toHaveLength(0);
+    } finally {
+      vi.mocked(console.error).mockRestore();
+      await server.stop();
+      rmSync(busy, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a running desktop app', () => {
+  it('keeps its data folder from a headless server until it quits', async () => {
+    const own = tempDir();
+    try {
+      await launch(['--data-dir', own]);
+      const refused = await runServerCommand(['--port', '0', '--data-dir', own], 20_000);
+      expect(refused.code).toBe(1);
+      expect(refused.output.trim()).toContain(`desktop app (pid ${process.pid}`);
+
+      fake.emit('quit');
+      const server = await startServerProcess(['--data-dir', own]);
+      await server.stop();
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 });
