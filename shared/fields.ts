@@ -164,6 +164,37 @@ export function isValidDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
+// A high surrogate not followed by a low one, or a low one without a high one before it. Such
+// text has no UTF-8 form: SQLite would store it as invalid bytes that read back as U+FFFD.
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const loneSurrogateProblem = 'contains an unpaired UTF-16 surrogate (not valid Unicode text)';
+
+/**
+ * The path (`a.0.b`, or the key's own path when the key is at fault) of the first string in
+ * `value`, key or value, that holds an unpaired surrogate; undefined when there is none. Walks
+ * objects and arrays recursively, so callers bound the depth first (request bodies are at most
+ * 64 levels deep).
+ */
+export function loneSurrogatePath(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return loneSurrogate.test(value) ? path : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = loneSurrogatePath(value[i], path ? `${path}.${i}` : String(i));
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (loneSurrogate.test(key)) return at;
+    const found = loneSurrogatePath(item, at);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 const patternCache = new Map<string, RegExp>();
 function compiledPattern(source: string): RegExp {
   let re = patternCache.get(source);
@@ -217,6 +248,7 @@ export function checkValue(
     case 'datetime':
     case 'time': {
       if (typeof value !== 'string') return wrongType;
+      if (loneSurrogate.test(value)) return { ok: false, problem: loneSurrogateProblem };
       if (spec.type === 'uuid' && !isUuid(value)) return wrongType;
       if (spec.type === 'date' && !isValidDate(value)) return wrongType;
       if (spec.type === 'time') {
@@ -261,6 +293,8 @@ export function checkValue(
       const isArray = Array.isArray(value);
       const isObject = typeof value === 'object' && !isArray;
       if (spec.shape === 'array' ? !isArray : !isObject) return wrongType;
+      const inner = loneSurrogatePath(value);
+      if (inner !== undefined) return { ok: false, problem: `${inner ? `(at ${inner}) ` : ''}${loneSurrogateProblem}` };
       const problem = spec.check?.(value) ?? null;
       return problem ? { ok: false, problem } : { ok: true, value };
     }

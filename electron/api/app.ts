@@ -21,6 +21,7 @@ import { oauthRoutes } from './oauth/routes.js';
 import type { DeliveryTiming } from './webhooks/dispatcher.js';
 import { startWebhooks } from './webhooks/service.js';
 import { installJsonBodies } from './conventions/request-body.js';
+import { answerClientError, answerFrameworkError, maxPathParamLength } from './conventions/request-head.js';
 
 export const apiVersion = '0.1.0';
 
@@ -51,7 +52,10 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     logger: options.logger ? { level: 'info' } : false,
     bodyLimit: options.bodyLimit ?? 10 * 1024 * 1024,
     // Ids in paths are case-insensitive UUIDs; everything else is lower case already.
-    routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+    routerOptions: { caseSensitive: true, ignoreTrailingSlash: true, maxParamLength: maxPathParamLength },
+    // Refusals before any route runs get the documented error body too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   installErrorHandling(app);
   installJsonBodies(app);

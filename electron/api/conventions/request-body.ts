@@ -6,22 +6,65 @@
  *  - any other content type is 415, except the few routes that add their own parser (the
  *    OAuth token form, attachment uploads);
  *  - a body that is JSON but not an object (`null`, `[]`, `"x"`) is 400 where an object is
- *    expected — never read as "empty".
+ *    expected — never read as "empty";
+ *  - objects and arrays nested deeper than `maxJsonDepth` are 400, wherever they sit (an
+ *    ignored field too): storing or copying such a value overflows the stack;
+ *  - a string (or key) holding an unpaired UTF-16 surrogate is 422 naming the field: it has
+ *    no UTF-8 form and would be stored as bytes that read back as U+FFFD. A sync push is the
+ *    exception: there the one mutation is refused, not the batch (apply-mutation.ts).
  */
-import type { FastifyInstance } from 'fastify';
-import { isPlainObject } from '../../../shared/fields.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isPlainObject, loneSurrogatePath, loneSurrogateProblem } from '../../../shared/fields.js';
 import { ApiError } from '../errors.js';
 
+/** Deepest nesting of objects and arrays a JSON body may have (docs/API.md "Errors"). */
+export const maxJsonDepth = 64;
+
+/** Routes that answer lone surrogates item by item themselves. */
+const checksOwnStrings = new Set(['/v1/sync/push']);
+
 export function installJsonBodies(app: FastifyInstance): void {
-  // Fastify's default parser, kept for its prototype-poisoning protection; only the empty
-  // body is answered before it.
+  // Fastify's default parser, kept for its prototype-poisoning protection; the empty body and
+  // the depth are answered before it, the surrogates after.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, done);
+    const tooDeep = depthProblem(text);
+    if (tooDeep) return done(tooDeep, undefined);
+    parseJson(request, text, (error, parsed) => {
+      if (error) return done(error, undefined);
+      done(surrogateProblem(request, parsed) ?? null, parsed);
+    });
   });
+}
+
+/** 400 for JSON text nested deeper than `maxJsonDepth`; read as text, so any depth is safe to measure. */
+export function depthProblem(text: string): ApiError | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (++depth > maxJsonDepth) return ApiError.badRequest(`The request body nests objects and arrays more than ${maxJsonDepth} levels deep.`);
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      depth--;
+    }
+  }
+  return undefined;
+}
+
+function surrogateProblem(request: FastifyRequest, parsed: unknown): ApiError | undefined {
+  if (checksOwnStrings.has(request.routeOptions.url ?? '')) return undefined;
+  const field = loneSurrogatePath(parsed);
+  if (field === undefined) return undefined;
+  return ApiError.rule(field || 'body', `${field || 'The body'} ${loneSurrogateProblem}`);
 }
 
 /** A body that may be left out (an empty object then); present, it must be a JSON object. */

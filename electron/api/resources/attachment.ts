@@ -59,8 +59,16 @@ export const attachmentModule: ResourceModule = {
 };
 
 function registerAttachmentRoutes(app: FastifyInstance): void {
-  void app.register(multipart, { limits: { fileSize: maxAttachmentBytes, files: 1, fields: 10 } });
+  // Multipart is read by the upload route only, in a scope of its own: registered on /v1 it
+  // would parse a form sent to any JSON route, which must be 415 (docs/API.md "Errors").
+  void app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: maxAttachmentBytes, files: 1, fields: 10 } });
+    registerUploadRoute(scope);
+  });
+  registerDownloadRoute(app);
+}
 
+function registerUploadRoute(app: FastifyInstance): void {
   app.post<{ Params: { collection_id: string }; Querystring: QueryString }>(
     '/collection/:collection_id/attachment/upload',
     {
@@ -115,7 +123,9 @@ function registerAttachmentRoutes(app: FastifyInstance): void {
       return present(ctx, attachmentModule, [record], shape)[0];
     },
   );
+}
 
+function registerDownloadRoute(app: FastifyInstance): void {
   app.get<{ Params: { collection_id: string; id: string } }>(
     '/collection/:collection_id/attachment/:id/download',
     { config: { doc: { summary: 'Download an uploaded attachment', tag: 'Collection' } } },

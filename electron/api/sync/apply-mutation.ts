@@ -15,7 +15,7 @@
  * timer per user, a collection's summary), which then sync to everyone like any other.
  */
 import type { ApiErrorBody, FieldProblem } from '../../../shared/errors.js';
-import { isPlainObject } from '../../../shared/fields.js';
+import { isPlainObject, loneSurrogatePath, loneSurrogateProblem } from '../../../shared/fields.js';
 import { isHlc, maxClockSkewMs, parseHlc, zeroHlc } from '../../../shared/hlc.js';
 import { isUuid } from '../../../shared/ids.js';
 import type { Mutation, SyncBook } from '../../store/sync-book.js';
@@ -58,6 +58,9 @@ function refuse(ctx: RequestContext, book: SyncBook, mutation: Mutation, error: 
 }
 
 function apply(ctx: RequestContext, book: SyncBook, mutation: Mutation): void {
+  // Unknown fields too: they are kept for a later version, and must be text SQLite can store.
+  const badText = loneSurrogatePath(mutation.fields);
+  if (badText !== undefined) throw ApiError.rule(badText, `${badText} ${loneSurrogateProblem}`);
   const module = moduleNamedOrNone(mutation.resource)!;
   const { store } = ctx;
   const current = store.getForSync(module.table, mutation.id);

@@ -49,10 +49,16 @@ interface SnapshotCursor {
   seq: number;
 }
 
-function readCursor(text: string): SnapshotCursor {
+/** A cursor this endpoint made: a position among the `resources` synced resources (the last one means done). */
+function readCursor(text: string, resources: number): SnapshotCursor {
   try {
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as SnapshotCursor;
-    if (Number.isInteger(value.resource) && typeof value.after === 'string' && Number.isInteger(value.seq)) return value;
+    if (
+      Number.isInteger(value.resource) && value.resource >= 0 && value.resource <= resources &&
+      typeof value.after === 'string' && Number.isSafeInteger(value.seq) && value.seq >= 0
+    ) {
+      return { resource: value.resource, after: value.after, seq: value.seq };
+    }
   } catch {
     // fall through
   }
@@ -95,8 +101,9 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
 
   app.get<{ Querystring: QueryString }>('/sync/changes', { config: doc('Records changed since a cursor, in commit order', { query: { since: 'The cursor from the last answer (0 at first).', limit: `Records per page, 1-${maxPage} (default 500).` } }) }, (request, reply) => {
     const sinceText = single(request.query, 'since') ?? '0';
-    if (!/^\d+$/.test(sinceText)) throw ApiError.badRequest('since must be a cursor (a whole number)');
     const since = Number(sinceText);
+    // A cursor past 2^53 - 1 is no cursor this remote gave out, and would come back as 1e+30.
+    if (!/^\d+$/.test(sinceText) || !Number.isSafeInteger(since)) throw ApiError.badRequest('since must be a cursor (a whole number up to 9007199254740991)');
     const limit = pageSize(request.query, 500);
     const book = bookOf(request.ctx.store);
     if (since < book.oldestKeptSeq() - 1) {
@@ -117,7 +124,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
   app.get<{ Querystring: QueryString }>('/sync/snapshot', { config: doc('Every record with its clocks, page by page', { query: { cursor: 'The cursor from the last page (absent at first).', limit: `Records per page, 1-${maxPage} (default 2000).` } }) }, (request) => {
     const book = bookOf(request.ctx.store);
     const text = single(request.query, 'cursor');
-    const cursor = text ? readCursor(text) : { resource: 0, after: '', seq: book.latestSeq() };
+    const cursor = text ? readCursor(text, synced.length) : { resource: 0, after: '', seq: book.latestSeq() };
     let limit = pageSize(request.query, 2000);
     const { caller } = request.ctx;
     const records: unknown[] = [];
