@@ -1,12 +1,14 @@
 /**
- * Who administers an environment, and what only its admins see (docs/API.md "Permissions").
- * An API key administers its environment (the integration, the desktop app's own local API);
- * a signed-in user does when their role is `admin`. The role is read from the user record on
- * every request (oauth/bearer.ts), so a change of role counts at once.
+ * Who may do what in an environment (docs/API.md "Permissions", its role table). An API key
+ * administers its environment (the integration, the desktop app's own local API); a signed-in
+ * user does when their role is `admin`. Planners (admin, manager, organiser) also keep
+ * everyone's time; a member keeps their own; a guest only reads. The role is read from the
+ * user record on every request (oauth/bearer.ts), so a change of role counts at once.
  */
 import type { FilterNode } from '../../shared/filter.js';
 import { filterAtoms } from '../../shared/filter.js';
 import { own, type FieldSpec, type ResourceSpec } from '../../shared/fields.js';
+import { plannerRoles } from '../../shared/resources/user.js';
 import { ApiError } from './errors.js';
 import type { Caller, ResourceModule } from './resource.js';
 
@@ -17,6 +19,39 @@ export function isAdmin(caller: Caller): boolean {
 /** 403 with the error body unless the caller administers the environment. */
 export function requireAdmin(caller: Caller, description: string): void {
   if (!isAdmin(caller)) throw ApiError.forbidden(description);
+}
+
+/**
+ * Approves time and books, changes, stops, deletes and marks exported anyone's time entries:
+ * API keys (integrations may name any user) and users with a planner role. Members and guests
+ * do not (docs/API.md "Permissions").
+ */
+export function isPlanner(caller: Caller): boolean {
+  return caller.kind === 'api-key' || (plannerRoles as readonly string[]).includes(caller.role ?? '');
+}
+
+/** A guest reads everything a member reads and writes nothing. */
+export function isReadOnly(caller: Caller): boolean {
+  return caller.kind === 'user' && caller.role === 'guest';
+}
+
+export const readOnlyMessage = 'A guest reads the planning but changes nothing; ask an admin for the member role.';
+
+/**
+ * Pushes are answered mutation by mutation: a guest's replica gets each of its changes back
+ * `rejected` (sync/apply-mutation.ts), so its queue drains into the conflict list and its
+ * pulls keep flowing, as for any refused change.
+ */
+const answeredPerMutation = new Set(['/v1/sync/push']);
+
+/**
+ * Refuses a guest's write (every method but GET and HEAD) with 403 before its body is read,
+ * whatever the route: a new route cannot forget it. Runs right after authentication.
+ */
+export function refuseGuestWrite(caller: Caller, method: string, route: string | undefined): void {
+  if (!isReadOnly(caller) || method === 'GET' || method === 'HEAD') return;
+  if (route !== undefined && answeredPerMutation.has(route)) return;
+  throw ApiError.forbidden(readOnlyMessage);
 }
 
 /** A declaration's fields (a resource's spec, or a table's). */

@@ -8,13 +8,17 @@
  *  - status changes follow `timeTransitions`; approving (and reopening) needs a planner role
  *    when the caller is a user; an approved entry is locked: it cannot be changed or deleted
  *    (except reopened by a planner), but its export fields (external_ref, external_note,
- *    external_failed, synchronized_at) stay writable.
+ *    external_failed, synchronized_at) stay writable;
+ *  - whose entries (docs/API.md "Permissions"): API keys and planners (admin, manager,
+ *    organiser) book, change, stop, delete and mark exported anyone's; a member only their own
+ *    (a `user_id` they leave out or send as null is theirs), and not the export fields. The same
+ *    holds for a replica's pushed changes, as the user who signed the replica in.
  */
 import type { FieldProblem } from '../../../shared/errors.js';
-import { plannerRoles } from '../../../shared/resources/user.js';
 import { timeTrackingSpec, timeTransitions, type TimeStatus } from '../../../shared/resources/time-tracking.js';
 import { tableFor, type StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
+import { isPlanner } from '../permissions.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { registerTimeTrackingRoutes } from '../time-tracking/routes.js';
 import { activityModule } from './activity.js';
@@ -39,19 +43,45 @@ export function minutesBetween(start: string, end: string): number {
   return Math.round((Date.parse(end) - Date.parse(start)) / 60_000);
 }
 
-function isPlanner(ctx: RequestContext): boolean {
-  return ctx.caller.kind !== 'user' || (plannerRoles as readonly string[]).includes(ctx.caller.role ?? '');
+/**
+ * The export bookkeeping: what `mark_exported` sets and payroll writes back. Integrations and
+ * planners keep it; a member who could set it would take their own time out of the billing
+ * export (`filter=synchronized_at:eq:null`).
+ */
+const exportFields = ['synchronized_at', 'external_ref', 'external_note', 'external_failed'] as const;
+
+export const ownEntriesMessage = 'A member books, changes, stops and deletes only their own time entries; an admin, manager or organiser keeps everyone\'s.';
+export const exportMessage = 'Only an admin, manager or organiser (or an integration with an API key) marks time entries exported.';
+
+/** 403 unless the caller may act on this entry: a planner, or the member whose entry it is. */
+export function checkOwnEntry(ctx: RequestContext, entry: StoredRecord): void {
+  if (!isPlanner(ctx.caller) && entry.user_id !== ctx.caller.userId) throw ApiError.forbidden(ownEntriesMessage);
+}
+
+/**
+ * A member's write: the entry stays theirs (a `user_id` left out or sent as null means them,
+ * as the desktop app's replica sends entries tracked without a user) and its export fields
+ * stay as they are. A field sent unchanged is no change.
+ */
+function checkMemberWrite(ctx: RequestContext, values: Record<string, unknown>, current: StoredRecord | undefined): void {
+  if (current) checkOwnEntry(ctx, current);
+  if (values.user_id === null || (!current && values.user_id === undefined)) values.user_id = ctx.caller.userId ?? null;
+  if (values.user_id !== undefined && values.user_id !== ctx.caller.userId) throw ApiError.forbidden(ownEntriesMessage);
+  const fields = timeTrackingSpec.fields as Record<string, { default?: unknown }>;
+  const changed = exportFields.filter((f) => values[f] !== undefined && values[f] !== (current ? current[f] : (fields[f]?.default ?? null)));
+  if (changed.length > 0) throw ApiError.forbidden(exportMessage);
 }
 
 function checkTransition(ctx: RequestContext, from: TimeStatus, to: TimeStatus): FieldProblem[] {
   if (from === to) return [];
   const step = timeTransitions[from].find((t) => t.to === to);
   if (!step) return [{ field: 'status', description: `status cannot change from ${from} to ${to}` }];
-  if (step.planner && !isPlanner(ctx)) throw ApiError.forbidden(`Only an admin, manager or organiser may set a time entry to ${to}.`);
+  if (step.planner && !isPlanner(ctx.caller)) throw ApiError.forbidden(`Only an admin, manager or organiser may set a time entry to ${to}.`);
   return [];
 }
 
 function checkEntry(ctx: RequestContext, values: Record<string, unknown>, current: StoredRecord | undefined): FieldProblem[] {
+  if (!isPlanner(ctx.caller)) checkMemberWrite(ctx, values, current);
   const from = (current?.status as TimeStatus | undefined) ?? 'draft';
   const to = (values.status as TimeStatus | undefined) ?? from;
   if (current?.locked) {
@@ -104,7 +134,11 @@ export const timeTrackingModule: ResourceModule = {
   },
   rules: {
     check: checkEntry,
-    checkDelete: (_ctx, entry) => (entry.locked ? [{ field: 'id', description: lockedMessage }] : []),
+    checkDelete(ctx, entry) {
+      checkOwnEntry(ctx, entry);
+      return entry.locked ? [{ field: 'id', description: lockedMessage }] : [];
+    },
+    checkRestore: checkOwnEntry,
     afterWrite(ctx, entry) {
       if (entry.running) stopOtherTimers(ctx, entry);
     },

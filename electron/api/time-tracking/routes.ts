@@ -3,28 +3,37 @@
  *
  *   POST /v1/time_tracking/start            start a timer now ({card_id, activity_id?, note?, user_id?})
  *   POST /v1/time_tracking/{id}/stop        stop that timer now (or at {end})
- *   POST /v1/time_tracking/stop             stop the caller's running timer ({user_id?} for API keys)
+ *   POST /v1/time_tracking/stop             stop the caller's running timer ({user_id?}: see below)
  *   GET  /v1/time_tracking/running          the caller's running timer, or null
  *   POST /v1/time_tracking/mark_exported    set synchronized_at on every entry the filter selects
  *   GET  /v1/time_tracking/export           the time report (json, csv, xlsx, pdf)
+ *
+ * `user_id` names another user's timer for API keys and planners; a member who names someone
+ * else gets 403 on start and stop (reading a timer is open, like the entries it is one of).
+ * Only planners and API keys mark entries exported (docs/API.md "Permissions").
  */
 import type { FastifyInstance } from 'fastify';
 import { isUuid, nowTimestamp } from '../../../shared/ids.js';
 import { parseListOptions, parseShapeOptions, single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
+import { isPlanner } from '../permissions.js';
 import { createRecord, findRecord, present, relationJoins, updateRecord } from '../records.js';
 import type { RequestContext } from '../resource.js';
-import { timeTrackingModule } from '../resources/time-tracking.js';
+import { checkOwnEntry, exportMessage, ownEntriesMessage, timeTrackingModule } from '../resources/time-tracking.js';
 import { exportReport } from './export-route.js';
 import { optionalBody as body } from '../conventions/request-body.js';
 
-/** Whose timer: the signed-in user, or the `user_id` an API-key caller names. */
-function timerUser(ctx: RequestContext, given: unknown): string | null {
-  if (given !== undefined && given !== null) {
-    if (!isUuid(given)) throw ApiError.rule('user_id', 'user_id must be a uuid');
-    return given.toLowerCase();
-  }
-  return ctx.caller.kind === 'user' ? (ctx.caller.userId ?? null) : null;
+/**
+ * Whose timer: the signed-in user, or the `user_id` the caller names. Starting or stopping
+ * (`writing`) another user's timer is for API keys and planners.
+ */
+function timerUser(ctx: RequestContext, given: unknown, writing: boolean): string | null {
+  const own = ctx.caller.kind === 'user' ? (ctx.caller.userId ?? null) : null;
+  if (given === undefined || given === null) return own;
+  if (!isUuid(given)) throw ApiError.rule('user_id', 'user_id must be a uuid');
+  const named = given.toLowerCase();
+  if (writing && named !== own && !isPlanner(ctx.caller)) throw ApiError.forbidden(ownEntriesMessage);
+  return named;
 }
 
 function runningOf(ctx: RequestContext, userId: string | null) {
@@ -36,7 +45,7 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
 
   app.post<{ Querystring: QueryString }>('/time_tracking/start', { config: doc('Start a timer now; the user\'s running timer stops', { success: { status: 201, description: 'The running entry' } }) }, async (request, reply) => {
     const input = body(request.body);
-    const userId = timerUser(request.ctx, input.user_id);
+    const userId = timerUser(request.ctx, input.user_id, true);
     const entry = createRecord(request.ctx, timeTrackingModule, { ...input, user_id: userId, start: nowTimestamp(), end: null });
     reply.code(201);
     return present(request.ctx, timeTrackingModule, [entry], parseShapeOptions(request.query))[0];
@@ -45,6 +54,7 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
   app.post<{ Params: { id: string }; Querystring: QueryString }>('/time_tracking/:id/stop', { config: doc('Stop a running timer now (or at end)') }, (request) => {
     const input = body(request.body);
     const entry = findRecord(request.ctx, timeTrackingModule, request.params.id);
+    checkOwnEntry(request.ctx, entry);
     if (!entry.running) throw ApiError.conflict('This timer is not running.');
     const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, { end: input.end ?? nowTimestamp() });
     return present(request.ctx, timeTrackingModule, [stopped], parseShapeOptions(request.query))[0];
@@ -52,18 +62,20 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
 
   app.post<{ Querystring: QueryString }>('/time_tracking/stop', { config: doc('Stop the caller\'s running timer') }, (request) => {
     const input = body(request.body);
-    const entry = runningOf(request.ctx, timerUser(request.ctx, input.user_id));
+    const entry = runningOf(request.ctx, timerUser(request.ctx, input.user_id, true));
     if (!entry) throw ApiError.notFound('No timer is running.');
     const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, { end: input.end ?? nowTimestamp() });
     return present(request.ctx, timeTrackingModule, [stopped], parseShapeOptions(request.query))[0];
   });
 
-  app.get<{ Querystring: QueryString }>('/time_tracking/running', { config: doc('The caller\'s running timer (data is null when none runs)', { query: { user_id: 'Whose timer, for API-key callers.' } }) }, (request) => {
-    const entry = runningOf(request.ctx, timerUser(request.ctx, single(request.query, 'user_id')));
+  app.get<{ Querystring: QueryString }>('/time_tracking/running', { config: doc('The caller\'s running timer (data is null when none runs)', { query: { user_id: 'Whose timer (default: the signed-in user\'s).' } }) }, (request) => {
+    const entry = runningOf(request.ctx, timerUser(request.ctx, single(request.query, 'user_id'), false));
     return { data: entry ? present(request.ctx, timeTrackingModule, [entry], parseShapeOptions(request.query))[0] : null };
   });
 
   app.post<{ Querystring: QueryString }>('/time_tracking/mark_exported', { config: doc('Mark the entries a filter selects as exported (sets synchronized_at), so none is billed twice', { query: { filter: 'Which entries (list filter grammar); entries already exported are skipped unless all=true.' } }) }, (request) => {
+    // Checked first: a member is refused whatever the body holds.
+    if (!isPlanner(request.ctx.caller)) throw ApiError.forbidden(exportMessage);
     const input = body(request.body);
     // external_ref is unique per entry, so a bulk mark takes only a shared note.
     if (input.external_note !== undefined && input.external_note !== null && typeof input.external_note !== 'string') {
