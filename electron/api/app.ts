@@ -10,6 +10,7 @@ import { authenticate } from './auth.js';
 import { registerResource } from './crud.js';
 import { installErrorHandling, sendError, toApiError } from './errors.js';
 import { buildOpenApi } from './openapi.js';
+import { refuseGuestWrite } from './permissions.js';
 import { resourceModules } from './resources/index.js';
 import type { CollectedRoute } from './route-doc.js';
 import type { ReplicaRole } from '../store/sync-book.js';
@@ -83,6 +84,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
         if (request.routeOptions.config?.public) return;
         try {
           request.ctx = await authenticate(options.dataDir, request);
+          refuseGuestWrite(request.ctx.caller, request.method, request.routeOptions.url);
         } catch (error) {
           const apiError = toApiError(error);
           if (!apiError) throw error;

@@ -27,7 +27,10 @@ export const userSpec = defineResource({
     date_of_birth: { type: 'date', nullable: true },
     role: { type: 'enum', enum: userRoles, required: true },
     status: { type: 'enum', enum: ['invited', 'active', 'deactivated'], readOnly: true, default: 'invited' },
-    card_visibility: { type: 'enum', enum: ['all', 'linked'], default: 'all' },
+    // The public API also names `linked` (a user sees only cards linked to them). Nothing here
+    // limits what a user reads by card (lists, `with`, sync pages, reports), so it would promise
+    // a privacy it does not give: only `all` is offered (docs/API.md "Users"; migration 15).
+    card_visibility: { type: 'enum', enum: ['all'], default: 'all', description: 'Every user sees every card; `linked` is not offered here.' },
     language: { type: 'enum', enum: languages, default: 'nl' },
     timezone: { type: 'string', maxLength: 64, default: 'Europe/Amsterdam', check: (v) => (isTimeZone(v as string) ? null : 'must be an IANA time zone such as Europe/Amsterdam') },
     resource_id: { type: 'uuid', nullable: true, references: 'resource' },

@@ -50,7 +50,7 @@ describe('user invitation (POST /v1/user)', () => {
     const res = await api.http('POST', '/v1/user', {
       email: address,
       role: 'organiser',
-      card_visibility: 'linked',
+      card_visibility: 'all',
       language: 'en',
       resource: { id: resource.id },
       mobile: '+31 6 1234 5678',
@@ -64,7 +64,7 @@ describe('user invitation (POST /v1/user)', () => {
       email: address,
       role: 'organiser',
       status: 'invited',
-      card_visibility: 'linked',
+      card_visibility: 'all',
       language: 'en',
       mobile: '+31 6 1234 5678',
       resource_id: resource.id,
@@ -145,6 +145,8 @@ describe('user invitation (POST /v1/user)', () => {
     ['language "sv"', () => ({ email: email(), role: 'member', language: 'sv' }), ['language']],
     ['language "EN"', () => ({ email: email(), role: 'member', language: 'EN' }), ['language']],
     ['card_visibility "none"', () => ({ email: email(), role: 'member', card_visibility: 'none' }), ['card_visibility']],
+    // The public API's `linked` is not offered: nothing here limits the cards a user reads.
+    ['card_visibility "linked"', () => ({ email: email(), role: 'member', card_visibility: 'linked' }), ['card_visibility']],
     ['a timezone that is not IANA (CEST)', () => ({ email: email(), role: 'member', timezone: 'CEST' }), ['timezone']],
     ['a timezone that does not exist (Mars/Olympus)', () => ({ email: email(), role: 'member', timezone: 'Mars/Olympus' }), ['timezone']],
     ['a resource that does not exist', () => ({ email: email(), role: 'member', resource: { id: unknownId } }), ['resource_id']],
@@ -177,7 +179,6 @@ describe('user', () => {
     const updated = await update(api, `/v1/user/${user.id}`, {
       role: 'manager',
       language: 'de',
-      card_visibility: 'linked',
       timezone: 'Asia/Tokyo',
       firstname: 'Eva',
       lastname: 'Klein',
@@ -188,7 +189,6 @@ describe('user', () => {
       ...plain,
       role: 'manager',
       language: 'de',
-      card_visibility: 'linked',
       timezone: 'Asia/Tokyo',
       firstname: 'Eva',
       lastname: 'Klein',

@@ -103,7 +103,7 @@ export const userModule: ResourceModule = {
               properties: {
                 email: { type: 'string' },
                 role: { type: 'string', enum: ['admin', 'manager', 'organiser', 'member', 'guest'] },
-                card_visibility: { type: 'string', enum: ['all', 'linked'] },
+                card_visibility: { type: 'string', enum: ['all'] },
                 language: { type: 'string', enum: ['nl', 'de', 'es', 'fr', 'it', 'pl', 'pt', 'en'] },
                 resource: { type: ['object', 'null'], properties: { id: { type: 'string', format: 'uuid' } } },
                 mobile: { type: 'string' },

@@ -20,7 +20,7 @@ import { isHlc, maxClockSkewMs, parseHlc, zeroHlc } from '../../../shared/hlc.js
 import { isUuid } from '../../../shared/ids.js';
 import type { Mutation, SyncBook } from '../../store/sync-book.js';
 import { ApiError, toApiError } from '../errors.js';
-import { forSync } from '../permissions.js';
+import { forSync, isReadOnly, readOnlyMessage } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext } from '../resource.js';
 import { deleteTree, planWrite } from '../write-plan.js';
@@ -107,6 +107,8 @@ export function applyMutation(ctx: RequestContext, book: SyncBook, mutation: Mut
   if (!module || module.syncs === false) {
     return refuse(ctx, book, mutation, ApiError.rule('resource', `${mutation.resource} is not a resource that syncs`));
   }
+  // A guest writes nothing (permissions.ts): each change comes back refused, with the record.
+  if (isReadOnly(ctx.caller)) return refuse(ctx, book, mutation, ApiError.forbidden(readOnlyMessage), module.table);
   if (parseHlc(mutation.hlc)!.millis > Date.now() + maxClockSkewMs) {
     return refuse(ctx, book, mutation, ApiError.rule('hlc', 'the replica\'s clock is more than a day ahead of the remote\'s'), module.table);
   }
