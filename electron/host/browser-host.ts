@@ -22,7 +22,9 @@ import { contentSecurityPolicy } from '../../shared/csp.js';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { maxBridgeUploadBytes, parseBridgeRequest, type ChangeEvent, type DataFolder } from '../../shared/ipc.js';
 import { parseLocalApiChange } from '../../shared/local-api.js';
-import { ApiError } from '../api/errors.js';
+import { installDepthCheckedJson } from '../api/conventions/request-body.js';
+import { answerClientError, answerFrameworkError } from '../api/conventions/request-head.js';
+import { ApiError, installErrorHandling } from '../api/errors.js';
 import type { LocalApi } from './local-api.js';
 import type { LocalInstance } from './local-instance.js';
 
@@ -80,7 +82,16 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const rendererRoot = await realpath(options.rendererDir);
   // forceCloseConnections: open event streams must not keep a stopping host alive. The body
   // limit fits the largest upload the bridge takes, base64-encoded (a third larger), in JSON.
-  const app: FastifyInstance = Fastify({ logger: false, bodyLimit: bridgeBodyLimit, forceCloseConnections: true });
+  const app: FastifyInstance = Fastify({
+    logger: false,
+    bodyLimit: bridgeBodyLimit,
+    forceCloseConnections: true,
+    // Refusals get the API's error body (docs/API.md "Errors"), before routing too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+  });
+  installErrorHandling(app);
+  installDepthCheckedJson(app);
   let allowedHosts = new Set<string>();
   let origin = '';
 

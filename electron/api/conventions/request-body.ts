@@ -40,6 +40,21 @@ export function installJsonBodies(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Fastify's JSON parser behind the depth check only, for a host that keeps Fastify's other body
+ * rules and passes bodies on to the API, which checks their text (the browser host's bridge).
+ */
+export function installDepthCheckedJson(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    const tooDeep = depthProblem(text);
+    if (tooDeep) return done(tooDeep, undefined);
+    parseJson(request, text, done);
+  });
+}
+
 /** 400 for JSON text nested deeper than `maxJsonDepth`; read as text, so any depth is safe to measure. */
 export function depthProblem(text: string): ApiError | undefined {
   let depth = 0;
