@@ -3,12 +3,15 @@
  * port), the Electron IPC bridge (through `inject`) and the browser host, so there is one API
  * and one set of tests.
  */
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DataDir } from '../store/data-dir.js';
 import { adminRoutes } from './admin-routes.js';
 import { authenticate } from './auth.js';
 import { registerResource } from './crud.js';
 import { installErrorHandling, sendError, toApiError } from './errors.js';
+import { FailureLog } from './failure-log.js';
+import { standardOutputLog } from './log-output.js';
 import { buildOpenApi } from './openapi.js';
 import { refuseGuestWrite } from './permissions.js';
 import { resourceModules } from './resources/index.js';
@@ -50,7 +53,8 @@ export interface ApiOptions {
 
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: 'info' } : false,
+    // Never pino's own destination: its synchronous retries hang the server on a full disk or pipe.
+    logger: options.logger ? { level: 'info', stream: standardOutputLog() } : false,
     bodyLimit: options.bodyLimit ?? 10 * 1024 * 1024,
     // Ids in paths are case-insensitive UUIDs; everything else is lower case already.
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true, maxParamLength: maxPathParamLength },
@@ -58,7 +62,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
-  installErrorHandling(app);
+  installErrorHandling(app, new FailureLog(join(options.dataDir.path, 'logs')));
   installJsonBodies(app);
 
   const routes: CollectedRoute[] = [];

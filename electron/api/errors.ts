@@ -2,12 +2,14 @@
  * Turning every failure into the documented error body. Handlers throw `ApiError`; the
  * error handler also maps Fastify's own errors (bad JSON, wrong media type, too large) and
  * the store's (bad query, duplicate) to the right status, and turns anything unexpected
- * into a 500 that names only a reference, never a stack trace or SQL.
+ * into a 500 that names only a reference, never a stack trace or SQL. The reference and the
+ * error are recorded in the data folder's errors.log (failure-log.ts), with or without --log.
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ErrorKind, type ApiErrorBody, type ApiErrorItem, type ErrorKindName, type FieldProblem } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { DuplicateError, QueryError } from '../store/query-error.js';
+import type { FailureLog } from './failure-log.js';
 
 export class ApiError extends Error {
   constructor(
@@ -86,7 +88,8 @@ export function toApiError(error: unknown): ApiError | undefined {
   return undefined;
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, failures?: FailureLog): void {
+  if (failures) app.addHook('onClose', () => failures.flushed());
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error);
     if (apiError) return sendError(reply, apiError);
@@ -95,6 +98,14 @@ export function installErrorHandling(app: FastifyInstance): void {
     ]);
     const body = failure.body();
     request.log.error({ reference: body.reference, err: error }, 'unexpected error');
+    // request.log does nothing without --log; this record is there either way.
+    failures?.record({
+      reference: body.reference,
+      method: request.method,
+      url: request.url,
+      environment: (request.ctx as Partial<typeof request.ctx> | null)?.caller?.environment.name,
+      error,
+    });
     return reply.code(500).type('application/json').send(body);
   });
   app.setNotFoundHandler((request, reply) =>
