@@ -62,6 +62,17 @@ export function isSafeEntry(entry: Pick<BackupEntry, 'path' | 'kind' | 'environm
   return entry.kind === 'system' ? entry.environmentId === null : match[1] === entry.environmentId;
 }
 
+/**
+ * An attachment is stored under its content's SHA-256 (`attachments/<env>/<xx>/<sha256>`), and
+ * a file already in the data folder under that name is taken to be that content. So its entry
+ * must name its own checksum: otherwise a crafted backup could put other content under a name.
+ */
+function namesItsContent(entry: Pick<BackupEntry, 'path' | 'kind' | 'sha256'>): boolean {
+  if (entry.kind !== 'attachment') return true;
+  const [, , prefix, name] = entry.path.split('/');
+  return name === entry.sha256 && prefix === entry.sha256.slice(0, 2);
+}
+
 function attachmentFiles(root: string): string[] {
   if (!existsSync(root)) return [];
   return readdirSync(root, { withFileTypes: true, recursive: true })
@@ -183,6 +194,7 @@ export function readBackupInfo(file: string): BackupInfo {
       if (!isSafeEntry(row) || !Number.isSafeInteger(row.bytes) || row.bytes < 0 || !/^[0-9a-f]{64}$/.test(row.sha256)) {
         throw new BackupRefused(`The backup names a file it may not hold (${String(row.path).slice(0, 100)}).`);
       }
+      if (!namesItsContent(row)) throw new BackupRefused(`The backup is damaged: ${row.path} is not named after its content's checksum.`);
     }
     return { createdAt: info.get('created_at') ?? '', appVersion: info.get('app_version') ?? '', entries: rows };
   } finally {
@@ -197,6 +209,8 @@ export function extractBackup(file: string, entries: readonly BackupEntry[], int
     const chunks = bundle.prepare('SELECT data FROM backup_chunk WHERE path = ? ORDER BY seq');
     for (const entry of entries) {
       if (!isSafeEntry(entry)) throw new BackupRefused(`The backup names a file it may not hold (${entry.path}).`);
+      // The content is checked against `sha256` below, so it matches the name too.
+      if (!namesItsContent(entry)) throw new BackupRefused(`The backup is damaged: ${entry.path} is not named after its content's checksum.`);
       const target = join(into, ...entry.path.split('/'));
       mkdirSync(dirname(target), { recursive: true });
       const hash = createHash('sha256');

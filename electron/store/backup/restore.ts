@@ -3,9 +3,11 @@
  * touched, and the current data is moved aside (not deleted) before the backup goes in, so a
  * failure at any step leaves the planner with the data they had.
  *
- *   stage    unpack into a temp folder; each database opened read-only must pass
- *            `PRAGMA integrity_check`, have a schema version this app knows
- *            (`user_version` ≤ its migrations) and the tables every version has
+ *   stage    unpack into a temp folder (each attachment named after its content's checksum);
+ *            each database opened read-only must pass `PRAGMA integrity_check`, have a schema
+ *            version this app knows (`user_version` ≤ its migrations), the tables every
+ *            version has, and no trigger or view the app's migrations did not make: those run
+ *            SQL on the planner's next writes and reads, which the app never wrote
  *   swap     (instance closed by the caller) move the current databases into
  *            `before-restore-<time>/`, copy the staged ones in, add missing attachments
  *   reopen   open the restored folder; if that fails, put the old files back and open them
@@ -17,6 +19,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSy
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
+import { migrate, type Migration } from '../database.js';
 import { environmentMigrations } from '../migrations/environment/index.js';
 import { systemMigrations } from '../migrations/system/index.js';
 import { forgetReplicaNode } from '../sync-book.js';
@@ -42,6 +45,38 @@ export interface StagedBackup {
   discard(): void;
 }
 
+const migrationsOf: Record<'system' | 'environment', readonly Migration[]> = { system: systemMigrations, environment: environmentMigrations };
+const appMadeCache = new Map<string, Set<string>>();
+
+/** Triggers and views (`type name sql`) the app's own migrations make up to `version`. */
+function appMadeObjects(kind: 'system' | 'environment', version: number): Set<string> {
+  const key = `${kind}:${version}`;
+  let made = appMadeCache.get(key);
+  if (!made) {
+    const db = new Database(':memory:');
+    try {
+      migrate(db, [...migrationsOf[kind]].sort((a, b) => a.version - b.version).slice(0, version));
+      made = new Set(schemaObjects(db).map(describeObject));
+    } finally {
+      db.close();
+    }
+    appMadeCache.set(key, made);
+  }
+  return made;
+}
+
+interface SchemaObject {
+  type: string;
+  name: string;
+  sql: string | null;
+}
+
+function schemaObjects(db: Database.Database): SchemaObject[] {
+  return db.prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('trigger', 'view') ORDER BY name").all() as SchemaObject[];
+}
+
+const describeObject = (object: SchemaObject) => `${object.type} ${object.name} ${object.sql ?? ''}`;
+
 export function checkDatabase(file: string, kind: 'system' | 'environment', maxVersion: number): void {
   let db: Database.Database;
   try {
@@ -63,6 +98,11 @@ export function checkDatabase(file: string, kind: 'system' | 'environment', maxV
     const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name));
     const missing = expectedTables[kind].filter((name) => !tables.has(name));
     if (missing.length > 0) throw new BackupRefused(`The ${kind} database in the backup lacks the tables ${missing.join(', ')}.`);
+    const made = appMadeObjects(kind, version);
+    const foreign = schemaObjects(db).find((object) => !made.has(describeObject(object)));
+    if (foreign) {
+      throw new BackupRefused(`The ${kind} database in the backup has a ${foreign.type} Planner did not make (${foreign.name.slice(0, 100)}); it is not restored.`);
+    }
   } finally {
     db.close();
   }
