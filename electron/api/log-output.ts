@@ -75,7 +75,11 @@ export class LogOutput {
     if (this.toFile) {
       try {
         const bytes = Buffer.from(line);
-        for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at);
+        for (let at = 0; at < bytes.length; ) {
+          const written = writeSync(this.fd, bytes, at);
+          if (written <= 0) return 'nothing was written';
+          at += written;
+        }
         return undefined;
       } catch (error) {
         return describe(error);

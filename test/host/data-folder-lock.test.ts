@@ -83,7 +83,7 @@ describe('one process per data folder', () => {
     const dataDir = folder();
     const running = await server(['--data-dir', dataDir, ...key]);
 
-    const host = await runBrowserHost(dataDir);
+    const host = await runBrowserHost(dataDir, 20_000);
     expect(host.code).toBe(1);
     const lines = host.output.trim().split('\n');
     expect(lines).toHaveLength(1);
