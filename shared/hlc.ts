@@ -31,8 +31,12 @@ export function isHlc(value: unknown): value is string {
   return typeof value === 'string' && parseHlc(value) !== undefined;
 }
 
-/** A clock more than this far ahead of ours is refused (a replica with a broken clock). */
-export const maxClockSkewMs = 24 * 60 * 60 * 1000;
+/**
+ * How far another replica's clock may run ahead of ours. A pushed change stamped further
+ * ahead waits on its replica (docs/API.md "Sync"), so a wrong clock cannot win
+ * last-writer-wins over everyone's edits for long; received clocks beyond it do not move ours.
+ */
+export const maxClockSkewMs = 5 * 60 * 1000;
 
 export class HybridClock {
   private millis = 0;

@@ -12,6 +12,12 @@ export interface SyncStatus {
   last_pull_at: string | null;
   last_error: string | null;
   next_attempt_at: string | null;
+  /**
+   * How far this computer's clock runs ahead of the remote's, in ms, when that is more than
+   * the remote accepts (docs/API.md "Sync"); null otherwise. Changes stamped that far ahead
+   * wait in the outbox until the clocks agree.
+   */
+  clock_ahead_ms: number | null;
 }
 
 export interface SyncRunSummary {
@@ -31,6 +37,8 @@ export interface SyncSettings {
   api_env: string | null;
   auth: 'api-key' | 'oauth' | null;
   has_credentials: boolean;
+  /** Plain http to a remote on another computer was explicitly allowed (remoteUrlProblem). */
+  allow_insecure_http: boolean;
 }
 
 export interface SyncSettingsInput {
@@ -40,6 +48,8 @@ export interface SyncSettingsInput {
   /** An OAuth access/refresh pair from the sign-in flow, kept by the host. */
   access_token?: string;
   refresh_token?: string;
+  /** Allow plain http to a remote on another computer (remoteUrlProblem); off unless given. */
+  allow_insecure_http?: boolean;
 }
 
 export interface SyncControl {
@@ -49,4 +59,31 @@ export interface SyncControl {
   run(): Promise<SyncRunSummary>;
   settings(): SyncSettings;
   updateSettings(input: SyncSettingsInput): Promise<SyncSettings>;
+}
+
+/** Hosts that never leave this computer, where plain http carries nothing over a network. */
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/**
+ * Why a remote URL may not be synced with, or null when it may (docs/API.md "Sync", "An
+ * encrypted remote"). The API key or tokens and all planning data travel with every request,
+ * so a remote on another computer must be https; plain http there needs the explicit opt-in
+ * `allowInsecureHttp` (a network the planner trusts completely, e.g. a test bench).
+ */
+export function remoteUrlProblem(remoteUrl: string, allowInsecureHttp = false): string | null {
+  let url: URL;
+  try {
+    url = new URL(remoteUrl);
+  } catch {
+    return 'The server address must be a URL such as https://planner.example.com.';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The server address must start with https://.';
+  if (!url.hostname) return 'The server address must name a host.';
+  if (url.username || url.password || url.search || url.hash) return 'The server address must not carry a user, a query or a fragment.';
+  if (url.protocol === 'http:' && !isLoopback(url.hostname) && !allowInsecureHttp) {
+    return 'The server address must use https: over plain http the key and all planning data travel readable. Plain http is allowed only for a server on this computer, or when unencrypted sync is explicitly allowed.';
+  }
+  return null;
 }

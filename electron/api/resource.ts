@@ -17,6 +17,8 @@ export interface Caller {
   userId?: string;
   /** The user's role (admin, manager, organiser, member, guest); undefined for API keys. */
   role?: string;
+  /** The OAuth client a user signed in through; undefined for API keys. */
+  clientId?: string;
 }
 
 export interface RequestContext {

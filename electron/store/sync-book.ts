@@ -8,6 +8,7 @@
  *  - a `sync`-origin write (another replica's change being applied) records that replica's
  *    clocks and is never queued again.
  */
+import { createHash } from 'node:crypto';
 import { HybridClock, zeroHlc } from '../../shared/hlc.js';
 import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
 import type { DataDir } from './data-dir.js';
@@ -42,7 +43,7 @@ export function bookOf(store: EnvironmentStore): SyncBook {
  */
 export function forgetReplicaNode(db: SqliteDatabase): void {
   const hasState = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sync_state'").get();
-  if (hasState) db.prepare("DELETE FROM sync_state WHERE key = 'node_id'").run();
+  if (hasState) db.prepare("DELETE FROM sync_state WHERE key IN ('node_id', 'push_client_id')").run();
 }
 
 export interface Mutation {
@@ -52,6 +53,44 @@ export interface Mutation {
   op: 'create' | 'update' | 'delete';
   fields: Record<string, unknown> | null;
   hlc: string;
+}
+
+/**
+ * What the remote keeps of each mutation of a replica's last push: its content hash and
+ * outcome, so the same batch sent again is answered as before and nothing else is.
+ */
+export interface BatchEntry {
+  hash: string;
+  status: 'applied' | 'rejected';
+  error?: unknown;
+}
+
+export interface ReplicaMark {
+  /** The credential that registered the replica id (null for rows from before owners). */
+  owner: string | null;
+  /** The highest mutation id applied or refused on its merits. */
+  last: number;
+  /** The last push's mutations by id. */
+  batch: Record<string, BatchEntry>;
+}
+
+/** JSON with object keys sorted at every level: the same value always gives the same text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * A mutation's content hash, the same on the replica that sends it and the remote that reads
+ * it: a resent mutation is recognised by its content, not by its id alone.
+ */
+export function mutationHash(mutation: Mutation): string {
+  const { mutation_id, resource, id, op, fields, hlc } = mutation;
+  return createHash('sha256').update(canonicalJson({ mutation_id, resource, id: id.toLowerCase(), op, fields: fields ?? null, hlc })).digest('base64url');
 }
 
 export interface Conflict {
@@ -285,17 +324,22 @@ export class SyncBook {
 
   // ------------------------------------------------------------------ remote side
 
-  lastApplied(clientId: string): number {
-    const row = this.sql('SELECT last_mutation_id AS n FROM sync_client WHERE client_id = ?').get(clientId) as { n: number } | undefined;
-    return row?.n ?? 0;
+  /** A replica's push bookkeeping on this remote, or undefined before its first push. */
+  replicaMark(clientId: string): ReplicaMark | undefined {
+    const row = this.sql('SELECT owner, last_mutation_id, last_batch FROM sync_client WHERE client_id = ?').get(clientId) as
+      | { owner: string | null; last_mutation_id: number; last_batch: string | null }
+      | undefined;
+    if (!row) return undefined;
+    return { owner: row.owner, last: row.last_mutation_id, batch: row.last_batch ? (JSON.parse(row.last_batch) as Record<string, BatchEntry>) : {} };
   }
 
-  setLastApplied(clientId: string, mutationId: number): void {
+  setReplicaMark(clientId: string, mark: ReplicaMark): void {
     this.sql(
-        `INSERT INTO sync_client (client_id, last_mutation_id, updated_at) VALUES (?, ?, ?)
-         ON CONFLICT(client_id) DO UPDATE SET last_mutation_id = excluded.last_mutation_id, updated_at = excluded.updated_at`,
+        `INSERT INTO sync_client (client_id, owner, last_mutation_id, last_batch, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(client_id) DO UPDATE SET owner = excluded.owner, last_mutation_id = excluded.last_mutation_id,
+           last_batch = excluded.last_batch, updated_at = excluded.updated_at`,
       )
-      .run(clientId, mutationId, nowTimestamp());
+      .run(clientId, mark.owner, mark.last, JSON.stringify(mark.batch), nowTimestamp());
   }
 
   /**

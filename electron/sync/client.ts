@@ -12,14 +12,22 @@
  *
  * After the records, attachment content moves both ways (attachment-content.ts).
  */
+import { randomBytes } from 'node:crypto';
+import { maxClockSkewMs } from '../../shared/hlc.js';
 import { nowTimestamp } from '../../shared/ids.js';
-import type { SyncControl, SyncRunSummary, SyncSettings, SyncSettingsInput, SyncStatus } from '../../shared/sync.js';
+import { remoteUrlProblem, type SyncControl, type SyncRunSummary, type SyncSettings, type SyncSettingsInput, type SyncStatus } from '../../shared/sync.js';
 import type { EnvironmentStore, TableDef } from '../store/environment-store.js';
-import type { SyncBook } from '../store/sync-book.js';
+import { mutationHash, type SyncBook } from '../store/sync-book.js';
 import { AttachmentContent, attachmentResource } from './attachment-content.js';
 import type { CredentialVault } from './credentials.js';
 import { checkBatch, mergeRecords, SyncMessageError } from './merge.js';
-import { CursorExpired, httpRemote, RemoteRefused, RemoteUnavailable, type RemoteApi } from './remote.js';
+import { CursorExpired, httpRemote, RemoteRefused, RemoteUnavailable, type PushResult, type RemoteApi } from './remote.js';
+
+/** The description of an error body, when it is one. */
+function describeError(error: unknown): string | undefined {
+  const description = (error as { errors?: { description?: unknown }[] } | null)?.errors?.[0]?.description;
+  return typeof description === 'string' ? description : undefined;
+}
 
 export interface SyncTiming {
   /** Wait after a local change before pushing (several quick edits go together). */
@@ -79,6 +87,8 @@ export class SyncClient implements SyncControl {
   private lastPushAt: string | null = null;
   private lastPullAt: string | null = null;
   private lastError: string | null = null;
+  /** How far this computer's clock runs ahead of the remote's, when beyond the allowed skew. */
+  private clockAheadMs: number | null = null;
   private stopped = true;
   private unsubscribe: (() => void) | null = null;
 
@@ -149,6 +159,7 @@ export class SyncClient implements SyncControl {
       last_pull_at: this.lastPullAt,
       last_error: this.lastError,
       next_attempt_at: this.nextAttemptAt ? new Date(this.nextAttemptAt).toISOString() : null,
+      clock_ahead_ms: this.clockAheadMs,
     };
   }
 
@@ -159,6 +170,7 @@ export class SyncClient implements SyncControl {
       api_env: creds?.api_env ?? null,
       auth: creds?.access_token ? 'oauth' : creds?.api_key ? 'api-key' : null,
       has_credentials: Boolean(creds?.access_token || creds?.api_key),
+      allow_insecure_http: creds?.allow_insecure_http === true,
     };
   }
 
@@ -174,6 +186,7 @@ export class SyncClient implements SyncControl {
         ...(input.api_key !== undefined ? { api_key: input.api_key } : sameRemote && previous?.api_key ? { api_key: previous.api_key } : {}),
         ...(input.access_token !== undefined ? { access_token: input.access_token } : {}),
         ...(input.refresh_token !== undefined ? { refresh_token: input.refresh_token } : {}),
+        ...(input.allow_insecure_http === true ? { allow_insecure_http: true } : {}),
       });
       // Another remote means another history: start pulling it from the beginning.
       if (!sameRemote) this.book.setState('cursor', undefined);
@@ -202,15 +215,19 @@ export class SyncClient implements SyncControl {
     const started = Date.now();
     const summary: SyncRunSummary = { pushed: 0, rejected: 0, pulled: 0, files_sent: 0, files_fetched: 0, resynced: false, duration_ms: 0, error: null };
     try {
-      if (!this.options.vault.load()) throw new RemoteRefused(0, 'no remote is set up');
-      await this.pushAll(summary);
+      const creds = this.options.vault.load();
+      if (!creds) throw new RemoteRefused(0, 'no remote is set up');
+      // Settings saved by an older version may name a plain-http remote elsewhere: send nothing.
+      const insecure = remoteUrlProblem(creds.remote_url, creds.allow_insecure_http === true);
+      if (insecure) throw new RemoteRefused(0, insecure);
+      const pushProblem = await this.pushAll(summary);
       await this.pullAll(summary);
       const problems = await this.content.move(summary);
       this.online = true;
       this.failures = 0;
-      // Files the remote refused stay listed and are tried again on the usual interval; the
-      // records are in sync, so this is no reason to back off, but it is shown.
-      summary.error = problems.length > 0 ? `${problems.length} attachment file(s) did not move; the first: ${problems[0]}` : null;
+      // Changes on hold and files the remote refused are tried again on the usual interval;
+      // this is no reason to back off, but it is shown.
+      summary.error = pushProblem ?? this.clockProblem() ?? (problems.length > 0 ? `${problems.length} attachment file(s) did not move; the first: ${problems[0]}` : null);
       this.lastError = summary.error;
       this.schedule(this.timing.pullIntervalMs);
     } catch (error) {
@@ -225,15 +242,67 @@ export class SyncClient implements SyncControl {
     return summary;
   }
 
-  private async pushAll(summary: SyncRunSummary): Promise<void> {
-    const clientId = this.book.getState<string>('node_id')!;
+  /** The id this replica pushes under: its node id, until the remote had a reason to refuse that. */
+  private pushClientId(): string {
+    return this.book.getState<string>('push_client_id') ?? this.book.getState<string>('node_id')!;
+  }
+
+  /**
+   * A fresh replica id on the remote, with a mark of its own (docs/API.md "Sync"). Mutations
+   * the remote applied under the old id and applies again under the new one change nothing:
+   * their fields carry the same clocks.
+   */
+  private renewPushClientId(): string {
+    const id = `${this.book.getState<string>('node_id')}.${randomBytes(6).toString('hex')}`;
+    this.book.setState('push_client_id', id);
+    return id;
+  }
+
+  private clockProblem(): string | null {
+    if (this.clockAheadMs === null) return null;
+    const minutes = Math.round(this.clockAheadMs / 60_000);
+    return `This computer's clock runs about ${minutes} minute(s) ahead of the server's. Set it right: changes stamped with a time the server has not reached yet wait until it has.`;
+  }
+
+  /** Compares the remote's clock with ours at the middle of the exchange. */
+  private noteServerTime(serverTime: number | undefined, sentAt: number): void {
+    if (serverTime === undefined) return;
+    const ahead = Math.round((sentAt + Date.now()) / 2 - serverTime);
+    this.clockAheadMs = ahead > maxClockSkewMs ? ahead : null;
+  }
+
+  /**
+   * Pushes the outbox. A mutation leaves it only when the remote applied it or refused it on
+   * its merits (a refusal goes to the conflict list); a resent mutation counts as applied only
+   * when the remote's answer carries its own content hash. Returns a problem to show, if any.
+   */
+  private async pushAll(summary: SyncRunSummary): Promise<string | null> {
+    let clientId = this.pushClientId();
+    let renewed = false;
+    let problem: string | null = null;
     for (let i = 0; i < maxPushBatchesPerRun; i++) {
       const batch = this.book.pending(this.timing.pushBatch);
-      if (batch.length === 0) return;
-      const results = await this.remote.push(clientId, batch);
+      if (batch.length === 0) return problem;
+      const sentAt = Date.now();
+      let answer;
+      try {
+        answer = await this.remote.push(clientId, batch);
+      } catch (error) {
+        // Another credential pushed under this id first: take an id of our own, once a run.
+        if (error instanceof RemoteRefused && error.status === 403 && error.field === 'client_id' && !renewed) {
+          renewed = true;
+          clientId = this.renewPushClientId();
+          continue;
+        }
+        throw error;
+      }
+      this.noteServerTime(answer.server_time, sentAt);
       const byId = new Map(batch.map((m) => [m.mutation_id, m]));
-      const refused = results.filter((r) => r.status === 'rejected' && byId.has(r.mutation_id));
-      const answered = results.filter((r) => byId.has(r.mutation_id)).map((r) => r.mutation_id);
+      const ours = answer.results.filter((r) => byId.has(r.mutation_id));
+      const trusted = (r: PushResult) => !r.duplicate || r.hash === mutationHash(byId.get(r.mutation_id)!);
+      const done = ours.filter((r) => (r.status === 'applied' || r.status === 'rejected') && trusted(r));
+      const waiting = ours.filter((r) => !done.includes(r));
+      const refused = done.filter((r) => r.status === 'rejected');
       this.options.store.transaction(() => {
         for (const result of refused) {
           const mutation = byId.get(result.mutation_id)!;
@@ -244,15 +313,28 @@ export class SyncClient implements SyncControl {
             this.content.queueFetches([mutation]);
           }
         }
-        this.book.acknowledge(answered);
+        this.book.acknowledge(done.map((r) => r.mutation_id));
         // With the acknowledgement, so an upload stays pending until its content has moved too.
-        this.content.queueSends(results.filter((r) => r.status === 'applied' && byId.has(r.mutation_id)).map((r) => byId.get(r.mutation_id)!));
+        this.content.queueSends(done.filter((r) => r.status === 'applied').map((r) => byId.get(r.mutation_id)!));
       });
-      summary.pushed += answered.length - refused.length;
+      summary.pushed += done.length - refused.length;
       summary.rejected += refused.length;
       this.lastPushAt = nowTimestamp();
-      if (answered.length < batch.length) throw new RemoteUnavailable('the remote answered only part of a push');
+      if (waiting.some((r) => r.status === 'deferred')) {
+        // They wait in the outbox until the clocks agree; pulling goes on meanwhile.
+        return describeError(waiting.find((r) => r.status === 'deferred')!.error) ?? 'The remote put changes on hold: this computer\'s clock runs ahead of the server\'s.';
+      }
+      if (waiting.length > 0) {
+        // Not applied under this id (its mark is past them): they stay, and go again under a new id.
+        if (renewed) throw new RemoteRefused(0, `The remote did not apply ${waiting.length} change(s); they stay waiting to be sent.`);
+        renewed = true;
+        clientId = this.renewPushClientId();
+        problem = `The remote had not applied ${waiting.length} change(s) it was sent before; they were sent again.`;
+        continue;
+      }
+      if (ours.length < batch.length) throw new RemoteUnavailable('the remote answered only part of a push');
     }
+    return problem;
   }
 
   private async pullAll(summary: SyncRunSummary): Promise<void> {
@@ -264,7 +346,9 @@ export class SyncClient implements SyncControl {
     for (let i = 0; i < maxPullPagesPerRun; i++) {
       let page;
       try {
+        const sentAt = Date.now();
         page = await this.remote.changes(cursor, this.timing.pullPage);
+        this.noteServerTime(page.server_time, sentAt);
       } catch (error) {
         if (!(error instanceof CursorExpired)) throw error;
         await this.snapshot(summary);

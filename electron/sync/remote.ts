@@ -14,6 +14,8 @@ export interface RemoteCredentials {
   refresh_token?: string;
   /** The OAuth client the tokens were issued to (needed to refresh them). */
   client_id?: string;
+  /** Plain http to a remote on another computer was explicitly allowed. */
+  allow_insecure_http?: boolean;
 }
 
 /** The remote could not be reached, or did not answer in time: we are offline. */
@@ -25,22 +27,38 @@ export class RemoteRefused extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The field the remote's error names, when it names one (`client_id`: the replica id is another's). */
+    readonly field?: string,
   ) {
     super(message);
   }
 }
 
+/**
+ * The remote's answer for one pushed mutation (docs/API.md "Sync"): applied or rejected on
+ * its merits; or not applied at all: `stale` (its id is at or below the replica id's mark and
+ * not in its last batch) or `deferred` (its clock runs ahead of the remote's).
+ */
 export interface PushResult {
   mutation_id: number;
-  status: 'applied' | 'rejected';
+  status: 'applied' | 'rejected' | 'stale' | 'deferred';
+  /** The answer to a mutation of the last batch, sent again; `hash` is the content it had. */
+  duplicate?: boolean;
+  hash?: string;
   error?: unknown;
   record?: Record<string, unknown> | null;
   clocks?: Record<string, string>;
 }
 
+export interface PushAnswer {
+  results: PushResult[];
+  /** The remote's wall clock (ms) when it answered, to tell a replica whose clock runs ahead. */
+  server_time?: number;
+}
+
 export interface RemoteApi {
-  push(clientId: string, mutations: Mutation[]): Promise<PushResult[]>;
-  changes(since: number, limit: number): Promise<{ changes: unknown[]; cursor: number; more: boolean }>;
+  push(clientId: string, mutations: Mutation[]): Promise<PushAnswer>;
+  changes(since: number, limit: number): Promise<{ changes: unknown[]; cursor: number; more: boolean; server_time?: number }>;
   snapshot(cursor: string | null, limit: number): Promise<{ records: unknown[]; cursor: string | null; seq: number }>;
   /** Sends an attachment's content; the remote checks it against its record (409 while it has none). */
   sendContent(attachmentId: string, content: Buffer): Promise<void>;
@@ -84,6 +102,11 @@ async function readAtMost(response: Response, maxBytes: number): Promise<Buffer>
 function describe(body: unknown, status: number): string {
   const errors = (body as { errors?: { description?: string }[] } | null)?.errors;
   return errors?.[0]?.description ?? `the remote answered ${status}`;
+}
+
+function fieldOf(body: unknown): string | undefined {
+  const field = (body as { errors?: { field?: unknown }[] } | null)?.errors?.[0]?.field;
+  return typeof field === 'string' ? field : undefined;
 }
 
 interface Exchange {
@@ -137,7 +160,7 @@ export function httpRemote(
       return send(method, path, exchange, true);
     }
     if (response.status >= 500 || response.status === 429) throw new RemoteUnavailable(describe(parsed, response.status));
-    throw new RemoteRefused(response.status, describe(parsed, response.status));
+    throw new RemoteRefused(response.status, describe(parsed, response.status), fieldOf(parsed));
   }
 
   async function call(method: string, path: string, json?: unknown): Promise<unknown> {
@@ -170,12 +193,12 @@ export function httpRemote(
 
   return {
     async push(clientId, mutations) {
-      const body = (await call('POST', '/v1/sync/push', { client_id: clientId, mutations })) as { results?: PushResult[] };
+      const body = (await call('POST', '/v1/sync/push', { client_id: clientId, mutations })) as Partial<PushAnswer> | null;
       if (!Array.isArray(body?.results)) throw new RemoteUnavailable('the remote sent a push answer without results');
-      return body.results;
+      return { results: body.results, ...(typeof body.server_time === 'number' ? { server_time: body.server_time } : {}) };
     },
     async changes(since, limit) {
-      const body = (await call('GET', `/v1/sync/changes?since=${since}&limit=${limit}`)) as { changes: RemoteRecord[]; cursor: number; more: boolean };
+      const body = (await call('GET', `/v1/sync/changes?since=${since}&limit=${limit}`)) as { changes: RemoteRecord[]; cursor: number; more: boolean; server_time?: number };
       if (!Array.isArray(body?.changes) || typeof body.cursor !== 'number') throw new RemoteUnavailable('the remote sent a malformed changes page');
       return body;
     },

@@ -27,6 +27,8 @@ import { deleteTree, planWrite } from '../write-plan.js';
 
 export type MutationResult =
   | { mutation_id: number; status: 'applied' }
+  /** Not applied and not refused: the replica's clock runs ahead (push.ts). */
+  | { mutation_id: number; status: 'deferred'; error: ApiErrorBody }
   | { mutation_id: number; status: 'rejected'; error: ApiErrorBody; record: Record<string, unknown> | null; clocks: Record<string, string> };
 
 const ops = ['create', 'update', 'delete'];
@@ -109,8 +111,12 @@ export function applyMutation(ctx: RequestContext, book: SyncBook, mutation: Mut
   }
   // A guest writes nothing (permissions.ts): each change comes back refused, with the record.
   if (isReadOnly(ctx.caller)) return refuse(ctx, book, mutation, ApiError.forbidden(readOnlyMessage), module.table);
-  if (parseHlc(mutation.hlc)!.millis > Date.now() + maxClockSkewMs) {
-    return refuse(ctx, book, mutation, ApiError.rule('hlc', 'the replica\'s clock is more than a day ahead of the remote\'s'), module.table);
+  const ahead = parseHlc(mutation.hlc)!.millis - Date.now();
+  if (ahead > maxClockSkewMs) {
+    // Not refused on its merits: the edit is kept by the replica until the clocks agree,
+    // and a clock far ahead never wins last-writer-wins over everyone else's edits.
+    const minutes = Math.ceil(ahead / 60_000);
+    return { mutation_id: mutation.mutation_id, status: 'deferred', error: ApiError.rule('hlc', `The replica's clock runs about ${minutes} minute(s) ahead of the remote's; the change waits until the clocks agree.`).body() };
   }
   book.clock.receive(mutation.hlc);
   try {

@@ -14,7 +14,7 @@ import { deleteRecord, present, updateRecord } from '../records.js';
 import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext } from '../resource.js';
 import { bookOf } from './books.js';
-import type { SyncControl, SyncSettingsInput } from '../../../shared/sync.js';
+import { remoteUrlProblem, type SyncControl, type SyncSettingsInput } from '../../../shared/sync.js';
 import { optionalBody, requiredBody } from '../conventions/request-body.js';
 
 /**
@@ -83,7 +83,7 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
     const filesToSend = book.queuedFileCount('send');
     return {
       role: book.role,
-      ...(status ?? { configured: false, remote_url: null, online: false, syncing: false, last_push_at: null, last_pull_at: null, last_error: null, next_attempt_at: null }),
+      ...(status ?? { configured: false, remote_url: null, online: false, syncing: false, last_push_at: null, last_pull_at: null, last_error: null, next_attempt_at: null, clock_ahead_ms: null }),
       // An upload is not safe on the remote until its file is there too: it counts as pending.
       pending: book.pendingCount() + filesToSend,
       files_to_send: filesToSend,
@@ -101,8 +101,14 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
     const body = requiredBody(request.body);
     const problems = [];
     const url = body.remote_url;
+    if (body.allow_insecure_http !== undefined && typeof body.allow_insecure_http !== 'boolean') {
+      problems.push({ field: 'allow_insecure_http', description: 'allow_insecure_http must be true or false' });
+    }
     if (url !== null && (typeof url !== 'string' || !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(url) || url.length > 512)) {
       problems.push({ field: 'remote_url', description: 'remote_url must be an http(s) URL of at most 512 characters, or null to stop syncing' });
+    } else if (typeof url === 'string') {
+      const problem = remoteUrlProblem(url, body.allow_insecure_http === true);
+      if (problem) problems.push({ field: 'remote_url', description: problem });
     }
     for (const field of ['api_env', 'api_key', 'access_token', 'refresh_token'] as const) {
       if (body[field] !== undefined && (typeof body[field] !== 'string' || (body[field] as string).length === 0 || (body[field] as string).length > 4096)) {

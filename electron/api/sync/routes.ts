@@ -19,7 +19,8 @@ import { ApiError } from '../errors.js';
 import { forSync } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
 import type { ResourceModule } from '../resource.js';
-import { applyMutation, readMutation } from './apply-mutation.js';
+import { readMutation } from './apply-mutation.js';
+import { pushBatch, replicaOwner } from './push.js';
 import { bookOf } from './books.js';
 import { registerConflictRoutes } from './conflict-routes.js';
 import { registerContentRoutes } from './content-routes.js';
@@ -83,20 +84,18 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
     }
     const { ctx } = request;
     const book = bookOf(ctx.store);
-    // One transaction: the results and the client's high-water mark commit together, so a
-    // push whose answer was lost is acknowledged, not applied again, when it is retried.
-    const results = ctx.store.transaction(() => {
-      let last = book.lastApplied(clientId);
-      const out = mutations.map((mutation) => {
-        if (mutation.mutation_id <= last) return { mutation_id: mutation.mutation_id, status: 'applied' as const, duplicate: true };
-        last = mutation.mutation_id;
-        return applyMutation(ctx, book, mutation);
-      });
-      book.setLastApplied(clientId, last);
-      return out;
+    const owner = replicaOwner(ctx.caller);
+    // One transaction: the results and the replica's mark commit together, so a push whose
+    // answer was lost is answered again from the mark, not applied twice, when it is resent.
+    const { results, last } = ctx.store.transaction(() => {
+      const mark = book.replicaMark(clientId);
+      if (mark?.owner && mark.owner !== owner) {
+        throw new ApiError('forbidden', [{ field: 'client_id', description: 'This replica id belongs to another sign-in or API key. A replica pushes under an id of its own.' }]);
+      }
+      return pushBatch(ctx, book, mutations, mark ?? { owner, last: 0, batch: {} }, (next) => book.setReplicaMark(clientId, { ...next, owner }));
     });
     book.compact(options.retention);
-    return { results, last_mutation_id: book.lastApplied(clientId) };
+    return { results, last_mutation_id: last, server_time: Date.now() };
   });
 
   app.get<{ Querystring: QueryString }>('/sync/changes', { config: doc('Records changed since a cursor, in commit order', { query: { since: 'The cursor from the last answer (0 at first).', limit: `Records per page, 1-${maxPage} (default 500).` } }) }, (request, reply) => {
@@ -118,7 +117,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
       const record = forSync(module.spec, caller, request.ctx.store.getForSync(module.table, row.id) ?? null);
       return [{ seq: row.seq, resource: row.resource, id: row.id, record, clocks: forSync(module.spec, caller, book.clocksOf(row.resource, row.id)) }];
     });
-    return { changes, cursor, more: cursor < latest };
+    return { changes, cursor, more: cursor < latest, server_time: Date.now() };
   });
 
   app.get<{ Querystring: QueryString }>('/sync/snapshot', { config: doc('Every record with its clocks, page by page', { query: { cursor: 'The cursor from the last page (absent at first).', limit: `Records per page, 1-${maxPage} (default 2000).` } }) }, (request) => {
