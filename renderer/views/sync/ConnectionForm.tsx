@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { describeError, placeFieldErrors } from '../../api/client.js';
 import { Field } from '../../components/Field.js';
 import { useT } from '../../i18n/index.js';
-import type { SyncSettings } from '../../../shared/sync.js';
+import { remoteUrlProblem, type SyncSettings } from '../../../shared/sync.js';
 import { useSaveSyncSettings, useSyncSettings } from './sync-api.js';
 
 export function ConnectionForm() {
@@ -33,16 +33,23 @@ function ConnectionFields({ stored, save }: { stored: SyncSettings; save: Return
   const [apiEnv, setApiEnv] = useState(stored.api_env ?? '');
   const [apiKey, setApiKey] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // Plain http to another computer only by an explicit choice (docs/API.md "An encrypted remote").
+  const [allowInsecure, setAllowInsecure] = useState(stored.allow_insecure_http);
+  const url = remoteUrl.trim();
+  const needsOptIn = url !== '' && remoteUrlProblem(url) !== null && remoteUrlProblem(url, true) === null;
   const placed = placeFieldErrors(save.error, ['remote_url', 'api_env', 'api_key']);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setProblem(null);
-    const url = remoteUrl.trim();
     if (!url) return setProblem(t('connection.urlRequired'));
+    if (needsOptIn && !allowInsecure) return setProblem(t('connection.httpsRequired'));
     if (apiKey && !apiEnv.trim()) return setProblem(t('connection.envRequired'));
     if (!apiKey && !stored.has_credentials) return setProblem(t('connection.keyRequired'));
-    save.mutate({ remote_url: url, ...(apiEnv.trim() ? { api_env: apiEnv.trim() } : {}), ...(apiKey ? { api_key: apiKey } : {}) }, { onSuccess: () => setApiKey('') });
+    save.mutate(
+      { remote_url: url, ...(apiEnv.trim() ? { api_env: apiEnv.trim() } : {}), ...(apiKey ? { api_key: apiKey } : {}), ...(needsOptIn && allowInsecure ? { allow_insecure_http: true } : {}) },
+      { onSuccess: () => setApiKey('') },
+    );
   }
 
   return (
@@ -76,6 +83,14 @@ function ConnectionFields({ stored, save }: { stored: SyncSettings; save: Return
             />
           )}
         </Field>
+        {needsOptIn && (
+          <div className="connection-form__wide connection-form__insecure">
+            <label>
+              <input type="checkbox" checked={allowInsecure} onChange={(event) => setAllowInsecure(event.target.checked)} /> {t('connection.allowInsecure')}
+            </label>
+            <p className="muted">{t('connection.allowInsecureHint')}</p>
+          </div>
+        )}
         <div className="connection-form__actions">
           <button type="submit" className="button button--primary" disabled={save.isPending}>
             {t('connection.save')}
