@@ -2,14 +2,24 @@
  * The browser host: where no Electron runtime exists, the same renderer is served to a
  * browser from 127.0.0.1, and the bridge runs over HTTP instead of IPC.
  *
- * Why other web pages cannot use it:
+ * Why other web pages, and other programs on this computer, cannot use it:
  *  - it listens on 127.0.0.1 only, and answers only when the Host header names
  *    127.0.0.1 or localhost on its own port, so a DNS-rebinding page gets 421;
- *  - loading the page sets a random session cookie (HttpOnly, SameSite=Strict): a page
- *    elsewhere never has it, and cannot read it;
- *  - bridge calls must carry that cookie, a same-origin Origin (when the browser sends one)
- *    and the `x-planner-bridge` header, which a cross-origin form or image cannot set.
+ *  - the address it prints carries a page key (`?key=…`, random for each run). The page keeps
+ *    it in its origin's localStorage and sends it as `x-planner-page-key` on every bridge
+ *    call. The key is what proves a call comes from the page the planner opened: loading `/`
+ *    does not give it out, so a program that can merely connect to the port gets nothing;
+ *  - bridge calls must also carry the session cookie (`planner_session_<port>`, HttpOnly,
+ *    SameSite=Strict), a same-origin Origin (when the browser sends one) and the
+ *    `x-planner-bridge` header, which a cross-origin form or image cannot set.
+ * Why the key and not the cookie alone: browsers send a cookie for 127.0.0.1 to every port
+ * of 127.0.0.1, so any other local server the planner visits receives it, and could replay
+ * it from a script (security audit, finding 10). localStorage is per origin, port included,
+ * so the key never leaves this host's pages; the cookie captured elsewhere is useless without it.
  * The API key stays in this process; the page only ever sees API responses.
+ *
+ * While the data folder cannot be opened, `/` shows the recovery page instead of the app
+ * (recovery-routes.ts), and the bridge answers 503 until one of its choices opens the data.
  *
  * The Settings screen's local API section (shared/local-api.ts) uses `/host/local-api`, and its
  * data folder section `/host/data-folder`, under the same rules: what the desktop app does
@@ -27,6 +37,8 @@ import { answerClientError, answerFrameworkError } from '../api/conventions/requ
 import { ApiError, installErrorHandling } from '../api/errors.js';
 import type { LocalApi } from './local-api.js';
 import type { LocalInstance } from './local-instance.js';
+import type { DataFolderRecovery } from './recovery.js';
+import { registerRecoveryRoutes } from './recovery-routes.js';
 
 export { contentSecurityPolicy };
 
@@ -41,18 +53,35 @@ const mimeTypes: Record<string, string> = {
   '.json': 'application/json',
 };
 
-const sessionCookie = 'planner_session';
+/** The cookie's name carries the port, so hosts on other ports never overwrite or read each other's. */
+const sessionCookieOf = (port: number) => `planner_session_${port}`;
+/** The header that carries the page key on bridge calls; the event stream sends it as `?key=`. */
+export const pageKeyHeader = 'x-planner-page-key';
 
 const bridgeBodyLimit = Math.ceil(maxBridgeUploadBytes / 3) * 4 + 1024 * 1024;
 
 export interface BrowserHost {
+  /** The host's base address, `http://127.0.0.1:<port>/`. */
   url: string;
+  /** The address to open: the base with this run's page key (`?key=…`). */
+  openUrl: string;
   port: number;
+  /** The app it serves; undefined while it shows the recovery page. */
+  served(): HostedApp | undefined;
   close(): Promise<void>;
 }
 
-export interface BrowserHostOptions {
+/** What the host serves once the data folder is open. */
+export interface HostedApp {
   instance: LocalInstance;
+  localApi?: LocalApi;
+}
+
+export interface BrowserHostOptions {
+  /** The app to serve; absent when the data folder could not be opened (see `recovery`). */
+  instance?: LocalInstance;
+  /** The ways out of a data folder that could not be opened, offered at `/` until one opens it. */
+  recovery?: DataFolderRecovery<HostedApp>;
   /** The built renderer (out/renderer). */
   rendererDir: string;
   /** 0 picks a free port. */
@@ -71,14 +100,19 @@ function cookieValue(request: FastifyRequest, name: string): string | undefined 
   return undefined;
 }
 
-function sameSecret(a: string | undefined, b: string): boolean {
-  if (!a || a.length !== b.length) return false;
-  return timingSafeEqual(Buffer.from(a), Buffer.from(b));
+/** Compared as bytes: a string of the same length may still encode longer (timingSafeEqual throws). */
+export function sameSecret(a: string | undefined, b: string): boolean {
+  if (!a) return false;
+  const given = Buffer.from(a);
+  const expected = Buffer.from(b);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
-  const { instance } = options;
+  if (!options.instance === !options.recovery) throw new Error('the browser host serves either an instance or a recovery');
+  let served: HostedApp | undefined = options.instance ? { instance: options.instance, ...(options.localApi ? { localApi: options.localApi } : {}) } : undefined;
   const session = randomBytes(32).toString('base64url');
+  const pageKey = randomBytes(32).toString('base64url');
   const rendererRoot = await realpath(options.rendererDir);
   // forceCloseConnections: open event streams must not keep a stopping host alive. The body
   // limit fits the largest upload the bridge takes, base64-encoded (a third larger), in JSON.
@@ -94,6 +128,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   installDepthCheckedJson(app);
   let allowedHosts = new Set<string>();
   let origin = '';
+  let sessionCookie = '';
 
   const refuse = (reply: FastifyReply, status: number, error: ApiError) =>
     reply.code(status).type('application/json').send(error.body());
@@ -106,16 +141,29 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     reply.header('referrer-policy', 'no-referrer');
   });
 
-  const checkBridgeCaller = (request: FastifyRequest, reply: FastifyReply): boolean => {
+  /** The session cookie, a same-origin Origin (or none) and the page key all match. */
+  const fromPage = (request: FastifyRequest, presentedKey: unknown): boolean => {
     const requestOrigin = request.headers.origin;
-    const fromPage =
+    return (
       sameSecret(cookieValue(request, sessionCookie), session) &&
-      (requestOrigin === undefined || requestOrigin === origin || requestOrigin === origin.replace('127.0.0.1', 'localhost'));
-    if (!fromPage) {
-      void refuse(reply, 401, ApiError.notLoggedIn('Open the app page first; the bridge answers only that page.'));
+      sameSecret(typeof presentedKey === 'string' ? presentedKey : undefined, pageKey) &&
+      (requestOrigin === undefined || requestOrigin === origin || requestOrigin === origin.replace('127.0.0.1', 'localhost'))
+    );
+  };
+
+  const checkBridgeCaller = (request: FastifyRequest, reply: FastifyReply, presentedKey: unknown = request.headers[pageKeyHeader]): boolean => {
+    if (!fromPage(request, presentedKey)) {
+      void refuse(reply, 401, ApiError.notLoggedIn('Open the address Planner printed when it started (it carries the page key); the bridge answers only that page.'));
       return false;
     }
     return true;
+  };
+
+  /** The app being served, or a 503 while the recovery page is up. */
+  const servedApp = (reply: FastifyReply): HostedApp | undefined => {
+    if (served) return served;
+    void refuse(reply, 503, new ApiError('unavailable', [{ description: 'Planner could not open its data folder; reload the page to see how to go on.' }]));
+    return undefined;
   };
 
   const checkBridgeHeader = (request: FastifyRequest, reply: FastifyReply): boolean => {
@@ -126,13 +174,19 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   app.post('/bridge/request', async (request, reply) => {
     if (!checkBridgeCaller(request, reply) || !checkBridgeHeader(request, reply)) return reply;
+    const hosted = servedApp(reply);
+    if (!hosted) return reply;
     const parsed = parseBridgeRequest(request.body);
     if ('error' in parsed) return refuse(reply, 400, ApiError.badRequest(`Malformed bridge request: ${parsed.error}`));
-    return instance.request(parsed);
+    return hosted.instance.request(parsed);
   });
 
-  app.get('/bridge/events', (request, reply) => {
-    if (!checkBridgeCaller(request, reply)) return reply;
+  // EventSource cannot send headers, so the page key comes as `?key=` (same origin only).
+  app.get<{ Querystring: { key?: unknown } }>('/bridge/events', (request, reply) => {
+    if (!checkBridgeCaller(request, reply, request.query.key)) return reply;
+    const hosted = servedApp(reply);
+    if (!hosted) return reply;
+    const { instance } = hosted;
     reply.hijack();
     const out = reply.raw;
     out.writeHead(200, {
@@ -155,27 +209,50 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   // its channel). Opening it is the desktop's: this page cannot reach a file manager.
   app.get('/host/data-folder', async (request, reply) => {
     if (!checkBridgeCaller(request, reply) || !checkBridgeHeader(request, reply)) return reply;
-    return { path: instance.dataDir.path } satisfies DataFolder;
+    const hosted = servedApp(reply);
+    if (!hosted) return reply;
+    return { path: hosted.instance.dataDir.path } satisfies DataFolder;
   });
 
-  const { localApi } = options;
-  if (localApi) {
-    app.get('/host/local-api', async (request, reply) => {
-      if (!checkBridgeCaller(request, reply) || !checkBridgeHeader(request, reply)) return reply;
-      return localApi.state();
-    });
-    app.post('/host/local-api', async (request, reply) => {
-      if (!checkBridgeCaller(request, reply) || !checkBridgeHeader(request, reply)) return reply;
-      const change = parseLocalApiChange(request.body);
-      if ('error' in change) return refuse(reply, 400, ApiError.badRequest(`Malformed local API change: ${change.error}`));
-      return localApi.change(change);
-    });
-    app.post('/host/local-api/key', async (request, reply) => {
-      if (!checkBridgeCaller(request, reply) || !checkBridgeHeader(request, reply)) return reply;
-      if (request.body !== undefined && request.body !== null) return refuse(reply, 400, ApiError.badRequest('Making a new key takes no body.'));
-      return localApi.newKey();
-    });
-  }
+  // The served app's local API: 404 when it has none (as when the host was made without one).
+  const localApiOf = (reply: FastifyReply): LocalApi | undefined => {
+    const localApi = servedApp(reply)?.localApi;
+    if (!localApi && !reply.sent) void refuse(reply, 404, ApiError.notFound('This host has no local API.'));
+    return localApi;
+  };
+  app.get('/host/local-api', async (request, reply) => {
+    if (!checkBridgeCaller(request, reply) || !checkBridgeHeader(request, reply)) return reply;
+    return localApiOf(reply)?.state() ?? reply;
+  });
+  app.post('/host/local-api', async (request, reply) => {
+    if (!checkBridgeCaller(request, reply) || !checkBridgeHeader(request, reply)) return reply;
+    const localApi = localApiOf(reply);
+    if (!localApi) return reply;
+    const change = parseLocalApiChange(request.body);
+    if ('error' in change) return refuse(reply, 400, ApiError.badRequest(`Malformed local API change: ${change.error}`));
+    return localApi.change(change);
+  });
+  app.post('/host/local-api/key', async (request, reply) => {
+    if (!checkBridgeCaller(request, reply) || !checkBridgeHeader(request, reply)) return reply;
+    const localApi = localApiOf(reply);
+    if (!localApi) return reply;
+    if (request.body !== undefined && request.body !== null) return refuse(reply, 400, ApiError.badRequest('Making a new key takes no body.'));
+    return localApi.newKey();
+  });
+
+  const recovery = options.recovery;
+  const recoveryRoutes = recovery
+    ? registerRecoveryRoutes(app, {
+      recovery,
+      pageKey,
+      fromPage,
+      setSessionCookie: (reply) => reply.header('set-cookie', `${sessionCookie}=${session}; HttpOnly; SameSite=Strict; Path=/`),
+      isRecovering: () => served === undefined,
+      recovered: (hosted) => {
+        served = hosted;
+      },
+    })
+    : undefined;
 
   const serveFile = async (relative: string, reply: FastifyReply, withSession: boolean) => {
     let file: string;
@@ -201,8 +278,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     return reply.type(mimeTypes[extname(file)] ?? 'application/octet-stream').send(content);
   };
 
-  app.get('/', (_request, reply) => serveFile('index.html', reply, true));
-  app.get('/index.html', (_request, reply) => serveFile('index.html', reply, true));
+  // While recovering, `/` is the recovery page.
+  const servePage = (request: FastifyRequest, reply: FastifyReply) => (served || !recoveryRoutes ? serveFile('index.html', reply, true) : recoveryRoutes.page(request, reply));
+  app.get('/', servePage);
+  app.get('/index.html', servePage);
   app.get('/*', (request, reply) => {
     const path = decodeURIComponent(request.url.split('?')[0]!).replace(/^\/+/, '');
     return serveFile(path, reply, false);
@@ -214,9 +293,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const port = address.port;
   allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   origin = `http://127.0.0.1:${port}`;
+  sessionCookie = sessionCookieOf(port);
   return {
     url: `${origin}/`,
+    openUrl: `${origin}/?key=${pageKey}`,
     port,
+    served: () => served,
     async close() {
       await app.close();
     },

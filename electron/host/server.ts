@@ -19,19 +19,24 @@
  */
 import { resolve } from 'node:path';
 import { buildApi } from '../api/app.js';
+import { DatabaseOpenError } from '../store/database.js';
 import { DataDir } from '../store/data-dir.js';
 import { DataDirLock } from '../store/data-dir-lock.js';
+import { remoteUrlProblem } from '../../shared/sync.js';
 import { MemoryVault } from '../sync/credentials.js';
 import type { SyncClient } from '../sync/client.js';
 import { adminUsage, isAdminCommand, runAdminCommand } from './admin-cli.js';
 import { ArgsError, parseArgs, portOption, secretOption } from './cli-args.js';
+import { isRecoveryCommand, recoveryUsage, runRecoveryCommand } from './recovery-cli.js';
+import { describeRecovery, recoveryFacts, serverRecoveryAdvice } from './recovery.js';
 import { startReplicaSync } from './replica-sync.js';
 
 const usage = `Usage: npm run server -- --data-dir DIR [--port 4010] [--host 127.0.0.1] [--api-env ENV --api-key KEY] [--log]
-       [--remote URL --remote-api-env ENV --remote-api-key KEY [--sync-interval-ms MS]] [--sync-retention N] [--allow-private-webhooks]
+       [--remote URL --remote-api-env ENV --remote-api-key KEY [--sync-interval-ms MS] [--allow-insecure-remote]] [--sync-retention N] [--allow-private-webhooks]
        Instead of --api-key K: --api-key-file FILE or PLANNER_API_KEY=K in the environment (a key on the
        command line shows in ps); likewise --remote-api-key-file FILE or PLANNER_REMOTE_API_KEY=K.
-${adminUsage}`;
+${adminUsage}
+${recoveryUsage}`;
 
 function wholeNumber(value: string | true | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -41,6 +46,7 @@ function wholeNumber(value: string | true | undefined, name: string): number | u
 
 async function main(argv: string[]): Promise<void> {
   if (isAdminCommand(argv)) return runAdminCommand(argv);
+  if (isRecoveryCommand(argv)) return runRecoveryCommand(argv);
   const { options } = parseArgs(argv, {
     values: [
       'port',
@@ -56,7 +62,7 @@ async function main(argv: string[]): Promise<void> {
       'sync-interval-ms',
       'sync-retention',
     ],
-    flags: ['log', 'help', 'allow-private-webhooks'],
+    flags: ['log', 'help', 'allow-private-webhooks', 'allow-insecure-remote'],
   });
   if (options.help) {
     console.log(usage);
@@ -74,6 +80,9 @@ async function main(argv: string[]): Promise<void> {
   const remoteApiKey = secretOption(options, 'remote-api-key', remote === undefined ? undefined : 'PLANNER_REMOTE_API_KEY');
   if (remote !== undefined) {
     if (typeof remote !== 'string' || !/^https?:\/\//.test(remote)) throw new ArgsError('--remote must be an http(s) URL');
+    // The remote's key and all planning data travel with every request (docs/API.md "Sync").
+    const insecure = remoteUrlProblem(remote, options['allow-insecure-remote'] === true);
+    if (insecure) throw new ArgsError(`--remote: ${insecure} (--allow-insecure-remote allows it)`);
     if (typeof options['remote-api-env'] !== 'string' || remoteApiKey === undefined) {
       throw new ArgsError('--remote needs --remote-api-env and --remote-api-key (or --remote-api-key-file, or PLANNER_REMOTE_API_KEY)');
     }
@@ -123,7 +132,12 @@ async function main(argv: string[]): Promise<void> {
     sync = startReplicaSync({
       dataDir,
       environmentId: environment.id,
-      vault: new MemoryVault({ remote_url: remote, api_env: options['remote-api-env'] as string, api_key: remoteApiKey! }),
+      vault: new MemoryVault({
+        remote_url: remote,
+        api_env: options['remote-api-env'] as string,
+        api_key: remoteApiKey!,
+        ...(options['allow-insecure-remote'] === true ? { allow_insecure_http: true } : {}),
+      }),
       ...(syncInterval !== undefined ? { timing: { pullIntervalMs: syncInterval, pushDelayMs: Math.min(500, syncInterval), maxBackoffMs: Math.max(1000, syncInterval * 4) } } : {}),
     });
   }
@@ -158,6 +172,11 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof ArgsError) {
     console.error(`${error.message}\n${usage}`);
     process.exit(2);
+  }
+  if (error instanceof DatabaseOpenError) {
+    // Which file, what is wrong, where earlier data is kept, and the way back (recovery.ts).
+    console.error(describeRecovery(recoveryFacts(error), serverRecoveryAdvice(error)));
+    process.exit(1);
   }
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -9,6 +9,10 @@
  * The browser host holds the data folder's lock while it runs (data-dir-lock.ts); with
  * --browser it takes it before building, so a folder in use is refused at once. The desktop
  * app takes its own lock.
+ *
+ * It prints the address to open, with the page key (`?key=…`, browser-host.ts). When the data
+ * folder cannot be opened (a damaged file, a newer schema), that address shows the recovery
+ * page instead of exiting, and the facts are printed too (recovery.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,11 +20,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DataDirLock } from '../store/data-dir-lock.js';
 import { defaultDataDir } from './app-paths.js';
-import { startBrowserHost } from './browser-host.js';
+import { serveDataFolder } from './browser-app.js';
 import { ArgsError, parseArgs, portOption } from './cli-args.js';
 import { findElectronRuntime, tryDownloadElectron, type RuntimeLookup } from './electron-runtime.js';
-import { LocalApi } from './local-api.js';
-import { openLocalInstance } from './local-instance.js';
+import { describeRecovery } from './recovery.js';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const usage = 'Usage: npm start -- [--data-dir DIR] [--port P] [--browser] [--no-build]';
@@ -40,23 +43,18 @@ function openDesktopWindow(executable: string, dataDir: string): void {
 }
 
 async function serveInBrowser(dataDir: string, lock: DataDirLock, port: number, why: string): Promise<void> {
-  const instance = await openLocalInstance(dataDir);
-  // Off unless Settings switched it on; a port taken since shows in Settings, not here.
-  const localApi = new LocalApi({ dataPath: dataDir, instance: async () => instance });
-  const localApiState = await localApi.resume();
-  const host = await startBrowserHost({ instance, rendererDir: join(projectRoot, 'out', 'renderer'), port, localApi });
-  console.log(`Planner is running at ${host.url}`);
+  const served = await serveDataFolder({ dataPath: dataDir, lock, rendererDir: join(projectRoot, 'out', 'renderer'), port, onFolder: (path) => console.log(`Data folder: ${path}`) });
+  if (served.recovery) {
+    console.error(describeRecovery(served.recovery.facts, 'open the address below in a browser: its page restores a backup, starts fresh with the broken file kept aside, or opens another data folder.'));
+  }
+  console.log(`Planner is running at ${served.host.openUrl}`);
   console.log(`Not a desktop window: ${why}; the same app is served to your browser instead.`);
-  if (localApiState.enabled) console.log(`Local API for other programs: ${localApiState.url} (x-api-env: ${localApiState.environment})`);
   console.log(`Data folder: ${dataDir}`);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await localApi.close();
-    await host.close();
-    await instance.close();
-    lock.release();
+    await served.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());

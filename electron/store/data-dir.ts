@@ -5,6 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { databaseOpenError } from './database.js';
 import { EnvironmentStore } from './environment-store.js';
 import { SystemStore } from './system.js';
 
@@ -38,9 +39,17 @@ export class DataDir {
     if (this.closed) throw new Error('data folder is closed');
     let store = this.environments.get(environmentId);
     if (!store) {
-      store = EnvironmentStore.open(DataDir.environmentFile(this.path, environmentId), environmentId);
+      const file = DataDir.environmentFile(this.path, environmentId);
+      store = EnvironmentStore.open(file, environmentId);
       this.environments.set(environmentId, store);
-      for (const opener of this.openers) opener(store);
+      try {
+        for (const opener of this.openers) opener(store);
+      } catch (error) {
+        // An opener's first read can be the one that meets a damaged page: name the file.
+        this.environments.delete(environmentId);
+        store.close();
+        throw databaseOpenError(error, file) ?? error;
+      }
     }
     return store;
   }

@@ -1,18 +1,19 @@
 /**
  * The browser host's own endpoints under `/host/…` (the local API switch, the data folder):
- * what the desktop shell answers through its channels. Same session cookie and bridge header
- * as bridge calls, so no other page can use them.
+ * what the desktop shell answers through its channels. Same session cookie, page key and
+ * bridge header as bridge calls, so no other page can use them.
  */
+import { pageKeyHeaders } from './page-key.js';
 import { ApiRequestError, TransportError, isApiErrorBody } from './request-error.js';
 
-/** A call to the browser host, with the page's session cookie and the bridge header. */
+/** A call to the browser host, with the page's session cookie, its page key and the bridge header. */
 export async function hostCall<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: { 'x-planner-bridge': '1', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: { 'x-planner-bridge': '1', ...pageKeyHeaders(), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
   } catch (cause) {

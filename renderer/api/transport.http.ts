@@ -3,9 +3,11 @@
  * POSTed to `/bridge/request`; change events arrive as server-sent events on `/bridge/events`.
  *
  * The `x-planner-bridge` header is what a cross-site form or image tag cannot send, so the
- * host can refuse requests that did not come from this page.
+ * host can refuse requests that did not come from this page; the page key (page-key.ts) is
+ * what no other page or local program has.
  */
 import type { BridgeRequest, BridgeResponse, ChangeEvent } from '../../shared/ipc.js';
+import { pageKey, pageKeyHeaders } from './page-key.js';
 import { ApiRequestError, TransportError, isApiErrorBody } from './request-error.js';
 import type { ChangeNotice, Transport } from './transport.js';
 
@@ -19,7 +21,9 @@ export function createHttpTransport(): Transport {
   let source: EventSource | null = null;
 
   function openStream(): EventSource {
-    const stream = new EventSource(eventsUrl);
+    // EventSource cannot send headers: the key goes in the address (same origin only).
+    const key = pageKey();
+    const stream = new EventSource(key ? `${eventsUrl}?key=${encodeURIComponent(key)}` : eventsUrl);
     // Until the stream is open (at first, and after every reconnect) changes go by unheard:
     // a record written by an integration while the page loaded would stay off the screen.
     stream.onopen = () => {
@@ -43,7 +47,7 @@ export function createHttpTransport(): Transport {
         response = await fetch(requestUrl, {
           method: 'POST',
           credentials: 'same-origin',
-          headers: { 'content-type': 'application/json', 'x-planner-bridge': '1' },
+          headers: { 'content-type': 'application/json', 'x-planner-bridge': '1', ...pageKeyHeaders() },
           body: JSON.stringify(req),
         });
       } catch (cause) {

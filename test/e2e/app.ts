@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 const root = resolve(import.meta.dirname, '..', '..');
 
 export interface RunningApp {
+  /** The address the app prints: the host with its page key (`?key=…`). Open it with page.goto. */
   url: string;
   dataDir: string;
   output: () => string;
@@ -35,7 +36,8 @@ export async function startApp(dataDir: string = newDataDir()): Promise<RunningA
     const timer = setTimeout(() => reject(new Error(`app did not start in 30 s:\n${log}`)), 30_000);
     const onData = () => {
       // The data-folder line is the last of the start-up lines.
-      const m = /running at (http:\/\/127\.0\.0\.1:\d+\/)[\s\S]*Data folder: .*\n/.exec(log);
+      // The address carries the page key (?key=…), which the page keeps and sends on every call.
+      const m = /running at (http:\/\/127\.0\.0\.1:\d+\/\?key=[\w-]+)[\s\S]*Data folder: .*\n/.exec(log);
       if (m) {
         clearTimeout(timer);
         resolveUrl(m[1]!);

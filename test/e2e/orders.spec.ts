@@ -257,7 +257,7 @@ test('a long order list renders only the rows in view and fetches pages as it sc
         batch.push(
           fetch('/bridge/request', {
             method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-planner-bridge': '1' },
+            headers: { 'content-type': 'application/json', 'x-planner-bridge': '1', 'x-planner-page-key': localStorage.getItem('planner.pageKey') ?? '' },
             body: JSON.stringify({ method: 'POST', path: '/v1/order', body: { code, description: `Order number ${n}` } }),
           }).then((response) => response.json() as Promise<{ status: number }>),
         );

@@ -12,7 +12,8 @@ export async function bridgeCall(page: Page, method: string, path: string, body?
     async (request) => {
       const response = await fetch('/bridge/request', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-planner-bridge': '1' },
+        // The page key the app keeps from the address it was opened with (renderer/api/page-key.ts).
+        headers: { 'content-type': 'application/json', 'x-planner-bridge': '1', 'x-planner-page-key': localStorage.getItem('planner.pageKey') ?? '' },
         body: JSON.stringify(request),
       });
       return response.json();

@@ -59,12 +59,12 @@ test('the bridge refuses callers that are not the app page', async ({ request })
   app = await startApp();
   const port = new URL(app.url).port;
   // No session cookie: refused.
-  const anonymous = await request.post(`${app.url}bridge/request`, {
+  const anonymous = await request.post(new URL('/bridge/request', app.url).href, {
     headers: { 'x-planner-bridge': '1' },
     data: { method: 'GET', path: '/v1/project' },
   });
   expect(anonymous.status()).toBe(401);
   // A DNS-rebinding page reaches us under another host name: refused before anything else.
-  const rebound = await request.get(`${app.url}`, { headers: { host: `evil.example:${port}` } });
+  const rebound = await request.get(app.url, { headers: { host: `evil.example:${port}` } });
   expect(rebound.status()).toBe(421);
 });

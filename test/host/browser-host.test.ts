@@ -10,6 +10,8 @@ let folder: string;
 let instance: LocalInstance;
 let host: BrowserHost;
 let cookie: string;
+/** The page key, from the address the host prints: what the page sends on every bridge call. */
+let key: string;
 
 /** fetch cannot set Host; this can. */
 function rawGet(port: number, path: string, hostHeader: string): Promise<number> {
@@ -26,7 +28,7 @@ function rawGet(port: number, path: string, hostHeader: string): Promise<number>
 const bridge = (body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${host.url}bridge/request`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-planner-bridge': '1', cookie, ...headers },
+    headers: { 'content-type': 'application/json', 'x-planner-bridge': '1', 'x-planner-page-key': key, cookie, ...headers },
     body: JSON.stringify(body),
   });
 
@@ -39,8 +41,9 @@ beforeAll(async () => {
   writeFileSync(join(folder, 'secret.txt'), 'do not serve');
   instance = await openLocalInstance(join(folder, 'data'));
   host = await startBrowserHost({ instance, rendererDir });
-  const page = await fetch(host.url);
+  const page = await fetch(host.openUrl);
   cookie = (page.headers.get('set-cookie') ?? '').split(';')[0]!;
+  key = new URL(host.openUrl).searchParams.get('key')!;
 });
 
 afterAll(async () => {
@@ -87,13 +90,13 @@ describe('browser host', () => {
 
   it('refuses bridge calls without the session cookie, from another origin, or without the bridge header', async () => {
     expect((await bridge({ method: 'GET', path: '/v1/project' }, { cookie: '' })).status).toBe(401);
-    expect((await bridge({ method: 'GET', path: '/v1/project' }, { cookie: 'planner_session=guess' })).status).toBe(401);
+    expect((await bridge({ method: 'GET', path: '/v1/project' }, { cookie: `planner_session_${host.port}=guess` })).status).toBe(401);
     expect((await bridge({ method: 'GET', path: '/v1/project' }, { origin: 'https://evil.example' })).status).toBe(401);
     expect((await bridge({ method: 'GET', path: '/v1/project' }, { 'x-planner-bridge': '0' })).status).toBe(400);
   });
 
   it('tells the page where the data folder is, and only the page', async () => {
-    const folderAt = (headers: Record<string, string>) => fetch(`${host.url}host/data-folder`, { headers: { 'x-planner-bridge': '1', cookie, ...headers } });
+    const folderAt = (headers: Record<string, string>) => fetch(`${host.url}host/data-folder`, { headers: { 'x-planner-bridge': '1', 'x-planner-page-key': key, cookie, ...headers } });
     const answer = await folderAt({});
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ path: join(folder, 'data') });
@@ -154,7 +157,7 @@ describe('browser host', () => {
 
   it('streams change events to the page', async () => {
     const controller = new AbortController();
-    const events = await fetch(`${host.url}bridge/events`, { headers: { cookie }, signal: controller.signal });
+    const events = await fetch(`${host.url}bridge/events?key=${key}`, { headers: { cookie }, signal: controller.signal });
     expect(events.headers.get('content-type')).toContain('text/event-stream');
     const reader = events.body!.getReader();
     const received = (async () => {
@@ -171,5 +174,47 @@ describe('browser host', () => {
     controller.abort();
     const line = text.split('\n').find((l) => l.startsWith('data:'))!;
     expect(JSON.parse(line.slice(5))).toEqual([expect.objectContaining({ resource: 'project', op: 'create' })]);
+  });
+});
+
+describe('the session cookie, which browsers also send to every other port of 127.0.0.1', () => {
+  it('is named after the host’s port', () => {
+    expect(cookie).toMatch(new RegExp(`^planner_session_${host.port}=[\\w-]{43}$`));
+  });
+
+  it('opens nothing without the page key: replayed from a script, as another local server receiving it would', async () => {
+    // What a server on another port gets from the browser, sent back from a script: the
+    // cookie and the bridge header, no Origin, and no page key, which only this host's page has.
+    const noKey = { 'x-planner-page-key': '' };
+    expect((await bridge({ method: 'GET', path: '/v1/me' }, noKey)).status).toBe(401);
+    expect((await bridge({ method: 'POST', path: '/v1/project', body: { name: 'Replayed' } }, { 'x-planner-page-key': 'guess' })).status).toBe(401);
+    expect((await fetch(`${host.url}host/data-folder`, { headers: { 'x-planner-bridge': '1', cookie } })).status).toBe(401);
+    expect((await fetch(`${host.url}bridge/events`, { headers: { cookie } })).status).toBe(401);
+    expect((await fetch(`${host.url}bridge/events?key=guess`, { headers: { cookie } })).status).toBe(401);
+    const names = ((await (await bridge({ method: 'GET', path: '/v1/project', query: { filter: "name:eq:'Replayed'" } })).json()) as any).body.count;
+    expect(names).toBe(0);
+  });
+
+  it('does not give the page key to whoever loads the page', async () => {
+    for (const address of [host.url, `${host.url}index.html`, `${host.url}assets/app.js`]) {
+      const answer = await fetch(address, { headers: { cookie } });
+      expect(await answer.text()).not.toContain(key);
+      expect(JSON.stringify([...answer.headers])).not.toContain(key);
+    }
+  });
+
+  it('takes neither the cookie nor the key of a host on another port, and answers no Host header with another port', async () => {
+    const other = await startBrowserHost({ instance, rendererDir: join(folder, 'renderer') });
+    try {
+      const otherCookie = ((await fetch(other.openUrl)).headers.get('set-cookie') ?? '').split(';')[0]!;
+      const otherKey = new URL(other.openUrl).searchParams.get('key')!;
+      expect(otherCookie).toMatch(new RegExp(`^planner_session_${other.port}=`));
+      expect(otherKey).not.toBe(key);
+      expect((await bridge({ method: 'GET', path: '/v1/project' }, { cookie: otherCookie, 'x-planner-page-key': otherKey })).status).toBe(401);
+      expect((await bridge({ method: 'GET', path: '/v1/project' }, { cookie: `planner_session_${host.port}=${otherCookie.split('=')[1]}` })).status).toBe(401);
+      expect(await rawGet(host.port, '/', `127.0.0.1:${other.port}`)).toBe(421);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -296,6 +296,7 @@ describe('a change from the page', () => {
 describe('the browser host’s /host/local-api', () => {
   let host: BrowserHost;
   let cookie: string;
+  let pageKey: string;
   let hostFolder: string;
 
   beforeAll(async () => {
@@ -309,7 +310,8 @@ describe('the browser host’s /host/local-api', () => {
 
   beforeEach(async () => {
     host = await startBrowserHost({ instance, rendererDir: join(hostFolder, 'renderer'), localApi });
-    cookie = ((await fetch(host.url)).headers.get('set-cookie') ?? '').split(';')[0]!;
+    cookie = ((await fetch(host.openUrl)).headers.get('set-cookie') ?? '').split(';')[0]!;
+    pageKey = new URL(host.openUrl).searchParams.get('key')!;
   });
 
   afterEach(async () => {
@@ -319,7 +321,7 @@ describe('the browser host’s /host/local-api', () => {
   const page = (method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) =>
     fetch(`${host.url}${path}`, {
       method,
-      headers: { 'x-planner-bridge': '1', cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: { 'x-planner-bridge': '1', 'x-planner-page-key': pageKey, cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
 
@@ -347,6 +349,7 @@ describe('the browser host’s /host/local-api', () => {
     for (const [headers, status] of [
       [{ cookie: '' }, 401],
       [{ cookie: 'planner_session=guess' }, 401],
+      [{ 'x-planner-page-key': 'guess' }, 401],
       [{ origin: 'https://evil.example' }, 401],
       [{ 'x-planner-bridge': '0' }, 400],
     ] as const) {
