@@ -6,10 +6,12 @@
  *   GET  /v1/sync/changes     ?since=<cursor>&limit=N: records changed since, in commit order
  *   GET  /v1/sync/snapshot    ?cursor=&limit=N: every record, for a first sync or after 410
  *   PUT|GET /v1/sync/attachment/{id}/content: an uploaded attachment's file (content-routes.ts)
+ *   GET  /v1/sync/stream      live channel: the newest change number as it grows (stream-routes.ts)
  *
  * Local side, on an instance that syncs with a remote:
  *   GET  /v1/sync/status, POST /v1/sync/run, GET|PUT /v1/sync/settings, GET /v1/sync/pending,
- *   GET  /v1/sync/conflict[/{id}], POST /v1/sync/conflict/{id}/retry|discard
+ *   GET  /v1/sync/conflict[/{id}], POST /v1/sync/conflict/{id}/retry|discard,
+ *   GET  /v1/sync/overruled, POST /v1/sync/overruled/{id}/keep|accept, GET /v1/sync/history
  * and on every instance the trash: GET /v1/trash/{resource}, POST /v1/trash/{resource}/{id}/restore.
  */
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +26,8 @@ import { pushBatch, replicaOwner } from './push.js';
 import { bookOf } from './books.js';
 import { registerConflictRoutes } from './conflict-routes.js';
 import { registerContentRoutes } from './content-routes.js';
+import { registerOverruledRoutes } from './overruled-routes.js';
+import { registerStreamRoutes } from './stream-routes.js';
 import type { SyncControl } from '../../../shared/sync.js';
 import { requiredBody } from '../conventions/request-body.js';
 
@@ -143,7 +147,9 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
   });
 
   registerContentRoutes(app);
+  registerStreamRoutes(app, options.modules);
   registerConflictRoutes(app, options.control);
+  registerOverruledRoutes(app);
 
   app.get<{ Params: { resource: string }; Querystring: QueryString }>('/trash/:resource', { config: doc('Deleted records of a resource, newest first') }, (request) => {
     const module = moduleNamedOrNone(request.params.resource);

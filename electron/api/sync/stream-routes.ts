@@ -1,0 +1,178 @@
+/**
+ * The live channel (docs/API.md "Sync", "Live updates"):
+ *
+ *   GET /v1/sync/stream   text/event-stream, authenticated like every route
+ *
+ * The answer stays open. It starts with an `event: change` carrying the environment's newest
+ * change number (`data: {"seq": N}`), sends another whenever a write to a synced resource
+ * commits, and a comment line every 25 s, so proxies keep an idle connection open and the
+ * replica notices a dead one. A replica pulls when `seq` is past its cursor: nobody asks the
+ * remote every second, and an edit reaches the others in a fraction of a second.
+ *
+ * - One listener per environment store, shared by its streams, told after commit (onChange), so
+ *   a rolled-back write announces nothing. A burst of commits within `coalesceMs` is one event;
+ *   a stream whose reader is slow gets only the newest number once it drains.
+ * - At most `maxStreams` open streams per process and `maxPerCredential` per API key or
+ *   signed-in user and client: beyond, 429 (the replica polls meanwhile). A stream ends when the
+ *   replica goes away, after `lifetimeMs` (so a revoked key stops hearing within minutes; the
+ *   replica opens a new one at once), or when the server closes.
+ */
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { EnvironmentStore } from '../../store/environment-store.js';
+import { ApiError } from '../errors.js';
+import type { ResourceModule } from '../resource.js';
+import { bookOf, syncedResources } from './books.js';
+import { replicaOwner } from './push.js';
+
+export interface StreamLimits {
+  maxStreams: number;
+  maxPerCredential: number;
+  heartbeatMs: number;
+  coalesceMs: number;
+  lifetimeMs: number;
+}
+
+export const defaultStreamLimits: StreamLimits = {
+  maxStreams: 200,
+  maxPerCredential: 100,
+  heartbeatMs: 25_000,
+  coalesceMs: 15,
+  lifetimeMs: 10 * 60_000,
+};
+
+interface Stream {
+  res: ServerResponse;
+  owner: string;
+  /** The newest change number this stream was sent. */
+  sent: number;
+  end(): void;
+}
+
+/** The open streams of one environment, and the one store listener they share. */
+interface Channel {
+  store: EnvironmentStore;
+  streams: Set<Stream>;
+  unsubscribe: () => void;
+  timer: NodeJS.Timeout | null;
+}
+
+const changeEvent = (seq: number) => `id: ${seq}\nevent: change\ndata: {"seq":${seq}}\n\n`;
+
+export function registerStreamRoutes(app: FastifyInstance, modules: readonly ResourceModule[], limits: StreamLimits = defaultStreamLimits): void {
+  const synced = syncedResources(modules);
+  const channels = new Map<EnvironmentStore, Channel>();
+  const owners = new Map<string, number>();
+  let open = 0;
+  let heartbeat: NodeJS.Timeout | null = null;
+
+  /** Sends `seq` unless the stream has it; a stream that cannot take more now gets the newest once it drains. */
+  function send(stream: Stream, seq: number): void {
+    if (seq <= stream.sent || stream.res.writableNeedDrain) return;
+    stream.sent = seq;
+    stream.res.write(changeEvent(seq));
+  }
+
+  function announce(channel: Channel): void {
+    channel.timer = null;
+    let seq: number;
+    try {
+      seq = bookOf(channel.store).latestSeq();
+    } catch {
+      // The environment's database was closed under its streams: they end, the replicas poll.
+      for (const stream of [...channel.streams]) stream.end();
+      return;
+    }
+    for (const stream of channel.streams) send(stream, seq);
+  }
+
+  function channelOf(store: EnvironmentStore): Channel {
+    let channel = channels.get(store);
+    if (!channel) {
+      const made: Channel = { store, streams: new Set(), unsubscribe: () => undefined, timer: null };
+      made.unsubscribe = store.onChange((events) => {
+        if (made.timer || !events.some((e) => synced.has(e.resource))) return;
+        made.timer = setTimeout(() => announce(made), limits.coalesceMs);
+      });
+      channels.set(store, made);
+      channel = made;
+    }
+    return channel;
+  }
+
+  function beat(): void {
+    for (const channel of channels.values()) {
+      for (const stream of channel.streams) if (!stream.res.writableNeedDrain) stream.res.write(': keep-alive\n\n');
+    }
+  }
+
+  // A stream never ends by itself: without this, closing the server would wait for them all.
+  app.addHook('preClose', (done) => {
+    for (const channel of [...channels.values()]) for (const stream of [...channel.streams]) stream.end();
+    done();
+  });
+
+  app.get(
+    '/sync/stream',
+    {
+      exposeHeadRoute: false,
+      config: { doc: { summary: 'Live channel: an event with the newest change number whenever this environment\'s records change (Server-Sent Events)', tag: 'Sync' } },
+    },
+    (request, reply) => {
+      const { ctx } = request;
+      const owner = replicaOwner(ctx.caller);
+      if (open >= limits.maxStreams || (owners.get(owner) ?? 0) >= limits.maxPerCredential) {
+        throw new ApiError('tooManyRequests', [{ description: 'Too many live streams are open; poll /v1/sync/changes meanwhile and try again later.' }], { 'retry-after': '30' });
+      }
+      const channel = channelOf(ctx.store);
+      const res = reply.raw;
+      reply.hijack();
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        // Tells nginx-style proxies not to hold the events back.
+        'x-accel-buffering': 'no',
+      });
+      request.raw.socket.setNoDelay(true);
+      request.raw.socket.setTimeout(0);
+
+      let ended = false;
+      const stream: Stream = {
+        res,
+        owner,
+        sent: -1,
+        end() {
+          if (ended) return;
+          ended = true;
+          clearTimeout(lifetime);
+          channel.streams.delete(stream);
+          open--;
+          const left = (owners.get(owner) ?? 1) - 1;
+          if (left > 0) owners.set(owner, left);
+          else owners.delete(owner);
+          if (channel.streams.size === 0) {
+            channel.unsubscribe();
+            if (channel.timer) clearTimeout(channel.timer);
+            channels.delete(channel.store);
+          }
+          if (open === 0 && heartbeat) {
+            clearInterval(heartbeat);
+            heartbeat = null;
+          }
+          res.end();
+        },
+      };
+      const lifetime = setTimeout(() => stream.end(), limits.lifetimeMs);
+      lifetime.unref();
+      open++;
+      owners.set(owner, (owners.get(owner) ?? 0) + 1);
+      channel.streams.add(stream);
+      heartbeat ??= setInterval(beat, limits.heartbeatMs).unref();
+      res.on('close', () => stream.end());
+      res.on('error', () => stream.end());
+      res.on('drain', () => send(stream, bookOf(channel.store).latestSeq()));
+      send(stream, bookOf(channel.store).latestSeq());
+    },
+  );
+}
