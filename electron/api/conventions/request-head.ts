@@ -44,9 +44,11 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
         : ApiError.badRequest('The request is not valid HTTP.');
   if (socket.writable) {
     const body = JSON.stringify(refusal.body());
+    // An answer to HEAD has no body (a client would read it as the start of the next answer).
+    const head = (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
     socket.write(
       `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`,
     );
   }
   socket.destroy(error);

@@ -8,13 +8,13 @@
  *  - `GET …/attachment/{id}/download` returns an upload's content.
  */
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { uuidv7 } from '../../../shared/ids.js';
 import { attachmentSpec } from '../../../shared/resources/attachment.js';
 import { maxAttachmentBytes } from '../../store/attachment-files.js';
 import { tableFor } from '../../store/environment-store.js';
 import type { QueryString } from '../conventions/list-query.js';
-import { ApiError } from '../errors.js';
+import { ApiError, toApiError } from '../errors.js';
 import { createRecord, findRecord, present, shapeOptionsFor } from '../records.js';
 import type { ResourceModule } from '../resource.js';
 import { cardModule } from './card.js';
@@ -68,6 +68,34 @@ function registerAttachmentRoutes(app: FastifyInstance): void {
   registerDownloadRoute(app);
 }
 
+interface Upload {
+  filename: string;
+  mimetype: string;
+  content: Buffer;
+}
+
+/** The form's one file and its text fields. A body cut off or malformed is 400, not a 500. */
+async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; upload?: Upload }> {
+  const fields: Record<string, string> = {};
+  let upload: Upload | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || upload) throw ApiError.badRequest('Send exactly one file, in the "file" part.');
+        upload = { filename: part.filename, mimetype: part.mimetype, content: await part.toBuffer() };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    // Our own refusals and the size limits (413) keep their status; the parser's errors
+    // (a part that ends early, a missing boundary) describe the body the client sent.
+    if (toApiError(error)) throw error;
+    throw ApiError.badRequest('The multipart body is cut off or malformed; send the whole form again.');
+  }
+  return { fields, ...(upload ? { upload } : {}) };
+}
+
 function registerUploadRoute(app: FastifyInstance): void {
   app.post<{ Params: { collection_id: string }; Querystring: QueryString }>(
     '/collection/:collection_id/attachment/upload',
@@ -82,16 +110,7 @@ function registerUploadRoute(app: FastifyInstance): void {
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw ApiError.badRequest('Send the file as multipart/form-data with a "file" part.');
-      const fields: Record<string, string> = {};
-      let upload: { filename: string; mimetype: string; content: Buffer } | undefined;
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'file' || upload) throw ApiError.badRequest('Send exactly one file, in the "file" part.');
-          upload = { filename: part.filename, mimetype: part.mimetype, content: await part.toBuffer() };
-        } else if (typeof part.value === 'string') {
-          fields[part.fieldname] = part.value;
-        }
-      }
+      const { fields, upload } = await readForm(request);
       if (!upload) throw ApiError.badRequest('Send the file as multipart/form-data with a "file" part.');
       const shape = shapeOptionsFor(attachmentModule, request.query);
       const { ctx } = request;
