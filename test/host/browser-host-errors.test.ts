@@ -18,6 +18,8 @@ let folder: string;
 let instance: LocalInstance;
 let host: BrowserHost;
 let cookie: string;
+/** The page key from the address the host prints, which the page sends on bridge calls. */
+let key: string;
 
 beforeAll(async () => {
   folder = tempDir('planner-host-errors-');
@@ -26,7 +28,8 @@ beforeAll(async () => {
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Planner</title>');
   instance = await openLocalInstance(join(folder, 'data'));
   host = await startBrowserHost({ instance, rendererDir });
-  cookie = ((await fetch(host.url)).headers.get('set-cookie') ?? '').split(';')[0]!;
+  cookie = ((await fetch(host.openUrl)).headers.get('set-cookie') ?? '').split(';')[0]!;
+  key = new URL(host.openUrl).searchParams.get('key')!;
 });
 
 afterAll(async () => {
@@ -57,7 +60,7 @@ function raw(method: string, path: string, options: { headers?: Record<string, s
   });
 }
 
-const bridgeHeaders = () => ({ 'content-type': 'application/json', 'x-planner-bridge': '1', cookie });
+const bridgeHeaders = () => ({ 'content-type': 'application/json', 'x-planner-bridge': '1', 'x-planner-page-key': key, cookie });
 
 describe('browser host refusals', () => {
   it('answers headers over 16 KiB with 431 and the error body', async () => {

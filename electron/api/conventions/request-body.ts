@@ -35,7 +35,7 @@ export function installJsonBodies(app: FastifyInstance): void {
     if (tooDeep) return done(tooDeep, undefined);
     parseJson(request, text, (error, parsed) => {
       if (error) return done(error, undefined);
-      done(surrogateProblem(request, parsed) ?? null, parsed);
+      done(surrogateEscape.test(text) ? (surrogateProblem(request, parsed) ?? null) : null, parsed);
     });
   });
 }
@@ -55,25 +55,38 @@ export function installDepthCheckedJson(app: FastifyInstance): void {
   });
 }
 
-/** 400 for JSON text nested deeper than `maxJsonDepth`; read as text, so any depth is safe to measure. */
+/**
+ * 400 for JSON text nested deeper than `maxJsonDepth`. Read as text, so any depth is safe to
+ * measure; strings are skipped with indexOf, so a body of long texts costs little.
+ */
 export function depthProblem(text: string): ApiError | undefined {
+  const structural = /[{}[\]"]/g;
   let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c /* \ */) i++;
-      else if (c === 0x22 /* " */) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
+  for (let match = structural.exec(text); match !== null; match = structural.exec(text)) {
+    const c = text.charCodeAt(match.index);
+    if (c === 0x22 /* " */) {
+      // The string ends at the next quote not escaped by an odd run of backslashes.
+      let end = match.index;
+      for (;;) {
+        end = text.indexOf('"', end + 1);
+        if (end < 0) return undefined; // unterminated: the JSON parser refuses it
+        let backslashes = 0;
+        while (text.charCodeAt(end - 1 - backslashes) === 0x5c /* \ */) backslashes++;
+        if (backslashes % 2 === 0) break;
+      }
+      structural.lastIndex = end + 1;
     } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
       if (++depth > maxJsonDepth) return ApiError.badRequest(`The request body nests objects and arrays more than ${maxJsonDepth} levels deep.`);
-    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+    } else {
       depth--;
     }
   }
   return undefined;
 }
+
+// Text decoded from UTF-8 holds no lone surrogate: one can only come from a `\uD800`-style
+// escape, so bodies without such an escape need no walk.
+const surrogateEscape = /\\u[dD][89a-fA-F]/;
 
 function surrogateProblem(request: FastifyRequest, parsed: unknown): ApiError | undefined {
   if (checksOwnStrings.has(request.routeOptions.url ?? '')) return undefined;
