@@ -20,7 +20,7 @@ import type { ReplicaRole } from '../store/sync-book.js';
 import { installSyncBooks } from './sync/books.js';
 import type { SyncControl } from '../../shared/sync.js';
 import { registerSyncRoutes } from './sync/routes.js';
-import type { RateLimitOptions } from './oauth/rate-limit.js';
+import type { RateLimitOptions, SlidingWindowLimiter } from './rate-limit.js';
 import { oauthRoutes } from './oauth/routes.js';
 import type { DeliveryTiming } from './webhooks/dispatcher.js';
 import { startWebhooks } from './webhooks/service.js';
@@ -45,8 +45,8 @@ export interface ApiOptions {
   allowPrivateWebhookTargets?: boolean;
   /** Webhook retry and timeout timings (tests use milliseconds). */
   webhookDelivery?: Partial<DeliveryTiming>;
-  /** Requests per window per IP and client on the OAuth sign-in and token endpoints (default 20 a minute). */
-  oauthRateLimit?: RateLimitOptions;
+  /** Requests per window per IP and client on the OAuth sign-in and token endpoints (default 20 a minute), or the limiter to use. */
+  oauthRateLimit?: RateLimitOptions | SlidingWindowLimiter;
   /** The clock of OAuth authorization codes (60 s lifetime), in ms; tests move it. Default Date.now. */
   oauthNow?: () => number;
 }

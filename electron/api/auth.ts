@@ -2,12 +2,60 @@
  * Every request names its environment and proves access to it: `x-api-key` + `x-api-env`, or
  * `Authorization: Bearer <access token>` from the OAuth flow (oauth/bearer.ts). Anything else
  * is 401 "Not Logged In". The request then only ever sees that environment's database.
+ *
+ * Failed authentication is limited per client address (docs/API.md "Authentication"): past
+ * 20 failures a minute the answer is 429. Over the limit, a key that is not in the generated
+ * form (`pk_…`, see store/system.ts) is refused without being checked, so a key chosen by hand
+ * cannot be guessed at speed; a generated key or an access token, which no one can guess, is
+ * still checked, so a flood from a shared address (a NAT, or any program on this computer for
+ * the local API) cannot lock their owner out. Successes are not counted.
  */
 import type { FastifyRequest } from 'fastify';
 import type { DataDir } from '../store/data-dir.js';
+import { ApiKeyCheckBusy, isGeneratedApiKey, type ApiKeyGrant, type SystemStore } from '../store/system.js';
 import { ApiError } from './errors.js';
 import { authenticateBearer } from './oauth/bearer.js';
+import { defaultRateLimit, SlidingWindowLimiter, tooManyRequests } from './rate-limit.js';
 import type { RequestContext } from './resource.js';
+
+/** Failed authentications of the addresses that send them, one table per data folder. */
+export class FailedAuthentications {
+  private readonly limiter = new SlidingWindowLimiter(defaultRateLimit);
+
+  /** Before a key chosen by hand is checked: the 429 to send when its address is over the limit. */
+  refusalBeforeCheck(address: string): ApiError | undefined {
+    const state = this.limiter.peek(address);
+    return state.allowed ? undefined : tooManyRequests(state, 'Too many failed sign-ins from this address.');
+  }
+
+  /** Counts a failure of `address`: the refusal to send, 401 as given or 429 past the limit. */
+  failed(address: string, refusal: ApiError): ApiError {
+    const state = this.limiter.take(address);
+    return state.allowed ? refusal : tooManyRequests(state, 'Too many failed sign-ins from this address.');
+  }
+}
+
+const failures = new WeakMap<DataDir, FailedAuthentications>();
+
+/** The failed-authentication limit of a data folder: the API and the local API count together. */
+export function failedAuthenticationsOf(dataDir: DataDir): FailedAuthentications {
+  let table = failures.get(dataDir);
+  if (!table) {
+    table = new FailedAuthentications();
+    failures.set(dataDir, table);
+  }
+  return table;
+}
+
+/** The grant of an API key; 429 when too many keys from before digests are being checked. */
+export async function checkApiKey(system: SystemStore, environmentName: string, key: string): Promise<ApiKeyGrant | undefined> {
+  try {
+    return await system.verifyApiKey(environmentName, key);
+  } catch (error) {
+    if (!(error instanceof ApiKeyCheckBusy)) throw error;
+    throw new ApiError('tooManyRequests', [{ description: 'Too many API keys are being checked at once. Try again in 1 s.' }], { 'retry-after': '1' });
+  }
+}
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
@@ -24,12 +72,28 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 export async function authenticate(dataDir: DataDir, request: FastifyRequest): Promise<RequestContext> {
+  const failed = failedAuthenticationsOf(dataDir);
+  try {
+    return await checkCredentials(dataDir, request, failed);
+  } catch (error) {
+    // A request that sent no credentials at all guessed nothing: it is not counted.
+    const sentCredentials = request.headers.authorization !== undefined || request.headers['x-api-key'] !== undefined;
+    if (error instanceof ApiError && error.kind === 'notLoggedIn' && sentCredentials) throw failed.failed(request.ip, error);
+    throw error;
+  }
+}
+
+async function checkCredentials(dataDir: DataDir, request: FastifyRequest, failed: FailedAuthentications): Promise<RequestContext> {
   const token = bearerToken(request);
   if (token !== undefined) return authenticateBearer(dataDir, token, header(request, 'x-api-env'));
   const key = header(request, 'x-api-key');
   const environmentName = header(request, 'x-api-env');
   if (!key || !environmentName) throw ApiError.notLoggedIn();
-  const grant = dataDir.system.verifyApiKey(environmentName, key);
+  if (!isGeneratedApiKey(key)) {
+    const refusal = failed.refusalBeforeCheck(request.ip);
+    if (refusal) throw refusal;
+  }
+  const grant = await checkApiKey(dataDir.system, environmentName, key);
   if (!grant) throw ApiError.notLoggedIn('The API key does not open that environment.');
   return {
     caller: { kind: 'api-key', environment: grant.environment, keyId: grant.keyId },

@@ -5,7 +5,7 @@
  *
  * - Off by default. Whether it is on, its port and the id of its key are kept in
  *   `local-api.json` in the data folder, beside the system database that holds the key's
- *   scrypt hash; the plain key is only ever returned by the call that made it.
+ *   digest; the plain key is only ever returned by the call that made it.
  * - It answers on 127.0.0.1 only, and only under the Host names `127.0.0.1:P` and
  *   `localhost:P` (a DNS-rebinding page gets 421). Every request must carry `x-api-env` of the
  *   local environment and the key made here: not the bridge's key, not an OAuth token. A new
@@ -25,7 +25,9 @@ import {
   type LocalApiProblem,
   type LocalApiState,
 } from '../../shared/local-api.js';
+import { checkApiKey, failedAuthenticationsOf } from '../api/auth.js';
 import { ApiError } from '../api/errors.js';
+import { isGeneratedApiKey } from '../store/system.js';
 import { readJsonFile, writeJsonFile } from './json-file.js';
 import type { LocalInstance } from './local-instance.js';
 
@@ -90,8 +92,8 @@ function headerValue(request: IncomingMessage, name: string): string | undefined
   return typeof value === 'string' ? value : undefined;
 }
 
-function sendError(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff' });
+function sendError(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff' });
   response.end(JSON.stringify(body));
 }
 
@@ -269,25 +271,42 @@ export class LocalApi {
       return;
     }
     const instance = await this.options.instance();
-    const refusal = this.refusal(request, instance);
+    const refusal = await this.refusal(request, instance);
     if (refusal) {
-      sendError(response, refusal.status, refusal.body());
+      sendError(response, refusal.status, refusal.body(), refusal.headers);
       return;
     }
     instance.api.routing(request, response);
   }
 
-  /** Why a request may not in, checked before the API sees it (and before its body is read). */
-  private refusal(request: IncomingMessage, instance: LocalApiInstance): ApiError | undefined {
+  /**
+   * Why a request may not in, checked before the API sees it (and before its body is read).
+   * Failures count against the sender's address with the API's own (docs/API.md "The local
+   * API"): past the limit the answer is 429, and a key not in the generated form is not checked.
+   */
+  private async refusal(request: IncomingMessage, instance: LocalApiInstance): Promise<ApiError | undefined> {
     const environment = instance.environment.name;
     const howTo = `Send x-api-env: ${environment} and x-api-key with the key from Settings → Local API.`;
-    if (request.headers.authorization !== undefined) return ApiError.notLoggedIn(`The local API takes no Authorization header. ${howTo}`);
+    const failures = failedAuthenticationsOf(instance.dataDir);
+    const address = request.socket.remoteAddress ?? '';
     const key = headerValue(request, 'x-api-key');
     const named = headerValue(request, 'x-api-env');
-    if (!key || !named) return ApiError.notLoggedIn(howTo);
-    if (named !== environment) return ApiError.notLoggedIn(`The local API serves the environment "${environment}". ${howTo}`);
-    const grant = this.settings.keyId ? instance.dataDir.system.verifyApiKey(named, key) : undefined;
-    if (!grant || grant.keyId !== this.settings.keyId) return ApiError.notLoggedIn('The API key does not open that environment.');
+    const failed = (refusal: ApiError) => (request.headers.authorization !== undefined || key ? failures.failed(address, refusal) : refusal);
+    if (request.headers.authorization !== undefined) return failed(ApiError.notLoggedIn(`The local API takes no Authorization header. ${howTo}`));
+    if (!key || !named) return failed(ApiError.notLoggedIn(howTo));
+    if (named !== environment) return failed(ApiError.notLoggedIn(`The local API serves the environment "${environment}". ${howTo}`));
+    if (!isGeneratedApiKey(key)) {
+      const refusal = failures.refusalBeforeCheck(address);
+      if (refusal) return refusal;
+    }
+    let grant;
+    try {
+      grant = this.settings.keyId ? await checkApiKey(instance.dataDir.system, named, key) : undefined;
+    } catch (error) {
+      if (error instanceof ApiError) return error;
+      throw error;
+    }
+    if (!grant || grant.keyId !== this.settings.keyId) return failed(ApiError.notLoggedIn('The API key does not open that environment.'));
     return undefined;
   }
 }

@@ -20,7 +20,7 @@ import { present } from '../records.js';
 import { userModule } from '../resources/user.js';
 import { contentSecurityPolicy, errorPage, formTargetOf, signInPage } from './authorize-page.js';
 import { redirectUriAllowed, secretMatches } from './clients.js';
-import { defaultRateLimit, SlidingWindowLimiter, type RateLimitOptions } from './rate-limit.js';
+import { defaultRateLimit, limitRequest, SlidingWindowLimiter, type RateLimitOptions } from '../rate-limit.js';
 import { codeSeconds, digest, issueTokens, randomToken } from './tokens.js';
 import { verifyPassword } from './passwords.js';
 import { acceptInvitation, activeUser, signIn } from './users.js';
@@ -28,7 +28,8 @@ import { requiredBody } from '../conventions/request-body.js';
 
 export interface OAuthRouteOptions {
   dataDir: DataDir;
-  rateLimit?: RateLimitOptions;
+  /** The limits, or a limiter to use (a test reads its size). */
+  rateLimit?: RateLimitOptions | SlidingWindowLimiter;
   /** The clock authorization codes are issued and expire by, in ms (tests move it); default Date.now. */
   now?: () => number;
 }
@@ -202,6 +203,15 @@ function clientCredentials(request: FastifyRequest, params: Params): { clientId?
   return { ...(params.client_id ? { clientId: params.client_id } : {}), ...(params.client_secret !== undefined ? { secret: params.client_secret } : {}) };
 }
 
+/**
+ * The client part of a rate-limit key: a registered client's id, else one shared `unknown`, so
+ * a caller cannot grow the limiter with made-up client ids (docs/API.md "Rate limits").
+ */
+function clientKey(oauth: OAuthStore, clientId: string | undefined): string {
+  const client = clientId ? oauth.client(clientId) : undefined;
+  return client ? client.id : 'unknown';
+}
+
 function required(params: Params, name: string): string {
   const value = params[name];
   if (!value) throw ApiError.badRequest(`invalid_request: ${name} is required`);
@@ -211,7 +221,7 @@ function required(params: Params, name: string): string {
 export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptions): Promise<void> {
   const { dataDir } = options;
   const oauth = OAuthStore.of(dataDir.system);
-  const limiter = new SlidingWindowLimiter(options.rateLimit ?? defaultRateLimit);
+  const limiter = options.rateLimit instanceof SlidingWindowLimiter ? options.rateLimit : new SlidingWindowLimiter(options.rateLimit ?? defaultRateLimit);
   const now = options.now ?? Date.now;
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, text, done) => {
@@ -267,7 +277,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
     async (request, reply) => {
       const params = stringParams(request.body);
       try {
-        limiter.take(`${request.ip}|authorize|${params.client_id ?? ''}`, reply);
+        limitRequest(limiter, `${request.ip}|authorize|${clientKey(oauth, params.client_id)}`, reply);
       } catch (error) {
         const apiError = toApiError(error)!;
         reply.headers(apiError.headers);
@@ -335,9 +345,9 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
       reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' });
       const params = stringParams(request.body);
       const { clientId, secret } = clientCredentials(request, params);
-      limiter.take(`${request.ip}|token|${clientId ?? ''}`, reply);
+      const client = clientId ? oauth.client(clientId) : undefined;
+      limitRequest(limiter, `${request.ip}|token|${client ? client.id : 'unknown'}`, reply);
       if (!clientId) throw ApiError.badRequest('invalid_request: client_id is required');
-      const client = oauth.client(clientId);
       if (!client) throw invalidClient('no application with that client_id');
       if (secret !== undefined && !secretMatches(client, secret)) throw invalidClient('client_secret is wrong');
       if (client.confidential && secret === undefined) throw invalidClient('client_secret is required for this application');
@@ -407,7 +417,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
       },
     },
     async (request, reply) => {
-      limiter.take(`${request.ip}|accept`, reply);
+      limitRequest(limiter, `${request.ip}|accept`, reply);
       const body = requiredBody(request.body);
       const header = request.headers['x-api-env'];
       const environmentName = typeof body.environment === 'string' ? body.environment : typeof header === 'string' ? header : undefined;

@@ -1,6 +1,6 @@
 import type { Migration } from '../../database.js';
 
-/** Environments (tenants) and the API keys that open them. Keys are stored as scrypt hashes. */
+/** Environments (tenants) and the API keys that open them (stored as scrypt hashes until migration 3). */
 export const environments: Migration = {
   version: 1,
   name: 'environments',
