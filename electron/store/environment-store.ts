@@ -16,6 +16,7 @@ import { openDatabase, type SqliteDatabase, type SqliteStatement } from './datab
 import { compileFilter, quoteIdentifier, type RelationJoin, type SqlFragment } from './filter-sql.js';
 import { environmentMigrations } from './migrations/environment/index.js';
 import { DuplicateError, QueryError } from './query-error.js';
+import { StatementCache } from './statement-cache.js';
 
 export type StoredRecord = Record<string, unknown> & { id: string };
 
@@ -115,7 +116,7 @@ function fromRow(table: TableDef, row: Record<string, unknown>): StoredRecord {
 export class EnvironmentStore {
   private readonly listeners = new Set<ChangeListener>();
   private readonly writeHooks = new Set<WriteHook>();
-  private readonly statements = new Map<string, SqliteStatement>();
+  private readonly statements = new StatementCache((sql) => this.db.prepare<unknown[], unknown>(sql));
   private pendingEvents: ChangeEvent[] = [];
   private depth = 0;
   private origin: WriteOrigin = { kind: 'local' };
@@ -182,16 +183,14 @@ export class EnvironmentStore {
     }
   }
 
+  /** How many prepared statements are kept now (bounded: see statement-cache.ts). */
+  get cachedStatements(): number {
+    return this.statements.size;
+  }
+
   /** A prepared statement, cached; `raw` ones give each row as an array of its values. */
   private statement(sql: string, options: { raw?: boolean } = {}): SqliteStatement {
-    const key = options.raw ? `raw:${sql}` : sql;
-    let statement = this.statements.get(key);
-    if (!statement) {
-      statement = this.db.prepare<unknown[], unknown>(sql);
-      if (options.raw) statement.raw(true);
-      this.statements.set(key, statement);
-    }
-    return statement;
+    return options.raw ? this.statements.get(sql, `raw:${sql}`, (made) => made.raw(true)) : this.statements.get(sql);
   }
 
   // ------------------------------------------------------------------------- reads

@@ -14,6 +14,7 @@ import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
 import type { DataDir } from './data-dir.js';
 import type { SqliteDatabase, SqliteStatement } from './database.js';
 import type { EnvironmentStore, LoggedChange } from './environment-store.js';
+import { StatementCache } from './statement-cache.js';
 
 export type ReplicaRole = 'local' | 'remote';
 
@@ -141,16 +142,11 @@ export class SyncBook {
     store.onWrite((change) => this.record(change));
   }
 
-  private readonly statements = new Map<string, SqliteStatement>();
+  /** The same few statements run on every write: prepare each once (fixed texts; bounded anyway). */
+  private readonly statements = new StatementCache((text) => this.store.db.prepare<unknown[], unknown>(text), { capacity: 100, keepFromFirstUse: true });
 
-  /** The same few statements run on every write: prepare each once. */
   private sql(text: string): SqliteStatement {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.store.db.prepare<unknown[], unknown>(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
+    return this.statements.get(text);
   }
 
   /** A short random id naming this replica in its clocks; kept for the database's life. */
