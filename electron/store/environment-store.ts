@@ -419,6 +419,38 @@ export class EnvironmentStore {
     });
   }
 
+  /**
+   * Inserts records this store does not have, each with its change-log row, in one transaction:
+   * a replica's first snapshot, loaded in bulk (electron/sync/bulk-load.ts). The values are as
+   * `writeForSync` takes them and the rows are what it would write for a new record, but the
+   * write hooks do not run: the caller writes the field clocks (SyncBook.insertClocks). Change
+   * events go out after commit as for any write. A record already here fails the whole call.
+   */
+  insertManyForSync(table: TableDef, records: readonly { id: string; values: Record<string, unknown> }[]): void {
+    this.transaction(() => {
+      // Records of a snapshot mostly have the same fields: one statement per set of columns.
+      const inserts = new Map<string, SqliteStatement>();
+      const log = this.statement('INSERT INTO change_log (resource, record_id, op, fields, at) VALUES (?, ?, ?, ?, ?)');
+      for (const { id, values } of records) {
+        const row = toRow(table, values);
+        if ('deleted_at' in values) row.deleted_at = values.deleted_at ?? null;
+        const now = nowTimestamp();
+        const record: Record<string, unknown> = { ...row, id, created_at: row.created_at ?? now, updated_at: row.updated_at ?? now };
+        const columns = Object.keys(record);
+        const shape = columns.join(',');
+        let insert = inserts.get(shape);
+        if (!insert) {
+          insert = this.statement(`INSERT INTO ${quoteIdentifier(table.table)} (${columns.map(quoteIdentifier).join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
+          inserts.set(shape, insert);
+        }
+        insert.run(record);
+        const op = record.deleted_at ? 'delete' : 'create';
+        log.run(table.resource, id, op, JSON.stringify(values), now);
+        this.pendingEvents.push({ resource: table.resource, id, op });
+      }
+    });
+  }
+
   /** Soft-deletes a live record, so the delete can sync and the record be restored. */
   softDelete(table: TableDef, id: string, at?: string): boolean {
     return this.transaction(() => {

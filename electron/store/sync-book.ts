@@ -195,6 +195,14 @@ export class SyncBook {
       .run(resource, id, JSON.stringify(merged));
   }
 
+  /** Clocks of records that have none yet, as they are: a replica's first snapshot, loaded in bulk (electron/sync/bulk-load.ts). */
+  insertClocks(resource: string, records: readonly { id: string; clocks: Clocks }[]): void {
+    const insert = this.sql('INSERT INTO sync_clock (resource, record_id, clocks) VALUES (?, ?, ?)');
+    this.store.transaction(() => {
+      for (const { id, clocks } of records) insert.run(resource, id, JSON.stringify(clocks));
+    });
+  }
+
   private mergeClocks(resource: string, id: string, clocks: Clocks): void {
     const merged = { ...this.clocksOf(resource, id) };
     for (const [field, hlc] of Object.entries(clocks)) if (hlc > (merged[field] ?? zeroHlc)) merged[field] = hlc;

@@ -28,6 +28,11 @@
  * A rule may apply to a fraction of the requests (seeded randomness, so a run can be replayed)
  * and only to requests whose `METHOD path` matches `match`; the others pass. `mix` picks one of
  * several modes per request by weight.
+ *
+ * The live channel (`GET /v1/sync/stream`, an answer that lasts as long as the replica listens)
+ * is streamed through as it comes, and its entry counts as answered once its head is through.
+ * Rules leave it alone unless their `match` names it (then `drop-request`, `delay` and `hold`
+ * suit it; the modes that wait for a whole answer do not); `refuse` closes it like any other.
  */
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -218,10 +223,46 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
     req.socket.destroy();
   }
 
+  const isStream = (method: string, path: string) => method === 'GET' && /^\/v1\/sync\/stream(\?|$)/.test(path);
+
+  /** Forwards a live-channel request and streams its answer through; resolves once the head is back. */
+  function streamThrough(req: IncomingMessage, res: ServerResponse, body: Buffer, entry: ProxyLogEntry): Promise<void> {
+    return new Promise((resolve) => {
+      const request = httpRequest(
+        { host: target.hostname, port: Number(target.port), method: entry.method, path: entry.path, headers: forwardHeaders(req.headers, target, body.length), agent: false },
+        (response) => {
+          reached(entry, { status: response.statusCode ?? 0, headers: response.headers, body: Buffer.alloc(0) });
+          const cut = () => kill(req);
+          response.on('error', cut);
+          response.on('aborted', cut);
+          if (res.destroyed) {
+            request.destroy();
+            resolve();
+            return;
+          }
+          const headers: Record<string, string | string[]> = {};
+          for (const [name, value] of Object.entries(response.headers)) if (value !== undefined && !hopByHop.has(name)) headers[name] = value;
+          res.writeHead(response.statusCode ?? 502, headers);
+          res.flushHeaders();
+          response.pipe(res);
+          entry.answered = true;
+          resolve();
+        },
+      );
+      request.on('error', () => {
+        kill(req);
+        resolve();
+      });
+      res.on('close', () => request.destroy());
+      request.end(body);
+    });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
-    const mode = choose(method, path);
+    const stream = isStream(method, path);
+    const mode = stream && !rule.match?.test(`${method} ${path}`) ? 'pass' : choose(method, path);
     const entry: ProxyLogEntry = { method, path, mode, reachedRemote: false, answered: false, startedAt: Date.now() };
     log.push(entry);
     let body: Buffer;
@@ -231,6 +272,7 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
       return;
     }
     const pass = async () => {
+      if (stream) return streamThrough(req, res, body, entry);
       const up = await upstream(method, path, req.headers, body);
       if (!up) {
         kill(req);

@@ -10,8 +10,9 @@
  *  - `syncUntilQuiet(clients)`: rounds of `POST /v1/sync/run` on every client until a round
  *    pushes, refuses and pulls nothing while the remote does not change (at most 10 rounds).
  *
- * Clients run with a long sync interval, so they sync on their own only shortly after a local
- * change (the push debounce); everything else is an explicit `POST /v1/sync/run`.
+ * Clients run with a long sync interval and without the live channel (PLANNER_SYNC_LIVE=off,
+ * unless `live: true`), so they sync on their own only shortly after a local change (the push
+ * debounce); everything else is an explicit `POST /v1/sync/run`.
  */
 import { rmSync } from 'node:fs';
 import { tempDir } from './api.js';
@@ -135,6 +136,8 @@ export interface ClientOptions {
   dataDir?: string;
   /** Start offline (its proxy refusing), so its first sync of its own fails; see goOnline. */
   offline?: boolean;
+  /** Listen to the remote's live channel and pull when it announces a change (default false). */
+  live?: boolean;
 }
 
 export async function startClient(remote: Pick<Node, 'url'>, options: ClientOptions = {}): Promise<ClientNode> {
@@ -155,9 +158,10 @@ export async function startClient(remote: Pick<Node, 'url'>, options: ClientOpti
     '--remote-api-key', remoteKey,
     '--sync-interval-ms', String(options.syncIntervalMs ?? 60_000),
   ];
+  const env = { PLANNER_SYNC_LIVE: options.live ? 'on' : 'off' };
   let server: ServerProcess;
   try {
-    server = await startServerProcess(args);
+    server = await startServerProcess(args, undefined, env);
   } catch (error) {
     if (!options.via) await proxy?.close();
     throw error;
@@ -179,7 +183,7 @@ export async function startClient(remote: Pick<Node, 'url'>, options: ClientOpti
     },
     async restart() {
       await server.stop('SIGTERM');
-      server = await startServerProcess(args);
+      server = await startServerProcess(args, undefined, env);
     },
   };
   return node;
