@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, safeStorage, screen, session, shell, type BaseWindow } from 'electron';
 import { LocalApi } from '../host/local-api.js';
 import { openLocalInstance, type LocalInstance } from '../host/local-instance.js';
+import { DatabaseOpenError } from '../store/database.js';
 import { DataDirLock, DataFolderInUseError } from '../store/data-dir-lock.js';
 import { showCommandOutcome, presentError } from './app-dialogs.js';
 import { backUp, restoreFromBackup, type BackupCommandOptions } from './backup/backup-commands.js';
@@ -20,6 +21,7 @@ import { isAppFrame, registerBridge } from './ipc.js';
 import { captureConsole, RotatingLog } from './log-file.js';
 import { installApplicationMenu, sendMenuCommand } from './menu.js';
 import { resolveLanguage, translator, type Translate } from './messages.js';
+import { argsForFolder, recoverDataFolder } from './recovery-dialogs.js';
 import { appEntryUrl, isAppUrl, registerAppScheme, serveRenderer } from './protocol.js';
 import { createRemoteSignIn } from './remote-sign-in.js';
 import { SafeStorageVault } from './safe-storage-vault.js';
@@ -199,7 +201,7 @@ function main(): void {
         if (BrowserWindow.getAllWindows().length === 0) openWindow();
       });
     })
-    .catch(failToStart);
+    .catch((error: unknown) => failToStart(error, { t, dataPath }));
 
   function openWindow(): BrowserWindow {
     const restored = windowState?.restore();
@@ -264,8 +266,25 @@ function focusWindow(): void {
   window.focus();
 }
 
-/** Said plainly in a dialog (safe before 'ready'), since a packaged app has no console. */
-function failToStart(error: unknown): void {
+/**
+ * Said plainly in a dialog (safe before 'ready'), since a packaged app has no console. A data
+ * folder that does not open gets its way back instead: restore, start fresh, another folder.
+ */
+function failToStart(error: unknown, recovery?: { t: Translate; dataPath: string }): void {
+  if (recovery && error instanceof DatabaseOpenError) {
+    console.error('Planner could not open its data:', error.message);
+    void recoverDataFolder(error, {
+      dialog,
+      t: recovery.t,
+      dataPath: recovery.dataPath,
+      restart: (folder) => {
+        app.relaunch({ args: argsForFolder(process.argv.slice(1), recovery.dataPath, folder) });
+        app.exit(0);
+      },
+      quit: () => app.exit(1),
+    }).catch((failure: unknown) => failToStart(failure));
+    return;
+  }
   const message = error instanceof Error ? error.message : String(error);
   // A folder in use is an answer, not a fault: its one line says all.
   console.error('Planner could not start:', error instanceof DataFolderInUseError ? message : error);
