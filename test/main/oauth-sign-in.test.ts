@@ -61,6 +61,13 @@ class FakeAuthorizationServer {
         });
         return;
       }
+      // The sync client tries new tokens before it stores them (docs/API.md "Checked before saved").
+      if (req.method === 'GET' && url.pathname === '/v1/me') {
+        const signedIn = req.headers.authorization === 'Bearer access-jwt-SECRET';
+        res.writeHead(signedIn ? 200 : 401, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(signedIn ? { type: 'user', environment: { id: 'e1', name: 'prod', created_at: '2026-01-01T00:00:00Z' }, user: null } : { errors: [{ description: 'Not Logged In' }] }));
+        return;
+      }
       res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -303,7 +310,7 @@ describe('signing in from the sync screen', () => {
   it('never hands the tokens to the page through the API either', async () => {
     await signIn()({ remote_url: server.url, client_id: 'desktop' });
     const settings = await instance.request({ method: 'GET', path: '/v1/sync/settings' });
-    expect(settings.body).toEqual({ remote_url: server.url, api_env: null, auth: 'oauth', has_credentials: true });
+    expect(settings.body).toEqual({ remote_url: server.url, api_env: null, auth: 'oauth', has_credentials: true, allow_insecure_http: false });
     const status = await instance.request({ method: 'GET', path: '/v1/sync/status' });
     expect(JSON.stringify([settings, status])).not.toMatch(/SECRET/);
   });
