@@ -4,6 +4,8 @@
  * Plain HTML like the OAuth sign-in page: no script, one stylesheet whose hash is the only
  * style the Content-Security-Policy allows, forms that post only here. Every value is
  * HTML-escaped. Each form carries the page key, which only the address Planner printed gives.
+ * Its referrer policy is same-origin, not the host's no-referrer: under no-referrer a browser
+ * sends `Origin: null` with a form, and the host refuses any Origin but its own.
  */
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
@@ -13,7 +15,7 @@ import type { RecoveryFacts } from './recovery.js';
 const style = `body{font:16px/1.45 system-ui,sans-serif;background:#f4f5f7;color:#1d2330;margin:0}
 main{max-width:640px;margin:6vh auto;background:#fff;padding:24px 28px;border-radius:8px;box-shadow:0 1px 4px #0002}
 h1{font-size:22px;margin:0 0 12px}h2{font-size:17px;margin:22px 0 6px}code{background:#eef0f4;padding:1px 4px;border-radius:3px;word-break:break-all}
-label{display:block;margin:10px 0 4px;font-size:14px}input[type=text]{width:100%;box-sizing:border-box;padding:8px;font:inherit;border:1px solid #aab;border-radius:4px}
+label{display:block;margin:10px 0 4px;font-size:14px}input[type=file]{display:block}input[type=text]{width:100%;box-sizing:border-box;padding:8px;font:inherit;border:1px solid #aab;border-radius:4px}
 button{margin-top:10px;padding:8px 14px;font:inherit;border-radius:4px;border:1px solid #2656c9;background:#2656c9;color:#fff}
 .error{color:#a4161a;background:#fdecea;padding:8px;border-radius:4px}.detail{color:#5a6275;font-size:14px}section{border-top:1px solid #e2e5ea;margin-top:18px}`;
 
@@ -25,7 +27,7 @@ export const recoveryPageCsp = `default-src 'none'; style-src 'sha256-${styleHas
 function page(body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>Planner cannot open its data</title><style>${style}</style></head>
+<meta name="referrer" content="same-origin"><title>Planner cannot open its data</title><style>${style}</style></head>
 <body><main>${body}</main></body></html>`;
 }
 

@@ -65,7 +65,14 @@ export function registerRecoveryRoutes(app: FastifyInstance, options: RecoveryRo
   };
 
   const html = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).type('text/html; charset=utf-8').header('content-security-policy', recoveryPageCsp).header('cache-control', 'no-store').send(body);
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', recoveryPageCsp)
+      .header('cache-control', 'no-store')
+      // So the forms' Origin is this origin rather than `null` (see recovery-page.ts).
+      .header('referrer-policy', 'same-origin')
+      .send(body);
 
   const refuse = (request: FastifyRequest, reply: FastifyReply, refusal: PageRefusal) => {
     if (!(request.headers.accept ?? '').includes('text/html')) {

@@ -53,10 +53,11 @@ async function serve(dataPath: string): Promise<BrowserApp> {
 }
 
 /** The page as the planner's browser has it: opened from the printed address. */
-async function openPage(app: BrowserApp): Promise<{ html: string; status: number; cookie: string; key: string; csp: string | null }> {
+async function openPage(app: BrowserApp): Promise<{ html: string; status: number; cookie: string; key: string; csp: string | null; referrerPolicy: string | null }> {
   const answer = await fetch(app.host.openUrl, { headers: { accept: 'text/html' } });
   return {
     status: answer.status,
+    referrerPolicy: answer.headers.get('referrer-policy'),
     html: await answer.text(),
     cookie: (answer.headers.get('set-cookie') ?? '').split(';')[0]!,
     key: new URL(app.host.openUrl).searchParams.get('key')!,
@@ -103,6 +104,9 @@ describe('the browser host on a damaged environment file', () => {
     expect(page.html).toContain('the file is damaged');
     for (const way of ['Restore a backup', 'Start fresh', 'Open another data folder']) expect(page.html).toContain(way);
     expect(page.csp).toMatch(/default-src 'none'/);
+    // Under no-referrer a browser's form would say `Origin: null`, which the host refuses.
+    expect(page.referrerPolicy).toBe('same-origin');
+    expect(page.html).toContain('<meta name="referrer" content="same-origin">');
     expect(page.cookie).toMatch(new RegExp(`^planner_session_${app.host.port}=`));
 
     // Without the page key, nothing about the data: only where to find the address.
