@@ -114,6 +114,32 @@ describe('openDatabase on a file it cannot use', () => {
 });
 
 describe('a data folder with a damaged environment file', () => {
+  it('names the file when the damage shows only in the first rows read after opening', () => {
+    const path = join(folder, 'data-damaged-table');
+    const dataDir = DataDir.open(path);
+    const environment = dataDir.system.ensureEnvironment('alpha');
+    const file = DataDir.environmentFile(path, environment.id);
+    const rootPage = dataDir.environment(environment.id).db.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'project'").pluck().get() as number;
+    dataDir.close();
+    // The schema and the migrations read fine; the project table's own page is gone.
+    damagePages(file, rootPage - 1, 1);
+    const again = DataDir.open(path);
+    // As the API's webhooks do when an environment opens: read its rows.
+    again.onOpen((store) => store.db.prepare('SELECT * FROM project').all());
+    try {
+      let caught: unknown;
+      try {
+        again.environment(environment.id);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(DatabaseOpenError);
+      expect(caught).toMatchObject({ file, problem: 'corrupt' });
+    } finally {
+      again.close();
+    }
+  });
+
   it('names that file when it is opened', () => {
     const path = join(folder, 'data-broken');
     const dataDir = DataDir.open(path);
