@@ -1,0 +1,147 @@
+/**
+ * The overruled list of a local replica and its sync history (docs/API.md "Sync",
+ * "Overruled edits" and "History"): this replica's changes that lost to later ones made
+ * elsewhere, and the last sync runs. Like the rest of the local sync control, an admin's to
+ * manage.
+ *
+ *   GET  /v1/sync/overruled            open entries (all=true: kept and accepted ones too)
+ *   POST /v1/sync/overruled/{id}/keep   write my value again: an ordinary edit that syncs
+ *   POST /v1/sync/overruled/{id}/accept leave the other value; the entry is closed
+ *   GET  /v1/sync/history              the last runs, newest first
+ */
+import type { FastifyInstance } from 'fastify';
+import { own } from '../../../shared/fields.js';
+import { isUuid } from '../../../shared/ids.js';
+import { overruledEditsOf, type OverruledEdit } from '../../store/overruled-edits.js';
+import { keepRuns, syncHistoryOf } from '../../store/sync-history.js';
+import { single, type QueryString } from '../conventions/list-query.js';
+import { ApiError } from '../errors.js';
+import { requireAdmin } from '../permissions.js';
+import { updateRecord } from '../records.js';
+import { moduleNamedOrNone } from '../registry.js';
+import type { RequestContext } from '../resource.js';
+
+function manage(ctx: RequestContext): void {
+  requireAdmin(ctx.caller, 'Only an admin of the environment manages this instance\'s sync.');
+}
+
+function wholeNumber(query: QueryString, name: string, fallback: number, max: number): number {
+  const text = single(query, name);
+  if (text === undefined || text === '') return fallback;
+  if (!/^\d+$/.test(text) || Number(text) > max) throw ApiError.badRequest(`${name} must be a whole number from 0 to ${max}`);
+  return Number(text);
+}
+
+function firstText(record: Record<string, unknown> | undefined, fields: readonly string[]): string | null {
+  for (const field of fields) {
+    const value = record?.[field];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return null;
+}
+
+/**
+ * The record as a planner knows it: its name (or code, description…). A card without a name
+ * goes by its collection's, as the planboard shows it.
+ */
+function readableName(ctx: RequestContext, resource: string, record: Record<string, unknown> | undefined): string | null {
+  const own = firstText(record, ['name', 'code', 'description', 'email', 'external_ref']);
+  const collections = moduleNamedOrNone('collection');
+  if (own || resource !== 'card' || !collections || typeof record?.collection_id !== 'string') return own;
+  return firstText(ctx.store.getForSync(collections.table, record.collection_id), ['name', 'external_ref']);
+}
+
+/** For a field that names another record (a card's stage): that record's name, else null. */
+function referencedName(ctx: RequestContext, resource: string, field: string, value: unknown): string | null {
+  const spec = own(moduleNamedOrNone(resource)?.table.fields ?? {}, field);
+  const target = spec?.references ? moduleNamedOrNone(spec.references) : undefined;
+  if (!target || typeof value !== 'string' || !isUuid(value)) return null;
+  return firstText(ctx.store.getForSync(target.table, value.toLowerCase()), ['name', 'code', 'description', 'email']);
+}
+
+function shown(ctx: RequestContext, entry: OverruledEdit) {
+  const module = moduleNamedOrNone(entry.resource);
+  const record = module ? ctx.store.getForSync(module.table, entry.record_id) : undefined;
+  return {
+    ...entry,
+    record_name: readableName(ctx, entry.resource, record),
+    mine_name: referencedName(ctx, entry.resource, entry.field, entry.mine),
+    theirs_name: referencedName(ctx, entry.resource, entry.field, entry.theirs),
+    // For a card, where it lives: the planboard and the card panel open it from there.
+    ...(entry.resource === 'card' && typeof record?.collection_id === 'string' ? { collection_id: record.collection_id } : {}),
+  };
+}
+
+function openEntry(ctx: RequestContext, id: string): OverruledEdit {
+  const entry = isUuid(id) ? overruledEditsOf(ctx.store).get(id.toLowerCase()) : undefined;
+  if (!entry) throw ApiError.notFound('No overruled change with that id.');
+  if (entry.status !== 'open') throw ApiError.conflict(`This overruled change was already ${entry.status === 'kept' ? 'kept' : 'accepted'}.`);
+  return entry;
+}
+
+/** Writes my value again, through the resource's rules like any API write. */
+function keepMine(ctx: RequestContext, entry: OverruledEdit): void {
+  const module = moduleNamedOrNone(entry.resource);
+  const current = module ? ctx.store.getForSync(module.table, entry.record_id) : undefined;
+  if (!module || !current) throw ApiError.notFound('The record of this overruled change is not on this computer.');
+  if (current.deleted_at) throw ApiError.conflict('The record of this overruled change was deleted; restore it from the trash first, or accept the change.');
+  const scope = Object.fromEntries((module.parents ?? []).map((p) => [p.param, current[p.field] as string]));
+  ctx.store.transaction(() => {
+    updateRecord(ctx, module, entry.record_id, { [entry.field]: entry.mine }, scope, { keepAbsent: true });
+    overruledEditsOf(ctx.store).resolve(entry.id, 'kept');
+  });
+}
+
+export function registerOverruledRoutes(app: FastifyInstance): void {
+  const doc = (summary: string, extra: Record<string, unknown> = {}) => ({ doc: { summary, tag: 'Sync', ...extra } });
+
+  app.get<{ Querystring: QueryString }>(
+    '/sync/overruled',
+    {
+      config: doc('This replica\'s changes that lost to later ones elsewhere (open ones unless all=true)', {
+        query: { all: 'true: kept and accepted ones too.', resource: 'Only those of one resource.', record_id: 'Only those of one record.', limit: '0-1000 (default 100).', offset: 'Entries to skip.' },
+      }),
+    },
+    (request) => {
+      manage(request.ctx);
+      const { query } = request;
+      const all = single(query, 'all') ?? 'false';
+      if (all !== 'true' && all !== 'false') throw ApiError.badRequest('all must be true or false');
+      const resource = single(query, 'resource');
+      if (resource !== undefined && !moduleNamedOrNone(resource)) throw ApiError.badRequest(`resource ${resource} is not a resource of this API`);
+      const recordId = single(query, 'record_id');
+      if (recordId !== undefined && !isUuid(recordId)) throw ApiError.badRequest('record_id must be a uuid');
+      const limit = wholeNumber(query, 'limit', 100, 1000);
+      const offset = wholeNumber(query, 'offset', 0, Number.MAX_SAFE_INTEGER);
+      const { count, data } = overruledEditsOf(request.ctx.store).list({
+        all: all === 'true',
+        limit,
+        offset,
+        ...(resource !== undefined ? { resource } : {}),
+        ...(recordId !== undefined ? { recordId: recordId.toLowerCase() } : {}),
+      });
+      return { count, limit, offset, data: data.map((entry) => shown(request.ctx, entry)) };
+    },
+  );
+
+  app.post<{ Params: { id: string } }>('/sync/overruled/:id/keep', { config: doc('Keep my value: write it again, as a new change that syncs like any other') }, (request) => {
+    manage(request.ctx);
+    const entry = openEntry(request.ctx, request.params.id);
+    keepMine(request.ctx, entry);
+    return shown(request.ctx, overruledEditsOf(request.ctx.store).get(entry.id)!);
+  });
+
+  app.post<{ Params: { id: string } }>('/sync/overruled/:id/accept', { config: doc('Accept the other value: the entry is closed, nothing changes') }, (request) => {
+    manage(request.ctx);
+    const entry = openEntry(request.ctx, request.params.id);
+    overruledEditsOf(request.ctx.store).resolve(entry.id, 'accepted');
+    return shown(request.ctx, overruledEditsOf(request.ctx.store).get(entry.id)!);
+  });
+
+  app.get<{ Querystring: QueryString }>('/sync/history', { config: doc('The last sync runs, newest first', { query: { limit: `1-${keepRuns} (default ${keepRuns}).` } }) }, (request) => {
+    manage(request.ctx);
+    const limit = wholeNumber(request.query, 'limit', keepRuns, keepRuns);
+    const data = syncHistoryOf(request.ctx.store).list(limit);
+    return { count: data.length, limit, data };
+  });
+}
