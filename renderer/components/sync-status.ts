@@ -1,7 +1,9 @@
 /**
  * How the sync status reads in the top bar. `GET /v1/sync/status` answers the replica's
- * state; one with no remote set up says `configured: false` ("local only"). Pure, so every
- * case is tested (test/renderer/sync-status.test.ts).
+ * state; one with no remote set up says `configured: false` ("local only"). Changes refused by
+ * the remote and changes overruled by later ones elsewhere are counted beside it, so the
+ * planner knows there is something to review. Pure, so every case is tested
+ * (test/renderer/sync-status.test.ts).
  */
 import { translatorFor, type Translate } from '../i18n/index.js';
 
@@ -11,6 +13,8 @@ export interface SyncStatus {
   syncing: boolean;
   pending: number;
   conflicts: number;
+  /** Open entries of the overruled list (older hosts do not send it). */
+  overruled?: number;
   last_error: string | null;
   last_push_at?: string | null;
   last_pull_at?: string | null;
@@ -51,17 +55,21 @@ export function summarizeSync(reading: SyncReading, t: Translate = translatorFor
   if (status.syncing && !firstSync) details.push(t('syncStatus.syncing'));
   if (status.pending > 0) details.push(t('syncStatus.pending', { count: status.pending }));
   if (status.conflicts > 0) details.push(t.count('syncStatus.conflicts', status.conflicts));
+  const overruled = status.overruled ?? 0;
+  if (overruled > 0) details.push(t.count('syncStatus.overruled', overruled));
+  const toReview = status.conflicts + overruled;
   const facts = [
     status.pending > 0 ? t.count('syncStatus.notSent', status.pending) : t('syncStatus.allSent'),
     status.conflicts > 0 ? t.count('syncStatus.refused', status.conflicts) : '',
+    overruled > 0 ? t.count('syncStatus.overruledFact', overruled) : '',
     status.last_error ? t('syncStatus.lastProblem', { problem: status.last_error }) : '',
   ].filter(Boolean);
   if (firstSync) {
-    return { tone: status.conflicts > 0 ? 'warning' : 'busy', state: t('syncStatus.syncing'), details, description: `${t('syncStatus.syncing')} ${facts.join('; ')}.` };
+    return { tone: toReview > 0 ? 'warning' : 'busy', state: t('syncStatus.syncing'), details, description: `${t('syncStatus.syncing')} ${facts.join('; ')}.` };
   }
   if (!status.online) {
-    return { tone: status.conflicts > 0 ? 'warning' : 'offline', state: t('syncStatus.offline'), details, description: t('syncStatus.offlineDescription', { facts: facts.join('; ') }) };
+    return { tone: toReview > 0 ? 'warning' : 'offline', state: t('syncStatus.offline'), details, description: t('syncStatus.offlineDescription', { facts: facts.join('; ') }) };
   }
-  const tone: SyncTone = status.conflicts > 0 || status.last_error ? 'warning' : status.syncing || status.pending > 0 ? 'busy' : 'ok';
+  const tone: SyncTone = toReview > 0 || status.last_error ? 'warning' : status.syncing || status.pending > 0 ? 'busy' : 'ok';
   return { tone, state: t('syncStatus.online'), details, description: t('syncStatus.onlineDescription', { facts: facts.join('; ') }) };
 }

@@ -8,6 +8,7 @@ import { cardMessages } from './en/card.js';
 import { ordersMessages } from './en/orders.js';
 import { planboardMessages } from './en/planboard.js';
 import { setupMessages } from './en/setup.js';
+import { syncMessages } from './en/sync.js';
 
 const core = {
   // Shared words
@@ -419,7 +420,7 @@ const core = {
 } as const;
 
 /** The core labels above, and each screen area's own catalogue (en/<area>.ts). */
-export const en = { ...core, ...planboardMessages, ...backlogMessages, ...cardMessages, ...ordersMessages, ...setupMessages } as const;
+export const en = { ...core, ...planboardMessages, ...backlogMessages, ...cardMessages, ...ordersMessages, ...setupMessages, ...syncMessages } as const;
 
 export type MessageKey = keyof typeof en;
 

@@ -8,6 +8,7 @@ import { cardMessages } from './nl/card.js';
 import { ordersMessages } from './nl/orders.js';
 import { planboardMessages } from './nl/planboard.js';
 import { setupMessages } from './nl/setup.js';
+import { syncMessages } from './nl/sync.js';
 
 const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'common.cancel': 'Annuleren',
@@ -403,4 +404,4 @@ const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'localApi.regenerateConfirm': 'Ja, nieuwe sleutel maken',
 };
 
-export const nl: Record<MessageKey, string> = { ...core, ...planboardMessages, ...backlogMessages, ...cardMessages, ...ordersMessages, ...setupMessages };
+export const nl: Record<MessageKey, string> = { ...core, ...planboardMessages, ...backlogMessages, ...cardMessages, ...ordersMessages, ...setupMessages, ...syncMessages };

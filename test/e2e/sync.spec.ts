@@ -83,7 +83,8 @@ test('a planner connects to a remote, keeps working offline, sees pending go to 
   const waiting = page.getByRole('table', { name: 'Changes waiting to be sent' });
   await expect(waiting).toContainText('Bathroom');
   await expect(waiting).toContainText('Garage');
-  await expect(page.getByText(/cannot be reached right now/)).toBeVisible();
+  // Said under the status (the sync history's failed runs say it too).
+  await expect(page.getByRole('region', { name: 'Status' }).getByText(/cannot be reached right now/)).toBeVisible();
 
   // Back: a new remote process on the same data folder (another port, behind the same
   // address). Sync now sends what waited.

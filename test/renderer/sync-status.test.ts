@@ -40,6 +40,13 @@ describe('the sync indicator', () => {
     expect(summarizeSync({ kind: 'status', status: status({ online: false, conflicts: 2 }) })).toMatchObject({ tone: 'warning', details: ['2 conflicts'] });
   });
 
+  it('counts changes overruled by later ones elsewhere, online or not', () => {
+    const online = summarizeSync({ kind: 'status', status: status({ overruled: 2 }) });
+    expect(online).toMatchObject({ state: 'Online', tone: 'warning', details: ['2 overruled'] });
+    expect(online.description).toContain('2 of your changes were overruled by later ones elsewhere');
+    expect(summarizeSync({ kind: 'status', status: status({ online: false, overruled: 1, last_error: 'fetch failed' }) })).toMatchObject({ tone: 'warning', details: ['1 overruled'] });
+  });
+
   it('says so when the status cannot be read, never nothing', () => {
     const failed = summarizeSync({ kind: 'failed', message: 'The planner host could not be reached.' });
     expect(failed).toMatchObject({ state: 'Status unknown', tone: 'error' });

@@ -22,6 +22,7 @@ import { ChecklistsSection } from './ChecklistsSection.js';
 import { CommentsSection } from './CommentsSection.js';
 import { CustomFieldsSection } from './CustomFieldsSection.js';
 import { DeleteCardSection } from './DeleteCardSection.js';
+import { OverruledNotice } from './OverruledNotice.js';
 import { RelationsSection } from './RelationsSection.js';
 import { SplitCardSection } from './SplitCardSection.js';
 import { StatusStepper } from './StatusStepper.js';
@@ -86,6 +87,7 @@ function CardPanelContent({ cardId, onClose }: { cardId: string; onClose: () => 
       {record ? (
         <>
           <CollectionWarnings warnings={record.collection?.warnings ?? []} />
+          <OverruledNotice cardId={record.id} />
           {board.isError && <ErrorNotice error={board.error} onRetry={() => void board.refetch()} />}
           <CardSections card={record} board={board.data ?? null} />
         </>

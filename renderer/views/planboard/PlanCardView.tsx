@@ -11,12 +11,16 @@ import { useT } from '../../i18n/index.js';
 import { longDate } from './date-geometry.js';
 import { cardTitle, type PlanCard } from './plan-card.js';
 
-/** What cards look up by id: the board's statuses, labels and stages, and the resources. */
+/**
+ * What cards look up by id: the board's statuses, labels and stages, the resources, and the
+ * cards with a change of the planner's overruled by a later one elsewhere (marked).
+ */
 export interface CardLookups {
   statuses: ReadonlyMap<string, { name: string; color: BoardColor }>;
   labels: ReadonlyMap<string, { name: string; color: BoardColor }>;
   resources: ReadonlyMap<string, { name: string }>;
   stages: ReadonlyMap<string, { name: string }>;
+  overruled: ReadonlySet<string>;
 }
 
 export const CardLookupsContext = createContext<CardLookups>({
@@ -24,6 +28,7 @@ export const CardLookupsContext = createContext<CardLookups>({
   labels: new Map(),
   resources: new Map(),
   stages: new Map(),
+  overruled: new Set(),
 });
 
 interface PlanCardViewProps {
@@ -59,6 +64,7 @@ export const PlanCardView = memo(function PlanCardView({ card, left, top, width,
   const initials = card.resources.map((resource) => initialsOf(lookups.resources.get(resource.id)?.name ?? '?'));
   const labelNames = card.labels.map((label) => lookups.labels.get(label.id)?.name).filter(Boolean);
   const stage = lookups.stages.get(card.stage_id)?.name ?? '';
+  const overruled = lookups.overruled.has(card.id);
   const description = [
     title,
     collection && collection !== title ? t('planboard.card.collection', { name: collection }) : '',
@@ -70,6 +76,7 @@ export const PlanCardView = memo(function PlanCardView({ card, left, top, width,
     labelNames.length ? t('planboard.card.labels', { names: labelNames.join(', ') }) : '',
     card.time_tracking_running ? t('planboard.card.timerRunning') : '',
     warnings.length ? t('planboard.card.warning', { warnings: warnings.join('; ') }) : '',
+    overruled ? t('overruled.cardMark') : '',
   ]
     .filter(Boolean)
     .join(', ');
@@ -78,6 +85,7 @@ export const PlanCardView = memo(function PlanCardView({ card, left, top, width,
   if (selected) className += ' is-selected';
   if (active) className += ' is-active';
   if (warnings.length > 0) className += ' has-warning';
+  if (overruled) className += ' is-overruled';
 
   return (
     <div
@@ -98,6 +106,11 @@ export const PlanCardView = memo(function PlanCardView({ card, left, top, width,
     >
       <span className="pb-card__title" aria-hidden="true">
         {card.time_tracking_running && <span className="pb-card__timer" title={t('planboard.card.timerTitle')} />}
+        {overruled && (
+          <span className="pb-card__overruled" title={t('overruled.cardMark')}>
+            ↺
+          </span>
+        )}
         {warnings.length > 0 && (
           <span className="pb-card__warning" title={warnings.join('\n')}>
             ⚠

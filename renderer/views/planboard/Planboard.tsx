@@ -13,6 +13,7 @@ import { Notices } from '../../components/Notices.js';
 import { useCardPanel } from '../../state/card-panel.js';
 import { usePlanboardStore } from '../../state/planboard.js';
 import { byPriority, useBoardWithParts } from '../boards/board-with-parts.js';
+import { useOverruledCardIds } from '../sync/overruled-api.js';
 import { CardDetailPanel } from '../card/CardDetailPanel.js';
 import { BacklogPanel } from './BacklogPanel.js';
 import { layoutBoard, type BoardLayout } from './board-layout.js';
@@ -82,14 +83,16 @@ export function Planboard({ boardId }: { boardId: string }) {
     previousLayout.current = layout;
   }, [layout]);
 
+  const overruledCards = useOverruledCardIds();
   const lookups = useMemo<CardLookups>(
     () => ({
       statuses: new Map((board.data?.statuses ?? []).map((status) => [status.id, status])),
       labels: new Map((board.data?.labels ?? []).map((label) => [label.id, label])),
       resources: new Map((resources.data?.data ?? []).map((resource) => [resource.id, resource])),
       stages: new Map(stages.map((stage) => [stage.id, stage])),
+      overruled: overruledCards,
     }),
-    [board.data, resources.data, stages],
+    [board.data, resources.data, stages, overruledCards],
   );
 
   const selectedCards = useMemo(() => {

@@ -1,14 +1,17 @@
 /**
  * The Sync screen: the connection to the remote (address, and sign-in with an account or an
  * API key and environment), the state of sync in plain words, the changes waiting to be
- * sent, and the changes the remote refused — each with its reason, your data against the
- * server's, and retry, discard or copy.
+ * sent, the changes the remote refused — each with its reason, your data against the
+ * server's, and retry, discard or copy — the changes overruled by later ones elsewhere, and
+ * the last runs.
  */
 import { Notices } from '../../components/Notices.js';
 import { useT } from '../../i18n/index.js';
 import { ConflictList } from './ConflictList.js';
 import { ConnectionForm } from './ConnectionForm.js';
+import { OverruledList } from './OverruledList.js';
 import { PendingChanges } from './PendingChanges.js';
+import { SyncHistory } from './SyncHistory.js';
 import { SyncOverview } from './SyncOverview.js';
 import { useReplicaStatus } from './sync-api.js';
 import './sync.css';
@@ -34,7 +37,9 @@ export function SyncView() {
           <SyncOverview status={status} />
           <ConnectionForm />
           <ConflictList />
+          <OverruledList />
           <PendingChanges />
+          <SyncHistory />
         </>
       )}
       <Notices />

@@ -12,7 +12,8 @@ import { ApiRequestError } from '../../api/client.js';
 import { useApi } from '../../api/provider.js';
 import type { SyncRunSummary, SyncSettings, SyncSettingsInput, SyncStatus } from '../../../shared/sync.js';
 
-export type ReplicaStatus = SyncStatus & { role: string; pending: number; conflicts: number };
+/** `overruled`: open entries of the overruled list (overruled-api.ts). */
+export type ReplicaStatus = SyncStatus & { role: string; pending: number; conflicts: number; overruled: number };
 
 export interface Mutation {
   mutation_id: number;
