@@ -1,6 +1,8 @@
 /**
  * The headless replica's remote must be https unless it is on this computer, or plain http is
- * explicitly allowed (docs/API.md "Sync", "An encrypted remote"). Real server processes.
+ * explicitly allowed (docs/API.md "Sync", "An encrypted remote"). Real server processes. The
+ * "other computer" is an IPv4-mapped IPv6 loopback address, which the rule does not exempt,
+ * so any traffic stays on 127.0.0.1 (port 9 has no listener).
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,17 +24,17 @@ const replicaArgs = (remote: string) => ['--data-dir', folder(), '--api-env', 'l
 
 describe('npm run server -- --remote', () => {
   it('refuses a plain-http remote on another computer with one line, and sends nothing', async () => {
-    const { code, output } = await runServerCommand(['--port', '0', ...replicaArgs('http://192.0.2.2:4700')], 20_000);
+    const { code, output } = await runServerCommand(['--port', '0', ...replicaArgs('http://[::ffff:127.0.0.1]:9')], 20_000);
     expect(code).not.toBe(0);
     expect(output).toMatch(/--remote: .*https/);
     expect(output).toMatch(/--allow-insecure-remote/);
   });
 
   it('starts with plain http to another computer only with --allow-insecure-remote', async () => {
-    const server = await startServerProcess([...replicaArgs('http://192.0.2.2:4700'), '--allow-insecure-remote', '--sync-interval-ms', '3600000']);
+    const server = await startServerProcess([...replicaArgs('http://[::ffff:127.0.0.1]:9'), '--allow-insecure-remote', '--sync-interval-ms', '3600000']);
     try {
       const settings = await fetch(`${server.url}/v1/sync/settings`, { headers: { 'x-api-env': 'local', 'x-api-key': 'local-key-1' } });
-      expect(await settings.json()).toMatchObject({ remote_url: 'http://192.0.2.2:4700', allow_insecure_http: true });
+      expect(await settings.json()).toMatchObject({ remote_url: 'http://[::ffff:127.0.0.1]:9', allow_insecure_http: true });
     } finally {
       await server.stop('SIGTERM');
     }

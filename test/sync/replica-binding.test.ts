@@ -45,6 +45,27 @@ async function remoteProjectNames(remote: InProcessRemote): Promise<string[]> {
   return (list.data as { name: string }[]).map((p) => p.name);
 }
 
+/** An in-process remote and one replica of it, for a describe block; both stopped after it. */
+function remoteWithClient(): { readonly remote: InProcessRemote; readonly client: InProcessClient } {
+  const pair: { remote?: InProcessRemote; client?: InProcessClient } = {};
+  beforeAll(async () => {
+    pair.remote = await startInProcessRemote();
+    pair.client = await startInProcessClient(pair.remote.url);
+  });
+  afterAll(async () => {
+    await pair.client?.close();
+    await pair.remote?.close();
+  });
+  return {
+    get remote() {
+      return pair.remote!;
+    },
+    get client() {
+      return pair.client!;
+    },
+  };
+}
+
 async function signInMember(remote: InProcessRemote): Promise<Record<string, string>> {
   const redirectUri = 'https://app.example.com/callback';
   const made = createClient(remote.dataDir.system, { name: 'Member app', redirect_uris: [redirectUri], confidential: true, environment_id: null });
@@ -168,33 +189,22 @@ describe('the remote\'s bookkeeping of a replica id', () => {
 });
 
 describe('a replica keeps what the remote did not apply', () => {
-  let remote: InProcessRemote;
-  let client: InProcessClient;
-
-  beforeAll(async () => {
-    remote = await startInProcessRemote();
-    client = await startInProcessClient(remote.url);
-  });
-
-  afterAll(async () => {
-    await client?.close();
-    await remote?.close();
-  });
+  const pair = remoteWithClient();
 
   it('sends a change again under a new replica id when the old id\'s mark is past it', async () => {
-    await ok(client, 'POST', '/v1/project', { name: 'First' }, 201);
-    expect((await runSync(client)).error).toBeNull();
-    const nodeId = (await nodeIdsSeenBy(remote, remote.headers))[0]!;
+    await ok(pair.client, 'POST', '/v1/project', { name: 'First' }, 201);
+    expect((await runSync(pair.client)).error).toBeNull();
+    const nodeId = (await nodeIdsSeenBy(pair.remote, pair.remote.headers))[0]!;
     // Its own credential moved the mark far ahead (a replica whose history was rolled back).
-    const jump = await push(remote, remote.headers, nodeId, [createProject(1_000_000, 'Far ahead id')]);
+    const jump = await push(pair.remote, pair.remote.headers, nodeId, [createProject(1_000_000, 'Far ahead id')]);
     expect(jump.body.last_mutation_id).toBe(1_000_000);
 
-    await ok(client, 'POST', '/v1/project', { name: 'Second' }, 201);
-    const summary = await runSync(client);
+    await ok(pair.client, 'POST', '/v1/project', { name: 'Second' }, 201);
+    const summary = await runSync(pair.client);
     expect(summary.pushed).toBe(1);
     expect(summary.error).toMatch(/sent again/);
-    expect(await remoteProjectNames(remote)).toContain('Second');
-    expect(await status(client)).toMatchObject({ pending: 0 });
+    expect(await remoteProjectNames(pair.remote)).toContain('Second');
+    expect(await status(pair.client)).toMatchObject({ pending: 0 });
   });
 });
 
@@ -235,31 +245,23 @@ describe('clocks', () => {
 });
 
 describe('an encrypted remote', () => {
-  let remote: InProcessRemote;
-  let client: InProcessClient;
-
-  beforeAll(async () => {
-    remote = await startInProcessRemote();
-    client = await startInProcessClient(remote.url);
-  });
-
-  afterAll(async () => {
-    await client?.close();
-    await remote?.close();
-  });
+  const pair = remoteWithClient();
 
   it('refuses plain http to another computer unless explicitly allowed; loopback and https are fine', async () => {
-    const refused = await call(client, 'PUT', '/v1/sync/settings', { remote_url: 'http://192.0.2.2:4700', api_env: 'prod', api_key: 'SECRET-REMOTE-KEY-123' });
+    // An address the rule does not count as this computer, though it is (an IPv4-mapped IPv6
+    // loopback address): the test's traffic stays on 127.0.0.1.
+    const elsewhere = `http://[::ffff:127.0.0.1]:${new URL(pair.remote.url).port}`;
+    const refused = await call(pair.client, 'PUT', '/v1/sync/settings', { remote_url: elsewhere, api_env: 'prod', api_key: 'remote-key' });
     expect(refused.status).toBe(422);
     expectErrorBody(refused.body, 10422, 'Unprocessable Content');
     expect(refused.body.errors[0]).toMatchObject({ field: 'remote_url', description: expect.stringMatching(/https/) });
-    expect(await ok(client, 'GET', '/v1/sync/settings')).toMatchObject({ remote_url: remote.url, allow_insecure_http: false });
+    expect(await ok(pair.client, 'GET', '/v1/sync/settings')).toMatchObject({ remote_url: pair.remote.url, allow_insecure_http: false });
 
-    const allowed = await ok(client, 'PUT', '/v1/sync/settings', { remote_url: 'http://192.0.2.2:4700', api_env: 'prod', api_key: 'k-123456', allow_insecure_http: true });
-    expect(allowed).toMatchObject({ remote_url: 'http://192.0.2.2:4700', allow_insecure_http: true });
-    const badFlag = await call(client, 'PUT', '/v1/sync/settings', { remote_url: remote.url, allow_insecure_http: 'yes' });
+    const allowed = await ok(pair.client, 'PUT', '/v1/sync/settings', { remote_url: elsewhere, api_env: 'prod', api_key: 'remote-key', allow_insecure_http: true });
+    expect(allowed).toMatchObject({ remote_url: elsewhere, allow_insecure_http: true });
+    const badFlag = await call(pair.client, 'PUT', '/v1/sync/settings', { remote_url: pair.remote.url, allow_insecure_http: 'yes' });
     expect(badFlag.status).toBe(422);
-    expect(await ok(client, 'PUT', '/v1/sync/settings', { remote_url: remote.url, api_env: 'prod', api_key: 'remote-key' })).toMatchObject({ allow_insecure_http: false });
+    expect(await ok(pair.client, 'PUT', '/v1/sync/settings', { remote_url: pair.remote.url, api_env: 'prod', api_key: 'remote-key' })).toMatchObject({ allow_insecure_http: false });
   });
 
   it('says why a remote address is refused', () => {
