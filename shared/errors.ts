@@ -34,6 +34,8 @@ export const ErrorKind = {
   unsupportedMediaType: { status: 415, code: 10415, message: 'Unsupported Media Type' },
   unprocessable: { status: 422, code: 10422, message: 'Unprocessable Content' },
   duplicateEntry: { status: 422, code: 10423, message: 'Unprocessable entity' },
+  /** A replica speaking a sync protocol older than the remote accepts (docs/API.md "Sync"). */
+  upgradeRequired: { status: 426, code: 10426, message: 'Upgrade Required' },
   tooManyRequests: { status: 429, code: 10429, message: 'Too Many Requests' },
   headersTooLarge: { status: 431, code: 10431, message: 'Request Header Fields Too Large' },
   memoryExhausted: { status: 422, code: 10005, message: 'Memory exhausted' },

@@ -18,12 +18,21 @@ export interface SyncStatus {
    * wait in the outbox until the clocks agree.
    */
   clock_ahead_ms: number | null;
+  /**
+   * Which side must be updated before this replica can sync (docs/API.md "Sync", "Versions and
+   * unknown data"): `this app` when the remote refused its protocol version, `the server` when
+   * the remote speaks one older than this app accepts; null otherwise. Nothing leaves the
+   * outbox meanwhile, and `last_error` says what to do.
+   */
+  update_required: 'this app' | 'the server' | null;
 }
 
 export interface SyncRunSummary {
   pushed: number;
   rejected: number;
   pulled: number;
+  /** This replica's changes that lost to later ones elsewhere (docs/API.md "Overruled edits"). */
+  overruled: number;
   /** Attachment files sent to the remote and fetched from it. */
   files_sent: number;
   files_fetched: number;
@@ -50,6 +59,19 @@ export interface SyncSettingsInput {
   refresh_token?: string;
   /** Allow plain http to a remote on another computer (remoteUrlProblem); off unless given. */
   allow_insecure_http?: boolean;
+}
+
+/**
+ * New settings that were not saved because the remote did not take them (docs/API.md "Sync",
+ * "Checked before saved"): `field` names the setting to fix. The API answers it with 422.
+ */
+export class SyncSettingsProblem extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export interface SyncControl {
@@ -87,3 +109,17 @@ export function remoteUrlProblem(remoteUrl: string, allowInsecureHttp = false): 
   }
   return null;
 }
+
+/**
+ * The sync protocol (docs/API.md "Sync", "Versions and unknown data"). 2: replica ids bound to
+ * credentials, content hashes, `stale` and `deferred` answers, unknown fields and resources
+ * kept. Each side refuses the other below `minSyncProtocol`: a version-1 replica would drop
+ * `stale` and `deferred` changes from its outbox, a version-1 remote drops fields it does not
+ * know.
+ */
+export const syncProtocol = 2;
+export const minSyncProtocol = 2;
+
+/** Request headers a replica sends with every sync request: its protocol and its schema version. */
+export const syncProtocolHeader = 'x-planner-sync-protocol';
+export const syncSchemaHeader = 'x-planner-schema';

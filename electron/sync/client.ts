@@ -18,10 +18,15 @@ import { nowTimestamp } from '../../shared/ids.js';
 import { remoteUrlProblem, type SyncControl, type SyncRunSummary, type SyncSettings, type SyncSettingsInput, type SyncStatus } from '../../shared/sync.js';
 import type { EnvironmentStore, TableDef } from '../store/environment-store.js';
 import { mutationHash, type SyncBook } from '../store/sync-book.js';
+import { syncHistoryOf } from '../store/sync-history.js';
 import { AttachmentContent, attachmentResource } from './attachment-content.js';
+import { checkRemoteCredentials } from './credentials-check.js';
 import type { CredentialVault } from './credentials.js';
+import { bulkLoad, isEmptyReplica } from './bulk-load.js';
+import { LiveChannel } from './live.js';
 import { checkBatch, mergeRecords, SyncMessageError } from './merge.js';
-import { CursorExpired, httpRemote, RemoteRefused, RemoteUnavailable, type PushResult, type RemoteApi } from './remote.js';
+import { OverruledWatch } from './overruled.js';
+import { CursorExpired, httpRemote, RemoteRefused, RemoteUnavailable, UpdateRequired, type PushResult, type RemoteApi } from './remote.js';
 
 /** The description of an error body, when it is one. */
 function describeError(error: unknown): string | undefined {
@@ -41,10 +46,24 @@ export interface SyncTiming {
   backoffMs: number;
   maxBackoffMs: number;
   requestTimeoutMs: number;
+  /** For trying new settings on the remote before they are saved: a planner waits for it. */
+  checkTimeoutMs: number;
   /** For one attachment's content (up to 25 MiB). */
   contentTimeoutMs: number;
   pushBatch: number;
   pullPage: number;
+  /**
+   * Listen to the remote's live channel (live.ts, docs/API.md "Live updates") and pull when it
+   * announces a change. While it is up, a local change is pushed after `livePushDelayMs` and
+   * the idle pull comes only every `livePullIntervalMs`, as a safety net. False: poll only.
+   */
+  live: boolean;
+  livePushDelayMs: number;
+  livePullIntervalMs: number;
+  /** A stream silent this long is dead (the remote sends a comment every 25 s). */
+  liveSilenceMs: number;
+  /** When to ask a remote without a live channel (an older version) again. */
+  liveAbsentRetryMs: number;
 }
 
 export const defaultTiming: SyncTiming = {
@@ -53,9 +72,15 @@ export const defaultTiming: SyncTiming = {
   backoffMs: 1_000,
   maxBackoffMs: 30_000,
   requestTimeoutMs: 30_000,
+  checkTimeoutMs: 5_000,
   contentTimeoutMs: 300_000,
   pushBatch: 500,
   pullPage: 2000,
+  live: true,
+  livePushDelayMs: 50,
+  livePullIntervalMs: 300_000,
+  liveSilenceMs: 60_000,
+  liveAbsentRetryMs: 600_000,
 };
 
 /** Bounds on one run, so a run always ends (a larger backlog continues in the next run). */
@@ -89,8 +114,15 @@ export class SyncClient implements SyncControl {
   private lastError: string | null = null;
   /** How far this computer's clock runs ahead of the remote's, when beyond the allowed skew. */
   private clockAheadMs: number | null = null;
+  /** Which side must be updated first, after the versions on the wire disagreed (remote.ts). */
+  private updateRequired: SyncStatus['update_required'] = null;
+  /** Notes this run's overruled edits (overruled.ts); one per run. */
+  private watch: OverruledWatch | null = null;
   private stopped = true;
   private unsubscribe: (() => void) | null = null;
+  private readonly live: LiveChannel | null;
+  /** The newest change number the live channel announced. */
+  private announcedSeq = -1;
 
   constructor(private readonly options: SyncClientOptions) {
     this.environmentId = options.environmentId;
@@ -106,6 +138,18 @@ export class SyncClient implements SyncControl {
         },
       });
     this.content = new AttachmentContent(options.store, options.book, options.tables.get(attachmentResource)!, this.remote);
+    this.live = this.timing.live
+      ? new LiveChannel({
+          remote: this.remote,
+          timing: { retryMs: this.timing.backoffMs, maxRetryMs: this.timing.maxBackoffMs, absentRetryMs: this.timing.liveAbsentRetryMs, silenceMs: this.timing.liveSilenceMs },
+          configured: () => this.options.vault.load() !== null,
+          onSeq: (seq, first) => this.remoteChanged(seq, first),
+          // Without the channel, polling takes over from now.
+          onState: (up) => {
+            if (!up) this.schedule(this.timing.pullIntervalMs);
+          },
+        })
+      : null;
   }
 
   private get book() {
@@ -118,9 +162,10 @@ export class SyncClient implements SyncControl {
     this.stopped = false;
     // Only local changes need a push; changes this client pulled itself have nothing to send.
     this.unsubscribe = this.options.store.onChange(() => {
-      if (this.book.pendingCount() > 0) this.schedule(this.timing.pushDelayMs);
+      if (this.book.pendingCount() > 0) this.schedule(this.live?.up ? Math.min(this.timing.pushDelayMs, this.timing.livePushDelayMs) : this.timing.pushDelayMs);
     });
     this.schedule(0);
+    this.live?.ensure();
   }
 
   /** Stops the timers and waits for a run in progress. */
@@ -130,7 +175,19 @@ export class SyncClient implements SyncControl {
     this.unsubscribe = null;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    await this.live?.stop();
     await this.running?.catch(() => undefined);
+  }
+
+  /**
+   * The live channel announced the remote's newest change: pull now unless this replica has it.
+   * During a run that check waits for its end (cycle); after failures the backoff stands,
+   * except for a stream's first event, which shows that the remote is reachable again.
+   */
+  private remoteChanged(seq: number, first: boolean): void {
+    this.announcedSeq = Math.max(this.announcedSeq, seq);
+    if (this.running || (this.failures > 0 && !first)) return;
+    if (seq > (this.book.getState<number>('cursor') ?? -1)) this.schedule(0);
   }
 
   private schedule(delayMs: number): void {
@@ -148,19 +205,43 @@ export class SyncClient implements SyncControl {
     this.timer.unref?.();
   }
 
+  /**
+   * One consistent reading (docs/API.md "Sync", "Status"): without a remote nothing of an
+   * earlier one shows; `online` means the last run reached the remote and ended, so with it
+   * `last_error` is only that run's warning (changes on hold, files that did not move), never
+   * a failure; while a run is under way no next attempt is planned.
+   */
   status(): SyncStatus {
     const creds = this.options.vault.load();
+    if (!creds) {
+      return { configured: false, remote_url: null, online: false, syncing: false, last_push_at: null, last_pull_at: null, last_error: null, next_attempt_at: null, clock_ahead_ms: null, update_required: null };
+    }
+    const syncing = this.running !== null;
     return {
-      configured: creds !== null,
-      remote_url: creds?.remote_url ?? null,
+      configured: true,
+      remote_url: creds.remote_url,
       online: this.online,
-      syncing: this.running !== null,
+      syncing,
       last_push_at: this.lastPushAt,
       last_pull_at: this.lastPullAt,
       last_error: this.lastError,
-      next_attempt_at: this.nextAttemptAt ? new Date(this.nextAttemptAt).toISOString() : null,
+      next_attempt_at: this.nextAttemptAt && !syncing ? new Date(this.nextAttemptAt).toISOString() : null,
       clock_ahead_ms: this.clockAheadMs,
+      update_required: this.updateRequired,
     };
+  }
+
+  /** Forgets what the last runs found: it was about other settings. */
+  private forgetRuns(otherRemote: boolean): void {
+    this.online = false;
+    this.lastError = null;
+    this.clockAheadMs = null;
+    this.updateRequired = null;
+    this.failures = 0;
+    if (otherRemote) {
+      this.lastPushAt = null;
+      this.lastPullAt = null;
+    }
   }
 
   settings(): SyncSettings {
@@ -174,25 +255,33 @@ export class SyncClient implements SyncControl {
     };
   }
 
+  /**
+   * Saves new settings once the remote has taken them (credentials-check.ts): a wrong address
+   * or key throws SyncSettingsProblem and leaves the stored settings as they were.
+   */
   async updateSettings(input: SyncSettingsInput): Promise<SyncSettings> {
     if (input.remote_url === null) {
       this.options.vault.save(null);
+      this.forgetRuns(true);
     } else {
       const previous = this.options.vault.load();
       const sameRemote = previous?.remote_url === input.remote_url;
-      this.options.vault.save({
+      const next = {
         remote_url: input.remote_url,
         ...(input.api_env !== undefined ? { api_env: input.api_env } : sameRemote && previous?.api_env ? { api_env: previous.api_env } : {}),
         ...(input.api_key !== undefined ? { api_key: input.api_key } : sameRemote && previous?.api_key ? { api_key: previous.api_key } : {}),
         ...(input.access_token !== undefined ? { access_token: input.access_token } : {}),
         ...(input.refresh_token !== undefined ? { refresh_token: input.refresh_token } : {}),
         ...(input.allow_insecure_http === true ? { allow_insecure_http: true } : {}),
-      });
+      };
+      await checkRemoteCredentials(next, this.timing.checkTimeoutMs);
+      this.options.vault.save(next);
       // Another remote means another history: start pulling it from the beginning.
       if (!sameRemote) this.book.setState('cursor', undefined);
-      this.failures = 0;
+      this.forgetRuns(!sameRemote);
       this.schedule(0);
     }
+    this.live?.restart();
     return this.settings();
   }
 
@@ -213,7 +302,8 @@ export class SyncClient implements SyncControl {
 
   private async cycle(): Promise<SyncRunSummary> {
     const started = Date.now();
-    const summary: SyncRunSummary = { pushed: 0, rejected: 0, pulled: 0, files_sent: 0, files_fetched: 0, resynced: false, duration_ms: 0, error: null };
+    const summary: SyncRunSummary = { pushed: 0, rejected: 0, pulled: 0, overruled: 0, files_sent: 0, files_fetched: 0, resynced: false, duration_ms: 0, error: null };
+    this.watch = new OverruledWatch(this.options.store, this.book);
     try {
       const creds = this.options.vault.load();
       if (!creds) throw new RemoteRefused(0, 'no remote is set up');
@@ -225,21 +315,55 @@ export class SyncClient implements SyncControl {
       const problems = await this.content.move(summary);
       this.online = true;
       this.failures = 0;
+      this.updateRequired = null;
       // Changes on hold and files the remote refused are tried again on the usual interval;
       // this is no reason to back off, but it is shown.
       summary.error = pushProblem ?? this.clockProblem() ?? (problems.length > 0 ? `${problems.length} attachment file(s) did not move; the first: ${problems[0]}` : null);
       this.lastError = summary.error;
-      this.schedule(this.timing.pullIntervalMs);
+      this.schedule(this.live?.up ? Math.max(this.timing.pullIntervalMs, this.timing.livePullIntervalMs) : this.timing.pullIntervalMs);
+      this.live?.ensure();
+      if (this.announcedSeq > (this.book.getState<number>('cursor') ?? -1)) this.schedule(0);
     } catch (error) {
       summary.error = (error as Error).message;
       this.lastError = summary.error;
-      if (error instanceof RemoteUnavailable) this.online = false;
+      this.updateRequired = error instanceof UpdateRequired ? error.side : null;
+      // Unreachable or refused, this run did not sync: never "online" beside a failure.
+      this.online = false;
       this.failures++;
       const backoff = Math.min(this.timing.maxBackoffMs, this.timing.backoffMs * 2 ** (this.failures - 1));
       this.schedule(Math.round(backoff * (0.5 + Math.random() / 2)));
     }
+    summary.overruled = this.watch.noticed;
+    this.watch = null;
     summary.duration_ms = Date.now() - started;
+    this.keepInHistory(started, summary);
     return summary;
+  }
+
+  /** The run in the replica's sync history (store/sync-history.ts says which runs are kept). */
+  private keepInHistory(started: number, summary: SyncRunSummary): void {
+    try {
+      this.recordRun(started, summary);
+    } catch (error) {
+      // The history only reports; a failed write of it (a closing or full database) does not fail the run.
+      console.warn(`The sync run could not be added to the sync history: ${(error as Error).message}`);
+    }
+  }
+
+  private recordRun(started: number, summary: SyncRunSummary): void {
+    syncHistoryOf(this.options.store).record({
+      started_at: new Date(started).toISOString(),
+      ended_at: new Date(started + summary.duration_ms).toISOString(),
+      duration_ms: summary.duration_ms,
+      sent: summary.pushed,
+      received: summary.pulled,
+      overruled: summary.overruled,
+      refused: summary.rejected,
+      files_sent: summary.files_sent,
+      files_fetched: summary.files_fetched,
+      resynced: summary.resynced,
+      error: summary.error,
+    });
   }
 
   /** The id this replica pushes under: its node id, until the remote had a reason to refuse that. */
@@ -303,7 +427,14 @@ export class SyncClient implements SyncControl {
       const done = ours.filter((r) => (r.status === 'applied' || r.status === 'rejected') && trusted(r));
       const waiting = ours.filter((r) => !done.includes(r));
       const refused = done.filter((r) => r.status === 'rejected');
+      // Applied, but some fields lost to later changes: the answer has the remote's version.
+      const overruled = this.checked(
+        done.filter((r) => r.status === 'applied' && r.record && r.clocks && this.options.tables.has(byId.get(r.mutation_id)!.resource))
+          .map((r) => ({ resource: byId.get(r.mutation_id)!.resource, id: byId.get(r.mutation_id)!.id, record: r.record!, clocks: r.clocks! })),
+      );
       this.options.store.transaction(() => {
+        // Before the acknowledgement: until then these changes count as not yet confirmed (overruled.ts).
+        mergeRecords(this.options.store, this.book, this.options.tables, overruled, { ...this.watching() });
         for (const result of refused) {
           const mutation = byId.get(result.mutation_id)!;
           this.book.addConflict(mutation, result.error ?? null, result.record ?? null);
@@ -358,6 +489,7 @@ export class SyncClient implements SyncControl {
       const entries = this.checked(page.changes);
       const next = page.cursor;
       summary.pulled += mergeRecords(this.options.store, this.book, this.options.tables, entries, {
+        ...this.watching(),
         afterApply: () => {
           this.book.setState('cursor', next);
           this.content.queueFetches(entries);
@@ -372,17 +504,29 @@ export class SyncClient implements SyncControl {
   /** Downloads every record (first sync, or after 410), then continues from the snapshot's cursor. */
   private async snapshot(summary: SyncRunSummary): Promise<void> {
     summary.resynced = true;
-    let cursor: string | null = null;
+    const { store, tables } = this.options;
+    // A replica with no records and nothing to push has nothing to merge with (bulk-load.ts).
+    const bulk = isEmptyReplica(store, this.book, tables);
     let seq = 0;
+    // The next page is asked for while this one is written, so the remote and this replica work at once.
+    let next = this.remote.snapshot(null, this.timing.pullPage);
     for (let i = 0; i < maxPullPagesPerRun * 10; i++) {
-      const page = await this.remote.snapshot(cursor, this.timing.pullPage);
+      const page = await next;
+      if (page.cursor !== null) {
+        next = this.remote.snapshot(page.cursor, this.timing.pullPage);
+        next.catch(() => undefined);
+      }
       const entries = this.checked(page.records);
-      summary.pulled += mergeRecords(this.options.store, this.book, this.options.tables, entries, { afterApply: () => this.content.queueFetches(entries) });
+      const afterApply = () => this.content.queueFetches(entries);
+      summary.pulled += bulk ? bulkLoad(store, this.book, tables, entries, afterApply) : mergeRecords(store, this.book, tables, entries, { ...this.watching(), afterApply });
       seq = page.seq;
-      cursor = page.cursor;
-      if (cursor === null) break;
+      if (page.cursor === null) break;
     }
     this.book.setState('cursor', seq);
+  }
+
+  private watching(): { watch?: OverruledWatch } {
+    return this.watch ? { watch: this.watch } : {};
   }
 
   private checked(entries: unknown) {

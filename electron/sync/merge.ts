@@ -5,14 +5,18 @@
  * a deleted record comes back only when its restore is newer than the delete. Applied writes
  * carry the remote's clocks and never go to the outbox.
  *
- * A batch is checked whole before anything is written: an unknown resource, a malformed id or
- * a value of the wrong type refuses the batch and changes nothing.
+ * A batch is checked whole before anything is written: a malformed id, clock or name, or a
+ * value of the wrong type refuses the batch and changes nothing. Fields and resources this
+ * version does not declare (another app version's) are kept with their clocks, and move into
+ * the tables once a migration declares them (electron/store/unknown-data.ts).
  */
 import { checkValue, isPlainObject, own, type FieldSpec } from '../../shared/fields.js';
 import { isHlc, zeroHlc } from '../../shared/hlc.js';
 import { isUuid, nowTimestamp } from '../../shared/ids.js';
 import type { EnvironmentStore, TableDef } from '../store/environment-store.js';
 import type { Clocks, SyncBook } from '../store/sync-book.js';
+import { keptNamePattern, unknownDataOf } from '../store/unknown-data.js';
+import type { OverruledWatch } from './overruled.js';
 
 export class SyncMessageError extends Error {}
 
@@ -28,17 +32,25 @@ function checkEntry(tables: ReadonlyMap<string, TableDef>, entry: unknown, index
   const where = `record ${index}`;
   if (!isPlainObject(entry)) throw new SyncMessageError(`${where} is not an object`);
   const table = typeof entry.resource === 'string' ? tables.get(entry.resource) : undefined;
-  if (!table) throw new SyncMessageError(`${where} names an unknown resource ${String(entry.resource)}`);
+  // A resource of another version is kept; a name no version could give is not a resource.
+  if (!table && !(typeof entry.resource === 'string' && keptNamePattern.test(entry.resource))) {
+    throw new SyncMessageError(`${where} names no resource: ${String(entry.resource)}`);
+  }
   if (!isUuid(entry.id)) throw new SyncMessageError(`${where} has no uuid id`);
   if (!isPlainObject(entry.clocks) || !Object.values(entry.clocks).every(isHlc)) throw new SyncMessageError(`${where} has malformed clocks`);
   if (entry.record !== null && !isPlainObject(entry.record)) throw new SyncMessageError(`${where} has a malformed record`);
   if (entry.record) {
     for (const [field, value] of Object.entries(entry.record)) {
-      if (value === null || field === 'deleted_at') continue;
-      const spec: FieldSpec | undefined = own(table.fields, field);
-      if (!spec) continue; // a field this version does not know: ignored
+      if (field === 'deleted_at' || field === 'id') continue;
+      const spec: FieldSpec | undefined = table ? own(table.fields, field) : undefined;
+      if (!spec) {
+        // A field of another version: kept as it is (mergeRecords).
+        if (!keptNamePattern.test(field)) throw new SyncMessageError(`${where}: ${String(entry.resource)} has a field named ${JSON.stringify(field)}, which no version could give one`);
+        continue;
+      }
+      if (value === null) continue;
       const result = checkValue({ ...spec, nullable: true, check: undefined, pattern: undefined }, value);
-      if (!result.ok) throw new SyncMessageError(`${where}: ${table.resource}.${field} ${result.problem}`);
+      if (!result.ok) throw new SyncMessageError(`${where}: ${table!.resource}.${field} ${result.problem}`);
     }
     if (entry.record.deleted_at !== null && entry.record.deleted_at !== undefined && typeof entry.record.deleted_at !== 'string') {
       throw new SyncMessageError(`${where}: deleted_at must be a date-time or null`);
@@ -57,7 +69,7 @@ export function checkBatch(tables: ReadonlyMap<string, TableDef>, entries: unkno
  * Merges one remote record. With `force` the remote's version replaces the local one whatever
  * the clocks say (after the remote refused this replica's change).
  */
-function mergeOne(store: EnvironmentStore, book: SyncBook, table: TableDef, entry: RemoteRecord, force: string | undefined): void {
+function mergeOne(store: EnvironmentStore, book: SyncBook, table: TableDef, entry: RemoteRecord, force: string | undefined, watch: OverruledWatch | undefined): void {
   const local = store.getForSync(table, entry.id);
   const localClocks = book.clocksOf(entry.resource, entry.id);
   const remote = entry.record;
@@ -77,6 +89,8 @@ function mergeOne(store: EnvironmentStore, book: SyncBook, table: TableDef, entr
   for (const [field, value] of Object.entries(remote)) {
     if (field === 'id' || field === 'deleted_at' || (!own(table.fields, field))) continue;
     if (newer(field)) {
+      // A local change about to lose to a later one elsewhere is shown to the planner (overruled.ts).
+      if (local && force === undefined) watch?.check(table, entry.id, field, local, localClocks[field], value, entry.clocks[field]);
       values[field] = value;
       if (entry.clocks[field]) clocks[field] = entry.clocks[field]!;
       if (force !== undefined) forced[field] = entry.clocks[field] ?? zeroHlc;
@@ -101,18 +115,38 @@ function mergeOne(store: EnvironmentStore, book: SyncBook, table: TableDef, entr
   for (const hlc of Object.values(entry.clocks)) book.clock.receive(hlc);
 }
 
+/**
+ * Keeps what this version does not declare of a remote record: its unknown fields, or the
+ * whole record of an unknown resource, each field last-writer-wins by its clock.
+ */
+function keepUnknown(store: EnvironmentStore, book: SyncBook, table: TableDef | undefined, entry: RemoteRecord): void {
+  if (!entry.record) return;
+  const unknown: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(entry.record)) {
+    if (field === 'id' || (table && (field === 'deleted_at' || own(table.fields, field)))) continue;
+    // A record of an unknown resource that was never deleted says `deleted_at: null`, with no clock.
+    if (field === 'deleted_at' && value === null && !entry.clocks.deleted_at) continue;
+    unknown[field] = value;
+  }
+  if (Object.keys(unknown).length === 0) return;
+  unknownDataOf(store).keep(entry.resource, entry.id, unknown, (field) => entry.clocks[field] ?? zeroHlc);
+  if (!table) for (const hlc of Object.values(entry.clocks)) book.clock.receive(hlc);
+}
+
 export function mergeRecords(
   store: EnvironmentStore,
   book: SyncBook,
   tables: ReadonlyMap<string, TableDef>,
   entries: readonly RemoteRecord[],
-  /** `force`: the hlc of this replica's refused mutation (see mergeOne). */
-  options: { force?: string; afterApply?: () => void } = {},
+  /** `force`: the hlc of this replica's refused mutation (see mergeOne); `watch` notes overruled edits. */
+  options: { force?: string; afterApply?: () => void; watch?: OverruledWatch } = {},
 ): number {
   let applied = 0;
   store.transaction(() => {
     for (const entry of entries) {
-      mergeOne(store, book, tables.get(entry.resource)!, entry, options.force);
+      const table = tables.get(entry.resource);
+      keepUnknown(store, book, table, entry);
+      if (table) mergeOne(store, book, table, entry, options.force, options.watch);
       applied++;
     }
     options.afterApply?.();

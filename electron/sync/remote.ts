@@ -3,6 +3,8 @@
  * as typed errors so the sync loop can tell "offline" (try again later) from "refused" (show
  * the user) from "cursor too old" (download everything again).
  */
+import { minSyncProtocol, syncProtocol, syncProtocolHeader, syncSchemaHeader } from '../../shared/sync.js';
+import { environmentMigrations } from '../store/migrations/environment/index.js';
 import type { Mutation } from '../store/sync-book.js';
 import type { RemoteRecord } from './merge.js';
 
@@ -16,6 +18,20 @@ export interface RemoteCredentials {
   client_id?: string;
   /** Plain http to a remote on another computer was explicitly allowed. */
   allow_insecure_http?: boolean;
+}
+
+/**
+ * One side speaks a sync protocol the other does not accept (docs/API.md "Sync", "Versions and
+ * unknown data"): `this app` when the remote refused ours (426), `the server` when the remote's
+ * is below ours. Nothing it answered is used, so every change stays in the outbox.
+ */
+export class UpdateRequired extends Error {
+  constructor(
+    readonly side: 'this app' | 'the server',
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The remote could not be reached, or did not answer in time: we are offline. */
@@ -64,6 +80,12 @@ export interface RemoteApi {
   sendContent(attachmentId: string, content: Buffer): Promise<void>;
   /** An attachment's content from the remote (404 while it has none), at most `maxBytes`. */
   fetchContent(attachmentId: string, maxBytes: number): Promise<Buffer>;
+  /**
+   * Opens the live channel (`GET /v1/sync/stream`, live.ts): its body as it arrives, until the
+   * remote ends it or `signal` aborts. A remote without one answers 404 (RemoteRefused). A
+   * remote other than HTTP (tests) may have none.
+   */
+  stream?(signal: AbortSignal): Promise<ReadableStreamDefaultReader<Uint8Array>>;
 }
 
 const contentPath = (attachmentId: string) => `/v1/sync/attachment/${encodeURIComponent(attachmentId)}/content`;
@@ -114,6 +136,8 @@ interface Exchange {
   bytes?: Buffer;
   accept?: string;
   timeoutMs: number;
+  /** Instead of the time limit (a stream's body has none). */
+  signal?: AbortSignal;
 }
 
 export function httpRemote(
@@ -129,7 +153,12 @@ export function httpRemote(
   async function send(method: string, path: string, exchange: Exchange, retried = false): Promise<Response> {
     const creds = credentials();
     if (!creds) throw new RemoteRefused(0, 'no remote is set up');
-    const headers: Record<string, string> = { accept: exchange.accept ?? 'application/json' };
+    const headers: Record<string, string> = {
+      accept: exchange.accept ?? 'application/json',
+      // Which protocol and fields this app knows, on every sync request (wire-versions.ts on the remote).
+      [syncProtocolHeader]: String(syncProtocol),
+      [syncSchemaHeader]: String(environmentMigrations.length),
+    };
     if (creds.access_token) headers.authorization = `Bearer ${creds.access_token}`;
     else if (creds.api_key && creds.api_env) Object.assign(headers, { 'x-api-key': creds.api_key, 'x-api-env': creds.api_env });
     let body: string | Uint8Array<ArrayBuffer> | undefined;
@@ -146,7 +175,7 @@ export function httpRemote(
         method,
         headers,
         ...(body !== undefined ? { body } : {}),
-        signal: AbortSignal.timeout(exchange.timeoutMs),
+        signal: exchange.signal ?? AbortSignal.timeout(exchange.timeoutMs),
         redirect: 'error',
       });
     } catch (error) {
@@ -155,6 +184,7 @@ export function httpRemote(
     if (response.ok) return response;
     const parsed: unknown = await response.json().catch(() => null);
     if (response.status === 410) throw new CursorExpired(describe(parsed, 410));
+    if (response.status === 426) throw new UpdateRequired('this app', `The server needs a newer version of this app: ${describe(parsed, 426)}`);
     if (response.status === 401 && creds.refresh_token && creds.client_id && !retried) {
       await refresh(creds);
       return send(method, path, exchange, true);
@@ -165,11 +195,21 @@ export function httpRemote(
 
   async function call(method: string, path: string, json?: unknown): Promise<unknown> {
     const response = await send(method, path, { json, timeoutMs: options.timeoutMs });
+    let body: unknown;
     try {
-      return await response.json();
+      body = await response.json();
     } catch {
       throw new RemoteUnavailable('the remote sent an answer that is not JSON (cut off?)');
     }
+    // A remote from before versions on the wire says none: protocol 1, which drops the fields it
+    // does not know. Its answer is not used (a push it applied stays in the outbox, and is sent
+    // again once it is updated: the same clocks change nothing twice).
+    const protocol = (body as { protocol?: unknown } | null)?.protocol;
+    const spoken = typeof protocol === 'number' && Number.isInteger(protocol) ? protocol : 1;
+    if (spoken < minSyncProtocol) {
+      throw new UpdateRequired('the server', `The server runs an older version of Planner (sync protocol ${spoken}; this app needs ${minSyncProtocol} or later). Update the server to sync again; changes made here are kept until then.`);
+    }
+    return body;
   }
 
   const contentTimeoutMs = options.contentTimeoutMs ?? options.timeoutMs;
@@ -215,6 +255,23 @@ export function httpRemote(
     async fetchContent(attachmentId, maxBytes) {
       const response = await send('GET', contentPath(attachmentId), { accept: 'application/octet-stream', timeoutMs: contentTimeoutMs });
       return readAtMost(response, maxBytes);
+    },
+    async stream(signal) {
+      // The answer's head must come within the time limit; its body may last for hours.
+      const controller = new AbortController();
+      const abort = () => controller.abort();
+      signal.addEventListener('abort', abort, { once: true });
+      const timer = setTimeout(abort, options.timeoutMs);
+      try {
+        const response = await send('GET', '/v1/sync/stream', { accept: 'text/event-stream', timeoutMs: options.timeoutMs, signal: controller.signal });
+        if (!response.body || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+          await response.body?.cancel();
+          throw new RemoteRefused(415, 'the remote answered the live channel with something other than an event stream');
+        }
+        return response.body.getReader();
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }

@@ -135,9 +135,10 @@ describe('push', () => {
       mutation({ mutation_id: 6, id: existing, op: 'update', fields: { name: null }, hlc: hlc(45, 'reject') }),
       mutation({ mutation_id: 7, id: existing, op: 'update', fields: { description: 'still applied' }, hlc: hlc(46, 'reject') }),
     ]);
-    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected', 'rejected', 'applied']);
-    for (const r of results.slice(0, 5)) expectErrorBody(r.error, 422);
-    expect(results[0]).toMatchObject({ record: null, error: { errors: [expect.objectContaining({ field: 'resource' })] } });
+    // A resource this version does not declare is another version's: kept, not refused
+    // (docs/API.md "Versions and unknown data"); one it declares that does not sync is refused.
+    expect(results.map((r) => r.status)).toEqual(['applied', 'rejected', 'rejected', 'rejected', 'rejected', 'applied']);
+    for (const r of results.slice(1, 5)) expectErrorBody(r.error, 422);
     expect(results[1]).toMatchObject({ record: null, error: { errors: [expect.objectContaining({ field: 'resource' })] } });
     expect(results[2]).toMatchObject({ record: null, error: { errors: [expect.objectContaining({ field: 'name' })] } });
     expect(results[3]).toMatchObject({ record: null, error: { errors: [expect.objectContaining({ field: 'name' })] } });
@@ -167,7 +168,9 @@ describe('merge on the remote', () => {
     const late = await pushOk('lww-y', [
       mutation({ mutation_id: 1, id, op: 'update', fields: { name: 'older name', description: 'older description' }, hlc: hlc(110, 'y') }),
     ]);
-    expect(late).toEqual([{ mutation_id: 1, status: 'applied' }]);
+    // Its name lost to a later one: the answer carries the remote's version, so the replica
+    // can tell the planner (docs/API.md "Overruled edits").
+    expect(late).toEqual([{ mutation_id: 1, status: 'applied', record: expect.objectContaining({ id, name: 'newer name' }), clocks: expect.objectContaining({ name: hlc(130, 'x') }) }]);
     expect(await project(id)).toMatchObject({ name: 'newer name', description: 'older description', code: 'c0' });
     // An older clock for a field never overwrites; a newer one does.
     await pushOk('lww-y', [mutation({ mutation_id: 2, id, op: 'update', fields: { code: 'c-old' }, hlc: hlc(90, 'y') })]);
@@ -244,7 +247,7 @@ describe('pull', () => {
     for (const change of seen) expect(change.seq).toBeGreaterThan(start);
 
     const after = await ok(remote, 'GET', `/v1/sync/changes?since=${cursor}`, undefined, 200);
-    expect(after).toEqual({ changes: [], cursor, more: false, server_time: expect.any(Number) });
+    expect(after).toEqual({ changes: [], cursor, more: false, protocol: 2, schema: expect.any(Number), server_time: expect.any(Number) });
     expect400(await call(remote, 'GET', '/v1/sync/changes?since=abc'), /since/);
     expect400(await call(remote, 'GET', '/v1/sync/changes?since=0&limit=0'), /limit/);
     expect400(await call(remote, 'GET', '/v1/sync/changes?since=0&limit=5001'), /limit/);

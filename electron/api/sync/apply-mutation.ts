@@ -13,6 +13,9 @@
  * place every change passes: a module may refuse a change as a whole (`checkSynced`: a second
  * plan of a collection) or follow it up with changes of its own (`afterSynced`: one running
  * timer per user, a collection's summary), which then sync to everyone like any other.
+ *
+ * Fields and resources this version does not declare (another app version's) are kept with
+ * the mutation's clock, never dropped (kept-data.ts).
  */
 import type { ApiErrorBody, FieldProblem } from '../../../shared/errors.js';
 import { isPlainObject, loneSurrogatePath, loneSurrogateProblem } from '../../../shared/fields.js';
@@ -24,9 +27,11 @@ import { forSync, isReadOnly, readOnlyMessage } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext } from '../resource.js';
 import { deleteTree, planWrite } from '../write-plan.js';
+import { declaredResources, keepUnknownFields, keepUnknownRecord, takeUnknownFields } from './kept-data.js';
 
 export type MutationResult =
-  | { mutation_id: number; status: 'applied' }
+  /** With the remote's `record` and `clocks` when some of its fields lost to later ones (overruled). */
+  | { mutation_id: number; status: 'applied'; record?: Record<string, unknown> | null; clocks?: Record<string, string> }
   /** Not applied and not refused: the replica's clock runs ahead (push.ts). */
   | { mutation_id: number; status: 'deferred'; error: ApiErrorBody }
   | { mutation_id: number; status: 'rejected'; error: ApiErrorBody; record: Record<string, unknown> | null; clocks: Record<string, string> };
@@ -49,17 +54,20 @@ export function readMutation(value: unknown, index: number): Mutation {
   return { mutation_id, resource, id: id.toLowerCase(), op: op as Mutation['op'], fields: (fields as Record<string, unknown> | null) ?? null, hlc };
 }
 
-function refuse(ctx: RequestContext, book: SyncBook, mutation: Mutation, error: ApiError, table?: Parameters<RequestContext['store']['getForSync']>[0]): MutationResult {
+/** The remote's version of a mutation's record, as the caller may read it. */
+function remoteVersion(ctx: RequestContext, book: SyncBook, mutation: Mutation, table?: Parameters<RequestContext['store']['getForSync']>[0]) {
   return {
-    mutation_id: mutation.mutation_id,
-    status: 'rejected',
-    error: error.body(),
     record: table ? forSync(table, ctx.caller, ctx.store.getForSync(table, mutation.id) ?? null) : null,
     clocks: table ? forSync(table, ctx.caller, book.clocksOf(mutation.resource, mutation.id)) : book.clocksOf(mutation.resource, mutation.id),
   };
 }
 
-function apply(ctx: RequestContext, book: SyncBook, mutation: Mutation): void {
+function refuse(ctx: RequestContext, book: SyncBook, mutation: Mutation, error: ApiError, table?: Parameters<RequestContext['store']['getForSync']>[0]): MutationResult {
+  return { mutation_id: mutation.mutation_id, status: 'rejected', error: error.body(), ...remoteVersion(ctx, book, mutation, table) };
+}
+
+/** Applies the fields that win; answers whether any field lost to a later change (an overruled edit). */
+function apply(ctx: RequestContext, book: SyncBook, mutation: Mutation): boolean {
   // Unknown fields too: they are kept for a later version, and must be text SQLite can store.
   const badText = loneSurrogatePath(mutation.fields);
   if (badText !== undefined) throw ApiError.rule(badText, `${badText} ${loneSurrogateProblem}`);
@@ -70,24 +78,31 @@ function apply(ctx: RequestContext, book: SyncBook, mutation: Mutation): void {
   const newer = (field: string) => mutation.hlc > (clocks[field] ?? zeroHlc);
 
   if (mutation.op === 'delete') {
-    if (!current || current.deleted_at) return; // already gone: deletes are idempotent
+    if (!current || current.deleted_at) return false; // already gone: deletes are idempotent
     const problems = module.rules?.checkDelete?.(ctx, current) ?? [];
     if (problems.length > 0) throw ApiError.unprocessable(problems);
     const at = typeof mutation.fields?.deleted_at === 'string' ? mutation.fields.deleted_at : undefined;
     store.withOrigin({ kind: 'sync', clocks: { deleted_at: mutation.hlc, updated_at: mutation.hlc }, checkUnique: true }, () => deleteTree(ctx, module, current, at));
-    return;
+    return false;
   }
 
   const fields = { ...(mutation.fields ?? {}) };
   delete fields.id;
+  const unknown = takeUnknownFields(module.spec, fields);
   const restoring = 'deleted_at' in fields && fields.deleted_at === null;
   if (current?.deleted_at && !(restoring && newer('deleted_at'))) {
     throw ApiError.conflict(`This ${module.spec.title} was deleted on the remote; restore it to change it.`);
   }
   module.rules?.checkSynced?.(ctx, mutation.id, fields, current);
+  // Fields this version does not declare are kept for the versions that do (kept-data.ts);
+  // a refusal below rolls them back with the rest.
+  keepUnknownFields(ctx, mutation, unknown);
   const winning: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(fields)) if (!current || newer(field)) winning[field] = value;
-  if (Object.keys(winning).length === 0) return;
+  // Strictly later: an equal clock is this same change, applied before (a resend).
+  const lost = current !== undefined && Object.keys(fields).some((field) => field !== 'deleted_at' && (clocks[field] ?? zeroHlc) > mutation.hlc);
+  // A create of only unknown fields goes on, as a create of nothing this version declares did.
+  if (Object.keys(winning).length === 0 && (current || Object.keys(unknown).length === 0)) return lost;
 
   const problems: FieldProblem[] = [];
   const { deleted_at: _deleted, ...checked } = winning;
@@ -101,16 +116,17 @@ function apply(ctx: RequestContext, book: SyncBook, mutation: Mutation): void {
     const written = store.get(module.table, mutation.id);
     if (written) module.rules.afterSynced(ctx, written);
   }
+  return lost;
 }
 
 /** Applies one mutation in its own savepoint: it lands whole, or is refused with the reason. */
 export function applyMutation(ctx: RequestContext, book: SyncBook, mutation: Mutation): MutationResult {
   const module = moduleNamedOrNone(mutation.resource);
-  if (!module || module.syncs === false) {
+  if (module?.syncs === false || (!module && declaredResources.has(mutation.resource))) {
     return refuse(ctx, book, mutation, ApiError.rule('resource', `${mutation.resource} is not a resource that syncs`));
   }
   // A guest writes nothing (permissions.ts): each change comes back refused, with the record.
-  if (isReadOnly(ctx.caller)) return refuse(ctx, book, mutation, ApiError.forbidden(readOnlyMessage), module.table);
+  if (isReadOnly(ctx.caller)) return refuse(ctx, book, mutation, ApiError.forbidden(readOnlyMessage), module?.table);
   const ahead = parseHlc(mutation.hlc)!.millis - Date.now();
   if (ahead > maxClockSkewMs) {
     // Not refused on its merits: the edit is kept by the replica until the clocks agree,
@@ -120,11 +136,17 @@ export function applyMutation(ctx: RequestContext, book: SyncBook, mutation: Mut
   }
   book.clock.receive(mutation.hlc);
   try {
-    ctx.store.transaction(() => apply({ ...ctx, origin: 'sync' }, book, mutation));
-    return { mutation_id: mutation.mutation_id, status: 'applied' };
+    if (!module) {
+      // A resource of another version: kept whole for the versions that declare it (kept-data.ts).
+      ctx.store.transaction(() => keepUnknownRecord(ctx, mutation));
+      return { mutation_id: mutation.mutation_id, status: 'applied' };
+    }
+    const lost = ctx.store.transaction(() => apply({ ...ctx, origin: 'sync' }, book, mutation));
+    // The replica learns at once which of its fields lost, and shows the planner (docs/API.md "Overruled edits").
+    return lost ? { mutation_id: mutation.mutation_id, status: 'applied', ...remoteVersion(ctx, book, mutation, module.table) } : { mutation_id: mutation.mutation_id, status: 'applied' };
   } catch (error) {
     const apiError = toApiError(error);
     if (!apiError) throw error;
-    return refuse(ctx, book, mutation, apiError, module.table);
+    return refuse(ctx, book, mutation, apiError, module?.table);
   }
 }

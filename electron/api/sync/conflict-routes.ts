@@ -14,7 +14,8 @@ import { deleteRecord, present, updateRecord } from '../records.js';
 import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext } from '../resource.js';
 import { bookOf } from './books.js';
-import { remoteUrlProblem, type SyncControl, type SyncSettingsInput } from '../../../shared/sync.js';
+import { overruledEditsOf } from '../../store/overruled-edits.js';
+import { remoteUrlProblem, SyncSettingsProblem, type SyncControl, type SyncSettingsInput } from '../../../shared/sync.js';
 import { optionalBody, requiredBody } from '../conventions/request-body.js';
 
 /**
@@ -83,12 +84,14 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
     const filesToSend = book.queuedFileCount('send');
     return {
       role: book.role,
-      ...(status ?? { configured: false, remote_url: null, online: false, syncing: false, last_push_at: null, last_pull_at: null, last_error: null, next_attempt_at: null, clock_ahead_ms: null }),
+      ...(status ?? { configured: false, remote_url: null, online: false, syncing: false, last_push_at: null, last_pull_at: null, last_error: null, next_attempt_at: null, clock_ahead_ms: null, update_required: null }),
       // An upload is not safe on the remote until its file is there too: it counts as pending.
       pending: book.pendingCount() + filesToSend,
       files_to_send: filesToSend,
       files_to_fetch: book.queuedFileCount('fetch'),
       conflicts: book.openConflictCount(),
+      // This replica's changes that lost to later ones elsewhere, until the planner decides (overruled-routes.ts).
+      overruled: overruledEditsOf(request.ctx.store).openCount(),
     };
   });
 
@@ -119,7 +122,13 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
       problems.push({ field: 'api_env', description: 'api_env goes with api_key' });
     }
     if (problems.length > 0) throw ApiError.unprocessable(problems);
-    return controlFor(control, request.ctx).updateSettings(body as unknown as SyncSettingsInput);
+    try {
+      return await controlFor(control, request.ctx).updateSettings(body as unknown as SyncSettingsInput);
+    } catch (error) {
+      // The remote did not take the new settings: nothing was stored (docs/API.md "Checked before saved").
+      if (error instanceof SyncSettingsProblem) throw ApiError.unprocessable([{ field: error.field, description: error.message }]);
+      throw error;
+    }
   });
 
   app.get<{ Querystring: QueryString }>('/sync/pending', { config: doc('Changes waiting to be pushed, oldest first') }, (request) => {

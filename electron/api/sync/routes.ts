@@ -5,6 +5,8 @@
  *   POST /v1/sync/push        {client_id, mutations: [{mutation_id, resource, id, op, fields, hlc}]}
  *   GET  /v1/sync/changes     ?since=<cursor>&limit=N: records changed since, in commit order
  *   GET  /v1/sync/snapshot    ?cursor=&limit=N: every record, for a first sync or after 410
+ * each with the replica's protocol and schema versions as headers, answered with the remote's
+ * (wire-versions.ts), and with the data kept for other versions (kept-data.ts).
  *   PUT|GET /v1/sync/attachment/{id}/content: an uploaded attachment's file (content-routes.ts)
  *   GET  /v1/sync/stream      live channel: the newest change number as it grows (stream-routes.ts)
  *
@@ -26,6 +28,8 @@ import { pushBatch, replicaOwner } from './push.js';
 import { bookOf } from './books.js';
 import { registerConflictRoutes } from './conflict-routes.js';
 import { registerContentRoutes } from './content-routes.js';
+import { declaredResources, KeptData, type SyncedRecord } from './kept-data.js';
+import { checkReplicaVersions, wireVersions } from './wire-versions.js';
 import { registerOverruledRoutes } from './overruled-routes.js';
 import { registerStreamRoutes } from './stream-routes.js';
 import type { SyncControl } from '../../../shared/sync.js';
@@ -54,12 +58,16 @@ interface SnapshotCursor {
   seq: number;
 }
 
-/** A cursor this endpoint made: a position among the `resources` synced resources (the last one means done). */
+/**
+ * A cursor this endpoint made: a position among the `resources` synced resources, then
+ * (`resources`) among the records kept of resources this version does not declare, whose
+ * `after` is the JSON of the last [resource, id]; `resources + 1` means done.
+ */
 function readCursor(text: string, resources: number): SnapshotCursor {
   try {
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as SnapshotCursor;
     if (
-      Number.isInteger(value.resource) && value.resource >= 0 && value.resource <= resources &&
+      Number.isInteger(value.resource) && value.resource >= 0 && value.resource <= resources + 1 &&
       typeof value.after === 'string' && Number.isSafeInteger(value.seq) && value.seq >= 0
     ) {
       return { resource: value.resource, after: value.after, seq: value.seq };
@@ -70,13 +78,27 @@ function readCursor(text: string, resources: number): SnapshotCursor {
   throw ApiError.badRequest('cursor is not a snapshot cursor from this endpoint');
 }
 
+/** The last [resource, id] of a kept-records page, from a snapshot cursor's `after`. */
+function keptAfter(after: string): [string, string] | null {
+  if (after === '') return null;
+  try {
+    const value: unknown = JSON.parse(after);
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') return [value[0], value[1]];
+  } catch {
+    // fall through
+  }
+  throw ApiError.badRequest('cursor is not a snapshot cursor from this endpoint');
+}
+
 export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptions): void {
   // One module per stored resource (`/card` is a second view of cards, not a second table).
   const names = new Set<string>();
   const synced = options.modules.filter((m) => m.syncs !== false && !names.has(m.spec.name) && names.add(m.spec.name));
+  const declared: ReadonlySet<string> = new Set([...declaredResources, ...options.modules.map((m) => m.spec.name)]);
   const doc = (summary: string, extra: Record<string, unknown> = {}) => ({ doc: { summary, tag: 'Sync', ...extra } });
 
   app.post('/sync/push', { config: doc('Apply a batch of a replica\'s mutations') }, (request) => {
+    checkReplicaVersions(request.headers);
     const body = requiredBody(request.body);
     const clientId = body.client_id;
     if (typeof clientId !== 'string' || !/^[A-Za-z0-9_.:-]{1,100}$/.test(clientId)) throw ApiError.badRequest('client_id must be 1-100 letters, digits or _.:-');
@@ -99,10 +121,11 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
       return pushBatch(ctx, book, mutations, mark ?? { owner, last: 0, batch: {} }, (next) => book.setReplicaMark(clientId, { ...next, owner }));
     });
     book.compact(options.retention);
-    return { results, last_mutation_id: last, server_time: Date.now() };
+    return { results, last_mutation_id: last, server_time: Date.now(), ...wireVersions() };
   });
 
   app.get<{ Querystring: QueryString }>('/sync/changes', { config: doc('Records changed since a cursor, in commit order', { query: { since: 'The cursor from the last answer (0 at first).', limit: `Records per page, 1-${maxPage} (default 500).` } }) }, (request, reply) => {
+    checkReplicaVersions(request.headers);
     const sinceText = single(request.query, 'since') ?? '0';
     const since = Number(sinceText);
     // A cursor past 2^53 - 1 is no cursor this remote gave out, and would come back as 1e+30.
@@ -115,35 +138,49 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
     const latest = book.latestSeq();
     const { caller } = request.ctx;
     const { rows, cursor } = book.changesSince(since, limit);
-    const changes = rows.flatMap((row) => {
+    const kept = new KeptData(request.ctx, declared);
+    const changes = rows.flatMap((row): (SyncedRecord & { seq: number })[] => {
       const module = moduleNamedOrNone(row.resource);
       if (!module) return [];
       const record = forSync(module.spec, caller, request.ctx.store.getForSync(module.table, row.id) ?? null);
-      return [{ seq: row.seq, resource: row.resource, id: row.id, record, clocks: forSync(module.spec, caller, book.clocksOf(row.resource, row.id)) }];
+      return kept.withKeptFields(row.resource, [{ seq: row.seq, resource: row.resource, id: row.id, record, clocks: forSync(module.spec, caller, book.clocksOf(row.resource, row.id)) }]);
     });
-    return { changes, cursor, more: cursor < latest, server_time: Date.now() };
+    // Records of resources this version does not declare join the page in commit order.
+    const others = kept.recordsChanged(since, cursor);
+    if (others.length > 0) {
+      changes.push(...others);
+      changes.sort((a, b) => a.seq - b.seq);
+    }
+    return { changes, cursor, more: cursor < latest, server_time: Date.now(), ...wireVersions() };
   });
 
   app.get<{ Querystring: QueryString }>('/sync/snapshot', { config: doc('Every record with its clocks, page by page', { query: { cursor: 'The cursor from the last page (absent at first).', limit: `Records per page, 1-${maxPage} (default 2000).` } }) }, (request) => {
+    checkReplicaVersions(request.headers);
     const book = bookOf(request.ctx.store);
     const text = single(request.query, 'cursor');
     const cursor = text ? readCursor(text, synced.length) : { resource: 0, after: '', seq: book.latestSeq() };
     let limit = pageSize(request.query, 2000);
     const { caller } = request.ctx;
+    const kept = new KeptData(request.ctx, declared);
     const records: unknown[] = [];
     let position = { ...cursor };
     while (limit > 0 && position.resource < synced.length) {
       const module = synced[position.resource]!;
       const rows = request.ctx.store.scanForSync(module.table, position.after, limit);
       const clocks = book.clocksOfMany(module.spec.name, rows.map((r) => r.id));
-      for (const row of rows) {
-        records.push({ resource: module.spec.name, id: row.id, record: forSync(module.spec, caller, row), clocks: forSync(module.spec, caller, clocks.get(row.id) ?? {}) });
-      }
+      records.push(...kept.withKeptFields(module.spec.name, rows.map((row) => ({ resource: module.spec.name, id: row.id, record: forSync(module.spec, caller, row), clocks: forSync(module.spec, caller, clocks.get(row.id) ?? {}) }))));
       limit -= rows.length;
       position = rows.length > 0 && limit === 0 ? { ...position, after: rows[rows.length - 1]!.id } : { resource: position.resource + 1, after: '', seq: position.seq };
     }
-    const done = position.resource >= synced.length;
-    return { records, cursor: done ? null : Buffer.from(JSON.stringify(position)).toString('base64url'), seq: cursor.seq };
+    if (limit > 0 && position.resource === synced.length) {
+      // Last, the records kept of resources this version does not declare.
+      const page = kept.recordsPage(keptAfter(position.after), limit);
+      records.push(...page);
+      const last = page[page.length - 1];
+      position = page.length === limit && last ? { ...position, after: JSON.stringify([last.resource, last.id]) } : { resource: synced.length + 1, after: '', seq: position.seq };
+    }
+    const done = position.resource > synced.length;
+    return { records, cursor: done ? null : Buffer.from(JSON.stringify(position)).toString('base64url'), seq: cursor.seq, ...wireVersions() };
   });
 
   registerContentRoutes(app);

@@ -1,0 +1,122 @@
+/**
+ * The remote keeping and passing on what other app versions sync (docs/API.md "Sync",
+ * "Versions and unknown data").
+ *
+ * Keeping: a pushed field this version does not declare is kept with the mutation's clock
+ * (last-writer-wins like any field) when the mutation is applied; a pushed record of a
+ * resource it does not declare is kept whole and answered `applied`, so the replica neither
+ * resends it nor lists it as a conflict. Their names must be lower-case snake case.
+ *
+ * Passing on: kept fields go out with their records in the change feed and the snapshot,
+ * with their clocks; kept records go out as records of their own. A replica that knows them
+ * applies them; one that does not keeps them too (electron/sync/merge.ts).
+ *
+ * Only an admin's replica (an API key, or an admin signed in) gets them: the remote cannot
+ * tell whether the version that declares a field hides it from other roles, so it hands
+ * nothing it cannot judge to a caller with less than full rights.
+ */
+import { loneSurrogatePath, loneSurrogateProblem, own, type ResourceSpec } from '../../../shared/fields.js';
+import { nowTimestamp } from '../../../shared/ids.js';
+import { oauthClientSpec, resourceSpecs, webhookDeliverySpec, webhookSpec } from '../../../shared/resources/index.js';
+import type { Mutation } from '../../store/sync-book.js';
+import { keptNamePattern, unknownDataOf, type UnknownData } from '../../store/unknown-data.js';
+import { ApiError } from '../errors.js';
+import { isAdmin } from '../permissions.js';
+import type { RequestContext } from '../resource.js';
+
+/**
+ * Every resource this version declares, synced or not (webhooks and OAuth clients stay on
+ * their instance): a pushed record of any other is another version's, and kept.
+ */
+export const declaredResources: ReadonlySet<string> = new Set([...Object.keys(resourceSpecs), webhookSpec.name, webhookDeliverySpec.name, oauthClientSpec.name]);
+
+const nameRule = 'lower-case letters, digits and _, starting with a letter (at most 64)';
+
+/**
+ * Takes the fields `spec` does not declare out of `fields` (a pushed mutation's, without
+ * `id`) and returns them; a name no version could give is refused (422).
+ */
+export function takeUnknownFields(spec: ResourceSpec, fields: Record<string, unknown>): Record<string, unknown> {
+  const unknown: Record<string, unknown> = {};
+  for (const name of Object.keys(fields)) {
+    if (name === 'deleted_at' || own(spec.fields, name) !== undefined) continue;
+    if (!keptNamePattern.test(name)) throw ApiError.rule(name, `${name} is not a field of ${spec.name}, nor a name another version could give one (${nameRule})`);
+    unknown[name] = fields[name];
+    delete fields[name];
+  }
+  return unknown;
+}
+
+/** Keeps the unknown fields of an applied mutation, each with the mutation's clock. */
+export function keepUnknownFields(ctx: RequestContext, mutation: Mutation, unknown: Record<string, unknown>): void {
+  unknownDataOf(ctx.store).keep(mutation.resource, mutation.id, unknown, () => mutation.hlc);
+}
+
+/** Keeps a pushed mutation of a resource this version does not declare, whole. */
+export function keepUnknownRecord(ctx: RequestContext, mutation: Mutation): void {
+  if (!keptNamePattern.test(mutation.resource)) throw ApiError.rule('resource', `${mutation.resource} is not a resource that syncs, nor a name another version could give one (${nameRule})`);
+  const badText = loneSurrogatePath(mutation.fields);
+  if (badText !== undefined) throw ApiError.rule(badText, `${badText} ${loneSurrogateProblem}`);
+  const fields = { ...(mutation.fields ?? {}) };
+  delete fields.id;
+  for (const name of Object.keys(fields)) {
+    if (!keptNamePattern.test(name)) throw ApiError.rule(name, `${name} is not a name another version could give a field (${nameRule})`);
+  }
+  if (mutation.op === 'delete') fields.deleted_at = typeof fields.deleted_at === 'string' ? fields.deleted_at : nowTimestamp();
+  unknownDataOf(ctx.store).keep(mutation.resource, mutation.id, fields, () => mutation.hlc);
+}
+
+/** A record as the change feed and the snapshot send it. */
+export interface SyncedRecord {
+  resource: string;
+  id: string;
+  record: Record<string, unknown> | null;
+  clocks: Record<string, string>;
+}
+
+export class KeptData {
+  private readonly unknown: UnknownData | null;
+
+  constructor(
+    ctx: RequestContext,
+    /** Every resource this version declares (synced or not): the others are unknown here. */
+    private readonly declared: ReadonlySet<string>,
+  ) {
+    const unknown = unknownDataOf(ctx.store);
+    this.unknown = isAdmin(ctx.caller) && !unknown.isEmpty() ? unknown : null;
+  }
+
+  /** The records with their kept fields added (declared fields and their clocks win). */
+  withKeptFields<T extends SyncedRecord>(resource: string, entries: T[]): T[] {
+    if (!this.unknown) return entries;
+    const kept = this.unknown.fieldsOfMany(resource, entries.filter((e) => e.record).map((e) => e.id));
+    if (kept.size === 0) return entries;
+    return entries.map((entry) => {
+      const fields = kept.get(entry.id);
+      if (!fields || !entry.record) return entry;
+      return { ...entry, record: { ...fields.values, ...entry.record }, clocks: { ...fields.clocks, ...entry.clocks } };
+    });
+  }
+
+  /** Kept records of unknown resources changed in (since, through], with their change numbers. */
+  recordsChanged(since: number, through: number): (SyncedRecord & { seq: number })[] {
+    if (!this.unknown) return [];
+    return this.unknown.recordsChanged(this.declared, since, through).map((row) => ({ seq: row.seq, ...this.record(row.resource, row.id) }));
+  }
+
+  /** A snapshot page of kept records of unknown resources, after the (resource, id) `after`. */
+  recordsPage(after: readonly [string, string] | null, limit: number): SyncedRecord[] {
+    if (!this.unknown) return [];
+    return this.unknown.recordsPage(this.declared, after, limit).map((r) => ({
+      resource: r.resource,
+      id: r.id,
+      record: { id: r.id, deleted_at: null, ...r.fields.values },
+      clocks: r.fields.clocks,
+    }));
+  }
+
+  private record(resource: string, id: string): SyncedRecord {
+    const fields = this.unknown!.fieldsOf(resource, id);
+    return { resource, id, record: { id, deleted_at: null, ...fields.values }, clocks: fields.clocks };
+  }
+}
