@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DataDir } from '../store/data-dir.js';
 import { adminRoutes } from './admin-routes.js';
+import { actAsAppUser, registerAppUserRoutes, type AppUserOptions } from './app-user.js';
 import { authenticate } from './auth.js';
 import { registerResource } from './crud.js';
 import { installErrorHandling, sendError, toApiError } from './errors.js';
@@ -49,6 +50,8 @@ export interface ApiOptions {
   oauthRateLimit?: RateLimitOptions | SlidingWindowLimiter;
   /** The clock of OAuth authorization codes (60 s lifetime), in ms; tests move it. Default Date.now. */
   oauthNow?: () => number;
+  /** The desktop app and browser host: their bridge acts as the app's user (app-user.ts). */
+  appUser?: AppUserOptions;
 }
 
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
@@ -88,6 +91,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
         if (request.routeOptions.config?.public) return;
         try {
           request.ctx = await authenticate(options.dataDir, request);
+          if (options.appUser) actAsAppUser(request.ctx, options.appUser);
           refuseGuestWrite(request.ctx.caller, request.method, request.routeOptions.url);
         } catch (error) {
           const apiError = toApiError(error);
@@ -103,6 +107,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
         ...(options.oauthNow ? { now: options.oauthNow } : {}),
       });
       await v1.register(adminRoutes, { dataDir: options.dataDir });
+      if (options.appUser) registerAppUserRoutes(v1, options.appUser);
       registerSyncRoutes(v1, { modules: resourceModules, ...(options.sync ? { control: options.sync } : {}), retention: options.syncRetention ?? 1_000_000 });
 
       v1.get(

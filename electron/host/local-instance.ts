@@ -17,6 +17,7 @@ import type { Environment } from '../store/system.js';
 import type { SyncClient, SyncTiming } from '../sync/client.js';
 import { FileVault, type CredentialVault } from '../sync/credentials.js';
 import { startReplicaSync } from './replica-sync.js';
+import { signedInUserId } from './signed-in-user.js';
 
 /** The environment a desktop install keeps its own data in. */
 export const localEnvironmentName = 'local';
@@ -50,18 +51,26 @@ export async function openLocalInstance(dataPath: string, options: LocalInstance
   try {
     const environment = dataDir.system.ensureEnvironment(localEnvironmentName);
     dataDir.system.revokeApiKeys(environment.id, bridgeKeyLabel);
-    const { key } = dataDir.system.addApiKey(environment.id, undefined, bridgeKeyLabel);
+    const { id: bridgeKeyId, key } = dataDir.system.addApiKey(environment.id, undefined, bridgeKeyLabel);
+    const vault = options.vault ?? new FileVault(join(dataPath, 'sync-credentials.json'));
     // The API is built first (it installs the sync bookkeeping the client needs); the sync
     // routes find the client through this holder once it exists.
     const holder: { client?: SyncClient } = {};
-    // The desktop's own webhooks may post to this machine or the local network.
-    const api = await buildApi({ dataDir, role: 'local', sync: () => holder.client, allowPrivateWebhookTargets: true });
+    const api = await buildApi({
+      dataDir,
+      role: 'local',
+      sync: () => holder.client,
+      // The desktop's own webhooks may post to this machine or the local network.
+      allowPrivateWebhookTargets: true,
+      // The bridge acts as the planner's own user (docs/API.md "The app's user").
+      appUser: { bridgeKeyId, signedInUserId: () => signedInUserId(vault) },
+    });
     await api.ready();
     const store = dataDir.environment(environment.id);
     const client = startReplicaSync({
       dataDir,
       environmentId: environment.id,
-      vault: options.vault ?? new FileVault(join(dataPath, 'sync-credentials.json')),
+      vault,
       ...(options.syncTiming ? { timing: options.syncTiming } : {}),
     });
     holder.client = client;

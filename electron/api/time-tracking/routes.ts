@@ -28,7 +28,8 @@ import { optionalBody as body } from '../conventions/request-body.js';
  * (`writing`) another user's timer is for API keys and planners.
  */
 function timerUser(ctx: RequestContext, given: unknown, writing: boolean): string | null {
-  const own = ctx.caller.kind === 'user' ? (ctx.caller.userId ?? null) : null;
+  // A signed-in user, or the app's user on the desktop's bridge (api/app-user.ts); a plain key: nobody.
+  const own = ctx.caller.userId ?? null;
   if (given === undefined || given === null) return own;
   if (!isUuid(given)) throw ApiError.rule('user_id', 'user_id must be a uuid');
   const named = given.toLowerCase();

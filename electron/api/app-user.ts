@@ -1,0 +1,129 @@
+/**
+ * The app's user: who the planner at this desktop app (or browser host) is (docs/API.md "The
+ * app's user"). The app calls its own API with a key made at launch (the bridge key), and a
+ * key has no user; without this, every entry booked with the timer or the week sheet had no
+ * `user_id`, so payroll could not use it.
+ *
+ *  - The planner chooses (or creates) their user once; the choice is kept in the environment's
+ *    database (`sync_state`, key `app_user_id`), so it survives restarts and goes with backups.
+ *  - Signed in to a remote with an account, the signed-in user is the app's user; the host
+ *    reads it from the stored sign-in, and a choice here cannot override it (409).
+ *  - Requests with the bridge key carry that user as the caller's `userId`, so whatever defaults
+ *    to "the caller's user" (time entries, timers, comments) is theirs. The caller stays an API
+ *    key with its powers: the planner administers their own data. Other keys (the local API's
+ *    for other programs) do not act as anyone.
+ *
+ *   GET /v1/app_user   {user_id, signed_in, user}
+ *   PUT /v1/app_user   {user_id} chooses a user (null: nobody); {user: {...}} creates one and chooses it
+ */
+import type { FastifyInstance } from 'fastify';
+import { isUuid } from '../../shared/ids.js';
+import type { FieldProblem } from '../../shared/errors.js';
+import type { EnvironmentStore } from '../store/environment-store.js';
+import { ApiError } from './errors.js';
+import { requiredBody } from './conventions/request-body.js';
+import { requireAdmin } from './permissions.js';
+import { createRecord, present } from './records.js';
+import type { RequestContext } from './resource.js';
+import { userModule } from './resources/user.js';
+import { bookOf } from './sync/books.js';
+
+/** What the host tells the API about its own bridge. */
+export interface AppUserOptions {
+  /** The id of the key the host's bridge calls with (made fresh at each launch). */
+  bridgeKeyId: string;
+  /** The user signed in to the remote with an account, or null (no remote, or an API key). */
+  signedInUserId(): string | null;
+}
+
+const stateKey = 'app_user_id';
+/** What a new user may be given here: their name, e-mail, role and the resource they are. */
+const newUserFields = new Set(['email', 'firstname', 'infix', 'lastname', 'role', 'resource_id', 'language', 'timezone']);
+
+/** A user that may book time: there, not deleted and not archived. */
+function liveUser(store: EnvironmentStore, id: string) {
+  const user = store.get(userModule.table, id);
+  return user && !user.archived_at ? user : undefined;
+}
+
+/** The app's user id: the signed-in user's, else the chosen one's while that user is live. */
+export function appUserId(store: EnvironmentStore, options: AppUserOptions): { userId: string | null; signedIn: boolean } {
+  const signedIn = options.signedInUserId();
+  if (signedIn) return { userId: signedIn.toLowerCase(), signedIn: true };
+  const chosen = bookOf(store).getState<string>(stateKey);
+  return { userId: chosen && liveUser(store, chosen) ? chosen : null, signedIn: false };
+}
+
+/** Bridge requests act as the app's user (see the file head); called right after authentication. */
+export function actAsAppUser(ctx: RequestContext, options: AppUserOptions): void {
+  if (ctx.caller.kind !== 'api-key' || ctx.caller.keyId !== options.bridgeKeyId) return;
+  const { userId } = appUserId(ctx.store, options);
+  if (userId) ctx.caller.userId = userId;
+}
+
+function answer(ctx: RequestContext, options: AppUserOptions) {
+  const { userId, signedIn } = appUserId(ctx.store, options);
+  const user = userId ? ctx.store.get(userModule.table, userId) : undefined;
+  return {
+    user_id: userId,
+    signed_in: signedIn,
+    // Signed in, the user record may still be on its way from the remote: null until it syncs.
+    user: user ? present(ctx, userModule, [user], { with: [], include: [] })[0]! : null,
+  };
+}
+
+/** The problems of a new user's fields, named `user.<field>` as the body sends them. */
+function prefixed(error: unknown): never {
+  if (error instanceof ApiError && error.kind === 'unprocessable') {
+    throw new ApiError('unprocessable', error.items.map((item) => ({ ...item, field: item.field ? `user.${item.field}` : 'user' })));
+  }
+  throw error;
+}
+
+function createUser(ctx: RequestContext, given: unknown): string {
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) throw ApiError.rule('user', 'user must be an object with the new user\'s email and name');
+  const input = given as Record<string, unknown>;
+  const unknown = Object.keys(input).filter((name) => !newUserFields.has(name));
+  if (unknown.length > 0) {
+    throw ApiError.unprocessable(unknown.map((name): FieldProblem => ({ field: `user.${name}`, description: `user.${name} cannot be set here; change it on the user afterwards` })));
+  }
+  // The first user of a data folder owns it: an admin. Later ones are members unless asked.
+  const anyone = ctx.store.list(userModule.table, { limit: 1, offset: 0 }).rows.length > 0;
+  const role = input.role ?? (anyone ? 'member' : 'admin');
+  try {
+    return createRecord(ctx, userModule, { ...input, role }).id;
+  } catch (error) {
+    return prefixed(error);
+  }
+}
+
+export function registerAppUserRoutes(app: FastifyInstance, options: AppUserOptions): void {
+  const doc = (summary: string, extra: Record<string, unknown> = {}) => ({ doc: { summary, tag: 'User', ...extra } });
+
+  app.get('/app_user', { config: doc('Who this app\'s user is (the desktop app and browser host only)') }, (request) => answer(request.ctx, options));
+
+  app.put('/app_user', { config: doc('Choose or create this app\'s user (the desktop app and browser host only)') }, (request) => {
+    const { ctx } = request;
+    requireAdmin(ctx.caller, 'Only an admin of the environment chooses who this app\'s user is.');
+    const input = requiredBody(request.body);
+    const extra = Object.keys(input).filter((name) => name !== 'user_id' && name !== 'user');
+    if (extra.length > 0) throw ApiError.rule(extra[0]!, `${extra[0]} is not a field here; send user_id, or user to create one`);
+    if (('user_id' in input) === ('user' in input)) throw ApiError.rule('user_id', 'send either user_id (an existing user, or null) or user (a new one)');
+    if (options.signedInUserId()) {
+      throw ApiError.conflict('This app is signed in to its remote with an account: that account is the app\'s user. Sign out on the Sync screen to choose another.');
+    }
+    ctx.store.transaction(() => {
+      let userId: string | null;
+      if ('user' in input) {
+        userId = createUser(ctx, input.user);
+      } else {
+        const given = input.user_id;
+        if (given !== null && !isUuid(given)) throw ApiError.rule('user_id', 'user_id must be a uuid or null');
+        userId = given === null ? null : given.toLowerCase();
+        if (userId && !liveUser(ctx.store, userId)) throw ApiError.rule('user_id', `user_id names no user (or an archived one) with id ${userId}`);
+      }
+      bookOf(ctx.store).setState(stateKey, userId ?? undefined);
+    });
+    return answer(ctx, options);
+  });
+}
