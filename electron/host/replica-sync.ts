@@ -2,6 +2,9 @@
  * Starting the sync client of a local replica: the desktop app, the browser host, or a
  * headless server run with --remote. It syncs one environment with the remote named in its
  * credential vault.
+ *
+ * `PLANNER_SYNC_LIVE=off` in the environment turns the live channel off: the replica polls
+ * (docs/API.md "Live updates"), for a network whose proxy holds streamed answers back.
  */
 import type { DataDir } from '../store/data-dir.js';
 import { bookOf } from '../store/sync-book.js';
@@ -22,7 +25,7 @@ export function startReplicaSync(options: {
     tables: syncTables(),
     vault: options.vault,
     environmentId: options.environmentId,
-    ...(options.timing ? { timing: options.timing } : {}),
+    timing: { ...options.timing, ...(process.env.PLANNER_SYNC_LIVE === 'off' ? { live: false } : {}) },
   });
   client.start();
   return client;

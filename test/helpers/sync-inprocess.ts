@@ -7,7 +7,7 @@
  * `syncUntilQuiet` work on them over real HTTP.
  *
  * Clients sync only when told (`POST /v1/sync/run` or `instance.sync.run()`): their timers
- * are set to an hour.
+ * are set to an hour and the live channel is off, unless `timing` says otherwise.
  */
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +15,7 @@ import { buildApi } from '../../electron/api/app.js';
 import { openLocalInstance, type LocalInstance } from '../../electron/host/local-instance.js';
 import { DataDir } from '../../electron/store/data-dir.js';
 import type { Environment } from '../../electron/store/system.js';
+import type { SyncTiming } from '../../electron/sync/client.js';
 import { MemoryVault } from '../../electron/sync/credentials.js';
 import { tempDir } from './api.js';
 import { localHeaders, localKey, remoteEnv, remoteHeaders, remoteKey } from './sync-cluster.js';
@@ -70,11 +71,11 @@ export interface InProcessClient {
 
 const never = 3_600_000;
 
-export async function startInProcessClient(remoteUrl: string, name = 'client'): Promise<InProcessClient> {
+export async function startInProcessClient(remoteUrl: string, name = 'client', timing: Partial<SyncTiming> = {}): Promise<InProcessClient> {
   const folder = tempDir('planner-client-');
   const instance = await openLocalInstance(folder, {
     vault: new MemoryVault({ remote_url: remoteUrl, api_env: remoteEnv, api_key: remoteKey }),
-    syncTiming: { pullIntervalMs: never, pushDelayMs: never, backoffMs: never, maxBackoffMs: never },
+    syncTiming: { pullIntervalMs: never, pushDelayMs: never, backoffMs: never, maxBackoffMs: never, live: false, ...timing },
   });
   // The desktop instance answers only its bridge; tests call it over HTTP with a known key.
   instance.dataDir.system.ensureApiKey(instance.environment.id, localKey);

@@ -133,6 +133,8 @@ export function registerStreamRoutes(app: FastifyInstance, modules: readonly Res
         'cache-control': 'no-store',
         // Tells nginx-style proxies not to hold the events back.
         'x-accel-buffering': 'no',
+        // The connection ends with the stream: never reused, and never left open when the server closes.
+        connection: 'close',
       });
       request.raw.socket.setNoDelay(true);
       request.raw.socket.setTimeout(0);
