@@ -325,6 +325,17 @@ export class EnvironmentStore {
     this.pendingEvents.push({ resource: table.resource, id, op });
   }
 
+  /**
+   * Logs a change to data kept beside the tables (fields and records of other app versions,
+   * unknown-data.ts): its change-log row, so the sync change feed carries the record again, and
+   * its change event after the commit, so listeners (the live channel) hear of it. No write hook
+   * runs: the data has its clocks already and is never queued. Call it inside a transaction.
+   */
+  logKeptChange(resource: string, id: string, op: ChangeEvent['op'], fields: Record<string, unknown>): void {
+    this.statement('INSERT INTO change_log (resource, record_id, op, fields, at) VALUES (?, ?, ?, ?, ?)').run(resource, id, op, JSON.stringify(fields), nowTimestamp());
+    this.pendingEvents.push({ resource, id, op });
+  }
+
   /** Inserts a record; `id`, `created_at` and `updated_at` are set here unless given. */
   insert(table: TableDef, values: Record<string, unknown>): StoredRecord {
     return this.transaction(() => {

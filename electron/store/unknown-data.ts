@@ -13,7 +13,6 @@
  */
 import { checkValue, own } from '../../shared/fields.js';
 import { zeroHlc } from '../../shared/hlc.js';
-import { nowTimestamp } from '../../shared/ids.js';
 import type { SqliteStatement } from './database.js';
 import type { EnvironmentStore, TableDef } from './environment-store.js';
 import type { Clocks, SyncBook } from './sync-book.js';
@@ -84,7 +83,8 @@ export class UnknownData {
   /**
    * Keeps fields of a record, each only when its clock is newer than the kept one (a resent
    * or older change changes nothing). Logs one change when something changed, so the change
-   * feed carries the record again. Returns the fields that changed. Runs in one transaction.
+   * feed carries the record again and the live channel announces it. Returns the fields that
+   * changed. Runs in one transaction.
    */
   keep(resource: string, id: string, fields: Readonly<Record<string, unknown>>, clockOf: (field: string) => string): string[] {
     const names = Object.keys(fields);
@@ -103,8 +103,7 @@ export class UnknownData {
       if (changed.length > 0) {
         const deleting = changed.includes('deleted_at') && typeof fields.deleted_at === 'string';
         const logged = Object.fromEntries(changed.map((f) => [f, fields[f] ?? null]));
-        this.sql('INSERT INTO change_log (resource, record_id, op, fields, at) VALUES (?, ?, ?, ?, ?)')
-          .run(resource, id, deleting ? 'delete' : 'update', JSON.stringify(logged), nowTimestamp());
+        this.store.logKeptChange(resource, id, deleting ? 'delete' : 'update', logged);
       }
       return changed;
     });

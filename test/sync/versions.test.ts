@@ -128,10 +128,15 @@ describe('a newer replica writes a field the remote lacks', () => {
     expect(entry.record).toMatchObject({ name: 'Moulds', budget_code: 'BC-7', tooling: { presses: 2 } });
     expect(entry.clocks).toMatchObject({ name: created, budget_code: created, tooling: created });
 
-    // A change to that field alone is a change of the record: the feed carries it again.
+    // A change to that field alone is a change of the record: the feed carries it again, and
+    // the store tells its listeners (the live channel) after the commit.
     const before = entry.seq as number;
     const later = ago(3_000, 'newer');
+    const events: unknown[] = [];
+    const stopListening = storeOf(remote).onChange((batch) => events.push(...batch));
     expect(await pushOk(remote, 'newer', [updateOf(2, 'project', id, { budget_code: 'BC-8' }, later)])).toEqual([{ mutation_id: 2, status: 'applied' }]);
+    stopListening();
+    expect(events).toContainEqual({ resource: 'project', id, op: 'update' });
     entry = (await feed(remote)).find((c) => c.id === id);
     expect(entry.seq).toBeGreaterThan(before);
     expect(entry.record.budget_code).toBe('BC-8');
