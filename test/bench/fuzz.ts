@@ -21,7 +21,12 @@ if (!Number.isSafeInteger(cases) || cases < 1 || !Number.isSafeInteger(seed)) {
   process.exit(2);
 }
 
-const report = await runApiFuzz({ cases, seed });
+console.log(`API fuzz: ${cases} cases, seed ${seed}`);
+const report = await runApiFuzz({
+  cases,
+  seed,
+  progress: (done, serverErrors, findings) => console.log(`  ${done} cases: ${serverErrors} × 500, ${findings} findings`),
+});
 console.log(describeReport(report));
 console.log(`  most frequent refusals:\n${topRefusals(report)}`);
 if (report.findings.length > 0) {

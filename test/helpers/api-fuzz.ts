@@ -47,6 +47,8 @@ export interface FuzzOptions {
   seed: number;
   /** Make fresh records every this many cases (deletes use up the first ones). */
   refreshEvery?: number;
+  /** Called after every thousand cases, with the cases done, the 500s and the findings so far. */
+  progress?: (done: number, serverErrors: number, findings: number) => void;
 }
 
 interface Answer {
@@ -64,6 +66,13 @@ function send(baseUrl: string, request: Pick<FuzzRequest, 'method' | 'url' | 'he
   const headers = request.body === undefined ? request.headers : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) };
   return new Promise((done, fail) => {
     const req = httpRequest({ host: url.hostname, port: url.port, method: request.method, path: request.url, headers, agent }, (res) => {
+      const type = String(res.headers['content-type'] ?? '');
+      if (type.startsWith('text/event-stream')) {
+        // The live channel answers for as long as the client listens: its opening is the answer.
+        res.destroy();
+        done({ status: res.statusCode ?? 0, type, text: '' });
+        return;
+      }
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => done({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
@@ -253,6 +262,7 @@ export async function runApiFuzz(options: FuzzOptions): Promise<FuzzReport> {
     let serverErrors = 0;
     const refreshEvery = options.refreshEvery ?? 400;
     for (let i = 0; i < options.cases; i++) {
+      if (i > 0 && i % 1000 === 0) options.progress?.(i, serverErrors, findings.length);
       if (i > 0 && i % refreshEvery === 0) await refresh(i / refreshEvery);
       const route = routes[i % routes.length]!;
       const [request] = fc.sample(requestFor(route, known, api.headers), { numRuns: 1, seed: options.seed + i });
