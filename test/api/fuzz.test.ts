@@ -6,28 +6,52 @@
  * broken query grammar (filter, sort, show, hide, with, limit, offset, cursors).
  *
  * Never a 500, the documented error body on every 4xx (docs/API.md "Errors"), and a server
- * that still reads and writes afterwards. A fixed seed keeps `npm test` repeatable; FUZZ_SEED
+ * that still reads and writes afterwards: sent with the API key, and by a signed-in member. A fixed seed keeps `npm test` repeatable; FUZZ_SEED
  * and FUZZ_CASES change it, and `npx tsx test/bench/fuzz.ts [cases] [seed]` runs longer.
  * Each 500 it found is fixed where it arose and kept in fuzz-findings.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { describeReport, runApiFuzz } from '../helpers/api-fuzz.js';
+import { createClient } from '../../electron/api/oauth/clients.js';
+import { createUserWithPassword } from '../../electron/api/oauth/users.js';
+import type { TestApi } from '../helpers/api.js';
+import { describeReport, runApiFuzz, type FuzzReport } from '../helpers/api-fuzz.js';
+import { signInForCode, tokenRequest } from '../helpers/oauth-flow.js';
 
 const cases = Number(process.env.FUZZ_CASES ?? 1200);
 const seed = Number(process.env.FUZZ_SEED ?? 20261126);
 
+function expectClean(report: FuzzReport, expected: number): void {
+  console.log(describeReport(report));
+  expect(report.cases).toBe(expected);
+  // Every documented route got its turn (cases go round the routes).
+  expect(report.routes).toBeGreaterThan(150);
+  expect(expected).toBeGreaterThanOrEqual(report.routes);
+  expect(report.serverErrors).toBe(0);
+  expect(report.findings.map((f) => `case ${f.case}: ${f.problem}: ${f.method} ${f.url.slice(0, 120)} → ${f.answer.slice(0, 120)}`)).toEqual([]);
+  expect(report.stillAnswers).toBe(true);
+  // A generous cap, not a speed test: the run must stay a small part of `npm test`.
+  expect(report.durationMs).toBeLessThan(110_000);
+}
+
+/** A member signed in through the real OAuth flow: what most planners send. */
+async function member(api: TestApi): Promise<Record<string, string>> {
+  const redirectUri = 'https://app.example.com/callback';
+  const store = api.dataDir.environment(api.environment.id);
+  await createUserWithPassword({ caller: { kind: 'api-key', environment: api.environment }, store }, { email: 'member@fuzz.test', role: 'member' }, 'pass-word-123');
+  const { client, client_secret } = createClient(api.dataDir.system, { name: 'Fuzz app', redirect_uris: [redirectUri], confidential: true, environment_id: null });
+  const code = await signInForCode(api.baseUrl, { client_id: client.id, redirect_uri: redirectUri, state: 'st' }, { environment: api.environment.name, email: 'member@fuzz.test', password: 'pass-word-123' });
+  const token = await tokenRequest(api.baseUrl, { grant_type: 'authorization_code', code, client_id: client.id, client_secret: client_secret!, redirect_uri: redirectUri });
+  expect(token.status, JSON.stringify(token.body)).toBe(200);
+  return { authorization: `Bearer ${token.body.access_token as string}` };
+}
+
 describe('the API under generated requests', () => {
   it('never answers 500, answers every 4xx with the error body, and keeps answering', async () => {
-    const report = await runApiFuzz({ cases, seed });
-    console.log(describeReport(report));
-    expect(report.cases).toBe(cases);
-    // Every documented route got its turn (cases go round the routes).
-    expect(report.routes).toBeGreaterThan(150);
-    expect(cases).toBeGreaterThanOrEqual(report.routes);
-    expect(report.serverErrors).toBe(0);
-    expect(report.findings.map((f) => `case ${f.case}: ${f.problem}: ${f.method} ${f.url.slice(0, 120)} → ${f.answer.slice(0, 120)}`)).toEqual([]);
-    expect(report.stillAnswers).toBe(true);
-    // A generous cap, not a speed test: the run must stay a small part of `npm test`.
-    expect(report.durationMs).toBeLessThan(110_000);
+    expectClean(await runApiFuzz({ cases, seed }), cases);
+  }, 120_000);
+
+  it('does the same for a signed-in member, whose permission checks refuse much of it', async () => {
+    const memberCases = Math.ceil(cases / 2);
+    expectClean(await runApiFuzz({ cases: memberCases, seed: seed + 1, caller: member }), memberCases);
   }, 120_000);
 });

@@ -47,6 +47,12 @@ export interface FuzzOptions {
   seed: number;
   /** Make fresh records every this many cases (deletes use up the first ones). */
   refreshEvery?: number;
+  /**
+   * Who sends the generated requests (default the environment's API key, which may do
+   * everything): e.g. a member's Bearer token, so the permission checks are fuzzed too. The
+   * records to name are always made with the key.
+   */
+  caller?: (api: TestApi) => Promise<Record<string, string>>;
   /** Called after every thousand cases, with the cases done, the 500s and the findings so far. */
   progress?: (done: number, serverErrors: number, findings: number) => void;
 }
@@ -255,6 +261,7 @@ export async function runApiFuzz(options: FuzzOptions): Promise<FuzzReport> {
       known = await findAssignments(api, routes);
     };
     await refresh(0);
+    const credentials = options.caller ? await options.caller(api) : api.headers;
 
     const statuses: Record<string, number> = {};
     const findings: FuzzFinding[] = [];
@@ -265,7 +272,7 @@ export async function runApiFuzz(options: FuzzOptions): Promise<FuzzReport> {
       if (i > 0 && i % 1000 === 0) options.progress?.(i, serverErrors, findings.length);
       if (i > 0 && i % refreshEvery === 0) await refresh(i / refreshEvery);
       const route = routes[i % routes.length]!;
-      const [request] = fc.sample(requestFor(route, known, api.headers), { numRuns: 1, seed: options.seed + i });
+      const [request] = fc.sample(requestFor(route, known, credentials), { numRuns: 1, seed: options.seed + i });
       const finding = (status: number | null, problem: string, answer = ''): FuzzFinding => ({
         case: i,
         route: request!.route,
