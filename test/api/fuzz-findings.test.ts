@@ -3,7 +3,9 @@
  * outside the contract, each kept here as a plain regression test:
  *  - a multipart upload cut off inside a part was a 500 (the form parser's error escaped);
  *  - a HEAD request refused for its size (431) got a body, which a client reads as garbage
- *    after the answer ("Data after Connection: close").
+ *    after the answer ("Data after Connection: close");
+ *  - a custom field named with 100 emoji (allowed) could not be set by name: the router
+ *    refused path segments over 100 UTF-16 units with 414.
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +52,15 @@ describe('found by the fuzz run', () => {
       expectBadRequest({ status: res.status, body: JSON.parse(res.text) }, 'multipart body is cut off');
     }
     expect((await api.http('GET', `${attachments}?limit=0`)).body.count).toBe(before);
+  });
+
+  it('sets a custom field whose name is 100 emoji by name, and still refuses longer segments with 414', async () => {
+    const name = '🚀'.repeat(100);
+    const path = `/v1/collection/${collectionId}/custom_field/${encodeURIComponent(name)}`;
+    const res = await api.http('PUT', path, { value: 'liftoff' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.custom_fields).toContainEqual(expect.objectContaining({ name, value: 'liftoff' }));
+    expect((await api.http('PUT', `/v1/collection/${collectionId}/custom_field/${'x'.repeat(201)}`, { value: 'x' })).status).toBe(414);
   });
 
   it('answers a HEAD request over 16 KiB with 431 and no body', async () => {

@@ -1,7 +1,7 @@
 /**
  * Requests refused before or around a route, always with a 4xx and the documented error body
  * (docs/API.md "Errors"), never a 500 or Fastify's own body, and nothing written:
- *  - a request line and headers over 16 KiB (431), a path segment over 100 characters (414),
+ *  - a request line and headers over 16 KiB (431), a path segment over 200 UTF-16 units (414),
  *    a URL whose percent-encoding is not UTF-8 (400);
  *  - a crafted snapshot cursor, a `since` past 2^53 - 1 (400);
  *  - multipart sent to a JSON route (415; the upload route still takes it);

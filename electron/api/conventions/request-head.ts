@@ -9,8 +9,11 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, sendError } from '../errors.js';
 
-/** Fastify's router limit for one path parameter (its default), named for the 414 answer. */
-export const maxPathParamLength = 100;
+/**
+ * The router's limit for one path parameter, in UTF-16 units after decoding: the longest name
+ * in a path is a custom field's, 100 characters, which is 200 units when they are emoji.
+ */
+export const maxPathParamLength = 200;
 
 /** Fastify's `frameworkErrors` option: errors raised while the router reads the URL. */
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
