@@ -73,7 +73,7 @@ test('a planner switches the local API on, a program reads the planning with the
   const shown = section.getByRole('group', { name: 'Your new API key' });
   await expect(shown).toContainText('it will not be shown again');
   const key = await shown.getByLabel('API key').inputValue();
-  expect(key).toMatch(/^[\w-]{32}$/);
+  expect(key).toMatch(/^pk_[0-9a-f]{32}_[\w-]{32}$/);
   await shown.getByRole('button', { name: 'Copy' }).click();
   await expect(shown.getByRole('status')).toHaveText('Copied.');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
