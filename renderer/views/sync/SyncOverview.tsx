@@ -1,7 +1,7 @@
 /**
  * Where sync stands, in plain words: online or not, when it last synced, how many changes
- * wait and how many were refused, the last problem and what it means. "Sync now" runs one
- * push and pull at once and says what it did.
+ * wait, how many were refused and how many overruled, the last problem and what it means.
+ * "Sync now" runs one push and pull at once and says what it did.
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import { describeError } from '../../api/client.js';
@@ -54,6 +54,10 @@ export function SyncOverview({ status }: { status: UseQueryResult<ReplicaStatus 
           <dt>{t('sync.conflicts')}</dt>
           <dd data-testid="sync-conflicts">{current.conflicts}</dd>
         </div>
+        <div className={current.overruled > 0 ? 'sync-facts__item sync-facts__item--warning' : 'sync-facts__item'}>
+          <dt>{t('sync.overruled')}</dt>
+          <dd data-testid="sync-overruled">{current.overruled ?? 0}</dd>
+        </div>
       </dl>
       {current.configured && current.last_error && (
         <div className="notice notice--warning" role="status">
@@ -71,7 +75,9 @@ export function SyncOverview({ status }: { status: UseQueryResult<ReplicaStatus 
         <p className="muted" role="status">
           {summary.error
             ? t('sync.runFailed', { problem: plainSyncProblem(summary.error, t) })
-            : t('sync.runDone', { sent: summary.pushed, refused: summary.rejected, received: summary.pulled })}
+            : summary.overruled > 0
+              ? t('sync.runDoneOverruled', { sent: summary.pushed, refused: summary.rejected, received: summary.pulled, overruled: summary.overruled })
+              : t('sync.runDone', { sent: summary.pushed, refused: summary.rejected, received: summary.pulled })}
         </p>
       )}
     </section>
