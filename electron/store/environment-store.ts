@@ -434,32 +434,60 @@ export class EnvironmentStore {
    * Inserts records this store does not have, each with its change-log row, in one transaction:
    * a replica's first snapshot, loaded in bulk (electron/sync/bulk-load.ts). The values are as
    * `writeForSync` takes them and the rows are what it would write for a new record, but the
-   * write hooks do not run: the caller writes the field clocks (SyncBook.insertClocks). Change
-   * events go out after commit as for any write. A record already here fails the whole call.
+   * write hooks do not run: the caller writes the field clocks (SyncBook.insertClocks). The
+   * change-log rows name the record without its fields (the record is all there is), which
+   * would cost as much again as the records. Change events go out after commit as for any
+   * write. A record already here fails the whole call.
    */
   insertManyForSync(table: TableDef, records: readonly { id: string; values: Record<string, unknown> }[]): void {
     this.transaction(() => {
-      // Records of a snapshot mostly have the same fields: one statement per set of columns.
-      const inserts = new Map<string, SqliteStatement>();
-      const log = this.statement('INSERT INTO change_log (resource, record_id, op, fields, at) VALUES (?, ?, ?, ?, ?)');
+      const now = nowTimestamp();
+      // Records of a snapshot mostly have the same fields: their rows go in together.
+      const byColumns = new Map<string, { columns: string[]; rows: unknown[][] }>();
+      const logRows: unknown[][] = [];
       for (const { id, values } of records) {
         const row = toRow(table, values);
         if ('deleted_at' in values) row.deleted_at = values.deleted_at ?? null;
-        const now = nowTimestamp();
-        const record: Record<string, unknown> = { ...row, id, created_at: row.created_at ?? now, updated_at: row.updated_at ?? now };
-        const columns = Object.keys(record);
-        const shape = columns.join(',');
-        let insert = inserts.get(shape);
-        if (!insert) {
-          insert = this.statement(`INSERT INTO ${quoteIdentifier(table.table)} (${columns.map(quoteIdentifier).join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
-          inserts.set(shape, insert);
-        }
-        insert.run(record);
-        const op = record.deleted_at ? 'delete' : 'create';
-        log.run(table.resource, id, op, JSON.stringify(values), now);
+        row.id = id;
+        row.created_at ??= now;
+        row.updated_at ??= now;
+        const columns = Object.keys(row);
+        const key = columns.join(',');
+        let group = byColumns.get(key);
+        if (!group) byColumns.set(key, (group = { columns, rows: [] }));
+        group.rows.push(Object.values(row));
+        const op = row.deleted_at ? 'delete' : 'create';
+        logRows.push([table.resource, id, op, null, now]);
         this.pendingEvents.push({ resource: table.resource, id, op });
       }
+      for (const { columns, rows } of byColumns.values()) this.insertRows(table.table, columns, rows);
+      this.insertRows('change_log', ['resource', 'record_id', 'op', 'fields', 'at'], logRows);
     });
+  }
+
+  /**
+   * Inserts rows of the same columns, as many to a statement as about 1,000 parameters allow:
+   * far fewer calls into SQLite than a statement each. The rest go one by one, so only two
+   * statement texts are ever made per table and set of columns.
+   */
+  private insertRows(into: string, columns: readonly string[], rows: readonly unknown[][]): void {
+    const perStatement = Math.max(1, Math.floor(990 / columns.length));
+    const head = `INSERT INTO ${quoteIdentifier(into)} (${columns.map(quoteIdentifier).join(', ')}) VALUES `;
+    const one = `(${columns.map(() => '?').join(', ')})`;
+    let i = 0;
+    if (rows.length >= perStatement) {
+      const many = this.statement(head + Array.from({ length: perStatement }, () => one).join(', '));
+      const params: unknown[] = [];
+      for (; i + perStatement <= rows.length; i += perStatement) {
+        params.length = 0;
+        for (let r = i; r < i + perStatement; r++) for (const value of rows[r]!) params.push(value);
+        many.run(params);
+      }
+    }
+    if (i < rows.length) {
+      const single = this.statement(head + one);
+      for (; i < rows.length; i++) single.run(rows[i]);
+    }
   }
 
   /** Soft-deletes a live record, so the delete can sync and the record be restored. */

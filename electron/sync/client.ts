@@ -52,6 +52,8 @@ export interface SyncTiming {
   contentTimeoutMs: number;
   pushBatch: number;
   pullPage: number;
+  /** Snapshot pages loaded in bulk (bulk-load.ts) are the remote's largest: fewer commits. */
+  bulkPage: number;
   /**
    * Listen to the remote's live channel (live.ts, docs/API.md "Live updates") and pull when it
    * announces a change. While it is up, a local change is pushed after `livePushDelayMs` and
@@ -76,6 +78,7 @@ export const defaultTiming: SyncTiming = {
   contentTimeoutMs: 300_000,
   pushBatch: 500,
   pullPage: 2000,
+  bulkPage: 5000,
   live: true,
   livePushDelayMs: 50,
   livePullIntervalMs: 300_000,
@@ -509,11 +512,12 @@ export class SyncClient implements SyncControl {
     const bulk = isEmptyReplica(store, this.book, tables);
     let seq = 0;
     // The next page is asked for while this one is written, so the remote and this replica work at once.
-    let next = this.remote.snapshot(null, this.timing.pullPage);
+    const size = bulk ? this.timing.bulkPage : this.timing.pullPage;
+    let next = this.remote.snapshot(null, size);
     for (let i = 0; i < maxPullPagesPerRun * 10; i++) {
       const page = await next;
       if (page.cursor !== null) {
-        next = this.remote.snapshot(page.cursor, this.timing.pullPage);
+        next = this.remote.snapshot(page.cursor, size);
         next.catch(() => undefined);
       }
       const entries = this.checked(page.records);

@@ -28,6 +28,18 @@ export interface RemoteRecord {
   clocks: Clocks;
 }
 
+const pulledSpecs = new WeakMap<FieldSpec, FieldSpec>();
+
+/**
+ * What a pulled value is checked against: the field's type, but not its local rules (the
+ * remote's records passed its own), made once per field rather than once per value.
+ */
+function pulledSpec(spec: FieldSpec): FieldSpec {
+  let pulled = pulledSpecs.get(spec);
+  if (!pulled) pulledSpecs.set(spec, (pulled = { ...spec, nullable: true, check: undefined, pattern: undefined }));
+  return pulled;
+}
+
 function checkEntry(tables: ReadonlyMap<string, TableDef>, entry: unknown, index: number): RemoteRecord {
   const where = `record ${index}`;
   if (!isPlainObject(entry)) throw new SyncMessageError(`${where} is not an object`);
@@ -49,7 +61,7 @@ function checkEntry(tables: ReadonlyMap<string, TableDef>, entry: unknown, index
         continue;
       }
       if (value === null) continue;
-      const result = checkValue({ ...spec, nullable: true, check: undefined, pattern: undefined }, value);
+      const result = checkValue(pulledSpec(spec), value);
       if (!result.ok) throw new SyncMessageError(`${where}: ${table!.resource}.${field} ${result.problem}`);
     }
     if (entry.record.deleted_at !== null && entry.record.deleted_at !== undefined && typeof entry.record.deleted_at !== 'string') {
