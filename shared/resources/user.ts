@@ -48,6 +48,7 @@ export const userSpec = defineResource({
     is_sso: { type: 'boolean', readOnly: true, default: false, description: 'Signs in through single sign-on; always false here.' },
     mfa_enabled: { type: 'boolean', readOnly: true, default: false, description: 'Uses two-factor sign-in; always false here.' },
     notify_own_changes: { type: 'boolean', default: false },
+    forgotten_timer_hours: { type: 'integer', minimum: 1, maximum: 168, default: 10, description: 'A running timer of this user is flagged `forgotten` once it has run this many hours.' },
     external_ref: externalRefField,
     transaction: { type: 'string', nullable: true, maxLength: 36 },
     archived_at: { type: 'datetime', nullable: true },

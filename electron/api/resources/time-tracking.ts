@@ -1,13 +1,19 @@
 /**
  * Time tracking (`/v1/time_tracking`). The rules, the same for API calls and synced changes:
  *
- *  - `duration` is minutes from `start` to `end`, rounded; without an end the timer runs;
+ *  - an entry is on a card, or on an activity with no card; naming no activity on a card with
+ *    exactly one, it gets that one;
+ *  - `duration` is minutes from `start` to `end`, rounded; without an end the timer runs; sent
+ *    without an end, `duration` sets it. The end is after the start (`overnight: true` moves an
+ *    earlier end to the next day), an entry lasts at most 24 hours and a user books at most 24
+ *    hours a day; overlapping entries and forgotten timers are flagged (time-tracking/entry-time.ts);
  *  - a user has at most one running timer: starting one stops the previous one at the new
  *    one's start. Timers started on replicas apart meet on the remote: there the one started
  *    last keeps running and the others stop at its start, a change that syncs to every replica;
  *  - status changes follow `timeTransitions`; approving (and reopening) needs a planner role
- *    when the caller is a user; an approved entry is locked: it cannot be changed or deleted
- *    (except reopened by a planner), but its export fields (external_ref, external_note,
+ *    when the caller is a user; an approved entry is locked, and a planner may lock (or unlock)
+ *    any finished entry with `locked`: a locked entry cannot be changed or deleted (except
+ *    reopened or unlocked by a planner), but its export fields (external_ref, external_note,
  *    external_failed, synchronized_at) stay writable;
  *  - whose entries (docs/API.md "Permissions"): API keys and planners (admin, manager,
  *    organiser) book, change, stop, delete and mark exported anyone's; a member only their own
@@ -21,8 +27,10 @@ import { ApiError } from '../errors.js';
 import { isPlanner } from '../permissions.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { registerTimeTrackingRoutes } from '../time-tracking/routes.js';
+import { dayLimitProblems, endAfter, flagEntries, maxEntryMinutes, overnightEnd, spanProblems } from '../time-tracking/entry-time.js';
 import { activityModule } from './activity.js';
-import { cardModule } from './card.js';
+import { cardActivityModule, cardModule } from './card.js';
+import { stageActivityModule } from './stage.js';
 import { userModule } from './user.js';
 
 /**
@@ -37,7 +45,10 @@ const unlockedFields = new Set([
   ...Object.entries(timeTrackingSpec.fields as Record<string, { readOnly?: boolean }>).filter(([, f]) => f.readOnly).map(([name]) => name),
 ]);
 
-export const lockedMessage = 'This time entry is approved and locked: it cannot be changed or deleted (a planner can reopen it).';
+export const lockedMessage = 'This time entry is approved or locked: it cannot be changed or deleted (a planner can reopen or unlock it).';
+export const lockMessage = 'Only an admin, manager or organiser (or an integration with an API key) locks or unlocks time entries.';
+export const approvedLockMessage = 'An approved entry stays locked; reopen it (status pending) to unlock it.';
+export const noCardMessage = 'a time entry needs a card, or an activity when it is on no card (card_id or activity_id)';
 
 export function minutesBetween(start: string, end: string): number {
   return Math.round((Date.parse(end) - Date.parse(start)) / 60_000);
@@ -80,27 +91,105 @@ function checkTransition(ctx: RequestContext, from: TimeStatus, to: TimeStatus):
   return [];
 }
 
-function checkEntry(ctx: RequestContext, values: Record<string, unknown>, current: StoredRecord | undefined): FieldProblem[] {
-  if (!isPlanner(ctx.caller)) checkMemberWrite(ctx, values, current);
+/** Two stored values (or a missing and a null one) that are the same. */
+const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+
+/**
+ * With several activities on a card the planner picks one; with exactly one, an entry that
+ * names none gets it (the card's own activities, else its stage's), so timer and week sheet
+ * entries carry an activity, its rate and its billable flag into the reports.
+ */
+function defaultActivity(ctx: RequestContext, cardId: string): string | null {
+  const card = ctx.store.get(cardModule.table, cardId);
+  if (!card) return null;
+  const own = ctx.store.getWhereIn(cardActivityModule.table, 'card_id', [cardId]);
+  if (own.length > 0) return own.length === 1 ? (own[0]!.activity_id as string) : null;
+  const staged = ctx.store.getWhereIn(stageActivityModule.table, 'stage_id', [card.stage_id]);
+  return staged.length === 1 ? (staged[0]!.activity_id as string) : null;
+}
+
+/**
+ * Starting a timer stops the user's running one at the new one's start (`stopOtherTimers`),
+ * a write the rules would not see: it is checked here instead, so a forgotten timer is not
+ * turned into an entry of more than 24 hours by starting the next one.
+ */
+function otherTimerProblems(ctx: RequestContext, userId: unknown, id: string | undefined, start: string): FieldProblem[] {
+  for (const other of runningTimers(ctx, userId)) {
+    if (other.id === id) continue;
+    const end = (other.start as string) > start ? (other.start as string) : start;
+    if (Date.parse(end) - Date.parse(other.start as string) > maxEntryMinutes * 60_000) {
+      return [{ field: 'start', description: `the timer started at ${other.start as string} still runs and would be stopped here after more than 24 hours; stop it with its real end first` }];
+    }
+  }
+  return [];
+}
+
+function checkEntry(ctx: RequestContext, values: Record<string, unknown>, current: StoredRecord | undefined, _parent?: Record<string, unknown>, input: Record<string, unknown> = {}): FieldProblem[] {
+  const planner = isPlanner(ctx.caller);
+  // A replica's change carries what its own rules made of it (end from duration, overnight,
+  // the default activity): the remote checks the result and does not apply them again.
+  const synced = ctx.origin === 'sync';
+  if (!planner) checkMemberWrite(ctx, values, current);
   const from = (current?.status as TimeStatus | undefined) ?? 'draft';
   const to = (values.status as TimeStatus | undefined) ?? from;
+  const lockChange = values.locked !== undefined && values.locked !== ((current?.locked as boolean | undefined) ?? false);
+  if (lockChange && !planner) throw ApiError.forbidden(lockMessage);
   if (current?.locked) {
     // The tracked time is frozen; the export bookkeeping stays writable (payroll writes back
     // its reference or a failure), and a record sent back unchanged changes nothing. Server-owned
-    // fields (sync sends them; they are recomputed below) do not count.
-    const changing = Object.keys(values).filter((f) => f !== 'status' && !unlockedFields.has(f) && values[f] !== current[f]);
-    if (changing.length > 0 || (to !== 'approved' && to !== 'pending')) return [{ field: 'status', description: lockedMessage }];
+    // fields (sync sends them; they are recomputed below) do not count. A planner unlocks an
+    // entry locked on its own (not approved) by sending locked: false, and may change it then.
+    const unlocking = values.locked === false && from !== 'approved';
+    if (!unlocking) {
+      const changing = Object.keys(values).filter((f) => f !== 'status' && f !== 'locked' && !unlockedFields.has(f) && !same(values[f], current[f]));
+      const statusAllowed = to === from || to === 'approved' || (from === 'approved' && to === 'pending');
+      if (changing.length > 0 || !statusAllowed) return [{ field: 'status', description: lockedMessage }];
+      if (from === 'approved' && to === 'approved' && values.locked === false) return [{ field: 'locked', description: approvedLockMessage }];
+    }
   }
   const problems = checkTransition(ctx, from, to);
   if (!current && values.user_id === undefined && ctx.caller.kind === 'user') values.user_id = ctx.caller.userId ?? null;
-  const start = (values.start ?? current?.start) as string;
-  const end = ('end' in values ? values.end : current?.end) as string | null;
-  if (start && end && end < start) problems.push({ field: 'end', description: 'end may not be before start' });
+
+  const cardId = ('card_id' in values ? values.card_id : current?.card_id) ?? null;
+  if (!synced && !current && values.activity_id === undefined && typeof cardId === 'string') {
+    const activityId = defaultActivity(ctx, cardId);
+    if (activityId) values.activity_id = activityId;
+  }
+  const activityId = ('activity_id' in values ? values.activity_id : current?.activity_id) ?? null;
+  // A card_id or activity_id refused by its own check already has its 422.
+  const refused = (input.card_id !== undefined && input.card_id !== null && !('card_id' in values)) || (input.activity_id !== undefined && input.activity_id !== null && !('activity_id' in values));
+  if (!cardId && !activityId && !refused && (!current || 'card_id' in values || 'activity_id' in values)) {
+    problems.push({ field: 'card_id', description: noCardMessage });
+  }
+
+  const start = (values.start ?? current?.start) as string | undefined;
+  let end = ('end' in values ? values.end : current?.end) as string | null | undefined;
+  if (!synced && start) {
+    // `duration` on write (the public API's clients send start + duration): it sets the end,
+    // unless the end is sent too, when both must agree.
+    const durationSent = typeof values.duration === 'number' && values.duration !== ((current?.duration as number | null | undefined) ?? null);
+    const endSent = 'end' in values && !same(values.end, current?.end);
+    if (durationSent && !endSent) end = values.end = endAfter(start, values.duration as number);
+    else if (durationSent && end && minutesBetween(start, end) !== values.duration) {
+      problems.push({ field: 'duration', description: 'duration and end disagree: send one of them' });
+    }
+    if (input.overnight === true && end && Date.parse(end) <= Date.parse(start)) end = values.end = overnightEnd(start, end);
+  }
+  const userId = (values.user_id !== undefined ? values.user_id : current?.user_id) ?? null;
+  const timeChanged = !current || !same(start, current.start) || !same(end, current.end) || !same(userId, current.user_id);
+  if (start && end && timeChanged) {
+    const span = spanProblems(start, end);
+    problems.push(...span);
+    if (span.length === 0 && typeof userId === 'string') problems.push(...dayLimitProblems(ctx, { ...(current ? { id: current.id } : {}), userId, start, end }));
+  }
+  if (start && !end && timeChanged && !synced) problems.push(...otherTimerProblems(ctx, userId, current?.id, start));
   if (to === 'approved' && !end) problems.push({ field: 'status', description: 'a running timer cannot be approved; stop it first' });
-  // Server-owned figures follow from the rest.
+  else if (values.locked === true && !end) problems.push({ field: 'locked', description: 'a running timer cannot be locked; stop it first' });
+  // Server-owned figures follow from the rest. Approving locks; reopening unlocks (unless the
+  // planner sends locked: true with it); otherwise the lock is what was sent or stored.
   values.duration = start && end ? minutesBetween(start, end) : null;
   values.running = !end;
-  values.locked = to === 'approved';
+  values.locked = to === 'approved' ? true : from === 'approved' ? values.locked === true : ((values.locked ?? current?.locked ?? false) as boolean);
   return problems;
 }
 
@@ -134,6 +223,7 @@ export const timeTrackingModule: ResourceModule = {
   },
   rules: {
     check: checkEntry,
+    present: (ctx, records) => flagEntries(ctx, records),
     checkDelete(ctx, entry) {
       checkOwnEntry(ctx, entry);
       return entry.locked ? [{ field: 'id', description: lockedMessage }] : [];

@@ -19,6 +19,7 @@ import { ApiError } from '../errors.js';
 import { isPlanner } from '../permissions.js';
 import { createRecord, findRecord, present, relationJoins, updateRecord } from '../records.js';
 import type { RequestContext } from '../resource.js';
+import type { StoredRecord } from '../../store/environment-store.js';
 import { checkOwnEntry, exportMessage, ownEntriesMessage, timeTrackingModule } from '../resources/time-tracking.js';
 import { exportReport } from './export-route.js';
 import { optionalBody as body } from '../conventions/request-body.js';
@@ -35,6 +36,16 @@ function timerUser(ctx: RequestContext, given: unknown, writing: boolean): strin
   const named = given.toLowerCase();
   if (writing && named !== own && !isPlanner(ctx.caller)) throw ApiError.forbidden(ownEntriesMessage);
   return named;
+}
+
+/**
+ * Where a timer stops: the `end` sent, else now. A timer stopped in the second it started
+ * lasts a second, since an entry must end after it starts (docs/API.md "Time tracking").
+ */
+function stopAt(entry: StoredRecord, end: unknown): unknown {
+  if (end !== undefined && end !== null) return end;
+  const now = nowTimestamp();
+  return now > (entry.start as string) ? now : nowTimestamp(new Date(Date.parse(entry.start as string) + 1000));
 }
 
 function runningOf(ctx: RequestContext, userId: string | null) {
@@ -57,7 +68,7 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
     const entry = findRecord(request.ctx, timeTrackingModule, request.params.id);
     checkOwnEntry(request.ctx, entry);
     if (!entry.running) throw ApiError.conflict('This timer is not running.');
-    const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, { end: input.end ?? nowTimestamp() });
+    const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, { end: stopAt(entry, input.end) });
     return present(request.ctx, timeTrackingModule, [stopped], parseShapeOptions(request.query))[0];
   });
 
@@ -65,7 +76,7 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
     const input = body(request.body);
     const entry = runningOf(request.ctx, timerUser(request.ctx, input.user_id, true));
     if (!entry) throw ApiError.notFound('No timer is running.');
-    const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, { end: input.end ?? nowTimestamp() });
+    const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, { end: stopAt(entry, input.end) });
     return present(request.ctx, timeTrackingModule, [stopped], parseShapeOptions(request.query))[0];
   });
 

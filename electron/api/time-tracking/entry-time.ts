@@ -1,0 +1,160 @@
+/**
+ * When a time entry's time may be booked, and what is flagged about it (docs/API.md "Time
+ * tracking"; issue 17, "Nothing booked by mistake"). The same for API calls, timers and a
+ * replica's pushed changes, since all of them go through the module's `check`:
+ *
+ *  - an entry ends after it starts and lasts at most 24 hours. `overnight: true` says an end
+ *    sent at or before the start is on the next day: the end moves one day (24 hours) later.
+ *    Without it an end at or before the start is refused, never read as "overnight";
+ *  - one user books at most 24 hours on a day, the days cut at midnight in the user's time
+ *    zone: the user's entries that day (running timers until now) with this one added;
+ *  - entries of one user that overlap in time are not refused (a planner may have booked two
+ *    cards at once on purpose) but flagged: `overlaps` lists the other entries;
+ *  - a running timer is `forgotten` once it has run longer than its user's
+ *    `forgotten_timer_hours` (10 unless they set another number).
+ */
+import type { FieldProblem } from '../../../shared/errors.js';
+import { isTimeZone } from '../../../shared/fields.js';
+import { nowTimestamp } from '../../../shared/ids.js';
+import { timeTrackingSpec } from '../../../shared/resources/time-tracking.js';
+import { userSpec } from '../../../shared/resources/user.js';
+import { endOfLocalDate, localDate, startOfLocalDate } from '../../../shared/zoned-time.js';
+import type { FilterNode } from '../../../shared/filter.js';
+import { tableFor, type StoredRecord } from '../../store/environment-store.js';
+import type { RequestContext } from '../resource.js';
+
+const entries = tableFor(timeTrackingSpec);
+const users = tableFor(userSpec);
+
+const minuteMs = 60_000;
+const hourMs = 3_600_000;
+/** The longest entry, and the most one user books on one day. */
+export const maxEntryMinutes = 24 * 60;
+export const defaultForgottenTimerHours = 10;
+
+export const endAfterStartMessage = 'end must be after start (for an entry that ends the next day, send overnight: true)';
+export const tooLongMessage = `a time entry lasts at most ${maxEntryMinutes / 60} hours`;
+
+/** `overnight: true`: an end at or before the start is on the next day. */
+export function overnightEnd(start: string, end: string): string {
+  if (Date.parse(end) > Date.parse(start)) return end;
+  return nowTimestamp(new Date(Date.parse(end) + 24 * hourMs));
+}
+
+/** The end of an entry of `minutes` from `start`, as the API writes instants. */
+export function endAfter(start: string, minutes: number): string {
+  return nowTimestamp(new Date(Date.parse(start) + minutes * minuteMs));
+}
+
+/** End after start, and at most 24 hours. */
+export function spanProblems(start: string, end: string, field = 'end'): FieldProblem[] {
+  const ms = Date.parse(end) - Date.parse(start);
+  if (ms <= 0) return [{ field, description: endAfterStartMessage }];
+  if (ms > maxEntryMinutes * minuteMs) return [{ field, description: tooLongMessage }];
+  return [];
+}
+
+const atom = (field: string, operator: 'lt' | 'gt' | 'eq', value: string | null): FilterNode => ({ kind: 'atom', field, operator, not: false, value });
+
+/** A user's entries (id, start, end) that overlap `from`…`to`, running timers included. */
+function entriesOfUserBetween(ctx: RequestContext, userId: string, from: number, to: number, visit: (id: string, start: number, end: number | null) => void): void {
+  const iso = (ms: number) => nowTimestamp(new Date(ms));
+  // Entries last at most a day, so only those that start within a day before `from` can
+  // reach it: the (user_id, start) index reads a narrow range. Running timers may have
+  // started any time before, and are read on their own index.
+  const filter: FilterNode = {
+    kind: 'or',
+    items: [
+      { kind: 'and', items: [atom('start', 'gt', iso(from - 24 * hourMs - minuteMs)), atom('start', 'lt', iso(to)), atom('end', 'gt', iso(from))] },
+      { kind: 'and', items: [atom('running', 'eq', 'true'), atom('start', 'lt', iso(to))] },
+    ],
+  };
+  ctx.store.eachValues(entries, { match: { user_id: userId }, filter, limit: 100_000, offset: 0 }, ['id', 'start', 'end'], (values) => {
+    const [id, start, end] = values as [string, string, string | null];
+    visit(id, Date.parse(start), end ? Date.parse(end) : null);
+  });
+}
+
+function userTimeZone(user: StoredRecord | undefined): string {
+  const zone = user?.timezone;
+  return typeof zone === 'string' && isTimeZone(zone) ? zone : 'UTC';
+}
+
+function hours(minutes: number): string {
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/**
+ * More than 24 hours on one local day of the user's (their other entries that day, running
+ * timers until now, and this one), for each day this entry touches.
+ */
+export function dayLimitProblems(ctx: RequestContext, entry: { id?: string; userId: string; start: string; end: string }, field = 'end'): FieldProblem[] {
+  const user = ctx.store.get(users, entry.userId);
+  const zone = userTimeZone(user);
+  const from = Date.parse(entry.start);
+  const to = Date.parse(entry.end);
+  const now = Date.now();
+  const problems: FieldProblem[] = [];
+  for (let date = localDate(from, zone), i = 0; i < 3; i++) {
+    const dayStart = startOfLocalDate(date, zone);
+    if (dayStart >= to) break;
+    const dayEnd = endOfLocalDate(date, zone);
+    let ms = Math.max(0, Math.min(to, dayEnd) - Math.max(from, dayStart));
+    entriesOfUserBetween(ctx, entry.userId, dayStart, dayEnd, (id, start, end) => {
+      if (id === entry.id) return;
+      ms += Math.max(0, Math.min(end ?? now, dayEnd) - Math.max(start, dayStart));
+    });
+    const minutes = Math.round(ms / minuteMs);
+    if (minutes > maxEntryMinutes) {
+      problems.push({ field, description: `with this entry its user would have ${hours(minutes)} hours on ${date} (${zone}); a day holds at most 24 hours` });
+      break;
+    }
+    date = localDate(dayEnd, zone);
+  }
+  return problems;
+}
+
+/**
+ * Fills `overlaps` (ids of the same user's other entries that overlap it; a running timer
+ * runs until now) and `forgotten` on a page of entries.
+ */
+export function flagEntries(ctx: RequestContext, records: Record<string, unknown>[]): void {
+  const now = Date.now();
+  const userIds = [...new Set(records.map((r) => r.user_id).filter((id): id is string => typeof id === 'string'))];
+  const people = new Map(ctx.store.getWhereIn(users, 'id', userIds).map((u) => [u.id, u]));
+  for (const record of records) {
+    const start = typeof record.start === 'string' ? Date.parse(record.start) : NaN;
+    const end = typeof record.end === 'string' ? Date.parse(record.end) : record.end === null ? now : NaN;
+    const userId = record.user_id;
+    const overlaps: string[] = [];
+    if (typeof userId === 'string' && end > start) {
+      entriesOfUserBetween(ctx, userId, start, end, (id, otherStart, otherEnd) => {
+        if (id !== record.id && otherStart < end && (otherEnd ?? now) > start && (otherEnd ?? now) > otherStart) overlaps.push(id);
+      });
+    }
+    record.overlaps = overlaps.sort();
+    const limit = Number(people.get(userId as string)?.forgotten_timer_hours ?? defaultForgottenTimerHours) || defaultForgottenTimerHours;
+    record.forgotten = record.end === null && Number.isFinite(start) && now - start > limit * hourMs;
+  }
+}
+
+/**
+ * Which of a report's entries overlap another of the same user's, in one pass per user over
+ * entries sorted by start (`entries` must be): each entry is compared only with the earlier
+ * ones still running at its start.
+ */
+export function overlappingIds(all: readonly { id: string; userId: string | null; from: number; to: number }[]): Set<string> {
+  const flagged = new Set<string>();
+  const open = new Map<string, { id: string; to: number }[]>();
+  for (const entry of all) {
+    if (entry.userId === null || entry.to <= entry.from) continue;
+    const running = (open.get(entry.userId) ?? []).filter((o) => o.to > entry.from);
+    for (const other of running) {
+      flagged.add(other.id);
+      flagged.add(entry.id);
+    }
+    running.push({ id: entry.id, to: entry.to });
+    open.set(entry.userId, running);
+  }
+  return flagged;
+}
