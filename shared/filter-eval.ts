@@ -4,6 +4,7 @@
  * negates the whole condition, text matching ignores ASCII case. Computed lists (schedules,
  * capacity) use it so they accept the same `filter` grammar as stored ones.
  */
+import { booleanWord } from './boolean-words.js';
 import { own, type FieldSpec } from './fields.js';
 import type { FilterAtom, FilterNode } from './filter.js';
 
@@ -18,8 +19,8 @@ function coerce(field: string, spec: FieldSpec, value: string): unknown {
     return n;
   }
   if (spec.type === 'boolean') {
-    if (value === 'true' || value === '1') return true;
-    if (value === 'false' || value === '0') return false;
+    const flag = booleanWord(value);
+    if (flag !== undefined) return flag;
     throw new FilterFieldError(`filter value '${value}' for ${field} must be true or false`);
   }
   if (spec.type === 'datetime' && /[T ]\d{2}:\d{2}/.test(value)) {

@@ -7,7 +7,7 @@ import type { FieldProblem } from '../../shared/errors.js';
 import { isUuid } from '../../shared/ids.js';
 import type { ListEnvelope } from '../../shared/list.js';
 import type { StoredRecord } from '../store/environment-store.js';
-import { parseListOptions, parseShapeOptions, single, type QueryString, type ShapeOptions } from './conventions/list-query.js';
+import { booleanParam, parseListOptions, parseShapeOptions, type QueryString, type ShapeOptions } from './conventions/list-query.js';
 import { applyShape } from './conventions/shape.js';
 import { checkRelations, loadRelations } from './conventions/with.js';
 import { ApiError } from './errors.js';
@@ -88,10 +88,7 @@ export function present(
  */
 function archivedMatch(module: ResourceModule, query: QueryString): Record<string, unknown> {
   if (!('archived_at' in module.table.fields)) return {};
-  const text = single(query, 'archived');
-  if (text === 'true' || text === '1') return {};
-  if (text === undefined || text === '' || text === 'false' || text === '0') return { archived_at: null };
-  throw ApiError.badRequest(`archived must be true or false, got '${text}'`);
+  return booleanParam(query, 'archived') ? {} : { archived_at: null };
 }
 
 /** The module's relations as the store's filter compiler needs them. */
@@ -160,10 +157,7 @@ export interface WriteOptions {
 
 /** Reads `update_without_delete_nested` (boolean, default false). */
 export function keepAbsentOption(query: QueryString): boolean {
-  const text = single(query, 'update_without_delete_nested');
-  if (text === undefined || text === '' || text === 'false' || text === '0') return false;
-  if (text === 'true' || text === '1') return true;
-  throw ApiError.badRequest(`update_without_delete_nested must be true or false, got '${text}'`);
+  return booleanParam(query, 'update_without_delete_nested');
 }
 
 function write(

@@ -77,6 +77,11 @@ export interface ResourceRules {
     current: StoredRecord | undefined,
     /** For a record written inline: its parent as it will be after this write. */
     parent?: Record<string, unknown>,
+    /**
+     * The body as sent (after `prepareInput`), for write-only flags that are not stored and so
+     * are not among `values` (a time entry's `overnight`).
+     */
+    input?: Record<string, unknown>,
   ): FieldProblem[];
   /** Runs inside the write transaction after the record and its nested records are written. */
   afterWrite?(

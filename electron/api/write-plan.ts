@@ -172,7 +172,7 @@ export function planWrite(
 
   if (found.length === own.length) {
     found.push(...prefixed(prefix, checkReferences(ctx, module, values, skip, current)));
-    found.push(...prefixed(prefix, module.rules?.check?.(ctx, values, current, options.parent) ?? []));
+    found.push(...prefixed(prefix, module.rules?.check?.(ctx, values, current, options.parent, prepared) ?? []));
   }
   problems.push(...found);
   return plan;

@@ -7,6 +7,7 @@
  * is false, so `status:not:eq:done` includes records without a status. Each atom is compiled
  * as `(condition) IS TRUE`, and `not` negates that.
  */
+import { booleanWord } from '../../shared/boolean-words.js';
 import { own, type FieldSpec } from '../../shared/fields.js';
 import type { FilterAtom, FilterNode } from '../../shared/filter.js';
 import { QueryError } from './query-error.js';
@@ -81,10 +82,11 @@ function coerce(field: string, spec: FieldSpec, value: string): unknown {
       }
       return n;
     }
-    case 'boolean':
-      if (value === 'true' || value === '1') return 1;
-      if (value === 'false' || value === '0') return 0;
+    case 'boolean': {
+      const flag = booleanWord(value);
+      if (flag !== undefined) return flag ? 1 : 0;
       throw new QueryError(`filter value '${value}' for ${field} must be true or false`);
+    }
     case 'datetime': {
       // Stored as ISO 8601 UTC with Z; normalise a value given with an offset so that text
       // comparison orders correctly. A bare date compares as a prefix, which also orders.

@@ -3,6 +3,7 @@
  * `offset`, `sort`, `filter`, `show`, `hide`, `with`. Every mistake is a 400 that names the
  * problem; values are never silently clamped.
  */
+import { booleanWord } from '../../../shared/boolean-words.js';
 import { parseFilter, FilterSyntaxError, type FilterNode } from '../../../shared/filter.js';
 import { defaultLimit, maxLimit } from '../../../shared/list.js';
 import type { SortKey } from '../../store/environment-store.js';
@@ -31,6 +32,18 @@ export interface ListOptions extends ShapeOptions {
 export function single(query: QueryString, name: string): string | undefined {
   const value = query[name];
   if (Array.isArray(value)) return value.join(',');
+  return value;
+}
+
+/**
+ * A boolean query parameter (`archived`, `all`, `bom`, …): `true`/`1` or `false`/`0` in any
+ * case (shared/boolean-words.ts); absent or empty is `fallback`; anything else is a 400.
+ */
+export function booleanParam(query: QueryString, name: string, fallback = false): boolean {
+  const text = single(query, name);
+  if (text === undefined || text === '') return fallback;
+  const value = booleanWord(text);
+  if (value === undefined) throw ApiError.badRequest(`${name} must be true or false, got '${text}'`);
   return value;
 }
 

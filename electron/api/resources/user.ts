@@ -28,7 +28,7 @@ const inviteFields = ['email', 'role', 'card_visibility', 'language', 'mobile', 
  */
 const profileFields = new Set([
   'username', 'firstname', 'infix', 'lastname', 'fullname', 'display_name', 'gender', 'mobile', 'avatar', 'avatar_checksum',
-  'about', 'date_of_birth', 'language', 'timezone', 'notify_own_changes', 'transaction', 'updated_at',
+  'about', 'date_of_birth', 'language', 'timezone', 'notify_own_changes', 'forgotten_timer_hours', 'transaction', 'updated_at',
 ]);
 
 /**

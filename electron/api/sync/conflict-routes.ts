@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { checkWrite } from '../../../shared/fields.js';
-import { single, type QueryString } from '../conventions/list-query.js';
+import { booleanParam, single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { requireAdmin } from '../permissions.js';
 import { deleteRecord, present, updateRecord } from '../records.js';
@@ -141,7 +141,7 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
   app.get<{ Querystring: QueryString }>('/sync/conflict', { config: doc('Changes the remote refused (open ones unless all=true)') }, (request) => {
     manage(request.ctx);
     const { limit, offset } = page(request.query);
-    const all = single(request.query, 'all') === 'true';
+    const all = booleanParam(request.query, 'all');
     const { count, data } = bookOf(request.ctx.store).conflicts({ open: !all, limit, offset });
     return { count, limit, offset, data };
   });

@@ -14,7 +14,7 @@ import { own } from '../../../shared/fields.js';
 import { isUuid } from '../../../shared/ids.js';
 import { overruledEditsOf, type OverruledEdit } from '../../store/overruled-edits.js';
 import { keepRuns, syncHistoryOf } from '../../store/sync-history.js';
-import { single, type QueryString } from '../conventions/list-query.js';
+import { booleanParam, single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { requireAdmin } from '../permissions.js';
 import { updateRecord } from '../records.js';
@@ -105,8 +105,7 @@ export function registerOverruledRoutes(app: FastifyInstance): void {
     (request) => {
       manage(request.ctx);
       const { query } = request;
-      const all = single(query, 'all') ?? 'false';
-      if (all !== 'true' && all !== 'false') throw ApiError.badRequest('all must be true or false');
+      const all = booleanParam(query, 'all');
       const resource = single(query, 'resource');
       if (resource !== undefined && !moduleNamedOrNone(resource)) throw ApiError.badRequest(`resource ${resource} is not a resource of this API`);
       const recordId = single(query, 'record_id');
@@ -114,7 +113,7 @@ export function registerOverruledRoutes(app: FastifyInstance): void {
       const limit = wholeNumber(query, 'limit', 100, 1000);
       const offset = wholeNumber(query, 'offset', 0, Number.MAX_SAFE_INTEGER);
       const { count, data } = overruledEditsOf(request.ctx.store).list({
-        all: all === 'true',
+        all,
         limit,
         offset,
         ...(resource !== undefined ? { resource } : {}),

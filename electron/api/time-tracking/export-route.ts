@@ -7,7 +7,7 @@ import type { FastifyReply } from 'fastify';
 import { bucketStart, daysBetween, addDays, today } from '../../../shared/dates.js';
 import { isTimeZone, isValidDate } from '../../../shared/fields.js';
 import { reportFormats, reportGroupings, withDurations, type ReportFormat, type ReportGrouping } from '../../../shared/time-report.js';
-import { parseListOptions, single, type QueryString } from '../conventions/list-query.js';
+import { booleanParam, parseListOptions, single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
 import { writeReport } from './export/index.js';
@@ -50,7 +50,7 @@ function readRequest(query: QueryString): ReportRequest & { format: ReportFormat
     filters: filterText ? { filter: filterText } : {},
     title,
     format,
-    bom: single(query, 'bom') === 'true',
+    bom: booleanParam(query, 'bom'),
     separator: separator as ',' | ';',
   };
 }

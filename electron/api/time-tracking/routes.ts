@@ -14,7 +14,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isUuid, nowTimestamp } from '../../../shared/ids.js';
-import { parseListOptions, parseShapeOptions, single, type QueryString } from '../conventions/list-query.js';
+import { booleanParam, parseListOptions, parseShapeOptions, single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { isPlanner } from '../permissions.js';
 import { createRecord, findRecord, present, relationJoins, updateRecord } from '../records.js';
@@ -94,7 +94,7 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
       throw ApiError.rule('external_note', 'external_note must be a string');
     }
     const options = parseListOptions(request.query);
-    const includeExported = single(request.query, 'all') === 'true';
+    const includeExported = booleanParam(request.query, 'all');
     const { store } = request.ctx;
     const at = nowTimestamp();
     const marked = store.transaction(() => {
