@@ -7,7 +7,8 @@
  *    sent at or before the start is on the next day: the end moves one day (24 hours) later.
  *    Without it an end at or before the start is refused, never read as "overnight";
  *  - one user books at most 24 hours on a day, the days cut at midnight in the user's time
- *    zone: the user's entries that day (running timers until now) with this one added;
+ *    zone: the user's finished entries that day with this one added (a running timer counts
+ *    once it is stopped, and is checked then);
  *  - entries of one user that overlap in time are not refused (a planner may have booked two
  *    cards at once on purpose) but flagged: `overlaps` lists the other entries;
  *  - a running timer is `forgotten` once it has run longer than its user's
@@ -85,15 +86,14 @@ function hours(minutes: number): string {
 }
 
 /**
- * More than 24 hours on one local day of the user's (their other entries that day, running
- * timers until now, and this one), for each day this entry touches.
+ * More than 24 hours on one local day of the user's (their other finished entries that day,
+ * and this one), for each day this entry touches.
  */
 export function dayLimitProblems(ctx: RequestContext, entry: { id?: string; userId: string; start: string; end: string }, field = 'end'): FieldProblem[] {
   const user = ctx.store.get(users, entry.userId);
   const zone = userTimeZone(user);
   const from = Date.parse(entry.start);
   const to = Date.parse(entry.end);
-  const now = Date.now();
   const problems: FieldProblem[] = [];
   for (let date = localDate(from, zone), i = 0; i < 3; i++) {
     const dayStart = startOfLocalDate(date, zone);
@@ -101,8 +101,9 @@ export function dayLimitProblems(ctx: RequestContext, entry: { id?: string; user
     const dayEnd = endOfLocalDate(date, zone);
     let ms = Math.max(0, Math.min(to, dayEnd) - Math.max(from, dayStart));
     entriesOfUserBetween(ctx, entry.userId, dayStart, dayEnd, (id, start, end) => {
-      if (id === entry.id) return;
-      ms += Math.max(0, Math.min(end ?? now, dayEnd) - Math.max(start, dayStart));
+      // A running timer's time is not booked yet: it counts once it stops (and is checked then).
+      if (id === entry.id || end === null) return;
+      ms += Math.max(0, Math.min(end, dayEnd) - Math.max(start, dayStart));
     });
     const minutes = Math.round(ms / minuteMs);
     if (minutes > maxEntryMinutes) {
