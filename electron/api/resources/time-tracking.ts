@@ -148,7 +148,8 @@ function checkEntry(ctx: RequestContext, values: Record<string, unknown>, curren
     }
   }
   const problems = checkTransition(ctx, from, to);
-  if (!current && values.user_id === undefined && ctx.caller.kind === 'user') values.user_id = ctx.caller.userId ?? null;
+  // The caller's user: a signed-in user, or the app's user on the desktop's bridge (api/app-user.ts).
+  if (!current && values.user_id === undefined && ctx.caller.userId) values.user_id = ctx.caller.userId;
 
   const cardId = ('card_id' in values ? values.card_id : current?.card_id) ?? null;
   if (!synced && !current && values.activity_id === undefined && typeof cardId === 'string') {
