@@ -180,9 +180,9 @@ export class SyncBook {
     const out = new Map<string, Clocks>();
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
-      const rows = this.store.db
-        .prepare(`SELECT record_id, clocks FROM sync_clock WHERE resource = ? AND record_id IN (${chunk.map(() => '?').join(',')})`)
-        .all(resource, ...chunk) as { record_id: string; clocks: string }[];
+      // Whole chunks (every snapshot page but its last) use one kept statement; the rest their own.
+      const sql = `SELECT record_id, clocks FROM sync_clock WHERE resource = ? AND record_id IN (${chunk.map(() => '?').join(',')})`;
+      const rows = (chunk.length === 500 ? this.sql(sql) : this.store.db.prepare(sql)).all(resource, ...chunk) as { record_id: string; clocks: string }[];
       for (const row of rows) out.set(row.record_id, JSON.parse(row.clocks) as Clocks);
     }
     return out;
