@@ -7,6 +7,7 @@ import { TopBar } from './components/TopBar.js';
 import { useShellMenu } from './components/use-shell-menu.js';
 import { useUiStore, type ViewName } from './state/ui.js';
 import { ActivitiesView } from './views/ActivitiesView.js';
+import { WhoAreYou } from './views/app-user/WhoAreYou.js';
 import { views } from './views/catalog.js';
 import { OrdersView } from './views/orders/OrdersView.js';
 import { PlanboardView } from './views/PlanboardView.js';
@@ -40,6 +41,7 @@ export function App() {
   return (
     <div className="app">
       <TopBar />
+      <WhoAreYou />
       <div className="app__body">
         <Navigation />
         <main className="app__main">{Screen ? <Screen /> : entry && <ComingLater view={entry} />}</main>

@@ -9,6 +9,7 @@ import { ordersMessages } from './en/orders.js';
 import { planboardMessages } from './en/planboard.js';
 import { setupMessages } from './en/setup.js';
 import { syncMessages } from './en/sync.js';
+import { timeMessages } from './en/time.js';
 
 const core = {
   // Shared words
@@ -420,7 +421,7 @@ const core = {
 } as const;
 
 /** The core labels above, and each screen area's own catalogue (en/<area>.ts). */
-export const en = { ...core, ...planboardMessages, ...backlogMessages, ...cardMessages, ...ordersMessages, ...setupMessages, ...syncMessages } as const;
+export const en = { ...core, ...planboardMessages, ...backlogMessages, ...cardMessages, ...ordersMessages, ...setupMessages, ...syncMessages, ...timeMessages } as const;
 
 export type MessageKey = keyof typeof en;
 

@@ -9,6 +9,7 @@ import { ordersMessages } from './nl/orders.js';
 import { planboardMessages } from './nl/planboard.js';
 import { setupMessages } from './nl/setup.js';
 import { syncMessages } from './nl/sync.js';
+import { timeMessages } from './nl/time.js';
 
 const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'common.cancel': 'Annuleren',
@@ -404,4 +405,4 @@ const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'localApi.regenerateConfirm': 'Ja, nieuwe sleutel maken',
 };
 
-export const nl: Record<MessageKey, string> = { ...core, ...planboardMessages, ...backlogMessages, ...cardMessages, ...ordersMessages, ...setupMessages, ...syncMessages };
+export const nl: Record<MessageKey, string> = { ...core, ...planboardMessages, ...backlogMessages, ...cardMessages, ...ordersMessages, ...setupMessages, ...syncMessages, ...timeMessages };

@@ -1,13 +1,14 @@
 /**
  * Starting the app as a user would (`npm start`), in browser-host mode, on a free port with
- * its own data folder. The build is done once by `npm test` before Playwright runs, so each
- * start passes --no-build. `stop()` ends the process and waits for it.
+ * its own data folder, which knows its planner unless the spec asks for a new install. The
+ * build is done once by `npm test` before Playwright runs, so each start passes --no-build. `stop()` ends the process and waits for it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { openLocalInstance } from '../../electron/host/local-instance.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 
@@ -23,7 +24,30 @@ export function newDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'planner-e2e-'));
 }
 
-export async function startApp(dataDir: string = newDataDir()): Promise<RunningApp> {
+/** The user a fresh data folder's app already knows as its own, so it does not ask "Who are you?". */
+export const e2ePlanner = { firstname: 'Pat', lastname: 'Planner', email: 'pat.planner@example.com' };
+
+export interface StartOptions {
+  /**
+   * `ask`: a fresh data folder stays as a new install has it, and the app asks who the planner
+   * is. By default a fresh folder knows its planner already (e2ePlanner), as after that question.
+   */
+  appUser?: 'ask';
+}
+
+/** Chooses the app's user in a fresh data folder, through the local instance's own API. */
+async function knowThePlanner(dataDir: string): Promise<void> {
+  const instance = await openLocalInstance(dataDir);
+  try {
+    const answer = await instance.request({ method: 'PUT', path: '/v1/app_user', body: { user: e2ePlanner } });
+    if (answer.status !== 200) throw new Error(`choosing the app's user failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  } finally {
+    await instance.close();
+  }
+}
+
+export async function startApp(dataDir: string = newDataDir(), options: StartOptions = {}): Promise<RunningApp> {
+  if (options.appUser !== 'ask' && readdirSync(dataDir).length === 0) await knowThePlanner(dataDir);
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href, join(root, 'electron', 'host', 'start.ts'), '--browser', '--no-build', '--port', '0', '--data-dir', dataDir],

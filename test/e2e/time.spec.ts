@@ -32,6 +32,9 @@ async function seedCard(page: Page): Promise<{ cardId: string }> {
   return { cardId: card.id };
 }
 
+/** The card's display name: its collection, its own name and its stage (issue 17). */
+const cardShown = 'Frame A · Weld frame A · Welding';
+
 /** Two days of this ISO week other than today (today holds the timer's entry), as the sheet labels their cells. */
 function otherWeekDays(): [string, string] {
   const today = new Date();
@@ -77,18 +80,18 @@ test('a new planner tracks time with the timer and the week sheet, exports CSV a
   const sheet = page.getByRole('table', { name: /^Timesheet of week/ });
   await expect(sheet.getByRole('rowheader', { name: /Weld frame A/ })).toBeVisible();
   const [firstDay, secondDay] = otherWeekDays();
-  const firstCell = sheet.getByLabel(`Weld frame A, ${firstDay}`);
+  const firstCell = sheet.getByLabel(`${cardShown}, ${firstDay}`);
   await firstCell.fill('1:30');
   await firstCell.press('Enter');
-  await expect(sheet.getByLabel('Week total of Weld frame A')).toHaveText('1:30');
-  const secondCell = sheet.getByLabel(`Weld frame A, ${secondDay}`);
+  await expect(sheet.getByLabel(`Week total of ${cardShown}`)).toHaveText('1:30');
+  const secondCell = sheet.getByLabel(`${cardShown}, ${secondDay}`);
   await secondCell.fill('2.5');
   await secondCell.press('Tab');
-  await expect(sheet.getByLabel('Week total of Weld frame A')).toHaveText('4:00');
+  await expect(sheet.getByLabel(`Week total of ${cardShown}`)).toHaveText('4:00');
   // Adjusting the first day changes its one entry instead of adding another.
   await firstCell.fill('60m');
   await firstCell.press('Enter');
-  await expect(sheet.getByLabel('Week total of Weld frame A')).toHaveText('3:30');
+  await expect(sheet.getByLabel(`Week total of ${cardShown}`)).toHaveText('3:30');
   await expect(sheet.getByLabel('Week total', { exact: true })).toHaveText('3:30');
   await expect(sheet.getByRole('row', { name: /Weld frame A/ })).toContainText('3:30 / 5:00');
   await page.getByRole('heading', { name: 'Time', level: 1 }).click();
@@ -199,8 +202,8 @@ test('a bulk reject says which entries it could not change, and approved entries
   // The sheet: three entries in today's cell open as a list, the locked one with a lock.
   await page.getByRole('tab', { name: 'Week' }).click();
   const label = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long' }).format(today);
-  await page.getByRole('button', { name: new RegExp(`^Weld frame A, ${label}: 3 entries`) }).click();
-  const cellEntries = page.getByRole('dialog', { name: /^Entries of Weld frame A/ });
+  await page.getByRole('button', { name: new RegExp(`^${cardShown}, ${label}: 3 entries`) }).click();
+  const cellEntries = page.getByRole('dialog', { name: `Entries of ${cardShown}, ${label}` });
   await expect(cellEntries.getByLabel('Locked')).toHaveCount(1);
   await expect(cellEntries.getByRole('textbox')).toHaveCount(3);
   await expect(cellEntries.getByRole('button', { name: /^Delete the entry/ })).toHaveCount(2);

@@ -6,9 +6,9 @@ const monday = '2026-11-16';
 const now = Date.parse('2026-11-18T12:00:00Z');
 
 let next = 1;
-function entry(card: string, start: string, minutes: number | null, extra: Partial<SheetEntry> = {}): SheetEntry {
+function entry(card: string | null, start: string, minutes: number | null, extra: Partial<SheetEntry> = {}): SheetEntry {
   const end = minutes === null ? null : new Date(Date.parse(start) + minutes * 60_000).toISOString();
-  return { id: `e${next++}`, card_id: card, start, end, duration: minutes, locked: false, running: minutes === null, ...extra };
+  return { id: `e${next++}`, card_id: card, activity_id: null, start, end, duration: minutes, locked: false, running: minutes === null, ...extra };
 }
 
 describe('the week grid', () => {
@@ -35,10 +35,32 @@ describe('the week grid', () => {
     expect(grid.rows[0]!.cells.map((cell) => cell.minutes)).toEqual([0, 60, 0, 0, 0, 0, 0]);
   });
 
-  it('leaves out entries of other weeks, and shows added cards without entries', () => {
-    const grid = buildWeekGrid({ monday, timeZone: zone, now, entries: [entry('old', '2026-11-09T08:00:00Z', 60)], addedCardIds: ['new'] });
-    expect(grid.rows.map((row) => row.cardId)).toEqual(['new']);
+  it('leaves out entries of other weeks, and shows added rows without entries', () => {
+    const grid = buildWeekGrid({ monday, timeZone: zone, now, entries: [entry('old', '2026-11-09T08:00:00Z', 60)], addedRows: [{ cardId: 'new', activityId: 'saw' }] });
+    expect(grid.rows.map((row) => [row.cardId, row.activityId])).toEqual([['new', 'saw']]);
     expect(grid.total).toBe(0);
+  });
+
+  it('has a row per card and activity, and one per activity for time on no card', () => {
+    const grid = buildWeekGrid({
+      monday,
+      timeZone: zone,
+      now,
+      entries: [
+        entry('frame', '2026-11-16T08:00:00Z', 60, { activity_id: 'saw' }),
+        entry('frame', '2026-11-16T10:00:00Z', 30, { activity_id: 'paint' }),
+        entry(null, '2026-11-17T08:00:00Z', 60, { activity_id: 'meeting' }),
+        entry('frame', '2026-11-18T08:00:00Z', 15, { activity_id: 'saw' }),
+      ],
+      addedRows: [{ cardId: null, activityId: 'meeting' }, { cardId: null, activityId: 'cleaning' }],
+    });
+    expect(grid.rows.map((row) => [row.cardId, row.activityId, row.total])).toEqual([
+      ['frame', 'saw', 75],
+      ['frame', 'paint', 30],
+      [null, 'meeting', 60],
+      [null, 'cleaning', 0],
+    ]);
+    expect(new Set(grid.rows.map((row) => row.key)).size).toBe(4);
   });
 
   it('counts a running timer until now', () => {

@@ -27,7 +27,7 @@ import { RelationsSection } from './RelationsSection.js';
 import { SplitCardSection } from './SplitCardSection.js';
 import { StatusStepper } from './StatusStepper.js';
 import { TimeEntriesSection } from './TimeEntriesSection.js';
-import { cardTitle } from './use-card-edits.js';
+import { cardName } from '../../components/card-name.js';
 import './card-panel.css';
 
 export function CardDetailPanel() {
@@ -71,7 +71,8 @@ function CardPanelContent({ cardId, onClose }: { cardId: string; onClose: () => 
       <div className="card-panel__header">
         <div className="card-panel__heading">
           <h2 className="card-panel__title" tabIndex={-1} data-autofocus>
-            {record ? cardTitle(record, t) : t('card.panel.loadingTitle')}
+            {/* The name the card goes by everywhere (components/card-name.ts), with its dates. */}
+            {record ? cardName(record, t, { dates: true }) : t('card.panel.loadingTitle')}
           </h2>
           {record && (
             <p className="card-panel__collection">

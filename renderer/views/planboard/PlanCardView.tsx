@@ -9,7 +9,8 @@ import { createContext, memo, useContext, useLayoutEffect, useRef } from 'react'
 import { boardColorHex, type BoardColor } from '../../components/board-colors.js';
 import { useT } from '../../i18n/index.js';
 import { longDate } from './date-geometry.js';
-import { cardTitle, type PlanCard } from './plan-card.js';
+import { cardName } from '../../components/card-name.js';
+import { cardTitle, shownTitle, type PlanCard } from './plan-card.js';
 
 /**
  * What cards look up by id: the board's statuses, labels and stages, the resources, and the
@@ -64,6 +65,9 @@ export const PlanCardView = memo(function PlanCardView({ card, left, top, width,
   const initials = card.resources.map((resource) => initialsOf(lookups.resources.get(resource.id)?.name ?? '?'));
   const labelNames = card.labels.map((label) => lookups.labels.get(label.id)?.name).filter(Boolean);
   const stage = lookups.stages.get(card.stage_id)?.name ?? '';
+  // The name the card goes by everywhere, with its dates: the hover title of every card.
+  const fullName = cardName({ ...card, stage: { name: stage } }, t, { dates: true });
+  const shown = shownTitle(title, stage, width);
   const overruled = lookups.overruled.has(card.id);
   const description = [
     title,
@@ -94,6 +98,7 @@ export const PlanCardView = memo(function PlanCardView({ card, left, top, width,
       role="option"
       aria-selected={selected}
       aria-label={description}
+      title={fullName}
       data-card-id={card.id}
       className={className}
       style={{
@@ -116,7 +121,7 @@ export const PlanCardView = memo(function PlanCardView({ card, left, top, width,
             ⚠
           </span>
         )}
-        {title}
+        {shown}
       </span>
       <span className="pb-card__meta" aria-hidden="true">
         {card.labels.map((label) => {

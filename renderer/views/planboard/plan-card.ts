@@ -70,3 +70,16 @@ export function toPlanCard(card: Card | Record<string, unknown>, collection: Pic
 export function cardTitle(card: PlanCard, t: Translate): string {
   return card.name || card.collection?.name || t('planboard.card.untitled');
 }
+
+/** Roughly how wide a character of a card's title runs (12 px semibold), and what a card keeps free (padding, border). */
+const titleCharWidth = 7;
+const titleMargin = 14;
+
+/**
+ * The title a card shows in its width: its name when it fits, else its stage's name. In week
+ * and month views a day is some 40 px wide, and every card of an order would read "SO-…";
+ * the stage ("Saw", "Paint") tells them apart (issue 17). The full name is the hover title.
+ */
+export function shownTitle(title: string, stageName: string, width: number): string {
+  return !stageName || title.length * titleCharWidth <= width - titleMargin ? title : stageName;
+}

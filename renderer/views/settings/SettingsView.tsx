@@ -1,11 +1,12 @@
 /**
- * Settings: appearance (theme), language, the data folder with backup and restore, what
+ * Settings: who you are (the app's user), appearance (theme), language, the data folder with backup and restore, what
  * closing does with changes not yet sent, and the local API for other programs on this computer. Each section says plainly when something is
  * only possible in the desktop app.
  */
 import { Notices } from '../../components/Notices.js';
 import { useT } from '../../i18n/index.js';
 import { AppearanceSettings } from './AppearanceSettings.js';
+import { AppUserSettings } from './AppUserSettings.js';
 import { ClosingSettings } from './ClosingSettings.js';
 import { DataFolderSettings } from './DataFolderSettings.js';
 import { LanguageSettings } from './LanguageSettings.js';
@@ -21,6 +22,7 @@ export function SettingsView() {
           {t('nav.settings')}
         </h1>
       </div>
+      <AppUserSettings />
       <AppearanceSettings />
       <LanguageSettings />
       <DataFolderSettings />

@@ -1,18 +1,23 @@
 /**
- * Finding a card by name: a search box and the first matches as buttons. Used by the top-bar
- * timer (start on a card) and the week sheet (add a card's row).
+ * Finding a card: a search box (collection, stage, activity or a date, see card-search.ts) and
+ * the first matches by their display names, with dates where two would read the same. A card
+ * with several activities then asks which one the time is for. Used by the top-bar timer
+ * (start on a card) and the week sheet (add a card's row).
  */
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { cardNames } from '../../components/card-name.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useDebouncedValue } from '../../components/use-debounced-value.js';
 import { useT } from '../../i18n/index.js';
-import { cardContext, cardLabel } from './card-label.js';
-import { useCardSearch, type CardSummary } from './time-api.js';
+import { activityDefault } from './card-activities.js';
+import { localToday, systemTimeZone } from './periods.js';
+import { useCardSearch, type ActivitySummary, type CardSummary } from './time-api.js';
 
 interface CardPickerProps {
   /** Names the search box: "Find a card to time". */
   label: string;
-  onPick(card: CardSummary): void;
+  /** The card, and the activity the time is for (null when the card has none). */
+  onPick(card: CardSummary, activity: ActivitySummary | null): void;
   onCancel(): void;
   busy?: boolean;
 }
@@ -21,20 +26,49 @@ export function CardPicker({ label, onPick, onCancel, busy = false }: CardPicker
   const t = useT();
   const inputId = useId();
   const [text, setText] = useState('');
+  const [choosing, setChoosing] = useState<{ card: CardSummary; name: string; activities: ActivitySummary[] } | null>(null);
   const search = useDebouncedValue(text, 200);
-  const cards = useCardSearch(search);
+  const today = useMemo(() => localToday(systemTimeZone()), []);
+  const cards = useCardSearch(search, today);
   const found = cards.data?.data ?? [];
+  const names = cardNames(found, t);
+
+  function pick(card: CardSummary, name: string) {
+    const activity = activityDefault(card);
+    if (activity.kind === 'choose') setChoosing({ card, name, activities: activity.activities });
+    else onPick(card, activity.kind === 'one' ? activity.activity : null);
+  }
+
+  const keys = (event: React.KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    if (choosing) setChoosing(null);
+    else onCancel();
+  };
+
+  if (choosing) {
+    return (
+      <div className="card-picker" onKeyDown={keys}>
+        <p className="card-picker__label">{t('cardPicker.whichActivity', { card: choosing.name })}</p>
+        <ul className="card-picker__results" aria-label={t('cardPicker.activities')}>
+          {choosing.activities.map((activity, index) => (
+            <li key={activity.id}>
+              <button type="button" className="card-picker__card" autoFocus={index === 0} disabled={busy} onClick={() => onPick(choosing.card, activity)}>
+                {activity.description}
+                {activity.code && <span className="muted"> · {activity.code}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="button button--quiet" onClick={() => setChoosing(null)}>
+          {t('cardPicker.back')}
+        </button>
+      </div>
+    );
+  }
 
   return (
-    <div
-      className="card-picker"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          onCancel();
-        }
-      }}
-    >
+    <div className="card-picker" onKeyDown={keys}>
       <label htmlFor={inputId} className="card-picker__label">
         {label}
       </label>
@@ -50,23 +84,19 @@ export function CardPicker({ label, onPick, onCancel, busy = false }: CardPicker
         onKeyDown={(event) => {
           if (event.key === 'Enter' && found[0] && !busy) {
             event.preventDefault();
-            onPick(found[0]);
+            pick(found[0], names[0]!);
           }
         }}
       />
       {cards.isError && <ErrorNotice error={cards.error} onRetry={() => void cards.refetch()} />}
       <ul className="card-picker__results" aria-label={t('cardPicker.results')}>
-        {found.map((card) => {
-          const context = cardContext(card);
-          return (
-            <li key={card.id}>
-              <button type="button" className="card-picker__card" disabled={busy} onClick={() => onPick(card)}>
-                <span>{cardLabel(card, t)}</span>
-                {context && <span className="muted"> · {context}</span>}
-              </button>
-            </li>
-          );
-        })}
+        {found.map((card, index) => (
+          <li key={card.id}>
+            <button type="button" className="card-picker__card" title={names[index]} disabled={busy} onClick={() => pick(card, names[index]!)}>
+              {names[index]}
+            </button>
+          </li>
+        ))}
       </ul>
       {cards.data && found.length === 0 && <p className="muted card-picker__none">{t('cardPicker.none')}</p>}
       {!cards.data && !cards.isError && <p className="muted card-picker__none">{t('common.loading')}</p>}

@@ -14,13 +14,14 @@ import { useNotices } from '../../state/notices.js';
 import type { TimeStatus } from '../../../shared/resources/time-tracking.js';
 import { localDate } from '../../../shared/zoned-time.js';
 import { setStatusOfEach, type BulkFailure } from './bulk-status.js';
-import { cardContext, cardLabel } from './card-label.js';
+import { entryName } from './entry-name.js';
 import { formatDay, formatTime } from '../../components/dates-format.js';
 import { formatHours } from './duration.js';
 import { EntryEditor } from './EntryEditor.js';
 import { localToday, periodRange, rangeInstants, systemTimeZone } from './periods.js';
 import { TimeFilterFields } from './TimeFilterFields.js';
-import { isPlanner, useMe, type EntryRow } from './time-api.js';
+import { booksForOthers, useAppUser } from '../app-user/app-user-api.js';
+import type { EntryRow } from './time-api.js';
 import { entryListFilter, noTimeFilters } from './time-filters.js';
 import { useTimeScreen } from './time-screen-state.js';
 import { useClock } from './use-clock.js';
@@ -48,8 +49,8 @@ export function EntriesList() {
   const clearFilters = useTimeScreen((state) => state.clearFilters);
   const range = periodRange(filters.period, localToday(timeZone, now), { start: filters.customStart, end: filters.customEnd });
   const filter = entryListFilter(filters, rangeInstants(range, timeZone));
-  const me = useMe();
-  const planner = isPlanner(me.data);
+  const appUser = useAppUser();
+  const planner = booksForOthers(appUser.data);
 
   const viewportRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -104,7 +105,7 @@ export function EntriesList() {
   }
 
   function entryLabel(entry: EntryRow): string {
-    return `${cardLabel(entry.card, t)}, ${formatDay(localDay(entry.start), t.locale)} ${formatTime(entry.start, t.locale, timeZone)}`;
+    return `${entryName(entry, t)}, ${formatDay(localDay(entry.start), t.locale)} ${formatTime(entry.start, t.locale, timeZone)}`;
   }
 
   function localDay(instant: string): string {
@@ -254,8 +255,8 @@ function EntryCells({ entry, day, timeZone, now, planner, selected, onSelect, on
   const t = useT();
   const write = useEntryWrite();
   const [confirming, setConfirming] = useState(false);
-  const name = cardLabel(entry.card, t);
-  const context = cardContext(entry.card);
+  const name = entryName(entry, t);
+  const overlaps = entry.overlaps ?? [];
   const span = `${formatTime(entry.start, t.locale, timeZone)}–${entry.end ? formatTime(entry.end, t.locale, timeZone) : '…'}`;
   const rowName = `${name}, ${day} ${span}`;
   const run = (changes: Parameters<typeof write.mutate>[0]) => write.mutate(changes, { onError: (error) => onFailure(describeError(error)) });
@@ -278,11 +279,16 @@ function EntryCells({ entry, day, timeZone, now, planner, selected, onSelect, on
         {span}
       </span>
       <span role="cell" className="entry-list__cell entry-list__cell--numeric">
+        {overlaps.length > 0 && (
+          <span className="entry-list__overlap" role="img" aria-label={t.count('entries.overlaps', overlaps.length)} title={t.count('entries.overlaps', overlaps.length)}>
+            ⚠{' '}
+          </span>
+        )}
         {formatHours(entryMinutes(entry, now))}
       </span>
-      <span role="cell" className="entry-list__cell" title={context ? `${name} · ${context}` : name}>
+      <span role="cell" className="entry-list__cell" title={name}>
+        {!entry.card_id && <span className="muted">{t('time.noCard')}: </span>}
         {name}
-        {context && <span className="muted"> · {context}</span>}
       </span>
       <span role="cell" className="entry-list__cell">
         {entry.activity?.description ?? <span className="muted">–</span>}

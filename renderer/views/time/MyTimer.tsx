@@ -1,14 +1,23 @@
 /**
- * My timer, in the top bar on every screen: the running entry's card and its ticking time
- * with a Stop button, or a Start button that opens a card search. One timer runs per user;
- * starting another stops this one (the API does that).
+ * My timer, in the top bar on every screen: the running entry's card (its display name) and
+ * its ticking time with a Stop button, or a Start button that opens a card search (or an
+ * activity with no card). One timer runs per user; starting another stops this one (the API
+ * does that). Timers are the app's user's; a planner may start one for someone else.
+ *
+ * A timer left running past its user's limit (the API flags it `forgotten`, 10 hours unless
+ * the user set another) is marked here; when the app starts with such a timer, it asks for its
+ * real end at once (ForgottenTimerDialog).
  */
 import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../api/client.js';
 import { useT } from '../../i18n/index.js';
+import { booksForOthers, useAppUser } from '../app-user/app-user-api.js';
+import { ActivityPicker } from './ActivityPicker.js';
+import { BookFor } from './BookFor.js';
 import { CardPicker } from './CardPicker.js';
-import { cardLabel } from './card-label.js';
 import { formatElapsed } from './duration.js';
+import { entryName } from './entry-name.js';
+import { ForgottenTimerDialog } from './ForgottenTimerDialog.js';
 import { useRunningTimer, useStartTimer, useStopTimer } from './time-api.js';
 import './time.css';
 
@@ -17,35 +26,67 @@ export function MyTimer() {
   const running = useRunningTimer();
   const start = useStartTimer();
   const stop = useStopTimer();
-  const [picking, setPicking] = useState(false);
+  const appUser = useAppUser();
+  const [picking, setPicking] = useState<'card' | 'activity' | null>(null);
+  const [bookFor, setBookFor] = useState<string | null>(null);
+  const [askingEnd, setAskingEnd] = useState(false);
+  const [startedFor, setStartedFor] = useState<string | null>(null);
   const frameRef = useRef<HTMLDivElement>(null);
+  const checkedAtStart = useRef(false);
   const entry = running.data ?? null;
+  const ownId = appUser.data?.user_id ?? null;
+  const forOthers = booksForOthers(appUser.data);
+
+  // At the app's start only: a timer forgotten since the last session asks for its real end.
+  useEffect(() => {
+    if (checkedAtStart.current || !running.isSuccess) return;
+    checkedAtStart.current = true;
+    if (running.data?.forgotten) setAskingEnd(true);
+  }, [running.isSuccess, running.data]);
 
   // A click outside the open card search closes it, as a menu would.
   useEffect(() => {
     if (!picking) return;
     const onPointerDown = (event: PointerEvent) => {
-      if (frameRef.current && !frameRef.current.contains(event.target as Node)) setPicking(false);
+      if (frameRef.current && !frameRef.current.contains(event.target as Node)) setPicking(null);
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [picking]);
 
+  function begin(cardId: string | null, activityId: string | null) {
+    const user = bookFor ?? ownId;
+    start.mutate(
+      { card_id: cardId, activity_id: activityId, ...(user ? { user_id: user } : {}) },
+      {
+        onSuccess: () => {
+          setPicking(null);
+          // Someone else's timer runs on their own top bar, not here: say it started.
+          setStartedFor(user && user !== ownId ? user : null);
+        },
+      },
+    );
+  }
+
+  const dialog = askingEnd && entry && <ForgottenTimerDialog entry={entry} onClose={() => setAskingEnd(false)} />;
+
   if (entry) {
-    const label = cardLabel(entry.card, t);
+    const label = entryName(entry, t);
+    const activity = entry.card && entry.activity ? ` · ${entry.activity.description}` : '';
     return (
-      <div className="my-timer my-timer--running" role="group" aria-label={t('timer.label')}>
+      <div className={entry.forgotten ? 'my-timer my-timer--running my-timer--forgotten' : 'my-timer my-timer--running'} role="group" aria-label={t('timer.label')}>
         <span className="my-timer__dot" aria-hidden="true" />
-        <span className="my-timer__card" title={label}>
+        <span className="my-timer__card" title={`${label}${activity}`}>
           {label}
         </span>
         <Elapsed since={entry.start} />
-        <button
-          type="button"
-          className="button my-timer__stop"
-          disabled={stop.isPending}
-          onClick={() => stop.mutate(entry.id)}
-        >
+        {entry.forgotten && (
+          <button type="button" className="button my-timer__forgotten" title={t('timer.forgottenTitle')} onClick={() => setAskingEnd(true)}>
+            <span aria-hidden="true">⚠ </span>
+            {t('timer.forgotten')}
+          </button>
+        )}
+        <button type="button" className="button my-timer__stop" disabled={stop.isPending} onClick={() => stop.mutate({ id: entry.id })}>
           {t('timer.stop')}
         </button>
         {stop.isError && (
@@ -53,24 +94,38 @@ export function MyTimer() {
             {describeError(stop.error)}
           </span>
         )}
+        {dialog}
       </div>
     );
   }
 
   return (
     <div className="my-timer" ref={frameRef} role="group" aria-label={t('timer.label')}>
-      <button type="button" className="button my-timer__start" aria-expanded={picking} onClick={() => setPicking(!picking)} disabled={running.isPending}>
+      {startedFor && !picking && (
+        <span className="muted my-timer__note" role="status">
+          {t('timer.startedForOther')}
+        </span>
+      )}
+      <button type="button" className="button my-timer__start" aria-expanded={picking !== null} onClick={() => {
+          setStartedFor(null);
+          setPicking(picking ? null : 'card');
+        }} disabled={running.isPending}>
         <span aria-hidden="true">▶ </span>
         {t('timer.start')}
       </button>
       {picking && (
         <div className="my-timer__popover" role="dialog" aria-label={t('timer.pickTitle')}>
-          <CardPicker
-            label={t('timer.pickLabel')}
-            busy={start.isPending}
-            onCancel={() => setPicking(false)}
-            onPick={(card) => start.mutate({ card_id: card.id }, { onSuccess: () => setPicking(false) })}
-          />
+          {forOthers && <BookFor value={bookFor ?? ownId} ownId={ownId} onChange={setBookFor} className="my-timer__for" />}
+          {picking === 'card' ? (
+            <CardPicker label={t('timer.pickLabel')} busy={start.isPending} onCancel={() => setPicking(null)} onPick={(card, activity) => begin(card.id, activity?.id ?? null)} />
+          ) : (
+            <ActivityPicker label={t('timer.pickActivity')} onCancel={() => setPicking('card')} onPick={(activity) => begin(null, activity.id)} />
+          )}
+          {picking === 'card' && (
+            <button type="button" className="button button--quiet my-timer__no-card" onClick={() => setPicking('activity')}>
+              {t('timer.noCard')}
+            </button>
+          )}
           {start.isError && (
             <p className="form-error" role="alert">
               {describeError(start.error)}

@@ -2,7 +2,8 @@
  * One day of one card on the week sheet. With no entry or one, it is an input: type a
  * duration (`1:30`, `1.5`, `90m`) and leave the cell or press Enter; Escape puts it back. An
  * approved entry shows a lock and cannot be typed over; a running timer neither. With several
- * entries, the cell opens their list, where each one is changed on its own.
+ * entries, the cell opens their list, where each one is changed on its own. A cell whose time
+ * overlaps other time of the same user (the API's `overlaps`) is marked.
  */
 import { useState } from 'react';
 import { useT } from '../../i18n/index.js';
@@ -30,6 +31,12 @@ export function SheetCell({ cell, label, timeZone, now, onWrite, onProblem }: Sh
   const [saving, setSaving] = useState(false);
   const [listOpen, setListOpen] = useState(false);
   const only = cell.entries.length === 1 ? cell.entries[0]! : null;
+  const overlapping = cell.entries.some((entry) => (entry.overlaps?.length ?? 0) > 0);
+  const overlapMark = overlapping && (
+    <span className="sheet-cell__overlap" role="img" aria-label={t('week.overlap')} title={t('week.overlap')}>
+      ⚠
+    </span>
+  );
 
   if (cell.entries.length > 1 || listOpen) {
     return (
@@ -46,6 +53,7 @@ export function SheetCell({ cell, label, timeZone, now, onWrite, onProblem }: Sh
             ×{cell.entries.length}
           </span>
         </button>
+        {overlapMark}
         {listOpen && <CellEntries label={label} cell={cell} timeZone={timeZone} now={now} onWrite={onWrite} onProblem={onProblem} onClose={() => setListOpen(false)} />}
       </div>
     );
@@ -113,6 +121,7 @@ export function SheetCell({ cell, label, timeZone, now, onWrite, onProblem }: Sh
         </span>
       )}
       {frozen === 'running' && <span className="sheet-cell__icon sheet-cell__icon--running" aria-hidden="true" />}
+      {overlapMark}
     </div>
   );
 }

@@ -7,7 +7,8 @@ import { useT } from '../../i18n/index.js';
 import { timeStatuses, type TimeStatus } from '../../../shared/resources/time-tracking.js';
 import { periodPresets, type PeriodPreset } from './periods.js';
 import { noUser, type TimeFilters } from './time-filters.js';
-import { useActivityChoices, useBoardChoices, useCollectionChoices, useUserChoices, type Choice } from './time-lookups.js';
+import { CollectionPicker } from './CollectionPicker.js';
+import { useActivityChoices, useBoardChoices, useUserChoices, type Choice } from './time-lookups.js';
 
 interface TimeFilterFieldsProps {
   filters: TimeFilters;
@@ -18,7 +19,6 @@ export function TimeFilterFields({ filters, onChange }: TimeFilterFieldsProps) {
   const t = useT();
   const users = useUserChoices();
   const boards = useBoardChoices();
-  const collections = useCollectionChoices(filters.boardId);
   const activities = useActivityChoices();
 
   return (
@@ -61,14 +61,7 @@ export function TimeFilterFields({ filters, onChange }: TimeFilterFieldsProps) {
           </select>
         )}
       </Field>
-      <Field label={t('filters.collection')}>
-        {(control) => (
-          <select {...control} value={filters.collectionId} onChange={(event) => onChange('collectionId', event.target.value)}>
-            <option value="">{t('filters.allCollections')}</option>
-            <Options choices={collections} />
-          </select>
-        )}
-      </Field>
+      <CollectionPicker value={filters.collectionId} boardId={filters.boardId} onChange={(id) => onChange('collectionId', id)} />
       <Field label={t('filters.activity')}>
         {(control) => (
           <select {...control} value={filters.activityId} onChange={(event) => onChange('activityId', event.target.value)}>

@@ -1,25 +1,41 @@
 /**
- * The week timesheet: a row per card (the cards with time this week, and any the planner
- * adds), a column per day of an ISO week, totals per day and per row, and each card's tracked
- * time against its planned minutes. Typing a duration into a cell creates or adjusts the
- * entry behind it (see week-grid.ts); a cell with several entries opens their list instead.
+ * The week timesheet: a row per card and activity (the ones with time this week, and any the
+ * planner adds), a row per activity for time on no card (a meeting, cleaning, training), a
+ * column per day of an ISO week, totals per day and per row, and each card's tracked time
+ * against its planned minutes. Typing a duration into a cell creates or adjusts the entry
+ * behind it (see week-grid.ts); a cell with several entries opens their list instead.
+ *
+ * The sheet is the app's user's week and books for them; an admin, manager or organiser may
+ * show and book someone else's week.
  */
 import { useMemo, useState } from 'react';
 import { describeError } from '../../api/client.js';
+import { useList } from '../../api/hooks.js';
+import { activityListQuery } from '../../api/queries.js';
+import { cardNames } from '../../components/card-name.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useT } from '../../i18n/index.js';
 import { addDays } from '../../../shared/dates.js';
+import { booksForOthers, useAppUser } from '../app-user/app-user-api.js';
+import { ActivityPicker } from './ActivityPicker.js';
+import { BookFor } from './BookFor.js';
+import { activitiesOf } from './card-activities.js';
 import { CardPicker } from './CardPicker.js';
-import { cardContext, cardLabel } from './card-label.js';
 import { formatDay, formatDayRange } from '../../components/dates-format.js';
 import { formatHours } from './duration.js';
 import { isoWeek, localToday, rangeInstants, systemTimeZone, weekStart } from './periods.js';
 import { SheetCell, type CellWrite } from './SheetCell.js';
-import { ownEntriesFilter, useEntries, useMe, useSheetCards, type CardSummary } from './time-api.js';
+import { useEntries, userEntriesFilter, useSheetCards, type CardSummary } from './time-api.js';
 import { useTimeScreen } from './time-screen-state.js';
 import { useClock } from './use-clock.js';
 import { useEntryWrite } from './use-entry-writes.js';
-import { buildWeekGrid } from './week-grid.js';
+import { buildWeekGrid, type WeekRow } from './week-grid.js';
+
+interface RowName {
+  name: string;
+  /** The activity, when the name alone does not say it. */
+  context: string | null;
+}
 
 export function WeekSheet() {
   const t = useT();
@@ -29,30 +45,42 @@ export function WeekSheet() {
   const today = localToday(timeZone, now);
   const chosenMonday = useTimeScreen((state) => state.monday);
   const showWeek = useTimeScreen((state) => state.showWeek);
-  const addedCards = useTimeScreen((state) => state.addedCards);
-  const addCard = useTimeScreen((state) => state.addCard);
+  const addedRows = useTimeScreen((state) => state.addedRows);
+  const addRow = useTimeScreen((state) => state.addRow);
+  const chosenUser = useTimeScreen((state) => state.sheetUser);
+  const showSheetOf = useTimeScreen((state) => state.showSheetOf);
   const monday = chosenMonday ?? weekStart(today);
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<'card' | 'activity' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-
-  const me = useMe();
+  const appUser = useAppUser();
+  const ownId = appUser.data?.user_id ?? null;
+  const planner = booksForOthers(appUser.data);
+  // Whose week: the app's user's, unless a planner chose someone else's.
+  const userId = planner && chosenUser !== undefined ? chosenUser : ownId;
   const period = rangeInstants({ start: monday, end: addDays(monday, 6) }, timeZone);
-  const filter = me.data ? `${ownEntriesFilter(me.data)},and,start:gte:${period.from},and,start:lt:${period.to}` : null;
-  const entries = useEntries(filter, { with: 'card.collection' });
-  const grid = buildWeekGrid({ monday, entries: entries.data?.data ?? [], addedCardIds: addedCards, timeZone, now });
-  const cards = useSheetCards(grid.rows.map((row) => row.cardId));
+  const filter = appUser.data ? `${userEntriesFilter(userId)},and,start:gte:${period.from},and,start:lt:${period.to}` : null;
+  const entries = useEntries(filter, { with: 'card.collection,card.stage,activity' });
+  const grid = buildWeekGrid({ monday, entries: entries.data?.data ?? [], addedRows, timeZone, now });
+  const cardIds = [...new Set(grid.rows.flatMap((row) => (row.cardId ? [row.cardId] : [])))];
+  const cards = useSheetCards(cardIds);
+  const activities = useList('activity', activityListQuery);
   const write = useEntryWrite();
 
   const cardOf = new Map<string, CardSummary>();
-  for (const entry of entries.data?.data ?? []) if (entry.card) cardOf.set(entry.card_id, entry.card);
+  for (const entry of entries.data?.data ?? []) if (entry.card && entry.card_id) cardOf.set(entry.card_id, entry.card);
   for (const card of cards.data?.data ?? []) cardOf.set(card.id, { ...cardOf.get(card.id), ...card });
-  const rows = [...grid.rows].sort((a, b) => cardLabel(cardOf.get(a.cardId), t).localeCompare(cardLabel(cardOf.get(b.cardId), t), t.locale));
+  const activityName = new Map<string, string>((activities.data?.data ?? []).map((activity) => [activity.id, activity.description]));
+  for (const entry of entries.data?.data ?? []) if (entry.activity) activityName.set(entry.activity.id, entry.activity.description);
+  const rowNames = nameRows(grid.rows, cardOf, activityName, t);
+  const rows = [...grid.rows].sort((a, b) => rowNames.get(a.key)!.name.localeCompare(rowNames.get(b.key)!.name, t.locale) || (rowNames.get(a.key)!.context ?? '').localeCompare(rowNames.get(b.key)!.context ?? '', t.locale));
 
-  async function apply(cardId: string, change: CellWrite): Promise<boolean> {
+  async function apply(row: WeekRow, change: CellWrite): Promise<boolean> {
     setProblem(null);
     try {
-      if (change.kind === 'create') await write.mutateAsync({ kind: 'create', input: { card_id: cardId, start: change.start, end: change.end } });
-      else if (change.kind === 'update') await write.mutateAsync({ kind: 'update', id: change.id, changes: { end: change.end } });
+      if (change.kind === 'create') {
+        const input = { card_id: row.cardId, activity_id: row.activityId, start: change.start, end: change.end, ...(userId ? { user_id: userId } : {}) };
+        await write.mutateAsync({ kind: 'create', input });
+      } else if (change.kind === 'update') await write.mutateAsync({ kind: 'update', id: change.id, changes: { end: change.end } });
       else await write.mutateAsync({ kind: 'delete', id: change.id });
       return true;
     } catch (error) {
@@ -78,21 +106,36 @@ export function WeekSheet() {
         <button type="button" className="button button--quiet" disabled={monday === weekStart(today)} onClick={() => showWeek(null)}>
           {t('week.thisWeek')}
         </button>
+        {planner && appUser.data && <BookFor value={userId} ownId={ownId} onChange={(id) => showSheetOf(id === ownId ? undefined : id)} className="week-sheet__user" />}
         <span className="week-sheet__spacer" />
-        <button type="button" className="button" aria-expanded={adding} onClick={() => setAdding(!adding)}>
+        <button type="button" className="button" aria-expanded={adding === 'card'} onClick={() => setAdding(adding === 'card' ? null : 'card')}>
           {t('week.addCard')}
+        </button>
+        <button type="button" className="button" aria-expanded={adding === 'activity'} onClick={() => setAdding(adding === 'activity' ? null : 'activity')}>
+          {t('week.addActivity')}
         </button>
       </div>
       {adding && (
         <div className="week-sheet__picker">
-          <CardPicker
-            label={t('week.addCardLabel')}
-            onCancel={() => setAdding(false)}
-            onPick={(card) => {
-              addCard(card.id);
-              setAdding(false);
-            }}
-          />
+          {adding === 'card' ? (
+            <CardPicker
+              label={t('week.addCardLabel')}
+              onCancel={() => setAdding(null)}
+              onPick={(card, activity) => {
+                addRow({ cardId: card.id, activityId: activity?.id ?? null });
+                setAdding(null);
+              }}
+            />
+          ) : (
+            <ActivityPicker
+              label={t('week.addActivityLabel')}
+              onCancel={() => setAdding(null)}
+              onPick={(activity) => {
+                addRow({ cardId: null, activityId: activity.id });
+                setAdding(null);
+              }}
+            />
+          )}
         </div>
       )}
       {problem && (
@@ -103,7 +146,7 @@ export function WeekSheet() {
           </button>
         </div>
       )}
-      {(entries.isError || me.isError) && <ErrorNotice error={entries.error ?? me.error} onRetry={() => void (me.isError ? me.refetch() : entries.refetch())} />}
+      {(entries.isError || appUser.isError) && <ErrorNotice error={entries.error ?? appUser.error} onRetry={() => void (appUser.isError ? appUser.refetch() : entries.refetch())} />}
       <div className="week-sheet__frame">
         <table className="week-sheet__table" aria-label={t('week.tableLabel', { week: Number(week.slice(6)) })}>
           <thead>
@@ -126,31 +169,29 @@ export function WeekSheet() {
           </thead>
           <tbody>
             {rows.map((row) => {
-              const card = cardOf.get(row.cardId);
-              const name = cardLabel(card, t);
-              const context = cardContext(card);
+              const card = row.cardId ? cardOf.get(row.cardId) : undefined;
+              const { name, context } = rowNames.get(row.key)!;
+              const label = context ? `${name} · ${context}` : name;
               return (
-                <tr key={row.cardId}>
-                  <th scope="row" className="week-sheet__card">
+                <tr key={row.key}>
+                  <th scope="row" className="week-sheet__card" title={label}>
                     <span className="week-sheet__card-name">{name}</span>
                     {context && <span className="muted week-sheet__card-context">{context}</span>}
                   </th>
-                  <td className="week-sheet__planned">
-                    <PlannedAgainstTracked card={card} />
-                  </td>
+                  <td className="week-sheet__planned">{row.cardId ? <PlannedAgainstTracked card={card} /> : <span className="muted">–</span>}</td>
                   {row.cells.map((cell) => (
                     <td key={cell.date} className={cell.date === today ? 'week-sheet__cell week-sheet__cell--today' : 'week-sheet__cell'}>
                       <SheetCell
                         cell={cell}
-                        label={t('week.cellLabel', { card: name, day: formatDay(cell.date, t.locale, { weekday: 'long', day: 'numeric', month: 'long' }) })}
+                        label={t('week.cellLabel', { card: label, day: formatDay(cell.date, t.locale, { weekday: 'long', day: 'numeric', month: 'long' }) })}
                         timeZone={timeZone}
                         now={now}
-                        onWrite={(change) => apply(row.cardId, change)}
+                        onWrite={(change) => apply(row, change)}
                         onProblem={setProblem}
                       />
                     </td>
                   ))}
-                  <td className="week-sheet__total" aria-label={t('week.rowTotal', { card: name })}>
+                  <td className="week-sheet__total" aria-label={t('week.rowTotal', { card: label })}>
                     {formatHours(row.total)}
                   </td>
                 </tr>
@@ -182,6 +223,31 @@ export function WeekSheet() {
       </div>
     </div>
   );
+}
+
+/**
+ * What each row is called: a card's display name (with its dates where two rows of the sheet
+ * would read the same) and its activity when the card has several or the stage is named
+ * otherwise; for time on no card, the activity with "no card".
+ */
+function nameRows(rows: readonly WeekRow[], cardOf: ReadonlyMap<string, CardSummary>, activityName: ReadonlyMap<string, string>, t: ReturnType<typeof useT>): Map<string, RowName> {
+  const named = new Map<string, RowName>();
+  const cardRows = rows.filter((row) => row.cardId);
+  const names = cardNames(
+    cardRows.map((row) => cardOf.get(row.cardId!) ?? {}),
+    t,
+  );
+  cardRows.forEach((row, i) => {
+    const card = cardOf.get(row.cardId!);
+    const activity = row.activityId ? (activityName.get(row.activityId) ?? null) : null;
+    const obvious = !activity || (card && activitiesOf(card).length <= 1 && card.stage?.name === activity);
+    named.set(row.key, { name: names[i]!, context: obvious ? null : activity });
+  });
+  for (const row of rows) {
+    if (row.cardId) continue;
+    named.set(row.key, { name: (row.activityId && activityName.get(row.activityId)) || t('time.untitledCard'), context: t('time.noCard') });
+  }
+  return named;
 }
 
 /** Tracked (all entries, any week) against planned (the card's activities) for one card. */

@@ -10,24 +10,33 @@ import { useApi } from '../../api/provider.js';
 import type { Transport } from '../../api/transport.js';
 import type { BridgeRequest, BridgeResponse } from '../../../shared/ipc.js';
 import type { ListEnvelope } from '../../../shared/list.js';
-import { textSearchFilter } from '../../../shared/filter.js';
+import { cardSearchFilter } from './card-search.js';
 import type { Card } from '../../../shared/resources/card.js';
 import type { TimeTracking } from '../../../shared/resources/time-tracking.js';
-import { plannerRoles, type User } from '../../../shared/resources/user.js';
+import type { User } from '../../../shared/resources/user.js';
 
+/** A card as the time screens read it: with what its name is made of (components/card-name.ts). */
 export type CardSummary = Omit<Card, 'activities'> & {
   collection?: { id: string; name: string | null } | null;
-  activities?: { id: string; description: string; time: number }[];
+  stage?: { id: string; name: string; activities?: ActivitySummary[] } | null;
+  activities?: (ActivitySummary & { time: number })[];
   time_tracking_total?: number;
 };
 
+export interface ActivitySummary {
+  id: string;
+  description: string;
+  code?: string | null;
+}
+
 export type EntryRow = TimeTracking & {
   card?: CardSummary | null;
-  activity?: { id: string; description: string } | null;
+  activity?: ActivitySummary | null;
   user?: Pick<User, 'id' | 'fullname' | 'email'> | null;
 };
 
-export type Me = { type: 'api-key'; environment: { id: string; name: string } } | { type: 'user'; environment: { id: string; name: string }; user: User | null };
+/** What an entry is read with to show it: its card's name parts, its activity and its user. */
+export const entryShape = 'card.collection,card.stage,activity,user';
 
 /** One bridge call with its headers; a non-2xx answer throws like the API client does. */
 export async function sendRequest(transport: Transport, request: BridgeRequest): Promise<BridgeResponse> {
@@ -44,33 +53,19 @@ export const timeKeys = {
   entries: (filter: string, extra: object = {}) => ['time_tracking', 'list', filter, extra] as const,
   cards: (ids: readonly string[]) => ['card', 'time-sheet', [...ids].sort()] as const,
   cardSearch: (text: string) => ['card', 'search', text] as const,
-  me: ['me'] as const,
 };
 
-/** API-key callers and admin, manager and organiser users may approve and reject. */
-export function isPlanner(me: Me | undefined): boolean {
-  if (!me) return false;
-  return me.type === 'api-key' || (plannerRoles as readonly string[]).includes(me.user?.role ?? '');
+/** Whose time the sheet and the timer show: one user's, or (`null`) the entries booked for nobody. */
+export function userEntriesFilter(userId: string | null): string {
+  return userId ? `user_id:eq:'${userId}'` : 'user_id:eq:null';
 }
 
-/**
- * Whose time the sheet and the timer show: the signed-in user's, or — on the desktop, where
- * the app calls its own API with a key — the entries tracked without a user.
- */
-export function ownEntriesFilter(me: Me): string {
-  return me.type === 'user' && me.user ? `user_id:eq:'${me.user.id}'` : 'user_id:eq:null';
-}
-
-export function useMe() {
-  const { client } = useApi();
-  return useQuery({ queryKey: timeKeys.me, queryFn: () => client.get<Me>('/v1', 'me'), staleTime: 60_000 });
-}
-
+/** The app's user's running timer (the API's default: the caller's user). */
 export function useRunningTimer() {
   const { client } = useApi();
   return useQuery({
     queryKey: timeKeys.running,
-    queryFn: async () => (await client.get<{ data: EntryRow | null }>('/v1/time_tracking', 'running', { with: 'card.collection' })).data,
+    queryFn: async () => (await client.get<{ data: EntryRow | null }>('/v1/time_tracking', 'running', { with: 'card.collection,card.stage,activity' })).data,
     // A timer started on another device arrives by sync, with a change event; this is a backstop.
     refetchInterval: 60_000,
   });
@@ -85,7 +80,7 @@ export function useStartTimer() {
   const { client } = useApi();
   const invalidate = useInvalidateTime();
   return useMutation({
-    mutationFn: (input: { card_id: string; activity_id?: string }) => client.create<EntryRow>('/v1/time_tracking/start', input),
+    mutationFn: (input: { card_id: string | null; activity_id?: string | null; user_id?: string }) => client.create<EntryRow>('/v1/time_tracking/start', input),
     onSuccess: invalidate,
   });
 }
@@ -94,21 +89,27 @@ export function useStopTimer() {
   const { client } = useApi();
   const invalidate = useInvalidateTime();
   return useMutation({
-    mutationFn: (id: string) => client.create<EntryRow>(`/v1/time_tracking/${encodeURIComponent(id)}/stop`, {}),
+    mutationFn: ({ id, end }: { id: string; end?: string }) => client.create<EntryRow>(`/v1/time_tracking/${encodeURIComponent(id)}/stop`, end ? { end } : {}),
     onSuccess: invalidate,
   });
 }
 
-/** Cards whose name (or collection's name) contains the text; the first 20. */
-export function useCardSearch(text: string) {
+/** What a card is read with to name it and to pick its activity (the card's own, else its stage's). */
+export const cardPickShape = 'collection,stage.activities,activities';
+
+/**
+ * Cards matching what the planner typed (card-search.ts: collection, stage, activity, a date),
+ * the most recently changed first; the first 20.
+ */
+export function useCardSearch(text: string, today: string) {
   const { client } = useApi();
-  const filter = textSearchFilter(text, ['name', 'collection.name']);
+  const filter = cardSearchFilter(text, today);
   return useQuery({
     queryKey: timeKeys.cardSearch(filter ?? ''),
     queryFn: () =>
       client.list<CardSummary>('/v1/card', {
         ...(filter ? { filter } : {}),
-        with: 'collection',
+        with: cardPickShape,
         sort: 'updated_at:desc',
         limit: 20,
       }),
@@ -122,7 +123,7 @@ export function useSheetCards(ids: readonly string[]) {
     queryKey: timeKeys.cards(ids),
     enabled: ids.length > 0,
     queryFn: async () => {
-      const query = { filter: ids.map((id) => `id:eq:'${id}'`).join(',or,'), with: 'collection,activities', limit: 1000, include: 'time_tracking_total' };
+      const query = { filter: ids.map((id) => `id:eq:'${id}'`).join(',or,'), with: cardPickShape, limit: 1000, include: 'time_tracking_total' };
       return client.list<CardSummary>('/v1/card', query);
     },
   });

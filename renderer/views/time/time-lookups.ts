@@ -1,6 +1,6 @@
 /**
- * The records the time filters pick from: users, boards, collections (of the chosen board)
- * and activities, each one page of the largest size, as the other pickers in the app.
+ * The records the time filters pick from: users, boards and activities, each one page of the
+ * largest size, as the other pickers in the app. Collections are searched (CollectionPicker).
  */
 import { useList } from '../../api/hooks.js';
 import { activityListQuery, boardListQuery } from '../../api/queries.js';
@@ -19,11 +19,6 @@ export function useUserChoices(): Choice[] {
 export function useBoardChoices(): Choice[] {
   const boards = useList('board', boardListQuery);
   return (boards.data?.data ?? []).map((board) => ({ id: board.id, name: board.name }));
-}
-
-export function useCollectionChoices(boardId: string): Choice[] {
-  const collections = useList('collection', { sort: 'name:asc', limit: maxLimit, ...(boardId ? { filter: `board_id:eq:'${boardId}'` } : {}) });
-  return (collections.data?.data ?? []).map((collection) => ({ id: collection.id, name: collection.name ?? collection.id }));
 }
 
 export function useActivityChoices(): Choice[] {

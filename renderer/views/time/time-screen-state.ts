@@ -1,10 +1,11 @@
 /**
  * What the Time screen shows, kept while the planner visits other screens: the tab, the week
- * of the sheet and the cards added to it, the entries list's filters, and whether the export
+ * of the sheet, whose it is and the rows added to it, the entries list's filters, and whether the export
  * dialog is open (the app menu's "Export time report" opens it from anywhere).
  */
 import { create } from 'zustand';
 import { noTimeFilters, type TimeFilters } from './time-filters.js';
+import { rowKey, type RowSubject } from './week-grid.js';
 
 export type TimeTab = 'week' | 'entries';
 
@@ -14,8 +15,11 @@ interface TimeScreenState {
   /** The Monday of the week on the sheet; null follows the current week. */
   monday: string | null;
   showWeek(monday: string | null): void;
-  addedCards: string[];
-  addCard(id: string): void;
+  /** Whose week the sheet shows and books for; undefined: the app's user. */
+  sheetUser: string | null | undefined;
+  showSheetOf(userId: string | null | undefined): void;
+  addedRows: RowSubject[];
+  addRow(row: RowSubject): void;
   filters: TimeFilters;
   setFilter<K extends keyof TimeFilters>(key: K, value: TimeFilters[K]): void;
   clearFilters(): void;
@@ -29,8 +33,10 @@ export const useTimeScreen = create<TimeScreenState>()((set, get) => ({
   showTab: (tab) => set({ tab }),
   monday: null,
   showWeek: (monday) => set({ monday }),
-  addedCards: [],
-  addCard: (id) => set({ addedCards: get().addedCards.includes(id) ? get().addedCards : [...get().addedCards, id] }),
+  sheetUser: undefined,
+  showSheetOf: (sheetUser) => set({ sheetUser }),
+  addedRows: [],
+  addRow: (row) => set({ addedRows: get().addedRows.some((added) => rowKey(added) === rowKey(row)) ? get().addedRows : [...get().addedRows, row] }),
   filters: noTimeFilters,
   setFilter: (key, value) => {
     const filters = { ...get().filters, [key]: value };

@@ -4,7 +4,7 @@
  */
 import { useQueries } from '@tanstack/react-query';
 import { useApi } from '../../api/provider.js';
-import type { EntryRow } from './time-api.js';
+import { entryShape, type EntryRow } from './time-api.js';
 
 export const entryPageSize = 500;
 
@@ -16,7 +16,7 @@ export function useEntryPages(filter: string, pages: readonly number[]) {
       queryFn: () =>
         client.list<EntryRow>('/v1/time_tracking', {
           filter,
-          with: 'card.collection,activity,user',
+          with: entryShape,
           sort: 'start:desc',
           limit: entryPageSize,
           offset: page * entryPageSize,

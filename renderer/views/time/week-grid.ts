@@ -1,5 +1,6 @@
 /**
- * The week timesheet as data: one row per card, one cell per day of an ISO week, the minutes
+ * The week timesheet as data: one row per card and activity (or per activity, for time on no
+ * card: a meeting, cleaning), one cell per day of an ISO week, the minutes
  * of each cell with the entries behind them, and the totals per day and per row. And what
  * typing a duration into a cell means for those entries: create one for that day (from 09:00
  * local), adjust the one entry there, delete it (typing 0 or nothing), or — with more than
@@ -13,12 +14,15 @@ import { isoInstant, localTimeInstant } from './periods.js';
 /** The fields of a time entry the sheet works with. */
 export interface SheetEntry {
   id: string;
-  card_id: string;
+  card_id: string | null;
+  activity_id: string | null;
   start: string;
   end: string | null;
   duration: number | null;
   locked: boolean;
   running: boolean;
+  /** The same user's other entries this one overlaps in time (the API flags them). */
+  overlaps?: readonly unknown[] | null;
 }
 
 export interface WeekCell {
@@ -27,8 +31,15 @@ export interface WeekCell {
   entries: SheetEntry[];
 }
 
-export interface WeekRow {
-  cardId: string;
+/** What a row books on: a card with an activity (or none), or an activity with no card. */
+export interface RowSubject {
+  cardId: string | null;
+  activityId: string | null;
+}
+
+export interface WeekRow extends RowSubject {
+  /** The row's identity (rowKey). */
+  key: string;
   cells: WeekCell[];
   total: number;
 }
@@ -45,8 +56,8 @@ export interface WeekGridInput {
   /** The Monday of the week. */
   monday: string;
   entries: readonly SheetEntry[];
-  /** Cards the planner added to the sheet, shown even without entries this week. */
-  addedCardIds?: readonly string[];
+  /** Rows the planner added to the sheet, shown even without entries this week. */
+  addedRows?: readonly RowSubject[];
   timeZone: string;
   /** A running timer counts until now. */
   now: number;
@@ -58,18 +69,23 @@ export function entryMinutes(entry: SheetEntry, now: number): number {
   return entry.running ? Math.max(0, minutesBetween(entry.start, isoInstant(now))) : 0;
 }
 
+export function rowKey({ cardId, activityId }: RowSubject): string {
+  return `${cardId ?? '-'}|${activityId ?? '-'}`;
+}
+
 /**
- * Rows in the order their cards first appear in the entries, then the added cards. An entry
- * counts on the local day it starts.
+ * Rows in the order their card and activity first appear in the entries, then the added rows.
+ * An entry counts on the local day it starts.
  */
-export function buildWeekGrid({ monday, entries, addedCardIds = [], timeZone, now }: WeekGridInput): WeekGrid {
+export function buildWeekGrid({ monday, entries, addedRows = [], timeZone, now }: WeekGridInput): WeekGrid {
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
   const rows = new Map<string, WeekRow>();
-  const rowFor = (cardId: string) => {
-    let row = rows.get(cardId);
+  const rowFor = (subject: RowSubject) => {
+    const key = rowKey(subject);
+    let row = rows.get(key);
     if (!row) {
-      row = { cardId, cells: days.map((date) => ({ date, minutes: 0, entries: [] })), total: 0 };
-      rows.set(cardId, row);
+      row = { key, cardId: subject.cardId, activityId: subject.activityId, cells: days.map((date) => ({ date, minutes: 0, entries: [] })), total: 0 };
+      rows.set(key, row);
     }
     return row;
   };
@@ -77,11 +93,11 @@ export function buildWeekGrid({ monday, entries, addedCardIds = [], timeZone, no
   for (const entry of ordered) {
     const day = days.indexOf(localDate(Date.parse(entry.start), timeZone));
     if (day === -1) continue;
-    const cell = rowFor(entry.card_id).cells[day]!;
+    const cell = rowFor({ cardId: entry.card_id, activityId: entry.activity_id }).cells[day]!;
     cell.entries.push(entry);
     cell.minutes += entryMinutes(entry, now);
   }
-  for (const cardId of addedCardIds) rowFor(cardId);
+  for (const subject of addedRows) rowFor(subject);
   const dayTotals = days.map(() => 0);
   for (const row of rows.values()) {
     row.cells.forEach((cell, i) => {
