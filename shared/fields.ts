@@ -7,6 +7,7 @@
  *  - fields the server owns (`readOnly`) and fields the resource does not have are ignored,
  *    because integrations commonly GET a record, change it and PUT it back whole;
  *  - PUT is a partial update: only the fields sent change;
+ *  - an empty string is null for a nullable field that is not required (free text aside);
  *  - every offending field gets its own 422 error item.
  */
 import type { FieldProblem } from './errors.js';
@@ -44,6 +45,12 @@ export interface FieldSpec {
   maximum?: number;
   /** Value given on create when the field is absent. */
   default?: unknown;
+  /**
+   * For a nullable free-text string: `""` means no value (null), as it does for every other
+   * nullable field (see checkWrite). Set where an empty text would be a value of its own that
+   * a client did not mean, like an external_ref, which must be unique.
+   */
+  blankIsNull?: boolean;
   /** For `json` fields: what shape the value has, for validation and OpenAPI. */
   shape?: 'object' | 'array';
   /** Extra check for structured values; returns a problem description or null. */
@@ -136,6 +143,7 @@ export const timestampField = { type: 'datetime', readOnly: true } as const sati
 export const externalRefField = {
   type: 'string',
   nullable: true,
+  blankIsNull: true,
   maxLength: 255,
   description: 'Reference to the record in an outside system; unique per resource type.',
 } as const satisfies FieldSpec;
@@ -301,6 +309,18 @@ export function checkValue(
   }
 }
 
+/**
+ * Whether `""` is read as null: for a nullable field that is not required, as the frameworks
+ * behind the public API read input and its clients send it for an empty date, number or
+ * reference (docs/API.md "Compatibility"). A free-text string keeps `""` (an empty text is a
+ * text) unless its value has a form `""` cannot have (a pattern, a check) or it says so
+ * (`blankIsNull`). A required field refuses `""`.
+ */
+export function readsBlankAsNull(field: FieldSpec): boolean {
+  if (!field.nullable || field.required) return false;
+  return field.type !== 'string' || field.pattern !== undefined || field.check !== undefined || field.blankIsNull === true;
+}
+
 export interface WriteCheck {
   values: Record<string, unknown>;
   problems: FieldProblem[];
@@ -342,7 +362,7 @@ export function checkWrite(
       }
       continue;
     }
-    const raw = body[name];
+    const raw = body[name] === '' && readsBlankAsNull(field) ? null : body[name];
     if (raw === null && field.required && !(trusted && field.nullable)) {
       problems.push({ field: name, description: `${name} is required and may not be null` });
       continue;

@@ -66,10 +66,18 @@ function referenceInputs(module: ResourceModule): [string, Schema][] {
   return out;
 }
 
+/** Every record carries `deleted_at` (records.ts present): not declared, since nobody writes it. */
+const deletedAtSchema: Schema = {
+  type: ['string', 'null'],
+  format: 'date-time',
+  readOnly: true,
+  description: 'When it was deleted; null on every live record (deleted ones are listed by the trash).',
+};
+
 export function recordSchema(spec: ResourceSpec): Schema {
   return {
     type: 'object',
-    properties: Object.fromEntries(Object.entries(spec.fields).map(([name, f]) => [name, fieldSchema(f)])),
+    properties: { ...Object.fromEntries(Object.entries(spec.fields).map(([name, f]) => [name, fieldSchema(f)])), deleted_at: deletedAtSchema },
     required: Object.entries(spec.fields).filter(([, f]) => f.required).map(([name]) => name),
   };
 }

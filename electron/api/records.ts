@@ -8,8 +8,9 @@ import { isUuid } from '../../shared/ids.js';
 import type { ListEnvelope } from '../../shared/list.js';
 import type { StoredRecord } from '../store/environment-store.js';
 import { booleanParam, parseListOptions, parseShapeOptions, type QueryString, type ShapeOptions } from './conventions/list-query.js';
+import { withParameterFilter } from './conventions/query-filters.js';
 import { applyShape } from './conventions/shape.js';
-import { checkRelations, loadRelations } from './conventions/with.js';
+import { checkRelations, loadRelations, readableCopy } from './conventions/with.js';
 import { ApiError } from './errors.js';
 import { checkQueryFields, hiddenFields } from './permissions.js';
 import type { RequestContext, ResourceModule } from './resource.js';
@@ -25,6 +26,13 @@ export type Scope = Record<string, string>;
  * belong to the outer ones (a card of another collection is not found under this one).
  */
 export function scopeMatch(module: ResourceModule, ctx: RequestContext, scope: Scope): Record<string, unknown> {
+  const found = findScope(module, ctx, scope);
+  if ('missing' in found) throw ApiError.notFound(`No ${found.missing} with that id.`);
+  return found.match;
+}
+
+/** As scopeMatch, but answers which parent is missing instead of throwing. */
+function findScope(module: ResourceModule, ctx: RequestContext, scope: Scope): { match: Record<string, unknown> } | { missing: string } {
   const seen: Record<string, unknown> = {};
   const match: Record<string, unknown> = {};
   for (const entry of module.parents ?? []) {
@@ -32,12 +40,12 @@ export function scopeMatch(module: ResourceModule, ctx: RequestContext, scope: S
     const parent = entry.module();
     const record = parentId && isUuid(parentId) ? ctx.store.get(parent.table, parentId) : undefined;
     if (!record || Object.entries(seen).some(([field, value]) => field in record && record[field] !== value)) {
-      throw ApiError.notFound(`No ${parent.spec.title} with that id.`);
+      return { missing: parent.spec.title };
     }
     seen[entry.field] = parentId;
     if (!entry.inherited) match[entry.field] = parentId;
   }
-  return match;
+  return { match };
 }
 
 /** Every extra `include` names must be one the resource offers (`rules.includes`). */
@@ -70,11 +78,7 @@ export function present(
   shape: ShapeOptions,
 ): Record<string, unknown>[] {
   const hidden = hiddenFields(module.spec, ctx.caller);
-  const out: Record<string, unknown>[] = records.map((record) => {
-    const copy: Record<string, unknown> = { ...record };
-    for (const name of hidden) delete copy[name];
-    return copy;
-  });
+  const out: Record<string, unknown>[] = records.map((record) => readableCopy(record, hidden));
   checkIncludes(module, shape.include);
   module.rules?.present?.(ctx, out, shape.include);
   loadRelations(ctx, module, out, shape.with);
@@ -95,8 +99,13 @@ function archivedMatch(module: ResourceModule, query: QueryString): Record<strin
 export function relationJoins(module: ResourceModule): Record<string, RelationJoin> {
   const joins: Record<string, RelationJoin> = {};
   for (const [name, relation] of Object.entries(module.relations ?? {})) {
+    // An object of the record's own fields is filtered through those fields.
+    if (relation.kind === 'fields') continue;
     const target = relation.target().table;
-    if (relation.kind === 'manyToMany') {
+    if (relation.kind === 'peers') {
+      const link = relation.link().table;
+      joins[name] = { kind: 'peers', target, link: { table: link.table, ownerKey: relation.ownerKey, targetKey: relation.sharedKey } };
+    } else if (relation.kind === 'manyToMany') {
       const link = relation.link().table;
       joins[name] = { kind: 'manyToMany', target, link: { table: link.table, ownerKey: relation.ownerKey, targetKey: relation.targetKey } };
     } else {
@@ -114,10 +123,16 @@ export function listRecords(
   query: QueryString,
   scope: Scope = {},
 ): ListEnvelope<Record<string, unknown>> {
-  const options = parseListOptions(query);
+  // Parameters named after fields filter (`?collection_id=…`); other unknown ones are a 400.
+  const options = withParameterFilter(parseListOptions(query), query, module.table.fields);
   checkQueryFields(ctx.caller, module, options.filter, options.sort);
+  const scoped = findScope(module, ctx, scope);
+  // A list under a parent that does not exist is empty, not 404, as the public API answers
+  // (`GET /collection/{unknown}/card`); its clients rely on it (docs/API.md "Compatibility").
+  // It matches nothing (`id IS NULL`), so the query is still checked in full: a bad one is 400.
+  const archived = archivedMatch(module, query);
   const { count, rows } = ctx.store.list(module.table, {
-    match: { ...scopeMatch(module, ctx, scope), ...archivedMatch(module, query) },
+    match: 'missing' in scoped ? { id: null } : { ...scoped.match, ...archived },
     sort: options.sort,
     limit: options.limit,
     offset: options.offset,
@@ -133,6 +148,11 @@ export function findRecord(ctx: RequestContext, module: ResourceModule, id: stri
     throw ApiError.notFound(`No ${module.spec.title} with that id.`);
   }
   return record;
+}
+
+/** The record, or undefined when there is none here (findRecord would answer 404). */
+export function findRecordOrNone(ctx: RequestContext, module: ResourceModule, id: string): StoredRecord | undefined {
+  return isUuid(id) ? ctx.store.get(module.table, id.toLowerCase()) : undefined;
 }
 
 export function getRecord(

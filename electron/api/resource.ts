@@ -60,7 +60,20 @@ export type Relation =
       pivot?: readonly string[];
       /** Link fields copied from the owner when a link is made: `{supplier_order_id: 'order_id'}`. */
       ownerCopy?: Record<string, string>;
-    };
+    }
+  /**
+   * Other records of the target that share a link target with this one: through `link`, whose
+   * `ownerKey` points at a record and `sharedKey` at what they share (a resource's `resources`:
+   * the resources in a group with it). Never this record itself. Read (`with`, `filter`), never
+   * written inline: the links belong to what they share.
+   */
+  | { kind: 'peers'; target: () => ResourceModule; link: () => ResourceModule; ownerKey: string; sharedKey: string }
+  /**
+   * Some of the record's own fields, embedded as one object under the relation's name (a user's
+   * `settings`). Nothing is loaded; it cannot be nested into or filtered on (filter the fields
+   * themselves), and it is written through the fields.
+   */
+  | { kind: 'fields'; fields: readonly string[] };
 
 export type WriteOp = 'create' | 'update';
 

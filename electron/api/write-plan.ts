@@ -15,7 +15,7 @@
  */
 import type { FieldProblem } from '../../shared/errors.js';
 import { checkValue, checkWrite, isPlainObject, mergeStoredLists } from '../../shared/fields.js';
-import { isUuid } from '../../shared/ids.js';
+import { isUuid, nowTimestamp } from '../../shared/ids.js';
 import type { StoredRecord } from '../store/environment-store.js';
 import { dependentsOf, moduleNamed } from './registry.js';
 import type { Relation, RequestContext, ResourceModule } from './resource.js';
@@ -134,6 +134,29 @@ function referencesAsKeys(
   return out;
 }
 
+/**
+ * `archive: true | false`, which clients of the public API send to archive a resource or an
+ * activity, as `archived_at` (docs/API.md "Archived records"): true archives it now (an archived
+ * record keeps its date), false brings it back. An `archived_at` sent beside it wins. Every
+ * resource with `archived_at` takes it; anything but a boolean is a 422 on `archive`.
+ */
+function archiveAsTimestamp(
+  module: ResourceModule,
+  input: Record<string, unknown>,
+  current: StoredRecord | undefined,
+  problems: FieldProblem[],
+): Record<string, unknown> {
+  const field = module.spec.fields.archived_at;
+  if (!field || field.readOnly || input.archive === undefined || !Object.prototype.hasOwnProperty.call(input, 'archive')) return input;
+  const { archive, ...rest } = input;
+  if (typeof archive !== 'boolean') {
+    problems.push({ field: 'archive', description: 'archive must be true or false' });
+    return rest;
+  }
+  if (rest.archived_at !== undefined) return rest;
+  return { ...rest, archived_at: archive ? ((current?.archived_at as string | null | undefined) ?? nowTimestamp()) : null };
+}
+
 export function planWrite(
   ctx: RequestContext,
   module: ResourceModule,
@@ -148,6 +171,7 @@ export function planWrite(
   let prepared = module.rules?.prepareInput?.(input) ?? input;
   const takes = (key: string) => !skip.includes(key) && (options.trusted === true || !module.spec.fields[key]?.readOnly);
   const refused = new Set<string>();
+  prepared = archiveAsTimestamp(module, prepared, current, own);
   prepared = referencesAsKeys(module, prepared, current, takes, own, refused);
   if (options.mergeLists && current) prepared = mergeStoredLists(module.spec, prepared, current);
   const check = checkWrite(module.spec, prepared, current ? 'update' : 'create', skip, options.trusted, current);
@@ -168,10 +192,18 @@ export function planWrite(
     }
   }
   // Virtual fields that are not writable relations are computed by the module, not written.
-  for (const [name, field] of Object.entries(module.spec.fields)) if (field.virtual) delete values[name];
+  // Those a client writes (an order's board_id) reach the module's afterWrite as its input,
+  // checked (references included) like any field.
+  const virtual: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(module.spec.fields)) {
+    if (!field.virtual) continue;
+    if (name in values) virtual[name] = values[name];
+    delete values[name];
+  }
+  plan.input = { ...input, ...virtual };
 
   if (found.length === own.length) {
-    found.push(...prefixed(prefix, checkReferences(ctx, module, values, skip, current)));
+    found.push(...prefixed(prefix, checkReferences(ctx, module, { ...values, ...virtual }, skip, current)));
     found.push(...prefixed(prefix, module.rules?.check?.(ctx, values, current, options.parent, prepared) ?? []));
   }
   problems.push(...found);

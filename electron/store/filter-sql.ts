@@ -22,7 +22,8 @@ export interface SqlFragment {
  * `labels:has:*` (has any), or `order.code:eq:…` (has a related record matching).
  */
 export interface RelationJoin {
-  kind: 'belongsTo' | 'hasMany' | 'manyToMany';
+  /** `peers`: other target records that share a link target with this one (through `link`, whose targetKey is what they share). */
+  kind: 'belongsTo' | 'hasMany' | 'manyToMany' | 'peers';
   target: { table: string; fields: Record<string, FieldSpec> };
   /** belongsTo: the column on the outer table; hasMany: the column on the target. */
   foreignKey?: string;
@@ -49,6 +50,16 @@ function existsSql(outer: string, relation: RelationJoin, inner: SqlFragment): S
       const link = relation.link!;
       return {
         sql: `EXISTS (SELECT 1 FROM ${quoteIdentifier(link.table)} l JOIN ${target} r ON r."id" = l.${quoteIdentifier(link.targetKey)} WHERE l.${quoteIdentifier(link.ownerKey)} = ${outer}."id" AND l."deleted_at" IS NULL AND ${live} AND (${inner.sql}))`,
+        params: inner.params,
+      };
+    }
+    case 'peers': {
+      const link = relation.link!;
+      const table = quoteIdentifier(link.table);
+      const owner = quoteIdentifier(link.ownerKey);
+      const shared = quoteIdentifier(link.targetKey);
+      return {
+        sql: `EXISTS (SELECT 1 FROM ${table} l JOIN ${table} p ON p.${shared} = l.${shared} AND p."deleted_at" IS NULL JOIN ${target} r ON r."id" = p.${owner} WHERE l.${owner} = ${outer}."id" AND l."deleted_at" IS NULL AND r."id" <> ${outer}."id" AND ${live} AND (${inner.sql}))`,
         params: inner.params,
       };
     }

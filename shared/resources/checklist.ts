@@ -12,7 +12,7 @@ export const checklistSpec = defineResource({
     name: { type: 'string', maxLength: 150, description: 'Required unless a template gives it.' },
     editable: { type: 'boolean', default: true },
     position: { type: 'integer', minimum: 0, default: 0 },
-    external_ref: { type: 'string', nullable: true, maxLength: 255 },
+    external_ref: { type: 'string', nullable: true, blankIsNull: true, maxLength: 255 },
     items: nestedList('Items, writable inline.'),
     created_at: timestampField,
     updated_at: timestampField,

@@ -25,7 +25,21 @@ export const orderSpec = defineResource({
     relation_id: { type: 'uuid', nullable: true, references: 'relation' },
     item_id: { type: 'uuid', nullable: true, references: 'item' },
     address_id: { type: 'uuid', nullable: true, references: 'address' },
-    collection_id: { type: 'uuid', nullable: true, readOnly: true, description: 'The collection this order created.' },
+    collection_id: {
+      type: 'uuid',
+      nullable: true,
+      references: 'collection',
+      description: 'The collection the order keeps up to date: one it made, or an existing one named when the order is created (it cannot change afterwards).',
+    },
+    // The public API's clients name the board an order's collection goes to; it is the
+    // collection's own board_id, read and written through the order (docs/API.md "Orders and their collection").
+    board_id: {
+      type: 'uuid',
+      nullable: true,
+      virtual: true,
+      references: 'board',
+      description: 'The board of its collection: whose backlog it waits in until planned. Null: the shared backlog.',
+    },
     meta: { type: 'json', shape: 'object', nullable: true },
     transaction: { type: 'string', nullable: true, maxLength: 36 },
     code: { type: 'string', nullable: true, maxLength: 100 },

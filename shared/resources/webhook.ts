@@ -125,6 +125,10 @@ export const webhookSpec = defineResource({
     fail_streak_started_at: { type: 'datetime', nullable: true, readOnly: true },
     last_failed_at: { type: 'datetime', nullable: true, readOnly: true },
     disabled_until: { type: 'datetime', nullable: true, readOnly: true, description: 'Set when failures disabled the webhook; cleared when it is activated again.' },
+    // The public API e-mails a warning and a notice of disabling; no e-mail is sent here (the
+    // delivery log shows both), so they are always null. Kept so its clients find them.
+    mailed_warning_at: { type: 'datetime', nullable: true, readOnly: true, virtual: true, description: 'When a warning e-mail was sent; null: no e-mails are sent here.' },
+    mailed_disabled_at: { type: 'datetime', nullable: true, readOnly: true, virtual: true, description: 'When the disabling e-mail was sent; null: no e-mails are sent here.' },
     created_at: timestampField,
     updated_at: timestampField,
   },

@@ -372,8 +372,8 @@ describe('board', () => {
     await expectGone(api, `/v1/board/${board.id}`);
     expect(ids((await get(api, '/v1/board?limit=1000')).data)).not.toContain(board.id);
     for (const stage of board.stages) expectNotFound(await api.http('GET', `/v1/stage/${stage.id}`));
-    // The board's own paths are gone with it.
-    expectNotFound(await api.http('GET', `/v1/board/${board.id}/label`));
+    // The board's own paths are gone with it: its lists are empty, as under any missing parent.
+    expect(await get(api, `/v1/board/${board.id}/label`)).toMatchObject({ count: 0, data: [] });
     expectNotFound(await api.http('GET', `/v1/board/${board.id}/view/${view.id}`));
     expectNotFound(await api.http('GET', `/v1/board/${board.id}/checklist/${checklist.id}`));
     // The activities stay; they only lose the stages.
@@ -483,8 +483,8 @@ describe.each(parts.map((p) => [p.segment, p] as const))('board %s (/v1/board/{b
     expect(await get(api, `${path()}/${created.id}`)).toStrictEqual(created);
   });
 
-  it('is 404 under a board that does not exist (list and create)', async () => {
-    expectNotFound(await api.http('GET', `/v1/board/${unknownId}/${segment}`));
+  it('is 404 under a board that does not exist (create), whose list is empty', async () => {
+    expect(await get(api, `/v1/board/${unknownId}/${segment}`)).toMatchObject({ count: 0, data: [] });
     expectNotFound(await api.http('POST', `/v1/board/${unknownId}/${segment}`, part.full()));
   });
 

@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api.js';
-import { expectBadRequest } from '../helpers/api-errors.js';
 import {
   create,
   expectDuplicate,
@@ -344,12 +343,14 @@ describe('schedule deviation (/v1/resource/{id}/schedule_deviation)', () => {
     expectDuplicate(await api.http('POST', path(colleague), { start_date: '2026-05-04', end_date: '2026-05-04', external_ref: ref }));
   });
 
-  it('is 404 under another resource\'s path and under a resource that does not exist', async () => {
+  it('is 404 under another resource\'s path and under a resource that does not exist, whose list is empty', async () => {
     const created = await create(api, path(), { start_date: '2026-07-01', end_date: '2026-07-01' });
     expectNotFound(await api.http('GET', `${path(colleague)}/${created.id}`));
     expectNotFound(await api.http('PUT', `${path(colleague)}/${created.id}`, { time: 5 }));
     expectNotFound(await api.http('DELETE', `${path(colleague)}/${created.id}`));
-    expectNotFound(await api.http('GET', `/v1/resource/${unknownId}/schedule_deviation`));
+    expectNotFound(await api.http('GET', `/v1/resource/${unknownId}/schedule_deviation/${created.id}`));
+    // A list under a missing parent is empty, as the public API answers (docs/API.md "Compatibility").
+    expect(await get(api, `/v1/resource/${unknownId}/schedule_deviation`)).toMatchObject({ count: 0, data: [] });
     expectNotFound(await api.http('POST', `/v1/resource/${unknownId}/schedule_deviation`, { start_date: '2026-07-01', end_date: '2026-07-01' }));
     expect(await get(api, `${path()}/${created.id}`)).toStrictEqual(created);
   });
@@ -521,8 +522,25 @@ describe('a resource\'s cards, schedules and activities (with=…, filter …)',
     expect((await get(api, `/v1/resource/${lathe.id}?with=activities`)).activities).toEqual([]);
   });
 
-  it('refuses resources with 400: this API keeps no link between resources (docs/API.md "Relations")', async () => {
-    expectBadRequest(await api.http('GET', '/v1/resource?with=cards,resources'), 'Relation not found: resources');
+  it('offers resources: those in a group with it, each once, never itself (docs/API.md "Relations")', async () => {
+    const [ann, bob, cat, dan] = await Promise.all(['Ann', 'Bob', 'Cat', 'Dan'].map((name) => create(api, '/v1/resource', { name: `${name} (peers)` })));
+    await create(api, '/v1/group', { name: 'Peers A', resources: [{ id: ann.id }, { id: bob.id }] });
+    await create(api, '/v1/group', { name: 'Peers B', resources: [{ id: ann.id }, { id: bob.id }, { id: cat.id }] });
+    const list = await get(api, `/v1/resource?filter=name:ends_with:'(peers)'&with=cards,resources&sort=name`);
+    expect(list.data.map((r: any) => [r.name, r.resources.map((p: any) => p.name)])).toEqual([
+      ['Ann (peers)', ['Bob (peers)', 'Cat (peers)']],
+      ['Bob (peers)', ['Ann (peers)', 'Cat (peers)']],
+      ['Cat (peers)', ['Ann (peers)', 'Bob (peers)']],
+      ['Dan (peers)', []],
+    ]);
+    expect(ids((await get(api, `/v1/resource?filter=name:ends_with:'(peers)',and,resources:has:${cat.id}&sort=name`)).data)).toEqual([ann.id, bob.id]);
+    expect(ids((await get(api, `/v1/resource?filter=name:ends_with:'(peers)',and,resources.name:eq:'Ann (peers)'&sort=name`)).data)).toEqual([bob.id, cat.id]);
+    // Read back with its peers and PUT whole, nothing about the groups changes.
+    await update(api, `/v1/resource/${dan.id}`, { ...(await get(api, `/v1/resource/${dan.id}?with=resources`)), resources: [{ id: ann.id }] });
+    expect((await get(api, `/v1/resource/${dan.id}?with=resources`)).resources).toEqual([]);
+    // A deleted peer is gone from the others' lists.
+    await remove(api, `/v1/resource/${cat.id}`);
+    expect(ids((await get(api, `/v1/resource/${ann.id}?with=resources`)).resources)).toEqual([bob.id]);
   });
 
   it('loads each relation for the whole page at once: as many queries for 20 resources as for 2', async () => {

@@ -360,8 +360,12 @@ describe('a user\'s time entries and board views (with=time_tracking,board_views
     expectFieldErrors(await api.http('POST', `/v1/board/${here.board.id}/view`, { name: 'Not theirs', user_id: theirs.id }), ['user_id']);
   });
 
-  it('refuses settings with 400: nothing per user is stored beside the user\'s own fields (docs/API.md "Relations")', async () => {
-    expectBadRequest(await api.http('GET', '/v1/user?with=resource,settings'), 'Relation not found: settings');
+  it('offers settings: the user\'s preferences as one object, not nested into (docs/API.md "Relations")', async () => {
+    const list = await get(api, '/v1/user?with=resource,settings&limit=1');
+    const [user] = list.data;
+    expect(user.settings).toStrictEqual({ language: user.language, timezone: user.timezone, card_visibility: user.card_visibility, notify_own_changes: user.notify_own_changes });
+    expect((await get(api, `/v1/user/${user.id}?with=settings&show=settings.language`)).settings).toStrictEqual({ language: user.language });
+    expectBadRequest(await api.http('GET', '/v1/user?with=settings.language'), 'Relation not found: language');
   });
 });
 

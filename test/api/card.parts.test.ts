@@ -93,9 +93,9 @@ describe('checklists on a card: /v1/collection/{cid}/card/{id}/checklist', () =>
     expect((await api.inject('GET', `/v1/collection/${collection.id}/card/${card.id}/checklist/${list.id}`)).status).toBe(200);
   });
 
-  it('a card of another collection in the path is a 404', async () => {
+  it('a card of another collection in the path is a 404, and lists nothing', async () => {
     expect((await api.inject('POST', `/v1/collection/${collection.id}/card/${otherCard.id}/checklist`, { name: 'x' })).status).toBe(404);
-    expect((await api.inject('GET', `/v1/collection/${collection.id}/card/${otherCard.id}/checklist`)).status).toBe(404);
+    expect((await api.inject('GET', `/v1/collection/${collection.id}/card/${otherCard.id}/checklist`)).body).toMatchObject({ count: 0, data: [] });
   });
 
   it('go when their card goes', async () => {

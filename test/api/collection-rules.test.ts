@@ -119,7 +119,11 @@ describe('validation', () => {
     expect((await create({ cover_color_hex: hex })).cover_color_hex).toBe(hex);
   });
 
-  it.each(['FFF', '#GGG', '#FFFF', '#12345', '#1234567', 'red', '', ' #fff', 12])('rejects cover_color_hex %j', async (hex) => {
+  it('reads cover_color_hex "" as no colour (null), as every nullable field (docs/API.md "Compatibility")', async () => {
+    expect((await create({ cover_color_hex: '' })).cover_color_hex).toBeNull();
+  });
+
+  it.each(['FFF', '#GGG', '#FFFF', '#12345', '#1234567', 'red', ' ', ' #fff', 12])('rejects cover_color_hex %j', async (hex) => {
     expectFieldErrors(await api.inject('POST', '/v1/collection', { name: 'x', board_id: board.id, cover_color_hex: hex }), ['cover_color_hex']);
   });
 

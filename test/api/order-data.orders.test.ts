@@ -180,15 +180,15 @@ describe('rows belong to their order', () => {
     expect((await rowsOf(b.order.id)).map((r) => r.id)).not.toContain(a.rows[0].id);
   });
 
-  it('answers 404 for the rows of an unknown order', async () => {
-    expect((await api.http('GET', `/v1/order/${unknownId}/row`)).status).toBe(404);
+  it('lists no rows for an unknown order (200, as the public API) and refuses to add one with 404', async () => {
+    expect(await api.http('GET', `/v1/order/${unknownId}/row`)).toMatchObject({ status: 200, body: { count: 0, data: [] } });
     expect((await api.http('POST', `/v1/order/${unknownId}/row`, { description: 'orphan' })).status).toBe(404);
   });
 
-  it('soft-deletes the rows with their order; afterwards the rows answer 404', async () => {
+  it('soft-deletes the rows with their order; afterwards the rows answer 404 and their list is empty', async () => {
     const { order, rows } = await orderWithRows('DEL-1');
     expect((await api.http('DELETE', `/v1/order/${order.id}`)).status).toBe(204);
-    expect((await api.http('GET', `/v1/order/${order.id}/row`)).status).toBe(404);
+    expect(await api.http('GET', `/v1/order/${order.id}/row`)).toMatchObject({ status: 200, body: { count: 0, data: [] } });
     expect((await api.http('GET', `/v1/order/${order.id}/row/${rows[0].id}`)).status).toBe(404);
     expect((await api.http('POST', `/v1/order/${order.id}/row`, { description: 'late' })).status).toBe(404);
     // Still in the database, marked deleted.
@@ -320,24 +320,21 @@ describe('server-owned fields in a body are ignored', () => {
   const fakeId = '00000000-0000-4000-8000-000000000000';
   const old = '2000-01-01T00:00:00Z';
 
-  it('ignores id, created_at, updated_at and collection_id on an order', async () => {
+  it('ignores id, created_at and updated_at on an order; its collection_id never names another order\'s collection', async () => {
     const other = await create(api, '/v1/order', { code: 'OWNED-0' });
-    const order = await create(api, '/v1/order', {
-      code: 'OWNED-1',
-      id: fakeId,
-      created_at: old,
-      updated_at: old,
-      collection_id: other.collection_id,
-    });
+    const order = await create(api, '/v1/order', { code: 'OWNED-1', id: fakeId, created_at: old, updated_at: old });
     expect(order.id).not.toBe(fakeId);
     expect(order.created_at).not.toBe(old);
     expect(order.updated_at).not.toBe(old);
     expect(order.collection_id).toEqual(expect.any(String));
     expect(order.collection_id).not.toBe(other.collection_id);
+    // An order names an existing collection only when it is created, and only one no other order has.
+    expectFieldErrors(await api.http('POST', '/v1/order', { code: 'OWNED-2', collection_id: other.collection_id }), ['collection_id']);
 
-    const updated = await api.http('PUT', `/v1/order/${order.id}`, { id: fakeId, collection_id: other.collection_id, created_at: old, code: 'OWNED-1b' });
+    const updated = await api.http('PUT', `/v1/order/${order.id}`, { id: fakeId, collection_id: order.collection_id, created_at: old, code: 'OWNED-1b' });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id: order.id, collection_id: order.collection_id, created_at: order.created_at, code: 'OWNED-1b' });
+    expectFieldErrors(await api.http('PUT', `/v1/order/${order.id}`, { collection_id: other.collection_id }), ['collection_id']);
     expect((await api.http('GET', `/v1/order/${fakeId}`)).status).toBe(404);
   });
 
@@ -424,10 +421,9 @@ describe('a to-one reference written as the record, {"id": …} (API-REFERENCE.m
     expectFieldErrors(await api.http('POST', '/v1/stage', { name: 'Cut', board: null }), ['board']);
   });
 
-  it('ignores a reference whose key is server-owned, like the key itself (an order\'s collection)', async () => {
+  it('checks a reference like its key (an order\'s collection: not another order\'s)', async () => {
     const other = await create(api, '/v1/order', { code: 'REF-4' });
-    const order = await create(api, '/v1/order', { code: 'REF-5', collection: { id: other.collection_id } });
-    expect(order.collection_id).not.toBe(other.collection_id);
+    expectFieldErrors(await api.http('POST', '/v1/order', { code: 'REF-5', collection: { id: other.collection_id } }), ['collection_id']);
   });
 });
 
@@ -436,8 +432,9 @@ describe('OpenAPI', () => {
     const { schemas } = (await get(api, '/v1/openapi.json')).components;
     expect(schemas.OrderInput.properties.project).toMatchObject({ type: ['object', 'null'], required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } });
     expect(schemas.StageInput.properties.board).toMatchObject({ type: 'object', required: ['id'] });
-    // A server-owned key has no input form either way.
-    expect('collection' in schemas.OrderInput.properties).toBe(false);
-    expect('collection_id' in schemas.OrderInput.properties).toBe(false);
+    expect(schemas.OrderInput.properties.collection).toMatchObject({ type: ['object', 'null'], required: ['id'] });
+    // A server-owned key (a card's collection, set by its path) has no input form either way.
+    expect('collection' in schemas.CardInput.properties).toBe(false);
+    expect('collection_id' in schemas.CardInput.properties).toBe(false);
   });
 });

@@ -253,8 +253,9 @@ describe('resource schedule (GET /v1/resource/{id}/schedule)', () => {
     expectBadRequest(await api.http('GET', `/v1/resource/${res.anna}/schedule?${query}`), ...mentions);
   });
 
-  it('is 404 for a resource that does not exist', async () => {
-    expectNotFound(await api.http('GET', `/v1/resource/${unknownId}/schedule`));
+  it('is an empty list for a resource that does not exist, as every list under a missing parent', async () => {
+    const res = await api.http('GET', `/v1/resource/${unknownId}/schedule`);
+    expect(res).toMatchObject({ status: 200, body: { count: 0, data: [] } });
   });
 });
 

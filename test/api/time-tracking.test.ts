@@ -29,6 +29,8 @@ const specFields = [
   'synchronized_at', 'external_ref', 'external_note', 'external_failed', 'created_at', 'updated_at', 'running',
   // Flags of issue 17 (docs/API.md "Time tracking"), computed on read.
   'overlaps', 'forgotten',
+  // Every record carries it (docs/API.md "Records").
+  'deleted_at',
 ];
 
 let api: TestApi;
@@ -144,6 +146,7 @@ describe('the record through the conventions', () => {
       external_failed: true,
       overlaps: [],
       forgotten: false,
+      deleted_at: null,
       created_at: expect.stringMatching(timestampPattern),
       updated_at: expect.stringMatching(timestampPattern),
     });

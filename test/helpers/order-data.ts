@@ -62,11 +62,16 @@ export async function get(api: TestApi, path: string): Promise<any> {
   return res.body;
 }
 
-/** The fields a record of this declaration returns: columns, no write-only or virtual ones. */
+/**
+ * The fields a record of this declaration returns: columns and computed values (an order's
+ * board_id), no write-only ones nor inline lists (those come with `with`), and `deleted_at`,
+ * which every record carries.
+ */
 export function returnedFields(spec: ResourceSpec): string[] {
   return Object.entries(spec.fields)
-    .filter(([, f]) => !f.writeOnly && !f.virtual)
+    .filter(([, f]) => !f.writeOnly && !(f.virtual && f.type === 'json'))
     .map(([name]) => name)
+    .concat('deleted_at')
     .sort();
 }
 

@@ -8,7 +8,7 @@ import type { StoredRecord } from '../../store/environment-store.js';
 import { own } from '../../../shared/fields.js';
 import { ApiError } from '../errors.js';
 import { hiddenFields } from '../permissions.js';
-import type { RequestContext, ResourceModule } from '../resource.js';
+import type { Relation, RequestContext, ResourceModule } from '../resource.js';
 
 type WithTree = Map<string, WithTree>;
 
@@ -31,13 +31,20 @@ function buildTree(paths: string[]): WithTree {
   return tree;
 }
 
+/**
+ * A stored record as a client reads it: without the fields it may not see, and with
+ * `deleted_at`, which every record of the public API carries (null unless deleted; deleted
+ * records are listed only by the trash). Not a declared field, so it is never written.
+ */
+export function readableCopy(record: Record<string, unknown>, hidden: readonly string[]): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...record, deleted_at: record.deleted_at ?? null };
+  for (const name of hidden) delete copy[name];
+  return copy;
+}
+
 function presentLoaded(ctx: RequestContext, module: ResourceModule, rows: StoredRecord[], tree: WithTree) {
   const hidden = hiddenFields(module.spec, ctx.caller);
-  const out = rows.map((row) => {
-    const copy: Record<string, unknown> = { ...row };
-    for (const name of hidden) delete copy[name];
-    return copy;
-  });
+  const out = rows.map((row) => readableCopy(row, hidden));
   module.rules?.present?.(ctx, out, []);
   loadTree(ctx, module, out, tree);
   return out;
@@ -47,8 +54,14 @@ function loadTree(ctx: RequestContext, module: ResourceModule, records: Record<s
   for (const [name, children] of tree) {
     const relation = own(module.relations, name);
     if (!relation) throw ApiError.badRequest(`Relation not found: ${name}`);
+    if (relation.kind === 'fields') {
+      for (const record of records) record[name] = Object.fromEntries(relation.fields.map((field) => [field, record[field] ?? null]));
+      continue;
+    }
     const target = relation.target();
-    if (relation.kind === 'belongsTo') {
+    if (relation.kind === 'peers') {
+      loadPeers(ctx, relation, name, records, children);
+    } else if (relation.kind === 'belongsTo') {
       const ids = records.map((r) => r[relation.foreignKey]).filter((v): v is string => typeof v === 'string');
       const loaded = presentLoaded(ctx, target, ctx.store.getWhereIn(target.table, 'id', ids), children);
       const byId = new Map(loaded.map((r) => [r.id, r]));
@@ -83,6 +96,38 @@ function loadTree(ctx: RequestContext, module: ResourceModule, records: Record<s
         });
       }
     }
+  }
+}
+
+/**
+ * The records that share a link target with each record (the resources in a group with it), in
+ * creation order, each once, never the record itself: three queries for the whole page.
+ */
+function loadPeers(
+  ctx: RequestContext,
+  relation: Extract<Relation, { kind: 'peers' }>,
+  name: string,
+  records: Record<string, unknown>[],
+  children: WithTree,
+): void {
+  const link = relation.link();
+  const ownLinks = ctx.store.getWhereIn(link.table, relation.ownerKey, records.map((r) => r.id));
+  const sharedLinks = ctx.store.getWhereIn(link.table, relation.sharedKey, ownLinks.map((l) => l[relation.sharedKey]));
+  const target = relation.target();
+  const loaded = presentLoaded(ctx, target, ctx.store.getWhereIn(target.table, 'id', sharedLinks.map((l) => l[relation.ownerKey])), children);
+  const byId = new Map(loaded.map((r) => [r.id, r]));
+  const members = groupBy(sharedLinks, (l) => l[relation.sharedKey]);
+  const sharedBy = groupBy(ownLinks, (l) => l[relation.ownerKey]);
+  for (const record of records) {
+    const ids = new Set<string>();
+    for (const mine of sharedBy.get(record.id) ?? []) {
+      for (const other of members.get(mine[relation.sharedKey]) ?? []) {
+        const id = other[relation.ownerKey] as string;
+        if (id !== record.id && byId.has(id)) ids.add(id);
+      }
+    }
+    // Ids are UUIDv7: sorted, they are in creation order, as every other relation lists.
+    record[name] = [...ids].sort().map((id) => byId.get(id)!);
   }
 }
 
@@ -128,13 +173,15 @@ export function checkRelations(module: ResourceModule, paths: string[]): WithTre
     if (path.split('.').length > maxDepth) throw ApiError.badRequest(`with paths may be at most ${maxDepth} levels deep: ${path}`);
   }
   const declared = paths.map((path) => {
-    let m = module;
+    // Undefined past an object of the record's own fields, which has no relations of its own.
+    let m: ResourceModule | undefined = module;
     return path
       .split('.')
       .map((part) => {
-        const name = declaredName(m, part);
-        if (!name) throw ApiError.badRequest(`Relation not found: ${part}`);
-        m = m.relations![name]!.target();
+        const name = m && declaredName(m, part);
+        if (!m || !name) throw ApiError.badRequest(`Relation not found: ${part}`);
+        const relation: Relation = m.relations![name]!;
+        m = relation.kind === 'fields' ? undefined : relation.target();
         return name;
       })
       .join('.');

@@ -16,8 +16,9 @@ import { isValidDate, type FieldSpec } from '../../../shared/fields.js';
 import { filterRange } from '../../../shared/filter-eval.js';
 import { listComputed } from '../conventions/computed-list.js';
 import { parseListOptions, type ListOptions, type QueryString } from '../conventions/list-query.js';
+import { withParameterFilter } from '../conventions/query-filters.js';
 import { ApiError } from '../errors.js';
-import { findRecord } from '../records.js';
+import { findRecordOrNone } from '../records.js';
 import { resourceModule } from '../resources/resource.js';
 import { loadCalendars, scheduleDayFields, scheduleDays, type ResourceCalendar } from './schedule.js';
 
@@ -86,16 +87,18 @@ export function registerScheduleRoutes(app: FastifyInstance): void {
   const doc = (summary: string) => ({ doc: { summary, tag: 'Schedule' } });
 
   app.get<{ Params: { id: string }; Querystring: QueryString }>('/resource/:id/schedule', { config: doc('Available minutes of one resource per day') }, (request) => {
-    const resource = findRecord(request.ctx, resourceModule, request.params.id);
-    const options = parseListOptions(request.query);
+    const options = withParameterFilter(parseListOptions(request.query), request.query, scheduleDayFields);
     const { start, end } = dateRange(options);
-    const [calendar] = loadCalendars(request.ctx, [resource.id]);
-    const rows = end < start ? [] : scheduleDays(calendar!, start, end);
+    // Like every list under a missing parent, an unknown resource's schedule is empty, not 404
+    // (docs/API.md "Compatibility").
+    const resource = findRecordOrNone(request.ctx, resourceModule, request.params.id);
+    const [calendar] = resource ? loadCalendars(request.ctx, [resource.id]) : [];
+    const rows = end < start || !calendar ? [] : scheduleDays(calendar, start, end);
     return listComputed(rows as unknown as Record<string, unknown>[], options, scheduleDayFields);
   });
 
   app.get<{ Querystring: QueryString }>('/schedule', { config: doc('Available minutes of every resource per day') }, (request) => {
-    const options = parseListOptions(request.query);
+    const options = withParameterFilter(parseListOptions(request.query), request.query, scheduleDayFields);
     const { start, end } = dateRange(options);
     const rows = end < start ? [] : loadCalendars(request.ctx).flatMap((c) => scheduleDays(c, start, end));
     return listComputed(rows as unknown as Record<string, unknown>[], options, scheduleDayFields);
@@ -103,7 +106,7 @@ export function registerScheduleRoutes(app: FastifyInstance): void {
 
   const summaryList = (request: { ctx: Parameters<typeof loadCalendars>[0]; params: Record<string, string>; query: QueryString }, part: 'month' | 'day' | null) => {
     const { start, end } = periodParams(request.params);
-    const options = parseListOptions(request.query);
+    const options = withParameterFilter(parseListOptions(request.query), request.query, summaryFields);
     const rows = periodSummary(loadCalendars(request.ctx), start, end, part);
     return listComputed(rows, options, summaryFields);
   };

@@ -12,8 +12,14 @@
  *
  * Minutes per unit follow the public docs: minutes → quantity, hours → 60 × quantity,
  * days → 3600 × quantity (sic: 60 hours a day, as documented), other units → 0; rounded.
+ *
+ * Clients of the public API also send `collection_id` (an existing collection for the order to
+ * keep up to date instead of making one; only on create) and `board_id` (the board whose
+ * backlog the collection waits in), docs/API.md "Orders and their collection".
  */
+import type { FieldProblem } from '../../../shared/errors.js';
 import type { StoredRecord } from '../../store/environment-store.js';
+import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
 import { collectionActivityModule, collectionModule } from './collection.js';
 import { orderModule } from './order.js';
@@ -83,7 +89,51 @@ function syncActivities(ctx: RequestContext, order: StoredRecord, collectionId: 
   for (const link of links) if (!minutes.has(link.activity_id as string)) ctx.store.softDelete(collectionActivityModule.table, link.id);
 }
 
-export function createOrderCollection(ctx: RequestContext, order: StoredRecord): void {
+/**
+ * An order may name an existing collection when it is created (`collection_id`): it must belong
+ * to no other order. From then on an order keeps its collection. A replica's synced order
+ * carries the collection its own planning made, and is not checked again here.
+ */
+export function checkOrderCollection(ctx: RequestContext, values: Record<string, unknown>, current: StoredRecord | undefined): FieldProblem[] {
+  if (ctx.origin === 'sync' || values.collection_id === undefined) return [];
+  const wanted = values.collection_id;
+  if (current) {
+    return wanted === current.collection_id ? [] : [{ field: 'collection_id', description: 'An order keeps its collection: collection_id cannot change' }];
+  }
+  if (typeof wanted !== 'string') return [];
+  const taken = ctx.store.list(orderModule.table, { match: { collection_id: wanted }, limit: 1, offset: 0 }).rows.length > 0;
+  return taken ? [{ field: 'collection_id', description: 'collection_id names the collection of another order' }] : [];
+}
+
+/**
+ * The board an order's `board_id` names for its collection (undefined: not sent). A collection
+ * waits in that board's backlog; one that is planned stays where it is planned, so naming
+ * another board for it is refused.
+ */
+function boardChange(collection: StoredRecord, board: string | null | undefined): Record<string, unknown> {
+  if (board === undefined || board === collection.board_id) return {};
+  if (collection.status === 'planned') {
+    throw ApiError.unprocessable([{ field: 'board_id', description: 'The collection is planned on another board: move it to the backlog before naming another board' }]);
+  }
+  return { board_id: board };
+}
+
+/** Fills each order's virtual `board_id`: its collection's board. */
+export function presentOrderBoards(ctx: RequestContext, orders: Record<string, unknown>[]): void {
+  const ids = orders.map((order) => order.collection_id).filter((id): id is string => typeof id === 'string');
+  const boards = new Map(ctx.store.getWhereIn(collectionModule.table, 'id', ids).map((c) => [c.id, c.board_id]));
+  for (const order of orders) order.board_id = boards.get(order.collection_id as string) ?? null;
+}
+
+export function createOrderCollection(ctx: RequestContext, order: StoredRecord, board?: string | null): void {
+  const named = typeof order.collection_id === 'string' ? ctx.store.get(collectionModule.table, order.collection_id) : undefined;
+  if (named) {
+    // An existing collection keeps its name, description and due date (set by hand); its
+    // meta follows the order, and its activities do while it is not planned.
+    ctx.store.update(collectionModule.table, named.id, { meta: meta(ctx, order), ...boardChange(named, board) });
+    if (named.status !== 'planned') syncActivities(ctx, order, named.id);
+    return;
+  }
   const derived = derive(order);
   const collection = ctx.store.insert(collectionModule.table, {
     ...derived,
@@ -93,18 +143,18 @@ export function createOrderCollection(ctx: RequestContext, order: StoredRecord):
     progress: 'open',
     warnings: [],
     custom_fields: [],
-    board_id: null,
+    board_id: board ?? null,
     external_ref: null,
   });
   ctx.store.update(orderModule.table, order.id, { collection_id: collection.id });
   syncActivities(ctx, order, collection.id);
 }
 
-export function syncOrderCollection(ctx: RequestContext, order: StoredRecord, previous: StoredRecord | undefined): void {
+export function syncOrderCollection(ctx: RequestContext, order: StoredRecord, previous: StoredRecord | undefined, board?: string | null): void {
   if (typeof order.collection_id !== 'string') return;
   const collection = ctx.store.get(collectionModule.table, order.collection_id);
   if (!collection) return;
-  const changes: Record<string, unknown> = { meta: meta(ctx, order) };
+  const changes: Record<string, unknown> = { meta: meta(ctx, order), ...boardChange(collection, board) };
   if (previous) {
     const before = derive(previous);
     const after = derive(order);

@@ -2,7 +2,7 @@ import { orderSpec } from '../../../shared/resources/order.js';
 import { tableFor } from '../../store/environment-store.js';
 import type { ResourceModule } from '../resource.js';
 import { collectionModule } from './collection.js';
-import { createOrderCollection, syncOrderCollection } from './order-collection.js';
+import { checkOrderCollection, createOrderCollection, presentOrderBoards, syncOrderCollection } from './order-collection.js';
 import { orderRowModule, orderRowSupplyModule } from './order-row.js';
 import { projectModule } from './project.js';
 import { addressModule, itemModule, relationModule, warehouseModule } from './simple.js';
@@ -30,9 +30,13 @@ export const orderModule: ResourceModule = {
     },
   },
   rules: {
-    afterWrite(ctx, order, op, _input, previous) {
-      if (op === 'create') createOrderCollection(ctx, order);
-      else syncOrderCollection(ctx, order, previous);
+    check: checkOrderCollection,
+    afterWrite(ctx, order, op, input, previous) {
+      // undefined: board_id not sent; null: the shared backlog.
+      const board = input.board_id as string | null | undefined;
+      if (op === 'create') createOrderCollection(ctx, order, board);
+      else syncOrderCollection(ctx, order, previous, board);
     },
+    present: presentOrderBoards,
   },
 };

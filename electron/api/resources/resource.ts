@@ -92,6 +92,10 @@ export const resourceModule: ResourceModule = {
       ownerKey: 'resource_id',
       targetKey: 'group_id',
     },
+    // The public API's related resources. Its record does not say what relates them; here they
+    // are the resources in a group with this one (its team, its machine park), read only
+    // (docs/API.md "Relations").
+    resources: { kind: 'peers', target: () => resourceModule, link: () => groupResourceModule, ownerKey: 'resource_id', sharedKey: 'group_id' },
   },
   rules: {
     check(ctx, values, current) {

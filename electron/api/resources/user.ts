@@ -13,6 +13,7 @@ import { isAdmin, requireAdmin } from '../permissions.js';
 import { createRecord, present } from '../records.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { boardViewModule } from './board.js';
+import { meEnvironment, meExtras } from './me.js';
 import { resourceModule } from './resource.js';
 import { timeTrackingModule } from './time-tracking.js';
 import { optionalBody } from '../conventions/request-body.js';
@@ -54,8 +55,10 @@ export const userModule: ResourceModule = {
   table: tableFor(userSpec),
   path: '/user',
   without: ['create'],
-  // No `settings`: nothing per user is stored beside the user's own fields (docs/API.md "Relations").
   relations: {
+    // The public API's user settings, as one object of the preferences a user record holds
+    // (docs/API.md "Relations"); nothing else per user is stored.
+    settings: { kind: 'fields', fields: ['language', 'timezone', 'card_visibility', 'notify_own_changes'] },
     resource: { kind: 'belongsTo', target: () => resourceModule, foreignKey: 'resource_id' },
     time_tracking: { kind: 'hasMany', target: () => timeTrackingModule, foreignKey: 'user_id' },
     // The views that are this user's own; shared ones (user_id null) are the board's.
@@ -125,12 +128,13 @@ export const userModule: ResourceModule = {
 
     app.get('/me', { config: { doc: { summary: 'The current authentication', tag: 'User' } } }, (request) => {
       const { caller } = request.ctx;
-      const environment = { id: caller.environment.id, name: caller.environment.name, created_at: caller.environment.created_at };
+      // Every key of the public answer (me.ts); what this server has no counterpart for is empty.
+      const environment = meEnvironment(caller.environment);
       if (caller.kind === 'user' && caller.userId) {
         const user = request.ctx.store.get(userModule.table, caller.userId);
-        return { type: 'user', environment, user: user ? present(request.ctx, userModule, [user], { with: [], include: [] })[0] : null };
+        return { type: 'user', environment, user: user ? present(request.ctx, userModule, [user], { with: [], include: [] })[0] : null, ...meExtras(caller) };
       }
-      return { type: 'api-key', environment, 'api-key': { id: caller.keyId ?? null } };
+      return { type: 'api-key', environment, 'api-key': { id: caller.keyId ?? null }, ...meExtras(caller) };
     });
   },
 };

@@ -64,6 +64,8 @@ export const webhookModule: ResourceModule = {
       for (const record of records) {
         const until = record.disabled_until;
         record.can_send = record.active === true && (typeof until !== 'string' || until <= now);
+        record.mailed_warning_at = null;
+        record.mailed_disabled_at = null;
       }
     },
   },
