@@ -174,7 +174,7 @@ export function WeekSheet() {
               const label = context ? `${name} · ${context}` : name;
               return (
                 <tr key={row.key}>
-                  <th scope="row" className="week-sheet__card" title={label}>
+                  <th scope="row" className="week-sheet__card" title={label} aria-label={label}>
                     <span className="week-sheet__card-name">{name}</span>
                     {context && <span className="muted week-sheet__card-context">{context}</span>}
                   </th>
