@@ -5,9 +5,13 @@
  *
  * Entries are clipped to the period and split at midnight in the report's time zone, so a
  * line never spans two days and day totals add up to the grand total to the minute.
+ *
+ * Money (issue 17): each line is worth its activity's hourly rate × its hours, rounded to the
+ * cent (`amount`); groups and the grand total add up their lines' amounts, so they agree to the
+ * cent, and split them into billable and non-billable (the activity's `billable` flag).
  */
 
-export const reportGroupings = ['days', 'weeks', 'activities', 'collections', 'boards', 'statuses', 'users'] as const;
+export const reportGroupings = ['days', 'weeks', 'activities', 'collections', 'boards', 'statuses', 'users', 'billable'] as const;
 export type ReportGrouping = (typeof reportGroupings)[number];
 
 export const reportFormats = ['json', 'csv', 'xlsx', 'pdf'] as const;
@@ -36,11 +40,27 @@ export interface ReportLine {
   board: string;
   activity_id: string | null;
   activity: string;
+  /** The activity's hourly rate (0 without an activity) and whether it is billed. */
+  hourly_rate: number;
+  billable: boolean;
+  /** hourly_rate × minutes / 60, rounded to the cent. */
+  amount: number;
+  /** The entry overlaps another entry of the same user (docs/API.md "Time tracking"). */
+  overlaps: boolean;
   status: string;
   note: string;
 }
 
-export interface ReportGroup {
+/** Minutes and money of a group or of the whole report, split by the activities' billable flag. */
+export interface ReportMoney {
+  amount: number;
+  billable_minutes: number;
+  billable_amount: number;
+  non_billable_minutes: number;
+  non_billable_amount: number;
+}
+
+export interface ReportGroup extends ReportMoney {
   grouping: ReportGrouping;
   /** The value grouped on (an id, a date or a week); null for "none". */
   key: string | null;
@@ -56,12 +76,30 @@ export interface TimeReport {
   title: string;
   period: { start: string; end: string; timezone: string };
   filters: Record<string, string>;
+  /** The filters in words, with the names of the users, cards and activities they name. */
+  filter_text: string;
+  /** Who asked for the report: the signed-in user's name, or the API key. */
+  exported_by: string;
+  /** ISO 4217 code the amounts are in (the request's `currency`; rates carry none). */
+  currency: string;
   group_by: ReportGrouping[];
   duration_format: DurationFormat;
   generated_at: string;
   total_minutes: number;
+  /** The grand total's money: amount, billable and non-billable. */
+  totals: ReportMoney;
   groups: ReportGroup[];
   lines: ReportLine[];
+}
+
+/** Cents as an amount, exact to the cent (amounts are added up in whole cents). */
+export function centsToAmount(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/** An amount with two decimals, as the files write it: `1234.50`. */
+export function formatAmount(amount: number): string {
+  return amount.toFixed(2);
 }
 
 /** Minutes as decimal hours (2 places) or `h:mm`. */

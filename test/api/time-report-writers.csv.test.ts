@@ -17,16 +17,58 @@ async function csvOf(report: TimeReport, options: CsvOptions = {}): Promise<{ ra
 
 const column = (name: (typeof tableColumns)[number]) => tableColumns.indexOf(name);
 const totalsOf = (records: string[][]) => records.filter((r) => /^(Total |Grand total$)/.test(r[0]!)).map((r) => [r[0], r[column('Duration')], Number(r[column('Minutes')])]);
+/** The total records with their amounts: `[label, minutes, amount]`. */
+const amountsOf = (records: string[][]) =>
+  records.filter((r) => /^(Total |Grand total$|Billable$|Non-billable$)/.test(r[0]!)).map((r) => [r[0], Number(r[column('Minutes')]), r[column('Amount')]]);
+/** The records after the totals that say what the file is: `[label, value]`. */
+const factsOf = (records: string[][]) => records.slice(records.findIndex((r) => r[0] === 'Non-billable') + 1).map((r) => [r[0], r[1]]);
 const linesOf = (records: string[][]) => records.slice(1).filter((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[0]!));
 
 describe('CSV report file', () => {
-  it('has a header row, CRLF line ends and 13 fields in every record', async () => {
+  it('has a header row, CRLF line ends and 17 fields in every record', async () => {
     const { text, records } = await csvOf(workedReport());
     expect(records[0]).toEqual([...tableColumns]);
     expect(text.endsWith('\r\n')).toBe(true);
-    // 7 lines, 5 day subtotals, 2 user subtotals, 1 grand total.
-    expect(records).toHaveLength(1 + 7 + 5 + 2 + 1);
-    for (const record of records) expect(record).toHaveLength(13);
+    // 7 lines, 5 day subtotals, 2 user subtotals, 1 grand total, billable and non-billable,
+    // and 5 records that say what the file is.
+    expect(records).toHaveLength(1 + 7 + 5 + 2 + 1 + 2 + 5);
+    for (const record of records) expect(record).toHaveLength(17);
+  });
+
+  it('gives each line its billable flag, rate, amount and overlap, and every total its amount, to the cent', async () => {
+    const { records } = await csvOf(workedReport());
+    expect(linesOf(records).map((r) => [r[column('Activity')], r[column('Billable')], r[column('Rate')], r[column('Amount')], r[column('Overlap')]])).toEqual([
+      ['Assembly', 'yes', '40.00', '60.00', ''],
+      ['Assembly', 'yes', '40.00', '50.00', ''],
+      ['Inspection', 'no', '25.00', '50.00', ''],
+      ['Assembly', 'yes', '40.00', '120.00', ''],
+      ['Assembly', 'yes', '40.00', '180.00', ''],
+      ['Assembly', 'yes', '40.00', '13.33', 'yes'],
+      ['Assembly', 'yes', '40.00', '40.00', ''],
+    ]);
+    expect(amountsOf(records)).toEqual([
+      ['Total 2026-10-24', 90, '60.00'],
+      ['Total 2026-10-25', 195, '100.00'],
+      ['Total 2026-10-26', 180, '120.00'],
+      ['Total Alice Andersen', 465, '280.00'],
+      ['Total 2026-10-24', 290, '193.33'],
+      ['Total 2026-10-26', 60, '40.00'],
+      ['Total Brown, Bob', 350, '233.33'],
+      ['Grand total', 815, '513.33'],
+      ['Billable', 695, '463.33'],
+      ['Non-billable', 120, '50.00'],
+    ]);
+  });
+
+  it('ends with what the file is: title, period, filters, who exported it and the currency', async () => {
+    const { records } = await csvOf(workedReport());
+    expect(factsOf(records)).toEqual([
+      ['Title', 'Time report October'],
+      ['Period', '2026-10-24 – 2026-10-26 (Europe/Amsterdam)'],
+      ['Filters', 'status: approved,pending'],
+      ['Exported by', 'Carla Planner'],
+      ['Currency', 'EUR'],
+    ]);
   });
 
   it('writes a subtotal after each group and a grand total, equal to the model to the minute', async () => {
@@ -112,15 +154,18 @@ describe('CSV report file', () => {
     // A comma is no longer special, a semicolon is.
     expect(text).toContain(';Brown, Bob;');
     expect(text).toContain('"Fixed ""the"" bug; tested, deployed\nsecond line"');
-    expect(records.every((r) => r.length === 13)).toBe(true);
+    expect(records.every((r) => r.length === 17)).toBe(true);
     expect(totalsOf(records).map(([label, duration, minutes]) => [label, duration, minutes])).toContainEqual(['Grand total', '13,58', 815]);
+    expect(amountsOf(records)).toContainEqual(['Grand total', 815, '513,33']);
+    expect(linesOf(records)[5]![column('Rate')]).toBe('40,00');
     expect(linesOf(records).map((r) => r[column('Duration')])).toEqual(['1,50', '1,25', '2,00', '3,00', '4,50', '0,33', '1,00']);
   });
 
   it('writes a report without groups as its lines and a grand total', async () => {
     const { records } = await csvOf({ ...workedReport(), group_by: [], groups: [] });
-    expect(records).toHaveLength(1 + 7 + 1);
-    expect(records.at(-1)!.slice(0, 1).concat(records.at(-1)!.slice(10, 12))).toEqual(['Grand total', '13.58', '815']);
+    expect(records).toHaveLength(1 + 7 + 3 + 5);
+    const grand = records.find((r) => r[0] === 'Grand total')!;
+    expect([grand[0], grand[column('Duration')], grand[column('Minutes')], grand[column('Amount')]]).toEqual(['Grand total', '13.58', '815', '513.33']);
   });
 
   it('is read back by a parser that refuses what RFC 4180 does not allow', () => {

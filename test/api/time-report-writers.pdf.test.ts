@@ -7,19 +7,20 @@ import { describe, expect, it } from 'vitest';
 import { drawable } from '../../electron/api/time-tracking/export/pdf-text.js';
 import { writePdf } from '../../electron/api/time-tracking/export/pdf.js';
 import type { TimeReport } from '../../shared/time-report.js';
-import { bulkReport, pdfText, readAll, workedReport } from '../helpers/time-report.js';
+import { bulkReport, moneyOf, pdfText, readAll, workedReport } from '../helpers/time-report.js';
 
 const textOf = async (report: TimeReport) => pdfText(await readAll(writePdf(report)));
 const pagesOf = (text: string) => text.split('\f').filter((page) => page.trim());
-const headerRow = /Board\s+Collection\s+Card\s+Activity\s+Status\s+Start\s+End\s+Duration\s+Note/;
+const headerRow = /Board\s+Card\s+Activity\s+Status\s+Start\s+End\s+Duration\s+Rate\s+Amount EUR\s+Billable\s+Overlap\s+Note/;
 
 describe('PDF report file', () => {
-  it('opens with the title, the period, the time zone and the filters', async () => {
+  it('opens with the title, the period, the time zone, the filters, who exported it and the currency', async () => {
     const text = await textOf(workedReport());
     expect(text).toContain('Time report October');
     expect(text).toMatch(/Period: 2026-10-24 – 2026-10-26\s+Time zone: Europe\/Amsterdam/);
     expect(text).toContain('Filters: status: approved,pending');
     expect(text).toMatch(/Grouped by: users, days\s+Generated: 2026-10-27 08:00/);
+    expect(text).toMatch(/Exported by: Carla Planner\s+Currency: EUR/);
   });
 
   it('prints each group with its heading, lines and subtotal, and the grand total, as the model has them', async () => {
@@ -27,19 +28,22 @@ describe('PDF report file', () => {
     const expected = [
       /User: Alice Andersen/,
       /Day: 2026-10-24/,
-      /Welding\s+Order 1001\s+Frame 7\s+Assembly\s+approved\s+22:30\s+24:00\s+1\.50\s+Night shift/,
-      /Total 2026-10-24\s+1\.50/,
+      /Welding\s+Frame 7\s+Assembly\s+approved\s+22:30\s+24:00\s+1\.50\s+40\.00\s+60\.00\s+yes\s+Night shift/,
+      /Total 2026-10-24\s+1\.50\s+60\.00/,
       /Day: 2026-10-25/,
-      /00:00\s+01:15\s+1\.25/,
-      /Inspection\s+approved\s+01:30\s+02:30\s+2\.00/,
-      /Total 2026-10-25\s+3\.25/,
-      /Total 2026-10-26\s+3\.00/,
-      /Total Alice Andersen\s+7\.75/,
+      /00:00\s+01:15\s+1\.25\s+40\.00\s+50\.00/,
+      /Inspection\s+approved\s+01:30\s+02:30\s+2\.00\s+25\.00\s+50\.00\s+no/,
+      /Total 2026-10-25\s+3\.25\s+100\.00/,
+      /Total 2026-10-26\s+3\.00\s+120\.00/,
+      /Total Alice Andersen\s+7\.75\s+280\.00/,
       /User: Brown, Bob/,
-      /Total 2026-10-24\s+4\.83/,
+      /13:00\s+13:20\s+0\.33\s+40\.00\s+13\.33\s+yes\s+yes/,
+      /Total 2026-10-24\s+4\.83\s+193\.33/,
       /23:00\s+24:00\s+1\.00/,
-      /Total Brown, Bob\s+5\.83/,
-      /Grand total\s+13\.58/,
+      /Total Brown, Bob\s+5\.83\s+233\.33/,
+      /Grand total\s+13\.58\s+513\.33/,
+      /Billable\s+11\.58\s+463\.33/,
+      /Non-billable\s+2\.00\s+50\.00/,
     ];
     let rest = text;
     for (const pattern of expected) {
@@ -54,8 +58,9 @@ describe('PDF report file', () => {
     expect(text).toMatch(headerRow);
     expect(text).not.toMatch(/\bUser\s+Board\b/);
     expect(text).not.toMatch(/\bDate\s+/);
-    const byStatus = await textOf({ ...workedReport(), group_by: ['statuses'], groups: [{ grouping: 'statuses', key: 'approved', label: 'approved', minutes: 815, lines: [0, 1, 2, 3, 4, 5, 6] }] });
-    expect(byStatus).toMatch(/Date\s+User\s+Board\s+Collection\s+Card\s+Activity\s+Start\s+End\s+Duration\s+Note/);
+    const report = workedReport();
+    const byStatus = await textOf({ ...report, group_by: ['statuses'], groups: [{ grouping: 'statuses', key: 'approved', label: 'approved', minutes: 815, ...moneyOf(report.lines), lines: [0, 1, 2, 3, 4, 5, 6] }] });
+    expect(byStatus).toMatch(/Date\s+User\s+Board\s+Card\s+Activity\s+Start\s+End\s+Duration\s+Rate\s+Amount EUR\s+Billable\s+Overlap\s+Note/);
   });
 
   it('prints hh:mm durations when the report asks for them', async () => {
@@ -109,10 +114,10 @@ describe('PDF report file', () => {
 
   it('transliterates or replaces what Helvetica cannot draw, and draws what needs escaping', async () => {
     const report = workedReport();
-    report.lines[6]!.note = 'Paren (a) back\\slash € “quoted” ő';
+    report.lines[6]!.note = 'Paren (a) back\\slash € “q” ő';
     const text = await textOf(report);
     expect(text).toContain('Zürich – Lódz ?? ?mega');
-    expect(text).toContain('Paren (a) back\\slash € “quoted” o');
+    expect(text).toContain('Paren (a) back\\slash € “q” o');
     // The note with a line break stays on one line.
     expect(text).toContain('Fixed "the" bug; tested, deployed second line');
   });

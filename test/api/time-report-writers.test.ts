@@ -10,7 +10,7 @@ import { periodDays, reportFilename } from '../../electron/api/time-tracking/exp
 import { reportRows } from '../../electron/api/time-tracking/export/report-rows.js';
 import { formatLocalDateTime, ZoneClock } from '../../electron/api/time-tracking/export/zone-clock.js';
 import type { TimeReport } from '../../shared/time-report.js';
-import { bulkReport, readAll, workedReport } from '../helpers/time-report.js';
+import { bulkReport, moneyOf, readAll, workedReport } from '../helpers/time-report.js';
 
 describe('writeReport', () => {
   it('answers each format with its content type and an ASCII file name for the period', async () => {
@@ -39,9 +39,12 @@ describe('writeReport', () => {
   });
 
   it('writes an empty report as a file with a grand total of zero', async () => {
-    const empty: TimeReport = { ...workedReport(), groups: [], lines: [], total_minutes: 0 };
+    const empty: TimeReport = { ...workedReport(), groups: [], lines: [], total_minutes: 0, totals: moneyOf([]) };
     expect((await readAll(writeReport(empty, 'csv').body)).toString()).toBe(
-      'Date,Week,User,Board,Collection,Card,Activity,Status,Start,End,Duration,Minutes,Note\r\nGrand total,,,,,,,,,,0.00,0,\r\n',
+      'Date,Week,User,Board,Collection,Card,Activity,Status,Start,End,Duration,Minutes,Billable,Rate,Amount,Overlap,Note\r\n' +
+        'Grand total,,,,,,,,,,0.00,0,,,0.00,,\r\nBillable,,,,,,,,,,0.00,0,,,0.00,,\r\nNon-billable,,,,,,,,,,0.00,0,,,0.00,,\r\n' +
+        'Title,Time report October,,,,,,,,,,,,,,,\r\nPeriod,2026-10-24 – 2026-10-26 (Europe/Amsterdam),,,,,,,,,,,,,,,\r\n' +
+        'Filters,"status: approved,pending",,,,,,,,,,,,,,,\r\nExported by,Carla Planner,,,,,,,,,,,,,,,\r\nCurrency,EUR,,,,,,,,,,,,,,,\r\n',
     );
     expect((await readAll(writeReport(empty, 'xlsx').body)).length).toBeGreaterThan(1000);
     expect((await readAll(writeReport(empty, 'pdf').body)).length).toBeGreaterThan(1000);
@@ -121,9 +124,15 @@ describe('the local clock of the report time zone', () => {
 });
 
 describe('the order every format prints', () => {
-  it('prints heading, lines and subtotal per group, then the grand total', () => {
+  it('prints heading, lines and subtotal per group, then the grand total and its billable and non-billable parts', () => {
     const rows = [...reportRows(workedReport())].map((row) =>
-      row.kind === 'line' ? `line ${row.line.entry_id} ${row.line.date}` : row.kind === 'grand-total' ? `grand ${row.minutes}` : `${row.kind} ${row.group.label} ${row.group.minutes}`,
+      row.kind === 'line'
+        ? `line ${row.line.entry_id} ${row.line.date}`
+        : row.kind === 'grand-total'
+          ? `grand ${row.minutes} ${row.amount}`
+          : row.kind === 'billable-total'
+            ? `${row.billable ? 'billable' : 'non-billable'} ${row.minutes} ${row.amount}`
+            : `${row.kind} ${row.group.label} ${row.group.minutes}`,
     );
     expect(rows).toEqual([
       'heading Alice Andersen 465',
@@ -147,14 +156,16 @@ describe('the order every format prints', () => {
       'line e6 2026-10-26',
       'subtotal 2026-10-26 60',
       'subtotal Brown, Bob 350',
-      'grand 815',
+      'grand 815 513.33',
+      'billable 695 463.33',
+      'non-billable 120 50',
     ]);
   });
 
   it('prints a report without groups as its lines and a grand total', () => {
     const report: TimeReport = { ...workedReport(), group_by: [], groups: [] };
     const kinds = [...reportRows(report)].map((row) => row.kind);
-    expect(kinds).toEqual([...Array(7).fill('line'), 'grand-total']);
+    expect(kinds).toEqual([...Array(7).fill('line'), 'grand-total', 'billable-total', 'billable-total']);
   });
 
   it('refuses a group that points at a line that does not exist', () => {

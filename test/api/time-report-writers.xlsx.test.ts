@@ -27,7 +27,8 @@ function rowsOf(sheet: ExcelJS.Worksheet): ExcelJS.Row[] {
   return rows;
 }
 const isTotal = (row: ExcelJS.Row) => /^(Total |Grand total$)/.test(String(row.getCell(1).value));
-const lineRows = (sheet: ExcelJS.Worksheet) => rowsOf(sheet).filter((row) => !isTotal(row));
+const isBillablePart = (row: ExcelJS.Row) => /^(Billable|Non-billable)$/.test(String(row.getCell(1).value));
+const lineRows = (sheet: ExcelJS.Worksheet) => rowsOf(sheet).filter((row) => !isTotal(row) && !isBillablePart(row));
 const totalRows = (sheet: ExcelJS.Worksheet) => rowsOf(sheet).filter(isTotal);
 
 describe('XLSX report file', () => {
@@ -35,12 +36,12 @@ describe('XLSX report file', () => {
     const sheet = await sheetOf(workedReport());
     expect(sheet.getCell('A1').value).toBe('Time report October');
     expect(sheet.getCell('A1').font?.bold).toBe(true);
-    expect(sheet.getCell('A2').value).toBe('Period: 2026-10-24 – 2026-10-26 · Time zone: Europe/Amsterdam');
-    expect(sheet.getCell('A3').value).toBe('Filters: status: approved,pending · Grouped by: users, days');
+    expect(sheet.getCell('A2').value).toBe('Period: 2026-10-24 – 2026-10-26 · Time zone: Europe/Amsterdam · Exported by: Carla Planner');
+    expect(sheet.getCell('A3').value).toBe('Filters: status: approved,pending · Grouped by: users, days · Currency: EUR');
     expect(sheet.getRow(xlsxHeaderRow).values).toEqual([undefined, ...tableColumns]);
     expect(sheet.getRow(xlsxHeaderRow).getCell(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: xlsxHeaderRow });
-    expect(sheet.autoFilter).toBe(`A${xlsxHeaderRow}:M${sheet.rowCount}`);
+    expect(sheet.autoFilter).toBe(`A${xlsxHeaderRow}:Q${sheet.rowCount}`);
   });
 
   it('types the cells of a line: dates as dates, start and end as local date-times, durations as numbers', async () => {
@@ -57,6 +58,15 @@ describe('XLSX report file', () => {
     expect(row.getCell(col('Duration')).value).toBe(1.5);
     expect(row.getCell(col('Duration')).numFmt).toBe('0.00');
     expect(row.getCell(col('Minutes')).value).toBe(90);
+    // Money: rate and amount as numbers in the currency's format, billable and overlap as words.
+    expect(row.getCell(col('Rate')).value).toBe(40);
+    expect(row.getCell(col('Amount')).value).toBe(60);
+    expect(row.getCell(col('Amount')).numFmt).toBe('"€"#,##0.00');
+    expect(row.getCell(col('Rate')).numFmt).toBe('"€"#,##0.00');
+    expect(row.getCell(col('Billable')).value).toBe('yes');
+    expect(lineRows(sheet).map((r) => [r.getCell(col('Amount')).value, r.getCell(col('Billable')).value, r.getCell(col('Overlap')).value])).toEqual([
+      [60, 'yes', 'no'], [50, 'yes', 'no'], [50, 'no', 'no'], [120, 'yes', 'no'], [180, 'yes', 'no'], [13.33, 'yes', 'yes'], [40, 'yes', 'no'],
+    ]);
     for (const r of lineRows(sheet)) {
       expect(r.getCell(col('Date')).type).toBe(ExcelJS.ValueType.Date);
       expect(r.getCell(col('Start')).type).toBe(ExcelJS.ValueType.Date);
@@ -77,16 +87,21 @@ describe('XLSX report file', () => {
 
   it('writes a bold totals row per group and a grand total, equal to the model to the minute', async () => {
     const sheet = await sheetOf(workedReport());
-    const totals = totalRows(sheet).map((row) => [row.getCell(1).value, row.getCell(col('Minutes')).value, row.getCell(col('Duration')).value]);
+    const totals = totalRows(sheet).map((row) => [row.getCell(1).value, row.getCell(col('Minutes')).value, row.getCell(col('Duration')).value, row.getCell(col('Amount')).value]);
     expect(totals).toEqual([
-      ['Total 2026-10-24', 90, 1.5],
-      ['Total 2026-10-25', 195, 3.25],
-      ['Total 2026-10-26', 180, 3],
-      ['Total Alice Andersen', 465, 7.75],
-      ['Total 2026-10-24', 290, 290 / 60],
-      ['Total 2026-10-26', 60, 1],
-      ['Total Brown, Bob', 350, 350 / 60],
-      ['Grand total', 815, 815 / 60],
+      ['Total 2026-10-24', 90, 1.5, 60],
+      ['Total 2026-10-25', 195, 3.25, 100],
+      ['Total 2026-10-26', 180, 3, 120],
+      ['Total Alice Andersen', 465, 7.75, 280],
+      ['Total 2026-10-24', 290, 290 / 60, 193.33],
+      ['Total 2026-10-26', 60, 1, 40],
+      ['Total Brown, Bob', 350, 350 / 60, 233.33],
+      ['Grand total', 815, 815 / 60, 513.33],
+    ]);
+    const parts = rowsOf(sheet).filter(isBillablePart).map((row) => [row.getCell(1).value, row.getCell(col('Minutes')).value, row.getCell(col('Amount')).value, row.getCell(col('Amount')).numFmt]);
+    expect(parts).toEqual([
+      ['Billable', 695, 463.33, '"€"#,##0.00'],
+      ['Non-billable', 120, 50, '"€"#,##0.00'],
     ]);
     for (const row of totalRows(sheet)) {
       expect(row.getCell(1).font?.bold).toBe(true);
@@ -101,7 +116,7 @@ describe('XLSX report file', () => {
     const sheet = await sheetOf(workedReport());
     expect(sheet.properties.outlineLevelRow).toBe(2);
     const levels = rowsOf(sheet).map((row) => row.outlineLevel ?? 0);
-    expect(levels).toEqual([2, 1, 2, 2, 1, 2, 1, 0, 2, 2, 1, 2, 1, 0, 0]);
+    expect(levels).toEqual([2, 1, 2, 2, 1, 2, 1, 0, 2, 2, 1, 2, 1, 0, 0, 0, 0]);
   });
 
   it('writes hh:mm durations as numbers, fractions of a day formatted [h]:mm', async () => {

@@ -235,13 +235,19 @@ describe('the JSON report', () => {
       user_id: alice,
       user: 'Alice Andersen',
       card_id: cards.n1,
-      card: 'N1',
+      // The card's display name (shared/card-display-name.ts): collection, its own name, stage.
+      card: 'Order N · N1 · Welding',
       collection_id: collections.north,
       collection: 'Order N',
       board_id: boards.north,
       board: 'North',
       activity_id: activities.Weld,
       activity: 'Weld',
+      hourly_rate: 0,
+      billable: false,
+      amount: 0,
+      // e2 (Alice, 01:30–03:30 on the 31st) lies inside e1.
+      overlaps: true,
       status: 'approved',
       note: 'Weekend shift',
     });
@@ -274,7 +280,7 @@ describe('the JSON report', () => {
     expect(decimal.lines.map((l) => l.duration)).toEqual(['1.00', '1.50', '0.00', '0.02', '2.00', '23.00', '2.00', '1.00', '4.00']);
     // The CSV of the same report writes the same strings.
     const csv = parseCsv((await download(`${period}&group_by=users&format=csv`)).body.toString('utf8'));
-    expect(csv.at(-1)![10]).toBe(decimal.total_duration);
+    expect(csv.find((r) => r[0] === 'Grand total')![10]).toBe(decimal.total_duration);
     for (const user of decimal.groups) expect(csv.find((r) => r[0] === `Total ${user.label}`)![10], user.label).toBe(user.duration);
     const hhmmCsv = parseCsv((await download(`${period}&group_by=users,days&format=csv&duration_format=hh:mm`)).body.toString('utf8'));
     const csvLines = hhmmCsv.filter((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[0]!)).map((r) => r[10]).sort();
@@ -448,10 +454,10 @@ describe('files', () => {
     expect(file.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="time-report-2024-03-29-2024-04-01.csv"');
     const rows = parseCsv(file.body.toString('utf8'));
-    expect(rows[0]).toEqual(['Date', 'Week', 'User', 'Board', 'Collection', 'Card', 'Activity', 'Status', 'Start', 'End', 'Duration', 'Minutes', 'Note']);
+    expect(rows[0]).toEqual(['Date', 'Week', 'User', 'Board', 'Collection', 'Card', 'Activity', 'Status', 'Start', 'End', 'Duration', 'Minutes', 'Billable', 'Rate', 'Amount', 'Overlap', 'Note']);
     const minutes = (label: string) => rows.filter((r) => r[0] === label).map((r) => Number(r[11]));
     expect(minutes('Grand total')).toEqual([json.total_minutes]);
-    expect(rows.at(-1)).toEqual(['Grand total', '', '', '', '', '', '', '', '', '', '34.52', '2071', '']);
+    expect(rows.find((r) => r[0] === 'Grand total')).toEqual(['Grand total', '', '', '', '', '', '', '', '', '', '34.52', '2071', '', '', '0.00', '', '']);
     for (const user of json.groups) expect(minutes(`Total ${user.label}`)).toEqual([user.minutes]);
     // Day subtotals in order of the JSON groups.
     const daySubtotals = rows.filter((r) => /^Total \d{4}-\d{2}-\d{2}$/.test(r[0]!)).map((r) => [r[0], Number(r[11])]);
@@ -461,18 +467,18 @@ describe('files', () => {
     expect(lines.reduce((s, r) => s + Number(r[11]), 0)).toBe(2071);
     // Local wall time: e1's piece of the 23-hour day runs from 00:00 to 24:00.
     expect(lines.find((r) => r[0] === '2024-03-31' && r[11] === '1380')).toEqual([
-      '2024-03-31', '2024-W13', 'Alice Andersen', 'North', 'Order N', 'N1', 'Weld', 'approved', '2024-03-31 00:00', '2024-04-01 00:00', '23.00', '1380', 'Weekend shift',
+      '2024-03-31', '2024-W13', 'Alice Andersen', 'North', 'Order N', 'Order N · N1 · Welding', 'Weld', 'approved', '2024-03-31 00:00', '2024-04-01 00:00', '23.00', '1380', 'no', '0.00', '0.00', 'yes', 'Weekend shift',
     ]);
   });
 
   it('csv for Excel: hh:mm, a semicolon with a decimal comma, a byte order mark', async () => {
     const hhmm = parseCsv((await download(`${period}&format=csv&duration_format=hh:mm`)).body.toString('utf8'));
-    expect(hhmm.at(-1)!.slice(10, 12)).toEqual(['34:31', '2071']);
+    expect(hhmm.find((r) => r[0] === 'Grand total')!.slice(10, 12)).toEqual(['34:31', '2071']);
     const excel = await download(`${period}&format=csv&separator=${encodeURIComponent(';')}&bom=true`);
     const text = excel.body.toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const rows = parseCsv(text.slice(1), ';');
-    expect(rows.at(-1)!.slice(10, 12)).toEqual(['34,52', '2071']);
+    expect(rows.find((r) => r[0] === 'Grand total')!.slice(10, 12)).toEqual(['34,52', '2071']);
   });
 
   it('xlsx: content type, file name, and the grand total', async () => {

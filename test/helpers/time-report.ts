@@ -17,6 +17,14 @@
  *   Alice: 24th 90, 25th 195, 26th 180 → 465 (7.75 h, 7:45)
  *   Bob ("Brown, Bob"): 24th 290, 26th 60 → 350 (5.83 h, 5:50)
  *   Grand total 815 (13.58 h, 13:35)
+ *
+ * Money: Assembly is billed at 40.00 an hour, Inspection (line 2) at 25.00 and not billed.
+ *
+ *   line amounts   60.00, 50.00, 50.00 (not billed), 120.00, 180.00, 13.33, 40.00
+ *   Alice 280.00 (24th 60.00, 25th 100.00, 26th 120.00) · Bob 233.33 (24th 193.33, 26th 40.00)
+ *   Grand total 513.33: billable 463.33 (695 min), non-billable 50.00 (120 min)
+ *
+ * Line 5 (Bob, 13:00) is flagged as overlapping another entry of his (one the report leaves out).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -24,13 +32,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
-import type { DurationFormat, ReportGroup, ReportLine, TimeReport } from '../../shared/time-report.js';
+import type { DurationFormat, ReportGroup, ReportLine, ReportMoney, TimeReport } from '../../shared/time-report.js';
 
 export const nonLatinCard = 'Zürich – Łódź 東京 Ωmega';
 export const trickyNote = 'Fixed "the" bug; tested, deployed\nsecond line';
 export const formulaNote = '=SUM(A1)';
 
+/** The money of lines, added up in whole cents. */
+export function moneyOf(lines: readonly ReportLine[]): ReportMoney {
+  const cents = (ls: readonly ReportLine[]) => ls.reduce((sum, l) => sum + Math.round(l.amount * 100), 0);
+  const minutes = (ls: readonly ReportLine[]) => ls.reduce((sum, l) => sum + l.minutes, 0);
+  const billable = lines.filter((l) => l.billable);
+  const other = lines.filter((l) => !l.billable);
+  return { amount: cents(lines) / 100, billable_minutes: minutes(billable), billable_amount: cents(billable) / 100, non_billable_minutes: minutes(other), non_billable_amount: cents(other) / 100 };
+}
+
 function line(partial: Partial<ReportLine> & Pick<ReportLine, 'entry_id' | 'date' | 'start' | 'end' | 'minutes' | 'user'>): ReportLine {
+  const rate = partial.hourly_rate ?? 40;
   return {
     week: '2026-W43',
     user_id: partial.user === 'Alice Andersen' ? 'u-alice' : 'u-bob',
@@ -42,6 +60,10 @@ function line(partial: Partial<ReportLine> & Pick<ReportLine, 'entry_id' | 'date
     board: 'Welding',
     activity_id: 'a-1',
     activity: 'Assembly',
+    hourly_rate: rate,
+    billable: true,
+    amount: Math.round((rate * partial.minutes * 100) / 60) / 100,
+    overlaps: false,
     status: 'approved',
     note: '',
     ...partial,
@@ -52,10 +74,10 @@ export function workedReport(duration_format: DurationFormat = 'decimal'): TimeR
   const lines: ReportLine[] = [
     line({ entry_id: 'e1', date: '2026-10-24', start: '2026-10-24T20:30:00Z', end: '2026-10-24T22:00:00Z', minutes: 90, user: 'Alice Andersen', note: 'Night shift' }),
     line({ entry_id: 'e1', date: '2026-10-25', week: '2026-W43', start: '2026-10-24T22:00:00Z', end: '2026-10-24T23:15:00Z', minutes: 75, user: 'Alice Andersen', note: 'Night shift' }),
-    line({ entry_id: 'e2', date: '2026-10-25', start: '2026-10-24T23:30:00Z', end: '2026-10-25T01:30:00Z', minutes: 120, user: 'Alice Andersen', activity: 'Inspection' }),
+    line({ entry_id: 'e2', date: '2026-10-25', start: '2026-10-24T23:30:00Z', end: '2026-10-25T01:30:00Z', minutes: 120, user: 'Alice Andersen', activity_id: 'a-2', activity: 'Inspection', hourly_rate: 25, billable: false }),
     line({ entry_id: 'e3', date: '2026-10-26', week: '2026-W44', start: '2026-10-26T08:00:00Z', end: '2026-10-26T11:00:00Z', minutes: 180, user: 'Alice Andersen', note: trickyNote }),
     line({ entry_id: 'e4', date: '2026-10-24', start: '2026-10-24T06:00:00Z', end: '2026-10-24T10:30:00Z', minutes: 270, user: 'Brown, Bob', note: formulaNote, status: 'pending' }),
-    line({ entry_id: 'e5', date: '2026-10-24', start: '2026-10-24T11:00:00Z', end: '2026-10-24T11:20:00Z', minutes: 20, user: 'Brown, Bob', card: nonLatinCard, note: '-5 minutes correction' }),
+    line({ entry_id: 'e5', date: '2026-10-24', start: '2026-10-24T11:00:00Z', end: '2026-10-24T11:20:00Z', minutes: 20, user: 'Brown, Bob', card: nonLatinCard, note: '-5 minutes correction', overlaps: true }),
     line({ entry_id: 'e6', date: '2026-10-26', week: '2026-W44', start: '2026-10-26T22:00:00Z', end: '2026-10-26T23:00:00Z', minutes: 60, user: 'Brown, Bob', note: '@night' }),
   ];
   const day = (date: string, indexes: number[]): ReportGroup => ({
@@ -63,6 +85,7 @@ export function workedReport(duration_format: DurationFormat = 'decimal'): TimeR
     key: date,
     label: date,
     minutes: indexes.reduce((sum, i) => sum + lines[i]!.minutes, 0),
+    ...moneyOf(indexes.map((i) => lines[i]!)),
     lines: indexes,
   });
   const user = (key: string, label: string, days: ReportGroup[]): ReportGroup => ({
@@ -70,6 +93,7 @@ export function workedReport(duration_format: DurationFormat = 'decimal'): TimeR
     key,
     label,
     minutes: days.reduce((sum, g) => sum + g.minutes, 0),
+    ...moneyOf(days.flatMap((g) => g.lines!.map((i) => lines[i]!))),
     groups: days,
   });
   const groups = [
@@ -80,10 +104,14 @@ export function workedReport(duration_format: DurationFormat = 'decimal'): TimeR
     title: 'Time report October',
     period: { start: '2026-10-24', end: '2026-10-26', timezone: 'Europe/Amsterdam' },
     filters: { status: 'approved,pending' },
+    filter_text: '',
+    exported_by: 'Carla Planner',
+    currency: 'EUR',
     group_by: ['users', 'days'],
     duration_format,
     generated_at: '2026-10-27T07:00:00Z',
     total_minutes: 815,
+    totals: moneyOf(lines),
     groups,
     lines,
   };
@@ -123,23 +151,32 @@ export function bulkReport(users: number, days: number, perDay: number, duration
           board: `Board ${n % 5}`,
           activity_id: `activity-${n % 12}`,
           activity: `Activity ${n % 12}`,
+          hourly_rate: 30 + (n % 12) * 2.5,
+          billable: n % 12 < 8,
+          amount: Math.round(((30 + (n % 12) * 2.5) * minutesEach * 100) / 60) / 100,
+          overlaps: false,
           status: n % 3 ? 'approved' : 'pending',
           note: n % 4 ? `Worked on item ${n}, checked and reported` : '',
         });
         t += minutesEach * 60_000;
       }
-      dayGroups.push({ grouping: 'days', key: date, label: date, minutes: minutesEach * perDay, lines: indexes });
+      dayGroups.push({ grouping: 'days', key: date, label: date, minutes: minutesEach * perDay, ...moneyOf(indexes.map((i) => lines[i]!)), lines: indexes });
     }
-    groups.push({ grouping: 'users', key: `user-${u}`, label: `Worker ${u} Example-Name`, minutes: minutesEach * perDay * days, groups: dayGroups });
+    const userLines = dayGroups.flatMap((g) => g.lines!.map((i) => lines[i]!));
+    groups.push({ grouping: 'users', key: `user-${u}`, label: `Worker ${u} Example-Name`, minutes: minutesEach * perDay * days, ...moneyOf(userLines), groups: dayGroups });
   }
   return {
     title: 'Time report November',
     period: { start: '2026-11-01', end: `2026-11-${String(days).padStart(2, '0')}`, timezone: 'Europe/Amsterdam' },
     filters: {},
+    filter_text: '',
+    exported_by: 'Carla Planner',
+    currency: 'EUR',
     group_by: ['users', 'days'],
     duration_format,
     generated_at: '2026-12-01T08:00:00Z',
     total_minutes: lines.length * minutesEach,
+    totals: moneyOf(lines),
     groups,
     lines,
   };

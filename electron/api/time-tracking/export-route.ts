@@ -12,8 +12,9 @@ import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
 import { writeReport } from './export/index.js';
 import { buildReport, maxReportDays, type ReportRequest } from './report.js';
+import { filteredUser, userName } from './report-names.js';
 
-function readRequest(query: QueryString): ReportRequest & { format: ReportFormat; bom: boolean; separator: ',' | ';' } {
+export function readRequest(query: QueryString): ReportRequest & { format: ReportFormat; bom: boolean; separator: ',' | ';' } {
   const problems: { field: string; description: string }[] = [];
   const first = bucketStart(today(), 'month');
   const start = single(query, 'start') || first;
@@ -37,6 +38,8 @@ function readRequest(query: QueryString): ReportRequest & { format: ReportFormat
   if (separator !== ',' && separator !== ';') problems.push({ field: 'separator', description: "separator must be ',' or ';'" });
   const title = single(query, 'title') || 'Time report';
   if (title.length > 200) problems.push({ field: 'title', description: 'title may be at most 200 characters' });
+  const currency = (single(query, 'currency') || 'EUR').toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) problems.push({ field: 'currency', description: 'currency must be an ISO 4217 code of three letters, such as EUR' });
   if (problems.length > 0) throw ApiError.unprocessable(problems);
   const options = parseListOptions({ filter: query.filter });
   const filterText = single(query, 'filter');
@@ -49,6 +52,7 @@ function readRequest(query: QueryString): ReportRequest & { format: ReportFormat
     ...(options.filter ? { filter: options.filter } : {}),
     filters: filterText ? { filter: filterText } : {},
     title,
+    currency,
     format,
     bom: booleanParam(query, 'bom'),
     separator: separator as ',' | ';',
@@ -59,7 +63,8 @@ export async function exportReport(ctx: RequestContext, query: QueryString, repl
   const request = readRequest(query);
   const report = buildReport(ctx, request);
   if (request.format === 'json') return withDurations(report);
-  const file = await writeReport(report, request.format, { bom: request.bom, separator: request.separator });
+  const user = filteredUser(ctx, request.filter);
+  const file = await writeReport(report, request.format, { bom: request.bom, separator: request.separator, ...(user ? { user: userName(user) } : {}) });
   return reply
     .type(file.contentType)
     .header('content-disposition', `attachment; filename="${file.filename}"`)

@@ -7,10 +7,15 @@
  *    entry's clipped minutes, rounded once and shared out over its days by the largest
  *    remainders, so the lines of an entry always add up to the entry, to the minute.
  *  - Groups nest in `group_by` order; each has its minutes; the grand total is their sum.
+ *  - Each line is worth its activity's hourly rate × its hours, rounded to the cent; groups
+ *    and the grand total add up their lines in whole cents, split into billable and
+ *    non-billable by the activity's flag. Rates are the activities' as they are now.
+ *  - A line says whether its entry overlaps another entry of the same user in the period,
+ *    whatever the filter leaves out (entry-time.ts).
  */
 import { addDays, formatDate, parseDate } from '../../../shared/dates.js';
 import type { FilterNode } from '../../../shared/filter.js';
-import { type DurationFormat, type ReportGroup, type ReportGrouping, type ReportLine, type TimeReport } from '../../../shared/time-report.js';
+import { centsToAmount, type DurationFormat, type ReportGroup, type ReportGrouping, type ReportLine, type ReportMoney, type TimeReport } from '../../../shared/time-report.js';
 import { endOfLocalDate, isoWeek, startOfLocalDate } from '../../../shared/zoned-time.js';
 import { nowTimestamp } from '../../../shared/ids.js';
 import type { StoredRecord } from '../../store/environment-store.js';
@@ -23,6 +28,8 @@ import { cardModule } from '../resources/card.js';
 import { collectionModule } from '../resources/collection.js';
 import { timeTrackingModule } from '../resources/time-tracking.js';
 import { userModule } from '../resources/user.js';
+import { overlappingIds } from './entry-time.js';
+import { cardNames, exportedBy, filterText, userName } from './report-names.js';
 
 /**
  * The most lines a report may have (an entry over several days is a line per day); above it
@@ -40,6 +47,8 @@ export interface ReportRequest {
   filter?: FilterNode;
   filters: Record<string, string>;
   title: string;
+  /** ISO 4217 code of the amounts (default EUR). */
+  currency?: string;
 }
 
 const dayMs = 86_400_000;
@@ -140,6 +149,9 @@ interface ClippedEntry {
   id: string;
   from: number;
   to: number;
+  /** Start and end (now while running) before clipping, for overlaps. */
+  start: number;
+  end: number;
   /** The local day of `from`. */
   first: LocalDay;
   cardId: string | null;
@@ -203,27 +215,60 @@ const labelOf: Record<ReportGrouping, (line: ReportLine) => [string | null, stri
   boards: (l) => [l.board_id, l.board || 'No board'],
   statuses: (l) => [l.status, l.status],
   users: (l) => [l.user_id, l.user || 'No user'],
+  billable: (l) => [l.billable ? 'billable' : 'non_billable', l.billable ? 'Billable' : 'Non-billable'],
 };
+
+/** Money of lines, added up in whole cents so that every total agrees to the cent. */
+class MoneySum {
+  minutes = 0;
+  private cents = 0;
+  private billableMinutes = 0;
+  private billableCents = 0;
+
+  add(line: ReportLine): void {
+    const cents = Math.round(line.amount * 100);
+    this.minutes += line.minutes;
+    this.cents += cents;
+    if (line.billable) {
+      this.billableMinutes += line.minutes;
+      this.billableCents += cents;
+    }
+  }
+
+  money(): ReportMoney {
+    return {
+      amount: centsToAmount(this.cents),
+      billable_minutes: this.billableMinutes,
+      billable_amount: centsToAmount(this.billableCents),
+      non_billable_minutes: this.minutes - this.billableMinutes,
+      non_billable_amount: centsToAmount(this.cents - this.billableCents),
+    };
+  }
+}
 
 function group(lines: ReportLine[], indexes: number[], levels: ReportGrouping[]): ReportGroup[] {
   const [level, ...rest] = levels;
   if (!level) return [];
-  const groups = new Map<string, ReportGroup & { members: number[] }>();
+  const groups = new Map<string, { grouping: ReportGrouping; key: string | null; label: string; sum: MoneySum; members: number[] }>();
   for (const index of indexes) {
     const [key, label] = labelOf[level](lines[index]!);
     const id = key ?? '';
     let g = groups.get(id);
     if (!g) {
-      g = { grouping: level, key, label, minutes: 0, members: [] };
+      g = { grouping: level, key, label, sum: new MoneySum(), members: [] };
       groups.set(id, g);
     }
-    g.minutes += lines[index]!.minutes;
+    g.sum.add(lines[index]!);
     g.members.push(index);
   }
-  const chronological = level === 'days' || level === 'weeks';
+  // Days and weeks in time order; billable before non-billable; the rest by name.
+  const chronological = level === 'days' || level === 'weeks' || level === 'billable';
   return [...groups.values()]
     .sort((a, b) => (chronological ? (a.key ?? '').localeCompare(b.key ?? '') : a.label.localeCompare(b.label)))
-    .map(({ members, ...g }) => (rest.length > 0 ? { ...g, groups: group(lines, members, rest) } : { ...g, lines: members }));
+    .map(({ members, sum, ...g }): ReportGroup => {
+      const figures = { ...g, minutes: sum.minutes, ...sum.money() };
+      return rest.length > 0 ? { ...figures, groups: group(lines, members, rest) } : { ...figures, lines: members };
+    });
 }
 
 export function buildReport(ctx: RequestContext, request: ReportRequest): TimeReport {
@@ -266,7 +311,7 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
       if (to <= from) return;
       const first = days.dayOf(from);
       lineCount += days.dayOf(to - 1).ordinal - first.ordinal + 1;
-      entries.push({ id, from, to, first, cardId: cardIds.of(cardId), activityId: activityIds.of(activityId), userId: userIds.of(userId), status: statuses.of(status), note });
+      entries.push({ id, from, to, start: Date.parse(start), end: end ? Date.parse(end) : now, first, cardId: cardIds.of(cardId), activityId: activityIds.of(activityId), userId: userIds.of(userId), status: statuses.of(status), note });
     },
   );
   if (matched > maxReportLines) tooLarge(matched);
@@ -277,6 +322,8 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
   const boards = byId(store.getWhereIn(boardModule.table, 'id', [...cards.values()].map((c) => c.board_id)));
   const activities = byId(store.getWhereIn(activityModule.table, 'id', activityIds.all()));
   const users = byId(store.getWhereIn(userModule.table, 'id', userIds.all()));
+  const displayNames = cardNames(ctx, [...cards.values()]);
+  const overlapping = overlapsOf(ctx, entries, request.filter !== undefined, overlap);
   const cardLabels = new Map<string | null, CardLabels>();
   const labelsOf = (cardId: string | null): CardLabels => {
     let labels = cardLabels.get(cardId);
@@ -285,7 +332,7 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
       const collection = card ? collections.get(card.collection_id as string) : undefined;
       const board = card ? boards.get(card.board_id as string) : undefined;
       labels = {
-        card: (card?.name as string | null) ?? '',
+        card: card ? (displayNames.get(card.id) ?? '') : '',
         collection_id: (card?.collection_id as string | null) ?? null,
         collection: (collection?.name as string | null) ?? '',
         board_id: (card?.board_id as string | null) ?? null,
@@ -298,10 +345,11 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
 
   const instants = new InstantTexts();
   const lines: ReportLine[] = [];
+  const userNames = new Map([...users.values()].map((u) => [u.id, userName(u)]));
   const addLine = (entry: ClippedEntry, day: LocalDay, start: number, end: number, minutes: number) => {
     const labels = labelsOf(entry.cardId);
     const activity = activities.get(entry.activityId as string);
-    const user = users.get(entry.userId as string);
+    const rate = Number(activity?.hourly_rate ?? 0) || 0;
     lines.push({
       entry_id: entry.id,
       date: day.date,
@@ -310,7 +358,7 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
       end: instants.text(end),
       minutes,
       user_id: entry.userId,
-      user: (user?.fullname as string | null) ?? (user?.email as string | undefined) ?? '',
+      user: userNames.get(entry.userId as string) ?? '',
       card_id: entry.cardId,
       card: labels.card,
       collection_id: labels.collection_id,
@@ -319,6 +367,10 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
       board: labels.board,
       activity_id: entry.activityId,
       activity: (activity?.description as string | undefined) ?? '',
+      hourly_rate: rate,
+      billable: activity?.billable === true,
+      amount: centsToAmount(Math.round((rate * minutes * 100) / 60)),
+      overlaps: overlapping.has(entry.id),
       status: entry.status,
       note: entry.note ?? '',
     });
@@ -342,17 +394,42 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
   }
   const all = lines.map((_, i) => i);
   const groups = request.groupBy.length > 0 ? group(lines, all, request.groupBy) : [];
+  const sum = new MoneySum();
+  for (const line of lines) sum.add(line);
   return {
     title: request.title,
     period: { start: request.start, end: request.end, timezone },
     filters: request.filters,
+    filter_text: filterText(ctx, request.filter),
+    exported_by: exportedBy(ctx),
+    currency: request.currency ?? 'EUR',
     group_by: request.groupBy,
     duration_format: request.durationFormat,
     generated_at: nowTimestamp(),
-    total_minutes: lines.reduce((s, l) => s + l.minutes, 0),
+    total_minutes: sum.minutes,
+    totals: sum.money(),
     groups,
     lines,
   };
+}
+
+/**
+ * The ids of entries that overlap another entry of the same user. Compared over every entry of
+ * the period, also those a filter leaves out (another status, another card): an overlap is a
+ * fact about the user's time, not about the report's selection.
+ */
+function overlapsOf(ctx: RequestContext, entries: readonly ClippedEntry[], filtered: boolean, period: FilterNode): Set<string> {
+  let all: { id: string; userId: string | null; from: number; to: number }[] = entries.map((e) => ({ id: e.id, userId: e.userId, from: e.start, to: e.end }));
+  if (filtered) {
+    const unfiltered = period.kind === 'and' ? { ...period, items: period.items.slice(0, 2) } : period;
+    const now = Date.now();
+    all = [];
+    ctx.store.eachValues(timeTrackingModule.table, { filter: unfiltered, sort: [{ field: 'start', direction: 'asc' }], limit: maxReportLines * 2, offset: 0 }, ['id', 'user_id', 'start', 'end'], (values) => {
+      const [id, userId, start, end] = values as [string, string | null, string, string | null];
+      all.push({ id, userId, from: Date.parse(start), to: end ? Date.parse(end) : now });
+    });
+  }
+  return overlappingIds(all);
 }
 
 function tooLarge(lines: number): never {

@@ -1,11 +1,16 @@
 /**
  * A time report as CSV (RFC 4180): UTF-8, CRLF line ends, a header row, one record per
- * report line, a "Total <label>" record after each group's lines and a "Grand total" record
- * at the end. Every record has the same 13 fields (`tableColumns`); a total record fills the
- * first field and Duration and Minutes.
+ * report line, a "Total <label>" record after each group's lines, a "Grand total" record and
+ * its "Billable" and "Non-billable" parts. Every record has the same 17 fields
+ * (`tableColumns`); a total record fills the first field, Duration, Minutes and Amount. Last
+ * come records that say what the file is (Title, Period, Filters, Exported by, Currency: the
+ * label in the first field, the value in the second), so the file names its period, its
+ * filters and who made it however it is passed on.
  *
- * For Excel in European locales, `separator: ';'` also writes decimal hours with a decimal
- * comma (`7,50`), and `bom: true` starts the file with a UTF-8 byte order mark, without which
+ * Rates and amounts are plain numbers with two decimals in the report's currency (the
+ * Currency record and the Amount column say which). For Excel in European locales,
+ * `separator: ';'` also writes decimal hours, rates and amounts with a decimal comma
+ * (`7,50`), and `bom: true` starts the file with a UTF-8 byte order mark, without which
  * Excel reads the file as ANSI and garbles every non-ASCII letter.
  *
  * Spreadsheet formula injection: a text field (user, board, collection, card, activity,
@@ -18,8 +23,9 @@
  * never held as one string.
  */
 import { Readable } from 'node:stream';
-import { formatMinutes, type ReportLine, type TimeReport } from '../../../../shared/time-report.js';
-import { grandTotalLabel, reportRows, subtotalLabel, tableColumns } from './report-rows.js';
+import { formatAmount, formatMinutes, type ReportLine, type TimeReport } from '../../../../shared/time-report.js';
+import { periodDays } from './report-caption.js';
+import { billableLabel, captionFacts, grandTotalLabel, reportRows, subtotalLabel, tableColumns, yesNo } from './report-rows.js';
 import { formatLocalDateTime, ZoneClock } from './zone-clock.js';
 
 export type CsvSeparator = ',' | ';';
@@ -65,24 +71,40 @@ function* csvChunks(report: TimeReport, clock: ZoneClock, separator: CsvSeparato
     }
     return written;
   };
-  const emptyBeforeDuration = separator.repeat(tableColumns.indexOf('Duration'));
-  const total = (name: string, minutes: number) =>
-    `${text(name)}${emptyBeforeDuration}${duration(minutes)}${separator}${minutes}${separator}\r\n`;
+  const amounts = new Map<number, string>();
+  const money = (amount: number) => {
+    let written = amounts.get(amount);
+    if (written === undefined) {
+      const value = formatAmount(amount);
+      amounts.set(amount, (written = separator === ';' ? value.replace('.', ',') : value));
+    }
+    return written;
+  };
   const s = separator;
+  const emptyBeforeDuration = s.repeat(tableColumns.indexOf('Duration'));
+  // Minutes → Amount, and Amount → the last field (Note).
+  const minutesToAmount = s.repeat(tableColumns.indexOf('Amount') - tableColumns.indexOf('Minutes'));
+  const amountToEnd = s.repeat(tableColumns.length - 1 - tableColumns.indexOf('Amount'));
+  const total = (name: string, minutes: number, amount: number) =>
+    `${text(name)}${emptyBeforeDuration}${duration(minutes)}${s}${minutes}${minutesToAmount}${money(amount)}${amountToEnd}\r\n`;
+  const fact = (name: string, value: string) => `${text(name)}${s}${text(value)}${s.repeat(tableColumns.length - 2)}\r\n`;
   const line = (l: ReportLine) =>
     `${l.date}${s}${l.week}${s}${label(l.user)}${s}${label(l.board)}${s}${label(l.collection)}${s}${label(l.card)}${s}${label(l.activity)}${s}` +
     `${label(l.status)}${s}${formatLocalDateTime(clock.local(l.start))}${s}${formatLocalDateTime(clock.local(l.end))}${s}` +
-    `${duration(l.minutes)}${s}${l.minutes}${s}${text(l.note)}\r\n`;
+    `${duration(l.minutes)}${s}${l.minutes}${s}${yesNo(l.billable)}${s}${money(l.hourly_rate)}${s}${money(l.amount)}${s}${l.overlaps ? 'yes' : ''}${s}${text(l.note)}\r\n`;
 
   let chunk = (bom ? '\uFEFF' : '') + tableColumns.join(separator) + '\r\n';
   for (const row of reportRows(report)) {
     if (row.kind === 'line') chunk += line(row.line);
-    else if (row.kind === 'subtotal') chunk += total(subtotalLabel(row.group), row.group.minutes);
-    else if (row.kind === 'grand-total') chunk += total(grandTotalLabel, row.minutes);
+    else if (row.kind === 'subtotal') chunk += total(subtotalLabel(row.group), row.group.minutes, row.group.amount);
+    else if (row.kind === 'grand-total') chunk += total(grandTotalLabel, row.minutes, row.amount);
+    else if (row.kind === 'billable-total') chunk += total(billableLabel(row.billable), row.minutes, row.amount);
     if (chunk.length >= chunkSize) {
       yield Buffer.from(chunk, 'utf8');
       chunk = '';
     }
   }
+  chunk += fact('Title', report.title);
+  for (const [name, value] of captionFacts(report, periodDays(report, clock).text)) chunk += fact(name, value);
   yield Buffer.from(chunk, 'utf8');
 }

@@ -31,8 +31,8 @@ export { maxReportLines } from '../report.js';
 export type ReportFileFormat = Exclude<ReportFormat, 'json'>;
 export const reportFileFormats: readonly ReportFileFormat[] = ['csv', 'xlsx', 'pdf'];
 
-/** Options of `writeReport`; only CSV has any. */
-export type ReportFileOptions = CsvOptions;
+/** Options of `writeReport`: CSV's, and the user the file name carries (a report of one user). */
+export type ReportFileOptions = CsvOptions & { user?: string };
 
 export interface ReportFile {
   body: Readable;
@@ -48,7 +48,7 @@ export const reportContentTypes: Record<ReportFileFormat, string> = {
 };
 
 export function writeReport(report: TimeReport, format: ReportFileFormat, options: ReportFileOptions = {}): ReportFile {
-  const filename = reportFilename(periodDays(report), format);
+  const filename = reportFilename(periodDays(report), format, options.user ? { user: options.user } : {});
   const body = format === 'csv' ? writeCsv(report, options) : format === 'xlsx' ? writeXlsx(report) : writePdf(report);
   return { body, contentType: reportContentTypes[format], filename };
 }

@@ -1,10 +1,14 @@
 /**
  * A time report as a printable PDF (pdfkit, A4 landscape, built-in Helvetica).
  *
- * Page 1 opens with the title, the period, the time zone, the filters and the grouping. Then
- * one table runs through the report: the column header, and in it each group as a band
- * (heading, its lines or subgroups, a "Total <label>" row) and a "Grand total" row at the
- * end. Every page starts with the column header row; a page that starts inside a group says
+ * Page 1 opens with the title, the period, the time zone, the filters, the grouping, who
+ * exported it and the currency. Then one table runs through the report: the column header,
+ * and in it each group as a band (heading, its lines or subgroups, a "Total <label>" row with
+ * its hours and amount) and a "Grand total" row with its billable and non-billable parts at
+ * the end. Lines show the rate, the amount, whether they are billable and whether the entry
+ * overlaps another of its user ("yes" under Overlap). The card column shows the card's display
+ * name, which begins with its collection, so the collection has no column of its own here.
+ * Every page starts with the column header row; a page that starts inside a group says
  * which one ("User: Alice › Day: 2026-11-02 (continued)"). A heading is never left alone at
  * the foot of a page. Columns whose value a grouping already shows (User when grouped by
  * users, Date by days, …) are left out, and their room goes to the others. Every cell is one
@@ -23,10 +27,10 @@
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import type { ReportGroup, ReportGrouping, ReportLine, TimeReport } from '../../../../shared/time-report.js';
-import { formatMinutes } from '../../../../shared/time-report.js';
+import { formatAmount, formatMinutes } from '../../../../shared/time-report.js';
 import { PdfFace } from './pdf-text.js';
 import { filtersText, generatedAt, groupingText, periodDays, type PeriodDays } from './report-caption.js';
-import { grandTotalLabel, headingChain, reportRows, subtotalLabel, type ReportRow } from './report-rows.js';
+import { billableLabel, grandTotalLabel, headingChain, reportRows, subtotalLabel, yesNo, type ReportRow } from './report-rows.js';
 import { ReportStream } from './report-stream.js';
 import { formatLocalDate, formatLocalDateTime, formatLocalTime, ZoneClock } from './zone-clock.js';
 
@@ -53,6 +57,7 @@ const groupingNoun: Record<ReportGrouping, string> = {
   boards: 'Board',
   statuses: 'Status',
   users: 'User',
+  billable: 'Billing',
 };
 
 interface ColumnSpec {
@@ -65,6 +70,8 @@ interface ColumnSpec {
   shownBy?: ReportGrouping;
   /** A value that repeats a lot (names): worth remembering once fitted. */
   repeats?: boolean;
+  /** The header text when it is not the name (with the report's currency). */
+  header?(report: TimeReport): string;
   value(line: ReportLine, times: LineTimes): string;
 }
 
@@ -75,16 +82,19 @@ interface LineTimes {
 
 const columnSpecs: ColumnSpec[] = [
   { name: 'Date', width: 54, shownBy: 'days', value: (l) => l.date },
-  { name: 'User', share: 1, shownBy: 'users', repeats: true, value: (l) => l.user },
-  { name: 'Board', share: 0.9, shownBy: 'boards', repeats: true, value: (l) => l.board },
-  { name: 'Collection', share: 1.1, shownBy: 'collections', repeats: true, value: (l) => l.collection },
+  { name: 'User', share: 0.9, shownBy: 'users', repeats: true, value: (l) => l.user },
+  { name: 'Board', share: 0.6, shownBy: 'boards', repeats: true, value: (l) => l.board },
   { name: 'Card', share: 1.4, repeats: true, value: (l) => l.card },
-  { name: 'Activity', share: 1, shownBy: 'activities', repeats: true, value: (l) => l.activity },
-  { name: 'Status', width: 50, shownBy: 'statuses', repeats: true, value: (l) => l.status },
+  { name: 'Activity', share: 0.7, shownBy: 'activities', repeats: true, value: (l) => l.activity },
+  { name: 'Status', width: 44, shownBy: 'statuses', repeats: true, value: (l) => l.status },
   { name: 'Start', width: 32, value: (_, t) => t.start },
   { name: 'End', width: 32, value: (_, t) => t.end },
-  { name: 'Duration', width: 48, align: 'right', value: () => '' },
-  { name: 'Note', share: 2, value: (l) => l.note },
+  { name: 'Duration', width: 40, align: 'right', value: () => '' },
+  { name: 'Rate', width: 34, align: 'right', value: (l) => formatAmount(l.hourly_rate) },
+  { name: 'Amount', width: 62, align: 'right', header: (r) => `Amount ${r.currency}`, value: () => '' },
+  { name: 'Billable', width: 36, shownBy: 'billable', repeats: true, value: (l) => yesNo(l.billable) },
+  { name: 'Overlap', width: 36, repeats: true, value: (l) => (l.overlaps ? 'yes' : '') },
+  { name: 'Note', share: 1.9, value: (l) => l.note },
 ];
 
 interface Column {
@@ -156,6 +166,8 @@ class TableLayout {
   readonly #open: ReportGroup[] = [];
   readonly #columns: Column[];
   readonly #duration: Column;
+  readonly #rate: Column;
+  readonly #amount: Column;
   readonly #faces: { regular: PdfFace; bold: PdfFace } | null;
 
   constructor(
@@ -167,6 +179,8 @@ class TableLayout {
   ) {
     this.#columns = layoutColumns(report);
     this.#duration = this.#columns.find((c) => c.spec.name === 'Duration')!;
+    this.#rate = this.#columns.find((c) => c.spec.name === 'Rate')!;
+    this.#amount = this.#columns.find((c) => c.spec.name === 'Amount')!;
     this.#faces = doc ? { regular: new PdfFace(doc, 'Helvetica'), bold: new PdfFace(doc, 'Helvetica-Bold') } : null;
   }
 
@@ -190,14 +204,19 @@ class TableLayout {
         break;
       case 'subtotal':
         this.#need(height.total);
-        this.#drawTotal(subtotalLabel(row.group), row.group.minutes, row.depth, false);
+        this.#drawTotal(subtotalLabel(row.group), row.group.minutes, row.group.amount, row.depth, false);
         this.#y += height.total;
         this.#open.pop();
         break;
       case 'grand-total':
         this.#need(height.grand);
-        this.#drawTotal(grandTotalLabel, row.minutes, 0, true);
+        this.#drawTotal(grandTotalLabel, row.minutes, row.amount, 0, true);
         this.#y += height.grand;
+        break;
+      case 'billable-total':
+        this.#need(height.total);
+        this.#drawTotal(billableLabel(row.billable), row.minutes, row.amount, 0, false);
+        this.#y += height.total;
         break;
     }
   }
@@ -212,7 +231,7 @@ class TableLayout {
     this.#y = margin;
     if (this.page === 1) {
       this.#drawReportHeading();
-      this.#y += height.title + 3 * height.info + height.infoGap;
+      this.#y += height.title + 4 * height.info + height.infoGap;
     }
     this.#drawFooter();
     this.#drawColumnHeader();
@@ -234,6 +253,7 @@ class TableLayout {
       `Period: ${this.period.text}    Time zone: ${this.report.period.timezone}`,
       `Filters: ${filtersText(this.report)}`,
       `Grouped by: ${groupingText(this.report)}    Generated: ${this.#generated()}`,
+      `Exported by: ${this.report.exported_by}    Currency: ${this.report.currency}`,
     ];
     info.forEach((text, i) => regular.drawLine(y + height.title + i * height.info, size.info, [[margin, regular.fit(text, size.info, tableWidth)]]));
   }
@@ -260,8 +280,9 @@ class TableLayout {
     this.doc.moveTo(margin, y + height.header - 2).lineTo(margin + tableWidth, y + height.header - 2).lineWidth(0.75).stroke('#000000').restore();
     const top = y + (height.header - 2 - size.header) / 2;
     const cells = this.#columns.map((c): [number, string] => {
-      if (c === this.#duration) return this.#right(bold, c, c.spec.name, size.header);
-      return [c.x + cellPadding, bold.fit(c.spec.name, size.header, c.width - 2 * cellPadding)];
+      const text = c.spec.header?.(this.report) ?? c.spec.name;
+      if (c.spec.align === 'right') return this.#right(bold, c, text, size.header);
+      return [c.x + cellPadding, bold.fit(text, size.header, c.width - 2 * cellPadding)];
     });
     bold.drawLine(top, size.header, cells);
   }
@@ -287,13 +308,16 @@ class TableLayout {
     if (!this.#faces) return;
     const { regular } = this.#faces;
     const times = this.#times(line);
-    const cells = this.#columns.map((c) =>
-      c === this.#duration ? this.#right(regular, c, formatMinutes(line.minutes, this.report.duration_format), size.line) : this.#cell(regular, c, c.spec.value(line, times), size.line),
-    );
+    const cells = this.#columns.map((c) => {
+      if (c === this.#duration) return this.#right(regular, c, formatMinutes(line.minutes, this.report.duration_format), size.line);
+      if (c === this.#amount) return this.#right(regular, c, formatAmount(line.amount), size.line);
+      if (c === this.#rate) return this.#right(regular, c, formatAmount(line.hourly_rate), size.line);
+      return this.#cell(regular, c, c.spec.value(line, times), size.line);
+    });
     regular.drawLine(this.#y + (height.line - size.line) / 2, size.line, cells);
   }
 
-  #drawTotal(label: string, minutes: number, depth: number, grand: boolean): void {
+  #drawTotal(label: string, minutes: number, amount: number, depth: number, grand: boolean): void {
     if (!this.doc || !this.#faces) return;
     const { bold } = this.#faces;
     const rowHeight = grand ? height.grand : height.total;
@@ -304,8 +328,9 @@ class TableLayout {
     this.doc.restore();
     const indent = margin + cellPadding + depth * 10;
     const labelWidth = this.#duration.x - indent - cellPadding;
-    const amount = this.#right(bold, this.#duration, formatMinutes(minutes, this.report.duration_format), fontSize);
-    bold.drawLine(y + (rowHeight - fontSize) / 2, fontSize, [[indent, bold.fit(label, fontSize, labelWidth)], amount]);
+    const hours = this.#right(bold, this.#duration, formatMinutes(minutes, this.report.duration_format), fontSize);
+    const money = this.#right(bold, this.#amount, formatAmount(amount), fontSize);
+    bold.drawLine(y + (rowHeight - fontSize) / 2, fontSize, [[indent, bold.fit(label, fontSize, labelWidth)], hours, money]);
   }
 
   /** A left-aligned cell of a line, fitted to its column (remembered for repeating values). */

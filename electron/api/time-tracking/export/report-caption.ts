@@ -39,8 +39,12 @@ export function generatedAt(report: TimeReport): Date {
   return new Date(Number.isNaN(at) ? Date.now() : at);
 }
 
-/** `user_id: 7f…; status: approved`, or `none`. */
+/**
+ * The filters in words with the names of what they name (`user: Alice Andersen; status:
+ * approved`, report-names.ts), else as sent (`filter: user_id:eq:7f…`), or `none`.
+ */
 export function filtersText(report: TimeReport): string {
+  if (report.filter_text) return report.filter_text;
   const entries = Object.entries(report.filters);
   return entries.length ? entries.map(([name, value]) => `${name}: ${value}`).join('; ') : 'none';
 }
@@ -51,10 +55,13 @@ export function groupingText(report: TimeReport): string {
 }
 
 /**
- * `time-report-2026-11-01-2026-11-30.csv`: ASCII letters, digits, dots and dashes only, so it
- * can go into `Content-Disposition: attachment; filename="…"` as it is.
+ * `time-report-2026-11-01-2026-11-30.csv`, or with the one user the report is filtered on
+ * (`time-report-alice-andersen-2026-11-01-2026-11-30.csv`): ASCII letters, digits, dots and
+ * dashes only, so it can go into `Content-Disposition: attachment; filename="…"` as it is.
+ * Accents are dropped from the user's name (Zoë → zoe).
  */
-export function reportFilename(period: PeriodDays, extension: string): string {
+export function reportFilename(period: PeriodDays, extension: string, options: { kind?: string; user?: string } = {}): string {
   const safe = (part: string) => part.replace(/[^A-Za-z0-9.-]+/g, '-');
-  return `time-report-${safe(period.first)}-${safe(period.last)}.${safe(extension)}`;
+  const user = options.user ? safe(options.user.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()).replace(/^-+|-+$/g, '') : '';
+  return `${options.kind ?? 'time-report'}-${user ? `${user}-` : ''}${safe(period.first)}-${safe(period.last)}.${safe(extension)}`;
 }

@@ -4,9 +4,11 @@
  * walk this one sequence, so they cannot disagree about what belongs where.
  *
  * A report without groups (`group_by` empty) prints its lines in their order, then the grand
- * total. A group that has both lines and subgroups prints its lines first.
+ * total. A group that has both lines and subgroups prints its lines first. After the grand
+ * total come its billable and its non-billable part (minutes and amount).
  */
-import type { ReportGroup, ReportLine, TimeReport } from '../../../../shared/time-report.js';
+import { filtersText } from './report-caption.js';
+import { formatAmount, type ReportGroup, type ReportLine, type ReportMoney, type TimeReport } from '../../../../shared/time-report.js';
 
 export type ReportRow =
   /** A group begins; `path` is its ancestors, outermost first (empty for a top-level group). */
@@ -14,7 +16,9 @@ export type ReportRow =
   | { kind: 'line'; line: ReportLine; depth: number }
   /** A group ends. */
   | { kind: 'subtotal'; group: ReportGroup; depth: number; path: readonly ReportGroup[] }
-  | { kind: 'grand-total'; minutes: number };
+  | { kind: 'grand-total'; minutes: number; amount: number }
+  /** The grand total's billable or non-billable part. */
+  | { kind: 'billable-total'; billable: boolean; minutes: number; amount: number };
 
 export function* reportRows(report: TimeReport): Generator<ReportRow, void, undefined> {
   const lineAt = (index: number, group?: ReportGroup): ReportLine => {
@@ -40,7 +44,10 @@ export function* reportRows(report: TimeReport): Generator<ReportRow, void, unde
   } else {
     for (const group of report.groups) yield* walk(group, []);
   }
-  yield { kind: 'grand-total', minutes: report.total_minutes };
+  const totals: ReportMoney = report.totals;
+  yield { kind: 'grand-total', minutes: report.total_minutes, amount: totals.amount };
+  yield { kind: 'billable-total', billable: true, minutes: totals.billable_minutes, amount: totals.billable_amount };
+  yield { kind: 'billable-total', billable: false, minutes: totals.non_billable_minutes, amount: totals.non_billable_amount };
 }
 
 /** How many heading levels a group opens before its first line: 1 for a group of lines. */
@@ -56,5 +63,28 @@ export function subtotalLabel(group: ReportGroup): string {
 
 export const grandTotalLabel = 'Grand total';
 
-/** The columns of the flat table that CSV and XLSX write, one per field of a line. */
-export const tableColumns = ['Date', 'Week', 'User', 'Board', 'Collection', 'Card', 'Activity', 'Status', 'Start', 'End', 'Duration', 'Minutes', 'Note'] as const;
+/** The label of the grand total's billable or non-billable part. */
+export function billableLabel(billable: boolean): string {
+  return billable ? 'Billable' : 'Non-billable';
+}
+
+/** A line's yes/no columns (Billable, Overlap) as the files write them. */
+export const yesNo = (value: boolean): string => (value ? 'yes' : 'no');
+
+/**
+ * The columns of the flat table that CSV and XLSX write, one per field of a line. `Rate` and
+ * `Amount` are in the report's currency; `Overlap` says the entry overlaps another of its user.
+ */
+export const tableColumns = ['Date', 'Week', 'User', 'Board', 'Collection', 'Card', 'Activity', 'Status', 'Start', 'End', 'Duration', 'Minutes', 'Billable', 'Rate', 'Amount', 'Overlap', 'Note'] as const;
+
+/** What a report file says about itself, in the order the files print it. */
+export function captionFacts(report: TimeReport, period: string): [label: string, value: string][] {
+  return [
+    ['Period', `${period} (${report.period.timezone})`],
+    ['Filters', filtersText(report)],
+    ['Exported by', report.exported_by],
+    ['Currency', report.currency],
+  ];
+}
+
+export { formatAmount };

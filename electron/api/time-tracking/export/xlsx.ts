@@ -2,17 +2,18 @@
  * A time report as an Excel workbook (exceljs), one sheet "Report":
  *
  *   row 1  the title
- *   row 2  period and time zone
- *   row 3  filters and grouping
- *   row 4  the column header (bold, frozen, with an autoFilter), the same 13 columns as CSV
+ *   row 2  period, time zone and who exported it
+ *   row 3  filters, grouping and currency
+ *   row 4  the column header (bold, frozen, with an autoFilter), the same 17 columns as CSV
  *   row 5… one row per report line, a bold "Total <label>" row after each group, a bold
- *          "Grand total" row at the end
+ *          "Grand total" row and its "Billable" and "Non-billable" parts at the end
  *
  * Cells are typed: Date a date (`yyyy-mm-dd`), Start and End date-times on the report's
  * local clock (`yyyy-mm-dd hh:mm`; Excel has no time zones, so the cell holds the wall time
  * the PDF and CSV show), Duration a number (decimal hours `0.00`, or for `hh:mm` a fraction
  * of a day `[h]:mm`, so Excel can add it up), Minutes an integer. Duration holds the exact
- * value (1/3 hour, not 0.33), so sums in Excel agree with the Minutes column.
+ * value (1/3 hour, not 0.33), so sums in Excel agree with the Minutes column. Rate and Amount
+ * are numbers in the report's currency format (`€#,##0.00`), Billable and Overlap yes/no text.
  *
  * Totals are values, not formulas: the file is a record of what the report computed, and
  * must show the same figures as the JSON, CSV and PDF however it is later filtered or edited.
@@ -31,7 +32,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ReportLine, TimeReport } from '../../../../shared/time-report.js';
 import { filtersText, generatedAt, groupingText, periodDays } from './report-caption.js';
-import { grandTotalLabel, reportRows, subtotalLabel, tableColumns } from './report-rows.js';
+import { billableLabel, grandTotalLabel, reportRows, subtotalLabel, tableColumns, yesNo } from './report-rows.js';
 import { ReportStream } from './report-stream.js';
 import { localDate, ZoneClock } from './zone-clock.js';
 
@@ -45,7 +46,19 @@ const col = Object.fromEntries(tableColumns.map((name, i) => [name, i + 1])) as 
 /** Text columns get a width from their longest value, within these bounds. */
 const textColumns = ['User', 'Board', 'Collection', 'Card', 'Activity', 'Status', 'Note'] as const;
 const maxTextWidth = { User: 30, Board: 30, Collection: 36, Card: 40, Activity: 30, Status: 14, Note: 60 };
-const fixedWidths = { Date: 12, Week: 10, Start: 17, End: 17, Duration: 10, Minutes: 9 };
+const fixedWidths = { Date: 12, Week: 10, Start: 17, End: 17, Duration: 10, Minutes: 9, Billable: 9, Rate: 11, Amount: 13, Overlap: 9 };
+
+const currencySymbols: Record<string, string> = { EUR: '€', USD: '$', GBP: '£', JPY: '¥', CHF: 'CHF ' };
+
+/**
+ * Excel's number format for amounts in `currency`: its symbol before the number where it has
+ * a common one (`"€"#,##0.00`), else the code after it (`#,##0.00 "SEK"`).
+ */
+export function currencyFormat(currency: string): string {
+  const code = currency.replace(/[^A-Za-z]/g, '').toUpperCase() || 'EUR';
+  const symbol = currencySymbols[code];
+  return symbol ? `"${symbol}"#,##0.00` : `#,##0.00 "${code}"`;
+}
 
 const maybeUnsafeXml = /[\uD800-\uDFFF\uFFFE\uFFFF]/;
 const unsafeXml = /[\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -85,14 +98,13 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
 
   const period = periodDays(report, clock);
   sheet.addRow([cellText(report.title)]).font = { bold: true, size: 14 };
-  sheet.addRow([`Period: ${period.text} · Time zone: ${report.period.timezone}`]);
-  sheet.addRow([cellText(`Filters: ${filtersText(report)} · Grouped by: ${groupingText(report)}`)]);
+  sheet.addRow([cellText(`Period: ${period.text} · Time zone: ${report.period.timezone} · Exported by: ${report.exported_by}`)]);
+  sheet.addRow([cellText(`Filters: ${filtersText(report)} · Grouped by: ${groupingText(report)} · Currency: ${report.currency}`)]);
   const header = sheet.addRow([...tableColumns]);
   header.font = { bold: true };
   header.border = { bottom: { style: 'thin' } };
   header.alignment = { vertical: 'middle' };
-  header.getCell(col.Duration).alignment = { horizontal: 'right' };
-  header.getCell(col.Minutes).alignment = { horizontal: 'right' };
+  for (const name of ['Duration', 'Minutes', 'Rate', 'Amount'] as const) header.getCell(col[name]).alignment = { horizontal: 'right' };
   header.commit();
 
   // One style object per kind of cell, shared by every cell of that kind: exceljs resolves a
@@ -104,12 +116,16 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
   lineStyles[col.End - 1] = { numFmt: 'yyyy-mm-dd hh:mm' };
   lineStyles[col.Duration - 1] = { numFmt: durationFormat };
   lineStyles[col.Minutes - 1] = { numFmt: '0' };
+  const moneyFormat = currencyFormat(report.currency);
+  lineStyles[col.Rate - 1] = { numFmt: moneyFormat };
+  lineStyles[col.Amount - 1] = { numFmt: moneyFormat };
   const totalStyles = (grand: boolean): Partial<ExcelJS.Style>[] => {
     const font = { bold: true };
     const border: Partial<ExcelJS.Borders> = grand ? { top: { style: 'thin' }, bottom: { style: 'double' } } : { top: { style: 'hair' } };
     const styles: Partial<ExcelJS.Style>[] = tableColumns.map(() => ({ font, border }));
     styles[col.Duration - 1] = { numFmt: durationFormat, font, border };
     styles[col.Minutes - 1] = { numFmt: '0', font, border };
+    styles[col.Amount - 1] = { numFmt: moneyFormat, font, border };
     return styles;
   };
   const subtotalStyles = totalStyles(false);
@@ -132,16 +148,21 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
       new Date(clock.local(line.end)),
       duration(line.minutes),
       line.minutes,
+      yesNo(line.billable),
+      line.hourly_rate,
+      line.amount,
+      yesNo(line.overlaps),
       cellText(line.note),
     ]);
     styleRow(row, lineStyles);
     if (depth) row.outlineLevel = depth;
     row.commit();
   };
-  const writeTotal = (label: string, minutes: number, depth: number, grand: boolean) => {
+  const writeTotal = (label: string, minutes: number, amount: number, depth: number, grand: boolean) => {
     const values: ExcelJS.CellValue[] = [cellText(label)];
     values[col.Duration - 1] = duration(minutes);
     values[col.Minutes - 1] = minutes;
+    values[col.Amount - 1] = amount;
     const row = sheet.addRow(values);
     styleRow(row, grand ? grandTotalStyles : subtotalStyles);
     if (depth) row.outlineLevel = depth;
@@ -151,8 +172,9 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
   let written = 0;
   for (const row of reportRows(report)) {
     if (row.kind === 'line') writeLine(row.line, Math.min(row.depth, levels));
-    else if (row.kind === 'subtotal') writeTotal(subtotalLabel(row.group), row.group.minutes, Math.min(row.depth, levels), false);
-    else if (row.kind === 'grand-total') writeTotal(grandTotalLabel, row.minutes, 0, true);
+    else if (row.kind === 'subtotal') writeTotal(subtotalLabel(row.group), row.group.minutes, row.group.amount, Math.min(row.depth, levels), false);
+    else if (row.kind === 'grand-total') writeTotal(grandTotalLabel, row.minutes, row.amount, 0, true);
+    else if (row.kind === 'billable-total') writeTotal(billableLabel(row.billable), row.minutes, row.amount, 0, false);
     else continue;
     if (++written % rowsPerBreath === 0) {
       const backlog = sheetBacklog(sheet);

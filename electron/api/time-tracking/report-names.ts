@@ -1,0 +1,104 @@
+/**
+ * The names a time report or payroll summary prints (issue 17, "Exports name the user, the
+ * period and the filters"): the card display name (shared/card-display-name.ts), who asked for
+ * the export, and the filter in words, with the names of the records it names instead of
+ * their ids (`user: Alice Andersen; status: approved`).
+ */
+import { cardDisplayNames } from '../../../shared/card-display-name.js';
+import type { FilterNode } from '../../../shared/filter.js';
+import { isUuid } from '../../../shared/ids.js';
+import type { StoredRecord, TableDef } from '../../store/environment-store.js';
+import type { RequestContext } from '../resource.js';
+import { activityModule } from '../resources/activity.js';
+import { boardModule } from '../resources/board.js';
+import { collectionModule } from '../resources/collection.js';
+import { stageModule } from '../resources/stage.js';
+import { userModule } from '../resources/user.js';
+import { cardModule } from '../resources/card.js';
+
+/** A user as reports name them: full name, else display name, else e-mail. */
+export function userName(user: StoredRecord | undefined): string {
+  if (!user) return '';
+  return ((user.fullname as string | null) || (user.display_name as string | null) || (user.email as string | null) || '').trim();
+}
+
+/** Who asked for the export: the signed-in user by name, else the API key (an integration or the desktop app). */
+export function exportedBy(ctx: RequestContext): string {
+  const { caller } = ctx;
+  if (caller.userId) {
+    const name = userName(ctx.store.get(userModule.table, caller.userId));
+    if (name) return name;
+  }
+  return caller.kind === 'api-key' ? 'API key' : 'Unknown user';
+}
+
+/**
+ * The display names of cards shown together in one report, by id: dates are added where two
+ * cards would otherwise read the same (cardDisplayNames).
+ */
+export function cardNames(ctx: RequestContext, cards: readonly StoredRecord[]): Map<string, string> {
+  const byId = <T extends StoredRecord>(table: TableDef, ids: unknown[]) => new Map<string, T>(ctx.store.getWhereIn(table, 'id', [...new Set(ids)]).map((r) => [r.id, r as T]));
+  const collections = byId(collectionModule.table, cards.map((c) => c.collection_id));
+  const stages = byId(stageModule.table, cards.map((c) => c.stage_id));
+  const names = cardDisplayNames(
+    cards.map((card) => ({
+      card: card as { name?: string | null; start_date?: string | null; end_date?: string | null },
+      parts: {
+        collection: (collections.get(card.collection_id as string) as { name?: string | null } | undefined) ?? null,
+        stage: (stages.get(card.stage_id as string) as { name?: string | null } | undefined) ?? null,
+      },
+    })),
+  );
+  return new Map(cards.map((card, i) => [card.id, names[i]!]));
+}
+
+const operatorWords: Record<string, string> = { eq: '', gt: '>', gte: '≥', lt: '<', lte: '≤', has: 'has', contains: 'contains', starts_with: 'starts with', ends_with: 'ends with' };
+
+/** What a field is called in words: `user_id` → user, `card.collection_id` → card collection. */
+function fieldWords(field: string): string {
+  return field.replace(/_id$/, '').replace(/\./g, ' ').replace(/_id(?= |$)/g, '').replace(/_/g, ' ');
+}
+
+/**
+ * The filter in words, each id it names replaced by the name of the record (a user, card,
+ * activity, collection or board): `user: Alice Andersen; status: not approved`. `none` without
+ * a filter. Ids of nothing keep their id.
+ */
+export function filterText(ctx: RequestContext, filter: FilterNode | undefined): string {
+  if (!filter) return 'none';
+  const ids = new Set<string>();
+  const collect = (node: FilterNode) => {
+    if (node.kind === 'atom') {
+      if (node.value !== null && isUuid(node.value)) ids.add(node.value.toLowerCase());
+    } else node.items.forEach(collect);
+  };
+  collect(filter);
+  const names = new Map<string, string>();
+  if (ids.size > 0) {
+    const wanted = [...ids];
+    for (const user of ctx.store.getWhereIn(userModule.table, 'id', wanted)) names.set(user.id, userName(user));
+    const cards = ctx.store.getWhereIn(cardModule.table, 'id', wanted);
+    for (const [id, name] of cardNames(ctx, cards)) names.set(id, name);
+    for (const activity of ctx.store.getWhereIn(activityModule.table, 'id', wanted)) names.set(activity.id, (activity.description as string) ?? activity.id);
+    for (const collection of ctx.store.getWhereIn(collectionModule.table, 'id', wanted)) names.set(collection.id, (collection.name as string | null) || collection.id);
+    for (const board of ctx.store.getWhereIn(boardModule.table, 'id', wanted)) names.set(board.id, (board.name as string | null) || board.id);
+  }
+  const text = (node: FilterNode, top: boolean): string => {
+    if (node.kind === 'atom') {
+      const value = node.value === null ? 'none' : (names.get(node.value.toLowerCase()) ?? node.value);
+      const operator = operatorWords[node.operator] ?? node.operator;
+      return `${fieldWords(node.field)}:${node.not ? ' not' : ''}${operator ? ` ${operator}` : ''} ${value}`;
+    }
+    const joined = node.items.map((item) => text(item, false)).join(node.kind === 'and' ? '; ' : ' or ');
+    return top || node.kind === 'and' ? joined : `(${joined})`;
+  };
+  return text(filter, true);
+}
+
+/** The one user a filter pins (`user_id:eq:…` at its top level), for the file name. */
+export function filteredUser(ctx: RequestContext, filter: FilterNode | undefined): StoredRecord | undefined {
+  if (!filter) return undefined;
+  const atoms = filter.kind === 'and' ? filter.items : [filter];
+  const pin = atoms.find((a) => a.kind === 'atom' && a.field === 'user_id' && a.operator === 'eq' && !a.not && a.value !== null);
+  return pin && pin.kind === 'atom' && isUuid(pin.value) ? ctx.store.get(userModule.table, pin.value.toLowerCase()) : undefined;
+}
