@@ -8,7 +8,7 @@ import { isUuid } from '../../shared/ids.js';
 import type { ListEnvelope } from '../../shared/list.js';
 import type { StoredRecord } from '../store/environment-store.js';
 import { booleanParam, parseListOptions, parseShapeOptions, type QueryString, type ShapeOptions } from './conventions/list-query.js';
-import { withParameterFilter } from './conventions/query-filters.js';
+import { plainNames, withParameterFilter } from './conventions/query-filters.js';
 import { applyShape } from './conventions/shape.js';
 import { checkRelations, loadRelations, readableCopy } from './conventions/with.js';
 import { ApiError } from './errors.js';
@@ -120,10 +120,11 @@ export function relationJoins(module: ResourceModule): Record<string, RelationJo
 export function listRecords(
   ctx: RequestContext,
   module: ResourceModule,
-  query: QueryString,
+  sent: QueryString,
   scope: Scope = {},
 ): ListEnvelope<Record<string, unknown>> {
   // Parameters named after fields filter (`?collection_id=…`); other unknown ones are a 400.
+  const query = plainNames(sent);
   const options = withParameterFilter(parseListOptions(query), query, module.table.fields);
   checkQueryFields(ctx.caller, module, options.filter, options.sort);
   const scoped = findScope(module, ctx, scope);

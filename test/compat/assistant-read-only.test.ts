@@ -108,7 +108,7 @@ describe('a read-only assistant', () => {
     expect((await vplan.get(`collection/${unknownId}/card/${made.cards[0].id}`)).status).toBe(404);
   });
 
-  it('narrows a list by plain parameters like collection_id (with filter too), and gets a 400 naming a parameter that is no field', async () => {
+  it('narrows a list by plain parameters like collection_id (with filter too, or as collection_id[]), and gets a 400 naming a parameter that is no field', async () => {
     const all = expectStatus(await vplan.get('card'), 200).count;
     expect(all).toBeGreaterThan(made.cards.length);
     const ofGate = expectStatus(await vplan.get('card', { collection_id: made.collection.id.toUpperCase() }), 200);
@@ -117,6 +117,10 @@ describe('a read-only assistant', () => {
     expect(both.data.map((c: any) => c.name)).toEqual(['Fence card']);
     expect(expectStatus(await vplan.get('collection', { board_id: made.board.id, name: 'Gate' }), 200).data.map((c: any) => c.id)).toEqual([made.collection.id]);
     expect(expectStatus(await vplan.get('card', { enrich_custom_fields: 'true', limit: 1 }), 200).data).toHaveLength(1);
+    // Array-style names, as form-style clients spell a list, read as the plain name.
+    const arrays = expectStatus(await vplan.get('card', { 'collection_id[]': [made.collection.id, made.other.id], 'with[]': ['stage', 'collection'] }), 200);
+    expect(arrays.count).toBe(made.cards.length + 1);
+    expect(arrays.data.map((c: any) => [c.stage.id, c.collection.id])).toEqual(arrays.data.map((c: any) => [c.stage_id, c.collection_id]));
 
     expectBadRequest(await vplan.get('card', { collection: made.collection.id }), 'Unknown query parameter: collection');
     expectBadRequest(await vplan.get('card', { page: 2 }), 'Unknown query parameter: page');

@@ -10,7 +10,7 @@
 import { own, type FieldSpec } from '../../../shared/fields.js';
 import type { FilterAtom, FilterNode } from '../../../shared/filter.js';
 import { ApiError } from '../errors.js';
-import type { ListOptions, QueryString } from './list-query.js';
+import { parseListOptions, type ListOptions, type QueryString } from './list-query.js';
 
 /**
  * What every list reads: the conventions, `archived` (on records without an archive it lists
@@ -19,6 +19,21 @@ import type { ListOptions, QueryString } from './list-query.js';
  * (`selected`), so it changes nothing.
  */
 export const listParameters: readonly string[] = ['limit', 'offset', 'sort', 'filter', 'show', 'hide', 'with', 'include', 'archived', 'enrich_custom_fields'];
+
+/**
+ * The query with array-style names read as the plain name: `with[]=a&with[]=b` and
+ * `status[0]=a` are `with=a&with=b` and `status=a`, as form-style clients spell a list (the
+ * public docs render `with` as an array).
+ */
+export function plainNames(query: QueryString): QueryString {
+  if (!Object.keys(query).some((name) => name.endsWith(']'))) return query;
+  const out: Record<string, string[]> = {};
+  for (const [name, raw] of Object.entries(query)) {
+    const plain = /^([^[\]]+)\[\d*\]$/.exec(name)?.[1] ?? name;
+    (out[plain] ??= []).push(...valuesOf(raw));
+  }
+  return Object.fromEntries(Object.entries(out).map(([name, values]) => [name, values.length === 1 ? values[0] : values]));
+}
 
 function valuesOf(raw: string | string[] | undefined): string[] {
   if (raw === undefined) return [];
@@ -55,4 +70,10 @@ export function withParameterFilter<T extends ListOptions>(options: T, query: Qu
   const extra = parameterFilter(query, fields, known);
   if (!extra) return options;
   return { ...options, filter: options.filter ? { kind: 'and', items: [options.filter, extra] } : extra };
+}
+
+/** The list options of a query: its conventions, array-style names read plainly, field parameters as filters. */
+export function listOptionsOf(query: QueryString, fields: Readonly<Record<string, FieldSpec>>, known?: readonly string[]): ListOptions {
+  const plain = plainNames(query);
+  return withParameterFilter(parseListOptions(plain), plain, fields, known);
 }

@@ -15,8 +15,8 @@ import { addDays, daysBetween, today } from '../../../shared/dates.js';
 import { isValidDate, type FieldSpec } from '../../../shared/fields.js';
 import { filterRange } from '../../../shared/filter-eval.js';
 import { listComputed } from '../conventions/computed-list.js';
-import { parseListOptions, type ListOptions, type QueryString } from '../conventions/list-query.js';
-import { withParameterFilter } from '../conventions/query-filters.js';
+import type { ListOptions, QueryString } from '../conventions/list-query.js';
+import { listOptionsOf } from '../conventions/query-filters.js';
 import { ApiError } from '../errors.js';
 import { findRecordOrNone } from '../records.js';
 import { resourceModule } from '../resources/resource.js';
@@ -87,7 +87,7 @@ export function registerScheduleRoutes(app: FastifyInstance): void {
   const doc = (summary: string) => ({ doc: { summary, tag: 'Schedule' } });
 
   app.get<{ Params: { id: string }; Querystring: QueryString }>('/resource/:id/schedule', { config: doc('Available minutes of one resource per day') }, (request) => {
-    const options = withParameterFilter(parseListOptions(request.query), request.query, scheduleDayFields);
+    const options = listOptionsOf(request.query, scheduleDayFields);
     const { start, end } = dateRange(options);
     // Like every list under a missing parent, an unknown resource's schedule is empty, not 404
     // (docs/API.md "Compatibility").
@@ -98,7 +98,7 @@ export function registerScheduleRoutes(app: FastifyInstance): void {
   });
 
   app.get<{ Querystring: QueryString }>('/schedule', { config: doc('Available minutes of every resource per day') }, (request) => {
-    const options = withParameterFilter(parseListOptions(request.query), request.query, scheduleDayFields);
+    const options = listOptionsOf(request.query, scheduleDayFields);
     const { start, end } = dateRange(options);
     const rows = end < start ? [] : loadCalendars(request.ctx).flatMap((c) => scheduleDays(c, start, end));
     return listComputed(rows as unknown as Record<string, unknown>[], options, scheduleDayFields);
@@ -106,7 +106,7 @@ export function registerScheduleRoutes(app: FastifyInstance): void {
 
   const summaryList = (request: { ctx: Parameters<typeof loadCalendars>[0]; params: Record<string, string>; query: QueryString }, part: 'month' | 'day' | null) => {
     const { start, end } = periodParams(request.params);
-    const options = withParameterFilter(parseListOptions(request.query), request.query, summaryFields);
+    const options = listOptionsOf(request.query, summaryFields);
     const rows = periodSummary(loadCalendars(request.ctx), start, end, part);
     return listComputed(rows, options, summaryFields);
   };
