@@ -273,6 +273,7 @@ const core = {
   'grouping.boards': 'Boards',
   'grouping.statuses': 'Statuses',
   'grouping.users': 'Users',
+  'grouping.billable': 'Billable or not',
 
   // Sync screen
   'sync.localOnly': 'This planner keeps its data on this computer only: it was started without sync, so there is nothing to set up here.',

@@ -260,6 +260,7 @@ const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'grouping.boards': 'Borden',
   'grouping.statuses': 'Statussen',
   'grouping.users': 'Gebruikers',
+  'grouping.billable': 'Declarabel of niet',
 
   'sync.localOnly': 'Deze planner bewaart zijn gegevens alleen op deze computer: hij is gestart zonder synchronisatie, dus hier valt niets in te stellen.',
   'sync.overview': 'Status',
