@@ -143,3 +143,33 @@ test('an end before the start is refused in the entry editor, and books a night 
   expect(night.duration).toBe(8 * 60);
   expect(Date.parse(night.start)).toBe(Date.parse(todayAt(22)));
 });
+
+test('a timer left running is flagged, and the next start asks when it really stopped', async ({ page }) => {
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(app.url);
+  const { sawCard } = await seedOrder(page);
+  // Started eleven hours ago and never stopped: past the planner's limit of 10 hours.
+  const started = new Date(Date.now() - 11 * 3_600_000);
+  started.setSeconds(0, 0);
+  const timer = await bridgeApi(page, 'POST', '/v1/time_tracking', { card_id: sawCard.id, start: started.toISOString().replace(/\.\d{3}Z$/, 'Z') });
+  expect(timer).toMatchObject({ running: true, forgotten: true });
+
+  // The app starts again: it asks at once, and the top bar marks the timer.
+  await page.reload();
+  const ask = page.getByRole('dialog', { name: 'A timer was left running' });
+  await expect(ask).toBeVisible();
+  await expect(ask).toContainText('SO-1001 · Sawing');
+  await expect(page.getByRole('group', { name: 'My timer' })).toContainText('Forgotten?');
+
+  // It really stopped eight hours after it started.
+  const end = new Date(started.getTime() + 8 * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await ask.getByLabel('Stopped on').fill(`${end.getFullYear()}-${pad(end.getMonth() + 1)}-${pad(end.getDate())}`);
+  await ask.getByLabel('At', { exact: true }).fill(`${pad(end.getHours())}:${pad(end.getMinutes())}`);
+  await ask.getByRole('button', { name: 'Stop it then' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByRole('group', { name: 'My timer' }).getByRole('button', { name: 'Start timer' })).toBeVisible();
+  const stopped = await bridgeApi(page, 'GET', `/v1/time_tracking/${timer.id}`);
+  expect(stopped).toMatchObject({ running: false, duration: 8 * 60, forgotten: false });
+});
