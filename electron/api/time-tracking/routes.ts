@@ -7,6 +7,7 @@
  *   GET  /v1/time_tracking/running          the caller's running timer, or null
  *   POST /v1/time_tracking/mark_exported    set synchronized_at on every entry the filter selects
  *   GET  /v1/time_tracking/export           the time report (json, csv, xlsx, pdf)
+ *   GET  /v1/time_tracking/payroll          the payroll summary: per user and day or week, worked against scheduled hours
  *
  * `user_id` names another user's timer for API keys and planners; a member who names someone
  * else gets 403 on start and stop (reading a timer is open, like the entries it is one of).
@@ -22,6 +23,7 @@ import type { RequestContext } from '../resource.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import { checkOwnEntry, exportMessage, ownEntriesMessage, timeTrackingModule } from '../resources/time-tracking.js';
 import { exportReport } from './export-route.js';
+import { exportPayroll } from './payroll-route.js';
 import { optionalBody as body } from '../conventions/request-body.js';
 
 /**
@@ -120,13 +122,29 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
     query: {
       start: 'First day, YYYY-MM-DD (default: first of this month).',
       end: 'Last day, YYYY-MM-DD (default: last of this month).',
-      group_by: 'days, weeks, activities, collections, boards, statuses, users, comma separated (e.g. users,days).',
+      group_by: 'days, weeks, activities, collections, boards, statuses, users, billable, comma separated (e.g. users,days).',
       format: 'json (default), csv, xlsx or pdf.',
       duration_format: 'decimal (hours) or hh:mm.',
       timezone: 'IANA time zone days and weeks are cut in (default UTC).',
       bom: 'csv: start with a UTF-8 byte order mark (Excel).',
       separator: "csv: ',' (default) or ';' (Excel in European locales).",
       title: 'Report title.',
+      currency: 'ISO 4217 code the amounts are in (default EUR).',
     },
   }) }, (request, reply) => exportReport(request.ctx, request.query, reply));
+
+  app.get<{ Querystring: QueryString }>('/time_tracking/payroll', { config: doc('The payroll summary: per user and day or week, hours worked against the hours their resource\'s schedule expects', {
+    query: {
+      start: 'First day, YYYY-MM-DD (default: first of this month).',
+      end: 'Last day, YYYY-MM-DD (default: last of this month).',
+      per: 'day or week (default week).',
+      format: 'json (default), csv, xlsx or pdf.',
+      duration_format: 'decimal (hours) or hh:mm.',
+      timezone: 'IANA time zone days are cut in (default UTC).',
+      filter: 'Which time entries count (list filter grammar), e.g. user_id:eq:<id>.',
+      bom: 'csv: start with a UTF-8 byte order mark (Excel).',
+      separator: "csv: ',' (default) or ';' (Excel in European locales).",
+      title: 'Title (default Payroll summary).',
+    },
+  }) }, (request, reply) => exportPayroll(request.ctx, request.query, reply));
 }
