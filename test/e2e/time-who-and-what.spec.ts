@@ -6,6 +6,7 @@
  * unless it ends the next day. The board, the order's cards and the activities are made
  * through the page's bridge, as an integration would; everything else through the screens.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { e2ePlanner, newDataDir, startApp, type RunningApp } from './app.js';
 import { bridgeApi, openScreen } from './planner-page.js';
@@ -172,4 +173,51 @@ test('a timer left running is flagged, and the next start asks when it really st
   await expect(page.getByRole('group', { name: 'My timer' }).getByRole('button', { name: 'Start timer' })).toBeVisible();
   const stopped = await bridgeApi(page, 'GET', `/v1/time_tracking/${timer.id}`);
   expect(stopped).toMatchObject({ running: false, duration: 8 * 60, forgotten: false });
+});
+
+test('a report for payroll and billing names the user and the activity, and carries rate and amount', async ({ page }) => {
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(app.url);
+  await seedOrder(page);
+  await bridgeApi(page, 'POST', '/v1/activity', { description: 'Team meeting', code: 'MTG', hourly_rate: 30, billable: false });
+
+  // Today: two hours of sawing on the order, and an hour of a meeting on no card.
+  await openScreen(page, 'Time');
+  const sheet = page.getByRole('table', { name: /^Timesheet of week/ });
+  const today = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date());
+  await page.getByRole('button', { name: 'Add a card' }).click();
+  await page.getByLabel('Find a card to add to the week').fill('SO-1001 sawing');
+  await page.getByRole('list', { name: 'Matching cards' }).getByRole('button', { name: 'SO-1001 · Sawing', exact: true }).click();
+  await sheet.getByLabel(`SO-1001 · Sawing, ${today}`).fill('2');
+  await sheet.getByLabel(`SO-1001 · Sawing, ${today}`).press('Enter');
+  await expect(sheet.getByLabel('Week total of SO-1001 · Sawing')).toHaveText('2:00');
+  await page.getByRole('button', { name: 'Add an activity' }).click();
+  await page.getByRole('list', { name: 'Matching activities' }).getByRole('button', { name: /Team meeting/ }).click();
+  await sheet.getByLabel(`Team meeting · no card, ${today}`).fill('1');
+  await sheet.getByLabel(`Team meeting · no card, ${today}`).press('Enter');
+  await expect(sheet.getByLabel('Week total of Team meeting · no card')).toHaveText('1:00');
+
+  // The preview adds up money too: 2 h × 40 billable, 1 h × 30 not billable.
+  await page.getByRole('button', { name: 'Export…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export time report' });
+  await dialog.getByLabel('Period').selectOption({ label: 'Today' });
+  await dialog.getByLabel('Group by', { exact: true }).selectOption({ label: 'Users' });
+  const total = dialog.getByRole('status', { name: 'Total' });
+  await expect(total).toContainText('3.00');
+  await expect(total).toContainText('€110.00');
+  await expect(dialog.getByLabel('Billable and not billable')).toHaveText('Billable €80.00 · not billable €30.00');
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'Pat Planner' })).toContainText('€110.00');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Save CSV' }).click()]);
+  const rows = (await readFile((await download.path())!, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .map((line) => line.split(','));
+  const header = rows[0]!;
+  const lines = rows.filter((row) => /^\d{4}-\d{2}-\d{2}$/.test(row[0]!)).map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]])));
+  const by = (activity: string) => lines.find((line) => line.Activity === activity);
+  expect(by('Sawing')).toMatchObject({ User: 'Pat Planner', Card: 'SO-1001 · Sawing', Minutes: '120', Billable: 'yes', Rate: '40.00', Amount: '80.00' });
+  expect(by('Team meeting')).toMatchObject({ User: 'Pat Planner', Card: '', Minutes: '60', Billable: 'no', Rate: '30.00', Amount: '30.00' });
+  expect(rows.find((row) => row[0] === 'Grand total')![header.indexOf('Amount')]).toBe('110.00');
 });

@@ -39,6 +39,8 @@ export const timeMessages = {
   'filters.noCollection': 'No collection matches.',
 
   // The report's groupings beside the core ones
+  'export.split': 'Billable and not billable',
+  'export.billableSplit': 'Billable {billable} · not billable {nonBillable}',
   'grouping.billable': 'Billable or not',
 
   // Booking for someone else

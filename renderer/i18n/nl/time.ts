@@ -34,6 +34,8 @@ export const timeMessages: Record<keyof typeof english, string> = {
   'filters.findCollection': 'Zoek een verzameling',
   'filters.noCollection': 'Geen verzameling gevonden.',
 
+  'export.split': 'Declarabel en niet declarabel',
+  'export.billableSplit': 'Declarabel {billable} · niet declarabel {nonBillable}',
   'grouping.billable': 'Declarabel of niet',
 
   'bookFor.label': 'Boeken voor',

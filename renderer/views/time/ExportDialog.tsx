@@ -1,7 +1,8 @@
 /**
  * The export dialog: period, grouping (up to three, in order), filters, format (CSV, XLSX,
  * PDF), decimal hours or h:mm, and the time zone days are cut in. A preview shows the totals
- * of exactly that report before it is saved. Save asks the API for the file and hands it to
+ * of exactly that report before it is saved: hours and the amounts (rate × hours) with their
+ * billable part, overall and per group. Save asks the API for the file and hands it to
  * the desktop's save dialog, or downloads it in a browser. "Mark as exported" stamps the
  * report's entries, so the next export with "only not exported" leaves them out.
  */
@@ -75,6 +76,8 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
 
   const groupings = cleanGroupings(groupBy);
   const report = preview.data;
+  // Amounts in the report's currency (rate × hours, added up by the API), as the planner reads money.
+  const money = (amount: number) => new Intl.NumberFormat(t.locale, { style: 'currency', currency: report?.currency || 'EUR' }).format(amount);
   const entryCount = report ? reportEntryCount(report) : 0;
 
   return (
@@ -165,9 +168,13 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
             <>
               <p className="export-dialog__total" role="status" aria-label={t('export.total')}>
                 <strong>{formatMinutes(report.total_minutes, durationFormat)}</strong> {durationFormat === 'decimal' ? t('export.hours') : ''}
+                <strong className="export-dialog__amount"> · {money(report.totals.amount)}</strong>
                 <span className="muted"> · {t.count('export.entries', entryCount)}</span>
               </p>
-              {groupings.length > 0 && <PreviewGroups groups={report.groups} durationFormat={durationFormat} />}
+              <p className="muted export-dialog__split" aria-label={t('export.split')}>
+                {t('export.billableSplit', { billable: money(report.totals.billable_amount), nonBillable: money(report.totals.non_billable_amount) })}
+              </p>
+              {groupings.length > 0 && <PreviewGroups groups={report.groups} durationFormat={durationFormat} money={money} />}
             </>
           )}
         </section>
@@ -229,7 +236,7 @@ function SaveMessage({ outcome }: { outcome: SaveOutcome }) {
   );
 }
 
-function PreviewGroups({ groups, durationFormat, depth = 0 }: { groups: ReportGroup[]; durationFormat: DurationFormat; depth?: number }) {
+function PreviewGroups({ groups, durationFormat, money, depth = 0 }: { groups: ReportGroup[]; durationFormat: DurationFormat; money(amount: number): string; depth?: number }) {
   const t = useT();
   const shown = groups.slice(0, previewGroupsShown);
   return (
@@ -239,8 +246,9 @@ function PreviewGroups({ groups, durationFormat, depth = 0 }: { groups: ReportGr
           <span className="export-preview__row">
             <span>{group.grouping === 'days' && group.key ? formatDay(group.key, t.locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }) : group.label}</span>
             <span className="export-preview__minutes">{formatMinutes(group.minutes, durationFormat)}</span>
+            <span className="export-preview__amount">{money(group.amount)}</span>
           </span>
-          {group.groups && depth < 1 && <PreviewGroups groups={group.groups} durationFormat={durationFormat} depth={depth + 1} />}
+          {group.groups && depth < 1 && <PreviewGroups groups={group.groups} durationFormat={durationFormat} money={money} depth={depth + 1} />}
         </li>
       ))}
       {groups.length > shown.length && <li className="muted">{t.count('export.moreGroups', groups.length - shown.length)}</li>}
