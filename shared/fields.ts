@@ -163,6 +163,8 @@ const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const timePattern = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 const datetimePattern =
   /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+/** A date-time exactly as nowTimestamp writes it, with a real time of day. */
+const canonicalDatetime = /^\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/;
 
 export function isValidDate(value: string): boolean {
   const m = datePattern.exec(value);
@@ -240,6 +242,11 @@ function typeLabel(spec: FieldSpec): string {
  * Checks one value against its declaration. Returns the normalised value (times as HH:MM,
  * date-times in UTC with `Z`) or a problem description.
  */
+/** Made only when a value fails: a snapshot checks hundreds of thousands that pass. */
+function wrongType(spec: FieldSpec): { ok: false; problem: string } {
+  return { ok: false, problem: `must be ${typeLabel(spec)}` };
+}
+
 export function checkValue(
   spec: FieldSpec,
   value: unknown,
@@ -247,7 +254,6 @@ export function checkValue(
   if (value === null) {
     return spec.nullable ? { ok: true, value: null } : { ok: false, problem: 'may not be null' };
   }
-  const wrongType = { ok: false as const, problem: `must be ${typeLabel(spec)}` };
   switch (spec.type) {
     case 'string':
     case 'enum':
@@ -255,25 +261,28 @@ export function checkValue(
     case 'date':
     case 'datetime':
     case 'time': {
-      if (typeof value !== 'string') return wrongType;
+      if (typeof value !== 'string') return wrongType(spec);
       if (loneSurrogate.test(value)) return { ok: false, problem: loneSurrogateProblem };
-      if (spec.type === 'uuid' && !isUuid(value)) return wrongType;
-      if (spec.type === 'date' && !isValidDate(value)) return wrongType;
+      if (spec.type === 'uuid' && !isUuid(value)) return wrongType(spec);
+      if (spec.type === 'date' && !isValidDate(value)) return wrongType(spec);
       if (spec.type === 'time') {
         const m = timePattern.exec(value);
-        if (!m) return wrongType;
+        if (!m) return wrongType(spec);
         return { ok: true, value: `${m[1]}:${m[2]}` };
       }
       if (spec.type === 'datetime') {
+        // Already as this API writes it (UTC, whole seconds): it stays as it is.
+        if (canonicalDatetime.test(value) && isValidDate(value.slice(0, 10))) return { ok: true, value };
         const ms = Date.parse(value);
         // Date.parse rolls 2026-02-30 over into March; the calendar date must exist.
-        if (!datetimePattern.test(value) || Number.isNaN(ms) || !isValidDate(value.slice(0, 10))) return wrongType;
+        if (!datetimePattern.test(value) || Number.isNaN(ms) || !isValidDate(value.slice(0, 10))) return wrongType(spec);
         return { ok: true, value: nowTimestamp(new Date(ms)) };
       }
       if (spec.enum && !spec.enum.includes(value)) {
         return { ok: false, problem: `must be one of: ${spec.enum.join(', ')}` };
       }
-      if (spec.maxLength !== undefined && [...value].length > spec.maxLength) {
+      // Characters are never more than UTF-16 units: count them only when the units are too many.
+      if (spec.maxLength !== undefined && value.length > spec.maxLength && [...value].length > spec.maxLength) {
         return { ok: false, problem: `may be at most ${spec.maxLength} characters long` };
       }
       if (spec.pattern && !compiledPattern(spec.pattern).test(value)) {
@@ -285,8 +294,8 @@ export function checkValue(
     }
     case 'integer':
     case 'number': {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return wrongType;
-      if (spec.type === 'integer' && !Number.isSafeInteger(value)) return wrongType;
+      if (typeof value !== 'number' || !Number.isFinite(value)) return wrongType(spec);
+      if (spec.type === 'integer' && !Number.isSafeInteger(value)) return wrongType(spec);
       if (spec.minimum !== undefined && value < spec.minimum) {
         return { ok: false, problem: `must be at least ${spec.minimum}` };
       }
@@ -296,11 +305,11 @@ export function checkValue(
       return { ok: true, value };
     }
     case 'boolean':
-      return typeof value === 'boolean' ? { ok: true, value } : wrongType;
+      return typeof value === 'boolean' ? { ok: true, value } : wrongType(spec);
     case 'json': {
       const isArray = Array.isArray(value);
       const isObject = typeof value === 'object' && !isArray;
-      if (spec.shape === 'array' ? !isArray : !isObject) return wrongType;
+      if (spec.shape === 'array' ? !isArray : !isObject) return wrongType(spec);
       const inner = loneSurrogatePath(value);
       if (inner !== undefined) return { ok: false, problem: `${inner ? `(at ${inner}) ` : ''}${loneSurrogateProblem}` };
       const problem = spec.check?.(value) ?? null;
