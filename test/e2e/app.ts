@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openLocalInstance } from '../../electron/host/local-instance.js';
 
@@ -25,7 +25,7 @@ export function newDataDir(): string {
 }
 
 /** The user a fresh data folder's app already knows as its own, so it does not ask "Who are you?". */
-export const e2ePlanner = { firstname: 'Pat', lastname: 'Planner', email: 'pat.planner@example.com' };
+export const e2ePlanner = { firstname: 'Pat', lastname: 'Planner', fullname: 'Pat Planner' };
 
 export interface StartOptions {
   /**
@@ -39,7 +39,11 @@ export interface StartOptions {
 async function knowThePlanner(dataDir: string): Promise<void> {
   const instance = await openLocalInstance(dataDir);
   try {
-    const answer = await instance.request({ method: 'PUT', path: '/v1/app_user', body: { user: e2ePlanner } });
+    // An e-mail of this folder's own: two apps syncing with one remote are two planners, and
+    // e-mails are unique there.
+    const email = `pat.planner.${basename(dataDir).toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
+    const user = { firstname: e2ePlanner.firstname, lastname: e2ePlanner.lastname, email };
+    const answer = await instance.request({ method: 'PUT', path: '/v1/app_user', body: { user } });
     if (answer.status !== 200) throw new Error(`choosing the app's user failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   } finally {
     await instance.close();

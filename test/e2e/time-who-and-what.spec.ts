@@ -111,7 +111,7 @@ test('an hour of a team meeting goes on the week sheet with no card, for the pla
 
   const entries = (await bridgeApi(page, 'GET', '/v1/time_tracking', undefined, { with: 'user' })).data;
   expect(entries).toHaveLength(1);
-  expect(entries[0]).toMatchObject({ card_id: null, activity_id: meeting.id, duration: 60, user: { email: e2ePlanner.email } });
+  expect(entries[0]).toMatchObject({ card_id: null, activity_id: meeting.id, duration: 60, user: { fullname: e2ePlanner.fullname } });
 });
 
 test('an end before the start is refused in the entry editor, and books a night shift only when it ends next day', async ({ page }) => {
@@ -207,7 +207,7 @@ test('a report for payroll and billing names the user and the activity, and carr
   await expect(total).toContainText('3.00');
   await expect(total).toContainText('€110.00');
   await expect(dialog.getByLabel('Billable and not billable')).toHaveText('Billable €80.00 · not billable €30.00');
-  await expect(dialog.getByRole('listitem').filter({ hasText: 'Pat Planner' })).toContainText('€110.00');
+  await expect(dialog.getByRole('listitem').filter({ hasText: e2ePlanner.fullname })).toContainText('€110.00');
 
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Save CSV' }).click()]);
   const rows = (await readFile((await download.path())!, 'utf8'))
@@ -217,7 +217,7 @@ test('a report for payroll and billing names the user and the activity, and carr
   const header = rows[0]!;
   const lines = rows.filter((row) => /^\d{4}-\d{2}-\d{2}$/.test(row[0]!)).map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]])));
   const by = (activity: string) => lines.find((line) => line.Activity === activity);
-  expect(by('Sawing')).toMatchObject({ User: 'Pat Planner', Card: 'SO-1001 · Sawing', Minutes: '120', Billable: 'yes', Rate: '40.00', Amount: '80.00' });
-  expect(by('Team meeting')).toMatchObject({ User: 'Pat Planner', Card: '', Minutes: '60', Billable: 'no', Rate: '30.00', Amount: '30.00' });
+  expect(by('Sawing')).toMatchObject({ User: e2ePlanner.fullname, Card: 'SO-1001 · Sawing', Minutes: '120', Billable: 'yes', Rate: '40.00', Amount: '80.00' });
+  expect(by('Team meeting')).toMatchObject({ User: e2ePlanner.fullname, Card: '', Minutes: '60', Billable: 'no', Rate: '30.00', Amount: '30.00' });
   expect(rows.find((row) => row[0] === 'Grand total')![header.indexOf('Amount')]).toBe('110.00');
 });
