@@ -98,8 +98,14 @@ export const resourceModule: ResourceModule = {
     resources: { kind: 'peers', target: () => resourceModule, link: () => groupResourceModule, ownerKey: 'resource_id', sharedKey: 'group_id' },
   },
   rules: {
-    check(ctx, values, current) {
+    check(ctx, values, current, _parent, input = {}) {
       const problems = checkBoards(ctx, values, current);
+      // The public API's first day of a new pattern of workdays: not offered (workdays apply to
+      // every date here), so a date sent for it is refused by name rather than dropped in
+      // silence; null (as read back) is no change (docs/API.md "Schedules and capacity").
+      if (input.workdays_start_date !== undefined && input.workdays_start_date !== null && input.workdays_start_date !== '' && ctx.origin !== 'sync') {
+        problems.push({ field: 'workdays_start_date', description: 'workdays_start_date is not offered: a resource\'s workdays apply to every date; send null or leave it out' });
+      }
       const start = (values.start_date ?? current?.start_date) as string | null;
       const end = (values.end_date ?? current?.end_date) as string | null;
       if (start && end && end < start) problems.push({ field: 'end_date', description: 'end_date may not be before start_date' });

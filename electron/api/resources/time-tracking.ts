@@ -21,6 +21,7 @@
  *    holds for a replica's pushed changes, as the user who signed the replica in.
  */
 import type { FieldProblem } from '../../../shared/errors.js';
+import { nowTimestamp } from '../../../shared/ids.js';
 import { timeTrackingSpec, timeTransitions, type TimeStatus } from '../../../shared/resources/time-tracking.js';
 import { tableFor, type StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
@@ -89,6 +90,12 @@ function checkTransition(ctx: RequestContext, from: TimeStatus, to: TimeStatus):
   if (!step) return [{ field: 'status', description: `status cannot change from ${from} to ${to}` }];
   if (step.planner && !isPlanner(ctx.caller)) throw ApiError.forbidden(`Only an admin, manager or organiser may set a time entry to ${to}.`);
   return [];
+}
+
+/** Now, or a second after `start` for a timer stopped in the second it started (an entry ends after it starts). */
+export function stopNow(start: string): string {
+  const now = nowTimestamp();
+  return now > start ? now : nowTimestamp(new Date(Date.parse(start) + 1000));
 }
 
 /** Two stored values (or a missing and a null one) that are the same. */
@@ -175,6 +182,11 @@ function checkEntry(ctx: RequestContext, values: Record<string, unknown>, curren
       problems.push({ field: 'duration', description: 'duration and end disagree: send one of them' });
     }
     if (input.overnight === true && end && Date.parse(end) <= Date.parse(start)) end = values.end = overnightEnd(start, end);
+    // `running` is server-owned (it is "no end"), but a client of the public API stops a timer
+    // with running: false: that stops it now, as POST …/stop does. running: true is never a
+    // change: a finished entry restarts only by clearing its end (or POST /start).
+    if (input.running === false && current?.running && !('end' in values) && !durationSent) end = values.end = stopNow(start);
+    else if (input.running === true && end && !current?.running) problems.push({ field: 'running', description: 'a finished entry does not run again: send end: null, or start a new timer' });
   }
   const userId = (values.user_id !== undefined ? values.user_id : current?.user_id) ?? null;
   const timeChanged = !current || !same(start, current.start) || !same(end, current.end) || !same(userId, current.user_id);

@@ -21,7 +21,7 @@ import { isPlanner } from '../permissions.js';
 import { createRecord, findRecord, present, relationJoins, updateRecord } from '../records.js';
 import type { RequestContext } from '../resource.js';
 import type { StoredRecord } from '../../store/environment-store.js';
-import { checkOwnEntry, exportMessage, ownEntriesMessage, timeTrackingModule } from '../resources/time-tracking.js';
+import { checkOwnEntry, exportMessage, ownEntriesMessage, stopNow, timeTrackingModule } from '../resources/time-tracking.js';
 import { exportReport } from './export-route.js';
 import { exportPayroll } from './payroll-route.js';
 import { optionalBody as body } from '../conventions/request-body.js';
@@ -45,9 +45,7 @@ function timerUser(ctx: RequestContext, given: unknown, writing: boolean): strin
  * lasts a second, since an entry must end after it starts (docs/API.md "Time tracking").
  */
 function stopAt(entry: StoredRecord, end: unknown): unknown {
-  if (end !== undefined && end !== null) return end;
-  const now = nowTimestamp();
-  return now > (entry.start as string) ? now : nowTimestamp(new Date(Date.parse(entry.start as string) + 1000));
+  return end !== undefined && end !== null ? end : stopNow(entry.start as string);
 }
 
 function runningOf(ctx: RequestContext, userId: string | null) {
