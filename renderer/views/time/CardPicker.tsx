@@ -4,7 +4,7 @@
  * with several activities then asks which one the time is for. Used by the top-bar timer
  * (start on a card) and the week sheet (add a card's row).
  */
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { cardNames } from '../../components/card-name.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useDebouncedValue } from '../../components/use-debounced-value.js';
@@ -39,7 +39,7 @@ export function CardPicker({ label, onPick, onCancel, busy = false }: CardPicker
     else onPick(card, activity.kind === 'one' ? activity.activity : null);
   }
 
-  const keys = (event: React.KeyboardEvent) => {
+  const keys = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
     event.stopPropagation();
     if (choosing) setChoosing(null);
