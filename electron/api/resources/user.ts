@@ -134,7 +134,15 @@ export const userModule: ResourceModule = {
         const user = request.ctx.store.get(userModule.table, caller.userId);
         return { type: 'user', environment, user: user ? present(request.ctx, userModule, [user], { with: [], include: [] })[0] : null, ...meExtras(caller) };
       }
-      return { type: 'api-key', environment, 'api-key': { id: caller.keyId ?? null }, ...meExtras(caller) };
+      // The desktop app's bridge key acts as the app's user (app-user.ts): it says who that is.
+      const user = caller.userId ? request.ctx.store.get(userModule.table, caller.userId) : undefined;
+      return {
+        type: 'api-key',
+        environment,
+        'api-key': { id: caller.keyId ?? null },
+        ...(caller.userId ? { user: user ? present(request.ctx, userModule, [user], { with: [], include: [] })[0] : null } : {}),
+        ...meExtras(caller),
+      };
     });
   },
 };
