@@ -38,10 +38,9 @@ export const timeMessages = {
   'filters.findCollection': 'Find a collection',
   'filters.noCollection': 'No collection matches.',
 
-  // The report's groupings beside the core ones
+  // The export preview's money
   'export.split': 'Billable and not billable',
   'export.billableSplit': 'Billable {billable} · not billable {nonBillable}',
-  'grouping.billable': 'Billable or not',
 
   // Booking for someone else
   'bookFor.label': 'Book for',

@@ -36,8 +36,6 @@ export const timeMessages: Record<keyof typeof english, string> = {
 
   'export.split': 'Declarabel en niet declarabel',
   'export.billableSplit': 'Declarabel {billable} · niet declarabel {nonBillable}',
-  'grouping.billable': 'Declarabel of niet',
-
   'bookFor.label': 'Boeken voor',
   'bookFor.nobody': 'Niemand (geen gebruiker)',
   'bookFor.you': '(jij)',
