@@ -12,7 +12,9 @@
  * format's memory does not count against the next. Printed per format: wall time from the
  * request to the last byte, the file size, and peak RSS of the serving process (sampled every
  * 5 ms) over its RSS before the request. Budgets (issue 6): CSV ≤ 1 s, XLSX ≤ 5 s, PDF ≤ 5 s;
- * JSON has none and is shown for comparison. The verdict is PASS or OVER BUDGET; the script
+ * JSON has none and is shown for comparison. Since issue 17 every line also carries its rate,
+ * amount, billable flag and overlap flag, and the cards their display names: the activities
+ * have rates (two in three billed), and the JSON's grand amount is checked. The verdict is PASS or OVER BUDGET; the script
  * exits non-zero only when something is broken (an HTTP error, a wrong total).
  */
 import { rmSync } from 'node:fs';
@@ -31,6 +33,10 @@ const environmentName = 'bench';
 const key = 'bench-key-123';
 const query = { start: '2026-11-01', end: '2026-11-30', group_by: 'users,days', timezone: 'Europe/Amsterdam' };
 const budgetsMs: Record<string, number | null> = { json: null, csv: 1000, xlsx: 5000, pdf: 5000 };
+/** Activity a's hourly rate: 30.00, 32.50, … 57.50. */
+const rateOf = (a: number) => 30 + a * 2.5;
+/** The report's grand amount: entry n is activity n % 12, 3 minutes each, in whole cents. */
+const expectedCents = Array.from({ length: entries }, (_, n) => Math.round((rateOf(n % 12) * minutesEach * 100) / 60)).reduce((sum, c) => sum + c, 0);
 
 async function seed(folder: string): Promise<void> {
   const dataDir = DataDir.open(folder);
@@ -44,7 +50,7 @@ async function seed(folder: string): Promise<void> {
     return (res.payload ? JSON.parse(res.payload) : null) as { id: string; stages?: { id: string }[] };
   };
   const activities: string[] = [];
-  for (let a = 0; a < 12; a++) activities.push((await post('/v1/activity', { description: `Activity ${a}` })).id);
+  for (let a = 0; a < 12; a++) activities.push((await post('/v1/activity', { description: `Activity ${a}`, hourly_rate: rateOf(a), billable: a % 3 !== 0 })).id);
   const board = await post('/v1/board?with=stages', { name: 'Workshop', stages: [{ name: 'Assembly', priority: 0 }], statuses: [{ name: 'To do', entry: true }] });
   const cards: string[] = [];
   for (let c = 0; c < 50; c++) {
@@ -114,9 +120,9 @@ async function measure(folder: string, format: string): Promise<void> {
   dataDir.close();
   if (bytes === 0) throw new Error(`${format}: empty file`);
   if (format === 'json') {
-    const report = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { total_minutes: number; lines: unknown[] };
-    if (report.lines.length !== entries || report.total_minutes !== entries * minutesEach) {
-      throw new Error(`json: ${report.lines.length} lines, ${report.total_minutes} minutes; expected ${entries} and ${entries * minutesEach}`);
+    const report = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { total_minutes: number; totals: { amount: number }; lines: unknown[] };
+    if (report.lines.length !== entries || report.total_minutes !== entries * minutesEach || Math.round(report.totals.amount * 100) !== expectedCents) {
+      throw new Error(`json: ${report.lines.length} lines, ${report.total_minutes} minutes, ${report.totals.amount} amount; expected ${entries}, ${entries * minutesEach} and ${expectedCents / 100}`);
     }
   }
   const budget = budgetsMs[format] ?? null;
