@@ -177,7 +177,8 @@ describe('a replica that synced before files moved', () => {
   async function open(syncing = true): Promise<void> {
     instance = await openLocalInstance(folder, {
       vault: new MemoryVault(syncing ? credentials() : null),
-      syncTiming: { pullIntervalMs: 3_600_000, pushDelayMs: 3_600_000, backoffMs: 3_600_000, maxBackoffMs: 3_600_000 },
+      // Runs only when told: no timers, and no live channel starting runs of its own.
+      syncTiming: { pullIntervalMs: 3_600_000, pushDelayMs: 3_600_000, backoffMs: 3_600_000, maxBackoffMs: 3_600_000, live: false },
     });
     instance.dataDir.system.ensureApiKey(instance.environment.id, localKey);
     await instance.api.listen({ host: '127.0.0.1', port: 0 });
