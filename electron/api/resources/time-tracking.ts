@@ -92,12 +92,6 @@ function checkTransition(ctx: RequestContext, from: TimeStatus, to: TimeStatus):
   return [];
 }
 
-/** Now, or a second after `start` for a timer stopped in the second it started (an entry ends after it starts). */
-export function stopNow(start: string): string {
-  const now = nowTimestamp();
-  return now > start ? now : nowTimestamp(new Date(Date.parse(start) + 1000));
-}
-
 /** Two stored values (or a missing and a null one) that are the same. */
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
@@ -172,6 +166,9 @@ function checkEntry(ctx: RequestContext, values: Record<string, unknown>, curren
 
   const start = (values.start ?? current?.start) as string | undefined;
   let end = ('end' in values ? values.end : current?.end) as string | null | undefined;
+  // A timer stopped now (running: false, as the stop routes send) in the second it started
+  // ends when it started: a 0-minute entry, the one kind allowed to end at its start.
+  let stoppedNow = false;
   if (!synced && start) {
     // `duration` on write (the public API's clients send start + duration): it sets the end,
     // unless the end is sent too, when both must agree.
@@ -185,12 +182,15 @@ function checkEntry(ctx: RequestContext, values: Record<string, unknown>, curren
     // `running` is server-owned (it is "no end"), but a client of the public API stops a timer
     // with running: false: that stops it now, as POST …/stop does. running: true is never a
     // change: a finished entry restarts only by clearing its end (or POST /start).
-    if (input.running === false && current?.running && !('end' in values) && !durationSent) end = values.end = stopNow(start);
+    if (input.running === false && current?.running && !('end' in values) && !durationSent) {
+      end = values.end = nowTimestamp();
+      stoppedNow = true;
+    }
     else if (input.running === true && end && !current?.running) problems.push({ field: 'running', description: 'a finished entry does not run again: send end: null, or start a new timer' });
   }
   const userId = (values.user_id !== undefined ? values.user_id : current?.user_id) ?? null;
   const timeChanged = !current || !same(start, current.start) || !same(end, current.end) || !same(userId, current.user_id);
-  if (start && end && timeChanged) {
+  if (start && end && timeChanged && !(stoppedNow && end === start)) {
     const span = spanProblems(start, end);
     problems.push(...span);
     if (span.length === 0 && typeof userId === 'string') problems.push(...dayLimitProblems(ctx, { ...(current ? { id: current.id } : {}), userId, start, end }));

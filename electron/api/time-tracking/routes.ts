@@ -20,8 +20,7 @@ import { ApiError } from '../errors.js';
 import { isPlanner } from '../permissions.js';
 import { createRecord, findRecord, present, relationJoins, updateRecord } from '../records.js';
 import type { RequestContext } from '../resource.js';
-import type { StoredRecord } from '../../store/environment-store.js';
-import { checkOwnEntry, exportMessage, ownEntriesMessage, stopNow, timeTrackingModule } from '../resources/time-tracking.js';
+import { checkOwnEntry, exportMessage, ownEntriesMessage, timeTrackingModule } from '../resources/time-tracking.js';
 import { exportReport } from './export-route.js';
 import { exportPayroll } from './payroll-route.js';
 import { optionalBody as body } from '../conventions/request-body.js';
@@ -41,11 +40,11 @@ function timerUser(ctx: RequestContext, given: unknown, writing: boolean): strin
 }
 
 /**
- * Where a timer stops: the `end` sent, else now. A timer stopped in the second it started
- * lasts a second, since an entry must end after it starts (docs/API.md "Time tracking").
+ * How a timer stops: at the `end` sent, else now, which the entry's rules read from
+ * `running: false` (a timer stopped in the second it started may end at its start there).
  */
-function stopAt(entry: StoredRecord, end: unknown): unknown {
-  return end !== undefined && end !== null ? end : stopNow(entry.start as string);
+function stopAt(end: unknown): Record<string, unknown> {
+  return end !== undefined && end !== null ? { end } : { running: false };
 }
 
 function runningOf(ctx: RequestContext, userId: string | null) {
@@ -68,7 +67,7 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
     const entry = findRecord(request.ctx, timeTrackingModule, request.params.id);
     checkOwnEntry(request.ctx, entry);
     if (!entry.running) throw ApiError.conflict('This timer is not running.');
-    const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, { end: stopAt(entry, input.end) });
+    const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, stopAt(input.end));
     return present(request.ctx, timeTrackingModule, [stopped], parseShapeOptions(request.query))[0];
   });
 
@@ -76,7 +75,7 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
     const input = body(request.body);
     const entry = runningOf(request.ctx, timerUser(request.ctx, input.user_id, true));
     if (!entry) throw ApiError.notFound('No timer is running.');
-    const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, { end: stopAt(entry, input.end) });
+    const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, stopAt(input.end));
     return present(request.ctx, timeTrackingModule, [stopped], parseShapeOptions(request.query))[0];
   });
 
