@@ -52,6 +52,12 @@ export interface ListQuery {
   filter?: FilterNode;
   /** Relations the filter may name (`labels:has:…`, `order.code:eq:…`). */
   relations?: Record<string, RelationJoin>;
+  /**
+   * A column strictly between two values, as plain comparisons: an index on the `match`
+   * columns and this one serves it. A `filter` cannot (each of its comparisons is wrapped so
+   * that a missing value counts as false, which SQLite does not look up in an index).
+   */
+  range?: { field: string; after?: string | number; before?: string | number };
   sort?: SortKey[];
   limit: number;
   offset: number;
@@ -255,6 +261,18 @@ export class EnvironmentStore {
       else {
         parts.push(`t.${quoteIdentifier(field)} = ?`);
         params.push(toRow(table, { [field]: value })[field]);
+      }
+    }
+    if (query.range) {
+      const { field, after, before } = query.range;
+      if (!own(table.fields, field)) throw new QueryError(`Unknown field: ${field}`);
+      if (after !== undefined) {
+        parts.push(`t.${quoteIdentifier(field)} > ?`);
+        params.push(after);
+      }
+      if (before !== undefined) {
+        parts.push(`t.${quoteIdentifier(field)} < ?`);
+        params.push(before);
       }
     }
     if (query.filter) {

@@ -21,7 +21,7 @@ import { timeTrackingSpec } from '../../../shared/resources/time-tracking.js';
 import { userSpec } from '../../../shared/resources/user.js';
 import { endOfLocalDate, localDate, startOfLocalDate } from '../../../shared/zoned-time.js';
 import type { FilterNode } from '../../../shared/filter.js';
-import { tableFor, type StoredRecord } from '../../store/environment-store.js';
+import { tableFor, type ListQuery, type StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
 
 const entries = tableFor(timeTrackingSpec);
@@ -60,19 +60,18 @@ const atom = (field: string, operator: 'lt' | 'gt' | 'eq', value: string | null)
 /** A user's entries (id, start, end) that overlap `from`…`to`, running timers included. */
 function entriesOfUserBetween(ctx: RequestContext, userId: string, from: number, to: number, visit: (id: string, start: number, end: number | null) => void): void {
   const iso = (ms: number) => nowTimestamp(new Date(ms));
-  const read = (filter: FilterNode, keep: (start: number) => boolean = () => true) =>
-    ctx.store.eachValues(entries, { match: { user_id: userId }, filter, limit: 100_000, offset: 0 }, ['id', 'start', 'end'], (values) => {
+  const read = (query: Pick<ListQuery, 'match' | 'range' | 'filter'>, keep: (start: number) => boolean = () => true) =>
+    ctx.store.eachValues(entries, { ...query, limit: 100_000, offset: 0 }, ['id', 'start', 'end'], (values) => {
       const [id, start, end] = values as [string, string, string | null];
       const began = Date.parse(start);
       if (keep(began)) visit(id, began, end ? Date.parse(end) : null);
     });
   // Two queries, each on an index: finished entries last at most a day, so only those that
   // start within a day before `from` can reach it, a narrow range of (user_id, start); running
-  // timers may have started any time before and are read on (user_id, running), with no
-  // condition on start that would lead SQLite to the (user_id, start) index and every entry
-  // the user ever booked. One query with an OR of both would read those too.
-  read({ kind: 'and', items: [atom('start', 'gt', iso(from - 24 * hourMs - minuteMs)), atom('start', 'lt', iso(to)), atom('end', 'gt', iso(from))] });
-  read(atom('running', 'eq', 'true'), (start) => start < to);
+  // timers may have started any time before and are read on (user_id, running). Entries of
+  // earlier versions longer than a day are not looked for.
+  read({ match: { user_id: userId }, range: { field: 'start', after: iso(from - 24 * hourMs - minuteMs), before: iso(to) }, filter: atom('end', 'gt', iso(from)) });
+  read({ match: { user_id: userId, running: true } }, (start) => start < to);
 }
 
 function userTimeZone(user: StoredRecord | undefined): string {
