@@ -1,5 +1,5 @@
 /**
- * Reading the list conventions from a query string (API-REFERENCE.md §2.4–2.8): `limit`,
+ * Reading the list conventions from a query string (docs/API.md): `limit`,
  * `offset`, `sort`, `filter`, `show`, `hide`, `with`. Every mistake is a 400 that names the
  * problem; values are never silently clamped.
  */

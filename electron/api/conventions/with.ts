@@ -1,5 +1,5 @@
 /**
- * Eager loading with `with=rel,rel.sub.sub` (API-REFERENCE.md §2.8). Each relation level costs
+ * Eager loading with `with=rel,rel.sub.sub` (docs/API.md). Each relation level costs
  * one query for the whole page, never one per record. Loaded records are presented like any
  * other (virtual fields, no write-only fields, admin-only ones for admins only), and may load
  * their own relations in turn.

@@ -1,5 +1,5 @@
 /**
- * Schedule routes. Where the public record has only names (API-REFERENCE.md §4.5), we chose:
+ * Schedule routes. Where the public record has only names (docs/API.md), we chose:
  *
  *   GET /v1/resource/{id}/schedule            one resource, a row per day
  *   GET /v1/schedule                          every resource, a row per resource and day

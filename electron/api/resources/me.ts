@@ -1,5 +1,5 @@
 /**
- * The public parts of `GET /v1/me` (API-REFERENCE.md §3.4): beside `type`, `environment` and the
+ * The public parts of `GET /v1/me` (docs/API.md): beside `type`, `environment` and the
  * key or user, the public API answers the host, AI settings, features, permissions and more.
  * Its clients read them (an assistant reads `organizations` and `permissions`), so every key is
  * here, holding what this server knows and an empty value for what it does not have

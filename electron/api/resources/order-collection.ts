@@ -1,5 +1,5 @@
 /**
- * An order's collection (API-REFERENCE.md §4.15): creating an order creates a collection in the
+ * An order's collection (docs/API.md): creating an order creates a collection in the
  * backlog, and updating the order re-syncs it.
  *
  *  - name ← code; description ← "<quantity>x <description>"; due_date ← promised_date, else

@@ -9,7 +9,7 @@ import { addressModule, itemModule, relationModule, warehouseModule } from './si
 
 export const orderModule: ResourceModule = {
   spec: orderSpec,
-  // Orders are unique by external_ref together with type and sub_type (API-REFERENCE.md §2.10).
+  // Orders are unique by external_ref together with type and sub_type (docs/API.md).
   table: tableFor(orderSpec, { unique: [['external_ref', 'type', 'sub_type']] }),
   path: '/order',
   relations: {

@@ -1,5 +1,5 @@
 /**
- * Users are invited, not created (API-REFERENCE.md §4.7): `POST /v1/user` records a pending
+ * Users are invited, not created (docs/API.md): `POST /v1/user` records a pending
  * invitation and answers 201 with no body. Emails are unique among live users, compared
  * without case. `GET /v1/me` tells a caller who it is. Users are the admins' to manage (see
  * checkPermission); the invitation id is a credential (whoever has it chooses the user's

@@ -1,5 +1,5 @@
 /**
- * Webhooks (API-REFERENCE.md §4.19) and their delivery log. Generic CRUD, except that the
+ * Webhooks (docs/API.md) and their delivery log. Generic CRUD, except that the
  * POST answer is the only one that carries the webhook's `secret`. Beside the generic routes:
  *
  *   GET  /v1/webhook/{webhook_id}/delivery                          the delivery log (list conventions)
