@@ -253,6 +253,8 @@ describe('the time report, grouped by users and days', () => {
     const filter = encodeURIComponent(`user_id:eq:'${anna}',and,activity_id:eq:'${cleaning}'`);
     const r = await ok(roles.as(pat), 'GET', `/v1/time_tracking/export?${period}&filter=${filter}`);
     expect(r).toMatchObject({ filter_text: 'user: Anna Adams; activity: Cleaning', total_minutes: 90, totals: { amount: 30, non_billable_amount: 30 } });
+    // E2 still overlaps E3, which the filter leaves out.
+    expect(r.lines.map((l: any) => [l.entry_id, l.overlaps])).toEqual([[entries.E2.id, true]]);
     const file = await download(`/v1/time_tracking/export?${period}&filter=${filter}&format=csv`);
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="time-report-anna-adams-2026-11-02-2026-11-08.csv"');
     const rows = parseCsv(file.body.toString('utf8'));

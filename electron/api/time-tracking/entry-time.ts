@@ -138,22 +138,27 @@ export function flagEntries(ctx: RequestContext, records: Record<string, unknown
 }
 
 /**
- * Which of a report's entries overlap another of the same user's, in one pass per user over
- * entries sorted by start (`entries` must be): each entry is compared only with the earlier
- * ones still running at its start.
+ * Which of a report's entries overlap another of the same user's, in one pass over entries
+ * sorted by start (`all` must be): each entry is compared only with the earlier ones of its
+ * user still running at its start, which are few (none while a user's entries follow each
+ * other), and the list of those is pruned in place rather than copied for every entry.
  */
-export function overlappingIds(all: readonly { id: string; userId: string | null; from: number; to: number }[]): Set<string> {
+export function overlappingIds(all: Iterable<{ id: string; userId: string | null; start: number; end: number }>): Set<string> {
   const flagged = new Set<string>();
-  const open = new Map<string, { id: string; to: number }[]>();
+  const open = new Map<string, { id: string; end: number }[]>();
   for (const entry of all) {
-    if (entry.userId === null || entry.to <= entry.from) continue;
-    const running = (open.get(entry.userId) ?? []).filter((o) => o.to > entry.from);
+    if (entry.userId === null || entry.end <= entry.start) continue;
+    let running = open.get(entry.userId);
+    if (!running) open.set(entry.userId, (running = []));
+    let kept = 0;
     for (const other of running) {
+      if (other.end <= entry.start) continue;
       flagged.add(other.id);
       flagged.add(entry.id);
+      running[kept++] = other;
     }
-    running.push({ id: entry.id, to: entry.to });
-    open.set(entry.userId, running);
+    running.length = kept;
+    running.push({ id: entry.id, end: entry.end });
   }
   return flagged;
 }

@@ -419,16 +419,14 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
  * fact about the user's time, not about the report's selection.
  */
 function overlapsOf(ctx: RequestContext, entries: readonly ClippedEntry[], filtered: boolean, period: FilterNode): Set<string> {
-  let all: { id: string; userId: string | null; from: number; to: number }[] = entries.map((e) => ({ id: e.id, userId: e.userId, from: e.start, to: e.end }));
-  if (filtered) {
-    const unfiltered = period.kind === 'and' ? { ...period, items: period.items.slice(0, 2) } : period;
-    const now = Date.now();
-    all = [];
-    ctx.store.eachValues(timeTrackingModule.table, { filter: unfiltered, sort: [{ field: 'start', direction: 'asc' }], limit: maxReportLines * 2, offset: 0 }, ['id', 'user_id', 'start', 'end'], (values) => {
-      const [id, userId, start, end] = values as [string, string | null, string, string | null];
-      all.push({ id, userId, from: Date.parse(start), to: end ? Date.parse(end) : now });
-    });
-  }
+  if (!filtered) return overlappingIds(entries);
+  const unfiltered = period.kind === 'and' ? { ...period, items: period.items.slice(0, 2) } : period;
+  const now = Date.now();
+  const all: { id: string; userId: string | null; start: number; end: number }[] = [];
+  ctx.store.eachValues(timeTrackingModule.table, { filter: unfiltered, sort: [{ field: 'start', direction: 'asc' }], limit: maxReportLines * 2, offset: 0 }, ['id', 'user_id', 'start', 'end'], (values) => {
+    const [id, userId, start, end] = values as [string, string | null, string, string | null];
+    all.push({ id, userId, start: Date.parse(start), end: end ? Date.parse(end) : now });
+  });
   return overlappingIds(all);
 }
 
