@@ -84,11 +84,13 @@ describe('user (§4.7): idp_id, is_sso, mfa_enabled, avatar_checksum, avatar_sig
 });
 
 describe('resource (§4.4): workdays_start_date', () => {
-  it('is null (one pattern of workdays for every date) and ignores the body', async () => {
-    const made = await ok('POST', '/v1/resource', { name: 'Press', workdays_start_date: '2026-01-05' });
+  it('is null (one pattern of workdays for every date); a date is refused, not dropped in silence', async () => {
+    expectFieldErrors(await api.http('POST', '/v1/resource', { name: 'Press', workdays_start_date: '2026-01-05' }), ['workdays_start_date']);
+    const made = await ok('POST', '/v1/resource', { name: 'Press', workdays_start_date: null });
     expect(made.workdays_start_date).toBeNull();
     await expectReadBack('/v1/resource', '/v1/resource', made);
-    const changed = await ok('PUT', `/v1/resource/${made.id}`, { workdays: { '1': 4, '2': 4, '3': 4, '4': 4, '5': 4, '6': null, '7': null }, workdays_start_date: '2026-02-02' });
+    expectFieldErrors(await api.http('PUT', `/v1/resource/${made.id}`, { workdays_start_date: '2026-02-02' }), ['workdays_start_date']);
+    const changed = await ok('PUT', `/v1/resource/${made.id}`, { workdays: { '1': 4, '2': 4, '3': 4, '4': 4, '5': 4, '6': null, '7': null }, workdays_start_date: null });
     expect(changed.workdays_start_date).toBeNull();
     expect(changed.workdays['1']).toBe(4);
   });
