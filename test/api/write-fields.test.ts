@@ -1,8 +1,8 @@
 /**
  * Issue 17, "Compatibility with real clients of the public API": the fields such a client
- * writes to a resource or a time entry (API-REFERENCE.md §4.4, §4.14) that were dropped in
- * silence now take effect, read back as sent, or are refused with a 422 that names them
- * (docs/API.md "Time tracking", "Compatibility"). Activities and orders dropped none.
+ * writes to a resource or a time entry that were dropped in silence now take effect, read
+ * back as sent, or are refused with a 422 that names them (docs/API.md "Time tracking",
+ * "Compatibility", "Schedules and capacity"). Activities and orders dropped none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api.js';
