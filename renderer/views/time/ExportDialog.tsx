@@ -202,6 +202,11 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           {t.count('export.marked', mark.data.count)}
         </p>
       )}
+      {mark.isError && (
+        <p className="form-error" role="alert">
+          {describeError(mark.error)}
+        </p>
+      )}
 
       <div className="export-dialog__actions">
         <button type="button" className="button" disabled={!ready || !report || mark.isPending || save.isPending} onClick={() => mark.mutate()} title={t('export.markHint')}>
