@@ -1,6 +1,6 @@
 /**
  * The error vocabulary of the Planning API. Every error response has the body
- * `{reference, errors: [{code, message, description, field?}]}` (ARCHITECTURE.md §3);
+ * `{reference, errors: [{code, message, description, field?}]}` (docs/API.md "Errors");
  * `reference` lets a user quote one failure to support without us logging request bodies.
  *
  * Codes are stable integers so integrations can switch on them. 10005 is the public

@@ -1,6 +1,6 @@
 /**
  * Field declarations: one definition per resource gives its TypeScript type, the validation
- * of writes and the OpenAPI schema (ARCHITECTURE.md §3). Pure TypeScript, shared by the
+ * of writes and the OpenAPI schema (docs/API.md). Pure TypeScript, shared by the
  * API, the store and the renderer.
  *
  * Documented write rules (docs/API.md "Writing records"), the same for every resource:

@@ -1,5 +1,5 @@
 /**
- * Deep insertion (API-REFERENCE.md §2.9): a write is first checked as a whole tree — the
+ * Deep insertion (docs/API.md, deep insertion): a write is first checked as a whole tree — the
  * record, its owned children (`order_rows`), their children, and links to other records
  * (`labels: [{id}]`) — collecting every field problem with its path (`order_rows.1.quantity`).
  * Only a tree without problems is applied, in one transaction: all of it lands, or none.
@@ -86,7 +86,7 @@ function sameRecord(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Reads to-one references sent as the related record (API-REFERENCE.md §2.9: references to
+ * Reads to-one references sent as the related record (docs/API.md: references to
  * existing records are `{"id": "<uuid>"}`, e.g. a user's `resource`), for every `belongsTo`
  * relation: `"project": {"id": X}` is `"project_id": X`, and `null` clears it. From then on it
  * is that key: checked like it, and ignored like it where the key is server-owned or fixed by

@@ -1,7 +1,7 @@
 /**
  * Opening a SQLite file the way every store in the app needs it: WAL so readers never wait
  * for the writer, foreign keys on, and `synchronous=FULL` because nothing a planner saved
- * may be lost on a power cut (ARCHITECTURE.md §4). Numbered migrations run at open, each in
+ * may be lost on a power cut. Numbered migrations run at open, each in
  * its own transaction, tracked by `PRAGMA user_version`.
  *
  * A file that cannot be opened throws `DatabaseOpenError`: it names the file and says in words

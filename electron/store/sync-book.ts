@@ -1,7 +1,7 @@
 /**
  * The sync bookkeeping of one environment database. Installed as a write hook, it runs inside
  * every write's transaction, so a change, its field clocks and its outbox entry commit
- * together or not at all (ARCHITECTURE.md §5):
+ * together or not at all (docs/API.md "Sync"):
  *
  *  - a `local`-origin write gets a fresh hybrid clock on each field it writes; on a local
  *    replica it also becomes a mutation in the outbox;

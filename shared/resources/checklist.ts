@@ -1,6 +1,6 @@
 import { defineResource, idField, nestedList, timestampField, type RecordOf } from '../fields.js';
 
-/** A checklist on a collection, or on one of its cards (API-REFERENCE.md §4.11). */
+/** A checklist on a collection, or on one of its cards (docs/API.md). */
 export const checklistSpec = defineResource({
   name: 'checklist',
   title: 'Checklist',

@@ -12,7 +12,7 @@ import {
 export const orderTypes = ['Production', 'Project', 'Purchase', 'Quotation', 'Sales'] as const;
 
 /**
- * A sales, purchase or production order from an ERP (API-REFERENCE.md §4.15). Creating one
+ * A sales, purchase or production order from an ERP (docs/API.md). Creating one
  * creates its collection; `order_rows` may be written inline.
  */
 export const orderSpec = defineResource({
