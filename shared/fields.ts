@@ -98,6 +98,11 @@ export interface ResourceSpec {
   /** Human title for docs: `Project`, `OrderRow`. */
   title: string;
   fields: Record<string, FieldSpec>;
+  /**
+   * Sets of columns that must be unique together when none is null. Left out, a resource
+   * with an `external_ref` is unique by it alone (docs/API.md "external_ref").
+   */
+  unique?: readonly (readonly string[])[];
 }
 
 // ---------------------------------------------------------------------------------------

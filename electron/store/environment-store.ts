@@ -20,8 +20,12 @@ import { StatementCache } from './statement-cache.js';
 
 export type StoredRecord = Record<string, unknown> & { id: string };
 
-/** How a resource is stored: its table, its columns and its uniqueness rules. */
-export interface TableDef {
+/**
+ * How a resource is stored: its table, its columns and its uniqueness rules. `S` is the
+ * declaration it was built from, so a handle carries its record type for typed reads.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- S is carried for typed reads.
+export interface TableDef<S extends ResourceSpec = ResourceSpec> {
   /** Resource name used in the change log and change events. */
   resource: string;
   table: string;
@@ -31,13 +35,14 @@ export interface TableDef {
   unique: string[][];
 }
 
-export function tableFor(spec: ResourceSpec, options: { table?: string; unique?: string[][] } = {}): TableDef {
+/** The stored table of a declaration: its columns, and its uniqueness rules from the spec. */
+export function tableFor<S extends ResourceSpec>(spec: S, options: { table?: string } = {}): TableDef<S> {
   const fields = Object.fromEntries(Object.entries(spec.fields).filter(([, f]) => !f.virtual));
   return {
     resource: spec.name,
     table: options.table ?? spec.name,
     fields,
-    unique: options.unique ?? ('external_ref' in fields ? [['external_ref']] : []),
+    unique: spec.unique?.map((set) => [...set]) ?? ('external_ref' in fields ? [['external_ref']] : []),
   };
 }
 

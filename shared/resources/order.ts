@@ -18,6 +18,8 @@ export const orderTypes = ['Production', 'Project', 'Purchase', 'Quotation', 'Sa
 export const orderSpec = defineResource({
   name: 'order',
   title: 'Order',
+  // Orders are unique by external_ref together with type and sub_type (docs/API.md).
+  unique: [['external_ref', 'type', 'sub_type']],
   fields: {
     id: idField,
     project_id: { type: 'uuid', nullable: true, references: 'project' },

@@ -9,8 +9,7 @@ import { addressModule, itemModule, relationModule, warehouseModule } from './si
 
 export const orderModule: ResourceModule = {
   spec: orderSpec,
-  // Orders are unique by external_ref together with type and sub_type (docs/API.md).
-  table: tableFor(orderSpec, { unique: [['external_ref', 'type', 'sub_type']] }),
+  table: tableFor(orderSpec),
   path: '/order',
   relations: {
     order_rows: { kind: 'hasMany', target: () => orderRowModule, foreignKey: 'order_id', owned: true },
