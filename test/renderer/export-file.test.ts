@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { base64FromBytes, bytesFromBase64, exportFileFrom, fileNameFrom } from '../../renderer/views/time/export-file.js';
+import { base64FromBytes, bytesFromBase64 } from '../../renderer/components/base64.js';
+import { exportFileFrom, fileNameFrom } from '../../renderer/views/time/export-file.js';
 
 describe('a report file from the bridge', () => {
   it('takes the file name from Content-Disposition, keeping only the base name', () => {

@@ -7,6 +7,7 @@
  * saveFile`, which also checks the extension), otherwise a download, as any browser saves.
  */
 import { isBinaryBody } from '../../../shared/bridge-body.js';
+import { base64FromBytes, bytesFromBase64 } from '../../components/base64.js';
 import type { BridgeResponse, ExportFormat } from '../../../shared/ipc.js';
 
 export interface ExportFile {
@@ -37,20 +38,6 @@ export function fileNameFrom(disposition: string | undefined): string | null {
   name ??= /filename\s*=\s*"([^"]*)"/.exec(disposition)?.[1] ?? /filename\s*=\s*([^;\s]+)/.exec(disposition)?.[1] ?? null;
   const base = name?.split(/[\\/]/).pop()?.trim();
   return base ? base : null;
-}
-
-export function base64FromBytes(bytes: Uint8Array): string {
-  let binary = '';
-  // In slices: String.fromCharCode takes its arguments on the stack.
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-export function bytesFromBase64(data: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(data);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
 }
 
 export function exportFileFrom(response: BridgeResponse, format: ExportFormat, fallbackName: string): ExportFile {
