@@ -74,6 +74,30 @@ export class SyncSettingsProblem extends Error {
   }
 }
 
+/**
+ * One change of a replica's outbox as it travels in a push (docs/API.md "Sync"): the fields
+ * it wrote (null for a delete) and the hybrid clock it was written at.
+ */
+export interface Mutation {
+  mutation_id: number;
+  resource: string;
+  id: string;
+  op: 'create' | 'update' | 'delete';
+  fields: Record<string, unknown> | null;
+  hlc: string;
+}
+
+/** A mutation the remote refused, kept with its data until the planner retries or discards it. */
+export interface Conflict {
+  id: string;
+  mutation: Mutation;
+  error: unknown;
+  server_record: Record<string, unknown> | null;
+  created_at: string;
+  resolved_at: string | null;
+  resolution: string | null;
+}
+
 export interface SyncControl {
   /** The environment this client syncs; other environments have no sync. */
   environmentId: string;

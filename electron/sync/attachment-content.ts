@@ -20,7 +20,8 @@
  */
 import { maxAttachmentBytes, uploadedContent } from '../store/attachment-files.js';
 import type { EnvironmentStore, TableDef } from '../store/environment-store.js';
-import type { FileDirection, Mutation, SyncBook } from '../store/sync-book.js';
+import type { Mutation } from '../../shared/sync.js';
+import type { FileDirection, SyncBook } from '../store/sync-book.js';
 import { RemoteRefused, RemoteUnavailable, type RemoteApi } from './remote.js';
 
 export const attachmentResource = 'attachment';

@@ -3,9 +3,8 @@
  * as typed errors so the sync loop can tell "offline" (try again later) from "refused" (show
  * the user) from "cursor too old" (download everything again).
  */
-import { minSyncProtocol, syncProtocol, syncProtocolHeader, syncSchemaHeader } from '../../shared/sync.js';
+import { minSyncProtocol, syncProtocol, syncProtocolHeader, syncSchemaHeader, type Mutation } from '../../shared/sync.js';
 import { environmentMigrations } from '../store/migrations/environment/index.js';
-import type { Mutation } from '../store/sync-book.js';
 import type { RemoteRecord } from './merge.js';
 
 export interface RemoteCredentials {

@@ -18,7 +18,7 @@
 import { loneSurrogatePath, loneSurrogateProblem, own, type ResourceSpec } from '../../../shared/fields.js';
 import { nowTimestamp } from '../../../shared/ids.js';
 import { oauthClientSpec, resourceSpecs, webhookDeliverySpec, webhookSpec } from '../../../shared/resources/index.js';
-import type { Mutation } from '../../store/sync-book.js';
+import type { Mutation } from '../../../shared/sync.js';
 import { keptNamePattern, unknownDataOf, type UnknownData } from '../../store/unknown-data.js';
 import { ApiError } from '../errors.js';
 import { isAdmin } from '../permissions.js';

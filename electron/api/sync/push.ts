@@ -13,7 +13,8 @@
  * later mutation of the batch) stays in the replica's outbox until the clocks agree.
  */
 import type { ApiErrorBody } from '../../../shared/errors.js';
-import { mutationHash, type BatchEntry, type Mutation, type ReplicaMark, type SyncBook } from '../../store/sync-book.js';
+import type { Mutation } from '../../../shared/sync.js';
+import { mutationHash, type BatchEntry, type ReplicaMark, type SyncBook } from '../../store/sync-book.js';
 import { ApiError } from '../errors.js';
 import { forSync } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';

@@ -9,7 +9,8 @@ import { useT } from '../../i18n/index.js';
 import { formatDateTime } from '../../components/dates-format.js';
 import { ConflictDetailView } from './ConflictDetailView.js';
 import { humanResource } from './PendingChanges.js';
-import { useConflicts, type ConflictSummary } from './sync-api.js';
+import type { Conflict } from '../../../shared/sync.js';
+import { useConflicts } from './sync-api.js';
 import { recordName, refusalReasons } from './sync-words.js';
 
 export function ConflictList() {
@@ -47,7 +48,7 @@ export function ConflictList() {
   );
 }
 
-function ConflictHeading({ conflict }: { conflict: ConflictSummary }) {
+function ConflictHeading({ conflict }: { conflict: Conflict }) {
   const t = useT();
   const { mutation } = conflict;
   const name = recordName(mutation.fields) ?? recordName(conflict.server_record);

@@ -10,31 +10,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../../api/client.js';
 import { useApi } from '../../api/provider.js';
-import type { SyncRunSummary, SyncSettings, SyncSettingsInput, SyncStatus } from '../../../shared/sync.js';
+import type { Conflict, Mutation, SyncRunSummary, SyncSettings, SyncSettingsInput, SyncStatus } from '../../../shared/sync.js';
 
 /** `overruled`: open entries of the overruled list (overruled-api.ts). */
 export type ReplicaStatus = SyncStatus & { role: string; pending: number; conflicts: number; overruled: number };
 
-export interface Mutation {
-  mutation_id: number;
-  resource: string;
-  id: string;
-  op: 'create' | 'update' | 'delete';
-  fields: Record<string, unknown> | null;
-  hlc: string;
-}
-
-export interface ConflictSummary {
-  id: string;
-  mutation: Mutation;
-  error: unknown;
-  server_record: Record<string, unknown> | null;
-  created_at: string;
-  resolved_at: string | null;
-  resolution: string | null;
-}
-
-export interface ConflictDetail extends ConflictSummary {
+export interface ConflictDetail extends Conflict {
   local_record: Record<string, unknown> | null;
 }
 
@@ -82,7 +63,7 @@ export function useConflicts() {
   const { client } = useApi();
   return useQuery({
     queryKey: syncKeys.conflicts,
-    queryFn: () => orLocalOnly(() => client.list<ConflictSummary>('/v1/sync/conflict', { limit: 100 }) as Promise<Page<ConflictSummary>>),
+    queryFn: () => orLocalOnly(() => client.list<Conflict>('/v1/sync/conflict', { limit: 100 }) as Promise<Page<Conflict>>),
     refetchInterval: poll * 2,
   });
 }
@@ -117,7 +98,7 @@ export function useResolveConflict() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action, fields }: { id: string; action: 'retry' | 'discard'; fields?: Record<string, unknown> }) =>
-      client.create<ConflictSummary>(`/v1/sync/conflict/${encodeURIComponent(id)}/${action}`, action === 'retry' ? (fields ?? {}) : {}),
+      client.create<Conflict>(`/v1/sync/conflict/${encodeURIComponent(id)}/${action}`, action === 'retry' ? (fields ?? {}) : {}),
     // The retried record is a local change like any other: every screen may show it.
     onSuccess: () => queryClient.invalidateQueries(),
   });
