@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
 import type { SqliteDatabase, SqliteStatement } from './database.js';
+import { fixedTextStatements, type StatementCache } from './statement-cache.js';
 import type { Environment, SystemStore } from './system.js';
 
 export interface SigningKey {
@@ -60,11 +61,14 @@ function clientOf(row: ClientRow): StoredClient {
 const stores = new WeakMap<SystemStore, OAuthStore>();
 
 export class OAuthStore {
-  private readonly statements = new Map<string, SqliteStatement>();
+  /** Fixed statement texts, each prepared once (bounded anyway). */
+  readonly statements: StatementCache;
   private signing: SigningKey | undefined;
   private readonly keys = new Map<string, SigningKey>();
 
-  private constructor(private readonly db: SqliteDatabase) {}
+  private constructor(private readonly db: SqliteDatabase) {
+    this.statements = fixedTextStatements(db);
+  }
 
   /** The one OAuthStore of a system database. */
   static of(system: SystemStore): OAuthStore {
@@ -77,12 +81,7 @@ export class OAuthStore {
   }
 
   private sql(text: string): SqliteStatement {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.db.prepare<unknown[], unknown>(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
+    return this.statements.get(text);
   }
 
   environmentById(id: string): Environment | undefined {

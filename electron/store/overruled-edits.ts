@@ -6,8 +6,7 @@
  */
 import { parseHlc } from '../../shared/hlc.js';
 import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
-import type { SqliteStatement } from './database.js';
-import type { EnvironmentStore } from './environment-store.js';
+import { onePerStore, SideTable } from './side-table.js';
 
 export type OverruledStatus = 'open' | 'kept' | 'accepted';
 
@@ -48,32 +47,10 @@ interface Row extends Omit<OverruledEdit, 'mine' | 'theirs'> {
   theirs: string;
 }
 
-const lists = new WeakMap<EnvironmentStore, OverruledEdits>();
-
 /** The overruled list of an environment database (one per open store). */
-export function overruledEditsOf(store: EnvironmentStore): OverruledEdits {
-  let edits = lists.get(store);
-  if (!edits) {
-    edits = new OverruledEdits(store);
-    lists.set(store, edits);
-  }
-  return edits;
-}
+export const overruledEditsOf = onePerStore((store) => new OverruledEdits(store));
 
-export class OverruledEdits {
-  /** Fixed statement texts only, so this stays a handful. */
-  private readonly statements = new Map<string, SqliteStatement>();
-
-  constructor(private readonly store: EnvironmentStore) {}
-
-  private sql(text: string): SqliteStatement {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.store.db.prepare<unknown[], unknown>(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
-  }
+export class OverruledEdits extends SideTable {
 
   /**
    * Records a loss. A field already on the open list gets the newer loss (the planner decides
@@ -123,8 +100,7 @@ export class OverruledEdits {
     }
     // At most eight texts: each combination of the three conditions.
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const count = (this.sql(`SELECT count(*) AS n FROM sync_overruled ${clause}`).get(...params) as { n: number }).n;
-    const rows = this.sql(`SELECT * FROM sync_overruled ${clause} ORDER BY noticed_at DESC, id DESC LIMIT ? OFFSET ?`).all(...params, options.limit, options.offset) as Row[];
+    const { count, rows } = this.page<Row>(`FROM sync_overruled ${clause}`, params, 'noticed_at DESC, id DESC', options.limit, options.offset);
     return { count, data: rows.map((row) => this.entryOf(row)) };
   }
 

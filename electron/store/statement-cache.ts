@@ -10,9 +10,12 @@
  *    collection, which may be far off.
  */
 import { createHash } from 'node:crypto';
-import type { SqliteStatement } from './database.js';
+import type { SqliteDatabase, SqliteStatement } from './database.js';
 
 export const defaultStatementCapacity = 500;
+
+/** The bound for a store whose SQL texts are fixed: a few dozen at most, so this is never reached in use. */
+export const fixedTextCapacity = 100;
 
 export class StatementCache {
   private readonly statements = new Map<string, SqliteStatement>();
@@ -69,4 +72,13 @@ export class StatementCache {
     this.statements.clear();
     this.seenOnce.clear();
   }
+}
+
+/**
+ * The statements of a store whose SQL texts are fixed (the system database, the sync book, the
+ * tables kept beside an environment's records): each kept from its first use, and bounded all
+ * the same, so a text made by mistake from a value can never grow it without end.
+ */
+export function fixedTextStatements(db: SqliteDatabase): StatementCache {
+  return new StatementCache((text) => db.prepare<unknown[], unknown>(text), { capacity: fixedTextCapacity, keepFromFirstUse: true });
 }

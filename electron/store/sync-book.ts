@@ -11,10 +11,11 @@
 import { createHash } from 'node:crypto';
 import { HybridClock, zeroHlc } from '../../shared/hlc.js';
 import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
+import type { Conflict, Mutation } from '../../shared/sync.js';
 import type { DataDir } from './data-dir.js';
 import type { SqliteDatabase, SqliteStatement } from './database.js';
 import type { EnvironmentStore, LoggedChange } from './environment-store.js';
-import { StatementCache } from './statement-cache.js';
+import { fixedTextStatements, type StatementCache } from './statement-cache.js';
 
 export type ReplicaRole = 'local' | 'remote';
 
@@ -45,15 +46,6 @@ export function bookOf(store: EnvironmentStore): SyncBook {
 export function forgetReplicaNode(db: SqliteDatabase): void {
   const hasState = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sync_state'").get();
   if (hasState) db.prepare("DELETE FROM sync_state WHERE key IN ('node_id', 'push_client_id')").run();
-}
-
-export interface Mutation {
-  mutation_id: number;
-  resource: string;
-  id: string;
-  op: 'create' | 'update' | 'delete';
-  fields: Record<string, unknown> | null;
-  hlc: string;
 }
 
 /**
@@ -94,16 +86,6 @@ export function mutationHash(mutation: Mutation): string {
   return createHash('sha256').update(canonicalJson({ mutation_id, resource, id: id.toLowerCase(), op, fields: fields ?? null, hlc })).digest('base64url');
 }
 
-export interface Conflict {
-  id: string;
-  mutation: Mutation;
-  error: unknown;
-  server_record: Record<string, unknown> | null;
-  created_at: string;
-  resolved_at: string | null;
-  resolution: string | null;
-}
-
 export type Clocks = Record<string, string>;
 
 /** Attachment content to `send` to the remote, or to `fetch` from it. */
@@ -138,12 +120,13 @@ export class SyncBook {
     readonly role: ReplicaRole,
     private readonly synced: ReadonlySet<string>,
   ) {
+    this.statements = fixedTextStatements(store.db);
     this.clock = new HybridClock(this.nodeId());
     store.onWrite((change) => this.record(change));
   }
 
   /** The same few statements run on every write: prepare each once (fixed texts; bounded anyway). */
-  private readonly statements = new StatementCache((text) => this.store.db.prepare<unknown[], unknown>(text), { capacity: 100, keepFromFirstUse: true });
+  readonly statements: StatementCache;
 
   private sql(text: string): SqliteStatement {
     return this.statements.get(text);

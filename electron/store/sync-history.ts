@@ -5,8 +5,7 @@
  * every second, and those would push every run worth seeing out of the list. Failed runs in a
  * row with the same problem (a remote that stays down) are one entry that counts them.
  */
-import type { SqliteStatement } from './database.js';
-import type { EnvironmentStore } from './environment-store.js';
+import { onePerStore, SideTable } from './side-table.js';
 
 export const keepRuns = 50;
 
@@ -30,34 +29,14 @@ export interface SyncRun {
 
 export type SyncRunRecord = Omit<SyncRun, 'id' | 'runs'>;
 
-const histories = new WeakMap<EnvironmentStore, SyncHistory>();
-
-export function syncHistoryOf(store: EnvironmentStore): SyncHistory {
-  let history = histories.get(store);
-  if (!history) {
-    history = new SyncHistory(store);
-    histories.set(store, history);
-  }
-  return history;
-}
+/** The sync history of an environment database (one per open store). */
+export const syncHistoryOf = onePerStore((store) => new SyncHistory(store));
 
 function isIdle(run: SyncRunRecord): boolean {
   return run.error === null && !run.resynced && run.sent + run.received + run.overruled + run.refused + run.files_sent + run.files_fetched === 0;
 }
 
-export class SyncHistory {
-  private readonly statements = new Map<string, SqliteStatement>();
-
-  constructor(private readonly store: EnvironmentStore) {}
-
-  private sql(text: string): SqliteStatement {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.store.db.prepare<unknown[], unknown>(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
-  }
+export class SyncHistory extends SideTable {
 
   /** Keeps a run (see the file's head for which are kept); returns whether it did. */
   record(run: SyncRunRecord): boolean {
@@ -83,7 +62,7 @@ export class SyncHistory {
 
   /** Newest first. */
   list(limit: number): SyncRun[] {
-    const rows = this.sql('SELECT * FROM sync_history ORDER BY id DESC LIMIT ?').all(limit) as (Omit<SyncRun, 'resynced'> & { resynced: number })[];
+    const { rows } = this.page<Omit<SyncRun, 'resynced'> & { resynced: number }>('FROM sync_history', [], 'id DESC', limit, 0);
     return rows.map((row) => ({ ...row, resynced: row.resynced === 1 }));
   }
 }

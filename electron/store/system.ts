@@ -23,6 +23,7 @@
 import { createHmac, randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { uuidv7, nowTimestamp } from '../../shared/ids.js';
 import { openDatabase, type SqliteDatabase, type SqliteStatement } from './database.js';
+import { fixedTextStatements, type StatementCache } from './statement-cache.js';
 import { systemMigrations } from './migrations/system/index.js';
 
 export interface Environment {
@@ -86,30 +87,28 @@ interface LegacyKeyRow {
 }
 
 export class SystemStore {
-  private readonly statements = new Map<string, SqliteStatement>();
+  /** The few statements of this store, each prepared once (fixed texts; bounded anyway). */
+  readonly statements: StatementCache;
   private pepperBytes: Buffer | undefined;
   private legacyChecks = 0;
   /** Digests of keys that matched no legacy key, least recently presented first. */
   private readonly refusedLegacyKeys = new Map<string, true>();
 
-  constructor(readonly db: SqliteDatabase) {}
+  constructor(readonly db: SqliteDatabase) {
+    this.statements = fixedTextStatements(db);
+  }
 
   static open(file: string): SystemStore {
     return new SystemStore(openDatabase(file, systemMigrations));
   }
 
   close(): void {
+    this.statements.clear();
     this.db.close();
   }
 
-  /** The few statements of this store, each prepared once (fixed texts, so the map stays small). */
   private sql(text: string): SqliteStatement {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.db.prepare<unknown[], unknown>(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
+    return this.statements.get(text);
   }
 
   private get pepper(): Buffer {
@@ -127,7 +126,7 @@ export class SystemStore {
   }
 
   listEnvironments(): Environment[] {
-    return this.db.prepare('SELECT id, name, created_at FROM environment ORDER BY name').all() as Environment[];
+    return this.sql('SELECT id, name, created_at FROM environment ORDER BY name').all() as Environment[];
   }
 
   createEnvironment(name: string): Environment {
@@ -135,8 +134,7 @@ export class SystemStore {
       throw new Error(`environment name "${name}" must be 1-64 letters, digits, '.', '_' or '-'`);
     }
     const environment = { id: uuidv7(), name, created_at: nowTimestamp() };
-    this.db
-      .prepare('INSERT INTO environment (id, name, created_at) VALUES (@id, @name, @created_at)')
+    this.sql('INSERT INTO environment (id, name, created_at) VALUES (@id, @name, @created_at)')
       .run(environment);
     return environment;
   }
@@ -153,8 +151,7 @@ export class SystemStore {
     if (key !== undefined && (key.length < 6 || key.length > 256)) throw new Error('an API key must be 6-256 characters long');
     const id = uuidv7();
     const stored = key ?? generatedApiKey(id);
-    this.db
-      .prepare('INSERT INTO api_key (id, environment_id, digest, label, created_at) VALUES (?, ?, ?, ?, ?)')
+    this.sql('INSERT INTO api_key (id, environment_id, digest, label, created_at) VALUES (?, ?, ?, ?, ?)')
       .run(id, environmentId, this.digestOf(environmentId, stored).toString('hex'), label, nowTimestamp());
     return { id, key: stored };
   }
@@ -178,27 +175,24 @@ export class SystemStore {
   }
 
   revokeApiKey(keyId: string): void {
-    this.db.prepare('UPDATE api_key SET revoked_at = ? WHERE id = ?').run(nowTimestamp(), keyId);
+    this.sql('UPDATE api_key SET revoked_at = ? WHERE id = ?').run(nowTimestamp(), keyId);
   }
 
   /** Revokes every live key of the environment with this label (e.g. last launch's bridge key). */
   revokeApiKeys(environmentId: string, label: string): void {
-    const ids = this.db
-      .prepare('SELECT id FROM api_key WHERE environment_id = ? AND label = ? AND revoked_at IS NULL')
+    const ids = this.sql('SELECT id FROM api_key WHERE environment_id = ? AND label = ? AND revoked_at IS NULL')
       .all(environmentId, label) as { id: string }[];
     for (const { id } of ids) this.revokeApiKey(id);
   }
 
   /** A key that still works (never its digest): who it opens, its label and when it was made. */
   findLiveApiKey(keyId: string): { id: string; environment_id: string; label: string | null; created_at: string } | undefined {
-    return this.db
-      .prepare('SELECT id, environment_id, label, created_at FROM api_key WHERE id = ? AND revoked_at IS NULL')
+    return this.sql('SELECT id, environment_id, label, created_at FROM api_key WHERE id = ? AND revoked_at IS NULL')
       .get(keyId) as { id: string; environment_id: string; label: string | null; created_at: string } | undefined;
   }
 
   countApiKeys(environmentId: string): number {
-    const row = this.db
-      .prepare('SELECT count(*) AS n FROM api_key WHERE environment_id = ? AND revoked_at IS NULL')
+    const row = this.sql('SELECT count(*) AS n FROM api_key WHERE environment_id = ? AND revoked_at IS NULL')
       .get(environmentId) as { n: number };
     return row.n;
   }

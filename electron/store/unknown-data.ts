@@ -13,8 +13,8 @@
  */
 import { checkValue, own } from '../../shared/fields.js';
 import { zeroHlc } from '../../shared/hlc.js';
-import type { SqliteStatement } from './database.js';
-import type { EnvironmentStore, TableDef } from './environment-store.js';
+import type { TableDef } from './environment-store.js';
+import { onePerStore, SideTable } from './side-table.js';
 import type { Clocks, SyncBook } from './sync-book.js';
 
 /** Kept fields of one record: their values and clocks. */
@@ -37,17 +37,8 @@ interface KeptRow {
   clock: string;
 }
 
-const known = new WeakMap<EnvironmentStore, UnknownData>();
-
 /** The kept unknown data of one environment database. */
-export function unknownDataOf(store: EnvironmentStore): UnknownData {
-  let data = known.get(store);
-  if (!data) {
-    data = new UnknownData(store);
-    known.set(store, data);
-  }
-  return data;
-}
+export const unknownDataOf = onePerStore((store) => new UnknownData(store));
 
 /** A record built from kept rows; `Object.defineProperty` so no name can reach a prototype. */
 function keptFieldsOf(rows: readonly KeptRow[]): KeptFields {
@@ -60,20 +51,8 @@ function keptFieldsOf(rows: readonly KeptRow[]): KeptFields {
   return { values, clocks };
 }
 
-export class UnknownData {
-  private readonly statements = new Map<string, SqliteStatement>();
-
-  constructor(private readonly store: EnvironmentStore) {}
-
-  /** Statement texts are fixed (the declared resources do not change while running): each is prepared once. */
-  private sql(text: string): SqliteStatement {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.store.db.prepare<unknown[], unknown>(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
-  }
+// Statement texts are fixed (the declared resources do not change while running): each is prepared once.
+export class UnknownData extends SideTable {
 
   /** Whether anything is kept at all (most databases never keep anything). */
   isEmpty(): boolean {

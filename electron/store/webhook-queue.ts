@@ -10,8 +10,7 @@
  * change log: it is this instance's business and must not sync or wake the renderer.
  */
 import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
-import type { SqliteStatement } from './database.js';
-import type { EnvironmentStore } from './environment-store.js';
+import { onePerStore, SideTable } from './side-table.js';
 
 /** `disabled_until` of a webhook that failures disabled: until someone activates it again. */
 export const disabledForever = '9999-12-31T23:59:59Z';
@@ -47,30 +46,9 @@ export interface AttemptResult {
   error: string | null;
 }
 
-const queues = new WeakMap<EnvironmentStore, WebhookQueue>();
-
-export class WebhookQueue {
-  private readonly statements = new Map<string, SqliteStatement>();
-
-  private constructor(private readonly store: EnvironmentStore) {}
-
-  static of(store: EnvironmentStore): WebhookQueue {
-    let queue = queues.get(store);
-    if (!queue) {
-      queue = new WebhookQueue(store);
-      queues.set(store, queue);
-    }
-    return queue;
-  }
-
-  private sql(text: string): SqliteStatement {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.store.db.prepare<unknown[], unknown>(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
-  }
+export class WebhookQueue extends SideTable {
+  /** The webhook queue of an environment database (one per open store). */
+  static readonly of = onePerStore((store) => new WebhookQueue(store));
 
   /** Live, active webhooks with the event types they want. */
   subscribers(): Subscriber[] {
