@@ -27,6 +27,7 @@ import { createRecord, present } from './records.js';
 import type { RequestContext } from './resource.js';
 import { userModule } from './resources/user.js';
 import { bookOf } from './sync/books.js';
+import { tables } from './tables.js';
 
 /** What the host tells the API about its own bridge. */
 export interface AppUserOptions {
@@ -42,7 +43,7 @@ const newUserFields = new Set(['email', 'firstname', 'infix', 'lastname', 'role'
 
 /** A user that may book time: there, not deleted and not archived. */
 function liveUser(store: EnvironmentStore, id: string) {
-  const user = store.get(userModule.table, id);
+  const user = store.get(tables.user, id);
   return user && !user.archived_at ? user : undefined;
 }
 
@@ -63,7 +64,7 @@ export function actAsAppUser(ctx: RequestContext, options: AppUserOptions): void
 
 function answer(ctx: RequestContext, options: AppUserOptions) {
   const { userId, signedIn } = appUserId(ctx.store, options);
-  const user = userId ? ctx.store.get(userModule.table, userId) : undefined;
+  const user = userId ? ctx.store.get(tables.user, userId) : undefined;
   return {
     user_id: userId,
     signed_in: signedIn,
@@ -88,7 +89,7 @@ function createUser(ctx: RequestContext, given: unknown): string {
     throw ApiError.unprocessable(unknown.map((name): FieldProblem => ({ field: `user.${name}`, description: `user.${name} cannot be set here; change it on the user afterwards` })));
   }
   // The first user of a data folder owns it: an admin. Later ones are members unless asked.
-  const anyone = ctx.store.list(userModule.table, { limit: 1, offset: 0 }).rows.length > 0;
+  const anyone = ctx.store.list(tables.user, { limit: 1, offset: 0 }).rows.length > 0;
   const role = input.role ?? (anyone ? 'member' : 'admin');
   try {
     return createRecord(ctx, userModule, { ...input, role }).id;

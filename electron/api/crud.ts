@@ -15,6 +15,7 @@ import {
   type Scope,
 } from './records.js';
 import type { ResourceModule } from './resource.js';
+import { asCommand, describeWrite } from './commands/request-command.js';
 
 interface Params {
   id: string;
@@ -72,7 +73,8 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
     async (request, reply) => {
       // The query is checked first: a bad `with` or `include` must not leave a half-answered write.
       const shape = shapeOptionsFor(module, request.query);
-      const record = createRecord(request.ctx, module, request.body, scopeOf(module, request.params));
+      // Every write is a command: one undo step (docs/API.md "Commands and undo").
+      const record = asCommand(request, reply, describeWrite('Create', title), () => createRecord(request.ctx, module, request.body, scopeOf(module, request.params)));
       reply.code(201);
       return present(request.ctx, module, [record], shape)[0];
     },
@@ -98,13 +100,15 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
         },
       },
     },
-    (request) => {
+    (request, reply) => {
       const shape = shapeOptionsFor(module, request.query);
       const keepAbsent = keepAbsentOption(request.query);
-      const record = updateRecord(request.ctx, module, request.params.id, request.body, scopeOf(module, request.params), {
-        keepAbsent,
-        mergeLists: keepAbsent,
-      });
+      const record = asCommand(request, reply, describeWrite('Edit', title), () =>
+        updateRecord(request.ctx, module, request.params.id, request.body, scopeOf(module, request.params), {
+          keepAbsent,
+          mergeLists: keepAbsent,
+        }),
+      );
       return present(request.ctx, module, [record], shape)[0];
     },
   );
@@ -122,7 +126,7 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
       },
     },
     async (request, reply) => {
-      deleteRecord(request.ctx, module, request.params.id, scopeOf(module, request.params));
+      asCommand(request, reply, describeWrite('Delete', title), () => deleteRecord(request.ctx, module, request.params.id, scopeOf(module, request.params)));
       return reply.code(204).send();
     },
   );

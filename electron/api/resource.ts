@@ -26,6 +26,12 @@ export interface RequestContext {
   store: EnvironmentStore;
   /** `sync` while the remote applies a replica's mutation (rules may allow what planning did). */
   origin?: 'api' | 'sync';
+  /**
+   * Set by a command that moves a set of cards (commands/card-commands.ts): each card's move is
+   * collected here instead of followed at once, so the board's dependency behaviour runs once
+   * for the whole set (planning/card-set-moves.ts).
+   */
+  cardMoves?: { card: StoredRecord; previous: StoredRecord }[];
 }
 
 /** A relation that `with` can load, `filter` can name and (when writable) a body can carry inline. */

@@ -1,24 +1,7 @@
 /**
- * The table handle of every stored resource, built once from the shared declarations. Domain
- * code (planning, time tracking) and sync read and write through these handles, never through
- * a resource module, so the dependency runs one way: route plugins → resource modules →
- * domain services → these tables and the store (docs/architecture.md "Layers").
+ * The table handle of every stored resource (built once in the store from the shared
+ * declarations). Domain code (planning, time tracking) reads and writes through these handles,
+ * never through a resource module, so the dependency runs one way: route plugins → resource
+ * modules → domain services → these tables and the store.
  */
-import { resourceSpecs, webhookDeliverySpec, webhookSpec } from '../../shared/resources/index.js';
-import { tableFor, type TableDef } from '../store/environment-store.js';
-
-type Specs = typeof resourceSpecs & { webhook: typeof webhookSpec; webhook_delivery: typeof webhookDeliverySpec };
-
-const specs: Specs = { ...resourceSpecs, webhook: webhookSpec, webhook_delivery: webhookDeliverySpec };
-
-export type TableName = keyof Specs;
-
-export const tables = Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, tableFor(spec)])) as {
-  // Object.fromEntries loses the key → handle pairing that the map above keeps.
-  readonly [K in TableName]: TableDef<Specs[K]>;
-};
-
-/** The handle of a resource named at run time (a field's `references`, a change-log row). */
-export function tableNamed(name: string): TableDef | undefined {
-  return Object.hasOwn(tables, name) ? tables[name as TableName] : undefined;
-}
+export { tableNamed, tables, type TableName } from '../store/tables.js';

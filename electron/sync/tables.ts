@@ -1,7 +1,9 @@
 /** The tables a replica merges pulled records into: one per declared resource. */
 import { resourceSpecs } from '../../shared/resources/index.js';
-import { tableFor, type TableDef } from '../store/environment-store.js';
+import type { TableDef } from '../store/environment-store.js';
+import { tableNamed } from '../store/tables.js';
 
+/** The same handles the API writes through (store/tables.ts), so both read one declaration. */
 export function syncTables(): Map<string, TableDef> {
-  return new Map(Object.values(resourceSpecs).map((spec) => [spec.name, tableFor(spec)]));
+  return new Map(Object.values(resourceSpecs).map((spec) => [spec.name, tableNamed(spec.name)!]));
 }

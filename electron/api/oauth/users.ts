@@ -11,6 +11,7 @@ import { createRecord } from '../records.js';
 import type { RequestContext } from '../resource.js';
 import { userModule } from '../resources/user.js';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
+import { tables } from '../tables.js';
 
 export function canSignIn(user: StoredRecord | undefined): user is StoredRecord {
   return user !== undefined && user.status === 'active' && !user.archived_at;
@@ -18,12 +19,12 @@ export function canSignIn(user: StoredRecord | undefined): user is StoredRecord 
 
 /** The user behind a token, if they may still use the API (not deleted, archived or deactivated). */
 export function activeUser(store: EnvironmentStore, userId: string): StoredRecord | undefined {
-  const user = store.get(userModule.table, userId);
+  const user = store.get(tables.user, userId);
   return canSignIn(user) ? user : undefined;
 }
 
 function userByEmail(store: EnvironmentStore, email: string): StoredRecord | undefined {
-  return store.list(userModule.table, { match: { email: email.trim().toLowerCase() }, limit: 1, offset: 0 }).rows[0];
+  return store.list(tables.user, { match: { email: email.trim().toLowerCase() }, limit: 1, offset: 0 }).rows[0];
 }
 
 /** The user these credentials sign in; undefined for any mismatch (always at the cost of one hash). */
@@ -45,10 +46,10 @@ export async function acceptInvitation(store: EnvironmentStore, inviteId: string
   const chosen = checkPassword(password);
   const hash = await hashPassword(chosen);
   return store.transaction(() => {
-    const user = store.list(userModule.table, { match: { invite_id: inviteId.toLowerCase(), status: 'invited' }, limit: 1, offset: 0 }).rows[0];
+    const user = store.list(tables.user, { match: { invite_id: inviteId.toLowerCase(), status: 'invited' }, limit: 1, offset: 0 }).rows[0];
     if (!user || user.archived_at) throw ApiError.notFound('No open invitation with that id.');
     setPasswordHash(store, user.id, hash);
-    return store.update(userModule.table, user.id, { status: 'active', invite_id: null })!;
+    return store.update(tables.user, user.id, { status: 'active', invite_id: null })!;
   });
 }
 
@@ -59,6 +60,6 @@ export async function createUserWithPassword(ctx: RequestContext, input: Record<
   return ctx.store.transaction(() => {
     const user = createRecord(ctx, userModule, input);
     setPasswordHash(ctx.store, user.id, hash);
-    return ctx.store.update(userModule.table, user.id, { status: 'active', invite_id: null })!;
+    return ctx.store.update(tables.user, user.id, { status: 'active', invite_id: null })!;
   });
 }

@@ -21,12 +21,10 @@
 import { buckets, daysBetween, type TimeFrame } from '../../../shared/dates.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
-import { groupModule, groupResourceModule } from '../resources/group.js';
-import { resourceModule } from '../resources/resource.js';
-import { stageModule } from '../resources/stage.js';
 import { plannedWork, type PlannedWork } from './planned-work.js';
 import { availableMinutes, calendarsOf } from './schedule.js';
 import { boardCalendar, dayNumber, weekdayOfDay, workdaysByWeekday } from './workdays.js';
+import { tables } from '../tables.js';
 
 export type CapacityView = 'stage' | 'resource' | 'resource_type/stage' | 'group';
 
@@ -149,20 +147,20 @@ function addPlanned(work: PlannedWork[], rows: Rows, range: Range, into: Float64
 
 export function boardCapacity(ctx: RequestContext, board: StoredRecord, view: CapacityView, query: CapacityQuery) {
   let stages = ctx.store
-    .getWhereIn(stageModule.table, 'board_id', [board.id])
+    .getWhereIn(tables.stage, 'board_id', [board.id])
     .sort((a, b) => (a.priority as number) - (b.priority as number));
   if (query.stageId) stages = stages.filter((s) => s.id === query.stageId);
   const method = board.capacity_method as string;
   const periods = buckets(query.start, query.end, query.frame);
 
-  const resources = ctx.store.list(resourceModule.table, {
+  const resources = ctx.store.list(tables.resource, {
     match: { archived_at: null },
     filter: { kind: 'atom', field: 'boards', operator: 'has', not: false, value: board.id },
     limit: 1_000_000,
     offset: 0,
   }).rows;
   let groups: StoredRecord[] = [];
-  if (view === 'group') groups = ctx.store.list(groupModule.table, { limit: 1_000_000, offset: 0 }).rows;
+  if (view === 'group') groups = ctx.store.list(tables.group, { limit: 1_000_000, offset: 0 }).rows;
 
   const rowCount = { stage: stages.length, resource: resources.length, group: groups.length, 'resource_type/stage': stages.length * resourceTypes.length }[view];
   const available = new Float64Array(periods.length * rowCount);
@@ -172,7 +170,7 @@ export function boardCapacity(ctx: RequestContext, board: StoredRecord, view: Ca
     if (view === 'resource') resources.forEach((r, i) => resourceRows.set(r.id, [i]));
     if (view === 'group') {
       const groupRow = new Map(groups.map((g, i) => [g.id, i]));
-      for (const link of ctx.store.getWhereIn(groupResourceModule.table, 'group_id', groups.map((g) => g.id))) {
+      for (const link of ctx.store.getWhereIn(tables.group_resource, 'group_id', groups.map((g) => g.id))) {
         const groupRows = resourceRows.get(link.resource_id as string) ?? [];
         groupRows.push(groupRow.get(link.group_id as string)!);
         resourceRows.set(link.resource_id as string, groupRows);

@@ -5,19 +5,15 @@
  */
 import { daysBetween } from '../../../shared/dates.js';
 import { nowTimestamp } from '../../../shared/ids.js';
-import type { StoredRecord, TableDef } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
-import { boardModule, statusModule } from '../resources/board.js';
-import { cardModule } from '../resources/card.js';
-import { stageModule } from '../resources/stage.js';
 import { rankBetween } from './rank.js';
 import { boardCalendar, countWorkdays } from './workdays.js';
-
-export const cardTable = (): TableDef => cardModule.table;
+import { tables } from '../tables.js';
 
 /** The rank after the last card of a stage. */
 export function lastRank(ctx: RequestContext, stageId: string): string {
-  return rankBetween((ctx.store.max(cardTable(), 'rank', { stage_id: stageId }) as string | null) ?? null, null);
+  return rankBetween((ctx.store.max(tables.card, 'rank', { stage_id: stageId }) as string | null) ?? null, null);
 }
 
 /**
@@ -25,11 +21,11 @@ export function lastRank(ctx: RequestContext, stageId: string): string {
  * card with them, in one write, so a plan refused by the remote leaves no stray card edits).
  */
 export function cardFields(ctx: RequestContext, card: Record<string, unknown>): Record<string, unknown> {
-  const stage = ctx.store.get(stageModule.table, card.stage_id as string);
-  const board = stage ? ctx.store.get(boardModule.table, stage.board_id as string) : undefined;
+  const stage = ctx.store.get(tables.stage, card.stage_id as string);
+  const board = stage ? ctx.store.get(tables.board, stage.board_id as string) : undefined;
   const start = card.start_date as string | null;
   const end = card.end_date as string | null;
-  const status = card.status_id ? ctx.store.get(statusModule.table, card.status_id as string) : undefined;
+  const status = card.status_id ? ctx.store.get(tables.status, card.status_id as string) : undefined;
   const changes: Record<string, unknown> = {
     board_id: stage?.board_id ?? card.board_id ?? null,
     days_diff: start && end ? daysBetween(start, end) : null,
@@ -43,5 +39,5 @@ export function cardFields(ctx: RequestContext, card: Record<string, unknown>): 
 export function refreshCardFields(ctx: RequestContext, card: StoredRecord): StoredRecord {
   const changes = cardFields(ctx, card);
   const differs = Object.entries(changes).some(([k, v]) => card[k] !== v);
-  return differs ? ctx.store.update(cardTable(), card.id, changes)! : card;
+  return differs ? ctx.store.update(tables.card, card.id, changes)! : card;
 }

@@ -14,31 +14,30 @@
  */
 import type { StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
-import { boardModule } from '../resources/board.js';
-import { stageModule } from '../resources/stage.js';
 import { boardCalendar, shiftWorkdays, workdayDelta, workdayFrom, type BoardCalendar } from './workdays.js';
-import { cardTable, refreshCardFields } from './card-fields.js';
+import { refreshCardFields } from './card-fields.js';
+import { tables } from '../tables.js';
 
 function shiftCard(ctx: RequestContext, calendar: BoardCalendar, card: StoredRecord, workdays: number): void {
   if (workdays === 0 || !card.start_date || !card.end_date) return;
   const start = shiftWorkdays(calendar, workdayFrom(calendar, card.start_date as string), workdays);
   const end = shiftWorkdays(calendar, workdayFrom(calendar, card.end_date as string), workdays);
-  const moved = ctx.store.update(cardTable(), card.id, { start_date: start, end_date: end })!;
+  const moved = ctx.store.update(tables.card, card.id, { start_date: start, end_date: end })!;
   refreshCardFields(ctx, moved);
 }
 
 export function followDependencies(ctx: RequestContext, card: StoredRecord, previous: StoredRecord): void {
   const moved = card.start_date !== previous.start_date || card.end_date !== previous.end_date || card.stage_id !== previous.stage_id;
   if (!moved || !card.end_date || !card.board_id) return;
-  const board = ctx.store.get(boardModule.table, card.board_id as string);
+  const board = ctx.store.get(tables.board, card.board_id as string);
   if (!board || board.dependency_behavior === 'notify') return;
   const calendar = boardCalendar(board.workdays as Record<string, boolean>);
-  const stages = new Map(ctx.store.getWhereIn(stageModule.table, 'board_id', [board.id]).map((s) => [s.id, s]));
+  const stages = new Map(ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).map((s) => [s.id, s]));
   const own = stages.get(card.stage_id as string);
   // An independent stage is outside the chain: moving its card moves nothing else.
   if (!own || own.independent) return;
   const later = ctx.store
-    .getWhereIn(cardTable(), 'collection_id', [card.collection_id])
+    .getWhereIn(tables.card, 'collection_id', [card.collection_id])
     .filter((c) => c.id !== card.id && c.start_date && c.end_date)
     .filter((c) => {
       const stage = stages.get(c.stage_id as string);
@@ -64,7 +63,7 @@ export function followDependencies(ctx: RequestContext, card: StoredRecord, prev
     const start = cards.reduce((m, c) => ((c.start_date as string) < m ? (c.start_date as string) : m), '9999');
     const delta = start < earliest ? workdayDelta(calendar, workdayFrom(calendar, start), earliest) : 0;
     for (const c of cards) shiftCard(ctx, calendar, c, delta);
-    const refreshed = ctx.store.getWhereIn(cardTable(), 'id', cards.map((c) => c.id));
+    const refreshed = ctx.store.getWhereIn(tables.card, 'id', cards.map((c) => c.id));
     previousEnd = refreshed.reduce((m, c) => ((c.end_date as string) > m ? (c.end_date as string) : m), '');
     previousStage = stages.get(stageId)!;
   }

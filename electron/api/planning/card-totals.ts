@@ -4,10 +4,8 @@
  * resources per type) and `resource_type_time` (activity minutes per resource type).
  */
 import type { RequestContext } from '../resource.js';
-import { activityModule } from '../resources/activity.js';
-import { cardActivityModule, cardResourceModule } from '../resources/card.js';
-import { resourceModule } from '../resources/resource.js';
 import { trackedMinutes } from './tracked-time.js';
+import { tables } from '../tables.js';
 
 const types = ['machine', 'cell', 'employee'] as const;
 const perType = () => Object.fromEntries(types.map((t) => [t, 0])) as Record<string, number>;
@@ -20,8 +18,8 @@ export function cardTotals(ctx: RequestContext, cards: Record<string, unknown>[]
     for (const card of cards) card.time_tracking_total = tracked.total.get(card.id as string) ?? 0;
   }
   if (include.includes('resource_type_count')) {
-    const links = ctx.store.getWhereIn(cardResourceModule.table, 'card_id', ids);
-    const typeOf = new Map(ctx.store.getWhereIn(resourceModule.table, 'id', links.map((l) => l.resource_id)).map((r) => [r.id, r.type as string]));
+    const links = ctx.store.getWhereIn(tables.card_resource, 'card_id', ids);
+    const typeOf = new Map(ctx.store.getWhereIn(tables.resource, 'id', links.map((l) => l.resource_id)).map((r) => [r.id, r.type as string]));
     for (const card of cards) {
       const counts = perType();
       for (const l of links) if (l.card_id === card.id && typeOf.has(l.resource_id as string)) counts[typeOf.get(l.resource_id as string)!]!++;
@@ -29,8 +27,8 @@ export function cardTotals(ctx: RequestContext, cards: Record<string, unknown>[]
     }
   }
   if (include.includes('resource_type_time')) {
-    const links = ctx.store.getWhereIn(cardActivityModule.table, 'card_id', ids);
-    const typeOf = new Map(ctx.store.getWhereIn(activityModule.table, 'id', links.map((l) => l.activity_id)).map((a) => [a.id, a.resource_type as string]));
+    const links = ctx.store.getWhereIn(tables.card_activity, 'card_id', ids);
+    const typeOf = new Map(ctx.store.getWhereIn(tables.activity, 'id', links.map((l) => l.activity_id)).map((a) => [a.id, a.resource_type as string]));
     for (const card of cards) {
       const minutes = perType();
       for (const l of links) if (l.card_id === card.id && typeOf.has(l.activity_id as string)) minutes[typeOf.get(l.activity_id as string)!]! += l.time as number;

@@ -10,16 +10,11 @@
  */
 import type { StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
-import { statusModule } from '../resources/board.js';
-import { cardModule } from '../resources/card.js';
-import { collectionActivityModule, collectionModule } from '../resources/collection.js';
-import { stageActivityModule, stageModule } from '../resources/stage.js';
-import { boardModule } from '../resources/board.js';
-import { activityModule } from '../resources/activity.js';
 import { boardCalendar, shiftWorkdays } from './workdays.js';
+import { tables } from '../tables.js';
 
 function dependencyWarnings(ctx: RequestContext, board: StoredRecord, cards: StoredRecord[]): string[] {
-  const stages = new Map(ctx.store.getWhereIn(stageModule.table, 'board_id', [board.id]).map((s) => [s.id, s]));
+  const stages = new Map(ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).map((s) => [s.id, s]));
   const dated = cards.filter((c) => c.start_date && c.end_date && stages.has(c.stage_id as string));
   const byStage = new Map<string, StoredRecord[]>();
   for (const card of dated) byStage.set(card.stage_id as string, [...(byStage.get(card.stage_id as string) ?? []), card]);
@@ -44,12 +39,12 @@ function dependencyWarnings(ctx: RequestContext, board: StoredRecord, cards: Sto
 
 function unplacedActivities(ctx: RequestContext, collection: StoredRecord, board: StoredRecord, cards: StoredRecord[]): string[] {
   if (cards.length === 0) return [];
-  const wanted = ctx.store.getWhereIn(collectionActivityModule.table, 'collection_id', [collection.id]);
-  const stageIds = ctx.store.getWhereIn(stageModule.table, 'board_id', [board.id]).map((s) => s.id);
-  const allowed = new Set(ctx.store.getWhereIn(stageActivityModule.table, 'stage_id', stageIds).map((l) => l.activity_id));
+  const wanted = ctx.store.getWhereIn(tables.collection_activity, 'collection_id', [collection.id]);
+  const stageIds = ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).map((s) => s.id);
+  const allowed = new Set(ctx.store.getWhereIn(tables.stage_activity, 'stage_id', stageIds).map((l) => l.activity_id));
   const missing = wanted.filter((link) => !allowed.has(link.activity_id));
   if (missing.length === 0) return [];
-  const names = ctx.store.getWhereIn(activityModule.table, 'id', missing.map((l) => l.activity_id));
+  const names = ctx.store.getWhereIn(tables.activity, 'id', missing.map((l) => l.activity_id));
   return names.map((a) => `Activity ${a.description as string} is not allowed in any stage of the board, so it was not planned`);
 }
 
@@ -59,14 +54,14 @@ function unplacedActivities(ctx: RequestContext, collection: StoredRecord, board
  * a plan's collection change whole).
  */
 export function refreshCollection(ctx: RequestContext, collectionId: string, set: Record<string, unknown> = {}): void {
-  const stored = ctx.store.get(collectionModule.table, collectionId);
+  const stored = ctx.store.get(tables.collection, collectionId);
   if (!stored) return;
   const collection = { ...stored, ...set };
-  const cards = ctx.store.getWhereIn(cardModule.table, 'collection_id', [collectionId]);
+  const cards = ctx.store.getWhereIn(tables.card, 'collection_id', [collectionId]);
   const starts = cards.map((c) => c.start_date as string | null).filter((d): d is string => d !== null).sort();
   const ends = cards.map((c) => c.end_date as string | null).filter((d): d is string => d !== null).sort();
   const exits = new Set(
-    ctx.store.getWhereIn(statusModule.table, 'id', cards.map((c) => c.status_id)).filter((s) => s.exit).map((s) => s.id),
+    ctx.store.getWhereIn(tables.status, 'id', cards.map((c) => c.status_id)).filter((s) => s.exit).map((s) => s.id),
   );
   const done = cards.filter((c) => exits.has(c.status_id as string)).length;
   const changes: Record<string, unknown> = {
@@ -79,7 +74,7 @@ export function refreshCollection(ctx: RequestContext, collectionId: string, set
   if (cards.length === 0 && collection.status === 'planned') Object.assign(changes, { status: 'not_planned', plan_id: null });
 
   const warnings: string[] = [];
-  const board = typeof collection.board_id === 'string' ? ctx.store.get(boardModule.table, collection.board_id) : undefined;
+  const board = typeof collection.board_id === 'string' ? ctx.store.get(tables.board, collection.board_id) : undefined;
   if (board) {
     warnings.push(...dependencyWarnings(ctx, board, cards));
     warnings.push(...unplacedActivities(ctx, collection, board, cards));
@@ -91,5 +86,5 @@ export function refreshCollection(ctx: RequestContext, collectionId: string, set
   changes.warnings = warnings;
 
   const differs = Object.entries(changes).some(([k, v]) => JSON.stringify(stored[k]) !== JSON.stringify(v));
-  if (differs) ctx.store.update(collectionModule.table, collectionId, changes);
+  if (differs) ctx.store.update(tables.collection, collectionId, changes);
 }

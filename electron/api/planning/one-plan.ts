@@ -22,18 +22,17 @@
 import type { StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
-import { cardModule } from '../resources/card.js';
-import { collectionModule } from '../resources/collection.js';
+import { tables } from '../tables.js';
 
 type SyncedChange = (ctx: RequestContext, id: string, fields: Record<string, unknown>, current: StoredRecord | undefined) => void;
 
 /** Refuses `what` when the collection has live cards of a plan other than `planId` here. */
 function refuseSecondPlan(ctx: RequestContext, collectionId: string, planId: string | null, what: string): void {
   const theirs = ctx.store
-    .getWhereIn(cardModule.table, 'collection_id', [collectionId])
+    .getWhereIn(tables.card, 'collection_id', [collectionId])
     .filter((card) => typeof card.plan_id === 'string' && card.plan_id !== planId);
   if (theirs.length === 0) return;
-  const collection = ctx.store.get(collectionModule.table, collectionId);
+  const collection = ctx.store.get(tables.collection, collectionId);
   const name = typeof collection?.name === 'string' ? `"${collection.name}"` : collectionId;
   const starts = theirs.map((c) => c.start_date as string | null).filter((d): d is string => d !== null).sort();
   const ends = theirs.map((c) => c.end_date as string | null).filter((d): d is string => d !== null).sort();
@@ -66,6 +65,6 @@ export const checkSyncedCard: SyncedChange = (ctx, _id, fields, current) => {
 
 /** A new link of a card (its activities, resources, labels). */
 export const checkSyncedCardLink: SyncedChange = (ctx, _id, fields, current) => {
-  if (current || typeof fields.card_id !== 'string' || ctx.store.getForSync(cardModule.table, fields.card_id.toLowerCase())) return;
+  if (current || typeof fields.card_id !== 'string' || ctx.store.getForSync(tables.card, fields.card_id.toLowerCase())) return;
   refuseWithoutCard('The card this belongs to');
 };

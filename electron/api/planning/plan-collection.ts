@@ -22,12 +22,7 @@ import { today } from '../../../shared/dates.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
-import { activityModule } from '../resources/activity.js';
-import { boardModule, statusModule } from '../resources/board.js';
-import { cardActivityModule, cardModule, cardResourceModule, defaultStatus } from '../resources/card.js';
-import { collectionActivityModule, collectionModule } from '../resources/collection.js';
-import { resourceModule } from '../resources/resource.js';
-import { stageActivityModule, stageModule } from '../resources/stage.js';
+import { cardModule, defaultStatus } from '../resources/card.js';
 import { cardFields, lastRank } from './card-fields.js';
 import { refreshCollection } from './collection-state.js';
 import { planCards, type PlanStage } from './plan.js';
@@ -36,6 +31,7 @@ import { loadCalendars, scheduleDay } from './schedule.js';
 import { boardCalendar, CalendarError } from './workdays.js';
 import { deleteTree } from '../write-plan.js';
 import { optionalBody } from '../conventions/request-body.js';
+import { tables } from '../tables.js';
 
 /** Minutes one workday gives a card when no resource is assigned. */
 export const minutesPerWorkdayWithoutResources = 480;
@@ -56,7 +52,7 @@ function readBody(ctx: RequestContext, board: StoredRecord, raw: unknown): PlanB
   const body = optionalBody(raw);
   const problems: FieldProblem[] = [];
   const out: PlanBody = { reverse: false, force_stages: [], resources: [] };
-  const stageIds = new Set(ctx.store.getWhereIn(stageModule.table, 'board_id', [board.id]).map((s) => s.id));
+  const stageIds = new Set(ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).map((s) => s.id));
   for (const field of ['start', 'end'] as const) {
     const value = body[field];
     if (value === undefined || value === null) continue;
@@ -77,12 +73,12 @@ function readBody(ctx: RequestContext, board: StoredRecord, raw: unknown): PlanB
     });
   };
   idList('force_stages', (id) => stageIds.has(id), 'stage of this board');
-  idList('resources', (id) => ctx.store.get(resourceModule.table, id) !== undefined, 'resource');
+  idList('resources', (id) => ctx.store.get(tables.resource, id) !== undefined, 'resource');
   for (const [field, check, what] of [
     ['stage_id', (id: string) => stageIds.has(id), 'stage of this board'],
-    ['status_id', (id: string) => ctx.store.get(statusModule.table, id)?.board_id === board.id, 'status of this board'],
-    ['before', (id: string) => !!(ctx.store.get(cardModule.table, id) ?? ctx.store.get(collectionModule.table, id)), 'card or collection'],
-    ['after', (id: string) => !!(ctx.store.get(cardModule.table, id) ?? ctx.store.get(collectionModule.table, id)), 'card or collection'],
+    ['status_id', (id: string) => ctx.store.get(tables.status, id)?.board_id === board.id, 'status of this board'],
+    ['before', (id: string) => !!(ctx.store.get(tables.card, id) ?? ctx.store.get(tables.collection, id)), 'card or collection'],
+    ['after', (id: string) => !!(ctx.store.get(tables.card, id) ?? ctx.store.get(tables.collection, id)), 'card or collection'],
   ] as const) {
     const value = body[field];
     if (value === undefined || value === null) continue;
@@ -105,7 +101,7 @@ function rankFor(ctx: RequestContext, stageId: string, body: PlanBody, collectio
   const anchorId = body.before ?? body.after;
   if (anchorId === undefined) return lastRank(ctx, stageId);
   const siblings = ctx.store
-    .getWhereIn(cardModule.table, 'stage_id', [stageId])
+    .getWhereIn(tables.card, 'stage_id', [stageId])
     .filter((c) => c.collection_id !== collectionId)
     .map((c) => ({ id: c.id, collection: c.collection_id, rank: c.rank as string }))
     .sort((a, b) => (a.rank < b.rank ? -1 : 1));
@@ -122,24 +118,24 @@ function rankFor(ctx: RequestContext, stageId: string, body: PlanBody, collectio
 function removeCards(ctx: RequestContext, collectionId: string): void {
   const { afterDelete: _refresh, ...rules } = cardModule.rules ?? {};
   const quietly: ResourceModule = { ...cardModule, rules };
-  for (const card of ctx.store.getWhereIn(cardModule.table, 'collection_id', [collectionId])) deleteTree(ctx, quietly, card);
+  for (const card of ctx.store.getWhereIn(tables.card, 'collection_id', [collectionId])) deleteTree(ctx, quietly, card);
 }
 
 export function planCollection(ctx: RequestContext, collectionId: string, boardId: string, rawBody: unknown): StoredRecord {
   return ctx.store.transaction(() => {
-    const collection = isUuid(collectionId) ? ctx.store.get(collectionModule.table, collectionId.toLowerCase()) : undefined;
+    const collection = isUuid(collectionId) ? ctx.store.get(tables.collection, collectionId.toLowerCase()) : undefined;
     if (!collection) throw ApiError.notFound('No Collection with that id.');
-    const board = isUuid(boardId) ? ctx.store.get(boardModule.table, boardId.toLowerCase()) : undefined;
+    const board = isUuid(boardId) ? ctx.store.get(tables.board, boardId.toLowerCase()) : undefined;
     if (!board) throw ApiError.notFound('No Board with that id.');
     const body = readBody(ctx, board, rawBody);
 
     const stages = ctx.store
-      .getWhereIn(stageModule.table, 'board_id', [board.id])
+      .getWhereIn(tables.stage, 'board_id', [board.id])
       .sort((a, b) => (a.priority as number) - (b.priority as number));
     if (stages.length === 0) throw ApiError.rule('board_id', 'the board has no stages to plan on');
-    const status = body.status_id ? ctx.store.get(statusModule.table, body.status_id) : defaultStatus(ctx, board.id);
+    const status = body.status_id ? ctx.store.get(tables.status, body.status_id) : defaultStatus(ctx, board.id);
     if (!status) throw ApiError.rule('status_id', 'the board has no statuses; add one before planning');
-    const allowed = ctx.store.getWhereIn(stageActivityModule.table, 'stage_id', stages.map((s) => s.id));
+    const allowed = ctx.store.getWhereIn(tables.stage_activity, 'stage_id', stages.map((s) => s.id));
     const planStages: PlanStage[] = stages.map((s) => ({
       id: s.id,
       delay_day: s.delay_day as number,
@@ -150,7 +146,7 @@ export function planCollection(ctx: RequestContext, collectionId: string, boardI
         .map((l) => l.activity_id as string),
     }));
     const activities = ctx.store
-      .getWhereIn(collectionActivityModule.table, 'collection_id', [collection.id])
+      .getWhereIn(tables.collection_activity, 'collection_id', [collection.id])
       .map((l) => ({ id: l.activity_id as string, time: l.time as number }));
     const anchor = body.reverse ? (body.end ?? (collection.due_date as string | null)) : (body.start ?? today());
     if (!anchor) throw ApiError.rule('end', 'reverse planning needs an end date or a due date on the collection');
@@ -185,7 +181,7 @@ export function planCollection(ctx: RequestContext, collectionId: string, boardI
     // Re-planning replaces the cards the collection had.
     removeCards(ctx, collection.id);
     const planId = uuidv7();
-    const names = new Map(ctx.store.getWhereIn(activityModule.table, 'id', activities.map((a) => a.id)).map((a) => [a.id, a.description as string]));
+    const names = new Map(ctx.store.getWhereIn(tables.activity, 'id', activities.map((a) => a.id)).map((a) => [a.id, a.description as string]));
     for (const planned of result.cards) {
       const split = board.split_cards_by_activity && planned.activities.length === 1;
       const values: Record<string, unknown> = {
@@ -201,23 +197,23 @@ export function planCollection(ctx: RequestContext, collectionId: string, boardI
         locked: false,
         plan_id: planId,
       };
-      const card = ctx.store.insert(cardModule.table, { ...values, ...cardFields(ctx, values) });
+      const card = ctx.store.insert(tables.card, { ...values, ...cardFields(ctx, values) });
       for (const activity of planned.activities) {
-        ctx.store.insert(cardActivityModule.table, { card_id: card.id, activity_id: activity.id, time: activity.time });
+        ctx.store.insert(tables.card_activity, { card_id: card.id, activity_id: activity.id, time: activity.time });
       }
-      for (const resourceId of body.resources) ctx.store.insert(cardResourceModule.table, { card_id: card.id, resource_id: resourceId });
+      for (const resourceId of body.resources) ctx.store.insert(tables.card_resource, { card_id: card.id, resource_id: resourceId });
     }
     refreshCollection(ctx, collection.id, { board_id: board.id, status: 'planned', plan_id: planId });
-    return ctx.store.get(collectionModule.table, collection.id)!;
+    return ctx.store.get(tables.collection, collection.id)!;
   });
 }
 
 export function moveToBacklog(ctx: RequestContext, collectionId: string): StoredRecord {
   return ctx.store.transaction(() => {
-    const collection = isUuid(collectionId) ? ctx.store.get(collectionModule.table, collectionId.toLowerCase()) : undefined;
+    const collection = isUuid(collectionId) ? ctx.store.get(tables.collection, collectionId.toLowerCase()) : undefined;
     if (!collection) throw ApiError.notFound('No Collection with that id.');
     removeCards(ctx, collection.id);
     refreshCollection(ctx, collection.id, { status: 'not_planned', plan_id: null });
-    return ctx.store.get(collectionModule.table, collection.id)!;
+    return ctx.store.get(tables.collection, collection.id)!;
   });
 }

@@ -10,8 +10,8 @@ import { eachDate, isoWeekday } from '../../../shared/dates.js';
 import type { FieldSpec } from '../../../shared/fields.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
-import { resourceModule, scheduleDeviationModule } from '../resources/resource.js';
 import { dayNumber, weekdayOfDay } from './workdays.js';
+import { tables } from '../tables.js';
 
 export interface ResourceCalendar {
   resource: StoredRecord;
@@ -105,15 +105,15 @@ function lostMinutes(scheduled: number, wholeDay: boolean, partial: number): num
 /** Resources with their deviations in two queries. Archived resources only when asked for. */
 export function loadCalendars(ctx: RequestContext, resourceIds?: readonly string[]): ResourceCalendar[] {
   const resources = resourceIds
-    ? ctx.store.getWhereIn(resourceModule.table, 'id', resourceIds)
-    : ctx.store.list(resourceModule.table, { match: { archived_at: null }, limit: 1_000_000, offset: 0 }).rows;
+    ? ctx.store.getWhereIn(tables.resource, 'id', resourceIds)
+    : ctx.store.list(tables.resource, { match: { archived_at: null }, limit: 1_000_000, offset: 0 }).rows;
   return calendarsOf(ctx, resources);
 }
 
 /** Resources already loaded, with their deviations in one query. */
 export function calendarsOf(ctx: RequestContext, resources: readonly StoredRecord[]): ResourceCalendar[] {
   const byResource = new Map<string, StoredRecord[]>(resources.map((r) => [r.id, []]));
-  for (const deviation of ctx.store.getWhereIn(scheduleDeviationModule.table, 'resource_id', resources.map((r) => r.id))) {
+  for (const deviation of ctx.store.getWhereIn(tables.schedule_deviation, 'resource_id', resources.map((r) => r.id))) {
     byResource.get(deviation.resource_id as string)?.push(deviation);
   }
   return resources.map((resource) => ({ resource, deviations: byResource.get(resource.id)! }));

@@ -14,13 +14,13 @@ import { ApiError } from '../errors.js';
 import { findRecord, present, shapeOptionsFor } from '../records.js';
 import type { QueryString } from '../conventions/list-query.js';
 import type { RequestContext } from '../resource.js';
-import { boardModule } from '../resources/board.js';
-import { cardActivityModule, cardLabelModule, cardModule, cardResourceModule } from '../resources/card.js';
+import { cardLabelModule, cardModule, cardResourceModule } from '../resources/card.js';
 import { refreshCardFields } from './card-fields.js';
 import { refreshCollection } from './collection-state.js';
 import { rankBetween } from './rank.js';
 import { boardCalendar, countWorkdays, shiftWorkdays, workdayFrom } from './workdays.js';
 import { requiredBody } from '../conventions/request-body.js';
+import { tables } from '../tables.js';
 
 interface SplitAt {
   /** Last day of the original card. */
@@ -35,7 +35,7 @@ function splitPoint(ctx: RequestContext, card: Record<string, unknown>, body: Re
   const start = card.start_date as string | null;
   const end = card.end_date as string | null;
   if (!start || !end) throw ApiError.rule('date', 'only a card with a start and an end date can be split');
-  const board = ctx.store.get(boardModule.table, card.board_id as string);
+  const board = ctx.store.get(tables.board, card.board_id as string);
   if (!board) throw ApiError.rule('date', 'the card is on no board');
   const calendar = boardCalendar(board.workdays as Record<string, boolean>);
   const days = Math.max(1, countWorkdays(calendar, start, end));
@@ -64,11 +64,11 @@ export function splitCard(ctx: RequestContext, collectionId: string, cardId: str
     const card = findRecord(ctx, cardModule, cardId, { collection_id: collectionId });
     const at = splitPoint(ctx, card, input);
     const nextRank = ctx.store
-      .getWhereIn(cardModule.table, 'stage_id', [card.stage_id])
+      .getWhereIn(tables.card, 'stage_id', [card.stage_id])
       .map((c) => c.rank as string)
       .filter((r) => r > (card.rank as string))
       .sort()[0];
-    const copy = ctx.store.insert(cardModule.table, {
+    const copy = ctx.store.insert(tables.card, {
       ...card,
       id: undefined,
       created_at: undefined,
@@ -80,11 +80,11 @@ export function splitCard(ctx: RequestContext, collectionId: string, cardId: str
       completed_at: null,
       external_ref: null,
     });
-    ctx.store.update(cardModule.table, card.id, { end_date: at.firstEnd });
-    for (const link of ctx.store.getWhereIn(cardActivityModule.table, 'card_id', [card.id])) {
+    ctx.store.update(tables.card, card.id, { end_date: at.firstEnd });
+    for (const link of ctx.store.getWhereIn(tables.card_activity, 'card_id', [card.id])) {
       const kept = Math.round((link.time as number) * at.share);
-      ctx.store.update(cardActivityModule.table, link.id, { time: kept });
-      ctx.store.insert(cardActivityModule.table, { card_id: copy.id, activity_id: link.activity_id, time: (link.time as number) - kept });
+      ctx.store.update(tables.card_activity, link.id, { time: kept });
+      ctx.store.insert(tables.card_activity, { card_id: copy.id, activity_id: link.activity_id, time: (link.time as number) - kept });
     }
     for (const module of [cardLabelModule, cardResourceModule]) {
       const key = module === cardLabelModule ? 'label_id' : 'resource_id';
@@ -92,10 +92,10 @@ export function splitCard(ctx: RequestContext, collectionId: string, cardId: str
         ctx.store.insert(module.table, { card_id: copy.id, [key]: link[key] });
       }
     }
-    refreshCardFields(ctx, ctx.store.get(cardModule.table, card.id)!);
+    refreshCardFields(ctx, ctx.store.get(tables.card, card.id)!);
     refreshCardFields(ctx, copy);
     refreshCollection(ctx, collectionId);
-    return [ctx.store.get(cardModule.table, card.id)!, ctx.store.get(cardModule.table, copy.id)!];
+    return [ctx.store.get(tables.card, card.id)!, ctx.store.get(tables.card, copy.id)!];
   });
 }
 

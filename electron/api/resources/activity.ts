@@ -1,13 +1,13 @@
 import { activitySpec } from '../../../shared/resources/activity.js';
-import { tableFor } from '../../store/environment-store.js';
 import type { ResourceModule } from '../resource.js';
 import { itemModule } from './simple.js';
 import { stageActivityModule, stageModule } from './stage.js';
 import { timeTrackingModule } from './time-tracking.js';
+import { tables } from '../tables.js';
 
 export const activityModule: ResourceModule = {
   spec: activitySpec,
-  table: tableFor(activitySpec),
+  table: tables.activity,
   path: '/activity',
   relations: {
     item: { kind: 'belongsTo', target: () => itemModule, foreignKey: 'item_id' },

@@ -12,13 +12,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { uuidv7 } from '../../../shared/ids.js';
 import { attachmentSpec } from '../../../shared/resources/attachment.js';
 import { maxAttachmentBytes } from '../../store/attachment-files.js';
-import { tableFor } from '../../store/environment-store.js';
 import type { QueryString } from '../conventions/list-query.js';
 import { ApiError, toApiError } from '../errors.js';
 import { createRecord, findRecord, present, shapeOptionsFor } from '../records.js';
 import type { ResourceModule } from '../resource.js';
 import { cardModule } from './card.js';
 import { collectionModule } from './collection.js';
+import { tables } from '../tables.js';
 
 const safeContentType = /^[\w.+-]+\/[\w.+-]+$/;
 
@@ -34,7 +34,7 @@ function disposition(filename: string): string {
 
 export const attachmentModule: ResourceModule = {
   spec: attachmentSpec,
-  table: tableFor(attachmentSpec),
+  table: tables.attachment,
   path: '/collection/:collection_id/attachment',
   parents: [{ param: 'collection_id', field: 'collection_id', module: () => collectionModule }],
   relations: { card: { kind: 'belongsTo', target: () => cardModule, foreignKey: 'card_id' } },
@@ -42,7 +42,7 @@ export const attachmentModule: ResourceModule = {
     check(ctx, values, current) {
       const problems = [];
       if (typeof values.card_id === 'string') {
-        const card = ctx.store.get(cardModule.table, values.card_id);
+        const card = ctx.store.get(tables.card, values.card_id);
         if (card && card.collection_id !== (values.collection_id ?? current?.collection_id)) {
           problems.push({ field: 'card_id', description: 'card_id must be a card of this collection' });
         }
@@ -132,7 +132,7 @@ function registerUploadRoute(app: FastifyInstance): void {
           { id },
         );
         const stored = ctx.store.files.put(upload.content);
-        return ctx.store.update(attachmentModule.table, id, {
+        return ctx.store.update(tables.attachment, id, {
           bytes: stored.bytes,
           checksum: stored.checksum,
           content_type: safeContentType.test(upload.mimetype) ? upload.mimetype : 'application/octet-stream',

@@ -13,18 +13,18 @@ import {
   statusSpec,
 } from '../../../shared/resources/board.js';
 import type { ResourceSpec } from '../../../shared/fields.js';
-import { tableFor } from '../../store/environment-store.js';
 import { registerCapacityRoutes } from '../planning/capacity-routes.js';
 import type { ResourceModule } from '../resource.js';
 import { cardModule } from './card.js';
 import { collectionModule } from './collection.js';
 import { stageModule } from './stage.js';
 import { spaceModule } from './space.js';
+import { tableNamed, tables } from '../tables.js';
 
 function boardPart(spec: ResourceSpec, segment: string): ResourceModule {
   return {
     spec,
-    table: tableFor(spec),
+    table: tableNamed(spec.name)!,
     path: `/board/:board_id/${segment}`,
     parents: [{ param: 'board_id', field: 'board_id', module: () => boardModule }],
     relations: { board: { kind: 'belongsTo', target: () => boardModule, foreignKey: 'board_id' } },
@@ -39,7 +39,7 @@ export const boardCustomFieldModule = boardPart(boardCustomFieldSpec, 'custom_fi
 
 export const boardModule: ResourceModule = {
   spec: boardSpec,
-  table: tableFor(boardSpec),
+  table: tables.board,
   path: '/board',
   relations: {
     stages: { kind: 'hasMany', target: () => stageModule, foreignKey: 'board_id', owned: true },

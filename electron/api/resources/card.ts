@@ -11,7 +11,6 @@ import {
   cardResourceSpec,
   cardSpec,
 } from '../../../shared/resources/card.js';
-import { tableFor } from '../../store/environment-store.js';
 import { cardFields, refreshCardFields } from '../planning/card-fields.js';
 import { followDependencies } from '../planning/card-moves.js';
 import { refreshCollection } from '../planning/collection-state.js';
@@ -26,12 +25,13 @@ import { collectionModule } from './collection.js';
 import { resourceModule } from './resource.js';
 import { stageModule } from './stage.js';
 import { timeTrackingModule } from './time-tracking.js';
+import { tables } from '../tables.js';
 
-export const cardLabelModule: ResourceModule = { spec: cardLabelSpec, table: tableFor(cardLabelSpec), rules: { checkSynced: checkSyncedCardLink } };
-export const cardResourceModule: ResourceModule = { spec: cardResourceSpec, table: tableFor(cardResourceSpec), rules: { checkSynced: checkSyncedCardLink } };
+export const cardLabelModule: ResourceModule = { spec: cardLabelSpec, table: tables.card_label, rules: { checkSynced: checkSyncedCardLink } };
+export const cardResourceModule: ResourceModule = { spec: cardResourceSpec, table: tables.card_resource, rules: { checkSynced: checkSyncedCardLink } };
 export const cardActivityModule: ResourceModule = {
   spec: cardActivitySpec,
-  table: tableFor(cardActivitySpec),
+  table: tables.card_activity,
   // Read as a card's `time` records, which name their activity by id: `with=time.activity`.
   relations: { activity: { kind: 'belongsTo', target: () => activityModule, foreignKey: 'activity_id' } },
   rules: { checkSynced: checkSyncedCardLink },
@@ -40,7 +40,7 @@ export const cardActivityModule: ResourceModule = {
 /** The first entry status of a board (by priority), else its first status. */
 export function defaultStatus(ctx: RequestContext, boardId: string) {
   const statuses = ctx.store
-    .getWhereIn(statusModule.table, 'board_id', [boardId])
+    .getWhereIn(tables.status, 'board_id', [boardId])
     .sort((a, b) => (a.priority as number) - (b.priority as number));
   return statuses.find((s) => s.entry) ?? statuses[0];
 }
@@ -66,8 +66,8 @@ function checkCard(
   const problems: FieldProblem[] = [];
   const collectionId = (values.collection_id ?? current?.collection_id) as string | undefined;
   // Written inside its collection, the card checks against the collection being written.
-  const collection = parent ?? (collectionId ? ctx.store.get(collectionModule.table, collectionId) : undefined);
-  const stage = ctx.store.get(stageModule.table, (values.stage_id ?? current?.stage_id) as string);
+  const collection = parent ?? (collectionId ? ctx.store.get(tables.collection, collectionId) : undefined);
+  const stage = ctx.store.get(tables.stage, (values.stage_id ?? current?.stage_id) as string);
   if (stage && collection?.board_id && stage.board_id !== collection.board_id) {
     problems.push({ field: 'stage_id', description: 'stage_id must be a stage of the collection\'s board' });
   }
@@ -78,7 +78,7 @@ function checkCard(
   }
   const statusId = (values.status_id ?? current?.status_id) as string | undefined;
   if (stage && statusId && values.status_id !== undefined) {
-    const status = ctx.store.get(statusModule.table, statusId);
+    const status = ctx.store.get(tables.status, statusId);
     if (status && status.board_id !== stage.board_id) problems.push({ field: 'status_id', description: 'status_id must be a status of the card\'s board' });
   }
   const start = (values.start_date !== undefined ? values.start_date : current?.start_date) as string | null | undefined;
@@ -92,7 +92,7 @@ function checkCard(
 
 export const cardRelationModule: ResourceModule = {
   spec: cardRelationSpec,
-  table: tableFor(cardRelationSpec),
+  table: tables.card_relation,
   path: '/card_relation',
   relations: {
     card: { kind: 'belongsTo', target: () => cardModule, foreignKey: 'card_id' },
@@ -105,7 +105,7 @@ export const cardRelationModule: ResourceModule = {
       if (typeof card !== 'string' || typeof related !== 'string') return [];
       if (card === related) return [{ field: 'related_card_id', description: 'a card cannot be related to itself' }];
       const same = ctx.store
-        .getWhereIn(cardRelationModule.table, 'card_id', [card])
+        .getWhereIn(tables.card_relation, 'card_id', [card])
         .some((r) => r.id !== current?.id && r.related_card_id === related && r.type === (values.type ?? current?.type));
       return same ? [{ field: 'related_card_id', description: 'these cards already have this relation' }] : [];
     },
@@ -114,7 +114,7 @@ export const cardRelationModule: ResourceModule = {
 
 export const cardModule: ResourceModule = {
   spec: cardSpec,
-  table: tableFor(cardSpec),
+  table: tables.card,
   path: '/collection/:collection_id/card',
   parents: [{ param: 'collection_id', field: 'collection_id', module: () => collectionModule }],
   relations: {
@@ -152,11 +152,14 @@ export const cardModule: ResourceModule = {
     check: checkCard,
     afterWrite(ctx, written, op, _input, previous) {
       const card = refreshCardFields(ctx, written);
-      const collection = ctx.store.get(collectionModule.table, card.collection_id as string);
+      const collection = ctx.store.get(tables.collection, card.collection_id as string);
       if (collection && !collection.board_id && card.board_id) {
-        ctx.store.update(collectionModule.table, collection.id, { board_id: card.board_id });
+        ctx.store.update(tables.collection, collection.id, { board_id: card.board_id });
       }
-      if (op === 'update' && previous) followDependencies(ctx, card, previous);
+      if (op === 'update' && previous) {
+        if (ctx.cardMoves) ctx.cardMoves.push({ card, previous });
+        else followDependencies(ctx, card, previous);
+      }
       refreshCollection(ctx, card.collection_id as string);
     },
     afterDelete(ctx, card) {

@@ -6,15 +6,15 @@
  */
 import { nowTimestamp } from '../../../shared/ids.js';
 import { checklistItemSpec, checklistSpec } from '../../../shared/resources/checklist.js';
-import { tableFor } from '../../store/environment-store.js';
 import type { ResourceModule } from '../resource.js';
 import { boardChecklistModule } from './board.js';
 import { cardModule } from './card.js';
 import { collectionModule } from './collection.js';
+import { tables } from '../tables.js';
 
 export const checklistItemModule: ResourceModule = {
   spec: checklistItemSpec,
-  table: tableFor(checklistItemSpec),
+  table: tables.checklist_item,
   path: '/collection/:collection_id/checklist/:checklist_id/item',
   parents: [
     { param: 'collection_id', field: 'collection_id', module: () => collectionModule, inherited: true },
@@ -39,12 +39,12 @@ const checklistRules: ResourceModule['rules'] = {
     const collectionId = values.collection_id ?? current?.collection_id;
     const cardId = values.card_id;
     if (typeof cardId === 'string') {
-      const card = ctx.store.get(cardModule.table, cardId);
+      const card = ctx.store.get(tables.card, cardId);
       if (card && collectionId && card.collection_id !== collectionId) {
         problems.push({ field: 'card_id', description: 'card_id must be a card of this collection' });
       }
     }
-    const template = typeof values.board_checklist_id === 'string' ? ctx.store.get(boardChecklistModule.table, values.board_checklist_id) : undefined;
+    const template = typeof values.board_checklist_id === 'string' ? ctx.store.get(tables.board_checklist, values.board_checklist_id) : undefined;
     if (!current && values.name === undefined) {
       if (template) values.name = template.name;
       else problems.push({ field: 'name', description: 'name is required unless board_checklist_id gives one' });
@@ -53,9 +53,9 @@ const checklistRules: ResourceModule['rules'] = {
   },
   afterWrite(ctx, checklist, op, input) {
     if (op !== 'create' || typeof checklist.board_checklist_id !== 'string' || Array.isArray(input.items)) return;
-    const template = ctx.store.get(boardChecklistModule.table, checklist.board_checklist_id);
+    const template = ctx.store.get(tables.board_checklist, checklist.board_checklist_id);
     (template?.items as { description: string }[] | undefined)?.forEach((item, position) => {
-      ctx.store.insert(checklistItemModule.table, { checklist_id: checklist.id, description: item.description, position, checked: false });
+      ctx.store.insert(tables.checklist_item, { checklist_id: checklist.id, description: item.description, position, checked: false });
     });
   },
 };
@@ -68,7 +68,7 @@ const checklistRelations: ResourceModule['relations'] = {
 
 export const checklistModule: ResourceModule = {
   spec: checklistSpec,
-  table: tableFor(checklistSpec),
+  table: tables.checklist,
   path: '/collection/:collection_id/checklist',
   parents: [{ param: 'collection_id', field: 'collection_id', module: () => collectionModule }],
   relations: checklistRelations,

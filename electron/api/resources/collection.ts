@@ -12,7 +12,6 @@ import { checkCustomFieldValues, customFieldValueSchema } from '../../../shared/
 import { isPlainObject } from '../../../shared/fields.js';
 import { collectionActivitySpec, collectionSpec } from '../../../shared/resources/collection.js';
 import { collectionFollowerSpec, collectionLabelSpec } from '../../../shared/resources/card.js';
-import { tableFor } from '../../store/environment-store.js';
 import type { QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { refreshCollection } from '../planning/collection-state.js';
@@ -29,6 +28,7 @@ import { commentModule } from './comment.js';
 import { orderModule } from './order.js';
 import { userModule } from './user.js';
 import { optionalBody } from '../conventions/request-body.js';
+import { tables } from '../tables.js';
 
 /** The status rule a client must follow; `planned` is set only by planning. */
 export const statusRule = 'status may only be switched between not_planned and ignored; planned is set by planning the collection';
@@ -51,13 +51,13 @@ function checkStatus(values: Record<string, unknown>, current: Record<string, un
   return allowed ? [] : [{ field: 'status', description: statusRule }];
 }
 
-export const collectionActivityModule: ResourceModule = { spec: collectionActivitySpec, table: tableFor(collectionActivitySpec) };
-export const collectionLabelModule: ResourceModule = { spec: collectionLabelSpec, table: tableFor(collectionLabelSpec) };
-export const collectionFollowerModule: ResourceModule = { spec: collectionFollowerSpec, table: tableFor(collectionFollowerSpec) };
+export const collectionActivityModule: ResourceModule = { spec: collectionActivitySpec, table: tables.collection_activity };
+export const collectionLabelModule: ResourceModule = { spec: collectionLabelSpec, table: tables.collection_label };
+export const collectionFollowerModule: ResourceModule = { spec: collectionFollowerSpec, table: tables.collection_follower };
 
 export const collectionModule: ResourceModule = {
   spec: collectionSpec,
-  table: tableFor(collectionSpec),
+  table: tables.collection,
   path: '/collection',
   relations: {
     activities: {
@@ -115,7 +115,7 @@ function customFieldRoutes(app: FastifyInstance): void {
         const own = `${index}.`;
         const strip = (text: string) => (text.startsWith(own) ? text.slice(own.length) : text);
         if (problems.length > 0) throw ApiError.unprocessable(problems.map((p) => ({ field: strip(p.field), description: strip(p.description) })));
-        return request.ctx.store.update(collectionModule.table, collection.id, { custom_fields: value })!;
+        return request.ctx.store.update(tables.collection, collection.id, { custom_fields: value })!;
       });
       return present(request.ctx, collectionModule, [record], shape)[0];
     },
@@ -129,7 +129,7 @@ function customFieldRoutes(app: FastifyInstance): void {
         const fields = collection.custom_fields as unknown[];
         const named = (f: unknown) => isPlainObject(f) && f.name === request.params.name;
         if (!fields.some(named)) throw ApiError.notFound('The collection has no custom field with that name.');
-        request.ctx.store.update(collectionModule.table, collection.id, { custom_fields: fields.filter((f) => !named(f)) });
+        request.ctx.store.update(tables.collection, collection.id, { custom_fields: fields.filter((f) => !named(f)) });
       });
       return reply.code(204).send();
     },

@@ -5,15 +5,15 @@
  */
 import type { FieldProblem } from '../../../shared/errors.js';
 import { commentSpec } from '../../../shared/resources/comment.js';
-import { tableFor } from '../../store/environment-store.js';
 import type { ResourceModule } from '../resource.js';
 import { cardModule } from './card.js';
 import { collectionModule } from './collection.js';
 import { userModule } from './user.js';
+import { tables } from '../tables.js';
 
 export const commentModule: ResourceModule = {
   spec: commentSpec,
-  table: tableFor(commentSpec),
+  table: tables.comment,
   path: '/collection/:collection_id/comment',
   parents: [{ param: 'collection_id', field: 'collection_id', module: () => collectionModule }],
   relations: {

@@ -1,13 +1,13 @@
 import { groupResourceSpec, groupSpec } from '../../../shared/resources/group.js';
-import { tableFor } from '../../store/environment-store.js';
 import type { ResourceModule } from '../resource.js';
 import { resourceModule } from './resource.js';
+import { tables } from '../tables.js';
 
-export const groupResourceModule: ResourceModule = { spec: groupResourceSpec, table: tableFor(groupResourceSpec) };
+export const groupResourceModule: ResourceModule = { spec: groupResourceSpec, table: tables.group_resource };
 
 export const groupModule: ResourceModule = {
   spec: groupSpec,
-  table: tableFor(groupSpec),
+  table: tables.group,
   path: '/group',
   relations: {
     resources: {

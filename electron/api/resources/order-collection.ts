@@ -18,14 +18,10 @@
  * backlog the collection waits in), docs/API.md "Orders and their collection".
  */
 import type { FieldProblem } from '../../../shared/errors.js';
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord, TableDef } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
-import { collectionActivityModule, collectionModule } from './collection.js';
-import { orderModule } from './order.js';
-import { orderRowModule } from './order-row.js';
-import { addressModule, relationModule } from './simple.js';
-import { projectModule } from './project.js';
+import { tables } from '../tables.js';
 
 const minutesPerUnit: Record<string, number> = { minutes: 1, hours: 60, days: 3600 };
 
@@ -58,14 +54,14 @@ function addressLine(address: StoredRecord | undefined): string | null {
 }
 
 function meta(ctx: RequestContext, order: StoredRecord): Record<string, unknown> {
-  const get = (table: typeof addressModule.table, id: unknown) => (typeof id === 'string' ? ctx.store.get(table, id) : undefined);
+  const get = (table: TableDef, id: unknown) => (typeof id === 'string' ? ctx.store.get(table, id) : undefined);
   return {
     ...(order.meta as Record<string, unknown> | null),
     order_type: order.type ?? null,
     order_status: order.status ?? null,
-    address: addressLine(get(addressModule.table, order.address_id)),
-    relation: get(relationModule.table, order.relation_id)?.name ?? null,
-    project: get(projectModule.table, order.project_id)?.name ?? null,
+    address: addressLine(get(tables.address, order.address_id)),
+    relation: get(tables.relation, order.relation_id)?.name ?? null,
+    project: get(tables.project, order.project_id)?.name ?? null,
     promised_date: order.promised_date ?? null,
     desired_date: order.desired_date ?? null,
   };
@@ -74,19 +70,19 @@ function meta(ctx: RequestContext, order: StoredRecord): Record<string, unknown>
 /** Makes the collection's activity links match the order's live rows. */
 function syncActivities(ctx: RequestContext, order: StoredRecord, collectionId: string): void {
   const minutes = new Map<string, number>();
-  for (const row of ctx.store.getWhereIn(orderRowModule.table, 'order_id', [order.id])) {
+  for (const row of ctx.store.getWhereIn(tables.order_row, 'order_id', [order.id])) {
     if (typeof row.activity_id !== 'string') continue;
     minutes.set(row.activity_id, (minutes.get(row.activity_id) ?? 0) + rowMinutes(row.unit, row.quantity));
   }
   for (const [activityId, total] of minutes) minutes.set(activityId, Math.round(total));
-  const links = ctx.store.getWhereIn(collectionActivityModule.table, 'collection_id', [collectionId]);
+  const links = ctx.store.getWhereIn(tables.collection_activity, 'collection_id', [collectionId]);
   const byActivity = new Map(links.map((l) => [l.activity_id as string, l]));
   for (const [activityId, time] of minutes) {
     const link = byActivity.get(activityId);
-    if (!link) ctx.store.insert(collectionActivityModule.table, { collection_id: collectionId, activity_id: activityId, time });
-    else if (link.time !== time) ctx.store.update(collectionActivityModule.table, link.id, { time });
+    if (!link) ctx.store.insert(tables.collection_activity, { collection_id: collectionId, activity_id: activityId, time });
+    else if (link.time !== time) ctx.store.update(tables.collection_activity, link.id, { time });
   }
-  for (const link of links) if (!minutes.has(link.activity_id as string)) ctx.store.softDelete(collectionActivityModule.table, link.id);
+  for (const link of links) if (!minutes.has(link.activity_id as string)) ctx.store.softDelete(tables.collection_activity, link.id);
 }
 
 /**
@@ -101,7 +97,7 @@ export function checkOrderCollection(ctx: RequestContext, values: Record<string,
     return wanted === current.collection_id ? [] : [{ field: 'collection_id', description: 'An order keeps its collection: collection_id cannot change' }];
   }
   if (typeof wanted !== 'string') return [];
-  const taken = ctx.store.list(orderModule.table, { match: { collection_id: wanted }, limit: 1, offset: 0 }).rows.length > 0;
+  const taken = ctx.store.list(tables.order, { match: { collection_id: wanted }, limit: 1, offset: 0 }).rows.length > 0;
   return taken ? [{ field: 'collection_id', description: 'collection_id names the collection of another order' }] : [];
 }
 
@@ -121,21 +117,21 @@ function boardChange(collection: StoredRecord, board: string | null | undefined)
 /** Fills each order's virtual `board_id`: its collection's board. */
 export function presentOrderBoards(ctx: RequestContext, orders: Record<string, unknown>[]): void {
   const ids = orders.map((order) => order.collection_id).filter((id): id is string => typeof id === 'string');
-  const boards = new Map(ctx.store.getWhereIn(collectionModule.table, 'id', ids).map((c) => [c.id, c.board_id]));
+  const boards = new Map(ctx.store.getWhereIn(tables.collection, 'id', ids).map((c) => [c.id, c.board_id]));
   for (const order of orders) order.board_id = boards.get(order.collection_id as string) ?? null;
 }
 
 export function createOrderCollection(ctx: RequestContext, order: StoredRecord, board?: string | null): void {
-  const named = typeof order.collection_id === 'string' ? ctx.store.get(collectionModule.table, order.collection_id) : undefined;
+  const named = typeof order.collection_id === 'string' ? ctx.store.get(tables.collection, order.collection_id) : undefined;
   if (named) {
     // An existing collection keeps its name, description and due date (set by hand); its
     // meta follows the order, and its activities do while it is not planned.
-    ctx.store.update(collectionModule.table, named.id, { meta: meta(ctx, order), ...boardChange(named, board) });
+    ctx.store.update(tables.collection, named.id, { meta: meta(ctx, order), ...boardChange(named, board) });
     if (named.status !== 'planned') syncActivities(ctx, order, named.id);
     return;
   }
   const derived = derive(order);
-  const collection = ctx.store.insert(collectionModule.table, {
+  const collection = ctx.store.insert(tables.collection, {
     ...derived,
     meta: meta(ctx, order),
     source_type: 'order',
@@ -146,13 +142,13 @@ export function createOrderCollection(ctx: RequestContext, order: StoredRecord, 
     board_id: board ?? null,
     external_ref: null,
   });
-  ctx.store.update(orderModule.table, order.id, { collection_id: collection.id });
+  ctx.store.update(tables.order, order.id, { collection_id: collection.id });
   syncActivities(ctx, order, collection.id);
 }
 
 export function syncOrderCollection(ctx: RequestContext, order: StoredRecord, previous: StoredRecord | undefined, board?: string | null): void {
   if (typeof order.collection_id !== 'string') return;
-  const collection = ctx.store.get(collectionModule.table, order.collection_id);
+  const collection = ctx.store.get(tables.collection, order.collection_id);
   if (!collection) return;
   const changes: Record<string, unknown> = { meta: meta(ctx, order), ...boardChange(collection, board) };
   if (previous) {
@@ -163,6 +159,6 @@ export function syncOrderCollection(ctx: RequestContext, order: StoredRecord, pr
     }
   }
   if (JSON.stringify(changes.meta) === JSON.stringify(collection.meta)) delete changes.meta;
-  if (Object.keys(changes).length > 0) ctx.store.update(collectionModule.table, collection.id, changes);
+  if (Object.keys(changes).length > 0) ctx.store.update(tables.collection, collection.id, changes);
   if (collection.status !== 'planned') syncActivities(ctx, order, collection.id);
 }

@@ -1,22 +1,23 @@
 import { orderRowSpec, orderRowSupplySpec } from '../../../shared/resources/order-row.js';
-import { tableFor, type StoredRecord } from '../../store/environment-store.js';
+import { type StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { activityModule } from './activity.js';
 import { orderModule } from './order.js';
 import { syncOrderCollection } from './order-collection.js';
 import { itemModule } from './simple.js';
+import { tables } from '../tables.js';
 
-export const orderRowSupplyModule: ResourceModule = { spec: orderRowSupplySpec, table: tableFor(orderRowSupplySpec) };
+export const orderRowSupplyModule: ResourceModule = { spec: orderRowSupplySpec, table: tables.order_row_supply };
 
 /** A row change re-syncs the collection's activities (the order itself did not change). */
 function resyncOrder(ctx: RequestContext, row: StoredRecord): void {
-  const order = ctx.store.get(orderModule.table, row.order_id as string);
+  const order = ctx.store.get(tables.order, row.order_id as string);
   if (order) syncOrderCollection(ctx, order, undefined);
 }
 
 export const orderRowModule: ResourceModule = {
   spec: orderRowSpec,
-  table: tableFor(orderRowSpec),
+  table: tables.order_row,
   path: '/order/:order_id/row',
   parents: [{ param: 'order_id', field: 'order_id', module: () => orderModule }],
   relations: {
@@ -43,9 +44,9 @@ export const orderRowModule: ResourceModule = {
     afterWrite(ctx, row) {
       // New rows without a position go last.
       if (row.position === null) {
-        const siblings = ctx.store.getWhereIn(orderRowModule.table, 'order_id', [row.order_id]);
+        const siblings = ctx.store.getWhereIn(tables.order_row, 'order_id', [row.order_id]);
         const last = Math.max(-1, ...siblings.map((r) => (typeof r.position === 'number' ? r.position : -1)));
-        ctx.store.update(orderRowModule.table, row.id, { position: last + 1 });
+        ctx.store.update(tables.order_row, row.id, { position: last + 1 });
       }
       resyncOrder(ctx, row);
     },

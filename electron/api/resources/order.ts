@@ -1,15 +1,15 @@
 import { orderSpec } from '../../../shared/resources/order.js';
-import { tableFor } from '../../store/environment-store.js';
 import type { ResourceModule } from '../resource.js';
 import { collectionModule } from './collection.js';
 import { checkOrderCollection, createOrderCollection, presentOrderBoards, syncOrderCollection } from './order-collection.js';
 import { orderRowModule, orderRowSupplyModule } from './order-row.js';
 import { projectModule } from './project.js';
 import { addressModule, itemModule, relationModule, warehouseModule } from './simple.js';
+import { tables } from '../tables.js';
 
 export const orderModule: ResourceModule = {
   spec: orderSpec,
-  table: tableFor(orderSpec),
+  table: tables.order,
   path: '/order',
   relations: {
     order_rows: { kind: 'hasMany', target: () => orderRowModule, foreignKey: 'order_id', owned: true },

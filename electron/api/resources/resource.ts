@@ -1,13 +1,11 @@
 import type { FieldProblem } from '../../../shared/errors.js';
 import { resourceSpec, scheduleDeviationSpec } from '../../../shared/resources/resource.js';
-import { tableFor } from '../../store/environment-store.js';
 import { registerScheduleRoutes } from '../planning/schedule-routes.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { activityModule } from './activity.js';
-import { boardModule } from './board.js';
 import { cardModule, cardResourceModule } from './card.js';
 import { groupModule, groupResourceModule } from './group.js';
-import { stageModule } from './stage.js';
+import { tables } from '../tables.js';
 
 type BoardEntry = { id: string; active?: boolean; stages?: { id: string; percentage?: number; active?: boolean }[] };
 
@@ -22,14 +20,14 @@ function checkBoards(ctx: RequestContext, values: Record<string, unknown>, curre
   const problems: FieldProblem[] = [];
   (values.boards as BoardEntry[]).forEach((board, i) => {
     const boardId = board.id.toLowerCase();
-    if (!known.has(boardId) && !ctx.store.get(boardModule.table, boardId)) {
+    if (!known.has(boardId) && !ctx.store.get(tables.board, boardId)) {
       problems.push({ field: `boards.${i}.id`, description: `boards.${i}.id names no Board with id ${board.id}` });
       return;
     }
     (board.stages ?? []).forEach((stage, j) => {
       const stageId = stage.id.toLowerCase();
       if (known.has(`${boardId}/${stageId}`)) return;
-      const found = ctx.store.get(stageModule.table, stageId);
+      const found = ctx.store.get(tables.stage, stageId);
       if (!found || found.board_id !== boardId) {
         problems.push({ field: `boards.${i}.stages.${j}.id`, description: `boards.${i}.stages.${j}.id names no Stage of that board` });
       }
@@ -46,7 +44,7 @@ function normaliseBoards(ctx: RequestContext, values: Record<string, unknown>): 
     active: board.active ?? true,
     stages: ((board.stages as Record<string, unknown>[] | undefined) ?? []).map((stage) => ({
       id: (stage.id as string).toLowerCase(),
-      percentage: stage.percentage ?? ctx.store.get(stageModule.table, (stage.id as string).toLowerCase())?.default_percentage ?? 100,
+      percentage: stage.percentage ?? ctx.store.get(tables.stage, (stage.id as string).toLowerCase())?.default_percentage ?? 100,
       active: stage.active ?? true,
     })),
   }));
@@ -54,7 +52,7 @@ function normaliseBoards(ctx: RequestContext, values: Record<string, unknown>): 
 
 export const scheduleDeviationModule: ResourceModule = {
   spec: scheduleDeviationSpec,
-  table: tableFor(scheduleDeviationSpec),
+  table: tables.schedule_deviation,
   path: '/resource/:resource_id/schedule_deviation',
   parents: [{ param: 'resource_id', field: 'resource_id', module: () => resourceModule }],
   rules: {
@@ -68,7 +66,7 @@ export const scheduleDeviationModule: ResourceModule = {
 
 export const resourceModule: ResourceModule = {
   spec: resourceSpec,
-  table: tableFor(resourceSpec),
+  table: tables.resource,
   path: '/resource',
   relations: {
     schedule_deviations: { kind: 'hasMany', target: () => scheduleDeviationModule, foreignKey: 'resource_id', owned: true },

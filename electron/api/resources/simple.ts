@@ -6,23 +6,23 @@ import { addressSpec } from '../../../shared/resources/address.js';
 import { itemSpec } from '../../../shared/resources/item.js';
 import { relationSpec } from '../../../shared/resources/relation.js';
 import { warehouseSpec } from '../../../shared/resources/warehouse.js';
-import { tableFor } from '../../store/environment-store.js';
 import type { ResourceModule } from '../resource.js';
+import { tables } from '../tables.js';
 
 export const addressModule: ResourceModule = {
   spec: addressSpec,
-  table: tableFor(addressSpec),
+  table: tables.address,
   path: '/address',
   relations: { relation: { kind: 'belongsTo', target: () => relationModule, foreignKey: 'relation_id' } },
 };
 
-export const itemModule: ResourceModule = { spec: itemSpec, table: tableFor(itemSpec), path: '/item' };
+export const itemModule: ResourceModule = { spec: itemSpec, table: tables.item, path: '/item' };
 
 export const relationModule: ResourceModule = {
   spec: relationSpec,
-  table: tableFor(relationSpec),
+  table: tables.relation,
   path: '/relation',
   relations: { addresses: { kind: 'hasMany', target: () => addressModule, foreignKey: 'relation_id' } },
 };
 
-export const warehouseModule: ResourceModule = { spec: warehouseSpec, table: tableFor(warehouseSpec), path: '/warehouse' };
+export const warehouseModule: ResourceModule = { spec: warehouseSpec, table: tables.warehouse, path: '/warehouse' };

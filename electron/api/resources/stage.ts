@@ -1,14 +1,14 @@
 import { stageActivitySpec, stageSpec } from '../../../shared/resources/stage.js';
-import { tableFor } from '../../store/environment-store.js';
 import type { ResourceModule } from '../resource.js';
 import { activityModule } from './activity.js';
 import { boardModule } from './board.js';
+import { tables } from '../tables.js';
 
-export const stageActivityModule: ResourceModule = { spec: stageActivitySpec, table: tableFor(stageActivitySpec) };
+export const stageActivityModule: ResourceModule = { spec: stageActivitySpec, table: tables.stage_activity };
 
 export const stageModule: ResourceModule = {
   spec: stageSpec,
-  table: tableFor(stageSpec),
+  table: tables.stage,
   path: '/stage',
   relations: {
     board: { kind: 'belongsTo', target: () => boardModule, foreignKey: 'board_id' },

@@ -23,16 +23,16 @@
 import type { FieldProblem } from '../../../shared/errors.js';
 import { nowTimestamp } from '../../../shared/ids.js';
 import { timeTrackingSpec, timeTransitions, type TimeStatus } from '../../../shared/resources/time-tracking.js';
-import { tableFor, type StoredRecord } from '../../store/environment-store.js';
+import { type StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import { isPlanner } from '../permissions.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { registerTimeTrackingRoutes } from '../time-tracking/routes.js';
 import { dayLimitProblems, endAfter, flagEntries, maxEntryMinutes, overnightEnd, spanProblems } from '../time-tracking/entry-time.js';
 import { activityModule } from './activity.js';
-import { cardActivityModule, cardModule } from './card.js';
-import { stageActivityModule } from './stage.js';
+import { cardModule } from './card.js';
 import { userModule } from './user.js';
+import { tables } from '../tables.js';
 
 /**
  * Fields a change of which does not touch a locked entry's tracked time: the ones integrations
@@ -101,11 +101,11 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
  * entries carry an activity, its rate and its billable flag into the reports.
  */
 function defaultActivity(ctx: RequestContext, cardId: string): string | null {
-  const card = ctx.store.get(cardModule.table, cardId);
+  const card = ctx.store.get(tables.card, cardId);
   if (!card) return null;
-  const own = ctx.store.getWhereIn(cardActivityModule.table, 'card_id', [cardId]);
+  const own = ctx.store.getWhereIn(tables.card_activity, 'card_id', [cardId]);
   if (own.length > 0) return own.length === 1 ? (own[0]!.activity_id as string) : null;
-  const staged = ctx.store.getWhereIn(stageActivityModule.table, 'stage_id', [card.stage_id]);
+  const staged = ctx.store.getWhereIn(tables.stage_activity, 'stage_id', [card.stage_id]);
   return staged.length === 1 ? (staged[0]!.activity_id as string) : null;
 }
 
@@ -207,7 +207,7 @@ function checkEntry(ctx: RequestContext, values: Record<string, unknown>, curren
 }
 
 function runningTimers(ctx: RequestContext, userId: unknown): StoredRecord[] {
-  return ctx.store.list(timeTrackingModule.table, { match: { user_id: userId, running: true }, limit: 100, offset: 0 }).rows;
+  return ctx.store.list(tables.time_tracking, { match: { user_id: userId, running: true }, limit: 100, offset: 0 }).rows;
 }
 
 /** Stops the user's other running timers at this one's start (one running timer per user). */
@@ -215,7 +215,7 @@ function stopOtherTimers(ctx: RequestContext, entry: StoredRecord): void {
   for (const other of runningTimers(ctx, entry.user_id)) {
     if (other.id === entry.id) continue;
     const end = (other.start as string) > (entry.start as string) ? (other.start as string) : (entry.start as string);
-    ctx.store.update(timeTrackingModule.table, other.id, { end, running: false, duration: minutesBetween(other.start as string, end) });
+    ctx.store.update(tables.time_tracking, other.id, { end, running: false, duration: minutesBetween(other.start as string, end) });
   }
 }
 
@@ -227,7 +227,7 @@ function lastStarted(ctx: RequestContext, entry: StoredRecord): StoredRecord {
 
 export const timeTrackingModule: ResourceModule = {
   spec: timeTrackingSpec,
-  table: tableFor(timeTrackingSpec),
+  table: tables.time_tracking,
   path: '/time_tracking',
   relations: {
     card: { kind: 'belongsTo', target: () => cardModule, foreignKey: 'card_id' },

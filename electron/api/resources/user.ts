@@ -7,7 +7,7 @@
  */
 import { uuidv7 } from '../../../shared/ids.js';
 import { userSpec } from '../../../shared/resources/user.js';
-import { tableFor, type StoredRecord } from '../../store/environment-store.js';
+import { type StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import { isAdmin, requireAdmin } from '../permissions.js';
 import { createRecord, present } from '../records.js';
@@ -17,6 +17,7 @@ import { meEnvironment, meExtras } from './me.js';
 import { resourceModule } from './resource.js';
 import { timeTrackingModule } from './time-tracking.js';
 import { optionalBody } from '../conventions/request-body.js';
+import { tables } from '../tables.js';
 
 /** `resource` is `{id}` or null, read as `resource_id` like every to-one reference (write-plan.ts). */
 const inviteFields = ['email', 'role', 'card_visibility', 'language', 'mobile', 'firstname', 'infix', 'lastname', 'timezone', 'resource'];
@@ -52,7 +53,7 @@ function fullname(user: Record<string, unknown>): string | null {
 
 export const userModule: ResourceModule = {
   spec: userSpec,
-  table: tableFor(userSpec),
+  table: tables.user,
   path: '/user',
   without: ['create'],
   relations: {
@@ -69,7 +70,7 @@ export const userModule: ResourceModule = {
       if (typeof values.email === 'string') values.email = values.email.toLowerCase();
       checkPermission(ctx, values, current);
       if (typeof values.email !== 'string') return [];
-      const taken = ctx.store.list(userModule.table, {
+      const taken = ctx.store.list(tables.user, {
         match: { email: values.email },
         limit: 1,
         offset: 0,
@@ -81,7 +82,7 @@ export const userModule: ResourceModule = {
       const changes: Record<string, unknown> = {};
       if (name !== user.fullname) changes.fullname = name;
       if (op === 'create') changes.invite_id = uuidv7();
-      if (Object.keys(changes).length > 0) ctx.store.update(userModule.table, user.id, changes);
+      if (Object.keys(changes).length > 0) ctx.store.update(tables.user, user.id, changes);
     },
     checkDelete(ctx) {
       requireAdmin(ctx.caller, 'Only an admin deletes users.');
@@ -131,11 +132,11 @@ export const userModule: ResourceModule = {
       // Every key of the public answer (me.ts); what this server has no counterpart for is empty.
       const environment = meEnvironment(caller.environment);
       if (caller.kind === 'user' && caller.userId) {
-        const user = request.ctx.store.get(userModule.table, caller.userId);
+        const user = request.ctx.store.get(tables.user, caller.userId);
         return { type: 'user', environment, user: user ? present(request.ctx, userModule, [user], { with: [], include: [] })[0] : null, ...meExtras(caller) };
       }
       // The desktop app's bridge key acts as the app's user (app-user.ts): it says who that is.
-      const user = caller.userId ? request.ctx.store.get(userModule.table, caller.userId) : undefined;
+      const user = caller.userId ? request.ctx.store.get(tables.user, caller.userId) : undefined;
       return {
         type: 'api-key',
         environment,

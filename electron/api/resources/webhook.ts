@@ -13,12 +13,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { nowTimestamp } from '../../../shared/ids.js';
 import { webhookDeliverySpec, webhookSpec } from '../../../shared/resources/webhook.js';
-import { tableFor } from '../../store/environment-store.js';
 import { WebhookQueue } from '../../store/webhook-queue.js';
 import type { QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { createRecord, findRecord, present, shapeOptionsFor } from '../records.js';
 import type { Caller, ResourceModule } from '../resource.js';
+import { tables } from '../tables.js';
 
 /** The OAuth client a signed-in user came through (bearer callers carry it). */
 function clientIdOf(caller: Caller): string | null {
@@ -28,7 +28,7 @@ function clientIdOf(caller: Caller): string | null {
 
 export const webhookModule: ResourceModule = {
   spec: webhookSpec,
-  table: tableFor(webhookSpec),
+  table: tables.webhook,
   path: '/webhook',
   syncs: false,
   without: ['create'],
@@ -74,7 +74,7 @@ export const webhookModule: ResourceModule = {
 
 export const webhookDeliveryModule: ResourceModule = {
   spec: webhookDeliverySpec,
-  table: tableFor(webhookDeliverySpec),
+  table: tables.webhook_delivery,
   path: '/webhook/:webhook_id/delivery',
   parents: [{ param: 'webhook_id', field: 'webhook_id', module: () => webhookModule }],
   syncs: false,
@@ -124,7 +124,7 @@ function registerRedeliver(app: FastifyInstance): void {
       if (!id) throw ApiError.notFound('No delivery with that id.');
       request.server.webhooks.wake(ctx.store);
       reply.code(201);
-      return present(ctx, webhookDeliveryModule, [ctx.store.get(webhookDeliveryModule.table, id)!], { with: [], include: [] })[0];
+      return present(ctx, webhookDeliveryModule, [ctx.store.get(tables.webhook_delivery, id)!], { with: [], include: [] })[0];
     },
   );
 }

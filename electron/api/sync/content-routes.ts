@@ -15,13 +15,13 @@ import { isUuid } from '../../../shared/ids.js';
 import { maxAttachmentBytes, uploadedContent } from '../../store/attachment-files.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
-import { attachmentModule } from '../resources/attachment.js';
+import { tables } from '../tables.js';
 
 type Params = { Params: { id: string } };
 
 function attachmentOf(ctx: RequestContext, id: string) {
   // Deleted attachments included: their content stays, for a restore from the trash.
-  return isUuid(id) ? ctx.store.getForSync(attachmentModule.table, id.toLowerCase()) : undefined;
+  return isUuid(id) ? ctx.store.getForSync(tables.attachment, id.toLowerCase()) : undefined;
 }
 
 export function registerContentRoutes(app: FastifyInstance): void {

@@ -17,15 +17,14 @@
 import type { FieldProblem } from '../../../shared/errors.js';
 import { isTimeZone } from '../../../shared/fields.js';
 import { nowTimestamp } from '../../../shared/ids.js';
-import { timeTrackingSpec } from '../../../shared/resources/time-tracking.js';
-import { userSpec } from '../../../shared/resources/user.js';
 import { endOfLocalDate, localDate, startOfLocalDate } from '../../../shared/zoned-time.js';
 import type { FilterNode } from '../../../shared/filter.js';
-import { tableFor, type ListQuery, type StoredRecord } from '../../store/environment-store.js';
+import type { ListQuery, StoredRecord } from '../../store/environment-store.js';
+import { tables } from '../tables.js';
 import type { RequestContext } from '../resource.js';
 
-const entries = tableFor(timeTrackingSpec);
-const users = tableFor(userSpec);
+const entries = tables.time_tracking;
+const users = tables.user;
 
 const minuteMs = 60_000;
 const hourMs = 3_600_000;

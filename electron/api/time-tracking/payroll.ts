@@ -16,10 +16,9 @@ import { addFigures, emptyFigures, type PayrollBucket, type PayrollBucketKind, t
 import type { StoredRecord } from '../../store/environment-store.js';
 import { calendarsOf, scheduleDay, type ResourceCalendar } from '../planning/schedule.js';
 import type { RequestContext } from '../resource.js';
-import { resourceModule } from '../resources/resource.js';
-import { userModule } from '../resources/user.js';
 import { buildReport, type ReportRequest } from './report.js';
 import { userName } from './report-names.js';
+import { tables } from '../tables.js';
 
 export interface PayrollRequest extends Omit<ReportRequest, 'groupBy' | 'currency'> {
   per: PayrollBucketKind;
@@ -36,12 +35,12 @@ export function buildPayroll(ctx: RequestContext, request: PayrollRequest): Payr
   }
   const userIds = new Set([...worked.keys()].filter((id): id is string => id !== null));
   if (!request.filter) {
-    for (const user of ctx.store.list(userModule.table, { match: { archived_at: null }, limit: 1_000_000, offset: 0 }).rows) {
+    for (const user of ctx.store.list(tables.user, { match: { archived_at: null }, limit: 1_000_000, offset: 0 }).rows) {
       if (user.resource_id) userIds.add(user.id);
     }
   }
-  const users = ctx.store.getWhereIn(userModule.table, 'id', [...userIds]);
-  const resources = ctx.store.getWhereIn(resourceModule.table, 'id', users.map((u) => u.resource_id).filter((id) => typeof id === 'string'));
+  const users = ctx.store.getWhereIn(tables.user, 'id', [...userIds]);
+  const resources = ctx.store.getWhereIn(tables.resource, 'id', users.map((u) => u.resource_id).filter((id) => typeof id === 'string'));
   const calendars = new Map<string, ResourceCalendar>(calendarsOf(ctx, resources).map((c) => [c.resource.id, c]));
   const spans = request.per === 'day' ? eachDate(request.start, request.end).map((d) => ({ start: d, end: d, dates: [d] })) : periodBuckets(request.start, request.end, 'week');
 

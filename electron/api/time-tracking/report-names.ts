@@ -9,12 +9,7 @@ import type { FilterNode } from '../../../shared/filter.js';
 import { isUuid } from '../../../shared/ids.js';
 import type { StoredRecord, TableDef } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
-import { activityModule } from '../resources/activity.js';
-import { boardModule } from '../resources/board.js';
-import { collectionModule } from '../resources/collection.js';
-import { stageModule } from '../resources/stage.js';
-import { userModule } from '../resources/user.js';
-import { cardModule } from '../resources/card.js';
+import { tables } from '../tables.js';
 
 /** A user as reports name them: full name, else display name, else e-mail. */
 export function userName(user: StoredRecord | undefined): string {
@@ -26,7 +21,7 @@ export function userName(user: StoredRecord | undefined): string {
 export function exportedBy(ctx: RequestContext): string {
   const { caller } = ctx;
   if (caller.userId) {
-    const name = userName(ctx.store.get(userModule.table, caller.userId));
+    const name = userName(ctx.store.get(tables.user, caller.userId));
     if (name) return name;
   }
   return caller.kind === 'api-key' ? 'API key' : 'Unknown user';
@@ -38,8 +33,8 @@ export function exportedBy(ctx: RequestContext): string {
  */
 export function cardNames(ctx: RequestContext, cards: readonly StoredRecord[]): Map<string, string> {
   const byId = <T extends StoredRecord>(table: TableDef, ids: unknown[]) => new Map<string, T>(ctx.store.getWhereIn(table, 'id', [...new Set(ids)]).map((r) => [r.id, r as T]));
-  const collections = byId(collectionModule.table, cards.map((c) => c.collection_id));
-  const stages = byId(stageModule.table, cards.map((c) => c.stage_id));
+  const collections = byId(tables.collection, cards.map((c) => c.collection_id));
+  const stages = byId(tables.stage, cards.map((c) => c.stage_id));
   const names = cardDisplayNames(
     cards.map((card) => ({
       card: card as { name?: string | null; start_date?: string | null; end_date?: string | null },
@@ -76,12 +71,12 @@ export function filterText(ctx: RequestContext, filter: FilterNode | undefined):
   const names = new Map<string, string>();
   if (ids.size > 0) {
     const wanted = [...ids];
-    for (const user of ctx.store.getWhereIn(userModule.table, 'id', wanted)) names.set(user.id, userName(user));
-    const cards = ctx.store.getWhereIn(cardModule.table, 'id', wanted);
+    for (const user of ctx.store.getWhereIn(tables.user, 'id', wanted)) names.set(user.id, userName(user));
+    const cards = ctx.store.getWhereIn(tables.card, 'id', wanted);
     for (const [id, name] of cardNames(ctx, cards)) names.set(id, name);
-    for (const activity of ctx.store.getWhereIn(activityModule.table, 'id', wanted)) names.set(activity.id, (activity.description as string) ?? activity.id);
-    for (const collection of ctx.store.getWhereIn(collectionModule.table, 'id', wanted)) names.set(collection.id, (collection.name as string | null) || collection.id);
-    for (const board of ctx.store.getWhereIn(boardModule.table, 'id', wanted)) names.set(board.id, (board.name as string | null) || board.id);
+    for (const activity of ctx.store.getWhereIn(tables.activity, 'id', wanted)) names.set(activity.id, (activity.description as string) ?? activity.id);
+    for (const collection of ctx.store.getWhereIn(tables.collection, 'id', wanted)) names.set(collection.id, (collection.name as string | null) || collection.id);
+    for (const board of ctx.store.getWhereIn(tables.board, 'id', wanted)) names.set(board.id, (board.name as string | null) || board.id);
   }
   const text = (node: FilterNode, top: boolean): string => {
     if (node.kind === 'atom') {
@@ -100,5 +95,5 @@ export function filteredUser(ctx: RequestContext, filter: FilterNode | undefined
   if (!filter) return undefined;
   const atoms = filter.kind === 'and' ? filter.items : [filter];
   const pin = atoms.find((a) => a.kind === 'atom' && a.field === 'user_id' && a.operator === 'eq' && !a.not && a.value !== null);
-  return pin && pin.kind === 'atom' && isUuid(pin.value) ? ctx.store.get(userModule.table, pin.value.toLowerCase()) : undefined;
+  return pin && pin.kind === 'atom' && isUuid(pin.value) ? ctx.store.get(tables.user, pin.value.toLowerCase()) : undefined;
 }

@@ -22,14 +22,10 @@ import type { StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import { relationJoins } from '../records.js';
 import type { RequestContext } from '../resource.js';
-import { activityModule } from '../resources/activity.js';
-import { boardModule } from '../resources/board.js';
-import { cardModule } from '../resources/card.js';
-import { collectionModule } from '../resources/collection.js';
 import { timeTrackingModule } from '../resources/time-tracking.js';
-import { userModule } from '../resources/user.js';
 import { overlappingIds } from './entry-time.js';
 import { cardNames, exportedBy, filterText, userName } from './report-names.js';
+import { tables } from '../tables.js';
 
 /**
  * The most lines a report may have (an entry over several days is a line per day); above it
@@ -300,7 +296,7 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
   let matched = 0;
   let lineCount = 0;
   store.eachValues(
-    timeTrackingModule.table,
+    tables.time_tracking,
     { filter: overlap, relations: relationJoins(timeTrackingModule), sort: [{ field: 'start', direction: 'asc' }], limit: maxReportLines + 1, offset: 0 },
     entryFields,
     (values) => {
@@ -317,11 +313,11 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
   if (matched > maxReportLines) tooLarge(matched);
   if (lineCount > maxReportLines) tooLarge(lineCount);
 
-  const cards = byId(store.getWhereIn(cardModule.table, 'id', cardIds.all()));
-  const collections = byId(store.getWhereIn(collectionModule.table, 'id', [...cards.values()].map((c) => c.collection_id)));
-  const boards = byId(store.getWhereIn(boardModule.table, 'id', [...cards.values()].map((c) => c.board_id)));
-  const activities = byId(store.getWhereIn(activityModule.table, 'id', activityIds.all()));
-  const users = byId(store.getWhereIn(userModule.table, 'id', userIds.all()));
+  const cards = byId(store.getWhereIn(tables.card, 'id', cardIds.all()));
+  const collections = byId(store.getWhereIn(tables.collection, 'id', [...cards.values()].map((c) => c.collection_id)));
+  const boards = byId(store.getWhereIn(tables.board, 'id', [...cards.values()].map((c) => c.board_id)));
+  const activities = byId(store.getWhereIn(tables.activity, 'id', activityIds.all()));
+  const users = byId(store.getWhereIn(tables.user, 'id', userIds.all()));
   const displayNames = cardNames(ctx, [...cards.values()]);
   const overlapping = overlapsOf(ctx, entries, request.filter !== undefined, overlap);
   const cardLabels = new Map<string | null, CardLabels>();
@@ -423,7 +419,7 @@ function overlapsOf(ctx: RequestContext, entries: readonly ClippedEntry[], filte
   const unfiltered = period.kind === 'and' ? { ...period, items: period.items.slice(0, 2) } : period;
   const now = Date.now();
   const all: { id: string; userId: string | null; start: number; end: number }[] = [];
-  ctx.store.eachValues(timeTrackingModule.table, { filter: unfiltered, sort: [{ field: 'start', direction: 'asc' }], limit: maxReportLines * 2, offset: 0 }, ['id', 'user_id', 'start', 'end'], (values) => {
+  ctx.store.eachValues(tables.time_tracking, { filter: unfiltered, sort: [{ field: 'start', direction: 'asc' }], limit: maxReportLines * 2, offset: 0 }, ['id', 'user_id', 'start', 'end'], (values) => {
     const [id, userId, start, end] = values as [string, string | null, string, string | null];
     all.push({ id, userId, start: Date.parse(start), end: end ? Date.parse(end) : now });
   });

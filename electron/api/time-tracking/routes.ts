@@ -24,6 +24,7 @@ import { checkOwnEntry, exportMessage, ownEntriesMessage, timeTrackingModule } f
 import { exportReport } from './export-route.js';
 import { exportPayroll } from './payroll-route.js';
 import { optionalBody as body } from '../conventions/request-body.js';
+import { tables } from '../tables.js';
 
 /**
  * Whose timer: the signed-in user, or the `user_id` the caller names. Starting or stopping
@@ -48,7 +49,7 @@ function stopAt(end: unknown): Record<string, unknown> {
 }
 
 function runningOf(ctx: RequestContext, userId: string | null) {
-  return ctx.store.list(timeTrackingModule.table, { match: { user_id: userId, running: true }, sort: [{ field: 'start', direction: 'desc' }], limit: 1, offset: 0 }).rows[0];
+  return ctx.store.list(tables.time_tracking, { match: { user_id: userId, running: true }, sort: [{ field: 'start', direction: 'desc' }], limit: 1, offset: 0 }).rows[0];
 }
 
 export function registerTimeTrackingRoutes(app: FastifyInstance): void {
@@ -97,14 +98,14 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
     const { store } = request.ctx;
     const at = nowTimestamp();
     const marked = store.transaction(() => {
-      const { rows } = store.list(timeTrackingModule.table, {
+      const { rows } = store.list(tables.time_tracking, {
         ...(options.filter ? { filter: options.filter, relations: relationJoins(timeTrackingModule) } : {}),
         ...(includeExported ? {} : { match: { synchronized_at: null } }),
         limit: 1_000_000,
         offset: 0,
       });
       for (const entry of rows) {
-        store.update(timeTrackingModule.table, entry.id, {
+        store.update(tables.time_tracking, entry.id, {
           synchronized_at: at,
           external_failed: false,
           ...(input.external_note !== undefined ? { external_note: input.external_note } : {}),
