@@ -3,7 +3,7 @@
  * knows the REST shape (collection path, `/{id}`, list envelope) and turns non-2xx answers
  * into `ApiRequestError`; it knows nothing about any particular resource.
  */
-import type { BridgeRequest } from '../../shared/ipc.js';
+import type { BridgeRequest, BridgeResponse } from '../../shared/ipc.js';
 import type { ListEnvelope } from '../../shared/list.js';
 import { ApiRequestError, isApiErrorBody } from './request-error.js';
 import type { Transport } from './transport.js';
@@ -35,25 +35,34 @@ export interface ApiClient {
   remove(path: string, id: string): Promise<void>;
 }
 
-export function createApiClient(transport: Transport): ApiClient {
-  async function send<T>(req: BridgeRequest): Promise<T> {
-    const response = await transport.request(req);
-    if (response.status < 200 || response.status >= 300) {
-      throw new ApiRequestError(response.status, isApiErrorBody(response.body) ? response.body : null);
-    }
-    return response.body as T;
+/**
+ * One call over the transport, answered with its status and headers. A non-2xx answer throws
+ * `ApiRequestError` carrying the API's error body, so every caller reads failures one way.
+ */
+export async function sendRequest(transport: Transport, request: BridgeRequest): Promise<BridgeResponse> {
+  const response = await transport.request(request);
+  if (response.status < 200 || response.status >= 300) {
+    throw new ApiRequestError(response.status, isApiErrorBody(response.body) ? response.body : null);
   }
+  return response;
+}
 
+/** One call over the transport, answered with the body only (see `sendRequest`). */
+export async function send<T>(transport: Transport, request: BridgeRequest): Promise<T> {
+  return (await sendRequest(transport, request)).body as T;
+}
+
+export function createApiClient(transport: Transport): ApiClient {
   const recordPath = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
 
   return {
-    list: (path, query) => send({ method: 'GET', path, query: toQueryStrings(query ?? {}) }),
+    list: (path, query) => send(transport, { method: 'GET', path, query: toQueryStrings(query ?? {}) }),
     get: (path, id, query) =>
-      send({ method: 'GET', path: recordPath(path, id), ...(query ? { query: toQueryStrings(query) } : {}) }),
-    create: (path, input) => send({ method: 'POST', path, body: input }),
-    update: (path, id, changes) => send({ method: 'PUT', path: recordPath(path, id), body: changes }),
+      send(transport, { method: 'GET', path: recordPath(path, id), ...(query ? { query: toQueryStrings(query) } : {}) }),
+    create: (path, input) => send(transport, { method: 'POST', path, body: input }),
+    update: (path, id, changes) => send(transport, { method: 'PUT', path: recordPath(path, id), body: changes }),
     remove: async (path, id) => {
-      await send<unknown>({ method: 'DELETE', path: recordPath(path, id) });
+      await send<unknown>(transport, { method: 'DELETE', path: recordPath(path, id) });
     },
   };
 }

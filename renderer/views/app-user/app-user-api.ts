@@ -7,7 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/provider.js';
 import { plannerRoles, type User } from '../../../shared/resources/user.js';
-import { sendRequest } from '../time/time-api.js';
+import { sendRequest } from '../../api/client.js';
 
 export interface AppUser {
   /** The app's user, or null when none is chosen yet. */

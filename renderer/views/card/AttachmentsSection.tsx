@@ -10,7 +10,8 @@ import { ConfirmDelete } from '../../components/ConfirmDelete.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Field } from '../../components/Field.js';
 import { useT } from '../../i18n/index.js';
-import type { CardDetail, CardRef, ChosenFile } from './card-api.js';
+import type { CardRef } from '../../api/paths.js';
+import type { CardDetail, ChosenFile } from './card-api.js';
 import { cardPanelKeys, useAttachments, useCardApi, usePanelWrite } from './card-queries.js';
 import { chooseFileInShell, formatBytes, hasShellFileDialog, readChosenFile, saveBlob } from './attachment-files.js';
 

@@ -8,7 +8,8 @@ import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Field, Hidden } from '../../components/Field.js';
 import { Timestamp } from '../../components/Timestamp.js';
 import { useT } from '../../i18n/index.js';
-import type { CardDetail, CardRef, CommentWithAuthor } from './card-api.js';
+import type { CardRef } from '../../api/paths.js';
+import type { CardDetail, CommentWithAuthor } from './card-api.js';
 import { cardPanelKeys, useComments, usePanelWrite } from './card-queries.js';
 import { flattenThreads, threadComments } from './comment-thread.js';
 

@@ -5,7 +5,7 @@
  */
 import type { BinaryBody } from '../../../shared/bridge-body.js';
 import { isBinaryBody } from '../../../shared/bridge-body.js';
-import type { BridgeRequest, BridgeUpload } from '../../../shared/ipc.js';
+import type { BridgeUpload } from '../../../shared/ipc.js';
 import type { ListEnvelope } from '../../../shared/list.js';
 import { maxLimit } from '../../../shared/list.js';
 import type { Activity } from '../../../shared/resources/activity.js';
@@ -18,7 +18,8 @@ import type { Comment } from '../../../shared/resources/comment.js';
 import type { Resource } from '../../../shared/resources/resource.js';
 import type { Stage } from '../../../shared/resources/stage.js';
 import type { TimeTracking } from '../../../shared/resources/time-tracking.js';
-import { ApiRequestError, isApiErrorBody } from '../../api/request-error.js';
+import { send, sendRequest } from '../../api/client.js';
+import { apiPath, cardPath, type CardRef } from '../../api/paths.js';
 import type { Transport } from '../../api/transport.js';
 import { bytesFromBase64 } from '../../components/base64.js';
 
@@ -59,30 +60,14 @@ export type RelatedCard = Pick<Card, 'id' | 'name' | 'collection_id' | 'start_da
   collection?: { name: string | null } | null;
 };
 
-export interface CardRef {
-  id: string;
-  collection_id: string;
-}
-
 /** A file the planner chose, ready for the bridge. */
 export type ChosenFile = Pick<BridgeUpload, 'filename' | 'contentType' | 'data'>;
 
 export type SplitBy = { date: string } | { share: number };
 
-const id = encodeURIComponent;
-const cardPath = (card: CardRef) => `/v1/collection/${id(card.collection_id)}/card/${id(card.id)}`;
-const collectionPath = (collectionId: string) => `/v1/collection/${id(collectionId)}`;
 /** Filter values are single-quoted; a quote cannot be escaped inside one, so it is left out. */
 const quoted = (text: string) => `'${text.replace(/'/g, '')}'`;
 const everything = String(maxLimit);
-
-async function send<T>(transport: Transport, request: BridgeRequest): Promise<T> {
-  const response = await transport.request(request);
-  if (response.status < 200 || response.status >= 300) {
-    throw new ApiRequestError(response.status, isApiErrorBody(response.body) ? response.body : null);
-  }
-  return response.body as T;
-}
 
 export const boardQuery = { with: 'stages,statuses,labels,custom_fields,checklists' } as const;
 
@@ -103,10 +88,10 @@ export function cardApi(transport: Transport) {
       });
       return page.data[0] ?? null;
     },
-    board: (boardId: string) => get<PanelBoard>(`/v1/board/${id(boardId)}`, boardQuery),
+    board: (boardId: string) => get<PanelBoard>(apiPath`/v1/board/${boardId}`, boardQuery),
     updateCard: (card: CardRef, changes: Record<string, unknown>) => put<Card>(cardPath(card), changes),
     deleteCard: (card: CardRef) => remove(cardPath(card)),
-    restoreCard: (cardId: string) => post<unknown>(`/v1/trash/card/${id(cardId)}/restore`),
+    restoreCard: (cardId: string) => post<unknown>(apiPath`/v1/trash/card/${cardId}/restore`),
     /** Answers both cards: the original (shortened) first, then the new one. */
     splitCard: (card: CardRef, by: SplitBy) => post<{ data: Card[] }>(`${cardPath(card)}/split`, by).then((answer) => answer.data),
 
@@ -114,47 +99,44 @@ export function cardApi(transport: Transport) {
       get<ListEnvelope<ChecklistWithItems>>(`${cardPath(card)}/checklist`, { with: 'items', sort: 'position:asc', limit: everything }).then((page) => page.data),
     addChecklist: (card: CardRef, body: { name?: string; board_checklist_id?: string; position: number }) =>
       post<Checklist>(`${cardPath(card)}/checklist`, body),
-    removeChecklist: (card: CardRef, checklistId: string) => remove(`${collectionPath(card.collection_id)}/checklist/${id(checklistId)}`),
+    removeChecklist: (card: CardRef, checklistId: string) => remove(apiPath`/v1/collection/${card.collection_id}/checklist/${checklistId}`),
     addItem: (card: CardRef, checklistId: string, body: { description: string; position: number }) =>
-      post<ChecklistItem>(`${collectionPath(card.collection_id)}/checklist/${id(checklistId)}/item`, body),
+      post<ChecklistItem>(apiPath`/v1/collection/${card.collection_id}/checklist/${checklistId}/item`, body),
     updateItem: (card: CardRef, checklistId: string, itemId: string, changes: { checked?: boolean; description?: string }) =>
-      put<ChecklistItem>(`${collectionPath(card.collection_id)}/checklist/${id(checklistId)}/item/${id(itemId)}`, changes),
+      put<ChecklistItem>(apiPath`/v1/collection/${card.collection_id}/checklist/${checklistId}/item/${itemId}`, changes),
     removeItem: (card: CardRef, checklistId: string, itemId: string) =>
-      remove(`${collectionPath(card.collection_id)}/checklist/${id(checklistId)}/item/${id(itemId)}`),
+      remove(apiPath`/v1/collection/${card.collection_id}/checklist/${checklistId}/item/${itemId}`),
 
     comments: (card: CardRef) =>
-      get<ListEnvelope<CommentWithAuthor>>(`${collectionPath(card.collection_id)}/comment`, {
+      get<ListEnvelope<CommentWithAuthor>>(apiPath`/v1/collection/${card.collection_id}/comment`, {
         filter: `card_id:eq:${quoted(card.id)}`,
         sort: 'created_at:asc',
         with: 'user',
         limit: everything,
       }).then((page) => page.data),
     addComment: (card: CardRef, text: string, parentId: string | null) =>
-      post<Comment>(`${collectionPath(card.collection_id)}/comment`, { card_id: card.id, text, ...(parentId ? { parent_id: parentId } : {}) }),
+      post<Comment>(apiPath`/v1/collection/${card.collection_id}/comment`, { card_id: card.id, text, ...(parentId ? { parent_id: parentId } : {}) }),
 
     attachments: (card: CardRef) =>
-      get<ListEnvelope<Attachment>>(`${collectionPath(card.collection_id)}/attachment`, {
+      get<ListEnvelope<Attachment>>(apiPath`/v1/collection/${card.collection_id}/attachment`, {
         filter: `card_id:eq:${quoted(card.id)}`,
         sort: 'created_at:asc',
         limit: everything,
       }).then((page) => page.data),
     addLink: (card: CardRef, filename: string, url: string) =>
-      post<Attachment>(`${collectionPath(card.collection_id)}/attachment`, { filename, file: url, type: 'external', card_id: card.id }),
+      post<Attachment>(apiPath`/v1/collection/${card.collection_id}/attachment`, { filename, file: url, type: 'external', card_id: card.id }),
     upload: (card: CardRef, file: ChosenFile) =>
       send<Attachment>(transport, {
         method: 'POST',
-        path: `${collectionPath(card.collection_id)}/attachment/upload`,
+        path: apiPath`/v1/collection/${card.collection_id}/attachment/upload`,
         // The exact name goes as a field too: the file part's name is quoted for its header.
         upload: { ...file, fields: { card_id: card.id, filename: file.filename } },
       }),
     async download(card: CardRef, attachment: Pick<Attachment, 'id' | 'content_type'>): Promise<Blob> {
-      const response = await transport.request({ method: 'GET', path: `${collectionPath(card.collection_id)}/attachment/${id(attachment.id)}/download` });
-      if (response.status < 200 || response.status >= 300) {
-        throw new ApiRequestError(response.status, isApiErrorBody(response.body) ? response.body : null);
-      }
+      const response = await sendRequest(transport, { method: 'GET', path: apiPath`/v1/collection/${card.collection_id}/attachment/${attachment.id}/download` });
       return blobOf(response.body, response.headers['content-type'] ?? attachment.content_type ?? 'application/octet-stream');
     },
-    removeAttachment: (card: CardRef, attachmentId: string) => remove(`${collectionPath(card.collection_id)}/attachment/${id(attachmentId)}`),
+    removeAttachment: (card: CardRef, attachmentId: string) => remove(apiPath`/v1/collection/${card.collection_id}/attachment/${attachmentId}`),
 
     relations: (cardId: string) =>
       get<ListEnvelope<RelationWithCards>>('/v1/card_relation', {
@@ -163,7 +145,7 @@ export function cardApi(transport: Transport) {
         limit: everything,
       }).then((page) => page.data),
     addRelation: (body: Pick<CardRelation, 'card_id' | 'related_card_id' | 'type'>) => post<CardRelation>('/v1/card_relation', body),
-    removeRelation: (relationId: string) => remove(`/v1/card_relation/${id(relationId)}`),
+    removeRelation: (relationId: string) => remove(apiPath`/v1/card_relation/${relationId}`),
     /** Cards of the board whose name (or collection's name) contains `text`, for picking one. */
     searchCards: (boardId: string, text: string) =>
       get<ListEnvelope<RelatedCard>>('/v1/card', {
@@ -176,7 +158,7 @@ export function cardApi(transport: Transport) {
     timeEntries: (cardId: string) =>
       get<ListEnvelope<TimeTracking>>('/v1/time_tracking', { filter: `card_id:eq:${quoted(cardId)}`, sort: 'start:desc', limit: everything }).then((page) => page.data),
     startTimer: (cardId: string) => post<TimeTracking>('/v1/time_tracking/start', { card_id: cardId }),
-    stopTimer: (entryId: string) => post<TimeTracking>(`/v1/time_tracking/${id(entryId)}/stop`),
+    stopTimer: (entryId: string) => post<TimeTracking>(apiPath`/v1/time_tracking/${entryId}/stop`),
   };
 }
 

@@ -7,7 +7,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApi } from '../../api/provider.js';
-import { cardApi, type CardApi, type CardRef } from './card-api.js';
+import type { CardRef } from '../../api/paths.js';
+import { cardApi, type CardApi } from './card-api.js';
 
 export const cardPanelKeys = {
   card: (cardId: string) => ['card', 'panel', cardId] as const,

@@ -10,7 +10,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useT, type Translate } from '../../i18n/index.js';
 import { useCardPanel } from '../../state/card-panel.js';
 import { undoManager } from '../../state/undo.js';
-import type { CardDetail, CardRef } from './card-api.js';
+import type { CardRef } from '../../api/paths.js';
+import type { CardDetail } from './card-api.js';
 import { useCardApi } from './card-queries.js';
 
 export interface CardEdit {

@@ -7,15 +7,15 @@
  * from the rows, and that change arrives as a collection-activity event no query is keyed on.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListQuery } from '../../api/client.js';
+import { send, type ListQuery } from '../../api/client.js';
+import { apiPath } from '../../api/paths.js';
 import { useApi } from '../../api/provider.js';
-import { ApiRequestError, isApiErrorBody } from '../../api/request-error.js';
 import type { Transport } from '../../api/transport.js';
 import { maxLimit } from '../../../shared/list.js';
 import type { OrderRow } from '../../../shared/resources/order-row.js';
 
 export function orderRowsPath(orderId: string): string {
-  return `/v1/order/${encodeURIComponent(orderId)}/row`;
+  return apiPath`/v1/order/${orderId}/row`;
 }
 
 // An order's rows are shown whole, in their order; the grid says so if there are more.
@@ -89,16 +89,13 @@ export function useWriteOrderRows(orderId: string) {
   });
 }
 
-// The client's update() sends no query parameters, and this write needs one; the error
-// handling is the client's (a non-2xx answer becomes an ApiRequestError).
+// The client's update() sends no query parameters, and this write needs one; `send` reads a
+// non-2xx answer as the client does (an ApiRequestError).
 async function putRowsKeepingOthers(transport: Transport, orderId: string, rows: RowChanges[]): Promise<void> {
-  const response = await transport.request({
+  await send<unknown>(transport, {
     method: 'PUT',
-    path: `/v1/order/${encodeURIComponent(orderId)}`,
+    path: apiPath`/v1/order/${orderId}`,
     query: { update_without_delete_nested: 'true' },
     body: { order_rows: rows },
   });
-  if (response.status < 200 || response.status >= 300) {
-    throw new ApiRequestError(response.status, isApiErrorBody(response.body) ? response.body : null);
-  }
 }

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BoardView } from '../../../shared/resources/board.js';
 import { describeError } from '../../api/client.js';
+import { apiPath } from '../../api/paths.js';
 import { useApi } from '../../api/provider.js';
 import { boardColorHex, type BoardColor } from '../../components/board-colors.js';
 import { useT } from '../../i18n/index.js';
@@ -120,7 +121,7 @@ function SavedViews({ boardId }: { boardId: string }) {
   const applyView = usePlanboardStore((state) => state.applyView);
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
-  const path = `/v1/board/${encodeURIComponent(boardId)}/view`;
+  const path = apiPath`/v1/board/${boardId}/view`;
   const views = useQuery({
     queryKey: planboardKeys.views(boardId),
     queryFn: () => client.list<BoardView>(path, { filter: "type:eq:'planboard'", sort: 'name:asc', limit: 1000 }),

@@ -4,27 +4,17 @@
  * it back, the capacity per stage and day. Each answers the API's record, or throws
  * `ApiRequestError` with the API's own message.
  */
-import type { BridgeRequest } from '../../../shared/ipc.js';
 import type { ListEnvelope } from '../../../shared/list.js';
 import { maxLimit } from '../../../shared/list.js';
 import type { Card } from '../../../shared/resources/card.js';
 import type { Collection } from '../../../shared/resources/collection.js';
-import { ApiRequestError, isApiErrorBody } from '../../api/request-error.js';
+import { send } from '../../api/client.js';
+import { apiPath, cardPath, type CardRef } from '../../api/paths.js';
 import type { Transport } from '../../api/transport.js';
 import type { CapacityResponse } from './capacity.js';
 import { cardListShape, type PlanCard } from './plan-card.js';
 
 export type PlannedCollection = Omit<Collection, 'cards'> & { cards: Card[] };
-
-export async function send<T>(transport: Transport, request: BridgeRequest): Promise<T> {
-  const response = await transport.request(request);
-  if (response.status < 200 || response.status >= 300) {
-    throw new ApiRequestError(response.status, isApiErrorBody(response.body) ? response.body : null);
-  }
-  return response.body as T;
-}
-
-const id = encodeURIComponent;
 
 /** Cards of a board that touch `from` … `to`, every page of them. */
 export async function fetchBoardCards(transport: Transport, boardId: string, from: string, to: string): Promise<PlanCard[]> {
@@ -45,29 +35,24 @@ export async function fetchBoardCards(transport: Transport, boardId: string, fro
 export async function fetchCollectionCards(transport: Transport, collectionId: string): Promise<Card[]> {
   const page = await send<ListEnvelope<Card>>(transport, {
     method: 'GET',
-    path: `/v1/collection/${id(collectionId)}/card`,
+    path: apiPath`/v1/collection/${collectionId}/card`,
     query: { limit: String(maxLimit) },
   });
   return page.data;
 }
 
-export interface CardRef {
-  id: string;
-  collection_id: string;
-}
-
 /** A partial update of a card; the server applies the board's dependency behaviour. */
 export function updateCard(transport: Transport, card: CardRef, changes: Record<string, unknown>): Promise<Card> {
-  return send(transport, { method: 'PUT', path: `/v1/collection/${id(card.collection_id)}/card/${id(card.id)}`, body: changes });
+  return send(transport, { method: 'PUT', path: cardPath(card), body: changes });
 }
 
 export async function deleteCard(transport: Transport, card: CardRef): Promise<void> {
-  await send(transport, { method: 'DELETE', path: `/v1/collection/${id(card.collection_id)}/card/${id(card.id)}` });
+  await send(transport, { method: 'DELETE', path: cardPath(card) });
 }
 
 /** Brings a deleted card back from the trash. */
 export async function restoreCard(transport: Transport, cardId: string): Promise<void> {
-  await send(transport, { method: 'POST', path: `/v1/trash/card/${id(cardId)}/restore` });
+  await send(transport, { method: 'POST', path: apiPath`/v1/trash/card/${cardId}/restore` });
 }
 
 export interface PlanOptions {
@@ -79,7 +64,7 @@ export interface PlanOptions {
 export function planCollection(transport: Transport, collectionId: string, boardId: string, options: PlanOptions): Promise<PlannedCollection> {
   return send(transport, {
     method: 'POST',
-    path: `/v1/collection/${id(collectionId)}/board/${id(boardId)}`,
+    path: apiPath`/v1/collection/${collectionId}/board/${boardId}`,
     query: { with: 'cards' },
     body: options,
   });
@@ -87,17 +72,17 @@ export function planCollection(transport: Transport, collectionId: string, board
 
 /** Removes the collection's cards and puts it back in the backlog. */
 export function moveToBacklog(transport: Transport, collectionId: string): Promise<Collection> {
-  return send(transport, { method: 'POST', path: `/v1/collection/${id(collectionId)}/backlog` });
+  return send(transport, { method: 'POST', path: apiPath`/v1/collection/${collectionId}/backlog` });
 }
 
 export function setCollectionStatus(transport: Transport, collectionId: string, status: 'not_planned' | 'ignored'): Promise<Collection> {
-  return send(transport, { method: 'PUT', path: `/v1/collection/${id(collectionId)}`, body: { status } });
+  return send(transport, { method: 'PUT', path: apiPath`/v1/collection/${collectionId}`, body: { status } });
 }
 
 export function fetchCapacity(transport: Transport, boardId: string, from: string, to: string): Promise<CapacityResponse> {
   return send(transport, {
     method: 'GET',
-    path: `/v1/board/${id(boardId)}/capacity/stage`,
+    path: apiPath`/v1/board/${boardId}/capacity/stage`,
     query: { date_range_start: from, date_range_end: to, time_frame: 'day' },
   });
 }

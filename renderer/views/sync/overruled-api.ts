@@ -6,6 +6,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListQuery } from '../../api/client.js';
+import { apiPath } from '../../api/paths.js';
 import { useApi } from '../../api/provider.js';
 
 export interface OverruledEntry {
@@ -102,7 +103,7 @@ export function useResolveOverruled() {
   const { client } = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'keep' | 'accept' }) => client.create<OverruledEntry>(`/v1/sync/overruled/${encodeURIComponent(id)}/${action}`, {}),
+    mutationFn: ({ id, action }: { id: string; action: 'keep' | 'accept' }) => client.create<OverruledEntry>(apiPath`/v1/sync/overruled/${id}/${action}`, {}),
     // Keeping mine is a local change like any other: every screen may show it.
     onSuccess: () => queryClient.invalidateQueries(),
   });

@@ -9,6 +9,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../../api/client.js';
+import { apiPath } from '../../api/paths.js';
 import { useApi } from '../../api/provider.js';
 import type { Conflict, Mutation, SyncRunSummary, SyncSettings, SyncSettingsInput, SyncStatus } from '../../../shared/sync.js';
 
@@ -98,7 +99,7 @@ export function useResolveConflict() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action, fields }: { id: string; action: 'retry' | 'discard'; fields?: Record<string, unknown> }) =>
-      client.create<Conflict>(`/v1/sync/conflict/${encodeURIComponent(id)}/${action}`, action === 'retry' ? (fields ?? {}) : {}),
+      client.create<Conflict>(apiPath`/v1/sync/conflict/${id}/${action}`, action === 'retry' ? (fields ?? {}) : {}),
     // The retried record is a local change like any other: every screen may show it.
     onSuccess: () => queryClient.invalidateQueries(),
   });

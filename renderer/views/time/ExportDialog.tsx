@@ -21,7 +21,8 @@ import { exportFileFrom, saveExportFile, type SaveOutcome } from './export-file.
 import { cleanGroupings, exportFileName, exportQuery, maxGroupings, reportEntryCount, type ExportChoices } from './export-request.js';
 import { localToday, periodRange, rangeInstants, systemTimeZone } from './periods.js';
 import { TimeFilterFields } from './TimeFilterFields.js';
-import { sendRequest, timeKeys } from './time-api.js';
+import { sendRequest } from '../../api/client.js';
+import { timeKeys } from './time-api.js';
 import { exportFilter, markExportedFilter, noTimeFilters, type TimeFilters } from './time-filters.js';
 
 const formats: readonly ExportFormat[] = ['csv', 'xlsx', 'pdf'];

@@ -4,11 +4,8 @@
  * another window, or arriving by sync — refresh them.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError } from '../../api/client.js';
-import { isApiErrorBody } from '../../api/request-error.js';
+import { apiPath } from '../../api/paths.js';
 import { useApi } from '../../api/provider.js';
-import type { Transport } from '../../api/transport.js';
-import type { BridgeRequest, BridgeResponse } from '../../../shared/ipc.js';
 import type { ListEnvelope } from '../../../shared/list.js';
 import { cardSearchFilter } from './card-search.js';
 import type { Card } from '../../../shared/resources/card.js';
@@ -37,15 +34,6 @@ export type EntryRow = TimeTracking & {
 
 /** What an entry is read with to show it: its card's name parts, its activity and its user. */
 export const entryShape = 'card.collection,card.stage,activity,user';
-
-/** One bridge call with its headers; a non-2xx answer throws like the API client does. */
-export async function sendRequest(transport: Transport, request: BridgeRequest): Promise<BridgeResponse> {
-  const response = await transport.request(request);
-  if (response.status < 200 || response.status >= 300) {
-    throw new ApiRequestError(response.status, isApiErrorBody(response.body) ? response.body : null);
-  }
-  return response;
-}
 
 export const timeKeys = {
   all: ['time_tracking'] as const,
@@ -89,7 +77,7 @@ export function useStopTimer() {
   const { client } = useApi();
   const invalidate = useInvalidateTime();
   return useMutation({
-    mutationFn: ({ id, end }: { id: string; end?: string }) => client.create<EntryRow>(`/v1/time_tracking/${encodeURIComponent(id)}/stop`, end ? { end } : {}),
+    mutationFn: ({ id, end }: { id: string; end?: string }) => client.create<EntryRow>(apiPath`/v1/time_tracking/${id}/stop`, end ? { end } : {}),
     onSuccess: invalidate,
   });
 }
