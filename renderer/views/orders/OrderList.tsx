@@ -6,12 +6,13 @@
  * The grid itself holds focus and points at the selected row with aria-activedescendant:
  * arrows, Page Up/Down, Home and End move the selection, Enter (or a double click) opens it.
  */
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { CalendarDate } from '../../components/CalendarDate.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useT, type MessageKey, type Translate } from '../../i18n/index.js';
 import { typingPause, useDebouncedValue } from '../../components/use-debounced-value.js';
-import { rowsPerViewport, scrollTopToShow, visibleWindow, pagesCovering } from '../../components/windowing.js';
+import { useWindowedList } from '../../components/use-windowed-list.js';
+import { rowsPerViewport, scrollTopToShow, pagesCovering } from '../../components/windowing.js';
 import { orderFilterText, orderPageSize, orderSortText, type OrderSortField } from './order-list-query.js';
 import { useOrderScreen } from './order-screen-state.js';
 import { useOrderPages, type OrderListRow } from './use-order-pages.js';
@@ -55,30 +56,14 @@ export function OrderList() {
   const sortText = orderSortText(sort);
 
   const gridRef = useRef<HTMLDivElement>(null);
-  const viewportRef = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [viewportHeight, setViewportHeight] = useState(0);
   const gridId = useId();
 
-  const [knownCount, setKnownCount] = useState(0);
-  const inView = visibleWindow({ scrollTop, viewportHeight, rowHeight, count: knownCount, overscan });
+  // Another filter or sort is another list, shown from its top.
+  const list = useWindowedList({ rowHeight, overscan, listKey: `${filter}\n${sortText}` });
+  const { viewportRef, viewportHeight, inView, shown, knownCount } = list;
   const pages = useOrderPages(filter, sortText, pagesCovering(inView, orderPageSize));
   const count = pages.count;
-  if (count !== undefined && count !== knownCount) setKnownCount(count);
-
-  useLayoutEffect(() => {
-    const viewport = viewportRef.current;
-    if (!viewport) return;
-    setViewportHeight(viewport.clientHeight);
-    const observer = new ResizeObserver(() => setViewportHeight(viewport.clientHeight));
-    observer.observe(viewport);
-    return () => observer.disconnect();
-  }, []);
-
-  // Another filter or sort is another list: start at its top.
-  useEffect(() => {
-    if (viewportRef.current) viewportRef.current.scrollTop = 0;
-  }, [filter, sortText]);
+  list.learnCount(count);
 
   // Back from an order: the selected row is in view and the grid has focus again.
   useEffect(() => {
@@ -121,8 +106,6 @@ export function OrderList() {
 
   const selectedOrder = selectedIndex === null ? undefined : pages.rowAt(selectedIndex);
   const rowId = (index: number) => `${gridId}-row-${index}`;
-  const shown: number[] = [];
-  for (let index = inView.start; index < inView.end; index++) shown.push(index);
   const activeShown = selectedIndex !== null && selectedIndex >= inView.start && selectedIndex < inView.end;
 
   return (
@@ -175,7 +158,7 @@ export function OrderList() {
           ref={viewportRef}
           role="rowgroup"
           className="order-list__viewport"
-          onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+          onScroll={list.onScroll}
         >
           <div className="order-list__spacer" style={{ height: knownCount * rowHeight }}>
             {shown.map((index) => {

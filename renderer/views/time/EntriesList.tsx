@@ -4,11 +4,12 @@
  * entries and approve or reject them together; each entry that is refused says why. Approved
  * entries are locked: shown with a lock, without edit or delete (a planner can reopen one).
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { describeError } from '../../api/client.js';
 import { useApi } from '../../api/provider.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
-import { pagesCovering, visibleWindow } from '../../components/windowing.js';
+import { useWindowedList } from '../../components/use-windowed-list.js';
+import { pagesCovering } from '../../components/windowing.js';
 import { useT } from '../../i18n/index.js';
 import { useNotices } from '../../state/notices.js';
 import type { TimeStatus } from '../../../shared/resources/time-tracking.js';
@@ -52,31 +53,19 @@ export function EntriesList() {
   const appUser = useAppUser();
   const planner = booksForOthers(appUser.data);
 
-  const viewportRef = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [viewportHeight, setViewportHeight] = useState(0);
-  const [knownCount, setKnownCount] = useState(0);
-  const inView = visibleWindow({ scrollTop, viewportHeight, rowHeight, count: knownCount, overscan });
+  // Another filter is another list, shown from its top.
+  const list = useWindowedList({ rowHeight, overscan, listKey: filter });
+  const { viewportRef, inView, shown, knownCount } = list;
   const pages = useEntryPages(filter, pagesCovering(inView, entryPageSize));
-  if (pages.count !== undefined && pages.count !== knownCount) setKnownCount(pages.count);
+  list.learnCount(pages.count);
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulk, setBulk] = useState<BulkState | null>(null);
   const [failures, setFailures] = useState<(BulkFailure & { label: string })[]>([]);
   const [editing, setEditing] = useState<EntryRow | null>(null);
 
-  useLayoutEffect(() => {
-    const viewport = viewportRef.current;
-    if (!viewport) return;
-    setViewportHeight(viewport.clientHeight);
-    const observer = new ResizeObserver(() => setViewportHeight(viewport.clientHeight));
-    observer.observe(viewport);
-    return () => observer.disconnect();
-  }, []);
-
-  // Another filter is another list: start at its top, with nothing selected.
+  // Another filter is another list: nothing in it is selected yet.
   useEffect(() => {
-    if (viewportRef.current) viewportRef.current.scrollTop = 0;
     setSelected(new Set());
     setFailures([]);
   }, [filter]);
@@ -112,8 +101,6 @@ export function EntriesList() {
     return localDate(Date.parse(instant), timeZone);
   }
 
-  const shown: number[] = [];
-  for (let index = inView.start; index < inView.end; index++) shown.push(index);
   const filtered = JSON.stringify(filters) !== JSON.stringify(noTimeFilters);
 
   return (
@@ -204,7 +191,7 @@ export function EntriesList() {
             </span>
           </div>
         </div>
-        <div ref={viewportRef} role="rowgroup" className="entry-list__viewport" onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
+        <div ref={viewportRef} role="rowgroup" className="entry-list__viewport" onScroll={list.onScroll}>
           <div className="entry-list__spacer" style={{ height: knownCount * rowHeight }}>
             {shown.map((index) => {
               const entry = pages.rowAt(index);
