@@ -89,6 +89,18 @@ export interface LoggedChange {
   /** The fields written (all of them on create). */
   fields: Record<string, unknown> | null;
   at: string;
+  /** The command the write belongs to (see EnvironmentStore.command); undefined outside one. */
+  commandId?: string;
+}
+
+/** A planner's action as the store records it (docs/API.md "Commands and undo"). */
+export interface CommandMeta {
+  id: string;
+  description: string;
+  /** The command this one undoes. */
+  undoes?: string | null;
+  /** Who did it: a user id or an API key id. */
+  actor?: string | null;
 }
 
 /**
@@ -124,6 +136,11 @@ function fromRow(table: TableDef, row: Record<string, unknown>): StoredRecord {
   return record as StoredRecord;
 }
 
+/** The values `current` had for the fields of `written` (null for none), as the change log keeps them. */
+function previousValues(current: Record<string, unknown>, written: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(written).map((name) => [name, current[name] ?? null]));
+}
+
 export class EnvironmentStore {
   private readonly listeners = new Set<ChangeListener>();
   private readonly writeHooks = new Set<WriteHook>();
@@ -131,6 +148,7 @@ export class EnvironmentStore {
   private pendingEvents: ChangeEvent[] = [];
   private depth = 0;
   private origin: WriteOrigin = { kind: 'local' };
+  private currentCommand: CommandMeta | undefined;
 
   constructor(
     readonly db: SqliteDatabase,
@@ -163,6 +181,30 @@ export class EnvironmentStore {
       return this.transaction(fn);
     } finally {
       this.origin = previous;
+    }
+  }
+
+  /**
+   * Runs `fn` as one command: one transaction, its writes' change-log rows stamped with the
+   * command's id (and, like every write, their previous values), so undo can find and invert
+   * them as one step. A command inside a command is part of the outer one.
+   */
+  command<T>(meta: CommandMeta, fn: () => T): T {
+    if (this.currentCommand) return this.transaction(fn);
+    this.currentCommand = meta;
+    try {
+      return this.transaction(() => {
+        this.statement('INSERT INTO command (id, description, undoes, actor, created_at) VALUES (?, ?, ?, ?, ?)').run(
+          meta.id,
+          meta.description,
+          meta.undoes ?? null,
+          meta.actor ?? null,
+          nowTimestamp(),
+        );
+        return fn();
+      });
+    } finally {
+      this.currentCommand = undefined;
     }
   }
 
@@ -338,12 +380,14 @@ export class EnvironmentStore {
     }
   }
 
-  private logChange(table: TableDef, id: string, op: ChangeEvent['op'], fields: Record<string, unknown> | null) {
+  /** `before`: the previous values of the fields written (null for a new record), for undo. */
+  private logChange(table: TableDef, id: string, op: ChangeEvent['op'], fields: Record<string, unknown> | null, before: Record<string, unknown> | null = null) {
     const at = nowTimestamp();
+    const commandId = this.currentCommand?.id;
     const result = this.statement(
-      'INSERT INTO change_log (resource, record_id, op, fields, at) VALUES (?, ?, ?, ?, ?)',
-    ).run(table.resource, id, op, fields ? JSON.stringify(fields) : null, at);
-    const change: LoggedChange = { origin: this.origin, seq: Number(result.lastInsertRowid), resource: table.resource, id, op, fields, at };
+      'INSERT INTO change_log (resource, record_id, op, fields, at, command_id, before) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(table.resource, id, op, fields ? JSON.stringify(fields) : null, at, commandId ?? null, before ? JSON.stringify(before) : null);
+    const change: LoggedChange = { origin: this.origin, seq: Number(result.lastInsertRowid), resource: table.resource, id, op, fields, at, ...(commandId ? { commandId } : {}) };
     for (const hook of this.writeHooks) hook(change);
     this.pendingEvents.push({ resource: table.resource, id, op });
   }
@@ -395,7 +439,7 @@ export class EnvironmentStore {
       this.statement(
         `UPDATE ${quoteIdentifier(table.table)} SET ${columns.map((c) => `${quoteIdentifier(c)} = @${c}`).join(', ')} WHERE "id" = @id`,
       ).run({ ...row, id });
-      this.logChange(table, id, 'update', changes);
+      this.logChange(table, id, 'update', changes, previousValues(current, changes));
       return this.get(table, id)!;
     });
   }
@@ -461,7 +505,7 @@ export class EnvironmentStore {
         `UPDATE ${quoteIdentifier(table.table)} SET ${columns.map((c) => `${quoteIdentifier(c)} = @${c}`).join(', ')} WHERE "id" = @id`,
       ).run({ ...row, id });
       const deleting = !existing.deleted_at && typeof values.deleted_at === 'string';
-      this.logChange(table, id, deleting ? 'delete' : 'update', values);
+      this.logChange(table, id, deleting ? 'delete' : 'update', values, previousValues(existing, values));
     });
   }
 
@@ -533,7 +577,8 @@ export class EnvironmentStore {
         `UPDATE ${quoteIdentifier(table.table)} SET "deleted_at" = ?, "updated_at" = ? WHERE "id" = ? AND "deleted_at" IS NULL`,
       ).run(now, now, id);
       if (result.changes === 0) return false;
-      this.logChange(table, id, 'delete', { deleted_at: now, updated_at: now });
+      // A live record had no deleted_at; its updated_at is not restored by an undo (it changes anyway).
+      this.logChange(table, id, 'delete', { deleted_at: now, updated_at: now }, { deleted_at: null });
       return true;
     });
   }

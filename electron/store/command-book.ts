@@ -1,0 +1,69 @@
+/**
+ * The commands of an environment and the change-log rows they wrote (docs/API.md "Commands
+ * and undo"): what undo reads to write a command's inverse, and what the command list shows.
+ * Commands are written by EnvironmentStore.command; this file only reads them.
+ */
+import type { ChangeEvent } from '../../shared/ipc.js';
+import type { EnvironmentStore } from './environment-store.js';
+
+export interface CommandRecord {
+  id: string;
+  description: string;
+  undoes: string | null;
+  actor: string | null;
+  created_at: string;
+}
+
+/** One change-log row as undo reads it. */
+export interface CommandChange {
+  seq: number;
+  resource: string;
+  record_id: string;
+  op: ChangeEvent['op'];
+  fields: Record<string, unknown> | null;
+  /** The previous values of the written fields; null for a create (and rows older than commands). */
+  before: Record<string, unknown> | null;
+  command_id: string | null;
+}
+
+interface ChangeRow {
+  seq: number;
+  resource: string;
+  record_id: string;
+  op: ChangeEvent['op'];
+  fields: string | null;
+  before: string | null;
+  command_id: string | null;
+}
+
+function fromRow(row: ChangeRow): CommandChange {
+  return { ...row, fields: row.fields ? JSON.parse(row.fields) : null, before: row.before ? JSON.parse(row.before) : null };
+}
+
+export function findCommand(store: EnvironmentStore, id: string): CommandRecord | undefined {
+  return store.db.prepare('SELECT id, description, undoes, actor, created_at FROM command WHERE id = ?').get(id) as CommandRecord | undefined;
+}
+
+/** The most recent commands, newest first (ids are UUIDv7, so they order by time too). */
+export function recentCommands(store: EnvironmentStore, limit: number): CommandRecord[] {
+  return store.db.prepare('SELECT id, description, undoes, actor, created_at FROM command ORDER BY created_at DESC, id DESC LIMIT ?').all(limit) as CommandRecord[];
+}
+
+/** The change-log rows a command wrote, in the order it wrote them. */
+export function changesOfCommand(store: EnvironmentStore, id: string): CommandChange[] {
+  return (store.db.prepare('SELECT seq, resource, record_id, op, fields, before, command_id FROM change_log WHERE command_id = ? ORDER BY seq').all(id) as ChangeRow[]).map(fromRow);
+}
+
+/** The change-log rows of one record written after `seq`, by any command or none. */
+export function changesAfter(store: EnvironmentStore, resource: string, recordId: string, seq: number): CommandChange[] {
+  return (
+    store.db
+      .prepare('SELECT seq, resource, record_id, op, fields, before, command_id FROM change_log WHERE resource = ? AND record_id = ? AND seq > ? ORDER BY seq')
+      .all(resource, recordId, seq) as ChangeRow[]
+  ).map(fromRow);
+}
+
+/** The command that undid `id`, if one did. */
+export function undoneBy(store: EnvironmentStore, id: string): CommandRecord | undefined {
+  return store.db.prepare('SELECT id, description, undoes, actor, created_at FROM command WHERE undoes = ?').get(id) as CommandRecord | undefined;
+}
