@@ -2,14 +2,13 @@
  * Creates an activity, or edits one picked in the list. Problems the API finds are shown
  * beside their input; in edit mode Escape and Cancel go back to creating.
  */
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { placeFieldErrors } from '../../api/client.js';
-import { useSave } from '../../api/hooks.js';
 import { CheckboxField, Field } from '../../components/Field.js';
+import { RecordForm } from '../../components/RecordForm.js';
 import { ResourceTypeSelect } from '../../components/ResourceTypeSelect.js';
+import { useRecordForm } from '../../components/use-record-form.js';
 import { useT } from '../../i18n/index.js';
 import type { Activity } from '../../../shared/resources/activity.js';
-import { activityBody, activityDraftFrom, activityFormInputs, newActivityDraft, type ActivityDraft } from './activity-draft.js';
+import { activityBody, activityDraftFrom, activityFormInputs, newActivityDraft } from './activity-draft.js';
 
 interface ActivityFormProps {
   /** The activity being edited, or undefined to create one. */
@@ -18,57 +17,33 @@ interface ActivityFormProps {
 }
 
 export function ActivityForm({ activity, onDone }: ActivityFormProps) {
-  const save = useSave('activity');
-  const [draft, setDraft] = useState<ActivityDraft>(() => (activity ? activityDraftFrom(activity) : newActivityDraft()));
-  const { byInput: errors, elsewhere } = placeFieldErrors(save.error, activityFormInputs);
-  const isNew = activity === undefined;
-  const titleId = useId();
-  const nameInput = useRef<HTMLInputElement>(null);
+  const form = useRecordForm('activity', {
+    record: activity,
+    initial: () => (activity ? activityDraftFrom(activity) : newActivityDraft()),
+    blank: newActivityDraft,
+    inputs: activityFormInputs,
+    onDone,
+  });
+  const { draft, change, errors, isNew } = form;
   const t = useT();
 
-  function change(patch: Partial<ActivityDraft>) {
-    setDraft({ ...draft, ...patch });
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    save.mutate(
-      { id: activity?.id ?? null, body: activityBody(draft, isNew) },
-      {
-        onSuccess: () => {
-          // Ready for the next one: planners often add several in a row.
-          if (isNew) {
-            setDraft(newActivityDraft());
-            nameInput.current?.focus();
-          }
-          onDone();
-        },
-      },
-    );
-  }
-
-  function cancelOnEscape(event: KeyboardEvent<HTMLFormElement>) {
-    if (event.key !== 'Escape' || isNew) return;
-    event.stopPropagation();
-    onDone();
-  }
-
   return (
-    <form
+    <RecordForm
       className="record-form"
-      aria-labelledby={titleId}
-      onSubmit={submit}
-      onKeyDown={cancelOnEscape}
-      noValidate
+      wide
+      title={activity ? t('common.editName', { name: activity.description }) : t('activities.new')}
+      titleId={form.titleId}
+      onSubmit={() => form.submit(activityBody(draft, isNew))}
+      onCancel={form.cancel}
+      submitLabel={t('activities.save')}
+      busy={form.busy}
+      errors={form.elsewhere}
     >
-      <h2 id={titleId} className="record-form__title">
-        {isNew ? t('activities.new') : t('common.editName', { name: activity.description })}
-      </h2>
       <Field label={t('activities.name')} error={errors.description} className="form-grid__wide">
         {(control) => (
           <input
             {...control}
-            ref={nameInput}
+            ref={form.nameInput}
             value={draft.description}
             maxLength={150}
             autoComplete="off"
@@ -136,21 +111,6 @@ export function ActivityForm({ activity, onDone }: ActivityFormProps) {
         error={errors.billable}
         onChange={(billable) => change({ billable })}
       />
-      <div className="form-actions form-grid__wide">
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {t('activities.save')}
-        </button>
-        {!isNew && (
-          <button type="button" className="button" onClick={onDone}>
-            {t('common.cancel')}
-          </button>
-        )}
-      </div>
-      {elsewhere.map((message) => (
-        <p key={message} className="form-error form-grid__wide" role="alert">
-          {message}
-        </p>
-      ))}
-    </form>
+    </RecordForm>
   );
 }

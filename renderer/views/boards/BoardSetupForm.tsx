@@ -4,10 +4,11 @@
  * finds are shown beside the input they concern; the first such input takes the focus.
  * Escape cancels.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { placeFieldErrors } from '../../api/client.js';
 import { useList, useSave } from '../../api/hooks.js';
 import { activityListQuery } from '../../api/queries.js';
+import { FormErrors, RecordForm } from '../../components/RecordForm.js';
 import { useT } from '../../i18n/index.js';
 import { BoardGeneralFields } from './BoardGeneralFields.js';
 import { boardBody, boardFormInputs, sameRows, withoutDeletedActivities, type BoardDraft } from './board-draft.js';
@@ -41,32 +42,30 @@ export function BoardSetupForm({ initial, onSaved, onCancel }: BoardSetupFormPro
     setDraft(next);
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     const list = activities.data;
     // Only a complete list tells a deleted activity from one beyond the first page.
     const saved = list && list.count <= list.data.length ? withoutDeletedActivities(draft, new Set(list.data.map((a) => a.id))) : draft;
     save.mutate({ id: draft.id, body: boardBody(saved) }, { onSuccess: (board) => onSaved(board.id) });
   }
 
-  function cancelOnEscape(event: KeyboardEvent<HTMLFormElement>) {
-    if (event.key !== 'Escape') return;
-    event.stopPropagation();
-    onCancel();
-  }
-
   return (
-    <form ref={form} className="setup-form" aria-labelledby={titleId} onSubmit={submit} onKeyDown={cancelOnEscape} noValidate>
+    <RecordForm
+      formRef={form}
+      className="setup-form"
+      labelledBy={titleId}
+      onSubmit={submit}
+      onCancel={onCancel}
+      submitLabel={t('boards.save')}
+      busy={save.isPending}
+    >
       <div className="view__header">
         <h1 id={titleId} className="view__title">
           {initial.id === null ? t('boards.new') : t('boards.setupTitle', { name: initial.name })}
         </h1>
       </div>
-      {elsewhere.map((message) => (
-        <p key={message} className="form-error" role="alert">
-          {message}
-        </p>
-      ))}
+      {/* A long form: what belongs to no input is said at its top. */}
+      <FormErrors messages={elsewhere} />
       <BoardGeneralFields draft={draft} errors={byInput} onChange={(patch) => change({ ...draft, ...patch })} />
       <StagesEditor
         stages={draft.stages}
@@ -76,14 +75,6 @@ export function BoardSetupForm({ initial, onSaved, onCancel }: BoardSetupFormPro
       />
       <StatusesEditor statuses={draft.statuses} errors={byInput} onChange={(statuses) => change({ ...draft, statuses })} />
       <LabelsEditor labels={draft.labels} errors={byInput} onChange={(labels) => change({ ...draft, labels })} />
-      <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {t('boards.save')}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </form>
+    </RecordForm>
   );
 }

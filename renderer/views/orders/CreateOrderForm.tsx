@@ -3,8 +3,9 @@
  * its collection are created together or not at all. Afterwards the form gives way to the
  * collection that was created, so the planner sees at once what the order means in work.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useSave } from '../../api/hooks.js';
+import { RecordForm } from '../../components/RecordForm.js';
 import { useT } from '../../i18n/index.js';
 import type { Order } from '../../../shared/resources/order.js';
 import { newOrderHeader, orderDraft, type OrderDraft } from './order-draft.js';
@@ -49,8 +50,7 @@ export function CreateOrderForm() {
     if (save.error) save.reset();
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     const sent = rowsToSend(rows);
     setSentIndex(sent.formIndex);
     save.mutate(
@@ -69,7 +69,15 @@ export function CreateOrderForm() {
           {t('orders.new')}
         </h1>
       </div>
-      <form className="setup-form" onSubmit={submit} noValidate>
+      <RecordForm
+        className="setup-form"
+        onSubmit={submit}
+        onCancel={backToList}
+        escapeCancels={false}
+        submitLabel={t('orders.create')}
+        busy={save.isPending}
+        errors={errors.elsewhere}
+      >
         <div className="order-header">
           <OrderHeaderFields
             values={draft}
@@ -102,20 +110,7 @@ export function CreateOrderForm() {
             </button>
           </div>
         </div>
-        {errors.elsewhere.map((message) => (
-          <p key={message} className="form-error" role="alert">
-            {message}
-          </p>
-        ))}
-        <div className="form-actions">
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
-            {t('orders.create')}
-          </button>
-          <button type="button" className="button" onClick={backToList}>
-            {t('common.cancel')}
-          </button>
-        </div>
-      </form>
+      </RecordForm>
     </section>
   );
 }

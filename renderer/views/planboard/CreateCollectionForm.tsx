@@ -2,11 +2,12 @@
  * A new collection in the backlog: a name, a due date and the work it needs — activities with
  * minutes. Problems the API finds show beside their inputs.
  */
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { placeFieldErrors } from '../../api/client.js';
 import { useCreate, useList } from '../../api/hooks.js';
 import { activityListQuery } from '../../api/queries.js';
 import { Field, Hidden } from '../../components/Field.js';
+import { RecordForm } from '../../components/RecordForm.js';
 import { useT } from '../../i18n/index.js';
 
 interface CreateCollectionFormProps {
@@ -26,8 +27,7 @@ export function CreateCollectionForm({ boardId, onDone }: CreateCollectionFormPr
   const [minutes, setMinutes] = useState<Record<string, string>>({});
   const { byInput: errors, elsewhere } = placeFieldErrors(create.error, inputs);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     create.mutate(
       {
         name,
@@ -39,15 +39,17 @@ export function CreateCollectionForm({ boardId, onDone }: CreateCollectionFormPr
     );
   }
 
-  function cancelOnEscape(event: KeyboardEvent<HTMLFormElement>) {
-    if (event.key !== 'Escape') return;
-    event.stopPropagation();
-    onDone();
-  }
-
   const list = activities.data?.data ?? [];
   return (
-    <form className="pb-new-collection" aria-label={t('backlog.newCollection')} onSubmit={submit} onKeyDown={cancelOnEscape} noValidate>
+    <RecordForm
+      className="pb-new-collection"
+      label={t('backlog.newCollection')}
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel={t('backlog.form.add')}
+      busy={create.isPending}
+      errors={elsewhere}
+    >
       <Field label={t('backlog.form.name')} error={errors.name}>
         {(control) => <input {...control} value={name} maxLength={255} autoFocus autoComplete="off" onChange={(event) => setName(event.target.value)} />}
       </Field>
@@ -94,19 +96,6 @@ export function CreateCollectionForm({ boardId, onDone }: CreateCollectionFormPr
         })}
         {errors.activities && <p className="field-error">{errors.activities}</p>}
       </fieldset>
-      {elsewhere.map((message) => (
-        <p key={message} className="form-error" role="alert">
-          {message}
-        </p>
-      ))}
-      <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={create.isPending}>
-          {t('backlog.form.add')}
-        </button>
-        <button type="button" className="button" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </form>
+    </RecordForm>
   );
 }

@@ -3,11 +3,12 @@
  * the row stays in edit mode until the API has accepted the new name, so a rejected name is
  * still there to correct.
  */
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { fieldErrors, formErrors } from '../../api/client.js';
 import { useUpdate } from '../../api/hooks.js';
 import type { Project } from '../../../shared/resources/index.js';
 import { FieldError } from '../../components/FieldError.js';
+import { FormErrors, RecordForm } from '../../components/RecordForm.js';
 import { useT } from '../../i18n/index.js';
 
 export function RenameProjectForm({ project, onDone }: { project: Project; onDone: () => void }) {
@@ -20,8 +21,7 @@ export function RenameProjectForm({ project, onDone }: { project: Project; onDon
 
   const nameError = missingName ? t('projects.nameMissing') : fieldErrors(update.error).name;
 
-  function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function save() {
     const trimmed = name.trim();
     if (!trimmed) {
       setMissingName(true);
@@ -34,15 +34,15 @@ export function RenameProjectForm({ project, onDone }: { project: Project; onDon
     update.mutate({ id: project.id, changes: { name: trimmed } }, { onSuccess: onDone });
   }
 
-  function cancelOnEscape(event: KeyboardEvent<HTMLFormElement>) {
-    if (event.key !== 'Escape') return;
-    // Escape belongs to this form; it must not also close something further up.
-    event.stopPropagation();
-    onDone();
-  }
-
   return (
-    <form className="rename-form" onSubmit={save} onKeyDown={cancelOnEscape} noValidate>
+    <RecordForm
+      className="rename-form"
+      onSubmit={save}
+      onCancel={onDone}
+      submitLabel={t('common.save')}
+      busy={update.isPending}
+      actionsClassName="row-actions"
+    >
       <div className="field field--grow">
         <label htmlFor={inputId} className="visually-hidden">
           {t('projects.name')}
@@ -63,20 +63,8 @@ export function RenameProjectForm({ project, onDone }: { project: Project; onDon
           }}
         />
         <FieldError id={errorId} message={nameError} />
-        {formErrors(update.error, ['name']).map((message) => (
-          <p key={message} className="form-error" role="alert">
-            {message}
-          </p>
-        ))}
+        <FormErrors messages={formErrors(update.error, ['name'])} />
       </div>
-      <div className="row-actions">
-        <button type="submit" className="button button--primary" disabled={update.isPending}>
-          {t('common.save')}
-        </button>
-        <button type="button" className="button" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </form>
+    </RecordForm>
   );
 }

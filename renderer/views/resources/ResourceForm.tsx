@@ -3,11 +3,10 @@
  * per weekday, when it is available, and the stages it works on. In edit mode Escape and
  * Cancel go back to creating.
  */
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { placeFieldErrors } from '../../api/client.js';
-import { useSave } from '../../api/hooks.js';
 import { Field, Hidden } from '../../components/Field.js';
+import { RecordForm } from '../../components/RecordForm.js';
 import { ResourceTypeSelect } from '../../components/ResourceTypeSelect.js';
+import { useRecordForm } from '../../components/use-record-form.js';
 import { weekdays } from '../../components/weekdays.js';
 import { useT } from '../../i18n/index.js';
 import type { Resource } from '../../../shared/resources/resource.js';
@@ -18,7 +17,6 @@ import {
   resourceDraftFrom,
   resourceFormInputs,
   type BoardWithStages,
-  type ResourceDraft,
 } from './resource-draft.js';
 
 interface ResourceFormProps {
@@ -30,58 +28,35 @@ interface ResourceFormProps {
 }
 
 export function ResourceForm({ resource, boards, onDone }: ResourceFormProps) {
-  const save = useSave('resource');
-  const [draft, setDraft] = useState<ResourceDraft>(() => (resource ? resourceDraftFrom(resource) : newResourceDraft()));
-  const { byInput: errors, elsewhere } = placeFieldErrors(save.error, resourceFormInputs);
-  const isNew = resource === undefined;
-  const titleId = useId();
-  const nameInput = useRef<HTMLInputElement>(null);
+  const form = useRecordForm('resource', {
+    record: resource,
+    initial: () => (resource ? resourceDraftFrom(resource) : newResourceDraft()),
+    blank: newResourceDraft,
+    inputs: resourceFormInputs,
+    onDone,
+  });
+  const { draft, change, errors, isNew } = form;
   const t = useT();
 
-  function change(patch: Partial<ResourceDraft>) {
-    setDraft({ ...draft, ...patch });
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!boards) return;
-    save.mutate(
-      { id: resource?.id ?? null, body: resourceBody(draft, boards, isNew) },
-      {
-        onSuccess: () => {
-          // Ready for the next one: planners often add several in a row.
-          if (isNew) {
-            setDraft(newResourceDraft());
-            nameInput.current?.focus();
-          }
-          onDone();
-        },
-      },
-    );
-  }
-
-  function cancelOnEscape(event: KeyboardEvent<HTMLFormElement>) {
-    if (event.key !== 'Escape' || isNew) return;
-    event.stopPropagation();
-    onDone();
-  }
-
   return (
-    <form
+    <RecordForm
       className="record-form"
-      aria-labelledby={titleId}
-      onSubmit={submit}
-      onKeyDown={cancelOnEscape}
-      noValidate
+      wide
+      title={resource ? t('common.editName', { name: resource.name }) : t('resources.new')}
+      titleId={form.titleId}
+      onSubmit={() => {
+        if (boards) form.submit(resourceBody(draft, boards, isNew));
+      }}
+      onCancel={form.cancel}
+      submitLabel={t('resources.save')}
+      busy={form.busy || !boards}
+      errors={form.elsewhere}
     >
-      <h2 id={titleId} className="record-form__title">
-        {isNew ? t('resources.new') : t('common.editName', { name: resource.name })}
-      </h2>
       <Field label={t('resources.name')} error={errors.name} className="form-grid__wide">
         {(control) => (
           <input
             {...control}
-            ref={nameInput}
+            ref={form.nameInput}
             value={draft.name}
             maxLength={150}
             autoComplete="off"
@@ -133,21 +108,6 @@ export function ResourceForm({ resource, boards, onDone }: ResourceFormProps) {
         error={errors.boards}
         onChange={(stages) => change({ stages })}
       />
-      <div className="form-actions form-grid__wide">
-        <button type="submit" className="button button--primary" disabled={save.isPending || !boards}>
-          {t('resources.save')}
-        </button>
-        {!isNew && (
-          <button type="button" className="button" onClick={onDone}>
-            {t('common.cancel')}
-          </button>
-        )}
-      </div>
-      {elsewhere.map((message) => (
-        <p key={message} className="form-error form-grid__wide" role="alert">
-          {message}
-        </p>
-      ))}
-    </form>
+    </RecordForm>
   );
 }
