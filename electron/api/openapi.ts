@@ -5,6 +5,7 @@
 import type { FieldSpec, ResourceSpec } from '../../shared/fields.js';
 import { defaultLimit, maxLimit } from '../../shared/list.js';
 import type { ResourceModule } from './resource.js';
+import { moduleNamed } from './registry.js';
 import type { CollectedRoute, RouteDoc } from './route-doc.js';
 
 type Schema = Record<string, unknown>;
@@ -59,7 +60,7 @@ function referenceInputs(module: ResourceModule): [string, Schema][] {
         type: key.nullable ? ['object', 'null'] : 'object',
         properties: { id: { type: 'string', format: 'uuid' } },
         required: ['id'],
-        description: `The ${relation.target().spec.title} it names, as ${relation.foreignKey} does (only id is read).`,
+        description: `The ${moduleNamed(relation.target).spec.title} it names, as ${relation.foreignKey} does (only id is read).`,
       },
     ]);
   }

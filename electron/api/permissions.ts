@@ -11,6 +11,7 @@ import { own, type FieldSpec, type ResourceSpec } from '../../shared/fields.js';
 import { plannerRoles } from '../../shared/resources/user.js';
 import { ApiError } from './errors.js';
 import type { Caller, ResourceModule } from './resource.js';
+import { moduleNamed } from './registry.js';
 
 export function isAdmin(caller: Caller): boolean {
   return caller.kind === 'api-key' || caller.role === 'admin';
@@ -96,7 +97,7 @@ export function checkQueryFields(caller: Caller, module: ResourceModule, filter:
   for (const atom of filter ? filterAtoms(filter) : []) {
     const dot = atom.field.indexOf('.');
     const relation = dot === -1 ? undefined : own(module.relations, atom.field.slice(0, dot));
-    const concealed = relation && relation.kind !== 'fields' ? hidden(relation.target().spec, atom.field.slice(dot + 1)) : hidden(module.spec, atom.field);
+    const concealed = relation && relation.kind !== 'fields' ? hidden(moduleNamed(relation.target).spec, atom.field.slice(dot + 1)) : hidden(module.spec, atom.field);
     if (concealed) throw ApiError.badRequest(`Unknown filter field: ${atom.field}`);
   }
   for (const key of sort) if (hidden(module.spec, key.field)) throw ApiError.badRequest(`Unknown sort field: ${key.field}`);

@@ -14,6 +14,7 @@ import { checkRelations, loadRelations, readableCopy } from './conventions/with.
 import { ApiError } from './errors.js';
 import { checkQueryFields, hiddenFields } from './permissions.js';
 import type { RequestContext, ResourceModule } from './resource.js';
+import { tables } from './tables.js';
 import { applyPlan, deleteTree, planWrite } from './write-plan.js';
 import type { RelationJoin } from '../store/filter-sql.js';
 import { optionalBody as bodyObject } from './conventions/request-body.js';
@@ -101,12 +102,12 @@ export function relationJoins(module: ResourceModule): Record<string, RelationJo
   for (const [name, relation] of Object.entries(module.relations ?? {})) {
     // An object of the record's own fields is filtered through those fields.
     if (relation.kind === 'fields') continue;
-    const target = relation.target().table;
+    const target = tables[relation.target];
     if (relation.kind === 'peers') {
-      const link = relation.link().table;
+      const link = tables[relation.link];
       joins[name] = { kind: 'peers', target, link: { table: link.table, ownerKey: relation.ownerKey, targetKey: relation.sharedKey } };
     } else if (relation.kind === 'manyToMany') {
-      const link = relation.link().table;
+      const link = tables[relation.link];
       joins[name] = { kind: 'manyToMany', target, link: { table: link.table, ownerKey: relation.ownerKey, targetKey: relation.targetKey } };
     } else {
       // hasOne filters exactly like hasMany: "there is a related record that matches".

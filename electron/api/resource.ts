@@ -8,6 +8,7 @@ import type { FieldProblem } from '../../shared/errors.js';
 import type { ResourceSpec } from '../../shared/fields.js';
 import type { EnvironmentStore, StoredRecord, TableDef } from '../store/environment-store.js';
 import type { Environment } from '../store/system.js';
+import type { TableName } from '../store/tables.js';
 
 /** Who is calling: an API key of an environment, or a signed-in user. */
 export interface Caller {
@@ -34,24 +35,28 @@ export interface RequestContext {
   cardMoves?: { card: StoredRecord; previous: StoredRecord }[];
 }
 
-/** A relation that `with` can load, `filter` can name and (when writable) a body can carry inline. */
+/**
+ * A relation that `with` can load, `filter` can name and (when writable) a body can carry inline.
+ * Its `target` and `link` are resource names, looked up in the registry when followed, so a
+ * module never imports the modules it relates to (no import cycles between resource modules).
+ */
 export type Relation =
   /** This record's `foreignKey` holds the id of one target record (`order.project_id`). */
-  | { kind: 'belongsTo'; target: () => ResourceModule; foreignKey: string }
+  | { kind: 'belongsTo'; target: TableName; foreignKey: string }
   /**
    * Target records whose `foreignKey` holds this record's id (`order_row.order_id`).
    * `owned` children can be created, updated and deleted inline (deep insertion) and are
    * deleted with their parent.
    */
-  | { kind: 'hasMany'; target: () => ResourceModule; foreignKey: string; owned?: boolean; localKey?: never }
+  | { kind: 'hasMany'; target: TableName; foreignKey: string; owned?: boolean; localKey?: never }
   /**
    * Target records whose `foreignKey` holds the value of this record's `localKey` rather than
    * its id (a resource's activities: those whose `resource_type` is its `type`). Many records
    * share such targets, so they are read (`with`, `filter`) and never owned or written inline.
    */
-  | { kind: 'hasMany'; target: () => ResourceModule; foreignKey: string; localKey: string; owned?: never }
+  | { kind: 'hasMany'; target: TableName; foreignKey: string; localKey: string; owned?: never }
   /** The one target record whose `foreignKey` holds this record's id (`collection.order`). */
-  | { kind: 'hasOne'; target: () => ResourceModule; foreignKey: string }
+  | { kind: 'hasOne'; target: TableName; foreignKey: string }
   /**
    * Targets linked through a link resource (`collection_label`): `ownerKey` points at this
    * record, `targetKey` at the target. `pivot` fields live on the link and are returned merged
@@ -59,8 +64,8 @@ export type Relation =
    */
   | {
       kind: 'manyToMany';
-      target: () => ResourceModule;
-      link: () => ResourceModule;
+      target: TableName;
+      link: TableName;
       ownerKey: string;
       targetKey: string;
       pivot?: readonly string[];
@@ -73,7 +78,7 @@ export type Relation =
    * the resources in a group with it). Never this record itself. Read (`with`, `filter`), never
    * written inline: the links belong to what they share.
    */
-  | { kind: 'peers'; target: () => ResourceModule; link: () => ResourceModule; ownerKey: string; sharedKey: string }
+  | { kind: 'peers'; target: TableName; link: TableName; ownerKey: string; sharedKey: string }
   /**
    * Some of the record's own fields, embedded as one object under the relation's name (a user's
    * `settings`). Nothing is loaded; it cannot be nested into or filtered on (filter the fields

@@ -221,7 +221,7 @@ function planChildren(
   problems: FieldProblem[],
   prefix: string,
 ) {
-  const target = relation.target();
+  const target = moduleNamed(relation.target);
   const existing = parent ? ctx.store.getWhereIn(target.table, relation.foreignKey, [parent.id]) : [];
   const byId = new Map(existing.map((r) => [r.id, r]));
   const plans = items.map((item, index) => {
@@ -253,8 +253,8 @@ function planLinks(
   problems: FieldProblem[],
   prefix: string,
 ) {
-  const target = relation.target();
-  const link = relation.link();
+  const target = moduleNamed(relation.target);
+  const link = moduleNamed(relation.link);
   const targets = new Map<string, Record<string, unknown>>();
   items.forEach((item, index) => {
     const at = `${prefix}${name}.${index}`;
@@ -300,7 +300,7 @@ export function applyPlan(ctx: RequestContext, plan: WritePlan, parentValues: Re
     }
     if (!group.keepAbsent) {
       const relation = module.relations![group.relation] as Extract<Relation, { kind: 'hasMany' }>;
-      const target = relation.target();
+      const target = moduleNamed(relation.target);
       for (const stale of ctx.store.getWhereIn(target.table, group.foreignKey, [record.id])) {
         if (!written.has(stale.id)) deleteTree(ctx, target, stale);
       }
@@ -309,7 +309,7 @@ export function applyPlan(ctx: RequestContext, plan: WritePlan, parentValues: Re
 
   for (const group of plan.links) {
     const { relation } = group;
-    const link = relation.link();
+    const link = moduleNamed(relation.link);
     const existing = ctx.store.getWhereIn(link.table, relation.ownerKey, [record.id]);
     const byTarget = new Map(existing.map((l) => [l[relation.targetKey] as string, l]));
     for (const { id, pivot } of group.targets) {
@@ -336,10 +336,10 @@ export function deleteTree(ctx: RequestContext, module: ResourceModule, record: 
   ctx.store.softDelete(module.table, record.id, at);
   for (const relation of Object.values(module.relations ?? {})) {
     if (relation.kind === 'hasMany' && relation.owned) {
-      const target = relation.target();
+      const target = moduleNamed(relation.target);
       for (const child of ctx.store.getWhereIn(target.table, relation.foreignKey, [record.id])) deleteTree(ctx, target, child, at);
     } else if (relation.kind === 'manyToMany') {
-      const link = relation.link();
+      const link = moduleNamed(relation.link);
       for (const l of ctx.store.getWhereIn(link.table, relation.ownerKey, [record.id])) ctx.store.softDelete(link.table, l.id, at);
     }
   }

@@ -9,6 +9,7 @@ import { own } from '../../../shared/fields.js';
 import { ApiError } from '../errors.js';
 import { hiddenFields } from '../permissions.js';
 import type { Relation, RequestContext, ResourceModule } from '../resource.js';
+import { moduleNamed } from '../registry.js';
 
 type WithTree = Map<string, WithTree>;
 
@@ -58,7 +59,7 @@ function loadTree(ctx: RequestContext, module: ResourceModule, records: Record<s
       for (const record of records) record[name] = Object.fromEntries(relation.fields.map((field) => [field, record[field] ?? null]));
       continue;
     }
-    const target = relation.target();
+    const target = moduleNamed(relation.target);
     if (relation.kind === 'peers') {
       loadPeers(ctx, relation, name, records, children);
     } else if (relation.kind === 'belongsTo') {
@@ -79,7 +80,7 @@ function loadTree(ctx: RequestContext, module: ResourceModule, records: Record<s
       for (const record of records) record[name] = [...(byParent.get(record[key]) ?? [])];
     } else {
       // Through the link records; their pivot fields are merged into each target.
-      const link = relation.link();
+      const link = moduleNamed(relation.link);
       const links = ctx.store.getWhereIn(link.table, relation.ownerKey, records.map((r) => r.id));
       const loaded = presentLoaded(ctx, target, ctx.store.getWhereIn(target.table, 'id', links.map((l) => l[relation.targetKey])), children);
       const byId = new Map(loaded.map((r) => [r.id, r]));
@@ -110,10 +111,10 @@ function loadPeers(
   records: Record<string, unknown>[],
   children: WithTree,
 ): void {
-  const link = relation.link();
+  const link = moduleNamed(relation.link);
   const ownLinks = ctx.store.getWhereIn(link.table, relation.ownerKey, records.map((r) => r.id));
   const sharedLinks = ctx.store.getWhereIn(link.table, relation.sharedKey, ownLinks.map((l) => l[relation.sharedKey]));
-  const target = relation.target();
+  const target = moduleNamed(relation.target);
   const loaded = presentLoaded(ctx, target, ctx.store.getWhereIn(target.table, 'id', sharedLinks.map((l) => l[relation.ownerKey])), children);
   const byId = new Map(loaded.map((r) => [r.id, r]));
   const members = groupBy(sharedLinks, (l) => l[relation.sharedKey]);
@@ -181,7 +182,7 @@ export function checkRelations(module: ResourceModule, paths: string[]): WithTre
         const name = m && declaredName(m, part);
         if (!m || !name) throw ApiError.badRequest(`Relation not found: ${part}`);
         const relation: Relation = m.relations![name]!;
-        m = relation.kind === 'fields' ? undefined : relation.target();
+        m = relation.kind === 'fields' ? undefined : moduleNamed(relation.target);
         return name;
       })
       .join('.');

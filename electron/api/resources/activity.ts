@@ -1,8 +1,5 @@
 import { activitySpec } from '../../../shared/resources/activity.js';
 import type { ResourceModule } from '../resource.js';
-import { itemModule } from './simple.js';
-import { stageActivityModule, stageModule } from './stage.js';
-import { timeTrackingModule } from './time-tracking.js';
 import { tables } from '../tables.js';
 
 export const activityModule: ResourceModule = {
@@ -10,15 +7,15 @@ export const activityModule: ResourceModule = {
   table: tables.activity,
   path: '/activity',
   relations: {
-    item: { kind: 'belongsTo', target: () => itemModule, foreignKey: 'item_id' },
+    item: { kind: 'belongsTo', target: 'item', foreignKey: 'item_id' },
     stages: {
       kind: 'manyToMany',
-      target: () => stageModule,
-      link: () => stageActivityModule,
+      target: 'stage',
+      link: 'stage_activity',
       ownerKey: 'activity_id',
       targetKey: 'stage_id',
       pivot: ['priority'],
     },
-    time_tracking: { kind: 'hasMany', target: () => timeTrackingModule, foreignKey: 'activity_id' },
+    time_tracking: { kind: 'hasMany', target: 'time_tracking', foreignKey: 'activity_id' },
   },
 };

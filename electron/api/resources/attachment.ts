@@ -16,7 +16,6 @@ import type { QueryString } from '../conventions/list-query.js';
 import { ApiError, toApiError } from '../errors.js';
 import { createRecord, findRecord, present, shapeOptionsFor } from '../records.js';
 import type { ResourceModule } from '../resource.js';
-import { cardModule } from './card.js';
 import { collectionModule } from './collection.js';
 import { tables } from '../tables.js';
 
@@ -37,7 +36,7 @@ export const attachmentModule: ResourceModule = {
   table: tables.attachment,
   path: '/collection/:collection_id/attachment',
   parents: [{ param: 'collection_id', field: 'collection_id', module: () => collectionModule }],
-  relations: { card: { kind: 'belongsTo', target: () => cardModule, foreignKey: 'card_id' } },
+  relations: { card: { kind: 'belongsTo', target: 'card', foreignKey: 'card_id' } },
   rules: {
     check(ctx, values, current) {
       const problems = [];

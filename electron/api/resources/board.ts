@@ -15,10 +15,6 @@ import {
 import type { ResourceSpec } from '../../../shared/fields.js';
 import { registerCapacityRoutes } from '../planning/capacity-routes.js';
 import type { ResourceModule } from '../resource.js';
-import { cardModule } from './card.js';
-import { collectionModule } from './collection.js';
-import { stageModule } from './stage.js';
-import { spaceModule } from './space.js';
 import { tableNamed, tables } from '../tables.js';
 
 function boardPart(spec: ResourceSpec, segment: string): ResourceModule {
@@ -27,7 +23,7 @@ function boardPart(spec: ResourceSpec, segment: string): ResourceModule {
     table: tableNamed(spec.name)!,
     path: `/board/:board_id/${segment}`,
     parents: [{ param: 'board_id', field: 'board_id', module: () => boardModule }],
-    relations: { board: { kind: 'belongsTo', target: () => boardModule, foreignKey: 'board_id' } },
+    relations: { board: { kind: 'belongsTo', target: 'board', foreignKey: 'board_id' } },
   };
 }
 
@@ -42,16 +38,16 @@ export const boardModule: ResourceModule = {
   table: tables.board,
   path: '/board',
   relations: {
-    stages: { kind: 'hasMany', target: () => stageModule, foreignKey: 'board_id', owned: true },
-    labels: { kind: 'hasMany', target: () => labelModule, foreignKey: 'board_id', owned: true },
-    statuses: { kind: 'hasMany', target: () => statusModule, foreignKey: 'board_id', owned: true },
-    custom_fields: { kind: 'hasMany', target: () => boardCustomFieldModule, foreignKey: 'board_id', owned: true },
-    views: { kind: 'hasMany', target: () => boardViewModule, foreignKey: 'board_id', owned: true },
-    checklists: { kind: 'hasMany', target: () => boardChecklistModule, foreignKey: 'board_id', owned: true },
-    collections: { kind: 'hasMany', target: () => collectionModule, foreignKey: 'board_id' },
+    stages: { kind: 'hasMany', target: 'stage', foreignKey: 'board_id', owned: true },
+    labels: { kind: 'hasMany', target: 'label', foreignKey: 'board_id', owned: true },
+    statuses: { kind: 'hasMany', target: 'status', foreignKey: 'board_id', owned: true },
+    custom_fields: { kind: 'hasMany', target: 'board_custom_field', foreignKey: 'board_id', owned: true },
+    views: { kind: 'hasMany', target: 'board_view', foreignKey: 'board_id', owned: true },
+    checklists: { kind: 'hasMany', target: 'board_checklist', foreignKey: 'board_id', owned: true },
+    collections: { kind: 'hasMany', target: 'collection', foreignKey: 'board_id' },
     // Every card planned on the board, across its collections (a card's board is its stage's).
-    cards: { kind: 'hasMany', target: () => cardModule, foreignKey: 'board_id' },
-    space: { kind: 'belongsTo', target: () => spaceModule, foreignKey: 'space_id' },
+    cards: { kind: 'hasMany', target: 'card', foreignKey: 'board_id' },
+    space: { kind: 'belongsTo', target: 'space', foreignKey: 'space_id' },
   },
   rules: {
     present(ctx, boards) {

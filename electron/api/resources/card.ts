@@ -18,13 +18,7 @@ import { checkSyncedCard, checkSyncedCardLink } from '../planning/one-plan.js';
 import { registerSplitRoute } from '../planning/split-card.js';
 import { cardTotals } from '../planning/card-totals.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
-import { activityModule } from './activity.js';
-import { labelModule, statusModule } from './board.js';
-import { checklistModule } from './checklist.js';
 import { collectionModule } from './collection.js';
-import { resourceModule } from './resource.js';
-import { stageModule } from './stage.js';
-import { timeTrackingModule } from './time-tracking.js';
 import { tables } from '../tables.js';
 
 export const cardLabelModule: ResourceModule = { spec: cardLabelSpec, table: tables.card_label, rules: { checkSynced: checkSyncedCardLink } };
@@ -33,7 +27,7 @@ export const cardActivityModule: ResourceModule = {
   spec: cardActivitySpec,
   table: tables.card_activity,
   // Read as a card's `time` records, which name their activity by id: `with=time.activity`.
-  relations: { activity: { kind: 'belongsTo', target: () => activityModule, foreignKey: 'activity_id' } },
+  relations: { activity: { kind: 'belongsTo', target: 'activity', foreignKey: 'activity_id' } },
   rules: { checkSynced: checkSyncedCardLink },
 };
 
@@ -95,8 +89,8 @@ export const cardRelationModule: ResourceModule = {
   table: tables.card_relation,
   path: '/card_relation',
   relations: {
-    card: { kind: 'belongsTo', target: () => cardModule, foreignKey: 'card_id' },
-    related_card: { kind: 'belongsTo', target: () => cardModule, foreignKey: 'related_card_id' },
+    card: { kind: 'belongsTo', target: 'card', foreignKey: 'card_id' },
+    related_card: { kind: 'belongsTo', target: 'card', foreignKey: 'related_card_id' },
   },
   rules: {
     check(ctx, values, current) {
@@ -120,31 +114,31 @@ export const cardModule: ResourceModule = {
   relations: {
     activities: {
       kind: 'manyToMany',
-      target: () => activityModule,
-      link: () => cardActivityModule,
+      target: 'activity',
+      link: 'card_activity',
       ownerKey: 'card_id',
       targetKey: 'activity_id',
       pivot: ['time'],
     },
-    labels: { kind: 'manyToMany', target: () => labelModule, link: () => cardLabelModule, ownerKey: 'card_id', targetKey: 'label_id' },
+    labels: { kind: 'manyToMany', target: 'label', link: 'card_label', ownerKey: 'card_id', targetKey: 'label_id' },
     resources: {
       kind: 'manyToMany',
-      target: () => resourceModule,
-      link: () => cardResourceModule,
+      target: 'resource',
+      link: 'card_resource',
       ownerKey: 'card_id',
       targetKey: 'resource_id',
     },
-    collection: { kind: 'belongsTo', target: () => collectionModule, foreignKey: 'collection_id' },
-    stage: { kind: 'belongsTo', target: () => stageModule, foreignKey: 'stage_id' },
-    status: { kind: 'belongsTo', target: () => statusModule, foreignKey: 'status_id' },
-    relations: { kind: 'hasMany', target: () => cardRelationModule, foreignKey: 'card_id' },
+    collection: { kind: 'belongsTo', target: 'collection', foreignKey: 'collection_id' },
+    stage: { kind: 'belongsTo', target: 'stage', foreignKey: 'stage_id' },
+    status: { kind: 'belongsTo', target: 'status', foreignKey: 'status_id' },
+    relations: { kind: 'hasMany', target: 'card_relation', foreignKey: 'card_id' },
     // Owned: a card's checklists go when the card goes.
-    checklists: { kind: 'hasMany', target: () => checklistModule, foreignKey: 'card_id', owned: true },
-    parent_card: { kind: 'belongsTo', target: () => cardModule, foreignKey: 'parent_card_id' },
-    time_tracking: { kind: 'hasMany', target: () => timeTrackingModule, foreignKey: 'card_id' },
+    checklists: { kind: 'hasMany', target: 'checklist', foreignKey: 'card_id', owned: true },
+    parent_card: { kind: 'belongsTo', target: 'card', foreignKey: 'parent_card_id' },
+    time_tracking: { kind: 'hasMany', target: 'time_tracking', foreignKey: 'card_id' },
     // The minutes planned per activity as records of their own ({activity_id, time}): the same
     // links `activities` reads, merged into the activities there.
-    time: { kind: 'hasMany', target: () => cardActivityModule, foreignKey: 'card_id' },
+    time: { kind: 'hasMany', target: 'card_activity', foreignKey: 'card_id' },
   },
   rules: {
     includes: ['time_tracking_total', 'resource_type_count', 'resource_type_time'],
@@ -153,7 +147,7 @@ export const cardModule: ResourceModule = {
     afterWrite(ctx, written, op, _input, previous) {
       const card = refreshCardFields(ctx, written);
       const collection = ctx.store.get(tables.collection, card.collection_id as string);
-      if (collection && !collection.board_id && card.board_id) {
+      if (collection && !collection.board_id && typeof card.board_id === 'string') {
         ctx.store.update(tables.collection, collection.id, { board_id: card.board_id });
       }
       if (op === 'update' && previous) {

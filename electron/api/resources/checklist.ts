@@ -7,7 +7,6 @@
 import { nowTimestamp } from '../../../shared/ids.js';
 import { checklistItemSpec, checklistSpec } from '../../../shared/resources/checklist.js';
 import type { ResourceModule } from '../resource.js';
-import { boardChecklistModule } from './board.js';
 import { cardModule } from './card.js';
 import { collectionModule } from './collection.js';
 import { tables } from '../tables.js';
@@ -61,9 +60,9 @@ const checklistRules: ResourceModule['rules'] = {
 };
 
 const checklistRelations: ResourceModule['relations'] = {
-  items: { kind: 'hasMany', target: () => checklistItemModule, foreignKey: 'checklist_id', owned: true },
-  card: { kind: 'belongsTo', target: () => cardModule, foreignKey: 'card_id' },
-  board_checklist: { kind: 'belongsTo', target: () => boardChecklistModule, foreignKey: 'board_checklist_id' },
+  items: { kind: 'hasMany', target: 'checklist_item', foreignKey: 'checklist_id', owned: true },
+  card: { kind: 'belongsTo', target: 'card', foreignKey: 'card_id' },
+  board_checklist: { kind: 'belongsTo', target: 'board_checklist', foreignKey: 'board_checklist_id' },
 };
 
 export const checklistModule: ResourceModule = {

@@ -19,14 +19,6 @@ import { checkSyncedCollection } from '../planning/one-plan.js';
 import { moveToBacklog, planCollection } from '../planning/plan-collection.js';
 import { findRecord, present, shapeOptionsFor } from '../records.js';
 import type { ResourceModule } from '../resource.js';
-import { activityModule } from './activity.js';
-import { attachmentModule } from './attachment.js';
-import { labelModule } from './board.js';
-import { cardModule } from './card.js';
-import { checklistModule } from './checklist.js';
-import { commentModule } from './comment.js';
-import { orderModule } from './order.js';
-import { userModule } from './user.js';
 import { optionalBody } from '../conventions/request-body.js';
 import { tables } from '../tables.js';
 
@@ -62,19 +54,19 @@ export const collectionModule: ResourceModule = {
   relations: {
     activities: {
       kind: 'manyToMany',
-      target: () => activityModule,
-      link: () => collectionActivityModule,
+      target: 'activity',
+      link: 'collection_activity',
       ownerKey: 'collection_id',
       targetKey: 'activity_id',
       pivot: ['time'],
     },
-    labels: { kind: 'manyToMany', target: () => labelModule, link: () => collectionLabelModule, ownerKey: 'collection_id', targetKey: 'label_id' },
-    followers: { kind: 'manyToMany', target: () => userModule, link: () => collectionFollowerModule, ownerKey: 'collection_id', targetKey: 'user_id' },
-    cards: { kind: 'hasMany', target: () => cardModule, foreignKey: 'collection_id', owned: true },
-    checklists: { kind: 'hasMany', target: () => checklistModule, foreignKey: 'collection_id', owned: true },
-    comments: { kind: 'hasMany', target: () => commentModule, foreignKey: 'collection_id', owned: true },
-    attachments: { kind: 'hasMany', target: () => attachmentModule, foreignKey: 'collection_id', owned: true },
-    order: { kind: 'hasOne', target: () => orderModule, foreignKey: 'collection_id' },
+    labels: { kind: 'manyToMany', target: 'label', link: 'collection_label', ownerKey: 'collection_id', targetKey: 'label_id' },
+    followers: { kind: 'manyToMany', target: 'user', link: 'collection_follower', ownerKey: 'collection_id', targetKey: 'user_id' },
+    cards: { kind: 'hasMany', target: 'card', foreignKey: 'collection_id', owned: true },
+    checklists: { kind: 'hasMany', target: 'checklist', foreignKey: 'collection_id', owned: true },
+    comments: { kind: 'hasMany', target: 'comment', foreignKey: 'collection_id', owned: true },
+    attachments: { kind: 'hasMany', target: 'attachment', foreignKey: 'collection_id', owned: true },
+    order: { kind: 'hasOne', target: 'order', foreignKey: 'collection_id' },
   },
   rules: {
     check: (ctx, values, current) => checkStatus(values, current, ctx.origin === 'sync'),

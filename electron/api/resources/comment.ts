@@ -8,7 +8,6 @@ import { commentSpec } from '../../../shared/resources/comment.js';
 import type { ResourceModule } from '../resource.js';
 import { cardModule } from './card.js';
 import { collectionModule } from './collection.js';
-import { userModule } from './user.js';
 import { tables } from '../tables.js';
 
 export const commentModule: ResourceModule = {
@@ -17,10 +16,10 @@ export const commentModule: ResourceModule = {
   path: '/collection/:collection_id/comment',
   parents: [{ param: 'collection_id', field: 'collection_id', module: () => collectionModule }],
   relations: {
-    card: { kind: 'belongsTo', target: () => cardModule, foreignKey: 'card_id' },
-    parent: { kind: 'belongsTo', target: () => commentModule, foreignKey: 'parent_id' },
-    replies: { kind: 'hasMany', target: () => commentModule, foreignKey: 'parent_id' },
-    user: { kind: 'belongsTo', target: () => userModule, foreignKey: 'user_id' },
+    card: { kind: 'belongsTo', target: 'card', foreignKey: 'card_id' },
+    parent: { kind: 'belongsTo', target: 'comment', foreignKey: 'parent_id' },
+    replies: { kind: 'hasMany', target: 'comment', foreignKey: 'parent_id' },
+    user: { kind: 'belongsTo', target: 'user', foreignKey: 'user_id' },
   },
   rules: {
     check(ctx, values, current) {

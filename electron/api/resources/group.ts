@@ -1,6 +1,5 @@
 import { groupResourceSpec, groupSpec } from '../../../shared/resources/group.js';
 import type { ResourceModule } from '../resource.js';
-import { resourceModule } from './resource.js';
 import { tables } from '../tables.js';
 
 export const groupResourceModule: ResourceModule = { spec: groupResourceSpec, table: tables.group_resource };
@@ -12,8 +11,8 @@ export const groupModule: ResourceModule = {
   relations: {
     resources: {
       kind: 'manyToMany',
-      target: () => resourceModule,
-      link: () => groupResourceModule,
+      target: 'resource',
+      link: 'group_resource',
       ownerKey: 'group_id',
       targetKey: 'resource_id',
     },

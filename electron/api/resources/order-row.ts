@@ -1,10 +1,8 @@
 import { orderRowSpec, orderRowSupplySpec } from '../../../shared/resources/order-row.js';
 import { type StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
-import { activityModule } from './activity.js';
 import { orderModule } from './order.js';
 import { syncOrderCollection } from './order-collection.js';
-import { itemModule } from './simple.js';
 import { tables } from '../tables.js';
 
 export const orderRowSupplyModule: ResourceModule = { spec: orderRowSupplySpec, table: tables.order_row_supply };
@@ -21,21 +19,21 @@ export const orderRowModule: ResourceModule = {
   path: '/order/:order_id/row',
   parents: [{ param: 'order_id', field: 'order_id', module: () => orderModule }],
   relations: {
-    order: { kind: 'belongsTo', target: () => orderModule, foreignKey: 'order_id' },
-    item: { kind: 'belongsTo', target: () => itemModule, foreignKey: 'item_id' },
-    activity: { kind: 'belongsTo', target: () => activityModule, foreignKey: 'activity_id' },
+    order: { kind: 'belongsTo', target: 'order', foreignKey: 'order_id' },
+    item: { kind: 'belongsTo', target: 'item', foreignKey: 'item_id' },
+    activity: { kind: 'belongsTo', target: 'activity', foreignKey: 'activity_id' },
     supplies_order_rows: {
       kind: 'manyToMany',
-      target: () => orderRowModule,
-      link: () => orderRowSupplyModule,
+      target: 'order_row',
+      link: 'order_row_supply',
       ownerKey: 'supplier_row_id',
       targetKey: 'receiver_row_id',
       ownerCopy: { supplier_order_id: 'order_id' },
     },
     receives_order_rows: {
       kind: 'manyToMany',
-      target: () => orderRowModule,
-      link: () => orderRowSupplyModule,
+      target: 'order_row',
+      link: 'order_row_supply',
       ownerKey: 'receiver_row_id',
       targetKey: 'supplier_row_id',
     },

@@ -1,10 +1,6 @@
 import { orderSpec } from '../../../shared/resources/order.js';
 import type { ResourceModule } from '../resource.js';
-import { collectionModule } from './collection.js';
 import { checkOrderCollection, createOrderCollection, presentOrderBoards, syncOrderCollection } from './order-collection.js';
-import { orderRowModule, orderRowSupplyModule } from './order-row.js';
-import { projectModule } from './project.js';
-import { addressModule, itemModule, relationModule, warehouseModule } from './simple.js';
 import { tables } from '../tables.js';
 
 export const orderModule: ResourceModule = {
@@ -12,18 +8,18 @@ export const orderModule: ResourceModule = {
   table: tables.order,
   path: '/order',
   relations: {
-    order_rows: { kind: 'hasMany', target: () => orderRowModule, foreignKey: 'order_id', owned: true },
-    address: { kind: 'belongsTo', target: () => addressModule, foreignKey: 'address_id' },
-    item: { kind: 'belongsTo', target: () => itemModule, foreignKey: 'item_id' },
-    collection: { kind: 'belongsTo', target: () => collectionModule, foreignKey: 'collection_id' },
-    project: { kind: 'belongsTo', target: () => projectModule, foreignKey: 'project_id' },
-    relation: { kind: 'belongsTo', target: () => relationModule, foreignKey: 'relation_id' },
-    warehouse: { kind: 'belongsTo', target: () => warehouseModule, foreignKey: 'warehouse_id' },
+    order_rows: { kind: 'hasMany', target: 'order_row', foreignKey: 'order_id', owned: true },
+    address: { kind: 'belongsTo', target: 'address', foreignKey: 'address_id' },
+    item: { kind: 'belongsTo', target: 'item', foreignKey: 'item_id' },
+    collection: { kind: 'belongsTo', target: 'collection', foreignKey: 'collection_id' },
+    project: { kind: 'belongsTo', target: 'project', foreignKey: 'project_id' },
+    relation: { kind: 'belongsTo', target: 'relation', foreignKey: 'relation_id' },
+    warehouse: { kind: 'belongsTo', target: 'warehouse', foreignKey: 'warehouse_id' },
     /** Rows of other orders that this order's rows supply. */
     supplies_order_rows: {
       kind: 'manyToMany',
-      target: () => orderRowModule,
-      link: () => orderRowSupplyModule,
+      target: 'order_row',
+      link: 'order_row_supply',
       ownerKey: 'supplier_order_id',
       targetKey: 'receiver_row_id',
     },

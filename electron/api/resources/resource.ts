@@ -2,9 +2,6 @@ import type { FieldProblem } from '../../../shared/errors.js';
 import { resourceSpec, scheduleDeviationSpec } from '../../../shared/resources/resource.js';
 import { registerScheduleRoutes } from '../planning/schedule-routes.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
-import { activityModule } from './activity.js';
-import { cardModule, cardResourceModule } from './card.js';
-import { groupModule, groupResourceModule } from './group.js';
 import { tables } from '../tables.js';
 
 type BoardEntry = { id: string; active?: boolean; stages?: { id: string; percentage?: number; active?: boolean }[] };
@@ -69,31 +66,31 @@ export const resourceModule: ResourceModule = {
   table: tables.resource,
   path: '/resource',
   relations: {
-    schedule_deviations: { kind: 'hasMany', target: () => scheduleDeviationModule, foreignKey: 'resource_id', owned: true },
+    schedule_deviations: { kind: 'hasMany', target: 'schedule_deviation', foreignKey: 'resource_id', owned: true },
     // The public API's name for them. A resource's weekly hours are its `workdays`, one pattern
     // for every date; what is stored per period are its deviations (docs/API.md "Relations").
-    schedules: { kind: 'hasMany', target: () => scheduleDeviationModule, foreignKey: 'resource_id' },
+    schedules: { kind: 'hasMany', target: 'schedule_deviation', foreignKey: 'resource_id' },
     // The work it can do: activities are done by resources of their resource_type, as capacity
     // by resource type counts them.
-    activities: { kind: 'hasMany', target: () => activityModule, foreignKey: 'resource_type', localKey: 'type' },
+    activities: { kind: 'hasMany', target: 'activity', foreignKey: 'resource_type', localKey: 'type' },
     cards: {
       kind: 'manyToMany',
-      target: () => cardModule,
-      link: () => cardResourceModule,
+      target: 'card',
+      link: 'card_resource',
       ownerKey: 'resource_id',
       targetKey: 'card_id',
     },
     groups: {
       kind: 'manyToMany',
-      target: () => groupModule,
-      link: () => groupResourceModule,
+      target: 'group',
+      link: 'group_resource',
       ownerKey: 'resource_id',
       targetKey: 'group_id',
     },
     // The public API's related resources. Its record does not say what relates them; here they
     // are the resources in a group with this one (its team, its machine park), read only
     // (docs/API.md "Relations").
-    resources: { kind: 'peers', target: () => resourceModule, link: () => groupResourceModule, ownerKey: 'resource_id', sharedKey: 'group_id' },
+    resources: { kind: 'peers', target: 'resource', link: 'group_resource', ownerKey: 'resource_id', sharedKey: 'group_id' },
   },
   rules: {
     check(ctx, values, current, _parent, input = {}) {

@@ -13,7 +13,7 @@ export const addressModule: ResourceModule = {
   spec: addressSpec,
   table: tables.address,
   path: '/address',
-  relations: { relation: { kind: 'belongsTo', target: () => relationModule, foreignKey: 'relation_id' } },
+  relations: { relation: { kind: 'belongsTo', target: 'relation', foreignKey: 'relation_id' } },
 };
 
 export const itemModule: ResourceModule = { spec: itemSpec, table: tables.item, path: '/item' };
@@ -22,7 +22,7 @@ export const relationModule: ResourceModule = {
   spec: relationSpec,
   table: tables.relation,
   path: '/relation',
-  relations: { addresses: { kind: 'hasMany', target: () => addressModule, foreignKey: 'relation_id' } },
+  relations: { addresses: { kind: 'hasMany', target: 'address', foreignKey: 'relation_id' } },
 };
 
 export const warehouseModule: ResourceModule = { spec: warehouseSpec, table: tables.warehouse, path: '/warehouse' };

@@ -1,7 +1,5 @@
 import { stageActivitySpec, stageSpec } from '../../../shared/resources/stage.js';
 import type { ResourceModule } from '../resource.js';
-import { activityModule } from './activity.js';
-import { boardModule } from './board.js';
 import { tables } from '../tables.js';
 
 export const stageActivityModule: ResourceModule = { spec: stageActivitySpec, table: tables.stage_activity };
@@ -11,11 +9,11 @@ export const stageModule: ResourceModule = {
   table: tables.stage,
   path: '/stage',
   relations: {
-    board: { kind: 'belongsTo', target: () => boardModule, foreignKey: 'board_id' },
+    board: { kind: 'belongsTo', target: 'board', foreignKey: 'board_id' },
     activities: {
       kind: 'manyToMany',
-      target: () => activityModule,
-      link: () => stageActivityModule,
+      target: 'activity',
+      link: 'stage_activity',
       ownerKey: 'stage_id',
       targetKey: 'activity_id',
       pivot: ['priority'],

@@ -29,9 +29,6 @@ import { isPlanner } from '../permissions.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { registerTimeTrackingRoutes } from '../time-tracking/routes.js';
 import { dayLimitProblems, endAfter, flagEntries, maxEntryMinutes, overnightEnd, spanProblems } from '../time-tracking/entry-time.js';
-import { activityModule } from './activity.js';
-import { cardModule } from './card.js';
-import { userModule } from './user.js';
 import { tables } from '../tables.js';
 
 /**
@@ -230,9 +227,9 @@ export const timeTrackingModule: ResourceModule = {
   table: tables.time_tracking,
   path: '/time_tracking',
   relations: {
-    card: { kind: 'belongsTo', target: () => cardModule, foreignKey: 'card_id' },
-    activity: { kind: 'belongsTo', target: () => activityModule, foreignKey: 'activity_id' },
-    user: { kind: 'belongsTo', target: () => userModule, foreignKey: 'user_id' },
+    card: { kind: 'belongsTo', target: 'card', foreignKey: 'card_id' },
+    activity: { kind: 'belongsTo', target: 'activity', foreignKey: 'activity_id' },
+    user: { kind: 'belongsTo', target: 'user', foreignKey: 'user_id' },
   },
   rules: {
     check: checkEntry,

@@ -12,10 +12,7 @@ import { ApiError } from '../errors.js';
 import { isAdmin, requireAdmin } from '../permissions.js';
 import { createRecord, present } from '../records.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
-import { boardViewModule } from './board.js';
 import { meEnvironment, meExtras } from './me.js';
-import { resourceModule } from './resource.js';
-import { timeTrackingModule } from './time-tracking.js';
 import { optionalBody } from '../conventions/request-body.js';
 import { tables } from '../tables.js';
 
@@ -60,10 +57,10 @@ export const userModule: ResourceModule = {
     // The public API's user settings, as one object of the preferences a user record holds
     // (docs/API.md "Relations"); nothing else per user is stored.
     settings: { kind: 'fields', fields: ['language', 'timezone', 'card_visibility', 'notify_own_changes'] },
-    resource: { kind: 'belongsTo', target: () => resourceModule, foreignKey: 'resource_id' },
-    time_tracking: { kind: 'hasMany', target: () => timeTrackingModule, foreignKey: 'user_id' },
+    resource: { kind: 'belongsTo', target: 'resource', foreignKey: 'resource_id' },
+    time_tracking: { kind: 'hasMany', target: 'time_tracking', foreignKey: 'user_id' },
     // The views that are this user's own; shared ones (user_id null) are the board's.
-    board_views: { kind: 'hasMany', target: () => boardViewModule, foreignKey: 'user_id' },
+    board_views: { kind: 'hasMany', target: 'board_view', foreignKey: 'user_id' },
   },
   rules: {
     check(ctx, values, current) {
