@@ -10,6 +10,7 @@ import { adminRoutes } from './admin-routes.js';
 import { actAsAppUser, registerAppUserRoutes, type AppUserOptions } from './app-user.js';
 import { authenticate } from './auth.js';
 import { registerResource } from './crud.js';
+import { commandRoutes } from './commands/routes.js';
 import { installErrorHandling, sendError, toApiError } from './errors.js';
 import { FailureLog } from './failure-log.js';
 import { standardOutputLog } from './log-output.js';
@@ -108,6 +109,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       });
       await v1.register(adminRoutes, { dataDir: options.dataDir });
       if (options.appUser) registerAppUserRoutes(v1, options.appUser);
+      await v1.register(commandRoutes);
       registerSyncRoutes(v1, { modules: resourceModules, ...(options.sync ? { control: options.sync } : {}), retention: options.syncRetention ?? 1_000_000 });
 
       v1.get(

@@ -44,9 +44,12 @@ export function findCommand(store: EnvironmentStore, id: string): CommandRecord 
   return store.db.prepare('SELECT id, description, undoes, actor, created_at FROM command WHERE id = ?').get(id) as CommandRecord | undefined;
 }
 
-/** The most recent commands, newest first (ids are UUIDv7, so they order by time too). */
+/**
+ * The most recent commands, newest first: in the order they were done (rowid), since a client
+ * may name a command with an id of its own, which need not sort by time.
+ */
 export function recentCommands(store: EnvironmentStore, limit: number): CommandRecord[] {
-  return store.db.prepare('SELECT id, description, undoes, actor, created_at FROM command ORDER BY created_at DESC, id DESC LIMIT ?').all(limit) as CommandRecord[];
+  return store.db.prepare('SELECT id, description, undoes, actor, created_at FROM command ORDER BY rowid DESC LIMIT ?').all(limit) as CommandRecord[];
 }
 
 /** The change-log rows a command wrote, in the order it wrote them. */

@@ -1,0 +1,52 @@
+/**
+ * What every batch command shares (docs/API.md "Commands and undo"): its answer, and writing
+ * its items one by one inside the command's transaction, where a refused item refuses them
+ * all. Each item's problems are collected under its path (`cards.3.start_date`), so one 422
+ * names every refused item, and nothing is written.
+ */
+import type { FieldProblem } from '../../../shared/errors.js';
+import { changesOfCommand } from '../../store/command-book.js';
+import type { CommandMeta } from '../../store/environment-store.js';
+import { ApiError } from '../errors.js';
+import type { RequestContext } from '../resource.js';
+
+export interface CommandAnswer {
+  command_id: string;
+  description: string;
+  /** Every record the command wrote, in the order it first wrote them. */
+  changed: { resource: string; id: string }[];
+}
+
+export function answerOf(ctx: RequestContext, meta: CommandMeta): CommandAnswer {
+  const seen = new Set<string>();
+  const changed: CommandAnswer['changed'] = [];
+  for (const change of changesOfCommand(ctx.store, meta.id)) {
+    const key = `${change.resource}/${change.record_id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    changed.push({ resource: change.resource, id: change.record_id });
+  }
+  return { command_id: meta.id, description: meta.description, changed };
+}
+
+/**
+ * Writes `items` with `write`, each in its own savepoint. A 422 or 404 of an item becomes
+ * problems under `<path>.<index>`; after the last item any problem throws one 422, which rolls
+ * the command's transaction back. Anything else (a 403, a 409) refuses the command as it is.
+ */
+export function writeEach<T>(items: readonly T[], path: string, write: (item: T, at: string) => void): void {
+  const problems: FieldProblem[] = [];
+  items.forEach((item, index) => {
+    const at = `${path}.${index}`;
+    try {
+      write(item, at);
+    } catch (error) {
+      if (!(error instanceof ApiError) || (error.kind !== 'unprocessable' && error.kind !== 'notFound')) throw error;
+      for (const problem of error.items) {
+        const field = error.kind === 'notFound' ? `${at}.id` : problem.field ? `${at}.${problem.field}` : at;
+        problems.push({ field, description: problem.field ? `${at}.${problem.description}` : `${at}: ${problem.description}` });
+      }
+    }
+  });
+  if (problems.length > 0) throw ApiError.unprocessable(problems);
+}

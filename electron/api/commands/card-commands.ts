@@ -1,0 +1,87 @@
+/**
+ * Batch commands on cards (docs/API.md "Commands and undo"): move or resize a set of cards,
+ * and add or remove labels or resources on a set. Each runs inside one command (the route
+ * opens it); every card is written through the ordinary record write (checks, change log,
+ * sync outbox, webhooks, change events), as a PUT of that card would.
+ */
+import { isUuid } from '../../../shared/ids.js';
+import type { FieldProblem } from '../../../shared/errors.js';
+import type { StoredRecord, TableDef } from '../../store/environment-store.js';
+import { ApiError } from '../errors.js';
+import { followDependenciesOfSet } from '../planning/card-set-moves.js';
+import { findRecordOrNone, updateRecord } from '../records.js';
+import type { RequestContext } from '../resource.js';
+import { cardModule } from '../resources/card.js';
+import { tables } from '../tables.js';
+import { writeEach } from './batch.js';
+
+/** The fields a drag or a resize on the planboard sets. */
+export const moveFields = ['stage_id', 'start_date', 'end_date', 'start_time', 'end_time', 'status_id'] as const;
+
+export interface CardMove {
+  id: string;
+  /** Some of `moveFields`, as a card's PUT takes them. */
+  fields: Record<string, unknown>;
+}
+
+function findCard(ctx: RequestContext, id: string): StoredRecord {
+  const card = findRecordOrNone(ctx, cardModule, id);
+  if (!card) throw ApiError.notFound(`no card with id ${id}`);
+  return card;
+}
+
+/**
+ * Moves every card of the set where it is sent, then applies the board's dependency behaviour
+ * once for the whole set (planning/card-set-moves.ts), not once per card.
+ */
+export function moveCards(ctx: RequestContext, moves: readonly CardMove[]): void {
+  const collecting: RequestContext = { ...ctx, cardMoves: [] };
+  writeEach(moves, 'cards', (move) => {
+    const card = findCard(ctx, move.id);
+    updateRecord(collecting, cardModule, card.id, move.fields, { collection_id: card.collection_id as string });
+  });
+  followDependenciesOfSet(ctx, collecting.cardMoves!);
+}
+
+export interface LinkChange {
+  cards: readonly string[];
+  add: readonly string[];
+  remove: readonly string[];
+}
+
+/** How a card's links to labels or resources are kept (the card's `labels` / `resources`). */
+// Typed as plain handles: the link is read by its column names, which the kinds share.
+const linkKinds: Record<'labels' | 'resources', { link: TableDef; targetKey: string; target: TableDef; title: string }> = {
+  labels: { link: tables.card_label, targetKey: 'label_id', target: tables.label, title: 'label' },
+  resources: { link: tables.card_resource, targetKey: 'resource_id', target: tables.resource, title: 'resource' },
+};
+
+function checkTargets(ctx: RequestContext, kind: keyof typeof linkKinds, change: LinkChange): void {
+  const { target, title } = linkKinds[kind];
+  const problems: FieldProblem[] = [];
+  for (const list of ['add', 'remove'] as const) {
+    change[list].forEach((id, index) => {
+      if (!isUuid(id) || !ctx.store.get(target, id.toLowerCase())) problems.push({ field: `${list}.${index}`, description: `${list}.${index} names no ${title} with id ${id}` });
+    });
+  }
+  if (problems.length > 0) throw ApiError.unprocessable(problems);
+}
+
+/**
+ * Adds and removes labels or resources on every card of the set: each card is written with its
+ * new set of links, as a PUT with `labels` (or `resources`) would. A card whose links do not
+ * change is not written.
+ */
+export function linkCards(ctx: RequestContext, kind: keyof typeof linkKinds, change: LinkChange): void {
+  checkTargets(ctx, kind, change);
+  const { link, targetKey } = linkKinds[kind];
+  const add = change.add.map((id) => id.toLowerCase());
+  const remove = new Set(change.remove.map((id) => id.toLowerCase()));
+  writeEach(change.cards, 'cards', (id) => {
+    const card = findCard(ctx, id);
+    const current = ctx.store.getWhereIn(link, 'card_id', [card.id]).map((l) => l[targetKey] as string);
+    const wanted = [...new Set([...current, ...add])].filter((target) => !remove.has(target));
+    if (wanted.length === current.length && wanted.every((target) => current.includes(target))) return;
+    updateRecord(ctx, cardModule, card.id, { [kind]: wanted.map((target) => ({ id: target })) }, { collection_id: card.collection_id as string });
+  });
+}

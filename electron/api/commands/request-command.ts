@@ -1,0 +1,70 @@
+/**
+ * Every write request is a command (docs/API.md "Commands and undo"): one transaction, one
+ * undo step. A client may name the command itself (`x-planner-command-id`, a UUID) and say
+ * what it was (`x-planner-command-description`); otherwise the server makes an id (UUIDv7)
+ * and a description from the operation ("Edit card"). The answer carries the id in
+ * `x-planner-command-id`, which `POST /v1/command/{id}/undo` takes.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isUuid, uuidv7 } from '../../../shared/ids.js';
+import type { CommandMeta } from '../../store/environment-store.js';
+import { findCommand } from '../../store/command-book.js';
+import { ApiError } from '../errors.js';
+import type { RequestContext } from '../resource.js';
+
+export const commandIdHeader = 'x-planner-command-id';
+export const commandDescriptionHeader = 'x-planner-command-description';
+export const maxDescriptionLength = 200;
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  if (Array.isArray(value)) throw ApiError.badRequest(`Send ${name} once.`);
+  return value;
+}
+
+/** A write's default description in the planner's words: `Edit order row` from `OrderRow`. */
+export function describeWrite(verb: string, title: string): string {
+  return `${verb} ${title.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`;
+}
+
+/** Checks a description a client gave (header or body): text of 1 to 200 characters. */
+export function checkDescription(value: string, where: string): string {
+  const text = value.trim();
+  if (text.length === 0 || text.length > maxDescriptionLength) {
+    throw ApiError.badRequest(`${where} must be 1 to ${maxDescriptionLength} characters.`);
+  }
+  return text;
+}
+
+/**
+ * The command a request names in its headers, or a new one described by `fallback`. An id
+ * that is no UUID, or a description too long, is a 400 before anything is written.
+ */
+export function commandFor(request: FastifyRequest, fallback: string): CommandMeta {
+  const id = header(request, commandIdHeader);
+  if (id !== undefined && !isUuid(id)) throw ApiError.badRequest(`${commandIdHeader} must be a UUID.`);
+  const described = header(request, commandDescriptionHeader);
+  const description = described === undefined ? fallback : checkDescription(described, commandDescriptionHeader);
+  return { id: id?.toLowerCase() ?? uuidv7(), description, actor: actorOf(request.ctx) };
+}
+
+function actorOf(ctx: RequestContext): string | null {
+  return ctx.caller.userId ?? ctx.caller.keyId ?? null;
+}
+
+/**
+ * Runs `write` as the command `meta`, in one transaction, and names the command in the
+ * answer's `x-planner-command-id`. A command id used before is a 409: a retried request
+ * must not be applied twice under one undo step.
+ */
+export function runCommand<T>(ctx: RequestContext, reply: FastifyReply | undefined, meta: CommandMeta, write: () => T): T {
+  if (findCommand(ctx.store, meta.id)) throw ApiError.conflict(`A command with id ${meta.id} was done already.`);
+  const result = ctx.store.command(meta, write);
+  reply?.header(commandIdHeader, meta.id);
+  return result;
+}
+
+/** A write request as a command: its headers name it, or `fallback` describes it. */
+export function asCommand<T>(request: FastifyRequest, reply: FastifyReply, fallback: string, write: () => T): T {
+  return runCommand(request.ctx, reply, commandFor(request, fallback), write);
+}

@@ -1,0 +1,111 @@
+/**
+ * Server-side undo (docs/API.md "Commands and undo"). A command's change-log rows keep the
+ * previous values of every field they wrote; undo writes those back as a new command that
+ * `undoes` the first, so it syncs, notifies and can itself be undone (that is redo):
+ *  - a record the command created is deleted (a tombstone, restorable like any delete);
+ *  - a record it changed gets each field's value from before the command's first write of it;
+ *  - a record it deleted is restored (its `deleted_at` was null before).
+ * Records are reverted in the reverse order the command first wrote them.
+ *
+ * The previous values are written as they were: they passed the rules when they were stored.
+ * If a later write (any command, a sync, a write of no command) changed a field the undo
+ * would revert, or deleted the record, the undo is refused with 409 naming those records, and
+ * nothing is written: it would overwrite work done since.
+ */
+import { nowTimestamp } from '../../../shared/ids.js';
+import { changesAfter, changesOfCommand, findCommand, undoneBy, type CommandChange } from '../../store/command-book.js';
+import type { CommandMeta } from '../../store/environment-store.js';
+import { ApiError } from '../errors.js';
+import type { RequestContext } from '../resource.js';
+import { tableNamed } from '../tables.js';
+
+interface Reversal {
+  resource: string;
+  id: string;
+  /** The command made the record: undo deletes it. */
+  created: boolean;
+  /** Each field's value before the command's first write of it. */
+  before: Record<string, unknown>;
+  /** The fields whose value the command really changed (a write of the same value is none). */
+  changed: Set<string>;
+}
+
+/** Fields every write sets; a later write touching only these changed nothing undo reverts. */
+const bookkeeping = new Set(['id', 'created_at', 'updated_at']);
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/** The fields a change-log row really changed; all it wrote when its previous values are unknown. */
+function changedFields(change: CommandChange): string[] {
+  const written = Object.keys(change.fields ?? {}).filter((f) => !bookkeeping.has(f));
+  if (change.op === 'delete') written.push('deleted_at');
+  if (!change.before) return written;
+  return written.filter((f) => f === 'deleted_at' ? change.op === 'delete' || !same(change.before!.deleted_at, change.fields?.deleted_at) : !same(change.before![f], change.fields![f]));
+}
+
+function reversalsOf(changes: readonly CommandChange[]): Reversal[] {
+  const byRecord = new Map<string, Reversal>();
+  for (const change of changes) {
+    const key = `${change.resource}/${change.record_id}`;
+    let reversal = byRecord.get(key);
+    if (!reversal) {
+      reversal = { resource: change.resource, id: change.record_id, created: change.op === 'create' && !change.before, before: {}, changed: new Set() };
+      byRecord.set(key, reversal);
+    }
+    for (const field of changedFields(change)) reversal.changed.add(field);
+    if (reversal.created) continue;
+    for (const [field, value] of Object.entries(change.before ?? {})) {
+      if (!bookkeeping.has(field) && !(field in reversal.before)) reversal.before[field] = value;
+    }
+  }
+  return [...byRecord.values()];
+}
+
+/** Later writes that touched what the undo would revert, one problem per record. */
+function conflictsOf(ctx: RequestContext, reversals: readonly Reversal[], lastSeq: number): { field: string; description: string }[] {
+  const problems: { field: string; description: string }[] = [];
+  for (const reversal of reversals) {
+    const later = changesAfter(ctx.store, reversal.resource, reversal.id, lastSeq);
+    const touched = later.flatMap(changedFields).filter((f) => f === 'deleted_at' || reversal.created || reversal.changed.has(f));
+    if (touched.length === 0) continue;
+    const fields = [...new Set(touched)].join(', ');
+    problems.push({ field: `${reversal.resource}.${reversal.id}`, description: `${reversal.resource} ${reversal.id} was changed since (${fields}); undo would overwrite that change.` });
+  }
+  return problems;
+}
+
+/**
+ * Writes the inverse of command `id` inside the command `meta` (which the caller opens, with
+ * `undoes` set). 404 for a command this environment does not have, 409 when it was undone
+ * already or a record it wrote changed since.
+ */
+export function undoCommand(ctx: RequestContext, id: string): void {
+  const command = findCommand(ctx.store, id);
+  if (!command) throw ApiError.notFound('No command with that id.');
+  const changes = changesOfCommand(ctx.store, id);
+  const reversals = reversalsOf(changes);
+  const lastSeq = changes.at(-1)?.seq ?? 0;
+  const problems = conflictsOf(ctx, reversals, lastSeq);
+  if (problems.length > 0) throw new ApiError('conflict', problems);
+  for (const reversal of [...reversals].reverse()) {
+    const table = tableNamed(reversal.resource);
+    if (!table) throw ApiError.conflict(`${reversal.resource} records cannot be undone by this version of the app.`);
+    if (reversal.created) {
+      ctx.store.softDelete(table, reversal.id);
+      continue;
+    }
+    if (Object.keys(reversal.before).length === 0) continue;
+    ctx.store.writeForSync(table, reversal.id, { ...reversal.before, updated_at: nowTimestamp() });
+  }
+}
+
+/** The command that undoes `id`: "Undo: <its description>". */
+export function undoMetaFor(ctx: RequestContext, id: string, meta: CommandMeta): CommandMeta {
+  const command = findCommand(ctx.store, id);
+  if (!command) throw ApiError.notFound('No command with that id.');
+  const undoing = undoneBy(ctx.store, id);
+  if (undoing) throw ApiError.conflict(`This command was undone already (by command ${undoing.id}); undo that one to redo it.`);
+  return { ...meta, description: meta.description || `Undo: ${command.description}`, undoes: id };
+}

@@ -1,0 +1,104 @@
+/**
+ * The board's `dependency_behavior` (card-moves.ts) for a set of cards moved in one command
+ * (`POST /v1/command/move_cards`, docs/API.md "Commands and undo"): applied once for the
+ * whole set, after every card of it is where the planner put it, not once per card. Per card
+ * it would move the later cards again for every selected card before them (moving three
+ * stages of a collection two days would push the last one six), and it would move selected
+ * cards away from where they were dropped.
+ *
+ * Cards of the set stay where they were sent; only the others follow:
+ *  - maintain: a later card moves by as many workdays as the end of the nearest moved card in
+ *    an earlier stage of its chain did;
+ *  - push: from the first moved stage on, each later stage's unmoved cards move forward just
+ *    enough to start after the stage before it (plus its delay days) is done.
+ */
+import type { StoredRecord } from '../../store/environment-store.js';
+import type { RequestContext } from '../resource.js';
+import { tables } from '../tables.js';
+import { refreshCardFields } from './card-fields.js';
+import { boardCalendar, shiftWorkdays, workdayDelta, workdayFrom, type BoardCalendar } from './workdays.js';
+
+export interface CardMoved {
+  card: StoredRecord;
+  previous: StoredRecord;
+}
+
+function shiftCard(ctx: RequestContext, calendar: BoardCalendar, card: StoredRecord, workdays: number): void {
+  if (workdays === 0 || !card.start_date || !card.end_date) return;
+  const start = shiftWorkdays(calendar, workdayFrom(calendar, card.start_date as string), workdays);
+  const end = shiftWorkdays(calendar, workdayFrom(calendar, card.end_date as string), workdays);
+  refreshCardFields(ctx, ctx.store.update(tables.card, card.id, { start_date: start, end_date: end })!);
+}
+
+function hasMoved({ card, previous }: CardMoved): boolean {
+  return card.start_date !== previous.start_date || card.end_date !== previous.end_date || card.stage_id !== previous.stage_id;
+}
+
+/** Follows the dependencies of every collection the moved cards are in, once each. */
+export function followDependenciesOfSet(ctx: RequestContext, moves: readonly CardMoved[]): void {
+  const byCollection = new Map<string, CardMoved[]>();
+  for (const move of moves) {
+    if (!hasMoved(move) || !move.card.end_date || !move.card.board_id) continue;
+    const key = move.card.collection_id as string;
+    byCollection.set(key, [...(byCollection.get(key) ?? []), move]);
+  }
+  const selected = new Set(moves.map((m) => m.card.id));
+  for (const [collectionId, moved] of byCollection) followInCollection(ctx, collectionId, moved, selected);
+}
+
+function followInCollection(ctx: RequestContext, collectionId: string, moved: CardMoved[], selected: ReadonlySet<string>): void {
+  // The cards as they are now, after the whole set was written.
+  const cards = ctx.store.getWhereIn(tables.card, 'collection_id', [collectionId]);
+  const current = new Map(cards.map((c) => [c.id, c]));
+  const boardId = current.get(moved[0]!.card.id)?.board_id as string | undefined;
+  const board = boardId ? ctx.store.get(tables.board, boardId) : undefined;
+  if (!board || board.dependency_behavior === 'notify') return;
+  const calendar = boardCalendar(board.workdays as Record<string, boolean>);
+  const stages = new Map(ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).map((s) => [s.id, s]));
+  const priorityOf = (card: StoredRecord): number | undefined => {
+    const stage = stages.get(card.stage_id as string);
+    // An independent stage is outside the chain: its cards neither lead nor follow.
+    return stage && !stage.independent ? (stage.priority as number) : undefined;
+  };
+  const leads = moved
+    .map((m) => ({ ...m, card: current.get(m.card.id) ?? m.card }))
+    .filter((m) => m.card.board_id === board.id && m.card.end_date && priorityOf(m.card) !== undefined)
+    .sort((a, b) => priorityOf(a.card)! - priorityOf(b.card)!);
+  if (leads.length === 0) return;
+  const followers = cards.filter((c) => !selected.has(c.id) && c.start_date && c.end_date && priorityOf(c) !== undefined);
+
+  if (board.dependency_behavior === 'maintain') {
+    for (const follower of followers) {
+      const lead = leads.filter((m) => priorityOf(m.card)! < priorityOf(follower)!).at(-1);
+      if (!lead?.previous.end_date) continue;
+      const delta = workdayDelta(calendar, workdayFrom(calendar, lead.previous.end_date as string), workdayFrom(calendar, lead.card.end_date as string));
+      shiftCard(ctx, calendar, follower, delta);
+    }
+    return;
+  }
+
+  // push: stage by stage from the first moved one, each after the previous stage (plus its delay).
+  const first = leads[0]!;
+  const firstPriority = priorityOf(first.card)!;
+  let previousStage = stages.get(first.card.stage_id as string)!;
+  let previousEnd = leads
+    .filter((m) => priorityOf(m.card) === firstPriority)
+    .reduce((m, c) => ((c.card.end_date as string) > m ? (c.card.end_date as string) : m), '');
+  const laterStages = [...stages.values()]
+    .filter((s) => !s.independent && (s.priority as number) > firstPriority)
+    .sort((a, b) => (a.priority as number) - (b.priority as number));
+  for (const stage of laterStages) {
+    const inStage = cards.filter((c) => c.stage_id === stage.id && c.start_date && c.end_date);
+    if (inStage.length === 0) continue;
+    const earliest = shiftWorkdays(calendar, workdayFrom(calendar, previousEnd, -1), (previousStage.delay_day as number) + 1);
+    const following = inStage.filter((c) => !selected.has(c.id));
+    if (following.length > 0) {
+      const start = following.reduce((m, c) => ((c.start_date as string) < m ? (c.start_date as string) : m), '9999');
+      const delta = start < earliest ? workdayDelta(calendar, workdayFrom(calendar, start), earliest) : 0;
+      for (const c of following) shiftCard(ctx, calendar, c, delta);
+    }
+    const refreshed = ctx.store.getWhereIn(tables.card, 'id', inStage.map((c) => c.id));
+    previousEnd = refreshed.reduce((m, c) => ((c.end_date as string) > m ? (c.end_date as string) : m), '');
+    previousStage = stage;
+  }
+}
