@@ -4,8 +4,8 @@
  * the board's own sub-resources at `/v1/board/{board_id}/label|status|view|checklist|custom_field`,
  * and spaces (§4.8), which group boards.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../helpers/api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededApi, type TestApi } from '../helpers/api.js';
 import {
   create,
   expectErrorBody,
@@ -31,14 +31,11 @@ let space: any;
 
 const everything = 'with=stages.activities,labels,statuses,custom_fields,views,checklists,space';
 
-beforeAll(async () => {
-  api = await startTestApi();
+useSeededApi(async (started) => {
+  api = started;
   weld = await create(api, '/v1/activity', { description: 'Weld', resource_type: 'machine' });
   paint = await create(api, '/v1/activity', { description: 'Paint' });
   space = await create(api, '/v1/space', { name: 'Factory', description: 'Hall A and B' });
-});
-afterAll(async () => {
-  await api.close();
 });
 
 /** The board of the public example: two stages, three labels, an entry and an exit status. */

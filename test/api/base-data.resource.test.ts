@@ -3,8 +3,8 @@
  * plan on, their schedule deviations (absences) at `/v1/resource/{id}/schedule_deviation`,
  * and groups (§4.6) of resources.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApi, type TestApi } from '../helpers/api.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { useSeededApi, type TestApi } from '../helpers/api.js';
 import {
   create,
   expectDuplicate,
@@ -31,13 +31,10 @@ let other: any;
 let counter = 0;
 const tag = () => `${process.pid}-${++counter}`;
 
-beforeAll(async () => {
-  api = await startTestApi();
+useSeededApi(async (started) => {
+  api = started;
   board = await create(api, '/v1/board?with=stages', { name: 'Metal', stages: [{ name: 'Cut', default_percentage: 60 }, { name: 'Weld' }] });
   other = await create(api, '/v1/board?with=stages', { name: 'Finish', stages: [{ name: 'Paint' }] });
-});
-afterAll(async () => {
-  await api.close();
 });
 
 const cut = () => board.stages[0];

@@ -4,8 +4,8 @@
  * priority and can be written from either side: `stage.activities: [{id, priority}]` and
  * `activity.stages: [{id}]`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../helpers/api.js';
+import { describe, expect, it } from 'vitest';
+import { useSeededApi, type TestApi } from '../helpers/api.js';
 import {
   create,
   expectFieldErrors,
@@ -29,17 +29,14 @@ let saw: any;
 let drill: any;
 let sand: any;
 
-beforeAll(async () => {
-  api = await startTestApi();
+useSeededApi(async (started) => {
+  api = started;
   board = await create(api, '/v1/board', { name: 'Carpentry' });
   otherBoard = await create(api, '/v1/board', { name: 'Metal' });
   item = await create(api, '/v1/item', { description: 'Oak plank' });
   saw = await create(api, '/v1/activity', { description: 'Saw', resource_type: 'machine' });
   drill = await create(api, '/v1/activity', { description: 'Drill', resource_type: 'machine' });
   sand = await create(api, '/v1/activity', { description: 'Sand' });
-});
-afterAll(async () => {
-  await api.close();
 });
 
 /** [activity id, link priority] of a stage's embedded activities. */

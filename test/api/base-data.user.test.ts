@@ -4,8 +4,8 @@
  * the user then lists with status `invited`. Emails are unique among live users, compared
  * without case.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../helpers/api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededApi, type TestApi } from '../helpers/api.js';
 import { expectBadRequest } from '../helpers/api-errors.js';
 import {
   create,
@@ -27,12 +27,9 @@ let resource: any;
 let counter = 0;
 const email = (name = 'user') => `${name}.${process.pid}.${++counter}@example.com`;
 
-beforeAll(async () => {
-  api = await startTestApi();
+useSeededApi(async (started) => {
+  api = started;
   resource = await create(api, '/v1/resource', { name: 'Anna the welder' });
-});
-afterAll(async () => {
-  await api.close();
 });
 
 /** Invites and returns the listed user (the invite itself answers without a body). */

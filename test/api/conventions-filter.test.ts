@@ -4,20 +4,17 @@
  * each operator with and without `not` on text, number, boolean, date and date-time fields,
  * null semantics, precedence and parentheses, quoting, relation filters, and the 400s.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../helpers/api.js';
+import { describe, expect, it } from 'vitest';
+import { useSeededApi, type TestApi } from '../helpers/api.js';
 import { expectBadRequest } from '../helpers/api-errors.js';
 import { q, seedOrderData, type OrderFixture } from '../helpers/order-fixture.js';
 
 let api: TestApi;
 let fixture: OrderFixture;
 
-beforeAll(async () => {
-  api = await startTestApi();
+useSeededApi(async (started) => {
+  api = started;
   fixture = await seedOrderData(api);
-});
-afterAll(async () => {
-  await api.close();
 });
 
 /** The labels (O1…O6) of the orders a filter matches, in creation order. */

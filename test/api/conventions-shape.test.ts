@@ -6,19 +6,16 @@
  * level costs one query for the whole page.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApi, type TestApi } from '../helpers/api.js';
+import { startTestApi, useSeededApi, type TestApi } from '../helpers/api.js';
 import { expectBadRequest } from '../helpers/api-errors.js';
 import { seedOrderData, type Label, type OrderFixture } from '../helpers/order-fixture.js';
 
 let api: TestApi;
 let fixture: OrderFixture;
 
-beforeAll(async () => {
-  api = await startTestApi();
+useSeededApi(async (started) => {
+  api = started;
   fixture = await seedOrderData(api);
-});
-afterAll(async () => {
-  await api.close();
 });
 
 /** GET /v1/order with a query; the records keyed by label (needs `description` in the result). */

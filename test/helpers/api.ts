@@ -1,12 +1,14 @@
 /**
  * A real Planning API for tests: a fresh data folder in the OS temp dir, an environment with a
  * known key, and the Fastify app listening on 127.0.0.1 on a free port. `close()` stops the
- * server, closes the databases and removes the folder.
+ * server, closes the databases and removes the folder. `useSeededApi(seed)` gives a test file
+ * one such API, seeded with the records its tests build on.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApi } from '../../electron/api/app.js';
 import { DataDir } from '../../electron/store/data-dir.js';
 import type { Environment } from '../../electron/store/system.js';
@@ -73,4 +75,20 @@ export async function startTestApi(options: { environment?: string; key?: string
       rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The API a test file shares: started before the file's tests, handed to `seed` (which keeps it
+ * and creates the records the tests build on), and closed after the tests, also when seeding
+ * failed.
+ */
+export function useSeededApi(seed: (api: TestApi) => Promise<void>): void {
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    api = await startTestApi();
+    await seed(api);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
 }
