@@ -78,7 +78,7 @@ export function CreateOrderForm() {
         busy={save.isPending}
         errors={errors.elsewhere}
       >
-        <div className="order-header">
+        <div className="panel panel--stack">
           <OrderHeaderFields
             values={draft}
             errors={errors.header}

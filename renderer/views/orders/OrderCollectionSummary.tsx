@@ -48,7 +48,7 @@ export function OrderCollectionSummary({ collectionId, titleId, beforeLeaving }:
   const board = record?.board_id ? boards.data?.data.find((candidate) => candidate.id === record.board_id) : undefined;
 
   return (
-    <section className="order-collection" aria-labelledby={titleId}>
+    <section className="panel panel--stack order-collection" aria-labelledby={titleId}>
       <h2 id={titleId} className="form-section__title">
         {t('orders.collection.title')}
       </h2>

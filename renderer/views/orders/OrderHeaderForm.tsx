@@ -43,7 +43,7 @@ export function OrderHeaderForm({ order, currentNames }: OrderHeaderFormProps) {
   }
 
   return (
-    <form className="order-header" aria-label={t('orders.header')} onSubmit={save} noValidate>
+    <form className="panel panel--stack" aria-label={t('orders.header')} onSubmit={save} noValidate>
       <OrderHeaderFields
         values={values}
         errors={fieldErrors(update.error)}

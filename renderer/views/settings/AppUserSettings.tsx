@@ -23,8 +23,8 @@ export function AppUserSettings() {
   const resource = user?.resource_id ? resources.data?.data.find((r) => r.id === user.resource_id) : undefined;
 
   return (
-    <section className="settings-section" aria-labelledby="app-user-title">
-      <h2 id="app-user-title" className="settings-section__title">
+    <section className="panel panel--stack settings-section" aria-labelledby="app-user-title">
+      <h2 id="app-user-title" className="panel__title">
         {t('appUser.settingsTitle')}
       </h2>
       {!current ? (

@@ -7,8 +7,8 @@ export function AppearanceSettings() {
   const preference = useThemePreference((state) => state.preference);
   const setPreference = useThemePreference((state) => state.setPreference);
   return (
-    <section className="settings-section" aria-labelledby="appearance-title">
-      <h2 id="appearance-title" className="settings-section__title">
+    <section className="panel panel--stack settings-section" aria-labelledby="appearance-title">
+      <h2 id="appearance-title" className="panel__title">
         {t('settings.appearance')}
       </h2>
       <div className="settings-choices" role="radiogroup" aria-label={t('settings.theme')}>

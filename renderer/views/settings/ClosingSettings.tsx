@@ -35,8 +35,8 @@ export function ClosingSettings() {
   }
 
   return (
-    <section className="settings-section" aria-labelledby="closing-title">
-      <h2 id="closing-title" className="settings-section__title">
+    <section className="panel panel--stack settings-section" aria-labelledby="closing-title">
+      <h2 id="closing-title" className="panel__title">
         {t('closing.title')}
       </h2>
       {desktop ? (

@@ -69,8 +69,8 @@ export function DataFolderSettings() {
   }
 
   return (
-    <section className="settings-section" aria-labelledby="data-title">
-      <h2 id="data-title" className="settings-section__title">
+    <section className="panel panel--stack settings-section" aria-labelledby="data-title">
+      <h2 id="data-title" className="panel__title">
         {t('data.title')}
       </h2>
       <p>{t('data.folder')}</p>

@@ -18,8 +18,8 @@ export function LanguageSettings() {
   }
 
   return (
-    <section className="settings-section" aria-labelledby="language-title">
-      <h2 id="language-title" className="settings-section__title">
+    <section className="panel panel--stack settings-section" aria-labelledby="language-title">
+      <h2 id="language-title" className="panel__title">
         {t('settings.language')}
       </h2>
       <Field label={t('settings.languageLabel')} className="settings-section__field">

@@ -87,8 +87,8 @@ export function LocalApiSettings() {
   }
 
   return (
-    <section className="settings-section local-api" aria-labelledby="local-api-title">
-      <h2 id="local-api-title" className="settings-section__title">
+    <section className="panel panel--stack settings-section local-api" aria-labelledby="local-api-title">
+      <h2 id="local-api-title" className="panel__title">
         {t('localApi.title')}
       </h2>
       <p className="muted">{t('localApi.what')}</p>

@@ -53,7 +53,7 @@ function ConflictBody({ conflict, onResolved }: { conflict: ConflictDetail; onRe
 
   return (
     <div className="conflict__detail">
-      <table className="sync-table conflict__table" aria-label={t('conflict.compare')}>
+      <table className="data-table sync-table conflict__table" aria-label={t('conflict.compare')}>
         <thead>
           <tr>
             <th scope="col">{t('conflict.field')}</th>

@@ -22,9 +22,9 @@ export function ConflictList() {
   if (!page) return null;
 
   return (
-    <section className="sync-panel" aria-labelledby="conflicts-title">
-      <div className="sync-panel__header">
-        <h2 id="conflicts-title" className="sync-panel__title">
+    <section className="panel panel--stack" aria-labelledby="conflicts-title">
+      <div className="panel__header">
+        <h2 id="conflicts-title" className="panel__title">
           {t('conflict.title')}
         </h2>
         <span className="muted">{t.count('conflict.count', page.count)}</span>

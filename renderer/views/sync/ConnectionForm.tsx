@@ -53,9 +53,9 @@ function ConnectionFields({ stored, save }: { stored: SyncSettings; save: Return
   }
 
   return (
-    <section className="sync-panel" aria-labelledby="connection-title">
-      <div className="sync-panel__header">
-        <h2 id="connection-title" className="sync-panel__title">
+    <section className="panel panel--stack" aria-labelledby="connection-title">
+      <div className="panel__header">
+        <h2 id="connection-title" className="panel__title">
           {t('connection.title')}
         </h2>
         {stored.remote_url && (

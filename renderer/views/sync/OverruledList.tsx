@@ -19,9 +19,9 @@ export function OverruledList() {
   if (!page) return null;
 
   return (
-    <section className="sync-panel" aria-labelledby="overruled-title">
-      <div className="sync-panel__header">
-        <h2 id="overruled-title" className="sync-panel__title">
+    <section className="panel panel--stack" aria-labelledby="overruled-title">
+      <div className="panel__header">
+        <h2 id="overruled-title" className="panel__title">
           {t('overruled.title')}
         </h2>
         <span className="muted">{t.count('overruled.count', page.count)}</span>
@@ -63,7 +63,7 @@ function OverruledEntryView({ entry }: { entry: OverruledEntry }) {
         </p>
         <p className="muted conflict__when">{t('overruled.by', { who: changedBy(entry, t), when: changedWhen(entry, t) })}</p>
       </div>
-      <table className="sync-table overruled__values" aria-label={field}>
+      <table className="data-table sync-table overruled__values" aria-label={field}>
         <tbody>
           <tr>
             <th scope="row">{t('overruled.mine')}</th>

@@ -17,9 +17,9 @@ export function PendingChanges() {
   if (!page) return null;
 
   return (
-    <section className="sync-panel" aria-labelledby="pending-title">
-      <div className="sync-panel__header">
-        <h2 id="pending-title" className="sync-panel__title">
+    <section className="panel panel--stack" aria-labelledby="pending-title">
+      <div className="panel__header">
+        <h2 id="pending-title" className="panel__title">
           {t('pending.title')}
         </h2>
         <span className="muted">{t.count('pending.count', page.count)}</span>
@@ -27,7 +27,7 @@ export function PendingChanges() {
       {page.count === 0 ? (
         <p className="muted">{t('pending.none')}</p>
       ) : (
-        <table className="sync-table" aria-label={t('pending.title')}>
+        <table className="data-table sync-table" aria-label={t('pending.title')}>
           <thead>
             <tr>
               <th scope="col">{t('pending.record')}</th>

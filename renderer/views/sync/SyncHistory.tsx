@@ -17,9 +17,9 @@ export function SyncHistory() {
   if (!page) return null;
 
   return (
-    <section className="sync-panel" aria-labelledby="history-title">
-      <div className="sync-panel__header">
-        <h2 id="history-title" className="sync-panel__title">
+    <section className="panel panel--stack" aria-labelledby="history-title">
+      <div className="panel__header">
+        <h2 id="history-title" className="panel__title">
           {t('history.title')}
         </h2>
         <span className="muted">{t('history.explain')}</span>
@@ -27,7 +27,7 @@ export function SyncHistory() {
       {page.data.length === 0 ? (
         <p className="muted">{t('history.none')}</p>
       ) : (
-        <table className="sync-table sync-history" aria-label={t('history.title')}>
+        <table className="data-table sync-table sync-history" aria-label={t('history.title')}>
           <thead>
             <tr>
               <th scope="col">{t('history.when')}</th>

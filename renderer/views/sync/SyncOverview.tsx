@@ -28,9 +28,9 @@ export function SyncOverview({ status }: { status: UseQueryResult<ReplicaStatus 
   const summary = run.data;
 
   return (
-    <section className="sync-panel" aria-labelledby="sync-overview-title">
-      <div className="sync-panel__header">
-        <h2 id="sync-overview-title" className="sync-panel__title">
+    <section className="panel panel--stack" aria-labelledby="sync-overview-title">
+      <div className="panel__header">
+        <h2 id="sync-overview-title" className="panel__title">
           {t('sync.overview')}
         </h2>
         <button type="button" className="button button--primary" disabled={!current.configured || run.isPending} onClick={() => run.mutate()}>

@@ -148,7 +148,7 @@ export function WeekSheet() {
       )}
       {(entries.isError || appUser.isError) && <ErrorNotice error={entries.error ?? appUser.error} onRetry={() => void (appUser.isError ? appUser.refetch() : entries.refetch())} />}
       <div className="week-sheet__frame">
-        <table className="week-sheet__table" aria-label={t('week.tableLabel', { week: Number(week.slice(6)) })}>
+        <table className="data-table week-sheet__table" aria-label={t('week.tableLabel', { week: Number(week.slice(6)) })}>
           <thead>
             <tr>
               <th scope="col" className="week-sheet__card-head">
