@@ -7,6 +7,9 @@
  *  - `dump(node)`: every live record of every resource, read through the public API (lists
  *    paged with limit=1000, sub-resources per parent), sorted by id, so two replicas compare
  *    with `toEqual`;
+ *  - `useTwoClientCluster(options, ready)`: the two-client cluster a test file shares, started
+ *    before its tests and stopped after them; `expectConverged(clients, remote)`: both clients'
+ *    dumps equal the remote's;
  *  - `syncUntilQuiet(clients)`: rounds of `POST /v1/sync/run` on every client until a round
  *    pushes, refuses and pulls nothing while the remote does not change (at most 10 rounds).
  *
@@ -15,6 +18,7 @@
  * debounce); everything else is an explicit `POST /v1/sync/run`.
  */
 import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { tempDir } from './api.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import type { ServerProcess } from './process.js';
@@ -248,6 +252,51 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     throw error;
   }
   return cluster;
+}
+
+/** The nodes of a two-client cluster, as `useTwoClientCluster` hands them to a test file. */
+export interface TwoClients {
+  a: ClientNode;
+  b: ClientNode;
+  remote: RemoteNode;
+  cluster: Cluster;
+}
+
+/**
+ * The fixture the sync tests share: a remote and clients A and B (`startCluster` with two
+ * clients) started before the file's tests, handed to `ready` (which binds them and seeds the
+ * starting data), and stopped after the tests, also when `ready` failed.
+ */
+export function useTwoClientCluster(options: Omit<ClusterOptions, 'clients'>, ready: (nodes: TwoClients) => Promise<void>): void {
+  let cluster: Cluster | undefined;
+  beforeAll(async () => {
+    cluster = await startCluster({ ...options, clients: 2 });
+    const [a, b] = cluster.clients as [ClientNode, ClientNode];
+    await ready({ a, b, remote: cluster.remote, cluster });
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+}
+
+/**
+ * Every client's dump equals the remote's (`trash` compares the deleted records too); with
+ * `noConflicts`, no client has an open conflict either. Returns the remote's dump.
+ */
+export async function expectConverged(
+  clients: ClientNode[],
+  remote: RemoteNode,
+  options: { trash?: boolean; noConflicts?: boolean } = {},
+): Promise<Dump> {
+  const dumpOptions = options.trash ? { trash: true } : {};
+  const [remoteDump, ...clientDumps] = await Promise.all([dump(remote, dumpOptions), ...clients.map((c) => dump(c, dumpOptions))]);
+  clients.forEach((client, i) => expect(clientDumps[i], `${client.name} equals the remote`).toEqual(remoteDump));
+  if (options.noConflicts) {
+    for (const client of clients) {
+      expect((await ok(client, 'GET', '/v1/sync/conflict?limit=1000', undefined, 200)).data, `${client.name}: open conflicts`).toEqual([]);
+    }
+  }
+  return remoteDump!;
 }
 
 /** Removes the data folders made so far (after their processes have stopped). */

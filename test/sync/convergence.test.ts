@@ -5,8 +5,8 @@
  * planning on one side while cards move on the other, new collections and orders on both — ends
  * identical on all three after they reconnect, and everything created arrives exactly once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countBy, dump, goOffline, goOnline, listAll, ok, runSync, startCluster, syncUntilQuiet, type ClientNode, type Cluster, type RemoteNode } from '../helpers/sync-cluster.js';
+import { describe, expect, it } from 'vitest';
+import { countBy, expectConverged, goOffline, goOnline, listAll, ok, runSync, syncUntilQuiet, useTwoClientCluster, type ClientNode, type RemoteNode } from '../helpers/sync-cluster.js';
 import {
   cardsOf,
   conflicts,
@@ -24,7 +24,6 @@ import {
   type PlanningBase,
 } from '../helpers/sync-data.js';
 
-let cluster: Cluster;
 let a: ClientNode;
 let b: ClientNode;
 let remote: RemoteNode;
@@ -41,22 +40,10 @@ async function otherConflicts(client: ClientNode): Promise<any[]> {
   return (await conflicts(client)).filter((c) => !(c.mutation.resource === 'collection' && c.mutation.op === 'create' && c.mutation.fields?.source_type === 'order'));
 }
 
-async function expectConverged(options: { trash?: boolean } = {}): Promise<void> {
-  const [da, db, dr] = await Promise.all([dump(a, options), dump(b, options), dump(remote, options)]);
-  expect(da, 'client A equals the remote').toEqual(dr);
-  expect(db, 'client B equals the remote').toEqual(dr);
-}
-
-beforeAll(async () => {
-  cluster = await startCluster({ clients: 2 });
-  [a, b] = cluster.clients as [ClientNode, ClientNode];
-  remote = cluster.remote;
+useTwoClientCluster({}, async (nodes) => {
+  ({ a, b, remote } = nodes);
   base = await createPlanningBase(a, 'Main');
   await settle();
-});
-
-afterAll(async () => {
-  await cluster?.stop();
 });
 
 describe('two clients and a remote, offline on both sides', () => {
@@ -115,7 +102,7 @@ describe('two clients and a remote, offline on both sides', () => {
     await online(a, b);
     await settle();
 
-    await expectConverged();
+    await expectConverged([a, b], remote);
     expect(await otherConflicts(a)).toEqual([]);
     expect(await otherConflicts(b)).toEqual([]);
 
@@ -177,7 +164,7 @@ describe('two clients and a remote, offline on both sides', () => {
     await runSync(a);
     await goOnline(b);
     await settle();
-    await expectConverged();
+    await expectConverged([a, b], remote);
 
     for (const node of [a, b, remote]) {
       for (const path of [`/v1/project/${pRace.id}`, `/v1/project/${pRace2.id}`, `/v1/order/${oRace.id}`, `/v1/collection/${cRace.id}`]) {
@@ -203,7 +190,7 @@ describe('two clients and a remote, offline on both sides', () => {
     await ok(b, 'POST', `/v1/sync/conflict/${refused[0].id}/retry`, undefined, 200);
     await settle();
     for (const node of [a, b, remote]) expect(await find(node, `/v1/project/${pRace.id}`), node.name).toMatchObject({ name: 'P-race edited by B' });
-    await expectConverged();
+    await expectConverged([a, b], remote);
   });
 
   it('an order created offline arrives with its collection, without a conflict', async () => {

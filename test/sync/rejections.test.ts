@@ -8,11 +8,10 @@
  * clients (retried after an edit, or discarded), an edit and a delete of a time entry that was
  * approved (locked) meanwhile, and the clocks a replica keeps after taking the remote's version.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dump, goOffline, goOnline, ok, runSync, startCluster, syncUntilQuiet, type ClientNode, type Cluster, type RemoteNode } from '../helpers/sync-cluster.js';
+import { describe, expect, it } from 'vitest';
+import { expectConverged, goOffline, goOnline, ok, runSync, syncUntilQuiet, useTwoClientCluster, type ClientNode, type RemoteNode } from '../helpers/sync-cluster.js';
 import { conflicts, createCollection, createPlanningBase, createProject, find, nextMillisecond, plan, update, type PlanningBase } from '../helpers/sync-data.js';
 
-let cluster: Cluster;
 let a: ClientNode;
 let b: ClientNode;
 let remote: RemoteNode;
@@ -27,22 +26,10 @@ async function expectSame(path: string): Promise<void> {
   expect(rb, `B's ${path} equals the remote's`).toEqual(rr);
 }
 
-async function expectConverged(): Promise<void> {
-  const [da, db, dr] = await Promise.all([dump(a), dump(b), dump(remote)]);
-  expect(da, 'client A equals the remote').toEqual(dr);
-  expect(db, 'client B equals the remote').toEqual(dr);
-}
-
-beforeAll(async () => {
-  cluster = await startCluster({ clients: 2 });
-  [a, b] = cluster.clients as [ClientNode, ClientNode];
-  remote = cluster.remote;
+useTwoClientCluster({}, async (nodes) => {
+  ({ a, b, remote } = nodes);
   base = await createPlanningBase(a, 'Rejections');
   await settle();
-});
-
-afterAll(async () => {
-  await cluster?.stop();
 });
 
 describe('rejected mutations', () => {
@@ -90,7 +77,7 @@ describe('rejected mutations', () => {
     await settle();
     for (const node of [a, b, remote]) expect(await find(node, `/v1/collection/${collection.id}`), node.name).toMatchObject({ status: 'planned' });
     await expectSame(`/v1/collection/${collection.id}`);
-    await expectConverged();
+    await expectConverged([a, b], remote);
   });
 
   it('a duplicate external_ref created offline on two clients: conflict with its data, the queue flows, retry with an edit arrives', async () => {
@@ -118,7 +105,7 @@ describe('rejected mutations', () => {
     expect(await find(remote, `/v1/project/${fromA.id}`)).toMatchObject({ external_ref: 'X' });
     expect(await find(remote, `/v1/project/${fromB.id}`)).toBeUndefined();
     await settle();
-    await expectConverged();
+    await expectConverged([a, b], remote);
 
     // Retry after editing the external_ref: it arrives, with the data typed on B.
     const retried = await ok(b, 'POST', `/v1/sync/conflict/${conflict.id}/retry`, { external_ref: 'Y' }, 200);
@@ -128,7 +115,7 @@ describe('rejected mutations', () => {
       expect(await find(node, `/v1/project/${fromB.id}`), node.name).toMatchObject({ name: 'X from B', external_ref: 'Y', description: 'typed on B' });
     }
     expect(await conflicts(b)).toEqual([]);
-    await expectConverged();
+    await expectConverged([a, b], remote);
   });
 
   it('a duplicate external_ref discarded: the remote\'s record stays, the replicas converge', async () => {
@@ -147,7 +134,7 @@ describe('rejected mutations', () => {
       expect(await find(node, `/v1/project/${fromA.id}`), node.name).toMatchObject({ name: 'Z from A', external_ref: 'Z' });
       expect(await find(node, `/v1/project/${fromB.id}`), node.name).toBeUndefined();
     }
-    await expectConverged();
+    await expectConverged([a, b], remote);
   });
 
   it('an edit and a delete of a time entry that was approved (locked) meanwhile end in the conflict list; the queue behind them syncs', async () => {
@@ -188,7 +175,7 @@ describe('rejected mutations', () => {
     await expectSame(`/v1/time_tracking/${entry.id}`);
     await expectSame(`/v1/time_tracking/${other.id}`);
     for (const c of list) await ok(a, 'POST', `/v1/sync/conflict/${c.id}/discard`, undefined, 200);
-    await expectConverged();
+    await expectConverged([a, b], remote);
   });
 
   // Last two: when they fail, the records they leave different would fail the full comparisons above.
