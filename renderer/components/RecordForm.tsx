@@ -5,6 +5,7 @@
  */
 import type { FormEvent, KeyboardEvent, ReactNode, Ref } from 'react';
 import { useT } from '../i18n/index.js';
+import { Field } from './Field.js';
 
 interface RecordFormProps {
   /** The layout: `record-form` (a grid of fields), `setup-form`, `rename-form`, … */
@@ -87,4 +88,33 @@ export function FormErrors({ messages, className }: { messages: readonly string[
       {message}
     </p>
   ));
+}
+
+interface RecordNameFieldProps {
+  label: string;
+  error: string | undefined;
+  value: string;
+  inputRef: Ref<HTMLInputElement>;
+  /** Editing: the name takes the focus when the form opens. */
+  focus: boolean;
+  onChange: (value: string) => void;
+}
+
+/** A record's name: the first input of its form, a whole line wide. */
+export function RecordNameField({ label, error, value, inputRef, focus, onChange }: RecordNameFieldProps) {
+  return (
+    <Field label={label} error={error} className="form-grid__wide">
+      {(control) => (
+        <input
+          {...control}
+          ref={inputRef}
+          value={value}
+          maxLength={150}
+          autoComplete="off"
+          autoFocus={focus}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
 }

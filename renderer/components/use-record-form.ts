@@ -8,11 +8,11 @@ import { placeFieldErrors } from '../api/client.js';
 import { useSave } from '../api/hooks.js';
 import type { ResourceName, WriteBody } from '../api/resources.js';
 
-interface RecordFormOptions<Draft> {
+interface RecordFormOptions<Rec, Draft> {
   /** The record being edited, or undefined to create one. */
-  record: { id: string } | undefined;
-  /** The draft the form opens with; `blank` is the one it starts again with after a create. */
-  initial: () => Draft;
+  record: Rec | undefined;
+  /** The draft of a record being edited; a new record starts from `blank`, and again after a create. */
+  draftFrom: (record: Rec) => Draft;
   blank: () => Draft;
   /** The inputs the form shows, by the API field names whose problems they show. */
   inputs: readonly string[];
@@ -20,10 +20,10 @@ interface RecordFormOptions<Draft> {
   onDone: () => void;
 }
 
-export function useRecordForm<R extends ResourceName, Draft>(resource: R, options: RecordFormOptions<Draft>) {
-  const { record, initial, blank, inputs, onDone } = options;
+export function useRecordForm<R extends ResourceName, Rec extends { id: string }, Draft>(resource: R, options: RecordFormOptions<Rec, Draft>) {
+  const { record, draftFrom, blank, inputs, onDone } = options;
   const save = useSave(resource);
-  const [draft, setDraft] = useState<Draft>(initial);
+  const [draft, setDraft] = useState<Draft>(() => (record ? draftFrom(record) : blank()));
   const { byInput: errors, elsewhere } = placeFieldErrors(save.error, inputs);
   const isNew = record === undefined;
   const titleId = useId();
@@ -54,12 +54,17 @@ export function useRecordForm<R extends ResourceName, Draft>(resource: R, option
     change,
     submit,
     errors,
-    elsewhere,
     isNew,
     busy: save.isPending,
-    titleId,
     nameInput,
-    /** Creating has nothing to cancel: the form stays for the next record. */
-    cancel: isNew ? undefined : onDone,
+    /** What `<RecordForm>` takes of this state, the same in every record form. */
+    shell: {
+      className: 'record-form',
+      wide: true,
+      titleId,
+      errors: elsewhere,
+      /** Creating has nothing to cancel: the form stays for the next record. */
+      onCancel: isNew ? undefined : onDone,
+    },
   };
 }

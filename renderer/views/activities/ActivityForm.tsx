@@ -3,7 +3,7 @@
  * beside their input; in edit mode Escape and Cancel go back to creating.
  */
 import { CheckboxField, Field } from '../../components/Field.js';
-import { RecordForm } from '../../components/RecordForm.js';
+import { RecordForm, RecordNameField } from '../../components/RecordForm.js';
 import { ResourceTypeSelect } from '../../components/ResourceTypeSelect.js';
 import { useRecordForm } from '../../components/use-record-form.js';
 import { useT } from '../../i18n/index.js';
@@ -19,7 +19,7 @@ interface ActivityFormProps {
 export function ActivityForm({ activity, onDone }: ActivityFormProps) {
   const form = useRecordForm('activity', {
     record: activity,
-    initial: () => (activity ? activityDraftFrom(activity) : newActivityDraft()),
+    draftFrom: activityDraftFrom,
     blank: newActivityDraft,
     inputs: activityFormInputs,
     onDone,
@@ -29,29 +29,20 @@ export function ActivityForm({ activity, onDone }: ActivityFormProps) {
 
   return (
     <RecordForm
-      className="record-form"
-      wide
+      {...form.shell}
       title={activity ? t('common.editName', { name: activity.description }) : t('activities.new')}
-      titleId={form.titleId}
       onSubmit={() => form.submit(activityBody(draft, isNew))}
-      onCancel={form.cancel}
       submitLabel={t('activities.save')}
       busy={form.busy}
-      errors={form.elsewhere}
     >
-      <Field label={t('activities.name')} error={errors.description} className="form-grid__wide">
-        {(control) => (
-          <input
-            {...control}
-            ref={form.nameInput}
-            value={draft.description}
-            maxLength={150}
-            autoComplete="off"
-            autoFocus={!isNew}
-            onChange={(event) => change({ description: event.target.value })}
-          />
-        )}
-      </Field>
+      <RecordNameField
+        label={t('activities.name')}
+        error={errors.description}
+        value={draft.description}
+        inputRef={form.nameInput}
+        focus={!isNew}
+        onChange={(description) => change({ description })}
+      />
       <Field label={t('activities.code')} error={errors.code}>
         {(control) => (
           <input

@@ -4,7 +4,7 @@
  * Cancel go back to creating.
  */
 import { Field, Hidden } from '../../components/Field.js';
-import { RecordForm } from '../../components/RecordForm.js';
+import { RecordForm, RecordNameField } from '../../components/RecordForm.js';
 import { ResourceTypeSelect } from '../../components/ResourceTypeSelect.js';
 import { useRecordForm } from '../../components/use-record-form.js';
 import { weekdays } from '../../components/weekdays.js';
@@ -30,7 +30,7 @@ interface ResourceFormProps {
 export function ResourceForm({ resource, boards, onDone }: ResourceFormProps) {
   const form = useRecordForm('resource', {
     record: resource,
-    initial: () => (resource ? resourceDraftFrom(resource) : newResourceDraft()),
+    draftFrom: resourceDraftFrom,
     blank: newResourceDraft,
     inputs: resourceFormInputs,
     onDone,
@@ -40,31 +40,23 @@ export function ResourceForm({ resource, boards, onDone }: ResourceFormProps) {
 
   return (
     <RecordForm
-      className="record-form"
-      wide
+      {...form.shell}
       title={resource ? t('common.editName', { name: resource.name }) : t('resources.new')}
-      titleId={form.titleId}
       onSubmit={() => {
+        // Saving waits for the boards: the body names the stages of each.
         if (boards) form.submit(resourceBody(draft, boards, isNew));
       }}
-      onCancel={form.cancel}
       submitLabel={t('resources.save')}
       busy={form.busy || !boards}
-      errors={form.elsewhere}
     >
-      <Field label={t('resources.name')} error={errors.name} className="form-grid__wide">
-        {(control) => (
-          <input
-            {...control}
-            ref={form.nameInput}
-            value={draft.name}
-            maxLength={150}
-            autoComplete="off"
-            autoFocus={!isNew}
-            onChange={(event) => change({ name: event.target.value })}
-          />
-        )}
-      </Field>
+      <RecordNameField
+        label={t('resources.name')}
+        error={errors.name}
+        value={draft.name}
+        inputRef={form.nameInput}
+        focus={!isNew}
+        onChange={(name) => change({ name })}
+      />
       <Field label={t('resources.type')} error={errors.type}>
         {(control) => <ResourceTypeSelect {...control} value={draft.type} onChange={(type) => change({ type })} />}
       </Field>
