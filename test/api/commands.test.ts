@@ -9,6 +9,7 @@ import { bookOf } from '../../electron/api/sync/books.js';
 import { DataDir } from '../../electron/store/data-dir.js';
 import { rmSync } from 'node:fs';
 import { startTestApi, tempDir, type TestApi } from '../helpers/api.js';
+import { createCard, expectForbidden, startRolesInstance } from '../helpers/signed-in.js';
 import { cardsOf, createActivities, createBoard, createCollection, plan, spans, type Activities, type BoardIds, type StageSetup } from '../helpers/planning.js';
 
 let api: TestApi;
@@ -178,8 +179,19 @@ describe('POST /v1/command/{id}/undo', () => {
     expect((await api.http('GET', `/v1/project/${made.body.id}`)).status).toBe(404);
   });
 
-  it('answers 404 for a command it does not have', async () => {
+  it('answers 404 for a command it does not have, and for one of another environment', async () => {
     expect((await api.http('POST', '/v1/command/0190f3a0-0000-7000-8000-00000000dead/undo')).status).toBe(404);
+    const made = await api.http('POST', '/v1/project', { name: 'Hall A' });
+    const other = api.dataDir.system.ensureEnvironment('other');
+    api.dataDir.system.ensureApiKey(other.id, 'other-key-123');
+    const elsewhere = { 'x-api-key': 'other-key-123', 'x-api-env': 'other' };
+    expect((await api.http('POST', `/v1/command/${made.headers.get('x-planner-command-id')}/undo`, undefined, elsewhere)).status).toBe(404);
+    expect((await api.http('GET', '/v1/command', undefined, elsewhere)).body.data).toEqual([]);
+  });
+
+  it('lists the command routes in the OpenAPI document', async () => {
+    const paths = Object.keys((await ok('GET', '/v1/openapi.json')).paths).filter((p) => p.startsWith('/v1/command'));
+    expect(paths.sort()).toEqual(['/v1/command', '/v1/command/assign_cards', '/v1/command/edit_order_rows', '/v1/command/label_cards', '/v1/command/move_cards', '/v1/command/set_time_status', '/v1/command/{id}/undo']);
   });
 });
 
@@ -278,6 +290,35 @@ describe('undo on a replica that syncs', () => {
       await app.close();
       dataDir.close();
       rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('commands and roles', () => {
+  it('lets a member set their own entries pending, and refuses them undoing a planner\'s approval (403), which stays', async () => {
+    const roles = await startRolesInstance('cmdroles');
+    try {
+      const { cardId } = await createCard(roles.byKey, 'Frames');
+      const member = await roles.signIn('mia@example.com', 'member');
+      const manager = await roles.signIn('max@example.com', 'manager');
+      const entries: string[] = [];
+      for (const at of ['08', '10']) {
+        const made = await roles.byKey('POST', '/v1/time_tracking', { card_id: cardId, user_id: member.id, start: `2024-03-04T${at}:00:00Z`, end: `2024-03-04T${at}:30:00Z` });
+        expect(made.status, JSON.stringify(made.body)).toBe(201);
+        entries.push(made.body.id);
+      }
+      const pending = await roles.as(member)('POST', '/v1/command/set_time_status', { entries, status: 'pending' });
+      expect(pending.status, JSON.stringify(pending.body)).toBe(200);
+      expectForbidden(await roles.as(member)('POST', '/v1/command/set_time_status', { entries, status: 'approved' }));
+      const approved = await roles.as(manager)('POST', '/v1/command/set_time_status', { entries, status: 'approved' });
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+      expectForbidden(await roles.as(member)('POST', `/v1/command/${approved.body.command_id}/undo`));
+      for (const id of entries) expect((await roles.byKey('GET', `/v1/time_tracking/${id}`)).body).toMatchObject({ status: 'approved', locked: true });
+      const undone = await roles.as(manager)('POST', `/v1/command/${approved.body.command_id}/undo`);
+      expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+      for (const id of entries) expect((await roles.byKey('GET', `/v1/time_tracking/${id}`)).body).toMatchObject({ status: 'pending', locked: false });
+    } finally {
+      await roles.stop();
     }
   });
 });

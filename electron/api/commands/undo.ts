@@ -7,7 +7,9 @@
  *  - a record it deleted is restored (its `deleted_at` was null before).
  * Records are reverted in the reverse order the command first wrote them.
  *
- * The previous values are written as they were: they passed the rules when they were stored.
+ * The previous values are written as they were stored, but the caller must be allowed to write
+ * them now: each reverted record passes its resource's rules as a PUT, delete or restore of it
+ * would (a member cannot undo a planner's approval: that is reopening an approved entry).
  * If a later write (any command, a sync, a write of no command) changed a field the undo
  * would revert, or deleted the record, the undo is refused with 409 naming those records, and
  * nothing is written: it would overwrite work done since.
@@ -17,7 +19,9 @@ import { changesAfter, changesOfCommand, findCommand, undoneBy, type CommandChan
 import type { CommandMeta } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
+import { moduleNamedOrNone } from '../registry.js';
 import { tableNamed } from '../tables.js';
+import type { FieldProblem } from '../../../shared/errors.js';
 
 interface Reversal {
   resource: string;
@@ -77,6 +81,28 @@ function conflictsOf(ctx: RequestContext, reversals: readonly Reversal[], lastSe
 }
 
 /**
+ * The rules of the reverted record's resource, as for the write the undo amounts to: a delete
+ * for a record the command created, a restore for one it deleted, an update otherwise. Role
+ * refusals throw (403); other problems are returned under `<resource>.<id>.<field>`.
+ */
+function checkReversal(ctx: RequestContext, reversal: Reversal): FieldProblem[] {
+  const module = moduleNamedOrNone(reversal.resource);
+  const table = tableNamed(reversal.resource);
+  const record = table ? ctx.store.getForSync(table, reversal.id) : undefined;
+  if (!module?.rules || !record) return [];
+  const at = `${reversal.resource}.${reversal.id}`;
+  const found: FieldProblem[] = [];
+  if (reversal.created) {
+    if (!record.deleted_at) found.push(...(module.rules.checkDelete?.(ctx, record) ?? []));
+  } else {
+    if (record.deleted_at && reversal.before.deleted_at === null) module.rules.checkRestore?.(ctx, record);
+    const values = Object.fromEntries(Object.entries(reversal.before).filter(([field]) => field !== 'deleted_at'));
+    if (Object.keys(values).length > 0) found.push(...(module.rules.check?.(ctx, { ...values }, record, undefined, { ...values }) ?? []));
+  }
+  return found.map((p) => ({ field: `${at}.${p.field}`, description: `${at}: ${p.description}` }));
+}
+
+/**
  * Writes the inverse of command `id` inside the command `meta` (which the caller opens, with
  * `undoes` set). 404 for a command this environment does not have, 409 when it was undone
  * already or a record it wrote changed since.
@@ -89,6 +115,8 @@ export function undoCommand(ctx: RequestContext, id: string): void {
   const lastSeq = changes.at(-1)?.seq ?? 0;
   const problems = conflictsOf(ctx, reversals, lastSeq);
   if (problems.length > 0) throw new ApiError('conflict', problems);
+  const refused = reversals.flatMap((reversal) => checkReversal(ctx, reversal));
+  if (refused.length > 0) throw ApiError.unprocessable(refused);
   for (const reversal of [...reversals].reverse()) {
     const table = tableNamed(reversal.resource);
     if (!table) throw ApiError.conflict(`${reversal.resource} records cannot be undone by this version of the app.`);
