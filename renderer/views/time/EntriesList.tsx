@@ -10,7 +10,7 @@ import { useApi } from '../../api/provider.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useWindowedList } from '../../components/use-windowed-list.js';
 import { pagesCovering } from '../../components/windowing.js';
-import { useT } from '../../i18n/index.js';
+import { useT, type MessageKey } from '../../i18n/index.js';
 import { useNotices } from '../../state/notices.js';
 import type { TimeStatus } from '../../../shared/resources/time-tracking.js';
 import { localDate } from '../../../shared/zoned-time.js';
@@ -32,6 +32,18 @@ import { entryMinutes } from './week-grid.js';
 
 const rowHeight = 38;
 const overscan = 10;
+
+/** The headings after the selection column, in the order of a row's cells. */
+const columnHeads = [
+  'entries.date',
+  'entries.time',
+  'entries.duration',
+  'entries.card',
+  'entries.activity',
+  'entries.user',
+  'entries.status',
+  'entries.actions',
+] as const satisfies readonly MessageKey[];
 
 interface BulkState {
   status: TimeStatus;
@@ -165,30 +177,11 @@ export function EntriesList() {
                 />
               )}
             </span>
-            <span role="columnheader" className="entry-list__cell">
-              {t('entries.date')}
-            </span>
-            <span role="columnheader" className="entry-list__cell">
-              {t('entries.time')}
-            </span>
-            <span role="columnheader" className="entry-list__cell entry-list__cell--numeric">
-              {t('entries.duration')}
-            </span>
-            <span role="columnheader" className="entry-list__cell">
-              {t('entries.card')}
-            </span>
-            <span role="columnheader" className="entry-list__cell">
-              {t('entries.activity')}
-            </span>
-            <span role="columnheader" className="entry-list__cell">
-              {t('entries.user')}
-            </span>
-            <span role="columnheader" className="entry-list__cell">
-              {t('entries.status')}
-            </span>
-            <span role="columnheader" className="entry-list__cell">
-              {t('entries.actions')}
-            </span>
+            {columnHeads.map((head) => (
+              <span key={head} role="columnheader" className={head === 'entries.duration' ? 'entry-list__cell entry-list__cell--numeric' : 'entry-list__cell'}>
+                {t(head)}
+              </span>
+            ))}
           </div>
         </div>
         <div ref={viewportRef} role="rowgroup" className="entry-list__viewport" onScroll={list.onScroll}>
