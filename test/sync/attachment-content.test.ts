@@ -8,13 +8,12 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCollection, createPlanningBase } from '../helpers/sync-data.js';
-import { call, goOnline, ok, runSync, startCluster, status, type ClientNode, type Cluster, type Node, type RemoteNode } from '../helpers/sync-cluster.js';
+import { call, goOnline, ok, runSync, status, useTwoClientCluster, type ClientNode, type Node, type RemoteNode } from '../helpers/sync-cluster.js';
 
 type Target = Pick<Node, 'url' | 'headers' | 'name'>;
 
-let cluster: Cluster;
 let a: ClientNode;
 let b: ClientNode;
 let remote: RemoteNode;
@@ -22,17 +21,11 @@ let collectionId: string;
 
 const contentPut = /^PUT \/v1\/sync\/attachment\/[0-9a-f-]+\/content/;
 
-beforeAll(async () => {
-  cluster = await startCluster({ clients: 2, seed: 11 });
-  [a, b] = cluster.clients as [ClientNode, ClientNode];
-  remote = cluster.remote;
+useTwoClientCluster({ seed: 11 }, async (nodes) => {
+  ({ a, b, remote } = nodes);
   collectionId = (await createCollection(a, await createPlanningBase(a, 'Files'), 'Drawings')).id;
   await runSync(a);
   await runSync(b);
-});
-
-afterAll(async () => {
-  await cluster?.stop();
 });
 
 async function upload(node: Target, content: Buffer, name = 'drawing.pdf'): Promise<any> {

@@ -5,8 +5,8 @@
  * offline work still arrives, deletes made elsewhere reach it as deletes, and afterwards it is
  * identical to a fresh client and to the remote.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, countBy, dump, goOnline, ok, runSync, startCluster, syncUntilQuiet, type ClientNode, type Cluster, type RemoteNode } from '../helpers/sync-cluster.js';
+import { describe, expect, it } from 'vitest';
+import { call, countBy, dump, goOnline, ok, runSync, syncUntilQuiet, useTwoClientCluster, type ClientNode, type Cluster, type RemoteNode } from '../helpers/sync-cluster.js';
 import { conflicts, createCollection, createPlanningBase, createProject, find, plan, remove, update, type PlanningBase } from '../helpers/sync-data.js';
 
 let cluster: Cluster;
@@ -15,16 +15,10 @@ let b: ClientNode;
 let remote: RemoteNode;
 let base: PlanningBase;
 
-beforeAll(async () => {
-  cluster = await startCluster({ clients: 2, remoteArgs: ['--sync-retention', '5'] });
-  [a, b] = cluster.clients as [ClientNode, ClientNode];
-  remote = cluster.remote;
+useTwoClientCluster({ remoteArgs: ['--sync-retention', '5'] }, async (nodes) => {
+  ({ a, b, remote, cluster } = nodes);
   base = await createPlanningBase(b, 'Resync');
   await syncUntilQuiet([a, b], remote);
-});
-
-afterAll(async () => {
-  await cluster?.stop();
 });
 
 describe('a client whose cursor the remote no longer keeps', () => {

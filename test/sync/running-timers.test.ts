@@ -6,11 +6,10 @@
  * entries made offline on both sides all arrive, each exactly once. Two replicas and a remote,
  * each a separate server process, the replicas behind fault proxies that take them offline.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goOffline, goOnline, listAll, ok, runSync, startCluster, syncUntilQuiet, type ClientNode, type Cluster, type RemoteNode } from '../helpers/sync-cluster.js';
+import { describe, expect, it } from 'vitest';
+import { goOffline, goOnline, listAll, ok, runSync, syncUntilQuiet, useTwoClientCluster, type ClientNode, type RemoteNode } from '../helpers/sync-cluster.js';
 import { conflicts, createCollection, createPlanningBase, plan } from '../helpers/sync-data.js';
 
-let cluster: Cluster;
 let a: ClientNode;
 let b: ClientNode;
 let remote: RemoteNode;
@@ -46,18 +45,12 @@ async function expectEverywhere(user: string, ids: string[], running: string): P
   return onRemote!;
 }
 
-beforeAll(async () => {
-  cluster = await startCluster({ clients: 2 });
-  [a, b] = cluster.clients as [ClientNode, ClientNode];
-  remote = cluster.remote;
+useTwoClientCluster({}, async (nodes) => {
+  ({ a, b, remote } = nodes);
   const base = await createPlanningBase(a, 'Timers');
   const collection = await createCollection(a, base, 'Timed work');
   cardId = (await plan(a, base, collection.id))[0].id;
   await settle();
-});
-
-afterAll(async () => {
-  await cluster?.stop();
 });
 
 describe('one running timer per user across sync', () => {
