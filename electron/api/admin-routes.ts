@@ -10,6 +10,7 @@ import { ApiError, sendError } from './errors.js';
 import { registerClientRoutes } from './oauth/clients.js';
 import { isAdmin } from './permissions.js';
 import { webhookDeliveryModule, webhookModule } from './resources/webhook.js';
+import { registerRedeliver, registerWebhookCreate } from './resources/webhook-routes.js';
 
 export async function adminRoutes(app: FastifyInstance, options: { dataDir: DataDir }): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
@@ -17,7 +18,9 @@ export async function adminRoutes(app: FastifyInstance, options: { dataDir: Data
       return sendError(reply, ApiError.forbidden('Only an admin of the environment manages webhooks and OAuth clients.'));
     }
   });
+  registerWebhookCreate(app);
   registerResource(app, webhookModule);
+  registerRedeliver(app);
   registerResource(app, webhookDeliveryModule);
   registerClientRoutes(app, options.dataDir.system);
 }

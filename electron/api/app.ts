@@ -9,13 +9,13 @@ import type { DataDir } from '../store/data-dir.js';
 import { adminRoutes } from './admin-routes.js';
 import { actAsAppUser, registerAppUserRoutes, type AppUserOptions } from './app-user.js';
 import { authenticate } from './auth.js';
-import { registerResource } from './crud.js';
 import { commandRoutes } from './commands/routes.js';
 import { installErrorHandling, sendError, toApiError } from './errors.js';
 import { FailureLog } from './failure-log.js';
 import { standardOutputLog } from './log-output.js';
 import { buildOpenApi } from './openapi.js';
 import { refuseGuestWrite } from './permissions.js';
+import { registerResourceRoutes } from './resource-routes.js';
 import { resourceModules } from './resources/index.js';
 import type { CollectedRoute } from './route-doc.js';
 import type { ReplicaRole } from '../store/sync-book.js';
@@ -101,7 +101,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
         }
       });
 
-      for (const module of resourceModules) registerResource(v1, module);
+      registerResourceRoutes(v1);
       await v1.register(oauthRoutes, {
         dataDir: options.dataDir,
         ...(options.oauthRateLimit ? { rateLimit: options.oauthRateLimit } : {}),

@@ -34,7 +34,6 @@ function hasNestedWrites(module: ResourceModule): boolean {
 }
 
 export function registerResource(app: FastifyInstance, module: ResourceModule): void {
-  module.routes?.(app);
   if (!module.path) return;
   const offers = (operation: 'list' | 'get' | 'create' | 'update' | 'delete') => !module.without?.includes(operation);
   const path = module.path;

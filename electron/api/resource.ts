@@ -3,7 +3,6 @@
  * into list/get/create/update/delete, eager loading, relation filters, deep insertion and
  * OpenAPI; a module adds only its domain rules. Adding a resource means adding one module.
  */
-import type { FastifyInstance } from 'fastify';
 import type { FieldProblem } from '../../shared/errors.js';
 import type { ResourceSpec } from '../../shared/fields.js';
 import type { EnvironmentStore, StoredRecord, TableDef } from '../store/environment-store.js';
@@ -170,6 +169,4 @@ export interface ResourceModule {
   syncs?: boolean;
   /** Generic operations this resource does not offer (a user is invited, not created). */
   without?: readonly ('list' | 'get' | 'create' | 'update' | 'delete')[];
-  /** Special operations beside the generic ones (plan a collection, invite a user). */
-  routes?(app: FastifyInstance): void;
 }

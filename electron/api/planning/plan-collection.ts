@@ -9,34 +9,36 @@
  * The old cards go and the collection is written once, after the new cards: the collection's
  * side of a plan is that one write, with no steps in between that could land without the rest.
  *
- * Body (all optional): start (date; default today), end (date; for reverse, default the due
- * date), reverse (bool), force_stages (stage ids), resources (resource ids to assign to every
+ * The options (PlanOptions, read from the body by plan-routes.ts): start (default today), end
+ * (for reverse, default the due date), reverse, force_stages, resources (assigned to every
  * card), stage_id (plan everything on that stage), status_id (default: the board's entry
  * status), before / after (a card or collection id: where the new cards go in their stage's
  * order; default at the end).
  */
-import type { FieldProblem } from '../../../shared/errors.js';
-import { isValidDate } from '../../../shared/fields.js';
 import { isUuid, uuidv7 } from '../../../shared/ids.js';
 import { today } from '../../../shared/dates.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
-import { cardModule, defaultStatus } from '../resources/card.js';
 import { cardFields, lastRank } from './card-fields.js';
+import { defaultStatus } from './card-status.js';
 import { refreshCollection } from './collection-state.js';
 import { planCards, type PlanStage } from './plan.js';
 import { rankBetween } from './rank.js';
 import { loadCalendars, scheduleDay } from './schedule.js';
 import { boardCalendar, CalendarError } from './workdays.js';
 import { deleteTree } from '../write-plan.js';
-import { optionalBody } from '../conventions/request-body.js';
+import { moduleNamed } from '../registry.js';
 import { tables } from '../tables.js';
 
 /** Minutes one workday gives a card when no resource is assigned. */
 export const minutesPerWorkdayWithoutResources = 480;
 
-interface PlanBody {
+/**
+ * How to plan, as the route read it from the body (plan-routes.ts): ids are lower case and name
+ * stages and statuses of the board being planned on, resources, and cards or collections.
+ */
+export interface PlanOptions {
   start?: string;
   end?: string;
   reverse: boolean;
@@ -48,45 +50,18 @@ interface PlanBody {
   after?: string;
 }
 
-function readBody(ctx: RequestContext, board: StoredRecord, raw: unknown): PlanBody {
-  const body = optionalBody(raw);
-  const problems: FieldProblem[] = [];
-  const out: PlanBody = { reverse: false, force_stages: [], resources: [] };
-  const stageIds = new Set(ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).map((s) => s.id));
-  for (const field of ['start', 'end'] as const) {
-    const value = body[field];
-    if (value === undefined || value === null) continue;
-    if (typeof value === 'string' && isValidDate(value)) out[field] = value;
-    else problems.push({ field, description: `${field} must be a date (YYYY-MM-DD)` });
-  }
-  if (body.reverse !== undefined && body.reverse !== null) {
-    if (typeof body.reverse === 'boolean') out.reverse = body.reverse;
-    else problems.push({ field: 'reverse', description: 'reverse must be true or false' });
-  }
-  const idList = (field: 'force_stages' | 'resources', exists: (id: string) => boolean, what: string) => {
-    const value = body[field];
-    if (value === undefined || value === null) return;
-    if (!Array.isArray(value)) return problems.push({ field, description: `${field} must be an array of ids` });
-    value.forEach((id, i) => {
-      if (!isUuid(id) || !exists(id.toLowerCase())) problems.push({ field: `${field}.${i}`, description: `${field}.${i} names no ${what}` });
-      else out[field].push(id.toLowerCase());
-    });
-  };
-  idList('force_stages', (id) => stageIds.has(id), 'stage of this board');
-  idList('resources', (id) => ctx.store.get(tables.resource, id) !== undefined, 'resource');
-  for (const [field, check, what] of [
-    ['stage_id', (id: string) => stageIds.has(id), 'stage of this board'],
-    ['status_id', (id: string) => ctx.store.get(tables.status, id)?.board_id === board.id, 'status of this board'],
-    ['before', (id: string) => !!(ctx.store.get(tables.card, id) ?? ctx.store.get(tables.collection, id)), 'card or collection'],
-    ['after', (id: string) => !!(ctx.store.get(tables.card, id) ?? ctx.store.get(tables.collection, id)), 'card or collection'],
-  ] as const) {
-    const value = body[field];
-    if (value === undefined || value === null) continue;
-    if (!isUuid(value) || !check(value.toLowerCase())) problems.push({ field, description: `${field} names no ${what}` });
-    else out[field] = value.toLowerCase();
-  }
-  if (problems.length > 0) throw ApiError.unprocessable(problems);
-  return out;
+/** The collection and the board of a plan; 404 when either is not there. */
+export interface PlanTarget {
+  collection: StoredRecord;
+  board: StoredRecord;
+}
+
+export function planTarget(ctx: RequestContext, collectionId: string, boardId: string): PlanTarget {
+  const collection = isUuid(collectionId) ? ctx.store.get(tables.collection, collectionId.toLowerCase()) : undefined;
+  if (!collection) throw ApiError.notFound('No Collection with that id.');
+  const board = isUuid(boardId) ? ctx.store.get(tables.board, boardId.toLowerCase()) : undefined;
+  if (!board) throw ApiError.notFound('No Board with that id.');
+  return { collection, board };
 }
 
 /** Percentage a resource works on a stage: its own setting there, else the stage default. */
@@ -97,7 +72,7 @@ function percentage(resource: StoredRecord, board: StoredRecord, stage: StoredRe
 }
 
 /** The rank a new card gets in its stage: at the end, or next to the card `before`/`after` names. */
-function rankFor(ctx: RequestContext, stageId: string, body: PlanBody, collectionId: string): string {
+function rankFor(ctx: RequestContext, stageId: string, body: PlanOptions, collectionId: string): string {
   const anchorId = body.before ?? body.after;
   if (anchorId === undefined) return lastRank(ctx, stageId);
   const siblings = ctx.store
@@ -116,18 +91,14 @@ function rankFor(ctx: RequestContext, stageId: string, body: PlanBody, collectio
  * after-delete refresh of the collection: the caller writes the collection once, afterwards.
  */
 function removeCards(ctx: RequestContext, collectionId: string): void {
-  const { afterDelete: _refresh, ...rules } = cardModule.rules ?? {};
-  const quietly: ResourceModule = { ...cardModule, rules };
+  const cards = moduleNamed('card');
+  const { afterDelete: _refresh, ...rules } = cards.rules ?? {};
+  const quietly: ResourceModule = { ...cards, rules };
   for (const card of ctx.store.getWhereIn(tables.card, 'collection_id', [collectionId])) deleteTree(ctx, quietly, card);
 }
 
-export function planCollection(ctx: RequestContext, collectionId: string, boardId: string, rawBody: unknown): StoredRecord {
+export function planCollection(ctx: RequestContext, { collection, board }: PlanTarget, body: PlanOptions): StoredRecord {
   return ctx.store.transaction(() => {
-    const collection = isUuid(collectionId) ? ctx.store.get(tables.collection, collectionId.toLowerCase()) : undefined;
-    if (!collection) throw ApiError.notFound('No Collection with that id.');
-    const board = isUuid(boardId) ? ctx.store.get(tables.board, boardId.toLowerCase()) : undefined;
-    if (!board) throw ApiError.notFound('No Board with that id.');
-    const body = readBody(ctx, board, rawBody);
 
     const stages = ctx.store
       .getWhereIn(tables.stage, 'board_id', [board.id])

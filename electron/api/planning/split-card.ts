@@ -8,18 +8,15 @@
  * workdays (at least one day each). The new card gets the same stage, status, labels and
  * resources, and a rank right after the original.
  */
-import type { FastifyInstance } from 'fastify';
 import { isValidDate } from '../../../shared/fields.js';
 import { ApiError } from '../errors.js';
-import { findRecord, present, shapeOptionsFor } from '../records.js';
-import type { QueryString } from '../conventions/list-query.js';
+import { findRecord } from '../records.js';
 import type { RequestContext } from '../resource.js';
-import { cardLabelModule, cardModule, cardResourceModule } from '../resources/card.js';
 import { refreshCardFields } from './card-fields.js';
 import { refreshCollection } from './collection-state.js';
 import { rankBetween } from './rank.js';
 import { boardCalendar, countWorkdays, shiftWorkdays, workdayFrom } from './workdays.js';
-import { requiredBody } from '../conventions/request-body.js';
+import { moduleNamed } from '../registry.js';
 import { tables } from '../tables.js';
 
 interface SplitAt {
@@ -31,7 +28,16 @@ interface SplitAt {
   share: number;
 }
 
-function splitPoint(ctx: RequestContext, card: Record<string, unknown>, body: Record<string, unknown>): SplitAt {
+/**
+ * Where to split, as sent: a `date` (the new card's first day) or a `share` of the time the
+ * original keeps. Checked here against the card, so an unknown card is a 404 first.
+ */
+export interface SplitRequest {
+  date?: unknown;
+  share?: unknown;
+}
+
+function splitPoint(ctx: RequestContext, card: Record<string, unknown>, body: SplitRequest): SplitAt {
   const start = card.start_date as string | null;
   const end = card.end_date as string | null;
   if (!start || !end) throw ApiError.rule('date', 'only a card with a start and an end date can be split');
@@ -58,10 +64,9 @@ function splitPoint(ctx: RequestContext, card: Record<string, unknown>, body: Re
   return { firstEnd, secondStart: shiftWorkdays(calendar, firstEnd, 1), share };
 }
 
-export function splitCard(ctx: RequestContext, collectionId: string, cardId: string, body: unknown) {
-  const input = requiredBody(body);
+export function splitCard(ctx: RequestContext, collectionId: string, cardId: string, input: SplitRequest) {
   return ctx.store.transaction(() => {
-    const card = findRecord(ctx, cardModule, cardId, { collection_id: collectionId });
+    const card = findRecord(ctx, moduleNamed('card'), cardId, { collection_id: collectionId });
     const at = splitPoint(ctx, card, input);
     const nextRank = ctx.store
       .getWhereIn(tables.card, 'stage_id', [card.stage_id])
@@ -74,7 +79,6 @@ export function splitCard(ctx: RequestContext, collectionId: string, cardId: str
       created_at: undefined,
       updated_at: undefined,
       start_date: at.secondStart,
-      end_date: card.end_date,
       rank: rankBetween(card.rank as string, nextRank ?? null),
       split_from_id: card.id,
       completed_at: null,
@@ -86,38 +90,15 @@ export function splitCard(ctx: RequestContext, collectionId: string, cardId: str
       ctx.store.update(tables.card_activity, link.id, { time: kept });
       ctx.store.insert(tables.card_activity, { card_id: copy.id, activity_id: link.activity_id, time: (link.time as number) - kept });
     }
-    for (const module of [cardLabelModule, cardResourceModule]) {
-      const key = module === cardLabelModule ? 'label_id' : 'resource_id';
-      for (const link of ctx.store.getWhereIn(module.table, 'card_id', [card.id])) {
-        ctx.store.insert(module.table, { card_id: copy.id, [key]: link[key] });
-      }
+    for (const link of ctx.store.getWhereIn(tables.card_label, 'card_id', [card.id])) {
+      ctx.store.insert(tables.card_label, { card_id: copy.id, label_id: link.label_id });
+    }
+    for (const link of ctx.store.getWhereIn(tables.card_resource, 'card_id', [card.id])) {
+      ctx.store.insert(tables.card_resource, { card_id: copy.id, resource_id: link.resource_id });
     }
     refreshCardFields(ctx, ctx.store.get(tables.card, card.id)!);
     refreshCardFields(ctx, copy);
     refreshCollection(ctx, collectionId);
     return [ctx.store.get(tables.card, card.id)!, ctx.store.get(tables.card, copy.id)!];
   });
-}
-
-export function registerSplitRoute(app: FastifyInstance): void {
-  app.post<{ Params: { collection_id: string; id: string }; Querystring: QueryString }>(
-    '/collection/:collection_id/card/:id/split',
-    {
-      config: {
-        doc: {
-          summary: 'Split a card in two by a date or a share of its time',
-          tag: 'Collection',
-          body: {
-            type: 'object',
-            properties: { date: { type: 'string', format: 'date' }, share: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 } },
-          },
-        },
-      },
-    },
-    (request) => {
-      const shape = shapeOptionsFor(cardModule, request.query);
-      const cards = splitCard(request.ctx, request.params.collection_id, request.params.id, request.body ?? {});
-      return { data: present(request.ctx, cardModule, cards, shape) };
-    },
-  );
 }

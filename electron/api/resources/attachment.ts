@@ -7,29 +7,10 @@
  *    data folder; `bytes` and `checksum` are recorded; over the size limit is a 413;
  *  - `GET …/attachment/{id}/download` returns an upload's content.
  */
-import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { uuidv7 } from '../../../shared/ids.js';
 import { attachmentSpec } from '../../../shared/resources/attachment.js';
-import { maxAttachmentBytes } from '../../store/attachment-files.js';
-import type { QueryString } from '../conventions/list-query.js';
-import { ApiError, toApiError } from '../errors.js';
-import { createRecord, findRecord, present, shapeOptionsFor } from '../records.js';
 import type { ResourceModule } from '../resource.js';
 import { collectionModule } from './collection.js';
 import { tables } from '../tables.js';
-
-const safeContentType = /^[\w.+-]+\/[\w.+-]+$/;
-
-function downloadPath(collectionId: string, id: string): string {
-  return `/v1/collection/${collectionId}/attachment/${id}/download`;
-}
-
-/** `Content-Disposition` that survives any file name: ASCII fallback plus RFC 5987 UTF-8. */
-function disposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 export const attachmentModule: ResourceModule = {
   spec: attachmentSpec,
@@ -54,111 +35,4 @@ export const attachmentModule: ResourceModule = {
       return problems;
     },
   },
-  routes: registerAttachmentRoutes,
 };
-
-function registerAttachmentRoutes(app: FastifyInstance): void {
-  // Multipart is read by the upload route only, in a scope of its own: registered on /v1 it
-  // would parse a form sent to any JSON route, which must be 415 (docs/API.md "Errors").
-  void app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: maxAttachmentBytes, files: 1, fields: 10 } });
-    registerUploadRoute(scope);
-  });
-  registerDownloadRoute(app);
-}
-
-interface Upload {
-  filename: string;
-  mimetype: string;
-  content: Buffer;
-}
-
-/** The form's one file and its text fields. A body cut off or malformed is 400, not a 500. */
-async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; upload?: Upload }> {
-  const fields: Record<string, string> = {};
-  let upload: Upload | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || upload) throw ApiError.badRequest('Send exactly one file, in the "file" part.');
-        upload = { filename: part.filename, mimetype: part.mimetype, content: await part.toBuffer() };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    // Our own refusals and the size limits (413) keep their status; the parser's errors
-    // (a part that ends early, a missing boundary) describe the body the client sent.
-    if (toApiError(error)) throw error;
-    throw ApiError.badRequest('The multipart body is cut off or malformed; send the whole form again.');
-  }
-  return { fields, ...(upload ? { upload } : {}) };
-}
-
-function registerUploadRoute(app: FastifyInstance): void {
-  app.post<{ Params: { collection_id: string }; Querystring: QueryString }>(
-    '/collection/:collection_id/attachment/upload',
-    {
-      config: {
-        doc: {
-          summary: 'Upload a file as an attachment (multipart/form-data: file, card_id?, filename?)',
-          tag: 'Collection',
-          success: { status: 201, description: 'The attachment' },
-        },
-      },
-    },
-    async (request, reply) => {
-      if (!request.isMultipart()) throw ApiError.badRequest('Send the file as multipart/form-data with a "file" part.');
-      const { fields, upload } = await readForm(request);
-      if (!upload) throw ApiError.badRequest('Send the file as multipart/form-data with a "file" part.');
-      const shape = shapeOptionsFor(attachmentModule, request.query);
-      const { ctx } = request;
-      const id = uuidv7();
-      const collectionId = request.params.collection_id.toLowerCase();
-      // The record is checked (and written) first, so a refused upload leaves no file behind;
-      // the file is written inside the transaction, so a failed write leaves no record.
-      const record = ctx.store.transaction(() => {
-        createRecord(
-          ctx,
-          attachmentModule,
-          {
-            filename: fields.filename || upload.filename || 'file',
-            file: downloadPath(collectionId, id),
-            type: 'upload',
-            ...(fields.card_id ? { card_id: fields.card_id } : {}),
-          },
-          { collection_id: collectionId },
-          { id },
-        );
-        const stored = ctx.store.files.put(upload.content);
-        return ctx.store.update(tables.attachment, id, {
-          bytes: stored.bytes,
-          checksum: stored.checksum,
-          content_type: safeContentType.test(upload.mimetype) ? upload.mimetype : 'application/octet-stream',
-        })!;
-      });
-      reply.code(201);
-      return present(ctx, attachmentModule, [record], shape)[0];
-    },
-  );
-}
-
-function registerDownloadRoute(app: FastifyInstance): void {
-  app.get<{ Params: { collection_id: string; id: string } }>(
-    '/collection/:collection_id/attachment/:id/download',
-    { config: { doc: { summary: 'Download an uploaded attachment', tag: 'Collection' } } },
-    async (request, reply) => {
-      const attachment = findRecord(request.ctx, attachmentModule, request.params.id, { collection_id: request.params.collection_id });
-      if (attachment.type !== 'upload' || typeof attachment.checksum !== 'string') {
-        throw ApiError.notFound('This attachment is a link; open its file URL.');
-      }
-      const content = request.ctx.store.files.read(attachment.checksum);
-      if (!content) throw ApiError.notFound('The attachment\'s content is missing from the data folder.');
-      return reply
-        .type((attachment.content_type as string | null) ?? 'application/octet-stream')
-        .header('content-disposition', disposition(attachment.filename as string))
-        .header('x-content-type-options', 'nosniff')
-        .send(content);
-    },
-  );
-}

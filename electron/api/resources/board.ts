@@ -13,7 +13,6 @@ import {
   statusSpec,
 } from '../../../shared/resources/board.js';
 import type { ResourceSpec } from '../../../shared/fields.js';
-import { registerCapacityRoutes } from '../planning/capacity-routes.js';
 import type { ResourceModule } from '../resource.js';
 import { tableNamed, tables } from '../tables.js';
 
@@ -56,5 +55,4 @@ export const boardModule: ResourceModule = {
       for (const board of boards) board.permission_set = permission;
     },
   },
-  routes: registerCapacityRoutes,
 };

@@ -15,8 +15,8 @@ import { cardFields, refreshCardFields } from '../planning/card-fields.js';
 import { followDependencies } from '../planning/card-moves.js';
 import { refreshCollection } from '../planning/collection-state.js';
 import { checkSyncedCard, checkSyncedCardLink } from '../planning/one-plan.js';
-import { registerSplitRoute } from '../planning/split-card.js';
 import { cardTotals } from '../planning/card-totals.js';
+import { defaultStatus } from '../planning/card-status.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { collectionModule } from './collection.js';
 import { tables } from '../tables.js';
@@ -30,14 +30,6 @@ export const cardActivityModule: ResourceModule = {
   relations: { activity: { kind: 'belongsTo', target: 'activity', foreignKey: 'activity_id' } },
   rules: { checkSynced: checkSyncedCardLink },
 };
-
-/** The first entry status of a board (by priority), else its first status. */
-export function defaultStatus(ctx: RequestContext, boardId: string) {
-  const statuses = ctx.store
-    .getWhereIn(tables.status, 'board_id', [boardId])
-    .sort((a, b) => (a.priority as number) - (b.priority as number));
-  return statuses.find((s) => s.entry) ?? statuses[0];
-}
 
 /** The deprecated `date`, `start` and `end` still work: they set start_date and end_date. */
 function mapDeprecatedDates(input: Record<string, unknown>): Record<string, unknown> {
@@ -165,9 +157,6 @@ export const cardModule: ResourceModule = {
     // have summed up cards the remote refused or never saw).
     afterSynced: (ctx, card) => refreshCollection(ctx, card.collection_id as string),
   },
-  routes(app) {
-    registerSplitRoute(app);
-  },
 };
 
 /** `GET /v1/card`: every card, across collections, with the same conventions. */
@@ -176,5 +165,4 @@ export const allCardsModule: ResourceModule = {
   path: '/card',
   parents: [],
   without: ['create', 'get', 'update', 'delete'],
-  routes: undefined,
 };

@@ -1,6 +1,5 @@
 import type { FieldProblem } from '../../../shared/errors.js';
 import { resourceSpec, scheduleDeviationSpec } from '../../../shared/resources/resource.js';
-import { registerScheduleRoutes } from '../planning/schedule-routes.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { tables } from '../tables.js';
 
@@ -108,5 +107,4 @@ export const resourceModule: ResourceModule = {
       return problems;
     },
   },
-  routes: registerScheduleRoutes,
 };

@@ -27,7 +27,6 @@ import { type StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import { isPlanner } from '../permissions.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
-import { registerTimeTrackingRoutes } from '../time-tracking/routes.js';
 import { dayLimitProblems, endAfter, flagEntries, maxEntryMinutes, overnightEnd, spanProblems } from '../time-tracking/entry-time.js';
 import { tables } from '../tables.js';
 
@@ -246,5 +245,4 @@ export const timeTrackingModule: ResourceModule = {
       if (entry.running) stopOtherTimers(ctx, lastStarted(ctx, entry));
     },
   },
-  routes: registerTimeTrackingRoutes,
 };

@@ -22,7 +22,7 @@ import type { StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import { relationJoins } from '../records.js';
 import type { RequestContext } from '../resource.js';
-import { timeTrackingModule } from '../resources/time-tracking.js';
+import { moduleNamed } from '../registry.js';
 import { overlappingIds } from './entry-time.js';
 import { cardNames, exportedBy, filterText, userName } from './report-names.js';
 import { tables } from '../tables.js';
@@ -297,7 +297,7 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
   let lineCount = 0;
   store.eachValues(
     tables.time_tracking,
-    { filter: overlap, relations: relationJoins(timeTrackingModule), sort: [{ field: 'start', direction: 'asc' }], limit: maxReportLines + 1, offset: 0 },
+    { filter: overlap, relations: relationJoins(moduleNamed('time_tracking')), sort: [{ field: 'start', direction: 'asc' }], limit: maxReportLines + 1, offset: 0 },
     entryFields,
     (values) => {
       const [id, start, end, cardId, activityId, userId, status, note] = values as EntryValues;
