@@ -9,7 +9,7 @@
 import type { BridgeRequest, BridgeResponse, ChangeEvent } from '../../shared/ipc.js';
 import { pageKey, pageKeyHeaders } from './page-key.js';
 import { ApiRequestError, TransportError, isApiErrorBody } from './request-error.js';
-import type { ChangeNotice, Transport } from './transport.js';
+import type { ChangeNotice, Transport } from './transport-types.js';
 
 const requestUrl = '/bridge/request';
 const eventsUrl = '/bridge/events';

@@ -4,7 +4,7 @@
  * methods) because contextBridge proxies must be called on the object they came from.
  */
 import type { PlannerBridge } from '../../shared/ipc.js';
-import type { Transport } from './transport.js';
+import type { Transport } from './transport-types.js';
 
 export function createIpcTransport(bridge: PlannerBridge): Transport {
   return {
