@@ -149,6 +149,7 @@ export class EnvironmentStore {
   private depth = 0;
   private origin: WriteOrigin = { kind: 'local' };
   private currentCommand: CommandMeta | undefined;
+  private ambientCommand: CommandMeta | undefined;
 
   constructor(
     readonly db: SqliteDatabase,
@@ -205,6 +206,23 @@ export class EnvironmentStore {
       });
     } finally {
       this.currentCommand = undefined;
+    }
+  }
+
+  /**
+   * Runs `fn` with its writes stamped as the command `meta`, without opening a transaction:
+   * for a route handler that writes in transactions of its own (commands/route-commands.ts).
+   * The command's row is written with its first write, so a handler that writes nothing
+   * leaves no command. Only what `fn` writes before it returns is stamped, never a write of
+   * another request.
+   */
+  duringCommand<T>(meta: CommandMeta, fn: () => T): T {
+    if (this.currentCommand || this.ambientCommand) return fn();
+    this.ambientCommand = meta;
+    try {
+      return fn();
+    } finally {
+      this.ambientCommand = undefined;
     }
   }
 
@@ -383,7 +401,17 @@ export class EnvironmentStore {
   /** `before`: the previous values of the fields written (null for a new record), for undo. */
   private logChange(table: TableDef, id: string, op: ChangeEvent['op'], fields: Record<string, unknown> | null, before: Record<string, unknown> | null = null) {
     const at = nowTimestamp();
-    const commandId = this.currentCommand?.id;
+    const ambient = this.currentCommand ? undefined : this.ambientCommand;
+    if (ambient) {
+      this.statement('INSERT OR IGNORE INTO command (id, description, undoes, actor, created_at) VALUES (?, ?, ?, ?, ?)').run(
+        ambient.id,
+        ambient.description,
+        ambient.undoes ?? null,
+        ambient.actor ?? null,
+        at,
+      );
+    }
+    const commandId = (this.currentCommand ?? ambient)?.id;
     const result = this.statement(
       'INSERT INTO change_log (resource, record_id, op, fields, at, command_id, before) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ).run(table.resource, id, op, fields ? JSON.stringify(fields) : null, at, commandId ?? null, before ? JSON.stringify(before) : null);
