@@ -10,6 +10,7 @@ import { adminRoutes } from './admin-routes.js';
 import { actAsAppUser, registerAppUserRoutes, type AppUserOptions } from './app-user.js';
 import { authenticate } from './auth.js';
 import { commandRoutes } from './commands/routes.js';
+import { commandEveryWrite } from './commands/route-commands.js';
 import { installErrorHandling, sendError, toApiError } from './errors.js';
 import { FailureLog } from './failure-log.js';
 import { standardOutputLog } from './log-output.js';
@@ -71,6 +72,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
 
   const routes: CollectedRoute[] = [];
   app.addHook('onRoute', (route) => {
+    commandEveryWrite(route);
     const doc = route.config?.doc;
     if (!doc) return;
     for (const method of [route.method].flat()) {

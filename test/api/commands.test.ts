@@ -195,6 +195,30 @@ describe('POST /v1/command/{id}/undo', () => {
   });
 });
 
+describe('other write routes', () => {
+  it('makes planning a collection one command, which undo takes back: its cards go, the collection is unplanned again', async () => {
+    const stages: StageSetup[] = [{ name: 'Cutting', activities: ['Cut'] }, { name: 'Welding', activities: ['Weld'] }];
+    const chain = await createBoard(api, acts, { stages });
+    const collection = await createCollection(api, chain.id, acts, { Cut: 480, Weld: 480 });
+    const before = await ok('GET', `/v1/collection/${collection.id}`);
+    const planned = await api.http('POST', `/v1/collection/${collection.id}/board/${chain.id}`, { start: '2024-03-04' }, { 'x-planner-command-description': 'Plan order' });
+    expect(planned.status, JSON.stringify(planned.body)).toBe(200);
+    const commandId = planned.headers.get('x-planner-command-id');
+    expect((await ok('GET', '/v1/command?limit=1')).data[0]).toMatchObject({ id: commandId, description: 'Plan order' });
+    expect((await ok('GET', `/v1/collection/${collection.id}/card`)).count).toBe(2);
+    const undo = await ok('POST', `/v1/command/${commandId}/undo`);
+    expect(undo.description).toBe('Undo: Plan order');
+    expect((await ok('GET', `/v1/collection/${collection.id}/card`)).count).toBe(0);
+    expect(await ok('GET', `/v1/collection/${collection.id}`)).toMatchObject({ status: before.status, start: before.start, end: before.end });
+  });
+
+  it('names no command when a write route wrote nothing', async () => {
+    const refused = await api.http('POST', '/v1/collection/0190f3a0-0000-7000-8000-00000000beef/board/0190f3a0-0000-7000-8000-00000000beef', {});
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get('x-planner-command-id')).toBeNull();
+  });
+});
+
 describe('label, assign, time status and order-row commands', () => {
   it('adds and removes labels on a set of cards, undoably, and refuses an unknown label with 422', async () => {
     const ids = (await twentyCards()).slice(0, 3);

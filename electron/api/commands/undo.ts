@@ -7,9 +7,11 @@
  *  - a record it deleted is restored (its `deleted_at` was null before).
  * Records are reverted in the reverse order the command first wrote them.
  *
- * The previous values are written as they were stored, but the caller must be allowed to write
- * them now: each reverted record passes its resource's rules as a PUT, delete or restore of it
- * would (a member cannot undo a planner's approval: that is reopening an approved entry).
+ * The previous values are written as they were stored (they passed the rules then, and
+ * server-owned ones such as a planned collection's status are no client's to send), but the
+ * caller must be allowed to write them now: each reverted record goes through its resource's
+ * rules as a PUT, delete or restore of it would, and a refusal for the caller's role (403)
+ * refuses the undo (a member cannot undo a planner's approval: that reopens an approved entry).
  * If a later write (any command, a sync, a write of no command) changed a field the undo
  * would revert, or deleted the record, the undo is refused with 409 naming those records, and
  * nothing is written: it would overwrite work done since.
@@ -21,7 +23,6 @@ import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
 import { moduleNamedOrNone } from '../registry.js';
 import { tableNamed } from '../tables.js';
-import type { FieldProblem } from '../../../shared/errors.js';
 
 interface Reversal {
   resource: string;
@@ -82,24 +83,22 @@ function conflictsOf(ctx: RequestContext, reversals: readonly Reversal[], lastSe
 
 /**
  * The rules of the reverted record's resource, as for the write the undo amounts to: a delete
- * for a record the command created, a restore for one it deleted, an update otherwise. Role
- * refusals throw (403); other problems are returned under `<resource>.<id>.<field>`.
+ * for a record the command created, a restore for one it deleted, an update otherwise. What
+ * they refuse for the caller's role throws (403); problems with the values are not the undo's
+ * (the values were stored once), so they are left out.
  */
-function checkReversal(ctx: RequestContext, reversal: Reversal): FieldProblem[] {
+function checkRoles(ctx: RequestContext, reversal: Reversal): void {
   const module = moduleNamedOrNone(reversal.resource);
   const table = tableNamed(reversal.resource);
   const record = table ? ctx.store.getForSync(table, reversal.id) : undefined;
-  if (!module?.rules || !record) return [];
-  const at = `${reversal.resource}.${reversal.id}`;
-  const found: FieldProblem[] = [];
+  if (!module?.rules || !record) return;
   if (reversal.created) {
-    if (!record.deleted_at) found.push(...(module.rules.checkDelete?.(ctx, record) ?? []));
-  } else {
-    if (record.deleted_at && reversal.before.deleted_at === null) module.rules.checkRestore?.(ctx, record);
-    const values = Object.fromEntries(Object.entries(reversal.before).filter(([field]) => field !== 'deleted_at'));
-    if (Object.keys(values).length > 0) found.push(...(module.rules.check?.(ctx, { ...values }, record, undefined, { ...values }) ?? []));
+    if (!record.deleted_at) module.rules.checkDelete?.(ctx, record);
+    return;
   }
-  return found.map((p) => ({ field: `${at}.${p.field}`, description: `${at}: ${p.description}` }));
+  if (record.deleted_at && reversal.before.deleted_at === null) module.rules.checkRestore?.(ctx, record);
+  const values = Object.fromEntries(Object.entries(reversal.before).filter(([field]) => field !== 'deleted_at'));
+  if (Object.keys(values).length > 0) module.rules.check?.(ctx, { ...values }, record, undefined, { ...values });
 }
 
 /**
@@ -115,8 +114,7 @@ export function undoCommand(ctx: RequestContext, id: string): void {
   const lastSeq = changes.at(-1)?.seq ?? 0;
   const problems = conflictsOf(ctx, reversals, lastSeq);
   if (problems.length > 0) throw new ApiError('conflict', problems);
-  const refused = reversals.flatMap((reversal) => checkReversal(ctx, reversal));
-  if (refused.length > 0) throw ApiError.unprocessable(refused);
+  for (const reversal of reversals) checkRoles(ctx, reversal);
   for (const reversal of [...reversals].reverse()) {
     const table = tableNamed(reversal.resource);
     if (!table) throw ApiError.conflict(`${reversal.resource} records cannot be undone by this version of the app.`);
