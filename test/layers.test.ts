@@ -76,6 +76,114 @@ function problemsOf(file: string): string[] {
   return problems;
 }
 
+/**
+ * Inside the API core, imports run one way (ARCHITECTURE.md §3): route plugins → resource
+ * modules → domain services (planning, time tracking) → the generic core (records, write plan,
+ * registry, table handles). A route file is named for it: `routes.ts`, `*-routes.ts`, `*-route.ts`.
+ */
+type ApiPart = 'route' | 'resource' | 'domain' | 'generic' | 'other';
+
+const apiMayNotImport: Record<ApiPart, readonly ApiPart[]> = {
+  route: [],
+  resource: ['route'],
+  domain: ['route', 'resource'],
+  generic: ['route', 'resource', 'domain'],
+  other: [],
+};
+
+function apiPartOf(file: string): ApiPart | undefined {
+  const path = relative(root, file).split('\\').join('/');
+  if (!path.startsWith('electron/api/')) return undefined;
+  if (path === 'electron/api/app.ts' || /(^|[/-])routes?\.ts$/.test(path)) return 'route';
+  if (path.startsWith('electron/api/resources/')) return 'resource';
+  if (/^electron\/api\/(planning|time-tracking)\//.test(path)) return 'domain';
+  if (/^electron\/api\/(records|write-plan|registry|tables)\.ts$/.test(path)) return 'generic';
+  return 'other';
+}
+
+const staticImport = /^\s*(?:import|export)\s+(?!type\b)([^'";]*?)from\s*['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
+
+/**
+ * The imports that run when the file loads: `import type …` and `import { type A, type B } …`
+ * are erased by the compiler, so they make no load order and no cycle.
+ */
+export function runtimeImportsOf(source: string): string[] {
+  const found: string[] = [];
+  for (const m of source.matchAll(staticImport)) {
+    if (m[3] !== undefined) {
+      found.push(m[3]);
+      continue;
+    }
+    const list = /^\s*\{([^}]*)\}\s*$/.exec(m[1]!);
+    const names = list ? list[1]!.split(',').map((n) => n.trim()).filter(Boolean) : [];
+    if (list && names.every((n) => n.startsWith('type '))) continue;
+    found.push(m[2]!);
+  }
+  return found;
+}
+
+function apiProblemsOf(file: string, source: string): string[] {
+  const from = apiPartOf(file);
+  if (!from) return [];
+  return runtimeImportsOf(source)
+    .filter((specifier) => specifier.startsWith('.'))
+    .flatMap((specifier) => {
+      const to = apiPartOf(resolve(dirname(file), specifier).replace(/\.js$/, '.ts'));
+      return to && apiMayNotImport[from].includes(to) ? [`${relative(root, file)} imports ${specifier}: an API ${from} file may not import a ${to} file`] : [];
+    });
+}
+
+/** File → the files it imports at run time, among `sources` (a relative `.js` import names a `.ts` file). */
+function importGraph(sources: ReadonlyMap<string, string>): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const [file, source] of sources) {
+    const targets = runtimeImportsOf(source)
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier) => {
+        const base = resolve(dirname(file), specifier).replace(/\.js$/, '');
+        return [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), base].find((candidate) => sources.has(candidate));
+      })
+      .filter((target): target is string => target !== undefined);
+    graph.set(file, targets);
+  }
+  return graph;
+}
+
+/** The strongly connected components with more than one file (or a file importing itself): Tarjan's algorithm. */
+export function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, next);
+    low.set(file, next++);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (onStack.has(target)) {
+        low.set(file, Math.min(low.get(file)!, index.get(target)!));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || graph.get(file)?.includes(file)) cycles.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return cycles;
+}
+
 describe('layer rules (ARCHITECTURE.md §2)', () => {
   const files = ['shared', 'renderer', 'electron'].flatMap((dir) => sourceFiles(join(root, dir)));
 
@@ -105,5 +213,41 @@ describe('layer rules (ARCHITECTURE.md §2)', () => {
     expect(check('electron/store/x.ts', "import { buildApi } from '../api/app.js';")).toHaveLength(1);
     expect(check('electron/api/x.ts', "import { x } from '../sync/x.js';")).toHaveLength(1);
     expect(check('electron/api/x.ts', "import { x } from '../store/x.js';")).toHaveLength(0);
+  });
+
+  it('keeps the API core layered: routes → resource modules → domain services → generic core', () => {
+    expect(files.filter((file) => apiPartOf(file)).flatMap((file) => apiProblemsOf(file, readFileSync(file, 'utf8')))).toEqual([]);
+  });
+
+  it('catches an API import that runs up the layers', () => {
+    const check = (path: string, source: string) => apiProblemsOf(join(root, path), source);
+    expect(check('electron/api/planning/x.ts', "import { cardModule } from '../resources/card.js';")).toHaveLength(1);
+    expect(check('electron/api/time-tracking/x.ts', "import { registerPlanRoutes } from '../planning/plan-routes.js';")).toHaveLength(1);
+    expect(check('electron/api/resources/x.ts', "import { registerTimeTrackingRoutes } from '../time-tracking/routes.js';")).toHaveLength(1);
+    expect(check('electron/api/records.ts', "import { planCollection } from './planning/plan-collection.js';")).toHaveLength(1);
+    expect(check('electron/api/planning/x-routes.ts', "import { cardModule } from '../resources/card.js';")).toHaveLength(0);
+    expect(check('electron/api/planning/x.ts', "import type { SplitRequest } from './split-card.js';\nimport { tables } from '../tables.js';")).toHaveLength(0);
+  });
+
+  it('has no runtime import cycle in shared/, renderer/ or electron/', () => {
+    const graph = importGraph(new Map(files.map((file) => [file, readFileSync(file, 'utf8')])));
+    expect(['shared', 'renderer', 'electron'].every((dir) => [...graph.keys()].some((file) => relative(root, file).startsWith(`${dir}/`)))).toBe(true);
+    expect(cyclesOf(graph).map((cycle) => cycle.map((file) => relative(root, file).split('\\').join('/')))).toEqual([]);
+  });
+
+  it('catches a runtime import cycle when one is there, and not a type-only one', () => {
+    const at = (path: string) => join(root, path);
+    const sources = new Map([
+      [at('electron/api/a.ts'), "import { b } from './b.js';\nimport type { D } from './d.js';\nexport const a: D = 1;"],
+      [at('electron/api/b.ts'), "import {\n  c,\n} from './c/index.js';\nimport { e } from './e.js';\nexport const b = c + e;"],
+      [at('electron/api/c/index.ts'), "import { a } from '../a.js';\nexport const c = a;"],
+      [at('electron/api/d.ts'), "import { a } from './a.js';\nexport type D = number;\nexport const d = a;"],
+      [at('electron/api/e.ts'), "import { type B } from './b.js';\nexport const e: B = 1;"],
+    ]);
+    const named = (cycles: string[][]) => cycles.map((cycle) => cycle.map((file) => relative(root, file).split('\\').join('/')));
+    expect(named(cyclesOf(importGraph(sources)))).toEqual([['electron/api/a.ts', 'electron/api/b.ts', 'electron/api/c/index.ts']]);
+    // Without c, only type-only imports lead back (a → d, e → b): no cycle at run time.
+    sources.set(at('electron/api/c/index.ts'), 'export const c = 1;');
+    expect(named(cyclesOf(importGraph(sources)))).toEqual([]);
   });
 });
