@@ -18,7 +18,7 @@
  *  - keys SPEC.md does not name are ignored.
  */
 import type { FieldProblem } from './errors.js';
-import { checkValue, checkWrite, isPlainObject, type FieldSpec, type ResourceSpec } from './fields.js';
+import { checkValue, checkWrite, isPlainObject, jsonField, type FieldSpec, type ResourceSpec } from './fields.js';
 import { isUuid, nowTimestamp, uuidv7 } from './ids.js';
 
 export const customFieldTypes = [
@@ -346,7 +346,7 @@ export const customFieldValueSchema = {
 
 /** The `custom_fields` of a collection or a card. */
 export function customFieldValues(scope: CustomFieldScope) {
-  return {
+  return jsonField<CustomFieldValue[]>()({
     type: 'json',
     shape: 'array',
     default: [],
@@ -354,5 +354,5 @@ export function customFieldValues(scope: CustomFieldScope) {
     description: `Values as [{id, name, type, scope, priority, value, …}] (SPEC.md "CustomField"), matched by name; scope defaults to ${scope}. See docs/API.md "Custom fields".`,
     refine: (value: unknown, context: { previous: unknown; trusted: boolean }) =>
       checkCustomFieldValues(value as unknown[], { scope, previous: context.previous, trusted: context.trusted }),
-  } as const satisfies FieldSpec;
+  });
 }

@@ -138,6 +138,46 @@ export type InputOf<R extends ResourceSpec> = {
     : K]?: FieldValue<R['fields'][K]>;
 };
 
+// ---------------------------------------------------------------------------------------
+// Records as the store keeps them, and the declared shapes of JSON values.
+
+declare const jsonValue: unique symbol;
+
+/**
+ * What a `json` field's value is, carried by its declaration for the types only (nothing at
+ * run time): the field's `check` or `refine` makes sure a stored value has this shape.
+ */
+export interface JsonOf<T> {
+  readonly [jsonValue]?: T;
+}
+
+/**
+ * A `json` field declared with the TypeScript type of its value, once, beside the check that
+ * keeps it so: `boards: jsonField<ResourceBoard[]>()({ type: 'json', shape: 'array', … })`.
+ */
+export function jsonField<T>() {
+  return <const F extends FieldSpec & { type: 'json' }>(spec: F): F & JsonOf<T> => spec;
+}
+
+/** A stored field's value: a `json` field's declared type where it has one. */
+type StoredBase<F extends FieldSpec> = F extends JsonOf<infer T> ? (unknown extends T ? BaseValue<F> : T) : BaseValue<F>;
+
+type StoredValue<F extends FieldSpec> = F extends { nullable: true } ? StoredBase<F> | null : StoredBase<F>;
+
+/** Any stored record, of a table not known until run time. */
+export type StoredRecord = Record<string, unknown> & { id: string };
+
+/**
+ * The record as the store keeps it (docs/API.md "Writing records"): every column, write-only
+ * fields too, no virtual ones; `json` columns as declared (see `jsonField`). For the broad
+ * `ResourceSpec` (a table named at run time) it is a `StoredRecord`.
+ */
+export type StoredOf<S extends ResourceSpec> = ResourceSpec extends S
+  ? StoredRecord
+  : {
+      -readonly [K in keyof S['fields'] as S['fields'][K] extends { virtual: true } ? never : K]: StoredValue<S['fields'][K]>;
+    } & { id: string };
+
 export function defineResource<const R extends ResourceSpec>(spec: R): R {
   return spec;
 }

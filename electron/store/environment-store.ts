@@ -6,7 +6,7 @@
  * emitted only after the transaction commits, so a listener never sees a change that was
  * rolled back.
  */
-import { own, type FieldSpec, type ResourceSpec } from '../../shared/fields.js';
+import { own, type FieldSpec, type ResourceSpec, type StoredOf, type StoredRecord } from '../../shared/fields.js';
 import type { FilterNode } from '../../shared/filter.js';
 import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
 import type { ChangeEvent } from '../../shared/ipc.js';
@@ -18,7 +18,7 @@ import { environmentMigrations } from './migrations/environment/index.js';
 import { DuplicateError, QueryError } from './query-error.js';
 import { StatementCache } from './statement-cache.js';
 
-export type StoredRecord = Record<string, unknown> & { id: string };
+export type { StoredOf, StoredRecord };
 
 /**
  * How a resource is stored: its table, its columns and its uniqueness rules. `S` is the
@@ -130,10 +130,11 @@ function fromColumn(field: FieldSpec, value: unknown): unknown {
   return value;
 }
 
-function fromRow(table: TableDef, row: Record<string, unknown>): StoredRecord {
+function fromRow<S extends ResourceSpec>(table: TableDef<S>, row: Record<string, unknown>): StoredOf<S> {
   const record: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(table.fields)) record[name] = fromColumn(field, row[name]);
-  return record as StoredRecord;
+  // Every column of the declaration S, decoded as declared (a json one as its check keeps it).
+  return record as StoredOf<S>;
 }
 
 /** The values `current` had for the fields of `written` (null for none), as the change log keeps them. */
@@ -266,7 +267,7 @@ export class EnvironmentStore {
 
   // ------------------------------------------------------------------------- reads
 
-  list(table: TableDef, query: ListQuery): { count: number; rows: StoredRecord[] } {
+  list<S extends ResourceSpec>(table: TableDef<S>, query: ListQuery): { count: number; rows: StoredOf<S>[] } {
     const { from, order, params } = this.selection(table, query);
     const count = (this.statement(`SELECT count(*) AS n ${from}`).get(...params) as { n: number }).n;
     if (query.limit === 0 || query.offset >= count) return { count, rows: [] };
@@ -352,7 +353,7 @@ export class EnvironmentStore {
     return { sql: parts.join(' AND '), params };
   }
 
-  get(table: TableDef, id: string, options: { includeDeleted?: boolean } = {}): StoredRecord | undefined {
+  get<S extends ResourceSpec>(table: TableDef<S>, id: string, options: { includeDeleted?: boolean } = {}): StoredOf<S> | undefined {
     const sql = `SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" = ?${options.includeDeleted ? '' : ' AND "deleted_at" IS NULL'}`;
     const row = this.statement(sql).get(id) as Record<string, unknown> | undefined;
     return row ? fromRow(table, row) : undefined;
@@ -369,11 +370,11 @@ export class EnvironmentStore {
   }
 
   /** Live records whose `field` is one of `values`: one query for a whole page (eager loading). */
-  getWhereIn(table: TableDef, field: string, values: readonly unknown[]): StoredRecord[] {
+  getWhereIn<S extends ResourceSpec>(table: TableDef<S>, field: string & keyof StoredOf<S>, values: readonly unknown[]): StoredOf<S>[] {
     if (values.length === 0) return [];
     if (!own(table.fields, field)) throw new QueryError(`Unknown field: ${field}`);
     const unique = [...new Set(values)];
-    const rows: StoredRecord[] = [];
+    const rows: StoredOf<S>[] = [];
     // SQLite limits bound parameters; 500 per query keeps well inside it.
     for (let i = 0; i < unique.length; i += 500) {
       const chunk = unique.slice(i, i + 500);
@@ -432,14 +433,15 @@ export class EnvironmentStore {
   }
 
   /** Inserts a record; `id`, `created_at` and `updated_at` are set here unless given. */
-  insert(table: TableDef, values: Record<string, unknown>): StoredRecord {
+  insert<S extends ResourceSpec>(table: TableDef<S>, values: Partial<StoredOf<S>>): StoredOf<S> {
     return this.transaction(() => {
       const now = nowTimestamp();
       const record: Record<string, unknown> = {
         ...values,
-        id: (values.id as string | undefined) ?? uuidv7(),
-        created_at: values.created_at ?? now,
-        updated_at: values.updated_at ?? now,
+        id: values.id ?? uuidv7(),
+        // Every stored resource has these two (the broad record reads them the same way).
+        created_at: (values as Partial<StoredRecord>).created_at ?? now,
+        updated_at: (values as Partial<StoredRecord>).updated_at ?? now,
       };
       this.checkUnique(table, record, null);
       const row = toRow(table, record);
@@ -454,7 +456,7 @@ export class EnvironmentStore {
   }
 
   /** Changes the given fields of a live record; returns undefined when there is none. */
-  update(table: TableDef, id: string, values: Record<string, unknown>): StoredRecord | undefined {
+  update<S extends ResourceSpec>(table: TableDef<S>, id: string, values: Partial<StoredOf<S>>): StoredOf<S> | undefined {
     return this.transaction(() => {
       const current = this.get(table, id);
       if (!current) return undefined;
@@ -475,7 +477,7 @@ export class EnvironmentStore {
   /**
    * A record as sync sees it: every column, `deleted_at` too, deleted or not.
    */
-  getForSync(table: TableDef, id: string): (StoredRecord & { deleted_at: string | null }) | undefined {
+  getForSync<S extends ResourceSpec>(table: TableDef<S>, id: string): (StoredOf<S> & { deleted_at: string | null }) | undefined {
     const row = this.statement(`SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" = ?`).get(id) as Record<string, unknown> | undefined;
     return row ? { ...fromRow(table, row), deleted_at: (row.deleted_at as string | null) ?? null } : undefined;
   }

@@ -1,5 +1,5 @@
-import { checkCustomFieldChoices, checkCustomFieldOptions, customFieldChoiceSchema, customFieldScopes, customFieldTypes } from '../custom-fields.js';
-import { defineResource, externalRefField, idField, isPlainObject, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
+import { checkCustomFieldChoices, checkCustomFieldOptions, customFieldChoiceSchema, customFieldScopes, customFieldTypes, type CustomFieldChoice } from '../custom-fields.js';
+import { defineResource, externalRefField, idField, isPlainObject, jsonField, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
 
 export const boardColors = [
   'blue', 'brown', 'bubblegum', 'charcoal', 'green', 'grey', 'indigo', 'lavender', 'navy', 'olive',
@@ -10,6 +10,14 @@ export const dependencyBehaviors = ['notify', 'push', 'maintain'] as const;
 export { customFieldTypes };
 
 export const weekdayKeys = ['1', '2', '3', '4', '5', '6', '7'] as const;
+
+/** Which weekdays a board works, Monday = "1". */
+export type BoardWorkdays = Record<(typeof weekdayKeys)[number], boolean>;
+
+/** One item of a board's checklist template. */
+export interface BoardChecklistItem {
+  description: string;
+}
 
 /** A board's workdays: `{"1": true … "7": false}`, Monday = 1; all seven keys. */
 export function checkBoardWorkdays(value: unknown): string | null {
@@ -32,12 +40,12 @@ export const boardSpec = defineResource({
     split_cards_by_activity: { type: 'boolean', default: false },
     own_backlog: { type: 'boolean', default: false },
     dependency_behavior: { type: 'enum', enum: dependencyBehaviors, default: 'notify' },
-    workdays: {
+    workdays: jsonField<BoardWorkdays>()({
       type: 'json',
       shape: 'object',
       check: checkBoardWorkdays,
       default: { '1': true, '2': true, '3': true, '4': true, '5': true, '6': false, '7': false },
-    },
+    }),
     space_id: { type: 'uuid', nullable: true, references: 'space' },
     card_lock_options: { type: 'json', shape: 'array', readOnly: true, default: [] },
     permission_set: { type: 'string', readOnly: true, virtual: true, description: 'What the caller may do on this board.' },
@@ -125,7 +133,7 @@ export const boardChecklistSpec = defineResource({
     id: idField,
     board_id: boardIdField,
     name: { type: 'string', required: true, maxLength: 150 },
-    items: {
+    items: jsonField<BoardChecklistItem[]>()({
       type: 'json',
       shape: 'array',
       default: [],
@@ -134,7 +142,7 @@ export const boardChecklistSpec = defineResource({
         (value as unknown[]).every((i) => isPlainObject(i) && typeof i.description === 'string' && i.description.length <= 500)
           ? null
           : 'items must be objects with a description of at most 500 characters',
-    },
+    }),
     priority: { type: 'integer', minimum: 0, default: 0 },
     created_at: timestampField,
     updated_at: timestampField,
@@ -155,14 +163,14 @@ export const boardCustomFieldSpec = defineResource({
     priority: { type: 'integer', minimum: 0, default: 0 },
     // The same checks as the `options` and `list` of a value (shared/custom-fields.ts).
     options: { type: 'json', shape: 'object', nullable: true, check: checkCustomFieldOptions, description: '{unit, align, decimals} for numbers.' },
-    list: {
+    list: jsonField<CustomFieldChoice[]>()({
       type: 'json',
       shape: 'array',
       nullable: true,
       check: checkCustomFieldChoices,
       items: customFieldChoiceSchema,
       description: 'Choices [{name, value, color}] for list and select; a choice without a value stands for its name.',
-    },
+    }),
     created_at: timestampField,
     updated_at: timestampField,
   },

@@ -1,5 +1,5 @@
 import { customFieldValues } from '../custom-fields.js';
-import { defineResource, externalRefField, idField, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
+import { defineResource, externalRefField, idField, nestedList, timestampField, type FieldSpec, type InputOf, type RecordOf } from '../fields.js';
 
 /**
  * A piece of a collection planned on one stage over a span of days (API-REFERENCE.md §4.10).
@@ -47,14 +47,23 @@ export const cardSpec = defineResource({
 export type Card = RecordOf<typeof cardSpec>;
 export type CardInput = InputOf<typeof cardSpec>;
 
-function link(name: string, title: string, owner: string, target: string, extra: Record<string, never> | { time: { type: 'integer'; minimum: 0; default: 0; description: string } } = {}) {
+const linkKey = { type: 'uuid', required: true } as const satisfies FieldSpec;
+
+function link<const O extends string, const T extends string, const E extends Record<string, FieldSpec>>(
+  name: string,
+  title: string,
+  owner: O,
+  target: T,
+  extra: E,
+) {
+  // Keys computed from the names lose them in the type; the link's two keys are named here instead.
+  const keys = { [owner]: linkKey, [target]: linkKey } as Record<O | T, typeof linkKey>;
   return defineResource({
     name,
     title,
     fields: {
       id: idField,
-      [owner]: { type: 'uuid', required: true },
-      [target]: { type: 'uuid', required: true },
+      ...keys,
       ...extra,
       created_at: timestampField,
       updated_at: timestampField,
@@ -63,13 +72,13 @@ function link(name: string, title: string, owner: string, target: string, extra:
 }
 
 /** Links of cards and collections to labels, resources, activities and followers. */
-export const cardLabelSpec = link('card_label', 'CardLabel', 'card_id', 'label_id');
-export const cardResourceSpec = link('card_resource', 'CardResource', 'card_id', 'resource_id');
+export const cardLabelSpec = link('card_label', 'CardLabel', 'card_id', 'label_id', {});
+export const cardResourceSpec = link('card_resource', 'CardResource', 'card_id', 'resource_id', {});
 export const cardActivitySpec = link('card_activity', 'CardActivity', 'card_id', 'activity_id', {
   time: { type: 'integer', minimum: 0, default: 0, description: 'Minutes.' },
 });
-export const collectionLabelSpec = link('collection_label', 'CollectionLabel', 'collection_id', 'label_id');
-export const collectionFollowerSpec = link('collection_follower', 'CollectionFollower', 'collection_id', 'user_id');
+export const collectionLabelSpec = link('collection_label', 'CollectionLabel', 'collection_id', 'label_id', {});
+export const collectionFollowerSpec = link('collection_follower', 'CollectionFollower', 'collection_id', 'user_id', {});
 
 export const cardRelationTypes = ['blocks', 'depends', 'related', 'cloned'] as const;
 

@@ -1,5 +1,5 @@
 import { customFieldValues } from '../custom-fields.js';
-import { defineResource, externalRefField, idField, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
+import { defineResource, externalRefField, idField, jsonField, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
 
 export const collectionStatuses = ['planned', 'not_planned', 'ignored'] as const;
 export const collectionProgress = ['open', 'partial', 'done'] as const;
@@ -24,7 +24,7 @@ export const collectionSpec = defineResource({
     source_type: { type: 'enum', enum: collectionSourceTypes, readOnly: true, default: 'custom' },
     status: { type: 'enum', enum: collectionStatuses, default: 'not_planned', description: 'Clients may only switch between not_planned and ignored; planned is set by planning.' },
     progress: { type: 'enum', enum: collectionProgress, readOnly: true, default: 'open' },
-    warnings: { type: 'json', shape: 'array', readOnly: true, default: [] },
+    warnings: jsonField<string[]>()({ type: 'json', shape: 'array', readOnly: true, default: [] }),
     custom_fields: customFieldValues('collection'),
     board_id: { type: 'uuid', required: true, nullable: true, references: 'board', description: 'Required when a client creates one; null for a collection an order created that is not on a board yet.' },
     cover_image_url: { type: 'string', nullable: true, maxLength: 2048, pattern: '^https?://\\S+$' },

@@ -1,4 +1,4 @@
-import { defineResource, idField, timestampField, type RecordOf } from '../fields.js';
+import { defineResource, idField, jsonField, timestampField, type RecordOf } from '../fields.js';
 
 /** A comment on a collection or one of its cards; `parent_id` makes threads (API-REFERENCE.md §4.13). */
 export const commentSpec = defineResource({
@@ -11,7 +11,7 @@ export const commentSpec = defineResource({
     parent_id: { type: 'uuid', nullable: true, references: 'comment' },
     text: { type: 'string', required: true, maxLength: 65535 },
     user_id: { type: 'uuid', nullable: true, readOnly: true, description: 'The signed-in author; null for API keys.' },
-    user_mentions: { type: 'json', shape: 'array', default: [], description: 'Mentioned user ids.' },
+    user_mentions: jsonField<string[]>()({ type: 'json', shape: 'array', default: [], description: 'Mentioned user ids.' }),
     created_at: timestampField,
     updated_at: timestampField,
   },

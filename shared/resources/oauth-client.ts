@@ -1,4 +1,4 @@
-import { defineResource, timestampField, type InputOf, type RecordOf } from '../fields.js';
+import { defineResource, jsonField, timestampField, type InputOf, type RecordOf } from '../fields.js';
 
 const blockedSchemes = new Set(['javascript:', 'data:', 'file:', 'vbscript:', 'blob:', 'about:', 'filesystem:']);
 
@@ -36,7 +36,7 @@ export const oauthClientSpec = defineResource({
   fields: {
     id: { type: 'string', readOnly: true, description: 'The client_id.' },
     name: { type: 'string', required: true, maxLength: 150, description: 'Shown to users on the sign-in page.' },
-    redirect_uris: {
+    redirect_uris: jsonField<string[]>()({
       type: 'json',
       shape: 'array',
       required: true,
@@ -51,7 +51,7 @@ export const oauthClientSpec = defineResource({
         }
         return null;
       },
-    },
+    }),
     confidential: {
       type: 'boolean',
       default: true,

@@ -1,7 +1,27 @@
-import { defineResource, externalRefField, idField, isPlainObject, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
+import { defineResource, externalRefField, idField, isPlainObject, jsonField, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
 import { isUuid } from '../ids.js';
 import { resourceTypes } from './activity.js';
 import { weekdayKeys } from './board.js';
+
+/** A resource's hours per weekday, Monday = "1"; null on a day it does not work. */
+export type ResourceWorkdays = Record<(typeof weekdayKeys)[number], number | null>;
+
+/**
+ * Where a resource plans, as stored: the API fills the defaults before it writes (active true,
+ * a stage's percentage from the stage), so every key is there.
+ */
+export interface ResourceBoard {
+  id: string;
+  active: boolean;
+  stages: ResourceBoardStage[];
+}
+
+export interface ResourceBoardStage {
+  id: string;
+  /** Its share of the resource's hours on this stage, 0–100. */
+  percentage: number;
+  active: boolean;
+}
 
 /** A resource's workdays: hours per weekday `{"1": 8 … "7": null}`, 0–24 or null, all seven keys. */
 export function checkResourceWorkdays(value: unknown): string | null {
@@ -45,13 +65,13 @@ export const resourceSpec = defineResource({
     start_date: { type: 'date', nullable: true, description: 'First day it is available; null means always.' },
     end_date: { type: 'date', nullable: true, description: 'Last day it is available; null means open-ended.' },
     avatar: { type: 'string', nullable: true, maxLength: 2048, pattern: '^https?://\\S+$' },
-    workdays: {
+    workdays: jsonField<ResourceWorkdays>()({
       type: 'json',
       shape: 'object',
       check: checkResourceWorkdays,
       default: { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': null, '7': null },
       description: 'Hours per weekday, Monday = "1".',
-    },
+    }),
     workdays_start_date: {
       type: 'date',
       nullable: true,
@@ -60,7 +80,7 @@ export const resourceSpec = defineResource({
     },
     integration_schedule: { type: 'boolean', default: false },
     color_hex: { type: 'string', nullable: true, pattern: '^#([0-9a-f]{3}){1,2}$' },
-    boards: {
+    boards: jsonField<ResourceBoard[]>()({
       type: 'json',
       shape: 'array',
       default: [],
@@ -68,7 +88,7 @@ export const resourceSpec = defineResource({
       mergeById: { inner: { stages: {} } },
       description:
         'Where it plans: [{id, active, stages: [{id, percentage, active}]}]. A PUT replaces the list; with update_without_delete_nested=true boards and stages merge by id.',
-    },
+    }),
     external_ref: externalRefField,
     transaction: { type: 'string', nullable: true, maxLength: 36 },
     archived_at: { type: 'datetime', nullable: true },

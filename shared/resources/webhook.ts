@@ -1,4 +1,4 @@
-import { defineResource, idField, timestampField, type InputOf, type RecordOf } from '../fields.js';
+import { defineResource, idField, jsonField, timestampField, type InputOf, type RecordOf } from '../fields.js';
 
 /**
  * The 36 event types of API-REFERENCE.md §5, by payload layout. docs/API.md "Webhooks"
@@ -93,7 +93,7 @@ export const webhookSpec = defineResource({
     },
     description: { type: 'string', nullable: true, maxLength: 150 },
     active: { type: 'boolean', default: true, description: 'Setting it to true again re-enables a webhook that was disabled after failures.' },
-    event_types: {
+    event_types: jsonField<string[]>()({
       type: 'json',
       shape: 'array',
       required: true,
@@ -109,7 +109,7 @@ export const webhookSpec = defineResource({
         }
         return null;
       },
-    },
+    }),
     secret: {
       type: 'string',
       virtual: true,

@@ -8,6 +8,7 @@
  *  - warnings: a dependent stage that starts before the previous stage is done (plus its
  *    delay days), an end after the due date, and activities that no stage of the board allows.
  */
+import { own } from '../../../shared/fields.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
 import { boardCalendar, shiftWorkdays } from './workdays.js';
@@ -85,6 +86,6 @@ export function refreshCollection(ctx: RequestContext, collectionId: string, set
   }
   changes.warnings = warnings;
 
-  const differs = Object.entries(changes).some(([k, v]) => JSON.stringify(stored[k]) !== JSON.stringify(v));
+  const differs = Object.entries(changes).some(([k, v]) => JSON.stringify(own(stored, k)) !== JSON.stringify(v));
   if (differs) ctx.store.update(tables.collection, collectionId, changes);
 }

@@ -32,18 +32,20 @@ export function rowMinutes(unit: unknown, quantity: unknown): number {
 }
 
 interface Derived {
-  name: unknown;
-  description: unknown;
-  due_date: unknown;
+  name: string | null;
+  description: string | null;
+  due_date: string | null;
 }
+
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 function derive(order: StoredRecord): Derived {
   const description = order.description as string | null;
   const quantity = order.quantity as number | null;
   return {
-    name: order.code ?? null,
+    name: textOrNull(order.code),
     description: description === null ? null : quantity !== null ? `${quantity}x ${description}` : description,
-    due_date: order.promised_date ?? order.desired_date ?? null,
+    due_date: textOrNull(order.promised_date) ?? textOrNull(order.desired_date),
   };
 }
 

@@ -108,7 +108,7 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
         store.update(tables.time_tracking, entry.id, {
           synchronized_at: at,
           external_failed: false,
-          ...(input.external_note !== undefined ? { external_note: input.external_note } : {}),
+          ...(typeof input.external_note === 'string' || input.external_note === null ? { external_note: input.external_note } : {}),
         });
       }
       return rows.length;
