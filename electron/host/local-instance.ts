@@ -24,7 +24,8 @@ export const localEnvironmentName = 'local';
 const bridgeKeyLabel = 'bridge';
 
 /** Response headers the renderer may see; everything else stays in main. */
-const exposedHeaders = ['content-type', 'content-disposition', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'];
+// `x-planner-command-id` names a write's command, which the renderer's undo takes (docs/API.md "Commands and undo").
+const exposedHeaders = ['content-type', 'content-disposition', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'x-planner-command-id'];
 
 export interface LocalInstance {
   dataDir: DataDir;

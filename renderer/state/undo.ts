@@ -1,7 +1,11 @@
 /**
  * Undo and redo for what a planner does to the plan: moves, edits, planning and unplanning,
- * deletes. Each action is recorded as a pair of steps that talk to the API — `redo` does it,
- * `undo` takes it back — so undo works the same whoever else changed the board meanwhile.
+ * deletes. An action the server keeps as a command (docs/API.md "Commands and undo": moves,
+ * labels, assignments, card edits) is recorded as its command id and description only: undo
+ * asks the server to undo that command, and redo undoes the undo. The server refuses (409)
+ * when someone changed those records since; then the step is dropped and nothing is written.
+ * Actions the server does not undo yet (planning and unplanning a collection, the trash) are
+ * recorded as a pair of steps that talk to the API — `redo` does it, `undo` takes it back.
  *
  * Steps run one at a time, in the order asked: pressing Ctrl+Z three times quickly undoes
  * three actions, each after the previous one has landed. A step that fails leaves the history
@@ -10,13 +14,43 @@
  * Steps must not call `perform` themselves: they would wait for their own turn forever.
  */
 import { useSyncExternalStore } from 'react';
+import { ApiRequestError } from '../api/request-error.js';
 
 export type UndoStep = () => unknown;
 
-export interface UndoEntry {
+/** Undoes a command on the server; answers the id of the undo's own command (which redo undoes). */
+export type CommandUndoer = (commandId: string) => Promise<string>;
+
+/** An action the server keeps as a command: its id is all undo needs. */
+export interface CommandEntry {
+  description: string;
+  commandId: string;
+}
+
+/** An action the server does not undo yet, with the steps that do and take it back. */
+export interface StepsEntry {
   description: string;
   redo: UndoStep;
   undo: UndoStep;
+}
+
+export type UndoEntry = CommandEntry | StepsEntry;
+
+/**
+ * Undo or redo refused because the records changed since, or the command was undone already
+ * (from another window): the step is gone from the history and nothing was written.
+ */
+export class UndoDropped extends Error {
+  constructor(
+    readonly action: 'undo' | 'redo',
+    readonly description: string,
+    /** True when the command was undone already; false when its records changed since. */
+    readonly alreadyUndone: boolean,
+    readonly refusal: ApiRequestError,
+  ) {
+    super(`${action} of "${description}" was refused: ${refusal.message}`);
+    this.name = 'UndoDropped';
+  }
 }
 
 export interface UndoState {
@@ -50,29 +84,41 @@ export class UndoManager {
   perform(redo: UndoStep, undo: UndoStep, description: string): Promise<void> {
     return this.enqueue(async () => {
       await redo();
-      this.entries.splice(this.index + 1, Infinity, { description, redo, undo });
-      if (this.entries.length > this.limit) this.entries.splice(0, this.entries.length - this.limit);
-      this.index = this.entries.length - 1;
+      this.record({ description, redo, undo });
     });
   }
 
-  /** Takes back the last action. Resolves with its description, or null when there was none. */
-  undo(): Promise<string | null> {
+  /**
+   * Does an action that is one server command and records its id (`run` answers it). When
+   * `run` fails nothing is recorded.
+   */
+  performCommand(run: () => Promise<string>, description: string): Promise<void> {
+    return this.enqueue(async () => {
+      const commandId = await run();
+      this.record({ description, commandId });
+    });
+  }
+
+  /**
+   * Takes back the last action. Resolves with its description, or null when there was none.
+   * A command is undone by `undoCommand`; a 409 drops the step and rejects with `UndoDropped`.
+   */
+  undo(undoCommand?: CommandUndoer): Promise<string | null> {
     return this.enqueue(async () => {
       const entry = this.entries[this.index];
       if (!entry) return null;
-      await entry.undo();
+      await this.run(entry, 'undo', this.index, undoCommand);
       this.index--;
       return entry.description;
     });
   }
 
   /** Does the last undone action again. Resolves with its description, or null when there was none. */
-  redo(): Promise<string | null> {
+  redo(undoCommand?: CommandUndoer): Promise<string | null> {
     return this.enqueue(async () => {
       const entry = this.entries[this.index + 1];
       if (!entry) return null;
-      await entry.redo();
+      await this.run(entry, 'redo', this.index + 1, undoCommand);
       this.index++;
       return entry.description;
     });
@@ -103,6 +149,34 @@ export class UndoManager {
     return () => {
       this.listeners.delete(listener);
     };
+  }
+
+  private record(entry: UndoEntry): void {
+    this.entries.splice(this.index + 1, Infinity, entry);
+    if (this.entries.length > this.limit) this.entries.splice(0, this.entries.length - this.limit);
+    this.index = this.entries.length - 1;
+  }
+
+  private async run(entry: UndoEntry, action: 'undo' | 'redo', at: number, undoCommand: CommandUndoer | undefined): Promise<void> {
+    if (!('commandId' in entry)) {
+      await (action === 'undo' ? entry.undo() : entry.redo());
+      return;
+    }
+    if (!undoCommand) throw new Error(`"${entry.description}" is a server command: ${action} needs the API.`);
+    try {
+      // Undo and redo are both the undo of the last command: redo undoes the undo.
+      entry.commandId = await undoCommand(entry.commandId);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 409) {
+        // Someone changed those records since (or undid it elsewhere): this step can never
+        // land, so it leaves the history; the ones before it stay undoable.
+        this.entries.splice(at, 1);
+        if (action === 'undo') this.index--;
+        const alreadyUndone = !error.items.some((problem) => problem.field);
+        throw new UndoDropped(action, entry.description, alreadyUndone, error);
+      }
+      throw error;
+    }
   }
 
   private enqueue<T>(run: () => Promise<T>): Promise<T> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UndoManager } from '../../renderer/state/undo.js';
+import { ApiRequestError } from '../../renderer/api/request-error.js';
+import { UndoDropped, UndoManager, type CommandUndoer } from '../../renderer/state/undo.js';
 
 /** A counter the steps change, and a log of what ran, as an API would see it. */
 function counter() {
@@ -137,6 +138,73 @@ describe('UndoManager', () => {
     await undo.perform(() => undefined, () => undefined, 'A');
     undo.clear();
     expect(undo.getState()).toMatchObject({ canUndo: false, canRedo: false });
+  });
+
+  it('keeps a command as its id: undo undoes it on the server, redo undoes the undo', async () => {
+    const undo = new UndoManager();
+    const asked: string[] = [];
+    let next = 0;
+    // The server's undo as the API answers it: a new command each time.
+    const server: CommandUndoer = (id) => {
+      asked.push(id);
+      return Promise.resolve(`undo-${++next}`);
+    };
+    await undo.performCommand(() => Promise.resolve('move-20'), 'Move 20 cards');
+    expect(undo.getState()).toMatchObject({ canUndo: true, undoDescription: 'Move 20 cards' });
+    expect(await undo.undo(server)).toBe('Move 20 cards');
+    expect(await undo.redo(server)).toBe('Move 20 cards');
+    expect(await undo.undo(server)).toBe('Move 20 cards');
+    expect(asked).toEqual(['move-20', 'undo-1', 'undo-2']);
+    expect(undo.getState()).toMatchObject({ canUndo: false, canRedo: true, redoDescription: 'Move 20 cards' });
+  });
+
+  it('records no command when it is refused', async () => {
+    const undo = new UndoManager();
+    await expect(undo.performCommand(() => Promise.reject(new ApiRequestError(422, null)), 'Move 2 cards')).rejects.toThrow();
+    expect(undo.getState()).toMatchObject({ canUndo: false, canRedo: false });
+  });
+
+  it('drops a command whose records changed since (409), keeps the steps before it, and writes nothing', async () => {
+    const undo = new UndoManager();
+    await undo.performCommand(() => Promise.resolve('label'), 'Add label Rush to 3 cards');
+    await undo.performCommand(() => Promise.resolve('move'), 'Move 20 cards');
+    const changedSince = new ApiRequestError(409, {
+      reference: 'r1',
+      errors: [{ code: 10409, message: 'Conflict', description: 'card c1 was changed since (start_date)', field: 'card.c1' }],
+    });
+    const asked: string[] = [];
+    const server: CommandUndoer = (id) => {
+      asked.push(id);
+      return id === 'move' ? Promise.reject(changedSince) : Promise.resolve(`undo-${id}`);
+    };
+    const refused = await undo.undo(server).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UndoDropped);
+    expect(refused).toMatchObject({ action: 'undo', description: 'Move 20 cards', alreadyUndone: false });
+    expect(undo.undoable()).toEqual(['Add label Rush to 3 cards']);
+    expect(undo.redoable()).toEqual([]);
+    expect(await undo.undo(server)).toBe('Add label Rush to 3 cards');
+    expect(asked).toEqual(['move', 'label']);
+  });
+
+  it('drops a redo the server refuses because it was done elsewhere already', async () => {
+    const undo = new UndoManager();
+    await undo.performCommand(() => Promise.resolve('edit'), 'Edit Frame');
+    await undo.undo(() => Promise.resolve('undo-edit'));
+    const undoneAlready = new ApiRequestError(409, {
+      reference: 'r2',
+      errors: [{ code: 10409, message: 'Conflict', description: 'This command was undone already.' }],
+    });
+    const refused = await undo.redo(() => Promise.reject(undoneAlready)).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ action: 'redo', alreadyUndone: true });
+    expect(undo.getState()).toMatchObject({ canUndo: false, canRedo: false });
+  });
+
+  it('keeps a command when undo fails for another reason (offline)', async () => {
+    const undo = new UndoManager();
+    await undo.performCommand(() => Promise.resolve('move'), 'Move Frame');
+    await expect(undo.undo(() => Promise.reject(new Error('offline')))).rejects.toThrow('offline');
+    expect(undo.getState().undoDescription).toBe('Move Frame');
+    await expect(undo.undo()).rejects.toThrow('needs the API');
   });
 
   it('refuses a limit below one', () => {

@@ -125,6 +125,10 @@ export const planboardMessages = {
   'planboard.redone': 'Redone: {action}',
   'planboard.redoNothing': 'Nothing to redo.',
   'planboard.redoFailed': 'Could not redo: {problem}',
+  'planboard.undoChanged': 'Can’t undo “{action}”: someone changed those cards since.',
+  'planboard.redoChanged': 'Can’t redo “{action}”: someone changed those cards since.',
+  'planboard.undoUndoneAlready': 'Can’t undo “{action}”: it was undone elsewhere already.',
+  'planboard.redoUndoneAlready': 'Can’t redo “{action}”: it was redone elsewhere already.',
 
   // The shortcut list: the keys as a planner reads them, and what they do
   'planboard.shortcuts.title': 'Keyboard shortcuts',

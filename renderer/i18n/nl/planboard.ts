@@ -120,6 +120,10 @@ export const planboardMessages: Record<keyof typeof english, string> = {
   'planboard.redone': 'Opnieuw gedaan: {action}',
   'planboard.redoNothing': 'Niets om opnieuw te doen.',
   'planboard.redoFailed': 'Opnieuw doen lukte niet: {problem}',
+  'planboard.undoChanged': '“{action}” kan niet ongedaan worden: iemand heeft die kaarten intussen gewijzigd.',
+  'planboard.redoChanged': '“{action}” kan niet opnieuw: iemand heeft die kaarten intussen gewijzigd.',
+  'planboard.undoUndoneAlready': '“{action}” kan niet ongedaan worden: dat is elders al gebeurd.',
+  'planboard.redoUndoneAlready': '“{action}” kan niet opnieuw: dat is elders al gebeurd.',
 
   'planboard.shortcuts.title': 'Sneltoetsen',
   'planboard.shortcut.arrows.keys': '← → ↑ ↓',

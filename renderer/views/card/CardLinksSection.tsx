@@ -33,7 +33,7 @@ export function CardLinksSection({ card, labels }: { card: CardDetail; labels: L
       links === 'labels'
         ? t(on ? 'card.history.addLabel' : 'card.history.removeLabel', params)
         : t(on ? 'card.history.assign' : 'card.history.unassign', params);
-    ticks.tick(`${links}:${id}`, on, () => edit.mutateAsync({ description, changes: { [links]: next }, before: { [links]: current } }));
+    ticks.tick(`${links}:${id}`, on, () => edit.mutateAsync({ description, changes: { [links]: next } }));
   }
 
   const stored = (links: Links, id: string) => card[links].some((link) => link.id === id);

@@ -47,7 +47,7 @@ export function CustomFieldsSection({ card, definitions }: { card: CardDetail; d
       if (input !== undefined && !field.orphan) next = withCustomFieldValue(next, field.definition, toStoredValue(field.definition, input));
     }
     edit.mutate(
-      { description: t('card.history.editCustomFields', { card: cardTitle(card, t) }), changes: { custom_fields: next }, before: { custom_fields: values } },
+      { description: t('card.history.editCustomFields', { card: cardTitle(card, t) }), changes: { custom_fields: next } },
       { onSuccess: () => setEdits({}) },
     );
   }

@@ -1,8 +1,9 @@
 /**
  * Changes to the card itself — its fields, status, labels, resources, custom fields — and its
  * delete, each as one undoable action in the app's history (state/undo.ts): the planboard's
- * Ctrl+Z takes back an edit made here in the same order as a move made there. Undo writes the
- * values the card had before; a delete is undone from the trash.
+ * Ctrl+Z takes back an edit made here in the same order as a move made there. An edit is one
+ * server command, so undo is the server's undo of it (docs/API.md "Commands and undo"); a
+ * delete is undone from the trash, which the server does not undo as a command yet.
  *
  * A refused edit rejects with the API's error, for the form to show beside its inputs.
  */
@@ -10,7 +11,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useT, type Translate } from '../../i18n/index.js';
 import { useCardPanel } from '../../state/card-panel.js';
 import { undoManager } from '../../state/undo.js';
-import type { CardRef } from '../../api/paths.js';
+import { sendCommand } from '../../api/commands.js';
+import { cardPath, type CardRef } from '../../api/paths.js';
+import { useApi } from '../../api/provider.js';
 import type { CardDetail } from './card-api.js';
 import { useCardApi } from './card-queries.js';
 
@@ -18,8 +21,6 @@ export interface CardEdit {
   /** What the history calls it: "Edit Frame 1001", "Set status of Frame 1001 to Done". */
   description: string;
   changes: Record<string, unknown>;
-  /** The same fields as the card has them now; taken from the card when not given. */
-  before?: Record<string, unknown>;
 }
 
 /** What the panel calls a card: its own name, else its collection's. */
@@ -35,21 +36,19 @@ export function useRefreshCard() {
 }
 
 export function useCardEdit(card: CardDetail) {
-  const api = useCardApi();
+  const { transport } = useApi();
   const refresh = useRefreshCard();
   const ref: CardRef = { id: card.id, collection_id: card.collection_id };
   return useMutation({
-    mutationFn: async ({ description, changes, before }: CardEdit) => {
-      const previous = before ?? Object.fromEntries(Object.keys(changes).map((field) => [field, (card as Record<string, unknown>)[field] ?? null]));
-      // Done once the panel shows the result: a form must not flick back to the old value.
-      const write = async (body: Record<string, unknown>) => {
+    mutationFn: async ({ description, changes }: CardEdit) => {
+      await undoManager.performCommand(async () => {
         try {
-          await api.updateCard(ref, body);
+          return (await sendCommand(transport, { method: 'PUT', path: cardPath(ref), body: changes })).commandId;
         } finally {
+          // Done once the panel shows the result: a form must not flick back to the old value.
           await refresh();
         }
-      };
-      await undoManager.perform(() => write(changes), () => write(previous), description);
+      }, description);
     },
   });
 }

@@ -69,7 +69,7 @@ export function Planboard({ boardId }: { boardId: string }) {
 
   const stages = useMemo(() => byPriority(board.data?.stages ?? []), [board.data]);
   const stageIds = useMemo(() => stages.map((stage) => stage.id), [stages]);
-  const actions = usePlanboardActions(boardId, stageIds);
+  const actions = usePlanboardActions(boardId);
   usePlanboardShortcuts(actions);
 
   const visibleCards = useMemo(() => {

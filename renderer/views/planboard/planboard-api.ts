@@ -9,6 +9,7 @@ import { maxLimit } from '../../../shared/list.js';
 import type { Card } from '../../../shared/resources/card.js';
 import type { Collection } from '../../../shared/resources/collection.js';
 import { send } from '../../api/client.js';
+import { sendCommand } from '../../api/commands.js';
 import { apiPath, cardPath, type CardRef } from '../../api/paths.js';
 import type { Transport } from '../../api/transport.js';
 import type { CapacityResponse } from './capacity.js';
@@ -41,11 +42,6 @@ export async function fetchCollectionCards(transport: Transport, collectionId: s
   return page.data;
 }
 
-/** A partial update of a card; the server applies the board's dependency behaviour. */
-export function updateCard(transport: Transport, card: CardRef, changes: Record<string, unknown>): Promise<Card> {
-  return send(transport, { method: 'PUT', path: cardPath(card), body: changes });
-}
-
 export async function deleteCard(transport: Transport, card: CardRef): Promise<void> {
   await send(transport, { method: 'DELETE', path: cardPath(card) });
 }
@@ -61,8 +57,9 @@ export interface PlanOptions {
   stage_id?: string;
 }
 
-export function planCollection(transport: Transport, collectionId: string, boardId: string, options: PlanOptions): Promise<PlannedCollection> {
-  return send(transport, {
+/** Plans a collection: one command (docs/API.md "Commands and undo"), whose id undo takes. */
+export function planCollection(transport: Transport, collectionId: string, boardId: string, options: PlanOptions): Promise<{ body: PlannedCollection; commandId: string }> {
+  return sendCommand(transport, {
     method: 'POST',
     path: apiPath`/v1/collection/${collectionId}/board/${boardId}`,
     query: { with: 'cards' },
@@ -70,13 +67,9 @@ export function planCollection(transport: Transport, collectionId: string, board
   });
 }
 
-/** Removes the collection's cards and puts it back in the backlog. */
-export function moveToBacklog(transport: Transport, collectionId: string): Promise<Collection> {
-  return send(transport, { method: 'POST', path: apiPath`/v1/collection/${collectionId}/backlog` });
-}
-
-export function setCollectionStatus(transport: Transport, collectionId: string, status: 'not_planned' | 'ignored'): Promise<Collection> {
-  return send(transport, { method: 'PUT', path: apiPath`/v1/collection/${collectionId}`, body: { status } });
+/** Removes the collection's cards and puts it back in the backlog: one command, whose id undo takes. */
+export function moveToBacklog(transport: Transport, collectionId: string): Promise<{ body: Collection; commandId: string }> {
+  return sendCommand(transport, { method: 'POST', path: apiPath`/v1/collection/${collectionId}/backlog` });
 }
 
 export function fetchCapacity(transport: Transport, boardId: string, from: string, to: string): Promise<CapacityResponse> {

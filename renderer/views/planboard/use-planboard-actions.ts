@@ -2,33 +2,35 @@
  * What a planner does to the plan, each as one undoable action: move or resize cards, label or
  * assign them, delete them, plan a collection, send it back to the backlog, ignore it.
  *
- * Every action shows at once (an optimistic change of the cached cards), lands with one API
- * call per card, and is rolled back on screen with the API's message when refused. After it
- * lands the board is read again, because the server may have moved other cards (the board's
- * dependency behaviour) and changed capacity and warnings.
+ * Every action shows at once (an optimistic change of the cached cards), lands as one server
+ * command (docs/API.md "Commands and undo": moving 20 cards is one `move_cards` call, which
+ * applies the board's dependency behaviour once), and when refused the cache goes back to what
+ * it showed before, with the API's message; nothing was written. After it lands the board is
+ * read again, because the server may have moved other cards and changed capacity and warnings.
+ *
+ * Undo and redo of a command are the server's: the history keeps its id. Deleting several
+ * cards is several commands (there is no batch delete), so it keeps its own steps: delete,
+ * and restore from the trash.
  *
  * Actions are named in the planner's language when they are done: the undo history keeps the
  * name, and a refusal is reported with the action's own `.failed` label.
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { Card } from '../../../shared/resources/card.js';
 import type { Collection } from '../../../shared/resources/collection.js';
 import { describeError } from '../../api/client.js';
+import { runCommand, sendCommand, undoCommand } from '../../api/commands.js';
+import { apiPath } from '../../api/paths.js';
 import { useApi } from '../../api/provider.js';
 import type { Transport } from '../../api/transport.js';
 import { useT, type MessageKey, type Params, type Translate } from '../../i18n/index.js';
 import { useNotices } from '../../state/notices.js';
-import { undoManager, type UndoManager } from '../../state/undo.js';
-import { localToday } from './date-geometry.js';
+import { UndoDropped, undoManager, type CommandUndoer, type UndoManager } from '../../state/undo.js';
 import {
   deleteCard,
-  fetchCollectionCards,
   moveToBacklog,
   planCollection,
   restoreCard,
-  setCollectionStatus,
-  updateCard,
   type PlanOptions,
 } from './planboard-api.js';
 import {
@@ -74,21 +76,19 @@ interface Context {
   transport: Transport;
   queryClient: QueryClient;
   boardId: string;
-  /** Stage ids in board order, for matching cards when a plan is re-made. */
-  stageOrder: readonly string[];
   notify: (text: string, tone?: 'info' | 'error') => void;
   manager: UndoManager;
   t: Translate;
 }
 
-export function usePlanboardActions(boardId: string, stageOrder: readonly string[], manager: UndoManager = undoManager): PlanboardActions {
+export function usePlanboardActions(boardId: string, manager: UndoManager = undoManager): PlanboardActions {
   const { transport } = useApi();
   const queryClient = useQueryClient();
   const notify = useNotices((state) => state.notify);
   const t = useT();
   return useMemo(
-    () => planboardActions({ transport, queryClient, boardId, stageOrder, notify, manager, t }),
-    [transport, queryClient, boardId, stageOrder, notify, manager, t],
+    () => planboardActions({ transport, queryClient, boardId, notify, manager, t }),
+    [transport, queryClient, boardId, notify, manager, t],
   );
 }
 
@@ -113,30 +113,7 @@ function planboardActions(ctx: Context): PlanboardActions {
     return cards.length === 1 ? cardTitle(cards[0]!, t) : t.count('planboard.cardCount', cards.length);
   }
 
-  /**
-   * Writes cards one after the other, showing the result at once. If one is refused, the
-   * ones already written are written back, so an action lands whole or not at all.
-   */
-  async function writeCards(writes: readonly { card: PlanCard; next: PlanCard; fields: Record<string, unknown> }[], snapshot?: CacheSnapshot) {
-    const before = snapshot ?? optimistic(writes.map((write) => write.next));
-    const done: (typeof writes)[number][] = [];
-    try {
-      for (const write of writes) {
-        const saved = await updateCard(transport, write.card, write.fields);
-        changeCachedCards(queryClient, boardId, { upsert: [toPlanCard(saved, null, write.next)] });
-        done.push(write);
-      }
-    } catch (error) {
-      restoreSnapshot(queryClient, before);
-      for (const write of done.reverse()) {
-        await updateCard(transport, write.card, fieldsOf(write.card, Object.keys(write.fields))).catch(() => undefined);
-      }
-      throw error;
-    } finally {
-      void refreshAfterWrite(queryClient, boardId);
-    }
-  }
-
+  /** Shows cards changed at once; answers what the cache held, for a refusal to put back. */
   function optimistic(cards: readonly PlanCard[]): CacheSnapshot {
     // A read landing after this change would show the old places again until the next one.
     void queryClient.cancelQueries({ queryKey: ['card', 'planboard', boardId] });
@@ -144,22 +121,50 @@ function planboardActions(ctx: Context): PlanboardActions {
   }
 
   /**
-   * After cards are moved back, puts the other cards of their collections back where they
-   * were too: with `push` or `maintain` the server moved them along with the first move.
+   * Runs one server command as one undoable action. The cache already shows the result
+   * (`snapshot` is what it showed before); a refusal puts that back. Nothing is written to
+   * take it back: a refused command wrote nothing.
    */
-  async function putBackOthers(others: readonly PlanCard[]) {
-    const byCollection = new Map<string, PlanCard[]>();
-    for (const card of others) byCollection.set(card.collection_id, [...(byCollection.get(card.collection_id) ?? []), card]);
-    for (const [collectionId, cards] of byCollection) {
-      const now = new Map((await fetchCollectionCards(transport, collectionId)).map((card) => [card.id, card]));
-      for (const card of cards) {
-        const current = now.get(card.id);
-        if (!current) continue;
-        if (current.start_date !== card.start_date || current.end_date !== card.end_date || current.stage_id !== card.stage_id) {
-          await updateCard(transport, card, { start_date: card.start_date, end_date: card.end_date, stage_id: card.stage_id });
-        }
+  async function command(name: ActionName, snapshot: CacheSnapshot, run: (description: string) => Promise<string>): Promise<void> {
+    await performCommand(name, async (description) => {
+      try {
+        return await run(description);
+      } catch (error) {
+        restoreSnapshot(queryClient, snapshot);
+        throw error;
+      } finally {
+        void refreshAfterWrite(queryClient, boardId);
       }
+    });
+  }
+
+  async function performCommand(name: ActionName, run: (description: string) => Promise<string>): Promise<void> {
+    const description = t(name.key, name.params);
+    try {
+      await manager.performCommand(() => run(description), description);
+    } catch (error) {
+      notify(refused(name, error), 'error');
     }
+  }
+
+  /** Undo and redo of a command: the server's undo of its last command id. */
+  const undoer: CommandUndoer = async (commandId) => {
+    try {
+      return (await undoCommand(transport, commandId)).command_id;
+    } finally {
+      void refreshAfterWrite(queryClient, boardId);
+    }
+  };
+
+  /** A refused undo or redo, in the planner's words; a dropped step is no error of theirs. */
+  function undoProblem(action: 'undo' | 'redo', error: unknown): { text: string; tone: 'info' | 'error' } {
+    if (error instanceof UndoDropped) {
+      const key = error.alreadyUndone
+        ? action === 'undo' ? 'planboard.undoUndoneAlready' : 'planboard.redoUndoneAlready'
+        : action === 'undo' ? 'planboard.undoChanged' : 'planboard.redoChanged';
+      return { text: t(key, { action: error.description }), tone: 'info' };
+    }
+    return { text: t(action === 'undo' ? 'planboard.undoFailed' : 'planboard.redoFailed', { problem: describeError(error) }), tone: 'error' };
   }
 
   return {
@@ -168,52 +173,29 @@ function planboardActions(ctx: Context): PlanboardActions {
         (move) => move.start_date !== move.card.start_date || move.end_date !== move.card.end_date || move.stage_id !== move.card.stage_id,
       );
       if (changed.length === 0) return;
-      const forward = changed.map((move) => {
-        const next = { ...move.card, start_date: move.start_date, end_date: move.end_date, stage_id: move.stage_id };
-        return { card: move.card, next, fields: changedFields(move.card, next) };
-      });
-      const back = forward.map((write) => ({ card: write.next, next: write.card, fields: changedFields(write.next, write.card) }));
-      const movedIds = new Set(changed.map((move) => move.card.id));
-      const others = [...new Set(changed.map((move) => move.card.collection_id))]
-        .flatMap((collectionId) => cachedCollectionCards(queryClient, boardId, collectionId))
-        .filter((card) => !movedIds.has(card.id));
+      const next = changed.map((move) => ({ ...move.card, start_date: move.start_date, end_date: move.end_date, stage_id: move.stage_id }));
+      const cards = changed.map((move, at) => ({ id: move.card.id, ...changedFields(move.card, next[at]!) }));
       // Shown before the action waits its turn in the history, so a drop lands on screen at once.
-      let first: CacheSnapshot | undefined = optimistic(forward.map((write) => write.next));
+      const snapshot = optimistic(next);
       const name: ActionName =
         changed.length === 1
           ? { key: isResize(changed[0]!) ? 'planboard.action.resize' : 'planboard.action.move', params: { card: cardTitle(changed[0]!.card, t) } }
           : { key: 'planboard.action.moveCards', params: { count: changed.length } };
-      await perform(
-        name,
-        async () => {
-          const snapshot = first;
-          first = undefined;
-          await writeCards(forward, snapshot);
-        },
-        async () => {
-          await writeCards(back);
-          if (others.length > 0) {
-            await putBackOthers(others);
-            await refreshAfterWrite(queryClient, boardId);
-          }
-        },
-      );
+      // One command for the whole set: the server applies the dependency behaviour once.
+      await command(name, snapshot, async (description) => (await runCommand(transport, 'move_cards', { cards }, description)).command_id);
     },
 
     async addLink(cards, links, id, name) {
       const targets = cards.filter((card) => !card[links].some((link) => link.id === id));
       if (targets.length === 0) return;
-      const forward = targets.map((card) => {
-        const list = [...card[links], { id }];
-        return { card, next: { ...card, [links]: list }, fields: { [links]: list } };
-      });
-      const back = forward.map((write) => ({ card: write.next, next: write.card, fields: { [links]: write.card[links] } }));
+      const snapshot = optimistic(targets.map((card) => ({ ...card, [links]: [...card[links], { id }] })));
       const what = cardsNamed(targets);
       const action: ActionName =
         links === 'labels'
           ? { key: 'planboard.action.addLabel', params: { label: name, cards: what } }
           : { key: 'planboard.action.assign', params: { resource: name, cards: what } };
-      await perform(action, () => writeCards(forward), () => writeCards(back));
+      const path = links === 'labels' ? 'label_cards' : 'assign_cards';
+      await command(action, snapshot, async (description) => (await runCommand(transport, path, { cards: targets.map((card) => card.id), add: [id] }, description)).command_id);
     },
 
     async deleteCards(cards) {
@@ -246,114 +228,72 @@ function planboardActions(ctx: Context): PlanboardActions {
 
     async plan(collection, options) {
       const name = collection.name || t('planboard.collection');
-      const redo = async () => {
+      // One command: undo takes its cards away and puts the collection back in the backlog.
+      await performCommand({ key: 'planboard.action.plan', params: { collection: name } }, async () => {
         const backlog = removeFromBacklog(queryClient, boardId, collection.id);
         try {
-          const planned = await planCollection(transport, collection.id, boardId, options);
+          const { body: planned, commandId } = await planCollection(transport, collection.id, boardId, options);
           // The answer carries the cards: they show now, before the board is read again.
           changeCachedCards(queryClient, boardId, { upsert: planned.cards.map((card) => toPlanCard(card, planned)) });
+          return commandId;
         } catch (error) {
           restoreSnapshot(queryClient, backlog);
           throw error;
         } finally {
           void refreshAfterWrite(queryClient, boardId);
         }
-      };
-      const undo = async () => {
-        const cards = cachedCollectionCards(queryClient, boardId, collection.id);
-        const snapshot = changeCachedCards(queryClient, boardId, { remove: cards.map((card) => card.id) });
-        try {
-          await moveToBacklog(transport, collection.id);
-        } catch (error) {
-          restoreSnapshot(queryClient, snapshot);
-          throw error;
-        } finally {
-          void refreshAfterWrite(queryClient, boardId);
-        }
-      };
-      await perform({ key: 'planboard.action.plan', params: { collection: name } }, redo, undo);
+      });
     },
 
     async unplan(collectionId, name) {
-      const action: ActionName = { key: 'planboard.action.unplan', params: { collection: name } };
-      // Where its cards are now, to put them back on undo (all of them, loaded or not).
-      let before: Card[];
-      try {
-        before = await fetchCollectionCards(transport, collectionId);
-      } catch (error) {
-        notify(refused(action, error), 'error');
-        return;
-      }
-      const start = before.map((card) => card.start_date ?? '').filter(Boolean).sort()[0];
-      const redo = async () => {
+      // One command: undo brings back the very cards it removed, where they were.
+      await performCommand({ key: 'planboard.action.unplan', params: { collection: name } }, async () => {
         const snapshot = changeCachedCards(queryClient, boardId, { remove: cachedCollectionCards(queryClient, boardId, collectionId).map((c) => c.id) });
         try {
-          await moveToBacklog(transport, collectionId);
+          return (await moveToBacklog(transport, collectionId)).commandId;
         } catch (error) {
           restoreSnapshot(queryClient, snapshot);
           throw error;
         } finally {
           void refreshAfterWrite(queryClient, boardId);
         }
-      };
-      const undo = async () => {
-        // Planned again from where it started; then each card goes back to where it was, as far
-        // as the new plan has the same cards (same count in stage order).
-        const planned = await planCollection(transport, collectionId, boardId, start ? { start } : { start: localToday() });
-        changeCachedCards(queryClient, boardId, { upsert: planned.cards.map((card) => toPlanCard(card, planned)) });
-        const order = (card: Card) => `${String(ctx.stageOrder.indexOf(card.stage_id)).padStart(4, '0')}|${card.start_date ?? ''}`;
-        const fresh = [...planned.cards].sort((a, b) => order(a).localeCompare(order(b)));
-        const old = [...before].sort((a, b) => order(a).localeCompare(order(b)));
-        if (fresh.length === old.length) {
-          for (const [i, card] of fresh.entries()) {
-            const was = old[i]!;
-            if (card.start_date !== was.start_date || card.end_date !== was.end_date || card.stage_id !== was.stage_id) {
-              await updateCard(transport, { id: card.id, collection_id: collectionId }, { start_date: was.start_date, end_date: was.end_date, stage_id: was.stage_id });
-            }
-          }
-        }
-        await refreshAfterWrite(queryClient, boardId);
-      };
-      await perform(action, redo, undo);
+      });
     },
 
     async ignore(collection) {
       const name = collection.name || t('planboard.collection');
-      await perform(
-        { key: 'planboard.action.ignore', params: { collection: name } },
-        async () => {
-          const snapshot = removeFromBacklog(queryClient, boardId, collection.id);
-          try {
-            await setCollectionStatus(transport, collection.id, 'ignored');
-          } catch (error) {
-            restoreSnapshot(queryClient, snapshot);
-            throw error;
-          } finally {
-            void queryClient.invalidateQueries({ queryKey: ['collection'] });
-          }
-        },
-        async () => {
-          await setCollectionStatus(transport, collection.id, 'not_planned');
+      // A status change is one write, so one command: undo sets the status it had back.
+      await performCommand({ key: 'planboard.action.ignore', params: { collection: name } }, async () => {
+        const snapshot = removeFromBacklog(queryClient, boardId, collection.id);
+        try {
+          const request = { method: 'PUT', path: apiPath`/v1/collection/${collection.id}`, body: { status: 'ignored' } } as const;
+          return (await sendCommand(transport, request)).commandId;
+        } catch (error) {
+          restoreSnapshot(queryClient, snapshot);
+          throw error;
+        } finally {
           void queryClient.invalidateQueries({ queryKey: ['collection'] });
-        },
-      );
+        }
+      });
     },
 
     async undo() {
       try {
-        const description = await manager.undo();
+        const description = await manager.undo(undoer);
         notify(description ? t('planboard.undone', { action: description }) : t('planboard.undoNothing'));
       } catch (error) {
-        notify(t('planboard.undoFailed', { problem: describeError(error) }), 'error');
+        const problem = undoProblem('undo', error);
+        notify(problem.text, problem.tone);
       }
     },
 
     async redo() {
       try {
-        const description = await manager.redo();
+        const description = await manager.redo(undoer);
         notify(description ? t('planboard.redone', { action: description }) : t('planboard.redoNothing'));
       } catch (error) {
-        notify(t('planboard.redoFailed', { problem: describeError(error) }), 'error');
+        const problem = undoProblem('redo', error);
+        notify(problem.text, problem.tone);
       }
     },
   };
@@ -365,10 +305,6 @@ function changedFields(from: PlanCard, to: PlanCard): Record<string, unknown> {
   if (from.end_date !== to.end_date) fields.end_date = to.end_date;
   if (from.stage_id !== to.stage_id) fields.stage_id = to.stage_id;
   return fields;
-}
-
-function fieldsOf(card: PlanCard, names: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(names.map((name) => [name, card[name as keyof PlanCard]]));
 }
 
 /** A move that changes a card's length is a resize. */
