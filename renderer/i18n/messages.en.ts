@@ -183,6 +183,7 @@ const core = {
   'entries.rejectedCount.other': '{count} entries rejected.',
   'entries.failedCount.one': '{count} entry could not be changed:',
   'entries.failedCount.other': '{count} entries could not be changed:',
+  'entries.noneChanged': 'Nothing was changed. The others are still selected: try again without these.',
   'entries.tableLabel': 'Time entries',
   'entries.selectAll': 'Select all shown',
   'entries.select': 'Select {entry}',

@@ -172,6 +172,7 @@ const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'entries.rejectedCount.other': '{count} registraties afgekeurd.',
   'entries.failedCount.one': '{count} registratie kon niet worden gewijzigd:',
   'entries.failedCount.other': '{count} registraties konden niet worden gewijzigd:',
+  'entries.noneChanged': 'Er is niets gewijzigd. De andere zijn nog geselecteerd: probeer het opnieuw zonder deze.',
   'entries.tableLabel': 'Tijdregistraties',
   'entries.selectAll': 'Alle getoonde kiezen',
   'entries.select': '{entry} kiezen',

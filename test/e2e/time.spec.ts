@@ -177,17 +177,24 @@ test('a bulk reject says which entries it could not change, and approved entries
   const list = page.getByRole('table', { name: 'Time entries' });
   await expect(list.getByRole('row')).toHaveCount(4);
 
-  // Reject all three: only the pending one may be rejected; the drafts say why not.
+  // Reject all three: only the pending one may be rejected; the drafts say why not. The
+  // command is all or nothing, so nothing is rejected yet and the pending one stays selected.
   await list.getByLabel('Select all shown').check();
   await page.getByRole('button', { name: 'Reject' }).click();
-  await expect(page.getByText('1 entry rejected.')).toBeVisible();
   const failures = page.getByRole('alert').filter({ hasText: 'could not be changed' });
   await expect(failures).toContainText('2 entries could not be changed');
+  await expect(failures).toContainText('Nothing was changed');
   await expect(failures.getByRole('listitem')).toHaveCount(2);
   await expect(failures.getByRole('listitem').first()).toContainText('cannot change from draft to rejected');
+  expect((await bridgeApi(page, 'GET', `/v1/time_tracking/${second.id}`)).status).toBe('pending');
+  await expect(page.getByText('1 selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByText('1 entry rejected.')).toBeVisible();
   expect((await bridgeApi(page, 'GET', `/v1/time_tracking/${second.id}`)).status).toBe('rejected');
 
-  // The two refused stay selected: approve them. Approved entries are locked.
+  // Approve the two drafts. Approved entries are locked.
+  await list.getByLabel('Select all shown').check();
+  await list.getByRole('checkbox', { name: /10:00/ }).uncheck();
   await expect(page.getByText('2 selected')).toBeVisible();
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('2 entries approved.')).toBeVisible();

@@ -14,7 +14,7 @@ import { useT, type MessageKey } from '../../i18n/index.js';
 import { useNotices } from '../../state/notices.js';
 import type { TimeStatus } from '../../../shared/resources/time-tracking.js';
 import { localDate } from '../../../shared/zoned-time.js';
-import { setStatusOfEach, type BulkFailure } from './bulk-status.js';
+import { setStatusOfAll, type BulkFailure } from './bulk-status.js';
 import { entryName } from './entry-name.js';
 import { formatDay, formatTime } from '../../components/dates-format.js';
 import { formatHours } from './duration.js';
@@ -53,7 +53,7 @@ interface BulkState {
 
 export function EntriesList() {
   const t = useT();
-  const { client } = useApi();
+  const { transport } = useApi();
   const notify = useNotices((state) => state.notify);
   const timeZone = useMemo(systemTimeZone, []);
   const now = useClock(60_000);
@@ -98,9 +98,18 @@ export function EntriesList() {
     const labels = new Map(loaded.map((entry) => [entry.id, entryLabel(entry)]));
     setFailures([]);
     setBulk({ status, done: 0, total: ids.length });
-    const outcome = await setStatusOfEach(client, ids, status, (done, total) => setBulk({ status, done, total }));
-    setBulk(null);
-    setSelected(new Set(outcome.failed.map((failure) => failure.id)));
+    let outcome;
+    try {
+      outcome = await setStatusOfAll(transport, ids, status);
+    } catch (error) {
+      notify(describeError(error), 'error');
+      return;
+    } finally {
+      setBulk(null);
+    }
+    // All or nothing: after a refusal nothing changed, so the others stay selected for another try.
+    const refused = new Set(outcome.failed.map((failure) => failure.id));
+    setSelected(new Set(outcome.done.length > 0 ? [] : ids.filter((id) => !refused.has(id))));
     setFailures(outcome.failed.map((failure) => ({ ...failure, label: labels.get(failure.id) ?? failure.id })));
     if (outcome.done.length > 0) notify(t.count(status === 'approved' ? 'entries.approvedCount' : 'entries.rejectedCount', outcome.done.length));
   }
@@ -149,6 +158,7 @@ export function EntriesList() {
         <div className="notice notice--error entries__failures" role="alert">
           <div>
             <p>{t.count('entries.failedCount', failures.length)}</p>
+            <p>{t('entries.noneChanged')}</p>
             <ul>
               {failures.map((failure) => (
                 <li key={failure.id}>

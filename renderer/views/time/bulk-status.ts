@@ -1,9 +1,12 @@
 /**
- * Approving or rejecting many entries: one PUT per entry, in turn, so each failure is known
- * and shown beside its entry ("status cannot change from draft to rejected", "locked"),
- * while the others go through.
+ * Approving or rejecting many entries: one `set_time_status` command (docs/API.md "Commands
+ * and undo"), so they all change or none does. When the API refuses some, its 422 names each
+ * one (`entries.3.status`), and each refusal is shown beside its entry ("status cannot change
+ * from draft to rejected", "locked"); nothing was written, so there is nothing to take back.
  */
-import { describeError, type ApiClient } from '../../api/client.js';
+import { ApiRequestError } from '../../api/client.js';
+import { runCommand } from '../../api/commands.js';
+import type { Transport } from '../../api/transport.js';
 import type { TimeStatus } from '../../../shared/resources/time-tracking.js';
 
 export interface BulkFailure {
@@ -16,21 +19,24 @@ export interface BulkOutcome {
   failed: BulkFailure[];
 }
 
-export async function setStatusOfEach(
-  client: Pick<ApiClient, 'update'>,
-  ids: readonly string[],
-  status: TimeStatus,
-  onProgress?: (done: number, total: number) => void,
-): Promise<BulkOutcome> {
-  const outcome: BulkOutcome = { done: [], failed: [] };
-  for (const [index, id] of ids.entries()) {
-    try {
-      await client.update('/v1/time_tracking', id, { status });
-      outcome.done.push(id);
-    } catch (error) {
-      outcome.failed.push({ id, message: describeError(error) });
+/** Other failures (offline, not allowed) reject with the API's error, for the list to show. */
+export async function setStatusOfAll(transport: Transport, ids: readonly string[], status: TimeStatus): Promise<BulkOutcome> {
+  try {
+    await runCommand(transport, 'set_time_status', { entries: ids, status });
+    return { done: [...ids], failed: [] };
+  } catch (error) {
+    if (!(error instanceof ApiRequestError) || error.status !== 422) throw error;
+    const failed: BulkFailure[] = [];
+    for (const item of error.items) {
+      const at = /^entries\.(\d+)/.exec(item.field ?? '');
+      const id = at ? ids[Number(at[1])] : undefined;
+      // The API's description starts with the entry's place in the list, which the planner never saw.
+      const message = (item.description || item.message).replace(/^entries\.\d+(\.|:\s*)/, '');
+      if (id === undefined) throw error;
+      const known = failed.find((failure) => failure.id === id);
+      if (known) known.message = `${known.message} ${message}`;
+      else failed.push({ id, message });
     }
-    onProgress?.(index + 1, ids.length);
+    return { done: [], failed };
   }
-  return outcome;
 }
