@@ -150,6 +150,20 @@ describe('POST /v1/command/{id}/undo', () => {
     expect(await datesOf(ids)).toEqual(now);
   });
 
+  it('undoes a move that later writes changed and then left as the move left it (as a sync pulls back derived values)', async () => {
+    const ids = await twentyCards();
+    const before = await datesOf(ids);
+    const moved = await ok('POST', '/v1/command/move_cards', { cards: aWeekLater(ids) });
+    const after = await datesOf(ids);
+    const card = await ok('GET', `/v1/collection/${collectionId}/card/${ids[5]}`);
+    await ok('PUT', `/v1/collection/${collectionId}/card/${ids[5]}`, { start_date: '2024-03-20', end_date: '2024-03-21' });
+    await ok('PUT', `/v1/collection/${collectionId}/card/${ids[5]}`, { start_date: card.start_date, end_date: card.end_date });
+    expect(await datesOf(ids)).toEqual(after);
+    const res = await api.http('POST', `/v1/command/${moved.command_id}/undo`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await datesOf(ids)).toEqual(before);
+  });
+
   it('undoes an ordinary PUT by the command id its answer names', async () => {
     const [id] = await twentyCards();
     const res = await api.http('PUT', `/v1/collection/${collectionId}/card/${id}`, { name: 'Renamed' });

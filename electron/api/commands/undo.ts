@@ -14,7 +14,10 @@
  * refuses the undo (a member cannot undo a planner's approval: that reopens an approved entry).
  * If a later write (any command, a sync, a write of no command) changed a field the undo
  * would revert, or deleted the record, the undo is refused with 409 naming those records, and
- * nothing is written: it would overwrite work done since.
+ * nothing is written: it would overwrite work done since. A later write that leaves the field
+ * as the command left it overwrites nothing: a replica pulls back, after a sync, the values
+ * the remote derived from its own pushed writes (a collection's start and end), and that must
+ * not make its planner's last move impossible to undo.
  */
 import { nowTimestamp } from '../../../shared/ids.js';
 import { changesAfter, changesOfCommand, findCommand, undoneBy, type CommandChange } from '../../store/command-book.js';
@@ -33,6 +36,8 @@ interface Reversal {
   before: Record<string, unknown>;
   /** The fields whose value the command really changed (a write of the same value is none). */
   changed: Set<string>;
+  /** Each field's value after the command's last write of it. */
+  after: Record<string, unknown>;
 }
 
 /** Fields every write sets; a later write touching only these changed nothing undo reverts. */
@@ -56,10 +61,11 @@ function reversalsOf(changes: readonly CommandChange[]): Reversal[] {
     const key = `${change.resource}/${change.record_id}`;
     let reversal = byRecord.get(key);
     if (!reversal) {
-      reversal = { resource: change.resource, id: change.record_id, created: change.op === 'create' && !change.before, before: {}, changed: new Set() };
+      reversal = { resource: change.resource, id: change.record_id, created: change.op === 'create' && !change.before, before: {}, changed: new Set(), after: {} };
       byRecord.set(key, reversal);
     }
     for (const field of changedFields(change)) reversal.changed.add(field);
+    Object.assign(reversal.after, change.fields ?? {});
     if (reversal.created) continue;
     for (const [field, value] of Object.entries(change.before ?? {})) {
       if (!bookkeeping.has(field) && !(field in reversal.before)) reversal.before[field] = value;
@@ -73,7 +79,12 @@ function conflictsOf(ctx: RequestContext, reversals: readonly Reversal[], lastSe
   const problems: { field: string; description: string }[] = [];
   for (const reversal of reversals) {
     const later = changesAfter(ctx.store, reversal.resource, reversal.id, lastSeq);
-    const touched = later.flatMap(changedFields).filter((f) => f === 'deleted_at' || reversal.created || reversal.changed.has(f));
+    // What the later writes left in each field; one left as the command left it was not changed.
+    const left: Record<string, unknown> = {};
+    for (const change of later) Object.assign(left, change.fields ?? {});
+    const touched = later
+      .flatMap(changedFields)
+      .filter((f) => f === 'deleted_at' || reversal.created || (reversal.changed.has(f) && !same(left[f], reversal.after[f])));
     if (touched.length === 0) continue;
     const fields = [...new Set(touched)].join(', ');
     problems.push({ field: `${reversal.resource}.${reversal.id}`, description: `${reversal.resource} ${reversal.id} was changed since (${fields}); undo would overwrite that change.` });
