@@ -154,6 +154,7 @@ function archiveAsTimestamp(
     return rest;
   }
   if (rest.archived_at !== undefined) return rest;
+  // archived_at is a datetime column wherever a resource has one.
   return { ...rest, archived_at: archive ? ((current?.archived_at as string | null | undefined) ?? nowTimestamp()) : null };
 }
 
@@ -299,6 +300,7 @@ export function applyPlan(ctx: RequestContext, plan: WritePlan, parentValues: Re
       written.add(applyPlan(ctx, child, { [group.foreignKey]: record.id }).id);
     }
     if (!group.keepAbsent) {
+      // The plan made this group from a hasMany relation of the module (see planChildren).
       const relation = module.relations![group.relation] as Extract<Relation, { kind: 'hasMany' }>;
       const target = moduleNamed(relation.target);
       for (const stale of ctx.store.getWhereIn(target.table, group.foreignKey, [record.id])) {
@@ -311,6 +313,7 @@ export function applyPlan(ctx: RequestContext, plan: WritePlan, parentValues: Re
     const { relation } = group;
     const link = moduleNamed(relation.link);
     const existing = ctx.store.getWhereIn(link.table, relation.ownerKey, [record.id]);
+    // A link's target key is a uuid column (the relation's declaration names it).
     const byTarget = new Map(existing.map((l) => [l[relation.targetKey] as string, l]));
     for (const { id, pivot } of group.targets) {
       const current = byTarget.get(id);
@@ -320,6 +323,7 @@ export function applyPlan(ctx: RequestContext, plan: WritePlan, parentValues: Re
     }
     if (!group.keepAbsent) {
       const wanted = new Set(group.targets.map((t) => t.id));
+      // As above: the target key holds a uuid.
       for (const l of existing) if (!wanted.has(l[relation.targetKey] as string)) ctx.store.softDelete(link.table, l.id);
     }
   }

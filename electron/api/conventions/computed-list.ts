@@ -28,6 +28,7 @@ export function listComputed(
   if (options.sort.length > 0) {
     matches = [...matches].sort((a, b) => {
       for (const { field, direction } of options.sort) {
+        // The sortable fields of a computed list hold numbers, text or null (checked above by name).
         const x = a[field] as number | string | null;
         const y = b[field] as number | string | null;
         if (x === y) continue;

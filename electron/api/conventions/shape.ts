@@ -5,6 +5,7 @@
  * one item; on an object `*` means every property. Names a record does not have are ignored,
  * so a client can send the same list to every endpoint.
  */
+import { isPlainObject } from '../../../shared/fields.js';
 
 export type PathTree = Map<string, PathTree | true>;
 
@@ -57,8 +58,8 @@ function showValue(value: unknown, tree: PathTree): unknown {
     });
     return out;
   }
-  if (typeof value !== 'object' || value === null) return value;
-  const source = value as Record<string, unknown>;
+  if (!isPlainObject(value)) return value;
+  const source = value;
   const out: Record<string, unknown> = {};
   const everything = tree.get('*') === true;
   for (const key of Object.keys(source)) {
@@ -80,9 +81,9 @@ function hideValue(value: unknown, tree: PathTree): unknown {
       return [sub === undefined ? item : hideValue(item, sub)];
     });
   }
-  if (typeof value !== 'object' || value === null) return value;
+  if (!isPlainObject(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+  for (const [key, item] of Object.entries(value)) {
     const sub = tree.get(key);
     if (sub === true) continue;
     out[key] = sub === undefined ? item : hideValue(item, sub);
@@ -94,5 +95,6 @@ export function applyShape<T>(record: T, options: { show?: PathTree; hide?: Path
   let out: unknown = record;
   if (options.show) out = showValue(out, options.show);
   if (options.hide) out = hideValue(out, options.hide);
+  // Showing or hiding paths keeps the record's kind; which fields are left is the caller's ask.
   return out as T;
 }

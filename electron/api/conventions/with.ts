@@ -123,6 +123,7 @@ function loadPeers(
     const ids = new Set<string>();
     for (const mine of sharedBy.get(record.id) ?? []) {
       for (const other of members.get(mine[relation.sharedKey]) ?? []) {
+        // A link's owner key is a uuid column (the relation's declaration names it).
         const id = other[relation.ownerKey] as string;
         if (id !== record.id && byId.has(id)) ids.add(id);
       }

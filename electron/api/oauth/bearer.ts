@@ -37,6 +37,6 @@ export async function authenticateBearer(dataDir: DataDir, token: string, enviro
   const store = dataDir.environment(environment.id);
   const user = activeUser(store, claims.userId);
   if (!user) throw ApiError.notLoggedIn('The user of this access token can no longer sign in.');
-  const caller: UserCaller = { kind: 'user', environment, userId: user.id, role: user.role as string, clientId: claims.clientId };
+  const caller: UserCaller = { kind: 'user', environment, userId: user.id, role: user.role, clientId: claims.clientId };
   return { caller, store };
 }

@@ -112,6 +112,7 @@ export function registerClientRoutes(app: FastifyInstance, system: SystemStore):
     async (request, reply) => {
       const check = checkWrite(oauthClientSpec, body(request.body), 'create');
       if (check.problems.length > 0) throw ApiError.unprocessable(check.problems);
+      // checkWrite checked each against oauthClientSpec: a name, 1–20 URI strings, a boolean.
       const { client, client_secret } = createClient(system, {
         name: check.values.name as string,
         redirect_uris: check.values.redirect_uris as string[],
@@ -138,6 +139,7 @@ export function registerClientRoutes(app: FastifyInstance, system: SystemStore):
       if (check.problems.length > 0) throw ApiError.unprocessable(check.problems);
       const changes: { name?: string; redirect_uris?: string[] } = {};
       if (typeof check.values.name === 'string') changes.name = check.values.name;
+      // checkWrite checked the list against oauthClientSpec: strings only.
       if (Array.isArray(check.values.redirect_uris)) changes.redirect_uris = check.values.redirect_uris as string[];
       return presentClient(OAuthStore.of(system).updateClient(client.id, changes)!);
     },

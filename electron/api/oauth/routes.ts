@@ -226,8 +226,10 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, text, done) => {
     try {
+      // parseAs 'string' hands the body over as a string; Fastify's type allows a Buffer too.
       done(null, parseForm(text as string));
     } catch (error) {
+      // parseForm throws only Errors (URIError on a broken percent escape).
       done(error as Error, undefined);
     }
   });
@@ -376,7 +378,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
         if (!user) throw invalidGrant('the user can no longer sign in');
         const family = oauth.createFamily({ client_id: client.id, environment_id: code.environment_id, user_id: user.id });
         oauth.linkCodeToFamily(codeHash, family.id);
-        return issueTokens(oauth, family, user.role as string);
+        return issueTokens(oauth, family, user.role);
       }
       if (grantType === 'refresh_token') {
         const outcome = oauth.useRefreshToken(digest(required(params, 'refresh_token')), client.id);
@@ -390,7 +392,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
           oauth.revokeFamily(family.id, 'user can no longer sign in');
           throw invalidGrant('the user can no longer sign in');
         }
-        return issueTokens(oauth, family, user.role as string);
+        return issueTokens(oauth, family, user.role);
       }
       throw ApiError.badRequest('unsupported_grant_type: grant_type must be authorization_code or refresh_token');
     },
@@ -426,7 +428,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
       if (!environment) throw ApiError.notFound('No open invitation with that id.');
       const store = dataDir.environment(environment.id);
       const user = await acceptInvitation(store, body.invite_id, body.password);
-      const ctx = { caller: { kind: 'user' as const, environment, userId: user.id, role: user.role as string }, store };
+      const ctx = { caller: { kind: 'user' as const, environment, userId: user.id, role: user.role }, store };
       return present(ctx, userModule, [user], { with: [], include: [] })[0];
     },
   );

@@ -3,8 +3,8 @@
  * accepting an invitation by choosing a password, and creating a signed-in-ready user for the
  * server's CLI. Passwords live in their own table (store/user-passwords.ts), never on the record.
  */
-import type { StoredRecord } from '../../store/environment-store.js';
-import type { EnvironmentStore } from '../../store/environment-store.js';
+import type { userSpec } from '../../../shared/resources/user.js';
+import type { EnvironmentStore, StoredOf } from '../../store/environment-store.js';
 import { passwordHashOf, setPasswordHash } from '../../store/user-passwords.js';
 import { ApiError } from '../errors.js';
 import { createRecord } from '../records.js';
@@ -13,22 +13,25 @@ import { userModule } from '../resources/user.js';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
 import { tables } from '../tables.js';
 
-export function canSignIn(user: StoredRecord | undefined): user is StoredRecord {
+/** A user as stored (the password aside: it has its own table). */
+export type StoredUser = StoredOf<typeof userSpec>;
+
+export function canSignIn(user: StoredUser | undefined): user is StoredUser {
   return user !== undefined && user.status === 'active' && !user.archived_at;
 }
 
 /** The user behind a token, if they may still use the API (not deleted, archived or deactivated). */
-export function activeUser(store: EnvironmentStore, userId: string): StoredRecord | undefined {
+export function activeUser(store: EnvironmentStore, userId: string): StoredUser | undefined {
   const user = store.get(tables.user, userId);
   return canSignIn(user) ? user : undefined;
 }
 
-function userByEmail(store: EnvironmentStore, email: string): StoredRecord | undefined {
+function userByEmail(store: EnvironmentStore, email: string): StoredUser | undefined {
   return store.list(tables.user, { match: { email: email.trim().toLowerCase() }, limit: 1, offset: 0 }).rows[0];
 }
 
 /** The user these credentials sign in; undefined for any mismatch (always at the cost of one hash). */
-export async function signIn(store: EnvironmentStore, email: string, password: string): Promise<StoredRecord | undefined> {
+export async function signIn(store: EnvironmentStore, email: string, password: string): Promise<StoredUser | undefined> {
   const user = userByEmail(store, email);
   const stored = canSignIn(user) ? passwordHashOf(store, user.id) : undefined;
   const ok = await verifyPassword(password, stored);
@@ -37,12 +40,12 @@ export async function signIn(store: EnvironmentStore, email: string, password: s
 
 function checkPassword(password: unknown): string {
   const problem = passwordProblem(password);
-  if (problem) throw ApiError.rule('password', problem);
-  return password as string;
+  if (problem !== null || typeof password !== 'string') throw ApiError.rule('password', problem ?? 'password must be a string');
+  return password;
 }
 
 /** Makes an invited user active with the password they chose; the invitation is used up. */
-export async function acceptInvitation(store: EnvironmentStore, inviteId: string, password: unknown): Promise<StoredRecord> {
+export async function acceptInvitation(store: EnvironmentStore, inviteId: string, password: unknown): Promise<StoredUser> {
   const chosen = checkPassword(password);
   const hash = await hashPassword(chosen);
   return store.transaction(() => {
@@ -54,7 +57,7 @@ export async function acceptInvitation(store: EnvironmentStore, inviteId: string
 }
 
 /** Creates an active user with a password (the server's `user add` command). */
-export async function createUserWithPassword(ctx: RequestContext, input: Record<string, unknown>, password: unknown): Promise<StoredRecord> {
+export async function createUserWithPassword(ctx: RequestContext, input: Record<string, unknown>, password: unknown): Promise<StoredUser> {
   const chosen = checkPassword(password);
   const hash = await hashPassword(chosen);
   return ctx.store.transaction(() => {

@@ -85,6 +85,7 @@ function keepMine(ctx: RequestContext, entry: OverruledEdit): void {
   const current = module ? ctx.store.getForSync(module.table, entry.record_id) : undefined;
   if (!module || !current) throw ApiError.notFound('The record of this overruled change is not on this computer.');
   if (current.deleted_at) throw ApiError.conflict('The record of this overruled change was deleted; restore it from the trash first, or accept the change.');
+  // A parent's field is a uuid column of the record (the module's parents name it).
   const scope = Object.fromEntries((module.parents ?? []).map((p) => [p.param, current[p.field] as string]));
   ctx.store.transaction(() => {
     updateRecord(ctx, module, entry.record_id, { [entry.field]: entry.mine }, scope, { keepAbsent: true });

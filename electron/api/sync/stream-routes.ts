@@ -128,6 +128,7 @@ export function registerStreamRoutes(app: FastifyInstance, modules: readonly Res
       const res = reply.raw;
       reply.hijack();
       res.writeHead(200, {
+        // Headers set on this reply so far (CORS, security): strings, as this API sets them.
         ...(reply.getHeaders() as Record<string, string>),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',

@@ -58,6 +58,7 @@ function hextets(address: string): number[] | undefined {
     const parts = dotted[1]!.split('.').map(Number);
     text = text.slice(0, -dotted[1]!.length) + `${((parts[0]! << 8) | parts[1]!).toString(16)}:${((parts[2]! << 8) | parts[3]!).toString(16)}`;
   }
+  // split always gives a first part; a second only when the text has a '::'.
   const [head, tail] = text.split('::') as [string, string | undefined];
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
@@ -72,6 +73,7 @@ function ipv4From(high: number, low: number): string {
 
 /** The IPv4 address an IPv6 address carries (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16). */
 function embeddedIpv4(groups: number[]): string | undefined {
+  // Callers pass the eight groups of a parsed IPv6 address.
   const [g0, g1, g2, g3, g4, g5, g6, g7] = groups as [number, number, number, number, number, number, number, number];
   // Mapped (::ffff:a.b.c.d) and the deprecated compatible form (::a.b.c.d).
   if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && (g5 === 0xffff || g5 === 0)) return ipv4From(g6, g7);
@@ -106,11 +108,15 @@ export class PrivateTargetError extends Error {
 export const guardedLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, '', 0);
+    // With `all: true` dns.lookup answers a list, which its overloaded type does not say here.
     const list = addresses as unknown as LookupAddress[];
     const refused = list.find((a) => isPrivateAddress(a.address));
+    // The callback's type wants an ErrnoException; the socket only reads its message.
     if (refused) return callback(new PrivateTargetError(hostname, refused.address) as NodeJS.ErrnoException, '', 0);
+    // A caller that asked for `all` gets the list form of the callback (net's lookup contract).
     if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
     const first = list[0];
+    // As above: an ErrnoException by type, read for its message.
     if (!first) return callback(new Error(`${hostname} has no address`) as NodeJS.ErrnoException, '', 0);
     return callback(null, first.address, first.family);
   });
