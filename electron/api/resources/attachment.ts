@@ -6,6 +6,8 @@
  *    optional `card_id`, `filename` fields). The content is stored under its SHA-256 in the
  *    data folder; `bytes` and `checksum` are recorded; over the size limit is a 413;
  *  - `GET …/attachment/{id}/download` returns an upload's content.
+ *
+ * The upload and download routes are in attachment-routes.ts.
  */
 import { attachmentSpec } from '../../../shared/resources/attachment.js';
 import type { ResourceModule } from '../resource.js';

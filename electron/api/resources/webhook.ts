@@ -1,6 +1,7 @@
 /**
  * Webhooks (docs/API.md) and their delivery log. Generic CRUD, except that the
- * POST answer is the only one that carries the webhook's `secret`. Beside the generic routes:
+ * POST answer is the only one that carries the webhook's `secret`. Beside the generic routes
+ * (webhook-routes.ts):
  *
  *   GET  /v1/webhook/{webhook_id}/delivery                          the delivery log (list conventions)
  *   GET  /v1/webhook/{webhook_id}/delivery/{id}                     one delivery, with its body
