@@ -85,6 +85,15 @@ export interface Mutation {
   op: 'create' | 'update' | 'delete';
   fields: Record<string, unknown> | null;
   hlc: string;
+  /**
+   * The planner's action (command) the change belongs to: the remote applies a group all or
+   * nothing (docs/API.md "Sync", "Actions sync whole"). Absent for a change of no command, and
+   * from older replicas: such a mutation is a group of its own. Not part of the content hash,
+   * so a remote that does not know groups answers the same hashes.
+   */
+  group_id?: string;
+  /** What the planner did ("Move 5 cards"), shown in the conflict list when the group is refused. */
+  group_description?: string;
 }
 
 /** A mutation the remote refused, kept with its data until the planner retries or discards it. */
@@ -96,6 +105,19 @@ export interface Conflict {
   created_at: string;
   resolved_at: string | null;
   resolution: string | null;
+  /**
+   * A refused action (docs/API.md "Sync", "Actions sync whole"): its id, description and every
+   * refused mutation of it, each with the reason and the remote's version. The conflict list
+   * shows the action once; retry and discard apply to all of it.
+   */
+  group?: { id: string; description: string | null; items: ConflictItem[] };
+}
+
+/** One refused mutation of a refused action. */
+export interface ConflictItem {
+  mutation: Mutation;
+  error: unknown;
+  server_record: Record<string, unknown> | null;
 }
 
 export interface SyncControl {

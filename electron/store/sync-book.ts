@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { HybridClock, zeroHlc } from '../../shared/hlc.js';
 import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
-import type { Conflict, Mutation } from '../../shared/sync.js';
+import type { Conflict, ConflictItem, Mutation } from '../../shared/sync.js';
 import type { DataDir } from './data-dir.js';
 import type { SqliteDatabase, SqliteStatement } from './database.js';
 import type { EnvironmentStore, LoggedChange } from './environment-store.js';
@@ -110,6 +110,31 @@ interface ConflictRow {
   created_at: string;
   resolved_at: string | null;
   resolution: string | null;
+  group_id: string | null;
+  group_description: string | null;
+}
+
+interface OutboxRow {
+  mutation_id: number;
+  resource: string;
+  record_id: string;
+  op: Mutation['op'];
+  fields: string | null;
+  hlc: string;
+  group_id: string | null;
+  group_description: string | null;
+}
+
+/** The outbox with each row's action description (the command's), when it has one. */
+const outboxRows = 'SELECT o.*, c.description AS group_description FROM sync_outbox o LEFT JOIN command c ON c.id = o.group_id';
+
+function mutationOf(r: OutboxRow): Mutation {
+  const mutation: Mutation = { mutation_id: r.mutation_id, resource: r.resource, id: r.record_id, op: r.op, fields: r.fields ? JSON.parse(r.fields) : null, hlc: r.hlc };
+  if (r.group_id) {
+    mutation.group_id = r.group_id;
+    if (r.group_description) mutation.group_description = r.group_description;
+  }
+  return mutation;
 }
 
 export class SyncBook {
@@ -215,23 +240,34 @@ export class SyncBook {
     const hlc = this.clock.now();
     this.mergeClocks(change.resource, change.id, Object.fromEntries(fields.map((f) => [f, hlc])));
     if (this.role === 'local') {
-      this.sql('INSERT INTO sync_outbox (resource, record_id, op, fields, hlc, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(change.resource, change.id, change.op, change.fields ? JSON.stringify(change.fields) : null, hlc, nowTimestamp());
+      // The command's id makes the write's group: the remote applies an action all or nothing.
+      this.sql('INSERT INTO sync_outbox (resource, record_id, op, fields, hlc, created_at, group_id) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(change.resource, change.id, change.op, change.fields ? JSON.stringify(change.fields) : null, hlc, nowTimestamp(), change.commandId ?? null);
     }
   }
 
   // ------------------------------------------------------------------ outbox (local replica)
 
   pending(limit: number): Mutation[] {
-    const rows = this.sql('SELECT * FROM sync_outbox ORDER BY mutation_id LIMIT ?').all(limit) as {
-      mutation_id: number;
-      resource: string;
-      record_id: string;
-      op: Mutation['op'];
-      fields: string | null;
-      hlc: string;
-    }[];
-    return rows.map((r) => ({ mutation_id: r.mutation_id, resource: r.resource, id: r.record_id, op: r.op, fields: r.fields ? JSON.parse(r.fields) : null, hlc: r.hlc }));
+    return (this.sql(`${outboxRows} ORDER BY o.mutation_id LIMIT ?`).all(limit) as OutboxRow[]).map(mutationOf);
+  }
+
+  /**
+   * The next push: up to `limit` mutations, never a group cut in two (the remote applies a
+   * group all or nothing, within one push). The push ends before a group that would not fit;
+   * a group larger than `limit` on its own goes whole, alone (docs/API.md "Sync").
+   */
+  nextPush(limit: number): Mutation[] {
+    const rows = this.pending(limit);
+    const last = rows[rows.length - 1];
+    if (rows.length < limit || !last?.group_id) return rows;
+    // A command's writes are one transaction, so its rows follow each other in the outbox.
+    const cut = this.sql('SELECT 1 FROM sync_outbox WHERE mutation_id > ? AND group_id = ? LIMIT 1').get(last.mutation_id, last.group_id);
+    if (!cut) return rows;
+    if (rows[0]!.group_id === last.group_id) {
+      return (this.sql(`${outboxRows} WHERE o.group_id = ? AND o.mutation_id >= ? ORDER BY o.mutation_id`).all(last.group_id, rows[0]!.mutation_id) as OutboxRow[]).map(mutationOf);
+    }
+    return rows.filter((m) => m.group_id !== last.group_id);
   }
 
   pendingCount(): number {
@@ -277,46 +313,62 @@ export class SyncBook {
 
   // ------------------------------------------------------------------ conflicts (local replica)
 
+  /**
+   * Keeps a refused mutation with its data. Each mutation of a refused action gets its own
+   * row (nothing is dropped), marked with the action's group: the list shows the action once.
+   */
   addConflict(mutation: Mutation, error: unknown, serverRecord: Record<string, unknown> | null): string {
     const id = uuidv7();
     this.sql(
-        `INSERT INTO sync_conflict (id, mutation_id, resource, record_id, op, fields, hlc, error, server_record, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO sync_conflict (id, mutation_id, resource, record_id, op, fields, hlc, error, server_record, created_at, group_id, group_description)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(id, mutation.mutation_id, mutation.resource, mutation.id, mutation.op, mutation.fields ? JSON.stringify(mutation.fields) : null, mutation.hlc, JSON.stringify(error), serverRecord ? JSON.stringify(serverRecord) : null, nowTimestamp());
+      .run(id, mutation.mutation_id, mutation.resource, mutation.id, mutation.op, mutation.fields ? JSON.stringify(mutation.fields) : null, mutation.hlc, JSON.stringify(error), serverRecord ? JSON.stringify(serverRecord) : null, nowTimestamp(), mutation.group_id ?? null, mutation.group_description ?? null);
     return id;
   }
 
-  private conflictOf(row: ConflictRow): Conflict {
+  private itemOf(row: ConflictRow): ConflictItem {
     return {
-      id: row.id,
       mutation: { mutation_id: row.mutation_id, resource: row.resource, id: row.record_id, op: row.op, fields: row.fields ? JSON.parse(row.fields) : null, hlc: row.hlc },
       error: JSON.parse(row.error),
       server_record: row.server_record ? JSON.parse(row.server_record) : null,
-      created_at: row.created_at,
-      resolved_at: row.resolved_at,
-      resolution: row.resolution,
     };
   }
 
+  /** A conflict entry: one refused mutation, or a refused action shown by its first mutation's row. */
+  private conflictOf(row: ConflictRow): Conflict {
+    const conflict: Conflict = { id: row.id, ...this.itemOf(row), created_at: row.created_at, resolved_at: row.resolved_at, resolution: row.resolution };
+    if (row.group_id) {
+      const rows = this.sql('SELECT * FROM sync_conflict WHERE group_id = ? ORDER BY mutation_id').all(row.group_id) as ConflictRow[];
+      conflict.group = { id: row.group_id, description: row.group_description, items: rows.map((r) => this.itemOf(r)) };
+    }
+    return conflict;
+  }
+
+  /** Rows that start an entry: ungrouped rows, and the first row of each refused action. */
+  private static readonly entryRows = `(group_id IS NULL OR NOT EXISTS (SELECT 1 FROM sync_conflict g WHERE g.group_id = sync_conflict.group_id AND g.mutation_id < sync_conflict.mutation_id))`;
+
   conflicts(options: { open: boolean; limit: number; offset: number }): { count: number; data: Conflict[] } {
-    const where = options.open ? 'WHERE resolved_at IS NULL' : '';
+    const where = `WHERE ${SyncBook.entryRows}${options.open ? ' AND resolved_at IS NULL' : ''}`;
     const count = (this.sql(`SELECT count(*) AS n FROM sync_conflict ${where}`).get() as { n: number }).n;
     const rows = this.sql(`SELECT * FROM sync_conflict ${where} ORDER BY created_at, id LIMIT ? OFFSET ?`).all(options.limit, options.offset) as ConflictRow[];
     return { count, data: rows.map((r) => this.conflictOf(r)) };
   }
 
+  /** The entry a conflict id belongs to: any mutation's id of a refused action names the whole action. */
   conflict(id: string): Conflict | undefined {
     const row = this.sql('SELECT * FROM sync_conflict WHERE id = ?').get(id) as ConflictRow | undefined;
-    return row ? this.conflictOf(row) : undefined;
+    if (!row?.group_id) return row ? this.conflictOf(row) : undefined;
+    return this.conflictOf(this.sql('SELECT * FROM sync_conflict WHERE group_id = ? ORDER BY mutation_id LIMIT 1').get(row.group_id) as ConflictRow);
   }
 
+  /** Resolves a conflict entry: every mutation of a refused action at once. */
   resolveConflict(id: string, resolution: 'retried' | 'discarded'): void {
-    this.sql('UPDATE sync_conflict SET resolved_at = ?, resolution = ? WHERE id = ?').run(nowTimestamp(), resolution, id);
+    this.sql('UPDATE sync_conflict SET resolved_at = ?, resolution = ? WHERE id = ? OR group_id = (SELECT group_id FROM sync_conflict WHERE id = ?)').run(nowTimestamp(), resolution, id, id);
   }
 
   openConflictCount(): number {
-    return (this.sql('SELECT count(*) AS n FROM sync_conflict WHERE resolved_at IS NULL').get() as { n: number }).n;
+    return (this.sql(`SELECT count(*) AS n FROM sync_conflict WHERE ${SyncBook.entryRows} AND resolved_at IS NULL`).get() as { n: number }).n;
   }
 
   // ------------------------------------------------------------------ remote side

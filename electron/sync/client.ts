@@ -408,7 +408,7 @@ export class SyncClient implements SyncControl {
     let renewed = false;
     let problem: string | null = null;
     for (let i = 0; i < maxPushBatchesPerRun; i++) {
-      const batch = this.book.pending(this.timing.pushBatch);
+      const batch = this.book.nextPush(this.timing.pushBatch);
       if (batch.length === 0) return problem;
       const sentAt = Date.now();
       let answer;

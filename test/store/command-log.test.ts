@@ -39,7 +39,7 @@ describe('migration 19: commands', () => {
 
     const store = EnvironmentStore.open(file, 'env');
     try {
-      expect(store.db.pragma('user_version', { simple: true })).toBe(19);
+      expect(store.db.pragma('user_version', { simple: true })).toBe(environmentMigrations.length);
       const old = store.db.prepare('SELECT command_id, before FROM change_log WHERE record_id = ?').get(projectId);
       expect(old).toEqual({ command_id: null, before: null });
       expect(store.get(tables.project, projectId)).toMatchObject({ name: 'Hall 3' });

@@ -43,7 +43,7 @@ const ops = ['create', 'update', 'delete'];
 export function readMutation(value: unknown, index: number): Mutation {
   const where = `mutations.${index}`;
   if (!isPlainObject(value)) throw ApiError.badRequest(`${where} must be an object`);
-  const { mutation_id, resource, id, op, fields, hlc } = value;
+  const { mutation_id, resource, id, op, fields, hlc, group_id, group_description } = value;
   if (typeof mutation_id !== 'number' || !Number.isSafeInteger(mutation_id) || mutation_id < 1) {
     throw ApiError.badRequest(`${where}.mutation_id must be a positive integer`);
   }
@@ -52,7 +52,18 @@ export function readMutation(value: unknown, index: number): Mutation {
   if (typeof op !== 'string' || !ops.includes(op)) throw ApiError.badRequest(`${where}.op must be create, update or delete`);
   if (fields !== null && fields !== undefined && !isPlainObject(fields)) throw ApiError.badRequest(`${where}.fields must be an object or null`);
   if (!isHlc(hlc)) throw ApiError.badRequest(`${where}.hlc must be a hybrid logical clock`);
-  return { mutation_id, resource, id: id.toLowerCase(), op: op as Mutation['op'], fields: (fields as Record<string, unknown> | null) ?? null, hlc };
+  // The action the mutation belongs to (docs/API.md "Sync", "Actions sync whole"); optional: a
+  // mutation without one is a group of its own, as every mutation of an older replica is.
+  if (group_id !== undefined && group_id !== null && (typeof group_id !== 'string' || !/^[A-Za-z0-9_.:-]{1,100}$/.test(group_id))) {
+    throw ApiError.badRequest(`${where}.group_id must be 1-100 letters, digits or _.:-`);
+  }
+  if (group_description !== undefined && group_description !== null && (typeof group_description !== 'string' || group_description.length > 200)) {
+    throw ApiError.badRequest(`${where}.group_description must be text of at most 200 characters`);
+  }
+  const mutation: Mutation = { mutation_id, resource, id: id.toLowerCase(), op: op as Mutation['op'], fields: (fields as Record<string, unknown> | null) ?? null, hlc };
+  if (typeof group_id === 'string') mutation.group_id = group_id;
+  if (typeof group_id === 'string' && typeof group_description === 'string') mutation.group_description = group_description;
+  return mutation;
 }
 
 /** The remote's version of a mutation's record, as the caller may read it. */
@@ -65,6 +76,16 @@ function remoteVersion(ctx: RequestContext, book: SyncBook, mutation: Mutation, 
 
 function refuse(ctx: RequestContext, book: SyncBook, mutation: Mutation, error: ApiError, table?: Parameters<RequestContext['store']['getForSync']>[0]): MutationResult {
   return { mutation_id: mutation.mutation_id, status: 'rejected', error: error.body(), ...remoteVersion(ctx, book, mutation, table) };
+}
+
+/** A refusal with a given reason and the remote's version as it is now (a refused group, push.ts). */
+export function refusedWith(ctx: RequestContext, book: SyncBook, mutation: Mutation, error: ApiErrorBody): MutationResult {
+  return { mutation_id: mutation.mutation_id, status: 'rejected', error, ...remoteVersion(ctx, book, mutation, syncedTable(mutation.resource)) };
+}
+
+function syncedTable(resource: string) {
+  const module = moduleNamedOrNone(resource);
+  return module?.syncs === false ? undefined : module?.table;
 }
 
 /** Applies the fields that win; answers whether any field lost to a later change (an overruled edit). */

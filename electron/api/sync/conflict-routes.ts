@@ -12,10 +12,10 @@ import { ApiError } from '../errors.js';
 import { requireAdmin } from '../permissions.js';
 import { deleteRecord, present, updateRecord } from '../records.js';
 import { moduleNamedOrNone } from '../registry.js';
-import type { RequestContext } from '../resource.js';
+import type { RequestContext, ResourceModule } from '../resource.js';
 import { bookOf } from './books.js';
 import { overruledEditsOf } from '../../store/overruled-edits.js';
-import { remoteUrlProblem, SyncSettingsProblem, type SyncControl, type SyncSettingsInput } from '../../../shared/sync.js';
+import { remoteUrlProblem, SyncSettingsProblem, type Mutation, type SyncControl, type SyncSettingsInput } from '../../../shared/sync.js';
 import { optionalBody, requiredBody } from '../conventions/request-body.js';
 
 /**
@@ -49,29 +49,42 @@ function retry(ctx: RequestContext, conflictId: string, body: unknown): void {
   const conflict = book.conflict(conflictId);
   if (!conflict) throw ApiError.notFound('No conflict with that id.');
   if (conflict.resolved_at) throw ApiError.conflict('This conflict was already resolved.');
-  const module = moduleNamedOrNone(conflict.mutation.resource);
-  if (!module) throw ApiError.notFound('The conflict names a resource this instance does not have.');
   const input = optionalBody(body);
-  const { mutation } = conflict;
+  // A refused action is retried whole, as it was (docs/API.md "Sync", "Actions sync whole"):
+  // its changes are written again as one new action, which syncs as one group. Edits are for
+  // an action of one change: which of several records they would be meant for is not known.
+  const items = conflict.group?.items ?? [conflict];
+  if (items.length > 1 && Object.keys(input).length > 0) {
+    throw ApiError.unprocessable([{ field: 'body', description: 'A refused action of several changes is retried as it was, without edits; change its records after the retry.' }]);
+  }
+  const modules = items.map(({ mutation }) => {
+    const module = moduleNamedOrNone(mutation.resource);
+    if (!module) throw ApiError.notFound('The conflict names a resource this instance does not have.');
+    return module;
+  });
   ctx.store.transaction(() => {
-    if (mutation.op === 'delete') {
-      deleteRecord(ctx, module, mutation.id);
-    } else {
-      const edited = { ...(mutation.fields ?? {}), ...input };
-      const current = ctx.store.getForSync(module.table, mutation.id);
-      if (current && !current.deleted_at) {
-        // An ordinary edit, through the resource's rules like any API write.
-        const scope = Object.fromEntries((module.parents ?? []).map((p) => [p.param, current[p.field] as string]));
-        updateRecord(ctx, module, mutation.id, edited, scope, { keepAbsent: true });
-      } else {
-        // The record is not here (the remote refused to create it): bring it back whole.
-        const { values, problems } = checkWrite(module.spec, edited, 'create', [], true);
-        if (problems.length > 0) throw ApiError.unprocessable(problems);
-        ctx.store.writeForSync(module.table, mutation.id, { ...current, ...values, deleted_at: null });
-      }
-    }
+    items.forEach(({ mutation }, i) => retryMutation(ctx, modules[i]!, mutation, input));
     book.resolveConflict(conflictId, 'retried');
   });
+}
+
+function retryMutation(ctx: RequestContext, module: ResourceModule, mutation: Mutation, input: Record<string, unknown>): void {
+  if (mutation.op === 'delete') {
+    deleteRecord(ctx, module, mutation.id);
+  } else {
+    const edited = { ...(mutation.fields ?? {}), ...input };
+    const current = ctx.store.getForSync(module.table, mutation.id);
+    if (current && !current.deleted_at) {
+      // An ordinary edit, through the resource's rules like any API write.
+      const scope = Object.fromEntries((module.parents ?? []).map((p) => [p.param, current[p.field] as string]));
+      updateRecord(ctx, module, mutation.id, edited, scope, { keepAbsent: true });
+    } else {
+      // The record is not here (the remote refused to create it): bring it back whole.
+      const { values, problems } = checkWrite(module.spec, edited, 'create', [], true);
+      if (problems.length > 0) throw ApiError.unprocessable(problems);
+      ctx.store.writeForSync(module.table, mutation.id, { ...current, ...values, deleted_at: null });
+    }
+  }
 }
 
 export function registerConflictRoutes(app: FastifyInstance, control: (() => SyncControl | undefined) | undefined): void {

@@ -2,7 +2,7 @@
  * Sync endpoints (docs/API.md "Sync").
  *
  * Remote side, on every instance:
- *   POST /v1/sync/push        {client_id, mutations: [{mutation_id, resource, id, op, fields, hlc}]}
+ *   POST /v1/sync/push        {client_id, mutations: [{mutation_id, resource, id, op, fields, hlc, group_id?, group_description?}]}
  *   GET  /v1/sync/changes     ?since=<cursor>&limit=N: records changed since, in commit order
  *   GET  /v1/sync/snapshot    ?cursor=&limit=N: every record, for a first sync or after 410
  * each with the replica's protocol and schema versions as headers, answered with the remote's
@@ -43,6 +43,11 @@ export interface SyncRouteOptions {
 }
 
 export const maxPushBatch = 1000;
+/**
+ * A push may be larger than `maxPushBatch` only when it is one group (one planner action):
+ * a group is applied whole, so a replica sends it whole, alone (docs/API.md "Sync").
+ */
+export const maxPushGroup = 20_000;
 const maxPage = 5000;
 
 function pageSize(query: QueryString, fallback: number): number {
@@ -103,8 +108,11 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
     const clientId = body.client_id;
     if (typeof clientId !== 'string' || !/^[A-Za-z0-9_.:-]{1,100}$/.test(clientId)) throw ApiError.badRequest('client_id must be 1-100 letters, digits or _.:-');
     if (!Array.isArray(body.mutations)) throw ApiError.badRequest('mutations must be an array');
-    if (body.mutations.length > maxPushBatch) throw ApiError.badRequest(`push at most ${maxPushBatch} mutations at a time`);
+    if (body.mutations.length > maxPushGroup) throw ApiError.badRequest(`push at most ${maxPushBatch} mutations at a time (${maxPushGroup} when they are one group)`);
     const mutations = body.mutations.map(readMutation);
+    if (mutations.length > maxPushBatch && !(mutations[0]!.group_id && mutations.every((m) => m.group_id === mutations[0]!.group_id))) {
+      throw ApiError.badRequest(`push at most ${maxPushBatch} mutations at a time (${maxPushGroup} when they are one group)`);
+    }
     for (let i = 1; i < mutations.length; i++) {
       if (mutations[i]!.mutation_id <= mutations[i - 1]!.mutation_id) throw ApiError.badRequest('mutations must be in increasing mutation_id order');
     }

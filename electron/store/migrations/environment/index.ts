@@ -18,6 +18,7 @@ import { syncUnknown } from './0016-sync-unknown.js';
 import { syncOverruled } from './0017-sync-overruled.js';
 import { timeEntriesWithoutCard } from './0018-time-entries-without-card.js';
 import { commands } from './0019-commands.js';
+import { syncGroups } from './0020-sync-groups.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
-export const environmentMigrations: readonly Migration[] = [changeLog, project, orderData, baseData, cardData, sync, oauth, webhooks, timeTracking, referenceFields, syncFiles, planIds, relationKeys, replicaOwners, cardVisibilityAll, syncUnknown, syncOverruled, timeEntriesWithoutCard, commands];
+export const environmentMigrations: readonly Migration[] = [changeLog, project, orderData, baseData, cardData, sync, oauth, webhooks, timeTracking, referenceFields, syncFiles, planIds, relationKeys, replicaOwners, cardVisibilityAll, syncUnknown, syncOverruled, timeEntriesWithoutCard, commands, syncGroups];
