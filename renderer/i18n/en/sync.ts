@@ -76,4 +76,11 @@ export const syncMessages = {
   'history.resynced': 'Done (downloaded everything again)',
   'history.failedTimes': '{problem} ({runs} tries in a row)',
   'history.seconds': '{seconds} s',
+
+  // A refused action of several changes (docs/API.md "Sync", "Actions sync whole")
+  'conflict.refusedAction.one': 'Your action “{action}” was refused: its change did not reach the server',
+  'conflict.refusedAction.other': 'Your action “{action}” was refused: none of its {count} changes reached the server',
+  'conflict.anAction': 'an action',
+  'conflict.wholeAction.one': 'Retry and discard apply to its one change.',
+  'conflict.wholeAction.other': 'Retry and discard apply to all {count} changes of this action; the table shows the first.',
 } as const;

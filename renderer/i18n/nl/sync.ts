@@ -68,4 +68,10 @@ export const syncMessages: Record<keyof typeof english, string> = {
   'history.resynced': 'Gelukt (alles opnieuw opgehaald)',
   'history.failedTimes': '{problem} ({runs} keer achter elkaar)',
   'history.seconds': '{seconds} s',
+
+  'conflict.refusedAction.one': 'Je actie “{action}” is geweigerd: de wijziging is niet op de server gekomen',
+  'conflict.refusedAction.other': 'Je actie “{action}” is geweigerd: geen van de {count} wijzigingen is op de server gekomen',
+  'conflict.anAction': 'een actie',
+  'conflict.wholeAction.one': 'Opnieuw proberen en weggooien gelden voor die ene wijziging.',
+  'conflict.wholeAction.other': 'Opnieuw proberen en weggooien gelden voor alle {count} wijzigingen van deze actie; de tabel toont de eerste.',
 };

@@ -29,10 +29,12 @@ function ConflictBody({ conflict, onResolved }: { conflict: ConflictDetail; onRe
   const editable = editableFields(mutation.fields);
   const [edits, setEdits] = useState<Record<string, string>>(() => Object.fromEntries(editable.map((field) => [field, valueText(mutation.fields?.[field])])));
   const [copied, setCopied] = useState<{ ok: boolean; message: string } | null>(null);
+  // An action of several changes is retried or discarded whole, as it was: no edits.
+  const changes = conflict.group?.items.length ?? 1;
 
   function act(action: 'retry' | 'discard') {
     resolve.mutate(
-      { id: conflict.id, action, ...(action === 'retry' ? { fields: retryBody(mutation.fields, edits) } : {}) },
+      { id: conflict.id, action, ...(action === 'retry' && changes === 1 ? { fields: retryBody(mutation.fields, edits) } : {}) },
       {
         onSuccess: () => {
           notify(action === 'retry' ? t('conflict.retried') : t('conflict.discarded'));
@@ -75,7 +77,9 @@ function ConflictBody({ conflict, onResolved }: { conflict: ConflictDetail; onRe
         </tbody>
       </table>
 
-      {mutation.op !== 'delete' && editable.length > 0 && (
+      {changes > 1 && <p className="muted">{t.count('conflict.wholeAction', changes)}</p>}
+
+      {changes === 1 && mutation.op !== 'delete' && editable.length > 0 && (
         <fieldset className="conflict__edit">
           <legend>{t('conflict.editLegend')}</legend>
           {editable.map((field) => (

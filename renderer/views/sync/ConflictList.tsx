@@ -11,7 +11,7 @@ import { ConflictDetailView } from './ConflictDetailView.js';
 import { humanResource } from './PendingChanges.js';
 import type { Conflict } from '../../../shared/sync.js';
 import { useConflicts } from './sync-api.js';
-import { recordName, refusalReasons } from './sync-words.js';
+import { recordName, refusalReasons, refusedAction } from './sync-words.js';
 
 export function ConflictList() {
   const t = useT();
@@ -52,10 +52,12 @@ function ConflictHeading({ conflict }: { conflict: Conflict }) {
   const t = useT();
   const { mutation } = conflict;
   const name = recordName(mutation.fields) ?? recordName(conflict.server_record);
+  // A refused action is one entry, said as the planner did it.
+  const action = refusedAction(conflict, t);
   return (
     <div className="conflict__heading">
       <p className="conflict__what">
-        {t(`conflict.refused.${mutation.op}`, { resource: humanResource(mutation.resource), name: name ? `“${name}”` : '' })}
+        {action ?? t(`conflict.refused.${mutation.op}`, { resource: humanResource(mutation.resource), name: name ? `“${name}”` : '' })}
       </p>
       <ul className="conflict__reasons">
         {refusalReasons(conflict.error, t).map((reason) => (

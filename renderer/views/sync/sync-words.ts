@@ -5,6 +5,7 @@
  * the reason. Pure (test/renderer/sync-words.test.ts).
  */
 import type { Translate } from '../../i18n/index.js';
+import type { Conflict } from '../../../shared/sync.js';
 
 /** What the last sync problem means, in the planner's language. */
 export function plainSyncProblem(problem: string, t: Translate): string {
@@ -41,4 +42,14 @@ export function recordName(fields: Record<string, unknown> | null | undefined): 
     if (typeof value === 'string' && value) return value;
   }
   return null;
+}
+
+/**
+ * A refused action of several changes (docs/API.md "Sync", "Actions sync whole"), said as the
+ * planner did it ("Move 5 cards"); null for a single refused change, which is said by its record.
+ */
+export function refusedAction(conflict: Pick<Conflict, 'group'>, t: Translate): string | null {
+  const group = conflict.group;
+  if (!group || group.items.length < 2) return null;
+  return t.count('conflict.refusedAction', group.items.length, { action: group.description ?? t('conflict.anAction') });
 }
