@@ -13,7 +13,8 @@ import { basename } from 'node:path';
 import Database from 'better-sqlite3';
 
 export type SqliteDatabase = Database.Database;
-export type SqliteStatement = Database.Statement<unknown[], unknown>;
+/** A prepared statement; `Row` is the shape its SQL gives each row (unknown until named). */
+export type SqliteStatement<Row = unknown> = Database.Statement<unknown[], Row>;
 
 export interface Migration {
   /** 1, 2, 3 … in order, never reused. */
@@ -68,6 +69,7 @@ class NewerSchemaError extends Error {}
 
 function problemOf(error: unknown): DatabaseProblem | undefined {
   if (error instanceof NewerSchemaError) return 'newer-schema';
+  // Errors from better-sqlite3 carry SQLite's code; anything else is read as having none.
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string' || !code.startsWith('SQLITE_')) {
     // better-sqlite3 checks the folder itself before SQLite sees the path.
@@ -120,6 +122,7 @@ export function migrate(db: SqliteDatabase, migrations: readonly Migration[]): v
   sorted.forEach((m, i) => {
     if (m.version !== i + 1) throw new Error(`migration ${m.name} has version ${m.version}, expected ${i + 1}`);
   });
+  // With `simple: true` pragma gives the value itself: user_version is an integer.
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > sorted.length) {
     throw new NewerSchemaError(`schema version ${current}, this Planner knows up to ${sorted.length}`);

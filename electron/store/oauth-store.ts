@@ -55,6 +55,7 @@ interface ClientRow extends Omit<StoredClient, 'redirect_uris' | 'confidential'>
 }
 
 function clientOf(row: ClientRow): StoredClient {
+  // Written by this store as JSON.stringify of the client's list of URI strings.
   return { ...row, redirect_uris: JSON.parse(row.redirect_uris) as string[], confidential: row.confidential === 1 };
 }
 
@@ -80,12 +81,13 @@ export class OAuthStore {
     return store;
   }
 
-  private sql(text: string): SqliteStatement {
-    return this.statements.get(text);
+  /** The statement of a fixed text, with the shape of its rows named by the caller. */
+  private sql<Row = unknown>(text: string): SqliteStatement<Row> {
+    return this.statements.rows<Row>(text);
   }
 
   environmentById(id: string): Environment | undefined {
-    return this.sql('SELECT id, name, created_at FROM environment WHERE id = ?').get(id) as Environment | undefined;
+    return this.sql<Environment>('SELECT id, name, created_at FROM environment WHERE id = ?').get(id);
   }
 
   // ----------------------------------------------------------------------- signing keys
@@ -93,6 +95,7 @@ export class OAuthStore {
   /** The key new tokens are signed with; made on first use (HS256, 256 random bits). */
   signingKey(): SigningKey {
     if (this.signing) return this.signing;
+    // The row shape of this store's own SQL text (SQLite gives untyped rows).
     let row = this.sql(
       "SELECT id, secret FROM signing_key WHERE retired_at IS NULL AND algorithm = 'HS256' ORDER BY created_at DESC, id DESC LIMIT 1",
     ).get() as { id: string; secret: string } | undefined;
@@ -108,6 +111,7 @@ export class OAuthStore {
   keyById(id: string): (SigningKey & { retired: boolean }) | undefined {
     const cached = this.keys.get(id);
     if (cached) return { ...cached, retired: false };
+    // The row shape of this store's own SQL text (SQLite gives untyped rows).
     const row = this.sql("SELECT id, secret, retired_at FROM signing_key WHERE id = ? AND algorithm = 'HS256'").get(id) as
       | { id: string; secret: string; retired_at: string | null }
       | undefined;
@@ -131,18 +135,18 @@ export class OAuthStore {
 
   /** A live client. */
   client(id: string): StoredClient | undefined {
-    const row = this.sql('SELECT * FROM oauth_client WHERE id = ? AND deleted_at IS NULL').get(id) as ClientRow | undefined;
+    const row = this.sql<ClientRow>('SELECT * FROM oauth_client WHERE id = ? AND deleted_at IS NULL').get(id);
     return row ? clientOf(row) : undefined;
   }
 
   /** Live clients limited to one environment, oldest first. */
   clientsOf(environmentId: string, limit: number, offset: number): { count: number; rows: StoredClient[] } {
-    const { n } = this.sql('SELECT count(*) AS n FROM oauth_client WHERE environment_id = ? AND deleted_at IS NULL').get(environmentId) as { n: number };
-    const rows = this.sql('SELECT * FROM oauth_client WHERE environment_id = ? AND deleted_at IS NULL ORDER BY created_at, id LIMIT ? OFFSET ?').all(
+    const { n } = this.sql<{ n: number }>('SELECT count(*) AS n FROM oauth_client WHERE environment_id = ? AND deleted_at IS NULL').get(environmentId)!;
+    const rows = this.sql<ClientRow>('SELECT * FROM oauth_client WHERE environment_id = ? AND deleted_at IS NULL ORDER BY created_at, id LIMIT ? OFFSET ?').all(
       environmentId,
       limit,
       offset,
-    ) as ClientRow[];
+    );
     return { count: n, rows: rows.map(clientOf) };
   }
 
@@ -187,7 +191,7 @@ export class OAuthStore {
    */
   takeCode(codeHash: string, clientId: string): StoredCode | undefined {
     return this.db.transaction(() => {
-      const row = this.sql('SELECT * FROM oauth_code WHERE code_hash = ?').get(codeHash) as StoredCode | undefined;
+      const row = this.sql<StoredCode>('SELECT * FROM oauth_code WHERE code_hash = ?').get(codeHash);
       if (!row || row.client_id !== clientId) return undefined;
       if (!row.used_at) this.sql('UPDATE oauth_code SET used_at = ? WHERE code_hash = ?').run(nowTimestamp(), codeHash);
       return row;
@@ -214,7 +218,7 @@ export class OAuthStore {
   }
 
   family(id: string): TokenFamily | undefined {
-    return this.sql('SELECT id, client_id, environment_id, user_id, revoked_at FROM oauth_token_family WHERE id = ?').get(id) as TokenFamily | undefined;
+    return this.sql<TokenFamily>('SELECT id, client_id, environment_id, user_id, revoked_at FROM oauth_token_family WHERE id = ?').get(id);
   }
 
   revokeFamily(id: string, reason: string): void {
@@ -237,6 +241,7 @@ export class OAuthStore {
    */
   useRefreshToken(tokenHash: string, clientId: string, now: number = Date.now()): RefreshOutcome {
     return this.db.transaction((): RefreshOutcome => {
+      // The row shape of this store's own SQL text (SQLite gives untyped rows).
       const row = this.sql(
         `SELECT t.used_at, t.expires_at, f.id, f.client_id, f.environment_id, f.user_id, f.revoked_at
          FROM oauth_refresh_token t JOIN oauth_token_family f ON f.id = t.family_id WHERE t.token_hash = ?`,

@@ -82,6 +82,7 @@ export class OverruledEdits extends SideTable {
   }
 
   private entryOf(row: Row): OverruledEdit {
+    // JSON.parse gives `any`; as `unknown` the values stay checked wherever they are read.
     return { ...row, mine: JSON.parse(row.mine) as unknown, theirs: JSON.parse(row.theirs) as unknown };
   }
 
@@ -105,7 +106,7 @@ export class OverruledEdits extends SideTable {
   }
 
   get(id: string): OverruledEdit | undefined {
-    const row = this.sql('SELECT * FROM sync_overruled WHERE id = ?').get(id) as Row | undefined;
+    const row = this.sql<Row>('SELECT * FROM sync_overruled WHERE id = ?').get(id);
     return row ? this.entryOf(row) : undefined;
   }
 
@@ -123,6 +124,6 @@ export class OverruledEdits extends SideTable {
   }
 
   openCount(): number {
-    return (this.sql("SELECT count(*) AS n FROM sync_overruled WHERE status = 'open'").get() as { n: number }).n;
+    return (this.sql<{ n: number }>("SELECT count(*) AS n FROM sync_overruled WHERE status = 'open'").get()!).n;
   }
 }

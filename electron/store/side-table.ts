@@ -29,8 +29,9 @@ export abstract class SideTable {
     this.statements = fixedTextStatements(store.db);
   }
 
-  protected sql(text: string): SqliteStatement {
-    return this.statements.get(text);
+  /** The statement of a fixed text, with the shape of its rows named by the caller. */
+  protected sql<Row = unknown>(text: string): SqliteStatement<Row> {
+    return this.statements.rows<Row>(text);
   }
 
   /**
@@ -40,9 +41,8 @@ export abstract class SideTable {
    */
   protected page<Row>(from: string, params: readonly unknown[], order: string, limit: number, offset: number): { count: number; rows: Row[] } {
     // count(*) always gives one row.
-    const { n } = this.sql(`SELECT count(*) AS n ${from}`).get(...params) as { n: number };
-    // The caller names the row type of its own table: SQLite gives untyped rows.
-    const rows = this.sql(`SELECT * ${from} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...params, limit, offset) as Row[];
+    const { n } = this.sql<{ n: number }>(`SELECT count(*) AS n ${from}`).get(...params)!;
+    const rows = this.sql<Row>(`SELECT * ${from} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...params, limit, offset);
     return { count: n, rows };
   }
 }

@@ -68,6 +68,15 @@ export class StatementCache {
     return statement;
   }
 
+  /**
+   * The statement for a fixed text, its rows typed as `Row`: the store that wrote the SQL names
+   * the shape of its rows (better-sqlite3's own `prepare<Params, Row>`), once, where it runs it.
+   */
+  rows<Row>(sql: string): SqliteStatement<Row> {
+    // A statement's row type is not checked at run time by better-sqlite3 either; see above.
+    return this.get(sql) as SqliteStatement<Row>;
+  }
+
   clear(): void {
     this.statements.clear();
     this.seenOnce.clear();

@@ -42,6 +42,7 @@ export class SyncHistory extends SideTable {
   record(run: SyncRunRecord): boolean {
     if (isIdle(run)) return false;
     return this.store.transaction(() => {
+      // The row shape of this SQL text (SQLite gives untyped rows).
       const newest = this.sql('SELECT id, error, sent, received, overruled, refused, files_sent, files_fetched FROM sync_history ORDER BY id DESC LIMIT 1').get() as
         | (Pick<SyncRun, 'id' | 'error' | 'sent' | 'received' | 'overruled' | 'refused' | 'files_sent' | 'files_fetched'>)
         | undefined;

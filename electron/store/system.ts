@@ -107,12 +107,13 @@ export class SystemStore {
     this.db.close();
   }
 
-  private sql(text: string): SqliteStatement {
-    return this.statements.get(text);
+  /** The statement of a fixed text, with the shape of its rows named by the caller. */
+  private sql<Row = unknown>(text: string): SqliteStatement<Row> {
+    return this.statements.rows<Row>(text);
   }
 
   private get pepper(): Buffer {
-    this.pepperBytes ??= Buffer.from((this.sql('SELECT secret FROM api_key_pepper WHERE id = 1').get() as { secret: string }).secret, 'hex');
+    this.pepperBytes ??= Buffer.from((this.sql<{ secret: string }>('SELECT secret FROM api_key_pepper WHERE id = 1').get()!).secret, 'hex');
     return this.pepperBytes;
   }
 
@@ -122,11 +123,11 @@ export class SystemStore {
   }
 
   findEnvironment(name: string): Environment | undefined {
-    return this.sql('SELECT id, name, created_at FROM environment WHERE name = ?').get(name) as Environment | undefined;
+    return this.sql<Environment>('SELECT id, name, created_at FROM environment WHERE name = ?').get(name);
   }
 
   listEnvironments(): Environment[] {
-    return this.sql('SELECT id, name, created_at FROM environment ORDER BY name').all() as Environment[];
+    return this.sql<Environment>('SELECT id, name, created_at FROM environment ORDER BY name').all();
   }
 
   createEnvironment(name: string): Environment {
@@ -180,20 +181,20 @@ export class SystemStore {
 
   /** Revokes every live key of the environment with this label (e.g. last launch's bridge key). */
   revokeApiKeys(environmentId: string, label: string): void {
-    const ids = this.sql('SELECT id FROM api_key WHERE environment_id = ? AND label = ? AND revoked_at IS NULL')
-      .all(environmentId, label) as { id: string }[];
+    const ids = this.sql<{ id: string }>('SELECT id FROM api_key WHERE environment_id = ? AND label = ? AND revoked_at IS NULL')
+      .all(environmentId, label);
     for (const { id } of ids) this.revokeApiKey(id);
   }
 
   /** A key that still works (never its digest): who it opens, its label and when it was made. */
   findLiveApiKey(keyId: string): { id: string; environment_id: string; label: string | null; created_at: string } | undefined {
-    return this.sql('SELECT id, environment_id, label, created_at FROM api_key WHERE id = ? AND revoked_at IS NULL')
-      .get(keyId) as { id: string; environment_id: string; label: string | null; created_at: string } | undefined;
+    return this.sql<{ id: string; environment_id: string; label: string | null; created_at: string }>('SELECT id, environment_id, label, created_at FROM api_key WHERE id = ? AND revoked_at IS NULL')
+      .get(keyId);
   }
 
   countApiKeys(environmentId: string): number {
-    const row = this.sql('SELECT count(*) AS n FROM api_key WHERE environment_id = ? AND revoked_at IS NULL')
-      .get(environmentId) as { n: number };
+    const row = this.sql<{ n: number }>('SELECT count(*) AS n FROM api_key WHERE environment_id = ? AND revoked_at IS NULL')
+      .get(environmentId)!;
     return row.n;
   }
 
@@ -238,14 +239,14 @@ export class SystemStore {
   }
 
   private liveKeyByDigest(environmentId: string, digest: Buffer): { id: string; digest: string } | undefined {
-    return this.sql('SELECT id, digest FROM api_key WHERE digest = ? AND environment_id = ? AND revoked_at IS NULL LIMIT 1').get(
+    return this.sql<{ id: string; digest: string }>('SELECT id, digest FROM api_key WHERE digest = ? AND environment_id = ? AND revoked_at IS NULL LIMIT 1').get(
       digest.toString('hex'),
       environmentId,
-    ) as { id: string; digest: string } | undefined;
+    );
   }
 
   private legacyKeys(environmentId: string): LegacyKeyRow[] {
-    return this.sql('SELECT id, salt, hash FROM api_key WHERE environment_id = ? AND digest IS NULL AND revoked_at IS NULL').all(environmentId) as LegacyKeyRow[];
+    return this.sql<LegacyKeyRow>('SELECT id, salt, hash FROM api_key WHERE environment_id = ? AND digest IS NULL AND revoked_at IS NULL').all(environmentId);
   }
 
   /** A legacy key was matched: from now on it is found by its digest, and its scrypt hash goes. */

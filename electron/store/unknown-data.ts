@@ -90,7 +90,7 @@ export class UnknownData extends SideTable {
 
   /** The kept fields of one record (empty when none). */
   fieldsOf(resource: string, id: string): KeptFields {
-    return keptFieldsOf(this.sql('SELECT * FROM sync_unknown WHERE resource = ? AND record_id = ? ORDER BY field').all(resource, id) as KeptRow[]);
+    return keptFieldsOf(this.sql<KeptRow>('SELECT * FROM sync_unknown WHERE resource = ? AND record_id = ? ORDER BY field').all(resource, id));
   }
 
   /** The kept fields of many records of one resource, by record id (only those with some). */
@@ -100,6 +100,7 @@ export class UnknownData extends SideTable {
     const rows: KeptRow[] = [];
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
+      // Rows of sync_unknown (KeptRow); a text per chunk size, so prepared here and not kept.
       rows.push(...(this.store.db.prepare(`SELECT * FROM sync_unknown WHERE resource = ? AND record_id IN (${chunk.map(() => '?').join(',')})`).all(resource, ...chunk) as KeptRow[]));
     }
     const byRecord = new Map<string, KeptRow[]>();
@@ -116,6 +117,7 @@ export class UnknownData extends SideTable {
     // Most remotes keep none: no second pass over the change log for them.
     if (!this.keepsRecords(declared)) return [];
     const names = [...declared];
+    // The row shape of this SQL text (SQLite gives untyped rows).
     return this.sql(
       `SELECT resource, record_id AS id, max(seq) AS seq FROM change_log
        WHERE seq > ? AND resource NOT IN (${names.map(() => '?').join(',')})
@@ -130,6 +132,7 @@ export class UnknownData extends SideTable {
    */
   recordsPage(declared: ReadonlySet<string>, after: readonly [string, string] | null, limit: number): { resource: string; id: string; fields: KeptFields }[] {
     const names = [...declared];
+    // The row shape of this SQL text (SQLite gives untyped rows).
     const keys = this.sql(
       `SELECT DISTINCT resource, record_id FROM sync_unknown
        WHERE (resource, record_id) > (?, ?) AND resource NOT IN (${names.map(() => '?').join(',')})
@@ -159,7 +162,7 @@ export class UnknownData extends SideTable {
    */
   replayKnownData(book: SyncBook, tables: ReadonlyMap<string, TableDef>): number {
     if (this.isEmpty()) return 0;
-    const pairs = this.sql('SELECT DISTINCT resource, field FROM sync_unknown').all() as { resource: string; field: string }[];
+    const pairs = this.sql<{ resource: string; field: string }>('SELECT DISTINCT resource, field FROM sync_unknown').all();
     const replayable = pairs.filter((p) => {
       const table = tables.get(p.resource);
       return table !== undefined && (p.field === 'deleted_at' || (p.field !== 'id' && own(table.fields, p.field) !== undefined));
@@ -170,6 +173,7 @@ export class UnknownData extends SideTable {
     let replayed = 0;
     for (const [resource, fields] of fieldsByResource) {
       const table = tables.get(resource)!;
+      // One text per number of fields, so prepared here and not kept; its rows have a record_id.
       const ids = (this.store.db
         .prepare(`SELECT DISTINCT record_id FROM sync_unknown WHERE resource = ? AND field IN (${fields.map(() => '?').join(',')}) ORDER BY record_id`)
         .all(resource, ...fields) as { record_id: string }[]).map((r) => r.record_id);

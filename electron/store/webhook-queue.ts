@@ -52,7 +52,8 @@ export class WebhookQueue extends SideTable {
 
   /** Live, active webhooks with the event types they want. */
   subscribers(): Subscriber[] {
-    const rows = this.sql('SELECT id, event_types FROM "webhook" WHERE deleted_at IS NULL AND active = 1').all() as { id: string; event_types: string }[];
+    const rows = this.sql<{ id: string; event_types: string }>('SELECT id, event_types FROM "webhook" WHERE deleted_at IS NULL AND active = 1').all();
+    // event_types is written through the webhook table handle: JSON of a list of event type names.
     return rows.map((row) => ({ id: row.id, eventTypes: new Set(JSON.parse(row.event_types) as string[]) }));
   }
 
@@ -81,11 +82,12 @@ export class WebhookQueue extends SideTable {
   }
 
   secretOf(webhookId: string): string | undefined {
-    return (this.sql('SELECT secret FROM webhook_secret WHERE webhook_id = ?').get(webhookId) as { secret: string } | undefined)?.secret;
+    return (this.sql<{ secret: string }>('SELECT secret FROM webhook_secret WHERE webhook_id = ?').get(webhookId))?.secret;
   }
 
   /** The head delivery of every live, active webhook that has one. */
   heads(): PendingDelivery[] {
+    // The row shape of this queue's own SQL text (SQLite gives untyped rows).
     return this.sql(
       `SELECT d.id, d.seq, d.webhook_id, d.event, w.url, d.payload, d.attempts, d.due_at
        FROM "webhook" w
@@ -126,7 +128,7 @@ export class WebhookQueue extends SideTable {
         `UPDATE "webhook" SET fail_streak = fail_streak + 1, last_failed_at = ?,
            fail_streak_started_at = CASE WHEN fail_streak = 0 THEN ? ELSE fail_streak_started_at END WHERE id = ?`,
       ).run(at, at, webhookId);
-      const { fail_streak } = this.sql('SELECT fail_streak FROM "webhook" WHERE id = ?').get(webhookId) as { fail_streak: number };
+      const { fail_streak } = this.sql<{ fail_streak: number }>('SELECT fail_streak FROM "webhook" WHERE id = ?').get(webhookId)!;
       if (fail_streak < disableAfter) return false;
       this.sql('UPDATE "webhook" SET active = 0, disabled_until = ?, updated_at = ? WHERE id = ?').run(disabledForever, at, webhookId);
       this.suspend(webhookId);
@@ -158,11 +160,12 @@ export class WebhookQueue extends SideTable {
    * whatever the webhook still has to send. Undefined when there is no such delivery.
    */
   redeliver(webhookId: string, deliveryId: string, now: number = Date.now()): string | undefined {
+    // The row shape of this queue's own SQL text (SQLite gives untyped rows).
     const original = this.sql('SELECT event_id, event, resource, record_id, payload FROM webhook_delivery WHERE id = ? AND webhook_id = ?').get(deliveryId, webhookId) as
       | { event_id: string; event: string; resource: string; record_id: string; payload: string }
       | undefined;
     if (!original) return undefined;
-    const active = this.sql('SELECT active FROM "webhook" WHERE id = ? AND deleted_at IS NULL').get(webhookId) as { active: number } | undefined;
+    const active = this.sql<{ active: number }>('SELECT active FROM "webhook" WHERE id = ? AND deleted_at IS NULL').get(webhookId);
     return this.store.db.transaction(() => {
       const id = this.enqueue(
         { webhookId, eventId: original.event_id, event: original.event, resource: original.resource, recordId: original.record_id, payload: original.payload },
