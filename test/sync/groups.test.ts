@@ -157,6 +157,29 @@ describe('a planner action syncs as one group', () => {
     expect(await startDates(remote, collectionId, ids)).toEqual([...four.map((c) => c.start_date), null]);
     expect((await ok(a, 'GET', '/v1/sync/conflict', undefined, 200)).count).toBe(0);
   });
+
+  it('retries a refused action whole: its changes are written again as one new action, which the remote takes whole', async () => {
+    const { collectionId, ids } = await fiveCards('Retried');
+    // Meanwhile, on the remote, the second card is deleted.
+    await ok(remote, 'DELETE', `/v1/collection/${collectionId}/card/${ids[1]}`, undefined, 204);
+    const moved = await ok(a, 'POST', '/v1/command/move_cards', { cards: twoWeeksLater(ids) }, 200);
+    expect((await runSync(a)).error).toBeNull();
+    const [conflict] = (await ok(a, 'GET', '/v1/sync/conflict?limit=1000', undefined, 200)).data.filter((c: any) => c.group?.id === moved.command_id);
+    expect(conflict.group.items.length).toBeGreaterThanOrEqual(5);
+
+    const retried = await call(a, 'POST', `/v1/sync/conflict/${conflict.id}/retry`);
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(retried.body).toMatchObject({ resolution: 'retried', group: { id: moved.command_id } });
+    const pending = (await ok(a, 'GET', '/v1/sync/pending?limit=1000', undefined, 200)).data as any[];
+    expect(pending.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(pending.map((m) => m.group_id)).size).toBe(1);
+    expect(pending[0].group_id).toEqual(expect.any(String));
+    expect(pending[0].group_id).not.toBe(moved.command_id);
+    // The card deleted on the remote comes back with the move: a newer restore wins there.
+    expect(await runSync(a)).toMatchObject({ error: null, rejected: 0 });
+    expect(await startDates(remote, collectionId, ids)).toEqual(twoWeeksLater(ids).map((c) => c.start_date));
+    expect((await ok(a, 'GET', '/v1/sync/status', undefined, 200)).conflicts).toBe(0);
+  });
 });
 
 describe('groups on the push wire', () => {

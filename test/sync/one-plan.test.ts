@@ -29,11 +29,20 @@ async function planOf(node: ClientNode | RemoteNode, collectionId: string): Prom
   return { cards, minutes };
 }
 
-/** The replica's open conflicts about one collection's plan: its own write and its cards' records. */
+/**
+ * The replica's open refused changes about one collection's plan: its own write and its cards'
+ * records, each with the id of its conflict entry (a refused action is one entry holding all of
+ * its changes: docs/API.md "Sync", "Actions sync whole").
+ */
 async function planConflicts(collectionId: string, cardIds: string[]): Promise<any[]> {
-  return (await conflicts(a)).filter(
-    (c) => c.mutation.id === collectionId || cardIds.includes(c.mutation.id) || cardIds.includes(c.mutation.fields?.card_id),
-  );
+  return (await conflicts(a))
+    .flatMap((c) => (c.group ? c.group.items.map((item: any) => ({ ...item, id: c.id, group: c.group })) : [c]))
+    .filter((c) => c.mutation.id === collectionId || cardIds.includes(c.mutation.id) || cardIds.includes(c.mutation.fields?.card_id));
+}
+
+/** Discards each conflict entry of these refused changes once. */
+async function discardAll(refused: any[]): Promise<void> {
+  for (const id of new Set(refused.map((c) => c.id))) await ok(a, 'POST', `/v1/sync/conflict/${id}/discard`, undefined, 200);
 }
 
 async function expectConverged(): Promise<void> {
@@ -87,8 +96,9 @@ describe('the same collection planned on a replica offline and on the remote', (
     expect(mine[0].plan_id).not.toBe(theirs[0].plan_id);
 
     await goOnline(a);
-    // Refused: the replica's card, its activity link, the collection's plan write and the card's move.
-    expect(await runSync(a)).toMatchObject({ error: null, rejected: 4 });
+    // Refused, each action whole: the planning (the replica's card, its activity link, the
+    // collection's plan write) and the card's move (with the collection summary it rewrote).
+    expect(await runSync(a)).toMatchObject({ error: null, rejected: 5 });
     await settle();
 
     // One plan everywhere, the remote's: one card, 480 minutes (not two cards, 960 minutes).
@@ -105,9 +115,14 @@ describe('the same collection planned on a replica offline and on the remote', (
 
     // The conflict list: the plan's writes, each with the replica's data, the reason and the server's version.
     const list = await planConflicts(race.id, [mine[0].id]);
-    expect(list).toHaveLength(4);
-    for (const conflict of list.filter((c) => c.mutation.op === 'create' ? c.mutation.resource === 'card' : c.mutation.resource === 'collection')) {
-      expect(conflict.error.errors[0], conflict.mutation.resource).toMatchObject({
+    expect(list).toHaveLength(5);
+    // Two actions, two entries in the list.
+    expect(new Set(list.map((c) => c.id)).size).toBe(2);
+    // The planning is refused for its second plan: each of its changes gives that reason (after,
+    // for the changes not refused themselves, the note that the action is applied whole).
+    const planning = list.find((c) => c.mutation.resource === 'collection' && c.mutation.fields?.plan_id)!.id;
+    for (const conflict of list.filter((c) => c.id === planning)) {
+      expect(conflict.error.errors.at(-1), conflict.mutation.resource).toMatchObject({
         code: 10409,
         description: expect.stringMatching(/^Collection "RACE \d" was planned on the server meanwhile \(1 card, from 2026-12-14 to 2026-12-14\)/),
       });
@@ -120,13 +135,13 @@ describe('the same collection planned on a replica offline and on the remote', (
     expect(ofCard.server_record).toBeNull();
     const ofLink = list.find((c) => c.mutation.resource === 'card_activity');
     expect(ofLink.mutation).toMatchObject({ op: 'create', fields: { card_id: mine[0].id, activity_id: base.activityId, time: 480 } });
-    expect(ofLink.error.errors[0]).toMatchObject({ code: 10409, description: expect.stringMatching(/^The card this belongs to is not on the server/) });
+    expect(ofLink.error.errors[0]).toMatchObject({ code: 10409, description: expect.stringMatching(/^Not applied: ".+" \(group [0-9a-f-]+\) is applied all or nothing/) });
     const ofMove = list.find((c) => c.mutation.resource === 'card' && c.mutation.op === 'update');
     expect(ofMove.mutation).toMatchObject({ id: mine[0].id, fields: { start_date: '2026-12-08', end_date: '2026-12-08' } });
     expect(ofMove.error.errors[0]).toMatchObject({ code: 10409, description: expect.stringMatching(/^This card is not on the server/) });
 
     // Discarding keeps the server's plan; nothing else changes.
-    for (const conflict of list) await ok(a, 'POST', `/v1/sync/conflict/${conflict.id}/discard`, undefined, 200);
+    await discardAll(list);
     expect(await planConflicts(race.id, [mine[0].id])).toEqual([]);
     await settle();
     expect((await planOf(a, race.id)).cards.map((c) => c.id)).toEqual([theirs[0].id]);
@@ -157,7 +172,7 @@ describe('the same collection planned on a replica offline and on the remote', (
     expect(refused.map((c) => [c.mutation.resource, c.mutation.fields?.plan_id ?? c.mutation.fields?.card_id]).sort()).toEqual(
       [['card', mine[0].plan_id], ['card_activity', mine[0].id], ['collection', mine[0].plan_id]],
     );
-    for (const conflict of refused) await ok(a, 'POST', `/v1/sync/conflict/${conflict.id}/discard`, undefined, 200);
+    await discardAll(refused);
     await expectConverged();
   });
 
@@ -180,7 +195,7 @@ describe('the same collection planned on a replica offline and on the remote', (
       // The remote's summary is of the cards it has: its plan and the card added by hand.
       expect(await find(node, `/v1/collection/${race.id}`), node.name).toMatchObject({ status: 'planned', start: '2026-12-07', end: '2026-12-14', plan_id: theirs[0].plan_id });
     }
-    for (const conflict of await planConflicts(race.id, [mine[0].id])) await ok(a, 'POST', `/v1/sync/conflict/${conflict.id}/discard`, undefined, 200);
+    await discardAll(await planConflicts(race.id, [mine[0].id]));
     await expectConverged();
   });
 
@@ -194,7 +209,8 @@ describe('the same collection planned on a replica offline and on the remote', (
     const replanned = await plan(remote, base, race.id, '2026-12-21');
     await goOnline(a);
     const summary = await runSync(a);
-    expect(summary).toMatchObject({ error: null, rejected: 1 });
+    // The move to the backlog is refused whole: the collection's write and its cards' deletes.
+    expect(summary).toMatchObject({ error: null, rejected: 3 });
     await settle();
 
     for (const node of [a, remote]) {
@@ -203,7 +219,9 @@ describe('the same collection planned on a replica offline and on the remote', (
       expect(minutes, node.name).toBe(480);
       expect(await find(node, `/v1/collection/${race.id}`), node.name).toMatchObject({ status: 'planned', start: '2026-12-21', plan_id: replanned[0].plan_id });
     }
-    const [refused] = await planConflicts(race.id, [first[0].id]);
+    const refusedChanges = await planConflicts(race.id, [first[0].id]);
+    expect(new Set(refusedChanges.map((c) => c.id)).size).toBe(1);
+    const refused = refusedChanges.find((c) => c.mutation.resource === 'collection');
     expect(refused.mutation).toMatchObject({ resource: 'collection', fields: { status: 'not_planned', plan_id: null } });
     expect(refused.error.errors[0].description).toMatch(/was planned on the server meanwhile .*; taking it off the board was not applied there/);
     await ok(a, 'POST', `/v1/sync/conflict/${refused.id}/discard`, undefined, 200);

@@ -79,8 +79,10 @@ function retryMutation(ctx: RequestContext, module: ResourceModule, mutation: Mu
       const scope = Object.fromEntries((module.parents ?? []).map((p) => [p.param, current[p.field] as string]));
       updateRecord(ctx, module, mutation.id, edited, scope, { keepAbsent: true });
     } else {
-      // The record is not here (the remote refused to create it): bring it back whole.
-      const { values, problems } = checkWrite(module.spec, edited, 'create', [], true);
+      // The record is not here (the remote refused to create it), or deleted (the remote deleted
+      // it meanwhile): bring it back whole. A deleted one has its other fields already, so the
+      // change is checked as an edit of it.
+      const { values, problems } = checkWrite(module.spec, edited, current ? 'update' : 'create', [], true);
       if (problems.length > 0) throw ApiError.unprocessable(problems);
       ctx.store.writeForSync(module.table, mutation.id, { ...current, ...values, deleted_at: null });
     }
