@@ -126,6 +126,7 @@ function toRow(table: TableDef, values: Record<string, unknown>): Record<string,
 function fromColumn(field: FieldSpec, value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (field.type === 'boolean') return value === 1;
+  // toRow writes a json field as JSON.stringify text.
   if (field.type === 'json') return JSON.parse(value as string);
   return value;
 }
@@ -261,21 +262,23 @@ export class EnvironmentStore {
   }
 
   /** A prepared statement, cached; `raw` ones give each row as an array of its values. */
-  private statement(sql: string, options: { raw?: boolean } = {}): SqliteStatement {
-    return options.raw ? this.statements.get(sql, `raw:${sql}`, (made) => made.raw(true)) : this.statements.get(sql);
+  private statement<Row = unknown>(sql: string, options: { raw?: boolean } = {}): SqliteStatement<Row> {
+    const statement = options.raw ? this.statements.get(sql, `raw:${sql}`, (made) => made.raw(true)) : this.statements.get(sql);
+    // The shape of the rows of this store's own SQL text, named by the caller (StatementCache.rows).
+    return statement as SqliteStatement<Row>;
   }
 
   // ------------------------------------------------------------------------- reads
 
   list<S extends ResourceSpec>(table: TableDef<S>, query: ListQuery): { count: number; rows: StoredOf<S>[] } {
     const { from, order, params } = this.selection(table, query);
-    const count = (this.statement(`SELECT count(*) AS n ${from}`).get(...params) as { n: number }).n;
+    const count = (this.statement<{ n: number }>(`SELECT count(*) AS n ${from}`).get(...params)!).n;
     if (query.limit === 0 || query.offset >= count) return { count, rows: [] };
-    const rows = this.statement(`SELECT t.* ${from} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+    const rows = this.statement<Record<string, unknown>>(`SELECT t.* ${from} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
       ...params,
       query.limit,
       query.offset,
-    ) as Record<string, unknown>[];
+    );
     return { count, rows: rows.map((row) => fromRow(table, row)) };
   }
 
@@ -296,7 +299,7 @@ export class EnvironmentStore {
     const decoded = columns.flatMap((field, i) => (field.type === 'boolean' || field.type === 'json' ? [i] : []));
     const { from, order, params } = this.selection(table, query);
     const sql = `SELECT ${fields.map((name) => `t.${quoteIdentifier(name)}`).join(', ')} ${from} ORDER BY ${order} LIMIT ? OFFSET ?`;
-    for (const values of this.statement(sql, { raw: true }).iterate(...params, query.limit, query.offset) as IterableIterator<unknown[]>) {
+    for (const values of this.statement<unknown[]>(sql, { raw: true }).iterate(...params, query.limit, query.offset)) {
       for (const i of decoded) values[i] = fromColumn(columns[i]!, values[i]);
       visit(values);
     }
@@ -355,7 +358,7 @@ export class EnvironmentStore {
 
   get<S extends ResourceSpec>(table: TableDef<S>, id: string, options: { includeDeleted?: boolean } = {}): StoredOf<S> | undefined {
     const sql = `SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" = ?${options.includeDeleted ? '' : ' AND "deleted_at" IS NULL'}`;
-    const row = this.statement(sql).get(id) as Record<string, unknown> | undefined;
+    const row = this.statement<Record<string, unknown>>(sql).get(id);
     return row ? fromRow(table, row) : undefined;
   }
 
@@ -363,9 +366,9 @@ export class EnvironmentStore {
   max(table: TableDef, field: string, match: Record<string, unknown>): unknown {
     if (!own(table.fields, field)) throw new QueryError(`Unknown field: ${field}`);
     const where = this.whereClause(table, { match, limit: 0, offset: 0 });
-    const row = this.statement(`SELECT max(t.${quoteIdentifier(field)}) AS m FROM ${quoteIdentifier(table.table)} t WHERE ${where.sql}`).get(
+    const row = this.statement<{ m: unknown }>(`SELECT max(t.${quoteIdentifier(field)}) AS m FROM ${quoteIdentifier(table.table)} t WHERE ${where.sql}`).get(
       ...where.params,
-    ) as { m: unknown };
+    )!;
     return row.m ?? null;
   }
 
@@ -379,7 +382,7 @@ export class EnvironmentStore {
     for (let i = 0; i < unique.length; i += 500) {
       const chunk = unique.slice(i, i + 500);
       const sql = `SELECT * FROM ${quoteIdentifier(table.table)} WHERE ${quoteIdentifier(field)} IN (${chunk.map(() => '?').join(',')}) AND "deleted_at" IS NULL ORDER BY "id"`;
-      for (const row of this.statement(sql).all(...chunk) as Record<string, unknown>[]) {
+      for (const row of this.statement<Record<string, unknown>>(sql).all(...chunk)) {
         rows.push(fromRow(table, row));
       }
     }
@@ -436,20 +439,16 @@ export class EnvironmentStore {
   insert<S extends ResourceSpec>(table: TableDef<S>, values: Partial<StoredOf<S>>): StoredOf<S> {
     return this.transaction(() => {
       const now = nowTimestamp();
-      const record: Record<string, unknown> = {
-        ...values,
-        id: values.id ?? uuidv7(),
-        // Every stored resource has these two (the broad record reads them the same way).
-        created_at: (values as Partial<StoredRecord>).created_at ?? now,
-        updated_at: (values as Partial<StoredRecord>).updated_at ?? now,
-      };
+      const id = values.id ?? uuidv7();
+      // Every stored resource has these two; the broad record reads them for any table.
+      const given: Partial<StoredRecord> = values;
+      const record: Record<string, unknown> = { ...values, id, created_at: given.created_at ?? now, updated_at: given.updated_at ?? now };
       this.checkUnique(table, record, null);
       const row = toRow(table, record);
       const columns = Object.keys(row);
       this.statement(
         `INSERT INTO ${quoteIdentifier(table.table)} (${columns.map(quoteIdentifier).join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
       ).run(row);
-      const { id } = record as { id: string };
       this.logChange(table, id, 'create', record);
       return this.get(table, id)!;
     });
@@ -478,15 +477,17 @@ export class EnvironmentStore {
    * A record as sync sees it: every column, `deleted_at` too, deleted or not.
    */
   getForSync<S extends ResourceSpec>(table: TableDef<S>, id: string): (StoredOf<S> & { deleted_at: string | null }) | undefined {
-    const row = this.statement(`SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" = ?`).get(id) as Record<string, unknown> | undefined;
+    const row = this.statement<Record<string, unknown>>(`SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" = ?`).get(id);
+    // deleted_at is a datetime column of every table, or null.
     return row ? { ...fromRow(table, row), deleted_at: (row.deleted_at as string | null) ?? null } : undefined;
   }
 
   /** Soft-deleted records of a table, newest deletion first (the trash). */
   listDeleted(table: TableDef, limit: number, offset: number): { count: number; rows: (StoredRecord & { deleted_at: string })[] } {
     const from = `FROM ${quoteIdentifier(table.table)} WHERE "deleted_at" IS NOT NULL`;
-    const count = (this.statement(`SELECT count(*) AS n ${from}`).get() as { n: number }).n;
-    const rows = this.statement(`SELECT * ${from} ORDER BY "deleted_at" DESC, "id" LIMIT ? OFFSET ?`).all(limit, offset) as Record<string, unknown>[];
+    const count = (this.statement<{ n: number }>(`SELECT count(*) AS n ${from}`).get()!).n;
+    const rows = this.statement<Record<string, unknown>>(`SELECT * ${from} ORDER BY "deleted_at" DESC, "id" LIMIT ? OFFSET ?`).all(limit, offset);
+    // The WHERE above keeps deleted rows only: deleted_at holds their datetime.
     return { count, rows: rows.map((row) => ({ ...fromRow(table, row), deleted_at: row.deleted_at as string })) };
   }
 
@@ -494,16 +495,17 @@ export class EnvironmentStore {
   scanForSync(table: TableDef, afterId: string, limit: number): (StoredRecord & { deleted_at: string | null })[] {
     // Rows as arrays, each made into one object (a snapshot page is thousands of them), with
     // what fromRow gives: every field, decoded, and null for one without a column.
-    const statement = this.statement(`SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" > ? ORDER BY "id" LIMIT ?`, { raw: true });
+    const statement = this.statement<unknown[]>(`SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" > ? ORDER BY "id" LIMIT ?`, { raw: true });
     const names = statement.columns().map((c) => c.name);
     const decoders = names.map((name) => own(table.fields, name));
     const deleted = names.indexOf('deleted_at');
     const absent = Object.keys(table.fields).filter((name) => !names.includes(name));
-    return (statement.all(afterId, limit) as unknown[][]).map((row) => {
+    return statement.all(afterId, limit).map((row) => {
       const record: Record<string, unknown> = {};
       for (let i = 0; i < names.length; i++) if (decoders[i]) record[names[i]!] = fromColumn(decoders[i]!, row[i]);
       for (const name of absent) record[name] = null;
       record.deleted_at = (deleted === -1 ? null : row[deleted]) ?? null;
+      // Every field of the table, decoded as fromRow does, and the id column among them.
       return record as StoredRecord & { deleted_at: string | null };
     });
   }
