@@ -5,7 +5,7 @@
  */
 import type { FieldProblem } from '../../shared/errors.js';
 import type { ResourceSpec } from '../../shared/fields.js';
-import type { EnvironmentStore, StoredRecord, TableDef } from '../store/environment-store.js';
+import type { EnvironmentStore, StoredOf, StoredRecord, TableDef } from '../store/environment-store.js';
 import type { Environment } from '../store/system.js';
 import type { TableName } from '../store/tables.js';
 
@@ -87,7 +87,11 @@ export type Relation =
 
 export type WriteOp = 'create' | 'update';
 
-export interface ResourceRules {
+/**
+ * A resource's domain rules. `S` types the stored records the hooks get (`ResourceRules<typeof
+ * cardSpec>`); left out, they are broad `StoredRecord`s.
+ */
+export interface ResourceRules<S extends ResourceSpec = ResourceSpec> {
   /** Maps deprecated or alternative input before validation (a card's `date` → start/end). */
   prepareInput?(input: Record<string, unknown>): Record<string, unknown>;
   /**
@@ -97,7 +101,7 @@ export interface ResourceRules {
   check?(
     ctx: RequestContext,
     values: Record<string, unknown>,
-    current: StoredRecord | undefined,
+    current: StoredOf<S> | undefined,
     /** For a record written inline: its parent as it will be after this write. */
     parent?: Record<string, unknown>,
     /**
@@ -109,30 +113,30 @@ export interface ResourceRules {
   /** Runs inside the write transaction after the record and its nested records are written. */
   afterWrite?(
     ctx: RequestContext,
-    record: StoredRecord,
+    record: StoredOf<S>,
     op: WriteOp,
     input: Record<string, unknown>,
-    previous: StoredRecord | undefined,
+    previous: StoredOf<S> | undefined,
   ): void;
   /** Whether the record may be deleted (a locked time entry may not); problems become a 422. */
-  checkDelete?(ctx: RequestContext, record: StoredRecord): FieldProblem[];
+  checkDelete?(ctx: RequestContext, record: StoredOf<S>): FieldProblem[];
   /** Runs inside the delete transaction after the soft delete. */
-  afterDelete?(ctx: RequestContext, record: StoredRecord): void;
+  afterDelete?(ctx: RequestContext, record: StoredOf<S>): void;
   /** Before a deleted record is restored from the trash; throws an ApiError to refuse it. */
-  checkRestore?(ctx: RequestContext, record: StoredRecord): void;
+  checkRestore?(ctx: RequestContext, record: StoredOf<S>): void;
   /**
    * The remote, before it applies a replica's create or update: a check of the change as a
    * whole, before per-field clocks pick the fields that land (a second plan of a collection is
    * refused however old its fields are). Throws an ApiError to refuse it.
    */
-  checkSynced?(ctx: RequestContext, id: string, fields: Record<string, unknown>, current: StoredRecord | undefined): void;
+  checkSynced?(ctx: RequestContext, id: string, fields: Record<string, unknown>, current: StoredOf<S> | undefined): void;
   /**
    * The remote, after it applied a replica's create or update: keeps a rule that spans records
    * which replicas changed apart (one running timer per user; a collection's summary of the
    * cards the remote has). What it writes is the remote's own change, and syncs to every
    * replica like any other.
    */
-  afterSynced?(ctx: RequestContext, record: StoredRecord): void;
+  afterSynced?(ctx: RequestContext, record: StoredOf<S>): void;
   /**
    * Fills virtual fields of a page of records before they are returned; `include` lists the
    * computed extras the request asked for.

@@ -12,7 +12,9 @@ import type { CustomFieldValue } from '../../shared/custom-fields.js';
 import type { ResourceSpec } from '../../shared/fields.js';
 import type { ResourceBoard, ResourceWorkdays } from '../../shared/resources/resource.js';
 import { DataDir } from '../../electron/store/data-dir.js';
+import type { ResourceRules } from '../../electron/api/resource.js';
 import type { EnvironmentStore, StoredRecord, TableDef } from '../../electron/store/environment-store.js';
+import type { cardSpec } from '../../shared/resources/card.js';
 import { tables } from '../../electron/api/tables.js';
 import { tempDir } from '../helpers/api.js';
 
@@ -90,5 +92,14 @@ describe('typed tables', () => {
     // Any field may be written through the broad handle, as before.
     expectTypeOf(store.update<ResourceSpec>).parameter(2).toEqualTypeOf<Partial<StoredRecord>>();
     expect(record).toBeUndefined();
+  });
+
+  it("types the records a resource's rules get when they name their declaration", () => {
+    type AfterWrite = NonNullable<ResourceRules<typeof cardSpec>['afterWrite']>;
+    expectTypeOf<Parameters<AfterWrite>[1]['start_date']>().toEqualTypeOf<string | null>();
+    type BroadDelete = NonNullable<ResourceRules['checkDelete']>;
+    expectTypeOf<Parameters<BroadDelete>[1]>().toEqualTypeOf<StoredRecord>();
+    const rules: ResourceRules<typeof cardSpec> = { checkDelete: (_ctx, card) => (card.start_date === null ? [] : [{ field: 'start_date', description: 'planned' }]) };
+    expect(rules.checkDelete).toBeTypeOf('function');
   });
 });
