@@ -209,7 +209,7 @@ const timePattern = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 const datetimePattern =
   /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
 /** A date-time exactly as nowTimestamp writes it, with a real time of day. */
-const canonicalDatetime = /^\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/;
+export const canonicalDatetime = /^\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/;
 
 export function isValidDate(value: string): boolean {
   const m = datePattern.exec(value);

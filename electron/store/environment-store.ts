@@ -577,6 +577,31 @@ export class EnvironmentStore {
   }
 
   /**
+   * Inserts records this store does not have, given as rows of the values of `columns` as they
+   * are stored (booleans 0/1, JSON as text; `id` first), each with its change-log row: a
+   * replica's first snapshot in rows (electron/sync/bulk-load.ts). As insertManyForSync: no
+   * write hooks, change events after commit, and a record already here fails the whole call.
+   */
+  insertRowsForSync(table: TableDef, columns: readonly string[], rows: readonly unknown[][]): void {
+    if (columns[0] !== 'id') throw new Error('insertRowsForSync takes the id first');
+    const deleted = columns.indexOf('deleted_at');
+    this.transaction(() => {
+      this.insertRows(table.table, columns, rows);
+      const ids: Record<'create' | 'delete', unknown[]> = { create: [], delete: [] };
+      for (const row of rows) {
+        const op = deleted !== -1 && row[deleted] ? 'delete' : 'create';
+        ids[op].push(row[0]);
+        this.pendingEvents.push({ resource: table.resource, id: row[0] as string, op });
+      }
+      // The change-log rows, those of creates and of deletes each in one statement rather than
+      // five parameters a record (the records are new: their order among them does not matter).
+      const at = nowTimestamp();
+      const log = this.statement('INSERT INTO change_log (resource, record_id, op, fields, at) SELECT ?, value, ?, NULL, ? FROM json_each(?) ORDER BY key');
+      for (const op of ['create', 'delete'] as const) if (ids[op].length > 0) log.run(table.resource, op, at, JSON.stringify(ids[op]));
+    });
+  }
+
+  /**
    * Inserts rows of the same columns, as many to a statement as about 1,000 parameters allow:
    * far fewer calls into SQLite than a statement each. The rest go one by one, so only two
    * statement texts are ever made per table and set of columns.

@@ -9,12 +9,14 @@
  *    clocks and is never queued again.
  */
 import { createHash } from 'node:crypto';
+import { own } from '../../shared/fields.js';
 import { HybridClock, zeroHlc } from '../../shared/hlc.js';
 import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
 import type { Conflict, ConflictItem, Mutation } from '../../shared/sync.js';
 import type { DataDir } from './data-dir.js';
 import type { SqliteDatabase, SqliteStatement } from './database.js';
-import type { EnvironmentStore, LoggedChange } from './environment-store.js';
+import type { EnvironmentStore, LoggedChange, TableDef } from './environment-store.js';
+import { quoteIdentifier } from './filter-sql.js';
 import { fixedTextStatements, type StatementCache } from './statement-cache.js';
 
 export type ReplicaRole = 'local' | 'remote';
@@ -196,6 +198,46 @@ export class SyncBook {
     return out;
   }
 
+  /**
+   * A snapshot page of one table in rows (docs/API.md "Sync", "Snapshot in rows"): its records
+   * after `afterId` in id order, each the JSON array of the values of `fields` followed by its
+   * clocks; `fields` are the id, deleted_at and every field but the `hidden` ones. SQLite joins each record to its clocks and writes
+   * the page's JSON itself: a page is thousands of records, and made into objects and back into
+   * text they cost the remote more than all else it does for the page. Values are as the
+   * fields hold them (booleans as true/false, JSON parsed); a field without a column is null.
+   * Returns the JSON array text, how many records it has and the last id.
+   */
+  snapshotRows(table: TableDef, hidden: readonly string[], afterId: string, limit: number): { fields: string[]; count: number; last: string | null; rows: string } {
+    let order = this.columnsOf.get(table.table);
+    if (!order) this.columnsOf.set(table.table, (order = this.store.db.prepare(`SELECT * FROM ${quoteIdentifier(table.table)} LIMIT 0`).columns().map((c) => c.name)));
+    const columns = new Set(order);
+    // In the order of the columns, as scanForSync gives a record's fields; then those without one.
+    const shown = (name: string) => name !== 'id' && name !== 'deleted_at' && own(table.fields, name) !== undefined && !hidden.includes(name);
+    const fields = ['id', 'deleted_at', ...order.filter(shown), ...Object.keys(table.fields).filter((name) => shown(name) && !columns.has(name))];
+    // Each row's JSON is written out as text: JSON functions would parse and write it again.
+    const values = fields.map((name) => {
+      if (!columns.has(name)) return "'null'";
+      const column = `t.${quoteIdentifier(name)}`;
+      const type = table.fields[name]?.type;
+      if (type === 'boolean') return `CASE WHEN ${column} IS NULL THEN 'null' WHEN ${column} THEN 'true' ELSE 'false' END`;
+      // Stored as JSON text (toRow in environment-store.ts).
+      if (type === 'json') return `coalesce(${column}, 'null')`;
+      return `json_quote(${column})`;
+    });
+    // Clocks are stored as JSON text too (JSON.stringify); hidden fields' are taken out.
+    const clocks = hidden.length === 0 ? 'c.clocks' : `json_remove(c.clocks${hidden.map((name) => `, '$.${name.replace(/[^a-z0-9_]/g, '')}'`).join('')})`;
+    const sql =
+      `SELECT count(*) AS n, max(id) AS last, '[' || coalesce(group_concat(r, ','), '') || ']' AS rows FROM (` +
+      `SELECT t."id" AS id, '[' || ${values.join(" || ',' || ")} || ',' || coalesce(${clocks}, '{}') || ']' AS r ` +
+      `FROM ${quoteIdentifier(table.table)} t LEFT JOIN sync_clock c ON c.resource = ? AND c.record_id = t."id" ` +
+      'WHERE t."id" > ? ORDER BY t."id" LIMIT ?)';
+    const row = this.sql(sql).get(table.resource, afterId, limit) as { n: number; last: string | null; rows: string };
+    return { fields, count: row.n, last: row.last, rows: row.rows };
+  }
+
+  /** The columns of each record table (snapshotRows): the schema does not change while it is open. */
+  private readonly columnsOf = new Map<string, string[]>();
+
   /** Sets the clocks of some fields, older or not (after taking the remote's version of them). */
   setClocks(resource: string, id: string, clocks: Clocks): void {
     const merged = { ...this.clocksOf(resource, id), ...clocks };
@@ -204,7 +246,9 @@ export class SyncBook {
   }
 
   /** Clocks of records that have none yet, as they are: a replica's first snapshot, loaded in bulk (electron/sync/bulk-load.ts). */
-  insertClocks(resource: string, records: readonly { id: string; clocks: Clocks }[]): void {
+  insertClocks(resource: string, records: readonly { id: string; clocks: Clocks | string }[]): void {
+    // Clocks given as text are JSON already (a snapshot in rows: bulk-load.ts).
+    const text = (clocks: Clocks | string) => (typeof clocks === 'string' ? clocks : JSON.stringify(clocks));
     // 300 rows to a statement (900 parameters): far fewer calls into SQLite than one each.
     const perStatement = 300;
     const many = this.sql(`INSERT INTO sync_clock (resource, record_id, clocks) VALUES ${Array.from({ length: perStatement }, () => '(?, ?, ?)').join(', ')}`);
@@ -214,10 +258,10 @@ export class SyncBook {
       const params: unknown[] = [];
       for (; i + perStatement <= records.length; i += perStatement) {
         params.length = 0;
-        for (let r = i; r < i + perStatement; r++) params.push(resource, records[r]!.id, JSON.stringify(records[r]!.clocks));
+        for (let r = i; r < i + perStatement; r++) params.push(resource, records[r]!.id, text(records[r]!.clocks));
         many.run(params);
       }
-      for (; i < records.length; i++) single.run(resource, records[i]!.id, JSON.stringify(records[i]!.clocks));
+      for (; i < records.length; i++) single.run(resource, records[i]!.id, text(records[i]!.clocks));
     });
   }
 

@@ -12,12 +12,19 @@
  * transaction: records of resources, or with fields, that this version does not declare (kept
  * with their clocks). A page that meets a record the replica has after all (the planner wrote
  * meanwhile, or the remote sent an id twice) is rolled back and merged instead.
+ *
+ * A page may come in rows (docs/API.md "Snapshot in rows"): per resource its field names
+ * once, then each record as the values of those fields and its clocks. Those are checked by a
+ * check made once per resource (checkRows) and go into the tables as they came, with no
+ * object made per record; rows of a resource or with a field this version does not declare
+ * are made into records and take the way above.
  */
-import { own } from '../../shared/fields.js';
-import { maxClockSkewMs, zeroHlc } from '../../shared/hlc.js';
+import { canonicalDatetime, checkValue, isPlainObject, isValidDate, own, type FieldSpec } from '../../shared/fields.js';
+import { isHlc, maxClockSkewMs, zeroHlc } from '../../shared/hlc.js';
+import { isUuid } from '../../shared/ids.js';
 import type { EnvironmentStore, TableDef } from '../store/environment-store.js';
 import type { Clocks, SyncBook } from '../store/sync-book.js';
-import { mergeRecords, type RemoteRecord } from './merge.js';
+import { mergeRecords, pulledSpec, SyncMessageError, type RemoteRecord } from './merge.js';
 
 /** Whether the replica has no record of any synced resource (deleted ones included) and nothing to push. */
 export function isEmptyReplica(store: EnvironmentStore, book: SyncBook, tables: ReadonlyMap<string, TableDef>): boolean {
@@ -61,6 +68,150 @@ function isConstraintError(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT');
 }
 
+/** A resource's rows of a snapshot page, checked and as the table stores them. */
+export interface CheckedRows {
+  table: TableDef;
+  /** `id` first. */
+  columns: string[];
+  rows: unknown[][];
+  /** Each record's clocks as JSON, as merging would keep them; by row. */
+  clocks: string[];
+  /** The records as mergeRecords takes them, should the page have to be merged after all. */
+  entries: () => RemoteRecord[];
+  /** The newest clock the page carries (text order), '' for none. */
+  newest: string;
+}
+
+/**
+ * How one field's pulled values are checked: its type, not its local rules (as checkBatch),
+ * made once per field of a page rather than found again for every value. Answers the problem,
+ * or undefined. A date-time as this API writes it is the common case, and its calendar day is
+ * looked up once per page (`days`), not once per value.
+ */
+function checkOf(spec: FieldSpec, days: Map<string, boolean>): (value: unknown) => string | undefined {
+  const pulled = pulledSpec(spec);
+  const general = (value: unknown) => {
+    const result = checkValue(pulled, value);
+    return result.ok ? undefined : result.problem;
+  };
+  if (spec.type !== 'datetime') return (value) => (value === null ? undefined : general(value));
+  return (value) => {
+    if (value === null) return undefined;
+    if (typeof value === 'string' && canonicalDatetime.test(value)) {
+      const day = value.slice(0, 10);
+      let valid = days.get(day);
+      if (valid === undefined) days.set(day, (valid = isValidDate(day)));
+      if (valid) return undefined;
+    }
+    return general(value);
+  };
+}
+
+/** How a field's value is stored, when not as it is (toRow in environment-store.ts). */
+function storedOf(spec: FieldSpec): ((value: unknown) => unknown) | undefined {
+  if (spec.type === 'boolean') return (value) => (value === null ? null : value ? 1 : 0);
+  if (spec.type === 'json') return (value) => (value === null ? null : JSON.stringify(value));
+  return undefined;
+}
+
+const untested = Symbol('untested');
+
+function recordOf(fields: readonly string[], row: readonly unknown[]): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (let i = 0; i < fields.length; i++) record[fields[i]!] = row[i];
+  return record;
+}
+
+/**
+ * Checks the `tables` of a snapshot page in rows, whole: any malformed part throws
+ * SyncMessageError and nothing is loaded. Returns the rows to load as they are, and as records
+ * those of a resource or with a field this version does not declare (for checkBatch and the merge).
+ */
+export function checkRows(tables: ReadonlyMap<string, TableDef>, value: unknown): { loads: CheckedRows[]; records: unknown[] } {
+  if (!Array.isArray(value)) throw new SyncMessageError('the page\'s tables are not a list');
+  const loads: CheckedRows[] = [];
+  const records: unknown[] = [];
+  const ceiling = String(Date.now() + maxClockSkewMs).padStart(13, '0');
+  const days = new Map<string, boolean>();
+  value.forEach((part: unknown, index) => {
+    const where = `table ${index}`;
+    if (!isPlainObject(part) || typeof part.resource !== 'string' || !Array.isArray(part.fields) || !Array.isArray(part.rows)) throw new SyncMessageError(`${where} is not a resource with fields and rows`);
+    const fields = part.fields as unknown[];
+    if (fields[0] !== 'id' || !fields.every((f) => typeof f === 'string') || new Set(fields).size !== fields.length) throw new SyncMessageError(`${where}: its fields must be distinct names, id first`);
+    const names = fields as string[];
+    const width = names.length + 1;
+    const table = tables.get(part.resource);
+    const known = table && names.every((name) => name === 'id' || name === 'deleted_at' || own(table.fields, name));
+    for (const row of part.rows as unknown[]) if (!Array.isArray(row) || row.length !== width) throw new SyncMessageError(`${where}: a row is not ${width} values (its fields and its clocks)`);
+    const rows = part.rows as unknown[][];
+    if (!known) {
+      // Another version's resource or fields: as records, checked and kept as checkBatch does.
+      for (const row of rows) records.push({ resource: part.resource, id: row[0], record: recordOf(names, row), clocks: row[names.length] });
+      return;
+    }
+    const deleted = names.indexOf('deleted_at');
+    const checks = names.map((name) => (name === 'id' || name === 'deleted_at' ? undefined : checkOf(own(table.fields, name)!, days)));
+    const converts = names.flatMap((name, i) => {
+      const convert = checks[i] ? storedOf(own(table.fields, name)!) : undefined;
+      return convert ? [{ i, convert }] : [];
+    });
+    // Clocks are kept for the fields written, deleted_at last and only for a deleted record, as merging keeps them.
+    const clocked = names.filter((name) => name !== 'id' && name !== 'deleted_at');
+    let newest = '';
+    const stored: unknown[][] = [];
+    const clocks: string[] = [];
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r]!;
+      const at = () => `${where} row ${r}`;
+      const id = row[0];
+      if (!isUuid(id)) throw new SyncMessageError(`${at()} has no uuid id`);
+      for (let i = 1; i < names.length; i++) {
+        if (i === deleted) {
+          if (row[i] !== null && typeof row[i] !== 'string') throw new SyncMessageError(`${at()}: deleted_at must be a date-time or null`);
+          continue;
+        }
+        const problem = checks[i]!(row[i]);
+        if (problem !== undefined) throw new SyncMessageError(`${at()}: ${table.resource}.${names[i]} ${problem}`);
+      }
+      // The values as stored, without the clocks; the row stays as it came (entries()).
+      const out = row.slice(0, names.length);
+      out[0] = id.toLowerCase();
+      for (const { i, convert } of converts) out[i] = convert(out[i]);
+      const given = row[names.length];
+      if (!isPlainObject(given)) throw new SyncMessageError(`${at()} has malformed clocks`);
+      // A record's fields mostly share one clock (written together): each is tested once.
+      let last: unknown = untested;
+      for (const key in given) {
+        const hlc = given[key];
+        if (hlc === last) continue;
+        if (!isHlc(hlc)) throw new SyncMessageError(`${at()} has malformed clocks`);
+        last = hlc;
+        if (hlc > newest && hlc.slice(0, 13) <= ceiling) newest = hlc;
+      }
+      // Written out as JSON.stringify would write them: names and clocks need no escapes (a
+      // field's name is snake case, a clock matches isHlc), and every clock is past zeroHlc.
+      let text = '';
+      for (const name of clocked) {
+        const hlc = given[name];
+        if (hlc !== undefined) text += `${text ? ',' : '{'}"${name}":"${hlc as string}"`;
+      }
+      if (deleted !== -1 && typeof out[deleted] === 'string' && given.deleted_at !== undefined) text += `${text ? ',' : '{'}"deleted_at":"${given.deleted_at as string}"`;
+      stored.push(out);
+      clocks.push(text ? `${text}}` : '{}');
+    }
+    if (stored.length === 0) return;
+    loads.push({
+      table,
+      columns: names,
+      rows: stored,
+      clocks,
+      newest,
+      entries: () => rows.map((row) => ({ resource: table.resource, id: (row[0] as string).toLowerCase(), record: recordOf(names, row), clocks: row[names.length] as Clocks })),
+    });
+  });
+  return { loads, records };
+}
+
 /**
  * Loads one checked snapshot page; `afterApply` runs inside its transaction. Returns how many
  * entries it took, as mergeRecords does.
@@ -71,6 +222,8 @@ export function bulkLoad(
   tables: ReadonlyMap<string, TableDef>,
   entries: readonly RemoteRecord[],
   afterApply: () => void,
+  /** The page's rows (checkRows), loaded first. */
+  loads: readonly CheckedRows[] = [],
 ): number {
   const byTable = new Map<TableDef, NewRecord[]>();
   const merged: RemoteRecord[] = [];
@@ -78,6 +231,7 @@ export function bulkLoad(
   // sort as text; those further ahead than the allowed skew do not move it.
   const ceiling = String(Date.now() + maxClockSkewMs).padStart(13, '0');
   let newest = '';
+  for (const load of loads) if (load.newest > newest) newest = load.newest;
   for (const entry of entries) {
     const table = tables.get(entry.resource);
     const record = table ? asNewRecord(table, entry) : undefined;
@@ -93,6 +247,10 @@ export function bulkLoad(
   }
   try {
     store.transaction(() => {
+      for (const load of loads) {
+        store.insertRowsForSync(load.table, load.columns, load.rows);
+        book.insertClocks(load.table.resource, load.rows.map((row, i) => ({ id: row[0] as string, clocks: load.clocks[i]! })));
+      }
       for (const [table, records] of byTable) {
         store.insertManyForSync(table, records);
         book.insertClocks(table.resource, records);
@@ -102,8 +260,9 @@ export function bulkLoad(
     });
   } catch (error) {
     if (!isConstraintError(error)) throw error;
-    return mergeRecords(store, book, tables, entries, { afterApply });
+    const all = [...loads.flatMap((load) => load.entries()), ...entries];
+    return mergeRecords(store, book, tables, all, { afterApply });
   }
   if (newest) book.clock.receive(newest);
-  return entries.length;
+  return entries.length + loads.reduce((n, load) => n + load.rows.length, 0);
 }

@@ -34,7 +34,7 @@ const pulledSpecs = new WeakMap<FieldSpec, FieldSpec>();
  * What a pulled value is checked against: the field's type, but not its local rules (the
  * remote's records passed its own), made once per field rather than once per value.
  */
-function pulledSpec(spec: FieldSpec): FieldSpec {
+export function pulledSpec(spec: FieldSpec): FieldSpec {
   let pulled = pulledSpecs.get(spec);
   if (!pulled) pulledSpecs.set(spec, (pulled = { ...spec, nullable: true, check: undefined, pattern: undefined }));
   return pulled;

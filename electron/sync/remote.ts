@@ -74,7 +74,11 @@ export interface PushAnswer {
 export interface RemoteApi {
   push(clientId: string, mutations: Mutation[]): Promise<PushAnswer>;
   changes(since: number, limit: number): Promise<{ changes: unknown[]; cursor: number; more: boolean; server_time?: number }>;
-  snapshot(cursor: string | null, limit: number): Promise<{ records: unknown[]; cursor: string | null; seq: number }>;
+  /**
+   * A snapshot page; with `rows` asked in rows (docs/API.md "Snapshot in rows"), which come as
+   * `tables` beside the `records` (a remote of an older version answers records only).
+   */
+  snapshot(cursor: string | null, limit: number, options?: { rows?: boolean }): Promise<{ records: unknown[]; tables?: unknown; cursor: string | null; seq: number }>;
   /** Sends an attachment's content; the remote checks it against its record (409 while it has none). */
   sendContent(attachmentId: string, content: Buffer): Promise<void>;
   /** An attachment's content from the remote (404 while it has none), at most `maxBytes`. */
@@ -241,9 +245,9 @@ export function httpRemote(
       if (!Array.isArray(body?.changes) || typeof body.cursor !== 'number') throw new RemoteUnavailable('the remote sent a malformed changes page');
       return body;
     },
-    async snapshot(cursor, limit) {
-      const query = cursor ? `cursor=${encodeURIComponent(cursor)}&limit=${limit}` : `limit=${limit}`;
-      const body = (await call('GET', `/v1/sync/snapshot?${query}`)) as { records: RemoteRecord[]; cursor: string | null; seq: number };
+    async snapshot(cursor, limit, options = {}) {
+      const query = (cursor ? `cursor=${encodeURIComponent(cursor)}&limit=${limit}` : `limit=${limit}`) + (options.rows ? '&format=rows' : '');
+      const body = (await call('GET', `/v1/sync/snapshot?${query}`)) as { records: RemoteRecord[]; tables?: unknown; cursor: string | null; seq: number };
       if (!Array.isArray(body?.records) || typeof body.seq !== 'number') throw new RemoteUnavailable('the remote sent a malformed snapshot page');
       return body;
     },

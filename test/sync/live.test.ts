@@ -336,7 +336,10 @@ describe('an empty replica\'s first snapshot, loaded in bulk', () => {
     const broken = await startForwarder(remote.url, {
       rewrite: (path, body) => {
         if (!damage || !path.startsWith('/v1/sync/snapshot?cursor=')) return body;
-        body.records[body.records.length - 1].clocks = { name: 'yesterday' };
+        // The page in rows, as an empty replica asks for it: the clocks are each row's last value.
+        const rows = body.tables?.[body.tables.length - 1]?.rows;
+        if (rows?.length) rows[rows.length - 1][rows[rows.length - 1].length - 1] = { name: 'yesterday' };
+        else body.records[body.records.length - 1].clocks = { name: 'yesterday' };
         return body;
       },
     });

@@ -86,6 +86,11 @@ export class KeptData {
     this.unknown = isAdmin(ctx.caller) && !unknown.isEmpty() ? unknown : null;
   }
 
+  /** Whether this caller is given kept data, and there is some. */
+  get active(): boolean {
+    return this.unknown !== null;
+  }
+
   /** The records with their kept fields added (declared fields and their clocks win). */
   withKeptFields<T extends SyncedRecord>(resource: string, entries: T[]): T[] {
     if (!this.unknown) return entries;

@@ -4,7 +4,7 @@
  * Remote side, on every instance:
  *   POST /v1/sync/push        {client_id, mutations: [{mutation_id, resource, id, op, fields, hlc, group_id?, group_description?}]}
  *   GET  /v1/sync/changes     ?since=<cursor>&limit=N: records changed since, in commit order
- *   GET  /v1/sync/snapshot    ?cursor=&limit=N: every record, for a first sync or after 410
+ *   GET  /v1/sync/snapshot    ?cursor=&limit=N[&format=rows]: every record, for a first sync or after 410
  * each with the replica's protocol and schema versions as headers, answered with the remote's
  * (wire-versions.ts), and with the data kept for other versions (kept-data.ts).
  *   PUT|GET /v1/sync/attachment/{id}/content: an uploaded attachment's file (content-routes.ts)
@@ -162,23 +162,42 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
     return { changes, cursor, more: cursor < latest, server_time: Date.now(), ...wireVersions() };
   });
 
-  app.get<{ Querystring: QueryString }>('/sync/snapshot', { config: doc('Every record with its clocks, page by page', { query: { cursor: 'The cursor from the last page (absent at first).', limit: `Records per page, 1-${maxPage} (default 2000).` } }) }, (request) => {
+  app.get<{ Querystring: QueryString }>('/sync/snapshot', { config: doc('Every record with its clocks, page by page', { query: { cursor: 'The cursor from the last page (absent at first).', limit: `Records per page, 1-${maxPage} (default 2000).`, format: '`rows` for pages as rows per resource (docs/API.md "Snapshot in rows"); records one by one without it.' } }) }, (request, reply) => {
     checkReplicaVersions(request.headers);
+    const format = single(request.query, 'format') ?? 'records';
+    if (format !== 'records' && format !== 'rows') throw ApiError.badRequest('format must be records or rows');
     const book = bookOf(request.ctx.store);
     const text = single(request.query, 'cursor');
     const cursor = text ? readCursor(text, synced.length) : { resource: 0, after: '', seq: book.latestSeq() };
     let limit = pageSize(request.query, 2000);
     const { caller } = request.ctx;
     const kept = new KeptData(request.ctx, declared);
+    // Rows need no kept fields merged in (the common case: no other version's data, or a
+    // caller who is not given it); otherwise the page goes as records, which rows pages carry too.
+    const asRows = format === 'rows' && !kept.active;
     const records: unknown[] = [];
+    const tables: string[] = [];
     let position = { ...cursor };
     while (limit > 0 && position.resource < synced.length) {
       const module = synced[position.resource]!;
-      const rows = request.ctx.store.scanForSync(module.table, position.after, limit);
-      const clocks = book.clocksOfMany(module.spec.name, rows.map((r) => r.id));
-      records.push(...kept.withKeptFields(module.spec.name, rows.map((row) => ({ resource: module.spec.name, id: row.id, record: forSync(module.spec, caller, row), clocks: forSync(module.spec, caller, clocks.get(row.id) ?? {}) }))));
-      limit -= rows.length;
-      position = rows.length > 0 && limit === 0 ? { ...position, after: rows[rows.length - 1]!.id } : { resource: position.resource + 1, after: '', seq: position.seq };
+      let count: number;
+      let last: string | null;
+      if (asRows) {
+        // The fields this caller is not given, as forSync leaves them out.
+        const shown = forSync(module.spec, caller, Object.fromEntries(Object.keys(module.table.fields).map((name) => [name, true])));
+        const hidden = Object.keys(module.table.fields).filter((name) => !(name in shown));
+        const page = book.snapshotRows(module.table, hidden, position.after, limit);
+        ({ count, last } = page);
+        if (count > 0) tables.push(`{"resource":${JSON.stringify(module.spec.name)},"fields":${JSON.stringify(page.fields)},"rows":${page.rows}}`);
+      } else {
+        const rows = request.ctx.store.scanForSync(module.table, position.after, limit);
+        const clocks = book.clocksOfMany(module.spec.name, rows.map((r) => r.id));
+        records.push(...kept.withKeptFields(module.spec.name, rows.map((row) => ({ resource: module.spec.name, id: row.id, record: forSync(module.spec, caller, row), clocks: forSync(module.spec, caller, clocks.get(row.id) ?? {}) }))));
+        count = rows.length;
+        last = rows[rows.length - 1]?.id ?? null;
+      }
+      limit -= count;
+      position = count > 0 && limit === 0 ? { ...position, after: last! } : { resource: position.resource + 1, after: '', seq: position.seq };
     }
     if (limit > 0 && position.resource === synced.length) {
       // Last, the records kept of resources this version does not declare.
@@ -188,7 +207,10 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
       position = page.length === limit && last ? { ...position, after: JSON.stringify([last.resource, last.id]) } : { resource: synced.length + 1, after: '', seq: position.seq };
     }
     const done = position.resource > synced.length;
-    return { records, cursor: done ? null : Buffer.from(JSON.stringify(position)).toString('base64url'), seq: cursor.seq, ...wireVersions() };
+    const answer = { records, cursor: done ? null : Buffer.from(JSON.stringify(position)).toString('base64url'), seq: cursor.seq, ...wireVersions() };
+    if (format === 'records') return answer;
+    // The rows are JSON text already (SyncBook.snapshotRows): the answer is put together as text.
+    return reply.type('application/json; charset=utf-8').send(`{"tables":[${tables.join(',')}],${JSON.stringify(answer).slice(1)}`);
   });
 
   registerContentRoutes(app);
