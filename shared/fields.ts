@@ -221,7 +221,7 @@ export function isValidDate(value: string): boolean {
 
 // A high surrogate not followed by a low one, or a low one without a high one before it. Such
 // text has no UTF-8 form: SQLite would store it as invalid bytes that read back as U+FFFD.
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const loneSurrogateProblem = 'contains an unpaired UTF-16 surrogate (not valid Unicode text)';
 
