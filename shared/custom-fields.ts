@@ -1,5 +1,5 @@
 /**
- * Custom fields (API-REFERENCE.md §4.20, SPEC.md "CustomField"): definitions on a board, values
+ * Custom fields (docs/API.md "Custom fields"): definitions on a board, values
  * on collections and cards. Every way a value is written — inline in a collection's or card's
  * `custom_fields`, `PUT /v1/collection/{id}/custom_field/{name}`, a replica's synced change —
  * goes through `checkCustomFieldValues`, so they accept and store exactly the same things.
@@ -15,7 +15,7 @@
  *    value stays valid when a board's choices change);
  *  - an item sent back exactly as stored is not checked again, so a record read and written
  *    back whole still saves when an old value would no longer pass;
- *  - keys SPEC.md does not name are ignored.
+ *  - keys docs/API.md "Custom fields" does not name are ignored.
  */
 import type { FieldProblem } from './errors.js';
 import { checkValue, checkWrite, isPlainObject, jsonField, type FieldSpec, type ResourceSpec } from './fields.js';
@@ -36,7 +36,7 @@ export interface CustomFieldChoice {
   color?: string;
 }
 
-/** A stored custom field value: the 13 fields of SPEC.md "CustomField". */
+/** A stored custom field value: the 13 fields of docs/API.md "Custom fields". */
 export interface CustomFieldValue {
   id: string;
   name: string;
@@ -142,7 +142,7 @@ const stampSpec = {
   },
 } as const satisfies ResourceSpec;
 
-/** The keys a client writes (all but the server-owned id and timestamps), in SPEC.md order. */
+/** The keys a client writes (all but the server-owned id and timestamps), in the order of docs/API.md "Custom fields". */
 const contentKeys = ['name', 'type', 'scope', 'priority', 'value', 'drawing_id', 'components', 'list', 'selected', 'options'] as const;
 
 const emailPattern = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
@@ -170,7 +170,7 @@ function choiceKeys(list: unknown): Set<string | number> | null {
 
 /**
  * Checks `value` against the item's type (and its own choices). Null always clears a value.
- * A number may come as text holding a number (SPEC.md types `value` as a string); it is
+ * A number may come as text holding a number (the public API types `value` as a string); it is
  * stored as a number.
  */
 export function checkCustomFieldValue(
@@ -351,7 +351,7 @@ export function customFieldValues(scope: CustomFieldScope) {
     shape: 'array',
     default: [],
     items: customFieldValueSchema,
-    description: `Values as [{id, name, type, scope, priority, value, …}] (SPEC.md "CustomField"), matched by name; scope defaults to ${scope}. See docs/API.md "Custom fields".`,
+    description: `Values as [{id, name, type, scope, priority, value, …}], matched by name; scope defaults to ${scope}. See docs/API.md "Custom fields".`,
     refine: (value: unknown, context: { previous: unknown; trusted: boolean }) =>
       checkCustomFieldValues(value as unknown[], { scope, previous: context.previous, trusted: context.trusted }),
   });

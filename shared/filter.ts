@@ -1,5 +1,5 @@
 /**
- * The `filter` query grammar of the public API (API-REFERENCE.md §2.6), parsed into a tree.
+ * The `filter` query grammar of the public API (docs/API.md "filter"), parsed into a tree.
  *
  *   expression := and-group (",or," and-group)*
  *   and-group  := primary (",and," primary)*

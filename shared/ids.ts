@@ -1,5 +1,5 @@
 /**
- * Record ids are UUIDv7 strings generated where the record is created (ARCHITECTURE.md §4):
+ * Record ids are UUIDv7 strings generated where the record is created (docs/architecture.md "The store"):
  * the timestamp prefix keeps new rows together in SQLite's indexes, and any replica can
  * create ids offline without coordinating. Uses Web Crypto, present in Node 20 and browsers.
  */

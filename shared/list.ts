@@ -1,4 +1,4 @@
-/** The list envelope every index endpoint returns (API-REFERENCE.md §2.3). */
+/** The list envelope every index endpoint returns (docs/API.md "Lists"). */
 export interface ListEnvelope<T> {
   /** Total number of matching records, not the page size. */
   count: number;

@@ -1,5 +1,5 @@
 /**
- * The layer rules of ARCHITECTURE.md §2, checked on every import in the tree: relative
+ * The layer rules of docs/architecture.md "Layers", checked on every import in the tree: relative
  * imports are resolved to the folder they land in, package imports are checked by name.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -77,7 +77,7 @@ function problemsOf(file: string): string[] {
 }
 
 /**
- * Inside the API core, imports run one way (ARCHITECTURE.md §3): route plugins → resource
+ * Inside the API core, imports run one way (docs/architecture.md "API sub-layers"): route plugins → resource
  * modules → domain services (planning, time tracking) → the generic core (records, write plan,
  * registry, table handles). A route file is named for it: `routes.ts`, `*-routes.ts`, `*-route.ts`.
  */
@@ -184,7 +184,7 @@ export function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[
   return cycles;
 }
 
-describe('layer rules (ARCHITECTURE.md §2)', () => {
+describe('layer rules (docs/architecture.md "Layers")', () => {
   const files = ['shared', 'renderer', 'electron'].flatMap((dir) => sourceFiles(join(root, dir)));
 
   it('finds the source tree', () => {

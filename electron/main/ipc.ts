@@ -1,5 +1,5 @@
 /**
- * The one IPC channel between renderer and main (ARCHITECTURE.md §1, §7). The renderer is
+ * The one IPC channel between renderer and main (docs/architecture.md "Processes", "Electron security"). The renderer is
  * untrusted: a request is only answered if it comes from an app frame, and only after the same
  * payload check the browser host applies, so both hosts refuse exactly the same input.
  */

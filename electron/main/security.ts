@@ -1,5 +1,5 @@
 /**
- * The hardening every page of the app runs under (ARCHITECTURE.md §7). Kept as data so tests
+ * The hardening every page of the app runs under (docs/architecture.md "Electron security"). Kept as data so tests
  * can assert it exactly, and so a weakened flag shows up as a one-line diff in review.
  */
 import type { Session, WebPreferences } from 'electron';

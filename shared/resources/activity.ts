@@ -2,7 +2,7 @@ import { defineResource, externalRefField, idField, nestedList, timestampField, 
 
 export const resourceTypes = ['machine', 'cell', 'employee'] as const;
 
-/** A kind of work (painting, welding) done by a type of resource (API-REFERENCE.md §4.3). */
+/** A kind of work (painting, welding) done by a type of resource (docs/API.md "Resources and paths"). */
 export const activitySpec = defineResource({
   name: 'activity',
   title: 'Activity',

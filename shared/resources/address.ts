@@ -2,7 +2,7 @@ import { defineResource, externalRefField, idField, timestampField, type InputOf
 
 /**
  * A delivery or work address an order points at. The public record names the resource but
- * not its fields (API-REFERENCE.md §4.18); these are ours, documented in docs/API.md.
+ * not its fields; these are ours, documented in docs/API.md "Resources and paths".
  */
 export const addressSpec = defineResource({
   name: 'address',

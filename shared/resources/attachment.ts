@@ -1,7 +1,7 @@
 import { defineResource, externalRefField, idField, timestampField, type RecordOf } from '../fields.js';
 
 /**
- * A file on a collection or card (API-REFERENCE.md §4.12): uploaded (stored under its content
+ * A file on a collection or card (docs/API.md "Attachments"): uploaded (stored under its content
  * hash, `type: upload`) or a link (`type: external`, `file` is the URL).
  */
 export const attachmentSpec = defineResource({
@@ -19,7 +19,7 @@ export const attachmentSpec = defineResource({
     bytes: { type: 'integer', nullable: true, readOnly: true },
     checksum: { type: 'string', nullable: true, readOnly: true, description: 'SHA-256 of the content.' },
     signature: { type: 'string', nullable: true, readOnly: true },
-    // A thumbnail and its file data (API-REFERENCE.md §4.12). This server makes no
+    // A thumbnail and its file data (docs/API.md "Attachments"). This server makes no
     // thumbnails, so they stay null; they are here so clients of the public API find them.
     thumbnail: { type: 'string', nullable: true, readOnly: true },
     thumbnail_bytes: { type: 'integer', nullable: true, readOnly: true, minimum: 0, description: 'Size of the thumbnail; null: no thumbnails are made.' },

@@ -27,7 +27,7 @@ export function checkBoardWorkdays(value: unknown): string | null {
   return Object.values(value).every((v) => typeof v === 'boolean') ? null : 'values must be true or false';
 }
 
-/** A planboard: stages as rows, workdays as columns (API-REFERENCE.md §4.1). */
+/** A planboard: stages as rows, workdays as columns (docs/API.md "Board"). */
 export const boardSpec = defineResource({
   name: 'board',
   title: 'Board',
@@ -150,7 +150,7 @@ export const boardChecklistSpec = defineResource({
 });
 export type BoardChecklist = RecordOf<typeof boardChecklistSpec>;
 
-/** A custom field definition on a board (API-REFERENCE.md §4.20); values live on collections and cards. */
+/** A custom field definition on a board (docs/API.md "Custom fields"); values live on collections and cards. */
 export const boardCustomFieldSpec = defineResource({
   name: 'board_custom_field',
   title: 'BoardCustomField',

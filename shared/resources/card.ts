@@ -2,7 +2,7 @@ import { customFieldValues } from '../custom-fields.js';
 import { defineResource, externalRefField, idField, nestedList, timestampField, type FieldSpec, type InputOf, type RecordOf } from '../fields.js';
 
 /**
- * A piece of a collection planned on one stage over a span of days (API-REFERENCE.md §4.10).
+ * A piece of a collection planned on one stage over a span of days (docs/API.md "Resources and paths").
  * Cards are made by planning a collection, or written through their collection.
  */
 export const cardSpec = defineResource({

@@ -6,8 +6,8 @@ export const collectionProgress = ['open', 'partial', 'done'] as const;
 export const collectionSourceTypes = ['custom', 'order', 'clone'] as const;
 
 /**
- * A job waiting in the backlog or planned on a board as cards (SPEC.md "Collection", 21
- * fields, plus the extras of API-REFERENCE.md §4.9).
+ * A job waiting in the backlog or planned on a board as cards (docs/API.md "Planning"; 21
+ * fields, plus the public API's extras: docs/API.md "Compatibility").
  */
 export const collectionSpec = defineResource({
   name: 'collection',

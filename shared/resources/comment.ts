@@ -1,6 +1,6 @@
 import { defineResource, idField, jsonField, timestampField, type RecordOf } from '../fields.js';
 
-/** A comment on a collection or one of its cards; `parent_id` makes threads (API-REFERENCE.md §4.13). */
+/** A comment on a collection or one of its cards; `parent_id` makes threads (docs/API.md "Resources and paths"). */
 export const commentSpec = defineResource({
   name: 'comment',
   title: 'Comment',

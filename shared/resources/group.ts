@@ -1,6 +1,6 @@
 import { defineResource, idField, nestedList, timestampField, type RecordOf } from '../fields.js';
 
-/** A named set of resources (a team, a machine park) for capacity (API-REFERENCE.md §4.6). */
+/** A named set of resources (a team, a machine park) for capacity (docs/API.md "Resources and paths"). */
 export const groupSpec = defineResource({
   name: 'group',
   title: 'Group',

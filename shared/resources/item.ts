@@ -1,6 +1,6 @@
 import { defineResource, externalRefField, idField, timestampField, type InputOf, type RecordOf } from '../fields.js';
 
-/** A product or material that orders and activities refer to (API-REFERENCE.md §4.17). */
+/** A product or material that orders and activities refer to (docs/API.md "Resources and paths"). */
 export const itemSpec = defineResource({
   name: 'item',
   title: 'Item',

@@ -26,7 +26,7 @@ export function redirectUriProblem(value: string): string | null {
 }
 
 /**
- * An application that signs users in through OAuth (API-REFERENCE.md §3). Clients belong to
+ * An application that signs users in through OAuth (docs/API.md "OAuth"). Clients belong to
  * the instance; one created through the API by an environment's admin works for that
  * environment only (`environment_id`), one created with the server's CLI for every environment.
  */

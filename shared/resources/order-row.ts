@@ -9,10 +9,10 @@ import {
   type RecordOf,
 } from '../fields.js';
 
-/** Units whose quantity converts to planned minutes (API-REFERENCE.md §4.15, note 2). */
+/** Units whose quantity converts to planned minutes (docs/API.md "Orders and their collection"). */
 export const timeUnits = ['minutes', 'hours', 'days'] as const;
 
-/** One line of an order (API-REFERENCE.md §4.16); always belongs to an order. */
+/** One line of an order (docs/API.md "Resources and paths"); always belongs to an order. */
 export const orderRowSpec = defineResource({
   name: 'order_row',
   title: 'OrderRow',

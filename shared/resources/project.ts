@@ -7,7 +7,7 @@ import {
   type RecordOf,
 } from '../fields.js';
 
-/** A customer project that orders belong to (SPEC.md "Project"). */
+/** A customer project that orders belong to (docs/API.md "Project"). */
 export const projectSpec = defineResource({
   name: 'project',
   title: 'Project',

@@ -1,6 +1,6 @@
 import { defineResource, externalRefField, idField, timestampField, type InputOf, type RecordOf } from '../fields.js';
 
-/** A customer or supplier (API-REFERENCE.md §4.18). */
+/** A customer or supplier (docs/API.md "Resources and paths"). */
 export const relationSpec = defineResource({
   name: 'relation',
   title: 'Relation',

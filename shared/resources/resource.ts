@@ -53,7 +53,7 @@ export function checkResourceBoards(value: unknown): string | null {
   return null;
 }
 
-/** A person, machine or cell that does the work (API-REFERENCE.md §4.4). */
+/** A person, machine or cell that does the work (docs/API.md "Resources and paths"). */
 export const resourceSpec = defineResource({
   name: 'resource',
   title: 'Resource',
@@ -101,7 +101,7 @@ export type Resource = RecordOf<typeof resourceSpec>;
 export type ResourceInput = InputOf<typeof resourceSpec>;
 
 /**
- * The public record has no list of deviation types (API-REFERENCE.md §4.4, §6 question 11), so
+ * The public record has no list of deviation types (docs/API.md "Resources and paths", ScheduleDeviation), so
  * every value it names is accepted: what integrations send (leave, vacation, sick, other), what
  * a vPlan tool names (holiday, maintenance, malfunction), and `absence`, the word the public docs
  * use for a deviation itself.

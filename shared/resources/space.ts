@@ -1,6 +1,6 @@
 import { defineResource, idField, timestampField, type RecordOf } from '../fields.js';
 
-/** A workspace grouping boards (API-REFERENCE.md §4.8). */
+/** A workspace grouping boards (docs/API.md "Resources and paths"). */
 export const spaceSpec = defineResource({
   name: 'space',
   title: 'Space',

@@ -1,6 +1,6 @@
 import { defineResource, idField, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
 
-/** A row of a board: a step the work goes through (API-REFERENCE.md §4.2). */
+/** A row of a board: a step the work goes through (docs/API.md "Resources and paths"). */
 export const stageSpec = defineResource({
   name: 'stage',
   title: 'Stage',

@@ -15,7 +15,7 @@ export const timeTransitions: Record<TimeStatus, { to: TimeStatus; planner: bool
 };
 
 /**
- * Time tracked on a card, or on an activity with no card (SPEC.md "TimeTracking"; docs/API.md
+ * Time tracked on a card, or on an activity with no card (docs/API.md
  * "Time tracking"). `duration` is in minutes from `start` to `end`; a running timer has no
  * end. Sent without an end, `duration` sets it (a finished entry of that length).
  */

@@ -5,7 +5,7 @@ export const userRoles = ['admin', 'manager', 'organiser', 'member', 'guest'] as
 export const plannerRoles = ['admin', 'manager', 'organiser'] as const;
 export const languages = ['nl', 'de', 'es', 'fr', 'it', 'pl', 'pt', 'en'] as const;
 
-/** A user of the environment (API-REFERENCE.md §4.7). Users are invited, not created. */
+/** A user of the environment (docs/API.md "Users"). Users are invited, not created. */
 export const userSpec = defineResource({
   name: 'user',
   title: 'User',

@@ -1,6 +1,6 @@
 import { defineResource, externalRefField, idField, timestampField, type InputOf, type RecordOf } from '../fields.js';
 
-/** A stock location orders ship from or to (API-REFERENCE.md §4.18). */
+/** A stock location orders ship from or to (docs/API.md "Resources and paths"). */
 export const warehouseSpec = defineResource({
   name: 'warehouse',
   title: 'Warehouse',

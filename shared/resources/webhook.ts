@@ -1,7 +1,7 @@
 import { defineResource, idField, jsonField, timestampField, type InputOf, type RecordOf } from '../fields.js';
 
 /**
- * The 36 event types of API-REFERENCE.md §5, by payload layout. docs/API.md "Webhooks"
+ * The 36 event types of docs/API.md "Events", by payload layout. docs/API.md "Webhooks"
  * describes the envelope and what `data` holds in each layout.
  */
 export const webhookEventLayouts = {
@@ -78,7 +78,7 @@ export function webhookUrlProblem(value: string): string | null {
   return null;
 }
 
-/** A webhook: where events of this environment are posted (API-REFERENCE.md §4.19). */
+/** A webhook: where events of this environment are posted (docs/API.md "Webhooks"). */
 export const webhookSpec = defineResource({
   name: 'webhook',
   title: 'Webhook',

@@ -1,5 +1,5 @@
 /**
- * Attachments (API-REFERENCE.md §4.12, electron/api/resources/attachment.ts): uploads as
+ * Attachments (docs/API.md "Attachments", electron/api/resources/attachment.ts): uploads as
  * multipart/form-data to `POST /v1/collection/{cid}/attachment/upload`, stored in the data folder
  * under their SHA-256 (`attachments/<environment id>/<first two hex>/<hash>`), downloaded from
  * `GET …/attachment/{id}/download`; links (`{filename, file: URL, type: external}`); the upload

@@ -1,5 +1,5 @@
 /**
- * Base data over real HTTP: boards (API-REFERENCE.md §4.1) with everything written inline —
+ * Base data over real HTTP: boards (docs/API.md "Board") with everything written inline —
  * stages with their activities, labels, statuses with entry/exit, custom field definitions —
  * the board's own sub-resources at `/v1/board/{board_id}/label|status|view|checklist|custom_field`,
  * and spaces (§4.8), which group boards.

@@ -1,5 +1,5 @@
 /**
- * Base data over real HTTP: resources (API-REFERENCE.md §4.4) with the boards and stages they
+ * Base data over real HTTP: resources (docs/API.md "Resources and paths") with the boards and stages they
  * plan on, their schedule deviations (absences) at `/v1/resource/{id}/schedule_deviation`,
  * and groups (§4.6) of resources.
  */
@@ -299,7 +299,7 @@ describe('schedule deviation (/v1/resource/{id}/schedule_deviation)', () => {
     expect(created).toMatchObject({ type: 'other', time: null, description: null, external_ref: null });
   });
 
-  // Every type the public record names (API-REFERENCE.md §4.4): it has no list of its own.
+  // Every type the public record names (docs/API.md "Resources and paths", ScheduleDeviation): it has no list of its own.
   it.each(['leave', 'vacation', 'holiday', 'absence', 'sick', 'maintenance', 'malfunction', 'other'])('accepts type %s', async (type) => {
     expect((await create(api, path(), { type, start_date: '2026-02-02', end_date: '2026-02-02' })).type).toBe(type);
   });

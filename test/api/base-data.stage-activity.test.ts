@@ -1,5 +1,5 @@
 /**
- * Base data over real HTTP: stages (API-REFERENCE.md §4.2), the rows of a board, and
+ * Base data over real HTTP: stages (docs/API.md "Resources and paths"), the rows of a board, and
  * activities (§4.3), the kinds of work a stage allows. The link between them carries a
  * priority and can be written from either side: `stage.activities: [{id, priority}]` and
  * `activity.stages: [{id}]`.

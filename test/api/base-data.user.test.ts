@@ -1,5 +1,5 @@
 /**
- * Base data over real HTTP: users (API-REFERENCE.md §4.7) and `GET /v1/me` (§3.4). Users are
+ * Base data over real HTTP: users and `GET /v1/me` (docs/API.md "Users"). Users are
  * invited, not created: `POST /v1/user` records an invitation and answers 201 with no body;
  * the user then lists with status `invited`. Emails are unique among live users, compared
  * without case.

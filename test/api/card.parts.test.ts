@@ -1,5 +1,5 @@
 /**
- * The parts of collections and cards (API-REFERENCE.md §4.11, §4.13): checklists with items on
+ * The parts of collections and cards (docs/API.md "Resources and paths"): checklists with items on
  * a collection (`/v1/collection/{cid}/checklist`) and on a card
  * (`/v1/collection/{cid}/card/{id}/checklist`), made from a board checklist template
  * (`/v1/board/{bid}/checklist`), items at `/v1/collection/{cid}/checklist/{id}/item`, and

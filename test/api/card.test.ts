@@ -1,5 +1,5 @@
 /**
- * Cards (API-REFERENCE.md §4.10, electron/api/resources/card.ts): CRUD under their collection
+ * Cards (docs/API.md "Resources and paths", electron/api/resources/card.ts): CRUD under their collection
  * (`/v1/collection/{cid}/card`), the deprecated `date`/`start`/`end`, validation, `GET /v1/card`
  * across collections with filters, `with` and `include`, splitting a card
  * (`POST …/card/{id}/split`, planning/split-card.ts) and card relations (`/v1/card_relation`).

@@ -1,5 +1,5 @@
 /**
- * Collections (API-REFERENCE.md §4.9, electron/api/resources/collection.ts): the status rule
+ * Collections (docs/API.md "Planning", electron/api/resources/collection.ts): the status rule
  * (a client only switches between not_planned and ignored; planned is set by planning), every
  * validation error of a collection, custom fields by name
  * (`PUT|DELETE /v1/collection/{id}/custom_field/{name}`), deep insertion of labels,

@@ -1,5 +1,5 @@
 /**
- * `filter` on list endpoints (docs/API.md "filter", API-REFERENCE.md §2.6), over real HTTP,
+ * `filter` on list endpoints (docs/API.md "filter"), over real HTTP,
  * on the order fixture (test/helpers/order-fixture.ts, whose table shows every value):
  * each operator with and without `not` on text, number, boolean, date and date-time fields,
  * null semantics, precedence and parentheses, quoting, relation filters, and the 400s.

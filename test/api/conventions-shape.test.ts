@@ -1,6 +1,6 @@
 /**
- * Shaping what a request returns (docs/API.md "show and hide", `with`; API-REFERENCE.md
- * §2.7–2.8), over real HTTP on the order fixture (test/helpers/order-fixture.ts): `show` and
+ * Shaping what a request returns (docs/API.md "show and hide", and "Relations"
+ * for `with`), over real HTTP on the order fixture (test/helpers/order-fixture.ts): `show` and
  * `hide` with relation paths, `*` and indexes, on lists, single GETs, POST and PUT; `with` for
  * every relation of an order, dotted paths, unknown names, and the promise that a relation
  * level costs one query for the whole page.

@@ -1,6 +1,6 @@
 /**
- * The list conventions every index endpoint shares (docs/API.md "Lists", API-REFERENCE.md
- * §2.3–2.5), over real HTTP: the envelope, paging and sorting, and the rule that every
+ * The list conventions every index endpoint shares (docs/API.md
+ * "Lists"), over real HTTP: the envelope, paging and sorting, and the rule that every
  * mistake in a query is a 400 with the documented error body, never a 500.
  *
  * Filters are in conventions-filter.test.ts; show, hide and with in conventions-shape.test.ts;

@@ -2,7 +2,7 @@
  * Custom field values over HTTP (docs/API.md "Custom fields", shared/custom-fields.ts): one
  * check for a collection's and a card's inline `custom_fields` (cards also inside a collection)
  * and for `PUT /v1/collection/{id}/custom_field/{name}`, a 422 per problem with its path and
- * nothing written, the 13 fields of SPEC.md "CustomField" with the server's id and timestamps,
+ * nothing written, the 13 fields of docs/API.md "Custom fields" with the server's id and timestamps,
  * and the same checks on a board's custom field definitions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ const content = ({ id: _id, created_at: _c, updated_at: _u, ...rest }: any) => r
 const pause = () => new Promise((resolve) => setTimeout(resolve, 1100));
 
 describe('what is stored', () => {
-  it('every value has the 13 fields of SPEC.md, with a server id and timestamps; client ids are ignored', async () => {
+  it('every value has the 13 fields of a custom field value, with a server id and timestamps; client ids are ignored', async () => {
     const c = await newCollection({
       custom_fields: [{ name: 'Weight', type: 'number', value: 12.5, id: 'f0000000-0000-7000-8000-000000000001', created_at: '2020-01-01T00:00:00Z', other: 1 }],
     });

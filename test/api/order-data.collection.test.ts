@@ -1,5 +1,5 @@
 /**
- * The collection an order creates and keeps in step (API-REFERENCE.md §4.15, the head of
+ * The collection an order creates and keeps in step (docs/API.md "Orders and their collection", the head of
  * electron/api/resources/order-collection.ts), rows supplying rows of other orders, and the
  * collection status rule a client must follow (§4.9).
  */

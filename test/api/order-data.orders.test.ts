@@ -1,5 +1,5 @@
 /**
- * Orders and their rows: deep insertion (API-REFERENCE.md §2.9), nested PUT with and without
+ * Orders and their rows: deep insertion (docs/API.md "Writing related records inline"), nested PUT with and without
  * `update_without_delete_nested`, rows scoped to their order, row positions, external_ref
  * uniqueness (§2.10, with the order's (external_ref, type, sub_type) key) and server-owned
  * fields in bodies.
@@ -358,7 +358,7 @@ describe('server-owned fields in a body are ignored', () => {
   });
 });
 
-describe('a to-one reference written as the record, {"id": …} (API-REFERENCE.md §2.9)', () => {
+describe('a to-one reference written as the record, {"id": …} (docs/API.md "Writing related records inline")', () => {
   it('sets the key from {id} on POST and PUT, and null clears it', async () => {
     const garage = await create(api, '/v1/project', { name: 'Garage' });
     const order = await create(api, '/v1/order?with=project', { code: 'REF-1', project: { id: fx.projectId.toUpperCase() }, relation: { id: fx.relationId } });

@@ -1,6 +1,6 @@
 /**
- * Fields of the public API's records that were added later (API-REFERENCE.md §4.4, §4.7,
- * §4.12, §4.19; migration 0010-reference-fields.ts), over real HTTP: each comes back from
+ * Fields of the public API's records that were added later (docs/API.md "Resources and paths": resource, user,
+ * attachment, webhook; migration 0010-reference-fields.ts), over real HTTP: each comes back from
  * POST, GET (one and list) and PUT with its type and default, server-owned ones ignore what a
  * client sends, and the OpenAPI document lists them. Also `position`, documented as null.
  */

@@ -1,5 +1,5 @@
 /**
- * Time tracking (`/v1/time_tracking`, docs/API.md "Time tracking", SPEC.md "TimeTracking",
+ * Time tracking (`/v1/time_tracking`, docs/API.md "Time tracking",
  * electron/api/resources/time-tracking.ts and time-tracking/routes.ts): the record through the
  * conventions, `duration` in minutes computed by the server, filters, timers (one running timer
  * per user), approval with its transitions and planner roles (signed-in users over OAuth),
@@ -23,7 +23,7 @@ const redirectUri = 'https://app.example.com/callback';
 const password = 'pass-word-123';
 const path = '/v1/time_tracking';
 
-/** SPEC.md "TimeTracking", every field a record returns. */
+/** Every field a time entry returns (docs/API.md "Time tracking"). */
 const specFields = [
   'id', 'card_id', 'activity_id', 'user_id', 'start', 'end', 'duration', 'status', 'locked', 'note',
   'synchronized_at', 'external_ref', 'external_note', 'external_failed', 'created_at', 'updated_at', 'running',
@@ -111,7 +111,7 @@ afterAll(async () => {
 });
 
 describe('the record through the conventions', () => {
-  it('stores every SPEC.md field and returns exactly those; GET answers the same record', async () => {
+  it('stores every documented field and returns exactly those; GET answers the same record', async () => {
     const entry = await post(path, {
       card_id: cardN1,
       activity_id: activities.Weld,

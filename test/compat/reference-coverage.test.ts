@@ -2,7 +2,7 @@
  * Generated coverage of the public API's reference (docs/API.md "Compatibility"). Its field
  * lists, `with` table, card `include` extras and `/me` keys are read from
  * test/compat/reference-fields.json, which scripts/compat-reference-fields.mjs generates from
- * API-REFERENCE.md. For every resource it lists: every field is returned (on the record, or
+ * the reference (a document outside this repository). For every resource it lists: every field is returned (on the record, or
  * embedded with `with=<field>` where the field is a relation), or it is one the reference marks
  * write-only or deprecated and docs/API.md "Compatibility" names it. Every listed `with` value
  * is accepted on its endpoint. A resource the reference gains without a fixture here fails, so
@@ -142,7 +142,7 @@ async function missingFields(name: string): Promise<string[]> {
   return missing;
 }
 
-describe('the fields API-REFERENCE.md lists', () => {
+describe('the fields the reference lists', () => {
   it('are returned on every resource (embedded with `with` for relations), or named in docs/API.md "Compatibility"', async () => {
     const missing: Record<string, string[]> = {};
     for (const name of Object.keys(reference.resources)) {
@@ -175,7 +175,7 @@ function pathsOf(endpoint: string): string[] {
     );
 }
 
-describe('the `with` values and `include` extras API-REFERENCE.md lists', () => {
+describe('the `with` values and `include` extras the reference lists', () => {
   it('are accepted on every endpoint it names them for, and embed under their names', async () => {
     const refused: string[] = [];
     for (const { endpoint, values } of reference.with) {
@@ -201,7 +201,7 @@ describe('the `with` values and `include` extras API-REFERENCE.md lists', () => 
   });
 });
 
-describe('GET /me answers every key API-REFERENCE.md lists', () => {
+describe('GET /me answers every key the reference lists', () => {
   it('for an API key (the user key belongs to the user answer) and for a signed-in user (the api-key key belongs to the key answer)', async () => {
     const asKey = expectStatus(await vplan.get('me'), 200);
     expect(Object.keys(asKey).sort()).toEqual(reference.me.keys.filter((k) => k !== 'user').sort());

@@ -2,7 +2,7 @@
  * A vendor's field lists (docs/API.md "Compatibility"): a commercial connector whose generated
  * reference lists each resource's fields, `deleted_at` among them, and which asks for exactly
  * those with `show`, syncs by `updated_at` and reads deletions. Its lists are the ones
- * API-REFERENCE.md credits to it (test/compat/reference-fields.json); the requests are written as
+ * public API's reference credits to it (test/compat/reference-fields.json); the requests are written as
  * such a connector sends them (test/helpers/public-client.ts).
  */
 import { readFileSync } from 'node:fs';

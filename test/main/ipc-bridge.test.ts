@@ -1,6 +1,6 @@
 /**
  * The IPC bridge and real HTTP, served by the same local instance, must give the same answers:
- * the renderer is just another client of the Planning API (ARCHITECTURE.md §1).
+ * the renderer is just another client of the Planning API (docs/architecture.md "Processes").
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BridgeResponse } from '../../shared/ipc.js';

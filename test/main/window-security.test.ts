@@ -1,5 +1,5 @@
 /**
- * The window and session hardening of ARCHITECTURE.md §7, checked against small fakes of the
+ * The window and session hardening of docs/architecture.md "Electron security", checked against small fakes of the
  * Electron objects the code hands its handlers to.
  */
 import { EventEmitter } from 'node:events';

@@ -87,7 +87,7 @@ describe('values by type', () => {
 });
 
 describe('a list of values', () => {
-  it('fills the 13 fields of SPEC.md: defaults, the owner\'s scope, an id and the time of the write', () => {
+  it('fills the 13 fields of a custom field value: defaults, the owner\'s scope, an id and the time of the write', () => {
     const { value, problems } = check([{ name: 'Colour', value: 'red', extra: 'dropped' }]);
     expect(problems).toEqual([]);
     expect(value).toEqual([

@@ -2,7 +2,7 @@
  * Environment migration 10 (0010-reference-fields.ts) on a database of version 9 holding data:
  * the new columns are added with ALTER TABLE (existing rows read false for the booleans, a
  * webhook an OAuth client's user made is third_party), stored custom field values get the
- * fields of SPEC.md "CustomField" with ids that every replica derives alike — and, for every
+ * fields of docs/API.md "Custom fields" with ids that every replica derives alike — and, for every
  * declared resource, the migrated tables have a column for each stored field.
  */
 import { rmSync } from 'node:fs';
@@ -73,7 +73,7 @@ describe('migration 10: reference fields', () => {
     store.close();
   });
 
-  it('gives stored custom field values the fields of SPEC.md, keeping what they had', () => {
+  it('gives stored custom field values their 13 fields, keeping what they had', () => {
     const store = migrated();
     const values = store.get(tableFor(resourceSpecs.collection), collectionId)!.custom_fields as any[];
     expect(values).toHaveLength(4);

@@ -1,5 +1,5 @@
 /**
- * Convergence (issue 8, ARCHITECTURE.md §5): two client replicas and a remote, each a separate
+ * Convergence (issue 8, docs/architecture.md "Sync"): two client replicas and a remote, each a separate
  * server process, the clients behind fault proxies that take them offline. Work done offline on
  * both sides — different fields of the same records, the same fields, create/delete/edit races,
  * planning on one side while cards move on the other, new collections and orders on both — ends

@@ -1,6 +1,6 @@
 /**
- * The remote's sync protocol over real HTTP on 127.0.0.1 (docs/API.md "Sync", ARCHITECTURE.md
- * §5): push idempotency per client, increasing mutation ids, malformed mutations, per-field
+ * The remote's sync protocol over real HTTP on 127.0.0.1 (docs/API.md "Sync", docs/architecture.md
+ * "Sync"): push idempotency per client, increasing mutation ids, malformed mutations, per-field
  * last-writer-wins by hybrid clock (ties by node id), a delete beating a concurrent edit, the
  * changes feed with its cursor and paging, 410 for a cursor older than the remote keeps,
  * snapshot paging, and environments that never cross.

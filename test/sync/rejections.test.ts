@@ -1,5 +1,5 @@
 /**
- * Rejected mutations (issue 8, ARCHITECTURE.md §5): whatever the remote refuses ends in the
+ * Rejected mutations (issue 8, docs/architecture.md "Sync"): whatever the remote refuses ends in the
  * client's conflict list with its data (`mutation.fields`), the error (the 422/409 body) and
  * the remote's version; the queue behind it keeps flowing; the user can retry (after editing)
  * or discard (keeping the remote's version); the replicas still converge.

@@ -1,5 +1,5 @@
 /**
- * `show` and `hide` (API-REFERENCE.md §2.7). A property list such as
+ * `show` and `hide` (docs/API.md "show and hide"). A property list such as
  * `id,order_rows.*.code,order.relation.name` becomes a tree; `show` keeps only what the tree
  * names and `hide` removes it. On a list of related records `*` means every item and a number
  * one item; on an object `*` means every property. Names a record does not have are ignored,

@@ -9,7 +9,7 @@
  * card of another plan, or the collection's own plan write (`plan_id`: a planning, or null
  * when it goes back to the backlog) — is refused with 409 "… was planned on the server
  * meanwhile …" and the server's record. The replica keeps its plan in the conflict list with
- * its data and shows the server's plan meanwhile (ARCHITECTURE.md §5: nothing is dropped
+ * its data and shows the server's plan meanwhile (docs/architecture.md "Sync": nothing is dropped
  * silently). A planning that saw the server's plan deleted its cards first, so it replaces it
  * like any re-planning: to prefer the replica's plan, plan the collection there again.
  *

@@ -1,7 +1,7 @@
 /**
  * Planning a collection onto a board (`POST /v1/collection/{id}/board/{board_id}`) and moving
  * it back to the backlog (`POST /v1/collection/{id}/backlog`). Cards are made here, at once,
- * in the same transaction, and sync as ordinary records (ARCHITECTURE.md §5: effects are
+ * in the same transaction, and sync as ordinary records (docs/architecture.md "Sync": effects are
  * expanded where the write happens). The arithmetic is in plan.ts.
  *
  * Each planning is a new plan (`plan_id` on the collection and on every card it makes), so the

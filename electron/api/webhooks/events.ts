@@ -1,6 +1,6 @@
 /**
  * From the change log to webhook events. A write hook runs inside the transaction of every
- * change, maps the change to an event type (API-REFERENCE.md §5), builds the body once and
+ * change, maps the change to an event type (docs/API.md "Events"), builds the body once and
  * queues one delivery per subscribed webhook, so the change and its deliveries commit (or
  * roll back) together: a crash loses no event.
  *

@@ -2,7 +2,7 @@ import type { Migration } from '../../database.js';
 
 /**
  * The change log: one row per write, committed in the same transaction as the write. It feeds
- * change events to the renderer, the sync outbox and webhook delivery (ARCHITECTURE.md §1).
+ * change events to the renderer, the sync outbox and webhook delivery (docs/architecture.md "Data flow of a write").
  */
 export const changeLog: Migration = {
   version: 1,

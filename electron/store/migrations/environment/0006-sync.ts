@@ -1,7 +1,7 @@
 import type { Migration } from '../../database.js';
 
 /**
- * Sync bookkeeping (ARCHITECTURE.md §5):
+ * Sync bookkeeping (docs/architecture.md "Sync"):
  *  - sync_clock: per record, the hybrid logical clock of each field's last write, for
  *    last-writer-wins merges;
  *  - sync_outbox: on a local replica, the mutations not yet acknowledged by the remote, written

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Migration } from '../../database.js';
 
 /**
- * Fields of the public API's records that were missing (API-REFERENCE.md §4.4, §4.7, §4.12,
- * §4.19), and the server-owned fields of custom field values (SPEC.md "CustomField"):
+ * Fields of the public API's records that were missing (docs/API.md "Resources and paths": resource, user, attachment,
+ * webhook), and the server-owned fields of custom field values (docs/API.md "Custom fields"):
  *  - attachment: thumbnail_bytes, thumbnail_checksum, thumbnail_signature, thumbnail_type;
  *  - user: idp_id, is_sso, mfa_enabled, avatar_checksum, avatar_signature;
  *  - resource: workdays_start_date;
@@ -70,7 +70,7 @@ function derivedId(table: string, recordId: string, name: string): string {
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20, 32)}`;
 }
 
-/** The 13 fields of SPEC.md "CustomField", in its order; keys it does not name are dropped. */
+/** The 13 fields of a custom field value (docs/API.md "Custom fields"), in its order; keys it does not name are dropped. */
 function fill(item: Record<string, unknown>, table: string, row: { id: string; created_at: string; updated_at: string }, scope: string) {
   const pick = (key: string, fallback: unknown) => (item[key] === undefined ? fallback : item[key]);
   return {

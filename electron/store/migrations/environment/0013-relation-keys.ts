@@ -1,7 +1,7 @@
 import type { Migration } from '../../database.js';
 
 /**
- * Keys of relations `with` loads from the other side (API-REFERENCE.md §2.8):
+ * Keys of relations `with` loads from the other side (docs/API.md "Relations"):
  *  - board view `user_id`, whose own view it is: the public API lists a user's views with
  *    `GET /v1/user?with=board_views`. Views made before this have none: they stay shared by
  *    everyone on their board;
