@@ -313,7 +313,7 @@ describe('undo on a replica that syncs', () => {
           headers: { 'x-api-key': 'desk-key-123', 'x-api-env': 'desk', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
           ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
         });
-        return { status: res.status, body: await res.json(), command: res.headers.get('x-planner-command-id') };
+        return { status: res.status, body: (await res.json()) as { id: string }, command: res.headers.get('x-planner-command-id') };
       };
       const made = await call('POST', '/v1/project', { name: 'Hall 1' });
       const renamed = await call('PUT', `/v1/project/${made.body.id}`, { name: 'Hall 2' });
