@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: typecheck, lint, every vitest suite, the build, and the Playwright end-to-end
+ * `npm test`: typecheck, lint (ESLint and the Prettier format check), every vitest suite, the build, and the Playwright end-to-end
  * tests in Chromium. Every step runs even when an earlier one fails, so one run shows all
  * problems. Ends with a plain `N passed, N failed` line summed over all runners (typecheck,
  * lint and build count as one check each), so a run that executed nothing is visible.
@@ -83,7 +83,7 @@ if (!ensureDebianPackages()) {
 check('typecheck', run('typecheck', process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']) &&
   run('typecheck renderer', process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.web.json']) &&
   run('typecheck end-to-end tests', process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.e2e.json']));
-check('lint', run('lint', bin('eslint'), ['.']));
+check('lint', run('lint', bin('eslint'), ['.']) && run('format', bin('prettier'), ['--check', '.']));
 
 const vitestReport = join(output, 'vitest.json');
 run('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
