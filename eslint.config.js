@@ -13,7 +13,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only electron/main and electron/preload import electron.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Only electron/main and electron/preload import electron.' }] },
+      ],
     },
   },
   {
@@ -37,7 +40,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!\\.)', message: 'shared/ is pure TypeScript and imports nothing outside shared/.' }, { regex: '(^|/)(electron|renderer)/', message: 'shared/ imports nothing outside shared/.' }] },
+        {
+          patterns: [
+            { regex: '^(?!\\.)', message: 'shared/ is pure TypeScript and imports nothing outside shared/.' },
+            { regex: '(^|/)(electron|renderer)/', message: 'shared/ imports nothing outside shared/.' },
+          ],
+        },
       ],
     },
   },

@@ -195,7 +195,10 @@ for (const [endpoint, cell] of tableRows(withStart + 1)) {
 // ---- The card's `include` extras.
 const include = /Card-only `include` query \(array\): ([^(]+)\(/.exec(text);
 if (!include) throw new Error('card include sentence not found');
-const cardIncludes = include[1].split(',').map((s) => s.trim().replace(/`/g, '')).filter(Boolean);
+const cardIncludes = include[1]
+  .split(',')
+  .map((s) => s.trim().replace(/`/g, ''))
+  .filter(Boolean);
 
 // ---- §3.4: the keys of GET /me and of its environment.
 const meStart = lines.findIndex((line) => /^Key \| Shape/.test(line));
@@ -209,7 +212,7 @@ for (const [key, shape] of tableRows(meStart + 1)) {
 }
 
 const out = {
-  generatedFrom: 'API-REFERENCE.md (the team\'s reconstructed reference of the public API)',
+  generatedFrom: "API-REFERENCE.md (the team's reconstructed reference of the public API)",
   generatedBy: 'scripts/compat-reference-fields.mjs',
   resources: Object.fromEntries(Object.entries(resources).sort(([a], [b]) => a.localeCompare(b))),
   with: withValues,

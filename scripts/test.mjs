@@ -63,12 +63,17 @@ function ensureDebianPackages() {
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     console.log(`Missing ${missing.map((p) => `${p.name} (${p.why})`).join(', ')}; installing with apt-get.`);
     const env = { DEBIAN_FRONTEND: 'noninteractive' };
-    if (run('apt-get update', 'apt-get', ['update', '-qq'], env) && run(`apt-get install ${names.join(' ')}`, 'apt-get', ['install', '-y', '-qq', ...names], env)) {
+    if (
+      run('apt-get update', 'apt-get', ['update', '-qq'], env) &&
+      run(`apt-get install ${names.join(' ')}`, 'apt-get', ['install', '-y', '-qq', ...names], env)
+    ) {
       return missing.every((p) => existsSync(p.file));
     }
     return false;
   }
-  console.error(`Missing ${missing.map((p) => p.file).join(', ')}: install it with "sudo apt-get install -y ${names.join(' ')}" (or set PLANNER_CHROMIUM), then run npm test again.`);
+  console.error(
+    `Missing ${missing.map((p) => p.file).join(', ')}: install it with "sudo apt-get install -y ${names.join(' ')}" (or set PLANNER_CHROMIUM), then run npm test again.`,
+  );
   return false;
 }
 
@@ -80,9 +85,16 @@ if (!ensureDebianPackages()) {
   process.exit(1);
 }
 
-check('typecheck', run('typecheck', process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']) &&
-  run('typecheck renderer', process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.web.json']) &&
-  run('typecheck end-to-end tests', process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.e2e.json']));
+check(
+  'typecheck',
+  run('typecheck', process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']) &&
+    run('typecheck renderer', process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.web.json']) &&
+    run('typecheck end-to-end tests', process.execPath, [
+      join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      'tsconfig.e2e.json',
+    ]),
+);
 check('lint', run('lint', bin('eslint'), ['.']) && run('format', bin('prettier'), ['--check', '.']));
 
 const vitestReport = join(output, 'vitest.json');

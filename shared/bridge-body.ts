@@ -10,9 +10,6 @@ export interface BinaryBody {
 
 export function isBinaryBody(body: unknown): body is BinaryBody {
   return (
-    typeof body === 'object' &&
-    body !== null &&
-    (body as BinaryBody).encoding === 'base64' &&
-    typeof (body as BinaryBody).data === 'string'
+    typeof body === 'object' && body !== null && (body as BinaryBody).encoding === 'base64' && typeof (body as BinaryBody).data === 'string'
   );
 }

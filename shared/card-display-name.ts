@@ -59,7 +59,8 @@ export function cardDates(card: CardForName, locale = 'en-GB'): string | null {
   const day = (date: string) => String(Number(date.slice(8, 10)));
   const month = (date: string) => monthName(date, locale);
   if (end === start) return `${day(start)} ${month(start)}`;
-  if (start.slice(0, 4) !== end.slice(0, 4)) return `${day(start)} ${month(start)} ${start.slice(0, 4)}–${day(end)} ${month(end)} ${end.slice(0, 4)}`;
+  if (start.slice(0, 4) !== end.slice(0, 4))
+    return `${day(start)} ${month(start)} ${start.slice(0, 4)}–${day(end)} ${month(end)} ${end.slice(0, 4)}`;
   if (start.slice(0, 7) !== end.slice(0, 7)) return `${day(start)} ${month(start)}–${day(end)} ${month(end)}`;
   return `${day(start)}–${day(end)} ${month(end)}`;
 }

@@ -22,7 +22,19 @@ import { checkValue, checkWrite, isPlainObject, jsonField, type FieldSpec, type 
 import { isUuid, nowTimestamp, uuidv7 } from './ids.js';
 
 export const customFieldTypes = [
-  'text', 'number', 'date', 'checkbox', 'email', 'link', 'phone', 'list', 'select', 'address', 'drawing', 'textarea', 'users',
+  'text',
+  'number',
+  'date',
+  'checkbox',
+  'email',
+  'link',
+  'phone',
+  'list',
+  'select',
+  'address',
+  'drawing',
+  'textarea',
+  'users',
 ] as const;
 export type CustomFieldType = (typeof customFieldTypes)[number];
 
@@ -58,8 +70,14 @@ export interface CustomFieldValue {
 
 function checkChoiceObject(choice: unknown): string | null {
   if (!isPlainObject(choice)) return 'must be an object {name, value, color}';
-  if (typeof choice.name !== 'string' || choice.name.length === 0 || choice.name.length > 100) return 'must have a name of 1-100 characters';
-  if (choice.value !== undefined && choice.value !== null && typeof choice.value !== 'string' && !(typeof choice.value === 'number' && Number.isFinite(choice.value))) {
+  if (typeof choice.name !== 'string' || choice.name.length === 0 || choice.name.length > 100)
+    return 'must have a name of 1-100 characters';
+  if (
+    choice.value !== undefined &&
+    choice.value !== null &&
+    typeof choice.value !== 'string' &&
+    !(typeof choice.value === 'number' && Number.isFinite(choice.value))
+  ) {
     return 'must have a value that is a string or a number';
   }
   if (choice.color !== undefined && choice.color !== null && (typeof choice.color !== 'string' || choice.color.length > 50)) {
@@ -83,10 +101,15 @@ export function checkCustomFieldOptions(value: unknown): string | null {
   if (!isPlainObject(value)) return 'must be an object {unit, align, decimals}';
   for (const key of ['unit', 'align'] as const) {
     const v = value[key];
-    if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > 50)) return `${key} must be a string of at most 50 characters`;
+    if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > 50))
+      return `${key} must be a string of at most 50 characters`;
   }
   const decimals = value.decimals;
-  if (decimals !== undefined && decimals !== null && (typeof decimals !== 'number' || !Number.isInteger(decimals) || decimals < 0 || decimals > 20)) {
+  if (
+    decimals !== undefined &&
+    decimals !== null &&
+    (typeof decimals !== 'number' || !Number.isInteger(decimals) || decimals < 0 || decimals > 20)
+  ) {
     return 'decimals must be a whole number from 0 to 20';
   }
   return null;
@@ -95,7 +118,10 @@ export function checkCustomFieldOptions(value: unknown): string | null {
 /** `components` of an address: coordinates as numbers, the parts of the address as strings. */
 function checkComponents(value: unknown): string | null {
   if (!isPlainObject(value)) return 'must be an object';
-  for (const [key, limit] of [['latitude', 90], ['longitude', 180]] as const) {
+  for (const [key, limit] of [
+    ['latitude', 90],
+    ['longitude', 180],
+  ] as const) {
     const v = value[key];
     if (v !== undefined && v !== null && (typeof v !== 'number' || !Number.isFinite(v) || Math.abs(v) > limit)) {
       return `${key} must be a number from -${limit} to ${limit}`;
@@ -103,7 +129,8 @@ function checkComponents(value: unknown): string | null {
   }
   for (const key of ['country', 'city', 'postal_code', 'street1', 'street2']) {
     const v = value[key];
-    if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > 255)) return `${key} must be a string of at most 255 characters`;
+    if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > 255))
+      return `${key} must be a string of at most 255 characters`;
   }
   return null;
 }
@@ -124,8 +151,20 @@ const itemSpec = {
     scope: { type: 'enum', enum: customFieldScopes, description: 'Defaults to the kind of record it is on.' },
     priority: { type: 'integer', minimum: 0, default: 0 },
     drawing_id: { type: 'uuid', nullable: true },
-    components: { type: 'json', shape: 'object', nullable: true, check: checkComponents, description: 'An address in parts: latitude, longitude, country, city, postal_code, street1, street2.' },
-    list: { type: 'json', shape: 'array', nullable: true, check: checkCustomFieldChoices, description: 'Choices [{name, value, color}] of a list or select field.' },
+    components: {
+      type: 'json',
+      shape: 'object',
+      nullable: true,
+      check: checkComponents,
+      description: 'An address in parts: latitude, longitude, country, city, postal_code, street1, street2.',
+    },
+    list: {
+      type: 'json',
+      shape: 'array',
+      nullable: true,
+      check: checkCustomFieldChoices,
+      description: 'Choices [{name, value, color}] of a list or select field.',
+    },
     selected: { type: 'json', shape: 'object', nullable: true, check: checkChoiceObject, description: 'The chosen {name, value, color}.' },
     options: { type: 'json', shape: 'object', nullable: true, check: checkCustomFieldOptions, description: '{unit, align, decimals}.' },
   },
@@ -192,17 +231,19 @@ export function checkCustomFieldValue(
       return { ok: false, problem: 'must be a number for a number field' };
     case 'select':
       if (!isScalar(value)) return { ok: false, problem: 'must be one choice (a string or a number) for a select field' };
-      if (choices && !choices.has(value)) return { ok: false, problem: 'must be the value of one of the item\'s list choices' };
+      if (choices && !choices.has(value)) return { ok: false, problem: "must be the value of one of the item's list choices" };
       return { ok: true, value };
     case 'list':
-      if (!Array.isArray(value) || !value.every(isScalar)) return { ok: false, problem: 'must be an array of choices (strings or numbers) for a list field' };
-      if (choices && !value.every((v) => choices.has(v))) return { ok: false, problem: 'may only hold values of the item\'s list choices' };
+      if (!Array.isArray(value) || !value.every(isScalar))
+        return { ok: false, problem: 'must be an array of choices (strings or numbers) for a list field' };
+      if (choices && !value.every((v) => choices.has(v))) return { ok: false, problem: "may only hold values of the item's list choices" };
       return { ok: true, value };
     case 'users':
       if (!Array.isArray(value) || !value.every(isUuid)) return { ok: false, problem: 'must be an array of user ids for a users field' };
       return { ok: true, value: value.map((id) => id.toLowerCase()) };
     case 'address':
-      if (typeof value === 'string' ? value.length > 65535 : !isPlainObject(value)) return { ok: false, problem: 'must be a string or an object for an address field' };
+      if (typeof value === 'string' ? value.length > 65535 : !isPlainObject(value))
+        return { ok: false, problem: 'must be a string or an object for an address field' };
       return { ok: true, value };
     default:
       return { ok: false, problem: `cannot be checked for type ${String(type)}` };
@@ -224,7 +265,18 @@ function sameJson(a: unknown, b: unknown): boolean {
 }
 
 function defaults(name: string, scope: CustomFieldScope): Record<string, unknown> {
-  return { name, type: 'text', scope, priority: 0, value: null, drawing_id: null, components: null, list: null, selected: null, options: null };
+  return {
+    name,
+    type: 'text',
+    scope,
+    priority: 0,
+    value: null,
+    drawing_id: null,
+    components: null,
+    list: null,
+    selected: null,
+    options: null,
+  };
 }
 
 /** The content keys of an item, missing ones at their defaults. */
@@ -248,7 +300,10 @@ export interface CustomFieldWrite {
  * Checks a list of custom field values and returns what to store. Problems name their place in
  * the list (`0.type`, `2.name`), for the caller to put under its own path.
  */
-export function checkCustomFieldValues(items: readonly unknown[], write: CustomFieldWrite): { value: CustomFieldValue[]; problems: FieldProblem[] } {
+export function checkCustomFieldValues(
+  items: readonly unknown[],
+  write: CustomFieldWrite,
+): { value: CustomFieldValue[]; problems: FieldProblem[] } {
   const now = write.now ?? nowTimestamp();
   const previous = new Map<string, Record<string, unknown>>();
   if (Array.isArray(write.previous)) {
@@ -260,7 +315,8 @@ export function checkCustomFieldValues(items: readonly unknown[], write: CustomF
   const value: CustomFieldValue[] = [];
 
   items.forEach((item, index) => {
-    const at = (found: FieldProblem[]) => found.forEach((p) => problems.push({ field: `${index}.${p.field}`, description: `${index}.${p.description}` }));
+    const at = (found: FieldProblem[]) =>
+      found.forEach((p) => problems.push({ field: `${index}.${p.field}`, description: `${index}.${p.description}` }));
     if (!isPlainObject(item)) return problem(`${index}`, 'must be an object {name, type, value, …}');
     if (typeof item.name !== 'string' || item.name.trim() === '') {
       return problem(`${index}.name`, item.name === undefined ? 'is required' : 'must be a string that is not empty');
@@ -291,7 +347,7 @@ export function checkCustomFieldValues(items: readonly unknown[], write: CustomF
         const choices = choiceKeys(fields.list);
         const selected = fields.selected;
         if (choices && !bad.has('selected') && isPlainObject(selected) && !choices.has((selected.value ?? selected.name) as string)) {
-          problem(`${index}.selected`, 'must be one of the item\'s list choices');
+          problem(`${index}.selected`, "must be one of the item's list choices");
         }
       }
     }
@@ -338,7 +394,10 @@ export const customFieldValueSchema = {
     },
     list: { type: ['array', 'null'], items: customFieldChoiceSchema },
     selected: { ...customFieldChoiceSchema, type: ['object', 'null'] },
-    options: { type: ['object', 'null'], properties: { unit: { type: 'string' }, align: { type: 'string' }, decimals: { type: 'integer', minimum: 0 } } },
+    options: {
+      type: ['object', 'null'],
+      properties: { unit: { type: 'string' }, align: { type: 'string' }, decimals: { type: 'integer', minimum: 0 } },
+    },
     created_at: { type: 'string', format: 'date-time', readOnly: true },
     updated_at: { type: 'string', format: 'date-time', readOnly: true },
   },

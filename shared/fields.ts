@@ -13,17 +13,7 @@
 import type { FieldProblem } from './errors.js';
 import { isUuid, nowTimestamp } from './ids.js';
 
-export type FieldType =
-  | 'uuid'
-  | 'string'
-  | 'integer'
-  | 'number'
-  | 'boolean'
-  | 'date'
-  | 'datetime'
-  | 'time'
-  | 'enum'
-  | 'json';
+export type FieldType = 'uuid' | 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'time' | 'enum' | 'json';
 
 export interface FieldSpec {
   type: FieldType;
@@ -120,22 +110,16 @@ type BaseValue<F extends FieldSpec> = F extends { type: 'enum'; enum: readonly (
           : Record<string, unknown>
         : string;
 
-export type FieldValue<F extends FieldSpec> = F extends { nullable: true }
-  ? BaseValue<F> | null
-  : BaseValue<F>;
+export type FieldValue<F extends FieldSpec> = F extends { nullable: true } ? BaseValue<F> | null : BaseValue<F>;
 
 /** The record a resource returns. */
 export type RecordOf<R extends ResourceSpec> = {
-  -readonly [K in keyof R['fields'] as R['fields'][K] extends { writeOnly: true }
-    ? never
-    : K]: FieldValue<R['fields'][K]>;
+  -readonly [K in keyof R['fields'] as R['fields'][K] extends { writeOnly: true } ? never : K]: FieldValue<R['fields'][K]>;
 };
 
 /** The body a client may send to create or update a record. */
 export type InputOf<R extends ResourceSpec> = {
-  -readonly [K in keyof R['fields'] as R['fields'][K] extends { readOnly: true }
-    ? never
-    : K]?: FieldValue<R['fields'][K]>;
+  -readonly [K in keyof R['fields'] as R['fields'][K] extends { readOnly: true } ? never : K]?: FieldValue<R['fields'][K]>;
 };
 
 // ---------------------------------------------------------------------------------------
@@ -206,8 +190,7 @@ export const quantityField = { type: 'number', nullable: true } as const satisfi
 
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const timePattern = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
-const datetimePattern =
-  /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+const datetimePattern = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
 /** A date-time exactly as nowTimestamp writes it, with a real time of day. */
 export const canonicalDatetime = /^\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/;
 
@@ -292,10 +275,7 @@ function wrongType(spec: FieldSpec): { ok: false; problem: string } {
   return { ok: false, problem: `must be ${typeLabel(spec)}` };
 }
 
-export function checkValue(
-  spec: FieldSpec,
-  value: unknown,
-): { ok: true; value: unknown } | { ok: false; problem: string } {
+export function checkValue(spec: FieldSpec, value: unknown): { ok: true; value: unknown } | { ok: false; problem: string } {
   if (value === null) {
     return spec.nullable ? { ok: true, value: null } : { ok: false, problem: 'may not be null' };
   }
@@ -471,7 +451,11 @@ function mergeById(stored: unknown, sent: unknown, rule: MergeById): unknown {
 }
 
 /** The body with each `mergeById` list it sends merged into the stored value. */
-export function mergeStoredLists(spec: ResourceSpec, body: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> {
+export function mergeStoredLists(
+  spec: ResourceSpec,
+  body: Record<string, unknown>,
+  stored: Record<string, unknown>,
+): Record<string, unknown> {
   let out = body;
   for (const [name, field] of Object.entries(spec.fields)) {
     if (!field.mergeById || !Object.prototype.hasOwnProperty.call(body, name)) continue;

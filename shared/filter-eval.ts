@@ -15,7 +15,8 @@ const lowerAscii = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase
 function coerce(field: string, spec: FieldSpec, value: string): unknown {
   if (spec.type === 'integer' || spec.type === 'number') {
     const n = Number(value);
-    if (!/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value) || !Number.isFinite(n)) throw new FilterFieldError(`filter value '${value}' for ${field} is not a number`);
+    if (!/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value) || !Number.isFinite(n))
+      throw new FilterFieldError(`filter value '${value}' for ${field} is not a number`);
     return n;
   }
   if (spec.type === 'boolean') {
@@ -41,7 +42,9 @@ function atomHolds(atom: FilterAtom, record: Record<string, unknown>, fields: Re
   if (actual === null || actual === undefined) return false;
   if (atom.operator === 'has') {
     if (!Array.isArray(actual)) throw new FilterFieldError(`has works on relations and lists; ${atom.field} is neither`);
-    return actual.some((item) => item === atom.value || (typeof item === 'object' && item !== null && (item as { id?: unknown }).id === atom.value));
+    return actual.some(
+      (item) => item === atom.value || (typeof item === 'object' && item !== null && (item as { id?: unknown }).id === atom.value),
+    );
   }
   if (atom.operator === 'contains' || atom.operator === 'starts_with' || atom.operator === 'ends_with') {
     const text = lowerAscii(String(actual));

@@ -13,17 +13,7 @@
  * the store and never spliced into a query as text.
  */
 
-export const filterOperators = [
-  'eq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'has',
-  'contains',
-  'starts_with',
-  'ends_with',
-] as const;
+export const filterOperators = ['eq', 'gt', 'gte', 'lt', 'lte', 'has', 'contains', 'starts_with', 'ends_with'] as const;
 
 export type FilterOperator = (typeof filterOperators)[number];
 
@@ -136,7 +126,7 @@ export function parseFilter(source: string): FilterNode {
       let end = pos;
       while (end < source.length && source[end] !== ',' && source[end] !== ')') end++;
       const text = source.slice(pos, end);
-      if (text.includes("'")) fail("a quote may only open a value");
+      if (text.includes("'")) fail('a quote may only open a value');
       value = text === 'null' ? null : text;
       pos = end;
     }

@@ -141,7 +141,8 @@ export interface SaveFileRequest {
 }
 
 /** `refused`: the chosen name has another extension; `failed`: writing went wrong. */
-export type SaveFileResult = { status: 'saved'; fileName: string } | { status: 'canceled' } | { status: 'refused' | 'failed'; message: string };
+export type SaveFileResult =
+  { status: 'saved'; fileName: string } | { status: 'canceled' } | { status: 'refused' | 'failed'; message: string };
 
 export interface OpenAttachmentRequest {
   /** Narrows the allowed extensions (lower case, no dot); it can never widen them. */
@@ -155,7 +156,8 @@ export type OpenAttachmentResult =
 
 export type BackupResult = { status: 'saved'; fileName: string } | { status: 'canceled' } | { status: 'failed'; message: string };
 
-export type RestoreResult = { status: 'restored'; createdAt: string } | { status: 'canceled' } | { status: 'refused' | 'failed'; message: string };
+export type RestoreResult =
+  { status: 'restored'; createdAt: string } | { status: 'canceled' } | { status: 'refused' | 'failed'; message: string };
 
 export interface SignInRequest {
   /** The remote instance, e.g. `https://planner.example.com`. */
@@ -281,7 +283,8 @@ function parseUpload(value: unknown): BridgeUpload | { error: string } {
   }
   const upload: BridgeUpload = { filename: u.filename, contentType: u.contentType, data: u.data };
   if (u.fields !== undefined) {
-    if (typeof u.fields !== 'object' || u.fields === null || Array.isArray(u.fields)) return { error: 'upload.fields must be an object of strings' };
+    if (typeof u.fields !== 'object' || u.fields === null || Array.isArray(u.fields))
+      return { error: 'upload.fields must be an object of strings' };
     for (const [name, text] of Object.entries(u.fields)) {
       if (!fieldNamePattern.test(name) || typeof text !== 'string' || text.length > 65_535) {
         return { error: 'upload.fields must map lower-case names to strings' };

@@ -50,7 +50,8 @@ export interface LocalApiChange {
  * The answer to a change or a new key. `key` is there only when a key was just made: the one
  * time the page (and the planner) ever see it. A failed change leaves everything as it was.
  */
-export type LocalApiOutcome = { status: 'done'; state: LocalApiState; key?: string } | { status: 'failed'; state: LocalApiState; problem: LocalApiProblem };
+export type LocalApiOutcome =
+  { status: 'done'; state: LocalApiState; key?: string } | { status: 'failed'; state: LocalApiState; problem: LocalApiProblem };
 
 export function localApiUrl(port: number): string {
   return `http://127.0.0.1:${port}/v1`;

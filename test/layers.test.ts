@@ -46,7 +46,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const importPattern = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+const importPattern =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 export function importsOf(source: string): string[] {
   return [...source.matchAll(importPattern)].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4]!);
@@ -64,7 +65,8 @@ function problemsOf(file: string): string[] {
       continue;
     }
     if (specifier === 'electron' || specifier.startsWith('electron/')) {
-      if (from !== 'main' && from !== 'preload' && from !== 'test') problems.push(`${where}: only electron/main and electron/preload import electron`);
+      if (from !== 'main' && from !== 'preload' && from !== 'test')
+        problems.push(`${where}: only electron/main and electron/preload import electron`);
     } else if (nodeBuiltins.has(specifier) || nodeBuiltins.has(specifier.split('/')[0]!)) {
       if (from === 'shared' || from === 'renderer') problems.push(`${where}: ${from} must not use Node modules`);
     } else if (backendPackages.some((p) => specifier === p || specifier.startsWith(p))) {
@@ -115,7 +117,12 @@ export function runtimeImportsOf(source: string): string[] {
       continue;
     }
     const list = /^\s*\{([^}]*)\}\s*$/.exec(m[1]!);
-    const names = list ? list[1]!.split(',').map((n) => n.trim()).filter(Boolean) : [];
+    const names = list
+      ? list[1]!
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean)
+      : [];
     if (list && names.every((n) => n.startsWith('type '))) continue;
     found.push(m[2]!);
   }
@@ -129,7 +136,9 @@ function apiProblemsOf(file: string, source: string): string[] {
     .filter((specifier) => specifier.startsWith('.'))
     .flatMap((specifier) => {
       const to = apiPartOf(resolve(dirname(file), specifier).replace(/\.js$/, '.ts'));
-      return to && apiMayNotImport[from].includes(to) ? [`${relative(root, file)} imports ${specifier}: an API ${from} file may not import a ${to} file`] : [];
+      return to && apiMayNotImport[from].includes(to)
+        ? [`${relative(root, file)} imports ${specifier}: an API ${from} file may not import a ${to} file`]
+        : [];
     });
 }
 
@@ -223,15 +232,21 @@ describe('layer rules (docs/architecture.md "Layers")', () => {
     const check = (path: string, source: string) => apiProblemsOf(join(root, path), source);
     expect(check('electron/api/planning/x.ts', "import { cardModule } from '../resources/card.js';")).toHaveLength(1);
     expect(check('electron/api/time-tracking/x.ts', "import { registerPlanRoutes } from '../planning/plan-routes.js';")).toHaveLength(1);
-    expect(check('electron/api/resources/x.ts', "import { registerTimeTrackingRoutes } from '../time-tracking/routes.js';")).toHaveLength(1);
+    expect(check('electron/api/resources/x.ts', "import { registerTimeTrackingRoutes } from '../time-tracking/routes.js';")).toHaveLength(
+      1,
+    );
     expect(check('electron/api/records.ts', "import { planCollection } from './planning/plan-collection.js';")).toHaveLength(1);
     expect(check('electron/api/planning/x-routes.ts', "import { cardModule } from '../resources/card.js';")).toHaveLength(0);
-    expect(check('electron/api/planning/x.ts', "import type { SplitRequest } from './split-card.js';\nimport { tables } from '../tables.js';")).toHaveLength(0);
+    expect(
+      check('electron/api/planning/x.ts', "import type { SplitRequest } from './split-card.js';\nimport { tables } from '../tables.js';"),
+    ).toHaveLength(0);
   });
 
   it('has no runtime import cycle in shared/, renderer/ or electron/', () => {
     const graph = importGraph(new Map(files.map((file) => [file, readFileSync(file, 'utf8')])));
-    expect(['shared', 'renderer', 'electron'].every((dir) => [...graph.keys()].some((file) => relative(root, file).startsWith(`${dir}/`)))).toBe(true);
+    expect(
+      ['shared', 'renderer', 'electron'].every((dir) => [...graph.keys()].some((file) => relative(root, file).startsWith(`${dir}/`))),
+    ).toBe(true);
     expect(cyclesOf(graph).map((cycle) => cycle.map((file) => relative(root, file).split('\\').join('/')))).toEqual([]);
   });
 

@@ -76,17 +76,26 @@ function answer(ctx: RequestContext, options: AppUserOptions) {
 /** The problems of a new user's fields, named `user.<field>` as the body sends them. */
 function prefixed(error: unknown): never {
   if (error instanceof ApiError && error.kind === 'unprocessable') {
-    throw new ApiError('unprocessable', error.items.map((item) => ({ ...item, field: item.field ? `user.${item.field}` : 'user' })));
+    throw new ApiError(
+      'unprocessable',
+      error.items.map((item) => ({ ...item, field: item.field ? `user.${item.field}` : 'user' })),
+    );
   }
   throw error;
 }
 
 function createUser(ctx: RequestContext, given: unknown): string {
-  if (typeof given !== 'object' || given === null || Array.isArray(given)) throw ApiError.rule('user', 'user must be an object with the new user\'s email and name');
+  if (typeof given !== 'object' || given === null || Array.isArray(given))
+    throw ApiError.rule('user', "user must be an object with the new user's email and name");
   const input = given as Record<string, unknown>;
   const unknown = Object.keys(input).filter((name) => !newUserFields.has(name));
   if (unknown.length > 0) {
-    throw ApiError.unprocessable(unknown.map((name): FieldProblem => ({ field: `user.${name}`, description: `user.${name} cannot be set here; change it on the user afterwards` })));
+    throw ApiError.unprocessable(
+      unknown.map((name): FieldProblem => ({
+        field: `user.${name}`,
+        description: `user.${name} cannot be set here; change it on the user afterwards`,
+      })),
+    );
   }
   // The first user of a data folder owns it: an admin. Later ones are members unless asked.
   const anyone = ctx.store.list(tables.user, { limit: 1, offset: 0 }).rows.length > 0;
@@ -101,17 +110,22 @@ function createUser(ctx: RequestContext, given: unknown): string {
 export function registerAppUserRoutes(app: FastifyInstance, options: AppUserOptions): void {
   const doc = (summary: string, extra: Record<string, unknown> = {}) => ({ doc: { summary, tag: 'User', ...extra } });
 
-  app.get('/app_user', { config: doc('Who this app\'s user is (the desktop app and browser host only)') }, (request) => answer(request.ctx, options));
+  app.get('/app_user', { config: doc("Who this app's user is (the desktop app and browser host only)") }, (request) =>
+    answer(request.ctx, options),
+  );
 
-  app.put('/app_user', { config: doc('Choose or create this app\'s user (the desktop app and browser host only)') }, (request) => {
+  app.put('/app_user', { config: doc("Choose or create this app's user (the desktop app and browser host only)") }, (request) => {
     const { ctx } = request;
-    requireAdmin(ctx.caller, 'Only an admin of the environment chooses who this app\'s user is.');
+    requireAdmin(ctx.caller, "Only an admin of the environment chooses who this app's user is.");
     const input = requiredBody(request.body);
     const extra = Object.keys(input).filter((name) => name !== 'user_id' && name !== 'user');
     if (extra.length > 0) throw ApiError.rule(extra[0]!, `${extra[0]} is not a field here; send user_id, or user to create one`);
-    if (('user_id' in input) === ('user' in input)) throw ApiError.rule('user_id', 'send either user_id (an existing user, or null) or user (a new one)');
+    if ('user_id' in input === 'user' in input)
+      throw ApiError.rule('user_id', 'send either user_id (an existing user, or null) or user (a new one)');
     if (options.signedInUserId()) {
-      throw ApiError.conflict('This app is signed in to its remote with an account: that account is the app\'s user. Sign out on the Sync screen to choose another.');
+      throw ApiError.conflict(
+        "This app is signed in to its remote with an account: that account is the app's user. Sign out on the Sync screen to choose another.",
+      );
     }
     ctx.store.transaction(() => {
       let userId: string | null;
@@ -121,7 +135,8 @@ export function registerAppUserRoutes(app: FastifyInstance, options: AppUserOpti
         const given = input.user_id;
         if (given !== null && !isUuid(given)) throw ApiError.rule('user_id', 'user_id must be a uuid or null');
         userId = given === null ? null : given.toLowerCase();
-        if (userId && !liveUser(ctx.store, userId)) throw ApiError.rule('user_id', `user_id names no user (or an archived one) with id ${userId}`);
+        if (userId && !liveUser(ctx.store, userId))
+          throw ApiError.rule('user_id', `user_id names no user (or an archived one) with id ${userId}`);
       }
       bookOf(ctx.store).setState(stateKey, userId ?? undefined);
     });

@@ -112,12 +112,14 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       await v1.register(adminRoutes, { dataDir: options.dataDir });
       if (options.appUser) registerAppUserRoutes(v1, options.appUser);
       await v1.register(commandRoutes);
-      registerSyncRoutes(v1, { modules: resourceModules, ...(options.sync ? { control: options.sync } : {}), retention: options.syncRetention ?? 1_000_000 });
+      registerSyncRoutes(v1, {
+        modules: resourceModules,
+        ...(options.sync ? { control: options.sync } : {}),
+        retention: options.syncRetention ?? 1_000_000,
+      });
 
-      v1.get(
-        '/openapi.json',
-        { config: { doc: { summary: 'This OpenAPI document', tag: 'Meta' } } },
-        () => buildOpenApi(routes, apiVersion),
+      v1.get('/openapi.json', { config: { doc: { summary: 'This OpenAPI document', tag: 'Meta' } } }, () =>
+        buildOpenApi(routes, apiVersion),
       );
     },
     { prefix: '/v1' },

@@ -53,7 +53,9 @@ export async function checkApiKey(system: SystemStore, environmentName: string, 
     return await system.verifyApiKey(environmentName, key);
   } catch (error) {
     if (!(error instanceof ApiKeyCheckBusy)) throw error;
-    throw new ApiError('tooManyRequests', [{ description: 'Too many API keys are being checked at once. Try again in 1 s.' }], { 'retry-after': '1' });
+    throw new ApiError('tooManyRequests', [{ description: 'Too many API keys are being checked at once. Try again in 1 s.' }], {
+      'retry-after': '1',
+    });
   }
 }
 

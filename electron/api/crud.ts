@@ -42,91 +42,105 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
   const item = `${path}/:id`;
 
   const archivable = 'archived_at' in module.table.fields;
-  if (offers('list')) app.get<{ Querystring: QueryString; Params: Params }>(
-    path,
-    {
-      config: {
-        doc: {
-          summary: `List ${title} records`,
-          tag,
-          resource: { module, operation: 'list' },
-          ...(archivable ? { query: { archived: 'true also lists archived records (default false).' } } : {}),
+  if (offers('list'))
+    app.get<{ Querystring: QueryString; Params: Params }>(
+      path,
+      {
+        config: {
+          doc: {
+            summary: `List ${title} records`,
+            tag,
+            resource: { module, operation: 'list' },
+            ...(archivable ? { query: { archived: 'true also lists archived records (default false).' } } : {}),
+          },
         },
       },
-    },
-    (request) => listRecords(request.ctx, module, request.query, scopeOf(module, request.params)),
-  );
+      (request) => listRecords(request.ctx, module, request.query, scopeOf(module, request.params)),
+    );
 
-  if (offers('create')) app.post<{ Querystring: QueryString; Params: Params }>(
-    path,
-    {
-      config: {
-        doc: {
-          summary: `Create a ${title}`,
-          tag,
-          resource: { module, operation: 'create' },
-          success: { status: 201, description: `The created ${title}` },
+  if (offers('create'))
+    app.post<{ Querystring: QueryString; Params: Params }>(
+      path,
+      {
+        config: {
+          doc: {
+            summary: `Create a ${title}`,
+            tag,
+            resource: { module, operation: 'create' },
+            success: { status: 201, description: `The created ${title}` },
+          },
         },
       },
-    },
-    async (request, reply) => {
-      // The query is checked first: a bad `with` or `include` must not leave a half-answered write.
-      const shape = shapeOptionsFor(module, request.query);
-      // Every write is a command: one undo step (docs/API.md "Commands and undo").
-      const record = asCommand(request, reply, describeWrite('Create', title), () => createRecord(request.ctx, module, request.body, scopeOf(module, request.params)));
-      reply.code(201);
-      return present(request.ctx, module, [record], shape)[0];
-    },
-  );
+      async (request, reply) => {
+        // The query is checked first: a bad `with` or `include` must not leave a half-answered write.
+        const shape = shapeOptionsFor(module, request.query);
+        // Every write is a command: one undo step (docs/API.md "Commands and undo").
+        const record = asCommand(request, reply, describeWrite('Create', title), () =>
+          createRecord(request.ctx, module, request.body, scopeOf(module, request.params)),
+        );
+        reply.code(201);
+        return present(request.ctx, module, [record], shape)[0];
+      },
+    );
 
-  if (offers('get')) app.get<{ Querystring: QueryString; Params: Params }>(
-    item,
-    { config: { doc: { summary: `Get one ${title}`, tag, resource: { module, operation: 'get' } } } },
-    (request) => getRecord(request.ctx, module, request.params.id, request.query, scopeOf(module, request.params)),
-  );
+  if (offers('get'))
+    app.get<{ Querystring: QueryString; Params: Params }>(
+      item,
+      { config: { doc: { summary: `Get one ${title}`, tag, resource: { module, operation: 'get' } } } },
+      (request) => getRecord(request.ctx, module, request.params.id, request.query, scopeOf(module, request.params)),
+    );
 
-  if (offers('update')) app.put<{ Querystring: QueryString; Params: Params }>(
-    item,
-    {
-      config: {
-        doc: {
-          summary: `Update a ${title}`,
-          tag,
-          resource: { module, operation: 'update' },
-          ...(hasNestedWrites(module)
-            ? { query: { update_without_delete_nested: 'true: nested arrays add and update; records left out are kept (default false: they are deleted).' } }
-            : {}),
+  if (offers('update'))
+    app.put<{ Querystring: QueryString; Params: Params }>(
+      item,
+      {
+        config: {
+          doc: {
+            summary: `Update a ${title}`,
+            tag,
+            resource: { module, operation: 'update' },
+            ...(hasNestedWrites(module)
+              ? {
+                  query: {
+                    update_without_delete_nested:
+                      'true: nested arrays add and update; records left out are kept (default false: they are deleted).',
+                  },
+                }
+              : {}),
+          },
         },
       },
-    },
-    (request, reply) => {
-      const shape = shapeOptionsFor(module, request.query);
-      const keepAbsent = keepAbsentOption(request.query);
-      const record = asCommand(request, reply, describeWrite('Edit', title), () =>
-        updateRecord(request.ctx, module, request.params.id, request.body, scopeOf(module, request.params), {
-          keepAbsent,
-          mergeLists: keepAbsent,
-        }),
-      );
-      return present(request.ctx, module, [record], shape)[0];
-    },
-  );
+      (request, reply) => {
+        const shape = shapeOptionsFor(module, request.query);
+        const keepAbsent = keepAbsentOption(request.query);
+        const record = asCommand(request, reply, describeWrite('Edit', title), () =>
+          updateRecord(request.ctx, module, request.params.id, request.body, scopeOf(module, request.params), {
+            keepAbsent,
+            mergeLists: keepAbsent,
+          }),
+        );
+        return present(request.ctx, module, [record], shape)[0];
+      },
+    );
 
-  if (offers('delete')) app.delete<{ Params: Params }>(
-    item,
-    {
-      config: {
-        doc: {
-          summary: `Delete a ${title}`,
-          tag,
-          resource: { module, operation: 'delete' },
-          success: { status: 204, description: 'Deleted (soft delete: it syncs and can be restored)' },
+  if (offers('delete'))
+    app.delete<{ Params: Params }>(
+      item,
+      {
+        config: {
+          doc: {
+            summary: `Delete a ${title}`,
+            tag,
+            resource: { module, operation: 'delete' },
+            success: { status: 204, description: 'Deleted (soft delete: it syncs and can be restored)' },
+          },
         },
       },
-    },
-    async (request, reply) => {
-      asCommand(request, reply, describeWrite('Delete', title), () => deleteRecord(request.ctx, module, request.params.id, scopeOf(module, request.params)));
-      return reply.code(204).send();
-    },
-  );
+      async (request, reply) => {
+        asCommand(request, reply, describeWrite('Delete', title), () =>
+          deleteRecord(request.ctx, module, request.params.id, scopeOf(module, request.params)),
+        );
+        return reply.code(204).send();
+      },
+    );
 }

@@ -41,7 +41,10 @@ export class ApiError extends Error {
   }
   /** One 422 error item per field problem. */
   static unprocessable(problems: FieldProblem[]): ApiError {
-    return new ApiError('unprocessable', problems.map((p) => ({ description: p.description, field: p.field })));
+    return new ApiError(
+      'unprocessable',
+      problems.map((p) => ({ description: p.description, field: p.field })),
+    );
   }
   static rule(field: string, description: string): ApiError {
     return new ApiError('unprocessable', [{ field, description }]);

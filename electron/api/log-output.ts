@@ -14,7 +14,11 @@
  */
 import { fstatSync, writeSync } from 'node:fs';
 
-type OutputStream = NodeJS.WritableStream & { writableLength: number; destroyed: boolean; on(event: 'error', listener: (error: Error) => void): unknown };
+type OutputStream = NodeJS.WritableStream & {
+  writableLength: number;
+  destroyed: boolean;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+};
 
 export interface LogOutputOptions {
   /** The descriptor (default 1) and its stream (default process.stdout). */
@@ -66,7 +70,9 @@ export class LogOutput {
     if (this.dropped > 0) {
       const count = this.dropped;
       this.dropped = 0;
-      this.put(`${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, msg: `${count} log lines were dropped (${this.dropReason})` })}\n`);
+      this.put(
+        `${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, msg: `${count} log lines were dropped (${this.dropReason})` })}\n`,
+      );
     }
   }
 
@@ -75,7 +81,7 @@ export class LogOutput {
     if (this.toFile) {
       try {
         const bytes = Buffer.from(line);
-        for (let at = 0; at < bytes.length; ) {
+        for (let at = 0; at < bytes.length;) {
           const written = writeSync(this.fd, bytes, at);
           if (written <= 0) return 'nothing was written';
           at += written;

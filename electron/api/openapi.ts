@@ -78,8 +78,13 @@ const deletedAtSchema: Schema = {
 export function recordSchema(spec: ResourceSpec): Schema {
   return {
     type: 'object',
-    properties: { ...Object.fromEntries(Object.entries(spec.fields).map(([name, f]) => [name, fieldSchema(f)])), deleted_at: deletedAtSchema },
-    required: Object.entries(spec.fields).filter(([, f]) => f.required).map(([name]) => name),
+    properties: {
+      ...Object.fromEntries(Object.entries(spec.fields).map(([name, f]) => [name, fieldSchema(f)])),
+      deleted_at: deletedAtSchema,
+    },
+    required: Object.entries(spec.fields)
+      .filter(([, f]) => f.required)
+      .map(([name]) => name),
   };
 }
 
@@ -107,8 +112,9 @@ const errorBody: Schema = {
 const queryDocs: Record<string, string> = {
   limit: `Page size, 0-${maxLimit} (default ${defaultLimit}).`,
   offset: 'Records to skip (default 0). Past the end gives an empty page.',
-  sort: 'field[:asc|desc] separated by commas, on the resource\'s own fields.',
-  filter: "field:[not:]op:value joined by ,and, / ,or, with parentheses; op is eq gt gte lt lte has contains starts_with ends_with; quote values with '.",
+  sort: "field[:asc|desc] separated by commas, on the resource's own fields.",
+  filter:
+    "field:[not:]op:value joined by ,and, / ,or, with parentheses; op is eq gt gte lt lte has contains starts_with ends_with; quote values with '.",
   show: 'Properties to return: a,b, relation.prop, relation.*.prop, relation.N.prop, *.',
   hide: 'Properties to leave out, same forms as show.',
   with: 'Relations to embed, comma separated, dotted for nesting (order.order_rows.item).',
@@ -117,7 +123,13 @@ const queryDocs: Record<string, string> = {
 function queryParameters(names: string[], extra: Record<string, string> = {}) {
   return [
     ...names.map((name) => ({ name, in: 'query', required: false, description: queryDocs[name], schema: { type: 'string' } })),
-    ...Object.entries(extra).map(([name, description]) => ({ name, in: 'query', required: false, description, schema: { type: 'string' } })),
+    ...Object.entries(extra).map(([name, description]) => ({
+      name,
+      in: 'query',
+      required: false,
+      description,
+      schema: { type: 'string' },
+    })),
   ];
 }
 
@@ -179,7 +191,10 @@ function operationFor(route: CollectedRoute, path: string) {
         break;
       case 'get':
         params.push(...queryParameters(['show', 'hide', 'with'], doc.query));
-        op.responses = { 200: { description: 'The record', content: { 'application/json': { schema: ref } } }, ...errorResponses([400, 401, 404]) };
+        op.responses = {
+          200: { description: 'The record', content: { 'application/json': { schema: ref } } },
+          ...errorResponses([400, 401, 404]),
+        };
         break;
       case 'create':
       case 'update':
@@ -215,7 +230,10 @@ export function buildOpenApi(routes: readonly CollectedRoute[], version: string)
       const inputFields = Object.entries(spec.fields).filter(([, f]) => !f.readOnly);
       schemas[`${spec.title}Input`] = {
         type: 'object',
-        properties: Object.fromEntries([...inputFields.map(([name, f]): [string, Schema] => [name, fieldSchema(f)]), ...referenceInputs(module)]),
+        properties: Object.fromEntries([
+          ...inputFields.map(([name, f]): [string, Schema] => [name, fieldSchema(f)]),
+          ...referenceInputs(module),
+        ]),
         required: inputFields.filter(([, f]) => f.required).map(([name]) => name),
       };
     }
@@ -225,7 +243,8 @@ export function buildOpenApi(routes: readonly CollectedRoute[], version: string)
     info: {
       title: 'Planning API',
       version,
-      description: 'JSON-over-HTTP API for boards, stages, activities, resources, collections, cards, order data, time tracking and webhooks. See docs/API.md for the conventions.',
+      description:
+        'JSON-over-HTTP API for boards, stages, activities, resources, collections, cards, order data, time tracking and webhooks. See docs/API.md for the conventions.',
     },
     servers: [{ url: '/' }],
     security: [{ apiKey: [], apiEnv: [] }, { bearer: [] }],

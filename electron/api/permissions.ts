@@ -59,7 +59,9 @@ export function refuseGuestWrite(caller: Caller, method: string, route: string |
 type Declared = Pick<ResourceSpec, 'fields'>;
 
 function adminOnlyFields(spec: Declared): string[] {
-  return Object.entries<FieldSpec>(spec.fields).filter(([, f]) => f.adminOnly).map(([name]) => name);
+  return Object.entries<FieldSpec>(spec.fields)
+    .filter(([, f]) => f.adminOnly)
+    .map(([name]) => name);
 }
 
 /**
@@ -67,7 +69,9 @@ function adminOnlyFields(spec: Declared): string[] {
  * caller is an admin. No caller (a webhook's receiver, outside the environment) sees neither.
  */
 export function hiddenFields(spec: Declared, caller: Caller | undefined): string[] {
-  const writeOnly = Object.entries<FieldSpec>(spec.fields).filter(([, f]) => f.writeOnly).map(([name]) => name);
+  const writeOnly = Object.entries<FieldSpec>(spec.fields)
+    .filter(([, f]) => f.writeOnly)
+    .map(([name]) => name);
   return caller && isAdmin(caller) ? writeOnly : [...writeOnly, ...adminOnlyFields(spec)];
 }
 
@@ -91,13 +95,21 @@ export function forSync<T extends Record<string, unknown> | null | undefined>(sp
  * through a relation (`followers.invite_id`): comparisons would read it out one character at
  * a time. The answer is the one an unknown field gets, so it does not tell the field exists.
  */
-export function checkQueryFields(caller: Caller, module: ResourceModule, filter: FilterNode | undefined, sort: readonly { field: string }[]): void {
+export function checkQueryFields(
+  caller: Caller,
+  module: ResourceModule,
+  filter: FilterNode | undefined,
+  sort: readonly { field: string }[],
+): void {
   if (isAdmin(caller)) return;
   const hidden = (spec: Declared, name: string) => own<FieldSpec>(spec.fields, name)?.adminOnly === true;
   for (const atom of filter ? filterAtoms(filter) : []) {
     const dot = atom.field.indexOf('.');
     const relation = dot === -1 ? undefined : own(module.relations, atom.field.slice(0, dot));
-    const concealed = relation && relation.kind !== 'fields' ? hidden(moduleNamed(relation.target).spec, atom.field.slice(dot + 1)) : hidden(module.spec, atom.field);
+    const concealed =
+      relation && relation.kind !== 'fields'
+        ? hidden(moduleNamed(relation.target).spec, atom.field.slice(dot + 1))
+        : hidden(module.spec, atom.field);
     if (concealed) throw ApiError.badRequest(`Unknown filter field: ${atom.field}`);
   }
   for (const key of sort) if (hidden(module.spec, key.field)) throw ApiError.badRequest(`Unknown sort field: ${key.field}`);

@@ -112,7 +112,12 @@ export function relationJoins(module: ResourceModule): Record<string, RelationJo
     } else {
       // hasOne filters exactly like hasMany: "there is a related record that matches".
       const localKey = relation.kind === 'hasMany' ? relation.localKey : undefined;
-      joins[name] = { kind: relation.kind === 'hasOne' ? 'hasMany' : relation.kind, target, foreignKey: relation.foreignKey, ...(localKey ? { localKey } : {}) };
+      joins[name] = {
+        kind: relation.kind === 'hasOne' ? 'hasMany' : relation.kind,
+        target,
+        foreignKey: relation.foreignKey,
+        ...(localKey ? { localKey } : {}),
+      };
     }
   }
   return joins;
@@ -167,7 +172,6 @@ export function getRecord(
   return present(ctx, module, [findRecord(ctx, module, id, scope)], parseShapeOptions(query))[0]!;
 }
 
-
 export interface WriteOptions {
   /** `update_without_delete_nested`: nested arrays are merged into, not replacing, the existing set. */
   keepAbsent?: boolean;
@@ -192,7 +196,14 @@ function write(
 ): StoredRecord {
   const input = bodyObject(body);
   const problems: FieldProblem[] = [];
-  const plan = planWrite(ctx, module, input, current, { keepAbsent: options.keepAbsent ?? false, mergeLists: options.mergeLists ?? false, fixed }, problems);
+  const plan = planWrite(
+    ctx,
+    module,
+    input,
+    current,
+    { keepAbsent: options.keepAbsent ?? false, mergeLists: options.mergeLists ?? false, fixed },
+    problems,
+  );
   if (problems.length > 0) throw ApiError.unprocessable(problems);
   if (options.id) plan.values.id = options.id;
   return applyPlan(ctx, plan);

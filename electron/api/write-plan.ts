@@ -29,7 +29,11 @@ export interface WritePlan {
   /** The body as sent, for domain rules that look at what the client said. */
   input: Record<string, unknown>;
   children: { relation: string; foreignKey: string; items: WritePlan[]; keepAbsent: boolean }[];
-  links: { relation: Extract<Relation, { kind: 'manyToMany' }>; targets: { id: string; pivot: Record<string, unknown> }[]; keepAbsent: boolean }[];
+  links: {
+    relation: Extract<Relation, { kind: 'manyToMany' }>;
+    targets: { id: string; pivot: Record<string, unknown> }[];
+    keepAbsent: boolean;
+  }[];
 }
 
 export interface PlanOptions {
@@ -239,10 +243,20 @@ function planChildren(
         return undefined;
       }
     }
-    const childOptions = { keepAbsent: options.keepAbsent, mergeLists: options.mergeLists, parentKey: relation.foreignKey, parent: parentState };
+    const childOptions = {
+      keepAbsent: options.keepAbsent,
+      mergeLists: options.mergeLists,
+      parentKey: relation.foreignKey,
+      parent: parentState,
+    };
     return planWrite(ctx, target, item, current, childOptions, problems, at);
   });
-  return { relation: name, foreignKey: relation.foreignKey, items: plans.filter((p): p is WritePlan => p !== undefined), keepAbsent: options.keepAbsent };
+  return {
+    relation: name,
+    foreignKey: relation.foreignKey,
+    items: plans.filter((p): p is WritePlan => p !== undefined),
+    keepAbsent: options.keepAbsent,
+  };
 }
 
 function planLinks(
@@ -290,9 +304,7 @@ function planLinks(
 export function applyPlan(ctx: RequestContext, plan: WritePlan, parentValues: Record<string, unknown> = {}): StoredRecord {
   const { module } = plan;
   const values = { ...plan.values, ...parentValues };
-  const record = plan.current
-    ? ctx.store.update(module.table, plan.current.id, values)!
-    : ctx.store.insert(module.table, values);
+  const record = plan.current ? ctx.store.update(module.table, plan.current.id, values)! : ctx.store.insert(module.table, values);
 
   for (const group of plan.children) {
     const written = new Set<string>();

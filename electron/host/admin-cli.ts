@@ -59,10 +59,16 @@ async function addUser(argv: readonly string[]): Promise<void> {
     const store = dataDir.environment(environment.id);
     const input: Record<string, unknown> = { email: text(options, 'email'), role: text(options, 'role') };
     for (const name of ['firstname', 'lastname']) if (typeof options[name] === 'string') input[name] = options[name];
-    const user = await createUserWithPassword({ caller: { kind: 'api-key', environment, keyId: 'cli' }, store }, input, text(options, 'password')).catch((e: unknown) => {
+    const user = await createUserWithPassword(
+      { caller: { kind: 'api-key', environment, keyId: 'cli' }, store },
+      input,
+      text(options, 'password'),
+    ).catch((e: unknown) => {
       throw describe(e);
     });
-    console.log(`Created user ${String(user.email)} (${user.id}, ${String(user.role)}) in environment "${environment.name}"; they can sign in now.`);
+    console.log(
+      `Created user ${String(user.email)} (${user.id}, ${String(user.role)}) in environment "${environment.name}"; they can sign in now.`,
+    );
   } finally {
     dataDir.close();
   }
@@ -86,7 +92,12 @@ function addClient(argv: readonly string[]): void {
       if (!environment) throw new Error(`there is no environment "${String(options['api-env'])}"`);
       environmentId = environment.id;
     }
-    const { client, client_secret } = createClient(dataDir.system, { name, redirect_uris: redirectUris, confidential: options.public !== true, environment_id: environmentId });
+    const { client, client_secret } = createClient(dataDir.system, {
+      name,
+      redirect_uris: redirectUris,
+      confidential: options.public !== true,
+      environment_id: environmentId,
+    });
     console.log(`Registered OAuth client "${client.name}" (${client.confidential ? 'confidential' : 'public: PKCE required'})`);
     console.log(`client_id: ${client.id}`);
     if (client_secret) {

@@ -110,7 +110,9 @@ export function sameSecret(a: string | undefined, b: string): boolean {
 
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   if (!options.instance === !options.recovery) throw new Error('the browser host serves either an instance or a recovery');
-  let served: HostedApp | undefined = options.instance ? { instance: options.instance, ...(options.localApi ? { localApi: options.localApi } : {}) } : undefined;
+  let served: HostedApp | undefined = options.instance
+    ? { instance: options.instance, ...(options.localApi ? { localApi: options.localApi } : {}) }
+    : undefined;
   const session = randomBytes(32).toString('base64url');
   const pageKey = randomBytes(32).toString('base64url');
   const rendererRoot = await realpath(options.rendererDir);
@@ -130,8 +132,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   let origin = '';
   let sessionCookie = '';
 
-  const refuse = (reply: FastifyReply, status: number, error: ApiError) =>
-    reply.code(status).type('application/json').send(error.body());
+  const refuse = (reply: FastifyReply, status: number, error: ApiError) => reply.code(status).type('application/json').send(error.body());
 
   app.addHook('onRequest', async (request, reply) => {
     if (!allowedHosts.has(request.headers.host ?? '')) {
@@ -151,9 +152,19 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     );
   };
 
-  const checkBridgeCaller = (request: FastifyRequest, reply: FastifyReply, presentedKey: unknown = request.headers[pageKeyHeader]): boolean => {
+  const checkBridgeCaller = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    presentedKey: unknown = request.headers[pageKeyHeader],
+  ): boolean => {
     if (!fromPage(request, presentedKey)) {
-      void refuse(reply, 401, ApiError.notLoggedIn('Open the address Planner printed when it started (it carries the page key); the bridge answers only that page.'));
+      void refuse(
+        reply,
+        401,
+        ApiError.notLoggedIn(
+          'Open the address Planner printed when it started (it carries the page key); the bridge answers only that page.',
+        ),
+      );
       return false;
     }
     return true;
@@ -162,7 +173,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   /** The app being served, or a 503 while the recovery page is up. */
   const servedApp = (reply: FastifyReply): HostedApp | undefined => {
     if (served) return served;
-    void refuse(reply, 503, new ApiError('unavailable', [{ description: 'Planner could not open its data folder; reload the page to see how to go on.' }]));
+    void refuse(
+      reply,
+      503,
+      new ApiError('unavailable', [{ description: 'Planner could not open its data folder; reload the page to see how to go on.' }]),
+    );
     return undefined;
   };
 
@@ -236,22 +251,23 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!checkBridgeCaller(request, reply) || !checkBridgeHeader(request, reply)) return reply;
     const localApi = localApiOf(reply);
     if (!localApi) return reply;
-    if (request.body !== undefined && request.body !== null) return refuse(reply, 400, ApiError.badRequest('Making a new key takes no body.'));
+    if (request.body !== undefined && request.body !== null)
+      return refuse(reply, 400, ApiError.badRequest('Making a new key takes no body.'));
     return localApi.newKey();
   });
 
   const recovery = options.recovery;
   const recoveryRoutes = recovery
     ? registerRecoveryRoutes(app, {
-      recovery,
-      pageKey,
-      fromPage,
-      setSessionCookie: (reply) => reply.header('set-cookie', `${sessionCookie}=${session}; HttpOnly; SameSite=Strict; Path=/`),
-      isRecovering: () => served === undefined,
-      recovered: (hosted) => {
-        served = hosted;
-      },
-    })
+        recovery,
+        pageKey,
+        fromPage,
+        setSessionCookie: (reply) => reply.header('set-cookie', `${sessionCookie}=${session}; HttpOnly; SameSite=Strict; Path=/`),
+        isRecovering: () => served === undefined,
+        recovered: (hosted) => {
+          served = hosted;
+        },
+      })
     : undefined;
 
   const serveFile = async (relative: string, reply: FastifyReply, withSession: boolean) => {
@@ -279,7 +295,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   };
 
   // While recovering, `/` is the recovery page.
-  const servePage = (request: FastifyRequest, reply: FastifyReply) => (served || !recoveryRoutes ? serveFile('index.html', reply, true) : recoveryRoutes.page(request, reply));
+  const servePage = (request: FastifyRequest, reply: FastifyReply) =>
+    served || !recoveryRoutes ? serveFile('index.html', reply, true) : recoveryRoutes.page(request, reply);
   app.get('/', servePage);
   app.get('/index.html', servePage);
   app.get('/*', (request, reply) => {

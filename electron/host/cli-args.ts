@@ -61,7 +61,14 @@ export function secretOption(options: Record<string, string | true>, name: strin
       text = readFileSync(file, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : String(code ?? error);
+      const why =
+        code === 'ENOENT'
+          ? 'no such file'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : code === 'EISDIR'
+              ? 'it is a folder'
+              : String(code ?? error);
       throw new ArgsError(`--${name}-file ${file} cannot be read: ${why}`);
     }
     const key = text.trim();

@@ -249,7 +249,8 @@ export class LocalApi {
     const server = createServer((request, response) => {
       this.answer(request, response, hosts).catch((error: unknown) => {
         console.error('The local API could not answer a request:', error);
-        if (!response.headersSent) sendError(response, 500, new ApiError('internal', [{ description: 'Something went wrong on our side.' }]).body());
+        if (!response.headersSent)
+          sendError(response, 500, new ApiError('internal', [{ description: 'Something went wrong on our side.' }]).body());
         else response.destroy();
       });
     });
@@ -291,8 +292,10 @@ export class LocalApi {
     const address = request.socket.remoteAddress ?? '';
     const key = headerValue(request, 'x-api-key');
     const named = headerValue(request, 'x-api-env');
-    const failed = (refusal: ApiError) => (request.headers.authorization !== undefined || key ? failures.failed(address, refusal) : refusal);
-    if (request.headers.authorization !== undefined) return failed(ApiError.notLoggedIn(`The local API takes no Authorization header. ${howTo}`));
+    const failed = (refusal: ApiError) =>
+      request.headers.authorization !== undefined || key ? failures.failed(address, refusal) : refusal;
+    if (request.headers.authorization !== undefined)
+      return failed(ApiError.notLoggedIn(`The local API takes no Authorization header. ${howTo}`));
     if (!key || !named) return failed(ApiError.notLoggedIn(howTo));
     if (named !== environment) return failed(ApiError.notLoggedIn(`The local API serves the environment "${environment}". ${howTo}`));
     if (!isGeneratedApiKey(key)) {

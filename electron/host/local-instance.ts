@@ -25,7 +25,14 @@ const bridgeKeyLabel = 'bridge';
 
 /** Response headers the renderer may see; everything else stays in main. */
 // `x-planner-command-id` names a write's command, which the renderer's undo takes (docs/API.md "Commands and undo").
-const exposedHeaders = ['content-type', 'content-disposition', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'x-planner-command-id'];
+const exposedHeaders = [
+  'content-type',
+  'content-disposition',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'x-planner-command-id',
+];
 
 export interface LocalInstance {
   dataDir: DataDir;

@@ -13,7 +13,15 @@ import { resolve } from 'node:path';
 import { DatabaseOpenError } from '../store/database.js';
 import { DataDirLock } from '../store/data-dir-lock.js';
 import { ArgsError, parseArgs } from './cli-args.js';
-import { checkDataFolder, DataFolderRecovery, describeRecovery, keptAsideIn, RecoveryRefused, restoreBackup, serverRecoveryAdvice } from './recovery.js';
+import {
+  checkDataFolder,
+  DataFolderRecovery,
+  describeRecovery,
+  keptAsideIn,
+  RecoveryRefused,
+  restoreBackup,
+  serverRecoveryAdvice,
+} from './recovery.js';
 
 export const recoveryUsage = `       npm run server -- restore --data-dir DIR --backup FILE
        npm run server -- start-fresh --data-dir DIR`;
@@ -37,7 +45,10 @@ export async function runRecoveryCommand(argv: readonly string[]): Promise<void>
     if (command === 'restore') {
       // Whether the folder opens or not: its files move aside before the backup's go in.
       const outcome = await restoreBackup(dataPath, resolve(backup as string), checkDataFolder);
-      if (!outcome.restored) throw new RecoveryRefused(`The backup's data could not be opened (${(outcome.error as Error)?.message ?? String(outcome.error)}); the files from before are back in place.`);
+      if (!outcome.restored)
+        throw new RecoveryRefused(
+          `The backup's data could not be opened (${(outcome.error as Error)?.message ?? String(outcome.error)}); the files from before are back in place.`,
+        );
       console.log(`Restored the backup into ${dataPath}; the files from before are in ${keptAsideIn(dataPath)[0]}.`);
       return;
     }

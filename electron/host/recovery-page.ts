@@ -42,7 +42,10 @@ export function recoveryPage(facts: RecoveryFacts, key: string, refusal?: string
   const kept = facts.keptAside.length
     ? `<p>Earlier data is kept in this data folder, in ${facts.keptAside.map((path) => `<code>${escapeHtml(basename(path))}</code>`).join(', ')}.</p>`
     : '';
-  const takesOthers = facts.fileName === 'system.sqlite' ? ' The planning files that belong to it go with it, since without it nothing says which planning they hold.' : '';
+  const takesOthers =
+    facts.fileName === 'system.sqlite'
+      ? ' The planning files that belong to it go with it, since without it nothing says which planning they hold.'
+      : '';
   const locked = facts.problem === 'locked';
   return page(`<h1>Planner cannot open its data</h1>
 <p>The file <code>${escapeHtml(facts.fileName)}</code> in the data folder <code>${escapeHtml(facts.dataPath)}</code> cannot be opened: ${escapeHtml(facts.words)}.</p>

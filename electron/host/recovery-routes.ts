@@ -55,7 +55,10 @@ class PageRefusal extends Error {
 
 const errorKinds = { 400: 'badRequest', 401: 'notLoggedIn', 409: 'conflict', 413: 'payloadTooLarge', 422: 'unprocessable' } as const;
 
-export function registerRecoveryRoutes(app: FastifyInstance, options: RecoveryRouteOptions): { page(request: FastifyRequest, reply: FastifyReply): FastifyReply } {
+export function registerRecoveryRoutes(
+  app: FastifyInstance,
+  options: RecoveryRouteOptions,
+): { page(request: FastifyRequest, reply: FastifyReply): FastifyReply } {
   const { recovery, pageKey } = options;
   let busy = false;
   const expectedKey = Buffer.from(pageKey);
@@ -76,17 +79,25 @@ export function registerRecoveryRoutes(app: FastifyInstance, options: RecoveryRo
 
   const refuse = (request: FastifyRequest, reply: FastifyReply, refusal: PageRefusal) => {
     if (!(request.headers.accept ?? '').includes('text/html')) {
-      return reply.code(refusal.status).type('application/json').send(new ApiError(errorKinds[refusal.status], [{ description: refusal.message }]).body());
+      return reply
+        .code(refusal.status)
+        .type('application/json')
+        .send(new ApiError(errorKinds[refusal.status], [{ description: refusal.message }]).body());
     }
     if (refusal.status === 401) return html(reply, 401, keyNeededPage());
     // Once the data is open, the page to go back to is the app itself.
-    if (!options.isRecovering()) return reply.code(303).header('location', `/?key=${encodeURIComponent(pageKey)}`).send();
+    if (!options.isRecovering())
+      return reply
+        .code(303)
+        .header('location', `/?key=${encodeURIComponent(pageKey)}`)
+        .send();
     return html(reply, refusal.status, recoveryPage(recovery.facts, pageKey, refusal.message));
   };
 
   /** Refuses a choice that may not be made now, before any of its body is used. */
   const mayChoose = (request: FastifyRequest, key: unknown): void => {
-    if (!options.fromPage(request, key)) throw new PageRefusal(401, 'Open the address Planner printed when it started (it carries the page key).');
+    if (!options.fromPage(request, key))
+      throw new PageRefusal(401, 'Open the address Planner printed when it started (it carries the page key).');
     if (!options.isRecovering()) throw new PageRefusal(409, 'Planner has opened its data already; there is nothing to recover.');
     if (busy) throw new PageRefusal(409, 'Another choice is being carried out; wait for it to finish.');
   };
@@ -105,7 +116,11 @@ export function registerRecoveryRoutes(app: FastifyInstance, options: RecoveryRo
     } finally {
       busy = false;
     }
-    return reply.code(303).header('location', `/?key=${encodeURIComponent(pageKey)}`).header('cache-control', 'no-store').send();
+    return reply
+      .code(303)
+      .header('location', `/?key=${encodeURIComponent(pageKey)}`)
+      .header('cache-control', 'no-store')
+      .send();
   };
 
   const answering =
@@ -126,9 +141,13 @@ export function registerRecoveryRoutes(app: FastifyInstance, options: RecoveryRo
   };
 
   void app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: maxFormBytes }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: maxFormBytes },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
     await scope.register(multipart, { limits: { files: 1, fields: 4, fieldSize: maxFormBytes, fileSize: maxBackupUploadBytes } });
 
     scope.post(
@@ -172,18 +191,24 @@ export function registerRecoveryRoutes(app: FastifyInstance, options: RecoveryRo
               part.file.resume();
               continue;
             }
-            if (extname(part.filename).toLowerCase() !== '.sqlite') throw new PageRefusal(422, 'Choose a Planner backup: a .sqlite file made with Back up….');
+            if (extname(part.filename).toLowerCase() !== '.sqlite')
+              throw new PageRefusal(422, 'Choose a Planner backup: a .sqlite file made with Back up….');
             staging = mkdtempSync(join(tmpdir(), 'planner-recovery-upload-'));
             upload = join(staging, 'backup.sqlite');
             await pipeline(part.file, createWriteStream(upload, { mode: 0o600 }));
-            if (part.file.truncated) throw new PageRefusal(413, `The backup is larger than the page takes (${maxBackupUploadBytes / 1024 ** 3} GiB); type its path instead.`);
+            if (part.file.truncated)
+              throw new PageRefusal(
+                413,
+                `The backup is larger than the page takes (${maxBackupUploadBytes / 1024 ** 3} GiB); type its path instead.`,
+              );
           }
           mayChoose(request, key);
           if (upload && path) throw new PageRefusal(400, 'Choose a backup file or type its path, not both.');
           if (!upload && !path) throw new PageRefusal(400, 'Choose a backup file, or type its path.');
           if (!upload) {
             if (!isAbsolute(path)) throw new PageRefusal(422, 'Type the backup file’s full path, from the root.');
-            if (extname(path).toLowerCase() !== '.sqlite') throw new PageRefusal(422, 'Choose a Planner backup: a .sqlite file made with Back up….');
+            if (extname(path).toLowerCase() !== '.sqlite')
+              throw new PageRefusal(422, 'Choose a Planner backup: a .sqlite file made with Back up….');
             if (!existsSync(path) || !statSync(path).isFile()) throw new PageRefusal(422, `There is no file at ${path}.`);
           }
           const file = upload ?? path;

@@ -114,7 +114,12 @@ export function serverRecoveryAdvice(error: DatabaseOpenError): string {
  * so does one whose data does not open when the files from before (put back) do not either.
  * When those do open, the outcome says `restored: false` with why, and holds what they opened.
  */
-export async function restoreBackup<T>(dataPath: string, backupFile: string, open: (dataPath: string) => Promise<T>, now: Date = new Date()): Promise<RestoreOutcome<T>> {
+export async function restoreBackup<T>(
+  dataPath: string,
+  backupFile: string,
+  open: (dataPath: string) => Promise<T>,
+  now: Date = new Date(),
+): Promise<RestoreOutcome<T>> {
   let staged;
   try {
     staged = stageBackup(backupFile);
@@ -144,7 +149,9 @@ export async function restoreBackup<T>(dataPath: string, backupFile: string, ope
     // Put back, the files from before do not open either (they are the broken ones): what
     // the planner needs to hear is why the backup's did not.
     if (attempts > 1 && restoredFailure !== undefined) {
-      throw new RecoveryRefused(`The backup's data could not be opened (${(restoredFailure as Error).message}); the files from before are back in place.`);
+      throw new RecoveryRefused(
+        `The backup's data could not be opened (${(restoredFailure as Error).message}); the files from before are back in place.`,
+      );
     }
     throw error;
   } finally {
@@ -180,7 +187,10 @@ export function setBrokenFilesAside(facts: RecoveryFacts, now: Date = new Date()
   if (!facts.canStartFresh) throw new RecoveryRefused(`${facts.fileName} is in use by another program; close it and try again.`);
   const aside = join(facts.dataPath, `broken-${stamp(now)}`);
   mkdirSync(aside);
-  const names = facts.fileName === 'system.sqlite' ? readdirSync(facts.dataPath).filter((name) => databaseFile.test(name)) : [facts.fileName, `${facts.fileName}-wal`, `${facts.fileName}-shm`, `${facts.fileName}-journal`];
+  const names =
+    facts.fileName === 'system.sqlite'
+      ? readdirSync(facts.dataPath).filter((name) => databaseFile.test(name))
+      : [facts.fileName, `${facts.fileName}-wal`, `${facts.fileName}-shm`, `${facts.fileName}-journal`];
   for (const name of names) {
     const from = join(facts.dataPath, name);
     if (existsSync(from)) renameSync(from, join(aside, name));
@@ -221,7 +231,8 @@ export class DataFolderRecovery<T> {
 
   /** Restores the backup file at `backupFile` (a Planner backup, as File → Back up… makes). */
   async restore(backupFile: string, now: Date = new Date()): Promise<T> {
-    if (!this.current.canStartFresh) throw new RecoveryRefused(`${this.current.fileName} is in use by another program; close it and try again.`);
+    if (!this.current.canStartFresh)
+      throw new RecoveryRefused(`${this.current.fileName} is in use by another program; close it and try again.`);
     try {
       // Not restored but open: the files from before opened after all on the way back (a
       // lock let go in between), so that is the data to go on with.
@@ -234,7 +245,8 @@ export class DataFolderRecovery<T> {
   /** Opens another data folder (a full path), made if it does not exist yet. */
   async openFolder(path: string): Promise<T> {
     const trimmed = path.trim();
-    if (!trimmed || !isAbsolute(trimmed)) throw new RecoveryRefused('Type the full path of the data folder, from the root (for example /home/you/Planner).');
+    if (!trimmed || !isAbsolute(trimmed))
+      throw new RecoveryRefused('Type the full path of the data folder, from the root (for example /home/you/Planner).');
     if (existsSync(trimmed) && !statSync(trimmed).isDirectory()) throw new RecoveryRefused(`${trimmed} is a file, not a folder.`);
     return this.opening(resolve(trimmed));
   }

@@ -75,7 +75,8 @@ async function main(argv: string[]): Promise<void> {
   // The environment variable counts only beside --api-env, so one left exported never turns
   // a plain start into a start with a key.
   const apiKey = secretOption(options, 'api-key', envName === undefined ? undefined : 'PLANNER_API_KEY');
-  if ((envName === undefined) !== (apiKey === undefined)) throw new ArgsError('--api-env and --api-key (or --api-key-file, or PLANNER_API_KEY) go together');
+  if ((envName === undefined) !== (apiKey === undefined))
+    throw new ArgsError('--api-env and --api-key (or --api-key-file, or PLANNER_API_KEY) go together');
   const remote = options.remote;
   const remoteApiKey = secretOption(options, 'remote-api-key', remote === undefined ? undefined : 'PLANNER_REMOTE_API_KEY');
   if (remote !== undefined) {
@@ -138,7 +139,15 @@ async function main(argv: string[]): Promise<void> {
         api_key: remoteApiKey!,
         ...(options['allow-insecure-remote'] === true ? { allow_insecure_http: true } : {}),
       }),
-      ...(syncInterval !== undefined ? { timing: { pullIntervalMs: syncInterval, pushDelayMs: Math.min(500, syncInterval), maxBackoffMs: Math.max(1000, syncInterval * 4) } } : {}),
+      ...(syncInterval !== undefined
+        ? {
+            timing: {
+              pullIntervalMs: syncInterval,
+              pushDelayMs: Math.min(500, syncInterval),
+              maxBackoffMs: Math.max(1000, syncInterval * 4),
+            },
+          }
+        : {}),
     });
   }
   let stopping = false;

@@ -43,9 +43,20 @@ function openDesktopWindow(executable: string, dataDir: string): void {
 }
 
 async function serveInBrowser(dataDir: string, lock: DataDirLock, port: number, why: string): Promise<void> {
-  const served = await serveDataFolder({ dataPath: dataDir, lock, rendererDir: join(projectRoot, 'out', 'renderer'), port, onFolder: (path) => console.log(`Data folder: ${path}`) });
+  const served = await serveDataFolder({
+    dataPath: dataDir,
+    lock,
+    rendererDir: join(projectRoot, 'out', 'renderer'),
+    port,
+    onFolder: (path) => console.log(`Data folder: ${path}`),
+  });
   if (served.recovery) {
-    console.error(describeRecovery(served.recovery.facts, 'open the address below in a browser: its page restores a backup, starts fresh with the broken file kept aside, or opens another data folder.'));
+    console.error(
+      describeRecovery(
+        served.recovery.facts,
+        'open the address below in a browser: its page restores a backup, starts fresh with the broken file kept aside, or opens another data folder.',
+      ),
+    );
   }
   console.log(`Planner is running at ${served.host.openUrl}`);
   console.log(`Not a desktop window: ${why}; the same app is served to your browser instead.`);

@@ -8,7 +8,12 @@ import type { ShownError } from './error-reports.js';
 import type { Translate } from './messages.js';
 import { isAppUrl } from './protocol.js';
 
-export async function showCommandOutcome(window: BaseWindow | undefined, outcome: BackupResult | RestoreResult, t: Translate, restoredDate?: string): Promise<void> {
+export async function showCommandOutcome(
+  window: BaseWindow | undefined,
+  outcome: BackupResult | RestoreResult,
+  t: Translate,
+  restoredDate?: string,
+): Promise<void> {
   if (outcome.status === 'canceled') return;
   const options =
     outcome.status === 'saved'
@@ -32,14 +37,25 @@ function reloadGoneWindows(): void {
 export async function presentError(error: ShownError, t: Translate, logsDir: string): Promise<void> {
   const gone = error.origin === 'renderer-gone';
   const message = gone ? t('error.rendererGone', { reason: error.message }) : error.message;
-  const detail = [t('error.detail', { reference: error.reference }), ...(error.unshown > 0 ? [t('error.more', { count: error.unshown })] : [])].join('\n');
+  const detail = [
+    t('error.detail', { reference: error.reference }),
+    ...(error.unshown > 0 ? [t('error.more', { count: error.unshown })] : []),
+  ].join('\n');
   if (!app.isReady()) {
     // Before 'ready' only the synchronous error box can be shown.
     dialog.showErrorBox(t('error.title'), `${message}\n\n${detail}`);
     return;
   }
   const buttons = [t('common.ok'), t('error.openLogs'), ...(gone ? [t('error.reload')] : [])];
-  const { response } = await dialog.showMessageBox({ type: 'error', title: t('error.title'), message, detail, buttons, defaultId: gone ? 2 : 0, noLink: true });
+  const { response } = await dialog.showMessageBox({
+    type: 'error',
+    title: t('error.title'),
+    message,
+    detail,
+    buttons,
+    defaultId: gone ? 2 : 0,
+    noLink: true,
+  });
   if (response === 1) {
     const failure = await shell.openPath(logsDir);
     if (failure) console.warn(`Could not open the logs folder: ${failure}`);

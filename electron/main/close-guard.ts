@@ -36,7 +36,12 @@ async function pendingStatus(instance: Pick<LocalInstance, 'request'>): Promise<
   const response = await instance.request({ method: 'GET', path: '/v1/sync/status' });
   const body = response.body as Partial<PendingStatus> | null;
   if (response.status !== 200 || !body || typeof body.pending !== 'number') return undefined;
-  return { configured: body.configured === true, pending: body.pending, remote_url: body.remote_url ?? null, last_error: body.last_error ?? null };
+  return {
+    configured: body.configured === true,
+    pending: body.pending,
+    remote_url: body.remote_url ?? null,
+    last_error: body.last_error ?? null,
+  };
 }
 
 async function syncWithin(instance: Pick<LocalInstance, 'sync'>, timeoutMs: number): Promise<string | null> {

@@ -54,8 +54,10 @@ export function parseSaveFileRequest(payload: unknown): Parsed<SaveFileRequest &
     if (!['format', 'suggestedName', 'data'].includes(key)) return { error: `unknown key ${key}` };
   }
   const { format, suggestedName, data } = payload;
-  if (typeof format !== 'string' || !Object.hasOwn(exportFormats, format)) return { error: `format must be one of ${Object.keys(exportFormats).join(', ')}` };
-  if (typeof suggestedName !== 'string' || suggestedName.length === 0 || suggestedName.length > 255) return { error: 'suggestedName must be 1-255 characters' };
+  if (typeof format !== 'string' || !Object.hasOwn(exportFormats, format))
+    return { error: `format must be one of ${Object.keys(exportFormats).join(', ')}` };
+  if (typeof suggestedName !== 'string' || suggestedName.length === 0 || suggestedName.length > 255)
+    return { error: 'suggestedName must be 1-255 characters' };
   if (typeof data !== 'string' || data.length > Math.ceil(maxExportBytes / 3) * 4 || !isBase64(data)) {
     return { error: `data must be base64 of at most ${maxExportBytes / 1024 / 1024} MiB` };
   }
@@ -85,7 +87,10 @@ const windowsReserved = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
 /** A file name (no folders, no characters any OS refuses) ending in `.extension`. */
 export function safeFileName(suggested: string, extension: string, fallback = 'export'): string {
   let name = suggested.split(/[/\\]/).pop() ?? '';
-  name = [...name].filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f && !'<>:"|?*'.includes(c)).join('').trim();
+  name = [...name]
+    .filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f && !'<>:"|?*'.includes(c))
+    .join('')
+    .trim();
   if (name.toLowerCase().endsWith(`.${extension}`)) name = name.slice(0, -(extension.length + 1));
   name = name.replace(/^[.\s]+|[.\s]+$/g, '').slice(0, 120);
   if (!name || windowsReserved.test(name)) name = `${fallback}${name ? `-${name}` : ''}`;
@@ -96,7 +101,8 @@ export function safeFileName(suggested: string, extension: string, fallback = 'e
  * `exclusive`: the dialog did not confirm overwriting this exact name (the extension was
  * added after it closed), so the file must not exist yet.
  */
-export type SaveChoice = { status: 'chosen'; path: string; exclusive: boolean } | { status: 'canceled' } | { status: 'refused'; message: string };
+export type SaveChoice =
+  { status: 'chosen'; path: string; exclusive: boolean } | { status: 'canceled' } | { status: 'refused'; message: string };
 
 export interface SaveDialogRequest {
   title: string;
@@ -105,7 +111,12 @@ export interface SaveDialogRequest {
   filterName: string;
 }
 
-export async function chooseSavePath(dialog: DialogApi, window: BaseWindow | undefined, request: SaveDialogRequest, t: Translate): Promise<SaveChoice> {
+export async function chooseSavePath(
+  dialog: DialogApi,
+  window: BaseWindow | undefined,
+  request: SaveDialogRequest,
+  t: Translate,
+): Promise<SaveChoice> {
   const options: SaveDialogOptions = {
     title: request.title,
     defaultPath: request.defaultPath,
@@ -118,18 +129,24 @@ export async function chooseSavePath(dialog: DialogApi, window: BaseWindow | und
   if (!isAbsolute(chosen)) return { status: 'refused', message: t('save.wrongExtension', { extension: request.extension }) };
   const extension = extname(chosen).toLowerCase();
   if (extension === `.${request.extension}`) return { status: 'chosen', path: chosen, exclusive: false };
-  if (extension === '' && !basename(chosen).startsWith('.')) return { status: 'chosen', path: `${chosen}.${request.extension}`, exclusive: true };
+  if (extension === '' && !basename(chosen).startsWith('.'))
+    return { status: 'chosen', path: `${chosen}.${request.extension}`, exclusive: true };
   return { status: 'refused', message: t('save.wrongExtension', { extension: request.extension }) };
 }
 
 /** Writes `content` (bytes, or the file at `from`) to the chosen path and nowhere else. */
-export async function writeChosenFile(choice: Extract<SaveChoice, { status: 'chosen' }>, content: Buffer | { from: string }, t: Translate): Promise<SaveFileResult> {
+export async function writeChosenFile(
+  choice: Extract<SaveChoice, { status: 'chosen' }>,
+  content: Buffer | { from: string },
+  t: Translate,
+): Promise<SaveFileResult> {
   try {
     if (Buffer.isBuffer(content)) await writeFile(choice.path, content, { flag: choice.exclusive ? 'wx' : 'w' });
     else await copyFile(content.from, choice.path, choice.exclusive ? constants.COPYFILE_EXCL : 0);
     return { status: 'saved', fileName: basename(choice.path) };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { status: 'refused', message: t('save.exists', { file: basename(choice.path) }) };
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      return { status: 'refused', message: t('save.exists', { file: basename(choice.path) }) };
     console.error(`Could not write ${choice.path}:`, error);
     return { status: 'failed', message: (error as Error).message };
   }
@@ -145,14 +162,24 @@ export async function saveExport(
   const choice = await chooseSavePath(
     dialog,
     window,
-    { title: t('save.title'), defaultPath: join(folder, safeFileName(request.suggestedName, request.format)), extension: request.format, filterName: t(exportFormats[request.format]) },
+    {
+      title: t('save.title'),
+      defaultPath: join(folder, safeFileName(request.suggestedName, request.format)),
+      extension: request.format,
+      filterName: t(exportFormats[request.format]),
+    },
     t,
   );
   if (choice.status !== 'chosen') return choice;
   return writeChosenFile(choice, request.content, t);
 }
 
-export async function openAttachment(dialog: DialogApi, window: BaseWindow | undefined, extensions: string[], t: Translate): Promise<OpenAttachmentResult> {
+export async function openAttachment(
+  dialog: DialogApi,
+  window: BaseWindow | undefined,
+  extensions: string[],
+  t: Translate,
+): Promise<OpenAttachmentResult> {
   const options: OpenDialogOptions = {
     title: t('open.attachmentTitle'),
     properties: ['openFile'],
@@ -171,9 +198,11 @@ export async function openAttachment(dialog: DialogApi, window: BaseWindow | und
   try {
     const info = await handle.stat();
     if (!info.isFile()) return { status: 'refused', message: t('open.notAllowed', { extensions: extensions.join(', ') }) };
-    if (info.size > maxAttachmentBytes) return { status: 'refused', message: t('open.tooLarge', { limit: maxAttachmentBytes / 1024 / 1024 }) };
+    if (info.size > maxAttachmentBytes)
+      return { status: 'refused', message: t('open.tooLarge', { limit: maxAttachmentBytes / 1024 / 1024 }) };
     const content = await handle.readFile();
-    if (content.length > maxAttachmentBytes) return { status: 'refused', message: t('open.tooLarge', { limit: maxAttachmentBytes / 1024 / 1024 }) };
+    if (content.length > maxAttachmentBytes)
+      return { status: 'refused', message: t('open.tooLarge', { limit: maxAttachmentBytes / 1024 / 1024 }) };
     return {
       status: 'chosen',
       fileName: basename(chosen),
@@ -186,8 +215,16 @@ export async function openAttachment(dialog: DialogApi, window: BaseWindow | und
   }
 }
 
-export async function chooseOpenPath(dialog: DialogApi, window: BaseWindow | undefined, request: { title: string; extension: string; filterName: string }): Promise<string | undefined> {
-  const options: OpenDialogOptions = { title: request.title, properties: ['openFile'], filters: [{ name: request.filterName, extensions: [request.extension] }] };
+export async function chooseOpenPath(
+  dialog: DialogApi,
+  window: BaseWindow | undefined,
+  request: { title: string; extension: string; filterName: string },
+): Promise<string | undefined> {
+  const options: OpenDialogOptions = {
+    title: request.title,
+    properties: ['openFile'],
+    filters: [{ name: request.filterName, extensions: [request.extension] }],
+  };
   const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
   return result.canceled ? undefined : result.filePaths[0];
 }

@@ -133,7 +133,8 @@ function main(): void {
 
       const vault = new SafeStorageVault(join(userData, 'remote-credentials.bin'), safeStorage);
       vault.adoptPlainFile(join(dataPath, 'sync-credentials.json'));
-      if (!vault.canStore()) console.warn('No system keychain is available: remote credentials cannot be stored, so syncing needs a sign-in each launch.');
+      if (!vault.canStore())
+        console.warn('No system keychain is available: remote credentials cannot be stored, so syncing needs a sign-in each launch.');
       const open = () => openLocalInstance(dataPath, { vault });
       const instanceSlot = new InstanceSlot(open());
       slot = instanceSlot;
@@ -153,7 +154,12 @@ function main(): void {
         appVersion: app.getVersion(),
         afterRestore: reloadAppWindows,
       };
-      const signIn = createRemoteSignIn({ vault, instance: () => instanceSlot.get(), openBrowser: (url) => shell.openExternal(url), t: () => t });
+      const signIn = createRemoteSignIn({
+        vault,
+        instance: () => instanceSlot.get(),
+        openBrowser: (url) => shell.openExternal(url),
+        t: () => t,
+      });
       registerShellHandlers(
         ipcMain,
         {
@@ -225,7 +231,9 @@ function main(): void {
     return window;
   }
 
-  async function runFromMenu(command: (window: BaseWindow | undefined) => Promise<Parameters<typeof showCommandOutcome>[1]>): Promise<void> {
+  async function runFromMenu(
+    command: (window: BaseWindow | undefined) => Promise<Parameters<typeof showCommandOutcome>[1]>,
+  ): Promise<void> {
     const window = BrowserWindow.getFocusedWindow() ?? undefined;
     try {
       await showCommandOutcome(window, await command(window), t);

@@ -84,7 +84,12 @@ export function buildMenuTemplate({ platform, isDev, t, actions }: MenuOptions):
   };
 
   const developer: MenuItemConstructorOptions[] = isDev
-    ? [{ role: 'reload', label: t('menu.reload') }, { role: 'forceReload', label: t('menu.forceReload') }, { role: 'toggleDevTools', label: t('menu.toggleDevTools') }, separator]
+    ? [
+        { role: 'reload', label: t('menu.reload') },
+        { role: 'forceReload', label: t('menu.forceReload') },
+        { role: 'toggleDevTools', label: t('menu.toggleDevTools') },
+        separator,
+      ]
     : [];
   const view: MenuItemConstructorOptions = {
     label: t('menu.view'),
@@ -104,7 +109,9 @@ export function buildMenuTemplate({ platform, isDev, t, actions }: MenuOptions):
     submenu: [
       { role: 'minimize', label: t('menu.minimize') },
       { role: 'zoom', label: t('menu.zoom') },
-      ...(mac ? [separator, { role: 'front', label: t('menu.front') } as const] : [{ role: 'close', label: t('menu.closeWindow') } as const]),
+      ...(mac
+        ? [separator, { role: 'front', label: t('menu.front') } as const]
+        : [{ role: 'close', label: t('menu.closeWindow') } as const]),
     ],
   };
 

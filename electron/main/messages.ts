@@ -45,7 +45,8 @@ const en = {
   // closing with changes not yet synced
   'pending.title': 'Changes not synced yet',
   'pending.message': 'Changes not sent to {remote} yet: {count}.',
-  'pending.detail': 'They stay safe on this computer and are sent the next time Planner syncs, but colleagues will not see them until then.',
+  'pending.detail':
+    'They stay safe on this computer and are sent the next time Planner syncs, but colleagues will not see them until then.',
   'pending.syncFailed': 'Syncing did not finish: {error}',
   'pending.syncNow': 'Sync now',
   'pending.quitAnyway': 'Quit anyway',
@@ -157,7 +158,8 @@ const nl: Record<MessageKey, string> = {
   'menu.unhide': 'Alles tonen',
   'pending.title': 'Wijzigingen nog niet gesynchroniseerd',
   'pending.message': 'Wijzigingen die nog niet naar {remote} zijn verstuurd: {count}.',
-  'pending.detail': 'Ze blijven veilig op deze computer en worden verstuurd zodra Planner weer synchroniseert, maar collega’s zien ze pas daarna.',
+  'pending.detail':
+    'Ze blijven veilig op deze computer en worden verstuurd zodra Planner weer synchroniseert, maar collega’s zien ze pas daarna.',
   'pending.syncFailed': 'Synchroniseren is niet gelukt: {error}',
   'pending.syncNow': 'Nu synchroniseren',
   'pending.quitAnyway': 'Toch afsluiten',
@@ -236,5 +238,6 @@ export function resolveLanguage(setting: ShellSettings['language'], osLocale: st
 
 export function translator(language: ShellLanguage): Translate {
   const table = tables[language];
-  return (key, values = {}) => table[key].replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+  return (key, values = {}) =>
+    table[key].replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 }

@@ -61,7 +61,8 @@ export function parseSignInRequest(payload: unknown): SignInRequest | { error: s
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return { error: 'the request must be an object' };
   const p = payload as Record<string, unknown>;
   for (const key of Object.keys(p)) if (key !== 'remote_url' && key !== 'client_id') return { error: `unknown key ${key}` };
-  if (typeof p.client_id !== 'string' || !clientIdPattern.test(p.client_id)) return { error: 'client_id must be 1-200 letters, digits or . _ ~ -' };
+  if (typeof p.client_id !== 'string' || !clientIdPattern.test(p.client_id))
+    return { error: 'client_id must be 1-200 letters, digits or . _ ~ -' };
   if (typeof p.remote_url !== 'string' || p.remote_url.length > 512) return { error: 'remote_url must be a URL of at most 512 characters' };
   let url: URL;
   try {
@@ -82,7 +83,10 @@ export function pkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-export function authorizeUrl(remoteUrl: string, params: { clientId: string; redirectUri: string; state: string; challenge: string }): string {
+export function authorizeUrl(
+  remoteUrl: string,
+  params: { clientId: string; redirectUri: string; state: string; challenge: string },
+): string {
   const url = new URL('/v1/oauth/authorize', remoteUrl);
   url.search = new URLSearchParams({
     client_id: params.clientId,
@@ -191,7 +195,10 @@ async function exchangeCode(remoteUrl: string, form: Record<string, string>, tim
   }
   const b = (body ?? {}) as Record<string, unknown>;
   if (!response.ok) {
-    const description = (b.errors as { description?: string }[] | undefined)?.[0]?.description ?? (b.error_description as string | undefined) ?? `the remote answered ${response.status}`;
+    const description =
+      (b.errors as { description?: string }[] | undefined)?.[0]?.description ??
+      (b.error_description as string | undefined) ??
+      `the remote answered ${response.status}`;
     throw new SignInError('refused', description);
   }
   if (typeof b.access_token !== 'string' || !b.access_token || typeof b.refresh_token !== 'string' || !b.refresh_token) {
@@ -211,12 +218,20 @@ export async function signInWithBrowser(options: LoopbackSignInOptions): Promise
   const pages = options.pages ?? { done: 'Signed in. You can close this tab.', failed: 'Sign-in did not work. You can close this tab.' };
   const loopback = await listenForCallback(state, pages, options.timeoutMs ?? defaultSignInTimeoutMs);
   try {
-    await options.openBrowser(authorizeUrl(options.remoteUrl, { clientId: options.clientId, redirectUri: loopback.redirectUri, state, challenge }));
+    await options.openBrowser(
+      authorizeUrl(options.remoteUrl, { clientId: options.clientId, redirectUri: loopback.redirectUri, state, challenge }),
+    );
     const { code, finish } = await loopback.callback;
     try {
       const tokens = await exchangeCode(
         options.remoteUrl,
-        { grant_type: 'authorization_code', code, redirect_uri: loopback.redirectUri, client_id: options.clientId, code_verifier: verifier },
+        {
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: loopback.redirectUri,
+          client_id: options.clientId,
+          code_verifier: verifier,
+        },
         options.requestTimeoutMs ?? 30_000,
       );
       finish(true);

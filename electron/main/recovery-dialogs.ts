@@ -113,7 +113,11 @@ export async function recoverDataFolder(error: DatabaseOpenError, options: Recov
         options.quit();
         return;
       } else if (choice === 'restore') {
-        const file = await chooseOpenPath(dialog, undefined, { title: t('restore.title'), extension: 'sqlite', filterName: t('filter.backup') });
+        const file = await chooseOpenPath(dialog, undefined, {
+          title: t('restore.title'),
+          extension: 'sqlite',
+          filterName: t('filter.backup'),
+        });
         if (file) opened = await recovery.restore(file);
       } else if (choice === 'folder') {
         const picked = await dialog.showOpenDialog({ title: t('recovery.folderTitle'), properties: ['openDirectory', 'createDirectory'] });
@@ -130,7 +134,8 @@ export async function recoverDataFolder(error: DatabaseOpenError, options: Recov
       }
     } catch (failure) {
       if (failure instanceof RecoveryRefused) note = t('recovery.refused', { reason: failure.message });
-      else if (failure instanceof DatabaseOpenError) note = t('recovery.stillBroken', { file: failure.fileName, problem: t(problemKeys[failure.problem]) });
+      else if (failure instanceof DatabaseOpenError)
+        note = t('recovery.stillBroken', { file: failure.fileName, problem: t(problemKeys[failure.problem]) });
       else {
         console.error('The recovery choice failed:', failure);
         note = t('recovery.refused', { reason: (failure as Error).message });

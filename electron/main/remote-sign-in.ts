@@ -36,7 +36,11 @@ export function createRemoteSignIn(options: RemoteSignInOptions): (request: Sign
         pages: { done: t('signIn.browserDone'), failed: t('signIn.browserFailed') },
       });
       const instance = await options.instance();
-      await instance.sync.updateSettings({ remote_url: request.remote_url, access_token: tokens.access_token, refresh_token: tokens.refresh_token });
+      await instance.sync.updateSettings({
+        remote_url: request.remote_url,
+        access_token: tokens.access_token,
+        refresh_token: tokens.refresh_token,
+      });
       // The client id is needed to refresh the tokens later; the settings API has no field for it.
       const stored = options.vault.load();
       if (stored) options.vault.save({ ...stored, client_id: request.client_id });

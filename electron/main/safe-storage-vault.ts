@@ -34,7 +34,9 @@ function isCredentials(value: unknown): value is RemoteCredentials {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   if (typeof v.remote_url !== 'string') return false;
-  return ['api_env', 'api_key', 'access_token', 'refresh_token', 'client_id'].every((key) => v[key] === undefined || typeof v[key] === 'string');
+  return ['api_env', 'api_key', 'access_token', 'refresh_token', 'client_id'].every(
+    (key) => v[key] === undefined || typeof v[key] === 'string',
+  );
 }
 
 export class SafeStorageVault implements CredentialVault {

@@ -76,7 +76,9 @@ export function registerShellHandlers(
   }
 
   handle(shellChannels.saveFile, parseSaveFileRequest, (event, request) => services.saveFile(windowOf(event), request));
-  handle(shellChannels.openAttachment, parseOpenAttachmentRequest, (event, { extensions }) => services.openAttachment(windowOf(event), extensions));
+  handle(shellChannels.openAttachment, parseOpenAttachmentRequest, (event, { extensions }) =>
+    services.openAttachment(windowOf(event), extensions),
+  );
   handle(shellChannels.backup, noPayload, (event) => services.backup(windowOf(event)));
   handle(shellChannels.restore, noPayload, (event) => services.restore(windowOf(event)));
   handle(shellChannels.signIn, parseSignInRequest, (_event, request) => services.signIn(request));

@@ -6,7 +6,14 @@
  * exactly one fixed channel; main checks the sender and the payload of each.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { bridgeChannels, shellChannels, type ChangeEvent, type ErrorReport, type MenuCommandMessage, type PlannerBridge } from '../../shared/ipc.js';
+import {
+  bridgeChannels,
+  shellChannels,
+  type ChangeEvent,
+  type ErrorReport,
+  type MenuCommandMessage,
+  type PlannerBridge,
+} from '../../shared/ipc.js';
 
 /** One listener on one main → renderer channel, unwrapped from the IPC event. */
 function subscribe<T>(channel: string, listener: (message: T) => void, name: string): () => void {
@@ -117,13 +124,18 @@ function reportUncaught(report: ErrorReport): void {
 export function watchPageErrors(page: PageEvents): void {
   page.addEventListener('error', (event) => {
     const { stack } = describe(event.error);
-    const where = typeof event.filename === 'string' && event.filename ? ` (${event.filename}:${String(event.lineno)}:${String(event.colno)})` : '';
+    const where =
+      typeof event.filename === 'string' && event.filename ? ` (${event.filename}:${String(event.lineno)}:${String(event.colno)})` : '';
     const message = typeof event.message === 'string' && event.message ? event.message : 'Script error';
     reportUncaught({ message: `${message}${where}`, source: 'window.onerror', ...(stack ? { stack } : {}) });
   });
   page.addEventListener('unhandledrejection', (event) => {
     const { message, stack } = describe(event.reason);
-    reportUncaught({ message: message || 'A promise was rejected and nothing handled it', source: 'unhandledrejection', ...(stack ? { stack } : {}) });
+    reportUncaught({
+      message: message || 'A promise was rejected and nothing handled it',
+      source: 'unhandledrejection',
+      ...(stack ? { stack } : {}),
+    });
   });
 }
 

@@ -41,7 +41,8 @@ function fromRow(row: ChangeRow): CommandChange {
 }
 
 export function findCommand(store: EnvironmentStore, id: string): CommandRecord | undefined {
-  return store.db.prepare('SELECT id, description, undoes, actor, created_at FROM command WHERE id = ?').get(id) as CommandRecord | undefined;
+  return store.db.prepare('SELECT id, description, undoes, actor, created_at FROM command WHERE id = ?').get(id) as
+    CommandRecord | undefined;
 }
 
 /**
@@ -49,24 +50,33 @@ export function findCommand(store: EnvironmentStore, id: string): CommandRecord 
  * may name a command with an id of its own, which need not sort by time.
  */
 export function recentCommands(store: EnvironmentStore, limit: number): CommandRecord[] {
-  return store.db.prepare('SELECT id, description, undoes, actor, created_at FROM command ORDER BY rowid DESC LIMIT ?').all(limit) as CommandRecord[];
+  return store.db
+    .prepare('SELECT id, description, undoes, actor, created_at FROM command ORDER BY rowid DESC LIMIT ?')
+    .all(limit) as CommandRecord[];
 }
 
 /** The change-log rows a command wrote, in the order it wrote them. */
 export function changesOfCommand(store: EnvironmentStore, id: string): CommandChange[] {
-  return (store.db.prepare('SELECT seq, resource, record_id, op, fields, before, command_id FROM change_log WHERE command_id = ? ORDER BY seq').all(id) as ChangeRow[]).map(fromRow);
+  return (
+    store.db
+      .prepare('SELECT seq, resource, record_id, op, fields, before, command_id FROM change_log WHERE command_id = ? ORDER BY seq')
+      .all(id) as ChangeRow[]
+  ).map(fromRow);
 }
 
 /** The change-log rows of one record written after `seq`, by any command or none. */
 export function changesAfter(store: EnvironmentStore, resource: string, recordId: string, seq: number): CommandChange[] {
   return (
     store.db
-      .prepare('SELECT seq, resource, record_id, op, fields, before, command_id FROM change_log WHERE resource = ? AND record_id = ? AND seq > ? ORDER BY seq')
+      .prepare(
+        'SELECT seq, resource, record_id, op, fields, before, command_id FROM change_log WHERE resource = ? AND record_id = ? AND seq > ? ORDER BY seq',
+      )
       .all(resource, recordId, seq) as ChangeRow[]
   ).map(fromRow);
 }
 
 /** The command that undid `id`, if one did. */
 export function undoneBy(store: EnvironmentStore, id: string): CommandRecord | undefined {
-  return store.db.prepare('SELECT id, description, undoes, actor, created_at FROM command WHERE undoes = ?').get(id) as CommandRecord | undefined;
+  return store.db.prepare('SELECT id, description, undoes, actor, created_at FROM command WHERE undoes = ?').get(id) as
+    CommandRecord | undefined;
 }

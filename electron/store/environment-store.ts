@@ -75,9 +75,7 @@ type ChangeListener = (events: ChangeEvent[]) => void;
  * replica, goes to the outbox). `sync`: a change another replica made, being applied here with
  * that replica's field clocks; it is never queued again, and uniqueness is the remote's call.
  */
-export type WriteOrigin =
-  | { kind: 'local' }
-  | { kind: 'sync'; clocks: Record<string, string>; checkUnique: boolean };
+export type WriteOrigin = { kind: 'local' } | { kind: 'sync'; clocks: Record<string, string>; checkUnique: boolean };
 
 /** One write as the change log records it, given to write hooks inside the transaction. */
 export interface LoggedChange {
@@ -272,7 +270,7 @@ export class EnvironmentStore {
 
   list<S extends ResourceSpec>(table: TableDef<S>, query: ListQuery): { count: number; rows: StoredOf<S>[] } {
     const { from, order, params } = this.selection(table, query);
-    const count = (this.statement<{ n: number }>(`SELECT count(*) AS n ${from}`).get(...params)!).n;
+    const count = this.statement<{ n: number }>(`SELECT count(*) AS n ${from}`).get(...params)!.n;
     if (query.limit === 0 || query.offset >= count) return { count, rows: [] };
     const rows = this.statement<Record<string, unknown>>(`SELECT t.* ${from} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
       ...params,
@@ -366,9 +364,9 @@ export class EnvironmentStore {
   max(table: TableDef, field: string, match: Record<string, unknown>): unknown {
     if (!own(table.fields, field)) throw new QueryError(`Unknown field: ${field}`);
     const where = this.whereClause(table, { match, limit: 0, offset: 0 });
-    const row = this.statement<{ m: unknown }>(`SELECT max(t.${quoteIdentifier(field)}) AS m FROM ${quoteIdentifier(table.table)} t WHERE ${where.sql}`).get(
-      ...where.params,
-    )!;
+    const row = this.statement<{ m: unknown }>(
+      `SELECT max(t.${quoteIdentifier(field)}) AS m FROM ${quoteIdentifier(table.table)} t WHERE ${where.sql}`,
+    ).get(...where.params)!;
     return row.m ?? null;
   }
 
@@ -403,7 +401,13 @@ export class EnvironmentStore {
   }
 
   /** `before`: the previous values of the fields written (null for a new record), for undo. */
-  private logChange(table: TableDef, id: string, op: ChangeEvent['op'], fields: Record<string, unknown> | null, before: Record<string, unknown> | null = null) {
+  private logChange(
+    table: TableDef,
+    id: string,
+    op: ChangeEvent['op'],
+    fields: Record<string, unknown> | null,
+    before: Record<string, unknown> | null = null,
+  ) {
     const at = nowTimestamp();
     const ambient = this.currentCommand ? undefined : this.ambientCommand;
     if (ambient) {
@@ -419,7 +423,16 @@ export class EnvironmentStore {
     const result = this.statement(
       'INSERT INTO change_log (resource, record_id, op, fields, at, command_id, before) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ).run(table.resource, id, op, fields ? JSON.stringify(fields) : null, at, commandId ?? null, before ? JSON.stringify(before) : null);
-    const change: LoggedChange = { origin: this.origin, seq: Number(result.lastInsertRowid), resource: table.resource, id, op, fields, at, ...(commandId ? { commandId } : {}) };
+    const change: LoggedChange = {
+      origin: this.origin,
+      seq: Number(result.lastInsertRowid),
+      resource: table.resource,
+      id,
+      op,
+      fields,
+      at,
+      ...(commandId ? { commandId } : {}),
+    };
     for (const hook of this.writeHooks) hook(change);
     this.pendingEvents.push({ resource: table.resource, id, op });
   }
@@ -431,7 +444,13 @@ export class EnvironmentStore {
    * runs: the data has its clocks already and is never queued. Call it inside a transaction.
    */
   logKeptChange(resource: string, id: string, op: ChangeEvent['op'], fields: Record<string, unknown>): void {
-    this.statement('INSERT INTO change_log (resource, record_id, op, fields, at) VALUES (?, ?, ?, ?, ?)').run(resource, id, op, JSON.stringify(fields), nowTimestamp());
+    this.statement('INSERT INTO change_log (resource, record_id, op, fields, at) VALUES (?, ?, ?, ?, ?)').run(
+      resource,
+      id,
+      op,
+      JSON.stringify(fields),
+      nowTimestamp(),
+    );
     this.pendingEvents.push({ resource, id, op });
   }
 
@@ -485,8 +504,11 @@ export class EnvironmentStore {
   /** Soft-deleted records of a table, newest deletion first (the trash). */
   listDeleted(table: TableDef, limit: number, offset: number): { count: number; rows: (StoredRecord & { deleted_at: string })[] } {
     const from = `FROM ${quoteIdentifier(table.table)} WHERE "deleted_at" IS NOT NULL`;
-    const count = (this.statement<{ n: number }>(`SELECT count(*) AS n ${from}`).get()!).n;
-    const rows = this.statement<Record<string, unknown>>(`SELECT * ${from} ORDER BY "deleted_at" DESC, "id" LIMIT ? OFFSET ?`).all(limit, offset);
+    const count = this.statement<{ n: number }>(`SELECT count(*) AS n ${from}`).get()!.n;
+    const rows = this.statement<Record<string, unknown>>(`SELECT * ${from} ORDER BY "deleted_at" DESC, "id" LIMIT ? OFFSET ?`).all(
+      limit,
+      offset,
+    );
     // The WHERE above keeps deleted rows only: deleted_at holds their datetime.
     return { count, rows: rows.map((row) => ({ ...fromRow(table, row), deleted_at: row.deleted_at as string })) };
   }
@@ -495,7 +517,9 @@ export class EnvironmentStore {
   scanForSync(table: TableDef, afterId: string, limit: number): (StoredRecord & { deleted_at: string | null })[] {
     // Rows as arrays, each made into one object (a snapshot page is thousands of them), with
     // what fromRow gives: every field, decoded, and null for one without a column.
-    const statement = this.statement<unknown[]>(`SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" > ? ORDER BY "id" LIMIT ?`, { raw: true });
+    const statement = this.statement<unknown[]>(`SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" > ? ORDER BY "id" LIMIT ?`, {
+      raw: true,
+    });
     const names = statement.columns().map((c) => c.name);
     const decoders = names.map((name) => own(table.fields, name));
     const deleted = names.indexOf('deleted_at');
@@ -521,7 +545,12 @@ export class EnvironmentStore {
       const row = toRow(table, values);
       if ('deleted_at' in values) row.deleted_at = values.deleted_at ?? null;
       if (!existing) {
-        const record: Record<string, unknown> = { ...row, id, created_at: row.created_at ?? nowTimestamp(), updated_at: row.updated_at ?? nowTimestamp() };
+        const record: Record<string, unknown> = {
+          ...row,
+          id,
+          created_at: row.created_at ?? nowTimestamp(),
+          updated_at: row.updated_at ?? nowTimestamp(),
+        };
         this.checkUnique(table, values, null);
         const columns = Object.keys(record);
         this.statement(
@@ -596,7 +625,9 @@ export class EnvironmentStore {
       // The change-log rows, those of creates and of deletes each in one statement rather than
       // five parameters a record (the records are new: their order among them does not matter).
       const at = nowTimestamp();
-      const log = this.statement('INSERT INTO change_log (resource, record_id, op, fields, at) SELECT ?, value, ?, NULL, ? FROM json_each(?) ORDER BY key');
+      const log = this.statement(
+        'INSERT INTO change_log (resource, record_id, op, fields, at) SELECT ?, value, ?, NULL, ? FROM json_each(?) ORDER BY key',
+      );
       for (const op of ['create', 'delete'] as const) if (ids[op].length > 0) log.run(table.resource, op, at, JSON.stringify(ids[op]));
     });
   }

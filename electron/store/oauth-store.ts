@@ -45,9 +45,7 @@ export interface TokenFamily {
 }
 
 export type RefreshOutcome =
-  | { kind: 'rotated'; family: TokenFamily }
-  | { kind: 'reused'; family: TokenFamily }
-  | { kind: 'revoked' | 'expired' | 'unknown' };
+  { kind: 'rotated'; family: TokenFamily } | { kind: 'reused'; family: TokenFamily } | { kind: 'revoked' | 'expired' | 'unknown' };
 
 interface ClientRow extends Omit<StoredClient, 'redirect_uris' | 'confidential'> {
   redirect_uris: string;
@@ -101,7 +99,11 @@ export class OAuthStore {
     ).get() as { id: string; secret: string } | undefined;
     if (!row) {
       row = { id: uuidv7(), secret: randomBytes(32).toString('base64url') };
-      this.sql("INSERT INTO signing_key (id, algorithm, secret, created_at) VALUES (?, 'HS256', ?, ?)").run(row.id, row.secret, nowTimestamp());
+      this.sql("INSERT INTO signing_key (id, algorithm, secret, created_at) VALUES (?, 'HS256', ?, ?)").run(
+        row.id,
+        row.secret,
+        nowTimestamp(),
+      );
     }
     this.signing = { id: row.id, secret: Buffer.from(row.secret, 'base64url') };
     return this.signing;
@@ -113,8 +115,7 @@ export class OAuthStore {
     if (cached) return { ...cached, retired: false };
     // The row shape of this store's own SQL text (SQLite gives untyped rows).
     const row = this.sql("SELECT id, secret, retired_at FROM signing_key WHERE id = ? AND algorithm = 'HS256'").get(id) as
-      | { id: string; secret: string; retired_at: string | null }
-      | undefined;
+      { id: string; secret: string; retired_at: string | null } | undefined;
     if (!row) return undefined;
     const key = { id: row.id, secret: Buffer.from(row.secret, 'base64url') };
     if (row.retired_at) return { ...key, retired: true };
@@ -129,7 +130,16 @@ export class OAuthStore {
     this.sql(
       `INSERT INTO oauth_client (id, name, redirect_uris, confidential, secret_hash, environment_id, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(client.id, client.name, JSON.stringify(client.redirect_uris), client.confidential ? 1 : 0, client.secret_hash, client.environment_id, now, now);
+    ).run(
+      client.id,
+      client.name,
+      JSON.stringify(client.redirect_uris),
+      client.confidential ? 1 : 0,
+      client.secret_hash,
+      client.environment_id,
+      now,
+      now,
+    );
     return this.client(client.id)!;
   }
 
@@ -141,12 +151,12 @@ export class OAuthStore {
 
   /** Live clients limited to one environment, oldest first. */
   clientsOf(environmentId: string, limit: number, offset: number): { count: number; rows: StoredClient[] } {
-    const { n } = this.sql<{ n: number }>('SELECT count(*) AS n FROM oauth_client WHERE environment_id = ? AND deleted_at IS NULL').get(environmentId)!;
-    const rows = this.sql<ClientRow>('SELECT * FROM oauth_client WHERE environment_id = ? AND deleted_at IS NULL ORDER BY created_at, id LIMIT ? OFFSET ?').all(
+    const { n } = this.sql<{ n: number }>('SELECT count(*) AS n FROM oauth_client WHERE environment_id = ? AND deleted_at IS NULL').get(
       environmentId,
-      limit,
-      offset,
-    );
+    )!;
+    const rows = this.sql<ClientRow>(
+      'SELECT * FROM oauth_client WHERE environment_id = ? AND deleted_at IS NULL ORDER BY created_at, id LIMIT ? OFFSET ?',
+    ).all(environmentId, limit, offset);
     return { count: n, rows: rows.map(clientOf) };
   }
 
@@ -166,9 +176,15 @@ export class OAuthStore {
   deleteClient(id: string): boolean {
     return this.db.transaction(() => {
       const now = nowTimestamp();
-      const result = this.sql('UPDATE oauth_client SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL').run(now, now, id);
+      const result = this.sql('UPDATE oauth_client SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL').run(
+        now,
+        now,
+        id,
+      );
       if (result.changes === 0) return false;
-      this.sql("UPDATE oauth_token_family SET revoked_at = ?, revoked_reason = 'client deleted' WHERE client_id = ? AND revoked_at IS NULL").run(now, id);
+      this.sql(
+        "UPDATE oauth_token_family SET revoked_at = ?, revoked_reason = 'client deleted' WHERE client_id = ? AND revoked_at IS NULL",
+      ).run(now, id);
       return true;
     })();
   }
@@ -222,7 +238,11 @@ export class OAuthStore {
   }
 
   revokeFamily(id: string, reason: string): void {
-    this.sql('UPDATE oauth_token_family SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL').run(nowTimestamp(), reason, id);
+    this.sql('UPDATE oauth_token_family SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL').run(
+      nowTimestamp(),
+      reason,
+      id,
+    );
   }
 
   insertRefreshToken(tokenHash: string, familyId: string, expiresAt: number): void {
@@ -247,7 +267,13 @@ export class OAuthStore {
          FROM oauth_refresh_token t JOIN oauth_token_family f ON f.id = t.family_id WHERE t.token_hash = ?`,
       ).get(tokenHash) as (TokenFamily & { used_at: string | null; expires_at: number }) | undefined;
       if (!row || row.client_id !== clientId) return { kind: 'unknown' };
-      const family: TokenFamily = { id: row.id, client_id: row.client_id, environment_id: row.environment_id, user_id: row.user_id, revoked_at: row.revoked_at };
+      const family: TokenFamily = {
+        id: row.id,
+        client_id: row.client_id,
+        environment_id: row.environment_id,
+        user_id: row.user_id,
+        revoked_at: row.revoked_at,
+      };
       if (row.used_at) {
         this.revokeFamily(family.id, 'refresh token reused');
         return { kind: 'reused', family };

@@ -51,7 +51,6 @@ interface Row extends Omit<OverruledEdit, 'mine' | 'theirs'> {
 export const overruledEditsOf = onePerStore((store) => new OverruledEdits(store));
 
 export class OverruledEdits extends SideTable {
-
   /**
    * Records a loss. A field already on the open list gets the newer loss (the planner decides
    * once per field, on the latest values); its first notice time stays.
@@ -87,7 +86,10 @@ export class OverruledEdits extends SideTable {
   }
 
   /** Newest first; only open ones unless `all`; optionally those of one record. */
-  list(options: { all: boolean; limit: number; offset: number; resource?: string; recordId?: string }): { count: number; data: OverruledEdit[] } {
+  list(options: { all: boolean; limit: number; offset: number; resource?: string; recordId?: string }): {
+    count: number;
+    data: OverruledEdit[];
+  } {
     const where: string[] = [];
     const params: unknown[] = [];
     if (!options.all) where.push("status = 'open'");
@@ -101,7 +103,13 @@ export class OverruledEdits extends SideTable {
     }
     // At most eight texts: each combination of the three conditions.
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const { count, rows } = this.page<Row>(`FROM sync_overruled ${clause}`, params, 'noticed_at DESC, id DESC', options.limit, options.offset);
+    const { count, rows } = this.page<Row>(
+      `FROM sync_overruled ${clause}`,
+      params,
+      'noticed_at DESC, id DESC',
+      options.limit,
+      options.offset,
+    );
     return { count, data: rows.map((row) => this.entryOf(row)) };
   }
 
@@ -120,10 +128,13 @@ export class OverruledEdits extends SideTable {
    * Asked only for a field about to lose, which is rare: the outbox has no index for it.
    */
   stillToConfirm(resource: string, recordId: string, hlc: string): boolean {
-    return this.sql('SELECT 1 FROM sync_outbox WHERE resource = ? AND record_id = ? AND hlc = ? LIMIT 1').get(resource, recordId, hlc) !== undefined;
+    return (
+      this.sql('SELECT 1 FROM sync_outbox WHERE resource = ? AND record_id = ? AND hlc = ? LIMIT 1').get(resource, recordId, hlc) !==
+      undefined
+    );
   }
 
   openCount(): number {
-    return (this.sql<{ n: number }>("SELECT count(*) AS n FROM sync_overruled WHERE status = 'open'").get()!).n;
+    return this.sql<{ n: number }>("SELECT count(*) AS n FROM sync_overruled WHERE status = 'open'").get()!.n;
   }
 }

@@ -39,7 +39,13 @@ export abstract class SideTable {
    * `from` is a fixed text (`FROM t WHERE …` with `?` for `params`), so each shape is one
    * cached statement.
    */
-  protected page<Row>(from: string, params: readonly unknown[], order: string, limit: number, offset: number): { count: number; rows: Row[] } {
+  protected page<Row>(
+    from: string,
+    params: readonly unknown[],
+    order: string,
+    limit: number,
+    offset: number,
+  ): { count: number; rows: Row[] } {
     // count(*) always gives one row.
     const { n } = this.sql<{ n: number }>(`SELECT count(*) AS n ${from}`).get(...params)!;
     const rows = this.sql<Row>(`SELECT * ${from} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...params, limit, offset);

@@ -73,7 +73,9 @@ export interface ReplicaMark {
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+    const entries = Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
     return `{${entries.join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -85,7 +87,9 @@ function canonicalJson(value: unknown): string {
  */
 export function mutationHash(mutation: Mutation): string {
   const { mutation_id, resource, id, op, fields, hlc } = mutation;
-  return createHash('sha256').update(canonicalJson({ mutation_id, resource, id: id.toLowerCase(), op, fields: fields ?? null, hlc })).digest('base64url');
+  return createHash('sha256')
+    .update(canonicalJson({ mutation_id, resource, id: id.toLowerCase(), op, fields: fields ?? null, hlc }))
+    .digest('base64url');
 }
 
 export type Clocks = Record<string, string>;
@@ -131,7 +135,14 @@ interface OutboxRow {
 const outboxRows = 'SELECT o.*, c.description AS group_description FROM sync_outbox o LEFT JOIN command c ON c.id = o.group_id';
 
 function mutationOf(r: OutboxRow): Mutation {
-  const mutation: Mutation = { mutation_id: r.mutation_id, resource: r.resource, id: r.record_id, op: r.op, fields: r.fields ? JSON.parse(r.fields) : null, hlc: r.hlc };
+  const mutation: Mutation = {
+    mutation_id: r.mutation_id,
+    resource: r.resource,
+    id: r.record_id,
+    op: r.op,
+    fields: r.fields ? JSON.parse(r.fields) : null,
+    hlc: r.hlc,
+  };
   if (r.group_id) {
     mutation.group_id = r.group_id;
     if (r.group_description) mutation.group_description = r.group_description;
@@ -175,13 +186,18 @@ export class SyncBook {
 
   setState(key: string, value: unknown): void {
     if (value === undefined) this.sql('DELETE FROM sync_state WHERE key = ?').run(key);
-    else this.sql('INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
+    else
+      this.sql('INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(
+        key,
+        JSON.stringify(value),
+      );
   }
 
   // ------------------------------------------------------------------ clocks
 
   clocksOf(resource: string, id: string): Clocks {
-    const row = this.sql('SELECT clocks FROM sync_clock WHERE resource = ? AND record_id = ?').get(resource, id) as { clocks: string } | undefined;
+    const row = this.sql('SELECT clocks FROM sync_clock WHERE resource = ? AND record_id = ?').get(resource, id) as
+      { clocks: string } | undefined;
     return row ? (JSON.parse(row.clocks) as Clocks) : {};
   }
 
@@ -192,7 +208,10 @@ export class SyncBook {
       const chunk = ids.slice(i, i + 500);
       // Whole chunks (every snapshot page but its last) use one kept statement; the rest their own.
       const sql = `SELECT record_id, clocks FROM sync_clock WHERE resource = ? AND record_id IN (${chunk.map(() => '?').join(',')})`;
-      const rows = (chunk.length === 500 ? this.sql(sql) : this.store.db.prepare(sql)).all(resource, ...chunk) as { record_id: string; clocks: string }[];
+      const rows = (chunk.length === 500 ? this.sql(sql) : this.store.db.prepare(sql)).all(resource, ...chunk) as {
+        record_id: string;
+        clocks: string;
+      }[];
       for (const row of rows) out.set(row.record_id, JSON.parse(row.clocks) as Clocks);
     }
     return out;
@@ -207,13 +226,31 @@ export class SyncBook {
    * fields hold them (booleans as true/false, JSON parsed); a field without a column is null.
    * Returns the JSON array text, how many records it has and the last id.
    */
-  snapshotRows(table: TableDef, hidden: readonly string[], afterId: string, limit: number): { fields: string[]; count: number; last: string | null; rows: string } {
+  snapshotRows(
+    table: TableDef,
+    hidden: readonly string[],
+    afterId: string,
+    limit: number,
+  ): { fields: string[]; count: number; last: string | null; rows: string } {
     let order = this.columnsOf.get(table.table);
-    if (!order) this.columnsOf.set(table.table, (order = this.store.db.prepare(`SELECT * FROM ${quoteIdentifier(table.table)} LIMIT 0`).columns().map((c) => c.name)));
+    if (!order)
+      this.columnsOf.set(
+        table.table,
+        (order = this.store.db
+          .prepare(`SELECT * FROM ${quoteIdentifier(table.table)} LIMIT 0`)
+          .columns()
+          .map((c) => c.name)),
+      );
     const columns = new Set(order);
     // In the order of the columns, as scanForSync gives a record's fields; then those without one.
-    const shown = (name: string) => name !== 'id' && name !== 'deleted_at' && own(table.fields, name) !== undefined && !hidden.includes(name);
-    const fields = ['id', 'deleted_at', ...order.filter(shown), ...Object.keys(table.fields).filter((name) => shown(name) && !columns.has(name))];
+    const shown = (name: string) =>
+      name !== 'id' && name !== 'deleted_at' && own(table.fields, name) !== undefined && !hidden.includes(name);
+    const fields = [
+      'id',
+      'deleted_at',
+      ...order.filter(shown),
+      ...Object.keys(table.fields).filter((name) => shown(name) && !columns.has(name)),
+    ];
     // Each row's JSON is written out as text: JSON functions would parse and write it again.
     const values = fields.map((name) => {
       if (!columns.has(name)) return "'null'";
@@ -225,7 +262,10 @@ export class SyncBook {
       return `json_quote(${column})`;
     });
     // Clocks are stored as JSON text too (JSON.stringify); hidden fields' are taken out.
-    const clocks = hidden.length === 0 ? 'c.clocks' : `json_remove(c.clocks${hidden.map((name) => `, '$.${name.replace(/[^a-z0-9_]/g, '')}'`).join('')})`;
+    const clocks =
+      hidden.length === 0
+        ? 'c.clocks'
+        : `json_remove(c.clocks${hidden.map((name) => `, '$.${name.replace(/[^a-z0-9_]/g, '')}'`).join('')})`;
     const sql =
       `SELECT count(*) AS n, max(id) AS last, '[' || coalesce(group_concat(r, ','), '') || ']' AS rows FROM (` +
       `SELECT t."id" AS id, '[' || ${values.join(" || ',' || ")} || ',' || coalesce(${clocks}, '{}') || ']' AS r ` +
@@ -241,8 +281,9 @@ export class SyncBook {
   /** Sets the clocks of some fields, older or not (after taking the remote's version of them). */
   setClocks(resource: string, id: string, clocks: Clocks): void {
     const merged = { ...this.clocksOf(resource, id), ...clocks };
-    this.sql('INSERT INTO sync_clock (resource, record_id, clocks) VALUES (?, ?, ?) ON CONFLICT(resource, record_id) DO UPDATE SET clocks = excluded.clocks')
-      .run(resource, id, JSON.stringify(merged));
+    this.sql(
+      'INSERT INTO sync_clock (resource, record_id, clocks) VALUES (?, ?, ?) ON CONFLICT(resource, record_id) DO UPDATE SET clocks = excluded.clocks',
+    ).run(resource, id, JSON.stringify(merged));
   }
 
   /** Clocks of records that have none yet, as they are: a replica's first snapshot, loaded in bulk (electron/sync/bulk-load.ts). */
@@ -251,7 +292,9 @@ export class SyncBook {
     const text = (clocks: Clocks | string) => (typeof clocks === 'string' ? clocks : JSON.stringify(clocks));
     // 300 rows to a statement (900 parameters): far fewer calls into SQLite than one each.
     const perStatement = 300;
-    const many = this.sql(`INSERT INTO sync_clock (resource, record_id, clocks) VALUES ${Array.from({ length: perStatement }, () => '(?, ?, ?)').join(', ')}`);
+    const many = this.sql(
+      `INSERT INTO sync_clock (resource, record_id, clocks) VALUES ${Array.from({ length: perStatement }, () => '(?, ?, ?)').join(', ')}`,
+    );
     const single = this.sql('INSERT INTO sync_clock (resource, record_id, clocks) VALUES (?, ?, ?)');
     this.store.transaction(() => {
       let i = 0;
@@ -268,8 +311,9 @@ export class SyncBook {
   private mergeClocks(resource: string, id: string, clocks: Clocks): void {
     const merged = { ...this.clocksOf(resource, id) };
     for (const [field, hlc] of Object.entries(clocks)) if (hlc > (merged[field] ?? zeroHlc)) merged[field] = hlc;
-    this.sql('INSERT INTO sync_clock (resource, record_id, clocks) VALUES (?, ?, ?) ON CONFLICT(resource, record_id) DO UPDATE SET clocks = excluded.clocks')
-      .run(resource, id, JSON.stringify(merged));
+    this.sql(
+      'INSERT INTO sync_clock (resource, record_id, clocks) VALUES (?, ?, ?) ON CONFLICT(resource, record_id) DO UPDATE SET clocks = excluded.clocks',
+    ).run(resource, id, JSON.stringify(merged));
   }
 
   private record(change: LoggedChange): void {
@@ -285,8 +329,15 @@ export class SyncBook {
     this.mergeClocks(change.resource, change.id, Object.fromEntries(fields.map((f) => [f, hlc])));
     if (this.role === 'local') {
       // The command's id makes the write's group: the remote applies an action all or nothing.
-      this.sql('INSERT INTO sync_outbox (resource, record_id, op, fields, hlc, created_at, group_id) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(change.resource, change.id, change.op, change.fields ? JSON.stringify(change.fields) : null, hlc, nowTimestamp(), change.commandId ?? null);
+      this.sql('INSERT INTO sync_outbox (resource, record_id, op, fields, hlc, created_at, group_id) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        change.resource,
+        change.id,
+        change.op,
+        change.fields ? JSON.stringify(change.fields) : null,
+        hlc,
+        nowTimestamp(),
+        change.commandId ?? null,
+      );
     }
   }
 
@@ -309,7 +360,12 @@ export class SyncBook {
     const cut = this.sql('SELECT 1 FROM sync_outbox WHERE mutation_id > ? AND group_id = ? LIMIT 1').get(last.mutation_id, last.group_id);
     if (!cut) return rows;
     if (rows[0]!.group_id === last.group_id) {
-      return (this.sql(`${outboxRows} WHERE o.group_id = ? AND o.mutation_id >= ? ORDER BY o.mutation_id`).all(last.group_id, rows[0]!.mutation_id) as OutboxRow[]).map(mutationOf);
+      return (
+        this.sql(`${outboxRows} WHERE o.group_id = ? AND o.mutation_id >= ? ORDER BY o.mutation_id`).all(
+          last.group_id,
+          rows[0]!.mutation_id,
+        ) as OutboxRow[]
+      ).map(mutationOf);
     }
     return rows.filter((m) => m.group_id !== last.group_id);
   }
@@ -339,8 +395,9 @@ export class SyncBook {
 
   /** The next files to move, those that failed least often first, so one that keeps failing does not hold up the rest. */
   queuedFiles(direction: FileDirection, limit: number): QueuedFile[] {
-    return this.sql('SELECT attachment_id, attempts, last_error FROM sync_file WHERE direction = ? ORDER BY attempts, queued_at, attachment_id LIMIT ?')
-      .all(direction, limit) as QueuedFile[];
+    return this.sql(
+      'SELECT attachment_id, attempts, last_error FROM sync_file WHERE direction = ? ORDER BY attempts, queued_at, attachment_id LIMIT ?',
+    ).all(direction, limit) as QueuedFile[];
   }
 
   fileMoved(direction: FileDirection, attachmentId: string): void {
@@ -348,7 +405,11 @@ export class SyncBook {
   }
 
   fileFailed(direction: FileDirection, attachmentId: string, error: string): void {
-    this.sql('UPDATE sync_file SET attempts = attempts + 1, last_error = ? WHERE direction = ? AND attachment_id = ?').run(error, direction, attachmentId);
+    this.sql('UPDATE sync_file SET attempts = attempts + 1, last_error = ? WHERE direction = ? AND attachment_id = ?').run(
+      error,
+      direction,
+      attachmentId,
+    );
   }
 
   queuedFileCount(direction: FileDirection): number {
@@ -364,16 +425,35 @@ export class SyncBook {
   addConflict(mutation: Mutation, error: unknown, serverRecord: Record<string, unknown> | null): string {
     const id = uuidv7();
     this.sql(
-        `INSERT INTO sync_conflict (id, mutation_id, resource, record_id, op, fields, hlc, error, server_record, created_at, group_id, group_description)
+      `INSERT INTO sync_conflict (id, mutation_id, resource, record_id, op, fields, hlc, error, server_record, created_at, group_id, group_description)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(id, mutation.mutation_id, mutation.resource, mutation.id, mutation.op, mutation.fields ? JSON.stringify(mutation.fields) : null, mutation.hlc, JSON.stringify(error), serverRecord ? JSON.stringify(serverRecord) : null, nowTimestamp(), mutation.group_id ?? null, mutation.group_description ?? null);
+    ).run(
+      id,
+      mutation.mutation_id,
+      mutation.resource,
+      mutation.id,
+      mutation.op,
+      mutation.fields ? JSON.stringify(mutation.fields) : null,
+      mutation.hlc,
+      JSON.stringify(error),
+      serverRecord ? JSON.stringify(serverRecord) : null,
+      nowTimestamp(),
+      mutation.group_id ?? null,
+      mutation.group_description ?? null,
+    );
     return id;
   }
 
   private itemOf(row: ConflictRow): ConflictItem {
     return {
-      mutation: { mutation_id: row.mutation_id, resource: row.resource, id: row.record_id, op: row.op, fields: row.fields ? JSON.parse(row.fields) : null, hlc: row.hlc },
+      mutation: {
+        mutation_id: row.mutation_id,
+        resource: row.resource,
+        id: row.record_id,
+        op: row.op,
+        fields: row.fields ? JSON.parse(row.fields) : null,
+        hlc: row.hlc,
+      },
       error: JSON.parse(row.error),
       server_record: row.server_record ? JSON.parse(row.server_record) : null,
     };
@@ -381,7 +461,13 @@ export class SyncBook {
 
   /** A conflict entry: one refused mutation, or a refused action shown by its first mutation's row. */
   private conflictOf(row: ConflictRow): Conflict {
-    const conflict: Conflict = { id: row.id, ...this.itemOf(row), created_at: row.created_at, resolved_at: row.resolved_at, resolution: row.resolution };
+    const conflict: Conflict = {
+      id: row.id,
+      ...this.itemOf(row),
+      created_at: row.created_at,
+      resolved_at: row.resolved_at,
+      resolution: row.resolution,
+    };
     if (row.group_id) {
       const rows = this.sql('SELECT * FROM sync_conflict WHERE group_id = ? ORDER BY mutation_id').all(row.group_id) as ConflictRow[];
       conflict.group = { id: row.group_id, description: row.group_description, items: rows.map((r) => this.itemOf(r)) };
@@ -395,7 +481,10 @@ export class SyncBook {
   conflicts(options: { open: boolean; limit: number; offset: number }): { count: number; data: Conflict[] } {
     const where = `WHERE ${SyncBook.entryRows}${options.open ? ' AND resolved_at IS NULL' : ''}`;
     const count = (this.sql(`SELECT count(*) AS n FROM sync_conflict ${where}`).get() as { n: number }).n;
-    const rows = this.sql(`SELECT * FROM sync_conflict ${where} ORDER BY created_at, id LIMIT ? OFFSET ?`).all(options.limit, options.offset) as ConflictRow[];
+    const rows = this.sql(`SELECT * FROM sync_conflict ${where} ORDER BY created_at, id LIMIT ? OFFSET ?`).all(
+      options.limit,
+      options.offset,
+    ) as ConflictRow[];
     return { count, data: rows.map((r) => this.conflictOf(r)) };
   }
 
@@ -403,16 +492,21 @@ export class SyncBook {
   conflict(id: string): Conflict | undefined {
     const row = this.sql('SELECT * FROM sync_conflict WHERE id = ?').get(id) as ConflictRow | undefined;
     if (!row?.group_id) return row ? this.conflictOf(row) : undefined;
-    return this.conflictOf(this.sql('SELECT * FROM sync_conflict WHERE group_id = ? ORDER BY mutation_id LIMIT 1').get(row.group_id) as ConflictRow);
+    return this.conflictOf(
+      this.sql('SELECT * FROM sync_conflict WHERE group_id = ? ORDER BY mutation_id LIMIT 1').get(row.group_id) as ConflictRow,
+    );
   }
 
   /** Resolves a conflict entry: every mutation of a refused action at once. */
   resolveConflict(id: string, resolution: 'retried' | 'discarded'): void {
-    this.sql('UPDATE sync_conflict SET resolved_at = ?, resolution = ? WHERE id = ? OR group_id = (SELECT group_id FROM sync_conflict WHERE id = ?)').run(nowTimestamp(), resolution, id, id);
+    this.sql(
+      'UPDATE sync_conflict SET resolved_at = ?, resolution = ? WHERE id = ? OR group_id = (SELECT group_id FROM sync_conflict WHERE id = ?)',
+    ).run(nowTimestamp(), resolution, id, id);
   }
 
   openConflictCount(): number {
-    return (this.sql(`SELECT count(*) AS n FROM sync_conflict WHERE ${SyncBook.entryRows} AND resolved_at IS NULL`).get() as { n: number }).n;
+    return (this.sql(`SELECT count(*) AS n FROM sync_conflict WHERE ${SyncBook.entryRows} AND resolved_at IS NULL`).get() as { n: number })
+      .n;
   }
 
   // ------------------------------------------------------------------ remote side
@@ -420,19 +514,21 @@ export class SyncBook {
   /** A replica's push bookkeeping on this remote, or undefined before its first push. */
   replicaMark(clientId: string): ReplicaMark | undefined {
     const row = this.sql('SELECT owner, last_mutation_id, last_batch FROM sync_client WHERE client_id = ?').get(clientId) as
-      | { owner: string | null; last_mutation_id: number; last_batch: string | null }
-      | undefined;
+      { owner: string | null; last_mutation_id: number; last_batch: string | null } | undefined;
     if (!row) return undefined;
-    return { owner: row.owner, last: row.last_mutation_id, batch: row.last_batch ? (JSON.parse(row.last_batch) as Record<string, BatchEntry>) : {} };
+    return {
+      owner: row.owner,
+      last: row.last_mutation_id,
+      batch: row.last_batch ? (JSON.parse(row.last_batch) as Record<string, BatchEntry>) : {},
+    };
   }
 
   setReplicaMark(clientId: string, mark: ReplicaMark): void {
     this.sql(
-        `INSERT INTO sync_client (client_id, owner, last_mutation_id, last_batch, updated_at) VALUES (?, ?, ?, ?, ?)
+      `INSERT INTO sync_client (client_id, owner, last_mutation_id, last_batch, updated_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT(client_id) DO UPDATE SET owner = excluded.owner, last_mutation_id = excluded.last_mutation_id,
            last_batch = excluded.last_batch, updated_at = excluded.updated_at`,
-      )
-      .run(clientId, mark.owner, mark.last, JSON.stringify(mark.batch), nowTimestamp());
+    ).run(clientId, mark.owner, mark.last, JSON.stringify(mark.batch), nowTimestamp());
   }
 
   /**
@@ -441,10 +537,9 @@ export class SyncBook {
    */
   changesSince(since: number, limit: number): { rows: { seq: number; resource: string; id: string }[]; cursor: number } {
     const rows = this.sql(
-        `SELECT resource, record_id AS id, max(seq) AS seq FROM change_log WHERE seq > ?
+      `SELECT resource, record_id AS id, max(seq) AS seq FROM change_log WHERE seq > ?
          GROUP BY resource, record_id ORDER BY seq LIMIT ?`,
-      )
-      .all(since, limit) as { seq: number; resource: string; id: string }[];
+    ).all(since, limit) as { seq: number; resource: string; id: string }[];
     const cursor = rows.length < limit ? this.latestSeq() : rows[rows.length - 1]!.seq;
     return { rows: rows.filter((r) => this.synced.has(r.resource)), cursor: Math.max(cursor, since) };
   }

@@ -113,7 +113,7 @@ export class SystemStore {
   }
 
   private get pepper(): Buffer {
-    this.pepperBytes ??= Buffer.from((this.sql<{ secret: string }>('SELECT secret FROM api_key_pepper WHERE id = 1').get()!).secret, 'hex');
+    this.pepperBytes ??= Buffer.from(this.sql<{ secret: string }>('SELECT secret FROM api_key_pepper WHERE id = 1').get()!.secret, 'hex');
     return this.pepperBytes;
   }
 
@@ -135,8 +135,7 @@ export class SystemStore {
       throw new Error(`environment name "${name}" must be 1-64 letters, digits, '.', '_' or '-'`);
     }
     const environment = { id: uuidv7(), name, created_at: nowTimestamp() };
-    this.sql('INSERT INTO environment (id, name, created_at) VALUES (@id, @name, @created_at)')
-      .run(environment);
+    this.sql('INSERT INTO environment (id, name, created_at) VALUES (@id, @name, @created_at)').run(environment);
     return environment;
   }
 
@@ -152,8 +151,13 @@ export class SystemStore {
     if (key !== undefined && (key.length < 6 || key.length > 256)) throw new Error('an API key must be 6-256 characters long');
     const id = uuidv7();
     const stored = key ?? generatedApiKey(id);
-    this.sql('INSERT INTO api_key (id, environment_id, digest, label, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(id, environmentId, this.digestOf(environmentId, stored).toString('hex'), label, nowTimestamp());
+    this.sql('INSERT INTO api_key (id, environment_id, digest, label, created_at) VALUES (?, ?, ?, ?, ?)').run(
+      id,
+      environmentId,
+      this.digestOf(environmentId, stored).toString('hex'),
+      label,
+      nowTimestamp(),
+    );
     return { id, key: stored };
   }
 
@@ -181,20 +185,24 @@ export class SystemStore {
 
   /** Revokes every live key of the environment with this label (e.g. last launch's bridge key). */
   revokeApiKeys(environmentId: string, label: string): void {
-    const ids = this.sql<{ id: string }>('SELECT id FROM api_key WHERE environment_id = ? AND label = ? AND revoked_at IS NULL')
-      .all(environmentId, label);
+    const ids = this.sql<{ id: string }>('SELECT id FROM api_key WHERE environment_id = ? AND label = ? AND revoked_at IS NULL').all(
+      environmentId,
+      label,
+    );
     for (const { id } of ids) this.revokeApiKey(id);
   }
 
   /** A key that still works (never its digest): who it opens, its label and when it was made. */
   findLiveApiKey(keyId: string): { id: string; environment_id: string; label: string | null; created_at: string } | undefined {
-    return this.sql<{ id: string; environment_id: string; label: string | null; created_at: string }>('SELECT id, environment_id, label, created_at FROM api_key WHERE id = ? AND revoked_at IS NULL')
-      .get(keyId);
+    return this.sql<{ id: string; environment_id: string; label: string | null; created_at: string }>(
+      'SELECT id, environment_id, label, created_at FROM api_key WHERE id = ? AND revoked_at IS NULL',
+    ).get(keyId);
   }
 
   countApiKeys(environmentId: string): number {
-    const row = this.sql<{ n: number }>('SELECT count(*) AS n FROM api_key WHERE environment_id = ? AND revoked_at IS NULL')
-      .get(environmentId)!;
+    const row = this.sql<{ n: number }>('SELECT count(*) AS n FROM api_key WHERE environment_id = ? AND revoked_at IS NULL').get(
+      environmentId,
+    )!;
     return row.n;
   }
 
@@ -217,7 +225,12 @@ export class SystemStore {
     return this.verifyLegacyApiKey(environment, key, digest.toString('hex'), legacy);
   }
 
-  private async verifyLegacyApiKey(environment: Environment, key: string, digest: string, legacy: LegacyKeyRow[]): Promise<ApiKeyGrant | undefined> {
+  private async verifyLegacyApiKey(
+    environment: Environment,
+    key: string,
+    digest: string,
+    legacy: LegacyKeyRow[],
+  ): Promise<ApiKeyGrant | undefined> {
     if (this.refusedLegacyKeys.delete(digest)) {
       this.refusedLegacyKeys.set(digest, true);
       return undefined;
@@ -239,19 +252,22 @@ export class SystemStore {
   }
 
   private liveKeyByDigest(environmentId: string, digest: Buffer): { id: string; digest: string } | undefined {
-    return this.sql<{ id: string; digest: string }>('SELECT id, digest FROM api_key WHERE digest = ? AND environment_id = ? AND revoked_at IS NULL LIMIT 1').get(
-      digest.toString('hex'),
-      environmentId,
-    );
+    return this.sql<{ id: string; digest: string }>(
+      'SELECT id, digest FROM api_key WHERE digest = ? AND environment_id = ? AND revoked_at IS NULL LIMIT 1',
+    ).get(digest.toString('hex'), environmentId);
   }
 
   private legacyKeys(environmentId: string): LegacyKeyRow[] {
-    return this.sql<LegacyKeyRow>('SELECT id, salt, hash FROM api_key WHERE environment_id = ? AND digest IS NULL AND revoked_at IS NULL').all(environmentId);
+    return this.sql<LegacyKeyRow>(
+      'SELECT id, salt, hash FROM api_key WHERE environment_id = ? AND digest IS NULL AND revoked_at IS NULL',
+    ).all(environmentId);
   }
 
   /** A legacy key was matched: from now on it is found by its digest, and its scrypt hash goes. */
   private giveDigest(keyId: string, digest: Buffer | string): boolean {
     const hex = typeof digest === 'string' ? digest : digest.toString('hex');
-    return this.sql('UPDATE api_key SET digest = ?, salt = NULL, hash = NULL WHERE id = ? AND revoked_at IS NULL').run(hex, keyId).changes === 1;
+    return (
+      this.sql('UPDATE api_key SET digest = ?, salt = NULL, hash = NULL WHERE id = ? AND revoked_at IS NULL').run(hex, keyId).changes === 1
+    );
   }
 }

@@ -53,7 +53,6 @@ function keptFieldsOf(rows: readonly KeptRow[]): KeptFields {
 
 // Statement texts are fixed (the declared resources do not change while running): each is prepared once.
 export class UnknownData extends SideTable {
-
   /** Whether anything is kept at all (most databases never keep anything). */
   isEmpty(): boolean {
     return this.sql('SELECT 1 FROM sync_unknown LIMIT 1').get() === undefined;
@@ -90,7 +89,9 @@ export class UnknownData extends SideTable {
 
   /** The kept fields of one record (empty when none). */
   fieldsOf(resource: string, id: string): KeptFields {
-    return keptFieldsOf(this.sql<KeptRow>('SELECT * FROM sync_unknown WHERE resource = ? AND record_id = ? ORDER BY field').all(resource, id));
+    return keptFieldsOf(
+      this.sql<KeptRow>('SELECT * FROM sync_unknown WHERE resource = ? AND record_id = ? ORDER BY field').all(resource, id),
+    );
   }
 
   /** The kept fields of many records of one resource, by record id (only those with some). */
@@ -101,7 +102,11 @@ export class UnknownData extends SideTable {
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
       // Rows of sync_unknown (KeptRow); a text per chunk size, so prepared here and not kept.
-      rows.push(...(this.store.db.prepare(`SELECT * FROM sync_unknown WHERE resource = ? AND record_id IN (${chunk.map(() => '?').join(',')})`).all(resource, ...chunk) as KeptRow[]));
+      rows.push(
+        ...(this.store.db
+          .prepare(`SELECT * FROM sync_unknown WHERE resource = ? AND record_id IN (${chunk.map(() => '?').join(',')})`)
+          .all(resource, ...chunk) as KeptRow[]),
+      );
     }
     const byRecord = new Map<string, KeptRow[]>();
     for (const row of rows) byRecord.set(row.record_id, [...(byRecord.get(row.record_id) ?? []), row]);
@@ -130,7 +135,11 @@ export class UnknownData extends SideTable {
    * A page of the kept records of resources not in `declared`, in (resource, id) order after
    * `after`; a snapshot's last part.
    */
-  recordsPage(declared: ReadonlySet<string>, after: readonly [string, string] | null, limit: number): { resource: string; id: string; fields: KeptFields }[] {
+  recordsPage(
+    declared: ReadonlySet<string>,
+    after: readonly [string, string] | null,
+    limit: number,
+  ): { resource: string; id: string; fields: KeptFields }[] {
     const names = [...declared];
     // The row shape of this SQL text (SQLite gives untyped rows).
     const keys = this.sql(
@@ -144,7 +153,9 @@ export class UnknownData extends SideTable {
   /** Whether records of resources not in `declared` are kept. */
   keepsRecords(declared: ReadonlySet<string>): boolean {
     const names = [...declared];
-    return this.sql(`SELECT 1 FROM sync_unknown WHERE resource NOT IN (${names.map(() => '?').join(',')}) LIMIT 1`).get(...names) !== undefined;
+    return (
+      this.sql(`SELECT 1 FROM sync_unknown WHERE resource NOT IN (${names.map(() => '?').join(',')}) LIMIT 1`).get(...names) !== undefined
+    );
   }
 
   private forget(resource: string, id: string, fields: readonly string[]): void {
@@ -174,9 +185,13 @@ export class UnknownData extends SideTable {
     for (const [resource, fields] of fieldsByResource) {
       const table = tables.get(resource)!;
       // One text per number of fields, so prepared here and not kept; its rows have a record_id.
-      const ids = (this.store.db
-        .prepare(`SELECT DISTINCT record_id FROM sync_unknown WHERE resource = ? AND field IN (${fields.map(() => '?').join(',')}) ORDER BY record_id`)
-        .all(resource, ...fields) as { record_id: string }[]).map((r) => r.record_id);
+      const ids = (
+        this.store.db
+          .prepare(
+            `SELECT DISTINCT record_id FROM sync_unknown WHERE resource = ? AND field IN (${fields.map(() => '?').join(',')}) ORDER BY record_id`,
+          )
+          .all(resource, ...fields) as { record_id: string }[]
+      ).map((r) => r.record_id);
       for (const id of ids) {
         try {
           if (this.store.transaction(() => this.replayRecord(book, table, id, new Set(fields)))) replayed++;

@@ -13,6 +13,8 @@ export function passwordHashOf(store: EnvironmentStore, userId: string): string 
 
 export function setPasswordHash(store: EnvironmentStore, userId: string, hash: string): void {
   store.db
-    .prepare('INSERT INTO user_password (user_id, hash, updated_at) VALUES (?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET hash = excluded.hash, updated_at = excluded.updated_at')
+    .prepare(
+      'INSERT INTO user_password (user_id, hash, updated_at) VALUES (?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET hash = excluded.hash, updated_at = excluded.updated_at',
+    )
     .run(userId, hash, nowTimestamp());
 }

@@ -52,7 +52,9 @@ export class WebhookQueue extends SideTable {
 
   /** Live, active webhooks with the event types they want. */
   subscribers(): Subscriber[] {
-    const rows = this.sql<{ id: string; event_types: string }>('SELECT id, event_types FROM "webhook" WHERE deleted_at IS NULL AND active = 1').all();
+    const rows = this.sql<{ id: string; event_types: string }>(
+      'SELECT id, event_types FROM "webhook" WHERE deleted_at IS NULL AND active = 1',
+    ).all();
     // event_types is written through the webhook table handle: JSON of a list of event type names.
     return rows.map((row) => ({ id: row.id, eventTypes: new Set(JSON.parse(row.event_types) as string[]) }));
   }
@@ -68,13 +70,27 @@ export class WebhookQueue extends SideTable {
     this.sql(
       `INSERT INTO webhook_delivery (id, webhook_id, event_id, event, resource, record_id, status, attempts, next_attempt_at, due_at, payload, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, 'started', 0, ?, ?, ?, ?, ?)`,
-    ).run(id, delivery.webhookId, delivery.eventId, delivery.event, delivery.resource, delivery.recordId, at, now, delivery.payload, at, at);
+    ).run(
+      id,
+      delivery.webhookId,
+      delivery.eventId,
+      delivery.event,
+      delivery.resource,
+      delivery.recordId,
+      at,
+      now,
+      delivery.payload,
+      at,
+      at,
+    );
     return id;
   }
 
   /** Replaces the body of a delivery not yet attempted; false when there is none. */
   replacePayload(id: string, payload: string): boolean {
-    return this.sql("UPDATE webhook_delivery SET payload = ? WHERE id = ? AND attempts = 0 AND status = 'started'").run(payload, id).changes > 0;
+    return (
+      this.sql("UPDATE webhook_delivery SET payload = ? WHERE id = ? AND attempts = 0 AND status = 'started'").run(payload, id).changes > 0
+    );
   }
 
   saveSecret(webhookId: string, secret: string): void {
@@ -82,7 +98,7 @@ export class WebhookQueue extends SideTable {
   }
 
   secretOf(webhookId: string): string | undefined {
-    return (this.sql<{ secret: string }>('SELECT secret FROM webhook_secret WHERE webhook_id = ?').get(webhookId))?.secret;
+    return this.sql<{ secret: string }>('SELECT secret FROM webhook_secret WHERE webhook_id = ?').get(webhookId)?.secret;
   }
 
   /** The head delivery of every live, active webhook that has one. */
@@ -100,7 +116,9 @@ export class WebhookQueue extends SideTable {
 
   markAttemptStarted(id: string, now: number = Date.now()): void {
     const at = nowTimestamp(new Date(now));
-    this.sql('UPDATE webhook_delivery SET attempts = attempts + 1, first_attempt_at = coalesce(first_attempt_at, ?), last_attempt_at = ?, updated_at = ? WHERE id = ?').run(at, at, at, id);
+    this.sql(
+      'UPDATE webhook_delivery SET attempts = attempts + 1, first_attempt_at = coalesce(first_attempt_at, ?), last_attempt_at = ?, updated_at = ? WHERE id = ?',
+    ).run(at, at, at, id);
   }
 
   markSuccess(id: string, webhookId: string, result: AttemptResult, now: number = Date.now()): void {
@@ -118,7 +136,14 @@ export class WebhookQueue extends SideTable {
    * at `disableAfter` failures in a row the webhook is switched off (its queue is suspended).
    * Returns whether it was disabled.
    */
-  markFailure(id: string, webhookId: string, result: AttemptResult, dueAt: number, disableAfter: number, now: number = Date.now()): boolean {
+  markFailure(
+    id: string,
+    webhookId: string,
+    result: AttemptResult,
+    dueAt: number,
+    disableAfter: number,
+    now: number = Date.now(),
+  ): boolean {
     const at = nowTimestamp(new Date(now));
     return this.store.db.transaction(() => {
       this.sql(
@@ -138,21 +163,17 @@ export class WebhookQueue extends SideTable {
 
   /** Holds the webhook's queued deliveries (it was switched off or deleted). */
   suspend(webhookId: string): void {
-    this.sql("UPDATE webhook_delivery SET status = 'suspended', next_attempt_at = NULL, updated_at = ? WHERE webhook_id = ? AND status IN ('started', 'failed')").run(
-      nowTimestamp(),
-      webhookId,
-    );
+    this.sql(
+      "UPDATE webhook_delivery SET status = 'suspended', next_attempt_at = NULL, updated_at = ? WHERE webhook_id = ? AND status IN ('started', 'failed')",
+    ).run(nowTimestamp(), webhookId);
   }
 
   /** Sends the held deliveries again, at once and in their order (the webhook is active again). */
   resume(webhookId: string, now: number = Date.now()): void {
     const at = nowTimestamp(new Date(now));
-    this.sql("UPDATE webhook_delivery SET status = 'started', due_at = ?, next_attempt_at = ?, updated_at = ? WHERE webhook_id = ? AND status = 'suspended'").run(
-      now,
-      at,
-      at,
-      webhookId,
-    );
+    this.sql(
+      "UPDATE webhook_delivery SET status = 'started', due_at = ?, next_attempt_at = ?, updated_at = ? WHERE webhook_id = ? AND status = 'suspended'",
+    ).run(now, at, at, webhookId);
   }
 
   /**
@@ -161,14 +182,21 @@ export class WebhookQueue extends SideTable {
    */
   redeliver(webhookId: string, deliveryId: string, now: number = Date.now()): string | undefined {
     // The row shape of this queue's own SQL text (SQLite gives untyped rows).
-    const original = this.sql('SELECT event_id, event, resource, record_id, payload FROM webhook_delivery WHERE id = ? AND webhook_id = ?').get(deliveryId, webhookId) as
-      | { event_id: string; event: string; resource: string; record_id: string; payload: string }
-      | undefined;
+    const original = this.sql(
+      'SELECT event_id, event, resource, record_id, payload FROM webhook_delivery WHERE id = ? AND webhook_id = ?',
+    ).get(deliveryId, webhookId) as { event_id: string; event: string; resource: string; record_id: string; payload: string } | undefined;
     if (!original) return undefined;
     const active = this.sql<{ active: number }>('SELECT active FROM "webhook" WHERE id = ? AND deleted_at IS NULL').get(webhookId);
     return this.store.db.transaction(() => {
       const id = this.enqueue(
-        { webhookId, eventId: original.event_id, event: original.event, resource: original.resource, recordId: original.record_id, payload: original.payload },
+        {
+          webhookId,
+          eventId: original.event_id,
+          event: original.event,
+          resource: original.resource,
+          recordId: original.record_id,
+          payload: original.payload,
+        },
         now,
       );
       this.sql('UPDATE webhook_delivery SET redelivery_of = ? WHERE id = ?').run(deliveryId, id);

@@ -93,7 +93,8 @@ export class AttachmentContent {
       await this.attempt('fetch', id, problems, async () => {
         if (content.bytes > maxAttachmentBytes) throw new RemoteRefused(413, `the attachment is larger than ${maxAttachmentBytes} bytes`);
         const bytes = await this.remote.fetchContent(id, content.bytes);
-        if (!this.store.files.putExpected(bytes, content)) throw new RemoteRefused(422, 'the remote sent content that does not match the attachment\'s checksum');
+        if (!this.store.files.putExpected(bytes, content))
+          throw new RemoteRefused(422, "the remote sent content that does not match the attachment's checksum");
         moved.files_fetched++;
       });
     }
@@ -109,10 +110,12 @@ export class AttachmentContent {
       await transfer();
       this.book.fileMoved(direction, id);
     } catch (error) {
-      if (error instanceof RemoteUnavailable || !(error instanceof RemoteRefused) || error.status === 401 || error.status === 403) throw error;
+      if (error instanceof RemoteUnavailable || !(error instanceof RemoteRefused) || error.status === 401 || error.status === 403)
+        throw error;
       this.book.fileFailed(direction, id, error.message);
       // Content another replica has not sent yet is not a problem of this one: it stays listed.
-      if (!(direction === 'fetch' && error.status === 404)) problems.push(`attachment ${id}: could not ${direction} its content: ${error.message}`);
+      if (!(direction === 'fetch' && error.status === 404))
+        problems.push(`attachment ${id}: could not ${direction} its content: ${error.message}`);
     }
   }
 }

@@ -100,7 +100,11 @@ function checkOf(spec: FieldSpec, days: Map<string, boolean>): (value: unknown) 
     if (valid === undefined) days.set(day, (valid = isValidDate(day)));
     return valid;
   };
-  const plain = pulled.enum === undefined && pulled.minimum === undefined && pulled.maximum === undefined && (pulled.type === 'string' || pulled.maxLength === undefined);
+  const plain =
+    pulled.enum === undefined &&
+    pulled.minimum === undefined &&
+    pulled.maximum === undefined &&
+    (pulled.type === 'string' || pulled.maxLength === undefined);
   let accepts: ((value: unknown) => boolean) | undefined;
   if (plain) {
     switch (pulled.type) {
@@ -155,25 +159,30 @@ function recordOf(fields: readonly string[], row: readonly unknown[]): Record<st
  * those of a resource or with a field this version does not declare (for checkBatch and the merge).
  */
 export function checkRows(tables: ReadonlyMap<string, TableDef>, value: unknown): { loads: CheckedRows[]; records: unknown[] } {
-  if (!Array.isArray(value)) throw new SyncMessageError('the page\'s tables are not a list');
+  if (!Array.isArray(value)) throw new SyncMessageError("the page's tables are not a list");
   const loads: CheckedRows[] = [];
   const records: unknown[] = [];
   const ceiling = String(Date.now() + maxClockSkewMs).padStart(13, '0');
   const days = new Map<string, boolean>();
   value.forEach((part: unknown, index) => {
     const where = `table ${index}`;
-    if (!isPlainObject(part) || typeof part.resource !== 'string' || !Array.isArray(part.fields) || !Array.isArray(part.rows)) throw new SyncMessageError(`${where} is not a resource with fields and rows`);
+    if (!isPlainObject(part) || typeof part.resource !== 'string' || !Array.isArray(part.fields) || !Array.isArray(part.rows))
+      throw new SyncMessageError(`${where} is not a resource with fields and rows`);
     const fields = part.fields as unknown[];
-    if (fields[0] !== 'id' || !fields.every((f) => typeof f === 'string') || new Set(fields).size !== fields.length) throw new SyncMessageError(`${where}: its fields must be distinct names, id first`);
+    if (fields[0] !== 'id' || !fields.every((f) => typeof f === 'string') || new Set(fields).size !== fields.length)
+      throw new SyncMessageError(`${where}: its fields must be distinct names, id first`);
     const names = fields as string[];
     const width = names.length + 1;
     const table = tables.get(part.resource);
     const known = table && names.every((name) => name === 'id' || name === 'deleted_at' || own(table.fields, name));
-    for (const row of part.rows as unknown[]) if (!Array.isArray(row) || row.length !== width) throw new SyncMessageError(`${where}: a row is not ${width} values (its fields and its clocks)`);
+    for (const row of part.rows as unknown[])
+      if (!Array.isArray(row) || row.length !== width)
+        throw new SyncMessageError(`${where}: a row is not ${width} values (its fields and its clocks)`);
     const rows = part.rows as unknown[][];
     if (!known) {
       // Another version's resource or fields: as records, checked and kept as checkBatch does.
-      for (const row of rows) records.push({ resource: part.resource, id: row[0], record: recordOf(names, row), clocks: row[names.length] });
+      for (const row of rows)
+        records.push({ resource: part.resource, id: row[0], record: recordOf(names, row), clocks: row[names.length] });
       return;
     }
     const deleted = names.indexOf('deleted_at');
@@ -224,7 +233,8 @@ export function checkRows(tables: ReadonlyMap<string, TableDef>, value: unknown)
         const hlc = given[name];
         if (hlc !== undefined) text += `${text ? ',' : '{'}"${name}":"${hlc as string}"`;
       }
-      if (deleted !== -1 && typeof out[deleted] === 'string' && given.deleted_at !== undefined) text += `${text ? ',' : '{'}"deleted_at":"${given.deleted_at as string}"`;
+      if (deleted !== -1 && typeof out[deleted] === 'string' && given.deleted_at !== undefined)
+        text += `${text ? ',' : '{'}"deleted_at":"${given.deleted_at as string}"`;
       stored.push(out);
       clocks.push(text ? `${text}}` : '{}');
     }
@@ -235,7 +245,13 @@ export function checkRows(tables: ReadonlyMap<string, TableDef>, value: unknown)
       rows: stored,
       clocks,
       newest,
-      entries: () => rows.map((row) => ({ resource: table.resource, id: (row[0] as string).toLowerCase(), record: recordOf(names, row), clocks: row[names.length] as Clocks })),
+      entries: () =>
+        rows.map((row) => ({
+          resource: table.resource,
+          id: (row[0] as string).toLowerCase(),
+          record: recordOf(names, row),
+          clocks: row[names.length] as Clocks,
+        })),
     });
   });
   return { loads, records };
@@ -278,7 +294,10 @@ export function bulkLoad(
     store.transaction(() => {
       for (const load of loads) {
         store.insertRowsForSync(load.table, load.columns, load.rows);
-        book.insertClocks(load.table.resource, load.rows.map((row, i) => ({ id: row[0] as string, clocks: load.clocks[i]! })));
+        book.insertClocks(
+          load.table.resource,
+          load.rows.map((row, i) => ({ id: row[0] as string, clocks: load.clocks[i]! })),
+        );
       }
       for (const [table, records] of byTable) {
         store.insertManyForSync(table, records);

@@ -15,7 +15,14 @@
 import { randomBytes } from 'node:crypto';
 import { maxClockSkewMs } from '../../shared/hlc.js';
 import { nowTimestamp } from '../../shared/ids.js';
-import { remoteUrlProblem, type SyncControl, type SyncRunSummary, type SyncSettings, type SyncSettingsInput, type SyncStatus } from '../../shared/sync.js';
+import {
+  remoteUrlProblem,
+  type SyncControl,
+  type SyncRunSummary,
+  type SyncSettings,
+  type SyncSettingsInput,
+  type SyncStatus,
+} from '../../shared/sync.js';
 import type { EnvironmentStore, TableDef } from '../store/environment-store.js';
 import { mutationHash, type SyncBook } from '../store/sync-book.js';
 import { syncHistoryOf } from '../store/sync-history.js';
@@ -144,7 +151,12 @@ export class SyncClient implements SyncControl {
     this.live = this.timing.live
       ? new LiveChannel({
           remote: this.remote,
-          timing: { retryMs: this.timing.backoffMs, maxRetryMs: this.timing.maxBackoffMs, absentRetryMs: this.timing.liveAbsentRetryMs, silenceMs: this.timing.liveSilenceMs },
+          timing: {
+            retryMs: this.timing.backoffMs,
+            maxRetryMs: this.timing.maxBackoffMs,
+            absentRetryMs: this.timing.liveAbsentRetryMs,
+            silenceMs: this.timing.liveSilenceMs,
+          },
           configured: () => this.options.vault.load() !== null,
           onSeq: (seq, first) => this.remoteChanged(seq, first),
           // Without the channel, polling takes over from now.
@@ -165,7 +177,8 @@ export class SyncClient implements SyncControl {
     this.stopped = false;
     // Only local changes need a push; changes this client pulled itself have nothing to send.
     this.unsubscribe = this.options.store.onChange(() => {
-      if (this.book.pendingCount() > 0) this.schedule(this.live?.up ? Math.min(this.timing.pushDelayMs, this.timing.livePushDelayMs) : this.timing.pushDelayMs);
+      if (this.book.pendingCount() > 0)
+        this.schedule(this.live?.up ? Math.min(this.timing.pushDelayMs, this.timing.livePushDelayMs) : this.timing.pushDelayMs);
     });
     this.schedule(0);
     this.live?.ensure();
@@ -217,7 +230,18 @@ export class SyncClient implements SyncControl {
   status(): SyncStatus {
     const creds = this.options.vault.load();
     if (!creds) {
-      return { configured: false, remote_url: null, online: false, syncing: false, last_push_at: null, last_pull_at: null, last_error: null, next_attempt_at: null, clock_ahead_ms: null, update_required: null };
+      return {
+        configured: false,
+        remote_url: null,
+        online: false,
+        syncing: false,
+        last_push_at: null,
+        last_pull_at: null,
+        last_error: null,
+        next_attempt_at: null,
+        clock_ahead_ms: null,
+        update_required: null,
+      };
     }
     const syncing = this.running !== null;
     return {
@@ -271,8 +295,16 @@ export class SyncClient implements SyncControl {
       const sameRemote = previous?.remote_url === input.remote_url;
       const next = {
         remote_url: input.remote_url,
-        ...(input.api_env !== undefined ? { api_env: input.api_env } : sameRemote && previous?.api_env ? { api_env: previous.api_env } : {}),
-        ...(input.api_key !== undefined ? { api_key: input.api_key } : sameRemote && previous?.api_key ? { api_key: previous.api_key } : {}),
+        ...(input.api_env !== undefined
+          ? { api_env: input.api_env }
+          : sameRemote && previous?.api_env
+            ? { api_env: previous.api_env }
+            : {}),
+        ...(input.api_key !== undefined
+          ? { api_key: input.api_key }
+          : sameRemote && previous?.api_key
+            ? { api_key: previous.api_key }
+            : {}),
         ...(input.access_token !== undefined ? { access_token: input.access_token } : {}),
         ...(input.refresh_token !== undefined ? { refresh_token: input.refresh_token } : {}),
         ...(input.allow_insecure_http === true ? { allow_insecure_http: true } : {}),
@@ -291,10 +323,12 @@ export class SyncClient implements SyncControl {
   /** One push-and-pull cycle now. A call during a run waits for it and runs once more. */
   run(): Promise<SyncRunSummary> {
     if (this.running) {
-      this.next ??= this.running.catch(() => undefined).then(() => {
-        this.next = null;
-        return this.run();
-      });
+      this.next ??= this.running
+        .catch(() => undefined)
+        .then(() => {
+          this.next = null;
+          return this.run();
+        });
       return this.next;
     }
     this.running = this.cycle().finally(() => {
@@ -305,7 +339,17 @@ export class SyncClient implements SyncControl {
 
   private async cycle(): Promise<SyncRunSummary> {
     const started = Date.now();
-    const summary: SyncRunSummary = { pushed: 0, rejected: 0, pulled: 0, overruled: 0, files_sent: 0, files_fetched: 0, resynced: false, duration_ms: 0, error: null };
+    const summary: SyncRunSummary = {
+      pushed: 0,
+      rejected: 0,
+      pulled: 0,
+      overruled: 0,
+      files_sent: 0,
+      files_fetched: 0,
+      resynced: false,
+      duration_ms: 0,
+      error: null,
+    };
     this.watch = new OverruledWatch(this.options.store, this.book);
     try {
       const creds = this.options.vault.load();
@@ -321,7 +365,10 @@ export class SyncClient implements SyncControl {
       this.updateRequired = null;
       // Changes on hold and files the remote refused are tried again on the usual interval;
       // this is no reason to back off, but it is shown.
-      summary.error = pushProblem ?? this.clockProblem() ?? (problems.length > 0 ? `${problems.length} attachment file(s) did not move; the first: ${problems[0]}` : null);
+      summary.error =
+        pushProblem ??
+        this.clockProblem() ??
+        (problems.length > 0 ? `${problems.length} attachment file(s) did not move; the first: ${problems[0]}` : null);
       this.lastError = summary.error;
       this.schedule(this.live?.up ? Math.max(this.timing.pullIntervalMs, this.timing.livePullIntervalMs) : this.timing.pullIntervalMs);
       this.live?.ensure();
@@ -432,8 +479,14 @@ export class SyncClient implements SyncControl {
       const refused = done.filter((r) => r.status === 'rejected');
       // Applied, but some fields lost to later changes: the answer has the remote's version.
       const overruled = this.checked(
-        done.filter((r) => r.status === 'applied' && r.record && r.clocks && this.options.tables.has(byId.get(r.mutation_id)!.resource))
-          .map((r) => ({ resource: byId.get(r.mutation_id)!.resource, id: byId.get(r.mutation_id)!.id, record: r.record!, clocks: r.clocks! })),
+        done
+          .filter((r) => r.status === 'applied' && r.record && r.clocks && this.options.tables.has(byId.get(r.mutation_id)!.resource))
+          .map((r) => ({
+            resource: byId.get(r.mutation_id)!.resource,
+            id: byId.get(r.mutation_id)!.id,
+            record: r.record!,
+            clocks: r.clocks!,
+          })),
       );
       this.options.store.transaction(() => {
         // Before the acknowledgement: until then these changes count as not yet confirmed (overruled.ts).
@@ -443,7 +496,13 @@ export class SyncClient implements SyncControl {
           this.book.addConflict(mutation, result.error ?? null, result.record ?? null);
           // Show the remote's version here too, so this replica converges while the user decides.
           if (this.options.tables.has(mutation.resource)) {
-            mergeRecords(this.options.store, this.book, this.options.tables, [{ resource: mutation.resource, id: mutation.id, record: result.record ?? null, clocks: result.clocks ?? {} }], { force: mutation.hlc });
+            mergeRecords(
+              this.options.store,
+              this.book,
+              this.options.tables,
+              [{ resource: mutation.resource, id: mutation.id, record: result.record ?? null, clocks: result.clocks ?? {} }],
+              { force: mutation.hlc },
+            );
             this.content.queueFetches([mutation]);
           }
         }
@@ -456,7 +515,10 @@ export class SyncClient implements SyncControl {
       this.lastPushAt = nowTimestamp();
       if (waiting.some((r) => r.status === 'deferred')) {
         // They wait in the outbox until the clocks agree; pulling goes on meanwhile.
-        return describeError(waiting.find((r) => r.status === 'deferred')!.error) ?? 'The remote put changes on hold: this computer\'s clock runs ahead of the server\'s.';
+        return (
+          describeError(waiting.find((r) => r.status === 'deferred')!.error) ??
+          "The remote put changes on hold: this computer's clock runs ahead of the server's."
+        );
       }
       if (waiting.length > 0) {
         // Not applied under this id (its mark is past them): they stay, and go again under a new id.
@@ -526,9 +588,13 @@ export class SyncClient implements SyncControl {
       const entries = this.checked(records.length > 0 ? [...page.records, ...records] : page.records);
       const afterApply = () => {
         this.content.queueFetches(entries);
-        for (const load of loads) if (load.table.resource === attachmentResource) this.content.queueFetches(load.rows.map((row) => ({ resource: load.table.resource, id: row[0] as string })));
+        for (const load of loads)
+          if (load.table.resource === attachmentResource)
+            this.content.queueFetches(load.rows.map((row) => ({ resource: load.table.resource, id: row[0] as string })));
       };
-      summary.pulled += bulk ? bulkLoad(store, this.book, tables, entries, afterApply, loads) : mergeRecords(store, this.book, tables, entries, { ...this.watching(), afterApply });
+      summary.pulled += bulk
+        ? bulkLoad(store, this.book, tables, entries, afterApply, loads)
+        : mergeRecords(store, this.book, tables, entries, { ...this.watching(), afterApply });
       seq = page.seq;
       if (page.cursor === null) break;
     }

@@ -21,7 +21,10 @@ export async function checkRemoteCredentials(credentials: RemoteCredentials, tim
   const where = url.origin;
   const keyField = credentials.access_token ? 'access_token' : 'api_key';
   if (!credentials.access_token && !(credentials.api_key && credentials.api_env)) {
-    throw new SyncSettingsProblem('api_key', 'Enter the API key and its environment (or sign in with an account): the server lets nobody sync without one.');
+    throw new SyncSettingsProblem(
+      'api_key',
+      'Enter the API key and its environment (or sign in with an account): the server lets nobody sync without one.',
+    );
   }
   const headers: Record<string, string> = { accept: 'application/json' };
   if (credentials.access_token) headers.authorization = `Bearer ${credentials.access_token}`;
@@ -30,7 +33,10 @@ export async function checkRemoteCredentials(credentials: RemoteCredentials, tim
   try {
     response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
   } catch (error) {
-    throw new SyncSettingsProblem('remote_url', `Could not reach ${where} (${reason(error)}). Check the address, and that the server is running and this computer can reach it.`);
+    throw new SyncSettingsProblem(
+      'remote_url',
+      `Could not reach ${where} (${reason(error)}). Check the address, and that the server is running and this computer can reach it.`,
+    );
   }
   const body: unknown = await response.json().catch(() => null);
   if (response.status === 401) {
@@ -43,13 +49,22 @@ export async function checkRemoteCredentials(credentials: RemoteCredentials, tim
   }
   if (response.status >= 300 && response.status < 400) {
     const target = response.headers.get('location');
-    throw new SyncSettingsProblem('remote_url', `${where} sends requests elsewhere${target ? ` (${target})` : ''}. Enter the address of the server itself.`);
+    throw new SyncSettingsProblem(
+      'remote_url',
+      `${where} sends requests elsewhere${target ? ` (${target})` : ''}. Enter the address of the server itself.`,
+    );
   }
   if (response.status >= 500 || response.status === 429) {
-    throw new SyncSettingsProblem('remote_url', `${where} could not check the key right now (it answered ${response.status}). Try again in a moment.`);
+    throw new SyncSettingsProblem(
+      'remote_url',
+      `${where} could not check the key right now (it answered ${response.status}). Try again in a moment.`,
+    );
   }
   const environment = (body as { environment?: { name?: unknown } } | null)?.environment;
   if (!response.ok || typeof environment?.name !== 'string') {
-    throw new SyncSettingsProblem('remote_url', `${where} does not answer as a Planner server (it answered ${response.status} to GET /v1/me). Check the address.`);
+    throw new SyncSettingsProblem(
+      'remote_url',
+      `${where} does not answer as a Planner server (it answered ${response.status} to GET /v1/me). Check the address.`,
+    );
   }
 }

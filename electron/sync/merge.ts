@@ -49,7 +49,8 @@ function checkEntry(tables: ReadonlyMap<string, TableDef>, entry: unknown, index
     throw new SyncMessageError(`${where} names no resource: ${String(entry.resource)}`);
   }
   if (!isUuid(entry.id)) throw new SyncMessageError(`${where} has no uuid id`);
-  if (!isPlainObject(entry.clocks) || !Object.values(entry.clocks).every(isHlc)) throw new SyncMessageError(`${where} has malformed clocks`);
+  if (!isPlainObject(entry.clocks) || !Object.values(entry.clocks).every(isHlc))
+    throw new SyncMessageError(`${where} has malformed clocks`);
   if (entry.record !== null && !isPlainObject(entry.record)) throw new SyncMessageError(`${where} has a malformed record`);
   if (entry.record) {
     for (const [field, value] of Object.entries(entry.record)) {
@@ -57,7 +58,10 @@ function checkEntry(tables: ReadonlyMap<string, TableDef>, entry: unknown, index
       const spec: FieldSpec | undefined = table ? own(table.fields, field) : undefined;
       if (!spec) {
         // A field of another version: kept as it is (mergeRecords).
-        if (!keptNamePattern.test(field)) throw new SyncMessageError(`${where}: ${String(entry.resource)} has a field named ${JSON.stringify(field)}, which no version could give one`);
+        if (!keptNamePattern.test(field))
+          throw new SyncMessageError(
+            `${where}: ${String(entry.resource)} has a field named ${JSON.stringify(field)}, which no version could give one`,
+          );
         continue;
       }
       if (value === null) continue;
@@ -68,7 +72,12 @@ function checkEntry(tables: ReadonlyMap<string, TableDef>, entry: unknown, index
       throw new SyncMessageError(`${where}: deleted_at must be a date-time or null`);
     }
   }
-  return { resource: entry.resource as string, id: (entry.id as string).toLowerCase(), record: entry.record as Record<string, unknown> | null, clocks: entry.clocks as Clocks };
+  return {
+    resource: entry.resource as string,
+    id: (entry.id as string).toLowerCase(),
+    record: entry.record as Record<string, unknown> | null,
+    clocks: entry.clocks as Clocks,
+  };
 }
 
 /** Checks a pulled batch; throws SyncMessageError when any entry is malformed. */
@@ -81,14 +90,23 @@ export function checkBatch(tables: ReadonlyMap<string, TableDef>, entries: unkno
  * Merges one remote record. With `force` the remote's version replaces the local one whatever
  * the clocks say (after the remote refused this replica's change).
  */
-function mergeOne(store: EnvironmentStore, book: SyncBook, table: TableDef, entry: RemoteRecord, force: string | undefined, watch: OverruledWatch | undefined): void {
+function mergeOne(
+  store: EnvironmentStore,
+  book: SyncBook,
+  table: TableDef,
+  entry: RemoteRecord,
+  force: string | undefined,
+  watch: OverruledWatch | undefined,
+): void {
   const local = store.getForSync(table, entry.id);
   const localClocks = book.clocksOf(entry.resource, entry.id);
   const remote = entry.record;
   if (!remote) {
     // The remote has no such record: this replica's create was refused. Keep it in the trash.
     if (local && !local.deleted_at) {
-      store.withOrigin({ kind: 'sync', clocks: {}, checkUnique: false }, () => store.writeForSync(table, entry.id, { deleted_at: nowTimestamp() }));
+      store.withOrigin({ kind: 'sync', clocks: {}, checkUnique: false }, () =>
+        store.writeForSync(table, entry.id, { deleted_at: nowTimestamp() }),
+      );
     }
     return;
   }
@@ -99,7 +117,7 @@ function mergeOne(store: EnvironmentStore, book: SyncBook, table: TableDef, entr
     force !== undefined ? localClocks[field] === force : !local || (entry.clocks[field] ?? zeroHlc) > (localClocks[field] ?? zeroHlc);
   const forced: Clocks = {};
   for (const [field, value] of Object.entries(remote)) {
-    if (field === 'id' || field === 'deleted_at' || (!own(table.fields, field))) continue;
+    if (field === 'id' || field === 'deleted_at' || !own(table.fields, field)) continue;
     if (newer(field)) {
       // A local change about to lose to a later one elsewhere is shown to the planner (overruled.ts).
       if (local && force === undefined) watch?.check(table, entry.id, field, local, localClocks[field], value, entry.clocks[field]);

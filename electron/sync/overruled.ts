@@ -25,7 +25,11 @@ function sameValue(a: unknown, b: unknown): boolean {
   const canonical = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(canonical);
     if (value !== null && typeof value === 'object') {
-      return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]));
+      return Object.fromEntries(
+        Object.keys(value)
+          .sort()
+          .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+      );
     }
     return value ?? null;
   };
@@ -48,14 +52,30 @@ export class OverruledWatch {
    * Called by the merge for a field about to take the remote's value (its clock is later
    * than the local one). `local` is the record as this replica has it.
    */
-  check(table: TableDef, id: string, field: string, local: Record<string, unknown>, localClock: string | undefined, theirs: unknown, theirClock: string | undefined): void {
+  check(
+    table: TableDef,
+    id: string,
+    field: string,
+    local: Record<string, unknown>,
+    localClock: string | undefined,
+    theirs: unknown,
+    theirClock: string | undefined,
+  ): void {
     if (localClock === undefined || theirClock === undefined || serverFields.has(field)) return;
     const spec = own(table.fields, field);
     if (!spec || spec.readOnly) return;
     if (parseHlc(localClock)?.node !== this.book.clock.node) return;
     if (sameValue(local[field], theirs)) return;
     if (!this.edits.stillToConfirm(table.resource, id, localClock)) return;
-    this.edits.notice({ resource: table.resource, record_id: id, field, mine: local[field], mine_clock: localClock, theirs, their_clock: theirClock });
+    this.edits.notice({
+      resource: table.resource,
+      record_id: id,
+      field,
+      mine: local[field],
+      mine_clock: localClock,
+      theirs,
+      their_clock: theirClock,
+    });
     this.noticed++;
   }
 }

@@ -78,7 +78,11 @@ export interface RemoteApi {
    * A snapshot page; with `rows` asked in rows (docs/API.md "Snapshot in rows"), which come as
    * `tables` beside the `records` (a remote of an older version answers records only).
    */
-  snapshot(cursor: string | null, limit: number, options?: { rows?: boolean }): Promise<{ records: unknown[]; tables?: unknown; cursor: string | null; seq: number }>;
+  snapshot(
+    cursor: string | null,
+    limit: number,
+    options?: { rows?: boolean },
+  ): Promise<{ records: unknown[]; tables?: unknown; cursor: string | null; seq: number }>;
   /** Sends an attachment's content; the remote checks it against its record (409 while it has none). */
   sendContent(attachmentId: string, content: Buffer): Promise<void>;
   /** An attachment's content from the remote (404 while it has none), at most `maxBytes`. */
@@ -187,7 +191,8 @@ export function httpRemote(
     if (response.ok) return response;
     const parsed: unknown = await response.json().catch(() => null);
     if (response.status === 410) throw new CursorExpired(describe(parsed, 410));
-    if (response.status === 426) throw new UpdateRequired('this app', `The server needs a newer version of this app: ${describe(parsed, 426)}`);
+    if (response.status === 426)
+      throw new UpdateRequired('this app', `The server needs a newer version of this app: ${describe(parsed, 426)}`);
     if (response.status === 401 && creds.refresh_token && creds.client_id && !retried) {
       await refresh(creds);
       return send(method, path, exchange, true);
@@ -210,7 +215,10 @@ export function httpRemote(
     const protocol = (body as { protocol?: unknown } | null)?.protocol;
     const spoken = typeof protocol === 'number' && Number.isInteger(protocol) ? protocol : 1;
     if (spoken < minSyncProtocol) {
-      throw new UpdateRequired('the server', `The server runs an older version of Planner (sync protocol ${spoken}; this app needs ${minSyncProtocol} or later). Update the server to sync again; changes made here are kept until then.`);
+      throw new UpdateRequired(
+        'the server',
+        `The server runs an older version of Planner (sync protocol ${spoken}; this app needs ${minSyncProtocol} or later). Update the server to sync again; changes made here are kept until then.`,
+      );
     }
     return body;
   }
@@ -223,14 +231,19 @@ export function httpRemote(
       response = await fetch(new URL('/v1/oauth/token', creds.remote_url), {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: creds.refresh_token!, client_id: creds.client_id! }).toString(),
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: creds.refresh_token!,
+          client_id: creds.client_id!,
+        }).toString(),
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
       throw new RemoteUnavailable(`the remote could not be reached (${(error as Error).message})`);
     }
     const body = (await response.json().catch(() => null)) as { access_token?: string; refresh_token?: string } | null;
-    if (!response.ok || !body?.access_token || !body.refresh_token) throw new RemoteRefused(401, 'the sign-in to the remote has expired; sign in again');
+    if (!response.ok || !body?.access_token || !body.refresh_token)
+      throw new RemoteRefused(401, 'the sign-in to the remote has expired; sign in again');
     options.onTokens?.({ access_token: body.access_token, refresh_token: body.refresh_token });
   }
 
@@ -241,14 +254,27 @@ export function httpRemote(
       return { results: body.results, ...(typeof body.server_time === 'number' ? { server_time: body.server_time } : {}) };
     },
     async changes(since, limit) {
-      const body = (await call('GET', `/v1/sync/changes?since=${since}&limit=${limit}`)) as { changes: RemoteRecord[]; cursor: number; more: boolean; server_time?: number };
-      if (!Array.isArray(body?.changes) || typeof body.cursor !== 'number') throw new RemoteUnavailable('the remote sent a malformed changes page');
+      const body = (await call('GET', `/v1/sync/changes?since=${since}&limit=${limit}`)) as {
+        changes: RemoteRecord[];
+        cursor: number;
+        more: boolean;
+        server_time?: number;
+      };
+      if (!Array.isArray(body?.changes) || typeof body.cursor !== 'number')
+        throw new RemoteUnavailable('the remote sent a malformed changes page');
       return body;
     },
     async snapshot(cursor, limit, options = {}) {
-      const query = (cursor ? `cursor=${encodeURIComponent(cursor)}&limit=${limit}` : `limit=${limit}`) + (options.rows ? '&format=rows' : '');
-      const body = (await call('GET', `/v1/sync/snapshot?${query}`)) as { records: RemoteRecord[]; tables?: unknown; cursor: string | null; seq: number };
-      if (!Array.isArray(body?.records) || typeof body.seq !== 'number') throw new RemoteUnavailable('the remote sent a malformed snapshot page');
+      const query =
+        (cursor ? `cursor=${encodeURIComponent(cursor)}&limit=${limit}` : `limit=${limit}`) + (options.rows ? '&format=rows' : '');
+      const body = (await call('GET', `/v1/sync/snapshot?${query}`)) as {
+        records: RemoteRecord[];
+        tables?: unknown;
+        cursor: string | null;
+        seq: number;
+      };
+      if (!Array.isArray(body?.records) || typeof body.seq !== 'number')
+        throw new RemoteUnavailable('the remote sent a malformed snapshot page');
       return body;
     },
     async sendContent(attachmentId, content) {
@@ -266,7 +292,11 @@ export function httpRemote(
       signal.addEventListener('abort', abort, { once: true });
       const timer = setTimeout(abort, options.timeoutMs);
       try {
-        const response = await send('GET', '/v1/sync/stream', { accept: 'text/event-stream', timeoutMs: options.timeoutMs, signal: controller.signal });
+        const response = await send('GET', '/v1/sync/stream', {
+          accept: 'text/event-stream',
+          timeoutMs: options.timeoutMs,
+          signal: controller.signal,
+        });
         if (!response.body || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
           await response.body?.cancel();
           throw new RemoteRefused(415, 'the remote answered the live channel with something other than an event stream');

@@ -20,7 +20,12 @@ export interface CommandResult {
 export type BatchCommand = 'move_cards' | 'label_cards' | 'assign_cards' | 'set_time_status' | 'edit_order_rows';
 
 /** Runs one batch command: all of it lands, or nothing does (the API's 422 says why). */
-export async function runCommand(transport: Transport, command: BatchCommand, body: Record<string, unknown>, description?: string): Promise<CommandResult> {
+export async function runCommand(
+  transport: Transport,
+  command: BatchCommand,
+  body: Record<string, unknown>,
+  description?: string,
+): Promise<CommandResult> {
   const response = await sendRequest(transport, {
     method: 'POST',
     path: `/v1/command/${command}`,

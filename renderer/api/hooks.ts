@@ -90,8 +90,7 @@ export function useUpdate<R extends ResourceName>(resource: R) {
   const { client } = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: UpdateVariables<R>) =>
-      client.update<RecordFor<R>>(resourcePath(resource), id, changes),
+    mutationFn: ({ id, changes }: UpdateVariables<R>) => client.update<RecordFor<R>>(resourcePath(resource), id, changes),
     onSuccess: (record, { id }) => {
       queryClient.setQueryData(queryKeys.record(resource, id), record);
       return queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource) });

@@ -15,8 +15,7 @@ export function createQueryClient(): QueryClient {
         staleTime: 10_000,
         // A 4xx will answer the same way again; only failures of the host or a 5xx are worth
         // another try.
-        retry: (failureCount, error) =>
-          !(error instanceof ApiRequestError && error.status < 500) && failureCount < maxRetries,
+        retry: (failureCount, error) => !(error instanceof ApiRequestError && error.status < 500) && failureCount < maxRetries,
       },
     },
   });

@@ -63,9 +63,7 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
 export function describeError(error: unknown): string {
   if (error instanceof ApiRequestError) {
     // Server faults are ours, not the user's: give them the reference to quote.
-    return error.status >= 500 && error.reference
-      ? `${error.message} (reference ${error.reference})`
-      : error.message;
+    return error.status >= 500 && error.reference ? `${error.message} (reference ${error.reference})` : error.message;
   }
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong.';

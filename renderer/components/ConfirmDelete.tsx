@@ -22,7 +22,12 @@ export function ConfirmDelete({ name, text, label, pending = false, onConfirm }:
   const t = useT();
   if (!confirming) {
     return (
-      <button type="button" className="button button--quiet" aria-label={label ?? t('common.deleteName', { name })} onClick={() => setConfirming(true)}>
+      <button
+        type="button"
+        className="button button--quiet"
+        aria-label={label ?? t('common.deleteName', { name })}
+        onClick={() => setConfirming(true)}
+      >
         {text ?? t('common.delete')}
       </button>
     );

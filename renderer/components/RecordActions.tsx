@@ -31,13 +31,7 @@ export function RecordActions({ resource, id, name, onEdit }: RecordActionsProps
           }}
         >
           <span className="row-actions__question">{t('common.deleteQuestion', { name })}</span>
-          <button
-            type="button"
-            className="button button--danger"
-            autoFocus
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(id)}
-          >
+          <button type="button" className="button button--danger" autoFocus disabled={remove.isPending} onClick={() => remove.mutate(id)}>
             {t('common.confirmDelete')}
           </button>
           <button type="button" className="button" onClick={() => setConfirming(false)}>

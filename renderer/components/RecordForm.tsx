@@ -35,7 +35,21 @@ interface RecordFormProps {
 }
 
 export function RecordForm(props: RecordFormProps) {
-  const { className, title, titleId, label, labelledBy, formRef, onSubmit, onCancel, escapeCancels = true, submitLabel, busy, errors = [], wide = false } = props;
+  const {
+    className,
+    title,
+    titleId,
+    label,
+    labelledBy,
+    formRef,
+    onSubmit,
+    onCancel,
+    escapeCancels = true,
+    submitLabel,
+    busy,
+    errors = [],
+    wide = false,
+  } = props;
   const t = useT();
   const actionsClassName = props.actionsClassName ?? 'form-actions';
 

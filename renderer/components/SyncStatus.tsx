@@ -52,7 +52,12 @@ export function SyncStatus() {
   }
   const summary = summarizeSync(reading, t);
   return (
-    <div className={`sync-status sync-status--${summary.tone}`} role="status" aria-label={t('topBar.syncStatus')} title={summary.description}>
+    <div
+      className={`sync-status sync-status--${summary.tone}`}
+      role="status"
+      aria-label={t('topBar.syncStatus')}
+      title={summary.description}
+    >
       <span className="sync-status__dot" aria-hidden="true" />
       <span className="sync-status__state">{summary.state}</span>
       {summary.details.map((detail) => (

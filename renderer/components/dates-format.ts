@@ -14,7 +14,11 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
 }
 
 /** A calendar date (`YYYY-MM-DD`): formatted as a UTC date so no zone moves it a day. */
-export function formatDay(date: string, locale: string, options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' }): string {
+export function formatDay(
+  date: string,
+  locale: string,
+  options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' },
+): string {
   return formatter(locale, { ...options, timeZone: 'UTC' }).format(parseDate(date));
 }
 

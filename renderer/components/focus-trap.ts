@@ -33,7 +33,13 @@ export function trapTab(event: KeyboardEvent<HTMLElement>, container: HTMLElemen
   const inside = active instanceof HTMLElement && container.contains(active);
   // From the panel's own heading (focusable by script only) the next stop must still be inside.
   const ahead = inside
-    ? items.filter((el) => el !== active && Boolean(active.compareDocumentPosition(el) & (event.shiftKey ? Node.DOCUMENT_POSITION_PRECEDING : Node.DOCUMENT_POSITION_FOLLOWING)))
+    ? items.filter(
+        (el) =>
+          el !== active &&
+          Boolean(
+            active.compareDocumentPosition(el) & (event.shiftKey ? Node.DOCUMENT_POSITION_PRECEDING : Node.DOCUMENT_POSITION_FOLLOWING),
+          ),
+      )
     : [];
   if (ahead.length === 0) {
     event.preventDefault();

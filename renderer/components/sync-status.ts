@@ -41,7 +41,12 @@ export interface SyncSummary {
  */
 export function summarizeSync(reading: SyncReading, t: Translate = translatorFor('en')): SyncSummary {
   if (reading.kind === 'failed') {
-    return { tone: 'error', state: t('syncStatus.unknown'), details: [], description: t('syncStatus.unknownDescription', { message: reading.message }) };
+    return {
+      tone: 'error',
+      state: t('syncStatus.unknown'),
+      details: [],
+      description: t('syncStatus.unknownDescription', { message: reading.message }),
+    };
   }
   const { status } = reading;
   if (!status.configured) {
@@ -65,10 +70,20 @@ export function summarizeSync(reading: SyncReading, t: Translate = translatorFor
     status.last_error ? t('syncStatus.lastProblem', { problem: status.last_error }) : '',
   ].filter(Boolean);
   if (firstSync) {
-    return { tone: toReview > 0 ? 'warning' : 'busy', state: t('syncStatus.syncing'), details, description: `${t('syncStatus.syncing')} ${facts.join('; ')}.` };
+    return {
+      tone: toReview > 0 ? 'warning' : 'busy',
+      state: t('syncStatus.syncing'),
+      details,
+      description: `${t('syncStatus.syncing')} ${facts.join('; ')}.`,
+    };
   }
   if (!status.online) {
-    return { tone: toReview > 0 ? 'warning' : 'offline', state: t('syncStatus.offline'), details, description: t('syncStatus.offlineDescription', { facts: facts.join('; ') }) };
+    return {
+      tone: toReview > 0 ? 'warning' : 'offline',
+      state: t('syncStatus.offline'),
+      details,
+      description: t('syncStatus.offlineDescription', { facts: facts.join('; ') }),
+    };
   }
   const tone: SyncTone = toReview > 0 || status.last_error ? 'warning' : status.syncing || status.pending > 0 ? 'busy' : 'ok';
   return { tone, state: t('syncStatus.online'), details, description: t('syncStatus.onlineDescription', { facts: facts.join('; ') }) };

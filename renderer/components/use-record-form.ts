@@ -20,7 +20,10 @@ interface RecordFormOptions<Rec, Draft> {
   onDone: () => void;
 }
 
-export function useRecordForm<R extends ResourceName, Rec extends { id: string }, Draft>(resource: R, options: RecordFormOptions<Rec, Draft>) {
+export function useRecordForm<R extends ResourceName, Rec extends { id: string }, Draft>(
+  resource: R,
+  options: RecordFormOptions<Rec, Draft>,
+) {
   const { record, draftFrom, blank, inputs, onDone } = options;
   const save = useSave(resource);
   const [draft, setDraft] = useState<Draft>(() => (record ? draftFrom(record) : blank()));

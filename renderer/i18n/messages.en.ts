@@ -317,11 +317,13 @@ const core = {
   'connection.signInAccount': 'Sign in with your account',
   'connection.signingIn': 'Waiting for the browser…',
   'connection.signInHint': 'Opens the remote’s sign-in page in your web browser; come back here when it says you are signed in.',
-  'connection.signInDesktopOnly': 'Signing in with your account (in the system browser) is available in the desktop app. Here, use an API key and its environment.',
+  'connection.signInDesktopOnly':
+    'Signing in with your account (in the system browser) is available in the desktop app. Here, use an API key and its environment.',
   'connection.signedIn': 'Signed in to {remote}.',
   'connection.httpsRequired': 'This address uses plain http to another computer. Use https, or allow unencrypted sync below.',
   'connection.allowInsecure': 'Allow unencrypted sync (plain http)',
-  'connection.allowInsecureHint': 'Without https, anyone on the network between here and the server can read the API key and all planning data, and change them on the way. Only for a network you trust completely, such as a test bench.',
+  'connection.allowInsecureHint':
+    'Without https, anyone on the network between here and the server can read the API key and all planning data, and change them on the way. Only for a network you trust completely, such as a test bench.',
   'pending.title': 'Changes waiting to be sent',
   'pending.count.one': '{count} change',
   'pending.count.other': '{count} changes',
@@ -381,7 +383,8 @@ const core = {
   'closing.question': 'When changes still wait to be sent to the server',
   'closing.ask': 'Ask what to do',
   'closing.sync-first': 'Send them first, then close (asks only if they cannot be sent)',
-  'closing.browserHost': 'In the browser, closing this page stops nothing: the app keeps running and keeps sending your changes. The desktop app asks, or sends them first, when it closes.',
+  'closing.browserHost':
+    'In the browser, closing this page stops nothing: the app keeps running and keeps sending your changes. The desktop app asks, or sends them first, when it closes.',
   'data.backUp': 'Back up now…',
   'data.backingUp': 'Backing up…',
   'data.backedUp': 'Backed up to {file}.',
@@ -392,14 +395,16 @@ const core = {
   'data.restored': 'Restored the backup of {when}.',
   'data.browserHost': 'Backups are made by the desktop app. In the browser you can stop the app and copy this folder.',
   'localApi.title': 'Local API',
-  'localApi.what': 'Lets other programs on this computer, such as a spreadsheet or a script, read and change this planning through the Planning API. It answers only on this computer, and only to requests with its key.',
+  'localApi.what':
+    'Lets other programs on this computer, such as a spreadsheet or a script, read and change this planning through the Planning API. It answers only on this computer, and only to requests with its key.',
   'localApi.enable': 'Let other programs on this computer use the Planning API',
   'localApi.on': 'On: programs on this computer can reach it.',
   'localApi.off': 'Off: no program can reach it.',
   'localApi.readFailed': 'The local API’s settings could not be read: {message}',
   'localApi.port': 'Port',
   'localApi.usePort': 'Use this port',
-  'localApi.portHint': 'A whole number from {min} to {max}. Programs put it in the address, so change it only when another program needs this one.',
+  'localApi.portHint':
+    'A whole number from {min} to {max}. Programs put it in the address, so change it only when another program needs this one.',
   'localApi.portInvalid': 'Enter a whole number from {min} to {max}.',
   'localApi.portInUse': 'Port {port} is in use by another program. Choose another port.',
   'localApi.portNotAllowed': 'Port {port} may not be used on this computer. Choose another port.',
@@ -423,7 +428,16 @@ const core = {
 } as const;
 
 /** The core labels above, and each screen area's own catalogue (en/<area>.ts). */
-export const en = { ...core, ...planboardMessages, ...backlogMessages, ...cardMessages, ...ordersMessages, ...setupMessages, ...syncMessages, ...timeMessages } as const;
+export const en = {
+  ...core,
+  ...planboardMessages,
+  ...backlogMessages,
+  ...cardMessages,
+  ...ordersMessages,
+  ...setupMessages,
+  ...syncMessages,
+  ...timeMessages,
+} as const;
 
 export type MessageKey = keyof typeof en;
 

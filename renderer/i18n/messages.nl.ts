@@ -248,7 +248,8 @@ const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'export.saved': 'Opgeslagen als {file}.',
   'export.downloaded': '{file} gedownload.',
   'export.markExported': 'Markeren als geëxporteerd',
-  'export.markHint': 'Markeert de registraties in dit rapport als geëxporteerd, zodat “alleen registraties die nog niet zijn geëxporteerd” ze de volgende keer overslaat.',
+  'export.markHint':
+    'Markeert de registraties in dit rapport als geëxporteerd, zodat “alleen registraties die nog niet zijn geëxporteerd” ze de volgende keer overslaat.',
   'export.marked.one': '{count} registratie gemarkeerd als geëxporteerd.',
   'export.marked.other': '{count} registraties gemarkeerd als geëxporteerd.',
   'format.csv': 'CSV',
@@ -263,7 +264,8 @@ const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'grouping.users': 'Gebruikers',
   'grouping.billable': 'Declarabel of niet',
 
-  'sync.localOnly': 'Deze planner bewaart zijn gegevens alleen op deze computer: hij is gestart zonder synchronisatie, dus hier valt niets in te stellen.',
+  'sync.localOnly':
+    'Deze planner bewaart zijn gegevens alleen op deze computer: hij is gestart zonder synchronisatie, dus hier valt niets in te stellen.',
   'sync.overview': 'Status',
   'sync.syncNow': 'Nu synchroniseren',
   'sync.syncing': 'Bezig…',
@@ -303,11 +305,14 @@ const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'connection.signInAccount': 'Aanmelden met je account',
   'connection.signingIn': 'Wachten op de browser…',
   'connection.signInHint': 'Opent de aanmeldpagina van de server in je webbrowser; kom hier terug zodra die zegt dat je bent aangemeld.',
-  'connection.signInDesktopOnly': 'Aanmelden met je account (in de systeembrowser) kan in de desktopapp. Gebruik hier een API-sleutel met de omgeving.',
+  'connection.signInDesktopOnly':
+    'Aanmelden met je account (in de systeembrowser) kan in de desktopapp. Gebruik hier een API-sleutel met de omgeving.',
   'connection.signedIn': 'Aangemeld bij {remote}.',
-  'connection.httpsRequired': 'Dit adres gebruikt gewoon http naar een andere computer. Gebruik https, of sta hieronder onversleutelde synchronisatie toe.',
+  'connection.httpsRequired':
+    'Dit adres gebruikt gewoon http naar een andere computer. Gebruik https, of sta hieronder onversleutelde synchronisatie toe.',
   'connection.allowInsecure': 'Onversleutelde synchronisatie toestaan (gewoon http)',
-  'connection.allowInsecureHint': 'Zonder https kan iedereen op het netwerk tussen hier en de server de API-sleutel en alle planningsgegevens lezen en onderweg wijzigen. Alleen voor een netwerk dat u volledig vertrouwt, zoals een testopstelling.',
+  'connection.allowInsecureHint':
+    'Zonder https kan iedereen op het netwerk tussen hier en de server de API-sleutel en alle planningsgegevens lezen en onderweg wijzigen. Alleen voor een netwerk dat u volledig vertrouwt, zoals een testopstelling.',
   'pending.title': 'Wijzigingen die nog verzonden moeten worden',
   'pending.count.one': '{count} wijziging',
   'pending.count.other': '{count} wijzigingen',
@@ -366,7 +371,8 @@ const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'closing.question': 'Als er nog wijzigingen wachten om naar de server te gaan',
   'closing.ask': 'Vragen wat er moet gebeuren',
   'closing.sync-first': 'Eerst versturen, dan sluiten (vraagt alleen als versturen niet lukt)',
-  'closing.browserHost': 'In de browser stopt het sluiten van deze pagina niets: de app blijft draaien en blijft je wijzigingen versturen. De desktopapp vraagt het, of verstuurt ze eerst, als hij sluit.',
+  'closing.browserHost':
+    'In de browser stopt het sluiten van deze pagina niets: de app blijft draaien en blijft je wijzigingen versturen. De desktopapp vraagt het, of verstuurt ze eerst, als hij sluit.',
   'data.backUp': 'Nu een back-up maken…',
   'data.backingUp': 'Back-up maken…',
   'data.backedUp': 'Back-up gemaakt in {file}.',
@@ -377,14 +383,16 @@ const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'data.restored': 'De back-up van {when} is teruggezet.',
   'data.browserHost': 'Back-ups maakt de desktopapp. In de browser kun je de app stoppen en deze map kopiëren.',
   'localApi.title': 'Lokale API',
-  'localApi.what': 'Laat andere programma’s op deze computer, zoals een spreadsheet of een script, deze planning lezen en wijzigen via de Planning API. Hij antwoordt alleen op deze computer, en alleen op verzoeken met zijn sleutel.',
+  'localApi.what':
+    'Laat andere programma’s op deze computer, zoals een spreadsheet of een script, deze planning lezen en wijzigen via de Planning API. Hij antwoordt alleen op deze computer, en alleen op verzoeken met zijn sleutel.',
   'localApi.enable': 'Andere programma’s op deze computer de Planning API laten gebruiken',
   'localApi.on': 'Aan: programma’s op deze computer kunnen hem bereiken.',
   'localApi.off': 'Uit: geen enkel programma kan hem bereiken.',
   'localApi.readFailed': 'De instellingen van de lokale API konden niet worden gelezen: {message}',
   'localApi.port': 'Poort',
   'localApi.usePort': 'Deze poort gebruiken',
-  'localApi.portHint': 'Een geheel getal van {min} tot {max}. Programma’s zetten het in het adres, dus wijzig het alleen als een ander programma deze poort nodig heeft.',
+  'localApi.portHint':
+    'Een geheel getal van {min} tot {max}. Programma’s zetten het in het adres, dus wijzig het alleen als een ander programma deze poort nodig heeft.',
   'localApi.portInvalid': 'Vul een geheel getal van {min} tot {max} in.',
   'localApi.portInUse': 'Poort {port} is in gebruik door een ander programma. Kies een andere poort.',
   'localApi.portNotAllowed': 'Poort {port} mag op deze computer niet worden gebruikt. Kies een andere poort.',
@@ -398,8 +406,10 @@ const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'localApi.copy': 'Kopiëren',
   'localApi.copied': 'Gekopieerd.',
   'localApi.copyFailed': 'Kopiëren lukte niet: selecteer de sleutel en kopieer hem zelf.',
-  'localApi.shownOnce': 'Kopieer hem nu en bewaar hem veilig: hij wordt niet nog eens getoond. Planner bewaart alleen een vingerafdruk ervan.',
-  'localApi.usage': 'Een programma stuurt hem bij elk verzoek mee als de header x-api-key, samen met x-api-env: {environment}. Bijvoorbeeld:',
+  'localApi.shownOnce':
+    'Kopieer hem nu en bewaar hem veilig: hij wordt niet nog eens getoond. Planner bewaart alleen een vingerafdruk ervan.',
+  'localApi.usage':
+    'Een programma stuurt hem bij elk verzoek mee als de header x-api-key, samen met x-api-env: {environment}. Bijvoorbeeld:',
   'localApi.keyNoted': 'Ik heb hem gekopieerd',
   'localApi.makeKey': 'Sleutel maken',
   'localApi.regenerate': 'Nieuwe sleutel maken',
@@ -407,4 +417,13 @@ const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'localApi.regenerateConfirm': 'Ja, nieuwe sleutel maken',
 };
 
-export const nl: Record<MessageKey, string> = { ...core, ...planboardMessages, ...backlogMessages, ...cardMessages, ...ordersMessages, ...setupMessages, ...syncMessages, ...timeMessages };
+export const nl: Record<MessageKey, string> = {
+  ...core,
+  ...planboardMessages,
+  ...backlogMessages,
+  ...cardMessages,
+  ...ordersMessages,
+  ...setupMessages,
+  ...syncMessages,
+  ...timeMessages,
+};

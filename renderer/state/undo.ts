@@ -137,7 +137,10 @@ export class UndoManager {
 
   /** Descriptions of what can be undone, most recent first; for a history menu or a test. */
   undoable(): string[] {
-    return this.entries.slice(0, this.index + 1).map((entry) => entry.description).reverse();
+    return this.entries
+      .slice(0, this.index + 1)
+      .map((entry) => entry.description)
+      .reverse();
   }
 
   redoable(): string[] {

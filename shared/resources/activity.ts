@@ -8,7 +8,7 @@ export const activitySpec = defineResource({
   title: 'Activity',
   fields: {
     id: idField,
-    description: { type: 'string', required: true, maxLength: 150, description: 'The activity\'s name.' },
+    description: { type: 'string', required: true, maxLength: 150, description: "The activity's name." },
     code: { type: 'string', nullable: true, maxLength: 50 },
     item_id: { type: 'uuid', nullable: true, references: 'item' },
     resource_type: { type: 'enum', enum: resourceTypes, default: 'employee' },

@@ -22,10 +22,26 @@ export const attachmentSpec = defineResource({
     // A thumbnail and its file data (docs/API.md "Attachments"). This server makes no
     // thumbnails, so they stay null; they are here so clients of the public API find them.
     thumbnail: { type: 'string', nullable: true, readOnly: true },
-    thumbnail_bytes: { type: 'integer', nullable: true, readOnly: true, minimum: 0, description: 'Size of the thumbnail; null: no thumbnails are made.' },
-    thumbnail_checksum: { type: 'string', nullable: true, readOnly: true, description: 'SHA-256 of the thumbnail; null: no thumbnails are made.' },
+    thumbnail_bytes: {
+      type: 'integer',
+      nullable: true,
+      readOnly: true,
+      minimum: 0,
+      description: 'Size of the thumbnail; null: no thumbnails are made.',
+    },
+    thumbnail_checksum: {
+      type: 'string',
+      nullable: true,
+      readOnly: true,
+      description: 'SHA-256 of the thumbnail; null: no thumbnails are made.',
+    },
     thumbnail_signature: { type: 'string', nullable: true, readOnly: true, description: 'Null: no thumbnails are made.' },
-    thumbnail_type: { type: 'string', nullable: true, readOnly: true, description: 'Content type of the thumbnail; null: no thumbnails are made.' },
+    thumbnail_type: {
+      type: 'string',
+      nullable: true,
+      readOnly: true,
+      description: 'Content type of the thumbnail; null: no thumbnails are made.',
+    },
     external_ref: externalRefField,
     created_at: timestampField,
     updated_at: timestampField,

@@ -1,9 +1,44 @@
-import { checkCustomFieldChoices, checkCustomFieldOptions, customFieldChoiceSchema, customFieldScopes, customFieldTypes, type CustomFieldChoice } from '../custom-fields.js';
-import { defineResource, externalRefField, idField, isPlainObject, jsonField, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
+import {
+  checkCustomFieldChoices,
+  checkCustomFieldOptions,
+  customFieldChoiceSchema,
+  customFieldScopes,
+  customFieldTypes,
+  type CustomFieldChoice,
+} from '../custom-fields.js';
+import {
+  defineResource,
+  externalRefField,
+  idField,
+  isPlainObject,
+  jsonField,
+  nestedList,
+  timestampField,
+  type InputOf,
+  type RecordOf,
+} from '../fields.js';
 
 export const boardColors = [
-  'blue', 'brown', 'bubblegum', 'charcoal', 'green', 'grey', 'indigo', 'lavender', 'navy', 'olive',
-  'orange', 'pink', 'purple', 'raspberry', 'red', 'ruby', 'skyblue', 'teal', 'transparent', 'yellow',
+  'blue',
+  'brown',
+  'bubblegum',
+  'charcoal',
+  'green',
+  'grey',
+  'indigo',
+  'lavender',
+  'navy',
+  'olive',
+  'orange',
+  'pink',
+  'purple',
+  'raspberry',
+  'red',
+  'ruby',
+  'skyblue',
+  'teal',
+  'transparent',
+  'yellow',
 ] as const;
 export const capacityMethods = ['none', 'individual', 'estimated_time', 'remaining_time'] as const;
 export const dependencyBehaviors = ['notify', 'push', 'maintain'] as const;
@@ -115,10 +150,20 @@ export const boardViewSpec = defineResource({
     board_id: boardIdField,
     name: { type: 'string', required: true, maxLength: 100 },
     type: { type: 'enum', enum: ['planboard', 'list', 'calendar', 'capacity'], default: 'planboard' },
-    filters: { type: 'json', shape: 'object', default: {}, description: 'Saved filters, e.g. {labels:[…], resources:[…], statuses:[…], text}.' },
+    filters: {
+      type: 'json',
+      shape: 'object',
+      default: {},
+      description: 'Saved filters, e.g. {labels:[…], resources:[…], statuses:[…], text}.',
+    },
     settings: { type: 'json', shape: 'object', default: {}, description: 'Saved settings, e.g. {zoom: "week"}.' },
     // The public API lists a user's views (`GET /v1/user?with=board_views`), so a view may be one user's.
-    user_id: { type: 'uuid', nullable: true, references: 'user', description: 'The user whose own view it is; null: shared by everyone on the board.' },
+    user_id: {
+      type: 'uuid',
+      nullable: true,
+      references: 'user',
+      description: 'The user whose own view it is; null: shared by everyone on the board.',
+    },
     created_at: timestampField,
     updated_at: timestampField,
   },
@@ -162,7 +207,13 @@ export const boardCustomFieldSpec = defineResource({
     scope: { type: 'enum', enum: customFieldScopes, default: 'collection' },
     priority: { type: 'integer', minimum: 0, default: 0 },
     // The same checks as the `options` and `list` of a value (shared/custom-fields.ts).
-    options: { type: 'json', shape: 'object', nullable: true, check: checkCustomFieldOptions, description: '{unit, align, decimals} for numbers.' },
+    options: {
+      type: 'json',
+      shape: 'object',
+      nullable: true,
+      check: checkCustomFieldOptions,
+      description: '{unit, align, decimals} for numbers.',
+    },
     list: jsonField<CustomFieldChoice[]>()({
       type: 'json',
       shape: 'array',

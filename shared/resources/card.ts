@@ -1,5 +1,14 @@
 import { customFieldValues } from '../custom-fields.js';
-import { defineResource, externalRefField, idField, nestedList, timestampField, type FieldSpec, type InputOf, type RecordOf } from '../fields.js';
+import {
+  defineResource,
+  externalRefField,
+  idField,
+  nestedList,
+  timestampField,
+  type FieldSpec,
+  type InputOf,
+  type RecordOf,
+} from '../fields.js';
 
 /**
  * A piece of a collection planned on one stage over a span of days (docs/API.md "Resources and paths").
@@ -13,7 +22,7 @@ export const cardSpec = defineResource({
     collection_id: { type: 'uuid', readOnly: true, description: 'Set from the path.' },
     board_id: { type: 'uuid', readOnly: true, description: 'The board of its stage.' },
     stage_id: { type: 'uuid', required: true, references: 'stage' },
-    status_id: { type: 'uuid', references: 'status', description: 'Defaults to the board\'s entry status.' },
+    status_id: { type: 'uuid', references: 'status', description: "Defaults to the board's entry status." },
     name: { type: 'string', nullable: true, maxLength: 255 },
     description: { type: 'string', nullable: true, maxLength: 65535 },
     start_date: { type: 'date', nullable: true },
@@ -24,7 +33,12 @@ export const cardSpec = defineResource({
     start: { type: 'date', nullable: true, virtual: true, writeOnly: true, description: 'Deprecated: use start_date.' },
     end: { type: 'date', nullable: true, virtual: true, writeOnly: true, description: 'Deprecated: use end_date.' },
     rank: { type: 'string', readOnly: true, description: 'Lexicographic order of cards within a stage.' },
-    position: { type: 'integer', nullable: true, readOnly: true, description: 'Always null: cards are ordered by rank (docs/API.md "Planning").' },
+    position: {
+      type: 'integer',
+      nullable: true,
+      readOnly: true,
+      description: 'Always null: cards are ordered by rank (docs/API.md "Planning").',
+    },
     days_diff: { type: 'integer', nullable: true, readOnly: true, description: 'Calendar days from start to end.' },
     days_active: { type: 'integer', nullable: true, readOnly: true, description: 'Board workdays from start to end.' },
     locked: { type: 'boolean', readOnly: true, default: false },
@@ -35,7 +49,12 @@ export const cardSpec = defineResource({
     split_from_id: { type: 'uuid', nullable: true, readOnly: true, description: 'The card this one was split from.' },
     completed_at: { type: 'datetime', nullable: true, readOnly: true, description: 'When it reached an exit status.' },
     batch_id: { type: 'string', nullable: true, maxLength: 36 },
-    plan_id: { type: 'uuid', nullable: true, readOnly: true, description: 'The plan it belongs to: the planning that made it (or the card it was split from); null for a card added by hand.' },
+    plan_id: {
+      type: 'uuid',
+      nullable: true,
+      readOnly: true,
+      description: 'The plan it belongs to: the planning that made it (or the card it was split from); null for a card added by hand.',
+    },
     external_ref: externalRefField,
     labels: nestedList('Labels as [{id}].'),
     resources: nestedList('Assigned resources as [{id}].'),

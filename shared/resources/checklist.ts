@@ -8,7 +8,12 @@ export const checklistSpec = defineResource({
     id: idField,
     collection_id: { type: 'uuid', readOnly: true },
     card_id: { type: 'uuid', nullable: true, references: 'card' },
-    board_checklist_id: { type: 'uuid', nullable: true, references: 'board_checklist', description: 'Template to copy the name and items from.' },
+    board_checklist_id: {
+      type: 'uuid',
+      nullable: true,
+      references: 'board_checklist',
+      description: 'Template to copy the name and items from.',
+    },
     name: { type: 'string', maxLength: 150, description: 'Required unless a template gives it.' },
     editable: { type: 'boolean', default: true },
     position: { type: 'integer', minimum: 0, default: 0 },

@@ -1,5 +1,14 @@
 import { customFieldValues } from '../custom-fields.js';
-import { defineResource, externalRefField, idField, jsonField, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
+import {
+  defineResource,
+  externalRefField,
+  idField,
+  jsonField,
+  nestedList,
+  timestampField,
+  type InputOf,
+  type RecordOf,
+} from '../fields.js';
 
 export const collectionStatuses = ['planned', 'not_planned', 'ignored'] as const;
 export const collectionProgress = ['open', 'partial', 'done'] as const;
@@ -20,13 +29,29 @@ export const collectionSpec = defineResource({
     end: { type: 'date', nullable: true, readOnly: true, description: 'Last day of its cards.' },
     due_date: { type: 'date', nullable: true },
     meta: { type: 'json', shape: 'object', nullable: true, readOnly: true, description: 'Free key/value data; filled from the order.' },
-    position: { type: 'integer', nullable: true, readOnly: true, description: 'Always null: the public record does not say what it orders (docs/API.md "Planning").' },
+    position: {
+      type: 'integer',
+      nullable: true,
+      readOnly: true,
+      description: 'Always null: the public record does not say what it orders (docs/API.md "Planning").',
+    },
     source_type: { type: 'enum', enum: collectionSourceTypes, readOnly: true, default: 'custom' },
-    status: { type: 'enum', enum: collectionStatuses, default: 'not_planned', description: 'Clients may only switch between not_planned and ignored; planned is set by planning.' },
+    status: {
+      type: 'enum',
+      enum: collectionStatuses,
+      default: 'not_planned',
+      description: 'Clients may only switch between not_planned and ignored; planned is set by planning.',
+    },
     progress: { type: 'enum', enum: collectionProgress, readOnly: true, default: 'open' },
     warnings: jsonField<string[]>()({ type: 'json', shape: 'array', readOnly: true, default: [] }),
     custom_fields: customFieldValues('collection'),
-    board_id: { type: 'uuid', required: true, nullable: true, references: 'board', description: 'Required when a client creates one; null for a collection an order created that is not on a board yet.' },
+    board_id: {
+      type: 'uuid',
+      required: true,
+      nullable: true,
+      references: 'board',
+      description: 'Required when a client creates one; null for a collection an order created that is not on a board yet.',
+    },
     cover_image_url: { type: 'string', nullable: true, maxLength: 2048, pattern: '^https?://\\S+$' },
     cover_image_checksum: { type: 'string', nullable: true, writeOnly: true, pattern: '^[a-fA-F0-9]{64}$' },
     cover_image_signature: { type: 'string', nullable: true, readOnly: true },
@@ -34,7 +59,13 @@ export const collectionSpec = defineResource({
     cover_color_hex: { type: 'string', nullable: true, pattern: '^#([A-Fa-f0-9]{3}){1,2}$' },
     external_ref: externalRefField,
     batch_id: { type: 'string', nullable: true, maxLength: 36 },
-    plan_id: { type: 'uuid', nullable: true, readOnly: true, description: 'Its latest plan: new each time it is planned (its cards carry it too); null again in the backlog or when its last card goes.' },
+    plan_id: {
+      type: 'uuid',
+      nullable: true,
+      readOnly: true,
+      description:
+        'Its latest plan: new each time it is planned (its cards carry it too); null again in the backlog or when its last card goes.',
+    },
     labels: nestedList('Labels as [{id}].'),
     activities: nestedList('Estimated work as [{id, time}], time in minutes.'),
     cards: nestedList('The cards of the collection, writable inline.'),

@@ -55,7 +55,8 @@ export const oauthClientSpec = defineResource({
     confidential: {
       type: 'boolean',
       default: true,
-      description: 'true: the client gets a secret and proves it at the token endpoint. false: a public client (desktop, mobile) that must use PKCE.',
+      description:
+        'true: the client gets a secret and proves it at the token endpoint. false: a public client (desktop, mobile) that must use PKCE.',
     },
     client_secret: {
       type: 'string',
@@ -64,7 +65,12 @@ export const oauthClientSpec = defineResource({
       writeOnly: true,
       description: 'Generated for confidential clients; returned once, in the response to the POST that creates the client.',
     },
-    environment_id: { type: 'uuid', nullable: true, readOnly: true, description: 'The environment it is limited to; null for instance-wide clients.' },
+    environment_id: {
+      type: 'uuid',
+      nullable: true,
+      readOnly: true,
+      description: 'The environment it is limited to; null for instance-wide clients.',
+    },
     created_at: timestampField,
     updated_at: timestampField,
   },

@@ -31,7 +31,8 @@ export const orderSpec = defineResource({
       type: 'uuid',
       nullable: true,
       references: 'collection',
-      description: 'The collection the order keeps up to date: one it made, or an existing one named when the order is created (it cannot change afterwards).',
+      description:
+        'The collection the order keeps up to date: one it made, or an existing one named when the order is created (it cannot change afterwards).',
     },
     // The public API's clients name the board an order's collection goes to; it is the
     // collection's own board_id, read and written through the order (docs/API.md "Orders and their collection").
@@ -46,7 +47,12 @@ export const orderSpec = defineResource({
     transaction: { type: 'string', nullable: true, maxLength: 36 },
     code: { type: 'string', nullable: true, maxLength: 100 },
     type: { type: 'enum', enum: orderTypes, nullable: true },
-    sub_type: { type: 'string', nullable: true, maxLength: 25, description: 'Send "none" rather than null to take part in the external_ref uniqueness check.' },
+    sub_type: {
+      type: 'string',
+      nullable: true,
+      maxLength: 25,
+      description: 'Send "none" rather than null to take part in the external_ref uniqueness check.',
+    },
     status: { type: 'string', nullable: true, maxLength: 10 },
     note: { type: 'string', nullable: true, maxLength: 65535 },
     description: { type: 'string', nullable: true, maxLength: 150 },
@@ -57,7 +63,10 @@ export const orderSpec = defineResource({
     delivered_date: { type: 'date', nullable: true },
     quantity: quantityField,
     relation_ref: { type: 'string', nullable: true, maxLength: 255 },
-    external_ref: { ...externalRefField, description: 'Unique together with type and sub_type; a null type or sub_type takes no part in the check.' },
+    external_ref: {
+      ...externalRefField,
+      description: 'Unique together with type and sub_type; a null type or sub_type takes no part in the check.',
+    },
     external_url: { type: 'string', nullable: true, maxLength: 2048, pattern: '^https?://\\S+$' },
     order_rows: nestedList('The order rows, writable inline (deep insertion).'),
     created_at: timestampField,

@@ -1,11 +1,4 @@
-import {
-  defineResource,
-  externalRefField,
-  idField,
-  timestampField,
-  type InputOf,
-  type RecordOf,
-} from '../fields.js';
+import { defineResource, externalRefField, idField, timestampField, type InputOf, type RecordOf } from '../fields.js';
 
 /** A customer project that orders belong to (docs/API.md "Project"). */
 export const projectSpec = defineResource({

@@ -1,4 +1,14 @@
-import { defineResource, externalRefField, idField, isPlainObject, jsonField, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
+import {
+  defineResource,
+  externalRefField,
+  idField,
+  isPlainObject,
+  jsonField,
+  nestedList,
+  timestampField,
+  type InputOf,
+  type RecordOf,
+} from '../fields.js';
 import { isUuid } from '../ids.js';
 import { resourceTypes } from './activity.js';
 import { weekdayKeys } from './board.js';
@@ -76,7 +86,7 @@ export const resourceSpec = defineResource({
       type: 'date',
       nullable: true,
       readOnly: true,
-      description: 'The public API\'s first day of the current workdays. Null: one pattern of workdays applies to every date here.',
+      description: "The public API's first day of the current workdays. Null: one pattern of workdays applies to every date here.",
     },
     integration_schedule: { type: 'boolean', default: false },
     color_hex: { type: 'string', nullable: true, pattern: '^#([0-9a-f]{3}){1,2}$' },
@@ -119,7 +129,13 @@ export const scheduleDeviationSpec = defineResource({
     type: { type: 'enum', enum: deviationTypes, default: 'other' },
     start_date: { type: 'date', required: true },
     end_date: { type: 'date', required: true },
-    time: { type: 'integer', nullable: true, minimum: 0, maximum: 1440, description: 'Minutes unavailable per day; null means the whole day.' },
+    time: {
+      type: 'integer',
+      nullable: true,
+      minimum: 0,
+      maximum: 1440,
+      description: 'Minutes unavailable per day; null means the whole day.',
+    },
     external_ref: externalRefField,
     created_at: timestampField,
     updated_at: timestampField,

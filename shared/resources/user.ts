@@ -22,7 +22,12 @@ export const userSpec = defineResource({
     mobile: { type: 'string', nullable: true, maxLength: 50 },
     avatar: { type: 'string', nullable: true, maxLength: 2048, pattern: '^https?://\\S+$' },
     avatar_checksum: { type: 'string', nullable: true, pattern: '^[a-fA-F0-9]{64}$', description: 'SHA-256 (hex) of the avatar image.' },
-    avatar_signature: { type: 'string', nullable: true, readOnly: true, description: 'Signed by the public API\'s file service; null here.' },
+    avatar_signature: {
+      type: 'string',
+      nullable: true,
+      readOnly: true,
+      description: "Signed by the public API's file service; null here.",
+    },
     about: { type: 'string', nullable: true, maxLength: 65535 },
     date_of_birth: { type: 'date', nullable: true },
     role: { type: 'enum', enum: userRoles, required: true },
@@ -30,9 +35,19 @@ export const userSpec = defineResource({
     // The public API also names `linked` (a user sees only cards linked to them). Nothing here
     // limits what a user reads by card (lists, `with`, sync pages, reports), so it would promise
     // a privacy it does not give: only `all` is offered (docs/API.md "Users"; migration 15).
-    card_visibility: { type: 'enum', enum: ['all'], default: 'all', description: 'Every user sees every card; `linked` is not offered here.' },
+    card_visibility: {
+      type: 'enum',
+      enum: ['all'],
+      default: 'all',
+      description: 'Every user sees every card; `linked` is not offered here.',
+    },
     language: { type: 'enum', enum: languages, default: 'nl' },
-    timezone: { type: 'string', maxLength: 64, default: 'Europe/Amsterdam', check: (v) => (isTimeZone(v as string) ? null : 'must be an IANA time zone such as Europe/Amsterdam') },
+    timezone: {
+      type: 'string',
+      maxLength: 64,
+      default: 'Europe/Amsterdam',
+      check: (v) => (isTimeZone(v as string) ? null : 'must be an IANA time zone such as Europe/Amsterdam'),
+    },
     resource_id: { type: 'uuid', nullable: true, references: 'resource' },
     // A credential: whoever has it chooses the invited user's password (POST /v1/user/accept).
     invite_id: {
@@ -44,11 +59,22 @@ export const userSpec = defineResource({
     },
     // Single sign-on and two-factor sign-in are not offered here (users sign in with a password,
     // docs/API.md "OAuth"), so these keep their defaults; they are the public API's fields.
-    idp_id: { type: 'string', nullable: true, readOnly: true, description: 'The user\'s id at a single sign-on provider; null: no SSO here.' },
+    idp_id: {
+      type: 'string',
+      nullable: true,
+      readOnly: true,
+      description: "The user's id at a single sign-on provider; null: no SSO here.",
+    },
     is_sso: { type: 'boolean', readOnly: true, default: false, description: 'Signs in through single sign-on; always false here.' },
     mfa_enabled: { type: 'boolean', readOnly: true, default: false, description: 'Uses two-factor sign-in; always false here.' },
     notify_own_changes: { type: 'boolean', default: false },
-    forgotten_timer_hours: { type: 'integer', minimum: 1, maximum: 168, default: 10, description: 'A running timer of this user is flagged `forgotten` once it has run this many hours.' },
+    forgotten_timer_hours: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 168,
+      default: 10,
+      description: 'A running timer of this user is flagged `forgotten` once it has run this many hours.',
+    },
     external_ref: externalRefField,
     transaction: { type: 'string', nullable: true, maxLength: 36 },
     archived_at: { type: 'datetime', nullable: true },

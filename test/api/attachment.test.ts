@@ -32,7 +32,11 @@ async function post(path: string, body: unknown): Promise<any> {
 
 beforeAll(async () => {
   api = await startTestApi();
-  const board = await post('/v1/board?with=stages', { name: 'Files', stages: [{ name: 'Only', priority: 0 }], statuses: [{ name: 'Open', entry: true }] });
+  const board = await post('/v1/board?with=stages', {
+    name: 'Files',
+    stages: [{ name: 'Only', priority: 0 }],
+    statuses: [{ name: 'Open', entry: true }],
+  });
   collection = await post('/v1/collection', { name: 'With files', board_id: board.id });
   other = await post('/v1/collection', { name: 'Other', board_id: board.id });
   card = await post(`/v1/collection/${collection.id}/card`, { stage_id: board.stages[0].id });
@@ -66,7 +70,11 @@ async function upload(
   const form = new FormData();
   for (const [key, value] of Object.entries(parts.fields ?? {})) form.append(key, value);
   if (parts.content) {
-    form.append(parts.fieldName ?? 'file', new Blob([parts.content], { type: parts.type ?? 'application/octet-stream' }), parts.name ?? 'file.bin');
+    form.append(
+      parts.fieldName ?? 'file',
+      new Blob([parts.content], { type: parts.type ?? 'application/octet-stream' }),
+      parts.name ?? 'file.bin',
+    );
   }
   const response = await fetch(`${api.baseUrl}/v1/collection/${collectionId}/attachment/upload`, { method: 'POST', headers, body: form });
   const text = await response.text();
@@ -132,7 +140,12 @@ describe('uploading a file', () => {
   it('Content-Disposition carries the file name, also a non-ASCII one (RFC 5987)', async () => {
     // Sent as the filename field: FormData itself escapes a quote in the file part's name (%22).
     const name = 'Zeichnung – Größe 図面 "final".pdf';
-    const res = await upload(collection.id, { content: new Uint8Array([1, 2, 3]), name: 'x.pdf', type: 'application/pdf', fields: { filename: name } });
+    const res = await upload(collection.id, {
+      content: new Uint8Array([1, 2, 3]),
+      name: 'x.pdf',
+      type: 'application/pdf',
+      fields: { filename: name },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ filename: name, content_type: 'application/pdf' });
     const response = await download(collection.id, res.body.id);
@@ -147,7 +160,7 @@ describe('uploading a file', () => {
     expect(response.headers.get('content-type')).toBe('application/pdf');
   });
 
-  it('the file part\'s own name is kept when no filename field is sent, non-ASCII included', async () => {
+  it("the file part's own name is kept when no filename field is sent, non-ASCII included", async () => {
     const name = 'Prüfbericht 図面.pdf';
     const res = await upload(collection.id, { content: new Uint8Array([4, 5]), name });
     expect(res.body.filename).toBe(name);
@@ -156,7 +169,11 @@ describe('uploading a file', () => {
   });
 
   it('a filename field overrides the name of the file part; card_id attaches it to a card of the collection', async () => {
-    const res = await upload(collection.id, { content: new Uint8Array([9]), name: 'upload.tmp', fields: { filename: 'Invoice 7.pdf', card_id: card.id } });
+    const res = await upload(collection.id, {
+      content: new Uint8Array([9]),
+      name: 'upload.tmp',
+      fields: { filename: 'Invoice 7.pdf', card_id: card.id },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ filename: 'Invoice 7.pdf', card_id: card.id });
   });
@@ -200,7 +217,17 @@ describe('uploading a file', () => {
 
 describe('file names are never paths', () => {
   const tag = randomBytes(4).toString('hex');
-  const names = ['../../etc/passwd', '..\\..\\x', `../../planner-traversal-${tag}`, `..\\..\\planner-traversal-${tag}`, '/tmp/abs', 'C:\\Windows\\x.dll', 'a/../../b', '.', '..'];
+  const names = [
+    '../../etc/passwd',
+    '..\\..\\x',
+    `../../planner-traversal-${tag}`,
+    `..\\..\\planner-traversal-${tag}`,
+    '/tmp/abs',
+    'C:\\Windows\\x.dll',
+    'a/../../b',
+    '.',
+    '..',
+  ];
 
   it.each(names)('%s is stored as a name only; the content lands under its hash in the data folder', async (name) => {
     const before = nonDatabaseFiles();
@@ -252,21 +279,32 @@ describe('links', () => {
   });
 
   it('a link has nothing to download: 404', async () => {
-    const link = await post(`/v1/collection/${collection.id}/attachment`, { filename: 'Site', file: 'http://example.com/', type: 'external' });
+    const link = await post(`/v1/collection/${collection.id}/attachment`, {
+      filename: 'Site',
+      file: 'http://example.com/',
+      type: 'external',
+    });
     expect((await download(collection.id, link.id)).status).toBe(404);
   });
 
   it.each(['javascript:alert(1)', 'file:///etc/passwd', 'ftp://example.com/x', '../../etc/passwd', 'https://', 'https://a b'])(
     'a link to %s is a 422 on file',
     async (file) => {
-      expectFieldErrors(await api.inject('POST', `/v1/collection/${collection.id}/attachment`, { filename: 'x', file, type: 'external' }), ['file']);
+      expectFieldErrors(await api.inject('POST', `/v1/collection/${collection.id}/attachment`, { filename: 'x', file, type: 'external' }), [
+        'file',
+      ]);
     },
   );
 
   it('filename and file are required; a card of another collection is a 422', async () => {
     expectFieldErrors(await api.inject('POST', `/v1/collection/${collection.id}/attachment`, { type: 'external' }), ['filename', 'file']);
     expectFieldErrors(
-      await api.inject('POST', `/v1/collection/${collection.id}/attachment`, { filename: 'x', file: 'https://e.com/x', type: 'external', card_id: otherCard.id }),
+      await api.inject('POST', `/v1/collection/${collection.id}/attachment`, {
+        filename: 'x',
+        file: 'https://e.com/x',
+        type: 'external',
+        card_id: otherCard.id,
+      }),
       ['card_id'],
     );
   });

@@ -29,7 +29,10 @@ function percentile(sorted: number[], p: number): number {
 }
 
 function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 0.5);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 /** A wrong key in the generated form: always checked, however many failures came before. */
@@ -111,7 +114,9 @@ describe('wrong API keys against a server process', () => {
         const address = loopbackAddress(10 + index, Math.floor(n / 15));
         if (n % 15 === 0) await requestFrom(address, url);
         const started = performance.now();
-        const answer = await requestFrom(address, url, { headers: { 'x-api-env': name, 'x-api-key': `wrong-${n}-${randomBytes(4).toString('hex')}` } });
+        const answer = await requestFrom(address, url, {
+          headers: { 'x-api-env': name, 'x-api-key': `wrong-${n}-${randomBytes(4).toString('hex')}` },
+        });
         times.get(name)!.push(performance.now() - started);
         expect(answer.status).toBe(401);
       }
@@ -150,7 +155,8 @@ describe('keys stored by earlier versions (scrypt hashes)', () => {
     return { environmentId, keyIds };
   }
 
-  const keyRow = (id: string) => instance!.dataDir.system.db.prepare('SELECT digest, salt, hash FROM api_key WHERE id = ?').get(id) as Record<string, string | null>;
+  const keyRow = (id: string) =>
+    instance!.dataDir.system.db.prepare('SELECT digest, salt, hash FROM api_key WHERE id = ?').get(id) as Record<string, string | null>;
 
   beforeAll(() => {
     folder = tempDir('planner-legacy-keys-');
@@ -175,13 +181,17 @@ describe('keys stored by earlier versions (scrypt hashes)', () => {
     // From now on it is found by its digest; the slow hash is gone.
     expect(keyRow(keyIds[0]!)).toEqual({ digest: expect.stringMatching(/^[0-9a-f]{64}$/), salt: null, hash: null });
     expect((await requestFrom('127.0.0.1', `${instance.baseUrl}/v1/project`, { headers })).status).toBe(200);
-    expect((await requestFrom('127.0.0.1', `${instance.baseUrl}/v1/project`, { headers: { ...headers, 'x-api-key': 'not-the-key' } })).status).toBe(401);
+    expect(
+      (await requestFrom('127.0.0.1', `${instance.baseUrl}/v1/project`, { headers: { ...headers, 'x-api-key': 'not-the-key' } })).status,
+    ).toBe(401);
 
     // `--api-key` given again at start finds the old row instead of adding a second one.
     instance.dataDir.system.ensureApiKey(environmentId, 'second-old-key', 'cli');
     expect(instance.dataDir.system.countApiKeys(environmentId)).toBe(2);
     expect(keyRow(keyIds[1]!).digest).toMatch(/^[0-9a-f]{64}$/);
-    expect((await requestFrom('127.0.0.1', `${instance.baseUrl}/v1/project`, { headers: { ...headers, 'x-api-key': 'second-old-key' } })).status).toBe(200);
+    expect(
+      (await requestFrom('127.0.0.1', `${instance.baseUrl}/v1/project`, { headers: { ...headers, 'x-api-key': 'second-old-key' } })).status,
+    ).toBe(200);
   });
 
   it('checks a wrong key against old keys on the thread pool, once per key, a few at a time', async () => {
@@ -202,19 +212,24 @@ describe('keys stored by earlier versions (scrypt hashes)', () => {
     const againStarted = performance.now();
     expect(await system.verifyApiKey('alpha', 'never-the-key')).toBeUndefined();
     const againMs = performance.now() - againStarted;
-    console.log(`legacy check of a wrong key: ${checkMs.toFixed(1)} ms (timer fired after ${timerMs.toFixed(1)} ms); the same key again ${againMs.toFixed(2)} ms`);
+    console.log(
+      `legacy check of a wrong key: ${checkMs.toFixed(1)} ms (timer fired after ${timerMs.toFixed(1)} ms); the same key again ${againMs.toFixed(2)} ms`,
+    );
     expect(timerMs).toBeLessThan(checkMs / 2);
     expect(againMs).toBeLessThan(checkMs / 4);
 
     // At most two such checks run at once; the others are told to come back.
     const outcomes = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => system.verifyApiKey('alpha', `guess-${i}`)));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(2);
-    for (const outcome of outcomes.filter((o) => o.status === 'rejected')) expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(ApiKeyCheckBusy);
+    for (const outcome of outcomes.filter((o) => o.status === 'rejected'))
+      expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(ApiKeyCheckBusy);
 
     // Over HTTP that is a 429 with Retry-After, never a 500.
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        requestFrom(loopbackAddress(20, i), `${instance!.baseUrl}/v1/project`, { headers: { 'x-api-env': 'alpha', 'x-api-key': `http-guess-${i}` } }),
+        requestFrom(loopbackAddress(20, i), `${instance!.baseUrl}/v1/project`, {
+          headers: { 'x-api-env': 'alpha', 'x-api-key': `http-guess-${i}` },
+        }),
       ),
     );
     expect(answers.every((a) => a.status === 401 || a.status === 429)).toBe(true);
@@ -292,14 +307,17 @@ describe('failed authentication is limited per client address', () => {
       if (outcome.status !== 'done' || !outcome.key) throw new Error(JSON.stringify(outcome));
       const url = `http://127.0.0.1:${port}/v1/project`;
       const attacker = loopbackAddress(40, 0);
-      for (let i = 0; i < 20; i++) expect((await requestFrom(attacker, url, { headers: { 'x-api-env': 'local', 'x-api-key': `guess-${i}` } })).status).toBe(401);
+      for (let i = 0; i < 20; i++)
+        expect((await requestFrom(attacker, url, { headers: { 'x-api-env': 'local', 'x-api-key': `guess-${i}` } })).status).toBe(401);
       const limited = await requestFrom(attacker, url, { headers: { 'x-api-env': 'local', 'x-api-key': 'guess-20' } });
       expect(limited.status).toBe(429);
       expectErrorBody(limited.body, 10429, 'Too Many Requests');
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       // The program holding the key carries on; another address is not limited.
       expect((await requestFrom(attacker, url, { headers: { 'x-api-env': 'local', 'x-api-key': outcome.key } })).status).toBe(200);
-      expect((await requestFrom(loopbackAddress(40, 1), url, { headers: { 'x-api-env': 'local', 'x-api-key': 'guess-x' } })).status).toBe(401);
+      expect((await requestFrom(loopbackAddress(40, 1), url, { headers: { 'x-api-env': 'local', 'x-api-key': 'guess-x' } })).status).toBe(
+        401,
+      );
     } finally {
       closeAgents();
       await localApi.close();

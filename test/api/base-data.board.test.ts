@@ -51,7 +51,15 @@ const deepBoard = () => ({
   space_id: space.id,
   stages: [
     { name: 'Welding', priority: 0, delay_day: 1, efficiency: 80, default_percentage: 50, activities: [{ id: weld.id, priority: 1 }] },
-    { name: 'Painting', priority: 1, independent: true, activities: [{ id: paint.id, priority: 0 }, { id: weld.id, priority: 2 }] },
+    {
+      name: 'Painting',
+      priority: 1,
+      independent: true,
+      activities: [
+        { id: paint.id, priority: 0 },
+        { id: weld.id, priority: 2 },
+      ],
+    },
   ],
   labels: [
     { name: 'Rush', color: 'red', priority: 0 },
@@ -102,10 +110,19 @@ describe('board', () => {
     expect(tree(board)).toEqual({
       stages: [
         { name: 'Welding', activities: [['Weld', 1]] },
-        { name: 'Painting', activities: [['Paint', 0], ['Weld', 2]] },
+        {
+          name: 'Painting',
+          activities: [
+            ['Paint', 0],
+            ['Weld', 2],
+          ],
+        },
       ],
       labels: ['Rush', 'Export'],
-      statuses: [['New', true, false], ['Done', false, true]],
+      statuses: [
+        ['New', true, false],
+        ['Done', false, true],
+      ],
       custom_fields: ['Weight'],
     });
     // Every nested record belongs to the board and has its own id.
@@ -185,7 +202,10 @@ describe('board', () => {
 
       // In a list each board gets its own, and the cards load their relations in turn.
       const list = await get(api, `/v1/board?filter=id:eq:${board.id},or,id:eq:${otherBoard.id}&with=cards.collection&sort=name`);
-      expect(list.data.map((b: any) => [b.id, ids(b.cards)])).toEqual([[board.id, ids(cards)], [otherBoard.id, ids(otherCards)]]);
+      expect(list.data.map((b: any) => [b.id, ids(b.cards)])).toEqual([
+        [board.id, ids(cards)],
+        [otherBoard.id, ids(otherCards)],
+      ]);
       expect(list.data[0].cards[1].collection.name).toBe('Carded: Top');
 
       // A deleted card is no longer among them.
@@ -198,10 +218,12 @@ describe('board', () => {
       const { board: otherBoard, cards: otherCards } = await boardWithCards(api, 'Filtered by other cards', ['Unique table top']);
       expect(ids((await get(api, `/v1/board?filter=cards.name:eq:'Unique chair leg'`)).data)).toEqual([board.id]);
       expect(ids((await get(api, `/v1/board?filter=cards:has:${otherCards[0].id}`)).data)).toEqual([otherBoard.id]);
-      expect(ids((await get(api, `/v1/board?filter=cards.name:starts_with:Unique,and,cards:not:has:${cards[0].id}`)).data)).toEqual([otherBoard.id]);
+      expect(ids((await get(api, `/v1/board?filter=cards.name:starts_with:Unique,and,cards:not:has:${cards[0].id}`)).data)).toEqual([
+        otherBoard.id,
+      ]);
     });
 
-    it('never shows another environment\'s cards, whatever with or filter asks', async () => {
+    it("never shows another environment's cards, whatever with or filter asks", async () => {
       const { board, cards } = await boardWithCards(api, 'Ours', ['Shared name']);
       const other = otherEnvironment(api);
       const { board: theirs, cards: theirCards } = await boardWithCards(other, 'Theirs', ['Shared name']);
@@ -237,7 +259,10 @@ describe('board', () => {
       ],
       labels: ['Export'],
       // Not sent: untouched.
-      statuses: [['New', true, false], ['Done', false, true]],
+      statuses: [
+        ['New', true, false],
+        ['Done', false, true],
+      ],
       custom_fields: ['Weight'],
     });
     expect(after.stages[0].id).toBe(welding.id);
@@ -269,11 +294,20 @@ describe('board', () => {
       stages: [
         { name: 'Welding', activities: [['Weld', 1]] },
         // Kept the Weld link it had, updated the Paint link's priority.
-        { name: 'Painting 2', activities: [['Paint', 7], ['Weld', 2]] },
+        {
+          name: 'Painting 2',
+          activities: [
+            ['Paint', 7],
+            ['Weld', 2],
+          ],
+        },
         { name: 'Packing', activities: [] },
       ],
       labels: ['Rush', 'Export', 'New label'],
-      statuses: [['New', true, false], ['Done', false, true]],
+      statuses: [
+        ['New', true, false],
+        ['Done', false, true],
+      ],
       custom_fields: ['Weight'],
     });
     expect(ids(res.body.stages).slice(0, 2)).toEqual([welding.id, painting.id]);
@@ -340,7 +374,8 @@ describe('board', () => {
     const res = await api.http('POST', '/v1/board', body);
     expectFieldErrors(res, fields);
     // Each description names where the problem is.
-    for (const field of fields) expect(res.body.errors.find((e: any) => e.field === field).description).toContain(field.replace(/\.id$/, ''));
+    for (const field of fields)
+      expect(res.body.errors.find((e: any) => e.field === field).description).toContain(field.replace(/\.id$/, ''));
     expect((await get(api, '/v1/board?limit=0')).count).toBe(before);
     expect((await get(api, '/v1/stage?limit=0')).count).toBe(stagesBefore);
   });
@@ -352,12 +387,23 @@ describe('board', () => {
       labels: [{ name: 'L', color: 'nope' }],
       custom_fields: [{ name: 'C', type: 'nope', scope: 'nope' }],
     });
-    expectFieldErrors(res, ['name', 'color', 'stages.1.name', 'stages.1.efficiency', 'labels.0.color', 'custom_fields.0.type', 'custom_fields.0.scope']);
+    expectFieldErrors(res, [
+      'name',
+      'color',
+      'stages.1.name',
+      'stages.1.efficiency',
+      'labels.0.color',
+      'custom_fields.0.type',
+      'custom_fields.0.scope',
+    ]);
   });
 
   it('refuses a null name on update and keeps the board', async () => {
     const board = await create(api, '/v1/board', { name: 'Keep' });
-    expectFieldErrors(await api.http('PUT', `/v1/board/${board.id}`, { name: null, workdays: { ...officeWeek, '7': 'no' } }), ['name', 'workdays']);
+    expectFieldErrors(await api.http('PUT', `/v1/board/${board.id}`, { name: null, workdays: { ...officeWeek, '7': 'no' } }), [
+      'name',
+      'workdays',
+    ]);
     expect(await get(api, `/v1/board/${board.id}`)).toStrictEqual(board);
   });
 
@@ -434,7 +480,14 @@ const parts: PartCase[] = [
   },
   {
     segment: 'custom_field',
-    full: () => ({ name: 'Finish', type: 'select', scope: 'card', priority: 4, list: [{ name: 'Matt', value: 'matt', color: 'grey' }], options: null }),
+    full: () => ({
+      name: 'Finish',
+      type: 'select',
+      scope: 'card',
+      priority: 4,
+      list: [{ name: 'Matt', value: 'matt', color: 'grey' }],
+      options: null,
+    }),
     change: { type: 'list', scope: 'collection' },
     bad: [
       ['no name', { type: 'text' }, 'name'],
@@ -472,7 +525,7 @@ describe.each(parts.map((p) => [p.segment, p] as const))('board %s (/v1/board/{b
     expect(updated).toStrictEqual({ ...created, ...part.change, updated_at: expect.stringMatching(timestampPattern) });
   });
 
-  it('is 404 under another board\'s path for GET, PUT and DELETE, and stays untouched', async () => {
+  it("is 404 under another board's path for GET, PUT and DELETE, and stays untouched", async () => {
     const created = await create(api, path(), part.full());
     expectNotFound(await api.http('GET', `${path(other)}/${created.id}`));
     expectNotFound(await api.http('PUT', `${path(other)}/${created.id}`, part.change));

@@ -33,7 +33,10 @@ const tag = () => `${process.pid}-${++counter}`;
 
 useSeededApi(async (started) => {
   api = started;
-  board = await create(api, '/v1/board?with=stages', { name: 'Metal', stages: [{ name: 'Cut', default_percentage: 60 }, { name: 'Weld' }] });
+  board = await create(api, '/v1/board?with=stages', {
+    name: 'Metal',
+    stages: [{ name: 'Cut', default_percentage: 60 }, { name: 'Weld' }],
+  });
   other = await create(api, '/v1/board?with=stages', { name: 'Finish', stages: [{ name: 'Paint' }] });
 });
 
@@ -53,7 +56,14 @@ describe('resource', () => {
     integration_schedule: true,
     color_hex: '#1a2b3c',
     boards: [
-      { id: board.id, active: true, stages: [{ id: cut().id, percentage: 50, active: true }, { id: weldStage().id, percentage: 50, active: false }] },
+      {
+        id: board.id,
+        active: true,
+        stages: [
+          { id: cut().id, percentage: 50, active: true },
+          { id: weldStage().id, percentage: 50, active: false },
+        ],
+      },
       { id: other.id, active: false, stages: [{ id: paint().id, percentage: 100, active: true }] },
     ],
     external_ref: `res-${tag()}`,
@@ -70,7 +80,7 @@ describe('resource', () => {
     expect(await get(api, `/v1/resource/${res.body.id}?with=schedule_deviations,groups`)).toStrictEqual(res.body);
   });
 
-  it('fills the documented defaults, and in boards active true and a stage\'s percentage from its default_percentage', async () => {
+  it("fills the documented defaults, and in boards active true and a stage's percentage from its default_percentage", async () => {
     const resource = await create(api, '/v1/resource', {
       name: 'Defaults',
       boards: [{ id: board.id, stages: [{ id: cut().id }, { id: weldStage().id }] }, { id: other.id }],
@@ -87,14 +97,24 @@ describe('resource', () => {
     });
     expect(resource.boards).toEqual([
       // Cut has default_percentage 60, Weld 100.
-      { id: board.id, active: true, stages: [{ id: cut().id, percentage: 60, active: true }, { id: weldStage().id, percentage: 100, active: true }] },
+      {
+        id: board.id,
+        active: true,
+        stages: [
+          { id: cut().id, percentage: 60, active: true },
+          { id: weldStage().id, percentage: 100, active: true },
+        ],
+      },
       { id: other.id, active: true, stages: [] },
     ]);
     expect((await create(api, '/v1/resource', { name: 'No boards' })).boards).toEqual([]);
   });
 
   it('accepts ids in upper case and stores them lower case', async () => {
-    const resource = await create(api, '/v1/resource', { name: 'Upper', boards: [{ id: board.id.toUpperCase(), stages: [{ id: cut().id.toUpperCase(), percentage: 10 }] }] });
+    const resource = await create(api, '/v1/resource', {
+      name: 'Upper',
+      boards: [{ id: board.id.toUpperCase(), stages: [{ id: cut().id.toUpperCase(), percentage: 10 }] }],
+    });
     expect(resource.boards).toEqual([{ id: board.id, active: true, stages: [{ id: cut().id, percentage: 10, active: true }] }]);
   });
 
@@ -124,20 +144,39 @@ describe('resource', () => {
       create(api, '/v1/resource', {
         name: `Merged ${tag()}`,
         boards: [
-          { id: board.id, stages: [{ id: cut().id, percentage: 50 }, { id: weldStage().id, percentage: 50, active: false }] },
+          {
+            id: board.id,
+            stages: [
+              { id: cut().id, percentage: 50 },
+              { id: weldStage().id, percentage: 50, active: false },
+            ],
+          },
           { id: other.id, active: false, stages: [{ id: paint().id }] },
         ],
       });
 
     it('with the flag adds and updates the boards and stages sent, by id, and keeps those left out', async () => {
       const resource = await planned();
-      const third = await create(api, '/v1/board?with=stages', { name: `Third ${tag()}`, stages: [{ name: 'Pack', default_percentage: 30 }] });
+      const third = await create(api, '/v1/board?with=stages', {
+        name: `Third ${tag()}`,
+        stages: [{ name: 'Pack', default_percentage: 30 }],
+      });
       const updated = await update(api, `/v1/resource/${resource.id}?update_without_delete_nested=true`, {
-        boards: [{ id: board.id, stages: [{ id: weldStage().id, active: true }] }, { id: third.id, stages: [{ id: third.stages[0].id }] }],
+        boards: [
+          { id: board.id, stages: [{ id: weldStage().id, active: true }] },
+          { id: third.id, stages: [{ id: third.stages[0].id }] },
+        ],
       });
       // The boards and stages sent come first, in the order sent; the ones left out follow.
       expect(updated.boards).toEqual([
-        { id: board.id, active: true, stages: [{ id: weldStage().id, percentage: 50, active: true }, { id: cut().id, percentage: 50, active: true }] },
+        {
+          id: board.id,
+          active: true,
+          stages: [
+            { id: weldStage().id, percentage: 50, active: true },
+            { id: cut().id, percentage: 50, active: true },
+          ],
+        },
         { id: third.id, active: true, stages: [{ id: third.stages[0].id, percentage: 30, active: true }] },
         { id: other.id, active: false, stages: [{ id: paint().id, percentage: 100, active: true }] },
       ]);
@@ -145,7 +184,10 @@ describe('resource', () => {
 
       // A board sent without stages, or with `stages: []`, keeps the stages it had.
       const again = await update(api, `/v1/resource/${resource.id}?update_without_delete_nested=true`, {
-        boards: [{ id: other.id, active: true }, { id: board.id, stages: [] }],
+        boards: [
+          { id: other.id, active: true },
+          { id: board.id, stages: [] },
+        ],
       });
       expect(again.boards).toEqual([{ ...updated.boards[2], active: true }, updated.boards[0], updated.boards[1]]);
     });
@@ -154,8 +196,12 @@ describe('resource', () => {
       const resource = await planned();
       const flagged = `/v1/resource/${resource.id}?update_without_delete_nested=true`;
       expectFieldErrors(await api.http('PUT', flagged, { boards: [{ id: unknownId }] }), ['boards.0.id']);
-      expectFieldErrors(await api.http('PUT', flagged, { boards: [{ id: other.id, stages: [{ id: cut().id }] }] }), ['boards.0.stages.0.id']);
-      expectFieldErrors(await api.http('PUT', flagged, { boards: [{ id: board.id, stages: [{ id: cut().id, percentage: 101 }] }] }), ['boards']);
+      expectFieldErrors(await api.http('PUT', flagged, { boards: [{ id: other.id, stages: [{ id: cut().id }] }] }), [
+        'boards.0.stages.0.id',
+      ]);
+      expectFieldErrors(await api.http('PUT', flagged, { boards: [{ id: board.id, stages: [{ id: cut().id, percentage: 101 }] }] }), [
+        'boards',
+      ]);
       expect(await get(api, `/v1/resource/${resource.id}`)).toStrictEqual(resource);
     });
 
@@ -201,14 +247,30 @@ describe('resource', () => {
     ['start_date that is no date', () => ({ name: 'R', start_date: '2026-02-30' }), ['start_date']],
     ['an avatar that is no http(s) url', () => ({ name: 'R', avatar: 'ftp://x/y.png' }), ['avatar']],
     ['boards naming an unknown board', () => ({ name: 'R', boards: [{ id: unknownId }] }), ['boards.0.id']],
-    ['boards naming a stage of another board', () => ({ name: 'R', boards: [{ id: board.id, stages: [{ id: paint().id }] }] }), ['boards.0.stages.0.id']],
-    ['boards naming an unknown stage', () => ({ name: 'R', boards: [{ id: other.id, stages: [{ id: paint().id }, { id: unknownId }] }] }), ['boards.0.stages.1.id']],
+    [
+      'boards naming a stage of another board',
+      () => ({ name: 'R', boards: [{ id: board.id, stages: [{ id: paint().id }] }] }),
+      ['boards.0.stages.0.id'],
+    ],
+    [
+      'boards naming an unknown stage',
+      () => ({ name: 'R', boards: [{ id: other.id, stages: [{ id: paint().id }, { id: unknownId }] }] }),
+      ['boards.0.stages.1.id'],
+    ],
     ['boards as an object', () => ({ name: 'R', boards: { id: board.id } }), ['boards']],
     ['a board without id', () => ({ name: 'R', boards: [{ active: true }] }), ['boards']],
     ['a board active "yes"', () => ({ name: 'R', boards: [{ id: board.id, active: 'yes' }] }), ['boards']],
-    ['a stage percentage of 101', () => ({ name: 'R', boards: [{ id: board.id, stages: [{ id: cut().id, percentage: 101 }] }] }), ['boards']],
+    [
+      'a stage percentage of 101',
+      () => ({ name: 'R', boards: [{ id: board.id, stages: [{ id: cut().id, percentage: 101 }] }] }),
+      ['boards'],
+    ],
     ['a stage percentage of -1', () => ({ name: 'R', boards: [{ id: board.id, stages: [{ id: cut().id, percentage: -1 }] }] }), ['boards']],
-    ['a stage percentage of 33.3', () => ({ name: 'R', boards: [{ id: board.id, stages: [{ id: cut().id, percentage: 33.3 }] }] }), ['boards']],
+    [
+      'a stage percentage of 33.3',
+      () => ({ name: 'R', boards: [{ id: board.id, stages: [{ id: cut().id, percentage: 33.3 }] }] }),
+      ['boards'],
+    ],
     ['stages that are not a list', () => ({ name: 'R', boards: [{ id: board.id, stages: cut().id }] }), ['boards']],
   ];
 
@@ -221,7 +283,9 @@ describe('resource', () => {
   it('refuses end_date before the stored start_date on update, and boards of unknown records, keeping the resource', async () => {
     const resource = await create(api, '/v1/resource', { name: 'Dated', start_date: '2026-03-01' });
     expectFieldErrors(await api.http('PUT', `/v1/resource/${resource.id}`, { end_date: '2026-02-28' }), ['end_date']);
-    expectFieldErrors(await api.http('PUT', `/v1/resource/${resource.id}`, { boards: [{ id: board.id }, { id: unknownId }] }), ['boards.1.id']);
+    expectFieldErrors(await api.http('PUT', `/v1/resource/${resource.id}`, { boards: [{ id: board.id }, { id: unknownId }] }), [
+      'boards.1.id',
+    ]);
     expect(await get(api, `/v1/resource/${resource.id}`)).toStrictEqual(resource);
   });
 
@@ -230,7 +294,15 @@ describe('resource', () => {
     const local = await create(api, '/v1/board?with=stages', { name: 'Shrinking', stages: [{ name: 'Keep' }, { name: 'Drop' }] });
     const resource = await create(api, '/v1/resource', {
       name: 'Planner of a shrinking board',
-      boards: [{ id: local.id, stages: [{ id: local.stages[0].id, percentage: 50 }, { id: local.stages[1].id, percentage: 50 }] }],
+      boards: [
+        {
+          id: local.id,
+          stages: [
+            { id: local.stages[0].id, percentage: 50 },
+            { id: local.stages[1].id, percentage: 50 },
+          ],
+        },
+      ],
     });
     await remove(api, `/v1/stage/${local.stages[1].id}`);
     const read = await get(api, `/v1/resource/${resource.id}`);
@@ -262,7 +334,10 @@ describe('resource', () => {
 
   it('deletes a resource with 204, its deviations and group memberships with it', async () => {
     const resource = await create(api, '/v1/resource', { name: 'Leaving' });
-    const deviation = await create(api, `/v1/resource/${resource.id}/schedule_deviation`, { start_date: '2026-06-01', end_date: '2026-06-05' });
+    const deviation = await create(api, `/v1/resource/${resource.id}/schedule_deviation`, {
+      start_date: '2026-06-01',
+      end_date: '2026-06-05',
+    });
     const group = await create(api, '/v1/group', { name: 'Has the leaver', resources: [{ id: resource.id }] });
     await remove(api, `/v1/resource/${resource.id}`);
     await expectGone(api, `/v1/resource/${resource.id}`);
@@ -283,7 +358,14 @@ describe('schedule deviation (/v1/resource/{id}/schedule_deviation)', () => {
   });
 
   it('creates a deviation with every field (201), resource_id from the path, and reads it back', async () => {
-    const body = { description: 'Flu', type: 'sick', start_date: '2026-01-05', end_date: '2026-01-09', time: 120, external_ref: `dev-${tag()}` };
+    const body = {
+      description: 'Flu',
+      type: 'sick',
+      start_date: '2026-01-05',
+      end_date: '2026-01-09',
+      time: 120,
+      external_ref: `dev-${tag()}`,
+    };
     const created = await create(api, path(), { ...body, resource_id: colleague.id });
     expect(created).toMatchObject({ ...body, resource_id: resource.id });
     expect(created.id).toMatch(uuidPattern);
@@ -307,7 +389,12 @@ describe('schedule deviation (/v1/resource/{id}/schedule_deviation)', () => {
   it('updates only the fields sent', async () => {
     const created = await create(api, path(), { start_date: '2026-03-02', end_date: '2026-03-06', time: 60 });
     const updated = await update(api, `${path()}/${created.id}`, { time: null, description: 'Whole days after all' });
-    expect(updated).toStrictEqual({ ...created, time: null, description: 'Whole days after all', updated_at: expect.stringMatching(timestampPattern) });
+    expect(updated).toStrictEqual({
+      ...created,
+      time: null,
+      description: 'Whole days after all',
+      updated_at: expect.stringMatching(timestampPattern),
+    });
   });
 
   const invalid: [string, Record<string, unknown>, string[]][] = [
@@ -340,7 +427,7 @@ describe('schedule deviation (/v1/resource/{id}/schedule_deviation)', () => {
     expectDuplicate(await api.http('POST', path(colleague), { start_date: '2026-05-04', end_date: '2026-05-04', external_ref: ref }));
   });
 
-  it('is 404 under another resource\'s path and under a resource that does not exist, whose list is empty', async () => {
+  it("is 404 under another resource's path and under a resource that does not exist, whose list is empty", async () => {
     const created = await create(api, path(), { start_date: '2026-07-01', end_date: '2026-07-01' });
     expectNotFound(await api.http('GET', `${path(colleague)}/${created.id}`));
     expectNotFound(await api.http('PUT', `${path(colleague)}/${created.id}`, { time: 5 }));
@@ -348,7 +435,9 @@ describe('schedule deviation (/v1/resource/{id}/schedule_deviation)', () => {
     expectNotFound(await api.http('GET', `/v1/resource/${unknownId}/schedule_deviation/${created.id}`));
     // A list under a missing parent is empty, as the public API answers (docs/API.md "Compatibility").
     expect(await get(api, `/v1/resource/${unknownId}/schedule_deviation`)).toMatchObject({ count: 0, data: [] });
-    expectNotFound(await api.http('POST', `/v1/resource/${unknownId}/schedule_deviation`, { start_date: '2026-07-01', end_date: '2026-07-01' }));
+    expectNotFound(
+      await api.http('POST', `/v1/resource/${unknownId}/schedule_deviation`, { start_date: '2026-07-01', end_date: '2026-07-01' }),
+    );
     expect(await get(api, `${path()}/${created.id}`)).toStrictEqual(created);
   });
 
@@ -390,7 +479,9 @@ describe('group', () => {
     expect(ids(replaced.resources)).toEqual([cara.id]);
     expect(ids((await get(api, `/v1/resource/${anna.id}?with=groups`)).groups)).not.toContain(group.id);
 
-    const merged = await update(api, `/v1/group/${group.id}?update_without_delete_nested=true&with=resources`, { resources: [{ id: ben.id }] });
+    const merged = await update(api, `/v1/group/${group.id}?update_without_delete_nested=true&with=resources`, {
+      resources: [{ id: ben.id }],
+    });
     expect(ids(merged.resources).sort()).toEqual([ben.id, cara.id].sort());
 
     const renamed = await update(api, `/v1/group/${group.id}?with=resources`, { name: 'Painters 2' });
@@ -419,15 +510,23 @@ describe('group', () => {
   });
 });
 
-describe('a resource\'s cards, schedules and activities (with=…, filter …)', () => {
+describe("a resource's cards, schedules and activities (with=…, filter …)", () => {
   /** A board with one stage and an entry status, so cards can be made on it. */
   async function planboard(on: TestApi) {
-    return create(on, '/v1/board?with=stages', { name: 'Assigned work', stages: [{ name: 'Make' }], statuses: [{ name: 'Open', entry: true }] });
+    return create(on, '/v1/board?with=stages', {
+      name: 'Assigned work',
+      stages: [{ name: 'Make' }],
+      statuses: [{ name: 'Open', entry: true }],
+    });
   }
   /** A card on `at` (in a collection of its own) assigned to `resources`. */
   async function card(on: TestApi, at: any, name: string, resources: any[]) {
     const collection = await create(on, '/v1/collection', { name, board_id: at.id });
-    return create(on, `/v1/collection/${collection.id}/card`, { stage_id: at.stages[0].id, name, resources: resources.map((r) => ({ id: r.id })) });
+    return create(on, `/v1/collection/${collection.id}/card`, {
+      stage_id: at.stages[0].id,
+      name,
+      resources: resources.map((r) => ({ id: r.id })),
+    });
   }
   let work: any;
   beforeAll(async () => {
@@ -440,13 +539,17 @@ describe('a resource\'s cards, schedules and activities (with=…, filter …)',
     const idle = await create(api, '/v1/resource', { name: 'Idle (cards)' });
     const legs = await card(api, work, 'Legs', [anna]);
     const top = await card(api, work, 'Top', [anna, press]);
-    await card(api, work, 'Nobody\'s', []);
+    await card(api, work, "Nobody's", []);
 
     const got = await get(api, `/v1/resource/${anna.id}?with=cards.collection`);
     expect(ids(got.cards)).toEqual([legs.id, top.id]);
     expect(got.cards[1]).toMatchObject({ name: 'Top', collection: { name: 'Top' } });
     const list = await get(api, `/v1/resource?filter=id:eq:${anna.id},or,id:eq:${press.id},or,id:eq:${idle.id}&with=cards`);
-    expect(Object.fromEntries(list.data.map((r: any) => [r.id, ids(r.cards)]))).toEqual({ [anna.id]: [legs.id, top.id], [press.id]: [top.id], [idle.id]: [] });
+    expect(Object.fromEntries(list.data.map((r: any) => [r.id, ids(r.cards)]))).toEqual({
+      [anna.id]: [legs.id, top.id],
+      [press.id]: [top.id],
+      [idle.id]: [],
+    });
 
     expect(ids((await get(api, `/v1/resource?filter=cards.name:eq:Top`)).data)).toEqual([anna.id, press.id]);
     expect(ids((await get(api, `/v1/resource?filter=cards:has:${legs.id}`)).data)).toEqual([anna.id]);
@@ -471,18 +574,43 @@ describe('a resource\'s cards, schedules and activities (with=…, filter …)',
   it('schedules: its schedule deviations, as schedule_deviations reads them', async () => {
     const anna = await create(api, '/v1/resource', { name: 'Anna (schedules)' });
     const ben = await create(api, '/v1/resource', { name: 'Ben (schedules)' });
-    const holiday = await create(api, `/v1/resource/${anna.id}/schedule_deviation`, { type: 'vacation', start_date: '2026-07-06', end_date: '2026-07-17' });
-    const dentist = await create(api, `/v1/resource/${anna.id}/schedule_deviation`, { type: 'leave', start_date: '2026-03-02', end_date: '2026-03-02', time: 120 });
-    const bens = await create(api, `/v1/resource/${ben.id}/schedule_deviation`, { type: 'sick', start_date: '2026-02-02', end_date: '2026-02-04' });
+    const holiday = await create(api, `/v1/resource/${anna.id}/schedule_deviation`, {
+      type: 'vacation',
+      start_date: '2026-07-06',
+      end_date: '2026-07-17',
+    });
+    const dentist = await create(api, `/v1/resource/${anna.id}/schedule_deviation`, {
+      type: 'leave',
+      start_date: '2026-03-02',
+      end_date: '2026-03-02',
+      time: 120,
+    });
+    const bens = await create(api, `/v1/resource/${ben.id}/schedule_deviation`, {
+      type: 'sick',
+      start_date: '2026-02-02',
+      end_date: '2026-02-04',
+    });
 
     const got = await get(api, `/v1/resource/${anna.id}?with=schedules,schedule_deviations`);
     expect(ids(got.schedules)).toEqual([holiday.id, dentist.id]);
     expect(got.schedules).toEqual(got.schedule_deviations);
     expect(got.schedules[1]).toMatchObject({ resource_id: anna.id, type: 'leave', time: 120 });
     const list = await get(api, `/v1/resource?filter=id:eq:${anna.id},or,id:eq:${ben.id}&with=schedules`);
-    expect(Object.fromEntries(list.data.map((r: any) => [r.id, ids(r.schedules)]))).toEqual({ [anna.id]: [holiday.id, dentist.id], [ben.id]: [bens.id] });
+    expect(Object.fromEntries(list.data.map((r: any) => [r.id, ids(r.schedules)]))).toEqual({
+      [anna.id]: [holiday.id, dentist.id],
+      [ben.id]: [bens.id],
+    });
     expect(ids((await get(api, `/v1/resource?filter=name:ends_with:'(schedules)',and,schedules.type:eq:sick`)).data)).toEqual([ben.id]);
-    expect(ids((await get(api, `/v1/resource?filter=name:ends_with:'(schedules)',and,schedules.start_date:lte:2026-07-10,and,schedules.end_date:gte:2026-07-10`)).data)).toEqual([anna.id]);
+    expect(
+      ids(
+        (
+          await get(
+            api,
+            `/v1/resource?filter=name:ends_with:'(schedules)',and,schedules.start_date:lte:2026-07-10,and,schedules.end_date:gte:2026-07-10`,
+          )
+        ).data,
+      ),
+    ).toEqual([anna.id]);
   });
 
   it('activities: those of its type, the work it can do; read-only, and following a change of type', async () => {
@@ -504,23 +632,35 @@ describe('a resource\'s cards, schedules and activities (with=…, filter …)',
     ]);
     expect(list.data[2].activities[0].stages).toEqual([]);
     // Resources of one type share the activities, yet each answer is its own: show on one leaves the other whole.
-    const shaped = await get(api, `/v1/resource?filter=id:eq:${laser.id},or,id:eq:${lathe.id}&with=activities&show=name,activities.0.description`);
+    const shaped = await get(
+      api,
+      `/v1/resource?filter=id:eq:${laser.id},or,id:eq:${lathe.id}&with=activities&show=name,activities.0.description`,
+    );
     expect(shaped.data.map((r: any) => r.activities)).toEqual([[{ description: 'Saw (by type)' }], [{ description: 'Saw (by type)' }]]);
 
-    expect(ids((await get(api, `/v1/resource?filter=name:ends_with:'(activities)',and,activities.description:eq:'Fit (by type)'`)).data)).toEqual([fitter.id]);
-    expect(ids((await get(api, `/v1/resource?filter=name:ends_with:'(activities)',and,activities:has:${drill.id}&sort=name`)).data)).toEqual([laser.id, lathe.id]);
+    expect(
+      ids((await get(api, `/v1/resource?filter=name:ends_with:'(activities)',and,activities.description:eq:'Fit (by type)'`)).data),
+    ).toEqual([fitter.id]);
+    expect(
+      ids((await get(api, `/v1/resource?filter=name:ends_with:'(activities)',and,activities:has:${drill.id}&sort=name`)).data),
+    ).toEqual([laser.id, lathe.id]);
 
     // Read back with its activities and PUT whole, the resource is saved and the activities stay as they are.
     const read = await get(api, `/v1/resource/${laser.id}?with=activities`);
     await update(api, `/v1/resource/${laser.id}`, { ...read, activities: [{ id: fit.id }] });
-    expect(ids((await get(api, `/v1/activity?filter=resource_type:eq:machine,and,description:ends_with:'(by type)'`)).data)).toEqual([saw.id, drill.id]);
+    expect(ids((await get(api, `/v1/activity?filter=resource_type:eq:machine,and,description:ends_with:'(by type)'`)).data)).toEqual([
+      saw.id,
+      drill.id,
+    ]);
     // A machine that becomes a cell does other work.
     await update(api, `/v1/resource/${lathe.id}`, { type: 'cell' });
     expect((await get(api, `/v1/resource/${lathe.id}?with=activities`)).activities).toEqual([]);
   });
 
   it('offers resources: those in a group with it, each once, never itself (docs/API.md "Relations")', async () => {
-    const [ann, bob, cat, dan] = await Promise.all(['Ann', 'Bob', 'Cat', 'Dan'].map((name) => create(api, '/v1/resource', { name: `${name} (peers)` })));
+    const [ann, bob, cat, dan] = await Promise.all(
+      ['Ann', 'Bob', 'Cat', 'Dan'].map((name) => create(api, '/v1/resource', { name: `${name} (peers)` })),
+    );
     await create(api, '/v1/group', { name: 'Peers A', resources: [{ id: ann.id }, { id: bob.id }] });
     await create(api, '/v1/group', { name: 'Peers B', resources: [{ id: ann.id }, { id: bob.id }, { id: cat.id }] });
     const list = await get(api, `/v1/resource?filter=name:ends_with:'(peers)'&with=cards,resources&sort=name`);
@@ -530,10 +670,18 @@ describe('a resource\'s cards, schedules and activities (with=…, filter …)',
       ['Cat (peers)', ['Ann (peers)', 'Bob (peers)']],
       ['Dan (peers)', []],
     ]);
-    expect(ids((await get(api, `/v1/resource?filter=name:ends_with:'(peers)',and,resources:has:${cat.id}&sort=name`)).data)).toEqual([ann.id, bob.id]);
-    expect(ids((await get(api, `/v1/resource?filter=name:ends_with:'(peers)',and,resources.name:eq:'Ann (peers)'&sort=name`)).data)).toEqual([bob.id, cat.id]);
+    expect(ids((await get(api, `/v1/resource?filter=name:ends_with:'(peers)',and,resources:has:${cat.id}&sort=name`)).data)).toEqual([
+      ann.id,
+      bob.id,
+    ]);
+    expect(
+      ids((await get(api, `/v1/resource?filter=name:ends_with:'(peers)',and,resources.name:eq:'Ann (peers)'&sort=name`)).data),
+    ).toEqual([bob.id, cat.id]);
     // Read back with its peers and PUT whole, nothing about the groups changes.
-    await update(api, `/v1/resource/${dan.id}`, { ...(await get(api, `/v1/resource/${dan.id}?with=resources`)), resources: [{ id: ann.id }] });
+    await update(api, `/v1/resource/${dan.id}`, {
+      ...(await get(api, `/v1/resource/${dan.id}?with=resources`)),
+      resources: [{ id: ann.id }],
+    });
     expect((await get(api, `/v1/resource/${dan.id}?with=resources`)).resources).toEqual([]);
     // A deleted peer is gone from the others' lists.
     await remove(api, `/v1/resource/${cat.id}`);
@@ -561,15 +709,23 @@ describe('a resource\'s cards, schedules and activities (with=…, filter …)',
     expect(await loads(20)).toBe(await loads(2));
   });
 
-  it('never shows another environment\'s cards, deviations or activities, whatever with or filter asks', async () => {
+  it("never shows another environment's cards, deviations or activities, whatever with or filter asks", async () => {
     const other = otherEnvironment(api);
     const theirBoard = await planboard(other);
     const ours = await create(api, '/v1/resource', { name: 'Twin', type: 'cell' });
     const theirs = await create(other, '/v1/resource', { name: 'Twin', type: 'cell' });
     const ourCard = await card(api, work, 'Twin card', [ours]);
     const theirCard = await card(other, theirBoard, 'Twin card', [theirs]);
-    const ourAbsence = await create(api, `/v1/resource/${ours.id}/schedule_deviation`, { type: 'holiday', start_date: '2026-12-24', end_date: '2026-12-26' });
-    const theirAbsence = await create(other, `/v1/resource/${theirs.id}/schedule_deviation`, { type: 'holiday', start_date: '2026-12-24', end_date: '2026-12-26' });
+    const ourAbsence = await create(api, `/v1/resource/${ours.id}/schedule_deviation`, {
+      type: 'holiday',
+      start_date: '2026-12-24',
+      end_date: '2026-12-26',
+    });
+    const theirAbsence = await create(other, `/v1/resource/${theirs.id}/schedule_deviation`, {
+      type: 'holiday',
+      start_date: '2026-12-24',
+      end_date: '2026-12-26',
+    });
     // Only the other environment has cell activities.
     const theirActivity = await create(other, '/v1/activity', { description: 'Cell work', resource_type: 'cell' });
 

@@ -57,14 +57,23 @@ describe('stage', () => {
   });
 
   it('creates a stage with every field and its activities (201), read back with board and activities', async () => {
-    const body = { ...fullStage(), activities: [{ id: saw.id, priority: 1 }, { id: drill.id, priority: 0 }] };
+    const body = {
+      ...fullStage(),
+      activities: [
+        { id: saw.id, priority: 1 },
+        { id: drill.id, priority: 0 },
+      ],
+    };
     const res = await api.http('POST', '/v1/stage?with=board,activities', body);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject(fullStage());
     expect(res.body.id).toMatch(uuidPattern);
     expect(res.body.created_at).toMatch(timestampPattern);
     expect(res.body.board).toMatchObject({ id: board.id, name: 'Carpentry' });
-    expect(links(res.body)).toEqual([[saw.id, 1], [drill.id, 0]]);
+    expect(links(res.body)).toEqual([
+      [saw.id, 1],
+      [drill.id, 0],
+    ]);
     // The embedded activities are the activities, with the link's priority.
     expect(res.body.activities[0]).toMatchObject({ description: 'Saw', resource_type: 'machine' });
 
@@ -89,9 +98,13 @@ describe('stage', () => {
     });
   });
 
-  it('gives an activity linked without a priority the link\'s default priority 0', async () => {
+  it("gives an activity linked without a priority the link's default priority 0", async () => {
     // stage_activity.priority: integer, minimum 0, default 0 (shared/resources/stage.ts).
-    const stage = await create(api, '/v1/stage?with=activities', { board_id: board.id, name: 'No priorities', activities: [{ id: saw.id }] });
+    const stage = await create(api, '/v1/stage?with=activities', {
+      board_id: board.id,
+      name: 'No priorities',
+      activities: [{ id: saw.id }],
+    });
     expect(links(stage)).toEqual([[saw.id, 0]]);
     expect(links(await get(api, `/v1/stage/${stage.id}?with=activities`))).toEqual([[saw.id, 0]]);
   });
@@ -99,35 +112,63 @@ describe('stage', () => {
   it('updates only the fields sent; activities sent replace the set, a link sent again gets its new priority', async () => {
     const stage = await create(api, '/v1/stage?with=activities', {
       ...fullStage(),
-      activities: [{ id: saw.id, priority: 1 }, { id: drill.id, priority: 2 }],
+      activities: [
+        { id: saw.id, priority: 1 },
+        { id: drill.id, priority: 2 },
+      ],
     });
     const updated = await update(api, `/v1/stage/${stage.id}?with=activities`, {
       name: 'Cutting 2',
       efficiency: 120,
       capacity_notification_max: null,
-      activities: [{ id: drill.id, priority: 5 }, { id: sand.id, priority: 6 }],
+      activities: [
+        { id: drill.id, priority: 5 },
+        { id: sand.id, priority: 6 },
+      ],
     });
     expect(updated).toMatchObject({ ...fullStage(), name: 'Cutting 2', efficiency: 120, capacity_notification_max: null });
-    expect(links(updated)).toEqual([[drill.id, 5], [sand.id, 6]]);
+    expect(links(updated)).toEqual([
+      [drill.id, 5],
+      [sand.id, 6],
+    ]);
     expect(ids((await get(api, `/v1/activity/${saw.id}?with=stages`)).stages)).not.toContain(stage.id);
     // Without activities in the body the links stay.
     const renamed = await update(api, `/v1/stage/${stage.id}?with=activities`, { name: 'Cutting 3' });
-    expect(links(renamed)).toEqual([[drill.id, 5], [sand.id, 6]]);
+    expect(links(renamed)).toEqual([
+      [drill.id, 5],
+      [sand.id, 6],
+    ]);
     // An empty list removes them all.
     expect((await update(api, `/v1/stage/${stage.id}?with=activities`, { activities: [] })).activities).toEqual([]);
   });
 
   it('with update_without_delete_nested=true adds and updates links and keeps the others', async () => {
-    const stage = await create(api, '/v1/stage?with=activities', { board_id: board.id, name: 'Merge', activities: [{ id: saw.id, priority: 1 }, { id: drill.id, priority: 2 }] });
-    const updated = await update(api, `/v1/stage/${stage.id}?update_without_delete_nested=true&with=activities`, {
-      activities: [{ id: drill.id, priority: 9 }, { id: sand.id, priority: 3 }],
+    const stage = await create(api, '/v1/stage?with=activities', {
+      board_id: board.id,
+      name: 'Merge',
+      activities: [
+        { id: saw.id, priority: 1 },
+        { id: drill.id, priority: 2 },
+      ],
     });
-    expect(links(updated)).toEqual([[saw.id, 1], [drill.id, 9], [sand.id, 3]]);
+    const updated = await update(api, `/v1/stage/${stage.id}?update_without_delete_nested=true&with=activities`, {
+      activities: [
+        { id: drill.id, priority: 9 },
+        { id: sand.id, priority: 3 },
+      ],
+    });
+    expect(links(updated)).toEqual([
+      [saw.id, 1],
+      [drill.id, 9],
+      [sand.id, 3],
+    ]);
   });
 
   it('accepts efficiency at its bounds 1 and 1000 and default_percentage at 0 and 100', async () => {
-    for (const efficiency of [1, 1000]) expect((await create(api, '/v1/stage', { board_id: board.id, name: 'E', efficiency })).efficiency).toBe(efficiency);
-    for (const pct of [0, 100]) expect((await create(api, '/v1/stage', { board_id: board.id, name: 'P', default_percentage: pct })).default_percentage).toBe(pct);
+    for (const efficiency of [1, 1000])
+      expect((await create(api, '/v1/stage', { board_id: board.id, name: 'E', efficiency })).efficiency).toBe(efficiency);
+    for (const pct of [0, 100])
+      expect((await create(api, '/v1/stage', { board_id: board.id, name: 'P', default_percentage: pct })).default_percentage).toBe(pct);
   });
 
   const invalid: [string, Record<string, unknown>, string[]][] = [
@@ -146,7 +187,11 @@ describe('stage', () => {
     ['independent "yes"', { board_id: '{board}', name: 'S', independent: 'yes' }, ['independent']],
     ['capacity_notification_min -1', { board_id: '{board}', name: 'S', capacity_notification_min: -1 }, ['capacity_notification_min']],
     ['an activity that does not exist', { board_id: '{board}', name: 'S', activities: [{ id: unknownId }] }, ['activities.0.id']],
-    ['an activity link priority -1', { board_id: '{board}', name: 'S', activities: [{ id: '{saw}', priority: -1 }] }, ['activities.0.priority']],
+    [
+      'an activity link priority -1',
+      { board_id: '{board}', name: 'S', activities: [{ id: '{saw}', priority: -1 }] },
+      ['activities.0.priority'],
+    ],
   ];
 
   it.each(invalid)('refuses %s with 422 on that field, writing nothing', async (_label, template, fields) => {
@@ -157,14 +202,22 @@ describe('stage', () => {
   });
 
   it('refuses an invalid update with 422 and keeps the stage and its links', async () => {
-    const stage = await create(api, '/v1/stage?with=activities', { board_id: board.id, name: 'Keep', activities: [{ id: saw.id, priority: 1 }] });
+    const stage = await create(api, '/v1/stage?with=activities', {
+      board_id: board.id,
+      name: 'Keep',
+      activities: [{ id: saw.id, priority: 1 }],
+    });
     const res = await api.http('PUT', `/v1/stage/${stage.id}`, { name: null, efficiency: 0, activities: [{ id: unknownId }] });
     expectFieldErrors(res, ['name', 'efficiency', 'activities.0.id']);
     expect(await get(api, `/v1/stage/${stage.id}?with=activities`)).toStrictEqual(stage);
   });
 
   it('deletes a stage with 204; then it is 404, and neither its board nor its activities list it', async () => {
-    const stage = await create(api, '/v1/stage', { board_id: otherBoard.id, name: 'Short-lived', activities: [{ id: sand.id, priority: 0 }] });
+    const stage = await create(api, '/v1/stage', {
+      board_id: otherBoard.id,
+      name: 'Short-lived',
+      activities: [{ id: sand.id, priority: 0 }],
+    });
     await remove(api, `/v1/stage/${stage.id}`);
     await expectGone(api, `/v1/stage/${stage.id}`);
     expect(ids((await get(api, `/v1/board/${otherBoard.id}?with=stages`)).stages)).not.toContain(stage.id);
@@ -227,7 +280,9 @@ describe('activity', () => {
     expect(replaced).toMatchObject({ code: null, billable: false, description: 'Assemble', hourly_rate: 45.5 });
     expect(ids(replaced.stages)).toEqual([s3.id]);
 
-    const merged = await update(api, `/v1/activity/${activity.id}?update_without_delete_nested=true&with=stages`, { stages: [{ id: s1.id }] });
+    const merged = await update(api, `/v1/activity/${activity.id}?update_without_delete_nested=true&with=stages`, {
+      stages: [{ id: s1.id }],
+    });
     expect(ids(merged.stages).sort()).toEqual([s1.id, s3.id].sort());
   });
 
@@ -271,16 +326,26 @@ describe('activity', () => {
   });
 });
 
-describe('an activity\'s time entries (with=time_tracking, filter time_tracking.…)', () => {
+describe("an activity's time entries (with=time_tracking, filter time_tracking.…)", () => {
   /** A card to track time on, in `on`'s environment. */
   async function cardIn(on: TestApi) {
-    const planboard = await create(on, '/v1/board?with=stages', { name: 'Tracked', stages: [{ name: 'Work' }], statuses: [{ name: 'Open', entry: true }] });
+    const planboard = await create(on, '/v1/board?with=stages', {
+      name: 'Tracked',
+      stages: [{ name: 'Work' }],
+      statuses: [{ name: 'Open', entry: true }],
+    });
     const collection = await create(on, '/v1/collection', { name: 'Tracked job', board_id: planboard.id });
     return create(on, `/v1/collection/${collection.id}/card`, { stage_id: planboard.stages[0].id });
   }
   /** An hour on 4 March 2024 on `card` for `activity`. */
   const entry = (activity: any, card: any, note: string, on = api) =>
-    create(on, '/v1/time_tracking', { card_id: card.id, activity_id: activity.id, start: '2024-03-04T08:00:00Z', end: '2024-03-04T09:00:00Z', note });
+    create(on, '/v1/time_tracking', {
+      card_id: card.id,
+      activity_id: activity.id,
+      start: '2024-03-04T08:00:00Z',
+      end: '2024-03-04T09:00:00Z',
+      note,
+    });
 
   it('reads the time entries of each activity, only its own, on one and in a list', async () => {
     const card = await cardIn(api);
@@ -305,13 +370,15 @@ describe('an activity\'s time entries (with=time_tracking, filter time_tracking.
 
     expect(ids((await get(api, `/v1/activity?filter=time_tracking.note:eq:'Glued the top'`)).data)).toEqual([glue.id]);
     expect(ids((await get(api, `/v1/activity?filter=time_tracking:has:${second.id}`)).data)).toEqual([plane.id]);
-    expect(ids((await get(api, `/v1/activity?filter=time_tracking.duration:eq:60,and,time_tracking.note:starts_with:Planed`)).data)).toEqual([plane.id]);
+    expect(
+      ids((await get(api, `/v1/activity?filter=time_tracking.duration:eq:60,and,time_tracking.note:starts_with:Planed`)).data),
+    ).toEqual([plane.id]);
 
     await remove(api, `/v1/time_tracking/${first.id}`);
     expect(ids((await get(api, `/v1/activity/${plane.id}?with=time_tracking`)).time_tracking)).toEqual([second.id]);
   });
 
-  it('never shows another environment\'s time entries, whatever with or filter asks', async () => {
+  it("never shows another environment's time entries, whatever with or filter asks", async () => {
     const other = otherEnvironment(api);
     const ours = await create(api, '/v1/activity', { description: 'Varnish' });
     const theirs = await create(other, '/v1/activity', { description: 'Varnish' });

@@ -247,11 +247,15 @@ describe('user', () => {
   });
 });
 
-describe('a user\'s time entries and board views (with=time_tracking,board_views)', () => {
+describe("a user's time entries and board views (with=time_tracking,board_views)", () => {
   /** A board with one stage and a card to track time on, in `on`'s environment. */
   async function workplace(on: TestApi) {
     const activity = await create(on, '/v1/activity', { description: 'Assemble' });
-    const board = await create(on, '/v1/board?with=stages', { name: 'Assembly', stages: [{ name: 'Build' }], statuses: [{ name: 'Open', entry: true }] });
+    const board = await create(on, '/v1/board?with=stages', {
+      name: 'Assembly',
+      stages: [{ name: 'Build' }],
+      statuses: [{ name: 'Open', entry: true }],
+    });
     const collection = await create(on, '/v1/collection', { name: 'Cabinet', board_id: board.id });
     const card = await create(on, `/v1/collection/${collection.id}/card`, { stage_id: board.stages[0].id });
     return { activity, board, card };
@@ -274,7 +278,7 @@ describe('a user\'s time entries and board views (with=time_tracking,board_views
   const view = (name: string, user: any | null, on = api, at = here) =>
     create(on, `/v1/board/${at.board.id}/view`, { name, ...(user ? { user_id: user.id } : {}) });
 
-  it('reads each user\'s own time entries, on one user and in a list', async () => {
+  it("reads each user's own time entries, on one user and in a list", async () => {
     const anna = await invite({ email: email('anna.tt'), role: 'member' });
     const ben = await invite({ email: email('ben.tt'), role: 'member' });
     const idle = await invite({ email: email('idle.tt'), role: 'member' });
@@ -302,10 +306,12 @@ describe('a user\'s time entries and board views (with=time_tracking,board_views
     await entry(dirk, 6, 'Dirk wrote this');
     expect(ids((await get(api, `/v1/user?filter=time_tracking.note:eq:'Only Cleo wrote this'`)).data)).toEqual([cleo.id]);
     expect(ids((await get(api, `/v1/user?filter=time_tracking:has:${cleos.id}`)).data)).toEqual([cleo.id]);
-    expect(ids((await get(api, `/v1/user?filter=(id:eq:${cleo.id},or,id:eq:${dirk.id}),and,time_tracking:not:has:${cleos.id}`)).data)).toEqual([dirk.id]);
+    expect(
+      ids((await get(api, `/v1/user?filter=(id:eq:${cleo.id},or,id:eq:${dirk.id}),and,time_tracking:not:has:${cleos.id}`)).data),
+    ).toEqual([dirk.id]);
   });
 
-  it('reads the board views that are a user\'s own; a shared view (user_id null) is no user\'s', async () => {
+  it("reads the board views that are a user's own; a shared view (user_id null) is no user's", async () => {
     const eva = await invite({ email: email('eva.views'), role: 'member' });
     const finn = await invite({ email: email('finn.views'), role: 'member' });
     const evas = await view('Week of Eva', eva);
@@ -318,7 +324,10 @@ describe('a user\'s time entries and board views (with=time_tracking,board_views
     expect(ids(got.board_views)).toEqual([evas.id]);
     expect(got.board_views[0].board.id).toBe(here.board.id);
     const list = await get(api, `/v1/user?filter=id:eq:${eva.id},or,id:eq:${finn.id}&with=board_views`);
-    expect(Object.fromEntries(list.data.map((u: any) => [u.id, ids(u.board_views)]))).toEqual({ [eva.id]: [evas.id], [finn.id]: [finns.id] });
+    expect(Object.fromEntries(list.data.map((u: any) => [u.id, ids(u.board_views)]))).toEqual({
+      [eva.id]: [evas.id],
+      [finn.id]: [finns.id],
+    });
     expect(ids((await get(api, `/v1/user?filter=board_views.name:eq:'Month of Finn'`)).data)).toEqual([finn.id]);
     expect(ids((await get(api, `/v1/user?filter=board_views:has:${evas.id}`)).data)).toEqual([eva.id]);
     expect((await get(api, `/v1/user?filter=board_views:has:${shared.id}`)).count).toBe(0);
@@ -331,7 +340,7 @@ describe('a user\'s time entries and board views (with=time_tracking,board_views
     expect(ids((await get(api, `/v1/user/${finn.id}?with=board_views`)).board_views)).toEqual([finns.id]);
   });
 
-  it('never shows another environment\'s entries or views, whatever with or filter asks', async () => {
+  it("never shows another environment's entries or views, whatever with or filter asks", async () => {
     const other = otherEnvironment(api);
     const there = await workplace(other);
     const address = email('twin');
@@ -360,8 +369,15 @@ describe('a user\'s time entries and board views (with=time_tracking,board_views
   it('offers settings: the user\'s preferences as one object, not nested into (docs/API.md "Relations")', async () => {
     const list = await get(api, '/v1/user?with=resource,settings&limit=1');
     const [user] = list.data;
-    expect(user.settings).toStrictEqual({ language: user.language, timezone: user.timezone, card_visibility: user.card_visibility, notify_own_changes: user.notify_own_changes });
-    expect((await get(api, `/v1/user/${user.id}?with=settings&show=settings.language`)).settings).toStrictEqual({ language: user.language });
+    expect(user.settings).toStrictEqual({
+      language: user.language,
+      timezone: user.timezone,
+      card_visibility: user.card_visibility,
+      notify_own_changes: user.notify_own_changes,
+    });
+    expect((await get(api, `/v1/user/${user.id}?with=settings&show=settings.language`)).settings).toStrictEqual({
+      language: user.language,
+    });
     expectBadRequest(await api.http('GET', '/v1/user?with=settings.language'), 'Relation not found: language');
   });
 });

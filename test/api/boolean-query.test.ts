@@ -19,7 +19,10 @@ beforeAll(async () => {
   api = await startTestApi();
   kept = (await api.http('POST', '/v1/activity', { description: 'Welding' })).body.id;
   archived = (await api.http('POST', '/v1/activity', { description: 'Old welding', archived_at: '2026-01-01T00:00:00Z' })).body.id;
-  for (const [start, end] of [['2026-11-02T08:00:00Z', '2026-11-02T09:00:00Z'], ['2026-11-03T08:00:00Z', null]] as const) {
+  for (const [start, end] of [
+    ['2026-11-02T08:00:00Z', '2026-11-02T09:00:00Z'],
+    ['2026-11-03T08:00:00Z', null],
+  ] as const) {
     const res = await api.http('POST', '/v1/time_tracking', { activity_id: kept, start, end });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   }
@@ -57,13 +60,17 @@ describe('boolean query values in any case', () => {
 
   it('update_without_delete_nested=True keeps what the body leaves out', async () => {
     const board = (await api.http('POST', '/v1/board?with=stages', { name: 'North', stages: [{ name: 'Saw' }, { name: 'Paint' }] })).body;
-    const res = await api.http('PUT', `/v1/board/${board.id}?update_without_delete_nested=True&with=stages`, { stages: [{ id: board.stages[0].id, name: 'Sawing' }] });
+    const res = await api.http('PUT', `/v1/board/${board.id}?update_without_delete_nested=True&with=stages`, {
+      stages: [{ id: board.stages[0].id, name: 'Sawing' }],
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.stages.map((s: any) => s.name).sort()).toEqual(['Paint', 'Sawing']);
   });
 
   it('the time report takes bom=True; mark_exported takes all=TRUE', async () => {
-    const csv = await fetch(`${api.baseUrl}/v1/time_tracking/export?start=2026-11-02&end=2026-11-02&format=csv&bom=True`, { headers: api.headers });
+    const csv = await fetch(`${api.baseUrl}/v1/time_tracking/export?start=2026-11-02&end=2026-11-02&format=csv&bom=True`, {
+      headers: api.headers,
+    });
     expect(csv.status).toBe(200);
     expect([...Buffer.from(await csv.arrayBuffer()).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const first = await api.http('POST', `/v1/time_tracking/mark_exported?filter=${encodeURIComponent('running:eq:False')}`, {});

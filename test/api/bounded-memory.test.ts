@@ -123,21 +123,27 @@ describe('the OAuth rate limiter', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('stays within its cap of keys and memory under 6,000 requests with distinct 60,000-byte client ids', { timeout: 180_000 }, async () => {
-    const filler = 'A'.repeat(60_000);
-    const before = residentMiB();
-    let answered = 0;
-    // 2,000 addresses, 3 requests each: twice as many clients as the limiter keeps.
-    await inBatches(6_000, 50, async (n) => {
-      const answer = await tokenRequest(loopbackAddress(51, n % 2_000), `${n}-${filler}`);
-      expect([401, 429]).toContain(answer.status);
-      answered++;
-    });
-    closeAgents();
-    const after = residentMiB();
-    console.log(`OAuth limiter: ${answered} requests with a 60,000-byte client_id from 2,000 addresses; keys kept ${limiter.size} (cap 1,000); RSS ${before.toFixed(0)} → ${after.toFixed(0)} MiB`);
-    expect(answered).toBe(6_000);
-    expect(limiter.size).toBeLessThanOrEqual(1_000);
-    expect(after - before).toBeLessThan(100);
-  });
+  it(
+    'stays within its cap of keys and memory under 6,000 requests with distinct 60,000-byte client ids',
+    { timeout: 180_000 },
+    async () => {
+      const filler = 'A'.repeat(60_000);
+      const before = residentMiB();
+      let answered = 0;
+      // 2,000 addresses, 3 requests each: twice as many clients as the limiter keeps.
+      await inBatches(6_000, 50, async (n) => {
+        const answer = await tokenRequest(loopbackAddress(51, n % 2_000), `${n}-${filler}`);
+        expect([401, 429]).toContain(answer.status);
+        answered++;
+      });
+      closeAgents();
+      const after = residentMiB();
+      console.log(
+        `OAuth limiter: ${answered} requests with a 60,000-byte client_id from 2,000 addresses; keys kept ${limiter.size} (cap 1,000); RSS ${before.toFixed(0)} → ${after.toFixed(0)} MiB`,
+      );
+      expect(answered).toBe(6_000);
+      expect(limiter.size).toBeLessThanOrEqual(1_000);
+      expect(after - before).toBeLessThan(100);
+    },
+  );
 });

@@ -43,7 +43,8 @@ afterAll(async () => {
   await api.close();
 });
 
-const items = (checklist: any) => [...checklist.items].sort((a: any, b: any) => a.position - b.position).map((i: any) => [i.description, i.position, i.checked]);
+const items = (checklist: any) =>
+  [...checklist.items].sort((a: any, b: any) => a.position - b.position).map((i: any) => [i.description, i.position, i.checked]);
 
 describe('checklists on a collection', () => {
   it('are created with their items inline and read back with with=items', async () => {
@@ -55,8 +56,18 @@ describe('checklists on a collection', () => {
         { description: 'Weigh', position: 1, checked: true },
       ],
     });
-    expect(list).toMatchObject({ name: 'Before shipping', collection_id: collection.id, card_id: null, board_checklist_id: null, editable: true, position: 2 });
-    expect(items(list)).toEqual([['Photos', 0, false], ['Weigh', 1, true]]);
+    expect(list).toMatchObject({
+      name: 'Before shipping',
+      collection_id: collection.id,
+      card_id: null,
+      board_checklist_id: null,
+      editable: true,
+      position: 2,
+    });
+    expect(items(list)).toEqual([
+      ['Photos', 0, false],
+      ['Weigh', 1, true],
+    ]);
     const weigh = list.items.find((i: any) => i.description === 'Weigh');
     expect(weigh.checked_at).toMatch(timestamp);
     const again = (await api.inject('GET', `/v1/collection/${collection.id}/checklist/${list.id}?with=items`)).body;
@@ -69,11 +80,15 @@ describe('checklists on a collection', () => {
   });
 
   it('an item without a description names its path', async () => {
-    expectFieldErrors(await api.inject('POST', `/v1/collection/${collection.id}/checklist`, { name: 'x', items: [{ position: 1 }] }), ['items.0.description']);
+    expectFieldErrors(await api.inject('POST', `/v1/collection/${collection.id}/checklist`, { name: 'x', items: [{ position: 1 }] }), [
+      'items.0.description',
+    ]);
   });
 
   it('a card_id of another collection is a 422', async () => {
-    expectFieldErrors(await api.inject('POST', `/v1/collection/${collection.id}/checklist`, { name: 'x', card_id: otherCard.id }), ['card_id']);
+    expectFieldErrors(await api.inject('POST', `/v1/collection/${collection.id}/checklist`, { name: 'x', card_id: otherCard.id }), [
+      'card_id',
+    ]);
   });
 
   it('are not found under another collection', async () => {
@@ -85,7 +100,10 @@ describe('checklists on a collection', () => {
 
 describe('checklists on a card: /v1/collection/{cid}/card/{id}/checklist', () => {
   it('take the card from the path and are listed under the card', async () => {
-    const list = await post(`/v1/collection/${collection.id}/card/${card.id}/checklist?with=items`, { name: 'Card checks', items: [{ description: 'Deburr' }] });
+    const list = await post(`/v1/collection/${collection.id}/card/${card.id}/checklist?with=items`, {
+      name: 'Card checks',
+      items: [{ description: 'Deburr' }],
+    });
     expect(list).toMatchObject({ name: 'Card checks', collection_id: collection.id, card_id: card.id });
     const listed = (await api.inject('GET', `/v1/collection/${collection.id}/card/${card.id}/checklist`)).body;
     expect(listed.data.map((l: any) => l.id)).toContain(list.id);
@@ -95,7 +113,10 @@ describe('checklists on a card: /v1/collection/{cid}/card/{id}/checklist', () =>
 
   it('a card of another collection in the path is a 404, and lists nothing', async () => {
     expect((await api.inject('POST', `/v1/collection/${collection.id}/card/${otherCard.id}/checklist`, { name: 'x' })).status).toBe(404);
-    expect((await api.inject('GET', `/v1/collection/${collection.id}/card/${otherCard.id}/checklist`)).body).toMatchObject({ count: 0, data: [] });
+    expect((await api.inject('GET', `/v1/collection/${collection.id}/card/${otherCard.id}/checklist`)).body).toMatchObject({
+      count: 0,
+      data: [],
+    });
   });
 
   it('go when their card goes', async () => {
@@ -116,42 +137,73 @@ describe('checklists from a board template', () => {
   });
 
   it('the template is a board record with its items', async () => {
-    expect(template).toMatchObject({ board_id: board.id, name: 'Quality check', items: [{ description: 'Measure' }, { description: 'Photograph' }, { description: 'Sign off' }] });
+    expect(template).toMatchObject({
+      board_id: board.id,
+      name: 'Quality check',
+      items: [{ description: 'Measure' }, { description: 'Photograph' }, { description: 'Sign off' }],
+    });
   });
 
   it('a collection checklist with board_checklist_id copies the name and the items', async () => {
     const list = await post(`/v1/collection/${collection.id}/checklist?with=items`, { board_checklist_id: template.id });
     expect(list).toMatchObject({ name: 'Quality check', board_checklist_id: template.id });
-    expect(items(list)).toEqual([['Measure', 0, false], ['Photograph', 1, false], ['Sign off', 2, false]]);
+    expect(items(list)).toEqual([
+      ['Measure', 0, false],
+      ['Photograph', 1, false],
+      ['Sign off', 2, false],
+    ]);
   });
 
   it('a card checklist from the template gets them too', async () => {
     const list = await post(`/v1/collection/${collection.id}/card/${card.id}/checklist?with=items`, { board_checklist_id: template.id });
     expect(list).toMatchObject({ name: 'Quality check', card_id: card.id });
-    expect(items(list)).toEqual([['Measure', 0, false], ['Photograph', 1, false], ['Sign off', 2, false]]);
+    expect(items(list)).toEqual([
+      ['Measure', 0, false],
+      ['Photograph', 1, false],
+      ['Sign off', 2, false],
+    ]);
   });
 
-  it('its own name wins; its own items replace the template\'s', async () => {
-    const named = await post(`/v1/collection/${collection.id}/checklist?with=items`, { board_checklist_id: template.id, name: 'QC for order 7' });
+  it("its own name wins; its own items replace the template's", async () => {
+    const named = await post(`/v1/collection/${collection.id}/checklist?with=items`, {
+      board_checklist_id: template.id,
+      name: 'QC for order 7',
+    });
     expect(named.name).toBe('QC for order 7');
     expect(items(named)).toHaveLength(3);
-    const own = await post(`/v1/collection/${collection.id}/checklist?with=items`, { board_checklist_id: template.id, items: [{ description: 'Only this' }] });
+    const own = await post(`/v1/collection/${collection.id}/checklist?with=items`, {
+      board_checklist_id: template.id,
+      items: [{ description: 'Only this' }],
+    });
     expect(items(own)).toEqual([['Only this', 0, false]]);
   });
 
   it('is a copy: changing the template later changes no checklist', async () => {
     const list = await post(`/v1/collection/${collection.id}/checklist?with=items`, { board_checklist_id: template.id });
-    const changed = await api.inject('PUT', `/v1/board/${board.id}/checklist/${template.id}`, { name: 'Renamed', items: [{ description: 'New' }] });
+    const changed = await api.inject('PUT', `/v1/board/${board.id}/checklist/${template.id}`, {
+      name: 'Renamed',
+      items: [{ description: 'New' }],
+    });
     expect(changed.status).toBe(200);
     const after = (await api.inject('GET', `/v1/collection/${collection.id}/checklist/${list.id}?with=items`)).body;
     expect(after.name).toBe('Quality check');
-    expect(items(after)).toEqual([['Measure', 0, false], ['Photograph', 1, false], ['Sign off', 2, false]]);
+    expect(items(after)).toEqual([
+      ['Measure', 0, false],
+      ['Photograph', 1, false],
+      ['Sign off', 2, false],
+    ]);
     await api.inject('PUT', `/v1/board/${board.id}/checklist/${template.id}`, { name: 'Quality check', items: template.items });
   });
 
   it('an unknown template is a 422 on board_checklist_id (and on name, which it cannot give)', async () => {
-    expectFieldErrors(await api.inject('POST', `/v1/collection/${collection.id}/checklist`, { board_checklist_id: unknownId }), ['board_checklist_id', 'name']);
-    expectFieldErrors(await api.inject('POST', `/v1/collection/${collection.id}/checklist`, { board_checklist_id: unknownId, name: 'Mine' }), ['board_checklist_id']);
+    expectFieldErrors(await api.inject('POST', `/v1/collection/${collection.id}/checklist`, { board_checklist_id: unknownId }), [
+      'board_checklist_id',
+      'name',
+    ]);
+    expectFieldErrors(
+      await api.inject('POST', `/v1/collection/${collection.id}/checklist`, { board_checklist_id: unknownId, name: 'Mine' }),
+      ['board_checklist_id'],
+    );
   });
 });
 
@@ -201,7 +253,14 @@ describe('checklist items: /v1/collection/{cid}/checklist/{id}/item', () => {
 describe('comments with threads: /v1/collection/{cid}/comment', () => {
   it('creates a comment on the collection; an API key comments without a user', async () => {
     const comment = await post(`/v1/collection/${collection.id}/comment`, { text: 'Customer called' });
-    expect(comment).toMatchObject({ collection_id: collection.id, card_id: null, parent_id: null, text: 'Customer called', user_id: null, user_mentions: [] });
+    expect(comment).toMatchObject({
+      collection_id: collection.id,
+      card_id: null,
+      parent_id: null,
+      text: 'Customer called',
+      user_id: null,
+      user_mentions: [],
+    });
   });
 
   it('threads replies by parent_id and reads them back with with=replies', async () => {
@@ -221,14 +280,22 @@ describe('comments with threads: /v1/collection/{cid}/comment', () => {
 
   it('a parent_id or card_id of another collection is a 422', async () => {
     const foreign = await post(`/v1/collection/${other.id}/comment`, { text: 'Elsewhere' });
-    expectFieldErrors(await api.inject('POST', `/v1/collection/${collection.id}/comment`, { text: 'x', parent_id: foreign.id }), ['parent_id']);
-    expectFieldErrors(await api.inject('POST', `/v1/collection/${collection.id}/comment`, { text: 'x', card_id: otherCard.id }), ['card_id']);
+    expectFieldErrors(await api.inject('POST', `/v1/collection/${collection.id}/comment`, { text: 'x', parent_id: foreign.id }), [
+      'parent_id',
+    ]);
+    expectFieldErrors(await api.inject('POST', `/v1/collection/${collection.id}/comment`, { text: 'x', card_id: otherCard.id }), [
+      'card_id',
+    ]);
     const mine = await post(`/v1/collection/${collection.id}/comment`, { text: 'Mine' });
-    expectFieldErrors(await api.inject('PUT', `/v1/collection/${collection.id}/comment/${mine.id}`, { parent_id: foreign.id }), ['parent_id']);
+    expectFieldErrors(await api.inject('PUT', `/v1/collection/${collection.id}/comment/${mine.id}`, { parent_id: foreign.id }), [
+      'parent_id',
+    ]);
   });
 
   it('an unknown parent is a 422; text is required', async () => {
-    expectFieldErrors(await api.inject('POST', `/v1/collection/${collection.id}/comment`, { text: 'x', parent_id: unknownId }), ['parent_id']);
+    expectFieldErrors(await api.inject('POST', `/v1/collection/${collection.id}/comment`, { text: 'x', parent_id: unknownId }), [
+      'parent_id',
+    ]);
     expectFieldErrors(await api.inject('POST', `/v1/collection/${collection.id}/comment`, {}), ['text']);
   });
 
@@ -251,20 +318,38 @@ describe('comments by a signed-in user', () => {
   async function signedIn(client: ReturnType<typeof createClient>, email: string, firstname: string) {
     const ctx = { caller: { kind: 'api-key' as const, environment: api.environment }, store: api.dataDir.environment(api.environment.id) };
     const user = await createUserWithPassword(ctx, { email, role: 'member', firstname, lastname: 'Writer' }, password);
-    const code = await signInForCode(api.baseUrl, { client_id: client.client.id, redirect_uri: redirectUri, state: 'st' }, { environment: api.environment.name, email, password });
-    const answer = await tokenRequest(api.baseUrl, { grant_type: 'authorization_code', code, client_id: client.client.id, client_secret: client.client_secret!, redirect_uri: redirectUri });
+    const code = await signInForCode(
+      api.baseUrl,
+      { client_id: client.client.id, redirect_uri: redirectUri, state: 'st' },
+      { environment: api.environment.name, email, password },
+    );
+    const answer = await tokenRequest(api.baseUrl, {
+      grant_type: 'authorization_code',
+      code,
+      client_id: client.client.id,
+      client_secret: client.client_secret!,
+      redirect_uri: redirectUri,
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return { id: user.id, headers: { authorization: `Bearer ${answer.body.access_token as string}` } };
   }
 
   beforeAll(async () => {
-    const client = createClient(api.dataDir.system, { name: 'Comment app', redirect_uris: [redirectUri], confidential: true, environment_id: null });
+    const client = createClient(api.dataDir.system, {
+      name: 'Comment app',
+      redirect_uris: [redirectUri],
+      confidential: true,
+      environment_id: null,
+    });
     author = await signedIn(client, 'wendy@example.com', 'Wendy');
     editor = await signedIn(client, 'eddie@example.com', 'Eddie');
   });
 
   it('the user who posts a comment is its user_id (whatever the body says), and with=user returns that user', async () => {
-    const made = await call(api.baseUrl, 'POST', `/v1/collection/${collection.id}/comment?with=user`, author.headers, { text: 'Signed by me', user_id: editor.id });
+    const made = await call(api.baseUrl, 'POST', `/v1/collection/${collection.id}/comment?with=user`, author.headers, {
+      text: 'Signed by me',
+      user_id: editor.id,
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body).toMatchObject({ collection_id: collection.id, text: 'Signed by me', user_id: author.id });
     expect(made.body.user).toMatchObject({ id: author.id, email: 'wendy@example.com', firstname: 'Wendy', lastname: 'Writer' });
@@ -273,17 +358,25 @@ describe('comments by a signed-in user', () => {
     const read = (await api.inject('GET', `/v1/collection/${collection.id}/comment/${made.body.id}?with=user`)).body;
     expect(read.user_id).toBe(author.id);
     expect(read.user).toMatchObject({ id: author.id, email: 'wendy@example.com' });
-    const theirs = (await api.inject('GET', `/v1/collection/${collection.id}/comment?filter=${encodeURIComponent(`user_id:eq:'${author.id}'`)}`)).body;
+    const theirs = (
+      await api.inject('GET', `/v1/collection/${collection.id}/comment?filter=${encodeURIComponent(`user_id:eq:'${author.id}'`)}`)
+    ).body;
     expect(theirs.data.map((c: any) => c.id)).toEqual([made.body.id]);
   });
 
   it('an edit by someone else keeps the author; a reply has its own', async () => {
     const made = await call(api.baseUrl, 'POST', `/v1/collection/${collection.id}/comment`, author.headers, { text: 'First draft' });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const edited = await call(api.baseUrl, 'PUT', `/v1/collection/${collection.id}/comment/${made.body.id}?with=user`, editor.headers, { text: 'Second draft', user_id: editor.id });
+    const edited = await call(api.baseUrl, 'PUT', `/v1/collection/${collection.id}/comment/${made.body.id}?with=user`, editor.headers, {
+      text: 'Second draft',
+      user_id: editor.id,
+    });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body).toMatchObject({ text: 'Second draft', user_id: author.id, user: { id: author.id } });
-    const reply = await call(api.baseUrl, 'POST', `/v1/collection/${collection.id}/comment`, editor.headers, { text: 'Agreed', parent_id: made.body.id });
+    const reply = await call(api.baseUrl, 'POST', `/v1/collection/${collection.id}/comment`, editor.headers, {
+      text: 'Agreed',
+      parent_id: made.body.id,
+    });
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     expect(reply.body.user_id).toBe(editor.id);
     const thread = (await api.inject('GET', `/v1/collection/${collection.id}/comment/${made.body.id}?with=user,replies.user`)).body;

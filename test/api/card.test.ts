@@ -41,7 +41,17 @@ beforeAll(async () => {
   assemble = (await post('/v1/activity', { description: 'Assemble', resource_type: 'employee' })).id;
   inspect = (await post('/v1/activity', { description: 'Inspect', resource_type: 'cell' })).id;
   const acts = { Mill: mill, Assemble: assemble, Inspect: inspect };
-  board = await createBoard(api, acts, { stages: [{ name: 'Cutting', activities: ['Mill'] }, { name: 'Welding', activities: ['Assemble'] }] }, ['Rush', 'Export']);
+  board = await createBoard(
+    api,
+    acts,
+    {
+      stages: [
+        { name: 'Cutting', activities: ['Mill'] },
+        { name: 'Welding', activities: ['Assemble'] },
+      ],
+    },
+    ['Rush', 'Export'],
+  );
   otherBoard = await createBoard(api, acts, { stages: [{ name: 'Elsewhere' }] });
   anna = await createResource(api, { name: 'Anna', type: 'employee' });
   press = await createResource(api, { name: 'Press', type: 'machine' });
@@ -122,7 +132,12 @@ describe('card CRUD under /v1/collection/{cid}/card', () => {
   });
 
   it('PUT changes only what is sent; DELETE answers 204 and the card is gone', async () => {
-    const card = await newCard(collectionA.id, { name: 'Before', description: 'Keep me', start_date: '2024-03-04', end_date: '2024-03-05' });
+    const card = await newCard(collectionA.id, {
+      name: 'Before',
+      description: 'Keep me',
+      start_date: '2024-03-04',
+      end_date: '2024-03-05',
+    });
     const res = await api.inject('PUT', cardPath(collectionA.id, card.id), { name: 'After' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'After', description: 'Keep me', start_date: '2024-03-04', end_date: '2024-03-05' });
@@ -181,25 +196,37 @@ describe('card CRUD under /v1/collection/{cid}/card', () => {
     });
 
     it('are never returned, and start_date/end_date win when both are sent', async () => {
-      const card = await newCard(collectionA.id, { start: '2024-03-01', start_date: '2024-03-04', end: '2024-03-09', end_date: '2024-03-05' });
+      const card = await newCard(collectionA.id, {
+        start: '2024-03-01',
+        start_date: '2024-03-04',
+        end: '2024-03-09',
+        end_date: '2024-03-05',
+      });
       expect(card).toMatchObject({ start_date: '2024-03-04', end_date: '2024-03-05' });
       for (const field of ['date', 'start', 'end']) expect(card).not.toHaveProperty(field);
     });
 
     it('are validated like the dates they set', async () => {
-      const res = await api.inject('POST', cardPath(collectionA.id), { stage_id: board.stages.Cutting, start: '2024-03-06', end: '2024-03-04' });
+      const res = await api.inject('POST', cardPath(collectionA.id), {
+        stage_id: board.stages.Cutting,
+        start: '2024-03-06',
+        end: '2024-03-04',
+      });
       expectFieldErrors(res, ['end_date']);
       expect((await api.inject('POST', cardPath(collectionA.id), { stage_id: board.stages.Cutting, date: 'tomorrow' })).status).toBe(422);
     });
   });
 
-  describe('a card under another collection\'s path', () => {
+  describe("a card under another collection's path", () => {
     it('is not found by GET, PUT or DELETE, and stays as it was', async () => {
       const card = await newCard(collectionA.id, { name: 'Mine' });
       expect((await api.inject('GET', cardPath(collectionB.id, card.id))).status).toBe(404);
       expect((await api.inject('PUT', cardPath(collectionB.id, card.id), { name: 'Stolen' })).status).toBe(404);
       expect((await api.inject('DELETE', cardPath(collectionB.id, card.id))).status).toBe(404);
-      expect((await api.inject('GET', cardPath(collectionA.id, card.id))).body).toMatchObject({ name: 'Mine', collection_id: collectionA.id });
+      expect((await api.inject('GET', cardPath(collectionA.id, card.id))).body).toMatchObject({
+        name: 'Mine',
+        collection_id: collectionA.id,
+      });
     });
 
     it('cannot be created under an unknown collection', async () => {
@@ -209,7 +236,7 @@ describe('card CRUD under /v1/collection/{cid}/card', () => {
 });
 
 describe('card validation', () => {
-  it('a stage of another board than the collection\'s is a 422 on stage_id', async () => {
+  it("a stage of another board than the collection's is a 422 on stage_id", async () => {
     expectFieldErrors(await api.inject('POST', cardPath(collectionA.id), { stage_id: otherBoard.stages.Elsewhere }), ['stage_id']);
     const card = await newCard(collectionA.id);
     expectFieldErrors(await api.inject('PUT', cardPath(collectionA.id, card.id), { stage_id: otherBoard.stages.Elsewhere }), ['stage_id']);
@@ -226,7 +253,11 @@ describe('card validation', () => {
 
   it('an end before the start is a 422 on end_date, also against the stored start', async () => {
     expectFieldErrors(
-      await api.inject('POST', cardPath(collectionA.id), { stage_id: board.stages.Cutting, start_date: '2024-03-05', end_date: '2024-03-04' }),
+      await api.inject('POST', cardPath(collectionA.id), {
+        stage_id: board.stages.Cutting,
+        start_date: '2024-03-05',
+        end_date: '2024-03-04',
+      }),
       ['end_date'],
     );
     const card = await newCard(collectionA.id, { start_date: '2024-03-05', end_date: '2024-03-06' });
@@ -241,7 +272,9 @@ describe('card validation', () => {
   });
 
   it('an unknown status is a 422 on status_id', async () => {
-    expectFieldErrors(await api.inject('POST', cardPath(collectionA.id), { stage_id: board.stages.Cutting, status_id: unknownId }), ['status_id']);
+    expectFieldErrors(await api.inject('POST', cardPath(collectionA.id), { stage_id: board.stages.Cutting, status_id: unknownId }), [
+      'status_id',
+    ]);
     const card = await newCard(collectionA.id);
     expectFieldErrors(await api.inject('PUT', cardPath(collectionA.id, card.id), { status_id: unknownId }), ['status_id']);
   });
@@ -270,7 +303,11 @@ describe('GET /v1/card: every card across collections', () => {
       name: 'L-cut',
       labels: [{ id: board.labels.Rush }],
       resources: [{ id: anna }, { id: press }],
-      activities: [{ id: mill, time: 120 }, { id: assemble, time: 60 }, { id: inspect, time: 15 }],
+      activities: [
+        { id: mill, time: 120 },
+        { id: assemble, time: 60 },
+        { id: inspect, time: 15 },
+      ],
     });
     welding = await newCard(c1.id, { name: 'L-weld', stage_id: board.stages.Welding, labels: [{ id: board.labels.Export }] });
     other = await newCard(c2.id, { name: 'L-other', stage_id: board.stages.Welding, resources: [{ id: anna }] });
@@ -310,9 +347,15 @@ describe('GET /v1/card: every card across collections', () => {
   });
 
   it('with=activities,collection,labels,resources,stage,status,relations embeds each', async () => {
-    const body = await list(`filter=collection_id:eq:${c1.id}&sort=name&with=activities,collection,labels,resources,stage,status,relations`);
+    const body = await list(
+      `filter=collection_id:eq:${c1.id}&sort=name&with=activities,collection,labels,resources,stage,status,relations`,
+    );
     const [cut, weld] = body.data;
-    expect(cut.activities.map((a: any) => [a.description, a.time])).toEqual([['Mill', 120], ['Assemble', 60], ['Inspect', 15]]);
+    expect(cut.activities.map((a: any) => [a.description, a.time])).toEqual([
+      ['Mill', 120],
+      ['Assemble', 60],
+      ['Inspect', 15],
+    ]);
     expect(cut.collection).toMatchObject({ id: c1.id, name: 'List 1' });
     expect(cut.labels.map((l: any) => l.name)).toEqual(['Rush']);
     expect(cut.resources.map((r: any) => r.name).sort()).toEqual(['Anna', 'Press']);
@@ -324,7 +367,9 @@ describe('GET /v1/card: every card across collections', () => {
   });
 
   it('include=time_tracking_total,resource_type_count,resource_type_time adds the computed figures', async () => {
-    const body = await list(`filter=collection_id:eq:${c1.id}&sort=name&include=time_tracking_total,resource_type_count,resource_type_time`);
+    const body = await list(
+      `filter=collection_id:eq:${c1.id}&sort=name&include=time_tracking_total,resource_type_count,resource_type_time`,
+    );
     const [cut, weld] = body.data;
     expect(cut).toMatchObject({
       time_tracking_total: 0,
@@ -360,7 +405,8 @@ describe('GET /v1/card: every card across collections', () => {
     const entry = await post('/v1/time_tracking', { card_id: card.id, start: '2024-03-04T08:00:00Z', end: '2024-03-04T09:30:00Z' });
     const body = await list(`filter=collection_id:eq:${collection.id}&with=time_tracking`);
     expect(body.data[0].time_tracking).toEqual([expect.objectContaining({ id: entry.id, card_id: card.id, duration: 90 })]);
-    const single = (await api.inject('GET', `${cardPath(collection.id, card.id)}?with=time_tracking&show=id,time_tracking.*.duration`)).body;
+    const single = (await api.inject('GET', `${cardPath(collection.id, card.id)}?with=time_tracking&show=id,time_tracking.*.duration`))
+      .body;
     expect(single).toEqual({ id: card.id, time_tracking: [{ duration: 90 }] });
   });
 
@@ -393,9 +439,16 @@ describe('GET /v1/card: every card across collections', () => {
   it('never shows another environment’s minutes, whatever with or filter asks', async () => {
     const other = otherEnvironment(api);
     const activity = await create(other, '/v1/activity', { description: 'Mill' });
-    const theirBoard = await create(other, '/v1/board?with=stages', { name: 'Theirs', stages: [{ name: 'Cutting' }], statuses: [{ name: 'Ready', entry: true }] });
+    const theirBoard = await create(other, '/v1/board?with=stages', {
+      name: 'Theirs',
+      stages: [{ name: 'Cutting' }],
+      statuses: [{ name: 'Ready', entry: true }],
+    });
     const theirCollection = await create(other, '/v1/collection', { name: 'Theirs', board_id: theirBoard.id });
-    const theirCard = await create(other, `/v1/collection/${theirCollection.id}/card`, { stage_id: theirBoard.stages[0].id, activities: [{ id: activity.id, time: 777 }] });
+    const theirCard = await create(other, `/v1/collection/${theirCollection.id}/card`, {
+      stage_id: theirBoard.stages[0].id,
+      activities: [{ id: activity.id, time: 777 }],
+    });
     const collection = await post('/v1/collection', { name: 'Ours', board_id: board.id });
     const ours = await newCard(collection.id, { activities: [{ id: mill, time: 777 }] });
 
@@ -426,7 +479,10 @@ describe('splitting a card: POST /v1/collection/{cid}/card/{id}/split', () => {
       end_date: '2024-03-08',
       labels: [{ id: board.labels.Rush }],
       resources: [{ id: press }],
-      activities: [{ id: mill, time: 1000 }, { id: assemble, time: 500 }],
+      activities: [
+        { id: mill, time: 1000 },
+        { id: assemble, time: 500 },
+      ],
     });
     const next = await newCard(collection.id, { name: 'Next' });
     return { collection, card, next };
@@ -471,7 +527,12 @@ describe('splitting a card: POST /v1/collection/{cid}/card/{id}/split', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [first, second] = res.body.data;
     // 0.4 × 5 workdays = 2: Mon 04 … Tue 05, then Wed 06 … Fri 08.
-    expect([first.start_date, first.end_date, second.start_date, second.end_date]).toEqual(['2024-03-04', '2024-03-05', '2024-03-06', '2024-03-08']);
+    expect([first.start_date, first.end_date, second.start_date, second.end_date]).toEqual([
+      '2024-03-04',
+      '2024-03-05',
+      '2024-03-06',
+      '2024-03-08',
+    ]);
     const a = (await api.inject('GET', `${cardPath(collection.id, first.id)}?with=activities`)).body;
     const b = (await api.inject('GET', `${cardPath(collection.id, second.id)}?with=activities`)).body;
     expect(minutes(a)).toEqual({ Mill: 400, Assemble: 200 });
@@ -490,7 +551,12 @@ describe('splitting a card: POST /v1/collection/{cid}/card/{id}/split', () => {
     const collection = await post('/v1/collection', { name: 'One day', board_id: board.id });
     const card = await newCard(collection.id, { start_date: '2024-03-04', end_date: '2024-03-04', activities: [{ id: mill, time: 101 }] });
     const [first, second] = (await split(collection.id, card.id, { share: 0.5 })).body.data;
-    expect([first.start_date, first.end_date, second.start_date, second.end_date]).toEqual(['2024-03-04', '2024-03-04', '2024-03-04', '2024-03-04']);
+    expect([first.start_date, first.end_date, second.start_date, second.end_date]).toEqual([
+      '2024-03-04',
+      '2024-03-04',
+      '2024-03-04',
+      '2024-03-04',
+    ]);
     const a = (await api.inject('GET', `${cardPath(collection.id, first.id)}?with=activities`)).body;
     const b = (await api.inject('GET', `${cardPath(collection.id, second.id)}?with=activities`)).body;
     // Minutes are whole and add up: round(101 × 0.5) = 51, 101 − 51 = 50.
@@ -511,7 +577,7 @@ describe('splitting a card: POST /v1/collection/{cid}/card/{id}/split', () => {
     expect((await api.inject('GET', `/v1/collection/${collection.id}/card?limit=0`)).body.count).toBe(3);
   });
 
-  it('a card under another collection\'s path is a 404', async () => {
+  it("a card under another collection's path is a 404", async () => {
     const { card } = await fiveDayCard();
     expect((await split(collectionB.id, card.id, { share: 0.5 })).status).toBe(404);
   });
@@ -600,7 +666,10 @@ describe('card relations go with either card', () => {
   /** Gone from the API, in the trash, and deleted in the change log replicas pull (and webhooks read). */
   async function expectDeleted(relations: string[], since: number) {
     for (const id of relations) expect((await api.inject('GET', `/v1/card_relation/${id}`)).status).toBe(404);
-    const listed = await api.inject('GET', `/v1/card_relation?filter=related_card_id:eq:'${other.id}',or,card_id:eq:'${other.id}'&limit=1000`);
+    const listed = await api.inject(
+      'GET',
+      `/v1/card_relation?filter=related_card_id:eq:'${other.id}',or,card_id:eq:'${other.id}'&limit=1000`,
+    );
     expect(listed.body.data.map((r: any) => r.id)).not.toContain(relations[0]);
     expect(listed.body.data.map((r: any) => r.id)).not.toContain(relations[1]);
     const trash = await api.inject('GET', '/v1/trash/card_relation?limit=1000');
@@ -620,7 +689,10 @@ describe('card relations go with either card', () => {
     const since = await cursor();
     expect((await api.inject('DELETE', cardPath(collectionA.id, card.id))).status).toBe(204);
     await expectDeleted(relations, since);
-    expect((await api.inject('GET', `/v1/card_relation/${kept.id}?with=card,related_card`)).body).toMatchObject({ card: { id: keeper.id }, related_card: { id: other.id } });
+    expect((await api.inject('GET', `/v1/card_relation/${kept.id}?with=card,related_card`)).body).toMatchObject({
+      card: { id: keeper.id },
+      related_card: { id: other.id },
+    });
   });
 
   it('planning a collection again deletes the relations of the cards it replaces', async () => {

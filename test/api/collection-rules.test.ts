@@ -21,7 +21,17 @@ let userId: string;
 beforeAll(async () => {
   api = await startTestApi();
   acts = await createActivities(api);
-  board = await createBoard(api, acts, { stages: [{ name: 'Cutting', activities: ['Cut'] }, { name: 'Welding', activities: ['Weld'] }] }, ['Rush', 'Export']);
+  board = await createBoard(
+    api,
+    acts,
+    {
+      stages: [
+        { name: 'Cutting', activities: ['Cut'] },
+        { name: 'Welding', activities: ['Weld'] },
+      ],
+    },
+    ['Rush', 'Export'],
+  );
   otherBoard = await createBoard(api, acts, { stages: [{ name: 'Elsewhere', activities: ['Cut'] }] });
   const invited = await api.inject('POST', '/v1/user', { email: 'follower@example.com', role: 'member' });
   expect(invited.status).toBe(201);
@@ -124,7 +134,9 @@ describe('validation', () => {
   });
 
   it.each(['FFF', '#GGG', '#FFFF', '#12345', '#1234567', 'red', ' ', ' #fff', 12])('rejects cover_color_hex %j', async (hex) => {
-    expectFieldErrors(await api.inject('POST', '/v1/collection', { name: 'x', board_id: board.id, cover_color_hex: hex }), ['cover_color_hex']);
+    expectFieldErrors(await api.inject('POST', '/v1/collection', { name: 'x', board_id: board.id, cover_color_hex: hex }), [
+      'cover_color_hex',
+    ]);
   });
 
   it('accepts a SHA-256 hex cover_image_checksum (in any case) and never returns it', async () => {
@@ -144,7 +156,9 @@ describe('validation', () => {
   });
 
   it('rejects a cover_image_url that is not http(s)', async () => {
-    expectFieldErrors(await api.inject('POST', '/v1/collection', { name: 'x', board_id: board.id, cover_image_url: 'ftp://x/y.png' }), ['cover_image_url']);
+    expectFieldErrors(await api.inject('POST', '/v1/collection', { name: 'x', board_id: board.id, cover_image_url: 'ftp://x/y.png' }), [
+      'cover_image_url',
+    ]);
     expect((await create({ cover_image_url: 'https://cdn.example/cover.png' })).cover_image_url).toBe('https://cdn.example/cover.png');
   });
 
@@ -159,7 +173,14 @@ describe('validation', () => {
   });
 
   it.each([
-    ['two items with the same name', [{ name: 'Weight', value: 'a' }, { name: 'Weight', value: 'b' }], 'custom_fields.1.name'],
+    [
+      'two items with the same name',
+      [
+        { name: 'Weight', value: 'a' },
+        { name: 'Weight', value: 'b' },
+      ],
+      'custom_fields.1.name',
+    ],
     ['an item without a name', [{ value: 'a' }], 'custom_fields.0.name'],
     ['an item with an empty name', [{ name: '', value: 'a' }], 'custom_fields.0.name'],
     ['an item that is not an object', ['Weight'], 'custom_fields.0'],
@@ -234,7 +255,12 @@ describe('custom field by name: PUT and DELETE /v1/collection/{id}/custom_field/
   });
 
   it('DELETE removes that field only; a name the collection does not have is a 404', async () => {
-    const c = await create({ custom_fields: [{ name: 'A', value: 'one' }, { name: 'B', value: 'two' }] });
+    const c = await create({
+      custom_fields: [
+        { name: 'A', value: 'one' },
+        { name: 'B', value: 'two' },
+      ],
+    });
     const res = await api.inject('DELETE', path(c.id, 'A'));
     expect(res.status).toBe(204);
     expect((await get(c.id)).custom_fields.map((f: any) => f.name)).toEqual(['B']);
@@ -255,7 +281,10 @@ describe('deep insertion', () => {
     const c = await create(
       {
         labels: [{ id: board.labels.Rush }],
-        activities: [{ id: acts.Cut, time: 480 }, { id: acts.Weld, time: 240 }],
+        activities: [
+          { id: acts.Cut, time: 480 },
+          { id: acts.Weld, time: 240 },
+        ],
         followers: [{ id: userId }],
         custom_fields: [{ name: 'Weight', type: 'number', value: 3 }],
         cards: [
@@ -272,7 +301,12 @@ describe('deep insertion', () => {
       withAll,
     );
     expect(ids(c.labels)).toEqual([board.labels.Rush]);
-    expect(c.activities.map((a: any) => [a.id, a.time]).sort()).toEqual([[acts.Cut, 480], [acts.Weld, 240]].sort());
+    expect(c.activities.map((a: any) => [a.id, a.time]).sort()).toEqual(
+      [
+        [acts.Cut, 480],
+        [acts.Weld, 240],
+      ].sort(),
+    );
     expect(ids(c.followers)).toEqual([userId]);
     expect(content(c.custom_fields)).toEqual([{ name: 'Weight', type: 'number', value: 3, priority: 0 }]);
     expect(c.cards).toHaveLength(1);
@@ -288,13 +322,27 @@ describe('deep insertion', () => {
     let res = await put(c.id, { labels: [{ id: board.labels.Export }] }, withAll);
     expect(ids(res.body.labels)).toEqual([board.labels.Export]);
 
-    res = await put(c.id, { labels: [{ id: board.labels.Rush }], activities: [{ id: acts.Weld, time: 60 }] }, `${withAll}&update_without_delete_nested=true`);
+    res = await put(
+      c.id,
+      { labels: [{ id: board.labels.Rush }], activities: [{ id: acts.Weld, time: 60 }] },
+      `${withAll}&update_without_delete_nested=true`,
+    );
     expect(ids(res.body.labels)).toEqual([board.labels.Rush, board.labels.Export].sort());
-    expect(res.body.activities.map((a: any) => [a.id, a.time]).sort()).toEqual([[acts.Cut, 480], [acts.Weld, 60]].sort());
+    expect(res.body.activities.map((a: any) => [a.id, a.time]).sort()).toEqual(
+      [
+        [acts.Cut, 480],
+        [acts.Weld, 60],
+      ].sort(),
+    );
 
     // An item that is already linked is updated in place (its minutes).
     res = await put(c.id, { activities: [{ id: acts.Cut, time: 999 }] }, `${withAll}&update_without_delete_nested=true`);
-    expect(res.body.activities.map((a: any) => [a.id, a.time]).sort()).toEqual([[acts.Cut, 999], [acts.Weld, 60]].sort());
+    expect(res.body.activities.map((a: any) => [a.id, a.time]).sort()).toEqual(
+      [
+        [acts.Cut, 999],
+        [acts.Weld, 60],
+      ].sort(),
+    );
 
     res = await put(c.id, { activities: [] }, withAll);
     expect(res.body.activities).toEqual([]);
@@ -357,7 +405,11 @@ describe('deep insertion', () => {
     });
     expectFieldErrors(created, ['cards.1.stage_id']);
     const c = await create({});
-    const update = await put(c.id, { cards: [{ stage_id: otherBoard.stages.Elsewhere, name: 'wrong board' }] }, '?update_without_delete_nested=true');
+    const update = await put(
+      c.id,
+      { cards: [{ stage_id: otherBoard.stages.Elsewhere, name: 'wrong board' }] },
+      '?update_without_delete_nested=true',
+    );
     expectFieldErrors(update, ['cards.0.stage_id']);
     expect((await api.inject('GET', `/v1/card?filter=board_id:eq:${otherBoard.id}&limit=0`)).body.count).toBe(0);
   });
@@ -390,9 +442,16 @@ describe('eager loading', () => {
     const c = await create({ labels: [{ id: board.labels.Rush }], activities: [{ id: acts.Cut, time: 60 }], followers: [{ id: userId }] });
     await api.inject('POST', `/v1/collection/${c.id}/comment`, { text: 'Hello' });
     await api.inject('POST', `/v1/collection/${c.id}/checklist`, { name: 'Before shipping', items: [{ description: 'Photos' }] });
-    await api.inject('POST', `/v1/collection/${c.id}/attachment`, { filename: 'drawing.pdf', file: 'https://files.example/d.pdf', type: 'external' });
+    await api.inject('POST', `/v1/collection/${c.id}/attachment`, {
+      filename: 'drawing.pdf',
+      file: 'https://files.example/d.pdf',
+      type: 'external',
+    });
     await plan(api, c.id, board.id, { start: '2024-03-04' });
-    const res = await api.inject('GET', `/v1/collection/${c.id}?with=activities,attachments,cards,comments,labels,order,followers,checklists.items`);
+    const res = await api.inject(
+      'GET',
+      `/v1/collection/${c.id}?with=activities,attachments,cards,comments,labels,order,followers,checklists.items`,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const body = res.body;
     expect(body.activities.map((a: any) => a.time)).toEqual([60]);

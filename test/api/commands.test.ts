@@ -10,7 +10,17 @@ import { DataDir } from '../../electron/store/data-dir.js';
 import { rmSync } from 'node:fs';
 import { startTestApi, tempDir, type TestApi } from '../helpers/api.js';
 import { createCard, expectForbidden, startRolesInstance } from '../helpers/signed-in.js';
-import { cardsOf, createActivities, createBoard, createCollection, plan, spans, type Activities, type BoardIds, type StageSetup } from '../helpers/planning.js';
+import {
+  cardsOf,
+  createActivities,
+  createBoard,
+  createCollection,
+  plan,
+  spans,
+  type Activities,
+  type BoardIds,
+  type StageSetup,
+} from '../helpers/planning.js';
 
 let api: TestApi;
 let acts: Activities;
@@ -20,7 +30,12 @@ let collectionId: string;
 beforeAll(async () => {
   api = await startTestApi();
   acts = await createActivities(api);
-  board = await createBoard(api, acts, { name: 'Hall', dependency_behavior: 'notify', stages: [{ name: 'Cutting', activities: ['Cut'] }] }, ['Urgent', 'Rework']);
+  board = await createBoard(
+    api,
+    acts,
+    { name: 'Hall', dependency_behavior: 'notify', stages: [{ name: 'Cutting', activities: ['Cut'] }] },
+    ['Urgent', 'Rework'],
+  );
   collectionId = (await ok('POST', '/v1/collection', { name: 'Order 20', board_id: board.id }, 201)).id;
 });
 afterAll(async () => {
@@ -42,7 +57,16 @@ async function twentyCards(): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < 20; i++) {
     const day = String(1 + i).padStart(2, '0');
-    ids.push((await ok('POST', `/v1/collection/${collectionId}/card`, { stage_id: board.stages.Cutting, name: `Part ${i}`, start_date: `2024-03-${day}`, end_date: `2024-03-${day}` }, 201)).id);
+    ids.push(
+      (
+        await ok(
+          'POST',
+          `/v1/collection/${collectionId}/card`,
+          { stage_id: board.stages.Cutting, name: `Part ${i}`, start_date: `2024-03-${day}`, end_date: `2024-03-${day}` },
+          201,
+        )
+      ).id,
+    );
   }
   return ids;
 }
@@ -70,9 +94,20 @@ describe('POST /v1/command/move_cards', () => {
     const answer = await ok('POST', '/v1/command/move_cards', { description: 'Move the week', cards: aWeekLater(ids) });
     expect(answer).toMatchObject({ description: 'Move the week' });
     expect(answer.command_id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(answer.changed.filter((c: any) => c.resource === 'card').map((c: any) => c.id).sort()).toEqual([...ids].sort());
+    expect(
+      answer.changed
+        .filter((c: any) => c.resource === 'card')
+        .map((c: any) => c.id)
+        .sort(),
+    ).toEqual([...ids].sort());
     expect(await datesOf(ids)).toEqual(aWeekLater(ids).map((c) => `${c.start_date}..${c.end_date}`));
-    const rows = store().db.prepare("SELECT DISTINCT command_id FROM change_log WHERE resource = 'card' AND record_id IN (" + ids.map(() => '?').join(',') + ") AND op = 'update'").all(...ids) as { command_id: string }[];
+    const rows = store()
+      .db.prepare(
+        "SELECT DISTINCT command_id FROM change_log WHERE resource = 'card' AND record_id IN (" +
+          ids.map(() => '?').join(',') +
+          ") AND op = 'update'",
+      )
+      .all(...ids) as { command_id: string }[];
     expect(rows).toEqual([{ command_id: answer.command_id }]);
   });
 
@@ -90,7 +125,9 @@ describe('POST /v1/command/move_cards', () => {
   it('refuses a body that is no list of moves with 422 and field paths, writing nothing', async () => {
     const [id] = await twentyCards();
     const commands = (await ok('GET', '/v1/command?limit=1000')).data.length;
-    const res = await api.http('POST', '/v1/command/move_cards', { cards: [{ id, title: 'x' }, { id: 'nope', start_date: '2024-03-01' }, 5] });
+    const res = await api.http('POST', '/v1/command/move_cards', {
+      cards: [{ id, title: 'x' }, { id: 'nope', start_date: '2024-03-01' }, 5],
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors.map((e: any) => e.field)).toEqual(['cards.0.title', 'cards.1.id', 'cards.2']);
     expect((await api.http('POST', '/v1/command/move_cards', { cards: [] })).status).toBe(422);
@@ -98,12 +135,20 @@ describe('POST /v1/command/move_cards', () => {
   });
 
   it('applies the board dependency behaviour once for the whole set, not once per card', async () => {
-    const stages: StageSetup[] = [{ name: 'Cutting', activities: ['Cut'], delay_day: 1 }, { name: 'Welding', activities: ['Weld'] }, { name: 'Painting', activities: ['Paint'] }];
+    const stages: StageSetup[] = [
+      { name: 'Cutting', activities: ['Cut'], delay_day: 1 },
+      { name: 'Welding', activities: ['Weld'] },
+      { name: 'Painting', activities: ['Paint'] },
+    ];
     const chain = await createBoard(api, acts, { dependency_behavior: 'maintain', stages });
     const collection = await createCollection(api, chain.id, acts, { Cut: 960, Weld: 480, Paint: 960 });
     const planned = await plan(api, collection.id, chain.id, { start: '2024-03-04' });
     const card = Object.fromEntries(planned.cards.map((c: any) => [chain.stageName(c.stage_id), c.id]));
-    expect(spans(await cardsOf(api, collection.id, chain, acts))).toEqual(['Cutting: 2024-03-04..2024-03-05', 'Welding: 2024-03-07..2024-03-07', 'Painting: 2024-03-08..2024-03-11']);
+    expect(spans(await cardsOf(api, collection.id, chain, acts))).toEqual([
+      'Cutting: 2024-03-04..2024-03-05',
+      'Welding: 2024-03-07..2024-03-07',
+      'Painting: 2024-03-08..2024-03-11',
+    ]);
     // Welding and Cutting both two workdays later, Welding first: one card at a time, Welding
     // would move twice (once sent, once after Cutting) and Painting would follow both moves.
     await ok('POST', '/v1/command/move_cards', {
@@ -112,7 +157,11 @@ describe('POST /v1/command/move_cards', () => {
         { id: card.Cutting, start_date: '2024-03-06', end_date: '2024-03-07' },
       ],
     });
-    expect(spans(await cardsOf(api, collection.id, chain, acts))).toEqual(['Cutting: 2024-03-06..2024-03-07', 'Welding: 2024-03-11..2024-03-11', 'Painting: 2024-03-12..2024-03-13']);
+    expect(spans(await cardsOf(api, collection.id, chain, acts))).toEqual([
+      'Cutting: 2024-03-06..2024-03-07',
+      'Welding: 2024-03-11..2024-03-11',
+      'Painting: 2024-03-12..2024-03-13',
+    ]);
   });
 });
 
@@ -177,7 +226,12 @@ describe('POST /v1/command/{id}/undo', () => {
 
   it('takes a command id and description from the request headers, and refuses a bad id with 400', async () => {
     const commandId = '0190f3a0-0000-7000-8000-00000000c0de';
-    const made = await api.http('POST', '/v1/project', { name: 'Hall 9' }, { 'x-planner-command-id': commandId, 'x-planner-command-description': 'Add hall 9' });
+    const made = await api.http(
+      'POST',
+      '/v1/project',
+      { name: 'Hall 9' },
+      { 'x-planner-command-id': commandId, 'x-planner-command-description': 'Add hall 9' },
+    );
     expect(made.status).toBe(201);
     expect(made.headers.get('x-planner-command-id')).toBe(commandId);
     expect((await ok('GET', '/v1/command?limit=1')).data[0]).toMatchObject({ id: commandId, description: 'Add hall 9', undoes: null });
@@ -186,7 +240,9 @@ describe('POST /v1/command/{id}/undo', () => {
     const bad = await api.http('POST', '/v1/project', { name: 'Hall 11' }, { 'x-planner-command-id': 'not-a-uuid' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toMatchObject({ code: expect.any(Number) });
-    expect((await api.http('POST', '/v1/project', { name: 'Hall 12' }, { 'x-planner-command-description': 'x'.repeat(201) })).status).toBe(400);
+    expect((await api.http('POST', '/v1/project', { name: 'Hall 12' }, { 'x-planner-command-description': 'x'.repeat(201) })).status).toBe(
+      400,
+    );
     expect((await ok('GET', '/v1/project?filter=name:eq:Hall 11')).count).toBe(0);
     // Undoing the create deletes the project.
     await ok('POST', `/v1/command/${commandId}/undo`);
@@ -205,17 +261,33 @@ describe('POST /v1/command/{id}/undo', () => {
 
   it('lists the command routes in the OpenAPI document', async () => {
     const paths = Object.keys((await ok('GET', '/v1/openapi.json')).paths).filter((p) => p.startsWith('/v1/command'));
-    expect(paths.sort()).toEqual(['/v1/command', '/v1/command/assign_cards', '/v1/command/edit_order_rows', '/v1/command/label_cards', '/v1/command/move_cards', '/v1/command/set_time_status', '/v1/command/{id}/undo']);
+    expect(paths.sort()).toEqual([
+      '/v1/command',
+      '/v1/command/assign_cards',
+      '/v1/command/edit_order_rows',
+      '/v1/command/label_cards',
+      '/v1/command/move_cards',
+      '/v1/command/set_time_status',
+      '/v1/command/{id}/undo',
+    ]);
   });
 });
 
 describe('other write routes', () => {
   it('makes planning a collection one command, which undo takes back: its cards go, the collection is unplanned again', async () => {
-    const stages: StageSetup[] = [{ name: 'Cutting', activities: ['Cut'] }, { name: 'Welding', activities: ['Weld'] }];
+    const stages: StageSetup[] = [
+      { name: 'Cutting', activities: ['Cut'] },
+      { name: 'Welding', activities: ['Weld'] },
+    ];
     const chain = await createBoard(api, acts, { stages });
     const collection = await createCollection(api, chain.id, acts, { Cut: 480, Weld: 480 });
     const before = await ok('GET', `/v1/collection/${collection.id}`);
-    const planned = await api.http('POST', `/v1/collection/${collection.id}/board/${chain.id}`, { start: '2024-03-04' }, { 'x-planner-command-description': 'Plan order' });
+    const planned = await api.http(
+      'POST',
+      `/v1/collection/${collection.id}/board/${chain.id}`,
+      { start: '2024-03-04' },
+      { 'x-planner-command-description': 'Plan order' },
+    );
     expect(planned.status, JSON.stringify(planned.body)).toBe(200);
     const commandId = planned.headers.get('x-planner-command-id');
     expect((await ok('GET', '/v1/command?limit=1')).data[0]).toMatchObject({ id: commandId, description: 'Plan order' });
@@ -223,11 +295,19 @@ describe('other write routes', () => {
     const undo = await ok('POST', `/v1/command/${commandId}/undo`);
     expect(undo.description).toBe('Undo: Plan order');
     expect((await ok('GET', `/v1/collection/${collection.id}/card`)).count).toBe(0);
-    expect(await ok('GET', `/v1/collection/${collection.id}`)).toMatchObject({ status: before.status, start: before.start, end: before.end });
+    expect(await ok('GET', `/v1/collection/${collection.id}`)).toMatchObject({
+      status: before.status,
+      start: before.start,
+      end: before.end,
+    });
   });
 
   it('names no command when a write route wrote nothing', async () => {
-    const refused = await api.http('POST', '/v1/collection/0190f3a0-0000-7000-8000-00000000beef/board/0190f3a0-0000-7000-8000-00000000beef', {});
+    const refused = await api.http(
+      'POST',
+      '/v1/collection/0190f3a0-0000-7000-8000-00000000beef/board/0190f3a0-0000-7000-8000-00000000beef',
+      {},
+    );
     expect(refused.status).toBe(404);
     expect(refused.headers.get('x-planner-command-id')).toBeNull();
   });
@@ -240,10 +320,14 @@ describe('label, assign, time status and order-row commands', () => {
     const answer = await ok('POST', '/v1/command/label_cards', { cards: ids, remove: [board.labels.Rework] });
     expect(answer.description).toBe('Label 3 cards');
     for (const id of ids) {
-      expect((await ok('GET', `/v1/collection/${collectionId}/card/${id}?with=labels`)).labels.map((l: any) => l.id)).toEqual([board.labels.Urgent]);
+      expect((await ok('GET', `/v1/collection/${collectionId}/card/${id}?with=labels`)).labels.map((l: any) => l.id)).toEqual([
+        board.labels.Urgent,
+      ]);
     }
     await ok('POST', `/v1/command/${answer.command_id}/undo`);
-    expect((await ok('GET', `/v1/collection/${collectionId}/card/${ids[0]}?with=labels`)).labels.map((l: any) => l.id).sort()).toEqual([board.labels.Urgent, board.labels.Rework].sort());
+    expect((await ok('GET', `/v1/collection/${collectionId}/card/${ids[0]}?with=labels`)).labels.map((l: any) => l.id).sort()).toEqual(
+      [board.labels.Urgent, board.labels.Rework].sort(),
+    );
     const bad = await api.http('POST', '/v1/command/label_cards', { cards: ids, add: ['0190f3a0-0000-7000-8000-00000000beef'] });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.map((e: any) => e.field)).toEqual(['add.0']);
@@ -252,13 +336,19 @@ describe('label, assign, time status and order-row commands', () => {
   it('assigns resources to a set of cards, and refuses an unknown card with 422 assigning none', async () => {
     const ids = (await twentyCards()).slice(0, 2);
     const resource = (await ok('POST', '/v1/resource', { name: 'Jan', type: 'employee' }, 201)).id;
-    const bad = await api.http('POST', '/v1/command/assign_cards', { cards: [ids[0], '0190f3a0-0000-7000-8000-00000000beef'], add: [resource] });
+    const bad = await api.http('POST', '/v1/command/assign_cards', {
+      cards: [ids[0], '0190f3a0-0000-7000-8000-00000000beef'],
+      add: [resource],
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.map((e: any) => e.field)).toEqual(['cards.1.id']);
     expect((await ok('GET', `/v1/collection/${collectionId}/card/${ids[0]}?with=resources`)).resources).toEqual([]);
     const answer = await ok('POST', '/v1/command/assign_cards', { cards: ids, add: [resource] });
     expect(answer.description).toBe('Assign 2 cards');
-    for (const id of ids) expect((await ok('GET', `/v1/collection/${collectionId}/card/${id}?with=resources`)).resources.map((r: any) => r.id)).toEqual([resource]);
+    for (const id of ids)
+      expect((await ok('GET', `/v1/collection/${collectionId}/card/${id}?with=resources`)).resources.map((r: any) => r.id)).toEqual([
+        resource,
+      ]);
   });
 
   it('sets the status of time entries by the single-entry rules, and refuses a bad status with 422', async () => {
@@ -266,7 +356,10 @@ describe('label, assign, time status and order-row commands', () => {
     const entries: string[] = [];
     for (let hour = 8; hour < 11; hour++) {
       const at = String(hour).padStart(2, '0');
-      entries.push((await ok('POST', '/v1/time_tracking', { card_id: cardId, start: `2024-03-04T${at}:00:00Z`, end: `2024-03-04T${at}:30:00Z` }, 201)).id);
+      entries.push(
+        (await ok('POST', '/v1/time_tracking', { card_id: cardId, start: `2024-03-04T${at}:00:00Z`, end: `2024-03-04T${at}:30:00Z` }, 201))
+          .id,
+      );
     }
     const bad = await api.http('POST', '/v1/command/set_time_status', { entries, status: 'done' });
     expect(bad.status).toBe(422);
@@ -284,11 +377,21 @@ describe('label, assign, time status and order-row commands', () => {
   it('edits a set of order rows, and refuses a bad value with its row path, editing none', async () => {
     const order = await ok('POST', '/v1/order', { code: 'CMD-1', order_rows: [{ description: 'first' }, { description: 'second' }] }, 201);
     const rows = (await ok('GET', `/v1/order/${order.id}/row`)).data.map((r: any) => r.id);
-    const bad = await api.http('POST', '/v1/command/edit_order_rows', { rows: [{ id: rows[0], quantity: 3 }, { id: rows[1], quantity: 'two' }] });
+    const bad = await api.http('POST', '/v1/command/edit_order_rows', {
+      rows: [
+        { id: rows[0], quantity: 3 },
+        { id: rows[1], quantity: 'two' },
+      ],
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.map((e: any) => e.field)).toEqual(['rows.1.quantity']);
     expect((await ok('GET', `/v1/order/${order.id}/row/${rows[0]}`)).quantity).not.toBe(3);
-    const answer = await ok('POST', '/v1/command/edit_order_rows', { rows: [{ id: rows[0], quantity: 3 }, { id: rows[1], quantity: 4 }] });
+    const answer = await ok('POST', '/v1/command/edit_order_rows', {
+      rows: [
+        { id: rows[0], quantity: 3 },
+        { id: rows[1], quantity: 4 },
+      ],
+    });
     expect(answer.description).toBe('Edit 2 order rows');
     expect((await ok('GET', `/v1/order/${order.id}/row/${rows[1]}`)).quantity).toBe(4);
     await ok('POST', `/v1/command/${answer.command_id}/undo`);
@@ -310,7 +413,11 @@ describe('undo on a replica that syncs', () => {
       const call = async (method: string, path: string, body?: unknown) => {
         const res = await fetch(`http://127.0.0.1:${address.port}${path}`, {
           method,
-          headers: { 'x-api-key': 'desk-key-123', 'x-api-env': 'desk', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+          headers: {
+            'x-api-key': 'desk-key-123',
+            'x-api-env': 'desk',
+            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
           ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
         });
         return { status: res.status, body: (await res.json()) as { id: string }, command: res.headers.get('x-planner-command-id') };
@@ -333,7 +440,7 @@ describe('undo on a replica that syncs', () => {
 });
 
 describe('commands and roles', () => {
-  it('lets a member set their own entries pending, and refuses them undoing a planner\'s approval (403), which stays', async () => {
+  it("lets a member set their own entries pending, and refuses them undoing a planner's approval (403), which stays", async () => {
     const roles = await startRolesInstance('cmdroles');
     try {
       const { cardId } = await createCard(roles.byKey, 'Frames');
@@ -341,7 +448,12 @@ describe('commands and roles', () => {
       const manager = await roles.signIn('max@example.com', 'manager');
       const entries: string[] = [];
       for (const at of ['08', '10']) {
-        const made = await roles.byKey('POST', '/v1/time_tracking', { card_id: cardId, user_id: member.id, start: `2024-03-04T${at}:00:00Z`, end: `2024-03-04T${at}:30:00Z` });
+        const made = await roles.byKey('POST', '/v1/time_tracking', {
+          card_id: cardId,
+          user_id: member.id,
+          start: `2024-03-04T${at}:00:00Z`,
+          end: `2024-03-04T${at}:30:00Z`,
+        });
         expect(made.status, JSON.stringify(made.body)).toBe(201);
         entries.push(made.body.id);
       }
@@ -351,10 +463,12 @@ describe('commands and roles', () => {
       const approved = await roles.as(manager)('POST', '/v1/command/set_time_status', { entries, status: 'approved' });
       expect(approved.status, JSON.stringify(approved.body)).toBe(200);
       expectForbidden(await roles.as(member)('POST', `/v1/command/${approved.body.command_id}/undo`));
-      for (const id of entries) expect((await roles.byKey('GET', `/v1/time_tracking/${id}`)).body).toMatchObject({ status: 'approved', locked: true });
+      for (const id of entries)
+        expect((await roles.byKey('GET', `/v1/time_tracking/${id}`)).body).toMatchObject({ status: 'approved', locked: true });
       const undone = await roles.as(manager)('POST', `/v1/command/${approved.body.command_id}/undo`);
       expect(undone.status, JSON.stringify(undone.body)).toBe(200);
-      for (const id of entries) expect((await roles.byKey('GET', `/v1/time_tracking/${id}`)).body).toMatchObject({ status: 'pending', locked: false });
+      for (const id of entries)
+        expect((await roles.byKey('GET', `/v1/time_tracking/${id}`)).body).toMatchObject({ status: 'pending', locked: false });
     } finally {
       await roles.stop();
     }

@@ -296,7 +296,8 @@ describe('filter on relations', () => {
   });
 
   it('does not see deleted related records', async () => {
-    const order = (await api.http('POST', '/v1/order?with=order_rows', { description: 'tmp', code: 'TMP', order_rows: [{ code: 'GONE' }] })).body;
+    const order = (await api.http('POST', '/v1/order?with=order_rows', { description: 'tmp', code: 'TMP', order_rows: [{ code: 'GONE' }] }))
+      .body;
     expect(await orders('order_rows.code:eq:GONE')).toEqual(['tmp']);
     await api.http('DELETE', `/v1/order/${order.id}/row/${order.order_rows[0].id}`);
     expect(await orders('order_rows.code:eq:GONE')).toEqual([]);

@@ -66,7 +66,10 @@ describe('show and hide', () => {
   });
 
   it('relation.N.prop selects inside item N only, leaving out the items no path selects', async () => {
-    expect(await order('O1', 'with=order_rows&show=id,order_rows.1.code')).toEqual({ id: fixture.orders.O1.id, order_rows: [{ code: 'R-B' }] });
+    expect(await order('O1', 'with=order_rows&show=id,order_rows.1.code')).toEqual({
+      id: fixture.orders.O1.id,
+      order_rows: [{ code: 'R-B' }],
+    });
     expect(await order('O2', 'with=order_rows&show=id,order_rows.1.code')).toEqual({ id: fixture.orders.O2.id, order_rows: [] });
   });
 
@@ -134,7 +137,10 @@ describe('show and hide', () => {
     expect(res.body.name).toBe('Shaped');
 
     const created = await api.http('POST', '/v1/order?with=order_rows,project&show=id,code,project.name,order_rows.*.code&hide=id', {
-      description: 'tmp', code: 'NEW', project_id: fixture.projects.garage, order_rows: [{ code: 'N-1' }, { code: 'N-2' }],
+      description: 'tmp',
+      code: 'NEW',
+      project_id: fixture.projects.garage,
+      order_rows: [{ code: 'N-1' }, { code: 'N-2' }],
     });
     const stored = await api.http('GET', '/v1/order?filter=code:eq:NEW&show=id');
     try {
@@ -162,7 +168,11 @@ describe('with', () => {
   const relationCases: [string, Label, (f: OrderFixture) => unknown][] = [
     ['address', 'O1', (f) => expect.objectContaining({ id: f.address, name: 'Site', city: 'Utrecht' })],
     ['item', 'O1', (f) => expect.objectContaining({ id: f.items.bolt, code: 'B-1' })],
-    ['order_rows', 'O1', (f) => [expect.objectContaining({ id: f.rows.o1ra, code: 'R-A' }), expect.objectContaining({ id: f.rows.o1rb, code: 'R-B' })]],
+    [
+      'order_rows',
+      'O1',
+      (f) => [expect.objectContaining({ id: f.rows.o1ra, code: 'R-A' }), expect.objectContaining({ id: f.rows.o1rb, code: 'R-B' })],
+    ],
     ['collection', 'O1', (f) => expect.objectContaining({ id: f.orders.O1.collection_id, name: 'ALPHA-1' })],
     ['project', 'O1', (f) => expect.objectContaining({ id: f.projects.kitchen, name: 'Kitchen' })],
     ['relation', 'O1', (f) => expect.objectContaining({ id: f.relation, name: 'Acme' })],
@@ -188,7 +198,15 @@ describe('with', () => {
 
   it('embeds a missing related record as null and an empty list as []', async () => {
     const record = await order('O5', 'with=project,address,item,relation,warehouse,order_rows,supplies_order_rows');
-    expect(record).toMatchObject({ project: null, address: null, item: null, relation: null, warehouse: null, order_rows: [], supplies_order_rows: [] });
+    expect(record).toMatchObject({
+      project: null,
+      address: null,
+      item: null,
+      relation: null,
+      warehouse: null,
+      order_rows: [],
+      supplies_order_rows: [],
+    });
   });
 
   it('does not embed relations that are not asked for', async () => {
@@ -204,7 +222,9 @@ describe('with', () => {
   it('loads dotted paths: collection.activities, with the link time merged in', async () => {
     const record = await order('O1', 'with=collection.activities');
     // R-A: Paint, 2 hours = 120 minutes.
-    expect(record.collection.activities).toEqual([expect.objectContaining({ id: fixture.activities.paint, description: 'Paint', time: 120 })]);
+    expect(record.collection.activities).toEqual([
+      expect.objectContaining({ id: fixture.activities.paint, description: 'Paint', time: 120 }),
+    ]);
   });
 
   it('loads activities and order of a collection (with=activities,order)', async () => {
@@ -286,7 +306,8 @@ describe('with costs one query per relation level, whatever the page size', () =
     await big.close();
   });
 
-  const withPaths = 'order_rows.item,order_rows.activity,order_rows.supplies_order_rows,project,address,item,collection.activities,supplies_order_rows';
+  const withPaths =
+    'order_rows.item,order_rows.activity,order_rows.supplies_order_rows,project,address,item,collection.activities,supplies_order_rows';
 
   /** getWhereIn calls and SQL statements run by the environment's store for one request. */
   async function cost(query: string): Promise<{ loads: number; statements: number; count: number }> {
@@ -314,13 +335,13 @@ describe('with costs one query per relation level, whatever the page size', () =
 
   // Every page of orders also loads their collections once: an order's board_id is its
   // collection's board (docs/API.md "Orders and their collection").
-  it('loads one level with one query: with=order_rows.item on 50 orders is two loads (and the collections\' boards)', async () => {
+  it("loads one level with one query: with=order_rows.item on 50 orders is two loads (and the collections' boards)", async () => {
     const { loads, count } = await cost('limit=50&with=order_rows.item');
     expect(count).toBe(50);
     expect(loads).toBe(2 + 1);
   });
 
-  it('loads nothing for with without it (only the collections\' boards)', async () => {
+  it("loads nothing for with without it (only the collections' boards)", async () => {
     expect((await cost('limit=50')).loads).toBe(1);
   });
 });

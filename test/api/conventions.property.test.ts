@@ -21,8 +21,28 @@ import { expectErrorBody } from '../helpers/api-errors.js';
 // ------------------------------------------------------------------------------ the dataset
 
 const codes = [
-  'ALPHA-1', 'alpha-2', 'Beta, Inc: (x)', 'beta-4', '50%_off', 'a_b', 'A%B', 'x\\y', 'Gamma (g)', 'gamma',
-  'delta:1', '', ' lead', 'trail ', 'null', 'MiXeD', 'zeta,z', 'a)b', '10', '9', null, null,
+  'ALPHA-1',
+  'alpha-2',
+  'Beta, Inc: (x)',
+  'beta-4',
+  '50%_off',
+  'a_b',
+  'A%B',
+  'x\\y',
+  'Gamma (g)',
+  'gamma',
+  'delta:1',
+  '',
+  ' lead',
+  'trail ',
+  'null',
+  'MiXeD',
+  'zeta,z',
+  'a)b',
+  '10',
+  '9',
+  null,
+  null,
 ] as const;
 const quantities = [5, 12.5, 0, null, 100, -3, 2, 2.25, 1000, -0.5, 7, 10, 99.99, null] as const;
 const dates = ['2024-03-01', '2024-03-15', null, '2024-12-31', '2025-01-01', '2023-06-30', '2024-02-29', '2020-01-01', null] as const;
@@ -113,8 +133,10 @@ function compare(operator: Operator, a: string | number, b: string | number): bo
 function evaluateAtom(atom: Atom, order: OrderValues): boolean {
   const stored = order[atom.field];
   let result: boolean;
-  if (atom.value === null) result = stored === null; // only eq takes null
-  else if (stored === null) result = false; // a comparison with a missing value is false
+  if (atom.value === null)
+    result = stored === null; // only eq takes null
+  else if (stored === null)
+    result = false; // a comparison with a missing value is false
   else if (atom.field === 'quantity') result = compare(atom.operator, stored, Number(atom.value));
   else result = compare(atom.operator, stored, atom.value);
   return atom.not ? !result : result;
@@ -136,7 +158,9 @@ function evaluate(expression: Expression, order: OrderValues): boolean {
 /** Value characters: printable ASCII without the quote (there is no escape for it). */
 const valueChar = fc.constantFrom(...'abcxyzABGMX-_%\\:,() 0125.'.split(''));
 const flipCase = (text: string, flips: boolean[]) =>
-  [...text].map((c, i) => (flips[i % Math.max(1, flips.length)] ? (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) : c)).join('');
+  [...text]
+    .map((c, i) => (flips[i % Math.max(1, flips.length)] ? (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) : c))
+    .join('');
 
 /** A piece of a pool value, maybe with its case changed, or a few random characters. */
 function textValue(pool: readonly (string | null)[]): fc.Arbitrary<string> {
@@ -158,7 +182,9 @@ const numberValue = fc.oneof(
 
 const dateValue = fc.oneof(
   fc.constantFrom(...dates.flatMap((d) => (d === null ? [] : [d]))),
-  fc.date({ min: new Date('2019-01-01T00:00:00Z'), max: new Date('2026-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  fc
+    .date({ min: new Date('2019-01-01T00:00:00Z'), max: new Date('2026-01-01T00:00:00Z'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10)),
   fc.constantFrom('2024', '2024-03', '2024-03-1', '2025-'),
 );
 
@@ -242,11 +268,58 @@ describe('filter (randomized)', () => {
 // ------------------------------------------------------------------------------------- garbage
 
 const tokens = [
-  'code', 'quantity', 'promised_date', 'status', 'type', 'order_rows', 'order_rows.code', 'project', 'project.name',
-  'collection.activities', 'supplies_order_rows', 'item', 'meta', 'id', 'created_at', 'constructor', '__proto__',
-  'toString', 'prototype', 'nope', ':', 'eq', 'not', 'gt', 'has', 'contains', 'like', ',and,', ',or,', ',', '(', ')',
-  "'", 'null', '*', '.', '0', '1', '-1', '1e309', 'NaN', '999999999999999999999', ':asc', ':desc', '%', '_', '\\',
-  ' ', '2024-01-01T10:00:00+02:00', '\u0000', 'é', '🙂',
+  'code',
+  'quantity',
+  'promised_date',
+  'status',
+  'type',
+  'order_rows',
+  'order_rows.code',
+  'project',
+  'project.name',
+  'collection.activities',
+  'supplies_order_rows',
+  'item',
+  'meta',
+  'id',
+  'created_at',
+  'constructor',
+  '__proto__',
+  'toString',
+  'prototype',
+  'nope',
+  ':',
+  'eq',
+  'not',
+  'gt',
+  'has',
+  'contains',
+  'like',
+  ',and,',
+  ',or,',
+  ',',
+  '(',
+  ')',
+  "'",
+  'null',
+  '*',
+  '.',
+  '0',
+  '1',
+  '-1',
+  '1e309',
+  'NaN',
+  '999999999999999999999',
+  ':asc',
+  ':desc',
+  '%',
+  '_',
+  '\\',
+  ' ',
+  '2024-01-01T10:00:00+02:00',
+  '\u0000',
+  'é',
+  '🙂',
 ];
 
 const tokenSoup = fc.array(fc.constantFrom(...tokens), { maxLength: 12 }).map((parts) => parts.join(''));
@@ -261,12 +334,7 @@ const mutatedFilter = fc
     return text.slice(0, to) + text.slice(from, to) + text.slice(to);
   });
 
-const garbage = fc.oneof(
-  fc.string({ maxLength: 30 }),
-  fc.string({ unit: 'grapheme', maxLength: 20 }),
-  tokenSoup,
-  mutatedFilter,
-);
+const garbage = fc.oneof(fc.string({ maxLength: 30 }), fc.string({ unit: 'grapheme', maxLength: 20 }), tokenSoup, mutatedFilter);
 
 const parameters = ['filter', 'sort', 'show', 'hide', 'with', 'limit', 'offset'] as const;
 
@@ -280,23 +348,26 @@ describe('garbage in a query (randomized)', () => {
 
   it('answers garbage in any list parameter with a 4xx or a 200, never a 5xx', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...parameters), garbage, fc.constantFrom('/v1/order', '/v1/collection', '/v1/project'), async (name, value, path) => {
-        await expectNo5xx(`${path}?${name}=${encodeURIComponent(value)}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...parameters),
+        garbage,
+        fc.constantFrom('/v1/order', '/v1/collection', '/v1/project'),
+        async (name, value, path) => {
+          await expectNo5xx(`${path}?${name}=${encodeURIComponent(value)}`);
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   it('answers garbage in several parameters at once, on lists and single records, never with a 5xx', async () => {
     await fc.assert(
-      fc.asyncProperty(
-        fc.dictionary(fc.constantFrom(...parameters), garbage, { maxKeys: 4 }),
-        fc.boolean(),
-        async (query, single) => {
-          const search = Object.entries(query).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
-          await expectNo5xx(`${single ? `/v1/order/${ids[0]}` : '/v1/order'}?${search}`);
-        },
-      ),
+      fc.asyncProperty(fc.dictionary(fc.constantFrom(...parameters), garbage, { maxKeys: 4 }), fc.boolean(), async (query, single) => {
+        const search = Object.entries(query)
+          .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+          .join('&');
+        await expectNo5xx(`${single ? `/v1/order/${ids[0]}` : '/v1/order'}?${search}`);
+      }),
       { numRuns: 200 },
     );
   });

@@ -161,7 +161,7 @@ describe('sort', () => {
     expectBadRequest(await get('?sort=nope&offset=500'), 'nope');
   });
 
-  it('sorts only on the resource\'s own fields: a relation field is unknown', async () => {
+  it("sorts only on the resource's own fields: a relation field is unknown", async () => {
     expectBadRequest(await get('?with=project&sort=project.name'), 'project.name');
     expectBadRequest(await get('?sort=order_rows'));
   });
@@ -229,7 +229,10 @@ describe('errors in a query', () => {
   it('rejects a bad with on POST and PUT with 400, before anything is written', async () => {
     const before = (await api.http('GET', '/v1/project?limit=0')).body.count;
     expectBadRequest(await api.http('POST', '/v1/project?with=nope', { name: 'Never' }), 'Relation not found: nope');
-    expectBadRequest(await api.http('PUT', `/v1/project/${fixture.projects.kitchen}?with=nope`, { name: 'Renamed' }), 'Relation not found: nope');
+    expectBadRequest(
+      await api.http('PUT', `/v1/project/${fixture.projects.kitchen}?with=nope`, { name: 'Renamed' }),
+      'Relation not found: nope',
+    );
     expect((await api.http('GET', '/v1/project?limit=0')).body.count).toBe(before);
     expect((await api.http('GET', `/v1/project/${fixture.projects.kitchen}`)).body.name).toBe('Kitchen');
   });
@@ -242,10 +245,17 @@ describe('errors in a query', () => {
   }
 
   it('rejects a bad include on POST and PUT with 400, before anything is written', async () => {
-    const board = await made('POST', '/v1/board?with=stages', { name: 'Includes', stages: [{ name: 'Cut' }], statuses: [{ name: 'To do', entry: true }] });
+    const board = await made('POST', '/v1/board?with=stages', {
+      name: 'Includes',
+      stages: [{ name: 'Cut' }],
+      statuses: [{ name: 'To do', entry: true }],
+    });
     const collection = await made('GET', `/v1/collection/${fixture.orders.O1.collection_id}`);
     const collections = (await made('GET', '/v1/collection?limit=0')).count;
-    expectBadRequest(await api.http('POST', '/v1/collection?include=bogus', { name: 'Never', board_id: board.id }), 'Unknown include: bogus');
+    expectBadRequest(
+      await api.http('POST', '/v1/collection?include=bogus', { name: 'Never', board_id: board.id }),
+      'Unknown include: bogus',
+    );
     expectBadRequest(await api.http('PUT', `/v1/collection/${collection.id}?include=bogus`, { name: 'Renamed' }), 'Unknown include: bogus');
     expect((await made('GET', '/v1/collection?limit=0')).count).toBe(collections);
     expect(await made('GET', `/v1/collection/${collection.id}`)).toStrictEqual(collection);
@@ -253,7 +263,10 @@ describe('errors in a query', () => {
     // A resource that offers extras refuses the ones it does not offer just as early.
     const cards = `/v1/collection/${(await made('POST', '/v1/collection', { name: 'Has cards', board_id: board.id })).id}/card`;
     const card = await made('POST', cards, { name: 'First', stage_id: board.stages[0].id });
-    expectBadRequest(await api.http('POST', `${cards}?include=time_tracking_total,weather`, { name: 'Never', stage_id: board.stages[0].id }), 'Unknown include: weather');
+    expectBadRequest(
+      await api.http('POST', `${cards}?include=time_tracking_total,weather`, { name: 'Never', stage_id: board.stages[0].id }),
+      'Unknown include: weather',
+    );
     expectBadRequest(await api.http('PUT', `${cards}/${card.id}?include=weather`, { name: 'Renamed' }), 'Unknown include: weather');
     expect((await made('GET', `${cards}?limit=0`)).count).toBe(1);
     expect(await made('GET', `${cards}/${card.id}`)).toStrictEqual(card);

@@ -48,7 +48,12 @@ describe('found by the fuzz run', () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="filename"\r\n\r\nnote\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--`,
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhel`,
     ]) {
-      const res = await raw('POST', `${attachments}/upload`, { 'content-type': `multipart/form-data; boundary=${boundary}` }, Buffer.from(body));
+      const res = await raw(
+        'POST',
+        `${attachments}/upload`,
+        { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        Buffer.from(body),
+      );
       expectBadRequest({ status: res.status, body: JSON.parse(res.text) }, 'multipart body is cut off');
     }
     expect((await api.http('GET', `${attachments}?limit=0`)).body.count).toBe(before);

@@ -27,7 +27,9 @@ function expectClean(report: FuzzReport, expected: number): void {
   expect(report.routes).toBeGreaterThan(150);
   expect(expected).toBeGreaterThanOrEqual(report.routes);
   expect(report.serverErrors).toBe(0);
-  expect(report.findings.map((f) => `case ${f.case}: ${f.problem}: ${f.method} ${f.url.slice(0, 120)} → ${f.answer.slice(0, 120)}`)).toEqual([]);
+  expect(
+    report.findings.map((f) => `case ${f.case}: ${f.problem}: ${f.method} ${f.url.slice(0, 120)} → ${f.answer.slice(0, 120)}`),
+  ).toEqual([]);
   expect(report.stillAnswers).toBe(true);
   // A generous cap, not a speed test: the run must stay a small part of `npm test`.
   expect(report.durationMs).toBeLessThan(110_000);
@@ -37,10 +39,29 @@ function expectClean(report: FuzzReport, expected: number): void {
 async function member(api: TestApi): Promise<Record<string, string>> {
   const redirectUri = 'https://app.example.com/callback';
   const store = api.dataDir.environment(api.environment.id);
-  await createUserWithPassword({ caller: { kind: 'api-key', environment: api.environment }, store }, { email: 'member@fuzz.test', role: 'member' }, 'pass-word-123');
-  const { client, client_secret } = createClient(api.dataDir.system, { name: 'Fuzz app', redirect_uris: [redirectUri], confidential: true, environment_id: null });
-  const code = await signInForCode(api.baseUrl, { client_id: client.id, redirect_uri: redirectUri, state: 'st' }, { environment: api.environment.name, email: 'member@fuzz.test', password: 'pass-word-123' });
-  const token = await tokenRequest(api.baseUrl, { grant_type: 'authorization_code', code, client_id: client.id, client_secret: client_secret!, redirect_uri: redirectUri });
+  await createUserWithPassword(
+    { caller: { kind: 'api-key', environment: api.environment }, store },
+    { email: 'member@fuzz.test', role: 'member' },
+    'pass-word-123',
+  );
+  const { client, client_secret } = createClient(api.dataDir.system, {
+    name: 'Fuzz app',
+    redirect_uris: [redirectUri],
+    confidential: true,
+    environment_id: null,
+  });
+  const code = await signInForCode(
+    api.baseUrl,
+    { client_id: client.id, redirect_uri: redirectUri, state: 'st' },
+    { environment: api.environment.name, email: 'member@fuzz.test', password: 'pass-word-123' },
+  );
+  const token = await tokenRequest(api.baseUrl, {
+    grant_type: 'authorization_code',
+    code,
+    client_id: client.id,
+    client_secret: client_secret!,
+    redirect_uri: redirectUri,
+  });
   expect(token.status, JSON.stringify(token.body)).toBe(200);
   return { authorization: `Bearer ${token.body.access_token as string}` };
 }

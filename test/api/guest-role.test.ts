@@ -20,7 +20,16 @@ let projectId: string;
 let deletedProjectId: string;
 
 async function snapshot(): Promise<string> {
-  const parts = await Promise.all(['/v1/project?limit=1000', '/v1/collection?limit=1000', '/v1/card?limit=1000', '/v1/time_tracking?limit=1000', `/v1/user/${guest.id}`, '/v1/trash/project'].map((p) => roles.byKey('GET', p)));
+  const parts = await Promise.all(
+    [
+      '/v1/project?limit=1000',
+      '/v1/collection?limit=1000',
+      '/v1/card?limit=1000',
+      '/v1/time_tracking?limit=1000',
+      `/v1/user/${guest.id}`,
+      '/v1/trash/project',
+    ].map((p) => roles.byKey('GET', p)),
+  );
   return JSON.stringify(parts.map((p) => p.body));
 }
 
@@ -40,7 +49,14 @@ afterAll(async () => {
 describe('a guest', () => {
   it('reads the planning, and every write is a 403 with the error body that changes nothing', async () => {
     const asGuest = roles.as(guest);
-    for (const path of ['/v1/project', '/v1/board', `/v1/collection/${collectionId}?with=cards`, '/v1/time_tracking', '/v1/me', '/v1/sync/changes?since=0']) {
+    for (const path of [
+      '/v1/project',
+      '/v1/board',
+      `/v1/collection/${collectionId}?with=cards`,
+      '/v1/time_tracking',
+      '/v1/me',
+      '/v1/sync/changes?since=0',
+    ]) {
       expect((await asGuest('GET', path)).status, path).toBe(200);
     }
     const before = await snapshot();
@@ -61,7 +77,11 @@ describe('a guest', () => {
       expectForbidden(answer, readOnlyMessage);
     }
     // Refused before the body is read: a malformed one is a 403 too, not a 400.
-    const malformed = await fetch(`${roles.instance.baseUrl}/v1/project`, { method: 'POST', headers: { ...guest.headers, 'content-type': 'application/json' }, body: '{not json' });
+    const malformed = await fetch(`${roles.instance.baseUrl}/v1/project`, {
+      method: 'POST',
+      headers: { ...guest.headers, 'content-type': 'application/json' },
+      body: '{not json',
+    });
     expectForbidden({ status: malformed.status, body: await malformed.json() }, readOnlyMessage);
     expect(await snapshot()).toBe(before);
   });
@@ -72,14 +92,29 @@ describe('a guest', () => {
     const push = await roles.as(guest)('POST', '/v1/sync/push', {
       client_id: 'gus-replica',
       mutations: [
-        { mutation_id: 1, resource: 'project', id: '01900000-0000-7000-8000-0000000000b1', op: 'create', fields: { name: 'Offline project' }, hlc },
+        {
+          mutation_id: 1,
+          resource: 'project',
+          id: '01900000-0000-7000-8000-0000000000b1',
+          op: 'create',
+          fields: { name: 'Offline project' },
+          hlc,
+        },
         { mutation_id: 2, resource: 'project', id: projectId, op: 'update', fields: { name: 'Renamed offline' }, hlc },
-        { mutation_id: 3, resource: 'time_tracking', id: '01900000-0000-7000-8000-0000000000b2', op: 'create', fields: { card_id: cardId, start: '2026-01-06T08:00:00Z', end: '2026-01-06T09:00:00Z' }, hlc },
+        {
+          mutation_id: 3,
+          resource: 'time_tracking',
+          id: '01900000-0000-7000-8000-0000000000b2',
+          op: 'create',
+          fields: { card_id: cardId, start: '2026-01-06T08:00:00Z', end: '2026-01-06T09:00:00Z' },
+          hlc,
+        },
       ],
     });
     expect(push.status, JSON.stringify(push.body)).toBe(200);
     expect(push.body.results.map((r: any) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    for (const result of push.body.results) expect(result.error.errors[0]).toMatchObject({ code: 10403, message: 'Forbidden', description: readOnlyMessage });
+    for (const result of push.body.results)
+      expect(result.error.errors[0]).toMatchObject({ code: 10403, message: 'Forbidden', description: readOnlyMessage });
     expect(push.body.results[1].record).toMatchObject({ id: projectId, name: 'Bridge' });
     expect(await snapshot()).toBe(before);
     expect((await roles.as(guest)('GET', '/v1/sync/changes?since=0')).status).toBe(200);
@@ -103,7 +138,9 @@ describe('card_visibility', () => {
 
   it('offers only all: linked is a 422 on invite, update and push, and nothing changes', async () => {
     const users = await roles.byKey('GET', '/v1/user?limit=0');
-    expectCardVisibilityRefused(await roles.byKey('POST', '/v1/user', { email: 'lin@example.com', role: 'member', card_visibility: 'linked' }));
+    expectCardVisibilityRefused(
+      await roles.byKey('POST', '/v1/user', { email: 'lin@example.com', role: 'member', card_visibility: 'linked' }),
+    );
     expect((await roles.byKey('GET', '/v1/user?limit=0')).body.count).toBe(users.body.count);
 
     const invited = await roles.byKey('POST', '/v1/user', { email: 'al@example.com', role: 'member', card_visibility: 'all' });
@@ -114,7 +151,16 @@ describe('card_visibility', () => {
 
     const push = await roles.byKey('POST', '/v1/sync/push', {
       client_id: 'admin-replica',
-      mutations: [{ mutation_id: 1, resource: 'user', id: al.id, op: 'update', fields: { card_visibility: 'linked' }, hlc: formatHlc({ millis: Date.now(), counter: 0, node: 'admin-replica' }) }],
+      mutations: [
+        {
+          mutation_id: 1,
+          resource: 'user',
+          id: al.id,
+          op: 'update',
+          fields: { card_visibility: 'linked' },
+          hlc: formatHlc({ millis: Date.now(), counter: 0, node: 'admin-replica' }),
+        },
+      ],
     });
     expect(push.status).toBe(200);
     expect(push.body.results[0]).toMatchObject({ status: 'rejected', error: { errors: [{ code: 10422, field: 'card_visibility' }] } });

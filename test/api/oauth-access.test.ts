@@ -30,7 +30,13 @@ async function addUser(environment: Environment, email: string, role: string) {
 
 async function tokensFor(credentials: Credentials, clientId = client.id, secret = client.secret) {
   const code = await signInForCode(instance.baseUrl, { client_id: clientId, redirect_uri: redirectUri, state: 'st' }, credentials);
-  const answer = await tokenRequest(instance.baseUrl, { grant_type: 'authorization_code', code, client_id: clientId, client_secret: secret, redirect_uri: redirectUri });
+  const answer = await tokenRequest(instance.baseUrl, {
+    grant_type: 'authorization_code',
+    code,
+    client_id: clientId,
+    client_secret: secret,
+    redirect_uri: redirectUri,
+  });
   expect(answer.status).toBe(200);
   return answer.body as { access_token: string; refresh_token: string };
 }
@@ -45,7 +51,12 @@ beforeAll(async () => {
   await addUser(alpha, 'ann@example.com', 'admin');
   await addUser(alpha, 'max@example.com', 'member');
   await addUser(beta, 'ann@example.com', 'admin'); // same address, another environment, same password
-  const made = createClient(instance.dataDir.system, { name: 'Integrator', redirect_uris: [redirectUri], confidential: true, environment_id: null });
+  const made = createClient(instance.dataDir.system, {
+    name: 'Integrator',
+    redirect_uris: [redirectUri],
+    confidential: true,
+    environment_id: null,
+  });
   client = { id: made.client.id, secret: made.client_secret! };
 });
 
@@ -62,7 +73,7 @@ describe('environment isolation', () => {
     expect(JSON.stringify(answer.body)).not.toContain('beta-secret');
   });
 
-  it('never shows another environment\'s records to a token', async () => {
+  it("never shows another environment's records to a token", async () => {
     const secret = await call(instance.baseUrl, 'POST', '/v1/project', betaKey, { name: 'beta-secret project' });
     expect(secret.status).toBe(201);
     const own = await call(instance.baseUrl, 'POST', '/v1/project', alphaKey, { name: 'alpha project' });
@@ -87,11 +98,19 @@ describe('environment isolation', () => {
     expect((await call(instance.baseUrl, 'GET', '/v1/me', bearer(inBeta.access_token))).body.environment.id).toBe(beta.id);
   });
 
-  it('keeps a client registered by one environment\'s admin to that environment', async () => {
+  it("keeps a client registered by one environment's admin to that environment", async () => {
     const { access_token } = await tokensFor({ environment: 'alpha', email: 'ann@example.com', password });
-    const made = await call(instance.baseUrl, 'POST', '/v1/oauth_client', bearer(access_token), { name: 'Alpha tool', redirect_uris: [redirectUri] });
+    const made = await call(instance.baseUrl, 'POST', '/v1/oauth_client', bearer(access_token), {
+      name: 'Alpha tool',
+      redirect_uris: [redirectUri],
+    });
     expect(made.status).toBe(201);
-    const page = await openSignInPage(instance.baseUrl, { client_id: made.body.id, redirect_uri: redirectUri, response_type: 'code', state: 's' });
+    const page = await openSignInPage(instance.baseUrl, {
+      client_id: made.body.id,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      state: 's',
+    });
     expect(page.html).toContain('value="alpha"');
     const intoBeta = await submitSignIn(instance.baseUrl, page, { environment: 'beta', email: 'ann@example.com', password });
     expect(intoBeta.status).toBe(401);
@@ -104,7 +123,10 @@ describe('environment isolation', () => {
 describe('administration', () => {
   it('lets an admin manage OAuth clients; the secret is shown once', async () => {
     const { access_token } = await tokensFor({ environment: 'alpha', email: 'ann@example.com', password });
-    const made = await call(instance.baseUrl, 'POST', '/v1/oauth_client', bearer(access_token), { name: 'Reporting', redirect_uris: [redirectUri] });
+    const made = await call(instance.baseUrl, 'POST', '/v1/oauth_client', bearer(access_token), {
+      name: 'Reporting',
+      redirect_uris: [redirectUri],
+    });
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ name: 'Reporting', redirect_uris: [redirectUri], confidential: true, environment_id: alpha.id });
     expect(made.body.client_secret).toMatch(/^[\w-]{43}$/);
@@ -119,7 +141,10 @@ describe('administration', () => {
 
     const renamed = await call(instance.baseUrl, 'PUT', `/v1/oauth_client/${made.body.id}`, alphaKey, { name: 'Reports' });
     expect(renamed.body.name).toBe('Reports');
-    const bad = await call(instance.baseUrl, 'POST', '/v1/oauth_client', alphaKey, { name: 'x', redirect_uris: ['http://example.com/cb', 'javascript:alert(1)'] });
+    const bad = await call(instance.baseUrl, 'POST', '/v1/oauth_client', alphaKey, {
+      name: 'x',
+      redirect_uris: ['http://example.com/cb', 'javascript:alert(1)'],
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].field).toBe('redirect_uris');
 
@@ -145,9 +170,12 @@ describe('administration', () => {
     expect((await call(instance.baseUrl, 'GET', '/v1/project', bearer(access_token))).status).toBe(200);
   });
 
-  it('records which OAuth client an admin\'s webhook came through', async () => {
+  it("records which OAuth client an admin's webhook came through", async () => {
     const { access_token } = await tokensFor({ environment: 'alpha', email: 'ann@example.com', password });
-    const made = await call(instance.baseUrl, 'POST', '/v1/webhook', bearer(access_token), { url: 'https://hooks.example.com/x', event_types: ['card.created'] });
+    const made = await call(instance.baseUrl, 'POST', '/v1/webhook', bearer(access_token), {
+      url: 'https://hooks.example.com/x',
+      event_types: ['card.created'],
+    });
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ developer_client_id: client.id, api_key_id: null });
   });
@@ -161,7 +189,13 @@ describe('invitations', () => {
     const inviteId = users.body.data[0].invite_id as string;
     expect(inviteId).toBeTruthy();
 
-    const short = await call(instance.baseUrl, 'POST', '/v1/user/accept', {}, { environment: 'alpha', invite_id: inviteId, password: 'short' });
+    const short = await call(
+      instance.baseUrl,
+      'POST',
+      '/v1/user/accept',
+      {},
+      { environment: 'alpha', invite_id: inviteId, password: 'short' },
+    );
     expect(short.status).toBe(422);
     expect(short.body.errors[0].field).toBe('password');
     const elsewhere = await call(instance.baseUrl, 'POST', '/v1/user/accept', {}, { environment: 'beta', invite_id: inviteId, password });
@@ -173,7 +207,13 @@ describe('invitations', () => {
     // Used up; and only an admin sees the field at all (the new organiser answers for themselves).
     expect(accepted.body).not.toHaveProperty('invite_id');
     expect((await call(instance.baseUrl, 'GET', `/v1/user/${accepted.body.id as string}`, alphaKey)).body.invite_id).toBeNull();
-    const again = await call(instance.baseUrl, 'POST', '/v1/user/accept', {}, { environment: 'alpha', invite_id: inviteId, password: 'another password' });
+    const again = await call(
+      instance.baseUrl,
+      'POST',
+      '/v1/user/accept',
+      {},
+      { environment: 'alpha', invite_id: inviteId, password: 'another password' },
+    );
     expect(again.status).toBe(404);
 
     const { access_token } = await tokensFor({ environment: 'alpha', email: 'new@example.com', password });
@@ -182,7 +222,12 @@ describe('invitations', () => {
 
   it('does not let an invited user sign in before accepting', async () => {
     await call(instance.baseUrl, 'POST', '/v1/user', alphaKey, { email: 'later@example.com', role: 'member' });
-    const page = await openSignInPage(instance.baseUrl, { client_id: client.id, redirect_uri: redirectUri, response_type: 'code', state: 's' });
+    const page = await openSignInPage(instance.baseUrl, {
+      client_id: client.id,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      state: 's',
+    });
     const answer = await submitSignIn(instance.baseUrl, page, { environment: 'alpha', email: 'later@example.com', password });
     expect(answer.status).toBe(401);
   });
@@ -193,7 +238,12 @@ describe('rate limits', () => {
     const own = prepareFolder([{ name: 'alpha', key: 'alpha-key-123' }]);
     const limited = await startInstance(own.folder, { oauthRateLimit: { limit: 3, windowMs: 60_000 } });
     try {
-      const made = createClient(limited.dataDir.system, { name: 'Integrator', redirect_uris: [redirectUri], confidential: true, environment_id: null });
+      const made = createClient(limited.dataDir.system, {
+        name: 'Integrator',
+        redirect_uris: [redirectUri],
+        confidential: true,
+        environment_id: null,
+      });
       const client = { id: made.client.id, secret: made.client_secret! };
       const form = { grant_type: 'refresh_token', refresh_token: '0'.repeat(32), client_id: client.id, client_secret: client.secret };
       const statuses: number[] = [];
@@ -216,10 +266,17 @@ describe('rate limits', () => {
       expect(other.status).toBe(401);
 
       // The sign-in form is limited the same way.
-      const page = await openSignInPage(limited.baseUrl, { client_id: client.id, redirect_uri: redirectUri, response_type: 'code', state: 's' });
+      const page = await openSignInPage(limited.baseUrl, {
+        client_id: client.id,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        state: 's',
+      });
       const answers: number[] = [];
       for (let i = 0; i < 4; i++) {
-        answers.push((await submitSignIn(limited.baseUrl, page, { environment: 'alpha', email: 'ann@example.com', password: 'wrong one!' })).status);
+        answers.push(
+          (await submitSignIn(limited.baseUrl, page, { environment: 'alpha', email: 'ann@example.com', password: 'wrong one!' })).status,
+        );
       }
       expect(answers).toEqual([401, 401, 401, 429]);
     } finally {

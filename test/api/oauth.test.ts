@@ -53,11 +53,24 @@ beforeAll(async () => {
     { name: 'beta', key: 'beta-key-123' },
   ]);
   [alpha] = folder.environments as [Environment];
-  instance = await startInstance(folder.folder, { oauthRateLimit: { limit: 1000, windowMs: 60_000 }, oauthNow: () => Date.now() + codeClockAhead });
+  instance = await startInstance(folder.folder, {
+    oauthRateLimit: { limit: 1000, windowMs: 60_000 },
+    oauthNow: () => Date.now() + codeClockAhead,
+  });
   aliceId = (await addUser(alpha, alice.email, 'admin')).id;
-  const made = createClient(instance.dataDir.system, { name: 'Integrator', redirect_uris: [redirectUri], confidential: true, environment_id: null });
+  const made = createClient(instance.dataDir.system, {
+    name: 'Integrator',
+    redirect_uris: [redirectUri],
+    confidential: true,
+    environment_id: null,
+  });
   confidential = { id: made.client.id, secret: made.client_secret! };
-  publicClient = createClient(instance.dataDir.system, { name: 'Desktop', redirect_uris: ['http://127.0.0.1/desktop'], confidential: false, environment_id: null }).client.id;
+  publicClient = createClient(instance.dataDir.system, {
+    name: 'Desktop',
+    redirect_uris: ['http://127.0.0.1/desktop'],
+    confidential: false,
+    environment_id: null,
+  }).client.id;
 });
 
 afterAll(async () => {
@@ -67,7 +80,12 @@ afterAll(async () => {
 
 describe('the sign-in page', () => {
   it('serves a form with a CSRF token, a strict CSP and no script', async () => {
-    const page = await openSignInPage(instance.baseUrl, { client_id: confidential.id, redirect_uri: redirectUri, response_type: 'code', state: 's1' });
+    const page = await openSignInPage(instance.baseUrl, {
+      client_id: confidential.id,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      state: 's1',
+    });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const csp = page.headers.get('content-security-policy')!;
@@ -86,33 +104,58 @@ describe('the sign-in page', () => {
 
   it('escapes what the request brought', async () => {
     const state = '"><script>alert(1)</script>';
-    const page = await openSignInPage(instance.baseUrl, { client_id: confidential.id, redirect_uri: redirectUri, response_type: 'code', state });
+    const page = await openSignInPage(instance.baseUrl, {
+      client_id: confidential.id,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      state,
+    });
     expect(page.status).toBe(200);
     expect(page.html).not.toContain('<script>');
     expect(page.hidden.state).toBe(state);
   });
 
   it('refuses an unknown client on the page itself, without redirecting', async () => {
-    const page = await openSignInPage(instance.baseUrl, { client_id: 'nobody', redirect_uri: redirectUri, response_type: 'code', state: 's' });
+    const page = await openSignInPage(instance.baseUrl, {
+      client_id: 'nobody',
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      state: 's',
+    });
     expect(page.status).toBe(400);
     expect(page.location).toBeNull();
     expect(page.html).toContain('not known');
   });
 
   it('refuses a redirect URI the client did not register, on the page and on the form post', async () => {
-    const page = await openSignInPage(instance.baseUrl, { client_id: confidential.id, redirect_uri: 'https://evil.example/cb', response_type: 'code', state: 's' });
+    const page = await openSignInPage(instance.baseUrl, {
+      client_id: confidential.id,
+      redirect_uri: 'https://evil.example/cb',
+      response_type: 'code',
+      state: 's',
+    });
     expect(page.status).toBe(400);
     expect(page.location).toBeNull();
     expect(page.html).toContain('not registered');
 
-    const good = await openSignInPage(instance.baseUrl, { client_id: confidential.id, redirect_uri: redirectUri, response_type: 'code', state: 's' });
+    const good = await openSignInPage(instance.baseUrl, {
+      client_id: confidential.id,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      state: 's',
+    });
     const posted = await submitSignIn(instance.baseUrl, good, alice, { hidden: { redirect_uri: 'https://evil.example/cb' } });
     expect(posted.status).toBe(400);
     expect(posted.location).toBeNull();
   });
 
   it('sends other request errors back to the registered redirect URI with the state', async () => {
-    const page = await openSignInPage(instance.baseUrl, { client_id: confidential.id, redirect_uri: redirectUri, response_type: 'token', state: 's9' });
+    const page = await openSignInPage(instance.baseUrl, {
+      client_id: confidential.id,
+      redirect_uri: redirectUri,
+      response_type: 'token',
+      state: 's9',
+    });
     expect(page.status).toBe(302);
     const location = new URL(page.location!);
     expect(location.origin + location.pathname).toBe(redirectUri);
@@ -121,7 +164,12 @@ describe('the sign-in page', () => {
   });
 
   it('answers wrong credentials on the page (401), with the same words for every mistake', async () => {
-    const page = await openSignInPage(instance.baseUrl, { client_id: confidential.id, redirect_uri: redirectUri, response_type: 'code', state: 's' });
+    const page = await openSignInPage(instance.baseUrl, {
+      client_id: confidential.id,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      state: 's',
+    });
     for (const attempt of [
       { ...alice, password: 'wrong password' },
       { ...alice, email: 'nobody@example.com' },
@@ -135,7 +183,12 @@ describe('the sign-in page', () => {
   });
 
   it('refuses a form post without the CSRF cookie or with a forged token', async () => {
-    const page = await openSignInPage(instance.baseUrl, { client_id: confidential.id, redirect_uri: redirectUri, response_type: 'code', state: 's' });
+    const page = await openSignInPage(instance.baseUrl, {
+      client_id: confidential.id,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      state: 's',
+    });
     const noCookie = await submitSignIn(instance.baseUrl, page, alice, { cookie: null });
     expect(noCookie.status).toBe(400);
     expect(noCookie.location).toBeNull();
@@ -147,7 +200,12 @@ describe('the sign-in page', () => {
   });
 
   it('redirects with access_denied when the user says no', async () => {
-    const page = await openSignInPage(instance.baseUrl, { client_id: confidential.id, redirect_uri: redirectUri, response_type: 'code', state: 'no' });
+    const page = await openSignInPage(instance.baseUrl, {
+      client_id: confidential.id,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      state: 'no',
+    });
     const answer = await submitSignIn(instance.baseUrl, page, { ...alice, password: '', decision: 'deny' });
     expect(answer.status).toBe(303);
     const location = new URL(answer.location!);
@@ -194,7 +252,13 @@ describe('the authorization-code flow', () => {
 
   it('answers the token endpoint with no-store', async () => {
     const code = await signInForCode(instance.baseUrl, { client_id: confidential.id, redirect_uri: redirectUri, state: 'a' }, alice);
-    const answer = await tokenRequest(instance.baseUrl, { grant_type: 'authorization_code', code, client_id: confidential.id, client_secret: confidential.secret, redirect_uri: redirectUri });
+    const answer = await tokenRequest(instance.baseUrl, {
+      grant_type: 'authorization_code',
+      code,
+      client_id: confidential.id,
+      client_secret: confidential.secret,
+      redirect_uri: redirectUri,
+    });
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -213,18 +277,39 @@ describe('the authorization-code flow', () => {
 
   it('refuses a code used twice, and revokes what the first exchange gave', async () => {
     const code = await signInForCode(instance.baseUrl, { client_id: confidential.id, redirect_uri: redirectUri, state: 'c' }, alice);
-    const form = { grant_type: 'authorization_code', code, client_id: confidential.id, client_secret: confidential.secret, redirect_uri: redirectUri };
+    const form = {
+      grant_type: 'authorization_code',
+      code,
+      client_id: confidential.id,
+      client_secret: confidential.secret,
+      redirect_uri: redirectUri,
+    };
     const first = await tokenRequest(instance.baseUrl, form);
     expect(first.status).toBe(200);
     const second = await tokenRequest(instance.baseUrl, form);
     expect(second.status).toBe(400);
     expect(second.body.errors[0].description).toMatch(/already been used/);
     expect((await call(instance.baseUrl, 'GET', '/v1/me', bearer(first.body.access_token))).status).toBe(401);
-    expect((await tokenRequest(instance.baseUrl, { grant_type: 'refresh_token', refresh_token: first.body.refresh_token, client_id: confidential.id, client_secret: confidential.secret })).status).toBe(400);
+    expect(
+      (
+        await tokenRequest(instance.baseUrl, {
+          grant_type: 'refresh_token',
+          refresh_token: first.body.refresh_token,
+          client_id: confidential.id,
+          client_secret: confidential.secret,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('refuses a code older than 60 seconds with 400 invalid_grant; a 59-second-old one still works', async () => {
-    const form = (code: string) => ({ grant_type: 'authorization_code', code, client_id: confidential.id, client_secret: confidential.secret, redirect_uri: redirectUri });
+    const form = (code: string) => ({
+      grant_type: 'authorization_code',
+      code,
+      client_id: confidential.id,
+      client_secret: confidential.secret,
+      redirect_uri: redirectUri,
+    });
     const stale = await signInForCode(instance.baseUrl, { client_id: confidential.id, redirect_uri: redirectUri, state: 'old1' }, alice);
     const fresh = await signInForCode(instance.baseUrl, { client_id: confidential.id, redirect_uri: redirectUri, state: 'old2' }, alice);
     try {
@@ -248,13 +333,31 @@ describe('the authorization-code flow', () => {
 
   it('binds a code to its redirect URI and its client', async () => {
     const code = await signInForCode(instance.baseUrl, { client_id: confidential.id, redirect_uri: redirectUri, state: 'd' }, alice);
-    const wrongUri = await tokenRequest(instance.baseUrl, { grant_type: 'authorization_code', code, client_id: confidential.id, client_secret: confidential.secret, redirect_uri: 'http://127.0.0.1:9/other' });
+    const wrongUri = await tokenRequest(instance.baseUrl, {
+      grant_type: 'authorization_code',
+      code,
+      client_id: confidential.id,
+      client_secret: confidential.secret,
+      redirect_uri: 'http://127.0.0.1:9/other',
+    });
     expect(wrongUri.status).toBe(400);
     const code2 = await signInForCode(instance.baseUrl, { client_id: confidential.id, redirect_uri: redirectUri, state: 'e' }, alice);
-    const otherClient = await tokenRequest(instance.baseUrl, { grant_type: 'authorization_code', code: code2, client_id: publicClient, redirect_uri: redirectUri, code_verifier: pkcePair().verifier });
+    const otherClient = await tokenRequest(instance.baseUrl, {
+      grant_type: 'authorization_code',
+      code: code2,
+      client_id: publicClient,
+      redirect_uri: redirectUri,
+      code_verifier: pkcePair().verifier,
+    });
     expect(otherClient.status).toBe(400);
     // Another client's attempt does not use the code up.
-    const own = await tokenRequest(instance.baseUrl, { grant_type: 'authorization_code', code: code2, client_id: confidential.id, client_secret: confidential.secret, redirect_uri: redirectUri });
+    const own = await tokenRequest(instance.baseUrl, {
+      grant_type: 'authorization_code',
+      code: code2,
+      client_id: confidential.id,
+      client_secret: confidential.secret,
+      redirect_uri: redirectUri,
+    });
     expect(own.status).toBe(200);
   });
 
@@ -292,8 +395,18 @@ describe('PKCE', () => {
 
   it('lets a public client exchange its code with the right verifier', async () => {
     const { verifier, challenge } = pkcePair();
-    const code = await signInForCode(instance.baseUrl, { client_id: publicClient, redirect_uri: desktopUri, state: 'p', code_challenge: challenge, code_challenge_method: 'S256' }, alice);
-    const answer = await tokenRequest(instance.baseUrl, { grant_type: 'authorization_code', code, client_id: publicClient, redirect_uri: desktopUri, code_verifier: verifier });
+    const code = await signInForCode(
+      instance.baseUrl,
+      { client_id: publicClient, redirect_uri: desktopUri, state: 'p', code_challenge: challenge, code_challenge_method: 'S256' },
+      alice,
+    );
+    const answer = await tokenRequest(instance.baseUrl, {
+      grant_type: 'authorization_code',
+      code,
+      client_id: publicClient,
+      redirect_uri: desktopUri,
+      code_verifier: verifier,
+    });
     expect(answer.status).toBe(200);
     expect((await call(instance.baseUrl, 'GET', '/v1/me', bearer(answer.body.access_token))).body.user.id).toBe(aliceId);
   });
@@ -301,43 +414,107 @@ describe('PKCE', () => {
   it('accepts any port on a loopback redirect URI (a native app listens where it can)', async () => {
     const { verifier, challenge } = pkcePair();
     const uri = 'http://127.0.0.1:51234/desktop';
-    const code = await signInForCode(instance.baseUrl, { client_id: publicClient, redirect_uri: uri, state: 'p', code_challenge: challenge, code_challenge_method: 'S256' }, alice);
-    expect((await tokenRequest(instance.baseUrl, { grant_type: 'authorization_code', code, client_id: publicClient, redirect_uri: uri, code_verifier: verifier })).status).toBe(200);
+    const code = await signInForCode(
+      instance.baseUrl,
+      { client_id: publicClient, redirect_uri: uri, state: 'p', code_challenge: challenge, code_challenge_method: 'S256' },
+      alice,
+    );
+    expect(
+      (
+        await tokenRequest(instance.baseUrl, {
+          grant_type: 'authorization_code',
+          code,
+          client_id: publicClient,
+          redirect_uri: uri,
+          code_verifier: verifier,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses a wrong or missing verifier', async () => {
     const { challenge } = pkcePair();
-    const code = await signInForCode(instance.baseUrl, { client_id: publicClient, redirect_uri: desktopUri, state: 'p', code_challenge: challenge, code_challenge_method: 'S256' }, alice);
-    const wrong = await tokenRequest(instance.baseUrl, { grant_type: 'authorization_code', code, client_id: publicClient, redirect_uri: desktopUri, code_verifier: pkcePair().verifier });
+    const code = await signInForCode(
+      instance.baseUrl,
+      { client_id: publicClient, redirect_uri: desktopUri, state: 'p', code_challenge: challenge, code_challenge_method: 'S256' },
+      alice,
+    );
+    const wrong = await tokenRequest(instance.baseUrl, {
+      grant_type: 'authorization_code',
+      code,
+      client_id: publicClient,
+      redirect_uri: desktopUri,
+      code_verifier: pkcePair().verifier,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors[0].description).toMatch(/code_verifier/);
 
-    const code2 = await signInForCode(instance.baseUrl, { client_id: publicClient, redirect_uri: desktopUri, state: 'p', code_challenge: challenge, code_challenge_method: 'S256' }, alice);
-    const missing = await tokenRequest(instance.baseUrl, { grant_type: 'authorization_code', code: code2, client_id: publicClient, redirect_uri: desktopUri });
+    const code2 = await signInForCode(
+      instance.baseUrl,
+      { client_id: publicClient, redirect_uri: desktopUri, state: 'p', code_challenge: challenge, code_challenge_method: 'S256' },
+      alice,
+    );
+    const missing = await tokenRequest(instance.baseUrl, {
+      grant_type: 'authorization_code',
+      code: code2,
+      client_id: publicClient,
+      redirect_uri: desktopUri,
+    });
     expect(missing.status).toBe(400);
   });
 
   it('requires PKCE (S256) of a public client', async () => {
-    const none = await openSignInPage(instance.baseUrl, { client_id: publicClient, redirect_uri: desktopUri, response_type: 'code', state: 'q' });
+    const none = await openSignInPage(instance.baseUrl, {
+      client_id: publicClient,
+      redirect_uri: desktopUri,
+      response_type: 'code',
+      state: 'q',
+    });
     expect(none.status).toBe(302);
     expect(new URL(none.location!).searchParams.get('error')).toBe('invalid_request');
-    const plain = await openSignInPage(instance.baseUrl, { client_id: publicClient, redirect_uri: desktopUri, response_type: 'code', state: 'q', code_challenge: pkcePair().challenge, code_challenge_method: 'plain' });
+    const plain = await openSignInPage(instance.baseUrl, {
+      client_id: publicClient,
+      redirect_uri: desktopUri,
+      response_type: 'code',
+      state: 'q',
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: 'plain',
+    });
     expect(new URL(plain.location!).searchParams.get('error')).toBe('invalid_request');
   });
 
   it('checks the verifier of a confidential client that sent a challenge too', async () => {
     const { verifier, challenge } = pkcePair();
-    const code = await signInForCode(instance.baseUrl, { client_id: confidential.id, redirect_uri: redirectUri, state: 'r', code_challenge: challenge, code_challenge_method: 'S256' }, alice);
-    const form = { grant_type: 'authorization_code', code, client_id: confidential.id, client_secret: confidential.secret, redirect_uri: redirectUri };
+    const code = await signInForCode(
+      instance.baseUrl,
+      { client_id: confidential.id, redirect_uri: redirectUri, state: 'r', code_challenge: challenge, code_challenge_method: 'S256' },
+      alice,
+    );
+    const form = {
+      grant_type: 'authorization_code',
+      code,
+      client_id: confidential.id,
+      client_secret: confidential.secret,
+      redirect_uri: redirectUri,
+    };
     expect((await tokenRequest(instance.baseUrl, { ...form, code_verifier: pkcePair().verifier })).status).toBe(400);
-    const code2 = await signInForCode(instance.baseUrl, { client_id: confidential.id, redirect_uri: redirectUri, state: 'r', code_challenge: challenge, code_challenge_method: 'S256' }, alice);
+    const code2 = await signInForCode(
+      instance.baseUrl,
+      { client_id: confidential.id, redirect_uri: redirectUri, state: 'r', code_challenge: challenge, code_challenge_method: 'S256' },
+      alice,
+    );
     expect((await tokenRequest(instance.baseUrl, { ...form, code: code2, code_verifier: verifier })).status).toBe(200);
   });
 });
 
 describe('refresh tokens', () => {
   const refresh = (refreshToken: string) =>
-    tokenRequest(instance.baseUrl, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: confidential.id, client_secret: confidential.secret });
+    tokenRequest(instance.baseUrl, {
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: confidential.id,
+      client_secret: confidential.secret,
+    });
 
   it('work once, giving a new pair', async () => {
     const first = await signInAlice();
@@ -367,7 +544,11 @@ describe('refresh tokens', () => {
 
   it('belong to their client', async () => {
     const first = await signInAlice();
-    const elsewhere = await tokenRequest(instance.baseUrl, { grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: publicClient });
+    const elsewhere = await tokenRequest(instance.baseUrl, {
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token,
+      client_id: publicClient,
+    });
     expect(elsewhere.status).toBe(400);
     // The failed attempt did not use it up.
     expect((await refresh(first.refresh_token)).status).toBe(200);
@@ -380,7 +561,11 @@ describe('access tokens', () => {
   it('refuses an expired token with 401', async () => {
     const family = oauth().createFamily({ client_id: confidential.id, environment_id: alpha.id, user_id: aliceId });
     const past = Math.floor(Date.now() / 1000) - 7200;
-    const expired = await signAccessToken(oauth(), { environmentId: alpha.id, userId: aliceId, role: 'admin', familyId: family.id, clientId: confidential.id }, { now: past, lifetime: 3600 });
+    const expired = await signAccessToken(
+      oauth(),
+      { environmentId: alpha.id, userId: aliceId, role: 'admin', familyId: family.id, clientId: confidential.id },
+      { now: past, lifetime: 3600 },
+    );
     const answer = await call(instance.baseUrl, 'GET', '/v1/me', bearer(expired));
     expect(answer.status).toBe(401);
     expect(answer.body.errors[0].description).toMatch(/expired/);
@@ -390,7 +575,9 @@ describe('access tokens', () => {
     const { access_token } = await signInAlice();
     const [header, payload, signature] = access_token.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-    const promoted = Buffer.from(JSON.stringify({ ...claims, role: 'admin', sub: '00000000-0000-7000-8000-000000000000' })).toString('base64url');
+    const promoted = Buffer.from(JSON.stringify({ ...claims, role: 'admin', sub: '00000000-0000-7000-8000-000000000000' })).toString(
+      'base64url',
+    );
     const flipped = signature.slice(0, -2) + (signature.endsWith('AA') ? 'BB' : 'AA');
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')}.${payload}.`;
     for (const token of [`${header}.${promoted}.${signature}`, `${header}.${payload}.${flipped}`, none, 'not-a-jwt', `${access_token}x`]) {
@@ -403,11 +590,32 @@ describe('access tokens', () => {
 
   it('stops working when its user is archived or deleted', async () => {
     const bob = await addUser(alpha, 'bob@example.com', 'member');
-    const code = await signInForCode(instance.baseUrl, { client_id: confidential.id, redirect_uri: redirectUri, state: 'b' }, { ...alice, email: 'bob@example.com' });
-    const tokens = (await tokenRequest(instance.baseUrl, { grant_type: 'authorization_code', code, client_id: confidential.id, client_secret: confidential.secret, redirect_uri: redirectUri })).body;
+    const code = await signInForCode(
+      instance.baseUrl,
+      { client_id: confidential.id, redirect_uri: redirectUri, state: 'b' },
+      { ...alice, email: 'bob@example.com' },
+    );
+    const tokens = (
+      await tokenRequest(instance.baseUrl, {
+        grant_type: 'authorization_code',
+        code,
+        client_id: confidential.id,
+        client_secret: confidential.secret,
+        redirect_uri: redirectUri,
+      })
+    ).body;
     expect((await call(instance.baseUrl, 'GET', '/v1/me', bearer(tokens.access_token))).status).toBe(200);
     instance.dataDir.environment(alpha.id).update(userModule.table, bob.id, { archived_at: '2030-01-01T00:00:00Z' });
     expect((await call(instance.baseUrl, 'GET', '/v1/me', bearer(tokens.access_token))).status).toBe(401);
-    expect((await tokenRequest(instance.baseUrl, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: confidential.id, client_secret: confidential.secret })).status).toBe(400);
+    expect(
+      (
+        await tokenRequest(instance.baseUrl, {
+          grant_type: 'refresh_token',
+          refresh_token: tokens.refresh_token,
+          client_id: confidential.id,
+          client_secret: confidential.secret,
+        })
+      ).status,
+    ).toBe(400);
   });
 });

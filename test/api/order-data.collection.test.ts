@@ -216,7 +216,10 @@ describe('updating an order re-syncs its collection', () => {
   });
 
   it('re-syncs the activity minutes when rows are added, changed and deleted through /v1/order/{id}/row', async () => {
-    const order = await create(api, '/v1/order', { code: 'UP-5', order_rows: [{ activity_id: cutting.id, unit: 'minutes', quantity: 30 }] });
+    const order = await create(api, '/v1/order', {
+      code: 'UP-5',
+      order_rows: [{ activity_id: cutting.id, unit: 'minutes', quantity: 30 }],
+    });
     expect(await minutesOf(order)).toEqual({ [cutting.id]: 30 });
 
     const added = await create(api, `/v1/order/${order.id}/row`, { activity_id: welding.id, unit: 'hours', quantity: 2 });
@@ -234,17 +237,26 @@ describe('updating an order re-syncs its collection', () => {
   });
 
   it('re-syncs the activity minutes when rows are replaced inline by a PUT of the order', async () => {
-    const order = await create(api, '/v1/order', { code: 'UP-6', order_rows: [{ activity_id: cutting.id, unit: 'minutes', quantity: 30 }] });
+    const order = await create(api, '/v1/order', {
+      code: 'UP-6',
+      order_rows: [{ activity_id: cutting.id, unit: 'minutes', quantity: 30 }],
+    });
     await api.http('PUT', `/v1/order/${order.id}`, { order_rows: [{ activity_id: packing.id, unit: 'minutes', quantity: 5 }] });
     expect(await minutesOf(order)).toEqual({ [packing.id]: 5 });
   });
 });
 
-describe('once its collection is planned, an order no longer changes the collection\'s activities', () => {
+describe("once its collection is planned, an order no longer changes the collection's activities", () => {
   /** A board whose stages take the rows' activities, so planning makes a card per stage. */
   async function workshop(name: string) {
     const activities = { Cutting: cutting.id, Welding: welding.id, Packing: packing.id };
-    const board = await createBoard(api, activities, { name, stages: [{ name: 'Cut', activities: ['Cutting'] }, { name: 'Weld', activities: ['Welding', 'Packing'] }] });
+    const board = await createBoard(api, activities, {
+      name,
+      stages: [
+        { name: 'Cut', activities: ['Cutting'] },
+        { name: 'Weld', activities: ['Welding', 'Packing'] },
+      ],
+    });
     return { board, activities };
   }
   const rowPath = (order: { id: string }, id = '') => `/v1/order/${order.id}/row${id ? `/${id}` : ''}`;
@@ -256,7 +268,13 @@ describe('once its collection is planned, an order no longer changes the collect
 
   it('follows row edits in the backlog, stops once planned (cards untouched too), and follows again back in the backlog', async () => {
     const { board, activities } = await workshop('Plan shop');
-    const order = await create(api, '/v1/order?with=order_rows', { code: 'PL-1', description: 'Frame', quantity: 2, status: 'open', order_rows: [{ activity_id: cutting.id, unit: 'minutes', quantity: 30 }] });
+    const order = await create(api, '/v1/order?with=order_rows', {
+      code: 'PL-1',
+      description: 'Frame',
+      quantity: 2,
+      status: 'open',
+      order_rows: [{ activity_id: cutting.id, unit: 'minutes', quantity: 30 }],
+    });
     const cutRow = order.order_rows[0];
     // In the backlog the collection's activities follow the rows.
     const weldRow = await create(api, rowPath(order), { activity_id: welding.id, unit: 'hours', quantity: 2 });
@@ -266,7 +284,10 @@ describe('once its collection is planned, an order no longer changes the collect
     const planned = await plan(api, order.collection_id, board.id, { start: '2026-03-02' });
     expect(planned).toMatchObject({ status: 'planned', board_id: board.id, plan_id: expect.any(String) });
     const cards = await cardsOf(api, order.collection_id, board, activities);
-    expect(cards.map((c) => [c.stage, c.minutes])).toEqual([['Cut', { Cutting: 45 }], ['Weld', { Welding: 120 }]]);
+    expect(cards.map((c) => [c.stage, c.minutes])).toEqual([
+      ['Cut', { Cutting: 45 }],
+      ['Weld', { Welding: 120 }],
+    ]);
 
     // Every kind of row change: a quantity, an activity, a new row, a deleted row, rows replaced inline.
     await ok('PUT', rowPath(order, cutRow.id), { quantity: 90 });
@@ -297,7 +318,10 @@ describe('once its collection is planned, an order no longer changes the collect
 
   it('deleting the order of a planned collection leaves the collection, its activities and its cards', async () => {
     const { board, activities } = await workshop('Delete shop');
-    const order = await create(api, '/v1/order', { code: 'PL-2', order_rows: [{ activity_id: cutting.id, unit: 'minutes', quantity: 60 }] });
+    const order = await create(api, '/v1/order', {
+      code: 'PL-2',
+      order_rows: [{ activity_id: cutting.id, unit: 'minutes', quantity: 60 }],
+    });
     await plan(api, order.collection_id, board.id, { start: '2026-03-02' });
     const cards = await cardsOf(api, order.collection_id, board, activities);
     expect(cards).toHaveLength(1);

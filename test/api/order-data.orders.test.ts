@@ -82,11 +82,7 @@ describe('deep insertion: an order with its rows in one POST', () => {
     const collections = rawCount('collection');
     const res = await api.http('POST', '/v1/order', {
       code: 'DEEP-BAD',
-      order_rows: [
-        { description: 'fine' },
-        { description: 'bad quantity', quantity: 'two' },
-        { unit: 5, activity_id: unknownId },
-      ],
+      order_rows: [{ description: 'fine' }, { description: 'bad quantity', quantity: 'two' }, { unit: 5, activity_id: unknownId }],
     });
     expectFieldErrors(res, ['order_rows.1.quantity', 'order_rows.2.unit', 'order_rows.2.activity_id']);
     const byField = Object.fromEntries(res.body.errors.map((e: any) => [e.field, e.description]));
@@ -250,20 +246,23 @@ describe('external_ref is unique per resource type', () => {
     ['activity', () => '/v1/activity', () => ({ description: 'Act' })],
   ];
 
-  it.each(simple)('refuses a duplicate %s external_ref with 422 "Duplicate entry", also after the first is deleted', async (name, path, body) => {
-    const ref = `dup-${name}`;
-    const first = await create(api, path(), { ...body(), external_ref: ref });
-    const before = await countOf(api, path());
-    expectDuplicate(await api.http('POST', path(), { ...body(), external_ref: ref }));
-    expect(await countOf(api, path())).toBe(before);
-    const other = await create(api, path(), { ...body(), external_ref: `${ref}-other` });
-    expectDuplicate(await api.http('PUT', `${path()}/${other.id}`, { external_ref: ref }));
-    expect((await api.http('DELETE', `${path()}/${first.id}`)).status).toBe(204);
-    expectDuplicate(await api.http('POST', path(), { ...body(), external_ref: ref }));
-    // null never collides.
-    await create(api, path(), { ...body(), external_ref: null });
-    await create(api, path(), { ...body(), external_ref: null });
-  });
+  it.each(simple)(
+    'refuses a duplicate %s external_ref with 422 "Duplicate entry", also after the first is deleted',
+    async (name, path, body) => {
+      const ref = `dup-${name}`;
+      const first = await create(api, path(), { ...body(), external_ref: ref });
+      const before = await countOf(api, path());
+      expectDuplicate(await api.http('POST', path(), { ...body(), external_ref: ref }));
+      expect(await countOf(api, path())).toBe(before);
+      const other = await create(api, path(), { ...body(), external_ref: `${ref}-other` });
+      expectDuplicate(await api.http('PUT', `${path()}/${other.id}`, { external_ref: ref }));
+      expect((await api.http('DELETE', `${path()}/${first.id}`)).status).toBe(204);
+      expectDuplicate(await api.http('POST', path(), { ...body(), external_ref: ref }));
+      // null never collides.
+      await create(api, path(), { ...body(), external_ref: null });
+      await create(api, path(), { ...body(), external_ref: null });
+    },
+  );
 
   it('refuses a duplicate order-row external_ref, across orders too, also after the first is deleted', async () => {
     const a = await create(api, '/v1/order', { code: 'EXT-ROW-A' });
@@ -320,7 +319,7 @@ describe('server-owned fields in a body are ignored', () => {
   const fakeId = '00000000-0000-4000-8000-000000000000';
   const old = '2000-01-01T00:00:00Z';
 
-  it('ignores id, created_at and updated_at on an order; its collection_id never names another order\'s collection', async () => {
+  it("ignores id, created_at and updated_at on an order; its collection_id never names another order's collection", async () => {
     const other = await create(api, '/v1/order', { code: 'OWNED-0' });
     const order = await create(api, '/v1/order', { code: 'OWNED-1', id: fakeId, created_at: old, updated_at: old });
     expect(order.id).not.toBe(fakeId);
@@ -331,9 +330,19 @@ describe('server-owned fields in a body are ignored', () => {
     // An order names an existing collection only when it is created, and only one no other order has.
     expectFieldErrors(await api.http('POST', '/v1/order', { code: 'OWNED-2', collection_id: other.collection_id }), ['collection_id']);
 
-    const updated = await api.http('PUT', `/v1/order/${order.id}`, { id: fakeId, collection_id: order.collection_id, created_at: old, code: 'OWNED-1b' });
+    const updated = await api.http('PUT', `/v1/order/${order.id}`, {
+      id: fakeId,
+      collection_id: order.collection_id,
+      created_at: old,
+      code: 'OWNED-1b',
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ id: order.id, collection_id: order.collection_id, created_at: order.created_at, code: 'OWNED-1b' });
+    expect(updated.body).toMatchObject({
+      id: order.id,
+      collection_id: order.collection_id,
+      created_at: order.created_at,
+      code: 'OWNED-1b',
+    });
     expectFieldErrors(await api.http('PUT', `/v1/order/${order.id}`, { collection_id: other.collection_id }), ['collection_id']);
     expect((await api.http('GET', `/v1/order/${fakeId}`)).status).toBe(404);
   });
@@ -361,17 +370,31 @@ describe('server-owned fields in a body are ignored', () => {
 describe('a to-one reference written as the record, {"id": …} (docs/API.md "Writing related records inline")', () => {
   it('sets the key from {id} on POST and PUT, and null clears it', async () => {
     const garage = await create(api, '/v1/project', { name: 'Garage' });
-    const order = await create(api, '/v1/order?with=project', { code: 'REF-1', project: { id: fx.projectId.toUpperCase() }, relation: { id: fx.relationId } });
-    expect(order).toMatchObject({ project_id: fx.projectId, relation_id: fx.relationId, project: { id: fx.projectId, name: 'Fixture project' } });
+    const order = await create(api, '/v1/order?with=project', {
+      code: 'REF-1',
+      project: { id: fx.projectId.toUpperCase() },
+      relation: { id: fx.relationId },
+    });
+    expect(order).toMatchObject({
+      project_id: fx.projectId,
+      relation_id: fx.relationId,
+      project: { id: fx.projectId, name: 'Fixture project' },
+    });
     const moved = await api.http('PUT', `/v1/order/${order.id}`, { project: { id: garage.id, name: 'only the id is read' } });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body.project_id).toBe(garage.id);
     expect((await get(api, `/v1/project/${garage.id}`)).name).toBe('Garage');
-    expect((await api.http('PUT', `/v1/order/${order.id}`, { project: null })).body).toMatchObject({ project_id: null, relation_id: fx.relationId });
+    expect((await api.http('PUT', `/v1/order/${order.id}`, { project: null })).body).toMatchObject({
+      project_id: null,
+      relation_id: fx.relationId,
+    });
   });
 
   it('works for every to-one relation, also inline: a row with item: {id}, a stage with board: {id}', async () => {
-    const order = await create(api, '/v1/order?with=order_rows', { code: 'REF-2', order_rows: [{ code: 'R', item: { id: fx.itemId }, activity: { id: fx.activityId } }] });
+    const order = await create(api, '/v1/order?with=order_rows', {
+      code: 'REF-2',
+      order_rows: [{ code: 'R', item: { id: fx.itemId }, activity: { id: fx.activityId } }],
+    });
     expect(order.order_rows[0]).toMatchObject({ item_id: fx.itemId, activity_id: fx.activityId });
     const board = await create(api, '/v1/board', { name: 'Ref board' });
     expect(await create(api, '/v1/stage', { name: 'Cut', board: { id: board.id } })).toMatchObject({ board_id: board.id });
@@ -379,7 +402,10 @@ describe('a to-one reference written as the record, {"id": …} (docs/API.md "Wr
 
   it('takes back a record read with with=… and written back whole with a changed key', async () => {
     const garage = await create(api, '/v1/project', { name: 'Garage 2' });
-    const order = await get(api, `/v1/order/${(await create(api, '/v1/order', { code: 'REF-3', project_id: fx.projectId })).id}?with=project,item`);
+    const order = await get(
+      api,
+      `/v1/order/${(await create(api, '/v1/order', { code: 'REF-3', project_id: fx.projectId })).id}?with=project,item`,
+    );
     expect(order.item).toBeNull();
     const res = await api.http('PUT', `/v1/order/${order.id}`, { ...order, project_id: garage.id, item_id: fx.itemId });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -417,11 +443,11 @@ describe('a to-one reference written as the record, {"id": …} (docs/API.md "Wr
     expect(await get(api, `/v1/order/${order.id}`)).toStrictEqual(order);
   });
 
-  it('refuses null for a reference that is required (a stage\'s board)', async () => {
+  it("refuses null for a reference that is required (a stage's board)", async () => {
     expectFieldErrors(await api.http('POST', '/v1/stage', { name: 'Cut', board: null }), ['board']);
   });
 
-  it('checks a reference like its key (an order\'s collection: not another order\'s)', async () => {
+  it("checks a reference like its key (an order's collection: not another order's)", async () => {
     const other = await create(api, '/v1/order', { code: 'REF-4' });
     expectFieldErrors(await api.http('POST', '/v1/order', { code: 'REF-5', collection: { id: other.collection_id } }), ['collection_id']);
   });
@@ -430,7 +456,11 @@ describe('a to-one reference written as the record, {"id": …} (docs/API.md "Wr
 describe('OpenAPI', () => {
   it('describes the {id} form of each writable to-one reference in the input schema', async () => {
     const { schemas } = (await get(api, '/v1/openapi.json')).components;
-    expect(schemas.OrderInput.properties.project).toMatchObject({ type: ['object', 'null'], required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } });
+    expect(schemas.OrderInput.properties.project).toMatchObject({
+      type: ['object', 'null'],
+      required: ['id'],
+      properties: { id: { type: 'string', format: 'uuid' } },
+    });
     expect(schemas.StageInput.properties.board).toMatchObject({ type: 'object', required: ['id'] });
     expect(schemas.OrderInput.properties.collection).toMatchObject({ type: ['object', 'null'], required: ['id'] });
     // A server-owned key (a card's collection, set by its path) has no input form either way.

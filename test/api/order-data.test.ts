@@ -201,20 +201,26 @@ describe.each(resources.map((r) => [r.name, r] as const))('%s', (_name, resource
     expect(listed.count).toBe(before - 1);
   });
 
-  it.each(badCases(spec).map((c) => [c.label, c] as const))('refuses %s with one 422 item on that field, writing nothing', async (_label, { field, spoil }) => {
-    const before = await count();
-    const res = await api.http('POST', resource.path(), spoil(full()));
-    expectFieldErrors(res, [field]);
-    expect(res.body.errors[0].description).toContain(field);
-    expect(await count()).toBe(before);
-  });
+  it.each(badCases(spec).map((c) => [c.label, c] as const))(
+    'refuses %s with one 422 item on that field, writing nothing',
+    async (_label, { field, spoil }) => {
+      const before = await count();
+      const res = await api.http('POST', resource.path(), spoil(full()));
+      expectFieldErrors(res, [field]);
+      expect(res.body.errors[0].description).toContain(field);
+      expect(await count()).toBe(before);
+    },
+  );
 
   it('reports every wrongly typed field of one body, one 422 item each', async () => {
     const before = await count();
     const writable = writableFields(spec);
     const body = Object.fromEntries(writable.map(([name, field]) => [name, wrongType(field)]));
     const res = await api.http('POST', resource.path(), body);
-    expectFieldErrors(res, writable.map(([name]) => name));
+    expectFieldErrors(
+      res,
+      writable.map(([name]) => name),
+    );
     expect(await count()).toBe(before);
   });
 
@@ -223,7 +229,10 @@ describe.each(resources.map((r) => [r.name, r] as const))('%s', (_name, resource
     const writable = writableFields(spec);
     const body = Object.fromEntries(writable.map(([name, field]) => [name, wrongType(field)]));
     const res = await api.http('PUT', `${resource.path()}/${created.id}`, body);
-    expectFieldErrors(res, writable.map(([name]) => name));
+    expectFieldErrors(
+      res,
+      writable.map(([name]) => name),
+    );
     expect(await get(api, `${resource.path()}/${created.id}`)).toStrictEqual(created);
   });
 });

@@ -214,7 +214,9 @@ describe('moving a card: dependency_behavior maintain', () => {
 
   it('does nothing when a card changes without moving', async () => {
     const s = await scenario('maintain');
-    const res = await api.inject('PUT', `/v1/collection/${s.collectionId}/card/${s.card.Cutting}`, { description: 'Sharpen the blades first' });
+    const res = await api.inject('PUT', `/v1/collection/${s.collectionId}/card/${s.card.Cutting}`, {
+      description: 'Sharpen the blades first',
+    });
     expect(res.status).toBe(200);
     expect(spans(await cardsOf(api, s.collectionId, s.board, acts))).toEqual(basePlan);
   });
@@ -355,16 +357,24 @@ describe('collection fields that follow from its cards', () => {
   it('the status is planned while the collection has cards, and not_planned when the last one goes', async () => {
     const { board, collection } = await planned();
     expect(collection.status).toBe('planned');
-    expect((await api.inject('DELETE', `/v1/collection/${collection.id}/card/${cardOn(collection, board, 'Cutting').id}`)).status).toBe(204);
+    expect((await api.inject('DELETE', `/v1/collection/${collection.id}/card/${cardOn(collection, board, 'Cutting').id}`)).status).toBe(
+      204,
+    );
     expect(await get(collection)).toMatchObject({ status: 'planned', start: '2024-03-06', end: '2024-03-06' });
-    expect((await api.inject('DELETE', `/v1/collection/${collection.id}/card/${cardOn(collection, board, 'Welding').id}`)).status).toBe(204);
+    expect((await api.inject('DELETE', `/v1/collection/${collection.id}/card/${cardOn(collection, board, 'Welding').id}`)).status).toBe(
+      204,
+    );
     expect(await get(collection)).toMatchObject({ status: 'not_planned', start: null, end: null, progress: 'open' });
   });
 
   it('a card created by hand makes a backlog collection planned', async () => {
     const board = await createBoard(api, acts, { stages: threeStages });
     const c = await createCollection(api, board.id, acts, {});
-    const res = await api.inject('POST', `/v1/collection/${c.id}/card`, { stage_id: board.stages.Welding, start_date: '2024-03-05', end_date: '2024-03-06' });
+    const res = await api.inject('POST', `/v1/collection/${c.id}/card`, {
+      stage_id: board.stages.Welding,
+      start_date: '2024-03-05',
+      end_date: '2024-03-06',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(await get(c)).toMatchObject({ status: 'planned', start: '2024-03-05', end: '2024-03-06' });
   });
@@ -399,7 +409,14 @@ describe('collection fields that follow from its cards', () => {
       source_type: 'order',
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ start: '2024-03-04', end: '2024-03-06', progress: 'open', warnings: [], position: collection.position, source_type: 'custom' });
+    expect(res.body).toMatchObject({
+      start: '2024-03-04',
+      end: '2024-03-06',
+      progress: 'open',
+      warnings: [],
+      position: collection.position,
+      source_type: 'custom',
+    });
   });
 });
 
@@ -412,7 +429,12 @@ describe('capacity counts the planned minutes', () => {
   let board: BoardIds;
   let anna: string;
   beforeAll(async () => {
-    board = await createBoard(api, acts, { stages: [{ name: 'Cutting', activities: ['Cut'] }, { name: 'Welding', activities: ['Weld'] }] });
+    board = await createBoard(api, acts, {
+      stages: [
+        { name: 'Cutting', activities: ['Cut'] },
+        { name: 'Welding', activities: ['Weld'] },
+      ],
+    });
     anna = await createResource(api, { name: 'Anna', board: { ids: board, percentages: { Cutting: 100 } } });
     const c = await createCollection(api, board.id, acts, { Cut: 600, Weld: 480 });
     const planned = await plan(api, c.id, board.id, { start: '2024-03-04', resources: [anna] });
@@ -420,12 +442,15 @@ describe('capacity counts the planned minutes', () => {
     expect(planned.cards).toHaveLength(2);
   });
   const capacity = async (view: string, query: string) => {
-    const res = await api.inject('GET', `/v1/board/${board.id}/capacity/${view}?date_range_start=2024-03-04&date_range_end=2024-03-10&${query}`);
+    const res = await api.inject(
+      'GET',
+      `/v1/board/${board.id}/capacity/${view}?date_range_start=2024-03-04&date_range_end=2024-03-10&${query}`,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body;
   };
 
-  it('per stage and day: time_planned spread over the card\'s workdays', async () => {
+  it("per stage and day: time_planned spread over the card's workdays", async () => {
     const body = await capacity('stage', 'time_frame=day');
     const table = body.data.map((row: any) => [
       row.date,
@@ -468,7 +493,7 @@ describe('capacity counts the planned minutes', () => {
     ]);
   });
 
-  it('per resource type within a stage: by the activities\' resource type', async () => {
+  it("per resource type within a stage: by the activities' resource type", async () => {
     const body = await capacity('resource_type/stage', 'time_frame=week');
     const cutting = body.data[0].stage.find((s: any) => s.id === board.stages.Cutting);
     expect(cutting.resource_type).toEqual([

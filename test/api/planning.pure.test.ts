@@ -32,36 +32,50 @@ function input(over: Partial<PlanInput>): PlanInput {
 }
 
 /** Cards as `stage start..end minutes`. */
-const brief = (cards: ReturnType<typeof planCards>['cards']) => cards.map((c) => `${c.stageId} ${c.start_date}..${c.end_date} ${c.minutes}`);
+const brief = (cards: ReturnType<typeof planCards>['cards']) =>
+  cards.map((c) => `${c.stageId} ${c.start_date}..${c.end_date} ${c.minutes}`);
 
 describe('planCards: durations', () => {
   it('takes as many workdays as the minutes need, at least one', () => {
     // 100 a day, every day a workday: 250 → 3 days, 300 → 3 days, 301 → 4, 0 → 1.
-    for (const [minutes, days] of [[250, 3], [300, 3], [301, 4], [0, 1], [1, 1]] as const) {
-      const result = planCards(input({
-        stages: [stage('S', ['a'])],
-        activities: [{ id: 'a', time: minutes }],
-        calendar: everyDay,
-        dayCapacity: () => 100,
-        anchor: '2024-03-01',
-      }));
+    for (const [minutes, days] of [
+      [250, 3],
+      [300, 3],
+      [301, 4],
+      [0, 1],
+      [1, 1],
+    ] as const) {
+      const result = planCards(
+        input({
+          stages: [stage('S', ['a'])],
+          activities: [{ id: 'a', time: minutes }],
+          calendar: everyDay,
+          dayCapacity: () => 100,
+          anchor: '2024-03-01',
+        }),
+      );
       expect(brief(result.cards)).toEqual([`S 2024-03-01..${addDays('2024-03-01', days - 1)} ${minutes}`]);
     }
   });
 
-  it('asks the capacity of each day for the card\'s own stage, and skips days that give nothing', () => {
+  it("asks the capacity of each day for the card's own stage, and skips days that give nothing", () => {
     const asked: string[] = [];
-    const result = planCards(input({
-      stages: [stage('A', ['a']), stage('B', ['b'])],
-      activities: [{ id: 'a', time: 500 }, { id: 'b', time: 500 }],
-      calendar: everyDay,
-      // Stage A: 250 a day, but nothing on 2024-03-02. Stage B: 1000 a day.
-      dayCapacity: (stageId, date) => {
-        asked.push(`${stageId} ${date}`);
-        return stageId === 'A' ? (date === '2024-03-02' ? 0 : 250) : 1000;
-      },
-      anchor: '2024-03-01',
-    }));
+    const result = planCards(
+      input({
+        stages: [stage('A', ['a']), stage('B', ['b'])],
+        activities: [
+          { id: 'a', time: 500 },
+          { id: 'b', time: 500 },
+        ],
+        calendar: everyDay,
+        // Stage A: 250 a day, but nothing on 2024-03-02. Stage B: 1000 a day.
+        dayCapacity: (stageId, date) => {
+          asked.push(`${stageId} ${date}`);
+          return stageId === 'A' ? (date === '2024-03-02' ? 0 : 250) : 1000;
+        },
+        anchor: '2024-03-01',
+      }),
+    );
     // A: 01 (250), 02 (0), 03 (500). B: 04.
     expect(brief(result.cards)).toEqual(['A 2024-03-01..2024-03-03 500', 'B 2024-03-04..2024-03-04 500']);
     expect(asked).toEqual(['A 2024-03-01', 'A 2024-03-02', 'A 2024-03-03', 'B 2024-03-04']);
@@ -69,21 +83,25 @@ describe('planCards: durations', () => {
 
   it('never asks about a day the board does not work', () => {
     const asked: string[] = [];
-    planCards(input({
-      stages: [stage('S', ['a'])],
-      activities: [{ id: 'a', time: 1440 }],
-      anchor: '2024-03-07',
-      dayCapacity: (_s, date) => (asked.push(date), 480),
-    }));
+    planCards(
+      input({
+        stages: [stage('S', ['a'])],
+        activities: [{ id: 'a', time: 1440 }],
+        anchor: '2024-03-07',
+        dayCapacity: (_s, date) => (asked.push(date), 480),
+      }),
+    );
     expect(asked).toEqual(['2024-03-07', '2024-03-08', '2024-03-11']);
   });
 
   it('works with fractional capacities (8 h × 100 % × 80 % = 384)', () => {
-    const result = planCards(input({
-      stages: [stage('S', ['a'])],
-      activities: [{ id: 'a', time: 768 }],
-      dayCapacity: () => (480 * 100 * 80) / 10_000,
-    }));
+    const result = planCards(
+      input({
+        stages: [stage('S', ['a'])],
+        activities: [{ id: 'a', time: 768 }],
+        dayCapacity: () => (480 * 100 * 80) / 10_000,
+      }),
+    );
     expect(brief(result.cards)).toEqual(['S 2024-03-04..2024-03-05 768']);
   });
 
@@ -96,10 +114,16 @@ describe('planCards: durations', () => {
 
 describe('planCards: which cards', () => {
   it('gives each activity to the first stage that allows it, in the order of the stages', () => {
-    const result = planCards(input({
-      stages: [stage('A', ['x']), stage('B', ['x', 'y']), stage('C', ['y', 'z'])],
-      activities: [{ id: 'x', time: 60 }, { id: 'y', time: 60 }, { id: 'z', time: 60 }],
-    }));
+    const result = planCards(
+      input({
+        stages: [stage('A', ['x']), stage('B', ['x', 'y']), stage('C', ['y', 'z'])],
+        activities: [
+          { id: 'x', time: 60 },
+          { id: 'y', time: 60 },
+          { id: 'z', time: 60 },
+        ],
+      }),
+    );
     expect(result.cards.map((c) => [c.stageId, c.activities.map((a) => a.id)])).toEqual([
       ['A', ['x']],
       ['B', ['y']],
@@ -109,19 +133,26 @@ describe('planCards: which cards', () => {
   });
 
   it('reports activities that no stage allows and plans the rest', () => {
-    const result = planCards(input({
-      stages: [stage('A', ['x'])],
-      activities: [{ id: 'x', time: 60 }, { id: 'nowhere', time: 30 }],
-    }));
+    const result = planCards(
+      input({
+        stages: [stage('A', ['x'])],
+        activities: [
+          { id: 'x', time: 60 },
+          { id: 'nowhere', time: 30 },
+        ],
+      }),
+    );
     expect(result.cards.map((c) => c.stageId)).toEqual(['A']);
     expect(result.unplaced).toEqual([{ id: 'nowhere', time: 30 }]);
   });
 
   it('reports the activities as unplaced when no stage allows any of them (one empty card on the first stage)', () => {
-    const result = planCards(input({
-      stages: [stage('A', ['x']), stage('B', ['y'])],
-      activities: [{ id: 'nowhere', time: 30 }],
-    }));
+    const result = planCards(
+      input({
+        stages: [stage('A', ['x']), stage('B', ['y'])],
+        activities: [{ id: 'nowhere', time: 30 }],
+      }),
+    );
     expect(result.cards.map((c) => [c.stageId, c.activities])).toEqual([['A', []]]);
     expect(result.unplaced).toEqual([{ id: 'nowhere', time: 30 }]);
   });
@@ -132,30 +163,48 @@ describe('planCards: which cards', () => {
   });
 
   it('onlyStage puts every activity on that stage, allowed there or not', () => {
-    const result = planCards(input({
-      stages: [stage('A', ['x']), stage('B', ['y'])],
-      activities: [{ id: 'x', time: 480 }, { id: 'y', time: 480 }, { id: 'nowhere', time: 480 }],
-      onlyStage: 'A',
-    }));
+    const result = planCards(
+      input({
+        stages: [stage('A', ['x']), stage('B', ['y'])],
+        activities: [
+          { id: 'x', time: 480 },
+          { id: 'y', time: 480 },
+          { id: 'nowhere', time: 480 },
+        ],
+        onlyStage: 'A',
+      }),
+    );
     expect(brief(result.cards)).toEqual(['A 2024-03-04..2024-03-06 1440']);
     expect(result.unplaced).toEqual([]);
   });
 
   it('force_stages adds a card with no activities, once, in stage order', () => {
-    const result = planCards(input({
-      stages: [stage('A', ['x']), stage('B', []), stage('C', ['y'])],
-      activities: [{ id: 'x', time: 480 }, { id: 'y', time: 480 }],
-      forceStages: ['B', 'A'],
-    }));
+    const result = planCards(
+      input({
+        stages: [stage('A', ['x']), stage('B', []), stage('C', ['y'])],
+        activities: [
+          { id: 'x', time: 480 },
+          { id: 'y', time: 480 },
+        ],
+        forceStages: ['B', 'A'],
+      }),
+    );
     expect(brief(result.cards)).toEqual(['A 2024-03-04..2024-03-04 480', 'B 2024-03-05..2024-03-05 0', 'C 2024-03-06..2024-03-06 480']);
   });
 
   it('splitByActivity: one card per activity, all starting together; the stage ends with its longest card', () => {
-    const result = planCards(input({
-      stages: [stage('A', ['x', 'y', 'z']), stage('B', ['w'])],
-      activities: [{ id: 'x', time: 480 }, { id: 'y', time: 1440 }, { id: 'z', time: 960 }, { id: 'w', time: 480 }],
-      splitByActivity: true,
-    }));
+    const result = planCards(
+      input({
+        stages: [stage('A', ['x', 'y', 'z']), stage('B', ['w'])],
+        activities: [
+          { id: 'x', time: 480 },
+          { id: 'y', time: 1440 },
+          { id: 'z', time: 960 },
+          { id: 'w', time: 480 },
+        ],
+        splitByActivity: true,
+      }),
+    );
     expect(brief(result.cards)).toEqual([
       'A 2024-03-04..2024-03-04 480',
       'A 2024-03-04..2024-03-06 1440',
@@ -165,8 +214,18 @@ describe('planCards: which cards', () => {
   });
 
   it('splitByActivity with a forced stage without activities still gives that stage one card', () => {
-    const result = planCards(input({ stages: [stage('A', ['x']), stage('B', [])], activities: [{ id: 'x', time: 60 }], splitByActivity: true, forceStages: ['B'] }));
-    expect(result.cards.map((c) => [c.stageId, c.activities.length])).toEqual([['A', 1], ['B', 0]]);
+    const result = planCards(
+      input({
+        stages: [stage('A', ['x']), stage('B', [])],
+        activities: [{ id: 'x', time: 60 }],
+        splitByActivity: true,
+        forceStages: ['B'],
+      }),
+    );
+    expect(result.cards.map((c) => [c.stageId, c.activities.length])).toEqual([
+      ['A', 1],
+      ['B', 0],
+    ]);
   });
 });
 
@@ -178,19 +237,28 @@ describe('planCards: dates', () => {
   });
 
   it('reverse returns the cards in stage order', () => {
-    const result = planCards(input({
-      stages: [stage('A', ['x'], { delay_day: 2 }), stage('B', ['y'])],
-      activities: [{ id: 'x', time: 960 }, { id: 'y', time: 480 }],
-      reverse: true,
-      anchor: '2024-03-15',
-    }));
+    const result = planCards(
+      input({
+        stages: [stage('A', ['x'], { delay_day: 2 }), stage('B', ['y'])],
+        activities: [
+          { id: 'x', time: 960 },
+          { id: 'y', time: 480 },
+        ],
+        reverse: true,
+        anchor: '2024-03-15',
+      }),
+    );
     // B Fri 15; A ends the workday before B minus 2 delay days: Tue 12; 2 days: Mon 11 … Tue 12.
     expect(brief(result.cards)).toEqual(['A 2024-03-11..2024-03-12 960', 'B 2024-03-15..2024-03-15 480']);
   });
 
   it('an independent stage starts (forward) or ends (reverse) at the anchor, and does not move the chain', () => {
     const stages = [stage('A', ['x']), stage('I', ['i'], { independent: true, delay_day: 5 }), stage('B', ['y'])];
-    const activities = [{ id: 'x', time: 480 }, { id: 'i', time: 1440 }, { id: 'y', time: 480 }];
+    const activities = [
+      { id: 'x', time: 480 },
+      { id: 'i', time: 1440 },
+      { id: 'y', time: 480 },
+    ];
     expect(brief(planCards(input({ stages, activities })).cards)).toEqual([
       'A 2024-03-04..2024-03-04 480',
       'I 2024-03-04..2024-03-06 1440',
@@ -206,7 +274,10 @@ describe('planCards: dates', () => {
   /** Random dependent stages, minutes and delays on a Monday–Friday board at 480 a day. */
   const chains = fc.record({
     anchor: fc.integer({ min: 0, max: 60 }).map((n) => addDays('2024-01-01', n)),
-    stages: fc.array(fc.record({ minutes: fc.integer({ min: 0, max: 3000 }), delay: fc.integer({ min: 0, max: 3 }) }), { minLength: 1, maxLength: 6 }),
+    stages: fc.array(fc.record({ minutes: fc.integer({ min: 0, max: 3000 }), delay: fc.integer({ min: 0, max: 3 }) }), {
+      minLength: 1,
+      maxLength: 6,
+    }),
   });
   const toInput = (c: { anchor: string; stages: { minutes: number; delay: number }[] }, over: Partial<PlanInput> = {}) =>
     input({
@@ -232,7 +303,7 @@ describe('planCards: dates', () => {
     );
   });
 
-  it('property: planning in reverse to the forward plan\'s end gives the same cards', () => {
+  it("property: planning in reverse to the forward plan's end gives the same cards", () => {
     fc.assert(
       fc.property(chains, (c) => {
         const forward = planCards(toInput(c)).cards;

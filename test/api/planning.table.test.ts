@@ -213,7 +213,9 @@ const rows: Row[] = [
   {
     name: 'a holiday of the assigned resource makes the card one day longer',
     board: { stages: twoStages },
-    resources: [{ name: 'Anna', onBoard: { Cutting: 100, Welding: 100 }, deviations: [{ start_date: '2024-03-05', end_date: '2024-03-05' }] }],
+    resources: [
+      { name: 'Anna', onBoard: { Cutting: 100, Welding: 100 }, deviations: [{ start_date: '2024-03-05', end_date: '2024-03-05' }] },
+    ],
     minutes: { Cut: 960, Weld: 480 },
     body: { start: '2024-03-04', resources: ['Anna'] },
     cards: [
@@ -236,7 +238,12 @@ const rows: Row[] = [
   },
   {
     name: '80 % efficiency with a resource: 8 h × 100 % × 80 % = 384 a day',
-    board: { stages: [{ name: 'Cutting', activities: ['Cut'] }, { name: 'Welding', activities: ['Weld'], efficiency: 80 }] },
+    board: {
+      stages: [
+        { name: 'Cutting', activities: ['Cut'] },
+        { name: 'Welding', activities: ['Weld'], efficiency: 80 },
+      ],
+    },
     resources: [{ name: 'Anna', onBoard: { Cutting: 100, Welding: 100 } }],
     minutes: { Cut: 480, Weld: 800 },
     body: { start: '2024-03-04', resources: ['Anna'] },
@@ -248,7 +255,12 @@ const rows: Row[] = [
   },
   {
     name: '80 % efficiency without resources: still 480 a day',
-    board: { stages: [{ name: 'Cutting', activities: ['Cut'] }, { name: 'Welding', activities: ['Weld'], efficiency: 80 }] },
+    board: {
+      stages: [
+        { name: 'Cutting', activities: ['Cut'] },
+        { name: 'Welding', activities: ['Weld'], efficiency: 80 },
+      ],
+    },
     minutes: { Cut: 480, Weld: 800 },
     body: { start: '2024-03-04' },
     cards: [
@@ -271,7 +283,12 @@ const rows: Row[] = [
   },
   {
     name: 'a resource not on the board works at the stage default_percentage',
-    board: { stages: [{ name: 'Cutting', activities: ['Cut'] }, { name: 'Welding', activities: ['Weld'], default_percentage: 50 }] },
+    board: {
+      stages: [
+        { name: 'Cutting', activities: ['Cut'] },
+        { name: 'Welding', activities: ['Weld'], default_percentage: 50 },
+      ],
+    },
     resources: [{ name: 'Anna' }],
     minutes: { Cut: 480, Weld: 720 },
     body: { start: '2024-03-04', resources: ['Anna'] },
@@ -594,7 +611,10 @@ describe('what planning writes on each card', () => {
   });
 
   it('defaults start to today when the body is empty', async () => {
-    const board = await createBoard(api, acts, { stages: twoStages, workdays: { '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true } });
+    const board = await createBoard(api, acts, {
+      stages: twoStages,
+      workdays: { '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true },
+    });
     const collection = await createCollection(api, board.id, acts, { Cut: 480 });
     const res = await api.inject('POST', `/v1/collection/${collection.id}/board/${board.id}`, {});
     expect(res.status).toBe(200);
@@ -612,7 +632,8 @@ describe('what planning writes on each card', () => {
 
   it('places the new cards before or after the cards of another collection (before / after)', async () => {
     const board = await createBoard(api, acts, { stages: [{ name: 'Cutting', activities: ['Cut'] }] });
-    const rankOf = async (collectionId: string) => (await api.inject('GET', `/v1/collection/${collectionId}/card`)).body.data[0].rank as string;
+    const rankOf = async (collectionId: string) =>
+      (await api.inject('GET', `/v1/collection/${collectionId}/card`)).body.data[0].rank as string;
     const a = await createCollection(api, board.id, acts, { Cut: 60 });
     const b = await createCollection(api, board.id, acts, { Cut: 60 });
     await plan(api, a.id, board.id, { start: '2024-03-04' });
@@ -622,7 +643,7 @@ describe('what planning writes on each card', () => {
 
     const first = await createCollection(api, board.id, acts, { Cut: 60 });
     await plan(api, first.id, board.id, { start: '2024-03-04', before: a.id });
-    expect(await rankOf(first.id) < rankA).toBe(true);
+    expect((await rankOf(first.id)) < rankA).toBe(true);
 
     const between = await createCollection(api, board.id, acts, { Cut: 60 });
     await plan(api, between.id, board.id, { start: '2024-03-04', after: a.id });
@@ -631,7 +652,7 @@ describe('what planning writes on each card', () => {
 
     const last = await createCollection(api, board.id, acts, { Cut: 60 });
     await plan(api, last.id, board.id, { start: '2024-03-04' });
-    expect(await rankOf(last.id) > rankB).toBe(true);
+    expect((await rankOf(last.id)) > rankB).toBe(true);
   });
 
   it('a busy stage takes 400 collections, each appended after the last', async () => {
@@ -655,7 +676,8 @@ describe('planning errors', () => {
     board = await createBoard(api, acts, { stages: twoStages });
     other = await createBoard(api, acts, { stages: twoStages });
   });
-  const planRaw = (collectionId: string, boardId: string, body?: unknown) => api.inject('POST', `/v1/collection/${collectionId}/board/${boardId}`, body);
+  const planRaw = (collectionId: string, boardId: string, body?: unknown) =>
+    api.inject('POST', `/v1/collection/${collectionId}/board/${boardId}`, body);
 
   it('reverse without a due date and without end is a 422 on end, and plans nothing', async () => {
     const collection = await createCollection(api, board.id, acts, { Cut: 480 });
@@ -708,7 +730,10 @@ describe('planning errors', () => {
   });
 
   it('a resource that never works is a 422, never a hang', async () => {
-    const idle = await createResource(api, { name: 'Idle', workdays: { '1': null, '2': null, '3': null, '4': null, '5': null, '6': null, '7': null } });
+    const idle = await createResource(api, {
+      name: 'Idle',
+      workdays: { '1': null, '2': null, '3': null, '4': null, '5': null, '6': null, '7': null },
+    });
     const collection = await createCollection(api, board.id, acts, { Cut: 480 });
     const res = await planRaw(collection.id, board.id, { start: '2024-03-04', resources: [idle] });
     expectFieldErrors(res, ['board_id']);

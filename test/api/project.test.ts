@@ -202,7 +202,11 @@ describe('request bodies', () => {
     await api.close();
   });
   const send = (method: string, path: string, contentType: string | null, body?: string) =>
-    fetch(`${api.baseUrl}${path}`, { method, headers: { ...api.headers, ...(contentType ? { 'content-type': contentType } : {}) }, ...(body === undefined ? {} : { body }) });
+    fetch(`${api.baseUrl}${path}`, {
+      method,
+      headers: { ...api.headers, ...(contentType ? { 'content-type': contentType } : {}) },
+      ...(body === undefined ? {} : { body }),
+    });
 
   it('reads an empty body sent as application/json as no body, as the public API’s clients send it', async () => {
     const project = (await api.http('POST', '/v1/project', { name: 'Empty body' })).body;

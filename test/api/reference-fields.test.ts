@@ -31,7 +31,9 @@ async function ok(method: string, path: string, body?: unknown, headers?: Record
 /** The record as GET one and the list return it; both must equal `expected`. */
 async function expectReadBack(path: string, list: string, expected: any): Promise<void> {
   expect(await ok('GET', `${path}/${expected.id}`)).toStrictEqual(expected);
-  expect((await ok('GET', `${list}${list.includes('?') ? '&' : '?'}limit=1000`)).data.find((r: any) => r.id === expected.id)).toStrictEqual(expected);
+  expect((await ok('GET', `${list}${list.includes('?') ? '&' : '?'}limit=1000`)).data.find((r: any) => r.id === expected.id)).toStrictEqual(
+    expected,
+  );
 }
 
 const sha = 'ab'.repeat(32);
@@ -42,10 +44,22 @@ describe('attachment thumbnails (§4.12): server-owned, null because no thumbnai
     const path = `/v1/collection/${c.id}/attachment`;
     const sent = { thumbnail_bytes: 10, thumbnail_checksum: sha, thumbnail_signature: 'sig', thumbnail_type: 'image/png' };
     const made = await ok('POST', path, { filename: 'plan.pdf', file: 'https://example.com/plan.pdf', type: 'external', ...sent });
-    expect(made).toMatchObject({ thumbnail: null, thumbnail_bytes: null, thumbnail_checksum: null, thumbnail_signature: null, thumbnail_type: null });
+    expect(made).toMatchObject({
+      thumbnail: null,
+      thumbnail_bytes: null,
+      thumbnail_checksum: null,
+      thumbnail_signature: null,
+      thumbnail_type: null,
+    });
     await expectReadBack(path, path, made);
     const changed = await ok('PUT', `${path}/${made.id}`, { filename: 'plan-2.pdf', ...sent });
-    expect(changed).toMatchObject({ filename: 'plan-2.pdf', thumbnail_bytes: null, thumbnail_checksum: null, thumbnail_signature: null, thumbnail_type: null });
+    expect(changed).toMatchObject({
+      filename: 'plan-2.pdf',
+      thumbnail_bytes: null,
+      thumbnail_checksum: null,
+      thumbnail_signature: null,
+      thumbnail_type: null,
+    });
   });
 });
 
@@ -71,26 +85,38 @@ describe('user (§4.7): idp_id, is_sso, mfa_enabled, avatar_checksum, avatar_sig
       is_sso: true,
       mfa_enabled: true,
     });
-    expect(changed).toStrictEqual({ ...user, avatar: 'https://cdn.example.com/a.png', avatar_checksum: sha, updated_at: changed.updated_at });
+    expect(changed).toStrictEqual({
+      ...user,
+      avatar: 'https://cdn.example.com/a.png',
+      avatar_checksum: sha,
+      updated_at: changed.updated_at,
+    });
     await expectReadBack('/v1/user', '/v1/user', changed);
     expect((await ok('PUT', `/v1/user/${user.id}`, { avatar_checksum: null })).avatar_checksum).toBeNull();
   });
 
   it.each(['abc', 'g'.repeat(64), 12])('refuses avatar_checksum %j and keeps the user', async (checksum) => {
     const user = await invite(`bad-${String(checksum).slice(0, 5)}@example.com`);
-    expectFieldErrors(await api.http('PUT', `/v1/user/${user.id}`, { avatar_checksum: checksum, firstname: 'Changed' }), ['avatar_checksum']);
+    expectFieldErrors(await api.http('PUT', `/v1/user/${user.id}`, { avatar_checksum: checksum, firstname: 'Changed' }), [
+      'avatar_checksum',
+    ]);
     expect(await ok('GET', `/v1/user/${user.id}`)).toStrictEqual(user);
   });
 });
 
 describe('resource (§4.4): workdays_start_date', () => {
   it('is null (one pattern of workdays for every date); a date is refused, not dropped in silence', async () => {
-    expectFieldErrors(await api.http('POST', '/v1/resource', { name: 'Press', workdays_start_date: '2026-01-05' }), ['workdays_start_date']);
+    expectFieldErrors(await api.http('POST', '/v1/resource', { name: 'Press', workdays_start_date: '2026-01-05' }), [
+      'workdays_start_date',
+    ]);
     const made = await ok('POST', '/v1/resource', { name: 'Press', workdays_start_date: null });
     expect(made.workdays_start_date).toBeNull();
     await expectReadBack('/v1/resource', '/v1/resource', made);
     expectFieldErrors(await api.http('PUT', `/v1/resource/${made.id}`, { workdays_start_date: '2026-02-02' }), ['workdays_start_date']);
-    const changed = await ok('PUT', `/v1/resource/${made.id}`, { workdays: { '1': 4, '2': 4, '3': 4, '4': 4, '5': 4, '6': null, '7': null }, workdays_start_date: null });
+    const changed = await ok('PUT', `/v1/resource/${made.id}`, {
+      workdays: { '1': 4, '2': 4, '3': 4, '4': 4, '5': 4, '6': null, '7': null },
+      workdays_start_date: null,
+    });
     expect(changed.workdays_start_date).toBeNull();
     expect(changed.workdays['1']).toBe(4);
   });
@@ -110,11 +136,30 @@ describe('webhook (§4.19): third_party and can_send', () => {
 
   it('made by a user signed in through an OAuth client: third_party true', async () => {
     const redirectUri = 'https://integrator.example.com/callback';
-    const made = createClient(api.dataDir.system, { name: 'Integrator', redirect_uris: [redirectUri], confidential: true, environment_id: null });
+    const made = createClient(api.dataDir.system, {
+      name: 'Integrator',
+      redirect_uris: [redirectUri],
+      confidential: true,
+      environment_id: null,
+    });
     const store = api.dataDir.environment(api.environment.id);
-    await createUserWithPassword({ caller: { kind: 'api-key', environment: api.environment }, store }, { email: 'admin@example.com', role: 'admin' }, 'pass-word-123');
-    const code = await signInForCode(api.baseUrl, { client_id: made.client.id, redirect_uri: redirectUri, state: 's' }, { environment: api.environment.name, email: 'admin@example.com', password: 'pass-word-123' });
-    const tokens = await tokenRequest(api.baseUrl, { grant_type: 'authorization_code', code, client_id: made.client.id, client_secret: made.client_secret!, redirect_uri: redirectUri });
+    await createUserWithPassword(
+      { caller: { kind: 'api-key', environment: api.environment }, store },
+      { email: 'admin@example.com', role: 'admin' },
+      'pass-word-123',
+    );
+    const code = await signInForCode(
+      api.baseUrl,
+      { client_id: made.client.id, redirect_uri: redirectUri, state: 's' },
+      { environment: api.environment.name, email: 'admin@example.com', password: 'pass-word-123' },
+    );
+    const tokens = await tokenRequest(api.baseUrl, {
+      grant_type: 'authorization_code',
+      code,
+      client_id: made.client.id,
+      client_secret: made.client_secret!,
+      redirect_uri: redirectUri,
+    });
     expect(tokens.status).toBe(200);
     const bearer = { authorization: `Bearer ${tokens.body.access_token}`, 'x-api-key': '' };
     const hook = await ok('POST', '/v1/webhook', body, bearer);

@@ -29,20 +29,23 @@ afterAll(async () => {
 function raw(method: string, path: string, options: { headers?: Record<string, string>; body?: string | Buffer } = {}) {
   return new Promise<{ status: number; type: string; body: any }>((done, fail) => {
     const url = new URL(api.baseUrl);
-    const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers: { ...api.headers, ...options.headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => {
-        let body: any = text;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          // not JSON: the assertion shows the text
-        }
-        done({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body });
-      });
-    });
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method, path, headers: { ...api.headers, ...options.headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => {
+          let body: any = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // not JSON: the assertion shows the text
+          }
+          done({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body });
+        });
+      },
+    );
     req.on('error', fail);
     req.end(options.body);
   });
@@ -114,7 +117,9 @@ describe('sync cursors', () => {
 describe('bodies', () => {
   const form = (fields: Record<string, string>) => {
     const boundary = '----planner-test-boundary';
-    const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+    const parts = Object.entries(fields).map(
+      ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    );
     return { contentType: `multipart/form-data; boundary=${boundary}`, body: `${parts.join('')}--${boundary}--\r\n` };
   };
 
@@ -135,7 +140,10 @@ describe('bodies', () => {
     // The upload route still reads it.
     const boundary = '----planner-upload';
     const upload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="note.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${boundary}--\r\n`;
-    const res = await raw('POST', `/v1/collection/${collectionId}/attachment/upload`, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: upload });
+    const res = await raw('POST', `/v1/collection/${collectionId}/attachment/upload`, {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: upload,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ filename: 'note.txt', bytes: 5, type: 'upload' });
   });
@@ -145,7 +153,11 @@ describe('bodies', () => {
   it('refuses a custom field nested 5,000 deep with 400 (it was a 500) and keeps the collection as it was', async () => {
     const before = (await api.http('GET', `/v1/collection/${collectionId}`)).body;
     for (const depth of [5000, 100_000]) {
-      const res = await api.http('PUT', `/v1/collection/${collectionId}/custom_field/deep`, `{"value":"x","options":{"unit":"h","extra":${nested(depth)}}}`);
+      const res = await api.http(
+        'PUT',
+        `/v1/collection/${collectionId}/custom_field/deep`,
+        `{"value":"x","options":{"unit":"h","extra":${nested(depth)}}}`,
+      );
       expectBadRequest(res, '64 levels');
     }
     expect((await api.http('GET', `/v1/collection/${collectionId}`)).body).toEqual(before);

@@ -58,7 +58,11 @@ beforeAll(async () => {
     ],
   });
   [stage.cutting, stage.welding, stage.painting] = ids(board.workshop.stages) as [string, string, string];
-  board.weekend = await create(api, '/v1/board?with=stages', { name: 'Weekend', workdays: { ...officeWeek, '6': true }, stages: [{ name: 'Shift' }] });
+  board.weekend = await create(api, '/v1/board?with=stages', {
+    name: 'Weekend',
+    workdays: { ...officeWeek, '6': true },
+    stages: [{ name: 'Shift' }],
+  });
   stage.shift = board.weekend.stages[0].id;
   board.idle = await create(api, '/v1/board?with=stages', { name: 'Idle', capacity_method: 'none', stages: [{ name: 'Idle' }] });
   stage.idle = board.idle.stages[0].id;
@@ -71,7 +75,13 @@ beforeAll(async () => {
       type: 'employee',
       workdays: { '1': 8, '2': 8, '3': 8, '4': 4, '5': null, '6': 3, '7': null },
       boards: [
-        { id: board.workshop.id, stages: [{ id: stage.cutting, percentage: 50 }, { id: stage.welding, percentage: 50 }] },
+        {
+          id: board.workshop.id,
+          stages: [
+            { id: stage.cutting, percentage: 50 },
+            { id: stage.welding, percentage: 50 },
+          ],
+        },
         { id: board.weekend.id, stages: [{ id: stage.shift, percentage: 100 }] },
         { id: board.idle.id, stages: [{ id: stage.idle, percentage: 100 }] },
       ],
@@ -91,11 +101,29 @@ beforeAll(async () => {
       name: 'Cara',
       type: 'cell',
       workdays: { '1': 7.5, '2': 7.5, '3': 7.5, '4': 7.5, '5': 7.5, '6': null, '7': null },
-      boards: [{ id: board.workshop.id, stages: [{ id: stage.welding, percentage: 100 }, { id: stage.painting, percentage: 100, active: false }] }],
+      boards: [
+        {
+          id: board.workshop.id,
+          stages: [
+            { id: stage.welding, percentage: 100 },
+            { id: stage.painting, percentage: 100, active: false },
+          ],
+        },
+      ],
     })
   ).id;
-  res.dan = (await create(api, '/v1/resource', { name: 'Dan', boards: [{ id: board.workshop.id, active: false, stages: [{ id: stage.cutting, percentage: 100 }] }] })).id;
-  res.eve = (await create(api, '/v1/resource', { name: 'Eve', boards: [{ id: board.workshop.id, stages: [{ id: stage.cutting, percentage: 100 }] }] })).id;
+  res.dan = (
+    await create(api, '/v1/resource', {
+      name: 'Dan',
+      boards: [{ id: board.workshop.id, active: false, stages: [{ id: stage.cutting, percentage: 100 }] }],
+    })
+  ).id;
+  res.eve = (
+    await create(api, '/v1/resource', {
+      name: 'Eve',
+      boards: [{ id: board.workshop.id, stages: [{ id: stage.cutting, percentage: 100 }] }],
+    })
+  ).id;
   await update(api, `/v1/resource/${res.eve}`, { archived_at: '2026-01-01T00:00:00Z' });
   res.hugo = (
     await create(api, '/v1/resource', {
@@ -105,7 +133,8 @@ beforeAll(async () => {
     })
   ).id;
 
-  const deviation = async (resource: string, body: Record<string, unknown>) => (await create(api, `/v1/resource/${resource}/schedule_deviation`, body)).id as string;
+  const deviation = async (resource: string, body: Record<string, unknown>) =>
+    (await create(api, `/v1/resource/${resource}/schedule_deviation`, body)).id as string;
   dev.annaHoliday = await deviation(res.anna, { type: 'holiday', start_date: '2026-09-30', end_date: '2026-09-30', time: null });
   dev.annaPartial = await deviation(res.anna, { type: 'leave', start_date: '2026-10-01', end_date: '2026-10-01', time: 120 });
   dev.caraLeave = await deviation(res.cara, { type: 'leave', start_date: '2026-09-29', end_date: '2026-09-29', time: 60 });
@@ -134,7 +163,9 @@ async function capacity(boardId: string, view: string, query: string): Promise<a
 
 /** Bucket → {row id: time_available} for the view's list (`stage`, `resource`, `group`). */
 function availableBy(body: any, list: 'stage' | 'resource' | 'group'): Record<string, Record<string, number>> {
-  return Object.fromEntries(body.data.map((row: any) => [`${row.date}…${row.end_date}`, Object.fromEntries(row[list].map((r: any) => [r.id, r.time_available]))]));
+  return Object.fromEntries(
+    body.data.map((row: any) => [`${row.date}…${row.end_date}`, Object.fromEntries(row[list].map((r: any) => [r.id, r.time_available]))]),
+  );
 }
 
 /** Every time_planned in a capacity answer. */
@@ -185,7 +216,7 @@ describe('resource schedule (GET /v1/resource/{id}/schedule)', () => {
     ]);
   });
 
-  it('sums Cara\'s partial deviations of one day and never takes more than was scheduled', async () => {
+  it("sums Cara's partial deviations of one day and never takes more than was scheduled", async () => {
     const body = await get(api, `/v1/resource/${res.cara}/schedule?${range}`);
     expect(body.data.map((d: any) => [d.date, d.scheduled, d.deviation, d.available])).toEqual([
       ['2026-09-28', 450 /* 7.5 h */, 0, 450], // the deleted deviation does not count
@@ -201,7 +232,10 @@ describe('resource schedule (GET /v1/resource/{id}/schedule)', () => {
   });
 
   it('accepts quoted dates, sorts by date:desc and pages (count stays the total)', async () => {
-    const body = await get(api, `/v1/resource/${res.anna}/schedule?filter=date:gte:'2026-09-28',and,date:lte:'2026-10-04'&sort=date:desc&limit=3&offset=2`);
+    const body = await get(
+      api,
+      `/v1/resource/${res.anna}/schedule?filter=date:gte:'2026-09-28',and,date:lte:'2026-10-04'&sort=date:desc&limit=3&offset=2`,
+    );
     expect(body).toMatchObject({ count: 7, limit: 3, offset: 2 });
     expect(body.data.map((d: any) => d.date)).toEqual(['2026-10-02', '2026-10-01', '2026-09-30']);
   });
@@ -218,7 +252,11 @@ describe('resource schedule (GET /v1/resource/{id}/schedule)', () => {
   });
 
   it('reflects a deviation as soon as it is written (a whole week of sick leave)', async () => {
-    const sick = await create(api, `/v1/resource/${res.dan}/schedule_deviation`, { type: 'sick', start_date: '2026-11-02', end_date: '2026-11-06' });
+    const sick = await create(api, `/v1/resource/${res.dan}/schedule_deviation`, {
+      type: 'sick',
+      start_date: '2026-11-02',
+      end_date: '2026-11-06',
+    });
     const body = await get(api, `/v1/resource/${res.dan}/schedule?filter=date:gte:2026-11-01,and,date:lte:2026-11-07`);
     expect(body.data.map((d: any) => d.available)).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(body.data.map((d: any) => d.deviation)).toEqual([0, 480, 480, 480, 480, 480, 0]);
@@ -275,12 +313,18 @@ describe('schedule of every resource (GET /v1/schedule …)', () => {
   });
 
   it('filters by resource and pages over many days', async () => {
-    const body = await get(api, `/v1/schedule?filter=resource_id:eq:${res.anna},and,date:gte:2026-09-28,and,date:lte:2026-10-04&sort=date:desc&limit=2`);
+    const body = await get(
+      api,
+      `/v1/schedule?filter=resource_id:eq:${res.anna},and,date:gte:2026-09-28,and,date:lte:2026-10-04&sort=date:desc&limit=2`,
+    );
     expect(body.count).toBe(7);
-    expect(body.data.map((d: any) => [d.date, d.available])).toEqual([['2026-10-04', 0], ['2026-10-03', 180]]);
+    expect(body.data.map((d: any) => [d.date, d.available])).toEqual([
+      ['2026-10-04', 0],
+      ['2026-10-03', 180],
+    ]);
   });
 
-  it('/v1/schedule/{year}: per resource the year\'s total and its months', async () => {
+  it("/v1/schedule/{year}: per resource the year's total and its months", async () => {
     const body = await get(api, '/v1/schedule/2026?limit=1000');
     const anna = body.data.find((r: any) => r.resource_id === res.anna);
     // 2026 has 52 weeks and one day (it starts and ends on a Thursday): 53 Thursdays.
@@ -300,7 +344,7 @@ describe('schedule of every resource (GET /v1/schedule …)', () => {
     expect(body.data.map((r: any) => r.resource_id)).not.toContain(res.eve);
   });
 
-  it('/v1/schedule/{year}/{month}: per resource the month\'s total and its days', async () => {
+  it("/v1/schedule/{year}/{month}: per resource the month's total and its days", async () => {
     const body = await get(api, `/v1/schedule/2026/9?filter=resource_id:eq:${res.anna}`);
     expect(body.count).toBe(1);
     const [anna] = body.data;
@@ -308,7 +352,13 @@ describe('schedule of every resource (GET /v1/schedule …)', () => {
     // 4 Saturdays. 4×480 + 5×480 + 5×480 + 4×240 + 4×180 = 1,920 + 2,400 + 2,400 + 960 + 720.
     expect(anna).toMatchObject({ start: '2026-09-01', end: '2026-09-30', scheduled: 8400, deviation: 480, available: 7920 });
     expect(anna.days).toHaveLength(30);
-    expect(anna.days[29]).toMatchObject({ date: '2026-09-30', scheduled: 480, deviation: 480, available: 0, deviations: [dev.annaHoliday] });
+    expect(anna.days[29]).toMatchObject({
+      date: '2026-09-30',
+      scheduled: 480,
+      deviation: 480,
+      available: 0,
+      deviations: [dev.annaHoliday],
+    });
     // A two-digit month works too.
     const october = await get(api, `/v1/schedule/2026/10?filter=resource_id:eq:${res.cara}`);
     // October 2026 has 22 weekdays: 22 × 450 = 9,900; the 600-minute deviation takes 450.
@@ -358,7 +408,12 @@ describe('schedule of every resource (GET /v1/schedule …)', () => {
 describe('board capacity (GET /v1/board/{id}/capacity/…)', () => {
   it('per stage and day: part-time, deviations, service dates, 50/50 split, 80 % efficiency, board non-workdays', async () => {
     const body = await capacity(board.workshop.id, 'stage', `${week}&time_frame=day`);
-    expect(body).toMatchObject({ capacity_method: 'individual', time_frame: 'day', date_range_start: '2026-09-28', date_range_end: '2026-10-04' });
+    expect(body).toMatchObject({
+      capacity_method: 'individual',
+      time_frame: 'day',
+      date_range_start: '2026-09-28',
+      date_range_end: '2026-10-04',
+    });
     // Cutting  = Anna × 50 % + Ben × 100 %                  (efficiency 100 %)
     // Welding  = Anna × 50 % × 80 % + Cara × 100 % × 80 %   (efficiency 80 %)
     // Painting = Cara's link is inactive: nothing
@@ -450,7 +505,11 @@ describe('board capacity (GET /v1/board/{id}/capacity/…)', () => {
   it('restricts to one stage with stage_id', async () => {
     const body = await capacity(board.workshop.id, 'stage', `${week}&time_frame=week&stage_id=${stage.welding}`);
     expect(body.data).toEqual([
-      { date: '2026-09-28', end_date: '2026-10-04', stage: [{ id: stage.welding, name: 'Welding', time_available: 1800, time_planned: 0 }] },
+      {
+        date: '2026-09-28',
+        end_date: '2026-10-04',
+        stage: [{ id: stage.welding, name: 'Welding', time_available: 1800, time_planned: 0 }],
+      },
     ]);
     // In the resource view only the Welding share counts: Anna 1,080 × .4 = 432, Cara 1,710 × .8 = 1,368.
     const byResource = await capacity(board.workshop.id, 'resource', `${week}&time_frame=week&stage_id=${stage.welding}`);
@@ -563,7 +622,10 @@ describe('board capacity (GET /v1/board/{id}/capacity/…)', () => {
   it('covers at most 3,660 days', async () => {
     const most = await capacity(board.rounding.id, 'stage', 'date_range_start=2026-01-01&date_range_end=2036-01-08&time_frame=year');
     expect(most.data.map((d: any) => d.date)).toHaveLength(11);
-    expectBadRequest(await api.http('GET', `/v1/board/${board.rounding.id}/capacity/stage?date_range_start=2026-01-01&date_range_end=2036-01-09`), '3660');
+    expectBadRequest(
+      await api.http('GET', `/v1/board/${board.rounding.id}/capacity/stage?date_range_start=2026-01-01&date_range_end=2036-01-09`),
+      '3660',
+    );
   });
 
   it.each([
@@ -604,7 +666,12 @@ describe('capacity over a range that cuts through deviations, service dates and 
     const line = [{ id: edges.id, stages: [{ id: edges.stages[0].id, percentage: 100 }] }];
     ivy = (await create(api, '/v1/resource', { name: 'Ivy', boards: line })).id;
     jon = (await create(api, '/v1/resource', { name: 'Jon', end_date: '2026-09-25', boards: line })).id;
-    await create(api, `/v1/resource/${ivy}/schedule_deviation`, { type: 'holiday', start_date: '2026-09-24', end_date: '2026-09-29', time: null });
+    await create(api, `/v1/resource/${ivy}/schedule_deviation`, {
+      type: 'holiday',
+      start_date: '2026-09-24',
+      end_date: '2026-09-29',
+      time: null,
+    });
     const activity = await create(api, '/v1/activity', { description: 'Assemble', resource_type: 'employee' });
     const collection = await create(api, '/v1/collection', { name: 'Edge order', board_id: edges.id });
     await create(api, `/v1/collection/${collection.id}/card`, {
@@ -616,7 +683,7 @@ describe('capacity over a range that cuts through deviations, service dates and 
     });
   });
 
-  it('per stage and day: the holiday\'s last two days count, and the card\'s minutes per workday', async () => {
+  it("per stage and day: the holiday's last two days count, and the card's minutes per workday", async () => {
     const body = await capacity(edges.id, 'stage', `${week}&time_frame=day`);
     expect(body.data.map((d: any) => [d.date, d.stage[0].time_available, d.stage[0].time_planned])).toEqual([
       ['2026-09-28', 0, 120], // Ivy on holiday, Jon out of service
@@ -629,7 +696,7 @@ describe('capacity over a range that cuts through deviations, service dates and 
     ]);
   });
 
-  it('per resource and week: the card\'s minutes in the range shared between its two resources', async () => {
+  it("per resource and week: the card's minutes in the range shared between its two resources", async () => {
     const body = await capacity(edges.id, 'resource', `${week}&time_frame=week`);
     expect(body.data[0].resource.map((r: any) => [r.id, r.time_available, r.time_planned])).toEqual([
       [ivy, 1440, 180],
@@ -649,11 +716,19 @@ describe('capacity_method remaining_time: the estimate less the time tracked, fr
   let nextWeek: string;
   beforeAll(async () => {
     nextWeek = addDays(bucketStart(today(), 'week'), 7);
-    board = await create(api, '/v1/board?with=stages', { name: 'Remaining', workdays: officeWeek, capacity_method: 'remaining_time', stages: [{ name: 'Line' }] });
+    board = await create(api, '/v1/board?with=stages', {
+      name: 'Remaining',
+      workdays: officeWeek,
+      capacity_method: 'remaining_time',
+      stages: [{ name: 'Line' }],
+    });
     await create(api, `/v1/board/${board.id}/status`, { name: 'Ready', priority: 0, entry: true, exit: false });
     const activity = await create(api, '/v1/activity', { description: 'Weld', resource_type: 'employee' });
     const collection = await create(api, '/v1/collection', { name: 'Remaining order', board_id: board.id });
-    for (const [minutes, tracked] of [[600, 250], [300, 690]] as const) {
+    for (const [minutes, tracked] of [
+      [600, 250],
+      [300, 690],
+    ] as const) {
       const card = await create(api, `/v1/collection/${collection.id}/card`, {
         stage_id: board.stages[0].id,
         start_date: nextWeek,
@@ -662,7 +737,11 @@ describe('capacity_method remaining_time: the estimate less the time tracked, fr
       });
       // Tracked in the past: remaining time looks at what is left, not when it was tracked.
       const start = Date.parse('2026-01-05T07:00:00Z');
-      await create(api, '/v1/time_tracking', { card_id: card.id, start: new Date(start).toISOString(), end: new Date(start + tracked * 60_000).toISOString() });
+      await create(api, '/v1/time_tracking', {
+        card_id: card.id,
+        start: new Date(start).toISOString(),
+        end: new Date(start + tracked * 60_000).toISOString(),
+      });
     }
   });
 

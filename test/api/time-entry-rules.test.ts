@@ -41,7 +41,11 @@ async function count(): Promise<number> {
   return (await byKey('GET', `${path}?limit=0`)).body.count;
 }
 /** A refused write: the field errors, with these descriptions, and the entry count unchanged. */
-async function expectRefused(write: () => Promise<{ status: number; body: any }>, fields: string[], description?: string | RegExp): Promise<void> {
+async function expectRefused(
+  write: () => Promise<{ status: number; body: any }>,
+  fields: string[],
+  description?: string | RegExp,
+): Promise<void> {
   const before = await count();
   const res = await write();
   expectFieldErrors(res, fields);
@@ -58,11 +62,16 @@ beforeAll(async () => {
   meeting = await activity('Meeting');
   weld = await activity('Weld');
   paint = await activity('Paint');
-  const board = (await byKey('POST', '/v1/board?with=stages', {
-    name: 'Workshop',
-    stages: [{ name: 'Welding', activities: [{ id: weld }] }, { name: 'Finishing', activities: [{ id: weld }, { id: paint }] }],
-    statuses: [{ name: 'To do', entry: true }],
-  })).body;
+  const board = (
+    await byKey('POST', '/v1/board?with=stages', {
+      name: 'Workshop',
+      stages: [
+        { name: 'Welding', activities: [{ id: weld }] },
+        { name: 'Finishing', activities: [{ id: weld }, { id: paint }] },
+      ],
+      statuses: [{ name: 'To do', entry: true }],
+    })
+  ).body;
   const collection = (await byKey('POST', '/v1/collection', { name: 'SO-1001', board_id: board.id })).body.id;
   weldCard = (await byKey('POST', `/v1/collection/${collection}/card`, { stage_id: board.stages[0].id })).body.id;
   mixedCard = (await byKey('POST', `/v1/collection/${collection}/card`, { stage_id: board.stages[1].id })).body.id;
@@ -76,17 +85,27 @@ describe('what an entry is on', () => {
     const e = await created({ activity_id: meeting, start: '2026-10-05T08:00:00Z', end: '2026-10-05T09:00:00Z', note: 'Team meeting' });
     expect(e).toMatchObject({ card_id: null, activity_id: meeting, duration: 60 });
     expect((await byKey('GET', `${path}?filter=${encodeURIComponent('card_id:eq:null')}`)).body.data.map((x: any) => x.id)).toContain(e.id);
-    await expectRefused(() => byKey('POST', path, { start: '2026-10-05T10:00:00Z', end: '2026-10-05T11:00:00Z' }), ['card_id'], noCardMessage);
-    await expectRefused(() => byKey('POST', path, { card_id: null, activity_id: null, start: '2026-10-05T10:00:00Z' }), ['card_id'], noCardMessage);
+    await expectRefused(
+      () => byKey('POST', path, { start: '2026-10-05T10:00:00Z', end: '2026-10-05T11:00:00Z' }),
+      ['card_id'],
+      noCardMessage,
+    );
+    await expectRefused(
+      () => byKey('POST', path, { card_id: null, activity_id: null, start: '2026-10-05T10:00:00Z' }),
+      ['card_id'],
+      noCardMessage,
+    );
     // Taking the activity away from an entry on no card is refused too, and changes nothing.
     expectFieldErrors(await byKey('PUT', `${path}/${e.id}`, { activity_id: null }), ['card_id']);
     expect(await entry(e.id)).toEqual(e);
   });
 
-  it('an entry on a card gets the card\'s only activity when it names none; with several, or with null sent, it stays without', async () => {
+  it("an entry on a card gets the card's only activity when it names none; with several, or with null sent, it stays without", async () => {
     expect((await created({ card_id: weldCard, start: '2026-10-06T08:00:00Z', end: '2026-10-06T09:00:00Z' })).activity_id).toBe(weld);
     expect((await created({ card_id: mixedCard, start: '2026-10-06T09:00:00Z', end: '2026-10-06T10:00:00Z' })).activity_id).toBeNull();
-    expect((await created({ card_id: weldCard, activity_id: null, start: '2026-10-06T10:00:00Z', end: '2026-10-06T11:00:00Z' })).activity_id).toBeNull();
+    expect(
+      (await created({ card_id: weldCard, activity_id: null, start: '2026-10-06T10:00:00Z', end: '2026-10-06T11:00:00Z' })).activity_id,
+    ).toBeNull();
     const timer = await byKey('POST', `${path}/start`, { card_id: weldCard });
     expect(timer.status).toBe(201);
     expect(timer.body.activity_id).toBe(weld);
@@ -96,8 +115,16 @@ describe('what an entry is on', () => {
 
 describe('end after start, at most 24 hours', () => {
   it('refuses an end at or before the start with a 422 on end that names overnight', async () => {
-    await expectRefused(() => byKey('POST', path, { activity_id: meeting, start: '2026-10-07T09:00:00Z', end: '2026-10-07T08:00:00Z' }), ['end'], endAfterStartMessage);
-    await expectRefused(() => byKey('POST', path, { activity_id: meeting, start: '2026-10-07T09:00:00Z', end: '2026-10-07T09:00:00Z' }), ['end'], /overnight: true/);
+    await expectRefused(
+      () => byKey('POST', path, { activity_id: meeting, start: '2026-10-07T09:00:00Z', end: '2026-10-07T08:00:00Z' }),
+      ['end'],
+      endAfterStartMessage,
+    );
+    await expectRefused(
+      () => byKey('POST', path, { activity_id: meeting, start: '2026-10-07T09:00:00Z', end: '2026-10-07T09:00:00Z' }),
+      ['end'],
+      /overnight: true/,
+    );
     const e = await created({ activity_id: meeting, start: '2026-10-07T09:00:00Z', end: '2026-10-07T10:00:00Z' });
     expectFieldErrors(await byKey('PUT', `${path}/${e.id}`, { end: '2026-10-07T08:00:00Z' }), ['end']);
     expectFieldErrors(await byKey('PUT', `${path}/${e.id}`, { start: '2026-10-07T10:30:00Z' }), ['end']);
@@ -110,16 +137,29 @@ describe('end after start, at most 24 hours', () => {
     expect(night).toMatchObject({ start: '2026-10-08T22:00:00Z', end: '2026-10-09T06:00:00Z', duration: 480 });
     expect(night).not.toHaveProperty('overnight');
     // An end already after the start stays as it is.
-    expect((await created({ activity_id: meeting, start: '2026-10-10T08:00:00Z', end: '2026-10-10T09:00:00Z', overnight: true })).end).toBe('2026-10-10T09:00:00Z');
-    const moved = await byKey('PUT', `${path}/${night.id}`, { start: '2026-10-08T23:00:00Z', end: '2026-10-08T07:00:00Z', overnight: true });
+    expect((await created({ activity_id: meeting, start: '2026-10-10T08:00:00Z', end: '2026-10-10T09:00:00Z', overnight: true })).end).toBe(
+      '2026-10-10T09:00:00Z',
+    );
+    const moved = await byKey('PUT', `${path}/${night.id}`, {
+      start: '2026-10-08T23:00:00Z',
+      end: '2026-10-08T07:00:00Z',
+      overnight: true,
+    });
     expect(moved.body).toMatchObject({ end: '2026-10-09T07:00:00Z', duration: 480 });
     // A flag that is no boolean is refused, and so the end before the start is too.
-    expectFieldErrors(await byKey('POST', path, { activity_id: meeting, start: '2026-10-11T22:00:00Z', end: '2026-10-11T06:00:00Z', overnight: 'yes' }), ['end', 'overnight']);
+    expectFieldErrors(
+      await byKey('POST', path, { activity_id: meeting, start: '2026-10-11T22:00:00Z', end: '2026-10-11T06:00:00Z', overnight: 'yes' }),
+      ['end', 'overnight'],
+    );
   });
 
   it('an entry lasts at most 24 hours: 24 h is booked, a minute more is a 422', async () => {
     expect((await created({ activity_id: meeting, start: '2026-10-12T06:00:00Z', end: '2026-10-13T06:00:00Z' })).duration).toBe(1440);
-    await expectRefused(() => byKey('POST', path, { activity_id: meeting, start: '2026-10-14T06:00:00Z', end: '2026-10-15T06:01:00Z' }), ['end'], tooLongMessage);
+    await expectRefused(
+      () => byKey('POST', path, { activity_id: meeting, start: '2026-10-14T06:00:00Z', end: '2026-10-15T06:01:00Z' }),
+      ['end'],
+      tooLongMessage,
+    );
   });
 });
 
@@ -132,7 +172,9 @@ describe('at most 24 hours a day for one user', () => {
   });
 
   it('books up to 24 hours on the day, and refuses an entry that makes it more, on create', async () => {
-    ids.evening = (await created({ user_id: alice.id, activity_id: meeting, start: '2026-11-02T21:00:00Z', end: '2026-11-02T22:30:00Z' })).id; // 23:30
+    ids.evening = (
+      await created({ user_id: alice.id, activity_id: meeting, start: '2026-11-02T21:00:00Z', end: '2026-11-02T22:30:00Z' })
+    ).id; // 23:30
     await expectRefused(
       () => byKey('POST', path, { user_id: alice.id, activity_id: meeting, start: '2026-11-02T22:00:00Z', end: '2026-11-02T23:00:00Z' }),
       ['end'],
@@ -144,7 +186,7 @@ describe('at most 24 hours a day for one user', () => {
     ids.last = (await created({ user_id: alice.id, activity_id: meeting, start: '2026-11-02T22:30:00Z', end: '2026-11-02T23:00:00Z' })).id;
   });
 
-  it('cuts days at midnight in the user\'s time zone: 23:30 UTC on the 2nd is already her Tuesday', async () => {
+  it("cuts days at midnight in the user's time zone: 23:30 UTC on the 2nd is already her Tuesday", async () => {
     const tuesday = await created({ user_id: alice.id, activity_id: meeting, start: '2026-11-02T23:00:00Z', end: '2026-11-03T00:30:00Z' });
     expect(tuesday.duration).toBe(90);
   });
@@ -162,7 +204,13 @@ describe('at most 24 hours a day for one user', () => {
   it('refuses stopping a timer where the day would hold more than 24 hours; its real end is booked', async () => {
     const timer = await created({ user_id: bob.id, activity_id: meeting, start: '2026-11-04T00:00:00Z', end: null });
     // Booked beside the running timer: its time counts only once it stops.
-    await created({ user_id: bob.id, activity_id: meeting, start: '2026-11-04T08:00:00Z', end: '2026-11-04T20:00:00Z', note: 'booked by hand' });
+    await created({
+      user_id: bob.id,
+      activity_id: meeting,
+      start: '2026-11-04T08:00:00Z',
+      end: '2026-11-04T20:00:00Z',
+      note: 'booked by hand',
+    });
     // Stopped at 23:00 UTC (midnight in Amsterdam): 23 h of timer + 12 h booked.
     expectFieldErrors(await byKey('POST', `${path}/${timer.id}/stop`, { end: '2026-11-04T23:00:00Z' }), ['end']);
     expectFieldErrors(await roles.as(bob)('POST', `${path}/stop`, { end: '2026-11-04T23:00:00Z' }), ['end']);
@@ -186,9 +234,20 @@ describe('duration on write', () => {
   });
 
   it('a duration that disagrees with the end sent beside it, or that is 0, is a 422', async () => {
-    await expectRefused(() => byKey('POST', path, { activity_id: meeting, start: '2026-10-21T08:00:00Z', end: '2026-10-21T09:00:00Z', duration: 30 }), ['duration']);
-    await expectRefused(() => byKey('POST', path, { activity_id: meeting, start: '2026-10-21T08:00:00Z', duration: 0 }), ['end'], endAfterStartMessage);
-    await expectRefused(() => byKey('POST', path, { activity_id: meeting, start: '2026-10-21T08:00:00Z', duration: 1441 }), ['end'], tooLongMessage);
+    await expectRefused(
+      () => byKey('POST', path, { activity_id: meeting, start: '2026-10-21T08:00:00Z', end: '2026-10-21T09:00:00Z', duration: 30 }),
+      ['duration'],
+    );
+    await expectRefused(
+      () => byKey('POST', path, { activity_id: meeting, start: '2026-10-21T08:00:00Z', duration: 0 }),
+      ['end'],
+      endAfterStartMessage,
+    );
+    await expectRefused(
+      () => byKey('POST', path, { activity_id: meeting, start: '2026-10-21T08:00:00Z', duration: 1441 }),
+      ['end'],
+      tooLongMessage,
+    );
     await expectRefused(() => byKey('POST', path, { activity_id: meeting, start: '2026-10-21T08:00:00Z', duration: -5 }), ['duration']);
   });
 });
@@ -201,7 +260,11 @@ describe('locked', () => {
     const locked = await roles.as(manager)('PUT', `${path}/${e.id}`, { locked: true });
     expect(locked.body).toMatchObject({ locked: true, status: 'draft' });
     // Locked: its time, its note and a delete are refused, for the member and the API key alike.
-    for (const [as, body] of [[roles.as(alice), { note: 'changed' }], [byKey, { end: '2026-10-22T10:00:00Z' }], [byKey, { status: 'pending' }]] as const) {
+    for (const [as, body] of [
+      [roles.as(alice), { note: 'changed' }],
+      [byKey, { end: '2026-10-22T10:00:00Z' }],
+      [byKey, { status: 'pending' }],
+    ] as const) {
       const res = await as('PUT', `${path}/${e.id}`, body);
       expectFieldErrors(res, ['status']);
       expect(res.body.errors[0].description).toBe(lockedMessage);
@@ -213,11 +276,18 @@ describe('locked', () => {
     const unlocked = await byKey('PUT', `${path}/${e.id}`, { locked: false, note: 'corrected' });
     expect(unlocked.body).toMatchObject({ locked: false, note: 'corrected' });
     // Locked at once on create.
-    expect((await created({ activity_id: meeting, start: '2026-10-22T10:00:00Z', end: '2026-10-22T11:00:00Z', locked: true })).locked).toBe(true);
+    expect((await created({ activity_id: meeting, start: '2026-10-22T10:00:00Z', end: '2026-10-22T11:00:00Z', locked: true })).locked).toBe(
+      true,
+    );
   });
 
   it('an approved entry stays locked; a running timer cannot be locked', async () => {
-    const approved = await created({ activity_id: meeting, start: '2026-10-23T08:00:00Z', end: '2026-10-23T09:00:00Z', status: 'approved' });
+    const approved = await created({
+      activity_id: meeting,
+      start: '2026-10-23T08:00:00Z',
+      end: '2026-10-23T09:00:00Z',
+      status: 'approved',
+    });
     expect(approved.locked).toBe(true);
     expectFieldErrors(await byKey('PUT', `${path}/${approved.id}`, { locked: false }), ['locked']);
     expect((await byKey('PUT', `${path}/${approved.id}`, { status: 'pending' })).body).toMatchObject({ status: 'pending', locked: false });
@@ -226,26 +296,50 @@ describe('locked', () => {
 });
 
 describe('flags: overlaps and forgotten timers', () => {
-  it('overlaps lists the same user\'s entries that overlap, both ways, and a running timer until now; other users\' do not count', async () => {
+  it("overlaps lists the same user's entries that overlap, both ways, and a running timer until now; other users' do not count", async () => {
     const first = await created({ user_id: bob.id, activity_id: meeting, start: '2026-10-26T08:00:00Z', end: '2026-10-26T10:00:00Z' });
     const second = await created({ user_id: bob.id, activity_id: meeting, start: '2026-10-26T09:30:00Z', end: '2026-10-26T11:00:00Z' });
     const touching = await created({ user_id: bob.id, activity_id: meeting, start: '2026-10-26T11:00:00Z', end: '2026-10-26T12:00:00Z' });
-    const someoneElse = await created({ user_id: alice.id, activity_id: meeting, start: '2026-10-26T08:00:00Z', end: '2026-10-26T12:00:00Z' });
+    const someoneElse = await created({
+      user_id: alice.id,
+      activity_id: meeting,
+      start: '2026-10-26T08:00:00Z',
+      end: '2026-10-26T12:00:00Z',
+    });
     expect(second.overlaps).toEqual([first.id]);
     expect((await entry(first.id)).overlaps).toEqual([second.id]);
     expect((await entry(touching.id)).overlaps).toEqual([]);
     expect((await entry(someoneElse.id)).overlaps).toEqual([]);
-    const list = (await byKey('GET', `${path}?filter=${encodeURIComponent(`user_id:eq:'${bob.id}',and,start:gte:2026-10-26T00:00:00Z,and,start:lt:2026-10-27T00:00:00Z`)}&sort=start`)).body.data;
+    const list = (
+      await byKey(
+        'GET',
+        `${path}?filter=${encodeURIComponent(`user_id:eq:'${bob.id}',and,start:gte:2026-10-26T00:00:00Z,and,start:lt:2026-10-27T00:00:00Z`)}&sort=start`,
+      )
+    ).body.data;
     expect(list.map((e: any) => e.overlaps.length)).toEqual([1, 1, 0]);
     // A timer running since an hour ago overlaps an entry booked over the last half hour.
-    const timer = await created({ user_id: alice.id, activity_id: meeting, start: new Date(Date.now() - 3_600_000).toISOString(), end: null });
-    const booked = await created({ user_id: alice.id, activity_id: meeting, start: new Date(Date.now() - 1_800_000).toISOString(), end: new Date(Date.now() - 600_000).toISOString() });
+    const timer = await created({
+      user_id: alice.id,
+      activity_id: meeting,
+      start: new Date(Date.now() - 3_600_000).toISOString(),
+      end: null,
+    });
+    const booked = await created({
+      user_id: alice.id,
+      activity_id: meeting,
+      start: new Date(Date.now() - 1_800_000).toISOString(),
+      end: new Date(Date.now() - 600_000).toISOString(),
+    });
     expect(booked.overlaps).toEqual([timer.id]);
-    expect((await roles.as(alice)('GET', `${path}/running`)).body.data).toMatchObject({ id: timer.id, overlaps: [booked.id], forgotten: false });
+    expect((await roles.as(alice)('GET', `${path}/running`)).body.data).toMatchObject({
+      id: timer.id,
+      overlaps: [booked.id],
+      forgotten: false,
+    });
     expect((await byKey('POST', `${path}/${timer.id}/stop`, {})).status).toBe(200);
   });
 
-  it('a timer that has run longer than its user\'s forgotten_timer_hours (10 unless set) is forgotten', async () => {
+  it("a timer that has run longer than its user's forgotten_timer_hours (10 unless set) is forgotten", async () => {
     const carol = await roles.signIn('carol@example.com', 'member');
     const elevenHoursAgo = new Date(Date.now() - 11 * 3_600_000).toISOString();
     const timer = await created({ user_id: carol.id, activity_id: meeting, start: elevenHoursAgo, end: null });
@@ -264,13 +358,20 @@ describe('flags: overlaps and forgotten timers', () => {
 
   it('starting a timer does not stop a forgotten one into an entry of more than 24 hours', async () => {
     const dave = await roles.signIn('dave@example.com', 'member');
-    const old = await created({ user_id: dave.id, activity_id: meeting, start: new Date(Date.now() - 30 * 3_600_000).toISOString(), end: null });
+    const old = await created({
+      user_id: dave.id,
+      activity_id: meeting,
+      start: new Date(Date.now() - 30 * 3_600_000).toISOString(),
+      end: null,
+    });
     const start = await roles.as(dave)('POST', `${path}/start`, { activity_id: meeting });
     expectFieldErrors(start, ['start']);
     expect(start.body.errors[0].description).toMatch(/stop it with its real end first/);
     expect((await entry(old.id)).running).toBe(true);
     // Stopped at its real end, the next timer starts.
-    expect((await roles.as(dave)('POST', `${path}/stop`, { end: new Date(Date.parse(old.start) + 8 * 3_600_000).toISOString() })).status).toBe(200);
+    expect(
+      (await roles.as(dave)('POST', `${path}/stop`, { end: new Date(Date.parse(old.start) + 8 * 3_600_000).toISOString() })).status,
+    ).toBe(200);
     expect((await roles.as(dave)('POST', `${path}/start`, { activity_id: meeting })).status).toBe(201);
   });
 });

@@ -16,10 +16,13 @@ async function csvOf(report: TimeReport, options: CsvOptions = {}): Promise<{ ra
 }
 
 const column = (name: (typeof tableColumns)[number]) => tableColumns.indexOf(name);
-const totalsOf = (records: string[][]) => records.filter((r) => /^(Total |Grand total$)/.test(r[0]!)).map((r) => [r[0], r[column('Duration')], Number(r[column('Minutes')])]);
+const totalsOf = (records: string[][]) =>
+  records.filter((r) => /^(Total |Grand total$)/.test(r[0]!)).map((r) => [r[0], r[column('Duration')], Number(r[column('Minutes')])]);
 /** The total records with their amounts: `[label, minutes, amount]`. */
 const amountsOf = (records: string[][]) =>
-  records.filter((r) => /^(Total |Grand total$|Billable$|Non-billable$)/.test(r[0]!)).map((r) => [r[0], Number(r[column('Minutes')]), r[column('Amount')]]);
+  records
+    .filter((r) => /^(Total |Grand total$|Billable$|Non-billable$)/.test(r[0]!))
+    .map((r) => [r[0], Number(r[column('Minutes')]), r[column('Amount')]]);
 /** The records after the totals that say what the file is: `[label, value]`. */
 const factsOf = (records: string[][]) => records.slice(records.findIndex((r) => r[0] === 'Non-billable') + 1).map((r) => [r[0], r[1]]);
 const linesOf = (records: string[][]) => records.slice(1).filter((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[0]!));
@@ -37,7 +40,15 @@ describe('CSV report file', () => {
 
   it('gives each line its billable flag, rate, amount and overlap, and every total its amount, to the cent', async () => {
     const { records } = await csvOf(workedReport());
-    expect(linesOf(records).map((r) => [r[column('Activity')], r[column('Billable')], r[column('Rate')], r[column('Amount')], r[column('Overlap')]])).toEqual([
+    expect(
+      linesOf(records).map((r) => [
+        r[column('Activity')],
+        r[column('Billable')],
+        r[column('Rate')],
+        r[column('Amount')],
+        r[column('Overlap')],
+      ]),
+    ).toEqual([
       ['Assembly', 'yes', '40.00', '60.00', ''],
       ['Assembly', 'yes', '40.00', '50.00', ''],
       ['Inspection', 'no', '25.00', '50.00', ''],
@@ -89,7 +100,15 @@ describe('CSV report file', () => {
 
   it('writes one record per line with start and end on the local clock, across midnight and the DST change', async () => {
     const { records } = await csvOf(workedReport());
-    const times = linesOf(records).map((r) => [r[column('Date')], r[column('Week')], r[column('User')], r[column('Start')], r[column('End')], r[column('Duration')], r[column('Minutes')]]);
+    const times = linesOf(records).map((r) => [
+      r[column('Date')],
+      r[column('Week')],
+      r[column('User')],
+      r[column('Start')],
+      r[column('End')],
+      r[column('Duration')],
+      r[column('Minutes')],
+    ]);
     expect(times).toEqual([
       ['2026-10-24', '2026-W43', 'Alice Andersen', '2026-10-24 22:30', '2026-10-25 00:00', '1.50', '90'],
       ['2026-10-25', '2026-W43', 'Alice Andersen', '2026-10-25 00:00', '2026-10-25 01:15', '1.25', '75'],
@@ -165,11 +184,19 @@ describe('CSV report file', () => {
     const { records } = await csvOf({ ...workedReport(), group_by: [], groups: [] });
     expect(records).toHaveLength(1 + 7 + 3 + 5);
     const grand = records.find((r) => r[0] === 'Grand total')!;
-    expect([grand[0], grand[column('Duration')], grand[column('Minutes')], grand[column('Amount')]]).toEqual(['Grand total', '13.58', '815', '513.33']);
+    expect([grand[0], grand[column('Duration')], grand[column('Minutes')], grand[column('Amount')]]).toEqual([
+      'Grand total',
+      '13.58',
+      '815',
+      '513.33',
+    ]);
   });
 
   it('is read back by a parser that refuses what RFC 4180 does not allow', () => {
-    expect(parseCsv('a,"b ""c"""\r\n1,"x\ny"\r\n')).toEqual([['a', 'b "c"'], ['1', 'x\ny']]);
+    expect(parseCsv('a,"b ""c"""\r\n1,"x\ny"\r\n')).toEqual([
+      ['a', 'b "c"'],
+      ['1', 'x\ny'],
+    ]);
     expect(() => parseCsv('a,b\nc,d\r\n')).toThrow(/separator or CRLF/);
     expect(() => parseCsv('a,b"c\r\n')).toThrow(/quote in an unquoted field/);
     expect(() => parseCsv('"a"b\r\n')).toThrow(/separator or CRLF/);

@@ -59,8 +59,16 @@ describe('PDF report file', () => {
     expect(text).not.toMatch(/\bUser\s+Board\b/);
     expect(text).not.toMatch(/\bDate\s+/);
     const report = workedReport();
-    const byStatus = await textOf({ ...report, group_by: ['statuses'], groups: [{ grouping: 'statuses', key: 'approved', label: 'approved', minutes: 815, ...moneyOf(report.lines), lines: [0, 1, 2, 3, 4, 5, 6] }] });
-    expect(byStatus).toMatch(/Date\s+User\s+Board\s+Card\s+Activity\s+Start\s+End\s+Duration\s+Rate\s+Amount EUR\s+Billable\s+Overlap\s+Note/);
+    const byStatus = await textOf({
+      ...report,
+      group_by: ['statuses'],
+      groups: [
+        { grouping: 'statuses', key: 'approved', label: 'approved', minutes: 815, ...moneyOf(report.lines), lines: [0, 1, 2, 3, 4, 5, 6] },
+      ],
+    });
+    expect(byStatus).toMatch(
+      /Date\s+User\s+Board\s+Card\s+Activity\s+Start\s+End\s+Duration\s+Rate\s+Amount EUR\s+Billable\s+Overlap\s+Note/,
+    );
   });
 
   it('prints hh:mm durations when the report asks for them', async () => {

@@ -81,12 +81,18 @@ describe('the period a report states', () => {
   });
 
   it('reads instants as start included, end excluded, in the report time zone', () => {
-    const report: TimeReport = { ...workedReport(), period: { start: '2026-10-31T23:00:00Z', end: '2026-11-30T23:00:00Z', timezone: 'Europe/Amsterdam' } };
+    const report: TimeReport = {
+      ...workedReport(),
+      period: { start: '2026-10-31T23:00:00Z', end: '2026-11-30T23:00:00Z', timezone: 'Europe/Amsterdam' },
+    };
     expect(periodDays(report)).toEqual({ first: '2026-11-01', last: '2026-11-30', text: '2026-11-01 – 2026-11-30' });
   });
 
   it('shows times when the period does not run from midnight to midnight', () => {
-    const report: TimeReport = { ...workedReport(), period: { start: '2026-11-02T07:00:00Z', end: '2026-11-02T16:30:00Z', timezone: 'Europe/Amsterdam' } };
+    const report: TimeReport = {
+      ...workedReport(),
+      period: { start: '2026-11-02T07:00:00Z', end: '2026-11-02T16:30:00Z', timezone: 'Europe/Amsterdam' },
+    };
     expect(periodDays(report).text).toBe('2026-11-02 08:00 – 2026-11-02 17:30');
     expect(periodDays(report).last).toBe('2026-11-02');
   });
@@ -115,7 +121,15 @@ describe('the local clock of the report time zone', () => {
 
   it('agrees with Intl minute by minute around a change that is not on a UTC hour (St. John’s, UTC−3:30)', () => {
     const clock = new ZoneClock('America/St_Johns');
-    const intl = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/St_Johns', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const intl = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'America/St_Johns',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     // Summer time begins on 8 March 2026 at 02:00 NST = 05:30 UTC.
     for (let t = Date.parse('2026-03-08T03:00:00Z'); t < Date.parse('2026-03-08T08:00:00Z'); t += 60_000) {
       expect(formatLocalDateTime(clock.local(new Date(t).toISOString()))).toBe(intl.format(t));

@@ -64,8 +64,16 @@ describe('XLSX report file', () => {
     expect(row.getCell(col('Amount')).numFmt).toBe('"€"#,##0.00');
     expect(row.getCell(col('Rate')).numFmt).toBe('"€"#,##0.00');
     expect(row.getCell(col('Billable')).value).toBe('yes');
-    expect(lineRows(sheet).map((r) => [r.getCell(col('Amount')).value, r.getCell(col('Billable')).value, r.getCell(col('Overlap')).value])).toEqual([
-      [60, 'yes', 'no'], [50, 'yes', 'no'], [50, 'no', 'no'], [120, 'yes', 'no'], [180, 'yes', 'no'], [13.33, 'yes', 'yes'], [40, 'yes', 'no'],
+    expect(
+      lineRows(sheet).map((r) => [r.getCell(col('Amount')).value, r.getCell(col('Billable')).value, r.getCell(col('Overlap')).value]),
+    ).toEqual([
+      [60, 'yes', 'no'],
+      [50, 'yes', 'no'],
+      [50, 'no', 'no'],
+      [120, 'yes', 'no'],
+      [180, 'yes', 'no'],
+      [13.33, 'yes', 'yes'],
+      [40, 'yes', 'no'],
     ]);
     for (const r of lineRows(sheet)) {
       expect(r.getCell(col('Date')).type).toBe(ExcelJS.ValueType.Date);
@@ -87,7 +95,12 @@ describe('XLSX report file', () => {
 
   it('writes a bold totals row per group and a grand total, equal to the model to the minute', async () => {
     const sheet = await sheetOf(workedReport());
-    const totals = totalRows(sheet).map((row) => [row.getCell(1).value, row.getCell(col('Minutes')).value, row.getCell(col('Duration')).value, row.getCell(col('Amount')).value]);
+    const totals = totalRows(sheet).map((row) => [
+      row.getCell(1).value,
+      row.getCell(col('Minutes')).value,
+      row.getCell(col('Duration')).value,
+      row.getCell(col('Amount')).value,
+    ]);
     expect(totals).toEqual([
       ['Total 2026-10-24', 90, 1.5, 60],
       ['Total 2026-10-25', 195, 3.25, 100],
@@ -98,7 +111,14 @@ describe('XLSX report file', () => {
       ['Total Brown, Bob', 350, 350 / 60, 233.33],
       ['Grand total', 815, 815 / 60, 513.33],
     ]);
-    const parts = rowsOf(sheet).filter(isBillablePart).map((row) => [row.getCell(1).value, row.getCell(col('Minutes')).value, row.getCell(col('Amount')).value, row.getCell(col('Amount')).numFmt]);
+    const parts = rowsOf(sheet)
+      .filter(isBillablePart)
+      .map((row) => [
+        row.getCell(1).value,
+        row.getCell(col('Minutes')).value,
+        row.getCell(col('Amount')).value,
+        row.getCell(col('Amount')).numFmt,
+      ]);
     expect(parts).toEqual([
       ['Billable', 695, 463.33, '"€"#,##0.00'],
       ['Non-billable', 120, 50, '"€"#,##0.00'],

@@ -82,7 +82,7 @@ describe('a member and time entries', () => {
     }
   });
 
-  it('changes only their own entries: another user\'s is a 403 and stays as it was, and their own cannot be given away', async () => {
+  it("changes only their own entries: another user's is a 403 and stays as it was, and their own cannot be given away", async () => {
     const hers = await entryOf(mia);
     for (const change of [{ end: hers.start.replace('T08', 'T20') }, { note: 'not mine' }, { user_id: max.id }]) {
       expectForbidden(await roles.as(max)('PUT', `${path}/${hers.id as string}`, change), ownEntriesMessage);
@@ -102,7 +102,7 @@ describe('a member and time entries', () => {
     expect((await stored(hers.id)).note).toBe('checked');
   });
 
-  it('starts and stops only their own timer: another user\'s is a 403 and keeps running', async () => {
+  it("starts and stops only their own timer: another user's is a 403 and keeps running", async () => {
     expectForbidden(await roles.as(max)('POST', `${path}/start`, { card_id: cardId, user_id: mia.id }), ownEntriesMessage);
     expect(await running(mia)).toBeNull();
 
@@ -151,10 +151,18 @@ describe('a member and time entries', () => {
     await entryOf(mia);
     const open = await count('synchronized_at:eq:null');
     expectForbidden(await roles.as(max)('POST', `${path}/mark_exported?all=true`), exportMessage);
-    expectForbidden(await roles.as(max)('POST', `${path}/mark_exported?filter=${encodeURIComponent(`user_id:eq:${max.id}`)}`, { external_note: 'paid' }), exportMessage);
+    expectForbidden(
+      await roles.as(max)('POST', `${path}/mark_exported?filter=${encodeURIComponent(`user_id:eq:${max.id}`)}`, { external_note: 'paid' }),
+      exportMessage,
+    );
     expect(await count('synchronized_at:eq:null')).toBe(open);
 
-    for (const change of [{ synchronized_at: '2026-02-01T00:00:00Z' }, { external_ref: 'PAY-1' }, { external_note: 'paid' }, { external_failed: true }]) {
+    for (const change of [
+      { synchronized_at: '2026-02-01T00:00:00Z' },
+      { external_ref: 'PAY-1' },
+      { external_note: 'paid' },
+      { external_failed: true },
+    ]) {
       expectForbidden(await roles.as(max)('PUT', `${path}/${mine.id as string}`, change), exportMessage);
     }
     expect(await stored(mine.id)).toEqual(mine);
@@ -171,17 +179,20 @@ describe('a member and time entries', () => {
   });
 });
 
-describe('a member\'s replica and time entries', () => {
+describe("a member's replica and time entries", () => {
   let mutationId = 0;
   const hlc = () => formatHlc({ millis: Date.now(), counter: 0, node: 'max-replica' });
 
   async function push(user: SignedInUser, clientId: string, mutations: Record<string, unknown>[]): Promise<any[]> {
-    const res = await roles.as(user)('POST', '/v1/sync/push', { client_id: clientId, mutations: mutations.map((m) => ({ mutation_id: ++mutationId, hlc: hlc(), ...m })) });
+    const res = await roles.as(user)('POST', '/v1/sync/push', {
+      client_id: clientId,
+      mutations: mutations.map((m) => ({ mutation_id: ++mutationId, hlc: hlc(), ...m })),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.results as any[];
   }
 
-  it('rejects a pushed entry for another user, and pushed changes to others\' entries or to export fields, with the API\'s reason; their own land', async () => {
+  it("rejects a pushed entry for another user, and pushed changes to others' entries or to export fields, with the API's reason; their own land", async () => {
     const hers = await entryOf(mia);
     const mine = await entryOf(max);
     const forHer = '01900000-0000-7000-8000-0000000000a1';
@@ -196,7 +207,12 @@ describe('a member\'s replica and time entries', () => {
       { resource: 'time_tracking', id: mine.id, op: 'update', fields: { note: 'edited offline' } },
     ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected', 'applied', 'applied']);
-    for (const [i, description] of [[0, ownEntriesMessage], [1, ownEntriesMessage], [2, ownEntriesMessage], [3, exportMessage]] as const) {
+    for (const [i, description] of [
+      [0, ownEntriesMessage],
+      [1, ownEntriesMessage],
+      [2, ownEntriesMessage],
+      [3, exportMessage],
+    ] as const) {
       expect(results[i].error.errors[0]).toMatchObject({ code: 10403, message: 'Forbidden', description });
     }
     expect(results[1].record).toMatchObject({ id: hers.id, end: hers.end, deleted_at: null });
@@ -207,7 +223,9 @@ describe('a member\'s replica and time entries', () => {
     expect(await stored(fromDesktop)).toMatchObject({ user_id: max.id, note: 'offline' });
 
     // A manager's replica books for anyone.
-    const byManager = await push(manager, 'mo-replica', [{ resource: 'time_tracking', id: forHer, op: 'create', fields: { card_id: cardId, user_id: mia.id, ...hour() } }]);
+    const byManager = await push(manager, 'mo-replica', [
+      { resource: 'time_tracking', id: forHer, op: 'create', fields: { card_id: cardId, user_id: mia.id, ...hour() } },
+    ]);
     expect(byManager.map((r) => r.status)).toEqual(['applied']);
     expect(await stored(forHer)).toMatchObject({ user_id: mia.id });
   });

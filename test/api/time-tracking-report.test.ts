@@ -133,7 +133,8 @@ beforeAll(async () => {
     north: (await post('/v1/collection', { name: 'Order N', board_id: north.id })).id,
     south: (await post('/v1/collection', { name: 'Order S', board_id: south.id })).id,
   };
-  const card = async (collection: string, stage: string, name: string) => (await post(`/v1/collection/${collection}/card`, { stage_id: stage, name })).id as string;
+  const card = async (collection: string, stage: string, name: string) =>
+    (await post(`/v1/collection/${collection}/card`, { stage_id: stage, name })).id as string;
   cards = {
     n1: await card(collections.north, north.stages.Welding!, 'N1'),
     n2: await card(collections.north, north.stages.Welding!, 'N2'),
@@ -141,20 +142,73 @@ beforeAll(async () => {
     october: await card(collections.north, north.stages.Welding!, 'October'),
   };
   const ctx = { caller: { kind: 'api-key' as const, environment: api.environment }, store: api.dataDir.environment(api.environment.id) };
-  alice = (await createUserWithPassword(ctx, { email: 'alice@example.com', role: 'member', firstname: 'Alice', lastname: 'Andersen' }, 'pass-word-123')).id;
-  bob = (await createUserWithPassword(ctx, { email: 'bob@example.com', role: 'member', firstname: 'Bob', lastname: 'Brown' }, 'pass-word-123')).id;
+  alice = (
+    await createUserWithPassword(
+      ctx,
+      { email: 'alice@example.com', role: 'member', firstname: 'Alice', lastname: 'Andersen' },
+      'pass-word-123',
+    )
+  ).id;
+  bob = (
+    await createUserWithPassword(ctx, { email: 'bob@example.com', role: 'member', firstname: 'Bob', lastname: 'Brown' }, 'pass-word-123')
+  ).id;
 
   const made: [string, Record<string, unknown>][] = [
-    ['e1', { user_id: alice, card_id: cards.n1, activity_id: activities.Weld, status: 'approved', start: '2024-03-30T21:00:00Z', end: '2024-04-01T00:00:00Z', note: 'Weekend shift' }],
-    ['e2', { user_id: alice, card_id: cards.s1, activity_id: activities.Paint, status: 'pending', start: '2024-03-31T00:30:00Z', end: '2024-03-31T01:30:00Z' }],
+    [
+      'e1',
+      {
+        user_id: alice,
+        card_id: cards.n1,
+        activity_id: activities.Weld,
+        status: 'approved',
+        start: '2024-03-30T21:00:00Z',
+        end: '2024-04-01T00:00:00Z',
+        note: 'Weekend shift',
+      },
+    ],
+    [
+      'e2',
+      {
+        user_id: alice,
+        card_id: cards.s1,
+        activity_id: activities.Paint,
+        status: 'pending',
+        start: '2024-03-31T00:30:00Z',
+        end: '2024-03-31T01:30:00Z',
+      },
+    ],
     // e3 and e8 name no activity (null: without it they would get their card's only one).
-    ['e3', { user_id: bob, card_id: cards.n1, activity_id: null, status: 'draft', start: '2024-03-29T22:59:30Z', end: '2024-03-29T23:00:40Z', note: 'Night check' }],
-    ['e4', { user_id: bob, card_id: cards.s1, activity_id: activities.Weld, status: 'approved', start: '2024-03-28T19:00:00Z', end: '2024-03-29T00:00:00Z' }],
+    [
+      'e3',
+      {
+        user_id: bob,
+        card_id: cards.n1,
+        activity_id: null,
+        status: 'draft',
+        start: '2024-03-29T22:59:30Z',
+        end: '2024-03-29T23:00:40Z',
+        note: 'Night check',
+      },
+    ],
+    [
+      'e4',
+      {
+        user_id: bob,
+        card_id: cards.s1,
+        activity_id: activities.Weld,
+        status: 'approved',
+        start: '2024-03-28T19:00:00Z',
+        end: '2024-03-29T00:00:00Z',
+      },
+    ],
     ['e6', { user_id: alice, card_id: cards.n1, activity_id: activities.Weld, start: '2024-03-28T21:00:00Z', end: '2024-03-28T23:00:00Z' }],
     ['e7', { user_id: alice, card_id: cards.n1, activity_id: activities.Weld, start: '2024-04-01T22:00:00Z', end: '2024-04-01T23:00:00Z' }],
     ['e8', { user_id: null, card_id: cards.s1, activity_id: null, start: '2024-03-29T10:00:00Z', end: '2024-03-29T11:30:00Z' }],
     // 27 October 2024, the 25-hour day: 00:00 CEST (26th 22:00 UTC) to 24:00 CET (27th 23:00 UTC).
-    ['e9', { user_id: alice, card_id: cards.october, activity_id: activities.Weld, start: '2024-10-26T22:00:00Z', end: '2024-10-27T23:00:00Z' }],
+    [
+      'e9',
+      { user_id: alice, card_id: cards.october, activity_id: activities.Weld, start: '2024-10-26T22:00:00Z', end: '2024-10-27T23:00:00Z' },
+    ],
     // Last: Bob's running timer (no end).
     ['e5', { user_id: bob, card_id: cards.n2, activity_id: activities.Paint, status: 'draft', start: '2024-04-01T18:00:00Z' }],
   ];
@@ -167,7 +221,14 @@ beforeAll(async () => {
     if (longerThanADay.has(name)) {
       const minutes = Math.round((Date.parse(body.end as string) - Date.parse(body.start as string)) / 60_000);
       const status = (body.status as string | undefined) ?? 'draft';
-      id = ctx.store.insert(timeTrackingModule.table, { ...body, status, duration: minutes, running: false, locked: status === 'approved', external_failed: false }).id;
+      id = ctx.store.insert(timeTrackingModule.table, {
+        ...body,
+        status,
+        duration: minutes,
+        running: false,
+        locked: status === 'approved',
+        external_failed: false,
+      }).id;
     } else {
       id = (await post(path, body)).id as string;
     }
@@ -192,10 +253,16 @@ describe('the JSON report', () => {
     });
     expect(Date.parse(r.generated_at)).toBeLessThanOrEqual(Date.now());
     const plain = await report('start=2024-03-29&end=2024-03-29');
-    expect(plain).toMatchObject({ title: 'Time report', period: { timezone: 'UTC' }, group_by: [], groups: [], duration_format: 'decimal' });
+    expect(plain).toMatchObject({
+      title: 'Time report',
+      period: { timezone: 'UTC' },
+      group_by: [],
+      groups: [],
+      duration_format: 'decimal',
+    });
   });
 
-  it('clips entries to the period, cuts them at local midnight (a 23-hour day), a running timer counting to the period\'s end', async () => {
+  it("clips entries to the period, cuts them at local midnight (a 23-hour day), a running timer counting to the period's end", async () => {
     const r = await report(period);
     expect(lineSummary(r)).toEqual([
       'e4@2024-03-29 60',
@@ -251,17 +318,25 @@ describe('the JSON report', () => {
       status: 'approved',
       note: 'Weekend shift',
     });
-    expect(r.lines.find((l) => l.entry_id === entries.e8)).toMatchObject({ user_id: null, user: '', activity_id: null, activity: '', note: '' });
+    expect(r.lines.find((l) => l.entry_id === entries.e8)).toMatchObject({
+      user_id: null,
+      user: '',
+      activity_id: null,
+      activity: '',
+      note: '',
+    });
   });
 
   it('writes each figure in duration_format too, as the files do: duration on lines and groups, total_duration', async () => {
     const hhmm = await report(`${period}&group_by=users,days&duration_format=hh:mm`);
     expect(hhmm).toMatchObject({ duration_format: 'hh:mm', total_minutes: 2071, total_duration: '34:31' });
-    expect(hhmm.groups.map((u) => [u.label, u.minutes, u.duration, u.groups!.map((d) => `${d.label} ${d.minutes} ${d.duration}`)])).toEqual([
-      ['Alice Andersen', 1680, '28:00', ['2024-03-30 120 2:00', '2024-03-31 1440 24:00', '2024-04-01 120 2:00']],
-      ['Bob Brown', 301, '5:01', ['2024-03-29 60 1:00', '2024-03-30 1 0:01', '2024-04-01 240 4:00']],
-      ['No user', 90, '1:30', ['2024-03-29 90 1:30']],
-    ]);
+    expect(hhmm.groups.map((u) => [u.label, u.minutes, u.duration, u.groups!.map((d) => `${d.label} ${d.minutes} ${d.duration}`)])).toEqual(
+      [
+        ['Alice Andersen', 1680, '28:00', ['2024-03-30 120 2:00', '2024-03-31 1440 24:00', '2024-04-01 120 2:00']],
+        ['Bob Brown', 301, '5:01', ['2024-03-29 60 1:00', '2024-03-30 1 0:01', '2024-04-01 240 4:00']],
+        ['No user', 90, '1:30', ['2024-03-29 90 1:30']],
+      ],
+    );
     expect(hhmm.lines.map((l) => `${nameOf.get(l.entry_id)}@${l.date} ${l.minutes} ${l.duration}`)).toEqual([
       'e4@2024-03-29 60 1:00',
       'e8@2024-03-29 90 1:30',
@@ -276,14 +351,21 @@ describe('the JSON report', () => {
 
     const decimal = await report(`${period}&group_by=users`);
     expect(decimal).toMatchObject({ duration_format: 'decimal', total_duration: '34.52' });
-    expect(decimal.groups.map((u) => [u.label, u.duration])).toEqual([['Alice Andersen', '28.00'], ['Bob Brown', '5.02'], ['No user', '1.50']]);
+    expect(decimal.groups.map((u) => [u.label, u.duration])).toEqual([
+      ['Alice Andersen', '28.00'],
+      ['Bob Brown', '5.02'],
+      ['No user', '1.50'],
+    ]);
     expect(decimal.lines.map((l) => l.duration)).toEqual(['1.00', '1.50', '0.00', '0.02', '2.00', '23.00', '2.00', '1.00', '4.00']);
     // The CSV of the same report writes the same strings.
     const csv = parseCsv((await download(`${period}&group_by=users&format=csv`)).body.toString('utf8'));
     expect(csv.find((r) => r[0] === 'Grand total')![10]).toBe(decimal.total_duration);
     for (const user of decimal.groups) expect(csv.find((r) => r[0] === `Total ${user.label}`)![10], user.label).toBe(user.duration);
     const hhmmCsv = parseCsv((await download(`${period}&group_by=users,days&format=csv&duration_format=hh:mm`)).body.toString('utf8'));
-    const csvLines = hhmmCsv.filter((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[0]!)).map((r) => r[10]).sort();
+    const csvLines = hhmmCsv
+      .filter((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[0]!))
+      .map((r) => r[10])
+      .sort();
     expect(csvLines).toEqual(hhmm.lines.map((l) => l.duration).sort());
   });
 
@@ -340,16 +422,24 @@ describe('grouping', () => {
   it('users, days: nested groups with their lines, No user last', async () => {
     const r = await report(`${period}&group_by=users,days`);
     expect(groupSummary(r)).toEqual([
-      ['Alice Andersen', 1680, [
-        ['2024-03-30', 120, ['e1@2024-03-30']],
-        ['2024-03-31', 1440, ['e1@2024-03-31', 'e2@2024-03-31']],
-        ['2024-04-01', 120, ['e1@2024-04-01']],
-      ]],
-      ['Bob Brown', 301, [
-        ['2024-03-29', 60, ['e4@2024-03-29', 'e3@2024-03-29']],
-        ['2024-03-30', 1, ['e3@2024-03-30']],
-        ['2024-04-01', 240, ['e5@2024-04-01']],
-      ]],
+      [
+        'Alice Andersen',
+        1680,
+        [
+          ['2024-03-30', 120, ['e1@2024-03-30']],
+          ['2024-03-31', 1440, ['e1@2024-03-31', 'e2@2024-03-31']],
+          ['2024-04-01', 120, ['e1@2024-04-01']],
+        ],
+      ],
+      [
+        'Bob Brown',
+        301,
+        [
+          ['2024-03-29', 60, ['e4@2024-03-29', 'e3@2024-03-29']],
+          ['2024-03-30', 1, ['e3@2024-03-30']],
+          ['2024-04-01', 240, ['e5@2024-04-01']],
+        ],
+      ],
       ['No user', 90, [['2024-03-29', 90, ['e8@2024-03-29']]]],
     ]);
     expect(r.groups.map((g) => g.key)).toEqual([alice, bob, null]);
@@ -375,34 +465,64 @@ describe('grouping', () => {
 
   it('activities, boards, collections and statuses, by name', async () => {
     const by = async (g: string) => totals(await report(`${period}&group_by=${g}`));
-    expect(await by('activities')).toEqual([['No activity', 91], ['Paint', 300], ['Weld', 1680]]);
-    expect(await by('boards')).toEqual([['North', 1861], ['South', 210]]);
-    expect(await by('collections')).toEqual([['Order N', 1861], ['Order S', 210]]);
-    expect(await by('statuses')).toEqual([['approved', 1680], ['draft', 331], ['pending', 60]]);
+    expect(await by('activities')).toEqual([
+      ['No activity', 91],
+      ['Paint', 300],
+      ['Weld', 1680],
+    ]);
+    expect(await by('boards')).toEqual([
+      ['North', 1861],
+      ['South', 210],
+    ]);
+    expect(await by('collections')).toEqual([
+      ['Order N', 1861],
+      ['Order S', 210],
+    ]);
+    expect(await by('statuses')).toEqual([
+      ['approved', 1680],
+      ['draft', 331],
+      ['pending', 60],
+    ]);
   });
 
   it('three levels add up at every level', async () => {
     const r = await report(`${period}&group_by=boards,users,activities`);
     expect(groupSummary(r)).toEqual([
-      ['North', 1861, [
-        ['Alice Andersen', 1620, [['Weld', 1620, ['e1@2024-03-30', 'e1@2024-03-31', 'e1@2024-04-01']]]],
-        ['Bob Brown', 241, [['No activity', 1, ['e3@2024-03-29', 'e3@2024-03-30']], ['Paint', 240, ['e5@2024-04-01']]]],
-      ]],
-      ['South', 210, [
-        ['Alice Andersen', 60, [['Paint', 60, ['e2@2024-03-31']]]],
-        ['Bob Brown', 60, [['Weld', 60, ['e4@2024-03-29']]]],
-        ['No user', 90, [['No activity', 90, ['e8@2024-03-29']]]],
-      ]],
+      [
+        'North',
+        1861,
+        [
+          ['Alice Andersen', 1620, [['Weld', 1620, ['e1@2024-03-30', 'e1@2024-03-31', 'e1@2024-04-01']]]],
+          [
+            'Bob Brown',
+            241,
+            [
+              ['No activity', 1, ['e3@2024-03-29', 'e3@2024-03-30']],
+              ['Paint', 240, ['e5@2024-04-01']],
+            ],
+          ],
+        ],
+      ],
+      [
+        'South',
+        210,
+        [
+          ['Alice Andersen', 60, [['Paint', 60, ['e2@2024-03-31']]]],
+          ['Bob Brown', 60, [['Weld', 60, ['e4@2024-03-29']]]],
+          ['No user', 90, [['No activity', 90, ['e8@2024-03-29']]]],
+        ],
+      ],
     ]);
     expectConsistent(r);
-    for (const g of ['statuses,weeks,days', 'days,users', 'collections,activities,statuses']) expectConsistent(await report(`${period}&group_by=${g}`));
+    for (const g of ['statuses,weeks,days', 'days,users', 'collections,activities,statuses'])
+      expectConsistent(await report(`${period}&group_by=${g}`));
   });
 });
 
 describe('filters', () => {
   const filtered = async (filter: string, extra = '') => report(`${period}&filter=${encodeURIComponent(filter)}${extra}`);
 
-  it('on the entry\'s own fields, echoed in `filters`', async () => {
+  it("on the entry's own fields, echoed in `filters`", async () => {
     const byBob = await filtered(`user_id:eq:'${bob}'`);
     expect(byBob.filters).toEqual({ filter: `user_id:eq:'${bob}'` });
     expect(lineSummary(byBob)).toEqual(['e4@2024-03-29 60', 'e3@2024-03-29 0', 'e3@2024-03-30 1', 'e5@2024-04-01 240']);
@@ -414,7 +534,10 @@ describe('filters', () => {
   });
 
   it('synchronized_at:eq:null leaves out what mark_exported marked, so nothing is billed twice', async () => {
-    const marked = await api.http('POST', `${path}/mark_exported?filter=${encodeURIComponent(`id:eq:'${entries.e2}',or,id:eq:'${entries.e8}'`)}`);
+    const marked = await api.http(
+      'POST',
+      `${path}/mark_exported?filter=${encodeURIComponent(`id:eq:'${entries.e2}',or,id:eq:'${entries.e8}'`)}`,
+    );
     expect(marked.body.count).toBe(2);
     const open = await filtered('synchronized_at:eq:null', '&group_by=users');
     expect(open.lines.map((l) => nameOf.get(l.entry_id))).not.toContain('e2');
@@ -454,10 +577,46 @@ describe('files', () => {
     expect(file.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="time-report-2024-03-29-2024-04-01.csv"');
     const rows = parseCsv(file.body.toString('utf8'));
-    expect(rows[0]).toEqual(['Date', 'Week', 'User', 'Board', 'Collection', 'Card', 'Activity', 'Status', 'Start', 'End', 'Duration', 'Minutes', 'Billable', 'Rate', 'Amount', 'Overlap', 'Note']);
+    expect(rows[0]).toEqual([
+      'Date',
+      'Week',
+      'User',
+      'Board',
+      'Collection',
+      'Card',
+      'Activity',
+      'Status',
+      'Start',
+      'End',
+      'Duration',
+      'Minutes',
+      'Billable',
+      'Rate',
+      'Amount',
+      'Overlap',
+      'Note',
+    ]);
     const minutes = (label: string) => rows.filter((r) => r[0] === label).map((r) => Number(r[11]));
     expect(minutes('Grand total')).toEqual([json.total_minutes]);
-    expect(rows.find((r) => r[0] === 'Grand total')).toEqual(['Grand total', '', '', '', '', '', '', '', '', '', '34.52', '2071', '', '', '0.00', '', '']);
+    expect(rows.find((r) => r[0] === 'Grand total')).toEqual([
+      'Grand total',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '34.52',
+      '2071',
+      '',
+      '',
+      '0.00',
+      '',
+      '',
+    ]);
     for (const user of json.groups) expect(minutes(`Total ${user.label}`)).toEqual([user.minutes]);
     // Day subtotals in order of the JSON groups.
     const daySubtotals = rows.filter((r) => /^Total \d{4}-\d{2}-\d{2}$/.test(r[0]!)).map((r) => [r[0], Number(r[11])]);
@@ -467,7 +626,23 @@ describe('files', () => {
     expect(lines.reduce((s, r) => s + Number(r[11]), 0)).toBe(2071);
     // Local wall time: e1's piece of the 23-hour day runs from 00:00 to 24:00.
     expect(lines.find((r) => r[0] === '2024-03-31' && r[11] === '1380')).toEqual([
-      '2024-03-31', '2024-W13', 'Alice Andersen', 'North', 'Order N', 'Order N · N1 · Welding', 'Weld', 'approved', '2024-03-31 00:00', '2024-04-01 00:00', '23.00', '1380', 'no', '0.00', '0.00', 'yes', 'Weekend shift',
+      '2024-03-31',
+      '2024-W13',
+      'Alice Andersen',
+      'North',
+      'Order N',
+      'Order N · N1 · Welding',
+      'Weld',
+      'approved',
+      '2024-03-31 00:00',
+      '2024-04-01 00:00',
+      '23.00',
+      '1380',
+      'no',
+      '0.00',
+      '0.00',
+      'yes',
+      'Weekend shift',
     ]);
   });
 
@@ -532,7 +707,9 @@ describe('validation: a 422 on the parameter, before anything is computed', () =
   });
 
   it('366 days (a leap year) are allowed', async () => {
-    const r = await report(`start=2024-01-01&end=2024-12-31&timezone=Europe/Amsterdam&filter=${encodeURIComponent(`card_id:eq:'${cards.october}'`)}`);
+    const r = await report(
+      `start=2024-01-01&end=2024-12-31&timezone=Europe/Amsterdam&filter=${encodeURIComponent(`card_id:eq:'${cards.october}'`)}`,
+    );
     expect(r.total_minutes).toBe(1500);
   });
 });
@@ -554,7 +731,16 @@ describe('the line limit', () => {
     // issue 17, but earlier versions stored them and the report's limit must still hold.
     const store = big.dataDir.environment(big.environment.id);
     const stored = (card_id: string, start: string, end: string) =>
-      store.insert(timeTrackingModule.table, { card_id, start, end, duration: (Date.parse(end) - Date.parse(start)) / 60_000, status: 'draft', running: false, locked: false, external_failed: false });
+      store.insert(timeTrackingModule.table, {
+        card_id,
+        start,
+        end,
+        duration: (Date.parse(end) - Date.parse(start)) / 60_000,
+        status: 'draft',
+        running: false,
+        locked: false,
+        external_failed: false,
+      });
     store.transaction(() => {
       for (let i = 0; i < yearEntries; i++) stored(yearCard, '2024-01-01T00:00:00Z', '2025-01-01T00:00:00Z');
       stored(quarterCard, '2024-01-01T00:00:00Z', '2024-04-01T00:00:00Z');
@@ -579,7 +765,10 @@ describe('the line limit', () => {
   });
 
   it('the same period with a filter, or a shorter period, fits', async () => {
-    const filtered = await big.http('GET', `${path}/export?start=2024-01-01&end=2024-12-31&timezone=UTC&group_by=days&filter=${encodeURIComponent(`card_id:eq:'${quarterCard}'`)}`);
+    const filtered = await big.http(
+      'GET',
+      `${path}/export?start=2024-01-01&end=2024-12-31&timezone=UTC&group_by=days&filter=${encodeURIComponent(`card_id:eq:'${quarterCard}'`)}`,
+    );
     expect(filtered.status).toBe(200);
     expect(filtered.body.lines).toHaveLength(91);
     expect(filtered.body.total_minutes).toBe(91 * 1440);

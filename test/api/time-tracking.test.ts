@@ -25,10 +25,26 @@ const path = '/v1/time_tracking';
 
 /** Every field a time entry returns (docs/API.md "Time tracking"). */
 const specFields = [
-  'id', 'card_id', 'activity_id', 'user_id', 'start', 'end', 'duration', 'status', 'locked', 'note',
-  'synchronized_at', 'external_ref', 'external_note', 'external_failed', 'created_at', 'updated_at', 'running',
+  'id',
+  'card_id',
+  'activity_id',
+  'user_id',
+  'start',
+  'end',
+  'duration',
+  'status',
+  'locked',
+  'note',
+  'synchronized_at',
+  'external_ref',
+  'external_note',
+  'external_failed',
+  'created_at',
+  'updated_at',
+  'running',
   // Flags of issue 17 (docs/API.md "Time tracking"), computed on read.
-  'overlaps', 'forgotten',
+  'overlaps',
+  'forgotten',
   // Every record carries it (docs/API.md "Records").
   'deleted_at',
 ];
@@ -44,7 +60,13 @@ let cardN1: string;
 let cardN2: string;
 let cardS1: string;
 /** Users by role; signed in over OAuth in `signedIn`. */
-const users: Record<'admin' | 'manager' | 'organiser' | 'member' | 'guest', string> = { admin: '', manager: '', organiser: '', member: '', guest: '' };
+const users: Record<'admin' | 'manager' | 'organiser' | 'member' | 'guest', string> = {
+  admin: '',
+  manager: '',
+  organiser: '',
+  member: '',
+  guest: '',
+};
 const signedIn: Record<string, Record<string, string>> = {};
 
 async function post(p: string, body: unknown): Promise<any> {
@@ -98,10 +120,25 @@ beforeAll(async () => {
   for (const role of Object.keys(users) as (keyof typeof users)[]) {
     users[role] = (await createUserWithPassword(ctx, { email: `${role}@example.com`, role, firstname: role }, password)).id;
   }
-  const made = createClient(api.dataDir.system, { name: 'Time app', redirect_uris: [redirectUri], confidential: true, environment_id: null });
+  const made = createClient(api.dataDir.system, {
+    name: 'Time app',
+    redirect_uris: [redirectUri],
+    confidential: true,
+    environment_id: null,
+  });
   for (const role of Object.keys(users)) {
-    const code = await signInForCode(api.baseUrl, { client_id: made.client.id, redirect_uri: redirectUri, state: 'st' }, { environment: api.environment.name, email: `${role}@example.com`, password });
-    const answer = await tokenRequest(api.baseUrl, { grant_type: 'authorization_code', code, client_id: made.client.id, client_secret: made.client_secret!, redirect_uri: redirectUri });
+    const code = await signInForCode(
+      api.baseUrl,
+      { client_id: made.client.id, redirect_uri: redirectUri, state: 'st' },
+      { environment: api.environment.name, email: `${role}@example.com`, password },
+    );
+    const answer = await tokenRequest(api.baseUrl, {
+      grant_type: 'authorization_code',
+      code,
+      client_id: made.client.id,
+      client_secret: made.client_secret!,
+      redirect_uri: redirectUri,
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     signedIn[role] = { authorization: `Bearer ${answer.body.access_token}` };
   }
@@ -198,7 +235,13 @@ describe('the record through the conventions', () => {
   });
 
   it('ignores server-owned fields in the body: running as it is, overlaps, forgotten, id, timestamps', async () => {
-    const entry = await newEntry({ running: false, overlaps: [unknownId], forgotten: true, id: unknownId, created_at: '2020-01-01T00:00:00Z' });
+    const entry = await newEntry({
+      running: false,
+      overlaps: [unknownId],
+      forgotten: true,
+      id: unknownId,
+      created_at: '2020-01-01T00:00:00Z',
+    });
     expect(entry).toMatchObject({ duration: 60, running: false, locked: false, overlaps: [], forgotten: false });
     expect(entry.id).not.toBe(unknownId);
     expect(entry.created_at).not.toBe('2020-01-01T00:00:00Z');
@@ -211,7 +254,13 @@ describe('the record through the conventions', () => {
   it('PUT changes only what is sent and recomputes duration from the new start or end', async () => {
     const entry = await newEntry({ note: 'keep me', activity_id: activities.Weld });
     const later = await put(entryPath(entry.id), { end: '2024-03-04T11:00:00Z' });
-    expect(later).toMatchObject({ start: '2024-03-04T08:00:00Z', end: '2024-03-04T11:00:00Z', duration: 180, note: 'keep me', activity_id: activities.Weld });
+    expect(later).toMatchObject({
+      start: '2024-03-04T08:00:00Z',
+      end: '2024-03-04T11:00:00Z',
+      duration: 180,
+      note: 'keep me',
+      activity_id: activities.Weld,
+    });
     const shorter = await put(entryPath(entry.id), { start: '2024-03-04T10:15:00Z' });
     expect(shorter).toMatchObject({ start: '2024-03-04T10:15:00Z', end: '2024-03-04T11:00:00Z', duration: 45 });
     const cleared = await put(entryPath(entry.id), { note: null, activity_id: null });
@@ -238,7 +287,12 @@ describe('the record through the conventions', () => {
 
   it('an unknown or malformed id is a 404 for GET, PUT, DELETE and stop', async () => {
     for (const id of [unknownId, 'not-a-uuid']) {
-      for (const [method, p] of [['GET', entryPath(id)], ['PUT', entryPath(id)], ['DELETE', entryPath(id)], ['POST', `${entryPath(id)}/stop`]] as const) {
+      for (const [method, p] of [
+        ['GET', entryPath(id)],
+        ['PUT', entryPath(id)],
+        ['DELETE', entryPath(id)],
+        ['POST', `${entryPath(id)}/stop`],
+      ] as const) {
         const res = await api.http(method, p, method === 'PUT' ? { note: 'x' } : method === 'POST' ? {} : undefined);
         expect(res.status, `${method} ${p}`).toBe(404);
         expectErrorBody(res.body, 10404, 'Not Found');
@@ -314,9 +368,39 @@ describe('filters', () => {
     // Their own card, so the other tests' entries stay out of the counts.
     const filterCard = (await post(`/v1/collection/${southCollection}/card`, { stage_id: south.stages.Painting, name: 'Filters' })).id;
     const entries: [string, Record<string, unknown>][] = [
-      ['a', { card_id: filterCard, user_id: users.member, activity_id: activities.Paint, start: '2024-03-11T08:00:00Z', end: '2024-03-11T12:00:00Z', status: 'draft' }],
-      ['b', { card_id: filterCard, user_id: users.member, activity_id: activities.Weld, start: '2024-03-12T08:00:00Z', end: '2024-03-12T09:00:00Z', status: 'pending' }],
-      ['c', { card_id: filterCard, user_id: users.guest, activity_id: activities.Paint, start: '2024-03-13T08:00:00Z', end: '2024-03-13T16:00:00Z', status: 'approved' }],
+      [
+        'a',
+        {
+          card_id: filterCard,
+          user_id: users.member,
+          activity_id: activities.Paint,
+          start: '2024-03-11T08:00:00Z',
+          end: '2024-03-11T12:00:00Z',
+          status: 'draft',
+        },
+      ],
+      [
+        'b',
+        {
+          card_id: filterCard,
+          user_id: users.member,
+          activity_id: activities.Weld,
+          start: '2024-03-12T08:00:00Z',
+          end: '2024-03-12T09:00:00Z',
+          status: 'pending',
+        },
+      ],
+      [
+        'c',
+        {
+          card_id: filterCard,
+          user_id: users.guest,
+          activity_id: activities.Paint,
+          start: '2024-03-13T08:00:00Z',
+          end: '2024-03-13T16:00:00Z',
+          status: 'approved',
+        },
+      ],
       ['d', { card_id: filterCard, user_id: users.guest, activity_id: null, start: '2024-03-14T08:00:00Z', end: null, status: 'draft' }],
     ];
     for (const [name, body] of entries) made[name] = (await post(path, body)).id;
@@ -367,7 +451,17 @@ describe('timers', () => {
     expect((await get(`${path}/running?user_id=${user}`)).data).toBeNull();
     const before = Date.now();
     const first = await post(`${path}/start`, { card_id: cardN1, activity_id: activities.Weld, note: 'first', user_id: user });
-    expect(first).toMatchObject({ card_id: cardN1, activity_id: activities.Weld, note: 'first', user_id: user, end: null, duration: null, running: true, status: 'draft', locked: false });
+    expect(first).toMatchObject({
+      card_id: cardN1,
+      activity_id: activities.Weld,
+      note: 'first',
+      user_id: user,
+      end: null,
+      duration: null,
+      running: true,
+      status: 'draft',
+      locked: false,
+    });
     // Now, to the second.
     expect(first.start).toMatch(timestampPattern);
     expect(Date.parse(first.start)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
@@ -377,7 +471,11 @@ describe('timers', () => {
 
     const second = await post(`${path}/start`, { card_id: cardS1, user_id: user });
     const stopped = await get(entryPath(first.id));
-    expect(stopped).toMatchObject({ running: false, end: second.start, duration: Math.round((Date.parse(second.start) - Date.parse(first.start)) / 60_000) });
+    expect(stopped).toMatchObject({
+      running: false,
+      end: second.start,
+      duration: Math.round((Date.parse(second.start) - Date.parse(first.start)) / 60_000),
+    });
     expect((await get(`${path}/running?user_id=${user}`)).data.id).toBe(second.id);
     expect(await ids(`user_id:eq:'${user}',and,running:eq:true`)).toEqual([second.id]);
     expect((await card(northCollection, cardN1)).time_tracking_running).toBe(false);
@@ -422,7 +520,7 @@ describe('timers', () => {
     expect(await get(entryPath(plain.id))).toEqual(plain);
   });
 
-  it('POST /stop stops the named user\'s running timer, at the given end', async () => {
+  it("POST /stop stops the named user's running timer, at the given end", async () => {
     const user = users.guest;
     const timer = await post(path, { card_id: cardN2, user_id: user, start: '2024-03-06T08:00:00Z' });
     expect(timer).toMatchObject({ running: true, end: null, duration: null });
@@ -431,7 +529,7 @@ describe('timers', () => {
     expect(res.body).toMatchObject({ id: timer.id, running: false, end: '2024-03-06T11:20:00Z', duration: 200 });
   });
 
-  it('creating an entry without end is a timer too: it stops the user\'s running one at its start', async () => {
+  it("creating an entry without end is a timer too: it stops the user's running one at its start", async () => {
     const user = users.guest;
     const earlier = await post(path, { card_id: cardN1, user_id: user, start: '2024-03-07T08:00:00Z' });
     const later = await post(path, { card_id: cardN2, user_id: user, start: '2024-03-07T09:30:00Z' });
@@ -467,7 +565,7 @@ describe('timers', () => {
     await api.http('POST', `${path}/${timer.id}/stop`);
   });
 
-  it('an API key without user_id keeps the timer of no user (the desktop app\'s), apart from the users\' timers', async () => {
+  it("an API key without user_id keeps the timer of no user (the desktop app's), apart from the users' timers", async () => {
     const userTimer = await post(`${path}/start`, { card_id: cardN2, user_id: users.manager });
     const first = await post(`${path}/start`, { card_id: cardN1 });
     expect(first).toMatchObject({ user_id: null, running: true });
@@ -497,7 +595,10 @@ describe('timers', () => {
     for (let i = 0; i < 5; i++) {
       const guestTimer = (await api.http('GET', `${path}/running?user_id=${users.guest}`)).body.data;
       if (!guestTimer) break;
-      const stopped = await api.http('POST', `${path}/stop`, { user_id: users.guest, end: new Date(Date.parse(guestTimer.start) + 3_600_000).toISOString() });
+      const stopped = await api.http('POST', `${path}/stop`, {
+        user_id: users.guest,
+        end: new Date(Date.parse(guestTimer.start) + 3_600_000).toISOString(),
+      });
       expect(stopped.status, JSON.stringify(stopped.body)).toBe(200);
     }
     expect((await as('guest', 'GET', `${path}/running`)).body).toEqual({ data: null });
@@ -543,7 +644,7 @@ describe('approval and locking', () => {
     }
   });
 
-  it('the 422 names the change; a locked entry\'s names the lock', async () => {
+  it("the 422 names the change; a locked entry's names the lock", async () => {
     const draft = await entryIn('draft');
     const res = await api.http('PUT', entryPath(draft.id), { status: 'rejected' });
     expect(res.body.errors[0].description).toBe('status cannot change from draft to rejected');
@@ -556,7 +657,16 @@ describe('approval and locking', () => {
   it('an approved entry is locked: changes and deletes are a 422 saying so, and nothing changes', async () => {
     const entry = await entryIn('approved', { note: 'final', activity_id: activities.Weld });
     expect(entry).toMatchObject({ status: 'approved', locked: true });
-    for (const body of [{ note: 'changed' }, { end: '2024-03-04T10:00:00Z' }, { card_id: cardS1 }, { activity_id: null }, { user_id: users.member }, { status: 'approved', note: 'changed' }, { status: 'draft' }, { status: 'pending', note: 'changed' }]) {
+    for (const body of [
+      { note: 'changed' },
+      { end: '2024-03-04T10:00:00Z' },
+      { card_id: cardS1 },
+      { activity_id: null },
+      { user_id: users.member },
+      { status: 'approved', note: 'changed' },
+      { status: 'draft' },
+      { status: 'pending', note: 'changed' },
+    ]) {
       const res = await api.http('PUT', entryPath(entry.id), body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expectErrorBody(res.body, 10422, 'Unprocessable Content');
@@ -577,8 +687,20 @@ describe('approval and locking', () => {
     // Payroll writes back its reference, or that it failed.
     const failed = await put(entryPath(entry.id), { external_failed: true, external_note: 'No contract for this week' });
     expect(failed).toMatchObject({ status: 'approved', locked: true, external_failed: true, external_note: 'No contract for this week' });
-    const synced = await put(entryPath(entry.id), { ...failed, external_failed: false, external_ref: 'payroll-lock-1', synchronized_at: '2024-03-10T12:00:00Z' });
-    expect(synced).toMatchObject({ status: 'approved', locked: true, external_failed: false, external_ref: 'payroll-lock-1', synchronized_at: '2024-03-10T12:00:00Z', duration: 60 });
+    const synced = await put(entryPath(entry.id), {
+      ...failed,
+      external_failed: false,
+      external_ref: 'payroll-lock-1',
+      synchronized_at: '2024-03-10T12:00:00Z',
+    });
+    expect(synced).toMatchObject({
+      status: 'approved',
+      locked: true,
+      external_failed: false,
+      external_ref: 'payroll-lock-1',
+      synchronized_at: '2024-03-10T12:00:00Z',
+      duration: 60,
+    });
     // … but not with a change of the time in the same body.
     const mixed = await api.http('PUT', entryPath(entry.id), { external_note: 'and', note: 'this' });
     expectFieldErrors(mixed, ['status']);
@@ -596,7 +718,10 @@ describe('approval and locking', () => {
   it('a running timer cannot be approved', async () => {
     const timer = await post(path, { card_id: cardN1, start: '2024-03-08T08:00:00Z', user_id: users.manager });
     expectFieldErrors(await api.http('PUT', entryPath(timer.id), { status: 'approved' }), ['status']);
-    expectFieldErrors(await api.http('POST', path, { card_id: cardN1, start: '2024-03-08T09:00:00Z', status: 'approved', user_id: users.manager }), ['status']);
+    expectFieldErrors(
+      await api.http('POST', path, { card_id: cardN1, start: '2024-03-08T09:00:00Z', status: 'approved', user_id: users.manager }),
+      ['status'],
+    );
     expect(await get(entryPath(timer.id))).toEqual(timer);
     await api.http('POST', `${path}/${timer.id}/stop`, { end: '2024-03-08T09:00:00Z' });
   });
@@ -614,7 +739,12 @@ describe('approval and locking', () => {
       expect(rejected.status).toBe(200);
       const draft = await entryIn('draft');
       expect((await as(role, 'PUT', entryPath(draft.id), { status: 'approved' })).status).toBe(200);
-      const created = await as(role, 'POST', path, { card_id: cardN1, start: '2024-03-04T08:00:00Z', end: '2024-03-04T09:00:00Z', status: 'approved' });
+      const created = await as(role, 'POST', path, {
+        card_id: cardN1,
+        start: '2024-03-04T08:00:00Z',
+        end: '2024-03-04T09:00:00Z',
+        status: 'approved',
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       expect(created.body).toMatchObject({ status: 'approved', locked: true, user_id: users[role] });
     });
@@ -638,7 +768,12 @@ describe('approval and locking', () => {
       expect((await as(role, 'PUT', entryPath(own.body.id), { status: 'approved' })).status).toBe(403);
 
       const before = await count();
-      const direct = await as(role, 'POST', path, { card_id: cardN1, start: '2024-03-04T08:00:00Z', end: '2024-03-04T09:00:00Z', status: 'approved' });
+      const direct = await as(role, 'POST', path, {
+        card_id: cardN1,
+        start: '2024-03-04T08:00:00Z',
+        end: '2024-03-04T09:00:00Z',
+        status: 'approved',
+      });
       expect(direct.status).toBe(403);
       expectErrorBody(direct.body, 10403, 'Forbidden');
       expect(await count()).toBe(before);
@@ -664,7 +799,8 @@ describe('exports to outside systems: mark_exported', () => {
     const s = (await post(`/v1/collection/${southCollection}/card`, { stage_id: south.stages.Painting, name: 'Export S' })).id;
     northEntries = [];
     southEntries = [];
-    for (let i = 0; i < 3; i++) northEntries.push((await newEntry({ card_id: n, external_failed: true, status: i === 0 ? 'approved' : 'pending' })).id);
+    for (let i = 0; i < 3; i++)
+      northEntries.push((await newEntry({ card_id: n, external_failed: true, status: i === 0 ? 'approved' : 'pending' })).id);
     for (let i = 0; i < 2; i++) southEntries.push((await newEntry({ card_id: s })).id);
     (northEntries as any).card = n;
     (southEntries as any).card = s;
@@ -681,7 +817,11 @@ describe('exports to outside systems: mark_exported', () => {
     expect(res.body.synchronized_at >= before).toBe(true);
     for (const id of northEntries) {
       // Approved (locked) entries are exported too: that is what they are for.
-      expect(await get(entryPath(id))).toMatchObject({ synchronized_at: res.body.synchronized_at, external_failed: false, external_note: 'Invoice 2024-031' });
+      expect(await get(entryPath(id))).toMatchObject({
+        synchronized_at: res.body.synchronized_at,
+        external_failed: false,
+        external_note: 'Invoice 2024-031',
+      });
     }
     for (const id of southEntries) expect(await get(entryPath(id))).toMatchObject({ synchronized_at: null, external_note: null });
     expect(await ids(`card_id:eq:'${n}',and,synchronized_at:eq:null`)).toEqual([]);
@@ -696,14 +836,20 @@ describe('exports to outside systems: mark_exported', () => {
     // Without external_note the note stays.
     expect((await get(entryPath(northEntries[1]!))).external_note).toBe('Invoice 2024-031');
 
-    const bySouthCollection = await api.http('POST', `${path}/mark_exported?filter=${encodeURIComponent(`card.collection_id:eq:'${southCollection}',and,card_id:eq:'${s}'`)}`);
+    const bySouthCollection = await api.http(
+      'POST',
+      `${path}/mark_exported?filter=${encodeURIComponent(`card.collection_id:eq:'${southCollection}',and,card_id:eq:'${s}'`)}`,
+    );
     expect(bySouthCollection.body.count).toBe(2);
   });
 
   it('a bad filter is a 400 and a bad note a 422; nothing is marked', async () => {
     const fresh = await newEntry();
     expectBadRequest(await api.http('POST', `${path}/mark_exported?filter=${encodeURIComponent('card.nope:eq:1')}`), 'nope');
-    expectFieldErrors(await api.http('POST', `${path}/mark_exported?filter=${encodeURIComponent(`id:eq:'${fresh.id}'`)}`, { external_note: 5 }), ['external_note']);
+    expectFieldErrors(
+      await api.http('POST', `${path}/mark_exported?filter=${encodeURIComponent(`id:eq:'${fresh.id}'`)}`, { external_note: 5 }),
+      ['external_note'],
+    );
     expectBadRequest(await api.http('POST', `${path}/mark_exported`, '[]'));
     expect(await get(entryPath(fresh.id))).toEqual(fresh);
   });
@@ -712,7 +858,11 @@ describe('exports to outside systems: mark_exported', () => {
     const entry = await newEntry();
     const failed = await put(entryPath(entry.id), { external_failed: true, external_note: 'Payroll refused: no contract' });
     expect(failed).toMatchObject({ external_failed: true, external_note: 'Payroll refused: no contract', synchronized_at: null });
-    const synced = await put(entryPath(entry.id), { external_failed: false, external_ref: 'payroll-77', synchronized_at: '2024-03-09T10:00:00+01:00' });
+    const synced = await put(entryPath(entry.id), {
+      external_failed: false,
+      external_ref: 'payroll-77',
+      synchronized_at: '2024-03-09T10:00:00+01:00',
+    });
     expect(synced).toMatchObject({ external_failed: false, external_ref: 'payroll-77', synchronized_at: '2024-03-09T09:00:00Z' });
     expect(await ids(`external_ref:eq:'payroll-77'`)).toEqual([entry.id]);
   });

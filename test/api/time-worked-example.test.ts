@@ -94,12 +94,37 @@ beforeAll(async () => {
   await ok(byKey, 'PUT', `/v1/user/${pat.id}`, { firstname: 'Pat', lastname: 'Planner' });
   welding = (await ok(byKey, 'POST', '/v1/activity', { description: 'Welding', hourly_rate: 50, billable: true })).id;
   cleaning = (await ok(byKey, 'POST', '/v1/activity', { description: 'Cleaning', hourly_rate: 20, billable: false })).id;
-  const board = await ok(byKey, 'POST', '/v1/board?with=stages', { name: 'Workshop', stages: [{ name: 'Welding', activities: [{ id: welding }] }], statuses: [{ name: 'To do', entry: true }] });
+  const board = await ok(byKey, 'POST', '/v1/board?with=stages', {
+    name: 'Workshop',
+    stages: [{ name: 'Welding', activities: [{ id: welding }] }],
+    statuses: [{ name: 'To do', entry: true }],
+  });
   const collection = (await ok(byKey, 'POST', '/v1/collection', { name: 'SO-1001', board_id: board.id })).id;
-  card = (await ok(byKey, 'POST', `/v1/collection/${collection}/card`, { stage_id: board.stages[0].id, start_date: '2026-11-02', end_date: '2026-11-05' })).id;
-  const annaResource = (await ok(byKey, 'POST', '/v1/resource', { name: 'Anna (welder)', workdays: { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': null, '7': null } })).id;
-  const benResource = (await ok(byKey, 'POST', '/v1/resource', { name: 'Ben (night shift)', workdays: { '1': 6, '2': 6, '3': 6, '4': 6, '5': null, '6': null, '7': null } })).id;
-  await ok(byKey, 'POST', `/v1/resource/${annaResource}/schedule_deviation`, { type: 'sick', start_date: '2026-11-04', end_date: '2026-11-04', time: null });
+  card = (
+    await ok(byKey, 'POST', `/v1/collection/${collection}/card`, {
+      stage_id: board.stages[0].id,
+      start_date: '2026-11-02',
+      end_date: '2026-11-05',
+    })
+  ).id;
+  const annaResource = (
+    await ok(byKey, 'POST', '/v1/resource', {
+      name: 'Anna (welder)',
+      workdays: { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': null, '7': null },
+    })
+  ).id;
+  const benResource = (
+    await ok(byKey, 'POST', '/v1/resource', {
+      name: 'Ben (night shift)',
+      workdays: { '1': 6, '2': 6, '3': 6, '4': 6, '5': null, '6': null, '7': null },
+    })
+  ).id;
+  await ok(byKey, 'POST', `/v1/resource/${annaResource}/schedule_deviation`, {
+    type: 'sick',
+    start_date: '2026-11-04',
+    end_date: '2026-11-04',
+    time: null,
+  });
   anna = (await roles.signIn('anna@example.com', 'member')).id;
   ben = (await roles.signIn('ben@example.com', 'member')).id;
   await ok(byKey, 'PUT', `/v1/user/${anna}`, { firstname: 'Anna', lastname: 'Adams', resource_id: annaResource });
@@ -107,7 +132,13 @@ beforeAll(async () => {
 
   const post = (body: Record<string, unknown>) => ok(byKey, 'POST', '/v1/time_tracking', body);
   entries.E1 = await post({ user_id: anna, card_id: card, start: '2026-11-02T07:00:00Z', end: '2026-11-02T11:00:00Z' });
-  entries.E2 = await post({ user_id: anna, activity_id: cleaning, start: '2026-11-02T12:00:00Z', end: '2026-11-02T13:30:00Z', note: 'Cleaned the booth' });
+  entries.E2 = await post({
+    user_id: anna,
+    activity_id: cleaning,
+    start: '2026-11-02T12:00:00Z',
+    end: '2026-11-02T13:30:00Z',
+    note: 'Cleaned the booth',
+  });
   entries.E3 = await post({ user_id: anna, card_id: card, start: '2026-11-02T13:00:00Z', end: '2026-11-02T15:00:00Z' });
   entries.E4 = await post({ user_id: ben, card_id: card, start: '2026-11-03T21:00:00Z', end: '2026-11-03T05:00:00Z', overnight: true });
   entries.E5 = await post({ user_id: ben, activity_id: cleaning, start: '2026-11-05T08:00:00Z', duration: 45 });
@@ -118,7 +149,7 @@ afterAll(async () => {
 });
 
 describe('the entries of the worked example', () => {
-  it('are booked as the planner sent them: no card, overnight, duration only, the card\'s activity, overlaps flagged', async () => {
+  it("are booked as the planner sent them: no card, overnight, duration only, the card's activity, overlaps flagged", async () => {
     expect(entries.E1).toMatchObject({ activity_id: welding, duration: 240, overlaps: [] });
     expect(entries.E2).toMatchObject({ card_id: null, activity_id: cleaning, duration: 90 });
     expect(entries.E3).toMatchObject({ duration: 120, overlaps: [entries.E2.id] });
@@ -126,7 +157,10 @@ describe('the entries of the worked example', () => {
     expect(entries.E4).toMatchObject({ start: '2026-11-03T21:00:00Z', end: '2026-11-04T05:00:00Z', duration: 480 });
     expect(entries.E5).toMatchObject({ card_id: null, end: '2026-11-05T08:45:00Z', duration: 45, running: false });
     // The same overnight entry without the tick is refused, and nothing is booked.
-    expectFieldErrors(await byKey('POST', '/v1/time_tracking', { user_id: ben, card_id: card, start: '2026-11-03T21:00:00Z', end: '2026-11-03T05:00:00Z' }), ['end']);
+    expectFieldErrors(
+      await byKey('POST', '/v1/time_tracking', { user_id: ben, card_id: card, start: '2026-11-03T21:00:00Z', end: '2026-11-03T05:00:00Z' }),
+      ['end'],
+    );
   });
 });
 
@@ -144,9 +178,45 @@ describe('the time report, grouped by users and days', () => {
       ['Anna Adams', '2026-11-05', 'SO-1001 · Welding', 'Welding', 510, 50, true, 425, false],
       ['Ben Bakker', '2026-11-05', '', 'Cleaning', 45, 20, false, 15, false],
     ]);
-    expect(r.groups.map((u) => [u.label, u.minutes, u.amount, u.billable_minutes, u.billable_amount, u.non_billable_minutes, u.non_billable_amount, u.groups!.map((d) => [d.label, d.minutes, d.amount])])).toEqual([
-      ['Anna Adams', 960, 755, 870, 725, 90, 30, [['2026-11-02', 450, 330], ['2026-11-05', 510, 425]]],
-      ['Ben Bakker', 525, 415, 480, 400, 45, 15, [['2026-11-03', 120, 100], ['2026-11-04', 360, 300], ['2026-11-05', 45, 15]]],
+    expect(
+      r.groups.map((u) => [
+        u.label,
+        u.minutes,
+        u.amount,
+        u.billable_minutes,
+        u.billable_amount,
+        u.non_billable_minutes,
+        u.non_billable_amount,
+        u.groups!.map((d) => [d.label, d.minutes, d.amount]),
+      ]),
+    ).toEqual([
+      [
+        'Anna Adams',
+        960,
+        755,
+        870,
+        725,
+        90,
+        30,
+        [
+          ['2026-11-02', 450, 330],
+          ['2026-11-05', 510, 425],
+        ],
+      ],
+      [
+        'Ben Bakker',
+        525,
+        415,
+        480,
+        400,
+        45,
+        15,
+        [
+          ['2026-11-03', 120, 100],
+          ['2026-11-04', 360, 300],
+          ['2026-11-05', 45, 15],
+        ],
+      ],
     ]);
     expect(r).toMatchObject({
       total_minutes: 1485,
@@ -164,7 +234,18 @@ describe('the time report, grouped by users and days', () => {
     const header = rows[0]!;
     const at = (name: string) => header.indexOf(name);
     const lines = rows.filter((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[0]!));
-    expect(lines.map((r) => [r[at('User')], r[at('Card')], r[at('Activity')], r[at('Minutes')], r[at('Billable')], r[at('Rate')], r[at('Amount')], r[at('Overlap')]])).toEqual([
+    expect(
+      lines.map((r) => [
+        r[at('User')],
+        r[at('Card')],
+        r[at('Activity')],
+        r[at('Minutes')],
+        r[at('Billable')],
+        r[at('Rate')],
+        r[at('Amount')],
+        r[at('Overlap')],
+      ]),
+    ).toEqual([
       ['Anna Adams', 'SO-1001 · Welding', 'Welding', '240', 'yes', '50.00', '200.00', ''],
       ['Anna Adams', '', 'Cleaning', '90', 'no', '20.00', '30.00', 'yes'],
       ['Anna Adams', 'SO-1001 · Welding', 'Welding', '120', 'yes', '50.00', '100.00', 'yes'],
@@ -173,7 +254,9 @@ describe('the time report, grouped by users and days', () => {
       ['Ben Bakker', 'SO-1001 · Welding', 'Welding', '360', 'yes', '50.00', '300.00', ''],
       ['Ben Bakker', '', 'Cleaning', '45', 'no', '20.00', '15.00', ''],
     ]);
-    const totals = rows.filter((r) => /^(Total |Grand total$|Billable$|Non-billable$)/.test(r[0]!)).map((r) => [r[0], r[at('Duration')], r[at('Amount')]]);
+    const totals = rows
+      .filter((r) => /^(Total |Grand total$|Billable$|Non-billable$)/.test(r[0]!))
+      .map((r) => [r[0], r[at('Duration')], r[at('Amount')]]);
     expect(totals).toEqual([
       ['Total 2026-11-02', '7.50', '330.00'],
       ['Total 2026-11-05', '8.50', '425.00'],
@@ -187,7 +270,13 @@ describe('the time report, grouped by users and days', () => {
       ['Non-billable', '2.25', '45.00'],
     ]);
     const facts = Object.fromEntries(rows.slice(rows.findIndex((r) => r[0] === 'Non-billable') + 1).map((r) => [r[0], r[1]]));
-    expect(facts).toEqual({ Title: 'Time report', Period: '2026-11-02 – 2026-11-08 (Europe/Amsterdam)', Filters: 'none', 'Exported by': 'Pat Planner', Currency: 'EUR' });
+    expect(facts).toEqual({
+      Title: 'Time report',
+      Period: '2026-11-02 – 2026-11-08 (Europe/Amsterdam)',
+      Filters: 'none',
+      'Exported by': 'Pat Planner',
+      Currency: 'EUR',
+    });
   });
 
   it('XLSX: amounts as currency-formatted numbers, totals and split, the heading naming period, filters and exporter', async () => {
@@ -200,7 +289,16 @@ describe('the time report, grouped by users and days', () => {
     const rows: ExcelJS.Row[] = [];
     for (let r = 5; r <= sheet.rowCount; r++) rows.push(sheet.getRow(r));
     const lines = rows.filter((row) => row.getCell(1).value instanceof Date);
-    expect(lines.map((row) => [row.getCell(at('User')).value, row.getCell(at('Minutes')).value, row.getCell(at('Rate')).value, row.getCell(at('Amount')).value, row.getCell(at('Billable')).value, row.getCell(at('Overlap')).value])).toEqual([
+    expect(
+      lines.map((row) => [
+        row.getCell(at('User')).value,
+        row.getCell(at('Minutes')).value,
+        row.getCell(at('Rate')).value,
+        row.getCell(at('Amount')).value,
+        row.getCell(at('Billable')).value,
+        row.getCell(at('Overlap')).value,
+      ]),
+    ).toEqual([
       ['Anna Adams', 240, 50, 200, 'yes', 'no'],
       ['Anna Adams', 90, 20, 30, 'no', 'yes'],
       ['Anna Adams', 120, 50, 100, 'yes', 'yes'],
@@ -210,7 +308,14 @@ describe('the time report, grouped by users and days', () => {
       ['Ben Bakker', 45, 20, 15, 'no', 'no'],
     ]);
     for (const row of lines) expect(row.getCell(at('Amount')).numFmt).toBe('"€"#,##0.00');
-    const totals = rows.filter((row) => typeof row.getCell(1).value === 'string').map((row) => [row.getCell(1).value, row.getCell(at('Minutes')).value, row.getCell(at('Amount')).value, row.getCell(at('Amount')).numFmt]);
+    const totals = rows
+      .filter((row) => typeof row.getCell(1).value === 'string')
+      .map((row) => [
+        row.getCell(1).value,
+        row.getCell(at('Minutes')).value,
+        row.getCell(at('Amount')).value,
+        row.getCell(at('Amount')).numFmt,
+      ]);
     expect(totals).toEqual([
       ['Total 2026-11-02', 450, 330, '"€"#,##0.00'],
       ['Total 2026-11-05', 510, 425, '"€"#,##0.00'],
@@ -252,7 +357,11 @@ describe('the time report, grouped by users and days', () => {
   it('names the filtered user in the filters and the file name', async () => {
     const filter = encodeURIComponent(`user_id:eq:'${anna}',and,activity_id:eq:'${cleaning}'`);
     const r = await ok(roles.as(pat), 'GET', `/v1/time_tracking/export?${period}&filter=${filter}`);
-    expect(r).toMatchObject({ filter_text: 'user: Anna Adams; activity: Cleaning', total_minutes: 90, totals: { amount: 30, non_billable_amount: 30 } });
+    expect(r).toMatchObject({
+      filter_text: 'user: Anna Adams; activity: Cleaning',
+      total_minutes: 90,
+      totals: { amount: 30, non_billable_amount: 30 },
+    });
     // E2 still overlaps E3, which the filter leaves out.
     expect(r.lines.map((l: any) => [l.entry_id, l.overlaps])).toEqual([[entries.E2.id, true]]);
     const file = await download(`/v1/time_tracking/export?${period}&filter=${filter}&format=csv`);
@@ -264,25 +373,62 @@ describe('the time report, grouped by users and days', () => {
 
 describe('the payroll summary', () => {
   const perDay = (summary: PayrollSummary) =>
-    summary.users.map((u) => [u.user, u.resource, u.buckets.map((b) => `${b.key} ${b.worked_minutes}/${b.scheduled_minutes}/${b.absence_minutes}/${b.expected_minutes}/${b.difference_minutes}`)]);
+    summary.users.map((u) => [
+      u.user,
+      u.resource,
+      u.buckets.map(
+        (b) => `${b.key} ${b.worked_minutes}/${b.scheduled_minutes}/${b.absence_minutes}/${b.expected_minutes}/${b.difference_minutes}`,
+      ),
+    ]);
 
   it('JSON per day: worked against scheduled hours, the sick day, the difference; totals per user and in all', async () => {
     const summary: PayrollSummary = await ok(roles.as(pat), 'GET', `/v1/time_tracking/payroll?${period}&per=day`);
     expect(perDay(summary)).toEqual([
-      ['Anna Adams', 'Anna (welder)', [
-        '2026-11-02 450/480/0/480/-30', '2026-11-03 0/480/0/480/-480', '2026-11-04 0/480/480/0/0', '2026-11-05 510/480/0/480/30',
-        '2026-11-06 0/480/0/480/-480', '2026-11-07 0/0/0/0/0', '2026-11-08 0/0/0/0/0',
-      ]],
-      ['Ben Bakker', 'Ben (night shift)', [
-        '2026-11-02 0/360/0/360/-360', '2026-11-03 120/360/0/360/-240', '2026-11-04 360/360/0/360/0', '2026-11-05 45/360/0/360/-315',
-        '2026-11-06 0/0/0/0/0', '2026-11-07 0/0/0/0/0', '2026-11-08 0/0/0/0/0',
-      ]],
+      [
+        'Anna Adams',
+        'Anna (welder)',
+        [
+          '2026-11-02 450/480/0/480/-30',
+          '2026-11-03 0/480/0/480/-480',
+          '2026-11-04 0/480/480/0/0',
+          '2026-11-05 510/480/0/480/30',
+          '2026-11-06 0/480/0/480/-480',
+          '2026-11-07 0/0/0/0/0',
+          '2026-11-08 0/0/0/0/0',
+        ],
+      ],
+      [
+        'Ben Bakker',
+        'Ben (night shift)',
+        [
+          '2026-11-02 0/360/0/360/-360',
+          '2026-11-03 120/360/0/360/-240',
+          '2026-11-04 360/360/0/360/0',
+          '2026-11-05 45/360/0/360/-315',
+          '2026-11-06 0/0/0/0/0',
+          '2026-11-07 0/0/0/0/0',
+          '2026-11-08 0/0/0/0/0',
+        ],
+      ],
     ]);
-    expect(summary.users.map((u) => [u.user, u.worked_minutes, u.scheduled_minutes, u.absence_minutes, u.expected_minutes, u.difference_minutes])).toEqual([
+    expect(
+      summary.users.map((u) => [
+        u.user,
+        u.worked_minutes,
+        u.scheduled_minutes,
+        u.absence_minutes,
+        u.expected_minutes,
+        u.difference_minutes,
+      ]),
+    ).toEqual([
       ['Anna Adams', 960, 2400, 480, 1920, -960],
       ['Ben Bakker', 525, 1440, 0, 1440, -915],
     ]);
-    expect(summary).toMatchObject({ per: 'day', exported_by: 'Pat Planner', totals: { worked_minutes: 1485, scheduled_minutes: 3840, absence_minutes: 480, expected_minutes: 3360, difference_minutes: -1875 } });
+    expect(summary).toMatchObject({
+      per: 'day',
+      exported_by: 'Pat Planner',
+      totals: { worked_minutes: 1485, scheduled_minutes: 3840, absence_minutes: 480, expected_minutes: 3360, difference_minutes: -1875 },
+    });
   });
 
   it('JSON per week: one ISO week with the same totals', async () => {
@@ -306,7 +452,12 @@ describe('the payroll summary', () => {
       ['Total Ben Bakker', '8.75', '24.00', '0.00', '24.00', '-15.25'],
       ['Grand total', '24.75', '64.00', '8.00', '56.00', '-31.25'],
     ]);
-    expect(Object.fromEntries(csv.slice(-4).map((r) => [r[0], r[1]]))).toEqual({ Title: 'Payroll summary', Period: '2026-11-02 – 2026-11-08 (Europe/Amsterdam)', Filters: 'none', 'Exported by': 'Pat Planner' });
+    expect(Object.fromEntries(csv.slice(-4).map((r) => [r[0], r[1]]))).toEqual({
+      Title: 'Payroll summary',
+      Period: '2026-11-02 – 2026-11-08 (Europe/Amsterdam)',
+      Filters: 'none',
+      'Exported by': 'Pat Planner',
+    });
     const hhmm = parseCsv((await download(`/v1/time_tracking/payroll?${period}&format=csv&duration_format=hh:mm`)).body.toString('utf8'));
     expect(hhmm.find((r) => r[0] === 'Grand total')!.slice(5)).toEqual(['24:45', '64:00', '8:00', '56:00', '-31:15']);
 

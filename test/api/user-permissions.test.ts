@@ -28,13 +28,24 @@ let counter = 0;
 async function signedIn(email: string, role: string) {
   const store = instance.dataDir.environment(environment.id);
   const user = await createUserWithPassword({ caller: { kind: 'api-key', environment }, store }, { email, role }, password);
-  const code = await signInForCode(instance.baseUrl, { client_id: client.id, redirect_uri: redirectUri, state: 'st' }, { environment: 'perm', email, password });
-  const answer = await tokenRequest(instance.baseUrl, { grant_type: 'authorization_code', code, client_id: client.id, client_secret: client.secret, redirect_uri: redirectUri });
+  const code = await signInForCode(
+    instance.baseUrl,
+    { client_id: client.id, redirect_uri: redirectUri, state: 'st' },
+    { environment: 'perm', email, password },
+  );
+  const answer = await tokenRequest(instance.baseUrl, {
+    grant_type: 'authorization_code',
+    code,
+    client_id: client.id,
+    client_secret: client.secret,
+    redirect_uri: redirectUri,
+  });
   expect(answer.status).toBe(200);
   return { id: user.id, headers: { authorization: `Bearer ${answer.body.access_token as string}` } };
 }
 
-const as = (headers: Record<string, string>) => (method: string, path: string, body?: unknown) => call(instance.baseUrl, method, path, headers, body);
+const as = (headers: Record<string, string>) => (method: string, path: string, body?: unknown) =>
+  call(instance.baseUrl, method, path, headers, body);
 const byKey = as(key);
 
 function expectForbidden(answer: { status: number; body: any }) {
@@ -55,7 +66,12 @@ beforeAll(async () => {
   folder = prepareFolder([{ name: 'perm', key: 'perm-key-123' }]);
   environment = folder.environments[0]!;
   instance = await startInstance(folder.folder, { oauthRateLimit: { limit: 1000, windowMs: 60_000 } });
-  const made = createClient(instance.dataDir.system, { name: 'App', redirect_uris: [redirectUri], confidential: true, environment_id: null });
+  const made = createClient(instance.dataDir.system, {
+    name: 'App',
+    redirect_uris: [redirectUri],
+    confidential: true,
+    environment_id: null,
+  });
   client = { id: made.client.id, secret: made.client_secret! };
   admin = await signedIn('ann@example.com', 'admin');
   member = await signedIn('max@example.com', 'member');
@@ -84,11 +100,21 @@ describe('a member and users', () => {
     for (const body of [{ archived_at: '2026-01-01T00:00:00Z' }, { email: 'other@example.com' }, { external_ref: 'x-1' }]) {
       expectForbidden(await as(member.headers)('PUT', `/v1/user/${member.id}`, body));
     }
-    expect((await byKey('GET', `/v1/user/${member.id}`)).body).toMatchObject({ archived_at: null, email: 'max@example.com', card_visibility: 'all', external_ref: null });
+    expect((await byKey('GET', `/v1/user/${member.id}`)).body).toMatchObject({
+      archived_at: null,
+      email: 'max@example.com',
+      card_visibility: 'all',
+      external_ref: null,
+    });
   });
 
   it('changes their own profile, also when writing back the record as read', async () => {
-    const changed = await as(member.headers)('PUT', `/v1/user/${member.id}`, { firstname: 'Max', lastname: 'Power', language: 'en', about: 'welder' });
+    const changed = await as(member.headers)('PUT', `/v1/user/${member.id}`, {
+      firstname: 'Max',
+      lastname: 'Power',
+      language: 'en',
+      about: 'welder',
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body).toMatchObject({ fullname: 'Max Power', language: 'en', role: 'member' });
     const own = (await as(member.headers)('GET', `/v1/user/${member.id}`)).body;
@@ -113,7 +139,9 @@ describe('a member and users', () => {
     const listed = trash.body.data.find((u: { id: string }) => u.id === gone.id);
     expect(listed).toBeDefined();
     expect(listed).not.toHaveProperty('invite_id');
-    expect((await byKey('GET', '/v1/trash/user?limit=1000')).body.data.find((u: { id: string }) => u.id === gone.id).invite_id).toBe(gone.invite_id);
+    expect((await byKey('GET', '/v1/trash/user?limit=1000')).body.data.find((u: { id: string }) => u.id === gone.id).invite_id).toBe(
+      gone.invite_id,
+    );
   });
 
   it('cannot invite, whatever the body', async () => {
@@ -137,7 +165,11 @@ describe('a member and users', () => {
     expect((await see('GET', '/v1/me')).body.user).not.toHaveProperty('invite_id');
 
     const board = await byKey('POST', '/v1/board', { name: 'Followed', stages: [{ name: 'Cut' }], statuses: [{ name: 'Open' }] });
-    const collection = await byKey('POST', '/v1/collection', { board_id: board.body.id, name: 'followed', followers: [{ id: invited.id }] });
+    const collection = await byKey('POST', '/v1/collection', {
+      board_id: board.body.id,
+      name: 'followed',
+      followers: [{ id: invited.id }],
+    });
     expect(collection.status, JSON.stringify(collection.body)).toBe(201);
     const followed = await see('GET', `/v1/collection/${collection.body.id}?with=followers`);
     expect(followed.body.followers.map((u: { id: string }) => u.id)).toEqual([invited.id]);
@@ -178,7 +210,14 @@ describe('a member and users', () => {
       client_id: 'member-replica',
       mutations: [
         { mutation_id: 1, resource: 'user', id: member.id, op: 'update', fields: { role: 'admin' }, hlc },
-        { mutation_id: 2, resource: 'user', id: sneaky, op: 'create', fields: { email: 'own@example.com', role: 'admin', invite_id: sneaky }, hlc },
+        {
+          mutation_id: 2,
+          resource: 'user',
+          id: sneaky,
+          op: 'create',
+          fields: { email: 'own@example.com', role: 'admin', invite_id: sneaky },
+          hlc,
+        },
         { mutation_id: 3, resource: 'user', id: invited.id, op: 'update', fields: { invite_id: sneaky }, hlc },
         { mutation_id: 4, resource: 'user', id: invited.id, op: 'delete', fields: null, hlc },
       ],
@@ -204,7 +243,13 @@ describe('an admin and users', () => {
     expect(listed.invite_id).toMatch(/^[0-9a-f-]{36}$/);
     expect((await act('GET', `/v1/user?filter=invite_id:eq:'${listed.invite_id as string}'`)).body.count).toBe(1);
 
-    const accepted = await call(instance.baseUrl, 'POST', '/v1/user/accept', {}, { environment: 'perm', invite_id: listed.invite_id, password });
+    const accepted = await call(
+      instance.baseUrl,
+      'POST',
+      '/v1/user/accept',
+      {},
+      { environment: 'perm', invite_id: listed.invite_id, password },
+    );
     expect(accepted.status).toBe(200);
     expect(accepted.body).not.toHaveProperty('invite_id'); // the new member sees themselves
     expect((await act('GET', `/v1/user/${listed.id as string}`)).body).toMatchObject({ status: 'active', invite_id: null });

@@ -44,7 +44,21 @@ async function drained(): Promise<void> {
  * Ids the steps share: made before the webhook (a board with its stage and label, an activity,
  * a resource, a user) and by the steps themselves.
  */
-const ids = { board: '', stage: '', label: '', activity: '', resource: '', user: '', collection: '', card: '', checklist: '', item: '', comment: '', attachment: '', entry: '' };
+const ids = {
+  board: '',
+  stage: '',
+  label: '',
+  activity: '',
+  resource: '',
+  user: '',
+  collection: '',
+  card: '',
+  checklist: '',
+  item: '',
+  comment: '',
+  attachment: '',
+  entry: '',
+};
 const collectionPath = (rest = '') => `/v1/collection/${ids.collection}${rest}`;
 const cardPath = () => collectionPath(`/card/${ids.card}`);
 
@@ -129,7 +143,14 @@ const steps: Step[] = [
     act: async () => {
       ids.card = (await ok('POST', collectionPath('/card'), { stage_id: ids.stage, name: 'E1' })).id;
       // With the fields the server fills in: the card is inserted whole.
-      return { id: ids.card, collection_id: ids.collection, stage_id: ids.stage, name: 'E1', board_id: ids.board, rank: expect.any(String) };
+      return {
+        id: ids.card,
+        collection_id: ids.collection,
+        stage_id: ids.stage,
+        name: 'E1',
+        board_id: ids.board,
+        rank: expect.any(String),
+      };
     },
   },
   {
@@ -210,7 +231,11 @@ const steps: Step[] = [
     event: 'collection.checklist.updated',
     act: async () => {
       await ok('PUT', collectionPath(`/checklist/${ids.checklist}`), { name: 'Before shipping!', position: 2 });
-      return { parent: { id: ids.collection }, attached: { id: ids.checklist, name: 'Before shipping!' }, pivot: { card_id: ids.card, position: 2 } };
+      return {
+        parent: { id: ids.collection },
+        attached: { id: ids.checklist, name: 'Before shipping!' },
+        pivot: { card_id: ids.card, position: 2 },
+      };
     },
   },
   {
@@ -228,7 +253,11 @@ const steps: Step[] = [
     event: 'collection.checklist.item.updated',
     act: async () => {
       await ok('PUT', collectionPath(`/checklist/${ids.checklist}/item/${ids.item}`), { checked: true });
-      return { parent: { id: ids.checklist }, attached: { id: ids.item, checked: true }, pivot: { position: 3, checked: true, checked_at: expect.stringMatching(timestamp) } };
+      return {
+        parent: { id: ids.checklist },
+        attached: { id: ids.item, checked: true },
+        pivot: { position: 3, checked: true, checked_at: expect.stringMatching(timestamp) },
+      };
     },
   },
   {
@@ -242,7 +271,11 @@ const steps: Step[] = [
     event: 'collection.checklist.deleted',
     act: async () => {
       await ok('DELETE', collectionPath(`/checklist/${ids.checklist}`));
-      return { parent: { id: ids.collection }, attached: { id: ids.checklist, name: 'Before shipping!' }, pivot: { card_id: ids.card, position: 2 } };
+      return {
+        parent: { id: ids.collection },
+        attached: { id: ids.checklist, name: 'Before shipping!' },
+        pivot: { card_id: ids.card, position: 2 },
+      };
     },
   },
   {
@@ -291,8 +324,22 @@ const steps: Step[] = [
   {
     event: 'time_tracking.created',
     act: async () => {
-      ids.entry = (await ok('POST', '/v1/time_tracking', { card_id: ids.card, activity_id: ids.activity, start: '2026-03-02T08:00:00Z', end: '2026-03-02T09:30:00Z' })).id;
-      return { id: ids.entry, card_id: ids.card, activity_id: ids.activity, start: '2026-03-02T08:00:00Z', end: '2026-03-02T09:30:00Z', duration: 90 };
+      ids.entry = (
+        await ok('POST', '/v1/time_tracking', {
+          card_id: ids.card,
+          activity_id: ids.activity,
+          start: '2026-03-02T08:00:00Z',
+          end: '2026-03-02T09:30:00Z',
+        })
+      ).id;
+      return {
+        id: ids.entry,
+        card_id: ids.card,
+        activity_id: ids.activity,
+        start: '2026-03-02T08:00:00Z',
+        end: '2026-03-02T09:30:00Z',
+        duration: 90,
+      };
     },
   },
   {
@@ -331,7 +378,12 @@ beforeAll(async () => {
     allowPrivateWebhookTargets: true,
     webhookDelivery: { retryBaseMs: 5, retryMaxMs: 40, timeoutMs: 2000 },
   });
-  const board = await ok('POST', '/v1/board?with=stages,labels', { name: 'Events', stages: [{ name: 'Cut' }], labels: [{ name: 'Rush' }], statuses: [{ name: 'Open', entry: true }] });
+  const board = await ok('POST', '/v1/board?with=stages,labels', {
+    name: 'Events',
+    stages: [{ name: 'Cut' }],
+    labels: [{ name: 'Rush' }],
+    statuses: [{ name: 'Open', entry: true }],
+  });
   ids.board = board.id;
   ids.stage = board.stages[0].id;
   ids.label = board.labels[0].id;
@@ -350,7 +402,9 @@ afterAll(async () => {
 });
 
 function layoutOf(event: WebhookEventType): keyof typeof webhookEventLayouts {
-  return (Object.keys(webhookEventLayouts) as (keyof typeof webhookEventLayouts)[]).find((layout) => (webhookEventLayouts[layout] as readonly string[]).includes(event))!;
+  return (Object.keys(webhookEventLayouts) as (keyof typeof webhookEventLayouts)[]).find((layout) =>
+    (webhookEventLayouts[layout] as readonly string[]).includes(event),
+  )!;
 }
 
 describe('every event type, made through the API', () => {
@@ -371,7 +425,11 @@ describe('every event type, made through the API', () => {
       const delivery = ofStep.at(-1)!;
       expect(delivery.event, what).toBe(step.event);
       expect(verifyDelivery(hook.secret, delivery.timestamp, delivery.body, delivery.signature), what).toBe(true);
-      expect(delivery.json, what).toMatchObject({ event: step.event, environment: { name: 'events' }, created_at: expect.stringMatching(timestamp) });
+      expect(delivery.json, what).toMatchObject({
+        event: step.event,
+        environment: { name: 'events' },
+        created_at: expect.stringMatching(timestamp),
+      });
       expect(delivery.json.data, what).toMatchObject(expected);
       // The layout: the record itself, or {parent, attached} with a pivot only for links with data.
       const keys = Object.keys(delivery.json.data).sort();

@@ -68,7 +68,10 @@ describe('the retry backoff', () => {
     for (const [failures, min, max] of documented) {
       expect(retryDelay(failures, defaultDeliveryTiming, lowest), `failure ${failures}, lowest`).toBe(min);
       expect(retryDelay(failures, defaultDeliveryTiming, highest), `failure ${failures}, highest`).toBe(max);
-      expect(retryDelay(failures, defaultDeliveryTiming, () => 0.5), `failure ${failures}, middle`).toBe((min + max) / 2);
+      expect(
+        retryDelay(failures, defaultDeliveryTiming, () => 0.5),
+        `failure ${failures}, middle`,
+      ).toBe((min + max) / 2);
     }
   });
 
@@ -88,7 +91,13 @@ describe('the retry backoff', () => {
   it('caps at retryMaxMs also when it is not a doubling of the base', () => {
     const timing: DeliveryTiming = { ...defaultDeliveryTiming, retryBaseMs: 100, retryMaxMs: 300 };
     const ranges = [1, 2, 3, 4, 5].map((n) => [retryDelay(n, timing, lowest), retryDelay(n, timing, highest)]);
-    expect(ranges).toEqual([[50, 100], [100, 200], [150, 300], [150, 300], [150, 300]]);
+    expect(ranges).toEqual([
+      [50, 100],
+      [100, 200],
+      [150, 300],
+      [150, 300],
+      [150, 300],
+    ]);
   });
 
   it('makes a delivery wait longer after each failed attempt (base below the cap)', async () => {
@@ -124,7 +133,10 @@ describe('a restart while deliveries wait for a retry', () => {
     const r = await receiver({ failFirst: 2 });
     // Retries far apart: the first server is stopped while they wait.
     const env = await setUp({ allowPrivateWebhookTargets: true, webhookDelivery: { retryBaseMs: 300, retryMaxMs: 300 } });
-    const hook = await env.api('POST', '/v1/webhook', { url: r.url, event_types: ['collection.created', 'collection.updated', 'collection.deleted'] });
+    const hook = await env.api('POST', '/v1/webhook', {
+      url: r.url,
+      event_types: ['collection.created', 'collection.updated', 'collection.deleted'],
+    });
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       const made = await env.api('POST', '/v1/collection', { board_id: env.boardId, name: `c${i}` });
@@ -171,9 +183,15 @@ describe('a restart while deliveries wait for a retry', () => {
     const env = await setUp({ allowPrivateWebhookTargets: true, webhookDelivery: { retryBaseMs: 5, retryMaxMs: 20 } });
     const hook = await env.api('POST', '/v1/webhook', { url, event_types: ['collection.created'] });
     await env.api('POST', '/v1/collection', { board_id: env.boardId, name: 'held' });
-    await eventually(async () => seen.length, (n) => n === 1);
+    await eventually(
+      async () => seen.length,
+      (n) => n === 1,
+    );
     await env.restart({ allowPrivateWebhookTargets: true, webhookDelivery: { retryBaseMs: 5, retryMaxMs: 20 } });
-    await eventually(async () => seen.length, (n) => n === 2);
+    await eventually(
+      async () => seen.length,
+      (n) => n === 2,
+    );
     expect(seen[1]).toBe(seen[0]);
     const log = await eventually(
       () => env.api('GET', `/v1/webhook/${hook.body.id}/delivery/${seen[0]}`),
@@ -233,7 +251,10 @@ describe('a receiver that keeps failing', () => {
       return new Promise<void>((resolve) => sleepy.close(() => resolve()));
     });
     const env = await setUp({ allowPrivateWebhookTargets: true, webhookDelivery: { retryBaseMs: 5, retryMaxMs: 5, timeoutMs: 150 } });
-    const hook = await env.api('POST', '/v1/webhook', { url: `http://127.0.0.1:${(sleepy.address() as { port: number }).port}/`, event_types: ['collection.created'] });
+    const hook = await env.api('POST', '/v1/webhook', {
+      url: `http://127.0.0.1:${(sleepy.address() as { port: number }).port}/`,
+      event_types: ['collection.created'],
+    });
     await env.api('POST', '/v1/collection', { board_id: env.boardId, name: 'late' });
     const done = await eventually(
       () => env.api('GET', `/v1/webhook/${hook.body.id}/delivery`),
@@ -269,7 +290,27 @@ describe('private targets', () => {
   });
 
   it('knows the private, loopback and link-local ranges of IPv4 and IPv6', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::1', '::', 'fe80::1', 'fc00::1', 'fd12:3456::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1', '2002:c0a8:101::1', 'ff02::1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      'fd12:3456::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '64:ff9b::a00:1',
+      '2002:c0a8:101::1',
+      'ff02::1',
+    ]) {
       expect(isPrivateAddress(address), address).toBe(true);
     }
     for (const address of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {

@@ -18,7 +18,14 @@ afterEach(async () => {
 
 describe('the webhook guard', () => {
   it('refuses IPv4-translated and local-use NAT64 addresses', () => {
-    for (const address of ['::ffff:0:127.0.0.1', '::ffff:0:7f00:1', '::ffff:0:8.8.8.8', '64:ff9b:1::7f00:1', '64:ff9b:1:ffff::1', '64:ff9b:1::a00:1']) {
+    for (const address of [
+      '::ffff:0:127.0.0.1',
+      '::ffff:0:7f00:1',
+      '::ffff:0:8.8.8.8',
+      '64:ff9b:1::7f00:1',
+      '64:ff9b:1:ffff::1',
+      '64:ff9b:1::a00:1',
+    ]) {
       expect(isPrivateAddress(address), address).toBe(true);
     }
     // Neighbours of those ranges that are ordinary public addresses stay allowed.

@@ -32,7 +32,8 @@ async function webhook(url: string, eventTypes: readonly string[]) {
 /** Every webhook of the environment switched off, so tests do not see each other's events. */
 async function quiet() {
   const list = await api('GET', '/v1/webhook?limit=1000');
-  for (const w of list.body.data as { id: string; active: boolean }[]) if (w.active) await api('PUT', `/v1/webhook/${w.id}`, { active: false });
+  for (const w of list.body.data as { id: string; active: boolean }[])
+    if (w.active) await api('PUT', `/v1/webhook/${w.id}`, { active: false });
 }
 
 let boardId: string;
@@ -45,7 +46,12 @@ beforeAll(async () => {
     allowPrivateWebhookTargets: true,
     webhookDelivery: { retryBaseMs: 5, retryMaxMs: 40, timeoutMs: 2000 },
   });
-  const board = await api('POST', '/v1/board', { name: 'Hooks', stages: [{ name: 'Cut' }], labels: [{ name: 'Rush' }], statuses: [{ name: 'Open' }] });
+  const board = await api('POST', '/v1/board', {
+    name: 'Hooks',
+    stages: [{ name: 'Cut' }],
+    labels: [{ name: 'Rush' }],
+    statuses: [{ name: 'Open' }],
+  });
   expect(board.status, JSON.stringify(board.body)).toBe(201);
   boardId = board.body.id;
   const full = await api('GET', `/v1/board/${boardId}?with=stages,labels`);
@@ -67,7 +73,13 @@ describe('the webhook resource', () => {
   it('returns the secret once, in the answer to the POST', async () => {
     const made = await webhook('https://hooks.example.com/in', ['collection.created']);
     expect(made.secret).toMatch(/^[0-9a-f]{64}$/);
-    expect(made).toMatchObject({ active: true, fail_streak: 0, disabled_until: null, last_failed_at: null, api_key_id: expect.any(String) });
+    expect(made).toMatchObject({
+      active: true,
+      fail_streak: 0,
+      disabled_until: null,
+      last_failed_at: null,
+      api_key_id: expect.any(String),
+    });
     const got = await api('GET', `/v1/webhook/${made.id}`);
     expect(got.status).toBe(200);
     expect(got.body.secret).toBeUndefined();
@@ -82,12 +94,21 @@ describe('the webhook resource', () => {
   });
 
   it('validates the URL: http(s) only, at most 512 characters (422)', async () => {
-    for (const url of ['ftp://example.com/x', 'javascript:alert(1)', 'not a url', '/relative', `https://example.com/${'a'.repeat(500)}`, 'https://user:pw@example.com/']) {
+    for (const url of [
+      'ftp://example.com/x',
+      'javascript:alert(1)',
+      'not a url',
+      '/relative',
+      `https://example.com/${'a'.repeat(500)}`,
+      'https://user:pw@example.com/',
+    ]) {
       const answer = await api('POST', '/v1/webhook', { url, event_types: ['card.created'] });
       expect(answer.status, url).toBe(422);
       expect(answer.body.errors.map((e: { field: string }) => e.field)).toContain('url');
     }
-    expect((await api('POST', '/v1/webhook', { url: `https://example.com/${'a'.repeat(488)}`, event_types: ['card.created'] })).status).toBe(201);
+    expect(
+      (await api('POST', '/v1/webhook', { url: `https://example.com/${'a'.repeat(488)}`, event_types: ['card.created'] })).status,
+    ).toBe(201);
   });
 
   it('accepts the 36 event types and nothing else', async () => {
@@ -115,7 +136,12 @@ describe('delivery', () => {
     await r.waitFor(() => r.delivered().length >= 4);
     await new Promise((resolve) => setTimeout(resolve, 100)); // nothing more should come
     const delivered = r.delivered().filter((d) => d.json.data.id === id);
-    expect(delivered.map((d) => d.json.event)).toEqual(['collection.created', 'collection.updated', 'collection.updated', 'collection.deleted']);
+    expect(delivered.map((d) => d.json.event)).toEqual([
+      'collection.created',
+      'collection.updated',
+      'collection.updated',
+      'collection.deleted',
+    ]);
     expect(delivered.map((d) => d.json.data.name)).toEqual(['Order 1', 'Order 1b', 'Order 1c', 'Order 1c']);
     expect(r.requests.filter((q) => q.answered >= 300)).toHaveLength(3);
     for (const d of r.requests) {
@@ -124,7 +150,11 @@ describe('delivery', () => {
       expect(d.event).toBe(d.json.event);
     }
     expect(verifyDelivery('another secret', delivered[0]!.timestamp, delivered[0]!.body, delivered[0]!.signature)).toBe(false);
-    expect(delivered[0]!.json).toMatchObject({ event: 'collection.created', environment: { name: 'hooks' }, created_at: expect.stringMatching(/Z$/) });
+    expect(delivered[0]!.json).toMatchObject({
+      event: 'collection.created',
+      environment: { name: 'hooks' },
+      created_at: expect.stringMatching(/Z$/),
+    });
     expect(delivered[0]!.json.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(delivered.map((d) => d.deliveryId)).size).toBe(4);
 
@@ -142,7 +172,7 @@ describe('delivery', () => {
     expect(health.last_failed_at).toEqual(expect.any(String));
   });
 
-  it('keeps the order of one record\'s events while the receiver is down', async () => {
+  it("keeps the order of one record's events while the receiver is down", async () => {
     const r = await receiver({ failFirst: 10 });
     await webhook(r.url, ['collection.created', 'collection.updated']);
     const made = await api('POST', '/v1/collection', { board_id: boardId, name: 'v0' });
@@ -187,24 +217,45 @@ describe('delivery', () => {
 describe('event layouts', () => {
   it('sends links as nested objects and pivots with their data', async () => {
     const r = await receiver();
-    await webhook(r.url, ['collection.label.attached', 'collection.label.detached', 'collection.activity.attached', 'collection.activity.updated', 'collection.activity.detached']);
+    await webhook(r.url, [
+      'collection.label.attached',
+      'collection.label.detached',
+      'collection.activity.attached',
+      'collection.activity.updated',
+      'collection.activity.detached',
+    ]);
     const activity = await api('POST', '/v1/activity', { description: 'Welding' });
     expect(activity.status, JSON.stringify(activity.body)).toBe(201);
-    const made = await api('POST', '/v1/collection', { board_id: boardId, name: 'links', labels: [{ id: labelId }], activities: [{ id: activity.body.id, time: 30 }] });
+    const made = await api('POST', '/v1/collection', {
+      board_id: boardId,
+      name: 'links',
+      labels: [{ id: labelId }],
+      activities: [{ id: activity.body.id, time: 30 }],
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     await api('PUT', `/v1/collection/${made.body.id}`, { activities: [{ id: activity.body.id, time: 45 }] });
     await api('PUT', `/v1/collection/${made.body.id}`, { labels: [], activities: [] });
     await r.waitFor(() => r.delivered().length >= 5);
     const events = r.delivered().map((d) => d.json);
     expect(events.map((e) => e.event).sort()).toEqual(
-      ['collection.activity.attached', 'collection.activity.detached', 'collection.activity.updated', 'collection.label.attached', 'collection.label.detached'].sort(),
+      [
+        'collection.activity.attached',
+        'collection.activity.detached',
+        'collection.activity.updated',
+        'collection.label.attached',
+        'collection.label.detached',
+      ].sort(),
     );
     const attached = events.find((e) => e.event === 'collection.label.attached')!;
     expect(attached.data.parent).toMatchObject({ id: made.body.id, name: 'links' });
     expect(attached.data.attached).toMatchObject({ id: labelId, name: 'Rush' });
     expect(attached.data.pivot).toBeUndefined();
     const updated = events.find((e) => e.event === 'collection.activity.updated')!;
-    expect(updated.data).toMatchObject({ parent: { id: made.body.id }, attached: { id: activity.body.id, description: 'Welding' }, pivot: { time: 45 } });
+    expect(updated.data).toMatchObject({
+      parent: { id: made.body.id },
+      attached: { id: activity.body.id, description: 'Welding' },
+      pivot: { time: 45 },
+    });
     expect(events.find((e) => e.event === 'collection.activity.detached')!.data.pivot).toEqual({ time: 45 });
   });
 
@@ -229,7 +280,11 @@ describe('event layouts', () => {
     const r = await receiver();
     await webhook(r.url, ['card.created', 'card.updated.merged', 'card.label.attached']);
     const collection = await api('POST', '/v1/collection', { board_id: boardId, name: 'cards' });
-    const card = await api('POST', `/v1/collection/${collection.body.id}/card`, { stage_id: stageId, name: 'C1', labels: [{ id: labelId }] });
+    const card = await api('POST', `/v1/collection/${collection.body.id}/card`, {
+      stage_id: stageId,
+      name: 'C1',
+      labels: [{ id: labelId }],
+    });
     expect(card.status, JSON.stringify(card.body)).toBe(201);
     await api('PUT', `/v1/collection/${collection.body.id}/card/${card.body.id}`, { name: 'C1 renamed' });
     await r.waitFor(() => r.delivered().some((d) => d.json.event === 'card.updated.merged' && d.json.data.name === 'C1 renamed'));
@@ -237,7 +292,10 @@ describe('event layouts', () => {
     const events = r.delivered().map((d) => d.json);
     expect(events.filter((e) => e.event === 'card.created')).toHaveLength(1);
     expect(events.find((e) => e.event === 'card.created')!.data).toMatchObject({ id: card.body.id, stage_id: stageId });
-    expect(events.find((e) => e.event === 'card.label.attached')!.data).toMatchObject({ parent: { id: card.body.id }, attached: { id: labelId } });
+    expect(events.find((e) => e.event === 'card.label.attached')!.data).toMatchObject({
+      parent: { id: card.body.id },
+      attached: { id: labelId },
+    });
     // One merged event per request that changed the card, with the card as the request left it.
     const merged = events.filter((e) => e.event === 'card.updated.merged');
     expect(merged.at(-1)!.data.name).toBe('C1 renamed');
@@ -262,7 +320,10 @@ describe('event layouts', () => {
     });
     await r.waitFor(() => r.delivered().length >= before + 4);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const after = r.delivered().slice(before).map((d) => d.json);
+    const after = r
+      .delivered()
+      .slice(before)
+      .map((d) => d.json);
     expect(after.filter((e) => e.event === 'card.updated').map((e) => e.data.name)).toEqual(['M1', 'M2', 'M3']);
     expect(after.filter((e) => e.event === 'card.updated.merged').map((e) => e.data.name)).toEqual(['M3']);
   });

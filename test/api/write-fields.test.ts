@@ -18,7 +18,12 @@ async function ok(method: string, path: string, body?: unknown): Promise<any> {
 }
 
 /** Creates with `create`, changes with `change`; each time every sent field reads back as sent. */
-async function expectTaken(path: string, create: Record<string, unknown>, change: Record<string, unknown>, withRelations = ''): Promise<any> {
+async function expectTaken(
+  path: string,
+  create: Record<string, unknown>,
+  change: Record<string, unknown>,
+  withRelations = '',
+): Promise<any> {
   const made = await ok('POST', `${path}${withRelations}`, create);
   const read = await ok('GET', `${path}/${made.id}${withRelations}`);
   for (const [field, value] of Object.entries(create)) expect(read[field], `${path} ${field} on create`).toEqual(value);
@@ -30,7 +35,11 @@ async function expectTaken(path: string, create: Record<string, unknown>, change
 
 beforeAll(async () => {
   api = await startTestApi();
-  board = await ok('POST', '/v1/board?with=stages', { name: 'Workshop', stages: [{ name: 'Welding' }, { name: 'Painting' }], statuses: [{ name: 'To do', entry: true }] });
+  board = await ok('POST', '/v1/board?with=stages', {
+    name: 'Workshop',
+    stages: [{ name: 'Welding' }, { name: 'Painting' }],
+    statuses: [{ name: 'To do', entry: true }],
+  });
 });
 afterAll(async () => {
   await api.close();
@@ -41,8 +50,30 @@ describe('written fields take effect or are refused by name', () => {
     const workdays = { '1': 6, '2': 6, '3': 6, '4': 6, '5': null, '6': null, '7': null };
     await expectTaken(
       '/v1/resource',
-      { name: 'Anna', type: 'employee', description: 'Welder', start_date: '2026-01-01', end_date: '2026-12-31', avatar: 'https://example.com/a.png', workdays, integration_schedule: true, color_hex: '#aabbcc', boards: [{ id: board.id, active: true, stages: [{ id: board.stages[0].id, percentage: 50, active: true }] }], external_ref: 'hr-1', transaction: 'tx-2' },
-      { name: 'Anna A.', type: 'cell', description: null, end_date: null, avatar: null, integration_schedule: false, color_hex: null, external_ref: 'hr-2' },
+      {
+        name: 'Anna',
+        type: 'employee',
+        description: 'Welder',
+        start_date: '2026-01-01',
+        end_date: '2026-12-31',
+        avatar: 'https://example.com/a.png',
+        workdays,
+        integration_schedule: true,
+        color_hex: '#aabbcc',
+        boards: [{ id: board.id, active: true, stages: [{ id: board.stages[0].id, percentage: 50, active: true }] }],
+        external_ref: 'hr-1',
+        transaction: 'tx-2',
+      },
+      {
+        name: 'Anna A.',
+        type: 'cell',
+        description: null,
+        end_date: null,
+        avatar: null,
+        integration_schedule: false,
+        color_hex: null,
+        external_ref: 'hr-2',
+      },
     );
     const before = (await ok('GET', '/v1/resource?limit=0')).count;
     expectFieldErrors(await api.http('POST', '/v1/resource', { name: 'Ben', workdays_start_date: '2026-11-02' }), ['workdays_start_date']);
@@ -55,7 +86,12 @@ describe('written fields take effect or are refused by name', () => {
 
   it('time entry: duration sets the end, locked locks, running: false stops a timer, running: true on a finished entry is refused', async () => {
     const activity = (await ok('POST', '/v1/activity', { description: 'Meeting' })).id;
-    const finished = await ok('POST', '/v1/time_tracking', { activity_id: activity, start: '2026-11-02T08:00:00Z', duration: 30, locked: true });
+    const finished = await ok('POST', '/v1/time_tracking', {
+      activity_id: activity,
+      start: '2026-11-02T08:00:00Z',
+      duration: 30,
+      locked: true,
+    });
     expect(finished).toMatchObject({ end: '2026-11-02T08:30:00Z', duration: 30, locked: true, running: false });
     const timer = await ok('POST', '/v1/time_tracking', { activity_id: activity, start: new Date(Date.now() - 3_600_000).toISOString() });
     expect(timer.running).toBe(true);

@@ -88,12 +88,21 @@ async function seed(api: TestApi): Promise<Seeded> {
     // Every third resource gets a holiday week and a few partial days.
     if (r % 3 === 0) {
       const month = String(1 + Math.floor(next() * 12)).padStart(2, '0');
-      await must(api, 'POST', `/v1/resource/${resource.id}/schedule_deviation`, { type: 'holiday', start_date: `2026-${month}-08`, end_date: `2026-${month}-14` });
+      await must(api, 'POST', `/v1/resource/${resource.id}/schedule_deviation`, {
+        type: 'holiday',
+        start_date: `2026-${month}-08`,
+        end_date: `2026-${month}-14`,
+      });
       deviations++;
       for (let d = 0; d < 3; d++) {
         const day = String(1 + Math.floor(next() * 28)).padStart(2, '0');
         const m = String(1 + Math.floor(next() * 12)).padStart(2, '0');
-        await must(api, 'POST', `/v1/resource/${resource.id}/schedule_deviation`, { type: 'leave', start_date: `2026-${m}-${day}`, end_date: `2026-${m}-${day}`, time: 60 + d * 30 });
+        await must(api, 'POST', `/v1/resource/${resource.id}/schedule_deviation`, {
+          type: 'leave',
+          start_date: `2026-${m}-${day}`,
+          end_date: `2026-${m}-${day}`,
+          time: 60 + d * 30,
+        });
         deviations++;
       }
     }
@@ -105,14 +114,19 @@ async function seed(api: TestApi): Promise<Seeded> {
 async function seedCards(api: TestApi, { boardId, stageIds, resourceIds }: Seeded): Promise<void> {
   const next = random(20261231);
   /** Up to `count` different items of `list`. */
-  const pick = <T>(list: readonly T[], count: number): T[] => [...new Set(Array.from({ length: count }, () => list[Math.floor(next() * list.length)]!))];
+  const pick = <T>(list: readonly T[], count: number): T[] => [
+    ...new Set(Array.from({ length: count }, () => list[Math.floor(next() * list.length)]!)),
+  ];
   // A card takes the board's entry status, and the bench board has none yet.
   await must(api, 'POST', `/v1/board/${boardId}/status`, { name: 'Ready', priority: 0, entry: true, exit: false });
   const activities: string[] = [];
-  for (const type of types) activities.push((await must(api, 'POST', '/v1/activity', { description: `Bench ${type}`, resource_type: type })).id);
+  for (const type of types)
+    activities.push((await must(api, 'POST', '/v1/activity', { description: `Bench ${type}`, resource_type: type })).id);
   let collectionId = '';
   for (let c = 0; c < cardCount; c++) {
-    if (c % cardsPerCollection === 0) collectionId = (await must(api, 'POST', '/v1/collection', { name: `Bench order ${c / cardsPerCollection + 1}`, board_id: boardId })).id;
+    if (c % cardsPerCollection === 0)
+      collectionId = (await must(api, 'POST', '/v1/collection', { name: `Bench order ${c / cardsPerCollection + 1}`, board_id: boardId }))
+        .id;
     const start = Date.UTC(2026, 0, 1) + Math.floor(next() * 365) * 86_400_000;
     const end = start + Math.floor(next() * 10) * 86_400_000;
     await must(api, 'POST', `/v1/collection/${collectionId}/card`, {
@@ -142,7 +156,13 @@ function percentile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
-async function time(api: TestApi, path: string, expectBuckets: number, listName: string, listLength: number): Promise<{ p50: number; p95: number; min: number; bytes: number }> {
+async function time(
+  api: TestApi,
+  path: string,
+  expectBuckets: number,
+  listName: string,
+  listLength: number,
+): Promise<{ p50: number; p95: number; min: number; bytes: number }> {
   let bytes = 0;
   const once = async () => {
     const started = performance.now();
@@ -157,7 +177,8 @@ async function time(api: TestApi, path: string, expectBuckets: number, listName:
   const { text } = await once();
   const body = JSON.parse(text);
   if (body.data?.length !== expectBuckets) throw new Error(`GET ${path}: ${body.data?.length} buckets, expected ${expectBuckets}`);
-  if (body.data[0][listName]?.length !== listLength) throw new Error(`GET ${path}: ${body.data[0][listName]?.length} ${listName} rows, expected ${listLength}`);
+  if (body.data[0][listName]?.length !== listLength)
+    throw new Error(`GET ${path}: ${body.data[0][listName]?.length} ${listName} rows, expected ${listLength}`);
   for (let i = 0; i < warmup; i++) await once();
   const samples: number[] = [];
   for (let i = 0; i < iterations; i++) samples.push((await once()).elapsed);
@@ -188,7 +209,8 @@ async function run(api: TestApi, boardId: string, label: string): Promise<boolea
 
   const header = [`endpoint (2026, ${label})`, 'time_frame', 'buckets', 'body', 'p50 ms', 'p95 ms', 'min ms', 'verdict'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 && i <= 6 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i >= 2 && i <= 6 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of rows) console.log(line(row));
@@ -212,7 +234,9 @@ async function main(): Promise<void> {
     console.log(`Added ${cardCount} cards in ${(performance.now() - cardsStart).toFixed(0)} ms\n`);
     within = (await run(api, seeded.boardId, `whole year, ${cardCount} cards`)) && within;
 
-    console.log(`${within ? 'PASS' : 'OVER BUDGET'}: capacity over a year ${within ? 'is' : 'is not'} well under ${budgetMs} ms (p95) in every case`);
+    console.log(
+      `${within ? 'PASS' : 'OVER BUDGET'}: capacity over a year ${within ? 'is' : 'is not'} well under ${budgetMs} ms (p95) in every case`,
+    );
   } finally {
     await api.close();
   }

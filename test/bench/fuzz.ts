@@ -32,7 +32,10 @@ console.log(`  most frequent refusals:\n${topRefusals(report)}`);
 if (report.findings.length > 0) {
   // Every finding with its whole request (bodies as base64), to send again while debugging.
   const file = join(tmpdir(), `planner-fuzz-findings-${seed}.json`);
-  const whole = report.findings.map((f) => ({ ...f, request: { ...f.request, body: f.request.body === undefined ? undefined : Buffer.from(f.request.body).toString('base64') } }));
+  const whole = report.findings.map((f) => ({
+    ...f,
+    request: { ...f.request, body: f.request.body === undefined ? undefined : Buffer.from(f.request.body).toString('base64') },
+  }));
   writeFileSync(file, JSON.stringify(whole, null, 2));
   console.log(`  findings with their requests: ${file}`);
 }

@@ -147,9 +147,13 @@ async function main(): Promise<void> {
     const line = (name: string, s: Stats, bytes: number) =>
       `${pad(name, 44)} ${pad(String(iterations), 5, true)} ${pad(s.p50.toFixed(2), 9, true)} ${pad(s.p95.toFixed(2), 9, true)} ${pad(s.perSecond.toFixed(0), 8, true)} ${pad((bytes / 1024).toFixed(0), 8, true)}`;
 
-    console.log(`orders benchmark: ${orderCount} orders x ${rowsPerOrder} rows (seeded through the API in ${(seedMs / 1000).toFixed(1)} s), warm-up ${warmup}, Node ${process.version}`);
+    console.log(
+      `orders benchmark: ${orderCount} orders x ${rowsPerOrder} rows (seeded through the API in ${(seedMs / 1000).toFixed(1)} s), warm-up ${warmup}, Node ${process.version}`,
+    );
     console.log('');
-    console.log(`${pad('path', 44)} ${pad('N', 5, true)} ${pad('p50 ms', 9, true)} ${pad('p95 ms', 9, true)} ${pad('req/s', 8, true)} ${pad('KiB', 8, true)}`);
+    console.log(
+      `${pad('path', 44)} ${pad('N', 5, true)} ${pad('p50 ms', 9, true)} ${pad('p95 ms', 9, true)} ${pad('req/s', 8, true)} ${pad('KiB', 8, true)}`,
+    );
     console.log('-'.repeat(88));
     console.log(line('API  GET /v1/order?limit=100&with=order_rows', a, apiBytes));
     console.log(line('raw  better-sqlite3 + group + JSON.stringify', r, rawBytes));

@@ -68,7 +68,12 @@ async function createBoard(api: TestApi, activities: string[], name: string): Pr
         { name: 'Done', priority: 1, exit: true },
       ],
       labels: ['Rush', 'Export', 'Warranty'].map((label, priority) => ({ name: label, priority })),
-      stages: activities.map((id, priority) => ({ name: `Stage ${priority + 1}`, priority, delay_day: priority % 2, activities: [{ id, priority: 0 }] })),
+      stages: activities.map((id, priority) => ({
+        name: `Stage ${priority + 1}`,
+        priority,
+        delay_day: priority % 2,
+        activities: [{ id, priority: 0 }],
+      })),
     },
     201,
   );
@@ -89,7 +94,9 @@ async function createResources(api: TestApi, board: Board, count: number): Promi
       {
         name: `Worker ${i + 1}`,
         type: i % 2 === 0 ? 'employee' : 'machine',
-        boards: [{ id: board.id, active: true, stages: board.stages.map((id, s) => ({ id, percentage: 50 + ((i + s) % 6) * 10, active: true })) }],
+        boards: [
+          { id: board.id, active: true, stages: board.stages.map((id, s) => ({ id, percentage: 50 + ((i + s) % 6) * 10, active: true })) },
+        ],
       },
       201,
     );
@@ -133,7 +140,10 @@ async function main(): Promise<void> {
   try {
     const activities: string[] = [];
     for (let a = 0; a < stageCount; a++) {
-      activities.push((await must(api, 'POST', '/v1/activity', { description: `Activity ${a + 1}`, resource_type: a % 2 ? 'machine' : 'employee' }, 201)).id);
+      activities.push(
+        (await must(api, 'POST', '/v1/activity', { description: `Activity ${a + 1}`, resource_type: a % 2 ? 'machine' : 'employee' }, 201))
+          .id,
+      );
     }
     const board = await createBoard(api, activities, 'Bench board');
     const resources = await createResources(api, board, 6);
@@ -155,33 +165,40 @@ async function main(): Promise<void> {
       if (res.status === 200) {
         cardsMade += res.body.cards.length;
         planned.push(latencies[latencies.length - 1]!);
-      }
-      else failures.push({ index: i + 1, status: res.status, body: JSON.stringify(res.body).slice(0, 160) });
+      } else failures.push({ index: i + 1, status: res.status, body: JSON.stringify(res.body).slice(0, 160) });
     }
     const totalSeconds = (performance.now() - started) / 1000;
     const mean = latencies.reduce((s, x) => s + x, 0) / latencies.length;
-    table('(a) plan 1,000 collections (2–3 activities each) onto a board with 5 stages, over HTTP', ['figure', 'value'], [
-      ['collections', collections],
-      ['planned (200)', collections - failures.length],
-      ['failed', failures.length],
-      ['cards made', cardsMade],
-      ['total s', totalSeconds.toFixed(2)],
-      ['ms per collection (mean)', ms(mean)],
-      ['p50 ms', ms(quantile(latencies, 0.5))],
-      ['p95 ms', ms(quantile(latencies, 0.95))],
-      ['max ms', ms(Math.max(...latencies))],
-      ['p50 ms, first 100 planned', ms(quantile(planned.slice(0, 100), 0.5))],
-      ['p50 ms, last 100 planned', ms(quantile(planned.slice(-100), 0.5))],
-    ]);
+    table(
+      '(a) plan 1,000 collections (2–3 activities each) onto a board with 5 stages, over HTTP',
+      ['figure', 'value'],
+      [
+        ['collections', collections],
+        ['planned (200)', collections - failures.length],
+        ['failed', failures.length],
+        ['cards made', cardsMade],
+        ['total s', totalSeconds.toFixed(2)],
+        ['ms per collection (mean)', ms(mean)],
+        ['p50 ms', ms(quantile(latencies, 0.5))],
+        ['p95 ms', ms(quantile(latencies, 0.95))],
+        ['max ms', ms(Math.max(...latencies))],
+        ['p50 ms, first 100 planned', ms(quantile(planned.slice(0, 100), 0.5))],
+        ['p50 ms, last 100 planned', ms(quantile(planned.slice(-100), 0.5))],
+      ],
+    );
     if (failures.length > 0) {
       const byStatus = new Map<number, number>();
       for (const f of failures) byStatus.set(f.status, (byStatus.get(f.status) ?? 0) + 1);
-      console.log(`\nFAILED plans: ${[...byStatus].map(([s, n]) => `${n} × HTTP ${s}`).join(', ')}; first at collection #${failures[0]!.index}: ${failures[0]!.body}`);
+      console.log(
+        `\nFAILED plans: ${[...byStatus].map(([s, n]) => `${n} × HTTP ${s}`).join(', ')}; first at collection #${failures[0]!.index}: ${failures[0]!.body}`,
+      );
       const perStage = await Promise.all(
         board.stages.map(async (id) => (await must(api, 'GET', `/v1/card?filter=stage_id:eq:${id}&limit=0`)).count as number),
       );
       console.log(`cards per stage when it failed: ${perStage.join(', ')}`);
-      problems.push(`${failures.length} of ${collections} plans failed (first: collection #${failures[0]!.index}, HTTP ${failures[0]!.status})`);
+      problems.push(
+        `${failures.length} of ${collections} plans failed (first: collection #${failures[0]!.index}, HTTP ${failures[0]!.status})`,
+      );
     }
 
     // ---------------------------------------------------------------- top up to exactly 5,000 cards
@@ -215,7 +232,10 @@ async function main(): Promise<void> {
     for (let i = 0; i < all.length; i += 5) {
       const card = all[i]!;
       if (!boardLabels.has(card.board_id)) {
-        boardLabels.set(card.board_id, (await must(api, 'GET', `/v1/board/${card.board_id}?with=labels`)).labels.map((l: any) => l.id));
+        boardLabels.set(
+          card.board_id,
+          (await must(api, 'GET', `/v1/board/${card.board_id}?with=labels`)).labels.map((l: any) => l.id),
+        );
       }
       const labels = boardLabels.get(card.board_id)!.slice(0, 1 + (i % 2));
       await must(api, 'PUT', `/v1/collection/${card.collection_id}/card/${card.id}`, { labels: labels.map((id) => ({ id })) });
@@ -236,7 +256,9 @@ async function main(): Promise<void> {
       const pages: string[] = [];
       for (let offset = 0; offset < targetCards; offset += pageSize) {
         const t0 = performance.now();
-        const response = await fetch(`${api.baseUrl}/v1/card?limit=${pageSize}&offset=${offset}&with=labels,resources`, { headers: api.headers });
+        const response = await fetch(`${api.baseUrl}/v1/card?limit=${pageSize}&offset=${offset}&with=labels,resources`, {
+          headers: api.headers,
+        });
         const text = await response.text();
         const elapsed = performance.now() - t0;
         if (response.status !== 200) throw new Error(`GET /v1/card page ${offset}: ${response.status} ${text.slice(0, 200)}`);
@@ -251,23 +273,45 @@ async function main(): Promise<void> {
       let resourced = 0;
       for (const text of pages) {
         const body = JSON.parse(text);
-        if (body.count !== targetCards || body.data.length !== pageSize) throw new Error(`page has ${body.data.length} of count ${body.count}`);
+        if (body.count !== targetCards || body.data.length !== pageSize)
+          throw new Error(`page has ${body.data.length} of count ${body.count}`);
         for (const card of body.data) {
           seen.add(card.id);
           if (!Array.isArray(card.labels) || !Array.isArray(card.resources)) throw new Error('labels/resources not embedded');
           const expected = labelsOf.get(card.id) ?? [];
-          if (card.labels.map((l: any) => l.id).sort().join() !== [...expected].sort().join()) throw new Error(`card ${card.id} has the wrong labels`);
+          if (
+            card.labels
+              .map((l: any) => l.id)
+              .sort()
+              .join() !== [...expected].sort().join()
+          )
+            throw new Error(`card ${card.id} has the wrong labels`);
           if (card.labels.length > 0) labelled++;
           if (card.resources.length > 0) resourced++;
         }
       }
       if (seen.size !== targetCards) throw new Error(`a pass saw ${seen.size} distinct cards`);
-      if (labelled !== labelsOf.size || resourced !== withResources) throw new Error(`labelled ${labelled}/${labelsOf.size}, with resources ${resourced}/${withResources}`);
+      if (labelled !== labelsOf.size || resourced !== withResources)
+        throw new Error(`labelled ${labelled}/${labelsOf.size}, with resources ${resourced}/${withResources}`);
     }
-    table(`(b) GET /v1/card?limit=1000&with=labels,resources over HTTP, 5,000 cards (${labelsOf.size} with labels, ${withResources} with resources)`, ['figure', 'p50 ms', 'p95 ms', 'max ms'], [
-      [`per page (${pageTimes.length} requests)`, ms(quantile(pageTimes, 0.5)), ms(quantile(pageTimes, 0.95)), ms(Math.max(...pageTimes))],
-      [`all 5 pages (${passTimes.length} passes)`, ms(quantile(passTimes, 0.5)), ms(quantile(passTimes, 0.95)), ms(Math.max(...passTimes))],
-    ]);
+    table(
+      `(b) GET /v1/card?limit=1000&with=labels,resources over HTTP, 5,000 cards (${labelsOf.size} with labels, ${withResources} with resources)`,
+      ['figure', 'p50 ms', 'p95 ms', 'max ms'],
+      [
+        [
+          `per page (${pageTimes.length} requests)`,
+          ms(quantile(pageTimes, 0.5)),
+          ms(quantile(pageTimes, 0.95)),
+          ms(Math.max(...pageTimes)),
+        ],
+        [
+          `all 5 pages (${passTimes.length} passes)`,
+          ms(quantile(passTimes, 0.5)),
+          ms(quantile(passTimes, 0.95)),
+          ms(Math.max(...passTimes)),
+        ],
+      ],
+    );
     console.log(`response size: ${(bytes / 1024 / 1024).toFixed(2)} MiB for all 5 pages (${(bytes / 5 / 1024).toFixed(0)} KiB per page)`);
   } finally {
     await api.close();

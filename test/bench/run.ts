@@ -29,5 +29,7 @@ for (const name of scripts) {
   }
 }
 
-console.log(`\n${scripts.length - failures.length} of ${scripts.length} benchmark scripts ran${failures.length ? `; failed: ${failures.join(', ')}` : ''}`);
+console.log(
+  `\n${scripts.length - failures.length} of ${scripts.length} benchmark scripts ran${failures.length ? `; failed: ${failures.join(', ')}` : ''}`,
+);
 process.exit(failures.length > 0 ? 1 : 0);

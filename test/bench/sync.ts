@@ -43,7 +43,19 @@ import { defaultTiming, SyncClient } from '../../electron/sync/client.js';
 import { MemoryVault } from '../../electron/sync/credentials.js';
 import { syncTables } from '../../electron/sync/tables.js';
 import { tempDir } from '../helpers/api.js';
-import { call, goOnline, ok, remoteEnv, remoteKey, removeFolders, runSync, startClient, startRemote, waitFor, type ClientNode } from '../helpers/sync-cluster.js';
+import {
+  call,
+  goOnline,
+  ok,
+  remoteEnv,
+  remoteKey,
+  removeFolders,
+  runSync,
+  startClient,
+  startRemote,
+  waitFor,
+  type ClientNode,
+} from '../helpers/sync-cluster.js';
 import { startInProcessRemote, type InProcessRemote } from '../helpers/sync-inprocess.js';
 
 interface Row {
@@ -92,7 +104,13 @@ async function seedRemote(remote: InProcessRemote, total: number): Promise<numbe
         id: uuidv7(),
         op: 'create',
         fields: project
-          ? { name: `Seed project ${i}`, code: `P-${i}`, description: 'seeded for the sync benchmark', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }
+          ? {
+              name: `Seed project ${i}`,
+              code: `P-${i}`,
+              description: 'seeded for the sync benchmark',
+              created_at: '2026-01-01T00:00:00Z',
+              updated_at: '2026-01-01T00:00:00Z',
+            }
           : { description: `Seed item ${i}`, code: `I-${i}`, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' },
         hlc: formatHlc({ millis: at, counter: i % 0xffff, node: 'seed' }),
       });
@@ -110,7 +128,11 @@ async function count(node: { url: string; headers: Record<string, string>; name:
 }
 
 /** One timed initial sync of a fresh client process; returns its time and where it went. */
-async function timedInitialSync(remote: InProcessRemote, total: number, name: string): Promise<{ ms: number; cpuMs: number; detail: string }> {
+async function timedInitialSync(
+  remote: InProcessRemote,
+  total: number,
+  name: string,
+): Promise<{ ms: number; cpuMs: number; detail: string }> {
   // Started offline, so its own first sync fails at once and the timed run does the work.
   const client = await startClient(remote, { name, offline: true });
   const stopClient = trackClient(client);
@@ -157,7 +179,9 @@ function rawBulkLoad(tables: { name: string; rows: Record<string, unknown>[] }[]
     db.transaction(() => {
       for (const { name, rows } of tables) {
         const columns = Object.keys(rows[0]!);
-        const insert = db.prepare(`INSERT INTO "${name}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
+        const insert = db.prepare(
+          `INSERT INTO "${name}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+        );
         for (const row of rows) insert.run(row);
       }
     })();
@@ -181,8 +205,11 @@ async function initialSync(): Promise<void> {
   const syncs: { ms: number; cpuMs: number; detail: string }[] = [];
   for (const name of ['fresh client 1', 'fresh client 2']) syncs.push(await timedInitialSync(remote, total, name));
   const db = remote.dataDir.environment(remote.environment.id).db;
-  const source = ['project', 'item'].map((name) => ({ name, rows: db.prepare(`SELECT * FROM "${name}"`).all() as Record<string, unknown>[] }));
-  if (source.reduce((n, t) => n + t.rows.length, 0) !== total) fail('the raw load does not have the remote\'s rows');
+  const source = ['project', 'item'].map((name) => ({
+    name,
+    rows: db.prepare(`SELECT * FROM "${name}"`).all() as Record<string, unknown>[],
+  }));
+  if (source.reduce((n, t) => n + t.rows.length, 0) !== total) fail("the raw load does not have the remote's rows");
   const raws = [rawBulkLoad(source), rawBulkLoad(source), rawBulkLoad(source)];
   const best = Math.min(...syncs.map((s) => s.ms));
   const raw = Math.min(...raws.map((r) => r.ms));
@@ -225,8 +252,10 @@ async function offlinePush(remote: InProcessRemote): Promise<void> {
   const runMs = performance.now() - began;
   if (summary.error || summary.pushed !== 1000) fail(`the push did not go through: ${JSON.stringify(summary)}`);
   const pushes = client.proxy!.log.slice(logged).filter((e) => e.path.startsWith('/v1/sync/push'));
-  const pushMs = pushes.length > 0 ? Math.max(...pushes.map((e) => e.remoteDoneAt ?? e.startedAt)) - Math.min(...pushes.map((e) => e.startedAt)) : runMs;
-  if ((await ok(remote, 'GET', '/v1/project?limit=0&filter=name:starts_with:Offline', undefined, 200)).count !== 500) fail('the remote does not have the 500 projects');
+  const pushMs =
+    pushes.length > 0 ? Math.max(...pushes.map((e) => e.remoteDoneAt ?? e.startedAt)) - Math.min(...pushes.map((e) => e.startedAt)) : runMs;
+  if ((await ok(remote, 'GET', '/v1/project?limit=0&filter=name:starts_with:Offline', undefined, 200)).count !== 500)
+    fail('the remote does not have the 500 projects');
   rows.push({
     scenario: '(b) push of 1,000 queued offline mutations',
     measured: `${pushMs.toFixed(0)} ms`,
@@ -251,7 +280,12 @@ async function steadyLatency(remote: InProcessRemote): Promise<void> {
     const value = `edit ${i} ${uuidv7()}`;
     await ok(a, 'PUT', `/v1/project/${project.id}`, { description: value }, 200);
     const began = performance.now();
-    await waitFor(async () => (await call(b, 'GET', `/v1/project/${project.id}`)).body?.description === value, `edit ${i} on B`, 15_000, 50);
+    await waitFor(
+      async () => (await call(b, 'GET', `/v1/project/${project.id}`)).body?.description === value,
+      `edit ${i} on B`,
+      15_000,
+      50,
+    );
     samples.push(performance.now() - began);
     // Edits spaced out, so each one meets the sync loops at a different phase.
     await new Promise((r) => setTimeout(r, 137 * (i % 4)));
@@ -287,7 +321,12 @@ async function liveLatency(remote: InProcessRemote): Promise<void> {
     const value = `live edit ${i} ${uuidv7()}`;
     await ok(a, 'PUT', `/v1/project/${project.id}`, { description: value }, 200);
     const began = performance.now();
-    await waitFor(async () => (await call(b, 'GET', `/v1/project/${project.id}`)).body?.description === value, `live edit ${i} on B`, 15_000, 10);
+    await waitFor(
+      async () => (await call(b, 'GET', `/v1/project/${project.id}`)).body?.description === value,
+      `live edit ${i} on B`,
+      15_000,
+      10,
+    );
     samples.push(performance.now() - began);
     await new Promise((r) => setTimeout(r, 37 * (i % 5)));
   }
@@ -312,7 +351,7 @@ async function idleRequests(remote: InProcessRemote): Promise<void> {
     startClient(remote, { name: 'idle polling client', syncIntervalMs: defaultTiming.pullIntervalMs }),
   ]);
   const stops = [trackClient(live), trackClient(polling)];
-  await waitFor(() => live.proxy!.log.some((e) => e.path.startsWith('/v1/sync/stream') && e.answered), 'the live client\'s stream', 15_000);
+  await waitFor(() => live.proxy!.log.some((e) => e.path.startsWith('/v1/sync/stream') && e.answered), "the live client's stream", 15_000);
   await runSync(live);
   await runSync(polling);
   await new Promise((r) => setTimeout(r, 1_500));
@@ -351,7 +390,11 @@ async function idleWindow(pid: number, ms: number): Promise<{ cpuMs: number; rss
 }
 
 /** `count` sync clients of one remote, each with its own database, with the app's timing. */
-async function manyReplicas(remoteUrl: string, count: number, live: boolean): Promise<{ clients: SyncClient[]; stop: () => Promise<void> }> {
+async function manyReplicas(
+  remoteUrl: string,
+  count: number,
+  live: boolean,
+): Promise<{ clients: SyncClient[]; stop: () => Promise<void> }> {
   const made: { client: SyncClient; dataDir: DataDir; folder: string }[] = [];
   const stop = track(async () => {
     for (const { client, dataDir, folder } of made) {
@@ -395,7 +438,12 @@ async function manyIdle(): Promise<void> {
   // Still listening after the quiet: a change reaches all 50 without a poll.
   const pulledBefore = listening.clients.map((c) => c.status().last_pull_at);
   const project = await ok(remote, 'POST', '/v1/project', { name: 'Announced to 50' });
-  await waitFor(() => listening.clients.every((c, i) => c.status().last_pull_at !== pulledBefore[i]), 'the 50 replicas to pull the announced change', 30_000, 50);
+  await waitFor(
+    () => listening.clients.every((c, i) => c.status().last_pull_at !== pulledBefore[i]),
+    'the 50 replicas to pull the announced change',
+    30_000,
+    50,
+  );
   await listening.stop();
   const polling = await manyReplicas(remote.url, 50, false);
   await new Promise((r) => setTimeout(r, 3_000));

@@ -36,7 +36,10 @@ const budgetsMs: Record<string, number | null> = { json: null, csv: 1000, xlsx: 
 /** Activity a's hourly rate: 30.00, 32.50, … 57.50. */
 const rateOf = (a: number) => 30 + a * 2.5;
 /** The report's grand amount: entry n is activity n % 12, 3 minutes each, in whole cents. */
-const expectedCents = Array.from({ length: entries }, (_, n) => Math.round((rateOf(n % 12) * minutesEach * 100) / 60)).reduce((sum, c) => sum + c, 0);
+const expectedCents = Array.from({ length: entries }, (_, n) => Math.round((rateOf(n % 12) * minutesEach * 100) / 60)).reduce(
+  (sum, c) => sum + c,
+  0,
+);
 
 async function seed(folder: string): Promise<void> {
   const dataDir = DataDir.open(folder);
@@ -50,12 +53,20 @@ async function seed(folder: string): Promise<void> {
     return (res.payload ? JSON.parse(res.payload) : null) as { id: string; stages?: { id: string }[] };
   };
   const activities: string[] = [];
-  for (let a = 0; a < 12; a++) activities.push((await post('/v1/activity', { description: `Activity ${a}`, hourly_rate: rateOf(a), billable: a % 3 !== 0 })).id);
-  const board = await post('/v1/board?with=stages', { name: 'Workshop', stages: [{ name: 'Assembly', priority: 0 }], statuses: [{ name: 'To do', entry: true }] });
+  for (let a = 0; a < 12; a++)
+    activities.push((await post('/v1/activity', { description: `Activity ${a}`, hourly_rate: rateOf(a), billable: a % 3 !== 0 })).id);
+  const board = await post('/v1/board?with=stages', {
+    name: 'Workshop',
+    stages: [{ name: 'Assembly', priority: 0 }],
+    statuses: [{ name: 'To do', entry: true }],
+  });
   const cards: string[] = [];
   for (let c = 0; c < 50; c++) {
     const collection = await post('/v1/collection', { name: `Order ${1000 + c} Customer B.V.`, board_id: board.id });
-    for (let k = 0; k < 10; k++) cards.push((await post(`/v1/collection/${collection.id}/card`, { name: `Card ${c}-${k} Frame assembly`, stage_id: board.stages![0]!.id })).id);
+    for (let k = 0; k < 10; k++)
+      cards.push(
+        (await post(`/v1/collection/${collection.id}/card`, { name: `Card ${c}-${k} Frame assembly`, stage_id: board.stages![0]!.id })).id,
+      );
   }
   // Inviting a user answers 201 with no body, as the public API does: read them back.
   for (let u = 0; u < users; u++) await post('/v1/user', { email: `worker${u}@example.com`, role: 'member' });
@@ -120,9 +131,19 @@ async function measure(folder: string, format: string): Promise<void> {
   dataDir.close();
   if (bytes === 0) throw new Error(`${format}: empty file`);
   if (format === 'json') {
-    const report = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { total_minutes: number; totals: { amount: number }; lines: unknown[] };
-    if (report.lines.length !== entries || report.total_minutes !== entries * minutesEach || Math.round(report.totals.amount * 100) !== expectedCents) {
-      throw new Error(`json: ${report.lines.length} lines, ${report.total_minutes} minutes, ${report.totals.amount} amount; expected ${entries}, ${entries * minutesEach} and ${expectedCents / 100}`);
+    const report = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+      total_minutes: number;
+      totals: { amount: number };
+      lines: unknown[];
+    };
+    if (
+      report.lines.length !== entries ||
+      report.total_minutes !== entries * minutesEach ||
+      Math.round(report.totals.amount * 100) !== expectedCents
+    ) {
+      throw new Error(
+        `json: ${report.lines.length} lines, ${report.total_minutes} minutes, ${report.totals.amount} amount; expected ${entries}, ${entries * minutesEach} and ${expectedCents / 100}`,
+      );
     }
   }
   const budget = budgetsMs[format] ?? null;
@@ -142,7 +163,9 @@ if (format) {
   try {
     const seeding = performance.now();
     await seed(folder);
-    console.log(`time report export: ${entries} entries seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s; grouped by users, days; node ${process.version}`);
+    console.log(
+      `time report export: ${entries} entries seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s; grouped by users, days; node ${process.version}`,
+    );
     ok = runEachFormat(import.meta.url, ['json', 'csv', 'xlsx', 'pdf'], ['--folder', folder]);
   } finally {
     rmSync(folder, { recursive: true, force: true });

@@ -26,20 +26,35 @@ beforeAll(async () => {
   made.board = await post('board', {
     name: 'Workshop',
     stages: [{ name: 'Welding', priority: 0, activities: [{ id: made.activity.id, priority: 0 }] }],
-    statuses: [{ name: 'Open', entry: true }, { name: 'Done', exit: true }],
+    statuses: [
+      { name: 'Open', entry: true },
+      { name: 'Done', exit: true },
+    ],
   });
   made.space = await post('space', { name: 'Plant 1' });
   made.welder = await post('resource', { name: 'Welder Wim', type: 'employee' });
   made.fitter = await post('resource', { name: 'Fitter Fay', type: 'employee' });
   made.group = await post('group', { name: 'Welding team', resources: [{ id: made.welder.id }, { id: made.fitter.id }] });
   expect((await writer.post('user', { email: 'planner@example.com', role: 'manager' })).status).toBe(201);
-  made.order = await post('order', { code: 'SO-1', type: 'Sales', order_rows: [{ description: 'Gate', quantity: 2, unit: 'hours', activity_id: made.activity.id }] });
+  made.order = await post('order', {
+    code: 'SO-1',
+    type: 'Sales',
+    order_rows: [{ description: 'Gate', quantity: 2, unit: 'hours', activity_id: made.activity.id }],
+  });
   made.collection = await post('collection', { name: 'Gate', board_id: made.board.id, activities: [{ id: made.activity.id, time: 120 }] });
-  made.cards = expectStatus(await writer.post(`collection/${made.collection.id}/board/${made.board.id}`, { start: '2026-06-01', resources: [made.welder.id] }), 200).cards;
+  made.cards = expectStatus(
+    await writer.post(`collection/${made.collection.id}/board/${made.board.id}`, { start: '2026-06-01', resources: [made.welder.id] }),
+    200,
+  ).cards;
   made.other = await post('collection', { name: 'Fence', board_id: made.board.id });
   await post(`collection/${made.other.id}/card`, { name: 'Fence card', stage_id: made.board.stages?.[0]?.id ?? made.cards[0].stage_id });
   await post(`collection/${made.collection.id}/checklist`, { name: 'Checks', items: [{ description: 'Grind seams' }] });
-  await post('time_tracking', { card_id: made.cards[0].id, activity_id: made.activity.id, start: '2026-06-01T07:00:00Z', end: '2026-06-01T09:00:00Z' });
+  await post('time_tracking', {
+    card_id: made.cards[0].id,
+    activity_id: made.activity.id,
+    start: '2026-06-01T07:00:00Z',
+    end: '2026-06-01T09:00:00Z',
+  });
   vplan = publicClient(api);
 });
 afterAll(async () => {
@@ -51,7 +66,13 @@ describe('a read-only assistant', () => {
     const me = expectStatus(await vplan.get('me'), 200);
     expect(me).toMatchObject({
       type: 'api-key',
-      environment: { id: api.environment.id, name: api.environment.name, customer: api.environment.name, status: 'active', created_at: api.environment.created_at },
+      environment: {
+        id: api.environment.id,
+        name: api.environment.name,
+        customer: api.environment.name,
+        status: 'active',
+        created_at: api.environment.created_at,
+      },
       'api-key': { id: expect.any(String) },
       organizations: [{ id: api.environment.id, name: api.environment.name }],
       permissions: ['read', 'write', 'manage_time', 'admin'],
@@ -113,12 +134,20 @@ describe('a read-only assistant', () => {
     expect(all).toBeGreaterThan(made.cards.length);
     const ofGate = expectStatus(await vplan.get('card', { collection_id: made.collection.id.toUpperCase() }), 200);
     expect(ofGate.data.map((c: any) => c.id)).toEqual(made.cards.map((c: any) => c.id));
-    const both = expectStatus(await vplan.get('card', { collection_id: [made.collection.id, made.other.id], filter: "name:eq:'Fence card'" }), 200);
+    const both = expectStatus(
+      await vplan.get('card', { collection_id: [made.collection.id, made.other.id], filter: "name:eq:'Fence card'" }),
+      200,
+    );
     expect(both.data.map((c: any) => c.name)).toEqual(['Fence card']);
-    expect(expectStatus(await vplan.get('collection', { board_id: made.board.id, name: 'Gate' }), 200).data.map((c: any) => c.id)).toEqual([made.collection.id]);
+    expect(expectStatus(await vplan.get('collection', { board_id: made.board.id, name: 'Gate' }), 200).data.map((c: any) => c.id)).toEqual([
+      made.collection.id,
+    ]);
     expect(expectStatus(await vplan.get('card', { enrich_custom_fields: 'true', limit: 1 }), 200).data).toHaveLength(1);
     // Array-style names, as form-style clients spell a list, read as the plain name.
-    const arrays = expectStatus(await vplan.get('card', { 'collection_id[]': [made.collection.id, made.other.id], 'with[]': ['stage', 'collection'] }), 200);
+    const arrays = expectStatus(
+      await vplan.get('card', { 'collection_id[]': [made.collection.id, made.other.id], 'with[]': ['stage', 'collection'] }),
+      200,
+    );
     expect(arrays.count).toBe(made.cards.length + 1);
     expect(arrays.data.map((c: any) => [c.stage.id, c.collection.id])).toEqual(arrays.data.map((c: any) => [c.stage_id, c.collection_id]));
 

@@ -44,7 +44,10 @@ beforeAll(async () => {
   const board = await post('board?with=stages,statuses,labels', {
     name: 'Coverage',
     stages: [{ name: 'Sawing', priority: 0, activities: [{ id: activity.id, priority: 0 }] }],
-    statuses: [{ name: 'Open', entry: true }, { name: 'Done', exit: true }],
+    statuses: [
+      { name: 'Open', entry: true },
+      { name: 'Done', exit: true },
+    ],
     labels: [{ name: 'Urgent', color: 'red' }],
   });
   const space = await post('space', { name: 'Hall' });
@@ -60,24 +63,53 @@ beforeAll(async () => {
     activities: [{ id: activity.id, time: 60 }],
     custom_fields: [{ name: 'Colour', type: 'text', value: 'Oak' }],
   });
-  const card = expectStatus(await vplan.post(`collection/${collection.id}/board/${board.id}`, { start: '2026-04-07', resources: [resource.id] }), 200).cards[0];
+  const card = expectStatus(
+    await vplan.post(`collection/${collection.id}/board/${board.id}`, { start: '2026-04-07', resources: [resource.id] }),
+    200,
+  ).cards[0];
   const checklist = await post(`collection/${collection.id}/checklist`, { name: 'Checks', items: [{ description: 'Measure twice' }] });
   const item = expectStatus(await vplan.get(`collection/${collection.id}/checklist/${checklist.id}/item`), 200).data[0];
-  const attachment = await post(`collection/${collection.id}/attachment`, { filename: 'drawing.pdf', file: 'https://example.com/drawing.pdf', type: 'external', card_id: card.id });
+  const attachment = await post(`collection/${collection.id}/attachment`, {
+    filename: 'drawing.pdf',
+    file: 'https://example.com/drawing.pdf',
+    type: 'external',
+    card_id: card.id,
+  });
   const comment = await post(`collection/${collection.id}/comment`, { text: 'Mind the grain', card_id: card.id });
-  const entry = await post('time_tracking', { card_id: card.id, activity_id: activity.id, start: '2026-04-07T07:00:00Z', end: '2026-04-07T08:30:00Z' });
-  const order = await post('order', { code: 'SO-1', type: 'Sales', order_rows: [{ description: 'Panels', quantity: 3, unit: 'hours', activity_id: activity.id }] });
+  const entry = await post('time_tracking', {
+    card_id: card.id,
+    activity_id: activity.id,
+    start: '2026-04-07T07:00:00Z',
+    end: '2026-04-07T08:30:00Z',
+  });
+  const order = await post('order', {
+    code: 'SO-1',
+    type: 'Sales',
+    order_rows: [{ description: 'Panels', quantity: 3, unit: 'hours', activity_id: activity.id }],
+  });
   const row = expectStatus(await vplan.get(`order/${order.id}/row`), 200).data[0];
   const webhook = await post('webhook', { url: 'https://hooks.example.com/in', event_types: ['card.updated'] });
   const simple = Object.fromEntries(
     await Promise.all(
-      ([['item', { description: 'Panel' }], ['project', { name: 'Kitchens' }], ['relation', { name: 'Acme' }], ['warehouse', { name: 'Main' }]] as const).map(
-        async ([name, body]) => [name, await post(name, body)] as const,
-      ),
+      (
+        [
+          ['item', { description: 'Panel' }],
+          ['project', { name: 'Kitchens' }],
+          ['relation', { name: 'Acme' }],
+          ['warehouse', { name: 'Main' }],
+        ] as const
+      ).map(async ([name, body]) => [name, await post(name, body)] as const),
     ),
   );
 
-  Object.assign(idBy, { board: board.id, collection: collection.id, card: card.id, order: order.id, resource: resource.id, checklist: checklist.id });
+  Object.assign(idBy, {
+    board: board.id,
+    collection: collection.id,
+    card: card.id,
+    order: order.id,
+    resource: resource.id,
+    checklist: checklist.id,
+  });
   const one = (name: string, path: string, list = path.replace(/\/[^/]+$/, '')) => (records[name] = { path, list });
   one('board', `board/${board.id}`);
   one('stage', `stage/${board.stages[0].id}`);
@@ -137,7 +169,10 @@ async function missingFields(name: string): Promise<string[]> {
   // The list answers the record with the same fields.
   if (where && !('pick' in where) && where.list) {
     const listed = expectStatus(await vplan.get(where.list, { id: record.id }), 200, where.list).data;
-    expect(listed.map((r: any) => Object.keys(r).sort()), `${name}: the list and GET one`).toEqual([Object.keys(record).sort()]);
+    expect(
+      listed.map((r: any) => Object.keys(r).sort()),
+      `${name}: the list and GET one`,
+    ).toEqual([Object.keys(record).sort()]);
   }
   return missing;
 }
@@ -208,15 +243,38 @@ describe('GET /me answers every key the reference lists', () => {
     expect(Object.keys(asKey.environment)).toEqual(expect.arrayContaining(reference.me.environment));
 
     const redirectUri = 'https://integrator.example.com/callback';
-    const made = createClient(api.dataDir.system, { name: 'Assistant', redirect_uris: [redirectUri], confidential: true, environment_id: null });
+    const made = createClient(api.dataDir.system, {
+      name: 'Assistant',
+      redirect_uris: [redirectUri],
+      confidential: true,
+      environment_id: null,
+    });
     const store = api.dataDir.environment(api.environment.id);
-    await createUserWithPassword({ caller: { kind: 'api-key', environment: api.environment }, store }, { email: 'me@example.com', role: 'organiser' }, 'pass-word-123');
-    const code = await signInForCode(api.baseUrl, { client_id: made.client.id, redirect_uri: redirectUri, state: 's' }, { environment: api.environment.name, email: 'me@example.com', password: 'pass-word-123' });
-    const tokens = await tokenRequest(api.baseUrl, { grant_type: 'authorization_code', code, client_id: made.client.id, client_secret: made.client_secret!, redirect_uri: redirectUri });
+    await createUserWithPassword(
+      { caller: { kind: 'api-key', environment: api.environment }, store },
+      { email: 'me@example.com', role: 'organiser' },
+      'pass-word-123',
+    );
+    const code = await signInForCode(
+      api.baseUrl,
+      { client_id: made.client.id, redirect_uri: redirectUri, state: 's' },
+      { environment: api.environment.name, email: 'me@example.com', password: 'pass-word-123' },
+    );
+    const tokens = await tokenRequest(api.baseUrl, {
+      grant_type: 'authorization_code',
+      code,
+      client_id: made.client.id,
+      client_secret: made.client_secret!,
+      redirect_uri: redirectUri,
+    });
     const response = await fetch(`${api.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${tokens.body.access_token}` } });
     const asUser: any = await response.json();
     expect(response.status).toBe(200);
     expect(Object.keys(asUser).sort()).toEqual(reference.me.keys.filter((k) => k !== 'api-key').sort());
-    expect(asUser).toMatchObject({ type: 'user', user: { email: 'me@example.com', role: 'organiser' }, permissions: ['read', 'write', 'manage_time'] });
+    expect(asUser).toMatchObject({
+      type: 'user',
+      user: { email: 'me@example.com', role: 'organiser' },
+      permissions: ['read', 'write', 'manage_time'],
+    });
   });
 });

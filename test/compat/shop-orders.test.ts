@@ -20,7 +20,10 @@ beforeAll(async () => {
   api = await startTestApi();
   vplan = publicClient(api);
   for (const description of ['Print', 'Frame', 'Ship']) {
-    activities[description] = expectStatus(await vplan.post('activity', { description, code: description.toUpperCase(), resource_type: 'employee' }), 201).id;
+    activities[description] = expectStatus(
+      await vplan.post('activity', { description, code: description.toUpperCase(), resource_type: 'employee' }),
+      201,
+    ).id;
   }
   board = expectStatus(
     await vplan.post('board', {
@@ -30,8 +33,14 @@ beforeAll(async () => {
         { name: 'Framing', priority: 1, activities: [{ id: activities.Frame, priority: 0 }] },
         { name: 'Shipping', priority: 2, activities: [{ id: activities.Ship, priority: 0 }] },
       ],
-      labels: [{ name: 'Express', color: 'red' }, { name: 'Gift', color: 'pink' }],
-      statuses: [{ name: 'To do', entry: true }, { name: 'Done', exit: true }],
+      labels: [
+        { name: 'Express', color: 'red' },
+        { name: 'Gift', color: 'pink' },
+      ],
+      statuses: [
+        { name: 'To do', entry: true },
+        { name: 'Done', exit: true },
+      ],
     }),
     201,
   );
@@ -62,9 +71,13 @@ function collectionFor(order: { number: string; due: string; labels: string[]; n
     custom_fields: [{ name: 'Customer note', type: 'text', value: order.note, priority: 0 }],
   };
 }
-describe('a shop\'s order integration', () => {
+describe("a shop's order integration", () => {
   it('creates a collection per order with due_date "" for no date, labels, minutes per activity and a note; "" stays refused where required', async () => {
-    const made = expectStatus(await vplan.post('collection', collectionFor({ number: '1001', due: '', labels: ['Gift'], note: 'Wrap it' })), 201, 'POST collection');
+    const made = expectStatus(
+      await vplan.post('collection', collectionFor({ number: '1001', due: '', labels: ['Gift'], note: 'Wrap it' })),
+      201,
+      'POST collection',
+    );
     expect(made).toMatchObject({ name: 'Order 1001', due_date: null, board_id: board.id, status: 'not_planned', deleted_at: null });
     const read = expectStatus(await vplan.get(`collection/${made.id}`, { with: 'labels,activities' }), 200);
     expect(read.labels.map((l: any) => l.name)).toEqual(['Gift']);
@@ -72,7 +85,10 @@ describe('a shop\'s order integration', () => {
     expect(read.custom_fields).toMatchObject([{ name: 'Customer note', type: 'text', value: 'Wrap it' }]);
 
     // A date when the customer chose one; "" again clears it.
-    const dated = expectStatus(await vplan.post('collection', collectionFor({ number: '1002', due: '2026-12-18', labels: [], note: '' })), 201);
+    const dated = expectStatus(
+      await vplan.post('collection', collectionFor({ number: '1002', due: '2026-12-18', labels: [], note: '' })),
+      201,
+    );
     expect(dated.due_date).toBe('2026-12-18');
     expect(expectStatus(await vplan.put(`collection/${dated.id}`, { due_date: '' }), 200).due_date).toBeNull();
 
@@ -130,7 +146,13 @@ describe('a shop\'s order integration', () => {
     expect(Object.fromEntries(collection.activities.map((a: any) => [a.description, a.time]))).toEqual({ Print: 90, Frame: 30 });
 
     // The same order again (external_ref, type and sub_type "none") is a duplicate.
-    const again = await vplan.post('order', { code: 'SO-2001', type: 'Sales', sub_type: 'none', external_ref: 'shop-2001', promised_date: '' });
+    const again = await vplan.post('order', {
+      code: 'SO-2001',
+      type: 'Sales',
+      sub_type: 'none',
+      external_ref: 'shop-2001',
+      promised_date: '',
+    });
     expect(again.status).toBe(422);
     expect(again.body.errors[0]).toMatchObject({ description: 'Duplicate entry', field: 'external_ref' });
   });

@@ -24,7 +24,7 @@ afterAll(async () => {
   await api.close();
 });
 
-describe('a vendor\'s field lists', () => {
+describe("a vendor's field lists", () => {
   it('asks for exactly its field list with show and gets every field of it, deleted_at null on live records', async () => {
     const relation = expectStatus(await vplan.post('relation', { name: 'Acme', type: 'customer', email: 'buy@acme.example' }), 201);
     const bodies: [string, Record<string, unknown>][] = [
@@ -53,9 +53,16 @@ describe('a vendor\'s field lists', () => {
     };
     const kept = await stage();
     const gone = await stage();
-    const page = expectStatus(await vplan.get('stage', { filter: `updated_at:gt:'${since}'`, sort: 'updated_at:asc', show: listOf('stage').join(',') }), 200);
+    const page = expectStatus(
+      await vplan.get('stage', { filter: `updated_at:gt:'${since}'`, sort: 'updated_at:asc', show: listOf('stage').join(',') }),
+      200,
+    );
     for (const record of page.data) {
-      expect(Object.keys(record).sort()).toEqual(listOf('stage').filter((f) => f !== 'activities').sort());
+      expect(Object.keys(record).sort()).toEqual(
+        listOf('stage')
+          .filter((f) => f !== 'activities')
+          .sort(),
+      );
       expect(record.deleted_at).toBeNull();
     }
     expect((await vplan.delete(`stage/${gone.id}`)).status).toBe(204);

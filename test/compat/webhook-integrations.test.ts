@@ -23,11 +23,17 @@ beforeAll(async () => {
     await vplan.post('board', {
       name: 'Installations',
       stages: [{ name: 'On site', priority: 0, activities: [{ id: activity.id, priority: 0 }] }],
-      statuses: [{ name: 'Planned', entry: true }, { name: 'Done', exit: true }],
+      statuses: [
+        { name: 'Planned', entry: true },
+        { name: 'Done', exit: true },
+      ],
     }),
     201,
   );
-  for (const [name, ref] of [['Anna Jansen', 'EMP-17'], ['Bram de Vries', 'EMP-18']]) {
+  for (const [name, ref] of [
+    ['Anna Jansen', 'EMP-17'],
+    ['Bram de Vries', 'EMP-18'],
+  ]) {
     expectStatus(await vplan.post('resource', { name, type: 'employee', external_ref: ref, start_date: '2026-01-01' }), 201);
   }
 });
@@ -59,7 +65,10 @@ describe('a leave system booking schedule deviations', () => {
       'book leave',
     );
     expect(leave).toMatchObject({ resource_id: anna.id, time: null, type: 'leave', deleted_at: null });
-    const week = expectStatus(await vplan.get(`resource/${anna.id}/schedule`, { filter: "date:gte:'2026-07-06',and,date:lte:'2026-07-10'" }), 200);
+    const week = expectStatus(
+      await vplan.get(`resource/${anna.id}/schedule`, { filter: "date:gte:'2026-07-06',and,date:lte:'2026-07-10'" }),
+      200,
+    );
     expect(week.data.map((d: any) => d.available)).toEqual([0, 0, 0, 0, 0]);
 
     // Cancelled: the service deletes it by the id it kept, then finds nothing left.
@@ -71,7 +80,11 @@ describe('a leave system booking schedule deviations', () => {
     const bram = await resourceOf('EMP-18');
     const sick = { description: '', type: 'sick', start_date: '2026-03-02', end_date: '2026-03-02', time: 240, external_ref: '' };
     const first = expectStatus(await vplan.post(`resource/${bram.id}/schedule_deviation`, sick), 201, 'first');
-    const second = expectStatus(await vplan.post(`resource/${bram.id}/schedule_deviation`, { ...sick, start_date: '2026-03-03', end_date: '2026-03-03' }), 201, 'second');
+    const second = expectStatus(
+      await vplan.post(`resource/${bram.id}/schedule_deviation`, { ...sick, start_date: '2026-03-03', end_date: '2026-03-03' }),
+      201,
+      'second',
+    );
     // "" is no external_ref; a description is free text, where "" is a text of its own.
     expect([first.external_ref, second.external_ref, first.description]).toEqual([null, null, '']);
 
@@ -84,10 +97,18 @@ describe('a leave system booking schedule deviations', () => {
 
   it('reads the deviations of an employee whose resource was deleted as an empty list (200), while the resource answers 404', async () => {
     const leaver = expectStatus(await vplan.post('resource', { name: 'Leaver', external_ref: 'EMP-99' }), 201);
-    expectStatus(await vplan.post(`resource/${leaver.id}/schedule_deviation`, { start_date: '2026-05-04', end_date: '2026-05-08', type: 'leave' }), 201);
+    expectStatus(
+      await vplan.post(`resource/${leaver.id}/schedule_deviation`, { start_date: '2026-05-04', end_date: '2026-05-08', type: 'leave' }),
+      201,
+    );
     expect((await vplan.delete(`resource/${leaver.id}`)).status).toBe(204);
     expect((await vplan.get(`resource/${leaver.id}`)).status).toBe(404);
-    expect(expectStatus(await vplan.get(`resource/${leaver.id}/schedule_deviation`), 200)).toEqual({ count: 0, limit: 100, offset: 0, data: [] });
+    expect(expectStatus(await vplan.get(`resource/${leaver.id}/schedule_deviation`), 200)).toEqual({
+      count: 0,
+      limit: 100,
+      offset: 0,
+      data: [],
+    });
     expect(expectStatus(await vplan.get(`resource/${leaver.id}/schedule`), 200).data).toEqual([]);
   });
 });
@@ -95,12 +116,22 @@ describe('a leave system booking schedule deviations', () => {
 describe('a job intake creating collections', () => {
   it('creates a collection per job with "" for an unknown due date, plans it between start and end, and after a cancel reads no cards', async () => {
     const job = expectStatus(
-      await vplan.post('collection', { name: 'Job 88-410', description: 'Kitchen install', board_id: board.id, due_date: '', external_ref: 'JOB-88-410' }),
+      await vplan.post('collection', {
+        name: 'Job 88-410',
+        description: 'Kitchen install',
+        board_id: board.id,
+        due_date: '',
+        external_ref: 'JOB-88-410',
+      }),
       201,
       'create',
     );
     expect(job.due_date).toBeNull();
-    const planned = expectStatus(await vplan.post(`collection/${job.id}/board/${board.id}`, { start: '2026-09-07', end: '2026-09-09' }), 200, 'plan');
+    const planned = expectStatus(
+      await vplan.post(`collection/${job.id}/board/${board.id}`, { start: '2026-09-07', end: '2026-09-09' }),
+      200,
+      'plan',
+    );
     expect(planned.cards).toHaveLength(1);
     expect(expectStatus(await vplan.get(`collection/${job.id}/card`), 200).count).toBe(1);
 

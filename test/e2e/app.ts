@@ -41,7 +41,9 @@ async function knowThePlanner(dataDir: string): Promise<void> {
   try {
     // An e-mail of this folder's own: two apps syncing with one remote are two planners, and
     // e-mails are unique there.
-    const email = `pat.planner.${basename(dataDir).toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
+    const email = `pat.planner.${basename(dataDir)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')}@example.com`;
     const user = { firstname: e2ePlanner.firstname, lastname: e2ePlanner.lastname, email };
     const answer = await instance.request({ method: 'PUT', path: '/v1/app_user', body: { user } });
     if (answer.status !== 200) throw new Error(`choosing the app's user failed: ${answer.status} ${JSON.stringify(answer.body)}`);
@@ -54,7 +56,17 @@ export async function startApp(dataDir: string = newDataDir(), options: StartOpt
   if (options.appUser !== 'ask' && readdirSync(dataDir).length === 0) await knowThePlanner(dataDir);
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href, join(root, 'electron', 'host', 'start.ts'), '--browser', '--no-build', '--port', '0', '--data-dir', dataDir],
+    [
+      '--import',
+      pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href,
+      join(root, 'electron', 'host', 'start.ts'),
+      '--browser',
+      '--no-build',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+    ],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';

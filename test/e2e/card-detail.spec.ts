@@ -40,7 +40,8 @@ test('a planner works through a card in its detail panel', async ({ page }) => {
   const monday = nextMonday();
   const { board, card, other } = await seedFramesBoard(page, monday);
   const cardPath = `/v1/collection/${card.collection_id}/card/${card.id}`;
-  const serverCard = async () => (await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `id:eq:'${card.id}'`, with: 'labels,status' })).data[0];
+  const serverCard = async () =>
+    (await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `id:eq:'${card.id}'`, with: 'labels,status' })).data[0];
   await page.reload();
 
   // Opened from the grid: select the card, Enter.
@@ -78,7 +79,9 @@ test('a planner works through a card in its detail panel', async ({ page }) => {
   await expect.poll(async () => (await serverCard()).labels.map((label: any) => label.name)).toEqual(['Rush']);
   await panel.getByLabel('Weight').fill('42.5');
   await panel.getByRole('button', { name: 'Save custom fields' }).click();
-  await expect.poll(async () => (await serverCard()).custom_fields).toEqual([expect.objectContaining({ name: 'Weight', type: 'number', value: 42.5 })]);
+  await expect
+    .poll(async () => (await serverCard()).custom_fields)
+    .toEqual([expect.objectContaining({ name: 'Weight', type: 'number', value: 42.5 })]);
 
   // A checklist from the board's template; an item ticked.
   await panel.getByLabel('From template').selectOption({ label: 'Quality check' });
@@ -94,7 +97,11 @@ test('a planner works through a card in its detail panel', async ({ page }) => {
       const lists = await bridgeApi(page, 'GET', `${cardPath}/checklist`, undefined, { with: 'items' });
       return lists.data[0].items.map((item: any) => [item.description, item.checked]);
     })
-    .toEqual([['Welds ground', true], ['Frame square', false], ['Paint touched up', false]]);
+    .toEqual([
+      ['Welds ground', true],
+      ['Frame square', false],
+      ['Paint touched up', false],
+    ]);
 
   // A comment and a reply to it, the reply indented under it.
   await panel.getByLabel('New comment').fill('Welds look good.');
@@ -147,7 +154,8 @@ test('a planner works through a card in its detail panel', async ({ page }) => {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   expect(Buffer.concat(chunks).toString()).toBe('Seam 3 needs a second pass.\n');
-  const stored = (await bridgeApi(page, 'GET', `/v1/collection/${card.collection_id}/attachment`, undefined, { sort: 'created_at:asc' })).data;
+  const stored = (await bridgeApi(page, 'GET', `/v1/collection/${card.collection_id}/attachment`, undefined, { sort: 'created_at:asc' }))
+    .data;
   expect(stored.map((a: any) => [a.filename, a.type, a.card_id])).toEqual([
     ['Drawing', 'external', card.id],
     ['weld notes.txt', 'upload', card.id],
@@ -167,7 +175,9 @@ test('a planner works through a card in its detail panel', async ({ page }) => {
   await panel.getByLabel('New card starts on').fill(addDays(monday, 2));
   await panel.getByRole('button', { name: 'Split card' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Split Frame 1001/ })).toBeVisible();
-  const split = (await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `collection_id:eq:'${card.collection_id}'`, sort: 'start_date:asc' })).data;
+  const split = (
+    await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `collection_id:eq:'${card.collection_id}'`, sort: 'start_date:asc' })
+  ).data;
   expect(split.map((c: any) => [c.start_date, c.end_date, c.split_from_id])).toEqual([
     [monday, addDays(monday, 1), null],
     [addDays(monday, 2), addDays(monday, 2), card.id],
@@ -189,7 +199,9 @@ test('the panel keeps Tab inside, steps to an exit status as done, and deletes a
   await page.goto(app.url);
   const monday = nextMonday();
   const { card } = await seedFramesBoard(page, monday);
-  await bridgeApi(page, 'PUT', `/v1/collection/${card.collection_id}/card/${card.id}`, { status_id: (await bridgeApi(page, 'GET', `/v1/board/${card.board_id}/status`, undefined, { sort: 'priority:asc' })).data[1].id });
+  await bridgeApi(page, 'PUT', `/v1/collection/${card.collection_id}/card/${card.id}`, {
+    status_id: (await bridgeApi(page, 'GET', `/v1/board/${card.board_id}/status`, undefined, { sort: 'priority:asc' })).data[1].id,
+  });
   await page.reload();
 
   const cards = page.getByRole('listbox', { name: 'Cards' });

@@ -35,7 +35,16 @@ test('a Dutch planner reads the card detail panel in Dutch', async ({ page }) =>
   await expect(panel.getByRole('button', { name: 'Kaartdetails sluiten' })).toBeVisible();
 
   // Every section's title.
-  await expect(panel.getByRole('heading', { level: 3 })).toHaveText(['Status', 'Eigen velden', 'Checklists', 'Opmerkingen', 'Bijlagen', 'Relaties', 'Tijd', 'Kaart splitsen']);
+  await expect(panel.getByRole('heading', { level: 3 })).toHaveText([
+    'Status',
+    'Eigen velden',
+    'Checklists',
+    'Opmerkingen',
+    'Bijlagen',
+    'Relaties',
+    'Tijd',
+    'Kaart splitsen',
+  ]);
 
   // The card's own fields and their buttons.
   const fields = panel.getByRole('form', { name: 'Kaartvelden' });

@@ -31,7 +31,10 @@ export async function seedFramesBoard(page: Page, monday: string): Promise<Seede
     },
     { with: 'stages,statuses,labels' },
   );
-  await bridgeApi(page, 'POST', `/v1/board/${board.id}/checklist`, { name: 'Quality check', items: [{ description: 'Welds ground' }, { description: 'Frame square' }] });
+  await bridgeApi(page, 'POST', `/v1/board/${board.id}/checklist`, {
+    name: 'Quality check',
+    items: [{ description: 'Welds ground' }, { description: 'Frame square' }],
+  });
   const planned = [];
   for (const name of ['Frame 1001', 'Frame 1002']) {
     const collection = await bridgeApi(page, 'POST', '/v1/collection', { name, board_id: board.id });

@@ -6,7 +6,7 @@
 /** The next Monday after today (local time): a workday inside the first screen of a board. */
 export function nextMonday(): string {
   const date = new Date();
-  date.setDate(date.getDate() + (((8 - date.getDay()) % 7) || 7));
+  date.setDate(date.getDate() + ((8 - date.getDay()) % 7 || 7));
   return isoDate(date);
 }
 

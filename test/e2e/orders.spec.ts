@@ -183,7 +183,14 @@ test('the order list filters, sorts on a header click and opens an order from th
   const beta = await create(page, '/v1/relation', { name: 'Beta' });
   await create(page, '/v1/order', { code: 'A-100', type: 'Sales', description: 'Chairs', relation_id: acme.id, date: '2025-01-10' });
   await create(page, '/v1/order', { code: 'B-200', type: 'Purchase', description: 'Timber', relation_id: beta.id, date: '2025-02-15' });
-  await create(page, '/v1/order', { code: 'C-300', type: 'Sales', description: 'Tables', relation_id: beta.id, date: '2025-03-20', status: 'open' });
+  await create(page, '/v1/order', {
+    code: 'C-300',
+    type: 'Sales',
+    description: 'Tables',
+    relation_id: beta.id,
+    date: '2025-03-20',
+    status: 'open',
+  });
 
   await openScreen(page, 'Orders');
   const orders = page.getByRole('grid', { name: 'Orders' });
@@ -242,7 +249,9 @@ test('the order list filters, sorts on a header click and opens an order from th
   await expect(page.getByRole('heading', { name: 'Order A-100', level: 1 })).toBeVisible();
 });
 
-test('a long order list renders only the rows in view and fetches pages as it scrolls, and the backlog finds any of their collections', async ({ page }) => {
+test('a long order list renders only the rows in view and fetches pages as it scrolls, and the backlog finds any of their collections', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   app = await startApp();
   await page.goto(app.url);
@@ -257,7 +266,11 @@ test('a long order list renders only the rows in view and fetches pages as it sc
         batch.push(
           fetch('/bridge/request', {
             method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-planner-bridge': '1', 'x-planner-page-key': localStorage.getItem('planner.pageKey') ?? '' },
+            headers: {
+              'content-type': 'application/json',
+              'x-planner-bridge': '1',
+              'x-planner-page-key': localStorage.getItem('planner.pageKey') ?? '',
+            },
             body: JSON.stringify({ method: 'POST', path: '/v1/order', body: { code, description: `Order number ${n}` } }),
           }).then((response) => response.json() as Promise<{ status: number }>),
         );
@@ -305,7 +318,9 @@ test('a long order list renders only the rows in view and fetches pages as it sc
   await expect(backlog.getByRole('heading', { name: 'Backlog (1)' })).toBeVisible();
 });
 
-test('an order’s collection is found in the backlog, planned by dragging it onto a day, and opened on the planboard with its card selected', async ({ page }) => {
+test('an order’s collection is found in the backlog, planned by dragging it onto a day, and opened on the planboard with its card selected', async ({
+  page,
+}) => {
   app = await startApp();
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(app.url);
@@ -350,7 +365,10 @@ test('an order’s collection is found in the backlog, planned by dragging it on
   const planned = await cardOnServer(page, 'ORD-7');
   expect(planned).toMatchObject({ start_date: monday });
   const later = addDays(monday, 70);
-  const moved = await bridgeCall(page, 'PUT', `/v1/collection/${planned.collection_id}/card/${planned.id}`, { start_date: later, end_date: later });
+  const moved = await bridgeCall(page, 'PUT', `/v1/collection/${planned.collection_id}/card/${planned.id}`, {
+    start_date: later,
+    end_date: later,
+  });
   expect(moved.status, JSON.stringify(moved.body)).toBe(200);
 
   // Back on the Orders screen the order is open; its collection is planned on Paint shop.
@@ -380,7 +398,16 @@ test('the Orders screen speaks Dutch once the language is switched in Settings',
   await expect(page.getByRole('status').filter({ hasText: '1 order' })).toBeVisible();
   const orders = page.getByRole('grid', { name: 'Orders' });
   // The sorted column also shows its arrow, hence "contains".
-  await expect(orders.getByRole('columnheader')).toContainText(['Code', 'Omschrijving', 'Type', 'Status', 'Relatie', 'Orderdatum', 'Beloofde leverdatum', 'Aantal']);
+  await expect(orders.getByRole('columnheader')).toContainText([
+    'Code',
+    'Omschrijving',
+    'Type',
+    'Status',
+    'Relatie',
+    'Orderdatum',
+    'Beloofde leverdatum',
+    'Aantal',
+  ]);
   await expect(bodyRows(orders).first()).toContainText('Verkoop');
   await expect(page.getByLabel('Zoeken op code of omschrijving')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Filters wissen' })).toBeDisabled();

@@ -37,11 +37,17 @@ interface Seeded {
 
 /** A board with one stage and 22 cards over Monday to Thursday, each of its own collection. */
 async function seedBoard(page: Page): Promise<Seeded> {
-  const board = await bridgeApi(page, 'POST', '/v1/board', {
-    name: 'Frames',
-    stages: [{ name: 'Assembly', priority: 0 }],
-    statuses: [{ name: 'To do', entry: true, color: 'blue' }],
-  }, { with: 'stages' });
+  const board = await bridgeApi(
+    page,
+    'POST',
+    '/v1/board',
+    {
+      name: 'Frames',
+      stages: [{ name: 'Assembly', priority: 0 }],
+      statuses: [{ name: 'To do', entry: true, color: 'blue' }],
+    },
+    { with: 'stages' },
+  );
   const monday = nextMonday();
   const starts = new Map<string, string>();
   for (const [at, name] of names.entries()) {
@@ -56,12 +62,20 @@ async function seedBoard(page: Page): Promise<Seeded> {
 type Where = Map<string, string>;
 
 async function startsOnApp(page: Page, boardId: string): Promise<Where> {
-  const cards = await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `board_id:eq:'${boardId}'`, with: 'collection', limit: '100' });
+  const cards = await bridgeApi(page, 'GET', '/v1/card', undefined, {
+    filter: `board_id:eq:'${boardId}'`,
+    with: 'collection',
+    limit: '100',
+  });
   return new Map(cards.data.map((card: { collection: { name: string }; start_date: string }) => [card.collection.name, card.start_date]));
 }
 
 async function startsOnRemote(boardId: string): Promise<Where> {
-  const cards = await onRemote(remote!, 'GET', '/v1/card', undefined, { filter: `board_id:eq:'${boardId}'`, with: 'collection', limit: '100' });
+  const cards = await onRemote(remote!, 'GET', '/v1/card', undefined, {
+    filter: `board_id:eq:'${boardId}'`,
+    with: 'collection',
+    limit: '100',
+  });
   return new Map(cards.data.map((card: { collection: { name: string }; start_date: string }) => [card.collection.name, card.start_date]));
 }
 

@@ -19,7 +19,20 @@ test.afterEach(async () => {
 // Written out rather than asked of Intl, so the test does not share the app's way of making them.
 const dutchDays = ['zo', 'ma', 'di', 'wo', 'do', 'vr', 'za'];
 const dutchMonths = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
-const dutchLongMonths = ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'];
+const dutchLongMonths = [
+  'januari',
+  'februari',
+  'maart',
+  'april',
+  'mei',
+  'juni',
+  'juli',
+  'augustus',
+  'september',
+  'oktober',
+  'november',
+  'december',
+];
 
 /** "ma 23 nov 2026", as a Dutch planner hears a card's date read out. */
 function dutchLongDate(date: Date): string {
@@ -36,7 +49,14 @@ test('a Dutch planner reads the planboard’s tools, dates and shortcuts in Dutc
     page,
     'POST',
     '/v1/board',
-    { name: 'Meubels', stages: [{ name: 'Zagen', priority: 0 }, { name: 'Schuren', priority: 1 }], statuses: [{ name: 'Te doen', entry: true, color: 'blue' }] },
+    {
+      name: 'Meubels',
+      stages: [
+        { name: 'Zagen', priority: 0 },
+        { name: 'Schuren', priority: 1 },
+      ],
+      statuses: [{ name: 'Te doen', entry: true, color: 'blue' }],
+    },
     { with: 'stages' },
   );
   const collection = await bridgeApi(page, 'POST', '/v1/collection', { name: 'Tafel', board_id: board.id });
@@ -57,7 +77,9 @@ test('a Dutch planner reads the planboard’s tools, dates and shortcuts in Dutc
 
   // The card reads its date out in Dutch; the week band names the month in Dutch.
   const cards = page.getByRole('listbox', { name: 'Kaarten' });
-  await expect(cards.getByRole('option', { name: /^Tafel/ })).toHaveAccessibleName(`Tafel, ${dutchLongDate(mondayDate)}, Zagen, status Te doen`);
+  await expect(cards.getByRole('option', { name: /^Tafel/ })).toHaveAccessibleName(
+    `Tafel, ${dutchLongDate(mondayDate)}, Zagen, status Te doen`,
+  );
   const upper = page.locator('.pb-dates__band--upper');
   await expect(upper).toContainText(new RegExp(`wk \\d+ · ${dutchMonths[mondayDate.getMonth()]} ${mondayDate.getFullYear()}`));
 
@@ -75,7 +97,16 @@ test('a Dutch planner reads the planboard’s tools, dates and shortcuts in Dutc
   await page.keyboard.press('?');
   const help = page.getByRole('dialog', { name: 'Sneltoetsen' });
   await expect(help).toContainText('De gekozen kaarten een dag eerder / later zetten');
-  await expect(help.getByRole('term')).toContainText(['← → ↑ ↓', 'Enter', 'Esc', 'Alt + ← / →', 'Alt + ↑ / ↓', 'Delete', 'Shift + klik, Ctrl + klik', 'Dubbelklik']);
+  await expect(help.getByRole('term')).toContainText([
+    '← → ↑ ↓',
+    'Enter',
+    'Esc',
+    'Alt + ← / →',
+    'Alt + ↑ / ↓',
+    'Delete',
+    'Shift + klik, Ctrl + klik',
+    'Dubbelklik',
+  ]);
   await help.getByRole('button', { name: 'Sluiten' }).click();
   await expect(help).toBeHidden();
 });

@@ -30,7 +30,8 @@ function monday(weeks = 0): string {
 async function seedWorkshop(page: Page) {
   const steps = ['Sawing', 'Joinery', 'Sanding', 'Finishing'];
   const activities: string[] = [];
-  for (const step of steps) activities.push((await bridgeApi(page, 'POST', '/v1/activity', { description: step, resource_type: 'employee' })).id);
+  for (const step of steps)
+    activities.push((await bridgeApi(page, 'POST', '/v1/activity', { description: step, resource_type: 'employee' })).id);
   const board = await bridgeApi(
     page,
     'POST',
@@ -39,7 +40,12 @@ async function seedWorkshop(page: Page) {
       name: 'Furniture workshop',
       color: 'teal',
       dependency_behavior: 'push',
-      stages: steps.map((name, i) => ({ name, priority: i, activities: [{ id: activities[i], priority: 0 }], ...(name === 'Finishing' ? { delay_day: 1 } : {}) })),
+      stages: steps.map((name, i) => ({
+        name,
+        priority: i,
+        activities: [{ id: activities[i], priority: 0 }],
+        ...(name === 'Finishing' ? { delay_day: 1 } : {}),
+      })),
       statuses: [
         { name: 'To do', color: 'grey', priority: 0, entry: true },
         { name: 'In progress', color: 'blue', priority: 1 },
@@ -55,16 +61,42 @@ async function seedWorkshop(page: Page) {
     { with: 'stages,statuses,labels' },
   );
   const people = [];
-  for (const [name, share] of [['Anna de Vries', 100], ['Ben Okafor', 100], ['Chen Li', 50]] as const) {
+  for (const [name, share] of [
+    ['Anna de Vries', 100],
+    ['Ben Okafor', 100],
+    ['Chen Li', 50],
+  ] as const) {
     people.push(
       await bridgeApi(page, 'POST', '/v1/resource', {
         name,
         type: 'employee',
-        boards: [{ id: board.id, active: true, stages: board.stages.map((stage: { id: string }) => ({ id: stage.id, percentage: share, active: true })) }],
+        boards: [
+          {
+            id: board.id,
+            active: true,
+            stages: board.stages.map((stage: { id: string }) => ({ id: stage.id, percentage: share, active: true })),
+          },
+        ],
       }),
     );
   }
-  const products = ['Oak dining table', 'Walnut sideboard', 'Bar stools (6)', 'Bookcase', 'Desk with drawers', 'Coffee table', 'Wardrobe', 'Bench', 'Kitchen island', 'Bed frame', 'Shelving unit', 'Cabinet doors', 'Dresser', 'Nightstands (2)', 'Hall stand'];
+  const products = [
+    'Oak dining table',
+    'Walnut sideboard',
+    'Bar stools (6)',
+    'Bookcase',
+    'Desk with drawers',
+    'Coffee table',
+    'Wardrobe',
+    'Bench',
+    'Kitchen island',
+    'Bed frame',
+    'Shelving unit',
+    'Cabinet doors',
+    'Dresser',
+    'Nightstands (2)',
+    'Hall stand',
+  ];
   // Started last Thursday: the first screen (from a week before today) shows the plan filling up.
   const start = addDays(monday(0), -4);
   for (const [i, product] of products.entries()) {
@@ -74,7 +106,9 @@ async function seedWorkshop(page: Page) {
       due_date: addDays(start, 12 + i * 2 - (i === 4 ? 8 : 0)),
       activities: activities.map((id, k) => ({ id, time: 240 + ((i + k) % 4) * 240 })),
     });
-    const planned = await bridgeApi(page, 'POST', `/v1/collection/${collection.id}/board/${board.id}`, { start: addDays(start, Math.floor(i * 1.3)) });
+    const planned = await bridgeApi(page, 'POST', `/v1/collection/${collection.id}/board/${board.id}`, {
+      start: addDays(start, Math.floor(i * 1.3)),
+    });
     for (const [k, card] of planned.cards.entries()) {
       const status = i < 3 ? board.statuses[k === 0 ? 3 : k === 1 ? 1 : 0] : i === 5 && k === 0 ? board.statuses[2] : board.statuses[0];
       const changes: Record<string, unknown> = { status_id: status.id, resources: [{ id: people[(i + k) % 3].id }] };
@@ -84,7 +118,16 @@ async function seedWorkshop(page: Page) {
       if (i === 1 && k === 1) await bridgeApi(page, 'POST', '/v1/time_tracking/start', { card_id: card.id });
     }
   }
-  for (const [i, name] of ['Garden chairs (4)', 'Reception desk', 'Display cabinet', 'Oak doors (3)', 'Loft ladder', 'Picture frames', 'Window seat', 'Toy chest'].entries()) {
+  for (const [i, name] of [
+    'Garden chairs (4)',
+    'Reception desk',
+    'Display cabinet',
+    'Oak doors (3)',
+    'Loft ladder',
+    'Picture frames',
+    'Window seat',
+    'Toy chest',
+  ].entries()) {
     await bridgeApi(page, 'POST', '/v1/collection', {
       name: `${1060 + i} ${name}`,
       board_id: board.id,
@@ -121,7 +164,10 @@ test('screenshots of the planboard, the backlog and the capacity strip', async (
   await backlog.getByRole('checkbox', { name: 'Joinery' }).check();
   await page.waitForTimeout(300);
   const box = (await backlog.boundingBox())!;
-  await page.screenshot({ path: screenshotFile('backlog.png'), clip: { x: box.x - 8, y: box.y - 8, width: box.width + 16, height: box.height + 16 } });
+  await page.screenshot({
+    path: screenshotFile('backlog.png'),
+    clip: { x: box.x - 8, y: box.y - 8, width: box.width + 16, height: box.height + 16 },
+  });
   await backlog.getByRole('button', { name: 'Cancel' }).click();
 
   // Capacity at day zoom: hours per stage and day, over-capacity in red.

@@ -74,7 +74,9 @@ async function syncNow(page: Page): Promise<void> {
   await expect(page.getByTestId('sync-state')).toHaveText('Online');
 }
 
-test('a card planned and moved on one computer appears and moves on the other computer’s open planboard through sync', async ({ browser }) => {
+test('a card planned and moved on one computer appears and moves on the other computer’s open planboard through sync', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   remote = await startRemote();
   const [a, b] = await Promise.all([openComputer(browser), openComputer(browser)]);
@@ -89,11 +91,20 @@ test('a card planned and moved on one computer appears and moves on the other co
 
   // On A: a board with two stages, a collection planned on Monday in Welding.
   const monday = nextMonday();
-  const board = await bridgeApi(a, 'POST', '/v1/board', {
-    name: 'Frames',
-    stages: [{ name: 'Cutting', priority: 0 }, { name: 'Welding', priority: 1 }],
-    statuses: [{ name: 'To do', entry: true, color: 'blue' }],
-  }, { with: 'stages' });
+  const board = await bridgeApi(
+    a,
+    'POST',
+    '/v1/board',
+    {
+      name: 'Frames',
+      stages: [
+        { name: 'Cutting', priority: 0 },
+        { name: 'Welding', priority: 1 },
+      ],
+      statuses: [{ name: 'To do', entry: true, color: 'blue' }],
+    },
+    { with: 'stages' },
+  );
   const collection = await bridgeApi(a, 'POST', '/v1/collection', { name: 'Frame 1001', board_id: board.id });
   await bridgeApi(a, 'POST', `/v1/collection/${collection.id}/board/${board.id}`, { start: monday, stage_id: board.stages[1].id });
   await syncNow(a);
@@ -132,6 +143,12 @@ test('a card planned and moved on one computer appears and moves on the other co
   const said = await statusSaid(b);
   const localOnly = said.findIndex((words) => words.startsWith('Local only'));
   expect(localOnly, said.join('\n')).toBeGreaterThanOrEqual(0);
-  expect(said.findIndex((words) => words.startsWith('Online')), said.join('\n')).toBeGreaterThan(localOnly);
-  expect(said.filter((words) => /Offline|conflict|Status unknown/.test(words)), said.join('\n')).toEqual([]);
+  expect(
+    said.findIndex((words) => words.startsWith('Online')),
+    said.join('\n'),
+  ).toBeGreaterThan(localOnly);
+  expect(
+    said.filter((words) => /Offline|conflict|Status unknown/.test(words)),
+    said.join('\n'),
+  ).toEqual([]);
 });

@@ -76,7 +76,11 @@ test('a new user plans a collection by dragging it, moves the card, undoes the m
   const wednesday = addDays(monday, 2);
   const from = await cellCentre(page, monday, 'Welding');
   const cardBox = (await card.boundingBox())!;
-  await dragTo(page, { x: from.x, y: cardBox.y + cardBox.height / 2 }, { x: (await cellCentre(page, wednesday, 'Welding')).x, y: cardBox.y + cardBox.height / 2 });
+  await dragTo(
+    page,
+    { x: from.x, y: cardBox.y + cardBox.height / 2 },
+    { x: (await cellCentre(page, wednesday, 'Welding')).x, y: cardBox.y + cardBox.height / 2 },
+  );
   await expect(card).toHaveAccessibleName(new RegExp(longDate(wednesday)));
   await expect.poll(async () => (await cardOnServer(page, 'Frame 1001')).start_date).toBe(wednesday);
 
@@ -106,17 +110,31 @@ test('a new user plans a collection by dragging it, moves the card, undoes the m
   await other.close();
 });
 
-test('zoom keeps the days in view; keyboard: arrows select cards, Alt+arrows move one, ? lists the shortcuts; a refused move goes back with the reason', async ({ page }) => {
+test('zoom keeps the days in view; keyboard: arrows select cards, Alt+arrows move one, ? lists the shortcuts; a refused move goes back with the reason', async ({
+  page,
+}) => {
   app = await startApp();
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(app.url);
   const monday = nextMonday();
-  const board = await bridgeApi(page, 'POST', '/v1/board', {
-    name: 'Keys',
-    stages: [{ name: 'Sawing', priority: 0 }, { name: 'Sanding', priority: 1 }],
-    statuses: [{ name: 'To do', entry: true, color: 'blue' }],
-  }, { with: 'stages' });
-  for (const [name, stage] of [['Table', 0], ['Chair', 1]] as const) {
+  const board = await bridgeApi(
+    page,
+    'POST',
+    '/v1/board',
+    {
+      name: 'Keys',
+      stages: [
+        { name: 'Sawing', priority: 0 },
+        { name: 'Sanding', priority: 1 },
+      ],
+      statuses: [{ name: 'To do', entry: true, color: 'blue' }],
+    },
+    { with: 'stages' },
+  );
+  for (const [name, stage] of [
+    ['Table', 0],
+    ['Chair', 1],
+  ] as const) {
     const collection = await bridgeApi(page, 'POST', '/v1/collection', { name, board_id: board.id });
     await bridgeApi(page, 'POST', `/v1/collection/${collection.id}/board/${board.id}`, { start: monday, stage_id: board.stages[stage].id });
   }
@@ -169,7 +187,14 @@ test('zoom keeps the days in view; keyboard: arrows select cards, Alt+arrows mov
     const request = route.request().postDataJSON() as { method: string; path: string };
     if (request.method !== 'POST' || request.path !== '/v1/command/move_cards') return route.continue();
     await route.fulfill({
-      json: { status: 422, headers: {}, body: { reference: 'e2e', errors: [{ code: 10422, message: 'Unprocessable Content', description: 'the card is locked', field: 'cards.0.start_date' }] } },
+      json: {
+        status: 422,
+        headers: {},
+        body: {
+          reference: 'e2e',
+          errors: [{ code: 10422, message: 'Unprocessable Content', description: 'the card is locked', field: 'cards.0.start_date' }],
+        },
+      },
     });
   });
   const chair = cards.getByRole('option', { name: /^Chair/ });
@@ -180,24 +205,41 @@ test('zoom keeps the days in view; keyboard: arrows select cards, Alt+arrows mov
   await page.unroute('**/bridge/request');
 });
 
-test('backlog and selection: plan over the stages, ignore, resize, label two cards, filter and save a view, unplan and delete with undo', async ({ page }) => {
+test('backlog and selection: plan over the stages, ignore, resize, label two cards, filter and save a view, unplan and delete with undo', async ({
+  page,
+}) => {
   app = await startApp();
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(app.url);
   const monday = nextMonday();
   const cut = await bridgeApi(page, 'POST', '/v1/activity', { description: 'Cut', resource_type: 'employee' });
   const weld = await bridgeApi(page, 'POST', '/v1/activity', { description: 'Weld', resource_type: 'employee' });
-  const board = await bridgeApi(page, 'POST', '/v1/board', {
-    name: 'Gates',
-    stages: [
-      { name: 'Cutting', priority: 0, activities: [{ id: cut.id, priority: 0 }] },
-      { name: 'Welding', priority: 1, activities: [{ id: weld.id, priority: 0 }] },
-    ],
-    statuses: [{ name: 'To do', entry: true, color: 'blue' }],
-    labels: [{ name: 'Rush', color: 'red' }],
-  }, { with: 'stages,labels' });
-  for (const [name, activities] of [['Gate', [cut, weld]], ['Fence', [cut]], ['Spare', []]] as const) {
-    await bridgeApi(page, 'POST', '/v1/collection', { name, board_id: board.id, due_date: addDays(monday, 20), activities: activities.map((a) => ({ id: a.id, time: 480 })) });
+  const board = await bridgeApi(
+    page,
+    'POST',
+    '/v1/board',
+    {
+      name: 'Gates',
+      stages: [
+        { name: 'Cutting', priority: 0, activities: [{ id: cut.id, priority: 0 }] },
+        { name: 'Welding', priority: 1, activities: [{ id: weld.id, priority: 0 }] },
+      ],
+      statuses: [{ name: 'To do', entry: true, color: 'blue' }],
+      labels: [{ name: 'Rush', color: 'red' }],
+    },
+    { with: 'stages,labels' },
+  );
+  for (const [name, activities] of [
+    ['Gate', [cut, weld]],
+    ['Fence', [cut]],
+    ['Spare', []],
+  ] as const) {
+    await bridgeApi(page, 'POST', '/v1/collection', {
+      name,
+      board_id: board.id,
+      due_date: addDays(monday, 20),
+      activities: activities.map((a) => ({ id: a.id, time: 480 })),
+    });
   }
   await page.reload();
   const backlog = page.getByRole('complementary', { name: 'Backlog' });
@@ -237,9 +279,17 @@ test('backlog and selection: plan over the stages, ignore, resize, label two car
   const gateCut = cards.getByRole('option', { name: /^Gate, .* \d{4}, Cutting/ });
   const cutBox = (await gateCut.boundingBox())!;
   const dayWidth = dateBar.width;
-  await dragTo(page, { x: cutBox.x + cutBox.width - 2, y: cutBox.y + cutBox.height / 2 }, { x: cutBox.x + cutBox.width - 2 + dayWidth, y: cutBox.y + cutBox.height / 2 });
+  await dragTo(
+    page,
+    { x: cutBox.x + cutBox.width - 2, y: cutBox.y + cutBox.height / 2 },
+    { x: cutBox.x + cutBox.width - 2 + dayWidth, y: cutBox.y + cutBox.height / 2 },
+  );
   await expect(gateCut).toHaveAccessibleName(new RegExp(`${longDate(monday)} to ${longDate(addDays(monday, 1))}`));
-  await expect.poll(async () => (await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `stage_id:eq:'${board.stages[0].id}'` })).data[0].end_date).toBe(addDays(monday, 1));
+  await expect
+    .poll(
+      async () => (await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `stage_id:eq:'${board.stages[0].id}'` })).data[0].end_date,
+    )
+    .toBe(addDays(monday, 1));
 
   // Both Gate cards labelled Rush in one go.
   const gateWeld = cards.getByRole('option', { name: /^Gate, .* \d{4}, Welding/ });
@@ -248,7 +298,9 @@ test('backlog and selection: plan over the stages, ignore, resize, label two car
   const selectionBar = page.getByRole('group', { name: 'Selected cards' });
   await expect(selectionBar).toContainText('2 cards selected');
   await selectionBar.getByLabel('Add label').selectOption({ label: 'Rush' });
-  await expect.poll(async () => (await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `labels:has:'${board.labels[0].id}'` })).count).toBe(2);
+  await expect
+    .poll(async () => (await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `labels:has:'${board.labels[0].id}'` })).count)
+    .toBe(2);
   await expect(gateCut).toHaveAccessibleName(/labels Rush/);
 
   // Filtered to Rush, saved as a view; All cards shows Fence again, the view hides it.
@@ -280,5 +332,10 @@ test('backlog and selection: plan over the stages, ignore, resize, label two car
   await expect(gateWeld).toHaveCount(0);
   await page.keyboard.press('Control+z');
   await expect(gateWeld).toHaveCount(1);
-  await expect.poll(async () => (await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `stage_id:eq:'${board.stages[1].id}',and,name:eq:'Gate'` })).count).toBe(1);
+  await expect
+    .poll(
+      async () =>
+        (await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `stage_id:eq:'${board.stages[1].id}',and,name:eq:'Gate'` })).count,
+    )
+    .toBe(1);
 });

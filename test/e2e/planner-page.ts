@@ -7,13 +7,23 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** A call to the local Planning API through the page's bridge; answers status and body. */
-export async function bridgeCall(page: Page, method: string, path: string, body?: unknown, query?: Record<string, string>): Promise<{ status: number; body: any }> {
+export async function bridgeCall(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+  query?: Record<string, string>,
+): Promise<{ status: number; body: any }> {
   return page.evaluate(
     async (request) => {
       const response = await fetch('/bridge/request', {
         method: 'POST',
         // The page key the app keeps from the address it was opened with (renderer/api/page-key.ts).
-        headers: { 'content-type': 'application/json', 'x-planner-bridge': '1', 'x-planner-page-key': localStorage.getItem('planner.pageKey') ?? '' },
+        headers: {
+          'content-type': 'application/json',
+          'x-planner-bridge': '1',
+          'x-planner-page-key': localStorage.getItem('planner.pageKey') ?? '',
+        },
         body: JSON.stringify(request),
       });
       return response.json();
@@ -30,7 +40,10 @@ export async function bridgeApi(page: Page, method: string, path: string, body?:
 }
 
 /** A card as the API has it, found by its name, with its stage. */
-export async function cardOnServer(page: Page, name: string): Promise<{ id: string; collection_id: string; start_date: string; end_date: string; stage: { name: string } }> {
+export async function cardOnServer(
+  page: Page,
+  name: string,
+): Promise<{ id: string; collection_id: string; start_date: string; end_date: string; stage: { name: string } }> {
   return (await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `name:eq:'${name}'`, with: 'stage' })).data[0];
 }
 

@@ -14,7 +14,10 @@ test('a new user creates a project, and it is still there after a reload and a r
   expect(app.output()).toContain('Not a desktop window');
 
   await page.goto(app.url);
-  await page.getByRole('button', { name: /projects/i }).first().click();
+  await page
+    .getByRole('button', { name: /projects/i })
+    .first()
+    .click();
   const projects = page.getByRole('list', { name: 'Projects' });
   await expect(page.getByText('No projects yet')).toBeVisible();
 
@@ -24,21 +27,30 @@ test('a new user creates a project, and it is still there after a reload and a r
   await expect(page.getByLabel('New project name')).toHaveValue('');
 
   await page.reload();
-  await page.getByRole('button', { name: /projects/i }).first().click();
+  await page
+    .getByRole('button', { name: /projects/i })
+    .first()
+    .click();
   await expect(projects.getByRole('listitem').filter({ hasText: 'Kitchen' })).toBeVisible();
 
   // A restart of the app reads the same SQLite file.
   await app.stop();
   app = await startApp(dataDir);
   await page.goto(app.url);
-  await page.getByRole('button', { name: /projects/i }).first().click();
+  await page
+    .getByRole('button', { name: /projects/i })
+    .first()
+    .click();
   await expect(projects.getByRole('listitem').filter({ hasText: 'Kitchen' })).toBeVisible();
 });
 
 test('a project can be renamed and deleted', async ({ page }) => {
   app = await startApp();
   await page.goto(app.url);
-  await page.getByRole('button', { name: /projects/i }).first().click();
+  await page
+    .getByRole('button', { name: /projects/i })
+    .first()
+    .click();
   const projects = page.getByRole('list', { name: 'Projects' });
 
   await page.getByLabel('New project name').fill('Kitchen');

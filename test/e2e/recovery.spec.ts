@@ -37,7 +37,10 @@ async function brokenDataFolder(page: Page): Promise<{ dataDir: string; backup: 
 }
 
 async function projectsListed(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /projects/i }).first().click();
+  await page
+    .getByRole('button', { name: /projects/i })
+    .first()
+    .click();
 }
 
 test('the recovery page restores a backup file chosen in the browser, and the app opens with its data', async ({ page }) => {

@@ -14,7 +14,13 @@ export function startRemote(dataDir: string = tempDir('planner-remote-')): Promi
 }
 
 /** A call straight to a remote's API; answers the body, and throws with the answer when refused. */
-export async function onRemote(remote: { url: string }, method: string, path: string, body?: unknown, query: Record<string, string> = {}): Promise<any> {
+export async function onRemote(
+  remote: { url: string },
+  method: string,
+  path: string,
+  body?: unknown,
+  query: Record<string, string> = {},
+): Promise<any> {
   const url = new URL(path, remote.url);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   const response = await fetch(url, {

@@ -30,7 +30,16 @@ test('switching to Dutch translates the navigation, the top bar and the screens,
 
   await page.getByLabel('Language of the app').selectOption({ label: 'Nederlands' });
   await expect(page.getByRole('heading', { name: 'Instellingen', level: 1 })).toBeVisible();
-  await expect(mainMenu(page).getByRole('button')).toHaveText(['Planbord', 'Orders', 'Projecten', 'Activiteiten', 'Resources', 'Tijd', 'Synchronisatie', 'Instellingen']);
+  await expect(mainMenu(page).getByRole('button')).toHaveText([
+    'Planbord',
+    'Orders',
+    'Projecten',
+    'Activiteiten',
+    'Resources',
+    'Tijd',
+    'Synchronisatie',
+    'Instellingen',
+  ]);
   await expect(page.getByRole('navigation', { name: 'Hoofdmenu' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Mijn timer' }).getByRole('button', { name: 'Timer starten' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Synchronisatiestatus' })).toContainText('Alleen lokaal');

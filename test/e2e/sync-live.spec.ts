@@ -72,7 +72,10 @@ test('a project renamed on the remote shows on the open Projects screen without 
   // and at most one more), all after the rename; the stream stayed open, none was reopened.
   const since = proxy.log.slice(before);
   const pulls = since.filter(isPull);
-  expect(pulls.length, `pulls since the rename: ${since.map((entry) => `${entry.method} ${entry.path}`).join(', ')}`).toBeGreaterThanOrEqual(1);
+  expect(
+    pulls.length,
+    `pulls since the rename: ${since.map((entry) => `${entry.method} ${entry.path}`).join(', ')}`,
+  ).toBeGreaterThanOrEqual(1);
   expect(pulls.length).toBeLessThanOrEqual(2);
   expect(pulls.every((entry) => entry.startedAt >= changedAt)).toBe(true);
   expect(since.filter(isStream)).toEqual([]);

@@ -41,7 +41,11 @@ test('a card renamed offline and renamed later on the server is shown as overrul
   const { card } = await seedFramesBoard(page, nextMonday());
   const cardPath = `/v1/collection/${card.collection_id}/card/${card.id}`;
   const onServer = async () => (await onRemote(remote!, 'GET', cardPath)) as { name: string | null };
-  await expect.poll(async () => (await onRemote(remote!, 'GET', '/v1/card', undefined, { filter: `id:eq:'${card.id}'` })).data.length, { timeout: 20_000 }).toBe(1);
+  await expect
+    .poll(async () => (await onRemote(remote!, 'GET', '/v1/card', undefined, { filter: `id:eq:'${card.id}'` })).data.length, {
+      timeout: 20_000,
+    })
+    .toBe(1);
 
   // Cut off, the planner renames the card; meanwhile someone renames it on the server.
   await proxy.set('refuse');
@@ -74,13 +78,17 @@ test('a card renamed offline and renamed later on the server is shown as overrul
   await page.keyboard.press('Enter');
   const panel = page.getByRole('complementary', { name: 'Card details' });
   const notice = panel.getByRole('note', { name: 'Overruled changes of this card' });
-  await expect(notice).toContainText(/Your change to Card name was overruled by another computer \(\w+\) \(.+\): yours “Frame 1001 welded”, now “Frame 1001 painted”\./);
+  await expect(notice).toContainText(
+    /Your change to Card name was overruled by another computer \(\w+\) \(.+\): yours “Frame 1001 welded”, now “Frame 1001 painted”\./,
+  );
 
   // Keep mine: the planner's name is back here, and after sync on the server too.
   await notice.getByRole('button', { name: 'Keep mine' }).click();
   await expect(notice).toBeHidden();
   await expect(panel.getByRole('heading', { name: 'Frame 1001 welded', level: 2 })).toBeVisible();
-  await expect(page.getByRole('listbox', { name: 'Cards' }).getByRole('option', { name: /^Frame 1001 welded/ })).not.toHaveAccessibleName(/overruled/);
+  await expect(page.getByRole('listbox', { name: 'Cards' }).getByRole('option', { name: /^Frame 1001 welded/ })).not.toHaveAccessibleName(
+    /overruled/,
+  );
   await expect(topBar).not.toContainText('overruled');
   await expect.poll(async () => (await onServer()).name, { timeout: 20_000 }).toBe('Frame 1001 welded');
   await openScreen(page, 'Sync');
@@ -100,7 +108,9 @@ test('a wrong API key is refused when it is entered, with one message, and nothi
   await page.getByRole('button', { name: 'Connect' }).click();
 
   const apiKey = page.getByLabel('API key');
-  await expect(apiKey).toHaveAccessibleDescription(`The key does not open environment “${remoteAccess.env}” on ${remote.url}. Check the API key and the environment.`);
+  await expect(apiKey).toHaveAccessibleDescription(
+    `The key does not open environment “${remoteAccess.env}” on ${remote.url}. Check the API key and the environment.`,
+  );
   await expect(page.getByText('Saved. Sync starts at once.')).toBeHidden();
   await expect(page.getByTestId('sync-state')).toHaveText('Not set up');
   await expect(page.getByRole('status', { name: 'Sync status' })).toContainText('Local only');

@@ -43,7 +43,9 @@ async function createProject(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('list', { name: 'Projects' }).getByRole('listitem').filter({ hasText: name })).toBeVisible();
 }
 
-test('a planner connects to a remote, keeps working offline, sees pending go to zero when it is back, and resolves a refused change', async ({ page }) => {
+test('a planner connects to a remote, keeps working offline, sees pending go to zero when it is back, and resolves a refused change', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const remoteDir = tempDir('planner-remote-');
   remote = await startRemote(remoteDir);
@@ -128,7 +130,9 @@ test('a planner connects to a remote, keeps working offline, sees pending go to 
 
   // The retried change is an ordinary local change: it reaches the remote.
   await page.getByRole('button', { name: 'Sync now' }).click();
-  await expect.poll(async () => (await remoteProjects()).find((p) => p.name === 'Local X')?.external_ref ?? null, { timeout: 20_000 }).toBe('Y');
+  await expect
+    .poll(async () => (await remoteProjects()).find((p) => p.name === 'Local X')?.external_ref ?? null, { timeout: 20_000 })
+    .toBe('Y');
   await expect(pending).toHaveText('0');
   const names = (await remoteProjects()).map((p) => `${p.name}:${p.external_ref ?? ''}`);
   expect(names).toEqual(expect.arrayContaining(['Remote X:X', 'Local X:Y']));

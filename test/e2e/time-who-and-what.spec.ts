@@ -99,7 +99,10 @@ test('an hour of a team meeting goes on the week sheet with no card, for the pla
   await openScreen(page, 'Time');
   await page.getByRole('button', { name: 'Add an activity' }).click();
   await page.getByLabel('Find an activity to book on no card (a meeting, cleaning, training)').fill('meet');
-  await page.getByRole('list', { name: 'Matching activities' }).getByRole('button', { name: /Team meeting/ }).click();
+  await page
+    .getByRole('list', { name: 'Matching activities' })
+    .getByRole('button', { name: /Team meeting/ })
+    .click();
 
   const sheet = page.getByRole('table', { name: /^Timesheet of week/ });
   await expect(sheet.getByRole('rowheader', { name: 'Team meeting · no card' })).toBeVisible();
@@ -153,7 +156,10 @@ test('a timer left running is flagged, and the next start asks when it really st
   // Started eleven hours ago and never stopped: past the planner's limit of 10 hours.
   const started = new Date(Date.now() - 11 * 3_600_000);
   started.setSeconds(0, 0);
-  const timer = await bridgeApi(page, 'POST', '/v1/time_tracking', { card_id: sawCard.id, start: started.toISOString().replace(/\.\d{3}Z$/, 'Z') });
+  const timer = await bridgeApi(page, 'POST', '/v1/time_tracking', {
+    card_id: sawCard.id,
+    start: started.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+  });
   expect(timer).toMatchObject({ running: true, forgotten: true });
 
   // The app starts again: it asks at once, and the top bar marks the timer.
@@ -193,7 +199,10 @@ test('a report for payroll and billing names the user and the activity, and carr
   await sheet.getByLabel(`SO-1001 · Sawing, ${today}`).press('Enter');
   await expect(sheet.getByLabel('Week total of SO-1001 · Sawing')).toHaveText('2:00');
   await page.getByRole('button', { name: 'Add an activity' }).click();
-  await page.getByRole('list', { name: 'Matching activities' }).getByRole('button', { name: /Team meeting/ }).click();
+  await page
+    .getByRole('list', { name: 'Matching activities' })
+    .getByRole('button', { name: /Team meeting/ })
+    .click();
   await sheet.getByLabel(`Team meeting · no card, ${today}`).fill('1');
   await sheet.getByLabel(`Team meeting · no card, ${today}`).press('Enter');
   await expect(sheet.getByLabel('Week total of Team meeting · no card')).toHaveText('1:00');
@@ -215,9 +224,25 @@ test('a report for payroll and billing names the user and the activity, and carr
     .split(/\r?\n/)
     .map((line) => line.split(','));
   const header = rows[0]!;
-  const lines = rows.filter((row) => /^\d{4}-\d{2}-\d{2}$/.test(row[0]!)).map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]])));
+  const lines = rows
+    .filter((row) => /^\d{4}-\d{2}-\d{2}$/.test(row[0]!))
+    .map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]])));
   const by = (activity: string) => lines.find((line) => line.Activity === activity);
-  expect(by('Sawing')).toMatchObject({ User: e2ePlanner.fullname, Card: 'SO-1001 · Sawing', Minutes: '120', Billable: 'yes', Rate: '40.00', Amount: '80.00' });
-  expect(by('Team meeting')).toMatchObject({ User: e2ePlanner.fullname, Card: '', Minutes: '60', Billable: 'no', Rate: '30.00', Amount: '30.00' });
+  expect(by('Sawing')).toMatchObject({
+    User: e2ePlanner.fullname,
+    Card: 'SO-1001 · Sawing',
+    Minutes: '120',
+    Billable: 'yes',
+    Rate: '40.00',
+    Amount: '80.00',
+  });
+  expect(by('Team meeting')).toMatchObject({
+    User: e2ePlanner.fullname,
+    Card: '',
+    Minutes: '60',
+    Billable: 'no',
+    Rate: '30.00',
+    Amount: '30.00',
+  });
   expect(rows.find((row) => row[0] === 'Grand total')![header.indexOf('Amount')]).toBe('110.00');
 });

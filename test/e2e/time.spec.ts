@@ -24,11 +24,18 @@ test.afterEach(async () => {
 /** A board with a welding stage, a collection and a card with five hours of welding planned. */
 async function seedCard(page: Page): Promise<{ cardId: string }> {
   const activity = await bridgeApi(page, 'POST', '/v1/activity', { description: 'Welding', code: 'WLD' });
-  const board = await bridgeApi(page, 'POST', '/v1/board', { name: 'Frames', stages: [{ name: 'Welding', activities: [{ id: activity.id }] }] });
+  const board = await bridgeApi(page, 'POST', '/v1/board', {
+    name: 'Frames',
+    stages: [{ name: 'Welding', activities: [{ id: activity.id }] }],
+  });
   await bridgeApi(page, 'POST', `/v1/board/${board.id}/status`, { name: 'To do' });
   const stages = await bridgeApi(page, 'GET', '/v1/stage', undefined, { filter: `board_id:eq:'${board.id}'` });
   const collection = await bridgeApi(page, 'POST', '/v1/collection', { name: 'Frame A', board_id: board.id });
-  const card = await bridgeApi(page, 'POST', `/v1/collection/${collection.id}/card`, { stage_id: stages.data[0].id, name: 'Weld frame A', activities: [{ id: activity.id, time: 300 }] });
+  const card = await bridgeApi(page, 'POST', `/v1/collection/${collection.id}/card`, {
+    stage_id: stages.data[0].id,
+    name: 'Weld frame A',
+    activities: [{ id: activity.id, time: 300 }],
+  });
   return { cardId: card.id };
 }
 
@@ -39,7 +46,9 @@ const cardShown = 'Frame A · Weld frame A · Welding';
 function otherWeekDays(): [string, string] {
   const today = new Date();
   const monday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - ((today.getDay() + 6) % 7));
-  const days = Array.from({ length: 7 }, (_, i) => new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + i)).filter((day) => day.getDate() !== today.getDate());
+  const days = Array.from({ length: 7 }, (_, i) => new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + i)).filter(
+    (day) => day.getDate() !== today.getDate(),
+  );
   const label = (date: Date) => new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long' }).format(date);
   return [label(days[0]!), label(days[1]!)];
 }
@@ -63,7 +72,10 @@ test('a new planner tracks time with the timer and the week sheet, exports CSV a
   const timer = page.getByRole('group', { name: 'My timer' });
   await timer.getByRole('button', { name: 'Start timer' }).click();
   await page.getByLabel('Find the card to time').fill('weld');
-  await page.getByRole('dialog', { name: 'Start a timer' }).getByRole('button', { name: /Weld frame A/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Start a timer' })
+    .getByRole('button', { name: /Weld frame A/ })
+    .click();
   await expect(timer).toContainText('Weld frame A');
   const elapsed = timer.getByRole('timer');
   await expect(elapsed).toHaveText(/^0:00:0\d$/);
@@ -134,7 +146,10 @@ test('a new planner tracks time with the timer and the week sheet, exports CSV a
   await dialog.getByRole('radio', { name: 'Excel (XLSX)' }).check();
   await dialog.getByRole('radio', { name: 'Hours and minutes (1:30)' }).check();
   await expect(dialog.getByRole('status', { name: 'Total' })).toContainText('3:30');
-  const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Save Excel (XLSX)' }).click()]);
+  const [xlsxDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Save Excel (XLSX)' }).click(),
+  ]);
   expect(xlsxDownload.suggestedFilename()).toMatch(/\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile((await xlsxDownload.path())!);
@@ -161,7 +176,9 @@ test('a new planner tracks time with the timer and the week sheet, exports CSV a
   await expect(dialog).toBeHidden();
 });
 
-test('a bulk reject says which entries it could not change, and approved entries are locked in the list and the sheet', async ({ page }) => {
+test('a bulk reject says which entries it could not change, and approved entries are locked in the list and the sheet', async ({
+  page,
+}) => {
   app = await startApp();
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(app.url);

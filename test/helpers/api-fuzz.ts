@@ -69,7 +69,8 @@ function send(baseUrl: string, request: Pick<FuzzRequest, 'method' | 'url' | 'he
   const url = new URL(baseUrl);
   // A body always goes with its length: Node sends a GET or DELETE body unframed otherwise,
   // and the server would read it as the next request on the connection.
-  const headers = request.body === undefined ? request.headers : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) };
+  const headers =
+    request.body === undefined ? request.headers : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) };
   return new Promise((done, fail) => {
     const req = httpRequest({ host: url.hostname, port: url.port, method: request.method, path: request.url, headers, agent }, (res) => {
       const type = String(res.headers['content-type'] ?? '');
@@ -81,7 +82,13 @@ function send(baseUrl: string, request: Pick<FuzzRequest, 'method' | 'url' | 'he
       }
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        done({
+          status: res.statusCode ?? 0,
+          type: String(res.headers['content-type'] ?? ''),
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
       res.on('error', fail);
     });
     req.setTimeout(30_000, () => req.destroy(new Error('no answer within 30 s')));
@@ -148,7 +155,10 @@ class Lister {
     if (!this.listed.has(path)) {
       const answer = await json(this.api, 'GET', `${path}?limit=5`);
       const data = Array.isArray(answer.body?.data) ? answer.body.data : [];
-      this.listed.set(path, data.map((r: any) => r?.id).filter((id: unknown): id is string => typeof id === 'string'));
+      this.listed.set(
+        path,
+        data.map((r: any) => r?.id).filter((id: unknown): id is string => typeof id === 'string'),
+      );
     }
     return this.listed.get(path)!;
   }
@@ -158,7 +168,13 @@ class Lister {
   }
 }
 
-const specialParams: Record<string, string[]> = { year: ['2026'], month: ['3'], day: ['2'], resource: ['project', 'card'], name: ['Weight'] };
+const specialParams: Record<string, string[]> = {
+  year: ['2026'],
+  month: ['3'],
+  day: ['2'],
+  resource: ['project', 'card'],
+  name: ['Weight'],
+};
 
 /**
  * Up to four assignments of a route's path parameters that name existing records: walks the
@@ -184,7 +200,8 @@ async function assignmentsOf(route: FuzzRoute, lister: Lister): Promise<Record<s
   return partial.slice(0, 4).map((p) => p.values);
 }
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_m, name: string) => values[name] ?? 'x');
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (_m, name: string) => values[name] ?? 'x');
 
 /**
  * Makes a few records of every resource the API creates, top-level and nested, in passes (a
@@ -226,7 +243,8 @@ function judge(request: FuzzRequest, answer: Answer): string | undefined {
   if (answer.status < 400 || request.method === 'HEAD') return undefined;
   // The sign-in page answers a person, in HTML, by design (docs/API.md "Sign-in page").
   if (request.route.endsWith(' /v1/oauth/authorize') && answer.type.startsWith('text/html')) return undefined;
-  if (!answer.type.includes('application/json')) return `${answer.status} is ${answer.type || 'without a content type'}, not the JSON error body`;
+  if (!answer.type.includes('application/json'))
+    return `${answer.status} is ${answer.type || 'without a content type'}, not the JSON error body`;
   let body: any;
   try {
     body = JSON.parse(answer.text);
@@ -236,7 +254,12 @@ function judge(request: FuzzRequest, answer: Answer): string | undefined {
   if (typeof body?.reference !== 'string' || !uuidPattern.test(body.reference)) return `${answer.status} body has no reference`;
   if (!Array.isArray(body.errors) || body.errors.length === 0) return `${answer.status} body has no errors`;
   for (const error of body.errors) {
-    if (!Number.isInteger(error?.code) || typeof error.message !== 'string' || typeof error.description !== 'string' || error.description === '') {
+    if (
+      !Number.isInteger(error?.code) ||
+      typeof error.message !== 'string' ||
+      typeof error.description !== 'string' ||
+      error.description === ''
+    ) {
       return `${answer.status} error item is not {code, message, description}`;
     }
     if (error.field !== undefined && typeof error.field !== 'string') return `${answer.status} error field is not a string`;
@@ -330,12 +353,17 @@ export function topRefusals(report: FuzzReport, count = 12): string {
 }
 
 export function describeReport(report: FuzzReport): string {
-  const statuses = Object.entries(report.statuses).map(([status, count]) => `${status}×${count}`).join(' ');
+  const statuses = Object.entries(report.statuses)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(' ');
   const lines = [
     `API fuzz: ${report.cases} cases over ${report.routes} routes (seed ${report.seed}) in ${(report.durationMs / 1000).toFixed(1)} s`,
     `  answers: ${statuses}`,
     `  500s: ${report.serverErrors}; answers outside the contract: ${report.findings.length}; still answers afterwards: ${report.stillAnswers ? 'yes' : 'NO'}`,
   ];
-  for (const f of report.findings.slice(0, 20)) lines.push(`  - case ${f.case}, ${f.problem}: ${f.method} ${f.url} [${f.route}] body=${JSON.stringify(f.body.slice(0, 120))} → ${f.answer.slice(0, 160)}`);
+  for (const f of report.findings.slice(0, 20))
+    lines.push(
+      `  - case ${f.case}, ${f.problem}: ${f.method} ${f.url} [${f.route}] body=${JSON.stringify(f.body.slice(0, 120))} → ${f.answer.slice(0, 160)}`,
+    );
   return lines.join('\n');
 }

@@ -20,7 +20,12 @@ export interface TestApi {
   baseUrl: string;
   headers: Record<string, string>;
   /** A request over real HTTP; JSON in, parsed JSON (or null) out. */
-  http(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  http(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   /** The same request through Fastify inject. */
   inject(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   close(): Promise<void>;

@@ -7,7 +7,16 @@ import { expect } from 'vitest';
 import type { TestApi } from './api.js';
 import { expectErrorBody } from './order-data.js';
 
-export { create, expectErrorBody, expectFieldErrors, expectDuplicate, get, timestampPattern, unknownId, uuidPattern } from './order-data.js';
+export {
+  create,
+  expectErrorBody,
+  expectFieldErrors,
+  expectDuplicate,
+  get,
+  timestampPattern,
+  unknownId,
+  uuidPattern,
+} from './order-data.js';
 
 /** Board workdays, Monday = "1": the default Monday to Friday. */
 export const officeWeek = { '1': true, '2': true, '3': true, '4': true, '5': true, '6': false, '7': false } as const;

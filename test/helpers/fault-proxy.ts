@@ -37,7 +37,8 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
-export type FaultMode = 'pass' | 'refuse' | 'drop-request' | 'drop-response' | 'delay' | 'cut-request' | 'cut-response' | 'reorder' | 'hold' | 'late';
+export type FaultMode =
+  'pass' | 'refuse' | 'drop-request' | 'drop-response' | 'delay' | 'cut-request' | 'cut-response' | 'reorder' | 'hold' | 'late';
 
 export interface FaultRule {
   mode: FaultMode;
@@ -179,7 +180,14 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
   function upstream(method: string, path: string, headers: IncomingHttpHeaders, body: Buffer, cut = false): Promise<Upstream | undefined> {
     return new Promise((resolve) => {
       const request = httpRequest(
-        { host: target.hostname, port: Number(target.port), method, path, headers: forwardHeaders(headers, target, body.length), agent: false },
+        {
+          host: target.hostname,
+          port: Number(target.port),
+          method,
+          path,
+          headers: forwardHeaders(headers, target, body.length),
+          agent: false,
+        },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (c: Buffer) => chunks.push(c));
@@ -229,7 +237,14 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
   function streamThrough(req: IncomingMessage, res: ServerResponse, body: Buffer, entry: ProxyLogEntry): Promise<void> {
     return new Promise((resolve) => {
       const request = httpRequest(
-        { host: target.hostname, port: Number(target.port), method: entry.method, path: entry.path, headers: forwardHeaders(req.headers, target, body.length), agent: false },
+        {
+          host: target.hostname,
+          port: Number(target.port),
+          method: entry.method,
+          path: entry.path,
+          headers: forwardHeaders(req.headers, target, body.length),
+          agent: false,
+        },
         (response) => {
           reached(entry, { status: response.statusCode ?? 0, headers: response.headers, body: Buffer.alloc(0) });
           const cut = () => kill(req);
@@ -241,7 +256,8 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
             return;
           }
           const headers: Record<string, string | string[]> = {};
-          for (const [name, value] of Object.entries(response.headers)) if (value !== undefined && !hopByHop.has(name)) headers[name] = value;
+          for (const [name, value] of Object.entries(response.headers))
+            if (value !== undefined && !hopByHop.has(name)) headers[name] = value;
           res.writeHead(response.statusCode ?? 502, headers);
           res.flushHeaders();
           response.pipe(res);

@@ -49,7 +49,10 @@ export function runEachFormat(script: string, formats: readonly string[], args: 
   const tsxCli = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
   let ok = true;
   for (const format of formats) {
-    const run = spawnSync(process.execPath, ['--expose-gc', tsxCli, fileURLToPath(script), '--format', format, ...args], { stdio: 'inherit', timeout: 5 * 60_000 });
+    const run = spawnSync(process.execPath, ['--expose-gc', tsxCli, fileURLToPath(script), '--format', format, ...args], {
+      stdio: 'inherit',
+      timeout: 5 * 60_000,
+    });
     if (run.status !== 0) ok = false;
   }
   return ok;

@@ -41,7 +41,10 @@ export function requestFrom(
         port: target.port,
         path: target.pathname + target.search,
         method: options.method ?? 'GET',
-        headers: { ...options.headers, ...(options.body !== undefined ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}) },
+        headers: {
+          ...options.headers,
+          ...(options.body !== undefined ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}),
+        },
         ...(options.keepAlive === false ? { localAddress: address, agent: false } : { agent: agentFor(address) }),
         timeout: 30_000,
       },

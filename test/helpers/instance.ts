@@ -41,7 +41,11 @@ export async function startInstance(folder: string, options: Omit<ApiOptions, 'd
 }
 
 /** A fresh folder with environments and API keys made before the API starts. */
-export function prepareFolder(environments: { name: string; key: string }[]): { folder: string; environments: Environment[]; remove(): void } {
+export function prepareFolder(environments: { name: string; key: string }[]): {
+  folder: string;
+  environments: Environment[];
+  remove(): void;
+} {
   const folder = tempDir('planner-instance-');
   const dataDir = DataDir.open(folder);
   const made = environments.map(({ name, key }) => {

@@ -44,7 +44,12 @@ export interface FormAnswer {
   headers: Headers;
 }
 
-export async function postForm(baseUrl: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<FormAnswer> {
+export async function postForm(
+  baseUrl: string,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<FormAnswer> {
   const response = await fetch(baseUrl + path, {
     method: 'POST',
     redirect: 'manual',
@@ -61,7 +66,12 @@ export function submitSignIn(
   override: { cookie?: string | null; hidden?: Record<string, string> } = {},
 ): Promise<FormAnswer> {
   const cookie = override.cookie === undefined ? page.cookie : override.cookie;
-  return postForm(baseUrl, '/v1/oauth/authorize', { ...page.hidden, ...override.hidden, decision: 'allow', ...fields }, cookie ? { cookie } : {});
+  return postForm(
+    baseUrl,
+    '/v1/oauth/authorize',
+    { ...page.hidden, ...override.hidden, decision: 'allow', ...fields },
+    cookie ? { cookie } : {},
+  );
 }
 
 export interface Credentials {
@@ -82,7 +92,10 @@ export async function signInForCode(baseUrl: string, query: Record<string, strin
   return location.searchParams.get('code')!;
 }
 
-export async function tokenRequest(baseUrl: string, fields: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }> {
+export async function tokenRequest(
+  baseUrl: string,
+  fields: Record<string, string>,
+): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(`${baseUrl}/v1/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

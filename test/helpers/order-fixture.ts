@@ -55,22 +55,49 @@ export async function seedOrderData(api: TestApi): Promise<OrderFixture> {
 
   const order = (body: Record<string, unknown>) => post('/v1/order?with=order_rows', body);
   const O1 = await order({
-    description: 'O1', code: 'ALPHA-1', quantity: 5, promised_date: '2024-03-01', status: 'open', type: 'Sales',
-    contact: 'null', project_id: kitchen, item_id: bolt, address_id: address, relation_id: relation, warehouse_id: warehouse,
+    description: 'O1',
+    code: 'ALPHA-1',
+    quantity: 5,
+    promised_date: '2024-03-01',
+    status: 'open',
+    type: 'Sales',
+    contact: 'null',
+    project_id: kitchen,
+    item_id: bolt,
+    address_id: address,
+    relation_id: relation,
+    warehouse_id: warehouse,
     order_rows: [{ code: 'R-A', item_id: bolt, activity_id: paint, unit: 'hours', quantity: 2 }, { code: 'R-B' }],
   });
   const o1ra = O1.order_rows[0].id;
   const O2 = await order({
-    description: 'O2', code: 'alpha-2', quantity: 12.5, promised_date: '2024-03-15', status: 'done', type: 'Purchase',
-    project_id: garage, order_rows: [{ code: 'R-C', item_id: nut, supplies_order_rows: [{ id: o1ra }] }],
+    description: 'O2',
+    code: 'alpha-2',
+    quantity: 12.5,
+    promised_date: '2024-03-15',
+    status: 'done',
+    type: 'Purchase',
+    project_id: garage,
+    order_rows: [{ code: 'R-C', item_id: nut, supplies_order_rows: [{ id: o1ra }] }],
   });
   const O3 = await order({ description: 'O3', code: 'Beta, Inc: (x)', quantity: 0, project_id: kitchen });
   const O4 = await order({
-    description: 'O4', code: 'beta-4', promised_date: '2024-12-31', status: 'open', type: 'Sales',
+    description: 'O4',
+    code: 'beta-4',
+    promised_date: '2024-12-31',
+    status: 'open',
+    type: 'Sales',
     order_rows: [{ code: 'R-A' }],
   });
   const O5 = await order({ description: 'O5', quantity: 100, promised_date: '2025-01-01', status: 'done', type: 'Production' });
-  const O6 = await order({ description: 'O6', code: '50%_off', quantity: -3, promised_date: '2023-06-30', status: 'late', type: 'Quotation' });
+  const O6 = await order({
+    description: 'O6',
+    code: '50%_off',
+    quantity: -3,
+    promised_date: '2023-06-30',
+    status: 'late',
+    type: 'Quotation',
+  });
 
   return {
     projects: { kitchen, garage },

@@ -24,9 +24,17 @@ export interface ServerProcess {
 }
 
 /** `env`: variables added to this process's environment for the server (e.g. PLANNER_API_KEY). */
-export function runServerCommand(args: string[], timeoutMs = 30_000, env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+export function runServerCommand(
+  args: string[],
+  timeoutMs = 30_000,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', tsxLoader, serverEntry, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['--import', tsxLoader, serverEntry, ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
@@ -38,7 +46,11 @@ export function runServerCommand(args: string[], timeoutMs = 30_000, env: Record
   });
 }
 
-export async function startServerProcess(args: string[], startTimeoutMs = 30_000, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  args: string[],
+  startTimeoutMs = 30_000,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', tsxLoader, serverEntry, '--port', '0', ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -30,7 +30,12 @@ export function publicClient(api: TestApi): PublicClient {
     Accept: 'application/json',
     'Content-Type': 'application/json',
   };
-  async function send(method: string, path: string, body?: unknown, params: Record<string, string | number | string[]> = {}): Promise<Answer> {
+  async function send(
+    method: string,
+    path: string,
+    body?: unknown,
+    params: Record<string, string | number | string[]> = {},
+  ): Promise<Answer> {
     const url = new URL(path.replace(/^\//, ''), base);
     for (const [name, value] of Object.entries(params)) {
       for (const one of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(one));

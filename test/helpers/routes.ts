@@ -11,7 +11,10 @@ export function countRegisteredRoutes(app: FastifyInstance): number {
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
     const m = /[├└]── \S+ \(([^)]*)\)/.exec(line);
     if (!m) continue;
-    count += m[1]!.split(',').map((s) => s.trim()).filter((method) => method && method !== 'HEAD').length;
+    count += m[1]!
+      .split(',')
+      .map((s) => s.trim())
+      .filter((method) => method && method !== 'HEAD').length;
   }
   return count;
 }

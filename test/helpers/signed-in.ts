@@ -38,8 +38,16 @@ export async function startRolesInstance(name: string): Promise<RolesInstance> {
   const folder = prepareFolder([{ name, key: keyValue }]);
   const environment = folder.environments[0]!;
   const instance = await startInstance(folder.folder, { oauthRateLimit: { limit: 1000, windowMs: 60_000 } });
-  const made = createClient(instance.dataDir.system, { name: 'Roles app', redirect_uris: [redirectUri], confidential: true, environment_id: null });
-  const request = (headers: Record<string, string>): Request => (method, path, body) => call(instance.baseUrl, method, path, headers, body);
+  const made = createClient(instance.dataDir.system, {
+    name: 'Roles app',
+    redirect_uris: [redirectUri],
+    confidential: true,
+    environment_id: null,
+  });
+  const request =
+    (headers: Record<string, string>): Request =>
+    (method, path, body) =>
+      call(instance.baseUrl, method, path, headers, body);
   return {
     instance,
     environment,
@@ -48,8 +56,18 @@ export async function startRolesInstance(name: string): Promise<RolesInstance> {
     async signIn(email, role) {
       const store = instance.dataDir.environment(environment.id);
       const user = await createUserWithPassword({ caller: { kind: 'api-key', environment }, store }, { email, role }, password);
-      const code = await signInForCode(instance.baseUrl, { client_id: made.client.id, redirect_uri: redirectUri, state: 'st' }, { environment: name, email, password });
-      const answer = await tokenRequest(instance.baseUrl, { grant_type: 'authorization_code', code, client_id: made.client.id, client_secret: made.client_secret!, redirect_uri: redirectUri });
+      const code = await signInForCode(
+        instance.baseUrl,
+        { client_id: made.client.id, redirect_uri: redirectUri, state: 'st' },
+        { environment: name, email, password },
+      );
+      const answer = await tokenRequest(instance.baseUrl, {
+        grant_type: 'authorization_code',
+        code,
+        client_id: made.client.id,
+        client_secret: made.client_secret!,
+        redirect_uri: redirectUri,
+      });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       return { id: user.id, headers: { authorization: `Bearer ${answer.body.access_token as string}` } };
     },
@@ -73,7 +91,10 @@ export async function createCard(byKey: Request, name: string): Promise<{ cardId
   expect(board.status, JSON.stringify(board.body)).toBe(201);
   const collection = await byKey('POST', '/v1/collection', { name: `${name} order`, board_id: board.body.id });
   expect(collection.status, JSON.stringify(collection.body)).toBe(201);
-  const card = await byKey('POST', `/v1/collection/${collection.body.id as string}/card`, { stage_id: board.body.stages[0].id, name: `${name} card` });
+  const card = await byKey('POST', `/v1/collection/${collection.body.id as string}/card`, {
+    stage_id: board.body.stages[0].id,
+    name: `${name} card`,
+  });
   expect(card.status, JSON.stringify(card.body)).toBe(201);
   return { cardId: card.body.id as string, collectionId: collection.body.id as string };
 }

@@ -89,11 +89,19 @@ export async function call(node: Pick<Node, 'url' | 'headers'>, method: string, 
 }
 
 /** A request that must answer `status` (200, or 201 for POST by default); returns the body. */
-export async function ok(node: Pick<Node, 'url' | 'headers' | 'name'> & { name?: string }, method: string, path: string, body?: unknown, status?: number): Promise<any> {
+export async function ok(
+  node: Pick<Node, 'url' | 'headers' | 'name'> & { name?: string },
+  method: string,
+  path: string,
+  body?: unknown,
+  status?: number,
+): Promise<any> {
   const res = await call(node, method, path, body);
   const expected = status ?? (method === 'POST' ? 201 : method === 'DELETE' ? 204 : 200);
   if (res.status !== expected) {
-    throw new Error(`${node.name ?? node.url}: ${method} ${path} answered ${res.status}, expected ${expected}: ${JSON.stringify(res.body)}`);
+    throw new Error(
+      `${node.name ?? node.url}: ${method} ${path} answered ${res.status}, expected ${expected}: ${JSON.stringify(res.body)}`,
+    );
   }
   return res.body;
 }
@@ -154,13 +162,20 @@ export async function startClient(remote: Pick<Node, 'url'>, options: ClientOpti
   }
   const remoteUrl = proxy?.url ?? remote.url;
   const args = [
-    '--data-dir', dataDir,
-    '--api-env', localEnv,
-    '--api-key', localKey,
-    '--remote', remoteUrl,
-    '--remote-api-env', remoteEnv,
-    '--remote-api-key', remoteKey,
-    '--sync-interval-ms', String(options.syncIntervalMs ?? 60_000),
+    '--data-dir',
+    dataDir,
+    '--api-env',
+    localEnv,
+    '--api-key',
+    localKey,
+    '--remote',
+    remoteUrl,
+    '--remote-api-env',
+    remoteEnv,
+    '--remote-api-key',
+    remoteKey,
+    '--sync-interval-ms',
+    String(options.syncIntervalMs ?? 60_000),
   ];
   const env = { PLANNER_SYNC_LIVE: options.live ? 'on' : 'off' };
   let server: ServerProcess;
@@ -410,7 +425,10 @@ export type Dump = Record<string, any[]>;
  * `/v1/order/{id}/row`), each sorted by id. With `trash`, also the deleted records of the main
  * resources (`/v1/trash/{resource}`); with `children: false`, top-level lists only (quicker).
  */
-export async function dump(node: Pick<Node, 'url' | 'headers' | 'name'>, options: { trash?: boolean; children?: boolean } = {}): Promise<Dump> {
+export async function dump(
+  node: Pick<Node, 'url' | 'headers' | 'name'>,
+  options: { trash?: boolean; children?: boolean } = {},
+): Promise<Dump> {
   const out: Dump = {};
   for (const { path, children } of dumpPlan) {
     const records = await listAll(node, path);

@@ -32,8 +32,19 @@ export async function createPlanningBase(node: Target, name = 'Board'): Promise<
 }
 
 /** A collection in the backlog of the base's board with `minutes` of its activity. */
-export async function createCollection(node: Target, base: PlanningBase, name: string, minutes = 600, extra: Record<string, unknown> = {}): Promise<any> {
-  return ok(node, 'POST', '/v1/collection', { name, board_id: base.boardId, activities: [{ id: base.activityId, time: minutes }], ...extra });
+export async function createCollection(
+  node: Target,
+  base: PlanningBase,
+  name: string,
+  minutes = 600,
+  extra: Record<string, unknown> = {},
+): Promise<any> {
+  return ok(node, 'POST', '/v1/collection', {
+    name,
+    board_id: base.boardId,
+    activities: [{ id: base.activityId, time: minutes }],
+    ...extra,
+  });
 }
 
 /** Plans a collection on the base's board (cards are made on this replica); returns its cards. */
@@ -53,7 +64,12 @@ export async function moveCard(node: Target, card: any, change: Record<string, u
 }
 
 /** An order (with its rows inline); `code` names it. */
-export async function createOrder(node: Target, code: string, rows: Record<string, unknown>[] = [{ quantity: 1 }], extra: Record<string, unknown> = {}): Promise<any> {
+export async function createOrder(
+  node: Target,
+  code: string,
+  rows: Record<string, unknown>[] = [{ quantity: 1 }],
+  extra: Record<string, unknown> = {},
+): Promise<any> {
   return ok(node, 'POST', '/v1/order?with=order_rows', { code, description: `Order ${code}`, order_rows: rows, ...extra });
 }
 

@@ -44,7 +44,13 @@ export function moneyOf(lines: readonly ReportLine[]): ReportMoney {
   const minutes = (ls: readonly ReportLine[]) => ls.reduce((sum, l) => sum + l.minutes, 0);
   const billable = lines.filter((l) => l.billable);
   const other = lines.filter((l) => !l.billable);
-  return { amount: cents(lines) / 100, billable_minutes: minutes(billable), billable_amount: cents(billable) / 100, non_billable_minutes: minutes(other), non_billable_amount: cents(other) / 100 };
+  return {
+    amount: cents(lines) / 100,
+    billable_minutes: minutes(billable),
+    billable_amount: cents(billable) / 100,
+    non_billable_minutes: minutes(other),
+    non_billable_amount: cents(other) / 100,
+  };
 }
 
 function line(partial: Partial<ReportLine> & Pick<ReportLine, 'entry_id' | 'date' | 'start' | 'end' | 'minutes' | 'user'>): ReportLine {
@@ -72,13 +78,78 @@ function line(partial: Partial<ReportLine> & Pick<ReportLine, 'entry_id' | 'date
 
 export function workedReport(duration_format: DurationFormat = 'decimal'): TimeReport {
   const lines: ReportLine[] = [
-    line({ entry_id: 'e1', date: '2026-10-24', start: '2026-10-24T20:30:00Z', end: '2026-10-24T22:00:00Z', minutes: 90, user: 'Alice Andersen', note: 'Night shift' }),
-    line({ entry_id: 'e1', date: '2026-10-25', week: '2026-W43', start: '2026-10-24T22:00:00Z', end: '2026-10-24T23:15:00Z', minutes: 75, user: 'Alice Andersen', note: 'Night shift' }),
-    line({ entry_id: 'e2', date: '2026-10-25', start: '2026-10-24T23:30:00Z', end: '2026-10-25T01:30:00Z', minutes: 120, user: 'Alice Andersen', activity_id: 'a-2', activity: 'Inspection', hourly_rate: 25, billable: false }),
-    line({ entry_id: 'e3', date: '2026-10-26', week: '2026-W44', start: '2026-10-26T08:00:00Z', end: '2026-10-26T11:00:00Z', minutes: 180, user: 'Alice Andersen', note: trickyNote }),
-    line({ entry_id: 'e4', date: '2026-10-24', start: '2026-10-24T06:00:00Z', end: '2026-10-24T10:30:00Z', minutes: 270, user: 'Brown, Bob', note: formulaNote, status: 'pending' }),
-    line({ entry_id: 'e5', date: '2026-10-24', start: '2026-10-24T11:00:00Z', end: '2026-10-24T11:20:00Z', minutes: 20, user: 'Brown, Bob', card: nonLatinCard, note: '-5 minutes correction', overlaps: true }),
-    line({ entry_id: 'e6', date: '2026-10-26', week: '2026-W44', start: '2026-10-26T22:00:00Z', end: '2026-10-26T23:00:00Z', minutes: 60, user: 'Brown, Bob', note: '@night' }),
+    line({
+      entry_id: 'e1',
+      date: '2026-10-24',
+      start: '2026-10-24T20:30:00Z',
+      end: '2026-10-24T22:00:00Z',
+      minutes: 90,
+      user: 'Alice Andersen',
+      note: 'Night shift',
+    }),
+    line({
+      entry_id: 'e1',
+      date: '2026-10-25',
+      week: '2026-W43',
+      start: '2026-10-24T22:00:00Z',
+      end: '2026-10-24T23:15:00Z',
+      minutes: 75,
+      user: 'Alice Andersen',
+      note: 'Night shift',
+    }),
+    line({
+      entry_id: 'e2',
+      date: '2026-10-25',
+      start: '2026-10-24T23:30:00Z',
+      end: '2026-10-25T01:30:00Z',
+      minutes: 120,
+      user: 'Alice Andersen',
+      activity_id: 'a-2',
+      activity: 'Inspection',
+      hourly_rate: 25,
+      billable: false,
+    }),
+    line({
+      entry_id: 'e3',
+      date: '2026-10-26',
+      week: '2026-W44',
+      start: '2026-10-26T08:00:00Z',
+      end: '2026-10-26T11:00:00Z',
+      minutes: 180,
+      user: 'Alice Andersen',
+      note: trickyNote,
+    }),
+    line({
+      entry_id: 'e4',
+      date: '2026-10-24',
+      start: '2026-10-24T06:00:00Z',
+      end: '2026-10-24T10:30:00Z',
+      minutes: 270,
+      user: 'Brown, Bob',
+      note: formulaNote,
+      status: 'pending',
+    }),
+    line({
+      entry_id: 'e5',
+      date: '2026-10-24',
+      start: '2026-10-24T11:00:00Z',
+      end: '2026-10-24T11:20:00Z',
+      minutes: 20,
+      user: 'Brown, Bob',
+      card: nonLatinCard,
+      note: '-5 minutes correction',
+      overlaps: true,
+    }),
+    line({
+      entry_id: 'e6',
+      date: '2026-10-26',
+      week: '2026-W44',
+      start: '2026-10-26T22:00:00Z',
+      end: '2026-10-26T23:00:00Z',
+      minutes: 60,
+      user: 'Brown, Bob',
+      note: '@night',
+    }),
   ];
   const day = (date: string, indexes: number[]): ReportGroup => ({
     grouping: 'days',
@@ -160,10 +231,24 @@ export function bulkReport(users: number, days: number, perDay: number, duration
         });
         t += minutesEach * 60_000;
       }
-      dayGroups.push({ grouping: 'days', key: date, label: date, minutes: minutesEach * perDay, ...moneyOf(indexes.map((i) => lines[i]!)), lines: indexes });
+      dayGroups.push({
+        grouping: 'days',
+        key: date,
+        label: date,
+        minutes: minutesEach * perDay,
+        ...moneyOf(indexes.map((i) => lines[i]!)),
+        lines: indexes,
+      });
     }
     const userLines = dayGroups.flatMap((g) => g.lines!.map((i) => lines[i]!));
-    groups.push({ grouping: 'users', key: `user-${u}`, label: `Worker ${u} Example-Name`, minutes: minutesEach * perDay * days, ...moneyOf(userLines), groups: dayGroups });
+    groups.push({
+      grouping: 'users',
+      key: `user-${u}`,
+      label: `Worker ${u} Example-Name`,
+      minutes: minutesEach * perDay * days,
+      ...moneyOf(userLines),
+      groups: dayGroups,
+    });
   }
   return {
     title: 'Time report November',

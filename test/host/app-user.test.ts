@@ -29,7 +29,13 @@ async function open(folder = tempDir('planner-app-user-'), vault?: MemoryVault):
   return entry;
 }
 
-async function bridge(instance: LocalInstance, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, query?: Record<string, string>) {
+async function bridge(
+  instance: LocalInstance,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  body?: unknown,
+  query?: Record<string, string>,
+) {
   return instance.request({ method, path, ...(query ? { query } : {}), ...(body !== undefined ? { body } : {}) });
 }
 
@@ -42,7 +48,11 @@ async function made(instance: LocalInstance, method: 'POST' | 'PUT', path: strin
 /** A board with a Sawing stage, a collection SO-1001 and one card on it. */
 async function aCard(instance: LocalInstance): Promise<string> {
   const activity = await made(instance, 'POST', '/v1/activity', { description: 'Sawing', resource_type: 'employee' });
-  const board = await made(instance, 'POST', '/v1/board?with=stages', { name: 'Shop', statuses: [{ name: 'Ready', priority: 0, entry: true, exit: false }], stages: [{ name: 'Saw', priority: 0, activities: [{ id: activity.id, priority: 0 }] }] });
+  const board = await made(instance, 'POST', '/v1/board?with=stages', {
+    name: 'Shop',
+    statuses: [{ name: 'Ready', priority: 0, entry: true, exit: false }],
+    stages: [{ name: 'Saw', priority: 0, activities: [{ id: activity.id, priority: 0 }] }],
+  });
   const collection = await made(instance, 'POST', '/v1/collection', { name: 'SO-1001', board_id: board.id });
   return (await made(instance, 'POST', `/v1/collection/${collection.id}/card`, { stage_id: board.stages[0].id })).id;
 }
@@ -55,7 +65,11 @@ async function aUser(instance: LocalInstance, email: string, role = 'member'): P
   return (found.body as any).data[0].id;
 }
 
-const entryAt = (cardId: string, hour: number) => ({ card_id: cardId, start: `2026-12-01T${String(hour).padStart(2, '0')}:00:00Z`, end: `2026-12-01T${String(hour + 1).padStart(2, '0')}:00:00Z` });
+const entryAt = (cardId: string, hour: number) => ({
+  card_id: cardId,
+  start: `2026-12-01T${String(hour).padStart(2, '0')}:00:00Z`,
+  end: `2026-12-01T${String(hour + 1).padStart(2, '0')}:00:00Z`,
+});
 
 /** An access token as a remote issues it: only its subject matters here. */
 function accessTokenFor(userId: string): string {
@@ -63,8 +77,8 @@ function accessTokenFor(userId: string): string {
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: userId, env: 'team', role: 'member' })}.signature`;
 }
 
-describe('the app\'s user', () => {
-  it('books the timer and the week sheet\'s entries for the chosen user, where they had no user before', async () => {
+describe("the app's user", () => {
+  it("books the timer and the week sheet's entries for the chosen user, where they had no user before", async () => {
     const { instance } = await open();
     const card = await aCard(instance);
     expect((await bridge(instance, 'GET', '/v1/app_user')).body).toEqual({ user_id: null, signed_in: false, user: null });
@@ -113,9 +127,11 @@ describe('the app\'s user', () => {
     expect(((await response.json()) as any).user_id).toBeNull();
   });
 
-  it('creates the planner\'s user and chooses it in one call; the first user of a data folder is its admin', async () => {
+  it("creates the planner's user and chooses it in one call; the first user of a data folder is its admin", async () => {
     const { instance } = await open();
-    const answer = await made(instance, 'PUT', '/v1/app_user', { user: { email: 'Piet@Example.com', firstname: 'Piet', lastname: 'Jansen' } });
+    const answer = await made(instance, 'PUT', '/v1/app_user', {
+      user: { email: 'Piet@Example.com', firstname: 'Piet', lastname: 'Jansen' },
+    });
     expect(answer).toMatchObject({ signed_in: false, user: { email: 'piet@example.com', fullname: 'Piet Jansen', role: 'admin' } });
     expect(answer.user_id).toBe(answer.user.id);
     const second = await made(instance, 'PUT', '/v1/app_user', { user: { email: 'kees@example.com', firstname: 'Kees' } });
@@ -168,8 +184,16 @@ describe('the app\'s user', () => {
     expect((await made(instance, 'POST', '/v1/time_tracking/start', { card_id: card })).user_id).toBe(anna);
 
     // Signed in as a user whose record has not arrived yet: the id is known, the record not.
-    vault.save({ remote_url: 'http://127.0.0.1:9', access_token: accessTokenFor('0190f5a0-1111-7000-8000-000000000abc'), refresh_token: 'r' });
-    expect((await bridge(instance, 'GET', '/v1/app_user')).body).toEqual({ user_id: '0190f5a0-1111-7000-8000-000000000abc', signed_in: true, user: null });
+    vault.save({
+      remote_url: 'http://127.0.0.1:9',
+      access_token: accessTokenFor('0190f5a0-1111-7000-8000-000000000abc'),
+      refresh_token: 'r',
+    });
+    expect((await bridge(instance, 'GET', '/v1/app_user')).body).toEqual({
+      user_id: '0190f5a0-1111-7000-8000-000000000abc',
+      signed_in: true,
+      user: null,
+    });
 
     // Signed out (the credentials gone), the chosen user is the user again.
     vault.save(null);

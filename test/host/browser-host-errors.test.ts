@@ -41,20 +41,23 @@ afterAll(async () => {
 /** A raw request with the host's own Host header (fetch would re-encode the path). */
 function raw(method: string, path: string, options: { headers?: Record<string, string>; body?: string } = {}) {
   return new Promise<{ status: number; body: any }>((done, fail) => {
-    const req = httpRequest({ host: '127.0.0.1', port: host.port, method, path, headers: { host: `127.0.0.1:${host.port}`, ...options.headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => {
-        let body: any = text;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          // not JSON: the assertion shows the text
-        }
-        done({ status: res.statusCode ?? 0, body });
-      });
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port: host.port, method, path, headers: { host: `127.0.0.1:${host.port}`, ...options.headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => {
+          let body: any = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // not JSON: the assertion shows the text
+          }
+          done({ status: res.statusCode ?? 0, body });
+        });
+      },
+    );
     req.on('error', fail);
     req.end(options.body);
   });
@@ -91,7 +94,10 @@ describe('browser host refusals', () => {
       expect(res.status).toBe(400);
       expectErrorBody(res.body, 10400, 'Bad Request');
     }
-    const after = await raw('POST', '/bridge/request', { headers: bridgeHeaders(), body: JSON.stringify({ method: 'GET', path: '/v1/project' }) });
+    const after = await raw('POST', '/bridge/request', {
+      headers: bridgeHeaders(),
+      body: JSON.stringify({ method: 'GET', path: '/v1/project' }),
+    });
     expect(after.status).toBe(200);
     expect(after.body.body.count).toBe(0);
   });

@@ -53,7 +53,9 @@ async function serve(dataPath: string): Promise<BrowserApp> {
 }
 
 /** The page as the planner's browser has it: opened from the printed address. */
-async function openPage(app: BrowserApp): Promise<{ html: string; status: number; cookie: string; key: string; csp: string | null; referrerPolicy: string | null }> {
+async function openPage(
+  app: BrowserApp,
+): Promise<{ html: string; status: number; cookie: string; key: string; csp: string | null; referrerPolicy: string | null }> {
   const answer = await fetch(app.host.openUrl, { headers: { accept: 'text/html' } });
   return {
     status: answer.status,
@@ -69,7 +71,13 @@ async function openPage(app: BrowserApp): Promise<{ html: string; status: number
 function choose(app: BrowserApp, action: string, fields: Record<string, string>, cookie: string, headers: Record<string, string> = {}) {
   return fetch(`${app.host.url}recovery/${action}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: app.host.url.slice(0, -1), cookie, ...headers },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'text/html',
+      origin: app.host.url.slice(0, -1),
+      cookie,
+      ...headers,
+    },
     body: new URLSearchParams(fields),
     redirect: 'manual',
   });
@@ -152,7 +160,12 @@ describe('the browser host on a damaged environment file', () => {
     form.append('key', page.key);
     form.append('path', '');
     form.append('file', new Blob([readFileSync(backup)]), 'Planner backup.sqlite');
-    const answer = await fetch(`${app.host.url}recovery/restore`, { method: 'POST', headers: { accept: 'text/html', cookie: page.cookie }, body: form, redirect: 'manual' });
+    const answer = await fetch(`${app.host.url}recovery/restore`, {
+      method: 'POST',
+      headers: { accept: 'text/html', cookie: page.cookie },
+      body: form,
+      redirect: 'manual',
+    });
     expect(answer.status).toBe(303);
 
     expect(await projectNames(app, page)).toEqual(['Bathroom', 'Kitchen']);
@@ -168,7 +181,12 @@ describe('the browser host on a damaged environment file', () => {
     const form = new FormData();
     form.append('key', page.key);
     form.append('path', backup);
-    const answer = await fetch(`${app.host.url}recovery/restore`, { method: 'POST', headers: { cookie: page.cookie }, body: form, redirect: 'manual' });
+    const answer = await fetch(`${app.host.url}recovery/restore`, {
+      method: 'POST',
+      headers: { cookie: page.cookie },
+      body: form,
+      redirect: 'manual',
+    });
     expect(answer.status).toBe(303);
     expect(await projectNames(app, page)).toEqual(['Garden']);
   });
@@ -190,7 +208,12 @@ describe('the browser host on a damaged environment file', () => {
         if (typeof value === 'string') form.append(name, value);
         else form.append(name, value, name === 'file' ? 'notes.sqlite' : name);
       }
-      return fetch(`${app.host.url}recovery/restore`, { method: 'POST', headers: { accept, cookie: page.cookie }, body: form, redirect: 'manual' });
+      return fetch(`${app.host.url}recovery/restore`, {
+        method: 'POST',
+        headers: { accept, cookie: page.cookie },
+        body: form,
+        redirect: 'manual',
+      });
     };
     const typed = await send({ path: notABackup });
     expect(typed.status).toBe(422);
@@ -222,7 +245,9 @@ describe('the browser host on a damaged environment file', () => {
     expect((await choose(app, 'open-folder', { key: page.key, folder: 'not/a/full/path' }, page.cookie)).status).toBe(422);
     const answer = await choose(app, 'open-folder', { key: page.key, folder: other }, page.cookie);
     expect(answer.status).toBe(303);
-    const where = await fetch(`${app.host.url}host/data-folder`, { headers: { 'x-planner-bridge': '1', 'x-planner-page-key': page.key, cookie: page.cookie } });
+    const where = await fetch(`${app.host.url}host/data-folder`, {
+      headers: { 'x-planner-bridge': '1', 'x-planner-page-key': page.key, cookie: page.cookie },
+    });
     expect(await where.json()).toEqual({ path: other });
     expect(app.dataPath()).toBe(other);
     expect(sha256Of(file)).toBe(damaged);

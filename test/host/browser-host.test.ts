@@ -96,7 +96,8 @@ describe('browser host', () => {
   });
 
   it('tells the page where the data folder is, and only the page', async () => {
-    const folderAt = (headers: Record<string, string>) => fetch(`${host.url}host/data-folder`, { headers: { 'x-planner-bridge': '1', 'x-planner-page-key': key, cookie, ...headers } });
+    const folderAt = (headers: Record<string, string>) =>
+      fetch(`${host.url}host/data-folder`, { headers: { 'x-planner-bridge': '1', 'x-planner-page-key': key, cookie, ...headers } });
     const answer = await folderAt({});
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ path: join(folder, 'data') });
@@ -131,10 +132,14 @@ describe('browser host', () => {
     const collection = await newCollection('Files');
     const content = Buffer.from('hello, planner\n');
     const path = `/v1/collection/${collection.id}/attachment/upload`;
-    const uploaded = (await (await bridge({ method: 'POST', path, upload: { filename: 'note.txt', contentType: 'text/plain', data: content.toString('base64') } })).json()) as any;
+    const uploaded = (await (
+      await bridge({ method: 'POST', path, upload: { filename: 'note.txt', contentType: 'text/plain', data: content.toString('base64') } })
+    ).json()) as any;
     expect(uploaded.status).toBe(201);
     expect(uploaded.body).toMatchObject({ filename: 'note.txt', bytes: content.length, content_type: 'text/plain' });
-    const downloaded = (await (await bridge({ method: 'GET', path: `/v1/collection/${collection.id}/attachment/${uploaded.body.id}/download` })).json()) as any;
+    const downloaded = (await (
+      await bridge({ method: 'GET', path: `/v1/collection/${collection.id}/attachment/${uploaded.body.id}/download` })
+    ).json()) as any;
     expect(downloaded.status).toBe(200);
     expect(downloaded.headers['content-disposition']).toContain('note.txt');
     // Text comes back as text; other types as base64 (shared/bridge-body.ts).
@@ -187,11 +192,14 @@ describe('the session cookie, which browsers also send to every other port of 12
     // cookie and the bridge header, no Origin, and no page key, which only this host's page has.
     const noKey = { 'x-planner-page-key': '' };
     expect((await bridge({ method: 'GET', path: '/v1/me' }, noKey)).status).toBe(401);
-    expect((await bridge({ method: 'POST', path: '/v1/project', body: { name: 'Replayed' } }, { 'x-planner-page-key': 'guess' })).status).toBe(401);
+    expect(
+      (await bridge({ method: 'POST', path: '/v1/project', body: { name: 'Replayed' } }, { 'x-planner-page-key': 'guess' })).status,
+    ).toBe(401);
     expect((await fetch(`${host.url}host/data-folder`, { headers: { 'x-planner-bridge': '1', cookie } })).status).toBe(401);
     expect((await fetch(`${host.url}bridge/events`, { headers: { cookie } })).status).toBe(401);
     expect((await fetch(`${host.url}bridge/events?key=guess`, { headers: { cookie } })).status).toBe(401);
-    const names = ((await (await bridge({ method: 'GET', path: '/v1/project', query: { filter: "name:eq:'Replayed'" } })).json()) as any).body.count;
+    const names = ((await (await bridge({ method: 'GET', path: '/v1/project', query: { filter: "name:eq:'Replayed'" } })).json()) as any)
+      .body.count;
     expect(names).toBe(0);
   });
 
@@ -210,8 +218,13 @@ describe('the session cookie, which browsers also send to every other port of 12
       const otherKey = new URL(other.openUrl).searchParams.get('key')!;
       expect(otherCookie).toMatch(new RegExp(`^planner_session_${other.port}=`));
       expect(otherKey).not.toBe(key);
-      expect((await bridge({ method: 'GET', path: '/v1/project' }, { cookie: otherCookie, 'x-planner-page-key': otherKey })).status).toBe(401);
-      expect((await bridge({ method: 'GET', path: '/v1/project' }, { cookie: `planner_session_${host.port}=${otherCookie.split('=')[1]}` })).status).toBe(401);
+      expect((await bridge({ method: 'GET', path: '/v1/project' }, { cookie: otherCookie, 'x-planner-page-key': otherKey })).status).toBe(
+        401,
+      );
+      expect(
+        (await bridge({ method: 'GET', path: '/v1/project' }, { cookie: `planner_session_${host.port}=${otherCookie.split('=')[1]}` }))
+          .status,
+      ).toBe(401);
       expect(await rawGet(host.port, '/', `127.0.0.1:${other.port}`)).toBe(421);
     } finally {
       await other.close();

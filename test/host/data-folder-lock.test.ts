@@ -38,10 +38,14 @@ async function server(args: string[]): Promise<ServerProcess> {
  */
 function runBrowserHost(dataDir: string, timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
   const loader = pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-  const child = spawn(process.execPath, ['--import', loader, join(root, 'electron', 'host', 'start.ts'), '--browser', '--no-build', '--port', '0', '--data-dir', dataDir], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', loader, join(root, 'electron', 'host', 'start.ts'), '--browser', '--no-build', '--port', '0', '--data-dir', dataDir],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

@@ -37,7 +37,10 @@ afterEach(async () => {
 });
 
 function call(port: number, path: string, headers: Record<string, string>, init: RequestInit = {}) {
-  return fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers: { ...headers, ...(init.headers as Record<string, string> | undefined) } });
+  return fetch(`http://127.0.0.1:${port}${path}`, {
+    ...init,
+    headers: { ...headers, ...(init.headers as Record<string, string> | undefined) },
+  });
 }
 
 const keyHeaders = (key: string, env = 'local') => ({ 'x-api-env': env, 'x-api-key': key });
@@ -58,7 +61,8 @@ function statusWithHost(port: number, hostHeader: string, key: string): Promise<
 async function switchOn(): Promise<{ port: number; key: string; outcome: LocalApiOutcome }> {
   const port = await freePort();
   const outcome = await localApi.change({ enabled: true, port });
-  if (outcome.status !== 'done' || outcome.key === undefined) throw new Error(`switching on did not make a key: ${JSON.stringify(outcome)}`);
+  if (outcome.status !== 'done' || outcome.key === undefined)
+    throw new Error(`switching on did not make a key: ${JSON.stringify(outcome)}`);
   return { port, key: outcome.key, outcome };
 }
 
@@ -86,7 +90,13 @@ describe('the local API', () => {
   it('switched on, answers a request with its key with the local environment’s data', async () => {
     await instance.request({ method: 'POST', path: '/v1/project', body: { name: 'Made in the app' } });
     const { port, key, outcome } = await switchOn();
-    expect(outcome.state).toMatchObject({ enabled: true, port, url: `http://127.0.0.1:${port}/v1`, environment: 'local', keyMadeAt: expect.any(String) });
+    expect(outcome.state).toMatchObject({
+      enabled: true,
+      port,
+      url: `http://127.0.0.1:${port}/v1`,
+      environment: 'local',
+      keyMadeAt: expect.any(String),
+    });
 
     const listed = await call(port, '/v1/project', keyHeaders(key));
     expect(listed.status).toBe(200);
@@ -94,7 +104,11 @@ describe('the local API', () => {
     expect(body.data.map((project) => project.name)).toEqual(['Made in the app']);
 
     // A program's writes land in the same data the app shows.
-    const created = await call(port, '/v1/project', keyHeaders(key), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'From a script' }) });
+    const created = await call(port, '/v1/project', keyHeaders(key), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'From a script' }),
+    });
     expect(created.status).toBe(201);
     const inApp = await instance.request({ method: 'GET', path: '/v1/project', query: { sort: 'name' } });
     expect((inApp.body as { data: { name: string }[] }).data.map((project) => project.name)).toEqual(['From a script', 'Made in the app']);
@@ -125,7 +139,11 @@ describe('the local API', () => {
     // Every path needs the key, also the ones the API itself leaves open.
     await expectNotLoggedIn(await call(port, '/v1/openapi.json', {}));
     // Nothing was written by the refused requests.
-    const refusedWrite = await call(port, '/v1/project', keyHeaders('wrong-key'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Sneaky' }) });
+    const refusedWrite = await call(port, '/v1/project', keyHeaders('wrong-key'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Sneaky' }),
+    });
     await expectNotLoggedIn(refusedWrite);
     expect((await call(port, '/v1/project', keyHeaders(key)).then((r) => r.json())) as { count: number }).toMatchObject({ count: 0 });
   });
@@ -145,7 +163,9 @@ describe('the local API', () => {
     expect(second).not.toBe(first);
     await expectNotLoggedIn(await call(port, '/v1/project', keyHeaders(first)));
     expect((await call(port, '/v1/project', keyHeaders(second))).status).toBe(200);
-    expect(instance.dataDir.system.db.prepare('SELECT count(*) AS n FROM api_key WHERE label = ? AND revoked_at IS NULL').get(localApiKeyLabel)).toEqual({ n: 1 });
+    expect(
+      instance.dataDir.system.db.prepare('SELECT count(*) AS n FROM api_key WHERE label = ? AND revoked_at IS NULL').get(localApiKeyLabel),
+    ).toEqual({ n: 1 });
   });
 
   it('switched off, refuses connections and frees the port; on again, the same key works and no new one is shown', async () => {
@@ -168,11 +188,17 @@ describe('the local API', () => {
       expect(outcome).toEqual({
         status: 'failed',
         state: expect.objectContaining({ enabled: false, port: defaultLocalApiPort, keyMadeAt: null }),
-        problem: { reason: 'port-in-use', port: busy.port, message: `Port ${busy.port} is already in use by another program; choose another port.` },
+        problem: {
+          reason: 'port-in-use',
+          port: busy.port,
+          message: `Port ${busy.port} is already in use by another program; choose another port.`,
+        },
       });
       expect(await localApi.state()).toMatchObject({ enabled: false, port: defaultLocalApiPort, keyMadeAt: null });
       // No key was made for an API that never started.
-      expect(instance.dataDir.system.db.prepare('SELECT count(*) AS n FROM api_key WHERE label = ?').get(localApiKeyLabel)).toEqual({ n: 0 });
+      expect(instance.dataDir.system.db.prepare('SELECT count(*) AS n FROM api_key WHERE label = ?').get(localApiKeyLabel)).toEqual({
+        n: 0,
+      });
     } finally {
       await busy.release();
     }
@@ -187,7 +213,11 @@ describe('the local API', () => {
 
     const busy = await occupiedPort();
     try {
-      expect(await localApi.change({ port: busy.port })).toMatchObject({ status: 'failed', state: { enabled: true, port: next }, problem: { reason: 'port-in-use' } });
+      expect(await localApi.change({ port: busy.port })).toMatchObject({
+        status: 'failed',
+        state: { enabled: true, port: next },
+        problem: { reason: 'port-in-use' },
+      });
       expect((await call(next, '/v1/project', keyHeaders(key))).status).toBe(200);
     } finally {
       await busy.release();
@@ -222,7 +252,10 @@ describe('the local API', () => {
       expect(await localApi.resume()).toMatchObject({ enabled: false, port, problem: { reason: 'port-in-use', port } });
       expect(await connectTo(port)).toBe('accepted');
       const next = await freePort();
-      expect(await localApi.change({ port: next })).toEqual({ status: 'done', state: expect.objectContaining({ enabled: true, port: next, problem: null }) });
+      expect(await localApi.change({ port: next })).toEqual({
+        status: 'done',
+        state: expect.objectContaining({ enabled: true, port: next, problem: null }),
+      });
       expect((await call(next, '/v1/project', keyHeaders(key))).status).toBe(200);
     } finally {
       await squatter.release();
@@ -236,7 +269,11 @@ describe('the local API', () => {
     try {
       await open();
       await localApi.resume();
-      expect(await localApi.change({ enabled: true })).toMatchObject({ status: 'failed', state: { enabled: false, problem: null }, problem: { reason: 'port-in-use' } });
+      expect(await localApi.change({ enabled: true })).toMatchObject({
+        status: 'failed',
+        state: { enabled: false, problem: null },
+        problem: { reason: 'port-in-use' },
+      });
       expect(JSON.parse(readFileSync(join(folder, localApiSettingsFile), 'utf8'))).toMatchObject({ enabled: false, port });
     } finally {
       await squatter.release();
@@ -266,7 +303,10 @@ describe('the local API', () => {
 describe('a change from the page', () => {
   it.each([
     [{ enabled: true }, { enabled: true }],
-    [{ enabled: false, port: 5000 }, { enabled: false, port: 5000 }],
+    [
+      { enabled: false, port: 5000 },
+      { enabled: false, port: 5000 },
+    ],
     [{ port: 1024 }, { port: 1024 }],
     [{ port: 65535 }, { port: 65535 }],
   ])('accepts %j', (payload, change) => {
@@ -321,7 +361,13 @@ describe('the browser host’s /host/local-api', () => {
   const page = (method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) =>
     fetch(`${host.url}${path}`, {
       method,
-      headers: { 'x-planner-bridge': '1', 'x-planner-page-key': pageKey, cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: {
+        'x-planner-bridge': '1',
+        'x-planner-page-key': pageKey,
+        cookie,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
 
@@ -340,7 +386,10 @@ describe('the browser host’s /host/local-api', () => {
     await expectNotLoggedIn(await call(port, '/v1/project', keyHeaders(on.key)));
     expect((await call(port, '/v1/project', keyHeaders(renewed.key))).status).toBe(200);
 
-    expect(await (await page('POST', 'host/local-api', { enabled: false })).json()).toMatchObject({ status: 'done', state: { enabled: false } });
+    expect(await (await page('POST', 'host/local-api', { enabled: false })).json()).toMatchObject({
+      status: 'done',
+      state: { enabled: false },
+    });
     expect(await connectTo(port)).toBe('refused');
   });
 

@@ -44,7 +44,11 @@ async function serverFolder(projects: string[] = []): Promise<string> {
   // The first request opens (makes) the environment's file.
   expect((await fetch(`${server.url}/v1/project`, { headers: keyHeaders })).status).toBe(200);
   for (const name of projects) {
-    const made = await fetch(`${server.url}/v1/project`, { method: 'POST', headers: { ...keyHeaders, 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+    const made = await fetch(`${server.url}/v1/project`, {
+      method: 'POST',
+      headers: { ...keyHeaders, 'content-type': 'application/json' },
+      body: JSON.stringify({ name }),
+    });
     expect(made.status).toBe(201);
   }
   expect(await server.stop()).toBe(0);

@@ -76,7 +76,9 @@ async function readMany(url: string, count: number, padding: number): Promise<nu
   const filter = encodeURIComponent(`name:eq:'${'x'.repeat(padding)}'`);
   let answered = 0;
   for (let i = 0; i < count; i++) {
-    const response = await fetch(`${url}/v1/project?limit=1&filter=${filter}`, { headers, signal: AbortSignal.timeout(5000) }).catch(() => undefined);
+    const response = await fetch(`${url}/v1/project?limit=1&filter=${filter}`, { headers, signal: AbortSignal.timeout(5000) }).catch(
+      () => undefined,
+    );
     if (response?.status !== 200) break;
     await response.arrayBuffer();
     answered++;
@@ -98,7 +100,11 @@ describe('npm run server --log with an output that cannot take the log', () => {
     descriptors.push(out);
     // SIGXFSZ ignored, so a write past the limit fails with EFBIG (as ENOSPC would) instead of killing it.
     const script = `trap '' XFSZ; ulimit -f 64; exec "$0" "$@"`;
-    const server = await startWithOutput('bash', ['-c', script, process.execPath, '--import', loader, entry, '--data-dir', dataDir, ...keyArgs, '--log'], out);
+    const server = await startWithOutput(
+      'bash',
+      ['-c', script, process.execPath, '--import', loader, entry, '--data-dir', dataDir, ...keyArgs, '--log'],
+      out,
+    );
 
     // About 1 KiB of log per request: 64 KiB are full after some 60.
     expect(await readMany(server.url, 150, 1000)).toBe(150);

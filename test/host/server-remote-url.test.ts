@@ -20,7 +20,20 @@ afterAll(() => {
   for (const made of folders) rmSync(made, { recursive: true, force: true });
 });
 
-const replicaArgs = (remote: string) => ['--data-dir', folder(), '--api-env', 'local', '--api-key', 'local-key-1', '--remote', remote, '--remote-api-env', 'prod', '--remote-api-key', 'remote-key-1'];
+const replicaArgs = (remote: string) => [
+  '--data-dir',
+  folder(),
+  '--api-env',
+  'local',
+  '--api-key',
+  'local-key-1',
+  '--remote',
+  remote,
+  '--remote-api-env',
+  'prod',
+  '--remote-api-key',
+  'remote-key-1',
+];
 
 describe('npm run server -- --remote', () => {
   it('refuses a plain-http remote on another computer with one line, and sends nothing', async () => {
@@ -31,7 +44,12 @@ describe('npm run server -- --remote', () => {
   });
 
   it('starts with plain http to another computer only with --allow-insecure-remote', async () => {
-    const server = await startServerProcess([...replicaArgs('http://[::ffff:127.0.0.1]:9'), '--allow-insecure-remote', '--sync-interval-ms', '3600000']);
+    const server = await startServerProcess([
+      ...replicaArgs('http://[::ffff:127.0.0.1]:9'),
+      '--allow-insecure-remote',
+      '--sync-interval-ms',
+      '3600000',
+    ]);
     try {
       const settings = await fetch(`${server.url}/v1/sync/settings`, { headers: { 'x-api-env': 'local', 'x-api-key': 'local-key-1' } });
       expect(await settings.json()).toMatchObject({ remote_url: 'http://[::ffff:127.0.0.1]:9', allow_insecure_http: true });

@@ -108,7 +108,9 @@ describe('npm run server: keys off the command line', () => {
     expect(commandLine).not.toContain('key-from-a-file');
     await server.stop();
 
-    server = await startServerProcess(['--data-dir', dataDir, '--api-env', 'demo'], 30_000, { PLANNER_API_KEY: 'key-from-the-environment' });
+    server = await startServerProcess(['--data-dir', dataDir, '--api-env', 'demo'], 30_000, {
+      PLANNER_API_KEY: 'key-from-the-environment',
+    });
     expect(await projects(server.url, 'demo', 'key-from-the-environment')).toBe(200);
     expect(readFileSync(`/proc/${server.child.pid}/cmdline`, 'utf8')).not.toContain('key-from-the-environment');
   });
@@ -121,13 +123,30 @@ describe('npm run server: keys off the command line', () => {
       [[], { PLANNER_REMOTE_API_KEY: 'remote-key-123' }],
     ];
     for (const [index, [keyArgs, env]] of replicas.entries()) {
-      const replica = ['--data-dir', folder(), '--api-env', 'local', '--api-key', 'local-key-123', '--remote', remote.url, '--remote-api-env', 'demo', '--sync-interval-ms', '60000'];
+      const replica = [
+        '--data-dir',
+        folder(),
+        '--api-env',
+        'local',
+        '--api-key',
+        'local-key-123',
+        '--remote',
+        remote.url,
+        '--remote-api-env',
+        'demo',
+        '--sync-interval-ms',
+        '60000',
+      ];
       server = await startServerProcess([...replica, ...keyArgs], 30_000, env);
       const name = `From replica ${index + 1}`;
-      expect((await fetch(`${server.url}/v1/project`, { method: 'POST', headers: local, body: JSON.stringify({ name }) })).status).toBe(201);
+      expect((await fetch(`${server.url}/v1/project`, { method: 'POST', headers: local, body: JSON.stringify({ name }) })).status).toBe(
+        201,
+      );
       const run = (await (await fetch(`${server.url}/v1/sync/run`, { method: 'POST', headers: local })).json()) as { error: string | null };
       expect(run.error).toBeNull();
-      const onRemote = (await (await fetch(`${remote.url}/v1/project`, { headers: { 'x-api-env': 'demo', 'x-api-key': 'remote-key-123' } })).json()) as { data: { name: string }[] };
+      const onRemote = (await (
+        await fetch(`${remote.url}/v1/project`, { headers: { 'x-api-env': 'demo', 'x-api-key': 'remote-key-123' } })
+      ).json()) as { data: { name: string }[] };
       expect(onRemote.data.map((project) => project.name)).toContain(name);
       await server.stop();
       server = undefined;
@@ -143,7 +162,11 @@ describe('npm run server: keys off the command line', () => {
       [['--api-key-file', empty], {}, `--api-key-file ${empty} is empty`],
       [[], { PLANNER_API_KEY: '' }, 'PLANNER_API_KEY is set but empty'],
       [['--api-key', 'one', '--api-key-file', keyFile('two')], {}, 'give --api-key or --api-key-file, not both'],
-      [['--remote', 'http://127.0.0.1:1', '--remote-api-env', 'demo', '--remote-api-key-file', empty, '--api-key', 'k'], {}, `--remote-api-key-file ${empty} is empty`],
+      [
+        ['--remote', 'http://127.0.0.1:1', '--remote-api-env', 'demo', '--remote-api-key-file', empty, '--api-key', 'k'],
+        {},
+        `--remote-api-key-file ${empty} is empty`,
+      ],
     ];
     for (const [args, env, message] of cases) {
       const refused = await runServerCommand(['--data-dir', dataDir, '--api-env', 'demo', ...args], 30_000, env);

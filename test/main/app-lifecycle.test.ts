@@ -54,7 +54,13 @@ const fake = vi.hoisted(() => {
     readonly restore = vi.fn();
     readonly focus = vi.fn();
     readonly maximize = vi.fn();
-    readonly webContents = { isDestroyed: () => false, isCrashed: () => true, getURL: () => 'app://planner/index.html', send: vi.fn(), reload: vi.fn() };
+    readonly webContents = {
+      isDestroyed: () => false,
+      isCrashed: () => true,
+      getURL: () => 'app://planner/index.html',
+      send: vi.fn(),
+      reload: vi.fn(),
+    };
     constructor(readonly options: { webPreferences: Record<string, unknown>; x?: number; y?: number; width?: number; height?: number }) {
       FakeBrowserWindow.made.push(this);
     }
@@ -130,7 +136,8 @@ const appPage = { senderFrame: { url: 'app://planner/index.html' } };
 
 /** What main's handler of a shell channel answers (or how it refuses). */
 function invokeShell(channel: string, payload?: unknown, event: unknown = appPage): Promise<unknown> {
-  const handler = fake.ipcMain.handle.mock.calls.find(([name]) => name === channel)?.[1] as ((event: unknown, payload?: unknown) => Promise<unknown>) | undefined;
+  const handler = fake.ipcMain.handle.mock.calls.find(([name]) => name === channel)?.[1] as
+    ((event: unknown, payload?: unknown) => Promise<unknown>) | undefined;
   if (!handler) throw new Error(`nothing handles ${channel}`);
   return handler(event, payload);
 }
@@ -156,7 +163,10 @@ beforeAll(() => {
   // Where the window was last time, in the profile the launch below uses.
   mkdirSync(join(folder, 'browser-profile'), { recursive: true });
   const bounds = { x: 300, y: 200, width: 1300, height: 850 };
-  writeFileSync(join(folder, 'browser-profile', 'window-state.json'), JSON.stringify({ last: displayKey(fake.display), displays: { [displayKey(fake.display)]: { bounds, maximized: true } } }));
+  writeFileSync(
+    join(folder, 'browser-profile', 'window-state.json'),
+    JSON.stringify({ last: displayKey(fake.display), displays: { [displayKey(fake.display)]: { bounds, maximized: true } } }),
+  );
 });
 
 afterAll(async () => {
@@ -201,9 +211,14 @@ describe('a normal launch', () => {
   });
 
   it('checks the sender on the shell channels too', async () => {
-    const settings = fake.ipcMain.handle.mock.calls.find(([channel]) => channel === shellChannels.getSettings)![1] as (event: unknown) => Promise<unknown>;
+    const settings = fake.ipcMain.handle.mock.calls.find(([channel]) => channel === shellChannels.getSettings)![1] as (
+      event: unknown,
+    ) => Promise<unknown>;
     await expect(settings({ senderFrame: { url: 'https://evil.example/' } })).rejects.toThrow(/Refused/);
-    await expect(settings({ senderFrame: { url: 'app://planner/index.html' } })).resolves.toEqual({ language: 'system', closeWithPending: 'ask' });
+    await expect(settings({ senderFrame: { url: 'app://planner/index.html' } })).resolves.toEqual({
+      language: 'system',
+      closeWithPending: 'ask',
+    });
   });
 
   it('gives the local instance the keychain vault for the remote’s credentials', () => {
@@ -220,7 +235,10 @@ describe('a normal launch', () => {
   });
 
   it('rebuilds the menu when the language setting changes', async () => {
-    const set = fake.ipcMain.handle.mock.calls.find(([channel]) => channel === shellChannels.setSettings)![1] as (event: unknown, payload: unknown) => Promise<unknown>;
+    const set = fake.ipcMain.handle.mock.calls.find(([channel]) => channel === shellChannels.setSettings)![1] as (
+      event: unknown,
+      payload: unknown,
+    ) => Promise<unknown>;
     await set({ senderFrame: { url: 'app://planner/index.html' } }, { language: 'en' });
     const template = fake.Menu.buildFromTemplate.mock.calls.at(-1)![0] as MenuItemConstructorOptions[];
     expect(template[0]!.label).toBe('File');
@@ -239,7 +257,9 @@ describe('a normal launch', () => {
   });
 
   it('writes its log in the log folder', () => {
-    expect(readFileSync(join(fake.base, 'logs', 'main.log'), 'utf8')).toMatch(new RegExp(`INFO  Planner 0\\.1\\.0 starting on ${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    expect(readFileSync(join(fake.base, 'logs', 'main.log'), 'utf8')).toMatch(
+      new RegExp(`INFO  Planner 0\\.1\\.0 starting on ${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
   });
 
   it('logs and shows a window whose page crashed, offering to reload it', async () => {
@@ -249,7 +269,9 @@ describe('a normal launch', () => {
     const [box] = fake.dialog.showMessageBox.mock.calls.at(-1)! as unknown as [{ message: string; buttons: string[] }];
     expect(box.message).toMatch(/crashed, exit code 139/);
     expect(box.buttons).toContain('Reload');
-    expect(readFileSync(join(fake.base, 'logs', 'main.log'), 'utf8')).toMatch(/\[renderer-gone\] app:\/\/planner\/index\.html: Error: crashed, exit code 139/);
+    expect(readFileSync(join(fake.base, 'logs', 'main.log'), 'utf8')).toMatch(
+      /\[renderer-gone\] app:\/\/planner\/index\.html: Error: crashed, exit code 139/,
+    );
   });
 
   it('does not treat a page that exited normally as a crash', () => {
@@ -268,12 +290,20 @@ describe('a normal launch', () => {
 
   it('switches the local API on through its channel: the key once, then a program gets the data with it', async () => {
     localApiPort = await freePort();
-    await expect(invokeShell(shellChannels.changeLocalApi, { enabled: true, port: localApiPort }, { senderFrame: { url: 'https://evil.example/' } })).rejects.toThrow(/Refused/);
+    await expect(
+      invokeShell(shellChannels.changeLocalApi, { enabled: true, port: localApiPort }, { senderFrame: { url: 'https://evil.example/' } }),
+    ).rejects.toThrow(/Refused/);
     await expect(invokeShell(shellChannels.changeLocalApi, { enabled: true, port: 80 })).rejects.toThrow(/Refused: port must be/);
     expect(await connectTo(localApiPort)).toBe('refused');
 
-    const on = (await invokeShell(shellChannels.changeLocalApi, { enabled: true, port: localApiPort })) as LocalApiOutcome & { key: string };
-    expect(on).toMatchObject({ status: 'done', state: { enabled: true, port: localApiPort, environment: 'local' }, key: expect.any(String) });
+    const on = (await invokeShell(shellChannels.changeLocalApi, { enabled: true, port: localApiPort })) as LocalApiOutcome & {
+      key: string;
+    };
+    expect(on).toMatchObject({
+      status: 'done',
+      state: { enabled: true, port: localApiPort, environment: 'local' },
+      key: expect.any(String),
+    });
     localApiKey = on.key;
     expect(await projectNames(localApiPort, localApiKey)).toEqual({ status: 200, names: ['Launch'] });
     const state = (await invokeShell(shellChannels.localApiState)) as LocalApiState;
@@ -378,7 +408,10 @@ describe('launches that stop early', () => {
     try {
       await launch(['--data-dir', busy]);
       expect(fake.dialog.showErrorBox).toHaveBeenCalledWith('Planner could not start', expect.stringContaining(busy));
-      expect(fake.dialog.showErrorBox).toHaveBeenCalledWith('Planner could not start', expect.stringContaining(`server (pid ${server.child.pid}`));
+      expect(fake.dialog.showErrorBox).toHaveBeenCalledWith(
+        'Planner could not start',
+        expect.stringContaining(`server (pid ${server.child.pid}`),
+      );
       expect(fake.app.exit).toHaveBeenCalledWith(1);
       expect(fake.app.whenReady).not.toHaveBeenCalled();
       expect(fake.opened).toHaveLength(0);

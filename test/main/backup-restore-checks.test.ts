@@ -51,7 +51,7 @@ function expectRefused(pattern: RegExp): void {
 }
 
 describe('a restore refuses', () => {
-  it('an attachment stored under another content\'s checksum', async () => {
+  it("an attachment stored under another content's checksum", async () => {
     const environmentId = instance.environment.id;
     const { checksum } = instance.dataDir.environment(environmentId).files.put(Buffer.from('the real drawing'));
     await writeBackup(instance.dataDir, file, { appVersion: 'test' });

@@ -68,7 +68,11 @@ describe('a backup', () => {
     const file = join(folder, 'backup.sqlite');
     const info = await writeBackup(instance.dataDir, file, { appVersion: '1.2.3', now: new Date('2025-06-01T10:00:00Z') });
     expect(info.entries.map((entry) => entry.path).sort()).toEqual(
-      [`attachments/${instance.environment.id}/${checksum.slice(0, 2)}/${checksum}`, `env-${instance.environment.id}.sqlite`, 'system.sqlite'].sort(),
+      [
+        `attachments/${instance.environment.id}/${checksum.slice(0, 2)}/${checksum}`,
+        `env-${instance.environment.id}.sqlite`,
+        'system.sqlite',
+      ].sort(),
     );
     expect(readBackupInfo(file)).toEqual({ createdAt: '2025-06-01T10:00:00.000Z', appVersion: '1.2.3', entries: expect.any(Array) });
     const db = new Database(file, { readonly: true });
@@ -100,8 +104,14 @@ describe('a backup', () => {
     try {
       const db = new Database(join(staged.dir, `env-${instance.environment.id}.sqlite`), { readonly: true });
       const projects = (db.prepare('SELECT count(*) AS n FROM project').get() as { n: number }).n;
-      const logged = (db.prepare("SELECT count(DISTINCT record_id) AS n FROM change_log WHERE resource = 'project' AND op = 'create'").get() as { n: number }).n;
-      const orphans = db.prepare("SELECT count(*) AS n FROM project WHERE id NOT IN (SELECT record_id FROM change_log WHERE resource = 'project')").get() as { n: number };
+      const logged = (
+        db.prepare("SELECT count(DISTINCT record_id) AS n FROM change_log WHERE resource = 'project' AND op = 'create'").get() as {
+          n: number;
+        }
+      ).n;
+      const orphans = db
+        .prepare("SELECT count(*) AS n FROM project WHERE id NOT IN (SELECT record_id FROM change_log WHERE resource = 'project')")
+        .get() as { n: number };
       db.close();
       // Every write is in the copy whole (row and change-log entry) or not at all.
       expect(projects).toBe(logged);
@@ -138,7 +148,10 @@ describe('restoring a backup', () => {
 
     expect(outcome.asideDir).toBe(join(dataPath, 'before-restore-2025-06-02T08-00-00-000Z'));
     const aside = new Database(join(outcome.asideDir!, `env-${instance.environment.id}.sqlite`), { readonly: true });
-    expect((aside.prepare('SELECT name FROM project ORDER BY name').all() as { name: string }[]).map((p) => p.name)).toEqual(['After the backup', 'In the backup']);
+    expect((aside.prepare('SELECT name FROM project ORDER BY name').all() as { name: string }[]).map((p) => p.name)).toEqual([
+      'After the backup',
+      'In the backup',
+    ]);
     aside.close();
   });
 
@@ -196,7 +209,7 @@ describe('a file that is not a good backup is refused before anything is touched
 
   it('refuses a database that is not a Planner backup', async () => {
     const db = new Database(file);
-    db.exec('CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES (\'pancakes\')');
+    db.exec("CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('pancakes')");
     db.close();
     await expectRefused(/not a Planner backup/);
   });
@@ -260,7 +273,11 @@ describe('a file that is not a good backup is refused before anything is touched
 describe('backup and restore as the planner starts them', () => {
   const t = translator('en');
 
-  function commands(slot: InstanceSlot<LocalInstance>, dialog: Partial<Record<keyof Dialog, unknown>>, afterRestore = vi.fn()): BackupCommandOptions {
+  function commands(
+    slot: InstanceSlot<LocalInstance>,
+    dialog: Partial<Record<keyof Dialog, unknown>>,
+    afterRestore = vi.fn(),
+  ): BackupCommandOptions {
     return {
       slot,
       dataPath,
@@ -281,13 +298,21 @@ describe('backup and restore as the planner starts them', () => {
     const showSaveDialog = vi.fn(async () => ({ canceled: false, filePath: chosen }));
     const result = await backUp(commands(slot, { showSaveDialog }), undefined, new Date(2025, 5, 1, 12));
     expect(result).toEqual({ status: 'saved', fileName: 'my backup.sqlite' });
-    expect(showSaveDialog).toHaveBeenCalledWith(expect.objectContaining({ defaultPath: join(folder, 'Planner backup 2025-06-01.sqlite'), filters: [{ name: 'Planner backup', extensions: ['sqlite'] }] }));
+    expect(showSaveDialog).toHaveBeenCalledWith(
+      expect.objectContaining({
+        defaultPath: join(folder, 'Planner backup 2025-06-01.sqlite'),
+        filters: [{ name: 'Planner backup', extensions: ['sqlite'] }],
+      }),
+    );
     expect(readBackupInfo(chosen).entries.some((entry) => entry.kind === 'environment')).toBe(true);
   });
 
   it('refuses to back up under a name that is not .sqlite', async () => {
     const slot = new InstanceSlot(Promise.resolve(instance));
-    const result = await backUp(commands(slot, { showSaveDialog: async () => ({ canceled: false, filePath: join(folder, 'backup.exe') }) }), undefined);
+    const result = await backUp(
+      commands(slot, { showSaveDialog: async () => ({ canceled: false, filePath: join(folder, 'backup.exe') }) }),
+      undefined,
+    );
     expect(result).toMatchObject({ status: 'failed' });
     expect(existsSync(join(folder, 'backup.exe'))).toBe(false);
   });
@@ -307,7 +332,9 @@ describe('backup and restore as the planner starts them', () => {
     const restoring = restoreFromBackup(options, undefined);
     const result = await restoring;
     expect(result).toEqual({ status: 'restored', createdAt: '2025-06-01T10:00:00.000Z' });
-    expect(showMessageBox).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringMatching(/Replace all data with the backup of June 1, 2025/) }));
+    expect(showMessageBox).toHaveBeenCalledWith(
+      expect.objectContaining({ message: expect.stringMatching(/Replace all data with the backup of June 1, 2025/) }),
+    );
     expect(afterRestore).toHaveBeenCalledTimes(1);
     instance = await slot.get();
     expect(await projectNames(slot)).toEqual(['Old']);
@@ -322,7 +349,10 @@ describe('backup and restore as the planner starts them', () => {
     await writeBackup(instance.dataDir, file, { appVersion: 'test' });
     await addProject(instance, 'Also stays');
     const slot = new InstanceSlot(Promise.resolve(instance));
-    const options = commands(slot, { showOpenDialog: async () => ({ canceled: false, filePaths: [file] }), showMessageBox: async () => ({ response: 1 }) });
+    const options = commands(slot, {
+      showOpenDialog: async () => ({ canceled: false, filePaths: [file] }),
+      showMessageBox: async () => ({ response: 1 }),
+    });
     expect(await restoreFromBackup(options, undefined)).toEqual({ status: 'canceled' });
     expect(await slot.get()).toBe(instance);
     expect(await projectNames(instance)).toEqual(['Also stays', 'Stays']);
@@ -335,7 +365,10 @@ describe('backup and restore as the planner starts them', () => {
     const before = digestOf(envFile(instance));
     const slot = new InstanceSlot(Promise.resolve(instance));
     const showMessageBox = vi.fn();
-    const result = await restoreFromBackup(commands(slot, { showOpenDialog: async () => ({ canceled: false, filePaths: [file] }), showMessageBox }), undefined);
+    const result = await restoreFromBackup(
+      commands(slot, { showOpenDialog: async () => ({ canceled: false, filePaths: [file] }), showMessageBox }),
+      undefined,
+    );
     expect(result).toMatchObject({ status: 'refused', message: expect.stringMatching(/^This file cannot be restored: /) });
     expect(showMessageBox).not.toHaveBeenCalled();
     expect(await slot.get()).toBe(instance);
@@ -349,7 +382,14 @@ describe('backup and restore as the planner starts them', () => {
     await addProject(instance, 'Not synced');
     const slot = new InstanceSlot(Promise.resolve(instance));
     const showMessageBox = vi.fn(async () => ({ response: 1 }));
-    await restoreFromBackup(commands(slot, { showOpenDialog: async () => ({ canceled: false, filePaths: [file] }), showMessageBox }), undefined);
-    expect(showMessageBox).toHaveBeenCalledWith(expect.objectContaining({ detail: expect.stringMatching(/Changes not synced yet, which are not in the backup and will be replaced too: 1\./) }));
+    await restoreFromBackup(
+      commands(slot, { showOpenDialog: async () => ({ canceled: false, filePaths: [file] }), showMessageBox }),
+      undefined,
+    );
+    expect(showMessageBox).toHaveBeenCalledWith(
+      expect.objectContaining({
+        detail: expect.stringMatching(/Changes not synced yet, which are not in the backup and will be replaced too: 1\./),
+      }),
+    );
   });
 });

@@ -76,14 +76,25 @@ const fake = vi.hoisted(() => {
 vi.mock('electron', () => ({
   app: fake.app,
   BrowserWindow: fake.BrowserWindow,
-  session: { defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn(), webRequest: { onHeadersReceived: vi.fn() } } },
+  session: {
+    defaultSession: {
+      setPermissionRequestHandler: vi.fn(),
+      setPermissionCheckHandler: vi.fn(),
+      webRequest: { onHeadersReceived: vi.fn() },
+    },
+  },
   protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
   ipcMain: { handle: vi.fn(), on: vi.fn(), removeHandler: vi.fn() },
   dialog: fake.dialog,
   shell: { openExternal: vi.fn(), openPath: vi.fn(async () => '') },
   Menu: { buildFromTemplate: vi.fn((template: unknown) => ({ template })), setApplicationMenu: vi.fn() },
   screen: { getAllDisplays: () => [fake.display], getDisplayMatching: () => fake.display },
-  safeStorage: { isEncryptionAvailable: () => false, getSelectedStorageBackend: () => 'basic_text', encryptString: vi.fn(), decryptString: vi.fn() },
+  safeStorage: {
+    isEncryptionAvailable: () => false,
+    getSelectedStorageBackend: () => 'basic_text',
+    encryptString: vi.fn(),
+    decryptString: vi.fn(),
+  },
 }));
 
 const argv = process.argv;
@@ -119,7 +130,10 @@ async function launchOn(dataPath: string): Promise<Box> {
 /** Answers the dialogs in turn with the buttons named, then waits for the app to exit. */
 function answer(...buttons: string[]): void {
   for (const button of buttons) {
-    fake.dialog.showMessageBox.mockImplementationOnce(async (box: Box) => ({ response: box.buttons.indexOf(button), checkboxChecked: false }));
+    fake.dialog.showMessageBox.mockImplementationOnce(async (box: Box) => ({
+      response: box.buttons.indexOf(button),
+      checkboxChecked: false,
+    }));
   }
 }
 
@@ -176,7 +190,9 @@ describe('the desktop app on a data folder that cannot be opened', () => {
     expect(sha256Of(join(aside!, file.split('/').pop()!))).toBe(damaged);
     const restored = await openLocalInstance(dataPath);
     try {
-      const names = ((await restored.request({ method: 'GET', path: '/v1/project' })).body as { data: { name: string }[] }).data.map((p) => p.name);
+      const names = ((await restored.request({ method: 'GET', path: '/v1/project' })).body as { data: { name: string }[] }).data.map(
+        (p) => p.name,
+      );
       expect(names).toEqual(['Kitchen']);
     } finally {
       await restored.close();

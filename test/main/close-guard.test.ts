@@ -26,14 +26,30 @@ function fakeInstance(pendingSequence: number[], options: { configured?: boolean
   const request = vi.fn(async () => ({
     status: 200,
     headers: {},
-    body: { configured: options.configured ?? true, remote_url: 'https://planner.example.com', pending: pending.length > 1 ? pending.shift()! : pending[0]!, last_error: null },
+    body: {
+      configured: options.configured ?? true,
+      remote_url: 'https://planner.example.com',
+      pending: pending.length > 1 ? pending.shift()! : pending[0]!,
+      last_error: null,
+    },
   }));
   const run = vi.fn(options.run ?? (async () => ({ error: null })));
-  return { request, sync: { run } } as unknown as Pick<LocalInstance, 'request' | 'sync'> & { request: typeof request; sync: { run: typeof run } };
+  return { request, sync: { run } } as unknown as Pick<LocalInstance, 'request' | 'sync'> & {
+    request: typeof request;
+    sync: { run: typeof run };
+  };
 }
 
-function guard(instance: Pick<LocalInstance, 'request' | 'sync'>, closeWithPending: ShellSettings['closeWithPending'], answers: number[] = [], language: 'en' | 'nl' = 'en') {
-  const showMessageBox = vi.fn(async (_window: unknown, _options: MessageBoxOptions) => ({ response: answers.shift() ?? buttons.cancel, checkboxChecked: false }));
+function guard(
+  instance: Pick<LocalInstance, 'request' | 'sync'>,
+  closeWithPending: ShellSettings['closeWithPending'],
+  answers: number[] = [],
+  language: 'en' | 'nl' = 'en',
+) {
+  const showMessageBox = vi.fn(async (_window: unknown, _options: MessageBoxOptions) => ({
+    response: answers.shift() ?? buttons.cancel,
+    checkboxChecked: false,
+  }));
   const options: CloseGuardOptions = {
     instance: async () => instance,
     settings: () => ({ language: 'system', closeWithPending }),
@@ -106,7 +122,10 @@ describe('deciding whether the window may close', () => {
     it('speaks the planner’s language', async () => {
       const { options, showMessageBox } = guard(fakeInstance([2]), 'ask', [buttons.cancel], 'nl');
       await mayClose(window, options);
-      expect(showMessageBox.mock.calls[0]![1]).toMatchObject({ title: 'Wijzigingen nog niet gesynchroniseerd', buttons: ['Nu synchroniseren', 'Toch afsluiten', 'Annuleren'] });
+      expect(showMessageBox.mock.calls[0]![1]).toMatchObject({
+        title: 'Wijzigingen nog niet gesynchroniseerd',
+        buttons: ['Nu synchroniseren', 'Toch afsluiten', 'Annuleren'],
+      });
     });
   });
 
@@ -170,7 +189,10 @@ describe('the close event', () => {
   it('closes anyway when the check itself fails, so the planner is never trapped', async () => {
     const fake = new FakeWindow();
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const broken = { request: vi.fn(async () => Promise.reject(new Error('database is closed'))), sync: { run: vi.fn() } } as unknown as LocalInstance;
+    const broken = {
+      request: vi.fn(async () => Promise.reject(new Error('database is closed'))),
+      sync: { run: vi.fn() },
+    } as unknown as LocalInstance;
     guardClose(fake as unknown as BrowserWindow, guard(broken, 'ask').options);
     fake.emit('close', { preventDefault: vi.fn() });
     await vi.waitFor(() => expect(fake.destroyed).toBe(true));

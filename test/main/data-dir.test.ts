@@ -21,11 +21,10 @@ describe('choosing the data folder from the command line', () => {
     expect(dataDirFromArgs([...exe, '--data-dir', 'plans'], '/home/me')).toBe(resolve('/home/me', 'plans'));
   });
 
-  it.each([
-    [['--data-dir']],
-    [['--data-dir=']],
-    [['--data-dir', '--enable-logging']],
-  ])('refuses a --data-dir without a folder (%j) rather than falling back to the usual one', (args) => {
-    expect(() => dataDirFromArgs([...exe, ...args])).toThrow(/--data-dir needs a folder/);
-  });
+  it.each([[['--data-dir']], [['--data-dir=']], [['--data-dir', '--enable-logging']]])(
+    'refuses a --data-dir without a folder (%j) rather than falling back to the usual one',
+    (args) => {
+      expect(() => dataDirFromArgs([...exe, ...args])).toThrow(/--data-dir needs a folder/);
+    },
+  );
 });

@@ -129,7 +129,10 @@ describe('saving an export', () => {
 
   it('adds the extension when the name has none, but never over an existing file', async () => {
     const { dialog } = dialogChoosing(join(folder, 'hours'));
-    expect(await saveExport(dialog, window, parseSaveFileRequest(csv('1')) as never, folder, t)).toEqual({ status: 'saved', fileName: 'hours.csv' });
+    expect(await saveExport(dialog, window, parseSaveFileRequest(csv('1')) as never, folder, t)).toEqual({
+      status: 'saved',
+      fileName: 'hours.csv',
+    });
     expect(readFileSync(join(folder, 'hours.csv'), 'utf8')).toBe('1');
     // The dialog confirmed "hours", not "hours.csv": that file is not overwritten.
     const again = await saveExport(dialog, window, parseSaveFileRequest(csv('2')) as never, folder, t);
@@ -137,12 +140,15 @@ describe('saving an export', () => {
     expect(readFileSync(join(folder, 'hours.csv'), 'utf8')).toBe('1');
   });
 
-  it.each(['hours.exe', 'hours.csv.sh', 'hours.xlsx', '.bashrc'])('refuses a chosen name with another extension (%s) and writes nothing', async (name) => {
-    const { dialog } = dialogChoosing(join(folder, name));
-    const result = await saveExport(dialog, window, parseSaveFileRequest(csv('x')) as never, folder, t);
-    expect(result).toMatchObject({ status: 'refused', message: 'Choose a file name ending in .csv.' });
-    expect(readdirSync(folder)).toEqual([]);
-  });
+  it.each(['hours.exe', 'hours.csv.sh', 'hours.xlsx', '.bashrc'])(
+    'refuses a chosen name with another extension (%s) and writes nothing',
+    async (name) => {
+      const { dialog } = dialogChoosing(join(folder, name));
+      const result = await saveExport(dialog, window, parseSaveFileRequest(csv('x')) as never, folder, t);
+      expect(result).toMatchObject({ status: 'refused', message: 'Choose a file name ending in .csv.' });
+      expect(readdirSync(folder)).toEqual([]);
+    },
+  );
 
   it('writes nothing when the planner cancels', async () => {
     const { dialog } = dialogChoosing(undefined);
@@ -169,15 +175,7 @@ describe('the attachment request from the page', () => {
     expect(parseOpenAttachmentRequest({ extensions: ['PDF', 'png', 'pdf'] })).toEqual({ extensions: ['pdf', 'png'] });
   });
 
-  it.each([
-    [['exe']],
-    [['pdf', 'sh']],
-    [['svg']],
-    [['html']],
-    [[]],
-    ['pdf'],
-    [[42]],
-  ])('may not widen them: %j is refused', (extensions) => {
+  it.each([[['exe']], [['pdf', 'sh']], [['svg']], [['html']], [[]], ['pdf'], [[42]]])('may not widen them: %j is refused', (extensions) => {
     expect(parseOpenAttachmentRequest({ extensions })).toHaveProperty('error');
   });
 
@@ -198,7 +196,13 @@ describe('choosing an attachment', () => {
     const { dialog, opens } = dialogChoosing(file);
     const result = await openAttachment(dialog, window, ['pdf', 'png'], t);
     expect(opens[0]).toMatchObject({ properties: ['openFile'], filters: [{ extensions: ['pdf', 'png'] }] });
-    expect(result).toEqual({ status: 'chosen', fileName: 'drawing.pdf', contentType: 'application/pdf', bytes: 13, data: Buffer.from('%PDF-1.7 test').toString('base64') });
+    expect(result).toEqual({
+      status: 'chosen',
+      fileName: 'drawing.pdf',
+      contentType: 'application/pdf',
+      bytes: 13,
+      data: Buffer.from('%PDF-1.7 test').toString('base64'),
+    });
   });
 
   it('refuses a file of another type even if the dialog let it through', async () => {
@@ -219,7 +223,10 @@ describe('choosing an attachment', () => {
     const file = join(folder, 'huge.pdf');
     writeFileSync(file, Buffer.alloc(maxAttachmentBytes + 1));
     const { dialog } = dialogChoosing(file);
-    expect(await openAttachment(dialog, window, ['pdf'], t)).toMatchObject({ status: 'refused', message: 'The file is larger than 25 MiB.' });
+    expect(await openAttachment(dialog, window, ['pdf'], t)).toMatchObject({
+      status: 'refused',
+      message: 'The file is larger than 25 MiB.',
+    });
   });
 
   it('refuses a folder named like a file', async () => {

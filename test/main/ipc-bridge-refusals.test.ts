@@ -35,14 +35,46 @@ describe('the IPC bridge refuses what it must not carry', () => {
     ['a path with a query string', { method: 'POST', path: '/v1/project?limit=1', body: { name: 'x' } }],
     ['the method PATCH', { method: 'PATCH', path: '/v1/project', body: { name: 'x' } }],
     ['a query with non-string values', { method: 'POST', path: '/v1/project', query: { limit: 5 }, body: { name: 'x' } }],
-    ['an upload with a GET', { method: 'GET', path: '/v1/project', upload: { filename: 'a.txt', contentType: 'text/plain', data: 'aGk=' } }],
-    ['an upload with a body too', { method: 'POST', path: '/v1/project', body: { name: 'x' }, upload: { filename: 'a.txt', contentType: 'text/plain', data: 'aGk=' } }],
-    ['an upload that is not base64', { method: 'POST', path: '/v1/project', upload: { filename: 'a.txt', contentType: 'text/plain', data: 'not base64!' } }],
-    ['an upload with a header in its content type', { method: 'POST', path: '/v1/project', upload: { filename: 'a.txt', contentType: 'text/plain\r\nx-api-env: other', data: 'aGk=' } }],
-    ['an upload with an empty file name', { method: 'POST', path: '/v1/project', upload: { filename: '', contentType: 'text/plain', data: 'aGk=' } }],
-    ['an upload field that is not text', { method: 'POST', path: '/v1/project', upload: { filename: 'a.txt', contentType: 'text/plain', data: 'aGk=', fields: { card_id: 5 } } }],
-    ['an upload field with an odd name', { method: 'POST', path: '/v1/project', upload: { filename: 'a.txt', contentType: 'text/plain', data: 'aGk=', fields: { 'x"\r\n': 'y' } } }],
-    ['an upload with an unknown key', { method: 'POST', path: '/v1/project', upload: { filename: 'a.txt', contentType: 'text/plain', data: 'aGk=', path: '/etc' } }],
+    [
+      'an upload with a GET',
+      { method: 'GET', path: '/v1/project', upload: { filename: 'a.txt', contentType: 'text/plain', data: 'aGk=' } },
+    ],
+    [
+      'an upload with a body too',
+      { method: 'POST', path: '/v1/project', body: { name: 'x' }, upload: { filename: 'a.txt', contentType: 'text/plain', data: 'aGk=' } },
+    ],
+    [
+      'an upload that is not base64',
+      { method: 'POST', path: '/v1/project', upload: { filename: 'a.txt', contentType: 'text/plain', data: 'not base64!' } },
+    ],
+    [
+      'an upload with a header in its content type',
+      { method: 'POST', path: '/v1/project', upload: { filename: 'a.txt', contentType: 'text/plain\r\nx-api-env: other', data: 'aGk=' } },
+    ],
+    [
+      'an upload with an empty file name',
+      { method: 'POST', path: '/v1/project', upload: { filename: '', contentType: 'text/plain', data: 'aGk=' } },
+    ],
+    [
+      'an upload field that is not text',
+      {
+        method: 'POST',
+        path: '/v1/project',
+        upload: { filename: 'a.txt', contentType: 'text/plain', data: 'aGk=', fields: { card_id: 5 } },
+      },
+    ],
+    [
+      'an upload field with an odd name',
+      {
+        method: 'POST',
+        path: '/v1/project',
+        upload: { filename: 'a.txt', contentType: 'text/plain', data: 'aGk=', fields: { 'x"\r\n': 'y' } },
+      },
+    ],
+    [
+      'an upload with an unknown key',
+      { method: 'POST', path: '/v1/project', upload: { filename: 'a.txt', contentType: 'text/plain', data: 'aGk=', path: '/etc' } },
+    ],
   ];
 
   it.each(malformed)('answers %s with a 400 and changes nothing', async (_what, payload) => {
@@ -102,14 +134,20 @@ describe('registration', () => {
     const destroyed = page('app://planner/index.html', { destroyed: true });
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     const other = new FakeIpcMain();
-    const stop = registerBridge(other as unknown as IpcMain, fixture.instance, isAppFrame, () =>
-      [broken, app, foreign, destroyed] as unknown as WebContents[],
+    const stop = registerBridge(
+      other as unknown as IpcMain,
+      fixture.instance,
+      isAppFrame,
+      () => [broken, app, foreign, destroyed] as unknown as WebContents[],
     );
     try {
       const created = await bridge({ method: 'POST', path: '/v1/project', body: { name: 'Watched' } });
       expect(created.status).toBe(201);
       const id = (created.body as { id: string }).id;
-      expect(app.send).toHaveBeenCalledWith('planner:change', expect.arrayContaining<ChangeEvent>([{ resource: 'project', id, op: 'create' }]));
+      expect(app.send).toHaveBeenCalledWith(
+        'planner:change',
+        expect.arrayContaining<ChangeEvent>([{ resource: 'project', id, op: 'create' }]),
+      );
       expect(foreign.send).not.toHaveBeenCalled();
       expect(destroyed.send).not.toHaveBeenCalled();
     } finally {

@@ -79,10 +79,20 @@ describe('the IPC bridge answers exactly as HTTP does', () => {
     const uploaded = await bridge({
       method: 'POST',
       path: `/v1/collection/${collectionId}/attachment/upload`,
-      upload: { filename: 'scan "1".bin', contentType: 'application/octet-stream', data: content.toString('base64'), fields: { filename: 'Scan “1”.bin' } },
+      upload: {
+        filename: 'scan "1".bin',
+        contentType: 'application/octet-stream',
+        data: content.toString('base64'),
+        fields: { filename: 'Scan “1”.bin' },
+      },
     });
     expect(uploaded.status).toBe(201);
-    expect(uploaded.body).toMatchObject({ filename: 'Scan “1”.bin', type: 'upload', bytes: content.length, content_type: 'application/octet-stream' });
+    expect(uploaded.body).toMatchObject({
+      filename: 'Scan “1”.bin',
+      type: 'upload',
+      bytes: content.length,
+      content_type: 'application/octet-stream',
+    });
     const downloaded = await bridge({ method: 'GET', path: `/v1/collection/${collectionId}/attachment/${idOf(uploaded)}/download` });
     expect(downloaded.status).toBe(200);
     expect(downloaded.body).toEqual({ encoding: 'base64', contentType: 'application/octet-stream', data: content.toString('base64') });

@@ -38,7 +38,9 @@ describe('the rotating log', () => {
     for (const file of readdirSync(folder)) expect(statSync(join(folder, file)).size).toBeLessThanOrEqual(1000);
     // Newest in main.log, the one before in main.1.log, oldest kept in main.2.log.
     expect(readFileSync(join(folder, 'main.log'), 'utf8')).toContain('line 099');
-    const order = ['main.2.log', 'main.1.log', 'main.log'].map((file) => Number(/line (\d+)/.exec(readFileSync(join(folder, file), 'utf8'))![1]));
+    const order = ['main.2.log', 'main.1.log', 'main.log'].map((file) =>
+      Number(/line (\d+)/.exec(readFileSync(join(folder, file), 'utf8'))![1]),
+    );
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(readFileSync(join(folder, 'main.2.log'), 'utf8')).not.toContain('line 000');
   });
@@ -67,7 +69,13 @@ describe('the rotating log', () => {
   it('receives everything written to the console, which still prints it', () => {
     const log = new RotatingLog(folder);
     const printed: unknown[][] = [];
-    const target = { log: (...a: unknown[]) => printed.push(a), info: (...a: unknown[]) => printed.push(a), warn: (...a: unknown[]) => printed.push(a), error: (...a: unknown[]) => printed.push(a), debug: (...a: unknown[]) => printed.push(a) } as unknown as Console;
+    const target = {
+      log: (...a: unknown[]) => printed.push(a),
+      info: (...a: unknown[]) => printed.push(a),
+      warn: (...a: unknown[]) => printed.push(a),
+      error: (...a: unknown[]) => printed.push(a),
+      debug: (...a: unknown[]) => printed.push(a),
+    } as unknown as Console;
     const restore = captureConsole(log, target);
     target.error('Bridge request failed (reference %s):', 'abc', new Error('db closed'));
     target.warn('careful');
@@ -98,7 +106,9 @@ describe('errors nobody caught', () => {
     const { errors, shown, text } = reporter();
     const reference = errors.report('main', new TypeError('x is undefined'), { context: 'uncaught exception' });
     expect(reference).toMatch(/^[0-9a-f]{8}$/);
-    expect(text()).toMatch(new RegExp(`ERROR \\[main\\] uncaught exception: TypeError: x is undefined[\\s\\S]*\\(reference ${reference}\\)`));
+    expect(text()).toMatch(
+      new RegExp(`ERROR \\[main\\] uncaught exception: TypeError: x is undefined[\\s\\S]*\\(reference ${reference}\\)`),
+    );
     expect(shown).toEqual([{ origin: 'main', reference, message: 'x is undefined', unshown: 0 }]);
   });
 
@@ -122,7 +132,12 @@ describe('errors nobody caught', () => {
 
   it('from a page are logged; shown only when the page did not show them itself', () => {
     const { errors, present, text } = reporter();
-    errors.reportFromRenderer({ message: 'Cannot read properties of null', stack: 'at Board (Board.tsx:10)', source: 'boundary', shown: true });
+    errors.reportFromRenderer({
+      message: 'Cannot read properties of null',
+      stack: 'at Board (Board.tsx:10)',
+      source: 'boundary',
+      shown: true,
+    });
     expect(present).not.toHaveBeenCalled();
     errors.reportFromRenderer({ message: 'Unhandled rejection', source: 'unhandledrejection' });
     expect(present).toHaveBeenCalledTimes(1);

@@ -57,7 +57,8 @@ function submenu(menu: MenuItemConstructorOptions[], label: string): MenuItemCon
   return (top?.submenu ?? []) as MenuItemConstructorOptions[];
 }
 
-const click = (item: MenuItemConstructorOptions, window?: unknown) => (item.click as (item: unknown, window: unknown, event: unknown) => void)({}, window, {});
+const click = (item: MenuItemConstructorOptions, window?: unknown) =>
+  (item.click as (item: unknown, window: unknown, event: unknown) => void)({}, window, {});
 
 describe('the menu on Windows and Linux', () => {
   const menu = template();
@@ -68,7 +69,14 @@ describe('the menu on Windows and Linux', () => {
 
   it('File has new collection, export time report, backup, restore, settings and quit', () => {
     const file = submenu(menu, 'File').filter((item) => item.type !== 'separator');
-    expect(file.map((item) => item.label)).toEqual(['New collection', 'Export time report…', 'Back up…', 'Restore from backup…', 'Settings…', 'Quit Planner']);
+    expect(file.map((item) => item.label)).toEqual([
+      'New collection',
+      'Export time report…',
+      'Back up…',
+      'Restore from backup…',
+      'Settings…',
+      'Quit Planner',
+    ]);
     expect(file.at(-1)).toMatchObject({ role: 'quit', accelerator: 'CmdOrCtrl+Q' });
   });
 
@@ -121,7 +129,19 @@ describe('the menu on macOS', () => {
   it('starts with the app menu holding about, settings, services, hide and quit', () => {
     expect(menu.map((item) => item.label)).toEqual(['Planner', 'File', 'Edit', 'View', 'Window', 'Help']);
     const roles = submenu(menu, 'Planner').map((item) => item.role ?? item.id ?? item.type);
-    expect(roles).toEqual(['about', 'separator', 'open-settings', 'separator', 'services', 'separator', 'hide', 'hideOthers', 'unhide', 'separator', 'quit']);
+    expect(roles).toEqual([
+      'about',
+      'separator',
+      'open-settings',
+      'separator',
+      'services',
+      'separator',
+      'hide',
+      'hideOthers',
+      'unhide',
+      'separator',
+      'quit',
+    ]);
   });
 
   it('closes the window from File instead of quitting, and has no second settings item', () => {
@@ -147,7 +167,9 @@ describe('the menu in Dutch', () => {
   it('has the same items, roles and keys as in English', () => {
     const shape = (list: MenuItemConstructorOptions[]) => list.map((item) => [item.id, item.role, item.type, item.accelerator]);
     expect(shape(dutch)).toEqual(shape(english));
-    expect(dutch.filter((item, i) => item.label && item.label === english[i]!.label && item.label !== 'Help').map((item) => item.label)).toEqual([]);
+    expect(
+      dutch.filter((item, i) => item.label && item.label === english[i]!.label && item.label !== 'Help').map((item) => item.label),
+    ).toEqual([]);
   });
 });
 
@@ -156,10 +178,22 @@ describe('menu clicks', () => {
     const heard = actions();
     const menu = template({ actions: heard });
     const window = { id: 1 };
-    click(find(menu, (item) => item.id === 'undo'), window);
-    click(find(menu, (item) => item.id === 'redo'), window);
-    click(find(menu, (item) => item.id === 'new-collection'), window);
-    click(find(menu, (item) => item.id === 'export-time-report'), window);
+    click(
+      find(menu, (item) => item.id === 'undo'),
+      window,
+    );
+    click(
+      find(menu, (item) => item.id === 'redo'),
+      window,
+    );
+    click(
+      find(menu, (item) => item.id === 'new-collection'),
+      window,
+    );
+    click(
+      find(menu, (item) => item.id === 'export-time-report'),
+      window,
+    );
     expect(heard.command.mock.calls).toEqual([
       ['undo', window],
       ['redo', window],

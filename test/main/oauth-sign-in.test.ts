@@ -32,7 +32,10 @@ class FakeAuthorizationServer {
   /** What the authorize endpoint sends the browser back with. */
   redirect: (params: URLSearchParams) => Record<string, string> = (params) => ({ code: 'the-code', state: params.get('state')! });
   tokenAnswer: (form: Record<string, string>, challenge: string) => [number, unknown] = (form, challenge) => {
-    const verified = createHash('sha256').update(form.code_verifier ?? '').digest('base64url') === challenge;
+    const verified =
+      createHash('sha256')
+        .update(form.code_verifier ?? '')
+        .digest('base64url') === challenge;
     if (form.grant_type !== 'authorization_code' || form.code !== 'the-code' || !verified) {
       return [400, { errors: [{ code: 'bad_request', description: 'invalid_grant: code_verifier does not match the code_challenge' }] }];
     }
@@ -65,7 +68,13 @@ class FakeAuthorizationServer {
       if (req.method === 'GET' && url.pathname === '/v1/me') {
         const signedIn = req.headers.authorization === 'Bearer access-jwt-SECRET';
         res.writeHead(signedIn ? 200 : 401, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(signedIn ? { type: 'user', environment: { id: 'e1', name: 'prod', created_at: '2026-01-01T00:00:00Z' }, user: null } : { errors: [{ description: 'Not Logged In' }] }));
+        res.end(
+          JSON.stringify(
+            signedIn
+              ? { type: 'user', environment: { id: 'e1', name: 'prod', created_at: '2026-01-01T00:00:00Z' }, user: null }
+              : { errors: [{ description: 'Not Logged In' }] },
+          ),
+        );
         return;
       }
       res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
@@ -118,7 +127,14 @@ describe('PKCE', () => {
   });
 
   it('asks for a code with every parameter RFC 8252 and RFC 7636 need', () => {
-    const url = new URL(authorizeUrl('https://planner.example.com', { clientId: 'desktop', redirectUri: 'http://127.0.0.1:5555/callback', state: 's', challenge: 'c' }));
+    const url = new URL(
+      authorizeUrl('https://planner.example.com', {
+        clientId: 'desktop',
+        redirectUri: 'http://127.0.0.1:5555/callback',
+        state: 's',
+        challenge: 'c',
+      }),
+    );
     expect(url.origin + url.pathname).toBe('https://planner.example.com/v1/oauth/authorize');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: 'desktop',
@@ -134,7 +150,12 @@ describe('PKCE', () => {
 describe('the loopback sign-in', () => {
   it('opens the browser at the authorize page, catches the code on 127.0.0.1 and exchanges it with the verifier', async () => {
     const browser = fakeBrowser();
-    const tokens = await signInWithBrowser({ remoteUrl: server.url, clientId: 'desktop', openBrowser: browser.open, pages: { done: 'Signed in!', failed: 'Failed.' } });
+    const tokens = await signInWithBrowser({
+      remoteUrl: server.url,
+      clientId: 'desktop',
+      openBrowser: browser.open,
+      pages: { done: 'Signed in!', failed: 'Failed.' },
+    });
     expect(tokens).toEqual({ access_token: 'access-jwt-SECRET', refresh_token: 'refresh-SECRET', token_type: 'Bearer', expires_in: 3600 });
 
     const asked = server.authorizeRequests[0]!;
@@ -170,7 +191,9 @@ describe('the loopback sign-in', () => {
       url.searchParams.set('state', 'forged');
       return url;
     });
-    const failure = await signInWithBrowser({ remoteUrl: server.url, clientId: 'desktop', openBrowser: browser.open }).catch((error: unknown) => error);
+    const failure = await signInWithBrowser({ remoteUrl: server.url, clientId: 'desktop', openBrowser: browser.open }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(SignInError);
     expect((failure as SignInError).kind).toBe('state-mismatch');
     expect(server.tokenRequests).toEqual([]);
@@ -182,21 +205,33 @@ describe('the loopback sign-in', () => {
       url.searchParams.delete('state');
       return url;
     });
-    await expect(signInWithBrowser({ remoteUrl: server.url, clientId: 'desktop', openBrowser: browser.open })).rejects.toMatchObject({ kind: 'state-mismatch' });
+    await expect(signInWithBrowser({ remoteUrl: server.url, clientId: 'desktop', openBrowser: browser.open })).rejects.toMatchObject({
+      kind: 'state-mismatch',
+    });
     expect(server.tokenRequests).toEqual([]);
   });
 
   it('reports an error the authorization server redirected with', async () => {
     server.redirect = (params) => ({ error: 'access_denied', error_description: 'The user said no', state: params.get('state')! });
     const browser = fakeBrowser();
-    await expect(signInWithBrowser({ remoteUrl: server.url, clientId: 'desktop', openBrowser: browser.open })).rejects.toMatchObject({ kind: 'refused', message: 'The user said no' });
+    await expect(signInWithBrowser({ remoteUrl: server.url, clientId: 'desktop', openBrowser: browser.open })).rejects.toMatchObject({
+      kind: 'refused',
+      message: 'The user said no',
+    });
     expect(server.tokenRequests).toEqual([]);
   });
 
   it('reports a refused exchange (a wrong verifier) and tells the browser tab', async () => {
     server.tokenAnswer = () => [400, { errors: [{ description: 'invalid_grant: code_verifier does not match the code_challenge' }] }];
     const browser = fakeBrowser();
-    await expect(signInWithBrowser({ remoteUrl: server.url, clientId: 'desktop', openBrowser: browser.open, pages: { done: 'ok', failed: 'Did not work' } })).rejects.toMatchObject({
+    await expect(
+      signInWithBrowser({
+        remoteUrl: server.url,
+        clientId: 'desktop',
+        openBrowser: browser.open,
+        pages: { done: 'ok', failed: 'Did not work' },
+      }),
+    ).rejects.toMatchObject({
       kind: 'refused',
       message: expect.stringMatching(/code_verifier does not match/),
     });
@@ -205,7 +240,9 @@ describe('the loopback sign-in', () => {
 
   it('refuses an answer without tokens', async () => {
     server.tokenAnswer = () => [200, { token_type: 'Bearer' }];
-    await expect(signInWithBrowser({ remoteUrl: server.url, clientId: 'desktop', openBrowser: fakeBrowser().open })).rejects.toMatchObject({ kind: 'refused' });
+    await expect(signInWithBrowser({ remoteUrl: server.url, clientId: 'desktop', openBrowser: fakeBrowser().open })).rejects.toMatchObject({
+      kind: 'refused',
+    });
   });
 
   it('gives up after the time limit and closes the port', async () => {
@@ -235,7 +272,9 @@ describe('the loopback sign-in', () => {
         browser.page = fetch(callback);
       },
     };
-    await expect(signInWithBrowser({ remoteUrl: server.url, clientId: 'desktop', openBrowser: browser.open })).resolves.toMatchObject({ access_token: 'access-jwt-SECRET' });
+    await expect(signInWithBrowser({ remoteUrl: server.url, clientId: 'desktop', openBrowser: browser.open })).resolves.toMatchObject({
+      access_token: 'access-jwt-SECRET',
+    });
   });
 
   it('reports a remote that cannot be reached for the exchange', async () => {
@@ -304,13 +343,21 @@ describe('signing in from the sync screen', () => {
       client_id: 'desktop',
     });
     // A fresh vault (the next launch) reads them back through the keychain.
-    expect(new SafeStorageVault(join(folder, 'remote-credentials.bin'), safeStorage, 'linux').load()).toMatchObject({ access_token: 'access-jwt-SECRET' });
+    expect(new SafeStorageVault(join(folder, 'remote-credentials.bin'), safeStorage, 'linux').load()).toMatchObject({
+      access_token: 'access-jwt-SECRET',
+    });
   });
 
   it('never hands the tokens to the page through the API either', async () => {
     await signIn()({ remote_url: server.url, client_id: 'desktop' });
     const settings = await instance.request({ method: 'GET', path: '/v1/sync/settings' });
-    expect(settings.body).toEqual({ remote_url: server.url, api_env: null, auth: 'oauth', has_credentials: true, allow_insecure_http: false });
+    expect(settings.body).toEqual({
+      remote_url: server.url,
+      api_env: null,
+      auth: 'oauth',
+      has_credentials: true,
+      allow_insecure_http: false,
+    });
     const status = await instance.request({ method: 'GET', path: '/v1/sync/status' });
     expect(JSON.stringify([settings, status])).not.toMatch(/SECRET/);
   });
@@ -319,7 +366,12 @@ describe('signing in from the sync screen', () => {
     for (const storage of [fakeSafeStorage(false), fakeSafeStorage(true, 'basic_text')]) {
       const noKeychain = new SafeStorageVault(join(folder, 'remote-credentials.bin'), storage, 'linux');
       const open = vi.fn(async () => {});
-      const result = await createRemoteSignIn({ vault: noKeychain, instance: async () => instance, openBrowser: open, t: () => translator('en') })({
+      const result = await createRemoteSignIn({
+        vault: noKeychain,
+        instance: async () => instance,
+        openBrowser: open,
+        t: () => translator('en'),
+      })({
         remote_url: server.url,
         client_id: 'desktop',
       });
@@ -334,7 +386,12 @@ describe('signing in from the sync screen', () => {
       url.searchParams.set('state', 'forged');
       return url;
     });
-    const result = await createRemoteSignIn({ vault, instance: async () => instance, openBrowser: browser.open, t: () => translator('nl') })({ remote_url: server.url, client_id: 'desktop' });
+    const result = await createRemoteSignIn({
+      vault,
+      instance: async () => instance,
+      openBrowser: browser.open,
+      t: () => translator('nl'),
+    })({ remote_url: server.url, client_id: 'desktop' });
     expect(result).toEqual({ status: 'failed', message: expect.stringMatching(/andere aanmelding/) });
     expect(vault.load()).toBeNull();
   });
@@ -348,7 +405,10 @@ describe('signing in from the sync screen', () => {
       await browser.open(url);
     });
     const first = start({ remote_url: server.url, client_id: 'desktop' });
-    await expect(start({ remote_url: server.url, client_id: 'desktop' })).resolves.toMatchObject({ status: 'failed', message: expect.stringMatching(/already in progress/) });
+    await expect(start({ remote_url: server.url, client_id: 'desktop' })).resolves.toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/already in progress/),
+    });
     release();
     await expect(first).resolves.toMatchObject({ status: 'signed-in' });
   });

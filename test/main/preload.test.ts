@@ -119,11 +119,19 @@ describe('menu commands', () => {
 
 describe('the desktop requests', () => {
   const calls: [string, () => Promise<unknown>, unknown[]][] = [
-    ['saveFile', () => planner.saveFile({ format: 'csv', suggestedName: 'h.csv', data: '' }), [shellChannels.saveFile, { format: 'csv', suggestedName: 'h.csv', data: '' }]],
+    [
+      'saveFile',
+      () => planner.saveFile({ format: 'csv', suggestedName: 'h.csv', data: '' }),
+      [shellChannels.saveFile, { format: 'csv', suggestedName: 'h.csv', data: '' }],
+    ],
     ['openAttachment', () => planner.openAttachment({ extensions: ['pdf'] }), [shellChannels.openAttachment, { extensions: ['pdf'] }]],
     ['backup', () => planner.backup(), [shellChannels.backup]],
     ['restore', () => planner.restore(), [shellChannels.restore]],
-    ['signIn', () => planner.signIn({ remote_url: 'https://p.example', client_id: 'desktop' }), [shellChannels.signIn, { remote_url: 'https://p.example', client_id: 'desktop' }]],
+    [
+      'signIn',
+      () => planner.signIn({ remote_url: 'https://p.example', client_id: 'desktop' }),
+      [shellChannels.signIn, { remote_url: 'https://p.example', client_id: 'desktop' }],
+    ],
     ['getShellSettings', () => planner.getShellSettings(), [shellChannels.getSettings]],
     ['setShellSettings', () => planner.setShellSettings({ language: 'nl' }), [shellChannels.setSettings, { language: 'nl' }]],
     ['reportError', () => planner.reportError({ message: 'x' }), [shellChannels.reportError, { message: 'x' }]],
@@ -143,15 +151,32 @@ describe('the desktop requests', () => {
 
 describe('errors the page does not catch', () => {
   it('are reported to main from the window’s error and unhandledrejection events, as strings', async () => {
-    const { watchPageErrors } = (await import('../../electron/preload/index.js')) as unknown as { watchPageErrors(page: EventTarget): void };
+    const { watchPageErrors } = (await import('../../electron/preload/index.js')) as unknown as {
+      watchPageErrors(page: EventTarget): void;
+    };
     const page = new EventTarget();
     watchPageErrors(page);
     fake.ipcRenderer.invoke.mockClear();
-    page.dispatchEvent(Object.assign(new Event('error'), { message: 'x is not a function', filename: 'app://planner/assets/index.js', lineno: 3, colno: 9, error: new Error('x is not a function') }));
+    page.dispatchEvent(
+      Object.assign(new Event('error'), {
+        message: 'x is not a function',
+        filename: 'app://planner/assets/index.js',
+        lineno: 3,
+        colno: 9,
+        error: new Error('x is not a function'),
+      }),
+    );
     page.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: new Error('save failed') }));
     page.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: null }));
     expect(fake.ipcRenderer.invoke.mock.calls).toEqual([
-      [shellChannels.reportError, { message: 'x is not a function (app://planner/assets/index.js:3:9)', source: 'window.onerror', stack: expect.stringContaining('x is not a function') }],
+      [
+        shellChannels.reportError,
+        {
+          message: 'x is not a function (app://planner/assets/index.js:3:9)',
+          source: 'window.onerror',
+          stack: expect.stringContaining('x is not a function'),
+        },
+      ],
       [shellChannels.reportError, { message: 'save failed', source: 'unhandledrejection', stack: expect.any(String) }],
       [shellChannels.reportError, { message: 'A promise was rejected and nothing handled it', source: 'unhandledrejection' }],
     ]);

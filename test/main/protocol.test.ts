@@ -5,13 +5,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  appEntryUrl,
-  createRendererHandler,
-  isAppUrl,
-  registerAppScheme,
-  serveRenderer,
-} from '../../electron/main/protocol.js';
+import { appEntryUrl, createRendererHandler, isAppUrl, registerAppScheme, serveRenderer } from '../../electron/main/protocol.js';
 import { contentSecurityPolicy } from '../../electron/main/security.js';
 import { tempDir } from '../helpers/api.js';
 

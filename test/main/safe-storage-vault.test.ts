@@ -23,7 +23,12 @@ function keychain(available = true, backend: ReturnType<NonNullable<SafeStorageA
   };
 }
 
-const credentials = { remote_url: 'https://planner.example.com', access_token: 'access-SECRET', refresh_token: 'refresh-SECRET', client_id: 'desktop' };
+const credentials = {
+  remote_url: 'https://planner.example.com',
+  access_token: 'access-SECRET',
+  refresh_token: 'refresh-SECRET',
+  client_id: 'desktop',
+};
 let folder: string;
 let path: string;
 

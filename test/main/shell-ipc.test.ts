@@ -62,7 +62,12 @@ beforeEach(() => {
     dataFolder: vi.fn(() => ({ path: '/home/p/.config/Planner' })),
     openDataFolder: vi.fn(async () => ({ problem: null })),
   };
-  unregister = registerShellHandlers(ipcMain as unknown as IpcMain, services as unknown as ShellServices, isAppFrame, () => window as never);
+  unregister = registerShellHandlers(
+    ipcMain as unknown as IpcMain,
+    services as unknown as ShellServices,
+    isAppFrame,
+    () => window as never,
+  );
 });
 
 describe('the shell channels', () => {
@@ -110,7 +115,9 @@ describe('what each channel hands to main', () => {
   });
 
   it('save-file: refuses a format main does not allow', async () => {
-    await expect(invoke(shellChannels.saveFile, { format: 'html', suggestedName: 'x.html', data: '' })).rejects.toThrow(/format must be one of csv, xlsx, pdf/);
+    await expect(invoke(shellChannels.saveFile, { format: 'html', suggestedName: 'x.html', data: '' })).rejects.toThrow(
+      /format must be one of csv, xlsx, pdf/,
+    );
   });
 
   it('open-attachment: the narrowed list, or every allowed type', async () => {
@@ -156,7 +163,9 @@ describe('what each channel hands to main', () => {
 
   it('settings: read, and changed only to known values', async () => {
     await expect(invoke(shellChannels.getSettings)).resolves.toEqual({ language: 'system', closeWithPending: 'ask' });
-    await expect(invoke(shellChannels.setSettings, { closeWithPending: 'sync-first' })).resolves.toMatchObject({ closeWithPending: 'sync-first' });
+    await expect(invoke(shellChannels.setSettings, { closeWithPending: 'sync-first' })).resolves.toMatchObject({
+      closeWithPending: 'sync-first',
+    });
     await expect(invoke(shellChannels.setSettings, { closeWithPending: 'never' })).rejects.toThrow(/closeWithPending must be one of/);
     await expect(invoke(shellChannels.setSettings, { language: 'klingon' })).rejects.toThrow(/language must be one of/);
     await expect(invoke(shellChannels.setSettings, { theme: 'dark' })).rejects.toThrow(/unknown setting theme/);
@@ -164,7 +173,9 @@ describe('what each channel hands to main', () => {
   });
 
   it('report-error: a cut-to-size report, answered with its log reference', async () => {
-    await expect(invoke(shellChannels.reportError, { message: 'x'.repeat(5000), stack: 'at y', source: 'boundary', shown: true })).resolves.toEqual({ reference: 'abcd1234' });
+    await expect(
+      invoke(shellChannels.reportError, { message: 'x'.repeat(5000), stack: 'at y', source: 'boundary', shown: true }),
+    ).resolves.toEqual({ reference: 'abcd1234' });
     const [report] = services.reportError.mock.calls[0]!;
     expect((report as { message: string }).message).toHaveLength(2000);
     await expect(invoke(shellChannels.reportError, { message: 42 })).rejects.toThrow(/Refused/);

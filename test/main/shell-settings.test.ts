@@ -38,7 +38,9 @@ describe('the language of the shell', () => {
     const t = translator('en');
     expect(t('backup.done', { file: 'x.sqlite' })).toBe('The backup is saved as x.sqlite.');
     expect(t('backup.done')).toBe('The backup is saved as {file}.');
-    expect(translator('nl')('pending.message', { count: 2, remote: 'https://p.example' })).toBe('Wijzigingen die nog niet naar https://p.example zijn verstuurd: 2.');
+    expect(translator('nl')('pending.message', { count: 2, remote: 'https://p.example' })).toBe(
+      'Wijzigingen die nog niet naar https://p.example zijn verstuurd: 2.',
+    );
   });
 
   it('has every message in Dutch, with the same placeholders', () => {

@@ -60,7 +60,12 @@ describe('web preferences', () => {
   it('enable no Blink feature and no extra power', () => {
     expect(secureWebPreferences).not.toHaveProperty('enableBlinkFeatures');
     expect(secureWebPreferences).not.toHaveProperty('additionalArguments');
-    expect(Object.entries(secureWebPreferences).filter(([, value]) => value === true).map(([key]) => key).sort()).toEqual(['contextIsolation', 'sandbox', 'webSecurity']);
+    expect(
+      Object.entries(secureWebPreferences)
+        .filter(([, value]) => value === true)
+        .map(([key]) => key)
+        .sort(),
+    ).toEqual(['contextIsolation', 'sandbox', 'webSecurity']);
   });
 
   it('stay the hardened ones when the window reopens at a remembered position', () => {

@@ -21,7 +21,10 @@ import { tempDir } from '../helpers/api.js';
 vi.mock('electron', () => ({}));
 
 const laptop: DisplayArea = { bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 0, width: 1920, height: 1040 } };
-const monitor: DisplayArea = { bounds: { x: 1920, y: 0, width: 2560, height: 1440 }, workArea: { x: 1920, y: 25, width: 2560, height: 1415 } };
+const monitor: DisplayArea = {
+  bounds: { x: 1920, y: 0, width: 2560, height: 1440 },
+  workArea: { x: 1920, y: 25, width: 2560, height: 1415 },
+};
 
 function saved(display: DisplayArea, bounds: Rectangle, maximized = false): WindowStateFile {
   return { last: displayKey(display), displays: { [displayKey(display)]: { bounds, maximized } } };

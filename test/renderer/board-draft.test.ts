@@ -27,7 +27,13 @@ function savedBoard(): BoardWithParts {
     split_cards_by_activity: true,
     own_backlog: true,
     // Deliberately out of order: the draft follows priority, not the order received.
-    stages: [stage('s2', 'Painting', 1, [{ id: 'a2', priority: 1 }, { id: 'a1', priority: 0 }]), stage('s1', 'Cutting', 0)],
+    stages: [
+      stage('s2', 'Painting', 1, [
+        { id: 'a2', priority: 1 },
+        { id: 'a1', priority: 0 },
+      ]),
+      stage('s1', 'Cutting', 0),
+    ],
     statuses: [{ id: 't1', name: 'To do', color: 'grey', priority: 0, entry: true, exit: false }],
     labels: [{ id: 'l1', name: 'Rush', color: 'red', priority: 0 }],
   } as unknown as BoardWithParts;

@@ -34,7 +34,9 @@ describe('comment threads', () => {
   });
 
   it('shows a reply whose parent is missing as a thread of its own, not nowhere', () => {
-    const rows = flattenThreads(threadComments([comment('orphan', '2026-03-02T09:00:00Z', 'deleted'), comment('a', '2026-03-02T08:00:00Z')]));
+    const rows = flattenThreads(
+      threadComments([comment('orphan', '2026-03-02T09:00:00Z', 'deleted'), comment('a', '2026-03-02T08:00:00Z')]),
+    );
     expect(rows).toEqual([
       { comment: expect.objectContaining({ id: 'a' }), depth: 0 },
       { comment: expect.objectContaining({ id: 'orphan' }), depth: 0 },

@@ -8,7 +8,11 @@ import {
   type CustomFieldDefinition,
 } from '../../renderer/views/card/custom-field-values.js';
 
-const definition = (name: string, type: CustomFieldDefinition['type'], extra: Partial<CustomFieldDefinition> = {}): CustomFieldDefinition => ({
+const definition = (
+  name: string,
+  type: CustomFieldDefinition['type'],
+  extra: Partial<CustomFieldDefinition> = {},
+): CustomFieldDefinition => ({
   name,
   type,
   priority: 0,
@@ -18,7 +22,12 @@ const definition = (name: string, type: CustomFieldDefinition['type'], extra: Pa
 });
 
 const sizes = definition('Size', 'select', { list: [{ name: 'Small', value: 's' }, { name: 'Large', value: 'l' }, { name: 'Huge' }] });
-const finishes = definition('Finish', 'list', { list: [{ name: 'Matt', value: 1 }, { name: 'Gloss', value: 2 }] });
+const finishes = definition('Finish', 'list', {
+  list: [
+    { name: 'Matt', value: 1 },
+    { name: 'Gloss', value: 2 },
+  ],
+});
 
 describe('custom field values: stored value → input', () => {
   it('shows numbers, dates and text as text, and nothing as blank', () => {
@@ -125,7 +134,10 @@ describe('the fields a card shows', () => {
         definition('A', 'number', { priority: 1 }),
         definition('Collection only', 'text', { scope: 'collection' }),
       ],
-      [{ name: 'A', value: 5 }, { name: 'Legacy', type: 'text', value: 'kept' }],
+      [
+        { name: 'A', value: 5 },
+        { name: 'Legacy', type: 'text', value: 'kept' },
+      ],
     );
     expect(fields.map((field) => [field.definition.name, field.value, field.orphan])).toEqual([
       ['A', 5, false],

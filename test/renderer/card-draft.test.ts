@@ -37,7 +37,10 @@ describe('the card form', () => {
   });
 
   it('trims a name but keeps a description’s own spacing', () => {
-    expect(cardChanges(card, { name: '  Frame 1002 ', description: '  indented\n' })).toEqual({ name: 'Frame 1002', description: '  indented\n' });
+    expect(cardChanges(card, { name: '  Frame 1002 ', description: '  indented\n' })).toEqual({
+      name: 'Frame 1002',
+      description: '  indented\n',
+    });
     expect(cardChanges(card, { name: '   ' })).toEqual({ name: null });
   });
 });

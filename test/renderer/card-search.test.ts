@@ -38,6 +38,7 @@ describe('card search', () => {
   it('finds the cards whose span holds the day, and every filter it makes is valid grammar', () => {
     const filter = cardSearchFilter('Sawing 2 Dec', today)!;
     expect(filter).toContain('(start_date:lte:2026-12-02,and,end_date:gte:2026-12-02)');
-    for (const text of ['Sawing 2 Dec', "O'Brien 3/4", '2026-01-31 x', 'a,b (c)']) expect(() => parseFilter(cardSearchFilter(text, today)!)).not.toThrow();
+    for (const text of ['Sawing 2 Dec', "O'Brien 3/4", '2026-01-31 x', 'a,b (c)'])
+      expect(() => parseFilter(cardSearchFilter(text, today)!)).not.toThrow();
   });
 });

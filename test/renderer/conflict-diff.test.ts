@@ -57,7 +57,9 @@ describe('retrying after an edit', () => {
   });
 
   it('sends only the fields whose value changed', () => {
-    expect(retryBody(fields, { name: 'Alpha', external_ref: 'Y', quantity: '3', billable: 'true', notes: '' })).toEqual({ external_ref: 'Y' });
+    expect(retryBody(fields, { name: 'Alpha', external_ref: 'Y', quantity: '3', billable: 'true', notes: '' })).toEqual({
+      external_ref: 'Y',
+    });
     expect(retryBody(fields, { quantity: '5', notes: 'late' })).toEqual({ quantity: 5, notes: 'late' });
   });
 });

@@ -12,7 +12,14 @@ const en = translatorFor('en');
 const nl = translatorFor('nl');
 
 const item = (n: number): ConflictItem => ({
-  mutation: { mutation_id: n, resource: 'card', id: `0190a0a0-0000-7000-8000-00000000000${n}`, op: 'update', fields: { start_date: '2026-12-15' }, hlc: 'x' },
+  mutation: {
+    mutation_id: n,
+    resource: 'card',
+    id: `0190a0a0-0000-7000-8000-00000000000${n}`,
+    op: 'update',
+    fields: { start_date: '2026-12-15' },
+    hlc: 'x',
+  },
   error: null,
   server_record: null,
 });

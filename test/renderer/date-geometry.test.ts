@@ -203,7 +203,15 @@ describe('workdays, today and the header', () => {
     const range = { first: dayIndex(week, '2026-11-23'), last: dayIndex(week, '2026-11-29') };
     expect(headerBands(week, range, 'week', dutch).upper[0]!.label).toBe('wk 48 · nov 2026');
     const day = timelineAround(today, 'day');
-    expect(headerBands(day, range, 'day', dutch).lower.map((band) => band.label)).toEqual(['ma 23', 'di 24', 'wo 25', 'do 26', 'vr 27', 'za 28', 'zo 29']);
+    expect(headerBands(day, range, 'day', dutch).lower.map((band) => band.label)).toEqual([
+      'ma 23',
+      'di 24',
+      'wo 25',
+      'do 26',
+      'vr 27',
+      'za 28',
+      'zo 29',
+    ]);
     expect(headerBands(day, range, 'day', dutch).upper[0]!.label).toBe('Week 48, 23 nov 2026');
     const month = timelineAround(today, 'month');
     const months = { first: dayIndex(month, '2027-02-20'), last: dayIndex(month, '2027-03-10') };

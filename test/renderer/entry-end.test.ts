@@ -7,8 +7,11 @@ const zone = 'Europe/Amsterdam';
 const at = (date: string, time: string) => localTimeInstant(date, time, zone);
 
 describe('the end of an entry', () => {
-  it('is on the entry\'s day when it comes after the start', () => {
-    expect(entryEnd(at('2026-12-03', '09:00'), '2026-12-03', '17:30', false, zone)).toEqual({ kind: 'end', end: at('2026-12-03', '17:30') });
+  it("is on the entry's day when it comes after the start", () => {
+    expect(entryEnd(at('2026-12-03', '09:00'), '2026-12-03', '17:30', false, zone)).toEqual({
+      kind: 'end',
+      end: at('2026-12-03', '17:30'),
+    });
   });
 
   it('refuses an end at or before the start instead of booking 23 hours', () => {

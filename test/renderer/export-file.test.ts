@@ -13,7 +13,11 @@ describe('a report file from the bridge', () => {
   });
 
   it('encodes a CSV that arrives as text as UTF-8', () => {
-    const file = exportFileFrom({ status: 200, headers: { 'content-disposition': 'attachment; filename="a.csv"' }, body: 'Naam,Uren\r\nLassen ë,1.50\r\n' }, 'csv', 'fallback.csv');
+    const file = exportFileFrom(
+      { status: 200, headers: { 'content-disposition': 'attachment; filename="a.csv"' }, body: 'Naam,Uren\r\nLassen ë,1.50\r\n' },
+      'csv',
+      'fallback.csv',
+    );
     expect(file.name).toBe('a.csv');
     expect(file.contentType).toBe('text/csv');
     expect(new TextDecoder().decode(bytesFromBase64(file.data))).toBe('Naam,Uren\r\nLassen ë,1.50\r\n');

@@ -32,7 +32,9 @@ describe('stacking overlapping cards into lanes', () => {
 
   it('never puts overlapping cards on one lane, and needs no more lanes than cards overlap on a day', () => {
     const spans = fc.array(
-      fc.tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 10 })).map(([first, length]) => ({ first, last: first + length })),
+      fc
+        .tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 10 }))
+        .map(([first, length]) => ({ first, last: first + length })),
       { maxLength: 60 },
     );
     fc.assert(

@@ -44,6 +44,12 @@ describe('order list query', () => {
   });
 
   it('pages in 500s with the relation embedded', () => {
-    expect(orderPageQuery(undefined, 'code:asc', 3)).toEqual({ filter: undefined, sort: 'code:asc', limit: 500, offset: 1500, with: 'relation' });
+    expect(orderPageQuery(undefined, 'code:asc', 3)).toEqual({
+      filter: undefined,
+      sort: 'code:asc',
+      limit: 500,
+      offset: 1500,
+      with: 'relation',
+    });
   });
 });

@@ -38,9 +38,19 @@ describe('the rows of a new order', () => {
     const error = new ApiRequestError(422, {
       reference: 'r',
       errors: [
-        { code: 10422, message: 'Unprocessable Content', description: 'order_rows.1.quantity must be a number', field: 'order_rows.1.quantity' },
+        {
+          code: 10422,
+          message: 'Unprocessable Content',
+          description: 'order_rows.1.quantity must be a number',
+          field: 'order_rows.1.quantity',
+        },
         { code: 10422, message: 'Unprocessable Content', description: 'code may be at most 100 characters long', field: 'code' },
-        { code: 10422, message: 'Unprocessable Content', description: 'order_rows.0.position must be at least 0', field: 'order_rows.0.position' },
+        {
+          code: 10422,
+          message: 'Unprocessable Content',
+          description: 'order_rows.0.position must be at least 0',
+          field: 'order_rows.0.position',
+        },
       ],
     });
     expect(placeOrderErrors(error, [0, 2])).toEqual({

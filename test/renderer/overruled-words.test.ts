@@ -5,8 +5,8 @@ import { changedBy, fieldLabel, resourceWord, valueText } from '../../renderer/v
 const en = translatorFor('en');
 const nl = translatorFor('nl');
 
-describe('an overruled change in a planner\'s words', () => {
-  it('names a field by the label its screen gives it, in the planner\'s language', () => {
+describe("an overruled change in a planner's words", () => {
+  it("names a field by the label its screen gives it, in the planner's language", () => {
     expect(fieldLabel('card', 'name', en)).toBe('Card name');
     expect(fieldLabel('card', 'stage_id', en)).toBe('Stage');
     expect(fieldLabel('card', 'name', nl)).toBe('Naam van de kaart');

@@ -51,7 +51,9 @@ describe('the page key', () => {
     const page = await pageAt('http://127.0.0.1:4620/?key=abc_DEF-123', storage);
     await page.transport.request({ method: 'GET', path: '/v1/project' });
     await page.hostCall('GET', '/host/data-folder');
-    const headers = page.fetchMock.mock.calls.map((call) => (call as unknown as [string, RequestInit])[1].headers as Record<string, string>);
+    const headers = page.fetchMock.mock.calls.map(
+      (call) => (call as unknown as [string, RequestInit])[1].headers as Record<string, string>,
+    );
     expect(headers.map((h) => h['x-planner-page-key'])).toEqual(['abc_DEF-123', 'abc_DEF-123']);
     expect(storage.getItem('planner.pageKey')).toBe('abc_DEF-123');
     expect(page.replaced).toEqual(['/']);
@@ -65,7 +67,9 @@ describe('the page key', () => {
     storage.setItem('planner.pageKey', 'kept-key');
     const page = await pageAt('http://127.0.0.1:4620/', storage);
     await page.transport.request({ method: 'GET', path: '/v1/project' });
-    expect(((page.fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>)['x-planner-page-key']).toBe('kept-key');
+    expect(
+      ((page.fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>)['x-planner-page-key'],
+    ).toBe('kept-key');
     expect(page.replaced).toEqual([]);
   });
 });

@@ -32,8 +32,14 @@ describe('period presets', () => {
   });
 
   it('turns days into the instants they begin and end in a time zone', () => {
-    expect(rangeInstants({ start: '2026-11-16', end: '2026-11-22' }, 'Europe/Amsterdam')).toEqual({ from: '2026-11-15T23:00:00Z', to: '2026-11-22T23:00:00Z' });
-    expect(rangeInstants({ start: '2026-07-01', end: '2026-07-01' }, 'UTC')).toEqual({ from: '2026-07-01T00:00:00Z', to: '2026-07-02T00:00:00Z' });
+    expect(rangeInstants({ start: '2026-11-16', end: '2026-11-22' }, 'Europe/Amsterdam')).toEqual({
+      from: '2026-11-15T23:00:00Z',
+      to: '2026-11-22T23:00:00Z',
+    });
+    expect(rangeInstants({ start: '2026-07-01', end: '2026-07-01' }, 'UTC')).toEqual({
+      from: '2026-07-01T00:00:00Z',
+      to: '2026-07-02T00:00:00Z',
+    });
   });
 
   it('finds 09:00 local time, also on the days the clocks change', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { clickCard, emptyNavState, planboardKey, type NavCard, type NavContext, type NavKey, type NavState } from '../../renderer/views/planboard/keyboard.js';
+import {
+  clickCard,
+  emptyNavState,
+  planboardKey,
+  type NavCard,
+  type NavContext,
+  type NavKey,
+  type NavState,
+} from '../../renderer/views/planboard/keyboard.js';
 
 /**
  * Two stages. Stage 0 has two lanes: A (days 10–12) and B (15–15) on lane 0, C (11–13) on
@@ -19,7 +27,11 @@ function press(state: NavState, ...keys: (string | NavKey)[]) {
   return result;
 }
 
-const at = (stage: number, lane: number, day: number, selected: string[] = []): NavState => ({ ...emptyNavState, cursor: { stage, lane, day }, selected });
+const at = (stage: number, lane: number, day: number, selected: string[] = []): NavState => ({
+  ...emptyNavState,
+  cursor: { stage, lane, day },
+  selected,
+});
 
 describe('arrows move the selection cell by cell, card by card', () => {
   it('starts on the first card in view when nothing is selected', () => {

@@ -8,7 +8,12 @@ import { capacityLevel, capacityOn, capacityShare, hours, indexCapacity } from '
 import { cardMatcher, filtersFromView, isFiltering, noFilters } from '../../renderer/views/planboard/card-filter.js';
 import { describeDrop, movesFor } from '../../renderer/views/planboard/card-pointer.js';
 import { dayIndex, timelineAround } from '../../renderer/views/planboard/date-geometry.js';
-import { cachedCollectionCards, changeCachedCards, planboardKeys, restoreSnapshot } from '../../renderer/views/planboard/planboard-cache.js';
+import {
+  cachedCollectionCards,
+  changeCachedCards,
+  planboardKeys,
+  restoreSnapshot,
+} from '../../renderer/views/planboard/planboard-cache.js';
 import { toPlanCard, type PlanCard } from '../../renderer/views/planboard/plan-card.js';
 
 function card(id: string, stage: string, start: string, end: string, extra: Partial<PlanCard> = {}): PlanCard {
@@ -32,7 +37,12 @@ function card(id: string, stage: string, start: string, end: string, extra: Part
 describe('filters', () => {
   const cards = [
     card('1', 's1', '2026-11-23', '2026-11-24', { labels: [{ id: 'rush' }], resources: [{ id: 'anna' }] }),
-    card('2', 's1', '2026-11-23', '2026-11-24', { labels: [{ id: 'export' }], status_id: 'done', name: null, collection: { name: 'Frame 77', warnings: [] } }),
+    card('2', 's1', '2026-11-23', '2026-11-24', {
+      labels: [{ id: 'export' }],
+      status_id: 'done',
+      name: null,
+      collection: { name: 'Frame 77', warnings: [] },
+    }),
     card('3', 's2', '2026-11-23', '2026-11-24', { resources: [{ id: 'ben' }] }),
   ];
   const shown = (filters: Partial<typeof noFilters>) => {
@@ -58,7 +68,12 @@ describe('filters', () => {
   });
 
   it('reads filters back from a saved view, ignoring what is malformed', () => {
-    expect(filtersFromView({ labels: ['rush', 7], text: 'x', statuses: 'done' })).toEqual({ labels: ['rush'], resources: [], statuses: [], text: 'x' });
+    expect(filtersFromView({ labels: ['rush', 7], text: 'x', statuses: 'done' })).toEqual({
+      labels: ['rush'],
+      resources: [],
+      statuses: [],
+      text: 'x',
+    });
     expect(filtersFromView(null)).toEqual(noFilters);
   });
 });
@@ -117,7 +132,17 @@ describe('board layout', () => {
 
 describe('capacity', () => {
   const index = indexCapacity([
-    { data: [{ date: '2026-11-23', stage: [{ id: 's1', time_available: 480, time_planned: 600 }, { id: 's2', time_available: 480, time_planned: 120 }] }] },
+    {
+      data: [
+        {
+          date: '2026-11-23',
+          stage: [
+            { id: 's1', time_available: 480, time_planned: 600 },
+            { id: 's2', time_available: 480, time_planned: 120 },
+          ],
+        },
+      ],
+    },
     undefined,
     { data: [{ date: '2026-11-24', stage: [{ id: 's1', time_available: 0, time_planned: 0 }] }] },
   ]);
@@ -149,7 +174,10 @@ describe('capacity', () => {
 describe('the cached cards of a board', () => {
   function loaded() {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(planboardKeys.cardBlock('b1', '2026-11-02', '2026-11-29'), [card('a', 's1', '2026-11-27', '2026-12-01'), card('b', 's1', '2026-11-10', '2026-11-11')]);
+    queryClient.setQueryData(planboardKeys.cardBlock('b1', '2026-11-02', '2026-11-29'), [
+      card('a', 's1', '2026-11-27', '2026-12-01'),
+      card('b', 's1', '2026-11-10', '2026-11-11'),
+    ]);
     queryClient.setQueryData(planboardKeys.cardBlock('b1', '2026-11-30', '2026-12-27'), [card('a', 's1', '2026-11-27', '2026-12-01')]);
     queryClient.setQueryData(planboardKeys.cardBlock('b2', '2026-11-02', '2026-11-29'), [card('z', 's9', '2026-11-10', '2026-11-10')]);
     return queryClient;
@@ -176,16 +204,34 @@ describe('the cached cards of a board', () => {
   });
 
   it('reads a planned card from the API into the planboard shape, keeping what the answer lacks', () => {
-    const planned = toPlanCard({ id: 'n', collection_id: 'c', stage_id: 's1', status_id: 't', name: null, start_date: '2026-11-30', end_date: null, rank: 'm' }, { name: 'Order 5', warnings: ['late'] });
-    expect(planned).toMatchObject({ end_date: '2026-11-30', labels: [], resources: [], collection: { name: 'Order 5', warnings: ['late'] }, time_tracking_running: false });
+    const planned = toPlanCard(
+      { id: 'n', collection_id: 'c', stage_id: 's1', status_id: 't', name: null, start_date: '2026-11-30', end_date: null, rank: 'm' },
+      { name: 'Order 5', warnings: ['late'] },
+    );
+    expect(planned).toMatchObject({
+      end_date: '2026-11-30',
+      labels: [],
+      resources: [],
+      collection: { name: 'Order 5', warnings: ['late'] },
+      time_tracking_running: false,
+    });
     const previous = card('n', 's1', '2026-11-01', '2026-11-01', { labels: [{ id: 'rush' }] });
-    expect(toPlanCard({ ...previous, start_date: '2026-11-02', labels: undefined }, null, previous)).toMatchObject({ start_date: '2026-11-02', labels: [{ id: 'rush' }], collection: previous.collection });
+    expect(toPlanCard({ ...previous, start_date: '2026-11-02', labels: undefined }, null, previous)).toMatchObject({
+      start_date: '2026-11-02',
+      labels: [{ id: 'rush' }],
+      collection: previous.collection,
+    });
   });
 });
 
 describe('a drop', () => {
   const timeline = timelineAround('2026-11-26', 'week');
-  const layout = layoutBoard(['s1', 's2', 's3'], [card('a', 's1', '2026-11-23', '2026-11-24'), card('b', 's2', '2026-11-25', '2026-11-25')], timeline, { laneHeight: 40, capacityHeight: 0, rowPadding: 0 });
+  const layout = layoutBoard(
+    ['s1', 's2', 's3'],
+    [card('a', 's1', '2026-11-23', '2026-11-24'), card('b', 's2', '2026-11-25', '2026-11-25')],
+    timeline,
+    { laneHeight: 40, capacityHeight: 0, rowPadding: 0 },
+  );
   const stages = [
     { id: 's1', name: 'Cutting' },
     { id: 's2', name: 'Welding' },
@@ -204,7 +250,11 @@ describe('a drop', () => {
   });
 
   it('resizes one card from the edge dragged, keeping its stage', () => {
-    expect(movesFor([a], { mode: 'start', days: -1, rows: 0 }, stages)[0]).toMatchObject({ start_date: '2026-11-22', end_date: '2026-11-24', stage_id: 's1' });
+    expect(movesFor([a], { mode: 'start', days: -1, rows: 0 }, stages)[0]).toMatchObject({
+      start_date: '2026-11-22',
+      end_date: '2026-11-24',
+      stage_id: 's1',
+    });
     expect(movesFor([a], { mode: 'end', days: 3, rows: 0 }, stages)[0]).toMatchObject({ start_date: '2026-11-23', end_date: '2026-11-27' });
   });
 

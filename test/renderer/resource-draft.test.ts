@@ -32,7 +32,14 @@ const anna = {
   start_date: '2026-01-05',
   end_date: null,
   boards: [
-    { id: 'b1', active: true, stages: [{ id: 's1', percentage: 50, active: true }, { id: 'gone', percentage: 20, active: true }] },
+    {
+      id: 'b1',
+      active: true,
+      stages: [
+        { id: 's1', percentage: 50, active: true },
+        { id: 'gone', percentage: 20, active: true },
+      ],
+    },
     { id: 'deleted-board', active: true, stages: [{ id: 's9', percentage: 100, active: true }] },
   ],
 } as unknown as Resource;
@@ -70,7 +77,19 @@ describe('resource draft', () => {
 
   it('says where a resource works, by board and stage name', () => {
     expect(assignmentText(anna, boards, createTranslate(catalogues, 'en'))).toEqual(['Kitchen line: Sawing 50%']);
-    const both = { ...anna, boards: [{ id: 'b1', active: true, stages: [{ id: 's1', percentage: 50, active: true }, { id: 's2', percentage: 50, active: true }] }] } as unknown as Resource;
+    const both = {
+      ...anna,
+      boards: [
+        {
+          id: 'b1',
+          active: true,
+          stages: [
+            { id: 's1', percentage: 50, active: true },
+            { id: 's2', percentage: 50, active: true },
+          ],
+        },
+      ],
+    } as unknown as Resource;
     expect(assignmentText(both, boards, createTranslate(catalogues, 'nl'))).toEqual(['Kitchen line: Sawing 50%, Painting 50%']);
   });
 });

@@ -45,7 +45,14 @@ describe('rows from pasted cells', () => {
     const { rows, problems } = rowsFromPaste([['R1', 'Frame', 'seat', 'Painting', '2,5', 'hours']], lookups, english);
     expect(problems).toEqual([]);
     expect(rows).toEqual([{ code: 'R1', description: 'Frame', item_id: 'item-1', activity_id: 'act-1', quantity: 2.5, unit: 'hours' }]);
-    expect(orderRowColumns.map((column) => column.field).slice(0, 6)).toEqual(['code', 'description', 'item_id', 'activity_id', 'quantity', 'unit']);
+    expect(orderRowColumns.map((column) => column.field).slice(0, 6)).toEqual([
+      'code',
+      'description',
+      'item_id',
+      'activity_id',
+      'quantity',
+      'unit',
+    ]);
   });
 
   it('names the pasted row of an unknown or ambiguous activity, skipping blank lines in the count', () => {
@@ -81,13 +88,29 @@ describe('rows from pasted cells', () => {
     const error = new ApiRequestError(422, {
       reference: 'r',
       errors: [
-        { code: 10422, message: 'Unprocessable Content', description: 'order_rows.1.quantity must be a number', field: 'order_rows.1.quantity' },
-        { code: 10422, message: 'Unprocessable Content', description: 'order_rows.0.quantity_delivered must be a number', field: 'order_rows.0.quantity_delivered' },
+        {
+          code: 10422,
+          message: 'Unprocessable Content',
+          description: 'order_rows.1.quantity must be a number',
+          field: 'order_rows.1.quantity',
+        },
+        {
+          code: 10422,
+          message: 'Unprocessable Content',
+          description: 'order_rows.0.quantity_delivered must be a number',
+          field: 'order_rows.0.quantity_delivered',
+        },
       ],
     });
-    expect(pasteProblems(error, english)).toEqual(['Pasted row 2, quantity: must be a number', 'Pasted row 1, delivered: must be a number']);
+    expect(pasteProblems(error, english)).toEqual([
+      'Pasted row 2, quantity: must be a number',
+      'Pasted row 1, delivered: must be a number',
+    ]);
     // The API's own words stay as they come; the planner's language names the row and column.
-    expect(pasteProblems(error, dutch)).toEqual(['Geplakte regel 2, aantal: must be a number', 'Geplakte regel 1, geleverd: must be a number']);
+    expect(pasteProblems(error, dutch)).toEqual([
+      'Geplakte regel 2, aantal: must be a number',
+      'Geplakte regel 1, geleverd: must be a number',
+    ]);
   });
 
   it('names the pasted row and the column in the planner’s language', () => {

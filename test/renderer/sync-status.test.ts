@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeSync, type SyncStatus } from '../../renderer/components/sync-status.js';
 
-const status = (fields: Partial<SyncStatus>): SyncStatus => ({ configured: true, online: true, syncing: false, pending: 0, conflicts: 0, last_error: null, ...fields });
+const status = (fields: Partial<SyncStatus>): SyncStatus => ({
+  configured: true,
+  online: true,
+  syncing: false,
+  pending: 0,
+  conflicts: 0,
+  last_error: null,
+  ...fields,
+});
 
 describe('the sync indicator', () => {
   it('says local only for an instance with no remote', () => {
@@ -37,14 +45,20 @@ describe('the sync indicator', () => {
 
   it('warns about conflicts, online or not', () => {
     expect(summarizeSync({ kind: 'status', status: status({ conflicts: 1 }) })).toMatchObject({ tone: 'warning', details: ['1 conflict'] });
-    expect(summarizeSync({ kind: 'status', status: status({ online: false, conflicts: 2 }) })).toMatchObject({ tone: 'warning', details: ['2 conflicts'] });
+    expect(summarizeSync({ kind: 'status', status: status({ online: false, conflicts: 2 }) })).toMatchObject({
+      tone: 'warning',
+      details: ['2 conflicts'],
+    });
   });
 
   it('counts changes overruled by later ones elsewhere, online or not', () => {
     const online = summarizeSync({ kind: 'status', status: status({ overruled: 2 }) });
     expect(online).toMatchObject({ state: 'Online', tone: 'warning', details: ['2 overruled'] });
     expect(online.description).toContain('2 of your changes were overruled by later ones elsewhere');
-    expect(summarizeSync({ kind: 'status', status: status({ online: false, overruled: 1, last_error: 'fetch failed' }) })).toMatchObject({ tone: 'warning', details: ['1 overruled'] });
+    expect(summarizeSync({ kind: 'status', status: status({ online: false, overruled: 1, last_error: 'fetch failed' }) })).toMatchObject({
+      tone: 'warning',
+      details: ['1 overruled'],
+    });
   });
 
   it('says so when the status cannot be read, never nothing', () => {

@@ -7,7 +7,11 @@ const t = createTranslate(catalogues, 'en');
 
 describe('sync problems in plain words', () => {
   it('says an unreachable remote is a wait, not a loss', () => {
-    for (const problem of ['the remote could not be reached (fetch failed)', 'connect ECONNREFUSED 127.0.0.1:4010', 'The operation timed out']) {
+    for (const problem of [
+      'the remote could not be reached (fetch failed)',
+      'connect ECONNREFUSED 127.0.0.1:4010',
+      'The operation timed out',
+    ]) {
       expect(plainSyncProblem(problem, t), problem).toContain('cannot be reached right now');
     }
   });
@@ -25,7 +29,13 @@ describe('sync problems in plain words', () => {
 
 describe('why a change was refused', () => {
   it('gives each problem of the API error body, with its field', () => {
-    const error = { reference: 'r', errors: [{ code: 10423, message: 'Unprocessable entity', description: 'Duplicate entry', field: 'external_ref' }, { message: 'Conflict' }] };
+    const error = {
+      reference: 'r',
+      errors: [
+        { code: 10423, message: 'Unprocessable entity', description: 'Duplicate entry', field: 'external_ref' },
+        { message: 'Conflict' },
+      ],
+    };
     expect(refusalReasons(error, t)).toEqual(['external_ref: Duplicate entry', 'Conflict']);
   });
 

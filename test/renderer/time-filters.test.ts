@@ -10,7 +10,9 @@ describe('time filters as API filter text', () => {
   it('filters the entries list on the period and each chosen filter', () => {
     expect(entryListFilter(noTimeFilters, period)).toBe('start:gte:2026-11-15T23:00:00Z,and,start:lt:2026-11-22T23:00:00Z');
     const text = entryListFilter({ ...noTimeFilters, userId: noUser, boardId: board, status: 'pending' }, period);
-    expect(text).toBe(`start:gte:2026-11-15T23:00:00Z,and,start:lt:2026-11-22T23:00:00Z,and,user_id:eq:null,and,status:eq:pending,and,card.board_id:eq:'${board}'`);
+    expect(text).toBe(
+      `start:gte:2026-11-15T23:00:00Z,and,start:lt:2026-11-22T23:00:00Z,and,user_id:eq:null,and,status:eq:pending,and,card.board_id:eq:'${board}'`,
+    );
   });
 
   it('filters on the collection rather than the board when both are chosen', () => {
@@ -35,14 +37,23 @@ describe('time filters as API filter text', () => {
   it('writes filters the API’s grammar accepts', () => {
     const texts = [
       entryListFilter({ ...noTimeFilters, userId: 'u1', boardId: board, activityId: 'a1', status: 'draft' }, period),
-      markExportedFilter(exportFilter({ userId: noUser, boardId: board, collectionId: '', activityId: 'a1', status: '', notExported: true }), period),
+      markExportedFilter(
+        exportFilter({ userId: noUser, boardId: board, collectionId: '', activityId: 'a1', status: '', notExported: true }),
+        period,
+      ),
     ];
     for (const text of texts) expect(() => parseFilter(text), text).not.toThrow();
   });
 });
 
 describe('the export request', () => {
-  const choices = { range: { start: '2026-11-01', end: '2026-11-30' }, groupBy: ['users', '', 'days'] as const, durationFormat: 'hh:mm' as const, timeZone: 'Europe/Amsterdam', filter: '' };
+  const choices = {
+    range: { start: '2026-11-01', end: '2026-11-30' },
+    groupBy: ['users', '', 'days'] as const,
+    durationFormat: 'hh:mm' as const,
+    timeZone: 'Europe/Amsterdam',
+    filter: '',
+  };
 
   it('sends the groupings in order, each once, at most three', () => {
     expect(cleanGroupings(['users', '', 'days'])).toEqual(['users', 'days']);

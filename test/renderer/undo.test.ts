@@ -56,7 +56,12 @@ describe('UndoManager', () => {
 
   it('keeps only the last `limit` actions', async () => {
     const undo = new UndoManager(3);
-    for (const name of ['A', 'B', 'C', 'D', 'E']) await undo.perform(() => undefined, () => undefined, name);
+    for (const name of ['A', 'B', 'C', 'D', 'E'])
+      await undo.perform(
+        () => undefined,
+        () => undefined,
+        name,
+      );
     expect(undo.undoable()).toEqual(['E', 'D', 'C']);
     await undo.undo();
     await undo.undo();
@@ -80,7 +85,11 @@ describe('UndoManager', () => {
   it('keeps an action undoable when its undo fails, and carries on after the failure', async () => {
     const undo = new UndoManager();
     let refuse = true;
-    await undo.perform(() => undefined, () => (refuse ? Promise.reject(new Error('offline')) : undefined), 'Plan Order 7');
+    await undo.perform(
+      () => undefined,
+      () => (refuse ? Promise.reject(new Error('offline')) : undefined),
+      'Plan Order 7',
+    );
     await expect(undo.undo()).rejects.toThrow('offline');
     expect(undo.getState().undoDescription).toBe('Plan Order 7');
     refuse = false;
@@ -90,7 +99,11 @@ describe('UndoManager', () => {
   it('keeps an undone action redoable when its redo fails', async () => {
     const undo = new UndoManager();
     let calls = 0;
-    await undo.perform(() => (++calls === 2 ? Promise.reject(new Error('409')) : undefined), () => undefined, 'Delete Frame');
+    await undo.perform(
+      () => (++calls === 2 ? Promise.reject(new Error('409')) : undefined),
+      () => undefined,
+      'Delete Frame',
+    );
     await undo.undo();
     await expect(undo.redo()).rejects.toThrow('409');
     expect(undo.getState()).toMatchObject({ canUndo: false, canRedo: true });
@@ -100,11 +113,15 @@ describe('UndoManager', () => {
     const undo = new UndoManager();
     const log: string[] = [];
     const slow = deferred();
-    const first = undo.perform(async () => {
-      log.push('move start');
-      await slow.promise;
-      log.push('move end');
-    }, () => void log.push('undo move'), 'Move');
+    const first = undo.perform(
+      async () => {
+        log.push('move start');
+        await slow.promise;
+        log.push('move end');
+      },
+      () => void log.push('undo move'),
+      'Move',
+    );
     const second = undo.undo();
     const third = undo.redo();
     expect(undo.getState().busy).toBe(true);
@@ -119,7 +136,11 @@ describe('UndoManager', () => {
     let calls = 0;
     const stop = undo.subscribe(() => calls++);
     const before = undo.getState();
-    await undo.perform(() => undefined, () => undefined, 'A');
+    await undo.perform(
+      () => undefined,
+      () => undefined,
+      'A',
+    );
     expect(calls).toBeGreaterThan(0);
     expect(undo.getState()).not.toBe(before);
     const seen = calls;
@@ -135,7 +156,11 @@ describe('UndoManager', () => {
 
   it('clears its history', async () => {
     const undo = new UndoManager();
-    await undo.perform(() => undefined, () => undefined, 'A');
+    await undo.perform(
+      () => undefined,
+      () => undefined,
+      'A',
+    );
     undo.clear();
     expect(undo.getState()).toMatchObject({ canUndo: false, canRedo: false });
   });

@@ -8,7 +8,17 @@ const now = Date.parse('2026-11-18T12:00:00Z');
 let next = 1;
 function entry(card: string | null, start: string, minutes: number | null, extra: Partial<SheetEntry> = {}): SheetEntry {
   const end = minutes === null ? null : new Date(Date.parse(start) + minutes * 60_000).toISOString();
-  return { id: `e${next++}`, card_id: card, activity_id: null, start, end, duration: minutes, locked: false, running: minutes === null, ...extra };
+  return {
+    id: `e${next++}`,
+    card_id: card,
+    activity_id: null,
+    start,
+    end,
+    duration: minutes,
+    locked: false,
+    running: minutes === null,
+    ...extra,
+  };
 }
 
 describe('the week grid', () => {
@@ -17,7 +27,12 @@ describe('the week grid', () => {
       monday,
       timeZone: zone,
       now,
-      entries: [entry('frame', '2026-11-16T08:00:00Z', 90), entry('frame', '2026-11-16T13:00:00Z', 30), entry('door', '2026-11-17T08:00:00Z', 60), entry('frame', '2026-11-20T08:00:00Z', 45)],
+      entries: [
+        entry('frame', '2026-11-16T08:00:00Z', 90),
+        entry('frame', '2026-11-16T13:00:00Z', 30),
+        entry('door', '2026-11-17T08:00:00Z', 60),
+        entry('frame', '2026-11-20T08:00:00Z', 45),
+      ],
     });
     expect(grid.days).toEqual(['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22']);
     expect(grid.rows.map((row) => row.cardId)).toEqual(['frame', 'door']);
@@ -36,7 +51,13 @@ describe('the week grid', () => {
   });
 
   it('leaves out entries of other weeks, and shows added rows without entries', () => {
-    const grid = buildWeekGrid({ monday, timeZone: zone, now, entries: [entry('old', '2026-11-09T08:00:00Z', 60)], addedRows: [{ cardId: 'new', activityId: 'saw' }] });
+    const grid = buildWeekGrid({
+      monday,
+      timeZone: zone,
+      now,
+      entries: [entry('old', '2026-11-09T08:00:00Z', 60)],
+      addedRows: [{ cardId: 'new', activityId: 'saw' }],
+    });
     expect(grid.rows.map((row) => [row.cardId, row.activityId])).toEqual([['new', 'saw']]);
     expect(grid.total).toBe(0);
   });
@@ -52,7 +73,10 @@ describe('the week grid', () => {
         entry(null, '2026-11-17T08:00:00Z', 60, { activity_id: 'meeting' }),
         entry('frame', '2026-11-18T08:00:00Z', 15, { activity_id: 'saw' }),
       ],
-      addedRows: [{ cardId: null, activityId: 'meeting' }, { cardId: null, activityId: 'cleaning' }],
+      addedRows: [
+        { cardId: null, activityId: 'meeting' },
+        { cardId: null, activityId: 'cleaning' },
+      ],
     });
     expect(grid.rows.map((row) => [row.cardId, row.activityId, row.total])).toEqual([
       ['frame', 'saw', 75],
@@ -70,10 +94,19 @@ describe('the week grid', () => {
 });
 
 describe('typing into a cell', () => {
-  const cellOf = (entries: SheetEntry[], date = '2026-11-18') => buildWeekGrid({ monday, timeZone: zone, now, entries }).rows[0]?.cells.find((cell) => cell.date === date) ?? { date, minutes: 0, entries: [] };
+  const cellOf = (entries: SheetEntry[], date = '2026-11-18') =>
+    buildWeekGrid({ monday, timeZone: zone, now, entries }).rows[0]?.cells.find((cell) => cell.date === date) ?? {
+      date,
+      minutes: 0,
+      entries: [],
+    };
 
   it('creates an entry from 09:00 local time in an empty cell', () => {
-    expect(planCellEdit(cellOf([]), '1:30', zone, now)).toEqual({ kind: 'create', start: '2026-11-18T08:00:00Z', end: '2026-11-18T09:30:00Z' });
+    expect(planCellEdit(cellOf([]), '1:30', zone, now)).toEqual({
+      kind: 'create',
+      start: '2026-11-18T08:00:00Z',
+      end: '2026-11-18T09:30:00Z',
+    });
     expect(planCellEdit(cellOf([]), '', zone, now)).toEqual({ kind: 'unchanged' });
   });
 
@@ -92,7 +125,9 @@ describe('typing into a cell', () => {
   });
 
   it('refuses to change a locked entry or a running timer', () => {
-    expect(planCellEdit(cellOf([entry('frame', '2026-11-18T07:00:00Z', 60, { locked: true })]), '2', zone, now)).toEqual({ kind: 'locked' });
+    expect(planCellEdit(cellOf([entry('frame', '2026-11-18T07:00:00Z', 60, { locked: true })]), '2', zone, now)).toEqual({
+      kind: 'locked',
+    });
     expect(planCellEdit(cellOf([entry('frame', '2026-11-18T10:00:00Z', null)]), '1', zone, now)).toEqual({ kind: 'running' });
   });
 

@@ -13,7 +13,9 @@ describe('cardDisplayName', () => {
 
   it('falls back to the activity without a stage, and keeps a card name of its own', () => {
     const card = { name: 'Frame', start_date: '2026-12-02', end_date: '2026-12-02' };
-    expect(cardDisplayName(card, { collection, activity: { description: 'Welding', code: 'W' } }, { dates: true })).toBe('SO-1001 · Frame · Welding · 2 Dec');
+    expect(cardDisplayName(card, { collection, activity: { description: 'Welding', code: 'W' } }, { dates: true })).toBe(
+      'SO-1001 · Frame · Welding · 2 Dec',
+    );
     expect(cardDisplayName({ name: null }, {}, { untitled: 'Naamloze kaart' })).toBe('Naamloze kaart');
   });
 

@@ -17,7 +17,8 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const t0 = '2026-01-05T08:00:00Z';
 const t1 = '2026-01-06T09:30:00Z';
 
-const check = (items: unknown[], previous?: unknown, trusted = false, now = t1) => checkCustomFieldValues(items, { scope: 'collection', previous, trusted, now });
+const check = (items: unknown[], previous?: unknown, trusted = false, now = t1) =>
+  checkCustomFieldValues(items, { scope: 'collection', previous, trusted, now });
 const fields = (result: { problems: { field: string }[] }) => result.problems.map((p) => p.field).sort();
 
 describe('values by type', () => {
@@ -87,7 +88,7 @@ describe('values by type', () => {
 });
 
 describe('a list of values', () => {
-  it('fills the 13 fields of a custom field value: defaults, the owner\'s scope, an id and the time of the write', () => {
+  it("fills the 13 fields of a custom field value: defaults, the owner's scope, an id and the time of the write", () => {
     const { value, problems } = check([{ name: 'Colour', value: 'red', extra: 'dropped' }]);
     expect(problems).toEqual([]);
     expect(value).toEqual([
@@ -112,8 +113,22 @@ describe('a list of values', () => {
   });
 
   it('keeps the id and created_at of a name; updated_at moves only when its content changes', () => {
-    const stored = check([{ name: 'Weight', type: 'number', value: 12 }, { name: 'Colour', value: 'red' }], undefined, false, t0).value;
-    const next = check([{ name: 'Colour', value: 'red' }, { name: 'Weight', value: 13 }], stored).value;
+    const stored = check(
+      [
+        { name: 'Weight', type: 'number', value: 12 },
+        { name: 'Colour', value: 'red' },
+      ],
+      undefined,
+      false,
+      t0,
+    ).value;
+    const next = check(
+      [
+        { name: 'Colour', value: 'red' },
+        { name: 'Weight', value: 13 },
+      ],
+      stored,
+    ).value;
     const weight = next.find((v) => v.name === 'Weight')!;
     const colour = next.find((v) => v.name === 'Colour')!;
     expect(weight).toMatchObject({ id: stored[0]!.id, type: 'number', value: 13, created_at: t0, updated_at: t1 });
@@ -121,7 +136,12 @@ describe('a list of values', () => {
   });
 
   it('ignores an id and timestamps a client sends; takes them from a replica (trusted)', () => {
-    const sent = { name: 'A', id: '0190f3a0-0000-7000-8000-0000000000aa', created_at: '2020-01-01T00:00:00Z', updated_at: '2020-01-02T00:00:00Z' };
+    const sent = {
+      name: 'A',
+      id: '0190f3a0-0000-7000-8000-0000000000aa',
+      created_at: '2020-01-01T00:00:00Z',
+      updated_at: '2020-01-02T00:00:00Z',
+    };
     const client = check([sent]).value[0]!;
     expect(client.id).not.toBe(sent.id);
     expect([client.created_at, client.updated_at]).toEqual([t1, t1]);
@@ -137,7 +157,12 @@ describe('a list of values', () => {
   });
 
   it('merges an item onto the stored one of its name: keys not sent keep their value', () => {
-    const stored = check([{ name: 'Finish', type: 'select', list: [{ name: 'Matt', value: 'matt' }], value: 'matt', priority: 4 }], undefined, false, t0).value;
+    const stored = check(
+      [{ name: 'Finish', type: 'select', list: [{ name: 'Matt', value: 'matt' }], value: 'matt', priority: 4 }],
+      undefined,
+      false,
+      t0,
+    ).value;
     const next = check([{ name: 'Finish', value: null }], stored);
     expect(next.problems).toEqual([]);
     expect(next.value[0]).toMatchObject({ type: 'select', list: [{ name: 'Matt', value: 'matt' }], value: null, priority: 4 });
@@ -155,7 +180,20 @@ describe('a list of values', () => {
       { name: 'E', list: { not: 'an array' }, options: { decimals: 1.5 }, components: { latitude: 'north' }, drawing_id: 'x' },
     ]);
     expect(fields(result)).toEqual(
-      ['0.type', '0.scope', '1.value', '1.priority', '2', '3.name', '4.name', '5.selected', '6.list', '6.options', '6.components', '6.drawing_id'].sort(),
+      [
+        '0.type',
+        '0.scope',
+        '1.value',
+        '1.priority',
+        '2',
+        '3.name',
+        '4.name',
+        '5.selected',
+        '6.list',
+        '6.options',
+        '6.components',
+        '6.drawing_id',
+      ].sort(),
     );
     for (const p of result.problems) expect(p.description.startsWith(`${p.field} `)).toBe(true);
   });
@@ -172,7 +210,9 @@ describe('a list of values', () => {
 
 describe('parts shared with board definitions', () => {
   it('checks choices and options', () => {
-    expect(checkCustomFieldChoices([{ name: 'Matt', value: 'matt', color: 'grey' }, { name: 'Two', value: 2 }, { name: 'Bare' }])).toBeNull();
+    expect(
+      checkCustomFieldChoices([{ name: 'Matt', value: 'matt', color: 'grey' }, { name: 'Two', value: 2 }, { name: 'Bare' }]),
+    ).toBeNull();
     for (const bad of [{ name: 'x' }, [{ value: 'x' }], [{ name: '' }], [{ name: 'x', value: {} }], [{ name: 'x', color: 3 }], ['x']]) {
       expect(checkCustomFieldChoices(bad), JSON.stringify(bad)).not.toBeNull();
     }

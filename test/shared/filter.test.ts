@@ -4,7 +4,15 @@
  * an expression can be malformed, each naming its position.
  */
 import { describe, expect, it } from 'vitest';
-import { FilterSyntaxError, filterAtoms, filterOperators, parseFilter, quoteFreePieces, textSearchFilter, type FilterNode } from '../../shared/filter.js';
+import {
+  FilterSyntaxError,
+  filterAtoms,
+  filterOperators,
+  parseFilter,
+  quoteFreePieces,
+  textSearchFilter,
+  type FilterNode,
+} from '../../shared/filter.js';
 
 const atom = (field: string, operator: string, value: string | null, not = false): FilterNode =>
   ({ kind: 'atom', field, operator, not, value }) as FilterNode;
@@ -30,9 +38,7 @@ describe('filter atoms', () => {
   });
 
   it('knows exactly the documented operators', () => {
-    expect([...filterOperators].sort()).toEqual(
-      ['contains', 'ends_with', 'eq', 'gt', 'gte', 'has', 'lt', 'lte', 'starts_with'].sort(),
-    );
+    expect([...filterOperators].sort()).toEqual(['contains', 'ends_with', 'eq', 'gt', 'gte', 'has', 'lt', 'lte', 'starts_with'].sort());
   });
 
   it('accepts dotted field names for relation fields', () => {

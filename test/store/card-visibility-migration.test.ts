@@ -20,7 +20,11 @@ afterEach(() => {
 });
 
 const at = '2025-06-01T10:00:00Z';
-const ids = { linked: '0190f3a0-0000-7000-8000-0000000000c1', all: '0190f3a0-0000-7000-8000-0000000000c2', none: '0190f3a0-0000-7000-8000-0000000000c3' };
+const ids = {
+  linked: '0190f3a0-0000-7000-8000-0000000000c1',
+  all: '0190f3a0-0000-7000-8000-0000000000c2',
+  none: '0190f3a0-0000-7000-8000-0000000000c3',
+};
 
 describe('migration 15: card visibility all', () => {
   it('gives users stored with linked (or with none) the card visibility all; a record written back whole saves', () => {
@@ -29,7 +33,8 @@ describe('migration 15: card visibility all', () => {
     const file = join(folder, 'env.sqlite');
     const db = openDatabase(file, environmentMigrations.slice(0, 14));
     expect(db.pragma('user_version', { simple: true })).toBe(14);
-    const insert = db.prepare(`INSERT INTO "user" (id, email, role, card_visibility, language, timezone, notify_own_changes, created_at, updated_at)
+    const insert =
+      db.prepare(`INSERT INTO "user" (id, email, role, card_visibility, language, timezone, notify_own_changes, created_at, updated_at)
       VALUES (?, ?, 'member', ?, 'nl', 'Europe/Amsterdam', 0, ?, ?)`);
     insert.run(ids.linked, 'linked@example.com', 'linked', at, at);
     insert.run(ids.all, 'all@example.com', 'all', at, at);

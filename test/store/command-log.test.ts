@@ -34,7 +34,10 @@ describe('migration 19: commands', () => {
     const db = openDatabase(file, environmentMigrations.slice(0, 18));
     expect(db.pragma('user_version', { simple: true })).toBe(18);
     db.prepare(`INSERT INTO "project" (id, name, created_at, updated_at) VALUES (?, 'Hall 3', ?, ?)`).run(projectId, at, at);
-    db.prepare(`INSERT INTO change_log (resource, record_id, op, fields, at) VALUES ('project', ?, 'create', '{"name":"Hall 3"}', ?)`).run(projectId, at);
+    db.prepare(`INSERT INTO change_log (resource, record_id, op, fields, at) VALUES ('project', ?, 'create', '{"name":"Hall 3"}', ?)`).run(
+      projectId,
+      at,
+    );
     db.close();
 
     const store = EnvironmentStore.open(file, 'env');
@@ -44,7 +47,9 @@ describe('migration 19: commands', () => {
       expect(old).toEqual({ command_id: null, before: null });
       expect(store.get(tables.project, projectId)).toMatchObject({ name: 'Hall 3' });
       store.update(tables.project, projectId, { name: 'Hall 4' });
-      const rows = store.db.prepare('SELECT op, command_id, before FROM change_log WHERE record_id = ? ORDER BY seq').all(projectId) as { before: string | null }[];
+      const rows = store.db.prepare('SELECT op, command_id, before FROM change_log WHERE record_id = ? ORDER BY seq').all(projectId) as {
+        before: string | null;
+      }[];
       expect(rows).toHaveLength(2);
       // A write outside any command keeps its previous values all the same.
       expect(rows[1]).toMatchObject({ op: 'update', command_id: null });

@@ -119,7 +119,11 @@ describe('a data folder with a damaged environment file', () => {
     const dataDir = DataDir.open(path);
     const environment = dataDir.system.ensureEnvironment('alpha');
     const file = DataDir.environmentFile(path, environment.id);
-    const rootPage = dataDir.environment(environment.id).db.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'project'").pluck().get() as number;
+    const rootPage = dataDir
+      .environment(environment.id)
+      .db.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'project'")
+      .pluck()
+      .get() as number;
     dataDir.close();
     // The schema and the migrations read fine; the project table's own page is gone.
     damagePages(file, rootPage - 1, 1);

@@ -25,7 +25,14 @@ const collectionId = '0190f3a0-0000-7000-8000-000000000001';
 const legacyValues = [
   { name: 'Weight', type: 'number', value: 12, priority: 1, stray: 'x' },
   { name: 'Note', value: 'fragile' },
-  { id: '0190f3a0-0000-7000-8000-0000000000aa', name: 'Kept', type: 'text', value: 'as is', created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-02T00:00:00Z' },
+  {
+    id: '0190f3a0-0000-7000-8000-0000000000aa',
+    name: 'Kept',
+    type: 'text',
+    value: 'as is',
+    created_at: '2025-01-01T00:00:00Z',
+    updated_at: '2025-01-02T00:00:00Z',
+  },
   'not an object',
 ];
 
@@ -37,13 +44,40 @@ function version9(): { file: string; db: SqliteDatabase } {
   const db = openDatabase(file, environmentMigrations.slice(0, 9));
   expect(db.pragma('user_version', { simple: true })).toBe(9);
   const insert = (table: string, row: Record<string, unknown>) =>
-    db.prepare(`INSERT INTO "${table}" (${Object.keys(row).map((k) => `"${k}"`).join(', ')}) VALUES (${Object.keys(row).map(() => '?').join(', ')})`).run(...Object.values(row));
-  insert('collection', { id: collectionId, name: 'Old order', custom_fields: JSON.stringify(legacyValues), created_at: at, updated_at: later });
+    db
+      .prepare(
+        `INSERT INTO "${table}" (${Object.keys(row)
+          .map((k) => `"${k}"`)
+          .join(', ')}) VALUES (${Object.keys(row)
+          .map(() => '?')
+          .join(', ')})`,
+      )
+      .run(...Object.values(row));
+  insert('collection', {
+    id: collectionId,
+    name: 'Old order',
+    custom_fields: JSON.stringify(legacyValues),
+    created_at: at,
+    updated_at: later,
+  });
   insert('collection', { id: '0190f3a0-0000-7000-8000-000000000002', custom_fields: '[]', created_at: at, updated_at: at });
-  insert('card', { id: '0190f3a0-0000-7000-8000-000000000003', collection_id: collectionId, stage_id: '0190f3a0-0000-7000-8000-000000000004', custom_fields: JSON.stringify([{ name: 'Weight', value: 'x' }]), created_at: at, updated_at: at });
+  insert('card', {
+    id: '0190f3a0-0000-7000-8000-000000000003',
+    collection_id: collectionId,
+    stage_id: '0190f3a0-0000-7000-8000-000000000004',
+    custom_fields: JSON.stringify([{ name: 'Weight', value: 'x' }]),
+    created_at: at,
+    updated_at: at,
+  });
   insert('user', { id: '0190f3a0-0000-7000-8000-000000000005', email: 'old@example.com', role: 'member', created_at: at, updated_at: at });
   insert('resource', { id: '0190f3a0-0000-7000-8000-000000000006', name: 'Old press', created_at: at, updated_at: at });
-  insert('attachment', { id: '0190f3a0-0000-7000-8000-000000000007', filename: 'a.pdf', file: 'https://example.com/a.pdf', created_at: at, updated_at: at });
+  insert('attachment', {
+    id: '0190f3a0-0000-7000-8000-000000000007',
+    filename: 'a.pdf',
+    file: 'https://example.com/a.pdf',
+    created_at: at,
+    updated_at: at,
+  });
   const hook = { url: 'https://hooks.example.com/', active: 1, event_types: '["card.created"]', created_at: at, updated_at: at };
   insert('webhook', { ...hook, id: '0190f3a0-0000-7000-8000-000000000008', api_key_id: 'key-1' });
   insert('webhook', { ...hook, id: '0190f3a0-0000-7000-8000-000000000009', developer_client_id: 'client-1' });
@@ -60,7 +94,13 @@ describe('migration 10: reference fields', () => {
   it('adds the new columns; existing rows read null, or false for the booleans', () => {
     const store = migrated();
     const get = (spec: Parameters<typeof tableFor>[0], id: string) => store.get(tableFor(spec), id)!;
-    expect(get(resourceSpecs.user, '0190f3a0-0000-7000-8000-000000000005')).toMatchObject({ idp_id: null, is_sso: false, mfa_enabled: false, avatar_checksum: null, avatar_signature: null });
+    expect(get(resourceSpecs.user, '0190f3a0-0000-7000-8000-000000000005')).toMatchObject({
+      idp_id: null,
+      is_sso: false,
+      mfa_enabled: false,
+      avatar_checksum: null,
+      avatar_signature: null,
+    });
     expect(get(resourceSpecs.resource, '0190f3a0-0000-7000-8000-000000000006')).toMatchObject({ workdays_start_date: null });
     expect(get(resourceSpecs.attachment, '0190f3a0-0000-7000-8000-000000000007')).toMatchObject({
       thumbnail_bytes: null,

@@ -20,7 +20,12 @@ afterEach(() => {
 });
 
 const at = '2025-06-01T10:00:00Z';
-const ids = { user: '0190f3a0-0000-7000-8000-0000000000d1', entry: '0190f3a0-0000-7000-8000-0000000000d2', gone: '0190f3a0-0000-7000-8000-0000000000d3', card: '0190f3a0-0000-7000-8000-0000000000d4' };
+const ids = {
+  user: '0190f3a0-0000-7000-8000-0000000000d1',
+  entry: '0190f3a0-0000-7000-8000-0000000000d2',
+  gone: '0190f3a0-0000-7000-8000-0000000000d3',
+  card: '0190f3a0-0000-7000-8000-0000000000d4',
+};
 
 describe('migration 18: time entries without a card', () => {
   it('keeps every entry (deleted ones too) and index, lets card_id be null, and gives users a forgotten timer limit of 10 hours', () => {
@@ -29,28 +34,62 @@ describe('migration 18: time entries without a card', () => {
     const file = join(folder, 'env.sqlite');
     const db = openDatabase(file, environmentMigrations.slice(0, 17));
     expect(db.pragma('user_version', { simple: true })).toBe(17);
-    db.prepare(`INSERT INTO "user" (id, email, role, card_visibility, language, timezone, notify_own_changes, created_at, updated_at) VALUES (?, 'w@example.com', 'member', 'all', 'nl', 'Europe/Amsterdam', 0, ?, ?)`).run(ids.user, at, at);
-    const insert = db.prepare(`INSERT INTO "time_tracking" (id, card_id, user_id, start, "end", duration, status, locked, running, external_failed, external_ref, created_at, updated_at, deleted_at)
+    db.prepare(
+      `INSERT INTO "user" (id, email, role, card_visibility, language, timezone, notify_own_changes, created_at, updated_at) VALUES (?, 'w@example.com', 'member', 'all', 'nl', 'Europe/Amsterdam', 0, ?, ?)`,
+    ).run(ids.user, at, at);
+    const insert =
+      db.prepare(`INSERT INTO "time_tracking" (id, card_id, user_id, start, "end", duration, status, locked, running, external_failed, external_ref, created_at, updated_at, deleted_at)
       VALUES (?, ?, ?, '2025-06-02T08:00:00Z', '2025-06-02T09:00:00Z', 60, 'approved', 1, 0, 0, ?, ?, ?, ?)`);
     insert.run(ids.entry, ids.card, ids.user, 'payroll-1', at, at, null);
     insert.run(ids.gone, ids.card, ids.user, null, at, at, at);
-    expect(() => db.prepare(`INSERT INTO "time_tracking" (id, card_id, start, created_at, updated_at) VALUES ('x', NULL, ?, ?, ?)`).run(at, at, at)).toThrow(/NOT NULL/);
-    const indexesBefore = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'time_tracking' AND name NOT LIKE 'sqlite_%'`).all() as { name: string }[]).map((r) => r.name).sort();
+    expect(() =>
+      db.prepare(`INSERT INTO "time_tracking" (id, card_id, start, created_at, updated_at) VALUES ('x', NULL, ?, ?, ?)`).run(at, at, at),
+    ).toThrow(/NOT NULL/);
+    const indexesBefore = (
+      db
+        .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'time_tracking' AND name NOT LIKE 'sqlite_%'`)
+        .all() as { name: string }[]
+    )
+      .map((r) => r.name)
+      .sort();
     db.close();
 
     const store = EnvironmentStore.open(file, 'env');
     try {
-      expect(store.get(timeTrackingModule.table, ids.entry)).toMatchObject({ card_id: ids.card, user_id: ids.user, duration: 60, status: 'approved', locked: true, external_ref: 'payroll-1' });
+      expect(store.get(timeTrackingModule.table, ids.entry)).toMatchObject({
+        card_id: ids.card,
+        user_id: ids.user,
+        duration: 60,
+        status: 'approved',
+        locked: true,
+        external_ref: 'payroll-1',
+      });
       expect(store.get(timeTrackingModule.table, ids.gone)).toBeUndefined();
       expect(store.getForSync(timeTrackingModule.table, ids.gone)).toMatchObject({ deleted_at: at });
-      const onNoCard = store.insert(timeTrackingModule.table, { card_id: null, user_id: ids.user, start: '2025-06-03T08:00:00Z', end: '2025-06-03T09:00:00Z', duration: 60, status: 'draft', locked: false, running: false, external_failed: false });
+      const onNoCard = store.insert(timeTrackingModule.table, {
+        card_id: null,
+        user_id: ids.user,
+        start: '2025-06-03T08:00:00Z',
+        end: '2025-06-03T09:00:00Z',
+        duration: 60,
+        status: 'draft',
+        locked: false,
+        running: false,
+        external_failed: false,
+      });
       expect(store.get(timeTrackingModule.table, onNoCard.id)?.card_id).toBeNull();
       expect(store.get(userModule.table, ids.user)?.forgotten_timer_hours).toBe(10);
     } finally {
       store.close();
     }
     const after = openDatabase(file, environmentMigrations);
-    const indexesAfter = (after.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'time_tracking' AND name NOT LIKE 'sqlite_%'`).all() as { name: string }[]).map((r) => r.name).sort();
+    const indexesAfter = (
+      after
+        .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'time_tracking' AND name NOT LIKE 'sqlite_%'`)
+        .all() as { name: string }[]
+    )
+      .map((r) => r.name)
+      .sort();
     after.close();
     expect(indexesAfter).toEqual([...indexesBefore, 'time_tracking_user_start'].sort());
   });

@@ -49,7 +49,10 @@ describe('typed tables', () => {
 
   it('reads json columns as their declared shapes', () => {
     // The store writes what it is given (defaults are the API's: checkWrite), so all of it here.
-    const board = store.insert(tables.board, { name: 'Assembly', workdays: { '1': true, '2': true, '3': true, '4': true, '5': true, '6': false, '7': false } });
+    const board = store.insert(tables.board, {
+      name: 'Assembly',
+      workdays: { '1': true, '2': true, '3': true, '4': true, '5': true, '6': false, '7': false },
+    });
     const stage = store.insert(tables.stage, { name: 'Welding', board_id: board.id });
     const written = store.insert(tables.resource, {
       name: 'Anna',
@@ -90,7 +93,9 @@ describe('typed tables', () => {
     expectTypeOf(record).toEqualTypeOf<StoredRecord | undefined>();
     expectTypeOf(store.list(broad, { limit: 1, offset: 0 }).rows).toEqualTypeOf<StoredRecord[]>();
     // Any field may be written through the broad handle, as before.
-    expectTypeOf(store.update<ResourceSpec>).parameter(2).toEqualTypeOf<Partial<StoredRecord>>();
+    expectTypeOf(store.update<ResourceSpec>)
+      .parameter(2)
+      .toEqualTypeOf<Partial<StoredRecord>>();
     expect(record).toBeUndefined();
   });
 
@@ -99,7 +104,9 @@ describe('typed tables', () => {
     expectTypeOf<Parameters<AfterWrite>[1]['start_date']>().toEqualTypeOf<string | null>();
     type BroadDelete = NonNullable<ResourceRules['checkDelete']>;
     expectTypeOf<Parameters<BroadDelete>[1]>().toEqualTypeOf<StoredRecord>();
-    const rules: ResourceRules<typeof cardSpec> = { checkDelete: (_ctx, card) => (card.start_date === null ? [] : [{ field: 'start_date', description: 'planned' }]) };
+    const rules: ResourceRules<typeof cardSpec> = {
+      checkDelete: (_ctx, card) => (card.start_date === null ? [] : [{ field: 'start_date', description: 'planned' }]),
+    };
     expect(rules.checkDelete).toBeTypeOf('function');
   });
 });

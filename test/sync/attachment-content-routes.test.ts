@@ -38,7 +38,13 @@ function storedFiles(dataPath: string): string[] {
   return out.sort();
 }
 
-async function send(target: { url: string }, id: string, content: Buffer, headers: Record<string, string> = remoteHeaders, type = 'application/octet-stream') {
+async function send(
+  target: { url: string },
+  id: string,
+  content: Buffer,
+  headers: Record<string, string> = remoteHeaders,
+  type = 'application/octet-stream',
+) {
   const response = await fetch(target.url + contentPath(id), {
     method: 'PUT',
     headers: { ...headers, 'content-type': type },
@@ -57,11 +63,17 @@ async function fetchContent(target: { url: string }, id: string, headers: Record
 
 function expectRefused(res: { status: number; body: any }, status: number, description: RegExp): void {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expectErrorBody(res.body, 10000 + status, { 404: 'Not Found', 409: 'Conflict', 413: 'Payload Too Large', 422: 'Unprocessable Content', 400: 'Bad Request', 401: 'Not Logged In' }[status]!);
+  expectErrorBody(
+    res.body,
+    10000 + status,
+    { 404: 'Not Found', 409: 'Conflict', 413: 'Payload Too Large', 422: 'Unprocessable Content', 400: 'Bad Request', 401: 'Not Logged In' }[
+      status
+    ]!,
+  );
   expect(res.body.errors.map((e: any) => e.description).join(' ')).toMatch(description);
 }
 
-describe('the remote\'s attachment content routes', () => {
+describe("the remote's attachment content routes", () => {
   let remote: InProcessRemote;
   let collectionId: string;
   let mutationId = 0;
@@ -80,21 +92,31 @@ describe('the remote\'s attachment content routes', () => {
     mutationId++;
     const res = await call(remote, 'POST', '/v1/sync/push', {
       client_id: 'replica-files',
-      mutations: [{
-        mutation_id: mutationId,
-        resource: 'attachment',
-        id,
-        op: 'create',
-        fields: { collection_id: collectionId, filename: 'plan.pdf', file: `/v1/collection/${collectionId}/attachment/${id}/download`, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...fields },
-        hlc: formatHlc({ millis: Date.now(), counter: mutationId, node: 'replicafiles' }),
-      }],
+      mutations: [
+        {
+          mutation_id: mutationId,
+          resource: 'attachment',
+          id,
+          op: 'create',
+          fields: {
+            collection_id: collectionId,
+            filename: 'plan.pdf',
+            file: `/v1/collection/${collectionId}/attachment/${id}/download`,
+            created_at: '2026-01-01T00:00:00Z',
+            updated_at: '2026-01-01T00:00:00Z',
+            ...fields,
+          },
+          hlc: formatHlc({ millis: Date.now(), counter: mutationId, node: 'replicafiles' }),
+        },
+      ],
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.results[0], JSON.stringify(res.body)).toMatchObject({ status: 'applied' });
     return id;
   }
 
-  const uploadRecord = (content: Buffer) => pushRecord({ type: 'upload', bytes: content.length, checksum: sha256(content), content_type: 'application/pdf' });
+  const uploadRecord = (content: Buffer) =>
+    pushRecord({ type: 'upload', bytes: content.length, checksum: sha256(content), content_type: 'application/pdf' });
 
   it('refuses content for an attachment this environment does not have with 409, and stores nothing', async () => {
     const content = randomBytes(1000);
@@ -149,7 +171,7 @@ describe('the remote\'s attachment content routes', () => {
     expect(storedFiles(remote.dataDir.path)).not.toContain(sha256(content));
   });
 
-  it('another environment\'s key neither fetches nor sends it, and no key is a 401', async () => {
+  it("another environment's key neither fetches nor sends it, and no key is a 401", async () => {
     const content = randomBytes(2048);
     const id = await uploadRecord(content);
     expect((await send(remote, id, content)).status).toBe(201);
@@ -201,13 +223,18 @@ describe('a replica that synced before files moved', () => {
   async function upload(target: { url: string; headers: Record<string, string> }, collectionId: string, content: Buffer): Promise<any> {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(content)]), 'scan.bin');
-    const response = await fetch(`${target.url}/v1/collection/${collectionId}/attachment/upload`, { method: 'POST', headers: target.headers, body: form });
+    const response = await fetch(`${target.url}/v1/collection/${collectionId}/attachment/upload`, {
+      method: 'POST',
+      headers: target.headers,
+      body: form,
+    });
     expect(response.status).toBe(201);
     return response.json();
   }
 
   let collectionId: string;
-  const contentFile = (dataPath: string, environmentId: string, checksum: string) => join(dataPath, 'attachments', environmentId, checksum.slice(0, 2), checksum);
+  const contentFile = (dataPath: string, environmentId: string, checksum: string) =>
+    join(dataPath, 'attachments', environmentId, checksum.slice(0, 2), checksum);
 
   it('lists its own uploads to send and the others to fetch, once, and moves them', async () => {
     collectionId = (await createCollection(remote, await createPlanningBase(remote, 'Files'), 'Drawings')).id;
@@ -247,7 +274,12 @@ describe('a replica that synced before files moved', () => {
     for (let run = 0; run < 2; run++) {
       const summary = await instance.sync.run();
       expect(summary.error).toMatch(new RegExp(`1 attachment file\\(s\\) did not move.*${attachment.id}.*does not match`));
-      expect(await ok(local(), 'GET', '/v1/sync/status', undefined, 200)).toMatchObject({ files_to_send: 1, pending: 1, last_error: summary.error, online: true });
+      expect(await ok(local(), 'GET', '/v1/sync/status', undefined, 200)).toMatchObject({
+        files_to_send: 1,
+        pending: 1,
+        last_error: summary.error,
+        online: true,
+      });
     }
     expect((await fetchContent(remote, attachment.id)).status).toBe(404);
 

@@ -10,7 +10,17 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCollection, createPlanningBase } from '../helpers/sync-data.js';
-import { call, goOnline, ok, runSync, status, useTwoClientCluster, type ClientNode, type Node, type RemoteNode } from '../helpers/sync-cluster.js';
+import {
+  call,
+  goOnline,
+  ok,
+  runSync,
+  status,
+  useTwoClientCluster,
+  type ClientNode,
+  type Node,
+  type RemoteNode,
+} from '../helpers/sync-cluster.js';
 
 type Target = Pick<Node, 'url' | 'headers' | 'name'>;
 
@@ -31,7 +41,12 @@ useTwoClientCluster({ seed: 11 }, async (nodes) => {
 async function upload(node: Target, content: Buffer, name = 'drawing.pdf'): Promise<any> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(content)], { type: 'application/pdf' }), name);
-  const response = await fetch(`${node.url}/v1/collection/${collectionId}/attachment/upload`, { method: 'POST', headers: node.headers, body: form, signal: AbortSignal.timeout(30_000) });
+  const response = await fetch(`${node.url}/v1/collection/${collectionId}/attachment/upload`, {
+    method: 'POST',
+    headers: node.headers,
+    body: form,
+    signal: AbortSignal.timeout(30_000),
+  });
   const body = await response.json();
   expect(response.status, `${node.name}: upload: ${JSON.stringify(body)}`).toBe(201);
   return body;
@@ -149,8 +164,14 @@ describe('attachment files travel with sync', () => {
     expect(await status(a)).toMatchObject({ pending: 0, files_to_send: 0, last_error: null });
 
     const sends = proxy.log.slice(before).filter((e) => contentPut.test(`${e.method} ${e.path}`) && e.reachedRemote);
-    expect(sends.filter((e) => e.status === 201), 'stored once').toHaveLength(1);
-    expect(sends.slice(1).every((e) => e.status === 200), 'every later send acknowledged as already there').toBe(true);
+    expect(
+      sends.filter((e) => e.status === 201),
+      'stored once',
+    ).toHaveLength(1);
+    expect(
+      sends.slice(1).every((e) => e.status === 200),
+      'every later send acknowledged as already there',
+    ).toBe(true);
     expect(sends.length).toBeGreaterThanOrEqual(2);
     expect(filesNamed(remote, attachment.checksum)).toEqual({ named: 1, partial: 0 });
     expect(await attachmentsOn(remote, attachment.checksum)).toHaveLength(1);
@@ -182,7 +203,7 @@ describe('attachment files travel with sync', () => {
     await expectContent(b, attachment, content);
   });
 
-  it('a deleted attachment\'s file still reaches the remote, so a restore from its trash finds it', async () => {
+  it("a deleted attachment's file still reaches the remote, so a restore from its trash finds it", async () => {
     const content = randomBytes(10 * 1024);
     const attachment = await upload(a, content, 'deleted.bin');
     await ok(a, 'DELETE', `/v1/collection/${collectionId}/attachment/${attachment.id}`, undefined, 204);

@@ -6,7 +6,19 @@
  * identical on all three after they reconnect, and everything created arrives exactly once.
  */
 import { describe, expect, it } from 'vitest';
-import { countBy, expectConverged, goOffline, goOnline, listAll, ok, runSync, syncUntilQuiet, useTwoClientCluster, type ClientNode, type RemoteNode } from '../helpers/sync-cluster.js';
+import {
+  countBy,
+  expectConverged,
+  goOffline,
+  goOnline,
+  listAll,
+  ok,
+  runSync,
+  syncUntilQuiet,
+  useTwoClientCluster,
+  type ClientNode,
+  type RemoteNode,
+} from '../helpers/sync-cluster.js';
 import {
   cardsOf,
   conflicts,
@@ -37,7 +49,9 @@ const settle = () => syncUntilQuiet([a, b], remote);
 
 /** Conflicts other than the refused creates of order collections (asserted on their own below). */
 async function otherConflicts(client: ClientNode): Promise<any[]> {
-  return (await conflicts(client)).filter((c) => !(c.mutation.resource === 'collection' && c.mutation.op === 'create' && c.mutation.fields?.source_type === 'order'));
+  return (await conflicts(client)).filter(
+    (c) => !(c.mutation.resource === 'collection' && c.mutation.op === 'create' && c.mutation.fields?.source_type === 'order'),
+  );
 }
 
 useTwoClientCluster({}, async (nodes) => {
@@ -56,7 +70,10 @@ describe('two clients and a remote, offline on both sides', () => {
     const cMoved = await createCollection(a, base, 'C-moved', 1500);
     const movedCards = await plan(a, base, cMoved.id);
     expect(movedCards.length).toBeGreaterThan(0);
-    const oEdit = await createOrder(a, 'O-edit', [{ quantity: 1, description: 'row 1' }, { quantity: 2, description: 'row 2' }]);
+    const oEdit = await createOrder(a, 'O-edit', [
+      { quantity: 1, description: 'row 1' },
+      { quantity: 2, description: 'row 2' },
+    ]);
     await settle();
     expect(await find(b, `/v1/project/${pDiff.id}`)).toMatchObject({ name: 'P-diff' });
     expect(await cardsOf(b, cMoved.id)).toHaveLength(movedCards.length);
@@ -107,7 +124,11 @@ describe('two clients and a remote, offline on both sides', () => {
     expect(await otherConflicts(b)).toEqual([]);
 
     for (const node of [a, b, remote]) {
-      expect(await find(node, `/v1/project/${pDiff.id}`), node.name).toMatchObject({ name: 'P-diff (A)', description: 'from B', code: 'B-17' });
+      expect(await find(node, `/v1/project/${pDiff.id}`), node.name).toMatchObject({
+        name: 'P-diff (A)',
+        description: 'from B',
+        code: 'B-17',
+      });
       expect(await find(node, `/v1/project/${pSame.id}`), node.name).toMatchObject({ name: 'P-same by B (later)' });
       expect(await find(node, `/v1/collection/${cEdit.id}`), node.name).toMatchObject({
         name: 'C-edit by A (later)',
@@ -189,7 +210,8 @@ describe('two clients and a remote, offline on both sides', () => {
     for (const node of [a, b, remote]) expect(await find(node, `/v1/project/${pRace.id}`), node.name).toMatchObject({ name: 'P-race' });
     await ok(b, 'POST', `/v1/sync/conflict/${refused[0].id}/retry`, undefined, 200);
     await settle();
-    for (const node of [a, b, remote]) expect(await find(node, `/v1/project/${pRace.id}`), node.name).toMatchObject({ name: 'P-race edited by B' });
+    for (const node of [a, b, remote])
+      expect(await find(node, `/v1/project/${pRace.id}`), node.name).toMatchObject({ name: 'P-race edited by B' });
     await expectConverged([a, b], remote);
   });
 
@@ -200,7 +222,10 @@ describe('two clients and a remote, offline on both sides', () => {
     await online(a);
     await settle();
     const refused = (await conflicts(a)).filter((c) => c.mutation.id === order.collection_id);
-    expect(refused.map((c) => c.error), 'the remote refused the order\'s collection').toEqual([]);
+    expect(
+      refused.map((c) => c.error),
+      "the remote refused the order's collection",
+    ).toEqual([]);
     for (const node of [a, b, remote]) {
       expect(await find(node, `/v1/order/${order.id}`), node.name).toMatchObject({ collection_id: order.collection_id });
       expect(await find(node, `/v1/collection/${order.collection_id}`), `${node.name}: the order's collection`).toMatchObject({
@@ -237,7 +262,9 @@ describe('two clients and a remote, offline on both sides', () => {
     await nextSecond();
     await online(a);
     await settle();
-    const trash = await Promise.all([a, b, remote].map(async (n) => (await ok(n, 'GET', '/v1/trash/project?limit=1000')).data.find((r: any) => r.id === project.id)));
+    const trash = await Promise.all(
+      [a, b, remote].map(async (n) => (await ok(n, 'GET', '/v1/trash/project?limit=1000')).data.find((r: any) => r.id === project.id)),
+    );
     expect(trash[2]).toBeDefined();
     expect.soft(trash[0], 'A equals the remote').toEqual(trash[2]);
     expect.soft(trash[1], 'B equals the remote').toEqual(trash[2]);

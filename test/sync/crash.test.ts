@@ -7,7 +7,19 @@
  * promises while a run is already in flight.
  */
 import { describe, expect, it } from 'vitest';
-import { call, countBy, expectConverged, ok, runSync, status, syncUntilQuiet, useTwoClientCluster, waitFor, type ClientNode, type RemoteNode } from '../helpers/sync-cluster.js';
+import {
+  call,
+  countBy,
+  expectConverged,
+  ok,
+  runSync,
+  status,
+  syncUntilQuiet,
+  useTwoClientCluster,
+  waitFor,
+  type ClientNode,
+  type RemoteNode,
+} from '../helpers/sync-cluster.js';
 import { createCollection, createPlanningBase, createProject, find, update, type PlanningBase } from '../helpers/sync-data.js';
 
 let a: ClientNode;
@@ -54,7 +66,9 @@ describe('a client killed with SIGKILL and restarted on the same data folder', (
     const logged = a.proxy!.log.length;
     await a.proxy!.release();
     // The remote applied the push of a client that is gone.
-    expect(a.proxy!.log.slice(0, logged).filter((e) => e.path.startsWith('/v1/sync/push') && e.reachedRemote && e.status === 200).length).toBeGreaterThan(0);
+    expect(
+      a.proxy!.log.slice(0, logged).filter((e) => e.path.startsWith('/v1/sync/push') && e.reachedRemote && e.status === 200).length,
+    ).toBeGreaterThan(0);
     expect(await find(remote, `/v1/collection/${collection.id}`)).toMatchObject({ name: 'crash-push-col' });
     expect((await countBy(remote, '/v1/project'))['crash-push-0']).toBe(1);
 
@@ -103,7 +117,9 @@ describe('a client killed with SIGKILL and restarted on the same data folder', (
     for (const name of names) expect((await countBy(a, '/v1/project'))[name], name).toBe(1);
     expect((await status(a)).pending).toBe(pendingBefore + 10);
     const pending = await ok(a, 'GET', '/v1/sync/pending?limit=1000', undefined, 200);
-    expect(pending.data.filter((m: any) => m.resource === 'project' && m.op === 'create' && names.includes(m.fields.name))).toHaveLength(10);
+    expect(pending.data.filter((m: any) => m.resource === 'project' && m.op === 'create' && names.includes(m.fields.name))).toHaveLength(
+      10,
+    );
     await a.proxy!.set('pass');
     await settle();
     await expectOnce(names);
@@ -112,7 +128,7 @@ describe('a client killed with SIGKILL and restarted on the same data folder', (
 });
 
 describe('the sync control while a run is in flight', () => {
-  it('POST /v1/sync/run during a run of its own waits for it and runs once more (the caller\'s change is pushed when it answers)', async () => {
+  it("POST /v1/sync/run during a run of its own waits for it and runs once more (the caller's change is pushed when it answers)", async () => {
     // A change starts a run of the client's own (after the debounce): it pushes, then its pull is held.
     await a.proxy!.set({ mode: 'hold', match: /\/v1\/sync\/changes/ });
     try {
@@ -134,7 +150,10 @@ describe('the sync control while a run is in flight', () => {
       }
       await run;
       expect((await ok(a, 'GET', '/v1/sync/status', undefined, 200)).pending, 'nothing pending when the explicit run answers').toBe(0);
-      expect((await call(remote, 'GET', `/v1/project/${second.id}`)).status, 'the change made before the explicit run is on the remote').toBe(200);
+      expect(
+        (await call(remote, 'GET', `/v1/project/${second.id}`)).status,
+        'the change made before the explicit run is on the remote',
+      ).toBe(200);
     } finally {
       await a.proxy!.set('pass');
       await a.proxy!.release();

@@ -8,7 +8,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FaultRule, MixRule } from '../helpers/fault-proxy.js';
-import { call, countBy, expectConverged, goOnline, ok, runSync, syncUntilQuiet, useTwoClientCluster, waitFor, type ClientNode, type RemoteNode } from '../helpers/sync-cluster.js';
+import {
+  call,
+  countBy,
+  expectConverged,
+  goOnline,
+  ok,
+  runSync,
+  syncUntilQuiet,
+  useTwoClientCluster,
+  waitFor,
+  type ClientNode,
+  type RemoteNode,
+} from '../helpers/sync-cluster.js';
 import { createCollection, createPlanningBase, createProject, update, type PlanningBase } from '../helpers/sync-data.js';
 
 let a: ClientNode;
@@ -40,7 +52,10 @@ async function workload(tag: string, rounds: number): Promise<Expected> {
   const expected: Expected = { projects: {}, collections: {} };
   const made: { node: ClientNode; project: any; collection: any }[] = [];
   for (let round = 0; round < rounds; round++) {
-    for (const [node, side] of [[a, 'A'], [b, 'B']] as const) {
+    for (const [node, side] of [
+      [a, 'A'],
+      [b, 'B'],
+    ] as const) {
       const name = `${tag}-${side}-${round}`;
       const project = await createProject(node, name, { description: 'first' });
       const collection = await createCollection(node, base, `${name}-col`, 30 + round);
@@ -69,7 +84,8 @@ async function expectExactlyOnceAndConverged(expected: Expected): Promise<void> 
     for (const name of Object.keys(expected.projects)) expect(projects[name], `${node.name}: project ${name}`).toBe(1);
     for (const name of Object.keys(expected.collections)) expect(collections[name], `${node.name}: collection ${name}`).toBe(1);
     const descriptions = await countBy(node, '/v1/project', 'description');
-    for (const description of new Set(Object.values(expected.projects))) expect(descriptions[description], `${node.name}: description "${description}"`).toBeGreaterThan(0);
+    for (const description of new Set(Object.values(expected.projects)))
+      expect(descriptions[description], `${node.name}: description "${description}"`).toBeGreaterThan(0);
   }
   const dr = await expectConverged([a, b], remote, { noConflicts: true });
   // Last edits, by name, on the remote.
@@ -100,7 +116,9 @@ describe('sync through a faulty network', () => {
   it('responses dropped after the remote applied the push (retries are acknowledged, not applied twice)', async () => {
     const before = proxy().log.length;
     const expected = await underFault('drop-resp', { mode: 'drop-response', fraction: 0.6, match: /\/v1\/sync\/push/ });
-    const dropped = proxy().log.slice(before).filter((e) => e.mode === 'drop-response' && e.reachedRemote && e.status === 200);
+    const dropped = proxy()
+      .log.slice(before)
+      .filter((e) => e.mode === 'drop-response' && e.reachedRemote && e.status === 200);
     expect(dropped.length, 'pushes applied whose answer was lost').toBeGreaterThan(0);
     await settle();
     await expectExactlyOnceAndConverged(expected);
@@ -124,7 +142,11 @@ describe('sync through a faulty network', () => {
     expect(faultsOf('cut-request').length).toBeGreaterThan(0);
     const before = proxy().log.length;
     const cutResponses = await underFault('cut-resp', { mode: 'cut-response', fraction: 0.5 });
-    expect(proxy().log.slice(before).some((e) => e.mode === 'cut-response' && e.reachedRemote)).toBe(true);
+    expect(
+      proxy()
+        .log.slice(before)
+        .some((e) => e.mode === 'cut-response' && e.reachedRemote),
+    ).toBe(true);
     await settle();
     await expectExactlyOnceAndConverged({
       projects: { ...cutRequests.projects, ...cutResponses.projects },
@@ -135,9 +157,14 @@ describe('sync through a faulty network', () => {
   it('concurrent requests of the two clients reordered (held and released newest first)', async () => {
     const before = proxy().log.length;
     const expected = await underFault('reorder', { mode: 'reorder', holdMs: 300 });
-    const reordered = proxy().log.slice(before).filter((e) => e.mode === 'reorder' && e.reversed);
+    const reordered = proxy()
+      .log.slice(before)
+      .filter((e) => e.mode === 'reorder' && e.reversed);
     expect(reordered.length, 'requests forwarded after a newer one').toBeGreaterThan(0);
-    expect(reordered.some((e) => e.path.startsWith('/v1/sync/push')), 'a push overtaken by a newer request').toBe(true);
+    expect(
+      reordered.some((e) => e.path.startsWith('/v1/sync/push')),
+      'a push overtaken by a newer request',
+    ).toBe(true);
     await settle();
     await expectExactlyOnceAndConverged(expected);
   });
@@ -172,7 +199,12 @@ describe('sync through a faulty network', () => {
     // No explicit run: the client pushes by itself shortly after the change.
     const made = Date.now();
     const project = await createProject(a, 'pushed-by-itself');
-    await waitFor(async () => (await call(remote, 'GET', `/v1/project/${project.id}`)).status === 200, 'the project on the remote', 10_000, 50);
+    await waitFor(
+      async () => (await call(remote, 'GET', `/v1/project/${project.id}`)).status === 200,
+      'the project on the remote',
+      10_000,
+      50,
+    );
     expect(Date.now() - made, 'ms from the change to the remote').toBeLessThan(3_000);
     await settle();
   });

@@ -44,7 +44,17 @@ async function fiveCards(name: string): Promise<{ collectionId: string; ids: str
   const ids: string[] = [];
   for (let i = 0; i < 5; i++) {
     const day = String(1 + i).padStart(2, '0');
-    ids.push((await ok(a, 'POST', `/v1/collection/${collection.id}/card`, { stage_id: base.stages[0], name: `${name} ${i}`, start_date: `2026-12-${day}`, end_date: `2026-12-${day}` }, 201)).id);
+    ids.push(
+      (
+        await ok(
+          a,
+          'POST',
+          `/v1/collection/${collection.id}/card`,
+          { stage_id: base.stages[0], name: `${name} ${i}`, start_date: `2026-12-${day}`, end_date: `2026-12-${day}` },
+          201,
+        )
+      ).id,
+    );
   }
   expect((await runSync(a)).error).toBeNull();
   return { collectionId: collection.id, ids };
@@ -57,7 +67,11 @@ const twoWeeksLater = (ids: string[]) =>
     return { id, start_date: `2026-12-${day}`, end_date: `2026-12-${day}` };
   });
 
-async function startDates(node: { url: string; headers: Record<string, string>; name: string }, collectionId: string, ids: string[]): Promise<(string | null)[]> {
+async function startDates(
+  node: { url: string; headers: Record<string, string>; name: string },
+  collectionId: string,
+  ids: string[],
+): Promise<(string | null)[]> {
   const out: (string | null)[] = [];
   for (const id of ids) {
     const res = await call(node, 'GET', `/v1/collection/${collectionId}/card/${id}`);
@@ -67,7 +81,7 @@ async function startDates(node: { url: string; headers: Record<string, string>; 
 }
 
 describe('a planner action syncs as one group', () => {
-  it('queues a command\'s writes under its id, with its description, on the way out', async () => {
+  it("queues a command's writes under its id, with its description, on the way out", async () => {
     const { ids } = await fiveCards('Queued');
     const moved = await ok(a, 'POST', '/v1/command/move_cards', { cards: twoWeeksLater(ids) }, 200);
     expect(moved.description).toBe('Move 5 cards');
@@ -93,7 +107,13 @@ describe('a planner action syncs as one group', () => {
     expect(book.nextPush(1 + group.length)).toHaveLength(1 + group.length);
     expect((await runSync(a)).error).toBeNull();
     // The group first and larger than the push: it goes whole, alone.
-    const again = await ok(a, 'POST', '/v1/command/move_cards', { cards: ids.map((id) => ({ id, start_date: '2026-12-28', end_date: '2026-12-28' })) }, 200);
+    const again = await ok(
+      a,
+      'POST',
+      '/v1/command/move_cards',
+      { cards: ids.map((id) => ({ id, start_date: '2026-12-28', end_date: '2026-12-28' })) },
+      200,
+    );
     await ok(a, 'POST', '/v1/project', { name: 'After the move' }, 201);
     const next = book.nextPush(2);
     expect(next.length).toBeGreaterThanOrEqual(5);
@@ -126,7 +146,9 @@ describe('a planner action syncs as one group', () => {
     const cardItems = conflict.group.items.filter((item: any) => item.mutation.resource === 'card');
     expect(cardItems.map((item: any) => item.mutation.id).sort()).toEqual([...ids].sort());
     for (const [i, id] of ids.entries()) {
-      expect(cardItems.find((item: any) => item.mutation.id === id).mutation.fields).toMatchObject({ start_date: twoWeeksLater(ids)[i]!.start_date });
+      expect(cardItems.find((item: any) => item.mutation.id === id).mutation.fields).toMatchObject({
+        start_date: twoWeeksLater(ids)[i]!.start_date,
+      });
     }
     const deleted = cardItems.find((item: any) => item.mutation.id === ids[4]);
     expect(deleted.error.errors[0]).toMatchObject({ code: 10409, description: expect.stringMatching(/deleted/) });
@@ -135,7 +157,9 @@ describe('a planner action syncs as one group', () => {
     expect(other.server_record).toMatchObject({ id: ids[0], start_date: before[0] });
     expect((await ok(a, 'GET', '/v1/sync/status', undefined, 200)).conflicts).toBe(1);
     // Any of the group's ids names the whole action.
-    const lastRow = clientStore(a).db.prepare('SELECT id FROM sync_conflict WHERE group_id = ? ORDER BY mutation_id DESC LIMIT 1').get(moved.command_id) as { id: string };
+    const lastRow = clientStore(a)
+      .db.prepare('SELECT id FROM sync_conflict WHERE group_id = ? ORDER BY mutation_id DESC LIMIT 1')
+      .get(moved.command_id) as { id: string };
     expect((await ok(a, 'GET', `/v1/sync/conflict/${lastRow.id}`, undefined, 200)).id).toBe(conflict.id);
 
     // An action is retried as it was: edits are refused with 422, and nothing changes.
@@ -145,7 +169,9 @@ describe('a planner action syncs as one group', () => {
     // Discard applies to the whole action.
     const discarded = await ok(a, 'POST', `/v1/sync/conflict/${conflict.id}/discard`, undefined, 200);
     expect(discarded).toMatchObject({ resolution: 'discarded', group: { id: moved.command_id } });
-    const open = clientStore(a).db.prepare('SELECT count(*) AS n FROM sync_conflict WHERE group_id = ? AND resolved_at IS NULL').get(moved.command_id) as { n: number };
+    const open = clientStore(a)
+      .db.prepare('SELECT count(*) AS n FROM sync_conflict WHERE group_id = ? AND resolved_at IS NULL')
+      .get(moved.command_id) as { n: number };
     expect(open.n).toBe(0);
     expect((await ok(a, 'GET', '/v1/sync/status', undefined, 200)).conflicts).toBe(0);
 
@@ -164,7 +190,9 @@ describe('a planner action syncs as one group', () => {
     await ok(remote, 'DELETE', `/v1/collection/${collectionId}/card/${ids[1]}`, undefined, 204);
     const moved = await ok(a, 'POST', '/v1/command/move_cards', { cards: twoWeeksLater(ids) }, 200);
     expect((await runSync(a)).error).toBeNull();
-    const [conflict] = (await ok(a, 'GET', '/v1/sync/conflict?limit=1000', undefined, 200)).data.filter((c: any) => c.group?.id === moved.command_id);
+    const [conflict] = (await ok(a, 'GET', '/v1/sync/conflict?limit=1000', undefined, 200)).data.filter(
+      (c: any) => c.group?.id === moved.command_id,
+    );
     expect(conflict.group.items.length).toBeGreaterThanOrEqual(5);
 
     const retried = await call(a, 'POST', `/v1/sync/conflict/${conflict.id}/retry`);
@@ -185,7 +213,13 @@ describe('a planner action syncs as one group', () => {
 describe('groups on the push wire', () => {
   const t0 = Date.now() - 60_000;
   const hlc = (ms: number, node: string) => formatHlc({ millis: t0 + ms, counter: 0, node });
-  const createProject = (mutation_id: number, id: string, name: string, at: string, group?: { group_id: string; group_description?: string }) => ({
+  const createProject = (
+    mutation_id: number,
+    id: string,
+    name: string,
+    at: string,
+    group?: { group_id: string; group_description?: string },
+  ) => ({
     mutation_id,
     resource: 'project',
     id,
@@ -214,7 +248,9 @@ describe('groups on the push wire', () => {
       ['applied', group.group_id],
       ['applied', group.group_id],
     ]);
-    expect([await projectOnRemote(p1), await projectOnRemote(p2), await projectOnRemote(p3), await projectOnRemote(p4)]).toEqual([200, 404, 200, 200]);
+    expect([await projectOnRemote(p1), await projectOnRemote(p2), await projectOnRemote(p3), await projectOnRemote(p4)]).toEqual([
+      200, 404, 200, 200,
+    ]);
   });
 
   it('refuses a whole group when one of its mutations is refused, naming the group, and keeps nothing of it', async () => {
@@ -249,7 +285,10 @@ describe('groups on the push wire', () => {
     expect(latestSeq()).toBe(seq);
     // A refused group resent is answered refused again, from the bookkeeping.
     const refusedGroup = { group_id: uuidv7() };
-    const refused = [createProject(3, uuidv7(), 'Fine', hlc(22, 'dup'), refusedGroup), createProject(4, uuidv7(), 'x'.repeat(151), hlc(23, 'dup'), refusedGroup)];
+    const refused = [
+      createProject(3, uuidv7(), 'Fine', hlc(22, 'dup'), refusedGroup),
+      createProject(4, uuidv7(), 'x'.repeat(151), hlc(23, 'dup'), refusedGroup),
+    ];
     expect((await push('resend', refused)).body.results.map((r: any) => r.status)).toEqual(['rejected', 'rejected']);
     const seqAfter = latestSeq();
     expect((await push('resend', refused)).body.results).toMatchObject([
@@ -261,11 +300,15 @@ describe('groups on the push wire', () => {
 
   it('takes more than 1000 mutations in one push only when they are one group', async () => {
     const group = { group_id: uuidv7() };
-    const many = Array.from({ length: 1001 }, (_, i) => createProject(i + 1, uuidv7(), `Big ${i}`, formatHlc({ millis: t0 + 30, counter: i, node: 'big' }), group));
+    const many = Array.from({ length: 1001 }, (_, i) =>
+      createProject(i + 1, uuidv7(), `Big ${i}`, formatHlc({ millis: t0 + 30, counter: i, node: 'big' }), group),
+    );
     const res = await push('big-group', many);
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
     expect(res.body.results.every((r: any) => r.status === 'applied')).toBe(true);
-    const mixed = many.map((m, i) => (i === 500 ? { ...m, group_id: uuidv7() } : m)).map((m) => ({ ...m, mutation_id: m.mutation_id + 2000 }));
+    const mixed = many
+      .map((m, i) => (i === 500 ? { ...m, group_id: uuidv7() } : m))
+      .map((m) => ({ ...m, mutation_id: m.mutation_id + 2000 }));
     const refused = await push('big-group', mixed);
     expect(refused.status).toBe(400);
     expect(refused.body.errors[0].description).toMatch(/at most 1000 mutations/);
@@ -286,7 +329,9 @@ describe('migration 20: sync groups', () => {
     const file = join(folder, 'env.sqlite');
     try {
       const db = openDatabase(file, environmentMigrations.slice(0, 19));
-      db.prepare(`INSERT INTO sync_outbox (resource, record_id, op, fields, hlc, created_at) VALUES ('project', ?, 'create', '{"name":"Hall 3"}', ?, ?)`).run(uuidv7(), formatHlc({ millis: Date.now(), counter: 0, node: 'old' }), '2026-01-01T00:00:00Z');
+      db.prepare(
+        `INSERT INTO sync_outbox (resource, record_id, op, fields, hlc, created_at) VALUES ('project', ?, 'create', '{"name":"Hall 3"}', ?, ?)`,
+      ).run(uuidv7(), formatHlc({ millis: Date.now(), counter: 0, node: 'old' }), '2026-01-01T00:00:00Z');
       db.close();
       const store = EnvironmentStore.open(file, 'env');
       try {

@@ -77,7 +77,10 @@ async function arrives(node: { url: string; headers: Record<string, string> }, p
  */
 async function startForwarder(
   target: string,
-  options: { answer?: (method: string, path: string) => { status: number; body: unknown } | undefined; rewrite?: (path: string, body: any) => any },
+  options: {
+    answer?: (method: string, path: string) => { status: number; body: unknown } | undefined;
+    rewrite?: (path: string, body: any) => any;
+  },
 ): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
   const requests: string[] = [];
   const server: Server = createServer((req, res) => {
@@ -93,7 +96,8 @@ async function startForwarder(
         return;
       }
       const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) headers[name] = value;
+      for (const [name, value] of Object.entries(req.headers))
+        if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) headers[name] = value;
       const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
       fetch(target + path, { method: req.method ?? 'GET', headers, ...(body && body.length > 0 ? { body } : {}) })
         .then(async (answer) => {
@@ -119,7 +123,7 @@ async function startForwarder(
   };
 }
 
-describe('the remote\'s live channel, GET /v1/sync/stream', () => {
+describe("the remote's live channel, GET /v1/sync/stream", () => {
   it('answers an event stream with the newest change number, then one event for each commit or burst of commits', async () => {
     const { remote } = await remoteAndProxy();
     await createProject(remote, 'Before');
@@ -141,13 +145,20 @@ describe('the remote\'s live channel, GET /v1/sync/stream', () => {
     expect(seqs()).toEqual([1, 2]);
     // A batch of three writes in one push commits at once: one event.
     const hlc = `${String(Date.now()).padStart(13, '0')}-0000-burst`;
-    const mutations = [1, 2, 3].map((n) => ({ mutation_id: n, resource: 'project', id: crypto.randomUUID(), op: 'create', fields: { name: `Burst ${n}` }, hlc }));
+    const mutations = [1, 2, 3].map((n) => ({
+      mutation_id: n,
+      resource: 'project',
+      id: crypto.randomUUID(),
+      op: 'create',
+      fields: { name: `Burst ${n}` },
+      hlc,
+    }));
     await ok(remote, 'POST', '/v1/sync/push', { client_id: 'burst', mutations }, 200);
     await readUntil(3);
     expect(seqs()).toEqual([1, 2, 5]);
   });
 
-  it('asks for credentials like every route (401), and refuses a stream beyond a credential\'s limit with 429 until one closes', async () => {
+  it("asks for credentials like every route (401), and refuses a stream beyond a credential's limit with 429 until one closes", async () => {
     const { remote } = await remoteAndProxy();
     const anonymous = await fetch(`${remote.url}/v1/sync/stream`);
     expect(anonymous.status).toBe(401);
@@ -170,15 +181,23 @@ describe('the remote\'s live channel, GET /v1/sync/stream', () => {
     remote.addEnvironment('other', 'other-key');
     const other = new AbortController();
     controllers.push(other);
-    expect((await fetch(`${remote.url}/v1/sync/stream`, { headers: { 'x-api-env': 'other', 'x-api-key': 'other-key' }, signal: other.signal })).status).toBe(200);
+    expect(
+      (await fetch(`${remote.url}/v1/sync/stream`, { headers: { 'x-api-env': 'other', 'x-api-key': 'other-key' }, signal: other.signal }))
+        .status,
+    ).toBe(200);
     // A closed stream frees its place.
     controllers[0]!.abort();
-    await waitFor(async () => {
-      const again = await open();
-      if (again.status === 200) return true;
-      await again.body?.cancel();
-      return false;
-    }, 'a place after one stream closed', 5_000, 50);
+    await waitFor(
+      async () => {
+        const again = await open();
+        if (again.status === 200) return true;
+        await again.body?.cancel();
+        return false;
+      },
+      'a place after one stream closed',
+      5_000,
+      50,
+    );
   });
 });
 
@@ -188,10 +207,10 @@ describe('a replica with the live channel', () => {
     const client = await replica(proxy.url, { ...appTiming, pullIntervalMs: hour });
     await untilListening(client, proxy);
     const project = await createProject(remote, 'Announced');
-    await arrives(client, `/v1/project/${project.id}`, 'the remote\'s project on the replica');
+    await arrives(client, `/v1/project/${project.id}`, "the remote's project on the replica");
     // And the other way: its own edit goes out soon after it is made, without a run asked for.
     const mine = await createProject(client, 'Sent at once');
-    await arrives(remote, `/v1/project/${mine.id}`, 'the replica\'s project on the remote');
+    await arrives(remote, `/v1/project/${mine.id}`, "the replica's project on the remote");
   });
 
   it('sends no request at all while idle, besides its one open stream', async () => {
@@ -229,7 +248,10 @@ describe('a replica with the live channel', () => {
     await sleep(1_500);
     const quiet = proxy.log.length;
     await sleep(3_000);
-    expect(proxy.log.slice(quiet).map((e) => `${e.method} ${e.path}`), 'no polling once the stream is back').toEqual([]);
+    expect(
+      proxy.log.slice(quiet).map((e) => `${e.method} ${e.path}`),
+      'no polling once the stream is back',
+    ).toEqual([]);
     const second = await createProject(remote, 'Announced again');
     await arrives(client, `/v1/project/${second.id}`, 'the next project, through the stream');
   });
@@ -240,7 +262,13 @@ describe('a replica with the live channel', () => {
     const older = await startForwarder(remote.url, {
       answer: (method, path) =>
         method === 'GET' && path.startsWith('/v1/sync/stream')
-          ? { status: 404, body: { reference: 'older', errors: [{ code: 10404, message: 'Not Found', description: 'Route GET:/v1/sync/stream not found' }] } }
+          ? {
+              status: 404,
+              body: {
+                reference: 'older',
+                errors: [{ code: 10404, message: 'Not Found', description: 'Route GET:/v1/sync/stream not found' }],
+              },
+            }
           : undefined,
     });
     cleanups.push(() => older.close());
@@ -291,7 +319,7 @@ async function seedRemote(remote: InProcessRemote): Promise<void> {
   await remove(remote, `/v1/project/${gone.id}`);
 }
 
-describe('an empty replica\'s first snapshot, loaded in bulk', () => {
+describe("an empty replica's first snapshot, loaded in bulk", () => {
   it('writes exactly what the field-by-field merge writes, and sends the same change events', async () => {
     const remote = await startInProcessRemote();
     cleanups.push(() => remote.close());

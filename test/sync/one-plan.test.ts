@@ -12,8 +12,28 @@
  * are never taken for a second plan.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dump, goOffline, goOnline, ok, runSync, startCluster, syncUntilQuiet, type ClientNode, type Cluster, type RemoteNode } from '../helpers/sync-cluster.js';
-import { conflicts, createCollection, createPlanningBase, find, moveCard, nextMillisecond, plan, type PlanningBase } from '../helpers/sync-data.js';
+import {
+  dump,
+  goOffline,
+  goOnline,
+  ok,
+  runSync,
+  startCluster,
+  syncUntilQuiet,
+  type ClientNode,
+  type Cluster,
+  type RemoteNode,
+} from '../helpers/sync-cluster.js';
+import {
+  conflicts,
+  createCollection,
+  createPlanningBase,
+  find,
+  moveCard,
+  nextMillisecond,
+  plan,
+  type PlanningBase,
+} from '../helpers/sync-data.js';
 
 let cluster: Cluster;
 let a: ClientNode;
@@ -25,7 +45,10 @@ const settle = () => syncUntilQuiet([a], remote);
 /** A collection's cards with their activities, and the minutes they plan. */
 async function planOf(node: ClientNode | RemoteNode, collectionId: string): Promise<{ cards: any[]; minutes: number }> {
   const cards = (await ok(node, 'GET', `/v1/collection/${collectionId}/card?limit=1000&with=activities`, undefined, 200)).data as any[];
-  const minutes = cards.reduce((sum, card) => sum + (card.activities as any[]).reduce((m, activity) => m + (activity.time as number), 0), 0);
+  const minutes = cards.reduce(
+    (sum, card) => sum + (card.activities as any[]).reduce((m, activity) => m + (activity.time as number), 0),
+    0,
+  );
   return { cards, minutes };
 }
 
@@ -65,8 +88,8 @@ afterAll(async () => {
 describe('the same collection planned on a replica offline and on the remote', () => {
   it.each([
     ['the replica plans first (its plan is older by the clock)', true],
-    ['the remote plans first (the replica\'s plan is newer by the clock)', false],
-  ])('%s: one plan everywhere, the replica\'s plan in its conflict list with both sides\' data', async (_case, replicaFirst) => {
+    ["the remote plans first (the replica's plan is newer by the clock)", false],
+  ])("%s: one plan everywhere, the replica's plan in its conflict list with both sides' data", async (_case, replicaFirst) => {
     const race = await createCollection(a, base, `RACE ${replicaFirst ? 1 : 2}`, 480);
     await settle();
 
@@ -104,10 +127,17 @@ describe('the same collection planned on a replica offline and on the remote', (
     // One plan everywhere, the remote's: one card, 480 minutes (not two cards, 960 minutes).
     for (const node of [a, remote]) {
       const { cards, minutes } = await planOf(node, race.id);
-      expect(cards.map((c) => c.id), node.name).toEqual([theirs[0].id]);
+      expect(
+        cards.map((c) => c.id),
+        node.name,
+      ).toEqual([theirs[0].id]);
       expect(cards[0], node.name).toMatchObject({ start_date: '2026-12-14', plan_id: theirs[0].plan_id });
       expect(minutes, node.name).toBe(480);
-      expect(await find(node, `/v1/collection/${race.id}`), node.name).toMatchObject({ status: 'planned', start: '2026-12-14', plan_id: theirs[0].plan_id });
+      expect(await find(node, `/v1/collection/${race.id}`), node.name).toMatchObject({
+        status: 'planned',
+        start: '2026-12-14',
+        plan_id: theirs[0].plan_id,
+      });
     }
     // The replica's own card is in its trash, restorable, not gone.
     const trash = (await ok(a, 'GET', '/v1/trash/card?limit=1000', undefined, 200)).data as any[];
@@ -124,18 +154,36 @@ describe('the same collection planned on a replica offline and on the remote', (
     for (const conflict of list.filter((c) => c.id === planning)) {
       expect(conflict.error.errors.at(-1), conflict.mutation.resource).toMatchObject({
         code: 10409,
-        description: expect.stringMatching(/^Collection "RACE \d" was planned on the server meanwhile \(1 card, from 2026-12-14 to 2026-12-14\)/),
+        description: expect.stringMatching(
+          /^Collection "RACE \d" was planned on the server meanwhile \(1 card, from 2026-12-14 to 2026-12-14\)/,
+        ),
       });
     }
     const ofCollection = list.find((c) => c.mutation.resource === 'collection');
-    expect(ofCollection.mutation).toMatchObject({ op: 'update', fields: { status: 'planned', board_id: base.boardId, plan_id: mine[0].plan_id, start: '2026-12-07', end: '2026-12-07' } });
-    expect(ofCollection.server_record).toMatchObject({ id: race.id, status: 'planned', plan_id: theirs[0].plan_id, start: '2026-12-14', end: '2026-12-14' });
+    expect(ofCollection.mutation).toMatchObject({
+      op: 'update',
+      fields: { status: 'planned', board_id: base.boardId, plan_id: mine[0].plan_id, start: '2026-12-07', end: '2026-12-07' },
+    });
+    expect(ofCollection.server_record).toMatchObject({
+      id: race.id,
+      status: 'planned',
+      plan_id: theirs[0].plan_id,
+      start: '2026-12-14',
+      end: '2026-12-14',
+    });
     const ofCard = list.find((c) => c.mutation.resource === 'card' && c.mutation.op === 'create');
-    expect(ofCard.mutation).toMatchObject({ op: 'create', id: mine[0].id, fields: { collection_id: race.id, plan_id: mine[0].plan_id, start_date: '2026-12-07' } });
+    expect(ofCard.mutation).toMatchObject({
+      op: 'create',
+      id: mine[0].id,
+      fields: { collection_id: race.id, plan_id: mine[0].plan_id, start_date: '2026-12-07' },
+    });
     expect(ofCard.server_record).toBeNull();
     const ofLink = list.find((c) => c.mutation.resource === 'card_activity');
     expect(ofLink.mutation).toMatchObject({ op: 'create', fields: { card_id: mine[0].id, activity_id: base.activityId, time: 480 } });
-    expect(ofLink.error.errors[0]).toMatchObject({ code: 10409, description: expect.stringMatching(/^Not applied: ".+" \(group [0-9a-f-]+\) is applied all or nothing/) });
+    expect(ofLink.error.errors[0]).toMatchObject({
+      code: 10409,
+      description: expect.stringMatching(/^Not applied: ".+" \(group [0-9a-f-]+\) is applied all or nothing/),
+    });
     const ofMove = list.find((c) => c.mutation.resource === 'card' && c.mutation.op === 'update');
     expect(ofMove.mutation).toMatchObject({ id: mine[0].id, fields: { start_date: '2026-12-08', end_date: '2026-12-08' } });
     expect(ofMove.error.errors[0]).toMatchObject({ code: 10409, description: expect.stringMatching(/^This card is not on the server/) });
@@ -148,7 +196,7 @@ describe('the same collection planned on a replica offline and on the remote', (
     await expectConverged();
   });
 
-  it('planning again on the replica after the conflict replaces the server\'s plan everywhere', async () => {
+  it("planning again on the replica after the conflict replaces the server's plan everywhere", async () => {
     const race = await createCollection(a, base, 'RACE again', 480);
     await settle();
     await goOffline(a);
@@ -163,26 +211,36 @@ describe('the same collection planned on a replica offline and on the remote', (
     await settle();
     for (const node of [a, remote]) {
       const { cards, minutes } = await planOf(node, race.id);
-      expect(cards.map((c) => c.id), node.name).toEqual([again[0].id]);
+      expect(
+        cards.map((c) => c.id),
+        node.name,
+      ).toEqual([again[0].id]);
       expect(cards[0], node.name).toMatchObject({ start_date: '2026-12-07', plan_id: again[0].plan_id });
       expect(minutes, node.name).toBe(480);
     }
     // Only the first planning's writes were refused: the collection's, its card's and the card's link.
     const refused = await planConflicts(race.id, [mine[0].id, theirs[0].id, again[0].id]);
-    expect(refused.map((c) => [c.mutation.resource, c.mutation.fields?.plan_id ?? c.mutation.fields?.card_id]).sort()).toEqual(
-      [['card', mine[0].plan_id], ['card_activity', mine[0].id], ['collection', mine[0].plan_id]],
-    );
+    expect(refused.map((c) => [c.mutation.resource, c.mutation.fields?.plan_id ?? c.mutation.fields?.card_id]).sort()).toEqual([
+      ['card', mine[0].plan_id],
+      ['card_activity', mine[0].id],
+      ['collection', mine[0].plan_id],
+    ]);
     await discardAll(refused);
     await expectConverged();
   });
 
-  it('a card added by hand offline to the replica\'s own plan stays beside the server\'s plan, and the collection\'s dates count it', async () => {
+  it("a card added by hand offline to the replica's own plan stays beside the server's plan, and the collection's dates count it", async () => {
     const race = await createCollection(a, base, 'RACE extra', 480);
     await settle();
     await goOffline(a);
     const mine = await plan(a, base, race.id, '2026-12-07');
     // Within the replica's plan's dates: on the replica the collection's dates do not change.
-    const extra = await ok(a, 'POST', `/v1/collection/${race.id}/card`, { stage_id: base.stages[2], start_date: '2026-12-07', end_date: '2026-12-07', name: 'Added by hand' });
+    const extra = await ok(a, 'POST', `/v1/collection/${race.id}/card`, {
+      stage_id: base.stages[2],
+      start_date: '2026-12-07',
+      end_date: '2026-12-07',
+      name: 'Added by hand',
+    });
     const theirs = await plan(remote, base, race.id, '2026-12-14');
     await goOnline(a);
     expect(await runSync(a)).toMatchObject({ error: null, rejected: 3 });
@@ -193,7 +251,12 @@ describe('the same collection planned on a replica offline and on the remote', (
       expect(cards.map((c) => c.id).sort(), node.name).toEqual([theirs[0].id, extra.id].sort());
       expect(minutes, node.name).toBe(480);
       // The remote's summary is of the cards it has: its plan and the card added by hand.
-      expect(await find(node, `/v1/collection/${race.id}`), node.name).toMatchObject({ status: 'planned', start: '2026-12-07', end: '2026-12-14', plan_id: theirs[0].plan_id });
+      expect(await find(node, `/v1/collection/${race.id}`), node.name).toMatchObject({
+        status: 'planned',
+        start: '2026-12-07',
+        end: '2026-12-14',
+        plan_id: theirs[0].plan_id,
+      });
     }
     await discardAll(await planConflicts(race.id, [mine[0].id]));
     await expectConverged();
@@ -215,15 +278,24 @@ describe('the same collection planned on a replica offline and on the remote', (
 
     for (const node of [a, remote]) {
       const { cards, minutes } = await planOf(node, race.id);
-      expect(cards.map((c) => c.id), node.name).toEqual([replanned[0].id]);
+      expect(
+        cards.map((c) => c.id),
+        node.name,
+      ).toEqual([replanned[0].id]);
       expect(minutes, node.name).toBe(480);
-      expect(await find(node, `/v1/collection/${race.id}`), node.name).toMatchObject({ status: 'planned', start: '2026-12-21', plan_id: replanned[0].plan_id });
+      expect(await find(node, `/v1/collection/${race.id}`), node.name).toMatchObject({
+        status: 'planned',
+        start: '2026-12-21',
+        plan_id: replanned[0].plan_id,
+      });
     }
     const refusedChanges = await planConflicts(race.id, [first[0].id]);
     expect(new Set(refusedChanges.map((c) => c.id)).size).toBe(1);
     const refused = refusedChanges.find((c) => c.mutation.resource === 'collection');
     expect(refused.mutation).toMatchObject({ resource: 'collection', fields: { status: 'not_planned', plan_id: null } });
-    expect(refused.error.errors[0].description).toMatch(/was planned on the server meanwhile .*; taking it off the board was not applied there/);
+    expect(refused.error.errors[0].description).toMatch(
+      /was planned on the server meanwhile .*; taking it off the board was not applied there/,
+    );
     await ok(a, 'POST', `/v1/sync/conflict/${refused.id}/discard`, undefined, 200);
     await expectConverged();
   });
@@ -237,13 +309,33 @@ describe('cards added by hand to a planned collection', () => {
     const before = (await conflicts(a)).length;
 
     // Online on the replica (synced at once) and on the remote …
-    const online = await ok(a, 'POST', `/v1/collection/${collection.id}/card`, { stage_id: base.stages[1], start_date: '2026-12-08', end_date: '2026-12-08', name: 'Extra on A' });
-    const onRemote = await ok(remote, 'POST', `/v1/collection/${collection.id}/card`, { stage_id: base.stages[2], start_date: '2026-12-09', end_date: '2026-12-09', name: 'Extra on the remote' });
+    const online = await ok(a, 'POST', `/v1/collection/${collection.id}/card`, {
+      stage_id: base.stages[1],
+      start_date: '2026-12-08',
+      end_date: '2026-12-08',
+      name: 'Extra on A',
+    });
+    const onRemote = await ok(remote, 'POST', `/v1/collection/${collection.id}/card`, {
+      stage_id: base.stages[2],
+      start_date: '2026-12-09',
+      end_date: '2026-12-09',
+      name: 'Extra on the remote',
+    });
     await settle();
     // … and offline on the replica, while the remote adds another one.
     await goOffline(a);
-    const offline = await ok(a, 'POST', `/v1/collection/${collection.id}/card`, { stage_id: base.stages[2], start_date: '2026-12-10', end_date: '2026-12-10', name: 'Extra made offline' });
-    const meanwhile = await ok(remote, 'POST', `/v1/collection/${collection.id}/card`, { stage_id: base.stages[1], start_date: '2026-12-11', end_date: '2026-12-11', name: 'Extra meanwhile' });
+    const offline = await ok(a, 'POST', `/v1/collection/${collection.id}/card`, {
+      stage_id: base.stages[2],
+      start_date: '2026-12-10',
+      end_date: '2026-12-10',
+      name: 'Extra made offline',
+    });
+    const meanwhile = await ok(remote, 'POST', `/v1/collection/${collection.id}/card`, {
+      stage_id: base.stages[1],
+      start_date: '2026-12-11',
+      end_date: '2026-12-11',
+      name: 'Extra meanwhile',
+    });
     await goOnline(a);
     expect(await runSync(a)).toMatchObject({ error: null, rejected: 0 });
     await settle();
@@ -252,8 +344,12 @@ describe('cards added by hand to a planned collection', () => {
     for (const node of [a, remote]) {
       const { cards } = await planOf(node, collection.id);
       expect(cards.map((c) => c.id).sort(), node.name).toEqual(expected);
-      for (const card of cards) expect(card.plan_id, `${node.name}: ${card.name}`).toBe(card.id === planned[0].id ? planned[0].plan_id : null);
-      expect(await find(node, `/v1/collection/${collection.id}`), node.name).toMatchObject({ status: 'planned', plan_id: planned[0].plan_id });
+      for (const card of cards)
+        expect(card.plan_id, `${node.name}: ${card.name}`).toBe(card.id === planned[0].id ? planned[0].plan_id : null);
+      expect(await find(node, `/v1/collection/${collection.id}`), node.name).toMatchObject({
+        status: 'planned',
+        plan_id: planned[0].plan_id,
+      });
     }
     expect(await conflicts(a)).toHaveLength(before);
     await expectConverged();

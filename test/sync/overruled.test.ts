@@ -257,13 +257,29 @@ describe('new sync settings', () => {
   }
 
   it('refuses a key that does not open the environment, and stores nothing', async () => {
-    await expectRefused({ remote_url: remote.url, api_env: remoteEnv, api_key: 'wrong-key-123' }, 'api_key', /does not open environment “prod”/);
-    await expectRefused({ remote_url: remote.url, api_env: 'elsewhere', api_key: remoteKey }, 'api_key', /does not open environment “elsewhere”/);
+    await expectRefused(
+      { remote_url: remote.url, api_env: remoteEnv, api_key: 'wrong-key-123' },
+      'api_key',
+      /does not open environment “prod”/,
+    );
+    await expectRefused(
+      { remote_url: remote.url, api_env: 'elsewhere', api_key: remoteKey },
+      'api_key',
+      /does not open environment “elsewhere”/,
+    );
   });
 
   it('refuses an address that cannot be reached or is no Planner server', async () => {
-    await expectRefused({ remote_url: 'http://127.0.0.1:9', api_env: remoteEnv, api_key: remoteKey }, 'remote_url', /Could not reach http:\/\/127\.0\.0\.1:9/);
-    await expectRefused({ remote_url: notPlannerUrl, api_env: remoteEnv, api_key: remoteKey }, 'remote_url', /does not answer as a Planner server/);
+    await expectRefused(
+      { remote_url: 'http://127.0.0.1:9', api_env: remoteEnv, api_key: remoteKey },
+      'remote_url',
+      /Could not reach http:\/\/127\.0\.0\.1:9/,
+    );
+    await expectRefused(
+      { remote_url: notPlannerUrl, api_env: remoteEnv, api_key: remoteKey },
+      'remote_url',
+      /does not answer as a Planner server/,
+    );
     // Settings the remote takes are stored.
     const saved = await ok(a, 'PUT', '/v1/sync/settings', { remote_url: remote.url, api_env: remoteEnv, api_key: remoteKey });
     expect(saved).toMatchObject({ remote_url: remote.url, api_env: remoteEnv, has_credentials: true });

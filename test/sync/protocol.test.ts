@@ -30,7 +30,12 @@ interface M {
 
 const mutation = (m: M) => ({ resource: 'project', fields: null, ...m });
 
-function push(clientId: string, mutations: unknown[], headers: Record<string, string> = remoteHeaders, target: InProcessRemote = remote): Promise<Response> {
+function push(
+  clientId: string,
+  mutations: unknown[],
+  headers: Record<string, string> = remoteHeaders,
+  target: InProcessRemote = remote,
+): Promise<Response> {
   return call({ url: target.url, headers }, 'POST', '/v1/sync/push', { client_id: clientId, mutations });
 }
 
@@ -56,9 +61,16 @@ function expect400(res: Response, description: RegExp): void {
 }
 
 const project = (id: string) => ok(remote, 'GET', `/v1/project/${id}`, undefined, 200);
-const seq = async (target: InProcessRemote = remote) => (await ok(target, 'GET', '/v1/sync/snapshot?limit=1', undefined, 200)).seq as number;
+const seq = async (target: InProcessRemote = remote) =>
+  (await ok(target, 'GET', '/v1/sync/snapshot?limit=1', undefined, 200)).seq as number;
 const create = (mutation_id: number, id: string, name: string, at: string, extra: Record<string, unknown> = {}) =>
-  mutation({ mutation_id, id, op: 'create', fields: { name, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...extra }, hlc: at });
+  mutation({
+    mutation_id,
+    id,
+    op: 'create',
+    fields: { name, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...extra },
+    hlc: at,
+  });
 
 beforeAll(async () => {
   remote = await startInProcessRemote();
@@ -84,13 +96,21 @@ describe('push', () => {
     const before = await seq();
 
     const again = await push('idem', batch);
-    expect(again.body.results).toEqual([1, 2, 3].map((id, i) => ({ mutation_id: id, status: 'applied', duplicate: true, hash: mutationHash(readMutation(batch[i], i)) })));
+    expect(again.body.results).toEqual(
+      [1, 2, 3].map((id, i) => ({ mutation_id: id, status: 'applied', duplicate: true, hash: mutationHash(readMutation(batch[i], i)) })),
+    );
     expect(await seq(), 'nothing was written again').toBe(before);
     expect(await project(p1)).toMatchObject({ name: 'Idem 1', description: 'first' });
 
     // An overlapping retry: the known part is acknowledged, the new part applied.
-    const overlap = await pushOk('idem', [batch[2], mutation({ mutation_id: 4, id: p2, op: 'update', fields: { description: 'fourth' }, hlc: hlc(4, 'idem') })]);
-    expect(overlap).toEqual([{ mutation_id: 3, status: 'applied', duplicate: true, hash: mutationHash(readMutation(batch[2], 2)) }, { mutation_id: 4, status: 'applied' }]);
+    const overlap = await pushOk('idem', [
+      batch[2],
+      mutation({ mutation_id: 4, id: p2, op: 'update', fields: { description: 'fourth' }, hlc: hlc(4, 'idem') }),
+    ]);
+    expect(overlap).toEqual([
+      { mutation_id: 3, status: 'applied', duplicate: true, hash: mutationHash(readMutation(batch[2], 2)) },
+      { mutation_id: 4, status: 'applied' },
+    ]);
     expect(await project(p2)).toMatchObject({ description: 'fourth' });
 
     // Another client's mutation 1 is its own.
@@ -102,8 +122,14 @@ describe('push', () => {
 
   it('needs increasing mutation ids within a batch (400), and then applies nothing of it', async () => {
     const id = uuidv7();
-    expect400(await push('order', [create(5, id, 'Order 5', hlc(10, 'order')), create(4, uuidv7(), 'Order 4', hlc(11, 'order'))]), /increasing/);
-    expect400(await push('order', [create(5, id, 'Order 5', hlc(10, 'order')), create(5, uuidv7(), 'Order 5b', hlc(11, 'order'))]), /increasing/);
+    expect400(
+      await push('order', [create(5, id, 'Order 5', hlc(10, 'order')), create(4, uuidv7(), 'Order 4', hlc(11, 'order'))]),
+      /increasing/,
+    );
+    expect400(
+      await push('order', [create(5, id, 'Order 5', hlc(10, 'order')), create(5, uuidv7(), 'Order 5b', hlc(11, 'order'))]),
+      /increasing/,
+    );
     expect((await call(remote, 'GET', `/v1/project/${id}`)).status).toBe(404);
   });
 
@@ -113,7 +139,10 @@ describe('push', () => {
     expect400(await push('bad', [good, mutation({ mutation_id: 2, id: uuidv7(), op: 'update', hlc: 'yesterday' })]), /mutations\.1\.hlc/);
     expect400(await push('bad', [mutation({ mutation_id: 1, id: 'not-a-uuid', op: 'create', hlc: hlc(22, 'bad') })]), /mutations\.0\.id/);
     expect400(await push('bad', [mutation({ mutation_id: 0, id: uuidv7(), op: 'create', hlc: hlc(22, 'bad') })]), /mutation_id/);
-    expect400(await push('bad', [mutation({ mutation_id: 1, id: uuidv7(), op: 'update', fields: ['x'] as never, hlc: hlc(22, 'bad') })]), /fields/);
+    expect400(
+      await push('bad', [mutation({ mutation_id: 1, id: uuidv7(), op: 'update', fields: ['x'] as never, hlc: hlc(22, 'bad') })]),
+      /fields/,
+    );
     expect400(await push('bad', [7]), /mutations\.0/);
     expect400(await push('bad weird id!', [good]), /client_id/);
     expect400(await call(remote, 'POST', '/v1/sync/push', { mutations: [good] }), /client_id/);
@@ -124,12 +153,19 @@ describe('push', () => {
     expect((await ok(remote, 'GET', '/v1/project?limit=0&filter=name:eq:Never applied')).count).toBe(0);
   });
 
-  it('rejects a mutation the remote cannot apply, with the error and the remote\'s record, and goes on with the rest', async () => {
+  it("rejects a mutation the remote cannot apply, with the error and the remote's record, and goes on with the rest", async () => {
     const existing = uuidv7();
     await pushOk('reject', [create(1, existing, 'Existing', hlc(40, 'reject'))]);
     const results = await pushOk('reject', [
       mutation({ mutation_id: 2, resource: 'spaceship', id: uuidv7(), op: 'create', fields: { name: 'x' }, hlc: hlc(41, 'reject') }),
-      mutation({ mutation_id: 3, resource: 'webhook', id: uuidv7(), op: 'create', fields: { url: 'http://127.0.0.1/x' }, hlc: hlc(42, 'reject') }),
+      mutation({
+        mutation_id: 3,
+        resource: 'webhook',
+        id: uuidv7(),
+        op: 'create',
+        fields: { url: 'http://127.0.0.1/x' },
+        hlc: hlc(42, 'reject'),
+      }),
       create(4, uuidv7(), 'x'.repeat(151), hlc(43, 'reject')),
       mutation({ mutation_id: 5, id: uuidv7(), op: 'create', fields: { description: 'no name' }, hlc: hlc(44, 'reject') }),
       mutation({ mutation_id: 6, id: existing, op: 'update', fields: { name: null }, hlc: hlc(45, 'reject') }),
@@ -151,7 +187,9 @@ describe('push', () => {
     const id = uuidv7();
     await pushOk('skew', [create(1, id, 'Skew', hlc(50, 'skew'))]);
     const future = formatHlc({ millis: Date.now() + 365 * 24 * 3600 * 1000, counter: 0, node: 'broken' });
-    const broken = await pushOk('broken', [mutation({ mutation_id: 1, id, op: 'update', fields: { name: 'from a broken clock' }, hlc: future })]);
+    const broken = await pushOk('broken', [
+      mutation({ mutation_id: 1, id, op: 'update', fields: { name: 'from a broken clock' }, hlc: future }),
+    ]);
     expect(broken).toMatchObject([{ mutation_id: 1, status: 'deferred' }]);
     const now = formatHlc({ millis: Date.now(), counter: 0, node: 'sane' });
     await pushOk('sane', [mutation({ mutation_id: 1, id, op: 'update', fields: { name: 'a real later edit' }, hlc: now })]);
@@ -164,13 +202,22 @@ describe('merge on the remote', () => {
     const id = uuidv7();
     await pushOk('lww-x', [create(1, id, 'LWW', hlc(100, 'x'), { description: 'd0', code: 'c0' })]);
     // A newer name arrives first, then an older name and an older description from another replica.
-    expect(await pushOk('lww-x', [mutation({ mutation_id: 2, id, op: 'update', fields: { name: 'newer name' }, hlc: hlc(130, 'x') })])).toEqual([{ mutation_id: 2, status: 'applied' }]);
+    expect(
+      await pushOk('lww-x', [mutation({ mutation_id: 2, id, op: 'update', fields: { name: 'newer name' }, hlc: hlc(130, 'x') })]),
+    ).toEqual([{ mutation_id: 2, status: 'applied' }]);
     const late = await pushOk('lww-y', [
       mutation({ mutation_id: 1, id, op: 'update', fields: { name: 'older name', description: 'older description' }, hlc: hlc(110, 'y') }),
     ]);
     // Its name lost to a later one: the answer carries the remote's version, so the replica
     // can tell the planner (docs/API.md "Overruled edits").
-    expect(late).toEqual([{ mutation_id: 1, status: 'applied', record: expect.objectContaining({ id, name: 'newer name' }), clocks: expect.objectContaining({ name: hlc(130, 'x') }) }]);
+    expect(late).toEqual([
+      {
+        mutation_id: 1,
+        status: 'applied',
+        record: expect.objectContaining({ id, name: 'newer name' }),
+        clocks: expect.objectContaining({ name: hlc(130, 'x') }),
+      },
+    ]);
     expect(await project(id)).toMatchObject({ name: 'newer name', description: 'older description', code: 'c0' });
     // An older clock for a field never overwrites; a newer one does.
     await pushOk('lww-y', [mutation({ mutation_id: 2, id, op: 'update', fields: { code: 'c-old' }, hlc: hlc(90, 'y') })]);
@@ -185,8 +232,10 @@ describe('merge on the remote', () => {
     const first = uuidv7();
     const second = uuidv7();
     await pushOk('tie-setup', [create(1, first, 'Tie 1', hlc(200, 'setup')), create(2, second, 'Tie 2', hlc(200, 'setup'))]);
-    const low = (id: string, n: number) => mutation({ mutation_id: n, id, op: 'update', fields: { name: 'from aaa' }, hlc: hlc(210, 'aaa') });
-    const high = (id: string, n: number) => mutation({ mutation_id: n, id, op: 'update', fields: { name: 'from zzz' }, hlc: hlc(210, 'zzz') });
+    const low = (id: string, n: number) =>
+      mutation({ mutation_id: n, id, op: 'update', fields: { name: 'from aaa' }, hlc: hlc(210, 'aaa') });
+    const high = (id: string, n: number) =>
+      mutation({ mutation_id: n, id, op: 'update', fields: { name: 'from zzz' }, hlc: hlc(210, 'zzz') });
     await pushOk('tie-zzz', [high(first, 1)]);
     await pushOk('tie-aaa', [low(first, 1)]);
     await pushOk('tie-aaa', [low(second, 2)]);
@@ -198,21 +247,34 @@ describe('merge on the remote', () => {
   it('lets a delete beat a concurrent edit (refused with 409 and the deleted record), and restores only by a newer restore', async () => {
     const id = uuidv7();
     await pushOk('del-x', [create(1, id, 'Deleted', hlc(300, 'x'))]);
-    expect(await pushOk('del-x', [mutation({ mutation_id: 2, id, op: 'delete', fields: { deleted_at: '2026-01-02T00:00:00Z' }, hlc: hlc(320, 'x') })])).toEqual([
-      { mutation_id: 2, status: 'applied' },
-    ]);
-    for (const [n, at] of [[1, 340], [2, 310]] as const) {
-      const [result] = await pushOk('del-y', [mutation({ mutation_id: n, id, op: 'update', fields: { name: `edit at ${at}` }, hlc: hlc(at, 'y') })]);
-      expect(result).toMatchObject({ status: 'rejected', record: { id, name: 'Deleted', deleted_at: expect.any(String) }, clocks: { deleted_at: hlc(320, 'x') } });
+    expect(
+      await pushOk('del-x', [
+        mutation({ mutation_id: 2, id, op: 'delete', fields: { deleted_at: '2026-01-02T00:00:00Z' }, hlc: hlc(320, 'x') }),
+      ]),
+    ).toEqual([{ mutation_id: 2, status: 'applied' }]);
+    for (const [n, at] of [
+      [1, 340],
+      [2, 310],
+    ] as const) {
+      const [result] = await pushOk('del-y', [
+        mutation({ mutation_id: n, id, op: 'update', fields: { name: `edit at ${at}` }, hlc: hlc(at, 'y') }),
+      ]);
+      expect(result).toMatchObject({
+        status: 'rejected',
+        record: { id, name: 'Deleted', deleted_at: expect.any(String) },
+        clocks: { deleted_at: hlc(320, 'x') },
+      });
       expect(result.error.errors[0]).toMatchObject({ code: 10409 });
       expectErrorBody(result.error, 409);
     }
     expect((await call(remote, 'GET', `/v1/project/${id}`)).status).toBe(404);
     expect((await ok(remote, 'GET', '/v1/trash/project?limit=1000')).data.map((r: any) => r.id)).toContain(id);
     // Deleting again is a no-op; a restore older than the delete is refused; a newer one restores.
-    expect(await pushOk('del-y', [mutation({ mutation_id: 3, id, op: 'delete', fields: { deleted_at: '2026-01-03T00:00:00Z' }, hlc: hlc(350, 'y') })])).toEqual([
-      { mutation_id: 3, status: 'applied' },
-    ]);
+    expect(
+      await pushOk('del-y', [
+        mutation({ mutation_id: 3, id, op: 'delete', fields: { deleted_at: '2026-01-03T00:00:00Z' }, hlc: hlc(350, 'y') }),
+      ]),
+    ).toEqual([{ mutation_id: 3, status: 'applied' }]);
     const [old] = await pushOk('del-y', [mutation({ mutation_id: 4, id, op: 'update', fields: { deleted_at: null }, hlc: hlc(315, 'y') })]);
     expect(old.status).toBe('rejected');
     await pushOk('del-y', [mutation({ mutation_id: 5, id, op: 'update', fields: { deleted_at: null }, hlc: hlc(360, 'y') })]);
@@ -224,8 +286,13 @@ describe('pull', () => {
   it('pages the changes in commit order with a cursor; each record once, at its latest change', async () => {
     const start = await seq();
     const ids = Array.from({ length: 7 }, () => uuidv7());
-    await pushOk('feed', ids.map((id, i) => create(i + 1, id, `Feed ${i}`, hlc(400 + i, 'feed'))));
-    await pushOk('feed', [mutation({ mutation_id: 8, id: ids[1]!, op: 'update', fields: { name: 'Feed 1 again' }, hlc: hlc(410, 'feed') })]);
+    await pushOk(
+      'feed',
+      ids.map((id, i) => create(i + 1, id, `Feed ${i}`, hlc(400 + i, 'feed'))),
+    );
+    await pushOk('feed', [
+      mutation({ mutation_id: 8, id: ids[1]!, op: 'update', fields: { name: 'Feed 1 again' }, hlc: hlc(410, 'feed') }),
+    ]);
     const latest = await seq();
 
     const seen: any[] = [];
@@ -243,7 +310,12 @@ describe('pull', () => {
     expect(seen.map((c) => c.id).sort()).toEqual([...ids].sort());
     const seqs = seen.map((c) => c.seq);
     expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
-    expect(seen[seen.length - 1]).toMatchObject({ id: ids[1], resource: 'project', record: { name: 'Feed 1 again', deleted_at: null }, clocks: { name: hlc(410, 'feed') } });
+    expect(seen[seen.length - 1]).toMatchObject({
+      id: ids[1],
+      resource: 'project',
+      record: { name: 'Feed 1 again', deleted_at: null },
+      clocks: { name: hlc(410, 'feed') },
+    });
     for (const change of seen) expect(change.seq).toBeGreaterThan(start);
 
     const after = await ok(remote, 'GET', `/v1/sync/changes?since=${cursor}`, undefined, 200);
@@ -257,7 +329,12 @@ describe('pull', () => {
     const small = await startInProcessRemote({ retention: 5, name: 'remote (retention 5)' });
     try {
       const ids = Array.from({ length: 10 }, () => uuidv7());
-      const res = await push('gone', ids.map((id, i) => create(i + 1, id, `Gone ${i}`, hlc(500 + i, 'gone'))), remoteHeaders, small);
+      const res = await push(
+        'gone',
+        ids.map((id, i) => create(i + 1, id, `Gone ${i}`, hlc(500 + i, 'gone'))),
+        remoteHeaders,
+        small,
+      );
       expect(res.status).toBe(200);
       const latest = await seq(small);
       const gone = await call(small, 'GET', '/v1/sync/changes?since=0');
@@ -303,7 +380,11 @@ describe('pull', () => {
     expect(cursor).toBeNull();
     expect(paged.map(key)).toEqual(all);
     expect(paged.find((r) => r.id === item)).toMatchObject({ resource: 'item', record: { description: 'Snap item' } });
-    expect(paged.find((r) => r.id === deleted)).toMatchObject({ resource: 'project', record: { deleted_at: expect.any(String) }, clocks: { deleted_at: hlc(602, 'snap') } });
+    expect(paged.find((r) => r.id === deleted)).toMatchObject({
+      resource: 'project',
+      record: { deleted_at: expect.any(String) },
+      clocks: { deleted_at: hlc(602, 'snap') },
+    });
     expect400(await call(remote, 'GET', '/v1/sync/snapshot?cursor=garbage'), /cursor/);
   });
 });

@@ -9,8 +9,28 @@
  * approved (locked) meanwhile, and the clocks a replica keeps after taking the remote's version.
  */
 import { describe, expect, it } from 'vitest';
-import { expectConverged, goOffline, goOnline, ok, runSync, syncUntilQuiet, useTwoClientCluster, type ClientNode, type RemoteNode } from '../helpers/sync-cluster.js';
-import { conflicts, createCollection, createPlanningBase, createProject, find, nextMillisecond, plan, update, type PlanningBase } from '../helpers/sync-data.js';
+import {
+  expectConverged,
+  goOffline,
+  goOnline,
+  ok,
+  runSync,
+  syncUntilQuiet,
+  useTwoClientCluster,
+  type ClientNode,
+  type RemoteNode,
+} from '../helpers/sync-cluster.js';
+import {
+  conflicts,
+  createCollection,
+  createPlanningBase,
+  createProject,
+  find,
+  nextMillisecond,
+  plan,
+  update,
+  type PlanningBase,
+} from '../helpers/sync-data.js';
 
 let a: ClientNode;
 let b: ClientNode;
@@ -33,7 +53,7 @@ useTwoClientCluster({}, async (nodes) => {
 });
 
 describe('rejected mutations', () => {
-  it('a forbidden collection status change ends in the conflict list; the queue behind it syncs; discard keeps the remote\'s version', async () => {
+  it("a forbidden collection status change ends in the conflict list; the queue behind it syncs; discard keeps the remote's version", async () => {
     const collection = await createCollection(a, base, 'C-status');
     const project = await createProject(a, 'P-after-status');
     await settle();
@@ -57,12 +77,20 @@ describe('rejected mutations', () => {
     expect(list).toHaveLength(1);
     const conflict = list[0];
     expect(conflict.mutation).toMatchObject({ resource: 'collection', id: collection.id, op: 'update', fields: { status: 'ignored' } });
-    expect(conflict.error).toMatchObject({ reference: expect.any(String), errors: [expect.objectContaining({ code: 10422, field: 'status', description: expect.stringMatching(/status/) })] });
+    expect(conflict.error).toMatchObject({
+      reference: expect.any(String),
+      errors: [expect.objectContaining({ code: 10422, field: 'status', description: expect.stringMatching(/status/) })],
+    });
     expect(conflict.server_record).toMatchObject({ id: collection.id, status: 'planned', deleted_at: null });
     expect(conflict.resolved_at).toBeNull();
     // Copy the data out: one conflict with its data, the reason, the remote's and the local version.
     const detail = await ok(a, 'GET', `/v1/sync/conflict/${conflict.id}`, undefined, 200);
-    expect(detail).toMatchObject({ id: conflict.id, mutation: conflict.mutation, error: conflict.error, local_record: { id: collection.id, status: 'planned' } });
+    expect(detail).toMatchObject({
+      id: conflict.id,
+      mutation: conflict.mutation,
+      error: conflict.error,
+      local_record: { id: collection.id, status: 'planned' },
+    });
     expect((await ok(a, 'GET', '/v1/sync/status')).conflicts).toBe(1);
 
     // The queue behind it kept flowing.
@@ -75,7 +103,8 @@ describe('rejected mutations', () => {
     expect(await conflicts(a)).toEqual([]);
     expect((await ok(a, 'GET', '/v1/sync/conflict?all=true')).data.map((c: any) => c.id)).toContain(conflict.id);
     await settle();
-    for (const node of [a, b, remote]) expect(await find(node, `/v1/collection/${collection.id}`), node.name).toMatchObject({ status: 'planned' });
+    for (const node of [a, b, remote])
+      expect(await find(node, `/v1/collection/${collection.id}`), node.name).toMatchObject({ status: 'planned' });
     await expectSame(`/v1/collection/${collection.id}`);
     await expectConverged([a, b], remote);
   });
@@ -95,8 +124,14 @@ describe('rejected mutations', () => {
     const list = (await conflicts(b)).filter((c) => c.mutation.id === fromB.id);
     expect(list).toHaveLength(1);
     const conflict = list[0];
-    expect(conflict.mutation).toMatchObject({ resource: 'project', op: 'create', fields: { name: 'X from B', external_ref: 'X', description: 'typed on B' } });
-    expect(conflict.error).toMatchObject({ errors: [expect.objectContaining({ code: 10423, field: 'external_ref', description: 'Duplicate entry' })] });
+    expect(conflict.mutation).toMatchObject({
+      resource: 'project',
+      op: 'create',
+      fields: { name: 'X from B', external_ref: 'X', description: 'typed on B' },
+    });
+    expect(conflict.error).toMatchObject({
+      errors: [expect.objectContaining({ code: 10423, field: 'external_ref', description: 'Duplicate entry' })],
+    });
     // The remote has no record with this id (it refused to create it).
     expect(conflict.server_record).toBeNull();
 
@@ -112,13 +147,17 @@ describe('rejected mutations', () => {
     expect(retried).toMatchObject({ resolution: 'retried' });
     await settle();
     for (const node of [a, b, remote]) {
-      expect(await find(node, `/v1/project/${fromB.id}`), node.name).toMatchObject({ name: 'X from B', external_ref: 'Y', description: 'typed on B' });
+      expect(await find(node, `/v1/project/${fromB.id}`), node.name).toMatchObject({
+        name: 'X from B',
+        external_ref: 'Y',
+        description: 'typed on B',
+      });
     }
     expect(await conflicts(b)).toEqual([]);
     await expectConverged([a, b], remote);
   });
 
-  it('a duplicate external_ref discarded: the remote\'s record stays, the replicas converge', async () => {
+  it("a duplicate external_ref discarded: the remote's record stays, the replicas converge", async () => {
     await goOffline(a, b);
     const fromA = await createProject(a, 'Z from A', { external_ref: 'Z' });
     const fromB = await createProject(b, 'Z from B', { external_ref: 'Z' });
@@ -140,8 +179,17 @@ describe('rejected mutations', () => {
   it('an edit and a delete of a time entry that was approved (locked) meanwhile end in the conflict list; the queue behind them syncs', async () => {
     const collection = await createCollection(a, base, 'C-time');
     const [card] = await plan(a, base, collection.id);
-    const entry = await ok(a, 'POST', '/v1/time_tracking', { card_id: card.id, start: '2026-12-07T08:00:00Z', end: '2026-12-07T10:30:00Z', note: 'first' });
-    const other = await ok(a, 'POST', '/v1/time_tracking', { card_id: card.id, start: '2026-12-08T08:00:00Z', end: '2026-12-08T09:00:00Z' });
+    const entry = await ok(a, 'POST', '/v1/time_tracking', {
+      card_id: card.id,
+      start: '2026-12-07T08:00:00Z',
+      end: '2026-12-07T10:30:00Z',
+      note: 'first',
+    });
+    const other = await ok(a, 'POST', '/v1/time_tracking', {
+      card_id: card.id,
+      start: '2026-12-08T08:00:00Z',
+      end: '2026-12-08T09:00:00Z',
+    });
     const project = await createProject(a, 'P-after-time');
     await settle();
 
@@ -160,11 +208,15 @@ describe('rejected mutations', () => {
     const list = (await conflicts(a)).filter((c) => c.mutation.resource === 'time_tracking');
     const edit = list.find((c) => c.mutation.id === entry.id);
     expect(edit.mutation).toMatchObject({ op: 'update', fields: { note: 'edited offline on A' } });
-    expect(edit.error).toMatchObject({ errors: [expect.objectContaining({ code: 10422, field: 'status', description: expect.stringMatching(/locked/) })] });
+    expect(edit.error).toMatchObject({
+      errors: [expect.objectContaining({ code: 10422, field: 'status', description: expect.stringMatching(/locked/) })],
+    });
     expect(edit.server_record).toMatchObject({ id: entry.id, status: 'approved', locked: true, note: 'first' });
     const removal = list.find((c) => c.mutation.id === other.id);
     expect(removal.mutation).toMatchObject({ op: 'delete' });
-    expect(removal.error).toMatchObject({ errors: [expect.objectContaining({ code: 10422, description: expect.stringMatching(/locked/) })] });
+    expect(removal.error).toMatchObject({
+      errors: [expect.objectContaining({ code: 10422, description: expect.stringMatching(/locked/) })],
+    });
     expect(removal.server_record).toMatchObject({ id: other.id, locked: true, deleted_at: null });
 
     // The queue behind them flowed; A shows the remote's (locked) versions, the deleted one back.
@@ -192,12 +244,16 @@ describe('rejected mutations', () => {
     expect(await runSync(a)).toMatchObject({ rejected: 1, error: null });
     expect(await find(remote, `/v1/project/${mine.id}`)).toMatchObject({ name: 'P-mine (renamed after)', external_ref: 'MINE' });
     await settle();
-    expect(await find(a, `/v1/project/${mine.id}`), 'A keeps its accepted edit').toMatchObject({ name: 'P-mine (renamed after)', description: 'typed after the refused change', external_ref: 'MINE' });
+    expect(await find(a, `/v1/project/${mine.id}`), 'A keeps its accepted edit').toMatchObject({
+      name: 'P-mine (renamed after)',
+      description: 'typed after the refused change',
+      external_ref: 'MINE',
+    });
     await expectSame(`/v1/project/${mine.id}`);
     await expectSame(`/v1/project/${taken.id}`);
   });
 
-  it('after a refusal, the replica takes later remote changes of that record (its clocks are the remote\'s)', async () => {
+  it("after a refusal, the replica takes later remote changes of that record (its clocks are the remote's)", async () => {
     // B plans the collection and syncs; then, offline, B moves it back to the backlog. Later,
     // A (which never saw the plan) ignores it offline: the remote refuses that (it is planned
     // there) and A takes the remote's version. When B's older backlog move arrives, the

@@ -28,7 +28,14 @@ function push(remote: InProcessRemote, headers: Record<string, string>, clientId
   return call({ url: remote.url, headers }, 'POST', '/v1/sync/push', { client_id: clientId, mutations });
 }
 
-const createProject = (mutationId: number, name: string, hlc = now()) => ({ mutation_id: mutationId, resource: 'project', id: uuidv7(), op: 'create', fields: { name }, hlc });
+const createProject = (mutationId: number, name: string, hlc = now()) => ({
+  mutation_id: mutationId,
+  resource: 'project',
+  id: uuidv7(),
+  op: 'create',
+  fields: { name },
+  hlc,
+});
 
 /** Every node id that the clocks of the remote's change feed show to this caller. */
 async function nodeIdsSeenBy(remote: InProcessRemote, headers: Record<string, string>): Promise<string[]> {
@@ -68,16 +75,35 @@ function remoteWithClient(): { readonly remote: InProcessRemote; readonly client
 
 async function signInMember(remote: InProcessRemote): Promise<Record<string, string>> {
   const redirectUri = 'https://app.example.com/callback';
-  const made = createClient(remote.dataDir.system, { name: 'Member app', redirect_uris: [redirectUri], confidential: true, environment_id: null });
+  const made = createClient(remote.dataDir.system, {
+    name: 'Member app',
+    redirect_uris: [redirectUri],
+    confidential: true,
+    environment_id: null,
+  });
   const store = remote.dataDir.environment(remote.environment.id);
-  await createUserWithPassword({ caller: { kind: 'api-key', environment: remote.environment }, store }, { email: 'member@a.test', role: 'member' }, 'member-pass-1');
-  const code = await signInForCode(remote.url, { client_id: made.client.id, redirect_uri: redirectUri, state: 'st' }, { environment: remoteEnv, email: 'member@a.test', password: 'member-pass-1' });
-  const answer = await tokenRequest(remote.url, { grant_type: 'authorization_code', code, client_id: made.client.id, client_secret: made.client_secret!, redirect_uri: redirectUri });
+  await createUserWithPassword(
+    { caller: { kind: 'api-key', environment: remote.environment }, store },
+    { email: 'member@a.test', role: 'member' },
+    'member-pass-1',
+  );
+  const code = await signInForCode(
+    remote.url,
+    { client_id: made.client.id, redirect_uri: redirectUri, state: 'st' },
+    { environment: remoteEnv, email: 'member@a.test', password: 'member-pass-1' },
+  );
+  const answer = await tokenRequest(remote.url, {
+    grant_type: 'authorization_code',
+    code,
+    client_id: made.client.id,
+    client_secret: made.client_secret!,
+    redirect_uri: redirectUri,
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return { authorization: `Bearer ${answer.body.access_token as string}` };
 }
 
-describe('the audit\'s attack: a member pushing under other replicas\' ids', () => {
+describe("the audit's attack: a member pushing under other replicas' ids", () => {
   let remote: InProcessRemote;
   let replica: ClientNode;
 
@@ -92,16 +118,21 @@ describe('the audit\'s attack: a member pushing under other replicas\' ids', () 
     removeFolders();
   });
 
-  it('is refused with 403, and the replica\'s later changes still reach the remote', async () => {
+  it("is refused with 403, and the replica's later changes still reach the remote", async () => {
     await ok(replica, 'POST', '/v1/project', { name: 'Before the attack' }, 201);
     expect((await runSync(replica)).error).toBeNull();
     expect(await remoteProjectNames(remote)).toContain('Before the attack');
 
     const member = await signInMember(remote);
     // The replica's id, as any member reads it from the clocks of the records it wrote.
-    const [before] = (await ok(remote, 'GET', '/v1/project?filter=name:eq:\'Before the attack\'')).data as { id: string }[];
-    const changes = (await ok({ name: 'member', url: remote.url, headers: member }, 'GET', '/v1/sync/changes?since=0&limit=5000')).changes as { id: string; clocks: Record<string, string> }[];
-    const replicaId = changes.find((c) => c.id === before!.id)!.clocks.name!.split('-').slice(2).join('-');
+    const [before] = (await ok(remote, 'GET', "/v1/project?filter=name:eq:'Before the attack'")).data as { id: string }[];
+    const changes = (await ok({ name: 'member', url: remote.url, headers: member }, 'GET', '/v1/sync/changes?since=0&limit=5000'))
+      .changes as { id: string; clocks: Record<string, string> }[];
+    const replicaId = changes
+      .find((c) => c.id === before!.id)!
+      .clocks.name!.split('-')
+      .slice(2)
+      .join('-');
     expect(await nodeIdsSeenBy(remote, member)).toContain(replicaId);
 
     const answer = await push(remote, member, replicaId, [createProject(Number.MAX_SAFE_INTEGER, 'poison')]);
@@ -120,7 +151,7 @@ describe('the audit\'s attack: a member pushing under other replicas\' ids', () 
   });
 });
 
-describe('the remote\'s bookkeeping of a replica id', () => {
+describe("the remote's bookkeeping of a replica id", () => {
   let remote: InProcessRemote;
 
   beforeAll(async () => {
@@ -155,7 +186,10 @@ describe('the remote\'s bookkeeping of a replica id', () => {
       expect.objectContaining({ mutation_id: 2, status: 'applied', duplicate: true, hash: expect.any(String) }),
     ]);
 
-    const other = await push(remote, remote.headers, 'resend', [{ ...batch[1], fields: { name: 'Other content, same id' } }, createProject(3, 'Resent 3')]);
+    const other = await push(remote, remote.headers, 'resend', [
+      { ...batch[1], fields: { name: 'Other content, same id' } },
+      createProject(3, 'Resent 3'),
+    ]);
     expect(other.status).toBe(200);
     expect(other.body.results[0]).toMatchObject({ mutation_id: 2, status: 'stale', error: { errors: [{ field: 'mutation_id' }] } });
     expect(other.body.results[1]).toMatchObject({ mutation_id: 3, status: 'applied' });
@@ -176,7 +210,11 @@ describe('the remote\'s bookkeeping of a replica id', () => {
   it('defers a clock beyond the allowed skew: not applied, the mark stops before it, later mutations wait too', async () => {
     const ahead = formatHlc({ millis: Date.now() + 10 * 60_000, counter: 0, node: 'fast' });
     const slightlyAhead = formatHlc({ millis: Date.now() + 2 * 60_000, counter: 0, node: 'fast' });
-    const answer = await push(remote, remote.headers, 'fast', [createProject(1, 'Slightly ahead', slightlyAhead), createProject(2, 'Far ahead', ahead), createProject(3, 'Behind it')]);
+    const answer = await push(remote, remote.headers, 'fast', [
+      createProject(1, 'Slightly ahead', slightlyAhead),
+      createProject(2, 'Far ahead', ahead),
+      createProject(3, 'Behind it'),
+    ]);
     expect(answer.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'deferred', 'deferred']);
     expect(answer.body.results[1].error.errors[0].description).toMatch(/clock runs about 10 minute/);
     expect(answer.body.last_mutation_id).toBe(1);
@@ -191,7 +229,7 @@ describe('the remote\'s bookkeeping of a replica id', () => {
 describe('a replica keeps what the remote did not apply', () => {
   const pair = remoteWithClient();
 
-  it('sends a change again under a new replica id when the old id\'s mark is past it', async () => {
+  it("sends a change again under a new replica id when the old id's mark is past it", async () => {
     await ok(pair.client, 'POST', '/v1/project', { name: 'First' }, 201);
     expect((await runSync(pair.client)).error).toBeNull();
     const nodeId = (await nodeIdsSeenBy(pair.remote, pair.remote.headers))[0]!;
@@ -209,7 +247,7 @@ describe('a replica keeps what the remote did not apply', () => {
 });
 
 describe('clocks', () => {
-  it('tells a replica whose clock runs ahead of the remote\'s, in its status', async () => {
+  it("tells a replica whose clock runs ahead of the remote's, in its status", async () => {
     const remote = await startInProcessRemote();
     // A remote an hour behind this computer: the proxy in front of it moves its clock back.
     const { createServer } = await import('node:http');
@@ -217,13 +255,18 @@ describe('clocks', () => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length')) as Record<string, string>;
-        void fetch(remote.url + req.url, { method: req.method, headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) }).then(async (answer) => {
-          let text = await answer.text();
-          text = text.replace(/"server_time":(\d+)/, (_, t: string) => `"server_time":${Number(t) - 3_600_000}`);
-          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-          res.end(text);
-        });
+        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length')) as Record<
+          string,
+          string
+        >;
+        void fetch(remote.url + req.url, { method: req.method, headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) }).then(
+          async (answer) => {
+            let text = await answer.text();
+            text = text.replace(/"server_time":(\d+)/, (_, t: string) => `"server_time":${Number(t) - 3_600_000}`);
+            res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+            res.end(text);
+          },
+        );
       });
     });
     await new Promise<void>((resolve) => skewed.listen(0, '127.0.0.1', resolve));
@@ -257,11 +300,18 @@ describe('an encrypted remote', () => {
     expect(refused.body.errors[0]).toMatchObject({ field: 'remote_url', description: expect.stringMatching(/https/) });
     expect(await ok(pair.client, 'GET', '/v1/sync/settings')).toMatchObject({ remote_url: pair.remote.url, allow_insecure_http: false });
 
-    const allowed = await ok(pair.client, 'PUT', '/v1/sync/settings', { remote_url: elsewhere, api_env: 'prod', api_key: 'remote-key', allow_insecure_http: true });
+    const allowed = await ok(pair.client, 'PUT', '/v1/sync/settings', {
+      remote_url: elsewhere,
+      api_env: 'prod',
+      api_key: 'remote-key',
+      allow_insecure_http: true,
+    });
     expect(allowed).toMatchObject({ remote_url: elsewhere, allow_insecure_http: true });
     const badFlag = await call(pair.client, 'PUT', '/v1/sync/settings', { remote_url: pair.remote.url, allow_insecure_http: 'yes' });
     expect(badFlag.status).toBe(422);
-    expect(await ok(pair.client, 'PUT', '/v1/sync/settings', { remote_url: pair.remote.url, api_env: 'prod', api_key: 'remote-key' })).toMatchObject({ allow_insecure_http: false });
+    expect(
+      await ok(pair.client, 'PUT', '/v1/sync/settings', { remote_url: pair.remote.url, api_env: 'prod', api_key: 'remote-key' }),
+    ).toMatchObject({ allow_insecure_http: false });
   });
 
   it('says why a remote address is refused', () => {
@@ -305,11 +355,15 @@ describe('property: honest and hostile pushes interleaved', () => {
     fc.constant<Step>({ kind: 'edit' }),
     fc.boolean().map((loseAnswer): Step => ({ kind: 'sync', loseAnswer })),
     fc
-      .record({ underHonestId: fc.boolean(), sameKey: fc.boolean(), mutationId: fc.oneof(fc.integer({ min: 1, max: 20 }), fc.constant(Number.MAX_SAFE_INTEGER)) })
+      .record({
+        underHonestId: fc.boolean(),
+        sameKey: fc.boolean(),
+        mutationId: fc.oneof(fc.integer({ min: 1, max: 20 }), fc.constant(Number.MAX_SAFE_INTEGER)),
+      })
       .map((h): Step => ({ kind: 'hostile', ...h })),
   );
 
-  it('never loses an honest replica\'s mutation', async () => {
+  it("never loses an honest replica's mutation", async () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
@@ -330,7 +384,9 @@ describe('property: honest and hostile pushes interleaved', () => {
               const honestId = pushIdOf(client);
               const clientId = s.underHonestId ? honestId : `hostile-${run}`;
               const before = markOf(clientId);
-              const answer = await push(remote, s.sameKey ? remote.headers : hostileHeaders, clientId, [createProject(s.mutationId, `Hostile ${run}.${i}`)]);
+              const answer = await push(remote, s.sameKey ? remote.headers : hostileHeaders, clientId, [
+                createProject(s.mutationId, `Hostile ${run}.${i}`),
+              ]);
               expect([200, 403]).toContain(answer.status);
               // An id once registered keeps its owner, and a refused push moves no mark.
               if (before) expect(markOf(clientId)?.owner).toBe(before.owner);

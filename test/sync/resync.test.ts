@@ -6,8 +6,30 @@
  * identical to a fresh client and to the remote.
  */
 import { describe, expect, it } from 'vitest';
-import { call, countBy, dump, goOnline, ok, runSync, syncUntilQuiet, useTwoClientCluster, type ClientNode, type Cluster, type RemoteNode } from '../helpers/sync-cluster.js';
-import { conflicts, createCollection, createPlanningBase, createProject, find, plan, remove, update, type PlanningBase } from '../helpers/sync-data.js';
+import {
+  call,
+  countBy,
+  dump,
+  goOnline,
+  ok,
+  runSync,
+  syncUntilQuiet,
+  useTwoClientCluster,
+  type ClientNode,
+  type Cluster,
+  type RemoteNode,
+} from '../helpers/sync-cluster.js';
+import {
+  conflicts,
+  createCollection,
+  createPlanningBase,
+  createProject,
+  find,
+  plan,
+  remove,
+  update,
+  type PlanningBase,
+} from '../helpers/sync-data.js';
 
 let cluster: Cluster;
 let a: ClientNode;
@@ -65,7 +87,10 @@ describe('a client whose cursor the remote no longer keeps', () => {
     expect(db).toEqual(dr);
 
     for (const node of [a, fresh, remote]) {
-      expect(await find(node, `/v1/project/${shared.id}`), node.name).toMatchObject({ name: 'R-shared (renamed on B)', description: 'edited offline on A' });
+      expect(await find(node, `/v1/project/${shared.id}`), node.name).toMatchObject({
+        name: 'R-shared (renamed on B)',
+        description: 'edited offline on A',
+      });
       expect(await find(node, `/v1/project/${doomed.id}`), `${node.name}: deleted elsewhere`).toBeUndefined();
       expect(await find(node, `/v1/project/${offlineProject.id}`), node.name).toMatchObject({ name: 'R-made-offline-on-A' });
       const counts = await countBy(node, '/v1/project');

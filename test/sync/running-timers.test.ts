@@ -7,7 +7,17 @@
  * each a separate server process, the replicas behind fault proxies that take them offline.
  */
 import { describe, expect, it } from 'vitest';
-import { goOffline, goOnline, listAll, ok, runSync, syncUntilQuiet, useTwoClientCluster, type ClientNode, type RemoteNode } from '../helpers/sync-cluster.js';
+import {
+  goOffline,
+  goOnline,
+  listAll,
+  ok,
+  runSync,
+  syncUntilQuiet,
+  useTwoClientCluster,
+  type ClientNode,
+  type RemoteNode,
+} from '../helpers/sync-cluster.js';
 import { conflicts, createCollection, createPlanningBase, plan } from '../helpers/sync-data.js';
 
 let a: ClientNode;
@@ -28,7 +38,13 @@ async function newUser(): Promise<string> {
 
 /** An entry of `user` from `start`, running when `end` is absent. */
 async function entry(node: ClientNode | RemoteNode, user: string, start: string, end?: string, note?: string): Promise<any> {
-  return ok(node, 'POST', '/v1/time_tracking', { card_id: cardId, user_id: user, start, ...(end ? { end } : {}), ...(note ? { note } : {}) });
+  return ok(node, 'POST', '/v1/time_tracking', {
+    card_id: cardId,
+    user_id: user,
+    start,
+    ...(end ? { end } : {}),
+    ...(note ? { note } : {}),
+  });
 }
 
 /** Every entry of a user on a node, by id. */
@@ -39,8 +55,14 @@ async function entriesOf(node: ClientNode | RemoteNode, user: string): Promise<a
 /** Every node has exactly these entries of the user, identical, and `running` is the only running one. */
 async function expectEverywhere(user: string, ids: string[], running: string): Promise<any[]> {
   const [onRemote, ...onClients] = await Promise.all([remote, a, b].map((n) => entriesOf(n, user)));
-  expect(onRemote!.map((e) => e.id), 'each entry exactly once on the remote').toEqual([...ids].sort());
-  expect(onRemote!.filter((e) => e.running).map((e) => e.id), 'one running timer on the remote').toEqual([running]);
+  expect(
+    onRemote!.map((e) => e.id),
+    'each entry exactly once on the remote',
+  ).toEqual([...ids].sort());
+  expect(
+    onRemote!.filter((e) => e.running).map((e) => e.id),
+    'one running timer on the remote',
+  ).toEqual([running]);
   for (const [i, entries] of onClients.entries()) expect(entries, `${[a, b][i]!.name} equals the remote`).toEqual(onRemote);
   return onRemote!;
 }
@@ -55,30 +77,41 @@ useTwoClientCluster({}, async (nodes) => {
 
 describe('one running timer per user across sync', () => {
   it.each([
-    ['the remote\'s timer started later: the replica\'s stops at its start', '2026-11-02T10:00:00Z', '2026-11-02T10:30:00Z'],
-    ['the replica\'s timer started later: the remote\'s stops at its start', '2026-11-02T10:30:00Z', '2026-11-02T10:00:00Z'],
-  ])('a timer started on a replica offline and one on the remote — %s; every entry arrives once', async (_case, replicaStart, remoteStart) => {
-    const user = await newUser();
-    await settle();
-    await goOffline(a);
-    const offline = [await entry(a, user, '2026-11-02T07:00:00Z', '2026-11-02T08:00:00Z', 'A 1'), await entry(a, user, '2026-11-02T08:00:00Z', '2026-11-02T09:00:00Z', 'A 2')];
-    const onReplica = await entry(a, user, replicaStart);
-    const meanwhile = await entry(remote, user, '2026-11-02T06:00:00Z', '2026-11-02T06:45:00Z', 'remote 1');
-    const onRemote = await entry(remote, user, remoteStart);
-    expect([onReplica.running, onRemote.running]).toEqual([true, true]);
+    ["the remote's timer started later: the replica's stops at its start", '2026-11-02T10:00:00Z', '2026-11-02T10:30:00Z'],
+    ["the replica's timer started later: the remote's stops at its start", '2026-11-02T10:30:00Z', '2026-11-02T10:00:00Z'],
+  ])(
+    'a timer started on a replica offline and one on the remote — %s; every entry arrives once',
+    async (_case, replicaStart, remoteStart) => {
+      const user = await newUser();
+      await settle();
+      await goOffline(a);
+      const offline = [
+        await entry(a, user, '2026-11-02T07:00:00Z', '2026-11-02T08:00:00Z', 'A 1'),
+        await entry(a, user, '2026-11-02T08:00:00Z', '2026-11-02T09:00:00Z', 'A 2'),
+      ];
+      const onReplica = await entry(a, user, replicaStart);
+      const meanwhile = await entry(remote, user, '2026-11-02T06:00:00Z', '2026-11-02T06:45:00Z', 'remote 1');
+      const onRemote = await entry(remote, user, remoteStart);
+      expect([onReplica.running, onRemote.running]).toEqual([true, true]);
 
-    await goOnline(a);
-    expect(await runSync(a)).toMatchObject({ error: null, rejected: 0 });
-    await settle();
+      await goOnline(a);
+      expect(await runSync(a)).toMatchObject({ error: null, rejected: 0 });
+      await settle();
 
-    const [later, earlier] = replicaStart > remoteStart ? [onReplica, onRemote] : [onRemote, onReplica];
-    const entries = await expectEverywhere(user, [...offline, onReplica, meanwhile, onRemote].map((e) => e.id), later.id);
-    expect(entries.find((e) => e.id === earlier.id)).toMatchObject({ running: false, end: later.start, duration: 30 });
-    expect(entries.find((e) => e.id === later.id)).toMatchObject({ running: true, end: null, duration: null });
-    // The entries that were not running are as they were made.
-    for (const made of [...offline, meanwhile]) expect(entries.find((e) => e.id === made.id)).toMatchObject({ start: made.start, end: made.end, note: made.note });
-    expect(await conflicts(a)).toEqual([]);
-  });
+      const [later, earlier] = replicaStart > remoteStart ? [onReplica, onRemote] : [onRemote, onReplica];
+      const entries = await expectEverywhere(
+        user,
+        [...offline, onReplica, meanwhile, onRemote].map((e) => e.id),
+        later.id,
+      );
+      expect(entries.find((e) => e.id === earlier.id)).toMatchObject({ running: false, end: later.start, duration: 30 });
+      expect(entries.find((e) => e.id === later.id)).toMatchObject({ running: true, end: null, duration: null });
+      // The entries that were not running are as they were made.
+      for (const made of [...offline, meanwhile])
+        expect(entries.find((e) => e.id === made.id)).toMatchObject({ start: made.start, end: made.end, note: made.note });
+      expect(await conflicts(a)).toEqual([]);
+    },
+  );
 
   it('timers started on two replicas offline: one running timer everywhere once both synced, and the state stays put', async () => {
     const user = await newUser();
@@ -105,11 +138,14 @@ describe('one running timer per user across sync', () => {
     await ok(a, 'POST', `/v1/time_tracking/${onB.id}/stop`, { end: '2026-11-03T10:00:00Z' }, 200);
     await settle();
     for (const node of [a, b, remote]) {
-      expect((await entriesOf(node, user)).filter((e) => e.running), node.name).toEqual([]);
+      expect(
+        (await entriesOf(node, user)).filter((e) => e.running),
+        node.name,
+      ).toEqual([]);
     }
   });
 
-  it('a user\'s timer does not stop another user\'s', async () => {
+  it("a user's timer does not stop another user's", async () => {
     const [first, second] = [await newUser(), await newUser()];
     await settle();
     await goOffline(a);

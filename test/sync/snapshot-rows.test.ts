@@ -52,11 +52,30 @@ async function seededRemote(): Promise<InProcessRemote> {
 /** A member signed in on the remote (OAuth), as a member's replica calls it. */
 async function signInMember(remote: InProcessRemote): Promise<Record<string, string>> {
   const redirectUri = 'https://app.example.com/callback';
-  const made = createClient(remote.dataDir.system, { name: 'Member app', redirect_uris: [redirectUri], confidential: true, environment_id: null });
+  const made = createClient(remote.dataDir.system, {
+    name: 'Member app',
+    redirect_uris: [redirectUri],
+    confidential: true,
+    environment_id: null,
+  });
   const store = remote.dataDir.environment(remote.environment.id);
-  await createUserWithPassword({ caller: { kind: 'api-key', environment: remote.environment }, store }, { email: 'member@rows.test', role: 'member' }, 'member-pass-1');
-  const code = await signInForCode(remote.url, { client_id: made.client.id, redirect_uri: redirectUri, state: 'st' }, { environment: remoteEnv, email: 'member@rows.test', password: 'member-pass-1' });
-  const answer = await tokenRequest(remote.url, { grant_type: 'authorization_code', code, client_id: made.client.id, client_secret: made.client_secret!, redirect_uri: redirectUri });
+  await createUserWithPassword(
+    { caller: { kind: 'api-key', environment: remote.environment }, store },
+    { email: 'member@rows.test', role: 'member' },
+    'member-pass-1',
+  );
+  const code = await signInForCode(
+    remote.url,
+    { client_id: made.client.id, redirect_uri: redirectUri, state: 'st' },
+    { environment: remoteEnv, email: 'member@rows.test', password: 'member-pass-1' },
+  );
+  const answer = await tokenRequest(remote.url, {
+    grant_type: 'authorization_code',
+    code,
+    client_id: made.client.id,
+    client_secret: made.client_secret!,
+    redirect_uri: redirectUri,
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return { authorization: `Bearer ${answer.body.access_token as string}`, 'x-planner-sync-protocol': '2' };
 }
@@ -79,7 +98,11 @@ async function wholeSnapshot(remote: InProcessRemote, headers: Record<string, st
   const cursors: (string | null)[] = [];
   let cursor: string | null = null;
   for (let i = 0; i < 200; i++) {
-    const res = await call({ url: remote.url, headers }, 'GET', `/v1/sync/snapshot?limit=${limit}${format}${cursor ? `&cursor=${cursor}` : ''}`);
+    const res = await call(
+      { url: remote.url, headers },
+      'GET',
+      `/v1/sync/snapshot?limit=${limit}${format}${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     if (format) {
       expect(Array.isArray(res.body.tables)).toBe(true);
@@ -186,7 +209,11 @@ describe('an empty replica loading a snapshot page in rows', () => {
       row.push('B-7', { ...clocks, budget_code: clocks.name });
     }
     const hlc = projects.rows[0][projects.fields.length].name;
-    page.tables.push({ resource: 'forecast', fields: ['id', 'deleted_at', 'amount'], rows: [['0193a7a4-1f4e-7000-8000-00000000f00d', null, 12, { amount: hlc }]] });
+    page.tables.push({
+      resource: 'forecast',
+      fields: ['id', 'deleted_at', 'amount'],
+      rows: [['0193a7a4-1f4e-7000-8000-00000000f00d', null, 12, { amount: hlc }]],
+    });
     const { loads, records } = checkRows(syncTables(), page.tables);
     expect(records).toHaveLength(projects.rows.length + 1);
 
@@ -205,14 +232,29 @@ describe('an empty replica loading a snapshot page in rows', () => {
       ['not a list', (t) => t.splice(0, t.length, { resource: 'project' })],
       ['a value of the wrong type', (t) => (t.at(-1).rows.at(-1)[t.at(-1).fields.indexOf('created_at')] = 42)],
       ['a date that does not exist', (t) => (t.at(-1).rows.at(-1)[t.at(-1).fields.indexOf('created_at')] = '2026-02-30T10:00:00Z')],
-      ['a boolean as a number', (t) => {
-        const items = t.find((p: any) => p.resource === 'item');
-        items.rows[0][items.fields.indexOf('stockmanagement')] = 1;
-      }],
+      [
+        'a boolean as a number',
+        (t) => {
+          const items = t.find((p: any) => p.resource === 'item');
+          items.rows[0][items.fields.indexOf('stockmanagement')] = 1;
+        },
+      ],
       ['a row one value short', (t) => t.at(-1).rows.at(-1).splice(2, 1)],
       ['an id that is no uuid', (t) => (t.at(-1).rows.at(-1)[0] = 'card-1')],
-      ['a clock that is no clock', (t) => { const row = t.at(-1).rows.at(-1); row[row.length - 1] = { name: 'yesterday' }; }],
-      ['clocks that are no object', (t) => { const row = t.at(-1).rows.at(-1); row[row.length - 1] = 'now'; }],
+      [
+        'a clock that is no clock',
+        (t) => {
+          const row = t.at(-1).rows.at(-1);
+          row[row.length - 1] = { name: 'yesterday' };
+        },
+      ],
+      [
+        'clocks that are no object',
+        (t) => {
+          const row = t.at(-1).rows.at(-1);
+          row[row.length - 1] = 'now';
+        },
+      ],
       ['deleted_at of the wrong type', (t) => (t.at(-1).rows.at(-1)[1] = true)],
       ['a field named twice', (t) => t.at(-1).fields.splice(2, 1, t.at(-1).fields[3])],
       ['fields without the id first', (t) => t.at(-1).fields.reverse()],
@@ -230,7 +272,10 @@ describe('an empty replica loading a snapshot page in rows', () => {
       };
       expect(load, what).toThrow(SyncMessageError);
       const left = contents(store.store);
-      expect(Object.values(left).every((rows) => rows.length === 0), what).toBe(true);
+      expect(
+        Object.values(left).every((rows) => rows.length === 0),
+        what,
+      ).toBe(true);
       expect(store.events, what).toEqual([]);
     }
   });

@@ -43,11 +43,30 @@ type Command =
 const client = fc.integer({ min: 0, max: 2 });
 const target = fc.nat({ max: 50 });
 // Not blank: a name of spaces only is refused (422), which is not what this property is about.
-const text = fc.string({ unit: fc.constantFrom(...'abcdefghij -ÄÖ'.split('')), minLength: 1, maxLength: 12 }).filter((value) => value.trim() !== '');
+const text = fc
+  .string({ unit: fc.constantFrom(...'abcdefghij -ÄÖ'.split('')), minLength: 1, maxLength: 12 })
+  .filter((value) => value.trim() !== '');
 const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ op: fc.constant('create' as const), client, kind: fc.constantFrom<Kind>('project', 'collection') }) },
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('update' as const), client, target, field: fc.constantFrom('name' as const, 'description' as const), value: text }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('status' as const), client, target, value: fc.constantFrom('ignored' as const, 'not_planned' as const) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant('update' as const),
+      client,
+      target,
+      field: fc.constantFrom('name' as const, 'description' as const),
+      value: text,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('status' as const),
+      client,
+      target,
+      value: fc.constantFrom('ignored' as const, 'not_planned' as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('delete' as const), client, target }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('sync' as const), client }) },
 );

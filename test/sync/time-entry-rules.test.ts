@@ -20,11 +20,25 @@ let worker: string;
 let mutationId = 0;
 
 /** Pushes one mutation as a replica of its own would, and answers its result. */
-async function push(resource: string, id: string, op: 'create' | 'update' | 'delete', fields: Record<string, unknown> | null): Promise<any> {
+async function push(
+  resource: string,
+  id: string,
+  op: 'create' | 'update' | 'delete',
+  fields: Record<string, unknown> | null,
+): Promise<any> {
   mutationId++;
   const res = await call(remote, 'POST', '/v1/sync/push', {
     client_id: 'rules-replica',
-    mutations: [{ mutation_id: mutationId, resource, id, op, fields, hlc: formatHlc({ millis: Date.now(), counter: mutationId, node: 'rulesreplica' }) }],
+    mutations: [
+      {
+        mutation_id: mutationId,
+        resource,
+        id,
+        op,
+        fields,
+        hlc: formatHlc({ millis: Date.now(), counter: mutationId, node: 'rulesreplica' }),
+      },
+    ],
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.results[0];
@@ -70,12 +84,32 @@ afterAll(async () => {
 
 describe('time entry rules on sync', () => {
   it('an entry on an activity with no card, overnight, made on a replica, reaches the remote; one made on the remote reaches the replica', async () => {
-    const night = await ok(client, 'POST', '/v1/time_tracking', { activity_id: meeting, user_id: worker, start: '2026-11-09T21:00:00Z', end: '2026-11-09T05:00:00Z', overnight: true, note: 'Night cleaning' });
+    const night = await ok(client, 'POST', '/v1/time_tracking', {
+      activity_id: meeting,
+      user_id: worker,
+      start: '2026-11-09T21:00:00Z',
+      end: '2026-11-09T05:00:00Z',
+      overnight: true,
+      note: 'Night cleaning',
+    });
     expect(night).toMatchObject({ card_id: null, end: '2026-11-10T05:00:00Z', duration: 480 });
-    const training = await ok(remote, 'POST', '/v1/time_tracking', { activity_id: meeting, user_id: worker, start: '2026-11-11T08:00:00Z', duration: 120, note: 'Training' });
+    const training = await ok(remote, 'POST', '/v1/time_tracking', {
+      activity_id: meeting,
+      user_id: worker,
+      start: '2026-11-11T08:00:00Z',
+      duration: 120,
+      note: 'Training',
+    });
     await syncUntilQuiet([client], remote);
     const onRemote = await ok(remote, 'GET', `/v1/time_tracking/${night.id}`, undefined, 200);
-    expect(onRemote).toMatchObject({ card_id: null, activity_id: meeting, start: '2026-11-09T21:00:00Z', end: '2026-11-10T05:00:00Z', duration: 480, note: 'Night cleaning' });
+    expect(onRemote).toMatchObject({
+      card_id: null,
+      activity_id: meeting,
+      start: '2026-11-09T21:00:00Z',
+      end: '2026-11-10T05:00:00Z',
+      duration: 480,
+      note: 'Night cleaning',
+    });
     const onClient = await ok(client, 'GET', `/v1/time_tracking/${training.id}`, undefined, 200);
     expect(onClient).toMatchObject({ card_id: null, end: '2026-11-11T10:00:00Z', duration: 120 });
     expect((await ok(client, 'GET', '/v1/sync/conflict', undefined, 200)).count).toBe(0);
@@ -83,18 +117,42 @@ describe('time entry rules on sync', () => {
 
   it('rejects a pushed entry that ends before it starts, lasts more than 24 hours, or makes a day longer than 24 hours', async () => {
     const before = (await ok(remote, 'GET', '/v1/time_tracking?limit=0', undefined, 200)).count;
-    expectRejected(await push('time_tracking', uuidv7(), 'create', entryFields('2026-11-16T09:00:00Z', '2026-11-16T08:00:00Z')), 'end', endAfterStartMessage);
-    expectRejected(await push('time_tracking', uuidv7(), 'create', entryFields('2026-11-16T06:00:00Z', '2026-11-17T07:00:00Z')), 'end', tooLongMessage);
+    expectRejected(
+      await push('time_tracking', uuidv7(), 'create', entryFields('2026-11-16T09:00:00Z', '2026-11-16T08:00:00Z')),
+      'end',
+      endAfterStartMessage,
+    );
+    expectRejected(
+      await push('time_tracking', uuidv7(), 'create', entryFields('2026-11-16T06:00:00Z', '2026-11-17T07:00:00Z')),
+      'end',
+      tooLongMessage,
+    );
     // 20 hours booked on the worker's Wednesday (Amsterdam), then 5 more pushed.
-    expect((await push('time_tracking', uuidv7(), 'create', entryFields('2026-11-17T23:00:00Z', '2026-11-18T19:00:00Z'))).status).toBe('applied');
-    expectRejected(await push('time_tracking', uuidv7(), 'create', entryFields('2026-11-18T17:00:00Z', '2026-11-18T22:00:00Z')), 'end', /25:00 hours on 2026-11-18/);
+    expect((await push('time_tracking', uuidv7(), 'create', entryFields('2026-11-17T23:00:00Z', '2026-11-18T19:00:00Z'))).status).toBe(
+      'applied',
+    );
+    expectRejected(
+      await push('time_tracking', uuidv7(), 'create', entryFields('2026-11-18T17:00:00Z', '2026-11-18T22:00:00Z')),
+      'end',
+      /25:00 hours on 2026-11-18/,
+    );
     expect((await ok(remote, 'GET', '/v1/time_tracking?limit=0', undefined, 200)).count).toBe(before + 1);
   });
 
   it('a locked entry refuses a pushed edit and a pushed delete, and stays as it was', async () => {
-    const entry = await ok(remote, 'POST', '/v1/time_tracking', { activity_id: meeting, user_id: worker, start: '2026-11-19T08:00:00Z', end: '2026-11-19T12:00:00Z', locked: true });
+    const entry = await ok(remote, 'POST', '/v1/time_tracking', {
+      activity_id: meeting,
+      user_id: worker,
+      start: '2026-11-19T08:00:00Z',
+      end: '2026-11-19T12:00:00Z',
+      locked: true,
+    });
     expect(entry.locked).toBe(true);
-    expectRejected(await push('time_tracking', entry.id, 'update', { end: '2026-11-19T16:00:00Z', duration: 480 }), 'status', lockedMessage);
+    expectRejected(
+      await push('time_tracking', entry.id, 'update', { end: '2026-11-19T16:00:00Z', duration: 480 }),
+      'status',
+      lockedMessage,
+    );
     expectRejected(await push('time_tracking', entry.id, 'update', { note: 'changed offline' }), 'status', lockedMessage);
     expectRejected(await push('time_tracking', entry.id, 'delete', null), 'id', lockedMessage);
     expect(await ok(remote, 'GET', `/v1/time_tracking/${entry.id}`, undefined, 200)).toEqual(entry);

@@ -38,7 +38,12 @@ const quiet: Partial<SyncTiming> = { pullIntervalMs: never, pushDelayMs: never, 
 /** A clock `ms` before now (within the remote's skew) on `node`. */
 const ago = (ms: number, node: string, counter = 0) => formatHlc({ millis: Date.now() - ms, counter, node });
 
-function push(target: { url: string }, clientId: string, mutations: unknown[], headers: Record<string, string> = newerHeaders): Promise<Response> {
+function push(
+  target: { url: string },
+  clientId: string,
+  mutations: unknown[],
+  headers: Record<string, string> = newerHeaders,
+): Promise<Response> {
   return call({ url: target.url, headers }, 'POST', '/v1/sync/push', { client_id: clientId, mutations });
 }
 
@@ -60,7 +65,11 @@ async function snapshot(remote: InProcessRemote, limit: number): Promise<any[]> 
   const records: any[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 1000; page++) {
-    const body: any = await ok({ url: remote.url, headers: newerHeaders, name: 'reader' }, 'GET', `/v1/sync/snapshot?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    const body: any = await ok(
+      { url: remote.url, headers: newerHeaders, name: 'reader' },
+      'GET',
+      `/v1/sync/snapshot?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     expect(body).toMatchObject({ protocol: 2, schema: expect.any(Number) });
     records.push(...body.records);
     cursor = body.cursor;
@@ -87,19 +96,53 @@ function keptRows(store: EnvironmentStore, resource?: string): KeptRow[] {
 }
 
 function changeLogCount(store: EnvironmentStore, resource: string, id: string): number {
-  return (store.db.prepare('SELECT count(*) AS n FROM change_log WHERE resource = ? AND record_id = ?').get(resource, id) as { n: number }).n;
+  return (store.db.prepare('SELECT count(*) AS n FROM change_log WHERE resource = ? AND record_id = ?').get(resource, id) as { n: number })
+    .n;
 }
 
-const createProject = (mutationId: number, id: string, fields: Record<string, unknown>, hlc: string) => ({ mutation_id: mutationId, resource: 'project', id, op: 'create', fields, hlc });
-const updateOf = (mutationId: number, resource: string, id: string, fields: Record<string, unknown>, hlc: string) => ({ mutation_id: mutationId, resource, id, op: 'update', fields, hlc });
+const createProject = (mutationId: number, id: string, fields: Record<string, unknown>, hlc: string) => ({
+  mutation_id: mutationId,
+  resource: 'project',
+  id,
+  op: 'create',
+  fields,
+  hlc,
+});
+const updateOf = (mutationId: number, resource: string, id: string, fields: Record<string, unknown>, hlc: string) => ({
+  mutation_id: mutationId,
+  resource,
+  id,
+  op: 'update',
+  fields,
+  hlc,
+});
 
 async function signInMember(remote: InProcessRemote): Promise<Record<string, string>> {
   const redirectUri = 'https://app.example.com/callback';
-  const made = createClient(remote.dataDir.system, { name: 'Member app', redirect_uris: [redirectUri], confidential: true, environment_id: null });
+  const made = createClient(remote.dataDir.system, {
+    name: 'Member app',
+    redirect_uris: [redirectUri],
+    confidential: true,
+    environment_id: null,
+  });
   const store = storeOf(remote);
-  await createUserWithPassword({ caller: { kind: 'api-key', environment: remote.environment }, store }, { email: 'member@versions.test', role: 'member' }, 'member-pass-1');
-  const code = await signInForCode(remote.url, { client_id: made.client.id, redirect_uri: redirectUri, state: 'st' }, { environment: remoteEnv, email: 'member@versions.test', password: 'member-pass-1' });
-  const answer = await tokenRequest(remote.url, { grant_type: 'authorization_code', code, client_id: made.client.id, client_secret: made.client_secret!, redirect_uri: redirectUri });
+  await createUserWithPassword(
+    { caller: { kind: 'api-key', environment: remote.environment }, store },
+    { email: 'member@versions.test', role: 'member' },
+    'member-pass-1',
+  );
+  const code = await signInForCode(
+    remote.url,
+    { client_id: made.client.id, redirect_uri: redirectUri, state: 'st' },
+    { environment: remoteEnv, email: 'member@versions.test', password: 'member-pass-1' },
+  );
+  const answer = await tokenRequest(remote.url, {
+    grant_type: 'authorization_code',
+    code,
+    client_id: made.client.id,
+    client_secret: made.client_secret!,
+    redirect_uri: redirectUri,
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return { authorization: `Bearer ${answer.body.access_token as string}`, 'x-planner-sync-protocol': '2' };
 }
@@ -116,7 +159,9 @@ describe('a newer replica writes a field the remote lacks', () => {
   it('keeps it with its clock, last-writer-wins, and passes it on in the change feed and the snapshot (to admins only)', async () => {
     const id = uuidv7();
     const created = ago(5_000, 'newer');
-    const results = await pushOk(remote, 'newer', [createProject(1, id, { name: 'Moulds', budget_code: 'BC-7', tooling: { presses: 2 } }, created)]);
+    const results = await pushOk(remote, 'newer', [
+      createProject(1, id, { name: 'Moulds', budget_code: 'BC-7', tooling: { presses: 2 } }, created),
+    ]);
     expect(results).toEqual([{ mutation_id: 1, status: 'applied' }]);
     // This version serves what it declares …
     expect(await ok(remote, 'GET', `/v1/project/${id}`)).not.toHaveProperty('budget_code');
@@ -135,7 +180,9 @@ describe('a newer replica writes a field the remote lacks', () => {
     const later = ago(3_000, 'newer');
     const events: unknown[] = [];
     const stopListening = storeOf(remote).onChange((batch) => events.push(...batch));
-    expect(await pushOk(remote, 'newer', [updateOf(2, 'project', id, { budget_code: 'BC-8' }, later)])).toEqual([{ mutation_id: 2, status: 'applied' }]);
+    expect(await pushOk(remote, 'newer', [updateOf(2, 'project', id, { budget_code: 'BC-8' }, later)])).toEqual([
+      { mutation_id: 2, status: 'applied' },
+    ]);
     stopListening();
     expect(events).toContainEqual({ resource: 'project', id, op: 'update' });
     entry = (await feed(remote)).find((c) => c.id === id);
@@ -185,10 +232,17 @@ describe('a newer replica writes a field the remote lacks', () => {
     const newer: TableDef = { ...plain, fields: { ...plain.fields, budget_code: { type: 'string', nullable: true, maxLength: 50 } } };
     const replayed = unknownDataOf(store).replayKnownData(bookOf(store), new Map([['project', newer]]));
     expect(replayed).toBeGreaterThanOrEqual(1);
-    expect(store.db.prepare('SELECT name, budget_code FROM project WHERE id = ?').get(id)).toEqual({ name: 'Upgraded', budget_code: 'BC-9' });
+    expect(store.db.prepare('SELECT name, budget_code FROM project WHERE id = ?').get(id)).toEqual({
+      name: 'Upgraded',
+      budget_code: 'BC-9',
+    });
     expect(bookOf(store).clocksOf('project', id)).toMatchObject({ name: created, budget_code: created });
     // What it still does not declare stays kept; what it does is no longer.
-    expect(keptRows(store).filter((r) => r.record_id === id).map((r) => r.field)).toEqual(['tooling_ref']);
+    expect(
+      keptRows(store)
+        .filter((r) => r.record_id === id)
+        .map((r) => r.field),
+    ).toEqual(['tooling_ref']);
     // An earlier kept value loses to a later write of the now declared field (last-writer-wins).
     const other = uuidv7();
     await pushOk(remote, 'upgrade', [createProject(2, other, { name: 'Both', budget_code: 'kept, older' }, ago(1_500, 'upgrade'))]);
@@ -221,7 +275,9 @@ describe('an older replica pulls a newer record, edits it and pushes', () => {
     await pushOk(remote, 'newer', [createProject(1, id, { name: 'Presses', budget_code: 'BC-1' }, written)]);
 
     expect((await older.instance.sync.run()).error).toBeNull();
-    expect(keptRows(clientStore(older))).toEqual([{ resource: 'project', record_id: id, field: 'budget_code', value: 'BC-1', clock: written }]);
+    expect(keptRows(clientStore(older))).toEqual([
+      { resource: 'project', record_id: id, field: 'budget_code', value: 'BC-1', clock: written },
+    ]);
 
     await ok(older, 'PUT', `/v1/project/${id}`, { name: 'Presses (edited offline)' }, 200);
     const pushed = await older.instance.sync.run();
@@ -235,7 +291,9 @@ describe('an older replica pulls a newer record, edits it and pushes', () => {
 
     expect((await other.instance.sync.run()).error).toBeNull();
     expect(await ok(other, 'GET', `/v1/project/${id}`)).toMatchObject({ name: 'Presses (edited offline)' });
-    expect(keptRows(clientStore(other))).toEqual([{ resource: 'project', record_id: id, field: 'budget_code', value: 'BC-1', clock: written }]);
+    expect(keptRows(clientStore(other))).toEqual([
+      { resource: 'project', record_id: id, field: 'budget_code', value: 'BC-1', clock: written },
+    ]);
     // The older replica's own copy is still there too, and nothing of it waits to be pushed.
     expect(keptRows(clientStore(older))).toHaveLength(1);
     expect((await ok(older, 'GET', '/v1/sync/status')).pending).toBe(0);
@@ -286,12 +344,23 @@ describe('kept data moves into the tables when the replica is upgraded', () => {
     const first = await olderClient.run();
     // Before, a resource it did not know refused the whole page: nothing synced at all.
     expect(first.error).toBeNull();
-    expect(store.db.prepare('SELECT name, description FROM project WHERE id = ?').get(project.id)).toEqual({ name: 'Press line', description: null });
+    expect(store.db.prepare('SELECT name, description FROM project WHERE id = ?').get(project.id)).toEqual({
+      name: 'Press line',
+      description: null,
+    });
     expect(store.db.prepare('SELECT count(*) AS n FROM warehouse').get()).toEqual({ n: 0 });
     const remoteClocks = bookOf(storeOf(remote)).clocksOf('project', project.id);
     const kept = keptRows(store);
-    expect(kept).toContainEqual({ resource: 'project', record_id: project.id, field: 'description', value: 'Hydraulic, 400 t', clock: remoteClocks.description });
-    expect(kept.filter((r) => r.resource === 'warehouse' && r.record_id === warehouse.id).map((r) => r.field)).toEqual(expect.arrayContaining(['name', 'code', 'created_at']));
+    expect(kept).toContainEqual({
+      resource: 'project',
+      record_id: project.id,
+      field: 'description',
+      value: 'Hydraulic, 400 t',
+      clock: remoteClocks.description,
+    });
+    expect(kept.filter((r) => r.resource === 'warehouse' && r.record_id === warehouse.id).map((r) => r.field)).toEqual(
+      expect.arrayContaining(['name', 'code', 'created_at']),
+    );
     await olderClient.stop();
     olderClient = undefined;
     await instance.close();
@@ -299,8 +368,15 @@ describe('kept data moves into the tables when the replica is upgraded', () => {
     // The upgrade: the app that declares both opens the same folder.
     instance = await openLocalInstance(folder, { vault: new MemoryVault(null), syncTiming: quiet });
     const upgraded = instance.dataDir.environment(instance.environment.id);
-    expect(upgraded.db.prepare('SELECT name, description FROM project WHERE id = ?').get(project.id)).toEqual({ name: 'Press line', description: 'Hydraulic, 400 t' });
-    expect(upgraded.db.prepare('SELECT name, code, deleted_at FROM warehouse WHERE id = ?').get(warehouse.id)).toEqual({ name: 'North hall', code: 'NH', deleted_at: null });
+    expect(upgraded.db.prepare('SELECT name, description FROM project WHERE id = ?').get(project.id)).toEqual({
+      name: 'Press line',
+      description: 'Hydraulic, 400 t',
+    });
+    expect(upgraded.db.prepare('SELECT name, code, deleted_at FROM warehouse WHERE id = ?').get(warehouse.id)).toEqual({
+      name: 'North hall',
+      code: 'NH',
+      deleted_at: null,
+    });
     expect(keptRows(upgraded)).toEqual([]);
     const book = bookOf(upgraded);
     expect(book.clocksOf('project', project.id).description).toBe(remoteClocks.description);
@@ -327,12 +403,18 @@ describe('an unknown resource', () => {
   it('round-trips through the remote to a replica that knows it, and is kept on an older one; a resource no version could name is refused', async () => {
     const mould = uuidv7();
     const t1 = ago(6_000, 'newer');
-    const created = await pushOk(remote, 'newer', [{ mutation_id: 1, resource: 'mould', id: mould, op: 'create', fields: { name: 'M-12', cavities: 4 }, hlc: t1 }]);
+    const created = await pushOk(remote, 'newer', [
+      { mutation_id: 1, resource: 'mould', id: mould, op: 'create', fields: { name: 'M-12', cavities: 4 }, hlc: t1 },
+    ]);
     // Applied, so the newer replica neither sends it again nor lists it as a conflict.
     expect(created).toEqual([{ mutation_id: 1, status: 'applied' }]);
 
     let entry = (await feed(remote)).find((c) => c.id === mould);
-    expect(entry).toMatchObject({ resource: 'mould', record: { id: mould, name: 'M-12', cavities: 4, deleted_at: null }, clocks: { name: t1, cavities: t1 } });
+    expect(entry).toMatchObject({
+      resource: 'mould',
+      record: { id: mould, name: 'M-12', cavities: 4, deleted_at: null },
+      clocks: { name: t1, cavities: t1 },
+    });
 
     // The older replica keeps it: before, a resource it did not know refused the whole page.
     expect((await older.instance.sync.run()).error).toBeNull();
@@ -343,7 +425,10 @@ describe('an unknown resource', () => {
 
     const t2 = ago(5_000, 'newer');
     const t3 = ago(4_000, 'newer');
-    await pushOk(remote, 'newer', [updateOf(2, 'mould', mould, { cavities: 8 }, t2), { mutation_id: 3, resource: 'mould', id: mould, op: 'delete', fields: { deleted_at: '2026-11-01T10:00:00.000Z' }, hlc: t3 }]);
+    await pushOk(remote, 'newer', [
+      updateOf(2, 'mould', mould, { cavities: 8 }, t2),
+      { mutation_id: 3, resource: 'mould', id: mould, op: 'delete', fields: { deleted_at: '2026-11-01T10:00:00.000Z' }, hlc: t3 },
+    ]);
     expect((await older.instance.sync.run()).error).toBeNull();
     expect(keptRows(clientStore(older), 'mould')).toEqual([
       { resource: 'mould', record_id: mould, field: 'cavities', value: 8, clock: t2 },
@@ -402,7 +487,11 @@ describe('a duplicated or reordered batch', () => {
     ];
     await proxy.set({ mode: 'drop-response', match: /^POST \/v1\/sync\/push/ });
     await expect(push(proxy, 'dup', batch)).rejects.toThrow();
-    expect(proxy.log.filter((e) => e.path === '/v1/sync/push').at(-1)).toMatchObject({ mode: 'drop-response', reachedRemote: true, answered: false });
+    expect(proxy.log.filter((e) => e.path === '/v1/sync/push').at(-1)).toMatchObject({
+      mode: 'drop-response',
+      reachedRemote: true,
+      answered: false,
+    });
     await proxy.set('pass');
     const again = await pushOk(proxy, 'dup', batch);
     expect(again).toEqual([
@@ -411,10 +500,11 @@ describe('a duplicated or reordered batch', () => {
     ]);
     const store = storeOf(remote);
     expect(changeLogCount(store, 'mould', mould)).toBe(1);
-    expect(keptRows(store).filter((r) => r.record_id === project || r.record_id === mould).map((r) => `${r.resource}.${r.field}=${JSON.stringify(r.value)}`)).toEqual([
-      'mould.name="M-dup"',
-      'project.budget_code="D-1"',
-    ]);
+    expect(
+      keptRows(store)
+        .filter((r) => r.record_id === project || r.record_id === mould)
+        .map((r) => `${r.resource}.${r.field}=${JSON.stringify(r.value)}`),
+    ).toEqual(['mould.name="M-dup"', 'project.budget_code="D-1"']);
 
     // A replica whose pull answer is lost pulls the page again: still one of each.
     await proxy.set({ mode: 'drop-response', match: /^GET \/v1\/sync\/(changes|snapshot)/ });
@@ -425,7 +515,7 @@ describe('a duplicated or reordered batch', () => {
     expect(keptRows(clientStore(older)).map((r) => `${r.resource}.${r.field}`)).toEqual(['mould.name', 'project.budget_code']);
   });
 
-  it('two replicas\' pushes reordered on the way: the later clock wins whatever the arrival order', async () => {
+  it("two replicas' pushes reordered on the way: the later clock wins whatever the arrival order", async () => {
     const project = uuidv7();
     await pushOk(remote, 'first', [createProject(1, project, { name: 'Reordered', budget_code: 'R-0' }, ago(5_000, 'first'))]);
     const earlier = ago(2_000, 'first');
@@ -433,9 +523,15 @@ describe('a duplicated or reordered batch', () => {
     await proxy.set({ mode: 'reorder', holdMs: 5_000, match: /^POST \/v1\/sync\/push/ });
     const start = proxy.log.length;
     // The earlier edit is sent first, and arrives last.
-    const first = push(proxy, 'first', [updateOf(2, 'project', project, { budget_code: 'R-earlier' }, earlier), updateOf(3, 'mould', project, { name: 'M-earlier' }, earlier)]);
+    const first = push(proxy, 'first', [
+      updateOf(2, 'project', project, { budget_code: 'R-earlier' }, earlier),
+      updateOf(3, 'mould', project, { name: 'M-earlier' }, earlier),
+    ]);
     await new Promise((r) => setTimeout(r, 50));
-    const second = push(proxy, 'second', [updateOf(1, 'project', project, { budget_code: 'R-later' }, later), updateOf(2, 'mould', project, { name: 'M-later' }, later)]);
+    const second = push(proxy, 'second', [
+      updateOf(1, 'project', project, { budget_code: 'R-later' }, later),
+      updateOf(2, 'mould', project, { name: 'M-later' }, later),
+    ]);
     const answers = await Promise.all([first, second]);
     await proxy.set('pass');
     for (const answer of answers) expect(answer.body.results.map((r: any) => r.status)).toEqual(['applied', 'applied']);
@@ -450,7 +546,11 @@ describe('a duplicated or reordered batch', () => {
       ['project', 'budget_code', 'R-later', later],
     ]);
     expect((await older.instance.sync.run()).error).toBeNull();
-    expect(keptRows(clientStore(older)).filter((r) => r.record_id === project).map((r) => r.value)).toEqual(['M-later', 'R-later']);
+    expect(
+      keptRows(clientStore(older))
+        .filter((r) => r.record_id === project)
+        .map((r) => r.value),
+    ).toEqual(['M-later', 'R-later']);
   });
 });
 
@@ -484,8 +584,13 @@ describe('clock skew', () => {
     const held = await skewed.instance.sync.run();
     expect(held.pushed).toBe(0);
     expect(held.error).toMatch(/ahead/);
-    expect(await ok(skewed, 'GET', '/v1/sync/status')).toMatchObject({ pending: 1, conflicts: 0, update_required: null, last_error: expect.stringMatching(/ahead/) });
-    expect((await ok(remote, 'GET', '/v1/project?limit=0&filter=name:eq:\'From the future\'')).count).toBe(0);
+    expect(await ok(skewed, 'GET', '/v1/sync/status')).toMatchObject({
+      pending: 1,
+      conflicts: 0,
+      update_required: null,
+      last_error: expect.stringMatching(/ahead/),
+    });
+    expect((await ok(remote, 'GET', "/v1/project?limit=0&filter=name:eq:'From the future'")).count).toBe(0);
 
     // Once the remote's clock has caught up (a few seconds), both land, in one piece.
     let summary = held;
@@ -503,7 +608,9 @@ describe('clock skew', () => {
 });
 
 /** A remote of another version: answers every request with `answer`, and counts them. */
-async function startOtherVersion(answer: (method: string, path: string) => { status: number; body: unknown }): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
+async function startOtherVersion(
+  answer: (method: string, path: string) => { status: number; body: unknown },
+): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
   const requests: string[] = [];
   const server: Server = createServer((req, res) => {
     req.resume();
@@ -546,15 +653,23 @@ describe('versions below the minimum', () => {
     const refused = await push(remote, 'old-app', [createProject(1, uuidv7(), { name: 'From an old app' }, ago(1_000, 'old'))], old);
     expect(refused.status).toBe(426);
     expectErrorBody(refused.body, 10426, 'Upgrade Required');
-    expect(refused.body.errors[0]).toMatchObject({ field: 'x-planner-sync-protocol', description: expect.stringMatching(/Update the app/) });
+    expect(refused.body.errors[0]).toMatchObject({
+      field: 'x-planner-sync-protocol',
+      description: expect.stringMatching(/Update the app/),
+    });
     for (const path of ['/v1/sync/changes?since=0', '/v1/sync/snapshot']) {
       const res = await call({ url: remote.url, headers: old }, 'GET', path);
       expect(res.status, path).toBe(426);
       expectErrorBody(res.body, 10426, 'Upgrade Required');
     }
     expect((await ok(remote, 'GET', '/v1/project?limit=0')).count).toBe(0);
-    expect((await call({ url: remote.url, headers: { ...remoteHeaders, 'x-planner-sync-protocol': 'two' } }, 'GET', '/v1/sync/changes?since=0')).status).toBe(400);
-    expect((await call({ url: remote.url, headers: { ...remoteHeaders, 'x-planner-schema': '-1' } }, 'GET', '/v1/sync/snapshot')).status).toBe(400);
+    expect(
+      (await call({ url: remote.url, headers: { ...remoteHeaders, 'x-planner-sync-protocol': 'two' } }, 'GET', '/v1/sync/changes?since=0'))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call({ url: remote.url, headers: { ...remoteHeaders, 'x-planner-schema': '-1' } }, 'GET', '/v1/sync/snapshot')).status,
+    ).toBe(400);
     // The current protocol, and an integration that sends no version, are answered.
     expect(await ok(remote, 'GET', '/v1/sync/snapshot?limit=1')).toMatchObject({ protocol: 2, schema: expect.any(Number) });
     expect((await push(remote, 'current', [], newerHeaders)).body).toMatchObject({ results: [], protocol: 2 });
@@ -563,15 +678,33 @@ describe('versions below the minimum', () => {
   it('a replica refused by a newer remote says this app needs an update, and keeps every change', async () => {
     other = await startOtherVersion(() => ({
       status: 426,
-      body: { reference: uuidv7(), errors: [{ code: 10426, message: 'Upgrade Required', field: 'x-planner-sync-protocol', description: 'This app syncs with protocol 2; the server needs at least 3.' }] },
+      body: {
+        reference: uuidv7(),
+        errors: [
+          {
+            code: 10426,
+            message: 'Upgrade Required',
+            field: 'x-planner-sync-protocol',
+            description: 'This app syncs with protocol 2; the server needs at least 3.',
+          },
+        ],
+      },
     }));
     client = await startInProcessClient(other.url, 'behind');
     await ok(client, 'POST', '/v1/project', { name: 'Typed while behind' });
     const summary = await client.instance.sync.run();
     expect(summary.error).toMatch(/newer version of this app.*at least 3/);
     expect(other.requests[0]).toMatch(/ 2$/);
-    expect(await ok(client, 'GET', '/v1/sync/status')).toMatchObject({ update_required: 'this app', last_error: summary.error, pending: 1, conflicts: 0, online: false });
-    expect((await ok(client, 'GET', '/v1/sync/pending')).data).toEqual([expect.objectContaining({ resource: 'project', fields: expect.objectContaining({ name: 'Typed while behind' }) })]);
+    expect(await ok(client, 'GET', '/v1/sync/status')).toMatchObject({
+      update_required: 'this app',
+      last_error: summary.error,
+      pending: 1,
+      conflicts: 0,
+      online: false,
+    });
+    expect((await ok(client, 'GET', '/v1/sync/pending')).data).toEqual([
+      expect.objectContaining({ resource: 'project', fields: expect.objectContaining({ name: 'Typed while behind' }) }),
+    ]);
   });
 
   it('a replica refuses a remote speaking an older protocol: nothing it answered is used, every change stays until the server is updated', async () => {
@@ -579,8 +712,28 @@ describe('versions below the minimum', () => {
     // A remote from before versions on the wire: no protocol in its answers, and it claims to
     // have applied everything.
     other = await startOtherVersion((method, path) => {
-      if (path.startsWith('/v1/sync/push')) return { status: 200, body: { results: [{ mutation_id: 1, status: 'applied' }, { mutation_id: 2, status: 'applied' }], last_mutation_id: 2 } };
-      if (path.startsWith('/v1/sync/snapshot')) return { status: 200, body: { records: [{ resource: 'project', id: stranger, record: { id: stranger, name: 'From the old server', deleted_at: null }, clocks: {} }], cursor: null, seq: 1 } };
+      if (path.startsWith('/v1/sync/push'))
+        return {
+          status: 200,
+          body: {
+            results: [
+              { mutation_id: 1, status: 'applied' },
+              { mutation_id: 2, status: 'applied' },
+            ],
+            last_mutation_id: 2,
+          },
+        };
+      if (path.startsWith('/v1/sync/snapshot'))
+        return {
+          status: 200,
+          body: {
+            records: [
+              { resource: 'project', id: stranger, record: { id: stranger, name: 'From the old server', deleted_at: null }, clocks: {} },
+            ],
+            cursor: null,
+            seq: 1,
+          },
+        };
       return { status: 200, body: { changes: [], cursor: 1, more: false } };
     });
     client = await startInProcessClient(other.url, 'ahead');

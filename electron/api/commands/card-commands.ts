@@ -61,7 +61,8 @@ function checkTargets(ctx: RequestContext, kind: keyof typeof linkKinds, change:
   const problems: FieldProblem[] = [];
   for (const list of ['add', 'remove'] as const) {
     change[list].forEach((id, index) => {
-      if (!isUuid(id) || !ctx.store.get(target, id.toLowerCase())) problems.push({ field: `${list}.${index}`, description: `${list}.${index} names no ${title} with id ${id}` });
+      if (!isUuid(id) || !ctx.store.get(target, id.toLowerCase()))
+        problems.push({ field: `${list}.${index}`, description: `${list}.${index} names no ${title} with id ${id}` });
     });
   }
   if (problems.length > 0) throw ApiError.unprocessable(problems);
@@ -82,6 +83,12 @@ export function linkCards(ctx: RequestContext, kind: keyof typeof linkKinds, cha
     const current = ctx.store.getWhereIn(link, 'card_id', [card.id]).map((l) => l[targetKey] as string);
     const wanted = [...new Set([...current, ...add])].filter((target) => !remove.has(target));
     if (wanted.length === current.length && wanted.every((target) => current.includes(target))) return;
-    updateRecord(ctx, cardModule, card.id, { [kind]: wanted.map((target) => ({ id: target })) }, { collection_id: card.collection_id as string });
+    updateRecord(
+      ctx,
+      cardModule,
+      card.id,
+      { [kind]: wanted.map((target) => ({ id: target })) },
+      { collection_id: card.collection_id as string },
+    );
   });
 }

@@ -25,11 +25,24 @@ export const maxBatchItems = 1000;
 const answerDescription = 'The command: its id (for undo), description and the records it wrote';
 
 function doc(summary: string, body?: Record<string, unknown>): { config: { doc: RouteDoc } } {
-  return { config: { doc: { summary, tag: 'Commands', ...(body ? { body } : {}), ...(body ? { success: { status: 200, description: answerDescription } } : {}) } } };
+  return {
+    config: {
+      doc: {
+        summary,
+        tag: 'Commands',
+        ...(body ? { body } : {}),
+        ...(body ? { success: { status: 200, description: answerDescription } } : {}),
+      },
+    },
+  };
 }
 
 const ids = { type: 'array', items: { type: 'string', format: 'uuid' }, maxItems: maxBatchItems };
-const description = { type: 'string', maxLength: 200, description: 'What the planner did, shown in undo lists (a default is made when left out).' };
+const description = {
+  type: 'string',
+  maxLength: 200,
+  description: 'What the planner did, shown in undo lists (a default is made when left out).',
+};
 
 /** A list of at most `maxBatchItems` items under `name`; problems for anything else. */
 function listOf(body: Record<string, unknown>, name: string, problems: FieldProblem[], required = true): unknown[] {
@@ -52,7 +65,12 @@ function idsOf(body: Record<string, unknown>, name: string, problems: FieldProbl
 }
 
 /** A list of `{id, …fields}` objects, each id a UUID and each field one of `allowed` (when given). */
-function editsOf(body: Record<string, unknown>, name: string, problems: FieldProblem[], allowed?: readonly string[]): { id: string; fields: Record<string, unknown> }[] {
+function editsOf(
+  body: Record<string, unknown>,
+  name: string,
+  problems: FieldProblem[],
+  allowed?: readonly string[],
+): { id: string; fields: Record<string, unknown> }[] {
   const out: { id: string; fields: Record<string, unknown> }[] = [];
   listOf(body, name, problems).forEach((item, index) => {
     const at = `${name}.${index}`;
@@ -60,7 +78,8 @@ function editsOf(body: Record<string, unknown>, name: string, problems: FieldPro
     const { id, ...fields } = item;
     if (!isUuid(id)) problems.push({ field: `${at}.id`, description: `${at}.id must be a UUID` });
     const unknown = allowed ? Object.keys(fields).filter((f) => !allowed.includes(f)) : [];
-    for (const f of unknown) problems.push({ field: `${at}.${f}`, description: `${at}.${f} is not something this command sets (it sets ${allowed!.join(', ')})` });
+    for (const f of unknown)
+      problems.push({ field: `${at}.${f}`, description: `${at}.${f} is not something this command sets (it sets ${allowed!.join(', ')})` });
     if (Object.keys(fields).length === 0) problems.push({ field: at, description: `${at} changes nothing` });
     if (isUuid(id) && unknown.length === 0) out.push({ id: id.toLowerCase(), fields });
   });
@@ -113,7 +132,11 @@ export async function commandRoutes(app: FastifyInstance): Promise<void> {
         cards: {
           type: 'array',
           maxItems: maxBatchItems,
-          items: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' }, ...Object.fromEntries(moveFields.map((f) => [f, {}])) } },
+          items: {
+            type: 'object',
+            required: ['id'],
+            properties: { id: { type: 'string', format: 'uuid' }, ...Object.fromEntries(moveFields.map((f) => [f, {}])) },
+          },
         },
       },
     }),
@@ -143,8 +166,13 @@ export async function commandRoutes(app: FastifyInstance): Promise<void> {
           request,
           reply,
           (body, problems) => {
-            const change = { cards: idsOf(body, 'cards', problems), add: idsOf(body, 'add', problems, false), remove: idsOf(body, 'remove', problems, false) };
-            if (body.add === undefined && body.remove === undefined) problems.push({ field: 'add', description: 'send add, remove or both' });
+            const change = {
+              cards: idsOf(body, 'cards', problems),
+              add: idsOf(body, 'add', problems, false),
+              remove: idsOf(body, 'remove', problems, false),
+            };
+            if (body.add === undefined && body.remove === undefined)
+              problems.push({ field: 'add', description: 'send add, remove or both' });
             return change;
           },
           (change) => `${verb} ${plural(change.cards.length, 'card')}`,
@@ -182,7 +210,14 @@ export async function commandRoutes(app: FastifyInstance): Promise<void> {
     doc('Edit order rows as one command', {
       type: 'object',
       required: ['rows'],
-      properties: { description, rows: { type: 'array', maxItems: maxBatchItems, items: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } } },
+      properties: {
+        description,
+        rows: {
+          type: 'array',
+          maxItems: maxBatchItems,
+          items: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } },
+        },
+      },
     }),
     (request, reply) =>
       batch<OrderRowEdit[]>(
@@ -196,7 +231,15 @@ export async function commandRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { id: string } }>(
     '/command/:id/undo',
-    { config: { doc: { summary: 'Undo a command (undo an undo to redo)', tag: 'Commands', success: { status: 200, description: answerDescription } } } },
+    {
+      config: {
+        doc: {
+          summary: 'Undo a command (undo an undo to redo)',
+          tag: 'Commands',
+          success: { status: 200, description: answerDescription },
+        },
+      },
+    },
     (request, reply) => {
       const id = request.params.id.toLowerCase();
       if (!isUuid(id)) throw ApiError.notFound('No command with that id.');
@@ -215,7 +258,14 @@ export async function commandRoutes(app: FastifyInstance): Promise<void> {
       if (Array.isArray(raw)) throw ApiError.badRequest('Send limit once.');
       const limit = raw === undefined ? 50 : Number(raw);
       if (!/^\d+$/.test(raw ?? '50') || limit < 1 || limit > 1000) throw ApiError.badRequest('limit must be a whole number from 1 to 1000');
-      return { data: recentCommands(request.ctx.store, limit).map(({ id, description, undoes, created_at }) => ({ id, description, undoes, created_at })) };
+      return {
+        data: recentCommands(request.ctx.store, limit).map(({ id, description, undoes, created_at }) => ({
+          id,
+          description,
+          undoes,
+          created_at,
+        })),
+      };
     },
   );
 }

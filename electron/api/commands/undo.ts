@@ -52,7 +52,11 @@ function changedFields(change: CommandChange): string[] {
   const written = Object.keys(change.fields ?? {}).filter((f) => !bookkeeping.has(f));
   if (change.op === 'delete') written.push('deleted_at');
   if (!change.before) return written;
-  return written.filter((f) => f === 'deleted_at' ? change.op === 'delete' || !same(change.before!.deleted_at, change.fields?.deleted_at) : !same(change.before![f], change.fields![f]));
+  return written.filter((f) =>
+    f === 'deleted_at'
+      ? change.op === 'delete' || !same(change.before!.deleted_at, change.fields?.deleted_at)
+      : !same(change.before![f], change.fields![f]),
+  );
 }
 
 function reversalsOf(changes: readonly CommandChange[]): Reversal[] {
@@ -61,7 +65,14 @@ function reversalsOf(changes: readonly CommandChange[]): Reversal[] {
     const key = `${change.resource}/${change.record_id}`;
     let reversal = byRecord.get(key);
     if (!reversal) {
-      reversal = { resource: change.resource, id: change.record_id, created: change.op === 'create' && !change.before, before: {}, changed: new Set(), after: {} };
+      reversal = {
+        resource: change.resource,
+        id: change.record_id,
+        created: change.op === 'create' && !change.before,
+        before: {},
+        changed: new Set(),
+        after: {},
+      };
       byRecord.set(key, reversal);
     }
     for (const field of changedFields(change)) reversal.changed.add(field);
@@ -87,7 +98,10 @@ function conflictsOf(ctx: RequestContext, reversals: readonly Reversal[], lastSe
       .filter((f) => f === 'deleted_at' || reversal.created || (reversal.changed.has(f) && !same(left[f], reversal.after[f])));
     if (touched.length === 0) continue;
     const fields = [...new Set(touched)].join(', ');
-    problems.push({ field: `${reversal.resource}.${reversal.id}`, description: `${reversal.resource} ${reversal.id} was changed since (${fields}); undo would overwrite that change.` });
+    problems.push({
+      field: `${reversal.resource}.${reversal.id}`,
+      description: `${reversal.resource} ${reversal.id} was changed since (${fields}); undo would overwrite that change.`,
+    });
   }
   return problems;
 }

@@ -69,7 +69,14 @@ export function parseSort(text: string | undefined): SortKey[] {
 
 export function parseWith(text: string | undefined): string[] {
   if (!text) return [];
-  return [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export function parseShapeOptions(query: QueryString): ShapeOptions {

@@ -18,7 +18,18 @@ import { parseListOptions, type ListOptions, type QueryString } from './list-que
  * resolve custom field values to their choices' names; values here carry those names already
  * (`selected`), so it changes nothing.
  */
-export const listParameters: readonly string[] = ['limit', 'offset', 'sort', 'filter', 'show', 'hide', 'with', 'include', 'archived', 'enrich_custom_fields'];
+export const listParameters: readonly string[] = [
+  'limit',
+  'offset',
+  'sort',
+  'filter',
+  'show',
+  'hide',
+  'with',
+  'include',
+  'archived',
+  'enrich_custom_fields',
+];
 
 /**
  * The query with array-style names read as the plain name: `with[]=a&with[]=b` and
@@ -41,24 +52,28 @@ function valuesOf(raw: string | string[] | undefined): string[] {
 }
 
 /** The filter the query's field parameters make; undefined when there are none. */
-export function parameterFilter(query: QueryString, fields: Readonly<Record<string, FieldSpec>>, known: readonly string[] = listParameters): FilterNode | undefined {
+export function parameterFilter(
+  query: QueryString,
+  fields: Readonly<Record<string, FieldSpec>>,
+  known: readonly string[] = listParameters,
+): FilterNode | undefined {
   const conditions: FilterNode[] = [];
   for (const [name, raw] of Object.entries(query)) {
     if (known.includes(name)) continue;
     const field = own(fields, name);
     if (!field || field.writeOnly) {
-      throw ApiError.badRequest(`Unknown query parameter: ${name}. Filter with filter=field:op:value; a parameter may name one of the record's own fields.`);
+      throw ApiError.badRequest(
+        `Unknown query parameter: ${name}. Filter with filter=field:op:value; a parameter may name one of the record's own fields.`,
+      );
     }
-    const atoms = valuesOf(raw).map(
-      (text): FilterAtom => ({
-        kind: 'atom',
-        field: name,
-        operator: 'eq',
-        not: false,
-        // Ids compare as stored, in lower case, however a client wrote them.
-        value: text === '' ? null : field.type === 'uuid' ? text.toLowerCase() : text,
-      }),
-    );
+    const atoms = valuesOf(raw).map((text): FilterAtom => ({
+      kind: 'atom',
+      field: name,
+      operator: 'eq',
+      not: false,
+      // Ids compare as stored, in lower case, however a client wrote them.
+      value: text === '' ? null : field.type === 'uuid' ? text.toLowerCase() : text,
+    }));
     if (atoms.length > 0) conditions.push(atoms.length === 1 ? atoms[0]! : { kind: 'or', items: atoms });
   }
   if (conditions.length === 0) return undefined;
@@ -66,7 +81,12 @@ export function parameterFilter(query: QueryString, fields: Readonly<Record<stri
 }
 
 /** `options` with the query's field parameters and-ed into its filter. */
-export function withParameterFilter<T extends ListOptions>(options: T, query: QueryString, fields: Readonly<Record<string, FieldSpec>>, known?: readonly string[]): T {
+export function withParameterFilter<T extends ListOptions>(
+  options: T,
+  query: QueryString,
+  fields: Readonly<Record<string, FieldSpec>>,
+  known?: readonly string[],
+): T {
   const extra = parameterFilter(query, fields, known);
   if (!extra) return options;
   return { ...options, filter: options.filter ? { kind: 'and', items: [options.filter, extra] } : extra };

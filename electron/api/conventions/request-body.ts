@@ -76,7 +76,8 @@ export function depthProblem(text: string): ApiError | undefined {
       }
       structural.lastIndex = end + 1;
     } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      if (++depth > maxJsonDepth) return ApiError.badRequest(`The request body nests objects and arrays more than ${maxJsonDepth} levels deep.`);
+      if (++depth > maxJsonDepth)
+        return ApiError.badRequest(`The request body nests objects and arrays more than ${maxJsonDepth} levels deep.`);
     } else {
       depth--;
     }

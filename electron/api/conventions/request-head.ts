@@ -23,7 +23,9 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
 function refusalOf(code: string): ApiError {
   switch (code) {
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return new ApiError('uriTooLong', [{ description: `A path segment is longer than ${maxPathParamLength} characters; no id or name is that long.` }]);
+      return new ApiError('uriTooLong', [
+        { description: `A path segment is longer than ${maxPathParamLength} characters; no id or name is that long.` },
+      ]);
     case 'FST_ERR_BAD_URL':
       return ApiError.badRequest('The URL is not valid: a percent-encoded part is not UTF-8.');
     default:
@@ -41,7 +43,9 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const refusal =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? new ApiError('headersTooLarge', [{ description: 'The request line and headers are over 16 KiB; send long filters in shorter parts.' }])
+      ? new ApiError('headersTooLarge', [
+          { description: 'The request line and headers are over 16 KiB; send long filters in shorter parts.' },
+        ])
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? new ApiError('requestTimeout', [{ description: 'The request did not arrive in time.' }])
         : ApiError.badRequest('The request is not valid HTTP.');

@@ -13,7 +13,11 @@ const maxPaths = 200;
 
 export function parsePaths(text: string): PathTree {
   const tree: PathTree = new Map();
-  const paths = text.split(',').map((p) => p.trim()).filter(Boolean).slice(0, maxPaths);
+  const paths = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .slice(0, maxPaths);
   for (const path of paths) {
     let node = tree;
     const parts = path.split('.');

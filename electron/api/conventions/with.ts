@@ -68,7 +68,16 @@ function loadTree(ctx: RequestContext, module: ResourceModule, records: Record<s
       const byId = new Map(loaded.map((r) => [r.id, r]));
       for (const record of records) record[name] = byId.get(record[relation.foreignKey]) ?? null;
     } else if (relation.kind === 'hasOne') {
-      const loaded = presentLoaded(ctx, target, ctx.store.getWhereIn(target.table, relation.foreignKey, records.map((r) => r.id)), children);
+      const loaded = presentLoaded(
+        ctx,
+        target,
+        ctx.store.getWhereIn(
+          target.table,
+          relation.foreignKey,
+          records.map((r) => r.id),
+        ),
+        children,
+      );
       const byOwner = new Map(loaded.map((row) => [row[relation.foreignKey], row]));
       for (const record of records) record[name] = byOwner.get(record.id) ?? null;
     } else if (relation.kind === 'hasMany') {
@@ -81,8 +90,21 @@ function loadTree(ctx: RequestContext, module: ResourceModule, records: Record<s
     } else {
       // Through the link records; their pivot fields are merged into each target.
       const link = moduleNamed(relation.link);
-      const links = ctx.store.getWhereIn(link.table, relation.ownerKey, records.map((r) => r.id));
-      const loaded = presentLoaded(ctx, target, ctx.store.getWhereIn(target.table, 'id', links.map((l) => l[relation.targetKey])), children);
+      const links = ctx.store.getWhereIn(
+        link.table,
+        relation.ownerKey,
+        records.map((r) => r.id),
+      );
+      const loaded = presentLoaded(
+        ctx,
+        target,
+        ctx.store.getWhereIn(
+          target.table,
+          'id',
+          links.map((l) => l[relation.targetKey]),
+        ),
+        children,
+      );
       const byId = new Map(loaded.map((r) => [r.id, r]));
       const byOwner = groupBy(links, (l) => l[relation.ownerKey]);
       for (const record of records) {
@@ -112,10 +134,27 @@ function loadPeers(
   children: WithTree,
 ): void {
   const link = moduleNamed(relation.link);
-  const ownLinks = ctx.store.getWhereIn(link.table, relation.ownerKey, records.map((r) => r.id));
-  const sharedLinks = ctx.store.getWhereIn(link.table, relation.sharedKey, ownLinks.map((l) => l[relation.sharedKey]));
+  const ownLinks = ctx.store.getWhereIn(
+    link.table,
+    relation.ownerKey,
+    records.map((r) => r.id),
+  );
+  const sharedLinks = ctx.store.getWhereIn(
+    link.table,
+    relation.sharedKey,
+    ownLinks.map((l) => l[relation.sharedKey]),
+  );
   const target = moduleNamed(relation.target);
-  const loaded = presentLoaded(ctx, target, ctx.store.getWhereIn(target.table, 'id', sharedLinks.map((l) => l[relation.ownerKey])), children);
+  const loaded = presentLoaded(
+    ctx,
+    target,
+    ctx.store.getWhereIn(
+      target.table,
+      'id',
+      sharedLinks.map((l) => l[relation.ownerKey]),
+    ),
+    children,
+  );
   const byId = new Map(loaded.map((r) => [r.id, r]));
   const members = groupBy(sharedLinks, (l) => l[relation.sharedKey]);
   const sharedBy = groupBy(ownLinks, (l) => l[relation.ownerKey]);
@@ -144,12 +183,7 @@ function groupBy<T extends Record<string, unknown>>(rows: T[], key: (row: T) => 
   return groups;
 }
 
-export function loadRelations(
-  ctx: RequestContext,
-  module: ResourceModule,
-  records: Record<string, unknown>[],
-  paths: string[],
-): void {
+export function loadRelations(ctx: RequestContext, module: ResourceModule, records: Record<string, unknown>[], paths: string[]): void {
   if (paths.length === 0) return;
   const tree = checkRelations(module, paths);
   if (records.length > 0) loadTree(ctx, module, records, tree);

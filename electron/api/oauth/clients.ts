@@ -90,7 +90,15 @@ export function registerClientRoutes(app: FastifyInstance, system: SystemStore):
   const tag = 'OAuth';
   app.get<{ Querystring: QueryString }>(
     '/oauth_client',
-    { config: { doc: { summary: 'List the OAuth clients of this environment', tag, query: { limit: 'Page size, 0-1000 (default 100).', offset: 'Records to skip.' } } } },
+    {
+      config: {
+        doc: {
+          summary: 'List the OAuth clients of this environment',
+          tag,
+          query: { limit: 'Page size, 0-1000 (default 100).', offset: 'Records to skip.' },
+        },
+      },
+    },
     (request): ListEnvelope<Record<string, unknown>> => {
       const { limit, offset } = parseListOptions(request.query);
       const { count, rows } = OAuthStore.of(system).clientsOf(request.ctx.caller.environment.id, limit, offset);
@@ -105,7 +113,15 @@ export function registerClientRoutes(app: FastifyInstance, system: SystemStore):
           summary: 'Register an OAuth client for this environment (the answer carries client_secret, once)',
           tag,
           success: { status: 201, description: 'The client with its secret' },
-          body: { type: 'object', required: ['name', 'redirect_uris'], properties: { name: { type: 'string' }, redirect_uris: { type: 'array', items: { type: 'string' } }, confidential: { type: 'boolean' } } },
+          body: {
+            type: 'object',
+            required: ['name', 'redirect_uris'],
+            properties: {
+              name: { type: 'string' },
+              redirect_uris: { type: 'array', items: { type: 'string' } },
+              confidential: { type: 'boolean' },
+            },
+          },
         },
       },
     },
@@ -130,7 +146,11 @@ export function registerClientRoutes(app: FastifyInstance, system: SystemStore):
     '/oauth_client/:id',
     {
       config: {
-        doc: { summary: 'Change an OAuth client\'s name or redirect URIs', tag, body: { type: 'object', properties: { name: { type: 'string' }, redirect_uris: { type: 'array', items: { type: 'string' } } } } },
+        doc: {
+          summary: "Change an OAuth client's name or redirect URIs",
+          tag,
+          body: { type: 'object', properties: { name: { type: 'string' }, redirect_uris: { type: 'array', items: { type: 'string' } } } },
+        },
       },
     },
     (request) => {
@@ -146,7 +166,11 @@ export function registerClientRoutes(app: FastifyInstance, system: SystemStore):
   );
   app.delete<{ Params: { id: string } }>(
     '/oauth_client/:id',
-    { config: { doc: { summary: 'Delete an OAuth client; every sign-in through it ends', tag, success: { status: 204, description: 'Deleted' } } } },
+    {
+      config: {
+        doc: { summary: 'Delete an OAuth client; every sign-in through it ends', tag, success: { status: 204, description: 'Deleted' } },
+      },
+    },
     async (request, reply) => {
       const client = ownClient(request.ctx, system, request.params.id);
       OAuthStore.of(system).deleteClient(client.id);

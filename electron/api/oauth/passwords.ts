@@ -12,7 +12,9 @@ export const maxPasswordLength = 256;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions & { N: number; r: number; p: number }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, 32, { ...options, maxmem: 256 * options.N * options.r }, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize('NFC'), salt, 32, { ...options, maxmem: 256 * options.N * options.r }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 

@@ -103,7 +103,8 @@ function checkAuthorize(oauth: OAuthStore, params: Params): AuthorizeCheck {
   const method = params.code_challenge_method ?? (challenge ? 'plain' : '');
   if (challenge && method !== 'S256') return refuse('invalid_request', 'code_challenge_method must be S256');
   if (!challenge && method) return refuse('invalid_request', 'code_challenge is missing');
-  if (challenge && !pkcePattern.test(challenge)) return refuse('invalid_request', 'code_challenge must be 43-128 characters of A-Z a-z 0-9 - . _ ~');
+  if (challenge && !pkcePattern.test(challenge))
+    return refuse('invalid_request', 'code_challenge must be 43-128 characters of A-Z a-z 0-9 - . _ ~');
   if (!client.confidential && !challenge) return refuse('invalid_request', 'this application must use PKCE (code_challenge with S256)');
   return { kind: 'ok', request: { client, redirectUri, state, codeChallenge: challenge || null } };
 }
@@ -164,7 +165,10 @@ function showForm(
   const nonce = fields.nonce ?? randomToken(16);
   const expires = Date.now() + csrfLifetimeMs;
   const secure = request.protocol === 'https' ? '; Secure' : '';
-  reply.header('set-cookie', `${csrfCookie}=${nonce}; Path=/v1/oauth/authorize; HttpOnly; SameSite=Strict; Max-Age=${csrfLifetimeMs / 1000}${secure}`);
+  reply.header(
+    'set-cookie',
+    `${csrfCookie}=${nonce}; Path=/v1/oauth/authorize; HttpOnly; SameSite=Strict; Max-Age=${csrfLifetimeMs / 1000}${secure}`,
+  );
   const hidden: Record<string, string> = {
     client_id: authorize.client.id,
     redirect_uri: authorize.redirectUri,
@@ -176,7 +180,13 @@ function showForm(
     hidden.code_challenge = authorize.codeChallenge;
     hidden.code_challenge_method = 'S256';
   }
-  const html = signInPage({ clientName: authorize.client.name, hidden, environment: fields.environment, email: fields.email, ...(fields.error ? { error: fields.error } : {}) });
+  const html = signInPage({
+    clientName: authorize.client.name,
+    hidden,
+    environment: fields.environment,
+    email: fields.email,
+    ...(fields.error ? { error: fields.error } : {}),
+  });
   return sendPage(reply, status, html, formTargetOf(authorize.redirectUri));
 }
 
@@ -200,7 +210,10 @@ function clientCredentials(request: FastifyRequest, params: Params): { clientId?
     if (colon < 0) throw invalidClient('the Basic credentials are malformed');
     return { clientId: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
   }
-  return { ...(params.client_id ? { clientId: params.client_id } : {}), ...(params.client_secret !== undefined ? { secret: params.client_secret } : {}) };
+  return {
+    ...(params.client_id ? { clientId: params.client_id } : {}),
+    ...(params.client_secret !== undefined ? { secret: params.client_secret } : {}),
+  };
 }
 
 /**
@@ -221,7 +234,8 @@ function required(params: Params, name: string): string {
 export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptions): Promise<void> {
   const { dataDir } = options;
   const oauth = OAuthStore.of(dataDir.system);
-  const limiter = options.rateLimit instanceof SlidingWindowLimiter ? options.rateLimit : new SlidingWindowLimiter(options.rateLimit ?? defaultRateLimit);
+  const limiter =
+    options.rateLimit instanceof SlidingWindowLimiter ? options.rateLimit : new SlidingWindowLimiter(options.rateLimit ?? defaultRateLimit);
   const now = options.now ?? Date.now;
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, text, done) => {
@@ -290,10 +304,20 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
       if (check.kind === 'redirect') return reply.redirect(check.location, 303);
       const authorize = check.request;
       if (!csrfValid(oauth, request, authorize, params.csrf_token)) {
-        return sendPage(reply, 400, errorPage('Sign-in expired', 'This sign-in form has expired or did not come from this page. Go back to the application and start again.'));
+        return sendPage(
+          reply,
+          400,
+          errorPage(
+            'Sign-in expired',
+            'This sign-in form has expired or did not come from this page. Go back to the application and start again.',
+          ),
+        );
       }
       if (params.decision === 'deny') {
-        return reply.redirect(redirectWith(authorize.redirectUri, { error: 'access_denied', error_description: 'the user said no', state: authorize.state }), 303);
+        return reply.redirect(
+          redirectWith(authorize.redirectUri, { error: 'access_denied', error_description: 'the user said no', state: authorize.state }),
+          303,
+        );
       }
       const environmentName = (params.environment ?? '').trim();
       const email = (params.email ?? '').trim();
@@ -301,10 +325,19 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
       const allowed = environment && (!authorize.client.environment_id || authorize.client.environment_id === environment.id);
       const store = allowed ? dataDir.environment(environment.id) : undefined;
       // Without an environment the same hash is spent, so timing does not tell which part was wrong.
-      const user = store ? await signIn(store, email, params.password ?? '') : await verifyPassword(params.password ?? '', undefined).then(() => undefined);
+      const user = store
+        ? await signIn(store, email, params.password ?? '')
+        : await verifyPassword(params.password ?? '', undefined).then(() => undefined);
       if (!environment || !user) {
         const nonce = params.csrf_token?.split('.')[0];
-        return showForm(oauth, reply, request, authorize, { environment: environmentName, email, error: 'The environment, email or password is not right.', ...(nonce ? { nonce } : {}) }, 401);
+        return showForm(
+          oauth,
+          reply,
+          request,
+          authorize,
+          { environment: environmentName, email, error: 'The environment, email or password is not right.', ...(nonce ? { nonce } : {}) },
+          401,
+        );
       }
       const code = randomToken(32);
       oauth.insertCode(digest(code), {
@@ -374,7 +407,9 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
           const challenge = createHash('sha256').update(verifier).digest('base64url');
           if (challenge !== code.code_challenge) throw invalidGrant('code_verifier does not match the code_challenge');
         }
-        const user = oauth.environmentById(code.environment_id) ? activeUser(dataDir.environment(code.environment_id), code.user_id) : undefined;
+        const user = oauth.environmentById(code.environment_id)
+          ? activeUser(dataDir.environment(code.environment_id), code.user_id)
+          : undefined;
         if (!user) throw invalidGrant('the user can no longer sign in');
         const family = oauth.createFamily({ client_id: client.id, environment_id: code.environment_id, user_id: user.id });
         oauth.linkCodeToFamily(codeHash, family.id);
@@ -385,9 +420,12 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
         if (outcome.kind === 'reused') {
           throw ApiError.conflict('The refresh token has already been used. Every token of this sign-in is now revoked; sign in again.');
         }
-        if (outcome.kind !== 'rotated') throw invalidGrant(`the refresh token is ${outcome.kind === 'unknown' ? 'not known' : outcome.kind}`);
+        if (outcome.kind !== 'rotated')
+          throw invalidGrant(`the refresh token is ${outcome.kind === 'unknown' ? 'not known' : outcome.kind}`);
         const { family } = outcome;
-        const user = oauth.environmentById(family.environment_id) ? activeUser(dataDir.environment(family.environment_id), family.user_id) : undefined;
+        const user = oauth.environmentById(family.environment_id)
+          ? activeUser(dataDir.environment(family.environment_id), family.user_id)
+          : undefined;
         if (!user) {
           oauth.revokeFamily(family.id, 'user can no longer sign in');
           throw invalidGrant('the user can no longer sign in');

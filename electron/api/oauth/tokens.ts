@@ -80,12 +80,19 @@ export async function verifyAccessToken(oauth: OAuthStore, token: string): Promi
     ));
   } catch (error) {
     if (error instanceof InvalidTokenError) throw error;
-    if (error instanceof joseErrors.JWTExpired) throw new InvalidTokenError('The access token has expired; use the refresh token to get a new one.');
+    if (error instanceof joseErrors.JWTExpired)
+      throw new InvalidTokenError('The access token has expired; use the refresh token to get a new one.');
     if (error instanceof joseErrors.JOSEError) throw new InvalidTokenError('The access token is not valid.');
     throw error;
   }
   const { env, role, sid, client_id: clientId, sub } = payload;
-  if (typeof env !== 'string' || typeof role !== 'string' || typeof sid !== 'string' || typeof clientId !== 'string' || typeof sub !== 'string') {
+  if (
+    typeof env !== 'string' ||
+    typeof role !== 'string' ||
+    typeof sid !== 'string' ||
+    typeof clientId !== 'string' ||
+    typeof sub !== 'string'
+  ) {
     throw new InvalidTokenError('The access token is not valid.');
   }
   return { environmentId: env, userId: sub, role, familyId: sid, clientId };

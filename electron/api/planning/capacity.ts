@@ -71,9 +71,9 @@ function assignments(board: StoredRecord, stages: StoredRecord[], resources: Sto
   const stageById = new Map(stages.map((s) => [s.id, s]));
   const out: Assignment[] = [];
   for (const resource of resources) {
-    const entry = (resource.boards as { id: string; active: boolean; stages: { id: string; percentage: number; active: boolean }[] }[]).find(
-      (b) => b.id === board.id,
-    );
+    const entry = (
+      resource.boards as { id: string; active: boolean; stages: { id: string; percentage: number; active: boolean }[] }[]
+    ).find((b) => b.id === board.id);
     if (!entry || !entry.active) continue;
     for (const link of entry.stages) {
       const stage = stageById.get(link.id);
@@ -146,9 +146,7 @@ function addPlanned(work: PlannedWork[], rows: Rows, range: Range, into: Float64
 }
 
 export function boardCapacity(ctx: RequestContext, board: StoredRecord, view: CapacityView, query: CapacityQuery) {
-  let stages = ctx.store
-    .getWhereIn(tables.stage, 'board_id', [board.id])
-    .sort((a, b) => (a.priority as number) - (b.priority as number));
+  let stages = ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).sort((a, b) => (a.priority as number) - (b.priority as number));
   if (query.stageId) stages = stages.filter((s) => s.id === query.stageId);
   const method = board.capacity_method as string;
   const periods = buckets(query.start, query.end, query.frame);
@@ -162,7 +160,12 @@ export function boardCapacity(ctx: RequestContext, board: StoredRecord, view: Ca
   let groups: StoredRecord[] = [];
   if (view === 'group') groups = ctx.store.list(tables.group, { limit: 1_000_000, offset: 0 }).rows;
 
-  const rowCount = { stage: stages.length, resource: resources.length, group: groups.length, 'resource_type/stage': stages.length * resourceTypes.length }[view];
+  const rowCount = {
+    stage: stages.length,
+    resource: resources.length,
+    group: groups.length,
+    'resource_type/stage': stages.length * resourceTypes.length,
+  }[view];
   const available = new Float64Array(periods.length * rowCount);
   const planned = new Float64Array(periods.length * rowCount);
   if (method !== 'none') {
@@ -170,7 +173,11 @@ export function boardCapacity(ctx: RequestContext, board: StoredRecord, view: Ca
     if (view === 'resource') resources.forEach((r, i) => resourceRows.set(r.id, [i]));
     if (view === 'group') {
       const groupRow = new Map(groups.map((g, i) => [g.id, i]));
-      for (const link of ctx.store.getWhereIn(tables.group_resource, 'group_id', groups.map((g) => g.id))) {
+      for (const link of ctx.store.getWhereIn(
+        tables.group_resource,
+        'group_id',
+        groups.map((g) => g.id),
+      )) {
         const groupRows = resourceRows.get(link.resource_id as string) ?? [];
         groupRows.push(groupRow.get(link.group_id as string)!);
         resourceRows.set(link.resource_id as string, groupRows);
@@ -199,7 +206,10 @@ export function boardCapacity(ctx: RequestContext, board: StoredRecord, view: Ca
 
   const data = periods.map((period, p) => {
     const offset = p * rowCount;
-    const figures = (row: number) => ({ time_available: Math.round(available[offset + row]!), time_planned: Math.round(planned[offset + row]!) });
+    const figures = (row: number) => ({
+      time_available: Math.round(available[offset + row]!),
+      time_planned: Math.round(planned[offset + row]!),
+    });
     const row: Record<string, unknown> = { date: period.start, end_date: period.end };
     if (view === 'stage') row.stage = stages.map((s, i) => ({ id: s.id, name: s.name, ...figures(i) }));
     if (view === 'resource') row.resource = resources.map((r, i) => ({ id: r.id, name: r.name, type: r.type, ...figures(i) }));

@@ -46,7 +46,9 @@ export function followDependencies(ctx: RequestContext, card: StoredRecord, prev
   if (later.length === 0) return;
 
   if (board.dependency_behavior === 'maintain') {
-    const delta = previous.end_date ? workdayDelta(calendar, workdayFrom(calendar, previous.end_date as string), workdayFrom(calendar, card.end_date as string)) : 0;
+    const delta = previous.end_date
+      ? workdayDelta(calendar, workdayFrom(calendar, previous.end_date as string), workdayFrom(calendar, card.end_date as string))
+      : 0;
     for (const c of later) shiftCard(ctx, calendar, c, delta);
     return;
   }
@@ -63,7 +65,11 @@ export function followDependencies(ctx: RequestContext, card: StoredRecord, prev
     const start = cards.reduce((m, c) => ((c.start_date as string) < m ? (c.start_date as string) : m), '9999');
     const delta = start < earliest ? workdayDelta(calendar, workdayFrom(calendar, start), earliest) : 0;
     for (const c of cards) shiftCard(ctx, calendar, c, delta);
-    const refreshed = ctx.store.getWhereIn(tables.card, 'id', cards.map((c) => c.id));
+    const refreshed = ctx.store.getWhereIn(
+      tables.card,
+      'id',
+      cards.map((c) => c.id),
+    );
     previousEnd = refreshed.reduce((m, c) => ((c.end_date as string) > m ? (c.end_date as string) : m), '');
     previousStage = stages.get(stageId)!;
   }

@@ -71,7 +71,11 @@ function followInCollection(ctx: RequestContext, collectionId: string, moved: Ca
     for (const follower of followers) {
       const lead = leads.filter((m) => priorityOf(m.card)! < priorityOf(follower)!).at(-1);
       if (!lead?.previous.end_date) continue;
-      const delta = workdayDelta(calendar, workdayFrom(calendar, lead.previous.end_date as string), workdayFrom(calendar, lead.card.end_date as string));
+      const delta = workdayDelta(
+        calendar,
+        workdayFrom(calendar, lead.previous.end_date as string),
+        workdayFrom(calendar, lead.card.end_date as string),
+      );
       shiftCard(ctx, calendar, follower, delta);
     }
     return;
@@ -97,7 +101,11 @@ function followInCollection(ctx: RequestContext, collectionId: string, moved: Ca
       const delta = start < earliest ? workdayDelta(calendar, workdayFrom(calendar, start), earliest) : 0;
       for (const c of following) shiftCard(ctx, calendar, c, delta);
     }
-    const refreshed = ctx.store.getWhereIn(tables.card, 'id', inStage.map((c) => c.id));
+    const refreshed = ctx.store.getWhereIn(
+      tables.card,
+      'id',
+      inStage.map((c) => c.id),
+    );
     previousEnd = refreshed.reduce((m, c) => ((c.end_date as string) > m ? (c.end_date as string) : m), '');
     previousStage = stage;
   }

@@ -19,19 +19,38 @@ export function cardTotals(ctx: RequestContext, cards: Record<string, unknown>[]
   }
   if (include.includes('resource_type_count')) {
     const links = ctx.store.getWhereIn(tables.card_resource, 'card_id', ids);
-    const typeOf = new Map(ctx.store.getWhereIn(tables.resource, 'id', links.map((l) => l.resource_id)).map((r) => [r.id, r.type as string]));
+    const typeOf = new Map(
+      ctx.store
+        .getWhereIn(
+          tables.resource,
+          'id',
+          links.map((l) => l.resource_id),
+        )
+        .map((r) => [r.id, r.type as string]),
+    );
     for (const card of cards) {
       const counts = perType();
-      for (const l of links) if (l.card_id === card.id && typeOf.has(l.resource_id as string)) counts[typeOf.get(l.resource_id as string)!]!++;
+      for (const l of links)
+        if (l.card_id === card.id && typeOf.has(l.resource_id as string)) counts[typeOf.get(l.resource_id as string)!]!++;
       card.resource_type_count = counts;
     }
   }
   if (include.includes('resource_type_time')) {
     const links = ctx.store.getWhereIn(tables.card_activity, 'card_id', ids);
-    const typeOf = new Map(ctx.store.getWhereIn(tables.activity, 'id', links.map((l) => l.activity_id)).map((a) => [a.id, a.resource_type as string]));
+    const typeOf = new Map(
+      ctx.store
+        .getWhereIn(
+          tables.activity,
+          'id',
+          links.map((l) => l.activity_id),
+        )
+        .map((a) => [a.id, a.resource_type as string]),
+    );
     for (const card of cards) {
       const minutes = perType();
-      for (const l of links) if (l.card_id === card.id && typeOf.has(l.activity_id as string)) minutes[typeOf.get(l.activity_id as string)!]! += l.time as number;
+      for (const l of links)
+        if (l.card_id === card.id && typeOf.has(l.activity_id as string))
+          minutes[typeOf.get(l.activity_id as string)!]! += l.time as number;
       card.resource_type_time = minutes;
     }
   }

@@ -32,7 +32,9 @@ function dependencyWarnings(ctx: RequestContext, board: StoredRecord, cards: Sto
     const earliest = shiftWorkdays(calendar, previousEnd, (previous.delay_day as number) + 1);
     const start = byStage.get(stage.id)!.reduce((m, c) => ((c.start_date as string) < m ? (c.start_date as string) : m), '9999');
     if (start < earliest) {
-      warnings.push(`Stage ${stage.name as string} starts on ${start}, before stage ${previous.name as string} is done (earliest ${earliest})`);
+      warnings.push(
+        `Stage ${stage.name as string} starts on ${start}, before stage ${previous.name as string} is done (earliest ${earliest})`,
+      );
     }
   }
   return warnings;
@@ -45,7 +47,11 @@ function unplacedActivities(ctx: RequestContext, collection: StoredRecord, board
   const allowed = new Set(ctx.store.getWhereIn(tables.stage_activity, 'stage_id', stageIds).map((l) => l.activity_id));
   const missing = wanted.filter((link) => !allowed.has(link.activity_id));
   if (missing.length === 0) return [];
-  const names = ctx.store.getWhereIn(tables.activity, 'id', missing.map((l) => l.activity_id));
+  const names = ctx.store.getWhereIn(
+    tables.activity,
+    'id',
+    missing.map((l) => l.activity_id),
+  );
   return names.map((a) => `Activity ${a.description as string} is not allowed in any stage of the board, so it was not planned`);
 }
 
@@ -59,10 +65,23 @@ export function refreshCollection(ctx: RequestContext, collectionId: string, set
   if (!stored) return;
   const collection = { ...stored, ...set };
   const cards = ctx.store.getWhereIn(tables.card, 'collection_id', [collectionId]);
-  const starts = cards.map((c) => c.start_date as string | null).filter((d): d is string => d !== null).sort();
-  const ends = cards.map((c) => c.end_date as string | null).filter((d): d is string => d !== null).sort();
+  const starts = cards
+    .map((c) => c.start_date as string | null)
+    .filter((d): d is string => d !== null)
+    .sort();
+  const ends = cards
+    .map((c) => c.end_date as string | null)
+    .filter((d): d is string => d !== null)
+    .sort();
   const exits = new Set(
-    ctx.store.getWhereIn(tables.status, 'id', cards.map((c) => c.status_id)).filter((s) => s.exit).map((s) => s.id),
+    ctx.store
+      .getWhereIn(
+        tables.status,
+        'id',
+        cards.map((c) => c.status_id),
+      )
+      .filter((s) => s.exit)
+      .map((s) => s.id),
   );
   const done = cards.filter((c) => exits.has(c.status_id as string)).length;
   const changes: Record<string, unknown> = {

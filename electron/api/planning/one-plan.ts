@@ -34,12 +34,18 @@ function refuseSecondPlan(ctx: RequestContext, collectionId: string, planId: str
   if (theirs.length === 0) return;
   const collection = ctx.store.get(tables.collection, collectionId);
   const name = typeof collection?.name === 'string' ? `"${collection.name}"` : collectionId;
-  const starts = theirs.map((c) => c.start_date as string | null).filter((d): d is string => d !== null).sort();
-  const ends = theirs.map((c) => c.end_date as string | null).filter((d): d is string => d !== null).sort();
+  const starts = theirs
+    .map((c) => c.start_date as string | null)
+    .filter((d): d is string => d !== null)
+    .sort();
+  const ends = theirs
+    .map((c) => c.end_date as string | null)
+    .filter((d): d is string => d !== null)
+    .sort();
   const span = starts.length > 0 && ends.length > 0 ? `, from ${starts[0]} to ${ends[ends.length - 1]}` : '';
   throw ApiError.conflict(
     `Collection ${name} was planned on the server meanwhile (${theirs.length} card${theirs.length === 1 ? '' : 's'}${span}); ${what} was not applied there. ` +
-      'Discard this change to keep the server\'s plan, or plan the collection again to replace it.',
+      "Discard this change to keep the server's plan, or plan the collection again to replace it.",
   );
 }
 
@@ -52,7 +58,9 @@ export const checkSyncedCollection: SyncedChange = (ctx, id, fields, current) =>
 };
 
 function refuseWithoutCard(what: string): never {
-  throw ApiError.conflict(`${what} is not on the server (the server refused it: see its own conflict), so this was not applied there either.`);
+  throw ApiError.conflict(
+    `${what} is not on the server (the server refused it: see its own conflict), so this was not applied there either.`,
+  );
 }
 
 /** A card new to the remote: a card of a plan, or an edit of a card the remote never had. */

@@ -66,7 +66,9 @@ export function planTarget(ctx: RequestContext, collectionId: string, boardId: s
 
 /** Percentage a resource works on a stage: its own setting there, else the stage default. */
 function percentage(resource: StoredRecord, board: StoredRecord, stage: StoredRecord): number {
-  const entry = (resource.boards as { id: string; active: boolean; stages: { id: string; percentage: number; active: boolean }[] }[]).find((b) => b.id === board.id);
+  const entry = (resource.boards as { id: string; active: boolean; stages: { id: string; percentage: number; active: boolean }[] }[]).find(
+    (b) => b.id === board.id,
+  );
   const link = entry?.active ? entry.stages.find((s) => s.id === stage.id && s.active) : undefined;
   return link ? link.percentage : (stage.default_percentage as number);
 }
@@ -99,14 +101,17 @@ function removeCards(ctx: RequestContext, collectionId: string): void {
 
 export function planCollection(ctx: RequestContext, { collection, board }: PlanTarget, body: PlanOptions): StoredRecord {
   return ctx.store.transaction(() => {
-
     const stages = ctx.store
       .getWhereIn(tables.stage, 'board_id', [board.id])
       .sort((a, b) => (a.priority as number) - (b.priority as number));
     if (stages.length === 0) throw ApiError.rule('board_id', 'the board has no stages to plan on');
     const status = body.status_id ? ctx.store.get(tables.status, body.status_id) : defaultStatus(ctx, board.id);
     if (!status) throw ApiError.rule('status_id', 'the board has no statuses; add one before planning');
-    const allowed = ctx.store.getWhereIn(tables.stage_activity, 'stage_id', stages.map((s) => s.id));
+    const allowed = ctx.store.getWhereIn(
+      tables.stage_activity,
+      'stage_id',
+      stages.map((s) => s.id),
+    );
     const planStages: PlanStage[] = stages.map((s) => ({
       id: s.id,
       delay_day: s.delay_day as number,
@@ -139,7 +144,8 @@ export function planCollection(ctx: RequestContext, { collection, board }: PlanT
           if (calendars.length === 0) return minutesPerWorkdayWithoutResources;
           const stage = stageById.get(stageId)!;
           return calendars.reduce(
-            (sum, c) => sum + (scheduleDay(c, date).available * percentage(c.resource, board, stage) * (stage.efficiency as number)) / 10_000,
+            (sum, c) =>
+              sum + (scheduleDay(c, date).available * percentage(c.resource, board, stage) * (stage.efficiency as number)) / 10_000,
             0,
           );
         },
@@ -152,7 +158,15 @@ export function planCollection(ctx: RequestContext, { collection, board }: PlanT
     // Re-planning replaces the cards the collection had.
     removeCards(ctx, collection.id);
     const planId = uuidv7();
-    const names = new Map(ctx.store.getWhereIn(tables.activity, 'id', activities.map((a) => a.id)).map((a) => [a.id, a.description as string]));
+    const names = new Map(
+      ctx.store
+        .getWhereIn(
+          tables.activity,
+          'id',
+          activities.map((a) => a.id),
+        )
+        .map((a) => [a.id, a.description as string]),
+    );
     for (const planned of result.cards) {
       const split = board.split_cards_by_activity && planned.activities.length === 1;
       const values: Record<string, unknown> = {
@@ -160,7 +174,9 @@ export function planCollection(ctx: RequestContext, { collection, board }: PlanT
         board_id: board.id,
         stage_id: planned.stageId,
         status_id: status.id,
-        name: split ? `${(collection.name as string | null) ?? ''} – ${names.get(planned.activities[0]!.id) ?? ''}`.trim() : collection.name,
+        name: split
+          ? `${(collection.name as string | null) ?? ''} – ${names.get(planned.activities[0]!.id) ?? ''}`.trim()
+          : collection.name,
         start_date: planned.start_date,
         end_date: planned.end_date,
         rank: rankFor(ctx, planned.stageId, body, collection.id),

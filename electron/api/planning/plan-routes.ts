@@ -41,7 +41,8 @@ function readPlanOptions(ctx: RequestContext, board: StoredRecord, raw: unknown)
     if (value === undefined || value === null) return;
     if (!Array.isArray(value)) return problems.push({ field, description: `${field} must be an array of ids` });
     value.forEach((id, i) => {
-      if (!isUuid(id) || !exists(id.toLowerCase())) problems.push({ field: `${field}.${i}`, description: `${field}.${i} names no ${what}` });
+      if (!isUuid(id) || !exists(id.toLowerCase()))
+        problems.push({ field: `${field}.${i}`, description: `${field}.${i} names no ${what}` });
       else out[field].push(id.toLowerCase());
     });
   };

@@ -86,16 +86,20 @@ function periodSummary(calendars: ResourceCalendar[], start: string, end: string
 export function registerScheduleRoutes(app: FastifyInstance): void {
   const doc = (summary: string) => ({ doc: { summary, tag: 'Schedule' } });
 
-  app.get<{ Params: { id: string }; Querystring: QueryString }>('/resource/:id/schedule', { config: doc('Available minutes of one resource per day') }, (request) => {
-    const options = listOptionsOf(request.query, scheduleDayFields);
-    const { start, end } = dateRange(options);
-    // Like every list under a missing parent, an unknown resource's schedule is empty, not 404
-    // (docs/API.md "Compatibility").
-    const resource = findRecordOrNone(request.ctx, resourceModule, request.params.id);
-    const [calendar] = resource ? loadCalendars(request.ctx, [resource.id]) : [];
-    const rows = end < start || !calendar ? [] : scheduleDays(calendar, start, end);
-    return listComputed(rows as unknown as Record<string, unknown>[], options, scheduleDayFields);
-  });
+  app.get<{ Params: { id: string }; Querystring: QueryString }>(
+    '/resource/:id/schedule',
+    { config: doc('Available minutes of one resource per day') },
+    (request) => {
+      const options = listOptionsOf(request.query, scheduleDayFields);
+      const { start, end } = dateRange(options);
+      // Like every list under a missing parent, an unknown resource's schedule is empty, not 404
+      // (docs/API.md "Compatibility").
+      const resource = findRecordOrNone(request.ctx, resourceModule, request.params.id);
+      const [calendar] = resource ? loadCalendars(request.ctx, [resource.id]) : [];
+      const rows = end < start || !calendar ? [] : scheduleDays(calendar, start, end);
+      return listComputed(rows as unknown as Record<string, unknown>[], options, scheduleDayFields);
+    },
+  );
 
   app.get<{ Querystring: QueryString }>('/schedule', { config: doc('Available minutes of every resource per day') }, (request) => {
     const options = listOptionsOf(request.query, scheduleDayFields);
@@ -104,13 +108,28 @@ export function registerScheduleRoutes(app: FastifyInstance): void {
     return listComputed(rows as unknown as Record<string, unknown>[], options, scheduleDayFields);
   });
 
-  const summaryList = (request: { ctx: Parameters<typeof loadCalendars>[0]; params: Record<string, string>; query: QueryString }, part: 'month' | 'day' | null) => {
+  const summaryList = (
+    request: { ctx: Parameters<typeof loadCalendars>[0]; params: Record<string, string>; query: QueryString },
+    part: 'month' | 'day' | null,
+  ) => {
     const { start, end } = periodParams(request.params);
     const options = listOptionsOf(request.query, summaryFields);
     const rows = periodSummary(loadCalendars(request.ctx), start, end, part);
     return listComputed(rows, options, summaryFields);
   };
-  app.get<{ Params: Record<string, string>; Querystring: QueryString }>('/schedule/:year', { config: doc('Each resource\'s available minutes in a year, per month') }, (r) => summaryList(r, 'month'));
-  app.get<{ Params: Record<string, string>; Querystring: QueryString }>('/schedule/:year/:month', { config: doc('Each resource\'s available minutes in a month, per day') }, (r) => summaryList(r, 'day'));
-  app.get<{ Params: Record<string, string>; Querystring: QueryString }>('/schedule/:year/:month/:day', { config: doc('Each resource\'s available minutes on one day') }, (r) => summaryList(r, null));
+  app.get<{ Params: Record<string, string>; Querystring: QueryString }>(
+    '/schedule/:year',
+    { config: doc("Each resource's available minutes in a year, per month") },
+    (r) => summaryList(r, 'month'),
+  );
+  app.get<{ Params: Record<string, string>; Querystring: QueryString }>(
+    '/schedule/:year/:month',
+    { config: doc("Each resource's available minutes in a month, per day") },
+    (r) => summaryList(r, 'day'),
+  );
+  app.get<{ Params: Record<string, string>; Querystring: QueryString }>(
+    '/schedule/:year/:month/:day',
+    { config: doc("Each resource's available minutes on one day") },
+    (r) => summaryList(r, null),
+  );
 }

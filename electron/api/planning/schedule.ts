@@ -113,7 +113,11 @@ export function loadCalendars(ctx: RequestContext, resourceIds?: readonly string
 /** Resources already loaded, with their deviations in one query. */
 export function calendarsOf(ctx: RequestContext, resources: readonly StoredRecord[]): ResourceCalendar[] {
   const byResource = new Map<string, StoredRecord[]>(resources.map((r) => [r.id, []]));
-  for (const deviation of ctx.store.getWhereIn(tables.schedule_deviation, 'resource_id', resources.map((r) => r.id))) {
+  for (const deviation of ctx.store.getWhereIn(
+    tables.schedule_deviation,
+    'resource_id',
+    resources.map((r) => r.id),
+  )) {
     byResource.get(deviation.resource_id as string)?.push(deviation);
   }
   return resources.map((resource) => ({ resource, deviations: byResource.get(resource.id)! }));

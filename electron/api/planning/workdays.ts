@@ -58,7 +58,7 @@ export function workdayFrom(calendar: BoardCalendar, date: string, direction: 1 
 export function shiftWorkdays(calendar: BoardCalendar, date: string, count: number): string {
   const step = count < 0 ? -1 : 1;
   let day = date;
-  for (let moved = 0; moved < Math.abs(count); ) {
+  for (let moved = 0; moved < Math.abs(count);) {
     day = addDays(day, step);
     if (calendar.isWorkday(day)) moved++;
   }

@@ -120,7 +120,7 @@ function registerDownloadRoute(app: FastifyInstance): void {
         throw ApiError.notFound('This attachment is a link; open its file URL.');
       }
       const content = request.ctx.store.files.read(attachment.checksum);
-      if (!content) throw ApiError.notFound('The attachment\'s content is missing from the data folder.');
+      if (!content) throw ApiError.notFound("The attachment's content is missing from the data folder.");
       return reply
         .type((attachment.content_type as string | null) ?? 'application/octet-stream')
         .header('content-disposition', disposition(attachment.filename as string))

@@ -4,13 +4,7 @@
  * lists every card across collections.
  */
 import type { FieldProblem } from '../../../shared/errors.js';
-import {
-  cardActivitySpec,
-  cardLabelSpec,
-  cardRelationSpec,
-  cardResourceSpec,
-  cardSpec,
-} from '../../../shared/resources/card.js';
+import { cardActivitySpec, cardLabelSpec, cardRelationSpec, cardResourceSpec, cardSpec } from '../../../shared/resources/card.js';
 import { cardFields, refreshCardFields } from '../planning/card-fields.js';
 import { followDependencies } from '../planning/card-moves.js';
 import { refreshCollection } from '../planning/collection-state.js';
@@ -21,8 +15,16 @@ import type { RequestContext, ResourceModule } from '../resource.js';
 import { collectionModule } from './collection.js';
 import { tables } from '../tables.js';
 
-export const cardLabelModule: ResourceModule = { spec: cardLabelSpec, table: tables.card_label, rules: { checkSynced: checkSyncedCardLink } };
-export const cardResourceModule: ResourceModule = { spec: cardResourceSpec, table: tables.card_resource, rules: { checkSynced: checkSyncedCardLink } };
+export const cardLabelModule: ResourceModule = {
+  spec: cardLabelSpec,
+  table: tables.card_label,
+  rules: { checkSynced: checkSyncedCardLink },
+};
+export const cardResourceModule: ResourceModule = {
+  spec: cardResourceSpec,
+  table: tables.card_resource,
+  rules: { checkSynced: checkSyncedCardLink },
+};
 export const cardActivityModule: ResourceModule = {
   spec: cardActivitySpec,
   table: tables.card_activity,
@@ -55,7 +57,7 @@ function checkCard(
   const collection = parent ?? (collectionId ? ctx.store.get(tables.collection, collectionId) : undefined);
   const stage = ctx.store.get(tables.stage, (values.stage_id ?? current?.stage_id) as string);
   if (stage && collection?.board_id && stage.board_id !== collection.board_id) {
-    problems.push({ field: 'stage_id', description: 'stage_id must be a stage of the collection\'s board' });
+    problems.push({ field: 'stage_id', description: "stage_id must be a stage of the collection's board" });
   }
   if (stage && values.status_id === undefined && !current) {
     const status = defaultStatus(ctx, stage.board_id as string);
@@ -65,7 +67,8 @@ function checkCard(
   const statusId = (values.status_id ?? current?.status_id) as string | undefined;
   if (stage && statusId && values.status_id !== undefined) {
     const status = ctx.store.get(tables.status, statusId);
-    if (status && status.board_id !== stage.board_id) problems.push({ field: 'status_id', description: 'status_id must be a status of the card\'s board' });
+    if (status && status.board_id !== stage.board_id)
+      problems.push({ field: 'status_id', description: "status_id must be a status of the card's board" });
   }
   const start = (values.start_date !== undefined ? values.start_date : current?.start_date) as string | null | undefined;
   const end = (values.end_date !== undefined ? values.end_date : current?.end_date) as string | null | undefined;

@@ -42,7 +42,8 @@ export function registerCustomFieldRoutes(app: FastifyInstance): void {
         const { value, problems } = checkCustomFieldValues(sent, { scope: 'collection', previous: stored });
         const own = `${index}.`;
         const strip = (text: string) => (text.startsWith(own) ? text.slice(own.length) : text);
-        if (problems.length > 0) throw ApiError.unprocessable(problems.map((p) => ({ field: strip(p.field), description: strip(p.description) })));
+        if (problems.length > 0)
+          throw ApiError.unprocessable(problems.map((p) => ({ field: strip(p.field), description: strip(p.description) })));
         return request.ctx.store.update(tables.collection, collection.id, { custom_fields: value })!;
       });
       return present(request.ctx, collectionModule, [record], shape)[0];
@@ -50,7 +51,15 @@ export function registerCustomFieldRoutes(app: FastifyInstance): void {
   );
   app.delete<{ Params: { id: string; name: string } }>(
     '/collection/:id/custom_field/:name',
-    { config: { doc: { summary: 'Remove one custom field of a collection by name', tag: 'Collection', success: { status: 204, description: 'Removed' } } } },
+    {
+      config: {
+        doc: {
+          summary: 'Remove one custom field of a collection by name',
+          tag: 'Collection',
+          success: { status: 204, description: 'Removed' },
+        },
+      },
+    },
     async (request, reply) => {
       request.ctx.store.transaction(() => {
         const collection = findRecord(request.ctx, collectionModule, request.params.id);

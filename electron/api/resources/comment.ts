@@ -25,7 +25,10 @@ export const commentModule: ResourceModule = {
     check(ctx, values, current) {
       const problems: FieldProblem[] = [];
       const collectionId = values.collection_id ?? current?.collection_id;
-      for (const [field, module] of [['card_id', cardModule], ['parent_id', commentModule]] as const) {
+      for (const [field, module] of [
+        ['card_id', cardModule],
+        ['parent_id', commentModule],
+      ] as const) {
         const id = values[field];
         if (typeof id !== 'string') continue;
         const record = ctx.store.get(module.table, id);

@@ -1,14 +1,7 @@
 import { registerModules } from '../registry.js';
 import type { ResourceModule } from '../resource.js';
 import { activityModule } from './activity.js';
-import {
-  boardChecklistModule,
-  boardCustomFieldModule,
-  boardModule,
-  boardViewModule,
-  labelModule,
-  statusModule,
-} from './board.js';
+import { boardChecklistModule, boardCustomFieldModule, boardModule, boardViewModule, labelModule, statusModule } from './board.js';
 import { attachmentModule } from './attachment.js';
 import { allCardsModule, cardActivityModule, cardLabelModule, cardModule, cardRelationModule, cardResourceModule } from './card.js';
 import { cardChecklistModule, checklistItemModule, checklistModule } from './checklist.js';

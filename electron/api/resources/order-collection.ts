@@ -92,11 +92,17 @@ function syncActivities(ctx: RequestContext, order: StoredRecord, collectionId: 
  * to no other order. From then on an order keeps its collection. A replica's synced order
  * carries the collection its own planning made, and is not checked again here.
  */
-export function checkOrderCollection(ctx: RequestContext, values: Record<string, unknown>, current: StoredRecord | undefined): FieldProblem[] {
+export function checkOrderCollection(
+  ctx: RequestContext,
+  values: Record<string, unknown>,
+  current: StoredRecord | undefined,
+): FieldProblem[] {
   if (ctx.origin === 'sync' || values.collection_id === undefined) return [];
   const wanted = values.collection_id;
   if (current) {
-    return wanted === current.collection_id ? [] : [{ field: 'collection_id', description: 'An order keeps its collection: collection_id cannot change' }];
+    return wanted === current.collection_id
+      ? []
+      : [{ field: 'collection_id', description: 'An order keeps its collection: collection_id cannot change' }];
   }
   if (typeof wanted !== 'string') return [];
   const taken = ctx.store.list(tables.order, { match: { collection_id: wanted }, limit: 1, offset: 0 }).rows.length > 0;
@@ -111,7 +117,9 @@ export function checkOrderCollection(ctx: RequestContext, values: Record<string,
 function boardChange(collection: StoredRecord, board: string | null | undefined): Record<string, unknown> {
   if (board === undefined || board === collection.board_id) return {};
   if (collection.status === 'planned') {
-    throw ApiError.unprocessable([{ field: 'board_id', description: 'The collection is planned on another board: move it to the backlog before naming another board' }]);
+    throw ApiError.unprocessable([
+      { field: 'board_id', description: 'The collection is planned on another board: move it to the backlog before naming another board' },
+    ]);
   }
   return { board_id: board };
 }
@@ -148,7 +156,12 @@ export function createOrderCollection(ctx: RequestContext, order: StoredRecord, 
   syncActivities(ctx, order, collection.id);
 }
 
-export function syncOrderCollection(ctx: RequestContext, order: StoredRecord, previous: StoredRecord | undefined, board?: string | null): void {
+export function syncOrderCollection(
+  ctx: RequestContext,
+  order: StoredRecord,
+  previous: StoredRecord | undefined,
+  board?: string | null,
+): void {
   if (typeof order.collection_id !== 'string') return;
   const collection = ctx.store.get(tables.collection, order.collection_id);
   if (!collection) return;

@@ -12,7 +12,9 @@ type BoardEntry = { id: string; active?: boolean; stages?: { id: string; percent
  */
 function checkBoards(ctx: RequestContext, values: Record<string, unknown>, current: Record<string, unknown> | undefined): FieldProblem[] {
   if (!Array.isArray(values.boards)) return [];
-  const known = new Set(((current?.boards as BoardEntry[] | undefined) ?? []).flatMap((b) => [b.id, ...(b.stages ?? []).map((s) => `${b.id}/${s.id}`)]));
+  const known = new Set(
+    ((current?.boards as BoardEntry[] | undefined) ?? []).flatMap((b) => [b.id, ...(b.stages ?? []).map((s) => `${b.id}/${s.id}`)]),
+  );
   const problems: FieldProblem[] = [];
   (values.boards as BoardEntry[]).forEach((board, i) => {
     const boardId = board.id.toLowerCase();
@@ -97,8 +99,16 @@ export const resourceModule: ResourceModule = {
       // The public API's first day of a new pattern of workdays: not offered (workdays apply to
       // every date here), so a date sent for it is refused by name rather than dropped in
       // silence; null (as read back) is no change (docs/API.md "Schedules and capacity").
-      if (input.workdays_start_date !== undefined && input.workdays_start_date !== null && input.workdays_start_date !== '' && ctx.origin !== 'sync') {
-        problems.push({ field: 'workdays_start_date', description: 'workdays_start_date is not offered: a resource\'s workdays apply to every date; send null or leave it out' });
+      if (
+        input.workdays_start_date !== undefined &&
+        input.workdays_start_date !== null &&
+        input.workdays_start_date !== '' &&
+        ctx.origin !== 'sync'
+      ) {
+        problems.push({
+          field: 'workdays_start_date',
+          description: "workdays_start_date is not offered: a resource's workdays apply to every date; send null or leave it out",
+        });
       }
       const start = (values.start_date ?? current?.start_date) as string | null;
       const end = (values.end_date ?? current?.end_date) as string | null;

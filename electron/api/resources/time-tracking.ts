@@ -39,7 +39,9 @@ const unlockedFields = new Set([
   'external_note',
   'external_failed',
   'synchronized_at',
-  ...Object.entries(timeTrackingSpec.fields as Record<string, { readOnly?: boolean }>).filter(([, f]) => f.readOnly).map(([name]) => name),
+  ...Object.entries(timeTrackingSpec.fields as Record<string, { readOnly?: boolean }>)
+    .filter(([, f]) => f.readOnly)
+    .map(([name]) => name),
 ]);
 
 export const lockedMessage = 'This time entry is approved or locked: it cannot be changed or deleted (a planner can reopen or unlock it).';
@@ -58,7 +60,8 @@ export function minutesBetween(start: string, end: string): number {
  */
 const exportFields = ['synchronized_at', 'external_ref', 'external_note', 'external_failed'] as const;
 
-export const ownEntriesMessage = 'A member books, changes, stops and deletes only their own time entries; an admin, manager or organiser keeps everyone\'s.';
+export const ownEntriesMessage =
+  "A member books, changes, stops and deletes only their own time entries; an admin, manager or organiser keeps everyone's.";
 export const exportMessage = 'Only an admin, manager or organiser (or an integration with an API key) marks time entries exported.';
 
 /** 403 unless the caller may act on this entry: a planner, or the member whose entry it is. */
@@ -76,7 +79,9 @@ function checkMemberWrite(ctx: RequestContext, values: Record<string, unknown>, 
   if (values.user_id === null || (!current && values.user_id === undefined)) values.user_id = ctx.caller.userId ?? null;
   if (values.user_id !== undefined && values.user_id !== ctx.caller.userId) throw ApiError.forbidden(ownEntriesMessage);
   const fields = timeTrackingSpec.fields as Record<string, { default?: unknown }>;
-  const changed = exportFields.filter((f) => values[f] !== undefined && values[f] !== (current ? current[f] : (fields[f]?.default ?? null)));
+  const changed = exportFields.filter(
+    (f) => values[f] !== undefined && values[f] !== (current ? current[f] : (fields[f]?.default ?? null)),
+  );
   if (changed.length > 0) throw ApiError.forbidden(exportMessage);
 }
 
@@ -84,7 +89,8 @@ function checkTransition(ctx: RequestContext, from: TimeStatus, to: TimeStatus):
   if (from === to) return [];
   const step = timeTransitions[from].find((t) => t.to === to);
   if (!step) return [{ field: 'status', description: `status cannot change from ${from} to ${to}` }];
-  if (step.planner && !isPlanner(ctx.caller)) throw ApiError.forbidden(`Only an admin, manager or organiser may set a time entry to ${to}.`);
+  if (step.planner && !isPlanner(ctx.caller))
+    throw ApiError.forbidden(`Only an admin, manager or organiser may set a time entry to ${to}.`);
   return [];
 }
 
@@ -115,13 +121,24 @@ function otherTimerProblems(ctx: RequestContext, userId: unknown, id: string | u
     if (other.id === id) continue;
     const end = (other.start as string) > start ? (other.start as string) : start;
     if (Date.parse(end) - Date.parse(other.start as string) > maxEntryMinutes * 60_000) {
-      return [{ field: 'start', description: `the timer started at ${other.start as string} still runs and would be stopped here after more than 24 hours; stop it with its real end first` }];
+      return [
+        {
+          field: 'start',
+          description: `the timer started at ${other.start as string} still runs and would be stopped here after more than 24 hours; stop it with its real end first`,
+        },
+      ];
     }
   }
   return [];
 }
 
-function checkEntry(ctx: RequestContext, values: Record<string, unknown>, current: StoredRecord | undefined, _parent?: Record<string, unknown>, input: Record<string, unknown> = {}): FieldProblem[] {
+function checkEntry(
+  ctx: RequestContext,
+  values: Record<string, unknown>,
+  current: StoredRecord | undefined,
+  _parent?: Record<string, unknown>,
+  input: Record<string, unknown> = {},
+): FieldProblem[] {
   const planner = isPlanner(ctx.caller);
   // A replica's change carries what its own rules made of it (end from duration, overnight,
   // the default activity): the remote checks the result and does not apply them again.
@@ -138,10 +155,13 @@ function checkEntry(ctx: RequestContext, values: Record<string, unknown>, curren
     // entry locked on its own (not approved) by sending locked: false, and may change it then.
     const unlocking = values.locked === false && from !== 'approved';
     if (!unlocking) {
-      const changing = Object.keys(values).filter((f) => f !== 'status' && f !== 'locked' && !unlockedFields.has(f) && !same(values[f], current[f]));
+      const changing = Object.keys(values).filter(
+        (f) => f !== 'status' && f !== 'locked' && !unlockedFields.has(f) && !same(values[f], current[f]),
+      );
       const statusAllowed = to === from || to === 'approved' || (from === 'approved' && to === 'pending');
       if (changing.length > 0 || !statusAllowed) return [{ field: 'status', description: lockedMessage }];
-      if (from === 'approved' && to === 'approved' && values.locked === false) return [{ field: 'locked', description: approvedLockMessage }];
+      if (from === 'approved' && to === 'approved' && values.locked === false)
+        return [{ field: 'locked', description: approvedLockMessage }];
     }
   }
   const problems = checkTransition(ctx, from, to);
@@ -155,7 +175,9 @@ function checkEntry(ctx: RequestContext, values: Record<string, unknown>, curren
   }
   const activityId = ('activity_id' in values ? values.activity_id : current?.activity_id) ?? null;
   // A card_id or activity_id refused by its own check already has its 422.
-  const refused = (input.card_id !== undefined && input.card_id !== null && !('card_id' in values)) || (input.activity_id !== undefined && input.activity_id !== null && !('activity_id' in values));
+  const refused =
+    (input.card_id !== undefined && input.card_id !== null && !('card_id' in values)) ||
+    (input.activity_id !== undefined && input.activity_id !== null && !('activity_id' in values));
   if (!cardId && !activityId && !refused && (!current || 'card_id' in values || 'activity_id' in values)) {
     problems.push({ field: 'card_id', description: noCardMessage });
   }
@@ -168,7 +190,8 @@ function checkEntry(ctx: RequestContext, values: Record<string, unknown>, curren
   if (!synced && start) {
     // `duration` on write (the public API's clients send start + duration): it sets the end,
     // unless the end is sent too, when both must agree.
-    const durationSent = typeof values.duration === 'number' && values.duration !== ((current?.duration as number | null | undefined) ?? null);
+    const durationSent =
+      typeof values.duration === 'number' && values.duration !== ((current?.duration as number | null | undefined) ?? null);
     const endSent = 'end' in values && !same(values.end, current?.end);
     if (durationSent && !endSent) end = values.end = endAfter(start, values.duration as number);
     else if (durationSent && end && minutesBetween(start, end) !== values.duration) {
@@ -181,24 +204,27 @@ function checkEntry(ctx: RequestContext, values: Record<string, unknown>, curren
     if (input.running === false && current?.running && !('end' in values) && !durationSent) {
       end = values.end = nowTimestamp();
       stoppedNow = true;
-    }
-    else if (input.running === true && end && !current?.running) problems.push({ field: 'running', description: 'a finished entry does not run again: send end: null, or start a new timer' });
+    } else if (input.running === true && end && !current?.running)
+      problems.push({ field: 'running', description: 'a finished entry does not run again: send end: null, or start a new timer' });
   }
   const userId = (values.user_id !== undefined ? values.user_id : current?.user_id) ?? null;
   const timeChanged = !current || !same(start, current.start) || !same(end, current.end) || !same(userId, current.user_id);
   if (start && end && timeChanged && !(stoppedNow && end === start)) {
     const span = spanProblems(start, end);
     problems.push(...span);
-    if (span.length === 0 && typeof userId === 'string') problems.push(...dayLimitProblems(ctx, { ...(current ? { id: current.id } : {}), userId, start, end }));
+    if (span.length === 0 && typeof userId === 'string')
+      problems.push(...dayLimitProblems(ctx, { ...(current ? { id: current.id } : {}), userId, start, end }));
   }
   if (start && !end && timeChanged && !synced) problems.push(...otherTimerProblems(ctx, userId, current?.id, start));
   if (to === 'approved' && !end) problems.push({ field: 'status', description: 'a running timer cannot be approved; stop it first' });
-  else if (values.locked === true && !end) problems.push({ field: 'locked', description: 'a running timer cannot be locked; stop it first' });
+  else if (values.locked === true && !end)
+    problems.push({ field: 'locked', description: 'a running timer cannot be locked; stop it first' });
   // Server-owned figures follow from the rest. Approving locks; reopening unlocks (unless the
   // planner sends locked: true with it); otherwise the lock is what was sent or stored.
   values.duration = start && end ? minutesBetween(start, end) : null;
   values.running = !end;
-  values.locked = to === 'approved' ? true : from === 'approved' ? values.locked === true : ((values.locked ?? current?.locked ?? false) as boolean);
+  values.locked =
+    to === 'approved' ? true : from === 'approved' ? values.locked === true : ((values.locked ?? current?.locked ?? false) as boolean);
   return problems;
 }
 
@@ -217,7 +243,8 @@ function stopOtherTimers(ctx: RequestContext, entry: StoredRecord): void {
 
 /** The user's running timer that started last (the larger id on a tie), this one included. */
 function lastStarted(ctx: RequestContext, entry: StoredRecord): StoredRecord {
-  const later = (x: StoredRecord, y: StoredRecord) => Date.parse(x.start as string) - Date.parse(y.start as string) || (x.id > y.id ? 1 : -1);
+  const later = (x: StoredRecord, y: StoredRecord) =>
+    Date.parse(x.start as string) - Date.parse(y.start as string) || (x.id > y.id ? 1 : -1);
   return runningTimers(ctx, entry.user_id).reduce((last, other) => (later(other, last) > 0 ? other : last), entry);
 }
 

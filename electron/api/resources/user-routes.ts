@@ -48,7 +48,12 @@ export function registerUserRoutes(app: FastifyInstance): void {
     const environment = meEnvironment(caller.environment);
     if (caller.kind === 'user' && caller.userId) {
       const user = request.ctx.store.get(tables.user, caller.userId);
-      return { type: 'user', environment, user: user ? present(request.ctx, userModule, [user], { with: [], include: [] })[0] : null, ...meExtras(caller) };
+      return {
+        type: 'user',
+        environment,
+        user: user ? present(request.ctx, userModule, [user], { with: [], include: [] })[0] : null,
+        ...meExtras(caller),
+      };
     }
     // The desktop app's bridge key acts as the app's user (app-user.ts): it says who that is.
     const user = caller.userId ? request.ctx.store.get(tables.user, caller.userId) : undefined;

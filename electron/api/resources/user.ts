@@ -14,7 +14,18 @@ import type { RequestContext, ResourceModule } from '../resource.js';
 import { tables } from '../tables.js';
 
 /** `resource` is `{id}` or null, read as `resource_id` like every to-one reference (write-plan.ts). */
-export const inviteFields = ['email', 'role', 'card_visibility', 'language', 'mobile', 'firstname', 'infix', 'lastname', 'timezone', 'resource'];
+export const inviteFields = [
+  'email',
+  'role',
+  'card_visibility',
+  'language',
+  'mobile',
+  'firstname',
+  'infix',
+  'lastname',
+  'timezone',
+  'resource',
+];
 
 /**
  * What a user who is not an admin may change, on their own record only: their profile, and the
@@ -23,8 +34,24 @@ export const inviteFields = ['email', 'role', 'card_visibility', 'language', 'mo
  * `external_ref` and the server's fields (status, the invitation) are the admins'.
  */
 const profileFields = new Set([
-  'username', 'firstname', 'infix', 'lastname', 'fullname', 'display_name', 'gender', 'mobile', 'avatar', 'avatar_checksum',
-  'about', 'date_of_birth', 'language', 'timezone', 'notify_own_changes', 'forgotten_timer_hours', 'transaction', 'updated_at',
+  'username',
+  'firstname',
+  'infix',
+  'lastname',
+  'fullname',
+  'display_name',
+  'gender',
+  'mobile',
+  'avatar',
+  'avatar_checksum',
+  'about',
+  'date_of_birth',
+  'language',
+  'timezone',
+  'notify_own_changes',
+  'forgotten_timer_hours',
+  'transaction',
+  'updated_at',
 ]);
 
 /**
@@ -64,11 +91,13 @@ export const userModule: ResourceModule = {
       if (typeof values.email === 'string') values.email = values.email.toLowerCase();
       checkPermission(ctx, values, current);
       if (typeof values.email !== 'string') return [];
-      const taken = ctx.store.list(tables.user, {
-        match: { email: values.email },
-        limit: 1,
-        offset: 0,
-      }).rows.some((u) => u.id !== current?.id);
+      const taken = ctx.store
+        .list(tables.user, {
+          match: { email: values.email },
+          limit: 1,
+          offset: 0,
+        })
+        .rows.some((u) => u.id !== current?.id);
       return taken ? [{ field: 'email', description: 'A user with this email already exists' }] : [];
     },
     afterWrite(ctx, user, op) {

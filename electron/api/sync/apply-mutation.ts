@@ -35,7 +35,13 @@ export type MutationResult =
   | { mutation_id: number; status: 'applied'; record?: Record<string, unknown> | null; clocks?: Record<string, string> }
   /** Not applied and not refused: the replica's clock runs ahead (push.ts). */
   | { mutation_id: number; status: 'deferred'; error: ApiErrorBody }
-  | { mutation_id: number; status: 'rejected'; error: ApiErrorBody; record: Record<string, unknown> | null; clocks: Record<string, string> };
+  | {
+      mutation_id: number;
+      status: 'rejected';
+      error: ApiErrorBody;
+      record: Record<string, unknown> | null;
+      clocks: Record<string, string>;
+    };
 
 const ops = ['create', 'update', 'delete'];
 
@@ -50,37 +56,67 @@ export function readMutation(value: unknown, index: number): Mutation {
   if (typeof resource !== 'string') throw ApiError.badRequest(`${where}.resource must be a resource name`);
   if (!isUuid(id)) throw ApiError.badRequest(`${where}.id must be a uuid`);
   if (typeof op !== 'string' || !ops.includes(op)) throw ApiError.badRequest(`${where}.op must be create, update or delete`);
-  if (fields !== null && fields !== undefined && !isPlainObject(fields)) throw ApiError.badRequest(`${where}.fields must be an object or null`);
+  if (fields !== null && fields !== undefined && !isPlainObject(fields))
+    throw ApiError.badRequest(`${where}.fields must be an object or null`);
   if (!isHlc(hlc)) throw ApiError.badRequest(`${where}.hlc must be a hybrid logical clock`);
   // The action the mutation belongs to (docs/API.md "Sync", "Actions sync whole"); optional: a
   // mutation without one is a group of its own, as every mutation of an older replica is.
   if (group_id !== undefined && group_id !== null && (typeof group_id !== 'string' || !/^[A-Za-z0-9_.:-]{1,100}$/.test(group_id))) {
     throw ApiError.badRequest(`${where}.group_id must be 1-100 letters, digits or _.:-`);
   }
-  if (group_description !== undefined && group_description !== null && (typeof group_description !== 'string' || group_description.length > 200)) {
+  if (
+    group_description !== undefined &&
+    group_description !== null &&
+    (typeof group_description !== 'string' || group_description.length > 200)
+  ) {
     throw ApiError.badRequest(`${where}.group_description must be text of at most 200 characters`);
   }
-  const mutation: Mutation = { mutation_id, resource, id: id.toLowerCase(), op: op as Mutation['op'], fields: (fields as Record<string, unknown> | null) ?? null, hlc };
+  const mutation: Mutation = {
+    mutation_id,
+    resource,
+    id: id.toLowerCase(),
+    op: op as Mutation['op'],
+    fields: (fields as Record<string, unknown> | null) ?? null,
+    hlc,
+  };
   if (typeof group_id === 'string') mutation.group_id = group_id;
   if (typeof group_id === 'string' && typeof group_description === 'string') mutation.group_description = group_description;
   return mutation;
 }
 
 /** The remote's version of a mutation's record, as the caller may read it. */
-function remoteVersion(ctx: RequestContext, book: SyncBook, mutation: Mutation, table?: Parameters<RequestContext['store']['getForSync']>[0]) {
+function remoteVersion(
+  ctx: RequestContext,
+  book: SyncBook,
+  mutation: Mutation,
+  table?: Parameters<RequestContext['store']['getForSync']>[0],
+) {
   return {
     record: table ? forSync(table, ctx.caller, ctx.store.getForSync(table, mutation.id) ?? null) : null,
-    clocks: table ? forSync(table, ctx.caller, book.clocksOf(mutation.resource, mutation.id)) : book.clocksOf(mutation.resource, mutation.id),
+    clocks: table
+      ? forSync(table, ctx.caller, book.clocksOf(mutation.resource, mutation.id))
+      : book.clocksOf(mutation.resource, mutation.id),
   };
 }
 
-function refuse(ctx: RequestContext, book: SyncBook, mutation: Mutation, error: ApiError, table?: Parameters<RequestContext['store']['getForSync']>[0]): MutationResult {
+function refuse(
+  ctx: RequestContext,
+  book: SyncBook,
+  mutation: Mutation,
+  error: ApiError,
+  table?: Parameters<RequestContext['store']['getForSync']>[0],
+): MutationResult {
   return { mutation_id: mutation.mutation_id, status: 'rejected', error: error.body(), ...remoteVersion(ctx, book, mutation, table) };
 }
 
 /** A refusal with a given reason and the remote's version as it is now (a refused group, push.ts). */
 export function refusedWith(ctx: RequestContext, book: SyncBook, mutation: Mutation, error: ApiErrorBody): MutationResult {
-  return { mutation_id: mutation.mutation_id, status: 'rejected', error, ...remoteVersion(ctx, book, mutation, syncedTable(mutation.resource)) };
+  return {
+    mutation_id: mutation.mutation_id,
+    status: 'rejected',
+    error,
+    ...remoteVersion(ctx, book, mutation, syncedTable(mutation.resource)),
+  };
 }
 
 function syncedTable(resource: string) {
@@ -104,7 +140,9 @@ function apply(ctx: RequestContext, book: SyncBook, mutation: Mutation): boolean
     const problems = module.rules?.checkDelete?.(ctx, current) ?? [];
     if (problems.length > 0) throw ApiError.unprocessable(problems);
     const at = typeof mutation.fields?.deleted_at === 'string' ? mutation.fields.deleted_at : undefined;
-    store.withOrigin({ kind: 'sync', clocks: { deleted_at: mutation.hlc, updated_at: mutation.hlc }, checkUnique: true }, () => deleteTree(ctx, module, current, at));
+    store.withOrigin({ kind: 'sync', clocks: { deleted_at: mutation.hlc, updated_at: mutation.hlc }, checkUnique: true }, () =>
+      deleteTree(ctx, module, current, at),
+    );
     return false;
   }
 
@@ -122,7 +160,8 @@ function apply(ctx: RequestContext, book: SyncBook, mutation: Mutation): boolean
   const winning: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(fields)) if (!current || newer(field)) winning[field] = value;
   // Strictly later: an equal clock is this same change, applied before (a resend).
-  const lost = current !== undefined && Object.keys(fields).some((field) => field !== 'deleted_at' && (clocks[field] ?? zeroHlc) > mutation.hlc);
+  const lost =
+    current !== undefined && Object.keys(fields).some((field) => field !== 'deleted_at' && (clocks[field] ?? zeroHlc) > mutation.hlc);
   // A create of only unknown fields goes on, as a create of nothing this version declares did.
   if (Object.keys(winning).length === 0 && (current || Object.keys(unknown).length === 0)) return lost;
 
@@ -154,7 +193,14 @@ export function applyMutation(ctx: RequestContext, book: SyncBook, mutation: Mut
     // Not refused on its merits: the edit is kept by the replica until the clocks agree,
     // and a clock far ahead never wins last-writer-wins over everyone else's edits.
     const minutes = Math.ceil(ahead / 60_000);
-    return { mutation_id: mutation.mutation_id, status: 'deferred', error: ApiError.rule('hlc', `The replica's clock runs about ${minutes} minute(s) ahead of the remote's; the change waits until the clocks agree.`).body() };
+    return {
+      mutation_id: mutation.mutation_id,
+      status: 'deferred',
+      error: ApiError.rule(
+        'hlc',
+        `The replica's clock runs about ${minutes} minute(s) ahead of the remote's; the change waits until the clocks agree.`,
+      ).body(),
+    };
   }
   book.clock.receive(mutation.hlc);
   try {
@@ -165,7 +211,9 @@ export function applyMutation(ctx: RequestContext, book: SyncBook, mutation: Mut
     }
     const lost = ctx.store.transaction(() => apply({ ...ctx, origin: 'sync' }, book, mutation));
     // The replica learns at once which of its fields lost, and shows the planner (docs/API.md "Overruled edits").
-    return lost ? { mutation_id: mutation.mutation_id, status: 'applied', ...remoteVersion(ctx, book, mutation, module.table) } : { mutation_id: mutation.mutation_id, status: 'applied' };
+    return lost
+      ? { mutation_id: mutation.mutation_id, status: 'applied', ...remoteVersion(ctx, book, mutation, module.table) }
+      : { mutation_id: mutation.mutation_id, status: 'applied' };
   } catch (error) {
     const apiError = toApiError(error);
     if (!apiError) throw error;

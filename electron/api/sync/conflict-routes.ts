@@ -23,7 +23,7 @@ import { optionalBody, requiredBody } from '../conventions/request-body.js';
  * waits to be pushed (any user's changes, whole), and the conflicts. The status is everyone's.
  */
 function manage(ctx: RequestContext): void {
-  requireAdmin(ctx.caller, 'Only an admin of the environment manages this instance\'s sync.');
+  requireAdmin(ctx.caller, "Only an admin of the environment manages this instance's sync.");
 }
 
 function controlFor(lookup: (() => SyncControl | undefined) | undefined, ctx: RequestContext): SyncControl {
@@ -55,7 +55,12 @@ function retry(ctx: RequestContext, conflictId: string, body: unknown): void {
   // an action of one change: which of several records they would be meant for is not known.
   const items = conflict.group?.items ?? [conflict];
   if (items.length > 1 && Object.keys(input).length > 0) {
-    throw ApiError.unprocessable([{ field: 'body', description: 'A refused action of several changes is retried as it was, without edits; change its records after the retry.' }]);
+    throw ApiError.unprocessable([
+      {
+        field: 'body',
+        description: 'A refused action of several changes is retried as it was, without edits; change its records after the retry.',
+      },
+    ]);
   }
   const modules = items.map(({ mutation }) => {
     const module = moduleNamedOrNone(mutation.resource);
@@ -99,7 +104,18 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
     const filesToSend = book.queuedFileCount('send');
     return {
       role: book.role,
-      ...(status ?? { configured: false, remote_url: null, online: false, syncing: false, last_push_at: null, last_pull_at: null, last_error: null, next_attempt_at: null, clock_ahead_ms: null, update_required: null }),
+      ...(status ?? {
+        configured: false,
+        remote_url: null,
+        online: false,
+        syncing: false,
+        last_push_at: null,
+        last_pull_at: null,
+        last_error: null,
+        next_attempt_at: null,
+        clock_ahead_ms: null,
+        update_required: null,
+      }),
       // An upload is not safe on the remote until its file is there too: it counts as pending.
       pending: book.pendingCount() + filesToSend,
       files_to_send: filesToSend,
@@ -110,9 +126,13 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
     };
   });
 
-  app.post('/sync/run', { config: doc('Push and pull once now; answers when done') }, async (request) => controlFor(control, request.ctx).run());
+  app.post('/sync/run', { config: doc('Push and pull once now; answers when done') }, async (request) =>
+    controlFor(control, request.ctx).run(),
+  );
 
-  app.get('/sync/settings', { config: doc('The remote this instance syncs with (credentials are never returned)') }, (request) => controlFor(control, request.ctx).settings());
+  app.get('/sync/settings', { config: doc('The remote this instance syncs with (credentials are never returned)') }, (request) =>
+    controlFor(control, request.ctx).settings(),
+  );
 
   app.put('/sync/settings', { config: doc('Set the remote URL and credentials') }, async (request) => {
     manage(request.ctx);
@@ -123,13 +143,19 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
       problems.push({ field: 'allow_insecure_http', description: 'allow_insecure_http must be true or false' });
     }
     if (url !== null && (typeof url !== 'string' || !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(url) || url.length > 512)) {
-      problems.push({ field: 'remote_url', description: 'remote_url must be an http(s) URL of at most 512 characters, or null to stop syncing' });
+      problems.push({
+        field: 'remote_url',
+        description: 'remote_url must be an http(s) URL of at most 512 characters, or null to stop syncing',
+      });
     } else if (typeof url === 'string') {
       const problem = remoteUrlProblem(url, body.allow_insecure_http === true);
       if (problem) problems.push({ field: 'remote_url', description: problem });
     }
     for (const field of ['api_env', 'api_key', 'access_token', 'refresh_token'] as const) {
-      if (body[field] !== undefined && (typeof body[field] !== 'string' || (body[field] as string).length === 0 || (body[field] as string).length > 4096)) {
+      if (
+        body[field] !== undefined &&
+        (typeof body[field] !== 'string' || (body[field] as string).length === 0 || (body[field] as string).length > 4096)
+      ) {
         problems.push({ field, description: `${field} must be a non-empty string` });
       }
     }
@@ -153,36 +179,55 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
     return { count: book.pendingCount(), limit, offset: 0, data: book.pending(limit) };
   });
 
-  app.get<{ Querystring: QueryString }>('/sync/conflict', { config: doc('Changes the remote refused (open ones unless all=true)') }, (request) => {
-    manage(request.ctx);
-    const { limit, offset } = page(request.query);
-    const all = booleanParam(request.query, 'all');
-    const { count, data } = bookOf(request.ctx.store).conflicts({ open: !all, limit, offset });
-    return { count, limit, offset, data };
-  });
+  app.get<{ Querystring: QueryString }>(
+    '/sync/conflict',
+    { config: doc('Changes the remote refused (open ones unless all=true)') },
+    (request) => {
+      manage(request.ctx);
+      const { limit, offset } = page(request.query);
+      const all = booleanParam(request.query, 'all');
+      const { count, data } = bookOf(request.ctx.store).conflicts({ open: !all, limit, offset });
+      return { count, limit, offset, data };
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/sync/conflict/:id', { config: doc('One refused change with its data, the reason and the remote\'s version') }, (request) => {
-    manage(request.ctx);
-    const conflict = bookOf(request.ctx.store).conflict(request.params.id);
-    if (!conflict) throw ApiError.notFound('No conflict with that id.');
-    const module = moduleNamedOrNone(conflict.mutation.resource);
-    const current = module ? request.ctx.store.get(module.table, conflict.mutation.id) : undefined;
-    return { ...conflict, local_record: current && module ? present(request.ctx, module, [current], { with: [], include: [] })[0] : null };
-  });
+  app.get<{ Params: { id: string } }>(
+    '/sync/conflict/:id',
+    { config: doc("One refused change with its data, the reason and the remote's version") },
+    (request) => {
+      manage(request.ctx);
+      const conflict = bookOf(request.ctx.store).conflict(request.params.id);
+      if (!conflict) throw ApiError.notFound('No conflict with that id.');
+      const module = moduleNamedOrNone(conflict.mutation.resource);
+      const current = module ? request.ctx.store.get(module.table, conflict.mutation.id) : undefined;
+      return {
+        ...conflict,
+        local_record: current && module ? present(request.ctx, module, [current], { with: [], include: [] })[0] : null,
+      };
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/sync/conflict/:id/retry', { config: doc('Try the refused change again, with edited data if given') }, (request) => {
-    manage(request.ctx);
-    retry(request.ctx, request.params.id, request.body);
-    return bookOf(request.ctx.store).conflict(request.params.id);
-  });
+  app.post<{ Params: { id: string } }>(
+    '/sync/conflict/:id/retry',
+    { config: doc('Try the refused change again, with edited data if given') },
+    (request) => {
+      manage(request.ctx);
+      retry(request.ctx, request.params.id, request.body);
+      return bookOf(request.ctx.store).conflict(request.params.id);
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/sync/conflict/:id/discard', { config: doc('Drop the refused change and keep the remote\'s version') }, (request) => {
-    manage(request.ctx);
-    const book = bookOf(request.ctx.store);
-    const conflict = book.conflict(request.params.id);
-    if (!conflict) throw ApiError.notFound('No conflict with that id.');
-    if (conflict.resolved_at) throw ApiError.conflict('This conflict was already resolved.');
-    book.resolveConflict(conflict.id, 'discarded');
-    return book.conflict(conflict.id);
-  });
+  app.post<{ Params: { id: string } }>(
+    '/sync/conflict/:id/discard',
+    { config: doc("Drop the refused change and keep the remote's version") },
+    (request) => {
+      manage(request.ctx);
+      const book = bookOf(request.ctx.store);
+      const conflict = book.conflict(request.params.id);
+      if (!conflict) throw ApiError.notFound('No conflict with that id.');
+      if (conflict.resolved_at) throw ApiError.conflict('This conflict was already resolved.');
+      book.resolveConflict(conflict.id, 'discarded');
+      return book.conflict(conflict.id);
+    },
+  );
 }

@@ -27,35 +27,45 @@ function attachmentOf(ctx: RequestContext, id: string) {
 export function registerContentRoutes(app: FastifyInstance): void {
   // Raw bytes are read only here; every other route stays JSON-only.
   void app.register(async (scope) => {
-    scope.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: maxAttachmentBytes }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: maxAttachmentBytes }, (_request, body, done) =>
+      done(null, body),
+    );
     const doc = (summary: string, extra: Record<string, unknown> = {}) => ({ doc: { summary, tag: 'Sync', ...extra } });
 
     scope.put<Params>(
       '/sync/attachment/:id/content',
-      { config: doc('Send an uploaded attachment\'s content (application/octet-stream, after its record)', { success: { status: 201, description: 'Stored (200: it was here already)' } }) },
+      {
+        config: doc("Send an uploaded attachment's content (application/octet-stream, after its record)", {
+          success: { status: 201, description: 'Stored (200: it was here already)' },
+        }),
+      },
       (request, reply) => {
         const attachment = attachmentOf(request.ctx, request.params.id);
-        if (!attachment) throw ApiError.conflict('This environment has no attachment with that id (yet): push its record, then send its content.');
+        if (!attachment)
+          throw ApiError.conflict('This environment has no attachment with that id (yet): push its record, then send its content.');
         const expected = uploadedContent(attachment);
         if (!expected) throw ApiError.conflict('This attachment is a link or has no checksum: it has no content to receive.');
         if (!Buffer.isBuffer(request.body)) throw ApiError.badRequest('Send the content as application/octet-stream.');
         const files = request.ctx.store.files;
         const already = files.has(expected.checksum);
         if (!files.putExpected(request.body, expected)) {
-          throw ApiError.rule('content', `The content does not match the attachment: expected ${expected.bytes} bytes with SHA-256 ${expected.checksum}.`);
+          throw ApiError.rule(
+            'content',
+            `The content does not match the attachment: expected ${expected.bytes} bytes with SHA-256 ${expected.checksum}.`,
+          );
         }
         reply.code(already ? 200 : 201);
         return { id: attachment.id, bytes: expected.bytes, checksum: expected.checksum };
       },
     );
 
-    scope.get<Params>('/sync/attachment/:id/content', { config: doc('An uploaded attachment\'s content') }, (request, reply) => {
+    scope.get<Params>('/sync/attachment/:id/content', { config: doc("An uploaded attachment's content") }, (request, reply) => {
       const attachment = attachmentOf(request.ctx, request.params.id);
       if (!attachment) throw ApiError.notFound('No attachment with that id.');
       const expected = uploadedContent(attachment);
       if (!expected) throw ApiError.notFound('This attachment is a link: it has no content.');
       const content = request.ctx.store.files.read(expected.checksum);
-      if (!content) throw ApiError.notFound('This instance does not have the attachment\'s content (yet).');
+      if (!content) throw ApiError.notFound("This instance does not have the attachment's content (yet).");
       return reply.type('application/octet-stream').header('x-content-type-options', 'nosniff').send(content);
     });
   });

@@ -28,7 +28,12 @@ import type { RequestContext } from '../resource.js';
  * Every resource this version declares, synced or not (webhooks and OAuth clients stay on
  * their instance): a pushed record of any other is another version's, and kept.
  */
-export const declaredResources: ReadonlySet<string> = new Set([...Object.keys(resourceSpecs), webhookSpec.name, webhookDeliverySpec.name, oauthClientSpec.name]);
+export const declaredResources: ReadonlySet<string> = new Set([
+  ...Object.keys(resourceSpecs),
+  webhookSpec.name,
+  webhookDeliverySpec.name,
+  oauthClientSpec.name,
+]);
 
 const nameRule = 'lower-case letters, digits and _, starting with a letter (at most 64)';
 
@@ -40,7 +45,8 @@ export function takeUnknownFields(spec: ResourceSpec, fields: Record<string, unk
   const unknown: Record<string, unknown> = {};
   for (const name of Object.keys(fields)) {
     if (name === 'deleted_at' || own(spec.fields, name) !== undefined) continue;
-    if (!keptNamePattern.test(name)) throw ApiError.rule(name, `${name} is not a field of ${spec.name}, nor a name another version could give one (${nameRule})`);
+    if (!keptNamePattern.test(name))
+      throw ApiError.rule(name, `${name} is not a field of ${spec.name}, nor a name another version could give one (${nameRule})`);
     unknown[name] = fields[name];
     delete fields[name];
   }
@@ -54,7 +60,11 @@ export function keepUnknownFields(ctx: RequestContext, mutation: Mutation, unkno
 
 /** Keeps a pushed mutation of a resource this version does not declare, whole. */
 export function keepUnknownRecord(ctx: RequestContext, mutation: Mutation): void {
-  if (!keptNamePattern.test(mutation.resource)) throw ApiError.rule('resource', `${mutation.resource} is not a resource that syncs, nor a name another version could give one (${nameRule})`);
+  if (!keptNamePattern.test(mutation.resource))
+    throw ApiError.rule(
+      'resource',
+      `${mutation.resource} is not a resource that syncs, nor a name another version could give one (${nameRule})`,
+    );
   const badText = loneSurrogatePath(mutation.fields);
   if (badText !== undefined) throw ApiError.rule(badText, `${badText} ${loneSurrogateProblem}`);
   const fields = { ...(mutation.fields ?? {}) };
@@ -94,7 +104,10 @@ export class KeptData {
   /** The records with their kept fields added (declared fields and their clocks win). */
   withKeptFields<T extends SyncedRecord>(resource: string, entries: T[]): T[] {
     if (!this.unknown) return entries;
-    const kept = this.unknown.fieldsOfMany(resource, entries.filter((e) => e.record).map((e) => e.id));
+    const kept = this.unknown.fieldsOfMany(
+      resource,
+      entries.filter((e) => e.record).map((e) => e.id),
+    );
     if (kept.size === 0) return entries;
     return entries.map((entry) => {
       const fields = kept.get(entry.id);
@@ -106,7 +119,9 @@ export class KeptData {
   /** Kept records of unknown resources changed in (since, through], with their change numbers. */
   recordsChanged(since: number, through: number): (SyncedRecord & { seq: number })[] {
     if (!this.unknown) return [];
-    return this.unknown.recordsChanged(this.declared, since, through).map((row) => ({ seq: row.seq, ...this.record(row.resource, row.id) }));
+    return this.unknown
+      .recordsChanged(this.declared, since, through)
+      .map((row) => ({ seq: row.seq, ...this.record(row.resource, row.id) }));
   }
 
   /** A snapshot page of kept records of unknown resources, after the (resource, id) `after`. */

@@ -22,7 +22,7 @@ import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext } from '../resource.js';
 
 function manage(ctx: RequestContext): void {
-  requireAdmin(ctx.caller, 'Only an admin of the environment manages this instance\'s sync.');
+  requireAdmin(ctx.caller, "Only an admin of the environment manages this instance's sync.");
 }
 
 function wholeNumber(query: QueryString, name: string, fallback: number, max: number): number {
@@ -75,7 +75,8 @@ function shown(ctx: RequestContext, entry: OverruledEdit) {
 function openEntry(ctx: RequestContext, id: string): OverruledEdit {
   const entry = isUuid(id) ? overruledEditsOf(ctx.store).get(id.toLowerCase()) : undefined;
   if (!entry) throw ApiError.notFound('No overruled change with that id.');
-  if (entry.status !== 'open') throw ApiError.conflict(`This overruled change was already ${entry.status === 'kept' ? 'kept' : 'accepted'}.`);
+  if (entry.status !== 'open')
+    throw ApiError.conflict(`This overruled change was already ${entry.status === 'kept' ? 'kept' : 'accepted'}.`);
   return entry;
 }
 
@@ -84,7 +85,8 @@ function keepMine(ctx: RequestContext, entry: OverruledEdit): void {
   const module = moduleNamedOrNone(entry.resource);
   const current = module ? ctx.store.getForSync(module.table, entry.record_id) : undefined;
   if (!module || !current) throw ApiError.notFound('The record of this overruled change is not on this computer.');
-  if (current.deleted_at) throw ApiError.conflict('The record of this overruled change was deleted; restore it from the trash first, or accept the change.');
+  if (current.deleted_at)
+    throw ApiError.conflict('The record of this overruled change was deleted; restore it from the trash first, or accept the change.');
   // A parent's field is a uuid column of the record (the module's parents name it).
   const scope = Object.fromEntries((module.parents ?? []).map((p) => [p.param, current[p.field] as string]));
   ctx.store.transaction(() => {
@@ -99,8 +101,14 @@ export function registerOverruledRoutes(app: FastifyInstance): void {
   app.get<{ Querystring: QueryString }>(
     '/sync/overruled',
     {
-      config: doc('This replica\'s changes that lost to later ones elsewhere (open ones unless all=true)', {
-        query: { all: 'true: kept and accepted ones too.', resource: 'Only those of one resource.', record_id: 'Only those of one record.', limit: '0-1000 (default 100).', offset: 'Entries to skip.' },
+      config: doc("This replica's changes that lost to later ones elsewhere (open ones unless all=true)", {
+        query: {
+          all: 'true: kept and accepted ones too.',
+          resource: 'Only those of one resource.',
+          record_id: 'Only those of one record.',
+          limit: '0-1000 (default 100).',
+          offset: 'Entries to skip.',
+        },
       }),
     },
     (request) => {
@@ -108,7 +116,8 @@ export function registerOverruledRoutes(app: FastifyInstance): void {
       const { query } = request;
       const all = booleanParam(query, 'all');
       const resource = single(query, 'resource');
-      if (resource !== undefined && !moduleNamedOrNone(resource)) throw ApiError.badRequest(`resource ${resource} is not a resource of this API`);
+      if (resource !== undefined && !moduleNamedOrNone(resource))
+        throw ApiError.badRequest(`resource ${resource} is not a resource of this API`);
       const recordId = single(query, 'record_id');
       if (recordId !== undefined && !isUuid(recordId)) throw ApiError.badRequest('record_id must be a uuid');
       const limit = wholeNumber(query, 'limit', 100, 1000);
@@ -124,24 +133,36 @@ export function registerOverruledRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.post<{ Params: { id: string } }>('/sync/overruled/:id/keep', { config: doc('Keep my value: write it again, as a new change that syncs like any other') }, (request) => {
-    manage(request.ctx);
-    const entry = openEntry(request.ctx, request.params.id);
-    keepMine(request.ctx, entry);
-    return shown(request.ctx, overruledEditsOf(request.ctx.store).get(entry.id)!);
-  });
+  app.post<{ Params: { id: string } }>(
+    '/sync/overruled/:id/keep',
+    { config: doc('Keep my value: write it again, as a new change that syncs like any other') },
+    (request) => {
+      manage(request.ctx);
+      const entry = openEntry(request.ctx, request.params.id);
+      keepMine(request.ctx, entry);
+      return shown(request.ctx, overruledEditsOf(request.ctx.store).get(entry.id)!);
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/sync/overruled/:id/accept', { config: doc('Accept the other value: the entry is closed, nothing changes') }, (request) => {
-    manage(request.ctx);
-    const entry = openEntry(request.ctx, request.params.id);
-    overruledEditsOf(request.ctx.store).resolve(entry.id, 'accepted');
-    return shown(request.ctx, overruledEditsOf(request.ctx.store).get(entry.id)!);
-  });
+  app.post<{ Params: { id: string } }>(
+    '/sync/overruled/:id/accept',
+    { config: doc('Accept the other value: the entry is closed, nothing changes') },
+    (request) => {
+      manage(request.ctx);
+      const entry = openEntry(request.ctx, request.params.id);
+      overruledEditsOf(request.ctx.store).resolve(entry.id, 'accepted');
+      return shown(request.ctx, overruledEditsOf(request.ctx.store).get(entry.id)!);
+    },
+  );
 
-  app.get<{ Querystring: QueryString }>('/sync/history', { config: doc('The last sync runs, newest first', { query: { limit: `1-${keepRuns} (default ${keepRuns}).` } }) }, (request) => {
-    manage(request.ctx);
-    const limit = wholeNumber(request.query, 'limit', keepRuns, keepRuns);
-    const data = syncHistoryOf(request.ctx.store).list(limit);
-    return { count: data.length, limit, data };
-  });
+  app.get<{ Querystring: QueryString }>(
+    '/sync/history',
+    { config: doc('The last sync runs, newest first', { query: { limit: `1-${keepRuns} (default ${keepRuns}).` } }) },
+    (request) => {
+      manage(request.ctx);
+      const limit = wholeNumber(request.query, 'limit', keepRuns, keepRuns);
+      const data = syncHistoryOf(request.ctx.store).list(limit);
+      return { count: data.length, limit, data };
+    },
+  );
 }

@@ -45,7 +45,10 @@ export function groupsOf(mutations: readonly Mutation[]): Mutation[][] {
 
 /** Thrown inside a group's savepoint to roll it back: the mutation that was not applied. */
 class GroupNotApplied extends Error {
-  constructor(readonly result: Exclude<MutationResult, { status: 'applied' }>, readonly mutation: Mutation) {
+  constructor(
+    readonly result: Exclude<MutationResult, { status: 'applied' }>,
+    readonly mutation: Mutation,
+  ) {
     super('group not applied');
   }
 }
@@ -151,7 +154,12 @@ export function pushBatch(
           batch[mutation.mutation_id] = before;
           results.push(answerAgain(ctx, book, mutation, before));
         } else {
-          const error = new ApiError('conflict', [{ field: 'mutation_id', description: `Mutation ${mutation.mutation_id} is at or below this replica id's mark (${last}) and is not part of its last batch; it was not applied. Push it again under a new replica id.` }]);
+          const error = new ApiError('conflict', [
+            {
+              field: 'mutation_id',
+              description: `Mutation ${mutation.mutation_id} is at or below this replica id's mark (${last}) and is not part of its last batch; it was not applied. Push it again under a new replica id.`,
+            },
+          ]);
           results.push({ mutation_id: mutation.mutation_id, status: 'stale', error: error.body() });
         }
         continue;
@@ -163,7 +171,8 @@ export function pushBatch(
         continue;
       }
       last = mutation.mutation_id;
-      batch[mutation.mutation_id] = result.status === 'applied' ? { hash, status: 'applied' } : { hash, status: 'rejected', error: result.error };
+      batch[mutation.mutation_id] =
+        result.status === 'applied' ? { hash, status: 'applied' } : { hash, status: 'rejected', error: result.error };
       results.push(result);
     }
   }

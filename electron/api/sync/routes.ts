@@ -53,7 +53,8 @@ const maxPage = 5000;
 function pageSize(query: QueryString, fallback: number): number {
   const text = single(query, 'limit');
   if (text === undefined || text === '') return fallback;
-  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > maxPage) throw ApiError.badRequest(`limit must be a whole number from 1 to ${maxPage}`);
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > maxPage)
+    throw ApiError.badRequest(`limit must be a whole number from 1 to ${maxPage}`);
   return Number(text);
 }
 
@@ -72,8 +73,12 @@ function readCursor(text: string, resources: number): SnapshotCursor {
   try {
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as SnapshotCursor;
     if (
-      Number.isInteger(value.resource) && value.resource >= 0 && value.resource <= resources + 1 &&
-      typeof value.after === 'string' && Number.isSafeInteger(value.seq) && value.seq >= 0
+      Number.isInteger(value.resource) &&
+      value.resource >= 0 &&
+      value.resource <= resources + 1 &&
+      typeof value.after === 'string' &&
+      Number.isSafeInteger(value.seq) &&
+      value.seq >= 0
     ) {
       return { resource: value.resource, after: value.after, seq: value.seq };
     }
@@ -88,7 +93,8 @@ function keptAfter(after: string): [string, string] | null {
   if (after === '') return null;
   try {
     const value: unknown = JSON.parse(after);
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') return [value[0], value[1]];
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string')
+      return [value[0], value[1]];
   } catch {
     // fall through
   }
@@ -102,19 +108,22 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
   const declared: ReadonlySet<string> = new Set([...declaredResources, ...options.modules.map((m) => m.spec.name)]);
   const doc = (summary: string, extra: Record<string, unknown> = {}) => ({ doc: { summary, tag: 'Sync', ...extra } });
 
-  app.post('/sync/push', { config: doc('Apply a batch of a replica\'s mutations') }, (request) => {
+  app.post('/sync/push', { config: doc("Apply a batch of a replica's mutations") }, (request) => {
     checkReplicaVersions(request.headers);
     const body = requiredBody(request.body);
     const clientId = body.client_id;
-    if (typeof clientId !== 'string' || !/^[A-Za-z0-9_.:-]{1,100}$/.test(clientId)) throw ApiError.badRequest('client_id must be 1-100 letters, digits or _.:-');
+    if (typeof clientId !== 'string' || !/^[A-Za-z0-9_.:-]{1,100}$/.test(clientId))
+      throw ApiError.badRequest('client_id must be 1-100 letters, digits or _.:-');
     if (!Array.isArray(body.mutations)) throw ApiError.badRequest('mutations must be an array');
-    if (body.mutations.length > maxPushGroup) throw ApiError.badRequest(`push at most ${maxPushBatch} mutations at a time (${maxPushGroup} when they are one group)`);
+    if (body.mutations.length > maxPushGroup)
+      throw ApiError.badRequest(`push at most ${maxPushBatch} mutations at a time (${maxPushGroup} when they are one group)`);
     const mutations = body.mutations.map(readMutation);
     if (mutations.length > maxPushBatch && !(mutations[0]!.group_id && mutations.every((m) => m.group_id === mutations[0]!.group_id))) {
       throw ApiError.badRequest(`push at most ${maxPushBatch} mutations at a time (${maxPushGroup} when they are one group)`);
     }
     for (let i = 1; i < mutations.length; i++) {
-      if (mutations[i]!.mutation_id <= mutations[i - 1]!.mutation_id) throw ApiError.badRequest('mutations must be in increasing mutation_id order');
+      if (mutations[i]!.mutation_id <= mutations[i - 1]!.mutation_id)
+        throw ApiError.badRequest('mutations must be in increasing mutation_id order');
     }
     const { ctx } = request;
     const book = bookOf(ctx.store);
@@ -124,118 +133,192 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
     const { results, last } = ctx.store.transaction(() => {
       const mark = book.replicaMark(clientId);
       if (mark?.owner && mark.owner !== owner) {
-        throw new ApiError('forbidden', [{ field: 'client_id', description: 'This replica id belongs to another sign-in or API key. A replica pushes under an id of its own.' }]);
+        throw new ApiError('forbidden', [
+          {
+            field: 'client_id',
+            description: 'This replica id belongs to another sign-in or API key. A replica pushes under an id of its own.',
+          },
+        ]);
       }
-      return pushBatch(ctx, book, mutations, mark ?? { owner, last: 0, batch: {} }, (next) => book.setReplicaMark(clientId, { ...next, owner }));
+      return pushBatch(ctx, book, mutations, mark ?? { owner, last: 0, batch: {} }, (next) =>
+        book.setReplicaMark(clientId, { ...next, owner }),
+      );
     });
     book.compact(options.retention);
     return { results, last_mutation_id: last, server_time: Date.now(), ...wireVersions() };
   });
 
-  app.get<{ Querystring: QueryString }>('/sync/changes', { config: doc('Records changed since a cursor, in commit order', { query: { since: 'The cursor from the last answer (0 at first).', limit: `Records per page, 1-${maxPage} (default 500).` } }) }, (request, reply) => {
-    checkReplicaVersions(request.headers);
-    const sinceText = single(request.query, 'since') ?? '0';
-    const since = Number(sinceText);
-    // A cursor past 2^53 - 1 is no cursor this remote gave out, and would come back as 1e+30.
-    if (!/^\d+$/.test(sinceText) || !Number.isSafeInteger(since)) throw ApiError.badRequest('since must be a cursor (a whole number up to 9007199254740991)');
-    const limit = pageSize(request.query, 500);
-    const book = bookOf(request.ctx.store);
-    if (since < book.oldestKeptSeq() - 1) {
-      return reply.code(410).type('application/json').send(new ApiError('gone', [{ description: 'The cursor is older than the changes this remote keeps; download everything again from /v1/sync/snapshot.' }]).body());
-    }
-    const latest = book.latestSeq();
-    const { caller } = request.ctx;
-    const { rows, cursor } = book.changesSince(since, limit);
-    const kept = new KeptData(request.ctx, declared);
-    const changes = rows.flatMap((row): (SyncedRecord & { seq: number })[] => {
-      const module = moduleNamedOrNone(row.resource);
-      if (!module) return [];
-      const record = forSync(module.spec, caller, request.ctx.store.getForSync(module.table, row.id) ?? null);
-      return kept.withKeptFields(row.resource, [{ seq: row.seq, resource: row.resource, id: row.id, record, clocks: forSync(module.spec, caller, book.clocksOf(row.resource, row.id)) }]);
-    });
-    // Records of resources this version does not declare join the page in commit order.
-    const others = kept.recordsChanged(since, cursor);
-    if (others.length > 0) {
-      changes.push(...others);
-      changes.sort((a, b) => a.seq - b.seq);
-    }
-    return { changes, cursor, more: cursor < latest, server_time: Date.now(), ...wireVersions() };
-  });
-
-  app.get<{ Querystring: QueryString }>('/sync/snapshot', { config: doc('Every record with its clocks, page by page', { query: { cursor: 'The cursor from the last page (absent at first).', limit: `Records per page, 1-${maxPage} (default 2000).`, format: '`rows` for pages as rows per resource (docs/API.md "Snapshot in rows"); records one by one without it.' } }) }, (request, reply) => {
-    checkReplicaVersions(request.headers);
-    const format = single(request.query, 'format') ?? 'records';
-    if (format !== 'records' && format !== 'rows') throw ApiError.badRequest('format must be records or rows');
-    const book = bookOf(request.ctx.store);
-    const text = single(request.query, 'cursor');
-    const cursor = text ? readCursor(text, synced.length) : { resource: 0, after: '', seq: book.latestSeq() };
-    let limit = pageSize(request.query, 2000);
-    const { caller } = request.ctx;
-    const kept = new KeptData(request.ctx, declared);
-    // Rows need no kept fields merged in (the common case: no other version's data, or a
-    // caller who is not given it); otherwise the page goes as records, which rows pages carry too.
-    const asRows = format === 'rows' && !kept.active;
-    const records: unknown[] = [];
-    const tables: string[] = [];
-    let position = { ...cursor };
-    while (limit > 0 && position.resource < synced.length) {
-      const module = synced[position.resource]!;
-      let count: number;
-      let last: string | null;
-      if (asRows) {
-        // The fields this caller is not given, as forSync leaves them out.
-        const shown = forSync(module.spec, caller, Object.fromEntries(Object.keys(module.table.fields).map((name) => [name, true])));
-        const hidden = Object.keys(module.table.fields).filter((name) => !(name in shown));
-        const page = book.snapshotRows(module.table, hidden, position.after, limit);
-        ({ count, last } = page);
-        if (count > 0) tables.push(`{"resource":${JSON.stringify(module.spec.name)},"fields":${JSON.stringify(page.fields)},"rows":${page.rows}}`);
-      } else {
-        const rows = request.ctx.store.scanForSync(module.table, position.after, limit);
-        const clocks = book.clocksOfMany(module.spec.name, rows.map((r) => r.id));
-        records.push(...kept.withKeptFields(module.spec.name, rows.map((row) => ({ resource: module.spec.name, id: row.id, record: forSync(module.spec, caller, row), clocks: forSync(module.spec, caller, clocks.get(row.id) ?? {}) }))));
-        count = rows.length;
-        last = rows[rows.length - 1]?.id ?? null;
+  app.get<{ Querystring: QueryString }>(
+    '/sync/changes',
+    {
+      config: doc('Records changed since a cursor, in commit order', {
+        query: { since: 'The cursor from the last answer (0 at first).', limit: `Records per page, 1-${maxPage} (default 500).` },
+      }),
+    },
+    (request, reply) => {
+      checkReplicaVersions(request.headers);
+      const sinceText = single(request.query, 'since') ?? '0';
+      const since = Number(sinceText);
+      // A cursor past 2^53 - 1 is no cursor this remote gave out, and would come back as 1e+30.
+      if (!/^\d+$/.test(sinceText) || !Number.isSafeInteger(since))
+        throw ApiError.badRequest('since must be a cursor (a whole number up to 9007199254740991)');
+      const limit = pageSize(request.query, 500);
+      const book = bookOf(request.ctx.store);
+      if (since < book.oldestKeptSeq() - 1) {
+        return reply
+          .code(410)
+          .type('application/json')
+          .send(
+            new ApiError('gone', [
+              { description: 'The cursor is older than the changes this remote keeps; download everything again from /v1/sync/snapshot.' },
+            ]).body(),
+          );
       }
-      limit -= count;
-      position = count > 0 && limit === 0 ? { ...position, after: last! } : { resource: position.resource + 1, after: '', seq: position.seq };
-    }
-    if (limit > 0 && position.resource === synced.length) {
-      // Last, the records kept of resources this version does not declare.
-      const page = kept.recordsPage(keptAfter(position.after), limit);
-      records.push(...page);
-      const last = page[page.length - 1];
-      position = page.length === limit && last ? { ...position, after: JSON.stringify([last.resource, last.id]) } : { resource: synced.length + 1, after: '', seq: position.seq };
-    }
-    const done = position.resource > synced.length;
-    const answer = { records, cursor: done ? null : Buffer.from(JSON.stringify(position)).toString('base64url'), seq: cursor.seq, ...wireVersions() };
-    if (format === 'records') return answer;
-    // The rows are JSON text already (SyncBook.snapshotRows): the answer is put together as text.
-    return reply.type('application/json; charset=utf-8').send(`{"tables":[${tables.join(',')}],${JSON.stringify(answer).slice(1)}`);
-  });
+      const latest = book.latestSeq();
+      const { caller } = request.ctx;
+      const { rows, cursor } = book.changesSince(since, limit);
+      const kept = new KeptData(request.ctx, declared);
+      const changes = rows.flatMap((row): (SyncedRecord & { seq: number })[] => {
+        const module = moduleNamedOrNone(row.resource);
+        if (!module) return [];
+        const record = forSync(module.spec, caller, request.ctx.store.getForSync(module.table, row.id) ?? null);
+        return kept.withKeptFields(row.resource, [
+          {
+            seq: row.seq,
+            resource: row.resource,
+            id: row.id,
+            record,
+            clocks: forSync(module.spec, caller, book.clocksOf(row.resource, row.id)),
+          },
+        ]);
+      });
+      // Records of resources this version does not declare join the page in commit order.
+      const others = kept.recordsChanged(since, cursor);
+      if (others.length > 0) {
+        changes.push(...others);
+        changes.sort((a, b) => a.seq - b.seq);
+      }
+      return { changes, cursor, more: cursor < latest, server_time: Date.now(), ...wireVersions() };
+    },
+  );
+
+  app.get<{ Querystring: QueryString }>(
+    '/sync/snapshot',
+    {
+      config: doc('Every record with its clocks, page by page', {
+        query: {
+          cursor: 'The cursor from the last page (absent at first).',
+          limit: `Records per page, 1-${maxPage} (default 2000).`,
+          format: '`rows` for pages as rows per resource (docs/API.md "Snapshot in rows"); records one by one without it.',
+        },
+      }),
+    },
+    (request, reply) => {
+      checkReplicaVersions(request.headers);
+      const format = single(request.query, 'format') ?? 'records';
+      if (format !== 'records' && format !== 'rows') throw ApiError.badRequest('format must be records or rows');
+      const book = bookOf(request.ctx.store);
+      const text = single(request.query, 'cursor');
+      const cursor = text ? readCursor(text, synced.length) : { resource: 0, after: '', seq: book.latestSeq() };
+      let limit = pageSize(request.query, 2000);
+      const { caller } = request.ctx;
+      const kept = new KeptData(request.ctx, declared);
+      // Rows need no kept fields merged in (the common case: no other version's data, or a
+      // caller who is not given it); otherwise the page goes as records, which rows pages carry too.
+      const asRows = format === 'rows' && !kept.active;
+      const records: unknown[] = [];
+      const tables: string[] = [];
+      let position = { ...cursor };
+      while (limit > 0 && position.resource < synced.length) {
+        const module = synced[position.resource]!;
+        let count: number;
+        let last: string | null;
+        if (asRows) {
+          // The fields this caller is not given, as forSync leaves them out.
+          const shown = forSync(module.spec, caller, Object.fromEntries(Object.keys(module.table.fields).map((name) => [name, true])));
+          const hidden = Object.keys(module.table.fields).filter((name) => !(name in shown));
+          const page = book.snapshotRows(module.table, hidden, position.after, limit);
+          ({ count, last } = page);
+          if (count > 0)
+            tables.push(`{"resource":${JSON.stringify(module.spec.name)},"fields":${JSON.stringify(page.fields)},"rows":${page.rows}}`);
+        } else {
+          const rows = request.ctx.store.scanForSync(module.table, position.after, limit);
+          const clocks = book.clocksOfMany(
+            module.spec.name,
+            rows.map((r) => r.id),
+          );
+          records.push(
+            ...kept.withKeptFields(
+              module.spec.name,
+              rows.map((row) => ({
+                resource: module.spec.name,
+                id: row.id,
+                record: forSync(module.spec, caller, row),
+                clocks: forSync(module.spec, caller, clocks.get(row.id) ?? {}),
+              })),
+            ),
+          );
+          count = rows.length;
+          last = rows[rows.length - 1]?.id ?? null;
+        }
+        limit -= count;
+        position =
+          count > 0 && limit === 0 ? { ...position, after: last! } : { resource: position.resource + 1, after: '', seq: position.seq };
+      }
+      if (limit > 0 && position.resource === synced.length) {
+        // Last, the records kept of resources this version does not declare.
+        const page = kept.recordsPage(keptAfter(position.after), limit);
+        records.push(...page);
+        const last = page[page.length - 1];
+        position =
+          page.length === limit && last
+            ? { ...position, after: JSON.stringify([last.resource, last.id]) }
+            : { resource: synced.length + 1, after: '', seq: position.seq };
+      }
+      const done = position.resource > synced.length;
+      const answer = {
+        records,
+        cursor: done ? null : Buffer.from(JSON.stringify(position)).toString('base64url'),
+        seq: cursor.seq,
+        ...wireVersions(),
+      };
+      if (format === 'records') return answer;
+      // The rows are JSON text already (SyncBook.snapshotRows): the answer is put together as text.
+      return reply.type('application/json; charset=utf-8').send(`{"tables":[${tables.join(',')}],${JSON.stringify(answer).slice(1)}`);
+    },
+  );
 
   registerContentRoutes(app);
   registerStreamRoutes(app, options.modules);
   registerConflictRoutes(app, options.control);
   registerOverruledRoutes(app);
 
-  app.get<{ Params: { resource: string }; Querystring: QueryString }>('/trash/:resource', { config: doc('Deleted records of a resource, newest first') }, (request) => {
-    const module = moduleNamedOrNone(request.params.resource);
-    if (!module || !module.path) throw ApiError.notFound('No such resource.');
-    const limit = pageSize(request.query, 100);
-    const offsetText = single(request.query, 'offset') ?? '0';
-    if (!/^\d+$/.test(offsetText)) throw ApiError.badRequest('offset must be a whole number');
-    const { count, rows } = request.ctx.store.listDeleted(module.table, limit, Number(offsetText));
-    return { count, limit, offset: Number(offsetText), data: rows.map((row) => forSync(module.spec, request.ctx.caller, row)) };
-  });
+  app.get<{ Params: { resource: string }; Querystring: QueryString }>(
+    '/trash/:resource',
+    { config: doc('Deleted records of a resource, newest first') },
+    (request) => {
+      const module = moduleNamedOrNone(request.params.resource);
+      if (!module || !module.path) throw ApiError.notFound('No such resource.');
+      const limit = pageSize(request.query, 100);
+      const offsetText = single(request.query, 'offset') ?? '0';
+      if (!/^\d+$/.test(offsetText)) throw ApiError.badRequest('offset must be a whole number');
+      const { count, rows } = request.ctx.store.listDeleted(module.table, limit, Number(offsetText));
+      return { count, limit, offset: Number(offsetText), data: rows.map((row) => forSync(module.spec, request.ctx.caller, row)) };
+    },
+  );
 
-  app.post<{ Params: { resource: string; id: string } }>('/trash/:resource/:id/restore', { config: doc('Restore a deleted record') }, (request) => {
-    const module = moduleNamedOrNone(request.params.resource);
-    if (!module || !module.path || !isUuid(request.params.id)) throw ApiError.notFound('No such record.');
-    const id = request.params.id.toLowerCase();
-    const record = request.ctx.store.getForSync(module.table, id);
-    if (!record || !record.deleted_at) throw ApiError.notFound('No deleted record with that id.');
-    module.rules?.checkRestore?.(request.ctx, record);
-    request.ctx.store.writeForSync(module.table, id, { deleted_at: null });
-    return forSync(module.spec, request.ctx.caller, request.ctx.store.get(module.table, id));
-  });
+  app.post<{ Params: { resource: string; id: string } }>(
+    '/trash/:resource/:id/restore',
+    { config: doc('Restore a deleted record') },
+    (request) => {
+      const module = moduleNamedOrNone(request.params.resource);
+      if (!module || !module.path || !isUuid(request.params.id)) throw ApiError.notFound('No such record.');
+      const id = request.params.id.toLowerCase();
+      const record = request.ctx.store.getForSync(module.table, id);
+      if (!record || !record.deleted_at) throw ApiError.notFound('No deleted record with that id.');
+      module.rules?.checkRestore?.(request.ctx, record);
+      request.ctx.store.writeForSync(module.table, id, { deleted_at: null });
+      return forSync(module.spec, request.ctx.caller, request.ctx.store.get(module.table, id));
+    },
+  );
 }

@@ -59,7 +59,11 @@ interface Channel {
 
 const changeEvent = (seq: number) => `id: ${seq}\nevent: change\ndata: {"seq":${seq}}\n\n`;
 
-export function registerStreamRoutes(app: FastifyInstance, modules: readonly ResourceModule[], limits: StreamLimits = defaultStreamLimits): void {
+export function registerStreamRoutes(
+  app: FastifyInstance,
+  modules: readonly ResourceModule[],
+  limits: StreamLimits = defaultStreamLimits,
+): void {
   const synced = syncedResources(modules);
   const channels = new Map<EnvironmentStore, Channel>();
   const owners = new Map<string, number>();
@@ -116,13 +120,22 @@ export function registerStreamRoutes(app: FastifyInstance, modules: readonly Res
     '/sync/stream',
     {
       exposeHeadRoute: false,
-      config: { doc: { summary: 'Live channel: an event with the newest change number whenever this environment\'s records change (Server-Sent Events)', tag: 'Sync' } },
+      config: {
+        doc: {
+          summary: "Live channel: an event with the newest change number whenever this environment's records change (Server-Sent Events)",
+          tag: 'Sync',
+        },
+      },
     },
     (request, reply) => {
       const { ctx } = request;
       const owner = replicaOwner(ctx.caller);
       if (open >= limits.maxStreams || (owners.get(owner) ?? 0) >= limits.maxPerCredential) {
-        throw new ApiError('tooManyRequests', [{ description: 'Too many live streams are open; poll /v1/sync/changes meanwhile and try again later.' }], { 'retry-after': '30' });
+        throw new ApiError(
+          'tooManyRequests',
+          [{ description: 'Too many live streams are open; poll /v1/sync/changes meanwhile and try again later.' }],
+          { 'retry-after': '30' },
+        );
       }
       const channel = channelOf(ctx.store);
       const res = reply.raw;

@@ -54,10 +54,22 @@ export function spanProblems(start: string, end: string, field = 'end'): FieldPr
   return [];
 }
 
-const atom = (field: string, operator: 'lt' | 'gt' | 'eq', value: string | null): FilterNode => ({ kind: 'atom', field, operator, not: false, value });
+const atom = (field: string, operator: 'lt' | 'gt' | 'eq', value: string | null): FilterNode => ({
+  kind: 'atom',
+  field,
+  operator,
+  not: false,
+  value,
+});
 
 /** A user's entries (id, start, end) that overlap `from`…`to`, running timers included. */
-function entriesOfUserBetween(ctx: RequestContext, userId: string, from: number, to: number, visit: (id: string, start: number, end: number | null) => void): void {
+function entriesOfUserBetween(
+  ctx: RequestContext,
+  userId: string,
+  from: number,
+  to: number,
+  visit: (id: string, start: number, end: number | null) => void,
+): void {
   const iso = (ms: number) => nowTimestamp(new Date(ms));
   const read = (query: Pick<ListQuery, 'match' | 'range' | 'filter'>, keep: (start: number) => boolean = () => true) =>
     ctx.store.eachValues(entries, { ...query, limit: 100_000, offset: 0 }, ['id', 'start', 'end'], (values) => {
@@ -69,7 +81,11 @@ function entriesOfUserBetween(ctx: RequestContext, userId: string, from: number,
   // start within a day before `from` can reach it, a narrow range of (user_id, start); running
   // timers may have started any time before and are read on (user_id, running). Entries of
   // earlier versions longer than a day are not looked for.
-  read({ match: { user_id: userId }, range: { field: 'start', after: iso(from - 24 * hourMs - minuteMs), before: iso(to) }, filter: atom('end', 'gt', iso(from)) });
+  read({
+    match: { user_id: userId },
+    range: { field: 'start', after: iso(from - 24 * hourMs - minuteMs), before: iso(to) },
+    filter: atom('end', 'gt', iso(from)),
+  });
   read({ match: { user_id: userId, running: true } }, (start) => start < to);
 }
 
@@ -86,7 +102,11 @@ function hours(minutes: number): string {
  * More than 24 hours on one local day of the user's (their other finished entries that day,
  * and this one), for each day this entry touches.
  */
-export function dayLimitProblems(ctx: RequestContext, entry: { id?: string; userId: string; start: string; end: string }, field = 'end'): FieldProblem[] {
+export function dayLimitProblems(
+  ctx: RequestContext,
+  entry: { id?: string; userId: string; start: string; end: string },
+  field = 'end',
+): FieldProblem[] {
   const user = ctx.store.get(users, entry.userId);
   const zone = userTimeZone(user);
   const from = Date.parse(entry.start);
@@ -104,7 +124,10 @@ export function dayLimitProblems(ctx: RequestContext, entry: { id?: string; user
     });
     const minutes = Math.round(ms / minuteMs);
     if (minutes > maxEntryMinutes) {
-      problems.push({ field, description: `with this entry its user would have ${hours(minutes)} hours on ${date} (${zone}); a day holds at most 24 hours` });
+      problems.push({
+        field,
+        description: `with this entry its user would have ${hours(minutes)} hours on ${date} (${zone}); a day holds at most 24 hours`,
+      });
       break;
     }
     date = localDate(dayEnd, zone);

@@ -20,26 +20,39 @@ export function readRequest(query: QueryString): ReportRequest & { format: Repor
   const start = single(query, 'start') || first;
   const nextMonth = bucketStart(addDays(first, 31), 'month');
   const end = single(query, 'end') || addDays(nextMonth, -1);
-  for (const [name, value] of [['start', start], ['end', end]] as const) {
+  for (const [name, value] of [
+    ['start', start],
+    ['end', end],
+  ] as const) {
     if (!isValidDate(value)) problems.push({ field: name, description: `${name} must be a date (YYYY-MM-DD)` });
   }
   if (problems.length === 0 && end < start) problems.push({ field: 'end', description: 'end may not be before start' });
-  if (problems.length === 0 && daysBetween(start, end) >= maxReportDays) problems.push({ field: 'end', description: `a report covers at most ${maxReportDays} days` });
+  if (problems.length === 0 && daysBetween(start, end) >= maxReportDays)
+    problems.push({ field: 'end', description: `a report covers at most ${maxReportDays} days` });
   const timezone = single(query, 'timezone') || 'UTC';
-  if (!isTimeZone(timezone)) problems.push({ field: 'timezone', description: 'timezone must be an IANA time zone such as Europe/Amsterdam' });
-  const groupBy = (single(query, 'group_by') || '').split(',').map((s) => s.trim()).filter(Boolean) as ReportGrouping[];
-  for (const g of groupBy) if (!reportGroupings.includes(g)) problems.push({ field: 'group_by', description: `group_by takes ${reportGroupings.join(', ')}; not ${g}` });
-  if (new Set(groupBy).size !== groupBy.length || groupBy.length > 3) problems.push({ field: 'group_by', description: 'group_by takes up to three different groupings' });
+  if (!isTimeZone(timezone))
+    problems.push({ field: 'timezone', description: 'timezone must be an IANA time zone such as Europe/Amsterdam' });
+  const groupBy = (single(query, 'group_by') || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean) as ReportGrouping[];
+  for (const g of groupBy)
+    if (!reportGroupings.includes(g))
+      problems.push({ field: 'group_by', description: `group_by takes ${reportGroupings.join(', ')}; not ${g}` });
+  if (new Set(groupBy).size !== groupBy.length || groupBy.length > 3)
+    problems.push({ field: 'group_by', description: 'group_by takes up to three different groupings' });
   const format = (single(query, 'format') || 'json') as ReportFormat;
   if (!reportFormats.includes(format)) problems.push({ field: 'format', description: `format must be one of ${reportFormats.join(', ')}` });
   const durationFormat = single(query, 'duration_format') || 'decimal';
-  if (durationFormat !== 'decimal' && durationFormat !== 'hh:mm') problems.push({ field: 'duration_format', description: 'duration_format must be decimal or hh:mm' });
+  if (durationFormat !== 'decimal' && durationFormat !== 'hh:mm')
+    problems.push({ field: 'duration_format', description: 'duration_format must be decimal or hh:mm' });
   const separator = single(query, 'separator') || ',';
   if (separator !== ',' && separator !== ';') problems.push({ field: 'separator', description: "separator must be ',' or ';'" });
   const title = single(query, 'title') || 'Time report';
   if (title.length > 200) problems.push({ field: 'title', description: 'title may be at most 200 characters' });
   const currency = (single(query, 'currency') || 'EUR').toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency)) problems.push({ field: 'currency', description: 'currency must be an ISO 4217 code of three letters, such as EUR' });
+  if (!/^[A-Z]{3}$/.test(currency))
+    problems.push({ field: 'currency', description: 'currency must be an ISO 4217 code of three letters, such as EUR' });
   if (problems.length > 0) throw ApiError.unprocessable(problems);
   const options = parseListOptions({ filter: query.filter });
   const filterText = single(query, 'filter');
@@ -64,9 +77,10 @@ export async function exportReport(ctx: RequestContext, query: QueryString, repl
   const report = buildReport(ctx, request);
   if (request.format === 'json') return withDurations(report);
   const user = filteredUser(ctx, request.filter);
-  const file = await writeReport(report, request.format, { bom: request.bom, separator: request.separator, ...(user ? { user: userName(user) } : {}) });
-  return reply
-    .type(file.contentType)
-    .header('content-disposition', `attachment; filename="${file.filename}"`)
-    .send(file.body);
+  const file = await writeReport(report, request.format, {
+    bom: request.bom,
+    separator: request.separator,
+    ...(user ? { user: userName(user) } : {}),
+  });
+  return reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
 }

@@ -17,13 +17,19 @@ import { filteredUser, userName } from './report-names.js';
 
 export async function exportPayroll(ctx: RequestContext, query: QueryString, reply: FastifyReply) {
   const per = (single(query, 'per') || 'week') as PayrollBucketKind;
-  if (single(query, 'group_by')) throw ApiError.rule('group_by', 'a payroll summary is grouped by user and by day or week (per); it takes no group_by');
+  if (single(query, 'group_by'))
+    throw ApiError.rule('group_by', 'a payroll summary is grouped by user and by day or week (per); it takes no group_by');
   const request = readRequest({ ...query, title: single(query, 'title') || 'Payroll summary' });
   if (!payrollBuckets.includes(per)) throw ApiError.rule('per', `per must be ${payrollBuckets.join(' or ')}`);
   const summary = buildPayroll(ctx, { ...request, per });
   if (request.format === 'json') return summary;
   const user = filteredUser(ctx, request.filter);
-  const body = request.format === 'csv' ? writePayrollCsv(summary, { bom: request.bom, separator: request.separator }) : request.format === 'xlsx' ? writePayrollXlsx(summary) : writePayrollPdf(summary);
+  const body =
+    request.format === 'csv'
+      ? writePayrollCsv(summary, { bom: request.bom, separator: request.separator })
+      : request.format === 'xlsx'
+        ? writePayrollXlsx(summary)
+        : writePayrollPdf(summary);
   return reply
     .type(reportContentTypes[request.format])
     .header('content-disposition', `attachment; filename="${payrollFilename(summary, request.format, user ? userName(user) : undefined)}"`)

@@ -12,7 +12,14 @@
  */
 import { buckets as periodBuckets, eachDate } from '../../../shared/dates.js';
 import { isoWeek } from '../../../shared/zoned-time.js';
-import { addFigures, emptyFigures, type PayrollBucket, type PayrollBucketKind, type PayrollSummary, type PayrollUser } from '../../../shared/payroll-summary.js';
+import {
+  addFigures,
+  emptyFigures,
+  type PayrollBucket,
+  type PayrollBucketKind,
+  type PayrollSummary,
+  type PayrollUser,
+} from '../../../shared/payroll-summary.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import { calendarsOf, scheduleDay, type ResourceCalendar } from '../planning/schedule.js';
 import type { RequestContext } from '../resource.js';
@@ -40,19 +47,37 @@ export function buildPayroll(ctx: RequestContext, request: PayrollRequest): Payr
     }
   }
   const users = ctx.store.getWhereIn(tables.user, 'id', [...userIds]);
-  const resources = ctx.store.getWhereIn(tables.resource, 'id', users.map((u) => u.resource_id).filter((id) => typeof id === 'string'));
+  const resources = ctx.store.getWhereIn(
+    tables.resource,
+    'id',
+    users.map((u) => u.resource_id).filter((id) => typeof id === 'string'),
+  );
   const calendars = new Map<string, ResourceCalendar>(calendarsOf(ctx, resources).map((c) => [c.resource.id, c]));
-  const spans = request.per === 'day' ? eachDate(request.start, request.end).map((d) => ({ start: d, end: d, dates: [d] })) : periodBuckets(request.start, request.end, 'week');
+  const spans =
+    request.per === 'day'
+      ? eachDate(request.start, request.end).map((d) => ({ start: d, end: d, dates: [d] }))
+      : periodBuckets(request.start, request.end, 'week');
 
   const rowOf = (user: StoredRecord | null): PayrollUser => {
     const calendar = user?.resource_id ? calendars.get(user.resource_id as string) : undefined;
     const days = worked.get(user?.id ?? null);
     const figures = emptyFigures();
     const buckets: PayrollBucket[] = spans.map((span) => {
-      const bucket: PayrollBucket = { key: request.per === 'day' ? span.start : isoWeek(span.start), start: span.start, end: span.end, ...emptyFigures() };
+      const bucket: PayrollBucket = {
+        key: request.per === 'day' ? span.start : isoWeek(span.start),
+        start: span.start,
+        end: span.end,
+        ...emptyFigures(),
+      };
       for (const date of span.dates) {
         const day = calendar ? scheduleDay(calendar, date) : undefined;
-        addFigures(bucket, { worked_minutes: days?.get(date) ?? 0, scheduled_minutes: day?.scheduled ?? 0, absence_minutes: day?.deviation ?? 0, expected_minutes: 0, difference_minutes: 0 });
+        addFigures(bucket, {
+          worked_minutes: days?.get(date) ?? 0,
+          scheduled_minutes: day?.scheduled ?? 0,
+          absence_minutes: day?.deviation ?? 0,
+          expected_minutes: 0,
+          difference_minutes: 0,
+        });
       }
       addFigures(figures, bucket);
       return bucket;

@@ -32,9 +32,16 @@ export function exportedBy(ctx: RequestContext): string {
  * cards would otherwise read the same (cardDisplayNames).
  */
 export function cardNames(ctx: RequestContext, cards: readonly StoredRecord[]): Map<string, string> {
-  const byId = <T extends StoredRecord>(table: TableDef, ids: unknown[]) => new Map<string, T>(ctx.store.getWhereIn(table, 'id', [...new Set(ids)]).map((r) => [r.id, r as T]));
-  const collections = byId(tables.collection, cards.map((c) => c.collection_id));
-  const stages = byId(tables.stage, cards.map((c) => c.stage_id));
+  const byId = <T extends StoredRecord>(table: TableDef, ids: unknown[]) =>
+    new Map<string, T>(ctx.store.getWhereIn(table, 'id', [...new Set(ids)]).map((r) => [r.id, r as T]));
+  const collections = byId(
+    tables.collection,
+    cards.map((c) => c.collection_id),
+  );
+  const stages = byId(
+    tables.stage,
+    cards.map((c) => c.stage_id),
+  );
   const names = cardDisplayNames(
     cards.map((card) => ({
       card: card as { name?: string | null; start_date?: string | null; end_date?: string | null },
@@ -47,11 +54,25 @@ export function cardNames(ctx: RequestContext, cards: readonly StoredRecord[]): 
   return new Map(cards.map((card, i) => [card.id, names[i]!]));
 }
 
-const operatorWords: Record<string, string> = { eq: '', gt: '>', gte: '≥', lt: '<', lte: '≤', has: 'has', contains: 'contains', starts_with: 'starts with', ends_with: 'ends with' };
+const operatorWords: Record<string, string> = {
+  eq: '',
+  gt: '>',
+  gte: '≥',
+  lt: '<',
+  lte: '≤',
+  has: 'has',
+  contains: 'contains',
+  starts_with: 'starts with',
+  ends_with: 'ends with',
+};
 
 /** What a field is called in words: `user_id` → user, `card.collection_id` → card collection. */
 function fieldWords(field: string): string {
-  return field.replace(/_id$/, '').replace(/\./g, ' ').replace(/_id(?= |$)/g, '').replace(/_/g, ' ');
+  return field
+    .replace(/_id$/, '')
+    .replace(/\./g, ' ')
+    .replace(/_id(?= |$)/g, '')
+    .replace(/_/g, ' ');
 }
 
 /**
@@ -74,8 +95,10 @@ export function filterText(ctx: RequestContext, filter: FilterNode | undefined):
     for (const user of ctx.store.getWhereIn(tables.user, 'id', wanted)) names.set(user.id, userName(user));
     const cards = ctx.store.getWhereIn(tables.card, 'id', wanted);
     for (const [id, name] of cardNames(ctx, cards)) names.set(id, name);
-    for (const activity of ctx.store.getWhereIn(tables.activity, 'id', wanted)) names.set(activity.id, (activity.description as string) ?? activity.id);
-    for (const collection of ctx.store.getWhereIn(tables.collection, 'id', wanted)) names.set(collection.id, (collection.name as string | null) || collection.id);
+    for (const activity of ctx.store.getWhereIn(tables.activity, 'id', wanted))
+      names.set(activity.id, (activity.description as string) ?? activity.id);
+    for (const collection of ctx.store.getWhereIn(tables.collection, 'id', wanted))
+      names.set(collection.id, (collection.name as string | null) || collection.id);
     for (const board of ctx.store.getWhereIn(tables.board, 'id', wanted)) names.set(board.id, (board.name as string | null) || board.id);
   }
   const text = (node: FilterNode, top: boolean): string => {

@@ -15,7 +15,15 @@
  */
 import { addDays, formatDate, parseDate } from '../../../shared/dates.js';
 import type { FilterNode } from '../../../shared/filter.js';
-import { centsToAmount, type DurationFormat, type ReportGroup, type ReportGrouping, type ReportLine, type ReportMoney, type TimeReport } from '../../../shared/time-report.js';
+import {
+  centsToAmount,
+  type DurationFormat,
+  type ReportGroup,
+  type ReportGrouping,
+  type ReportLine,
+  type ReportMoney,
+  type TimeReport,
+} from '../../../shared/time-report.js';
 import { endOfLocalDate, isoWeek, startOfLocalDate } from '../../../shared/zoned-time.js';
 import { nowTimestamp } from '../../../shared/ids.js';
 import type { StoredRecord } from '../../store/environment-store.js';
@@ -138,7 +146,16 @@ function byId(records: StoredRecord[]): Map<string, StoredRecord> {
 
 /** The fields of an entry a report reads, in the order `eachValues` gives them. */
 const entryFields = ['id', 'start', 'end', 'card_id', 'activity_id', 'user_id', 'status', 'note'] as const;
-type EntryValues = [id: string, start: string, end: string | null, card_id: string | null, activity_id: string | null, user_id: string | null, status: string, note: string | null];
+type EntryValues = [
+  id: string,
+  start: string,
+  end: string | null,
+  card_id: string | null,
+  activity_id: string | null,
+  user_id: string | null,
+  status: string,
+  note: string | null,
+];
 
 /** An entry of the report, clipped to its period. */
 interface ClippedEntry {
@@ -297,7 +314,13 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
   let lineCount = 0;
   store.eachValues(
     tables.time_tracking,
-    { filter: overlap, relations: relationJoins(moduleNamed('time_tracking')), sort: [{ field: 'start', direction: 'asc' }], limit: maxReportLines + 1, offset: 0 },
+    {
+      filter: overlap,
+      relations: relationJoins(moduleNamed('time_tracking')),
+      sort: [{ field: 'start', direction: 'asc' }],
+      limit: maxReportLines + 1,
+      offset: 0,
+    },
     entryFields,
     (values) => {
       const [id, start, end, cardId, activityId, userId, status, note] = values as EntryValues;
@@ -307,15 +330,39 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
       if (to <= from) return;
       const first = days.dayOf(from);
       lineCount += days.dayOf(to - 1).ordinal - first.ordinal + 1;
-      entries.push({ id, from, to, start: Date.parse(start), end: end ? Date.parse(end) : now, first, cardId: cardIds.of(cardId), activityId: activityIds.of(activityId), userId: userIds.of(userId), status: statuses.of(status), note });
+      entries.push({
+        id,
+        from,
+        to,
+        start: Date.parse(start),
+        end: end ? Date.parse(end) : now,
+        first,
+        cardId: cardIds.of(cardId),
+        activityId: activityIds.of(activityId),
+        userId: userIds.of(userId),
+        status: statuses.of(status),
+        note,
+      });
     },
   );
   if (matched > maxReportLines) tooLarge(matched);
   if (lineCount > maxReportLines) tooLarge(lineCount);
 
   const cards = byId(store.getWhereIn(tables.card, 'id', cardIds.all()));
-  const collections = byId(store.getWhereIn(tables.collection, 'id', [...cards.values()].map((c) => c.collection_id)));
-  const boards = byId(store.getWhereIn(tables.board, 'id', [...cards.values()].map((c) => c.board_id)));
+  const collections = byId(
+    store.getWhereIn(
+      tables.collection,
+      'id',
+      [...cards.values()].map((c) => c.collection_id),
+    ),
+  );
+  const boards = byId(
+    store.getWhereIn(
+      tables.board,
+      'id',
+      [...cards.values()].map((c) => c.board_id),
+    ),
+  );
   const activities = byId(store.getWhereIn(tables.activity, 'id', activityIds.all()));
   const users = byId(store.getWhereIn(tables.user, 'id', userIds.all()));
   const displayNames = cardNames(ctx, [...cards.values()]);
@@ -419,13 +466,20 @@ function overlapsOf(ctx: RequestContext, entries: readonly ClippedEntry[], filte
   const unfiltered = period.kind === 'and' ? { ...period, items: period.items.slice(0, 2) } : period;
   const now = Date.now();
   const all: { id: string; userId: string | null; start: number; end: number }[] = [];
-  ctx.store.eachValues(tables.time_tracking, { filter: unfiltered, sort: [{ field: 'start', direction: 'asc' }], limit: maxReportLines * 2, offset: 0 }, ['id', 'user_id', 'start', 'end'], (values) => {
-    const [id, userId, start, end] = values as [string, string | null, string, string | null];
-    all.push({ id, userId, start: Date.parse(start), end: end ? Date.parse(end) : now });
-  });
+  ctx.store.eachValues(
+    tables.time_tracking,
+    { filter: unfiltered, sort: [{ field: 'start', direction: 'asc' }], limit: maxReportLines * 2, offset: 0 },
+    ['id', 'user_id', 'start', 'end'],
+    (values) => {
+      const [id, userId, start, end] = values as [string, string | null, string, string | null];
+      all.push({ id, userId, start: Date.parse(start), end: end ? Date.parse(end) : now });
+    },
+  );
   return overlappingIds(all);
 }
 
 function tooLarge(lines: number): never {
-  throw new ApiError('memoryExhausted', [{ description: `The report would hold at least ${lines} lines; the limit is ${maxReportLines}. Choose a shorter period or a filter.` }]);
+  throw new ApiError('memoryExhausted', [
+    { description: `The report would hold at least ${lines} lines; the limit is ${maxReportLines}. Choose a shorter period or a filter.` },
+  ]);
 }

@@ -49,30 +49,43 @@ function stopAt(end: unknown): Record<string, unknown> {
 }
 
 function runningOf(ctx: RequestContext, userId: string | null) {
-  return ctx.store.list(tables.time_tracking, { match: { user_id: userId, running: true }, sort: [{ field: 'start', direction: 'desc' }], limit: 1, offset: 0 }).rows[0];
+  return ctx.store.list(tables.time_tracking, {
+    match: { user_id: userId, running: true },
+    sort: [{ field: 'start', direction: 'desc' }],
+    limit: 1,
+    offset: 0,
+  }).rows[0];
 }
 
 export function registerTimeTrackingRoutes(app: FastifyInstance): void {
   const doc = (summary: string, extra: Record<string, unknown> = {}) => ({ doc: { summary, tag: 'TimeTracking', ...extra } });
 
-  app.post<{ Querystring: QueryString }>('/time_tracking/start', { config: doc('Start a timer now; the user\'s running timer stops', { success: { status: 201, description: 'The running entry' } }) }, async (request, reply) => {
-    const input = body(request.body);
-    const userId = timerUser(request.ctx, input.user_id, true);
-    const entry = createRecord(request.ctx, timeTrackingModule, { ...input, user_id: userId, start: nowTimestamp(), end: null });
-    reply.code(201);
-    return present(request.ctx, timeTrackingModule, [entry], parseShapeOptions(request.query))[0];
-  });
+  app.post<{ Querystring: QueryString }>(
+    '/time_tracking/start',
+    { config: doc("Start a timer now; the user's running timer stops", { success: { status: 201, description: 'The running entry' } }) },
+    async (request, reply) => {
+      const input = body(request.body);
+      const userId = timerUser(request.ctx, input.user_id, true);
+      const entry = createRecord(request.ctx, timeTrackingModule, { ...input, user_id: userId, start: nowTimestamp(), end: null });
+      reply.code(201);
+      return present(request.ctx, timeTrackingModule, [entry], parseShapeOptions(request.query))[0];
+    },
+  );
 
-  app.post<{ Params: { id: string }; Querystring: QueryString }>('/time_tracking/:id/stop', { config: doc('Stop a running timer now (or at end)') }, (request) => {
-    const input = body(request.body);
-    const entry = findRecord(request.ctx, timeTrackingModule, request.params.id);
-    checkOwnEntry(request.ctx, entry);
-    if (!entry.running) throw ApiError.conflict('This timer is not running.');
-    const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, stopAt(input.end));
-    return present(request.ctx, timeTrackingModule, [stopped], parseShapeOptions(request.query))[0];
-  });
+  app.post<{ Params: { id: string }; Querystring: QueryString }>(
+    '/time_tracking/:id/stop',
+    { config: doc('Stop a running timer now (or at end)') },
+    (request) => {
+      const input = body(request.body);
+      const entry = findRecord(request.ctx, timeTrackingModule, request.params.id);
+      checkOwnEntry(request.ctx, entry);
+      if (!entry.running) throw ApiError.conflict('This timer is not running.');
+      const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, stopAt(input.end));
+      return present(request.ctx, timeTrackingModule, [stopped], parseShapeOptions(request.query))[0];
+    },
+  );
 
-  app.post<{ Querystring: QueryString }>('/time_tracking/stop', { config: doc('Stop the caller\'s running timer') }, (request) => {
+  app.post<{ Querystring: QueryString }>('/time_tracking/stop', { config: doc("Stop the caller's running timer") }, (request) => {
     const input = body(request.body);
     const entry = runningOf(request.ctx, timerUser(request.ctx, input.user_id, true));
     if (!entry) throw ApiError.notFound('No timer is running.');
@@ -80,69 +93,97 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
     return present(request.ctx, timeTrackingModule, [stopped], parseShapeOptions(request.query))[0];
   });
 
-  app.get<{ Querystring: QueryString }>('/time_tracking/running', { config: doc('The caller\'s running timer (data is null when none runs)', { query: { user_id: 'Whose timer (default: the signed-in user\'s).' } }) }, (request) => {
-    const entry = runningOf(request.ctx, timerUser(request.ctx, single(request.query, 'user_id'), false));
-    return { data: entry ? present(request.ctx, timeTrackingModule, [entry], parseShapeOptions(request.query))[0] : null };
-  });
+  app.get<{ Querystring: QueryString }>(
+    '/time_tracking/running',
+    {
+      config: doc("The caller's running timer (data is null when none runs)", {
+        query: { user_id: "Whose timer (default: the signed-in user's)." },
+      }),
+    },
+    (request) => {
+      const entry = runningOf(request.ctx, timerUser(request.ctx, single(request.query, 'user_id'), false));
+      return { data: entry ? present(request.ctx, timeTrackingModule, [entry], parseShapeOptions(request.query))[0] : null };
+    },
+  );
 
-  app.post<{ Querystring: QueryString }>('/time_tracking/mark_exported', { config: doc('Mark the entries a filter selects as exported (sets synchronized_at), so none is billed twice', { query: { filter: 'Which entries (list filter grammar); entries already exported are skipped unless all=true.' } }) }, (request) => {
-    // Checked first: a member is refused whatever the body holds.
-    if (!isPlanner(request.ctx.caller)) throw ApiError.forbidden(exportMessage);
-    const input = body(request.body);
-    // external_ref is unique per entry, so a bulk mark takes only a shared note.
-    if (input.external_note !== undefined && input.external_note !== null && typeof input.external_note !== 'string') {
-      throw ApiError.rule('external_note', 'external_note must be a string');
-    }
-    const options = parseListOptions(request.query);
-    const includeExported = booleanParam(request.query, 'all');
-    const { store } = request.ctx;
-    const at = nowTimestamp();
-    const marked = store.transaction(() => {
-      const { rows } = store.list(tables.time_tracking, {
-        ...(options.filter ? { filter: options.filter, relations: relationJoins(timeTrackingModule) } : {}),
-        ...(includeExported ? {} : { match: { synchronized_at: null } }),
-        limit: 1_000_000,
-        offset: 0,
-      });
-      for (const entry of rows) {
-        store.update(tables.time_tracking, entry.id, {
-          synchronized_at: at,
-          external_failed: false,
-          ...(typeof input.external_note === 'string' || input.external_note === null ? { external_note: input.external_note } : {}),
-        });
+  app.post<{ Querystring: QueryString }>(
+    '/time_tracking/mark_exported',
+    {
+      config: doc('Mark the entries a filter selects as exported (sets synchronized_at), so none is billed twice', {
+        query: { filter: 'Which entries (list filter grammar); entries already exported are skipped unless all=true.' },
+      }),
+    },
+    (request) => {
+      // Checked first: a member is refused whatever the body holds.
+      if (!isPlanner(request.ctx.caller)) throw ApiError.forbidden(exportMessage);
+      const input = body(request.body);
+      // external_ref is unique per entry, so a bulk mark takes only a shared note.
+      if (input.external_note !== undefined && input.external_note !== null && typeof input.external_note !== 'string') {
+        throw ApiError.rule('external_note', 'external_note must be a string');
       }
-      return rows.length;
-    });
-    return { count: marked, synchronized_at: at };
-  });
-
-  app.get<{ Querystring: QueryString }>('/time_tracking/export', { config: doc('The time report over a period, grouped, as json, csv, xlsx or pdf', {
-    query: {
-      start: 'First day, YYYY-MM-DD (default: first of this month).',
-      end: 'Last day, YYYY-MM-DD (default: last of this month).',
-      group_by: 'days, weeks, activities, collections, boards, statuses, users, billable, comma separated (e.g. users,days).',
-      format: 'json (default), csv, xlsx or pdf.',
-      duration_format: 'decimal (hours) or hh:mm.',
-      timezone: 'IANA time zone days and weeks are cut in (default UTC).',
-      bom: 'csv: start with a UTF-8 byte order mark (Excel).',
-      separator: "csv: ',' (default) or ';' (Excel in European locales).",
-      title: 'Report title.',
-      currency: 'ISO 4217 code the amounts are in (default EUR).',
+      const options = parseListOptions(request.query);
+      const includeExported = booleanParam(request.query, 'all');
+      const { store } = request.ctx;
+      const at = nowTimestamp();
+      const marked = store.transaction(() => {
+        const { rows } = store.list(tables.time_tracking, {
+          ...(options.filter ? { filter: options.filter, relations: relationJoins(timeTrackingModule) } : {}),
+          ...(includeExported ? {} : { match: { synchronized_at: null } }),
+          limit: 1_000_000,
+          offset: 0,
+        });
+        for (const entry of rows) {
+          store.update(tables.time_tracking, entry.id, {
+            synchronized_at: at,
+            external_failed: false,
+            ...(typeof input.external_note === 'string' || input.external_note === null ? { external_note: input.external_note } : {}),
+          });
+        }
+        return rows.length;
+      });
+      return { count: marked, synchronized_at: at };
     },
-  }) }, (request, reply) => exportReport(request.ctx, request.query, reply));
+  );
 
-  app.get<{ Querystring: QueryString }>('/time_tracking/payroll', { config: doc('The payroll summary: per user and day or week, hours worked against the hours their resource\'s schedule expects', {
-    query: {
-      start: 'First day, YYYY-MM-DD (default: first of this month).',
-      end: 'Last day, YYYY-MM-DD (default: last of this month).',
-      per: 'day or week (default week).',
-      format: 'json (default), csv, xlsx or pdf.',
-      duration_format: 'decimal (hours) or hh:mm.',
-      timezone: 'IANA time zone days are cut in (default UTC).',
-      filter: 'Which time entries count (list filter grammar), e.g. user_id:eq:<id>.',
-      bom: 'csv: start with a UTF-8 byte order mark (Excel).',
-      separator: "csv: ',' (default) or ';' (Excel in European locales).",
-      title: 'Title (default Payroll summary).',
+  app.get<{ Querystring: QueryString }>(
+    '/time_tracking/export',
+    {
+      config: doc('The time report over a period, grouped, as json, csv, xlsx or pdf', {
+        query: {
+          start: 'First day, YYYY-MM-DD (default: first of this month).',
+          end: 'Last day, YYYY-MM-DD (default: last of this month).',
+          group_by: 'days, weeks, activities, collections, boards, statuses, users, billable, comma separated (e.g. users,days).',
+          format: 'json (default), csv, xlsx or pdf.',
+          duration_format: 'decimal (hours) or hh:mm.',
+          timezone: 'IANA time zone days and weeks are cut in (default UTC).',
+          bom: 'csv: start with a UTF-8 byte order mark (Excel).',
+          separator: "csv: ',' (default) or ';' (Excel in European locales).",
+          title: 'Report title.',
+          currency: 'ISO 4217 code the amounts are in (default EUR).',
+        },
+      }),
     },
-  }) }, (request, reply) => exportPayroll(request.ctx, request.query, reply));
+    (request, reply) => exportReport(request.ctx, request.query, reply),
+  );
+
+  app.get<{ Querystring: QueryString }>(
+    '/time_tracking/payroll',
+    {
+      config: doc("The payroll summary: per user and day or week, hours worked against the hours their resource's schedule expects", {
+        query: {
+          start: 'First day, YYYY-MM-DD (default: first of this month).',
+          end: 'Last day, YYYY-MM-DD (default: last of this month).',
+          per: 'day or week (default week).',
+          format: 'json (default), csv, xlsx or pdf.',
+          duration_format: 'decimal (hours) or hh:mm.',
+          timezone: 'IANA time zone days are cut in (default UTC).',
+          filter: 'Which time entries count (list filter grammar), e.g. user_id:eq:<id>.',
+          bom: 'csv: start with a UTF-8 byte order mark (Excel).',
+          separator: "csv: ',' (default) or ';' (Excel in European locales).",
+          title: 'Title (default Payroll summary).',
+        },
+      }),
+    },
+    (request, reply) => exportPayroll(request.ctx, request.query, reply),
+  );
 }

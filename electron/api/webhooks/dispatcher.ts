@@ -95,11 +95,14 @@ export class WebhookDispatcher {
     if (at === Number.POSITIVE_INFINITY || (this.timer && this.timerAt <= at)) return;
     clearTimeout(this.timer);
     this.timerAt = at;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.timerAt = Number.POSITIVE_INFINITY;
-      this.pass();
-    }, Math.max(0, at - Date.now()));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.timerAt = Number.POSITIVE_INFINITY;
+        this.pass();
+      },
+      Math.max(0, at - Date.now()),
+    );
   }
 
   private start(head: PendingDelivery): void {
@@ -144,6 +147,7 @@ export class WebhookDispatcher {
       this.timing.disableAfterFailures,
       now,
     );
-    if (disabled) this.log.warn({ webhook: head.webhook_id }, `webhook disabled after ${this.timing.disableAfterFailures} failed deliveries in a row`);
+    if (disabled)
+      this.log.warn({ webhook: head.webhook_id }, `webhook disabled after ${this.timing.disableAfterFailures} failed deliveries in a row`);
   }
 }

@@ -34,7 +34,14 @@ function normal(name: string): EventSource {
   return { layout: 'normal', created: `${name}.created`, updated: `${name}.updated`, deleted: `${name}.deleted` };
 }
 
-function link(prefix: string, parentKey: string, parent: string, attachedKey: string, attached: string, pivot?: readonly string[]): EventSource {
+function link(
+  prefix: string,
+  parentKey: string,
+  parent: string,
+  attachedKey: string,
+  attached: string,
+  pivot?: readonly string[],
+): EventSource {
   return {
     layout: pivot ? 'pivot' : 'nested',
     created: `${prefix}.attached`,

@@ -56,7 +56,12 @@ export function postJson(target: string, body: string, headers: Record<string, s
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const request = send(url, {
       method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body).toString(), 'user-agent': 'Planner-Webhooks/1' },
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body).toString(),
+        'user-agent': 'Planner-Webhooks/1',
+      },
       ...(options.allowPrivate ? {} : { lookup: guardedLookup }),
       // A fresh connection per attempt: no pooled socket outlives the instance.
       agent: false,
@@ -86,7 +91,14 @@ export function postJson(target: string, body: string, headers: Record<string, s
       response.on('error', done);
     });
     request.on('error', (error: Error) => {
-      finish({ ok: false, status: null, error: error instanceof PrivateTargetError || error.message.startsWith('refused:') ? error.message : `could not deliver: ${error.message}` });
+      finish({
+        ok: false,
+        status: null,
+        error:
+          error instanceof PrivateTargetError || error.message.startsWith('refused:')
+            ? error.message
+            : `could not deliver: ${error.message}`,
+      });
     });
     request.end(body);
   });

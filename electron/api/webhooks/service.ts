@@ -44,7 +44,8 @@ export function startWebhooks(app: FastifyInstance, options: WebhookOptions): We
     const dispatcher = new WebhookDispatcher(store, timing, options.allowPrivateTargets, app.log);
     dispatchers.set(store, dispatcher);
     let environment: EnvironmentRef | undefined;
-    const environmentRef = () => (environment ??= { id: store.environmentId, name: oauth.environmentById(store.environmentId)?.name ?? '' });
+    const environmentRef = () =>
+      (environment ??= { id: store.environmentId, name: oauth.environmentById(store.environmentId)?.name ?? '' });
     detach.push(installWebhookEvents(store, environmentRef, () => dispatcher.wake()));
     // Activating a webhook again resumes its suspended deliveries.
     detach.push(store.onChange((events) => events.some((e) => e.resource === 'webhook') && dispatcher.wake()));

@@ -16,7 +16,14 @@ export function signDelivery(secret: string, timestamp: string, body: string): s
 }
 
 /** The check a receiver makes; here for tests and as the reference for the docs' sample. */
-export function verifyDelivery(secret: string, timestamp: string, body: string, signature: string, toleranceSeconds = 300, now = Date.now()): boolean {
+export function verifyDelivery(
+  secret: string,
+  timestamp: string,
+  body: string,
+  signature: string,
+  toleranceSeconds = 300,
+  now = Date.now(),
+): boolean {
   const seconds = Number(timestamp);
   if (!Number.isInteger(seconds) || Math.abs(now / 1000 - seconds) > toleranceSeconds) return false;
   const expected = Buffer.from(signDelivery(secret, timestamp, body));

@@ -56,7 +56,8 @@ function hextets(address: string): number[] | undefined {
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (dotted) {
     const parts = dotted[1]!.split('.').map(Number);
-    text = text.slice(0, -dotted[1]!.length) + `${((parts[0]! << 8) | parts[1]!).toString(16)}:${((parts[2]! << 8) | parts[3]!).toString(16)}`;
+    text =
+      text.slice(0, -dotted[1]!.length) + `${((parts[0]! << 8) | parts[1]!).toString(16)}:${((parts[2]! << 8) | parts[3]!).toString(16)}`;
   }
   // split always gives a first part; a second only when the text has a '::'.
   const [head, tail] = text.split('::') as [string, string | undefined];

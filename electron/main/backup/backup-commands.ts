@@ -58,7 +58,9 @@ export async function backUp(options: BackupCommandOptions, window: BaseWindow |
     const instance = await options.slot.get();
     await writeBackup(instance.dataDir, file, { appVersion: options.appVersion, now });
     const written = await writeChosenFile(choice, { from: file }, t);
-    return written.status === 'saved' ? written : { status: 'failed', message: 'message' in written ? written.message : t('backup.failed') };
+    return written.status === 'saved'
+      ? written
+      : { status: 'failed', message: 'message' in written ? written.message : t('backup.failed') };
   } catch (error) {
     console.error('The backup failed:', error);
     return { status: 'failed', message: `${t('backup.failed')}: ${(error as Error).message}` };
@@ -75,7 +77,11 @@ async function pendingCount(instance: Pick<LocalInstance, 'request'>): Promise<n
 
 export async function restoreFromBackup(options: BackupCommandOptions, window: BaseWindow | undefined): Promise<RestoreResult> {
   const t = options.t();
-  const file = await chooseOpenPath(options.dialog, window, { title: t('restore.title'), extension: 'sqlite', filterName: t('filter.backup') });
+  const file = await chooseOpenPath(options.dialog, window, {
+    title: t('restore.title'),
+    extension: 'sqlite',
+    filterName: t('filter.backup'),
+  });
   if (!file) return { status: 'canceled' };
   if (extname(file).toLowerCase() !== '.sqlite') return { status: 'refused', message: t('save.wrongExtension', { extension: 'sqlite' }) };
 
@@ -98,13 +104,18 @@ export async function restoreFromBackup(options: BackupCommandOptions, window: B
       type: 'warning' as const,
       title: t('restore.title'),
       message: t('restore.confirm', { date }),
-      detail: [t('restore.confirmDetail', { folder: options.dataPath }), ...(pending > 0 ? [t('restore.pendingWarning', { count: pending })] : [])].join('\n\n'),
+      detail: [
+        t('restore.confirmDetail', { folder: options.dataPath }),
+        ...(pending > 0 ? [t('restore.pendingWarning', { count: pending })] : []),
+      ].join('\n\n'),
       buttons: [t('restore.button'), t('common.cancel')],
       defaultId: 1,
       cancelId: 1,
       noLink: true,
     };
-    const { response } = window ? await options.dialog.showMessageBox(window, confirmOptions) : await options.dialog.showMessageBox(confirmOptions);
+    const { response } = window
+      ? await options.dialog.showMessageBox(window, confirmOptions)
+      : await options.dialog.showMessageBox(confirmOptions);
     if (response !== 0) return { status: 'canceled' };
 
     let failure: unknown;

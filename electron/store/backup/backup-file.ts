@@ -182,14 +182,21 @@ export function readBackupInfo(file: string): BackupInfo {
       throw new BackupRefused('The file is not a database (or it is damaged).');
     }
     if (check !== 'ok') throw new BackupRefused('The file is damaged (the database integrity check failed).');
-    const tables = new Set((bundle.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name));
+    const tables = new Set(
+      (bundle.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name),
+    );
     if (!['backup_info', 'backup_entry', 'backup_chunk'].every((name) => tables.has(name))) {
       throw new BackupRefused('The file is a database, but not a Planner backup.');
     }
-    const info = new Map((bundle.prepare('SELECT key, value FROM backup_info').all() as { key: string; value: string }[]).map((row) => [row.key, row.value]));
+    const info = new Map(
+      (bundle.prepare('SELECT key, value FROM backup_info').all() as { key: string; value: string }[]).map((row) => [row.key, row.value]),
+    );
     if (info.get('format') !== backupFormat) throw new BackupRefused('The file is a database, but not a Planner backup.');
-    if (Number(info.get('format_version')) > backupFormatVersion) throw new BackupRefused('The backup was made by a newer version of Planner; update the app first.');
-    const rows = bundle.prepare('SELECT path, kind, environment_id AS environmentId, bytes, sha256 FROM backup_entry').all() as BackupEntry[];
+    if (Number(info.get('format_version')) > backupFormatVersion)
+      throw new BackupRefused('The backup was made by a newer version of Planner; update the app first.');
+    const rows = bundle
+      .prepare('SELECT path, kind, environment_id AS environmentId, bytes, sha256 FROM backup_entry')
+      .all() as BackupEntry[];
     for (const row of rows) {
       if (!isSafeEntry(row) || !Number.isSafeInteger(row.bytes) || row.bytes < 0 || !/^[0-9a-f]{64}$/.test(row.sha256)) {
         throw new BackupRefused(`The backup names a file it may not hold (${String(row.path).slice(0, 100)}).`);
@@ -210,7 +217,8 @@ export function extractBackup(file: string, entries: readonly BackupEntry[], int
     for (const entry of entries) {
       if (!isSafeEntry(entry)) throw new BackupRefused(`The backup names a file it may not hold (${entry.path}).`);
       // The content is checked against `sha256` below, so it matches the name too.
-      if (!namesItsContent(entry)) throw new BackupRefused(`The backup is damaged: ${entry.path} is not named after its content's checksum.`);
+      if (!namesItsContent(entry))
+        throw new BackupRefused(`The backup is damaged: ${entry.path} is not named after its content's checksum.`);
       const target = join(into, ...entry.path.split('/'));
       mkdirSync(dirname(target), { recursive: true });
       const hash = createHash('sha256');

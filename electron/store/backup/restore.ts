@@ -45,7 +45,10 @@ export interface StagedBackup {
   discard(): void;
 }
 
-const migrationsOf: Record<'system' | 'environment', readonly Migration[]> = { system: systemMigrations, environment: environmentMigrations };
+const migrationsOf: Record<'system' | 'environment', readonly Migration[]> = {
+  system: systemMigrations,
+  environment: environmentMigrations,
+};
 const appMadeCache = new Map<string, Set<string>>();
 
 /** Triggers and views (`type name sql`) the app's own migrations make up to `version`. */
@@ -95,13 +98,17 @@ export function checkDatabase(file: string, kind: 'system' | 'environment', maxV
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > maxVersion) throw new BackupRefused('The backup was made by a newer version of Planner; update the app first.');
     if (version < 1) throw new BackupRefused(`The ${kind} database in the backup is empty.`);
-    const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name));
+    const tables = new Set(
+      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name),
+    );
     const missing = expectedTables[kind].filter((name) => !tables.has(name));
     if (missing.length > 0) throw new BackupRefused(`The ${kind} database in the backup lacks the tables ${missing.join(', ')}.`);
     const made = appMadeObjects(kind, version);
     const foreign = schemaObjects(db).find((object) => !made.has(describeObject(object)));
     if (foreign) {
-      throw new BackupRefused(`The ${kind} database in the backup has a ${foreign.type} Planner did not make (${foreign.name.slice(0, 100)}); it is not restored.`);
+      throw new BackupRefused(
+        `The ${kind} database in the backup has a ${foreign.type} Planner did not make (${foreign.name.slice(0, 100)}); it is not restored.`,
+      );
     }
   } finally {
     db.close();
@@ -181,7 +188,12 @@ export interface RestoreOutcome<T> {
  * Swaps the staged backup into `dataPath` and opens it with `reopen`. The caller has closed
  * the instance on `dataPath` (no open SQLite handle may remain on these files).
  */
-export async function swapInBackup<T>(dataPath: string, staged: StagedBackup, reopen: () => Promise<T>, now: Date = new Date()): Promise<RestoreOutcome<T>> {
+export async function swapInBackup<T>(
+  dataPath: string,
+  staged: StagedBackup,
+  reopen: () => Promise<T>,
+  now: Date = new Date(),
+): Promise<RestoreOutcome<T>> {
   const asideDir = join(dataPath, `before-restore-${now.toISOString().replace(/[:.]/g, '-')}`);
   mkdirSync(asideDir);
   const moved: string[] = [];

@@ -17,7 +17,8 @@ export const syncMessages = {
   'overruled.count.one': '{count} to review',
   'overruled.count.other': '{count} to review',
   'overruled.none': 'None of your changes was overruled.',
-  'overruled.explain': 'When the same field was changed here and on another computer, the later change counts everywhere. These are your changes that lost: keep yours to change it back, or accept the other.',
+  'overruled.explain':
+    'When the same field was changed here and on another computer, the later change counts everywhere. These are your changes that lost: keep yours to change it back, or accept the other.',
   'overruled.heading': 'Your change to {field} of {resource} {name}',
   'overruled.by': 'Changed on {who} on {when}',
   'overruled.otherComputer': 'another computer ({node})',

@@ -29,7 +29,8 @@ export const timeMessages = {
   'appUser.role.member': 'Member',
   'appUser.role.guest': 'Guest',
   'appUser.nobody': 'Nobody is chosen yet: time booked now has no user.',
-  'appUser.signedIn': 'This app is signed in to its remote with your account, so that account is you here. Sign out on the Sync screen to be someone else.',
+  'appUser.signedIn':
+    'This app is signed in to its remote with your account, so that account is you here. Sign out on the Sync screen to be someone else.',
   'appUser.signedInArriving': 'You are signed in to the remote; your details arrive with the next sync.',
   'appUser.change': 'Change who you are',
   'appUser.forgottenHours': 'Flag a running timer after (hours)',

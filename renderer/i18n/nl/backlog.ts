@@ -9,7 +9,8 @@ export const backlogMessages: Record<keyof typeof english, string> = {
   'backlog.sortByDue': 'Sorteren op deadline',
   'backlog.soonestDueFirst': 'Volgorde: vroegste deadline eerst',
   'backlog.latestDueFirst': 'Volgorde: laatste deadline eerst',
-  'backlog.hint': 'Sleep een verzameling naar een fase en dag om haar daar te plannen; naar de datums om haar over de fases van het bord te plannen.',
+  'backlog.hint':
+    'Sleep een verzameling naar een fase en dag om haar daar te plannen; naar de datums om haar over de fases van het bord te plannen.',
   'backlog.loading': 'Backlog laden…',
   'backlog.noMatch': 'Geen verzameling gevonden.',
   'backlog.empty': 'De backlog is leeg.',

@@ -3,17 +3,21 @@ import type { syncMessages as english } from '../en/sync.js';
 
 export const syncMessages: Record<keyof typeof english, string> = {
   'sync.overruled': 'Overschreven',
-  'sync.runDoneOverruled': 'Gesynchroniseerd: {sent} verzonden, {refused} geweigerd, {received} ontvangen; {overruled} van je wijzigingen overschreven.',
+  'sync.runDoneOverruled':
+    'Gesynchroniseerd: {sent} verzonden, {refused} geweigerd, {received} ontvangen; {overruled} van je wijzigingen overschreven.',
   'syncStatus.overruled.one': '{count} overschreven',
   'syncStatus.overruled.other': '{count} overschreven',
-  'syncStatus.overruledFact.one': '{count} van je wijzigingen is overschreven door een latere elders, te bekijken op het scherm Synchronisatie',
-  'syncStatus.overruledFact.other': '{count} van je wijzigingen zijn overschreven door latere elders, te bekijken op het scherm Synchronisatie',
+  'syncStatus.overruledFact.one':
+    '{count} van je wijzigingen is overschreven door een latere elders, te bekijken op het scherm Synchronisatie',
+  'syncStatus.overruledFact.other':
+    '{count} van je wijzigingen zijn overschreven door latere elders, te bekijken op het scherm Synchronisatie',
 
   'overruled.title': 'Overschreven wijzigingen',
   'overruled.count.one': '{count} te bekijken',
   'overruled.count.other': '{count} te bekijken',
   'overruled.none': 'Geen van je wijzigingen is overschreven.',
-  'overruled.explain': 'Als hetzelfde veld hier en op een andere computer is gewijzigd, telt overal de latere wijziging. Dit zijn jouw wijzigingen die het verloren: houd de jouwe om het terug te zetten, of neem de andere over.',
+  'overruled.explain':
+    'Als hetzelfde veld hier en op een andere computer is gewijzigd, telt overal de latere wijziging. Dit zijn jouw wijzigingen die het verloren: houd de jouwe om het terug te zetten, of neem de andere over.',
   'overruled.heading': 'Je wijziging van {field} van {resource} {name}',
   'overruled.by': 'Gewijzigd op {who} op {when}',
   'overruled.otherComputer': 'een andere computer ({node})',
@@ -73,5 +77,6 @@ export const syncMessages: Record<keyof typeof english, string> = {
   'conflict.refusedAction.other': 'Je actie “{action}” is geweigerd: geen van de {count} wijzigingen is op de server gekomen',
   'conflict.anAction': 'een actie',
   'conflict.wholeAction.one': 'Opnieuw proberen en weggooien gelden voor die ene wijziging.',
-  'conflict.wholeAction.other': 'Opnieuw proberen en weggooien gelden voor alle {count} wijzigingen van deze actie; de tabel toont de eerste.',
+  'conflict.wholeAction.other':
+    'Opnieuw proberen en weggooien gelden voor alle {count} wijzigingen van deze actie; de tabel toont de eerste.',
 };

@@ -3,7 +3,8 @@ import type { timeMessages as english } from '../en/time.js';
 
 export const timeMessages: Record<keyof typeof english, string> = {
   'appUser.askTitle': 'Wie ben je?',
-  'appUser.askWhy': 'Tijd die je met de timer en de weekstaat boekt, komt op jouw naam, zodat salarisadministratie en facturatie weten wiens uren het zijn.',
+  'appUser.askWhy':
+    'Tijd die je met de timer en de weekstaat boekt, komt op jouw naam, zodat salarisadministratie en facturatie weten wiens uren het zijn.',
   'appUser.later': 'Later',
   'appUser.how': 'Wie je bent',
   'appUser.existing': 'Ik ben een van deze gebruikers',
@@ -26,7 +27,8 @@ export const timeMessages: Record<keyof typeof english, string> = {
   'appUser.role.member': 'Lid',
   'appUser.role.guest': 'Gast',
   'appUser.nobody': 'Er is nog niemand gekozen: tijd die nu geboekt wordt, heeft geen gebruiker.',
-  'appUser.signedIn': 'Deze app is met jouw account aangemeld bij de server, dus dat account ben jij hier. Meld je af op het scherm Synchronisatie om iemand anders te zijn.',
+  'appUser.signedIn':
+    'Deze app is met jouw account aangemeld bij de server, dus dat account ben jij hier. Meld je af op het scherm Synchronisatie om iemand anders te zijn.',
   'appUser.signedInArriving': 'Je bent aangemeld bij de server; je gegevens komen met de volgende synchronisatie.',
   'appUser.change': 'Wijzigen wie je bent',
   'appUser.forgottenHours': 'Lopende timer markeren na (uren)',

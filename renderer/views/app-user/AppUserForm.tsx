@@ -35,7 +35,14 @@ export function AppUserForm({ currentId, onDone }: { currentId: string | null; o
     const choice: AppUserChoice =
       shown === 'existing'
         ? { user_id: userId || (live[0]?.id ?? null) }
-        : { user: { firstname: firstname.trim(), ...(lastname.trim() ? { lastname: lastname.trim() } : {}), email: email.trim(), ...(resourceId ? { resource_id: resourceId } : {}) } };
+        : {
+            user: {
+              firstname: firstname.trim(),
+              ...(lastname.trim() ? { lastname: lastname.trim() } : {}),
+              email: email.trim(),
+              ...(resourceId ? { resource_id: resourceId } : {}),
+            },
+          };
     choose.mutate(choice, { onSuccess: () => onDone?.() });
   }
 
@@ -68,13 +75,32 @@ export function AppUserForm({ currentId, onDone }: { currentId: string | null; o
       ) : (
         <div className="app-user-form__fields">
           <Field label={t('appUser.firstname')} error={placed.byInput['user.firstname']}>
-            {(control) => <input {...control} required autoComplete="given-name" value={firstname} onChange={(event) => setFirstname(event.target.value)} />}
+            {(control) => (
+              <input
+                {...control}
+                required
+                autoComplete="given-name"
+                value={firstname}
+                onChange={(event) => setFirstname(event.target.value)}
+              />
+            )}
           </Field>
           <Field label={t('appUser.lastname')} error={placed.byInput['user.lastname']}>
-            {(control) => <input {...control} autoComplete="family-name" value={lastname} onChange={(event) => setLastname(event.target.value)} />}
+            {(control) => (
+              <input {...control} autoComplete="family-name" value={lastname} onChange={(event) => setLastname(event.target.value)} />
+            )}
           </Field>
           <Field label={t('appUser.email')} error={placed.byInput['user.email']}>
-            {(control) => <input {...control} type="email" required autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />}
+            {(control) => (
+              <input
+                {...control}
+                type="email"
+                required
+                autoComplete="email"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+            )}
           </Field>
           <Field label={t('appUser.resource')} error={placed.byInput['user.resource_id']}>
             {(control) => (

@@ -42,8 +42,10 @@ export function useChooseAppUser() {
   const { transport } = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (choice: AppUserChoice) => (await sendRequest(transport, { method: 'PUT', path: '/v1/app_user', body: choice })).body as AppUser,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['user'] }), queryClient.invalidateQueries({ queryKey: ['time_tracking'] })]),
+    mutationFn: async (choice: AppUserChoice) =>
+      (await sendRequest(transport, { method: 'PUT', path: '/v1/app_user', body: choice })).body as AppUser,
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: ['user'] }), queryClient.invalidateQueries({ queryKey: ['time_tracking'] })]),
   });
 }
 

@@ -30,7 +30,16 @@ export function LabelsEditor({ labels, onChange, errors }: LabelsEditorProps) {
           const change = (patch: Partial<LabelDraft>) => onChange(replaceAt(labels, index, patch));
           return (
             <li key={label.key} className="row-card row-card--inline">
-              <Field label={<><Hidden>{place}</Hidden>{t('boards.row.name')}</>} error={errors[`${path}.name`]} className="field--grow">
+              <Field
+                label={
+                  <>
+                    <Hidden>{place}</Hidden>
+                    {t('boards.row.name')}
+                  </>
+                }
+                error={errors[`${path}.name`]}
+                className="field--grow"
+              >
                 {(control) => (
                   <input
                     {...control}
@@ -42,7 +51,15 @@ export function LabelsEditor({ labels, onChange, errors }: LabelsEditorProps) {
                   />
                 )}
               </Field>
-              <Field label={<><Hidden>{place}</Hidden>{t('boards.row.color')}</>} error={errors[`${path}.color`]}>
+              <Field
+                label={
+                  <>
+                    <Hidden>{place}</Hidden>
+                    {t('boards.row.color')}
+                  </>
+                }
+                error={errors[`${path}.color`]}
+              >
                 {(control) => <BoardColorSelect {...control} value={label.color} onChange={(color) => change({ color })} />}
               </Field>
               <RowControls

@@ -83,7 +83,16 @@ function StageRow({ stage, index, count, errors, activities, onChange, onMove, o
         <RowControls row={t('boards.stage.row', { number: index + 1 })} index={index} count={count} onMove={onMove} onRemove={onRemove} />
       </div>
       <div className="form-grid">
-        <Field label={<><Hidden>{place}</Hidden>{t('boards.row.name')}</>} error={errors[`${path}.name`]} className="form-grid__wide">
+        <Field
+          label={
+            <>
+              <Hidden>{place}</Hidden>
+              {t('boards.row.name')}
+            </>
+          }
+          error={errors[`${path}.name`]}
+          className="form-grid__wide"
+        >
           {(control) => (
             <input
               {...control}
@@ -96,7 +105,15 @@ function StageRow({ stage, index, count, errors, activities, onChange, onMove, o
             />
           )}
         </Field>
-        <Field label={<><Hidden>{place}</Hidden>{t('boards.stage.delayDays')}</>} error={errors[`${path}.delay_day`]}>
+        <Field
+          label={
+            <>
+              <Hidden>{place}</Hidden>
+              {t('boards.stage.delayDays')}
+            </>
+          }
+          error={errors[`${path}.delay_day`]}
+        >
           {(control) => (
             <input
               {...control}
@@ -109,7 +126,15 @@ function StageRow({ stage, index, count, errors, activities, onChange, onMove, o
             />
           )}
         </Field>
-        <Field label={<><Hidden>{place}</Hidden>{t('boards.stage.efficiency')}</>} error={errors[`${path}.efficiency`]}>
+        <Field
+          label={
+            <>
+              <Hidden>{place}</Hidden>
+              {t('boards.stage.efficiency')}
+            </>
+          }
+          error={errors[`${path}.efficiency`]}
+        >
           {(control) => (
             <input
               {...control}
@@ -123,7 +148,12 @@ function StageRow({ stage, index, count, errors, activities, onChange, onMove, o
           )}
         </Field>
         <CheckboxField
-          label={<><Hidden>{place}</Hidden>{t('boards.stage.independent')}</>}
+          label={
+            <>
+              <Hidden>{place}</Hidden>
+              {t('boards.stage.independent')}
+            </>
+          }
           checked={stage.independent}
           error={errors[`${path}.independent`]}
           onChange={(independent) => onChange({ independent })}
@@ -133,7 +163,8 @@ function StageRow({ stage, index, count, errors, activities, onChange, onMove, o
           aria-describedby={errors[`${path}.activities`] ? activitiesErrorId : undefined}
         >
           <legend>
-            <Hidden>{place}</Hidden>{t('boards.stage.activities')}
+            <Hidden>{place}</Hidden>
+            {t('boards.stage.activities')}
           </legend>
           {activities === undefined ? (
             <span className="muted">{t('activities.loading')}</span>

@@ -43,7 +43,16 @@ export function StatusesEditor({ statuses, onChange, errors }: StatusesEditorPro
           const change = (patch: Partial<StatusDraft>) => onChange(replaceAt(statuses, index, patch));
           return (
             <li key={status.key} className="row-card row-card--inline">
-              <Field label={<><Hidden>{place}</Hidden>{t('boards.row.name')}</>} error={errors[`${path}.name`]} className="field--grow">
+              <Field
+                label={
+                  <>
+                    <Hidden>{place}</Hidden>
+                    {t('boards.row.name')}
+                  </>
+                }
+                error={errors[`${path}.name`]}
+                className="field--grow"
+              >
                 {(control) => (
                   <input
                     {...control}
@@ -55,17 +64,35 @@ export function StatusesEditor({ statuses, onChange, errors }: StatusesEditorPro
                   />
                 )}
               </Field>
-              <Field label={<><Hidden>{place}</Hidden>{t('boards.row.color')}</>} error={errors[`${path}.color`]}>
+              <Field
+                label={
+                  <>
+                    <Hidden>{place}</Hidden>
+                    {t('boards.row.color')}
+                  </>
+                }
+                error={errors[`${path}.color`]}
+              >
                 {(control) => <BoardColorSelect {...control} value={status.color} onChange={(color) => change({ color })} />}
               </Field>
               <CheckboxField
-                label={<><Hidden>{place}</Hidden>{t('boards.status.entry')}</>}
+                label={
+                  <>
+                    <Hidden>{place}</Hidden>
+                    {t('boards.status.entry')}
+                  </>
+                }
                 checked={status.entry}
                 error={errors[`${path}.entry`]}
                 onChange={(entry) => change({ entry })}
               />
               <CheckboxField
-                label={<><Hidden>{place}</Hidden>{t('boards.status.exit')}</>}
+                label={
+                  <>
+                    <Hidden>{place}</Hidden>
+                    {t('boards.status.exit')}
+                  </>
+                }
                 checked={status.exit}
                 error={errors[`${path}.exit`]}
                 onChange={(exit) => change({ exit })}

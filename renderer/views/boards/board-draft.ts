@@ -200,9 +200,7 @@ export function boardFormInputs(draft: BoardDraft): string[] {
  */
 export function sameRows(a: BoardDraft, b: BoardDraft): boolean {
   const keys = (rows: readonly Row[]) => rows.map((row) => row.key).join();
-  return (
-    keys(a.stages) === keys(b.stages) && keys(a.statuses) === keys(b.statuses) && keys(a.labels) === keys(b.labels)
-  );
+  return keys(a.stages) === keys(b.stages) && keys(a.statuses) === keys(b.statuses) && keys(a.labels) === keys(b.labels);
 }
 
 /** The list with one item moved from one place to another; out-of-range moves change nothing. */

@@ -71,7 +71,13 @@ function AttachmentRow({ card, attachment }: { card: CardRef; attachment: Attach
         <>
           <span className="card-attachment__name">{attachment.filename}</span>
           <span className="muted">{formatBytes(attachment.bytes, t.locale)}</span>
-          <button type="button" className="button button--quiet" aria-label={t('card.attachments.downloadFile', { file: attachment.filename })} disabled={downloading} onClick={() => void download()}>
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-label={t('card.attachments.downloadFile', { file: attachment.filename })}
+            disabled={downloading}
+            onClick={() => void download()}
+          >
             {t('card.attachments.download')}
           </button>
         </>
@@ -126,7 +132,14 @@ function AddFile({ card }: { card: CardRef }) {
         {t(upload.isPending ? 'card.attachments.uploading' : 'card.attachments.addFile')}
       </button>
       {/* The browser's own file picker, opened by the button (the desktop app uses its dialog instead). */}
-      <input ref={input} type="file" hidden tabIndex={-1} aria-label={t('card.attachments.fileInput')} onChange={(event) => void picked(event)} />
+      <input
+        ref={input}
+        type="file"
+        hidden
+        tabIndex={-1}
+        aria-label={t('card.attachments.fileInput')}
+        onChange={(event) => void picked(event)}
+      />
       {problem && (
         <p className="form-error" role="alert">
           {problem}
@@ -141,7 +154,10 @@ function AddLink({ card }: { card: CardRef }) {
   const t = useT();
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
-  const add = usePanelWrite((api, link: { name: string; url: string }) => api.addLink(card, link.name, link.url), [cardPanelKeys.attachments(card.id)]);
+  const add = usePanelWrite(
+    (api, link: { name: string; url: string }) => api.addLink(card, link.name, link.url),
+    [cardPanelKeys.attachments(card.id)],
+  );
   const errors = fieldErrors(add.error);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -177,7 +193,9 @@ function AddLink({ card }: { card: CardRef }) {
         )}
       </Field>
       <Field label={t('card.attachments.linkName')} error={errors.filename}>
-        {(control) => <input {...control} value={name} maxLength={255} autoComplete="off" onChange={(event) => setName(event.target.value)} />}
+        {(control) => (
+          <input {...control} value={name} maxLength={255} autoComplete="off" onChange={(event) => setName(event.target.value)} />
+        )}
       </Field>
       <button type="submit" className="button" disabled={!url.trim() || add.isPending}>
         {t('card.attachments.addLink')}

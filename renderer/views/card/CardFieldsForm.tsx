@@ -50,7 +50,9 @@ export function CardFieldsForm({ card, stages }: { card: CardDetail; stages: Sta
 
   const text = (field: CardFormField, label: MessageKey, type: 'text' | 'date' | 'time', className?: string) => (
     <Field label={t(label)} error={errors[field]} className={className}>
-      {(control) => <input {...control} type={type} value={values[field]} autoComplete="off" onChange={(event) => change(field, event.target.value)} />}
+      {(control) => (
+        <input {...control} type={type} value={values[field]} autoComplete="off" onChange={(event) => change(field, event.target.value)} />
+      )}
     </Field>
   );
 
@@ -58,7 +60,9 @@ export function CardFieldsForm({ card, stages }: { card: CardDetail; stages: Sta
     <form className="card-section card-fields" aria-label={t('card.fields')} onSubmit={save} onKeyDown={discardOnEscape} noValidate>
       {text('name', 'card.fields.name', 'text', 'card-fields__wide')}
       <Field label={t('card.fields.description')} error={errors.description} className="card-fields__wide">
-        {(control) => <textarea {...control} rows={3} value={values.description} onChange={(event) => change('description', event.target.value)} />}
+        {(control) => (
+          <textarea {...control} rows={3} value={values.description} onChange={(event) => change('description', event.target.value)} />
+        )}
       </Field>
       <Field label={t('card.fields.stage')} error={errors.stage_id} className="card-fields__wide">
         {(control) => (

@@ -48,7 +48,11 @@ export function CardLinksSection({ card, labels }: { card: CardDetail; labels: L
         {labels.length === 0 && <p className="muted">{t('card.links.noLabels')}</p>}
         {byPriority(labels).map((label) => (
           <label key={label.id} className="card-pick">
-            <input type="checkbox" checked={shown('labels', label.id)} onChange={(event) => toggle('labels', label.id, label.name, event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={shown('labels', label.id)}
+              onChange={(event) => toggle('labels', label.id, label.name, event.target.checked)}
+            />
             <span className="card-pick__swatch" style={{ background: boardColorHex[label.color] }} aria-hidden="true" />
             {label.name}
           </label>
@@ -73,7 +77,11 @@ export function CardLinksSection({ card, labels }: { card: CardDetail; labels: L
           .filter((resource) => !resourceChoices.some((choice) => choice.id === resource.id))
           .map((resource) => (
             <label key={resource.id} className="card-pick">
-              <input type="checkbox" checked={shown('resources', resource.id)} onChange={() => toggle('resources', resource.id, resource.name, false)} />
+              <input
+                type="checkbox"
+                checked={shown('resources', resource.id)}
+                onChange={() => toggle('resources', resource.id, resource.name, false)}
+              />
               {resource.name}
             </label>
           ))}

@@ -49,8 +49,14 @@ function ChecklistView({ card, checklist }: { card: CardRef; checklist: Checklis
   const [newItem, setNewItem] = useState('');
   const refresh = [cardPanelKeys.checklists(card.id)] as const;
 
-  const tick = usePanelWrite((api, { item, checked }: { item: ChecklistItem; checked: boolean }) => api.updateItem(card, checklist.id, item.id, { checked }), refresh);
-  const add = usePanelWrite((api, description: string) => api.addItem(card, checklist.id, { description, position: nextPosition(items) }), refresh);
+  const tick = usePanelWrite(
+    (api, { item, checked }: { item: ChecklistItem; checked: boolean }) => api.updateItem(card, checklist.id, item.id, { checked }),
+    refresh,
+  );
+  const add = usePanelWrite(
+    (api, description: string) => api.addItem(card, checklist.id, { description, position: nextPosition(items) }),
+    refresh,
+  );
   const removeList = usePanelWrite((api) => api.removeChecklist(card, checklist.id), refresh);
 
   function setChecked(item: ChecklistItem, checked: boolean) {
@@ -71,17 +77,36 @@ function ChecklistView({ card, checklist }: { card: CardRef; checklist: Checklis
         <span className="muted" aria-label={t('card.checklist.progress', { done, total: items.length })}>
           {done}/{items.length}
         </span>
-        <ConfirmDelete name={t('card.checklist.deleteName', { name: checklist.name })} pending={removeList.isPending} onConfirm={() => removeList.mutate(undefined)} />
+        <ConfirmDelete
+          name={t('card.checklist.deleteName', { name: checklist.name })}
+          pending={removeList.isPending}
+          onConfirm={() => removeList.mutate(undefined)}
+        />
       </div>
       {removeList.error && <ErrorNotice error={removeList.error} />}
       <ul className="card-checklist__items">
         {items.map((item) => (
-          <ChecklistItemRow key={item.id} card={card} checklistId={checklist.id} item={item} onCheck={(checked) => setChecked(item, checked)} />
+          <ChecklistItemRow
+            key={item.id}
+            card={card}
+            checklistId={checklist.id}
+            item={item}
+            onCheck={(checked) => setChecked(item, checked)}
+          />
         ))}
       </ul>
       {tick.error && <ErrorNotice error={tick.error} />}
       <form className="card-inline-form" onSubmit={addItem} noValidate>
-        <Field label={<>{t('card.checklist.newItem')}<Hidden> {t('card.checklist.newItemFor', { name: checklist.name })}</Hidden></>} error={fieldErrors(add.error).description} className="field--grow">
+        <Field
+          label={
+            <>
+              {t('card.checklist.newItem')}
+              <Hidden> {t('card.checklist.newItemFor', { name: checklist.name })}</Hidden>
+            </>
+          }
+          error={fieldErrors(add.error).description}
+          className="field--grow"
+        >
           {(control) => (
             <input
               {...control}
@@ -108,7 +133,17 @@ function ChecklistView({ card, checklist }: { card: CardRef; checklist: Checklis
   );
 }
 
-function ChecklistItemRow({ card, checklistId, item, onCheck }: { card: CardRef; checklistId: string; item: ChecklistItem; onCheck: (checked: boolean) => void }) {
+function ChecklistItemRow({
+  card,
+  checklistId,
+  item,
+  onCheck,
+}: {
+  card: CardRef;
+  checklistId: string;
+  item: ChecklistItem;
+  onCheck: (checked: boolean) => void;
+}) {
   const t = useT();
   const [renaming, setRenaming] = useState(false);
   const [text, setText] = useState(item.description);
@@ -134,8 +169,26 @@ function ChecklistItemRow({ card, checklistId, item, onCheck }: { card: CardRef;
             rename.reset();
           }}
         >
-          <Field label={<>{t('card.checklist.renameLabel')}<Hidden> {item.description}</Hidden></>} error={fieldErrors(rename.error).description} className="field--grow">
-            {(control) => <input {...control} value={text} maxLength={500} autoFocus autoComplete="off" onChange={(event) => setText(event.target.value)} />}
+          <Field
+            label={
+              <>
+                {t('card.checklist.renameLabel')}
+                <Hidden> {item.description}</Hidden>
+              </>
+            }
+            error={fieldErrors(rename.error).description}
+            className="field--grow"
+          >
+            {(control) => (
+              <input
+                {...control}
+                value={text}
+                maxLength={500}
+                autoFocus
+                autoComplete="off"
+                onChange={(event) => setText(event.target.value)}
+              />
+            )}
           </Field>
           <button type="submit" className="button" disabled={rename.isPending}>
             {t('card.checklist.saveName')}
@@ -164,7 +217,13 @@ function ChecklistItemRow({ card, checklistId, item, onCheck }: { card: CardRef;
       >
         {t('card.checklist.rename')}
       </button>
-      <button type="button" className="button button--quiet" aria-label={t('card.checklist.deleteItem', { item: item.description })} disabled={remove.isPending} onClick={() => remove.mutate(undefined)}>
+      <button
+        type="button"
+        className="button button--quiet"
+        aria-label={t('card.checklist.deleteItem', { item: item.description })}
+        disabled={remove.isPending}
+        onClick={() => remove.mutate(undefined)}
+      >
         {t('common.delete')}
       </button>
       {remove.error && <ErrorNotice error={remove.error} />}
@@ -201,7 +260,9 @@ function NewChecklistForm({ card, templates, position }: { card: CardRef; templa
   return (
     <form className="card-new-checklist" aria-label={t('card.checklists.new')} onSubmit={submit} noValidate>
       <Field label={t('card.checklists.name')} error={errors.name}>
-        {(control) => <input {...control} value={name} maxLength={150} autoComplete="off" onChange={(event) => setName(event.target.value)} />}
+        {(control) => (
+          <input {...control} value={name} maxLength={150} autoComplete="off" onChange={(event) => setName(event.target.value)} />
+        )}
       </Field>
       {templates.length > 0 && (
         <Field label={t('card.checklists.template')} error={errors.board_checklist_id}>

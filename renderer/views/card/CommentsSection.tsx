@@ -49,7 +49,12 @@ export function CommentsSection({ card }: { card: CardDetail }) {
               {replyTo === comment.id ? (
                 <CommentForm card={ref} parentId={comment.id} onDone={() => setReplyTo(null)} />
               ) : (
-                <button type="button" className="button button--quiet" aria-label={t('card.comments.replyTo', { comment: excerpt(comment.text) })} onClick={() => setReplyTo(comment.id)}>
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  aria-label={t('card.comments.replyTo', { comment: excerpt(comment.text) })}
+                  onClick={() => setReplyTo(comment.id)}
+                >
                   {t('card.comments.reply')}
                 </button>
               )}

@@ -101,7 +101,15 @@ export function CustomFieldsSection({ card, definitions }: { card: CardDetail; d
   );
 }
 
-function CustomFieldInput({ field, input, onChange }: { field: CardCustomField; input: InputValue; onChange: (input: InputValue) => void }) {
+function CustomFieldInput({
+  field,
+  input,
+  onChange,
+}: {
+  field: CardCustomField;
+  input: InputValue;
+  onChange: (input: InputValue) => void;
+}) {
   const { definition } = field;
   const groupId = useId();
   if (field.orphan || !isEditableType(definition.type)) {
@@ -160,7 +168,14 @@ function CustomFieldInput({ field, input, onChange }: { field: CardCustomField; 
     case 'textarea':
       return (
         <Field label={definition.name}>
-          {(control) => <textarea {...control} rows={3} value={typeof input === 'string' ? input : ''} onChange={(event) => onChange(event.target.value)} />}
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              value={typeof input === 'string' ? input : ''}
+              onChange={(event) => onChange(event.target.value)}
+            />
+          )}
         </Field>
       );
     default:

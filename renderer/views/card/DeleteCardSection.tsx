@@ -13,7 +13,13 @@ export function DeleteCardSection({ card }: { card: CardDetail }) {
   const remove = useDeleteCard(card);
   return (
     <div className="card-section card-delete">
-      <ConfirmDelete name={cardTitle(card, t)} text={t('card.delete')} label={t('card.delete')} pending={remove.isPending} onConfirm={() => remove.mutate()} />
+      <ConfirmDelete
+        name={cardTitle(card, t)}
+        text={t('card.delete')}
+        label={t('card.delete')}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate()}
+      />
       {remove.error && <ErrorNotice error={remove.error} />}
     </div>
   );

@@ -24,10 +24,20 @@ export function OverruledNotice({ cardId }: { cardId: string }) {
           <li key={entry.id}>
             <span>{line(entry, t)}</span>{' '}
             <span className="card-panel__overruled-actions">
-              <button type="button" className="button" disabled={resolve.isPending} onClick={() => resolve.mutate({ id: entry.id, action: 'keep' })}>
+              <button
+                type="button"
+                className="button"
+                disabled={resolve.isPending}
+                onClick={() => resolve.mutate({ id: entry.id, action: 'keep' })}
+              >
                 {t('overruled.keep')}
               </button>
-              <button type="button" className="button button--quiet" disabled={resolve.isPending} onClick={() => resolve.mutate({ id: entry.id, action: 'accept' })}>
+              <button
+                type="button"
+                className="button button--quiet"
+                disabled={resolve.isPending}
+                onClick={() => resolve.mutate({ id: entry.id, action: 'accept' })}
+              >
                 {t('overruled.accept')}
               </button>
             </span>

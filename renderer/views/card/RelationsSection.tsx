@@ -40,7 +40,12 @@ export function RelationsSection({ card }: { card: CardDetail }) {
               <li key={relation.id} className="card-relation">
                 <span>{side.wording} </span>
                 {other ? (
-                  <button type="button" className="button button--link" aria-label={t('card.relations.open', { relation: side.wording, card: name })} onClick={() => open(side.otherId)}>
+                  <button
+                    type="button"
+                    className="button button--link"
+                    aria-label={t('card.relations.open', { relation: side.wording, card: name })}
+                    onClick={() => open(side.otherId)}
+                  >
                     {name}
                   </button>
                 ) : (

@@ -33,7 +33,14 @@ export function SplitCardSection({ card }: { card: CardDetail }) {
       onSuccess: ([first, second]) => {
         setDate('');
         if (first && second) {
-          notify(t('card.split.done', { card: cardTitle(card, t), end: first.end_date ?? '', newStart: second.start_date ?? '', newEnd: second.end_date ?? '' }));
+          notify(
+            t('card.split.done', {
+              card: cardTitle(card, t),
+              end: first.end_date ?? '',
+              newStart: second.start_date ?? '',
+              newEnd: second.end_date ?? '',
+            }),
+          );
         }
       },
     });

@@ -22,7 +22,10 @@ export function StatusStepper({ card, statuses }: { card: CardDetail; statuses: 
 
   function go(status: Status | null) {
     if (!status || edit.isPending) return;
-    edit.mutate({ description: t('card.history.setStatus', { card: cardTitle(card, t), status: status.name }), changes: { status_id: status.id } });
+    edit.mutate({
+      description: t('card.history.setStatus', { card: cardTitle(card, t), status: status.name }),
+      changes: { status_id: status.id },
+    });
   }
 
   return (

@@ -16,7 +16,8 @@ export function hasShellFileDialog(): boolean {
 
 export async function chooseFileInShell(): Promise<ShellChoice> {
   const result = await window.planner!.openAttachment();
-  if (result.status === 'chosen') return { kind: 'chosen', file: { filename: result.fileName, contentType: result.contentType, data: result.data } };
+  if (result.status === 'chosen')
+    return { kind: 'chosen', file: { filename: result.fileName, contentType: result.contentType, data: result.data } };
   if (result.status === 'canceled') return { kind: 'canceled' };
   return { kind: 'refused', message: result.message };
 }
@@ -59,6 +60,8 @@ export function formatBytes(bytes: number | null | undefined, locale: string): s
     unit++;
   }
   const digits = value < 10 ? 1 : 0;
-  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(value);
+  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(
+    value,
+  );
   return `${number} ${units[unit]}`;
 }

@@ -96,7 +96,9 @@ export function cardApi(transport: Transport) {
     splitCard: (card: CardRef, by: SplitBy) => post<{ data: Card[] }>(`${cardPath(card)}/split`, by).then((answer) => answer.data),
 
     checklists: (card: CardRef) =>
-      get<ListEnvelope<ChecklistWithItems>>(`${cardPath(card)}/checklist`, { with: 'items', sort: 'position:asc', limit: everything }).then((page) => page.data),
+      get<ListEnvelope<ChecklistWithItems>>(`${cardPath(card)}/checklist`, { with: 'items', sort: 'position:asc', limit: everything }).then(
+        (page) => page.data,
+      ),
     addChecklist: (card: CardRef, body: { name?: string; board_checklist_id?: string; position: number }) =>
       post<Checklist>(`${cardPath(card)}/checklist`, body),
     removeChecklist: (card: CardRef, checklistId: string) => remove(apiPath`/v1/collection/${card.collection_id}/checklist/${checklistId}`),
@@ -115,7 +117,11 @@ export function cardApi(transport: Transport) {
         limit: everything,
       }).then((page) => page.data),
     addComment: (card: CardRef, text: string, parentId: string | null) =>
-      post<Comment>(apiPath`/v1/collection/${card.collection_id}/comment`, { card_id: card.id, text, ...(parentId ? { parent_id: parentId } : {}) }),
+      post<Comment>(apiPath`/v1/collection/${card.collection_id}/comment`, {
+        card_id: card.id,
+        text,
+        ...(parentId ? { parent_id: parentId } : {}),
+      }),
 
     attachments: (card: CardRef) =>
       get<ListEnvelope<Attachment>>(apiPath`/v1/collection/${card.collection_id}/attachment`, {
@@ -124,7 +130,12 @@ export function cardApi(transport: Transport) {
         limit: everything,
       }).then((page) => page.data),
     addLink: (card: CardRef, filename: string, url: string) =>
-      post<Attachment>(apiPath`/v1/collection/${card.collection_id}/attachment`, { filename, file: url, type: 'external', card_id: card.id }),
+      post<Attachment>(apiPath`/v1/collection/${card.collection_id}/attachment`, {
+        filename,
+        file: url,
+        type: 'external',
+        card_id: card.id,
+      }),
     upload: (card: CardRef, file: ChosenFile) =>
       send<Attachment>(transport, {
         method: 'POST',
@@ -133,10 +144,14 @@ export function cardApi(transport: Transport) {
         upload: { ...file, fields: { card_id: card.id, filename: file.filename } },
       }),
     async download(card: CardRef, attachment: Pick<Attachment, 'id' | 'content_type'>): Promise<Blob> {
-      const response = await sendRequest(transport, { method: 'GET', path: apiPath`/v1/collection/${card.collection_id}/attachment/${attachment.id}/download` });
+      const response = await sendRequest(transport, {
+        method: 'GET',
+        path: apiPath`/v1/collection/${card.collection_id}/attachment/${attachment.id}/download`,
+      });
       return blobOf(response.body, response.headers['content-type'] ?? attachment.content_type ?? 'application/octet-stream');
     },
-    removeAttachment: (card: CardRef, attachmentId: string) => remove(apiPath`/v1/collection/${card.collection_id}/attachment/${attachmentId}`),
+    removeAttachment: (card: CardRef, attachmentId: string) =>
+      remove(apiPath`/v1/collection/${card.collection_id}/attachment/${attachmentId}`),
 
     relations: (cardId: string) =>
       get<ListEnvelope<RelationWithCards>>('/v1/card_relation', {
@@ -156,7 +171,11 @@ export function cardApi(transport: Transport) {
       }).then((page) => page.data),
 
     timeEntries: (cardId: string) =>
-      get<ListEnvelope<TimeTracking>>('/v1/time_tracking', { filter: `card_id:eq:${quoted(cardId)}`, sort: 'start:desc', limit: everything }).then((page) => page.data),
+      get<ListEnvelope<TimeTracking>>('/v1/time_tracking', {
+        filter: `card_id:eq:${quoted(cardId)}`,
+        sort: 'start:desc',
+        limit: everything,
+      }).then((page) => page.data),
     startTimer: (cardId: string) => post<TimeTracking>('/v1/time_tracking/start', { card_id: cardId }),
     stopTimer: (entryId: string) => post<TimeTracking>(apiPath`/v1/time_tracking/${entryId}/stop`),
   };
@@ -170,7 +189,8 @@ export type CardApi = ReturnType<typeof cardApi>;
  * re-serialised, so those two come back equal in content, not always byte for byte.
  */
 export function blobOf(body: unknown, contentType: string): Blob {
-  if (isBinaryBody(body)) return new Blob([bytesFromBase64((body as BinaryBody).data)], { type: (body as BinaryBody).contentType || contentType });
+  if (isBinaryBody(body))
+    return new Blob([bytesFromBase64((body as BinaryBody).data)], { type: (body as BinaryBody).contentType || contentType });
   if (typeof body === 'string') return new Blob([body], { type: contentType });
   return new Blob([JSON.stringify(body)], { type: contentType });
 }

@@ -58,7 +58,11 @@ export function useRelations(cardId: string) {
 
 export function useCardSearch(boardId: string, text: string) {
   const api = useCardApi();
-  return useQuery({ queryKey: cardPanelKeys.cardSearch(boardId, text), queryFn: () => api.searchCards(boardId, text), enabled: text.trim().length > 0 });
+  return useQuery({
+    queryKey: cardPanelKeys.cardSearch(boardId, text),
+    queryFn: () => api.searchCards(boardId, text),
+    enabled: text.trim().length > 0,
+  });
 }
 
 export function useTimeEntries(cardId: string) {

@@ -41,7 +41,7 @@ export function threadComments<C extends ThreadComment>(comments: readonly C[]):
 /** Whether `candidate` is `node` or sits below it, following parents up from the candidate. */
 function isWithin<C extends ThreadComment>(candidate: CommentNode<C>, node: CommentNode<C>, nodes: Map<string, CommentNode<C>>): boolean {
   const seen = new Set<string>();
-  for (let at: CommentNode<C> | undefined = candidate; at && !seen.has(at.comment.id); ) {
+  for (let at: CommentNode<C> | undefined = candidate; at && !seen.has(at.comment.id);) {
     if (at === node) return true;
     seen.add(at.comment.id);
     at = at.comment.parent_id ? nodes.get(at.comment.parent_id) : undefined;

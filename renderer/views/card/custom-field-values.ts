@@ -64,7 +64,11 @@ export function toInputValue(definition: Pick<CustomFieldDefinition, 'type'>, va
       if (typeof value === 'object' && !Array.isArray(value) && 'value' in value) return choiceKey((value as { value: unknown }).value);
       return choiceKey(value);
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' && isNumberText(value) ? value.trim() : '';
+      return typeof value === 'number' && Number.isFinite(value)
+        ? String(value)
+        : typeof value === 'string' && isNumberText(value)
+          ? value.trim()
+          : '';
     case 'date':
       return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : '';
     default:
@@ -83,7 +87,9 @@ export function toStoredValue(definition: Pick<CustomFieldDefinition, 'type' | '
       return input === true;
     case 'list': {
       const ticked = new Set(Array.isArray(input) ? input : []);
-      const values = choicesOf(definition).filter((choice) => ticked.has(choiceKey(choice.value))).map((choice) => choice.value);
+      const values = choicesOf(definition)
+        .filter((choice) => ticked.has(choiceKey(choice.value)))
+        .map((choice) => choice.value);
       return values.length > 0 ? values : null;
     }
     case 'select': {
@@ -112,7 +118,11 @@ function isNumberText(text: string): boolean {
  * The card's whole list with one field set to `value`: the value is replaced in place (its
  * other keys kept), or added with the definition's type and priority.
  */
-export function withCustomFieldValue(values: readonly CustomFieldValue[], definition: CustomFieldDefinition, value: unknown): CustomFieldValue[] {
+export function withCustomFieldValue(
+  values: readonly CustomFieldValue[],
+  definition: CustomFieldDefinition,
+  value: unknown,
+): CustomFieldValue[] {
   let found = false;
   const next = values.map((item) => {
     if (item.name !== definition.name) return item;
@@ -145,7 +155,13 @@ export function cardCustomFields(definitions: readonly CustomFieldDefinition[], 
   const orphans = values
     .filter((item) => !named.has(item.name))
     .map((item) => ({
-      definition: { name: item.name, type: (item.type ?? 'text') as CustomFieldDefinition['type'], priority: item.priority ?? 0, scope: 'card' as const, list: null },
+      definition: {
+        name: item.name,
+        type: (item.type ?? 'text') as CustomFieldDefinition['type'],
+        priority: item.priority ?? 0,
+        scope: 'card' as const,
+        list: null,
+      },
       value: item.value ?? null,
       orphan: true,
     }));

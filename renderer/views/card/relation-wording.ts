@@ -33,7 +33,11 @@ export interface RelationSide {
 }
 
 /** The relation as `cardId` sees it: which card is the other one, and what it is to it. */
-export function relationFrom(relation: Pick<CardRelation, 'card_id' | 'related_card_id' | 'type'>, cardId: string, t: Translate): RelationSide {
+export function relationFrom(
+  relation: Pick<CardRelation, 'card_id' | 'related_card_id' | 'type'>,
+  cardId: string,
+  t: Translate,
+): RelationSide {
   if (relation.card_id === cardId) return { otherId: relation.related_card_id, wording: t(outgoing[relation.type]) };
   return { otherId: relation.card_id, wording: t(incoming[relation.type]) };
 }

@@ -84,7 +84,12 @@ export function NewOrderRowsTable({ rows, errors, choices, onChange, onRemove }:
                 );
               })}
               <td>
-                <button type="button" className="button button--quiet" aria-label={t('orders.rows.removeRow', { row: index + 1 })} onClick={() => onRemove(index)}>
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  aria-label={t('orders.rows.removeRow', { row: index + 1 })}
+                  onClick={() => onRemove(index)}
+                >
                   {t('orders.rows.remove')}
                 </button>
               </td>

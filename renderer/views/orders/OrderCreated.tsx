@@ -23,9 +23,7 @@ export function OrderCreated({ order, rowCount, onAnother }: OrderCreatedProps) 
       <h1 id={titleId} className="view__title">
         {t('orders.created.title', { order: name })}
       </h1>
-      <p role="status">
-        {t.count('orders.created.saved', rowCount, { order: name })}
-      </p>
+      <p role="status">{t.count('orders.created.saved', rowCount, { order: name })}</p>
       {order.collection_id ? (
         // Back on the Orders screen after following the collection's link, the order is open.
         <OrderCollectionSummary collectionId={order.collection_id} titleId={collectionTitleId} beforeLeaving={() => openOrder(order.id)} />

@@ -23,7 +23,13 @@ export function OrderFilters() {
     <div role="search" className="order-filters" aria-label={t('orders.filters')}>
       <Field label={t('orders.filter.search')} className="order-filters__search">
         {(control) => (
-          <input {...control} type="search" value={filters.search} autoComplete="off" onChange={(event) => setFilter('search', event.target.value)} />
+          <input
+            {...control}
+            type="search"
+            value={filters.search}
+            autoComplete="off"
+            onChange={(event) => setFilter('search', event.target.value)}
+          />
         )}
       </Field>
       <Field label={t('orders.filter.type')}>
@@ -40,12 +46,24 @@ export function OrderFilters() {
       </Field>
       <Field label={t('orders.filter.status')}>
         {(control) => (
-          <input {...control} value={filters.status} autoComplete="off" placeholder={t('orders.filter.anyStatus')} onChange={(event) => setFilter('status', event.target.value)} />
+          <input
+            {...control}
+            value={filters.status}
+            autoComplete="off"
+            placeholder={t('orders.filter.anyStatus')}
+            onChange={(event) => setFilter('status', event.target.value)}
+          />
         )}
       </Field>
       <Field label={t('orders.filter.relation')}>
         {(control) => (
-          <ChoiceSelect {...control} value={filters.relationId} list={relations} noneLabel={t('orders.filter.allRelations')} onChange={(id) => setFilter('relationId', id)} />
+          <ChoiceSelect
+            {...control}
+            value={filters.relationId}
+            list={relations}
+            noneLabel={t('orders.filter.allRelations')}
+            onChange={(id) => setFilter('relationId', id)}
+          />
         )}
       </Field>
       <Field label={t('orders.filter.datesBy')}>

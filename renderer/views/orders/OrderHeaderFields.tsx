@@ -35,7 +35,13 @@ export function OrderHeaderFields({ values, onChange, errors, choices, currentNa
       {textFields.map(({ field, maxLength }) => (
         <Field key={field} label={t(`orders.field.${field}`)} error={errors[field]}>
           {(control) => (
-            <input {...control} value={values[field]} maxLength={maxLength} autoComplete="off" onChange={(event) => onChange(field, event.target.value)} />
+            <input
+              {...control}
+              value={values[field]}
+              maxLength={maxLength}
+              autoComplete="off"
+              onChange={(event) => onChange(field, event.target.value)}
+            />
           )}
         </Field>
       ))}

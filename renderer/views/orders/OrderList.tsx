@@ -154,12 +154,7 @@ export function OrderList() {
             })}
           </div>
         </div>
-        <div
-          ref={viewportRef}
-          role="rowgroup"
-          className="order-list__viewport"
-          onScroll={list.onScroll}
-        >
+        <div ref={viewportRef} role="rowgroup" className="order-list__viewport" onScroll={list.onScroll}>
           <div className="order-list__spacer" style={{ height: knownCount * rowHeight }}>
             {shown.map((index) => {
               const order = pages.rowAt(index);

@@ -328,9 +328,7 @@ export function OrderRowsGrid({ orderId }: { orderId: string }) {
         </p>
       )}
       {rowsQuery.data && rowsQuery.data.count > maxLimit && (
-        <p className="muted">
-          {t('orders.rows.cutOff', { shown: rows.length, count: rowsQuery.data.count })}
-        </p>
+        <p className="muted">{t('orders.rows.cutOff', { shown: rows.length, count: rowsQuery.data.count })}</p>
       )}
       <PasteOutcome report={pasteReport} />
     </section>

@@ -26,7 +26,8 @@ export function collectionOnPlanboard(
   pickedBoardId: string | null,
 ): CollectionOnPlanboard {
   if (collection.status === 'ignored') return { kind: 'ignored' };
-  const show = (board: BoardChoice) => ({ kind: 'board', boardId: board.id, boardName: board.name, planned: collection.status === 'planned' }) as const;
+  const show = (board: BoardChoice) =>
+    ({ kind: 'board', boardId: board.id, boardName: board.name, planned: collection.status === 'planned' }) as const;
   if (collection.board_id) {
     const own = boards.find((board) => board.id === collection.board_id);
     return own ? show(own) : { kind: 'board-gone' };

@@ -4,7 +4,14 @@
  * selected row. Orders themselves live in React Query, never here.
  */
 import { create } from 'zustand';
-import { defaultOrderSort, noOrderFilters, toggledSort, type OrderFilters, type OrderSort, type OrderSortField } from './order-list-query.js';
+import {
+  defaultOrderSort,
+  noOrderFilters,
+  toggledSort,
+  type OrderFilters,
+  type OrderSort,
+  type OrderSortField,
+} from './order-list-query.js';
 
 export type OrderScreen = { kind: 'list' } | { kind: 'order'; id: string } | { kind: 'new' };
 

@@ -9,7 +9,18 @@ import type { OrderRow } from '../../../shared/resources/order-row.js';
  * What a copy keeps: what the line is and how much of it is wanted. What already happened to
  * the original — deliveries, backorders, the link to an outside record — stays with it.
  */
-const copiedFields = ['code', 'description', 'item_id', 'item_code', 'activity_id', 'type', 'unit', 'quantity', 'quantity_original', 'status'] as const;
+const copiedFields = [
+  'code',
+  'description',
+  'item_id',
+  'item_code',
+  'activity_id',
+  'type',
+  'unit',
+  'quantity',
+  'quantity_original',
+  'status',
+] as const;
 
 export type RowWrite = Record<string, unknown>;
 

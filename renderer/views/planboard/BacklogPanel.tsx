@@ -179,7 +179,9 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
                 <>
                   <div className="pb-backlog__name">{collection.name || t('backlog.untitled')}</div>
                   <div className="pb-backlog__facts muted">
-                    {collection.due_date ? t('backlog.dueOn', { date: formatDay(collection.due_date, t.locale, longDay) }) : t('backlog.noDueDate')}
+                    {collection.due_date
+                      ? t('backlog.dueOn', { date: formatDay(collection.due_date, t.locale, longDay) })
+                      : t('backlog.noDueDate')}
                     {summary(collection, t) && ` · ${summary(collection, t)}`}
                   </div>
                   <div className="pb-backlog__actions">
@@ -230,7 +232,8 @@ function summary(collection: BacklogCollection, t: Translate): string {
   const activities = collection.activities ?? [];
   if (activities.length === 0) return '';
   const minutes = activities.reduce((sum, activity) => sum + (activity.time ?? 0), 0);
-  const what = activities.length === 1 && activities[0]!.description ? activities[0]!.description : t.count('backlog.activities', activities.length);
+  const what =
+    activities.length === 1 && activities[0]!.description ? activities[0]!.description : t.count('backlog.activities', activities.length);
   return `${what}, ${t('backlog.hours', { hours: new Intl.NumberFormat(t.locale, { maximumFractionDigits: 1 }).format(minutes / 60) })}`;
 }
 
@@ -265,7 +268,13 @@ function PlanForm({
         }
       }}
     >
-      <input type="date" aria-label={t('backlog.startOf', { name })} value={start} onChange={(event) => setStart(event.target.value)} autoFocus />
+      <input
+        type="date"
+        aria-label={t('backlog.startOf', { name })}
+        value={start}
+        onChange={(event) => setStart(event.target.value)}
+        autoFocus
+      />
       <select aria-label={t('backlog.stageFor', { name })} value={stageId} onChange={(event) => setStageId(event.target.value)}>
         <option value="">{t('backlog.boardStages')}</option>
         {stages.map((stage) => (

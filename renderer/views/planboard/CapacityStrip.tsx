@@ -20,7 +20,16 @@ interface CapacityStripProps {
   capacity: CapacityIndex;
 }
 
-export const CapacityStrip = memo(function CapacityStrip({ stageId, stageName, top, height, timeline, first, last, capacity }: CapacityStripProps) {
+export const CapacityStrip = memo(function CapacityStrip({
+  stageId,
+  stageName,
+  top,
+  height,
+  timeline,
+  first,
+  last,
+  capacity,
+}: CapacityStripProps) {
   const t = useT();
   const w = timeline.dayWidth;
   const showText = w >= 64;
@@ -70,7 +79,12 @@ const CapacityDay = memo(function CapacityDay({ date, stageName, left, width, pl
     <span
       className={`pb-capacity__day is-${level}`}
       style={{ left, width, backgroundImage: fill(level, capacityShare(day)) }}
-      title={t(level === 'over' ? 'planboard.capacity.dayOver' : 'planboard.capacity.day', { stage: stageName, date: longDate(date, t), planned, available })}
+      title={t(level === 'over' ? 'planboard.capacity.dayOver' : 'planboard.capacity.day', {
+        stage: stageName,
+        date: longDate(date, t),
+        planned,
+        available,
+      })}
     >
       {showText && `${hours(planned, t.locale)} / ${hours(available, t.locale)}`}
     </span>

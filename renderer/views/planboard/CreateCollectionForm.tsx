@@ -51,7 +51,9 @@ export function CreateCollectionForm({ boardId, onDone }: CreateCollectionFormPr
       errors={elsewhere}
     >
       <Field label={t('backlog.form.name')} error={errors.name}>
-        {(control) => <input {...control} value={name} maxLength={255} autoFocus autoComplete="off" onChange={(event) => setName(event.target.value)} />}
+        {(control) => (
+          <input {...control} value={name} maxLength={255} autoFocus autoComplete="off" onChange={(event) => setName(event.target.value)} />
+        )}
       </Field>
       <Field label={t('backlog.form.dueDate')} error={errors.due_date}>
         {(control) => <input {...control} type="date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />}

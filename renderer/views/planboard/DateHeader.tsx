@@ -42,7 +42,11 @@ export const DateHeader = memo(function DateHeader({ timeline, first, last, zoom
         ))}
       </div>
       {todayShown && zoom === 'month' && (
-        <span className="pb-dates__today" style={{ left: todayIndex * timeline.dayWidth, width: timeline.dayWidth }} title={dateAt(timeline, todayIndex)} />
+        <span
+          className="pb-dates__today"
+          style={{ left: todayIndex * timeline.dayWidth, width: timeline.dayWidth }}
+          title={dateAt(timeline, todayIndex)}
+        />
       )}
     </div>
   );

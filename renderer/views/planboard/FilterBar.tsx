@@ -157,7 +157,11 @@ function SavedViews({ boardId }: { boardId: string }) {
           if (!view) applyView({ id: '', filters: noFilters });
           else {
             const saved = (view.settings as { zoom?: unknown }).zoom;
-            applyView({ id: view.id, filters: filtersFromView(view.filters), zoom: zooms.includes(saved as Zoom) ? (saved as Zoom) : undefined });
+            applyView({
+              id: view.id,
+              filters: filtersFromView(view.filters),
+              zoom: zooms.includes(saved as Zoom) ? (saved as Zoom) : undefined,
+            });
           }
         }}
       >
@@ -188,7 +192,13 @@ function SavedViews({ boardId }: { boardId: string }) {
             }
           }}
         >
-          <input aria-label={t('planboard.view.name')} value={name} maxLength={100} autoFocus onChange={(event) => setName(event.target.value)} />
+          <input
+            aria-label={t('planboard.view.name')}
+            value={name}
+            maxLength={100}
+            autoFocus
+            onChange={(event) => setName(event.target.value)}
+          />
           <button type="submit" className="button button--primary" disabled={save.isPending}>
             {t('planboard.view.save')}
           </button>

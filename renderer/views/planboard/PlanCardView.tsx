@@ -132,7 +132,11 @@ export const PlanCardView = memo(function PlanCardView({ card, left, top, width,
         })}
         {collection !== title && collection}
         {initials.map((text, index) => (
-          <span key={card.resources[index]!.id} className="pb-card__resource" title={lookups.resources.get(card.resources[index]!.id)?.name}>
+          <span
+            key={card.resources[index]!.id}
+            className="pb-card__resource"
+            title={lookups.resources.get(card.resources[index]!.id)?.name}
+          >
             {text}
           </span>
         ))}

@@ -50,7 +50,9 @@ export function Planboard({ boardId }: { boardId: string }) {
   // Cards and capacity load for the days the grid renders plus a block on each side (so a
   // scroll finds its cards loaded before it gets there), in whole blocks: this re-renders only
   // when the scroll reaches another block, not every day.
-  const [loadRange, setLoadRange] = useState<DayRange>(() => loadRangeFor(dayIndex(timeline, today) - 14, dayIndex(timeline, today) + 42, timeline.days));
+  const [loadRange, setLoadRange] = useState<DayRange>(() =>
+    loadRangeFor(dayIndex(timeline, today) - 14, dayIndex(timeline, today) + 42, timeline.days),
+  );
   const onDaysChange = useCallback(
     (range: DayRange) =>
       setLoadRange((current) => {
@@ -78,7 +80,10 @@ export function Planboard({ boardId }: { boardId: string }) {
   }, [cards.cards, filters]);
   const dims = useMemo(() => ({ laneHeight, capacityHeight: showCapacity ? capacityHeight : 0, rowPadding }), [showCapacity]);
   const previousLayout = useRef<BoardLayout | undefined>(undefined);
-  const layout = useMemo(() => layoutBoard(stageIds, visibleCards, timeline, dims, previousLayout.current), [stageIds, visibleCards, timeline, dims]);
+  const layout = useMemo(
+    () => layoutBoard(stageIds, visibleCards, timeline, dims, previousLayout.current),
+    [stageIds, visibleCards, timeline, dims],
+  );
   useEffect(() => {
     previousLayout.current = layout;
   }, [layout]);

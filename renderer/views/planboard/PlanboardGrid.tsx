@@ -8,7 +8,18 @@
  * click to select (Shift/Ctrl to add), double-click to open. Keyboard input goes through the
  * pure reducer in keyboard.ts. Both end in `PlanboardActions`.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent as ReactPointerEvent,
+  type RefObject,
+} from 'react';
 import { useT } from '../../i18n/index.js';
 import { useCardPanel } from '../../state/card-panel.js';
 import { usePlanboardStore } from '../../state/planboard.js';
@@ -106,7 +117,10 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
     lastScrollLeft.current = el.scrollLeft;
     const next = windowOf(el, timeline, zoom);
     setView((current) =>
-      current.days.first === next.days.first && current.days.last === next.days.last && current.top === next.top && current.bottom === next.bottom
+      current.days.first === next.days.first &&
+      current.days.last === next.days.last &&
+      current.top === next.top &&
+      current.bottom === next.bottom
         ? current
         : next,
     );
@@ -119,7 +133,8 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
     if (!el) return;
     const before = shownTimeline.current;
     if (!before) el.scrollLeft = scrollLeftFor(timeline, today, leadIn(el));
-    else if (before !== timeline) el.scrollLeft = rezoomScrollLeft(before, timeline, lastScrollLeft.current, el.clientWidth - stageColumnWidth);
+    else if (before !== timeline)
+      el.scrollLeft = rezoomScrollLeft(before, timeline, lastScrollLeft.current, el.clientWidth - stageColumnWidth);
     shownTimeline.current = timeline;
     measure();
   }, [timeline, today, measure]);
@@ -247,7 +262,11 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
         break;
       case 'move-days':
         void actions.moveCards(
-          cardsOf(command.ids).map((p) => ({ card: p.card, ...dates(shiftSpan(p.card.start_date, p.card.end_date, command.days)), stage_id: p.card.stage_id })),
+          cardsOf(command.ids).map((p) => ({
+            card: p.card,
+            ...dates(shiftSpan(p.card.start_date, p.card.end_date, command.days)),
+            stage_id: p.card.stage_id,
+          })),
         );
         break;
       case 'move-stage':
@@ -274,7 +293,8 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
       const card = cardAt(ctx.cards, moved.stage, moved.lane, moved.day);
       if (row) {
         const top = row.top + layout.dims.capacityHeight + moved.lane * layout.dims.laneHeight;
-        if (card) scrollIntoView(card.first * timeline.dayWidth, Math.min((card.last - card.first + 1) * timeline.dayWidth, 600), top, cardHeight);
+        if (card)
+          scrollIntoView(card.first * timeline.dayWidth, Math.min((card.last - card.first + 1) * timeline.dayWidth, 600), top, cardHeight);
         else scrollIntoView(moved.day * timeline.dayWidth, timeline.dayWidth, top, cardHeight);
       }
     }
@@ -365,7 +385,15 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
         <DateHeader timeline={timeline} first={view.days.first} last={view.days.last} zoom={zoom} today={today} />
         <StageHeaders stages={stages} heights={heights} />
         <div className="pb-body" style={{ width, height: layout.height }}>
-          <DayBackground timeline={timeline} first={view.days.first} last={view.days.last} workdays={workdays} today={today} rowLines={rowLines} width={width} />
+          <DayBackground
+            timeline={timeline}
+            first={view.days.first}
+            last={view.days.last}
+            workdays={workdays}
+            today={today}
+            rowLines={rowLines}
+            width={width}
+          />
           {capacity &&
             layout.rows.map((row) =>
               row.top + row.height < view.top || row.top > view.bottom ? null : (

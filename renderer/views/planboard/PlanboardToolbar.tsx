@@ -66,7 +66,13 @@ export function PlanboardToolbar({ grid, today, actions }: PlanboardToolbarProps
       >
         {t('planboard.redo')}
       </button>
-      <button type="button" className="button" aria-pressed={helpOpen} onClick={() => setHelpOpen(!helpOpen)} title={t('planboard.shortcutsTitle')}>
+      <button
+        type="button"
+        className="button"
+        aria-pressed={helpOpen}
+        onClick={() => setHelpOpen(!helpOpen)}
+        title={t('planboard.shortcutsTitle')}
+      >
         {t('planboard.shortcuts')}
       </button>
     </div>

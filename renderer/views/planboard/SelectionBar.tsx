@@ -26,11 +26,15 @@ export function SelectionBar({ cards, labels, resources, actions }: SelectionBar
   if (cards.length === 0) return null;
   const collections = [...new Map(cards.map((card) => [card.collection_id, card.collection?.name || t('planboard.collection')])).entries()];
   const moveBy = (delta: number) =>
-    void actions.moveCards(cards.map((card) => ({ card, ...toDates(shiftSpan(card.start_date, card.end_date, delta)), stage_id: card.stage_id })));
+    void actions.moveCards(
+      cards.map((card) => ({ card, ...toDates(shiftSpan(card.start_date, card.end_date, delta)), stage_id: card.stage_id })),
+    );
 
   return (
     <div className="pb-selection" role="group" aria-label={t('planboard.selection')}>
-      <span className="pb-selection__count">{cards.length === 1 ? cardTitle(cards[0]!, t) : t.count('planboard.selection.count', cards.length)}</span>
+      <span className="pb-selection__count">
+        {cards.length === 1 ? cardTitle(cards[0]!, t) : t.count('planboard.selection.count', cards.length)}
+      </span>
       {cards.length === 1 && (
         <button type="button" className="button" onClick={() => openCard(cards[0]!.id)}>
           {t('planboard.selection.open')}
@@ -44,13 +48,31 @@ export function SelectionBar({ cards, labels, resources, actions }: SelectionBar
           if (delta) moveBy(delta);
         }}
       >
-        <button type="button" className="button button--quiet" onClick={() => moveBy(-1)} aria-label={t('planboard.selection.earlier')} title={t('planboard.selection.earlierTitle')}>
+        <button
+          type="button"
+          className="button button--quiet"
+          onClick={() => moveBy(-1)}
+          aria-label={t('planboard.selection.earlier')}
+          title={t('planboard.selection.earlierTitle')}
+        >
           ◀
         </button>
-        <button type="button" className="button button--quiet" onClick={() => moveBy(1)} aria-label={t('planboard.selection.later')} title={t('planboard.selection.laterTitle')}>
+        <button
+          type="button"
+          className="button button--quiet"
+          onClick={() => moveBy(1)}
+          aria-label={t('planboard.selection.later')}
+          title={t('planboard.selection.laterTitle')}
+        >
           ▶
         </button>
-        <input type="number" value={days} step={1} aria-label={t('planboard.selection.days')} onChange={(event) => setDays(event.target.value)} />
+        <input
+          type="number"
+          value={days}
+          step={1}
+          aria-label={t('planboard.selection.days')}
+          onChange={(event) => setDays(event.target.value)}
+        />
         <button type="submit" className="button">
           {t('planboard.selection.moveDays')}
         </button>
@@ -100,7 +122,13 @@ export function SelectionBar({ cards, labels, resources, actions }: SelectionBar
       >
         {t('common.delete')}
       </button>
-      <button type="button" className="button button--quiet" onClick={() => select([])} aria-label={t('planboard.selection.clear')} title={t('planboard.selection.clearTitle')}>
+      <button
+        type="button"
+        className="button button--quiet"
+        onClick={() => select([])}
+        aria-label={t('planboard.selection.clear')}
+        title={t('planboard.selection.clearTitle')}
+      >
         ✕
       </button>
     </div>

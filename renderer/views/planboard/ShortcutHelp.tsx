@@ -6,7 +6,21 @@ import { useT } from '../../i18n/index.js';
  * The shortcuts in the order listed. Each has two labels: its keys as the planner reads them
  * (`planboard.shortcut.<name>.keys`, words like "click" translated) and what it does.
  */
-export const shortcuts = ['arrows', 'open', 'close', 'moveDays', 'moveStages', 'delete', 'select', 'doubleClick', 'drag', 'newCollection', 'undo', 'redo', 'help'] as const;
+export const shortcuts = [
+  'arrows',
+  'open',
+  'close',
+  'moveDays',
+  'moveStages',
+  'delete',
+  'select',
+  'doubleClick',
+  'drag',
+  'newCollection',
+  'undo',
+  'redo',
+  'help',
+] as const;
 
 export function ShortcutHelp({ onClose }: { onClose: () => void }) {
   const t = useT();

@@ -18,7 +18,13 @@ export const StageHeaders = memo(function StageHeaders({ stages, heights }: Stag
       {stages.map((stage, index) => {
         const notes = stageNotes(stage, t);
         return (
-          <li key={stage.id} className="pb-stage" data-stage-id={stage.id} style={{ height: heights[index] }} title={notes ? `${stage.name} — ${notes}` : stage.name}>
+          <li
+            key={stage.id}
+            className="pb-stage"
+            data-stage-id={stage.id}
+            style={{ height: heights[index] }}
+            title={notes ? `${stage.name} — ${notes}` : stage.name}
+          >
             <span className="pb-stage__name">{stage.name}</span>
             {notes && <span className="pb-stage__notes"> — {notes}</span>}
           </li>

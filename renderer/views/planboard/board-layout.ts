@@ -58,7 +58,11 @@ export function layoutBoard(
 ): BoardLayout {
   const groups = new Map<string, PlanCard[]>(stageIds.map((id) => [id, []]));
   for (const card of cards) groups.get(card.stage_id)?.push(card);
-  const reusable = previous && previous.timeline === timeline && previous.dims.laneHeight === dims.laneHeight && previous.dims.capacityHeight === dims.capacityHeight;
+  const reusable =
+    previous &&
+    previous.timeline === timeline &&
+    previous.dims.laneHeight === dims.laneHeight &&
+    previous.dims.capacityHeight === dims.capacityHeight;
 
   const rows: StageRow[] = [];
   const byId = new Map<string, PlacedCard>();
@@ -72,7 +76,10 @@ export function layoutBoard(
     if (before && before.index === index && sameItems(before.cards, group)) {
       laneCount = before.laneCount;
       // The same cards in the same place when the rows above kept their heights.
-      placed = before.top === top ? (before.placed as PlacedCard[]) : before.placed.map((p) => ({ ...p, top: top + dims.capacityHeight + p.lane * dims.laneHeight }));
+      placed =
+        before.top === top
+          ? (before.placed as PlacedCard[])
+          : before.placed.map((p) => ({ ...p, top: top + dims.capacityHeight + p.lane * dims.laneHeight }));
     } else {
       const spans = group.map((card) => ({ id: card.id, ...spanDays(timeline, card.start_date, card.end_date) }));
       const packing = packLanes(spans);

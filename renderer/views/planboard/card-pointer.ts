@@ -77,7 +77,9 @@ export function watchCardPointer(options: CardPointerOptions): void {
       }
       drag = new CardDrag({
         element,
-        followers: moving.filter((p) => p !== placed).flatMap((p) => document.querySelector<HTMLElement>(`[data-card-id="${p.card.id}"]`) ?? []),
+        followers: moving
+          .filter((p) => p !== placed)
+          .flatMap((p) => document.querySelector<HTMLElement>(`[data-card-id="${p.card.id}"]`) ?? []),
         mode,
         dayWidth: timeline.dayWidth,
         width: placed.width,
@@ -139,8 +141,14 @@ export function movesFor(cards: readonly PlacedCard[], result: DragResult, stage
 
 /** What the label beside the pointer says: "Mon 23 Nov 2026 – Wed 25 Nov 2026, Painting". */
 export function describeDrop(p: PlacedCard, result: DragResult, stages: readonly { name: string }[], t: Translate): string {
-  const span = result.mode === 'move' ? shiftSpan(p.card.start_date, p.card.end_date, result.days) : resizeSpan(p.card.start_date, p.card.end_date, result.mode, result.days);
+  const span =
+    result.mode === 'move'
+      ? shiftSpan(p.card.start_date, p.card.end_date, result.days)
+      : resizeSpan(p.card.start_date, p.card.end_date, result.mode, result.days);
   const stage = result.mode === 'move' ? stages[Math.min(stages.length - 1, Math.max(0, p.stage + result.rows))] : undefined;
-  const when = span.start === span.end ? longDate(span.start, t) : t('planboard.date.range', { start: longDate(span.start, t), end: longDate(span.end, t) });
+  const when =
+    span.start === span.end
+      ? longDate(span.start, t)
+      : t('planboard.date.range', { start: longDate(span.start, t), end: longDate(span.end, t) });
   return stage && result.rows !== 0 ? `${when}, ${stage.name}` : when;
 }

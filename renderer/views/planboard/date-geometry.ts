@@ -338,7 +338,11 @@ export function resizeSpan(start: string, end: string, edge: 'start' | 'end', da
  * The fixed blocks of days cards are loaded in (`size` days from the origin each), covering a
  * range: loading by blocks lets a scroll reuse what earlier scrolls loaded.
  */
-export function blocksCovering(timeline: Timeline, range: DayRange, size: number): { first: number; last: number; from: string; to: string }[] {
+export function blocksCovering(
+  timeline: Timeline,
+  range: DayRange,
+  size: number,
+): { first: number; last: number; from: string; to: string }[] {
   const blocks: { first: number; last: number; from: string; to: string }[] = [];
   for (let first = Math.floor(range.first / size) * size; first <= range.last; first += size) {
     const last = first + size - 1;

@@ -147,7 +147,12 @@ export function planboardKey(state: NavState, input: NavKey, ctx: NavContext): N
  * Selection by pointer: a plain click selects one card; Ctrl (Cmd) adds or removes a card;
  * Shift adds it. The cursor goes to the clicked cell so the keyboard carries on from there.
  */
-export function clickCard<S extends Pick<NavState, 'cursor' | 'selected'>>(state: S, card: NavCard, day: number, modifiers: { shift?: boolean; ctrl?: boolean }): S {
+export function clickCard<S extends Pick<NavState, 'cursor' | 'selected'>>(
+  state: S,
+  card: NavCard,
+  day: number,
+  modifiers: { shift?: boolean; ctrl?: boolean },
+): S {
   const cursor: Cursor = { stage: card.stage, lane: card.lane, day: Math.min(card.last, Math.max(card.first, day)) };
   if (modifiers.ctrl) {
     const selected = state.selected.includes(card.id) ? state.selected.filter((id) => id !== card.id) : [...state.selected, card.id];

@@ -46,7 +46,11 @@ export const cardListShape = {
  * A card as a write or the planning operation returns it (all fields, no relations) in the
  * planboard's shape. Relations it does not carry are kept from `previous` when given.
  */
-export function toPlanCard(card: Card | Record<string, unknown>, collection: Pick<Collection, 'name' | 'warnings'> | null, previous?: PlanCard): PlanCard {
+export function toPlanCard(
+  card: Card | Record<string, unknown>,
+  collection: Pick<Collection, 'name' | 'warnings'> | null,
+  previous?: PlanCard,
+): PlanCard {
   const c = card as Record<string, unknown>;
   const links = (value: unknown, fallback: { id: string }[]): { id: string }[] =>
     Array.isArray(value) ? value.map((item) => ({ id: String((item as { id: unknown }).id) })) : fallback;

@@ -58,7 +58,12 @@ export interface PlanOptions {
 }
 
 /** Plans a collection: one command (docs/API.md "Commands and undo"), whose id undo takes. */
-export function planCollection(transport: Transport, collectionId: string, boardId: string, options: PlanOptions): Promise<{ body: PlannedCollection; commandId: string }> {
+export function planCollection(
+  transport: Transport,
+  collectionId: string,
+  boardId: string,
+  options: PlanOptions,
+): Promise<{ body: PlannedCollection; commandId: string }> {
   return sendCommand(transport, {
     method: 'POST',
     path: apiPath`/v1/collection/${collectionId}/board/${boardId}`,

@@ -49,7 +49,12 @@ export function backlogQuery(board: Pick<Board, 'id' | 'own_backlog'>, search = 
 export function removeFromBacklog(queryClient: QueryClient, boardId: string, collectionId: string): CacheSnapshot {
   const snapshot = queryClient.getQueriesData<ListEnvelope<Collection>>({ queryKey: planboardKeys.backlog(boardId) });
   for (const [key, before] of snapshot) {
-    if (before) queryClient.setQueryData(key, { ...before, count: before.count - 1, data: before.data.filter((collection) => collection.id !== collectionId) });
+    if (before)
+      queryClient.setQueryData(key, {
+        ...before,
+        count: before.count - 1,
+        data: before.data.filter((collection) => collection.id !== collectionId),
+      });
   }
   return snapshot;
 }

@@ -26,13 +26,7 @@ import type { Transport } from '../../api/transport.js';
 import { useT, type MessageKey, type Params, type Translate } from '../../i18n/index.js';
 import { useNotices } from '../../state/notices.js';
 import { UndoDropped, undoManager, type CommandUndoer, type UndoManager } from '../../state/undo.js';
-import {
-  deleteCard,
-  moveToBacklog,
-  planCollection,
-  restoreCard,
-  type PlanOptions,
-} from './planboard-api.js';
+import { deleteCard, moveToBacklog, planCollection, restoreCard, type PlanOptions } from './planboard-api.js';
 import {
   cachedCollectionCards,
   changeCachedCards,
@@ -160,11 +154,18 @@ function planboardActions(ctx: Context): PlanboardActions {
   function undoProblem(action: 'undo' | 'redo', error: unknown): { text: string; tone: 'info' | 'error' } {
     if (error instanceof UndoDropped) {
       const key = error.alreadyUndone
-        ? action === 'undo' ? 'planboard.undoUndoneAlready' : 'planboard.redoUndoneAlready'
-        : action === 'undo' ? 'planboard.undoChanged' : 'planboard.redoChanged';
+        ? action === 'undo'
+          ? 'planboard.undoUndoneAlready'
+          : 'planboard.redoUndoneAlready'
+        : action === 'undo'
+          ? 'planboard.undoChanged'
+          : 'planboard.redoChanged';
       return { text: t(key, { action: error.description }), tone: 'info' };
     }
-    return { text: t(action === 'undo' ? 'planboard.undoFailed' : 'planboard.redoFailed', { problem: describeError(error) }), tone: 'error' };
+    return {
+      text: t(action === 'undo' ? 'planboard.undoFailed' : 'planboard.redoFailed', { problem: describeError(error) }),
+      tone: 'error',
+    };
   }
 
   return {
@@ -179,7 +180,10 @@ function planboardActions(ctx: Context): PlanboardActions {
       const snapshot = optimistic(next);
       const name: ActionName =
         changed.length === 1
-          ? { key: isResize(changed[0]!) ? 'planboard.action.resize' : 'planboard.action.move', params: { card: cardTitle(changed[0]!.card, t) } }
+          ? {
+              key: isResize(changed[0]!) ? 'planboard.action.resize' : 'planboard.action.move',
+              params: { card: cardTitle(changed[0]!.card, t) },
+            }
           : { key: 'planboard.action.moveCards', params: { count: changed.length } };
       // One command for the whole set: the server applies the dependency behaviour once.
       await command(name, snapshot, async (description) => (await runCommand(transport, 'move_cards', { cards }, description)).command_id);
@@ -195,7 +199,12 @@ function planboardActions(ctx: Context): PlanboardActions {
           ? { key: 'planboard.action.addLabel', params: { label: name, cards: what } }
           : { key: 'planboard.action.assign', params: { resource: name, cards: what } };
       const path = links === 'labels' ? 'label_cards' : 'assign_cards';
-      await command(action, snapshot, async (description) => (await runCommand(transport, path, { cards: targets.map((card) => card.id), add: [id] }, description)).command_id);
+      await command(
+        action,
+        snapshot,
+        async (description) =>
+          (await runCommand(transport, path, { cards: targets.map((card) => card.id), add: [id] }, description)).command_id,
+      );
     },
 
     async deleteCards(cards) {
@@ -248,7 +257,9 @@ function planboardActions(ctx: Context): PlanboardActions {
     async unplan(collectionId, name) {
       // One command: undo brings back the very cards it removed, where they were.
       await performCommand({ key: 'planboard.action.unplan', params: { collection: name } }, async () => {
-        const snapshot = changeCachedCards(queryClient, boardId, { remove: cachedCollectionCards(queryClient, boardId, collectionId).map((c) => c.id) });
+        const snapshot = changeCachedCards(queryClient, boardId, {
+          remove: cachedCollectionCards(queryClient, boardId, collectionId).map((c) => c.id),
+        });
         try {
           return (await moveToBacklog(transport, collectionId)).commandId;
         } catch (error) {

@@ -89,4 +89,3 @@ export function usePlanboardCapacity(boardId: string, timeline: Timeline, range:
 function mergeCapacity(results: UseQueryResult<CapacityResponse>[]): BoardCapacity {
   return { index: indexCapacity(results.map((result) => result.data)), error: results.find((result) => result.error)?.error ?? null };
 }
-

@@ -11,13 +11,7 @@ import { weekdays } from '../../components/weekdays.js';
 import { useT } from '../../i18n/index.js';
 import type { Resource } from '../../../shared/resources/resource.js';
 import { ResourceStagesFields } from './ResourceStagesFields.js';
-import {
-  newResourceDraft,
-  resourceBody,
-  resourceDraftFrom,
-  resourceFormInputs,
-  type BoardWithStages,
-} from './resource-draft.js';
+import { newResourceDraft, resourceBody, resourceDraftFrom, resourceFormInputs, type BoardWithStages } from './resource-draft.js';
 
 interface ResourceFormProps {
   /** The resource being edited, or undefined to create one. */
@@ -61,9 +55,7 @@ export function ResourceForm({ resource, boards, onDone }: ResourceFormProps) {
         {(control) => <ResourceTypeSelect {...control} value={draft.type} onChange={(type) => change({ type })} />}
       </Field>
       <Field label={t('resources.color')} error={errors.color_hex}>
-        {(control) => (
-          <input {...control} type="color" value={draft.color} onChange={(event) => change({ color: event.target.value })} />
-        )}
+        {(control) => <input {...control} type="color" value={draft.color} onChange={(event) => change({ color: event.target.value })} />}
       </Field>
       <Field label={t('resources.startDate')} error={errors.start_date}>
         {(control) => (
@@ -78,7 +70,15 @@ export function ResourceForm({ resource, boards, onDone }: ResourceFormProps) {
       <fieldset className="week-hours form-grid__wide">
         <legend>{t('resources.weekHours')}</legend>
         {weekdays.map(({ key, nameKey }) => (
-          <Field key={key} label={<>{t(nameKey)}<Hidden> {t('resources.dayHours')}</Hidden></>}>
+          <Field
+            key={key}
+            label={
+              <>
+                {t(nameKey)}
+                <Hidden> {t('resources.dayHours')}</Hidden>
+              </>
+            }
+          >
             {(control) => (
               <input
                 {...control}

@@ -19,10 +19,8 @@ interface ResourceStagesFieldsProps {
 export function ResourceStagesFields({ boards, assignments, onChange, error }: ResourceStagesFieldsProps) {
   const errorId = useId();
   const t = useT();
-  const find = (boardId: string, stageId: string) =>
-    assignments.find((a) => a.boardId === boardId && a.stageId === stageId);
-  const without = (boardId: string, stageId: string) =>
-    assignments.filter((a) => a.boardId !== boardId || a.stageId !== stageId);
+  const find = (boardId: string, stageId: string) => assignments.find((a) => a.boardId === boardId && a.stageId === stageId);
+  const without = (boardId: string, stageId: string) => assignments.filter((a) => a.boardId !== boardId || a.stageId !== stageId);
 
   return (
     <fieldset className="stage-assignments form-grid__wide" aria-describedby={error ? errorId : undefined}>
@@ -44,7 +42,10 @@ export function ResourceStagesFields({ boards, assignments, onChange, error }: R
                   onChange={(event) =>
                     onChange(
                       event.target.checked
-                        ? [...assignments, { boardId: board.id, stageId: stage.id, percentage: String(stage.default_percentage), active: true }]
+                        ? [
+                            ...assignments,
+                            { boardId: board.id, stageId: stage.id, percentage: String(stage.default_percentage), active: true },
+                          ]
                         : without(board.id, stage.id),
                     )
                   }

@@ -83,7 +83,11 @@ function ForgottenTimerHours({ userId, hours }: { userId: string; hours: number 
     update.mutate({ id: userId, changes: { forgotten_timer_hours: Number(text) } }, { onSuccess: () => setText(null) });
   }
   return (
-    <Field label={t('appUser.forgottenHours')} error={placed.byInput.forgotten_timer_hours ?? placed.elsewhere[0]} className="settings-section__field">
+    <Field
+      label={t('appUser.forgottenHours')}
+      error={placed.byInput.forgotten_timer_hours ?? placed.elsewhere[0]}
+      className="settings-section__field"
+    >
       {(control) => (
         <input
           {...control}

@@ -43,7 +43,14 @@ export function ClosingSettings() {
         <div className="settings-choices" role="radiogroup" aria-label={t('closing.question')}>
           {choices.map((value) => (
             <label key={value} className="settings-choice">
-              <input type="radio" name="close-with-pending" value={value} checked={choice === value} disabled={choice === null} onChange={() => void choose(value)} />
+              <input
+                type="radio"
+                name="close-with-pending"
+                value={value}
+                checked={choice === value}
+                disabled={choice === null}
+                onChange={() => void choose(value)}
+              />
               <span>{t(`closing.${value}`)}</span>
             </label>
           ))}

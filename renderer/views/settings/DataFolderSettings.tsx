@@ -59,7 +59,8 @@ export function DataFolderSettings() {
     setOutcome(null);
     try {
       const result = await bridge.restore();
-      if (result.status === 'restored') setOutcome({ ok: true, message: t('data.restored', { when: formatDateTime(result.createdAt, t.locale) }) });
+      if (result.status === 'restored')
+        setOutcome({ ok: true, message: t('data.restored', { when: formatDateTime(result.createdAt, t.locale) }) });
       else if (result.status !== 'canceled') setOutcome({ ok: false, message: result.message });
     } catch (error) {
       setOutcome({ ok: false, message: describeError(error) });

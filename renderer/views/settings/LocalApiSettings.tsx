@@ -12,7 +12,15 @@ import { localApiControl } from '../../api/local-api.js';
 import { formatDateTime } from '../../components/dates-format.js';
 import { Field } from '../../components/Field.js';
 import { useT, type Translate } from '../../i18n/index.js';
-import { isLocalApiPort, maxLocalApiPort, minLocalApiPort, type LocalApiChange, type LocalApiOutcome, type LocalApiProblem, type LocalApiState } from '../../../shared/local-api.js';
+import {
+  isLocalApiPort,
+  maxLocalApiPort,
+  minLocalApiPort,
+  type LocalApiChange,
+  type LocalApiOutcome,
+  type LocalApiProblem,
+  type LocalApiState,
+} from '../../../shared/local-api.js';
 
 const stateKey = ['host', 'local-api'] as const;
 
@@ -101,7 +109,12 @@ export function LocalApiSettings() {
       {state && (
         <>
           <label className="settings-choice">
-            <input type="checkbox" checked={switching ?? state.enabled} disabled={busy} onChange={(event) => void flip(event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={switching ?? state.enabled}
+              disabled={busy}
+              onChange={(event) => void flip(event.target.checked)}
+            />
             <span>{t('localApi.enable')}</span>
           </label>
           <p className="muted" role="status">

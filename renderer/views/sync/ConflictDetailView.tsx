@@ -27,7 +27,9 @@ function ConflictBody({ conflict, onResolved }: { conflict: ConflictDetail; onRe
   const { mutation } = conflict;
   const rows = conflictRows(mutation.fields, conflict.server_record);
   const editable = editableFields(mutation.fields);
-  const [edits, setEdits] = useState<Record<string, string>>(() => Object.fromEntries(editable.map((field) => [field, valueText(mutation.fields?.[field])])));
+  const [edits, setEdits] = useState<Record<string, string>>(() =>
+    Object.fromEntries(editable.map((field) => [field, valueText(mutation.fields?.[field])])),
+  );
   const [copied, setCopied] = useState<{ ok: boolean; message: string } | null>(null);
   // An action of several changes is retried or discarded whole, as it was: no edits.
   const changes = conflict.group?.items.length ?? 1;
@@ -65,13 +67,20 @@ function ConflictBody({ conflict, onResolved }: { conflict: ConflictDetail; onRe
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.field} className={row.differs ? 'conflict__row conflict__row--differs' : row.sent ? 'conflict__row' : 'conflict__row conflict__row--context'}>
+            <tr
+              key={row.field}
+              className={
+                row.differs ? 'conflict__row conflict__row--differs' : row.sent ? 'conflict__row' : 'conflict__row conflict__row--context'
+              }
+            >
               <th scope="row">
                 {row.field}
                 {row.differs && <span className="visually-hidden"> ({t('conflict.differs')})</span>}
               </th>
               <td>{row.sent ? <Value value={row.mine} /> : <span className="muted">{t('conflict.notSent')}</span>}</td>
-              <td>{conflict.server_record ? <Value value={row.theirs} /> : <span className="muted">{t('conflict.noServerRecord')}</span>}</td>
+              <td>
+                {conflict.server_record ? <Value value={row.theirs} /> : <span className="muted">{t('conflict.noServerRecord')}</span>}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -91,7 +100,11 @@ function ConflictBody({ conflict, onResolved }: { conflict: ConflictDetail; onRe
                     <option value="false">{t('common.no')}</option>
                   </select>
                 ) : (
-                  <input {...control} value={edits[field] ?? ''} onChange={(event) => setEdits({ ...edits, [field]: event.target.value })} />
+                  <input
+                    {...control}
+                    value={edits[field] ?? ''}
+                    onChange={(event) => setEdits({ ...edits, [field]: event.target.value })}
+                  />
                 )
               }
             </Field>

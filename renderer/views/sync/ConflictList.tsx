@@ -36,7 +36,12 @@ export function ConflictList() {
           {page.data.map((conflict) => (
             <li key={conflict.id} className="conflict">
               <ConflictHeading conflict={conflict} />
-              <button type="button" className="button" aria-expanded={open === conflict.id} onClick={() => setOpen(open === conflict.id ? null : conflict.id)}>
+              <button
+                type="button"
+                className="button"
+                aria-expanded={open === conflict.id}
+                onClick={() => setOpen(open === conflict.id ? null : conflict.id)}
+              >
                 {open === conflict.id ? t('conflict.hide') : t('conflict.review')}
               </button>
               {open === conflict.id && <ConflictDetailView id={conflict.id} onResolved={() => setOpen(null)} />}

@@ -24,7 +24,13 @@ export function ConnectionForm() {
   }
   if (!settings.data) return null;
   // Keyed by what is stored, so the inputs start from it again after a save elsewhere.
-  return <ConnectionFields key={`${settings.data.remote_url}|${settings.data.api_env}|${settings.data.auth}`} stored={settings.data} save={save} />;
+  return (
+    <ConnectionFields
+      key={`${settings.data.remote_url}|${settings.data.api_env}|${settings.data.auth}`}
+      stored={settings.data}
+      save={save}
+    />
+  );
 }
 
 function ConnectionFields({ stored, save }: { stored: SyncSettings; save: ReturnType<typeof useSaveSyncSettings> }) {
@@ -47,7 +53,12 @@ function ConnectionFields({ stored, save }: { stored: SyncSettings; save: Return
     if (apiKey && !apiEnv.trim()) return setProblem(t('connection.envRequired'));
     if (!apiKey && !stored.has_credentials) return setProblem(t('connection.keyRequired'));
     save.mutate(
-      { remote_url: url, ...(apiEnv.trim() ? { api_env: apiEnv.trim() } : {}), ...(apiKey ? { api_key: apiKey } : {}), ...(needsOptIn && allowInsecure ? { allow_insecure_http: true } : {}) },
+      {
+        remote_url: url,
+        ...(apiEnv.trim() ? { api_env: apiEnv.trim() } : {}),
+        ...(apiKey ? { api_key: apiKey } : {}),
+        ...(needsOptIn && allowInsecure ? { allow_insecure_http: true } : {}),
+      },
       { onSuccess: () => setApiKey('') },
     );
   }
@@ -60,13 +71,25 @@ function ConnectionFields({ stored, save }: { stored: SyncSettings; save: Return
         </h2>
         {stored.remote_url && (
           <span className="muted">
-            {stored.auth === 'oauth' ? t('connection.signedInAccount') : stored.has_credentials ? t('connection.signedInKey', { env: stored.api_env ?? '' }) : t('connection.noCredentials')}
+            {stored.auth === 'oauth'
+              ? t('connection.signedInAccount')
+              : stored.has_credentials
+                ? t('connection.signedInKey', { env: stored.api_env ?? '' })
+                : t('connection.noCredentials')}
           </span>
         )}
       </div>
       <form className="connection-form" onSubmit={submit}>
         <Field label={t('connection.remoteUrl')} error={placed.byInput.remote_url} className="connection-form__url">
-          {(control) => <input {...control} type="url" placeholder="https://planner.example.com" value={remoteUrl} onChange={(event) => setRemoteUrl(event.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              type="url"
+              placeholder="https://planner.example.com"
+              value={remoteUrl}
+              onChange={(event) => setRemoteUrl(event.target.value)}
+            />
+          )}
         </Field>
         <Field label={t('connection.environment')} error={placed.byInput.api_env}>
           {(control) => <input {...control} autoComplete="off" value={apiEnv} onChange={(event) => setApiEnv(event.target.value)} />}
@@ -86,7 +109,8 @@ function ConnectionFields({ stored, save }: { stored: SyncSettings; save: Return
         {needsOptIn && (
           <div className="connection-form__wide connection-form__insecure">
             <label>
-              <input type="checkbox" checked={allowInsecure} onChange={(event) => setAllowInsecure(event.target.checked)} /> {t('connection.allowInsecure')}
+              <input type="checkbox" checked={allowInsecure} onChange={(event) => setAllowInsecure(event.target.checked)} />{' '}
+              {t('connection.allowInsecure')}
             </label>
             <p className="muted">{t('connection.allowInsecureHint')}</p>
           </div>
@@ -135,7 +159,11 @@ function AccountSignIn({ remoteUrl }: { remoteUrl: string }) {
     setResult(null);
     try {
       const outcome = await signIn({ remote_url: remoteUrl, client_id: clientId.trim() });
-      setResult(outcome.status === 'signed-in' ? { ok: true, message: t('connection.signedIn', { remote: outcome.remote_url }) } : { ok: false, message: outcome.message });
+      setResult(
+        outcome.status === 'signed-in'
+          ? { ok: true, message: t('connection.signedIn', { remote: outcome.remote_url }) }
+          : { ok: false, message: outcome.message },
+      );
     } catch (error) {
       setResult({ ok: false, message: describeError(error) });
     } finally {
@@ -145,7 +173,9 @@ function AccountSignIn({ remoteUrl }: { remoteUrl: string }) {
 
   return (
     <div className="connection-form connection-form--account">
-      <Field label={t('connection.clientId')}>{(control) => <input {...control} autoComplete="off" value={clientId} onChange={(event) => setClientId(event.target.value)} />}</Field>
+      <Field label={t('connection.clientId')}>
+        {(control) => <input {...control} autoComplete="off" value={clientId} onChange={(event) => setClientId(event.target.value)} />}
+      </Field>
       <div className="connection-form__actions">
         <button type="button" className="button" disabled={busy || !remoteUrl || !clientId.trim()} onClick={() => void start()}>
           {busy ? t('connection.signingIn') : t('connection.signInAccount')}

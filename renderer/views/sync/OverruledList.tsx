@@ -52,14 +52,21 @@ function OverruledEntryView({ entry }: { entry: OverruledEntry }) {
   const field = fieldLabel(entry.resource, entry.field, t);
 
   function act(action: 'keep' | 'accept') {
-    resolve.mutate({ id: entry.id, action }, { onSuccess: () => notify(action === 'keep' ? t('overruled.kept') : t('overruled.accepted')) });
+    resolve.mutate(
+      { id: entry.id, action },
+      { onSuccess: () => notify(action === 'keep' ? t('overruled.kept') : t('overruled.accepted')) },
+    );
   }
 
   return (
     <>
       <div className="conflict__heading">
         <p className="conflict__what">
-          {t('overruled.heading', { field, resource: resourceWord(entry.resource, t), name: entry.record_name ? `“${entry.record_name}”` : '' })}
+          {t('overruled.heading', {
+            field,
+            resource: resourceWord(entry.resource, t),
+            name: entry.record_name ? `“${entry.record_name}”` : '',
+          })}
         </p>
         <p className="muted conflict__when">{t('overruled.by', { who: changedBy(entry, t), when: changedWhen(entry, t) })}</p>
       </div>

@@ -39,12 +39,15 @@ export function PendingChanges() {
             {page.data.map((mutation) => (
               <tr key={mutation.mutation_id}>
                 <td>
-                  <span className="sync-table__resource">{humanResource(mutation.resource)}</span> {recordName(mutation.fields) ?? <span className="muted">{mutation.id.slice(0, 8)}</span>}
+                  <span className="sync-table__resource">{humanResource(mutation.resource)}</span>{' '}
+                  {recordName(mutation.fields) ?? <span className="muted">{mutation.id.slice(0, 8)}</span>}
                 </td>
                 <td>{t(`conflict.op.${mutation.op}`)}</td>
-                <td className="muted sync-table__fields">{Object.keys(mutation.fields ?? {})
+                <td className="muted sync-table__fields">
+                  {Object.keys(mutation.fields ?? {})
                     .filter((field) => !bookkeepingFields.includes(field))
-                    .join(', ')}</td>
+                    .join(', ')}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -43,7 +43,11 @@ export function SyncHistory() {
             {page.data.map((run) => (
               <tr key={run.id} className={run.error ? 'sync-history__run--failed' : undefined}>
                 <td>{formatDateTime(run.started_at, t.locale)}</td>
-                <td className="sync-history__number">{t('history.seconds', { seconds: new Intl.NumberFormat(t.locale, { maximumFractionDigits: 1 }).format(run.duration_ms / 1000) })}</td>
+                <td className="sync-history__number">
+                  {t('history.seconds', {
+                    seconds: new Intl.NumberFormat(t.locale, { maximumFractionDigits: 1 }).format(run.duration_ms / 1000),
+                  })}
+                </td>
                 <td className="sync-history__number">{run.sent}</td>
                 <td className="sync-history__number">{run.received}</td>
                 <td className="sync-history__number">{run.overruled}</td>

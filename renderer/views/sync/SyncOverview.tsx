@@ -23,7 +23,10 @@ export function SyncOverview({ status }: { status: UseQueryResult<ReplicaStatus 
       </p>
     );
   }
-  const lastSync = [current.last_pull_at, current.last_push_at].filter((value): value is string => Boolean(value)).sort().pop();
+  const lastSync = [current.last_pull_at, current.last_push_at]
+    .filter((value): value is string => Boolean(value))
+    .sort()
+    .pop();
   const state = !current.configured ? 'notSetUp' : current.syncing ? 'syncing' : current.online ? 'online' : 'offline';
   const summary = run.data;
 
@@ -33,7 +36,12 @@ export function SyncOverview({ status }: { status: UseQueryResult<ReplicaStatus 
         <h2 id="sync-overview-title" className="panel__title">
           {t('sync.overview')}
         </h2>
-        <button type="button" className="button button--primary" disabled={!current.configured || run.isPending} onClick={() => run.mutate()}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!current.configured || run.isPending}
+          onClick={() => run.mutate()}
+        >
           {run.isPending ? t('sync.syncing') : t('sync.syncNow')}
         </button>
       </div>
@@ -76,7 +84,12 @@ export function SyncOverview({ status }: { status: UseQueryResult<ReplicaStatus 
           {summary.error
             ? t('sync.runFailed', { problem: plainSyncProblem(summary.error, t) })
             : summary.overruled > 0
-              ? t('sync.runDoneOverruled', { sent: summary.pushed, refused: summary.rejected, received: summary.pulled, overruled: summary.overruled })
+              ? t('sync.runDoneOverruled', {
+                  sent: summary.pushed,
+                  refused: summary.rejected,
+                  received: summary.pulled,
+                  overruled: summary.overruled,
+                })
               : t('sync.runDone', { sent: summary.pushed, refused: summary.rejected, received: summary.pulled })}
         </p>
       )}

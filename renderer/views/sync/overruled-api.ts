@@ -86,7 +86,12 @@ export function useOverruledCardIds(): ReadonlySet<string> {
   const { client } = useApi();
   const cards = useQuery({
     queryKey: overruledKeys.cards,
-    queryFn: async () => new Set((await client.list<OverruledEntry>('/v1/sync/overruled', listQuery({ resource: 'card', limit: 1000 }))).data.map((entry) => entry.record_id)),
+    queryFn: async () =>
+      new Set(
+        (await client.list<OverruledEntry>('/v1/sync/overruled', listQuery({ resource: 'card', limit: 1000 }))).data.map(
+          (entry) => entry.record_id,
+        ),
+      ),
     retry: false,
   });
   return cards.data ?? noCards;
@@ -96,14 +101,19 @@ const noCards: ReadonlySet<string> = new Set();
 
 export function useSyncHistory() {
   const { client } = useApi();
-  return useQuery({ queryKey: overruledKeys.history, queryFn: () => client.list<SyncRun>('/v1/sync/history', listQuery({ limit: 50 })), refetchInterval: poll * 2 });
+  return useQuery({
+    queryKey: overruledKeys.history,
+    queryFn: () => client.list<SyncRun>('/v1/sync/history', listQuery({ limit: 50 })),
+    refetchInterval: poll * 2,
+  });
 }
 
 export function useResolveOverruled() {
   const { client } = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'keep' | 'accept' }) => client.create<OverruledEntry>(apiPath`/v1/sync/overruled/${id}/${action}`, {}),
+    mutationFn: ({ id, action }: { id: string; action: 'keep' | 'accept' }) =>
+      client.create<OverruledEntry>(apiPath`/v1/sync/overruled/${id}/${action}`, {}),
     // Keeping mine is a local change like any other: every screen may show it.
     onSuccess: () => queryClient.invalidateQueries(),
   });

@@ -32,7 +32,11 @@ function isKey(key: string): key is MessageKey {
 }
 
 export function fieldLabel(resource: string, field: string, t: Translate): string {
-  const candidates = [screenLabels[resource]?.[field], labelledByApiName[resource] ? `${labelledByApiName[resource]}${field}` : undefined, `overruled.field.${field}`];
+  const candidates = [
+    screenLabels[resource]?.[field],
+    labelledByApiName[resource] ? `${labelledByApiName[resource]}${field}` : undefined,
+    `overruled.field.${field}`,
+  ];
   for (const key of candidates) if (key && isKey(key)) return t(key);
   const words = field.replace(/_id$/, '').replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);

@@ -47,7 +47,11 @@ async function orLocalOnly<T>(read: () => Promise<T>): Promise<T | null> {
 
 export function useReplicaStatus() {
   const { client } = useApi();
-  return useQuery({ queryKey: syncKeys.status, queryFn: () => orLocalOnly(() => client.get<ReplicaStatus>('/v1/sync', 'status')), refetchInterval: poll });
+  return useQuery({
+    queryKey: syncKeys.status,
+    queryFn: () => orLocalOnly(() => client.get<ReplicaStatus>('/v1/sync', 'status')),
+    refetchInterval: poll,
+  });
 }
 
 export function useSyncSettings() {
@@ -57,7 +61,11 @@ export function useSyncSettings() {
 
 export function usePending() {
   const { client } = useApi();
-  return useQuery({ queryKey: syncKeys.pending, queryFn: () => orLocalOnly(() => client.list<Mutation>('/v1/sync/pending', { limit: 100 })), refetchInterval: poll });
+  return useQuery({
+    queryKey: syncKeys.pending,
+    queryFn: () => orLocalOnly(() => client.list<Mutation>('/v1/sync/pending', { limit: 100 })),
+    refetchInterval: poll,
+  });
 }
 
 export function useConflicts() {

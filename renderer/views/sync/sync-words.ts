@@ -10,7 +10,8 @@ import type { Conflict } from '../../../shared/sync.js';
 /** What the last sync problem means, in the planner's language. */
 export function plainSyncProblem(problem: string, t: Translate): string {
   const text = problem.toLowerCase();
-  if (text.includes('could not be reached') || /econnrefused|enotfound|fetch failed|timed? ?out|abort/.test(text)) return t('sync.problem.unreachable');
+  if (text.includes('could not be reached') || /econnrefused|enotfound|fetch failed|timed? ?out|abort/.test(text))
+    return t('sync.problem.unreachable');
   if (text.includes('no remote is set up')) return t('sync.problem.notSetUp');
   if (text.includes('sign in again') || text.includes('expired')) return t('sync.problem.signInAgain');
   if (/not logged in|401|api key|credentials/.test(text)) return t('sync.problem.refusedKey');
@@ -30,7 +31,12 @@ export function refusalReasons(error: unknown, t: Translate): string[] {
   const items = (error as { errors?: unknown } | null)?.errors;
   if (!Array.isArray(items) || items.length === 0) return [t('conflict.noReason')];
   return items.map((item: ErrorItem) => {
-    const text = typeof item.description === 'string' && item.description ? item.description : typeof item.message === 'string' ? item.message : t('conflict.noReason');
+    const text =
+      typeof item.description === 'string' && item.description
+        ? item.description
+        : typeof item.message === 'string'
+          ? item.message
+          : t('conflict.noReason');
     return typeof item.field === 'string' && !text.startsWith(item.field) ? `${item.field}: ${text}` : text;
   });
 }

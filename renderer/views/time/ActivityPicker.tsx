@@ -21,7 +21,9 @@ export function ActivityPicker({ label, onPick, onCancel }: ActivityPickerProps)
   const [text, setText] = useState('');
   const activities = useList('activity', activityListQuery);
   const wanted = text.trim().toLowerCase();
-  const found = (activities.data?.data ?? []).filter((activity) => !wanted || `${activity.description} ${activity.code ?? ''}`.toLowerCase().includes(wanted));
+  const found = (activities.data?.data ?? []).filter(
+    (activity) => !wanted || `${activity.description} ${activity.code ?? ''}`.toLowerCase().includes(wanted),
+  );
   return (
     <div
       className="card-picker"

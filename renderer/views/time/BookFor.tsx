@@ -20,7 +20,10 @@ interface BookForProps {
 
 /** Users with the resource each one is, as the picker lists them. */
 export function useBookableUsers() {
-  return useList<'user', { id: string; fullname: string | null; email: string; archived_at: string | null; resource?: { name: string } | null }>('user', {
+  return useList<
+    'user',
+    { id: string; fullname: string | null; email: string; archived_at: string | null; resource?: { name: string } | null }
+  >('user', {
     sort: 'fullname:asc',
     limit: maxLimit,
     with: 'resource',

@@ -53,7 +53,13 @@ export function CardPicker({ label, onPick, onCancel, busy = false }: CardPicker
         <ul className="card-picker__results" aria-label={t('cardPicker.activities')}>
           {choosing.activities.map((activity, index) => (
             <li key={activity.id}>
-              <button type="button" className="card-picker__card" autoFocus={index === 0} disabled={busy} onClick={() => onPick(choosing.card, activity)}>
+              <button
+                type="button"
+                className="card-picker__card"
+                autoFocus={index === 0}
+                disabled={busy}
+                onClick={() => onPick(choosing.card, activity)}
+              >
                 {activity.description}
                 {activity.code && <span className="muted"> · {activity.code}</span>}
               </button>
@@ -92,7 +98,13 @@ export function CardPicker({ label, onPick, onCancel, busy = false }: CardPicker
       <ul className="card-picker__results" aria-label={t('cardPicker.results')}>
         {found.map((card, index) => (
           <li key={card.id}>
-            <button type="button" className="card-picker__card" title={names[index]} disabled={busy} onClick={() => pick(card, names[index]!)}>
+            <button
+              type="button"
+              className="card-picker__card"
+              title={names[index]}
+              disabled={busy}
+              onClick={() => pick(card, names[index]!)}
+            >
               {names[index]}
             </button>
           </li>

@@ -82,7 +82,13 @@ export function CollectionPicker({ value, boardId, onChange }: CollectionPickerP
             }}
           />
           {value && (
-            <button type="button" className="collection-picker__clear" aria-label={t('filters.allCollections')} title={t('filters.allCollections')} onClick={() => pick('')}>
+            <button
+              type="button"
+              className="collection-picker__clear"
+              aria-label={t('filters.allCollections')}
+              title={t('filters.allCollections')}
+              onClick={() => pick('')}
+            >
               ✕
             </button>
           )}

@@ -111,7 +111,8 @@ export function EntriesList() {
     const refused = new Set(outcome.failed.map((failure) => failure.id));
     setSelected(new Set(outcome.done.length > 0 ? [] : ids.filter((id) => !refused.has(id))));
     setFailures(outcome.failed.map((failure) => ({ ...failure, label: labels.get(failure.id) ?? failure.id })));
-    if (outcome.done.length > 0) notify(t.count(status === 'approved' ? 'entries.approvedCount' : 'entries.rejectedCount', outcome.done.length));
+    if (outcome.done.length > 0)
+      notify(t.count(status === 'approved' ? 'entries.approvedCount' : 'entries.rejectedCount', outcome.done.length));
   }
 
   function entryLabel(entry: EntryRow): string {
@@ -139,10 +140,20 @@ export function EntriesList() {
         {planner && (
           <div className="entries__bulk" role="group" aria-label={t('entries.bulk')}>
             <span className="muted">{t.count('entries.selected', selected.size)}</span>
-            <button type="button" className="button" disabled={selected.size === 0 || bulk !== null} onClick={() => void setStatus('approved')}>
+            <button
+              type="button"
+              className="button"
+              disabled={selected.size === 0 || bulk !== null}
+              onClick={() => void setStatus('approved')}
+            >
               {t('entries.approveSelected')}
             </button>
-            <button type="button" className="button" disabled={selected.size === 0 || bulk !== null} onClick={() => void setStatus('rejected')}>
+            <button
+              type="button"
+              className="button"
+              disabled={selected.size === 0 || bulk !== null}
+              onClick={() => void setStatus('rejected')}
+            >
               {t('entries.rejectSelected')}
             </button>
           </div>
@@ -188,7 +199,11 @@ export function EntriesList() {
               )}
             </span>
             {columnHeads.map((head) => (
-              <span key={head} role="columnheader" className={head === 'entries.duration' ? 'entry-list__cell entry-list__cell--numeric' : 'entry-list__cell'}>
+              <span
+                key={head}
+                role="columnheader"
+                className={head === 'entries.duration' ? 'entry-list__cell entry-list__cell--numeric' : 'entry-list__cell'}
+              >
                 {t(head)}
               </span>
             ))}
@@ -199,7 +214,13 @@ export function EntriesList() {
             {shown.map((index) => {
               const entry = pages.rowAt(index);
               return (
-                <div key={index} role="row" aria-rowindex={index + 2} className="entry-list__row entry-list__row--body" style={{ top: index * rowHeight, height: rowHeight }}>
+                <div
+                  key={index}
+                  role="row"
+                  aria-rowindex={index + 2}
+                  className="entry-list__row entry-list__row--body"
+                  style={{ top: index * rowHeight, height: rowHeight }}
+                >
                   {entry ? (
                     <EntryCells
                       entry={entry}
@@ -249,7 +270,8 @@ function EntryCells({ entry, day, timeZone, now, planner, selected, onSelect, on
   const overlaps = entry.overlaps ?? [];
   const span = `${formatTime(entry.start, t.locale, timeZone)}–${entry.end ? formatTime(entry.end, t.locale, timeZone) : '…'}`;
   const rowName = `${name}, ${day} ${span}`;
-  const run = (changes: Parameters<typeof write.mutate>[0]) => write.mutate(changes, { onError: (error) => onFailure(describeError(error)) });
+  const run = (changes: Parameters<typeof write.mutate>[0]) =>
+    write.mutate(changes, { onError: (error) => onFailure(describeError(error)) });
 
   return (
     <>
@@ -259,7 +281,14 @@ function EntryCells({ entry, day, timeZone, now, planner, selected, onSelect, on
             🔒
           </span>
         ) : (
-          planner && <input type="checkbox" aria-label={t('entries.select', { entry: rowName })} checked={selected} onChange={(event) => onSelect(event.target.checked)} />
+          planner && (
+            <input
+              type="checkbox"
+              aria-label={t('entries.select', { entry: rowName })}
+              checked={selected}
+              onChange={(event) => onSelect(event.target.checked)}
+            />
+          )
         )}
       </span>
       <span role="cell" className="entry-list__cell">
@@ -270,7 +299,12 @@ function EntryCells({ entry, day, timeZone, now, planner, selected, onSelect, on
       </span>
       <span role="cell" className="entry-list__cell entry-list__cell--numeric">
         {overlaps.length > 0 && (
-          <span className="entry-list__overlap" role="img" aria-label={t.count('entries.overlaps', overlaps.length)} title={t.count('entries.overlaps', overlaps.length)}>
+          <span
+            className="entry-list__overlap"
+            role="img"
+            aria-label={t.count('entries.overlaps', overlaps.length)}
+            title={t.count('entries.overlaps', overlaps.length)}
+          >
             ⚠{' '}
           </span>
         )}
@@ -284,7 +318,13 @@ function EntryCells({ entry, day, timeZone, now, planner, selected, onSelect, on
         {entry.activity?.description ?? <span className="muted">–</span>}
       </span>
       <span role="cell" className="entry-list__cell">
-        {entry.user ? entry.user.fullname || entry.user.email : <span className="muted" title={t('filters.noUser')}>–</span>}
+        {entry.user ? (
+          entry.user.fullname || entry.user.email
+        ) : (
+          <span className="muted" title={t('filters.noUser')}>
+            –
+          </span>
+        )}
       </span>
       <span role="cell" className="entry-list__cell">
         <span className={`time-status time-status--${entry.status}`}>{t(`status.${entry.status}`)}</span>
@@ -299,13 +339,25 @@ function EntryCells({ entry, day, timeZone, now, planner, selected, onSelect, on
       <span role="cell" className="entry-list__cell entry-list__cell--actions">
         {entry.locked ? (
           planner && (
-            <button type="button" className="button button--quiet" aria-label={t('entries.reopenEntry', { entry: rowName })} disabled={write.isPending} onClick={() => run({ kind: 'update', id: entry.id, changes: { status: 'pending' } })}>
+            <button
+              type="button"
+              className="button button--quiet"
+              aria-label={t('entries.reopenEntry', { entry: rowName })}
+              disabled={write.isPending}
+              onClick={() => run({ kind: 'update', id: entry.id, changes: { status: 'pending' } })}
+            >
               {t('entries.reopen')}
             </button>
           )
         ) : confirming ? (
           <>
-            <button type="button" className="button button--danger" autoFocus disabled={write.isPending} onClick={() => run({ kind: 'delete', id: entry.id })}>
+            <button
+              type="button"
+              className="button button--danger"
+              autoFocus
+              disabled={write.isPending}
+              onClick={() => run({ kind: 'delete', id: entry.id })}
+            >
               {t('entries.confirmDelete')}
             </button>
             <button type="button" className="button button--quiet" onClick={() => setConfirming(false)}>
@@ -317,7 +369,12 @@ function EntryCells({ entry, day, timeZone, now, planner, selected, onSelect, on
             <button type="button" className="button button--quiet" aria-label={t('entries.editEntry', { entry: rowName })} onClick={onEdit}>
               {t('common.edit')}
             </button>
-            <button type="button" className="button button--quiet" aria-label={t('entries.deleteEntry', { entry: rowName })} onClick={() => setConfirming(true)}>
+            <button
+              type="button"
+              className="button button--quiet"
+              aria-label={t('entries.deleteEntry', { entry: rowName })}
+              onClick={() => setConfirming(true)}
+            >
               {t('common.delete')}
             </button>
           </>

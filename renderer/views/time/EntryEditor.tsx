@@ -40,7 +40,9 @@ export function EntryEditor({ entry, timeZone, onClose }: EntryEditorProps) {
   const [startTime, setStartTime] = useState(() => formatTime(entry.start, 'en-GB', timeZone));
   const [endTime, setEndTime] = useState(() => (entry.end ? formatTime(entry.end, 'en-GB', timeZone) : ''));
   // An entry that already ends on a later day than it starts is a night shift: keep it one.
-  const [nextDay, setNextDay] = useState(() => entry.end !== null && localDate(Date.parse(entry.end), timeZone) > localDate(Date.parse(entry.start), timeZone));
+  const [nextDay, setNextDay] = useState(
+    () => entry.end !== null && localDate(Date.parse(entry.end), timeZone) > localDate(Date.parse(entry.start), timeZone),
+  );
   const [userId, setUserId] = useState(entry.user_id);
   const [activityId, setActivityId] = useState(entry.activity_id ?? '');
   const [note, setNote] = useState(entry.note ?? '');
@@ -88,12 +90,18 @@ export function EntryEditor({ entry, timeZone, onClose }: EntryEditorProps) {
             {t.count('editor.overlaps', overlaps.length)}
           </p>
         )}
-        <Field label={t('editor.date')}>{(control) => <input {...control} type="date" required value={date} onChange={(event) => setDate(event.target.value)} />}</Field>
+        <Field label={t('editor.date')}>
+          {(control) => <input {...control} type="date" required value={date} onChange={(event) => setDate(event.target.value)} />}
+        </Field>
         <Field label={t('editor.start')} error={placed.byInput.start}>
-          {(control) => <input {...control} type="time" required value={startTime} onChange={(event) => setStartTime(event.target.value)} />}
+          {(control) => (
+            <input {...control} type="time" required value={startTime} onChange={(event) => setStartTime(event.target.value)} />
+          )}
         </Field>
         <Field label={t('editor.end')} error={localProblem?.field === 'end' ? localProblem.message : placed.byInput.end}>
-          {(control) => <input {...control} type="time" value={endTime} disabled={entry.running} onChange={(event) => setEndTime(event.target.value)} />}
+          {(control) => (
+            <input {...control} type="time" value={endTime} disabled={entry.running} onChange={(event) => setEndTime(event.target.value)} />
+          )}
         </Field>
         <div className="entry-editor__next-day">
           <CheckboxField label={t('editor.nextDay')} checked={nextDay} onChange={setNextDay} />
@@ -101,7 +109,9 @@ export function EntryEditor({ entry, timeZone, onClose }: EntryEditorProps) {
         {planner ? (
           <BookFor value={userId} ownId={appUser.data?.user_id ?? null} onChange={setUserId} />
         ) : (
-          <Field label={t('bookFor.label')}>{(control) => <input {...control} readOnly value={entry.user ? userName(entry.user) : t('filters.noUser')} />}</Field>
+          <Field label={t('bookFor.label')}>
+            {(control) => <input {...control} readOnly value={entry.user ? userName(entry.user) : t('filters.noUser')} />}
+          </Field>
         )}
         <Field label={t('filters.activity')} error={placed.byInput.activity_id}>
           {(control) => (
@@ -129,7 +139,11 @@ export function EntryEditor({ entry, timeZone, onClose }: EntryEditorProps) {
         <Field label={t('editor.note')} error={placed.byInput.note} className="entry-editor__wide">
           {(control) => <input {...control} value={note} onChange={(event) => setNote(event.target.value)} />}
         </Field>
-        {[...(localProblem?.field === 'form' ? [localProblem.message] : []), ...(placed.byInput.user_id ? [placed.byInput.user_id] : []), ...placed.elsewhere].map((message) => (
+        {[
+          ...(localProblem?.field === 'form' ? [localProblem.message] : []),
+          ...(placed.byInput.user_id ? [placed.byInput.user_id] : []),
+          ...placed.elsewhere,
+        ].map((message) => (
           <p key={message} className="form-error" role="alert">
             {message}
           </p>

@@ -15,7 +15,14 @@ import { Modal } from '../../components/Modal.js';
 import { useDebouncedValue } from '../../components/use-debounced-value.js';
 import { useT } from '../../i18n/index.js';
 import type { ExportFormat } from '../../../shared/ipc.js';
-import { formatMinutes, reportGroupings, type DurationFormat, type ReportGroup, type ReportGrouping, type TimeReport } from '../../../shared/time-report.js';
+import {
+  formatMinutes,
+  reportGroupings,
+  type DurationFormat,
+  type ReportGroup,
+  type ReportGrouping,
+  type TimeReport,
+} from '../../../shared/time-report.js';
 import { formatDay } from '../../components/dates-format.js';
 import { exportFileFrom, saveExportFile, type SaveOutcome } from './export-file.js';
 import { cleanGroupings, exportFileName, exportQuery, maxGroupings, reportEntryCount, type ExportChoices } from './export-request.js';
@@ -42,7 +49,10 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
   const validZone = zones.includes(timeZone) || timeZone === 'UTC';
 
-  const range = periodRange(filters.period, localToday(validZone ? timeZone : 'UTC'), { start: filters.customStart, end: filters.customEnd });
+  const range = periodRange(filters.period, localToday(validZone ? timeZone : 'UTC'), {
+    start: filters.customStart,
+    end: filters.customEnd,
+  });
   const filter = exportFilter({ ...filters, notExported });
   const choices: ExportChoices = { range, groupBy, durationFormat, timeZone, filter };
   const ready = validZone;
@@ -52,13 +62,24 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const preview = useQuery({
     queryKey: ['time_tracking', 'report', previewQuery],
     enabled: ready,
-    queryFn: async () => (await sendRequest(transport, { method: 'GET', path: '/v1/time_tracking/export', query: JSON.parse(previewQuery) as Record<string, string> })).body as TimeReport,
+    queryFn: async () =>
+      (
+        await sendRequest(transport, {
+          method: 'GET',
+          path: '/v1/time_tracking/export',
+          query: JSON.parse(previewQuery) as Record<string, string>,
+        })
+      ).body as TimeReport,
   });
 
   const save = useMutation({
     mutationFn: async () => {
       setOutcome(null);
-      const response = await sendRequest(transport, { method: 'GET', path: '/v1/time_tracking/export', query: exportQuery(choices, format) });
+      const response = await sendRequest(transport, {
+        method: 'GET',
+        path: '/v1/time_tracking/export',
+        query: exportQuery(choices, format),
+      });
       return saveExportFile(exportFileFrom(response, format, exportFileName(range, format)), format);
     },
     onSuccess: setOutcome,
@@ -67,7 +88,9 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const mark = useMutation({
     mutationFn: async () => {
       const query = { filter: markExportedFilter(filter, rangeInstants(range, timeZone)) };
-      return (await sendRequest(transport, { method: 'POST', path: '/v1/time_tracking/mark_exported', query, body: {} })).body as { count: number };
+      return (await sendRequest(transport, { method: 'POST', path: '/v1/time_tracking/mark_exported', query, body: {} })).body as {
+        count: number;
+      };
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: timeKeys.all }),
   });
@@ -78,7 +101,8 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const groupings = cleanGroupings(groupBy);
   const report = preview.data;
   // Amounts in the report's currency (rate × hours, added up by the API), as the planner reads money.
-  const money = (amount: number) => new Intl.NumberFormat(t.locale, { style: 'currency', currency: report?.currency || 'EUR' }).format(amount);
+  const money = (amount: number) =>
+    new Intl.NumberFormat(t.locale, { style: 'currency', currency: report?.currency || 'EUR' }).format(amount);
   const entryCount = report ? reportEntryCount(report) : 0;
 
   return (
@@ -88,7 +112,12 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           <fieldset className="export-dialog__group">
             <legend>{t('export.what')}</legend>
             <div className="time-filters time-filters--stacked">
-              <TimeFilterFields filters={filters} onChange={(key, value) => setFilters((current) => ({ ...current, [key]: value, ...(key === 'boardId' ? { collectionId: '' } : {}) }))} />
+              <TimeFilterFields
+                filters={filters}
+                onChange={(key, value) =>
+                  setFilters((current) => ({ ...current, [key]: value, ...(key === 'boardId' ? { collectionId: '' } : {}) }))
+                }
+              />
             </div>
             <CheckboxField label={t('export.notExported')} checked={notExported} onChange={setNotExported} />
           </fieldset>
@@ -133,7 +162,13 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
             <div className="export-dialog__radios" role="radiogroup" aria-label={t('export.durations')}>
               {(['decimal', 'hh:mm'] as const).map((value) => (
                 <label key={value} className="export-dialog__radio">
-                  <input type="radio" name="export-durations" value={value} checked={durationFormat === value} onChange={() => setDurationFormat(value)} />
+                  <input
+                    type="radio"
+                    name="export-durations"
+                    value={value}
+                    checked={durationFormat === value}
+                    onChange={() => setDurationFormat(value)}
+                  />
                   {t(value === 'decimal' ? 'export.decimal' : 'export.hoursMinutes')}
                 </label>
               ))}
@@ -168,12 +203,16 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           ) : (
             <>
               <p className="export-dialog__total" role="status" aria-label={t('export.total')}>
-                <strong>{formatMinutes(report.total_minutes, durationFormat)}</strong> {durationFormat === 'decimal' ? t('export.hours') : ''}
+                <strong>{formatMinutes(report.total_minutes, durationFormat)}</strong>{' '}
+                {durationFormat === 'decimal' ? t('export.hours') : ''}
                 <strong className="export-dialog__amount"> · {money(report.totals.amount)}</strong>
                 <span className="muted"> · {t.count('export.entries', entryCount)}</span>
               </p>
               <p className="muted export-dialog__split" aria-label={t('export.split')}>
-                {t('export.billableSplit', { billable: money(report.totals.billable_amount), nonBillable: money(report.totals.non_billable_amount) })}
+                {t('export.billableSplit', {
+                  billable: money(report.totals.billable_amount),
+                  nonBillable: money(report.totals.non_billable_amount),
+                })}
               </p>
               {groupings.length > 0 && <PreviewGroups groups={report.groups} durationFormat={durationFormat} money={money} />}
             </>
@@ -210,7 +249,13 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       )}
 
       <div className="export-dialog__actions">
-        <button type="button" className="button" disabled={!ready || !report || mark.isPending || save.isPending} onClick={() => mark.mutate()} title={t('export.markHint')}>
+        <button
+          type="button"
+          className="button"
+          disabled={!ready || !report || mark.isPending || save.isPending}
+          onClick={() => mark.mutate()}
+          title={t('export.markHint')}
+        >
           {t('export.markExported')}
         </button>
         <span className="export-dialog__spacer" />
@@ -242,7 +287,17 @@ function SaveMessage({ outcome }: { outcome: SaveOutcome }) {
   );
 }
 
-function PreviewGroups({ groups, durationFormat, money, depth = 0 }: { groups: ReportGroup[]; durationFormat: DurationFormat; money(amount: number): string; depth?: number }) {
+function PreviewGroups({
+  groups,
+  durationFormat,
+  money,
+  depth = 0,
+}: {
+  groups: ReportGroup[];
+  durationFormat: DurationFormat;
+  money(amount: number): string;
+  depth?: number;
+}) {
   const t = useT();
   const shown = groups.slice(0, previewGroupsShown);
   return (
@@ -250,11 +305,17 @@ function PreviewGroups({ groups, durationFormat, money, depth = 0 }: { groups: R
       {shown.map((group) => (
         <li key={`${group.grouping}-${group.key ?? ''}`}>
           <span className="export-preview__row">
-            <span>{group.grouping === 'days' && group.key ? formatDay(group.key, t.locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }) : group.label}</span>
+            <span>
+              {group.grouping === 'days' && group.key
+                ? formatDay(group.key, t.locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' })
+                : group.label}
+            </span>
             <span className="export-preview__minutes">{formatMinutes(group.minutes, durationFormat)}</span>
             <span className="export-preview__amount">{money(group.amount)}</span>
           </span>
-          {group.groups && depth < 1 && <PreviewGroups groups={group.groups} durationFormat={durationFormat} money={money} depth={depth + 1} />}
+          {group.groups && depth < 1 && (
+            <PreviewGroups groups={group.groups} durationFormat={durationFormat} money={money} depth={depth + 1} />
+          )}
         </li>
       ))}
       {groups.length > shown.length && <li className="muted">{t.count('export.moreGroups', groups.length - shown.length)}</li>}

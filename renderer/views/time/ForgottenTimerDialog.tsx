@@ -40,7 +40,9 @@ export function ForgottenTimerDialog({ entry, onClose }: { entry: EntryRow; onCl
         <p className="entry-editor__wide">
           {t('forgotten.question', { card: entryName(entry, t), start: formatDateTime(entry.start, t.locale, timeZone), hours })}
         </p>
-        <Field label={t('forgotten.endDate')}>{(control) => <input {...control} type="date" required value={date} onChange={(event) => setDate(event.target.value)} />}</Field>
+        <Field label={t('forgotten.endDate')}>
+          {(control) => <input {...control} type="date" required value={date} onChange={(event) => setDate(event.target.value)} />}
+        </Field>
         <Field label={t('forgotten.endTime')} error={placed.byInput.end}>
           {(control) => <input {...control} type="time" required value={time} onChange={(event) => setTime(event.target.value)} />}
         </Field>

@@ -74,7 +74,11 @@ export function MyTimer() {
     const label = entryName(entry, t);
     const activity = entry.card && entry.activity ? ` · ${entry.activity.description}` : '';
     return (
-      <div className={entry.forgotten ? 'my-timer my-timer--running my-timer--forgotten' : 'my-timer my-timer--running'} role="group" aria-label={t('timer.label')}>
+      <div
+        className={entry.forgotten ? 'my-timer my-timer--running my-timer--forgotten' : 'my-timer my-timer--running'}
+        role="group"
+        aria-label={t('timer.label')}
+      >
         <span className="my-timer__dot" aria-hidden="true" />
         <span className="my-timer__card" title={`${label}${activity}`}>
           {label}
@@ -106,10 +110,16 @@ export function MyTimer() {
           {t('timer.startedForOther')}
         </span>
       )}
-      <button type="button" className="button my-timer__start" aria-expanded={picking !== null} onClick={() => {
+      <button
+        type="button"
+        className="button my-timer__start"
+        aria-expanded={picking !== null}
+        onClick={() => {
           setStartedFor(null);
           setPicking(picking ? null : 'card');
-        }} disabled={running.isPending}>
+        }}
+        disabled={running.isPending}
+      >
         <span aria-hidden="true">▶ </span>
         {t('timer.start')}
       </button>
@@ -117,9 +127,18 @@ export function MyTimer() {
         <div className="my-timer__popover" role="dialog" aria-label={t('timer.pickTitle')}>
           {forOthers && <BookFor value={bookFor ?? ownId} ownId={ownId} onChange={setBookFor} className="my-timer__for" />}
           {picking === 'card' ? (
-            <CardPicker label={t('timer.pickLabel')} busy={start.isPending} onCancel={() => setPicking(null)} onPick={(card, activity) => begin(card.id, activity?.id ?? null)} />
+            <CardPicker
+              label={t('timer.pickLabel')}
+              busy={start.isPending}
+              onCancel={() => setPicking(null)}
+              onPick={(card, activity) => begin(card.id, activity?.id ?? null)}
+            />
           ) : (
-            <ActivityPicker label={t('timer.pickActivity')} onCancel={() => setPicking('card')} onPick={(activity) => begin(null, activity.id)} />
+            <ActivityPicker
+              label={t('timer.pickActivity')}
+              onCancel={() => setPicking('card')}
+              onPick={(activity) => begin(null, activity.id)}
+            />
           )}
           {picking === 'card' && (
             <button type="button" className="button button--quiet my-timer__no-card" onClick={() => setPicking('activity')}>

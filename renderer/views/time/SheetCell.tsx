@@ -12,7 +12,8 @@ import { formatHours, parseDuration } from './duration.js';
 import { isoInstant } from './periods.js';
 import { entryMinutes, planCellEdit, type SheetEntry, type WeekCell } from './week-grid.js';
 
-export type CellWrite = { kind: 'create'; start: string; end: string } | { kind: 'update'; id: string; end: string } | { kind: 'delete'; id: string };
+export type CellWrite =
+  { kind: 'create'; start: string; end: string } | { kind: 'update'; id: string; end: string } | { kind: 'delete'; id: string };
 
 interface SheetCellProps {
   cell: WeekCell;
@@ -54,7 +55,17 @@ export function SheetCell({ cell, label, timeZone, now, onWrite, onProblem }: Sh
           </span>
         </button>
         {overlapMark}
-        {listOpen && <CellEntries label={label} cell={cell} timeZone={timeZone} now={now} onWrite={onWrite} onProblem={onProblem} onClose={() => setListOpen(false)} />}
+        {listOpen && (
+          <CellEntries
+            label={label}
+            cell={cell}
+            timeZone={timeZone}
+            now={now}
+            onWrite={onWrite}
+            onProblem={onProblem}
+            onClose={() => setListOpen(false)}
+          />
+        )}
       </div>
     );
   }
@@ -155,7 +166,19 @@ function CellEntries({ label, cell, timeZone, now, onWrite, onProblem, onClose }
   );
 }
 
-function CellEntry({ entry, timeZone, now, onWrite, onProblem }: { entry: SheetEntry; timeZone: string; now: number; onWrite: SheetCellProps['onWrite']; onProblem(message: string): void }) {
+function CellEntry({
+  entry,
+  timeZone,
+  now,
+  onWrite,
+  onProblem,
+}: {
+  entry: SheetEntry;
+  timeZone: string;
+  now: number;
+  onWrite: SheetCellProps['onWrite'];
+  onProblem(message: string): void;
+}) {
   const t = useT();
   const [text, setText] = useState<string | null>(null);
   const minutes = entryMinutes(entry, now);
@@ -168,7 +191,11 @@ function CellEntry({ entry, timeZone, now, onWrite, onProblem }: { entry: SheetE
     setText(null);
     if (typed === null) return onProblem(t('week.notADuration', { text }));
     if (typed === minutes) return;
-    await onWrite(typed === 0 ? { kind: 'delete', id: entry.id } : { kind: 'update', id: entry.id, end: isoInstant(Date.parse(entry.start) + typed * 60_000) });
+    await onWrite(
+      typed === 0
+        ? { kind: 'delete', id: entry.id }
+        : { kind: 'update', id: entry.id, end: isoInstant(Date.parse(entry.start) + typed * 60_000) },
+    );
   }
 
   return (
@@ -194,7 +221,12 @@ function CellEntry({ entry, timeZone, now, onWrite, onProblem }: { entry: SheetE
       ) : entry.running ? (
         <span className="muted">{t('week.running')}</span>
       ) : (
-        <button type="button" className="button button--quiet" aria-label={t('week.deleteEntry', { span })} onClick={() => void onWrite({ kind: 'delete', id: entry.id })}>
+        <button
+          type="button"
+          className="button button--quiet"
+          aria-label={t('week.deleteEntry', { span })}
+          onClick={() => void onWrite({ kind: 'delete', id: entry.id })}
+        >
           ✕
         </button>
       )}

@@ -37,10 +37,19 @@ export function TimeFilterFields({ filters, onChange }: TimeFilterFieldsProps) {
       {filters.period === 'custom' && (
         <>
           <Field label={t('filters.from')}>
-            {(control) => <input {...control} type="date" value={filters.customStart} onChange={(event) => onChange('customStart', event.target.value)} />}
+            {(control) => (
+              <input
+                {...control}
+                type="date"
+                value={filters.customStart}
+                onChange={(event) => onChange('customStart', event.target.value)}
+              />
+            )}
           </Field>
           <Field label={t('filters.to')}>
-            {(control) => <input {...control} type="date" value={filters.customEnd} onChange={(event) => onChange('customEnd', event.target.value)} />}
+            {(control) => (
+              <input {...control} type="date" value={filters.customEnd} onChange={(event) => onChange('customEnd', event.target.value)} />
+            )}
           </Field>
         </>
       )}

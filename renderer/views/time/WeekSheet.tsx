@@ -72,13 +72,23 @@ export function WeekSheet() {
   const activityName = new Map<string, string>((activities.data?.data ?? []).map((activity) => [activity.id, activity.description]));
   for (const entry of entries.data?.data ?? []) if (entry.activity) activityName.set(entry.activity.id, entry.activity.description);
   const rowNames = nameRows(grid.rows, cardOf, activityName, t);
-  const rows = [...grid.rows].sort((a, b) => rowNames.get(a.key)!.name.localeCompare(rowNames.get(b.key)!.name, t.locale) || (rowNames.get(a.key)!.context ?? '').localeCompare(rowNames.get(b.key)!.context ?? '', t.locale));
+  const rows = [...grid.rows].sort(
+    (a, b) =>
+      rowNames.get(a.key)!.name.localeCompare(rowNames.get(b.key)!.name, t.locale) ||
+      (rowNames.get(a.key)!.context ?? '').localeCompare(rowNames.get(b.key)!.context ?? '', t.locale),
+  );
 
   async function apply(row: WeekRow, change: CellWrite): Promise<boolean> {
     setProblem(null);
     try {
       if (change.kind === 'create') {
-        const input = { card_id: row.cardId, activity_id: row.activityId, start: change.start, end: change.end, ...(userId ? { user_id: userId } : {}) };
+        const input = {
+          card_id: row.cardId,
+          activity_id: row.activityId,
+          start: change.start,
+          end: change.end,
+          ...(userId ? { user_id: userId } : {}),
+        };
         await write.mutateAsync({ kind: 'create', input });
       } else if (change.kind === 'update') await write.mutateAsync({ kind: 'update', id: change.id, changes: { end: change.end } });
       else await write.mutateAsync({ kind: 'delete', id: change.id });
@@ -106,12 +116,29 @@ export function WeekSheet() {
         <button type="button" className="button button--quiet" disabled={monday === weekStart(today)} onClick={() => showWeek(null)}>
           {t('week.thisWeek')}
         </button>
-        {planner && appUser.data && <BookFor value={userId} ownId={ownId} onChange={(id) => showSheetOf(id === ownId ? undefined : id)} className="week-sheet__user" />}
+        {planner && appUser.data && (
+          <BookFor
+            value={userId}
+            ownId={ownId}
+            onChange={(id) => showSheetOf(id === ownId ? undefined : id)}
+            className="week-sheet__user"
+          />
+        )}
         <span className="week-sheet__spacer" />
-        <button type="button" className="button" aria-expanded={adding === 'card'} onClick={() => setAdding(adding === 'card' ? null : 'card')}>
+        <button
+          type="button"
+          className="button"
+          aria-expanded={adding === 'card'}
+          onClick={() => setAdding(adding === 'card' ? null : 'card')}
+        >
           {t('week.addCard')}
         </button>
-        <button type="button" className="button" aria-expanded={adding === 'activity'} onClick={() => setAdding(adding === 'activity' ? null : 'activity')}>
+        <button
+          type="button"
+          className="button"
+          aria-expanded={adding === 'activity'}
+          onClick={() => setAdding(adding === 'activity' ? null : 'activity')}
+        >
           {t('week.addActivity')}
         </button>
       </div>
@@ -146,7 +173,12 @@ export function WeekSheet() {
           </button>
         </div>
       )}
-      {(entries.isError || appUser.isError) && <ErrorNotice error={entries.error ?? appUser.error} onRetry={() => void (appUser.isError ? appUser.refetch() : entries.refetch())} />}
+      {(entries.isError || appUser.isError) && (
+        <ErrorNotice
+          error={entries.error ?? appUser.error}
+          onRetry={() => void (appUser.isError ? appUser.refetch() : entries.refetch())}
+        />
+      )}
       <div className="week-sheet__frame">
         <table className="data-table week-sheet__table" aria-label={t('week.tableLabel', { week: Number(week.slice(6)) })}>
           <thead>
@@ -178,12 +210,17 @@ export function WeekSheet() {
                     <span className="week-sheet__card-name">{name}</span>
                     {context && <span className="muted week-sheet__card-context">{context}</span>}
                   </th>
-                  <td className="week-sheet__planned">{row.cardId ? <PlannedAgainstTracked card={card} /> : <span className="muted">–</span>}</td>
+                  <td className="week-sheet__planned">
+                    {row.cardId ? <PlannedAgainstTracked card={card} /> : <span className="muted">–</span>}
+                  </td>
                   {row.cells.map((cell) => (
                     <td key={cell.date} className={cell.date === today ? 'week-sheet__cell week-sheet__cell--today' : 'week-sheet__cell'}>
                       <SheetCell
                         cell={cell}
-                        label={t('week.cellLabel', { card: label, day: formatDay(cell.date, t.locale, { weekday: 'long', day: 'numeric', month: 'long' }) })}
+                        label={t('week.cellLabel', {
+                          card: label,
+                          day: formatDay(cell.date, t.locale, { weekday: 'long', day: 'numeric', month: 'long' }),
+                        })}
                         timeZone={timeZone}
                         now={now}
                         onWrite={(change) => apply(row, change)}
@@ -204,7 +241,11 @@ export function WeekSheet() {
                 {t('week.dayTotals')}
               </th>
               {grid.dayTotals.map((minutes, i) => (
-                <td key={grid.days[i]} className="week-sheet__total" aria-label={t('week.dayTotal', { day: formatDay(grid.days[i]!, t.locale, { weekday: 'long' }) })}>
+                <td
+                  key={grid.days[i]}
+                  className="week-sheet__total"
+                  aria-label={t('week.dayTotal', { day: formatDay(grid.days[i]!, t.locale, { weekday: 'long' }) })}
+                >
                   {formatHours(minutes)}
                 </td>
               ))}
@@ -230,7 +271,12 @@ export function WeekSheet() {
  * would read the same) and its activity when the card has several or the stage is named
  * otherwise; for time on no card, the activity with "no card".
  */
-function nameRows(rows: readonly WeekRow[], cardOf: ReadonlyMap<string, CardSummary>, activityName: ReadonlyMap<string, string>, t: ReturnType<typeof useT>): Map<string, RowName> {
+function nameRows(
+  rows: readonly WeekRow[],
+  cardOf: ReadonlyMap<string, CardSummary>,
+  activityName: ReadonlyMap<string, string>,
+  t: ReturnType<typeof useT>,
+): Map<string, RowName> {
   const named = new Map<string, RowName>();
   const cardRows = rows.filter((row) => row.cardId);
   const names = cardNames(
@@ -258,11 +304,16 @@ function PlannedAgainstTracked({ card }: { card: CardSummary | undefined }) {
   const planned = (card.activities ?? []).reduce((sum, activity) => sum + (activity.time ?? 0), 0);
   const over = planned > 0 && tracked > planned;
   return (
-    <span className={over ? 'planned planned--over' : 'planned'} title={t('week.plannedTitle', { tracked: formatHours(tracked), planned: formatHours(planned) })}>
+    <span
+      className={over ? 'planned planned--over' : 'planned'}
+      title={t('week.plannedTitle', { tracked: formatHours(tracked), planned: formatHours(planned) })}
+    >
       <span>
         {formatHours(tracked)} / {planned > 0 ? formatHours(planned) : '–'}
       </span>
-      {planned > 0 && <meter className="planned__meter" min={0} max={planned} high={planned} value={Math.min(tracked, planned * 2)} aria-hidden="true" />}
+      {planned > 0 && (
+        <meter className="planned__meter" min={0} max={planned} high={planned} value={Math.min(tracked, planned * 2)} aria-hidden="true" />
+      )}
     </span>
   );
 }

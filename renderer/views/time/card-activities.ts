@@ -6,7 +6,8 @@
  */
 import type { ActivitySummary, CardSummary } from './time-api.js';
 
-export type ActivityDefault = { kind: 'one'; activity: ActivitySummary } | { kind: 'choose'; activities: ActivitySummary[] } | { kind: 'none' };
+export type ActivityDefault =
+  { kind: 'one'; activity: ActivitySummary } | { kind: 'choose'; activities: ActivitySummary[] } | { kind: 'none' };
 
 export function activitiesOf(card: Pick<CardSummary, 'activities' | 'stage'>): ActivitySummary[] {
   const own = card.activities ?? [];

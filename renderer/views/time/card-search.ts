@@ -63,22 +63,34 @@ export function datesInSearch(text: string, today: string): { dates: string[]; w
     dates.push(date);
     return ' ';
   };
-  let rest = text.replace(/(?<![\w-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\w-])/g, (whole, y: string, m: string, d: string) => take(dateOf(Number(y), Number(m), Number(d)), whole));
-  rest = rest.replace(/(?<![\w-])(\d{1,2})[-/.](\d{1,2})(?:[-/.](\d{4}|\d{2}))?(?![\w-])/g, (whole, d: string, m: string, y: string | undefined) =>
-    take(y ? dateOf(fullYear(y), Number(m), Number(d)) : nearest(Number(m), Number(d), today), whole),
+  let rest = text.replace(/(?<![\w-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\w-])/g, (whole, y: string, m: string, d: string) =>
+    take(dateOf(Number(y), Number(m), Number(d)), whole),
   );
-  rest = rest.replace(/(?<![\w-])(\d{1,2})\s+([a-z]{3,9}\.?)(?:\s+(\d{4}))?(?![\w-])/gi, (whole, d: string, name: string, y: string | undefined) => {
-    const month = monthOf(name);
-    if (month === null) return whole;
-    return take(y ? dateOf(Number(y), month, Number(d)) : nearest(month, Number(d), today), whole);
-  });
+  rest = rest.replace(
+    /(?<![\w-])(\d{1,2})[-/.](\d{1,2})(?:[-/.](\d{4}|\d{2}))?(?![\w-])/g,
+    (whole, d: string, m: string, y: string | undefined) =>
+      take(y ? dateOf(fullYear(y), Number(m), Number(d)) : nearest(Number(m), Number(d), today), whole),
+  );
+  rest = rest.replace(
+    /(?<![\w-])(\d{1,2})\s+([a-z]{3,9}\.?)(?:\s+(\d{4}))?(?![\w-])/gi,
+    (whole, d: string, name: string, y: string | undefined) => {
+      const month = monthOf(name);
+      if (month === null) return whole;
+      return take(y ? dateOf(Number(y), month, Number(d)) : nearest(month, Number(d), today), whole);
+    },
+  );
   return { dates, words: rest.replace(/\s+/g, ' ').trim() };
 }
 
 /** The filter for a card search; undefined when the text asks for nothing. */
 export function cardSearchFilter(text: string, today: string): string | undefined {
   const { dates, words } = datesInSearch(text, today);
-  const atoms = words ? words.split(' ').map((word) => textSearchFilter(word, cardSearchFields)).filter((atom): atom is string => Boolean(atom)) : [];
+  const atoms = words
+    ? words
+        .split(' ')
+        .map((word) => textSearchFilter(word, cardSearchFields))
+        .filter((atom): atom is string => Boolean(atom))
+    : [];
   // A card is on a day when its span holds it.
   for (const date of dates) atoms.push(`(start_date:lte:${date},and,end_date:gte:${date})`);
   return atoms.length > 0 ? atoms.join(',and,') : undefined;

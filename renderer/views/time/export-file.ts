@@ -48,7 +48,11 @@ export function exportFileFrom(response: BridgeResponse, format: ExportFormat, f
   throw new Error('The export arrived in a form the app cannot save.');
 }
 
-export type SaveOutcome = { kind: 'saved'; fileName: string } | { kind: 'downloaded'; fileName: string } | { kind: 'canceled' } | { kind: 'failed'; message: string };
+export type SaveOutcome =
+  | { kind: 'saved'; fileName: string }
+  | { kind: 'downloaded'; fileName: string }
+  | { kind: 'canceled' }
+  | { kind: 'failed'; message: string };
 
 export async function saveExportFile(file: ExportFile, format: ExportFormat): Promise<SaveOutcome> {
   const bridge = window.planner;

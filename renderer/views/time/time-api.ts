@@ -53,7 +53,8 @@ export function useRunningTimer() {
   const { client } = useApi();
   return useQuery({
     queryKey: timeKeys.running,
-    queryFn: async () => (await client.get<{ data: EntryRow | null }>('/v1/time_tracking', 'running', { with: 'card.collection,card.stage,activity' })).data,
+    queryFn: async () =>
+      (await client.get<{ data: EntryRow | null }>('/v1/time_tracking', 'running', { with: 'card.collection,card.stage,activity' })).data,
     // A timer started on another device arrives by sync, with a change event; this is a backstop.
     refetchInterval: 60_000,
   });
@@ -61,14 +62,16 @@ export function useRunningTimer() {
 
 function useInvalidateTime() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: timeKeys.all }), queryClient.invalidateQueries({ queryKey: ['card'] })]);
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: timeKeys.all }), queryClient.invalidateQueries({ queryKey: ['card'] })]);
 }
 
 export function useStartTimer() {
   const { client } = useApi();
   const invalidate = useInvalidateTime();
   return useMutation({
-    mutationFn: (input: { card_id: string | null; activity_id?: string | null; user_id?: string }) => client.create<EntryRow>('/v1/time_tracking/start', input),
+    mutationFn: (input: { card_id: string | null; activity_id?: string | null; user_id?: string }) =>
+      client.create<EntryRow>('/v1/time_tracking/start', input),
     onSuccess: invalidate,
   });
 }
@@ -77,7 +80,8 @@ export function useStopTimer() {
   const { client } = useApi();
   const invalidate = useInvalidateTime();
   return useMutation({
-    mutationFn: ({ id, end }: { id: string; end?: string }) => client.create<EntryRow>(apiPath`/v1/time_tracking/${id}/stop`, end ? { end } : {}),
+    mutationFn: ({ id, end }: { id: string; end?: string }) =>
+      client.create<EntryRow>(apiPath`/v1/time_tracking/${id}/stop`, end ? { end } : {}),
     onSuccess: invalidate,
   });
 }
@@ -111,7 +115,12 @@ export function useSheetCards(ids: readonly string[]) {
     queryKey: timeKeys.cards(ids),
     enabled: ids.length > 0,
     queryFn: async () => {
-      const query = { filter: ids.map((id) => `id:eq:'${id}'`).join(',or,'), with: cardPickShape, limit: 1000, include: 'time_tracking_total' };
+      const query = {
+        filter: ids.map((id) => `id:eq:'${id}'`).join(',or,'),
+        with: cardPickShape,
+        limit: 1000,
+        include: 'time_tracking_total',
+      };
       return client.list<CardSummary>('/v1/card', query);
     },
   });

@@ -36,7 +36,8 @@ export const useTimeScreen = create<TimeScreenState>()((set, get) => ({
   sheetUser: undefined,
   showSheetOf: (sheetUser) => set({ sheetUser }),
   addedRows: [],
-  addRow: (row) => set({ addedRows: get().addedRows.some((added) => rowKey(added) === rowKey(row)) ? get().addedRows : [...get().addedRows, row] }),
+  addRow: (row) =>
+    set({ addedRows: get().addedRows.some((added) => rowKey(added) === rowKey(row)) ? get().addedRows : [...get().addedRows, row] }),
   filters: noTimeFilters,
   setFilter: (key, value) => {
     const filters = { ...get().filters, [key]: value };

@@ -25,6 +25,7 @@ export function useEntryWrite() {
       return null;
     },
     // Also after a failure: a 404 or a lock may mean the sheet shows something out of date.
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: timeKeys.all }), queryClient.invalidateQueries({ queryKey: ['card'] })]),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: timeKeys.all }), queryClient.invalidateQueries({ queryKey: ['card'] })]),
   });
 }

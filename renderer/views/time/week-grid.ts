@@ -84,7 +84,13 @@ export function buildWeekGrid({ monday, entries, addedRows = [], timeZone, now }
     const key = rowKey(subject);
     let row = rows.get(key);
     if (!row) {
-      row = { key, cardId: subject.cardId, activityId: subject.activityId, cells: days.map((date) => ({ date, minutes: 0, entries: [] })), total: 0 };
+      row = {
+        key,
+        cardId: subject.cardId,
+        activityId: subject.activityId,
+        cells: days.map((date) => ({ date, minutes: 0, entries: [] })),
+        total: 0,
+      };
       rows.set(key, row);
     }
     return row;

@@ -38,7 +38,13 @@ export function* payrollRows(summary: PayrollSummary): Generator<PayrollRow, voi
 }
 
 const figureNames = ['Worked', 'Scheduled', 'Absence', 'Expected', 'Difference'] as const;
-const figureOf = (f: PayrollFigures) => [f.worked_minutes, f.scheduled_minutes, f.absence_minutes, f.expected_minutes, f.difference_minutes];
+const figureOf = (f: PayrollFigures) => [
+  f.worked_minutes,
+  f.scheduled_minutes,
+  f.absence_minutes,
+  f.expected_minutes,
+  f.difference_minutes,
+];
 
 export function payrollColumns(summary: PayrollSummary): string[] {
   return ['User', 'Resource', summary.per === 'day' ? 'Day' : 'Week', 'From', 'To', ...figureNames];
@@ -88,7 +94,8 @@ export function writePayrollCsv(summary: PayrollSummary, options: { bom?: boolea
     const figures = texts.slice(5).map((t) => (separator === ';' ? t.replace('.', ',') : t));
     records.push([...texts.slice(0, 5).map(field), ...figures].join(separator));
   }
-  for (const [name, value] of facts(summary, payrollPeriod(summary))) records.push([field(name), field(value), ...Array(columns.length - 2).fill('')].join(separator));
+  for (const [name, value] of facts(summary, payrollPeriod(summary)))
+    records.push([field(name), field(value), ...Array(columns.length - 2).fill('')].join(separator));
   return Readable.from([Buffer.from(records.join('\r\n') + '\r\n', 'utf8')]);
 }
 
@@ -100,7 +107,15 @@ export function writePayrollXlsx(summary: PayrollSummary): Readable {
   const write = async () => {
     workbook.creator = 'Planner';
     const sheet = workbook.addWorksheet('Payroll', {
-      views: [{ state: 'frozen', xSplit: 0, ySplit: payrollHeaderRow, topLeftCell: `A${payrollHeaderRow + 1}`, activeCell: `A${payrollHeaderRow + 1}` }],
+      views: [
+        {
+          state: 'frozen',
+          xSplit: 0,
+          ySplit: payrollHeaderRow,
+          topLeftCell: `A${payrollHeaderRow + 1}`,
+          activeCell: `A${payrollHeaderRow + 1}`,
+        },
+      ],
       pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
     });
     const columns = payrollColumns(summary);
@@ -117,7 +132,9 @@ export function writePayrollXlsx(summary: PayrollSummary): Readable {
     const figureStyle = { numFmt: '0.00;[Red]-0.00' };
     for (const row of payrollRows(summary)) {
       const texts = rowTexts(summary, row);
-      const figures = figureOf(row.kind === 'bucket' ? row.user.buckets[row.index]! : row.kind === 'user-total' ? row.user : row.totals).map(hours);
+      const figures = figureOf(
+        row.kind === 'bucket' ? row.user.buckets[row.index]! : row.kind === 'user-total' ? row.user : row.totals,
+      ).map(hours);
       const dates = row.kind === 'bucket' ? [new Date(`${texts[3]}T00:00:00Z`), new Date(`${texts[4]}T00:00:00Z`)] : ['', ''];
       const added = sheet.addRow([cellText(texts[0]!), cellText(texts[1]!), texts[2]!, ...dates, ...figures]);
       if (row.kind === 'bucket') {
@@ -162,7 +179,15 @@ async function renderPayroll(summary: PayrollSummary, output: ReportStream): Pro
   const perPage = Math.floor((contentBottom - margin - headerHeight) / rowHeight);
   const pages = rows.length <= perFirst ? 1 : 1 + Math.ceil((rows.length - perFirst) / perPage);
   const period = payrollPeriod(summary);
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin, autoFirstPage: false, bufferPages: false, compress: true, info: { Title: summary.title, Creator: 'Planner' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin,
+    autoFirstPage: false,
+    bufferPages: false,
+    compress: true,
+    info: { Title: summary.title, Creator: 'Planner' },
+  });
   doc.on('data', (chunk: Uint8Array) => output.send(chunk));
   doc.on('end', () => output.finish());
   doc.on('error', (error: unknown) => output.fail(error));
@@ -183,13 +208,31 @@ async function renderPayroll(summary: PayrollSummary, output: ReportStream): Pro
     y = margin;
     if (page === 1) {
       bold.drawLine(y, 16, [[margin, bold.fit(summary.title, 16, tableWidth)]]);
-      const info = [`Period: ${period.text}    Time zone: ${summary.period.timezone}    Per ${summary.per}`, `Filters: ${summary.filter_text || 'none'}`, `Exported by: ${summary.exported_by}`, 'Expected = scheduled − absence; difference = worked − expected; hours as ' + (summary.duration_format === 'decimal' ? 'decimal hours' : 'h:mm')];
+      const info = [
+        `Period: ${period.text}    Time zone: ${summary.period.timezone}    Per ${summary.per}`,
+        `Filters: ${summary.filter_text || 'none'}`,
+        `Exported by: ${summary.exported_by}`,
+        'Expected = scheduled − absence; difference = worked − expected; hours as ' +
+          (summary.duration_format === 'decimal' ? 'decimal hours' : 'h:mm'),
+      ];
       info.forEach((text, i) => regular.drawLine(y + 24 + i * 12, 9, [[margin, regular.fit(text, 9, tableWidth)]]));
       y = firstPageTop;
     }
     const pageText = `Page ${page} of ${pages}`;
-    regular.drawLine(pageHeight - margin + 8, 7.5, [[margin, regular.fit(`${summary.title} · ${period.text}`, 7.5, tableWidth - 80)], [margin + tableWidth - regular.width(pageText, 7.5), pageText]], [0.4, 0.4, 0.4]);
-    doc.save().rect(margin, y, tableWidth, headerHeight - 2).fill('#eeeeee').restore();
+    regular.drawLine(
+      pageHeight - margin + 8,
+      7.5,
+      [
+        [margin, regular.fit(`${summary.title} · ${period.text}`, 7.5, tableWidth - 80)],
+        [margin + tableWidth - regular.width(pageText, 7.5), pageText],
+      ],
+      [0.4, 0.4, 0.4],
+    );
+    doc
+      .save()
+      .rect(margin, y, tableWidth, headerHeight - 2)
+      .fill('#eeeeee')
+      .restore();
     bold.drawLine(y + 4, 8, cells(bold, 8, payrollColumns(summary)));
     y += headerHeight;
   };
@@ -200,7 +243,14 @@ async function renderPayroll(summary: PayrollSummary, output: ReportStream): Pro
       if (!(await output.ready())) return;
     }
     const face = row.kind === 'bucket' ? regular : bold;
-    if (row.kind !== 'bucket') doc.save().lineWidth(row.kind === 'grand-total' ? 1 : 0.5).moveTo(margin, y + 1).lineTo(margin + tableWidth, y + 1).stroke(row.kind === 'grand-total' ? '#000000' : '#999999').restore();
+    if (row.kind !== 'bucket')
+      doc
+        .save()
+        .lineWidth(row.kind === 'grand-total' ? 1 : 0.5)
+        .moveTo(margin, y + 1)
+        .lineTo(margin + tableWidth, y + 1)
+        .stroke(row.kind === 'grand-total' ? '#000000' : '#999999')
+        .restore();
     face.drawLine(y + 3, 8, cells(face, 8, rowTexts(summary, row)));
     y += rowHeight;
   }

@@ -255,7 +255,9 @@ class TableLayout {
       `Grouped by: ${groupingText(this.report)}    Generated: ${this.#generated()}`,
       `Exported by: ${this.report.exported_by}    Currency: ${this.report.currency}`,
     ];
-    info.forEach((text, i) => regular.drawLine(y + height.title + i * height.info, size.info, [[margin, regular.fit(text, size.info, tableWidth)]]));
+    info.forEach((text, i) =>
+      regular.drawLine(y + height.title + i * height.info, size.info, [[margin, regular.fit(text, size.info, tableWidth)]]),
+    );
   }
 
   #generated(): string {
@@ -268,16 +270,36 @@ class TableLayout {
     const { regular } = this.#faces;
     const pageText = `Page ${this.page} of ${this.pages}`;
     const pageWidthPt = regular.width(pageText, size.footer);
-    const left = regular.fit(`${this.report.title} · ${this.period.text} · ${this.report.period.timezone}`, size.footer, tableWidth - pageWidthPt - 24);
-    regular.drawLine(footerTop, size.footer, [[margin, left], [margin + tableWidth - pageWidthPt, pageText]], grey);
+    const left = regular.fit(
+      `${this.report.title} · ${this.period.text} · ${this.report.period.timezone}`,
+      size.footer,
+      tableWidth - pageWidthPt - 24,
+    );
+    regular.drawLine(
+      footerTop,
+      size.footer,
+      [
+        [margin, left],
+        [margin + tableWidth - pageWidthPt, pageText],
+      ],
+      grey,
+    );
   }
 
   #drawColumnHeader(): void {
     if (!this.doc || !this.#faces) return;
     const { bold } = this.#faces;
     const y = this.#y;
-    this.doc.save().rect(margin, y, tableWidth, height.header - 2).fill(bandFill);
-    this.doc.moveTo(margin, y + height.header - 2).lineTo(margin + tableWidth, y + height.header - 2).lineWidth(0.75).stroke('#000000').restore();
+    this.doc
+      .save()
+      .rect(margin, y, tableWidth, height.header - 2)
+      .fill(bandFill);
+    this.doc
+      .moveTo(margin, y + height.header - 2)
+      .lineTo(margin + tableWidth, y + height.header - 2)
+      .lineWidth(0.75)
+      .stroke('#000000')
+      .restore();
     const top = y + (height.header - 2 - size.header) / 2;
     const cells = this.#columns.map((c): [number, string] => {
       const text = c.spec.header?.(this.report) ?? c.spec.name;
@@ -290,7 +312,12 @@ class TableLayout {
   #drawCaption(text: string): void {
     if (!this.#faces) return;
     const { regular } = this.#faces;
-    regular.drawLine(this.#y + 3, size.caption, [[margin + cellPadding, regular.fit(text, size.caption, tableWidth - 2 * cellPadding)]], grey);
+    regular.drawLine(
+      this.#y + 3,
+      size.caption,
+      [[margin + cellPadding, regular.fit(text, size.caption, tableWidth - 2 * cellPadding)]],
+      grey,
+    );
   }
 
   #drawHeading(group: ReportGroup, depth: number): void {
@@ -298,10 +325,17 @@ class TableLayout {
     const { bold } = this.#faces;
     const rowHeight = headingHeight(depth);
     const fontSize = depth === 0 ? size.heading + 1 : size.heading;
-    if (depth === 0) this.doc.save().rect(margin, this.#y + 2, tableWidth, rowHeight - 3).fill(bandFill).restore();
+    if (depth === 0)
+      this.doc
+        .save()
+        .rect(margin, this.#y + 2, tableWidth, rowHeight - 3)
+        .fill(bandFill)
+        .restore();
     const indent = margin + cellPadding + depth * 10;
     const text = `${groupingNoun[group.grouping] ?? group.grouping}: ${group.label}`;
-    bold.drawLine(this.#y + (rowHeight - fontSize) / 2 + 1, fontSize, [[indent, bold.fit(text, fontSize, margin + tableWidth - indent - cellPadding)]]);
+    bold.drawLine(this.#y + (rowHeight - fontSize) / 2 + 1, fontSize, [
+      [indent, bold.fit(text, fontSize, margin + tableWidth - indent - cellPadding)],
+    ]);
   }
 
   #drawLine(line: ReportLine): void {
@@ -323,8 +357,19 @@ class TableLayout {
     const rowHeight = grand ? height.grand : height.total;
     const fontSize = grand ? size.grand : size.total;
     const y = this.#y;
-    this.doc.save().lineWidth(grand ? 1 : 0.5).moveTo(margin, y + 1).lineTo(margin + tableWidth, y + 1).stroke(grand ? '#000000' : ruleColor);
-    if (grand) this.doc.moveTo(margin, y + rowHeight - 2).lineTo(margin + tableWidth, y + rowHeight - 2).moveTo(margin, y + rowHeight).lineTo(margin + tableWidth, y + rowHeight).stroke();
+    this.doc
+      .save()
+      .lineWidth(grand ? 1 : 0.5)
+      .moveTo(margin, y + 1)
+      .lineTo(margin + tableWidth, y + 1)
+      .stroke(grand ? '#000000' : ruleColor);
+    if (grand)
+      this.doc
+        .moveTo(margin, y + rowHeight - 2)
+        .lineTo(margin + tableWidth, y + rowHeight - 2)
+        .moveTo(margin, y + rowHeight)
+        .lineTo(margin + tableWidth, y + rowHeight)
+        .stroke();
     this.doc.restore();
     const indent = margin + cellPadding + depth * 10;
     const labelWidth = this.#duration.x - indent - cellPadding;

@@ -29,7 +29,11 @@ export function periodDays(report: TimeReport, clock: ZoneClock = new ZoneClock(
   const first = formatLocalDate(startLocal);
   const last = formatLocalDate(endIsDate ? endLocal : Math.max(startLocal, endLocal - 1));
   const wholeDays = formatLocalTime(startLocal) === '00:00' && (endIsDate || formatLocalTime(endLocal) === '00:00');
-  const text = wholeDays ? (first === last ? first : `${first} – ${last}`) : `${formatLocalDateTime(startLocal)} – ${formatLocalDateTime(endLocal)}`;
+  const text = wholeDays
+    ? first === last
+      ? first
+      : `${first} – ${last}`
+    : `${formatLocalDateTime(startLocal)} – ${formatLocalDateTime(endLocal)}`;
   return { first, last, text };
 }
 
@@ -62,6 +66,13 @@ export function groupingText(report: TimeReport): string {
  */
 export function reportFilename(period: PeriodDays, extension: string, options: { kind?: string; user?: string } = {}): string {
   const safe = (part: string) => part.replace(/[^A-Za-z0-9.-]+/g, '-');
-  const user = options.user ? safe(options.user.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()).replace(/^-+|-+$/g, '') : '';
+  const user = options.user
+    ? safe(
+        options.user
+          .normalize('NFKD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toLowerCase(),
+      ).replace(/^-+|-+$/g, '')
+    : '';
   return `${options.kind ?? 'time-report'}-${user ? `${user}-` : ''}${safe(period.first)}-${safe(period.last)}.${safe(extension)}`;
 }

@@ -75,7 +75,25 @@ export const yesNo = (value: boolean): string => (value ? 'yes' : 'no');
  * The columns of the flat table that CSV and XLSX write, one per field of a line. `Rate` and
  * `Amount` are in the report's currency; `Overlap` says the entry overlaps another of its user.
  */
-export const tableColumns = ['Date', 'Week', 'User', 'Board', 'Collection', 'Card', 'Activity', 'Status', 'Start', 'End', 'Duration', 'Minutes', 'Billable', 'Rate', 'Amount', 'Overlap', 'Note'] as const;
+export const tableColumns = [
+  'Date',
+  'Week',
+  'User',
+  'Board',
+  'Collection',
+  'Card',
+  'Activity',
+  'Status',
+  'Start',
+  'End',
+  'Duration',
+  'Minutes',
+  'Billable',
+  'Rate',
+  'Amount',
+  'Overlap',
+  'Note',
+] as const;
 
 /** What a report file says about itself, in the order the files print it. */
 export function captionFacts(report: TimeReport, period: string): [label: string, value: string][] {

@@ -90,7 +90,9 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
   workbook.creator = 'Planner';
   workbook.created = generatedAt(report);
   const sheet = workbook.addWorksheet('Report', {
-    views: [{ state: 'frozen', xSplit: 0, ySplit: xlsxHeaderRow, topLeftCell: `A${xlsxHeaderRow + 1}`, activeCell: `A${xlsxHeaderRow + 1}` }],
+    views: [
+      { state: 'frozen', xSplit: 0, ySplit: xlsxHeaderRow, topLeftCell: `A${xlsxHeaderRow + 1}`, activeCell: `A${xlsxHeaderRow + 1}` },
+    ],
     properties: { outlineLevelRow: levels, defaultRowHeight: 15 },
     pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
   });
@@ -172,7 +174,8 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
   let written = 0;
   for (const row of reportRows(report)) {
     if (row.kind === 'line') writeLine(row.line, Math.min(row.depth, levels));
-    else if (row.kind === 'subtotal') writeTotal(subtotalLabel(row.group), row.group.minutes, row.group.amount, Math.min(row.depth, levels), false);
+    else if (row.kind === 'subtotal')
+      writeTotal(subtotalLabel(row.group), row.group.minutes, row.group.amount, Math.min(row.depth, levels), false);
     else if (row.kind === 'grand-total') writeTotal(grandTotalLabel, row.minutes, row.amount, 0, true);
     else if (row.kind === 'billable-total') writeTotal(billableLabel(row.billable), row.minutes, row.amount, 0, false);
     else continue;

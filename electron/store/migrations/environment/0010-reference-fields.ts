@@ -34,8 +34,15 @@ export const referenceFields: Migration = {
       ALTER TABLE "webhook" ADD COLUMN "third_party" INTEGER DEFAULT 0;
       UPDATE "webhook" SET "third_party" = 1 WHERE "developer_client_id" IS NOT NULL;
     `);
-    for (const [table, scope] of [['collection', 'collection'], ['card', 'card']] as const) {
-      const rows = db.prepare(`SELECT id, custom_fields, created_at, updated_at FROM "${table}" WHERE custom_fields IS NOT NULL AND custom_fields <> '[]'`).all() as {
+    for (const [table, scope] of [
+      ['collection', 'collection'],
+      ['card', 'card'],
+    ] as const) {
+      const rows = db
+        .prepare(
+          `SELECT id, custom_fields, created_at, updated_at FROM "${table}" WHERE custom_fields IS NOT NULL AND custom_fields <> '[]'`,
+        )
+        .all() as {
         id: string;
         custom_fields: string;
         created_at: string;
@@ -50,7 +57,9 @@ export const referenceFields: Migration = {
           continue;
         }
         if (!Array.isArray(items)) continue;
-        const filled = items.map((item: unknown) => (isObject(item) && typeof item.name === 'string' ? fill(item, table, row, scope) : item));
+        const filled = items.map((item: unknown) =>
+          isObject(item) && typeof item.name === 'string' ? fill(item, table, row, scope) : item,
+        );
         write.run(JSON.stringify(filled), row.id);
       }
     }

@@ -25,7 +25,8 @@ export const syncFiles: Migration = {
         PRIMARY KEY (direction, attachment_id)
       ) WITHOUT ROWID;
     `);
-    db.prepare(`
+    db.prepare(
+      `
       INSERT INTO sync_file (direction, attachment_id, queued_at)
       SELECT CASE WHEN substr(json_extract(c.clocks, '$.checksum'), 20) = json_extract(node.value, '$') THEN 'send' ELSE 'fetch' END,
              a.id, ?
@@ -34,6 +35,7 @@ export const syncFiles: Migration = {
       JOIN sync_state node ON node.key = 'node_id'
       WHERE a.type = 'upload' AND a.checksum IS NOT NULL
         AND EXISTS (SELECT 1 FROM sync_state WHERE key = 'cursor')
-    `).run(nowTimestamp());
+    `,
+    ).run(nowTimestamp());
   },
 };

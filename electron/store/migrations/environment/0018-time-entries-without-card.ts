@@ -14,7 +14,8 @@ export const timeEntriesWithoutCard: Migration = {
   version: 18,
   name: 'time-entries-without-card',
   up(db) {
-    const columns = '"id", "card_id", "activity_id", "user_id", "start", "end", "duration", "status", "locked", "running", "note", "synchronized_at", "external_ref", "external_note", "external_failed", "created_at", "updated_at", "deleted_at"';
+    const columns =
+      '"id", "card_id", "activity_id", "user_id", "start", "end", "duration", "status", "locked", "running", "note", "synchronized_at", "external_ref", "external_note", "external_failed", "created_at", "updated_at", "deleted_at"';
     db.exec(`
       CREATE TABLE "time_tracking_rebuilt" (
         "id" TEXT PRIMARY KEY,

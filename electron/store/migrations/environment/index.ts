@@ -21,4 +21,25 @@ import { commands } from './0019-commands.js';
 import { syncGroups } from './0020-sync-groups.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
-export const environmentMigrations: readonly Migration[] = [changeLog, project, orderData, baseData, cardData, sync, oauth, webhooks, timeTracking, referenceFields, syncFiles, planIds, relationKeys, replicaOwners, cardVisibilityAll, syncUnknown, syncOverruled, timeEntriesWithoutCard, commands, syncGroups];
+export const environmentMigrations: readonly Migration[] = [
+  changeLog,
+  project,
+  orderData,
+  baseData,
+  cardData,
+  sync,
+  oauth,
+  webhooks,
+  timeTracking,
+  referenceFields,
+  syncFiles,
+  planIds,
+  relationKeys,
+  replicaOwners,
+  cardVisibilityAll,
+  syncUnknown,
+  syncOverruled,
+  timeEntriesWithoutCard,
+  commands,
+  syncGroups,
+];
