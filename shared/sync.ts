@@ -27,6 +27,20 @@ export interface SyncStatus {
   update_required: 'this app' | 'the server' | null;
 }
 
+/** The status of an instance that syncs with no remote: the sync client's and the API's answer alike. */
+export const notConfiguredStatus: Readonly<SyncStatus> = {
+  configured: false,
+  remote_url: null,
+  online: false,
+  syncing: false,
+  last_push_at: null,
+  last_pull_at: null,
+  last_error: null,
+  next_attempt_at: null,
+  clock_ahead_ms: null,
+  update_required: null,
+};
+
 export interface SyncRunSummary {
   pushed: number;
   rejected: number;

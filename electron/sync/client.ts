@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { maxClockSkewMs } from '../../shared/hlc.js';
 import { nowTimestamp } from '../../shared/ids.js';
 import {
+  notConfiguredStatus,
   remoteUrlProblem,
   type SyncControl,
   type SyncRunSummary,
@@ -230,18 +231,7 @@ export class SyncClient implements SyncControl {
   status(): SyncStatus {
     const creds = this.options.vault.load();
     if (!creds) {
-      return {
-        configured: false,
-        remote_url: null,
-        online: false,
-        syncing: false,
-        last_push_at: null,
-        last_pull_at: null,
-        last_error: null,
-        next_attempt_at: null,
-        clock_ahead_ms: null,
-        update_required: null,
-      };
+      return { ...notConfiguredStatus };
     }
     const syncing = this.running !== null;
     return {

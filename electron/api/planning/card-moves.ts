@@ -18,12 +18,34 @@ import { boardCalendar, shiftWorkdays, workdayDelta, workdayFrom, type BoardCale
 import { refreshCardFields } from './card-fields.js';
 import { tables } from '../tables.js';
 
-function shiftCard(ctx: RequestContext, calendar: BoardCalendar, card: StoredRecord, workdays: number): void {
+export function shiftCard(ctx: RequestContext, calendar: BoardCalendar, card: StoredRecord, workdays: number): void {
   if (workdays === 0 || !card.start_date || !card.end_date) return;
   const start = shiftWorkdays(calendar, workdayFrom(calendar, card.start_date as string), workdays);
   const end = shiftWorkdays(calendar, workdayFrom(calendar, card.end_date as string), workdays);
   const moved = ctx.store.update(tables.card, card.id, { start_date: start, end_date: end })!;
   refreshCardFields(ctx, moved);
+}
+
+/**
+ * Pushes a stage's cards later, all by the same number of workdays, so that the earliest of
+ * them starts no sooner than `earliest`; cards already later stay. Returns the latest end
+ * among them afterwards, where the next stage's cards may start from.
+ */
+export function pushStageAfter(ctx: RequestContext, calendar: BoardCalendar, cards: readonly StoredRecord[], earliest: string): string {
+  const start = cards.reduce((m, c) => ((c.start_date as string) < m ? (c.start_date as string) : m), '9999');
+  const delta = start < earliest ? workdayDelta(calendar, workdayFrom(calendar, start), earliest) : 0;
+  for (const c of cards) shiftCard(ctx, calendar, c, delta);
+  return latestEnd(ctx, cards);
+}
+
+/** The latest end date among these cards as they are stored now. */
+export function latestEnd(ctx: RequestContext, cards: readonly StoredRecord[]): string {
+  const stored = ctx.store.getWhereIn(
+    tables.card,
+    'id',
+    cards.map((c) => c.id),
+  );
+  return stored.reduce((m, c) => ((c.end_date as string) > m ? (c.end_date as string) : m), '');
 }
 
 export function followDependencies(ctx: RequestContext, card: StoredRecord, previous: StoredRecord): void {
@@ -61,16 +83,7 @@ export function followDependencies(ctx: RequestContext, card: StoredRecord, prev
   let previousEnd = card.end_date as string;
   for (const stageId of order) {
     const earliest = shiftWorkdays(calendar, workdayFrom(calendar, previousEnd, -1), (previousStage.delay_day as number) + 1);
-    const cards = byStage.get(stageId)!;
-    const start = cards.reduce((m, c) => ((c.start_date as string) < m ? (c.start_date as string) : m), '9999');
-    const delta = start < earliest ? workdayDelta(calendar, workdayFrom(calendar, start), earliest) : 0;
-    for (const c of cards) shiftCard(ctx, calendar, c, delta);
-    const refreshed = ctx.store.getWhereIn(
-      tables.card,
-      'id',
-      cards.map((c) => c.id),
-    );
-    previousEnd = refreshed.reduce((m, c) => ((c.end_date as string) > m ? (c.end_date as string) : m), '');
+    previousEnd = pushStageAfter(ctx, calendar, byStage.get(stageId)!, earliest);
     previousStage = stages.get(stageId)!;
   }
 }

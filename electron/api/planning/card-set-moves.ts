@@ -15,19 +15,12 @@
 import type { StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
 import { tables } from '../tables.js';
-import { refreshCardFields } from './card-fields.js';
-import { boardCalendar, shiftWorkdays, workdayDelta, workdayFrom, type BoardCalendar } from './workdays.js';
+import { latestEnd, pushStageAfter, shiftCard } from './card-moves.js';
+import { boardCalendar, shiftWorkdays, workdayDelta, workdayFrom } from './workdays.js';
 
 export interface CardMoved {
   card: StoredRecord;
   previous: StoredRecord;
-}
-
-function shiftCard(ctx: RequestContext, calendar: BoardCalendar, card: StoredRecord, workdays: number): void {
-  if (workdays === 0 || !card.start_date || !card.end_date) return;
-  const start = shiftWorkdays(calendar, workdayFrom(calendar, card.start_date as string), workdays);
-  const end = shiftWorkdays(calendar, workdayFrom(calendar, card.end_date as string), workdays);
-  refreshCardFields(ctx, ctx.store.update(tables.card, card.id, { start_date: start, end_date: end })!);
 }
 
 function hasMoved({ card, previous }: CardMoved): boolean {
@@ -95,18 +88,10 @@ function followInCollection(ctx: RequestContext, collectionId: string, moved: Ca
     const inStage = cards.filter((c) => c.stage_id === stage.id && c.start_date && c.end_date);
     if (inStage.length === 0) continue;
     const earliest = shiftWorkdays(calendar, workdayFrom(calendar, previousEnd, -1), (previousStage.delay_day as number) + 1);
+    // The cards sent stay where they were sent; only the others of the stage follow.
     const following = inStage.filter((c) => !selected.has(c.id));
-    if (following.length > 0) {
-      const start = following.reduce((m, c) => ((c.start_date as string) < m ? (c.start_date as string) : m), '9999');
-      const delta = start < earliest ? workdayDelta(calendar, workdayFrom(calendar, start), earliest) : 0;
-      for (const c of following) shiftCard(ctx, calendar, c, delta);
-    }
-    const refreshed = ctx.store.getWhereIn(
-      tables.card,
-      'id',
-      inStage.map((c) => c.id),
-    );
-    previousEnd = refreshed.reduce((m, c) => ((c.end_date as string) > m ? (c.end_date as string) : m), '');
+    if (following.length > 0) pushStageAfter(ctx, calendar, following, earliest);
+    previousEnd = latestEnd(ctx, inStage);
     previousStage = stage;
   }
 }

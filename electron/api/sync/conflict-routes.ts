@@ -15,7 +15,14 @@ import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { bookOf } from './books.js';
 import { overruledEditsOf } from '../../store/overruled-edits.js';
-import { remoteUrlProblem, SyncSettingsProblem, type Mutation, type SyncControl, type SyncSettingsInput } from '../../../shared/sync.js';
+import {
+  notConfiguredStatus,
+  remoteUrlProblem,
+  SyncSettingsProblem,
+  type Mutation,
+  type SyncControl,
+  type SyncSettingsInput,
+} from '../../../shared/sync.js';
 import { optionalBody, requiredBody } from '../conventions/request-body.js';
 
 /**
@@ -104,18 +111,7 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
     const filesToSend = book.queuedFileCount('send');
     return {
       role: book.role,
-      ...(status ?? {
-        configured: false,
-        remote_url: null,
-        online: false,
-        syncing: false,
-        last_push_at: null,
-        last_pull_at: null,
-        last_error: null,
-        next_attempt_at: null,
-        clock_ahead_ms: null,
-        update_required: null,
-      }),
+      ...(status ?? notConfiguredStatus),
       // An upload is not safe on the remote until its file is there too: it counts as pending.
       pending: book.pendingCount() + filesToSend,
       files_to_send: filesToSend,
