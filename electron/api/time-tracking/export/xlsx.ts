@@ -136,7 +136,14 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
     for (let c = 1; c <= styles.length; c++) row.getCell(c).style = styles[c - 1]!;
   };
 
+  // After the first line, whose row exceljs writes (and so registers the line styles in the
+  // order it always has), lines are written by `lineRows` as the same XML exceljs would write.
+  let fastLines = null as LineRows | null;
   const writeLine = (line: ReportLine, depth: number) => {
+    if (fastLines) {
+      fastLines.write(line, depth);
+      return;
+    }
     const row = sheet.addRow([
       new Date(localDate(line.date)),
       line.week,
@@ -159,8 +166,10 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
     styleRow(row, lineStyles);
     if (depth) row.outlineLevel = depth;
     row.commit();
+    fastLines = lineRows(sheet, workbook, lineStyles, { clock, duration, outlineLevelRow: levels });
   };
   const writeTotal = (label: string, minutes: number, amount: number, depth: number, grand: boolean) => {
+    fastLines?.flush();
     const values: ExcelJS.CellValue[] = [cellText(label)];
     values[col.Duration - 1] = duration(minutes);
     values[col.Minutes - 1] = minutes;
@@ -180,14 +189,157 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
     else if (row.kind === 'billable-total') writeTotal(billableLabel(row.billable), row.minutes, row.amount, 0, false);
     else continue;
     if (++written % rowsPerBreath === 0) {
+      fastLines?.flush();
       const backlog = sheetBacklog(sheet);
       if (backlog && backlog.bytes() > maxSheetBacklog) await backlog.drained();
       if (!(await output.ready())) return;
     }
   }
+  fastLines?.flush();
   sheet.autoFilter = { from: { row: xlsxHeaderRow, column: 1 }, to: { row: xlsxHeaderRow + written, column: tableColumns.length } };
   sheet.commit();
   await workbook.commit();
+}
+
+/** What a line row needs besides the line: the report's clock and duration, and the sheet's outline depth. */
+interface LineRowContext {
+  clock: ZoneClock;
+  duration: (minutes: number) => number;
+  outlineLevelRow: number;
+}
+
+interface LineRows {
+  write(line: ReportLine, depth: number): void;
+  /** Hands the rows written so far to the sheet; before any row exceljs writes, and at the end. */
+  flush(): void;
+}
+
+/**
+ * Line rows as sheet XML, byte for byte what exceljs 4.4 writes for them (row-xform.js and
+ * cell-xform.js: the row's attributes, then each cell with its style id and type), without
+ * the Row and Cell objects, style look-ups and XML builder exceljs goes through per cell,
+ * which took most of the time of a large export (issue 6's budget). The style ids are the
+ * ones exceljs gave the line styles for the first line; the row is numbered where exceljs
+ * would number it, and the sheet is told so (`_rowZero`), so that the total rows exceljs
+ * still writes follow on. Null when the sheet is not as expected (an exceljs upgrade): every
+ * line then goes through exceljs, slower but the same file. The xlsx tests compare both.
+ */
+function lineRows(
+  sheet: ExcelJS.Worksheet,
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  lineStyles: Partial<ExcelJS.Style>[],
+  { clock, duration, outlineLevelRow }: LineRowContext,
+): LineRows | null {
+  const writer = sheet as any;
+  const styles = (workbook as any).styles;
+  if (
+    forceExcelJsRows ||
+    typeof writer._rowZero !== 'number' ||
+    !Array.isArray(writer._rows) ||
+    typeof writer.stream?.write !== 'function' ||
+    typeof styles?.addStyleModel !== 'function'
+  )
+    return null;
+  const types = tableColumns.map((name) =>
+    name === 'Date' || name === 'Start' || name === 'End'
+      ? ExcelJS.ValueType.Date
+      : name === 'Duration' || name === 'Minutes' || name === 'Rate' || name === 'Amount'
+        ? ExcelJS.ValueType.Number
+        : ExcelJS.ValueType.String,
+  );
+  // Each cell up to its row number, and from the row number to its value: `<c r="A` 7 `" s="4"><v>`.
+  const open = tableColumns.map((_, i) => `<c r="${String.fromCharCode(65 + i)}`);
+  const close = tableColumns.map((_, i) => {
+    const id = styles.addStyleModel(lineStyles[i], types[i]) as number;
+    return `"${id ? ` s="${id}"` : ''}${types[i] === ExcelJS.ValueType.String ? ' t="str"' : ''}><v>`;
+  });
+  const serial = (local: number) => 25569 + local / 86_400_000;
+  const days = new Map<string, number>();
+  const dateSerial = (date: string) => {
+    let value = days.get(date);
+    if (value === undefined) days.set(date, (value = serial(localDate(date))));
+    return value;
+  };
+  const texts = new Map<string, string>();
+  const text = (value: string) => {
+    let xml = texts.get(value);
+    if (xml === undefined) {
+      xml = xmlEncode(cellText(value));
+      if (texts.size < 10_000) texts.set(value, xml);
+    }
+    return xml;
+  };
+  const end = '</v></c>';
+  let pending = '';
+  return {
+    write(line, depth) {
+      const n = writer._rowZero as number;
+      if (writer._rows.length) throw new Error('exceljs holds uncommitted rows; line rows cannot be written past them');
+      const r = String(n);
+      const cell = (i: number, value: string | number) => open[i] + r + close[i] + value + end;
+      pending +=
+        `<row r="${r}" spans="1:${tableColumns.length}" x14ac:dyDescent="0.25"` +
+        (depth ? ` outlineLevel="${depth}"${depth >= outlineLevelRow ? ' collapsed="1"' : ''}` : '') +
+        '>' +
+        cell(0, dateSerial(line.date)) +
+        cell(1, xmlEncode(line.week)) +
+        cell(2, text(line.user)) +
+        cell(3, text(line.board)) +
+        cell(4, text(line.collection)) +
+        cell(5, text(line.card)) +
+        cell(6, text(line.activity)) +
+        cell(7, text(line.status)) +
+        cell(8, serial(clock.local(line.start))) +
+        cell(9, serial(clock.local(line.end))) +
+        cell(10, duration(line.minutes)) +
+        cell(11, line.minutes) +
+        cell(12, yesNo(line.billable)) +
+        cell(13, line.hourly_rate) +
+        cell(14, line.amount) +
+        cell(15, yesNo(line.overlaps)) +
+        cell(16, xmlEncode(cellText(line.note))) +
+        '</row>';
+      writer._rowZero = n + 1;
+    },
+    flush() {
+      if (pending) writer.stream.write(pending);
+      pending = '';
+    },
+  };
+}
+
+/** Every line through exceljs' own rows, for the test that compares the two ways. */
+let forceExcelJsRows = false;
+export function writeLinesThroughExcelJs(value: boolean): void {
+  forceExcelJsRows = value;
+}
+
+// eslint-disable-next-line no-control-regex -- these are the characters XML cannot hold, as exceljs drops them
+const xmlSpecial = /[<>&'"\x7F\x00-\x08\x0B-\x0C\x0E-\x1F]/;
+
+/** Text as exceljs writes it into XML (utils.xmlEncode of exceljs 4.4): escaped, control characters dropped. */
+function xmlEncode(text: string): string {
+  const found = xmlSpecial.exec(text);
+  if (!found) return text;
+  let result = '';
+  let lastIndex = 0;
+  let i = found.index;
+  for (; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    let escape: string;
+    if (code === 34) escape = '&quot;';
+    else if (code === 38) escape = '&amp;';
+    else if (code === 39) escape = '&apos;';
+    else if (code === 60) escape = '&lt;';
+    else if (code === 62) escape = '&gt;';
+    else if (code === 127 || (code <= 31 && (code <= 8 || (code >= 11 && code !== 13)))) escape = '';
+    else continue;
+    if (lastIndex !== i) result += text.substring(lastIndex, i);
+    lastIndex = i + 1;
+    if (escape) result += escape;
+  }
+  if (lastIndex !== i) return result + text.substring(lastIndex, i);
+  return result;
 }
 
 /**
