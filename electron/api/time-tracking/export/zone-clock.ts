@@ -17,6 +17,8 @@ export class ZoneClock {
   readonly timeZone: string;
   readonly #parts: Intl.DateTimeFormat;
   readonly #hourOffsets = new Map<number, number | null>();
+  /** The UTC hour `local` last read (`2026-11-02T08`), and the local milliseconds it begins at. */
+  #lastHour: { prefix: string; local: number } | null = null;
 
   /** Throws a RangeError for a time zone that is not an IANA name the runtime knows. */
   constructor(timeZone: string) {
@@ -38,9 +40,38 @@ export class ZoneClock {
    * say its offset: `Date.parse` would read `2026-11-02T08:30:00` on the server's clock.
    */
   local(iso: string): number {
+    // Lines come in runs of the same hour: `2026-11-02T08:30:00Z` is read as the hour of
+    // `2026-11-02T08` (parsed once) plus its minutes and seconds, when it has exactly that form.
+    const hour = this.#lastHour;
+    if (
+      hour !== null &&
+      iso.length === 20 &&
+      iso.startsWith(hour.prefix) &&
+      iso.charCodeAt(13) === 0x3a &&
+      iso.charCodeAt(16) === 0x3a &&
+      iso.charCodeAt(19) === 0x5a
+    ) {
+      const minute = twoDigitsAt(iso, 14);
+      const second = twoDigitsAt(iso, 17);
+      if (minute < 60 && second < 60) return hour.local + minute * 60_000 + second * 1000;
+    }
     const utc = Date.parse(iso);
     if (Number.isNaN(utc) || !instantEnd.test(iso)) throw new RangeError(`not an ISO 8601 instant with an offset: ${JSON.stringify(iso)}`);
-    return utc + this.offsetAt(utc);
+    const offset = this.offsetAt(utc);
+    // Remembered only for an hour of one offset (not the hour of a DST change).
+    if (
+      iso.length === 20 &&
+      iso.charCodeAt(10) === 0x54 &&
+      iso.charCodeAt(13) === 0x3a &&
+      iso.charCodeAt(16) === 0x3a &&
+      iso.charCodeAt(19) === 0x5a &&
+      this.#hourOffsets.get(Math.floor(utc / hourMs)) !== null
+    ) {
+      const minute = twoDigitsAt(iso, 14);
+      const second = twoDigitsAt(iso, 17);
+      if (minute < 60 && second < 60) this.#lastHour = { prefix: iso.slice(0, 13), local: utc + offset - minute * 60_000 - second * 1000 };
+    }
+    return utc + offset;
   }
 
   /** The zone's offset from UTC in milliseconds at a UTC instant. */
@@ -62,6 +93,13 @@ export class ZoneClock {
     const wall = Date.UTC(field.year!, field.month! - 1, field.day!, field.hour!, field.minute!, field.second!);
     return wall - at;
   }
+}
+
+/** The two digits at `at` as a number; 99 when they are not two digits. */
+function twoDigitsAt(text: string, at: number): number {
+  const tens = text.charCodeAt(at) - 48;
+  const ones = text.charCodeAt(at + 1) - 48;
+  return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : 99;
 }
 
 const dayMs = 86_400_000;
