@@ -325,17 +325,19 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
     (values) => {
       const [id, start, end, cardId, activityId, userId, status, note] = values as EntryValues;
       matched++;
-      const from = Math.max(Date.parse(start), periodStart);
-      const to = Math.min(end ? Date.parse(end) : now, periodEnd);
+      const began = Date.parse(start);
+      const ended = end ? Date.parse(end) : now;
+      const from = Math.max(began, periodStart);
+      const to = Math.min(ended, periodEnd);
       if (to <= from) return;
       const first = days.dayOf(from);
-      lineCount += days.dayOf(to - 1).ordinal - first.ordinal + 1;
+      lineCount += to <= first.end ? 1 : days.dayOf(to - 1).ordinal - first.ordinal + 1;
       entries.push({
         id,
         from,
         to,
-        start: Date.parse(start),
-        end: end ? Date.parse(end) : now,
+        start: began,
+        end: ended,
         first,
         cardId: cardIds.of(cardId),
         activityId: activityIds.of(activityId),
@@ -389,10 +391,24 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
   const instants = new InstantTexts();
   const lines: ReportLine[] = [];
   const userNames = new Map([...users.values()].map((u) => [u.id, userName(u)]));
+  // What a line takes from its activity, worked out once per activity.
+  const activityTerms = new Map<string | null, { activity: string; rate: number; billable: boolean }>();
+  const termsOf = (activityId: string | null) => {
+    let terms = activityTerms.get(activityId);
+    if (!terms) {
+      const activity = activities.get(activityId as string);
+      terms = {
+        activity: (activity?.description as string | undefined) ?? '',
+        rate: Number(activity?.hourly_rate ?? 0) || 0,
+        billable: activity?.billable === true,
+      };
+      activityTerms.set(activityId, terms);
+    }
+    return terms;
+  };
   const addLine = (entry: ClippedEntry, day: LocalDay, start: number, end: number, minutes: number) => {
     const labels = labelsOf(entry.cardId);
-    const activity = activities.get(entry.activityId as string);
-    const rate = Number(activity?.hourly_rate ?? 0) || 0;
+    const { activity, rate, billable } = termsOf(entry.activityId);
     lines.push({
       entry_id: entry.id,
       date: day.date,
@@ -409,9 +425,9 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
       board_id: labels.board_id,
       board: labels.board,
       activity_id: entry.activityId,
-      activity: (activity?.description as string | undefined) ?? '',
+      activity,
       hourly_rate: rate,
-      billable: activity?.billable === true,
+      billable,
       amount: centsToAmount(Math.round((rate * minutes * 100) / 60)),
       overlaps: overlapping.has(entry.id),
       status: entry.status,
