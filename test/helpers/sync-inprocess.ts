@@ -12,12 +12,15 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApi } from '../../electron/api/app.js';
+import { createClient } from '../../electron/api/oauth/clients.js';
+import { createUserWithPassword } from '../../electron/api/oauth/users.js';
 import { openLocalInstance, type LocalInstance } from '../../electron/host/local-instance.js';
 import { DataDir } from '../../electron/store/data-dir.js';
 import type { Environment } from '../../electron/store/system.js';
 import type { SyncTiming } from '../../electron/sync/client.js';
 import { MemoryVault } from '../../electron/sync/credentials.js';
 import { tempDir } from './api.js';
+import { signInForCode, tokenRequest } from './oauth-flow.js';
 import { localHeaders, localKey, remoteEnv, remoteHeaders, remoteKey } from './sync-cluster.js';
 
 export interface InProcessRemote {
@@ -92,4 +95,38 @@ export async function startInProcessClient(remoteUrl: string, name = 'client', t
       rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Signs a new member in on the remote through OAuth (authorization code with a confidential
+ * client), as a member's replica would, and returns the headers that call as them.
+ */
+export async function signInMemberOn(remote: InProcessRemote, email: string): Promise<Record<string, string>> {
+  const redirectUri = 'https://app.example.com/callback';
+  const made = createClient(remote.dataDir.system, {
+    name: 'Member app',
+    redirect_uris: [redirectUri],
+    confidential: true,
+    environment_id: null,
+  });
+  const store = remote.dataDir.environment(remote.environment.id);
+  await createUserWithPassword(
+    { caller: { kind: 'api-key', environment: remote.environment }, store },
+    { email, role: 'member' },
+    'member-pass-1',
+  );
+  const code = await signInForCode(
+    remote.url,
+    { client_id: made.client.id, redirect_uri: redirectUri, state: 'st' },
+    { environment: remoteEnv, email, password: 'member-pass-1' },
+  );
+  const answer = await tokenRequest(remote.url, {
+    grant_type: 'authorization_code',
+    code,
+    client_id: made.client.id,
+    client_secret: made.client_secret!,
+    redirect_uri: redirectUri,
+  });
+  if (answer.status !== 200) throw new Error(`the member could not sign in: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { authorization: `Bearer ${answer.body.access_token as string}` };
 }

@@ -7,17 +7,20 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../electron/api/oauth/clients.js';
-import { createUserWithPassword } from '../../electron/api/oauth/users.js';
 import { bookOf } from '../../electron/store/sync-book.js';
 import { formatHlc } from '../../shared/hlc.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { remoteUrlProblem } from '../../shared/sync.js';
 import { expectErrorBody } from '../helpers/api-errors.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
-import { signInForCode, tokenRequest } from '../helpers/oauth-flow.js';
 import { call, ok, remoteEnv, removeFolders, runSync, startClient, status, type ClientNode } from '../helpers/sync-cluster.js';
-import { startInProcessClient, startInProcessRemote, type InProcessClient, type InProcessRemote } from '../helpers/sync-inprocess.js';
+import {
+  signInMemberOn,
+  startInProcessClient,
+  startInProcessRemote,
+  type InProcessClient,
+  type InProcessRemote,
+} from '../helpers/sync-inprocess.js';
 
 const hostileKey = 'hostile-key-1';
 const hostileHeaders = { 'x-api-env': remoteEnv, 'x-api-key': hostileKey };
@@ -73,36 +76,6 @@ function remoteWithClient(): { readonly remote: InProcessRemote; readonly client
   };
 }
 
-async function signInMember(remote: InProcessRemote): Promise<Record<string, string>> {
-  const redirectUri = 'https://app.example.com/callback';
-  const made = createClient(remote.dataDir.system, {
-    name: 'Member app',
-    redirect_uris: [redirectUri],
-    confidential: true,
-    environment_id: null,
-  });
-  const store = remote.dataDir.environment(remote.environment.id);
-  await createUserWithPassword(
-    { caller: { kind: 'api-key', environment: remote.environment }, store },
-    { email: 'member@a.test', role: 'member' },
-    'member-pass-1',
-  );
-  const code = await signInForCode(
-    remote.url,
-    { client_id: made.client.id, redirect_uri: redirectUri, state: 'st' },
-    { environment: remoteEnv, email: 'member@a.test', password: 'member-pass-1' },
-  );
-  const answer = await tokenRequest(remote.url, {
-    grant_type: 'authorization_code',
-    code,
-    client_id: made.client.id,
-    client_secret: made.client_secret!,
-    redirect_uri: redirectUri,
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return { authorization: `Bearer ${answer.body.access_token as string}` };
-}
-
 describe("the audit's attack: a member pushing under other replicas' ids", () => {
   let remote: InProcessRemote;
   let replica: ClientNode;
@@ -123,7 +96,7 @@ describe("the audit's attack: a member pushing under other replicas' ids", () =>
     expect((await runSync(replica)).error).toBeNull();
     expect(await remoteProjectNames(remote)).toContain('Before the attack');
 
-    const member = await signInMember(remote);
+    const member = await signInMemberOn(remote, 'member@a.test');
     // The replica's id, as any member reads it from the clocks of the records it wrote.
     const [before] = (await ok(remote, 'GET', "/v1/project?filter=name:eq:'Before the attack'")).data as { id: string }[];
     const changes = (await ok({ name: 'member', url: remote.url, headers: member }, 'GET', '/v1/sync/changes?since=0&limit=5000'))

@@ -9,8 +9,6 @@
  * databases as the desktop app opens them.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../electron/api/oauth/clients.js';
-import { createUserWithPassword } from '../../electron/api/oauth/users.js';
 import { DataDir } from '../../electron/store/data-dir.js';
 import type { EnvironmentStore } from '../../electron/store/environment-store.js';
 import { bookOf, installSyncBooks } from '../../electron/store/sync-book.js';
@@ -21,10 +19,9 @@ import { syncTables } from '../../electron/sync/tables.js';
 import type { ChangeEvent } from '../../shared/ipc.js';
 import { expectErrorBody } from '../helpers/api-errors.js';
 import { tempDir } from '../helpers/api.js';
-import { signInForCode, tokenRequest } from '../helpers/oauth-flow.js';
-import { call, ok, remoteEnv } from '../helpers/sync-cluster.js';
+import { call, ok } from '../helpers/sync-cluster.js';
 import { createCollection, createOrder, createPlanningBase, createProject, plan, remove, update } from '../helpers/sync-data.js';
-import { startInProcessRemote, type InProcessRemote } from '../helpers/sync-inprocess.js';
+import { signInMemberOn, startInProcessRemote, type InProcessRemote } from '../helpers/sync-inprocess.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 
@@ -51,33 +48,7 @@ async function seededRemote(): Promise<InProcessRemote> {
 
 /** A member signed in on the remote (OAuth), as a member's replica calls it. */
 async function signInMember(remote: InProcessRemote): Promise<Record<string, string>> {
-  const redirectUri = 'https://app.example.com/callback';
-  const made = createClient(remote.dataDir.system, {
-    name: 'Member app',
-    redirect_uris: [redirectUri],
-    confidential: true,
-    environment_id: null,
-  });
-  const store = remote.dataDir.environment(remote.environment.id);
-  await createUserWithPassword(
-    { caller: { kind: 'api-key', environment: remote.environment }, store },
-    { email: 'member@rows.test', role: 'member' },
-    'member-pass-1',
-  );
-  const code = await signInForCode(
-    remote.url,
-    { client_id: made.client.id, redirect_uri: redirectUri, state: 'st' },
-    { environment: remoteEnv, email: 'member@rows.test', password: 'member-pass-1' },
-  );
-  const answer = await tokenRequest(remote.url, {
-    grant_type: 'authorization_code',
-    code,
-    client_id: made.client.id,
-    client_secret: made.client_secret!,
-    redirect_uri: redirectUri,
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return { authorization: `Bearer ${answer.body.access_token as string}`, 'x-planner-sync-protocol': '2' };
+  return { ...(await signInMemberOn(remote, 'member@rows.test')), 'x-planner-sync-protocol': '2' };
 }
 
 /** A rows page's tables as the records of the usual shape. */

@@ -10,8 +10,6 @@
 import { createServer, type Server } from 'node:http';
 import { rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../electron/api/oauth/clients.js';
-import { createUserWithPassword } from '../../electron/api/oauth/users.js';
 import { openLocalInstance, type LocalInstance } from '../../electron/host/local-instance.js';
 import { tableFor, type EnvironmentStore, type TableDef } from '../../electron/store/environment-store.js';
 import { bookOf, mutationHash } from '../../electron/store/sync-book.js';
@@ -26,9 +24,14 @@ import { projectSpec } from '../../shared/resources/index.js';
 import { tempDir } from '../helpers/api.js';
 import { expectErrorBody } from '../helpers/api-errors.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
-import { signInForCode, tokenRequest } from '../helpers/oauth-flow.js';
 import { call, ok, remoteEnv, remoteHeaders, remoteKey, type Response } from '../helpers/sync-cluster.js';
-import { startInProcessClient, startInProcessRemote, type InProcessClient, type InProcessRemote } from '../helpers/sync-inprocess.js';
+import {
+  signInMemberOn,
+  startInProcessClient,
+  startInProcessRemote,
+  type InProcessClient,
+  type InProcessRemote,
+} from '../helpers/sync-inprocess.js';
 
 /** A newer app: the current protocol and a schema this version has not reached. */
 const newerHeaders = { ...remoteHeaders, 'x-planner-sync-protocol': '2', 'x-planner-schema': '99' };
@@ -117,34 +120,9 @@ const updateOf = (mutationId: number, resource: string, id: string, fields: Reco
   hlc,
 });
 
+/** A member signed in on the remote (OAuth), as a member's replica calls it. */
 async function signInMember(remote: InProcessRemote): Promise<Record<string, string>> {
-  const redirectUri = 'https://app.example.com/callback';
-  const made = createClient(remote.dataDir.system, {
-    name: 'Member app',
-    redirect_uris: [redirectUri],
-    confidential: true,
-    environment_id: null,
-  });
-  const store = storeOf(remote);
-  await createUserWithPassword(
-    { caller: { kind: 'api-key', environment: remote.environment }, store },
-    { email: 'member@versions.test', role: 'member' },
-    'member-pass-1',
-  );
-  const code = await signInForCode(
-    remote.url,
-    { client_id: made.client.id, redirect_uri: redirectUri, state: 'st' },
-    { environment: remoteEnv, email: 'member@versions.test', password: 'member-pass-1' },
-  );
-  const answer = await tokenRequest(remote.url, {
-    grant_type: 'authorization_code',
-    code,
-    client_id: made.client.id,
-    client_secret: made.client_secret!,
-    redirect_uri: redirectUri,
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return { authorization: `Bearer ${answer.body.access_token as string}`, 'x-planner-sync-protocol': '2' };
+  return { ...(await signInMemberOn(remote, 'member@versions.test')), 'x-planner-sync-protocol': '2' };
 }
 
 describe('a newer replica writes a field the remote lacks', () => {
