@@ -53,14 +53,11 @@ export function plannedWork(
   for (const [cardId, links] of activitiesOf) {
     const card = links[0]!;
     // The card's minutes spread over all its workdays (from today on, for remaining time), at
-    // most maxPlanDays of them; only those inside the range are counted.
-    let workdayCount = 0;
-    const inRange: number[] = [];
-    for (let day = dayNumber(card.start_date), cardEnd = dayNumber(card.end_date); day <= cardEnd && workdayCount < maxPlanDays; day++) {
-      if (!workdays[weekdayOfDay(day)] || day < from) continue;
-      workdayCount++;
-      if (day >= first && day <= last) inRange.push(day);
-    }
+    // most maxPlanDays of them; only those inside the range are counted. A card with no board
+    // workday at all (moved onto a weekend) spreads over its own days instead, so its minutes
+    // never drop out of the load (docs/API.md "Schedules and capacity").
+    let { count: workdayCount, inRange } = cardDays(card.start_date, card.end_date, from, first, last, workdays);
+    if (workdayCount === 0) ({ count: workdayCount, inRange } = cardDays(card.start_date, card.end_date, from, first, last, null));
     if (workdayCount === 0) continue;
     const estimate = links.reduce((sum, l) => sum + (l.time as number), 0);
     const left = remainingOnly ? Math.max(0, estimate - (tracked.get(cardId) ?? 0)) : estimate;
@@ -77,4 +74,20 @@ export function plannedWork(
     }
   }
   return work;
+}
+
+/**
+ * The days of a card from `start` to `end` that carry its minutes: the board's workdays among
+ * them (every day when `workdays` is null), not before `from`, at most maxPlanDays; `count` of
+ * them in all and, in order, those between `first` and `last`.
+ */
+function cardDays(start: string, end: string, from: number, first: number, last: number, workdays: readonly boolean[] | null) {
+  let count = 0;
+  const inRange: number[] = [];
+  for (let day = dayNumber(start), cardEnd = dayNumber(end); day <= cardEnd && count < maxPlanDays; day++) {
+    if ((workdays && !workdays[weekdayOfDay(day)]) || day < from) continue;
+    count++;
+    if (day >= first && day <= last) inRange.push(day);
+  }
+  return { count, inRange };
 }
