@@ -67,7 +67,19 @@ interface Range {
   workdays: readonly boolean[];
 }
 
-function assignments(board: StoredRecord, stages: StoredRecord[], resources: StoredRecord[]): Assignment[] {
+/**
+ * The resources' active stage links on the board. With `once` (the by-resource and by-group
+ * views) a person counts at most once, however many stages they work on: when the
+ * percentages of their active links on the board add up to more than 100, each is scaled
+ * down in proportion so they add up to 100 (docs/API.md "Schedules and capacity"). The
+ * by-stage views keep each link's own percentage.
+ */
+function assignments(
+  board: StoredRecord,
+  stages: StoredRecord[],
+  resources: StoredRecord[],
+  once?: { boardStageIds: ReadonlySet<string> },
+): Assignment[] {
   const stageById = new Map(stages.map((s) => [s.id, s]));
   const out: Assignment[] = [];
   for (const resource of resources) {
@@ -75,10 +87,16 @@ function assignments(board: StoredRecord, stages: StoredRecord[], resources: Sto
       resource.boards as { id: string; active: boolean; stages: { id: string; percentage: number; active: boolean }[] }[]
     ).find((b) => b.id === board.id);
     if (!entry || !entry.active) continue;
+    // Over every active link on the board, not only the stages asked for: with stage_id the
+    // person's share of that stage is what is left of them for it.
+    const total = once
+      ? entry.stages.reduce((sum, link) => (link.active && once.boardStageIds.has(link.id) ? sum + link.percentage : sum), 0)
+      : 0;
+    const scale = total > 100 ? 100 / total : 1;
     for (const link of entry.stages) {
       const stage = stageById.get(link.id);
       if (!stage || !link.active) continue;
-      out.push({ resource, stage, share: (link.percentage / 100) * ((stage.efficiency as number) / 100) });
+      out.push({ resource, stage, share: ((link.percentage * scale) / 100) * ((stage.efficiency as number) / 100) });
     }
   }
   return out;
@@ -146,8 +164,10 @@ function addPlanned(work: PlannedWork[], rows: Rows, range: Range, into: Float64
 }
 
 export function boardCapacity(ctx: RequestContext, board: StoredRecord, view: CapacityView, query: CapacityQuery) {
-  let stages = ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).sort((a, b) => (a.priority as number) - (b.priority as number));
-  if (query.stageId) stages = stages.filter((s) => s.id === query.stageId);
+  const boardStages = ctx.store
+    .getWhereIn(tables.stage, 'board_id', [board.id])
+    .sort((a, b) => (a.priority as number) - (b.priority as number));
+  const stages = query.stageId ? boardStages.filter((s) => s.id === query.stageId) : boardStages;
   const method = board.capacity_method as string;
   const periods = buckets(query.start, query.end, query.frame);
 
@@ -200,7 +220,8 @@ export function boardCapacity(ctx: RequestContext, board: StoredRecord, view: Ca
     const workdays = workdaysByWeekday(boardCalendar(board.workdays as Record<string, boolean>));
     const range: Range = { first: dayNumber(query.start), length, bucketOf, workdays };
 
-    addAvailable(ctx, assignments(board, stages, resources), rows, range, available);
+    const once = rows.byStage ? undefined : { boardStageIds: new Set(boardStages.map((s) => s.id)) };
+    addAvailable(ctx, assignments(board, stages, resources, once), rows, range, available);
     addPlanned(plannedWork(ctx, board, workdays, query.start, query.end, method === 'remaining_time'), rows, range, planned);
   }
 
