@@ -7,9 +7,11 @@
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from './crud.js';
 import { registerCapacityRoutes } from './planning/capacity-routes.js';
+import { registerHolidayRoutes } from './planning/holiday-routes.js';
 import { registerPlanRoutes } from './planning/plan-routes.js';
 import { registerScheduleRoutes } from './planning/schedule-routes.js';
 import { registerSplitRoutes } from './planning/split-routes.js';
+import { registerPrintRoutes } from './print/print-routes.js';
 import type { ResourceModule } from './resource.js';
 import { attachmentModule } from './resources/attachment.js';
 import { registerAttachmentRoutes } from './resources/attachment-routes.js';
@@ -18,7 +20,7 @@ import { cardModule } from './resources/card.js';
 import { collectionModule } from './resources/collection.js';
 import { registerCustomFieldRoutes } from './resources/collection-routes.js';
 import { resourceModules } from './resources/index.js';
-import { resourceModule } from './resources/resource.js';
+import { resourceModule, scheduleDeviationModule } from './resources/resource.js';
 import { timeTrackingModule } from './resources/time-tracking.js';
 import { userModule } from './resources/user.js';
 import { registerUserRoutes } from './resources/user-routes.js';
@@ -28,8 +30,9 @@ type RoutePlugin = (app: FastifyInstance) => void;
 
 /** A resource's special operations, registered just before its generic routes (the order of the OpenAPI document). */
 const operations = new Map<ResourceModule, readonly RoutePlugin[]>([
-  [boardModule, [registerCapacityRoutes]],
+  [boardModule, [registerCapacityRoutes, registerPrintRoutes]],
   [resourceModule, [registerScheduleRoutes]],
+  [scheduleDeviationModule, [registerHolidayRoutes]],
   [userModule, [registerUserRoutes]],
   [collectionModule, [registerPlanRoutes, registerCustomFieldRoutes]],
   [cardModule, [registerSplitRoutes]],

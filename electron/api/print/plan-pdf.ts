@@ -1,0 +1,133 @@
+/**
+ * The printed plan as a PDF (pdfkit, A4 landscape, built-in Helvetica), for the workshop
+ * wall (docs/API.md "Printing the plan"). The layout is plan-layout.ts; this file only draws
+ * it: a title with the board and the period, a header row of days ("Mon 2 Dec"), a band per
+ * stage with its name, each card as a framed box with its name in full, and "Page N of M".
+ *
+ * A plan covers at most a few weeks of one board, so the file is made in memory and sent
+ * whole; the time report's streaming writer is for reports of 100,000 lines.
+ */
+import PDFDocument from 'pdfkit';
+import { isoWeekday } from '../../../shared/dates.js';
+import { drawable } from '../time-tracking/export/pdf-text.js';
+import { layoutPlan, page, printArea, sheet, type PlanPage, type PrintCard, type PrintStage } from './plan-layout.js';
+
+export interface PlanPrint {
+  board: string;
+  /** What is printed: the board, or one stage of it. */
+  scope: string;
+  start: string;
+  end: string;
+  stages: PrintStage[];
+  cards: PrintCard[];
+  /** When it was made, ISO 8601 (fixed in tests). */
+  made: Date;
+}
+
+const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Mon 2 Dec", as the planboard writes a day. */
+export function dayLabel(date: string): string {
+  return `${weekdays[isoWeekday(date) - 1]} ${Number(date.slice(8, 10))} ${months[Number(date.slice(5, 7)) - 1]}`;
+}
+
+function periodLabel(start: string, end: string): string {
+  return start === end
+    ? `${dayLabel(start)} ${start.slice(0, 4)}`
+    : `${dayLabel(start)} ${start.slice(0, 4)} – ${dayLabel(end)} ${end.slice(0, 4)}`;
+}
+
+const weekendFill = '#f3f3f3';
+const stageFill = '#e8e8e8';
+const boxFill = '#ffffff';
+const ruleColor = '#888888';
+
+export function writePlanPdf(plan: PlanPrint): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: page.margin,
+    autoFirstPage: false,
+    compress: true,
+    info: { Title: `Plan ${plan.board}`, Creator: 'Planner', CreationDate: plan.made },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const measure = (text: string, size: number) => doc.font('Helvetica').fontSize(size).widthOfString(text);
+  const stages = plan.stages.map((stage) => ({ ...stage, name: drawable(stage.name) }));
+  const cards = plan.cards.map((card) => ({ ...card, name: drawable(card.name) }));
+  const pages = layoutPlan(stages, cards, plan.start, plan.end, measure);
+  for (const sheetPage of pages) drawPage(doc, plan, sheetPage, pages.length);
+  doc.end();
+  return done;
+}
+
+function drawPage(doc: PDFKit.PDFDocument, plan: PlanPrint, at: PlanPage, pages: number): void {
+  doc.addPage({ size: 'A4', layout: 'landscape', margin: page.margin });
+  const { tableTop, tableBottom, tableLeft, tableWidth, bodyTop } = printArea;
+  const tableRight = tableLeft + tableWidth;
+  const noBreak = { lineBreak: false } as const;
+
+  doc.fillColor('black').font('Helvetica-Bold').fontSize(14);
+  doc.text(drawable(`${plan.board} — ${plan.scope}`), tableLeft, page.margin, { ...noBreak, width: tableWidth * 0.65, ellipsis: true });
+  doc.font('Helvetica').fontSize(10);
+  doc.text(periodLabel(plan.start, plan.end), tableLeft + tableWidth * 0.65, page.margin + 3, {
+    ...noBreak,
+    width: tableWidth * 0.35,
+    align: 'right',
+  });
+
+  // Weekend columns shaded, then the day header.
+  at.days.forEach((day, i) => {
+    if (isoWeekday(day) >= 6) doc.rect(at.dayX[i]!, tableTop, at.dayWidth, tableBottom - tableTop).fill(weekendFill);
+  });
+  doc.fillColor('black').font('Helvetica-Bold').fontSize(8);
+  doc.text('Stage', tableLeft + 3, tableTop + 5, { ...noBreak, width: sheet.stageColumn - 6 });
+  at.days.forEach((day, i) => {
+    doc.text(dayLabel(day), at.dayX[i]! + 2, tableTop + 5, { ...noBreak, width: at.dayWidth - 4, align: 'center' });
+  });
+
+  let bottom = bodyTop;
+  for (const stage of at.stages) {
+    doc.rect(tableLeft, stage.y, sheet.stageColumn, stage.height).fill(stageFill);
+    doc.fillColor('black').font('Helvetica-Bold').fontSize(8);
+    doc.text(stage.continued ? `${stage.name} (continued)` : stage.name, tableLeft + 3, stage.y + 4, {
+      width: sheet.stageColumn - 6,
+      height: Math.max(stage.height - 4, 10),
+      ellipsis: true,
+    });
+    for (const card of stage.cards) {
+      doc.lineWidth(0.6).rect(card.x, card.y, card.width, card.height).fillAndStroke(boxFill, '#333333');
+      doc.fillColor('black').font('Helvetica').fontSize(sheet.nameSize);
+      card.lines.forEach((line, i) => {
+        doc.text(line, card.x + sheet.boxPadding, card.y + sheet.boxPadding + i * sheet.lineHeight, {
+          ...noBreak,
+          width: card.width - 2 * sheet.boxPadding + 1,
+        });
+      });
+    }
+    doc
+      .lineWidth(0.5)
+      .strokeColor(ruleColor)
+      .moveTo(tableLeft, stage.y + stage.height)
+      .lineTo(tableRight, stage.y + stage.height)
+      .stroke();
+    bottom = stage.y + stage.height;
+  }
+
+  // The grid: the frame, the header rule and a rule between days.
+  doc.lineWidth(0.5).strokeColor(ruleColor);
+  doc.rect(tableLeft, tableTop, tableWidth, bottom - tableTop).stroke();
+  doc.moveTo(tableLeft, bodyTop).lineTo(tableRight, bodyTop).stroke();
+  for (const x of at.dayX) doc.moveTo(x, tableTop).lineTo(x, bottom).stroke();
+
+  doc.fillColor('#555555').font('Helvetica').fontSize(7.5);
+  const footerY = page.height - page.margin - sheet.footerHeight + 6;
+  doc.text(drawable(`${plan.board} · ${periodLabel(plan.start, plan.end)}`), tableLeft, footerY, { ...noBreak, width: tableWidth / 2 });
+  doc.text(`Page ${at.number} of ${pages}`, tableLeft + tableWidth / 2, footerY, { ...noBreak, width: tableWidth / 2, align: 'right' });
+}
