@@ -17,6 +17,7 @@ import { standardOutputLog } from './log-output.js';
 import { buildOpenApi } from './openapi.js';
 import { refuseGuestWrite } from './permissions.js';
 import { registerResourceRoutes } from './resource-routes.js';
+import { registerSampleWorkshopRoutes } from './sample-workshop/routes.js';
 import { resourceModules } from './resources/index.js';
 import type { CollectedRoute } from './route-doc.js';
 import type { ReplicaRole } from '../store/sync-book.js';
@@ -112,6 +113,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       await v1.register(adminRoutes, { dataDir: options.dataDir });
       if (options.appUser) registerAppUserRoutes(v1, options.appUser);
       await v1.register(commandRoutes);
+      registerSampleWorkshopRoutes(v1);
       registerSyncRoutes(v1, {
         modules: resourceModules,
         ...(options.sync ? { control: options.sync } : {}),
