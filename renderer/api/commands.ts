@@ -17,7 +17,7 @@ export interface CommandResult {
   changed: { resource: string; id: string }[];
 }
 
-export type BatchCommand = 'move_cards' | 'label_cards' | 'assign_cards' | 'set_time_status' | 'edit_order_rows';
+export type BatchCommand = 'move_cards' | 'label_cards' | 'assign_cards' | 'set_time_status' | 'edit_order_rows' | 'replan_collections';
 
 /** Runs one batch command: all of it lands, or nothing does (the API's 422 says why). */
 export async function runCommand(

@@ -10,6 +10,7 @@ import { planboardMessages } from './en/planboard.js';
 import { setupMessages } from './en/setup.js';
 import { syncMessages } from './en/sync.js';
 import { timeMessages } from './en/time.js';
+import { planMessages } from './en/plan.js';
 
 const core = {
   // Shared words
@@ -437,6 +438,7 @@ export const en = {
   ...setupMessages,
   ...syncMessages,
   ...timeMessages,
+  ...planMessages,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -10,6 +10,7 @@ import { planboardMessages } from './nl/planboard.js';
 import { setupMessages } from './nl/setup.js';
 import { syncMessages } from './nl/sync.js';
 import { timeMessages } from './nl/time.js';
+import { planMessages } from './nl/plan.js';
 
 const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'common.cancel': 'Annuleren',
@@ -426,4 +427,5 @@ export const nl: Record<MessageKey, string> = {
   ...setupMessages,
   ...syncMessages,
   ...timeMessages,
+  ...planMessages,
 };

@@ -30,10 +30,14 @@ import { backlogQuery, planboardKeys } from './planboard-cache.js';
 import type { GridHandle } from './PlanboardGrid.js';
 import type { PlanboardActions } from './use-planboard-actions.js';
 import { usePlanboardStore } from '../../state/planboard.js';
+import { PlanDialog } from './PlanDialog.js';
+import { usePromiseDates } from './promise-dates.js';
+import { ReplanLateDialog } from './ReplanLateDialog.js';
 
 type BacklogCollection = Omit<Collection, 'activities'> & { activities?: { id: string; description?: string; time?: number }[] };
 
-const rowHeight = 64;
+// Three lines: the name, its due date and work, and when it can finish.
+const rowHeight = 80;
 
 interface BacklogPanelProps {
   boardId: string;
@@ -58,6 +62,9 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
     usePlanboardStore.getState().newCollectionShown();
   }, [newCollectionRequested]);
   const [planning, setPlanning] = useState<string | null>(null);
+  /** The collection the plan dialog (forward, backward, finite, with a dry run) is open for. */
+  const [planDialog, setPlanDialog] = useState<BacklogCollection | null>(null);
+  const [replanOpen, setReplanOpen] = useState(false);
   /** The collection another screen sent the planner here to see. */
   const [marked, setMarked] = useState<string | null>(null);
   const [scroll, setScroll] = useState({ top: 0, height: 600 });
@@ -100,6 +107,12 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
 
   const rows = visibleWindow({ scrollTop: scroll.top, viewportHeight: scroll.height, rowHeight, count: shown.length, overscan: 6 });
   const total = backlog.data?.count ?? 0;
+  // One call for the rows on screen, asked once scrolling pauses.
+  const promiseIds = useDebouncedValue(
+    useMemo(() => shown.slice(rows.start, rows.end).map((collection) => collection.id), [shown, rows.start, rows.end]),
+    typingPause,
+  );
+  const promises = usePromiseDates(boardId, promiseIds);
 
   function startDrag(event: ReactPointerEvent<HTMLLIElement>, collection: BacklogCollection) {
     if (event.button !== 0 || (event.target as Element).closest('button, input, select, a')) return;
@@ -121,7 +134,23 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
         <button type="button" className="button" onClick={() => setCreating(!creating)} aria-expanded={creating}>
           {t('backlog.newCollection')}
         </button>
+        <button type="button" className="button button--quiet" onClick={() => setReplanOpen(true)}>
+          {t('plan.replan.open')}
+        </button>
       </div>
+      {replanOpen && <ReplanLateDialog boardId={boardId} onClose={() => setReplanOpen(false)} />}
+      {planDialog && (
+        <PlanDialog
+          boardId={boardId}
+          collection={planDialog}
+          stages={stages}
+          onPlan={(options) => {
+            setPlanDialog(null);
+            void actions.plan(planDialog, options);
+          }}
+          onClose={() => setPlanDialog(null)}
+        />
+      )}
       {creating && <CreateCollectionForm boardId={boardId} onDone={() => setCreating(false)} />}
       <div className="pb-backlog__tools">
         <input
@@ -174,6 +203,10 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
                     void actions.plan(collection, options);
                   }}
                   onCancel={() => setPlanning(null)}
+                  onMore={() => {
+                    setPlanning(null);
+                    setPlanDialog(collection);
+                  }}
                 />
               ) : (
                 <>
@@ -184,6 +217,7 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
                       : t('backlog.noDueDate')}
                     {summary(collection, t) && ` · ${summary(collection, t)}`}
                   </div>
+                  <PromiseLine end={promises.data?.get(collection.id)} failed={promises.isError} />
                   <div className="pb-backlog__actions">
                     <button type="button" className="button button--quiet" onClick={() => setPlanning(collection.id)}>
                       {t('backlog.plan')}
@@ -243,11 +277,14 @@ function PlanForm({
   stages,
   onPlan,
   onCancel,
+  onMore,
 }: {
   collection: BacklogCollection;
   stages: readonly StageWithActivities[];
   onPlan: (options: { start: string; stage_id?: string }) => void;
   onCancel: () => void;
+  /** Opens the plan dialog: backward, finite, and the promise date before planning. */
+  onMore: () => void;
 }) {
   const t = useT();
   const [start, setStart] = useState(localToday());
@@ -286,9 +323,26 @@ function PlanForm({
       <button type="submit" className="button button--primary">
         {t('backlog.planSubmit')}
       </button>
+      <button type="button" className="button button--quiet" onClick={onMore}>
+        {t('plan.dialog.open')}
+      </button>
       <button type="button" className="button button--quiet" onClick={onCancel} aria-label={t('backlog.cancelPlanning')}>
         ✕
       </button>
     </form>
+  );
+}
+
+/**
+ * "can finish by Thu 17 Dec": when the collection could finish if planned now against free
+ * capacity; a calm word when there is none. `undefined`: not known (yet).
+ */
+function PromiseLine({ end, failed }: { end: string | null | undefined; failed: boolean }) {
+  const t = useT();
+  if (end === undefined && !failed) return null;
+  return (
+    <div className="pb-backlog__promise muted" title={t('plan.promise.title')}>
+      {end ? t('plan.promise.canFinishBy', { date: formatDay(end, t.locale) }) : t('plan.promise.noCapacity')}
+    </div>
   );
 }

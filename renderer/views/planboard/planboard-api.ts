@@ -52,9 +52,14 @@ export async function restoreCard(transport: Transport, cardId: string): Promise
 }
 
 export interface PlanOptions {
-  start: string;
+  start?: string;
   /** Everything on this stage; without it the board's stages take the collection's activities. */
   stage_id?: string;
+  /** Backward planning: the last stage ends on `end`, or on the due date without it. */
+  reverse?: boolean;
+  end?: string;
+  /** `finite`: only where the stages still have free capacity (docs/API.md "Finite-capacity planning"). */
+  capacity?: 'finite' | 'infinite';
 }
 
 /** Plans a collection: one command (docs/API.md "Commands and undo"), whose id undo takes. */

@@ -1,0 +1,53 @@
+/** De Nederlandse labels van eindig plannen en leverdatums: het type eist elke Engelse sleutel. */
+import type { planMessages as english } from '../en/plan.js';
+
+export const planMessages: Record<keyof typeof english, string> = {
+  'plan.promise.canFinishBy': 'kan klaar zijn op {date}',
+  'plan.promise.noCapacity': 'geen capaciteit om haar af te maken',
+  'plan.promise.title': 'Wanneer ze klaar kan zijn als ze nu tegen vrije capaciteit wordt gepland',
+
+  'plan.dialog.title': '{name} plannen',
+  'plan.dialog.direction': 'Plannen',
+  'plan.dialog.forward': 'Vooruit vanaf een startdatum',
+  'plan.dialog.backward': 'Terug vanaf een einddatum',
+  'plan.dialog.finite': 'Alleen waar capaciteit vrij is (eindig)',
+  'plan.dialog.finiteHint': 'Kaarten komen op de eerste dagen waarop de fases nog vrije uren hebben, en kunnen over meer dagen lopen.',
+  'plan.dialog.start': 'Startdatum',
+  'plan.dialog.end': 'Einddatum',
+  'plan.dialog.endHint': 'Leeg: de deadline ({date}).',
+  'plan.dialog.endHintNone': 'De verzameling heeft geen deadline: kies een einddatum.',
+  'plan.dialog.stage': 'Fase',
+  'plan.dialog.boardStages': 'De fases van het bord',
+  'plan.dialog.working': 'De planning wordt berekend…',
+  'plan.dialog.promise': 'Kan klaar zijn op {date}',
+  'plan.dialog.span': 'Eerste dag {start}, laatste dag {end}',
+  'plan.dialog.lateWarning': 'Dat is na de deadline ({date}).',
+  'plan.dialog.stages': 'Per fase',
+  'plan.dialog.stageSpan': '{start} – {end}',
+  'plan.dialog.addedLoad': 'Voegt {hours} u werk toe',
+  'plan.dialog.nothingFits': 'Niets past vóór {end}. Vroegst mogelijke einde: {earliest}.',
+  'plan.dialog.useEarliest': '{date} gebruiken',
+  'plan.dialog.failed': 'De planning kan niet worden berekend: {problem}',
+  'plan.dialog.open': 'Meer opties…',
+  'plan.dialog.plan': 'Plannen',
+
+  'plan.replan.open': 'Te laat herplannen…',
+  'plan.replan.title': 'Te late orders herplannen',
+  'plan.replan.intro':
+    'Deze geplande verzamelingen eindigen na hun deadline. De aangevinkte worden opnieuw gepland tegen vrije capaciteit, op prioriteit, in één stap die je ongedaan kunt maken.',
+  'plan.replan.loading': 'Te late verzamelingen zoeken…',
+  'plan.replan.none': 'Niets op dit bord eindigt na zijn deadline.',
+  'plan.replan.list': 'Te late verzamelingen',
+  'plan.replan.row': 'Deadline {due}, eindigt {end}',
+  'plan.replan.selectAll': 'Alles selecteren',
+  'plan.replan.submit.one': '{count} order herplannen',
+  'plan.replan.submit.other': '{count} orders herplannen',
+  'plan.replan.action.one': '{count} te late order herplannen',
+  'plan.replan.action.other': '{count} te late orders herplannen',
+  'plan.replan.failed': 'Herplannen lukte niet: {problem}',
+  'plan.replan.done': 'Herpland: {action}.',
+
+  'plan.order.promise': 'Kan klaar zijn op {date} als ze nu op {board} wordt gepland',
+  'plan.order.noCapacity': 'Geen vrije capaciteit op {board} om haar af te maken.',
+  'plan.order.working': 'Berekenen wanneer ze klaar kan zijn…',
+};
