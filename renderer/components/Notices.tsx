@@ -15,6 +15,18 @@ export function Notices() {
       {notices.map((notice) => (
         <div key={notice.id} className={`notices__item notices__item--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
           <span>{notice.text}</span>
+          {notice.action && (
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                dismiss(notice.id);
+                notice.action!.run();
+              }}
+            >
+              {notice.action.label}
+            </button>
+          )}
           <button type="button" className="button button--quiet" onClick={() => dismiss(notice.id)} aria-label={t('common.dismissMessage')}>
             ✕
           </button>

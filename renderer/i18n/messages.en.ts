@@ -10,6 +10,7 @@ import { planboardMessages } from './en/planboard.js';
 import { setupMessages } from './en/setup.js';
 import { syncMessages } from './en/sync.js';
 import { timeMessages } from './en/time.js';
+import { workloadMessages } from './en/workload.js';
 import { planMessages } from './en/plan.js';
 
 const core = {
@@ -438,6 +439,7 @@ export const en = {
   ...setupMessages,
   ...syncMessages,
   ...timeMessages,
+  ...workloadMessages,
   ...planMessages,
 } as const;
 

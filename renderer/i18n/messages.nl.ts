@@ -10,6 +10,7 @@ import { planboardMessages } from './nl/planboard.js';
 import { setupMessages } from './nl/setup.js';
 import { syncMessages } from './nl/sync.js';
 import { timeMessages } from './nl/time.js';
+import { workloadMessages } from './nl/workload.js';
 import { planMessages } from './nl/plan.js';
 
 const core: Record<Exclude<MessageKey, AreaKey>, string> = {
@@ -427,5 +428,6 @@ export const nl: Record<MessageKey, string> = {
   ...setupMessages,
   ...syncMessages,
   ...timeMessages,
+  ...workloadMessages,
   ...planMessages,
 };

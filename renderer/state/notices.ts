@@ -11,11 +11,18 @@ export interface Notice {
   id: number;
   tone: NoticeTone;
   text: string;
+  /** A button beside the text that does what the message offers ("Move anyway"); it dismisses the message. */
+  action?: NoticeAction;
+}
+
+export interface NoticeAction {
+  label: string;
+  run: () => void;
 }
 
 interface NoticesState {
   notices: Notice[];
-  notify(text: string, tone?: NoticeTone): void;
+  notify(text: string, tone?: NoticeTone, action?: NoticeAction): void;
   dismiss(id: number): void;
 }
 
@@ -26,9 +33,9 @@ let nextId = 1;
 
 export const useNotices = create<NoticesState>()((set, get) => ({
   notices: [],
-  notify(text, tone = 'info') {
+  notify(text, tone = 'info', action) {
     const id = nextId++;
-    set({ notices: [...get().notices, { id, tone, text }].slice(-maxShown) });
+    set({ notices: [...get().notices, { id, tone, text, ...(action && { action }) }].slice(-maxShown) });
     if (tone === 'info') setTimeout(() => get().dismiss(id), infoLifetime);
   },
   dismiss(id) {

@@ -1,13 +1,25 @@
 /**
  * A stage's capacity for the rendered days, on top of its row: planned against available
- * minutes per day, over-capacity in red. Wide columns (day zoom) print the hours; narrower
- * ones show a bar that fills as the day fills. Each day is memoized, so a scroll step renders
- * only the days it brings into view.
+ * minutes per day, over-capacity in red. Wide columns (day zoom) print each day's hours;
+ * narrower ones (week and month zoom) a cell per week that prints the week's hours ("38 / 40 h")
+ * and fills as the week fills. Each cell is memoized, so a scroll step renders only the days
+ * or weeks it brings into view.
  */
 import { memo } from 'react';
 import { useT, type Translate } from '../../i18n/index.js';
-import { capacityLevel, capacityOn, capacityShare, hours, type CapacityIndex } from './capacity.js';
-import { dateAt, longDate, type Timeline } from './date-geometry.js';
+import { durationText } from '../activities/activity-draft.js';
+import {
+  capacityLevel,
+  capacityOn,
+  capacityShare,
+  hourFigures,
+  hours,
+  weekCapacities,
+  weekLevel,
+  type CapacityIndex,
+  type WeekCapacity,
+} from './capacity.js';
+import { dateAt, longDate, shortDate, type Timeline } from './date-geometry.js';
 
 interface CapacityStripProps {
   stageId: string;
@@ -34,7 +46,13 @@ export const CapacityStrip = memo(function CapacityStrip({
   const w = timeline.dayWidth;
   const showText = w >= 64;
   const cells = [];
-  for (let index = first; index <= last; index++) {
+  // Days too narrow for their figures (week and month zoom): one cell per week, in hours.
+  if (!showText) {
+    for (const week of weekCapacities(capacity, stageId, first, last, (day) => dateAt(timeline, day))) {
+      cells.push(<CapacityWeek key={week.first} week={week} timeline={timeline} stageName={stageName} t={t} />);
+    }
+  }
+  for (let index = first; showText && index <= last; index++) {
     const date = dateAt(timeline, index);
     const day = capacityOn(capacity, stageId, date);
     if (!day || capacityLevel(day) === 'none') continue;
@@ -79,11 +97,11 @@ const CapacityDay = memo(function CapacityDay({ date, stageName, left, width, pl
     <span
       className={`pb-capacity__day is-${level}`}
       style={{ left, width, backgroundImage: fill(level, capacityShare(day)) }}
-      title={t(level === 'over' ? 'planboard.capacity.dayOver' : 'planboard.capacity.day', {
+      title={t(level === 'over' ? 'workload.dayOver' : 'workload.day', {
         stage: stageName,
         date: longDate(date, t),
-        planned,
-        available,
+        planned: durationText(planned, t),
+        available: durationText(available, t),
       })}
     >
       {showText && `${hours(planned, t.locale)} / ${hours(available, t.locale)}`}
@@ -98,3 +116,50 @@ function fill(level: 'free' | 'full' | 'over', share: number): string {
   const percent = `${Math.round(share * 100)}%`;
   return `linear-gradient(to right, ${fillColors[level]} ${percent}, transparent ${percent})`;
 }
+
+interface CapacityWeekProps {
+  week: WeekCapacity;
+  timeline: Timeline;
+  stageName: string;
+  t: Translate;
+}
+
+/**
+ * A week's load in hours ("38 / 40 h"), red when the week or one of its days is over. The week
+ * object is new each render, so the memo compares its figures.
+ */
+const CapacityWeek = memo(
+  function CapacityWeek({ week, timeline, stageName, t }: CapacityWeekProps) {
+    const level = weekLevel(week);
+    if (level === 'none') return null;
+    const width = 7 * timeline.dayWidth;
+    const start = dateAt(timeline, week.first);
+    const end = dateAt(timeline, week.first + 6);
+    const params = {
+      stage: stageName,
+      start: shortDate(start, t),
+      end: shortDate(end, t),
+      planned: durationText(Math.round(week.planned), t),
+      available: durationText(Math.round(week.available), t),
+      days: week.overDays.map((date) => longDate(date, t)).join(', '),
+    };
+    return (
+      <span
+        className={`pb-capacity__day pb-capacity__week is-${level}`}
+        style={{ left: week.first * timeline.dayWidth + 1, width: width - 2, backgroundImage: fill(level, capacityShare(week)) }}
+        title={t(level === 'over' ? 'workload.weekOver' : 'workload.week', params)}
+        data-week-start={start}
+      >
+        {t('workload.hours', hourFigures(week, t.locale, width < 120))}
+      </span>
+    );
+  },
+  (a, b) =>
+    a.week.first === b.week.first &&
+    a.week.planned === b.week.planned &&
+    a.week.available === b.week.available &&
+    a.week.overDays.length === b.week.overDays.length &&
+    a.timeline === b.timeline &&
+    a.stageName === b.stageName &&
+    a.t === b.t,
+);

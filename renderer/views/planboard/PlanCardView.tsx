@@ -5,6 +5,7 @@
  * (`data-card-id`). Its resize edges are drawn by CSS (::before, ::after) and found by the
  * pointer's distance to the card's sides (`edgeAt`): two elements fewer per card.
  */
+import { CalendarOff } from 'lucide-react';
 import { createContext, memo, useContext, useLayoutEffect, useRef } from 'react';
 import { boardColorHex, type BoardColor } from '../../components/board-colors.js';
 import { useT } from '../../i18n/index.js';
@@ -41,9 +42,20 @@ interface PlanCardViewProps {
   selected: boolean;
   /** The keyboard cursor is on this card. */
   active: boolean;
+  /** It starts or ends on a day the board does not work (non-workdays.ts). */
+  offDay?: boolean;
 }
 
-export const PlanCardView = memo(function PlanCardView({ card, left, top, width, height, selected, active }: PlanCardViewProps) {
+export const PlanCardView = memo(function PlanCardView({
+  card,
+  left,
+  top,
+  width,
+  height,
+  selected,
+  active,
+  offDay = false,
+}: PlanCardViewProps) {
   const lookups = useContext(CardLookupsContext);
   const t = useT();
   const element = useRef<HTMLDivElement>(null);
@@ -81,6 +93,7 @@ export const PlanCardView = memo(function PlanCardView({ card, left, top, width,
     card.time_tracking_running ? t('planboard.card.timerRunning') : '',
     warnings.length ? t('planboard.card.warning', { warnings: warnings.join('; ') }) : '',
     overruled ? t('overruled.cardMark') : '',
+    offDay ? t('workload.nonWorkday.flag') : '',
   ]
     .filter(Boolean)
     .join(', ');
@@ -90,6 +103,7 @@ export const PlanCardView = memo(function PlanCardView({ card, left, top, width,
   if (active) className += ' is-active';
   if (warnings.length > 0) className += ' has-warning';
   if (overruled) className += ' is-overruled';
+  if (offDay) className += ' is-off-day';
 
   return (
     <div
@@ -114,6 +128,11 @@ export const PlanCardView = memo(function PlanCardView({ card, left, top, width,
         {overruled && (
           <span className="pb-card__overruled" title={t('overruled.cardMark')}>
             ↺
+          </span>
+        )}
+        {offDay && (
+          <span className="pb-card__off-day" title={t('workload.nonWorkday.flag')}>
+            <CalendarOff size={12} aria-hidden="true" />
           </span>
         )}
         {warnings.length > 0 && (

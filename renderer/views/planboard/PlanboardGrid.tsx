@@ -51,6 +51,8 @@ import { cardAt, clickCard, planboardKey, type NavCard, type NavContext } from '
 import { cardElementId, edgeAt, PlanCardView } from './PlanCardView.js';
 import { StageHeaders } from './StageHeaders.js';
 import type { PlanboardActions } from './use-planboard-actions.js';
+import { onNonWorkday } from './non-workdays.js';
+import { useWorkdayGuard } from './use-workday-guard.js';
 
 /** A place on the grid something can be dropped: a day on a stage, or a day on the date bar (stage null). */
 export interface DropCell {
@@ -103,6 +105,8 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
   const cardPanel = useCardPanel();
   /** Set after a drag so the click that ends it does not also select. */
   const dragged = useRef(false);
+  /** Moves refused onto a non-workday unless overridden (docs/API.md "Cards on non-workdays"). */
+  const moveCards = useWorkdayGuard(actions, workdays);
 
   /**
    * The scroll position as last seen. A zoom out narrows the sheet before the layout effect
@@ -261,7 +265,7 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
         cardPanel.close();
         break;
       case 'move-days':
-        void actions.moveCards(
+        moveCards(
           cardsOf(command.ids).map((p) => ({
             card: p.card,
             ...dates(shiftSpan(p.card.start_date, p.card.end_date, command.days)),
@@ -354,7 +358,7 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
       onDragged: () => {
         dragged.current = true;
       },
-      onDrop: (moves) => void actions.moveCards(moves),
+      onDrop: (moves, anyDay) => moveCards(moves, anyDay),
     });
   }
 
@@ -433,6 +437,7 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
                 height={cardHeight}
                 selected={selected.has(p.card.id)}
                 active={p.card.id === activeId}
+                offDay={onNonWorkday(p.card, workdays)}
               />
             ))}
             {cursorBox && !cursorCard && (

@@ -59,3 +59,53 @@ export function hours(minutes: number, locale: string): string {
 }
 
 const hourFormats = new Map<string, Intl.NumberFormat>();
+
+/** One ISO week of a stage in the strip: its days summed, and the days in it over capacity. */
+export interface WeekCapacity extends DayCapacity {
+  /** Day number (on the axis) of its Monday. */
+  first: number;
+  /** Dates of its days with more planned than available. */
+  overDays: string[];
+}
+
+/**
+ * The weeks (Monday to Sunday) that meet days `first` … `last` of an axis whose day 0 is a
+ * Monday, each summed over all seven of its days, so a week reads the same wherever the view
+ * cuts it. Weeks with nothing available and nothing planned are left out.
+ */
+export function weekCapacities(
+  index: CapacityIndex,
+  stageId: string,
+  first: number,
+  last: number,
+  dateAt: (day: number) => string,
+): WeekCapacity[] {
+  const weeks: WeekCapacity[] = [];
+  for (let monday = Math.floor(first / 7) * 7; monday <= last; monday += 7) {
+    const week: WeekCapacity = { first: monday, available: 0, planned: 0, overDays: [] };
+    for (let day = monday; day < monday + 7; day++) {
+      const figures = capacityOn(index, stageId, dateAt(day));
+      if (!figures) continue;
+      week.available += figures.available;
+      week.planned += figures.planned;
+      if (capacityLevel(figures) === 'over') week.overDays.push(dateAt(day));
+    }
+    if (capacityLevel(week) !== 'none') weeks.push(week);
+  }
+  return weeks;
+}
+
+/** How a week reads: over when the week or any of its days is over. */
+export function weekLevel(week: WeekCapacity): CapacityLevel {
+  return week.overDays.length > 0 ? 'over' : capacityLevel(week);
+}
+
+/** "38 / 40": planned and available hours for the strip, whole hours when `whole`, else to a tenth. */
+export function hourFigures(week: DayCapacity, locale: string, whole: boolean): { planned: string; available: string } {
+  const key = `${locale}|${whole}`;
+  let format = figureFormats.get(key);
+  if (!format) figureFormats.set(key, (format = new Intl.NumberFormat(locale, { maximumFractionDigits: whole ? 0 : 1 })));
+  return { planned: format.format(week.planned / 60), available: format.format(week.available / 60) };
+}
+
+const figureFormats = new Map<string, Intl.NumberFormat>();

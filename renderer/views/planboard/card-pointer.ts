@@ -34,7 +34,8 @@ export interface CardPointerOptions {
   t: Translate;
   /** The press became a drag: the click that ends it must not select. */
   onDragged: () => void;
-  onDrop: (moves: CardMove[]) => void;
+  /** `anyDay`: Shift was held at the drop, so a non-workday is meant (non-workdays.ts). */
+  onDrop: (moves: CardMove[], anyDay: boolean) => void;
 }
 
 export function watchCardPointer(options: CardPointerOptions): void {
@@ -106,7 +107,7 @@ export function watchCardPointer(options: CardPointerOptions): void {
     if (!drag) return;
     options.onDragged();
     const result = drag.finish();
-    if (result) options.onDrop(movesFor(moving, result, stages));
+    if (result) options.onDrop(movesFor(moving, result, stages), up.shiftKey);
   };
   const onCancel = () => {
     stop();

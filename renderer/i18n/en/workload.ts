@@ -1,0 +1,15 @@
+/** Load on the planboard and cards on non-workdays, in English (the reference: every key of the area is here). */
+export const workloadMessages = {
+  // A move onto a day the board does not work, and a card that sits on one
+  'workload.nonWorkday.refused':
+    '{date} is not a workday on this board. Hold Shift while dropping (or use “Move anyway”) to place it there.',
+  'workload.nonWorkday.moveAnyway': 'Move anyway',
+  'workload.nonWorkday.flag': 'On a non-workday',
+
+  // The capacity strip: planned against available hours, per day or per week
+  'workload.hours': '{planned} / {available} h',
+  'workload.day': '{stage}, {date}: {planned} of {available} planned',
+  'workload.dayOver': '{stage}, {date}: {planned} of {available} planned (over capacity)',
+  'workload.week': '{stage}, {start} – {end}: {planned} of {available} planned',
+  'workload.weekOver': '{stage}, {start} – {end}: {planned} of {available} planned, over capacity on {days}',
+} as const;

@@ -1,0 +1,34 @@
+/**
+ * Moves from the grid (drag and keyboard) pass here before they become a command: a move that
+ * lands a card's start or end on a day the board does not work is refused with a message in
+ * the planner's words, unless it is overridden (Shift held while dropping, or the message's
+ * "Move anyway"). The API itself lets a card sit on any date (docs/API.md "Cards on
+ * non-workdays"), so the question is the planboard's to ask.
+ */
+import { useCallback } from 'react';
+import { useT } from '../../i18n/index.js';
+import { useNotices } from '../../state/notices.js';
+import { longDate, type Workdays } from './date-geometry.js';
+import { nonWorkdayLanding } from './non-workdays.js';
+import type { CardMove, PlanboardActions } from './use-planboard-actions.js';
+
+export type GuardedMove = (moves: readonly CardMove[], anyDay?: boolean) => void;
+
+export function useWorkdayGuard(actions: PlanboardActions, workdays: Workdays): GuardedMove {
+  const t = useT();
+  const notify = useNotices((state) => state.notify);
+  return useCallback<GuardedMove>(
+    (moves, anyDay = false) => {
+      const landing = anyDay ? undefined : nonWorkdayLanding(moves, workdays);
+      if (!landing) {
+        void actions.moveCards(moves);
+        return;
+      }
+      notify(t('workload.nonWorkday.refused', { date: longDate(landing.date, t) }), 'error', {
+        label: t('workload.nonWorkday.moveAnyway'),
+        run: () => void actions.moveCards(moves),
+      });
+    },
+    [actions, workdays, notify, t],
+  );
+}
