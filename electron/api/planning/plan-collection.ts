@@ -16,17 +16,18 @@
  * order; default at the end).
  */
 import { isUuid, uuidv7 } from '../../../shared/ids.js';
-import { today } from '../../../shared/dates.js';
+import { addDays, daysBetween, today } from '../../../shared/dates.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { cardFields, lastRank } from './card-fields.js';
 import { defaultStatus } from './card-status.js';
 import { refreshCollection } from './collection-state.js';
-import { planCards, type PlanStage } from './plan.js';
+import { groupCards, planCards, type PlannedCard, type PlanResult, type PlanStage } from './plan.js';
+import { finiteHorizonDays, freeWithout, NoCapacityError, planFinite, readFiniteBoard, spokenDate, TooEarlyError } from './finite-plan.js';
 import { rankBetween } from './rank.js';
 import { loadCalendars, scheduleDay } from './schedule.js';
-import { boardCalendar, CalendarError } from './workdays.js';
+import { boardCalendar, CalendarError, maxPlanDays, workdaysByWeekday } from './workdays.js';
 import { deleteTree } from '../write-plan.js';
 import { moduleNamed } from '../registry.js';
 import { tables } from '../tables.js';
@@ -48,6 +49,18 @@ export interface PlanOptions {
   status_id?: string;
   before?: string;
   after?: string;
+  /** `finite` plans into the free capacity (finite-plan.ts); default `infinite`. */
+  capacity?: 'finite' | 'infinite';
+  /** Plan and answer, then roll everything back (plan-routes.ts). */
+  dry_run?: boolean;
+}
+
+/** A plan made: the collection as it is now, and the cards as planned (with their minutes). */
+export interface PlanOutcome {
+  collection: StoredRecord;
+  cards: PlannedCard[];
+  /** The board's workdays by ISO weekday. */
+  workdays: boolean[];
 }
 
 /** The collection and the board of a plan; 404 when either is not there. */
@@ -99,7 +112,62 @@ function removeCards(ctx: RequestContext, collectionId: string): void {
   for (const card of ctx.store.getWhereIn(tables.card, 'collection_id', [collectionId])) deleteTree(ctx, quietly, card);
 }
 
-export function planCollection(ctx: RequestContext, { collection, board }: PlanTarget, body: PlanOptions): StoredRecord {
+export function planCollection(ctx: RequestContext, target: PlanTarget, body: PlanOptions): StoredRecord {
+  return planCollectionWith(ctx, target, body).collection;
+}
+
+/**
+ * A finite plan (finite-plan.ts) from `start` (default today). Reverse, it ends on `anchor` at
+ * the latest; when no reverse plan fits after `start` but the forward one ends by `anchor`,
+ * that one is the plan; else a 422 on `end` that names the earliest end that fits.
+ */
+function finiteResult(
+  ctx: RequestContext,
+  board: StoredRecord,
+  stages: StoredRecord[],
+  input: Parameters<typeof groupCards>[0],
+  body: PlanOptions,
+  anchor: string,
+): PlanResult {
+  const start = body.start ?? today();
+  if (body.reverse && daysBetween(start, anchor) > maxPlanDays)
+    throw ApiError.rule('end', `end may be at most ${maxPlanDays} days after start`);
+  const { groups, unplaced } = groupCards(input);
+  const names = new Map(stages.map((s) => [s.id, s.name as string]));
+  const workdays = workdaysByWeekday(boardCalendar(board.workdays as Record<string, boolean>));
+  const last = addDays(body.reverse && anchor > start ? anchor : start, finiteHorizonDays);
+  const free = readFiniteBoard(ctx, board, stages, workdays, body.resources, start, last);
+  const common = { groups, unplaced, resourceIds: body.resources, earliest: start, stageName: (id: string) => names.get(id) ?? id };
+  const forward = () => {
+    try {
+      return planFinite(freeWithout(free), { ...common, reverse: false, anchor: start });
+    } catch (error) {
+      if (error instanceof NoCapacityError) throw ApiError.rule('capacity', error.message);
+      throw error;
+    }
+  };
+  if (!body.reverse) return forward();
+  if (anchor >= start) {
+    try {
+      return planFinite(freeWithout(free), { ...common, reverse: true, anchor });
+    } catch (error) {
+      if (!(error instanceof TooEarlyError)) throw error;
+    }
+  }
+  const plan = forward();
+  const end = plan.cards.reduce((max, c) => (c.end_date > max ? c.end_date : max), start);
+  if (end <= anchor) return plan;
+  // The error item carries the earliest end for a client to offer (docs/API.md "Finite-capacity planning").
+  const item = {
+    field: 'end',
+    description: `No plan fits before ${spokenDate(anchor)}; the earliest end that fits is ${end}.`,
+    earliest_end: end,
+  };
+  throw new ApiError('unprocessable', [item]);
+}
+
+/** Plans the collection (see the file head) and tells what it planned. */
+export function planCollectionWith(ctx: RequestContext, { collection, board }: PlanTarget, body: PlanOptions): PlanOutcome {
   return ctx.store.transaction(() => {
     const stages = ctx.store
       .getWhereIn(tables.stage, 'board_id', [board.id])
@@ -129,34 +197,39 @@ export function planCollection(ctx: RequestContext, { collection, board }: PlanT
 
     const calendars = loadCalendars(ctx, body.resources);
     const stageById = new Map(stages.map((s) => [s.id, s]));
-    let result;
+    // Re-planning replaces the cards the collection had; a finite plan counts the board without them.
+    removeCards(ctx, collection.id);
+    let result: PlanResult;
+    const grouping = {
+      stages: planStages,
+      activities,
+      splitByActivity: board.split_cards_by_activity as boolean,
+      forceStages: body.force_stages,
+      ...(body.stage_id ? { onlyStage: body.stage_id } : {}),
+    };
     try {
-      result = planCards({
-        stages: planStages,
-        activities,
-        splitByActivity: board.split_cards_by_activity as boolean,
-        forceStages: body.force_stages,
-        ...(body.stage_id ? { onlyStage: body.stage_id } : {}),
-        reverse: body.reverse,
-        anchor,
-        calendar: boardCalendar(board.workdays as Record<string, boolean>),
-        dayCapacity(stageId, date) {
-          if (calendars.length === 0) return minutesPerWorkdayWithoutResources;
-          const stage = stageById.get(stageId)!;
-          return calendars.reduce(
-            (sum, c) =>
-              sum + (scheduleDay(c, date).available * percentage(c.resource, board, stage) * (stage.efficiency as number)) / 10_000,
-            0,
-          );
-        },
-      });
+      if (body.capacity === 'finite') result = finiteResult(ctx, board, stages, grouping, body, anchor);
+      else
+        result = planCards({
+          ...grouping,
+          reverse: body.reverse,
+          anchor,
+          calendar: boardCalendar(board.workdays as Record<string, boolean>),
+          dayCapacity(stageId, date) {
+            if (calendars.length === 0) return minutesPerWorkdayWithoutResources;
+            const stage = stageById.get(stageId)!;
+            return calendars.reduce(
+              (sum, c) =>
+                sum + (scheduleDay(c, date).available * percentage(c.resource, board, stage) * (stage.efficiency as number)) / 10_000,
+              0,
+            );
+          },
+        });
     } catch (error) {
       if (error instanceof CalendarError) throw ApiError.rule('board_id', error.message);
       throw error;
     }
 
-    // Re-planning replaces the cards the collection had.
-    removeCards(ctx, collection.id);
     const planId = uuidv7();
     const names = new Map(
       ctx.store
@@ -191,7 +264,11 @@ export function planCollection(ctx: RequestContext, { collection, board }: PlanT
       for (const resourceId of body.resources) ctx.store.insert(tables.card_resource, { card_id: card.id, resource_id: resourceId });
     }
     refreshCollection(ctx, collection.id, { board_id: board.id, status: 'planned', plan_id: planId });
-    return ctx.store.get(tables.collection, collection.id)!;
+    return {
+      collection: ctx.store.get(tables.collection, collection.id)!,
+      cards: result.cards,
+      workdays: workdaysByWeekday(boardCalendar(board.workdays as Record<string, boolean>)),
+    };
   });
 }
 

@@ -18,7 +18,30 @@ import { present, shapeOptionsFor } from '../records.js';
 import type { RequestContext } from '../resource.js';
 import { collectionModule } from '../resources/collection.js';
 import { tables } from '../tables.js';
-import { moveToBacklog, planCollection, planTarget, type PlanOptions } from './plan-collection.js';
+import { addedLoad } from './finite-plan.js';
+import { moveToBacklog, planCollectionWith, planTarget, type PlanOptions } from './plan-collection.js';
+
+/** Thrown to roll a dry run's transaction back, carrying its answer out. */
+class RolledBack<T> {
+  constructor(readonly answer: T) {}
+}
+
+/** Runs `fn` in a transaction that is always rolled back, and answers what it returned. */
+export function dryRun<T>(ctx: RequestContext, fn: () => T): T {
+  try {
+    ctx.store.transaction(() => {
+      throw new RolledBack(fn());
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.answer as T;
+    throw error;
+  }
+  throw new Error('unreachable: a dry run always rolls back');
+}
+
+function isDryRun(raw: unknown): boolean {
+  return typeof raw === 'object' && raw !== null && (raw as { dry_run?: unknown }).dry_run === true;
+}
 
 /** The plan body (all optional) as PlanOptions; every problem in it is one 422. */
 function readPlanOptions(ctx: RequestContext, board: StoredRecord, raw: unknown): PlanOptions {
@@ -35,6 +58,14 @@ function readPlanOptions(ctx: RequestContext, board: StoredRecord, raw: unknown)
   if (body.reverse !== undefined && body.reverse !== null) {
     if (typeof body.reverse === 'boolean') out.reverse = body.reverse;
     else problems.push({ field: 'reverse', description: 'reverse must be true or false' });
+  }
+  if (body.dry_run !== undefined && body.dry_run !== null) {
+    if (typeof body.dry_run === 'boolean') out.dry_run = body.dry_run;
+    else problems.push({ field: 'dry_run', description: 'dry_run must be true or false' });
+  }
+  if (body.capacity !== undefined && body.capacity !== null) {
+    if (body.capacity === 'finite' || body.capacity === 'infinite') out.capacity = body.capacity;
+    else problems.push({ field: 'capacity', description: 'capacity must be finite or infinite' });
   }
   const idList = (field: 'force_stages' | 'resources', exists: (id: string) => boolean, what: string) => {
     const value = body[field];
@@ -77,6 +108,8 @@ export function registerPlanRoutes(app: FastifyInstance): void {
               start: { type: 'string', format: 'date' },
               end: { type: 'string', format: 'date' },
               reverse: { type: 'boolean' },
+              capacity: { type: 'string', enum: ['finite', 'infinite'] },
+              dry_run: { type: 'boolean' },
               force_stages: { type: 'array', items: { type: 'string', format: 'uuid' } },
               resources: { type: 'array', items: { type: 'string', format: 'uuid' } },
               stage_id: { type: 'string', format: 'uuid' },
@@ -91,12 +124,26 @@ export function registerPlanRoutes(app: FastifyInstance): void {
     (request) => {
       const shape = shapeOptionsFor(collectionModule, request.query);
       const { ctx } = request;
+      const answerShape = { ...shape, with: shape.with.length > 0 ? shape.with : ['cards'] };
       // Not found comes before a bad body: the body's ids are checked against the board.
-      const collection = ctx.store.transaction(() => {
+      const plan = () => {
         const target = planTarget(ctx, request.params.id, request.params.board_id);
-        return planCollection(ctx, target, readPlanOptions(ctx, target.board, request.body));
-      });
-      return present(request.ctx, collectionModule, [collection], { ...shape, with: shape.with.length > 0 ? shape.with : ['cards'] })[0];
+        return planCollectionWith(ctx, target, readPlanOptions(ctx, target.board, request.body));
+      };
+      if (isDryRun(request.body)) {
+        // The plan is made and answered inside the transaction, which is then rolled back: no
+        // card, change-log row, outbox row, webhook, change event or command outlives it.
+        return dryRun(ctx, () => {
+          const outcome = plan();
+          return {
+            ...present(ctx, collectionModule, [outcome.collection], answerShape)[0],
+            dry_run: true,
+            added_load: addedLoad(outcome.cards, outcome.workdays),
+          };
+        });
+      }
+      const collection = ctx.store.transaction(() => plan().collection);
+      return present(request.ctx, collectionModule, [collection], answerShape)[0];
     },
   );
   app.post<{ Params: { id: string }; Querystring: QueryString }>(

@@ -62,12 +62,16 @@ export interface PlanResult {
   unplaced: PlanActivity[];
 }
 
-interface CardGroup {
+export interface CardGroup {
   stage: PlanStage;
   cards: PlanActivity[][];
 }
 
-function groupCards(input: PlanInput): { groups: CardGroup[]; unplaced: PlanActivity[] } {
+/** The cards per stage of a plan, and the activities no stage allows (the rules above). */
+export function groupCards(input: Pick<PlanInput, 'stages' | 'activities' | 'splitByActivity' | 'forceStages' | 'onlyStage'>): {
+  groups: CardGroup[];
+  unplaced: PlanActivity[];
+} {
   const stages = input.onlyStage ? input.stages.filter((s) => s.id === input.onlyStage) : input.stages;
   const left = new Map(input.activities.map((a) => [a.id, a]));
   const groups: CardGroup[] = [];

@@ -1,0 +1,320 @@
+/**
+ * Finite-capacity planning (docs/API.md "Finite-capacity planning"): a collection's cards are
+ * placed where the stage, and the resources assigned to the cards, still have free minutes
+ * after what is planned already. The cards per stage, the stage order, `delay_day` and
+ * independent stages are those of infinite planning (plan.ts); only the days differ.
+ *
+ * Free minutes of a stage on a day are the capacity view's figures (capacity.ts):
+ *
+ *   available = Σ resources active on the board and stage: schedule available × percentage × efficiency
+ *   planned   = Σ cards on the stage: their activity minutes spread evenly over their board workdays
+ *   free      = max(0, available − planned)
+ *
+ * and of a resource: its schedule's available minutes (the person once) minus its share of the
+ * cards assigned to it on this board (a card's minutes shared equally among its resources).
+ *
+ * Capacity counts a card's minutes evenly over its workdays, so a card of M minutes over k
+ * workdays adds M / k to each of them: a card fits a run of k workdays when M / k is no more
+ * than the free minutes of every one of them (for each assigned resource, its share M / k / n).
+ * Forward, each card takes the earliest start, and from it the fewest workdays, that fit;
+ * reverse, the latest end and the fewest workdays. What a placed card adds is taken off before
+ * the next card. So no stage-day or resource-day goes over what it has because of a plan, and
+ * a day already over (no free minutes) never gets a card's minutes.
+ *
+ * Everything is read once per plan for the whole horizon (the plan's start up to three years
+ * after its end), into one array per stage and resource, day by day.
+ */
+import { addDays, daysBetween } from '../../../shared/dates.js';
+import type { StoredRecord } from '../../store/environment-store.js';
+import { plannedActivities, plannedResources } from '../../store/planned-cards.js';
+import type { RequestContext } from '../resource.js';
+import { tables } from '../tables.js';
+import { type PlanActivity, type PlanResult, type PlanStage, type PlannedCard } from './plan.js';
+import { availableMinutes, calendarsOf } from './schedule.js';
+import { dayNumber, maxPlanDays, weekdayOfDay } from './workdays.js';
+
+/** How far past the plan's start (forward) or end (reverse) a finite plan looks for room. */
+export const finiteHorizonDays = 1096;
+
+/** Minutes below this count as none, so sums of fractions never tip a day over. */
+const epsilon = 1e-6;
+
+/** A stage with too little free capacity in the horizon: a 422 naming the stage. */
+export class NoCapacityError extends Error {
+  constructor(
+    readonly stageId: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A reverse plan that would have to start before its first allowed day. */
+export class TooEarlyError extends Error {}
+
+/** One card's minutes on the board, per day of the horizon, for taking it out again. */
+interface CardLoad {
+  stageId: string;
+  resourceIds: string[];
+  /** Horizon day indexes of the card's board workdays inside the horizon. */
+  days: number[];
+  perDay: number;
+}
+
+/**
+ * The board over a horizon: free minutes per stage and per resource, day by day (day 0 is
+ * `first`, a day number of workdays.ts), with what each card takes, so a plan can leave out
+ * the cards of the collection it re-plans.
+ */
+export interface FiniteBoard {
+  first: number;
+  length: number;
+  /** Board workdays by ISO weekday (workdaysByWeekday). */
+  workdays: readonly boolean[];
+  stageFree: Map<string, Float64Array>;
+  resourceFree: Map<string, Float64Array>;
+  cardLoads: Map<string, CardLoad>;
+}
+
+function linkShare(resource: StoredRecord, board: StoredRecord, stage: StoredRecord): number | undefined {
+  const entry = (resource.boards as { id: string; active: boolean; stages: { id: string; percentage: number; active: boolean }[] }[]).find(
+    (b) => b.id === board.id,
+  );
+  if (!entry || !entry.active) return undefined;
+  const link = entry.stages.find((s) => s.id === stage.id && s.active);
+  return link ? (link.percentage / 100) * ((stage.efficiency as number) / 100) : undefined;
+}
+
+/**
+ * Reads the board's free minutes from `start` to `end` (YYYY-MM-DD): the stages' resources and
+ * deviations in two queries, the planned cards in two.
+ */
+export function readFiniteBoard(
+  ctx: RequestContext,
+  board: StoredRecord,
+  stages: readonly StoredRecord[],
+  workdays: readonly boolean[],
+  resourceIds: readonly string[],
+  start: string,
+  end: string,
+): FiniteBoard {
+  const first = dayNumber(start);
+  const length = daysBetween(start, end) + 1;
+  const isWorkday = (day: number) => workdays[weekdayOfDay(first + day)] === true;
+  const onBoard = ctx.store.list(tables.resource, {
+    match: { archived_at: null },
+    filter: { kind: 'atom', field: 'boards', operator: 'has', not: false, value: board.id },
+    limit: 1_000_000,
+    offset: 0,
+  }).rows;
+  const extra = resourceIds.filter((id) => !onBoard.some((r) => r.id === id));
+  const resources = [...onBoard, ...ctx.store.getWhereIn(tables.resource, 'id', extra)];
+  const minutes = new Map(calendarsOf(ctx, resources).map((c) => [c.resource.id, availableMinutes(c, first, length)]));
+
+  const stageFree = new Map<string, Float64Array>();
+  for (const stage of stages) {
+    const free = new Float64Array(length);
+    for (const resource of onBoard) {
+      const share = linkShare(resource, board, stage);
+      if (share === undefined) continue;
+      const available = minutes.get(resource.id)!;
+      for (let day = 0; day < length; day++) if (isWorkday(day)) free[day] = free[day]! + available[day]! * share;
+    }
+    stageFree.set(stage.id, free);
+  }
+  const resourceFree = new Map<string, Float64Array>();
+  for (const id of resourceIds) {
+    const available = minutes.get(id);
+    const free = new Float64Array(length);
+    if (available) for (let day = 0; day < length; day++) if (isWorkday(day)) free[day] = available[day]!;
+    resourceFree.set(id, free);
+  }
+
+  // The planned cards, as capacity counts them: each card's minutes over all its board workdays.
+  const cardLoads = new Map<string, CardLoad>();
+  const totals = new Map<string, { stageId: string; start: string; end: string; minutes: number }>();
+  for (const row of plannedActivities(ctx.store, board.id, start, end)) {
+    const found = totals.get(row.card_id);
+    if (found) found.minutes += row.time ?? 0;
+    else totals.set(row.card_id, { stageId: row.stage_id, start: row.start_date, end: row.end_date, minutes: row.time ?? 0 });
+  }
+  const resourcesOf = new Map<string, string[]>();
+  for (const { card_id, resource_id } of plannedResources(ctx.store, board.id, start, end)) {
+    const list = resourcesOf.get(card_id);
+    if (list) list.push(resource_id);
+    else resourcesOf.set(card_id, [resource_id]);
+  }
+  for (const [cardId, card] of totals) {
+    let count = 0;
+    const days: number[] = [];
+    for (let day = dayNumber(card.start), last = dayNumber(card.end); day <= last && count < maxPlanDays; day++) {
+      if (!workdays[weekdayOfDay(day)]) continue;
+      count++;
+      if (day >= first && day < first + length) days.push(day - first);
+    }
+    if (count === 0 || card.minutes === 0) continue;
+    const load: CardLoad = { stageId: card.stageId, resourceIds: resourcesOf.get(cardId) ?? [], days, perDay: card.minutes / count };
+    cardLoads.set(cardId, load);
+    apply({ first, length, workdays, stageFree, resourceFree, cardLoads }, load, -1);
+  }
+  return { first, length, workdays, stageFree, resourceFree, cardLoads };
+}
+
+/** Takes a card's minutes off the free minutes (sign −1) or gives them back (+1). */
+function apply(board: FiniteBoard, load: CardLoad, sign: 1 | -1): void {
+  const stage = board.stageFree.get(load.stageId);
+  if (stage) for (const day of load.days) stage[day] = stage[day]! + sign * load.perDay;
+  if (load.resourceIds.length === 0) return;
+  const share = load.perDay / load.resourceIds.length;
+  for (const id of load.resourceIds) {
+    const free = board.resourceFree.get(id);
+    if (free) for (const day of load.days) free[day] = free[day]! + sign * share;
+  }
+}
+
+/** A copy of the board's free minutes without the cards `leaveOut` names, for one plan to use up. */
+export function freeWithout(board: FiniteBoard, leaveOut: Iterable<string> = []): FiniteBoard {
+  const copy: FiniteBoard = {
+    ...board,
+    stageFree: new Map([...board.stageFree].map(([id, a]) => [id, Float64Array.from(a)])),
+    resourceFree: new Map([...board.resourceFree].map(([id, a]) => [id, Float64Array.from(a)])),
+  };
+  for (const cardId of leaveOut) {
+    const load = board.cardLoads.get(cardId);
+    if (load) apply(copy, load, 1);
+  }
+  return copy;
+}
+
+export interface FiniteInput {
+  /** Cards per stage, stages in priority order (groupCards of plan.ts). */
+  groups: { stage: PlanStage; cards: PlanActivity[][] }[];
+  unplaced: PlanActivity[];
+  reverse: boolean;
+  /** Forward: the first day. Reverse: the last day. */
+  anchor: string;
+  /** No card starts before this day (reverse: a plan that would is a TooEarlyError). */
+  earliest: string;
+  /** Assigned to every card. */
+  resourceIds: readonly string[];
+  /** The stage's name, for errors. */
+  stageName(stageId: string): string;
+}
+
+/**
+ * Plans the cards into the free minutes of `board` (a copy of freeWithout, used up as cards are
+ * placed). Throws NoCapacityError when a card finds no room in the horizon, TooEarlyError when
+ * a reverse plan would start before `earliest`.
+ */
+export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
+  // Horizon indexes of the board's workdays, and each day's position among them.
+  const workdays: number[] = [];
+  const position = new Int32Array(board.length);
+  for (let day = 0; day < board.length; day++) {
+    position[day] = workdays.length;
+    if (board.workdays[weekdayOfDay(board.first + day)]) workdays.push(day);
+  }
+  const indexOf = (date: string) => dayNumber(date) - board.first;
+  const dateOf = (day: number) => addDays(input.anchor, board.first + day - dayNumber(input.anchor));
+  const earliestPos = position[Math.max(0, indexOf(input.earliest))]!;
+  const resources = input.resourceIds.map((id) => board.resourceFree.get(id)!);
+  const n = resources.length;
+
+  /** Minutes a card may add on horizon day `day` of `stage`: what the stage and each resource's share allow. */
+  const room = (stage: Float64Array, day: number) => {
+    let free = stage[day]!;
+    for (const r of resources) free = Math.min(free, r[day]! * n);
+    return free;
+  };
+
+  /** The run of workday positions [from, to] a card fits, searching from `edge` on (or back). */
+  const place = (stageId: string, minutes: number, edge: number): [number, number] => {
+    const stage = board.stageFree.get(stageId)!;
+    const step = input.reverse ? -1 : 1;
+    const bottom = input.reverse ? earliestPos : 0;
+    if (minutes <= 0 && edge >= bottom && edge < workdays.length) return [edge, edge];
+    for (let p = edge; p >= bottom && p < workdays.length; p += step) {
+      let least = Infinity;
+      for (let k = 1, q = p; q >= bottom && q < workdays.length; k++, q += step) {
+        const free = room(stage, workdays[q]!);
+        if (free <= epsilon) break;
+        least = Math.min(least, free);
+        if (k * least >= minutes - epsilon) return input.reverse ? [q, p] : [p, q];
+      }
+    }
+    if (input.reverse) throw new TooEarlyError();
+    throw new NoCapacityError(
+      stageId,
+      `stage ${input.stageName(stageId)} has no free capacity for ${Math.round(minutes)} minutes between ` +
+        `${dateOf(workdays[Math.min(edge, workdays.length - 1)] ?? 0)} and ${dateOf(board.length - 1)}`,
+    );
+  };
+
+  const anchorDay = indexOf(input.anchor);
+  if (anchorDay < 0 || anchorDay >= board.length) throw new TooEarlyError();
+  // Forward: the first workday on or after the anchor; reverse: the last on or before it.
+  let anchor = position[anchorDay]!;
+  if (input.reverse && !board.workdays[weekdayOfDay(board.first + anchorDay)]) anchor--;
+  if (anchor < 0 || anchor >= workdays.length) throw new TooEarlyError();
+
+  const cards: PlannedCard[] = [];
+  const ordered = input.reverse ? [...input.groups].reverse() : input.groups;
+  let chain: number | null = null;
+  for (const { stage, cards: activitySets } of ordered) {
+    let edge: number;
+    if (stage.independent || chain === null) edge = anchor;
+    else edge = input.reverse ? chain - (stage.delay_day + 1) : chain;
+    const made: { from: number; to: number }[] = [];
+    for (const activities of activitySets) {
+      const minutes = activities.reduce((sum, a) => sum + a.time, 0);
+      const [from, to] = place(stage.id, minutes, edge);
+      if (from < earliestPos) throw new TooEarlyError();
+      const days = workdays.slice(from, to + 1);
+      apply(board, { stageId: stage.id, resourceIds: [...input.resourceIds], days, perDay: minutes / days.length }, -1);
+      made.push({ from, to });
+      cards.push({ stageId: stage.id, activities, minutes, start_date: dateOf(workdays[from]!), end_date: dateOf(workdays[to]!) });
+    }
+    if (stage.independent) continue;
+    chain = input.reverse ? Math.min(...made.map((m) => m.from)) : Math.max(...made.map((m) => m.to)) + (stage.delay_day as number) + 1;
+  }
+  // Cards in stage order, as infinite planning gives them.
+  if (input.reverse) {
+    const order = new Map(input.groups.map((g, i) => [g.stage.id, i]));
+    cards.sort((a, b) => order.get(a.stageId)! - order.get(b.stageId)!);
+  }
+  return { cards, unplaced: input.unplaced };
+}
+
+/** The minutes a plan's cards add per stage and day, spread evenly over their board workdays. */
+export function addedLoad(
+  cards: readonly PlannedCard[],
+  workdays: readonly boolean[],
+): { stage_id: string; date: string; minutes: number }[] {
+  const sums = new Map<string, number>();
+  for (const card of cards) {
+    const days: string[] = [];
+    for (let day = card.start_date; day <= card.end_date && days.length < maxPlanDays; day = addDays(day, 1)) {
+      if (workdays[weekdayOfDay(dayNumber(day))]) days.push(day);
+    }
+    for (const day of days) {
+      const key = `${card.stageId}|${day}`;
+      sums.set(key, (sums.get(key) ?? 0) + card.minutes / days.length);
+    }
+  }
+  return [...sums]
+    .map(([key, minutes]) => {
+      const [stage_id, date] = key.split('|') as [string, string];
+      return { stage_id, date, minutes: Math.round(minutes * 100) / 100 };
+    })
+    .filter((l) => l.minutes > 0)
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.stage_id < b.stage_id ? -1 : 1));
+}
+
+const weekdayNames = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A date as a planner says it in an error: `Thu 17 Dec`. */
+export function spokenDate(date: string): string {
+  const [, month, day] = date.split('-').map(Number) as [number, number, number];
+  return `${weekdayNames[weekdayOfDay(dayNumber(date)) - 1]} ${day} ${monthNames[month - 1]}`;
+}
