@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from './crud.js';
 import { registerCapacityRoutes } from './planning/capacity-routes.js';
+import { registerHolidayRoutes } from './planning/holiday-routes.js';
 import { registerPlanRoutes } from './planning/plan-routes.js';
 import { registerScheduleRoutes } from './planning/schedule-routes.js';
 import { registerSplitRoutes } from './planning/split-routes.js';
@@ -19,7 +20,7 @@ import { cardModule } from './resources/card.js';
 import { collectionModule } from './resources/collection.js';
 import { registerCustomFieldRoutes } from './resources/collection-routes.js';
 import { resourceModules } from './resources/index.js';
-import { resourceModule } from './resources/resource.js';
+import { resourceModule, scheduleDeviationModule } from './resources/resource.js';
 import { timeTrackingModule } from './resources/time-tracking.js';
 import { userModule } from './resources/user.js';
 import { registerUserRoutes } from './resources/user-routes.js';
@@ -31,6 +32,7 @@ type RoutePlugin = (app: FastifyInstance) => void;
 const operations = new Map<ResourceModule, readonly RoutePlugin[]>([
   [boardModule, [registerCapacityRoutes, registerPrintRoutes]],
   [resourceModule, [registerScheduleRoutes]],
+  [scheduleDeviationModule, [registerHolidayRoutes]],
   [userModule, [registerUserRoutes]],
   [collectionModule, [registerPlanRoutes, registerCustomFieldRoutes]],
   [cardModule, [registerSplitRoutes]],

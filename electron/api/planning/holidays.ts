@@ -1,0 +1,182 @@
+/**
+ * Company holidays: one day (or range) off entered once for every resource, a group or a list of
+ * resources, stored as one schedule deviation of type `holiday` per resource (docs/API.md
+ * "Absences and holidays"). Each deviation is written by the resource's normal create, so it
+ * gets its change-log row, outbox row and webhook like any write, and syncs. A holiday is
+ * known by its description and first day: a resource that has it already does not get it twice.
+ */
+import type { FieldProblem } from '../../../shared/errors.js';
+import { daysBetween } from '../../../shared/dates.js';
+import { isValidDate } from '../../../shared/fields.js';
+import { isUuid } from '../../../shared/ids.js';
+import type { StoredRecord } from '../../store/environment-store.js';
+import { ApiError } from '../errors.js';
+import { createRecord, deleteRecord } from '../records.js';
+import { moduleNamed } from '../registry.js';
+import type { RequestContext } from '../resource.js';
+import { tables } from '../tables.js';
+
+/** One holiday: its name, days and, for a part day, the minutes off per day (null: whole days). */
+export interface Holiday {
+  description: string;
+  start_date: string;
+  end_date: string;
+  time: number | null;
+}
+
+/** Who gets the holidays: every resource that is not archived, a group's members, or the resources named. */
+export interface HolidayTarget {
+  group_id?: string;
+  resource_ids?: string[];
+}
+
+/** A holiday lasts at most a year; longer is a typing error, not a holiday. */
+export const maxHolidayDays = 366;
+/** Deviations one request may write (holidays × resources), so one request stays one short transaction. */
+export const maxHolidayRows = 20_000;
+
+/** The holiday fields of a request body, checked: problems name the field. */
+export function readHoliday(body: Record<string, unknown>, problems: FieldProblem[]): Holiday {
+  const description = typeof body.description === 'string' ? body.description.trim() : '';
+  if (description === '' || description.length > 255) {
+    problems.push({ field: 'description', description: 'description names the holiday: 1 to 255 characters' });
+  }
+  const dates = (['start_date', 'end_date'] as const).map((field) => {
+    const value = body[field] ?? (field === 'end_date' ? body.start_date : undefined);
+    if (typeof value !== 'string' || !isValidDate(value)) {
+      problems.push({ field, description: `${field} must be a date (YYYY-MM-DD)` });
+      return '';
+    }
+    return value;
+  });
+  const [start, end] = dates as [string, string];
+  if (start && end && end < start) problems.push({ field: 'end_date', description: 'end_date may not be before start_date' });
+  else if (start && end && daysBetween(start, end) >= maxHolidayDays) {
+    problems.push({ field: 'end_date', description: `a holiday lasts at most ${maxHolidayDays} days` });
+  }
+  const time = body.time ?? null;
+  if (time !== null && (typeof time !== 'number' || !Number.isInteger(time) || time < 1 || time > 1440)) {
+    problems.push({ field: 'time', description: 'time is the minutes off per day, 1 to 1440, or null for whole days' });
+  }
+  return { description, start_date: start, end_date: end, time: time as number | null };
+}
+
+/** The target of a request body, checked (group_id or resource_ids, not both; neither: everyone). */
+export function readTarget(body: Record<string, unknown>, problems: FieldProblem[]): HolidayTarget {
+  const { group_id: groupId, resource_ids: resourceIds } = body;
+  if (groupId !== undefined && groupId !== null && resourceIds !== undefined && resourceIds !== null) {
+    problems.push({ field: 'group_id', description: 'send group_id or resource_ids, not both' });
+    return {};
+  }
+  if (groupId !== undefined && groupId !== null) {
+    if (!isUuid(groupId)) problems.push({ field: 'group_id', description: 'group_id must be the id of a Group' });
+    return { group_id: String(groupId).toLowerCase() };
+  }
+  if (resourceIds !== undefined && resourceIds !== null) {
+    if (!Array.isArray(resourceIds) || resourceIds.length === 0 || !resourceIds.every(isUuid)) {
+      problems.push({ field: 'resource_ids', description: 'resource_ids must be a non-empty list of Resource ids' });
+      return {};
+    }
+    return { resource_ids: [...new Set(resourceIds.map((id) => id.toLowerCase()))] };
+  }
+  return {};
+}
+
+/** The resources a target names; an unknown group or resource is a 422 naming it. */
+function targetResources(ctx: RequestContext, target: HolidayTarget): StoredRecord[] {
+  if (target.group_id) {
+    if (!ctx.store.get(tables.group, target.group_id))
+      throw ApiError.rule('group_id', `group_id names no Group with id ${target.group_id}`);
+    const members = ctx.store.getWhereIn(tables.group_resource, 'group_id', [target.group_id]).map((link) => link.resource_id as string);
+    return ctx.store.getWhereIn(tables.resource, 'id', members).filter((r) => r.archived_at === null);
+  }
+  if (target.resource_ids) {
+    const found = ctx.store.getWhereIn(tables.resource, 'id', target.resource_ids);
+    const missing = target.resource_ids.filter((id) => !found.some((r) => r.id === id));
+    if (missing.length > 0) throw ApiError.rule('resource_ids', `resource_ids names no Resource with id ${missing.join(', ')}`);
+    return found;
+  }
+  return ctx.store.list(tables.resource, { match: { archived_at: null }, limit: 1_000_000, offset: 0 }).rows;
+}
+
+const sameHoliday = (deviation: StoredRecord, holiday: Holiday) =>
+  deviation.type === 'holiday' && deviation.start_date === holiday.start_date && deviation.description === holiday.description;
+
+export interface HolidaysAdded {
+  /** The deviations written, one per resource and holiday that was not there yet. */
+  created: StoredRecord[];
+  /** Distinct holidays asked for, and the resources they were for. */
+  holidays: number;
+  resources: number;
+}
+
+/**
+ * Writes each holiday for each target resource that does not have it yet, all in one
+ * transaction: a refused row leaves nothing written.
+ */
+export function addHolidays(ctx: RequestContext, holidays: readonly Holiday[], target: HolidayTarget): HolidaysAdded {
+  return ctx.store.transaction(() => {
+    const resources = targetResources(ctx, target);
+    if (holidays.length * resources.length > maxHolidayRows) {
+      throw ApiError.rule('resource_ids', `one request writes at most ${maxHolidayRows} deviations (holidays × resources)`);
+    }
+    const existing: StoredRecord[] = ctx.store.getWhereIn(
+      tables.schedule_deviation,
+      'resource_id',
+      resources.map((r) => r.id),
+    );
+    const created: StoredRecord[] = [];
+    for (const resource of resources) {
+      const own = existing.filter((d) => d.resource_id === resource.id);
+      for (const holiday of holidays) {
+        if (own.some((d) => sameHoliday(d, holiday))) continue;
+        const deviation = createRecord(
+          ctx,
+          moduleNamed('schedule_deviation'),
+          { ...holiday, type: 'holiday' },
+          { resource_id: resource.id },
+        );
+        own.push(deviation);
+        created.push(deviation);
+      }
+    }
+    return { created, holidays: holidays.length, resources: resources.length };
+  });
+}
+
+/** A company holiday as the Holidays screen lists it: one row for all its resources' deviations. */
+export interface CompanyHoliday extends Holiday {
+  resource_ids: string[];
+}
+
+/** Every holiday-type deviation, grouped by description and first day, in date order. */
+export function listHolidays(ctx: RequestContext): CompanyHoliday[] {
+  const byKey = new Map<string, CompanyHoliday>();
+  for (const d of ctx.store.list(tables.schedule_deviation, { match: { type: 'holiday' }, limit: 1_000_000, offset: 0 }).rows) {
+    const key = `${d.start_date as string}\u0000${(d.description as string | null) ?? ''}`;
+    const entry = byKey.get(key);
+    if (entry) entry.resource_ids.push(d.resource_id as string);
+    else
+      byKey.set(key, {
+        description: (d.description as string | null) ?? '',
+        start_date: d.start_date as string,
+        end_date: d.end_date as string,
+        time: d.time as number | null,
+        resource_ids: [d.resource_id as string],
+      });
+  }
+  return [...byKey.values()].sort((a, b) => a.start_date.localeCompare(b.start_date) || a.description.localeCompare(b.description));
+}
+
+/** Deletes a company holiday from every resource that has it (soft deletes, so they sync); the number deleted. */
+export function removeHoliday(ctx: RequestContext, description: string, startDate: string): number {
+  return ctx.store.transaction(() => {
+    const found = ctx.store
+      .list(tables.schedule_deviation, { match: { type: 'holiday', start_date: startDate }, limit: 1_000_000, offset: 0 })
+      .rows.filter((d) => d.description === description);
+    for (const deviation of found) {
+      deleteRecord(ctx, moduleNamed('schedule_deviation'), deviation.id, { resource_id: deviation.resource_id as string });
+    }
+    return found.length;
+  });
+}
