@@ -17,6 +17,7 @@ import { useUiStore } from '../../state/ui.js';
 import type { Activity } from '../../../shared/resources/activity.js';
 import type { Collection } from '../../../shared/resources/collection.js';
 import { collectionOnPlanboard } from './collection-on-planboard.js';
+import { OrderPromiseDate } from './OrderPromiseDate.js';
 
 type CollectionWithActivities = Omit<Collection, 'activities'> & { activities?: (Activity & { time: number })[] };
 
@@ -120,6 +121,7 @@ function PlanboardLink({ collection, boards, beforeLeaving }: PlanboardLinkProps
     case 'board':
       return (
         <div className="form-actions">
+          {!place.planned && <OrderPromiseDate collectionId={collection.id} boardId={place.boardId} boardName={place.boardName} />}
           <button
             type="button"
             className="button"

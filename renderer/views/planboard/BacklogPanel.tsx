@@ -217,7 +217,7 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
                       : t('backlog.noDueDate')}
                     {summary(collection, t) && ` · ${summary(collection, t)}`}
                   </div>
-                  <PromiseLine end={promises.data?.get(collection.id)} failed={promises.isError} />
+                  <PromiseLine end={promises.isError ? undefined : promises.data?.get(collection.id)} />
                   <div className="pb-backlog__actions">
                     <button type="button" className="button button--quiet" onClick={() => setPlanning(collection.id)}>
                       {t('backlog.plan')}
@@ -335,11 +335,12 @@ function PlanForm({
 
 /**
  * "can finish by Thu 17 Dec": when the collection could finish if planned now against free
- * capacity; a calm word when there is none. `undefined`: not known (yet).
+ * capacity; a calm word when there is none. `undefined`: not known (yet, or the call failed:
+ * the backlog works without it).
  */
-function PromiseLine({ end, failed }: { end: string | null | undefined; failed: boolean }) {
+function PromiseLine({ end }: { end: string | null | undefined }) {
   const t = useT();
-  if (end === undefined && !failed) return null;
+  if (end === undefined) return null;
   return (
     <div className="pb-backlog__promise muted" title={t('plan.promise.title')}>
       {end ? t('plan.promise.canFinishBy', { date: formatDay(end, t.locale) }) : t('plan.promise.noCapacity')}
