@@ -17,6 +17,9 @@ interface PlanboardState {
   setShowCapacity(show: boolean): void;
   backlogOpen: boolean;
   setBacklogOpen(open: boolean): void;
+  /** Rows of the grid: the board's stages, or the resources active on it (their workload). */
+  rowsBy: 'stage' | 'resource';
+  setRowsBy(rowsBy: 'stage' | 'resource'): void;
   /**
    * "New collection" was asked for (File menu, the N key) and the backlog has not opened its
    * form yet; the backlog opens it and clears this when it shows.
@@ -48,6 +51,8 @@ export const usePlanboardStore = create<PlanboardState>()((set) => ({
   setShowCapacity: (showCapacity) => set({ showCapacity }),
   backlogOpen: true,
   setBacklogOpen: (backlogOpen) => set({ backlogOpen }),
+  rowsBy: 'stage',
+  setRowsBy: (rowsBy) => set({ rowsBy }),
   newCollectionRequested: false,
   requestNewCollection: () => set({ backlogOpen: true, newCollectionRequested: true }),
   newCollectionShown: () => set({ newCollectionRequested: false }),

@@ -158,4 +158,13 @@ export const planboardMessages = {
   'planboard.shortcut.redo': 'Redo',
   'planboard.shortcut.help.keys': '?',
   'planboard.shortcut.help': 'Show or hide this list',
+
+  // The resource view: rows are resources, with their workload (ResourceGrid.tsx)
+  'planboard.rowsBy': 'Rows',
+  'planboard.rowsBy.stage': 'Stages',
+  'planboard.rowsBy.resource': 'Resources',
+  'planboard.resources': 'Resources',
+  'planboard.noResources': 'No resources work on this board yet. Link them to its stages on the Resources screen.',
+  'planboard.noResource': 'No resource',
+  'planboard.resourceCards': 'Cards of the resources',
 } as const;

@@ -152,4 +152,12 @@ export const planboardMessages: Record<keyof typeof english, string> = {
   'planboard.shortcut.redo': 'Opnieuw doen',
   'planboard.shortcut.help.keys': '?',
   'planboard.shortcut.help': 'Deze lijst tonen of verbergen',
+
+  'planboard.rowsBy': 'Rijen',
+  'planboard.rowsBy.stage': 'Fasen',
+  'planboard.rowsBy.resource': 'Resources',
+  'planboard.resources': 'Resources',
+  'planboard.noResources': 'Er werken nog geen resources op dit bord. Koppel ze aan de fasen op het scherm Resources.',
+  'planboard.noResource': 'Geen resource',
+  'planboard.resourceCards': 'Kaarten van de resources',
 };

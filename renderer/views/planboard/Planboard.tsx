@@ -23,6 +23,9 @@ import { FilterBar } from './FilterBar.js';
 import { capacityHeight, laneHeight, rowPadding } from './grid-metrics.js';
 import { PlanboardGrid, type GridHandle } from './PlanboardGrid.js';
 import { PlanboardToolbar } from './PlanboardToolbar.js';
+import { ResourceGrid } from './ResourceGrid.js';
+import { useResourceCapacity } from './resource-capacity.js';
+import { layoutResources, resourceRowsFor } from './resource-layout.js';
 import { CardLookupsContext, type CardLookups } from './PlanCardView.js';
 import { SelectionBar } from './SelectionBar.js';
 import { ShortcutHelp } from './ShortcutHelp.js';
@@ -37,6 +40,7 @@ export function Planboard({ boardId }: { boardId: string }) {
   const resources = useList('resource', resourceListQuery);
   const zoom = usePlanboardStore((state) => state.zoom);
   const showCapacity = usePlanboardStore((state) => state.showCapacity);
+  const rowsBy = usePlanboardStore((state) => state.rowsBy);
   const backlogOpen = usePlanboardStore((state) => state.backlogOpen);
   const filters = usePlanboardStore((state) => state.filters);
   const selection = usePlanboardStore((state) => state.selection);
@@ -62,7 +66,8 @@ export function Planboard({ boardId }: { boardId: string }) {
     [timeline.days],
   );
   const cards = usePlanboardCards(boardId, timeline, loadRange);
-  const capacity = usePlanboardCapacity(boardId, timeline, loadRange, showCapacity);
+  const capacity = usePlanboardCapacity(boardId, timeline, loadRange, showCapacity && rowsBy === 'stage');
+  const resourceCapacity = useResourceCapacity(boardId, timeline, loadRange, showCapacity && rowsBy === 'resource');
 
   useEffect(() => {
     resetSelection();
@@ -87,6 +92,14 @@ export function Planboard({ boardId }: { boardId: string }) {
   useEffect(() => {
     previousLayout.current = layout;
   }, [layout]);
+  const noResource = t('planboard.noResource');
+  const resourceLayout = useMemo(
+    () =>
+      rowsBy === 'resource'
+        ? layoutResources(resourceRowsFor(boardId, resources.data?.data ?? [], visibleCards, noResource), visibleCards, timeline, dims)
+        : null,
+    [rowsBy, boardId, resources.data, visibleCards, noResource, timeline, dims],
+  );
 
   const overruledCards = useOverruledCardIds();
   const lookups = useMemo<CardLookups>(
@@ -129,10 +142,25 @@ export function Planboard({ boardId }: { boardId: string }) {
       </div>
       {cards.error ? <ErrorNotice error={cards.error} onRetry={cards.retry} /> : null}
       {showCapacity && capacity.error ? <ErrorNotice error={capacity.error} /> : null}
+      {showCapacity && resourceCapacity.error ? <ErrorNotice error={resourceCapacity.error} /> : null}
       <div className="planboard__body">
         {backlogOpen && <BacklogPanel boardId={boardId} stages={stages} actions={actions} grid={gridHandle} />}
         <div className="planboard__grid">
-          {stages.length === 0 ? (
+          {resourceLayout ? (
+            resourceLayout.rows.length === 0 ? (
+              <p className="empty-state">{t('planboard.noResources')}</p>
+            ) : (
+              <ResourceGrid
+                layout={resourceLayout}
+                workdays={board.data.workdays as Workdays}
+                zoom={zoom}
+                today={today}
+                capacity={showCapacity ? resourceCapacity.index : null}
+                onDaysChange={onDaysChange}
+                handleRef={gridHandle}
+              />
+            )
+          ) : stages.length === 0 ? (
             <p className="empty-state">{t('planboard.noStages')}</p>
           ) : (
             <PlanboardGrid

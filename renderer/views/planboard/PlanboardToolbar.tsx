@@ -25,6 +25,8 @@ export function PlanboardToolbar({ grid, today, actions }: PlanboardToolbarProps
   const setBacklogOpen = usePlanboardStore((state) => state.setBacklogOpen);
   const helpOpen = usePlanboardStore((state) => state.selection.helpOpen);
   const setHelpOpen = usePlanboardStore((state) => state.setHelpOpen);
+  const rowsBy = usePlanboardStore((state) => state.rowsBy);
+  const setRowsBy = usePlanboardStore((state) => state.setRowsBy);
   const undo = useUndoState();
 
   return (
@@ -33,6 +35,13 @@ export function PlanboardToolbar({ grid, today, actions }: PlanboardToolbarProps
         {zooms.map((name) => (
           <button key={name} type="button" className="segmented__button" aria-pressed={zoom === name} onClick={() => setZoom(name)}>
             {t(zoomNames[name])}
+          </button>
+        ))}
+      </div>
+      <div className="segmented" role="group" aria-label={t('planboard.rowsBy')}>
+        {(['stage', 'resource'] as const).map((name) => (
+          <button key={name} type="button" className="segmented__button" aria-pressed={rowsBy === name} onClick={() => setRowsBy(name)}>
+            {t(name === 'stage' ? 'planboard.rowsBy.stage' : 'planboard.rowsBy.resource')}
           </button>
         ))}
       </div>

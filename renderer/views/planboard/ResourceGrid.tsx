@@ -1,0 +1,246 @@
+/**
+ * The planboard by resource: resources down, days across, each row the cards assigned to that
+ * resource and, on top, its workload per day against what it has available ("6h / 8h", red when
+ * over). The same sheet as the stage grid (PlanboardGrid.tsx): its date header, day columns,
+ * capacity strip and cards, the same geometry and the same windowing (only the days and rows
+ * near the viewport render).
+ *
+ * Cards are not dragged here: a card with two resources sits in two rows, and which
+ * assignment a drop between rows should change is a question of its own. A click selects the
+ * card and opens its panel, where its dates, stage and resources are edited.
+ */
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import { useT } from '../../i18n/index.js';
+import { useCardPanel } from '../../state/card-panel.js';
+import { usePlanboardStore } from '../../state/planboard.js';
+import type { CapacityIndex } from './capacity.js';
+import { CapacityStrip } from './CapacityStrip.js';
+import {
+  renderedDays,
+  rezoomScrollLeft,
+  scrollLeftFor,
+  scrollToShow,
+  totalWidth,
+  type DayRange,
+  type Timeline,
+  type Workdays,
+  type Zoom,
+} from './date-geometry.js';
+import { DateHeader } from './DateHeader.js';
+import { DayBackground } from './DayBackground.js';
+import { cardHeight, headerHeight, stageColumnWidth } from './grid-metrics.js';
+import { onNonWorkday } from './non-workdays.js';
+import type { GridHandle } from './PlanboardGrid.js';
+import { PlanCardView } from './PlanCardView.js';
+import { placementsInWindow, type ResourceLayout, type ResourceRow } from './resource-layout.js';
+
+interface ResourceGridProps {
+  layout: ResourceLayout;
+  workdays: Workdays;
+  zoom: Zoom;
+  today: string;
+  /** Per resource and day (resource-capacity.ts); null while capacity is hidden. */
+  capacity: CapacityIndex | null;
+  onDaysChange: (range: DayRange) => void;
+  handleRef: RefObject<GridHandle | null>;
+}
+
+interface GridWindow {
+  days: DayRange;
+  top: number;
+  bottom: number;
+}
+
+const verticalStep = 120;
+
+type ResourceType = 'employee' | 'machine' | 'cell';
+const resourceTypes: ReadonlySet<string> = new Set<ResourceType>(['employee', 'machine', 'cell']);
+
+export function ResourceGrid({ layout, workdays, zoom, today, capacity, onDaysChange, handleRef }: ResourceGridProps) {
+  const t = useT();
+  const scroller = useRef<HTMLDivElement>(null);
+  const { timeline } = layout;
+  const [view, setView] = useState<GridWindow>(() => ({ days: { first: 0, last: -1 }, top: 0, bottom: 0 }));
+  const selected = usePlanboardStore((state) => state.selection.selected);
+  const select = usePlanboardStore((state) => state.select);
+  const openCard = useCardPanel((state) => state.open);
+  const lastScrollLeft = useRef(0);
+
+  const measure = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    lastScrollLeft.current = el.scrollLeft;
+    const next = windowOf(el, timeline, zoom);
+    setView((current) =>
+      current.days.first === next.days.first &&
+      current.days.last === next.days.last &&
+      current.top === next.top &&
+      current.bottom === next.bottom
+        ? current
+        : next,
+    );
+  }, [timeline, zoom]);
+
+  // As the stage grid: today a fifth into the view at first, the centre date kept on a new zoom.
+  const shownTimeline = useRef<Timeline | null>(null);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const before = shownTimeline.current;
+    if (!before) el.scrollLeft = scrollLeftFor(timeline, today, leadIn(el));
+    else if (before !== timeline)
+      el.scrollLeft = rezoomScrollLeft(before, timeline, lastScrollLeft.current, el.clientWidth - stageColumnWidth);
+    shownTimeline.current = timeline;
+    measure();
+  }, [timeline, today, measure]);
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => measure());
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [measure]);
+
+  useEffect(() => {
+    if (view.days.last >= view.days.first) onDaysChange(view.days);
+  }, [view.days, onDaysChange]);
+
+  useEffect(() => {
+    handleRef.current = {
+      // Nothing is dropped on a resource row (see the file head).
+      cellAt: () => null,
+      showDrop: () => undefined,
+      scrollToDate(date) {
+        const el = scroller.current;
+        if (el) el.scrollLeft = scrollLeftFor(timeline, date, leadIn(el));
+      },
+      showCard(cardId) {
+        const placed = layout.rows.flatMap((row) => row.placed).find((p) => p.card.id === cardId);
+        const el = scroller.current;
+        if (!placed || !el) return false;
+        el.scrollLeft = scrollToShow(placed.left, Math.min(placed.width, 600), el.scrollLeft, el.clientWidth - stageColumnWidth);
+        el.scrollTop = scrollToShow(placed.top, cardHeight, el.scrollTop, el.clientHeight - headerHeight);
+        select([cardId]);
+        return true;
+      },
+    };
+  }, [handleRef, layout, timeline, select]);
+
+  const visible = useMemo(() => placementsInWindow(layout, view.days, view.top, view.bottom), [layout, view]);
+  const selectedIds = useMemo(() => new Set(selected), [selected]);
+  const heights = useMemo(() => layout.rows.map((row) => row.height), [layout]);
+  const rowLines = useMemo(() => layout.rows.slice(1).map((row) => row.top), [layout]);
+  const width = totalWidth(timeline);
+
+  function onClick(event: MouseEvent<HTMLDivElement>) {
+    const element = (event.target as Element).closest?.('[data-card-id]') as HTMLElement | null;
+    const id = element?.dataset.cardId;
+    if (!id) return;
+    select([id]);
+    openCard(id);
+  }
+
+  return (
+    <div
+      ref={scroller}
+      className={`pb-scroller pb-scroller--${zoom}`}
+      onScroll={measure}
+      style={{ ['--day-width' as string]: `${timeline.dayWidth}px` }}
+    >
+      <div
+        className="pb-sheet"
+        style={{
+          width: stageColumnWidth + width,
+          gridTemplateColumns: `${stageColumnWidth}px ${width}px`,
+          gridTemplateRows: `${headerHeight}px ${layout.height}px`,
+        }}
+      >
+        <div className="pb-corner" aria-hidden="true" />
+        <DateHeader timeline={timeline} first={view.days.first} last={view.days.last} zoom={zoom} today={today} />
+        <ResourceHeaders rows={layout.rows} heights={heights} />
+        <div className="pb-body" style={{ width, height: layout.height }}>
+          <DayBackground
+            timeline={timeline}
+            first={view.days.first}
+            last={view.days.last}
+            workdays={workdays}
+            today={today}
+            rowLines={rowLines}
+            width={width}
+          />
+          {capacity &&
+            layout.rows.map((row) =>
+              row.source.id === null || row.top + row.height < view.top || row.top > view.bottom ? null : (
+                <CapacityStrip
+                  key={row.source.id}
+                  stageId={row.source.id}
+                  stageName={row.source.name}
+                  top={row.top}
+                  height={layout.dims.capacityHeight}
+                  timeline={timeline}
+                  first={view.days.first}
+                  last={view.days.last}
+                  capacity={capacity}
+                />
+              ),
+            )}
+          <div className="pb-cards" role="listbox" aria-label={t('planboard.resourceCards')} tabIndex={0} onClick={onClick}>
+            {visible.map((p) => (
+              <PlanCardView
+                key={p.key}
+                card={p.card}
+                left={p.left}
+                top={p.top}
+                width={p.width}
+                height={cardHeight}
+                selected={selectedIds.has(p.card.id)}
+                active={false}
+                offDay={onNonWorkday(p.card, workdays)}
+              />
+            ))}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The resource names down the left, one per row and as tall as it, with the kind of resource. */
+const ResourceHeaders = memo(function ResourceHeaders({ rows, heights }: { rows: readonly ResourceRow[]; heights: readonly number[] }) {
+  const t = useT();
+  return (
+    <ol className="pb-stages" aria-label={t('planboard.resources')}>
+      {rows.map((row, index) => {
+        const type =
+          row.source.type && resourceTypes.has(row.source.type) ? t(`common.resourceType.${row.source.type as ResourceType}`) : '';
+        return (
+          <li
+            key={row.source.id ?? ''}
+            className="pb-stage"
+            data-resource-id={row.source.id ?? ''}
+            style={{ height: heights[index] }}
+            title={row.source.name}
+          >
+            <span className="pb-stage__name">{row.source.name}</span>
+            {type && <span className="pb-stage__notes"> — {type}</span>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+});
+
+/** The part to render for the scroll position, as the stage grid windows it. */
+function windowOf(el: HTMLElement, timeline: Timeline, zoom: Zoom): GridWindow {
+  const viewport = Math.max(0, el.clientWidth - stageColumnWidth);
+  const daysInView = Math.ceil(viewport / timeline.dayWidth);
+  const days = renderedDays(timeline, el.scrollLeft, viewport, Math.max(3, Math.ceil(daysInView / 4)), zoom === 'month' ? 2 : 1);
+  const top = Math.max(0, Math.floor((el.scrollTop - verticalStep) / verticalStep) * verticalStep);
+  const bottom = Math.ceil((el.scrollTop + el.clientHeight + verticalStep) / verticalStep) * verticalStep;
+  return { days, top, bottom };
+}
+
+function leadIn(el: HTMLElement): number {
+  return Math.round((el.clientWidth - stageColumnWidth) / 5);
+}
