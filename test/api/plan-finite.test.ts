@@ -189,7 +189,7 @@ describe('finite planning', () => {
       name: 'Empty',
       workdays: weekdays,
       statuses: [{ name: 'Ready', priority: 0, entry: true, exit: false }],
-      stages: [{ name: 'Nobody', priority: 0 }],
+      stages: [{ name: 'Nobody', priority: 0, activities: [{ id: ids.cut, priority: 0 }] }],
     });
     const id = (await ok('POST', '/v1/collection', { name: 'Stuck', board_id: board.id })).id;
     ids.stuck = id;
@@ -246,5 +246,68 @@ describe('reverse finite', () => {
       },
     ]);
     expect((await ok('GET', `/v1/collection/${id}`)).status).toBe('not_planned');
+  });
+});
+
+/*
+ * Promise dates on Shop after the plans above (free: Mon–Wed 20, Thu 0, Fri 180, Mon 03-08 180,
+ * Tue 03-09 on 480), forward from Mon 03-01:
+ *   First (planned, 300): its own cards left out, so as before → Mon 03-01 … Wed 03-03;
+ *   P1 (300): Fri 180 < 300; Fri–Mon 2 × 180 = 360 ≥ 300 → Fri 03-05 … Mon 03-08;
+ *   P2 (900): ends by Mon 03-08 give at most 360; Tue–Wed 2 × 480 = 960 ≥ 900 → Tue 03-09 … Wed 03-10;
+ *   infinite, P2: 480 a day → Mon 03-01 … Tue 03-02.
+ * A draft of 5 hours of Cut is P1 again; a draft row of duration 900 is P2 again.
+ */
+describe('promise dates', () => {
+  it('answers each collection as if it alone were planned now, and writes nothing', async () => {
+    const p1 = await collection('P1', 300, 'Shop');
+    const p2 = await collection('P2', 900, 'Shop');
+    const before = ['card', 'change_log', 'command'].map(rows);
+    const res = await call('POST', `/v1/board/${ids.Shop}/promise_dates`, {
+      collection_ids: [ids.first, p1, p2],
+      start: '2027-03-01',
+      drafts: [
+        { key: 'new order', rows: [{ activity_id: ids.cut, quantity: 5, unit: 'hours' }] },
+        { key: 'big', rows: [{ activity_id: ids.cut, duration: 900 }] },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual([
+      { collection_id: ids.first, start: '2027-03-01', end: '2027-03-03' },
+      { collection_id: p1, start: '2027-03-05', end: '2027-03-08' },
+      { collection_id: p2, start: '2027-03-09', end: '2027-03-10' },
+      { key: 'new order', start: '2027-03-05', end: '2027-03-08' },
+      { key: 'big', start: '2027-03-09', end: '2027-03-10' },
+    ]);
+    expect(['card', 'change_log', 'command'].map(rows)).toEqual(before);
+
+    const infinite = await ok('POST', `/v1/board/${ids.Shop}/promise_dates`, {
+      collection_ids: [p2],
+      start: '2027-03-01',
+      capacity: 'infinite',
+    });
+    expect(infinite.data).toEqual([{ collection_id: p2, start: '2027-03-01', end: '2027-03-02' }]);
+  });
+
+  it('names the stage that cannot take a collection, and refuses bad input with a 422 per field', async () => {
+    const empty = (await ok('GET', `/v1/collection/${ids.stuck}`)).board_id;
+    const answer = await ok('POST', `/v1/board/${empty}/promise_dates`, { collection_ids: [ids.stuck], start: '2027-03-01' });
+    expect(answer.data).toHaveLength(1);
+    expect(answer.data[0].collection_id).toBe(ids.stuck);
+    expect(answer.data[0].error).toContain('stage Nobody');
+
+    const res = await call('POST', `/v1/board/${ids.Shop}/promise_dates`, {
+      collection_ids: [ids.first, '0190aaaa-0000-7000-8000-000000000000'],
+      capacity: 'lots',
+      drafts: [{ key: '', rows: [{ activity_id: ids.cut, quantity: -1 }] }],
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.map((e: any) => e.field).sort()).toEqual([
+      'capacity',
+      'collection_ids.1',
+      'drafts.0.key',
+      'drafts.0.rows.0.quantity',
+    ]);
+    expect((await call('POST', `/v1/board/0190aaaa-0000-7000-8000-000000000000/promise_dates`, { collection_ids: [] })).status).toBe(404);
   });
 });

@@ -16,8 +16,8 @@
  * Capacity counts a card's minutes evenly over its workdays, so a card of M minutes over k
  * workdays adds M / k to each of them: a card fits a run of k workdays when M / k is no more
  * than the free minutes of every one of them (for each assigned resource, its share M / k / n).
- * Forward, each card takes the earliest start, and from it the fewest workdays, that fit;
- * reverse, the latest end and the fewest workdays. What a placed card adds is taken off before
+ * Forward, each card takes the run of workdays that fits with the earliest end (of those, the
+ * fewest days); reverse, the run with the latest start (then the fewest days). What a placed card adds is taken off before
  * the next card. So no stage-day or resource-day goes over what it has because of a plan, and
  * a day already over (no free minutes) never gets a card's minutes.
  *
@@ -233,13 +233,16 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
     const step = input.reverse ? -1 : 1;
     const bottom = input.reverse ? earliestPos : 0;
     if (minutes <= 0 && edge >= bottom && edge < workdays.length) return [edge, edge];
-    for (let p = edge; p >= bottom && p < workdays.length; p += step) {
+    // Forward, `far` runs over the possible ends from the edge on, and `near` back from it
+    // towards the edge: the first run that fits has the earliest end, and of those the fewest
+    // days. Reverse, mirrored: the latest start, then the fewest days.
+    for (let far = edge; far >= bottom && far < workdays.length; far += step) {
       let least = Infinity;
-      for (let k = 1, q = p; q >= bottom && q < workdays.length; k++, q += step) {
-        const free = room(stage, workdays[q]!);
+      for (let k = 1, near = far; input.reverse ? near <= edge : near >= edge; k++, near -= step) {
+        const free = room(stage, workdays[near]!);
         if (free <= epsilon) break;
         least = Math.min(least, free);
-        if (k * least >= minutes - epsilon) return input.reverse ? [q, p] : [p, q];
+        if (k * least >= minutes - epsilon) return input.reverse ? [far, near] : [near, far];
       }
     }
     if (input.reverse) throw new TooEarlyError();

@@ -166,6 +166,24 @@ function finiteResult(
   throw new ApiError('unprocessable', [item]);
 }
 
+/** The board's stages (in priority order) as planning sees them, with the activities each allows. */
+export function planStagesOf(ctx: RequestContext, stages: readonly StoredRecord[]): PlanStage[] {
+  const allowed = ctx.store.getWhereIn(
+    tables.stage_activity,
+    'stage_id',
+    stages.map((s) => s.id),
+  );
+  return stages.map((s) => ({
+    id: s.id,
+    delay_day: s.delay_day as number,
+    independent: s.independent as boolean,
+    activityIds: allowed
+      .filter((l) => l.stage_id === s.id)
+      .sort((a, b) => (a.priority as number) - (b.priority as number))
+      .map((l) => l.activity_id as string),
+  }));
+}
+
 /** Plans the collection (see the file head) and tells what it planned. */
 export function planCollectionWith(ctx: RequestContext, { collection, board }: PlanTarget, body: PlanOptions): PlanOutcome {
   return ctx.store.transaction(() => {
@@ -175,20 +193,7 @@ export function planCollectionWith(ctx: RequestContext, { collection, board }: P
     if (stages.length === 0) throw ApiError.rule('board_id', 'the board has no stages to plan on');
     const status = body.status_id ? ctx.store.get(tables.status, body.status_id) : defaultStatus(ctx, board.id);
     if (!status) throw ApiError.rule('status_id', 'the board has no statuses; add one before planning');
-    const allowed = ctx.store.getWhereIn(
-      tables.stage_activity,
-      'stage_id',
-      stages.map((s) => s.id),
-    );
-    const planStages: PlanStage[] = stages.map((s) => ({
-      id: s.id,
-      delay_day: s.delay_day as number,
-      independent: s.independent as boolean,
-      activityIds: allowed
-        .filter((l) => l.stage_id === s.id)
-        .sort((a, b) => (a.priority as number) - (b.priority as number))
-        .map((l) => l.activity_id as string),
-    }));
+    const planStages = planStagesOf(ctx, stages);
     const activities = ctx.store
       .getWhereIn(tables.collection_activity, 'collection_id', [collection.id])
       .map((l) => ({ id: l.activity_id as string, time: l.time as number }));

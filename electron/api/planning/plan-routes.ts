@@ -8,13 +8,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { FieldProblem } from '../../../shared/errors.js';
-import { isValidDate } from '../../../shared/fields.js';
+import { isPlainObject, isValidDate } from '../../../shared/fields.js';
 import { isUuid } from '../../../shared/ids.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import type { QueryString } from '../conventions/list-query.js';
-import { optionalBody } from '../conventions/request-body.js';
+import { optionalBody, requiredBody } from '../conventions/request-body.js';
+import { pieceUnit } from '../../../shared/resources/order-row.js';
+import { pieceMinutesOf, rowMinutes } from '../resources/order-collection.js';
+import { boardModule } from '../resources/board.js';
+import type { PlanActivity } from './plan.js';
+import { promiseDates, type PromiseSubject } from './promise-dates.js';
 import { ApiError } from '../errors.js';
-import { present, shapeOptionsFor } from '../records.js';
+import { findRecord, present, shapeOptionsFor } from '../records.js';
 import type { RequestContext } from '../resource.js';
 import { collectionModule } from '../resources/collection.js';
 import { tables } from '../tables.js';
@@ -94,7 +99,166 @@ function readPlanOptions(ctx: RequestContext, board: StoredRecord, raw: unknown)
   return out;
 }
 
+/** Most collections (and drafts) one promise_dates call takes. */
+export const maxPromises = 500;
+
+interface PromiseRequest {
+  capacity: 'finite' | 'infinite';
+  start?: string;
+  collections: StoredRecord[];
+  drafts: { key: string; activities: PlanActivity[] }[];
+}
+
+/** A draft order row's minutes: its `duration`, else its quantity in its unit, as an order row counts (order-collection.ts). */
+function draftRowMinutes(ctx: RequestContext, row: Record<string, unknown>): number {
+  if (typeof row.duration === 'number') return row.duration;
+  const pieces = typeof row.unit === 'string' && row.unit.toLowerCase() === pieceUnit;
+  return rowMinutes(row.unit, row.quantity, pieces ? pieceMinutesOf(ctx, row.activity_id) : 0);
+}
+
+/** The promise_dates body; every problem in it is one 422. */
+function readPromiseRequest(ctx: RequestContext, raw: unknown): PromiseRequest {
+  const body = requiredBody(raw);
+  const problems: FieldProblem[] = [];
+  const out: PromiseRequest = { capacity: 'finite', collections: [], drafts: [] };
+  if (body.capacity !== undefined && body.capacity !== null) {
+    if (body.capacity === 'finite' || body.capacity === 'infinite') out.capacity = body.capacity;
+    else problems.push({ field: 'capacity', description: 'capacity must be finite or infinite' });
+  }
+  if (body.start !== undefined && body.start !== null) {
+    if (typeof body.start === 'string' && isValidDate(body.start)) out.start = body.start;
+    else problems.push({ field: 'start', description: 'start must be a date (YYYY-MM-DD)' });
+  }
+  const ids = body.collection_ids ?? [];
+  const drafts = body.drafts ?? [];
+  if (!Array.isArray(ids) || ids.length > maxPromises) {
+    problems.push({ field: 'collection_ids', description: `collection_ids must be a list of at most ${maxPromises} ids` });
+  } else {
+    const found = new Map(
+      ctx.store
+        .getWhereIn(
+          tables.collection,
+          'id',
+          ids.filter(isUuid).map((id) => id.toLowerCase()),
+        )
+        .map((c) => [c.id, c]),
+    );
+    ids.forEach((id, i) => {
+      const collection = isUuid(id) ? found.get(id.toLowerCase()) : undefined;
+      if (collection) out.collections.push(collection);
+      else problems.push({ field: `collection_ids.${i}`, description: `collection_ids.${i} names no collection` });
+    });
+  }
+  if (!Array.isArray(drafts) || drafts.length > maxPromises) {
+    problems.push({ field: 'drafts', description: `drafts must be a list of at most ${maxPromises} drafts` });
+  } else {
+    drafts.forEach((draft, i) => {
+      const at = `drafts.${i}`;
+      if (!isPlainObject(draft)) return problems.push({ field: at, description: `${at} must be an object with key and rows` });
+      if (typeof draft.key !== 'string' || draft.key.length === 0 || draft.key.length > 200)
+        problems.push({ field: `${at}.key`, description: `${at}.key must be text of 1 to 200 characters` });
+      if (!Array.isArray(draft.rows) || draft.rows.length > 1000)
+        return problems.push({ field: `${at}.rows`, description: `${at}.rows must be a list of at most 1000 rows` });
+      const minutes = new Map<string, number>();
+      draft.rows.forEach((row, r) => {
+        const rowAt = `${at}.rows.${r}`;
+        if (!isPlainObject(row)) return problems.push({ field: rowAt, description: `${rowAt} must be an object` });
+        const activityId = isUuid(row.activity_id) ? row.activity_id.toLowerCase() : undefined;
+        if (!activityId || !ctx.store.get(tables.activity, activityId))
+          return problems.push({ field: `${rowAt}.activity_id`, description: `${rowAt}.activity_id names no activity` });
+        for (const field of ['duration', 'quantity'] as const) {
+          const value = row[field];
+          if (value !== undefined && value !== null && (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1e7))
+            problems.push({ field: `${rowAt}.${field}`, description: `${rowAt}.${field} must be a number from 0 to 10,000,000` });
+        }
+        if (row.unit !== undefined && row.unit !== null && typeof row.unit !== 'string')
+          problems.push({ field: `${rowAt}.unit`, description: `${rowAt}.unit must be text` });
+        minutes.set(activityId, (minutes.get(activityId) ?? 0) + draftRowMinutes(ctx, { ...row, activity_id: activityId }));
+      });
+      out.drafts.push({ key: String(draft.key), activities: [...minutes].map(([id, time]) => ({ id, time: Math.round(time) })) });
+    });
+  }
+  if (problems.length > 0) throw ApiError.unprocessable(problems);
+  return out;
+}
+
 export function registerPlanRoutes(app: FastifyInstance): void {
+  app.post<{ Params: { id: string } }>(
+    '/board/:id/promise_dates',
+    {
+      config: {
+        doc: {
+          summary: 'When collections (or unsaved orders) could be done if each alone were planned now; writes nothing',
+          tag: 'Board',
+          body: {
+            type: 'object',
+            properties: {
+              collection_ids: { type: 'array', items: { type: 'string', format: 'uuid' }, maxItems: maxPromises },
+              capacity: { type: 'string', enum: ['finite', 'infinite'] },
+              start: { type: 'string', format: 'date' },
+              drafts: {
+                type: 'array',
+                maxItems: maxPromises,
+                items: {
+                  type: 'object',
+                  properties: {
+                    key: { type: 'string' },
+                    rows: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        properties: {
+                          activity_id: { type: 'string', format: 'uuid' },
+                          duration: { type: 'number' },
+                          quantity: { type: 'number' },
+                          unit: { type: 'string' },
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    (request) => {
+      const { ctx } = request;
+      const board = findRecord(ctx, boardModule, request.params.id);
+      const input = readPromiseRequest(ctx, request.body);
+      const own = new Map<string, string[]>();
+      for (const card of ctx.store.getWhereIn(
+        tables.card,
+        'collection_id',
+        input.collections.map((c) => c.id),
+      )) {
+        own.set(card.collection_id as string, [...(own.get(card.collection_id as string) ?? []), card.id]);
+      }
+      const activitiesOf = new Map<string, PlanActivity[]>();
+      for (const link of ctx.store.getWhereIn(
+        tables.collection_activity,
+        'collection_id',
+        input.collections.map((c) => c.id),
+      )) {
+        const list = activitiesOf.get(link.collection_id as string) ?? [];
+        list.push({ id: link.activity_id as string, time: link.time as number });
+        activitiesOf.set(link.collection_id as string, list);
+      }
+      const subjects: PromiseSubject[] = [
+        ...input.collections.map((c) => ({ activities: activitiesOf.get(c.id) ?? [], leaveOut: own.get(c.id) ?? [] })),
+        ...input.drafts.map((d) => ({ activities: d.activities, leaveOut: [] })),
+      ];
+      const dates = promiseDates(ctx, board, subjects, { capacity: input.capacity, ...(input.start ? { start: input.start } : {}) });
+      return {
+        data: dates.map((date, i) =>
+          i < input.collections.length
+            ? { collection_id: input.collections[i]!.id, ...date }
+            : { key: input.drafts[i - input.collections.length]!.key, ...date },
+        ),
+      };
+    },
+  );
   app.post<{ Params: { id: string; board_id: string }; Querystring: QueryString }>(
     '/collection/:id/board/:board_id',
     {

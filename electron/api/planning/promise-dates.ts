@@ -1,0 +1,72 @@
+/**
+ * Promise dates (docs/API.md "Finite-capacity planning"): when each collection could start and
+ * finish if it alone were planned now, forward from `start` — finite against what the board
+ * has planned (without the collection's own cards), or infinite as planning without resources
+ * would. Nothing is written, and the collections do not take each other's room: each is
+ * planned on its own copy of the board's free minutes, read once for all of them.
+ */
+import { addDays, today } from '../../../shared/dates.js';
+import type { StoredRecord } from '../../store/environment-store.js';
+import type { RequestContext } from '../resource.js';
+import { tables } from '../tables.js';
+import { finiteHorizonDays, freeWithout, NoCapacityError, planFinite, readFiniteBoard } from './finite-plan.js';
+import { groupCards, planCards, type PlanActivity, type PlanResult } from './plan.js';
+import { minutesPerWorkdayWithoutResources, planStagesOf } from './plan-collection.js';
+import { boardCalendar, CalendarError, workdaysByWeekday } from './workdays.js';
+
+/** One thing to promise: a collection (its own cards left out of the load) or a draft's activities. */
+export interface PromiseSubject {
+  activities: PlanActivity[];
+  /** Cards of the board not to count (the collection's own, which a new plan replaces). */
+  leaveOut: readonly string[];
+}
+
+export type PromiseDate = { start: string; end: string } | { error: string };
+
+export function promiseDates(
+  ctx: RequestContext,
+  board: StoredRecord,
+  subjects: readonly PromiseSubject[],
+  options: { capacity: 'finite' | 'infinite'; start?: string },
+): PromiseDate[] {
+  const stages = ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).sort((a, b) => (a.priority as number) - (b.priority as number));
+  if (stages.length === 0) return subjects.map(() => ({ error: 'The board has no stages to plan on.' }));
+  let calendar;
+  try {
+    calendar = boardCalendar(board.workdays as Record<string, boolean>);
+  } catch (error) {
+    if (error instanceof CalendarError) return subjects.map(() => ({ error: 'The board has no workdays.' }));
+    throw error;
+  }
+  const planStages = planStagesOf(ctx, stages);
+  const names = new Map(stages.map((s) => [s.id, s.name as string]));
+  const start = options.start ?? today();
+  const workdays = workdaysByWeekday(calendar);
+  const free =
+    options.capacity === 'finite' ? readFiniteBoard(ctx, board, stages, workdays, [], start, addDays(start, finiteHorizonDays)) : undefined;
+  const splitByActivity = board.split_cards_by_activity as boolean;
+
+  return subjects.map((subject): PromiseDate => {
+    const grouping = { stages: planStages, activities: subject.activities, splitByActivity, forceStages: [] };
+    let result: PlanResult;
+    try {
+      result = free
+        ? planFinite(freeWithout(free, subject.leaveOut), {
+            ...groupCards(grouping),
+            reverse: false,
+            anchor: start,
+            earliest: start,
+            resourceIds: [],
+            stageName: (id) => names.get(id) ?? id,
+          })
+        : planCards({ ...grouping, reverse: false, anchor: start, calendar, dayCapacity: () => minutesPerWorkdayWithoutResources });
+    } catch (error) {
+      if (error instanceof NoCapacityError || error instanceof CalendarError) {
+        return { error: `Cannot be planned: ${error.message}.` };
+      }
+      throw error;
+    }
+    const dates = result.cards.flatMap((c) => [c.start_date, c.end_date]).sort();
+    return { start: dates[0]!, end: dates[dates.length - 1]! };
+  });
+}
