@@ -1,0 +1,110 @@
+/**
+ * Finite planning from the backlog (issue 22, docs/API.md "Finite-capacity planning"): the plan
+ * dialog shows the promise date of a dry run before the planner commits, and Plan makes the
+ * very plan it showed.
+ *
+ * Board Shop (Mon–Fri), one stage Work allowing Cut; Anna works 8 h a day, 100 % on Work.
+ * Existing load: Old, 1,080 min, planned from Monday without resources: Mon–Wed at 360 min a
+ * day, which leaves 120 min free on each of those days. Gate (300 min) planned finite from
+ * Monday needs Mon–Wed (3 × 120 ≥ 300); planned as before (infinite), Monday alone.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { startApp, type RunningApp } from './app.js';
+import { addDays, longDate, nextMonday } from './dates.js';
+import { bridgeApi } from './planner-page.js';
+
+let app: RunningApp | undefined;
+
+test.afterEach(async () => {
+  await app?.stop();
+  app = undefined;
+});
+
+const weekdays = { '1': true, '2': true, '3': true, '4': true, '5': true, '6': false, '7': false };
+const eightHours = { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': null, '7': null };
+
+/** "Wed 3 Mar": a day as the plan dialog writes it in English. */
+function shortDate(date: string): string {
+  return longDate(date).replace(/ \d{4}$/, '');
+}
+
+async function seedShop(page: Page, monday: string): Promise<{ boardId: string; gateId: string }> {
+  const cut = await bridgeApi(page, 'POST', '/v1/activity', { description: 'Cut', resource_type: 'employee' });
+  const board = await bridgeApi(
+    page,
+    'POST',
+    '/v1/board',
+    {
+      name: 'Shop',
+      workdays: weekdays,
+      statuses: [{ name: 'Ready', priority: 0, entry: true, exit: false }],
+      stages: [{ name: 'Work', priority: 0, activities: [{ id: cut.id, priority: 0 }] }],
+    },
+    { with: 'stages' },
+  );
+  await bridgeApi(page, 'POST', '/v1/resource', {
+    name: 'Anna',
+    workdays: eightHours,
+    boards: [{ id: board.id, active: true, stages: [{ id: board.stages[0].id, percentage: 100, active: true }] }],
+  });
+  const old = await bridgeApi(page, 'POST', '/v1/collection', {
+    name: 'Old',
+    board_id: board.id,
+    activities: [{ id: cut.id, time: 1080 }],
+  });
+  await bridgeApi(page, 'POST', `/v1/collection/${old.id}/board/${board.id}`, { start: monday });
+  const gate = await bridgeApi(page, 'POST', '/v1/collection', {
+    name: 'Gate',
+    board_id: board.id,
+    due_date: addDays(monday, 14),
+    activities: [{ id: cut.id, time: 300 }],
+  });
+  return { boardId: board.id, gateId: gate.id };
+}
+
+async function cardsOf(page: Page, collectionId: string): Promise<{ start_date: string; end_date: string }[]> {
+  return (await bridgeApi(page, 'GET', `/v1/collection/${collectionId}/card`)).data;
+}
+
+test('plan a backlog collection with finite and see its promise date before committing', async ({ page }) => {
+  test.setTimeout(120_000);
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(app.url);
+  const monday = nextMonday();
+  const { boardId, gateId } = await seedShop(page, monday);
+  await page.reload();
+
+  const backlog = page.getByRole('complementary', { name: 'Backlog' });
+  const gateItem = backlog.getByRole('list', { name: 'Backlog collections' }).getByRole('listitem').filter({ hasText: 'Gate' });
+  await gateItem.hover();
+  await gateItem.getByRole('button', { name: 'Plan…' }).click();
+  await backlog.getByRole('button', { name: 'More options…' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Plan Gate' });
+  await dialog.getByLabel('Start date', { exact: true }).fill(monday);
+  const promise = dialog.getByTestId('plan-promise');
+  // As planned today: Monday alone.
+  await expect(promise).toHaveText(`Can finish by ${shortDate(monday)}`);
+
+  await dialog.getByLabel('Only where there is free capacity (finite)').check();
+  const dryRun = await bridgeApi(page, 'POST', `/v1/collection/${gateId}/board/${boardId}`, {
+    start: monday,
+    capacity: 'finite',
+    dry_run: true,
+  });
+  expect(dryRun.end).toBe(addDays(monday, 2));
+  await expect(promise).toHaveText(`Can finish by ${shortDate(dryRun.end)}`);
+  await expect(dialog).toContainText(`First day ${shortDate(monday)}, last day ${shortDate(dryRun.end)}`);
+  await expect(dialog.getByRole('list', { name: 'Per stage' })).toContainText(`Work ${shortDate(monday)} – ${shortDate(dryRun.end)}`);
+
+  // Nothing is planned before the planner commits.
+  expect(await cardsOf(page, gateId)).toEqual([]);
+
+  await dialog.getByRole('button', { name: 'Plan', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect
+    .poll(async () => (await cardsOf(page, gateId)).map((card) => [card.start_date, card.end_date]))
+    .toEqual(dryRun.cards.map((card: { start_date: string; end_date: string }) => [card.start_date, card.end_date]));
+  await expect(page.getByRole('listbox', { name: 'Cards' }).getByRole('option', { name: /^Gate/ })).toHaveCount(1);
+});
