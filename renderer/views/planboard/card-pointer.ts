@@ -34,8 +34,11 @@ export interface CardPointerOptions {
   t: Translate;
   /** The press became a drag: the click that ends it must not select. */
   onDragged: () => void;
-  /** `anyDay`: Shift was held at the drop, so a non-workday is meant (non-workdays.ts). */
-  onDrop: (moves: CardMove[], anyDay: boolean) => void;
+  /**
+   * `anyDay`: Shift was held at the drop, so a non-workday is meant (non-workdays.ts). Answers
+   * false when the drop is refused, and the cards go back to where they were.
+   */
+  onDrop: (moves: CardMove[], anyDay: boolean) => boolean;
 }
 
 export function watchCardPointer(options: CardPointerOptions): void {
@@ -107,7 +110,7 @@ export function watchCardPointer(options: CardPointerOptions): void {
     if (!drag) return;
     options.onDragged();
     const result = drag.finish();
-    if (result) options.onDrop(movesFor(moving, result, stages), up.shiftKey);
+    if (result && !options.onDrop(movesFor(moving, result, stages), up.shiftKey)) drag.cancel();
   };
   const onCancel = () => {
     stop();

@@ -12,7 +12,8 @@ import { longDate, type Workdays } from './date-geometry.js';
 import { nonWorkdayLanding } from './non-workdays.js';
 import type { CardMove, PlanboardActions } from './use-planboard-actions.js';
 
-export type GuardedMove = (moves: readonly CardMove[], anyDay?: boolean) => void;
+/** Answers whether the moves went ahead (false: refused, and the planner was told why). */
+export type GuardedMove = (moves: readonly CardMove[], anyDay?: boolean) => boolean;
 
 export function useWorkdayGuard(actions: PlanboardActions, workdays: Workdays): GuardedMove {
   const t = useT();
@@ -22,12 +23,13 @@ export function useWorkdayGuard(actions: PlanboardActions, workdays: Workdays): 
       const landing = anyDay ? undefined : nonWorkdayLanding(moves, workdays);
       if (!landing) {
         void actions.moveCards(moves);
-        return;
+        return true;
       }
       notify(t('workload.nonWorkday.refused', { date: longDate(landing.date, t) }), 'error', {
         label: t('workload.nonWorkday.moveAnyway'),
         run: () => void actions.moveCards(moves),
       });
+      return false;
     },
     [actions, workdays, notify, t],
   );
