@@ -13,7 +13,34 @@ export interface ApiErrorItem {
   description: string;
   /** The offending input field, for 422 validation errors. */
   field?: string;
+  /** Which rule of the field's declaration the value broke (docs/API.md "Errors"), for a client's own words. */
+  rule?: FieldRule;
+  /** The bound of a `minimum`, `maximum` or `maxLength` rule. */
+  limit?: number;
 }
+
+/**
+ * The rules a field's value can break: `required` (absent, null or empty), `type` (not a value
+ * of the field's type: a number, a date…), `minimum`/`maximum` (a number out of bounds),
+ * `maxLength` (a text too long), `enum` (not one of the choices), `pattern` (not of the form),
+ * `unique` (another record already has it); `codeOrDescription` (an order with neither),
+ * `noWork`/`tooMuchWork` (an order row that plans no work, or more than `limit` minutes).
+ */
+export const fieldRules = [
+  'required',
+  'type',
+  'minimum',
+  'maximum',
+  'maxLength',
+  'enum',
+  'pattern',
+  'unique',
+  // Rules of orders that plan real work (docs/API.md "Order row units", "Empty orders").
+  'codeOrDescription',
+  'noWork',
+  'tooMuchWork',
+] as const;
+export type FieldRule = (typeof fieldRules)[number];
 
 export interface ApiErrorBody {
   reference: string;
@@ -49,4 +76,6 @@ export type ErrorKindName = keyof typeof ErrorKind;
 export interface FieldProblem {
   field: string;
   description: string;
+  rule?: FieldRule;
+  limit?: number;
 }

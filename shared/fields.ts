@@ -10,7 +10,7 @@
  *  - an empty string is null for a nullable field that is not required (free text aside);
  *  - every offending field gets its own 422 error item.
  */
-import type { FieldProblem } from './errors.js';
+import type { FieldProblem, FieldRule } from './errors.js';
 import { isUuid, nowTimestamp } from './ids.js';
 
 export type FieldType = 'uuid' | 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'time' | 'enum' | 'json';
@@ -182,8 +182,30 @@ export function nestedList(description: string) {
   return { type: 'json', shape: 'array', virtual: true, description } as const satisfies FieldSpec;
 }
 
+/**
+ * Bounds of the figures a planner types (docs/API.md "Field rules and limits"). Nothing a planner means is
+ * larger, and a slip of a dozen extra digits is refused instead of planning centuries of work.
+ */
+export const limits = {
+  /** A duration in minutes: one year (365 × 24 × 60). */
+  minutes: 525_600,
+  /** Minutes in one day: the most a card can take of an activity per day. */
+  dayMinutes: 1440,
+  /** An order's or order row's quantity, either way (a return may be negative): a billion. */
+  quantity: 1_000_000_000,
+  /** An hourly rate, in the currency's units: a million. */
+  hourlyRate: 1_000_000,
+  /** A stage's capacity notification bound: a million. */
+  capacity: 1_000_000,
+} as const;
+
 /** Quantities and other open numbers of order data. */
-export const quantityField = { type: 'number', nullable: true } as const satisfies FieldSpec;
+export const quantityField = {
+  type: 'number',
+  nullable: true,
+  minimum: -limits.quantity,
+  maximum: limits.quantity,
+} as const satisfies FieldSpec;
 
 // ---------------------------------------------------------------------------------------
 // Validation of writes.
@@ -271,13 +293,21 @@ function typeLabel(spec: FieldSpec): string {
  * date-times in UTC with `Z`) or a problem description.
  */
 /** Made only when a value fails: a snapshot checks hundreds of thousands that pass. */
-function wrongType(spec: FieldSpec): { ok: false; problem: string } {
-  return { ok: false, problem: `must be ${typeLabel(spec)}` };
+function wrongType(spec: FieldSpec): ValueProblem {
+  return { ok: false, problem: `must be ${typeLabel(spec)}`, rule: 'type' };
 }
 
-export function checkValue(spec: FieldSpec, value: unknown): { ok: true; value: unknown } | { ok: false; problem: string } {
+/** A value that fails its declaration: what is wrong, and which rule it broke (docs/API.md "Errors"). */
+export interface ValueProblem {
+  ok: false;
+  problem: string;
+  rule?: FieldRule;
+  limit?: number;
+}
+
+export function checkValue(spec: FieldSpec, value: unknown): { ok: true; value: unknown } | ValueProblem {
   if (value === null) {
-    return spec.nullable ? { ok: true, value: null } : { ok: false, problem: 'may not be null' };
+    return spec.nullable ? { ok: true, value: null } : { ok: false, problem: 'may not be null', rule: 'required' };
   }
   switch (spec.type) {
     case 'string':
@@ -304,14 +334,14 @@ export function checkValue(spec: FieldSpec, value: unknown): { ok: true; value: 
         return { ok: true, value: nowTimestamp(new Date(ms)) };
       }
       if (spec.enum && !spec.enum.includes(value)) {
-        return { ok: false, problem: `must be one of: ${spec.enum.join(', ')}` };
+        return { ok: false, problem: `must be one of: ${spec.enum.join(', ')}`, rule: 'enum' };
       }
       // Characters are never more than UTF-16 units: count them only when the units are too many.
       if (spec.maxLength !== undefined && value.length > spec.maxLength && [...value].length > spec.maxLength) {
-        return { ok: false, problem: `may be at most ${spec.maxLength} characters long` };
+        return { ok: false, problem: `may be at most ${spec.maxLength} characters long`, rule: 'maxLength', limit: spec.maxLength };
       }
       if (spec.pattern && !compiledPattern(spec.pattern).test(value)) {
-        return { ok: false, problem: `must match the pattern ${spec.pattern}` };
+        return { ok: false, problem: `must match the pattern ${spec.pattern}`, rule: 'pattern' };
       }
       const problem = spec.check?.(value) ?? null;
       if (problem) return { ok: false, problem };
@@ -322,10 +352,10 @@ export function checkValue(spec: FieldSpec, value: unknown): { ok: true; value: 
       if (typeof value !== 'number' || !Number.isFinite(value)) return wrongType(spec);
       if (spec.type === 'integer' && !Number.isSafeInteger(value)) return wrongType(spec);
       if (spec.minimum !== undefined && value < spec.minimum) {
-        return { ok: false, problem: `must be at least ${spec.minimum}` };
+        return { ok: false, problem: `must be at least ${spec.minimum}`, rule: 'minimum', limit: spec.minimum };
       }
       if (spec.maximum !== undefined && value > spec.maximum) {
-        return { ok: false, problem: `must be at most ${spec.maximum}` };
+        return { ok: false, problem: `must be at most ${spec.maximum}`, rule: 'maximum', limit: spec.maximum };
       }
       return { ok: true, value };
     }
@@ -353,6 +383,11 @@ export function checkValue(spec: FieldSpec, value: unknown): { ok: true; value: 
 export function readsBlankAsNull(field: FieldSpec): boolean {
   if (!field.nullable || field.required) return false;
   return field.type !== 'string' || field.pattern !== undefined || field.check !== undefined || field.blankIsNull === true;
+}
+
+/** The rule and bound of a failed check, when it has them, to spread into a problem. */
+export function ruleOf(result: ValueProblem): Pick<FieldProblem, 'rule' | 'limit'> {
+  return { ...(result.rule && { rule: result.rule }), ...(result.limit !== undefined && { limit: result.limit }) };
 }
 
 export interface WriteCheck {
@@ -391,26 +426,26 @@ export function checkWrite(
     const present = Object.prototype.hasOwnProperty.call(body, name) && body[name] !== undefined;
     if (!present) {
       if (mode === 'create') {
-        if (field.required) problems.push({ field: name, description: `${name} is required` });
+        if (field.required) problems.push({ field: name, description: `${name} is required`, rule: 'required' });
         else if (field.default !== undefined) values[name] = structuredClone(field.default);
       }
       continue;
     }
     const raw = body[name] === '' && readsBlankAsNull(field) ? null : body[name];
     if (raw === null && field.required && !(trusted && field.nullable)) {
-      problems.push({ field: name, description: `${name} is required and may not be null` });
+      problems.push({ field: name, description: `${name} is required and may not be null`, rule: 'required' });
       continue;
     }
     if (field.required && typeof raw === 'string' && raw.trim() === '' && field.type === 'string') {
-      problems.push({ field: name, description: `${name} is required and may not be empty` });
+      problems.push({ field: name, description: `${name} is required and may not be empty`, rule: 'required' });
       continue;
     }
     const result = checkValue(field, raw);
     if (!result.ok) {
-      problems.push({ field: name, description: `${name} ${result.problem}` });
+      problems.push({ field: name, description: `${name} ${result.problem}`, ...ruleOf(result) });
     } else if (field.refine && result.value !== null) {
       const refined = field.refine(result.value, { previous: current?.[name], trusted });
-      for (const p of refined.problems) problems.push({ field: `${name}.${p.field}`, description: `${name}.${p.description}` });
+      for (const p of refined.problems) problems.push({ ...p, field: `${name}.${p.field}`, description: `${name}.${p.description}` });
       values[name] = refined.value;
     } else {
       values[name] = result.value;

@@ -6,7 +6,14 @@
  * error are recorded in the data folder's errors.log (failure-log.ts), with or without --log.
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { ErrorKind, type ApiErrorBody, type ApiErrorItem, type ErrorKindName, type FieldProblem } from '../../shared/errors.js';
+import {
+  ErrorKind,
+  type ApiErrorBody,
+  type ApiErrorItem,
+  type ErrorKindName,
+  type FieldProblem,
+  type FieldRule,
+} from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { DuplicateError, QueryError } from '../store/query-error.js';
 import type { FailureLog } from './failure-log.js';
@@ -14,7 +21,7 @@ import type { FailureLog } from './failure-log.js';
 export class ApiError extends Error {
   constructor(
     readonly kind: ErrorKindName,
-    readonly items: { description: string; field?: string }[],
+    readonly items: { description: string; field?: string; rule?: FieldRule; limit?: number }[],
     readonly headers: Record<string, string> = {},
   ) {
     super(items.map((i) => i.description).join('; ') || ErrorKind[kind].message);
@@ -43,7 +50,12 @@ export class ApiError extends Error {
   static unprocessable(problems: FieldProblem[]): ApiError {
     return new ApiError(
       'unprocessable',
-      problems.map((p) => ({ description: p.description, field: p.field })),
+      problems.map((p) => ({
+        description: p.description,
+        field: p.field,
+        ...(p.rule && { rule: p.rule }),
+        ...(p.limit !== undefined && { limit: p.limit }),
+      })),
     );
   }
   static rule(field: string, description: string): ApiError {
@@ -68,7 +80,7 @@ export function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (error instanceof QueryError) return ApiError.badRequest(error.message);
   if (error instanceof DuplicateError) {
-    return new ApiError('duplicateEntry', [{ description: 'Duplicate entry', field: error.field }]);
+    return new ApiError('duplicateEntry', [{ description: 'Duplicate entry', field: error.field, rule: 'unique' }]);
   }
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;

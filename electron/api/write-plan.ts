@@ -14,7 +14,7 @@
  * its key `project_id`: see `referencesAsKeys`.
  */
 import type { FieldProblem } from '../../shared/errors.js';
-import { checkValue, checkWrite, isPlainObject, mergeStoredLists } from '../../shared/fields.js';
+import { checkValue, checkWrite, isPlainObject, mergeStoredLists, ruleOf } from '../../shared/fields.js';
 import { isUuid, nowTimestamp } from '../../shared/ids.js';
 import type { StoredRecord } from '../store/environment-store.js';
 import { dependentsOf, moduleNamed } from './registry.js';
@@ -56,7 +56,7 @@ export interface PlanOptions {
 }
 
 function prefixed(prefix: string, problems: FieldProblem[]): FieldProblem[] {
-  return problems.map((p) => ({ field: prefix + p.field, description: prefix ? `${prefix}${p.description}` : p.description }));
+  return problems.map((p) => ({ ...p, field: prefix + p.field, description: prefix ? `${prefix}${p.description}` : p.description }));
 }
 
 /**
@@ -293,7 +293,7 @@ function planLinks(
       }
       const result = checkValue(link.spec.fields[field]!, ref[field]);
       if (result.ok) pivot[field] = result.value;
-      else problems.push({ field: `${at}.${field}`, description: `${at}.${field} ${result.problem}` });
+      else problems.push({ field: `${at}.${field}`, description: `${at}.${field} ${result.problem}`, ...ruleOf(result) });
     }
     targets.set(id, pivot);
   });

@@ -1,4 +1,4 @@
-import { defineResource, externalRefField, idField, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
+import { defineResource, externalRefField, idField, limits, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
 
 export const resourceTypes = ['machine', 'cell', 'employee'] as const;
 
@@ -12,10 +12,16 @@ export const activitySpec = defineResource({
     code: { type: 'string', nullable: true, maxLength: 50 },
     item_id: { type: 'uuid', nullable: true, references: 'item' },
     resource_type: { type: 'enum', enum: resourceTypes, default: 'employee' },
-    default_duration: { type: 'integer', minimum: 0, default: 0, description: 'Minutes.' },
-    day_max_duration: { type: 'integer', minimum: 0, default: 0, description: 'Most minutes per day on one card; 0 means no limit.' },
+    default_duration: { type: 'integer', minimum: 0, maximum: limits.minutes, default: 0, description: 'Minutes.' },
+    day_max_duration: {
+      type: 'integer',
+      minimum: 0,
+      maximum: limits.dayMinutes,
+      default: 0,
+      description: 'Most minutes per day on one card; 0 means no limit.',
+    },
     billable: { type: 'boolean', default: false },
-    hourly_rate: { type: 'number', minimum: 0, default: 0 },
+    hourly_rate: { type: 'number', minimum: 0, maximum: limits.hourlyRate, default: 0 },
     external_ref: externalRefField,
     transaction: { type: 'string', nullable: true, maxLength: 36 },
     archived_at: { type: 'datetime', nullable: true },

@@ -3,6 +3,7 @@ import {
   defineResource,
   externalRefField,
   idField,
+  limits,
   nestedList,
   timestampField,
   type FieldSpec,
@@ -94,7 +95,7 @@ function link<const O extends string, const T extends string, const E extends Re
 export const cardLabelSpec = link('card_label', 'CardLabel', 'card_id', 'label_id', {});
 export const cardResourceSpec = link('card_resource', 'CardResource', 'card_id', 'resource_id', {});
 export const cardActivitySpec = link('card_activity', 'CardActivity', 'card_id', 'activity_id', {
-  time: { type: 'integer', minimum: 0, default: 0, description: 'Minutes.' },
+  time: { type: 'integer', minimum: 0, maximum: limits.minutes, default: 0, description: 'Minutes.' },
 });
 export const collectionLabelSpec = link('collection_label', 'CollectionLabel', 'collection_id', 'label_id', {});
 export const collectionFollowerSpec = link('collection_follower', 'CollectionFollower', 'collection_id', 'user_id', {});

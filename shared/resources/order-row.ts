@@ -11,6 +11,13 @@ import {
 
 /** Units whose quantity converts to planned minutes (docs/API.md "Orders and their collection"). */
 export const timeUnits = ['minutes', 'hours', 'days'] as const;
+/** A row counted in pieces plans quantity × the activity's default duration (docs/API.md "Order row units"). */
+export const pieceUnit = 'pieces';
+/** The units the screen offers: those that plan work. Other texts are kept but plan nothing. */
+export const planningUnits = [...timeUnits, pieceUnit] as const;
+export type PlanningUnit = (typeof planningUnits)[number];
+/** Hours one day counts for: the public docs' rule, days × 3600 minutes (docs/API.md "Orders and their collection"). */
+export const hoursPerDay = 60;
 
 /** One line of an order (docs/API.md "Resources and paths"); always belongs to an order. */
 export const orderRowSpec = defineResource({
@@ -26,7 +33,12 @@ export const orderRowSpec = defineResource({
     transaction: { type: 'string', nullable: true, maxLength: 36 },
     position: { type: 'integer', nullable: true, minimum: 0, description: 'Order within the order; new rows go last when not given.' },
     type: { type: 'string', nullable: true, maxLength: 50 },
-    unit: { type: 'string', nullable: true, maxLength: 25, description: 'minutes, hours and days convert quantity to planned minutes.' },
+    unit: {
+      type: 'string',
+      nullable: true,
+      maxLength: 25,
+      description: 'minutes, hours and days convert quantity to planned minutes; pieces take the activity default duration each.',
+    },
     item_code: { type: 'string', nullable: true, maxLength: 50 },
     reserved: quantityField,
     quantity: quantityField,

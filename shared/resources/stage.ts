@@ -1,4 +1,4 @@
-import { defineResource, idField, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
+import { defineResource, idField, limits, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
 
 /** A row of a board: a step the work goes through (docs/API.md "Resources and paths"). */
 export const stageSpec = defineResource({
@@ -26,8 +26,8 @@ export const stageSpec = defineResource({
       description: 'Percentage a resource gets on this stage when none is given.',
     },
     capacity_notification: { type: 'boolean', default: false },
-    capacity_notification_min: { type: 'number', nullable: true, minimum: 0 },
-    capacity_notification_max: { type: 'number', nullable: true, minimum: 0 },
+    capacity_notification_min: { type: 'number', nullable: true, minimum: 0, maximum: limits.capacity },
+    capacity_notification_max: { type: 'number', nullable: true, minimum: 0, maximum: limits.capacity },
     activities: nestedList('Activities allowed in this stage, as [{id, priority}].'),
     created_at: timestampField,
     updated_at: timestampField,

@@ -1,4 +1,4 @@
-import { defineResource, externalRefField, idField, timestampField, type InputOf, type RecordOf } from '../fields.js';
+import { defineResource, externalRefField, idField, limits, timestampField, type InputOf, type RecordOf } from '../fields.js';
 
 export const timeStatuses = ['draft', 'pending', 'approved', 'rejected'] as const;
 export type TimeStatus = (typeof timeStatuses)[number];
@@ -48,6 +48,7 @@ export const timeTrackingSpec = defineResource({
       type: 'integer',
       nullable: true,
       minimum: 0,
+      maximum: limits.minutes,
       description: 'Minutes from start to end, rounded. Sent with start and no end, it sets the end: a finished entry of that length.',
     },
     overnight: {

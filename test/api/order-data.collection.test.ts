@@ -126,7 +126,7 @@ describe('creating an order creates its collection', () => {
         { activity_id: cutting.id, unit: 'minutes', quantity: 45 },
         { activity_id: cutting.id, unit: 'hours', quantity: 1.5 },
         { activity_id: welding.id, unit: 'days', quantity: 2 },
-        { activity_id: packing.id, unit: 'pieces', quantity: 10 },
+        { activity_id: packing.id, unit: 'boxes', quantity: 10 },
         { unit: 'hours', quantity: 8 },
       ],
     });

@@ -12,12 +12,16 @@
  *
  * Minutes per unit follow the public docs: minutes → quantity, hours → 60 × quantity,
  * days → 3600 × quantity (sic: 60 hours a day, as documented), other units → 0; rounded.
+ * Ours beside them: pieces → quantity × the activity's default duration (docs/API.md
+ * "Order row units").
  *
  * Clients of the public API also send `collection_id` (an existing collection for the order to
  * keep up to date instead of making one; only on create) and `board_id` (the board whose
  * backlog the collection waits in), docs/API.md "Orders and their collection".
  */
 import type { FieldProblem } from '../../../shared/errors.js';
+import { limits } from '../../../shared/fields.js';
+import { pieceUnit } from '../../../shared/resources/order-row.js';
 import type { StoredRecord, TableDef } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
@@ -25,10 +29,21 @@ import { tables } from '../tables.js';
 
 const minutesPerUnit: Record<string, number> = { minutes: 1, hours: 60, days: 3600 };
 
-/** Unrounded minutes of one row; an activity's total is rounded once, after summing. */
-export function rowMinutes(unit: unknown, quantity: unknown): number {
+/**
+ * Unrounded minutes of one row; an activity's total is rounded once, after summing.
+ * `pieceMinutes` is the row activity's default duration: what one piece takes.
+ */
+export function rowMinutes(unit: unknown, quantity: unknown, pieceMinutes = 0): number {
   if (typeof quantity !== 'number' || typeof unit !== 'string') return 0;
-  return (minutesPerUnit[unit.toLowerCase()] ?? 0) * quantity;
+  const key = unit.toLowerCase();
+  if (key === pieceUnit) return pieceMinutes * quantity;
+  return (minutesPerUnit[key] ?? 0) * quantity;
+}
+
+/** What one piece of a row's activity takes: its default duration in minutes. */
+export function pieceMinutesOf(ctx: RequestContext, activityId: unknown): number {
+  const activity = typeof activityId === 'string' ? ctx.store.get(tables.activity, activityId) : undefined;
+  return typeof activity?.default_duration === 'number' ? activity.default_duration : 0;
 }
 
 interface Derived {
@@ -74,9 +89,12 @@ function syncActivities(ctx: RequestContext, order: StoredRecord, collectionId: 
   const minutes = new Map<string, number>();
   for (const row of ctx.store.getWhereIn(tables.order_row, 'order_id', [order.id])) {
     if (typeof row.activity_id !== 'string') continue;
-    minutes.set(row.activity_id, (minutes.get(row.activity_id) ?? 0) + rowMinutes(row.unit, row.quantity));
+    const pieceMinutes = typeof row.unit === 'string' && row.unit.toLowerCase() === pieceUnit ? pieceMinutesOf(ctx, row.activity_id) : 0;
+    minutes.set(row.activity_id, (minutes.get(row.activity_id) ?? 0) + rowMinutes(row.unit, row.quantity, pieceMinutes));
   }
-  for (const [activityId, total] of minutes) minutes.set(activityId, Math.round(total));
+  // Each row plans at most a year (orderRowWorkProblems), yet rows of one activity add up:
+  // the collection's figure stays within the bound its declaration sets.
+  for (const [activityId, total] of minutes) minutes.set(activityId, Math.min(Math.round(total), limits.minutes));
   const links = ctx.store.getWhereIn(tables.collection_activity, 'collection_id', [collectionId]);
   const byActivity = new Map(links.map((l) => [l.activity_id as string, l]));
   for (const [activityId, time] of minutes) {

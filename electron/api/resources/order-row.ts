@@ -3,6 +3,7 @@ import { type StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { orderModule } from './order.js';
 import { syncOrderCollection } from './order-collection.js';
+import { orderRowWorkProblems } from './order-work.js';
 import { tables } from '../tables.js';
 
 export const orderRowSupplyModule: ResourceModule = { spec: orderRowSupplySpec, table: tables.order_row_supply };
@@ -39,6 +40,7 @@ export const orderRowModule: ResourceModule = {
     },
   },
   rules: {
+    check: orderRowWorkProblems,
     afterWrite(ctx, row) {
       // New rows without a position go last.
       if (row.position === null) {

@@ -1,6 +1,7 @@
 import { orderSpec } from '../../../shared/resources/order.js';
 import type { ResourceModule } from '../resource.js';
 import { checkOrderCollection, createOrderCollection, presentOrderBoards, syncOrderCollection } from './order-collection.js';
+import { emptyOrderProblems } from './order-work.js';
 import { tables } from '../tables.js';
 
 export const orderModule: ResourceModule = {
@@ -25,7 +26,10 @@ export const orderModule: ResourceModule = {
     },
   },
   rules: {
-    check: checkOrderCollection,
+    check: (ctx, values, current, _parent, input) => [
+      ...emptyOrderProblems(ctx, current, input),
+      ...checkOrderCollection(ctx, values, current),
+    ],
     afterWrite(ctx, order, op, input, previous) {
       // undefined: board_id not sent; null: the shared backlog.
       const board = input.board_id as string | null | undefined;
