@@ -64,12 +64,6 @@ export interface ListQuery {
    */
   range?: { field: string; after?: string | number; before?: string | number };
   sort?: SortKey[];
-  /**
-   * false: rows equal on every `sort` key come in no set order, instead of by id. For a reader
-   * that orders them itself: sorting ties by id costs SQLite a sort of its own even where an
-   * index gives the `sort` order. Only with `sort` keys.
-   */
-  idTieBreak?: false;
   limit: number;
   offset: number;
 }
@@ -319,7 +313,7 @@ export class EnvironmentStore {
         return `t.${quoteIdentifier(key.field)} ${key.direction === 'desc' ? 'DESC' : 'ASC'}`;
       })
       // Ids are time-ordered (UUIDv7), so this keeps pages stable and in creation order.
-      .concat(query.idTieBreak === false && query.sort?.length ? [] : ['t."id" ASC'])
+      .concat(['t."id" ASC'])
       .join(', ');
     const where = this.whereClause(table, query);
     return { from: `FROM ${quoteIdentifier(table.table)} t WHERE ${where.sql}`, order, params: where.params };

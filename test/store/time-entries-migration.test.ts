@@ -2,7 +2,8 @@
  * Environment migration 18 (0018-time-entries-without-card.ts): the time entry table is rebuilt
  * so that `card_id` may be null (an entry on an activity with no card, docs/API.md "Time
  * tracking"), keeping every row and index; a (user_id, start) index is added; users get
- * `forgotten_timer_hours` 10.
+ * `forgotten_timer_hours` 10. Migration 21 (0021-time-entries-by-start.ts): an index on
+ * (start, id) replaces the one on start, so a time report reads its entries in order unsorted.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -91,6 +92,41 @@ describe('migration 18: time entries without a card', () => {
       .map((r) => r.name)
       .sort();
     after.close();
-    expect(indexesAfter).toEqual([...indexesBefore, 'time_tracking_user_start'].sort());
+    // Migration 21 later puts an index on (start, id) in the place of the one on start.
+    expect(indexesAfter).toEqual(
+      [...indexesBefore.filter((name) => name !== 'time_tracking_start'), 'time_tracking_user_start', 'time_tracking_start_id'].sort(),
+    );
+  });
+});
+
+describe('migration 21: time entries by start and id', () => {
+  it('replaces the index on start with one on (start, id) that lists entries starting together in id order without a sort', () => {
+    const folder = tempDir('planner-migration-');
+    folders.push(folder);
+    const file = join(folder, 'env.sqlite');
+    const db = openDatabase(file, environmentMigrations.slice(0, 20));
+    const insert = db.prepare(
+      `INSERT INTO "time_tracking" (id, user_id, start, "end", duration, status, locked, running, external_failed, created_at, updated_at)
+       VALUES (?, ?, '2025-06-02T08:00:00Z', '2025-06-02T09:00:00Z', 60, 'draft', 0, 0, 0, ?, ?)`,
+    );
+    // Inserted out of id order, all starting at the same time.
+    for (const id of [ids.gone, ids.entry, ids.card]) insert.run(id, ids.user, at, at);
+    db.close();
+
+    const after = openDatabase(file, environmentMigrations);
+    try {
+      const indexes = (
+        after.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'time_tracking'`).all() as { name: string }[]
+      ).map((r) => r.name);
+      expect(indexes).toContain('time_tracking_start_id');
+      expect(indexes).not.toContain('time_tracking_start');
+      const query = `SELECT id FROM "time_tracking" t WHERE t."deleted_at" IS NULL AND (t."start" < ?) IS TRUE ORDER BY t."start" ASC, t."id" ASC`;
+      const plan = (after.prepare(`EXPLAIN QUERY PLAN ${query}`).all('2026-01-01') as { detail: string }[]).map((r) => r.detail);
+      expect(plan.join('\n')).toMatch(/USING INDEX time_tracking_start_id/);
+      expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/);
+      expect(after.prepare(query).pluck().all('2026-01-01')).toEqual([ids.entry, ids.gone, ids.card]);
+    } finally {
+      after.close();
+    }
   });
 });

@@ -335,7 +335,7 @@ describe('migration 20: sync groups', () => {
       db.close();
       const store = EnvironmentStore.open(file, 'env');
       try {
-        expect(store.db.pragma('user_version', { simple: true })).toBe(20);
+        expect(store.db.pragma('user_version', { simple: true })).toBe(environmentMigrations.length);
         expect(store.db.prepare('SELECT group_id FROM sync_outbox').all()).toEqual([{ group_id: null }]);
         const columns = (store.db.prepare('PRAGMA table_info(sync_conflict)').all() as { name: string }[]).map((c) => c.name);
         expect(columns).toEqual(expect.arrayContaining(['group_id', 'group_description']));

@@ -19,6 +19,7 @@ import { syncOverruled } from './0017-sync-overruled.js';
 import { timeEntriesWithoutCard } from './0018-time-entries-without-card.js';
 import { commands } from './0019-commands.js';
 import { syncGroups } from './0020-sync-groups.js';
+import { timeEntriesByStart } from './0021-time-entries-by-start.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -42,4 +43,5 @@ export const environmentMigrations: readonly Migration[] = [
   timeEntriesWithoutCard,
   commands,
   syncGroups,
+  timeEntriesByStart,
 ];
