@@ -8,6 +8,8 @@ import { useShellMenu } from './components/use-shell-menu.js';
 import { useUiStore, type ViewName } from './state/ui.js';
 import { ActivitiesView } from './views/ActivitiesView.js';
 import { WhoAreYou } from './views/app-user/WhoAreYou.js';
+import { FirstStartChecklist } from './views/first-start/FirstStartChecklist.js';
+import { SampleWorkshopBanner } from './views/first-start/SampleWorkshopBanner.js';
 import { views } from './views/catalog.js';
 import { OrdersView } from './views/orders/OrdersView.js';
 import { PlanboardView } from './views/PlanboardView.js';
@@ -44,7 +46,11 @@ export function App() {
       <WhoAreYou />
       <div className="app__body">
         <Navigation />
-        <main className="app__main">{Screen ? <Screen /> : entry && <ComingLater view={entry} />}</main>
+        <main className="app__main">
+          <SampleWorkshopBanner />
+          <FirstStartChecklist />
+          {Screen ? <Screen /> : entry && <ComingLater view={entry} />}
+        </main>
       </div>
     </div>
   );

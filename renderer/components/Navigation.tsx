@@ -2,6 +2,8 @@
 import { useT } from '../i18n/index.js';
 import { useUiStore } from '../state/ui.js';
 import { views } from '../views/catalog.js';
+import { GettingStartedItem } from '../views/first-start/FirstStartChecklist.js';
+import { useOrderScreen } from '../views/orders/order-screen-state.js';
 
 export function Navigation() {
   const current = useUiStore((state) => state.view);
@@ -16,12 +18,17 @@ export function Navigation() {
               type="button"
               className="navigation__button"
               aria-current={view.name === current ? 'page' : undefined}
-              onClick={() => showView(view.name)}
+              onClick={() => {
+                // The Orders item always opens the order list, also when an order was left open.
+                if (view.name === 'orders') useOrderScreen.getState().backToList();
+                showView(view.name);
+              }}
             >
               {t(view.titleKey)}
             </button>
           </li>
         ))}
+        <GettingStartedItem />
       </ul>
     </nav>
   );

@@ -11,6 +11,7 @@ import { setupMessages } from './en/setup.js';
 import { syncMessages } from './en/sync.js';
 import { timeMessages } from './en/time.js';
 import { workloadMessages } from './en/workload.js';
+import { firstStartMessages } from './en/first-start.js';
 import { planMessages } from './en/plan.js';
 
 const core = {
@@ -440,6 +441,7 @@ export const en = {
   ...syncMessages,
   ...timeMessages,
   ...workloadMessages,
+  ...firstStartMessages,
   ...planMessages,
 } as const;
 

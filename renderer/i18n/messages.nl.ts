@@ -11,6 +11,7 @@ import { setupMessages } from './nl/setup.js';
 import { syncMessages } from './nl/sync.js';
 import { timeMessages } from './nl/time.js';
 import { workloadMessages } from './nl/workload.js';
+import { firstStartMessages } from './nl/first-start.js';
 import { planMessages } from './nl/plan.js';
 
 const core: Record<Exclude<MessageKey, AreaKey>, string> = {
@@ -429,5 +430,6 @@ export const nl: Record<MessageKey, string> = {
   ...syncMessages,
   ...timeMessages,
   ...workloadMessages,
+  ...firstStartMessages,
   ...planMessages,
 };

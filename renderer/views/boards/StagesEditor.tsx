@@ -10,6 +10,7 @@ import { FieldError } from '../../components/FieldError.js';
 import { useT } from '../../i18n/index.js';
 import type { Activity } from '../../../shared/resources/activity.js';
 import { moveItem, newStage, replaceAt, type StageDraft } from './board-draft.js';
+import { NewActivityInline } from './NewActivityInline.js';
 import { RowControls } from './RowControls.js';
 
 interface StagesEditorProps {
@@ -180,6 +181,7 @@ function StageRow({ stage, index, count, errors, activities, onChange, onMove, o
               />
             ))
           )}
+          <NewActivityInline place={place} onCreated={(id) => toggleActivity(id, true)} />
           <FieldError id={activitiesErrorId} message={errors[`${path}.activities`]} />
         </fieldset>
       </div>

@@ -1,0 +1,32 @@
+/** De eerste-start-checklist, de voorbeeldwerkplaats en inline inrichten in het Nederlands. */
+import type { firstStartMessages as english } from '../en/first-start.js';
+
+export const firstStartMessages: Record<keyof typeof english, string> = {
+  'firstStart.title': 'Aan de slag',
+  'firstStart.intro': 'Richt deze in deze volgorde in; elke stap vinkt zichzelf af als hij klaar is.',
+  'firstStart.dismiss': 'Checklist wegleggen',
+  'firstStart.reopen': 'Aan de slag',
+  'firstStart.done': 'klaar',
+  'firstStart.todo': 'te doen',
+  'firstStart.step.activity': 'Activiteiten toevoegen',
+  'firstStart.hint.activity': 'De soorten werk die je plant, zoals zagen of lassen.',
+  'firstStart.step.board': 'Een bord met fases inrichten',
+  'firstStart.hint.board': 'De fases waar het werk doorheen gaat, elk met zijn activiteiten.',
+  'firstStart.step.resource': 'Resources toevoegen',
+  'firstStart.hint.resource': 'De mensen en machines die het werk doen, met hun uren.',
+  'firstStart.step.order': 'Een eerste order invoeren',
+  'firstStart.hint.order': 'De regels zeggen welke activiteiten nodig zijn en hoe lang.',
+  'firstStart.step.plan': 'De order plannen',
+  'firstStart.hint.plan': 'Sleep hem van de backlog naar het planbord.',
+  'firstStart.trySample': 'Probeer een voorbeeldwerkplaats',
+  'firstStart.trySampleHint': 'Vult de app met voorbeeldgegevens die je in één stap weer verwijdert.',
+  'sample.title': 'Voorbeeldwerkplaats',
+  'sample.text': 'De activiteiten, het bord, de resources en de orders gemarkeerd als "sample" zijn voorbeelden.',
+  'sample.remove': 'Voorbeeldwerkplaats verwijderen',
+  'stages.newActivity': 'Nieuwe activiteit…',
+  'stages.newActivityTitle': 'Nieuwe activiteit',
+  'stages.newActivityName': 'Naam activiteit',
+  'stages.newActivityDuration': 'Standaardduur (minuten)',
+  'stages.newActivityColor': 'Kleur',
+  'stages.newActivityCreate': 'Activiteit maken',
+};
