@@ -311,3 +311,63 @@ describe('promise dates', () => {
     expect((await call('POST', `/v1/board/0190aaaa-0000-7000-8000-000000000000/promise_dates`, { collection_ids: [] })).status).toBe(404);
   });
 });
+
+/*
+ * Replanning on Line (Ben 480 a day; Late sits on Thu 03-11 … Fri 03-12). A (960, due 03-20) and
+ * B (480, due 03-05) are planned infinite from Mon 03-01: A Mon–Tue, B Mon — Monday is 960/480.
+ * Replanned finite as [A, B] from Mon 03-01, B goes first (earlier due date): with A still on
+ * Mon–Tue, B fits Wed 03-03 alone. Then A, its own cards left out: Mon–Tue again (2 × 480).
+ * (In the order given, A would take Tue–Wed around B on Monday, and B would stay on Monday.)
+ */
+describe('replan_collections', () => {
+  it('re-plans finite in due-date order as one command, and one undo puts it all back', async () => {
+    const a = (
+      await ok('POST', '/v1/collection', {
+        name: 'A',
+        board_id: ids.Line,
+        due_date: '2027-03-20',
+        activities: [{ id: ids.cut, time: 960 }],
+      })
+    ).id;
+    const b = (
+      await ok('POST', '/v1/collection', {
+        name: 'B',
+        board_id: ids.Line,
+        due_date: '2027-03-05',
+        activities: [{ id: ids.cut, time: 480 }],
+      })
+    ).id;
+    await ok('POST', `/v1/collection/${a}/board/${ids.Line}`, { start: '2027-03-01' });
+    await ok('POST', `/v1/collection/${b}/board/${ids.Line}`, { start: '2027-03-01' });
+    const datesOf = async (id: string) => cardDates(await ok('GET', `/v1/collection/${id}?with=cards`));
+    expect([await datesOf(a), await datesOf(b)]).toEqual([[['2027-03-01', '2027-03-02']], [['2027-03-01', '2027-03-01']]]);
+
+    const res = await call('POST', '/v1/command/replan_collections', { board_id: ids.Line, collection_ids: [a, b], start: '2027-03-01' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.description).toBe('Replan 2 collections');
+    expect(res.body.data.map((c: any) => [c.id, cardDates(c)])).toEqual([
+      [b, [['2027-03-03', '2027-03-03']]],
+      [a, [['2027-03-01', '2027-03-02']]],
+    ]);
+    expect([await datesOf(a), await datesOf(b)]).toEqual([[['2027-03-01', '2027-03-02']], [['2027-03-03', '2027-03-03']]]);
+    expect((await stageLoad('Line', '2027-03-01', '2027-03-03')).map(([, available, planned]) => planned <= available)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+
+    await ok('POST', `/v1/command/${res.body.command_id}/undo`);
+    expect([await datesOf(a), await datesOf(b)]).toEqual([[['2027-03-01', '2027-03-02']], [['2027-03-01', '2027-03-01']]]);
+  });
+
+  it('refuses unknown collections and a missing board with a 422 each, writing nothing', async () => {
+    const before = rows('command');
+    const res = await call('POST', '/v1/command/replan_collections', {
+      board_id: '0190aaaa-0000-7000-8000-000000000000',
+      collection_ids: [ids.first, '0190aaaa-0000-7000-8000-000000000001'],
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.map((e: any) => e.field).sort()).toEqual(['board_id', 'collection_ids.1']);
+    expect(rows('command')).toBe(before);
+  });
+});

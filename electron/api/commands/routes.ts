@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldProblem } from '../../../shared/errors.js';
-import { isPlainObject } from '../../../shared/fields.js';
+import { isPlainObject, isValidDate } from '../../../shared/fields.js';
 import { isUuid } from '../../../shared/ids.js';
 import { timeStatuses } from '../../../shared/resources/time-tracking.js';
 import { recentCommands } from '../../store/command-book.js';
@@ -18,6 +18,11 @@ import { linkCards, moveCards, moveFields, type CardMove } from './card-commands
 import { editOrderRows, setTimeStatus, type OrderRowEdit } from './record-commands.js';
 import { checkDescription, commandFor, runCommand } from './request-command.js';
 import { undoCommand, undoMetaFor } from './undo.js';
+import { replanCollections, type Replan } from './replan-command.js';
+import type { StoredRecord } from '../../store/environment-store.js';
+import { present } from '../records.js';
+import { collectionModule } from '../resources/collection.js';
+import { parseShapeOptions } from '../conventions/list-query.js';
 
 /** Most items one batch command takes: a planboard selection is far below it. */
 export const maxBatchItems = 1000;
@@ -227,6 +232,42 @@ export async function commandRoutes(app: FastifyInstance): Promise<void> {
         (rows) => `Edit ${plural(rows.length, 'order row')}`,
         (rows) => editOrderRows(request.ctx, rows),
       ),
+  );
+
+  app.post(
+    '/command/replan_collections',
+    doc('Re-plan collections finite, the earliest due date first, as one command', {
+      type: 'object',
+      required: ['board_id', 'collection_ids'],
+      properties: {
+        description,
+        board_id: { type: 'string', format: 'uuid' },
+        collection_ids: ids,
+        start: { type: 'string', format: 'date' },
+      },
+    }),
+    (request, reply) => {
+      let planned: StoredRecord[] = [];
+      const answer = batch<Replan>(
+        request,
+        reply,
+        (body, problems) => {
+          const input: Replan = { board_id: '', collection_ids: idsOf(body, 'collection_ids', problems) };
+          if (isUuid(body.board_id)) input.board_id = body.board_id.toLowerCase();
+          else problems.push({ field: 'board_id', description: 'board_id must be a UUID' });
+          if (body.start !== undefined && body.start !== null) {
+            if (typeof body.start === 'string' && isValidDate(body.start)) input.start = body.start;
+            else problems.push({ field: 'start', description: 'start must be a date (YYYY-MM-DD)' });
+          }
+          return input;
+        },
+        (input) => `Replan ${plural(input.collection_ids.length, 'collection')}`,
+        (input) => {
+          planned = replanCollections(request.ctx, input);
+        },
+      );
+      return { ...answer, data: present(request.ctx, collectionModule, planned, { ...parseShapeOptions({}), with: ['cards'] }) };
+    },
   );
 
   app.post<{ Params: { id: string } }>(
