@@ -267,6 +267,7 @@ describe('POST /v1/command/{id}/undo', () => {
       '/v1/command/edit_order_rows',
       '/v1/command/label_cards',
       '/v1/command/move_cards',
+      '/v1/command/replan_collections',
       '/v1/command/set_time_status',
       '/v1/command/{id}/undo',
     ]);
