@@ -27,12 +27,15 @@ export class ApiRequestError extends Error {
     return this.body?.errors ?? [];
   }
 
-  /** Field name → what is wrong with it, for showing 422 problems next to their inputs. */
-  fieldMessages(): Record<string, string> {
+  /**
+   * Field name → what is wrong with it, for showing 422 problems next to their inputs; `word`
+   * says it in the screen's words (field-labels.ts), else the API's description is shown.
+   */
+  fieldMessages(word?: Wording): Record<string, string> {
     const messages: Record<string, string> = {};
     for (const item of this.items) {
       if (!item.field) continue;
-      const text = itemText(item);
+      const text = word?.(item) ?? itemText(item);
       messages[item.field] = messages[item.field] ? `${messages[item.field]} ${text}` : text;
     }
     return messages;
@@ -69,9 +72,12 @@ export function describeError(error: unknown): string {
   return 'Something went wrong.';
 }
 
+/** Says one error item in the screen's own words, or undefined for the API's description. */
+type Wording = (item: ApiErrorItem) => string | undefined;
+
 /** Per-field messages of a 422, or none for any other failure. */
-export function fieldErrors(error: unknown): Record<string, string> {
-  return error instanceof ApiRequestError ? error.fieldMessages() : {};
+export function fieldErrors(error: unknown, word?: Wording): Record<string, string> {
+  return error instanceof ApiRequestError ? error.fieldMessages(word) : {};
 }
 
 /** Errors a form must show above its inputs: everything except what sits next to a field. */
@@ -96,7 +102,7 @@ export interface PlacedErrors {
  * input names only the last part ("name is required", not "stages.1.name is required"); the
  * input's own label already says which stage. Whatever no input shows lands in `elsewhere`.
  */
-export function placeFieldErrors(error: unknown, inputs: readonly string[]): PlacedErrors {
+export function placeFieldErrors(error: unknown, inputs: readonly string[], word?: Wording): PlacedErrors {
   const placed: PlacedErrors = { byInput: {}, elsewhere: [] };
   if (!error) return placed;
   if (!(error instanceof ApiRequestError) || error.items.length === 0) {
@@ -104,10 +110,12 @@ export function placeFieldErrors(error: unknown, inputs: readonly string[]): Pla
     return placed;
   }
   for (const item of error.items) {
-    const text = itemText(item);
+    const worded = word?.(item);
+    const text = worded ?? itemText(item);
     const input = item.field ? nearestInput(item.field, inputs) : undefined;
     if (!item.field) placed.elsewhere.push(text);
-    else if (!input) placed.elsewhere.push(`${item.field}: ${text}`);
+    else if (!input) placed.elsewhere.push(worded ?? `${item.field}: ${text}`);
+    else if (worded) placed.byInput[input] = placed.byInput[input] ? `${placed.byInput[input]} ${worded}` : worded;
     else {
       const short = text.startsWith(`${item.field} `) ? text.slice(item.field.length - lastSegment(item.field).length) : text;
       placed.byInput[input] = placed.byInput[input] ? `${placed.byInput[input]} ${short}` : short;

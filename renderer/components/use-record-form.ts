@@ -5,6 +5,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import { placeFieldErrors } from '../api/client.js';
+import { useFieldWording } from '../api/field-labels.js';
 import { useSave } from '../api/hooks.js';
 import type { ResourceName, WriteBody } from '../api/resources.js';
 
@@ -27,7 +28,7 @@ export function useRecordForm<R extends ResourceName, Rec extends { id: string }
   const { record, draftFrom, blank, inputs, onDone } = options;
   const save = useSave(resource);
   const [draft, setDraft] = useState<Draft>(() => (record ? draftFrom(record) : blank()));
-  const { byInput: errors, elsewhere } = placeFieldErrors(save.error, inputs);
+  const { byInput: errors, elsewhere } = placeFieldErrors(save.error, inputs, useFieldWording(resource));
   const isNew = record === undefined;
   const titleId = useId();
   /** The first input: it takes the focus again when the form is ready for the next record. */

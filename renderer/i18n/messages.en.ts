@@ -11,6 +11,7 @@ import { setupMessages } from './en/setup.js';
 import { syncMessages } from './en/sync.js';
 import { timeMessages } from './en/time.js';
 import { workloadMessages } from './en/workload.js';
+import { fieldErrorsMessages } from './en/field-errors.js';
 import { firstStartMessages } from './en/first-start.js';
 import { planMessages } from './en/plan.js';
 
@@ -441,6 +442,7 @@ export const en = {
   ...syncMessages,
   ...timeMessages,
   ...workloadMessages,
+  ...fieldErrorsMessages,
   ...firstStartMessages,
   ...planMessages,
 } as const;

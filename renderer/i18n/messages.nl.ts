@@ -11,6 +11,7 @@ import { setupMessages } from './nl/setup.js';
 import { syncMessages } from './nl/sync.js';
 import { timeMessages } from './nl/time.js';
 import { workloadMessages } from './nl/workload.js';
+import { fieldErrorsMessages } from './nl/field-errors.js';
 import { firstStartMessages } from './nl/first-start.js';
 import { planMessages } from './nl/plan.js';
 
@@ -430,6 +431,7 @@ export const nl: Record<MessageKey, string> = {
   ...syncMessages,
   ...timeMessages,
   ...workloadMessages,
+  ...fieldErrorsMessages,
   ...firstStartMessages,
   ...planMessages,
 };

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { placeFieldErrors } from '../../api/client.js';
+import { useFieldWording } from '../../api/field-labels.js';
 import { useList, useSave } from '../../api/hooks.js';
 import { activityListQuery } from '../../api/queries.js';
 import { FormErrors, RecordForm } from '../../components/RecordForm.js';
@@ -30,7 +31,7 @@ export function BoardSetupForm({ initial, onSaved, onCancel }: BoardSetupFormPro
   const titleId = useId();
   const t = useT();
 
-  const { byInput, elsewhere } = placeFieldErrors(save.error, boardFormInputs(draft));
+  const { byInput, elsewhere } = placeFieldErrors(save.error, boardFormInputs(draft), useFieldWording('board'));
 
   // After a rejected save, keyboard users land on the first input to correct.
   useEffect(() => {

@@ -5,6 +5,7 @@
  */
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { placeFieldErrors } from '../../api/client.js';
+import { useFieldWording } from '../../api/field-labels.js';
 import { Field } from '../../components/Field.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
 import type { Stage } from '../../../shared/resources/stage.js';
@@ -20,7 +21,7 @@ export function CardFieldsForm({ card, stages }: { card: CardDetail; stages: Sta
   const values = { ...cardDraft(card), ...edits };
   const changes = cardChanges(card, edits);
   const changed = Object.keys(changes).length > 0;
-  const placed = placeFieldErrors(edit.error, cardFormFields);
+  const placed = placeFieldErrors(edit.error, cardFormFields, useFieldWording('card'));
   const errors = placed.byInput;
   // The card's stage stays choosable even when the board's list has not loaded or lacks it.
   const stageChoices = byPriority(stages);

@@ -4,6 +4,7 @@
  * collection that was created, so the planner sees at once what the order means in work.
  */
 import { useId, useRef, useState } from 'react';
+import { useFieldWording } from '../../api/field-labels.js';
 import { useSave } from '../../api/hooks.js';
 import { RecordForm } from '../../components/RecordForm.js';
 import { useT } from '../../i18n/index.js';
@@ -19,6 +20,7 @@ import { NewOrderRowsTable } from './NewOrderRowsTable.js';
 export function CreateOrderForm() {
   const t = useT();
   const save = useSave('order');
+  const wording = useFieldWording('order');
   const backToList = useOrderScreen((state) => state.backToList);
   const headerChoices = useHeaderChoices();
   const rowChoices = useRowChoices();
@@ -44,7 +46,7 @@ export function CreateOrderForm() {
     );
   }
 
-  const errors = placeOrderErrors(save.error, sentIndex);
+  const errors = placeOrderErrors(save.error, sentIndex, wording);
 
   function changed() {
     if (save.error) save.reset();

@@ -6,6 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { fieldErrors, formErrors } from '../../api/client.js';
+import { useFieldWording } from '../../api/field-labels.js';
 import { useSave } from '../../api/hooks.js';
 import { useT } from '../../i18n/index.js';
 import type { Order } from '../../../shared/resources/order.js';
@@ -21,6 +22,7 @@ interface OrderHeaderFormProps {
 export function OrderHeaderForm({ order, currentNames }: OrderHeaderFormProps) {
   const t = useT();
   const update = useSave('order');
+  const wording = useFieldWording('order');
   const queryClient = useQueryClient();
   const choices = useHeaderChoices();
   const [edits, setEdits] = useState<Partial<OrderDraft>>({});
@@ -46,7 +48,7 @@ export function OrderHeaderForm({ order, currentNames }: OrderHeaderFormProps) {
     <form className="panel panel--stack" aria-label={t('orders.header')} onSubmit={save} noValidate>
       <OrderHeaderFields
         values={values}
-        errors={fieldErrors(update.error)}
+        errors={fieldErrors(update.error, wording)}
         choices={choices}
         currentNames={currentNames}
         onChange={(field, text) => {

@@ -11,6 +11,7 @@
  */
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { fieldErrors } from '../../api/client.js';
+import { useFieldWording } from '../../api/field-labels.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useT } from '../../i18n/index.js';
 import { maxLimit } from '../../../shared/list.js';
@@ -35,6 +36,7 @@ const cellKey = (rowId: string, col: number) => `${rowId}:${col}`;
 
 export function OrderRowsGrid({ orderId }: { orderId: string }) {
   const t = useT();
+  const wording = useFieldWording('order_row');
   const rowsQuery = useOrderRows(orderId);
   const rows = rowsQuery.data?.data ?? [];
   const choices = useRowChoices();
@@ -137,7 +139,7 @@ export function OrderRowsGrid({ orderId }: { orderId: string }) {
       await update.mutateAsync({ rowId: row.id, changes: { [column.field]: value } });
       finish();
     } catch (error) {
-      const message = fieldErrors(error)[column.field];
+      const message = fieldErrors(error, wording)[column.field];
       if (message) setCellError(key, message);
       else setFailure(error);
       // The refused text stays in its cell to be corrected, even if focus went elsewhere.

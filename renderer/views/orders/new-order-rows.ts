@@ -5,6 +5,7 @@
  * rows were skipped.
  */
 import { ApiRequestError, describeError } from '../../api/client.js';
+import type { FieldWording } from '../../api/field-labels.js';
 import { orderHeaderFields } from './order-draft.js';
 import { columnOfField, valueFromText } from './order-row-columns.js';
 
@@ -55,7 +56,7 @@ export interface PlacedOrderErrors {
   elsewhere: string[];
 }
 
-export function placeOrderErrors(error: unknown, formIndex: readonly number[]): PlacedOrderErrors {
+export function placeOrderErrors(error: unknown, formIndex: readonly number[], word?: FieldWording): PlacedOrderErrors {
   const placed: PlacedOrderErrors = { header: {}, rows: {}, elsewhere: [] };
   if (!error) return placed;
   if (!(error instanceof ApiRequestError) || error.items.length === 0) {
@@ -64,19 +65,20 @@ export function placeOrderErrors(error: unknown, formIndex: readonly number[]): 
   }
   const append = (current: string | undefined, text: string) => (current ? `${current} ${text}` : text);
   for (const item of error.items) {
-    const text = item.description || item.message;
+    const worded = word?.(item);
+    const text = worded ?? (item.description || item.message);
     const rowMatch = item.field ? /^order_rows\.(\d+)\.(\w+)$/.exec(item.field) : null;
     const formRow = rowMatch ? formIndex[Number(rowMatch[1])] : undefined;
     const rowField = rowMatch?.[2] as NewRowField | undefined;
     if (rowMatch && formRow !== undefined && rowField && newRowFields.includes(rowField)) {
       // "order_rows.1.quantity must be a number" beside the input reads "quantity must be a number".
-      const short = text.startsWith(`${item.field} `) ? text.slice(item.field!.length - rowField.length) : text;
+      const short = !worded && text.startsWith(`${item.field} `) ? text.slice(item.field!.length - rowField.length) : text;
       const row = (placed.rows[formRow] ??= {});
       row[rowField] = append(row[rowField], short);
     } else if (item.field && (orderHeaderFields as readonly string[]).includes(item.field)) {
       placed.header[item.field] = append(placed.header[item.field], text);
     } else {
-      placed.elsewhere.push(item.field ? `${item.field}: ${text}` : text);
+      placed.elsewhere.push(item.field && !worded ? `${item.field}: ${text}` : text);
     }
   }
   return placed;

@@ -8,6 +8,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { placeFieldErrors } from '../../api/client.js';
+import { useFieldWording } from '../../api/field-labels.js';
 import { CheckboxField, Field } from '../../components/Field.js';
 import { Modal } from '../../components/Modal.js';
 import { useT } from '../../i18n/index.js';
@@ -50,7 +51,7 @@ export function EntryEditor({ entry, timeZone, onClose }: EntryEditorProps) {
   const [localProblem, setLocalProblem] = useState<{ field: 'end' | 'form'; message: string } | null>(null);
   const planner = booksForOthers(appUser.data);
   const statuses = [entry.status, ...timeTransitions[entry.status].filter((step) => planner || !step.planner).map((step) => step.to)];
-  const placed = placeFieldErrors(write.error, inputs);
+  const placed = placeFieldErrors(write.error, inputs, useFieldWording('time_tracking'));
   const overlaps = entry.overlaps ?? [];
 
   function submit(event: FormEvent) {

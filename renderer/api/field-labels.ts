@@ -1,0 +1,161 @@
+/**
+ * API field errors in the screen's own words: each resource's fields by the label their input
+ * has on screen, and the message made from the rule the API says the value broke (docs/API.md
+ * "Field rules and limits"), in the planner's language. "Activity name is required", never
+ * "description is required". A field or rule not known here keeps the API's own description.
+ */
+import type { ApiErrorItem } from '../../shared/errors.js';
+import { useT, type MessageKey, type Translate } from '../i18n/index.js';
+import type { ResourceName } from './resources.js';
+
+type Labels = Readonly<Record<string, MessageKey>>;
+
+/** The resources whose forms label their fields: those with a path of their own, and parts written under another. */
+export type LabelledResource = ResourceName | 'order_row' | 'card' | 'comment';
+
+/**
+ * Field → label, per resource. A field inside a list written inline (a board's stages) is
+ * named by its path without the positions: `stages.name`.
+ */
+export const fieldLabels: Readonly<Partial<Record<LabelledResource, Labels>>> = {
+  activity: {
+    description: 'activities.name',
+    code: 'activities.code',
+    resource_type: 'activities.resourceType',
+    default_duration: 'activities.defaultDuration',
+    day_max_duration: 'activities.dayMaxDuration',
+    hourly_rate: 'activities.hourlyRate',
+    billable: 'activities.billable',
+  },
+  resource: {
+    name: 'resources.name',
+    type: 'resources.type',
+    color_hex: 'resources.color',
+    start_date: 'resources.startDate',
+    end_date: 'resources.endDate',
+  },
+  board: {
+    name: 'boards.name',
+    color: 'boards.color',
+    dependency_behavior: 'boards.dependencyBehavior',
+    capacity_method: 'boards.capacityMethod',
+    'stages.name': 'boards.stages',
+    'stages.delay_day': 'boards.stage.delayDays',
+    'stages.efficiency': 'boards.stage.efficiency',
+  },
+  stage: {
+    name: 'boards.stages',
+    delay_day: 'boards.stage.delayDays',
+    efficiency: 'boards.stage.efficiency',
+  },
+  order: {
+    code: 'orders.field.code',
+    description: 'orders.field.description',
+    type: 'orders.field.type',
+    status: 'orders.field.status',
+    date: 'orders.field.date',
+    promised_date: 'orders.field.promised_date',
+    desired_date: 'orders.field.desired_date',
+    delivered_date: 'orders.field.delivered_date',
+    quantity: 'orders.field.quantity',
+    'order_rows.code': 'orders.rowField.code',
+    'order_rows.description': 'orders.rowField.description',
+    'order_rows.activity_id': 'orders.rowField.activity_id',
+    'order_rows.quantity': 'orders.rowField.quantity',
+    'order_rows.unit': 'orders.rowField.unit',
+  },
+  order_row: {
+    code: 'orders.rowField.code',
+    description: 'orders.rowField.description',
+    item_id: 'orders.rowField.item_id',
+    activity_id: 'orders.rowField.activity_id',
+    quantity: 'orders.rowField.quantity',
+    unit: 'orders.rowField.unit',
+    quantity_delivered: 'orders.rowField.quantity_delivered',
+    quantity_backorder: 'orders.rowField.quantity_backorder',
+    status: 'orders.rowField.status',
+    delivered_date: 'orders.rowField.delivered_date',
+  },
+  card: {
+    name: 'card.fields.name',
+    description: 'card.fields.description',
+    stage_id: 'card.fields.stage',
+    start_date: 'card.fields.startDate',
+    end_date: 'card.fields.endDate',
+    start_time: 'card.fields.startTime',
+    end_time: 'card.fields.endTime',
+    'activities.time': 'fieldError.label.time',
+  },
+  comment: { text: 'fieldError.label.text' },
+  time_tracking: {
+    start: 'editor.start',
+    end: 'editor.end',
+    note: 'editor.note',
+    activity_id: 'filters.activity',
+    status: 'filters.status',
+    duration: 'fieldError.label.duration',
+  },
+};
+
+/** `stages.1.name` → `stages.name`: a label is the same for every position in a list. */
+function labelPath(field: string): string {
+  return field
+    .split('.')
+    .filter((part) => !/^\d+$/.test(part))
+    .join('.');
+}
+
+function labelOf(t: Translate, resource: LabelledResource, field: string): string | undefined {
+  const key = fieldLabels[resource]?.[labelPath(field)];
+  return key ? t(key) : undefined;
+}
+
+function formatLimit(t: Translate, limit: number | undefined): string {
+  return limit === undefined ? '' : new Intl.NumberFormat(t.locale).format(limit);
+}
+
+/**
+ * The message for one error item of a write to `resource`, or undefined when it is not about
+ * a field this screen labels, or has no rule known here (the API's description is shown then).
+ */
+export function fieldMessage(t: Translate, resource: LabelledResource, item: ApiErrorItem): string | undefined {
+  if (!item.field || !item.rule) return undefined;
+  if (item.rule === 'codeOrDescription') return t('fieldError.codeOrDescription');
+  const label = labelOf(t, resource, item.field);
+  if (!label) return undefined;
+  const limit = formatLimit(t, item.limit);
+  switch (item.rule) {
+    case 'required':
+      return t('fieldError.required', { label });
+    case 'type':
+      if (/must be a number|must be an integer/.test(item.description)) return t('fieldError.typeNumber', { label });
+      if (/must be a date/.test(item.description)) return t('fieldError.typeDate', { label });
+      return t('fieldError.type', { label });
+    case 'minimum':
+      return item.limit === 0 ? t('fieldError.negative', { label }) : t('fieldError.minimum', { label, limit });
+    case 'maximum':
+      return t('fieldError.maximum', { label, limit });
+    case 'maxLength':
+      return t('fieldError.maxLength', { label, limit });
+    case 'enum':
+      return t('fieldError.enum', { label });
+    case 'pattern':
+      return t('fieldError.pattern', { label });
+    case 'unique':
+      return t('fieldError.unique', { label });
+    case 'noWork':
+      return labelPath(item.field).endsWith('unit') ? t('fieldError.noWorkPieces') : t('fieldError.noWork', { label });
+    case 'tooMuchWork':
+      return t('fieldError.tooMuchWork', { label });
+    default:
+      return undefined;
+  }
+}
+
+/** Words one resource's field errors in the planner's language; pass to placeFieldErrors or fieldErrors. */
+export type FieldWording = (item: ApiErrorItem) => string | undefined;
+
+export function useFieldWording(resource: LabelledResource): FieldWording {
+  const t = useT();
+  return (item) => fieldMessage(t, resource, item);
+}

@@ -1,0 +1,27 @@
+/**
+ * What is wrong with a field, in English, by the rule the API says it broke (docs/API.md
+ * "Field rules and limits"); `{label}` is the field's label on screen (renderer/api/field-labels.ts).
+ */
+export const fieldErrorsMessages = {
+  'fieldError.required': '{label} is required',
+  'fieldError.type': '{label} is not a valid value',
+  'fieldError.typeNumber': '{label} must be a number',
+  'fieldError.typeDate': '{label} must be a date',
+  'fieldError.negative': '{label} cannot be negative',
+  'fieldError.minimum': '{label} must be at least {limit}',
+  'fieldError.maximum': '{label} can be at most {limit}',
+  'fieldError.maxLength': '{label} can be at most {limit} characters',
+  'fieldError.enum': '{label}: pick one of the choices',
+  'fieldError.pattern': '{label} is not in the right form',
+  'fieldError.unique': '{label} is already used by another record',
+  'fieldError.codeOrDescription': 'Give the order a code or a description',
+  'fieldError.noWork': '{label} plans no work: give more than 0',
+  'fieldError.noWorkPieces': 'Pieces plan no work: the activity has no default duration',
+  'fieldError.tooMuchWork': '{label} plans more than a year of work',
+  // Labels of fields whose input has no label of its own elsewhere in the catalogue.
+  'fieldError.label.unit': 'Unit',
+  'fieldError.label.quantity': 'Quantity',
+  'fieldError.label.duration': 'Duration',
+  'fieldError.label.time': 'Minutes',
+  'fieldError.label.text': 'Comment',
+} as const;

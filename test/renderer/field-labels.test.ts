@@ -1,0 +1,96 @@
+/**
+ * API field errors in the screen's own words (renderer/api/field-labels.ts, docs/API.md "Field
+ * rules and limits"): the label on screen and the broken rule, in English and Dutch, from the
+ * error bodies the real API sends.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiRequestError, placeFieldErrors } from '../../renderer/api/client.js';
+import { fieldLabels, fieldMessage, type LabelledResource } from '../../renderer/api/field-labels.js';
+import { translatorFor } from '../../renderer/i18n/index.js';
+import { placeOrderErrors } from '../../renderer/views/orders/new-order-rows.js';
+import { startTestApi, type TestApi } from '../helpers/api.js';
+
+const en = translatorFor('en');
+const nl = translatorFor('nl');
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+/** The error the renderer's client would throw for this request. */
+async function refusal(method: string, path: string, body: unknown): Promise<ApiRequestError> {
+  const res = await api.http(method, path, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(422);
+  return new ApiRequestError(res.status, res.body);
+}
+
+function wording(t: typeof en, resource: LabelledResource) {
+  return (item: Parameters<typeof fieldMessage>[2]) => fieldMessage(t, resource, item);
+}
+
+describe('an activity with an empty name and a negative rate', () => {
+  it('says "Activity name is required" and "Hourly rate cannot be negative" beside the inputs, in English', async () => {
+    const error = await refusal('POST', '/v1/activity', { description: '', hourly_rate: -5 });
+    const placed = placeFieldErrors(error, ['description', 'hourly_rate'], wording(en, 'activity'));
+    expect(placed.byInput).toEqual({ description: 'Activity name is required', hourly_rate: 'Hourly rate cannot be negative' });
+    expect(placed.elsewhere).toEqual([]);
+  });
+
+  it('says it in Dutch when the screen is Dutch', async () => {
+    const error = await refusal('POST', '/v1/activity', { description: '', hourly_rate: -5 });
+    const placed = placeFieldErrors(error, ['description', 'hourly_rate'], wording(nl, 'activity'));
+    expect(placed.byInput).toEqual({ description: 'Naam van de activiteit is verplicht', hourly_rate: 'Uurtarief mag niet negatief zijn' });
+  });
+});
+
+describe('limits and order rules', () => {
+  it('states the bound of a default duration in the language’s own number format', async () => {
+    const error = await refusal('POST', '/v1/activity', { description: 'Forever', default_duration: 99_999_999_999 });
+    expect(error.fieldMessages(wording(en, 'activity'))).toEqual({ default_duration: 'Default duration (minutes) can be at most 525,600' });
+    expect(error.fieldMessages(wording(nl, 'activity'))).toEqual({
+      default_duration: 'Standaardduur (minuten) mag hoogstens 525.600 zijn',
+    });
+  });
+
+  it('places an empty order and a row of zero hours beside the code and the row’s quantity', async () => {
+    const activity = (await api.http('POST', '/v1/activity', { description: 'Welding' })).body;
+    const empty = await refusal('POST', '/v1/order', { description: ' ' });
+    expect(placeOrderErrors(empty, [], wording(en, 'order')).header).toEqual({ code: 'Give the order a code or a description' });
+    const error = await refusal('POST', '/v1/order', {
+      code: 'SO-1',
+      order_rows: [{ activity_id: activity.id, unit: 'hours', quantity: 0 }],
+    });
+    const placed = placeOrderErrors(error, [0], wording(nl, 'order'));
+    expect(placed.rows).toEqual({ 0: { quantity: 'Aantal plant geen werk: geef meer dan 0' } });
+  });
+
+  it('names a stage’s field inside a board by the stage label, whatever its position', async () => {
+    const error = await refusal('POST', '/v1/board', { name: 'Shop', stages: [{ name: 'Saw' }, { name: 'Weld', efficiency: 5000 }] });
+    const placed = placeFieldErrors(error, ['name', 'stages.1.efficiency'], wording(en, 'board'));
+    expect(placed.byInput).toEqual({ 'stages.1.efficiency': 'Efficiency % can be at most 1,000' });
+  });
+});
+
+describe('what has no wording keeps the API description', () => {
+  it('leaves a field without a label, and an item without a rule, to the API description', () => {
+    expect(fieldMessage(en, 'activity', { code: 10422, message: 'x', description: 'meta is wrong', field: 'meta', rule: 'type' })).toBe(
+      undefined,
+    );
+    expect(fieldMessage(en, 'activity', { code: 10422, message: 'x', description: 'description clashes', field: 'description' })).toBe(
+      undefined,
+    );
+  });
+
+  it('labels every mapped field with a label of its own in both languages', () => {
+    for (const labels of Object.values(fieldLabels)) {
+      for (const key of Object.values(labels)) {
+        expect(en(key)).not.toBe(key);
+        expect(nl(key)).not.toBe(key);
+      }
+    }
+  });
+});
