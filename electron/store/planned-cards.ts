@@ -31,12 +31,15 @@ export interface PlannedResourceRow {
 /** Live cards of the board that overlap the range; `c` is the card. */
 const overlapping = 'c."deleted_at" IS NULL AND c."board_id" = ? AND c."start_date" <= ? AND c."end_date" >= ?';
 
-const activitiesSql = `SELECT c."id" AS card_id, c."stage_id", c."start_date", c."end_date", a."time", t."resource_type"
+// The activities' resource types are read apart (activityTypesSql): a board has a handful of
+// activities and thousands of card activities, and a join looked each of them up again.
+const activitiesSql = `SELECT c."id" AS card_id, c."stage_id", c."start_date", c."end_date", a."time", a."activity_id" AS resource_type
   FROM "card" c
   JOIN "card_activity" a ON a."card_id" = c."id" AND a."deleted_at" IS NULL
-  LEFT JOIN "activity" t ON t."id" = a."activity_id" AND t."deleted_at" IS NULL
   WHERE ${overlapping}
   ORDER BY c."id", a."id"`;
+
+const activityTypesSql = `SELECT "id", "resource_type" FROM "activity" WHERE "deleted_at" IS NULL`;
 
 const resourcesSql = `SELECT c."id" AS card_id, r."resource_id"
   FROM "card" c
@@ -57,7 +60,14 @@ function statement(store: EnvironmentStore, sql: string): SqliteStatement {
 
 /** The activities of the board's cards that overlap `start`…`end` (YYYY-MM-DD, inclusive). */
 export function plannedActivities(store: EnvironmentStore, boardId: string, start: string, end: string): PlannedActivityRow[] {
-  return statement(store, activitiesSql).all(boardId, end, start) as PlannedActivityRow[];
+  const rows = statement(store, activitiesSql).all(boardId, end, start) as PlannedActivityRow[];
+  if (rows.length === 0) return rows;
+  const types = new Map<string, string | null>();
+  for (const { id, resource_type } of statement(store, activityTypesSql).all() as { id: string; resource_type: string | null }[])
+    types.set(id, resource_type);
+  // The query puts the activity's id where its type goes; swapped in place, no second object per row.
+  for (const row of rows) row.resource_type = types.get(row.resource_type as string) ?? null;
+  return rows;
 }
 
 /** The resources assigned to the board's cards that overlap `start`…`end`. */

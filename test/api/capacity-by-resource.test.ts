@@ -11,7 +11,8 @@
  *   a card on Drill, Mon, 300 minutes, Pia and Quinn  → Pia 150, Quinn 150
  *
  * By resource on Monday: Pia 480 available, 270 planned; Quinn 480, 150.
- * By stage the links keep their own percentages: Saw 240; Drill 480 + 480 = 960.
+ * By stage the links keep their own percentages: Saw 240; Drill 480 + 480 = 960. The cards'
+ * activity is a machine's, so by resource type their minutes count for machines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api.js';
@@ -59,7 +60,7 @@ beforeAll(async () => {
       boards: [{ id: board.id, stages: [{ id: drill, percentage: 100 }] }],
     })
   ).id;
-  const activity = await create(api, '/v1/activity', { description: 'Machining', resource_type: 'employee' });
+  const activity = await create(api, '/v1/activity', { description: 'Machining', resource_type: 'machine' });
   const collection = await create(api, '/v1/collection', { name: 'Shop order', board_id: board.id });
   const card = (stage: string, minutes: number, resources: string[]) =>
     create(api, `/v1/collection/${collection.id}/card`, {
@@ -89,6 +90,14 @@ describe('capacity by resource (GET /v1/board/{id}/capacity/resource)', () => {
   it('keeps the percentages per stage in the stage view', async () => {
     const body = await get(api, `/v1/board/${board.id}/capacity/stage?${monday}`);
     expect(figures(body, 'stage')).toEqual({ Saw: [240, 120], Drill: [960, 300] });
+  });
+
+  it("counts the cards' minutes by their activity's resource type", async () => {
+    const body = await get(api, `/v1/board/${board.id}/capacity/resource_type/stage?${monday}`);
+    const planned = Object.fromEntries(
+      body.data[0].stage.map((s: any) => [s.name, Object.fromEntries(s.resource_type.map((t: any) => [t.type, t.time_planned]))]),
+    );
+    expect(planned).toEqual({ Saw: { machine: 120, cell: 0, employee: 0 }, Drill: { machine: 300, cell: 0, employee: 0 } });
   });
 
   it("with stage_id counts the stage's part of her once-counted day", async () => {
