@@ -11,7 +11,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startApp, type RunningApp } from './app.js';
 import { addDays, longDate, nextMonday } from './dates.js';
-import { bridgeApi } from './planner-page.js';
+import { bridgeApi, openScreen } from './planner-page.js';
 
 let app: RunningApp | undefined;
 
@@ -77,6 +77,9 @@ test('plan a backlog collection with finite and see its promise date before comm
 
   const backlog = page.getByRole('complementary', { name: 'Backlog' });
   const gateItem = backlog.getByRole('list', { name: 'Backlog collections' }).getByRole('listitem').filter({ hasText: 'Gate' });
+  // The backlog says when Gate could finish if planned now, as the API's promise date has it.
+  const promised = await bridgeApi(page, 'POST', `/v1/board/${boardId}/promise_dates`, { collection_ids: [gateId], capacity: 'finite' });
+  await expect(gateItem).toContainText(`can finish by ${shortDate(promised.data[0].end)}`);
   await gateItem.hover();
   await gateItem.getByRole('button', { name: 'Plan…' }).click();
   await backlog.getByRole('button', { name: 'More options…' }).click();
@@ -107,4 +110,31 @@ test('plan a backlog collection with finite and see its promise date before comm
     .poll(async () => (await cardsOf(page, gateId)).map((card) => [card.start_date, card.end_date]))
     .toEqual(dryRun.cards.map((card: { start_date: string; end_date: string }) => [card.start_date, card.end_date]));
   await expect(page.getByRole('listbox', { name: 'Cards' }).getByRole('option', { name: /^Gate/ })).toHaveCount(1);
+});
+
+test('a new order shows when it can finish from its rows, before it is saved', async ({ page }) => {
+  test.setTimeout(120_000);
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(app.url);
+  const monday = nextMonday();
+  const { boardId } = await seedShop(page, monday);
+  const cut = (await bridgeApi(page, 'GET', '/v1/activity', undefined, { filter: "description:eq:'Cut'" })).data[0];
+
+  await openScreen(page, 'Orders');
+  await page.getByRole('button', { name: 'New order' }).click();
+  await page.getByLabel('Row 1 description').fill('Gate');
+  await page.getByLabel('Row 1 activity').selectOption({ label: 'Cut' });
+  await page.getByLabel('Row 1 quantity').fill('1500');
+  await page.getByLabel('Row 1 unit').fill('minutes');
+
+  const rows = [{ activity_id: cut.id, quantity: 1500, unit: 'minutes' }];
+  const draft = await bridgeApi(page, 'POST', `/v1/board/${boardId}/promise_dates`, {
+    drafts: [{ key: 'gate', rows }],
+    capacity: 'finite',
+  });
+  expect(draft.data[0].end).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByTestId('order-promise')).toHaveText(`Can finish by ${shortDate(draft.data[0].end)} if planned now on Shop`);
+  // Nothing was saved to work that out.
+  expect((await bridgeApi(page, 'GET', '/v1/order')).count).toBe(0);
 });

@@ -16,6 +16,7 @@ import { OrderHeaderFields } from './OrderHeaderFields.js';
 import { useOrderScreen } from './order-screen-state.js';
 import { blankRow, placeOrderErrors, rowsToSend, type NewRowDraft } from './new-order-rows.js';
 import { NewOrderRowsTable } from './NewOrderRowsTable.js';
+import { NewOrderPromiseDate } from './OrderPromiseDate.js';
 
 export function CreateOrderForm() {
   const t = useT();
@@ -111,6 +112,7 @@ export function CreateOrderForm() {
               {t('orders.rows.add')}
             </button>
           </div>
+          <NewOrderPromiseDate rows={rows} />
         </div>
       </RecordForm>
     </section>
