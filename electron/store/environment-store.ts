@@ -150,6 +150,8 @@ export class EnvironmentStore {
   private origin: WriteOrigin = { kind: 'local' };
   private currentCommand: CommandMeta | undefined;
   private ambientCommand: CommandMeta | undefined;
+  /** Whether the ambient command's row is written in the open transaction (duringCommand). */
+  private ambientWritten = false;
 
   constructor(
     readonly db: SqliteDatabase,
@@ -219,10 +221,12 @@ export class EnvironmentStore {
   duringCommand<T>(meta: CommandMeta, fn: () => T): T {
     if (this.currentCommand || this.ambientCommand) return fn();
     this.ambientCommand = meta;
+    this.ambientWritten = false;
     try {
       return fn();
     } finally {
       this.ambientCommand = undefined;
+      this.ambientWritten = false;
     }
   }
 
@@ -237,6 +241,8 @@ export class EnvironmentStore {
    */
   transaction<T>(fn: () => T): T {
     const mark = this.pendingEvents.length;
+    // A rolled-back transaction takes the ambient command's row with it, if it wrote it.
+    const ambientWritten = this.ambientWritten;
     this.depth++;
     try {
       const result = this.db.transaction(fn)();
@@ -248,6 +254,7 @@ export class EnvironmentStore {
       return result;
     } catch (error) {
       this.pendingEvents.length = mark;
+      this.ambientWritten = ambientWritten;
       throw error;
     } finally {
       this.depth--;
@@ -410,7 +417,9 @@ export class EnvironmentStore {
   ) {
     const at = nowTimestamp();
     const ambient = this.currentCommand ? undefined : this.ambientCommand;
-    if (ambient) {
+    // Once per command, not per change: a plan writes many rows under one command.
+    if (ambient && !this.ambientWritten) {
+      this.ambientWritten = true;
       this.statement('INSERT OR IGNORE INTO command (id, description, undoes, actor, created_at) VALUES (?, ?, ?, ?, ?)').run(
         ambient.id,
         ambient.description,
