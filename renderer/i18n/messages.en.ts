@@ -14,6 +14,7 @@ import { workloadMessages } from './en/workload.js';
 import { fieldErrorsMessages } from './en/field-errors.js';
 import { firstStartMessages } from './en/first-start.js';
 import { planMessages } from './en/plan.js';
+import { absencesMessages } from './en/absences.js';
 
 const core = {
   // Shared words
@@ -445,6 +446,7 @@ export const en = {
   ...fieldErrorsMessages,
   ...firstStartMessages,
   ...planMessages,
+  ...absencesMessages,
 } as const;
 
 export type MessageKey = keyof typeof en;

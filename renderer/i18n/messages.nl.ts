@@ -14,6 +14,7 @@ import { workloadMessages } from './nl/workload.js';
 import { fieldErrorsMessages } from './nl/field-errors.js';
 import { firstStartMessages } from './nl/first-start.js';
 import { planMessages } from './nl/plan.js';
+import { absencesMessages } from './nl/absences.js';
 
 const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'common.cancel': 'Annuleren',
@@ -434,4 +435,5 @@ export const nl: Record<MessageKey, string> = {
   ...fieldErrorsMessages,
   ...firstStartMessages,
   ...planMessages,
+  ...absencesMessages,
 };

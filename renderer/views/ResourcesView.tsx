@@ -1,6 +1,7 @@
 /**
  * The Resources screen: the people, machines and cells that do the work, with a form to add
- * one and edit and delete on each row. Each row says which stages the resource works on.
+ * one and edit and delete on each row. Each row says which stages the resource works on. The
+ * resource being edited shows its absences and schedule; company holidays sit at the foot.
  */
 import { useState } from 'react';
 import { useList } from '../api/hooks.js';
@@ -10,6 +11,8 @@ import { RecordActions } from '../components/RecordActions.js';
 import { resourceTypeName } from '../components/ResourceTypeSelect.js';
 import { useT } from '../i18n/index.js';
 import { assignmentText, colorInputValue, type BoardWithStages } from './resources/resource-draft.js';
+import { CompanyHolidays } from './resources/CompanyHolidays.js';
+import { ResourceAbsences } from './resources/ResourceAbsences.js';
 import { ResourceForm } from './resources/ResourceForm.js';
 
 export function ResourcesView() {
@@ -32,6 +35,7 @@ export function ResourcesView() {
       </div>
       {boards.isError && <ErrorNotice error={boards.error} onRetry={() => void boards.refetch()} />}
       <ResourceForm key={editing?.id ?? 'new'} resource={editing} boards={boardList} onDone={() => setEditingId(null)} />
+      {editing && <ResourceAbsences key={editing.id} resource={editing} />}
       {resources.isError && <ErrorNotice error={resources.error} onRetry={() => void resources.refetch()} />}
       {list ? (
         list.length === 0 ? (
@@ -59,6 +63,7 @@ export function ResourcesView() {
           </p>
         )
       )}
+      <CompanyHolidays />
     </section>
   );
 }

@@ -1,0 +1,58 @@
+/** A resource's absences and schedule, and company holidays, in English (the reference: every key of the area is here). */
+export const absencesMessages = {
+  // Absence types, by the API's deviation types
+  'absences.type.vacation': 'Vacation',
+  'absences.type.sick': 'Sick',
+  'absences.type.leave': 'Leave',
+  'absences.type.holiday': 'Public holiday',
+  'absences.type.maintenance': 'Maintenance',
+  'absences.type.malfunction': 'Malfunction',
+  'absences.type.absence': 'Absence',
+  'absences.type.other': 'Other',
+
+  // A resource's absences
+  'absences.title': 'Absences of {name}',
+  'absences.none': 'No absences',
+  'absences.loading': 'Loading absences…',
+  'absences.new': 'New absence',
+  'absences.edit': 'Edit absence',
+  'absences.save': 'Save absence',
+  'absences.type': 'Type',
+  'absences.from': 'From',
+  'absences.until': 'Until',
+  'absences.wholeDay': 'Whole days',
+  'absences.hoursOff': 'Hours off per day',
+  'absences.hoursOffHint': 'Leave empty for whole days',
+  'absences.note': 'Note',
+  'absences.wholeDayText': 'whole day',
+  'absences.partDayText': '{hours} h off per day',
+  'absences.rowName': '{type} {dates}',
+
+  // The resource's schedule for the next four weeks
+  'absences.schedule': 'Schedule, next 4 weeks',
+  'absences.scheduleLoading': 'Loading schedule…',
+  'absences.dayHours': '{available} / {scheduled} h',
+  'absences.dayOff': 'Off',
+  'absences.dayAbsent': 'Absent: {types}',
+
+  // Company holidays
+  'holidays.title': 'Company holidays',
+  'holidays.intro': 'A holiday entered here is given to every resource, or to one group, as a public holiday absence.',
+  'holidays.name': 'Holiday',
+  'holidays.from': 'From',
+  'holidays.until': 'Until',
+  'holidays.for': 'For',
+  'holidays.everyone': 'All resources',
+  'holidays.add': 'Add holiday',
+  'holidays.import': 'Import .ics',
+  'holidays.importing': 'Importing…',
+  'holidays.imported': '{holidays} imported for {resources}',
+  'holidays.count.one': '{count} holiday',
+  'holidays.count.other': '{count} holidays',
+  'holidays.resourceCount.one': '{count} resource',
+  'holidays.resourceCount.other': '{count} resources',
+  'holidays.none': 'No company holidays',
+  'holidays.loading': 'Loading holidays…',
+  'holidays.tooLarge': '{file} is larger than 1 MB, the most an .ics file may be.',
+  'holidays.rowName': '{name} {dates}',
+} as const;

@@ -1,0 +1,102 @@
+/**
+ * A resource's absences: the list (type, days, whole or part days, note) with edit and delete
+ * on each row, the form to add one, and the resource's schedule for the next four weeks with
+ * the absent days marked. Shown under the resource form while a resource is being edited.
+ */
+import { useState } from 'react';
+import type { ScheduleDeviation } from '../../../shared/resources/resource.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { useT } from '../../i18n/index.js';
+import { AbsenceForm } from './AbsenceForm.js';
+import { useAbsences, useRemoveAbsence } from './absences-api.js';
+import { absenceExtent, absenceName } from './absence-words.js';
+import { ResourceSchedule } from './ResourceSchedule.js';
+
+export function ResourceAbsences({ resource }: { resource: { id: string; name: string } }) {
+  const absences = useAbsences(resource.id);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const t = useT();
+  const list = absences.data?.data;
+  const editing = list?.find((absence) => absence.id === editingId);
+
+  return (
+    <section className="absences" aria-labelledby="absences-title">
+      <h2 id="absences-title" className="absences__title">
+        {t('absences.title', { name: resource.name })}
+      </h2>
+      {absences.isError && <ErrorNotice error={absences.error} onRetry={() => void absences.refetch()} />}
+      {list ? (
+        list.length === 0 ? (
+          <p className="empty-state">{t('absences.none')}</p>
+        ) : (
+          <ul className="record-list" aria-label={t('absences.title', { name: resource.name })}>
+            {list.map((absence) => (
+              <AbsenceRow key={absence.id} resourceId={resource.id} absence={absence} onEdit={() => setEditingId(absence.id)} />
+            ))}
+          </ul>
+        )
+      ) : (
+        !absences.isError && (
+          <p className="loading" role="status">
+            {t('absences.loading')}
+          </p>
+        )
+      )}
+      <AbsenceForm key={editing?.id ?? 'new'} resourceId={resource.id} absence={editing} onDone={() => setEditingId(null)} />
+      <ResourceSchedule resourceId={resource.id} absences={list ?? []} />
+    </section>
+  );
+}
+
+function AbsenceRow({ resourceId, absence, onEdit }: { resourceId: string; absence: ScheduleDeviation; onEdit: () => void }) {
+  const remove = useRemoveAbsence(resourceId);
+  const [confirming, setConfirming] = useState(false);
+  const t = useT();
+  const name = absenceName(absence, t);
+
+  return (
+    <li className="record-row">
+      <span className="record-row__name">{name}</span>
+      <span className="record-row__detail muted">{[absenceExtent(absence.time, t), absence.description].filter(Boolean).join(' · ')}</span>
+      {confirming ? (
+        <div className="row-actions" onKeyDown={(event) => event.key === 'Escape' && setConfirming(false)}>
+          <span className="row-actions__question">{t('common.deleteQuestion', { name })}</span>
+          <button
+            type="button"
+            className="button button--danger"
+            autoFocus
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(absence.id)}
+          >
+            {t('common.confirmDelete')}
+          </button>
+          <button type="button" className="button" onClick={() => setConfirming(false)}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      ) : (
+        <div className="row-actions">
+          <button type="button" className="button button--quiet" aria-label={t('common.editName', { name })} onClick={onEdit}>
+            {t('common.edit')}
+          </button>
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-label={t('common.deleteName', { name })}
+            onClick={() => {
+              remove.reset();
+              setConfirming(true);
+            }}
+          >
+            {t('common.delete')}
+          </button>
+        </div>
+      )}
+      {remove.error && (
+        <div className="record-row__error">
+          <ErrorNotice error={remove.error} />
+        </div>
+      )}
+    </li>
+  );
+}

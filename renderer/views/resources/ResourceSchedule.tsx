@@ -1,0 +1,65 @@
+/**
+ * A resource's schedule for the next four weeks (GET /v1/resource/{id}/schedule): per day its
+ * available of its scheduled hours; an absent day is marked and names its absences' types.
+ */
+import { addDays, today } from '../../../shared/dates.js';
+import type { ScheduleDeviation } from '../../../shared/resources/resource.js';
+import { formatDay } from '../../components/dates-format.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { useT } from '../../i18n/index.js';
+import { useSchedule } from './absences-api.js';
+import { absenceTypeName, hoursText } from './absence-words.js';
+
+const days = 28;
+
+export function ResourceSchedule({ resourceId, absences }: { resourceId: string; absences: readonly ScheduleDeviation[] }) {
+  const start = today();
+  const schedule = useSchedule(resourceId, start, addDays(start, days - 1));
+  const t = useT();
+  const byId = new Map(absences.map((absence) => [absence.id, absence]));
+
+  return (
+    <section className="resource-schedule" aria-labelledby="resource-schedule-title">
+      <h3 id="resource-schedule-title" className="resource-schedule__title">
+        {t('absences.schedule')}
+      </h3>
+      {schedule.isError && <ErrorNotice error={schedule.error} onRetry={() => void schedule.refetch()} />}
+      {schedule.data ? (
+        <ol className="resource-schedule__days" aria-label={t('absences.schedule')}>
+          {schedule.data.data.map((day) => {
+            const types = [...new Set(day.deviations.map((id) => byId.get(id)?.type).filter((type) => type !== undefined))];
+            const absent = day.deviations.length > 0;
+            return (
+              <li
+                key={day.date}
+                className={`resource-schedule__day${absent ? ' resource-schedule__day--absent' : ''}${day.scheduled === 0 ? ' resource-schedule__day--off' : ''}`}
+                data-date={day.date}
+              >
+                <span className="resource-schedule__date">{formatDay(day.date, t.locale)}</span>
+                <span className="resource-schedule__hours">
+                  {day.scheduled === 0
+                    ? t('absences.dayOff')
+                    : t('absences.dayHours', {
+                        available: hoursText(day.available, t.locale),
+                        scheduled: hoursText(day.scheduled, t.locale),
+                      })}
+                </span>
+                {types.length > 0 && (
+                  <span className="resource-schedule__absence">
+                    {t('absences.dayAbsent', { types: types.map((type) => absenceTypeName(type, t)).join(', ') })}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      ) : (
+        !schedule.isError && (
+          <p className="loading" role="status">
+            {t('absences.scheduleLoading')}
+          </p>
+        )
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * The Planning API calls of a resource's absences and of company holidays (docs/API.md
+ * "Absences and holidays"). Absences are the resource's schedule deviations; every query key
+ * starts with `schedule_deviation`, so a change event for a deviation (made here, by sync or
+ * by an integration) refreshes them, and the planboard's capacity with them.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListEnvelope } from '../../../shared/list.js';
+import { maxLimit } from '../../../shared/list.js';
+import type { ScheduleDeviation } from '../../../shared/resources/resource.js';
+import { send } from '../../api/client.js';
+import { capacityKey } from '../../api/hooks.js';
+import { apiPath } from '../../api/paths.js';
+import { useApi } from '../../api/provider.js';
+
+export type AbsenceType = ScheduleDeviation['type'];
+
+/** One day of a resource's schedule, in minutes (GET /v1/resource/{id}/schedule). */
+export interface ScheduleDay {
+  date: string;
+  scheduled: number;
+  deviation: number;
+  available: number;
+  /** Ids of the deviations that cover the day. */
+  deviations: string[];
+}
+
+/** A company holiday: one row for the deviations it gave each resource. */
+export interface CompanyHoliday {
+  description: string;
+  start_date: string;
+  end_date: string;
+  time: number | null;
+  resource_ids: string[];
+}
+
+/** What adding or importing holidays answers: the deviations written, and for how many holidays and resources. */
+export interface HolidaysAdded {
+  data: ScheduleDeviation[];
+  holidays: number;
+  resources: number;
+}
+
+/** Who gets a holiday: everyone (neither), or a group's members. */
+export interface HolidayTarget {
+  group_id?: string;
+}
+
+const absencesKey = (resourceId: string) => ['schedule_deviation', 'resource', resourceId] as const;
+const scheduleKey = (resourceId: string, start: string, end: string) => ['schedule_deviation', 'schedule', resourceId, start, end] as const;
+const holidaysKey = ['schedule_deviation', 'holidays'] as const;
+
+const absencesPath = (resourceId: string) => apiPath`/v1/resource/${resourceId}/schedule_deviation`;
+
+export function useAbsences(resourceId: string) {
+  const { transport } = useApi();
+  return useQuery({
+    queryKey: absencesKey(resourceId),
+    queryFn: () =>
+      send<ListEnvelope<ScheduleDeviation>>(transport, {
+        method: 'GET',
+        path: absencesPath(resourceId),
+        query: { sort: 'start_date:asc', limit: String(maxLimit) },
+      }),
+  });
+}
+
+export function useSchedule(resourceId: string, start: string, end: string) {
+  const { transport } = useApi();
+  return useQuery({
+    queryKey: scheduleKey(resourceId, start, end),
+    queryFn: () =>
+      send<ListEnvelope<ScheduleDay>>(transport, {
+        method: 'GET',
+        path: apiPath`/v1/resource/${resourceId}/schedule`,
+        query: { filter: `date:gte:${start},and,date:lte:${end}`, limit: String(maxLimit) },
+      }),
+  });
+}
+
+export function useCompanyHolidays() {
+  const { transport } = useApi();
+  return useQuery({
+    queryKey: holidaysKey,
+    queryFn: () => send<{ data: CompanyHoliday[] }>(transport, { method: 'GET', path: '/v1/schedule_deviation/holidays' }),
+  });
+}
+
+/** Invalidates what an absence changes: the absences, schedules and holidays, and the planboard's capacity. */
+function useRefreshAbsences() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['schedule_deviation'] }),
+      queryClient.invalidateQueries({ queryKey: capacityKey }),
+    ]);
+}
+
+/** The fields an absence form sends. */
+export interface AbsenceBody {
+  type: AbsenceType;
+  description: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  time: number | null;
+}
+
+export function useSaveAbsence(resourceId: string) {
+  const { transport } = useApi();
+  const refresh = useRefreshAbsences();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: AbsenceBody }) =>
+      send<ScheduleDeviation>(
+        transport,
+        id === null
+          ? { method: 'POST', path: absencesPath(resourceId), body }
+          : { method: 'PUT', path: `${absencesPath(resourceId)}/${encodeURIComponent(id)}`, body },
+      ),
+    onSuccess: refresh,
+  });
+}
+
+export function useRemoveAbsence(resourceId: string) {
+  const { transport } = useApi();
+  const refresh = useRefreshAbsences();
+  return useMutation({
+    mutationFn: (id: string) =>
+      send<unknown>(transport, { method: 'DELETE', path: `${absencesPath(resourceId)}/${encodeURIComponent(id)}` }),
+    onSettled: refresh,
+  });
+}
+
+export function useAddHoliday() {
+  const { transport } = useApi();
+  const refresh = useRefreshAbsences();
+  return useMutation({
+    mutationFn: (body: { description: string; start_date: string | null; end_date: string | null } & HolidayTarget) =>
+      send<HolidaysAdded>(transport, { method: 'POST', path: '/v1/schedule_deviation/holidays', body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useImportHolidays() {
+  const { transport } = useApi();
+  const refresh = useRefreshAbsences();
+  return useMutation({
+    mutationFn: (body: { ics: string } & HolidayTarget) =>
+      send<HolidaysAdded>(transport, { method: 'POST', path: '/v1/schedule_deviation/holidays/ics', body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useRemoveHoliday() {
+  const { transport } = useApi();
+  const refresh = useRefreshAbsences();
+  return useMutation({
+    mutationFn: (holiday: Pick<CompanyHoliday, 'description' | 'start_date'>) =>
+      send<{ deleted: number }>(transport, {
+        method: 'DELETE',
+        path: '/v1/schedule_deviation/holidays',
+        query: { description: holiday.description, start_date: holiday.start_date },
+      }),
+    onSettled: refresh,
+  });
+}
+
+/** The groups a holiday may be given to. */
+export function useGroups() {
+  const { transport } = useApi();
+  return useQuery({
+    queryKey: ['group', 'list', 'holidays'],
+    queryFn: () =>
+      send<ListEnvelope<{ id: string; name: string }>>(transport, {
+        method: 'GET',
+        path: '/v1/group',
+        query: { sort: 'name:asc', limit: String(maxLimit) },
+      }),
+  });
+}
