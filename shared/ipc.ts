@@ -110,8 +110,8 @@ export interface ChangeEvent {
  * page did not handle it, so a page that handles Ctrl+Z itself must call `preventDefault()`:
  * then one key press acts once, and the menu command arrives for clicks and unhandled keys.
  */
-export type MenuCommand = 'undo' | 'redo' | 'new-collection' | 'export-time-report' | 'open-settings';
-export const menuCommands: readonly MenuCommand[] = ['undo', 'redo', 'new-collection', 'export-time-report', 'open-settings'];
+export type MenuCommand = 'undo' | 'redo' | 'new-collection' | 'export-time-report' | 'open-settings' | 'print-plan';
+export const menuCommands: readonly MenuCommand[] = ['undo', 'redo', 'new-collection', 'export-time-report', 'open-settings', 'print-plan'];
 
 /**
  * The keys of the menu commands (Electron accelerator syntax: CmdOrCtrl is Cmd on macOS,
@@ -123,6 +123,7 @@ export const menuAccelerators: Readonly<Record<MenuCommand, string>> = {
   'new-collection': 'CmdOrCtrl+N',
   'export-time-report': 'CmdOrCtrl+E',
   'open-settings': 'CmdOrCtrl+,',
+  'print-plan': 'CmdOrCtrl+P',
 };
 
 export interface MenuCommandMessage {

@@ -60,6 +60,7 @@ export function buildMenuTemplate({ platform, isDev, t, actions }: MenuOptions):
     submenu: [
       command('new-collection', t('menu.newCollection')),
       command('export-time-report', t('menu.exportTimeReport')),
+      command('print-plan', t('menu.printPlan')),
       separator,
       { id: 'backup', label: t('menu.backup'), click: () => actions.backup() },
       { id: 'restore', label: t('menu.restore'), click: () => actions.restore() },

@@ -1,7 +1,7 @@
 /**
  * The desktop menu's commands that open a screen: "New collection" opens the planboard's
  * backlog with its new-collection form, "Export time report" the Time screen's export dialog,
- * "Settings" the Settings screen. Undo and redo in a text field undo the typing, on any
+ * "Settings" the Settings screen, "Print the plan" the planboard's print dialog. Undo and redo in a text field undo the typing, on any
  * screen: the Edit menu's shortcut reaches the page as a menu command, not as the key, so
  * without this Cmd+Z would do nothing in a form on macOS. Elsewhere they are the planboard's
  * (it listens for them itself). The browser host has no menu: nothing to do.
@@ -12,6 +12,7 @@ import { isTextInput } from './text-input.js';
 import { usePlanboardStore } from '../state/planboard.js';
 import { useUiStore } from '../state/ui.js';
 import { useTimeScreen } from '../views/time/time-screen-state.js';
+import { usePrintPlan } from '../views/planboard/print-plan-state.js';
 
 export function runMenuCommand(command: MenuCommand): void {
   if (command === 'new-collection') {
@@ -20,6 +21,9 @@ export function runMenuCommand(command: MenuCommand): void {
   } else if (command === 'export-time-report') {
     useUiStore.getState().showView('time');
     useTimeScreen.getState().openExport();
+  } else if (command === 'print-plan') {
+    useUiStore.getState().showView('planboard');
+    usePrintPlan.getState().setOpen(true);
   } else if (command === 'open-settings') {
     useUiStore.getState().showView('settings');
   } else if ((command === 'undo' || command === 'redo') && isTextInput(document.activeElement)) {

@@ -10,6 +10,7 @@ import { planboardMessages } from './en/planboard.js';
 import { setupMessages } from './en/setup.js';
 import { syncMessages } from './en/sync.js';
 import { timeMessages } from './en/time.js';
+import { planReadingMessages } from './en/plan-reading.js';
 import { workloadMessages } from './en/workload.js';
 import { fieldErrorsMessages } from './en/field-errors.js';
 import { firstStartMessages } from './en/first-start.js';
@@ -442,6 +443,7 @@ export const en = {
   ...setupMessages,
   ...syncMessages,
   ...timeMessages,
+  ...planReadingMessages,
   ...workloadMessages,
   ...fieldErrorsMessages,
   ...firstStartMessages,

@@ -10,6 +10,7 @@ import { planboardMessages } from './nl/planboard.js';
 import { setupMessages } from './nl/setup.js';
 import { syncMessages } from './nl/sync.js';
 import { timeMessages } from './nl/time.js';
+import { planReadingMessages } from './nl/plan-reading.js';
 import { workloadMessages } from './nl/workload.js';
 import { fieldErrorsMessages } from './nl/field-errors.js';
 import { firstStartMessages } from './nl/first-start.js';
@@ -431,6 +432,7 @@ export const nl: Record<MessageKey, string> = {
   ...setupMessages,
   ...syncMessages,
   ...timeMessages,
+  ...planReadingMessages,
   ...workloadMessages,
   ...fieldErrorsMessages,
   ...firstStartMessages,

@@ -84,11 +84,25 @@ describe('GET /v1/board/{id}/print', () => {
     expect(stageSection(pages[2]!, 'Painting', ['Sawing', 'Painting'])).toMatch(/SO-2002 · Painting/);
   });
 
+  it('answers the same pages as positions with format=json, for the preview', async () => {
+    const res = await api.http('GET', `/v1/board/${board.id}/print?start=2026-12-07&end=2026-12-20&format=json`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ board: 'Workshop', scope: 'whole board', start: '2026-12-07', end: '2026-12-20' });
+    expect(res.body.pages).toHaveLength(2);
+    const [first] = res.body.pages;
+    expect(first).toMatchObject({ number: 1, of: 2 });
+    expect(first.days[0]).toEqual({ date: '2026-12-07', label: 'Mon 7 Dec' });
+    expect(first.stages.map((s: any) => s.name)).toEqual(['Sawing', 'Painting']);
+    expect(first.stages[0].cards.map((c: any) => c.name).sort()).toEqual(['SO-1001 · Sawing', 'SO-2002 · Sawing']);
+    for (const card of first.stages[0].cards) expect(card.x + card.width).toBeLessThanOrEqual(res.body.page.width);
+  });
+
   it.each([
     ['start=2026-12-07', ['end']],
     ['start=7-12-2026&end=2026-12-13', ['start']],
     ['start=2026-12-13&end=2026-12-07', ['end']],
     ['start=2026-12-01&end=2027-02-01', ['end']],
+    ['start=2026-12-07&end=2026-12-13&format=png', ['format']],
     [`start=2026-12-07&end=2026-12-13&stage_id=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, ['stage_id']],
   ])('refuses %s with 422 naming the field', async (query, fields) => {
     const res = await print(board.id, query);

@@ -67,11 +67,12 @@ describe('the menu on Windows and Linux', () => {
     expect(menu.map((item) => item.label)).toEqual(['File', 'Edit', 'View', 'Window', 'Help']);
   });
 
-  it('File has new collection, export time report, backup, restore, settings and quit', () => {
+  it('File has new collection, export time report, print the plan, backup, restore, settings and quit', () => {
     const file = submenu(menu, 'File').filter((item) => item.type !== 'separator');
     expect(file.map((item) => item.label)).toEqual([
       'New collection',
       'Export time report…',
+      'Print the plan…',
       'Back up…',
       'Restore from backup…',
       'Settings…',

@@ -7,6 +7,7 @@ import { runMenuCommand } from '../../renderer/components/use-shell-menu.js';
 import { usePlanboardStore } from '../../renderer/state/planboard.js';
 import { useUiStore } from '../../renderer/state/ui.js';
 import { useTimeScreen } from '../../renderer/views/time/time-screen-state.js';
+import { usePrintPlan } from '../../renderer/views/planboard/print-plan-state.js';
 
 beforeEach(() => {
   useUiStore.getState().showView('orders');
@@ -32,5 +33,12 @@ describe('menu commands', () => {
     runMenuCommand('open-settings');
     expect(useUiStore.getState().view).toBe('settings');
     expect(usePlanboardStore.getState().newCollectionRequested).toBe(false);
+  });
+
+  it('Print the plan opens the planboard with its print dialog', () => {
+    usePrintPlan.getState().setOpen(false);
+    runMenuCommand('print-plan');
+    expect(useUiStore.getState().view).toBe('planboard');
+    expect(usePrintPlan.getState().open).toBe(true);
   });
 });

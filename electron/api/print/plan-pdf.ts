@@ -9,6 +9,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { isoWeekday } from '../../../shared/dates.js';
+import type { PrintPreview } from '../../../shared/print-preview.js';
 import { drawable } from '../time-tracking/export/pdf-text.js';
 import { layoutPlan, page, printArea, sheet, type PlanPage, type PrintCard, type PrintStage } from './plan-layout.js';
 
@@ -58,13 +59,42 @@ export function writePlanPdf(plan: PlanPrint): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const measure = (text: string, size: number) => doc.font('Helvetica').fontSize(size).widthOfString(text);
-  const stages = plan.stages.map((stage) => ({ ...stage, name: drawable(stage.name) }));
-  const cards = plan.cards.map((card) => ({ ...card, name: drawable(card.name) }));
-  const pages = layoutPlan(stages, cards, plan.start, plan.end, measure);
+  const pages = pagesOn(doc, plan);
   for (const sheetPage of pages) drawPage(doc, plan, sheetPage, pages.length);
   doc.end();
   return done;
+}
+
+/** The pages as the PDF draws them, with names in the text the PDF can show. */
+function pagesOn(doc: PDFKit.PDFDocument, plan: PlanPrint): PlanPage[] {
+  const measure = (text: string, size: number) => doc.font('Helvetica').fontSize(size).widthOfString(text);
+  const stages = plan.stages.map((stage) => ({ ...stage, name: drawable(stage.name) }));
+  const cards = plan.cards.map((card) => ({ ...card, name: drawable(card.name) }));
+  return layoutPlan(stages, cards, plan.start, plan.end, measure);
+}
+
+/**
+ * The same pages without the PDF, for the preview (`format=json`): every position in points
+ * on a page of `page.width` × `page.height`, so a screen can draw them to scale.
+ */
+export function planPreview(plan: PlanPrint): PrintPreview {
+  const doc = new PDFDocument({ autoFirstPage: false });
+  const pages = pagesOn(doc, plan);
+  return {
+    board: plan.board,
+    scope: plan.scope,
+    start: plan.start,
+    end: plan.end,
+    page: { width: page.width, height: page.height },
+    table: {
+      left: printArea.tableLeft,
+      top: printArea.tableTop,
+      bodyTop: printArea.bodyTop,
+      width: printArea.tableWidth,
+      stageColumn: sheet.stageColumn,
+    },
+    pages: pages.map((at) => ({ ...at, days: at.days.map((date) => ({ date, label: dayLabel(date) })), of: pages.length })),
+  };
 }
 
 function drawPage(doc: PDFKit.PDFDocument, plan: PlanPrint, at: PlanPage, pages: number): void {

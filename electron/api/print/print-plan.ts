@@ -19,7 +19,7 @@ export function planToPrint(ctx: RequestContext, board: StoredRecord, request: P
   const stages = ctx.store
     .getWhereIn(tables.stage, 'board_id', [board.id])
     .filter((stage) => !request.stageId || stage.id === request.stageId)
-    .sort((a, b) => (a.priority as number) - (b.priority as number) || String(a.name).localeCompare(String(b.name)));
+    .sort((a, b) => (a.priority as number) - (b.priority as number) || a.id.localeCompare(b.id));
   const stageIds = new Set(stages.map((stage) => stage.id));
   const cards = ctx.store
     .getWhereIn(tables.card, 'board_id', [board.id])

@@ -15,13 +15,13 @@ import { findRecord } from '../records.js';
 import type { RequestContext } from '../resource.js';
 import { boardModule } from '../resources/board.js';
 import { tables } from '../tables.js';
-import { writePlanPdf } from './plan-pdf.js';
+import { planPreview, writePlanPdf } from './plan-pdf.js';
 import { planToPrint, type PrintRequest } from './print-plan.js';
 
 /** About two months: a wall plan of more is unreadable, and it bounds the work of one request. */
 export const maxPrintDays = 62;
 
-function readPrintRequest(ctx: RequestContext, boardId: string, query: QueryString): PrintRequest {
+function readPrintRequest(ctx: RequestContext, boardId: string, query: QueryString): PrintRequest & { format: 'pdf' | 'json' } {
   const problems: FieldProblem[] = [];
   const start = single(query, 'start') ?? '';
   const end = single(query, 'end') ?? '';
@@ -41,8 +41,10 @@ function readPrintRequest(ctx: RequestContext, boardId: string, query: QueryStri
     if (!found || found.board_id !== boardId) problems.push({ field: 'stage_id', description: 'stage_id names no stage of this board' });
     else stage = found.id;
   }
+  const format = single(query, 'format') || 'pdf';
+  if (format !== 'pdf' && format !== 'json') problems.push({ field: 'format', description: 'format must be pdf or json' });
   if (problems.length > 0) throw ApiError.unprocessable(problems);
-  return { start, end, ...(stage ? { stageId: stage } : {}) };
+  return { start, end, format: format as 'pdf' | 'json', ...(stage ? { stageId: stage } : {}) };
 }
 
 export function registerPrintRoutes(app: FastifyInstance): void {
@@ -57,6 +59,7 @@ export function registerPrintRoutes(app: FastifyInstance): void {
             start: 'First day, YYYY-MM-DD.',
             end: `Last day, YYYY-MM-DD; at most ${maxPrintDays} days after start.`,
             stage_id: 'Only this stage of the board (default: every stage).',
+            format: 'pdf (default), or json: the same pages as positions in points, for a preview.',
           },
         },
       },
@@ -64,7 +67,9 @@ export function registerPrintRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const board = findRecord(request.ctx, boardModule, request.params.id);
       const printRequest = readPrintRequest(request.ctx, board.id, request.query);
-      const pdf = await writePlanPdf(planToPrint(request.ctx, board, printRequest, new Date()));
+      const plan = planToPrint(request.ctx, board, printRequest, new Date());
+      if (printRequest.format === 'json') return planPreview(plan);
+      const pdf = await writePlanPdf(plan);
       const name = `plan-${printRequest.start}-${printRequest.end}.pdf`;
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(pdf);
     },

@@ -23,6 +23,7 @@ import { FilterBar } from './FilterBar.js';
 import { capacityHeight, laneHeight, rowPadding } from './grid-metrics.js';
 import { PlanboardGrid, type GridHandle } from './PlanboardGrid.js';
 import { PlanboardToolbar } from './PlanboardToolbar.js';
+import { PrintPlanDialog } from './PrintPlanDialog.js';
 import { ResourceGrid } from './ResourceGrid.js';
 import { useResourceCapacity } from './resource-capacity.js';
 import { layoutResources, resourceRowsFor } from './resource-layout.js';
@@ -185,6 +186,7 @@ export function Planboard({ boardId }: { boardId: string }) {
         <CardDetailPanel />
       </div>
       {selection.helpOpen && <ShortcutHelp onClose={() => setHelpOpen(false)} />}
+      <PrintPlanDialog boardId={boardId} stages={stages} today={today} />
       <Notices />
     </CardLookupsContext.Provider>
   );

@@ -6,6 +6,7 @@ import { useUndoState } from '../../state/undo.js';
 import { zooms } from './date-geometry.js';
 import type { GridHandle } from './PlanboardGrid.js';
 import type { PlanboardActions } from './use-planboard-actions.js';
+import { PlanReadingTools } from './PlanReadingTools.js';
 
 const zoomNames = { day: 'planboard.zoom.day', week: 'planboard.zoom.week', month: 'planboard.zoom.month' } as const;
 
@@ -56,6 +57,7 @@ export function PlanboardToolbar({ grid, today, actions }: PlanboardToolbarProps
         <input type="checkbox" checked={showCapacity} onChange={(event) => setShowCapacity(event.target.checked)} />
         {t('planboard.showCapacity')}
       </label>
+      <PlanReadingTools />
       <span className="pb-toolbar__spacer" />
       <button
         type="button"

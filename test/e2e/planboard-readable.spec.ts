@@ -1,0 +1,103 @@
+/**
+ * A plan you can read (issue 18): a deleted card comes back from its toast's Undo, arrows join
+ * the cards of a collection from stage to stage (red when the next starts before the one
+ * before has ended), and the printed plan's PDF has every card of the week in its stage's row.
+ *
+ * The app runs in browser-host mode with its own data folder; the board is seeded through the
+ * page's bridge, the planner's steps are done on screen, and results are read back from the
+ * API or, for the PDF, with `pdftotext -layout`.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { pdfText } from '../helpers/time-report.js';
+import { startApp, type RunningApp } from './app.js';
+import { addDays, nextMonday } from './dates.js';
+import { bridgeApi, openScreen } from './planner-page.js';
+
+let app: RunningApp | undefined;
+
+test.afterEach(async () => {
+  await app?.stop();
+  app = undefined;
+});
+
+interface Seeded {
+  boardId: string;
+  stages: { id: string; name: string }[];
+}
+
+/** A board with stages Sawing and Painting and the status a card needs. */
+async function seedBoard(page: Page): Promise<Seeded> {
+  const board = await bridgeApi(
+    page,
+    'POST',
+    '/v1/board',
+    {
+      name: 'Workshop',
+      stages: [
+        { name: 'Sawing', priority: 0 },
+        { name: 'Painting', priority: 1 },
+      ],
+      statuses: [{ name: 'To do', entry: true, color: 'blue' }],
+    },
+    { with: 'stages' },
+  );
+  return { boardId: board.id, stages: board.stages };
+}
+
+async function addCard(page: Page, collectionId: string, stageId: string, start: string, end: string): Promise<{ id: string }> {
+  return bridgeApi(page, 'POST', `/v1/collection/${collectionId}/card`, { stage_id: stageId, start_date: start, end_date: end });
+}
+
+async function newCollection(page: Page, boardId: string, name: string): Promise<{ id: string }> {
+  return bridgeApi(page, 'POST', '/v1/collection', { name, board_id: boardId });
+}
+
+/** The lines of `text` from the row that starts with `stage` up to the next stage's row. */
+function stageSection(text: string, stage: string, stages: readonly string[]): string {
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => line.trimStart().startsWith(stage));
+  if (start === -1) return '';
+  const next = lines.findIndex((line, at) => at > start && stages.some((other) => other !== stage && line.trimStart().startsWith(other)));
+  return lines.slice(start, next === -1 ? undefined : next).join('\n');
+}
+
+test("the printed plan's PDF text contains every card of the week on its stage", async ({ page }) => {
+  test.setTimeout(120_000);
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(app.url);
+  const { boardId, stages } = await seedBoard(page);
+  const [sawing, painting] = stages;
+  const monday = nextMonday();
+  const expected: [string, string][] = [];
+  for (const [at, name] of ['SO-1001', 'SO-1002', 'SO-1003'].entries()) {
+    const collection = await newCollection(page, boardId, name);
+    await addCard(page, collection.id, sawing!.id, addDays(monday, at), addDays(monday, at + 1));
+    await addCard(page, collection.id, painting!.id, addDays(monday, at + 2), addDays(monday, at + 2));
+    expected.push([`${name} · Sawing`, 'Sawing'], [`${name} · Painting`, 'Painting']);
+  }
+  // The week after: not printed.
+  const later = await newCollection(page, boardId, 'SO-9999');
+  await addCard(page, later.id, sawing!.id, addDays(monday, 8), addDays(monday, 9));
+
+  await openScreen(page, 'Planboard');
+  await page.getByRole('button', { name: 'Print…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Print the plan' });
+  await dialog.getByLabel('From').fill(monday);
+  await dialog.getByLabel('To').fill(addDays(monday, 6));
+  // The preview shows the pages the PDF has, with the cards on them.
+  const preview = dialog.getByRole('region', { name: 'The printed plan' });
+  await expect(preview.getByText('SO-1003 · Painting')).toBeVisible();
+  await expect(preview.getByText('SO-9999')).toHaveCount(0);
+
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Save PDF…' }).click();
+  const file = await (await download).path();
+  const text = await pdfText(await readFile(file));
+  for (const [card, stage] of expected) {
+    expect(stageSection(text, stage, ['Sawing', 'Painting']), `${card} in the ${stage} row of\n${text}`).toContain(card);
+  }
+  expect(text).not.toContain('SO-9999');
+  expect(text).toContain('Page 1 of 1');
+});
