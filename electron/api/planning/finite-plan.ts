@@ -227,30 +227,85 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
     return free;
   };
 
-  /** The run of workday positions [from, to] a card fits, searching from `edge` on (or back). */
-  const place = (stageId: string, minutes: number, edge: number): [number, number] => {
+  /**
+   * Where a card of `minutes` goes on `stage`, from `edge` on (reverse: back from it), as parts
+   * of whole minutes: positions among the workdays. Worked in "virtual" positions counted from
+   * the edge away from it, so reverse is forward mirrored: an earliest end there is a latest
+   * start here.
+   *
+   * One card: the run of days that holds it all with the earliest end (then the fewest days).
+   * A day with no room ends a run, so where such days come often (a part-timer's days off) one
+   * card may fit nowhere or only late; then the card is split into parts: in each run of days
+   * with room, from the edge on, the part that holds most, until the rest fits in one. The
+   * parts are taken only when they end earlier than the one card would.
+   */
+  const place = (stageId: string, minutes: number, edge: number): Part[] => {
     const stage = board.stageFree.get(stageId)!;
-    const step = input.reverse ? -1 : 1;
     const bottom = input.reverse ? earliestPos : 0;
-    if (minutes <= 0 && edge >= bottom && edge < workdays.length) return [edge, edge];
-    // Forward, `far` runs over the possible ends from the edge on, and `near` back from it
-    // towards the edge: the first run that fits has the earliest end, and of those the fewest
-    // days. Reverse, mirrored: the latest start, then the fewest days.
-    for (let far = edge; far >= bottom && far < workdays.length; far += step) {
-      let least = Infinity;
-      for (let k = 1, near = far; input.reverse ? near <= edge : near >= edge; k++, near -= step) {
-        const free = room(stage, workdays[near]!);
-        if (free <= epsilon) break;
-        least = Math.min(least, free);
-        if (k * least >= minutes - epsilon) return input.reverse ? [far, near] : [near, far];
+    const limit = input.reverse ? edge - bottom : workdays.length - 1 - edge;
+    const at = (v: number) => (input.reverse ? edge - v : edge + v);
+    const roomAt = (v: number) => room(stage, workdays[at(v)]!);
+    const part = (p: number, q: number, m: number): Part =>
+      input.reverse ? { from: at(q), to: at(p), minutes: m } : { from: at(p), to: at(q), minutes: m };
+    const tooLittle = () =>
+      input.reverse
+        ? new TooEarlyError()
+        : new NoCapacityError(
+            stageId,
+            `stage ${input.stageName(stageId)} has no free capacity for ${Math.round(minutes)} minutes between ` +
+              `${dateOf(workdays[Math.min(edge, workdays.length - 1)] ?? 0)} and ${dateOf(board.length - 1)}`,
+          );
+    if (limit < 0) throw tooLittle();
+    if (minutes <= 0) return [part(0, 0, 0)];
+
+    /** The window within [from, to] holding `need` with the earliest end, then the fewest days. */
+    const holding = (from: number, to: number, need: number): [number, number] | undefined => {
+      for (let q = from; q <= to; q++) {
+        let least = Infinity;
+        for (let k = 1, p = q; p >= from; k++, p--) {
+          const free = roomAt(p);
+          if (free <= epsilon) break;
+          least = Math.min(least, free);
+          if (k * least >= need - epsilon) return [p, q];
+        }
       }
+      return undefined;
+    };
+    const whole = holding(0, limit, minutes);
+
+    const parts: Part[] = [];
+    let left = minutes;
+    for (let v = 0; v <= limit && (!whole || v <= whole[1]);) {
+      if (roomAt(v) <= epsilon) {
+        v++;
+        continue;
+      }
+      let end = v;
+      while (end + 1 <= limit && roomAt(end + 1) > epsilon) end++;
+      const rest = holding(v, end, left);
+      if (rest) {
+        parts.push(part(rest[0], rest[1], left));
+        if (!whole || rest[1] < whole[1]) return parts;
+        break;
+      }
+      // The window of this run that holds the most whole minutes, the first of equals.
+      let best = { value: 0, p: v, q: v };
+      for (let p = v; p <= end; p++) {
+        let least = Infinity;
+        for (let q = p; q <= end; q++) {
+          least = Math.min(least, roomAt(q));
+          const value = Math.floor((q - p + 1) * least + epsilon);
+          if (value > best.value) best = { value, p, q };
+        }
+      }
+      if (best.value >= 1 && best.value < left) {
+        parts.push(part(best.p, best.q, best.value));
+        left -= best.value;
+      }
+      v = end + 1;
     }
-    if (input.reverse) throw new TooEarlyError();
-    throw new NoCapacityError(
-      stageId,
-      `stage ${input.stageName(stageId)} has no free capacity for ${Math.round(minutes)} minutes between ` +
-        `${dateOf(workdays[Math.min(edge, workdays.length - 1)] ?? 0)} and ${dateOf(board.length - 1)}`,
-    );
+    if (whole) return [part(whole[0], whole[1], minutes)];
+    throw tooLittle();
   };
 
   const anchorDay = indexOf(input.anchor);
@@ -270,12 +325,24 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
     const made: { from: number; to: number }[] = [];
     for (const activities of activitySets) {
       const minutes = activities.reduce((sum, a) => sum + a.time, 0);
-      const [from, to] = place(stage.id, minutes, edge);
-      if (from < earliestPos) throw new TooEarlyError();
-      const days = workdays.slice(from, to + 1);
-      apply(board, { stageId: stage.id, resourceIds: [...input.resourceIds], days, perDay: minutes / days.length }, -1);
-      made.push({ from, to });
-      cards.push({ stageId: stage.id, activities, minutes, start_date: dateOf(workdays[from]!), end_date: dateOf(workdays[to]!) });
+      const parts = place(stage.id, minutes, edge).sort((a, b) => a.from - b.from);
+      const shares = shareActivities(
+        activities,
+        parts.map((p) => p.minutes),
+      );
+      parts.forEach(({ from, to, minutes: partMinutes }, i) => {
+        if (from < earliestPos) throw new TooEarlyError();
+        const days = workdays.slice(from, to + 1);
+        apply(board, { stageId: stage.id, resourceIds: [...input.resourceIds], days, perDay: partMinutes / days.length }, -1);
+        made.push({ from, to });
+        cards.push({
+          stageId: stage.id,
+          activities: shares[i]!,
+          minutes: partMinutes,
+          start_date: dateOf(workdays[from]!),
+          end_date: dateOf(workdays[to]!),
+        });
+      });
     }
     if (stage.independent) continue;
     chain = input.reverse ? Math.min(...made.map((m) => m.from)) : Math.max(...made.map((m) => m.to)) + (stage.delay_day as number) + 1;
@@ -286,6 +353,36 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
     cards.sort((a, b) => order.get(a.stageId)! - order.get(b.stageId)!);
   }
   return { cards, unplaced: input.unplaced };
+}
+
+/** A card's share of a stage's run of days: workday positions, and its minutes. */
+interface Part {
+  from: number;
+  to: number;
+  minutes: number;
+}
+
+/**
+ * The activities of a card split into parts of the given minutes, in order: an activity may
+ * be split between two parts; the first part also gets the activities of no minutes.
+ */
+function shareActivities(activities: readonly PlanActivity[], minutes: readonly number[]): PlanActivity[][] {
+  if (minutes.length === 1) return [[...activities]];
+  const out: PlanActivity[][] = minutes.map(() => []);
+  let part = 0;
+  let room = minutes[0]!;
+  for (const activity of activities) {
+    let left = activity.time;
+    if (left <= 0) out[0]!.push({ ...activity });
+    while (left > 0) {
+      while (room <= 0 && part < minutes.length - 1) room = minutes[++part]!;
+      const take = part === minutes.length - 1 ? left : Math.min(left, room);
+      out[part]!.push({ id: activity.id, time: take });
+      left -= take;
+      room -= take;
+    }
+  }
+  return out;
 }
 
 /** The minutes a plan's cards add per stage and day, spread evenly over their board workdays. */
