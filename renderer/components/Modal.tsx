@@ -2,6 +2,7 @@
  * A modal dialog on the native <dialog> element: it keeps focus inside, makes the page behind
  * inert, and closes on Escape — all by the browser. `onClose` runs however it closes.
  */
+import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import './modal.css';
 
@@ -42,7 +43,7 @@ export function Modal({ title, closeLabel, onClose, children, className }: Modal
           {title}
         </h2>
         <button type="button" className="button button--quiet modal__close" aria-label={closeLabel} onClick={() => close.current()}>
-          ✕
+          <X aria-hidden="true" size={16} />
         </button>
       </div>
       {children}

@@ -2,6 +2,7 @@
  * The messages of `state/notices`: confirmations read out politely, failures as alerts that
  * stay until dismissed.
  */
+import { X } from 'lucide-react';
 import { useT } from '../i18n/index.js';
 import { useNotices } from '../state/notices.js';
 import '../styles/status.css';
@@ -28,7 +29,7 @@ export function Notices() {
             </button>
           )}
           <button type="button" className="button button--quiet" onClick={() => dismiss(notice.id)} aria-label={t('common.dismissMessage')}>
-            ✕
+            <X aria-hidden="true" size={14} />
           </button>
         </div>
       ))}

@@ -7,6 +7,7 @@
  * This file is the frame: loading, the header with the collection and its warnings, closing
  * and focus. Each part of the card is a section of its own in this folder.
  */
+import { X } from 'lucide-react';
 import { useRef, type KeyboardEvent } from 'react';
 import { ApiRequestError } from '../../api/client.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
@@ -82,7 +83,7 @@ function CardPanelContent({ cardId, onClose }: { cardId: string; onClose: () => 
           )}
         </div>
         <button type="button" className="button button--quiet card-panel__close" aria-label={t('card.panel.close')} onClick={onClose}>
-          ✕
+          <X aria-hidden="true" size={16} />
         </button>
       </div>
       {record ? (

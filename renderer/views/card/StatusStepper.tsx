@@ -4,6 +4,7 @@
  * button is aria-disabled rather than disabled, so the keyboard focus stays on it (a disabled
  * button would drop focus out of the panel).
  */
+import { Check } from 'lucide-react';
 import { useId } from 'react';
 import type { Status } from '../../../shared/resources/board.js';
 import { boardColorHex } from '../../components/board-colors.js';
@@ -73,7 +74,7 @@ export function StatusStepper({ card, statuses }: { card: CardDetail; statuses: 
               aria-current={index === steps.index ? 'step' : undefined}
             >
               {status.name}
-              {status.exit && <span aria-hidden="true"> ✓</span>}
+              {status.exit && <Check className="status-stepper__exit" aria-hidden="true" size={12} />}
               {status.exit && <span className="visually-hidden"> ({t('card.status.done')})</span>}
             </li>
           ))}

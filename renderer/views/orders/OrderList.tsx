@@ -6,6 +6,7 @@
  * The grid itself holds focus and points at the selected row with aria-activedescendant:
  * arrows, Page Up/Down, Home and End move the selection, Enter (or a double click) opens it.
  */
+import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { CalendarDate } from '../../components/CalendarDate.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
@@ -146,7 +147,12 @@ export function OrderList() {
                   ) : (
                     <button type="button" className="order-list__sort" onClick={() => sortBy(column.sort!)}>
                       {t(column.title)}
-                      <span aria-hidden="true">{sorted ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                      {sorted &&
+                        (sort.direction === 'asc' ? (
+                          <ChevronUp aria-hidden="true" size={12} />
+                        ) : (
+                          <ChevronDown aria-hidden="true" size={12} />
+                        ))}
                     </button>
                   )}
                 </div>

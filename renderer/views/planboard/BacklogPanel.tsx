@@ -11,6 +11,7 @@
  * The list is windowed (rows of one height), so 500 collections cost what 15 do. The API does
  * the search, so a backlog longer than one read (1,000) still finds any collection in it.
  */
+import { ArrowDown, ArrowUp, X } from 'lucide-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import type { Collection } from '../../../shared/resources/collection.js';
@@ -168,7 +169,7 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
           aria-label={descending ? t('backlog.latestDueFirst') : t('backlog.soonestDueFirst')}
           title={t('backlog.sortByDue')}
         >
-          {t('backlog.due')} {descending ? '↓' : '↑'}
+          {t('backlog.due')} {descending ? <ArrowDown aria-hidden="true" size={12} /> : <ArrowUp aria-hidden="true" size={12} />}
         </button>
       </div>
       <p className="pb-backlog__hint muted">{t('backlog.hint')}</p>
@@ -327,7 +328,7 @@ function PlanForm({
         {t('plan.dialog.open')}
       </button>
       <button type="button" className="button button--quiet" onClick={onCancel} aria-label={t('backlog.cancelPlanning')}>
-        ✕
+        <X aria-hidden="true" size={14} />
       </button>
     </form>
   );

@@ -5,7 +5,7 @@
  * (`data-card-id`). Its resize edges are drawn by CSS (::before, ::after) and found by the
  * pointer's distance to the card's sides (`edgeAt`): two elements fewer per card.
  */
-import { CalendarOff } from 'lucide-react';
+import { CalendarOff, RotateCcw, TriangleAlert } from 'lucide-react';
 import { createContext, memo, useContext, useLayoutEffect, useRef } from 'react';
 import { boardColorHex, type BoardColor } from '../../components/board-colors.js';
 import { useT } from '../../i18n/index.js';
@@ -127,7 +127,7 @@ export const PlanCardView = memo(function PlanCardView({
         {card.time_tracking_running && <span className="pb-card__timer" title={t('planboard.card.timerTitle')} />}
         {overruled && (
           <span className="pb-card__overruled" title={t('overruled.cardMark')}>
-            ↺
+            <RotateCcw aria-hidden="true" size={12} />
           </span>
         )}
         {offDay && (
@@ -137,7 +137,7 @@ export const PlanCardView = memo(function PlanCardView({
         )}
         {warnings.length > 0 && (
           <span className="pb-card__warning" title={warnings.join('\n')}>
-            ⚠
+            <TriangleAlert aria-hidden="true" size={12} />
           </span>
         )}
         {shown}

@@ -3,6 +3,7 @@
  * resource, send their collections back to the backlog, delete them. Each is one undoable
  * action, however many cards it touches.
  */
+import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.js';
 import { useCardPanel } from '../../state/card-panel.js';
@@ -55,7 +56,7 @@ export function SelectionBar({ cards, labels, resources, actions }: SelectionBar
           aria-label={t('planboard.selection.earlier')}
           title={t('planboard.selection.earlierTitle')}
         >
-          ◀
+          <ChevronLeft aria-hidden="true" size={16} />
         </button>
         <button
           type="button"
@@ -64,7 +65,7 @@ export function SelectionBar({ cards, labels, resources, actions }: SelectionBar
           aria-label={t('planboard.selection.later')}
           title={t('planboard.selection.laterTitle')}
         >
-          ▶
+          <ChevronRight aria-hidden="true" size={16} />
         </button>
         <input
           type="number"
@@ -129,7 +130,7 @@ export function SelectionBar({ cards, labels, resources, actions }: SelectionBar
         aria-label={t('planboard.selection.clear')}
         title={t('planboard.selection.clearTitle')}
       >
-        ✕
+        <X aria-hidden="true" size={16} />
       </button>
     </div>
   );

@@ -4,6 +4,7 @@
  * only, when one is chosen); arrows and Enter pick one; the clear button goes back to all
  * collections. A collection without a name reads as such, never as its id.
  */
+import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys, useList } from '../../api/hooks.js';
@@ -89,7 +90,7 @@ export function CollectionPicker({ value, boardId, onChange }: CollectionPickerP
               title={t('filters.allCollections')}
               onClick={() => pick('')}
             >
-              ✕
+              <X aria-hidden="true" size={14} />
             </button>
           )}
           {open && (

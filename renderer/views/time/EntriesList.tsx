@@ -4,6 +4,7 @@
  * entries and approve or reject them together; each entry that is refused says why. Approved
  * entries are locked: shown with a lock, without edit or delete (a planner can reopen one).
  */
+import { Lock, TriangleAlert } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { describeError } from '../../api/client.js';
 import { useApi } from '../../api/provider.js';
@@ -278,7 +279,7 @@ function EntryCells({ entry, day, timeZone, now, planner, selected, onSelect, on
       <span role="cell" className="entry-list__cell entry-list__cell--check">
         {entry.locked ? (
           <span className="entry-list__lock" role="img" aria-label={t('entries.locked')} title={t('entries.lockedTitle')}>
-            🔒
+            <Lock aria-hidden="true" size={14} />
           </span>
         ) : (
           planner && (
@@ -305,7 +306,7 @@ function EntryCells({ entry, day, timeZone, now, planner, selected, onSelect, on
             aria-label={t.count('entries.overlaps', overlaps.length)}
             title={t.count('entries.overlaps', overlaps.length)}
           >
-            ⚠{' '}
+            <TriangleAlert aria-hidden="true" size={14} />{' '}
           </span>
         )}
         {formatHours(entryMinutes(entry, now))}

@@ -8,6 +8,7 @@
  * the user set another) is marked here; when the app starts with such a timer, it asks for its
  * real end at once (ForgottenTimerDialog).
  */
+import { Play, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../api/client.js';
 import { useT } from '../../i18n/index.js';
@@ -86,7 +87,7 @@ export function MyTimer() {
         <Elapsed since={entry.start} />
         {entry.forgotten && (
           <button type="button" className="button my-timer__forgotten" title={t('timer.forgottenTitle')} onClick={() => setAskingEnd(true)}>
-            <span aria-hidden="true">⚠ </span>
+            <TriangleAlert className="my-timer__icon" aria-hidden="true" size={14} />
             {t('timer.forgotten')}
           </button>
         )}
@@ -120,7 +121,7 @@ export function MyTimer() {
         }}
         disabled={running.isPending}
       >
-        <span aria-hidden="true">▶ </span>
+        <Play className="my-timer__icon" aria-hidden="true" size={14} />
         {t('timer.start')}
       </button>
       {picking && (

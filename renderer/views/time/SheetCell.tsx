@@ -5,6 +5,7 @@
  * entries, the cell opens their list, where each one is changed on its own. A cell whose time
  * overlaps other time of the same user (the API's `overlaps`) is marked.
  */
+import { Lock, TriangleAlert, X } from 'lucide-react';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.js';
 import { formatTime } from '../../components/dates-format.js';
@@ -35,7 +36,7 @@ export function SheetCell({ cell, label, timeZone, now, onWrite, onProblem }: Sh
   const overlapping = cell.entries.some((entry) => (entry.overlaps?.length ?? 0) > 0);
   const overlapMark = overlapping && (
     <span className="sheet-cell__overlap" role="img" aria-label={t('week.overlap')} title={t('week.overlap')}>
-      ⚠
+      <TriangleAlert aria-hidden="true" size={12} />
     </span>
   );
 
@@ -127,8 +128,8 @@ export function SheetCell({ cell, label, timeZone, now, onWrite, onProblem }: Sh
         }}
       />
       {frozen === 'locked' && (
-        <span className="sheet-cell__icon" aria-hidden="true">
-          🔒
+        <span className="sheet-cell__icon">
+          <Lock aria-hidden="true" size={12} />
         </span>
       )}
       {frozen === 'running' && <span className="sheet-cell__icon sheet-cell__icon--running" aria-hidden="true" />}
@@ -215,8 +216,8 @@ function CellEntry({
         }}
       />
       {entry.locked ? (
-        <span aria-label={t('entries.locked')} title={t('entries.lockedTitle')}>
-          🔒
+        <span role="img" aria-label={t('entries.locked')} title={t('entries.lockedTitle')}>
+          <Lock aria-hidden="true" size={14} />
         </span>
       ) : entry.running ? (
         <span className="muted">{t('week.running')}</span>
@@ -227,7 +228,7 @@ function CellEntry({
           aria-label={t('week.deleteEntry', { span })}
           onClick={() => void onWrite({ kind: 'delete', id: entry.id })}
         >
-          ✕
+          <X aria-hidden="true" size={14} />
         </button>
       )}
     </li>

@@ -8,6 +8,7 @@
  * The sheet is the app's user's week and books for them; an admin, manager or organiser may
  * show and book someone else's week.
  */
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { describeError } from '../../api/client.js';
 import { useList } from '../../api/hooks.js';
@@ -104,14 +105,14 @@ export function WeekSheet() {
     <div className="week-sheet">
       <div className="week-sheet__bar">
         <button type="button" className="button" onClick={() => showWeek(addDays(monday, -7))} aria-label={t('week.previous')}>
-          ◀
+          <ChevronLeft aria-hidden="true" size={16} />
         </button>
         <h2 className="week-sheet__title" aria-live="polite">
           {t('week.title', { week: Number(week.slice(6)), year: week.slice(0, 4) })}
           <span className="muted week-sheet__range">{formatDayRange(monday, addDays(monday, 6), t.locale)}</span>
         </h2>
         <button type="button" className="button" onClick={() => showWeek(addDays(monday, 7))} aria-label={t('week.next')}>
-          ▶
+          <ChevronRight aria-hidden="true" size={16} />
         </button>
         <button type="button" className="button button--quiet" disabled={monday === weekStart(today)} onClick={() => showWeek(null)}>
           {t('week.thisWeek')}
