@@ -6,7 +6,8 @@
  *
  * The board: Workshop (Monday to Friday), stage Assembly, where Ivy works 8 hours Monday to
  * Friday, so each week has 40 hours available. Frame (240 minutes) sits on the Friday of next
- * week, Stool (300 minutes) on the Saturday of the week after.
+ * week, Stool (300 minutes) on the Saturday of the week after. For the dense month, six more
+ * cards of an hour each (Bolt 1 … 6) share the Wednesday two weeks later.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startApp, type RunningApp } from './app.js';
@@ -130,4 +131,41 @@ test('week zoom prints each week in hours, and a card on a Saturday is flagged a
     'title',
     new RegExp(`5 h of 40 h planned, over capacity on ${longDate(stoolDay)}`),
   );
+});
+
+test('at month zoom a stage-week with more than four cards on a day shows "6 cards · 6 h", which lists them and opens one', async ({
+  page,
+}) => {
+  const boardId = await openBoard(page);
+  const board = await bridgeApi(page, 'GET', `/v1/board/${boardId}`, undefined, { with: 'stages' });
+  const activity = await bridgeApi(page, 'POST', '/v1/activity', { description: 'Fasten', resource_type: 'employee' });
+  const wednesday = addDays(monday, 16);
+  for (let at = 1; at <= 6; at++) {
+    const collection = await bridgeApi(page, 'POST', '/v1/collection', { name: `Bolt ${at}`, board_id: boardId });
+    await bridgeApi(page, 'POST', `/v1/collection/${collection.id}/card`, {
+      stage_id: board.stages[0].id,
+      start_date: wednesday,
+      end_date: wednesday,
+      activities: [{ id: activity.id, time: 60 }],
+    });
+  }
+  await page.reload();
+  const zoom = page.getByRole('group', { name: 'Zoom' });
+  await zoom.getByRole('button', { name: 'Month' }).click();
+
+  const aggregate = page.getByRole('button', { name: /^6 cards · 6 h, Assembly/ });
+  await expect(aggregate).toHaveText('6 cards · 6 h');
+  // Frame's and Stool's weeks have one card each: no aggregate there.
+  await expect(page.locator('.pb-dense')).toHaveCount(1);
+  await aggregate.click();
+  const list = page.getByRole('dialog', { name: /^Assembly/ });
+  await expect(list.getByRole('button')).toHaveCount(6);
+  await list.getByRole('button', { name: /^Bolt 3/ }).click();
+  await expect(list).toBeHidden();
+  const panel = page.getByRole('complementary', { name: 'Card details' });
+  await expect(panel).toContainText('Collection Bolt 3');
+
+  // Week zoom has room for the cards: no aggregate.
+  await zoom.getByRole('button', { name: 'Week' }).click();
+  await expect(page.locator('.pb-dense')).toHaveCount(0);
 });

@@ -8,6 +8,8 @@ import { catalogues } from '../../renderer/i18n/catalogues.js';
 import { createTranslate } from '../../renderer/i18n/translate.js';
 import { hourFigures, indexCapacity, weekCapacities, weekLevel } from '../../renderer/views/planboard/capacity.js';
 import { dateAt, timelineAround } from '../../renderer/views/planboard/date-geometry.js';
+import { denseLimit, denseWeeks } from '../../renderer/views/planboard/dense-cells.js';
+import type { PlacedCard } from '../../renderer/views/planboard/board-layout.js';
 import { nonWorkdayLanding, onNonWorkday } from '../../renderer/views/planboard/non-workdays.js';
 
 /** Monday to Friday, as a board's `workdays`. */
@@ -106,5 +108,28 @@ describe('the capacity strip by week', () => {
     expect(en('workload.hours', hourFigures({ planned: 1620, available: 2400 }, en.locale, false))).toBe('27 / 40 h');
     expect(nl('workload.hours', hourFigures({ planned: 1650, available: 2400 }, nl.locale, false))).toBe('27,5 / 40 u');
     expect(en('workload.hours', hourFigures({ planned: 1650, available: 2400 }, en.locale, true))).toBe('28 / 40 h');
+  });
+});
+
+describe('dense weeks at month zoom', () => {
+  /** A card of one stage row over days `first` … `last` of the axis (day 0 a Monday). */
+  const placed = (id: string, first: number, last = first) => ({ card: { id }, stage: 0, lane: 0, first, last }) as unknown as PlacedCard;
+
+  it('is dense from more than four cards on one day of a stage, and lists every card meeting the week', () => {
+    expect(denseLimit).toBe(4);
+    // Day 7 (a Monday) has a, b, c and d; e and f are later that week, on days with fewer.
+    const four = [placed('a', 7), placed('b', 7), placed('c', 7, 9), placed('d', 6, 8), placed('e', 9), placed('f', 8)];
+    expect(denseWeeks(four, 0, 20)).toEqual([]);
+    // g from the Saturday before makes five on day 7; the week before has d and g only.
+    const five = [...four, placed('g', 5, 7)];
+    expect(denseWeeks(five, 0, 20).map((week) => [week.first, week.cards.map((p) => p.card.id)])).toEqual([
+      [7, ['a', 'b', 'c', 'd', 'e', 'f', 'g']],
+    ]);
+  });
+
+  it('counts a long card on every day it covers, and only the weeks in view', () => {
+    const long = Array.from({ length: 5 }, (_, at) => placed(`long${at}`, 0, 20));
+    expect(denseWeeks(long, 8, 15).map((week) => week.first)).toEqual([7, 14]);
+    expect(denseWeeks(long, 0, 20, 5)).toEqual([]);
   });
 });

@@ -12,4 +12,9 @@ export const workloadMessages = {
   'workload.dayOver': '{stage}, {date}: {planned} of {available} planned (over capacity)',
   'workload.week': '{stage}, {start} – {end}: {planned} of {available} planned',
   'workload.weekOver': '{stage}, {start} – {end}: {planned} of {available} planned, over capacity on {days}',
+
+  // Month zoom, where a stage's cards are too dense to read: one aggregate per week
+  'workload.dense.label': '{count} cards · {hours} h',
+  'workload.dense.cards': '{count} cards',
+  'workload.dense.where': '{stage}, {start} – {end}',
 } as const;

@@ -12,4 +12,8 @@ export const workloadMessages: Record<keyof typeof english, string> = {
   'workload.dayOver': '{stage}, {date}: {planned} van {available} gepland (boven capaciteit)',
   'workload.week': '{stage}, {start} – {end}: {planned} van {available} gepland',
   'workload.weekOver': '{stage}, {start} – {end}: {planned} van {available} gepland, boven capaciteit op {days}',
+
+  'workload.dense.label': '{count} kaarten · {hours} u',
+  'workload.dense.cards': '{count} kaarten',
+  'workload.dense.where': '{stage}, {start} – {end}',
 } as const;

@@ -53,6 +53,7 @@ import { StageHeaders } from './StageHeaders.js';
 import type { PlanboardActions } from './use-planboard-actions.js';
 import { onNonWorkday } from './non-workdays.js';
 import { useWorkdayGuard } from './use-workday-guard.js';
+import { DenseCells } from './DenseCells.js';
 
 /** A place on the grid something can be dropped: a day on a stage, or a day on the date bar (stage null). */
 export interface DropCell {
@@ -451,6 +452,22 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
               />
             )}
           </div>
+          {zoom === 'month' &&
+            layout.rows.map((row) =>
+              row.top + row.height < view.top || row.top > view.bottom ? null : (
+                <DenseCells
+                  key={row.stageId}
+                  row={row}
+                  stageName={stages[row.index]?.name ?? ''}
+                  timeline={timeline}
+                  first={view.days.first}
+                  last={view.days.last}
+                  laneTop={layout.dims.capacityHeight}
+                  laneHeight={layout.dims.laneHeight}
+                  capacity={capacity}
+                />
+              ),
+            )}
           <div ref={dropIndicator} className="pb-drop" hidden />
         </div>
       </div>
