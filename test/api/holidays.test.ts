@@ -13,6 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { create, expectErrorBody, fullTime, get, officeWeek } from '../helpers/base-data.js';
+import { expectForbidden, startRolesInstance, type RolesInstance } from '../helpers/signed-in.js';
 
 let api: TestApi;
 let boardId: string;
@@ -240,5 +241,33 @@ describe('importing holidays from an .ics file', () => {
     const refused = await api.http('POST', '/v1/schedule_deviation/holidays/ics', { ics: big, from: '2027-01-01' });
     expect(refused.status).toBe(413);
     expectErrorBody(refused.body, 'Payload Too Large');
+  });
+});
+
+describe('who may add company holidays', () => {
+  let roles: RolesInstance;
+
+  beforeAll(async () => {
+    roles = await startRolesInstance('holiday-roles');
+    expect((await roles.byKey('POST', '/v1/resource', { name: 'Dora' })).status).toBe(201);
+  });
+
+  afterAll(async () => {
+    await roles?.stop();
+  });
+
+  it('a guest gets 403 and nothing is written; a member adds them as they add any deviation', async () => {
+    const body = { description: 'Founders day', start_date: '2027-06-01' };
+    const guest = await roles.signIn('gus@example.com', 'guest');
+    expectForbidden(await roles.as(guest)('POST', '/v1/schedule_deviation/holidays', body));
+    expectForbidden(await roles.as(guest)('POST', '/v1/schedule_deviation/holidays/ics', { ics: holidayFeed }));
+    expect((await roles.byKey('GET', '/v1/schedule_deviation/holidays')).body.data).toEqual([]);
+
+    const member = await roles.signIn('mia@example.com', 'member');
+    const added = await roles.as(member)('POST', '/v1/schedule_deviation/holidays', body);
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body.data).toHaveLength(1);
+    expectForbidden(await roles.as(guest)('DELETE', `/v1/schedule_deviation/holidays?description=Founders%20day&start_date=2027-06-01`));
+    expect((await roles.byKey('GET', '/v1/schedule_deviation/holidays')).body.data).toHaveLength(1);
   });
 });
