@@ -1,7 +1,7 @@
 /**
  * Comments on a collection or one of its cards, threaded by `parent_id`
- * (`/v1/collection/{cid}/comment`). The author is the signed-in user; API keys comment
- * without one.
+ * (`/v1/collection/{cid}/comment`). The author is the signed-in user, or the app's user for
+ * the desktop's own requests; other API keys comment without one.
  */
 import type { FieldProblem } from '../../../shared/errors.js';
 import { commentSpec } from '../../../shared/resources/comment.js';
@@ -36,7 +36,10 @@ export const commentModule: ResourceModule = {
           problems.push({ field, description: `${field} must belong to this collection` });
         }
       }
-      if (!current && ctx.caller.kind === 'user') values.user_id = ctx.caller.userId ?? null;
+      // The author: the signed-in user, or the app's user a bridge request acts as (docs/API.md
+      // "The app's user"), so the planner's own comments show who wrote them.
+      // A key without a user (another program, a replica pushing) leaves it as it is.
+      if (!current && (ctx.caller.kind === 'user' || ctx.caller.userId)) values.user_id = ctx.caller.userId ?? null;
       return problems;
     },
   },
