@@ -27,6 +27,8 @@ interface NoticesState {
 }
 
 const infoLifetime = 5_000;
+/** A confirmation that offers something (Undo) stays longer, so there is time to take it. */
+const actionLifetime = 8_000;
 /** Older messages go first when more pile up than anyone reads. */
 const maxShown = 4;
 let nextId = 1;
@@ -36,7 +38,7 @@ export const useNotices = create<NoticesState>()((set, get) => ({
   notify(text, tone = 'info', action) {
     const id = nextId++;
     set({ notices: [...get().notices, { id, tone, text, ...(action && { action }) }].slice(-maxShown) });
-    if (tone === 'info') setTimeout(() => get().dismiss(id), infoLifetime);
+    if (tone === 'info') setTimeout(() => get().dismiss(id), action ? actionLifetime : infoLifetime);
   },
   dismiss(id) {
     set({ notices: get().notices.filter((notice) => notice.id !== id) });

@@ -101,3 +101,62 @@ test("the printed plan's PDF text contains every card of the week on its stage",
   expect(text).not.toContain('SO-9999');
   expect(text).toContain('Page 1 of 1');
 });
+
+/** The names of the board's live cards' collections, sorted. */
+async function cardsOnBoard(page: Page, boardId: string): Promise<string[]> {
+  const cards = await bridgeApi(page, 'GET', '/v1/card', undefined, {
+    filter: `board_id:eq:'${boardId}'`,
+    with: 'collection',
+    limit: '100',
+  });
+  return cards.data.map((card: { collection: { name: string } }) => card.collection.name).sort();
+}
+
+test('Delete is undone from its toast, and more than three cards are asked about first', async ({ page }) => {
+  test.setTimeout(120_000);
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(app.url);
+  const { boardId, stages } = await seedBoard(page);
+  const monday = nextMonday();
+  const names = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'];
+  for (const [at, name] of names.entries()) {
+    const collection = await newCollection(page, boardId, name);
+    await addCard(page, collection.id, stages[0]!.id, addDays(monday, at % 3), addDays(monday, at % 3));
+  }
+  await openScreen(page, 'Planboard');
+  const cards = page.getByRole('listbox', { name: 'Cards' });
+  const card = (name: string) => cards.getByRole('option', { name: new RegExp(`^${name},`) });
+
+  // One card: gone at once, and its toast's Undo brings it back.
+  await card('Alpha').click();
+  await page.keyboard.press('Delete');
+  await expect.poll(() => cardsOnBoard(page, boardId)).toEqual(['Bravo', 'Charlie', 'Delta', 'Echo']);
+  const toast = page.getByRole('status').filter({ hasText: /^Deleted Alpha/ });
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => cardsOnBoard(page, boardId)).toEqual(names);
+  await expect(card('Alpha')).toBeVisible();
+
+  // Four cards: asked first; Cancel deletes nothing, Delete 4 cards does, and Undo takes it back.
+  const four = ['Bravo', 'Charlie', 'Delta', 'Echo'];
+  const selectFour = async () => {
+    for (const [at, name] of four.entries()) await card(name).click(at === 0 ? {} : { modifiers: ['Control'] });
+    await expect(page.getByRole('group', { name: 'Selected cards' })).toContainText('4 cards selected');
+  };
+  await selectFour();
+  await page.keyboard.press('Delete');
+  const question = page.getByRole('dialog', { name: 'Delete 4 cards?' });
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
+  expect(await cardsOnBoard(page, boardId)).toEqual(names);
+  await selectFour();
+  await page.keyboard.press('Delete');
+  await question.getByRole('button', { name: 'Delete 4 cards' }).click();
+  await expect.poll(() => cardsOnBoard(page, boardId)).toEqual(['Alpha']);
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Deleted 4 cards/ })
+    .getByRole('button', { name: 'Undo' })
+    .click();
+  await expect.poll(() => cardsOnBoard(page, boardId)).toEqual(names);
+});

@@ -24,6 +24,7 @@ import { capacityHeight, laneHeight, rowPadding } from './grid-metrics.js';
 import { PlanboardGrid, type GridHandle } from './PlanboardGrid.js';
 import { PlanboardToolbar } from './PlanboardToolbar.js';
 import { PrintPlanDialog } from './PrintPlanDialog.js';
+import { DeleteConfirm } from './DeleteConfirm.js';
 import { ResourceGrid } from './ResourceGrid.js';
 import { useResourceCapacity } from './resource-capacity.js';
 import { layoutResources, resourceRowsFor } from './resource-layout.js';
@@ -187,6 +188,7 @@ export function Planboard({ boardId }: { boardId: string }) {
       </div>
       {selection.helpOpen && <ShortcutHelp onClose={() => setHelpOpen(false)} />}
       <PrintPlanDialog boardId={boardId} stages={stages} today={today} />
+      <DeleteConfirm actions={actions} />
       <Notices />
     </CardLookupsContext.Provider>
   );

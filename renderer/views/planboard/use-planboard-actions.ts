@@ -10,7 +10,8 @@
  *
  * Undo and redo of a command are the server's: the history keeps its id. Deleting several
  * cards is several commands (there is no batch delete), so it keeps its own steps: delete,
- * and restore from the trash.
+ * and restore from the trash. A delete's toast offers Undo, which is Ctrl+Z; more than a few
+ * cards are asked about first (delete-confirm-state.ts).
  *
  * Actions are named in the planner's language when they are done: the undo history keeps the
  * name, and a refusal is reported with the action's own `.failed` label.
@@ -24,7 +25,7 @@ import { apiPath } from '../../api/paths.js';
 import { useApi } from '../../api/provider.js';
 import type { Transport } from '../../api/transport.js';
 import { useT, type MessageKey, type Params, type Translate } from '../../i18n/index.js';
-import { useNotices } from '../../state/notices.js';
+import { useNotices, type NoticeAction } from '../../state/notices.js';
 import { UndoDropped, undoManager, type CommandUndoer, type UndoManager } from '../../state/undo.js';
 import { deleteCard, moveToBacklog, planCollection, restoreCard, type PlanOptions } from './planboard-api.js';
 import {
@@ -36,6 +37,7 @@ import {
   type CacheSnapshot,
 } from './planboard-cache.js';
 import { cardTitle, toPlanCard, type PlanCard } from './plan-card.js';
+import { confirmDeleteAbove, useDeleteConfirm } from './delete-confirm-state.js';
 
 /** Where a card goes: its new dates and stage. */
 export interface CardMove {
@@ -58,7 +60,8 @@ interface ActionName {
 export interface PlanboardActions {
   moveCards(moves: readonly CardMove[]): Promise<void>;
   addLink(cards: readonly PlanCard[], links: Links, id: string, name: string): Promise<void>;
-  deleteCards(cards: readonly PlanCard[]): Promise<void>;
+  /** More than a few cards are asked about first, unless `confirmed`; the toast of a delete offers Undo. */
+  deleteCards(cards: readonly PlanCard[], confirmed?: boolean): Promise<void>;
   plan(collection: Pick<Collection, 'id' | 'name'>, options: PlanOptions): Promise<void>;
   unplan(collectionId: string, name: string): Promise<void>;
   ignore(collection: Pick<Collection, 'id' | 'name'>): Promise<void>;
@@ -70,7 +73,7 @@ interface Context {
   transport: Transport;
   queryClient: QueryClient;
   boardId: string;
-  notify: (text: string, tone?: 'info' | 'error') => void;
+  notify: (text: string, tone?: 'info' | 'error', action?: NoticeAction) => void;
   manager: UndoManager;
   t: Translate;
 }
@@ -207,8 +210,12 @@ function planboardActions(ctx: Context): PlanboardActions {
       );
     },
 
-    async deleteCards(cards) {
+    async deleteCards(cards, confirmed = false) {
       if (cards.length === 0) return;
+      if (!confirmed && cards.length > confirmDeleteAbove) {
+        useDeleteConfirm.getState().ask(cards);
+        return;
+      }
       const ids = cards.map((card) => card.id);
       const name: ActionName =
         cards.length === 1
@@ -233,6 +240,16 @@ function planboardActions(ctx: Context): PlanboardActions {
           void refreshAfterWrite(queryClient, boardId);
         },
       );
+      // Done when it is the last thing in the history. Its toast's Undo is Ctrl+Z, as long as
+      // nothing was done since: then Ctrl+Z would take back that later action instead.
+      const description = t(name.key, name.params);
+      if (manager.getState().undoDescription !== description) return;
+      notify(t('delete.deleted', { cards: cardsNamed(cards) }), 'info', {
+        label: t('delete.undo'),
+        run: () => {
+          if (manager.getState().undoDescription === description) void undoLast();
+        },
+      });
     },
 
     async plan(collection, options) {
@@ -288,15 +305,7 @@ function planboardActions(ctx: Context): PlanboardActions {
       });
     },
 
-    async undo() {
-      try {
-        const description = await manager.undo(undoer);
-        notify(description ? t('planboard.undone', { action: description }) : t('planboard.undoNothing'));
-      } catch (error) {
-        const problem = undoProblem('undo', error);
-        notify(problem.text, problem.tone);
-      }
-    },
+    undo: undoLast,
 
     async redo() {
       try {
@@ -308,6 +317,16 @@ function planboardActions(ctx: Context): PlanboardActions {
       }
     },
   };
+
+  async function undoLast(): Promise<void> {
+    try {
+      const description = await manager.undo(undoer);
+      notify(description ? t('planboard.undone', { action: description }) : t('planboard.undoNothing'));
+    } catch (error) {
+      const problem = undoProblem('undo', error);
+      notify(problem.text, problem.tone);
+    }
+  }
 }
 
 function changedFields(from: PlanCard, to: PlanCard): Record<string, unknown> {
