@@ -10,8 +10,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startApp, type RunningApp } from './app.js';
-import { addDays, longDate, nextMonday } from './dates.js';
-import { bridgeApi, openScreen } from './planner-page.js';
+import { addDays, isoDate, longDate, nextMonday } from './dates.js';
+import { bridgeApi, bridgeCall, openScreen } from './planner-page.js';
 
 let app: RunningApp | undefined;
 
@@ -126,7 +126,7 @@ test('a new order shows when it can finish from its rows, before it is saved', a
   await page.getByLabel('Row 1 description').fill('Gate');
   await page.getByLabel('Row 1 activity').selectOption({ label: 'Cut' });
   await page.getByLabel('Row 1 quantity').fill('1500');
-  await page.getByLabel('Row 1 unit').fill('minutes');
+  await page.getByLabel('Row 1 unit').selectOption('minutes');
 
   const rows = [{ activity_id: cut.id, quantity: 1500, unit: 'minutes' }];
   const draft = await bridgeApi(page, 'POST', `/v1/board/${boardId}/promise_dates`, {
@@ -137,4 +137,47 @@ test('a new order shows when it can finish from its rows, before it is saved', a
   await expect(page.getByTestId('order-promise')).toHaveText(`Can finish by ${shortDate(draft.data[0].end)} if planned now on Shop`);
   // Nothing was saved to work that out.
   expect((await bridgeApi(page, 'GET', '/v1/order')).count).toBe(0);
+});
+
+test('planning backward finite where nothing fits names the earliest end, and that end can be used', async ({ page }) => {
+  test.setTimeout(120_000);
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(app.url);
+  const monday = nextMonday();
+  const { boardId } = await seedShop(page, monday);
+  const cut = (await bridgeApi(page, 'GET', '/v1/activity', undefined, { filter: "description:eq:'Cut'" })).data[0];
+  // 2,000 min: more than one day of Anna's, so it cannot end today.
+  const big = await bridgeApi(page, 'POST', '/v1/collection', { name: 'Big', board_id: boardId, activities: [{ id: cut.id, time: 2000 }] });
+  const today = isoDate(new Date());
+  const refusal = await bridgeCall(page, 'POST', `/v1/collection/${big.id}/board/${boardId}`, {
+    reverse: true,
+    end: today,
+    capacity: 'finite',
+    dry_run: true,
+  });
+  expect(refusal.status).toBe(422);
+  const earliest: string = refusal.body.errors[0].earliest_end;
+  await page.reload();
+
+  const backlog = page.getByRole('complementary', { name: 'Backlog' });
+  const bigItem = backlog.getByRole('list', { name: 'Backlog collections' }).getByRole('listitem').filter({ hasText: 'Big' });
+  await bigItem.hover();
+  await bigItem.getByRole('button', { name: 'Plan…' }).click();
+  await backlog.getByRole('button', { name: 'More options…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Plan Big' });
+  await dialog.getByLabel('Backward to an end date').check();
+  await dialog.getByLabel('End date', { exact: true }).fill(today);
+  await dialog.getByLabel('Only where there is free capacity (finite)').check();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    `Nothing fits before ${shortDate(today)}. Earliest possible end: ${shortDate(earliest)}.Use ${shortDate(earliest)}`,
+  );
+  await expect(dialog.getByRole('button', { name: 'Plan', exact: true })).toBeDisabled();
+
+  await dialog.getByRole('button', { name: `Use ${shortDate(earliest)}` }).click();
+  await expect(dialog.getByTestId('plan-promise')).toHaveText(`Can finish by ${shortDate(earliest)}`);
+  await dialog.getByRole('button', { name: 'Plan', exact: true }).click();
+  await expect
+    .poll(async () => (await cardsOf(page, big.id)).reduce((end, card) => (card.end_date > end ? card.end_date : end), ''))
+    .toBe(earliest);
 });

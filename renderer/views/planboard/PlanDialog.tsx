@@ -87,13 +87,15 @@ export function PlanDialog({ boardId, collection, stages, onPlan, onClose }: Pla
             <input type="date" value={choice.start} onChange={(event) => change({ start: event.target.value })} />
           </label>
         ) : (
-          <label className="pb-plan-dialog__field">
-            {t('plan.dialog.end')}
-            <input type="date" value={choice.end} onChange={(event) => change({ end: event.target.value })} />
+          <div className="pb-plan-dialog__field">
+            <label className="pb-plan-dialog__field">
+              {t('plan.dialog.end')}
+              <input type="date" value={choice.end} onChange={(event) => change({ end: event.target.value })} />
+            </label>
             <span className="muted">
               {collection.due_date ? t('plan.dialog.endHint', { date: day(collection.due_date) }) : t('plan.dialog.endHintNone')}
             </span>
-          </label>
+          </div>
         )}
         <label className="pb-plan-dialog__field">
           {t('plan.dialog.stage')}
