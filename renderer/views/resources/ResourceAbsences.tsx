@@ -12,7 +12,7 @@ import { useAbsences, useRemoveAbsence } from './absences-api.js';
 import { absenceExtent, absenceName } from './absence-words.js';
 import { ResourceSchedule } from './ResourceSchedule.js';
 
-export function ResourceAbsences({ resource }: { resource: { id: string; name: string } }) {
+export function ResourceAbsences({ resource }: { resource: { id: string; name: string; updated_at: string } }) {
   const absences = useAbsences(resource.id);
   const [editingId, setEditingId] = useState<string | null>(null);
   const t = useT();
@@ -43,7 +43,7 @@ export function ResourceAbsences({ resource }: { resource: { id: string; name: s
         )
       )}
       <AbsenceForm key={editing?.id ?? 'new'} resourceId={resource.id} absence={editing} onDone={() => setEditingId(null)} />
-      <ResourceSchedule resourceId={resource.id} absences={list ?? []} />
+      <ResourceSchedule resource={resource} absences={list ?? []} />
     </section>
   );
 }

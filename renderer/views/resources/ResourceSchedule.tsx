@@ -12,9 +12,14 @@ import { absenceTypeName, hoursText } from './absence-words.js';
 
 const days = 28;
 
-export function ResourceSchedule({ resourceId, absences }: { resourceId: string; absences: readonly ScheduleDeviation[] }) {
+interface ResourceScheduleProps {
+  resource: { id: string; updated_at: string };
+  absences: readonly ScheduleDeviation[];
+}
+
+export function ResourceSchedule({ resource, absences }: ResourceScheduleProps) {
   const start = today();
-  const schedule = useSchedule(resourceId, start, addDays(start, days - 1));
+  const schedule = useSchedule(resource.id, start, addDays(start, days - 1), resource.updated_at);
   const t = useT();
   const byId = new Map(absences.map((absence) => [absence.id, absence]));
 

@@ -47,7 +47,8 @@ export interface HolidayTarget {
 }
 
 const absencesKey = (resourceId: string) => ['schedule_deviation', 'resource', resourceId] as const;
-const scheduleKey = (resourceId: string, start: string, end: string) => ['schedule_deviation', 'schedule', resourceId, start, end] as const;
+const scheduleKey = (resourceId: string, start: string, end: string, version: string) =>
+  ['schedule_deviation', 'schedule', resourceId, start, end, version] as const;
 const holidaysKey = ['schedule_deviation', 'holidays'] as const;
 
 const absencesPath = (resourceId: string) => apiPath`/v1/resource/${resourceId}/schedule_deviation`;
@@ -65,10 +66,11 @@ export function useAbsences(resourceId: string) {
   });
 }
 
-export function useSchedule(resourceId: string, start: string, end: string) {
+/** `version` is the resource's `updated_at`: new hours per weekday read the schedule again. */
+export function useSchedule(resourceId: string, start: string, end: string, version: string) {
   const { transport } = useApi();
   return useQuery({
-    queryKey: scheduleKey(resourceId, start, end),
+    queryKey: scheduleKey(resourceId, start, end, version),
     queryFn: () =>
       send<ListEnvelope<ScheduleDay>>(transport, {
         method: 'GET',
