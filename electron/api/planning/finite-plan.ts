@@ -26,7 +26,7 @@
  */
 import { addDays, daysBetween } from '../../../shared/dates.js';
 import type { StoredRecord } from '../../store/environment-store.js';
-import { plannedActivities, plannedResources } from '../../store/planned-cards.js';
+import { cardLoads as readCardLoads } from '../../store/card-load.js';
 import type { RequestContext } from '../resource.js';
 import { tables } from '../tables.js';
 import { type PlanActivity, type PlanResult, type PlanStage, type PlannedCard } from './plan.js';
@@ -35,6 +35,26 @@ import { dayNumber, maxPlanDays, weekdayOfDay } from './workdays.js';
 
 /** How far past the plan's start (forward) or end (reverse) a finite plan looks for room. */
 export const finiteHorizonDays = 1096;
+
+/**
+ * The windows a forward plan looks in, one after the other: most plans fit in the first, which
+ * reads far fewer cards than the whole horizon. When a card finds no room in one, the plan is
+ * made again in the next, which places every card the same (a card placed within a window is
+ * placed the same within a longer one), up to the whole horizon.
+ */
+export const windowDays = [42, 182, finiteHorizonDays] as const;
+
+/** `plan` over each window in turn until no card is left without room (see windowDays). */
+export function inWindows<T>(start: string, read: (end: string) => FiniteBoard, plan: (board: FiniteBoard) => T): T {
+  for (const days of windowDays.slice(0, -1)) {
+    try {
+      return plan(read(addDays(start, days)));
+    } catch (error) {
+      if (!(error instanceof NoCapacityError)) throw error;
+    }
+  }
+  return plan(read(addDays(start, finiteHorizonDays)));
+}
 
 /** Minutes below this count as none, so sums of fractions never tip a day over. */
 const epsilon = 1e-6;
@@ -132,29 +152,23 @@ export function readFiniteBoard(
 
   // The planned cards, as capacity counts them: each card's minutes over all its board workdays.
   const cardLoads = new Map<string, CardLoad>();
-  const totals = new Map<string, { stageId: string; start: string; end: string; minutes: number }>();
-  for (const row of plannedActivities(ctx.store, board.id, start, end)) {
-    const found = totals.get(row.card_id);
-    if (found) found.minutes += row.time ?? 0;
-    else totals.set(row.card_id, { stageId: row.stage_id, start: row.start_date, end: row.end_date, minutes: row.time ?? 0 });
-  }
-  const resourcesOf = new Map<string, string[]>();
-  for (const { card_id, resource_id } of plannedResources(ctx.store, board.id, start, end)) {
-    const list = resourcesOf.get(card_id);
-    if (list) list.push(resource_id);
-    else resourcesOf.set(card_id, [resource_id]);
-  }
-  for (const [cardId, card] of totals) {
+  for (const card of readCardLoads(ctx.store, board.id, start, end, resourceIds.length > 0)) {
+    if (!card.minutes) continue;
     let count = 0;
     const days: number[] = [];
-    for (let day = dayNumber(card.start), last = dayNumber(card.end); day <= last && count < maxPlanDays; day++) {
+    for (let day = dayNumber(card.start_date), last = dayNumber(card.end_date); day <= last && count < maxPlanDays; day++) {
       if (!workdays[weekdayOfDay(day)]) continue;
       count++;
       if (day >= first && day < first + length) days.push(day - first);
     }
-    if (count === 0 || card.minutes === 0) continue;
-    const load: CardLoad = { stageId: card.stageId, resourceIds: resourcesOf.get(cardId) ?? [], days, perDay: card.minutes / count };
-    cardLoads.set(cardId, load);
+    if (count === 0) continue;
+    const load: CardLoad = {
+      stageId: card.stage_id,
+      resourceIds: card.resources ? card.resources.split(',') : [],
+      days,
+      perDay: card.minutes / count,
+    };
+    cardLoads.set(card.card_id, load);
     apply({ first, length, workdays, stageFree, resourceFree, cardLoads }, load, -1);
   }
   return { first, length, workdays, stageFree, resourceFree, cardLoads };

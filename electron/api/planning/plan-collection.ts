@@ -16,7 +16,7 @@
  * order; default at the end).
  */
 import { isUuid, uuidv7 } from '../../../shared/ids.js';
-import { addDays, daysBetween, today } from '../../../shared/dates.js';
+import { daysBetween, today } from '../../../shared/dates.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
@@ -24,7 +24,7 @@ import { cardFields, lastRank } from './card-fields.js';
 import { defaultStatus } from './card-status.js';
 import { refreshCollection } from './collection-state.js';
 import { groupCards, planCards, type PlannedCard, type PlanResult, type PlanStage } from './plan.js';
-import { finiteHorizonDays, freeWithout, NoCapacityError, planFinite, readFiniteBoard, spokenDate, TooEarlyError } from './finite-plan.js';
+import { inWindows, NoCapacityError, planFinite, readFiniteBoard, spokenDate, TooEarlyError } from './finite-plan.js';
 import { rankBetween } from './rank.js';
 import { loadCalendars, scheduleDay } from './schedule.js';
 import { boardCalendar, CalendarError, maxPlanDays, workdaysByWeekday } from './workdays.js';
@@ -135,12 +135,11 @@ function finiteResult(
   const { groups, unplaced } = groupCards(input);
   const names = new Map(stages.map((s) => [s.id, s.name as string]));
   const workdays = workdaysByWeekday(boardCalendar(board.workdays as Record<string, boolean>));
-  const last = addDays(body.reverse && anchor > start ? anchor : start, finiteHorizonDays);
-  const free = readFiniteBoard(ctx, board, stages, workdays, body.resources, start, last);
+  const read = (last: string) => readFiniteBoard(ctx, board, stages, workdays, body.resources, start, last);
   const common = { groups, unplaced, resourceIds: body.resources, earliest: start, stageName: (id: string) => names.get(id) ?? id };
   const forward = () => {
     try {
-      return planFinite(freeWithout(free), { ...common, reverse: false, anchor: start });
+      return inWindows(start, read, (free) => planFinite(free, { ...common, reverse: false, anchor: start }));
     } catch (error) {
       if (error instanceof NoCapacityError) throw ApiError.rule('capacity', error.message);
       throw error;
@@ -149,7 +148,7 @@ function finiteResult(
   if (!body.reverse) return forward();
   if (anchor >= start) {
     try {
-      return planFinite(freeWithout(free), { ...common, reverse: true, anchor });
+      return planFinite(read(anchor), { ...common, reverse: true, anchor });
     } catch (error) {
       if (!(error instanceof TooEarlyError)) throw error;
     }

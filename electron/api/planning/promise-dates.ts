@@ -5,11 +5,11 @@
  * would. Nothing is written, and the collections do not take each other's room: each is
  * planned on its own copy of the board's free minutes, read once for all of them.
  */
-import { addDays, today } from '../../../shared/dates.js';
+import { addDays, daysBetween, today } from '../../../shared/dates.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
 import { tables } from '../tables.js';
-import { finiteHorizonDays, freeWithout, NoCapacityError, planFinite, readFiniteBoard } from './finite-plan.js';
+import { freeWithout, inWindows, NoCapacityError, planFinite, readFiniteBoard, type FiniteBoard } from './finite-plan.js';
 import { groupCards, planCards, type PlanActivity, type PlanResult } from './plan.js';
 import { minutesPerWorkdayWithoutResources, planStagesOf } from './plan-collection.js';
 import { boardCalendar, CalendarError, workdaysByWeekday } from './workdays.js';
@@ -42,24 +42,32 @@ export function promiseDates(
   const names = new Map(stages.map((s) => [s.id, s.name as string]));
   const start = options.start ?? today();
   const workdays = workdaysByWeekday(calendar);
-  const free =
-    options.capacity === 'finite' ? readFiniteBoard(ctx, board, stages, workdays, [], start, addDays(start, finiteHorizonDays)) : undefined;
+  // Each window (windowDays) read once, the first for all, the longer ones only when one needs them.
+  const boards = new Map<number, FiniteBoard>();
+  const read = (days: number) => {
+    let found = boards.get(days);
+    if (!found) boards.set(days, (found = readFiniteBoard(ctx, board, stages, workdays, [], start, addDays(start, days))));
+    return found;
+  };
+  const finiteOn = options.capacity === 'finite';
   const splitByActivity = board.split_cards_by_activity as boolean;
 
   return subjects.map((subject): PromiseDate => {
     const grouping = { stages: planStages, activities: subject.activities, splitByActivity, forceStages: [] };
     let result: PlanResult;
     try {
-      result = free
-        ? planFinite(freeWithout(free, subject.leaveOut), {
-            ...groupCards(grouping),
-            reverse: false,
-            anchor: start,
-            earliest: start,
-            resourceIds: [],
-            stageName: (id) => names.get(id) ?? id,
-          })
-        : planCards({ ...grouping, reverse: false, anchor: start, calendar, dayCapacity: () => minutesPerWorkdayWithoutResources });
+      const finite = (on: FiniteBoard) =>
+        planFinite(freeWithout(on, subject.leaveOut), {
+          ...groupCards(grouping),
+          reverse: false,
+          anchor: start,
+          earliest: start,
+          resourceIds: [],
+          stageName: (id) => names.get(id) ?? id,
+        });
+      if (finiteOn) result = inWindows(start, (end) => read(daysBetween(start, end)), finite);
+      else
+        result = planCards({ ...grouping, reverse: false, anchor: start, calendar, dayCapacity: () => minutesPerWorkdayWithoutResources });
     } catch (error) {
       if (error instanceof NoCapacityError || error instanceof CalendarError) {
         return { error: `Cannot be planned: ${error.message}.` };

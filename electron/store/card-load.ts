@@ -1,0 +1,45 @@
+/**
+ * The load of a board's cards over a date range, read for finite planning
+ * (electron/api/planning/finite-plan.ts): of each card its stage, dates, total activity minutes
+ * and assigned resources, one row per card, in one query without a sort. A finite plan reads
+ * every card of its horizon on each call, so it reads no more than it counts.
+ */
+import type { SqliteStatement } from './database.js';
+import type { EnvironmentStore } from './environment-store.js';
+
+export interface CardLoadRow {
+  card_id: string;
+  stage_id: string;
+  start_date: string;
+  end_date: string;
+  /** The card's activity minutes, summed. */
+  minutes: number;
+  /** Assigned resource ids, comma-separated; null for none. */
+  resources: string | null;
+}
+
+/** With `resources`, each card's assigned resources too (a plan with resources needs them). */
+function sqlFor(resources: boolean): string {
+  const assigned = resources
+    ? `(SELECT group_concat(r."resource_id") FROM "card_resource" r WHERE r."card_id" = c."id" AND r."deleted_at" IS NULL)`
+    : 'NULL';
+  return `SELECT c."id" AS card_id, c."stage_id", c."start_date", c."end_date",
+    (SELECT total(a."time") FROM "card_activity" a WHERE a."card_id" = c."id" AND a."deleted_at" IS NULL) AS minutes,
+    ${assigned} AS resources
+  FROM "card" c
+  WHERE c."deleted_at" IS NULL AND c."board_id" = ? AND c."start_date" <= ? AND c."end_date" >= ?`;
+}
+
+const statements = new WeakMap<EnvironmentStore, Map<boolean, SqliteStatement>>();
+
+/**
+ * The live cards of the board that overlap `start`…`end` (YYYY-MM-DD, inclusive); their
+ * `resources` only when asked for (else null).
+ */
+export function cardLoads(store: EnvironmentStore, boardId: string, start: string, end: string, resources: boolean): CardLoadRow[] {
+  let prepared = statements.get(store);
+  if (!prepared) statements.set(store, (prepared = new Map()));
+  let statement = prepared.get(resources);
+  if (!statement) prepared.set(resources, (statement = store.db.prepare<unknown[], unknown>(sqlFor(resources))));
+  return statement.all(boardId, end, start) as CardLoadRow[];
+}

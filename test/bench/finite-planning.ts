@@ -1,0 +1,200 @@
+/**
+ * Benchmark: finite-capacity planning and promise dates (docs/API.md "Finite-capacity planning").
+ *
+ * Builds, through the API, a board with 5 stages (stage i allows activity i) and 50 resources
+ * (varied workdays, each on 1–3 stages, every third with a holiday week), and 5,000 cards over
+ * 2027 (1–10 days, 1–2 activities, 0–2 resources each). Then, over real HTTP on 127.0.0.1:
+ *
+ *   - finite planning of one collection (5 activities, one card per stage) from 2027-01-04,
+ *     without and with two assigned resources: after a warm-up, 30 sequential plans each
+ *     (each replaces the previous plan's cards); budget p95 ≤ 50 ms;
+ *   - promise dates for 200 backlog collections (1–3 activities each) in one call
+ *     (`POST /v1/board/{id}/promise_dates`); 5 calls after a warm-up; budget ≤ 1 s per call.
+ *
+ * Prints the figures and PASS or OVER BUDGET, and exits 0 either way; non-zero only when
+ * something is broken (HTTP errors, wrong shape).
+ *
+ *   npx tsx test/bench/finite-planning.ts
+ */
+import { performance } from 'node:perf_hooks';
+import { startTestApi, type TestApi } from '../helpers/api.js';
+
+const stageCount = 5;
+const resourceCount = 50;
+const cardCount = 5000;
+const cardsPerCollection = 25;
+const backlogCount = 200;
+const warmup = 5;
+const iterations = 30;
+const planBudgetMs = 50;
+const promiseBudgetMs = 1000;
+const start = '2027-01-04';
+
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const workdayPatterns: Record<string, number | null>[] = [
+  { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': null, '7': null },
+  { '1': 8, '2': 8, '3': 8, '4': 4, '5': null, '6': null, '7': null },
+  { '1': 7.5, '2': 7.5, '3': 7.5, '4': 7.5, '5': 7.5, '6': 3, '7': null },
+  { '1': 16, '2': 16, '3': 16, '4': 16, '5': 16, '6': null, '7': null },
+  { '1': null, '2': 6, '3': 6, '4': 6, '5': 6, '6': 6, '7': null },
+];
+
+async function must(api: TestApi, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await api.http(method, path, body);
+  if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+function percentile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+async function main(): Promise<void> {
+  const api = await startTestApi();
+  try {
+    const next = random(20270104);
+    const activities: string[] = [];
+    for (let i = 0; i < stageCount; i++)
+      activities.push((await must(api, 'POST', '/v1/activity', { description: `Step ${i + 1}`, resource_type: 'employee' })).id);
+    const board = await must(api, 'POST', '/v1/board?with=stages', {
+      name: 'Finite bench',
+      statuses: [{ name: 'Ready', priority: 0, entry: true, exit: false }],
+      stages: activities.map((id, i) => ({
+        name: `Stage ${i + 1}`,
+        priority: i,
+        efficiency: 80 + i * 5,
+        activities: [{ id, priority: 0 }],
+      })),
+    });
+    const stageIds: string[] = board.stages.map((s: { id: string }) => s.id);
+    const resourceIds: string[] = [];
+    for (let r = 0; r < resourceCount; r++) {
+      const onStages = 1 + Math.floor(next() * 3);
+      const first = Math.floor(next() * stageCount);
+      const resource = await must(api, 'POST', '/v1/resource', {
+        name: `Resource ${r + 1}`,
+        workdays: workdayPatterns[r % workdayPatterns.length],
+        boards: [
+          {
+            id: board.id,
+            stages: Array.from({ length: onStages }, (_, k) => ({
+              id: stageIds[(first + k) % stageCount]!,
+              percentage: [100, 50, 33][onStages - 1]!,
+            })),
+          },
+        ],
+      });
+      resourceIds.push(resource.id);
+      if (r % 3 === 0) {
+        const month = String(1 + Math.floor(next() * 12)).padStart(2, '0');
+        await must(api, 'POST', `/v1/resource/${resource.id}/schedule_deviation`, {
+          type: 'holiday',
+          start_date: `2027-${month}-08`,
+          end_date: `2027-${month}-14`,
+        });
+      }
+    }
+    const seeding = performance.now();
+    // 25 cards to a collection, written inline with it (docs/API.md "Writing related records inline").
+    for (let c = 0; c < cardCount / cardsPerCollection; c++) {
+      const cards = Array.from({ length: cardsPerCollection }, () => {
+        const from = Date.UTC(2027, 0, 1) + Math.floor(next() * 365) * 86_400_000;
+        const to = from + Math.floor(next() * 10) * 86_400_000;
+        const stage = Math.floor(next() * stageCount);
+        return {
+          stage_id: stageIds[stage],
+          start_date: new Date(from).toISOString().slice(0, 10),
+          end_date: new Date(to).toISOString().slice(0, 10),
+          activities: [{ id: activities[stage], time: 60 + Math.floor(next() * 900) }],
+          resources: [
+            ...new Set(Array.from({ length: Math.floor(next() * 3) }, () => resourceIds[Math.floor(next() * resourceCount)]!)),
+          ].map((id) => ({ id })),
+        };
+      });
+      await must(api, 'POST', '/v1/collection', { name: `Planned ${c}`, board_id: board.id, cards });
+    }
+    const cardsMade = (await must(api, 'GET', `/v1/card?filter=board_id:eq:${board.id}&limit=0`)).count;
+    if (cardsMade !== cardCount) throw new Error(`seeded ${cardsMade} cards, expected ${cardCount}`);
+    console.log(`seeded ${cardCount} cards in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+
+    const subject = (
+      await must(api, 'POST', '/v1/collection', {
+        name: 'Subject',
+        board_id: board.id,
+        activities: activities.map((id, i) => ({ id, time: 600 + i * 300 })),
+      })
+    ).id;
+    const rows: string[] = [];
+    let within = true;
+    for (const [label, resources, capacity] of [
+      ['infinite plan (to compare)', [], 'infinite'],
+      ['finite plan, no resources', [], 'finite'],
+      ['finite plan, 2 resources', resourceIds.slice(0, 2), 'finite'],
+    ] as const) {
+      const once = async () => {
+        const started = performance.now();
+        const answer = await must(api, 'POST', `/v1/collection/${subject}/board/${board.id}`, { start, capacity, resources });
+        const elapsed = performance.now() - started;
+        if (answer.cards.length < stageCount) throw new Error(`${label}: ${answer.cards.length} cards, expected at least ${stageCount}`);
+        return elapsed;
+      };
+      for (let i = 0; i < warmup; i++) await once();
+      const samples: number[] = [];
+      for (let i = 0; i < iterations; i++) samples.push(await once());
+      samples.sort((a, b) => a - b);
+      const p95 = percentile(samples, 0.95);
+      if (capacity === 'finite' && p95 > planBudgetMs) within = false;
+      rows.push(
+        `${label.padEnd(32)} p50 ${percentile(samples, 0.5).toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  min ${samples[0]!.toFixed(1)} ms  ${p95 <= planBudgetMs ? 'PASS' : 'OVER BUDGET'} (p95 ≤ ${planBudgetMs} ms)`,
+      );
+    }
+
+    const backlog: string[] = [];
+    for (let c = 0; c < backlogCount; c++) {
+      const count = 1 + Math.floor(next() * 3);
+      const picked = [...new Set(Array.from({ length: count }, () => Math.floor(next() * stageCount)))].sort();
+      backlog.push(
+        (
+          await must(api, 'POST', '/v1/collection', {
+            name: `Backlog ${c}`,
+            board_id: board.id,
+            activities: picked.map((i) => ({ id: activities[i], time: 120 + Math.floor(next() * 1800) })),
+          })
+        ).id,
+      );
+    }
+    const promise = async () => {
+      const started = performance.now();
+      const answer = await must(api, 'POST', `/v1/board/${board.id}/promise_dates`, { collection_ids: backlog, start });
+      const elapsed = performance.now() - started;
+      if (answer.data.length !== backlogCount || answer.data.some((d: any) => !d.end))
+        throw new Error(`promise_dates: ${JSON.stringify(answer.data.slice(0, 3))}`);
+      return elapsed;
+    };
+    await promise();
+    const calls: number[] = [];
+    for (let i = 0; i < 5; i++) calls.push(await promise());
+    const worst = Math.max(...calls);
+    if (worst > promiseBudgetMs) within = false;
+    rows.push(
+      `${'promise dates, 200 collections'.padEnd(32)} ${calls.map((c) => `${c.toFixed(0)} ms`).join(', ')}  worst ${worst.toFixed(0)} ms  ${worst <= promiseBudgetMs ? 'PASS' : 'OVER BUDGET'} (≤ ${promiseBudgetMs} ms)`,
+    );
+    console.log(`\nboard: ${stageCount} stages, ${resourceCount} resources, ${cardCount} planned cards`);
+    for (const row of rows) console.log(row);
+    console.log(within ? '\nall within budget' : '\nsome OVER BUDGET');
+  } finally {
+    await api.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
