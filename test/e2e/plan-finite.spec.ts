@@ -181,3 +181,55 @@ test('planning backward finite where nothing fits names the earliest end, and th
     .poll(async () => (await cardsOf(page, big.id)).reduce((end, card) => (card.end_date > end ? card.end_date : end), ''))
     .toBe(earliest);
 });
+
+test('late orders are replanned finite in one step, and one undo puts them back', async ({ page }) => {
+  test.setTimeout(120_000);
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(app.url);
+  const monday = nextMonday();
+  const { boardId } = await seedShop(page, monday);
+  const cut = (await bridgeApi(page, 'GET', '/v1/activity', undefined, { filter: "description:eq:'Cut'" })).data[0];
+  // Three planned two weeks out but due in one (late), and one due after it ends (on time).
+  const planned = new Map<string, string>();
+  for (const [name, due] of [
+    ['Late A', addDays(monday, 4)],
+    ['Late B', addDays(monday, 3)],
+    ['Late C', addDays(monday, 2)],
+    ['On time', addDays(monday, 30)],
+  ] as const) {
+    const collection = await bridgeApi(page, 'POST', '/v1/collection', {
+      name,
+      board_id: boardId,
+      due_date: due,
+      activities: [{ id: cut.id, time: 240 }],
+    });
+    await bridgeApi(page, 'POST', `/v1/collection/${collection.id}/board/${boardId}`, { start: addDays(monday, 14) });
+    planned.set(name, collection.id);
+  }
+  const endsOf = async () =>
+    Object.fromEntries(
+      await Promise.all(
+        [...planned].map(async ([name, id]) => [name, (await bridgeApi(page, 'GET', `/v1/collection/${id}`)).end as string] as const),
+      ),
+    );
+  const before = await endsOf();
+  await page.reload();
+
+  await page.getByRole('complementary', { name: 'Backlog' }).getByRole('button', { name: 'Replan late…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Replan late orders' });
+  const late = dialog.getByRole('list', { name: 'Late collections' }).getByRole('listitem');
+  await expect(late).toHaveCount(3);
+  await expect(late.filter({ hasText: 'On time' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Replan 3 orders' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Planned again against free capacity from today: each ends long before it did.
+  await expect.poll(async () => Object.values(await endsOf()).filter((end, at) => end < Object.values(before)[at]!).length).toBe(3);
+  expect((await endsOf())['On time']).toBe(before['On time']);
+  const undo = page.getByRole('button', { name: 'Undo', exact: true });
+  await expect(undo).toHaveAttribute('title', 'Undo: Replan 3 late orders (Ctrl+Z)');
+
+  await undo.click();
+  await expect.poll(endsOf).toEqual(before);
+});
