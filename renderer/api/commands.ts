@@ -4,35 +4,45 @@
  * and undo through the server. The undo history (state/undo.ts) keeps only command ids.
  */
 import type { BridgeRequest } from '../../shared/ipc.js';
+import { operationPath, type AnswerOf, type BodyOf, type Operation, type Shape } from '../../shared/operation.js';
+import { undoCommandOperation, type CommandResult } from '../../shared/operations/commands.js';
 import { sendRequest } from './client.js';
-import { apiPath } from './paths.js';
 import type { Transport } from './transport.js';
+
+export type { CommandResult } from '../../shared/operations/commands.js';
 
 /** The header every write answers with; its value is what undo takes. */
 export const commandIdHeader = 'x-planner-command-id';
 
-export interface CommandResult {
-  command_id: string;
-  description: string;
-  changed: { resource: string; id: string }[];
+/**
+ * One call of an operation declared in shared/operations: its body is of the declaration's
+ * type, and so is its answer (the server checked the body against the same declaration).
+ */
+export async function callOperation<O extends Operation>(
+  transport: Transport,
+  operation: O,
+  input: { params?: Record<string, string>; body?: BodyOf<O> } = {},
+): Promise<AnswerOf<O>> {
+  const response = await sendRequest(transport, {
+    method: operation.method,
+    path: operationPath(operation, input.params),
+    ...(input.body !== undefined ? { body: input.body } : {}),
+  });
+  // The answer of the operation the server ran, as its declaration names it.
+  return response.body as AnswerOf<O>;
 }
 
-export type BatchCommand = 'move_cards' | 'label_cards' | 'assign_cards' | 'set_time_status' | 'edit_order_rows' | 'replan_collections';
-
 /** Runs one batch command: all of it lands, or nothing does (the API's 422 says why). */
-export async function runCommand(
+export async function runCommand<O extends Operation<Shape, CommandResult>>(
   transport: Transport,
-  command: BatchCommand,
-  body: Record<string, unknown>,
+  command: O,
+  body: BodyOf<O>,
   description?: string,
-): Promise<CommandResult> {
-  const response = await sendRequest(transport, {
-    method: 'POST',
-    path: `/v1/command/${command}`,
-    // The server's description has at most 200 characters (docs/API.md).
-    body: description ? { ...body, description: description.slice(0, 200) } : body,
+): Promise<AnswerOf<O>> {
+  // The server's description has at most 200 characters (docs/API.md).
+  return callOperation(transport, command, {
+    body: description ? Object.assign({}, body, { description: description.slice(0, 200) }) : body,
   });
-  return response.body as CommandResult;
 }
 
 /**
@@ -40,8 +50,7 @@ export async function runCommand(
  * someone changed those records since, or it was undone already: nothing was written.
  */
 export async function undoCommand(transport: Transport, commandId: string): Promise<CommandResult> {
-  const response = await sendRequest(transport, { method: 'POST', path: apiPath`/v1/command/${commandId}/undo` });
-  return response.body as CommandResult;
+  return callOperation(transport, undoCommandOperation, { params: { id: commandId } });
 }
 
 /** One write, answered with its body and the id of the command it was. */

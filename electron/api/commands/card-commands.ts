@@ -16,11 +16,9 @@ import { tables } from '../tables.js';
 import { writeEach } from './batch.js';
 
 /** The fields a drag or a resize on the planboard sets. */
-export const moveFields = ['stage_id', 'start_date', 'end_date', 'start_time', 'end_time', 'status_id'] as const;
-
 export interface CardMove {
   id: string;
-  /** Some of `moveFields`, as a card's PUT takes them. */
+  /** Some of `moveFields` (shared/operations/commands.ts), as a card's PUT takes them. */
   fields: Record<string, unknown>;
 }
 

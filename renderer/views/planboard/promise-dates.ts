@@ -11,6 +11,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Collection } from '../../../shared/resources/collection.js';
 import { send } from '../../api/client.js';
 import { runCommand } from '../../api/commands.js';
+import { replanCollectionsOperation } from '../../../shared/operations/commands.js';
 import { apiPath } from '../../api/paths.js';
 import { useApi } from '../../api/provider.js';
 import { ApiRequestError } from '../../api/request-error.js';
@@ -168,7 +169,8 @@ export async function replanCollections(
   collectionIds: readonly string[],
   description: string,
 ): Promise<string> {
-  return (await runCommand(transport, 'replan_collections', { board_id: boardId, collection_ids: collectionIds }, description)).command_id;
+  return (await runCommand(transport, replanCollectionsOperation, { board_id: boardId, collection_ids: [...collectionIds] }, description))
+    .command_id;
 }
 
 /**

@@ -21,6 +21,7 @@ import { useMemo } from 'react';
 import type { Collection } from '../../../shared/resources/collection.js';
 import { describeError } from '../../api/client.js';
 import { runCommand, sendCommand, undoCommand } from '../../api/commands.js';
+import { assignCardsOperation, labelCardsOperation, moveCardsOperation } from '../../../shared/operations/commands.js';
 import { apiPath } from '../../api/paths.js';
 import { useApi } from '../../api/provider.js';
 import type { Transport } from '../../api/transport.js';
@@ -189,7 +190,11 @@ function planboardActions(ctx: Context): PlanboardActions {
             }
           : { key: 'planboard.action.moveCards', params: { count: changed.length } };
       // One command for the whole set: the server applies the dependency behaviour once.
-      await command(name, snapshot, async (description) => (await runCommand(transport, 'move_cards', { cards }, description)).command_id);
+      await command(
+        name,
+        snapshot,
+        async (description) => (await runCommand(transport, moveCardsOperation, { cards }, description)).command_id,
+      );
     },
 
     async addLink(cards, links, id, name) {
@@ -201,12 +206,12 @@ function planboardActions(ctx: Context): PlanboardActions {
         links === 'labels'
           ? { key: 'planboard.action.addLabel', params: { label: name, cards: what } }
           : { key: 'planboard.action.assign', params: { resource: name, cards: what } };
-      const path = links === 'labels' ? 'label_cards' : 'assign_cards';
+      const operation = links === 'labels' ? labelCardsOperation : assignCardsOperation;
       await command(
         action,
         snapshot,
         async (description) =>
-          (await runCommand(transport, path, { cards: targets.map((card) => card.id), add: [id] }, description)).command_id,
+          (await runCommand(transport, operation, { cards: targets.map((card) => card.id), add: [id] }, description)).command_id,
       );
     },
 

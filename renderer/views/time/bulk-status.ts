@@ -6,6 +6,7 @@
  */
 import { ApiRequestError } from '../../api/client.js';
 import { runCommand } from '../../api/commands.js';
+import { setTimeStatusOperation } from '../../../shared/operations/commands.js';
 import type { Transport } from '../../api/transport.js';
 import type { TimeStatus } from '../../../shared/resources/time-tracking.js';
 
@@ -22,7 +23,7 @@ export interface BulkOutcome {
 /** Other failures (offline, not allowed) reject with the API's error, for the list to show. */
 export async function setStatusOfAll(transport: Transport, ids: readonly string[], status: TimeStatus): Promise<BulkOutcome> {
   try {
-    await runCommand(transport, 'set_time_status', { entries: ids, status });
+    await runCommand(transport, setTimeStatusOperation, { entries: [...ids], status });
     return { done: [...ids], failed: [] };
   } catch (error) {
     if (!(error instanceof ApiRequestError) || error.status !== 422) throw error;
