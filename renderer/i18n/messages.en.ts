@@ -13,6 +13,8 @@ import { timeMessages } from './en/time.js';
 import { planReadingMessages } from './en/plan-reading.js';
 import { workloadMessages } from './en/workload.js';
 import { fieldErrorsMessages } from './en/field-errors.js';
+import { orderUnitsMessages } from './en/order-units.js';
+import { cardWorkMessages } from './en/card-work.js';
 import { firstStartMessages } from './en/first-start.js';
 import { planMessages } from './en/plan.js';
 import { absencesMessages } from './en/absences.js';
@@ -446,6 +448,8 @@ export const en = {
   ...planReadingMessages,
   ...workloadMessages,
   ...fieldErrorsMessages,
+  ...orderUnitsMessages,
+  ...cardWorkMessages,
   ...firstStartMessages,
   ...planMessages,
   ...absencesMessages,

@@ -13,6 +13,8 @@ import { timeMessages } from './nl/time.js';
 import { planReadingMessages } from './nl/plan-reading.js';
 import { workloadMessages } from './nl/workload.js';
 import { fieldErrorsMessages } from './nl/field-errors.js';
+import { orderUnitsMessages } from './nl/order-units.js';
+import { cardWorkMessages } from './nl/card-work.js';
 import { firstStartMessages } from './nl/first-start.js';
 import { planMessages } from './nl/plan.js';
 import { absencesMessages } from './nl/absences.js';
@@ -435,6 +437,8 @@ export const nl: Record<MessageKey, string> = {
   ...planReadingMessages,
   ...workloadMessages,
   ...fieldErrorsMessages,
+  ...orderUnitsMessages,
+  ...cardWorkMessages,
   ...firstStartMessages,
   ...planMessages,
   ...absencesMessages,

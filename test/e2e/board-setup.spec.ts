@@ -176,9 +176,9 @@ test('saving a board without names shows what the API says beside the inputs', a
 
   const boardName = page.getByLabel('Board name');
   await expect(boardName).toHaveAttribute('aria-invalid', 'true');
-  await expect(boardName).toHaveAccessibleDescription('name is required');
+  await expect(boardName).toHaveAccessibleDescription('Board name is required');
   await expect(boardName).toBeFocused();
-  await expect(page.getByLabel('Stage 1 name')).toHaveAccessibleDescription('name is required');
+  await expect(page.getByLabel('Stage 1 name')).toHaveAccessibleDescription('Stage name is required');
 
   await boardName.fill('Kitchen line');
   await page.getByLabel('Stage 1 name').fill('Sawing');
@@ -189,7 +189,7 @@ test('saving a board without names shows what the API says beside the inputs', a
   await page.getByRole('button', { name: 'Board setup' }).click();
   await page.getByLabel('Board name').fill('');
   await page.getByRole('button', { name: 'Save board' }).click();
-  await expect(page.getByLabel('Board name')).toHaveAccessibleDescription(/name is required/);
+  await expect(page.getByLabel('Board name')).toHaveAccessibleDescription(/Board name is required/);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByLabel('Board', { exact: true })).toHaveText('Kitchen line');
 });
@@ -199,5 +199,5 @@ test('an activity without a name is refused beside its input', async ({ page }) 
   await page.goto(app.url);
   await openScreen(page, 'Activities');
   await page.getByRole('button', { name: 'Save activity' }).click();
-  await expect(page.getByLabel('Activity name')).toHaveAccessibleDescription('description is required');
+  await expect(page.getByLabel('Activity name')).toHaveAccessibleDescription('Activity name is required');
 });

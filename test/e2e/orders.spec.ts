@@ -63,12 +63,12 @@ test('a new planner creates an order with three rows, edits them like a spreadsh
   await page.getByLabel('Row 1 description').fill('Frame');
   await page.getByLabel('Row 1 activity').selectOption({ label: 'Painting (PNT)' });
   await page.getByLabel('Row 1 quantity').fill('2');
-  await page.getByLabel('Row 1 unit').fill('hours');
+  await page.getByLabel('Row 1 unit').selectOption('hours');
   await page.getByRole('button', { name: 'Add row' }).click();
   await page.getByLabel('Row 2 description').fill('Seat');
   await page.getByLabel('Row 2 activity').selectOption({ label: 'Painting (PNT)' });
   await page.getByLabel('Row 2 quantity').fill('30');
-  await page.getByLabel('Row 2 unit').fill('minutes');
+  await page.getByLabel('Row 2 unit').selectOption('minutes');
   await page.getByRole('button', { name: 'Add row' }).click();
   await page.getByLabel('Row 3 description').fill('Crate');
   await page.getByLabel('Row 3 quantity').fill('1');
@@ -104,7 +104,7 @@ test('a new planner creates an order with three rows, edits them like a spreadsh
   await page.keyboard.type('abc');
   await page.keyboard.press('Enter');
   const badCell = grid.getByRole('gridcell', { name: 'Row 2 quantity', exact: true });
-  await expect(badCell).toContainText('quantity must be a number');
+  await expect(badCell).toContainText('Quantity must be a number');
   await expect(grid.getByRole('textbox', { name: 'Row 2 quantity' })).toHaveValue('abc');
   await expect(grid.getByRole('textbox', { name: 'Row 2 quantity' })).toHaveAttribute('aria-invalid', 'true');
   // Esc cancels: the stored value is back and the message is gone.
@@ -117,7 +117,7 @@ test('a new planner creates an order with three rows, edits them like a spreadsh
   await page.keyboard.press('ArrowRight');
   await expect(grid.getByRole('gridcell', { name: 'Row 1 unit', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
-  await grid.getByRole('textbox', { name: 'Row 1 unit' }).fill('minutes');
+  await grid.getByRole('combobox', { name: 'Row 1 unit' }).selectOption('minutes');
   await page.keyboard.press('Tab');
   await expect(grid.getByRole('gridcell', { name: 'Row 1 unit', exact: true })).toHaveText('minutes');
   await expect(grid.getByRole('gridcell', { name: 'Row 1 delivered', exact: true })).toBeFocused();
@@ -338,7 +338,7 @@ test('an order’s collection is found in the backlog, planned by dragging it on
   await page.getByLabel('Row 1 description').fill('Frame');
   await page.getByLabel('Row 1 activity').selectOption({ label: 'Painting (PNT)' });
   await page.getByLabel('Row 1 quantity').fill('3');
-  await page.getByLabel('Row 1 unit').fill('hours');
+  await page.getByLabel('Row 1 unit').selectOption('hours');
   await page.getByRole('button', { name: 'Create order' }).click();
   await expect(page.getByRole('heading', { name: 'Order ORD-7 was created' })).toBeVisible();
 

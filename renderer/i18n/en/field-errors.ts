@@ -19,6 +19,7 @@ export const fieldErrorsMessages = {
   'fieldError.noWorkPieces': 'Pieces plan no work: the activity has no default duration',
   'fieldError.tooMuchWork': '{label} plans more than a year of work',
   // Labels of fields whose input has no label of its own elsewhere in the catalogue.
+  'fieldError.label.stageName': 'Stage name',
   'fieldError.label.unit': 'Unit',
   'fieldError.label.quantity': 'Quantity',
   'fieldError.label.duration': 'Duration',

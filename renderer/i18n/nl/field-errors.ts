@@ -17,6 +17,7 @@ export const fieldErrorsMessages: Record<keyof typeof english, string> = {
   'fieldError.noWork': '{label} plant geen werk: geef meer dan 0',
   'fieldError.noWorkPieces': 'Stuks plannen geen werk: de activiteit heeft geen standaardduur',
   'fieldError.tooMuchWork': '{label} plant meer dan een jaar werk',
+  'fieldError.label.stageName': 'Naam van de fase',
   'fieldError.label.unit': 'Eenheid',
   'fieldError.label.quantity': 'Aantal',
   'fieldError.label.duration': 'Duur',

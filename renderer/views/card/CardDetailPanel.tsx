@@ -19,6 +19,7 @@ import type { CardDetail, PanelBoard } from './card-api.js';
 import { useCardDetail, usePanelBoard } from './card-queries.js';
 import { CardFieldsForm } from './CardFieldsForm.js';
 import { CardLinksSection } from './CardLinksSection.js';
+import { CardWorkSection } from './CardWorkSection.js';
 import { ChecklistsSection } from './ChecklistsSection.js';
 import { CommentsSection } from './CommentsSection.js';
 import { CustomFieldsSection } from './CustomFieldsSection.js';
@@ -29,6 +30,7 @@ import { SplitCardSection } from './SplitCardSection.js';
 import { StatusStepper } from './StatusStepper.js';
 import { TimeEntriesSection } from './TimeEntriesSection.js';
 import { cardName } from '../../components/card-name.js';
+import { warningText } from '../../components/warning-words.js';
 import './card-panel.css';
 
 export function CardDetailPanel() {
@@ -111,6 +113,7 @@ function CardSections({ card, board }: { card: CardDetail; board: PanelBoard | n
     <div className="card-panel__body">
       {board && <StatusStepper card={card} statuses={board.statuses} />}
       <CardFieldsForm card={card} stages={board?.stages ?? []} />
+      <CardWorkSection card={card} />
       {board && <CardLinksSection card={card} labels={board.labels} />}
       {board && <CustomFieldsSection card={card} definitions={board.custom_fields} />}
       <ChecklistsSection card={card} templates={board?.checklists ?? []} />
@@ -124,10 +127,10 @@ function CardSections({ card, board }: { card: CardDetail; board: PanelBoard | n
   );
 }
 
-/** The collection's warnings come from the API: shown in its words. */
+/** The collection's warnings come from the API: shown in the planner's language, dates as the screen's. */
 function CollectionWarnings({ warnings }: { warnings: unknown[] }) {
   const t = useT();
-  const texts = warnings.map((warning) => (typeof warning === 'string' ? warning : JSON.stringify(warning)));
+  const texts = warnings.map((warning) => warningText(warning, t));
   if (texts.length === 0) return null;
   return (
     <div className="notice notice--warning card-panel__warnings" role="note" aria-label={t('card.panel.warnings')}>

@@ -3,12 +3,12 @@
  * and column ("Row 2 quantity"); the API's message for it appears under it.
  */
 import { useId } from 'react';
-import { timeUnits } from '../../../shared/resources/order-row.js';
 import { useT } from '../../i18n/index.js';
 import { ChoiceSelect } from './ChoiceSelect.js';
 import type { RowChoices } from './order-lookups.js';
 import { cellLabel, columnOfField, columnTitle } from './order-row-columns.js';
 import { newRowFields, type NewRowDraft, type NewRowField } from './new-order-rows.js';
+import { UnitHint, UnitSelect } from './UnitSelect.js';
 
 interface NewOrderRowsTableProps {
   rows: readonly NewRowDraft[];
@@ -21,7 +21,6 @@ interface NewOrderRowsTableProps {
 export function NewOrderRowsTable({ rows, errors, choices, onChange, onRemove }: NewOrderRowsTableProps) {
   const t = useT();
   const id = useId();
-  const unitsId = `${id}-units`;
   return (
     <>
       <table className="new-rows" aria-label={t('orders.newRows')}>
@@ -65,13 +64,17 @@ export function NewOrderRowsTable({ rows, errors, choices, onChange, onRemove }:
                         noneLabel={t(`orders.none.${field}`)}
                         onChange={(value) => onChange(index, field, value)}
                       />
+                    ) : field === 'unit' ? (
+                      <>
+                        <UnitSelect {...control} value={row.values.unit} onChange={(unit) => onChange(index, field, unit)} />
+                        <UnitHint unit={row.values.unit} />
+                      </>
                     ) : (
                       <input
                         {...control}
                         value={row.values[field]}
                         autoComplete="off"
                         inputMode={field === 'quantity' ? 'decimal' : undefined}
-                        list={field === 'unit' ? unitsId : undefined}
                         onChange={(event) => onChange(index, field, event.target.value)}
                       />
                     )}
@@ -97,12 +100,6 @@ export function NewOrderRowsTable({ rows, errors, choices, onChange, onRemove }:
           ))}
         </tbody>
       </table>
-      {/* minutes, hours and days turn a quantity into planned minutes on the collection. */}
-      <datalist id={unitsId}>
-        {timeUnits.map((unit) => (
-          <option key={unit} value={unit} />
-        ))}
-      </datalist>
     </>
   );
 }

@@ -7,6 +7,7 @@ import type { OrderRow } from '../../../shared/resources/order-row.js';
 import { CalendarDate } from '../../components/CalendarDate.js';
 import { useT } from '../../i18n/index.js';
 import { ChoiceSelect } from './ChoiceSelect.js';
+import { UnitHint, UnitSelect, unitName } from './UnitSelect.js';
 import type { OrderRowColumn } from './order-row-columns.js';
 import type { RowChoices } from './order-lookups.js';
 
@@ -61,6 +62,7 @@ function CellValue({ row, column, choices }: { row: OrderRow; column: OrderRowCo
   const value = row[column.field];
   if (value === null || value === undefined || value === '') return null;
   if (column.kind === 'date') return <CalendarDate value={String(value)} />;
+  if (column.kind === 'unit') return <UnitCellValue unit={String(value)} />;
   if (column.kind === 'item' || column.kind === 'activity') {
     const list = choices[column.field as 'item_id' | 'activity_id'];
     return <>{list.choices.find((choice) => choice.id === value)?.name ?? '…'}</>;
@@ -68,9 +70,32 @@ function CellValue({ row, column, choices }: { row: OrderRow; column: OrderRowCo
   return <>{String(value)}</>;
 }
 
+function UnitCellValue({ unit }: { unit: string }) {
+  const t = useT();
+  return (
+    <>
+      {unitName(t, unit)}
+      <UnitHint unit={unit} />
+    </>
+  );
+}
+
 function CellEditor({ column, label, draft, error, errorId, choices, onDraft, onLeaveEditor }: OrderRowCellProps & { draft: string }) {
   const t = useT();
   const described = error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
+  if (column.kind === 'unit') {
+    return (
+      <UnitSelect
+        {...described}
+        aria-label={label}
+        className="rows-grid__editor"
+        autoFocus
+        value={draft}
+        onChange={onDraft}
+        onBlur={onLeaveEditor}
+      />
+    );
+  }
   if (column.kind === 'item' || column.kind === 'activity') {
     const field = column.field as 'item_id' | 'activity_id';
     return (

@@ -18,7 +18,7 @@ export type OrderRowField =
   | 'status'
   | 'delivered_date';
 
-export type ColumnKind = 'text' | 'number' | 'date' | 'item' | 'activity';
+export type ColumnKind = 'text' | 'number' | 'date' | 'item' | 'activity' | 'unit';
 
 export interface OrderRowColumn {
   field: OrderRowField;
@@ -31,7 +31,7 @@ export const orderRowColumns: readonly OrderRowColumn[] = [
   { field: 'item_id', kind: 'item' },
   { field: 'activity_id', kind: 'activity' },
   { field: 'quantity', kind: 'number' },
-  { field: 'unit', kind: 'text' },
+  { field: 'unit', kind: 'unit' },
   { field: 'quantity_delivered', kind: 'number' },
   { field: 'quantity_backorder', kind: 'number' },
   { field: 'status', kind: 'text' },

@@ -11,6 +11,7 @@ import { boardColorHex, type BoardColor } from '../../components/board-colors.js
 import { useT } from '../../i18n/index.js';
 import { longDate } from './date-geometry.js';
 import { cardName } from '../../components/card-name.js';
+import { warningText } from '../../components/warning-words.js';
 import { cardTitle, shownTitle, type PlanCard } from './plan-card.js';
 
 /**
@@ -91,7 +92,7 @@ export const PlanCardView = memo(function PlanCardView({
     status ? t('planboard.card.status', { name: status.name }) : '',
     labelNames.length ? t('planboard.card.labels', { names: labelNames.join(', ') }) : '',
     card.time_tracking_running ? t('planboard.card.timerRunning') : '',
-    warnings.length ? t('planboard.card.warning', { warnings: warnings.join('; ') }) : '',
+    warnings.length ? t('planboard.card.warning', { warnings: warnings.map((warning) => warningText(warning, t)).join('; ') }) : '',
     overruled ? t('overruled.cardMark') : '',
     offDay ? t('workload.nonWorkday.flag') : '',
   ]

@@ -1,0 +1,14 @@
+/** Wat een kaart plant, in het kaartpaneel, in het Nederlands: het type eist elke Engelse sleutel. */
+import type { cardWorkMessages as english } from '../en/card-work.js';
+
+export const cardWorkMessages: Record<keyof typeof english, string> = {
+  'card.work': 'Werk',
+  'card.work.activities': 'Activiteiten van de kaart',
+  'card.work.noActivities': 'Geen activiteiten op deze kaart.',
+  'card.work.planned': 'Gepland: {time}',
+  'card.work.order': 'Order',
+  'card.work.orderRows': 'Regels van de order',
+  'warning.stageEarly': 'Fase {stage} begint op {start}, voordat fase {previous} klaar is (op zijn vroegst {earliest})',
+  'warning.notAllowed': 'Activiteit {activity} mag in geen enkele fase van het bord, dus is niet gepland',
+  'warning.afterDue': 'Gepland tot {end}, na de uiterste datum {due}',
+};

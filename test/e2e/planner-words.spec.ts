@@ -1,0 +1,116 @@
+/**
+ * The app speaks the planner's language (docs/API.md "Field rules and limits", "Order row
+ * units"): a refused value is named by its label on screen, in English and in Dutch, and an
+ * order row counted in pieces plans real work.
+ */
+import { expect, test } from '@playwright/test';
+import { startApp, type RunningApp } from './app.js';
+import { nextMonday } from './dates.js';
+import { bridgeApi, openScreen, switchToDutch } from './planner-page.js';
+
+let app: RunningApp | undefined;
+
+test.afterEach(async () => {
+  await app?.stop();
+  app = undefined;
+});
+
+test('a bad value shows the label-named message in English and Dutch', async ({ page }) => {
+  app = await startApp();
+  await page.goto(app.url);
+
+  await openScreen(page, 'Activities');
+  const form = page.getByRole('form', { name: 'New activity' });
+  await form.getByLabel('Hourly rate').fill('-5');
+  await form.getByRole('button', { name: 'Save activity' }).click();
+  await expect(form.getByLabel('Activity name')).toHaveAccessibleDescription('Activity name is required');
+  await expect(form.getByLabel('Hourly rate')).toHaveAccessibleDescription('Hourly rate cannot be negative');
+  await expect(form.getByLabel('Hourly rate')).toHaveAttribute('aria-invalid', 'true');
+
+  await switchToDutch(page);
+  await openScreen(page, 'Activiteiten');
+  const dutchForm = page.getByRole('form', { name: 'Nieuwe activiteit' });
+  await dutchForm.getByLabel('Uurtarief').fill('-5');
+  await dutchForm.getByLabel('Standaardduur (minuten)').fill('99999999999');
+  await dutchForm.getByRole('button', { name: 'Activiteit opslaan' }).click();
+  await expect(dutchForm.getByLabel('Naam van de activiteit')).toHaveAccessibleDescription('Naam van de activiteit is verplicht');
+  await expect(dutchForm.getByLabel('Uurtarief')).toHaveAccessibleDescription('Uurtarief mag niet negatief zijn');
+  await expect(dutchForm.getByLabel('Standaardduur (minuten)')).toHaveAccessibleDescription(
+    'Standaardduur (minuten) mag hoogstens 525.600 zijn',
+  );
+  // Nothing was written.
+  expect((await bridgeApi(page, 'GET', '/v1/activity')).count).toBe(0);
+});
+
+test('a pieces-unit order plans non-zero work', async ({ page }) => {
+  app = await startApp();
+  await page.goto(app.url);
+  const assembly = await bridgeApi(page, 'POST', '/v1/activity', { description: 'Assembly', default_duration: 30 });
+  const board = await bridgeApi(page, 'POST', '/v1/board', {
+    name: 'Workshop',
+    statuses: [{ name: 'To do', priority: 0, entry: true, exit: false }],
+    stages: [{ name: 'Assembly line', priority: 0, activities: [{ id: assembly.id, priority: 0 }] }],
+  });
+
+  await openScreen(page, 'Orders');
+  await page.getByRole('button', { name: 'New order' }).click();
+  await page.getByLabel('Code', { exact: true }).fill('PC-1');
+  await page.getByLabel('Row 1 description').fill('Cabinet');
+  await page.getByLabel('Row 1 activity').selectOption({ label: 'Assembly' });
+  await page.getByLabel('Row 1 quantity').fill('5');
+  // The unit is a choice; days say what a day counts for.
+  await page.getByLabel('Row 1 unit').selectOption({ label: 'days' });
+  await expect(page.getByText('1 day = 60 h')).toBeVisible();
+  await page.getByLabel('Row 1 unit').selectOption({ label: 'pieces' });
+  await expect(page.getByText('1 day = 60 h')).toBeHidden();
+  await page.getByRole('button', { name: 'Create order' }).click();
+  await expect(page.getByRole('heading', { name: 'Order PC-1 was created' })).toBeVisible();
+
+  const order = (await bridgeApi(page, 'GET', '/v1/order', undefined, { filter: "code:eq:'PC-1'" })).data[0];
+  await bridgeApi(page, 'POST', `/v1/collection/${order.collection_id}/board/${board.id}`, {});
+  const cards = (await bridgeApi(page, 'GET', `/v1/collection/${order.collection_id}/card`, undefined, { with: 'activities' })).data;
+  const minutes = cards.flatMap((card: any) => card.activities.map((activity: any) => activity.time));
+  expect(cards.length).toBeGreaterThan(0);
+  expect(minutes.reduce((sum: number, time: number) => sum + time, 0)).toBe(150);
+});
+
+test('the card panel shows the card’s work and order, names comment authors and leaves the selection bar free', async ({ page }) => {
+  app = await startApp();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(app.url);
+  const assembly = await bridgeApi(page, 'POST', '/v1/activity', { description: 'Assembly', default_duration: 30 });
+  const board = await bridgeApi(page, 'POST', '/v1/board', {
+    name: 'Workshop',
+    statuses: [{ name: 'To do', priority: 0, entry: true, exit: false }],
+    stages: [{ name: 'Assembly line', priority: 0, activities: [{ id: assembly.id, priority: 0 }] }],
+  });
+  const order = await bridgeApi(page, 'POST', '/v1/order', {
+    code: 'PC-2',
+    description: 'Oak cabinets',
+    order_rows: [{ description: 'Cabinet', activity_id: assembly.id, quantity: 5, unit: 'pieces' }],
+  });
+  await bridgeApi(page, 'POST', `/v1/collection/${order.collection_id}/board/${board.id}`, { start: nextMonday() });
+  await page.reload();
+
+  await page.getByRole('listbox', { name: 'Cards' }).getByRole('option', { name: /^PC-2/ }).first().click();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('complementary', { name: 'Card details' });
+  await expect(panel.getByRole('list', { name: 'Activities of the card' })).toHaveText(/Assembly\s*2 h 30 min/);
+  await expect(panel.getByText('Planned: 2 h 30 min')).toBeVisible();
+  await expect(panel).toContainText('Order PC-2 · Oak cabinets');
+  await expect(panel.getByRole('list', { name: 'Rows of the order' })).toHaveText('Cabinet · 5 pieces');
+
+  await panel.getByLabel('New comment').fill('Hinges are in');
+  await panel.getByRole('button', { name: 'Add comment' }).click();
+  await expect(panel.getByRole('list', { name: 'Comments' }).getByRole('listitem').first()).toContainText('Pat Planner');
+
+  // The selection bar stays beside the panel, every button of it in view.
+  const bar = page.getByRole('group', { name: 'Selected cards' });
+  const barBox = (await bar.boundingBox())!;
+  const panelBox = (await panel.boundingBox())!;
+  expect(barBox.x + barBox.width).toBeLessThanOrEqual(panelBox.x);
+  for (const button of await bar.getByRole('button').all()) {
+    const box = (await button.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(panelBox.x);
+  }
+});
