@@ -131,7 +131,7 @@ export const ordersMessages = {
   'orders.collection.dueDate': 'Due date',
   'orders.collection.noDueDate': 'None',
   'orders.collection.activities': 'Collection activities',
-  'orders.collection.noActivities': 'No activities yet: rows with an activity and a unit of minutes, hours or days add them.',
+  'orders.collection.noActivities': 'No activities yet: rows with an activity and a unit of minutes, hours, days or pieces add them.',
   'orders.collection.minutes': '{minutes} min',
   'orders.collection.minutesInHours': '{minutes} min ({hours} h)',
   'orders.collection.minutesInHoursAndMinutes': '{minutes} min ({hours} h {rest} min)',

@@ -125,7 +125,7 @@ export const ordersMessages: Record<keyof typeof english, string> = {
   'orders.collection.noDueDate': 'Geen',
   'orders.collection.activities': 'Activiteiten van de verzameling',
   'orders.collection.noActivities':
-    'Nog geen activiteiten: regels met een activiteit en een eenheid in minutes, hours of days voegen ze toe.',
+    'Nog geen activiteiten: regels met een activiteit en een eenheid in minuten, uren, dagen of stuks voegen ze toe.',
   'orders.collection.minutes': '{minutes} min',
   'orders.collection.minutesInHours': '{minutes} min ({hours} u)',
   'orders.collection.minutesInHoursAndMinutes': '{minutes} min ({hours} u {rest} min)',
