@@ -1,9 +1,9 @@
 /**
  * A stage's capacity for the rendered days, on top of its row: planned against available
- * minutes per day, over-capacity in red. Wide columns (day zoom) print each day's hours;
- * narrower ones (week and month zoom) a cell per week that prints the week's hours ("38 / 40 h")
- * and fills as the week fills. Each cell is memoized, so a scroll step renders only the days
- * or weeks it brings into view.
+ * minutes per day, over-capacity in red. Each day shows a bar that fills as the day fills;
+ * wide columns (day zoom) print each day's hours in it, narrower ones (week and month zoom)
+ * print each week's hours ("38 / 40 h") over its days. Each cell is memoized, so a scroll step
+ * renders only the days or weeks it brings into view.
  */
 import { memo } from 'react';
 import { useT, type Translate } from '../../i18n/index.js';
@@ -46,13 +46,14 @@ export const CapacityStrip = memo(function CapacityStrip({
   const w = timeline.dayWidth;
   const showText = w >= 64;
   const cells = [];
-  // Days too narrow for their figures (week and month zoom): one cell per week, in hours.
+  // Days too narrow for their figures (week and month zoom) keep their bars, and each week
+  // prints its hours over them.
   if (!showText) {
     for (const week of weekCapacities(capacity, stageId, first, last, (day) => dateAt(timeline, day))) {
       cells.push(<CapacityWeek key={week.first} week={week} timeline={timeline} stageName={stageName} t={t} />);
     }
   }
-  for (let index = first; showText && index <= last; index++) {
+  for (let index = first; index <= last; index++) {
     const date = dateAt(timeline, index);
     const day = capacityOn(capacity, stageId, date);
     if (!day || capacityLevel(day) === 'none') continue;
@@ -125,8 +126,9 @@ interface CapacityWeekProps {
 }
 
 /**
- * A week's load in hours ("38 / 40 h"), red when the week or one of its days is over. The week
- * object is new each render, so the memo compares its figures.
+ * A week's load in hours ("38 / 40 h") over its days' bars, red when the week or one of its
+ * days is over. Only the figures take the pointer (the week's title); the bars around them keep
+ * their days' titles. The week object is new each render, so the memo compares its figures.
  */
 const CapacityWeek = memo(
   function CapacityWeek({ week, timeline, stageName, t }: CapacityWeekProps) {
@@ -144,13 +146,14 @@ const CapacityWeek = memo(
       days: week.overDays.map((date) => longDate(date, t)).join(', '),
     };
     return (
-      <span
-        className={`pb-capacity__day pb-capacity__week is-${level}`}
-        style={{ left: week.first * timeline.dayWidth + 1, width: width - 2, backgroundImage: fill(level, capacityShare(week)) }}
-        title={t(level === 'over' ? 'workload.weekOver' : 'workload.week', params)}
-        data-week-start={start}
-      >
-        {t('workload.hours', hourFigures(week, t.locale, width < 120))}
+      <span className="pb-capacity__weekband" style={{ left: week.first * timeline.dayWidth + 1, width: width - 2 }}>
+        <span
+          className={`pb-capacity__week is-${level}`}
+          title={t(level === 'over' ? 'workload.weekOver' : 'workload.week', params)}
+          data-week-start={start}
+        >
+          {t('workload.hours', hourFigures(week, t.locale, width < 120))}
+        </span>
       </span>
     );
   },
