@@ -17,6 +17,8 @@ export interface ApiErrorItem {
   rule?: FieldRule;
   /** The bound of a `minimum`, `maximum` or `maxLength` rule. */
   limit?: number;
+  /** A finite plan that fits nowhere before the end asked for: the earliest end that fits (docs/API.md "Finite-capacity planning"). */
+  earliest_end?: string;
 }
 
 /**

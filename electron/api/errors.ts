@@ -21,7 +21,7 @@ import type { FailureLog } from './failure-log.js';
 export class ApiError extends Error {
   constructor(
     readonly kind: ErrorKindName,
-    readonly items: { description: string; field?: string; rule?: FieldRule; limit?: number }[],
+    readonly items: { description: string; field?: string; rule?: FieldRule; limit?: number; earliest_end?: string }[],
     readonly headers: Record<string, string> = {},
   ) {
     super(items.map((i) => i.description).join('; ') || ErrorKind[kind].message);

@@ -215,6 +215,36 @@ describe('finite planning', () => {
   });
 });
 
+/*
+ * Parts: board Part (Mon–Fri), stage Shift allowing Cut; Cleo works Mon and Tue only, 8 h. Wed–Fri
+ * have no room, so no single card of 1,200 min fits (two days give at most 960): Mon 03-01 … Tue
+ * 03-02 takes 960 (2 × 480), the rest, 240, fits on Mon 03-08 alone.
+ */
+describe('finite parts', () => {
+  it('splits a card around the days without room when no single card fits', async () => {
+    const board = await ok('POST', '/v1/board?with=stages,statuses', {
+      name: 'Part',
+      workdays: weekdays,
+      statuses: [{ name: 'Ready', priority: 0, entry: true, exit: false }],
+      stages: [{ name: 'Shift', priority: 0, activities: [{ id: ids.cut, priority: 0 }] }],
+    });
+    await ok('POST', '/v1/resource', {
+      name: 'Cleo',
+      workdays: { '1': 8, '2': 8, '3': null, '4': null, '5': null, '6': null, '7': null },
+      boards: [{ id: board.id, active: true, stages: [{ id: board.stages[0].id, percentage: 100, active: true }] }],
+    });
+    const id = (await ok('POST', '/v1/collection', { name: 'Long', board_id: board.id, activities: [{ id: ids.cut, time: 1200 }] })).id;
+    const answer = await ok('POST', `/v1/collection/${id}/board/${board.id}?with=cards.activities`, {
+      start: '2027-03-01',
+      capacity: 'finite',
+    });
+    expect(answer.cards.map((c: any) => [c.start_date, c.end_date, c.activities.map((a: any) => a.time)])).toEqual([
+      ['2027-03-01', '2027-03-02', [960]],
+      ['2027-03-08', '2027-03-08', [240]],
+    ]);
+  });
+});
+
 describe('reverse finite', () => {
   it('ends as late as fits on the end date', async () => {
     const id = await collection('Late', 600, 'Line');

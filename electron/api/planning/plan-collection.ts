@@ -156,13 +156,9 @@ function finiteResult(
   const plan = forward();
   const end = plan.cards.reduce((max, c) => (c.end_date > max ? c.end_date : max), start);
   if (end <= anchor) return plan;
-  // The error item carries the earliest end for a client to offer (docs/API.md "Finite-capacity planning").
-  const item = {
-    field: 'end',
-    description: `No plan fits before ${spokenDate(anchor)}; the earliest end that fits is ${end}.`,
-    earliest_end: end,
-  };
-  throw new ApiError('unprocessable', [item]);
+  throw new ApiError('unprocessable', [
+    { field: 'end', description: `No plan fits before ${spokenDate(anchor)}; the earliest end that fits is ${end}.`, earliest_end: end },
+  ]);
 }
 
 /** The board's stages (in priority order) as planning sees them, with the activities each allows. */
