@@ -245,6 +245,25 @@ describe('finite parts', () => {
   });
 });
 
+describe('edge dates', () => {
+  it('answers far-off starts and ends with a plan or a 422, never a 500, and writes nothing when refused', async () => {
+    const id = await collection('Edge', 300, 'Line');
+    for (const body of [
+      { start: '9999-12-30', capacity: 'finite' },
+      { start: '9999-12-30', capacity: 'finite', dry_run: true },
+      { start: '0001-01-01', end: '9999-12-31', reverse: true, capacity: 'finite' },
+      { start: '2027-03-01', end: '2027-02-01', reverse: true, capacity: 'finite', dry_run: true },
+    ]) {
+      const res = await call('POST', `/v1/collection/${id}/board/${ids.Line}`, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+    }
+    expect((await ok('GET', `/v1/collection/${id}`)).status).toBe('not_planned');
+    const promise = await call('POST', `/v1/board/${ids.Line}/promise_dates`, { collection_ids: [id], start: '9999-12-30' });
+    expect(promise.status).toBe(422);
+    await ok('DELETE', `/v1/collection/${id}`);
+  });
+});
+
 describe('reverse finite', () => {
   it('ends as late as fits on the end date', async () => {
     const id = await collection('Late', 600, 'Line');

@@ -36,6 +36,9 @@ import { dayNumber, maxPlanDays, weekdayOfDay } from './workdays.js';
 /** How far past the plan's start (forward) or end (reverse) a finite plan looks for room. */
 export const finiteHorizonDays = 1096;
 
+/** The last start of a finite plan: its horizon ends in a four-digit year. */
+export const lastFiniteStart = '9995-12-31';
+
 /**
  * The windows a forward plan looks in, one after the other: most plans fit in the first, which
  * reads far fewer cards than the whole horizon. When a card finds no room in one, the plan is

@@ -24,7 +24,7 @@ import { cardFields, lastRank } from './card-fields.js';
 import { defaultStatus } from './card-status.js';
 import { refreshCollection } from './collection-state.js';
 import { groupCards, planCards, type PlannedCard, type PlanResult, type PlanStage } from './plan.js';
-import { inWindows, NoCapacityError, planFinite, readFiniteBoard, spokenDate, TooEarlyError } from './finite-plan.js';
+import { inWindows, lastFiniteStart, NoCapacityError, planFinite, readFiniteBoard, spokenDate, TooEarlyError } from './finite-plan.js';
 import { rankBetween } from './rank.js';
 import { loadCalendars, scheduleDay } from './schedule.js';
 import { boardCalendar, CalendarError, maxPlanDays, workdaysByWeekday } from './workdays.js';
@@ -130,6 +130,8 @@ function finiteResult(
   anchor: string,
 ): PlanResult {
   const start = body.start ?? today();
+  // The horizon (three years on) must stay within four-digit years.
+  if (start > lastFiniteStart) throw ApiError.rule('start', `a finite plan starts by ${lastFiniteStart}`);
   if (body.reverse && daysBetween(start, anchor) > maxPlanDays)
     throw ApiError.rule('end', `end may be at most ${maxPlanDays} days after start`);
   const { groups, unplaced } = groupCards(input);

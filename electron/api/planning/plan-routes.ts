@@ -23,7 +23,7 @@ import { findRecord, present, shapeOptionsFor } from '../records.js';
 import type { RequestContext } from '../resource.js';
 import { collectionModule } from '../resources/collection.js';
 import { tables } from '../tables.js';
-import { addedLoad } from './finite-plan.js';
+import { addedLoad, lastFiniteStart } from './finite-plan.js';
 import { moveToBacklog, planCollectionWith, planTarget, type PlanOptions } from './plan-collection.js';
 
 /** Thrown to roll a dry run's transaction back, carrying its answer out. */
@@ -126,8 +126,8 @@ function readPromiseRequest(ctx: RequestContext, raw: unknown): PromiseRequest {
     else problems.push({ field: 'capacity', description: 'capacity must be finite or infinite' });
   }
   if (body.start !== undefined && body.start !== null) {
-    if (typeof body.start === 'string' && isValidDate(body.start)) out.start = body.start;
-    else problems.push({ field: 'start', description: 'start must be a date (YYYY-MM-DD)' });
+    if (typeof body.start === 'string' && isValidDate(body.start) && body.start <= lastFiniteStart) out.start = body.start;
+    else problems.push({ field: 'start', description: `start must be a date (YYYY-MM-DD) up to ${lastFiniteStart}` });
   }
   const ids = body.collection_ids ?? [];
   const drafts = body.drafts ?? [];
