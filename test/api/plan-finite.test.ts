@@ -141,7 +141,12 @@ describe('finite planning', () => {
     const counted = Object.fromEntries(tables.map((t) => [t, rows(t)]));
     expect(counted.webhook_delivery).toBeGreaterThan(before.webhook_delivery!);
 
+    // Change events feed the renderer's refreshes and the live sync stream: a dry run sends none.
+    const events: unknown[] = [];
+    const stop = dataDir.environment(environmentId).onChange((sent) => events.push(...sent));
     const res = await call('POST', `/v1/collection/${id}/board/${ids.Shop}`, { start: '2027-03-01', capacity: 'finite', dry_run: true });
+    stop();
+    expect(events).toEqual([]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.dry_run).toBe(true);
     expect(res.body.status).toBe('planned');
