@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { pdfText } from '../helpers/time-report.js';
 import { startApp, type RunningApp } from './app.js';
 import { addDays, nextMonday } from './dates.js';
-import { bridgeApi, openScreen } from './planner-page.js';
+import { bridgeApi, bridgeCall, openScreen } from './planner-page.js';
 
 let app: RunningApp | undefined;
 
@@ -159,4 +159,44 @@ test('Delete is undone from its toast, and more than three cards are asked about
     .getByRole('button', { name: 'Undo' })
     .click();
   await expect.poll(() => cardsOnBoard(page, boardId)).toEqual(names);
+});
+
+test('arrows appear between dependent cards, and a late one is red', async ({ page }) => {
+  test.setTimeout(120_000);
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(app.url);
+  const { boardId, stages } = await seedBoard(page);
+  const monday = nextMonday();
+  const collection = await newCollection(page, boardId, 'SO-1001');
+  const sawing = await addCard(page, collection.id, stages[0]!.id, monday, addDays(monday, 1));
+  const painting = await addCard(page, collection.id, stages[1]!.id, addDays(monday, 2), addDays(monday, 2));
+
+  await openScreen(page, 'Planboard');
+  await expect(page.getByRole('listbox', { name: 'Cards' }).getByRole('option', { name: /^SO-1001,/ })).toHaveCount(2);
+  const arrow = page.locator(`svg.pb-arrows path[data-from="${sawing.id}"][data-to="${painting.id}"]`);
+  await expect(arrow).toHaveCount(0);
+  await page.getByRole('checkbox', { name: 'Arrows' }).check();
+  await expect(arrow).toHaveCount(1);
+  await expect(arrow).toHaveAttribute('data-late', 'false');
+  const red = 'rgb(194, 59, 50)';
+  expect(await arrow.evaluate((path) => getComputedStyle(path).stroke)).not.toBe(red);
+
+  // Painting moved to start on Sawing's last day: late, and red.
+  await bridgeApi(page, 'PUT', `/v1/collection/${collection.id}/card/${painting.id}`, {
+    start_date: addDays(monday, 1),
+    end_date: addDays(monday, 1),
+  });
+  await expect(arrow).toHaveAttribute('data-late', 'true');
+  expect(await arrow.evaluate((path) => getComputedStyle(path).stroke)).toBe(red);
+
+  // The relations the arrows also follow are read with the board's filter.
+  const relations = await bridgeCall(page, 'GET', '/v1/card_relation', undefined, {
+    filter: `card.board_id:eq:'${boardId}'`,
+    limit: '1000',
+  });
+  expect(relations.status).toBe(200);
+
+  await page.getByRole('checkbox', { name: 'Arrows' }).uncheck();
+  await expect(arrow).toHaveCount(0);
 });

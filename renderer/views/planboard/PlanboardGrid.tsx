@@ -49,6 +49,7 @@ import { DayBackground } from './DayBackground.js';
 import { cardHeight, headerHeight, stageColumnWidth } from './grid-metrics.js';
 import { cardAt, clickCard, planboardKey, type NavCard, type NavContext } from './keyboard.js';
 import { cardElementId, edgeAt, PlanCardView } from './PlanCardView.js';
+import { DependencyArrows } from './DependencyArrows.js';
 import { StageHeaders } from './StageHeaders.js';
 import type { PlanboardActions } from './use-planboard-actions.js';
 import { onNonWorkday } from './non-workdays.js';
@@ -452,6 +453,14 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
               />
             )}
           </div>
+          <DependencyArrows
+            boardId={stages[0]?.board_id ?? ''}
+            layout={layout}
+            stages={stages}
+            visible={visible}
+            width={width}
+            cardHeight={cardHeight}
+          />
           {zoom === 'month' &&
             layout.rows.map((row) =>
               row.top + row.height < view.top || row.top > view.bottom ? null : (
