@@ -8,6 +8,7 @@ import { ApiRequestError, placeFieldErrors } from '../../renderer/api/client.js'
 import { fieldLabels, fieldMessage, type LabelledResource } from '../../renderer/api/field-labels.js';
 import { translatorFor } from '../../renderer/i18n/index.js';
 import { placeOrderErrors } from '../../renderer/views/orders/new-order-rows.js';
+import { refusalReasons } from '../../renderer/views/sync/sync-words.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 
 const en = translatorFor('en');
@@ -72,6 +73,15 @@ describe('limits and order rules', () => {
     const error = await refusal('POST', '/v1/board', { name: 'Shop', stages: [{ name: 'Saw' }, { name: 'Weld', efficiency: 5000 }] });
     const placed = placeFieldErrors(error, ['name', 'stages.1.efficiency'], wording(en, 'board'));
     expect(placed.byInput).toEqual({ 'stages.1.efficiency': 'Efficiency % can be at most 1,000' });
+  });
+});
+
+describe('a change the remote refused', () => {
+  it('gives the reason in the screen’s words for a labelled resource, and as the API said it otherwise', async () => {
+    const res = await api.http('POST', '/v1/activity', { description: '', hourly_rate: -5 });
+    expect(refusalReasons(res.body, nl, 'activity')).toEqual(['Naam van de activiteit is verplicht', 'Uurtarief mag niet negatief zijn']);
+    const project = await api.http('POST', '/v1/project', {});
+    expect(refusalReasons(project.body, en, 'project')).toEqual(['name is required']);
   });
 });
 

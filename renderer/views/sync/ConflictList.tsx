@@ -65,7 +65,7 @@ function ConflictHeading({ conflict }: { conflict: Conflict }) {
         {action ?? t(`conflict.refused.${mutation.op}`, { resource: humanResource(mutation.resource), name: name ? `“${name}”` : '' })}
       </p>
       <ul className="conflict__reasons">
-        {refusalReasons(conflict.error, t).map((reason) => (
+        {refusalReasons(conflict.error, t, mutation.resource).map((reason) => (
           <li key={reason}>{reason}</li>
         ))}
       </ul>

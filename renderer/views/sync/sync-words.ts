@@ -4,7 +4,9 @@
  * for them and what to do. Refused changes carry the API's error body; its descriptions are
  * the reason. Pure (test/renderer/sync-words.test.ts).
  */
+import { fieldLabels, fieldMessage, type LabelledResource } from '../../api/field-labels.js';
 import type { Translate } from '../../i18n/index.js';
+import type { ApiErrorItem } from '../../../shared/errors.js';
 import type { Conflict } from '../../../shared/sync.js';
 
 /** What the last sync problem means, in the planner's language. */
@@ -26,11 +28,17 @@ interface ErrorItem {
   field?: unknown;
 }
 
-/** Why the remote refused a change: one line per problem it named. */
-export function refusalReasons(error: unknown, t: Translate): string[] {
+/**
+ * Why the remote refused a change: one line per problem it named. A problem with a field of a
+ * `resource` the screens label is said in their words (api/field-labels.ts), as the form would.
+ */
+export function refusalReasons(error: unknown, t: Translate, resource?: string): string[] {
   const items = (error as { errors?: unknown } | null)?.errors;
   if (!Array.isArray(items) || items.length === 0) return [t('conflict.noReason')];
+  const labelled = resource !== undefined && Object.hasOwn(fieldLabels, resource) ? (resource as LabelledResource) : undefined;
   return items.map((item: ErrorItem) => {
+    const worded = labelled && typeof item.field === 'string' ? fieldMessage(t, labelled, item as ApiErrorItem) : undefined;
+    if (worded) return worded;
     const text =
       typeof item.description === 'string' && item.description
         ? item.description
