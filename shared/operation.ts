@@ -20,6 +20,8 @@ interface Described {
   description?: string;
   /** May be left out (or sent as null): the input then lacks it. */
   optional?: boolean;
+  /** May be sent as null, which the input keeps (e.g. "clear the note"), unlike left out. */
+  nullable?: boolean;
 }
 
 export type Shape =
@@ -61,9 +63,10 @@ export type ValueOf<S> = S extends { kind: 'uuid' | 'date' | 'text' }
               : unknown;
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type FieldValue<S> = S extends { nullable: true } ? ValueOf<S> | null : ValueOf<S>;
 type FieldsOf<F> = Simplify<
-  { -readonly [K in keyof F as F[K] extends { optional: true } ? never : K]: ValueOf<F[K]> } & {
-    -readonly [K in keyof F as F[K] extends { optional: true } ? K : never]?: ValueOf<F[K]>;
+  { -readonly [K in keyof F as F[K] extends { optional: true } ? never : K]: FieldValue<F[K]> } & {
+    -readonly [K in keyof F as F[K] extends { optional: true } ? K : never]?: FieldValue<F[K]>;
   }
 >;
 
@@ -80,10 +83,11 @@ export const shape = {
     ({ kind: 'choice', of, ...(description ? { description } : {}) }) as const,
   list: <const E extends Shape>(of: E, size: { min?: number; max: number }, description?: string) =>
     ({ kind: 'list', of, min: size.min ?? 0, max: size.max, ...(description ? { description } : {}) }) as const,
-  object: <const F extends Record<string, Shape>>(fields: F, others?: Others) =>
-    ({ kind: 'object', fields, ...(others ? { others } : {}) }) as const,
+  object: <const F extends Record<string, Shape>, const O extends Others | undefined = undefined>(fields: F, others?: O) =>
+    ({ kind: 'object', fields, others: others as O }) as const,
   any: (description?: string) => ({ kind: 'any', ...(description ? { description } : {}) }) as const,
   optional: <const S extends Shape>(of: S) => ({ ...of, optional: true }) as const,
+  nullable: <const S extends Shape>(of: S) => ({ ...of, nullable: true }) as const,
 };
 
 /** One route: where it is, what it takes, and (only as a type) what it answers. */
@@ -96,6 +100,10 @@ export interface Operation<B extends Shape | undefined = Shape | undefined, A = 
   body: B;
   /** Described in the OpenAPI document; its type is `A`. */
   answer: string;
+  /** The success status (default 200). */
+  status?: number;
+  /** Query parameters the route reads (name → description), for the OpenAPI document. */
+  query?: Readonly<Record<string, string>>;
   /** Never set: carries the answer's type to the renderer's client. */
   readonly answerType?: A;
 }
@@ -164,6 +172,10 @@ function checkFields(of: Extract<Shape, { kind: 'object' }>, value: Record<strin
   const out: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(of.fields)) {
     const given = value[name];
+    if (given === null && field.nullable) {
+      out[name] = null;
+      continue;
+    }
     if (given === undefined || given === null) {
       if (!field.optional) problems.push({ field: `${prefix}${name}`, description: `${prefix}${name} is required` });
       continue;

@@ -21,11 +21,12 @@ export const commandIdHeader = 'x-planner-command-id';
 export async function callOperation<O extends Operation>(
   transport: Transport,
   operation: O,
-  input: { params?: Record<string, string>; body?: BodyOf<O> } = {},
+  input: { params?: Record<string, string>; query?: Record<string, string>; body?: BodyOf<O> } = {},
 ): Promise<AnswerOf<O>> {
   const response = await sendRequest(transport, {
     method: operation.method,
     path: operationPath(operation, input.params),
+    ...(input.query ? { query: input.query } : {}),
     ...(input.body !== undefined ? { body: input.body } : {}),
   });
   // The answer of the operation the server ran, as its declaration names it.

@@ -7,6 +7,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { FieldProblem } from '../../shared/errors.js';
 import { checkBody, defineOperation, jsonSchemaOf, operationPath, shape, type BodyOf, type AnswerOf } from '../../shared/operation.js';
 import { moveCardsOperation, type CommandResult } from '../../shared/operations/commands.js';
+import { markExportedOperation, startTimerOperation } from '../../shared/operations/time-tracking.js';
 
 const id = '0190F3A0-0000-7000-8000-0000000000E1';
 
@@ -96,5 +97,15 @@ describe('an operation body', () => {
   it('fills in a path with its parameters, encoded', () => {
     expect(operationPath(planOperation, { id: 'a b', board_id: 'c' })).toBe('/v1/collection/a%20b/board/c');
     expect(() => operationPath(planOperation, { id: 'a' })).toThrow(/board_id/);
+  });
+
+  it('keeps null where a field may be cleared, and hands on the other keys an object takes to their own checks', () => {
+    expect(checkBody(markExportedOperation.body, { external_note: null }).value).toEqual({ external_note: null });
+    expect(checkBody(markExportedOperation.body, {}).value).toEqual({});
+    expect(checkBody(markExportedOperation.body, { external_note: 5 }).problems[0]?.field).toBe('external_note');
+    const started = checkBody(startTimerOperation.body, { card_id: 'checked by the entry', user_id: id });
+    expect(started).toEqual({ value: { card_id: 'checked by the entry', user_id: id.toLowerCase() }, problems: [] });
+    expectTypeOf<BodyOf<typeof markExportedOperation>>().toEqualTypeOf<{ external_note?: string | null }>();
+    expectTypeOf<BodyOf<typeof startTimerOperation>>().toMatchTypeOf<{ user_id?: string; card_id?: unknown }>();
   });
 });

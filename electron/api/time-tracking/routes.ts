@@ -11,7 +11,9 @@
  *
  * `user_id` names another user's timer for API keys and planners; a member who names someone
  * else gets 403 on start and stop (reading a timer is open, like the entries it is one of).
- * Only planners and API keys mark entries exported (docs/API.md "Permissions").
+ * Only planners and API keys mark entries exported (docs/API.md "Permissions"). The bodies of
+ * these operations are declared in shared/operations/time-tracking.ts (docs/architecture.md
+ * "Operations") and checked against that declaration before a handler runs.
  */
 import type { FastifyInstance } from 'fastify';
 import { isUuid, nowTimestamp } from '../../../shared/ids.js';
@@ -23,17 +25,23 @@ import type { RequestContext } from '../resource.js';
 import { checkOwnEntry, exportMessage, ownEntriesMessage, timeTrackingModule } from '../resources/time-tracking.js';
 import { exportReport } from './export-route.js';
 import { exportPayroll } from './payroll-route.js';
-import { optionalBody as body } from '../conventions/request-body.js';
+import { operationRoute } from '../conventions/operation-route.js';
+import {
+  markExportedOperation,
+  startTimerOperation,
+  stopRunningTimerOperation,
+  stopTimerOperation,
+} from '../../../shared/operations/time-tracking.js';
 import { tables } from '../tables.js';
 
 /**
  * Whose timer: the signed-in user, or the `user_id` the caller names. Starting or stopping
  * (`writing`) another user's timer is for API keys and planners.
  */
-function timerUser(ctx: RequestContext, given: unknown, writing: boolean): string | null {
+function timerUser(ctx: RequestContext, given: string | undefined, writing: boolean): string | null {
   // A signed-in user, or the app's user on the desktop's bridge (api/app-user.ts); a plain key: nobody.
   const own = ctx.caller.userId ?? null;
-  if (given === undefined || given === null) return own;
+  if (given === undefined) return own;
   if (!isUuid(given)) throw ApiError.rule('user_id', 'user_id must be a uuid');
   const named = given.toLowerCase();
   if (writing && named !== own && !isPlanner(ctx.caller)) throw ApiError.forbidden(ownEntriesMessage);
@@ -60,33 +68,21 @@ function runningOf(ctx: RequestContext, userId: string | null) {
 export function registerTimeTrackingRoutes(app: FastifyInstance): void {
   const doc = (summary: string, extra: Record<string, unknown> = {}) => ({ doc: { summary, tag: 'TimeTracking', ...extra } });
 
-  app.post<{ Querystring: QueryString }>(
-    '/time_tracking/start',
-    { config: doc("Start a timer now; the user's running timer stops", { success: { status: 201, description: 'The running entry' } }) },
-    async (request, reply) => {
-      const input = body(request.body);
-      const userId = timerUser(request.ctx, input.user_id, true);
-      const entry = createRecord(request.ctx, timeTrackingModule, { ...input, user_id: userId, start: nowTimestamp(), end: null });
-      reply.code(201);
-      return present(request.ctx, timeTrackingModule, [entry], parseShapeOptions(request.query))[0];
-    },
-  );
+  operationRoute(app, startTimerOperation, (request, _reply, input) => {
+    const userId = timerUser(request.ctx, input.user_id, true);
+    const entry = createRecord(request.ctx, timeTrackingModule, { ...input, user_id: userId, start: nowTimestamp(), end: null });
+    return present(request.ctx, timeTrackingModule, [entry], parseShapeOptions(request.query))[0];
+  });
 
-  app.post<{ Params: { id: string }; Querystring: QueryString }>(
-    '/time_tracking/:id/stop',
-    { config: doc('Stop a running timer now (or at end)') },
-    (request) => {
-      const input = body(request.body);
-      const entry = findRecord(request.ctx, timeTrackingModule, request.params.id);
-      checkOwnEntry(request.ctx, entry);
-      if (!entry.running) throw ApiError.conflict('This timer is not running.');
-      const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, stopAt(input.end));
-      return present(request.ctx, timeTrackingModule, [stopped], parseShapeOptions(request.query))[0];
-    },
-  );
+  operationRoute(app, stopTimerOperation, (request, _reply, input) => {
+    const entry = findRecord(request.ctx, timeTrackingModule, request.params.id ?? '');
+    checkOwnEntry(request.ctx, entry);
+    if (!entry.running) throw ApiError.conflict('This timer is not running.');
+    const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, stopAt(input.end));
+    return present(request.ctx, timeTrackingModule, [stopped], parseShapeOptions(request.query))[0];
+  });
 
-  app.post<{ Querystring: QueryString }>('/time_tracking/stop', { config: doc("Stop the caller's running timer") }, (request) => {
-    const input = body(request.body);
+  operationRoute(app, stopRunningTimerOperation, (request, _reply, input) => {
     const entry = runningOf(request.ctx, timerUser(request.ctx, input.user_id, true));
     if (!entry) throw ApiError.notFound('No timer is running.');
     const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, stopAt(input.end));
@@ -106,21 +102,10 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.post<{ Querystring: QueryString }>(
-    '/time_tracking/mark_exported',
-    {
-      config: doc('Mark the entries a filter selects as exported (sets synchronized_at), so none is billed twice', {
-        query: { filter: 'Which entries (list filter grammar); entries already exported are skipped unless all=true.' },
-      }),
-    },
-    (request) => {
-      // Checked first: a member is refused whatever the body holds.
-      if (!isPlanner(request.ctx.caller)) throw ApiError.forbidden(exportMessage);
-      const input = body(request.body);
-      // external_ref is unique per entry, so a bulk mark takes only a shared note.
-      if (input.external_note !== undefined && input.external_note !== null && typeof input.external_note !== 'string') {
-        throw ApiError.rule('external_note', 'external_note must be a string');
-      }
+  operationRoute(
+    app,
+    markExportedOperation,
+    (request, _reply, input) => {
       const options = parseListOptions(request.query);
       const includeExported = booleanParam(request.query, 'all');
       const { store } = request.ctx;
@@ -136,12 +121,16 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
           store.update(tables.time_tracking, entry.id, {
             synchronized_at: at,
             external_failed: false,
-            ...(typeof input.external_note === 'string' || input.external_note === null ? { external_note: input.external_note } : {}),
+            ...(input.external_note !== undefined ? { external_note: input.external_note } : {}),
           });
         }
         return rows.length;
       });
       return { count: marked, synchronized_at: at };
+    },
+    // A member is refused whatever the body holds.
+    (request) => {
+      if (!isPlanner(request.ctx.caller)) throw ApiError.forbidden(exportMessage);
     },
   );
 

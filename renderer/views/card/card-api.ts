@@ -18,6 +18,8 @@ import type { Comment } from '../../../shared/resources/comment.js';
 import type { Resource } from '../../../shared/resources/resource.js';
 import type { Stage } from '../../../shared/resources/stage.js';
 import type { TimeTracking } from '../../../shared/resources/time-tracking.js';
+import { startTimerOperation, stopTimerOperation } from '../../../shared/operations/time-tracking.js';
+import { callOperation } from '../../api/commands.js';
 import { send, sendRequest } from '../../api/client.js';
 import { apiPath, cardPath, type CardRef } from '../../api/paths.js';
 import type { Transport } from '../../api/transport.js';
@@ -176,8 +178,8 @@ export function cardApi(transport: Transport) {
         sort: 'start:desc',
         limit: everything,
       }).then((page) => page.data),
-    startTimer: (cardId: string) => post<TimeTracking>('/v1/time_tracking/start', { card_id: cardId }),
-    stopTimer: (entryId: string) => post<TimeTracking>(apiPath`/v1/time_tracking/${entryId}/stop`),
+    startTimer: (cardId: string) => callOperation(transport, startTimerOperation, { body: { card_id: cardId } }),
+    stopTimer: (entryId: string) => callOperation(transport, stopTimerOperation, { params: { id: entryId } }),
   };
 }
 

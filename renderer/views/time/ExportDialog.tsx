@@ -29,6 +29,8 @@ import { cleanGroupings, exportFileName, exportQuery, maxGroupings, reportEntryC
 import { localToday, periodRange, rangeInstants, systemTimeZone } from './periods.js';
 import { TimeFilterFields } from './TimeFilterFields.js';
 import { sendRequest } from '../../api/client.js';
+import { callOperation } from '../../api/commands.js';
+import { markExportedOperation } from '../../../shared/operations/time-tracking.js';
 import { timeKeys } from './time-api.js';
 import { exportFilter, markExportedFilter, noTimeFilters, type TimeFilters } from './time-filters.js';
 
@@ -88,9 +90,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const mark = useMutation({
     mutationFn: async () => {
       const query = { filter: markExportedFilter(filter, rangeInstants(range, timeZone)) };
-      return (await sendRequest(transport, { method: 'POST', path: '/v1/time_tracking/mark_exported', query, body: {} })).body as {
-        count: number;
-      };
+      return callOperation(transport, markExportedOperation, { query, body: {} });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: timeKeys.all }),
   });
