@@ -7,6 +7,7 @@
 import { Plus } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { fieldErrors, formErrors } from '../../api/client.js';
+import { useFieldWording } from '../../api/field-labels.js';
 import { useCreate } from '../../api/hooks.js';
 import { Field, Hidden } from '../../components/Field.js';
 import { useT } from '../../i18n/index.js';
@@ -21,6 +22,7 @@ interface NewActivityInlineProps {
 export function NewActivityInline({ place, onCreated }: NewActivityInlineProps) {
   const t = useT();
   const create = useCreate('activity');
+  const wording = useFieldWording('activity');
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [minutes, setMinutes] = useState('60');
@@ -35,7 +37,7 @@ export function NewActivityInline({ place, onCreated }: NewActivityInlineProps) 
     );
   }
 
-  const errors = fieldErrors(create.error);
+  const errors = fieldErrors(create.error, wording);
   const submit = () =>
     create.mutate(
       { description: name.trim(), default_duration: Number(minutes) || 0 },
