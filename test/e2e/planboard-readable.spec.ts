@@ -1,7 +1,8 @@
 /**
  * A plan you can read (issue 18): a deleted card comes back from its toast's Undo, arrows join
  * the cards of a collection from stage to stage (red when the next starts before the one
- * before has ended), and the printed plan's PDF has every card of the week in its stage's row.
+ * before has ended), a collection's path shows on one line, and the printed plan's PDF has
+ * every card of the week in its stage's row.
  *
  * The app runs in browser-host mode with its own data folder; the board is seeded through the
  * page's bridge, the planner's steps are done on screen, and results are read back from the
@@ -199,4 +200,31 @@ test('arrows appear between dependent cards, and a late one is red', async ({ pa
 
   await page.getByRole('checkbox', { name: 'Arrows' }).uncheck();
   await expect(arrow).toHaveCount(0);
+});
+
+test("a collection's path shows its cards on every stage in stage order, and Escape closes it", async ({ page }) => {
+  test.setTimeout(120_000);
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(app.url);
+  const { boardId, stages } = await seedBoard(page);
+  const monday = nextMonday();
+  const collection = await newCollection(page, boardId, 'SO-1001');
+  // Painting weeks later than the grid shows at first: the path reads the whole collection.
+  await addCard(page, collection.id, stages[1]!.id, addDays(monday, 28), addDays(monday, 29));
+  await addCard(page, collection.id, stages[0]!.id, monday, addDays(monday, 1));
+
+  await openScreen(page, 'Planboard');
+  await page
+    .getByRole('listbox', { name: 'Cards' })
+    .getByRole('option', { name: /^SO-1001,/ })
+    .first()
+    .click();
+  await page.getByRole('group', { name: 'Selected cards' }).getByRole('button', { name: 'Show path' }).click();
+  const path = page.getByRole('region', { name: 'Path of SO-1001' });
+  await expect(path.getByRole('listitem')).toHaveCount(2);
+  await expect(path.getByRole('listitem').nth(0)).toContainText('Sawing');
+  await expect(path.getByRole('listitem').nth(1)).toContainText('Painting');
+  await page.keyboard.press('Escape');
+  await expect(path).toBeHidden();
 });

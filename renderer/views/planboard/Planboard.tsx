@@ -25,6 +25,7 @@ import { PlanboardGrid, type GridHandle } from './PlanboardGrid.js';
 import { PlanboardToolbar } from './PlanboardToolbar.js';
 import { PrintPlanDialog } from './PrintPlanDialog.js';
 import { DeleteConfirm } from './DeleteConfirm.js';
+import { CollectionStrip } from './CollectionStrip.js';
 import { ResourceGrid } from './ResourceGrid.js';
 import { useResourceCapacity } from './resource-capacity.js';
 import { layoutResources, resourceRowsFor } from './resource-layout.js';
@@ -145,6 +146,7 @@ export function Planboard({ boardId }: { boardId: string }) {
       {cards.error ? <ErrorNotice error={cards.error} onRetry={cards.retry} /> : null}
       {showCapacity && capacity.error ? <ErrorNotice error={capacity.error} /> : null}
       {showCapacity && resourceCapacity.error ? <ErrorNotice error={resourceCapacity.error} /> : null}
+      <CollectionStrip stages={stages} />
       <div className="planboard__body">
         {backlogOpen && <BacklogPanel boardId={boardId} stages={stages} actions={actions} grid={gridHandle} />}
         <div className="planboard__grid">

@@ -11,6 +11,7 @@ import { usePlanboardStore } from '../../state/planboard.js';
 import { shiftSpan } from './date-geometry.js';
 import { cardTitle, type PlanCard } from './plan-card.js';
 import type { PlanboardActions } from './use-planboard-actions.js';
+import { usePathStrip } from './path-strip-state.js';
 
 interface SelectionBarProps {
   cards: readonly PlanCard[];
@@ -111,6 +112,11 @@ export function SelectionBar({ cards, labels, resources, actions }: SelectionBar
       {collections.length === 1 && (
         <button type="button" className="button" onClick={() => void actions.unplan(collections[0]![0], collections[0]![1])}>
           {t('planboard.selection.toBacklog')}
+        </button>
+      )}
+      {collections.length === 1 && (
+        <button type="button" className="button" onClick={() => usePathStrip.getState().show(collections[0]![0])}>
+          {t('path.show')}
         </button>
       )}
       <button
