@@ -371,8 +371,9 @@ test('an order’s collection is found in the backlog, planned by dragging it on
   });
   expect(moved.status, JSON.stringify(moved.body)).toBe(200);
 
-  // Back on the Orders screen the order is open; its collection is planned on Paint shop.
+  // The Orders menu item opens the order list; the order, opened from it, has its collection planned on Paint shop.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders' }).click();
+  await page.getByRole('grid', { name: 'Orders' }).getByRole('row').filter({ hasText: 'ORD-7' }).dblclick();
   await expect(page.getByRole('heading', { name: 'Order ORD-7', level: 1 })).toBeVisible();
   const collection = page.getByRole('region', { name: 'Collection' });
   await expect(collection.getByText('Planned', { exact: true })).toBeVisible();
