@@ -8,7 +8,6 @@ export const planReadingMessages = {
   'print.end': 'To',
   'print.stage': 'Stages',
   'print.wholeBoard': 'The whole board',
-  'print.preview': 'Preview',
   'print.previewLoading': 'Making the PDF…',
   'print.previewFrame': 'The printed plan',
   'print.previewHint': 'Choose the days and stages, then Preview.',

@@ -9,7 +9,6 @@ export const planReadingMessages: Record<keyof typeof english, string> = {
   'print.end': 'Tot en met',
   'print.stage': 'Fasen',
   'print.wholeBoard': 'Het hele bord',
-  'print.preview': 'Voorbeeld',
   'print.previewLoading': 'De pdf wordt gemaakt…',
   'print.previewFrame': 'De afgedrukte planning',
   'print.previewHint': 'Kies de dagen en fasen en dan Voorbeeld.',
