@@ -137,6 +137,15 @@ test('a new order shows when it can finish from its rows, before it is saved', a
   await expect(page.getByTestId('order-promise')).toHaveText(`Can finish by ${shortDate(draft.data[0].end)} if planned now on Shop`);
   // Nothing was saved to work that out.
   expect((await bridgeApi(page, 'GET', '/v1/order')).count).toBe(0);
+
+  // Saved, its collection waits in the backlog, and the order screen still says when it can finish.
+  await page.getByLabel('Code', { exact: true }).fill('ORD-7');
+  await page.getByRole('button', { name: 'Create order' }).click();
+  const region = page.getByRole('region', { name: 'Collection' });
+  await expect(region).toBeVisible();
+  const order = (await bridgeApi(page, 'GET', '/v1/order')).data[0];
+  const saved = await bridgeApi(page, 'POST', `/v1/board/${boardId}/promise_dates`, { collection_ids: [order.collection_id] });
+  await expect(region.getByTestId('order-promise')).toHaveText(`Can finish by ${shortDate(saved.data[0].end)} if planned now on Shop`);
 });
 
 test('planning backward finite where nothing fits names the earliest end, and that end can be used', async ({ page }) => {
