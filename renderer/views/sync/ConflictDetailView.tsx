@@ -11,6 +11,7 @@ import { Field } from '../../components/Field.js';
 import { useT } from '../../i18n/index.js';
 import { useNotices } from '../../state/notices.js';
 import { conflictRows, editableFields, retryBody, valueText } from './conflict-diff.js';
+import { valueText as readableValue } from './overruled-words.js';
 import { useConflict, useResolveConflict, type ConflictDetail } from './sync-api.js';
 
 export function ConflictDetailView({ id, onResolved }: { id: string; onResolved(): void }) {
@@ -138,6 +139,7 @@ function ConflictBody({ conflict, onResolved }: { conflict: ConflictDetail; onRe
 }
 
 function Value({ value }: { value: unknown }) {
-  const text = valueText(value);
-  return text ? <span className="conflict__value">{text}</span> : <span className="muted">–</span>;
+  const t = useT();
+  // Dates, times, yes/no and numbers in the formats of the rest of the UI, as the Overruled list writes them.
+  return valueText(value) ? <span className="conflict__value">{readableValue(value, null, t)}</span> : <span className="muted">–</span>;
 }
