@@ -20,6 +20,7 @@ import { timeEntriesWithoutCard } from './0018-time-entries-without-card.js';
 import { commands } from './0019-commands.js';
 import { syncGroups } from './0020-sync-groups.js';
 import { timeEntriesByStart } from './0021-time-entries-by-start.js';
+import { cardsByStageRank } from './0022-cards-by-stage-rank.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -44,4 +45,5 @@ export const environmentMigrations: readonly Migration[] = [
   commands,
   syncGroups,
   timeEntriesByStart,
+  cardsByStageRank,
 ];
