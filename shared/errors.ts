@@ -17,6 +17,10 @@ export interface ApiErrorItem {
   rule?: FieldRule;
   /** The bound of a `minimum`, `maximum` or `maxLength` rule. */
   limit?: number;
+  /** The local day a rule is about (YYYY-MM-DD): the day a time entry would fill past 24 hours. */
+  date?: string;
+  /** Minutes the value would make: what that day would hold. */
+  minutes?: number;
   /** A finite plan that fits nowhere before the end asked for: the earliest end that fits (docs/API.md "Finite-capacity planning"). */
   earliest_end?: string;
 }
@@ -41,6 +45,11 @@ export const fieldRules = [
   'codeOrDescription',
   'noWork',
   'tooMuchWork',
+  // Rules of time entries (docs/API.md "Time tracking"): the end after the start, at most 24
+  // hours an entry, at most 24 hours a day for one user (`date`, with the `minutes` it would hold).
+  'endAfterStart',
+  'tooLong',
+  'dayLimit',
 ] as const;
 export type FieldRule = (typeof fieldRules)[number];
 
@@ -80,4 +89,6 @@ export interface FieldProblem {
   description: string;
   rule?: FieldRule;
   limit?: number;
+  date?: string;
+  minutes?: number;
 }

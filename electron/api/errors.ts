@@ -55,6 +55,8 @@ export class ApiError extends Error {
         field: p.field,
         ...(p.rule && { rule: p.rule }),
         ...(p.limit !== undefined && { limit: p.limit }),
+        ...(p.date !== undefined && { date: p.date }),
+        ...(p.minutes !== undefined && { minutes: p.minutes }),
       })),
     );
   }

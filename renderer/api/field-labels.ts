@@ -6,6 +6,7 @@
  */
 import type { ApiErrorItem } from '../../shared/errors.js';
 import { useT, type MessageKey, type Translate } from '../i18n/index.js';
+import { formatDay } from '../components/dates-format.js';
 import type { ResourceName } from './resources.js';
 
 type Labels = Readonly<Record<string, MessageKey>>;
@@ -110,6 +111,11 @@ function labelOf(t: Translate, resource: LabelledResource, field: string): strin
   return key ? t(key) : undefined;
 }
 
+/** Minutes as the time screens write hours: 1530 → "25:30". */
+function hoursText(minutes: number): string {
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
 function formatLimit(t: Translate, limit: number | undefined): string {
   return limit === undefined ? '' : new Intl.NumberFormat(t.locale).format(limit);
 }
@@ -147,6 +153,15 @@ export function fieldMessage(t: Translate, resource: LabelledResource, item: Api
       return labelPath(item.field).endsWith('unit') ? t('fieldError.noWorkPieces') : t('fieldError.noWork', { label });
     case 'tooMuchWork':
       return t('fieldError.tooMuchWork', { label });
+    case 'endAfterStart':
+      return t('fieldError.endAfterStart', { label });
+    case 'tooLong':
+      return t('fieldError.tooLong');
+    case 'dayLimit':
+      // The day and hours as the time screens write them ("Wed 2 Dec", "25:30").
+      return item.date !== undefined && item.minutes !== undefined
+        ? t('fieldError.dayLimit', { day: formatDay(item.date, t.locale), hours: hoursText(item.minutes) })
+        : undefined;
     default:
       return undefined;
   }

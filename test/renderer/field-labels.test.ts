@@ -104,3 +104,38 @@ describe('what has no wording keeps the API description', () => {
     }
   });
 });
+
+describe('a time entry that ends before it starts, or fills a day past 24 hours', () => {
+  it('names the end by its label and the day and hours in the formats of the time screens, in English and Dutch', async () => {
+    const activity = (await api.http('POST', '/v1/activity', { description: 'Welding' })).body.id as string;
+    await api.http('POST', '/v1/user', { email: 'hours@example.com', role: 'member' });
+    const users = (await api.http('GET', '/v1/user?limit=100')).body.data as { id: string; email: string }[];
+    const user = users.find((u) => u.email === 'hours@example.com')!.id;
+    const backwards = await refusal('POST', '/v1/time_tracking', {
+      activity_id: activity,
+      user_id: user,
+      start: '2026-12-02T10:00:00Z',
+      end: '2026-12-02T09:00:00Z',
+    });
+    expect(backwards.items.map(wording(en, 'time_tracking'))).toEqual([
+      'End must be after the start. Tick “Ends next day” for time past midnight.',
+    ]);
+    for (const [start, end] of [
+      // The user's day (Europe/Amsterdam) runs from 23:00 UTC: 12 h, then 10 h 30 (overlapping half an hour).
+      ['2026-12-01T23:00:00Z', '2026-12-02T11:00:00Z'],
+      ['2026-12-02T10:30:00Z', '2026-12-02T21:00:00Z'],
+    ])
+      expect((await api.http('POST', '/v1/time_tracking', { activity_id: activity, user_id: user, start, end })).status).toBe(201);
+    const full = await refusal('POST', '/v1/time_tracking', {
+      activity_id: activity,
+      user_id: user,
+      start: '2026-12-02T21:00:00Z',
+      end: '2026-12-02T23:00:00Z',
+    });
+    expect(full.items[0]).toMatchObject({ rule: 'dayLimit', date: '2026-12-02', minutes: 1470 });
+    const [en1] = full.items.map(wording(en, 'time_tracking'));
+    const [nl1] = full.items.map(wording(nl, 'time_tracking'));
+    expect(en1).toBe('Wed 2 Dec would hold 24:30 hours; a day holds at most 24');
+    expect(nl1).toMatch(/^wo\.? 2 dec\.? zou 24:30 uur tellen; een dag telt hoogstens 24 uur$/);
+  });
+});

@@ -49,8 +49,8 @@ export function endAfter(start: string, minutes: number): string {
 /** End after start, and at most 24 hours. */
 export function spanProblems(start: string, end: string, field = 'end'): FieldProblem[] {
   const ms = Date.parse(end) - Date.parse(start);
-  if (ms <= 0) return [{ field, description: endAfterStartMessage }];
-  if (ms > maxEntryMinutes * minuteMs) return [{ field, description: tooLongMessage }];
+  if (ms <= 0) return [{ field, description: endAfterStartMessage, rule: 'endAfterStart' }];
+  if (ms > maxEntryMinutes * minuteMs) return [{ field, description: tooLongMessage, rule: 'tooLong', limit: maxEntryMinutes }];
   return [];
 }
 
@@ -127,6 +127,10 @@ export function dayLimitProblems(
       problems.push({
         field,
         description: `with this entry its user would have ${hours(minutes)} hours on ${date} (${zone}); a day holds at most 24 hours`,
+        rule: 'dayLimit',
+        limit: maxEntryMinutes,
+        date,
+        minutes,
       });
       break;
     }

@@ -18,6 +18,9 @@ export const fieldErrorsMessages = {
   'fieldError.noWork': '{label} plans no work: give more than 0',
   'fieldError.noWorkPieces': 'Pieces plan no work: the activity has no default duration',
   'fieldError.tooMuchWork': '{label} plans more than a year of work',
+  'fieldError.endAfterStart': '{label} must be after the start. Tick “Ends next day” for time past midnight.',
+  'fieldError.tooLong': 'An entry lasts at most 24 hours',
+  'fieldError.dayLimit': '{day} would hold {hours} hours; a day holds at most 24',
   // Labels of fields whose input has no label of its own elsewhere in the catalogue.
   'fieldError.label.stageName': 'Stage name',
   'fieldError.label.unit': 'Unit',
