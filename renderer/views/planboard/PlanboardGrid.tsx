@@ -11,10 +11,8 @@
 import {
   useCallback,
   useEffect,
-  useLayoutEffect,
   useMemo,
   useRef,
-  useState,
   type KeyboardEvent,
   type MouseEvent,
   type PointerEvent as ReactPointerEvent,
@@ -33,18 +31,16 @@ import {
   dayAtX,
   dayIndex,
   longDate,
-  renderedDays,
-  rezoomScrollLeft,
   scrollLeftFor,
   scrollToShow,
   shiftSpan,
   totalWidth,
   type DayRange,
-  type Timeline,
   type Workdays,
   type Zoom,
 } from './date-geometry.js';
 import { DateHeader } from './DateHeader.js';
+import { leadIn, useGridWindow } from './use-grid-window.js';
 import { DayBackground } from './DayBackground.js';
 import { cardHeight, headerHeight, stageColumnWidth } from './grid-metrics.js';
 import { cardAt, clickCard, planboardKey, type NavCard, type NavContext } from './keyboard.js';
@@ -85,15 +81,6 @@ interface PlanboardGridProps {
   handleRef: RefObject<GridHandle | null>;
 }
 
-interface GridWindow {
-  days: DayRange;
-  /** Body y range to render (quantized). */
-  top: number;
-  bottom: number;
-}
-
-const verticalStep = 120;
-
 export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity, onDaysChange, actions, handleRef }: PlanboardGridProps) {
   const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
@@ -101,7 +88,7 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
   const dropIndicator = useRef<HTMLDivElement>(null);
   const dragLabel = useRef<HTMLDivElement>(null);
   const { timeline } = layout;
-  const [view, setView] = useState<GridWindow>(() => ({ days: { first: 0, last: -1 }, top: 0, bottom: 0 }));
+  const { view, measure } = useGridWindow(scroller, timeline, zoom, today, onDaysChange);
   const selection = usePlanboardStore((state) => state.selection);
   const setSelection = usePlanboardStore((state) => state.setSelection);
   const cardPanel = useCardPanel();
@@ -109,53 +96,6 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
   const dragged = useRef(false);
   /** Moves refused onto a non-workday unless overridden (docs/API.md "Cards on non-workdays"). */
   const moveCards = useWorkdayGuard(actions, workdays);
-
-  /**
-   * The scroll position as last seen. A zoom out narrows the sheet before the layout effect
-   * below runs, and the browser clamps scrollLeft to the narrower sheet: the centre date must
-   * come from the position before that.
-   */
-  const lastScrollLeft = useRef(0);
-
-  const measure = useCallback(() => {
-    const el = scroller.current;
-    if (!el) return;
-    lastScrollLeft.current = el.scrollLeft;
-    const next = windowOf(el, timeline, zoom);
-    setView((current) =>
-      current.days.first === next.days.first &&
-      current.days.last === next.days.last &&
-      current.top === next.top &&
-      current.bottom === next.bottom
-        ? current
-        : next,
-    );
-  }, [timeline, zoom]);
-
-  // First show: today a fifth into the view. A new zoom keeps the date at the centre.
-  const shownTimeline = useRef<Timeline | null>(null);
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const before = shownTimeline.current;
-    if (!before) el.scrollLeft = scrollLeftFor(timeline, today, leadIn(el));
-    else if (before !== timeline)
-      el.scrollLeft = rezoomScrollLeft(before, timeline, lastScrollLeft.current, el.clientWidth - stageColumnWidth);
-    shownTimeline.current = timeline;
-    measure();
-  }, [timeline, today, measure]);
-
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() => measure());
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [measure]);
-
-  useEffect(() => {
-    if (view.days.last >= view.days.first) onDaysChange(view.days);
-  }, [view.days, onDaysChange]);
 
   // ---- geometry helpers over the live scroll position -----------------------------------
 
@@ -483,25 +423,6 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
       <div ref={dragLabel} className="pb-drag-label" hidden aria-live="polite" />
     </div>
   );
-}
-
-/**
- * The part of the board to render for the scroll position. A quarter of a viewport on each
- * side is rendered ahead; the window moves a day (two at month zoom) at a time, so each step of
- * a scroll mounts a thin slice of cards instead of a week's worth in one frame.
- */
-function windowOf(el: HTMLElement, timeline: Timeline, zoom: Zoom): GridWindow {
-  const viewport = Math.max(0, el.clientWidth - stageColumnWidth);
-  const daysInView = Math.ceil(viewport / timeline.dayWidth);
-  const days = renderedDays(timeline, el.scrollLeft, viewport, Math.max(3, Math.ceil(daysInView / 4)), zoom === 'month' ? 2 : 1);
-  const top = Math.max(0, Math.floor((el.scrollTop - verticalStep) / verticalStep) * verticalStep);
-  const bottom = Math.ceil((el.scrollTop + el.clientHeight + verticalStep) / verticalStep) * verticalStep;
-  return { days, top, bottom };
-}
-
-/** Where a date shown "now" sits: a fifth into the days in view, so the days before it show too. */
-function leadIn(el: HTMLElement): number {
-  return Math.round((el.clientWidth - stageColumnWidth) / 5);
 }
 
 function toNavCard(p: PlacedCard): NavCard {

@@ -9,24 +9,15 @@
  * assignment a drop between rows should change is a question of its own. A click selects the
  * card and opens its panel, where its dates, stage and resources are edited.
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import { memo, useEffect, useMemo, useRef, type MouseEvent, type RefObject } from 'react';
 import { useT } from '../../i18n/index.js';
 import { useCardPanel } from '../../state/card-panel.js';
 import { usePlanboardStore } from '../../state/planboard.js';
 import type { CapacityIndex } from './capacity.js';
 import { CapacityStrip } from './CapacityStrip.js';
-import {
-  renderedDays,
-  rezoomScrollLeft,
-  scrollLeftFor,
-  scrollToShow,
-  totalWidth,
-  type DayRange,
-  type Timeline,
-  type Workdays,
-  type Zoom,
-} from './date-geometry.js';
+import { scrollLeftFor, scrollToShow, totalWidth, type DayRange, type Workdays, type Zoom } from './date-geometry.js';
 import { DateHeader } from './DateHeader.js';
+import { leadIn, useGridWindow } from './use-grid-window.js';
 import { DayBackground } from './DayBackground.js';
 import { cardHeight, headerHeight, stageColumnWidth } from './grid-metrics.js';
 import { onNonWorkday } from './non-workdays.js';
@@ -45,14 +36,6 @@ interface ResourceGridProps {
   handleRef: RefObject<GridHandle | null>;
 }
 
-interface GridWindow {
-  days: DayRange;
-  top: number;
-  bottom: number;
-}
-
-const verticalStep = 120;
-
 type ResourceType = 'employee' | 'machine' | 'cell';
 const resourceTypes: ReadonlySet<string> = new Set<ResourceType>(['employee', 'machine', 'cell']);
 
@@ -60,52 +43,10 @@ export function ResourceGrid({ layout, workdays, zoom, today, capacity, onDaysCh
   const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const { timeline } = layout;
-  const [view, setView] = useState<GridWindow>(() => ({ days: { first: 0, last: -1 }, top: 0, bottom: 0 }));
+  const { view, measure } = useGridWindow(scroller, timeline, zoom, today, onDaysChange);
   const selected = usePlanboardStore((state) => state.selection.selected);
   const select = usePlanboardStore((state) => state.select);
   const openCard = useCardPanel((state) => state.open);
-  const lastScrollLeft = useRef(0);
-
-  const measure = useCallback(() => {
-    const el = scroller.current;
-    if (!el) return;
-    lastScrollLeft.current = el.scrollLeft;
-    const next = windowOf(el, timeline, zoom);
-    setView((current) =>
-      current.days.first === next.days.first &&
-      current.days.last === next.days.last &&
-      current.top === next.top &&
-      current.bottom === next.bottom
-        ? current
-        : next,
-    );
-  }, [timeline, zoom]);
-
-  // As the stage grid: today a fifth into the view at first, the centre date kept on a new zoom.
-  const shownTimeline = useRef<Timeline | null>(null);
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const before = shownTimeline.current;
-    if (!before) el.scrollLeft = scrollLeftFor(timeline, today, leadIn(el));
-    else if (before !== timeline)
-      el.scrollLeft = rezoomScrollLeft(before, timeline, lastScrollLeft.current, el.clientWidth - stageColumnWidth);
-    shownTimeline.current = timeline;
-    measure();
-  }, [timeline, today, measure]);
-
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() => measure());
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [measure]);
-
-  useEffect(() => {
-    if (view.days.last >= view.days.first) onDaysChange(view.days);
-  }, [view.days, onDaysChange]);
-
   useEffect(() => {
     handleRef.current = {
       // Nothing is dropped on a resource row (see the file head).
@@ -230,17 +171,3 @@ const ResourceHeaders = memo(function ResourceHeaders({ rows, heights }: { rows:
     </ol>
   );
 });
-
-/** The part to render for the scroll position, as the stage grid windows it. */
-function windowOf(el: HTMLElement, timeline: Timeline, zoom: Zoom): GridWindow {
-  const viewport = Math.max(0, el.clientWidth - stageColumnWidth);
-  const daysInView = Math.ceil(viewport / timeline.dayWidth);
-  const days = renderedDays(timeline, el.scrollLeft, viewport, Math.max(3, Math.ceil(daysInView / 4)), zoom === 'month' ? 2 : 1);
-  const top = Math.max(0, Math.floor((el.scrollTop - verticalStep) / verticalStep) * verticalStep);
-  const bottom = Math.ceil((el.scrollTop + el.clientHeight + verticalStep) / verticalStep) * verticalStep;
-  return { days, top, bottom };
-}
-
-function leadIn(el: HTMLElement): number {
-  return Math.round((el.clientWidth - stageColumnWidth) / 5);
-}
