@@ -59,9 +59,6 @@ const screens: { name: string; open: (page: Page) => Promise<void>; disabled?: r
       await page.getByRole('grid', { name: 'Orders' }).getByRole('row').filter({ hasText: 'SO-1001' }).dblclick();
       await expect(page.getByRole('grid', { name: 'Order rows' })).toBeVisible();
     },
-    // The rows grid names each cell by row and column ("Row 1 quantity") rather than by its
-    // text; the order rows are being reworked (units as a choice), so this rule waits for that.
-    disabled: ['label-content-name-mismatch'],
   },
   { name: 'time', open: (page) => openScreen(page, 'Time') },
   { name: 'activities', open: (page) => openScreen(page, 'Activities') },

@@ -1,6 +1,6 @@
 /**
- * One cell of the order-rows grid: its value, or — while it is being edited — an input named
- * like the cell ("Row 1 quantity"), with the API's message for it underneath. Keys are handled
+ * One cell of the order-rows grid: its value, named "Row 1 quantity: 3", or — while it is being
+ * edited — an input named like the cell ("Row 1 quantity"), with the API's message for it underneath. Keys are handled
  * by the grid; the cell only reports clicks, typing and leaving the input.
  */
 import type { OrderRow } from '../../../shared/resources/order-row.js';
@@ -36,10 +36,15 @@ export function OrderRowCell(props: OrderRowCellProps) {
   if (active) classes.push('rows-grid__cell--active');
   if (error) classes.push('rows-grid__cell--invalid');
 
+  // Not being edited, the cell is named by its label and its visible text ("Row 1 quantity: 3"),
+  // so a screen reader reads both and the name holds what is on screen (WCAG 2.5.3).
+  const labelId = `${errorId}-label`;
+  const valueId = `${errorId}-value`;
   return (
     <td
       role="gridcell"
-      aria-label={label}
+      aria-label={editing ? label : undefined}
+      aria-labelledby={editing ? undefined : `${labelId} ${valueId}`}
       aria-invalid={error ? true : undefined}
       aria-describedby={error && !editing ? errorId : undefined}
       tabIndex={active && !editing ? 0 : -1}
@@ -48,7 +53,18 @@ export function OrderRowCell(props: OrderRowCellProps) {
       onClick={editing ? undefined : props.onActivate}
       onDoubleClick={editing ? undefined : props.onStartEditing}
     >
-      {editing ? <CellEditor {...props} draft={draft} /> : <CellValue row={row} column={column} choices={props.choices} />}
+      {editing ? (
+        <CellEditor {...props} draft={draft} />
+      ) : (
+        <>
+          <span id={labelId} hidden>
+            {label}:
+          </span>
+          <span id={valueId}>
+            <CellValue row={row} column={column} choices={props.choices} />
+          </span>
+        </>
+      )}
       {error && (
         <span id={errorId} className="rows-grid__error">
           {error}
