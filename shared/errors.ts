@@ -50,6 +50,8 @@ export const fieldRules = [
   'endAfterStart',
   'tooLong',
   'dayLimit',
+  // A running timer of the user that this entry would stop after more than 24 hours.
+  'timerRunning',
 ] as const;
 export type FieldRule = (typeof fieldRules)[number];
 

@@ -157,6 +157,8 @@ export function fieldMessage(t: Translate, resource: LabelledResource, item: Api
       return t('fieldError.endAfterStart', { label });
     case 'tooLong':
       return t('fieldError.tooLong');
+    case 'timerRunning':
+      return t('fieldError.timerRunning');
     case 'dayLimit':
       // The day and hours as the time screens write them ("Wed 2 Dec", "25:30").
       return item.date !== undefined && item.minutes !== undefined

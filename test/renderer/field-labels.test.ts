@@ -138,4 +138,29 @@ describe('a time entry that ends before it starts, or fills a day past 24 hours'
     expect(en1).toBe('Wed 2 Dec would hold 24:30 hours; a day holds at most 24');
     expect(nl1).toMatch(/^wo\.? 2 dec\.? zou 24:30 uur tellen; een dag telt hoogstens 24 uur$/);
   });
+
+  it("says a timer of the user still runs, in the planner's words rather than with its raw start", async () => {
+    const activity = (await api.http('POST', '/v1/activity', { description: 'Sawing' })).body.id as string;
+    await api.http('POST', '/v1/user', { email: 'timer@example.com', role: 'member' });
+    const users = (await api.http('GET', '/v1/user?limit=100')).body.data as { id: string; email: string }[];
+    const user = users.find((u) => u.email === 'timer@example.com')!.id;
+    const running = await api.http('POST', '/v1/time_tracking', {
+      activity_id: activity,
+      user_id: user,
+      start: '2026-12-01T08:00:00Z',
+      running: true,
+    });
+    expect(running.status, JSON.stringify(running.body)).toBe(201);
+    const refused = await refusal('POST', '/v1/time_tracking', {
+      activity_id: activity,
+      user_id: user,
+      start: '2026-12-03T08:00:00Z',
+      // A new timer stops the running one: here after more than 24 hours.
+      running: true,
+    });
+    expect(refused.items[0]).toMatchObject({ field: 'start', rule: 'timerRunning' });
+    expect(refused.items.map(wording(en, 'time_tracking'))).toEqual([
+      'A timer of yours has run for more than 24 hours: stop it with its real end first',
+    ]);
+  });
 });

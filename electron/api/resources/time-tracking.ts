@@ -125,6 +125,7 @@ function otherTimerProblems(ctx: RequestContext, userId: unknown, id: string | u
         {
           field: 'start',
           description: `the timer started at ${other.start as string} still runs and would be stopped here after more than 24 hours; stop it with its real end first`,
+          rule: 'timerRunning',
         },
       ];
     }

@@ -19,6 +19,7 @@ export const fieldErrorsMessages: Record<keyof typeof english, string> = {
   'fieldError.tooMuchWork': '{label} plant meer dan een jaar werk',
   'fieldError.endAfterStart': '{label} moet na het begin liggen. Vink “Eindigt de volgende dag” aan voor tijd na middernacht.',
   'fieldError.tooLong': 'Een registratie duurt hoogstens 24 uur',
+  'fieldError.timerRunning': 'Een timer van je loopt al meer dan 24 uur: stop die eerst met het echte einde',
   'fieldError.dayLimit': '{day} zou {hours} uur tellen; een dag telt hoogstens 24 uur',
   'fieldError.label.stageName': 'Naam van de fase',
   'fieldError.label.unit': 'Eenheid',
