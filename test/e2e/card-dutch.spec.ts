@@ -37,6 +37,7 @@ test('a Dutch planner reads the card detail panel in Dutch', async ({ page }) =>
   // Every section's title.
   await expect(panel.getByRole('heading', { level: 3 })).toHaveText([
     'Status',
+    'Werk',
     'Eigen velden',
     'Checklists',
     'Opmerkingen',
