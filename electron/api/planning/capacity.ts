@@ -164,9 +164,7 @@ function addPlanned(work: PlannedWork[], rows: Rows, range: Range, into: Float64
 }
 
 export function boardCapacity(ctx: RequestContext, board: StoredRecord, view: CapacityView, query: CapacityQuery) {
-  const boardStages = ctx.store
-    .getWhereIn(tables.stage, 'board_id', [board.id])
-    .sort((a, b) => (a.priority as number) - (b.priority as number));
+  const boardStages = ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).sort((a, b) => a.priority - b.priority);
   const stages = query.stageId ? boardStages.filter((s) => s.id === query.stageId) : boardStages;
   const method = board.capacity_method as string;
   const periods = buckets(query.start, query.end, query.frame);
@@ -198,9 +196,9 @@ export function boardCapacity(ctx: RequestContext, board: StoredRecord, view: Ca
         'group_id',
         groups.map((g) => g.id),
       )) {
-        const groupRows = resourceRows.get(link.resource_id as string) ?? [];
-        groupRows.push(groupRow.get(link.group_id as string)!);
-        resourceRows.set(link.resource_id as string, groupRows);
+        const groupRows = resourceRows.get(link.resource_id) ?? [];
+        groupRows.push(groupRow.get(link.group_id)!);
+        resourceRows.set(link.resource_id, groupRows);
       }
     }
     const rows: Rows = {

@@ -22,14 +22,14 @@ export function lastRank(ctx: RequestContext, stageId: string): string {
  */
 export function cardFields(ctx: RequestContext, card: Record<string, unknown>): Record<string, unknown> {
   const stage = ctx.store.get(tables.stage, card.stage_id as string);
-  const board = stage ? ctx.store.get(tables.board, stage.board_id as string) : undefined;
+  const board = stage ? ctx.store.get(tables.board, stage.board_id) : undefined;
   const start = card.start_date as string | null;
   const end = card.end_date as string | null;
   const status = card.status_id ? ctx.store.get(tables.status, card.status_id as string) : undefined;
   const changes: Record<string, unknown> = {
     board_id: stage?.board_id ?? card.board_id ?? null,
     days_diff: start && end ? daysBetween(start, end) : null,
-    days_active: start && end && board ? countWorkdays(boardCalendar(board.workdays as Record<string, boolean>), start, end) : null,
+    days_active: start && end && board ? countWorkdays(boardCalendar(board.workdays), start, end) : null,
     completed_at: status?.exit ? (card.completed_at ?? nowTimestamp()) : null,
   };
   if (!card.rank && stage) changes.rank = lastRank(ctx, stage.id);

@@ -53,7 +53,7 @@ export function followDependencies(ctx: RequestContext, card: StoredRecord, prev
   if (!moved || !card.end_date || !card.board_id) return;
   const board = ctx.store.get(tables.board, card.board_id as string);
   if (!board || board.dependency_behavior === 'notify') return;
-  const calendar = boardCalendar(board.workdays as Record<string, boolean>);
+  const calendar = boardCalendar(board.workdays);
   const stages = new Map(ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).map((s) => [s.id, s]));
   const own = stages.get(card.stage_id as string);
   // An independent stage is outside the chain: moving its card moves nothing else.
@@ -62,8 +62,8 @@ export function followDependencies(ctx: RequestContext, card: StoredRecord, prev
     .getWhereIn(tables.card, 'collection_id', [card.collection_id])
     .filter((c) => c.id !== card.id && c.start_date && c.end_date)
     .filter((c) => {
-      const stage = stages.get(c.stage_id as string);
-      return stage && !stage.independent && (stage.priority as number) > (own.priority as number);
+      const stage = stages.get(c.stage_id);
+      return stage && !stage.independent && stage.priority > own.priority;
     });
   if (later.length === 0) return;
 
@@ -77,12 +77,12 @@ export function followDependencies(ctx: RequestContext, card: StoredRecord, prev
 
   // push: stage by stage, each must start after the previous stage (plus its delay) is done.
   const byStage = new Map<string, StoredRecord[]>();
-  for (const c of later) byStage.set(c.stage_id as string, [...(byStage.get(c.stage_id as string) ?? []), c]);
-  const order = [...byStage.keys()].sort((a, b) => (stages.get(a)!.priority as number) - (stages.get(b)!.priority as number));
+  for (const c of later) byStage.set(c.stage_id, [...(byStage.get(c.stage_id) ?? []), c]);
+  const order = [...byStage.keys()].sort((a, b) => stages.get(a)!.priority - stages.get(b)!.priority);
   let previousStage = own;
   let previousEnd = card.end_date as string;
   for (const stageId of order) {
-    const earliest = shiftWorkdays(calendar, workdayFrom(calendar, previousEnd, -1), (previousStage.delay_day as number) + 1);
+    const earliest = shiftWorkdays(calendar, workdayFrom(calendar, previousEnd, -1), previousStage.delay_day + 1);
     previousEnd = pushStageAfter(ctx, calendar, byStage.get(stageId)!, earliest);
     previousStage = stages.get(stageId)!;
   }

@@ -43,15 +43,15 @@ function followInCollection(ctx: RequestContext, collectionId: string, moved: Ca
   // The cards as they are now, after the whole set was written.
   const cards = ctx.store.getWhereIn(tables.card, 'collection_id', [collectionId]);
   const current = new Map(cards.map((c) => [c.id, c]));
-  const boardId = current.get(moved[0]!.card.id)?.board_id as string | undefined;
+  const boardId = current.get(moved[0]!.card.id)?.board_id;
   const board = boardId ? ctx.store.get(tables.board, boardId) : undefined;
   if (!board || board.dependency_behavior === 'notify') return;
-  const calendar = boardCalendar(board.workdays as Record<string, boolean>);
+  const calendar = boardCalendar(board.workdays);
   const stages = new Map(ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).map((s) => [s.id, s]));
   const priorityOf = (card: StoredRecord): number | undefined => {
     const stage = stages.get(card.stage_id as string);
     // An independent stage is outside the chain: its cards neither lead nor follow.
-    return stage && !stage.independent ? (stage.priority as number) : undefined;
+    return stage && !stage.independent ? stage.priority : undefined;
   };
   const leads = moved
     .map((m) => ({ ...m, card: current.get(m.card.id) ?? m.card }))
@@ -82,12 +82,12 @@ function followInCollection(ctx: RequestContext, collectionId: string, moved: Ca
     .filter((m) => priorityOf(m.card) === firstPriority)
     .reduce((m, c) => ((c.card.end_date as string) > m ? (c.card.end_date as string) : m), '');
   const laterStages = [...stages.values()]
-    .filter((s) => !s.independent && (s.priority as number) > firstPriority)
-    .sort((a, b) => (a.priority as number) - (b.priority as number));
+    .filter((s) => !s.independent && s.priority > firstPriority)
+    .sort((a, b) => a.priority - b.priority);
   for (const stage of laterStages) {
     const inStage = cards.filter((c) => c.stage_id === stage.id && c.start_date && c.end_date);
     if (inStage.length === 0) continue;
-    const earliest = shiftWorkdays(calendar, workdayFrom(calendar, previousEnd, -1), (previousStage.delay_day as number) + 1);
+    const earliest = shiftWorkdays(calendar, workdayFrom(calendar, previousEnd, -1), previousStage.delay_day + 1);
     // The cards sent stay where they were sent; only the others of the stage follow.
     const following = inStage.filter((c) => !selected.has(c.id));
     if (following.length > 0) pushStageAfter(ctx, calendar, following, earliest);

@@ -30,8 +30,7 @@ export function cardTotals(ctx: RequestContext, cards: Record<string, unknown>[]
     );
     for (const card of cards) {
       const counts = perType();
-      for (const l of links)
-        if (l.card_id === card.id && typeOf.has(l.resource_id as string)) counts[typeOf.get(l.resource_id as string)!]!++;
+      for (const l of links) if (l.card_id === card.id && typeOf.has(l.resource_id)) counts[typeOf.get(l.resource_id)!]!++;
       card.resource_type_count = counts;
     }
   }
@@ -48,9 +47,7 @@ export function cardTotals(ctx: RequestContext, cards: Record<string, unknown>[]
     );
     for (const card of cards) {
       const minutes = perType();
-      for (const l of links)
-        if (l.card_id === card.id && typeOf.has(l.activity_id as string))
-          minutes[typeOf.get(l.activity_id as string)!]! += l.time as number;
+      for (const l of links) if (l.card_id === card.id && typeOf.has(l.activity_id)) minutes[typeOf.get(l.activity_id)!]! += l.time;
       card.resource_type_time = minutes;
     }
   }

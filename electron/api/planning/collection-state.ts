@@ -22,19 +22,17 @@ function dependencyWarnings(ctx: RequestContext, board: StoredRecord, cards: Sto
   const chain = [...byStage.keys()]
     .map((id) => stages.get(id)!)
     .filter((s) => !s.independent)
-    .sort((a, b) => (a.priority as number) - (b.priority as number));
+    .sort((a, b) => a.priority - b.priority);
   const calendar = boardCalendar(board.workdays as Record<string, boolean>);
   const warnings: string[] = [];
   for (let i = 1; i < chain.length; i++) {
     const previous = chain[i - 1]!;
     const stage = chain[i]!;
     const previousEnd = byStage.get(previous.id)!.reduce((m, c) => ((c.end_date as string) > m ? (c.end_date as string) : m), '');
-    const earliest = shiftWorkdays(calendar, previousEnd, (previous.delay_day as number) + 1);
+    const earliest = shiftWorkdays(calendar, previousEnd, previous.delay_day + 1);
     const start = byStage.get(stage.id)!.reduce((m, c) => ((c.start_date as string) < m ? (c.start_date as string) : m), '9999');
     if (start < earliest) {
-      warnings.push(
-        `Stage ${stage.name as string} starts on ${start}, before stage ${previous.name as string} is done (earliest ${earliest})`,
-      );
+      warnings.push(`Stage ${stage.name} starts on ${start}, before stage ${previous.name} is done (earliest ${earliest})`);
     }
   }
   return warnings;
@@ -52,7 +50,7 @@ function unplacedActivities(ctx: RequestContext, collection: StoredRecord, board
     'id',
     missing.map((l) => l.activity_id),
   );
-  return names.map((a) => `Activity ${a.description as string} is not allowed in any stage of the board, so it was not planned`);
+  return names.map((a) => `Activity ${a.description} is not allowed in any stage of the board, so it was not planned`);
 }
 
 /**
@@ -66,11 +64,11 @@ export function refreshCollection(ctx: RequestContext, collectionId: string, set
   const collection = { ...stored, ...set };
   const cards = ctx.store.getWhereIn(tables.card, 'collection_id', [collectionId]);
   const starts = cards
-    .map((c) => c.start_date as string | null)
+    .map((c) => c.start_date)
     .filter((d): d is string => d !== null)
     .sort();
   const ends = cards
-    .map((c) => c.end_date as string | null)
+    .map((c) => c.end_date)
     .filter((d): d is string => d !== null)
     .sort();
   const exits = new Set(
@@ -83,7 +81,7 @@ export function refreshCollection(ctx: RequestContext, collectionId: string, set
       .filter((s) => s.exit)
       .map((s) => s.id),
   );
-  const done = cards.filter((c) => exits.has(c.status_id as string)).length;
+  const done = cards.filter((c) => exits.has(c.status_id)).length;
   const changes: Record<string, unknown> = {
     ...set,
     start: starts[0] ?? null,

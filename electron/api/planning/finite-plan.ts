@@ -362,7 +362,7 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
       });
     }
     if (stage.independent) continue;
-    chain = input.reverse ? Math.min(...made.map((m) => m.from)) : Math.max(...made.map((m) => m.to)) + (stage.delay_day as number) + 1;
+    chain = input.reverse ? Math.min(...made.map((m) => m.from)) : Math.max(...made.map((m) => m.to)) + stage.delay_day + 1;
   }
   // Cards in stage order, as infinite planning gives them.
   if (input.reverse) {

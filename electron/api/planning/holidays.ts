@@ -87,7 +87,7 @@ function targetResources(ctx: RequestContext, target: HolidayTarget): StoredReco
   if (target.group_id) {
     if (!ctx.store.get(tables.group, target.group_id))
       throw ApiError.rule('group_id', `group_id names no Group with id ${target.group_id}`);
-    const members = ctx.store.getWhereIn(tables.group_resource, 'group_id', [target.group_id]).map((link) => link.resource_id as string);
+    const members = ctx.store.getWhereIn(tables.group_resource, 'group_id', [target.group_id]).map((link) => link.resource_id);
     return ctx.store.getWhereIn(tables.resource, 'id', members).filter((r) => r.archived_at === null);
   }
   if (target.resource_ids) {
@@ -153,16 +153,16 @@ export interface CompanyHoliday extends Holiday {
 export function listHolidays(ctx: RequestContext): CompanyHoliday[] {
   const byKey = new Map<string, CompanyHoliday>();
   for (const d of ctx.store.list(tables.schedule_deviation, { match: { type: 'holiday' }, limit: 1_000_000, offset: 0 }).rows) {
-    const key = `${d.start_date as string}\u0000${(d.description as string | null) ?? ''}`;
+    const key = `${d.start_date}\u0000${d.description ?? ''}`;
     const entry = byKey.get(key);
-    if (entry) entry.resource_ids.push(d.resource_id as string);
+    if (entry) entry.resource_ids.push(d.resource_id);
     else
       byKey.set(key, {
-        description: (d.description as string | null) ?? '',
-        start_date: d.start_date as string,
-        end_date: d.end_date as string,
-        time: d.time as number | null,
-        resource_ids: [d.resource_id as string],
+        description: d.description ?? '',
+        start_date: d.start_date,
+        end_date: d.end_date,
+        time: d.time,
+        resource_ids: [d.resource_id],
       });
   }
   return [...byKey.values()].sort((a, b) => a.start_date.localeCompare(b.start_date) || a.description.localeCompare(b.description));
@@ -175,7 +175,7 @@ export function removeHoliday(ctx: RequestContext, description: string, startDat
       .list(tables.schedule_deviation, { match: { type: 'holiday', start_date: startDate }, limit: 1_000_000, offset: 0 })
       .rows.filter((d) => d.description === description);
     for (const deviation of found) {
-      deleteRecord(ctx, moduleNamed('schedule_deviation'), deviation.id, { resource_id: deviation.resource_id as string });
+      deleteRecord(ctx, moduleNamed('schedule_deviation'), deviation.id, { resource_id: deviation.resource_id });
     }
     return found.length;
   });

@@ -35,11 +35,11 @@ function refuseSecondPlan(ctx: RequestContext, collectionId: string, planId: str
   const collection = ctx.store.get(tables.collection, collectionId);
   const name = typeof collection?.name === 'string' ? `"${collection.name}"` : collectionId;
   const starts = theirs
-    .map((c) => c.start_date as string | null)
+    .map((c) => c.start_date)
     .filter((d): d is string => d !== null)
     .sort();
   const ends = theirs
-    .map((c) => c.end_date as string | null)
+    .map((c) => c.end_date)
     .filter((d): d is string => d !== null)
     .sort();
   const span = starts.length > 0 && ends.length > 0 ? `, from ${starts[0]} to ${ends[ends.length - 1]}` : '';

@@ -93,7 +93,7 @@ function rankFor(ctx: RequestContext, stageId: string, body: PlanOptions, collec
   const siblings = ctx.store
     .getWhereIn(tables.card, 'stage_id', [stageId])
     .filter((c) => c.collection_id !== collectionId)
-    .map((c) => ({ id: c.id, collection: c.collection_id, rank: c.rank as string }))
+    .map((c) => ({ id: c.id, collection: c.collection_id, rank: c.rank }))
     .sort((a, b) => (a.rank < b.rank ? -1 : 1));
   const index = siblings.findIndex((c) => c.id === anchorId || c.collection === anchorId);
   if (index === -1) return rankBetween(siblings[siblings.length - 1]?.rank ?? null, null);
@@ -176,24 +176,22 @@ export function planStagesOf(ctx: RequestContext, stages: readonly StoredRecord[
     independent: s.independent as boolean,
     activityIds: allowed
       .filter((l) => l.stage_id === s.id)
-      .sort((a, b) => (a.priority as number) - (b.priority as number))
-      .map((l) => l.activity_id as string),
+      .sort((a, b) => a.priority - b.priority)
+      .map((l) => l.activity_id),
   }));
 }
 
 /** Plans the collection (see the file head) and tells what it planned. */
 export function planCollectionWith(ctx: RequestContext, { collection, board }: PlanTarget, body: PlanOptions): PlanOutcome {
   return ctx.store.transaction(() => {
-    const stages = ctx.store
-      .getWhereIn(tables.stage, 'board_id', [board.id])
-      .sort((a, b) => (a.priority as number) - (b.priority as number));
+    const stages = ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).sort((a, b) => a.priority - b.priority);
     if (stages.length === 0) throw ApiError.rule('board_id', 'the board has no stages to plan on');
     const status = body.status_id ? ctx.store.get(tables.status, body.status_id) : defaultStatus(ctx, board.id);
     if (!status) throw ApiError.rule('status_id', 'the board has no statuses; add one before planning');
     const planStages = planStagesOf(ctx, stages);
     const activities = ctx.store
       .getWhereIn(tables.collection_activity, 'collection_id', [collection.id])
-      .map((l) => ({ id: l.activity_id as string, time: l.time as number }));
+      .map((l) => ({ id: l.activity_id, time: l.time }));
     const anchor = body.reverse ? (body.end ?? (collection.due_date as string | null)) : (body.start ?? today());
     if (!anchor) throw ApiError.rule('end', 'reverse planning needs an end date or a due date on the collection');
 
@@ -221,8 +219,7 @@ export function planCollectionWith(ctx: RequestContext, { collection, board }: P
             if (calendars.length === 0) return minutesPerWorkdayWithoutResources;
             const stage = stageById.get(stageId)!;
             return calendars.reduce(
-              (sum, c) =>
-                sum + (scheduleDay(c, date).available * percentage(c.resource, board, stage) * (stage.efficiency as number)) / 10_000,
+              (sum, c) => sum + (scheduleDay(c, date).available * percentage(c.resource, board, stage) * stage.efficiency) / 10_000,
               0,
             );
           },
@@ -240,7 +237,7 @@ export function planCollectionWith(ctx: RequestContext, { collection, board }: P
           'id',
           activities.map((a) => a.id),
         )
-        .map((a) => [a.id, a.description as string]),
+        .map((a) => [a.id, a.description]),
     );
     for (const planned of result.cards) {
       const split = board.split_cards_by_activity && planned.activities.length === 1;

@@ -29,7 +29,7 @@ export function promiseDates(
   subjects: readonly PromiseSubject[],
   options: { capacity: 'finite' | 'infinite'; start?: string },
 ): PromiseDate[] {
-  const stages = ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).sort((a, b) => (a.priority as number) - (b.priority as number));
+  const stages = ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).sort((a, b) => a.priority - b.priority);
   if (stages.length === 0) return subjects.map(() => ({ error: 'The board has no stages to plan on.' }));
   let calendar;
   try {
@@ -39,7 +39,7 @@ export function promiseDates(
     throw error;
   }
   const planStages = planStagesOf(ctx, stages);
-  const names = new Map(stages.map((s) => [s.id, s.name as string]));
+  const names = new Map(stages.map((s) => [s.id, s.name]));
   const start = options.start ?? today();
   const workdays = workdaysByWeekday(calendar);
   // Each window (windowDays) read once, the first for all, the longer ones only when one needs them.

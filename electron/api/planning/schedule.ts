@@ -118,7 +118,7 @@ export function calendarsOf(ctx: RequestContext, resources: readonly StoredRecor
     'resource_id',
     resources.map((r) => r.id),
   )) {
-    byResource.get(deviation.resource_id as string)?.push(deviation);
+    byResource.get(deviation.resource_id)?.push(deviation);
   }
   return resources.map((resource) => ({ resource, deviations: byResource.get(resource.id)! }));
 }

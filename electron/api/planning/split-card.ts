@@ -43,7 +43,7 @@ function splitPoint(ctx: RequestContext, card: Record<string, unknown>, body: Sp
   if (!start || !end) throw ApiError.rule('date', 'only a card with a start and an end date can be split');
   const board = ctx.store.get(tables.board, card.board_id as string);
   if (!board) throw ApiError.rule('date', 'the card is on no board');
-  const calendar = boardCalendar(board.workdays as Record<string, boolean>);
+  const calendar = boardCalendar(board.workdays);
   const days = Math.max(1, countWorkdays(calendar, start, end));
   if (body.date !== undefined) {
     if (typeof body.date !== 'string' || !isValidDate(body.date)) throw ApiError.rule('date', 'date must be a date (YYYY-MM-DD)');
@@ -70,7 +70,7 @@ export function splitCard(ctx: RequestContext, collectionId: string, cardId: str
     const at = splitPoint(ctx, card, input);
     const nextRank = ctx.store
       .getWhereIn(tables.card, 'stage_id', [card.stage_id])
-      .map((c) => c.rank as string)
+      .map((c) => c.rank)
       .filter((r) => r > (card.rank as string))
       .sort()[0];
     const copy = ctx.store.insert(tables.card, {
@@ -86,9 +86,9 @@ export function splitCard(ctx: RequestContext, collectionId: string, cardId: str
     });
     ctx.store.update(tables.card, card.id, { end_date: at.firstEnd });
     for (const link of ctx.store.getWhereIn(tables.card_activity, 'card_id', [card.id])) {
-      const kept = Math.round((link.time as number) * at.share);
+      const kept = Math.round(link.time * at.share);
       ctx.store.update(tables.card_activity, link.id, { time: kept });
-      ctx.store.insert(tables.card_activity, { card_id: copy.id, activity_id: link.activity_id, time: (link.time as number) - kept });
+      ctx.store.insert(tables.card_activity, { card_id: copy.id, activity_id: link.activity_id, time: link.time - kept });
     }
     for (const link of ctx.store.getWhereIn(tables.card_label, 'card_id', [card.id])) {
       ctx.store.insert(tables.card_label, { card_id: copy.id, label_id: link.label_id });
