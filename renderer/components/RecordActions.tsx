@@ -18,6 +18,30 @@ interface RecordActionsProps {
 
 export function RecordActions({ resource, id, name, onEdit }: RecordActionsProps) {
   const remove = useRemove(resource);
+  return <RowActions name={name} onEdit={onEdit} removal={remove} onDelete={() => remove.mutate(id)} />;
+}
+
+/** The state of the delete a row asks for: a react-query mutation fits it as it is. */
+export interface RowRemoval {
+  isPending: boolean;
+  error: unknown;
+  reset: () => void;
+}
+
+interface RowActionsProps {
+  name: string;
+  /** Left out where a row can only be deleted (a company holiday). */
+  onEdit?: () => void;
+  removal: RowRemoval;
+  /** Runs once the planner has confirmed the delete. */
+  onDelete: () => void;
+}
+
+/**
+ * The same buttons for a row whose delete is not a plain resource delete (an absence under its
+ * resource, a holiday across every resource): the caller brings its own mutation.
+ */
+export function RowActions({ name, onEdit, removal: remove, onDelete }: RowActionsProps) {
   const [confirming, setConfirming] = useState(false);
   const t = useT();
 
@@ -31,7 +55,7 @@ export function RecordActions({ resource, id, name, onEdit }: RecordActionsProps
           }}
         >
           <span className="row-actions__question">{t('common.deleteQuestion', { name })}</span>
-          <button type="button" className="button button--danger" autoFocus disabled={remove.isPending} onClick={() => remove.mutate(id)}>
+          <button type="button" className="button button--danger" autoFocus disabled={remove.isPending} onClick={onDelete}>
             {t('common.confirmDelete')}
           </button>
           <button type="button" className="button" onClick={() => setConfirming(false)}>
@@ -40,9 +64,11 @@ export function RecordActions({ resource, id, name, onEdit }: RecordActionsProps
         </div>
       ) : (
         <div className="row-actions">
-          <button type="button" className="button button--quiet" aria-label={t('common.editName', { name })} onClick={onEdit}>
-            {t('common.edit')}
-          </button>
+          {onEdit && (
+            <button type="button" className="button button--quiet" aria-label={t('common.editName', { name })} onClick={onEdit}>
+              {t('common.edit')}
+            </button>
+          )}
           <button
             type="button"
             className="button button--quiet"
@@ -56,7 +82,7 @@ export function RecordActions({ resource, id, name, onEdit }: RecordActionsProps
           </button>
         </div>
       )}
-      {remove.error && (
+      {remove.error != null && (
         <div className="record-row__error">
           <ErrorNotice error={remove.error} />
         </div>

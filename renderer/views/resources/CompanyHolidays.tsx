@@ -9,6 +9,7 @@ import { placeFieldErrors } from '../../api/client.js';
 import { formatDayRange } from '../../components/dates-format.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Field } from '../../components/Field.js';
+import { RowActions } from '../../components/RecordActions.js';
 import { RecordForm } from '../../components/RecordForm.js';
 import { useT } from '../../i18n/index.js';
 import { useAddHoliday, useCompanyHolidays, useGroups, useImportHolidays, useRemoveHoliday, type CompanyHoliday } from './absences-api.js';
@@ -178,7 +179,6 @@ function HolidayForm() {
 
 function HolidayRow({ holiday }: { holiday: CompanyHoliday }) {
   const remove = useRemoveHoliday();
-  const [confirming, setConfirming] = useState(false);
   const t = useT();
   const name = t('holidays.rowName', { name: holiday.description, dates: formatDayRange(holiday.start_date, holiday.end_date, t.locale) });
 
@@ -186,42 +186,7 @@ function HolidayRow({ holiday }: { holiday: CompanyHoliday }) {
     <li className="record-row">
       <span className="record-row__name">{name}</span>
       <span className="record-row__detail muted">{t.count('holidays.resourceCount', holiday.resource_ids.length)}</span>
-      {confirming ? (
-        <div className="row-actions" onKeyDown={(event) => event.key === 'Escape' && setConfirming(false)}>
-          <span className="row-actions__question">{t('common.deleteQuestion', { name })}</span>
-          <button
-            type="button"
-            className="button button--danger"
-            autoFocus
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(holiday)}
-          >
-            {t('common.confirmDelete')}
-          </button>
-          <button type="button" className="button" onClick={() => setConfirming(false)}>
-            {t('common.cancel')}
-          </button>
-        </div>
-      ) : (
-        <div className="row-actions">
-          <button
-            type="button"
-            className="button button--quiet"
-            aria-label={t('common.deleteName', { name })}
-            onClick={() => {
-              remove.reset();
-              setConfirming(true);
-            }}
-          >
-            {t('common.delete')}
-          </button>
-        </div>
-      )}
-      {remove.error && (
-        <div className="record-row__error">
-          <ErrorNotice error={remove.error} />
-        </div>
-      )}
+      <RowActions name={name} removal={remove} onDelete={() => remove.mutate(holiday)} />
     </li>
   );
 }

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import type { ScheduleDeviation } from '../../../shared/resources/resource.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { RowActions } from '../../components/RecordActions.js';
 import { useT } from '../../i18n/index.js';
 import { AbsenceForm } from './AbsenceForm.js';
 import { useAbsences, useRemoveAbsence } from './absences-api.js';
@@ -50,7 +51,6 @@ export function ResourceAbsences({ resource }: { resource: { id: string; name: s
 
 function AbsenceRow({ resourceId, absence, onEdit }: { resourceId: string; absence: ScheduleDeviation; onEdit: () => void }) {
   const remove = useRemoveAbsence(resourceId);
-  const [confirming, setConfirming] = useState(false);
   const t = useT();
   const name = absenceName(absence, t);
 
@@ -58,45 +58,7 @@ function AbsenceRow({ resourceId, absence, onEdit }: { resourceId: string; absen
     <li className="record-row">
       <span className="record-row__name">{name}</span>
       <span className="record-row__detail muted">{[absenceExtent(absence.time, t), absence.description].filter(Boolean).join(' · ')}</span>
-      {confirming ? (
-        <div className="row-actions" onKeyDown={(event) => event.key === 'Escape' && setConfirming(false)}>
-          <span className="row-actions__question">{t('common.deleteQuestion', { name })}</span>
-          <button
-            type="button"
-            className="button button--danger"
-            autoFocus
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(absence.id)}
-          >
-            {t('common.confirmDelete')}
-          </button>
-          <button type="button" className="button" onClick={() => setConfirming(false)}>
-            {t('common.cancel')}
-          </button>
-        </div>
-      ) : (
-        <div className="row-actions">
-          <button type="button" className="button button--quiet" aria-label={t('common.editName', { name })} onClick={onEdit}>
-            {t('common.edit')}
-          </button>
-          <button
-            type="button"
-            className="button button--quiet"
-            aria-label={t('common.deleteName', { name })}
-            onClick={() => {
-              remove.reset();
-              setConfirming(true);
-            }}
-          >
-            {t('common.delete')}
-          </button>
-        </div>
-      )}
-      {remove.error && (
-        <div className="record-row__error">
-          <ErrorNotice error={remove.error} />
-        </div>
-      )}
+      <RowActions name={name} onEdit={onEdit} removal={remove} onDelete={() => remove.mutate(absence.id)} />
     </li>
   );
 }
