@@ -20,6 +20,17 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { startTestApi, type TestApi } from '../helpers/api.js';
+import {
+  must,
+  percentile,
+  picker,
+  random,
+  resourceTypes,
+  seedResourcesOnBoard,
+  seedStatusAndActivities,
+  workdays,
+  type Workdays,
+} from '../helpers/bench-seed.js';
 
 const stageCount = 5;
 const resourceCount = 50;
@@ -33,29 +44,8 @@ const days = 91;
 const path = (boardId: string) =>
   `/v1/board/${boardId}/capacity/resource?date_range_start=2026-04-01&date_range_end=2026-06-30&time_frame=day`;
 
-/** A small deterministic generator, so every run builds the same data. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-const workdayPatterns: Record<string, number | null>[] = [
-  { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': null, '7': null },
-  { '1': 8, '2': 8, '3': 8, '4': 4, '5': null, '6': null, '7': null },
-  { '1': 7.5, '2': 7.5, '3': 7.5, '4': 7.5, '5': 7.5, '6': 3, '7': null },
-  { '1': null, '2': 6, '3': 6, '4': 6, '5': 6, '6': 6, '7': null },
-];
-const types = ['employee', 'machine', 'cell'] as const;
+const workdayPatterns: Workdays[] = [workdays.fullWeek, workdays.shortWeek, workdays.withSaturday, workdays.tuesdayToSaturday];
 const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-async function must(api: TestApi, method: string, at: string, body?: unknown): Promise<any> {
-  const res = await api.http(method, at, body);
-  if (res.status >= 300) throw new Error(`${method} ${at} answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body;
-}
 
 async function seed(api: TestApi): Promise<string> {
   const next = random(20260401);
@@ -64,45 +54,37 @@ async function seed(api: TestApi): Promise<string> {
     stages: Array.from({ length: stageCount }, (_, i) => ({ name: `Stage ${i + 1}`, priority: i })),
   });
   const stageIds: string[] = board.stages.map((s: { id: string }) => s.id);
-  const resourceIds: string[] = [];
-  for (let r = 0; r < resourceCount; r++) {
-    const onStages = 1 + Math.floor(next() * 3);
-    const start = Math.floor(next() * stageCount);
-    const stages = Array.from({ length: onStages }, (_, k) => ({
-      id: stageIds[(start + k) % stageCount]!,
-      percentage: r % 2 === 0 ? 100 : [100, 50, 33][onStages - 1]!,
-    }));
-    const resource = await must(api, 'POST', '/v1/resource', {
+  const resourceIds = await seedResourcesOnBoard(api, {
+    boardId: board.id,
+    stageIds,
+    count: resourceCount,
+    next,
+    body: (r) => ({
       name: `Person ${r + 1}`,
-      type: types[r % types.length],
+      type: resourceTypes[r % resourceTypes.length],
       workdays: workdayPatterns[r % workdayPatterns.length],
-      boards: [{ id: board.id, stages }],
-    });
-    resourceIds.push(resource.id);
-    if (r % 5 === 0) {
+    }),
+    percentage: (r, onStages) => (r % 2 === 0 ? 100 : [100, 50, 33][onStages - 1]!),
+    after: async (r, resourceId) => {
+      if (r % 5 !== 0) return;
       const holiday = first + Math.floor(next() * 80) * 86_400_000;
-      await must(api, 'POST', `/v1/resource/${resource.id}/schedule_deviation`, {
+      await must(api, 'POST', `/v1/resource/${resourceId}/schedule_deviation`, {
         type: 'holiday',
         start_date: date(holiday),
         end_date: date(holiday + 6 * 86_400_000),
       });
       const partial = date(first + Math.floor(next() * days) * 86_400_000);
-      await must(api, 'POST', `/v1/resource/${resource.id}/schedule_deviation`, {
+      await must(api, 'POST', `/v1/resource/${resourceId}/schedule_deviation`, {
         type: 'leave',
         start_date: partial,
         end_date: partial,
         time: 90,
       });
-    }
-  }
+    },
+  });
 
-  await must(api, 'POST', `/v1/board/${board.id}/status`, { name: 'Ready', priority: 0, entry: true, exit: false });
-  const activities: string[] = [];
-  for (const type of types)
-    activities.push((await must(api, 'POST', '/v1/activity', { description: `Bench ${type}`, resource_type: type })).id);
-  const pick = <T>(list: readonly T[], count: number): T[] => [
-    ...new Set(Array.from({ length: count }, () => list[Math.floor(next() * list.length)]!)),
-  ];
+  const activities = await seedStatusAndActivities(api, board.id);
+  const pick = picker(next);
   // A collection's cards are written side by side: the seeding, not the figure, takes long.
   for (let c = 0; c < cardCount; c += cardsPerCollection) {
     const collectionId = (await must(api, 'POST', '/v1/collection', { name: `Order ${c / cardsPerCollection + 1}`, board_id: board.id }))
@@ -120,10 +102,6 @@ async function seed(api: TestApi): Promise<string> {
     await Promise.all(cards.map((card) => must(api, 'POST', `/v1/collection/${collectionId}/card`, card)));
   }
   return board.id;
-}
-
-function percentile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
 async function main(): Promise<void> {

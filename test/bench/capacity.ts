@@ -19,6 +19,17 @@
  */
 import { performance } from 'node:perf_hooks';
 import { startTestApi, type TestApi } from '../helpers/api.js';
+import {
+  must,
+  percentile,
+  picker,
+  random,
+  resourceTypes,
+  seedResourcesOnBoard,
+  seedStatusAndActivities,
+  workdays,
+  type Workdays,
+} from '../helpers/bench-seed.js';
 
 const stageCount = 5;
 const resourceCount = 50;
@@ -27,31 +38,15 @@ const iterations = 30;
 const budgetMs = 100;
 const range = 'date_range_start=2026-01-01&date_range_end=2026-12-31';
 
-/** A small deterministic generator, so every run builds the same data. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-const workdayPatterns: Record<string, number | null>[] = [
-  { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': null, '7': null },
-  { '1': 8, '2': 8, '3': 8, '4': 4, '5': null, '6': null, '7': null },
-  { '1': 7.5, '2': 7.5, '3': 7.5, '4': 7.5, '5': 7.5, '6': 3, '7': null },
-  { '1': 24, '2': 24, '3': 24, '4': 24, '5': 24, '6': 24, '7': 24 },
-  { '1': null, '2': 6, '3': 6, '4': 6, '5': 6, '6': 6, '7': null },
+const workdayPatterns: Workdays[] = [
+  workdays.fullWeek,
+  workdays.shortWeek,
+  workdays.withSaturday,
+  workdays.roundTheClock,
+  workdays.tuesdayToSaturday,
 ];
-const types = ['employee', 'machine', 'cell'] as const;
 const cardCount = 2000;
 const cardsPerCollection = 20;
-
-async function must(api: TestApi, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await api.http(method, path, body);
-  if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body;
-}
 
 interface Seeded {
   boardId: string;
@@ -67,28 +62,24 @@ async function seed(api: TestApi): Promise<Seeded> {
     stages: Array.from({ length: stageCount }, (_, i) => ({ name: `Stage ${i + 1}`, priority: i, efficiency: 70 + i * 10 })),
   });
   const stageIds: string[] = board.stages.map((s: { id: string }) => s.id);
-  const resourceIds: string[] = [];
   let deviations = 0;
-  for (let r = 0; r < resourceCount; r++) {
-    const onStages = 1 + Math.floor(next() * 3);
-    const start = Math.floor(next() * stageCount);
-    const stages = Array.from({ length: onStages }, (_, k) => ({
-      id: stageIds[(start + k) % stageCount]!,
-      percentage: [100, 50, 33][onStages - 1]!,
-    }));
-    const resource = await must(api, 'POST', '/v1/resource', {
+  const resourceIds = await seedResourcesOnBoard(api, {
+    boardId: board.id,
+    stageIds,
+    count: resourceCount,
+    next,
+    body: (r) => ({
       name: `Resource ${r + 1}`,
-      type: types[r % types.length],
+      type: resourceTypes[r % resourceTypes.length],
       workdays: workdayPatterns[r % workdayPatterns.length],
       ...(r % 10 === 3 ? { start_date: '2026-03-01' } : {}),
       ...(r % 10 === 7 ? { end_date: '2026-10-31' } : {}),
-      boards: [{ id: board.id, stages }],
-    });
-    resourceIds.push(resource.id);
+    }),
     // Every third resource gets a holiday week and a few partial days.
-    if (r % 3 === 0) {
+    after: async (r, resourceId) => {
+      if (r % 3 !== 0) return;
       const month = String(1 + Math.floor(next() * 12)).padStart(2, '0');
-      await must(api, 'POST', `/v1/resource/${resource.id}/schedule_deviation`, {
+      await must(api, 'POST', `/v1/resource/${resourceId}/schedule_deviation`, {
         type: 'holiday',
         start_date: `2026-${month}-08`,
         end_date: `2026-${month}-14`,
@@ -97,7 +88,7 @@ async function seed(api: TestApi): Promise<Seeded> {
       for (let d = 0; d < 3; d++) {
         const day = String(1 + Math.floor(next() * 28)).padStart(2, '0');
         const m = String(1 + Math.floor(next() * 12)).padStart(2, '0');
-        await must(api, 'POST', `/v1/resource/${resource.id}/schedule_deviation`, {
+        await must(api, 'POST', `/v1/resource/${resourceId}/schedule_deviation`, {
           type: 'leave',
           start_date: `2026-${m}-${day}`,
           end_date: `2026-${m}-${day}`,
@@ -105,23 +96,17 @@ async function seed(api: TestApi): Promise<Seeded> {
         });
         deviations++;
       }
-    }
-  }
+    },
+  });
   return { boardId: board.id, stageIds, resourceIds, deviations };
 }
 
 /** Cards spread over 2026 on every stage, written through their collections. */
 async function seedCards(api: TestApi, { boardId, stageIds, resourceIds }: Seeded): Promise<void> {
   const next = random(20261231);
-  /** Up to `count` different items of `list`. */
-  const pick = <T>(list: readonly T[], count: number): T[] => [
-    ...new Set(Array.from({ length: count }, () => list[Math.floor(next() * list.length)]!)),
-  ];
+  const pick = picker(next);
   // A card takes the board's entry status, and the bench board has none yet.
-  await must(api, 'POST', `/v1/board/${boardId}/status`, { name: 'Ready', priority: 0, entry: true, exit: false });
-  const activities: string[] = [];
-  for (const type of types)
-    activities.push((await must(api, 'POST', '/v1/activity', { description: `Bench ${type}`, resource_type: type })).id);
+  const activities = await seedStatusAndActivities(api, boardId);
   let collectionId = '';
   for (let c = 0; c < cardCount; c++) {
     if (c % cardsPerCollection === 0)
@@ -151,10 +136,6 @@ const cases: Case[] = [
   { view: 'stage', frame: 'week', buckets: 53 },
   { view: 'resource', frame: 'week', buckets: 53 },
 ];
-
-function percentile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-}
 
 async function time(
   api: TestApi,

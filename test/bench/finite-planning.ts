@@ -17,7 +17,8 @@
  *   npx tsx test/bench/finite-planning.ts
  */
 import { performance } from 'node:perf_hooks';
-import { startTestApi, type TestApi } from '../helpers/api.js';
+import { startTestApi } from '../helpers/api.js';
+import { must, percentile, picker, random, seedResourcesOnBoard, workdays, type Workdays } from '../helpers/bench-seed.js';
 
 const stageCount = 5;
 const resourceCount = 50;
@@ -30,31 +31,13 @@ const planBudgetMs = 50;
 const promiseBudgetMs = 1000;
 const start = '2027-01-04';
 
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-const workdayPatterns: Record<string, number | null>[] = [
-  { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': null, '7': null },
-  { '1': 8, '2': 8, '3': 8, '4': 4, '5': null, '6': null, '7': null },
-  { '1': 7.5, '2': 7.5, '3': 7.5, '4': 7.5, '5': 7.5, '6': 3, '7': null },
-  { '1': 16, '2': 16, '3': 16, '4': 16, '5': 16, '6': null, '7': null },
-  { '1': null, '2': 6, '3': 6, '4': 6, '5': 6, '6': 6, '7': null },
+const workdayPatterns: Workdays[] = [
+  workdays.fullWeek,
+  workdays.shortWeek,
+  workdays.withSaturday,
+  workdays.twoShifts,
+  workdays.tuesdayToSaturday,
 ];
-
-async function must(api: TestApi, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await api.http(method, path, body);
-  if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-function percentile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-}
 
 async function main(): Promise<void> {
   const api = await startTestApi();
@@ -74,33 +57,23 @@ async function main(): Promise<void> {
       })),
     });
     const stageIds: string[] = board.stages.map((s: { id: string }) => s.id);
-    const resourceIds: string[] = [];
-    for (let r = 0; r < resourceCount; r++) {
-      const onStages = 1 + Math.floor(next() * 3);
-      const first = Math.floor(next() * stageCount);
-      const resource = await must(api, 'POST', '/v1/resource', {
-        name: `Resource ${r + 1}`,
-        workdays: workdayPatterns[r % workdayPatterns.length],
-        boards: [
-          {
-            id: board.id,
-            stages: Array.from({ length: onStages }, (_, k) => ({
-              id: stageIds[(first + k) % stageCount]!,
-              percentage: [100, 50, 33][onStages - 1]!,
-            })),
-          },
-        ],
-      });
-      resourceIds.push(resource.id);
-      if (r % 3 === 0) {
+    const resourceIds = await seedResourcesOnBoard(api, {
+      boardId: board.id,
+      stageIds,
+      count: resourceCount,
+      next,
+      body: (r) => ({ name: `Resource ${r + 1}`, workdays: workdayPatterns[r % workdayPatterns.length] }),
+      after: async (r, resourceId) => {
+        if (r % 3 !== 0) return;
         const month = String(1 + Math.floor(next() * 12)).padStart(2, '0');
-        await must(api, 'POST', `/v1/resource/${resource.id}/schedule_deviation`, {
+        await must(api, 'POST', `/v1/resource/${resourceId}/schedule_deviation`, {
           type: 'holiday',
           start_date: `2027-${month}-08`,
           end_date: `2027-${month}-14`,
         });
-      }
-    }
+      },
+    });
+    const pick = picker(next);
     const seeding = performance.now();
     // 25 cards to a collection, written inline with it (docs/API.md "Writing related records inline").
     for (let c = 0; c < cardCount / cardsPerCollection; c++) {
@@ -113,9 +86,7 @@ async function main(): Promise<void> {
           start_date: new Date(from).toISOString().slice(0, 10),
           end_date: new Date(to).toISOString().slice(0, 10),
           activities: [{ id: activities[stage], time: 60 + Math.floor(next() * 900) }],
-          resources: [
-            ...new Set(Array.from({ length: Math.floor(next() * 3) }, () => resourceIds[Math.floor(next() * resourceCount)]!)),
-          ].map((id) => ({ id })),
+          resources: pick(resourceIds, Math.floor(next() * 3)).map((id) => ({ id })),
         };
       });
       await must(api, 'POST', '/v1/collection', { name: `Planned ${c}`, board_id: board.id, cards });
