@@ -36,13 +36,21 @@ export interface SampleResource {
   stages: string[];
 }
 
+export interface SampleOrderRow {
+  /** The activity's key. */
+  activity: string;
+  description: string;
+  quantity: number;
+  unit: 'minutes' | 'hours' | 'days';
+}
+
 export interface SampleOrder {
   key: string;
   code: string;
   description: string;
   /** Days from the load day. */
   promisedInDays: number;
-  rows: { activity: string; description: string; quantity: number; unit: 'minutes' | 'hours' | 'days' }[];
+  rows: SampleOrderRow[];
   /** Planned onto the board (starting this many days from the load day); absent: waits in the backlog. */
   planInDays?: number;
 }
@@ -78,68 +86,42 @@ export const sampleResources: readonly SampleResource[] = [
 /** One absence: a week of vacation, starting two weeks from the load day. */
 export const sampleAbsence = { resource: 'chantal', type: 'vacation', description: 'Summer holiday', fromDay: 14, toDay: 18 } as const;
 
+/** An order row as [activity, description, quantity, unit]: the orders below are a table of them. */
+type RowLine = [activity: string, description: string, quantity: number, unit: SampleOrderRow['unit']];
+
+function order(head: Omit<SampleOrder, 'rows'>, rows: RowLine[]): SampleOrder {
+  return { ...head, rows: rows.map(([activity, description, quantity, unit]) => ({ activity, description, quantity, unit })) };
+}
+
 export const sampleOrders: readonly SampleOrder[] = [
-  {
-    key: 'gate',
-    code: 'SO-1001',
-    description: 'Garden gate, galvanised',
-    promisedInDays: 10,
-    planInDays: 0,
-    rows: [
-      { activity: 'sawing', description: 'Cut frame tubes', quantity: 2, unit: 'hours' },
-      { activity: 'welding', description: 'Weld frame', quantity: 6, unit: 'hours' },
-      { activity: 'painting', description: 'Powder coat', quantity: 3, unit: 'hours' },
-      { activity: 'assembly', description: 'Hinges and lock', quantity: 90, unit: 'minutes' },
-    ],
-  },
-  {
-    key: 'stairs',
-    code: 'SO-1002',
-    description: 'Steel staircase, 14 steps',
-    promisedInDays: 15,
-    planInDays: 1,
-    rows: [
-      { activity: 'sawing', description: 'Cut stringers and treads', quantity: 4, unit: 'hours' },
-      { activity: 'welding', description: 'Weld treads', quantity: 12, unit: 'hours' },
-      { activity: 'painting', description: 'Prime and paint', quantity: 5, unit: 'hours' },
-      { activity: 'assembly', description: 'Handrail', quantity: 3, unit: 'hours' },
-    ],
-  },
-  {
-    key: 'racks',
-    code: 'SO-1003',
-    description: 'Bicycle racks (10)',
-    promisedInDays: 12,
-    planInDays: 2,
-    rows: [
-      { activity: 'sawing', description: 'Cut bars', quantity: 3, unit: 'hours' },
-      { activity: 'welding', description: 'Weld racks', quantity: 8, unit: 'hours' },
-      { activity: 'painting', description: 'Paint', quantity: 4, unit: 'hours' },
-    ],
-  },
-  {
-    key: 'balcony',
-    code: 'SO-1004',
-    description: 'Balcony railing',
-    promisedInDays: 25,
-    rows: [
-      { activity: 'sawing', description: 'Cut posts and rails', quantity: 3, unit: 'hours' },
-      { activity: 'welding', description: 'Weld sections', quantity: 10, unit: 'hours' },
-      { activity: 'painting', description: 'Powder coat', quantity: 4, unit: 'hours' },
-      { activity: 'assembly', description: 'Glass panels', quantity: 5, unit: 'hours' },
-    ],
-  },
-  {
-    key: 'table',
-    code: 'SO-1005',
-    description: 'Workbench frame',
-    promisedInDays: 30,
-    rows: [
-      { activity: 'sawing', description: 'Cut legs', quantity: 1, unit: 'hours' },
-      { activity: 'welding', description: 'Weld frame', quantity: 4, unit: 'hours' },
-      { activity: 'assembly', description: 'Mount top', quantity: 2, unit: 'hours' },
-    ],
-  },
+  order({ key: 'gate', code: 'SO-1001', description: 'Garden gate, galvanised', promisedInDays: 10, planInDays: 0 }, [
+    ['sawing', 'Cut frame tubes', 2, 'hours'],
+    ['welding', 'Weld frame', 6, 'hours'],
+    ['painting', 'Powder coat', 3, 'hours'],
+    ['assembly', 'Hinges and lock', 90, 'minutes'],
+  ]),
+  order({ key: 'stairs', code: 'SO-1002', description: 'Steel staircase, 14 steps', promisedInDays: 15, planInDays: 1 }, [
+    ['sawing', 'Cut stringers and treads', 4, 'hours'],
+    ['welding', 'Weld treads', 12, 'hours'],
+    ['painting', 'Prime and paint', 5, 'hours'],
+    ['assembly', 'Handrail', 3, 'hours'],
+  ]),
+  order({ key: 'racks', code: 'SO-1003', description: 'Bicycle racks (10)', promisedInDays: 12, planInDays: 2 }, [
+    ['sawing', 'Cut bars', 3, 'hours'],
+    ['welding', 'Weld racks', 8, 'hours'],
+    ['painting', 'Paint', 4, 'hours'],
+  ]),
+  order({ key: 'balcony', code: 'SO-1004', description: 'Balcony railing', promisedInDays: 25 }, [
+    ['sawing', 'Cut posts and rails', 3, 'hours'],
+    ['welding', 'Weld sections', 10, 'hours'],
+    ['painting', 'Powder coat', 4, 'hours'],
+    ['assembly', 'Glass panels', 5, 'hours'],
+  ]),
+  order({ key: 'table', code: 'SO-1005', description: 'Workbench frame', promisedInDays: 30 }, [
+    ['sawing', 'Cut legs', 1, 'hours'],
+    ['welding', 'Weld frame', 4, 'hours'],
+    ['assembly', 'Mount top', 2, 'hours'],
+  ]),
 ];
 
 /** Time already worked on the first planned order, yesterday: activity and hours from 08:00. */
