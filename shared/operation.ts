@@ -28,8 +28,11 @@ export type Shape =
   | ({ kind: 'uuid' } & Described)
   | ({ kind: 'date' } & Described)
   | ({ kind: 'boolean' } & Described)
-  | ({ kind: 'text'; min: number; max: number } & Described)
+  /** With `pattern`, the whole text must match it (an id of a peer's own making, a clock). */
+  | ({ kind: 'text'; min: number; max: number; pattern?: RegExp } & Described)
   | ({ kind: 'integer'; min: number; max: number } & Described)
+  /** Any finite number, fractions too (a quantity), from min to max. */
+  | ({ kind: 'number'; min: number; max: number } & Described)
   | ({ kind: 'choice'; of: readonly string[] } & Described)
   | ({ kind: 'list'; of: Shape; min: number; max: number } & Described)
   | ({ kind: 'object'; fields: Readonly<Record<string, Shape>>; others?: Others } & Described)
@@ -43,6 +46,11 @@ export type Shape =
 export interface Others {
   names: readonly string[] | 'any';
   required: boolean;
+  /**
+   * Let through unchecked but not handed on: keys a newer peer may add that this version does
+   * not read (the sync protocol's, docs/API.md "Sync"), so the input keeps to the declaration.
+   */
+  ignored?: boolean;
 }
 
 /** The value a shape lets through, as the handler gets it. */
@@ -50,17 +58,19 @@ export type ValueOf<S> = S extends { kind: 'uuid' | 'date' | 'text' }
   ? string
   : S extends { kind: 'boolean' }
     ? boolean
-    : S extends { kind: 'integer' }
+    : S extends { kind: 'integer' | 'number' }
       ? number
       : S extends { kind: 'choice'; of: readonly (infer C)[] }
         ? C
         : S extends { kind: 'list'; of: infer E }
           ? ValueOf<E>[]
-          : S extends { kind: 'object'; fields: infer F; others: Others }
-            ? FieldsOf<F> & Record<string, unknown>
-            : S extends { kind: 'object'; fields: infer F }
-              ? FieldsOf<F>
-              : unknown;
+          : S extends { kind: 'object'; fields: infer F; others: { ignored: true } }
+            ? FieldsOf<F>
+            : S extends { kind: 'object'; fields: infer F; others: Others }
+              ? FieldsOf<F> & Record<string, unknown>
+              : S extends { kind: 'object'; fields: infer F }
+                ? FieldsOf<F>
+                : unknown;
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type FieldValue<S> = S extends { nullable: true } ? ValueOf<S> | null : ValueOf<S>;
@@ -75,10 +85,12 @@ export const shape = {
   uuid: (description?: string) => ({ kind: 'uuid', ...(description ? { description } : {}) }) as const,
   date: (description?: string) => ({ kind: 'date', ...(description ? { description } : {}) }) as const,
   boolean: (description?: string) => ({ kind: 'boolean', ...(description ? { description } : {}) }) as const,
-  text: (max: number, options: { min?: number; description?: string } = {}) =>
+  text: (max: number, options: { min?: number; pattern?: RegExp; description?: string } = {}) =>
     ({ kind: 'text', min: options.min ?? 0, max, ...options }) as const,
   integer: (min: number, max: number, description?: string) =>
     ({ kind: 'integer', min, max, ...(description ? { description } : {}) }) as const,
+  number: (min: number, max: number, description?: string) =>
+    ({ kind: 'number', min, max, ...(description ? { description } : {}) }) as const,
   choice: <const C extends readonly string[]>(of: C, description?: string) =>
     ({ kind: 'choice', of, ...(description ? { description } : {}) }) as const,
   list: <const E extends Shape>(of: E, size: { min?: number; max: number }, description?: string) =>
@@ -102,6 +114,11 @@ export interface Operation<B extends Shape | undefined = Shape | undefined, A = 
   answer: string;
   /** The success status (default 200). */
   status?: number;
+  /**
+   * The status of a body that does not fit the shape: 422 unless a protocol says 400 (the sync
+   * push, docs/API.md "Sync": a malformed push is refused as a whole with 400).
+   */
+  malformedStatus?: 400 | 422;
   /** Query parameters the route reads (name → description), for the OpenAPI document. */
   query?: Readonly<Record<string, string>>;
   /** Never set: carries the answer's type to the renderer's client. */
@@ -135,42 +152,79 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
  * handler gets it: ids in lower case, left-out optional fields absent.
  */
 export function checkShape(of: Shape, value: unknown, at: string, problems: FieldProblem[]): unknown {
-  const problem = (description: string) => {
-    problems.push({ field: at, description: `${at} ${description}` });
-    return undefined;
-  };
+  return checkValue(of, value, at, '', problems);
+}
+
+/** A problem at `parent` + `key`: the path is made only now, so a value that passes costs no text. */
+function refuse(problems: FieldProblem[], parent: string, key: string | number, description: string): undefined {
+  const at = `${parent}${key}`;
+  problems.push({ field: at, description: `${at} ${description}` });
+  return undefined;
+}
+
+// The path is `parent` + `key`, joined only for a problem or to enter a list or object: a sync
+// push checks up to 20,000 mutations this way (docs/API.md "Sync").
+function checkValue(of: Shape, value: unknown, parent: string, key: string | number, problems: FieldProblem[]): unknown {
   switch (of.kind) {
     case 'uuid':
-      return isUuid(value) ? value.toLowerCase() : problem('must be a UUID');
+      return isUuid(value) ? value.toLowerCase() : refuse(problems, parent, key, 'must be a UUID');
     case 'date':
-      return typeof value === 'string' && isValidDate(value) ? value : problem('must be a date (YYYY-MM-DD)');
+      return typeof value === 'string' && isValidDate(value) ? value : refuse(problems, parent, key, 'must be a date (YYYY-MM-DD)');
     case 'boolean':
-      return typeof value === 'boolean' ? value : problem('must be true or false');
+      return typeof value === 'boolean' ? value : refuse(problems, parent, key, 'must be true or false');
     case 'text':
-      return typeof value === 'string' && value.length >= of.min && value.length <= of.max && (of.min === 0 || value.trim() !== '')
+      return typeof value === 'string' &&
+        value.length >= of.min &&
+        value.length <= of.max &&
+        (of.min === 0 || value.trim() !== '') &&
+        (!of.pattern || of.pattern.test(value))
         ? value
-        : problem(`must be text of ${of.min} to ${of.max} characters`);
+        : refuse(
+            problems,
+            parent,
+            key,
+            `must be text of ${of.min} to ${of.max} characters${of.pattern ? ` matching ${of.pattern.source}` : ''}`,
+          );
     case 'integer':
       return Number.isSafeInteger(value) && (value as number) >= of.min && (value as number) <= of.max
         ? value
-        : problem(`must be a whole number from ${of.min} to ${of.max}`);
+        : refuse(problems, parent, key, `must be a whole number from ${of.min} to ${of.max}`);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) && value >= of.min && value <= of.max
+        ? value
+        : refuse(problems, parent, key, `must be a number from ${of.min} to ${of.max}`);
     case 'choice':
-      return typeof value === 'string' && of.of.includes(value) ? value : problem(`must be one of ${of.of.join(', ')}`);
+      return typeof value === 'string' && of.of.includes(value)
+        ? value
+        : refuse(problems, parent, key, `must be one of ${of.of.join(', ')}`);
     case 'list': {
       if (!Array.isArray(value) || value.length < of.min || value.length > of.max)
-        return problem(`must be a list of ${of.min} to ${plural(of.max, 'item')}`);
-      return value.map((item, index) => checkShape(of.of, item, `${at}.${index}`, problems));
+        return refuse(problems, parent, key, `must be a list of ${of.min} to ${plural(of.max, 'item')}`);
+      const at = `${parent}${key}.`;
+      return value.map((item, index) => checkValue(of.of, item, at, index, problems));
     }
     case 'object':
-      return isPlainObject(value) ? checkFields(of, value, `${at}.`, problems) : problem('must be an object');
+      if (!isPlainObject(value)) return refuse(problems, parent, key, 'must be an object');
+      return takenAsIs(of) ? value : checkFields(of, value, `${parent}${key}.`, problems);
     case 'any':
       return value;
   }
 }
 
+/** An object of any keys with none declared (a synced record's fields): nothing to check, so nothing to copy. */
+function takenAsIs(of: Extract<Shape, { kind: 'object' }>): boolean {
+  if (of.others?.names !== 'any' || of.others.required || of.others.ignored) return false;
+  for (const _ in of.fields) return false;
+  return true;
+}
+
+// One pass over the declared fields and one over the given keys, with no lists made.
 function checkFields(of: Extract<Shape, { kind: 'object' }>, value: Record<string, unknown>, prefix: string, problems: FieldProblem[]) {
+  const others = of.others;
+  const allowed = others?.names;
   const out: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(of.fields)) {
+  for (const name in of.fields) {
+    const field = of.fields[name]!;
     const given = value[name];
     if (given === null && field.nullable) {
       out[name] = null;
@@ -180,13 +234,15 @@ function checkFields(of: Extract<Shape, { kind: 'object' }>, value: Record<strin
       if (!field.optional) problems.push({ field: `${prefix}${name}`, description: `${prefix}${name} is required` });
       continue;
     }
-    out[name] = checkShape(field, given, `${prefix}${name}`, problems);
+    out[name] = checkValue(field, given, prefix, name, problems);
   }
-  const others = Object.keys(value).filter((name) => !Object.hasOwn(of.fields, name));
-  const allowed = of.others?.names;
-  for (const name of others) {
-    if (allowed === 'any' || allowed?.includes(name)) out[name] = value[name];
-    else
+  let otherCount = 0;
+  for (const name in value) {
+    if (Object.hasOwn(of.fields, name)) continue;
+    otherCount++;
+    if (allowed === 'any' || allowed?.includes(name)) {
+      if (!others!.ignored) out[name] = value[name];
+    } else
       problems.push({
         field: `${prefix}${name}`,
         description: allowed
@@ -194,7 +250,7 @@ function checkFields(of: Extract<Shape, { kind: 'object' }>, value: Record<strin
           : `${prefix}${name} is not something this takes`,
       });
   }
-  if (of.others?.required && others.length === 0) {
+  if (others?.required && otherCount === 0) {
     const at = prefix.slice(0, -1);
     problems.push({ field: at, description: `${at} changes nothing` });
   }
@@ -223,9 +279,11 @@ export function jsonSchemaOf(of: Shape): Record<string, unknown> {
     case 'boolean':
       return { type: 'boolean', ...described };
     case 'text':
-      return { type: 'string', minLength: of.min, maxLength: of.max, ...described };
+      return { type: 'string', minLength: of.min, maxLength: of.max, ...(of.pattern ? { pattern: of.pattern.source } : {}), ...described };
     case 'integer':
       return { type: 'integer', minimum: of.min, maximum: of.max, ...described };
+    case 'number':
+      return { type: 'number', minimum: of.min, maximum: of.max, ...described };
     case 'choice':
       return { type: 'string', enum: [...of.of], ...described };
     case 'list':
