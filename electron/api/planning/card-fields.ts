@@ -5,14 +5,25 @@
  */
 import { daysBetween } from '../../../shared/dates.js';
 import { nowTimestamp } from '../../../shared/ids.js';
-import type { StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
 import { rankBetween } from './rank.js';
 import { boardCalendar, countWorkdays } from './workdays.js';
-import { tables } from '../tables.js';
+import { tables, type Stored } from '../tables.js';
+
+/** A card as the store keeps it. */
+export type Card = Stored<'card'>;
+
+/** A card placed on the planboard: both its dates are set. */
+export type DatedCard = Card & { start_date: string; end_date: string };
+
+/** Whether a card has both dates (a type guard, so the filters that ask need no casts). */
+export function isDated(card: Card): card is DatedCard {
+  return !!card.start_date && !!card.end_date;
+}
 
 /** The rank after the last card of a stage. */
 export function lastRank(ctx: RequestContext, stageId: string): string {
+  // rank is a string column (shared/resources/card.ts); the max over no cards is null.
   return rankBetween((ctx.store.max(tables.card, 'rank', { stage_id: stageId }) as string | null) ?? null, null);
 }
 
@@ -21,6 +32,8 @@ export function lastRank(ctx: RequestContext, stageId: string): string {
  * card with them, in one write, so a plan refused by the remote leaves no stray card edits).
  */
 export function cardFields(ctx: RequestContext, card: Record<string, unknown>): Record<string, unknown> {
+  // The card is stored, or values that passed the card's field checks (resources/card.ts) or
+  // that planning made: a field that is set has its declared type (a uuid or a date).
   const stage = ctx.store.get(tables.stage, card.stage_id as string);
   const board = stage ? ctx.store.get(tables.board, stage.board_id) : undefined;
   const start = card.start_date as string | null;
@@ -36,8 +49,9 @@ export function cardFields(ctx: RequestContext, card: Record<string, unknown>): 
   return changes;
 }
 
-export function refreshCardFields(ctx: RequestContext, card: StoredRecord): StoredRecord {
+export function refreshCardFields(ctx: RequestContext, card: Card): Card {
+  const fields: Record<string, unknown> = card;
   const changes = cardFields(ctx, card);
-  const differs = Object.entries(changes).some(([k, v]) => card[k] !== v);
+  const differs = Object.entries(changes).some(([k, v]) => fields[k] !== v);
   return differs ? ctx.store.update(tables.card, card.id, changes)! : card;
 }

@@ -12,16 +12,15 @@
  * Cards moved this way are written directly (not as new moves), so a push never cascades into
  * itself; their derived fields are refreshed.
  */
-import type { StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
 import { boardCalendar, shiftWorkdays, workdayDelta, workdayFrom, type BoardCalendar } from './workdays.js';
-import { refreshCardFields } from './card-fields.js';
+import { isDated, refreshCardFields, type Card, type DatedCard } from './card-fields.js';
 import { tables } from '../tables.js';
 
-export function shiftCard(ctx: RequestContext, calendar: BoardCalendar, card: StoredRecord, workdays: number): void {
+export function shiftCard(ctx: RequestContext, calendar: BoardCalendar, card: Card, workdays: number): void {
   if (workdays === 0 || !card.start_date || !card.end_date) return;
-  const start = shiftWorkdays(calendar, workdayFrom(calendar, card.start_date as string), workdays);
-  const end = shiftWorkdays(calendar, workdayFrom(calendar, card.end_date as string), workdays);
+  const start = shiftWorkdays(calendar, workdayFrom(calendar, card.start_date), workdays);
+  const end = shiftWorkdays(calendar, workdayFrom(calendar, card.end_date), workdays);
   const moved = ctx.store.update(tables.card, card.id, { start_date: start, end_date: end })!;
   refreshCardFields(ctx, moved);
 }
@@ -31,36 +30,37 @@ export function shiftCard(ctx: RequestContext, calendar: BoardCalendar, card: St
  * them starts no sooner than `earliest`; cards already later stay. Returns the latest end
  * among them afterwards, where the next stage's cards may start from.
  */
-export function pushStageAfter(ctx: RequestContext, calendar: BoardCalendar, cards: readonly StoredRecord[], earliest: string): string {
-  const start = cards.reduce((m, c) => ((c.start_date as string) < m ? (c.start_date as string) : m), '9999');
+export function pushStageAfter(ctx: RequestContext, calendar: BoardCalendar, cards: readonly DatedCard[], earliest: string): string {
+  const start = cards.reduce((m, c) => (c.start_date < m ? c.start_date : m), '9999');
   const delta = start < earliest ? workdayDelta(calendar, workdayFrom(calendar, start), earliest) : 0;
   for (const c of cards) shiftCard(ctx, calendar, c, delta);
   return latestEnd(ctx, cards);
 }
 
 /** The latest end date among these cards as they are stored now. */
-export function latestEnd(ctx: RequestContext, cards: readonly StoredRecord[]): string {
+export function latestEnd(ctx: RequestContext, cards: readonly Card[]): string {
   const stored = ctx.store.getWhereIn(
     tables.card,
     'id',
     cards.map((c) => c.id),
   );
-  return stored.reduce((m, c) => ((c.end_date as string) > m ? (c.end_date as string) : m), '');
+  // A card without an end (none of those passed in has one) cannot be the latest.
+  return stored.reduce((m, c) => (c.end_date !== null && c.end_date > m ? c.end_date : m), '');
 }
 
-export function followDependencies(ctx: RequestContext, card: StoredRecord, previous: StoredRecord): void {
+export function followDependencies(ctx: RequestContext, card: Card, previous: Card): void {
   const moved = card.start_date !== previous.start_date || card.end_date !== previous.end_date || card.stage_id !== previous.stage_id;
   if (!moved || !card.end_date || !card.board_id) return;
-  const board = ctx.store.get(tables.board, card.board_id as string);
+  const board = ctx.store.get(tables.board, card.board_id);
   if (!board || board.dependency_behavior === 'notify') return;
   const calendar = boardCalendar(board.workdays);
   const stages = new Map(ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).map((s) => [s.id, s]));
-  const own = stages.get(card.stage_id as string);
+  const own = stages.get(card.stage_id);
   // An independent stage is outside the chain: moving its card moves nothing else.
   if (!own || own.independent) return;
   const later = ctx.store
     .getWhereIn(tables.card, 'collection_id', [card.collection_id])
-    .filter((c) => c.id !== card.id && c.start_date && c.end_date)
+    .filter((c): c is DatedCard => c.id !== card.id && isDated(c))
     .filter((c) => {
       const stage = stages.get(c.stage_id);
       return stage && !stage.independent && stage.priority > own.priority;
@@ -69,18 +69,18 @@ export function followDependencies(ctx: RequestContext, card: StoredRecord, prev
 
   if (board.dependency_behavior === 'maintain') {
     const delta = previous.end_date
-      ? workdayDelta(calendar, workdayFrom(calendar, previous.end_date as string), workdayFrom(calendar, card.end_date as string))
+      ? workdayDelta(calendar, workdayFrom(calendar, previous.end_date), workdayFrom(calendar, card.end_date))
       : 0;
     for (const c of later) shiftCard(ctx, calendar, c, delta);
     return;
   }
 
   // push: stage by stage, each must start after the previous stage (plus its delay) is done.
-  const byStage = new Map<string, StoredRecord[]>();
+  const byStage = new Map<string, DatedCard[]>();
   for (const c of later) byStage.set(c.stage_id, [...(byStage.get(c.stage_id) ?? []), c]);
   const order = [...byStage.keys()].sort((a, b) => stages.get(a)!.priority - stages.get(b)!.priority);
   let previousStage = own;
-  let previousEnd = card.end_date as string;
+  let previousEnd = card.end_date;
   for (const stageId of order) {
     const earliest = shiftWorkdays(calendar, workdayFrom(calendar, previousEnd, -1), previousStage.delay_day + 1);
     previousEnd = pushStageAfter(ctx, calendar, byStage.get(stageId)!, earliest);

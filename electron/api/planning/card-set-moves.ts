@@ -16,11 +16,12 @@ import type { StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
 import { tables } from '../tables.js';
 import { latestEnd, pushStageAfter, shiftCard } from './card-moves.js';
+import { isDated, type Card, type DatedCard } from './card-fields.js';
 import { boardCalendar, shiftWorkdays, workdayDelta, workdayFrom } from './workdays.js';
 
 export interface CardMoved {
-  card: StoredRecord;
-  previous: StoredRecord;
+  card: Card;
+  previous: Card;
 }
 
 function hasMoved({ card, previous }: CardMoved): boolean {
@@ -28,11 +29,13 @@ function hasMoved({ card, previous }: CardMoved): boolean {
 }
 
 /** Follows the dependencies of every collection the moved cards are in, once each. */
-export function followDependenciesOfSet(ctx: RequestContext, moves: readonly CardMoved[]): void {
+export function followDependenciesOfSet(ctx: RequestContext, collected: readonly { card: StoredRecord; previous: StoredRecord }[]): void {
+  // The card module collects these (RequestContext.cardMoves): cards as the store keeps them.
+  const moves = collected as readonly CardMoved[];
   const byCollection = new Map<string, CardMoved[]>();
   for (const move of moves) {
     if (!hasMoved(move) || !move.card.end_date || !move.card.board_id) continue;
-    const key = move.card.collection_id as string;
+    const key = move.card.collection_id;
     byCollection.set(key, [...(byCollection.get(key) ?? []), move]);
   }
   const selected = new Set(moves.map((m) => m.card.id));
@@ -48,8 +51,8 @@ function followInCollection(ctx: RequestContext, collectionId: string, moved: Ca
   if (!board || board.dependency_behavior === 'notify') return;
   const calendar = boardCalendar(board.workdays);
   const stages = new Map(ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).map((s) => [s.id, s]));
-  const priorityOf = (card: StoredRecord): number | undefined => {
-    const stage = stages.get(card.stage_id as string);
+  const priorityOf = (card: Card): number | undefined => {
+    const stage = stages.get(card.stage_id);
     // An independent stage is outside the chain: its cards neither lead nor follow.
     return stage && !stage.independent ? stage.priority : undefined;
   };
@@ -58,17 +61,15 @@ function followInCollection(ctx: RequestContext, collectionId: string, moved: Ca
     .filter((m) => m.card.board_id === board.id && m.card.end_date && priorityOf(m.card) !== undefined)
     .sort((a, b) => priorityOf(a.card)! - priorityOf(b.card)!);
   if (leads.length === 0) return;
-  const followers = cards.filter((c) => !selected.has(c.id) && c.start_date && c.end_date && priorityOf(c) !== undefined);
+  const followers = cards.filter((c) => !selected.has(c.id) && isDated(c) && priorityOf(c) !== undefined);
 
   if (board.dependency_behavior === 'maintain') {
     for (const follower of followers) {
       const lead = leads.filter((m) => priorityOf(m.card)! < priorityOf(follower)!).at(-1);
       if (!lead?.previous.end_date) continue;
-      const delta = workdayDelta(
-        calendar,
-        workdayFrom(calendar, lead.previous.end_date as string),
-        workdayFrom(calendar, lead.card.end_date as string),
-      );
+      // Leads all have an end (filtered above); the check narrows it for the types.
+      if (!lead.card.end_date) continue;
+      const delta = workdayDelta(calendar, workdayFrom(calendar, lead.previous.end_date), workdayFrom(calendar, lead.card.end_date));
       shiftCard(ctx, calendar, follower, delta);
     }
     return;
@@ -77,15 +78,15 @@ function followInCollection(ctx: RequestContext, collectionId: string, moved: Ca
   // push: stage by stage from the first moved one, each after the previous stage (plus its delay).
   const first = leads[0]!;
   const firstPriority = priorityOf(first.card)!;
-  let previousStage = stages.get(first.card.stage_id as string)!;
+  let previousStage = stages.get(first.card.stage_id)!;
   let previousEnd = leads
     .filter((m) => priorityOf(m.card) === firstPriority)
-    .reduce((m, c) => ((c.card.end_date as string) > m ? (c.card.end_date as string) : m), '');
+    .reduce((m, c) => (c.card.end_date !== null && c.card.end_date > m ? c.card.end_date : m), '');
   const laterStages = [...stages.values()]
     .filter((s) => !s.independent && s.priority > firstPriority)
     .sort((a, b) => a.priority - b.priority);
   for (const stage of laterStages) {
-    const inStage = cards.filter((c) => c.stage_id === stage.id && c.start_date && c.end_date);
+    const inStage = cards.filter((c): c is DatedCard => c.stage_id === stage.id && isDated(c));
     if (inStage.length === 0) continue;
     const earliest = shiftWorkdays(calendar, workdayFrom(calendar, previousEnd, -1), previousStage.delay_day + 1);
     // The cards sent stay where they were sent; only the others of the stage follow.
