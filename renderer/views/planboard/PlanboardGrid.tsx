@@ -24,7 +24,6 @@ import { usePlanboardStore } from '../../state/planboard.js';
 import type { StageWithActivities } from '../boards/board-with-parts.js';
 import { cardsInWindow, laneAtY, rowAtY, type BoardLayout, type PlacedCard } from './board-layout.js';
 import type { CapacityIndex } from './capacity.js';
-import { CapacityStrip } from './CapacityStrip.js';
 import { watchCardPointer } from './card-pointer.js';
 import {
   dateAt,
@@ -39,9 +38,8 @@ import {
   type Workdays,
   type Zoom,
 } from './date-geometry.js';
-import { DateHeader } from './DateHeader.js';
+import { GridSheet, rowInView } from './GridSheet.js';
 import { leadIn, useGridWindow } from './use-grid-window.js';
-import { DayBackground } from './DayBackground.js';
 import { cardHeight, headerHeight, stageColumnWidth } from './grid-metrics.js';
 import { cardAt, clickCard, planboardKey, type NavCard, type NavContext } from './keyboard.js';
 import { cardElementId, edgeAt, PlanCardView } from './PlanCardView.js';
@@ -308,120 +306,92 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
 
   const width = totalWidth(timeline);
   const heights = useMemo(() => layout.rows.map((row) => row.height), [layout]);
-  const rowLines = useMemo(() => layout.rows.slice(1).map((row) => row.top), [layout]);
   const activeId = cursorCard?.id;
   const cursorRowName = cursor ? stages[cursor.stage]?.name : undefined;
 
   return (
-    <div
-      ref={scroller}
-      className={`pb-scroller pb-scroller--${zoom}`}
+    <GridSheet
+      scroller={scroller}
       onScroll={measure}
-      style={{ ['--day-width' as string]: `${timeline.dayWidth}px` }}
+      timeline={timeline}
+      zoom={zoom}
+      today={today}
+      workdays={workdays}
+      view={view}
+      rows={layout.rows}
+      height={layout.height}
+      capacity={capacity}
+      capacityHeight={layout.dims.capacityHeight}
+      stripOf={(index) => {
+        const row = layout.rows[index]!;
+        return { id: row.stageId, name: stages[row.index]?.name ?? '' };
+      }}
+      headers={<StageHeaders stages={stages} heights={heights} />}
+      after={<div ref={dragLabel} className="pb-drag-label" hidden aria-live="polite" />}
     >
       <div
-        className="pb-sheet"
-        style={{
-          width: stageColumnWidth + width,
-          gridTemplateColumns: `${stageColumnWidth}px ${width}px`,
-          gridTemplateRows: `${headerHeight}px ${layout.height}px`,
-        }}
+        ref={listbox}
+        className="pb-cards"
+        role="listbox"
+        aria-label={t('planboard.cards')}
+        aria-multiselectable="true"
+        aria-activedescendant={activeId ? cardElementId(activeId) : cursorBox ? 'pb-cursor' : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
+        onClick={onClick}
+        onDoubleClick={onDoubleClick}
       >
-        <div className="pb-corner" aria-hidden="true" />
-        <DateHeader timeline={timeline} first={view.days.first} last={view.days.last} zoom={zoom} today={today} />
-        <StageHeaders stages={stages} heights={heights} />
-        <div className="pb-body" style={{ width, height: layout.height }}>
-          <DayBackground
-            timeline={timeline}
-            first={view.days.first}
-            last={view.days.last}
-            workdays={workdays}
-            today={today}
-            rowLines={rowLines}
-            width={width}
+        {visible.map((p) => (
+          <PlanCardView
+            key={p.card.id}
+            card={p.card}
+            left={p.left}
+            top={p.top}
+            width={p.width}
+            height={cardHeight}
+            selected={selected.has(p.card.id)}
+            active={p.card.id === activeId}
+            offDay={onNonWorkday(p.card, workdays)}
           />
-          {capacity &&
-            layout.rows.map((row) =>
-              row.top + row.height < view.top || row.top > view.bottom ? null : (
-                <CapacityStrip
-                  key={row.stageId}
-                  stageId={row.stageId}
-                  stageName={stages[row.index]?.name ?? ''}
-                  top={row.top}
-                  height={layout.dims.capacityHeight}
-                  timeline={timeline}
-                  first={view.days.first}
-                  last={view.days.last}
-                  capacity={capacity}
-                />
-              ),
-            )}
+        ))}
+        {cursorBox && !cursorCard && (
           <div
-            ref={listbox}
-            className="pb-cards"
-            role="listbox"
-            aria-label={t('planboard.cards')}
-            aria-multiselectable="true"
-            aria-activedescendant={activeId ? cardElementId(activeId) : cursorBox ? 'pb-cursor' : undefined}
-            tabIndex={0}
-            onKeyDown={onKeyDown}
-            onPointerDown={onPointerDown}
-            onClick={onClick}
-            onDoubleClick={onDoubleClick}
-          >
-            {visible.map((p) => (
-              <PlanCardView
-                key={p.card.id}
-                card={p.card}
-                left={p.left}
-                top={p.top}
-                width={p.width}
-                height={cardHeight}
-                selected={selected.has(p.card.id)}
-                active={p.card.id === activeId}
-                offDay={onNonWorkday(p.card, workdays)}
-              />
-            ))}
-            {cursorBox && !cursorCard && (
-              <div
-                id="pb-cursor"
-                role="option"
-                aria-selected="false"
-                aria-label={t('planboard.emptyCell', { stage: cursorRowName ?? '', date: longDate(dateAt(timeline, cursor!.day), t) })}
-                className="pb-cursor"
-                style={{ left: cursorBox.left, top: cursorBox.top, width: timeline.dayWidth, height: cardHeight }}
-              />
-            )}
-          </div>
-          <DependencyArrows
-            boardId={stages[0]?.board_id ?? ''}
-            layout={layout}
-            stages={stages}
-            visible={visible}
-            width={width}
-            cardHeight={cardHeight}
+            id="pb-cursor"
+            role="option"
+            aria-selected="false"
+            aria-label={t('planboard.emptyCell', { stage: cursorRowName ?? '', date: longDate(dateAt(timeline, cursor!.day), t) })}
+            className="pb-cursor"
+            style={{ left: cursorBox.left, top: cursorBox.top, width: timeline.dayWidth, height: cardHeight }}
           />
-          {zoom === 'month' &&
-            layout.rows.map((row) =>
-              row.top + row.height < view.top || row.top > view.bottom ? null : (
-                <DenseCells
-                  key={row.stageId}
-                  row={row}
-                  stageName={stages[row.index]?.name ?? ''}
-                  timeline={timeline}
-                  first={view.days.first}
-                  last={view.days.last}
-                  laneTop={layout.dims.capacityHeight}
-                  laneHeight={layout.dims.laneHeight}
-                  capacity={capacity}
-                />
-              ),
-            )}
-          <div ref={dropIndicator} className="pb-drop" hidden />
-        </div>
+        )}
       </div>
-      <div ref={dragLabel} className="pb-drag-label" hidden aria-live="polite" />
-    </div>
+      <DependencyArrows
+        boardId={stages[0]?.board_id ?? ''}
+        layout={layout}
+        stages={stages}
+        visible={visible}
+        width={width}
+        cardHeight={cardHeight}
+      />
+      {zoom === 'month' &&
+        layout.rows.map((row) =>
+          !rowInView(row, view) ? null : (
+            <DenseCells
+              key={row.stageId}
+              row={row}
+              stageName={stages[row.index]?.name ?? ''}
+              timeline={timeline}
+              first={view.days.first}
+              last={view.days.last}
+              laneTop={layout.dims.capacityHeight}
+              laneHeight={layout.dims.laneHeight}
+              capacity={capacity}
+            />
+          ),
+        )}
+      <div ref={dropIndicator} className="pb-drop" hidden />
+    </GridSheet>
   );
 }
 

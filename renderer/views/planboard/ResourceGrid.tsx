@@ -14,11 +14,9 @@ import { useT } from '../../i18n/index.js';
 import { useCardPanel } from '../../state/card-panel.js';
 import { usePlanboardStore } from '../../state/planboard.js';
 import type { CapacityIndex } from './capacity.js';
-import { CapacityStrip } from './CapacityStrip.js';
-import { scrollLeftFor, scrollToShow, totalWidth, type DayRange, type Workdays, type Zoom } from './date-geometry.js';
-import { DateHeader } from './DateHeader.js';
+import { scrollLeftFor, scrollToShow, type DayRange, type Workdays, type Zoom } from './date-geometry.js';
+import { GridSheet } from './GridSheet.js';
 import { leadIn, useGridWindow } from './use-grid-window.js';
-import { DayBackground } from './DayBackground.js';
 import { cardHeight, headerHeight, stageColumnWidth } from './grid-metrics.js';
 import { onNonWorkday } from './non-workdays.js';
 import type { GridHandle } from './PlanboardGrid.js';
@@ -71,8 +69,6 @@ export function ResourceGrid({ layout, workdays, zoom, today, capacity, onDaysCh
   const visible = useMemo(() => placementsInWindow(layout, view.days, view.top, view.bottom), [layout, view]);
   const selectedIds = useMemo(() => new Set(selected), [selected]);
   const heights = useMemo(() => layout.rows.map((row) => row.height), [layout]);
-  const rowLines = useMemo(() => layout.rows.slice(1).map((row) => row.top), [layout]);
-  const width = totalWidth(timeline);
 
   function onClick(event: MouseEvent<HTMLDivElement>) {
     const element = (event.target as Element).closest?.('[data-card-id]') as HTMLElement | null;
@@ -83,67 +79,40 @@ export function ResourceGrid({ layout, workdays, zoom, today, capacity, onDaysCh
   }
 
   return (
-    <div
-      ref={scroller}
-      className={`pb-scroller pb-scroller--${zoom}`}
+    <GridSheet
+      scroller={scroller}
       onScroll={measure}
-      style={{ ['--day-width' as string]: `${timeline.dayWidth}px` }}
+      timeline={timeline}
+      zoom={zoom}
+      today={today}
+      workdays={workdays}
+      view={view}
+      rows={layout.rows}
+      height={layout.height}
+      capacity={capacity}
+      capacityHeight={layout.dims.capacityHeight}
+      stripOf={(index) => {
+        const { id, name } = layout.rows[index]!.source;
+        return id === null ? null : { id, name };
+      }}
+      headers={<ResourceHeaders rows={layout.rows} heights={heights} />}
     >
-      <div
-        className="pb-sheet"
-        style={{
-          width: stageColumnWidth + width,
-          gridTemplateColumns: `${stageColumnWidth}px ${width}px`,
-          gridTemplateRows: `${headerHeight}px ${layout.height}px`,
-        }}
-      >
-        <div className="pb-corner" aria-hidden="true" />
-        <DateHeader timeline={timeline} first={view.days.first} last={view.days.last} zoom={zoom} today={today} />
-        <ResourceHeaders rows={layout.rows} heights={heights} />
-        <div className="pb-body" style={{ width, height: layout.height }}>
-          <DayBackground
-            timeline={timeline}
-            first={view.days.first}
-            last={view.days.last}
-            workdays={workdays}
-            today={today}
-            rowLines={rowLines}
-            width={width}
+      <div className="pb-cards" role="listbox" aria-label={t('planboard.resourceCards')} tabIndex={0} onClick={onClick}>
+        {visible.map((p) => (
+          <PlanCardView
+            key={p.key}
+            card={p.card}
+            left={p.left}
+            top={p.top}
+            width={p.width}
+            height={cardHeight}
+            selected={selectedIds.has(p.card.id)}
+            active={false}
+            offDay={onNonWorkday(p.card, workdays)}
           />
-          {capacity &&
-            layout.rows.map((row) =>
-              row.source.id === null || row.top + row.height < view.top || row.top > view.bottom ? null : (
-                <CapacityStrip
-                  key={row.source.id}
-                  stageId={row.source.id}
-                  stageName={row.source.name}
-                  top={row.top}
-                  height={layout.dims.capacityHeight}
-                  timeline={timeline}
-                  first={view.days.first}
-                  last={view.days.last}
-                  capacity={capacity}
-                />
-              ),
-            )}
-          <div className="pb-cards" role="listbox" aria-label={t('planboard.resourceCards')} tabIndex={0} onClick={onClick}>
-            {visible.map((p) => (
-              <PlanCardView
-                key={p.key}
-                card={p.card}
-                left={p.left}
-                top={p.top}
-                width={p.width}
-                height={cardHeight}
-                selected={selectedIds.has(p.card.id)}
-                active={false}
-                offDay={onNonWorkday(p.card, workdays)}
-              />
-            ))}
-          </div>
-        </div>
+        ))}
       </div>
-    </div>
+    </GridSheet>
   );
 }
 
