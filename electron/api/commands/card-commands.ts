@@ -6,10 +6,11 @@
  */
 import { isUuid } from '../../../shared/ids.js';
 import type { FieldProblem } from '../../../shared/errors.js';
-import type { StoredRecord, TableDef } from '../../store/environment-store.js';
+import type { cardSpec } from '../../../shared/resources/card.js';
+import type { StoredOf, TableDef } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import { followDependenciesOfSet } from '../planning/card-set-moves.js';
-import { findRecordOrNone, updateRecord } from '../records.js';
+import { updateRecord } from '../records.js';
 import type { RequestContext } from '../resource.js';
 import { cardModule } from '../resources/card.js';
 import { tables } from '../tables.js';
@@ -22,8 +23,9 @@ export interface CardMove {
   fields: Record<string, unknown>;
 }
 
-function findCard(ctx: RequestContext, id: string): StoredRecord {
-  const card = findRecordOrNone(ctx, cardModule, id);
+function findCard(ctx: RequestContext, id: string): StoredOf<typeof cardSpec> {
+  // As findRecordOrNone does, through the typed card table.
+  const card = isUuid(id) ? ctx.store.get(tables.card, id.toLowerCase()) : undefined;
   if (!card) throw ApiError.notFound(`no card with id ${id}`);
   return card;
 }
@@ -36,7 +38,7 @@ export function moveCards(ctx: RequestContext, moves: readonly CardMove[]): void
   const collecting: RequestContext = { ...ctx, cardMoves: [] };
   writeEach(moves, 'cards', (move) => {
     const card = findCard(ctx, move.id);
-    updateRecord(collecting, cardModule, card.id, move.fields, { collection_id: card.collection_id as string });
+    updateRecord(collecting, cardModule, card.id, move.fields, { collection_id: card.collection_id });
   });
   followDependenciesOfSet(ctx, collecting.cardMoves!);
 }
@@ -78,15 +80,10 @@ export function linkCards(ctx: RequestContext, kind: keyof typeof linkKinds, cha
   const remove = new Set(change.remove.map((id) => id.toLowerCase()));
   writeEach(change.cards, 'cards', (id) => {
     const card = findCard(ctx, id);
+    // A link's target key is a required uuid column (shared/resources/card.ts).
     const current = ctx.store.getWhereIn(link, 'card_id', [card.id]).map((l) => l[targetKey] as string);
     const wanted = [...new Set([...current, ...add])].filter((target) => !remove.has(target));
     if (wanted.length === current.length && wanted.every((target) => current.includes(target))) return;
-    updateRecord(
-      ctx,
-      cardModule,
-      card.id,
-      { [kind]: wanted.map((target) => ({ id: target })) },
-      { collection_id: card.collection_id as string },
-    );
+    updateRecord(ctx, cardModule, card.id, { [kind]: wanted.map((target) => ({ id: target })) }, { collection_id: card.collection_id });
   });
 }

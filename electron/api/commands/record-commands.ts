@@ -4,11 +4,13 @@
  * through the ordinary record write, with the rules a PUT of it has (an approved or locked
  * entry stays as the time-entry rules say, a member sets only what a member may).
  */
+import { isUuid } from '../../../shared/ids.js';
 import { findRecordOrNone, updateRecord } from '../records.js';
 import type { RequestContext } from '../resource.js';
 import { orderRowModule } from '../resources/order-row.js';
 import { timeTrackingModule } from '../resources/time-tracking.js';
 import { ApiError } from '../errors.js';
+import { tables } from '../tables.js';
 import { writeEach } from './batch.js';
 
 export function setTimeStatus(ctx: RequestContext, entries: readonly string[], status: string): void {
@@ -27,8 +29,9 @@ export interface OrderRowEdit {
 
 export function editOrderRows(ctx: RequestContext, rows: readonly OrderRowEdit[]): void {
   writeEach(rows, 'rows', (edit) => {
-    const row = findRecordOrNone(ctx, orderRowModule, edit.id);
+    // As findRecordOrNone does, through the typed order row table.
+    const row = isUuid(edit.id) ? ctx.store.get(tables.order_row, edit.id.toLowerCase()) : undefined;
     if (!row) throw ApiError.notFound(`no order row with id ${edit.id}`);
-    updateRecord(ctx, orderRowModule, row.id, edit.fields, { order_id: row.order_id as string });
+    updateRecord(ctx, orderRowModule, row.id, edit.fields, { order_id: row.order_id });
   });
 }

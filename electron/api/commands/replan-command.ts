@@ -31,13 +31,13 @@ export function replanCollections(ctx: RequestContext, input: Replan): StoredRec
     return collection ? [{ collection, index }] : [];
   });
   if (problems.length > 0) throw ApiError.unprocessable(problems);
-  const due = (c: StoredRecord) => (c.due_date as string | null) ?? '9999-12-31';
+  const due = (c: { due_date: string | null }) => c.due_date ?? '9999-12-31';
   given.sort((a, b) => (due(a.collection) < due(b.collection) ? -1 : due(a.collection) > due(b.collection) ? 1 : a.index - b.index));
 
   const planned: StoredRecord[] = [];
   for (const { collection, index } of given) {
     const cards = ctx.store.getWhereIn(tables.card, 'collection_id', [collection.id]).map((c) => c.id);
-    const resources = [...new Set(ctx.store.getWhereIn(tables.card_resource, 'card_id', cards).map((l) => l.resource_id as string))];
+    const resources = [...new Set(ctx.store.getWhereIn(tables.card_resource, 'card_id', cards).map((l) => l.resource_id))];
     try {
       planned.push(
         planCollection(

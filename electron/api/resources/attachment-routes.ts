@@ -121,6 +121,7 @@ function registerDownloadRoute(app: FastifyInstance): void {
       }
       const content = request.ctx.store.files.read(attachment.checksum);
       if (!content) throw ApiError.notFound("The attachment's content is missing from the data folder.");
+      // A stored upload: content_type is nullable text, filename required text (shared/resources).
       return reply
         .type((attachment.content_type as string | null) ?? 'application/octet-stream')
         .header('content-disposition', disposition(attachment.filename as string))

@@ -11,7 +11,7 @@ import { refreshCollection } from '../planning/collection-state.js';
 import { checkSyncedCard, checkSyncedCardLink } from '../planning/one-plan.js';
 import { cardTotals } from '../planning/card-totals.js';
 import { defaultStatus } from '../planning/card-status.js';
-import type { RequestContext, ResourceModule } from '../resource.js';
+import type { RequestContext, ResourceModule, ResourceRules } from '../resource.js';
 import { collectionModule } from './collection.js';
 import { tables } from '../tables.js';
 
@@ -52,6 +52,8 @@ function checkCard(
   parent?: Record<string, unknown>,
 ): FieldProblem[] {
   const problems: FieldProblem[] = [];
+  // The casts below: `values` passed field validation and `current` is a stored card, so a
+  // field that is present has its declared type (a uuid or date string).
   const collectionId = (values.collection_id ?? current?.collection_id) as string | undefined;
   // Written inside its collection, the card checks against the collection being written.
   const collection = parent ?? (collectionId ? ctx.store.get(tables.collection, collectionId) : undefined);
@@ -60,16 +62,18 @@ function checkCard(
     problems.push({ field: 'stage_id', description: "stage_id must be a stage of the collection's board" });
   }
   if (stage && values.status_id === undefined && !current) {
-    const status = defaultStatus(ctx, stage.board_id as string);
+    const status = defaultStatus(ctx, stage.board_id);
     if (status) values.status_id = status.id;
     else problems.push({ field: 'status_id', description: 'the board has no statuses; add one before planning cards' });
   }
+  // Validated or stored, as above.
   const statusId = (values.status_id ?? current?.status_id) as string | undefined;
   if (stage && statusId && values.status_id !== undefined) {
     const status = ctx.store.get(tables.status, statusId);
     if (status && status.board_id !== stage.board_id)
       problems.push({ field: 'status_id', description: "status_id must be a status of the card's board" });
   }
+  // Validated or stored, as above: a date string or null.
   const start = (values.start_date !== undefined ? values.start_date : current?.start_date) as string | null | undefined;
   const end = (values.end_date !== undefined ? values.end_date : current?.end_date) as string | null | undefined;
   if (start && end && end < start) problems.push({ field: 'end_date', description: 'end_date may not be before start_date' });
@@ -141,7 +145,8 @@ export const cardModule: ResourceModule = {
     check: checkCard,
     afterWrite(ctx, written, op, _input, previous) {
       const card = refreshCardFields(ctx, written);
-      const collection = ctx.store.get(tables.collection, card.collection_id as string);
+      // refreshCardFields sets the server-owned planning fields, never the card's collection.
+      const collection = ctx.store.get(tables.collection, written.collection_id);
       if (collection && !collection.board_id && typeof card.board_id === 'string') {
         ctx.store.update(tables.collection, collection.id, { board_id: card.board_id });
       }
@@ -149,17 +154,17 @@ export const cardModule: ResourceModule = {
         if (ctx.cardMoves) ctx.cardMoves.push({ card, previous });
         else followDependencies(ctx, card, previous);
       }
-      refreshCollection(ctx, card.collection_id as string);
+      refreshCollection(ctx, written.collection_id);
     },
     afterDelete(ctx, card) {
-      refreshCollection(ctx, card.collection_id as string);
+      refreshCollection(ctx, card.collection_id);
     },
     present: cardTotals,
     checkSynced: checkSyncedCard,
     // The collection's summary is the remote's to say, from the cards it has (replicas apart may
     // have summed up cards the remote refused or never saw).
-    afterSynced: (ctx, card) => refreshCollection(ctx, card.collection_id as string),
-  },
+    afterSynced: (ctx, card) => refreshCollection(ctx, card.collection_id),
+  } satisfies ResourceRules<typeof cardSpec>,
 };
 
 /** `GET /v1/card`: every card, across collections, with the same conventions. */

@@ -54,7 +54,7 @@ const checklistRules: ResourceModule['rules'] = {
   afterWrite(ctx, checklist, op, input) {
     if (op !== 'create' || typeof checklist.board_checklist_id !== 'string' || Array.isArray(input.items)) return;
     const template = ctx.store.get(tables.board_checklist, checklist.board_checklist_id);
-    (template?.items as { description: string }[] | undefined)?.forEach((item, position) => {
+    template?.items?.forEach((item, position) => {
       ctx.store.insert(tables.checklist_item, { checklist_id: checklist.id, description: item.description, position, checked: false });
     });
   },

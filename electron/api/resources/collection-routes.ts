@@ -32,6 +32,7 @@ export function registerCustomFieldRoutes(app: FastifyInstance): void {
       const { name } = request.params;
       const record = request.ctx.store.transaction(() => {
         const collection = findRecord(request.ctx, collectionModule, request.params.id);
+        // findRecord answers the broad stored record; custom_fields is a json array column.
         const stored = collection.custom_fields as unknown[];
         // Checked exactly as an inline write of the list with this one item sent
         // (shared/custom-fields.ts); problems are named as the body's own fields.
@@ -63,6 +64,7 @@ export function registerCustomFieldRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       request.ctx.store.transaction(() => {
         const collection = findRecord(request.ctx, collectionModule, request.params.id);
+        // A stored collection's custom_fields: the values its refine check kept (shared/custom-fields.ts).
         const fields = collection.custom_fields as CustomFieldValue[];
         const named = (f: unknown) => isPlainObject(f) && f.name === request.params.name;
         if (!fields.some(named)) throw ApiError.notFound('The collection has no custom field with that name.');

@@ -55,6 +55,7 @@ interface Derived {
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 function derive(order: StoredRecord): Derived {
+  // A stored order: its description and quantity columns are nullable text and number.
   const description = order.description as string | null;
   const quantity = order.quantity as number | null;
   return {
@@ -73,6 +74,7 @@ function addressLine(address: StoredRecord | undefined): string | null {
 function meta(ctx: RequestContext, order: StoredRecord): Record<string, unknown> {
   const get = (table: TableDef, id: unknown) => (typeof id === 'string' ? ctx.store.get(table, id) : undefined);
   return {
+    // A stored order's meta is a json object column, or null.
     ...(order.meta as Record<string, unknown> | null),
     order_type: order.type ?? null,
     order_status: order.status ?? null,
@@ -96,13 +98,13 @@ function syncActivities(ctx: RequestContext, order: StoredRecord, collectionId: 
   // the collection's figure stays within the bound its declaration sets.
   for (const [activityId, total] of minutes) minutes.set(activityId, Math.min(Math.round(total), limits.minutes));
   const links = ctx.store.getWhereIn(tables.collection_activity, 'collection_id', [collectionId]);
-  const byActivity = new Map(links.map((l) => [l.activity_id as string, l]));
+  const byActivity = new Map(links.map((l) => [l.activity_id, l]));
   for (const [activityId, time] of minutes) {
     const link = byActivity.get(activityId);
     if (!link) ctx.store.insert(tables.collection_activity, { collection_id: collectionId, activity_id: activityId, time });
     else if (link.time !== time) ctx.store.update(tables.collection_activity, link.id, { time });
   }
-  for (const link of links) if (!minutes.has(link.activity_id as string)) ctx.store.softDelete(tables.collection_activity, link.id);
+  for (const link of links) if (!minutes.has(link.activity_id)) ctx.store.softDelete(tables.collection_activity, link.id);
 }
 
 /**
@@ -146,6 +148,7 @@ function boardChange(collection: StoredRecord, board: string | null | undefined)
 export function presentOrderBoards(ctx: RequestContext, orders: Record<string, unknown>[]): void {
   const ids = orders.map((order) => order.collection_id).filter((id): id is string => typeof id === 'string');
   const boards = new Map(ctx.store.getWhereIn(tables.collection, 'id', ids).map((c) => [c.id, c.board_id]));
+  // An order without a collection (null) finds no board in the map.
   for (const order of orders) order.board_id = boards.get(order.collection_id as string) ?? null;
 }
 

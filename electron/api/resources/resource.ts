@@ -1,8 +1,10 @@
 import type { FieldProblem } from '../../../shared/errors.js';
 import { resourceSpec, scheduleDeviationSpec } from '../../../shared/resources/resource.js';
-import type { RequestContext, ResourceModule } from '../resource.js';
+import type { StoredOf } from '../../store/environment-store.js';
+import type { RequestContext, ResourceModule, ResourceRules } from '../resource.js';
 import { tables } from '../tables.js';
 
+/** `boards` as sent, checked by checkResourceBoards (shared/resources/resource.ts) before the rules run. */
 type BoardEntry = { id: string; active?: boolean; stages?: { id: string; percentage?: number; active?: boolean }[] };
 
 /**
@@ -10,13 +12,16 @@ type BoardEntry = { id: string; active?: boolean; stages?: { id: string; percent
  * Entries the resource already had are not checked again (a deleted stage does not stop the
  * resource from being saved back whole).
  */
-function checkBoards(ctx: RequestContext, values: Record<string, unknown>, current: Record<string, unknown> | undefined): FieldProblem[] {
+function checkBoards(
+  ctx: RequestContext,
+  values: Record<string, unknown>,
+  current: StoredOf<typeof resourceSpec> | undefined,
+): FieldProblem[] {
   if (!Array.isArray(values.boards)) return [];
-  const known = new Set(
-    ((current?.boards as BoardEntry[] | undefined) ?? []).flatMap((b) => [b.id, ...(b.stages ?? []).map((s) => `${b.id}/${s.id}`)]),
-  );
+  const known = new Set((current?.boards ?? []).flatMap((b) => [b.id, ...(b.stages ?? []).map((s) => `${b.id}/${s.id}`)]));
   const problems: FieldProblem[] = [];
-  (values.boards as BoardEntry[]).forEach((board, i) => {
+  const boards: BoardEntry[] = values.boards;
+  boards.forEach((board, i) => {
     const boardId = board.id.toLowerCase();
     if (!known.has(boardId) && !ctx.store.get(tables.board, boardId)) {
       problems.push({ field: `boards.${i}.id`, description: `boards.${i}.id names no Board with id ${board.id}` });
@@ -37,12 +42,13 @@ function checkBoards(ctx: RequestContext, values: Record<string, unknown>, curre
 /** Fills the defaults of `boards` so readers never guess: active true, percentage from the stage. */
 function normaliseBoards(ctx: RequestContext, values: Record<string, unknown>): void {
   if (!Array.isArray(values.boards)) return;
-  values.boards = (values.boards as Record<string, unknown>[]).map((board) => ({
-    id: (board.id as string).toLowerCase(),
+  const boards: BoardEntry[] = values.boards;
+  values.boards = boards.map((board) => ({
+    id: board.id.toLowerCase(),
     active: board.active ?? true,
-    stages: ((board.stages as Record<string, unknown>[] | undefined) ?? []).map((stage) => ({
-      id: (stage.id as string).toLowerCase(),
-      percentage: stage.percentage ?? ctx.store.get(tables.stage, (stage.id as string).toLowerCase())?.default_percentage ?? 100,
+    stages: (board.stages ?? []).map((stage) => ({
+      id: stage.id.toLowerCase(),
+      percentage: stage.percentage ?? ctx.store.get(tables.stage, stage.id.toLowerCase())?.default_percentage ?? 100,
       active: stage.active ?? true,
     })),
   }));
@@ -55,6 +61,7 @@ export const scheduleDeviationModule: ResourceModule = {
   parents: [{ param: 'resource_id', field: 'resource_id', module: () => resourceModule }],
   rules: {
     check(_ctx, values, current) {
+      // Validated or stored dates (strings); a missing one makes the test below false.
       const start = (values.start_date ?? current?.start_date) as string;
       const end = (values.end_date ?? current?.end_date) as string;
       return start && end && end < start ? [{ field: 'end_date', description: 'end_date may not be before start_date' }] : [];
@@ -110,11 +117,12 @@ export const resourceModule: ResourceModule = {
           description: "workdays_start_date is not offered: a resource's workdays apply to every date; send null or leave it out",
         });
       }
+      // Validated or stored: a date string or null.
       const start = (values.start_date ?? current?.start_date) as string | null;
       const end = (values.end_date ?? current?.end_date) as string | null;
       if (start && end && end < start) problems.push({ field: 'end_date', description: 'end_date may not be before start_date' });
       if (problems.length === 0) normaliseBoards(ctx, values);
       return problems;
     },
-  },
+  } satisfies ResourceRules<typeof resourceSpec>,
 };

@@ -21,14 +21,17 @@
  *    holds for a replica's pushed changes, as the user who signed the replica in.
  */
 import type { FieldProblem } from '../../../shared/errors.js';
+import type { FieldSpec } from '../../../shared/fields.js';
 import { nowTimestamp } from '../../../shared/ids.js';
 import { timeTrackingSpec, timeTransitions, type TimeStatus } from '../../../shared/resources/time-tracking.js';
-import { type StoredRecord } from '../../store/environment-store.js';
+import { type StoredOf, type StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import { isPlanner } from '../permissions.js';
-import type { RequestContext, ResourceModule } from '../resource.js';
+import type { RequestContext, ResourceModule, ResourceRules } from '../resource.js';
 import { dayLimitProblems, endAfter, flagEntries, maxEntryMinutes, overnightEnd, spanProblems } from '../time-tracking/entry-time.js';
 import { tables } from '../tables.js';
+
+type TimeEntry = StoredOf<typeof timeTrackingSpec>;
 
 /**
  * Fields a change of which does not touch a locked entry's tracked time: the ones integrations
@@ -39,7 +42,7 @@ const unlockedFields = new Set([
   'external_note',
   'external_failed',
   'synchronized_at',
-  ...Object.entries(timeTrackingSpec.fields as Record<string, { readOnly?: boolean }>)
+  ...Object.entries<FieldSpec>(timeTrackingSpec.fields)
     .filter(([, f]) => f.readOnly)
     .map(([name]) => name),
 ]);
@@ -78,7 +81,7 @@ function checkMemberWrite(ctx: RequestContext, values: Record<string, unknown>, 
   if (current) checkOwnEntry(ctx, current);
   if (values.user_id === null || (!current && values.user_id === undefined)) values.user_id = ctx.caller.userId ?? null;
   if (values.user_id !== undefined && values.user_id !== ctx.caller.userId) throw ApiError.forbidden(ownEntriesMessage);
-  const fields = timeTrackingSpec.fields as Record<string, { default?: unknown }>;
+  const fields: Record<string, FieldSpec | undefined> = timeTrackingSpec.fields;
   const changed = exportFields.filter(
     (f) => values[f] !== undefined && values[f] !== (current ? current[f] : (fields[f]?.default ?? null)),
   );
@@ -106,9 +109,9 @@ function defaultActivity(ctx: RequestContext, cardId: string): string | null {
   const card = ctx.store.get(tables.card, cardId);
   if (!card) return null;
   const own = ctx.store.getWhereIn(tables.card_activity, 'card_id', [cardId]);
-  if (own.length > 0) return own.length === 1 ? (own[0]!.activity_id as string) : null;
+  if (own.length > 0) return own.length === 1 ? own[0]!.activity_id : null;
   const staged = ctx.store.getWhereIn(tables.stage_activity, 'stage_id', [card.stage_id]);
-  return staged.length === 1 ? (staged[0]!.activity_id as string) : null;
+  return staged.length === 1 ? staged[0]!.activity_id : null;
 }
 
 /**
@@ -119,12 +122,12 @@ function defaultActivity(ctx: RequestContext, cardId: string): string | null {
 function otherTimerProblems(ctx: RequestContext, userId: unknown, id: string | undefined, start: string): FieldProblem[] {
   for (const other of runningTimers(ctx, userId)) {
     if (other.id === id) continue;
-    const end = (other.start as string) > start ? (other.start as string) : start;
-    if (Date.parse(end) - Date.parse(other.start as string) > maxEntryMinutes * 60_000) {
+    const end = other.start > start ? other.start : start;
+    if (Date.parse(end) - Date.parse(other.start) > maxEntryMinutes * 60_000) {
       return [
         {
           field: 'start',
-          description: `the timer started at ${other.start as string} still runs and would be stopped here after more than 24 hours; stop it with its real end first`,
+          description: `the timer started at ${other.start} still runs and would be stopped here after more than 24 hours; stop it with its real end first`,
           rule: 'timerRunning',
         },
       ];
@@ -136,7 +139,7 @@ function otherTimerProblems(ctx: RequestContext, userId: unknown, id: string | u
 function checkEntry(
   ctx: RequestContext,
   values: Record<string, unknown>,
-  current: StoredRecord | undefined,
+  current: TimeEntry | undefined,
   _parent?: Record<string, unknown>,
   input: Record<string, unknown> = {},
 ): FieldProblem[] {
@@ -145,9 +148,10 @@ function checkEntry(
   // the default activity): the remote checks the result and does not apply them again.
   const synced = ctx.origin === 'sync';
   if (!planner) checkMemberWrite(ctx, values, current);
-  const from = (current?.status as TimeStatus | undefined) ?? 'draft';
+  const from = current?.status ?? 'draft';
+  // `values` passed field validation: a status sent is one of the enum's.
   const to = (values.status as TimeStatus | undefined) ?? from;
-  const lockChange = values.locked !== undefined && values.locked !== ((current?.locked as boolean | undefined) ?? false);
+  const lockChange = values.locked !== undefined && values.locked !== (current?.locked ?? false);
   if (lockChange && !planner) throw ApiError.forbidden(lockMessage);
   if (current?.locked) {
     // The tracked time is frozen; the export bookkeeping stays writable (payroll writes back
@@ -156,8 +160,9 @@ function checkEntry(
     // entry locked on its own (not approved) by sending locked: false, and may change it then.
     const unlocking = values.locked === false && from !== 'approved';
     if (!unlocking) {
+      const stored: StoredRecord = current;
       const changing = Object.keys(values).filter(
-        (f) => f !== 'status' && f !== 'locked' && !unlockedFields.has(f) && !same(values[f], current[f]),
+        (f) => f !== 'status' && f !== 'locked' && !unlockedFields.has(f) && !same(values[f], stored[f]),
       );
       const statusAllowed = to === from || to === 'approved' || (from === 'approved' && to === 'pending');
       if (changing.length > 0 || !statusAllowed) return [{ field: 'status', description: lockedMessage }];
@@ -183,6 +188,7 @@ function checkEntry(
     problems.push({ field: 'card_id', description: noCardMessage });
   }
 
+  // Validated or stored date-times (strings), or null for no end.
   const start = (values.start ?? current?.start) as string | undefined;
   let end = ('end' in values ? values.end : current?.end) as string | null | undefined;
   // A timer stopped now (running: false, as the stop routes send) in the second it started
@@ -191,9 +197,9 @@ function checkEntry(
   if (!synced && start) {
     // `duration` on write (the public API's clients send start + duration): it sets the end,
     // unless the end is sent too, when both must agree.
-    const durationSent =
-      typeof values.duration === 'number' && values.duration !== ((current?.duration as number | null | undefined) ?? null);
+    const durationSent = typeof values.duration === 'number' && values.duration !== (current?.duration ?? null);
     const endSent = 'end' in values && !same(values.end, current?.end);
+    // durationSent holds only for a number.
     if (durationSent && !endSent) end = values.end = endAfter(start, values.duration as number);
     else if (durationSent && end && minutesBetween(start, end) !== values.duration) {
       problems.push({ field: 'duration', description: 'duration and end disagree: send one of them' });
@@ -224,28 +230,28 @@ function checkEntry(
   // planner sends locked: true with it); otherwise the lock is what was sent or stored.
   values.duration = start && end ? minutesBetween(start, end) : null;
   values.running = !end;
+  // A validated or stored boolean.
   values.locked =
     to === 'approved' ? true : from === 'approved' ? values.locked === true : ((values.locked ?? current?.locked ?? false) as boolean);
   return problems;
 }
 
-function runningTimers(ctx: RequestContext, userId: unknown): StoredRecord[] {
+function runningTimers(ctx: RequestContext, userId: unknown): TimeEntry[] {
   return ctx.store.list(tables.time_tracking, { match: { user_id: userId, running: true }, limit: 100, offset: 0 }).rows;
 }
 
 /** Stops the user's other running timers at this one's start (one running timer per user). */
-function stopOtherTimers(ctx: RequestContext, entry: StoredRecord): void {
+function stopOtherTimers(ctx: RequestContext, entry: TimeEntry): void {
   for (const other of runningTimers(ctx, entry.user_id)) {
     if (other.id === entry.id) continue;
-    const end = (other.start as string) > (entry.start as string) ? (other.start as string) : (entry.start as string);
-    ctx.store.update(tables.time_tracking, other.id, { end, running: false, duration: minutesBetween(other.start as string, end) });
+    const end = other.start > entry.start ? other.start : entry.start;
+    ctx.store.update(tables.time_tracking, other.id, { end, running: false, duration: minutesBetween(other.start, end) });
   }
 }
 
 /** The user's running timer that started last (the larger id on a tie), this one included. */
-function lastStarted(ctx: RequestContext, entry: StoredRecord): StoredRecord {
-  const later = (x: StoredRecord, y: StoredRecord) =>
-    Date.parse(x.start as string) - Date.parse(y.start as string) || (x.id > y.id ? 1 : -1);
+function lastStarted(ctx: RequestContext, entry: TimeEntry): TimeEntry {
+  const later = (x: TimeEntry, y: TimeEntry) => Date.parse(x.start) - Date.parse(y.start) || (x.id > y.id ? 1 : -1);
   return runningTimers(ctx, entry.user_id).reduce((last, other) => (later(other, last) > 0 ? other : last), entry);
 }
 
@@ -272,5 +278,5 @@ export const timeTrackingModule: ResourceModule = {
     afterSynced(ctx, entry) {
       if (entry.running) stopOtherTimers(ctx, lastStarted(ctx, entry));
     },
-  },
+  } satisfies ResourceRules<typeof timeTrackingSpec>,
 };

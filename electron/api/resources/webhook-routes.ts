@@ -48,6 +48,7 @@ export function registerRedeliver(app: FastifyInstance): void {
     async (request, reply) => {
       const { ctx } = request;
       const original = findRecord(ctx, webhookDeliveryModule, request.params.id, { webhook_id: request.params.webhook_id });
+      // A stored delivery's webhook_id is a required uuid column.
       const id = WebhookQueue.of(ctx.store).redeliver(original.webhook_id as string, original.id);
       if (!id) throw ApiError.notFound('No delivery with that id.');
       request.server.webhooks.wake(ctx.store);
