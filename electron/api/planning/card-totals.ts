@@ -8,14 +8,15 @@ import { trackedMinutes } from './tracked-time.js';
 import { tables } from '../tables.js';
 
 const types = ['machine', 'cell', 'employee'] as const;
-const perType = () => Object.fromEntries(types.map((t) => [t, 0])) as Record<string, number>;
+const perType = (): Record<string, number> => Object.fromEntries(types.map((t) => [t, 0] as const));
 
-export function cardTotals(ctx: RequestContext, cards: Record<string, unknown>[], include: readonly string[]): void {
-  const ids = cards.map((c) => c.id as string);
+/** `cards`: a page of card records as presented (each has its id), filled in place. */
+export function cardTotals(ctx: RequestContext, cards: (Record<string, unknown> & { id: string })[], include: readonly string[]): void {
+  const ids = cards.map((c) => c.id);
   const tracked = trackedMinutes(ctx, ids);
-  for (const card of cards) card.time_tracking_running = tracked.running.has(card.id as string);
+  for (const card of cards) card.time_tracking_running = tracked.running.has(card.id);
   if (include.includes('time_tracking_total')) {
-    for (const card of cards) card.time_tracking_total = tracked.total.get(card.id as string) ?? 0;
+    for (const card of cards) card.time_tracking_total = tracked.total.get(card.id) ?? 0;
   }
   if (include.includes('resource_type_count')) {
     const links = ctx.store.getWhereIn(tables.card_resource, 'card_id', ids);
@@ -26,7 +27,7 @@ export function cardTotals(ctx: RequestContext, cards: Record<string, unknown>[]
           'id',
           links.map((l) => l.resource_id),
         )
-        .map((r) => [r.id, r.type as string]),
+        .map((r) => [r.id, r.type]),
     );
     for (const card of cards) {
       const counts = perType();
@@ -43,7 +44,7 @@ export function cardTotals(ctx: RequestContext, cards: Record<string, unknown>[]
           'id',
           links.map((l) => l.activity_id),
         )
-        .map((a) => [a.id, a.resource_type as string]),
+        .map((a) => [a.id, a.resource_type]),
     );
     for (const card of cards) {
       const minutes = perType();

@@ -12,25 +12,26 @@ import { own } from '../../../shared/fields.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
 import { boardCalendar, shiftWorkdays } from './workdays.js';
-import { tables } from '../tables.js';
+import { isDated, type Card, type DatedCard } from './card-fields.js';
+import { tables, type Stored } from '../tables.js';
 
-function dependencyWarnings(ctx: RequestContext, board: StoredRecord, cards: StoredRecord[]): string[] {
+function dependencyWarnings(ctx: RequestContext, board: Stored<'board'>, cards: Card[]): string[] {
   const stages = new Map(ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).map((s) => [s.id, s]));
-  const dated = cards.filter((c) => c.start_date && c.end_date && stages.has(c.stage_id as string));
-  const byStage = new Map<string, StoredRecord[]>();
-  for (const card of dated) byStage.set(card.stage_id as string, [...(byStage.get(card.stage_id as string) ?? []), card]);
+  const dated = cards.filter((c): c is DatedCard => isDated(c) && stages.has(c.stage_id));
+  const byStage = new Map<string, DatedCard[]>();
+  for (const card of dated) byStage.set(card.stage_id, [...(byStage.get(card.stage_id) ?? []), card]);
   const chain = [...byStage.keys()]
     .map((id) => stages.get(id)!)
     .filter((s) => !s.independent)
     .sort((a, b) => a.priority - b.priority);
-  const calendar = boardCalendar(board.workdays as Record<string, boolean>);
+  const calendar = boardCalendar(board.workdays);
   const warnings: string[] = [];
   for (let i = 1; i < chain.length; i++) {
     const previous = chain[i - 1]!;
     const stage = chain[i]!;
-    const previousEnd = byStage.get(previous.id)!.reduce((m, c) => ((c.end_date as string) > m ? (c.end_date as string) : m), '');
+    const previousEnd = byStage.get(previous.id)!.reduce((m, c) => (c.end_date > m ? c.end_date : m), '');
     const earliest = shiftWorkdays(calendar, previousEnd, previous.delay_day + 1);
-    const start = byStage.get(stage.id)!.reduce((m, c) => ((c.start_date as string) < m ? (c.start_date as string) : m), '9999');
+    const start = byStage.get(stage.id)!.reduce((m, c) => (c.start_date < m ? c.start_date : m), '9999');
     if (start < earliest) {
       warnings.push(`Stage ${stage.name} starts on ${start}, before stage ${previous.name} is done (earliest ${earliest})`);
     }
@@ -82,10 +83,11 @@ export function refreshCollection(ctx: RequestContext, collectionId: string, set
       .map((s) => s.id),
   );
   const done = cards.filter((c) => exits.has(c.status_id)).length;
+  const end = ends[ends.length - 1] ?? null;
   const changes: Record<string, unknown> = {
     ...set,
     start: starts[0] ?? null,
-    end: ends[ends.length - 1] ?? null,
+    end,
     progress: cards.length > 0 && done === cards.length ? 'done' : done > 0 ? 'partial' : 'open',
   };
   if (cards.length > 0 && collection.status !== 'planned') changes.status = 'planned';
@@ -97,7 +99,6 @@ export function refreshCollection(ctx: RequestContext, collectionId: string, set
     warnings.push(...dependencyWarnings(ctx, board, cards));
     warnings.push(...unplacedActivities(ctx, collection, board, cards));
   }
-  const end = changes.end as string | null;
   if (end && typeof collection.due_date === 'string' && end > collection.due_date) {
     warnings.push(`Planned to end on ${end}, after the due date ${collection.due_date}`);
   }

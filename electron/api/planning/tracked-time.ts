@@ -4,15 +4,19 @@
  */
 import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext } from '../resource.js';
+import { tables } from '../tables.js';
 
 export function trackedMinutes(ctx: RequestContext, cardIds: readonly string[]) {
   const total = new Map<string, number>();
   const running = new Set<string>();
   const timeTracking = moduleNamedOrNone('time_tracking');
   if (!timeTracking || cardIds.length === 0) return { total, running };
-  for (const entry of ctx.store.getWhereIn(timeTracking.table, 'card_id', cardIds)) {
-    const card = entry.card_id as string;
-    total.set(card, (total.get(card) ?? 0) + ((entry.duration as number | null) ?? 0));
+  // The module's table is tables.time_tracking; read through the typed handle.
+  for (const entry of ctx.store.getWhereIn(tables.time_tracking, 'card_id', cardIds)) {
+    const card = entry.card_id;
+    // Every entry read has one of these cards (the query matched on it).
+    if (card === null) continue;
+    total.set(card, (total.get(card) ?? 0) + (entry.duration ?? 0));
     if (entry.running) running.add(card);
   }
   return { total, running };
