@@ -21,16 +21,36 @@ export const commandIdHeader = 'x-planner-command-id';
 export async function callOperation<O extends Operation>(
   transport: Transport,
   operation: O,
-  input: { params?: Record<string, string>; query?: Record<string, string>; body?: BodyOf<O> } = {},
+  input: OperationInput<O> = {},
 ): Promise<AnswerOf<O>> {
-  const response = await sendRequest(transport, {
+  const response = await sendRequest(transport, operationRequest(operation, input));
+  // The answer of the operation the server ran, as its declaration names it.
+  return response.body as AnswerOf<O>;
+}
+
+/** What one call of an operation sends beside its declaration: path parameters, query, body. */
+export interface OperationInput<O extends Operation> {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: BodyOf<O>;
+}
+
+function operationRequest<O extends Operation>(operation: O, input: OperationInput<O>): BridgeRequest {
+  return {
     method: operation.method,
     path: operationPath(operation, input.params),
     ...(input.query ? { query: input.query } : {}),
     ...(input.body !== undefined ? { body: input.body } : {}),
-  });
-  // The answer of the operation the server ran, as its declaration names it.
-  return response.body as AnswerOf<O>;
+  };
+}
+
+/** One write of a declared operation (planning a collection), answered with its body and the id of the command it was. */
+export function sendOperationCommand<O extends Operation>(
+  transport: Transport,
+  operation: O,
+  input: OperationInput<O> = {},
+): Promise<{ body: AnswerOf<O>; commandId: string }> {
+  return sendCommand<AnswerOf<O>>(transport, operationRequest(operation, input));
 }
 
 /** Runs one batch command: all of it lands, or nothing does (the API's 422 says why). */

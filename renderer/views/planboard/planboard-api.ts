@@ -6,16 +6,18 @@
  */
 import type { ListEnvelope } from '../../../shared/list.js';
 import { maxLimit } from '../../../shared/list.js';
+import type { BodyOf } from '../../../shared/operation.js';
 import type { Card } from '../../../shared/resources/card.js';
+import { moveToBacklogOperation, planCollectionOperation, type PlannedCollection } from '../../../shared/operations/planning.js';
 import type { Collection } from '../../../shared/resources/collection.js';
 import { send } from '../../api/client.js';
-import { sendCommand } from '../../api/commands.js';
+import { sendOperationCommand } from '../../api/commands.js';
 import { apiPath, cardPath, type CardRef } from '../../api/paths.js';
 import type { Transport } from '../../api/transport.js';
 import type { CapacityResponse } from './capacity.js';
 import { cardListShape, type PlanCard } from './plan-card.js';
 
-export type PlannedCollection = Omit<Collection, 'cards'> & { cards: Card[] };
+export type { PlannedCollection } from '../../../shared/operations/planning.js';
 
 /** Cards of a board that touch `from` … `to`, every page of them. */
 export async function fetchBoardCards(transport: Transport, boardId: string, from: string, to: string): Promise<PlanCard[]> {
@@ -51,16 +53,13 @@ export async function restoreCard(transport: Transport, cardId: string): Promise
   await send(transport, { method: 'POST', path: apiPath`/v1/trash/card/${cardId}/restore` });
 }
 
-export interface PlanOptions {
-  start?: string;
-  /** Everything on this stage; without it the board's stages take the collection's activities. */
-  stage_id?: string;
-  /** Backward planning: the last stage ends on `end`, or on the due date without it. */
-  reverse?: boolean;
-  end?: string;
-  /** `finite`: only where the stages still have free capacity (docs/API.md "Finite-capacity planning"). */
-  capacity?: 'finite' | 'infinite';
-}
+/**
+ * The planning call's body as shared/operations/planning.ts declares it, but the dry run (a
+ * choice of the call, not of the plan): `stage_id` puts everything on that stage, `reverse`
+ * ends on `end` or the due date, `capacity: 'finite'` plans only into free capacity
+ * (docs/API.md "Finite-capacity planning").
+ */
+export type PlanOptions = Omit<BodyOf<typeof planCollectionOperation>, 'dry_run'>;
 
 /** Plans a collection: one command (docs/API.md "Commands and undo"), whose id undo takes. */
 export function planCollection(
@@ -69,9 +68,8 @@ export function planCollection(
   boardId: string,
   options: PlanOptions,
 ): Promise<{ body: PlannedCollection; commandId: string }> {
-  return sendCommand(transport, {
-    method: 'POST',
-    path: apiPath`/v1/collection/${collectionId}/board/${boardId}`,
+  return sendOperationCommand(transport, planCollectionOperation, {
+    params: { id: collectionId, board_id: boardId },
     query: { with: 'cards' },
     body: options,
   });
@@ -79,7 +77,7 @@ export function planCollection(
 
 /** Removes the collection's cards and puts it back in the backlog: one command, whose id undo takes. */
 export function moveToBacklog(transport: Transport, collectionId: string): Promise<{ body: Collection; commandId: string }> {
-  return sendCommand(transport, { method: 'POST', path: apiPath`/v1/collection/${collectionId}/backlog` });
+  return sendOperationCommand(transport, moveToBacklogOperation, { params: { id: collectionId } });
 }
 
 export function fetchCapacity(transport: Transport, boardId: string, from: string, to: string): Promise<CapacityResponse> {

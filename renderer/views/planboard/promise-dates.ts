@@ -9,10 +9,9 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Collection } from '../../../shared/resources/collection.js';
-import { send } from '../../api/client.js';
-import { runCommand } from '../../api/commands.js';
+import { callOperation, runCommand } from '../../api/commands.js';
 import { replanCollectionsOperation } from '../../../shared/operations/commands.js';
-import { apiPath } from '../../api/paths.js';
+import { planCollectionOperation, promiseDatesOperation } from '../../../shared/operations/planning.js';
 import { useApi } from '../../api/provider.js';
 import { ApiRequestError } from '../../api/request-error.js';
 import type { Transport } from '../../api/transport.js';
@@ -61,13 +60,16 @@ export interface DryRun {
 
 /** The plan a choice would make; writes nothing (no card, no change-log row, no command). */
 export async function dryRunPlan(transport: Transport, collectionId: string, boardId: string, options: PlanOptions): Promise<DryRun> {
-  const body = await send<Partial<DryRun> & Record<string, unknown>>(transport, {
-    method: 'POST',
-    path: apiPath`/v1/collection/${collectionId}/board/${boardId}`,
+  const body = await callOperation(transport, planCollectionOperation, {
+    params: { id: collectionId, board_id: boardId },
     query: { with: 'cards' },
     body: { ...options, dry_run: true },
   });
-  return { cards: body.cards ?? [], start: body.start ?? null, end: body.end ?? null, added_load: body.added_load ?? [] };
+  // Planned cards have a stage and a start date; a card without one would be nowhere.
+  const cards = (body.cards ?? []).flatMap((card) =>
+    card.stage_id && card.start_date ? [{ stage_id: card.stage_id, start_date: card.start_date, end_date: card.end_date }] : [],
+  );
+  return { cards, start: body.start ?? null, end: body.end ?? null, added_load: body.added_load ?? [] };
 }
 
 export interface StageDates {
@@ -117,12 +119,12 @@ export type PromiseDate = { collection_id: string; start: string; end: string } 
 /** The promise date of each collection, each as if planned alone now, finite: one call for the lot. */
 export async function fetchPromiseDates(transport: Transport, boardId: string, collectionIds: readonly string[]): Promise<PromiseDate[]> {
   if (collectionIds.length === 0) return [];
-  const answer = await send<{ data: PromiseDate[] }>(transport, {
-    method: 'POST',
-    path: apiPath`/v1/board/${boardId}/promise_dates`,
-    body: { collection_ids: collectionIds, capacity: 'finite' },
+  const answer = await callOperation(transport, promiseDatesOperation, {
+    params: { id: boardId },
+    body: { collection_ids: [...collectionIds], capacity: 'finite' },
   });
-  return answer.data;
+  // Only collections were asked for, so every answer names one.
+  return answer.data.flatMap((date) => ('collection_id' in date ? [date] : []));
 }
 
 /** A not-yet-saved order's rows, as promise_dates takes them (`drafts`). */
@@ -139,13 +141,12 @@ export async function fetchDraftPromiseDate(
   boardId: string,
   rows: readonly DraftRow[],
 ): Promise<{ start: string; end: string } | null> {
-  const answer = await send<{ data: ({ key: string; start?: string; end?: string } | { key: string; error: unknown })[] }>(transport, {
-    method: 'POST',
-    path: apiPath`/v1/board/${boardId}/promise_dates`,
-    body: { collection_ids: [], drafts: [{ key: 'new-order', rows }], capacity: 'finite' },
+  const answer = await callOperation(transport, promiseDatesOperation, {
+    params: { id: boardId },
+    body: { collection_ids: [], drafts: [{ key: 'new-order', rows: [...rows] }], capacity: 'finite' },
   });
-  const found = answer.data.find((item) => item.key === 'new-order');
-  return found && 'end' in found && found.start && found.end ? { start: found.start, end: found.end } : null;
+  const found = answer.data.find((item) => 'key' in item && item.key === 'new-order');
+  return found && 'end' in found ? { start: found.start, end: found.end } : null;
 }
 
 /** The end a promise date names, by collection; collections without one (no capacity) map to null. */
