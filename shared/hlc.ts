@@ -20,7 +20,8 @@ export function formatHlc({ millis, counter, node }: HlcParts): string {
   return `${String(millis).padStart(13, '0')}-${counter.toString(16).padStart(4, '0')}-${node}`;
 }
 
-const hlcPattern = /^(\d{13})-([0-9a-f]{4})-([A-Za-z0-9_.:-]{1,64})$/;
+/** A clock as text: `<millis>-<counter>-<node id>` (shown in the OpenAPI document for pushed clocks too). */
+export const hlcPattern = /^(\d{13})-([0-9a-f]{4})-([A-Za-z0-9_.:-]{1,64})$/;
 
 export function parseHlc(text: string): HlcParts | undefined {
   const m = hlcPattern.exec(text);

@@ -3,6 +3,9 @@
  * to the API. Credentials go in through `updateSettings` and never come back
  * out: `settings()` tells only whether some are stored.
  */
+import type { ValueOf } from './operation.js';
+import type { pushedMutation } from './operations/sync.js';
+
 export interface SyncStatus {
   configured: boolean;
   remote_url: string | null;
@@ -90,25 +93,13 @@ export class SyncSettingsProblem extends Error {
 
 /**
  * One change of a replica's outbox as it travels in a push (docs/API.md "Sync"): the fields
- * it wrote (null for a delete) and the hybrid clock it was written at.
+ * it wrote (null for a delete) and the hybrid clock it was written at; `group_id` and
+ * `group_description` name the planner's action it belongs to (docs/API.md "Sync", "Actions
+ * sync whole"). Declared once, by the push operation (shared/operations/sync.ts); a push may
+ * leave `fields` out, which the remote takes as null, so here it is always there.
  */
-export interface Mutation {
-  mutation_id: number;
-  resource: string;
-  id: string;
-  op: 'create' | 'update' | 'delete';
-  fields: Record<string, unknown> | null;
-  hlc: string;
-  /**
-   * The planner's action (command) the change belongs to: the remote applies a group all or
-   * nothing (docs/API.md "Sync", "Actions sync whole"). Absent for a change of no command, and
-   * from older replicas: such a mutation is a group of its own. Not part of the content hash,
-   * so a remote that does not know groups answers the same hashes.
-   */
-  group_id?: string;
-  /** What the planner did ("Move 5 cards"), shown in the conflict list when the group is refused. */
-  group_description?: string;
-}
+export type Mutation = Simplify<Omit<ValueOf<typeof pushedMutation>, 'fields'> & { fields: Record<string, unknown> | null }>;
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** A mutation the remote refused, kept with its data until the planner retries or discards it. */
 export interface Conflict {

@@ -3,6 +3,8 @@
  * as typed errors so the sync loop can tell "offline" (try again later) from "refused" (show
  * the user) from "cursor too old" (download everything again).
  */
+import { operationPath, type BodyOf } from '../../shared/operation.js';
+import { pushOperation, type PushAnswer as WirePushAnswer, type PushResult } from '../../shared/operations/sync.js';
 import { minSyncProtocol, syncProtocol, syncProtocolHeader, syncSchemaHeader, type Mutation } from '../../shared/sync.js';
 import { environmentMigrations } from '../store/migrations/environment/index.js';
 import type { RemoteRecord } from './merge.js';
@@ -49,27 +51,9 @@ export class RemoteRefused extends Error {
   }
 }
 
-/**
- * The remote's answer for one pushed mutation (docs/API.md "Sync"): applied or rejected on
- * its merits; or not applied at all: `stale` (its id is at or below the replica id's mark and
- * not in its last batch) or `deferred` (its clock runs ahead of the remote's).
- */
-export interface PushResult {
-  mutation_id: number;
-  status: 'applied' | 'rejected' | 'stale' | 'deferred';
-  /** The answer to a mutation of the last batch, sent again; `hash` is the content it had. */
-  duplicate?: boolean;
-  hash?: string;
-  error?: unknown;
-  record?: Record<string, unknown> | null;
-  clocks?: Record<string, string>;
-}
-
-export interface PushAnswer {
-  results: PushResult[];
-  /** The remote's wall clock (ms) when it answered, to tell a replica whose clock runs ahead. */
-  server_time?: number;
-}
+/** What the sync client reads of a push's answer (a remote of an older version may send no `server_time`). */
+export type PushAnswer = Pick<WirePushAnswer, 'results'> & Partial<Pick<WirePushAnswer, 'server_time'>>;
+export type { PushResult };
 
 export interface RemoteApi {
   push(clientId: string, mutations: Mutation[]): Promise<PushAnswer>;
@@ -249,7 +233,9 @@ export function httpRemote(
 
   return {
     async push(clientId, mutations) {
-      const body = (await call('POST', '/v1/sync/push', { client_id: clientId, mutations })) as Partial<PushAnswer> | null;
+      // The body of the push operation's own type (shared/operations/sync.ts), as the remote checks it.
+      const sent: BodyOf<typeof pushOperation> = { client_id: clientId, mutations };
+      const body = (await call(pushOperation.method, operationPath(pushOperation), sent)) as Partial<PushAnswer> | null;
       if (!Array.isArray(body?.results)) throw new RemoteUnavailable('the remote sent a push answer without results');
       return { results: body.results, ...(typeof body.server_time === 'number' ? { server_time: body.server_time } : {}) };
     },

@@ -18,9 +18,8 @@
  * the mutation's clock, never dropped (kept-data.ts).
  */
 import type { ApiErrorBody, FieldProblem } from '../../../shared/errors.js';
-import { isPlainObject, loneSurrogatePath, loneSurrogateProblem } from '../../../shared/fields.js';
-import { isHlc, maxClockSkewMs, parseHlc, zeroHlc } from '../../../shared/hlc.js';
-import { isUuid } from '../../../shared/ids.js';
+import { loneSurrogatePath, loneSurrogateProblem } from '../../../shared/fields.js';
+import { maxClockSkewMs, parseHlc, zeroHlc } from '../../../shared/hlc.js';
 import type { Mutation } from '../../../shared/sync.js';
 import type { SyncBook } from '../../store/sync-book.js';
 import { ApiError, toApiError } from '../errors.js';
@@ -42,47 +41,6 @@ export type MutationResult =
       record: Record<string, unknown> | null;
       clocks: Record<string, string>;
     };
-
-const ops = ['create', 'update', 'delete'];
-
-/** Checks the shape of a pushed mutation; a malformed one is refused as a whole push (400). */
-export function readMutation(value: unknown, index: number): Mutation {
-  const where = `mutations.${index}`;
-  if (!isPlainObject(value)) throw ApiError.badRequest(`${where} must be an object`);
-  const { mutation_id, resource, id, op, fields, hlc, group_id, group_description } = value;
-  if (typeof mutation_id !== 'number' || !Number.isSafeInteger(mutation_id) || mutation_id < 1) {
-    throw ApiError.badRequest(`${where}.mutation_id must be a positive integer`);
-  }
-  if (typeof resource !== 'string') throw ApiError.badRequest(`${where}.resource must be a resource name`);
-  if (!isUuid(id)) throw ApiError.badRequest(`${where}.id must be a uuid`);
-  if (typeof op !== 'string' || !ops.includes(op)) throw ApiError.badRequest(`${where}.op must be create, update or delete`);
-  if (fields !== null && fields !== undefined && !isPlainObject(fields))
-    throw ApiError.badRequest(`${where}.fields must be an object or null`);
-  if (!isHlc(hlc)) throw ApiError.badRequest(`${where}.hlc must be a hybrid logical clock`);
-  // The action the mutation belongs to (docs/API.md "Sync", "Actions sync whole"); optional: a
-  // mutation without one is a group of its own, as every mutation of an older replica is.
-  if (group_id !== undefined && group_id !== null && (typeof group_id !== 'string' || !/^[A-Za-z0-9_.:-]{1,100}$/.test(group_id))) {
-    throw ApiError.badRequest(`${where}.group_id must be 1-100 letters, digits or _.:-`);
-  }
-  if (
-    group_description !== undefined &&
-    group_description !== null &&
-    (typeof group_description !== 'string' || group_description.length > 200)
-  ) {
-    throw ApiError.badRequest(`${where}.group_description must be text of at most 200 characters`);
-  }
-  const mutation: Mutation = {
-    mutation_id,
-    resource,
-    id: id.toLowerCase(),
-    op: op as Mutation['op'],
-    fields: (fields as Record<string, unknown> | null) ?? null,
-    hlc,
-  };
-  if (typeof group_id === 'string') mutation.group_id = group_id;
-  if (typeof group_id === 'string' && typeof group_description === 'string') mutation.group_description = group_description;
-  return mutation;
-}
 
 /** The remote's version of a mutation's record, as the caller may read it. */
 function remoteVersion(

@@ -23,7 +23,6 @@ import { ApiError } from '../errors.js';
 import { forSync } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
 import type { ResourceModule } from '../resource.js';
-import { readMutation } from './apply-mutation.js';
 import { pushBatch, replicaOwner } from './push.js';
 import { bookOf } from './books.js';
 import { registerConflictRoutes } from './conflict-routes.js';
@@ -32,8 +31,10 @@ import { declaredResources, KeptData, type SyncedRecord } from './kept-data.js';
 import { checkReplicaVersions, wireVersions } from './wire-versions.js';
 import { registerOverruledRoutes } from './overruled-routes.js';
 import { registerStreamRoutes } from './stream-routes.js';
-import type { SyncControl } from '../../../shared/sync.js';
-import { requiredBody } from '../conventions/request-body.js';
+import type { Mutation, SyncControl } from '../../../shared/sync.js';
+import type { BodyOf } from '../../../shared/operation.js';
+import { maxPushBatch, maxPushGroup, pushOperation } from '../../../shared/operations/sync.js';
+import { operationRoute } from '../conventions/operation-route.js';
 
 export interface SyncRouteOptions {
   modules: readonly ResourceModule[];
@@ -42,13 +43,30 @@ export interface SyncRouteOptions {
   retention: number;
 }
 
-export const maxPushBatch = 1000;
-/**
- * A push may be larger than `maxPushBatch` only when it is one group (one planner action):
- * a group is applied whole, so a replica sends it whole, alone (docs/API.md "Sync").
- */
-export const maxPushGroup = 20_000;
 const maxPage = 5000;
+
+/**
+ * A push's mutations as the remote applies them, after what their shape cannot say (docs/API.md
+ * "Sync"): more than `maxPushBatch` only as one group, `mutation_id` increasing. One pass, and
+ * the checked mutations are taken as they are: `fields` left out becomes null, and a
+ * `group_description` without a group is dropped, as the protocol has it.
+ */
+function pushedMutations(mutations: BodyOf<typeof pushOperation>['mutations']): Mutation[] {
+  const group = mutations[0]?.group_id;
+  let oneGroup = group !== undefined;
+  for (let i = 0; i < mutations.length; i++) {
+    const mutation = mutations[i]!;
+    if (i > 0 && mutation.mutation_id <= mutations[i - 1]!.mutation_id)
+      throw ApiError.badRequest('mutations must be in increasing mutation_id order');
+    if (mutation.group_id !== group) oneGroup = false;
+    mutation.fields ??= null;
+    if (mutation.group_id === undefined && mutation.group_description !== undefined) delete mutation.group_description;
+  }
+  if (mutations.length > maxPushBatch && !oneGroup)
+    throw ApiError.badRequest(`push at most ${maxPushBatch} mutations at a time (${maxPushGroup} when they are one group)`);
+  // Every `fields` is set just above: each is a Mutation now.
+  return mutations as Mutation[];
+}
 
 function pageSize(query: QueryString, fallback: number): number {
   const text = single(query, 'limit');
@@ -108,45 +126,37 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
   const declared: ReadonlySet<string> = new Set([...declaredResources, ...options.modules.map((m) => m.spec.name)]);
   const doc = (summary: string, extra: Record<string, unknown> = {}) => ({ doc: { summary, tag: 'Sync', ...extra } });
 
-  app.post('/sync/push', { config: doc("Apply a batch of a replica's mutations") }, (request) => {
-    checkReplicaVersions(request.headers);
-    const body = requiredBody(request.body);
-    const clientId = body.client_id;
-    if (typeof clientId !== 'string' || !/^[A-Za-z0-9_.:-]{1,100}$/.test(clientId))
-      throw ApiError.badRequest('client_id must be 1-100 letters, digits or _.:-');
-    if (!Array.isArray(body.mutations)) throw ApiError.badRequest('mutations must be an array');
-    if (body.mutations.length > maxPushGroup)
-      throw ApiError.badRequest(`push at most ${maxPushBatch} mutations at a time (${maxPushGroup} when they are one group)`);
-    const mutations = body.mutations.map(readMutation);
-    if (mutations.length > maxPushBatch && !(mutations[0]!.group_id && mutations.every((m) => m.group_id === mutations[0]!.group_id))) {
-      throw ApiError.badRequest(`push at most ${maxPushBatch} mutations at a time (${maxPushGroup} when they are one group)`);
-    }
-    for (let i = 1; i < mutations.length; i++) {
-      if (mutations[i]!.mutation_id <= mutations[i - 1]!.mutation_id)
-        throw ApiError.badRequest('mutations must be in increasing mutation_id order');
-    }
-    const { ctx } = request;
-    const book = bookOf(ctx.store);
-    const owner = replicaOwner(ctx.caller);
-    // One transaction: the results and the replica's mark commit together, so a push whose
-    // answer was lost is answered again from the mark, not applied twice, when it is resent.
-    const { results, last } = ctx.store.transaction(() => {
-      const mark = book.replicaMark(clientId);
-      if (mark?.owner && mark.owner !== owner) {
-        throw new ApiError('forbidden', [
-          {
-            field: 'client_id',
-            description: 'This replica id belongs to another sign-in or API key. A replica pushes under an id of its own.',
-          },
-        ]);
-      }
-      return pushBatch(ctx, book, mutations, mark ?? { owner, last: 0, batch: {} }, (next) =>
-        book.setReplicaMark(clientId, { ...next, owner }),
-      );
-    });
-    book.compact(options.retention);
-    return { results, last_mutation_id: last, server_time: Date.now(), ...wireVersions() };
-  });
+  operationRoute(
+    app,
+    pushOperation,
+    (request, _reply, input) => {
+      const clientId = input.client_id;
+      const mutations = pushedMutations(input.mutations);
+      const { ctx } = request;
+      const book = bookOf(ctx.store);
+      const owner = replicaOwner(ctx.caller);
+      // One transaction: the results and the replica's mark commit together, so a push whose
+      // answer was lost is answered again from the mark, not applied twice, when it is resent.
+      const { results, last } = ctx.store.transaction(() => {
+        const mark = book.replicaMark(clientId);
+        if (mark?.owner && mark.owner !== owner) {
+          throw new ApiError('forbidden', [
+            {
+              field: 'client_id',
+              description: 'This replica id belongs to another sign-in or API key. A replica pushes under an id of its own.',
+            },
+          ]);
+        }
+        return pushBatch(ctx, book, mutations, mark ?? { owner, last: 0, batch: {} }, (next) =>
+          book.setReplicaMark(clientId, { ...next, owner }),
+        );
+      });
+      book.compact(options.retention);
+      return { results, last_mutation_id: last, server_time: Date.now(), ...wireVersions() };
+    },
+    // The versions come first: a replica too old for this remote is told so, whatever it sent.
+    (request) => checkReplicaVersions(request.headers),
+  );
 
   app.get<{ Querystring: QueryString }>(
     '/sync/changes',

@@ -1,0 +1,98 @@
+/**
+ * The sync messages with a body (docs/API.md "Sync"): a replica's push, declared once for the
+ * remote's checks, the OpenAPI document and the sync client that sends it (shared/operation.ts).
+ * The wire's mutation type (`Mutation`, shared/sync.ts) is this declaration's value.
+ *
+ * A malformed push is refused as a whole with 400, as the protocol has always answered it
+ * (older replicas and remotes rely on it), not with the 422 of other operations.
+ */
+import { hlcPattern } from '../hlc.js';
+import { defineOperation, shape } from '../operation.js';
+
+/** Most mutations one push takes (docs/API.md "Sync"). */
+export const maxPushBatch = 1000;
+/**
+ * A push may be larger than `maxPushBatch` only when it is one group (one planner action):
+ * a group is applied whole, so a replica sends it whole, alone (docs/API.md "Sync", "Actions
+ * sync whole"). A shape cannot say "one group", so the remote's handler checks that part.
+ */
+export const maxPushGroup = 20_000;
+
+/** A replica id or an action's id: ids a peer makes itself, so only their characters are checked. */
+const peerId = (description: string) => shape.text(100, { min: 1, pattern: /^[A-Za-z0-9_.:-]+$/, description });
+
+/**
+ * Keys a newer replica may add: let through and left out, as a remote that does not know
+ * `group_id` leaves that out (docs/API.md "Sync", "Versions and unknown data").
+ */
+const newerKeys = { names: 'any', required: false, ignored: true } as const;
+
+/** One change of a replica's outbox as it travels in a push. */
+export const pushedMutation = shape.object(
+  {
+    mutation_id: shape.integer(1, Number.MAX_SAFE_INTEGER, "Increasing per replica id: the outbox's order."),
+    resource: shape.text(100, { min: 1, description: 'The resource name (one this version does not declare is kept).' }),
+    id: shape.uuid('The record.'),
+    op: shape.choice(['create', 'update', 'delete']),
+    fields: shape.optional(shape.nullable(shape.object({}, { names: 'any', required: false }))),
+    hlc: shape.text(83, {
+      min: 1,
+      pattern: hlcPattern,
+      description: 'The hybrid clock it was written at: `<millis>-<counter>-<node id>`.',
+    }),
+    group_id: shape.optional(
+      peerId('The planner action (command) it belongs to: the remote applies a group all or nothing. Not part of the content hash.'),
+    ),
+    group_description: shape.optional(
+      shape.text(200, { description: 'What the planner did ("Move 5 cards"), shown in the conflict list when the group is refused.' }),
+    ),
+  },
+  newerKeys,
+);
+
+/**
+ * The remote's answer for one pushed mutation: applied or rejected on its merits; or not
+ * applied at all: `stale` (its id is at or below the replica id's mark and not in its last
+ * batch) or `deferred` (its clock runs ahead of the remote's).
+ */
+export interface PushResult {
+  mutation_id: number;
+  status: 'applied' | 'rejected' | 'stale' | 'deferred';
+  /** The answer to a mutation of the last batch, sent again; `hash` is the content it had. */
+  duplicate?: boolean;
+  hash?: string;
+  error?: unknown;
+  record?: Record<string, unknown> | null;
+  clocks?: Record<string, string>;
+  group_id?: string;
+}
+
+export interface PushAnswer {
+  results: PushResult[];
+  last_mutation_id: number;
+  /** The remote's wall clock (ms) when it answered, to tell a replica whose clock runs ahead. */
+  server_time: number;
+  /** The remote's sync protocol and schema version (docs/API.md "Versions and unknown data"). */
+  protocol: number;
+  schema: number;
+}
+
+export const pushOperation = defineOperation<PushAnswer>()({
+  method: 'POST',
+  path: '/sync/push',
+  summary: "Apply a batch of a replica's mutations",
+  tag: 'Sync',
+  body: shape.object(
+    {
+      client_id: peerId("The replica id the remote keeps the push's bookkeeping under (bound to the credential that first used it)."),
+      mutations: shape.list(
+        pushedMutation,
+        { max: maxPushGroup },
+        `At most ${maxPushBatch}, in increasing mutation_id order; up to ${maxPushGroup} when all are one group.`,
+      ),
+    },
+    newerKeys,
+  ),
+  answer: 'One result per mutation (applied, rejected, stale or deferred), the last mutation id, the server time and versions',
+  malformedStatus: 400,
+});
