@@ -36,6 +36,7 @@ export function cardFields(ctx: RequestContext, card: Record<string, unknown>): 
   // that planning made: a field that is set has its declared type (a uuid or a date).
   const stage = ctx.store.get(tables.stage, card.stage_id as string);
   const board = stage ? ctx.store.get(tables.board, stage.board_id) : undefined;
+  // Dates and status id as declared, for the same reason.
   const start = card.start_date as string | null;
   const end = card.end_date as string | null;
   const status = card.status_id ? ctx.store.get(tables.status, card.status_id as string) : undefined;
