@@ -38,11 +38,13 @@ function calendarOf(text: string): ICAL.Component {
   try {
     parsed = ICAL.parse(text);
   } catch (error) {
+    // ical.js throws Error objects (its ParserError is one).
     throw refuse(`not an iCalendar file: ${(error as Error).message}`);
   }
   if (!Array.isArray(parsed) || parsed[0] !== 'vcalendar') {
     throw refuse('not an iCalendar file: it must hold one BEGIN:VCALENDAR … END:VCALENDAR');
   }
+  // Checked above to be an array; ical.js reads a jCal array of any items.
   return new ICAL.Component(parsed as unknown[]);
 }
 
@@ -65,6 +67,7 @@ export function readIcsHolidays(text: unknown, from: string): Holiday[] {
       readEvent(component, index, from, until, holidays);
     } catch (error) {
       if (error instanceof ApiError) throw error;
+      // ical.js throws Error objects, as above.
       throw refuse(`event ${index + 1} cannot be read: ${(error as Error).message}`);
     }
   }

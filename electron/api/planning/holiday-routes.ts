@@ -106,6 +106,7 @@ export function registerHolidayRoutes(app: FastifyInstance): void {
       const from = body.from ?? today();
       if (typeof from !== 'string' || !isValidDate(from)) problems.push({ field: 'from', description: 'from must be a date (YYYY-MM-DD)' });
       refuseProblems(problems);
+      // refuseProblems threw unless `from` is a date string.
       const holidays = readIcsHolidays(body.ics, from as string);
       reply.code(201);
       return answer(request.ctx, addHolidays(request.ctx, holidays, who), request.query);
@@ -124,6 +125,7 @@ export function registerHolidayRoutes(app: FastifyInstance): void {
       },
     },
     (request) => {
+      // Read as unknown, so the checks below hold for any query value.
       const { description, start_date: startDate } = request.query as Record<string, unknown>;
       const problems: FieldProblem[] = [];
       if (typeof description !== 'string' || description.trim() === '') {
@@ -133,6 +135,7 @@ export function registerHolidayRoutes(app: FastifyInstance): void {
         problems.push({ field: 'start_date', description: 'start_date must be a date (YYYY-MM-DD)' });
       }
       refuseProblems(problems);
+      // refuseProblems threw unless both are strings.
       const deleted = removeHoliday(request.ctx, (description as string).trim(), startDate as string);
       if (deleted === 0) throw ApiError.notFound(`No holiday "${(description as string).trim()}" starts on ${startDate as string}.`);
       return { deleted };

@@ -49,6 +49,7 @@ export function readHoliday(body: Record<string, unknown>, problems: FieldProble
     }
     return value;
   });
+  // One string per field, '' for a bad one: two in all.
   const [start, end] = dates as [string, string];
   if (start && end && end < start) problems.push({ field: 'end_date', description: 'end_date may not be before start_date' });
   else if (start && end && daysBetween(start, end) >= maxHolidayDays) {
@@ -58,6 +59,8 @@ export function readHoliday(body: Record<string, unknown>, problems: FieldProble
   if (time !== null && (typeof time !== 'number' || !Number.isInteger(time) || time < 1 || time > 1440)) {
     problems.push({ field: 'time', description: 'time is the minutes off per day, 1 to 1440, or null for whole days' });
   }
+  // A time that is not a whole number of minutes is a problem above, and the caller refuses
+  // the body on any problem.
   return { description, start_date: start, end_date: end, time: time as number | null };
 }
 

@@ -59,10 +59,13 @@ export function plannedWork(
     let { count: workdayCount, inRange } = cardDays(card.start_date, card.end_date, from, first, last, workdays);
     if (workdayCount === 0) ({ count: workdayCount, inRange } = cardDays(card.start_date, card.end_date, from, first, last, null));
     if (workdayCount === 0) continue;
+    // card_activity.time is a whole number of minutes, never null (shared/resources/card.ts);
+    // the row type (store/planned-cards.ts) is broader than the column.
     const estimate = links.reduce((sum, l) => sum + (l.time as number), 0);
     const left = remainingOnly ? Math.max(0, estimate - (tracked.get(cardId) ?? 0)) : estimate;
     const resources = resourcesOf.get(cardId) ?? [];
     for (const link of links) {
+      // Never null, as above.
       const minutes = estimate > 0 ? ((link.time as number) / estimate) * left : 0;
       work.push({
         stageId: card.stage_id,
