@@ -87,6 +87,7 @@ function prefixed(error: unknown): never {
 function createUser(ctx: RequestContext, given: unknown): string {
   if (typeof given !== 'object' || given === null || Array.isArray(given))
     throw ApiError.rule('user', "user must be an object with the new user's email and name");
+  // A non-array object (checked above), read field by field as unknown values.
   const input = given as Record<string, unknown>;
   const unknown = Object.keys(input).filter((name) => !newUserFields.has(name));
   if (unknown.length > 0) {

@@ -81,6 +81,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     }
   });
 
+  // Fastify's placeholder for the decorator: the auth hook sets every request's ctx before a handler runs.
   app.decorateRequest('ctx', null as never);
   installSyncBooks(options.dataDir, options.role ?? 'remote', resourceModules);
   startWebhooks(app, {

@@ -84,6 +84,7 @@ export function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof DuplicateError) {
     return new ApiError('duplicateEntry', [{ description: 'Duplicate entry', field: error.field, rule: 'unique' }]);
   }
+  // Whatever was thrown is read as a Fastify error whose every property may be missing.
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -120,6 +121,7 @@ export function installErrorHandling(app: FastifyInstance, failures?: FailureLog
       reference: body.reference,
       method: request.method,
       url: request.url,
+      // ctx is null until authentication sets it (app.ts decorates it null), though typed as always set.
       environment: (request.ctx as Partial<typeof request.ctx> | null)?.caller?.environment.name,
       error,
     });

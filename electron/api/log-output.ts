@@ -114,6 +114,7 @@ export function standardOutputLog(): LogOutput {
 }
 
 function describe(error: unknown): string {
+  // Anything thrown, read as a Node error: code is undefined where it has none.
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const message = error instanceof Error ? error.message : String(error);
   return code && !message.startsWith(code) ? `${code}: ${message}` : message;

@@ -43,6 +43,7 @@ export function fieldSchema(field: FieldSpec): Schema {
   if (field.writeOnly) base.writeOnly = true;
   if (field.default !== undefined) base.default = field.default;
   if (field.description) base.description = field.description;
+  // base.type was set above from the field's type, a string.
   if (field.nullable) base.type = [base.type as string, 'null'];
   return base;
 }
@@ -160,6 +161,7 @@ function operationFor(route: CollectedRoute, path: string) {
     schema: { type: 'string' },
   }));
   const op: Schema = { summary: doc.summary, tags: [doc.tag], parameters: [...pathParams] };
+  // Set to an array on the line above.
   const params = op.parameters as unknown[];
   const success = doc.success ?? { status: 200, description: 'OK' };
   if (doc.resource) {

@@ -87,6 +87,7 @@ export function forSync<T extends Record<string, unknown> | null | undefined>(sp
   if (hidden.length === 0) return record;
   const out: Record<string, unknown> = { ...record };
   for (const name of hidden) delete out[name];
+  // A copy of the record without some fields: the caller's record type, less what it may not see.
   return out as T;
 }
 

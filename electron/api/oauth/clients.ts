@@ -131,8 +131,8 @@ export function registerClientRoutes(app: FastifyInstance, system: SystemStore):
       // checkWrite checked each against oauthClientSpec: a name, 1–20 URI strings, a boolean.
       const { client, client_secret } = createClient(system, {
         name: check.values.name as string,
-        redirect_uris: check.values.redirect_uris as string[],
-        confidential: check.values.confidential as boolean,
+        redirect_uris: check.values.redirect_uris as string[], // checked, as above
+        confidential: check.values.confidential as boolean, // checked, as above
         environment_id: request.ctx.caller.environment.id,
       });
       reply.code(201);

@@ -44,6 +44,7 @@ function readPrintRequest(ctx: RequestContext, boardId: string, query: QueryStri
   const format = single(query, 'format') || 'pdf';
   if (format !== 'pdf' && format !== 'json') problems.push({ field: 'format', description: 'format must be pdf or json' });
   if (problems.length > 0) throw ApiError.unprocessable(problems);
+  // format was checked above: any other value has thrown its 422.
   return { start, end, format: format as 'pdf' | 'json', ...(stage ? { stageId: stage } : {}) };
 }
 

@@ -73,6 +73,7 @@ function entriesOfUserBetween(
   const iso = (ms: number) => nowTimestamp(new Date(ms));
   const read = (query: Pick<ListQuery, 'match' | 'range' | 'filter'>, keep: (start: number) => boolean = () => true) =>
     ctx.store.eachValues(entries, { ...query, limit: 100_000, offset: 0 }, ['id', 'start', 'end'], (values) => {
+      // The three columns named above, in that order, as the entry stores them.
       const [id, start, end] = values as [string, string, string | null];
       const began = Date.parse(start);
       if (keep(began)) visit(id, began, end ? Date.parse(end) : null);
@@ -158,6 +159,7 @@ export function flagEntries(ctx: RequestContext, records: Record<string, unknown
       });
     }
     record.overlaps = overlaps.sort();
+    // A null user id finds no one in the map.
     const limit = Number(people.get(userId as string)?.forgotten_timer_hours ?? defaultForgottenTimerHours) || defaultForgottenTimerHours;
     record.forgotten = record.end === null && Number.isFinite(start) && now - start > limit * hourMs;
   }

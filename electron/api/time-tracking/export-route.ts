@@ -32,6 +32,7 @@ export function readRequest(query: QueryString): ReportRequest & { format: Repor
   const timezone = single(query, 'timezone') || 'UTC';
   if (!isTimeZone(timezone))
     problems.push({ field: 'timezone', description: 'timezone must be an IANA time zone such as Europe/Amsterdam' });
+  // Each grouping is checked against reportGroupings below; an unknown one is a 422.
   const groupBy = (single(query, 'group_by') || '')
     .split(',')
     .map((s) => s.trim())
@@ -41,6 +42,7 @@ export function readRequest(query: QueryString): ReportRequest & { format: Repor
       problems.push({ field: 'group_by', description: `group_by takes ${reportGroupings.join(', ')}; not ${g}` });
   if (new Set(groupBy).size !== groupBy.length || groupBy.length > 3)
     problems.push({ field: 'group_by', description: 'group_by takes up to three different groupings' });
+  // Checked against reportFormats on the next line; an unknown one is a 422.
   const format = (single(query, 'format') || 'json') as ReportFormat;
   if (!reportFormats.includes(format)) problems.push({ field: 'format', description: `format must be one of ${reportFormats.join(', ')}` });
   const durationFormat = single(query, 'duration_format') || 'decimal';
@@ -56,6 +58,7 @@ export function readRequest(query: QueryString): ReportRequest & { format: Repor
   if (problems.length > 0) throw ApiError.unprocessable(problems);
   const options = parseListOptions({ filter: query.filter });
   const filterText = single(query, 'filter');
+  // durationFormat and separator were checked above: any other value has thrown its 422.
   return {
     start,
     end,
@@ -68,7 +71,7 @@ export function readRequest(query: QueryString): ReportRequest & { format: Repor
     currency,
     format,
     bom: booleanParam(query, 'bom'),
-    separator: separator as ',' | ';',
+    separator: separator as ',' | ';', // checked above
   };
 }
 

@@ -16,6 +16,7 @@ import { buildPayroll } from './payroll.js';
 import { filteredUser, userName } from './report-names.js';
 
 export async function exportPayroll(ctx: RequestContext, query: QueryString, reply: FastifyReply) {
+  // Checked against payrollBuckets below, before it is used; any other value is a 422.
   const per = (single(query, 'per') || 'week') as PayrollBucketKind;
   if (single(query, 'group_by'))
     throw ApiError.rule('group_by', 'a payroll summary is grouped by user and by day or week (per); it takes no group_by');

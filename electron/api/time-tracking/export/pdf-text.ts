@@ -129,6 +129,7 @@ export class PdfFace {
   constructor(doc: PDFKit.PDFDocument, name: 'Helvetica' | 'Helvetica-Bold') {
     this.#doc = doc;
     doc.font(name).fontSize(1000);
+    // pdfkit's current font object is not in its types; its shape is checked right below.
     const font = (doc as any)._font;
     if (!font || typeof font.id !== 'string' || typeof font.ref !== 'function' || typeof font.ascender !== 'number') {
       throw new Error('pdfkit internals changed: doc._font has no id/ref/ascender (see pdf-text.ts)');

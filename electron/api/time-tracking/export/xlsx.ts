@@ -41,6 +41,7 @@ const excelCellLimit = 32_767;
 const rowsPerBreath = 64;
 const maxSheetBacklog = 1 << 20;
 
+// Object.fromEntries loses the column-name keys the map above gives every column.
 const col = Object.fromEntries(tableColumns.map((name, i) => [name, i + 1])) as Record<(typeof tableColumns)[number], number>;
 
 /** Text columns get a width from their longest value, within these bounds. */
@@ -230,6 +231,8 @@ function lineRows(
   lineStyles: Partial<ExcelJS.Style>[],
   { clock, duration, outlineLevelRow }: LineRowContext,
 ): LineRows | null {
+  // exceljs's stream writer keeps its row buffer and style registry out of its types: what is
+  // used of them is checked right below, and without it the lines go through exceljs's rows.
   const writer = sheet as any;
   const styles = (workbook as any).styles;
   if (
@@ -250,6 +253,7 @@ function lineRows(
   // Each cell up to its row number, and from the row number to its value: `<c r="A` 7 `" s="4"><v>`.
   const open = tableColumns.map((_, i) => `<c r="${String.fromCharCode(65 + i)}`);
   const close = tableColumns.map((_, i) => {
+    // exceljs's style registry answers the numeric style id (untyped, see above).
     const id = styles.addStyleModel(lineStyles[i], types[i]) as number;
     return `"${id ? ` s="${id}"` : ''}${types[i] === ExcelJS.ValueType.String ? ' t="str"' : ''}><v>`;
   });
@@ -273,6 +277,7 @@ function lineRows(
   let pending = '';
   return {
     write(line, depth) {
+      // The writer's row counter (untyped, see above); read once per line, so no check here.
       const n = writer._rowZero as number;
       if (writer._rows.length) throw new Error('exceljs holds uncommitted rows; line rows cannot be written past them');
       const r = String(n);
@@ -383,6 +388,7 @@ function columnWidths(report: TimeReport): number[] {
     }
   }
   return tableColumns.map((name) => {
+    // `in` says the column has a fixed width; the other columns all have a maximum text width.
     if (name in fixedWidths) return fixedWidths[name as keyof typeof fixedWidths];
     const max = maxTextWidth[name as keyof typeof maxTextWidth];
     return Math.min(max, longest[name]! + 2);
