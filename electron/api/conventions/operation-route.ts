@@ -57,6 +57,7 @@ export function operationRoute<O extends Operation<ObjectShape | undefined>>(
     handler: (request, reply) => {
       guard?.(request);
       if (operation.status) reply.code(operation.status);
+      // An operation without a body declares none: its BodyOf is undefined.
       if (!body) return handler(request, reply, undefined as BodyOf<O>);
       const { value, problems } = checkBody(body, readBody(request.body));
       // The checked value is the body's shape with its faulty parts left out: Partly of it.

@@ -11,13 +11,16 @@ import { single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { findRecord } from '../records.js';
 import { boardModule } from '../resources/board.js';
+import type { Stored } from '../tables.js';
 import { boardCapacity, type CapacityQuery, type CapacityView } from './capacity.js';
 
 const maxDays = 3660;
 
+const isTimeFrame = (value: string): value is TimeFrame => timeFrames.some((frame) => frame === value);
+
 function capacityQuery(query: QueryString): CapacityQuery {
-  const frame = (single(query, 'time_frame') || 'day') as TimeFrame;
-  if (!timeFrames.includes(frame)) throw ApiError.badRequest(`time_frame must be one of ${timeFrames.join(', ')}`);
+  const frame = single(query, 'time_frame') || 'day';
+  if (!isTimeFrame(frame)) throw ApiError.badRequest(`time_frame must be one of ${timeFrames.join(', ')}`);
   const thisWeek = bucketStart(today(), 'week');
   const start = single(query, 'date_range_start') || thisWeek;
   if (!isValidDate(start)) throw ApiError.badRequest(`date_range_start must be a date (YYYY-MM-DD), got '${start}'`);
@@ -56,7 +59,8 @@ export function registerCapacityRoutes(app: FastifyInstance): void {
         },
       },
       (request) => {
-        const board = findRecord(request.ctx, boardModule, request.params.id);
+        // findRecord answers the 404; the record it finds is of boardModule's table, tables.board.
+        const board = findRecord(request.ctx, boardModule, request.params.id) as Stored<'board'>;
         return boardCapacity(request.ctx, board, view, capacityQuery(request.query));
       },
     );

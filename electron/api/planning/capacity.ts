@@ -19,12 +19,11 @@
  *                   below 0, spread over the card's days from today on
  */
 import { buckets, daysBetween, type TimeFrame } from '../../../shared/dates.js';
-import type { StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
 import { plannedWork, type PlannedWork } from './planned-work.js';
 import { availableMinutes, calendarsOf } from './schedule.js';
 import { boardCalendar, dayNumber, weekdayOfDay, workdaysByWeekday } from './workdays.js';
-import { tables } from '../tables.js';
+import { tables, type Stored } from '../tables.js';
 
 export type CapacityView = 'stage' | 'resource' | 'resource_type/stage' | 'group';
 
@@ -36,8 +35,8 @@ export interface CapacityQuery {
 }
 
 interface Assignment {
-  resource: StoredRecord;
-  stage: StoredRecord;
+  resource: Stored<'resource'>;
+  stage: Stored<'stage'>;
   /** percentage × efficiency as a fraction. */
   share: number;
 }
@@ -75,17 +74,15 @@ interface Range {
  * by-stage views keep each link's own percentage.
  */
 function assignments(
-  board: StoredRecord,
-  stages: StoredRecord[],
-  resources: StoredRecord[],
+  board: Stored<'board'>,
+  stages: Stored<'stage'>[],
+  resources: Stored<'resource'>[],
   once?: { boardStageIds: ReadonlySet<string> },
 ): Assignment[] {
   const stageById = new Map(stages.map((s) => [s.id, s]));
   const out: Assignment[] = [];
   for (const resource of resources) {
-    const entry = (
-      resource.boards as { id: string; active: boolean; stages: { id: string; percentage: number; active: boolean }[] }[]
-    ).find((b) => b.id === board.id);
+    const entry = resource.boards.find((b) => b.id === board.id);
     if (!entry || !entry.active) continue;
     // Over every active link on the board, not only the stages asked for: with stage_id the
     // person's share of that stage is what is left of them for it.
@@ -96,7 +93,7 @@ function assignments(
     for (const link of entry.stages) {
       const stage = stageById.get(link.id);
       if (!stage || !link.active) continue;
-      out.push({ resource, stage, share: ((link.percentage * scale) / 100) * ((stage.efficiency as number) / 100) });
+      out.push({ resource, stage, share: ((link.percentage * scale) / 100) * (stage.efficiency / 100) });
     }
   }
   return out;
@@ -113,7 +110,7 @@ function addAvailable(ctx: RequestContext, links: Assignment[], rows: Rows, rang
   const counted = links.map((a) => {
     let minutes = minutesOf.get(a.resource.id);
     if (!minutes) minutesOf.set(a.resource.id, (minutes = availableMinutes(calendars.get(a.resource.id)!, range.first, range.length)));
-    const to = rows.byStage ? rows.ofStage(rows.stage.get(a.stage.id)!, a.resource.type as string) : rows.ofResource(a.resource.id);
+    const to = rows.byStage ? rows.ofStage(rows.stage.get(a.stage.id)!, a.resource.type) : rows.ofResource(a.resource.id);
     return { minutes, share: a.share, rows: to };
   });
   for (let day = 0; day < range.length; day++) {
@@ -163,10 +160,10 @@ function addPlanned(work: PlannedWork[], rows: Rows, range: Range, into: Float64
   }
 }
 
-export function boardCapacity(ctx: RequestContext, board: StoredRecord, view: CapacityView, query: CapacityQuery) {
+export function boardCapacity(ctx: RequestContext, board: Stored<'board'>, view: CapacityView, query: CapacityQuery) {
   const boardStages = ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).sort((a, b) => a.priority - b.priority);
   const stages = query.stageId ? boardStages.filter((s) => s.id === query.stageId) : boardStages;
-  const method = board.capacity_method as string;
+  const method = board.capacity_method;
   const periods = buckets(query.start, query.end, query.frame);
 
   const resources = ctx.store.list(tables.resource, {
@@ -175,7 +172,7 @@ export function boardCapacity(ctx: RequestContext, board: StoredRecord, view: Ca
     limit: 1_000_000,
     offset: 0,
   }).rows;
-  let groups: StoredRecord[] = [];
+  let groups: Stored<'group'>[] = [];
   if (view === 'group') groups = ctx.store.list(tables.group, { limit: 1_000_000, offset: 0 }).rows;
 
   const rowCount = {
@@ -215,7 +212,7 @@ export function boardCapacity(ctx: RequestContext, board: StoredRecord, view: Ca
     const length = daysBetween(query.start, query.end) + 1;
     const bucketOf = new Int32Array(length);
     for (let p = 0, day = 0; p < periods.length; p++) bucketOf.fill(p, day, (day += periods[p]!.dates.length));
-    const workdays = workdaysByWeekday(boardCalendar(board.workdays as Record<string, boolean>));
+    const workdays = workdaysByWeekday(boardCalendar(board.workdays));
     const range: Range = { first: dayNumber(query.start), length, bucketOf, workdays };
 
     const once = rows.byStage ? undefined : { boardStageIds: new Set(boardStages.map((s) => s.id)) };

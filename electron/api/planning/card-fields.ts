@@ -39,6 +39,7 @@ export function cardFields(ctx: RequestContext, card: Record<string, unknown>): 
   // Dates and status id as declared, for the same reason.
   const start = card.start_date as string | null;
   const end = card.end_date as string | null;
+  // A stored card's status_id is a uuid or null (shared/resources/card.ts).
   const status = card.status_id ? ctx.store.get(tables.status, card.status_id as string) : undefined;
   const changes: Record<string, unknown> = {
     board_id: stage?.board_id ?? card.board_id ?? null,

@@ -28,7 +28,7 @@ import { addDays, daysBetween } from '../../../shared/dates.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import { cardLoads as readCardLoads } from '../../store/card-load.js';
 import type { RequestContext } from '../resource.js';
-import { tables } from '../tables.js';
+import { tables, type Stored } from '../tables.js';
 import { type PlanActivity, type PlanResult, type PlanStage, type PlannedCard } from './plan.js';
 import { availableMinutes, calendarsOf } from './schedule.js';
 import { dayNumber, maxPlanDays, weekdayOfDay } from './workdays.js';
@@ -99,13 +99,11 @@ export interface FiniteBoard {
   cardLoads: Map<string, CardLoad>;
 }
 
-function linkShare(resource: StoredRecord, board: StoredRecord, stage: StoredRecord): number | undefined {
-  const entry = (resource.boards as { id: string; active: boolean; stages: { id: string; percentage: number; active: boolean }[] }[]).find(
-    (b) => b.id === board.id,
-  );
+function linkShare(resource: Stored<'resource'>, board: StoredRecord, stage: Stored<'stage'>): number | undefined {
+  const entry = resource.boards.find((b) => b.id === board.id);
   if (!entry || !entry.active) return undefined;
   const link = entry.stages.find((s) => s.id === stage.id && s.active);
-  return link ? (link.percentage / 100) * ((stage.efficiency as number) / 100) : undefined;
+  return link ? (link.percentage / 100) * (stage.efficiency / 100) : undefined;
 }
 
 /**
@@ -115,7 +113,7 @@ function linkShare(resource: StoredRecord, board: StoredRecord, stage: StoredRec
 export function readFiniteBoard(
   ctx: RequestContext,
   board: StoredRecord,
-  stages: readonly StoredRecord[],
+  stages: readonly Stored<'stage'>[],
   workdays: readonly boolean[],
   resourceIds: readonly string[],
   start: string,
@@ -420,6 +418,7 @@ export function addedLoad(
   }
   return [...sums]
     .map(([key, minutes]) => {
+      // The key is `${stageId}|${day}` (above): two parts, neither with a '|'.
       const [stage_id, date] = key.split('|') as [string, string];
       return { stage_id, date, minutes: Math.round(minutes * 100) / 100 };
     })

@@ -30,7 +30,7 @@ import { loadCalendars, scheduleDay } from './schedule.js';
 import { boardCalendar, CalendarError, maxPlanDays, workdaysByWeekday } from './workdays.js';
 import { deleteTree } from '../write-plan.js';
 import { moduleNamed } from '../registry.js';
-import { tables } from '../tables.js';
+import { tables, type Stored } from '../tables.js';
 
 /** Minutes one workday gives a card when no resource is assigned. */
 export const minutesPerWorkdayWithoutResources = 480;
@@ -78,12 +78,10 @@ export function planTarget(ctx: RequestContext, collectionId: string, boardId: s
 }
 
 /** Percentage a resource works on a stage: its own setting there, else the stage default. */
-function percentage(resource: StoredRecord, board: StoredRecord, stage: StoredRecord): number {
-  const entry = (resource.boards as { id: string; active: boolean; stages: { id: string; percentage: number; active: boolean }[] }[]).find(
-    (b) => b.id === board.id,
-  );
+function percentage(resource: Stored<'resource'>, board: Stored<'board'>, stage: Stored<'stage'>): number {
+  const entry = resource.boards.find((b) => b.id === board.id);
   const link = entry?.active ? entry.stages.find((s) => s.id === stage.id && s.active) : undefined;
-  return link ? link.percentage : (stage.default_percentage as number);
+  return link ? link.percentage : stage.default_percentage;
 }
 
 /** The rank a new card gets in its stage: at the end, or next to the card `before`/`after` names. */
@@ -123,8 +121,8 @@ export function planCollection(ctx: RequestContext, target: PlanTarget, body: Pl
  */
 function finiteResult(
   ctx: RequestContext,
-  board: StoredRecord,
-  stages: StoredRecord[],
+  board: Stored<'board'>,
+  stages: Stored<'stage'>[],
   input: Parameters<typeof groupCards>[0],
   body: PlanOptions,
   anchor: string,
@@ -135,8 +133,8 @@ function finiteResult(
   if (body.reverse && daysBetween(start, anchor) > maxPlanDays)
     throw ApiError.rule('end', `end may be at most ${maxPlanDays} days after start`);
   const { groups, unplaced } = groupCards(input);
-  const names = new Map(stages.map((s) => [s.id, s.name as string]));
-  const workdays = workdaysByWeekday(boardCalendar(board.workdays as Record<string, boolean>));
+  const names = new Map(stages.map((s) => [s.id, s.name]));
+  const workdays = workdaysByWeekday(boardCalendar(board.workdays));
   const read = (last: string) => readFiniteBoard(ctx, board, stages, workdays, body.resources, start, last);
   const common = { groups, unplaced, resourceIds: body.resources, earliest: start, stageName: (id: string) => names.get(id) ?? id };
   const forward = () => {
@@ -164,7 +162,7 @@ function finiteResult(
 }
 
 /** The board's stages (in priority order) as planning sees them, with the activities each allows. */
-export function planStagesOf(ctx: RequestContext, stages: readonly StoredRecord[]): PlanStage[] {
+export function planStagesOf(ctx: RequestContext, stages: readonly Stored<'stage'>[]): PlanStage[] {
   const allowed = ctx.store.getWhereIn(
     tables.stage_activity,
     'stage_id',
@@ -172,8 +170,8 @@ export function planStagesOf(ctx: RequestContext, stages: readonly StoredRecord[
   );
   return stages.map((s) => ({
     id: s.id,
-    delay_day: s.delay_day as number,
-    independent: s.independent as boolean,
+    delay_day: s.delay_day,
+    independent: s.independent,
     activityIds: allowed
       .filter((l) => l.stage_id === s.id)
       .sort((a, b) => a.priority - b.priority)
@@ -182,7 +180,11 @@ export function planStagesOf(ctx: RequestContext, stages: readonly StoredRecord[
 }
 
 /** Plans the collection (see the file head) and tells what it planned. */
-export function planCollectionWith(ctx: RequestContext, { collection, board }: PlanTarget, body: PlanOptions): PlanOutcome {
+export function planCollectionWith(ctx: RequestContext, target: PlanTarget, body: PlanOptions): PlanOutcome {
+  // Records of tables.collection and tables.board: planTarget reads them there, and so do the
+  // commands and the sample workshop that pass their own.
+  const collection = target.collection as Stored<'collection'>;
+  const board = target.board as Stored<'board'>;
   return ctx.store.transaction(() => {
     const stages = ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).sort((a, b) => a.priority - b.priority);
     if (stages.length === 0) throw ApiError.rule('board_id', 'the board has no stages to plan on');
@@ -192,7 +194,7 @@ export function planCollectionWith(ctx: RequestContext, { collection, board }: P
     const activities = ctx.store
       .getWhereIn(tables.collection_activity, 'collection_id', [collection.id])
       .map((l) => ({ id: l.activity_id, time: l.time }));
-    const anchor = body.reverse ? (body.end ?? (collection.due_date as string | null)) : (body.start ?? today());
+    const anchor = body.reverse ? (body.end ?? collection.due_date) : (body.start ?? today());
     if (!anchor) throw ApiError.rule('end', 'reverse planning needs an end date or a due date on the collection');
 
     const calendars = loadCalendars(ctx, body.resources);
@@ -203,7 +205,7 @@ export function planCollectionWith(ctx: RequestContext, { collection, board }: P
     const grouping = {
       stages: planStages,
       activities,
-      splitByActivity: board.split_cards_by_activity as boolean,
+      splitByActivity: board.split_cards_by_activity,
       forceStages: body.force_stages,
       ...(body.stage_id ? { onlyStage: body.stage_id } : {}),
     };
@@ -214,7 +216,7 @@ export function planCollectionWith(ctx: RequestContext, { collection, board }: P
           ...grouping,
           reverse: body.reverse,
           anchor,
-          calendar: boardCalendar(board.workdays as Record<string, boolean>),
+          calendar: boardCalendar(board.workdays),
           dayCapacity(stageId, date) {
             if (calendars.length === 0) return minutesPerWorkdayWithoutResources;
             const stage = stageById.get(stageId)!;
@@ -246,9 +248,7 @@ export function planCollectionWith(ctx: RequestContext, { collection, board }: P
         board_id: board.id,
         stage_id: planned.stageId,
         status_id: status.id,
-        name: split
-          ? `${(collection.name as string | null) ?? ''} – ${names.get(planned.activities[0]!.id) ?? ''}`.trim()
-          : collection.name,
+        name: split ? `${collection.name ?? ''} – ${names.get(planned.activities[0]!.id) ?? ''}`.trim() : collection.name,
         start_date: planned.start_date,
         end_date: planned.end_date,
         rank: rankFor(ctx, planned.stageId, body, collection.id),
@@ -266,7 +266,7 @@ export function planCollectionWith(ctx: RequestContext, { collection, board }: P
     return {
       collection: ctx.store.get(tables.collection, collection.id)!,
       cards: result.cards,
-      workdays: workdaysByWeekday(boardCalendar(board.workdays as Record<string, boolean>)),
+      workdays: workdaysByWeekday(boardCalendar(board.workdays)),
     };
   });
 }

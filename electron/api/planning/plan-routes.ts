@@ -38,6 +38,7 @@ export function dryRun<T>(ctx: RequestContext, fn: () => T): T {
       throw new RolledBack(fn());
     });
   } catch (error) {
+    // RolledBack carries what fn returned, which is a T.
     if (error instanceof RolledBack) return error.answer as T;
     throw error;
   }
@@ -135,6 +136,7 @@ export function registerPlanRoutes(app: FastifyInstance): void {
         'collection_id',
         collections.map((c) => c.id),
       )) {
+        // A stored card's collection_id is a uuid: the cards were read by it.
         own.set(card.collection_id as string, [...(own.get(card.collection_id as string) ?? []), card.id]);
       }
       const activitiesOf = new Map<string, PlanActivity[]>();
@@ -143,8 +145,10 @@ export function registerPlanRoutes(app: FastifyInstance): void {
         'collection_id',
         collections.map((c) => c.id),
       )) {
+        // Stored collection_activity links: ids are uuids and time is minutes (shared/resources), read through a broad record.
         const list = activitiesOf.get(link.collection_id as string) ?? [];
         list.push({ id: link.activity_id as string, time: link.time as number });
+        // The same stored link as above.
         activitiesOf.set(link.collection_id as string, list);
       }
       const subjects: PromiseSubject[] = [

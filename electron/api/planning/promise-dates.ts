@@ -8,7 +8,7 @@
 import { addDays, daysBetween, today } from '../../../shared/dates.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
-import { tables } from '../tables.js';
+import { tables, type Stored } from '../tables.js';
 import { freeWithout, inWindows, NoCapacityError, planFinite, readFiniteBoard, type FiniteBoard } from './finite-plan.js';
 import { groupCards, planCards, type PlanActivity, type PlanResult } from './plan.js';
 import { minutesPerWorkdayWithoutResources, planStagesOf } from './plan-collection.js';
@@ -25,15 +25,17 @@ export type PromiseDate = { start: string; end: string } | { error: string };
 
 export function promiseDates(
   ctx: RequestContext,
-  board: StoredRecord,
+  boardRecord: StoredRecord,
   subjects: readonly PromiseSubject[],
   options: { capacity: 'finite' | 'infinite'; start?: string },
 ): PromiseDate[] {
+  // The route finds it with the board module, whose table is tables.board.
+  const board = boardRecord as Stored<'board'>;
   const stages = ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).sort((a, b) => a.priority - b.priority);
   if (stages.length === 0) return subjects.map(() => ({ error: 'The board has no stages to plan on.' }));
   let calendar;
   try {
-    calendar = boardCalendar(board.workdays as Record<string, boolean>);
+    calendar = boardCalendar(board.workdays);
   } catch (error) {
     if (error instanceof CalendarError) return subjects.map(() => ({ error: 'The board has no workdays.' }));
     throw error;
@@ -50,7 +52,7 @@ export function promiseDates(
     return found;
   };
   const finiteOn = options.capacity === 'finite';
-  const splitByActivity = board.split_cards_by_activity as boolean;
+  const splitByActivity = board.split_cards_by_activity;
 
   return subjects.map((subject): PromiseDate => {
     const grouping = { stages: planStages, activities: subject.activities, splitByActivity, forceStages: [] };

@@ -97,7 +97,7 @@ export function registerScheduleRoutes(app: FastifyInstance): void {
       const resource = findRecordOrNone(request.ctx, resourceModule, request.params.id);
       const [calendar] = resource ? loadCalendars(request.ctx, [resource.id]) : [];
       const rows = end < start || !calendar ? [] : scheduleDays(calendar, start, end);
-      return listComputed(rows as unknown as Record<string, unknown>[], options, scheduleDayFields);
+      return listComputed(rows, options, scheduleDayFields);
     },
   );
 
@@ -105,7 +105,7 @@ export function registerScheduleRoutes(app: FastifyInstance): void {
     const options = listOptionsOf(request.query, scheduleDayFields);
     const { start, end } = dateRange(options);
     const rows = end < start ? [] : loadCalendars(request.ctx).flatMap((c) => scheduleDays(c, start, end));
-    return listComputed(rows as unknown as Record<string, unknown>[], options, scheduleDayFields);
+    return listComputed(rows, options, scheduleDayFields);
   });
 
   const summaryList = (

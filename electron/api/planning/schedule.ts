@@ -8,17 +8,17 @@
  */
 import { eachDate, isoWeekday } from '../../../shared/dates.js';
 import type { FieldSpec } from '../../../shared/fields.js';
-import type { StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
 import { dayNumber, weekdayOfDay } from './workdays.js';
-import { tables } from '../tables.js';
+import { tables, type Stored } from '../tables.js';
 
 export interface ResourceCalendar {
-  resource: StoredRecord;
-  deviations: StoredRecord[];
+  resource: Stored<'resource'>;
+  deviations: Stored<'schedule_deviation'>[];
 }
 
-export interface ScheduleDay {
+// A type, not an interface, so a row is a Record<string, unknown> for listComputed without a cast.
+export type ScheduleDay = {
   resource_id: string;
   date: string;
   weekday: number;
@@ -26,7 +26,7 @@ export interface ScheduleDay {
   deviation: number;
   available: number;
   deviations: string[];
-}
+};
 
 /** Fields of a schedule row, for filtering and sorting computed lists. */
 export const scheduleDayFields: Record<string, FieldSpec> = {
@@ -42,14 +42,13 @@ export const scheduleDayFields: Record<string, FieldSpec> = {
 export function scheduleDay(calendar: ResourceCalendar, date: string, weekday: number = isoWeekday(date)): ScheduleDay {
   const { resource } = calendar;
   const inService =
-    (resource.start_date === null || date >= (resource.start_date as string)) &&
-    (resource.end_date === null || date <= (resource.end_date as string));
+    (resource.start_date === null || date >= resource.start_date) && (resource.end_date === null || date <= resource.end_date);
   const scheduled = inService ? weekdayMinutes(resource, weekday) : 0;
-  const covering = calendar.deviations.filter((d) => (d.start_date as string) <= date && (d.end_date as string) >= date);
+  const covering = calendar.deviations.filter((d) => d.start_date <= date && d.end_date >= date);
   const lost = lostMinutes(
     scheduled,
     covering.some((d) => d.time === null),
-    covering.reduce((sum, d) => sum + (d.time as number), 0),
+    covering.reduce((sum, d) => sum + (d.time ?? 0), 0),
   );
   return {
     resource_id: resource.id,
@@ -71,16 +70,16 @@ export function scheduleDay(calendar: ResourceCalendar, date: string, weekday: n
 export function availableMinutes(calendar: ResourceCalendar, first: number, length: number): Float64Array {
   const { resource } = calendar;
   const byWeekday = [0, 1, 2, 3, 4, 5, 6, 7].map((weekday) => weekdayMinutes(resource, weekday));
-  const from = resource.start_date === null ? 0 : dayNumber(resource.start_date as string) - first;
-  const to = resource.end_date === null ? length - 1 : dayNumber(resource.end_date as string) - first;
+  const from = resource.start_date === null ? 0 : dayNumber(resource.start_date) - first;
+  const to = resource.end_date === null ? length - 1 : dayNumber(resource.end_date) - first;
   const wholeDay = new Uint8Array(length);
   // Summed in the order of the deviations, as scheduleDay does, so the figures are the same.
   const partial = new Float64Array(length);
   for (const deviation of calendar.deviations) {
-    const last = Math.min(length - 1, dayNumber(deviation.end_date as string) - first);
-    for (let day = Math.max(0, dayNumber(deviation.start_date as string) - first); day <= last; day++) {
+    const last = Math.min(length - 1, dayNumber(deviation.end_date) - first);
+    for (let day = Math.max(0, dayNumber(deviation.start_date) - first); day <= last; day++) {
       if (deviation.time === null) wholeDay[day] = 1;
-      else partial[day] = partial[day]! + (deviation.time as number);
+      else partial[day] = partial[day]! + deviation.time;
     }
   }
   const available = new Float64Array(length);
@@ -92,8 +91,10 @@ export function availableMinutes(calendar: ResourceCalendar, first: number, leng
 }
 
 /** Minutes the resource's `workdays` schedule on an ISO weekday (hours; null is a day off). */
-function weekdayMinutes(resource: StoredRecord, weekday: number): number {
-  const hours = (resource.workdays as Record<string, number | null>)[String(weekday)] ?? null;
+function weekdayMinutes(resource: Stored<'resource'>, weekday: number): number {
+  // Read by any number: 0 (the unused slot of availableMinutes) has no key, so it is a day off.
+  const byKey: Partial<Record<string, number | null>> = resource.workdays;
+  const hours = byKey[String(weekday)] ?? null;
   return hours !== null ? Math.round(hours * 60) : 0;
 }
 
@@ -111,8 +112,8 @@ export function loadCalendars(ctx: RequestContext, resourceIds?: readonly string
 }
 
 /** Resources already loaded, with their deviations in one query. */
-export function calendarsOf(ctx: RequestContext, resources: readonly StoredRecord[]): ResourceCalendar[] {
-  const byResource = new Map<string, StoredRecord[]>(resources.map((r) => [r.id, []]));
+export function calendarsOf(ctx: RequestContext, resources: readonly Stored<'resource'>[]): ResourceCalendar[] {
+  const byResource = new Map<string, Stored<'schedule_deviation'>[]>(resources.map((r) => [r.id, []]));
   for (const deviation of ctx.store.getWhereIn(
     tables.schedule_deviation,
     'resource_id',

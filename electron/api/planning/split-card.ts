@@ -38,9 +38,11 @@ export interface SplitRequest {
 }
 
 function splitPoint(ctx: RequestContext, card: Record<string, unknown>, body: SplitRequest): SplitAt {
+  // A stored card's dates are YYYY-MM-DD text or null (shared/resources/card.ts).
   const start = card.start_date as string | null;
   const end = card.end_date as string | null;
   if (!start || !end) throw ApiError.rule('date', 'only a card with a start and an end date can be split');
+  // A stored card's board_id is a uuid.
   const board = ctx.store.get(tables.board, card.board_id as string);
   if (!board) throw ApiError.rule('date', 'the card is on no board');
   const calendar = boardCalendar(board.workdays);
@@ -71,6 +73,7 @@ export function splitCard(ctx: RequestContext, collectionId: string, cardId: str
     const nextRank = ctx.store
       .getWhereIn(tables.card, 'stage_id', [card.stage_id])
       .map((c) => c.rank)
+      // A stored card's rank is text (shared/resources/card.ts).
       .filter((r) => r > (card.rank as string))
       .sort()[0];
     const copy = ctx.store.insert(tables.card, {
@@ -79,6 +82,7 @@ export function splitCard(ctx: RequestContext, collectionId: string, cardId: str
       created_at: undefined,
       updated_at: undefined,
       start_date: at.secondStart,
+      // A stored card's rank is text (shared/resources/card.ts).
       rank: rankBetween(card.rank as string, nextRank ?? null),
       split_from_id: card.id,
       completed_at: null,

@@ -19,13 +19,13 @@ export function planToPrint(ctx: RequestContext, board: StoredRecord, request: P
   const stages = ctx.store
     .getWhereIn(tables.stage, 'board_id', [board.id])
     .filter((stage) => !request.stageId || stage.id === request.stageId)
-    .sort((a, b) => (a.priority as number) - (b.priority as number) || a.id.localeCompare(b.id));
+    .sort((a, b) => a.priority - b.priority || a.id.localeCompare(b.id));
   const stageIds = new Set(stages.map((stage) => stage.id));
   const cards = ctx.store
     .getWhereIn(tables.card, 'board_id', [board.id])
     .filter(
-      (card) =>
-        stageIds.has(card.stage_id as string) &&
+      (card): card is typeof card & { start_date: string; end_date: string } =>
+        stageIds.has(card.stage_id) &&
         typeof card.start_date === 'string' &&
         typeof card.end_date === 'string' &&
         card.start_date <= request.end &&
@@ -42,9 +42,9 @@ export function planToPrint(ctx: RequestContext, board: StoredRecord, request: P
     cards: cards.map((card) => ({
       id: card.id,
       name: names.get(card.id) ?? '',
-      stage_id: card.stage_id as string,
-      start_date: card.start_date as string,
-      end_date: card.end_date as string,
+      stage_id: card.stage_id,
+      start_date: card.start_date,
+      end_date: card.end_date,
     })),
     made,
   };

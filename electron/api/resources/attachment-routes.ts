@@ -122,9 +122,11 @@ function registerDownloadRoute(app: FastifyInstance): void {
       const content = request.ctx.store.files.read(attachment.checksum);
       if (!content) throw ApiError.notFound("The attachment's content is missing from the data folder.");
       // A stored upload: content_type is nullable text, filename required text (shared/resources).
+      const contentType = (attachment.content_type as string | null) ?? 'application/octet-stream';
+      const filename = attachment.filename as string;
       return reply
-        .type((attachment.content_type as string | null) ?? 'application/octet-stream')
-        .header('content-disposition', disposition(attachment.filename as string))
+        .type(contentType)
+        .header('content-disposition', disposition(filename))
         .header('x-content-type-options', 'nosniff')
         .send(content);
     },

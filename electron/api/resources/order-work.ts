@@ -38,6 +38,7 @@ export function orderRowWorkProblems(
   const row = { ...current, ...values };
   if (typeof row.activity_id !== 'string' || typeof row.unit !== 'string' || typeof row.quantity !== 'number') return [];
   const unit = row.unit.toLowerCase();
+  // Widened to test any text against the planning units.
   if (!(planningUnits as readonly string[]).includes(unit)) return [];
   const pieceMinutes = unit === pieceUnit ? pieceMinutesOf(ctx, row.activity_id) : 0;
   if (unit === pieceUnit && pieceMinutes <= 0) {

@@ -70,7 +70,7 @@ export function sampleWorkshopSummary(ctx: RequestContext): SampleWorkshopSummar
     resources: count(resourceModule),
     orders: count(orderModule),
     time_entries: count(timeTrackingModule),
-    board_id: (boards[0]?.id as string | undefined) ?? null,
+    board_id: boards[0]?.id ?? null,
   };
   return { loaded: summary.activities + summary.boards + summary.resources + summary.orders + summary.time_entries > 0, ...summary };
 }
@@ -92,7 +92,7 @@ export function loadSampleWorkshop(ctx: RequestContext): SampleWorkshopSummary {
     for (const a of sampleActivities) {
       const { key, ...fields } = a;
       const record = createRecord(ctx, activityModule, { ...fields, billable: true, external_ref: ref('activity', key) });
-      activityIds.set(key, record.id as string);
+      activityIds.set(key, record.id);
     }
 
     const board = createRecord(ctx, boardModule, {
@@ -111,7 +111,7 @@ export function loadSampleWorkshop(ctx: RequestContext): SampleWorkshopSummary {
         activities: [{ id: activityIds.get(s.activity)!, priority: 0 }],
       })),
     });
-    const stageIds = new Map(ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).map((s) => [s.name as string, s.id as string]));
+    const stageIds = new Map(ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).map((s) => [s.name, s.id]));
 
     const resourceIds = new Map<string, string>();
     for (const r of sampleResources) {
@@ -124,7 +124,7 @@ export function loadSampleWorkshop(ctx: RequestContext): SampleWorkshopSummary {
           { id: board.id, active: true, stages: r.stages.map((name) => ({ id: stageIds.get(name)!, percentage: 100, active: true })) },
         ],
       });
-      resourceIds.set(r.key, record.id as string);
+      resourceIds.set(r.key, record.id);
     }
     createRecord(
       ctx,
@@ -158,6 +158,7 @@ export function loadSampleWorkshop(ctx: RequestContext): SampleWorkshopSummary {
           external_ref: ref('order_row', `${o.key}-${position + 1}`),
         })),
       });
+      // An order written with its collection (createOrderCollection) names it.
       const collectionId = order.collection_id as string;
       const collection = updateRecord(ctx, collectionModule, collectionId, { external_ref: ref('collection', o.key) });
       if (o.planInDays === undefined) continue;
@@ -193,7 +194,7 @@ export function loadSampleWorkshop(ctx: RequestContext): SampleWorkshopSummary {
 export function removeSampleWorkshop(ctx: RequestContext): SampleWorkshopSummary {
   return ctx.store.transaction(() => {
     if (!sampleWorkshopSummary(ctx).loaded) throw ApiError.notFound('No sample workshop is loaded.');
-    const boardIds = sampleRecords(ctx, boardModule).map((b) => b.id as string);
+    const boardIds = sampleRecords(ctx, boardModule).map((b) => b.id);
     const ownOnBoard = ctx.store
       .getWhereIn(tables.collection, 'board_id', boardIds)
       .filter((c) => !String(c.external_ref ?? '').startsWith(sampleRefPrefix));

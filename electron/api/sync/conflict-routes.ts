@@ -150,6 +150,7 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
     for (const field of ['api_env', 'api_key', 'access_token', 'refresh_token'] as const) {
       if (
         body[field] !== undefined &&
+        // body[field] is a string once typeof has said so (an index access does not narrow).
         (typeof body[field] !== 'string' || (body[field] as string).length === 0 || (body[field] as string).length > 4096)
       ) {
         problems.push({ field, description: `${field} must be a non-empty string` });
@@ -160,6 +161,7 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
     }
     if (problems.length > 0) throw ApiError.unprocessable(problems);
     try {
+      // Every field was checked above; the input then has the settings shape.
       return await controlFor(control, request.ctx).updateSettings(body as unknown as SyncSettingsInput);
     } catch (error) {
       // The remote did not take the new settings: nothing was stored (docs/API.md "Checked before saved").

@@ -93,6 +93,7 @@ function answerAgain(ctx: RequestContext, book: SyncBook, mutation: Mutation, en
     status: 'rejected',
     duplicate: true,
     hash: entry.hash,
+    // A kept refusal's error is the error body the API wrote when it refused (errors.ts).
     error: entry.error as ApiErrorBody,
     record,
     clocks: module ? forSync(module.table, ctx.caller, clocks) : clocks,

@@ -89,6 +89,7 @@ interface SnapshotCursor {
  */
 function readCursor(text: string, resources: number): SnapshotCursor {
   try {
+    // Any JSON: each field is checked just below before the cursor is used.
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as SnapshotCursor;
     if (
       Number.isInteger(value.resource) &&

@@ -64,6 +64,7 @@ export function readRequest(query: QueryString): ReportRequest & { format: Repor
     end,
     timezone,
     groupBy,
+    // Checked against the two formats above.
     durationFormat: durationFormat as 'decimal' | 'hh:mm',
     ...(options.filter ? { filter: options.filter } : {}),
     filters: filterText ? { filter: filterText } : {},

@@ -20,7 +20,6 @@ import {
   type PayrollSummary,
   type PayrollUser,
 } from '../../../shared/payroll-summary.js';
-import type { StoredRecord } from '../../store/environment-store.js';
 import { calendarsOf, scheduleDay, type ResourceCalendar } from '../planning/schedule.js';
 import type { RequestContext } from '../resource.js';
 import { buildReport, type ReportRequest } from './report.js';
@@ -58,8 +57,8 @@ export function buildPayroll(ctx: RequestContext, request: PayrollRequest): Payr
       ? eachDate(request.start, request.end).map((d) => ({ start: d, end: d, dates: [d] }))
       : periodBuckets(request.start, request.end, 'week');
 
-  const rowOf = (user: StoredRecord | null): PayrollUser => {
-    const calendar = user?.resource_id ? calendars.get(user.resource_id as string) : undefined;
+  const rowOf = (user: (typeof users)[number] | null): PayrollUser => {
+    const calendar = user?.resource_id ? calendars.get(user.resource_id) : undefined;
     const days = worked.get(user?.id ?? null);
     const figures = emptyFigures();
     const buckets: PayrollBucket[] = spans.map((span) => {
@@ -86,6 +85,7 @@ export function buildPayroll(ctx: RequestContext, request: PayrollRequest): Payr
       user_id: user?.id ?? null,
       user: user ? userName(user) : 'No user',
       resource_id: calendar?.resource.id ?? null,
+      // A stored resource's name is required text.
       resource: (calendar?.resource.name as string | undefined) ?? '',
       ...figures,
       buckets,

@@ -7,14 +7,16 @@
 import { cardDisplayNames } from '../../../shared/card-display-name.js';
 import type { FilterNode } from '../../../shared/filter.js';
 import { isUuid } from '../../../shared/ids.js';
-import type { StoredRecord, TableDef } from '../../store/environment-store.js';
+import type { cardSpec } from '../../../shared/resources/card.js';
+import type { userSpec } from '../../../shared/resources/user.js';
+import type { StoredOf } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
 import { tables } from '../tables.js';
 
 /** A user as reports name them: full name, else display name, else e-mail. */
-export function userName(user: StoredRecord | undefined): string {
+export function userName(user: Pick<StoredOf<typeof userSpec>, 'fullname' | 'display_name' | 'email'> | undefined): string {
   if (!user) return '';
-  return ((user.fullname as string | null) || (user.display_name as string | null) || (user.email as string | null) || '').trim();
+  return (user.fullname || user.display_name || user.email || '').trim();
 }
 
 /** Who asked for the export: the signed-in user by name, else the API key (an integration or the desktop app). */
@@ -31,23 +33,17 @@ export function exportedBy(ctx: RequestContext): string {
  * The display names of cards shown together in one report, by id: dates are added where two
  * cards would otherwise read the same (cardDisplayNames).
  */
-export function cardNames(ctx: RequestContext, cards: readonly StoredRecord[]): Map<string, string> {
-  const byId = <T extends StoredRecord>(table: TableDef, ids: unknown[]) =>
-    new Map<string, T>(ctx.store.getWhereIn(table, 'id', [...new Set(ids)]).map((r) => [r.id, r as T]));
-  const collections = byId(
-    tables.collection,
-    cards.map((c) => c.collection_id),
+export function cardNames(ctx: RequestContext, cards: readonly StoredOf<typeof cardSpec>[]): Map<string, string> {
+  const collections = new Map(
+    ctx.store.getWhereIn(tables.collection, 'id', [...new Set(cards.map((c) => c.collection_id))]).map((r) => [r.id, r]),
   );
-  const stages = byId(
-    tables.stage,
-    cards.map((c) => c.stage_id),
-  );
+  const stages = new Map(ctx.store.getWhereIn(tables.stage, 'id', [...new Set(cards.map((c) => c.stage_id))]).map((r) => [r.id, r]));
   const names = cardDisplayNames(
     cards.map((card) => ({
-      card: card as { name?: string | null; start_date?: string | null; end_date?: string | null },
+      card,
       parts: {
-        collection: (collections.get(card.collection_id as string) as { name?: string | null } | undefined) ?? null,
-        stage: (stages.get(card.stage_id as string) as { name?: string | null } | undefined) ?? null,
+        collection: collections.get(card.collection_id) ?? null,
+        stage: stages.get(card.stage_id) ?? null,
       },
     })),
   );
@@ -95,11 +91,10 @@ export function filterText(ctx: RequestContext, filter: FilterNode | undefined):
     for (const user of ctx.store.getWhereIn(tables.user, 'id', wanted)) names.set(user.id, userName(user));
     const cards = ctx.store.getWhereIn(tables.card, 'id', wanted);
     for (const [id, name] of cardNames(ctx, cards)) names.set(id, name);
-    for (const activity of ctx.store.getWhereIn(tables.activity, 'id', wanted))
-      names.set(activity.id, (activity.description as string) ?? activity.id);
+    for (const activity of ctx.store.getWhereIn(tables.activity, 'id', wanted)) names.set(activity.id, activity.description ?? activity.id);
     for (const collection of ctx.store.getWhereIn(tables.collection, 'id', wanted))
-      names.set(collection.id, (collection.name as string | null) || collection.id);
-    for (const board of ctx.store.getWhereIn(tables.board, 'id', wanted)) names.set(board.id, (board.name as string | null) || board.id);
+      names.set(collection.id, collection.name || collection.id);
+    for (const board of ctx.store.getWhereIn(tables.board, 'id', wanted)) names.set(board.id, board.name || board.id);
   }
   const text = (node: FilterNode, top: boolean): string => {
     if (node.kind === 'atom') {
@@ -114,7 +109,7 @@ export function filterText(ctx: RequestContext, filter: FilterNode | undefined):
 }
 
 /** The one user a filter pins (`user_id:eq:…` at its top level), for the file name. */
-export function filteredUser(ctx: RequestContext, filter: FilterNode | undefined): StoredRecord | undefined {
+export function filteredUser(ctx: RequestContext, filter: FilterNode | undefined): StoredOf<typeof userSpec> | undefined {
   if (!filter) return undefined;
   const atoms = filter.kind === 'and' ? filter.items : [filter];
   const pin = atoms.find((a) => a.kind === 'atom' && a.field === 'user_id' && a.operator === 'eq' && !a.not && a.value !== null);

@@ -26,7 +26,6 @@ import {
 } from '../../../shared/time-report.js';
 import { endOfLocalDate, isoWeek, startOfLocalDate } from '../../../shared/zoned-time.js';
 import { nowTimestamp } from '../../../shared/ids.js';
-import type { StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import { relationJoins } from '../records.js';
 import type { RequestContext } from '../resource.js';
@@ -140,7 +139,7 @@ class InstantTexts {
   }
 }
 
-function byId(records: StoredRecord[]): Map<string, StoredRecord> {
+function byId<T extends { id: string }>(records: T[]): Map<string, T> {
   return new Map(records.map((r) => [r.id, r]));
 }
 
@@ -324,6 +323,7 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
     },
     entryFields,
     (values) => {
+      // eachValues answers the columns entryFields names, in that order, as the entry stores them.
       const [id, start, end, cardId, activityId, userId, status, note] = values as EntryValues;
       matched++;
       const began = Date.parse(start);
@@ -374,15 +374,16 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
   const labelsOf = (cardId: string | null): CardLabels => {
     let labels = cardLabels.get(cardId);
     if (!labels) {
+      // A null id (no card) finds nothing in the map.
       const card = cards.get(cardId as string);
-      const collection = card ? collections.get(card.collection_id as string) : undefined;
-      const board = card ? boards.get(card.board_id as string) : undefined;
+      const collection = card ? collections.get(card.collection_id) : undefined;
+      const board = card ? boards.get(card.board_id) : undefined;
       labels = {
         card: card ? (displayNames.get(card.id) ?? '') : '',
-        collection_id: (card?.collection_id as string | null) ?? null,
-        collection: (collection?.name as string | null) ?? '',
-        board_id: (card?.board_id as string | null) ?? null,
-        board: (board?.name as string | null) ?? '',
+        collection_id: card?.collection_id ?? null,
+        collection: collection?.name ?? '',
+        board_id: card?.board_id ?? null,
+        board: board?.name ?? '',
       };
       cardLabels.set(cardId, labels);
     }
@@ -397,9 +398,10 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
   const termsOf = (activityId: string | null) => {
     let terms = activityTerms.get(activityId);
     if (!terms) {
+      // A null id (no activity) finds nothing in the map.
       const activity = activities.get(activityId as string);
       terms = {
-        activity: (activity?.description as string | undefined) ?? '',
+        activity: activity?.description ?? '',
         rate: Number(activity?.hourly_rate ?? 0) || 0,
         billable: activity?.billable === true,
       };
@@ -418,6 +420,7 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
       end: instants.text(end),
       minutes,
       user_id: entry.userId,
+      // A null user id finds no name in the map (a comment, not a check: this runs per line).
       user: userNames.get(entry.userId as string) ?? '',
       card_id: entry.cardId,
       card: labels.card,
@@ -488,6 +491,7 @@ function overlapsOf(ctx: RequestContext, entries: readonly ClippedEntry[], filte
     { filter: unfiltered, sort: [{ field: 'start', direction: 'asc' }], limit: maxReportLines * 2, offset: 0 },
     ['id', 'user_id', 'start', 'end'],
     (values) => {
+      // The four columns named above, in that order, as the entry stores them.
       const [id, userId, start, end] = values as [string, string | null, string, string | null];
       all.push({ id, userId, start: Date.parse(start), end: end ? Date.parse(end) : now });
     },
