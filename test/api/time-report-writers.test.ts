@@ -176,6 +176,30 @@ describe('the order every format prints', () => {
     ]);
   });
 
+  it('gives each heading and subtotal its depth and its ancestors, three levels deep', () => {
+    const report = workedReport();
+    // Alice's days, each split once more: a third level under the second.
+    const alice = report.groups[0]!;
+    alice.groups = alice.groups!.map((day) => ({ ...day, groups: [{ ...day, label: `${day.label} work` }], lines: undefined }));
+    const rows = [...reportRows(report)]
+      .filter((row) => row.kind === 'heading' || row.kind === 'subtotal' || row.kind === 'line')
+      .slice(0, 7)
+      .map((row) =>
+        row.kind === 'line'
+          ? `line ${row.depth}`
+          : `${row.kind} ${row.group.label} ${row.depth} [${row.path.map((g) => g.label).join(' > ')}]`,
+      );
+    expect(rows).toEqual([
+      'heading Alice Andersen 0 []',
+      'heading 2026-10-24 1 [Alice Andersen]',
+      'heading 2026-10-24 work 2 [Alice Andersen > 2026-10-24]',
+      'line 3',
+      'subtotal 2026-10-24 work 2 [Alice Andersen > 2026-10-24]',
+      'subtotal 2026-10-24 1 [Alice Andersen]',
+      'heading 2026-10-25 1 [Alice Andersen]',
+    ]);
+  });
+
   it('prints a report without groups as its lines and a grand total', () => {
     const report: TimeReport = { ...workedReport(), group_by: [], groups: [] };
     const kinds = [...reportRows(report)].map((row) => row.kind);

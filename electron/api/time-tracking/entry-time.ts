@@ -171,9 +171,13 @@ export function flagEntries(ctx: RequestContext, records: Record<string, unknown
  * user still running at its start, which are few (none while a user's entries follow each
  * other), and the list of those is pruned in place rather than copied for every entry.
  */
-export function overlappingIds(all: Iterable<{ id: string; userId: string | null; start: number; end: number }>): Set<string> {
+export function overlappingIds<Entry extends { id: string; userId: string | null; start: number; end: number }>(
+  all: Iterable<Entry>,
+): Set<string> {
   const flagged = new Set<string>();
-  const open = new Map<string, { id: string; end: number }[]>();
+  // Each user's entries that are still open at the current start; the entries themselves, so
+  // that 100,000 entries of a report make no second object each.
+  const open = new Map<string, Entry[]>();
   for (const entry of all) {
     if (entry.userId === null || entry.end <= entry.start) continue;
     let running = open.get(entry.userId);
@@ -186,7 +190,7 @@ export function overlappingIds(all: Iterable<{ id: string; userId: string | null
       running[kept++] = other;
     }
     running.length = kept;
-    running.push({ id: entry.id, end: entry.end });
+    running.push(entry);
   }
   return flagged;
 }

@@ -80,6 +80,13 @@ function* csvChunks(report: TimeReport, clock: ZoneClock, separator: CsvSeparato
     }
     return written;
   };
+  // A report's lines begin and end at a few thousand distinct instants, each read many times.
+  const localTimes = new Map<string, string>();
+  const localTime = (instant: string) => {
+    let written = localTimes.get(instant);
+    if (written === undefined) localTimes.set(instant, (written = formatLocalDateTime(clock.local(instant))));
+    return written;
+  };
   const s = separator;
   const emptyBeforeDuration = s.repeat(tableColumns.indexOf('Duration'));
   // Minutes → Amount, and Amount → the last field (Note).
@@ -101,8 +108,8 @@ function* csvChunks(report: TimeReport, clock: ZoneClock, separator: CsvSeparato
     fields[5] = label(l.card);
     fields[6] = label(l.activity);
     fields[7] = label(l.status);
-    fields[8] = formatLocalDateTime(clock.local(l.start));
-    fields[9] = formatLocalDateTime(clock.local(l.end));
+    fields[8] = localTime(l.start);
+    fields[9] = localTime(l.end);
     fields[10] = duration(l.minutes);
     fields[11] = String(l.minutes);
     fields[12] = yesNo(l.billable);

@@ -96,7 +96,7 @@ export class ZoneClock {
 }
 
 /** The two digits at `at` as a number; 99 when they are not two digits. */
-function twoDigitsAt(text: string, at: number): number {
+export function twoDigitsAt(text: string, at: number): number {
   const tens = text.charCodeAt(at) - 48;
   const ones = text.charCodeAt(at + 1) - 48;
   return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : 99;
