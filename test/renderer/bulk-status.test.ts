@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BridgeRequest, BridgeResponse } from '../../shared/ipc.js';
+import type { BridgeRequest } from '../../shared/ipc.js';
 import type { Transport } from '../../renderer/api/transport.js';
 import { setStatusOfAll } from '../../renderer/views/time/bulk-status.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
+import { recordingTransport } from './recording-transport.js';
 import { createCard } from '../helpers/signed-in.js';
 
 let api: TestApi;
@@ -13,15 +14,7 @@ let cardId: string;
 
 beforeAll(async () => {
   api = await startTestApi();
-  sent = [];
-  transport = {
-    async request(request): Promise<BridgeResponse> {
-      sent.push(request);
-      const answer = await api.http(request.method, request.path, request.body);
-      return { status: answer.status, headers: Object.fromEntries(answer.headers.entries()), body: answer.body };
-    },
-    onChange: () => () => {},
-  };
+  ({ transport, sent } = recordingTransport(api));
   ({ cardId } = await createCard((method, path, body) => api.http(method, path, body), 'Frames'));
 });
 

@@ -3,13 +3,14 @@
  * the renderer's client over real HTTP to a real API, with every request it sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BridgeRequest, BridgeResponse } from '../../shared/ipc.js';
+import type { BridgeRequest } from '../../shared/ipc.js';
 import { sendOperationCommand, undoCommand } from '../../renderer/api/commands.js';
 import type { Transport } from '../../renderer/api/transport.js';
 import { moveToBacklog, planCollection } from '../../renderer/views/planboard/planboard-api.js';
 import { dryRunPlan, fetchDraftPromiseDate, fetchPromiseDates } from '../../renderer/views/planboard/promise-dates.js';
 import { planCollectionOperation } from '../../shared/operations/planning.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
+import { recordingTransport } from './recording-transport.js';
 import { createActivities, createBoard, createCollection, type Activities, type BoardIds } from '../helpers/planning.js';
 
 let api: TestApi;
@@ -20,16 +21,7 @@ let board: BoardIds;
 
 beforeAll(async () => {
   api = await startTestApi();
-  sent = [];
-  transport = {
-    async request(request): Promise<BridgeResponse> {
-      sent.push(request);
-      const query = request.query ? `?${new URLSearchParams(request.query as Record<string, string>).toString()}` : '';
-      const answer = await api.http(request.method, `${request.path}${query}`, request.body);
-      return { status: answer.status, headers: Object.fromEntries(answer.headers.entries()), body: answer.body };
-    },
-    onChange: () => () => {},
-  };
+  ({ transport, sent } = recordingTransport(api));
   acts = await createActivities(api);
   board = await createBoard(api, acts, { stages: [{ name: 'Cutting', activities: ['Cut'] }] });
 });

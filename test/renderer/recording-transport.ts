@@ -1,0 +1,21 @@
+/**
+ * The renderer's transport over real HTTP to a real API (test/helpers/api.ts), keeping every
+ * request it sent, so a test of renderer code can check what reached the API and how often.
+ */
+import type { Transport } from '../../renderer/api/transport.js';
+import type { BridgeRequest, BridgeResponse } from '../../shared/ipc.js';
+import type { TestApi } from '../helpers/api.js';
+
+export function recordingTransport(api: TestApi): { transport: Transport; sent: BridgeRequest[] } {
+  const sent: BridgeRequest[] = [];
+  const transport: Transport = {
+    async request(request): Promise<BridgeResponse> {
+      sent.push(request);
+      const query = request.query ? `?${new URLSearchParams(request.query as Record<string, string>).toString()}` : '';
+      const answer = await api.http(request.method, `${request.path}${query}`, request.body);
+      return { status: answer.status, headers: Object.fromEntries(answer.headers.entries()), body: answer.body };
+    },
+    onChange: () => () => {},
+  };
+  return { transport, sent };
+}
