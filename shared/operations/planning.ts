@@ -1,7 +1,7 @@
 /**
  * The planning operations (docs/API.md "Planning"): planning a collection onto a board (or its
- * dry run), moving it back to the backlog, and the promise dates of collections and unsaved
- * orders, declared once for the server's checks, the OpenAPI document and the renderer's
+ * dry run), moving it back to the backlog, the promise dates of collections and unsaved
+ * orders, and splitting a card, declared once for the server's checks, the OpenAPI document and the renderer's
  * client (shared/operation.ts). Checks that need the store (a stage of this board, an
  * activity that exists) stay in the routes.
  */
@@ -99,4 +99,18 @@ export const promiseDatesOperation = defineOperation<{ data: PromiseDateAnswer[]
     ),
   }),
   answer: 'Per collection, then per draft: its start and end, or the error why it cannot be planned',
+});
+
+export const splitCardOperation = defineOperation<{ data: Card[] }>()({
+  method: 'POST',
+  path: '/collection/:collection_id/card/:id/split',
+  summary: 'Split a card in two by a date or a share of its time',
+  tag: 'Collection',
+  // One of the two; both: the date. A share of 0 or 1 leaves a card empty, which the split refuses.
+  body: shape.object({
+    date: shape.optional(shape.date('The new card starts on this workday (or the next); the original ends the workday before.')),
+    share: shape.optional(shape.number(0, 1, 'The share of the days and minutes the original keeps, between 0 and 1 (exclusive).')),
+  }),
+  answer: 'Both cards: the original (shortened) first, then the new one',
+  query: { show: 'Fields to show.', hide: 'Fields to hide.', with: 'Relations to include.' },
 });

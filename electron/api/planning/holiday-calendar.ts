@@ -15,10 +15,9 @@ import ICAL from 'ical.js';
 import { addDays, daysBetween } from '../../../shared/dates.js';
 import { isValidDate } from '../../../shared/fields.js';
 import { ApiError } from '../errors.js';
-import { maxHolidayDays, type Holiday } from './holidays.js';
+import { maxHolidayDays, maxIcsBytes } from '../../../shared/operations/holidays.js';
+import type { Holiday } from './holidays.js';
 
-/** Largest .ics text read, in UTF-8 bytes. */
-export const maxIcsBytes = 1024 * 1024;
 /** Occurrences one file may give. */
 export const maxIcsHolidays = 500;
 /** Steps through one recurrence before its window is reached, so a daily rule from 1900 stays bounded. */
@@ -48,15 +47,21 @@ function calendarOf(text: string): ICAL.Component {
   return new ICAL.Component(parsed as unknown[]);
 }
 
-/**
- * The holidays of an .ics text whose occurrences start in [from, from + 2 years). Throws a 413
- * over the size limit and a 422 for anything else it cannot use.
- */
-export function readIcsHolidays(text: unknown, from: string): Holiday[] {
-  if (typeof text !== 'string' || text.trim() === '') throw refuse('ics must be the text of an iCalendar (.ics) file');
-  if (Buffer.byteLength(text, 'utf8') > maxIcsBytes) {
+/** A 413 for an .ics text over the size limit, which the route answers before it reads the rest of the body. */
+export function refuseOversizedIcs(text: unknown): void {
+  // A UTF-16 unit is at most 3 bytes of UTF-8, so a text that short needs no count.
+  if (typeof text === 'string' && text.length > maxIcsBytes / 3 && Buffer.byteLength(text, 'utf8') > maxIcsBytes) {
     throw new ApiError('payloadTooLarge', [{ field: 'ics', description: `an .ics file may be at most ${maxIcsBytes / 1024 / 1024} MB` }]);
   }
+}
+
+/**
+ * The holidays of an .ics text (at most 1 MB, checked by the route) whose occurrences start in
+ * [from, from + 2 years). Throws a 413 over the size limit and a 422 for anything else it
+ * cannot use.
+ */
+export function readIcsHolidays(text: string, from: string): Holiday[] {
+  refuseOversizedIcs(text);
   // Two years on; from 29 February that is 1 March.
   const later = `${Number(from.slice(0, 4)) + 2}${from.slice(4)}`;
   const until = isValidDate(later) ? later : `${later.slice(0, 4)}-03-01`;

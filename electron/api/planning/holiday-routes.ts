@@ -6,28 +6,26 @@
  *   POST   /v1/schedule_deviation/holidays/ics    the holidays of an .ics file, likewise
  *   DELETE /v1/schedule_deviation/holidays?description=…&start_date=…   from every resource
  *
- * Each write is one transaction and one command (one undo step).
+ * Each write is one transaction and one command (one undo step). The two POST bodies are
+ * declared operations (shared/operations/holidays.ts; docs/architecture.md "Operations").
  */
 import type { FastifyInstance } from 'fastify';
 import type { FieldProblem } from '../../../shared/errors.js';
-import { isValidDate } from '../../../shared/fields.js';
-import { today } from '../../../shared/dates.js';
+import { isPlainObject, isValidDate } from '../../../shared/fields.js';
+import { daysBetween, today } from '../../../shared/dates.js';
+import type { BodyOf } from '../../../shared/operation.js';
+import { addHolidayOperation, importHolidaysOperation, maxHolidayDays } from '../../../shared/operations/holidays.js';
 import type { QueryString } from '../conventions/list-query.js';
-import { requiredBody } from '../conventions/request-body.js';
+import { operationRoute, type Partly } from '../conventions/operation-route.js';
 import { ApiError } from '../errors.js';
 import { present, shapeOptionsFor } from '../records.js';
 import { scheduleDeviationModule } from '../resources/resource.js';
-import { readIcsHolidays } from './holiday-calendar.js';
-import { addHolidays, listHolidays, readHoliday, readTarget, removeHoliday, type HolidaysAdded } from './holidays.js';
+import { readIcsHolidays, refuseOversizedIcs } from './holiday-calendar.js';
+import { addHolidays, holidayOf, listHolidays, removeHoliday, targetOf, type HolidaysAdded } from './holidays.js';
 import type { RequestContext } from '../resource.js';
 
 const tag = 'ScheduleDeviation';
 const path = '/schedule_deviation/holidays';
-
-const target = {
-  group_id: { type: 'string', format: 'uuid', description: "The group's members get it (not archived)." },
-  resource_ids: { type: 'array', items: { type: 'string', format: 'uuid' }, description: 'These resources get it.' },
-};
 
 function answer(ctx: RequestContext, added: HolidaysAdded, query: QueryString) {
   return {
@@ -41,76 +39,51 @@ function refuseProblems(problems: FieldProblem[]): void {
   if (problems.length > 0) throw ApiError.unprocessable(problems);
 }
 
+/** One target, not two: the rule beside the declared shape of both bodies, on the body as far as it passed it. */
+function targetProblems(input: Partly<BodyOf<typeof importHolidaysOperation>>): FieldProblem[] {
+  return input.group_id !== undefined && input.resource_ids !== undefined
+    ? [{ field: 'group_id', description: 'send group_id or resource_ids, not both' }]
+    : [];
+}
+
+/** A holiday's days in order and within a year (shared/operations/holidays.ts declares each date). */
+function holidayProblems(input: Partly<BodyOf<typeof addHolidayOperation>>): FieldProblem[] {
+  const problems = targetProblems(input);
+  const { start_date: start, end_date: end } = input;
+  if (start === undefined || end === undefined) return problems;
+  if (end < start) problems.push({ field: 'end_date', description: 'end_date may not be before start_date' });
+  else if (daysBetween(start, end) >= maxHolidayDays) {
+    problems.push({ field: 'end_date', description: `a holiday lasts at most ${maxHolidayDays} days` });
+  }
+  return problems;
+}
+
 export function registerHolidayRoutes(app: FastifyInstance): void {
   app.get(path, { config: { doc: { summary: 'List company holidays', tag } } }, (request) => ({ data: listHolidays(request.ctx) }));
 
-  app.post<{ Querystring: QueryString }>(
-    path,
-    {
-      config: {
-        doc: {
-          summary: 'Add a company holiday',
-          tag,
-          body: {
-            type: 'object',
-            required: ['description', 'start_date'],
-            properties: {
-              description: { type: 'string' },
-              start_date: { type: 'string', format: 'date' },
-              end_date: { type: 'string', format: 'date' },
-              time: { type: ['integer', 'null'], description: 'Minutes off per day; null or absent: whole days.' },
-              ...target,
-            },
-          },
-          success: { status: 201, description: 'The deviations written' },
-        },
-      },
-    },
-    (request, reply) => {
-      shapeOptionsFor(scheduleDeviationModule, request.query);
-      const body = requiredBody(request.body);
-      const problems: FieldProblem[] = [];
-      const holiday = readHoliday(body, problems);
-      const who = readTarget(body, problems);
-      refuseProblems(problems);
-      reply.code(201);
-      return answer(request.ctx, addHolidays(request.ctx, [holiday], who), request.query);
-    },
+  // The bodies are declared in shared/operations/holidays.ts and checked by operationRoute; an
+  // unknown group or resource is a 422 from addHolidays, which reads them in its transaction.
+  operationRoute(
+    app,
+    addHolidayOperation,
+    (request, _reply, input) => answer(request.ctx, addHolidays(request.ctx, [holidayOf(input)], targetOf(input)), request.query),
+    (request) => shapeOptionsFor(scheduleDeviationModule, request.query),
+    (_request, input) => holidayProblems(input),
   );
 
-  app.post<{ Querystring: QueryString }>(
-    `${path}/ics`,
-    {
-      config: {
-        doc: {
-          summary: 'Import company holidays from an iCalendar file',
-          tag,
-          body: {
-            type: 'object',
-            required: ['ics'],
-            properties: {
-              ics: { type: 'string', description: 'The text of the .ics file (at most 1 MB).' },
-              from: { type: 'string', format: 'date', description: 'First day of the two-year window (default today).' },
-              ...target,
-            },
-          },
-          success: { status: 201, description: 'The deviations written' },
-        },
-      },
+  operationRoute(
+    app,
+    importHolidaysOperation,
+    (request, _reply, input) => {
+      const holidays = readIcsHolidays(input.ics, input.from ?? today());
+      return answer(request.ctx, addHolidays(request.ctx, holidays, targetOf(input)), request.query);
     },
-    (request, reply) => {
+    (request) => {
       shapeOptionsFor(scheduleDeviationModule, request.query);
-      const body = requiredBody(request.body);
-      const problems: FieldProblem[] = [];
-      const who = readTarget(body, problems);
-      const from = body.from ?? today();
-      if (typeof from !== 'string' || !isValidDate(from)) problems.push({ field: 'from', description: 'from must be a date (YYYY-MM-DD)' });
-      refuseProblems(problems);
-      // refuseProblems threw unless `from` is a date string.
-      const holidays = readIcsHolidays(body.ics, from as string);
-      reply.code(201);
-      return answer(request.ctx, addHolidays(request.ctx, holidays, who), request.query);
+      // A file over 1 MB is 413 whatever else the body holds, as a body over the limit is.
+      if (isPlainObject(request.body)) refuseOversizedIcs(request.body.ics);
     },
+    (_request, input) => targetProblems(input),
   );
 
   app.delete<{ Querystring: QueryString }>(

@@ -5,10 +5,8 @@
  * gets its change-log row, outbox row and webhook like any write, and syncs. A holiday is
  * known by its description and first day: a resource that has it already does not get it twice.
  */
-import type { FieldProblem } from '../../../shared/errors.js';
-import { daysBetween } from '../../../shared/dates.js';
-import { isValidDate } from '../../../shared/fields.js';
-import { isUuid } from '../../../shared/ids.js';
+import type { BodyOf } from '../../../shared/operation.js';
+import { maxHolidayRows, type addHolidayOperation } from '../../../shared/operations/holidays.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import { createRecord, deleteRecord } from '../records.js';
@@ -30,58 +28,22 @@ export interface HolidayTarget {
   resource_ids?: string[];
 }
 
-/** A holiday lasts at most a year; longer is a typing error, not a holiday. */
-export const maxHolidayDays = 366;
-/** Deviations one request may write (holidays × resources), so one request stays one short transaction. */
-export const maxHolidayRows = 20_000;
+type HolidayInput = BodyOf<typeof addHolidayOperation>;
 
-/** The holiday fields of a request body, checked: problems name the field. */
-export function readHoliday(body: Record<string, unknown>, problems: FieldProblem[]): Holiday {
-  const description = typeof body.description === 'string' ? body.description.trim() : '';
-  if (description === '' || description.length > 255) {
-    problems.push({ field: 'description', description: 'description names the holiday: 1 to 255 characters' });
-  }
-  const dates = (['start_date', 'end_date'] as const).map((field) => {
-    const value = body[field] ?? (field === 'end_date' ? body.start_date : undefined);
-    if (typeof value !== 'string' || !isValidDate(value)) {
-      problems.push({ field, description: `${field} must be a date (YYYY-MM-DD)` });
-      return '';
-    }
-    return value;
-  });
-  // One string per field, '' for a bad one: two in all.
-  const [start, end] = dates as [string, string];
-  if (start && end && end < start) problems.push({ field: 'end_date', description: 'end_date may not be before start_date' });
-  else if (start && end && daysBetween(start, end) >= maxHolidayDays) {
-    problems.push({ field: 'end_date', description: `a holiday lasts at most ${maxHolidayDays} days` });
-  }
-  const time = body.time ?? null;
-  if (time !== null && (typeof time !== 'number' || !Number.isInteger(time) || time < 1 || time > 1440)) {
-    problems.push({ field: 'time', description: 'time is the minutes off per day, 1 to 1440, or null for whole days' });
-  }
-  // A time that is not a whole number of minutes is a problem above, and the caller refuses
-  // the body on any problem.
-  return { description, start_date: start, end_date: end, time: time as number | null };
+/** The holiday a checked body names: its description trimmed, one day and whole days unless it says otherwise. */
+export function holidayOf(input: HolidayInput): Holiday {
+  return {
+    description: input.description.trim(),
+    start_date: input.start_date,
+    end_date: input.end_date ?? input.start_date,
+    time: input.time ?? null,
+  };
 }
 
-/** The target of a request body, checked (group_id or resource_ids, not both; neither: everyone). */
-export function readTarget(body: Record<string, unknown>, problems: FieldProblem[]): HolidayTarget {
-  const { group_id: groupId, resource_ids: resourceIds } = body;
-  if (groupId !== undefined && groupId !== null && resourceIds !== undefined && resourceIds !== null) {
-    problems.push({ field: 'group_id', description: 'send group_id or resource_ids, not both' });
-    return {};
-  }
-  if (groupId !== undefined && groupId !== null) {
-    if (!isUuid(groupId)) problems.push({ field: 'group_id', description: 'group_id must be the id of a Group' });
-    return { group_id: String(groupId).toLowerCase() };
-  }
-  if (resourceIds !== undefined && resourceIds !== null) {
-    if (!Array.isArray(resourceIds) || resourceIds.length === 0 || !resourceIds.every(isUuid)) {
-      problems.push({ field: 'resource_ids', description: 'resource_ids must be a non-empty list of Resource ids' });
-      return {};
-    }
-    return { resource_ids: [...new Set(resourceIds.map((id) => id.toLowerCase()))] };
-  }
+/** The target of a checked body: a repeated resource id counts once. */
+export function targetOf(input: HolidayTarget): HolidayTarget {
+  if (input.group_id !== undefined) return { group_id: input.group_id };
+  if (input.resource_ids !== undefined) return { resource_ids: [...new Set(input.resource_ids)] };
   return {};
 }
 

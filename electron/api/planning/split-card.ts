@@ -8,7 +8,8 @@
  * workdays (at least one day each). The new card gets the same stage, status, labels and
  * resources, and a rank right after the original.
  */
-import { isValidDate } from '../../../shared/fields.js';
+import type { BodyOf } from '../../../shared/operation.js';
+import type { splitCardOperation } from '../../../shared/operations/planning.js';
 import { ApiError } from '../errors.js';
 import { findRecord } from '../records.js';
 import type { RequestContext } from '../resource.js';
@@ -29,13 +30,10 @@ interface SplitAt {
 }
 
 /**
- * Where to split, as sent: a `date` (the new card's first day) or a `share` of the time the
- * original keeps. Checked here against the card, so an unknown card is a 404 first.
+ * Where to split: a `date` (the new card's first day) or a `share` of the time the original
+ * keeps, of the types shared/operations/planning.ts declares; checked here against the card.
  */
-export interface SplitRequest {
-  date?: unknown;
-  share?: unknown;
-}
+export type SplitRequest = BodyOf<typeof splitCardOperation>;
 
 function splitPoint(ctx: RequestContext, card: Record<string, unknown>, body: SplitRequest): SplitAt {
   // A stored card's dates are YYYY-MM-DD text or null (shared/resources/card.ts).
@@ -48,7 +46,6 @@ function splitPoint(ctx: RequestContext, card: Record<string, unknown>, body: Sp
   const calendar = boardCalendar(board.workdays);
   const days = Math.max(1, countWorkdays(calendar, start, end));
   if (body.date !== undefined) {
-    if (typeof body.date !== 'string' || !isValidDate(body.date)) throw ApiError.rule('date', 'date must be a date (YYYY-MM-DD)');
     const secondStart = workdayFrom(calendar, body.date);
     if (secondStart <= start || secondStart > end) {
       throw ApiError.rule('date', `date must be a workday after ${start} and no later than ${end}`);
@@ -57,7 +54,7 @@ function splitPoint(ctx: RequestContext, card: Record<string, unknown>, body: Sp
     return { firstEnd, secondStart, share: countWorkdays(calendar, start, firstEnd) / days };
   }
   const share = body.share;
-  if (typeof share !== 'number' || !(share > 0 && share < 1)) {
+  if (share === undefined || !(share > 0 && share < 1)) {
     throw ApiError.rule('share', 'send a date (YYYY-MM-DD) or a share between 0 and 1 (exclusive)');
   }
   if (days === 1) return { firstEnd: start, secondStart: start, share };
