@@ -3,8 +3,8 @@
  * to the API. Credentials go in through `updateSettings` and never come back
  * out: `settings()` tells only whether some are stored.
  */
-import type { ValueOf } from './operation.js';
-import type { pushedMutation } from './operations/sync.js';
+import type { BodyOf, ValueOf } from './operation.js';
+import type { pushedMutation, syncSettingsOperation } from './operations/sync.js';
 
 export interface SyncStatus {
   configured: boolean;
@@ -67,16 +67,8 @@ export interface SyncSettings {
   allow_insecure_http: boolean;
 }
 
-export interface SyncSettingsInput {
-  remote_url: string | null;
-  api_env?: string;
-  api_key?: string;
-  /** An OAuth access/refresh pair from the sign-in flow, kept by the host. */
-  access_token?: string;
-  refresh_token?: string;
-  /** Allow plain http to a remote on another computer (remoteUrlProblem); off unless given. */
-  allow_insecure_http?: boolean;
-}
+/** New settings, as the settings operation declares them (shared/operations/sync.ts). */
+export type SyncSettingsInput = BodyOf<typeof syncSettingsOperation>;
 
 /**
  * New settings that were not saved because the remote did not take them (docs/API.md "Sync",

@@ -1,6 +1,8 @@
 /**
  * The sync messages with a body (docs/API.md "Sync"): a replica's push, declared once for the
- * remote's checks, the OpenAPI document and the sync client that sends it (shared/operation.ts).
+ * remote's checks, the OpenAPI document and the sync client that sends it (shared/operation.ts);
+ * and the local replica's sync control: its settings and the retry of a refused change, which
+ * the renderer sends.
  * The wire's mutation type (`Mutation`, shared/sync.ts) is this declaration's value.
  *
  * A malformed push is refused as a whole with 400, as the protocol has always answered it
@@ -8,6 +10,7 @@
  */
 import { hlcPattern } from '../hlc.js';
 import { defineOperation, shape } from '../operation.js';
+import type { Conflict, SyncSettings } from '../sync.js';
 
 /** Most mutations one push takes (docs/API.md "Sync"). */
 export const maxPushBatch = 1000;
@@ -95,4 +98,47 @@ export const pushOperation = defineOperation<PushAnswer>()({
   ),
   answer: 'One result per mutation (applied, rejected, stale or deferred), the last mutation id, the server time and versions',
   malformedStatus: 400,
+});
+
+/** A credential for the remote: kept by the host, never returned or logged (docs/API.md "Sync"). */
+const credential = (description: string) => shape.optional(shape.text(4096, { min: 1, description }));
+
+/**
+ * New settings for the remote this replica syncs with. What a shape cannot say is checked by
+ * the route: that remote_url is an http(s) address, https unless it is this computer or plain
+ * http is allowed (remoteUrlProblem, shared/sync.ts), that api_env goes with api_key, and that
+ * the remote takes the credentials (docs/API.md "Sync", "Checked before saved").
+ */
+export const syncSettingsOperation = defineOperation<SyncSettings>()({
+  method: 'PUT',
+  path: '/sync/settings',
+  summary: 'Set the remote URL and credentials',
+  tag: 'Sync',
+  body: shape.object({
+    remote_url: shape.nullable(
+      shape.text(512, { min: 1, description: 'The remote, an http(s) URL (https unless on this computer); null stops syncing.' }),
+    ),
+    api_env: credential('The environment on the remote; goes with api_key.'),
+    api_key: credential('An API key of that environment.'),
+    access_token: credential('An OAuth access token from the sign-in flow, kept by the host.'),
+    refresh_token: credential('The OAuth refresh token that goes with access_token.'),
+    allow_insecure_http: shape.optional(
+      shape.boolean('Allow plain http to a remote on another computer (a network trusted completely); off unless given.'),
+    ),
+  }),
+  answer: 'The stored settings (credentials are never returned, only whether some are stored)',
+});
+
+/**
+ * Tries a refused change again. The body is the record's fields to change first, any of them:
+ * the resource's own rules check them as they check any edit. An action of several changes is
+ * retried as it was, without edits (docs/API.md "Sync", "Actions sync whole").
+ */
+export const retryConflictOperation = defineOperation<Conflict>()({
+  method: 'POST',
+  path: '/sync/conflict/:id/retry',
+  summary: 'Try the refused change again, with edited data if given',
+  tag: 'Sync',
+  body: shape.object({}, { names: 'any', required: false }),
+  answer: 'The conflict, resolved as retried',
 });

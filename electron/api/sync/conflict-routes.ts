@@ -23,7 +23,9 @@ import {
   type SyncControl,
   type SyncSettingsInput,
 } from '../../../shared/sync.js';
-import { optionalBody, requiredBody } from '../conventions/request-body.js';
+import { retryConflictOperation, syncSettingsOperation } from '../../../shared/operations/sync.js';
+import type { FieldProblem } from '../../../shared/errors.js';
+import { operationRoute, type Partly } from '../conventions/operation-route.js';
 
 /**
  * The replica's sync is the environment's admin's to manage: its remote and credentials, what
@@ -51,12 +53,11 @@ function page(query: QueryString) {
   return { limit, offset };
 }
 
-function retry(ctx: RequestContext, conflictId: string, body: unknown): void {
+function retry(ctx: RequestContext, conflictId: string, input: Record<string, unknown>): void {
   const book = bookOf(ctx.store);
   const conflict = book.conflict(conflictId);
   if (!conflict) throw ApiError.notFound('No conflict with that id.');
   if (conflict.resolved_at) throw ApiError.conflict('This conflict was already resolved.');
-  const input = optionalBody(body);
   // A refused action is retried whole, as it was (docs/API.md "Sync", "Actions sync whole"):
   // its changes are written again as one new action, which syncs as one group. Edits are for
   // an action of one change: which of several records they would be meant for is not known.
@@ -101,6 +102,34 @@ function retryMutation(ctx: RequestContext, module: ResourceModule, mutation: Mu
   }
 }
 
+/**
+ * What the settings' shape cannot say (shared/operations/sync.ts), on the settings as far as
+ * they passed it: remote_url is an http(s) address the replica may send credentials to
+ * (remoteUrlProblem: https unless on this computer or explicitly allowed), and api_env goes
+ * with api_key.
+ */
+function settingsProblems(input: Partly<SyncSettingsInput>): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const url = input.remote_url;
+  if (typeof url === 'string') {
+    if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(url)) {
+      problems.push({
+        field: 'remote_url',
+        description: 'remote_url must be an http(s) URL of at most 512 characters, or null to stop syncing',
+      });
+    } else {
+      const problem = remoteUrlProblem(url, input.allow_insecure_http === true);
+      if (problem) problems.push({ field: 'remote_url', description: problem });
+    }
+    // A field given but faulty is in the input as undefined (Partly): a faulty api_env has its
+    // own problem already, and a faulty api_key still needs its environment.
+    if ('api_key' in input && !('api_env' in input)) {
+      problems.push({ field: 'api_env', description: 'api_env goes with api_key' });
+    }
+  }
+  return problems;
+}
+
 export function registerConflictRoutes(app: FastifyInstance, control: (() => SyncControl | undefined) | undefined): void {
   const doc = (summary: string) => ({ doc: { summary, tag: 'Sync' } });
 
@@ -130,45 +159,21 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
     controlFor(control, request.ctx).settings(),
   );
 
-  app.put('/sync/settings', { config: doc('Set the remote URL and credentials') }, async (request) => {
-    manage(request.ctx);
-    const body = requiredBody(request.body);
-    const problems = [];
-    const url = body.remote_url;
-    if (body.allow_insecure_http !== undefined && typeof body.allow_insecure_http !== 'boolean') {
-      problems.push({ field: 'allow_insecure_http', description: 'allow_insecure_http must be true or false' });
-    }
-    if (url !== null && (typeof url !== 'string' || !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(url) || url.length > 512)) {
-      problems.push({
-        field: 'remote_url',
-        description: 'remote_url must be an http(s) URL of at most 512 characters, or null to stop syncing',
-      });
-    } else if (typeof url === 'string') {
-      const problem = remoteUrlProblem(url, body.allow_insecure_http === true);
-      if (problem) problems.push({ field: 'remote_url', description: problem });
-    }
-    for (const field of ['api_env', 'api_key', 'access_token', 'refresh_token'] as const) {
-      if (
-        body[field] !== undefined &&
-        // body[field] is a string once typeof has said so (an index access does not narrow).
-        (typeof body[field] !== 'string' || (body[field] as string).length === 0 || (body[field] as string).length > 4096)
-      ) {
-        problems.push({ field, description: `${field} must be a non-empty string` });
+  operationRoute(
+    app,
+    syncSettingsOperation,
+    async (request, _reply, input) => {
+      try {
+        return await controlFor(control, request.ctx).updateSettings(input);
+      } catch (error) {
+        // The remote did not take the new settings: nothing was stored (docs/API.md "Checked before saved").
+        if (error instanceof SyncSettingsProblem) throw ApiError.unprocessable([{ field: error.field, description: error.message }]);
+        throw error;
       }
-    }
-    if (typeof url === 'string' && body.api_key !== undefined && body.api_env === undefined) {
-      problems.push({ field: 'api_env', description: 'api_env goes with api_key' });
-    }
-    if (problems.length > 0) throw ApiError.unprocessable(problems);
-    try {
-      // Every field was checked above; the input then has the settings shape.
-      return await controlFor(control, request.ctx).updateSettings(body as unknown as SyncSettingsInput);
-    } catch (error) {
-      // The remote did not take the new settings: nothing was stored (docs/API.md "Checked before saved").
-      if (error instanceof SyncSettingsProblem) throw ApiError.unprocessable([{ field: error.field, description: error.message }]);
-      throw error;
-    }
-  });
+    },
+    (request) => manage(request.ctx),
+    (_request, input) => settingsProblems(input),
+  );
 
   app.get<{ Querystring: QueryString }>('/sync/pending', { config: doc('Changes waiting to be pushed, oldest first') }, (request) => {
     manage(request.ctx);
@@ -205,14 +210,14 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
     },
   );
 
-  app.post<{ Params: { id: string } }>(
-    '/sync/conflict/:id/retry',
-    { config: doc('Try the refused change again, with edited data if given') },
-    (request) => {
-      manage(request.ctx);
-      retry(request.ctx, request.params.id, request.body);
-      return bookOf(request.ctx.store).conflict(request.params.id);
+  operationRoute(
+    app,
+    retryConflictOperation,
+    (request, _reply, input) => {
+      retry(request.ctx, request.params.id!, input);
+      return bookOf(request.ctx.store).conflict(request.params.id!);
     },
+    (request) => manage(request.ctx),
   );
 
   app.post<{ Params: { id: string } }>(
