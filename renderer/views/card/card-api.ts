@@ -18,6 +18,7 @@ import type { Comment } from '../../../shared/resources/comment.js';
 import type { Resource } from '../../../shared/resources/resource.js';
 import type { Stage } from '../../../shared/resources/stage.js';
 import type { TimeTracking } from '../../../shared/resources/time-tracking.js';
+import { splitCardOperation } from '../../../shared/operations/planning.js';
 import { startTimerOperation, stopTimerOperation } from '../../../shared/operations/time-tracking.js';
 import { callOperation } from '../../api/commands.js';
 import { send, sendRequest } from '../../api/client.js';
@@ -95,7 +96,10 @@ export function cardApi(transport: Transport) {
     deleteCard: (card: CardRef) => remove(cardPath(card)),
     restoreCard: (cardId: string) => post<unknown>(apiPath`/v1/trash/card/${cardId}/restore`),
     /** Answers both cards: the original (shortened) first, then the new one. */
-    splitCard: (card: CardRef, by: SplitBy) => post<{ data: Card[] }>(`${cardPath(card)}/split`, by).then((answer) => answer.data),
+    splitCard: (card: CardRef, by: SplitBy) =>
+      callOperation(transport, splitCardOperation, { params: { collection_id: card.collection_id, id: card.id }, body: by }).then(
+        (answer) => answer.data,
+      ),
 
     checklists: (card: CardRef) =>
       get<ListEnvelope<ChecklistWithItems>>(`${cardPath(card)}/checklist`, { with: 'items', sort: 'position:asc', limit: everything }).then(

@@ -12,10 +12,8 @@ import { Field } from '../../components/Field.js';
 import { RowActions } from '../../components/RecordActions.js';
 import { RecordForm } from '../../components/RecordForm.js';
 import { useT } from '../../i18n/index.js';
+import { maxIcsBytes } from '../../../shared/operations/holidays.js';
 import { useAddHoliday, useCompanyHolidays, useGroups, useImportHolidays, useRemoveHoliday, type CompanyHoliday } from './absences-api.js';
-
-/** The API's limit on an .ics file (docs/API.md "Absences and holidays"). */
-const maxIcsBytes = 1024 * 1024;
 
 export function CompanyHolidays() {
   const holidays = useCompanyHolidays();
@@ -109,8 +107,9 @@ function HolidayForm() {
         add.mutate(
           {
             description: draft.description,
-            start_date: draft.start_date || null,
-            end_date: draft.end_date || draft.start_date || null,
+            // An empty first day is sent as is: the server names it under its field.
+            start_date: draft.start_date,
+            ...(draft.end_date ? { end_date: draft.end_date } : {}),
             ...target,
           },
           { onSuccess: () => setDraft({ ...draft, description: '', start_date: '', end_date: '' }) },

@@ -7,8 +7,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListEnvelope } from '../../../shared/list.js';
 import { maxLimit } from '../../../shared/list.js';
+import type { BodyOf } from '../../../shared/operation.js';
+import { addHolidayOperation, importHolidaysOperation } from '../../../shared/operations/holidays.js';
 import type { ScheduleDeviation } from '../../../shared/resources/resource.js';
 import { send } from '../../api/client.js';
+import { callOperation } from '../../api/commands.js';
 import { capacityKey } from '../../api/hooks.js';
 import { apiPath } from '../../api/paths.js';
 import { useApi } from '../../api/provider.js';
@@ -32,18 +35,6 @@ export interface CompanyHoliday {
   end_date: string;
   time: number | null;
   resource_ids: string[];
-}
-
-/** What adding or importing holidays answers: the deviations written, and for how many holidays and resources. */
-export interface HolidaysAdded {
-  data: ScheduleDeviation[];
-  holidays: number;
-  resources: number;
-}
-
-/** Who gets a holiday: everyone (neither), or a group's members. */
-export interface HolidayTarget {
-  group_id?: string;
 }
 
 const absencesKey = (resourceId: string) => ['schedule_deviation', 'resource', resourceId] as const;
@@ -136,8 +127,7 @@ export function useAddHoliday() {
   const { transport } = useApi();
   const refresh = useRefreshAbsences();
   return useMutation({
-    mutationFn: (body: { description: string; start_date: string | null; end_date: string | null } & HolidayTarget) =>
-      send<HolidaysAdded>(transport, { method: 'POST', path: '/v1/schedule_deviation/holidays', body }),
+    mutationFn: (body: BodyOf<typeof addHolidayOperation>) => callOperation(transport, addHolidayOperation, { body }),
     onSuccess: refresh,
   });
 }
@@ -146,8 +136,7 @@ export function useImportHolidays() {
   const { transport } = useApi();
   const refresh = useRefreshAbsences();
   return useMutation({
-    mutationFn: (body: { ics: string } & HolidayTarget) =>
-      send<HolidaysAdded>(transport, { method: 'POST', path: '/v1/schedule_deviation/holidays/ics', body }),
+    mutationFn: (body: BodyOf<typeof importHolidaysOperation>) => callOperation(transport, importHolidaysOperation, { body }),
     onSuccess: refresh,
   });
 }
