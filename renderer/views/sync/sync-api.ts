@@ -11,6 +11,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../../api/client.js';
 import { apiPath } from '../../api/paths.js';
 import { useApi } from '../../api/provider.js';
+import { callOperation } from '../../api/commands.js';
+import { retryConflictOperation, syncSettingsOperation } from '../../../shared/operations/sync.js';
 import type { Conflict, Mutation, SyncRunSummary, SyncSettings, SyncSettingsInput, SyncStatus } from '../../../shared/sync.js';
 
 /** `overruled`: open entries of the overruled list (overruled-api.ts). */
@@ -88,10 +90,10 @@ function useRefreshSync() {
 }
 
 export function useSaveSyncSettings() {
-  const { client } = useApi();
+  const { transport } = useApi();
   const refresh = useRefreshSync();
   return useMutation({
-    mutationFn: (input: SyncSettingsInput) => client.update<SyncSettings>('/v1/sync', 'settings', input),
+    mutationFn: (input: SyncSettingsInput) => callOperation(transport, syncSettingsOperation, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -103,11 +105,13 @@ export function useSyncNow() {
 }
 
 export function useResolveConflict() {
-  const { client } = useApi();
+  const { client, transport } = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action, fields }: { id: string; action: 'retry' | 'discard'; fields?: Record<string, unknown> }) =>
-      client.create<Conflict>(apiPath`/v1/sync/conflict/${id}/${action}`, action === 'retry' ? (fields ?? {}) : {}),
+      action === 'retry'
+        ? callOperation(transport, retryConflictOperation, { params: { id }, body: fields ?? {} })
+        : client.create<Conflict>(apiPath`/v1/sync/conflict/${id}/discard`, {}),
     // The retried record is a local change like any other: every screen may show it.
     onSuccess: () => queryClient.invalidateQueries(),
   });
