@@ -5,6 +5,14 @@
  */
 import type { ChangeEvent } from '../../shared/ipc.js';
 import type { EnvironmentStore } from './environment-store.js';
+import { onePerStore } from './side-table.js';
+import { fixedTextStatements } from './statement-cache.js';
+
+/**
+ * Fixed texts, prepared once per open store: every planner write asks whether its command id
+ * was used before, and preparing that text each time cost more than running it.
+ */
+const statementsOf = onePerStore((store) => fixedTextStatements(store.db));
 
 export interface CommandRecord {
   id: string;
@@ -41,8 +49,7 @@ function fromRow(row: ChangeRow): CommandChange {
 }
 
 export function findCommand(store: EnvironmentStore, id: string): CommandRecord | undefined {
-  return store.db.prepare('SELECT id, description, undoes, actor, created_at FROM command WHERE id = ?').get(id) as
-    CommandRecord | undefined;
+  return statementsOf(store).rows<CommandRecord>('SELECT id, description, undoes, actor, created_at FROM command WHERE id = ?').get(id);
 }
 
 /**
@@ -50,33 +57,30 @@ export function findCommand(store: EnvironmentStore, id: string): CommandRecord 
  * may name a command with an id of its own, which need not sort by time.
  */
 export function recentCommands(store: EnvironmentStore, limit: number): CommandRecord[] {
-  return store.db
-    .prepare('SELECT id, description, undoes, actor, created_at FROM command ORDER BY rowid DESC LIMIT ?')
-    .all(limit) as CommandRecord[];
+  return statementsOf(store)
+    .rows<CommandRecord>('SELECT id, description, undoes, actor, created_at FROM command ORDER BY rowid DESC LIMIT ?')
+    .all(limit);
 }
 
 /** The change-log rows a command wrote, in the order it wrote them. */
 export function changesOfCommand(store: EnvironmentStore, id: string): CommandChange[] {
-  return (
-    store.db
-      .prepare('SELECT seq, resource, record_id, op, fields, before, command_id FROM change_log WHERE command_id = ? ORDER BY seq')
-      .all(id) as ChangeRow[]
-  ).map(fromRow);
+  return statementsOf(store)
+    .rows<ChangeRow>('SELECT seq, resource, record_id, op, fields, before, command_id FROM change_log WHERE command_id = ? ORDER BY seq')
+    .all(id)
+    .map(fromRow);
 }
 
 /** The change-log rows of one record written after `seq`, by any command or none. */
 export function changesAfter(store: EnvironmentStore, resource: string, recordId: string, seq: number): CommandChange[] {
-  return (
-    store.db
-      .prepare(
-        'SELECT seq, resource, record_id, op, fields, before, command_id FROM change_log WHERE resource = ? AND record_id = ? AND seq > ? ORDER BY seq',
-      )
-      .all(resource, recordId, seq) as ChangeRow[]
-  ).map(fromRow);
+  return statementsOf(store)
+    .rows<ChangeRow>(
+      'SELECT seq, resource, record_id, op, fields, before, command_id FROM change_log WHERE resource = ? AND record_id = ? AND seq > ? ORDER BY seq',
+    )
+    .all(resource, recordId, seq)
+    .map(fromRow);
 }
 
 /** The command that undid `id`, if one did. */
 export function undoneBy(store: EnvironmentStore, id: string): CommandRecord | undefined {
-  return store.db.prepare('SELECT id, description, undoes, actor, created_at FROM command WHERE undoes = ?').get(id) as
-    CommandRecord | undefined;
+  return statementsOf(store).rows<CommandRecord>('SELECT id, description, undoes, actor, created_at FROM command WHERE undoes = ?').get(id);
 }

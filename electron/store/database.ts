@@ -101,6 +101,12 @@ export function openDatabase(file: string, migrations: readonly Migration[]): Sq
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    // Statement journals (kept while one statement of a larger transaction writes many rows, so
+    // that statement alone can be undone) and sorts live in memory, not in temporary files: a
+    // plan wrote three times as many pages to those files as to the database itself. They are
+    // never needed after a crash, since the WAL rolls back the whole transaction
+    // (docs/architecture.md "The store").
+    db.pragma('temp_store = MEMORY');
     // SQLite reads the schema lazily; reading it now makes a damaged schema fail here, where
     // the file can be named, rather than in the first request. (Damage in data pages shows
     // only when they are read: a full `quick_check` would read the whole file at every start.)

@@ -129,9 +129,25 @@ function fromColumn(field: FieldSpec, value: unknown): unknown {
   return value;
 }
 
+/** Each table's fields as a list, made once: a page of 1,000 cards decodes 30,000 columns. */
+const fieldLists = new WeakMap<TableDef, [string, FieldSpec][]>();
+
+function fieldListOf(table: TableDef): [string, FieldSpec][] {
+  let list = fieldLists.get(table);
+  if (!list) {
+    list = Object.entries(table.fields);
+    fieldLists.set(table, list);
+  }
+  return list;
+}
+
 function fromRow<S extends ResourceSpec>(table: TableDef<S>, row: Record<string, unknown>): StoredOf<S> {
   const record: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(table.fields)) record[name] = fromColumn(field, row[name]);
+  const fields = fieldListOf(table);
+  for (let i = 0; i < fields.length; i++) {
+    const [name, field] = fields[i]!;
+    record[name] = fromColumn(field, row[name]);
+  }
   // Every column of the declaration S, decoded as declared (a json one as its check keeps it).
   return record as StoredOf<S>;
 }

@@ -160,3 +160,18 @@ describe('a data folder with a damaged environment file', () => {
     }
   });
 });
+
+describe('openDatabase on a healthy file', () => {
+  it('keeps what a planner saved on a power cut, and its statement journals in memory rather than in temporary files', () => {
+    const db = openDatabase(copyOfHealthy(), environmentMigrations);
+    try {
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      // 2 = FULL: every commit is on disk before it is answered.
+      expect(db.pragma('synchronous', { simple: true })).toBe(2);
+      // 2 = MEMORY (docs/architecture.md "The store").
+      expect(db.pragma('temp_store', { simple: true })).toBe(2);
+    } finally {
+      db.close();
+    }
+  });
+});
