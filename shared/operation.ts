@@ -268,8 +268,14 @@ export function checkBody<S extends Extract<Shape, { kind: 'object' }>>(
   return { value, problems };
 }
 
-/** The shape as JSON Schema, for the OpenAPI document. */
+/** The shape as JSON Schema, for the OpenAPI document (3.1: a nullable shape's type lists 'null'). */
 export function jsonSchemaOf(of: Shape): Record<string, unknown> {
+  const schema = schemaOfKind(of);
+  if (of.nullable && typeof schema.type === 'string') schema.type = [schema.type, 'null'];
+  return schema;
+}
+
+function schemaOfKind(of: Shape): Record<string, unknown> {
   const described = of.description ? { description: of.description } : {};
   switch (of.kind) {
     case 'uuid':

@@ -144,7 +144,8 @@ describe('the OpenAPI document', () => {
       required: ['description', 'start_date'],
       properties: {
         description: { type: 'string', minLength: 1, maxLength: 255 },
-        time: { type: 'integer', minimum: 1, maximum: 1440 },
+        // null: the whole day.
+        time: { type: ['integer', 'null'], minimum: 1, maximum: 1440 },
         resource_ids: { type: 'array', items: { type: 'string', format: 'uuid' }, minItems: 1, maxItems: 20_000 },
       },
     });

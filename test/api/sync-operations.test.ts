@@ -82,7 +82,8 @@ describe('the OpenAPI document', () => {
       ['access_token', 'allow_insecure_http', 'api_env', 'api_key', 'refresh_token', 'remote_url'].sort(),
     );
     expect(settings.properties.api_key).toMatchObject({ type: 'string', minLength: 1, maxLength: 4096 });
-    expect(settings.properties.remote_url).toMatchObject({ type: 'string', maxLength: 512 });
+    // null stops syncing, so the schema lists it beside text.
+    expect(settings.properties.remote_url).toMatchObject({ type: ['string', 'null'], maxLength: 512 });
     expect(settings.properties.allow_insecure_http).toMatchObject({ type: 'boolean' });
 
     const retry = paths['/v1/sync/conflict/{id}/retry'].post.requestBody.content['application/json'].schema;

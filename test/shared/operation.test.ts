@@ -94,6 +94,12 @@ describe('an operation body', () => {
     });
   });
 
+  it('lists null among the types of a field that may be cleared', () => {
+    expect(jsonSchemaOf(markExportedOperation.body)).toMatchObject({
+      properties: { external_note: { type: ['string', 'null'] } },
+    });
+  });
+
   it('fills in a path with its parameters, encoded', () => {
     expect(operationPath(planOperation, { id: 'a b', board_id: 'c' })).toBe('/v1/collection/a%20b/board/c');
     expect(() => operationPath(planOperation, { id: 'a' })).toThrow(/board_id/);
