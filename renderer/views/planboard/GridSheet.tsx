@@ -25,6 +25,9 @@ export function rowInView(row: SheetRow, view: GridWindow): boolean {
   return !(row.top + row.height < view.top || row.top > view.bottom);
 }
 
+/** Days a capacity strip renders at a time: two weeks, so week figures stay whole. */
+const stripBlock = 14;
+
 interface GridSheetProps {
   scroller: RefObject<HTMLDivElement | null>;
   onScroll: () => void;
@@ -52,6 +55,11 @@ export function GridSheet(props: GridSheetProps) {
   const { scroller, onScroll, timeline, zoom, today, workdays, view, rows, height, capacity, capacityHeight, stripOf } = props;
   const rowLines = useMemo(() => rows.slice(1).map((row) => row.top), [rows]);
   const width = totalWidth(timeline);
+  // The capacity strips draw whole blocks of days around the days in view, so a scroll step
+  // re-renders them (and lays out their days and week figures again) only when it reaches a
+  // new block, not at every day it passes.
+  const stripFirst = Math.floor(view.days.first / stripBlock) * stripBlock;
+  const stripLast = Math.min(timeline.days - 1, Math.ceil((view.days.last + 1) / stripBlock) * stripBlock - 1);
 
   return (
     <div
@@ -92,8 +100,8 @@ export function GridSheet(props: GridSheetProps) {
                   top={row.top}
                   height={capacityHeight}
                   timeline={timeline}
-                  first={view.days.first}
-                  last={view.days.last}
+                  first={stripFirst}
+                  last={stripLast}
                   capacity={capacity}
                 />
               ) : null;
