@@ -133,6 +133,26 @@ test('week zoom prints each week in hours, and a card on a Saturday is flagged a
   );
 });
 
+test('scrolling keeps the week figures it still shows instead of drawing them anew', async ({ page }) => {
+  await openBoard(page);
+  await page.getByRole('group', { name: 'Zoom' }).getByRole('button', { name: 'Week' }).click();
+  const week = page.locator(`.pb-capacity__week[data-week-start="${monday}"]`);
+  await expect(week).toHaveText('4 / 40 h');
+  // A mark on the element itself: a week drawn anew (a remount) would not carry it.
+  await week.evaluate((element) => Object.assign(element, { keptMark: true }));
+  // Back two weeks, a day a frame: the strip renders again on the way (it renders whole
+  // two-week blocks of days), and next week stays in view.
+  await page.locator('.pb-scroller').evaluate(async (scroller) => {
+    const dayWidth = parseFloat(getComputedStyle(scroller).getPropertyValue('--day-width'));
+    for (let day = 0; day < 14; day++) {
+      scroller.scrollLeft -= dayWidth;
+      await new Promise((next) => requestAnimationFrame(() => setTimeout(next, 0)));
+    }
+  });
+  await expect(week).toHaveText('4 / 40 h');
+  expect(await week.evaluate((element) => (element as HTMLElement & { keptMark?: boolean }).keptMark)).toBe(true);
+});
+
 test('at month zoom a stage-week with more than four cards on a day shows "6 cards · 6 h", which lists them and opens one', async ({
   page,
 }) => {

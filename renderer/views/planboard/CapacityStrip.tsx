@@ -48,9 +48,12 @@ export const CapacityStrip = memo(function CapacityStrip({
   const cells = [];
   // Days too narrow for their figures (week and month zoom) keep their bars, and each week
   // prints its hours over them.
+  // Weeks and days share one list, so their keys say which they are: a week keyed by its
+  // Monday's index alone would collide with that Monday's day, and React would then remount
+  // both at every render of the strip (a scroll step).
   if (!showText) {
     for (const week of weekCapacities(capacity, stageId, first, last, (day) => dateAt(timeline, day))) {
-      cells.push(<CapacityWeek key={week.first} week={week} timeline={timeline} stageName={stageName} t={t} />);
+      cells.push(<CapacityWeek key={`week-${week.first}`} week={week} timeline={timeline} stageName={stageName} t={t} />);
     }
   }
   for (let index = first; index <= last; index++) {
@@ -59,7 +62,7 @@ export const CapacityStrip = memo(function CapacityStrip({
     if (!day || capacityLevel(day) === 'none') continue;
     cells.push(
       <CapacityDay
-        key={index}
+        key={`day-${index}`}
         date={date}
         stageName={stageName}
         left={index * w + 1}
