@@ -242,11 +242,6 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           {t.count('export.marked', mark.data.count)}
         </p>
       )}
-      {mark.isError && (
-        <p className="form-error" role="alert">
-          {describeError(mark.error)}
-        </p>
-      )}
 
       <div className="export-dialog__actions">
         <button
