@@ -6,7 +6,7 @@
  * lint and build count as one check each), so a run that executed nothing is visible.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -46,28 +46,45 @@ function countReport(label, file, read) {
 }
 
 /**
- * Debian packages the tests run: Chromium for the end-to-end tests, and poppler-utils'
- * `pdftotext`, which reads the time-report PDFs back. On a fresh Debian machine, as root,
+ * Debian packages the tests run: Chromium for the end-to-end tests, poppler-utils'
+ * `pdftotext`, which reads the time-report PDFs back, and PostgreSQL, whose `initdb` and
+ * `pg_ctl` start a throwaway cluster for the team-server store tests (Debian keeps them in
+ * /usr/lib/postgresql/<version>/bin, off PATH). On a fresh Debian machine, as root,
  * the missing ones are installed with apt; elsewhere the message says what to install.
  */
 const debianPackages = [
   { name: 'chromium', file: chromium, why: 'the end-to-end tests' },
   { name: 'poppler-utils', file: '/usr/bin/pdftotext', why: 'reading the PDF time reports back' },
+  {
+    name: 'postgresql',
+    file: '/usr/lib/postgresql/*/bin/initdb',
+    present: () =>
+      existsSync('/usr/lib/postgresql') &&
+      readdirSync('/usr/lib/postgresql').some((version) => existsSync(join('/usr/lib/postgresql', version, 'bin', 'initdb'))),
+    why: 'a throwaway cluster for the PostgreSQL store tests',
+  },
 ];
 
+const isPresent = (p) => (p.present ? p.present() : existsSync(p.file));
+
 function ensureDebianPackages() {
-  const missing = debianPackages.filter((p) => !existsSync(p.file));
+  const missing = debianPackages.filter((p) => !isPresent(p));
   if (missing.length === 0) return true;
   const names = missing.map((p) => p.name);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     console.log(`Missing ${missing.map((p) => `${p.name} (${p.why})`).join(', ')}; installing with apt-get.`);
     const env = { DEBIAN_FRONTEND: 'noninteractive' };
+    if (names.includes('postgresql')) {
+      // No "main" cluster, so the package has no cluster of its own to start; the tests make theirs.
+      mkdirSync('/etc/postgresql-common/createcluster.d', { recursive: true });
+      writeFileSync('/etc/postgresql-common/createcluster.d/planner-tests.conf', 'create_main_cluster = false\n');
+    }
     if (
       run('apt-get update', 'apt-get', ['update', '-qq'], env) &&
       run(`apt-get install ${names.join(' ')}`, 'apt-get', ['install', '-y', '-qq', ...names], env)
     ) {
-      return missing.every((p) => existsSync(p.file));
+      return missing.every(isPresent);
     }
     return false;
   }
