@@ -25,7 +25,7 @@ const mayImport: Record<Layer, readonly Layer[] | 'anything'> = {
 };
 
 const nodeBuiltins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-const backendPackages = ['better-sqlite3', 'fastify', 'jose', '@fastify/'];
+const backendPackages = ['better-sqlite3', 'fastify', 'jose', '@fastify/', 'pg'];
 
 function layerOf(file: string): Layer {
   const path = relative(root, file).split('\\').join('/');

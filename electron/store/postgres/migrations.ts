@@ -1,0 +1,53 @@
+/**
+ * The team server's numbered PostgreSQL migrations (docs/architecture.md "Team server on
+ * PostgreSQL"): the server's own tables (`serverMigrations`, in the `planner` schema) and the
+ * tables every environment's schema gets (`environmentMigrations`, run with `search_path` set
+ * to that schema). Frozen history, like the SQLite migrations: never edited, only appended to.
+ */
+import type { PostgresMigration } from './postgres-database.js';
+
+export const serverMigrations: readonly PostgresMigration[] = [
+  {
+    version: 1,
+    name: 'environment-registry',
+    async up(client) {
+      // Nobody but the server's own user reads the registry: an environment's role, set for
+      // every query of that environment, has no USAGE on this schema.
+      await client.query(`
+        REVOKE ALL ON SCHEMA planner FROM PUBLIC;
+        CREATE TABLE planner.environment_schemas (
+          environment_id text PRIMARY KEY,
+          schema_name text NOT NULL UNIQUE,
+          role_name text NOT NULL UNIQUE,
+          version integer NOT NULL DEFAULT 0,
+          created_at timestamptz NOT NULL DEFAULT now()
+        );
+      `);
+    },
+  },
+];
+
+export const environmentMigrations: readonly PostgresMigration[] = [
+  {
+    version: 1,
+    name: 'change-log',
+    async up(client) {
+      // `xid` is the writing transaction's id: a reader returns only changes of transactions
+      // older than its snapshot's xmin, all of which have ended, so its cursor never passes a
+      // change that commits later (docs/architecture.md "Team server on PostgreSQL").
+      await client.query(`
+        CREATE TABLE change_log (
+          position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          xid xid8 NOT NULL DEFAULT pg_current_xact_id(),
+          resource text NOT NULL,
+          record_id text NOT NULL,
+          op text NOT NULL CHECK (op IN ('create', 'update', 'delete')),
+          fields jsonb,
+          at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX change_log_cursor ON change_log (xid, position);
+        CREATE INDEX change_log_record ON change_log (resource, record_id);
+      `);
+    },
+  },
+];

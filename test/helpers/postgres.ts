@@ -1,0 +1,159 @@
+/**
+ * A throwaway PostgreSQL cluster for the team-server store tests (docs/architecture.md "Team
+ * server on PostgreSQL"): `initdb` into a fresh temp folder, `pg_ctl start` on 127.0.0.1 only,
+ * and `stop()` removes it all. Debian keeps the binaries in /usr/lib/postgresql/<version>/bin,
+ * off PATH; `.ci/run` and `npm test` install the package when it is missing.
+ *
+ * When PostgreSQL is not installed the start throws, so the suite fails with the reason and
+ * how to fix it: a store test that cannot run is never counted as skipped.
+ *
+ * initdb and pg_ctl refuse to run as root; as root (CI) the folder is handed to the `postgres`
+ * user, which Debian's package creates, and both run as that user through `runuser`.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort } from './ports.js';
+
+export interface PostgresCluster {
+  /** `postgres://` URL of the superuser on the cluster's `postgres` database. */
+  url: string;
+  /** Creates a fresh database and answers its URL (same superuser). */
+  database(name: string): Promise<string>;
+  /** Stops the cluster at once (`pg_ctl stop -m immediate`) and removes its folder. */
+  stop(): Promise<void>;
+}
+
+const debianRoot = '/usr/lib/postgresql';
+const startTimeoutMs = 30_000;
+const superuser = 'planner';
+
+/** The newest installed version's bin folder, or an Error that says how to install one. */
+export function postgresBinaries(): string {
+  const versions = existsSync(debianRoot)
+    ? readdirSync(debianRoot)
+        .filter(
+          (v) => /^\d+$/.test(v) && existsSync(join(debianRoot, v, 'bin', 'initdb')) && existsSync(join(debianRoot, v, 'bin', 'pg_ctl')),
+        )
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (versions.length === 0) {
+    throw new Error(
+      `PostgreSQL is not installed: no initdb and pg_ctl under ${debianRoot}/<version>/bin. ` +
+        'The PostgreSQL store tests need them: install it with "sudo apt-get install -y postgresql" (Debian/Ubuntu), or run .ci/run, which does.',
+    );
+  }
+  return join(debianRoot, versions[0]!, 'bin');
+}
+
+function isRoot(): boolean {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+/** The uid and gid of the `postgres` user, from /etc/passwd. */
+function postgresUser(): { uid: number; gid: number } {
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'));
+  const [, , uid, gid] = line?.split(':') ?? [];
+  if (uid === undefined || gid === undefined) {
+    throw new Error(
+      'The tests run as root, and initdb refuses root: a "postgres" user is needed (Debian\'s postgresql package creates it).',
+    );
+  }
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+/** Runs a PostgreSQL program (as `postgres` when root), bounded in time; rejects with its output. */
+function runProgram(program: string, args: string[], timeoutMs: number): Promise<void> {
+  const [command, commandArgs] = isRoot() ? ['runuser', ['-u', 'postgres', '--', program, ...args]] : [program, args];
+  return new Promise((resolve, reject) => {
+    // stdin ignored and output piped; `pg_ctl start -l` sends the server's own output to the log
+    // file, so the exit of pg_ctl (not the close of the pipes) is what to wait for.
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`${program} ${args.join(' ')} failed (${signal ?? `exit ${code}`}):\n${output}`));
+    });
+  });
+}
+
+export async function startPostgres(): Promise<PostgresCluster> {
+  const bin = postgresBinaries();
+  const owner = isRoot() ? postgresUser() : undefined;
+  const folder = mkdtempSync(join(tmpdir(), 'planner-pg-'));
+  const data = join(folder, 'data');
+  const log = join(folder, 'server.log');
+  const password = randomBytes(18).toString('hex');
+  const pwfile = join(folder, 'pwfile');
+  writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+  if (owner) {
+    chownSync(folder, owner.uid, owner.gid);
+    chownSync(pwfile, owner.uid, owner.gid);
+  }
+  const pgCtl = join(bin, 'pg_ctl');
+  let started = false;
+  const stop = async () => {
+    try {
+      if (started) await runProgram(pgCtl, ['-D', data, 'stop', '-m', 'immediate', '-w', '-t', '30'], 40_000);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  };
+  try {
+    await runProgram(
+      join(bin, 'initdb'),
+      ['-D', data, '-U', superuser, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--no-locale', '--no-sync'],
+      startTimeoutMs,
+    );
+    const port = await freePort();
+    // Only 127.0.0.1, the socket inside the temp folder (never the system's /var/run/postgresql),
+    // and no fsync: a test cluster is thrown away, so durability buys nothing but time.
+    appendFileSync(
+      join(data, 'postgresql.conf'),
+      [
+        "listen_addresses = '127.0.0.1'",
+        `port = ${port}`,
+        `unix_socket_directories = '${folder}'`,
+        'fsync = off',
+        'synchronous_commit = off',
+        'full_page_writes = off',
+        '',
+      ].join('\n'),
+    );
+    started = true;
+    await runProgram(pgCtl, ['-D', data, '-l', log, '-w', '-t', String(startTimeoutMs / 1000), 'start'], startTimeoutMs + 5_000);
+    const url = `postgres://${superuser}:${password}@127.0.0.1:${port}/postgres`;
+    return {
+      url,
+      async database(name) {
+        if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          await client.query(`CREATE DATABASE ${name}`);
+        } finally {
+          await client.end();
+        }
+        return `postgres://${superuser}:${password}@127.0.0.1:${port}/${name}`;
+      },
+      stop,
+    };
+  } catch (error) {
+    const serverLog = existsSync(log) ? readFileSync(log, 'utf8').slice(-2_000) : '';
+    await stop().catch(() => undefined);
+    throw serverLog ? new Error(`${(error as Error).message}\nserver log:\n${serverLog}`) : error;
+  }
+}
