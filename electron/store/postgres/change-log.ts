@@ -1,0 +1,99 @@
+/**
+ * An environment's change log on PostgreSQL, read with a cursor that never goes backwards and
+ * never skips a committed change, across nodes and concurrent transactions
+ * (docs/architecture.md "Team server on PostgreSQL", "The change-log cursor").
+ *
+ * A `position` from an identity column is handed out at insert, not at commit: a transaction
+ * that took position 5 and commits after the one that took 6 would be skipped by a reader that
+ * had already read 6. So each change also keeps its transaction's id (`xid`, xid8), and a
+ * reader returns only changes whose transaction is older than the xmin of the reading
+ * statement's own snapshot. Every transaction below that xmin has ended, committed (so visible
+ * to that snapshot) or aborted (its rows never will be); a transaction still running, or one
+ * that has yet to write, has an xid at or above it. The changes below xmin are therefore final,
+ * and ordering them by (xid, position) with the cursor on that pair puts every change that can
+ * still appear after the cursor.
+ *
+ * All functions take a client inside `withEnvironment`, so the table is the environment's own.
+ */
+import type { PostgresClient } from './postgres-database.js';
+
+/** Where a reader is: after the change of transaction `xid` at `position` (both decimal text). */
+export interface ChangeCursor {
+  xid: string;
+  position: string;
+}
+
+/** Before every change. */
+export const changeLogStart: ChangeCursor = { xid: '0', position: '0' };
+
+export type ChangeOp = 'create' | 'update' | 'delete';
+
+export interface NewChange {
+  resource: string;
+  recordId: string;
+  op: ChangeOp;
+  fields?: Record<string, unknown> | null;
+}
+
+export interface LoggedChange extends NewChange {
+  cursor: ChangeCursor;
+  at: Date;
+}
+
+/**
+ * Appends a change in the caller's transaction; it is there, and readable, when that
+ * transaction commits. Answers where it went.
+ */
+export async function appendChange(client: PostgresClient, change: NewChange): Promise<ChangeCursor> {
+  const { rows } = await client.query<{ xid: string; position: string }>(
+    'INSERT INTO change_log (resource, record_id, op, fields) VALUES ($1, $2, $3, $4) RETURNING xid::text AS xid, position::text AS position',
+    [change.resource, change.recordId, change.op, change.fields == null ? null : JSON.stringify(change.fields)],
+  );
+  return rows[0]!;
+}
+
+/**
+ * Up to `limit` changes after `after`, in cursor order, and the cursor after the last of them
+ * (`after` itself when there are none). One statement, so the xmin it compares with is that of
+ * the snapshot its rows are read from.
+ */
+export async function readChanges(
+  client: PostgresClient,
+  after: ChangeCursor,
+  limit = 500,
+): Promise<{ changes: LoggedChange[]; cursor: ChangeCursor }> {
+  const { rows } = await client.query<{
+    xid: string;
+    position: string;
+    resource: string;
+    record_id: string;
+    op: ChangeOp;
+    fields: Record<string, unknown> | null;
+    at: Date;
+  }>(
+    `SELECT xid::text AS xid, position::text AS position, resource, record_id, op, fields, at
+       FROM change_log
+      WHERE xid < pg_snapshot_xmin(pg_current_snapshot())
+        AND (xid, position) > ($1::xid8, $2::bigint)
+      ORDER BY xid, position
+      LIMIT $3`,
+    [after.xid, after.position, limit],
+  );
+  const changes = rows.map((r) => ({
+    cursor: { xid: r.xid, position: r.position },
+    resource: r.resource,
+    recordId: r.record_id,
+    op: r.op,
+    fields: r.fields,
+    at: r.at,
+  }));
+  return { changes, cursor: changes.at(-1)?.cursor ?? after };
+}
+
+/** Negative, zero or positive as `a` is before, at or after `b`. */
+export function compareCursors(a: ChangeCursor, b: ChangeCursor): number {
+  const byXid = BigInt(a.xid) - BigInt(b.xid);
+  if (byXid !== 0n) return byXid < 0n ? -1 : 1;
+  const byPosition = BigInt(a.position) - BigInt(b.position);
+  return byPosition === 0n ? 0 : byPosition < 0n ? -1 : 1;
+}
