@@ -7,7 +7,7 @@
  * A plan covers at most a few weeks of one board, so the file is made in memory and sent
  * whole; the time report's streaming writer is for reports of 100,000 lines.
  */
-import PDFDocument from 'pdfkit';
+import { pdfDocument } from '../file-libraries.js';
 import { isoWeekday } from '../../../shared/dates.js';
 import type { PrintPreview } from '../../../shared/print-preview.js';
 import { drawable } from '../time-tracking/export/pdf-text.js';
@@ -45,7 +45,7 @@ const boxFill = '#ffffff';
 const ruleColor = '#888888';
 
 export function writePlanPdf(plan: PlanPrint): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const doc = new (pdfDocument())({
     size: 'A4',
     layout: 'landscape',
     margin: page.margin,
@@ -78,7 +78,7 @@ function pagesOn(doc: PDFKit.PDFDocument, plan: PlanPrint): PlanPage[] {
  * on a page of `page.width` × `page.height`, so a screen can draw them to scale.
  */
 export function planPreview(plan: PlanPrint): PrintPreview {
-  const doc = new PDFDocument({ autoFirstPage: false });
+  const doc = new (pdfDocument())({ autoFirstPage: false });
   const pages = pagesOn(doc, plan);
   return {
     board: plan.board,

@@ -14,8 +14,7 @@
  *    bold, "Page N of M". Rows have a fixed height, so pages are counted before drawing.
  */
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
+import { excelJs, pdfDocument } from '../../file-libraries.js';
 import type { PayrollFigures, PayrollSummary, PayrollUser } from '../../../../shared/payroll-summary.js';
 import { formatMinutes } from '../../../../shared/time-report.js';
 import { neutraliseFormula, type CsvSeparator } from './csv.js';
@@ -103,7 +102,7 @@ export const payrollHeaderRow = 4;
 
 export function writePayrollXlsx(summary: PayrollSummary): Readable {
   const sink = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
+  const workbook = new (excelJs().stream.xlsx.WorkbookWriter)({ stream: sink, useStyles: true, useSharedStrings: false });
   const write = async () => {
     workbook.creator = 'Planner';
     const sheet = workbook.addWorksheet('Payroll', {
@@ -179,7 +178,7 @@ async function renderPayroll(summary: PayrollSummary, output: ReportStream): Pro
   const perPage = Math.floor((contentBottom - margin - headerHeight) / rowHeight);
   const pages = rows.length <= perFirst ? 1 : 1 + Math.ceil((rows.length - perFirst) / perPage);
   const period = payrollPeriod(summary);
-  const doc = new PDFDocument({
+  const doc = new (pdfDocument())({
     size: 'A4',
     layout: 'landscape',
     margin,

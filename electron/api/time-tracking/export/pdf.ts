@@ -25,7 +25,7 @@
  * file streams out while it is being made.
  */
 import type { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
+import { pdfDocument } from '../../file-libraries.js';
 import type { ReportGroup, ReportGrouping, ReportLine, TimeReport } from '../../../../shared/time-report.js';
 import { formatAmount, formatMinutes } from '../../../../shared/time-report.js';
 import { PdfFace } from './pdf-text.js';
@@ -130,7 +130,7 @@ async function render(report: TimeReport, clock: ZoneClock, output: ReportStream
   const counting = new TableLayout(report, clock, period, null, 0);
   for (const row of reportRows(report)) counting.place(row);
 
-  const doc = new PDFDocument({
+  const doc = new (pdfDocument())({
     size: 'A4',
     layout: 'landscape',
     margin,

@@ -29,7 +29,8 @@
  */
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excelJs } from '../../file-libraries.js';
 import type { ReportLine, TimeReport } from '../../../../shared/time-report.js';
 import { filtersText, generatedAt, groupingText, periodDays } from './report-caption.js';
 import { billableLabel, grandTotalLabel, reportRows, subtotalLabel, tableColumns, yesNo } from './report-rows.js';
@@ -87,7 +88,7 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
   const durationFormat = decimal ? '0.00' : '[h]:mm';
   const levels = outlineDepth(report);
 
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
+  const workbook = new (excelJs().stream.xlsx.WorkbookWriter)({ stream: sink, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Planner';
   workbook.created = generatedAt(report);
   const sheet = workbook.addWorksheet('Report', {
@@ -243,19 +244,20 @@ function lineRows(
     typeof styles?.addStyleModel !== 'function'
   )
     return null;
+  const { ValueType } = excelJs();
   const types = tableColumns.map((name) =>
     name === 'Date' || name === 'Start' || name === 'End'
-      ? ExcelJS.ValueType.Date
+      ? ValueType.Date
       : name === 'Duration' || name === 'Minutes' || name === 'Rate' || name === 'Amount'
-        ? ExcelJS.ValueType.Number
-        : ExcelJS.ValueType.String,
+        ? ValueType.Number
+        : ValueType.String,
   );
   // Each cell up to its row number, and from the row number to its value: `<c r="A` 7 `" s="4"><v>`.
   const open = tableColumns.map((_, i) => `<c r="${String.fromCharCode(65 + i)}`);
   const close = tableColumns.map((_, i) => {
     // exceljs's style registry answers the numeric style id (untyped, see above).
     const id = styles.addStyleModel(lineStyles[i], types[i]) as number;
-    return `"${id ? ` s="${id}"` : ''}${types[i] === ExcelJS.ValueType.String ? ' t="str"' : ''}><v>`;
+    return `"${id ? ` s="${id}"` : ''}${types[i] === ValueType.String ? ' t="str"' : ''}><v>`;
   });
   const serial = (local: number) => 25569 + local / 86_400_000;
   const days = new Map<string, number>();
