@@ -71,11 +71,13 @@ export async function readChanges(
     fields: Record<string, unknown> | null;
     at: Date;
   }>(
-    `SELECT xid::text AS xid, position::text AS position, resource, record_id, op, fields, at
-       FROM change_log
-      WHERE xid < pg_snapshot_xmin(pg_current_snapshot())
-        AND (xid, position) > ($1::xid8, $2::bigint)
-      ORDER BY xid, position
+    // Ordered by the table's columns (`c.`), not the text the SELECT turns them into: as text,
+    // position 10 sorts before 8.
+    `SELECT c.xid::text AS xid, c.position::text AS position, c.resource, c.record_id, c.op, c.fields, c.at
+       FROM change_log c
+      WHERE c.xid < pg_snapshot_xmin(pg_current_snapshot())
+        AND (c.xid, c.position) > ($1::xid8, $2::bigint)
+      ORDER BY c.xid, c.position
       LIMIT $3`,
     [after.xid, after.position, limit],
   );
