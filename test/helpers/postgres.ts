@@ -105,7 +105,22 @@ export async function startPostgres(): Promise<PostgresCluster> {
   }
   const pgCtl = join(bin, 'pg_ctl');
   let started = false;
+  // A test process that is killed (a timeout, Ctrl-C) never reaches its afterAll, and the
+  // server would run on: a watchdog stops it and removes the folder once this process is gone.
+  // (mkdtemp names and Debian's paths have no quotes or spaces.)
+  const asOwner = isRoot() ? 'runuser -u postgres -- ' : '';
+  const watchdog = spawn(
+    'sh',
+    [
+      '-c',
+      `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; ` +
+        `${asOwner}'${pgCtl}' -D '${data}' stop -m immediate >/dev/null 2>&1; rm -rf '${folder}'`,
+    ],
+    { detached: true, stdio: 'ignore' },
+  );
+  watchdog.unref();
   const stop = async () => {
+    watchdog.kill();
     try {
       if (started) await runProgram(pgCtl, ['-D', data, 'stop', '-m', 'immediate', '-w', '-t', '30'], 40_000);
     } finally {

@@ -60,9 +60,11 @@ export async function ensureEnvironmentSchema(
   const names = environmentSchemaOf(environmentId);
   const sorted = checkedMigrations(migrations);
   return inTransaction(pool, async (client) => {
+    // ON CONFLICT without a target: a node inserting the same row at the same moment conflicts
+    // on every unique column (id, schema, role), and each of those must wait, not fail.
     await client.query(
       `INSERT INTO ${serverSchema}.environment_schemas (environment_id, schema_name, role_name) VALUES ($1, $2, $3)
-       ON CONFLICT (environment_id) DO NOTHING`,
+       ON CONFLICT DO NOTHING`,
       [environmentId, names.schema, names.role],
     );
     const { rows } = await client.query<{ version: number }>(

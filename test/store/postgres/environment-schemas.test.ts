@@ -15,6 +15,7 @@ import {
 import { environmentMigrations, serverMigrations } from '../../../electron/store/postgres/migrations.js';
 import {
   openPostgresDatabase,
+  openPostgresPool,
   PostgresSchemaError,
   type PostgresMigration,
   type PostgresPool,
@@ -23,12 +24,14 @@ import { startPostgres, type PostgresCluster } from '../../helpers/postgres.js';
 
 let cluster: PostgresCluster;
 let pool: PostgresPool;
+let url: string;
 const north = uuidv7();
 const south = uuidv7();
 
 beforeAll(async () => {
   cluster = await startPostgres();
-  pool = await openPostgresDatabase(await cluster.database('environments'), serverMigrations);
+  url = await cluster.database('environments');
+  pool = await openPostgresDatabase(url, serverMigrations);
   await ensureEnvironmentSchema(pool, north, environmentMigrations);
   await ensureEnvironmentSchema(pool, south, environmentMigrations);
 });
@@ -130,13 +133,17 @@ describe('environment schemas on PostgreSQL', () => {
     await expect(withEnvironment(pool, uuidv7(), async () => undefined)).rejects.toBeInstanceOf(UnknownEnvironmentError);
   });
 
-  it('creates an environment once when two nodes ensure it at once, and refuses one a newer Planner migrated', async () => {
-    const id = uuidv7();
-    const results = await Promise.all([
-      ensureEnvironmentSchema(pool, id, environmentMigrations),
-      ensureEnvironmentSchema(pool, id, environmentMigrations),
-    ]);
-    expect(results.map((r) => r.version)).toEqual([environmentMigrations.length, environmentMigrations.length]);
+  it('creates an environment once when several nodes ensure it at once, and refuses one a newer Planner migrated', async () => {
+    // Many environments, each ensured by four nodes at once, so that some starts really overlap.
+    const ids = Array.from({ length: 30 }, () => uuidv7());
+    const nodes = Array.from({ length: 4 }, () => openPostgresPool(url, { max: 3 }));
+    try {
+      const results = await Promise.all(ids.flatMap((id) => nodes.map((node) => ensureEnvironmentSchema(node, id, environmentMigrations))));
+      expect(results.map((r) => r.version)).toEqual(results.map(() => environmentMigrations.length));
+    } finally {
+      await Promise.all(nodes.map((node) => node.end()));
+    }
+    const id = ids[0]!;
     const newer: PostgresMigration[] = [
       ...environmentMigrations,
       {
