@@ -13,7 +13,8 @@ import type { ChangeEvent } from '../../shared/ipc.js';
 import { dirname, join } from 'node:path';
 import { AttachmentFiles } from './attachment-files.js';
 import { openDatabase, type SqliteDatabase, type SqliteStatement } from './database.js';
-import { compileFilter, quoteIdentifier, type RelationJoin, type SqlFragment } from './filter-sql.js';
+import { quoteIdentifier, sqliteDialect, type RelationJoin, type SqlFragment } from './filter-sql.js';
+import { listSelection, listWhere } from './record-sql.js';
 import { environmentMigrations } from './migrations/environment/index.js';
 import { DuplicateError, QueryError } from './query-error.js';
 import { StatementCache } from './statement-cache.js';
@@ -112,10 +113,7 @@ function toRow(table: TableDef, values: Record<string, unknown>): Record<string,
   for (const [name, value] of Object.entries(values)) {
     const field = own(table.fields, name);
     if (!field && name !== 'deleted_at') continue;
-    if (value === null || value === undefined) row[name] = null;
-    else if (field?.type === 'boolean') row[name] = value ? 1 : 0;
-    else if (field?.type === 'json') row[name] = JSON.stringify(value);
-    else row[name] = value;
+    row[name] = sqliteDialect.toColumn(field, value);
   }
   return row;
 }
@@ -277,6 +275,41 @@ export class EnvironmentStore {
     }
   }
 
+  /**
+   * Opens a transaction that stays open until `end` is called, for the asynchronous record
+   * store (record-store.ts), whose transactions span awaits. That store runs one at a time and
+   * nothing else on this store meanwhile. Writes inside it are part of it (their own
+   * transactions become savepoints); change events go out when it commits, and are dropped
+   * when it rolls back.
+   */
+  openTransaction(): { end(commit: boolean): void } {
+    if (this.depth > 0 || this.db.inTransaction) throw new Error('A transaction is open on this store already.');
+    this.db.exec('BEGIN');
+    this.depth++;
+    let open = true;
+    const rollBack = () => {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      this.pendingEvents = [];
+    };
+    return {
+      end: (commit) => {
+        if (!open) return;
+        open = false;
+        this.depth--;
+        if (!commit) return rollBack();
+        try {
+          this.db.exec('COMMIT');
+        } catch (error) {
+          rollBack();
+          throw error;
+        }
+        const events = this.pendingEvents;
+        this.pendingEvents = [];
+        if (events.length > 0) for (const listener of this.listeners) listener(events);
+      },
+    };
+  }
+
   /** How many prepared statements are kept now (bounded: see statement-cache.ts). */
   get cachedStatements(): number {
     return this.statements.size;
@@ -328,53 +361,11 @@ export class EnvironmentStore {
 
   /** The FROM … WHERE and ORDER BY of a list query, and the WHERE's parameters. */
   private selection(table: TableDef, query: ListQuery): { from: string; order: string; params: unknown[] } {
-    // Checked before any query runs, so a bad sort is refused even when the page would be empty.
-    const order = (query.sort ?? [])
-      .map((key) => {
-        const field = own(table.fields, key.field);
-        if (!field || field.writeOnly) throw new QueryError(`Unknown sort field: ${key.field}`);
-        return `t.${quoteIdentifier(key.field)} ${key.direction === 'desc' ? 'DESC' : 'ASC'}`;
-      })
-      // Ids are time-ordered (UUIDv7), so this keeps pages stable and in creation order.
-      .concat(['t."id" ASC'])
-      .join(', ');
-    const where = this.whereClause(table, query);
-    return { from: `FROM ${quoteIdentifier(table.table)} t WHERE ${where.sql}`, order, params: where.params };
+    return listSelection(table, query, sqliteDialect);
   }
 
   private whereClause(table: TableDef, query: ListQuery): SqlFragment {
-    const parts: string[] = ['t."deleted_at" IS NULL'];
-    const params: unknown[] = [];
-    for (const [field, value] of Object.entries(query.match ?? {})) {
-      if (!own(table.fields, field)) throw new QueryError(`Unknown field: ${field}`);
-      if (value === null) parts.push(`t.${quoteIdentifier(field)} IS NULL`);
-      else {
-        parts.push(`t.${quoteIdentifier(field)} = ?`);
-        params.push(toRow(table, { [field]: value })[field]);
-      }
-    }
-    if (query.range) {
-      const { field, after, before } = query.range;
-      if (!own(table.fields, field)) throw new QueryError(`Unknown field: ${field}`);
-      if (after !== undefined) {
-        parts.push(`t.${quoteIdentifier(field)} > ?`);
-        params.push(after);
-      }
-      if (before !== undefined) {
-        parts.push(`t.${quoteIdentifier(field)} < ?`);
-        params.push(before);
-      }
-    }
-    if (query.filter) {
-      const compiled = compileFilter(query.filter, {
-        alias: 't',
-        fields: table.fields,
-        ...(query.relations ? { relations: query.relations } : {}),
-      });
-      parts.push(compiled.sql);
-      params.push(...compiled.params);
-    }
-    return { sql: parts.join(' AND '), params };
+    return listWhere(table, query, sqliteDialect);
   }
 
   get<S extends ResourceSpec>(table: TableDef<S>, id: string, options: { includeDeleted?: boolean } = {}): StoredOf<S> | undefined {

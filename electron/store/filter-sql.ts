@@ -6,11 +6,42 @@
  * Null semantics, chosen to match what a planner expects: a comparison with a missing value
  * is false, so `status:not:eq:done` includes records without a status. Each atom is compiled
  * as `(condition) IS TRUE`, and `not` negates that.
+ *
+ * The SQL is the same for both store engines but for what `SqlDialect` names: a text match
+ * without regard to case, a JSON list's members, and how a value is stored (docs/architecture.md
+ * "Team server on PostgreSQL"). Parameters are `?`; the PostgreSQL engine numbers them.
  */
 import { booleanWord } from '../../shared/boolean-words.js';
 import { own, type FieldSpec } from '../../shared/fields.js';
 import type { FilterAtom, FilterNode } from '../../shared/filter.js';
 import { QueryError } from './query-error.js';
+
+/** What the two store engines write differently in a query. */
+export interface SqlDialect {
+  /** `column` matches the next parameter as a LIKE pattern, without regard to case, with `\` as the escape character. */
+  like(column: string): string;
+  /** The JSON list in `column` has a member that is, or whose `id` is, the next parameter (given twice). */
+  jsonListHas(column: string): string;
+  /** A field's value as its column stores it (a boolean, a JSON value). */
+  toColumn(field: FieldSpec | undefined, value: unknown): unknown;
+}
+
+/**
+ * SQLite: LIKE ignores the case of ASCII letters; booleans are stored as 0 and 1, JSON as its
+ * text (environment-store.ts).
+ */
+export const sqliteDialect: SqlDialect = {
+  like: (column) => `${column} LIKE ? ESCAPE '\\'`,
+  // json_extract only on an object member: on a plain text member it fails the whole query ("malformed JSON").
+  jsonListHas: (column) =>
+    `EXISTS (SELECT 1 FROM json_each(${column}) j WHERE j.value = ? OR (CASE WHEN j.type = 'object' THEN json_extract(j.value, '$.id') END) = ?)`,
+  toColumn: (field, value) => {
+    if (value === null || value === undefined) return null;
+    if (field?.type === 'boolean') return value ? 1 : 0;
+    if (field?.type === 'json') return JSON.stringify(value);
+    return value;
+  },
+};
 
 export interface SqlFragment {
   sql: string;
@@ -70,6 +101,8 @@ export interface FilterScope {
   alias: string;
   fields: Record<string, FieldSpec>;
   relations?: Record<string, RelationJoin>;
+  /** SQLite's unless given. */
+  dialect?: SqlDialect;
 }
 
 export function quoteIdentifier(name: string): string {
@@ -83,7 +116,7 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function coerce(field: string, spec: FieldSpec, value: string): unknown {
+function coerce(field: string, spec: FieldSpec, value: string, dialect: SqlDialect): unknown {
   switch (spec.type) {
     case 'integer':
     case 'number': {
@@ -95,7 +128,7 @@ function coerce(field: string, spec: FieldSpec, value: string): unknown {
     }
     case 'boolean': {
       const flag = booleanWord(value);
-      if (flag !== undefined) return flag ? 1 : 0;
+      if (flag !== undefined) return dialect.toColumn(spec, flag);
       throw new QueryError(`filter value '${value}' for ${field} must be true or false`);
     }
     case 'datetime': {
@@ -112,7 +145,7 @@ function coerce(field: string, spec: FieldSpec, value: string): unknown {
   }
 }
 
-function compareAtom(column: string, field: string, spec: FieldSpec, atom: FilterAtom): SqlFragment {
+function compareAtom(column: string, field: string, spec: FieldSpec, atom: FilterAtom, dialect: SqlDialect): SqlFragment {
   const { operator, value } = atom;
   if (value === null) {
     if (operator !== 'eq') throw new QueryError(`null can only be compared with eq (field ${field})`);
@@ -120,28 +153,25 @@ function compareAtom(column: string, field: string, spec: FieldSpec, atom: Filte
   }
   switch (operator) {
     case 'eq':
-      return { sql: `${column} = ?`, params: [coerce(field, spec, value)] };
+      return { sql: `${column} = ?`, params: [coerce(field, spec, value, dialect)] };
     case 'gt':
-      return { sql: `${column} > ?`, params: [coerce(field, spec, value)] };
+      return { sql: `${column} > ?`, params: [coerce(field, spec, value, dialect)] };
     case 'gte':
-      return { sql: `${column} >= ?`, params: [coerce(field, spec, value)] };
+      return { sql: `${column} >= ?`, params: [coerce(field, spec, value, dialect)] };
     case 'lt':
-      return { sql: `${column} < ?`, params: [coerce(field, spec, value)] };
+      return { sql: `${column} < ?`, params: [coerce(field, spec, value, dialect)] };
     case 'lte':
-      return { sql: `${column} <= ?`, params: [coerce(field, spec, value)] };
+      return { sql: `${column} <= ?`, params: [coerce(field, spec, value, dialect)] };
     case 'contains':
-      return { sql: `${column} LIKE ? ESCAPE '\\'`, params: [`%${escapeLike(value)}%`] };
+      return { sql: dialect.like(column), params: [`%${escapeLike(value)}%`] };
     case 'starts_with':
-      return { sql: `${column} LIKE ? ESCAPE '\\'`, params: [`${escapeLike(value)}%`] };
+      return { sql: dialect.like(column), params: [`${escapeLike(value)}%`] };
     case 'ends_with':
-      return { sql: `${column} LIKE ? ESCAPE '\\'`, params: [`%${escapeLike(value)}`] };
+      return { sql: dialect.like(column), params: [`%${escapeLike(value)}`] };
     case 'has':
       if (spec.type === 'json' && spec.shape === 'array') {
         // An array of ids or of {id}: true when one element is (or has id) the value.
-        return {
-          sql: `EXISTS (SELECT 1 FROM json_each(${column}) j WHERE j.value = ? OR json_extract(j.value, '$.id') = ?)`,
-          params: [value, value],
-        };
+        return { sql: dialect.jsonListHas(column), params: [value, value] };
       }
       throw new QueryError(`has works on relations and lists; ${field} is neither`);
   }
@@ -150,11 +180,12 @@ function compareAtom(column: string, field: string, spec: FieldSpec, atom: Filte
 function compileAtom(atom: FilterAtom, scope: FilterScope): SqlFragment {
   const dot = atom.field.indexOf('.');
   let inner: SqlFragment;
+  const dialect = scope.dialect ?? sqliteDialect;
   const ownField = dot === -1 ? own(scope.fields, atom.field) : undefined;
   if (ownField) {
     const spec = ownField;
     if (spec.writeOnly) throw new QueryError(`Unknown filter field: ${atom.field}`);
-    inner = compareAtom(`${scope.alias}.${quoteIdentifier(atom.field)}`, atom.field, spec, atom);
+    inner = compareAtom(`${scope.alias}.${quoteIdentifier(atom.field)}`, atom.field, spec, atom, dialect);
   } else {
     const relationName = dot === -1 ? atom.field : atom.field.slice(0, dot);
     const relation = own(scope.relations, relationName);
@@ -170,8 +201,8 @@ function compileAtom(atom: FilterAtom, scope: FilterScope): SqlFragment {
       atom.operator === 'has'
         ? atom.value === null || atom.value === '' || atom.value === '*'
           ? { sql: '1', params: [] }
-          : { sql: `r.${quoteIdentifier(subField)} = ?`, params: [coerce(subField, spec, atom.value)] }
-        : compareAtom(`r.${quoteIdentifier(subField)}`, subField, spec, atom);
+          : { sql: `r.${quoteIdentifier(subField)} = ?`, params: [coerce(subField, spec, atom.value, dialect)] }
+        : compareAtom(`r.${quoteIdentifier(subField)}`, subField, spec, atom, dialect);
     inner = existsSql(scope.alias, relation, condition);
   }
   const sql = `(${inner.sql}) IS TRUE`;

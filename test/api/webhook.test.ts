@@ -120,6 +120,20 @@ describe('the webhook resource', () => {
       expect(answer.body.errors[0].field).toBe('event_types');
     }
   });
+
+  it('finds webhooks by one of their event types (a list of plain texts)', async () => {
+    const made = await api('POST', '/v1/webhook', {
+      url: 'https://example.com/by-type',
+      event_types: ['collection.created', 'collection.deleted'],
+    });
+    expect(made.status).toBe(201);
+    const found = await api('GET', '/v1/webhook?filter=event_types:has:collection.deleted');
+    expect(found.status).toBe(200);
+    expect(found.body.data.map((hook: { id: string }) => hook.id)).toContain(made.body.id);
+    const other = await api('GET', '/v1/webhook?filter=event_types:has:collection.updated');
+    expect(other.status).toBe(200);
+    expect(other.body.data.map((hook: { id: string }) => hook.id)).not.toContain(made.body.id);
+  });
 });
 
 describe('delivery', () => {

@@ -1,0 +1,63 @@
+/**
+ * The SQL of a list query (match, range, filter, sort) for either store engine: the SQLite
+ * store (environment-store.ts) and the PostgreSQL one (postgres/record-store.ts) write the
+ * same text but for what their `SqlDialect` names, with `?` for each parameter.
+ */
+import { own } from '../../shared/fields.js';
+import type { ListQuery, TableDef } from './environment-store.js';
+import { compileFilter, quoteIdentifier, type SqlDialect, type SqlFragment } from './filter-sql.js';
+import { QueryError } from './query-error.js';
+
+/** The FROM … WHERE and ORDER BY of a list query, and the WHERE's parameters. */
+export function listSelection(table: TableDef, query: ListQuery, dialect: SqlDialect): { from: string; order: string; params: unknown[] } {
+  // Checked before any query runs, so a bad sort is refused even when the page would be empty.
+  const order = (query.sort ?? [])
+    .map((key) => {
+      const field = own(table.fields, key.field);
+      if (!field || field.writeOnly) throw new QueryError(`Unknown sort field: ${key.field}`);
+      return `t.${quoteIdentifier(key.field)} ${key.direction === 'desc' ? 'DESC' : 'ASC'}`;
+    })
+    // Ids are time-ordered (UUIDv7), so this keeps pages stable and in creation order.
+    .concat(['t."id" ASC'])
+    .join(', ');
+  const where = listWhere(table, query, dialect);
+  return { from: `FROM ${quoteIdentifier(table.table)} t WHERE ${where.sql}`, order, params: where.params };
+}
+
+/** The WHERE of a list query: live records, its `match`, `range` and `filter`. */
+export function listWhere(table: TableDef, query: ListQuery, dialect: SqlDialect): SqlFragment {
+  const parts: string[] = ['t."deleted_at" IS NULL'];
+  const params: unknown[] = [];
+  for (const [field, value] of Object.entries(query.match ?? {})) {
+    const spec = own(table.fields, field);
+    if (!spec) throw new QueryError(`Unknown field: ${field}`);
+    if (value === null) parts.push(`t.${quoteIdentifier(field)} IS NULL`);
+    else {
+      parts.push(`t.${quoteIdentifier(field)} = ?`);
+      params.push(dialect.toColumn(spec, value));
+    }
+  }
+  if (query.range) {
+    const { field, after, before } = query.range;
+    if (!own(table.fields, field)) throw new QueryError(`Unknown field: ${field}`);
+    if (after !== undefined) {
+      parts.push(`t.${quoteIdentifier(field)} > ?`);
+      params.push(after);
+    }
+    if (before !== undefined) {
+      parts.push(`t.${quoteIdentifier(field)} < ?`);
+      params.push(before);
+    }
+  }
+  if (query.filter) {
+    const compiled = compileFilter(query.filter, {
+      alias: 't',
+      fields: table.fields,
+      dialect,
+      ...(query.relations ? { relations: query.relations } : {}),
+    });
+    parts.push(compiled.sql);
+    params.push(...compiled.params);
+  }
+  return { sql: parts.join(' AND '), params };
+}
