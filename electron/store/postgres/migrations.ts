@@ -5,6 +5,7 @@
  * to that schema). Frozen history, like the SQLite migrations: never edited, only appended to.
  */
 import type { PostgresMigration } from './postgres-database.js';
+import { recordTablesMigration } from './record-tables.js';
 
 export const serverMigrations: readonly PostgresMigration[] = [
   {
@@ -50,4 +51,5 @@ export const environmentMigrations: readonly PostgresMigration[] = [
       `);
     },
   },
+  recordTablesMigration,
 ];

@@ -1,0 +1,257 @@
+/**
+ * The record store on PostgreSQL (record-store.ts has the interface and the SQLite engine;
+ * docs/architecture.md "Team server on PostgreSQL").
+ *
+ * Every call runs inside `withEnvironment`, as the environment's role in its own schema. A
+ * read outside a transaction is a transaction of its own on any free connection of the pool,
+ * so it sees only what is committed. Queries are the SQLite store's (record-sql.ts) with
+ * PostgreSQL's `SqlDialect`; each write appends its change to the environment's change log
+ * (change-log.ts) in the same transaction.
+ *
+ * Uniqueness: checked before the write, with the same DuplicateError as SQLite; two nodes
+ * writing the same key at once are caught by the unique index (migration 2), whose error
+ * becomes the same DuplicateError.
+ */
+import pg from 'pg';
+import { own, type FieldSpec, type ResourceSpec, type StoredOf, type StoredRecord } from '../../../shared/fields.js';
+import { nowTimestamp, uuidv7 } from '../../../shared/ids.js';
+import type { ChangeEvent } from '../../../shared/ipc.js';
+import type { ListQuery, TableDef } from '../environment-store.js';
+import { quoteIdentifier, type SqlDialect } from '../filter-sql.js';
+import { DuplicateError, QueryError } from '../query-error.js';
+import { listSelection } from '../record-sql.js';
+import { guarded, type RecordStore, type RecordWrites } from '../record-store.js';
+import { appendChange } from './change-log.js';
+import { withEnvironment } from './environment-schemas.js';
+import type { PostgresClient, PostgresPool } from './postgres-database.js';
+
+/** PostgreSQL: ILIKE ignores case in every script; booleans are booleans, JSON is its text. */
+export const postgresDialect: SqlDialect = {
+  like: (column) => `${column} ILIKE ? ESCAPE '\\'`,
+  jsonListHas: (column) => `EXISTS (SELECT 1 FROM jsonb_array_elements((${column})::jsonb) j WHERE j #>> '{}' = ? OR j ->> 'id' = ?)`,
+  toColumn: (field, value) => {
+    if (value === null || value === undefined) return null;
+    if (field?.type === 'boolean') return Boolean(value);
+    if (field?.type === 'json') return JSON.stringify(value);
+    return value;
+  },
+};
+
+const int8 = 20;
+/** bigint columns and counts as numbers: every integer the API stores is a safe integer (shared/fields.ts). */
+const recordTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === int8 ? (text: string) => Number(text) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** `?` placeholders numbered as PostgreSQL wants them: the shared SQL has no other `?`. */
+function numbered(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+function fromColumn(field: FieldSpec, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  // Stored as JSON text by postgresDialect.toColumn.
+  if (field.type === 'json') return JSON.parse(value as string);
+  return value;
+}
+
+function fromRow<S extends ResourceSpec>(table: TableDef<S>, row: Record<string, unknown>): StoredOf<S> {
+  const record: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(table.fields)) record[name] = fromColumn(field, row[name]);
+  // Every column of the declaration S, decoded as declared.
+  return record as StoredOf<S>;
+}
+
+/** The declared fields of `values` as their columns store them, and `deleted_at`. */
+function toRow(table: TableDef, values: Record<string, unknown>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const field = own(table.fields, name);
+    if (field || name === 'deleted_at') row[name] = postgresDialect.toColumn(field, value);
+  }
+  return row;
+}
+
+const uniqueViolation = '23505';
+
+/** The reads and writes of one transaction, on its client. */
+class PostgresRecords implements RecordWrites {
+  constructor(
+    private readonly client: PostgresClient,
+    /** Change events of this transaction, sent after its commit. */
+    private readonly events: ChangeEvent[],
+  ) {}
+
+  private async rows(sql: string, params: readonly unknown[]): Promise<Record<string, unknown>[]> {
+    const result = await this.client.query({ text: numbered(sql), values: [...params], types: recordTypes });
+    return result.rows as Record<string, unknown>[];
+  }
+
+  async get<S extends ResourceSpec>(
+    table: TableDef<S>,
+    id: string,
+    options: { includeDeleted?: boolean } = {},
+  ): Promise<StoredOf<S> | undefined> {
+    const [row] = await this.rows(
+      `SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" = ?${options.includeDeleted ? '' : ' AND "deleted_at" IS NULL'}`,
+      [id],
+    );
+    return row ? fromRow(table, row) : undefined;
+  }
+
+  async list<S extends ResourceSpec>(table: TableDef<S>, query: ListQuery): Promise<{ count: number; rows: StoredOf<S>[] }> {
+    const { from, order, params } = listSelection(table, query, postgresDialect);
+    const [counted] = await this.rows(`SELECT count(*) AS n ${from}`, params);
+    const count = counted!.n as number;
+    if (query.limit === 0 || query.offset >= count) return { count, rows: [] };
+    const rows = await this.rows(`SELECT t.* ${from} ORDER BY ${order} LIMIT ? OFFSET ?`, [...params, query.limit, query.offset]);
+    return { count, rows: rows.map((row) => fromRow(table, row)) };
+  }
+
+  async getWhereIn<S extends ResourceSpec>(
+    table: TableDef<S>,
+    field: string & keyof StoredOf<S>,
+    values: readonly unknown[],
+  ): Promise<StoredOf<S>[]> {
+    if (values.length === 0) return [];
+    const spec = own(table.fields, field);
+    if (!spec) throw new QueryError(`Unknown field: ${field}`);
+    // One array parameter, however many values: PostgreSQL has no limit on its length.
+    const rows = await this.rows(
+      `SELECT * FROM ${quoteIdentifier(table.table)} WHERE ${quoteIdentifier(field)} = ANY(?) AND "deleted_at" IS NULL ORDER BY "id"`,
+      [[...new Set(values)].map((value) => postgresDialect.toColumn(spec, value))],
+    );
+    return rows.map((row) => fromRow(table, row));
+  }
+
+  private async checkUnique(table: TableDef, values: Record<string, unknown>, id: string | null): Promise<void> {
+    for (const key of table.unique) {
+      const keyValues = key.map((column) => values[column]);
+      if (keyValues.some((v) => v === null || v === undefined)) continue;
+      // Soft-deleted and archived records still count, as in the public API.
+      const found = await this.rows(
+        `SELECT 1 FROM ${quoteIdentifier(table.table)} WHERE ${key.map((c) => `${quoteIdentifier(c)} = ?`).join(' AND ')} AND "id" IS DISTINCT FROM ? LIMIT 1`,
+        [...key.map((column, i) => postgresDialect.toColumn(own(table.fields, column), keyValues[i])), id],
+      );
+      if (found.length > 0) throw new DuplicateError(key[0]!);
+    }
+  }
+
+  /** A write whose unique index answers for a key taken meanwhile by another node. */
+  private async write(table: TableDef, sql: string, params: unknown[]): Promise<number> {
+    try {
+      const result = await this.client.query({ text: numbered(sql), values: params });
+      return result.rowCount ?? 0;
+    } catch (error) {
+      const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+      if (code !== uniqueViolation) throw error;
+      const key = table.unique.find((columns) => constraint === `${table.table}_unique_${columns.join('_')}`);
+      throw new DuplicateError(key?.[0] ?? 'id');
+    }
+  }
+
+  private async logChange(table: TableDef, id: string, op: ChangeEvent['op'], fields: Record<string, unknown> | null): Promise<void> {
+    await appendChange(this.client, { resource: table.resource, recordId: id, op, fields });
+    this.events.push({ resource: table.resource, id, op });
+  }
+
+  async insert<S extends ResourceSpec>(table: TableDef<S>, values: Partial<StoredOf<S>>): Promise<StoredOf<S>> {
+    const now = nowTimestamp();
+    const given: Partial<StoredRecord> = values;
+    const id = given.id ?? uuidv7();
+    const record: Record<string, unknown> = { ...values, id, created_at: given.created_at ?? now, updated_at: given.updated_at ?? now };
+    await this.checkUnique(table, record, null);
+    const row = toRow(table, record);
+    const columns = Object.keys(row);
+    await this.write(
+      table,
+      `INSERT INTO ${quoteIdentifier(table.table)} (${columns.map(quoteIdentifier).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+      Object.values(row),
+    );
+    await this.logChange(table, id, 'create', record);
+    return (await this.get(table, id))!;
+  }
+
+  async update<S extends ResourceSpec>(table: TableDef<S>, id: string, values: Partial<StoredOf<S>>): Promise<StoredOf<S> | undefined> {
+    const current = await this.get(table, id);
+    if (!current) return undefined;
+    const changes: Record<string, unknown> = { ...values, updated_at: nowTimestamp() };
+    delete changes.id;
+    delete changes.created_at;
+    await this.checkUnique(table, { ...current, ...changes }, id);
+    const row = toRow(table, changes);
+    const columns = Object.keys(row);
+    await this.write(
+      table,
+      `UPDATE ${quoteIdentifier(table.table)} SET ${columns.map((c) => `${quoteIdentifier(c)} = ?`).join(', ')} WHERE "id" = ?`,
+      [...Object.values(row), id],
+    );
+    await this.logChange(table, id, 'update', changes);
+    return (await this.get(table, id))!;
+  }
+
+  async softDelete(table: TableDef, id: string): Promise<boolean> {
+    const now = nowTimestamp();
+    const changed = await this.write(
+      table,
+      `UPDATE ${quoteIdentifier(table.table)} SET "deleted_at" = ?, "updated_at" = ? WHERE "id" = ? AND "deleted_at" IS NULL`,
+      [now, now, id],
+    );
+    if (changed === 0) return false;
+    await this.logChange(table, id, 'delete', { deleted_at: now });
+    return true;
+  }
+}
+
+export class PostgresRecordStore implements RecordStore {
+  readonly engine = 'postgres';
+  private readonly listeners = new Set<(events: ChangeEvent[]) => void>();
+
+  constructor(
+    private readonly pool: PostgresPool,
+    readonly environmentId: string,
+  ) {}
+
+  /** A read in a transaction of its own. */
+  private read<T>(fn: (records: PostgresRecords) => Promise<T>): Promise<T> {
+    return withEnvironment(this.pool, this.environmentId, (client) => fn(new PostgresRecords(client, [])));
+  }
+
+  get<S extends ResourceSpec>(table: TableDef<S>, id: string, options?: { includeDeleted?: boolean }): Promise<StoredOf<S> | undefined> {
+    return this.read((records) => records.get(table, id, options));
+  }
+
+  list<S extends ResourceSpec>(table: TableDef<S>, query: ListQuery): Promise<{ count: number; rows: StoredOf<S>[] }> {
+    return this.read((records) => records.list(table, query));
+  }
+
+  getWhereIn<S extends ResourceSpec>(
+    table: TableDef<S>,
+    field: string & keyof StoredOf<S>,
+    values: readonly unknown[],
+  ): Promise<StoredOf<S>[]> {
+    return this.read((records) => records.getWhereIn(table, field, values));
+  }
+
+  async transaction<T>(fn: (tx: RecordWrites) => Promise<T>): Promise<T> {
+    const events: ChangeEvent[] = [];
+    const result = await withEnvironment(this.pool, this.environmentId, async (client) => {
+      let open = true;
+      try {
+        return await fn(guarded(new PostgresRecords(client, events), () => open));
+      } finally {
+        open = false;
+      }
+    });
+    // withEnvironment has committed.
+    if (events.length > 0) for (const listener of this.listeners) listener(events);
+    return result;
+  }
+
+  onChange(listener: (events: ChangeEvent[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * The asynchronous record store: one interface over the two store engines, SQLite (desktop,
+ * browser host, replica, a small remote) and PostgreSQL (the team server), so code above the
+ * store does not know which one it runs on (docs/architecture.md "Team server on PostgreSQL",
+ * "The asynchronous store boundary").
+ *
+ * Transactions are explicit: `transaction(fn)` hands `fn` the transaction's own reads and
+ * writes, and every write goes through one. Change events go out after the commit, once per
+ * transaction, never for one that rolled back. Reads outside a transaction see only what is
+ * committed.
+ *
+ * This file also holds the SQLite engine, an adapter over the synchronous EnvironmentStore:
+ * better-sqlite3 has one connection per file, so its transactions and reads take turns. A
+ * transaction that awaits something slow makes every other caller wait: inside one, await
+ * only its own reads and writes.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ResourceSpec, StoredOf } from '../../shared/fields.js';
+import type { ChangeEvent } from '../../shared/ipc.js';
+import type { EnvironmentStore, ListQuery, TableDef } from './environment-store.js';
+
+export interface RecordReads {
+  get<S extends ResourceSpec>(table: TableDef<S>, id: string, options?: { includeDeleted?: boolean }): Promise<StoredOf<S> | undefined>;
+  list<S extends ResourceSpec>(table: TableDef<S>, query: ListQuery): Promise<{ count: number; rows: StoredOf<S>[] }>;
+  /** Live records whose `field` is one of `values`, by id. */
+  getWhereIn<S extends ResourceSpec>(
+    table: TableDef<S>,
+    field: string & keyof StoredOf<S>,
+    values: readonly unknown[],
+  ): Promise<StoredOf<S>[]>;
+}
+
+export interface RecordWrites extends RecordReads {
+  /** `id`, `created_at` and `updated_at` are set unless given; a duplicate unique key throws DuplicateError. */
+  insert<S extends ResourceSpec>(table: TableDef<S>, values: Partial<StoredOf<S>>): Promise<StoredOf<S>>;
+  /** Undefined when there is no live record `id`. */
+  update<S extends ResourceSpec>(table: TableDef<S>, id: string, values: Partial<StoredOf<S>>): Promise<StoredOf<S> | undefined>;
+  /** False when there is no live record `id`. */
+  softDelete(table: TableDef, id: string): Promise<boolean>;
+}
+
+export interface RecordStore extends RecordReads {
+  readonly engine: 'sqlite' | 'postgres';
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: RecordWrites) => Promise<T>): Promise<T>;
+  /** Called after each commit that changed records, with its changes. */
+  onChange(listener: (events: ChangeEvent[]) => void): () => void;
+}
+
+/** Thrown when a transaction's reads or writes are used after it ended. */
+export class TransactionEndedError extends Error {
+  constructor() {
+    super('The transaction has ended: use its reads and writes only inside transaction().');
+    this.name = 'TransactionEndedError';
+  }
+}
+
+/** A transaction's reads and writes, refused once it has ended. */
+export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrites {
+  const check = () => {
+    if (!isOpen()) throw new TransactionEndedError();
+  };
+  return {
+    get: async (table, id, options) => (check(), writes.get(table, id, options)),
+    list: async (table, query) => (check(), writes.list(table, query)),
+    getWhereIn: async (table, field, values) => (check(), writes.getWhereIn(table, field, values)),
+    insert: async (table, values) => (check(), writes.insert(table, values)),
+    update: async (table, id, values) => (check(), writes.update(table, id, values)),
+    softDelete: async (table, id) => (check(), writes.softDelete(table, id)),
+  };
+}
+
+export class SqliteRecordStore implements RecordStore {
+  readonly engine = 'sqlite';
+  /** Settles when the caller before has finished. */
+  #turn: Promise<unknown> = Promise.resolve();
+  /** Set inside a transaction: the store itself, called from in there, would wait for its own turn forever. */
+  readonly #inside = new AsyncLocalStorage<true>();
+
+  constructor(private readonly store: EnvironmentStore) {}
+
+  #inTurn<T>(fn: () => T | Promise<T>): Promise<T> {
+    if (this.#inside.getStore())
+      return Promise.reject(new Error('Inside a transaction, read and write through the transaction, not the store.'));
+    const run = this.#turn.then(fn);
+    this.#turn = run.catch(() => undefined);
+    return run;
+  }
+
+  get<S extends ResourceSpec>(table: TableDef<S>, id: string, options?: { includeDeleted?: boolean }): Promise<StoredOf<S> | undefined> {
+    return this.#inTurn(() => this.store.get(table, id, options));
+  }
+
+  list<S extends ResourceSpec>(table: TableDef<S>, query: ListQuery): Promise<{ count: number; rows: StoredOf<S>[] }> {
+    return this.#inTurn(() => this.store.list(table, query));
+  }
+
+  getWhereIn<S extends ResourceSpec>(
+    table: TableDef<S>,
+    field: string & keyof StoredOf<S>,
+    values: readonly unknown[],
+  ): Promise<StoredOf<S>[]> {
+    return this.#inTurn(() => this.store.getWhereIn(table, field, values));
+  }
+
+  transaction<T>(fn: (tx: RecordWrites) => Promise<T>): Promise<T> {
+    return this.#inTurn(async () => {
+      const { store } = this;
+      const transaction = store.openTransaction();
+      let open = true;
+      const tx = guarded(
+        {
+          get: async (table, id, options) => store.get(table, id, options),
+          list: async (table, query) => store.list(table, query),
+          getWhereIn: async (table, field, values) => store.getWhereIn(table, field, values),
+          insert: async (table, values) => store.insert(table, values),
+          update: async (table, id, values) => store.update(table, id, values),
+          softDelete: async (table, id) => store.softDelete(table, id),
+        },
+        () => open,
+      );
+      try {
+        const result = await this.#inside.run(true, () => fn(tx));
+        open = false;
+        transaction.end(true);
+        return result;
+      } catch (error) {
+        open = false;
+        transaction.end(false);
+        throw error;
+      }
+    });
+  }
+
+  onChange(listener: (events: ChangeEvent[]) => void): () => void {
+    return this.store.onChange(listener);
+  }
+}
