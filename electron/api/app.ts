@@ -28,6 +28,7 @@ import type { RateLimitOptions, SlidingWindowLimiter } from './rate-limit.js';
 import { oauthRoutes } from './oauth/routes.js';
 import type { DeliveryTiming } from './webhooks/dispatcher.js';
 import { startWebhooks } from './webhooks/service.js';
+import { registerHealthRoutes, type HealthOptions } from './health-routes.js';
 import { installJsonBodies } from './conventions/request-body.js';
 import { answerClientError, answerFrameworkError, maxPathParamLength } from './conventions/request-head.js';
 
@@ -55,6 +56,8 @@ export interface ApiOptions {
   oauthNow?: () => number;
   /** The desktop app and browser host: their bridge acts as the app's user (app-user.ts). */
   appUser?: AppUserOptions;
+  /** `/health/live` and `/health/ready` for a proxy, behind the operator's health token (health-routes.ts). */
+  health?: HealthOptions;
 }
 
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
@@ -89,6 +92,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     allowPrivateTargets: options.allowPrivateWebhookTargets ?? false,
     ...(options.webhookDelivery ? { timing: options.webhookDelivery } : {}),
   });
+
+  if (options.health) registerHealthRoutes(app, options.health);
 
   await app.register(
     async (v1) => {

@@ -8,6 +8,9 @@
  * Each key may come from a file instead (--api-key-file, --remote-api-key-file) or from the
  * environment (PLANNER_API_KEY, PLANNER_REMOTE_API_KEY), which keeps it out of `ps`.
  *
+ * With a health token (--health-token-file, PLANNER_HEALTH_TOKEN) it answers /health/live and
+ * /health/ready for a proxy in front of it (health-routes.ts).
+ *
  * --allow-private-webhooks lets webhooks post to loopback and private addresses (refused by
  * default on a server others reach). `user add` and `client add` are admin commands (admin-cli.ts).
  *
@@ -30,13 +33,27 @@ import { ArgsError, parseArgs, portOption, secretOption } from './cli-args.js';
 import { isRecoveryCommand, recoveryUsage, runRecoveryCommand } from './recovery-cli.js';
 import { describeRecovery, recoveryFacts, serverRecoveryAdvice } from './recovery.js';
 import { startReplicaSync } from './replica-sync.js';
+import { minHealthTokenLength } from '../api/health-routes.js';
 
 const usage = `Usage: npm run server -- --data-dir DIR [--port 4010] [--host 127.0.0.1] [--api-env ENV --api-key KEY] [--log]
        [--remote URL --remote-api-env ENV --remote-api-key KEY [--sync-interval-ms MS] [--allow-insecure-remote]] [--sync-retention N] [--allow-private-webhooks]
+       [--health-token-file FILE]
        Instead of --api-key K: --api-key-file FILE or PLANNER_API_KEY=K in the environment (a key on the
-       command line shows in ps); likewise --remote-api-key-file FILE or PLANNER_REMOTE_API_KEY=K.
+       command line shows in ps); likewise --remote-api-key-file FILE or PLANNER_REMOTE_API_KEY=K, and
+       --health-token-file FILE or PLANNER_HEALTH_TOKEN=T (/health/live and /health/ready for a proxy).
 ${adminUsage}
 ${recoveryUsage}`;
+
+/** Why this server cannot serve now (docs/API.md "Health checks"): stopping, or a database that does not answer. */
+function readinessProblems(dataDir: DataDir, stopping: boolean): string[] {
+  const problems = stopping ? ['the server is stopping'] : [];
+  try {
+    dataDir.system.db.prepare('SELECT 1').get();
+  } catch (error) {
+    problems.push(`the system database does not answer: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return problems;
+}
 
 function wholeNumber(value: string | true | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -61,6 +78,8 @@ async function main(argv: string[]): Promise<void> {
       'remote-api-key-file',
       'sync-interval-ms',
       'sync-retention',
+      'health-token',
+      'health-token-file',
     ],
     flags: ['log', 'help', 'allow-private-webhooks', 'allow-insecure-remote'],
   });
@@ -92,6 +111,9 @@ async function main(argv: string[]): Promise<void> {
   const syncInterval = wholeNumber(options['sync-interval-ms'], 'sync-interval-ms');
   const syncRetention = wholeNumber(options['sync-retention'], 'sync-retention');
 
+  const healthToken = secretOption(options, 'health-token', 'PLANNER_HEALTH_TOKEN');
+  if (healthToken !== undefined && healthToken.length < minHealthTokenLength)
+    throw new ArgsError(`the health token must be at least ${minHealthTokenLength} characters`);
   const folder = resolve(options['data-dir']);
   // Before anything is opened: a refused second server must not touch the databases.
   const lock = DataDirLock.acquire(folder, 'server');
@@ -120,6 +142,7 @@ async function main(argv: string[]): Promise<void> {
   }
 
   let sync: SyncClient | undefined;
+  let stopping = false;
   const app = await buildApi({
     dataDir,
     logger: options.log === true,
@@ -127,6 +150,7 @@ async function main(argv: string[]): Promise<void> {
     sync: () => sync,
     allowPrivateWebhookTargets: options['allow-private-webhooks'] === true,
     ...(syncRetention !== undefined ? { syncRetention } : {}),
+    ...(healthToken !== undefined ? { health: { token: healthToken, problems: () => readinessProblems(dataDir, stopping) } } : {}),
   });
   if (typeof remote === 'string' && typeof envName === 'string') {
     const environment = dataDir.system.findEnvironment(envName)!;
@@ -150,7 +174,6 @@ async function main(argv: string[]): Promise<void> {
         : {}),
     });
   }
-  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
