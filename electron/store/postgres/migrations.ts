@@ -6,6 +6,8 @@
  */
 import type { PostgresMigration } from './postgres-database.js';
 import { recordTablesMigration } from './record-tables.js';
+import { oauthStateMigration } from './oauth-state.js';
+import { rateLimitsMigration } from './rate-limits.js';
 
 export const serverMigrations: readonly PostgresMigration[] = [
   {
@@ -26,6 +28,8 @@ export const serverMigrations: readonly PostgresMigration[] = [
       `);
     },
   },
+  oauthStateMigration,
+  rateLimitsMigration,
 ];
 
 export const environmentMigrations: readonly PostgresMigration[] = [
