@@ -41,13 +41,13 @@ const environmentNamePattern = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const generatedKeyPattern = /^pk_[0-9a-f]{32}_[A-Za-z0-9_-]{32}$/;
 
 /** How keys were hashed before system migration 3 (scrypt, 16 MiB each). */
-const legacyScrypt: ScryptOptions = { N: 16384, r: 8, p: 1 };
+export const legacyScrypt: ScryptOptions = { N: 16384, r: 8, p: 1 };
 /** Legacy scrypt checks running at once, at most: each holds a thread of the pool and 16 MiB. */
-const maxLegacyChecks = 2;
+export const maxLegacyChecks = 2;
 /** Wrong keys remembered so they never run scrypt twice (64-character digests: about 150 kB). */
 const maxRefusedLegacyKeys = 1_000;
 /** Digested in place of an environment that does not exist, so the work is the same. */
-const noEnvironment = '00000000-0000-0000-0000-000000000000';
+export const noEnvironment = '00000000-0000-0000-0000-000000000000';
 
 /** More legacy key checks than `maxLegacyChecks` are under way: try again in a moment. */
 export class ApiKeyCheckBusy extends Error {
@@ -60,27 +60,41 @@ export function isValidEnvironmentName(name: string): boolean {
   return environmentNamePattern.test(name);
 }
 
+export function checkEnvironmentName(name: string): void {
+  if (!isValidEnvironmentName(name)) throw new Error(`environment name "${name}" must be 1-64 letters, digits, '.', '_' or '-'`);
+}
+
 /** A key this app generated (`pk_<id>_<secret>`, 192 random bits): not one to guess. */
 export function isGeneratedApiKey(key: string): boolean {
   return generatedKeyPattern.test(key);
 }
 
-function generatedApiKey(id: string): string {
+export function generatedApiKey(id: string): string {
   return `pk_${id.replace(/-/g, '')}_${randomBytes(24).toString('base64url')}`;
 }
 
-function legacyHash(key: string, salt: string): Promise<Buffer> {
+export function legacyHash(key: string, salt: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(key, Buffer.from(salt, 'hex'), 32, legacyScrypt, (error, hash) => (error ? reject(error) : resolve(hash)));
   });
 }
 
-function sameBytes(expectedHex: string, actual: Buffer): boolean {
+export function sameBytes(expectedHex: string, actual: Buffer): boolean {
   const expected = Buffer.from(expectedHex, 'hex');
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-interface LegacyKeyRow {
+/** The keyed digest a key is stored and found by; bound to its environment (see the file head). */
+export function apiKeyDigest(pepper: Buffer, environmentId: string, key: string): Buffer {
+  return createHmac('sha256', pepper).update(environmentId).update('\0').update(key).digest();
+}
+
+/** An API key given by hand must be 6 to 256 characters (a generated one always is). */
+export function checkGivenApiKey(key: string): void {
+  if (key.length < 6 || key.length > 256) throw new Error('an API key must be 6-256 characters long');
+}
+
+export interface LegacyKeyRow {
   id: string;
   salt: string;
   hash: string;
@@ -119,7 +133,7 @@ export class SystemStore {
 
   /** The keyed digest a key is stored and found by; bound to its environment. */
   private digestOf(environmentId: string, key: string): Buffer {
-    return createHmac('sha256', this.pepper).update(environmentId).update('\0').update(key).digest();
+    return apiKeyDigest(this.pepper, environmentId, key);
   }
 
   findEnvironment(name: string): Environment | undefined {
@@ -131,9 +145,7 @@ export class SystemStore {
   }
 
   createEnvironment(name: string): Environment {
-    if (!isValidEnvironmentName(name)) {
-      throw new Error(`environment name "${name}" must be 1-64 letters, digits, '.', '_' or '-'`);
-    }
+    checkEnvironmentName(name);
     const environment = { id: uuidv7(), name, created_at: nowTimestamp() };
     this.sql('INSERT INTO environment (id, name, created_at) VALUES (@id, @name, @created_at)').run(environment);
     return environment;
@@ -148,7 +160,7 @@ export class SystemStore {
    * Returns it once: only its digest is kept.
    */
   addApiKey(environmentId: string, key?: string, label: string | null = null) {
-    if (key !== undefined && (key.length < 6 || key.length > 256)) throw new Error('an API key must be 6-256 characters long');
+    if (key !== undefined) checkGivenApiKey(key);
     const id = uuidv7();
     const stored = key ?? generatedApiKey(id);
     this.sql('INSERT INTO api_key (id, environment_id, digest, label, created_at) VALUES (?, ?, ?, ?, ?)').run(
@@ -167,7 +179,7 @@ export class SystemStore {
    * request), and gets its digest.
    */
   ensureApiKey(environmentId: string, key: string, label: string | null = null): void {
-    if (key.length < 6 || key.length > 256) throw new Error('an API key must be 6-256 characters long');
+    checkGivenApiKey(key);
     const digest = this.digestOf(environmentId, key);
     if (this.liveKeyByDigest(environmentId, digest)) return;
     for (const row of this.legacyKeys(environmentId)) {
