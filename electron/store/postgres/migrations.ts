@@ -6,6 +6,7 @@
  */
 import type { PostgresMigration } from './postgres-database.js';
 import { recordTablesMigration } from './record-tables.js';
+import { webhookQueueMigration } from './webhook-queue-tables.js';
 import { oauthStateMigration } from './oauth-state.js';
 import { rateLimitsMigration } from './rate-limits.js';
 
@@ -56,4 +57,5 @@ export const environmentMigrations: readonly PostgresMigration[] = [
     },
   },
   recordTablesMigration,
+  webhookQueueMigration,
 ];
