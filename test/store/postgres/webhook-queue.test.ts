@@ -354,6 +354,17 @@ describe('leases on the PostgreSQL queue', () => {
     expect(await deliveryRow(env, current!.id)).toMatchObject({ status: 'successful' });
   });
 
+  it("does not record an old claim's result once the same node has claimed the delivery again", async () => {
+    const env = await newEnvironment();
+    const hook = await newWebhook(env);
+    await enqueue(env, hook, ['first']);
+    const [old] = await env.a.claim({ now: t0, leaseMs: 1_000 });
+    const [renewed] = await env.a.claim({ now: t0 + 1_000 });
+    expect(renewed).toMatchObject({ id: old!.id, attempts: 2, claimed_by: 'node-a' });
+    expect(await env.a.markSuccess(old!, ok, t0 + 1_500)).toBe(false);
+    expect(await env.a.markSuccess(renewed!, ok, t0 + 1_500)).toBe(true);
+  });
+
   it('lets a stopping node give its claim back, so another node sends it at once', async () => {
     const env = await newEnvironment();
     const hook = await newWebhook(env);
