@@ -9,6 +9,8 @@ import { recordTablesMigration } from './record-tables.js';
 import { webhookQueueMigration } from './webhook-queue-tables.js';
 import { oauthStateMigration } from './oauth-state.js';
 import { rateLimitsMigration } from './rate-limits.js';
+import { attachmentContentMigration } from './attachment-content.js';
+import { replicaMarksMigration } from './replica-marks-table.js';
 
 export const serverMigrations: readonly PostgresMigration[] = [
   {
@@ -58,4 +60,6 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   },
   recordTablesMigration,
   webhookQueueMigration,
+  attachmentContentMigration,
+  replicaMarksMigration,
 ];

@@ -1,0 +1,123 @@
+/**
+ * Attachment content on the team server (docs/architecture.md "Team server on PostgreSQL",
+ * docs/API.md "Attachments"): every node must serve every file, so content cannot stay in one
+ * node's data folder. It goes behind a small blob interface, `AttachmentBlobStore`, whose
+ * default engine on the team server is the environment's own schema in the database.
+ *
+ * The interface is `AttachmentFiles`' (attachment-files.ts) with `Promise` results: `put` by
+ * content, `putExpected` for content that must be what a record says, `has` and `read` by
+ * checksum; there is no delete, as there is none today (a deleted attachment's content stays,
+ * for a restore from the trash). Content is keyed by the same SHA-256 checksum, so the same
+ * content is stored once per environment, and a checksum that names nothing reads as
+ * `undefined`: "not found", as a missing file does. A value that is no checksum at all is a
+ * programming error and throws before any query, as `AttachmentFiles` does. `AttachmentFiles`
+ * fits the interface unchanged (`filesAsBlobStore`), so an S3-like store could be a third
+ * engine.
+ */
+import { checksumOf, isChecksum, type AttachmentFiles } from '../attachment-files.js';
+import { withEnvironment } from './environment-schemas.js';
+import type { PostgresMigration, PostgresPool } from './postgres-database.js';
+
+export interface StoredContent {
+  checksum: string;
+  bytes: number;
+}
+
+/** Where an environment's attachment content is kept, by its SHA-256 checksum. */
+export interface AttachmentBlobStore {
+  /** Stores content (once, however often it is put) and answers its checksum and size. */
+  put(content: Buffer): Promise<StoredContent>;
+  /** Stores content that must be what a record says it is: false, and nothing stored, when it is not. */
+  putExpected(content: Buffer, expected: StoredContent): Promise<boolean>;
+  has(checksum: string): Promise<boolean>;
+  /** The content, or undefined when none has that checksum. */
+  read(checksum: string): Promise<Buffer | undefined>;
+}
+
+/**
+ * Environment migration: one row per distinct content. Storage EXTERNAL keeps large values out
+ * of line without trying to compress them: attachments are mostly images and PDFs, compressed
+ * already, and a read then costs no decompression. The checks repeat what the store checks
+ * before writing, so no other path can store a row that names content it does not hold.
+ */
+export const attachmentContentMigration: PostgresMigration = {
+  version: 4,
+  name: 'attachment-content',
+  async up(client) {
+    await client.query(`
+      CREATE TABLE attachment_content (
+        checksum text PRIMARY KEY CHECK (checksum ~ '^[0-9a-f]{64}$'),
+        bytes integer NOT NULL CHECK (bytes >= 0),
+        content bytea NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        CHECK (octet_length(content) = bytes)
+      );
+      ALTER TABLE attachment_content ALTER COLUMN content SET STORAGE EXTERNAL;
+    `);
+  },
+};
+
+function checked(checksum: string): string {
+  if (!isChecksum(checksum)) throw new Error('not a checksum');
+  return checksum;
+}
+
+/** An environment's attachment content in its schema on PostgreSQL, for every node alike. */
+export class PostgresAttachmentContent implements AttachmentBlobStore {
+  constructor(
+    private readonly pool: PostgresPool,
+    private readonly environmentId: string,
+  ) {}
+
+  async put(content: Buffer): Promise<StoredContent> {
+    const stored = { checksum: checksumOf(content), bytes: content.length };
+    await this.write(stored, content);
+    return stored;
+  }
+
+  async putExpected(content: Buffer, expected: StoredContent): Promise<boolean> {
+    if (content.length !== expected.bytes || checksumOf(content) !== expected.checksum) return false;
+    await this.write(expected, content);
+    return true;
+  }
+
+  /**
+   * Stored once: content already here (put by this node or another, even at the same moment)
+   * is the same bytes under the same checksum, so the insert then does nothing.
+   */
+  private write(stored: StoredContent, content: Buffer): Promise<unknown> {
+    return withEnvironment(this.pool, this.environmentId, (client) =>
+      client.query('INSERT INTO attachment_content (checksum, bytes, content) VALUES ($1, $2, $3) ON CONFLICT (checksum) DO NOTHING', [
+        stored.checksum,
+        stored.bytes,
+        content,
+      ]),
+    );
+  }
+
+  async has(checksum: string): Promise<boolean> {
+    const key = checked(checksum);
+    return withEnvironment(this.pool, this.environmentId, async (client) => {
+      const { rowCount } = await client.query('SELECT 1 FROM attachment_content WHERE checksum = $1', [key]);
+      return rowCount === 1;
+    });
+  }
+
+  async read(checksum: string): Promise<Buffer | undefined> {
+    const key = checked(checksum);
+    return withEnvironment(this.pool, this.environmentId, async (client) => {
+      const { rows } = await client.query<{ content: Buffer }>('SELECT content FROM attachment_content WHERE checksum = $1', [key]);
+      return rows[0]?.content;
+    });
+  }
+}
+
+/** The files of a data folder (the SQLite engine's store) as a blob store: its methods fit as they are. */
+export function filesAsBlobStore(files: AttachmentFiles): AttachmentBlobStore {
+  return {
+    put: async (content) => files.put(content),
+    putExpected: async (content, expected) => files.putExpected(content, expected),
+    has: async (checksum) => files.has(checksum),
+    read: async (checksum) => files.read(checksum),
+  };
+}
