@@ -31,6 +31,7 @@ import type { SyncClient } from '../sync/client.js';
 import { adminUsage, isAdminCommand, runAdminCommand } from './admin-cli.js';
 import { ArgsError, parseArgs, portOption, secretOption } from './cli-args.js';
 import { isRecoveryCommand, recoveryUsage, runRecoveryCommand } from './recovery-cli.js';
+import { isMigrateCommand, migrateUsage, runMigrateCommand } from './migrate-cli.js';
 import { describeRecovery, recoveryFacts, serverRecoveryAdvice } from './recovery.js';
 import { startReplicaSync } from './replica-sync.js';
 import { minHealthTokenLength } from '../api/health-routes.js';
@@ -42,7 +43,8 @@ const usage = `Usage: npm run server -- --data-dir DIR [--port 4010] [--host 127
        command line shows in ps); likewise --remote-api-key-file FILE or PLANNER_REMOTE_API_KEY=K, and
        --health-token-file FILE or PLANNER_HEALTH_TOKEN=T (/health/live and /health/ready for a proxy).
 ${adminUsage}
-${recoveryUsage}`;
+${recoveryUsage}
+${migrateUsage}`;
 
 /** Why this server cannot serve now (docs/API.md "Health checks"): stopping, or a database that does not answer. */
 function readinessProblems(dataDir: DataDir, stopping: boolean): string[] {
@@ -64,6 +66,7 @@ function wholeNumber(value: string | true | undefined, name: string): number | u
 async function main(argv: string[]): Promise<void> {
   if (isAdminCommand(argv)) return runAdminCommand(argv);
   if (isRecoveryCommand(argv)) return runRecoveryCommand(argv);
+  if (isMigrateCommand(argv)) return runMigrateCommand(argv);
   const { options } = parseArgs(argv, {
     values: [
       'port',

@@ -15,7 +15,6 @@ import { environmentSchemaOf } from '../../electron/store/postgres/environment-s
 import { serverMigrations } from '../../electron/store/postgres/migrations.js';
 import { openPostgresDatabase, type PostgresPool } from '../../electron/store/postgres/postgres-database.js';
 import { PostgresSystemStore } from '../../electron/store/postgres/system-store.js';
-import { systemTablesMigration } from '../../electron/store/postgres/system-tables.js';
 import { startPostgres, type PostgresCluster } from '../helpers/postgres.js';
 import { tempDir } from '../helpers/api.js';
 
@@ -48,13 +47,11 @@ let cluster: PostgresCluster;
 let pools: PostgresPool[] = [];
 let url: string;
 
-const postgresMigrations = [...serverMigrations, { ...systemTablesMigration, version: serverMigrations.length + 1 }];
-
 beforeAll(async () => {
   sqlite = SystemStore.open(join(folder, 'system.sqlite'));
   cluster = await startPostgres();
   url = await cluster.database('system');
-  pools = [await openPostgresDatabase(url, postgresMigrations), await openPostgresDatabase(url, postgresMigrations)];
+  pools = [await openPostgresDatabase(url, serverMigrations), await openPostgresDatabase(url, serverMigrations)];
 });
 
 afterAll(async () => {

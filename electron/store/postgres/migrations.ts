@@ -9,6 +9,7 @@ import { recordTablesMigration } from './record-tables.js';
 import { webhookQueueMigration } from './webhook-queue-tables.js';
 import { oauthStateMigration } from './oauth-state.js';
 import { rateLimitsMigration } from './rate-limits.js';
+import { systemTablesMigration } from './system-tables.js';
 import { attachmentContentMigration } from './attachment-content.js';
 import { replicaMarksMigration } from './replica-marks-table.js';
 
@@ -33,6 +34,7 @@ export const serverMigrations: readonly PostgresMigration[] = [
   },
   oauthStateMigration,
   rateLimitsMigration,
+  systemTablesMigration,
 ];
 
 export const environmentMigrations: readonly PostgresMigration[] = [

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { serverSchema, type PostgresMigration } from './postgres-database.js';
 
 export const systemTablesMigration: PostgresMigration = {
-  version: 0,
+  version: 4,
   name: 'environments-and-api-keys',
   async up(client) {
     await client.query(`

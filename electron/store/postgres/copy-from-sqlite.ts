@@ -1,0 +1,253 @@
+/**
+ * Moving an SQLite remote to PostgreSQL (`npm run server -- migrate-to-postgres`, docs/API.md
+ * "Moving a remote to PostgreSQL"): every environment of a data folder, with its records and
+ * change log, its API keys and the pepper they are digested with, copied into a PostgreSQL
+ * database, and checked afterwards by a count and a checksum per table on both sides.
+ *
+ * - Nothing is overwritten: an environment whose id or name the database has already is refused
+ *   before anything is copied, and so are API keys digested with another pepper.
+ * - Each environment's data is copied in one transaction; the environment rows, keys and pepper
+ *   in one more, last, so a copy that stopped half-way leaves no environment that a server
+ *   would serve. Running it again finishes it: an environment's tables are emptied first when
+ *   the environment is not registered.
+ * - A checksum is SHA-256 over the rows in id order, each as the JSON of its declared fields
+ *   decoded (booleans as booleans, JSON as its value with keys sorted), the same on both sides
+ *   whatever each engine stores. Ids sort byte-wise on both (`COLLATE "C"`).
+ * - Not copied yet, because the team server does not keep them on PostgreSQL yet: see
+ *   `notCopied`.
+ */
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import type { FieldSpec } from '../../../shared/fields.js';
+import type { DataDir } from '../data-dir.js';
+import type { TableDef } from '../environment-store.js';
+import { quoteIdentifier } from '../filter-sql.js';
+import { tables } from '../tables.js';
+import { ensureEnvironmentSchema, withEnvironment } from './environment-schemas.js';
+import { environmentMigrations } from './migrations.js';
+import { inTransaction, serverSchema, type PostgresClient, type PostgresPool } from './postgres-database.js';
+
+/** What a copy leaves behind, until the team server keeps it on PostgreSQL too. */
+export const notCopied = [
+  'field clocks, replica marks and kept data of other app versions (sync bookkeeping)',
+  'command history (undo) and the change log’s previous values',
+  'the webhook delivery queue and webhook secrets',
+  'OAuth clients, tokens and user passwords',
+  'attachment content',
+];
+
+export interface TableCheck {
+  environment: string;
+  table: string;
+  sqliteRows: number;
+  postgresRows: number;
+  sqliteChecksum: string;
+  postgresChecksum: string;
+}
+
+export interface CopyReport {
+  environments: string[];
+  apiKeys: number;
+  tables: TableCheck[];
+  /** Whether every table has the same rows on both sides. */
+  matches: boolean;
+}
+
+/** The copy cannot be made as asked; nothing was copied. */
+export class CopyRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CopyRefused';
+  }
+}
+
+const batchRows = 500;
+const recordTables: TableDef[] = Object.values(tables);
+
+/** JSON with object keys sorted, so that the same value gives the same text on both sides. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value ?? null);
+}
+
+/** A column's value as its field holds it, from either engine. */
+function decoded(field: FieldSpec | undefined, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (field?.type === 'boolean') return value === true || value === 1;
+  if (field?.type === 'json') return typeof value === 'string' ? JSON.parse(value) : value;
+  if (field?.type === 'integer' || field?.type === 'number') return Number(value);
+  return value;
+}
+
+class Checksum {
+  readonly #hash = createHash('sha256');
+  rows = 0;
+  add(values: unknown[]): void {
+    this.#hash.update(canonical(values)).update('\n');
+    this.rows++;
+  }
+  get hex(): string {
+    return this.#hash.digest('hex');
+  }
+}
+
+function columnsOf(table: TableDef): { name: string; field: FieldSpec | undefined }[] {
+  return [...Object.entries(table.fields).map(([name, field]) => ({ name, field })), { name: 'deleted_at', field: undefined }];
+}
+
+/** Rows in `batchRows` per INSERT, far fewer round trips than one each; `into` is the table's name in SQL. */
+async function insertBatch(client: PostgresClient, into: string, columns: string[], rows: unknown[][]): Promise<void> {
+  if (rows.length === 0) return;
+  let n = 0;
+  const values = rows.map((row) => `(${row.map(() => `$${++n}`).join(', ')})`).join(', ');
+  await client.query(`INSERT INTO ${into} (${columns.map(quoteIdentifier).join(', ')}) VALUES ${values}`, rows.flat());
+}
+
+const changeColumns = ['resource', 'record_id', 'op', 'fields', 'at'];
+/** A change as its checksum reads it: `fields` as a value, `at` as milliseconds (text in SQLite, a timestamp in PostgreSQL). */
+const changeChecksum = (row: unknown[]) => [
+  row[0],
+  row[1],
+  row[2],
+  row[3] === null ? null : typeof row[3] === 'string' ? JSON.parse(row[3]) : row[3],
+  row[4] instanceof Date ? row[4].getTime() : Date.parse(String(row[4])),
+];
+
+export async function copyToPostgres(dataDir: DataDir, pool: PostgresPool): Promise<CopyReport> {
+  const environments = dataDir.system.listEnvironments();
+  const systemDb = dataDir.system.db;
+  const pepper = (systemDb.prepare('SELECT secret FROM api_key_pepper WHERE id = 1').get() as { secret: string }).secret;
+  const apiKeys = systemDb
+    .prepare('SELECT id, environment_id, digest, salt, hash, label, created_at, revoked_at FROM api_key ORDER BY id')
+    .raw(true)
+    .all() as unknown[][];
+
+  // Refused before anything is written.
+  const taken = await pool.query<{ id: string; name: string }>(
+    `SELECT id, name FROM ${serverSchema}.environment WHERE id = ANY($1) OR name = ANY($2)`,
+    [environments.map((e) => e.id), environments.map((e) => e.name)],
+  );
+  if (taken.rows.length > 0)
+    throw new CopyRefused(
+      `The database has ${taken.rows.map((e) => `environment "${e.name}"`).join(', ')} already; nothing was copied. Copy into a database without them.`,
+    );
+  const keyCount = await pool.query<{ n: number; secret: string }>(
+    `SELECT (SELECT count(*)::integer FROM ${serverSchema}.api_key) AS n, (SELECT secret FROM ${serverSchema}.api_key_pepper WHERE id = 1) AS secret`,
+  );
+  const existing = keyCount.rows[0]!;
+  if (existing.n > 0 && existing.secret !== pepper)
+    throw new CopyRefused('The database holds API keys digested with another pepper, which these keys cannot join; nothing was copied.');
+
+  const checks: TableCheck[] = [];
+  for (const environment of environments) {
+    const db = dataDir.environment(environment.id).db;
+    await ensureEnvironmentSchema(pool, environment.id, environmentMigrations);
+    const sums = new Map<string, Checksum>();
+    await withEnvironment(pool, environment.id, async (client) => {
+      for (const table of recordTables) {
+        const columns = columnsOf(table);
+        const names = columns.map((c) => c.name);
+        // An earlier copy that stopped half-way may have left rows: the environment is not registered, so no one uses them.
+        await client.query(`DELETE FROM ${quoteIdentifier(table.table)}`);
+        const sum = new Checksum();
+        let batch: unknown[][] = [];
+        const select = db
+          .prepare(`SELECT ${columns.map((c) => quoteIdentifier(c.name)).join(', ')} FROM ${quoteIdentifier(table.table)} ORDER BY "id"`)
+          .raw(true);
+        for (const row of select.iterate() as IterableIterator<unknown[]>) {
+          const values = columns.map((column, i) => decoded(column.field, row[i]));
+          sum.add(values);
+          batch.push(values.map((value, i) => (columns[i]!.field?.type === 'json' && value !== null ? JSON.stringify(value) : value)));
+          if (batch.length === batchRows) {
+            await insertBatch(client, quoteIdentifier(table.table), names, batch);
+            batch = [];
+          }
+        }
+        await insertBatch(client, quoteIdentifier(table.table), names, batch);
+        sums.set(table.table, sum);
+      }
+      await client.query('DELETE FROM change_log');
+      const sum = new Checksum();
+      let batch: unknown[][] = [];
+      for (const row of db
+        .prepare(`SELECT ${changeColumns.join(', ')} FROM change_log ORDER BY seq`)
+        .raw(true)
+        .iterate() as IterableIterator<unknown[]>) {
+        sum.add(changeChecksum(row));
+        batch.push(row);
+        if (batch.length === batchRows) {
+          await insertBatch(client, 'change_log', changeColumns, batch);
+          batch = [];
+        }
+      }
+      await insertBatch(client, 'change_log', changeColumns, batch);
+      sums.set('change_log', sum);
+    });
+    checks.push(...(await checkCopy(pool, environment.name, environment.id, sums)));
+  }
+
+  // Last, in one transaction: from here on a server would serve these environments.
+  await inTransaction(pool, async (client) => {
+    await client.query(`UPDATE ${serverSchema}.api_key_pepper SET secret = $1 WHERE id = 1`, [pepper]);
+    await insertBatch(
+      client,
+      `${serverSchema}.environment`,
+      ['id', 'name', 'created_at'],
+      environments.map((e) => [e.id, e.name, e.created_at]),
+    );
+    for (let i = 0; i < apiKeys.length; i += batchRows)
+      await insertBatch(
+        client,
+        `${serverSchema}.api_key`,
+        ['id', 'environment_id', 'digest', 'salt', 'hash', 'label', 'created_at', 'revoked_at'],
+        apiKeys.slice(i, i + batchRows),
+      );
+  });
+  return {
+    environments: environments.map((e) => e.name),
+    apiKeys: apiKeys.length,
+    tables: checks,
+    matches: checks.every((c) => c.sqliteRows === c.postgresRows && c.sqliteChecksum === c.postgresChecksum),
+  };
+}
+
+/** Each copied table read back from PostgreSQL, counted and summed as it was read from SQLite. */
+async function checkCopy(pool: PostgresPool, name: string, environmentId: string, sums: Map<string, Checksum>): Promise<TableCheck[]> {
+  return withEnvironment(pool, environmentId, async (client) => {
+    const checks: TableCheck[] = [];
+    const check = (table: string, sum: Checksum) => {
+      const from = sums.get(table)!;
+      checks.push({
+        environment: name,
+        table,
+        sqliteRows: from.rows,
+        postgresRows: sum.rows,
+        sqliteChecksum: from.hex,
+        postgresChecksum: sum.hex,
+      });
+    };
+    for (const table of recordTables) {
+      const columns = columnsOf(table);
+      const sum = new Checksum();
+      const result = await client.query({
+        text: `SELECT ${columns.map((c) => quoteIdentifier(c.name)).join(', ')} FROM ${quoteIdentifier(table.table)} ORDER BY "id" COLLATE "C"`,
+        rowMode: 'array',
+      });
+      for (const row of result.rows as unknown[][]) sum.add(columns.map((column, i) => decoded(column.field, row[i])));
+      check(table.table, sum);
+    }
+    const sum = new Checksum();
+    const changes = await client.query({
+      text: `SELECT ${changeColumns.join(', ')} FROM change_log ORDER BY position`,
+      rowMode: 'array',
+    } as pg.QueryConfig);
+    for (const row of changes.rows as unknown[][]) sum.add(changeChecksum(row));
+    check('change_log', sum);
+    return checks;
+  });
+}

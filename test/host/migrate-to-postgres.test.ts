@@ -1,0 +1,197 @@
+/**
+ * `npm run server -- migrate-to-postgres` (docs/API.md "Moving a remote to PostgreSQL") on a
+ * realistic SQLite remote: two environments written through the API (boards, stages,
+ * resources with their schedules, activities with rates, cards, time entries, a deleted card, a
+ * webhook), copied by the command as a real process into a real PostgreSQL cluster, checked by
+ * its report and read back through the PostgreSQL stores.
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeCopy } from '../../electron/host/migrate-cli.js';
+import { DataDirLock } from '../../electron/store/data-dir-lock.js';
+import { serverMigrations } from '../../electron/store/postgres/migrations.js';
+import { openPostgresDatabase, type PostgresPool } from '../../electron/store/postgres/postgres-database.js';
+import { PostgresRecordStore } from '../../electron/store/postgres/record-store.js';
+import { PostgresSystemStore } from '../../electron/store/postgres/system-store.js';
+import { tables } from '../../electron/store/tables.js';
+import { startTestApi, type TestApi } from '../helpers/api.js';
+import { must, random, seedResourcesOnBoard, seedStatusAndActivities, workdays } from '../helpers/bench-seed.js';
+import { startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import { runServerCommand } from '../helpers/process.js';
+
+let cluster: PostgresCluster;
+let url: string;
+let pool: PostgresPool;
+let folder: string;
+const counts = { workshop: { card: 0, time_tracking: 0, resource: 0 }, office: { project: 0 } };
+let deletedCard: string;
+let environmentIds: Record<string, string>;
+
+async function seedWorkshop(api: TestApi): Promise<void> {
+  const board = await must(api, 'POST', '/v1/board?with=stages', {
+    name: 'Workshop',
+    stages: [
+      { name: 'Sawing', priority: 0 },
+      { name: 'Welding', priority: 1 },
+      { name: 'Painting', priority: 2 },
+    ],
+  });
+  const stageIds = (board.stages as { id: string }[]).map((s) => s.id);
+  const activities = await seedStatusAndActivities(api, board.id);
+  await must(api, 'PUT', `/v1/activity/${activities[0]}`, { hourly_rate: 42.5, billable: true });
+  const next = random(7);
+  const resources = await seedResourcesOnBoard(api, {
+    boardId: board.id,
+    stageIds,
+    count: 4,
+    next,
+    body: (r) => ({ name: `Fitter ${r}`, type: 'employee', workdays: workdays.fullWeek }),
+  });
+  counts.workshop.resource = resources.length;
+  const cards: string[] = [];
+  let lastCollection = '';
+  for (let c = 0; c < 3; c++) {
+    const collection = await must(api, 'POST', '/v1/collection', { name: `SO-10${c} Ørsted B.V.`, board_id: board.id });
+    lastCollection = collection.id;
+    for (const stage of stageIds)
+      cards.push(
+        (
+          await must(api, 'POST', `/v1/collection/${collection.id}/card`, {
+            name: `Frame ${c}`,
+            stage_id: stage,
+            start_date: '2026-11-02',
+            end_date: '2026-11-03',
+          })
+        ).id,
+      );
+  }
+  deletedCard = cards.pop()!;
+  const deleted = await api.http('DELETE', `/v1/collection/${lastCollection}/card/${deletedCard}`);
+  expect(deleted.status).toBe(204);
+  counts.workshop.card = cards.length;
+  for (let e = 0; e < 6; e++)
+    await must(api, 'POST', '/v1/time_tracking', {
+      card_id: cards[e % cards.length],
+      activity_id: activities[0],
+      start: `2026-11-0${2 + (e % 3)}T${String(7 + e).padStart(2, '0')}:00:00Z`,
+      duration: 45,
+    });
+  counts.workshop.time_tracking = 6;
+  await must(api, 'POST', '/v1/webhook', { url: 'https://example.com/planner', event_types: ['card.created', 'card.updated'] });
+}
+
+beforeAll(async () => {
+  cluster = await startPostgres();
+  url = await cluster.database('team');
+  const api = await startTestApi({ environment: 'workshop', key: 'workshop-key-123' });
+  folder = api.dataDir.path;
+  await seedWorkshop(api);
+  const office = api.dataDir.system.ensureEnvironment('office');
+  api.dataDir.system.ensureApiKey(office.id, 'office-key-123');
+  const officeStore = api.dataDir.environment(office.id);
+  for (let p = 0; p < 3; p++) officeStore.insert(tables.project, { name: `Project ${p}`, code: `P-${p}` });
+  counts.office.project = 3;
+  environmentIds = { workshop: api.environment.id, office: office.id };
+  await api.app.close();
+  api.dataDir.close();
+  pool = await openPostgresDatabase(url, serverMigrations);
+}, 120_000);
+
+afterAll(async () => {
+  await pool?.end();
+  await cluster?.stop();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+const migrate = (args: string[], env: Record<string, string> = {}) =>
+  runServerCommand(['migrate-to-postgres', '--data-dir', folder, ...args], 120_000, env);
+
+describe('migrate-to-postgres', () => {
+  it('refuses a data folder that a server is using, and copies nothing', async () => {
+    const lock = DataDirLock.acquire(folder, 'server');
+    try {
+      const run = await migrate([], { PLANNER_DATABASE_URL: url });
+      expect(run.code).toBe(1);
+      expect(run.output).toMatch(/in use/);
+    } finally {
+      lock.release();
+    }
+    expect(await new PostgresSystemStore(pool).listEnvironments()).toEqual([]);
+  });
+
+  it('refuses what is not a PostgreSQL URL', async () => {
+    const run = await migrate(['--database', 'mysql://planner@127.0.0.1/team']);
+    expect(run.code).toBe(2);
+    expect(run.output).toContain('--database must be a postgres:// URL');
+  });
+
+  it('copies every environment and reports each table the same on both sides', async () => {
+    const run = await migrate([], { PLANNER_DATABASE_URL: url });
+    expect(run.output).toContain('Copied 2 environments (office, workshop) and 2 API keys to PostgreSQL.');
+    expect(run.output).toMatch(/Checked \d+ tables: each has the same rows in SQLite and PostgreSQL \(count and SHA-256\)\./);
+    // The deleted card is copied too (as deleted): the trash and sync need it.
+    expect(run.output).toContain(
+      `same     workshop card: ${counts.workshop.card + 1} rows in SQLite, ${counts.workshop.card + 1} in PostgreSQL`,
+    );
+    expect(run.output).toContain('same     office project: 3 rows in SQLite, 3 in PostgreSQL');
+    expect(run.output).not.toContain('DIFFER');
+    expect(run.output).toContain('Not copied yet');
+    expect(run.code).toBe(0);
+  });
+
+  it('leaves keys that open the same environments, and records the stores read back', async () => {
+    const system = new PostgresSystemStore(pool);
+    expect((await system.verifyApiKey('workshop', 'workshop-key-123'))?.environment.id).toBe(environmentIds.workshop);
+    expect((await system.verifyApiKey('office', 'office-key-123'))?.environment.id).toBe(environmentIds.office);
+    expect(await system.verifyApiKey('office', 'workshop-key-123')).toBeUndefined();
+
+    const workshop = new PostgresRecordStore(pool, environmentIds.workshop!);
+    expect((await workshop.list(tables.card, { limit: 100, offset: 0 })).count).toBe(counts.workshop.card);
+    expect(await workshop.get(tables.card, deletedCard)).toBeUndefined();
+    expect(await workshop.get(tables.card, deletedCard, { includeDeleted: true })).toMatchObject({ id: deletedCard });
+    const entries = await workshop.list(tables.time_tracking, { limit: 100, offset: 0, sort: [{ field: 'start', direction: 'asc' }] });
+    expect(entries.count).toBe(counts.workshop.time_tracking);
+    expect(entries.rows[0]).toMatchObject({ duration: 45, start: '2026-11-02T07:00:00Z', running: false });
+    const resources = await workshop.list(tables.resource, { limit: 10, offset: 0 });
+    expect(resources.count).toBe(counts.workshop.resource);
+    expect(resources.rows[0]!.workdays).toEqual(workdays.fullWeek);
+    const collections = await workshop.list(tables.collection, { filter: undefined, limit: 10, offset: 0 });
+    expect(collections.rows.map((c) => c.name)).toContain('SO-100 Ørsted B.V.');
+    const hooks = await workshop.list(tables.webhook, { limit: 10, offset: 0 });
+    expect(hooks.rows[0]!.event_types).toEqual(['card.created', 'card.updated']);
+
+    const office = new PostgresRecordStore(pool, environmentIds.office!);
+    expect((await office.list(tables.project, { limit: 10, offset: 0 })).count).toBe(counts.office.project);
+    expect((await office.list(tables.card, { limit: 10, offset: 0 })).count).toBe(0);
+  });
+
+  it('refuses to copy into a database that has those environments already, and changes nothing', async () => {
+    const before = await new PostgresRecordStore(pool, environmentIds.office!).list(tables.project, { limit: 10, offset: 0 });
+    const run = await migrate(['--database', url]);
+    expect(run.code).toBe(1);
+    expect(run.output).toContain('The database has');
+    expect(run.output).toContain('nothing was copied');
+    const after = await new PostgresRecordStore(pool, environmentIds.office!).list(tables.project, { limit: 10, offset: 0 });
+    expect(after).toEqual(before);
+  });
+
+  it('says plainly when a table differs', () => {
+    const text = describeCopy({
+      environments: ['workshop'],
+      apiKeys: 1,
+      matches: false,
+      tables: [
+        {
+          environment: 'workshop',
+          table: 'card',
+          sqliteRows: 3,
+          postgresRows: 2,
+          sqliteChecksum: 'a'.repeat(64),
+          postgresChecksum: 'b'.repeat(64),
+        },
+      ],
+    });
+    expect(text).toContain('Checked 1 tables: 1 DIFFER.');
+    expect(text).toContain('DIFFERS  workshop card: 3 rows in SQLite, 2 in PostgreSQL, sha256 aaaaaaaaaaaa vs bbbbbbbbbbbb');
+  });
+});
