@@ -32,6 +32,7 @@ import { adminUsage, isAdminCommand, runAdminCommand } from './admin-cli.js';
 import { ArgsError, parseArgs, portOption, secretOption } from './cli-args.js';
 import { isRecoveryCommand, recoveryUsage, runRecoveryCommand } from './recovery-cli.js';
 import { isMigrateCommand, migrateUsage, runMigrateCommand } from './migrate-cli.js';
+import { backupUsage, isBackupCommand, runBackupCommand } from './backup-cli.js';
 import { describeRecovery, recoveryFacts, serverRecoveryAdvice } from './recovery.js';
 import { startReplicaSync } from './replica-sync.js';
 import { minHealthTokenLength } from '../api/health-routes.js';
@@ -44,6 +45,7 @@ const usage = `Usage: npm run server -- --data-dir DIR [--port 4010] [--host 127
        --health-token-file FILE or PLANNER_HEALTH_TOKEN=T (/health/live and /health/ready for a proxy).
 ${adminUsage}
 ${recoveryUsage}
+${backupUsage}
 ${migrateUsage}`;
 
 /** Why this server cannot serve now (docs/API.md "Health checks"): stopping, or a database that does not answer. */
@@ -67,6 +69,7 @@ async function main(argv: string[]): Promise<void> {
   if (isAdminCommand(argv)) return runAdminCommand(argv);
   if (isRecoveryCommand(argv)) return runRecoveryCommand(argv);
   if (isMigrateCommand(argv)) return runMigrateCommand(argv);
+  if (isBackupCommand(argv)) return runBackupCommand(argv);
   const { options } = parseArgs(argv, {
     values: [
       'port',
