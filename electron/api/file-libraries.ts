@@ -15,10 +15,12 @@ let excel: typeof ExcelJS | undefined;
 let pdf: typeof PDFDocument | undefined;
 
 export function excelJs(): typeof ExcelJS {
+  // require answers unknown; the package's module.exports is what `import ExcelJS` typed.
   return (excel ??= load('exceljs') as typeof ExcelJS);
 }
 
 /** pdfkit's document class. */
 export function pdfDocument(): typeof PDFDocument {
+  // pdfkit's CommonJS module.exports is the document class that `import PDFDocument` typed.
   return (pdf ??= load('pdfkit') as typeof PDFDocument);
 }
