@@ -12,6 +12,7 @@ import { rateLimitsMigration } from './rate-limits.js';
 import { systemTablesMigration } from './system-tables.js';
 import { attachmentContentMigration } from './attachment-content.js';
 import { replicaMarksMigration } from './replica-marks-table.js';
+import { syncClockTablesMigration } from './sync-clock-tables.js';
 
 export const serverMigrations: readonly PostgresMigration[] = [
   {
@@ -64,4 +65,5 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   webhookQueueMigration,
   attachmentContentMigration,
   replicaMarksMigration,
+  syncClockTablesMigration,
 ];
