@@ -192,7 +192,9 @@ describe('sync through a faulty network', () => {
     expect(failed.error).toMatch(/could not be reached/);
     const down = await ok(a, 'GET', '/v1/sync/status', undefined, 200);
     expect(down).toMatchObject({ online: false, last_error: failed.error });
-    expect(Date.parse(down.next_attempt_at), 'a retry is scheduled (backoff)').toBeGreaterThan(Date.now() - 1000);
+    // A retry is scheduled (backoff), or on a busy machine already under way (then it has no time to show).
+    if (down.syncing) expect(down.next_attempt_at).toBeNull();
+    else expect(Date.parse(down.next_attempt_at), 'a retry is scheduled (backoff)').toBeGreaterThan(Date.now() - 1000);
     await goOnline(a);
     expect((await runSync(a)).error).toBeNull();
     expect(await ok(a, 'GET', '/v1/sync/status', undefined, 200)).toMatchObject({ online: true, last_error: null, pending: 0 });
