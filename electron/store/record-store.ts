@@ -17,7 +17,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ResourceSpec, StoredOf } from '../../shared/fields.js';
 import type { ChangeEvent } from '../../shared/ipc.js';
-import type { EnvironmentStore, ListQuery, TableDef } from './environment-store.js';
+import type { CommandMeta, EnvironmentStore, ListQuery, TableDef } from './environment-store.js';
 
 export interface RecordReads {
   get<S extends ResourceSpec>(table: TableDef<S>, id: string, options?: { includeDeleted?: boolean }): Promise<StoredOf<S> | undefined>;
@@ -39,10 +39,20 @@ export interface RecordWrites extends RecordReads {
   softDelete(table: TableDef, id: string): Promise<boolean>;
 }
 
+export interface TransactionOptions {
+  /**
+   * The planner's action this transaction is (docs/API.md "Commands and undo"): its row is
+   * written with the transaction, and every change-log row of the transaction carries its id
+   * and the previous values of what it wrote, so undo finds and inverts it as one step. Its id
+   * must be new: one used already throws CommandConflictError and writes nothing.
+   */
+  command?: CommandMeta;
+}
+
 export interface RecordStore extends RecordReads {
   readonly engine: 'sqlite' | 'postgres';
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: RecordWrites) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: RecordWrites) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Called after each commit that changed records, with its changes. */
   onChange(listener: (events: ChangeEvent[]) => void): () => void;
 }
@@ -52,6 +62,26 @@ export class TransactionEndedError extends Error {
   constructor() {
     super('The transaction has ended: use its reads and writes only inside transaction().');
     this.name = 'TransactionEndedError';
+  }
+}
+
+/**
+ * A command that cannot be written: its id was used already, or (PostgreSQL) the command it
+ * undoes was undone already. The API checks both before it writes (docs/API.md "Commands and
+ * undo": 409); this is the answer when another writer got there between that check and this
+ * write.
+ */
+export class CommandConflictError extends Error {
+  constructor(
+    readonly problem: 'id-taken' | 'undone-already',
+    readonly commandId: string,
+  ) {
+    super(
+      problem === 'id-taken'
+        ? `A command with id ${commandId} was done already.`
+        : `The command that command ${commandId} undoes was undone already.`,
+    );
+    this.name = 'CommandConflictError';
   }
 }
 
@@ -68,6 +98,16 @@ export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrit
     update: async (table, id, values) => (check(), writes.update(table, id, values)),
     softDelete: async (table, id) => (check(), writes.softDelete(table, id)),
   };
+}
+
+/** The command's row, in the open transaction; an id used already is a CommandConflictError. */
+function writeCommand(store: EnvironmentStore, command: CommandMeta): void {
+  try {
+    store.command(command, () => undefined);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new CommandConflictError('id-taken', command.id);
+    throw error;
+  }
 }
 
 export class SqliteRecordStore implements RecordStore {
@@ -103,9 +143,18 @@ export class SqliteRecordStore implements RecordStore {
     return this.#inTurn(() => this.store.getWhereIn(table, field, values));
   }
 
-  transaction<T>(fn: (tx: RecordWrites) => Promise<T>): Promise<T> {
+  /**
+   * A command (`options.command`) is EnvironmentStore.command's, spread over the awaits of
+   * `fn`: that one runs a synchronous function, so here its row is written at the start (by
+   * `command` with nothing in it, a savepoint of this transaction) and each write is stamped
+   * with the command on its own (`duringCommand`), never a write the synchronous store makes
+   * for someone else between two awaits.
+   */
+  transaction<T>(fn: (tx: RecordWrites) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     return this.#inTurn(async () => {
       const { store } = this;
+      const { command } = options;
+      const stamped = <R>(write: () => R): R => (command ? store.duringCommand(command, write) : write());
       const transaction = store.openTransaction();
       let open = true;
       const tx = guarded(
@@ -113,13 +162,14 @@ export class SqliteRecordStore implements RecordStore {
           get: async (table, id, options) => store.get(table, id, options),
           list: async (table, query) => store.list(table, query),
           getWhereIn: async (table, field, values) => store.getWhereIn(table, field, values),
-          insert: async (table, values) => store.insert(table, values),
-          update: async (table, id, values) => store.update(table, id, values),
-          softDelete: async (table, id) => store.softDelete(table, id),
+          insert: async (table, values) => stamped(() => store.insert(table, values)),
+          update: async (table, id, values) => stamped(() => store.update(table, id, values)),
+          softDelete: async (table, id) => stamped(() => store.softDelete(table, id)),
         },
         () => open,
       );
       try {
+        if (command) writeCommand(store, command);
         const result = await this.#inside.run(true, () => fn(tx));
         open = false;
         transaction.end(true);

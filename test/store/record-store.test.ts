@@ -12,9 +12,18 @@ import { uuidv7 } from '../../shared/ids.js';
 import { parseFilter as parse } from '../../shared/filter.js';
 import { DataDir } from '../../electron/store/data-dir.js';
 import { DuplicateError, QueryError } from '../../electron/store/query-error.js';
-import { SqliteRecordStore, TransactionEndedError, type RecordStore, type RecordWrites } from '../../electron/store/record-store.js';
+import {
+  CommandConflictError,
+  SqliteRecordStore,
+  TransactionEndedError,
+  type RecordStore,
+  type RecordWrites,
+} from '../../electron/store/record-store.js';
+import { changesOfCommand, type CommandChange } from '../../electron/store/command-book.js';
+import type { EnvironmentStore } from '../../electron/store/environment-store.js';
+import { changesOfCommand as postgresChangesOfCommand } from '../../electron/store/postgres/command-book.js';
+import { ensureEnvironmentSchema, withEnvironment } from '../../electron/store/postgres/environment-schemas.js';
 import { tables } from '../../electron/store/tables.js';
-import { ensureEnvironmentSchema } from '../../electron/store/postgres/environment-schemas.js';
 import { environmentMigrations, serverMigrations } from '../../electron/store/postgres/migrations.js';
 import { openPostgresDatabase, type PostgresPool } from '../../electron/store/postgres/postgres-database.js';
 import { PostgresRecordStore } from '../../electron/store/postgres/record-store.js';
@@ -27,18 +36,27 @@ interface Engine {
   /** A store of a fresh environment. */
   open(): Promise<RecordStore>;
   close(): Promise<void>;
+  /** The change-log rows of command `id` in `store`'s environment, read by the engine's command book. */
+  changesOfCommand(store: RecordStore, id: string): Promise<CommandChange[]>;
 }
 
 function sqliteEngine(): Engine {
   const folder = tempDir('planner-records-');
   const dataDir = DataDir.open(folder);
+  const environments = new Map<RecordStore, EnvironmentStore>();
   return {
     name: 'sqlite',
-    open: async () => new SqliteRecordStore(dataDir.environment(dataDir.system.ensureEnvironment(`env-${uuidv7()}`).id)),
+    open: async () => {
+      const environment = dataDir.environment(dataDir.system.ensureEnvironment(`env-${uuidv7()}`).id);
+      const store = new SqliteRecordStore(environment);
+      environments.set(store, environment);
+      return store;
+    },
     close: async () => {
       dataDir.close();
       rmSync(folder, { recursive: true, force: true });
     },
+    changesOfCommand: async (store, id) => changesOfCommand(environments.get(store)!, id),
   };
 }
 
@@ -60,6 +78,8 @@ function postgresEngine(): Engine {
       await pool?.end();
       await cluster?.stop();
     },
+    changesOfCommand: (store, id) =>
+      withEnvironment(pool!, (store as PostgresRecordStore).environmentId, (client) => postgresChangesOfCommand(client, id)),
   };
 }
 
@@ -255,6 +275,40 @@ describe.each([{ make: sqliteEngine }, { make: postgresEngine }])('the record st
       });
       await expect(kept.insert(activity, { description: 'Late' })).rejects.toThrow(TransactionEndedError);
       await expect(kept.get(activity, uuidv7())).rejects.toThrow(TransactionEndedError);
+    });
+
+    it('stamps a command’s writes with its id and their previous values, and refuses its id a second time', async () => {
+      const milling = await insert((tx) => tx.insert(activity, { description: 'Milling', code: 'M1' }));
+      const command = { id: uuidv7(), description: 'Edit activities' };
+      const added = await store.transaction(
+        async (tx) => {
+          await tx.update(activity, milling.id, { description: 'CNC milling' });
+          const deburring = await tx.insert(activity, { description: 'Deburring' });
+          await tx.softDelete(activity, milling.id);
+          return deburring;
+        },
+        { command },
+      );
+      // A write of no command is not one of its changes.
+      await insert((tx) => tx.update(activity, added.id, { code: 'D1' }));
+
+      const changes = await engine.changesOfCommand(store, command.id);
+      expect(changes.map(({ op, record_id, command_id }) => ({ op, record_id, command_id }))).toEqual([
+        { op: 'update', record_id: milling.id, command_id: command.id },
+        { op: 'create', record_id: added.id, command_id: command.id },
+        { op: 'delete', record_id: milling.id, command_id: command.id },
+      ]);
+      expect(changes[0]!.before).toEqual({ description: 'Milling', updated_at: milling.updated_at });
+      expect(changes[0]!.fields).toMatchObject({ description: 'CNC milling' });
+      expect(changes[1]!.before).toBeNull();
+      expect(changes[2]!.before).toEqual({ deleted_at: null });
+      expect(changes[0]!.seq).toBeLessThan(changes[1]!.seq);
+
+      // The same id again is refused before anything is written.
+      const again = store.transaction((tx) => tx.insert(activity, { description: 'Reaming', code: 'AGAIN' }), { command });
+      await expect(again).rejects.toThrow(CommandConflictError);
+      expect((await store.list(activity, { match: { code: 'AGAIN' }, limit: 1, offset: 0 })).count).toBe(0);
+      expect(await engine.changesOfCommand(store, command.id)).toHaveLength(3);
     });
 
     it('keeps environments apart', async () => {

@@ -33,6 +33,10 @@ export interface NewChange {
   recordId: string;
   op: ChangeOp;
   fields?: Record<string, unknown> | null;
+  /** The command the write belongs to (docs/API.md "Commands and undo"); none outside one. */
+  commandId?: string | null;
+  /** The previous values of the fields written, for undo; none for a create. */
+  before?: Record<string, unknown> | null;
 }
 
 export interface LoggedChange extends NewChange {
@@ -46,8 +50,15 @@ export interface LoggedChange extends NewChange {
  */
 export async function appendChange(client: PostgresClient, change: NewChange): Promise<ChangeCursor> {
   const { rows } = await client.query<{ xid: string; position: string }>(
-    'INSERT INTO change_log (resource, record_id, op, fields) VALUES ($1, $2, $3, $4) RETURNING xid::text AS xid, position::text AS position',
-    [change.resource, change.recordId, change.op, change.fields == null ? null : JSON.stringify(change.fields)],
+    'INSERT INTO change_log (resource, record_id, op, fields, command_id, before) VALUES ($1, $2, $3, $4, $5, $6) RETURNING xid::text AS xid, position::text AS position',
+    [
+      change.resource,
+      change.recordId,
+      change.op,
+      change.fields == null ? null : JSON.stringify(change.fields),
+      change.commandId ?? null,
+      change.before == null ? null : JSON.stringify(change.before),
+    ],
   );
   return rows[0]!;
 }

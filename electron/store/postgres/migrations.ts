@@ -13,6 +13,7 @@ import { systemTablesMigration } from './system-tables.js';
 import { attachmentContentMigration } from './attachment-content.js';
 import { replicaMarksMigration } from './replica-marks-table.js';
 import { syncClockTablesMigration } from './sync-clock-tables.js';
+import { commandTablesMigration } from './command-tables.js';
 
 export const serverMigrations: readonly PostgresMigration[] = [
   {
@@ -66,4 +67,5 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   attachmentContentMigration,
   replicaMarksMigration,
   syncClockTablesMigration,
+  commandTablesMigration,
 ];

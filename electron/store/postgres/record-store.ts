@@ -20,8 +20,9 @@ import type { ListQuery, TableDef } from '../environment-store.js';
 import { quoteIdentifier, type SqlDialect } from '../filter-sql.js';
 import { DuplicateError, QueryError } from '../query-error.js';
 import { listSelection } from '../record-sql.js';
-import { guarded, type RecordStore, type RecordWrites } from '../record-store.js';
+import { guarded, type RecordStore, type RecordWrites, type TransactionOptions } from '../record-store.js';
 import { appendChange } from './change-log.js';
+import { recordCommand } from './command-book.js';
 import { withEnvironment } from './environment-schemas.js';
 import type { PostgresClient, PostgresPool } from './postgres-database.js';
 
@@ -76,12 +77,19 @@ function toRow(table: TableDef, values: Record<string, unknown>): Record<string,
 
 const uniqueViolation = '23505';
 
+/** The values the written fields had (null where none), as the SQLite store logs them for undo. */
+function previousValues(current: Record<string, unknown>, written: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(written).map((name) => [name, current[name] ?? null]));
+}
+
 /** The reads and writes of one transaction, on its client. */
 class PostgresRecords implements RecordWrites {
   constructor(
     private readonly client: PostgresClient,
     /** Change events of this transaction, sent after its commit. */
     private readonly events: ChangeEvent[],
+    /** The command this transaction is, whose id its change-log rows carry (command-book.ts). */
+    private readonly commandId: string | null = null,
   ) {}
 
   private async rows(sql: string, params: readonly unknown[]): Promise<Record<string, unknown>[]> {
@@ -152,8 +160,15 @@ class PostgresRecords implements RecordWrites {
     }
   }
 
-  private async logChange(table: TableDef, id: string, op: ChangeEvent['op'], fields: Record<string, unknown> | null): Promise<void> {
-    await appendChange(this.client, { resource: table.resource, recordId: id, op, fields });
+  /** `before`: the previous values of the fields written (null for a new record), for undo. */
+  private async logChange(
+    table: TableDef,
+    id: string,
+    op: ChangeEvent['op'],
+    fields: Record<string, unknown> | null,
+    before: Record<string, unknown> | null = null,
+  ): Promise<void> {
+    await appendChange(this.client, { resource: table.resource, recordId: id, op, fields, commandId: this.commandId, before });
     this.events.push({ resource: table.resource, id, op });
   }
 
@@ -175,8 +190,14 @@ class PostgresRecords implements RecordWrites {
   }
 
   async update<S extends ResourceSpec>(table: TableDef<S>, id: string, values: Partial<StoredOf<S>>): Promise<StoredOf<S> | undefined> {
-    const current = await this.get(table, id);
-    if (!current) return undefined;
+    // Locked from this read to the end of the transaction: another node's update of the record
+    // waits, so `before` is what this write replaced, and the record's changes are logged in
+    // the order they commit (command-book.ts, changesAfter).
+    const [locked] = await this.rows(`SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" = ? AND "deleted_at" IS NULL FOR UPDATE`, [
+      id,
+    ]);
+    if (!locked) return undefined;
+    const current: Record<string, unknown> = fromRow(table, locked);
     const changes: Record<string, unknown> = { ...values, updated_at: nowTimestamp() };
     delete changes.id;
     delete changes.created_at;
@@ -188,7 +209,7 @@ class PostgresRecords implements RecordWrites {
       `UPDATE ${quoteIdentifier(table.table)} SET ${columns.map((c) => `${quoteIdentifier(c)} = ?`).join(', ')} WHERE "id" = ?`,
       [...Object.values(row), id],
     );
-    await this.logChange(table, id, 'update', changes);
+    await this.logChange(table, id, 'update', changes, previousValues(current, changes));
     return (await this.get(table, id))!;
   }
 
@@ -200,7 +221,7 @@ class PostgresRecords implements RecordWrites {
       [now, now, id],
     );
     if (changed === 0) return false;
-    await this.logChange(table, id, 'delete', { deleted_at: now });
+    await this.logChange(table, id, 'delete', { deleted_at: now }, { deleted_at: null });
     return true;
   }
 }
@@ -235,12 +256,18 @@ export class PostgresRecordStore implements RecordStore {
     return this.read((records) => records.getWhereIn(table, field, values));
   }
 
-  async transaction<T>(fn: (tx: RecordWrites) => Promise<T>): Promise<T> {
+  /**
+   * With `options.command`, the transaction is that command (as EnvironmentStore.command): its
+   * row is written first, once, and every change-log row of the transaction carries its id.
+   */
+  async transaction<T>(fn: (tx: RecordWrites) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const events: ChangeEvent[] = [];
+    const { command } = options;
     const result = await withEnvironment(this.pool, this.environmentId, async (client) => {
+      if (command) await recordCommand(client, command);
       let open = true;
       try {
-        return await fn(guarded(new PostgresRecords(client, events), () => open));
+        return await fn(guarded(new PostgresRecords(client, events, command?.id ?? null), () => open));
       } finally {
         open = false;
       }
