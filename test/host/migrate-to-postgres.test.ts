@@ -134,6 +134,9 @@ describe('migrate-to-postgres', () => {
       `same     workshop card: ${counts.workshop.card + 1} rows in SQLite, ${counts.workshop.card + 1} in PostgreSQL`,
     );
     expect(run.output).toContain('same     office project: 3 rows in SQLite, 3 in PostgreSQL');
+    // The sync bookkeeping and the undo history of the API's writes come along.
+    expect(run.output).toMatch(/same {5}workshop sync_clock: \d+ rows in SQLite, \d+ in PostgreSQL/);
+    expect(run.output).toMatch(/same {5}workshop command: \d+ rows in SQLite, \d+ in PostgreSQL/);
     expect(run.output).not.toContain('DIFFER');
     expect(run.output).toContain('Not copied yet');
     expect(run.code).toBe(0);

@@ -29,8 +29,7 @@ import { inTransaction, serverSchema, type PostgresClient, type PostgresPool } f
 
 /** What a copy leaves behind, until the team server keeps it on PostgreSQL too. */
 export const notCopied = [
-  'field clocks, replica marks and kept data of other app versions (sync bookkeeping)',
-  'command history (undo) and the change log’s previous values',
+  'replicas’ push marks (each replica’s next push is checked against a fresh mark)',
   'the webhook delivery queue and webhook secrets',
   'OAuth clients, tokens and user passwords',
   'attachment content',
@@ -108,15 +107,72 @@ async function insertBatch(client: PostgresClient, into: string, columns: string
   await client.query(`INSERT INTO ${into} (${columns.map(quoteIdentifier).join(', ')}) VALUES ${values}`, rows.flat());
 }
 
-const changeColumns = ['resource', 'record_id', 'op', 'fields', 'at'];
-/** A change as its checksum reads it: `fields` as a value, `at` as milliseconds (text in SQLite, a timestamp in PostgreSQL). */
-const changeChecksum = (row: unknown[]) => [
-  row[0],
-  row[1],
-  row[2],
-  row[3] === null ? null : typeof row[3] === 'string' ? JSON.parse(row[3]) : row[3],
-  row[4] instanceof Date ? row[4].getTime() : Date.parse(String(row[4])),
+/** JSON text (SQLite) or a parsed `jsonb` value (PostgreSQL) as the value it holds. */
+const jsonValue = (value: unknown) => (value === null ? null : typeof value === 'string' ? JSON.parse(value) : value);
+/** An instant as milliseconds: text in SQLite, a timestamp in PostgreSQL. */
+const instant = (value: unknown) => (value instanceof Date ? value.getTime() : Date.parse(String(value)));
+
+/**
+ * A table kept beside the records, copied as it is: its rows read from SQLite in `from`'s
+ * order and from PostgreSQL in `back`'s, which must be the same order; `checked` is a row as
+ * its checksum reads it (same on both sides).
+ */
+interface SideTable {
+  name: string;
+  columns: string[];
+  from: string;
+  back: string;
+  checked(row: unknown[]): unknown[];
+}
+
+const sideTables: SideTable[] = [
+  {
+    // In order: positions are handed out as the rows go in.
+    name: 'change_log',
+    columns: ['resource', 'record_id', 'op', 'fields', 'at', 'command_id', 'before'],
+    from: 'ORDER BY seq',
+    back: 'ORDER BY position',
+    checked: ([resource, id, op, fields, at, command, before]) => [
+      resource,
+      id,
+      op,
+      jsonValue(fields),
+      instant(at),
+      command,
+      jsonValue(before),
+    ],
+  },
+  {
+    // The order commands were done in (SQLite's rowid, PostgreSQL's seq), which the undo list shows.
+    name: 'command',
+    columns: ['id', 'description', 'undoes', 'actor', 'created_at'],
+    from: 'ORDER BY rowid',
+    back: 'ORDER BY seq',
+    checked: (row) => row,
+  },
+  {
+    name: 'sync_clock',
+    columns: ['resource', 'record_id', 'clocks'],
+    from: 'ORDER BY resource, record_id',
+    back: 'ORDER BY resource COLLATE "C", record_id COLLATE "C"',
+    checked: ([resource, id, clocks]) => [resource, id, jsonValue(clocks)],
+  },
+  {
+    name: 'sync_unknown',
+    columns: ['resource', 'record_id', 'field', 'value', 'clock'],
+    from: 'ORDER BY resource, record_id, field',
+    back: 'ORDER BY resource COLLATE "C", record_id COLLATE "C", field COLLATE "C"',
+    checked: (row) => row,
+  },
 ];
+
+/** Where each SQLite side table's rows go on PostgreSQL (the same columns). */
+const postgresName: Record<string, string> = {
+  change_log: 'change_log',
+  command: 'command',
+  sync_clock: 'field_clock',
+  sync_unknown: 'kept_field',
+};
 
 export async function copyToPostgres(dataDir: DataDir, pool: PostgresPool): Promise<CopyReport> {
   const environments = dataDir.system.listEnvironments();
@@ -171,22 +227,23 @@ export async function copyToPostgres(dataDir: DataDir, pool: PostgresPool): Prom
         await insertBatch(client, quoteIdentifier(table.table), names, batch);
         sums.set(table.table, sum);
       }
-      await client.query('DELETE FROM change_log');
-      const sum = new Checksum();
-      let batch: unknown[][] = [];
-      for (const row of db
-        .prepare(`SELECT ${changeColumns.join(', ')} FROM change_log ORDER BY seq`)
-        .raw(true)
-        .iterate() as IterableIterator<unknown[]>) {
-        sum.add(changeChecksum(row));
-        batch.push(row);
-        if (batch.length === batchRows) {
-          await insertBatch(client, 'change_log', changeColumns, batch);
-          batch = [];
+      for (const side of sideTables) {
+        const into = postgresName[side.name]!;
+        await client.query(`DELETE FROM ${into}`);
+        const sum = new Checksum();
+        let batch: unknown[][] = [];
+        const select = db.prepare(`SELECT ${side.columns.join(', ')} FROM ${side.name} ${side.from}`).raw(true);
+        for (const row of select.iterate() as IterableIterator<unknown[]>) {
+          sum.add(side.checked(row));
+          batch.push(row);
+          if (batch.length === batchRows) {
+            await insertBatch(client, into, side.columns, batch);
+            batch = [];
+          }
         }
+        await insertBatch(client, into, side.columns, batch);
+        sums.set(side.name, sum);
       }
-      await insertBatch(client, 'change_log', changeColumns, batch);
-      sums.set('change_log', sum);
     });
     checks.push(...(await checkCopy(pool, environment.name, environment.id, sums)));
   }
@@ -241,13 +298,15 @@ async function checkCopy(pool: PostgresPool, name: string, environmentId: string
       for (const row of result.rows as unknown[][]) sum.add(columns.map((column, i) => decoded(column.field, row[i])));
       check(table.table, sum);
     }
-    const sum = new Checksum();
-    const changes = await client.query({
-      text: `SELECT ${changeColumns.join(', ')} FROM change_log ORDER BY position`,
-      rowMode: 'array',
-    } as pg.QueryConfig);
-    for (const row of changes.rows as unknown[][]) sum.add(changeChecksum(row));
-    check('change_log', sum);
+    for (const side of sideTables) {
+      const sum = new Checksum();
+      const rows = await client.query({
+        text: `SELECT ${side.columns.join(', ')} FROM ${postgresName[side.name]} ${side.back}`,
+        rowMode: 'array',
+      } as pg.QueryConfig);
+      for (const row of rows.rows as unknown[][]) sum.add(side.checked(row));
+      check(side.name, sum);
+    }
     return checks;
   });
 }
