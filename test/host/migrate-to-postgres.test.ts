@@ -9,6 +9,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeCopy } from '../../electron/host/migrate-cli.js';
 import { DataDirLock } from '../../electron/store/data-dir-lock.js';
+import { environmentSchemaOf } from '../../electron/store/postgres/environment-schemas.js';
 import { serverMigrations } from '../../electron/store/postgres/migrations.js';
 import { openPostgresDatabase, type PostgresPool } from '../../electron/store/postgres/postgres-database.js';
 import { PostgresRecordStore } from '../../electron/store/postgres/record-store.js';
@@ -25,6 +26,8 @@ let pool: PostgresPool;
 let folder: string;
 const counts = { workshop: { card: 0, time_tracking: 0, resource: 0 }, office: { project: 0 } };
 let deletedCard: string;
+/** Bytes of every value, so the copy is checked byte for byte. */
+const drawing = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256));
 let environmentIds: Record<string, string>;
 
 async function seedWorkshop(api: TestApi): Promise<void> {
@@ -69,6 +72,17 @@ async function seedWorkshop(api: TestApi): Promise<void> {
   const deleted = await api.http('DELETE', `/v1/collection/${lastCollection}/card/${deletedCard}`);
   expect(deleted.status).toBe(204);
   counts.workshop.card = cards.length;
+  // Two uploads, one of them twice: content is kept once by its checksum.
+  for (const content of [drawing, drawing, Buffer.from('cutting list: 12 × 40 mm')]) {
+    const form = new FormData();
+    form.append('file', new Blob([content], { type: 'application/octet-stream' }), 'drawing.bin');
+    const uploaded = await fetch(`${api.baseUrl}/v1/collection/${lastCollection}/attachment/upload`, {
+      method: 'POST',
+      headers: api.headers,
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+  }
   for (let e = 0; e < 6; e++)
     await must(api, 'POST', '/v1/time_tracking', {
       card_id: cards[e % cards.length],
@@ -137,6 +151,9 @@ describe('migrate-to-postgres', () => {
     // The sync bookkeeping and the undo history of the API's writes come along.
     expect(run.output).toMatch(/same {5}workshop sync_clock: \d+ rows in SQLite, \d+ in PostgreSQL/);
     expect(run.output).toMatch(/same {5}workshop command: \d+ rows in SQLite, \d+ in PostgreSQL/);
+    expect(run.output).toContain('same     workshop attachment content: 2 rows in SQLite, 2 in PostgreSQL');
+    expect(run.output).toContain('same     workshop webhook_secret: 1 row in SQLite, 1 in PostgreSQL');
+    expect(run.output).toContain('same     workshop attachment: 3 rows in SQLite, 3 in PostgreSQL');
     expect(run.output).not.toContain('DIFFER');
     expect(run.output).toContain('Not copied yet');
     expect(run.code).toBe(0);
@@ -162,6 +179,12 @@ describe('migrate-to-postgres', () => {
     expect(collections.rows.map((c) => c.name)).toContain('SO-100 Ørsted B.V.');
     const hooks = await workshop.list(tables.webhook, { limit: 10, offset: 0 });
     expect(hooks.rows[0]!.event_types).toEqual(['card.created', 'card.updated']);
+
+    const content = await pool.query<{ bytes: number; content: Buffer }>(
+      `SELECT bytes, content FROM ${environmentSchemaOf(environmentIds.workshop!).schema}.attachment_content ORDER BY bytes DESC`,
+    );
+    expect(content.rows.map((row) => row.bytes)).toEqual([drawing.length, Buffer.byteLength('cutting list: 12 × 40 mm')]);
+    expect(Buffer.compare(content.rows[0]!.content, drawing)).toBe(0);
 
     const office = new PostgresRecordStore(pool, environmentIds.office!);
     expect((await office.list(tables.project, { limit: 10, offset: 0 })).count).toBe(counts.office.project);

@@ -17,8 +17,11 @@
  *   `notCopied`.
  */
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type pg from 'pg';
 import type { FieldSpec } from '../../../shared/fields.js';
+import { checksumOf, isChecksum } from '../attachment-files.js';
 import type { DataDir } from '../data-dir.js';
 import type { TableDef } from '../environment-store.js';
 import { quoteIdentifier } from '../filter-sql.js';
@@ -30,9 +33,8 @@ import { inTransaction, serverSchema, type PostgresClient, type PostgresPool } f
 /** What a copy leaves behind, until the team server keeps it on PostgreSQL too. */
 export const notCopied = [
   'replicas’ push marks (each replica’s next push is checked against a fresh mark)',
-  'the webhook delivery queue and webhook secrets',
-  'OAuth clients, tokens and user passwords',
-  'attachment content',
+  'pending webhook deliveries as work to send (they are copied as records, not queued again)',
+  'OAuth clients, signing keys and tokens, and user passwords',
 ];
 
 export interface TableCheck {
@@ -158,6 +160,13 @@ const sideTables: SideTable[] = [
     checked: ([resource, id, clocks]) => [resource, id, jsonValue(clocks)],
   },
   {
+    name: 'webhook_secret',
+    columns: ['webhook_id', 'secret'],
+    from: 'ORDER BY webhook_id',
+    back: 'ORDER BY webhook_id COLLATE "C"',
+    checked: (row) => row,
+  },
+  {
     name: 'sync_unknown',
     columns: ['resource', 'record_id', 'field', 'value', 'clock'],
     from: 'ORDER BY resource, record_id, field',
@@ -167,11 +176,49 @@ const sideTables: SideTable[] = [
 ];
 
 /** Where each SQLite side table's rows go on PostgreSQL (the same columns). */
+/** The report's name for the attachment files: content, not a table of the SQLite store. */
+const attachmentContent = 'attachment content';
+
+/** An attachment file as its checksum reads it: its name, its size and the SHA-256 of its bytes. */
+const contentChecksum = (checksum: string, bytes: number, sha256: string) => [checksum, bytes, sha256];
+
+/**
+ * The environment's attachment files (content-addressed, `<2 hex>/<checksum>`) into
+ * `attachment_content`, in checksum order, one at a time (up to 25 MiB each). A file whose
+ * bytes do not hash to its name is refused: the copy stops and nothing of it stays.
+ */
+async function copyAttachments(client: PostgresClient, folder: string): Promise<Checksum> {
+  const sum = new Checksum();
+  if (!existsSync(folder)) return sum;
+  const files = readdirSync(folder)
+    .filter((part) => /^[0-9a-f]{2}$/.test(part))
+    .flatMap((part) =>
+      readdirSync(join(folder, part))
+        .filter(isChecksum)
+        .map((name) => join(folder, part, name)),
+    )
+    .sort((a, b) => (basename(a) < basename(b) ? -1 : 1));
+  for (const file of files) {
+    const content = readFileSync(file);
+    const checksum = basename(file);
+    if (checksumOf(content) !== checksum)
+      throw new CopyRefused(`The attachment file ${file} does not hold what its name says; nothing of this environment was copied.`);
+    await client.query('INSERT INTO attachment_content (checksum, bytes, content) VALUES ($1, $2, $3)', [
+      checksum,
+      content.length,
+      content,
+    ]);
+    sum.add(contentChecksum(checksum, content.length, checksum));
+  }
+  return sum;
+}
+
 const postgresName: Record<string, string> = {
   change_log: 'change_log',
   command: 'command',
   sync_clock: 'field_clock',
   sync_unknown: 'kept_field',
+  webhook_secret: 'webhook_secret',
 };
 
 export async function copyToPostgres(dataDir: DataDir, pool: PostgresPool): Promise<CopyReport> {
@@ -205,11 +252,14 @@ export async function copyToPostgres(dataDir: DataDir, pool: PostgresPool): Prom
     await ensureEnvironmentSchema(pool, environment.id, environmentMigrations);
     const sums = new Map<string, Checksum>();
     await withEnvironment(pool, environment.id, async (client) => {
+      // An earlier copy that stopped half-way may have left rows: the environment is not
+      // registered, so no one uses them. Side tables first: webhook secrets name their webhook.
+      for (const side of sideTables) await client.query(`DELETE FROM ${postgresName[side.name]!}`);
+      await client.query('DELETE FROM attachment_content');
+      for (const table of recordTables) await client.query(`DELETE FROM ${quoteIdentifier(table.table)}`);
       for (const table of recordTables) {
         const columns = columnsOf(table);
         const names = columns.map((c) => c.name);
-        // An earlier copy that stopped half-way may have left rows: the environment is not registered, so no one uses them.
-        await client.query(`DELETE FROM ${quoteIdentifier(table.table)}`);
         const sum = new Checksum();
         let batch: unknown[][] = [];
         const select = db
@@ -229,7 +279,6 @@ export async function copyToPostgres(dataDir: DataDir, pool: PostgresPool): Prom
       }
       for (const side of sideTables) {
         const into = postgresName[side.name]!;
-        await client.query(`DELETE FROM ${into}`);
         const sum = new Checksum();
         let batch: unknown[][] = [];
         const select = db.prepare(`SELECT ${side.columns.join(', ')} FROM ${side.name} ${side.from}`).raw(true);
@@ -244,6 +293,7 @@ export async function copyToPostgres(dataDir: DataDir, pool: PostgresPool): Prom
         await insertBatch(client, into, side.columns, batch);
         sums.set(side.name, sum);
       }
+      sums.set(attachmentContent, await copyAttachments(client, join(dataDir.path, 'attachments', environment.id)));
     });
     checks.push(...(await checkCopy(pool, environment.name, environment.id, sums)));
   }
@@ -307,6 +357,12 @@ async function checkCopy(pool: PostgresPool, name: string, environmentId: string
       for (const row of rows.rows as unknown[][]) sum.add(side.checked(row));
       check(side.name, sum);
     }
+    const content = new Checksum();
+    const stored = await client.query<{ checksum: string; bytes: number; sha256: string }>(
+      `SELECT checksum, bytes, encode(sha256(content), 'hex') AS sha256 FROM attachment_content ORDER BY checksum COLLATE "C"`,
+    );
+    for (const row of stored.rows) content.add(contentChecksum(row.checksum, row.bytes, row.sha256));
+    check(attachmentContent, content);
     return checks;
   });
 }
