@@ -12,6 +12,7 @@ import { DataDirLock } from '../../electron/store/data-dir-lock.js';
 import { environmentSchemaOf } from '../../electron/store/postgres/environment-schemas.js';
 import { serverMigrations } from '../../electron/store/postgres/migrations.js';
 import { openPostgresDatabase, type PostgresPool } from '../../electron/store/postgres/postgres-database.js';
+import { PostgresOAuthStore } from '../../electron/store/postgres/oauth-state.js';
 import { PostgresRecordStore } from '../../electron/store/postgres/record-store.js';
 import { PostgresSystemStore } from '../../electron/store/postgres/system-store.js';
 import { tables } from '../../electron/store/tables.js';
@@ -26,6 +27,7 @@ let pool: PostgresPool;
 let folder: string;
 const counts = { workshop: { card: 0, time_tracking: 0, resource: 0 }, office: { project: 0 } };
 let deletedCard: string;
+let clientId: string;
 /** Bytes of every value, so the copy is checked byte for byte. */
 const drawing = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256));
 let environmentIds: Record<string, string>;
@@ -108,6 +110,19 @@ beforeAll(async () => {
   environmentIds = { workshop: api.environment.id, office: office.id };
   await api.app.close();
   api.dataDir.close();
+  // An OAuth client, as an admin registers one.
+  const client = await runServerCommand([
+    'client',
+    'add',
+    '--data-dir',
+    folder,
+    '--name',
+    'Shop floor',
+    '--redirect-uri',
+    'https://planner.example.com/callback',
+  ]);
+  expect(client.code, client.output).toBe(0);
+  clientId = /client_id: (\S+)/.exec(client.output)![1]!;
   pool = await openPostgresDatabase(url, serverMigrations);
 }, 120_000);
 
@@ -153,6 +168,7 @@ describe('migrate-to-postgres', () => {
     expect(run.output).toMatch(/same {5}workshop command: \d+ rows in SQLite, \d+ in PostgreSQL/);
     expect(run.output).toContain('same     workshop attachment content: 2 rows in SQLite, 2 in PostgreSQL');
     expect(run.output).toContain('same     workshop webhook_secret: 1 row in SQLite, 1 in PostgreSQL');
+    expect(run.output).toContain('same     (server) oauth_client: 1 row in SQLite, 1 in PostgreSQL');
     expect(run.output).toContain('same     workshop attachment: 3 rows in SQLite, 3 in PostgreSQL');
     expect(run.output).not.toContain('DIFFER');
     expect(run.output).toContain('Not copied yet');
@@ -185,6 +201,13 @@ describe('migrate-to-postgres', () => {
     );
     expect(content.rows.map((row) => row.bytes)).toEqual([drawing.length, Buffer.byteLength('cutting list: 12 × 40 mm')]);
     expect(Buffer.compare(content.rows[0]!.content, drawing)).toBe(0);
+
+    expect(await new PostgresOAuthStore(pool).client(clientId)).toMatchObject({
+      id: clientId,
+      name: 'Shop floor',
+      redirect_uris: ['https://planner.example.com/callback'],
+      confidential: true,
+    });
 
     const office = new PostgresRecordStore(pool, environmentIds.office!);
     expect((await office.list(tables.project, { limit: 10, offset: 0 })).count).toBe(counts.office.project);

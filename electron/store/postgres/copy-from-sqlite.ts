@@ -34,7 +34,7 @@ import { inTransaction, serverSchema, type PostgresClient, type PostgresPool } f
 export const notCopied = [
   'replicas’ push marks (each replica’s next push is checked against a fresh mark)',
   'pending webhook deliveries as work to send (they are copied as records, not queued again)',
-  'OAuth clients, signing keys and tokens, and user passwords',
+  'user passwords (no PostgreSQL table for them yet)',
 ];
 
 export interface TableCheck {
@@ -176,6 +176,64 @@ const sideTables: SideTable[] = [
 ];
 
 /** Where each SQLite side table's rows go on PostgreSQL (the same columns). */
+/**
+ * OAuth state of the server, kept in the system database on SQLite and in the `planner`
+ * schema on PostgreSQL (postgres/oauth-state.ts): signing keys (so the access tokens already
+ * given out still check), clients, sign-ins, codes and refresh tokens, in an order that keeps
+ * each reference to a row copied before it.
+ */
+const systemTables: SideTable[] = [
+  {
+    name: 'signing_key',
+    columns: ['id', 'algorithm', 'secret', 'created_at', 'retired_at'],
+    from: 'ORDER BY id',
+    back: 'ORDER BY id COLLATE "C"',
+    checked: (row) => row,
+  },
+  {
+    name: 'oauth_client',
+    columns: ['id', 'name', 'redirect_uris', 'confidential', 'secret_hash', 'environment_id', 'created_at', 'updated_at', 'deleted_at'],
+    from: 'ORDER BY id',
+    back: 'ORDER BY id COLLATE "C"',
+    // redirect_uris: JSON text in SQLite, jsonb in PostgreSQL; confidential: 0/1 or a boolean.
+    checked: ([id, name, uris, confidential, ...rest]) => [id, name, jsonValue(uris), confidential === true || confidential === 1, ...rest],
+  },
+  {
+    name: 'oauth_token_family',
+    columns: ['id', 'client_id', 'environment_id', 'user_id', 'created_at', 'revoked_at', 'revoked_reason'],
+    from: 'ORDER BY id',
+    back: 'ORDER BY id COLLATE "C"',
+    checked: (row) => row,
+  },
+  {
+    name: 'oauth_code',
+    columns: [
+      'code_hash',
+      'client_id',
+      'environment_id',
+      'user_id',
+      'redirect_uri',
+      'code_challenge',
+      'expires_at',
+      'used_at',
+      'family_id',
+    ],
+    from: 'ORDER BY code_hash',
+    back: 'ORDER BY code_hash COLLATE "C"',
+    checked: (row) => row.map((value, i) => (i === 6 ? Number(value) : value)),
+  },
+  {
+    name: 'oauth_refresh_token',
+    columns: ['token_hash', 'family_id', 'created_at', 'expires_at', 'used_at'],
+    from: 'ORDER BY token_hash',
+    back: 'ORDER BY token_hash COLLATE "C"',
+    checked: (row) => row.map((value, i) => (i === 3 ? Number(value) : value)),
+  },
+];
+
+/** The report's label of the server's own tables, in the environment column. */
+const serverLabel = '(server)';
+
 /** The report's name for the attachment files: content, not a table of the SQLite store. */
 const attachmentContent = 'attachment content';
 
@@ -245,6 +303,11 @@ export async function copyToPostgres(dataDir: DataDir, pool: PostgresPool): Prom
   const existing = keyCount.rows[0]!;
   if (existing.n > 0 && existing.secret !== pepper)
     throw new CopyRefused('The database holds API keys digested with another pepper, which these keys cannot join; nothing was copied.');
+  const oauthRows = await pool.query<{ n: number }>(
+    `SELECT (SELECT count(*) FROM ${serverSchema}.signing_key) + (SELECT count(*) FROM ${serverSchema}.oauth_client) AS n`,
+  );
+  if (Number(oauthRows.rows[0]!.n) > 0)
+    throw new CopyRefused('The database has OAuth clients or signing keys already, which these cannot join; nothing was copied.');
 
   const checks: TableCheck[] = [];
   for (const environment of environments) {
@@ -299,6 +362,7 @@ export async function copyToPostgres(dataDir: DataDir, pool: PostgresPool): Prom
   }
 
   // Last, in one transaction: from here on a server would serve these environments.
+  const systemSums = new Map<string, Checksum>();
   await inTransaction(pool, async (client) => {
     await client.query(`UPDATE ${serverSchema}.api_key_pepper SET secret = $1 WHERE id = 1`, [pepper]);
     await insertBatch(
@@ -314,7 +378,35 @@ export async function copyToPostgres(dataDir: DataDir, pool: PostgresPool): Prom
         ['id', 'environment_id', 'digest', 'salt', 'hash', 'label', 'created_at', 'revoked_at'],
         apiKeys.slice(i, i + batchRows),
       );
+    for (const side of systemTables) {
+      const sum = new Checksum();
+      const rows = systemDb
+        .prepare(`SELECT ${side.columns.join(', ')} FROM ${side.name} ${side.from}`)
+        .raw(true)
+        .all() as unknown[][];
+      for (const row of rows) sum.add(side.checked(row));
+      for (let i = 0; i < rows.length; i += batchRows)
+        await insertBatch(client, `${serverSchema}.${side.name}`, side.columns, rows.slice(i, i + batchRows));
+      systemSums.set(side.name, sum);
+    }
   });
+  for (const side of systemTables) {
+    const sum = new Checksum();
+    const rows = await pool.query({
+      text: `SELECT ${side.columns.join(', ')} FROM ${serverSchema}.${side.name} ${side.back}`,
+      rowMode: 'array',
+    } as pg.QueryConfig);
+    for (const row of rows.rows as unknown[][]) sum.add(side.checked(row));
+    const from = systemSums.get(side.name)!;
+    checks.push({
+      environment: serverLabel,
+      table: side.name,
+      sqliteRows: from.rows,
+      postgresRows: sum.rows,
+      sqliteChecksum: from.hex,
+      postgresChecksum: sum.hex,
+    });
+  }
   return {
     environments: environments.map((e) => e.name),
     apiKeys: apiKeys.length,
