@@ -8,8 +8,11 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeCopy } from '../../electron/host/migrate-cli.js';
+import { formatHlc } from '../../shared/hlc.js';
+import { uuidv7 } from '../../shared/ids.js';
 import { DataDirLock } from '../../electron/store/data-dir-lock.js';
-import { environmentSchemaOf } from '../../electron/store/postgres/environment-schemas.js';
+import { environmentSchemaOf, withEnvironment } from '../../electron/store/postgres/environment-schemas.js';
+import { replicaMark } from '../../electron/store/postgres/push-marks.js';
 import { serverMigrations } from '../../electron/store/postgres/migrations.js';
 import { openPostgresDatabase, type PostgresPool } from '../../electron/store/postgres/postgres-database.js';
 import { PostgresOAuthStore } from '../../electron/store/postgres/oauth-state.js';
@@ -94,6 +97,13 @@ async function seedWorkshop(api: TestApi): Promise<void> {
     });
   counts.workshop.time_tracking = 6;
   await must(api, 'POST', '/v1/webhook', { url: 'https://example.com/planner', event_types: ['card.created', 'card.updated'] });
+  // A replica's push: its mark comes along, so its next push is checked against it.
+  const hlc = formatHlc({ millis: Date.now(), counter: 0, node: 'replica1' });
+  const pushed = await api.http('POST', '/v1/sync/push', {
+    client_id: 'replica-workshop-1',
+    mutations: [{ mutation_id: 1, resource: 'project', id: uuidv7(), op: 'create', fields: { name: 'Pushed offline' }, hlc }],
+  });
+  expect(pushed.status, JSON.stringify(pushed.body)).toBe(200);
 }
 
 beforeAll(async () => {
@@ -169,6 +179,7 @@ describe('migrate-to-postgres', () => {
     expect(run.output).toContain('same     workshop attachment content: 2 rows in SQLite, 2 in PostgreSQL');
     expect(run.output).toContain('same     workshop webhook_secret: 1 row in SQLite, 1 in PostgreSQL');
     expect(run.output).toContain('same     (server) oauth_client: 1 row in SQLite, 1 in PostgreSQL');
+    expect(run.output).toContain('same     workshop sync_client: 1 row in SQLite, 1 in PostgreSQL');
     expect(run.output).toContain('same     workshop attachment: 3 rows in SQLite, 3 in PostgreSQL');
     expect(run.output).not.toContain('DIFFER');
     expect(run.output).toContain('Not copied yet');
@@ -208,6 +219,10 @@ describe('migrate-to-postgres', () => {
       redirect_uris: ['https://planner.example.com/callback'],
       confidential: true,
     });
+
+    const mark = await withEnvironment(pool, environmentIds.workshop!, (client) => replicaMark(client, 'replica-workshop-1'));
+    expect(mark).toMatchObject({ last: 1, owner: expect.any(String) });
+    expect(Object.keys(mark!.batch)).toEqual(['1']);
 
     const office = new PostgresRecordStore(pool, environmentIds.office!);
     expect((await office.list(tables.project, { limit: 10, offset: 0 })).count).toBe(counts.office.project);

@@ -32,7 +32,6 @@ import { inTransaction, serverSchema, type PostgresClient, type PostgresPool } f
 
 /** What a copy leaves behind, until the team server keeps it on PostgreSQL too. */
 export const notCopied = [
-  'replicas’ push marks (each replica’s next push is checked against a fresh mark)',
   'pending webhook deliveries as work to send (they are copied as records, not queued again)',
   'user passwords (no PostgreSQL table for them yet)',
 ];
@@ -122,6 +121,10 @@ const instant = (value: unknown) => (value instanceof Date ? value.getTime() : D
 interface SideTable {
   name: string;
   columns: string[];
+  /** The columns on PostgreSQL, when they are named otherwise (in the same order). */
+  intoColumns?: string[];
+  /** A row as PostgreSQL stores it, when not as SQLite has it. */
+  stored?(row: unknown[]): unknown[];
   from: string;
   back: string;
   checked(row: unknown[]): unknown[];
@@ -158,6 +161,17 @@ const sideTables: SideTable[] = [
     from: 'ORDER BY resource, record_id',
     back: 'ORDER BY resource COLLATE "C", record_id COLLATE "C"',
     checked: ([resource, id, clocks]) => [resource, id, jsonValue(clocks)],
+  },
+  {
+    // A replica's push bookkeeping (sync-book.ts, postgres/push-marks.ts): the same batch format.
+    name: 'sync_client',
+    columns: ['client_id', 'owner', 'last_mutation_id', 'last_batch', 'updated_at'],
+    intoColumns: ['replica_id', 'owner', 'last_mutation_id', 'last_batch', 'updated_at'],
+    from: 'ORDER BY client_id',
+    back: 'ORDER BY replica_id COLLATE "C"',
+    // Marks from before batches were kept have none: an empty batch, as push-marks.ts starts one.
+    stored: ([id, owner, last, batch, at]) => [id, owner, last, batch ?? '{}', at],
+    checked: ([id, owner, last, batch, at]) => [id, owner, Number(last), jsonValue(batch) ?? {}, instant(at)],
   },
   {
     name: 'webhook_secret',
@@ -276,6 +290,7 @@ const postgresName: Record<string, string> = {
   command: 'command',
   sync_clock: 'field_clock',
   sync_unknown: 'kept_field',
+  sync_client: 'replica_mark',
   webhook_secret: 'webhook_secret',
 };
 
@@ -345,15 +360,16 @@ export async function copyToPostgres(dataDir: DataDir, pool: PostgresPool): Prom
         const sum = new Checksum();
         let batch: unknown[][] = [];
         const select = db.prepare(`SELECT ${side.columns.join(', ')} FROM ${side.name} ${side.from}`).raw(true);
+        const columns = side.intoColumns ?? side.columns;
         for (const row of select.iterate() as IterableIterator<unknown[]>) {
           sum.add(side.checked(row));
-          batch.push(row);
+          batch.push(side.stored ? side.stored(row) : row);
           if (batch.length === batchRows) {
-            await insertBatch(client, into, side.columns, batch);
+            await insertBatch(client, into, columns, batch);
             batch = [];
           }
         }
-        await insertBatch(client, into, side.columns, batch);
+        await insertBatch(client, into, columns, batch);
         sums.set(side.name, sum);
       }
       sums.set(attachmentContent, await copyAttachments(client, join(dataDir.path, 'attachments', environment.id)));
@@ -443,7 +459,7 @@ async function checkCopy(pool: PostgresPool, name: string, environmentId: string
     for (const side of sideTables) {
       const sum = new Checksum();
       const rows = await client.query({
-        text: `SELECT ${side.columns.join(', ')} FROM ${postgresName[side.name]} ${side.back}`,
+        text: `SELECT ${(side.intoColumns ?? side.columns).join(', ')} FROM ${postgresName[side.name]} ${side.back}`,
         rowMode: 'array',
       } as pg.QueryConfig);
       for (const row of rows.rows as unknown[][]) sum.add(side.checked(row));
