@@ -133,6 +133,21 @@ beforeAll(async () => {
   ]);
   expect(client.code, client.output).toBe(0);
   clientId = /client_id: (\S+)/.exec(client.output)![1]!;
+  const user = await runServerCommand([
+    'user',
+    'add',
+    '--data-dir',
+    folder,
+    '--api-env',
+    'workshop',
+    '--email',
+    'anna@example.com',
+    '--password',
+    'a long passphrase 42',
+    '--role',
+    'admin',
+  ]);
+  expect(user.code, user.output).toBe(0);
   pool = await openPostgresDatabase(url, serverMigrations);
 }, 120_000);
 
@@ -180,6 +195,7 @@ describe('migrate-to-postgres', () => {
     expect(run.output).toContain('same     workshop webhook_secret: 1 row in SQLite, 1 in PostgreSQL');
     expect(run.output).toContain('same     (server) oauth_client: 1 row in SQLite, 1 in PostgreSQL');
     expect(run.output).toContain('same     workshop sync_client: 1 row in SQLite, 1 in PostgreSQL');
+    expect(run.output).toContain('same     workshop user_password: 1 row in SQLite, 1 in PostgreSQL');
     expect(run.output).toContain('same     workshop attachment: 3 rows in SQLite, 3 in PostgreSQL');
     expect(run.output).not.toContain('DIFFER');
     expect(run.output).toContain('Not copied yet');

@@ -31,10 +31,7 @@ import { environmentMigrations } from './migrations.js';
 import { inTransaction, serverSchema, type PostgresClient, type PostgresPool } from './postgres-database.js';
 
 /** What a copy leaves behind, until the team server keeps it on PostgreSQL too. */
-export const notCopied = [
-  'pending webhook deliveries as work to send (they are copied as records, not queued again)',
-  'user passwords (no PostgreSQL table for them yet)',
-];
+export const notCopied = ['the wait before a failed webhook delivery’s next attempt (a pending delivery is copied, and due at once)'];
 
 export interface TableCheck {
   environment: string;
@@ -174,6 +171,13 @@ const sideTables: SideTable[] = [
     checked: ([id, owner, last, batch, at]) => [id, owner, Number(last), jsonValue(batch) ?? {}, instant(at)],
   },
   {
+    name: 'user_password',
+    columns: ['user_id', 'hash', 'updated_at'],
+    from: 'ORDER BY user_id',
+    back: 'ORDER BY user_id COLLATE "C"',
+    checked: (row) => row,
+  },
+  {
     name: 'webhook_secret',
     columns: ['webhook_id', 'secret'],
     from: 'ORDER BY webhook_id',
@@ -292,6 +296,7 @@ const postgresName: Record<string, string> = {
   sync_unknown: 'kept_field',
   sync_client: 'replica_mark',
   webhook_secret: 'webhook_secret',
+  user_password: 'user_password',
 };
 
 export async function copyToPostgres(dataDir: DataDir, pool: PostgresPool): Promise<CopyReport> {

@@ -14,6 +14,7 @@ import { attachmentContentMigration } from './attachment-content.js';
 import { replicaMarksMigration } from './replica-marks-table.js';
 import { syncClockTablesMigration } from './sync-clock-tables.js';
 import { commandTablesMigration } from './command-tables.js';
+import { userPasswordsMigration } from './user-passwords-table.js';
 
 export const serverMigrations: readonly PostgresMigration[] = [
   {
@@ -68,4 +69,5 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   replicaMarksMigration,
   syncClockTablesMigration,
   commandTablesMigration,
+  userPasswordsMigration,
 ];
