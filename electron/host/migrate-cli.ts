@@ -65,6 +65,7 @@ export function describeCopy(report: CopyReport): string {
       `  ${same ? 'same   ' : 'DIFFERS'}  ${t.environment} ${t.table}: ${t.sqliteRows} ${t.sqliteRows === 1 ? 'row' : 'rows'} in SQLite, ${t.postgresRows} in PostgreSQL, sha256 ${t.sqliteChecksum.slice(0, 12)}${same ? '' : ` vs ${t.postgresChecksum.slice(0, 12)}`}`,
     );
   }
-  lines.push('Not copied yet (the team server does not keep these on PostgreSQL yet):', ...notCopied.map((what) => `  - ${what}`));
+  if (notCopied.length > 0)
+    lines.push('Not copied yet (the team server does not keep these on PostgreSQL yet):', ...notCopied.map((what) => `  - ${what}`));
   return lines.join('\n');
 }
