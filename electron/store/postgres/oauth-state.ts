@@ -31,7 +31,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { nowTimestamp, uuidv7 } from '../../../shared/ids.js';
 import type { RefreshOutcome, SigningKey, StoredClient, StoredCode, TokenFamily } from '../oauth-store.js';
-import { inTransaction, type PostgresClient, type PostgresMigration, type PostgresPool } from './postgres-database.js';
+import { bigintsAsNumbers, inTransaction, type PostgresClient, type PostgresMigration, type PostgresPool } from './postgres-database.js';
 
 /** Server migration (the `planner` schema): the tables of `OAuthStore` (SQLite system migration 2). */
 export const oauthStateMigration: PostgresMigration = {
@@ -96,17 +96,10 @@ export const oauthStateMigration: PostgresMigration = {
   },
 };
 
-const int8 = 20;
-/** Expiries (bigint) as numbers: epoch milliseconds are safe integers. */
-const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === int8 ? (text: string) => Number(text) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
-
 type Queryable = Pick<PostgresPool | PostgresClient, 'query'>;
 
 async function rows<Row extends pg.QueryResultRow>(db: Queryable, text: string, values: unknown[] = []): Promise<Row[]> {
-  return (await db.query<Row>({ text, values, types })).rows;
+  return (await db.query<Row>({ text, values, types: bigintsAsNumbers })).rows;
 }
 
 const codeColumns = 'client_id, environment_id, user_id, redirect_uri, code_challenge, expires_at, used_at, family_id';

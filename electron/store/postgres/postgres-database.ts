@@ -12,6 +12,17 @@
 import pg from 'pg';
 
 export type PostgresPool = pg.Pool;
+
+const int8 = 20;
+/**
+ * Query types that read `bigint` columns and counts as numbers rather than pg's default text:
+ * every integer the store keeps (record fields, mutation ids, sequence numbers, milliseconds)
+ * is a safe integer (shared/fields.ts). Pass as `types` in a query's config.
+ */
+export const bigintsAsNumbers = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === int8 ? (text: string) => Number(text) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
 export type PostgresClient = pg.PoolClient;
 
 export interface PostgresMigration {

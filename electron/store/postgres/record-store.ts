@@ -12,7 +12,6 @@
  * writing the same key at once are caught by the unique index (migration 2), whose error
  * becomes the same DuplicateError.
  */
-import pg from 'pg';
 import { own, type FieldSpec, type ResourceSpec, type StoredOf, type StoredRecord } from '../../../shared/fields.js';
 import { nowTimestamp, uuidv7 } from '../../../shared/ids.js';
 import type { ChangeEvent } from '../../../shared/ipc.js';
@@ -24,7 +23,7 @@ import { guarded, type RecordStore, type RecordWrites, type TransactionOptions }
 import { appendChange } from './change-log.js';
 import { recordCommand } from './command-book.js';
 import { withEnvironment } from './environment-schemas.js';
-import type { PostgresClient, PostgresPool } from './postgres-database.js';
+import { bigintsAsNumbers, type PostgresClient, type PostgresPool } from './postgres-database.js';
 
 /** PostgreSQL: ILIKE ignores case in every script; booleans are booleans, JSON is its text. */
 export const postgresDialect: SqlDialect = {
@@ -36,13 +35,6 @@ export const postgresDialect: SqlDialect = {
     if (field?.type === 'json') return JSON.stringify(value);
     return value;
   },
-};
-
-const int8 = 20;
-/** bigint columns and counts as numbers: every integer the API stores is a safe integer (shared/fields.ts). */
-const recordTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === int8 ? (text: string) => Number(text) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /** `?` placeholders numbered as PostgreSQL wants them: the shared SQL has no other `?`. */
@@ -93,7 +85,7 @@ class PostgresRecords implements RecordWrites {
   ) {}
 
   private async rows(sql: string, params: readonly unknown[]): Promise<Record<string, unknown>[]> {
-    const result = await this.client.query({ text: numbered(sql), values: [...params], types: recordTypes });
+    const result = await this.client.query({ text: numbered(sql), values: [...params], types: bigintsAsNumbers });
     return result.rows as Record<string, unknown>[];
   }
 

@@ -27,10 +27,9 @@
  * hook's `enqueue` and `replacePayload` run inside the transaction of the change that caused
  * the event, so they are on `WebhookQueueWrites`, made over that transaction's client.
  */
-import pg from 'pg';
 import { nowTimestamp, uuidv7 } from '../../../shared/ids.js';
 import { withEnvironment } from './environment-schemas.js';
-import type { PostgresClient, PostgresPool } from './postgres-database.js';
+import { bigintsAsNumbers, type PostgresClient, type PostgresPool } from './postgres-database.js';
 
 /** `disabled_until` of a webhook that failures disabled: until someone activates it again. */
 export const disabledForever = '9999-12-31T23:59:59Z';
@@ -78,13 +77,6 @@ export interface AttemptResult {
   error: string | null;
 }
 
-const int8 = 20;
-/** bigint columns as numbers: seq, attempts and milliseconds are all safe integers. */
-const queueTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === int8 ? (text: string) => Number(text) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
-
 const pendingColumns = `d.id, d.seq, d.webhook_id, d.event, w.url, d.payload, d.attempts, d.due_at, d.claimed_by, d.claimed_until`;
 
 /** Each live, active webhook's head: its first delivery still to send, in (xid, seq) order. */
@@ -101,7 +93,7 @@ export class WebhookQueueWrites {
   constructor(private readonly client: PostgresClient) {}
 
   private async rows<R>(text: string, values: unknown[] = []): Promise<R[]> {
-    const result = await this.client.query({ text, values, types: queueTypes });
+    const result = await this.client.query({ text, values, types: bigintsAsNumbers });
     // The row shape of this queue's own SQL text.
     return result.rows as R[];
   }
