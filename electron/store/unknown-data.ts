@@ -40,8 +40,11 @@ interface KeptRow {
 /** The kept unknown data of one environment database. */
 export const unknownDataOf = onePerStore((store) => new UnknownData(store));
 
-/** A record built from kept rows; `Object.defineProperty` so no name can reach a prototype. */
-function keptFieldsOf(rows: readonly KeptRow[]): KeptFields {
+/**
+ * A record built from kept rows; `Object.defineProperty` so no name can reach a prototype.
+ * The same on PostgreSQL (postgres/kept-data.ts), whose rows have these columns too.
+ */
+export function keptFieldsOf(rows: readonly Pick<KeptRow, 'field' | 'value' | 'clock'>[]): KeptFields {
   const values: Record<string, unknown> = {};
   const clocks: Clocks = {};
   for (const row of rows) {

@@ -26,8 +26,7 @@
  * newer one that committed in between. Clocks compare as text bytes (the columns are
  * `COLLATE "C"`, postgres/sync-clock-tables.ts), as in JavaScript.
  */
-import type { Clocks } from '../sync-book.js';
-import type { KeptFields } from '../unknown-data.js';
+import { keptFieldsOf, type KeptFields } from '../unknown-data.js';
 import { appendChange, type ChangeCursor } from './change-log.js';
 import type { PostgresClient } from './postgres-database.js';
 
@@ -38,17 +37,6 @@ interface KeptRow {
   field: string;
   value: string;
   clock: string;
-}
-
-/** A record's kept fields from its rows; `Object.defineProperty`, so no name can reach a prototype. */
-function keptFieldsOf(rows: readonly KeptRow[]): KeptFields {
-  const values: Record<string, unknown> = {};
-  const clocks: Clocks = {};
-  for (const row of rows) {
-    Object.defineProperty(values, row.field, { value: JSON.parse(row.value), enumerable: true, writable: true, configurable: true });
-    Object.defineProperty(clocks, row.field, { value: row.clock, enumerable: true, writable: true, configurable: true });
-  }
-  return { values, clocks };
 }
 
 /** Whether anything is kept at all (most environments never keep anything). */

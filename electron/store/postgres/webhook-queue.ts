@@ -37,29 +37,13 @@ export const disabledForever = '9999-12-31T23:59:59Z';
 /** How long a claim holds when the node does not say: far beyond an attempt's timeout. */
 export const defaultLeaseMs = 5 * 60_000;
 
-export interface Subscriber {
-  id: string;
-  eventTypes: ReadonlySet<string>;
-}
+import type { AttemptResult, NewDelivery, PendingDelivery as SqlitePendingDelivery, Subscriber } from '../webhook-queue.js';
 
-export interface NewDelivery {
-  webhookId: string;
-  eventId: string;
-  event: string;
-  resource: string;
-  recordId: string;
-  payload: string;
-}
+// The same shapes as the SQLite queue's: callers of either engine handle one kind of delivery.
+export type { AttemptResult, NewDelivery, Subscriber };
 
-export interface PendingDelivery {
-  id: string;
-  seq: number;
-  webhook_id: string;
-  event: string;
-  url: string;
-  payload: string;
-  attempts: number;
-  due_at: number;
+/** A pending delivery as the SQLite queue has it, and who is sending it now. */
+export interface PendingDelivery extends SqlitePendingDelivery {
   /** The node sending it now, while its lease holds (null: nobody). */
   claimed_by: string | null;
   claimed_until: number | null;
@@ -69,12 +53,6 @@ export interface PendingDelivery {
 export interface ClaimedDelivery extends PendingDelivery {
   claimed_by: string;
   claimed_until: number;
-}
-
-export interface AttemptResult {
-  responseCode: number | null;
-  durationMs: number;
-  error: string | null;
 }
 
 const pendingColumns = `d.id, d.seq, d.webhook_id, d.event, w.url, d.payload, d.attempts, d.due_at, d.claimed_by, d.claimed_until`;
