@@ -4,8 +4,12 @@
  * declaration, and what reaches the SQL text is the declared column name, quoted.
  *
  * Null semantics, chosen to match what a planner expects: a comparison with a missing value
- * is false, so `status:not:eq:done` includes records without a status. Each atom is compiled
- * as `(condition) IS TRUE`, and `not` negates that.
+ * is false, so `status:not:eq:done` includes records without a status. A negated atom is
+ * compiled as `NOT ((condition) IS TRUE)`. A plain atom stays `(condition)`: the compiled
+ * filter is only ever a WHERE condition (of the list, or of an EXISTS below it), where a
+ * missing comparison (NULL) rejects a record just as false does, and only a bare comparison
+ * lets the engine search an index by it (a report of one week reads that week, not the
+ * whole table).
  *
  * The SQL is the same for both store engines but for what `SqlDialect` names: a text match
  * without regard to case, a JSON list's members, and how a value is stored (docs/architecture.md
@@ -205,8 +209,7 @@ function compileAtom(atom: FilterAtom, scope: FilterScope): SqlFragment {
         : compareAtom(`r.${quoteIdentifier(subField)}`, subField, spec, atom, dialect);
     inner = existsSql(scope.alias, relation, condition);
   }
-  const sql = `(${inner.sql}) IS TRUE`;
-  return { sql: atom.not ? `NOT ${sql}` : sql, params: inner.params };
+  return { sql: atom.not ? `NOT (${inner.sql}) IS TRUE` : `(${inner.sql})`, params: inner.params };
 }
 
 export function compileFilter(node: FilterNode, scope: FilterScope): SqlFragment {

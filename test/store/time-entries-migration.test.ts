@@ -120,7 +120,7 @@ describe('migration 21: time entries by start and id', () => {
       ).map((r) => r.name);
       expect(indexes).toContain('time_tracking_start_id');
       expect(indexes).not.toContain('time_tracking_start');
-      const query = `SELECT id FROM "time_tracking" t WHERE t."deleted_at" IS NULL AND (t."start" < ?) IS TRUE ORDER BY t."start" ASC, t."id" ASC`;
+      const query = `SELECT id FROM "time_tracking" t WHERE t."deleted_at" IS NULL AND (t."start" < ?) ORDER BY t."start" ASC, t."id" ASC`;
       const plan = (after.prepare(`EXPLAIN QUERY PLAN ${query}`).all('2026-01-01') as { detail: string }[]).map((r) => r.detail);
       expect(plan.join('\n')).toMatch(/USING INDEX time_tracking_start_id/);
       expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/);
