@@ -67,9 +67,12 @@ function postgresUser(): { uid: number; gid: number } {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-/** Runs a PostgreSQL program (as `postgres` when root), bounded in time; rejects with its output. */
-function runProgram(program: string, args: string[], timeoutMs: number): Promise<void> {
-  const [command, commandArgs] = isRoot() ? ['runuser', ['-u', 'postgres', '--', program, ...args]] : [program, args];
+/**
+ * Runs a PostgreSQL program, bounded in time; rejects with its output. The server's programs
+ * (initdb, pg_ctl) run as `postgres` when root; client programs run as whoever runs the tests.
+ */
+function runProgram(program: string, args: string[], timeoutMs: number, asServer = true): Promise<void> {
+  const [command, commandArgs] = asServer && isRoot() ? ['runuser', ['-u', 'postgres', '--', program, ...args]] : [program, args];
   return new Promise((resolve, reject) => {
     // stdin ignored and output piped; `pg_ctl start -l` sends the server's own output to the log
     // file, so the exit of pg_ctl (not the close of the pipes) is what to wait for.
@@ -88,6 +91,11 @@ function runProgram(program: string, args: string[], timeoutMs: number): Promise
       else reject(new Error(`${program} ${args.join(' ')} failed (${signal ?? `exit ${code}`}):\n${output}`));
     });
   });
+}
+
+/** Runs one of PostgreSQL's client programs (pg_dump, pg_restore …) from the installed version, within two minutes. */
+export function runPostgresTool(name: string, args: string[]): Promise<void> {
+  return runProgram(join(postgresBinaries(), name), args, 120_000, false);
 }
 
 export async function startPostgres(): Promise<PostgresCluster> {

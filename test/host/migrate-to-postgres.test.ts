@@ -6,6 +6,7 @@
  * its report and read back through the PostgreSQL stores.
  */
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeCopy } from '../../electron/host/migrate-cli.js';
 import { formatHlc } from '../../shared/hlc.js';
@@ -21,7 +22,7 @@ import { PostgresSystemStore } from '../../electron/store/postgres/system-store.
 import { tables } from '../../electron/store/tables.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { must, random, seedResourcesOnBoard, seedStatusAndActivities, workdays } from '../helpers/bench-seed.js';
-import { startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import { runPostgresTool, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
 import { runServerCommand } from '../helpers/process.js';
 
 let cluster: PostgresCluster;
@@ -272,6 +273,43 @@ describe('migrate-to-postgres', () => {
     const office = new PostgresRecordStore(pool, environmentIds.office!);
     expect((await office.list(tables.project, { limit: 10, offset: 0 })).count).toBe(counts.office.project);
     expect((await office.list(tables.card, { limit: 10, offset: 0 })).count).toBe(0);
+  });
+
+  it('copies into a database that pg_dump backs up and pg_restore brings back whole (docs/deployment.md "Backups")', async () => {
+    const backup = join(folder, 'team.dump');
+    await runPostgresTool('pg_dump', ['--format=custom', `--file=${backup}`, `--dbname=${url}`]);
+    const restoredUrl = await cluster.database('restored');
+    await runPostgresTool('pg_restore', ['--exit-on-error', `--dbname=${restoredUrl}`, backup]);
+
+    const restored = await openPostgresDatabase(restoredUrl, serverMigrations);
+    try {
+      // Every table of every schema (the server's and each environment's), row for row.
+      const fingerprints = async (database: PostgresPool) => {
+        const found = await database.query<{ name: string }>(
+          `SELECT format('%I.%I', table_schema, table_name) AS name FROM information_schema.tables
+           WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1`,
+        );
+        const prints: Record<string, string> = {};
+        for (const { name } of found.rows) {
+          const row = await database.query<{ print: string }>(
+            `SELECT count(*) || ' ' || coalesce(md5(string_agg(t::text, E'\\n' ORDER BY t::text)), '') AS print FROM ${name} t`,
+          );
+          prints[name] = row.rows[0]!.print;
+        }
+        return prints;
+      };
+      const before = await fingerprints(pool);
+      expect(Object.keys(before).length).toBeGreaterThan(40);
+      expect(await fingerprints(restored)).toEqual(before);
+      // And it serves: the keys open their environments, the records read back.
+      expect((await new PostgresSystemStore(restored).verifyApiKey('workshop', 'workshop-key-123'))?.environment.id).toBe(
+        environmentIds.workshop,
+      );
+      const cards = await new PostgresRecordStore(restored, environmentIds.workshop!).list(tables.card, { limit: 100, offset: 0 });
+      expect(cards.count).toBe(counts.workshop.card);
+    } finally {
+      await restored.end();
+    }
   });
 
   it('refuses to copy into a database that has those environments already, and changes nothing', async () => {

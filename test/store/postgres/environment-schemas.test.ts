@@ -129,6 +129,31 @@ describe('environment schemas on PostgreSQL', () => {
     }
   });
 
+  it('works for a database owner with CREATEROLE, not a superuser (docs/deployment.md "The database")', async () => {
+    await pool.query("CREATE ROLE planner_owner LOGIN CREATEROLE PASSWORD 'owner-password-1'");
+    await pool.query('CREATE DATABASE owned OWNER planner_owner');
+    const owned = new URL(url);
+    owned.username = 'planner_owner';
+    owned.password = 'owner-password-1';
+    owned.pathname = '/owned';
+    const node = await openPostgresDatabase(owned.toString(), serverMigrations);
+    try {
+      const { rows } = await node.query<{ superuser: boolean }>('SELECT rolsuper AS superuser FROM pg_roles WHERE rolname = current_user');
+      expect(rows).toEqual([{ superuser: false }]);
+      const id = uuidv7();
+      await ensureEnvironmentSchema(node, id, environmentMigrations);
+      await withEnvironment(node, id, (client) => appendChange(client, { resource: 'card', recordId: 'c1', op: 'create' }));
+      const changes = await withEnvironment(
+        node,
+        id,
+        async (client) => (await client.query('SELECT count(*)::integer AS n FROM change_log')).rows[0],
+      );
+      expect(changes).toEqual({ n: 1 });
+    } finally {
+      await node.end();
+    }
+  });
+
   it('refuses an environment that has no schema on this database', async () => {
     await expect(withEnvironment(pool, uuidv7(), async () => undefined)).rejects.toBeInstanceOf(UnknownEnvironmentError);
   });
