@@ -262,7 +262,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         recovery,
         pageKey,
         fromPage,
-        setSessionCookie: (reply) => reply.header('set-cookie', `${sessionCookie}=${session}; HttpOnly; SameSite=Strict; Path=/`),
+        setSessionCookie: (reply) => {
+          reply.header('set-cookie', `${sessionCookie}=${session}; HttpOnly; SameSite=Strict; Path=/`);
+        },
         isRecovering: () => served === undefined,
         recovered: (hosted) => {
           served = hosted;

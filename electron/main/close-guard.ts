@@ -106,7 +106,7 @@ export function guardClose(window: BrowserWindow, options: CloseGuardOptions, de
     event.preventDefault();
     if (deciding) return;
     deciding = true;
-    mayClose(window, options)
+    void mayClose(window, options)
       .catch((error: unknown) => {
         console.error('Could not check for unsynced changes before closing:', error);
         return true;

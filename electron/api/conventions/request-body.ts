@@ -33,7 +33,8 @@ export function installJsonBodies(app: FastifyInstance): void {
     if (text.trim() === '') return done(null, undefined);
     const tooDeep = depthProblem(text);
     if (tooDeep) return done(tooDeep, undefined);
-    parseJson(request, text, (error, parsed) => {
+    // Fastify's parser answers through the callback (its type also allows a promise, which it never returns).
+    void parseJson(request, text, (error, parsed) => {
       if (error) return done(error, undefined);
       done(surrogateEscape.test(text) ? (surrogateProblem(request, parsed) ?? null) : null, parsed);
     });
@@ -51,7 +52,7 @@ export function installDepthCheckedJson(app: FastifyInstance): void {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     const tooDeep = depthProblem(text);
     if (tooDeep) return done(tooDeep, undefined);
-    parseJson(request, text, done);
+    void parseJson(request, text, done);
   });
 }
 

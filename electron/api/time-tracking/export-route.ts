@@ -81,7 +81,7 @@ export async function exportReport(ctx: RequestContext, query: QueryString, repl
   const report = buildReport(ctx, request);
   if (request.format === 'json') return withDurations(report);
   const user = filteredUser(ctx, request.filter);
-  const file = await writeReport(report, request.format, {
+  const file = writeReport(report, request.format, {
     bom: request.bom,
     separator: request.separator,
     ...(user ? { user: userName(user) } : {}),
