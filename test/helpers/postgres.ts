@@ -9,6 +9,9 @@
  *
  * initdb and pg_ctl refuse to run as root; as root (CI) the folder is handed to the `postgres`
  * user, which Debian's package creates, and both run as that user through `runuser`.
+ *
+ * `startTeamDatabase` is the setup most store tests share: a cluster, one migrated database
+ * and a pool per node on it, and one `stop()` for all of it.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -16,6 +19,9 @@ import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, readFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { ensureEnvironmentSchema } from '../../electron/store/postgres/environment-schemas.js';
+import { environmentMigrations, serverMigrations } from '../../electron/store/postgres/migrations.js';
+import { openPostgresDatabase, type PostgresPool } from '../../electron/store/postgres/postgres-database.js';
 import { freePort } from './ports.js';
 
 export interface PostgresCluster {
@@ -178,5 +184,67 @@ export async function startPostgres(): Promise<PostgresCluster> {
     const serverLog = existsSync(log) ? readFileSync(log, 'utf8').slice(-2_000) : '';
     await stop().catch(() => undefined);
     throw serverLog ? new Error(`${(error as Error).message}\nserver log:\n${serverLog}`) : error;
+  }
+}
+
+/** `N` pools as a tuple of that length, so a test reads `nodes[1]` without a check. */
+type Pools<N extends number, Acc extends PostgresPool[] = []> = number extends N
+  ? PostgresPool[]
+  : Acc['length'] extends N
+    ? Acc
+    : Pools<N, [...Acc, PostgresPool]>;
+
+export interface TeamDatabase<N extends number = 2> {
+  /** The cluster, for a test that needs another database or the superuser's own. */
+  cluster: PostgresCluster;
+  /** The database's URL, for a test's own pools and listeners. */
+  url: string;
+  /** One pool per node, each of which ran the server migrations on the database. */
+  nodes: Pools<N>;
+  /**
+   * Ends every node's pool (skipping one a test ended already) and then stops the cluster,
+   * also when ending a pool failed; a second call answers the first call's promise.
+   */
+  stop(): Promise<void>;
+}
+
+/**
+ * The team server's database as the store tests share it: a fresh cluster, the database `name`
+ * on it, `nodes` pools (2 unless told) that each open it with the server migrations, one after
+ * the other as nodes that start in turn, and the `environments` ensured through the first pool.
+ *
+ * A start that fails half way ends what it opened and stops the cluster before it throws, so
+ * an afterAll's `team?.stop()` has nothing to do and the start's own error is the one reported
+ * (with no PostgreSQL installed, startPostgres's message on how to install it).
+ */
+export async function startTeamDatabase<N extends number = 2>(
+  name: string,
+  options: { nodes?: N; environments?: readonly string[] } = {},
+): Promise<TeamDatabase<N>> {
+  const count = options.nodes ?? 2;
+  const environments = options.environments ?? [];
+  if (environments.length > 0 && count < 1) throw new Error('environments are ensured through a node: ask for one at least');
+  const cluster = await startPostgres();
+  const pools: PostgresPool[] = [];
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      try {
+        // A pool ended twice rejects; one the test already ended (or is ending) is left alone.
+        const ended = await Promise.allSettled(pools.filter((pool) => !pool.ending).map((pool) => pool.end()));
+        const failed = ended.find((result) => result.status === 'rejected');
+        if (failed) throw failed.reason;
+      } finally {
+        await cluster.stop();
+      }
+    })());
+  try {
+    const url = await cluster.database(name);
+    for (let i = 0; i < count; i++) pools.push(await openPostgresDatabase(url, serverMigrations));
+    for (const environmentId of environments) await ensureEnvironmentSchema(pools[0]!, environmentId, environmentMigrations);
+    return { cluster, url, nodes: pools as Pools<N>, stop };
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
   }
 }

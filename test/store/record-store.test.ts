@@ -24,11 +24,10 @@ import type { EnvironmentStore } from '../../electron/store/environment-store.js
 import { changesOfCommand as postgresChangesOfCommand } from '../../electron/store/postgres/command-book.js';
 import { ensureEnvironmentSchema, withEnvironment } from '../../electron/store/postgres/environment-schemas.js';
 import { tables } from '../../electron/store/tables.js';
-import { environmentMigrations, serverMigrations } from '../../electron/store/postgres/migrations.js';
-import { openPostgresDatabase, type PostgresPool } from '../../electron/store/postgres/postgres-database.js';
+import { environmentMigrations } from '../../electron/store/postgres/migrations.js';
 import { PostgresRecordStore } from '../../electron/store/postgres/record-store.js';
 import { recordTablesMigration } from '../../electron/store/postgres/record-tables.js';
-import { startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import { startTeamDatabase, type TeamDatabase } from '../helpers/postgres.js';
 import { tempDir } from '../helpers/api.js';
 
 interface Engine {
@@ -61,25 +60,21 @@ function sqliteEngine(): Engine {
 }
 
 function postgresEngine(): Engine {
-  let cluster: PostgresCluster | undefined;
-  let pool: PostgresPool | undefined;
+  let team: TeamDatabase<1> | undefined;
   return {
     name: 'postgres',
     open: async () => {
-      if (!pool) {
-        cluster = await startPostgres();
-        pool = await openPostgresDatabase(await cluster.database('records'), serverMigrations);
-      }
+      team ??= await startTeamDatabase('records', { nodes: 1 });
+      const [pool] = team.nodes;
       const environmentId = uuidv7();
       await ensureEnvironmentSchema(pool, environmentId, environmentMigrations);
       return new PostgresRecordStore(pool, environmentId);
     },
     close: async () => {
-      await pool?.end();
-      await cluster?.stop();
+      await team?.stop();
     },
     changesOfCommand: (store, id) =>
-      withEnvironment(pool!, (store as PostgresRecordStore).environmentId, (client) => postgresChangesOfCommand(client, id)),
+      withEnvironment(team!.nodes[0], (store as PostgresRecordStore).environmentId, (client) => postgresChangesOfCommand(client, id)),
   };
 }
 

@@ -16,29 +16,23 @@ import {
   PostgresAttachmentContent,
   type AttachmentBlobStore,
 } from '../../../electron/store/postgres/attachment-content.js';
-import { ensureEnvironmentSchema, environmentSchemaOf, withEnvironment } from '../../../electron/store/postgres/environment-schemas.js';
-import { environmentMigrations, serverMigrations } from '../../../electron/store/postgres/migrations.js';
-import { openPostgresDatabase, type PostgresPool } from '../../../electron/store/postgres/postgres-database.js';
-import { startPostgres, type PostgresCluster } from '../../helpers/postgres.js';
+import { environmentSchemaOf, withEnvironment } from '../../../electron/store/postgres/environment-schemas.js';
+import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
 
-let cluster: PostgresCluster;
-let pools: [PostgresPool, PostgresPool];
+let team: TeamDatabase;
+let pools: TeamDatabase['nodes'];
 let folder: string;
 const north = uuidv7();
 const south = uuidv7();
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'planner-content-'));
-  cluster = await startPostgres();
-  const url = await cluster.database('content');
-  pools = [await openPostgresDatabase(url, serverMigrations), await openPostgresDatabase(url, serverMigrations)];
-  await ensureEnvironmentSchema(pools[0], north, environmentMigrations);
-  await ensureEnvironmentSchema(pools[0], south, environmentMigrations);
+  team = await startTeamDatabase('content', { environments: [north, south] });
+  pools = team.nodes;
 });
 
 afterAll(async () => {
-  await Promise.all((pools ?? []).map((pool) => pool.end()));
-  await cluster?.stop();
+  await team?.stop();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 

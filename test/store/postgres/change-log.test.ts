@@ -15,25 +15,24 @@ import {
   type ChangeCursor,
 } from '../../../electron/store/postgres/change-log.js';
 import { ensureEnvironmentSchema, withEnvironment } from '../../../electron/store/postgres/environment-schemas.js';
-import { environmentMigrations, serverMigrations } from '../../../electron/store/postgres/migrations.js';
-import { openPostgresDatabase, openPostgresPool, type PostgresPool } from '../../../electron/store/postgres/postgres-database.js';
-import { startPostgres, type PostgresCluster } from '../../helpers/postgres.js';
+import { environmentMigrations } from '../../../electron/store/postgres/migrations.js';
+import { openPostgresPool, type PostgresPool } from '../../../electron/store/postgres/postgres-database.js';
+import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
 
-let cluster: PostgresCluster;
+let team: TeamDatabase;
 /** Two nodes that write, and a reader's own connection so polling never waits for a writer's client. */
-let nodes: [PostgresPool, PostgresPool];
+let nodes: TeamDatabase['nodes'];
 let reader: PostgresPool;
 
 beforeAll(async () => {
-  cluster = await startPostgres();
-  const url = await cluster.database('changes');
-  nodes = [await openPostgresDatabase(url, serverMigrations), await openPostgresDatabase(url, serverMigrations)];
-  reader = openPostgresPool(url, { max: 1 });
+  team = await startTeamDatabase('changes');
+  nodes = team.nodes;
+  reader = openPostgresPool(team.url, { max: 1 });
 });
 
 afterAll(async () => {
-  await Promise.all([...(nodes ?? []), reader].filter(Boolean).map((p) => p.end()));
-  await cluster?.stop();
+  await reader?.end();
+  await team?.stop();
 });
 
 async function newEnvironment(): Promise<string> {

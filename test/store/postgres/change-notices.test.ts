@@ -10,34 +10,30 @@ import { uuidv7 } from '../../../shared/ids.js';
 import { appendChange, type ChangeCursor } from '../../../electron/store/postgres/change-log.js';
 import { ChangeNotices, notifyChange, type ChangeNotice } from '../../../electron/store/postgres/change-notices.js';
 import { ensureEnvironmentSchema, withEnvironment } from '../../../electron/store/postgres/environment-schemas.js';
-import { environmentMigrations, serverMigrations } from '../../../electron/store/postgres/migrations.js';
-import { openPostgresDatabase, type PostgresPool } from '../../../electron/store/postgres/postgres-database.js';
-import { startPostgres, type PostgresCluster } from '../../helpers/postgres.js';
+import { environmentMigrations } from '../../../electron/store/postgres/migrations.js';
+import type { PostgresPool } from '../../../electron/store/postgres/postgres-database.js';
+import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
 
-let cluster: PostgresCluster;
-let url: string;
+let team: TeamDatabase;
 let nodeA: PostgresPool;
 let nodeB: PostgresPool;
 /** Listeners opened by a test, closed in afterAll whatever happened. */
 const listeners: ChangeNotices[] = [];
 
 beforeAll(async () => {
-  cluster = await startPostgres();
-  url = await cluster.database('notices');
-  nodeA = await openPostgresDatabase(url, serverMigrations);
-  nodeB = await openPostgresDatabase(url, serverMigrations);
+  team = await startTeamDatabase('notices');
+  [nodeA, nodeB] = team.nodes;
 });
 
 afterAll(async () => {
   await Promise.all(listeners.map((l) => l.close()));
-  await Promise.all([nodeA, nodeB].filter(Boolean).map((p) => p.end()));
-  await cluster?.stop();
+  await team?.stop();
 });
 
 const errors: Error[] = [];
 
 async function listen(options: Parameters<typeof ChangeNotices.listen>[1] = {}): Promise<ChangeNotices> {
-  const notices = await ChangeNotices.listen(url, { onError: (e) => errors.push(e), ...options });
+  const notices = await ChangeNotices.listen(team.url, { onError: (e) => errors.push(e), ...options });
   listeners.push(notices);
   return notices;
 }

@@ -13,24 +13,20 @@ import { CommandConflictError, type RecordWrites } from '../../../electron/store
 import { tables } from '../../../electron/store/tables.js';
 import { changesAfter, changesOfCommand, findCommand, recentCommands, undoneBy } from '../../../electron/store/postgres/command-book.js';
 import { ensureEnvironmentSchema, withEnvironment } from '../../../electron/store/postgres/environment-schemas.js';
-import { environmentMigrations, serverMigrations } from '../../../electron/store/postgres/migrations.js';
-import { openPostgresDatabase, type PostgresClient, type PostgresPool } from '../../../electron/store/postgres/postgres-database.js';
+import { environmentMigrations } from '../../../electron/store/postgres/migrations.js';
+import type { PostgresClient } from '../../../electron/store/postgres/postgres-database.js';
 import { PostgresRecordStore } from '../../../electron/store/postgres/record-store.js';
-import { startPostgres, type PostgresCluster } from '../../helpers/postgres.js';
+import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
 
-let cluster: PostgresCluster;
-let nodes: [PostgresPool, PostgresPool];
+let team: TeamDatabase;
+let nodes: TeamDatabase['nodes'];
 
 beforeAll(async () => {
-  cluster = await startPostgres();
-  const url = await cluster.database('commands');
-  nodes = [await openPostgresDatabase(url, serverMigrations), await openPostgresDatabase(url, serverMigrations)];
+  team = await startTeamDatabase('commands');
+  nodes = team.nodes;
 });
 
-afterAll(async () => {
-  await Promise.all((nodes ?? []).map((p) => p.end()));
-  await cluster?.stop();
-});
+afterAll(() => team?.stop());
 
 const activity = tables.activity;
 

@@ -20,26 +20,19 @@ import {
   type PostgresMigration,
   type PostgresPool,
 } from '../../../electron/store/postgres/postgres-database.js';
-import { startPostgres, type PostgresCluster } from '../../helpers/postgres.js';
+import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
 
-let cluster: PostgresCluster;
+let team: TeamDatabase<1>;
 let pool: PostgresPool;
-let url: string;
 const north = uuidv7();
 const south = uuidv7();
 
 beforeAll(async () => {
-  cluster = await startPostgres();
-  url = await cluster.database('environments');
-  pool = await openPostgresDatabase(url, serverMigrations);
-  await ensureEnvironmentSchema(pool, north, environmentMigrations);
-  await ensureEnvironmentSchema(pool, south, environmentMigrations);
+  team = await startTeamDatabase('environments', { nodes: 1, environments: [north, south] });
+  [pool] = team.nodes;
 });
 
-afterAll(async () => {
-  await pool?.end();
-  await cluster?.stop();
-});
+afterAll(() => team?.stop());
 
 const count = (environmentId: string) =>
   withEnvironment(pool, environmentId, async (client) => {
@@ -132,7 +125,7 @@ describe('environment schemas on PostgreSQL', () => {
   it('works for a database owner with CREATEROLE, not a superuser (docs/deployment.md "The database")', async () => {
     await pool.query("CREATE ROLE planner_owner LOGIN CREATEROLE PASSWORD 'owner-password-1'");
     await pool.query('CREATE DATABASE owned OWNER planner_owner');
-    const owned = new URL(url);
+    const owned = new URL(team.url);
     owned.username = 'planner_owner';
     owned.password = 'owner-password-1';
     owned.pathname = '/owned';
@@ -161,7 +154,7 @@ describe('environment schemas on PostgreSQL', () => {
   it('creates an environment once when several nodes ensure it at once, and refuses one a newer Planner migrated', async () => {
     // Many environments, each ensured by four nodes at once, so that some starts really overlap.
     const ids = Array.from({ length: 30 }, () => uuidv7());
-    const nodes = Array.from({ length: 4 }, () => openPostgresPool(url, { max: 3 }));
+    const nodes = Array.from({ length: 4 }, () => openPostgresPool(team.url, { max: 3 }));
     try {
       const results = await Promise.all(ids.flatMap((id) => nodes.map((node) => ensureEnvironmentSchema(node, id, environmentMigrations))));
       expect(results.map((r) => r.version)).toEqual(results.map(() => environmentMigrations.length));

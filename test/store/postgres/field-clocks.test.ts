@@ -22,24 +22,18 @@ import {
 } from '../../../electron/store/postgres/field-clocks.js';
 import { environmentMigrations, serverMigrations } from '../../../electron/store/postgres/migrations.js';
 import { openPostgresDatabase, type PostgresClient, type PostgresPool } from '../../../electron/store/postgres/postgres-database.js';
-import { startPostgres, type PostgresCluster } from '../../helpers/postgres.js';
+import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
 
-let cluster: PostgresCluster;
-let nodes: [PostgresPool, PostgresPool];
-let env: string;
+let team: TeamDatabase;
+let nodes: TeamDatabase['nodes'];
+const env = uuidv7();
 
 beforeAll(async () => {
-  cluster = await startPostgres();
-  const url = await cluster.database('clocks');
-  nodes = [await openPostgresDatabase(url, serverMigrations), await openPostgresDatabase(url, serverMigrations)];
-  env = uuidv7();
-  await ensureEnvironmentSchema(nodes[0], env, environmentMigrations);
+  team = await startTeamDatabase('clocks', { environments: [env] });
+  nodes = team.nodes;
 });
 
-afterAll(async () => {
-  await Promise.all((nodes ?? []).map((p) => p.end()));
-  await cluster?.stop();
-});
+afterAll(() => team?.stop());
 
 const on = <T>(node: PostgresPool, fn: (client: PostgresClient) => Promise<T>) => withEnvironment(node, env, fn);
 const hlc = (millis: number, counter = 0, node = 'abc') => formatHlc({ millis: 1_700_000_000_000 + millis, counter, node });
@@ -179,14 +173,14 @@ describe('field clocks on PostgreSQL', () => {
   });
 
   it('orders clocks by their text bytes on a database with a language collation', async () => {
-    const admin = new pg.Client({ connectionString: cluster.url });
+    const admin = new pg.Client({ connectionString: team.cluster.url });
     await admin.connect();
     try {
       await admin.query("CREATE DATABASE clocks_icu TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C'");
     } finally {
       await admin.end();
     }
-    const pool = await openPostgresDatabase(cluster.url.replace(/\/postgres$/, '/clocks_icu'), serverMigrations);
+    const pool = await openPostgresDatabase(team.cluster.url.replace(/\/postgres$/, '/clocks_icu'), serverMigrations);
     try {
       const other = uuidv7();
       await ensureEnvironmentSchema(pool, other, environmentMigrations);

@@ -22,23 +22,19 @@ import {
   recordsChanged,
   recordsPage,
 } from '../../../electron/store/postgres/kept-data.js';
-import { environmentMigrations, serverMigrations } from '../../../electron/store/postgres/migrations.js';
-import { openPostgresDatabase, type PostgresClient, type PostgresPool } from '../../../electron/store/postgres/postgres-database.js';
-import { startPostgres, type PostgresCluster } from '../../helpers/postgres.js';
+import { environmentMigrations } from '../../../electron/store/postgres/migrations.js';
+import type { PostgresClient, PostgresPool } from '../../../electron/store/postgres/postgres-database.js';
+import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
 
-let cluster: PostgresCluster;
-let nodes: [PostgresPool, PostgresPool];
+let team: TeamDatabase;
+let nodes: TeamDatabase['nodes'];
 
 beforeAll(async () => {
-  cluster = await startPostgres();
-  const url = await cluster.database('kept');
-  nodes = [await openPostgresDatabase(url, serverMigrations), await openPostgresDatabase(url, serverMigrations)];
+  team = await startTeamDatabase('kept');
+  nodes = team.nodes;
 });
 
-afterAll(async () => {
-  await Promise.all((nodes ?? []).map((p) => p.end()));
-  await cluster?.stop();
-});
+afterAll(() => team?.stop());
 
 /** A fresh environment, so each test reads only its own change log. */
 async function environment(): Promise<string> {

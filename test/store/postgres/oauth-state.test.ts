@@ -5,29 +5,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../../shared/ids.js';
-import { serverMigrations } from '../../../electron/store/postgres/migrations.js';
 import { PostgresOAuthStore } from '../../../electron/store/postgres/oauth-state.js';
-import { openPostgresDatabase, type PostgresPool } from '../../../electron/store/postgres/postgres-database.js';
-import { startPostgres, type PostgresCluster } from '../../helpers/postgres.js';
+import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
 
-let cluster: PostgresCluster;
-let pools: [PostgresPool, PostgresPool];
+let team: TeamDatabase;
+let pools: TeamDatabase['nodes'];
 /** One store per node, as each node's OAuth routes would have. */
 let nodes: [PostgresOAuthStore, PostgresOAuthStore];
 
 const environmentId = uuidv7();
 
 beforeAll(async () => {
-  cluster = await startPostgres();
-  const url = await cluster.database('oauth');
-  pools = [await openPostgresDatabase(url, serverMigrations), await openPostgresDatabase(url, serverMigrations)];
+  team = await startTeamDatabase('oauth');
+  pools = team.nodes;
   nodes = [new PostgresOAuthStore(pools[0]), new PostgresOAuthStore(pools[1])];
 });
 
-afterAll(async () => {
-  await Promise.all((pools ?? []).map((pool) => pool.end()));
-  await cluster?.stop();
-});
+afterAll(() => team?.stop());
 
 async function newClient(store = nodes[0]) {
   return store.insertClient({

@@ -10,9 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../../shared/ids.js';
 import type { Mutation } from '../../../shared/sync.js';
 import { appendChange } from '../../../electron/store/postgres/change-log.js';
-import { ensureEnvironmentSchema, withEnvironment } from '../../../electron/store/postgres/environment-schemas.js';
-import { environmentMigrations, serverMigrations } from '../../../electron/store/postgres/migrations.js';
-import { openPostgresDatabase, type PostgresPool } from '../../../electron/store/postgres/postgres-database.js';
+import { withEnvironment } from '../../../electron/store/postgres/environment-schemas.js';
+import type { PostgresPool } from '../../../electron/store/postgres/postgres-database.js';
 import {
   replicaMark,
   ReplicaOwnerError,
@@ -20,24 +19,18 @@ import {
   type ApplyOutcome,
   type MarkedPush,
 } from '../../../electron/store/postgres/push-marks.js';
-import { startPostgres, type PostgresCluster } from '../../helpers/postgres.js';
+import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
 
-let cluster: PostgresCluster;
-let nodes: [PostgresPool, PostgresPool];
-let env: string;
+let team: TeamDatabase;
+let nodes: TeamDatabase['nodes'];
+const env = uuidv7();
 
 beforeAll(async () => {
-  cluster = await startPostgres();
-  const url = await cluster.database('marks');
-  nodes = [await openPostgresDatabase(url, serverMigrations), await openPostgresDatabase(url, serverMigrations)];
-  env = uuidv7();
-  await ensureEnvironmentSchema(nodes[0], env, environmentMigrations);
+  team = await startTeamDatabase('marks', { environments: [env] });
+  nodes = team.nodes;
 });
 
-afterAll(async () => {
-  await Promise.all((nodes ?? []).map((p) => p.end()));
-  await cluster?.stop();
-});
+afterAll(() => team?.stop());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

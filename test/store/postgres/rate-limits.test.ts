@@ -6,27 +6,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../../shared/ids.js';
 import { SlidingWindowLimiter } from '../../../electron/api/rate-limit.js';
-import { serverMigrations } from '../../../electron/store/postgres/migrations.js';
 import { PostgresRateLimiter } from '../../../electron/store/postgres/rate-limits.js';
-import { openPostgresDatabase, type PostgresPool } from '../../../electron/store/postgres/postgres-database.js';
-import { startPostgres, type PostgresCluster } from '../../helpers/postgres.js';
+import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
 
-let cluster: PostgresCluster;
-let pools: [PostgresPool, PostgresPool];
+let team: TeamDatabase;
+let pools: TeamDatabase['nodes'];
 
 const limits = { limit: 5, windowMs: 60_000 };
 const t0 = Date.UTC(2026, 10, 27, 9, 0, 0);
 
 beforeAll(async () => {
-  cluster = await startPostgres();
-  const url = await cluster.database('limits');
-  pools = [await openPostgresDatabase(url, serverMigrations), await openPostgresDatabase(url, serverMigrations)];
+  team = await startTeamDatabase('limits');
+  pools = team.nodes;
 });
 
-afterAll(async () => {
-  await Promise.all((pools ?? []).map((pool) => pool.end()));
-  await cluster?.stop();
-});
+afterAll(() => team?.stop());
 
 /** The same limit on each node, as each node's OAuth routes would make it. */
 function onBothNodes(name = 'oauth', options = limits): [PostgresRateLimiter, PostgresRateLimiter] {

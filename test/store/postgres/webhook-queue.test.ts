@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../../shared/ids.js';
 import { tables } from '../../../electron/store/tables.js';
 import { ensureEnvironmentSchema, withEnvironment } from '../../../electron/store/postgres/environment-schemas.js';
-import { environmentMigrations, serverMigrations } from '../../../electron/store/postgres/migrations.js';
-import { openPostgresDatabase, openPostgresPool, type PostgresPool } from '../../../electron/store/postgres/postgres-database.js';
+import { environmentMigrations } from '../../../electron/store/postgres/migrations.js';
+import { openPostgresPool } from '../../../electron/store/postgres/postgres-database.js';
 import { PostgresRecordStore } from '../../../electron/store/postgres/record-store.js';
 import {
   disabledForever,
@@ -17,23 +17,18 @@ import {
   type AttemptResult,
   type ClaimedDelivery,
 } from '../../../electron/store/postgres/webhook-queue.js';
-import { startPostgres, type PostgresCluster } from '../../helpers/postgres.js';
+import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
 
-let cluster: PostgresCluster;
-let url: string;
+let team: TeamDatabase;
 /** Two API nodes on one database. */
-let nodes: [PostgresPool, PostgresPool];
+let nodes: TeamDatabase['nodes'];
 
 beforeAll(async () => {
-  cluster = await startPostgres();
-  url = await cluster.database('webhooks');
-  nodes = [await openPostgresDatabase(url, serverMigrations), await openPostgresDatabase(url, serverMigrations)];
+  team = await startTeamDatabase('webhooks');
+  nodes = team.nodes;
 });
 
-afterAll(async () => {
-  await Promise.all((nodes ?? []).map((pool) => pool.end()));
-  await cluster?.stop();
-});
+afterAll(() => team?.stop());
 
 const ok: AttemptResult = { responseCode: 200, durationMs: 12, error: null };
 const refused: AttemptResult = { responseCode: 500, durationMs: 15, error: 'HTTP 500' };
@@ -325,7 +320,7 @@ describe('leases on the PostgreSQL queue', () => {
     await enqueue(env, hook, ['first', 'second']);
 
     // A third node claims and dies mid-attempt: its connections are gone, nothing is recorded.
-    const doomed = openPostgresPool(url, { max: 1 });
+    const doomed = openPostgresPool(team.url, { max: 1 });
     const [claim] = await new PostgresWebhookQueue(doomed, env.id, 'node-c').claim({ now: t0, leaseMs: 30_000 });
     await doomed.end();
     expect(claim).toMatchObject({ claimed_by: 'node-c', claimed_until: t0 + 30_000 });
