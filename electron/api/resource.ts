@@ -6,6 +6,7 @@
 import type { FieldProblem } from '../../shared/errors.js';
 import type { ResourceSpec } from '../../shared/fields.js';
 import type { EnvironmentStore, StoredOf, StoredRecord, TableDef } from '../store/environment-store.js';
+import type { RecordStore } from '../store/record-store.js';
 import type { Environment } from '../store/system.js';
 import type { TableName } from '../store/tables.js';
 
@@ -23,6 +24,14 @@ export interface Caller {
 
 export interface RequestContext {
   caller: Caller;
+  /**
+   * The environment's records through the asynchronous store boundary, which the team server's
+   * PostgreSQL engine needs (docs/architecture.md "The asynchronous store boundary"). Code
+   * moves from `store` to `records` one part at a time; the time reports and the printed plan
+   * read through it already.
+   */
+  records: RecordStore;
+  /** The environment's SQLite store, synchronous: what the API not yet on `records` uses. */
   store: EnvironmentStore;
   /** `sync` while the remote applies a replica's mutation (rules may allow what planning did). */
   origin?: 'api' | 'sync';

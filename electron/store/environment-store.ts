@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { AttachmentFiles } from './attachment-files.js';
 import { openDatabase, type SqliteDatabase, type SqliteStatement } from './database.js';
 import { quoteIdentifier, sqliteDialect, type RelationJoin, type SqlFragment } from './filter-sql.js';
-import { listSelection, listWhere } from './record-sql.js';
+import { listSelection, listWhere, valuesSelection } from './record-sql.js';
 import { environmentMigrations } from './migrations/environment/index.js';
 import { DuplicateError, QueryError } from './query-error.js';
 import { StatementCache } from './statement-cache.js';
@@ -344,16 +344,10 @@ export class EnvironmentStore {
    * computes from them. The database is busy until this returns: `visit` may not use it.
    */
   eachValues(table: TableDef, query: ListQuery, fields: readonly string[], visit: (values: unknown[]) => void): void {
-    const columns = fields.map((name) => {
-      const field = own(table.fields, name);
-      if (!field || field.writeOnly) throw new QueryError(`Unknown field: ${name}`);
-      return field;
-    });
+    const { sql, params, columns } = valuesSelection(table, query, fields, sqliteDialect);
     // Text and numbers come out of SQLite as the fields hold them; only the others are decoded.
     const decoded = columns.flatMap((field, i) => (field.type === 'boolean' || field.type === 'json' ? [i] : []));
-    const { from, order, params } = this.selection(table, query);
-    const sql = `SELECT ${fields.map((name) => `t.${quoteIdentifier(name)}`).join(', ')} ${from} ORDER BY ${order} LIMIT ? OFFSET ?`;
-    for (const values of this.statement<unknown[]>(sql, { raw: true }).iterate(...params, query.limit, query.offset)) {
+    for (const values of this.statement<unknown[]>(sql, { raw: true }).iterate(...params)) {
       for (const i of decoded) values[i] = fromColumn(columns[i]!, values[i]);
       visit(values);
     }

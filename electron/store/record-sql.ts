@@ -3,10 +3,34 @@
  * store (environment-store.ts) and the PostgreSQL one (postgres/record-store.ts) write the
  * same text but for what their `SqlDialect` names, with `?` for each parameter.
  */
-import { own } from '../../shared/fields.js';
+import { own, type FieldSpec } from '../../shared/fields.js';
 import type { ListQuery, TableDef } from './environment-store.js';
 import { compileFilter, quoteIdentifier, type SqlDialect, type SqlFragment } from './filter-sql.js';
 import { QueryError } from './query-error.js';
+
+/**
+ * The SELECT of `eachValues` on either engine: the named fields' columns in that order, then
+ * the list query's FROM, ORDER BY and paging. Answers the fields' declarations, for decoding.
+ * An undeclared or write-only field is a QueryError, as a list's.
+ */
+export function valuesSelection(
+  table: TableDef,
+  query: ListQuery,
+  fields: readonly string[],
+  dialect: SqlDialect,
+): { sql: string; params: unknown[]; columns: FieldSpec[] } {
+  const columns = fields.map((name) => {
+    const field = own(table.fields, name);
+    if (!field || field.writeOnly) throw new QueryError(`Unknown field: ${name}`);
+    return field;
+  });
+  const { from, order, params } = listSelection(table, query, dialect);
+  return {
+    sql: `SELECT ${fields.map((name) => `t.${quoteIdentifier(name)}`).join(', ')} ${from} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    params: [...params, query.limit, query.offset],
+    columns,
+  };
+}
 
 /** The FROM … WHERE and ORDER BY of a list query, and the WHERE's parameters. */
 export function listSelection(table: TableDef, query: ListQuery, dialect: SqlDialect): { from: string; order: string; params: unknown[] } {

@@ -28,6 +28,12 @@ export interface RecordReads {
     field: string & keyof StoredOf<S>,
     values: readonly unknown[],
   ): Promise<StoredOf<S>[]>;
+  /**
+   * The `fields` of each live record the query matches, in its order, as their values (a
+   * boolean as a boolean, JSON decoded): `visit` gets one array per record, resolved when all
+   * are visited. For reading many records without an object each (a time report's entries).
+   */
+  eachValues(table: TableDef, query: ListQuery, fields: readonly string[], visit: (values: unknown[]) => void): Promise<void>;
 }
 
 export interface RecordWrites extends RecordReads {
@@ -94,6 +100,7 @@ export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrit
     get: async (table, id, options) => (check(), writes.get(table, id, options)),
     list: async (table, query) => (check(), writes.list(table, query)),
     getWhereIn: async (table, field, values) => (check(), writes.getWhereIn(table, field, values)),
+    eachValues: async (table, query, fields, visit) => (check(), writes.eachValues(table, query, fields, visit)),
     insert: async (table, values) => (check(), writes.insert(table, values)),
     update: async (table, id, values) => (check(), writes.update(table, id, values)),
     softDelete: async (table, id) => (check(), writes.softDelete(table, id)),
@@ -143,6 +150,10 @@ export class SqliteRecordStore implements RecordStore {
     return this.#inTurn(() => this.store.getWhereIn(table, field, values));
   }
 
+  eachValues(table: TableDef, query: ListQuery, fields: readonly string[], visit: (values: unknown[]) => void): Promise<void> {
+    return this.#inTurn(() => this.store.eachValues(table, query, fields, visit));
+  }
+
   /**
    * A command (`options.command`) is EnvironmentStore.command's, spread over the awaits of
    * `fn`: that one runs a synchronous function, so here its row is written at the start (by
@@ -162,6 +173,7 @@ export class SqliteRecordStore implements RecordStore {
           get: async (table, id, options) => store.get(table, id, options),
           list: async (table, query) => store.list(table, query),
           getWhereIn: async (table, field, values) => store.getWhereIn(table, field, values),
+          eachValues: async (table, query, fields, visit) => store.eachValues(table, query, fields, visit),
           insert: async (table, values) => stamped(() => store.insert(table, values)),
           update: async (table, id, values) => stamped(() => store.update(table, id, values)),
           softDelete: async (table, id) => stamped(() => store.softDelete(table, id)),
@@ -186,3 +198,15 @@ export class SqliteRecordStore implements RecordStore {
     return this.store.onChange(listener);
   }
 }
+
+/**
+ * The asynchronous store of an environment's SQLite file. One per file: its calls take turns
+ * with each other (the queue above), so two adapters of one file would not.
+ */
+export function recordsOf(store: EnvironmentStore): SqliteRecordStore {
+  let records = adapters.get(store);
+  if (!records) adapters.set(store, (records = new SqliteRecordStore(store)));
+  return records;
+}
+
+const adapters = new WeakMap<EnvironmentStore, SqliteRecordStore>();

@@ -167,6 +167,33 @@ describe.each([{ make: sqliteEngine }, { make: postgresEngine }])('the record st
       expect((await hooks('card.deleted')).count).toBe(0);
     });
 
+    it('visits the values of many records in list order, decoded as declared, inside a transaction too', async () => {
+      const written = await insert(async (tx) => [
+        await tx.insert(resource, { name: 'Values B', type: 'machine', workdays, integration_schedule: false }),
+        await tx.insert(resource, { name: 'Values A', type: 'employee', workdays: null, integration_schedule: true }),
+      ]);
+      const query = {
+        filter: parse('name:starts_with:Values'),
+        sort: [{ field: 'name', direction: 'asc' as const }],
+        limit: 10,
+        offset: 0,
+      };
+      const fields = ['id', 'name', 'workdays', 'integration_schedule'] as const;
+      const seen: unknown[][] = [];
+      await store.eachValues(resource, query, fields, (values) => seen.push([...values]));
+      expect(seen).toEqual([
+        [written[1]!.id, 'Values A', null, true],
+        [written[0]!.id, 'Values B', workdays, false],
+      ]);
+      // Paging as a list pages, and the same from inside a transaction.
+      const paged: unknown[] = [];
+      await store.transaction((tx) => tx.eachValues(resource, { ...query, limit: 1, offset: 1 }, ['name'], ([name]) => paged.push(name)));
+      expect(paged).toEqual(['Values B']);
+      // A field that is not declared, or that is never read back (a secret), is refused as in a list.
+      await expect(store.eachValues(resource, query, ['id', 'colour'], () => undefined)).rejects.toThrow('Unknown field: colour');
+      await expect(store.eachValues(tables.webhook, { limit: 1, offset: 0 }, ['secret'], () => undefined)).rejects.toThrow(QueryError);
+    });
+
     it('refuses an unknown field with the same QueryError', async () => {
       await expect(store.list(activity, { filter: parse('colour:eq:red'), limit: 1, offset: 0 })).rejects.toThrow(QueryError);
       await expect(store.list(activity, { sort: [{ field: 'nope', direction: 'asc' }], limit: 1, offset: 0 })).rejects.toThrow(

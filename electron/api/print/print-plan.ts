@@ -15,23 +15,20 @@ export interface PrintRequest {
   stageId?: string;
 }
 
-export function planToPrint(ctx: RequestContext, board: StoredRecord, request: PrintRequest, made: Date): PlanPrint {
-  const stages = ctx.store
-    .getWhereIn(tables.stage, 'board_id', [board.id])
+export async function planToPrint(ctx: RequestContext, board: StoredRecord, request: PrintRequest, made: Date): Promise<PlanPrint> {
+  const stages = (await ctx.records.getWhereIn(tables.stage, 'board_id', [board.id]))
     .filter((stage) => !request.stageId || stage.id === request.stageId)
     .sort((a, b) => a.priority - b.priority || a.id.localeCompare(b.id));
   const stageIds = new Set(stages.map((stage) => stage.id));
-  const cards = ctx.store
-    .getWhereIn(tables.card, 'board_id', [board.id])
-    .filter(
-      (card): card is typeof card & { start_date: string; end_date: string } =>
-        stageIds.has(card.stage_id) &&
-        typeof card.start_date === 'string' &&
-        typeof card.end_date === 'string' &&
-        card.start_date <= request.end &&
-        card.end_date >= request.start,
-    );
-  const names = cardNames(ctx, cards);
+  const cards = (await ctx.records.getWhereIn(tables.card, 'board_id', [board.id])).filter(
+    (card): card is typeof card & { start_date: string; end_date: string } =>
+      stageIds.has(card.stage_id) &&
+      typeof card.start_date === 'string' &&
+      typeof card.end_date === 'string' &&
+      card.start_date <= request.end &&
+      card.end_date >= request.start,
+  );
+  const names = await cardNames(ctx, cards);
   const boardName = String(board.name ?? '');
   return {
     board: boardName,

@@ -68,7 +68,7 @@ export function registerPrintRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const board = findRecord(request.ctx, boardModule, request.params.id);
       const printRequest = readPrintRequest(request.ctx, board.id, request.query);
-      const plan = planToPrint(request.ctx, board, printRequest, new Date());
+      const plan = await planToPrint(request.ctx, board, printRequest, new Date());
       if (printRequest.format === 'json') return planPreview(plan);
       const pdf = await writePlanPdf(plan);
       const name = `plan-${printRequest.start}-${printRequest.end}.pdf`;

@@ -78,9 +78,9 @@ export function readRequest(query: QueryString): ReportRequest & { format: Repor
 
 export async function exportReport(ctx: RequestContext, query: QueryString, reply: FastifyReply) {
   const request = readRequest(query);
-  const report = buildReport(ctx, request);
+  const report = await buildReport(ctx, request);
   if (request.format === 'json') return withDurations(report);
-  const user = filteredUser(ctx, request.filter);
+  const user = await filteredUser(ctx, request.filter);
   const file = writeReport(report, request.format, {
     bom: request.bom,
     separator: request.separator,

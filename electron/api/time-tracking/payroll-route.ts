@@ -22,9 +22,9 @@ export async function exportPayroll(ctx: RequestContext, query: QueryString, rep
     throw ApiError.rule('group_by', 'a payroll summary is grouped by user and by day or week (per); it takes no group_by');
   const request = readRequest({ ...query, title: single(query, 'title') || 'Payroll summary' });
   if (!payrollBuckets.includes(per)) throw ApiError.rule('per', `per must be ${payrollBuckets.join(' or ')}`);
-  const summary = buildPayroll(ctx, { ...request, per });
+  const summary = await buildPayroll(ctx, { ...request, per });
   if (request.format === 'json') return summary;
-  const user = filteredUser(ctx, request.filter);
+  const user = await filteredUser(ctx, request.filter);
   const body =
     request.format === 'csv'
       ? writePayrollCsv(summary, { bom: request.bom, separator: request.separator })

@@ -30,8 +30,8 @@ export interface PayrollRequest extends Omit<ReportRequest, 'groupBy' | 'currenc
   per: PayrollBucketKind;
 }
 
-export function buildPayroll(ctx: RequestContext, request: PayrollRequest): PayrollSummary {
-  const report = buildReport(ctx, { ...request, groupBy: [] });
+export async function buildPayroll(ctx: RequestContext, request: PayrollRequest): Promise<PayrollSummary> {
+  const report = await buildReport(ctx, { ...request, groupBy: [] });
   // Worked minutes by user and local date.
   const worked = new Map<string | null, Map<string, number>>();
   for (const line of report.lines) {
@@ -41,12 +41,12 @@ export function buildPayroll(ctx: RequestContext, request: PayrollRequest): Payr
   }
   const userIds = new Set([...worked.keys()].filter((id): id is string => id !== null));
   if (!request.filter) {
-    for (const user of ctx.store.list(tables.user, { match: { archived_at: null }, limit: 1_000_000, offset: 0 }).rows) {
+    for (const user of (await ctx.records.list(tables.user, { match: { archived_at: null }, limit: 1_000_000, offset: 0 })).rows) {
       if (user.resource_id) userIds.add(user.id);
     }
   }
-  const users = ctx.store.getWhereIn(tables.user, 'id', [...userIds]);
-  const resources = ctx.store.getWhereIn(
+  const users = await ctx.records.getWhereIn(tables.user, 'id', [...userIds]);
+  const resources = await ctx.records.getWhereIn(
     tables.resource,
     'id',
     users.map((u) => u.resource_id).filter((id) => typeof id === 'string'),

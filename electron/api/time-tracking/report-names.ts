@@ -20,10 +20,10 @@ export function userName(user: Pick<StoredOf<typeof userSpec>, 'fullname' | 'dis
 }
 
 /** Who asked for the export: the signed-in user by name, else the API key (an integration or the desktop app). */
-export function exportedBy(ctx: RequestContext): string {
+export async function exportedBy(ctx: RequestContext): Promise<string> {
   const { caller } = ctx;
   if (caller.userId) {
-    const name = userName(ctx.store.get(tables.user, caller.userId));
+    const name = userName(await ctx.records.get(tables.user, caller.userId));
     if (name) return name;
   }
   return caller.kind === 'api-key' ? 'API key' : 'Unknown user';
@@ -33,11 +33,13 @@ export function exportedBy(ctx: RequestContext): string {
  * The display names of cards shown together in one report, by id: dates are added where two
  * cards would otherwise read the same (cardDisplayNames).
  */
-export function cardNames(ctx: RequestContext, cards: readonly StoredOf<typeof cardSpec>[]): Map<string, string> {
+export async function cardNames(ctx: RequestContext, cards: readonly StoredOf<typeof cardSpec>[]): Promise<Map<string, string>> {
   const collections = new Map(
-    ctx.store.getWhereIn(tables.collection, 'id', [...new Set(cards.map((c) => c.collection_id))]).map((r) => [r.id, r]),
+    (await ctx.records.getWhereIn(tables.collection, 'id', [...new Set(cards.map((c) => c.collection_id))])).map((r) => [r.id, r]),
   );
-  const stages = new Map(ctx.store.getWhereIn(tables.stage, 'id', [...new Set(cards.map((c) => c.stage_id))]).map((r) => [r.id, r]));
+  const stages = new Map(
+    (await ctx.records.getWhereIn(tables.stage, 'id', [...new Set(cards.map((c) => c.stage_id))])).map((r) => [r.id, r]),
+  );
   const names = cardDisplayNames(
     cards.map((card) => ({
       card,
@@ -76,7 +78,7 @@ function fieldWords(field: string): string {
  * activity, collection or board): `user: Alice Andersen; status: not approved`. `none` without
  * a filter. Ids of nothing keep their id.
  */
-export function filterText(ctx: RequestContext, filter: FilterNode | undefined): string {
+export async function filterText(ctx: RequestContext, filter: FilterNode | undefined): Promise<string> {
   if (!filter) return 'none';
   const ids = new Set<string>();
   const collect = (node: FilterNode) => {
@@ -88,13 +90,15 @@ export function filterText(ctx: RequestContext, filter: FilterNode | undefined):
   const names = new Map<string, string>();
   if (ids.size > 0) {
     const wanted = [...ids];
-    for (const user of ctx.store.getWhereIn(tables.user, 'id', wanted)) names.set(user.id, userName(user));
-    const cards = ctx.store.getWhereIn(tables.card, 'id', wanted);
-    for (const [id, name] of cardNames(ctx, cards)) names.set(id, name);
-    for (const activity of ctx.store.getWhereIn(tables.activity, 'id', wanted)) names.set(activity.id, activity.description ?? activity.id);
-    for (const collection of ctx.store.getWhereIn(tables.collection, 'id', wanted))
+    const { records } = ctx;
+    for (const user of await records.getWhereIn(tables.user, 'id', wanted)) names.set(user.id, userName(user));
+    const cards = await records.getWhereIn(tables.card, 'id', wanted);
+    for (const [id, name] of await cardNames(ctx, cards)) names.set(id, name);
+    for (const activity of await records.getWhereIn(tables.activity, 'id', wanted))
+      names.set(activity.id, activity.description ?? activity.id);
+    for (const collection of await records.getWhereIn(tables.collection, 'id', wanted))
       names.set(collection.id, collection.name || collection.id);
-    for (const board of ctx.store.getWhereIn(tables.board, 'id', wanted)) names.set(board.id, board.name || board.id);
+    for (const board of await records.getWhereIn(tables.board, 'id', wanted)) names.set(board.id, board.name || board.id);
   }
   const text = (node: FilterNode, top: boolean): string => {
     if (node.kind === 'atom') {
@@ -109,9 +113,9 @@ export function filterText(ctx: RequestContext, filter: FilterNode | undefined):
 }
 
 /** The one user a filter pins (`user_id:eq:…` at its top level), for the file name. */
-export function filteredUser(ctx: RequestContext, filter: FilterNode | undefined): StoredOf<typeof userSpec> | undefined {
+export async function filteredUser(ctx: RequestContext, filter: FilterNode | undefined): Promise<StoredOf<typeof userSpec> | undefined> {
   if (!filter) return undefined;
   const atoms = filter.kind === 'and' ? filter.items : [filter];
   const pin = atoms.find((a) => a.kind === 'atom' && a.field === 'user_id' && a.operator === 'eq' && !a.not && a.value !== null);
-  return pin && pin.kind === 'atom' && isUuid(pin.value) ? ctx.store.get(tables.user, pin.value.toLowerCase()) : undefined;
+  return pin && pin.kind === 'atom' && isUuid(pin.value) ? ctx.records.get(tables.user, pin.value.toLowerCase()) : undefined;
 }

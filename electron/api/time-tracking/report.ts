@@ -344,7 +344,7 @@ function group(lines: ReportLine[], indexes: number[], levels: ReportGrouping[])
     });
 }
 
-export function buildReport(ctx: RequestContext, request: ReportRequest): TimeReport {
+export async function buildReport(ctx: RequestContext, request: ReportRequest): Promise<TimeReport> {
   const { timezone } = request;
   const periodStart = startOfLocalDate(request.start, timezone);
   const periodEnd = endOfLocalDate(request.end, timezone);
@@ -363,7 +363,7 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
       ...(request.filter ? [request.filter] : []),
     ],
   };
-  const { store } = ctx;
+  const { records } = ctx;
 
   const days = new LocalDays(timezone);
   const stored = new InstantReader();
@@ -374,7 +374,7 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
   const entries: ClippedEntry[] = [];
   let matched = 0;
   let lineCount = 0;
-  store.eachValues(
+  await records.eachValues(
     tables.time_tracking,
     {
       filter: overlap,
@@ -417,25 +417,25 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
   if (matched > maxReportLines) tooLarge(matched);
   if (lineCount > maxReportLines) tooLarge(lineCount);
 
-  const cards = byId(store.getWhereIn(tables.card, 'id', cardIds.all()));
+  const cards = byId(await records.getWhereIn(tables.card, 'id', cardIds.all()));
   const collections = byId(
-    store.getWhereIn(
+    await records.getWhereIn(
       tables.collection,
       'id',
       [...cards.values()].map((c) => c.collection_id),
     ),
   );
   const boards = byId(
-    store.getWhereIn(
+    await records.getWhereIn(
       tables.board,
       'id',
       [...cards.values()].map((c) => c.board_id),
     ),
   );
-  const activities = byId(store.getWhereIn(tables.activity, 'id', activityIds.all()));
-  const users = byId(store.getWhereIn(tables.user, 'id', userIds.all()));
-  const displayNames = cardNames(ctx, [...cards.values()]);
-  const overlapping = overlapsOf(ctx, entries, request.filter !== undefined, overlap);
+  const activities = byId(await records.getWhereIn(tables.activity, 'id', activityIds.all()));
+  const users = byId(await records.getWhereIn(tables.user, 'id', userIds.all()));
+  const displayNames = await cardNames(ctx, [...cards.values()]);
+  const overlapping = await overlapsOf(ctx, entries, request.filter !== undefined, overlap);
   const cardLabels = new Map<string | null, CardLabels>();
   const labelsOf = (cardId: string | null): CardLabels => {
     let labels = cardLabels.get(cardId);
@@ -531,8 +531,8 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
     title: request.title,
     period: { start: request.start, end: request.end, timezone },
     filters: request.filters,
-    filter_text: filterText(ctx, request.filter),
-    exported_by: exportedBy(ctx),
+    filter_text: await filterText(ctx, request.filter),
+    exported_by: await exportedBy(ctx),
     currency: request.currency ?? 'EUR',
     group_by: request.groupBy,
     duration_format: request.durationFormat,
@@ -549,12 +549,17 @@ export function buildReport(ctx: RequestContext, request: ReportRequest): TimeRe
  * the period, also those a filter leaves out (another status, another card): an overlap is a
  * fact about the user's time, not about the report's selection.
  */
-function overlapsOf(ctx: RequestContext, entries: readonly ClippedEntry[], filtered: boolean, period: FilterNode): Set<string> {
+async function overlapsOf(
+  ctx: RequestContext,
+  entries: readonly ClippedEntry[],
+  filtered: boolean,
+  period: FilterNode,
+): Promise<Set<string>> {
   if (!filtered) return overlappingIds(entries);
   const unfiltered = period.kind === 'and' ? { ...period, items: period.items.slice(0, 2) } : period;
   const now = Date.now();
   const all: { id: string; userId: string | null; start: number; end: number }[] = [];
-  ctx.store.eachValues(
+  await ctx.records.eachValues(
     tables.time_tracking,
     { filter: unfiltered, sort: [{ field: 'start', direction: 'asc' }], limit: maxReportLines * 2, offset: 0 },
     ['id', 'user_id', 'start', 'end'],

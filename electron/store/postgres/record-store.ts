@@ -18,7 +18,7 @@ import type { ChangeEvent } from '../../../shared/ipc.js';
 import type { ListQuery, TableDef } from '../environment-store.js';
 import { quoteIdentifier, type SqlDialect } from '../filter-sql.js';
 import { DuplicateError, QueryError } from '../query-error.js';
-import { listSelection } from '../record-sql.js';
+import { listSelection, valuesSelection } from '../record-sql.js';
 import { guarded, type RecordStore, type RecordWrites, type TransactionOptions } from '../record-store.js';
 import { appendChange } from './change-log.js';
 import { recordCommand } from './command-book.js';
@@ -124,6 +124,17 @@ class PostgresRecords implements RecordWrites {
       [[...new Set(values)].map((value) => postgresDialect.toColumn(spec, value))],
     );
     return rows.map((row) => fromRow(table, row));
+  }
+
+  async eachValues(table: TableDef, query: ListQuery, fields: readonly string[], visit: (values: unknown[]) => void): Promise<void> {
+    const { sql, params, columns } = valuesSelection(table, query, fields, postgresDialect);
+    // Rows as arrays, as the SQLite engine gives them; booleans come as booleans, JSON as text.
+    const result = await this.client.query<unknown[]>({ text: numbered(sql), values: params, types: bigintsAsNumbers, rowMode: 'array' });
+    const decoded = columns.flatMap((field, i) => (field.type === 'json' ? [i] : []));
+    for (const values of result.rows) {
+      for (const i of decoded) values[i] = fromColumn(columns[i]!, values[i]);
+      visit(values);
+    }
   }
 
   private async checkUnique(table: TableDef, values: Record<string, unknown>, id: string | null): Promise<void> {
@@ -246,6 +257,10 @@ export class PostgresRecordStore implements RecordStore {
     values: readonly unknown[],
   ): Promise<StoredOf<S>[]> {
     return this.read((records) => records.getWhereIn(table, field, values));
+  }
+
+  eachValues(table: TableDef, query: ListQuery, fields: readonly string[], visit: (values: unknown[]) => void): Promise<void> {
+    return this.read((records) => records.eachValues(table, query, fields, visit));
   }
 
   /**
