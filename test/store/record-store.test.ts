@@ -170,7 +170,8 @@ describe.each([{ make: sqliteEngine }, { make: postgresEngine }])('the record st
     it('visits the values of many records in list order, decoded as declared, inside a transaction too', async () => {
       const written = await insert(async (tx) => [
         await tx.insert(resource, { name: 'Values B', type: 'machine', workdays, integration_schedule: false }),
-        await tx.insert(resource, { name: 'Values A', type: 'employee', workdays: null, integration_schedule: true }),
+        // No workdays: read back as null.
+        await tx.insert(resource, { name: 'Values A', type: 'employee', integration_schedule: true }),
       ]);
       const query = {
         filter: parse('name:starts_with:Values'),
