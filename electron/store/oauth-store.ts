@@ -47,6 +47,37 @@ export interface TokenFamily {
 export type RefreshOutcome =
   { kind: 'rotated'; family: TokenFamily } | { kind: 'reused'; family: TokenFamily } | { kind: 'revoked' | 'expired' | 'unknown' };
 
+/** A refresh token's row joined with its family's, as both engines read it to use the token. */
+export interface RefreshRow extends TokenFamily {
+  used_at: string | null;
+  expires_at: number;
+}
+
+/**
+ * What using a refresh token comes to, the same on both engines (this store and
+ * postgres/oauth-state.ts), which then write what it says: the first use rotates the token
+ * (`markUsed`); a later use is a replay, which revokes the whole family (`revoke`); a token of
+ * another client is not known to this one and is not used up by the attempt.
+ */
+export function refreshDecision(
+  row: RefreshRow | undefined,
+  clientId: string,
+  now: number,
+): { outcome: RefreshOutcome; revoke?: { familyId: string; reason: string }; markUsed?: boolean } {
+  if (!row || row.client_id !== clientId) return { outcome: { kind: 'unknown' } };
+  const family: TokenFamily = {
+    id: row.id,
+    client_id: row.client_id,
+    environment_id: row.environment_id,
+    user_id: row.user_id,
+    revoked_at: row.revoked_at,
+  };
+  if (row.used_at) return { outcome: { kind: 'reused', family }, revoke: { familyId: family.id, reason: 'refresh token reused' } };
+  if (family.revoked_at) return { outcome: { kind: 'revoked' } };
+  if (row.expires_at <= now) return { outcome: { kind: 'expired' } };
+  return { outcome: { kind: 'rotated', family }, markUsed: true };
+}
+
 interface ClientRow extends Omit<StoredClient, 'redirect_uris' | 'confidential'> {
   redirect_uris: string;
   confidential: number;
@@ -265,23 +296,11 @@ export class OAuthStore {
       const row = this.sql(
         `SELECT t.used_at, t.expires_at, f.id, f.client_id, f.environment_id, f.user_id, f.revoked_at
          FROM oauth_refresh_token t JOIN oauth_token_family f ON f.id = t.family_id WHERE t.token_hash = ?`,
-      ).get(tokenHash) as (TokenFamily & { used_at: string | null; expires_at: number }) | undefined;
-      if (!row || row.client_id !== clientId) return { kind: 'unknown' };
-      const family: TokenFamily = {
-        id: row.id,
-        client_id: row.client_id,
-        environment_id: row.environment_id,
-        user_id: row.user_id,
-        revoked_at: row.revoked_at,
-      };
-      if (row.used_at) {
-        this.revokeFamily(family.id, 'refresh token reused');
-        return { kind: 'reused', family };
-      }
-      if (family.revoked_at) return { kind: 'revoked' };
-      if (row.expires_at <= now) return { kind: 'expired' };
-      this.sql('UPDATE oauth_refresh_token SET used_at = ? WHERE token_hash = ?').run(nowTimestamp(), tokenHash);
-      return { kind: 'rotated', family };
+      ).get(tokenHash) as RefreshRow | undefined;
+      const { outcome, revoke, markUsed } = refreshDecision(row, clientId, now);
+      if (revoke) this.revokeFamily(revoke.familyId, revoke.reason);
+      if (markUsed) this.sql('UPDATE oauth_refresh_token SET used_at = ? WHERE token_hash = ?').run(nowTimestamp(), tokenHash);
+      return outcome;
     })();
   }
 }

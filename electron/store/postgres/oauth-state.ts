@@ -30,7 +30,15 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { nowTimestamp, uuidv7 } from '../../../shared/ids.js';
-import type { RefreshOutcome, SigningKey, StoredClient, StoredCode, TokenFamily } from '../oauth-store.js';
+import {
+  refreshDecision,
+  type RefreshOutcome,
+  type RefreshRow,
+  type SigningKey,
+  type StoredClient,
+  type StoredCode,
+  type TokenFamily,
+} from '../oauth-store.js';
 import { bigintsAsNumbers, inTransaction, type PostgresClient, type PostgresMigration, type PostgresPool } from './postgres-database.js';
 
 /** Server migration (the `planner` schema): the tables of `OAuthStore` (SQLite system migration 2). */
@@ -328,29 +336,18 @@ export class PostgresOAuthStore {
    */
   useRefreshToken(tokenHash: string, clientId: string, now: number = Date.now()): Promise<RefreshOutcome> {
     return inTransaction(this.pool, async (client): Promise<RefreshOutcome> => {
-      const [row] = await rows<TokenFamily & { used_at: string | null; expires_at: number }>(
+      const [row] = await rows<RefreshRow>(
         client,
         `SELECT t.used_at, t.expires_at, f.id, f.client_id, f.environment_id, f.user_id, f.revoked_at
          FROM planner.oauth_refresh_token t JOIN planner.oauth_token_family f ON f.id = t.family_id
          WHERE t.token_hash = $1 FOR UPDATE`,
         [tokenHash],
       );
-      if (!row || row.client_id !== clientId) return { kind: 'unknown' };
-      const family: TokenFamily = {
-        id: row.id,
-        client_id: row.client_id,
-        environment_id: row.environment_id,
-        user_id: row.user_id,
-        revoked_at: row.revoked_at,
-      };
-      if (row.used_at) {
-        await revoke(client, family.id, 'refresh token reused');
-        return { kind: 'reused', family };
-      }
-      if (family.revoked_at) return { kind: 'revoked' };
-      if (row.expires_at <= now) return { kind: 'expired' };
-      await client.query('UPDATE planner.oauth_refresh_token SET used_at = $2 WHERE token_hash = $1', [tokenHash, nowTimestamp()]);
-      return { kind: 'rotated', family };
+      const { outcome, revoke: revoking, markUsed } = refreshDecision(row, clientId, now);
+      if (revoking) await revoke(client, revoking.familyId, revoking.reason);
+      if (markUsed)
+        await client.query('UPDATE planner.oauth_refresh_token SET used_at = $2 WHERE token_hash = $1', [tokenHash, nowTimestamp()]);
+      return outcome;
     });
   }
 }
