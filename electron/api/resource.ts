@@ -27,8 +27,8 @@ export interface RequestContext {
   /**
    * The environment's records through the asynchronous store boundary, which the team server's
    * PostgreSQL engine needs (docs/architecture.md "The asynchronous store boundary"). Code
-   * moves from `store` to `records` one part at a time; the time reports and the printed plan
-   * read through it already.
+   * moves from `store` to `records` one part at a time; the time reports, the payroll summary
+   * and the printed plan read through it already.
    */
   records: RecordStore;
   /** The environment's SQLite store, synchronous: what the API not yet on `records` uses. */

@@ -2,7 +2,7 @@
  * The parts of the API already on the asynchronous store boundary (docs/architecture.md "Moving
  * the API onto the boundary") give the same answer on both engines: a workshop written through
  * the API into SQLite, copied into a real PostgreSQL cluster (copy-from-sqlite.ts), and the time
- * report and the printed plan built from each. The PostgreSQL context has no synchronous store:
+ * report, the payroll summary and the printed plan built from each. The PostgreSQL context has no synchronous store:
  * any use of one throws, so a part that still reads through it fails here.
  */
 import { rmSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { parseFilter } from '../../shared/filter.js';
 import { planToPrint } from '../../electron/api/print/print-plan.js';
 import type { RequestContext } from '../../electron/api/resource.js';
 import { tables } from '../../electron/api/tables.js';
+import { buildPayroll } from '../../electron/api/time-tracking/payroll.js';
 import { buildReport, type ReportRequest } from '../../electron/api/time-tracking/report.js';
 import type { EnvironmentStore } from '../../electron/store/environment-store.js';
 import { copyToPostgres } from '../../electron/store/postgres/copy-from-sqlite.js';
@@ -72,6 +73,18 @@ beforeAll(async () => {
   const users = (await must(api, 'GET', '/v1/user?sort=email')).data as { id: string }[];
   annaId = users[0]!.id;
   const benId = users[1]!.id;
+  // Anna's resource works Monday to Friday, 8 h, and is sick on Wednesday: the payroll summary's schedule.
+  const welder = await must(api, 'POST', '/v1/resource', {
+    name: 'Anna (welder)',
+    workdays: { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': null, '7': null },
+  });
+  await must(api, 'POST', `/v1/resource/${welder.id}/schedule_deviation`, {
+    type: 'sick',
+    start_date: '2026-11-04',
+    end_date: '2026-11-04',
+    time: null,
+  });
+  await must(api, 'PUT', `/v1/user/${annaId}`, { resource_id: welder.id });
   await entry({
     user_id: annaId,
     card_id: cards[0].id,
@@ -146,6 +159,17 @@ describe('the API parts on the asynchronous store, on both engines', () => {
     expect(fromSqlite.filter_text).toBe('user: anna@example.com');
     expect(fromSqlite.lines).toHaveLength(3);
     expect(withoutTime(await buildReport(postgres, filtered))).toEqual(withoutTime(fromSqlite));
+  });
+
+  it('makes the same payroll summary, with the scheduled hours and the sick day, from SQLite and from PostgreSQL', async () => {
+    const request = { ...week, per: 'day' as const };
+    const fromSqlite = await buildPayroll(sqlite, request);
+    const anna = fromSqlite.users.find((user) => user.user_id === annaId)!;
+    expect(anna.scheduled_minutes).toBe(5 * 480);
+    expect(anna.absence_minutes).toBe(480);
+    const { generated_at: _made, ...rest } = fromSqlite;
+    const { generated_at: _also, ...fromPostgres } = await buildPayroll(postgres, request);
+    expect(fromPostgres).toEqual(rest);
   });
 
   it('prints the same plan from SQLite and from PostgreSQL', async () => {

@@ -113,14 +113,27 @@ export function loadCalendars(ctx: RequestContext, resourceIds?: readonly string
 
 /** Resources already loaded, with their deviations in one query. */
 export function calendarsOf(ctx: RequestContext, resources: readonly Stored<'resource'>[]): ResourceCalendar[] {
+  return calendarsFrom(
+    resources,
+    ctx.store.getWhereIn(
+      tables.schedule_deviation,
+      'resource_id',
+      resources.map((r) => r.id),
+    ),
+  );
+}
+
+/**
+ * Resources with their deviations, read by the caller (a part already on the asynchronous
+ * store reads them through `ctx.records`, docs/architecture.md "Moving the API onto the
+ * boundary"): every resource gets those of its own, and deviations of other resources are left out.
+ */
+export function calendarsFrom(
+  resources: readonly Stored<'resource'>[],
+  deviations: readonly Stored<'schedule_deviation'>[],
+): ResourceCalendar[] {
   const byResource = new Map<string, Stored<'schedule_deviation'>[]>(resources.map((r) => [r.id, []]));
-  for (const deviation of ctx.store.getWhereIn(
-    tables.schedule_deviation,
-    'resource_id',
-    resources.map((r) => r.id),
-  )) {
-    byResource.get(deviation.resource_id)?.push(deviation);
-  }
+  for (const deviation of deviations) byResource.get(deviation.resource_id)?.push(deviation);
   return resources.map((resource) => ({ resource, deviations: byResource.get(resource.id)! }));
 }
 
