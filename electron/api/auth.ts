@@ -17,7 +17,7 @@ import { ApiError } from './errors.js';
 import { authenticateBearer } from './oauth/bearer.js';
 import { defaultRateLimit, SlidingWindowLimiter, tooManyRequests } from './rate-limit.js';
 import type { RequestContext } from './resource.js';
-import { recordsOf } from '../store/record-store.js';
+import { requestContext } from './resource.js';
 
 /** Failed authentications of the addresses that send them, one table per data folder. */
 export class FailedAuthentications {
@@ -99,5 +99,5 @@ async function checkCredentials(dataDir: DataDir, request: FastifyRequest, faile
   const grant = await checkApiKey(dataDir.system, environmentName, key);
   if (!grant) throw ApiError.notLoggedIn('The API key does not open that environment.');
   const store = dataDir.environment(grant.environment.id);
-  return { caller: { kind: 'api-key', environment: grant.environment, keyId: grant.keyId }, store, records: recordsOf(store) };
+  return requestContext({ kind: 'api-key', environment: grant.environment, keyId: grant.keyId }, store);
 }

@@ -6,7 +6,7 @@
 import type { FieldProblem } from '../../shared/errors.js';
 import type { ResourceSpec } from '../../shared/fields.js';
 import type { EnvironmentStore, StoredOf, StoredRecord, TableDef } from '../store/environment-store.js';
-import type { RecordStore } from '../store/record-store.js';
+import { recordsOf, type RecordStore } from '../store/record-store.js';
 import type { Environment } from '../store/system.js';
 import type { TableName } from '../store/tables.js';
 
@@ -41,6 +41,11 @@ export interface RequestContext {
    * for the whole set (planning/card-set-moves.ts).
    */
   cardMoves?: { card: StoredRecord; previous: StoredRecord }[];
+}
+
+/** The context of a request by `caller` on an environment's SQLite file: its store both ways. */
+export function requestContext(caller: Caller, store: EnvironmentStore): RequestContext {
+  return { caller, store, records: recordsOf(store) };
 }
 
 /**

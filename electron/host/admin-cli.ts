@@ -16,7 +16,7 @@ import { ApiError } from '../api/errors.js';
 import { redirectUriProblem } from '../../shared/resources/oauth-client.js';
 import { DataDir } from '../store/data-dir.js';
 import { ArgsError, parseArgs } from './cli-args.js';
-import { recordsOf } from '../store/record-store.js';
+import { requestContext } from '../api/resource.js';
 
 export const adminUsage = `       npm run server -- user add --data-dir DIR --api-env ENV --email EMAIL --password PASSWORD --role ROLE [--firstname F] [--lastname L]
        npm run server -- client add --data-dir DIR --name NAME --redirect-uri URI [--redirect-uri URI …] [--public] [--api-env ENV]`;
@@ -61,7 +61,7 @@ async function addUser(argv: readonly string[]): Promise<void> {
     const input: Record<string, unknown> = { email: text(options, 'email'), role: text(options, 'role') };
     for (const name of ['firstname', 'lastname']) if (typeof options[name] === 'string') input[name] = options[name];
     const user = await createUserWithPassword(
-      { caller: { kind: 'api-key', environment, keyId: 'cli' }, store, records: recordsOf(store) },
+      requestContext({ kind: 'api-key', environment, keyId: 'cli' }, store),
       input,
       text(options, 'password'),
     ).catch((e: unknown) => {

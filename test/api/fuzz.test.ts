@@ -16,7 +16,7 @@ import { createUserWithPassword } from '../../electron/api/oauth/users.js';
 import type { TestApi } from '../helpers/api.js';
 import { describeReport, runApiFuzz, type FuzzReport } from '../helpers/api-fuzz.js';
 import { signInForCode, tokenRequest } from '../helpers/oauth-flow.js';
-import { recordsOf } from '../../electron/store/record-store.js';
+import { requestContext } from '../../electron/api/resource.js';
 
 const cases = Number(process.env.FUZZ_CASES ?? 1200);
 const seed = Number(process.env.FUZZ_SEED ?? 20261126);
@@ -41,7 +41,7 @@ async function member(api: TestApi): Promise<Record<string, string>> {
   const redirectUri = 'https://app.example.com/callback';
   const store = api.dataDir.environment(api.environment.id);
   await createUserWithPassword(
-    { caller: { kind: 'api-key', environment: api.environment }, store, records: recordsOf(store) },
+    requestContext({ kind: 'api-key', environment: api.environment }, store),
     { email: 'member@fuzz.test', role: 'member' },
     'pass-word-123',
   );

@@ -11,7 +11,7 @@ import { startTestApi, type TestApi } from '../helpers/api.js';
 import { expectFieldErrors } from '../helpers/order-data.js';
 import { signInForCode, tokenRequest } from '../helpers/oauth-flow.js';
 import { createActivities, createBoard, type BoardIds } from '../helpers/planning.js';
-import { recordsOf } from '../../electron/store/record-store.js';
+import { requestContext } from '../../electron/api/resource.js';
 
 let api: TestApi;
 let board: BoardIds;
@@ -145,7 +145,7 @@ describe('webhook (§4.19): third_party and can_send', () => {
     });
     const store = api.dataDir.environment(api.environment.id);
     await createUserWithPassword(
-      { caller: { kind: 'api-key', environment: api.environment }, store, records: recordsOf(store) },
+      requestContext({ kind: 'api-key', environment: api.environment }, store),
       { email: 'admin@example.com', role: 'admin' },
       'pass-word-123',
     );

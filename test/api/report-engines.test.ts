@@ -16,10 +16,10 @@ import { buildReport, type ReportRequest } from '../../electron/api/time-trackin
 import type { EnvironmentStore } from '../../electron/store/environment-store.js';
 import { copyToPostgres } from '../../electron/store/postgres/copy-from-sqlite.js';
 import { PostgresRecordStore } from '../../electron/store/postgres/record-store.js';
-import { recordsOf } from '../../electron/store/record-store.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { must } from '../helpers/bench-seed.js';
 import { startTeamDatabase, type TeamDatabase } from '../helpers/postgres.js';
+import { requestContext } from '../../electron/api/resource.js';
 
 let api: TestApi;
 let team: TeamDatabase<1>;
@@ -117,7 +117,7 @@ beforeAll(async () => {
   expect(copied.matches).toBe(true);
   const caller = { kind: 'api-key' as const, environment: api.environment, keyId: 'report-engines' };
   const store = api.dataDir.environment(api.environment.id);
-  sqlite = { caller, store, records: recordsOf(store) };
+  sqlite = requestContext(caller, store);
   postgres = { caller, store: noSynchronousStore, records: new PostgresRecordStore(team.nodes[0], api.environment.id) };
 }, 120_000);
 

@@ -44,7 +44,7 @@ import { expectBadRequest, expectErrorBody } from '../helpers/api-errors.js';
 import { expectFieldErrors } from '../helpers/order-data.js';
 import { createActivities, createBoard, type Activities } from '../helpers/planning.js';
 import { parseCsv, pdfText, zipEntry } from '../helpers/time-report.js';
-import { recordsOf } from '../../electron/store/record-store.js';
+import { requestContext } from '../../electron/api/resource.js';
 
 const path = '/v1/time_tracking';
 const period = 'start=2024-03-29&end=2024-04-01&timezone=Europe/Amsterdam';
@@ -142,11 +142,7 @@ beforeAll(async () => {
     s1: await card(collections.south, south.stages.Painting!, 'S1'),
     october: await card(collections.north, north.stages.Welding!, 'October'),
   };
-  const ctx = {
-    caller: { kind: 'api-key' as const, environment: api.environment },
-    store: api.dataDir.environment(api.environment.id),
-    records: recordsOf(api.dataDir.environment(api.environment.id)),
-  };
+  const ctx = requestContext({ kind: 'api-key' as const, environment: api.environment }, api.dataDir.environment(api.environment.id));
   alice = (
     await createUserWithPassword(
       ctx,

@@ -22,7 +22,7 @@ import { MemoryVault } from '../../electron/sync/credentials.js';
 import { tempDir } from './api.js';
 import { signInForCode, tokenRequest } from './oauth-flow.js';
 import { localHeaders, localKey, remoteEnv, remoteHeaders, remoteKey } from './sync-cluster.js';
-import { recordsOf } from '../../electron/store/record-store.js';
+import { requestContext } from '../../electron/api/resource.js';
 
 export interface InProcessRemote {
   name: string;
@@ -112,7 +112,7 @@ export async function signInMemberOn(remote: InProcessRemote, email: string): Pr
   });
   const store = remote.dataDir.environment(remote.environment.id);
   await createUserWithPassword(
-    { caller: { kind: 'api-key', environment: remote.environment }, store, records: recordsOf(store) },
+    requestContext({ kind: 'api-key', environment: remote.environment }, store),
     { email, role: 'member' },
     'member-pass-1',
   );

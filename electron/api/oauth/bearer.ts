@@ -12,7 +12,7 @@ import { ApiError } from '../errors.js';
 import type { Caller, RequestContext } from '../resource.js';
 import { InvalidTokenError, verifyAccessToken } from './tokens.js';
 import { activeUser } from './users.js';
-import { recordsOf } from '../../store/record-store.js';
+import { requestContext } from '../resource.js';
 
 /** A user caller as a bearer token makes it: it also knows the OAuth client it came through. */
 export type UserCaller = Caller & { kind: 'user'; userId: string; role: string; clientId: string };
@@ -39,5 +39,5 @@ export async function authenticateBearer(dataDir: DataDir, token: string, enviro
   const user = activeUser(store, claims.userId);
   if (!user) throw ApiError.notLoggedIn('The user of this access token can no longer sign in.');
   const caller: UserCaller = { kind: 'user', environment, userId: user.id, role: user.role, clientId: claims.clientId };
-  return { caller, store, records: recordsOf(store) };
+  return requestContext(caller, store);
 }

@@ -25,7 +25,7 @@ import { codeSeconds, digest, issueTokens, randomToken } from './tokens.js';
 import { verifyPassword } from './passwords.js';
 import { acceptInvitation, activeUser, signIn } from './users.js';
 import { requiredBody } from '../conventions/request-body.js';
-import { recordsOf } from '../../store/record-store.js';
+import { requestContext } from '../resource.js';
 
 export interface OAuthRouteOptions {
   dataDir: DataDir;
@@ -467,7 +467,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
       if (!environment) throw ApiError.notFound('No open invitation with that id.');
       const store = dataDir.environment(environment.id);
       const user = await acceptInvitation(store, body.invite_id, body.password);
-      const ctx = { caller: { kind: 'user' as const, environment, userId: user.id, role: user.role }, store, records: recordsOf(store) };
+      const ctx = requestContext({ kind: 'user' as const, environment, userId: user.id, role: user.role }, store);
       return present(ctx, userModule, [user], { with: [], include: [] })[0];
     },
   );
