@@ -23,7 +23,7 @@ import type { EnvironmentStore } from '../store/environment-store.js';
 import { ApiError } from './errors.js';
 import { requiredBody } from './conventions/request-body.js';
 import { requireAdmin } from './permissions.js';
-import { createRecord, present } from './records.js';
+import { createRecord, presentOne } from './records.js';
 import type { RequestContext } from './resource.js';
 import { userModule } from './resources/user.js';
 import { bookOf } from './sync/books.js';
@@ -62,14 +62,14 @@ export function actAsAppUser(ctx: RequestContext, options: AppUserOptions): void
   if (userId) ctx.caller.userId = userId;
 }
 
-function answer(ctx: RequestContext, options: AppUserOptions) {
+async function answer(ctx: RequestContext, options: AppUserOptions) {
   const { userId, signedIn } = appUserId(ctx.store, options);
   const user = userId ? ctx.store.get(tables.user, userId) : undefined;
   return {
     user_id: userId,
     signed_in: signedIn,
     // Signed in, the user record may still be on its way from the remote: null until it syncs.
-    user: user ? present(ctx, userModule, [user], { with: [], include: [] })[0]! : null,
+    user: user ? await presentOne(ctx, userModule, user, { with: [], include: [] }) : null,
   };
 }
 

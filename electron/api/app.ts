@@ -6,6 +6,8 @@
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DataDir } from '../store/data-dir.js';
+import type { RecordStore } from '../store/record-store.js';
+import { contextOnRecords } from './resource.js';
 import { adminRoutes } from './admin-routes.js';
 import { actAsAppUser, registerAppUserRoutes, type AppUserOptions } from './app-user.js';
 import { authenticate } from './auth.js';
@@ -58,6 +60,14 @@ export interface ApiOptions {
   appUser?: AppUserOptions;
   /** `/health/live` and `/health/ready` for a proxy, behind the operator's health token (health-routes.ts). */
   health?: HealthOptions;
+  /**
+   * The records of an environment for the parts of the API on the asynchronous store boundary,
+   * instead of its SQLite file (docs/architecture.md "Moving the API onto the boundary, one
+   * part at a time"). Given, a request has no synchronous store (contextOnRecords): a part not
+   * yet on the boundary answers 503 rather than read another engine. The tests run the moved
+   * parts on PostgreSQL through it; `--database` will, once every part has moved.
+   */
+  recordsOf?: (environmentId: string) => RecordStore;
 }
 
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
@@ -101,6 +111,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
         if (request.routeOptions.config?.public) return;
         try {
           request.ctx = await authenticate(options.dataDir, request);
+          if (options.recordsOf) request.ctx = contextOnRecords(request.ctx, options.recordsOf(request.ctx.caller.environment.id));
           if (options.appUser) actAsAppUser(request.ctx, options.appUser);
           refuseGuestWrite(request.ctx.caller, request.method, request.routeOptions.url);
         } catch (error) {

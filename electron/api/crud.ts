@@ -9,7 +9,7 @@ import {
   getRecord,
   keepAbsentOption,
   listRecords,
-  present,
+  presentOne,
   shapeOptionsFor,
   updateRecord,
   type Scope,
@@ -79,7 +79,7 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
           createRecord(request.ctx, module, request.body, scopeOf(module, request.params)),
         );
         reply.code(201);
-        return present(request.ctx, module, [record], shape)[0];
+        return await presentOne(request.ctx, module, record, shape);
       },
     );
 
@@ -110,7 +110,7 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
           },
         },
       },
-      (request, reply) => {
+      async (request, reply) => {
         const shape = shapeOptionsFor(module, request.query);
         const keepAbsent = keepAbsentOption(request.query);
         const record = asCommand(request, reply, describeWrite('Edit', title), () =>
@@ -119,7 +119,7 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
             mergeLists: keepAbsent,
           }),
         );
-        return present(request.ctx, module, [record], shape)[0];
+        return await presentOne(request.ctx, module, record, shape);
       },
     );
 

@@ -27,24 +27,55 @@ export type Scope = Record<string, string>;
  * belong to the outer ones (a card of another collection is not found under this one).
  */
 export function scopeMatch(module: ResourceModule, ctx: RequestContext, scope: Scope): Record<string, unknown> {
-  const found = findScope(module, ctx, scope);
+  return matchOrNotFound(findScope(module, ctx, scope));
+}
+
+/** As scopeMatch, through the asynchronous store. */
+export async function scopeMatchOf(module: ResourceModule, ctx: RequestContext, scope: Scope): Promise<Record<string, unknown>> {
+  return matchOrNotFound(await findScopeOf(module, ctx, scope));
+}
+
+function matchOrNotFound(found: ScopeFound): Record<string, unknown> {
   if ('missing' in found) throw ApiError.notFound(`No ${found.missing} with that id.`);
   return found.match;
 }
 
+type ScopeFound = { match: Record<string, unknown> } | { missing: string };
+
+/** The id of each parent a nested path names, outermost first; undefined when it is no uuid. */
+function parentIds(module: ResourceModule, scope: Scope): (string | undefined)[] {
+  return (module.parents ?? []).map((entry) => {
+    const id = scope[entry.param]?.toLowerCase();
+    return id && isUuid(id) ? id : undefined;
+  });
+}
+
 /** As scopeMatch, but answers which parent is missing instead of throwing. */
-function findScope(module: ResourceModule, ctx: RequestContext, scope: Scope): { match: Record<string, unknown> } | { missing: string } {
+function findScope(module: ResourceModule, ctx: RequestContext, scope: Scope): ScopeFound {
+  const ids = parentIds(module, scope);
+  const parents = (module.parents ?? []).map((entry, i) => (ids[i] ? ctx.store.get(entry.module().table, ids[i]) : undefined));
+  return scopeOfParents(module, ids, parents);
+}
+
+async function findScopeOf(module: ResourceModule, ctx: RequestContext, scope: Scope): Promise<ScopeFound> {
+  const ids = parentIds(module, scope);
+  const parents: (StoredRecord | undefined)[] = [];
+  for (const [i, entry] of (module.parents ?? []).entries())
+    parents.push(ids[i] ? await ctx.records.get(entry.module().table, ids[i]) : undefined);
+  return scopeOfParents(module, ids, parents);
+}
+
+/** The match of a nested path from its parents as read (undefined: not there). */
+function scopeOfParents(module: ResourceModule, ids: (string | undefined)[], parents: (StoredRecord | undefined)[]): ScopeFound {
   const seen: Record<string, unknown> = {};
   const match: Record<string, unknown> = {};
-  for (const entry of module.parents ?? []) {
-    const parentId = scope[entry.param]?.toLowerCase();
-    const parent = entry.module();
-    const record = parentId && isUuid(parentId) ? ctx.store.get(parent.table, parentId) : undefined;
+  for (const [i, entry] of (module.parents ?? []).entries()) {
+    const record = parents[i];
     if (!record || Object.entries(seen).some(([field, value]) => field in record && record[field] !== value)) {
-      return { missing: parent.spec.title };
+      return { missing: entry.module().spec.title };
     }
-    seen[entry.field] = parentId;
-    if (!entry.inherited) match[entry.field] = parentId;
+    seen[entry.field] = ids[i];
+    if (!entry.inherited) match[entry.field] = ids[i];
   }
   return { match };
 }
@@ -72,18 +103,28 @@ export function shapeOptionsFor(module: ResourceModule, query: QueryString): Sha
  * Drops write-only fields (and admin-only ones for a caller who is not an admin), fills virtual
  * ones, loads `with` and applies show/hide.
  */
-export function present(
+export async function present(
   ctx: RequestContext,
   module: ResourceModule,
   records: StoredRecord[],
   shape: ShapeOptions,
-): Record<string, unknown>[] {
+): Promise<Record<string, unknown>[]> {
   const hidden = hiddenFields(module.spec, ctx.caller);
   const out: Record<string, unknown>[] = records.map((record) => readableCopy(record, hidden));
   checkIncludes(module, shape.include);
-  module.rules?.present?.(ctx, out, shape.include);
-  loadRelations(ctx, module, out, shape.with);
+  await module.rules?.present?.(ctx, out, shape.include);
+  await loadRelations(ctx, module, out, shape.with);
   return out.map((record) => applyShape(record, shape));
+}
+
+/** One record, presented as `present` does a page. */
+export async function presentOne(
+  ctx: RequestContext,
+  module: ResourceModule,
+  record: StoredRecord,
+  shape: ShapeOptions,
+): Promise<Record<string, unknown>> {
+  return (await present(ctx, module, [record], shape))[0]!;
 }
 
 /**
@@ -123,34 +164,47 @@ export function relationJoins(module: ResourceModule): Record<string, RelationJo
   return joins;
 }
 
-export function listRecords(
+export async function listRecords(
   ctx: RequestContext,
   module: ResourceModule,
   sent: QueryString,
   scope: Scope = {},
-): ListEnvelope<Record<string, unknown>> {
+): Promise<ListEnvelope<Record<string, unknown>>> {
   // Parameters named after fields filter (`?collection_id=…`); other unknown ones are a 400.
   const query = plainNames(sent);
   const options = withParameterFilter(parseListOptions(query), query, module.table.fields);
   checkQueryFields(ctx.caller, module, options.filter, options.sort);
-  const scoped = findScope(module, ctx, scope);
+  const scoped = await findScopeOf(module, ctx, scope);
   // A list under a parent that does not exist is empty, not 404, as the public API answers
   // (`GET /collection/{unknown}/card`); its clients rely on it (docs/API.md "Compatibility").
   // It matches nothing (`id IS NULL`), so the query is still checked in full: a bad one is 400.
   const archived = archivedMatch(module, query);
-  const { count, rows } = ctx.store.list(module.table, {
+  const { count, rows } = await ctx.records.list(module.table, {
     match: 'missing' in scoped ? { id: null } : { ...scoped.match, ...archived },
     sort: options.sort,
     limit: options.limit,
     offset: options.offset,
     ...(options.filter ? { filter: options.filter, relations: relationJoins(module) } : {}),
   });
-  return { count, limit: options.limit, offset: options.offset, data: present(ctx, module, rows, options) };
+  return { count, limit: options.limit, offset: options.offset, data: await present(ctx, module, rows, options) };
 }
 
+/**
+ * The record `id` of the module under the nested path's parents; 404 when there is none. For a
+ * write, inside its transaction; a read uses readRecord.
+ */
 export function findRecord(ctx: RequestContext, module: ResourceModule, id: string, scope: Scope = {}): StoredRecord {
   const match = scopeMatch(module, ctx, scope);
-  const record = isUuid(id) ? ctx.store.get(module.table, id.toLowerCase()) : undefined;
+  return foundOrNotFound(module, isUuid(id) ? ctx.store.get(module.table, id.toLowerCase()) : undefined, match);
+}
+
+/** As findRecord, through the asynchronous store. */
+export async function readRecord(ctx: RequestContext, module: ResourceModule, id: string, scope: Scope = {}): Promise<StoredRecord> {
+  const match = await scopeMatchOf(module, ctx, scope);
+  return foundOrNotFound(module, isUuid(id) ? await ctx.records.get(module.table, id.toLowerCase()) : undefined, match);
+}
+
+function foundOrNotFound(module: ResourceModule, record: StoredRecord | undefined, match: Record<string, unknown>): StoredRecord {
   if (!record || Object.entries(match).some(([field, value]) => record[field] !== value)) {
     throw ApiError.notFound(`No ${module.spec.title} with that id.`);
   }
@@ -162,14 +216,14 @@ export function findRecordOrNone(ctx: RequestContext, module: ResourceModule, id
   return isUuid(id) ? ctx.store.get(module.table, id.toLowerCase()) : undefined;
 }
 
-export function getRecord(
+export async function getRecord(
   ctx: RequestContext,
   module: ResourceModule,
   id: string,
   query: QueryString,
   scope: Scope = {},
-): Record<string, unknown> {
-  return present(ctx, module, [findRecord(ctx, module, id, scope)], parseShapeOptions(query))[0]!;
+): Promise<Record<string, unknown>> {
+  return presentOne(ctx, module, await readRecord(ctx, module, id, scope), parseShapeOptions(query));
 }
 
 export interface WriteOptions {

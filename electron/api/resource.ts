@@ -6,6 +6,7 @@
 import type { FieldProblem } from '../../shared/errors.js';
 import type { ResourceSpec } from '../../shared/fields.js';
 import type { EnvironmentStore, StoredOf, StoredRecord, TableDef } from '../store/environment-store.js';
+import { ApiError } from './errors.js';
 import { recordsOf, type RecordStore } from '../store/record-store.js';
 import type { Environment } from '../store/system.js';
 import type { TableName } from '../store/tables.js';
@@ -27,8 +28,9 @@ export interface RequestContext {
   /**
    * The environment's records through the asynchronous store boundary, which the team server's
    * PostgreSQL engine needs (docs/architecture.md "The asynchronous store boundary"). Code
-   * moves from `store` to `records` one part at a time; the time reports, the payroll summary
-   * and the printed plan read through it already.
+   * moves from `store` to `records` one part at a time; the time reports, the payroll summary,
+   * the printed plan and every list and record a resource answers (with `with`, `include` and
+   * what its module fills in) read through it already.
    */
   records: RecordStore;
   /** The environment's SQLite store, synchronous: what the API not yet on `records` uses. */
@@ -47,6 +49,30 @@ export interface RequestContext {
 export function requestContext(caller: Caller, store: EnvironmentStore): RequestContext {
   return { caller, store, records: recordsOf(store) };
 }
+
+/**
+ * A request's context on records of another engine (ApiOptions.recordsOf), with no synchronous
+ * store: a part of the API that still reads `store` answers 503 instead of reading another
+ * engine's data.
+ */
+export function contextOnRecords(ctx: RequestContext, records: RecordStore): RequestContext {
+  return { ...ctx, store: noSynchronousStore, records };
+}
+
+/** Stands in for the synchronous store; typed as one since every property access throws and nothing typed is ever read from it. */
+const noSynchronousStore = new Proxy(
+  {},
+  {
+    get(): never {
+      throw new ApiError('unavailable', [
+        {
+          description:
+            'This part of the API does not run on this store engine yet (docs/architecture.md "Moving the API onto the boundary").',
+        },
+      ]);
+    },
+  },
+) as EnvironmentStore;
 
 /**
  * A relation that `with` can load, `filter` can name and (when writable) a body can carry inline.
@@ -153,9 +179,11 @@ export interface ResourceRules<S extends ResourceSpec = ResourceSpec> {
   afterSynced?(ctx: RequestContext, record: StoredOf<S>): void;
   /**
    * Fills virtual fields of a page of records before they are returned; `include` lists the
-   * computed extras the request asked for.
+   * computed extras the request asked for. It reads through `ctx.records`, the asynchronous
+   * store, so that a list or a record reads the same from either engine (docs/architecture.md
+   * "Moving the API onto the boundary, one part at a time").
    */
-  present?(ctx: RequestContext, records: Record<string, unknown>[], include: readonly string[]): void;
+  present?(ctx: RequestContext, records: Record<string, unknown>[], include: readonly string[]): void | Promise<void>;
   /** The extras `include` may name; anything else is a 400. */
   includes?: readonly string[];
 }

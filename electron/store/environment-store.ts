@@ -155,6 +155,16 @@ function previousValues(current: Record<string, unknown>, written: Record<string
   return Object.fromEntries(Object.keys(written).map((name) => [name, current[name] ?? null]));
 }
 
+/** The store was used from outside the asynchronous transaction that holds it (EnvironmentStore.hold). */
+export class HeldStoreError extends Error {
+  constructor() {
+    super(
+      'An asynchronous transaction is open on this store and this call is not part of it: inside such a transaction, await only its own reads and writes.',
+    );
+    this.name = 'HeldStoreError';
+  }
+}
+
 export class EnvironmentStore {
   private readonly listeners = new Set<ChangeListener>();
   private readonly writeHooks = new Set<WriteHook>();
@@ -166,6 +176,8 @@ export class EnvironmentStore {
   private ambientCommand: CommandMeta | undefined;
   /** Whether the ambient command's row is written in the open transaction (duringCommand). */
   private ambientWritten = false;
+  /** Set while an asynchronous transaction holds this file (hold): whether the caller is its code. */
+  private holder: (() => boolean) | undefined;
 
   constructor(
     readonly db: SqliteDatabase,
@@ -182,6 +194,25 @@ export class EnvironmentStore {
   close(): void {
     this.statements.clear();
     this.db.close();
+  }
+
+  /**
+   * While an asynchronous transaction of the adapter (record-store.ts) is open, this file
+   * belongs to that transaction's code, which `isHolder` recognises. Every other caller of the
+   * store's SQL is refused (HeldStoreError) instead of reading the transaction's uncommitted
+   * writes or writing into it: that can only happen when the transaction awaits something other
+   * than its own reads and writes (docs/architecture.md "Moving the API onto the boundary").
+   * Returns the release. The narrow books that reach `db` themselves are not checked.
+   */
+  hold(isHolder: () => boolean): () => void {
+    this.holder = isHolder;
+    return () => {
+      if (this.holder === isHolder) this.holder = undefined;
+    };
+  }
+
+  private checkHolder(): void {
+    if (this.holder && !this.holder()) throw new HeldStoreError();
   }
 
   /** Adds a hook that runs inside every write's transaction (see WriteHook). */
@@ -254,6 +285,7 @@ export class EnvironmentStore {
    * after the outermost commit; events of a part that threw are dropped with it.
    */
   transaction<T>(fn: () => T): T {
+    this.checkHolder();
     const mark = this.pendingEvents.length;
     // A rolled-back transaction takes the ambient command's row with it, if it wrote it.
     const ambientWritten = this.ambientWritten;
@@ -317,6 +349,7 @@ export class EnvironmentStore {
 
   /** A prepared statement, cached; `raw` ones give each row as an array of its values. */
   private statement<Row = unknown>(sql: string, options: { raw?: boolean } = {}): SqliteStatement<Row> {
+    this.checkHolder();
     const statement = options.raw ? this.statements.get(sql, `raw:${sql}`, (made) => made.raw(true)) : this.statements.get(sql);
     // The shape of the rows of this store's own SQL text, named by the caller (StatementCache.rows).
     return statement as SqliteStatement<Row>;

@@ -47,9 +47,34 @@ const resourcesSql = `SELECT c."id" AS card_id, r."resource_id"
   WHERE ${overlapping}
   ORDER BY c."id", r."id"`;
 
+/** The cards of a board over a range as capacity reads them: a row per card activity and a row per card resource. */
+export interface PlannedCards {
+  activities: PlannedActivityRow[];
+  resources: PlannedResourceRow[];
+}
+
+/**
+ * The queries of plannedCards, with `?` for the board, the range's end and its start, in that
+ * order; each engine runs them as they are (postgres/record-store.ts numbers the `?`).
+ */
+export const plannedCardsSql = { activities: activitiesSql, activityTypes: activityTypesSql, resources: resourcesSql };
+
+/**
+ * The activity rows with their activity's resource type: the activities query puts the
+ * activity's id where its type goes, and it is swapped in place, no second object per row.
+ */
+export function withResourceTypes(
+  rows: PlannedActivityRow[],
+  types: readonly { id: string; resource_type: string | null }[],
+): PlannedActivityRow[] {
+  const typeOf = new Map(types.map((t) => [t.id, t.resource_type]));
+  for (const row of rows) row.resource_type = typeOf.get(row.resource_type as string) ?? null;
+  return rows;
+}
+
 const statements = new WeakMap<EnvironmentStore, Map<string, SqliteStatement>>();
 
-/** Each request runs the same two statements: prepare them once per database. */
+/** Each request runs the same statements: prepare them once per database. */
 function statement(store: EnvironmentStore, sql: string): SqliteStatement {
   let prepared = statements.get(store);
   if (!prepared) statements.set(store, (prepared = new Map()));
@@ -58,19 +83,13 @@ function statement(store: EnvironmentStore, sql: string): SqliteStatement {
   return found;
 }
 
-/** The activities of the board's cards that overlap `start`…`end` (YYYY-MM-DD, inclusive). */
-export function plannedActivities(store: EnvironmentStore, boardId: string, start: string, end: string): PlannedActivityRow[] {
-  const rows = statement(store, activitiesSql).all(boardId, end, start) as PlannedActivityRow[];
-  if (rows.length === 0) return rows;
-  const types = new Map<string, string | null>();
-  for (const { id, resource_type } of statement(store, activityTypesSql).all() as { id: string; resource_type: string | null }[])
-    types.set(id, resource_type);
-  // The query puts the activity's id where its type goes; swapped in place, no second object per row.
-  for (const row of rows) row.resource_type = types.get(row.resource_type as string) ?? null;
-  return rows;
-}
-
-/** The resources assigned to the board's cards that overlap `start`…`end`. */
-export function plannedResources(store: EnvironmentStore, boardId: string, start: string, end: string): PlannedResourceRow[] {
-  return statement(store, resourcesSql).all(boardId, end, start) as PlannedResourceRow[];
+/** The board's cards that overlap `start`…`end` (YYYY-MM-DD, inclusive), from a SQLite file. */
+export function plannedCards(store: EnvironmentStore, boardId: string, start: string, end: string): PlannedCards {
+  const activities = statement(store, activitiesSql).all(boardId, end, start) as PlannedActivityRow[];
+  if (activities.length === 0) return { activities, resources: [] };
+  const types = statement(store, activityTypesSql).all() as { id: string; resource_type: string | null }[];
+  return {
+    activities: withResourceTypes(activities, types),
+    resources: statement(store, resourcesSql).all(boardId, end, start) as PlannedResourceRow[],
+  };
 }

@@ -18,6 +18,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ResourceSpec, StoredOf } from '../../shared/fields.js';
 import type { ChangeEvent } from '../../shared/ipc.js';
 import type { CommandMeta, EnvironmentStore, ListQuery, TableDef } from './environment-store.js';
+import { plannedCards, type PlannedCards } from './planned-cards.js';
 
 export interface RecordReads {
   get<S extends ResourceSpec>(table: TableDef<S>, id: string, options?: { includeDeleted?: boolean }): Promise<StoredOf<S> | undefined>;
@@ -34,6 +35,11 @@ export interface RecordReads {
    * are visited. For reading many records without an object each (a time report's entries).
    */
   eachValues(table: TableDef, query: ListQuery, fields: readonly string[], visit: (values: unknown[]) => void): Promise<void>;
+  /**
+   * The live cards of a board that overlap `start`…`end` (YYYY-MM-DD, inclusive) as capacity
+   * reads them, joined in SQL (planned-cards.ts): too many for whole records on every request.
+   */
+  plannedCards(boardId: string, start: string, end: string): Promise<PlannedCards>;
 }
 
 export interface RecordWrites extends RecordReads {
@@ -101,9 +107,30 @@ export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrit
     list: async (table, query) => (check(), writes.list(table, query)),
     getWhereIn: async (table, field, values) => (check(), writes.getWhereIn(table, field, values)),
     eachValues: async (table, query, fields, visit) => (check(), writes.eachValues(table, query, fields, visit)),
+    plannedCards: async (boardId, start, end) => (check(), writes.plannedCards(boardId, start, end)),
     insert: async (table, values) => (check(), writes.insert(table, values)),
     update: async (table, id, values) => (check(), writes.update(table, id, values)),
     softDelete: async (table, id) => (check(), writes.softDelete(table, id)),
+  };
+}
+
+/**
+ * A transaction's reads as a RecordStore, for code that reads through a request's `records`
+ * while the transaction is open (a dry run presents what it planned before it rolls back).
+ * It cannot open a transaction of its own or listen for changes.
+ */
+export function readingThrough(tx: RecordReads, engine: RecordStore['engine']): RecordStore {
+  return {
+    engine,
+    get: (table, id, options) => tx.get(table, id, options),
+    list: (table, query) => tx.list(table, query),
+    getWhereIn: (table, field, values) => tx.getWhereIn(table, field, values),
+    eachValues: (table, query, fields, visit) => tx.eachValues(table, query, fields, visit),
+    plannedCards: (boardId, start, end) => tx.plannedCards(boardId, start, end),
+    transaction: () => Promise.reject(new Error('Inside a transaction, no other transaction can be opened.')),
+    onChange: () => {
+      throw new Error('Inside a transaction, there are no changes to listen for yet.');
+    },
   };
 }
 
@@ -154,6 +181,10 @@ export class SqliteRecordStore implements RecordStore {
     return this.#inTurn(() => this.store.eachValues(table, query, fields, visit));
   }
 
+  plannedCards(boardId: string, start: string, end: string): Promise<PlannedCards> {
+    return this.#inTurn(() => plannedCards(this.store, boardId, start, end));
+  }
+
   /**
    * A command (`options.command`) is EnvironmentStore.command's, spread over the awaits of
    * `fn`: that one runs a synchronous function, so here its row is written at the start (by
@@ -174,20 +205,26 @@ export class SqliteRecordStore implements RecordStore {
           list: async (table, query) => store.list(table, query),
           getWhereIn: async (table, field, values) => store.getWhereIn(table, field, values),
           eachValues: async (table, query, fields, visit) => store.eachValues(table, query, fields, visit),
+          plannedCards: async (boardId, start, end) => plannedCards(store, boardId, start, end),
           insert: async (table, values) => stamped(() => store.insert(table, values)),
           update: async (table, id, values) => stamped(() => store.update(table, id, values)),
           softDelete: async (table, id) => stamped(() => store.softDelete(table, id)),
         },
         () => open,
       );
+      let release = () => {};
       try {
         if (command) writeCommand(store, command);
+        // Until it ends, the file is this transaction's: the synchronous store refuses anyone else (EnvironmentStore.hold).
+        release = store.hold(() => this.#inside.getStore() === true);
         const result = await this.#inside.run(true, () => fn(tx));
         open = false;
+        release();
         transaction.end(true);
         return result;
       } catch (error) {
         open = false;
+        release();
         transaction.end(false);
         throw error;
       }

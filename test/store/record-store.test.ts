@@ -20,7 +20,7 @@ import {
   type RecordWrites,
 } from '../../electron/store/record-store.js';
 import { changesOfCommand, type CommandChange } from '../../electron/store/command-book.js';
-import type { EnvironmentStore } from '../../electron/store/environment-store.js';
+import { HeldStoreError, type EnvironmentStore } from '../../electron/store/environment-store.js';
 import { changesOfCommand as postgresChangesOfCommand } from '../../electron/store/postgres/command-book.js';
 import { ensureEnvironmentSchema, withEnvironment } from '../../electron/store/postgres/environment-schemas.js';
 import { tables } from '../../electron/store/tables.js';
@@ -343,6 +343,53 @@ describe.each([{ make: sqliteEngine }, { make: postgresEngine }])('the record st
       const theirs = await other.transaction((tx) => tx.insert(activity, { description: 'Theirs', external_ref: 'SHARED-REF' }));
       expect(theirs.id).not.toBe(mine.id);
     });
+  });
+});
+
+describe('the SQLite engine while one of its transactions is open', () => {
+  const folder = tempDir('planner-held-');
+  const dataDir = DataDir.open(folder);
+  const environment = dataDir.environment(dataDir.system.ensureEnvironment('held').id);
+  const records = new SqliteRecordStore(environment);
+  afterAll(() => {
+    dataDir.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('refuses the synchronous store to everyone but the transaction, which a transaction awaiting a timer would let in', async () => {
+    let letOthersIn!: () => void;
+    const others = new Promise<void>((resolve) => (letOthersIn = resolve));
+    let outside: unknown;
+    const written = records.transaction(async (tx) => {
+      const mine = await tx.insert(activity, { description: 'Mine, not committed' });
+      // The transaction's own code may use the synchronous store: it is the same SQLite transaction.
+      expect(environment.get(activity, mine.id)?.description).toBe('Mine, not committed');
+      // Against the rule: awaiting a timer lets another caller run in the middle of the transaction.
+      letOthersIn();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return mine;
+    });
+    await others;
+    try {
+      environment.list(activity, { limit: 10, offset: 0 });
+    } catch (error) {
+      outside = error;
+    }
+    expect(outside).toBeInstanceOf(HeldStoreError);
+    expect(() => environment.transaction(() => environment.insert(activity, { description: 'Theirs' }))).toThrow(HeldStoreError);
+    const mine = await written;
+    // Released once it ends: the record is committed, and nobody else wrote in the transaction.
+    expect(environment.list(activity, { limit: 10, offset: 0 }).rows.map((a) => a.description)).toEqual([mine.description]);
+  });
+
+  it('releases the store when a transaction rolls back', async () => {
+    await expect(
+      records.transaction(async (tx) => {
+        await tx.insert(activity, { description: 'Rolled back' });
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(environment.list(activity, { filter: parse("description:eq:'Rolled back'"), limit: 10, offset: 0 }).count).toBe(0);
   });
 });
 

@@ -86,13 +86,13 @@ export async function commandRoutes(app: FastifyInstance): Promise<void> {
     batch(request, reply, input, `Edit ${plural(input.rows.length, 'order row')}`, () => editOrderRows(request.ctx, edits(input.rows))),
   );
 
-  operationRoute(app, replanCollectionsOperation, (request, reply, input) => {
+  operationRoute(app, replanCollectionsOperation, async (request, reply, input) => {
     let planned: StoredRecord[] = [];
     const { description: _given, ...replan } = input;
     const answer = batch(request, reply, input, `Replan ${plural(input.collection_ids.length, 'collection')}`, () => {
       planned = replanCollections(request.ctx, replan);
     });
-    return { ...answer, data: present(request.ctx, collectionModule, planned, { ...parseShapeOptions({}), with: ['cards'] }) };
+    return { ...answer, data: await present(request.ctx, collectionModule, planned, { ...parseShapeOptions({}), with: ['cards'] }) };
   });
 
   operationRoute(app, undoCommandOperation, (request, reply) => {

@@ -43,15 +43,15 @@ export function readableCopy(record: Record<string, unknown>, hidden: readonly s
   return copy;
 }
 
-function presentLoaded(ctx: RequestContext, module: ResourceModule, rows: StoredRecord[], tree: WithTree) {
+async function presentLoaded(ctx: RequestContext, module: ResourceModule, rows: StoredRecord[], tree: WithTree) {
   const hidden = hiddenFields(module.spec, ctx.caller);
   const out = rows.map((row) => readableCopy(row, hidden));
-  module.rules?.present?.(ctx, out, []);
-  loadTree(ctx, module, out, tree);
+  await module.rules?.present?.(ctx, out, []);
+  await loadTree(ctx, module, out, tree);
   return out;
 }
 
-function loadTree(ctx: RequestContext, module: ResourceModule, records: Record<string, unknown>[], tree: WithTree) {
+async function loadTree(ctx: RequestContext, module: ResourceModule, records: Record<string, unknown>[], tree: WithTree) {
   for (const [name, children] of tree) {
     const relation = own(module.relations, name);
     if (!relation) throw ApiError.badRequest(`Relation not found: ${name}`);
@@ -61,17 +61,17 @@ function loadTree(ctx: RequestContext, module: ResourceModule, records: Record<s
     }
     const target = moduleNamed(relation.target);
     if (relation.kind === 'peers') {
-      loadPeers(ctx, relation, name, records, children);
+      await loadPeers(ctx, relation, name, records, children);
     } else if (relation.kind === 'belongsTo') {
       const ids = records.map((r) => r[relation.foreignKey]).filter((v): v is string => typeof v === 'string');
-      const loaded = presentLoaded(ctx, target, ctx.store.getWhereIn(target.table, 'id', ids), children);
+      const loaded = await presentLoaded(ctx, target, await ctx.records.getWhereIn(target.table, 'id', ids), children);
       const byId = new Map(loaded.map((r) => [r.id, r]));
       for (const record of records) record[name] = byId.get(record[relation.foreignKey]) ?? null;
     } else if (relation.kind === 'hasOne') {
-      const loaded = presentLoaded(
+      const loaded = await presentLoaded(
         ctx,
         target,
-        ctx.store.getWhereIn(
+        await ctx.records.getWhereIn(
           target.table,
           relation.foreignKey,
           records.map((r) => r.id),
@@ -83,22 +83,22 @@ function loadTree(ctx: RequestContext, module: ResourceModule, records: Record<s
     } else if (relation.kind === 'hasMany') {
       const key = relation.localKey ?? 'id';
       const values = records.map((r) => r[key]).filter((v) => v !== null && v !== undefined);
-      const loaded = presentLoaded(ctx, target, ctx.store.getWhereIn(target.table, relation.foreignKey, values), children);
+      const loaded = await presentLoaded(ctx, target, await ctx.records.getWhereIn(target.table, relation.foreignKey, values), children);
       const byParent = groupBy(loaded, (row) => row[relation.foreignKey]);
       // A copy each: by `localKey` several records share one group (resources of one type).
       for (const record of records) record[name] = [...(byParent.get(record[key]) ?? [])];
     } else {
       // Through the link records; their pivot fields are merged into each target.
       const link = moduleNamed(relation.link);
-      const links = ctx.store.getWhereIn(
+      const links = await ctx.records.getWhereIn(
         link.table,
         relation.ownerKey,
         records.map((r) => r.id),
       );
-      const loaded = presentLoaded(
+      const loaded = await presentLoaded(
         ctx,
         target,
-        ctx.store.getWhereIn(
+        await ctx.records.getWhereIn(
           target.table,
           'id',
           links.map((l) => l[relation.targetKey]),
@@ -126,29 +126,29 @@ function loadTree(ctx: RequestContext, module: ResourceModule, records: Record<s
  * The records that share a link target with each record (the resources in a group with it), in
  * creation order, each once, never the record itself: three queries for the whole page.
  */
-function loadPeers(
+async function loadPeers(
   ctx: RequestContext,
   relation: Extract<Relation, { kind: 'peers' }>,
   name: string,
   records: Record<string, unknown>[],
   children: WithTree,
-): void {
+): Promise<void> {
   const link = moduleNamed(relation.link);
-  const ownLinks = ctx.store.getWhereIn(
+  const ownLinks = await ctx.records.getWhereIn(
     link.table,
     relation.ownerKey,
     records.map((r) => r.id),
   );
-  const sharedLinks = ctx.store.getWhereIn(
+  const sharedLinks = await ctx.records.getWhereIn(
     link.table,
     relation.sharedKey,
     ownLinks.map((l) => l[relation.sharedKey]),
   );
   const target = moduleNamed(relation.target);
-  const loaded = presentLoaded(
+  const loaded = await presentLoaded(
     ctx,
     target,
-    ctx.store.getWhereIn(
+    await ctx.records.getWhereIn(
       target.table,
       'id',
       sharedLinks.map((l) => l[relation.ownerKey]),
@@ -183,10 +183,15 @@ function groupBy<T extends Record<string, unknown>>(rows: T[], key: (row: T) => 
   return groups;
 }
 
-export function loadRelations(ctx: RequestContext, module: ResourceModule, records: Record<string, unknown>[], paths: string[]): void {
+export async function loadRelations(
+  ctx: RequestContext,
+  module: ResourceModule,
+  records: Record<string, unknown>[],
+  paths: string[],
+): Promise<void> {
   if (paths.length === 0) return;
   const tree = checkRelations(module, paths);
-  if (records.length > 0) loadTree(ctx, module, records, tree);
+  if (records.length > 0) await loadTree(ctx, module, records, tree);
 }
 
 /**

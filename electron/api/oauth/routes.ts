@@ -16,7 +16,7 @@ import { isUuid } from '../../../shared/ids.js';
 import type { DataDir } from '../../store/data-dir.js';
 import { OAuthStore, type StoredClient } from '../../store/oauth-store.js';
 import { ApiError, toApiError } from '../errors.js';
-import { present } from '../records.js';
+import { presentOne } from '../records.js';
 import { userModule } from '../resources/user.js';
 import { contentSecurityPolicy, errorPage, formTargetOf, signInPage } from './authorize-page.js';
 import { redirectUriAllowed, secretMatches } from './clients.js';
@@ -468,7 +468,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
       const store = dataDir.environment(environment.id);
       const user = await acceptInvitation(store, body.invite_id, body.password);
       const ctx = requestContext({ kind: 'user' as const, environment, userId: user.id, role: user.role }, store);
-      return present(ctx, userModule, [user], { with: [], include: [] })[0];
+      return await presentOne(ctx, userModule, user, { with: [], include: [] });
     },
   );
 }

@@ -9,7 +9,7 @@ import { isValidDate } from '../../../shared/fields.js';
 import { isUuid } from '../../../shared/ids.js';
 import { single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
-import { findRecord } from '../records.js';
+import { readRecord } from '../records.js';
 import { boardModule } from '../resources/board.js';
 import type { Stored } from '../tables.js';
 import { boardCapacity, type CapacityQuery, type CapacityView } from './capacity.js';
@@ -58,9 +58,9 @@ export function registerCapacityRoutes(app: FastifyInstance): void {
           },
         },
       },
-      (request) => {
-        // findRecord answers the 404; the record it finds is of boardModule's table, tables.board.
-        const board = findRecord(request.ctx, boardModule, request.params.id) as Stored<'board'>;
+      async (request) => {
+        // readRecord answers the 404; the record it finds is of boardModule's table, tables.board.
+        const board = (await readRecord(request.ctx, boardModule, request.params.id)) as Stored<'board'>;
         return boardCapacity(request.ctx, board, view, capacityQuery(request.query));
       },
     );

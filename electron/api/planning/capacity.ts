@@ -21,7 +21,7 @@
 import { buckets, daysBetween, type TimeFrame } from '../../../shared/dates.js';
 import type { RequestContext } from '../resource.js';
 import { plannedWork, type PlannedWork } from './planned-work.js';
-import { availableMinutes, calendarsOf } from './schedule.js';
+import { availableMinutes, readCalendarsOf } from './schedule.js';
 import { boardCalendar, dayNumber, weekdayOfDay, workdaysByWeekday } from './workdays.js';
 import { tables, type Stored } from '../tables.js';
 
@@ -104,8 +104,8 @@ function assignments(
  * stage it works on, so its minutes are worked out once for the whole range; then days
  * outside, links inside, as the formula sums them.
  */
-function addAvailable(ctx: RequestContext, links: Assignment[], rows: Rows, range: Range, into: Float64Array): void {
-  const calendars = new Map(calendarsOf(ctx, [...new Set(links.map((a) => a.resource))]).map((c) => [c.resource.id, c]));
+async function addAvailable(ctx: RequestContext, links: Assignment[], rows: Rows, range: Range, into: Float64Array): Promise<void> {
+  const calendars = new Map((await readCalendarsOf(ctx, [...new Set(links.map((a) => a.resource))])).map((c) => [c.resource.id, c]));
   const minutesOf = new Map<string, Float64Array>();
   const counted = links.map((a) => {
     let minutes = minutesOf.get(a.resource.id);
@@ -160,20 +160,20 @@ function addPlanned(work: PlannedWork[], rows: Rows, range: Range, into: Float64
   }
 }
 
-export function boardCapacity(ctx: RequestContext, board: Stored<'board'>, view: CapacityView, query: CapacityQuery) {
-  const boardStages = ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).sort((a, b) => a.priority - b.priority);
+export async function boardCapacity(ctx: RequestContext, board: Stored<'board'>, view: CapacityView, query: CapacityQuery) {
+  const boardStages = (await ctx.records.getWhereIn(tables.stage, 'board_id', [board.id])).sort((a, b) => a.priority - b.priority);
   const stages = query.stageId ? boardStages.filter((s) => s.id === query.stageId) : boardStages;
   const method = board.capacity_method;
   const periods = buckets(query.start, query.end, query.frame);
 
-  const resources = ctx.store.list(tables.resource, {
+  const { rows: resources } = await ctx.records.list(tables.resource, {
     match: { archived_at: null },
     filter: { kind: 'atom', field: 'boards', operator: 'has', not: false, value: board.id },
     limit: 1_000_000,
     offset: 0,
-  }).rows;
+  });
   let groups: Stored<'group'>[] = [];
-  if (view === 'group') groups = ctx.store.list(tables.group, { limit: 1_000_000, offset: 0 }).rows;
+  if (view === 'group') groups = (await ctx.records.list(tables.group, { limit: 1_000_000, offset: 0 })).rows;
 
   const rowCount = {
     stage: stages.length,
@@ -188,11 +188,12 @@ export function boardCapacity(ctx: RequestContext, board: Stored<'board'>, view:
     if (view === 'resource') resources.forEach((r, i) => resourceRows.set(r.id, [i]));
     if (view === 'group') {
       const groupRow = new Map(groups.map((g, i) => [g.id, i]));
-      for (const link of ctx.store.getWhereIn(
+      const links = await ctx.records.getWhereIn(
         tables.group_resource,
         'group_id',
         groups.map((g) => g.id),
-      )) {
+      );
+      for (const link of links) {
         const groupRows = resourceRows.get(link.resource_id) ?? [];
         groupRows.push(groupRow.get(link.group_id)!);
         resourceRows.set(link.resource_id, groupRows);
@@ -216,8 +217,8 @@ export function boardCapacity(ctx: RequestContext, board: Stored<'board'>, view:
     const range: Range = { first: dayNumber(query.start), length, bucketOf, workdays };
 
     const once = rows.byStage ? undefined : { boardStageIds: new Set(boardStages.map((s) => s.id)) };
-    addAvailable(ctx, assignments(board, stages, resources, once), rows, range, available);
-    addPlanned(plannedWork(ctx, board, workdays, query.start, query.end, method === 'remaining_time'), rows, range, planned);
+    await addAvailable(ctx, assignments(board, stages, resources, once), rows, range, available);
+    addPlanned(await plannedWork(ctx, board, workdays, query.start, query.end, method === 'remaining_time'), rows, range, planned);
   }
 
   const data = periods.map((period, p) => {

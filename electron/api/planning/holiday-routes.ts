@@ -27,9 +27,9 @@ import type { RequestContext } from '../resource.js';
 const tag = 'ScheduleDeviation';
 const path = '/schedule_deviation/holidays';
 
-function answer(ctx: RequestContext, added: HolidaysAdded, query: QueryString) {
+async function answer(ctx: RequestContext, added: HolidaysAdded, query: QueryString) {
   return {
-    data: present(ctx, scheduleDeviationModule, added.created, shapeOptionsFor(scheduleDeviationModule, query)),
+    data: await present(ctx, scheduleDeviationModule, added.created, shapeOptionsFor(scheduleDeviationModule, query)),
     holidays: added.holidays,
     resources: added.resources,
   };

@@ -19,7 +19,8 @@ import { pieceMinutesOf, rowMinutes } from '../resources/order-collection.js';
 import { boardModule } from '../resources/board.js';
 import type { PlanActivity } from './plan.js';
 import { promiseDates, type PromiseSubject } from './promise-dates.js';
-import { findRecord, present, shapeOptionsFor } from '../records.js';
+import { findRecord, presentOne, shapeOptionsFor } from '../records.js';
+import { readingThrough } from '../../store/record-store.js';
 import type { RequestContext } from '../resource.js';
 import { collectionModule } from '../resources/collection.js';
 import { tables } from '../tables.js';
@@ -31,11 +32,16 @@ class RolledBack<T> {
   constructor(readonly answer: T) {}
 }
 
-/** Runs `fn` in a transaction that is always rolled back, and answers what it returned. */
-export function dryRun<T>(ctx: RequestContext, fn: () => T): T {
+/**
+ * Runs `fn` in a transaction that is always rolled back, and answers what it returned. `fn`
+ * gets a context whose `records` reads inside that transaction, so that it can present what it
+ * wrote before it is gone; it writes through the synchronous store, which on SQLite lands in
+ * the same transaction (docs/architecture.md "Moving the API onto the boundary").
+ */
+export async function dryRun<T>(ctx: RequestContext, fn: (inside: RequestContext) => Promise<T>): Promise<T> {
   try {
-    ctx.store.transaction(() => {
-      throw new RolledBack(fn());
+    await ctx.records.transaction(async (tx) => {
+      throw new RolledBack(await fn({ ...ctx, records: readingThrough(tx, ctx.records.engine) }));
     });
   } catch (error) {
     // RolledBack carries what fn returned, which is a T.
@@ -172,7 +178,7 @@ export function registerPlanRoutes(app: FastifyInstance): void {
   operationRoute(
     app,
     planCollectionOperation,
-    (request, _reply, input) => {
+    async (request, _reply, input) => {
       const shape = shapeOptionsFor(collectionModule, request.query);
       const { ctx } = request;
       const answerShape = { ...shape, with: shape.with.length > 0 ? shape.with : ['cards'] };
@@ -181,17 +187,17 @@ export function registerPlanRoutes(app: FastifyInstance): void {
       if (input.dry_run) {
         // The plan is made and answered inside the transaction, which is then rolled back: no
         // card, change-log row, outbox row, webhook, change event or command outlives it.
-        return dryRun(ctx, () => {
+        return dryRun(ctx, async (inside) => {
           const outcome = plan();
           return {
-            ...present(ctx, collectionModule, [outcome.collection], answerShape)[0],
+            ...(await presentOne(inside, collectionModule, outcome.collection, answerShape)),
             dry_run: true,
             added_load: addedLoad(outcome.cards, outcome.workdays),
           };
         });
       }
       const collection = ctx.store.transaction(() => plan().collection);
-      return present(request.ctx, collectionModule, [collection], answerShape)[0];
+      return await presentOne(request.ctx, collectionModule, collection, answerShape);
     },
     // Not found comes before a bad body: the body's ids are checked against the board.
     (request) => planTarget(request.ctx, request.params.id ?? '', request.params.board_id ?? ''),
@@ -200,8 +206,8 @@ export function registerPlanRoutes(app: FastifyInstance): void {
       return planProblems(request.ctx, board, input);
     },
   );
-  operationRoute(app, moveToBacklogOperation, (request) => {
+  operationRoute(app, moveToBacklogOperation, async (request) => {
     const shape = shapeOptionsFor(collectionModule, request.query);
-    return present(request.ctx, collectionModule, [moveToBacklog(request.ctx, request.params.id ?? '')], shape)[0];
+    return await presentOne(request.ctx, collectionModule, moveToBacklog(request.ctx, request.params.id ?? ''), shape);
   });
 }

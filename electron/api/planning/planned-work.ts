@@ -7,9 +7,9 @@
  */
 import { today } from '../../../shared/dates.js';
 import type { StoredRecord } from '../../store/environment-store.js';
-import { plannedActivities, plannedResources, type PlannedActivityRow } from '../../store/planned-cards.js';
+import type { PlannedActivityRow } from '../../store/planned-cards.js';
 import type { RequestContext } from '../resource.js';
-import { trackedMinutes } from './tracked-time.js';
+import { trackedMinutesOf } from './tracked-time.js';
 import { dayNumber, maxPlanDays, weekdayOfDay } from './workdays.js';
 
 export interface PlannedWork {
@@ -22,29 +22,30 @@ export interface PlannedWork {
 }
 
 /** `workdays` is the board's, by ISO weekday (workdaysByWeekday). */
-export function plannedWork(
+export async function plannedWork(
   ctx: RequestContext,
   board: StoredRecord,
   workdays: readonly boolean[],
   start: string,
   end: string,
   remainingOnly: boolean,
-): PlannedWork[] {
+): Promise<PlannedWork[]> {
+  const planned = await ctx.records.plannedCards(board.id, start, end);
   // A card without activities plans nothing, so the cards come with their activities.
   const activitiesOf = new Map<string, PlannedActivityRow[]>();
-  for (const row of plannedActivities(ctx.store, board.id, start, end)) {
+  for (const row of planned.activities) {
     const links = activitiesOf.get(row.card_id);
     if (links) links.push(row);
     else activitiesOf.set(row.card_id, [row]);
   }
   if (activitiesOf.size === 0) return [];
   const resourcesOf = new Map<string, string[]>();
-  for (const { card_id, resource_id } of plannedResources(ctx.store, board.id, start, end)) {
+  for (const { card_id, resource_id } of planned.resources) {
     const ids = resourcesOf.get(card_id);
     if (ids) ids.push(resource_id);
     else resourcesOf.set(card_id, [resource_id]);
   }
-  const tracked = remainingOnly ? trackedMinutes(ctx, [...activitiesOf.keys()]).total : new Map<string, number>();
+  const tracked = remainingOnly ? (await trackedMinutesOf(ctx, [...activitiesOf.keys()])).total : new Map<string, number>();
   const from = remainingOnly ? dayNumber(today()) : -Infinity;
   const first = dayNumber(start);
   const last = dayNumber(end);

@@ -13,14 +13,13 @@
 import type { FastifyInstance } from 'fastify';
 import { addDays, daysBetween, today } from '../../../shared/dates.js';
 import { isValidDate, type FieldSpec } from '../../../shared/fields.js';
+import { isUuid } from '../../../shared/ids.js';
 import { filterRange } from '../../../shared/filter-eval.js';
 import { listComputed } from '../conventions/computed-list.js';
 import type { ListOptions, QueryString } from '../conventions/list-query.js';
 import { listOptionsOf } from '../conventions/query-filters.js';
 import { ApiError } from '../errors.js';
-import { findRecordOrNone } from '../records.js';
-import { resourceModule } from '../resources/resource.js';
-import { loadCalendars, scheduleDayFields, scheduleDays, type ResourceCalendar } from './schedule.js';
+import { readCalendars, scheduleDayFields, scheduleDays, type ResourceCalendar } from './schedule.js';
 
 const maxDays = 3660;
 
@@ -89,32 +88,31 @@ export function registerScheduleRoutes(app: FastifyInstance): void {
   app.get<{ Params: { id: string }; Querystring: QueryString }>(
     '/resource/:id/schedule',
     { config: doc('Available minutes of one resource per day') },
-    (request) => {
+    async (request) => {
       const options = listOptionsOf(request.query, scheduleDayFields);
       const { start, end } = dateRange(options);
       // Like every list under a missing parent, an unknown resource's schedule is empty, not 404
-      // (docs/API.md "Compatibility").
-      const resource = findRecordOrNone(request.ctx, resourceModule, request.params.id);
-      const [calendar] = resource ? loadCalendars(request.ctx, [resource.id]) : [];
+      // (docs/API.md "Compatibility"): the resource's calendar is looked for, and there is none.
+      const [calendar] = isUuid(request.params.id) ? await readCalendars(request.ctx, [request.params.id.toLowerCase()]) : [];
       const rows = end < start || !calendar ? [] : scheduleDays(calendar, start, end);
       return listComputed(rows, options, scheduleDayFields);
     },
   );
 
-  app.get<{ Querystring: QueryString }>('/schedule', { config: doc('Available minutes of every resource per day') }, (request) => {
+  app.get<{ Querystring: QueryString }>('/schedule', { config: doc('Available minutes of every resource per day') }, async (request) => {
     const options = listOptionsOf(request.query, scheduleDayFields);
     const { start, end } = dateRange(options);
-    const rows = end < start ? [] : loadCalendars(request.ctx).flatMap((c) => scheduleDays(c, start, end));
+    const rows = end < start ? [] : (await readCalendars(request.ctx)).flatMap((c) => scheduleDays(c, start, end));
     return listComputed(rows, options, scheduleDayFields);
   });
 
-  const summaryList = (
-    request: { ctx: Parameters<typeof loadCalendars>[0]; params: Record<string, string>; query: QueryString },
+  const summaryList = async (
+    request: { ctx: Parameters<typeof readCalendars>[0]; params: Record<string, string>; query: QueryString },
     part: 'month' | 'day' | null,
   ) => {
     const { start, end } = periodParams(request.params);
     const options = listOptionsOf(request.query, summaryFields);
-    const rows = periodSummary(loadCalendars(request.ctx), start, end, part);
+    const rows = periodSummary(await readCalendars(request.ctx), start, end, part);
     return listComputed(rows, options, summaryFields);
   };
   app.get<{ Params: Record<string, string>; Querystring: QueryString }>(

@@ -103,15 +103,38 @@ function lostMinutes(scheduled: number, wholeDay: boolean, partial: number): num
   return wholeDay ? scheduled : Math.min(scheduled, partial);
 }
 
+/** The resources named, or every one not archived. */
+const resourcesQuery = { match: { archived_at: null }, limit: 1_000_000, offset: 0 };
+
 /** Resources with their deviations in two queries. Archived resources only when asked for. */
+export async function readCalendars(ctx: RequestContext, resourceIds?: readonly string[]): Promise<ResourceCalendar[]> {
+  const resources = resourceIds
+    ? await ctx.records.getWhereIn(tables.resource, 'id', resourceIds)
+    : (await ctx.records.list(tables.resource, resourcesQuery)).rows;
+  return readCalendarsOf(ctx, resources);
+}
+
+/** As readCalendars, through the synchronous store, for planning's writes. */
 export function loadCalendars(ctx: RequestContext, resourceIds?: readonly string[]): ResourceCalendar[] {
   const resources = resourceIds
     ? ctx.store.getWhereIn(tables.resource, 'id', resourceIds)
-    : ctx.store.list(tables.resource, { match: { archived_at: null }, limit: 1_000_000, offset: 0 }).rows;
+    : ctx.store.list(tables.resource, resourcesQuery).rows;
   return calendarsOf(ctx, resources);
 }
 
 /** Resources already loaded, with their deviations in one query. */
+export async function readCalendarsOf(ctx: RequestContext, resources: readonly Stored<'resource'>[]): Promise<ResourceCalendar[]> {
+  return calendarsFrom(
+    resources,
+    await ctx.records.getWhereIn(
+      tables.schedule_deviation,
+      'resource_id',
+      resources.map((r) => r.id),
+    ),
+  );
+}
+
+/** As readCalendarsOf, through the synchronous store, for planning's writes. */
 export function calendarsOf(ctx: RequestContext, resources: readonly Stored<'resource'>[]): ResourceCalendar[] {
   return calendarsFrom(
     resources,
@@ -124,9 +147,9 @@ export function calendarsOf(ctx: RequestContext, resources: readonly Stored<'res
 }
 
 /**
- * Resources with their deviations, read by the caller (a part already on the asynchronous
- * store reads them through `ctx.records`, docs/architecture.md "Moving the API onto the
- * boundary"): every resource gets those of its own, and deviations of other resources are left out.
+ * Resources with their deviations as read (readCalendarsOf, calendarsOf: docs/architecture.md
+ * "Moving the API onto the boundary"): every resource gets those of its own, and deviations of
+ * other resources are left out.
  */
 export function calendarsFrom(
   resources: readonly Stored<'resource'>[],

@@ -13,10 +13,10 @@ export function registerSplitRoutes(app: FastifyInstance): void {
   operationRoute(
     app,
     splitCardOperation,
-    (request, _reply, input) => {
+    async (request, _reply, input) => {
       const shape = shapeOptionsFor(cardModule, request.query);
       const cards = splitCard(request.ctx, request.params.collection_id ?? '', request.params.id ?? '', input);
-      return { data: present(request.ctx, cardModule, cards, shape) };
+      return { data: await present(request.ctx, cardModule, cards, shape) };
     },
     // A card that is not under this collection is a 404 before anything in the body is looked at.
     (request) => findRecord(request.ctx, cardModule, request.params.id ?? '', { collection_id: request.params.collection_id ?? '' }),

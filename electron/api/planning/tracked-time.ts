@@ -4,15 +4,22 @@
  */
 import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext } from '../resource.js';
-import { tables } from '../tables.js';
+import { tables, type Stored } from '../tables.js';
 
-export function trackedMinutes(ctx: RequestContext, cardIds: readonly string[]) {
+/** The entries tracked on the cards; none while time tracking is not registered. */
+function entriesOn(cardIds: readonly string[]): boolean {
+  return moduleNamedOrNone('time_tracking') !== undefined && cardIds.length > 0;
+}
+
+export async function trackedMinutesOf(ctx: RequestContext, cardIds: readonly string[]) {
+  return totalsOf(entriesOn(cardIds) ? await ctx.records.getWhereIn(tables.time_tracking, 'card_id', cardIds) : []);
+}
+
+/** Minutes per card and the cards with a running timer, from their entries. */
+function totalsOf(entries: readonly Stored<'time_tracking'>[]) {
   const total = new Map<string, number>();
   const running = new Set<string>();
-  const timeTracking = moduleNamedOrNone('time_tracking');
-  if (!timeTracking || cardIds.length === 0) return { total, running };
-  // The module's table is tables.time_tracking; read through the typed handle.
-  for (const entry of ctx.store.getWhereIn(tables.time_tracking, 'card_id', cardIds)) {
+  for (const entry of entries) {
     const card = entry.card_id;
     // Every entry read has one of these cards (the query matched on it).
     if (card === null) continue;

@@ -8,7 +8,7 @@ import { uuidv7 } from '../../../shared/ids.js';
 import { maxAttachmentBytes } from '../../store/attachment-files.js';
 import type { QueryString } from '../conventions/list-query.js';
 import { ApiError, toApiError } from '../errors.js';
-import { createRecord, findRecord, present, shapeOptionsFor } from '../records.js';
+import { createRecord, findRecord, presentOne, shapeOptionsFor } from '../records.js';
 import { tables } from '../tables.js';
 import { attachmentModule } from './attachment.js';
 
@@ -105,7 +105,7 @@ function registerUploadRoute(app: FastifyInstance): void {
         })!;
       });
       reply.code(201);
-      return present(ctx, attachmentModule, [record], shape)[0];
+      return await presentOne(ctx, attachmentModule, record, shape);
     },
   );
 }

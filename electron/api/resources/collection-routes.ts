@@ -10,7 +10,7 @@ import { isPlainObject } from '../../../shared/fields.js';
 import type { QueryString } from '../conventions/list-query.js';
 import { optionalBody } from '../conventions/request-body.js';
 import { ApiError } from '../errors.js';
-import { findRecord, present, shapeOptionsFor } from '../records.js';
+import { findRecord, presentOne, shapeOptionsFor } from '../records.js';
 import { tables } from '../tables.js';
 import { collectionModule } from './collection.js';
 
@@ -26,7 +26,7 @@ export function registerCustomFieldRoutes(app: FastifyInstance): void {
   app.put<{ Params: { id: string; name: string }; Querystring: QueryString }>(
     '/collection/:id/custom_field/:name',
     { config: { doc: { summary: 'Set one custom field of a collection by name', tag: 'Collection', body: customFieldBody } } },
-    (request) => {
+    async (request) => {
       const body = optionalBody(request.body);
       const shape = shapeOptionsFor(collectionModule, request.query);
       const { name } = request.params;
@@ -47,7 +47,7 @@ export function registerCustomFieldRoutes(app: FastifyInstance): void {
           throw ApiError.unprocessable(problems.map((p) => ({ field: strip(p.field), description: strip(p.description) })));
         return request.ctx.store.update(tables.collection, collection.id, { custom_fields: value })!;
       });
-      return present(request.ctx, collectionModule, [record], shape)[0];
+      return await presentOne(request.ctx, collectionModule, record, shape);
     },
   );
   app.delete<{ Params: { id: string; name: string } }>(

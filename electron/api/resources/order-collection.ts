@@ -145,9 +145,9 @@ function boardChange(collection: StoredRecord, board: string | null | undefined)
 }
 
 /** Fills each order's virtual `board_id`: its collection's board. */
-export function presentOrderBoards(ctx: RequestContext, orders: Record<string, unknown>[]): void {
+export async function presentOrderBoards(ctx: RequestContext, orders: Record<string, unknown>[]): Promise<void> {
   const ids = orders.map((order) => order.collection_id).filter((id): id is string => typeof id === 'string');
-  const boards = new Map(ctx.store.getWhereIn(tables.collection, 'id', ids).map((c) => [c.id, c.board_id]));
+  const boards = new Map((await ctx.records.getWhereIn(tables.collection, 'id', ids)).map((c) => [c.id, c.board_id]));
   // An order without a collection (null) finds no board in the map.
   for (const order of orders) order.board_id = boards.get(order.collection_id as string) ?? null;
 }

@@ -1,7 +1,7 @@
 /** User routes beside the generic ones (user.ts; docs/API.md): an invitation, and `GET /v1/me`. */
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../permissions.js';
-import { createRecord, present } from '../records.js';
+import { createRecord, presentOne } from '../records.js';
 import { meEnvironment, meExtras } from './me.js';
 import { optionalBody } from '../conventions/request-body.js';
 import { tables } from '../tables.js';
@@ -42,7 +42,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get('/me', { config: { doc: { summary: 'The current authentication', tag: 'User' } } }, (request) => {
+  app.get('/me', { config: { doc: { summary: 'The current authentication', tag: 'User' } } }, async (request) => {
     const { caller } = request.ctx;
     // Every key of the public answer (me.ts); what this server has no counterpart for is empty.
     const environment = meEnvironment(caller.environment);
@@ -51,7 +51,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
       return {
         type: 'user',
         environment,
-        user: user ? present(request.ctx, userModule, [user], { with: [], include: [] })[0] : null,
+        user: user ? await presentOne(request.ctx, userModule, user, { with: [], include: [] }) : null,
         ...meExtras(caller),
       };
     }
@@ -61,7 +61,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
       type: 'api-key',
       environment,
       'api-key': { id: caller.keyId ?? null },
-      ...(caller.userId ? { user: user ? present(request.ctx, userModule, [user], { with: [], include: [] })[0] : null } : {}),
+      ...(caller.userId ? { user: user ? await presentOne(request.ctx, userModule, user, { with: [], include: [] }) : null } : {}),
       ...meExtras(caller),
     };
   });

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { WebhookQueue } from '../../store/webhook-queue.js';
 import type { QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
-import { createRecord, findRecord, present, shapeOptionsFor } from '../records.js';
+import { createRecord, findRecord, presentOne, shapeOptionsFor } from '../records.js';
 import { tables } from '../tables.js';
 import { webhookDeliveryModule, webhookModule } from './webhook.js';
 
@@ -28,7 +28,7 @@ export function registerWebhookCreate(app: FastifyInstance): void {
       const record = createRecord(request.ctx, webhookModule, request.body);
       const secret = WebhookQueue.of(request.ctx.store).secretOf(record.id);
       reply.code(201);
-      return { ...present(request.ctx, webhookModule, [record], shape)[0], secret };
+      return { ...(await presentOne(request.ctx, webhookModule, record, shape)), secret };
     },
   );
 }
@@ -53,7 +53,7 @@ export function registerRedeliver(app: FastifyInstance): void {
       if (!id) throw ApiError.notFound('No delivery with that id.');
       request.server.webhooks.wake(ctx.store);
       reply.code(201);
-      return present(ctx, webhookDeliveryModule, [ctx.store.get(tables.webhook_delivery, id)!], { with: [], include: [] })[0];
+      return await presentOne(ctx, webhookDeliveryModule, ctx.store.get(tables.webhook_delivery, id)!, { with: [], include: [] });
     },
   );
 }

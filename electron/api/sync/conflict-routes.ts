@@ -10,7 +10,7 @@ import { checkWrite } from '../../../shared/fields.js';
 import { booleanParam, single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { requireAdmin } from '../permissions.js';
-import { deleteRecord, present, updateRecord } from '../records.js';
+import { deleteRecord, presentOne, updateRecord } from '../records.js';
 import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { bookOf } from './books.js';
@@ -197,7 +197,7 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
   app.get<{ Params: { id: string } }>(
     '/sync/conflict/:id',
     { config: doc("One refused change with its data, the reason and the remote's version") },
-    (request) => {
+    async (request) => {
       manage(request.ctx);
       const conflict = bookOf(request.ctx.store).conflict(request.params.id);
       if (!conflict) throw ApiError.notFound('No conflict with that id.');
@@ -205,7 +205,7 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
       const current = module ? request.ctx.store.get(module.table, conflict.mutation.id) : undefined;
       return {
         ...conflict,
-        local_record: current && module ? present(request.ctx, module, [current], { with: [], include: [] })[0] : null,
+        local_record: current && module ? await presentOne(request.ctx, module, current, { with: [], include: [] }) : null,
       };
     },
   );

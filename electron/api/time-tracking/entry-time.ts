@@ -63,31 +63,50 @@ const atom = (field: string, operator: 'lt' | 'gt' | 'eq', value: string | null)
 });
 
 /** A user's entries (id, start, end) that overlap `from`…`to`, running timers included. */
-function entriesOfUserBetween(
-  ctx: RequestContext,
+function entriesOfUserBetween(ctx: RequestContext, userId: string, from: number, to: number, visit: EntryVisit): void {
+  for (const read of userEntryReads(userId, from, to, visit)) ctx.store.eachValues(entries, read.query, entryTimeFields, read.visit);
+}
+
+/** As entriesOfUserBetween, through the asynchronous store. */
+async function entriesOfUserBetweenOf(ctx: RequestContext, userId: string, from: number, to: number, visit: EntryVisit): Promise<void> {
+  for (const read of userEntryReads(userId, from, to, visit))
+    await ctx.records.eachValues(entries, read.query, entryTimeFields, read.visit);
+}
+
+type EntryVisit = (id: string, start: number, end: number | null) => void;
+const entryTimeFields = ['id', 'start', 'end'] as const;
+
+/**
+ * The two queries for a user's entries that overlap `from`…`to`, each on an index: finished
+ * entries last at most a day, so only those that start within a day before `from` can reach
+ * it, a narrow range of (user_id, start); running timers may have started any time before and
+ * are read on (user_id, running). Entries of earlier versions longer than a day are not looked
+ * for. Each comes with what to do with a row of `entryTimeFields`.
+ */
+function userEntryReads(
   userId: string,
   from: number,
   to: number,
-  visit: (id: string, start: number, end: number | null) => void,
-): void {
+  visit: EntryVisit,
+): { query: ListQuery; visit: (values: unknown[]) => void }[] {
   const iso = (ms: number) => nowTimestamp(new Date(ms));
-  const read = (query: Pick<ListQuery, 'match' | 'range' | 'filter'>, keep: (start: number) => boolean = () => true) =>
-    ctx.store.eachValues(entries, { ...query, limit: 100_000, offset: 0 }, ['id', 'start', 'end'], (values) => {
-      // The three columns named above, in that order, as the entry stores them.
+  const read = (query: Pick<ListQuery, 'match' | 'range' | 'filter'>, keep: (start: number) => boolean = () => true) => ({
+    query: { ...query, limit: 100_000, offset: 0 },
+    visit: (values: unknown[]) => {
+      // The three columns of entryTimeFields, in that order, as the entry stores them.
       const [id, start, end] = values as [string, string, string | null];
       const began = Date.parse(start);
       if (keep(began)) visit(id, began, end ? Date.parse(end) : null);
-    });
-  // Two queries, each on an index: finished entries last at most a day, so only those that
-  // start within a day before `from` can reach it, a narrow range of (user_id, start); running
-  // timers may have started any time before and are read on (user_id, running). Entries of
-  // earlier versions longer than a day are not looked for.
-  read({
-    match: { user_id: userId },
-    range: { field: 'start', after: iso(from - 24 * hourMs - minuteMs), before: iso(to) },
-    filter: atom('end', 'gt', iso(from)),
+    },
   });
-  read({ match: { user_id: userId, running: true } }, (start) => start < to);
+  return [
+    read({
+      match: { user_id: userId },
+      range: { field: 'start', after: iso(from - 24 * hourMs - minuteMs), before: iso(to) },
+      filter: atom('end', 'gt', iso(from)),
+    }),
+    read({ match: { user_id: userId, running: true } }, (start) => start < to),
+  ];
 }
 
 function userTimeZone(user: StoredRecord | undefined): string {
@@ -144,17 +163,17 @@ export function dayLimitProblems(
  * Fills `overlaps` (ids of the same user's other entries that overlap it; a running timer
  * runs until now) and `forgotten` on a page of entries.
  */
-export function flagEntries(ctx: RequestContext, records: Record<string, unknown>[]): void {
+export async function flagEntries(ctx: RequestContext, records: Record<string, unknown>[]): Promise<void> {
   const now = Date.now();
   const userIds = [...new Set(records.map((r) => r.user_id).filter((id): id is string => typeof id === 'string'))];
-  const people = new Map(ctx.store.getWhereIn(users, 'id', userIds).map((u) => [u.id, u]));
+  const people = new Map((await ctx.records.getWhereIn(users, 'id', userIds)).map((u) => [u.id, u]));
   for (const record of records) {
     const start = typeof record.start === 'string' ? Date.parse(record.start) : NaN;
     const end = typeof record.end === 'string' ? Date.parse(record.end) : record.end === null ? now : NaN;
     const userId = record.user_id;
     const overlaps: string[] = [];
     if (typeof userId === 'string' && end > start) {
-      entriesOfUserBetween(ctx, userId, start, end, (id, otherStart, otherEnd) => {
+      await entriesOfUserBetweenOf(ctx, userId, start, end, (id, otherStart, otherEnd) => {
         if (id !== record.id && otherStart < end && (otherEnd ?? now) > start && (otherEnd ?? now) > otherStart) overlaps.push(id);
       });
     }

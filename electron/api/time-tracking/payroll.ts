@@ -20,7 +20,7 @@ import {
   type PayrollSummary,
   type PayrollUser,
 } from '../../../shared/payroll-summary.js';
-import { calendarsFrom, scheduleDay, type ResourceCalendar } from '../planning/schedule.js';
+import { readCalendarsOf, scheduleDay, type ResourceCalendar } from '../planning/schedule.js';
 import type { RequestContext } from '../resource.js';
 import { buildReport, type ReportRequest } from './report.js';
 import { userName } from './report-names.js';
@@ -51,12 +51,7 @@ export async function buildPayroll(ctx: RequestContext, request: PayrollRequest)
     'id',
     users.map((u) => u.resource_id).filter((id) => typeof id === 'string'),
   );
-  const deviations = await ctx.records.getWhereIn(
-    tables.schedule_deviation,
-    'resource_id',
-    resources.map((r) => r.id),
-  );
-  const calendars = new Map<string, ResourceCalendar>(calendarsFrom(resources, deviations).map((c) => [c.resource.id, c]));
+  const calendars = new Map<string, ResourceCalendar>((await readCalendarsOf(ctx, resources)).map((c) => [c.resource.id, c]));
   const spans =
     request.per === 'day'
       ? eachDate(request.start, request.end).map((d) => ({ start: d, end: d, dates: [d] }))

@@ -20,7 +20,7 @@ import { isUuid, nowTimestamp } from '../../../shared/ids.js';
 import { booleanParam, parseListOptions, parseShapeOptions, single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { isPlanner } from '../permissions.js';
-import { createRecord, findRecord, present, relationJoins, updateRecord } from '../records.js';
+import { createRecord, findRecord, presentOne, relationJoins, updateRecord } from '../records.js';
 import type { RequestContext } from '../resource.js';
 import { checkOwnEntry, exportMessage, ownEntriesMessage, timeTrackingModule } from '../resources/time-tracking.js';
 import { exportReport } from './export-route.js';
@@ -68,25 +68,25 @@ function runningOf(ctx: RequestContext, userId: string | null) {
 export function registerTimeTrackingRoutes(app: FastifyInstance): void {
   const doc = (summary: string, extra: Record<string, unknown> = {}) => ({ doc: { summary, tag: 'TimeTracking', ...extra } });
 
-  operationRoute(app, startTimerOperation, (request, _reply, input) => {
+  operationRoute(app, startTimerOperation, async (request, _reply, input) => {
     const userId = timerUser(request.ctx, input.user_id, true);
     const entry = createRecord(request.ctx, timeTrackingModule, { ...input, user_id: userId, start: nowTimestamp(), end: null });
-    return present(request.ctx, timeTrackingModule, [entry], parseShapeOptions(request.query))[0];
+    return await presentOne(request.ctx, timeTrackingModule, entry, parseShapeOptions(request.query));
   });
 
-  operationRoute(app, stopTimerOperation, (request, _reply, input) => {
+  operationRoute(app, stopTimerOperation, async (request, _reply, input) => {
     const entry = findRecord(request.ctx, timeTrackingModule, request.params.id ?? '');
     checkOwnEntry(request.ctx, entry);
     if (!entry.running) throw ApiError.conflict('This timer is not running.');
     const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, stopAt(input.end));
-    return present(request.ctx, timeTrackingModule, [stopped], parseShapeOptions(request.query))[0];
+    return await presentOne(request.ctx, timeTrackingModule, stopped, parseShapeOptions(request.query));
   });
 
-  operationRoute(app, stopRunningTimerOperation, (request, _reply, input) => {
+  operationRoute(app, stopRunningTimerOperation, async (request, _reply, input) => {
     const entry = runningOf(request.ctx, timerUser(request.ctx, input.user_id, true));
     if (!entry) throw ApiError.notFound('No timer is running.');
     const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, stopAt(input.end));
-    return present(request.ctx, timeTrackingModule, [stopped], parseShapeOptions(request.query))[0];
+    return await presentOne(request.ctx, timeTrackingModule, stopped, parseShapeOptions(request.query));
   });
 
   app.get<{ Querystring: QueryString }>(
@@ -96,9 +96,9 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
         query: { user_id: "Whose timer (default: the signed-in user's)." },
       }),
     },
-    (request) => {
+    async (request) => {
       const entry = runningOf(request.ctx, timerUser(request.ctx, single(request.query, 'user_id'), false));
-      return { data: entry ? present(request.ctx, timeTrackingModule, [entry], parseShapeOptions(request.query))[0] : null };
+      return { data: entry ? await presentOne(request.ctx, timeTrackingModule, entry, parseShapeOptions(request.query)) : null };
     },
   );
 

@@ -20,6 +20,13 @@ import { quoteIdentifier, type SqlDialect } from '../filter-sql.js';
 import { DuplicateError, QueryError } from '../query-error.js';
 import { listSelection, valuesSelection } from '../record-sql.js';
 import { guarded, type RecordStore, type RecordWrites, type TransactionOptions } from '../record-store.js';
+import {
+  plannedCardsSql,
+  withResourceTypes,
+  type PlannedActivityRow,
+  type PlannedCards,
+  type PlannedResourceRow,
+} from '../planned-cards.js';
 import { appendChange } from './change-log.js';
 import { recordCommand } from './command-book.js';
 import { withEnvironment } from './environment-schemas.js';
@@ -135,6 +142,20 @@ class PostgresRecords implements RecordWrites {
       for (const i of decoded) values[i] = fromColumn(columns[i]!, values[i]);
       visit(values);
     }
+  }
+
+  async plannedCards(boardId: string, start: string, end: string): Promise<PlannedCards> {
+    const params = [boardId, end, start];
+    // The queries name their columns as the rows' fields; time is an integer column, read as a number.
+    const activities = (await this.rows(plannedCardsSql.activities, params)) as unknown as PlannedActivityRow[];
+    if (activities.length === 0) return { activities, resources: [] };
+    // Two columns, named as the type says.
+    const types = (await this.rows(plannedCardsSql.activityTypes, [])) as { id: string; resource_type: string | null }[];
+    return {
+      activities: withResourceTypes(activities, types),
+      // The query's two columns, as named.
+      resources: (await this.rows(plannedCardsSql.resources, params)) as unknown as PlannedResourceRow[],
+    };
   }
 
   private async checkUnique(table: TableDef, values: Record<string, unknown>, id: string | null): Promise<void> {
@@ -261,6 +282,10 @@ export class PostgresRecordStore implements RecordStore {
 
   eachValues(table: TableDef, query: ListQuery, fields: readonly string[], visit: (values: unknown[]) => void): Promise<void> {
     return this.read((records) => records.eachValues(table, query, fields, visit));
+  }
+
+  plannedCards(boardId: string, start: string, end: string): Promise<PlannedCards> {
+    return this.read((records) => records.plannedCards(boardId, start, end));
   }
 
   /**
