@@ -29,6 +29,7 @@ let api: TestApi;
 let team: TeamDatabase<1>;
 let onPostgres: FastifyInstance;
 let postgresUrl: string;
+let annaId: string;
 
 /** The records whose lists and records are compared: every resource with a list route. */
 const listed = resourceModules.filter((module) => module.path && !module.without?.includes('list'));
@@ -53,6 +54,13 @@ beforeAll(async () => {
   const archived = await must(api, 'POST', '/v1/activity', { description: 'Old welding', hourly_rate: 40 });
   await must(api, 'PUT', `/v1/activity/${archived.id}`, { archive: true });
   for (const email of ['anna@example.com', 'ben@example.com']) await must(api, 'POST', '/v1/user', { email, role: 'member' });
+  // A company holiday on every resource, and a timer running for Anna.
+  await must(api, 'POST', '/v1/schedule_deviation/holidays', { description: 'Shop outing', start_date: addDays(today(), 10) });
+  const anna = ((await must(api, 'GET', '/v1/user?sort=email')).data as { id: string; email: string }[]).find(
+    (u) => u.email === 'anna@example.com',
+  )!;
+  await must(api, 'POST', '/v1/time_tracking/start', { card_id: card.id, user_id: anna.id });
+  annaId = anna.id;
   // Capacity counts what is left of each card after the time tracked on it: every read capacity makes.
   await must(api, 'PUT', `/v1/board/${boardId}`, { capacity_method: 'remaining_time' });
   const resources = (await must(api, 'GET', '/v1/resource')).data as { id: string }[];
@@ -206,6 +214,24 @@ describe('lists and records read the same from SQLite and from PostgreSQL', () =
       expect(fromSqlite.status, path).toBe(200);
       expect(await answerOf(postgresUrl, path), path).toEqual(fromSqlite);
     }
+  });
+
+  it('answers the same for the caller, the running timer, the company holidays and a printed plan as a preview', async () => {
+    const board = ((await answerOf(api.baseUrl, '/v1/board')).body as { data: { id: string }[] }).data[0]!;
+    const monday = mondayOfThisWeek();
+    const paths = [
+      '/v1/me',
+      `/v1/time_tracking/running?user_id=${annaId}`,
+      '/v1/schedule_deviation/holidays',
+      `/v1/board/${board.id}/print?start=${monday}&end=${addDays(monday, 13)}&format=json`,
+    ];
+    for (const path of paths) {
+      const fromSqlite = await answerOf(api.baseUrl, path);
+      expect(fromSqlite.status, path).toBe(200);
+      expect(await answerOf(postgresUrl, path), path).toEqual(fromSqlite);
+    }
+    const running = (await answerOf(postgresUrl, paths[1]!)).body as { data: { user_id: string } | null };
+    expect(running.data?.user_id).toBe(annaId);
   });
 
   it('answers 503, not another engine’s data, where a part of the API is not on the boundary yet', async () => {

@@ -59,7 +59,9 @@ function holidayProblems(input: Partly<BodyOf<typeof addHolidayOperation>>): Fie
 }
 
 export function registerHolidayRoutes(app: FastifyInstance): void {
-  app.get(path, { config: { doc: { summary: 'List company holidays', tag } } }, (request) => ({ data: listHolidays(request.ctx) }));
+  app.get(path, { config: { doc: { summary: 'List company holidays', tag } } }, async (request) => ({
+    data: await listHolidays(request.ctx),
+  }));
 
   // The bodies are declared in shared/operations/holidays.ts and checked by operationRoute; an
   // unknown group or resource is a 422 from addHolidays, which reads them in its transaction.

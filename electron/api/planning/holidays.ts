@@ -115,9 +115,10 @@ export interface CompanyHoliday extends Holiday {
 }
 
 /** Every holiday-type deviation, grouped by description and first day, in date order. */
-export function listHolidays(ctx: RequestContext): CompanyHoliday[] {
+export async function listHolidays(ctx: RequestContext): Promise<CompanyHoliday[]> {
   const byKey = new Map<string, CompanyHoliday>();
-  for (const d of ctx.store.list(tables.schedule_deviation, { match: { type: 'holiday' }, limit: 1_000_000, offset: 0 }).rows) {
+  const { rows } = await ctx.records.list(tables.schedule_deviation, { match: { type: 'holiday' }, limit: 1_000_000, offset: 0 });
+  for (const d of rows) {
     const key = `${d.start_date}\u0000${d.description ?? ''}`;
     const entry = byKey.get(key);
     if (entry) entry.resource_ids.push(d.resource_id);

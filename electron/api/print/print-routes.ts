@@ -11,7 +11,7 @@ import { isValidDate } from '../../../shared/fields.js';
 import { isUuid } from '../../../shared/ids.js';
 import { single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
-import { findRecord } from '../records.js';
+import { readRecord } from '../records.js';
 import type { RequestContext } from '../resource.js';
 import { boardModule } from '../resources/board.js';
 import { tables } from '../tables.js';
@@ -21,7 +21,11 @@ import { planToPrint, type PrintRequest } from './print-plan.js';
 /** About two months: a wall plan of more is unreadable, and it bounds the work of one request. */
 export const maxPrintDays = 62;
 
-function readPrintRequest(ctx: RequestContext, boardId: string, query: QueryString): PrintRequest & { format: 'pdf' | 'json' } {
+async function readPrintRequest(
+  ctx: RequestContext,
+  boardId: string,
+  query: QueryString,
+): Promise<PrintRequest & { format: 'pdf' | 'json' }> {
   const problems: FieldProblem[] = [];
   const start = single(query, 'start') ?? '';
   const end = single(query, 'end') ?? '';
@@ -37,7 +41,7 @@ function readPrintRequest(ctx: RequestContext, boardId: string, query: QueryStri
   const stageId = single(query, 'stage_id');
   let stage: string | undefined;
   if (stageId !== undefined && stageId !== '') {
-    const found = isUuid(stageId) ? ctx.store.get(tables.stage, stageId.toLowerCase()) : undefined;
+    const found = isUuid(stageId) ? await ctx.records.get(tables.stage, stageId.toLowerCase()) : undefined;
     if (!found || found.board_id !== boardId) problems.push({ field: 'stage_id', description: 'stage_id names no stage of this board' });
     else stage = found.id;
   }
@@ -66,8 +70,8 @@ export function registerPrintRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const board = findRecord(request.ctx, boardModule, request.params.id);
-      const printRequest = readPrintRequest(request.ctx, board.id, request.query);
+      const board = await readRecord(request.ctx, boardModule, request.params.id);
+      const printRequest = await readPrintRequest(request.ctx, board.id, request.query);
       const plan = await planToPrint(request.ctx, board, printRequest, new Date());
       if (printRequest.format === 'json') return planPreview(plan);
       const pdf = await writePlanPdf(plan);

@@ -47,7 +47,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
     // Every key of the public answer (me.ts); what this server has no counterpart for is empty.
     const environment = meEnvironment(caller.environment);
     if (caller.kind === 'user' && caller.userId) {
-      const user = request.ctx.store.get(tables.user, caller.userId);
+      const user = await request.ctx.records.get(tables.user, caller.userId);
       return {
         type: 'user',
         environment,
@@ -56,7 +56,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
       };
     }
     // The desktop app's bridge key acts as the app's user (app-user.ts): it says who that is.
-    const user = caller.userId ? request.ctx.store.get(tables.user, caller.userId) : undefined;
+    const user = caller.userId ? await request.ctx.records.get(tables.user, caller.userId) : undefined;
     return {
       type: 'api-key',
       environment,

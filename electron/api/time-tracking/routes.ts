@@ -16,6 +16,7 @@
  * "Operations") and checked against that declaration before a handler runs.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ListQuery } from '../../store/environment-store.js';
 import { isUuid, nowTimestamp } from '../../../shared/ids.js';
 import { booleanParam, parseListOptions, parseShapeOptions, single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
@@ -56,13 +57,14 @@ function stopAt(end: unknown): Record<string, unknown> {
   return end !== undefined && end !== null ? { end } : { running: false };
 }
 
+/** A user's running timer: the latest, should there be more than one. */
+function runningQuery(userId: string | null): ListQuery {
+  return { match: { user_id: userId, running: true }, sort: [{ field: 'start', direction: 'desc' }], limit: 1, offset: 0 };
+}
+
+/** For stopping it: read in the write's own synchronous turn, so the stop is one command with it. */
 function runningOf(ctx: RequestContext, userId: string | null) {
-  return ctx.store.list(tables.time_tracking, {
-    match: { user_id: userId, running: true },
-    sort: [{ field: 'start', direction: 'desc' }],
-    limit: 1,
-    offset: 0,
-  }).rows[0];
+  return ctx.store.list(tables.time_tracking, runningQuery(userId)).rows[0];
 }
 
 export function registerTimeTrackingRoutes(app: FastifyInstance): void {
@@ -97,7 +99,9 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
       }),
     },
     async (request) => {
-      const entry = runningOf(request.ctx, timerUser(request.ctx, single(request.query, 'user_id'), false));
+      const [entry] = (
+        await request.ctx.records.list(tables.time_tracking, runningQuery(timerUser(request.ctx, single(request.query, 'user_id'), false)))
+      ).rows;
       return { data: entry ? await presentOne(request.ctx, timeTrackingModule, entry, parseShapeOptions(request.query)) : null };
     },
   );
