@@ -204,7 +204,7 @@ function compileAtom(atom: FilterAtom, scope: FilterScope): SqlFragment {
     const condition =
       atom.operator === 'has'
         ? atom.value === null || atom.value === '' || atom.value === '*'
-          ? { sql: '1', params: [] }
+          ? { sql: 'TRUE', params: [] }
           : { sql: `r.${quoteIdentifier(subField)} = ?`, params: [coerce(subField, spec, atom.value, dialect)] }
         : compareAtom(`r.${quoteIdentifier(subField)}`, subField, spec, atom, dialect);
     inner = existsSql(scope.alias, relation, condition);

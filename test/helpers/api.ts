@@ -2,7 +2,8 @@
  * A real Planning API for tests: a fresh data folder in the OS temp dir, an environment with a
  * known key, and the Fastify app listening on 127.0.0.1 on a free port. `close()` stops the
  * server, closes the databases and removes the folder. `useSeededApi(seed)` gives a test file
- * one such API, seeded with the records its tests build on.
+ * one such API, seeded with the records its tests build on, and in the `postgres` project
+ * (vitest.config.ts) one whose reads come from PostgreSQL (`testEngine`, readingFromPostgres).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,11 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApi } from '../../electron/api/app.js';
 import { DataDir } from '../../electron/store/data-dir.js';
 import type { Environment } from '../../electron/store/system.js';
+import { copyToPostgres } from '../../electron/store/postgres/copy-from-sqlite.js';
+import { serverMigrations } from '../../electron/store/postgres/migrations.js';
+import { openPostgresDatabase, type PostgresPool } from '../../electron/store/postgres/postgres-database.js';
+import { PostgresRecordStore } from '../../electron/store/postgres/record-store.js';
+import { startPostgres } from './postgres.js';
 
 export interface TestApi {
   app: FastifyInstance;
@@ -42,19 +48,34 @@ export async function startTestApi(options: { environment?: string; key?: string
   const key = options.key ?? 'test-key-123';
   dataDir.system.ensureApiKey(environment.id, key);
   const app = await buildApi({ dataDir });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  const baseUrl = `http://127.0.0.1:${address.port}`;
   const headers = { 'x-api-key': key, 'x-api-env': environment.name };
-
-  const parse = (text: string) => (text ? JSON.parse(text) : null);
+  const client = await listeningClient(app, headers);
   return {
     app,
     dataDir,
     environment,
-    baseUrl,
     headers,
+    ...client,
+    async close() {
+      await app.close();
+      dataDir.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Listens on 127.0.0.1 on a free port and answers the `http` and `inject` of a TestApi on `app`. */
+async function listeningClient(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+): Promise<Pick<TestApi, 'baseUrl' | 'http' | 'inject'>> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const parse = (text: string) => (text ? JSON.parse(text) : null);
+  return {
+    baseUrl,
     async http(method, path, body, extra) {
       const response = await fetch(baseUrl + path, {
         method,
@@ -74,10 +95,82 @@ export async function startTestApi(options: { environment?: string; key?: string
       });
       return { status: response.statusCode, body: parse(response.payload) };
     },
+  };
+}
+
+/**
+ * The store engine a seeded API reads from (useSeededApi): `PLANNER_TEST_ENGINE=postgres`, which
+ * the `postgres` project of vitest.config.ts sets for the suites it lists, serves its reads from
+ * PostgreSQL (docs/architecture.md "Moving the API onto the boundary").
+ */
+export const testEngine: 'sqlite' | 'postgres' = process.env.PLANNER_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+/**
+ * `sqlite`'s API with its reads served from PostgreSQL: a real cluster, a copy of the data folder
+ * in it (copy-from-sqlite.ts), and a second server on the same folder whose records are that
+ * copy's and which has no synchronous store (ApiOptions.recordsOf). Writes are not on the
+ * asynchronous store yet, so a write goes to the SQLite server, and the next read copies the
+ * folder again, into a fresh database, before it reads. While `seeding`, everything goes to SQLite.
+ */
+async function readingFromPostgres(sqlite: TestApi): Promise<TestApi & { seeded(): void }> {
+  const cluster = await startPostgres();
+  let pool: PostgresPool | undefined;
+  let copies = 0;
+  let seeding = true;
+  let stale = true;
+  const app = await buildApi({
+    dataDir: sqlite.dataDir,
+    recordsOf: (environmentId) => {
+      if (!pool) throw new Error('read before the first copy');
+      return new PostgresRecordStore(pool, environmentId);
+    },
+  });
+  const postgres = await listeningClient(app, sqlite.headers).catch(async (error: unknown) => {
+    await app.close();
+    await cluster.stop();
+    throw error;
+  });
+  const copied = async () => {
+    if (!stale) return;
+    const fresh = await openPostgresDatabase(await cluster.database(`copy${++copies}`), serverMigrations);
+    const report = await copyToPostgres(sqlite.dataDir, fresh);
+    if (!report.matches) throw new Error('the PostgreSQL copy does not match the SQLite folder');
+    await pool?.end();
+    pool = fresh;
+    stale = false;
+  };
+  const reads = (method: string) => !seeding && (method === 'GET' || method === 'HEAD');
+  return {
+    ...sqlite,
+    app,
+    baseUrl: postgres.baseUrl,
+    async http(method, path, body, extra) {
+      if (!reads(method)) {
+        stale = true;
+        return sqlite.http(method, path, body, extra);
+      }
+      await copied();
+      return postgres.http(method, path, body, extra);
+    },
+    async inject(method, path, body, extra) {
+      if (!reads(method)) {
+        stale = true;
+        return sqlite.inject(method, path, body, extra);
+      }
+      await copied();
+      return postgres.inject(method, path, body, extra);
+    },
+    seeded() {
+      seeding = false;
+    },
     async close() {
-      await app.close();
-      dataDir.close();
-      rmSync(folder, { recursive: true, force: true });
+      try {
+        await app.close();
+        await pool?.end();
+      } finally {
+        await cluster.stop();
+        await sqlite.close();
+      }
     },
   };
 }
@@ -90,9 +183,20 @@ export async function startTestApi(options: { environment?: string; key?: string
 export function useSeededApi(seed: (api: TestApi) => Promise<void>): void {
   let api: TestApi | undefined;
   beforeAll(async () => {
-    api = await startTestApi();
+    const sqlite = await startTestApi();
+    if (testEngine === 'sqlite') {
+      api = sqlite;
+      await seed(api);
+      return;
+    }
+    const onPostgres = await readingFromPostgres(sqlite).catch(async (error: unknown) => {
+      await sqlite.close();
+      throw error;
+    });
+    api = onPostgres;
     await seed(api);
-  });
+    onPostgres.seeded();
+  }, 120_000);
   afterAll(async () => {
     await api?.close();
   });
