@@ -19,6 +19,7 @@ import type { ResourceSpec, StoredOf } from '../../shared/fields.js';
 import type { ChangeEvent } from '../../shared/ipc.js';
 import type { CommandMeta, EnvironmentStore, ListQuery, TableDef } from './environment-store.js';
 import { plannedCards, type PlannedCards } from './planned-cards.js';
+import { recentCommands, type CommandRecord } from './command-book.js';
 
 export interface RecordReads {
   get<S extends ResourceSpec>(table: TableDef<S>, id: string, options?: { includeDeleted?: boolean }): Promise<StoredOf<S> | undefined>;
@@ -63,6 +64,8 @@ export interface TransactionOptions {
 
 export interface RecordStore extends RecordReads {
   readonly engine: 'sqlite' | 'postgres';
+  /** The most recent commands (docs/API.md "Commands and undo"), newest first: in the order they were done. */
+  recentCommands(limit: number): Promise<CommandRecord[]>;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: RecordWrites) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Called after each commit that changed records, with its changes. */
@@ -127,6 +130,7 @@ export function readingThrough(tx: RecordReads, engine: RecordStore['engine']): 
     getWhereIn: (table, field, values) => tx.getWhereIn(table, field, values),
     eachValues: (table, query, fields, visit) => tx.eachValues(table, query, fields, visit),
     plannedCards: (boardId, start, end) => tx.plannedCards(boardId, start, end),
+    recentCommands: () => Promise.reject(new Error('Inside a transaction, the command history is not read.')),
     transaction: () => Promise.reject(new Error('Inside a transaction, no other transaction can be opened.')),
     onChange: () => {
       throw new Error('Inside a transaction, there are no changes to listen for yet.');
@@ -183,6 +187,10 @@ export class SqliteRecordStore implements RecordStore {
 
   plannedCards(boardId: string, start: string, end: string): Promise<PlannedCards> {
     return this.#inTurn(() => plannedCards(this.store, boardId, start, end));
+  }
+
+  recentCommands(limit: number): Promise<CommandRecord[]> {
+    return this.#inTurn(() => recentCommands(this.store, limit));
   }
 
   /**

@@ -216,7 +216,7 @@ describe('lists and records read the same from SQLite and from PostgreSQL', () =
     }
   });
 
-  it('answers the same for the caller, the running timer, the company holidays and a printed plan as a preview', async () => {
+  it('answers the same for the caller, the running timer, the company holidays, a printed plan as a preview and the undo history', async () => {
     const board = ((await answerOf(api.baseUrl, '/v1/board')).body as { data: { id: string }[] }).data[0]!;
     const monday = mondayOfThisWeek();
     const paths = [
@@ -224,6 +224,7 @@ describe('lists and records read the same from SQLite and from PostgreSQL', () =
       `/v1/time_tracking/running?user_id=${annaId}`,
       '/v1/schedule_deviation/holidays',
       `/v1/board/${board.id}/print?start=${monday}&end=${addDays(monday, 13)}&format=json`,
+      '/v1/command?limit=1000',
     ];
     for (const path of paths) {
       const fromSqlite = await answerOf(api.baseUrl, path);
@@ -232,6 +233,10 @@ describe('lists and records read the same from SQLite and from PostgreSQL', () =
     }
     const running = (await answerOf(postgresUrl, paths[1]!)).body as { data: { user_id: string } | null };
     expect(running.data?.user_id).toBe(annaId);
+    // Every write of the seeding was a command, in the order it was done.
+    const commands = (await answerOf(postgresUrl, '/v1/command?limit=1000')).body as { data: { description: string }[] };
+    expect(commands.data.length).toBeGreaterThan(10);
+    expect(commands.data[0]!.description).toBe('Create group');
   });
 
   it('answers 503, not another engine’s data, where a part of the API is not on the boundary yet', async () => {

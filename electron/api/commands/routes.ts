@@ -17,7 +17,6 @@ import {
   undoCommandOperation,
 } from '../../../shared/operations/commands.js';
 import { isUuid } from '../../../shared/ids.js';
-import { recentCommands } from '../../store/command-book.js';
 import { operationRoute } from '../conventions/operation-route.js';
 import { ApiError } from '../errors.js';
 import { answerOf, type CommandAnswer } from './batch.js';
@@ -107,13 +106,13 @@ export async function commandRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: Record<string, string | string[] | undefined> }>(
     '/command',
     { config: { doc: { summary: 'Recent commands, newest first', tag: 'Commands', query: { limit: '1–1000, default 50.' } } } },
-    (request) => {
+    async (request) => {
       const raw = request.query.limit;
       if (Array.isArray(raw)) throw ApiError.badRequest('Send limit once.');
       const limit = raw === undefined ? 50 : Number(raw);
       if (!/^\d+$/.test(raw ?? '50') || limit < 1 || limit > 1000) throw ApiError.badRequest('limit must be a whole number from 1 to 1000');
       return {
-        data: recentCommands(request.ctx.store, limit).map(({ id, description, undoes, created_at }) => ({
+        data: (await request.ctx.records.recentCommands(limit)).map(({ id, description, undoes, created_at }) => ({
           id,
           description,
           undoes,

@@ -28,7 +28,7 @@ import {
   type PlannedResourceRow,
 } from '../planned-cards.js';
 import { appendChange } from './change-log.js';
-import { recordCommand } from './command-book.js';
+import { recentCommands, recordCommand, type CommandRecord } from './command-book.js';
 import { withEnvironment } from './environment-schemas.js';
 import { bigintsAsNumbers, type PostgresClient, type PostgresPool } from './postgres-database.js';
 
@@ -286,6 +286,10 @@ export class PostgresRecordStore implements RecordStore {
 
   plannedCards(boardId: string, start: string, end: string): Promise<PlannedCards> {
     return this.read((records) => records.plannedCards(boardId, start, end));
+  }
+
+  recentCommands(limit: number): Promise<CommandRecord[]> {
+    return withEnvironment(this.pool, this.environmentId, (client) => recentCommands(client, limit));
   }
 
   /**
