@@ -70,3 +70,33 @@ export class AttachmentFiles {
     return existsSync(path) ? readFileSync(path) : undefined;
   }
 }
+
+export interface StoredContent {
+  checksum: string;
+  bytes: number;
+}
+
+/**
+ * Where an environment's attachment content is kept, by its SHA-256 checksum, for either store
+ * engine: the data folder's files (`filesAsBlobStore`) or the team server's database
+ * (postgres/attachment-content.ts). `AttachmentFiles` with `Promise` results.
+ */
+export interface AttachmentBlobStore {
+  /** Stores content (once, however often it is put) and answers its checksum and size. */
+  put(content: Buffer): Promise<StoredContent>;
+  /** Stores content that must be what a record says it is: false, and nothing stored, when it is not. */
+  putExpected(content: Buffer, expected: StoredContent): Promise<boolean>;
+  has(checksum: string): Promise<boolean>;
+  /** The content, or undefined when none has that checksum. */
+  read(checksum: string): Promise<Buffer | undefined>;
+}
+
+/** The files of a data folder (the SQLite engine's store) as a blob store: its methods fit as they are. */
+export function filesAsBlobStore(files: AttachmentFiles): AttachmentBlobStore {
+  return {
+    put: async (content) => files.put(content),
+    putExpected: async (content, expected) => files.putExpected(content, expected),
+    has: async (checksum) => files.has(checksum),
+    read: async (checksum) => files.read(checksum),
+  };
+}

@@ -19,6 +19,7 @@ import type { ResourceSpec, StoredOf } from '../../shared/fields.js';
 import type { ChangeEvent } from '../../shared/ipc.js';
 import type { CommandMeta, EnvironmentStore, ListQuery, TableDef } from './environment-store.js';
 import { plannedCards, type PlannedCards } from './planned-cards.js';
+import { filesAsBlobStore, type AttachmentBlobStore } from './attachment-files.js';
 import { recentCommands, type CommandRecord } from './command-book.js';
 
 export interface RecordReads {
@@ -64,6 +65,8 @@ export interface TransactionOptions {
 
 export interface RecordStore extends RecordReads {
   readonly engine: 'sqlite' | 'postgres';
+  /** The environment's attachment content: the data folder's files, or the team server's database. */
+  readonly files: AttachmentBlobStore;
   /** The most recent commands (docs/API.md "Commands and undo"), newest first: in the order they were done. */
   recentCommands(limit: number): Promise<CommandRecord[]>;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
@@ -122,9 +125,10 @@ export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrit
  * while the transaction is open (a dry run presents what it planned before it rolls back).
  * It cannot open a transaction of its own or listen for changes.
  */
-export function readingThrough(tx: RecordReads, engine: RecordStore['engine']): RecordStore {
+export function readingThrough(tx: RecordReads, outside: RecordStore): RecordStore {
   return {
-    engine,
+    engine: outside.engine,
+    files: outside.files,
     get: (table, id, options) => tx.get(table, id, options),
     list: (table, query) => tx.list(table, query),
     getWhereIn: (table, field, values) => tx.getWhereIn(table, field, values),
@@ -155,7 +159,11 @@ export class SqliteRecordStore implements RecordStore {
   /** Set inside a transaction: the store itself, called from in there, would wait for its own turn forever. */
   readonly #inside = new AsyncLocalStorage<true>();
 
-  constructor(private readonly store: EnvironmentStore) {}
+  readonly files: AttachmentBlobStore;
+
+  constructor(private readonly store: EnvironmentStore) {
+    this.files = filesAsBlobStore(store.files);
+  }
 
   #inTurn<T>(fn: () => T | Promise<T>): Promise<T> {
     if (this.#inside.getStore())

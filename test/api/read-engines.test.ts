@@ -30,6 +30,9 @@ let team: TeamDatabase<1>;
 let onPostgres: FastifyInstance;
 let postgresUrl: string;
 let annaId: string;
+let attachment: { id: string; collection_id: string };
+/** Bytes of a file that is not text, so nothing on the way may read it as such. */
+const photo = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 31 + (i >> 8)) & 0xff));
 
 /** The records whose lists and records are compared: every resource with a list route. */
 const listed = resourceModules.filter((module) => module.path && !module.without?.includes('list'));
@@ -54,6 +57,16 @@ beforeAll(async () => {
   const archived = await must(api, 'POST', '/v1/activity', { description: 'Old welding', hourly_rate: 40 });
   await must(api, 'PUT', `/v1/activity/${archived.id}`, { archive: true });
   for (const email of ['anna@example.com', 'ben@example.com']) await must(api, 'POST', '/v1/user', { email, role: 'member' });
+  // An uploaded file, whose content the copy takes into the database.
+  const form = new FormData();
+  form.append('file', new Blob([photo], { type: 'image/png' }), 'weld-seam.png');
+  const uploaded = await fetch(`${api.baseUrl}/v1/collection/${card.collection_id}/attachment/upload`, {
+    method: 'POST',
+    headers: api.headers,
+    body: form,
+  });
+  expect(uploaded.status).toBe(201);
+  attachment = { ...((await uploaded.json()) as { id: string }), collection_id: card.collection_id };
   // A company holiday on every resource, and a timer running for Anna.
   await must(api, 'POST', '/v1/schedule_deviation/holidays', { description: 'Shop outing', start_date: addDays(today(), 10) });
   const anna = ((await must(api, 'GET', '/v1/user?sort=email')).data as { id: string; email: string }[]).find(
@@ -237,6 +250,24 @@ describe('lists and records read the same from SQLite and from PostgreSQL', () =
     const commands = (await answerOf(postgresUrl, '/v1/command?limit=1000')).body as { data: { description: string }[] };
     expect(commands.data.length).toBeGreaterThan(10);
     expect(commands.data[0]!.description).toBe('Create group');
+  });
+
+  it('sends an uploaded file, to a planner and to a replica, from the database as from the data folder', async () => {
+    for (const path of [
+      `/v1/collection/${attachment.collection_id}/attachment/${attachment.id}/download`,
+      `/v1/sync/attachment/${attachment.id}/content`,
+    ]) {
+      const fromPostgres = await fetch(postgresUrl + path, { headers: api.headers });
+      expect(fromPostgres.status, path).toBe(200);
+      expect(Buffer.from(await fromPostgres.arrayBuffer()).equals(photo), path).toBe(true);
+    }
+    // A replica sending the same content again is told it is there already, on either engine.
+    const again = await fetch(`${postgresUrl}/v1/sync/attachment/${attachment.id}/content`, {
+      method: 'PUT',
+      headers: { ...api.headers, 'content-type': 'application/octet-stream' },
+      body: photo,
+    });
+    expect(again.status).toBe(200);
   });
 
   it('answers 503, not another engine’s data, where a part of the API is not on the boundary yet', async () => {

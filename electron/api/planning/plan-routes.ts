@@ -41,7 +41,7 @@ class RolledBack<T> {
 export async function dryRun<T>(ctx: RequestContext, fn: (inside: RequestContext) => Promise<T>): Promise<T> {
   try {
     await ctx.records.transaction(async (tx) => {
-      throw new RolledBack(await fn({ ...ctx, records: readingThrough(tx, ctx.records.engine) }));
+      throw new RolledBack(await fn({ ...ctx, records: readingThrough(tx, ctx.records) }));
     });
   } catch (error) {
     // RolledBack carries what fn returned, which is a T.

@@ -8,7 +8,7 @@ import { uuidv7 } from '../../../shared/ids.js';
 import { maxAttachmentBytes } from '../../store/attachment-files.js';
 import type { QueryString } from '../conventions/list-query.js';
 import { ApiError, toApiError } from '../errors.js';
-import { createRecord, findRecord, presentOne, shapeOptionsFor } from '../records.js';
+import { createRecord, presentOne, readRecord, shapeOptionsFor } from '../records.js';
 import { tables } from '../tables.js';
 import { attachmentModule } from './attachment.js';
 
@@ -115,11 +115,13 @@ function registerDownloadRoute(app: FastifyInstance): void {
     '/collection/:collection_id/attachment/:id/download',
     { config: { doc: { summary: 'Download an uploaded attachment', tag: 'Collection' } } },
     async (request, reply) => {
-      const attachment = findRecord(request.ctx, attachmentModule, request.params.id, { collection_id: request.params.collection_id });
+      const attachment = await readRecord(request.ctx, attachmentModule, request.params.id, {
+        collection_id: request.params.collection_id,
+      });
       if (attachment.type !== 'upload' || typeof attachment.checksum !== 'string') {
         throw ApiError.notFound('This attachment is a link; open its file URL.');
       }
-      const content = request.ctx.store.files.read(attachment.checksum);
+      const content = await request.ctx.records.files.read(attachment.checksum);
       if (!content) throw ApiError.notFound("The attachment's content is missing from the data folder.");
       // A stored upload: content_type is nullable text, filename required text (shared/resources).
       const contentType = (attachment.content_type as string | null) ?? 'application/octet-stream';

@@ -19,9 +19,9 @@ import { tables } from '../tables.js';
 
 type Params = { Params: { id: string } };
 
-function attachmentOf(ctx: RequestContext, id: string) {
+async function attachmentOf(ctx: RequestContext, id: string) {
   // Deleted attachments included: their content stays, for a restore from the trash.
-  return isUuid(id) ? ctx.store.getForSync(tables.attachment, id.toLowerCase()) : undefined;
+  return isUuid(id) ? await ctx.records.get(tables.attachment, id.toLowerCase(), { includeDeleted: true }) : undefined;
 }
 
 export function registerContentRoutes(app: FastifyInstance): void {
@@ -39,16 +39,16 @@ export function registerContentRoutes(app: FastifyInstance): void {
           success: { status: 201, description: 'Stored (200: it was here already)' },
         }),
       },
-      (request, reply) => {
-        const attachment = attachmentOf(request.ctx, request.params.id);
+      async (request, reply) => {
+        const attachment = await attachmentOf(request.ctx, request.params.id);
         if (!attachment)
           throw ApiError.conflict('This environment has no attachment with that id (yet): push its record, then send its content.');
         const expected = uploadedContent(attachment);
         if (!expected) throw ApiError.conflict('This attachment is a link or has no checksum: it has no content to receive.');
         if (!Buffer.isBuffer(request.body)) throw ApiError.badRequest('Send the content as application/octet-stream.');
-        const files = request.ctx.store.files;
-        const already = files.has(expected.checksum);
-        if (!files.putExpected(request.body, expected)) {
+        const { files } = request.ctx.records;
+        const already = await files.has(expected.checksum);
+        if (!(await files.putExpected(request.body, expected))) {
           throw ApiError.rule(
             'content',
             `The content does not match the attachment: expected ${expected.bytes} bytes with SHA-256 ${expected.checksum}.`,
@@ -59,12 +59,12 @@ export function registerContentRoutes(app: FastifyInstance): void {
       },
     );
 
-    scope.get<Params>('/sync/attachment/:id/content', { config: doc("An uploaded attachment's content") }, (request, reply) => {
-      const attachment = attachmentOf(request.ctx, request.params.id);
+    scope.get<Params>('/sync/attachment/:id/content', { config: doc("An uploaded attachment's content") }, async (request, reply) => {
+      const attachment = await attachmentOf(request.ctx, request.params.id);
       if (!attachment) throw ApiError.notFound('No attachment with that id.');
       const expected = uploadedContent(attachment);
       if (!expected) throw ApiError.notFound('This attachment is a link: it has no content.');
-      const content = request.ctx.store.files.read(expected.checksum);
+      const content = await request.ctx.records.files.read(expected.checksum);
       if (!content) throw ApiError.notFound("This instance does not have the attachment's content (yet).");
       return reply.type('application/octet-stream').header('x-content-type-options', 'nosniff').send(content);
     });

@@ -14,25 +14,9 @@
  * fits the interface unchanged (`filesAsBlobStore`), so an S3-like store could be a third
  * engine.
  */
-import { checksumOf, isChecksum, type AttachmentFiles } from '../attachment-files.js';
+import { checksumOf, isChecksum, type AttachmentBlobStore, type StoredContent } from '../attachment-files.js';
 import { withEnvironment } from './environment-schemas.js';
 import type { PostgresMigration, PostgresPool } from './postgres-database.js';
-
-export interface StoredContent {
-  checksum: string;
-  bytes: number;
-}
-
-/** Where an environment's attachment content is kept, by its SHA-256 checksum. */
-export interface AttachmentBlobStore {
-  /** Stores content (once, however often it is put) and answers its checksum and size. */
-  put(content: Buffer): Promise<StoredContent>;
-  /** Stores content that must be what a record says it is: false, and nothing stored, when it is not. */
-  putExpected(content: Buffer, expected: StoredContent): Promise<boolean>;
-  has(checksum: string): Promise<boolean>;
-  /** The content, or undefined when none has that checksum. */
-  read(checksum: string): Promise<Buffer | undefined>;
-}
 
 /**
  * Environment migration: one row per distinct content. Storage EXTERNAL keeps large values out
@@ -110,14 +94,4 @@ export class PostgresAttachmentContent implements AttachmentBlobStore {
       return rows[0]?.content;
     });
   }
-}
-
-/** The files of a data folder (the SQLite engine's store) as a blob store: its methods fit as they are. */
-export function filesAsBlobStore(files: AttachmentFiles): AttachmentBlobStore {
-  return {
-    put: async (content) => files.put(content),
-    putExpected: async (content, expected) => files.putExpected(content, expected),
-    has: async (checksum) => files.has(checksum),
-    read: async (checksum) => files.read(checksum),
-  };
 }

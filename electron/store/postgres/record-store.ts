@@ -27,6 +27,8 @@ import {
   type PlannedCards,
   type PlannedResourceRow,
 } from '../planned-cards.js';
+import type { AttachmentBlobStore } from '../attachment-files.js';
+import { PostgresAttachmentContent } from './attachment-content.js';
 import { appendChange } from './change-log.js';
 import { recentCommands, recordCommand, type CommandRecord } from './command-book.js';
 import { withEnvironment } from './environment-schemas.js';
@@ -254,10 +256,14 @@ export class PostgresRecordStore implements RecordStore {
   readonly engine = 'postgres';
   private readonly listeners = new Set<(events: ChangeEvent[]) => void>();
 
+  readonly files: AttachmentBlobStore;
+
   constructor(
     private readonly pool: PostgresPool,
     readonly environmentId: string,
-  ) {}
+  ) {
+    this.files = new PostgresAttachmentContent(pool, environmentId);
+  }
 
   /** A read in a transaction of its own. */
   private read<T>(fn: (records: PostgresRecords) => Promise<T>): Promise<T> {

@@ -10,12 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../../shared/ids.js';
-import { AttachmentFiles, checksumOf } from '../../../electron/store/attachment-files.js';
-import {
-  filesAsBlobStore,
-  PostgresAttachmentContent,
-  type AttachmentBlobStore,
-} from '../../../electron/store/postgres/attachment-content.js';
+import { AttachmentFiles, checksumOf, filesAsBlobStore, type AttachmentBlobStore } from '../../../electron/store/attachment-files.js';
+import { PostgresAttachmentContent } from '../../../electron/store/postgres/attachment-content.js';
 import { environmentSchemaOf, withEnvironment } from '../../../electron/store/postgres/environment-schemas.js';
 import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
 
