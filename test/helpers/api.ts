@@ -140,26 +140,31 @@ async function readingFromPostgres(sqlite: TestApi): Promise<TestApi & { seeded(
     stale = false;
   };
   const reads = (method: string) => !seeding && (method === 'GET' || method === 'HEAD');
+  /** A read goes to PostgreSQL, copied again first when something was written since; anything else to SQLite. */
+  const send = async <R>(method: string, toSqlite: () => Promise<R>, toPostgres: () => Promise<R>): Promise<R> => {
+    if (!reads(method)) {
+      stale = true;
+      return toSqlite();
+    }
+    await copied();
+    return toPostgres();
+  };
   return {
     ...sqlite,
     app,
     baseUrl: postgres.baseUrl,
-    async http(method, path, body, extra) {
-      if (!reads(method)) {
-        stale = true;
-        return sqlite.http(method, path, body, extra);
-      }
-      await copied();
-      return postgres.http(method, path, body, extra);
-    },
-    async inject(method, path, body, extra) {
-      if (!reads(method)) {
-        stale = true;
-        return sqlite.inject(method, path, body, extra);
-      }
-      await copied();
-      return postgres.inject(method, path, body, extra);
-    },
+    http: (method, path, body, extra) =>
+      send(
+        method,
+        () => sqlite.http(method, path, body, extra),
+        () => postgres.http(method, path, body, extra),
+      ),
+    inject: (method, path, body, extra) =>
+      send(
+        method,
+        () => sqlite.inject(method, path, body, extra),
+        () => postgres.inject(method, path, body, extra),
+      ),
     seeded() {
       seeding = false;
     },

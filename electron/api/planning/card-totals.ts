@@ -7,8 +7,23 @@ import type { RequestContext } from '../resource.js';
 import { trackedMinutesOf } from './tracked-time.js';
 import { tables } from '../tables.js';
 
-const types = ['machine', 'cell', 'employee'] as const;
-const perType = (): Record<string, number> => Object.fromEntries(types.map((t) => [t, 0] as const));
+const types: readonly string[] = ['machine', 'cell', 'employee'];
+const perType = (): Record<string, number> => Object.fromEntries(types.map((t) => [t, 0]));
+
+/**
+ * Each card's links added up by the resource type of what they name, every type present (0
+ * when none); a link to a deleted record, or to one without a type, counts for none.
+ */
+function sumsByType(links: readonly { card: string; type: string | null | undefined; amount: number }[]) {
+  const sums = new Map<string, Record<string, number>>();
+  for (const { card, type, amount } of links) {
+    if (!type || !types.includes(type)) continue;
+    let perCard = sums.get(card);
+    if (!perCard) sums.set(card, (perCard = perType()));
+    perCard[type] = perCard[type]! + amount;
+  }
+  return (card: string) => sums.get(card) ?? perType();
+}
 
 /** `cards`: a page of card records as presented (each has its id), filled in place. */
 export async function cardTotals(
@@ -30,11 +45,8 @@ export async function cardTotals(
       links.map((l) => l.resource_id),
     );
     const typeOf = new Map(resources.map((r) => [r.id, r.type]));
-    for (const card of cards) {
-      const counts = perType();
-      for (const l of links) if (l.card_id === card.id && typeOf.has(l.resource_id)) counts[typeOf.get(l.resource_id)!]!++;
-      card.resource_type_count = counts;
-    }
+    const counts = sumsByType(links.map((l) => ({ card: l.card_id, type: typeOf.get(l.resource_id), amount: 1 })));
+    for (const card of cards) card.resource_type_count = counts(card.id);
   }
   if (include.includes('resource_type_time')) {
     const links = await ctx.records.getWhereIn(tables.card_activity, 'card_id', ids);
@@ -44,10 +56,7 @@ export async function cardTotals(
       links.map((l) => l.activity_id),
     );
     const typeOf = new Map(activities.map((a) => [a.id, a.resource_type]));
-    for (const card of cards) {
-      const minutes = perType();
-      for (const l of links) if (l.card_id === card.id && typeOf.has(l.activity_id)) minutes[typeOf.get(l.activity_id)!]! += l.time;
-      card.resource_type_time = minutes;
-    }
+    const minutes = sumsByType(links.map((l) => ({ card: l.card_id, type: typeOf.get(l.activity_id), amount: l.time })));
+    for (const card of cards) card.resource_type_time = minutes(card.id);
   }
 }
