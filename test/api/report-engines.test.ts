@@ -2,24 +2,22 @@
  * The parts of the API already on the asynchronous store boundary (docs/architecture.md "Moving
  * the API onto the boundary") give the same answer on both engines: a workshop written through
  * the API into SQLite, copied into a real PostgreSQL cluster (copy-from-sqlite.ts), and the time
- * report, the payroll summary and the printed plan built from each. The PostgreSQL context has no synchronous store:
- * any use of one throws, so a part that still reads through it fails here.
+ * report, the payroll summary and the printed plan built from each. The PostgreSQL context has no synchronous store
+ * (contextOnRecords): any use of one throws, so a part that still reads through it fails here.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFilter } from '../../shared/filter.js';
 import { planToPrint } from '../../electron/api/print/print-plan.js';
-import type { RequestContext } from '../../electron/api/resource.js';
 import { tables } from '../../electron/api/tables.js';
 import { buildPayroll } from '../../electron/api/time-tracking/payroll.js';
 import { buildReport, type ReportRequest } from '../../electron/api/time-tracking/report.js';
-import type { EnvironmentStore } from '../../electron/store/environment-store.js';
 import { copyToPostgres } from '../../electron/store/postgres/copy-from-sqlite.js';
 import { PostgresRecordStore } from '../../electron/store/postgres/record-store.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { must } from '../helpers/bench-seed.js';
 import { startTeamDatabase, type TeamDatabase } from '../helpers/postgres.js';
-import { requestContext } from '../../electron/api/resource.js';
+import { contextOnRecords, requestContext, type RequestContext } from '../../electron/api/resource.js';
 
 let api: TestApi;
 let team: TeamDatabase<1>;
@@ -28,15 +26,7 @@ let postgres: RequestContext;
 let boardId: string;
 let annaId: string;
 
-/** Stands in for the synchronous store where there is none: reading it is the failure. */
-const noSynchronousStore = new Proxy(
-  {},
-  {
-    get(_target, name) {
-      throw new Error(`the synchronous store was used (${String(name)}) where only the asynchronous one exists`);
-    },
-  },
-) as EnvironmentStore; // A stand-in whose every property access throws: nothing typed is ever read from it.
+// A stand-in whose every property access throws: nothing typed is ever read from it.
 
 const entry = (body: Record<string, unknown>) => must(api, 'POST', '/v1/time_tracking', body);
 
@@ -118,7 +108,7 @@ beforeAll(async () => {
   const caller = { kind: 'api-key' as const, environment: api.environment, keyId: 'report-engines' };
   const store = api.dataDir.environment(api.environment.id);
   sqlite = requestContext(caller, store);
-  postgres = { caller, store: noSynchronousStore, records: new PostgresRecordStore(team.nodes[0], api.environment.id) };
+  postgres = contextOnRecords(sqlite, new PostgresRecordStore(team.nodes[0], api.environment.id));
 }, 120_000);
 
 afterAll(async () => {
