@@ -6,11 +6,12 @@ import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext } from '../resource.js';
 import { tables, type Stored } from '../tables.js';
 
-/** The entries tracked on the cards; none while time tracking is not registered. */
+/** Whether there are entries to read for the cards: none while time tracking is not registered, or for no cards. */
 function entriesOn(cardIds: readonly string[]): boolean {
   return moduleNamedOrNone('time_tracking') !== undefined && cardIds.length > 0;
 }
 
+/** Minutes tracked on each card and the cards with a running timer, through the asynchronous store. */
 export async function trackedMinutesOf(ctx: RequestContext, cardIds: readonly string[]) {
   return totalsOf(entriesOn(cardIds) ? await ctx.records.getWhereIn(tables.time_tracking, 'card_id', cardIds) : []);
 }
