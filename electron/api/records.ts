@@ -15,7 +15,8 @@ import { ApiError } from './errors.js';
 import { checkQueryFields, hiddenFields } from './permissions.js';
 import type { RequestContext, ResourceModule } from './resource.js';
 import { tables } from './tables.js';
-import { applyPlan, deleteTree, planWrite } from './write-plan.js';
+import { applySteps, deleteSteps, planSteps } from './write-plan.js';
+import { get, onRecords, onStore, type Steps } from './store-steps.js';
 import type { RelationJoin } from '../store/filter-sql.js';
 import { optionalBody as bodyObject } from './conventions/request-body.js';
 
@@ -52,17 +53,23 @@ function parentIds(module: ResourceModule, scope: Scope): (string | undefined)[]
 
 /** As scopeMatch, but answers which parent is missing instead of throwing. */
 function findScope(module: ResourceModule, ctx: RequestContext, scope: Scope): ScopeFound {
-  const ids = parentIds(module, scope);
-  const parents = (module.parents ?? []).map((entry, i) => (ids[i] ? ctx.store.get(entry.module().table, ids[i]) : undefined));
-  return scopeOfParents(module, ids, parents);
+  return onStore(ctx.store, scopeSteps(module, scope));
 }
 
 async function findScopeOf(module: ResourceModule, ctx: RequestContext, scope: Scope): Promise<ScopeFound> {
+  return onRecords(ctx.records, scopeSteps(module, scope));
+}
+
+function* scopeSteps(module: ResourceModule, scope: Scope): Steps<ScopeFound> {
   const ids = parentIds(module, scope);
   const parents: (StoredRecord | undefined)[] = [];
-  for (const [i, entry] of (module.parents ?? []).entries())
-    parents.push(ids[i] ? await ctx.records.get(entry.module().table, ids[i]) : undefined);
+  for (const [i, entry] of (module.parents ?? []).entries()) parents.push(ids[i] ? yield* get(entry.module().table, ids[i]) : undefined);
   return scopeOfParents(module, ids, parents);
+}
+
+/** The column values a nested path fixes, as scopeMatch, on either store. */
+function* scopeMatchSteps(module: ResourceModule, scope: Scope): Steps<Record<string, unknown>> {
+  return matchOrNotFound(yield* scopeSteps(module, scope));
 }
 
 /** The match of a nested path from its parents as read (undefined: not there). */
@@ -194,14 +201,17 @@ export async function listRecords(
  * write, inside its transaction; a read uses readRecord.
  */
 export function findRecord(ctx: RequestContext, module: ResourceModule, id: string, scope: Scope = {}): StoredRecord {
-  const match = scopeMatch(module, ctx, scope);
-  return foundOrNotFound(module, isUuid(id) ? ctx.store.get(module.table, id.toLowerCase()) : undefined, match);
+  return onStore(ctx.store, findSteps(module, id, scope));
 }
 
 /** As findRecord, through the asynchronous store. */
 export async function readRecord(ctx: RequestContext, module: ResourceModule, id: string, scope: Scope = {}): Promise<StoredRecord> {
-  const match = await scopeMatchOf(module, ctx, scope);
-  return foundOrNotFound(module, isUuid(id) ? await ctx.records.get(module.table, id.toLowerCase()) : undefined, match);
+  return onRecords(ctx.records, findSteps(module, id, scope));
+}
+
+function* findSteps(module: ResourceModule, id: string, scope: Scope): Steps<StoredRecord> {
+  const match = yield* scopeMatchSteps(module, scope);
+  return foundOrNotFound(module, isUuid(id) ? yield* get(module.table, id.toLowerCase()) : undefined, match);
 }
 
 function foundOrNotFound(module: ResourceModule, record: StoredRecord | undefined, match: Record<string, unknown>): StoredRecord {
@@ -240,17 +250,17 @@ export function keepAbsentOption(query: QueryString): boolean {
   return booleanParam(query, 'update_without_delete_nested');
 }
 
-function write(
+function* writeSteps(
   ctx: RequestContext,
   module: ResourceModule,
   body: unknown,
   current: StoredRecord | undefined,
   fixed: Record<string, unknown>,
   options: WriteOptions,
-): StoredRecord {
+): Steps<StoredRecord> {
   const input = bodyObject(body);
   const problems: FieldProblem[] = [];
-  const plan = planWrite(
+  const plan = yield* planSteps(
     ctx,
     module,
     input,
@@ -260,10 +270,14 @@ function write(
   );
   if (problems.length > 0) throw ApiError.unprocessable(problems);
   if (options.id) plan.values.id = options.id;
-  return applyPlan(ctx, plan);
+  return yield* applySteps(ctx, plan);
 }
 
-/** Creates a record (and whatever it carries inline) from a request body. */
+/**
+ * Creates a record (and whatever it carries inline) from a request body. These three run in a
+ * transaction of the synchronous store; the resource routes run the same steps in an
+ * asynchronous one (createSteps, updateSteps, deleteSteps, with store-steps.ts's onRecords).
+ */
 export function createRecord(
   ctx: RequestContext,
   module: ResourceModule,
@@ -271,7 +285,7 @@ export function createRecord(
   scope: Scope = {},
   options: WriteOptions = {},
 ): StoredRecord {
-  return ctx.store.transaction(() => write(ctx, module, body, undefined, scopeMatch(module, ctx, scope), options));
+  return ctx.store.transaction(() => onStore(ctx.store, createSteps(ctx, module, body, scope, options)));
 }
 
 export function updateRecord(
@@ -282,18 +296,39 @@ export function updateRecord(
   scope: Scope = {},
   options: WriteOptions = {},
 ): StoredRecord {
-  return ctx.store.transaction(() => {
-    const current = findRecord(ctx, module, id, scope);
-    return write(ctx, module, body, current, {}, options);
-  });
+  return ctx.store.transaction(() => onStore(ctx.store, updateSteps(ctx, module, id, body, scope, options)));
 }
 
 /** Soft-deletes a record with its owned children (an order with its rows). */
 export function deleteRecord(ctx: RequestContext, module: ResourceModule, id: string, scope: Scope = {}): void {
-  ctx.store.transaction(() => {
-    const record = findRecord(ctx, module, id, scope);
-    const problems = module.rules?.checkDelete?.(ctx, record) ?? [];
-    if (problems.length > 0) throw ApiError.unprocessable(problems);
-    deleteTree(ctx, module, record);
-  });
+  ctx.store.transaction(() => onStore(ctx.store, deleteRecordSteps(ctx, module, id, scope)));
+}
+
+export function* createSteps(
+  ctx: RequestContext,
+  module: ResourceModule,
+  body: unknown,
+  scope: Scope = {},
+  options: WriteOptions = {},
+): Steps<StoredRecord> {
+  return yield* writeSteps(ctx, module, body, undefined, yield* scopeMatchSteps(module, scope), options);
+}
+
+export function* updateSteps(
+  ctx: RequestContext,
+  module: ResourceModule,
+  id: string,
+  body: unknown,
+  scope: Scope = {},
+  options: WriteOptions = {},
+): Steps<StoredRecord> {
+  const current = yield* findSteps(module, id, scope);
+  return yield* writeSteps(ctx, module, body, current, {}, options);
+}
+
+export function* deleteRecordSteps(ctx: RequestContext, module: ResourceModule, id: string, scope: Scope = {}): Steps<void> {
+  const record = yield* findSteps(module, id, scope);
+  const problems = module.rules?.checkDelete?.(ctx, record) ?? [];
+  if (problems.length > 0) throw ApiError.unprocessable(problems);
+  yield* deleteSteps(ctx, module, record);
 }

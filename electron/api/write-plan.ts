@@ -19,6 +19,7 @@ import { isUuid, nowTimestamp } from '../../shared/ids.js';
 import type { StoredRecord } from '../store/environment-store.js';
 import { dependentsOf, moduleNamed } from './registry.js';
 import type { Relation, RequestContext, ResourceModule } from './resource.js';
+import { get, getWhereIn, insert, onStore, softDelete, update, type Steps } from './store-steps.js';
 
 export interface WritePlan {
   module: ResourceModule;
@@ -64,19 +65,18 @@ function prefixed(prefix: string, problems: FieldProblem[]): FieldProblem[] {
  * A value the write does not change is not checked again, so a record read and written back
  * whole still saves after something it names was deleted.
  */
-function checkReferences(
-  ctx: RequestContext,
+function* checkReferences(
   module: ResourceModule,
   values: Record<string, unknown>,
   skip: string[],
   current: StoredRecord | undefined,
-): FieldProblem[] {
+): Steps<FieldProblem[]> {
   const problems: FieldProblem[] = [];
   for (const [name, field] of Object.entries(module.spec.fields)) {
     const value = values[name];
     if (!field.references || typeof value !== 'string' || skip.includes(name) || current?.[name] === value) continue;
     const target = moduleNamed(field.references);
-    if (!ctx.store.get(target.table, value)) {
+    if (!(yield* get(target.table, value))) {
       problems.push({ field: name, description: `${name} names no ${target.spec.title} with id ${value}` });
     }
   }
@@ -162,6 +162,10 @@ function archiveAsTimestamp(
   return { ...rest, archived_at: archive ? ((current?.archived_at as string | null | undefined) ?? nowTimestamp()) : null };
 }
 
+/**
+ * Checks a write of `module` and plans it (see the file head); its problems are added to
+ * `problems`. On the synchronous store; planSteps is the same on either (store-steps.ts).
+ */
 export function planWrite(
   ctx: RequestContext,
   module: ResourceModule,
@@ -169,8 +173,19 @@ export function planWrite(
   current: StoredRecord | undefined,
   options: PlanOptions,
   problems: FieldProblem[],
-  prefix = '',
 ): WritePlan {
+  return onStore(ctx.store, planSteps(ctx, module, input, current, options, problems));
+}
+
+export function* planSteps(
+  ctx: RequestContext,
+  module: ResourceModule,
+  input: Record<string, unknown>,
+  current: StoredRecord | undefined,
+  options: PlanOptions,
+  problems: FieldProblem[],
+  prefix = '',
+): Steps<WritePlan> {
   const skip = [...Object.keys(options.fixed ?? {}), ...(options.parentKey ? [options.parentKey] : [])];
   const own: FieldProblem[] = [];
   let prepared = module.rules?.prepareInput?.(input) ?? input;
@@ -191,9 +206,9 @@ export function planWrite(
     delete values[name];
     if (!Array.isArray(items)) continue; // checkWrite already reported the wrong type
     if (relation.kind === 'hasMany' && relation.owned) {
-      plan.children.push(planChildren(ctx, relation, name, items, current, { ...current, ...values }, options, found, prefix));
+      plan.children.push(yield* planChildren(ctx, relation, name, items, current, { ...current, ...values }, options, found, prefix));
     } else if (relation.kind === 'manyToMany') {
-      plan.links.push(planLinks(ctx, relation, name, items, options, found, prefix));
+      plan.links.push(yield* planLinks(relation, name, items, options, found, prefix));
     }
   }
   // Virtual fields that are not writable relations are computed by the module, not written.
@@ -208,14 +223,14 @@ export function planWrite(
   plan.input = { ...input, ...virtual };
 
   if (found.length === own.length) {
-    found.push(...prefixed(prefix, checkReferences(ctx, module, { ...values, ...virtual }, skip, current)));
+    found.push(...prefixed(prefix, yield* checkReferences(module, { ...values, ...virtual }, skip, current)));
     found.push(...prefixed(prefix, module.rules?.check?.(ctx, values, current, options.parent, prepared) ?? []));
   }
   problems.push(...found);
   return plan;
 }
 
-function planChildren(
+function* planChildren(
   ctx: RequestContext,
   relation: Extract<Relation, { kind: 'hasMany' }>,
   name: string,
@@ -225,22 +240,24 @@ function planChildren(
   options: PlanOptions,
   problems: FieldProblem[],
   prefix: string,
-) {
+): Steps<WritePlan['children'][number]> {
   const target = moduleNamed(relation.target);
-  const existing = parent ? ctx.store.getWhereIn(target.table, relation.foreignKey, [parent.id]) : [];
+  // The relation's foreign key is a column of its target (the declaration names it).
+  const existing = parent ? yield* getWhereIn(target.table, relation.foreignKey, [parent.id]) : [];
   const byId = new Map(existing.map((r) => [r.id, r]));
-  const plans = items.map((item, index) => {
+  const plans: WritePlan[] = [];
+  for (const [index, item] of items.entries()) {
     const at = `${prefix}${name}.${index}.`;
     if (!isPlainObject(item)) {
       problems.push({ field: `${prefix}${name}.${index}`, description: `${prefix}${name}.${index} must be an object` });
-      return undefined;
+      continue;
     }
     let current: StoredRecord | undefined;
     if (item.id !== undefined && item.id !== null) {
       current = typeof item.id === 'string' ? byId.get(item.id.toLowerCase()) : undefined;
       if (!current) {
         problems.push({ field: `${at}id`, description: `${at}id names no ${target.spec.title} of this record` });
-        return undefined;
+        continue;
       }
     }
     const childOptions = {
@@ -249,39 +266,33 @@ function planChildren(
       parentKey: relation.foreignKey,
       parent: parentState,
     };
-    return planWrite(ctx, target, item, current, childOptions, problems, at);
-  });
-  return {
-    relation: name,
-    foreignKey: relation.foreignKey,
-    items: plans.filter((p): p is WritePlan => p !== undefined),
-    keepAbsent: options.keepAbsent,
-  };
+    plans.push(yield* planSteps(ctx, target, item, current, childOptions, problems, at));
+  }
+  return { relation: name, foreignKey: relation.foreignKey, items: plans, keepAbsent: options.keepAbsent };
 }
 
-function planLinks(
-  ctx: RequestContext,
+function* planLinks(
   relation: Extract<Relation, { kind: 'manyToMany' }>,
   name: string,
   items: unknown[],
   options: PlanOptions,
   problems: FieldProblem[],
   prefix: string,
-) {
+): Steps<WritePlan['links'][number]> {
   const target = moduleNamed(relation.target);
   const link = moduleNamed(relation.link);
   const targets = new Map<string, Record<string, unknown>>();
-  items.forEach((item, index) => {
+  for (const [index, item] of items.entries()) {
     const at = `${prefix}${name}.${index}`;
     const ref = typeof item === 'string' ? { id: item } : item;
     if (!isPlainObject(ref) || !isUuid(ref.id)) {
       problems.push({ field: `${at}.id`, description: `${at} must be {"id": "<uuid>"} naming a ${target.spec.title}` });
-      return;
+      continue;
     }
     const id = ref.id.toLowerCase();
-    if (!ctx.store.get(target.table, id)) {
+    if (!(yield* get(target.table, id))) {
       problems.push({ field: `${at}.id`, description: `${at}.id names no ${target.spec.title} with id ${id}` });
-      return;
+      continue;
     }
     const pivot: Record<string, unknown> = {};
     for (const field of relation.pivot ?? []) {
@@ -296,27 +307,33 @@ function planLinks(
       else problems.push({ field: `${at}.${field}`, description: `${at}.${field} ${result.problem}`, ...ruleOf(result) });
     }
     targets.set(id, pivot);
-  });
+  }
   return { relation, targets: [...targets].map(([id, pivot]) => ({ id, pivot })), keepAbsent: options.keepAbsent };
 }
 
 /** Applies a checked plan. Must run inside a store transaction. Returns the written record. */
-export function applyPlan(ctx: RequestContext, plan: WritePlan, parentValues: Record<string, unknown> = {}): StoredRecord {
+export function applyPlan(ctx: RequestContext, plan: WritePlan): StoredRecord {
+  return onStore(ctx.store, applySteps(ctx, plan));
+}
+
+/** As applyPlan, on either store (store-steps.ts). */
+export function* applySteps(ctx: RequestContext, plan: WritePlan, parentValues: Record<string, unknown> = {}): Steps<StoredRecord> {
   const { module } = plan;
   const values = { ...plan.values, ...parentValues };
-  const record = plan.current ? ctx.store.update(module.table, plan.current.id, values)! : ctx.store.insert(module.table, values);
+  // A planned update names a live record (the plan read it in this transaction).
+  const record = plan.current ? (yield* update(module.table, plan.current.id, values))! : yield* insert(module.table, values);
 
   for (const group of plan.children) {
     const written = new Set<string>();
     for (const child of group.items) {
-      written.add(applyPlan(ctx, child, { [group.foreignKey]: record.id }).id);
+      written.add((yield* applySteps(ctx, child, { [group.foreignKey]: record.id })).id);
     }
     if (!group.keepAbsent) {
       // The plan made this group from a hasMany relation of the module (see planChildren).
       const relation = module.relations![group.relation] as Extract<Relation, { kind: 'hasMany' }>;
       const target = moduleNamed(relation.target);
-      for (const stale of ctx.store.getWhereIn(target.table, group.foreignKey, [record.id])) {
-        if (!written.has(stale.id)) deleteTree(ctx, target, stale);
+      for (const stale of yield* getWhereIn(target.table, group.foreignKey, [record.id])) {
+        if (!written.has(stale.id)) yield* deleteSteps(ctx, target, stale);
       }
     }
   }
@@ -324,24 +341,30 @@ export function applyPlan(ctx: RequestContext, plan: WritePlan, parentValues: Re
   for (const group of plan.links) {
     const { relation } = group;
     const link = moduleNamed(relation.link);
-    const existing = ctx.store.getWhereIn(link.table, relation.ownerKey, [record.id]);
+    const existing = yield* getWhereIn(link.table, relation.ownerKey, [record.id]);
     // A link's target key is a uuid column (the relation's declaration names it).
     const byTarget = new Map(existing.map((l) => [l[relation.targetKey] as string, l]));
     for (const { id, pivot } of group.targets) {
       const current = byTarget.get(id);
       const copied = Object.fromEntries(Object.entries(relation.ownerCopy ?? {}).map(([to, from]) => [to, record[from]]));
-      if (!current) ctx.store.insert(link.table, { ...pivot, ...copied, [relation.ownerKey]: record.id, [relation.targetKey]: id });
-      else if (Object.entries(pivot).some(([k, v]) => current[k] !== v)) ctx.store.update(link.table, current.id, pivot);
+      if (!current) yield* insert(link.table, { ...pivot, ...copied, [relation.ownerKey]: record.id, [relation.targetKey]: id });
+      else if (Object.entries(pivot).some(([k, v]) => current[k] !== v)) yield* update(link.table, current.id, pivot);
     }
     if (!group.keepAbsent) {
       const wanted = new Set(group.targets.map((t) => t.id));
       // As above: the target key holds a uuid.
-      for (const l of existing) if (!wanted.has(l[relation.targetKey] as string)) ctx.store.softDelete(link.table, l.id);
+      for (const l of existing) if (!wanted.has(l[relation.targetKey] as string)) yield* softDelete(link.table, l.id);
     }
   }
 
-  module.rules?.afterWrite?.(ctx, ctx.store.get(module.table, record.id)!, plan.current ? 'update' : 'create', plan.input, plan.current);
-  return ctx.store.get(module.table, record.id)!;
+  // The record was written in this transaction: it is there.
+  const written = (yield* get(module.table, record.id))!;
+  if (module.rules?.afterWrite) {
+    module.rules.afterWrite(ctx, written, plan.current ? 'update' : 'create', plan.input, plan.current);
+    // As above; the rule may have changed it.
+    return (yield* get(module.table, record.id))!;
+  }
+  return written;
 }
 
 /**
@@ -349,19 +372,24 @@ export function applyPlan(ctx: RequestContext, plan: WritePlan, parentValues: Re
  * it. Must run inside a transaction.
  */
 export function deleteTree(ctx: RequestContext, module: ResourceModule, record: StoredRecord, at?: string): void {
-  ctx.store.softDelete(module.table, record.id, at);
+  onStore(ctx.store, deleteSteps(ctx, module, record, at));
+}
+
+/** As deleteTree, on either store (store-steps.ts). */
+export function* deleteSteps(ctx: RequestContext, module: ResourceModule, record: StoredRecord, at?: string): Steps<void> {
+  yield* softDelete(module.table, record.id, at);
   for (const relation of Object.values(module.relations ?? {})) {
     if (relation.kind === 'hasMany' && relation.owned) {
       const target = moduleNamed(relation.target);
-      for (const child of ctx.store.getWhereIn(target.table, relation.foreignKey, [record.id])) deleteTree(ctx, target, child, at);
+      for (const child of yield* getWhereIn(target.table, relation.foreignKey, [record.id])) yield* deleteSteps(ctx, target, child, at);
     } else if (relation.kind === 'manyToMany') {
       const link = moduleNamed(relation.link);
-      for (const l of ctx.store.getWhereIn(link.table, relation.ownerKey, [record.id])) ctx.store.softDelete(link.table, l.id, at);
+      for (const l of yield* getWhereIn(link.table, relation.ownerKey, [record.id])) yield* softDelete(link.table, l.id, at);
     }
   }
   // Records declared to go with the one they name (`onDelete: 'cascade'`: card relations).
   for (const { module: dependent, field } of dependentsOf(module.spec.name)) {
-    for (const d of ctx.store.getWhereIn(dependent.table, field, [record.id])) deleteTree(ctx, dependent, d, at);
+    for (const d of yield* getWhereIn(dependent.table, field, [record.id])) yield* deleteSteps(ctx, dependent, d, at);
   }
   module.rules?.afterDelete?.(ctx, record);
 }

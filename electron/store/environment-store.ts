@@ -242,18 +242,38 @@ export class EnvironmentStore {
     this.currentCommand = meta;
     try {
       return this.transaction(() => {
-        this.statement('INSERT INTO command (id, description, undoes, actor, created_at) VALUES (?, ?, ?, ?, ?)').run(
-          meta.id,
-          meta.description,
-          meta.undoes ?? null,
-          meta.actor ?? null,
-          nowTimestamp(),
-        );
+        this.writeCommandRow(meta);
         return fn();
       });
     } finally {
       this.currentCommand = undefined;
     }
+  }
+
+  /**
+   * For a transaction of the asynchronous store (record-store.ts), which spans awaits: writes
+   * the command's row in the open transaction, and stamps every write from now until the
+   * returned release as the command `meta`. That transaction holds the file meanwhile (hold),
+   * so every write in between is its own, whether it goes through the transaction's writes or,
+   * in code still moving onto the asynchronous store, straight to this store.
+   */
+  beginCommand(meta: CommandMeta): () => void {
+    if (this.currentCommand) throw new Error('A command is running on this store already.');
+    this.writeCommandRow(meta);
+    this.currentCommand = meta;
+    return () => {
+      if (this.currentCommand === meta) this.currentCommand = undefined;
+    };
+  }
+
+  private writeCommandRow(meta: CommandMeta): void {
+    this.statement('INSERT INTO command (id, description, undoes, actor, created_at) VALUES (?, ?, ?, ?, ?)').run(
+      meta.id,
+      meta.description,
+      meta.undoes ?? null,
+      meta.actor ?? null,
+      nowTimestamp(),
+    );
   }
 
   /**

@@ -49,8 +49,8 @@ export interface RecordWrites extends RecordReads {
   insert<S extends ResourceSpec>(table: TableDef<S>, values: Partial<StoredOf<S>>): Promise<StoredOf<S>>;
   /** Undefined when there is no live record `id`. */
   update<S extends ResourceSpec>(table: TableDef<S>, id: string, values: Partial<StoredOf<S>>): Promise<StoredOf<S> | undefined>;
-  /** False when there is no live record `id`. */
-  softDelete(table: TableDef, id: string): Promise<boolean>;
+  /** False when there is no live record `id`. `at`: when it was deleted (a replica's deletion), now when not given. */
+  softDelete(table: TableDef, id: string, at?: string): Promise<boolean>;
 }
 
 export interface TransactionOptions {
@@ -116,7 +116,7 @@ export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrit
     plannedCards: async (boardId, start, end) => (check(), writes.plannedCards(boardId, start, end)),
     insert: async (table, values) => (check(), writes.insert(table, values)),
     update: async (table, id, values) => (check(), writes.update(table, id, values)),
-    softDelete: async (table, id) => (check(), writes.softDelete(table, id)),
+    softDelete: async (table, id, at) => (check(), writes.softDelete(table, id, at)),
   };
 }
 
@@ -142,10 +142,10 @@ export function readingThrough(tx: RecordReads, outside: RecordStore): RecordSto
   };
 }
 
-/** The command's row, in the open transaction; an id used already is a CommandConflictError. */
-function writeCommand(store: EnvironmentStore, command: CommandMeta): void {
+/** The command's row, in the open transaction, and its stamping until the release; an id used already is a CommandConflictError. */
+function beginCommand(store: EnvironmentStore, command: CommandMeta): () => void {
   try {
-    store.command(command, () => undefined);
+    return store.beginCommand(command);
   } catch (error) {
     if ((error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new CommandConflictError('id-taken', command.id);
     throw error;
@@ -203,16 +203,14 @@ export class SqliteRecordStore implements RecordStore {
 
   /**
    * A command (`options.command`) is EnvironmentStore.command's, spread over the awaits of
-   * `fn`: that one runs a synchronous function, so here its row is written at the start (by
-   * `command` with nothing in it, a savepoint of this transaction) and each write is stamped
-   * with the command on its own (`duringCommand`), never a write the synchronous store makes
-   * for someone else between two awaits.
+   * `fn`: its row is written at the start, and every write until the end is stamped with it
+   * (beginCommand). The file is this transaction's meanwhile (hold), so those writes are all
+   * its own: through `tx`, or through the synchronous store by code that has not moved yet.
    */
   transaction<T>(fn: (tx: RecordWrites) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     return this.#inTurn(async () => {
       const { store } = this;
       const { command } = options;
-      const stamped = <R>(write: () => R): R => (command ? store.duringCommand(command, write) : write());
       const transaction = store.openTransaction();
       let open = true;
       const tx = guarded(
@@ -222,25 +220,28 @@ export class SqliteRecordStore implements RecordStore {
           getWhereIn: async (table, field, values) => store.getWhereIn(table, field, values),
           eachValues: async (table, query, fields, visit) => store.eachValues(table, query, fields, visit),
           plannedCards: async (boardId, start, end) => plannedCards(store, boardId, start, end),
-          insert: async (table, values) => stamped(() => store.insert(table, values)),
-          update: async (table, id, values) => stamped(() => store.update(table, id, values)),
-          softDelete: async (table, id) => stamped(() => store.softDelete(table, id)),
+          insert: async (table, values) => store.insert(table, values),
+          update: async (table, id, values) => store.update(table, id, values),
+          softDelete: async (table, id, at) => store.softDelete(table, id, at),
         },
         () => open,
       );
       let release = () => {};
+      let endCommand = () => {};
       try {
-        if (command) writeCommand(store, command);
+        if (command) endCommand = beginCommand(store, command);
         // Until it ends, the file is this transaction's: the synchronous store refuses anyone else (EnvironmentStore.hold).
         release = store.hold(() => this.#inside.getStore() === true);
         const result = await this.#inside.run(true, () => fn(tx));
         open = false;
         release();
+        endCommand();
         transaction.end(true);
         return result;
       } catch (error) {
         open = false;
         release();
+        endCommand();
         transaction.end(false);
         throw error;
       }

@@ -239,8 +239,8 @@ class PostgresRecords implements RecordWrites {
     return (await this.get(table, id))!;
   }
 
-  async softDelete(table: TableDef, id: string): Promise<boolean> {
-    const now = nowTimestamp();
+  async softDelete(table: TableDef, id: string, at?: string): Promise<boolean> {
+    const now = at ?? nowTimestamp();
     const changed = await this.write(
       table,
       `UPDATE ${quoteIdentifier(table.table)} SET "deleted_at" = ?, "updated_at" = ? WHERE "id" = ? AND "deleted_at" IS NULL`,

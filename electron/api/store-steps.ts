@@ -1,0 +1,133 @@
+/**
+ * Code that must run on both stores while the API moves onto the asynchronous one
+ * (docs/architecture.md "Moving the API onto the boundary"): the generic write (write-plan.ts)
+ * and the record it writes (records.ts) are called from synchronous transactions (a replica's
+ * push, planning, the batch commands) and from asynchronous ones (the resource routes, and so
+ * PostgreSQL). Instead of a copy for each, such code is written once as a generator that
+ * yields each step it needs of the store — read a record, the records with a key, insert,
+ * update, soft-delete — and is run by either driver: `onStore` answers every step at once from
+ * the synchronous EnvironmentStore, `onRecords` awaits every step from a RecordStore or a
+ * transaction's RecordWrites. `yield*` stands where `await` will: once the last synchronous
+ * caller has moved, the generators become async functions and this file goes.
+ */
+import type { ResourceSpec, StoredOf } from '../../shared/fields.js';
+import type { EnvironmentStore, StoredRecord, TableDef } from '../store/environment-store.js';
+import type { RecordReads, RecordWrites } from '../store/record-store.js';
+
+/** One step of the store that a generator asks for. */
+export type StoreStep =
+  | { kind: 'get'; table: TableDef; id: string }
+  | { kind: 'getWhereIn'; table: TableDef; field: string; values: readonly unknown[] }
+  | { kind: 'insert'; table: TableDef; values: Record<string, unknown> }
+  | { kind: 'update'; table: TableDef; id: string; values: Record<string, unknown> }
+  | { kind: 'softDelete'; table: TableDef; id: string; at?: string };
+
+/** A computation that needs the store, answering T (see the file head). */
+export type Steps<T> = Generator<StoreStep, T, unknown>;
+
+// Each driver answers a step with what the store's method of that name returns: the casts below
+// say so to the type checker, which cannot follow a value through `yield`.
+
+export function* get<S extends ResourceSpec>(table: TableDef<S>, id: string): Steps<StoredOf<S> | undefined> {
+  // The driver answers with what the store's method returns.
+  return (yield { kind: 'get', table, id }) as StoredOf<S> | undefined;
+}
+
+export function* getWhereIn<S extends ResourceSpec>(
+  table: TableDef<S>,
+  field: string & keyof StoredOf<S>,
+  values: readonly unknown[],
+): Steps<StoredOf<S>[]> {
+  // The driver answers with what the store's method returns.
+  return (yield { kind: 'getWhereIn', table, field, values }) as StoredOf<S>[];
+}
+
+export function* insert(table: TableDef, values: Record<string, unknown>): Steps<StoredRecord> {
+  // The driver answers with what the store's method returns.
+  return (yield { kind: 'insert', table, values }) as StoredRecord;
+}
+
+export function* update(table: TableDef, id: string, values: Record<string, unknown>): Steps<StoredRecord | undefined> {
+  // The driver answers with what the store's method returns.
+  return (yield { kind: 'update', table, id, values }) as StoredRecord | undefined;
+}
+
+export function* softDelete(table: TableDef, id: string, at?: string): Steps<boolean> {
+  // The driver answers with what the store's method returns.
+  return (yield { kind: 'softDelete', table, id, ...(at !== undefined ? { at } : {}) }) as boolean;
+}
+
+/** Runs `steps` on the synchronous store, each step answered at once. */
+export function onStore<T>(store: EnvironmentStore, steps: Steps<T>): T {
+  let next = steps.next();
+  while (!next.done) {
+    const step = next.value;
+    let answer: unknown;
+    try {
+      answer = stepOnStore(store, step);
+    } catch (error) {
+      // Thrown where the step was asked for, so the generator's own try and finally run.
+      next = steps.throw(error);
+      continue;
+    }
+    next = steps.next(answer);
+  }
+  return next.value;
+}
+
+function stepOnStore(store: EnvironmentStore, step: StoreStep): unknown {
+  switch (step.kind) {
+    case 'get':
+      return store.get(step.table, step.id);
+      break;
+    case 'getWhereIn':
+      // The field names a column of the table (the generator's typed helper checked it).
+      return store.getWhereIn(step.table, step.field as never, step.values);
+    case 'insert':
+      return store.insert(step.table, step.values);
+    case 'update':
+      return store.update(step.table, step.id, step.values);
+    case 'softDelete':
+      return store.softDelete(step.table, step.id, step.at);
+  }
+}
+
+/**
+ * Runs `steps` on the asynchronous store, awaiting each step: reads only on a RecordStore (a
+ * read route), reads and writes on a transaction's RecordWrites.
+ */
+export async function onRecords<T>(records: RecordReads | RecordWrites, steps: Steps<T>): Promise<T> {
+  const writes = 'insert' in records ? records : undefined;
+  const writer = () => {
+    if (!writes) throw new Error('A write step outside a transaction: run it on the transaction’s writes.');
+    return writes;
+  };
+  const answerOf = (step: StoreStep): Promise<unknown> => {
+    switch (step.kind) {
+      case 'get':
+        return records.get(step.table, step.id);
+      case 'getWhereIn':
+        // As in onStore: the field names a column of the table.
+        return records.getWhereIn(step.table, step.field as never, step.values);
+      case 'insert':
+        return writer().insert(step.table, step.values);
+      case 'update':
+        return writer().update(step.table, step.id, step.values);
+      case 'softDelete':
+        return writer().softDelete(step.table, step.id, step.at);
+    }
+  };
+  let next = steps.next();
+  while (!next.done) {
+    let answer: unknown;
+    try {
+      answer = await answerOf(next.value);
+    } catch (error) {
+      // As in onStore: thrown where the step was asked for.
+      next = steps.throw(error);
+      continue;
+    }
+    next = steps.next(answer);
+  }
+  return next.value;
+}
