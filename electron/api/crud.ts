@@ -1,21 +1,24 @@
 /**
- * Turns a resource module into its five routes. Nothing here knows any resource by name.
+ * Turns a resource module into its five routes. Nothing here knows any resource by name. They
+ * read and write through the asynchronous store (docs/architecture.md "Moving the API onto the
+ * boundary"): a write is one transaction of it, as the request's command.
  */
 import type { FastifyInstance } from 'fastify';
 import type { QueryString } from './conventions/list-query.js';
 import {
-  createRecord,
-  deleteRecord,
+  createSteps,
+  deleteRecordSteps,
   getRecord,
   keepAbsentOption,
   listRecords,
   presentOne,
   shapeOptionsFor,
-  updateRecord,
+  updateSteps,
   type Scope,
 } from './records.js';
 import type { ResourceModule } from './resource.js';
-import { asCommand, describeWrite } from './commands/request-command.js';
+import { asCommandOnRecords, describeWrite } from './commands/request-command.js';
+import { onRecords } from './store-steps.js';
 
 interface Params {
   id: string;
@@ -75,8 +78,8 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
         // The query is checked first: a bad `with` or `include` must not leave a half-answered write.
         const shape = shapeOptionsFor(module, request.query);
         // Every write is a command: one undo step (docs/API.md "Commands and undo").
-        const record = asCommand(request, reply, describeWrite('Create', title), () =>
-          createRecord(request.ctx, module, request.body, scopeOf(module, request.params)),
+        const record = await asCommandOnRecords(request, reply, describeWrite('Create', title), (tx) =>
+          onRecords(tx, createSteps(request.ctx, module, request.body, scopeOf(module, request.params))),
         );
         reply.code(201);
         return await presentOne(request.ctx, module, record, shape);
@@ -113,11 +116,14 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
       async (request, reply) => {
         const shape = shapeOptionsFor(module, request.query);
         const keepAbsent = keepAbsentOption(request.query);
-        const record = asCommand(request, reply, describeWrite('Edit', title), () =>
-          updateRecord(request.ctx, module, request.params.id, request.body, scopeOf(module, request.params), {
-            keepAbsent,
-            mergeLists: keepAbsent,
-          }),
+        const record = await asCommandOnRecords(request, reply, describeWrite('Edit', title), (tx) =>
+          onRecords(
+            tx,
+            updateSteps(request.ctx, module, request.params.id, request.body, scopeOf(module, request.params), {
+              keepAbsent,
+              mergeLists: keepAbsent,
+            }),
+          ),
         );
         return await presentOne(request.ctx, module, record, shape);
       },
@@ -137,8 +143,8 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
         },
       },
       async (request, reply) => {
-        asCommand(request, reply, describeWrite('Delete', title), () =>
-          deleteRecord(request.ctx, module, request.params.id, scopeOf(module, request.params)),
+        await asCommandOnRecords(request, reply, describeWrite('Delete', title), (tx) =>
+          onRecords(tx, deleteRecordSteps(request.ctx, module, request.params.id, scopeOf(module, request.params))),
         );
         return reply.code(204).send();
       },

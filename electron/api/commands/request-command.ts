@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUuid, uuidv7 } from '../../../shared/ids.js';
 import type { CommandMeta } from '../../store/environment-store.js';
 import { findCommand } from '../../store/command-book.js';
+import { CommandConflictError, type RecordWrites } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
 
@@ -67,4 +68,28 @@ export function runCommand<T>(ctx: RequestContext, reply: FastifyReply | undefin
 /** A write request as a command: its headers name it, or `fallback` describes it. */
 export function asCommand<T>(request: FastifyRequest, reply: FastifyReply, fallback: string, write: () => T): T {
   return runCommand(request.ctx, reply, commandFor(request, fallback), write);
+}
+
+/**
+ * As asCommand, in a transaction of the asynchronous store (record-store.ts), so on either
+ * engine: `write` gets the transaction's reads and writes. A command id used before is a 409,
+ * found by the transaction itself.
+ */
+export async function asCommandOnRecords<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fallback: string,
+  write: (tx: RecordWrites) => Promise<T>,
+): Promise<T> {
+  const meta = commandFor(request, fallback);
+  let result: T;
+  try {
+    result = await request.ctx.records.transaction(write, { command: meta });
+  } catch (error) {
+    if (error instanceof CommandConflictError && error.problem === 'id-taken')
+      throw ApiError.conflict(`A command with id ${meta.id} was done already.`);
+    throw error;
+  }
+  reply.header(commandIdHeader, meta.id);
+  return result;
 }

@@ -134,6 +134,8 @@ export function installWebhookEvents(store: EnvironmentStore, environment: () =>
   const queue = WebhookQueue.of(store);
   // card id → its card.updated.merged event in the current write batch
   let batch: Map<string, { eventId: string; deliveries: string[] }> | undefined;
+  // The command the batch is (undefined: a batch of one tick).
+  let batchCommand: string | undefined;
 
   const body = (eventId: string, event: string, change: LoggedChange, data: unknown) =>
     JSON.stringify({ id: eventId, event, created_at: change.at, environment: environment(), data });
@@ -145,10 +147,16 @@ export function installWebhookEvents(store: EnvironmentStore, environment: () =>
   }
 
   function merge(change: LoggedChange, subscribers: Subscriber[]): void {
-    if (!batch) {
-      batch = new Map();
-      // A write batch is everything one request writes synchronously; it ends with the tick.
-      queueMicrotask(() => (batch = undefined));
+    // A write batch is one command: a request's writes, which an asynchronous transaction
+    // spreads over many ticks. Writes outside any command batch by the tick they are made in.
+    const command = change.commandId;
+    if (!batch || command !== batchCommand) {
+      const made = (batch = new Map());
+      batchCommand = command;
+      if (command === undefined)
+        queueMicrotask(() => {
+          if (batch === made) batch = undefined;
+        });
     }
     const existing = batch.get(change.id);
     const eventId = existing?.eventId ?? uuidv7();

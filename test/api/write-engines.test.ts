@@ -1,0 +1,284 @@
+/**
+ * The resource routes' writes — create, update, delete, with what a body carries inline — run
+ * on either store engine (docs/architecture.md "Moving the API onto the boundary, one part at
+ * a time"). The same writes go over HTTP on 127.0.0.1 to a server on a SQLite file and to a
+ * server whose records are a PostgreSQL environment in a real cluster (`recordsOf`, with no
+ * synchronous store), and their answers are compared. Each write is one command on both, and
+ * the PostgreSQL records are read back from PostgreSQL itself. A write whose module rules still
+ * read the synchronous store answers 503 there and leaves nothing behind.
+ */
+import { rmSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApi } from '../../electron/api/app.js';
+import { tables } from '../../electron/api/tables.js';
+import { copyToPostgres } from '../../electron/store/postgres/copy-from-sqlite.js';
+import { PostgresRecordStore } from '../../electron/store/postgres/record-store.js';
+import { uuidv7 } from '../../shared/ids.js';
+import { startTestApi, type TestApi } from '../helpers/api.js';
+import { must } from '../helpers/bench-seed.js';
+import { startTeamDatabase, type TeamDatabase } from '../helpers/postgres.js';
+
+let api: TestApi;
+let team: TeamDatabase<1>;
+let onPostgres: FastifyInstance;
+let postgres: PostgresRecordStore;
+let engines: { name: string; url: string }[];
+/** A resource both engines have from the start (resources are not written on PostgreSQL yet). */
+let welderId: string;
+
+beforeAll(async () => {
+  api = await startTestApi({ environment: 'writes', key: 'writes-key-123' });
+  welderId = (await must(api, 'POST', '/v1/resource', { name: 'Welder 1', type: 'employee' })).id as string;
+  team = await startTeamDatabase('writes', { nodes: 1 });
+  expect((await copyToPostgres(api.dataDir, team.nodes[0])).matches).toBe(true);
+  const pool = team.nodes[0];
+  postgres = new PostgresRecordStore(pool, api.environment.id);
+  onPostgres = await buildApi({ dataDir: api.dataDir, recordsOf: (environmentId) => new PostgresRecordStore(pool, environmentId) });
+  await onPostgres.listen({ host: '127.0.0.1', port: 0 });
+  const address = onPostgres.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  engines = [
+    { name: 'sqlite', url: api.baseUrl },
+    { name: 'postgres', url: `http://127.0.0.1:${address.port}` },
+  ];
+}, 120_000);
+
+afterAll(async () => {
+  await onPostgres?.close();
+  await team?.stop();
+  await api?.app.close();
+  if (api) {
+    api.dataDir.close();
+    rmSync(api.dataDir.path, { recursive: true, force: true });
+  }
+});
+
+interface Answer {
+  status: number;
+  body: any;
+  command: string | null;
+}
+
+async function send(url: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const response = await fetch(url + path, {
+    method,
+    headers: { ...api.headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null, command: response.headers.get('x-planner-command-id') };
+}
+
+/**
+ * An answer with what differs between two engines by nature made alike: the ids each made for
+ * its new records (named by the order they first appear), the times of writing and the
+ * reference of an error.
+ */
+function comparable(body: unknown, made: Map<string, string>): unknown {
+  if (Array.isArray(body)) return body.map((item) => comparable(item, made));
+  if (body && typeof body === 'object')
+    return Object.fromEntries(
+      Object.entries(body).map(([key, value]) => [
+        key,
+        // An error's `reference` names the request in the server's log.
+        ['created_at', 'updated_at', 'reference'].includes(key) && typeof value === 'string' ? `<${key}>` : comparable(value, made),
+      ]),
+    );
+  if (typeof body === 'string' && made.has(body)) return made.get(body);
+  return body;
+}
+
+/** The same write on both engines, compared; answers each engine's own. */
+async function onBoth(
+  method: string,
+  path: (engine: number) => string,
+  body?: (engine: number) => unknown,
+  made: Map<string, string>[] = [new Map(), new Map()],
+): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  for (const [i, engine] of engines.entries()) {
+    const answer = await send(engine.url, method, path(i), body?.(i));
+    // Ids this engine made, in the order the answer names them.
+    const note = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(note);
+      else if (value && typeof value === 'object') {
+        const id = (value as { id?: unknown }).id;
+        if (typeof id === 'string' && id !== welderId && !made[i]!.has(id)) made[i]!.set(id, `<new ${made[i]!.size}>`);
+        Object.values(value).forEach(note);
+      }
+    };
+    note(answer.body);
+    answers.push(answer);
+  }
+  expect(answers[1]!.status, `${method} ${path(1)}: ${JSON.stringify(answers[1]!.body)}`).toBe(answers[0]!.status);
+  expect(comparable(answers[1]!.body, made[1]!)).toEqual(comparable(answers[0]!.body, made[0]!));
+  return answers;
+}
+
+describe('the resource routes write the same to SQLite and to PostgreSQL', () => {
+  const made: Map<string, string>[] = [new Map(), new Map()];
+  const ids: { board: string[]; project: string[]; relation: string[]; group: string[] } = {
+    board: [],
+    project: [],
+    relation: [],
+    group: [],
+  };
+
+  it('creates a board with its stages, statuses and labels inline, one command, read back from PostgreSQL', async () => {
+    const answers = await onBoth(
+      'POST',
+      () => '/v1/board?with=stages,statuses,labels',
+      () => ({
+        name: 'Workshop',
+        stages: [
+          { name: 'Sawing', priority: 0 },
+          { name: 'Welding', priority: 1 },
+        ],
+        statuses: [{ name: 'To do', entry: true }],
+        labels: [{ name: 'Rush', color: 'red' }],
+      }),
+      made,
+    );
+    expect(answers[0]!.status).toBe(201);
+    expect(answers[1]!.body.stages).toHaveLength(2);
+    ids.board = answers.map((a) => a.body.id);
+    for (const answer of answers) expect(answer.command).toMatch(/^[0-9a-f-]{36}$/);
+    // Written into PostgreSQL, with its stages: not into the SQLite file the other server reads.
+    const board = await postgres.get(tables.board, ids.board[1]!);
+    expect(board?.name).toBe('Workshop');
+    expect((await postgres.getWhereIn(tables.stage, 'board_id', [ids.board[1]!])).map((s) => s.name).sort()).toEqual(['Sawing', 'Welding']);
+    expect(api.dataDir.environment(api.environment.id).get(tables.board, ids.board[1]!)).toBeUndefined();
+  });
+
+  it('updates it, replacing the stages sent and deleting the one left out, and keeps them with update_without_delete_nested', async () => {
+    const stagesOf = (i: number) =>
+      send(engines[i]!.url, 'GET', `/v1/board/${ids.board[i]}?with=stages`).then((a) => a.body.stages as { id: string; name: string }[]);
+    const before = [await stagesOf(0), await stagesOf(1)];
+    const sawing = (i: number) => before[i]!.find((s) => s.name === 'Sawing')!.id;
+    await onBoth(
+      'PUT',
+      (i) => `/v1/board/${ids.board[i]}?with=stages`,
+      (i) => ({ name: 'Workshop north', stages: [{ id: sawing(i), name: 'Sawing and drilling' }] }),
+      made,
+    );
+    expect((await stagesOf(1)).map((s) => s.name)).toEqual(['Sawing and drilling']);
+    await onBoth(
+      'PUT',
+      (i) => `/v1/board/${ids.board[i]}?with=stages&update_without_delete_nested=true`,
+      () => ({ stages: [{ name: 'Painting', priority: 2 }] }),
+      made,
+    );
+    expect((await stagesOf(1)).map((s) => s.name).sort()).toEqual(['Painting', 'Sawing and drilling']);
+  });
+
+  it('writes records of the order data and a group with its resources linked', async () => {
+    ids.project = (
+      await onBoth(
+        'POST',
+        () => '/v1/project',
+        () => ({ name: 'Extension 2027', external_ref: 'P-27' }),
+        made,
+      )
+    ).map((a) => a.body.id);
+    await onBoth(
+      'PUT',
+      (i) => `/v1/project/${ids.project[i]}`,
+      () => ({ description: 'Second hall' }),
+      made,
+    );
+    ids.relation = (
+      await onBoth(
+        'POST',
+        () => '/v1/relation?with=addresses',
+        () => ({ name: 'Jansen Metaal', code: 'JM', addresses: [{ city: 'Utrecht' }] }),
+        made,
+      )
+    ).map((a) => a.body.id);
+    ids.group = (
+      await onBoth(
+        'POST',
+        () => '/v1/group?with=resources',
+        () => ({ name: 'Day shift', resources: [{ id: welderId }] }),
+        made,
+      )
+    ).map((a) => a.body.id);
+    await onBoth(
+      'POST',
+      () => '/v1/activity',
+      () => ({ description: 'Welding', hourly_rate: 45.5, billable: true }),
+      made,
+    );
+    const group = await postgres.getWhereIn(tables.group_resource, 'group_id', [ids.group[1]!]);
+    expect(group.map((link) => link.resource_id)).toEqual([welderId]);
+  });
+
+  it('refuses bad input alike, with the error body, and writes nothing', async () => {
+    const [sqlite] = await onBoth(
+      'POST',
+      () => '/v1/project',
+      () => ({ name: 42 }),
+      made,
+    );
+    expect(sqlite!.status).toBe(422);
+    // A key taken already (external_ref is unique), and a reference to no record.
+    expect(
+      (
+        await onBoth(
+          'POST',
+          () => '/v1/project',
+          () => ({ name: 'Copy', external_ref: 'P-27' }),
+          made,
+        )
+      )[0]!.status,
+    ).toBe(422);
+    const nobody = uuidv7();
+    const linked = await onBoth(
+      'POST',
+      () => '/v1/group',
+      () => ({ name: 'Night shift', resources: [{ id: nobody }] }),
+      made,
+    );
+    expect(linked[0]!.status).toBe(422);
+    const projects = await postgres.list(tables.project, { limit: 10, offset: 0 });
+    expect(projects.rows.map((p) => p.name)).toEqual(['Extension 2027']);
+  });
+
+  it('deletes a record with what it owns, and answers 404 for it after', async () => {
+    await onBoth('DELETE', (i) => `/v1/relation/${ids.relation[i]}`, undefined, made);
+    await onBoth('GET', (i) => `/v1/relation/${ids.relation[i]}`, undefined, made);
+    expect(await postgres.getWhereIn(tables.address, 'relation_id', [ids.relation[1]!])).toEqual([]);
+    // Soft-deleted: still there, no longer live.
+    expect(await postgres.get(tables.relation, ids.relation[1]!)).toBeUndefined();
+    expect(await postgres.get(tables.relation, ids.relation[1]!, { includeDeleted: true })).toMatchObject({ name: 'Jansen Metaal' });
+  });
+
+  it('makes each write one command, named as on SQLite, and refuses a command id used already with 409', async () => {
+    const history = await onBoth('GET', () => '/v1/command?limit=50', undefined, made);
+    const descriptions = (answer: Answer) => (answer.body.data as { description: string }[]).map((c) => c.description);
+    expect(descriptions(history[1]!)).toEqual(descriptions(history[0]!));
+    expect(descriptions(history[1]!)).toEqual(
+      expect.arrayContaining(['Create board', 'Edit board', 'Create project', 'Edit project', 'Delete relation']),
+    );
+    for (const engine of engines) {
+      const command = uuidv7();
+      const headers = { 'x-planner-command-id': command };
+      const first = await send(engine.url, 'POST', '/v1/item', { code: `I-${engine.name}`, description: 'Steel tube' }, headers);
+      expect(first.status, engine.name).toBe(201);
+      expect(first.command).toBe(command);
+      const again = await send(engine.url, 'POST', '/v1/item', { code: `I-${engine.name}-again`, description: 'Steel tube' }, headers);
+      expect(again.status, engine.name).toBe(409);
+      expect(again.body.errors[0].description).toContain(command);
+    }
+    expect((await postgres.list(tables.item, { limit: 10, offset: 0 })).rows.map((i) => i.code)).toEqual(['I-postgres']);
+  });
+
+  it('answers 503 on PostgreSQL for a write whose rules still read the synchronous store, and leaves nothing behind', async () => {
+    const sqlite = await send(engines[0]!.url, 'POST', '/v1/order', { code: 'SO-1' });
+    expect(sqlite.status).toBe(201);
+    const refused = await send(engines[1]!.url, 'POST', '/v1/order', { code: 'SO-1' });
+    expect(refused.status).toBe(503);
+    expect(refused.body.errors[0].description).toContain('does not run on this store engine yet');
+    expect((await postgres.list(tables.order, { limit: 10, offset: 0 })).count).toBe(0);
+  });
+});
