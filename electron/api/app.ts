@@ -10,7 +10,7 @@ import type { RecordStore } from '../store/record-store.js';
 import { contextOnRecords } from './resource.js';
 import { adminRoutes } from './admin-routes.js';
 import { actAsAppUser, registerAppUserRoutes, type AppUserOptions } from './app-user.js';
-import { authenticate } from './auth.js';
+import { authenticate, type TeamDatabaseAccess } from './auth.js';
 import { commandRoutes } from './commands/routes.js';
 import { commandEveryWrite } from './commands/route-commands.js';
 import { installErrorHandling, sendError, toApiError } from './errors.js';
@@ -65,9 +65,14 @@ export interface ApiOptions {
    * instead of its SQLite file (docs/architecture.md "Moving the API onto the boundary, one
    * part at a time"). Given, a request has no synchronous store (contextOnRecords): a part not
    * yet on the boundary answers 503 rather than read another engine. The tests run the moved
-   * parts on PostgreSQL through it; `--database` will, once every part has moved.
+   * parts on PostgreSQL through it with the data folder's keys.
    */
   recordsOf?: (environmentId: string) => RecordStore;
+  /**
+   * The team server's database (`npm run server -- --database …`): environments and API keys
+   * come from it, and each request's records (no synchronous store, as with `recordsOf`).
+   */
+  teamDatabase?: TeamDatabaseAccess;
 }
 
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
@@ -110,7 +115,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       v1.addHook('onRequest', async (request, reply) => {
         if (request.routeOptions.config?.public) return;
         try {
-          request.ctx = await authenticate(options.dataDir, request);
+          request.ctx = await authenticate(options.dataDir, request, options.teamDatabase);
           if (options.recordsOf) request.ctx = contextOnRecords(request.ctx, options.recordsOf(request.ctx.caller.environment.id));
           if (options.appUser) actAsAppUser(request.ctx, options.appUser);
           refuseGuestWrite(request.ctx.caller, request.method, request.routeOptions.url);

@@ -12,12 +12,28 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { DataDir } from '../store/data-dir.js';
-import { ApiKeyCheckBusy, isGeneratedApiKey, type ApiKeyGrant, type SystemStore } from '../store/system.js';
+import { ApiKeyCheckBusy, isGeneratedApiKey, type ApiKeyGrant } from '../store/system.js';
 import { ApiError } from './errors.js';
 import { authenticateBearer } from './oauth/bearer.js';
 import { defaultRateLimit, SlidingWindowLimiter, tooManyRequests } from './rate-limit.js';
+import type { RecordStore } from '../store/record-store.js';
 import type { RequestContext } from './resource.js';
-import { requestContext } from './resource.js';
+import { recordsContext, requestContext } from './resource.js';
+
+/** What checks an API key: the data folder's system store, or a team database's (postgres/system-store.ts). */
+export interface ApiKeyVerifier {
+  verifyApiKey(environmentName: string, key: string): Promise<ApiKeyGrant | undefined>;
+}
+
+/**
+ * The team server's database (`npm run server -- --database …`, docs/architecture.md "Team
+ * server on PostgreSQL"): its environments and keys, and each environment's records. A request
+ * then has no synchronous store; a part of the API still on it answers 503.
+ */
+export interface TeamDatabaseAccess {
+  system: ApiKeyVerifier;
+  recordsOf(environmentId: string): RecordStore;
+}
 
 /** Failed authentications of the addresses that send them, one table per data folder. */
 export class FailedAuthentications {
@@ -49,7 +65,7 @@ export function failedAuthenticationsOf(dataDir: DataDir): FailedAuthentications
 }
 
 /** The grant of an API key; 429 when too many keys from before digests are being checked. */
-export async function checkApiKey(system: SystemStore, environmentName: string, key: string): Promise<ApiKeyGrant | undefined> {
+export async function checkApiKey(system: ApiKeyVerifier, environmentName: string, key: string): Promise<ApiKeyGrant | undefined> {
   try {
     return await system.verifyApiKey(environmentName, key);
   } catch (error) {
@@ -74,10 +90,10 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return token;
 }
 
-export async function authenticate(dataDir: DataDir, request: FastifyRequest): Promise<RequestContext> {
+export async function authenticate(dataDir: DataDir, request: FastifyRequest, team?: TeamDatabaseAccess): Promise<RequestContext> {
   const failed = failedAuthenticationsOf(dataDir);
   try {
-    return await checkCredentials(dataDir, request, failed);
+    return await checkCredentials(dataDir, request, failed, team);
   } catch (error) {
     // A request that sent no credentials at all guessed nothing: it is not counted.
     const sentCredentials = request.headers.authorization !== undefined || request.headers['x-api-key'] !== undefined;
@@ -86,8 +102,20 @@ export async function authenticate(dataDir: DataDir, request: FastifyRequest): P
   }
 }
 
-async function checkCredentials(dataDir: DataDir, request: FastifyRequest, failed: FailedAuthentications): Promise<RequestContext> {
+async function checkCredentials(
+  dataDir: DataDir,
+  request: FastifyRequest,
+  failed: FailedAuthentications,
+  team: TeamDatabaseAccess | undefined,
+): Promise<RequestContext> {
   const token = bearerToken(request);
+  if (token !== undefined && team)
+    throw new ApiError('unavailable', [
+      {
+        description:
+          'Signing in with OAuth does not run on a team database yet (docs/architecture.md "Team server on PostgreSQL"): use an API key.',
+      },
+    ]);
   if (token !== undefined) return authenticateBearer(dataDir, token, header(request, 'x-api-env'));
   const key = header(request, 'x-api-key');
   const environmentName = header(request, 'x-api-env');
@@ -96,8 +124,9 @@ async function checkCredentials(dataDir: DataDir, request: FastifyRequest, faile
     const refusal = failed.refusalBeforeCheck(request.ip);
     if (refusal) throw refusal;
   }
-  const grant = await checkApiKey(dataDir.system, environmentName, key);
+  const grant = await checkApiKey(team?.system ?? dataDir.system, environmentName, key);
   if (!grant) throw ApiError.notLoggedIn('The API key does not open that environment.');
-  const store = dataDir.environment(grant.environment.id);
-  return requestContext({ kind: 'api-key', environment: grant.environment, keyId: grant.keyId }, store);
+  const caller = { kind: 'api-key', environment: grant.environment, keyId: grant.keyId } as const;
+  if (team) return recordsContext(caller, team.recordsOf(grant.environment.id));
+  return requestContext(caller, dataDir.environment(grant.environment.id));
 }

@@ -17,7 +17,7 @@ import { ApiError, sendError } from './errors.js';
 export interface HealthOptions {
   token: string;
   /** Why the server cannot serve now, in words; empty when it can. */
-  problems(): string[];
+  problems(): string[] | Promise<string[]>;
 }
 
 /** Shortest token the server takes: a guessable token would make the checks open to anyone. */
@@ -37,7 +37,7 @@ export function registerHealthRoutes(app: FastifyInstance, options: HealthOption
 
   app.get('/health/live', check, async () => ({ status: 'live' }));
   app.get('/health/ready', check, async (_request, reply) => {
-    const problems = options.problems();
+    const problems = await options.problems();
     if (problems.length === 0) return { status: 'ready' };
     return sendError(
       reply,

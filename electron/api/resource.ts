@@ -59,6 +59,11 @@ export function contextOnRecords(ctx: RequestContext, records: RecordStore): Req
   return { ...ctx, store: noSynchronousStore, records };
 }
 
+/** The context of a request by `caller` on records of a team database: no synchronous store, as above. */
+export function recordsContext(caller: Caller, records: RecordStore): RequestContext {
+  return { caller, store: noSynchronousStore, records };
+}
+
 /** Stands in for the synchronous store; typed as one since every property access throws and nothing typed is ever read from it. */
 const noSynchronousStore = new Proxy(
   {},

@@ -16,6 +16,14 @@
  *
  * With --remote it is a local replica of environment --api-env that syncs with that remote
  * (how several replicas and one remote run side by side in tests and in the field).
+ *
+ * With --database postgres://… (or PLANNER_DATABASE_URL) it is a node of the team server: its
+ * environments, API keys and records are in that PostgreSQL database, which any number of
+ * nodes share, and the data folder keeps only this node's own files (docs/architecture.md
+ * "Team server on PostgreSQL"). It migrates the database when it is the first of a newer
+ * version, and refuses to start on one a newer version migrated. The parts of the API not yet
+ * moved onto PostgreSQL answer 503 there (docs/architecture.md "Moving the API onto the
+ * boundary"), and so does signing in with OAuth.
  * It binds 127.0.0.1 unless --host says otherwise, prints a line with its URL once it accepts
  * requests, and closes the databases on SIGINT/SIGTERM. It holds the data folder's lock while it
  * runs, so a second process on the same folder is refused (data-dir-lock.ts).
@@ -36,9 +44,14 @@ import { backupUsage, isBackupCommand, runBackupCommand } from './backup-cli.js'
 import { describeRecovery, recoveryFacts, serverRecoveryAdvice } from './recovery.js';
 import { startReplicaSync } from './replica-sync.js';
 import { minHealthTokenLength } from '../api/health-routes.js';
+import { serverMigrations } from '../store/postgres/migrations.js';
+import { openPostgresDatabase, type PostgresPool } from '../store/postgres/postgres-database.js';
+import { PostgresRecordStore } from '../store/postgres/record-store.js';
+import { PostgresSystemStore } from '../store/postgres/system-store.js';
 
 const usage = `Usage: npm run server -- --data-dir DIR [--port 4010] [--host 127.0.0.1] [--api-env ENV --api-key KEY] [--log]
        [--remote URL --remote-api-env ENV --remote-api-key KEY [--sync-interval-ms MS] [--allow-insecure-remote]] [--sync-retention N] [--allow-private-webhooks]
+       [--database postgres://USER@HOST/DB (or PLANNER_DATABASE_URL=…): a team server node on PostgreSQL]
        [--health-token-file FILE]
        Instead of --api-key K: --api-key-file FILE or PLANNER_API_KEY=K in the environment (a key on the
        command line shows in ps); likewise --remote-api-key-file FILE or PLANNER_REMOTE_API_KEY=K, and
@@ -49,14 +62,31 @@ ${backupUsage}
 ${migrateUsage}`;
 
 /** Why this server cannot serve now (docs/API.md "Health checks"): stopping, or a database that does not answer. */
-function readinessProblems(dataDir: DataDir, stopping: boolean): string[] {
+async function readinessProblems(dataDir: DataDir, pool: PostgresPool | undefined, stopping: boolean): Promise<string[]> {
   const problems = stopping ? ['the server is stopping'] : [];
+  const said = (error: unknown) => (error instanceof Error ? error.message : String(error));
   try {
     dataDir.system.db.prepare('SELECT 1').get();
   } catch (error) {
-    problems.push(`the system database does not answer: ${error instanceof Error ? error.message : String(error)}`);
+    problems.push(`the system database does not answer: ${said(error)}`);
+  }
+  if (pool) {
+    try {
+      await pool.query('SELECT 1');
+    } catch (error) {
+      problems.push(`the team database does not answer: ${said(error)}`);
+    }
   }
   return problems;
+}
+
+/** The team database's URL, from --database or PLANNER_DATABASE_URL; undefined when neither is given. */
+function databaseOption(value: string | true | undefined): string | undefined {
+  if (value === true) throw new ArgsError('--database needs a postgres:// URL');
+  const url = value ?? process.env.PLANNER_DATABASE_URL;
+  if (url === undefined || url === '') return undefined;
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new ArgsError('--database must be a postgres:// URL');
+  return url;
 }
 
 function wholeNumber(value: string | true | undefined, name: string): number | undefined {
@@ -86,6 +116,7 @@ async function main(argv: string[]): Promise<void> {
       'sync-retention',
       'health-token',
       'health-token-file',
+      'database',
     ],
     flags: ['log', 'help', 'allow-private-webhooks', 'allow-insecure-remote'],
   });
@@ -114,6 +145,9 @@ async function main(argv: string[]): Promise<void> {
     }
     if (typeof envName !== 'string') throw new ArgsError('--remote needs --api-env: the local environment that syncs');
   }
+  const databaseUrl = databaseOption(options.database);
+  if (databaseUrl !== undefined && remote !== undefined)
+    throw new ArgsError('--database and --remote do not go together: a replica keeps its records in its data folder');
   const syncInterval = wholeNumber(options['sync-interval-ms'], 'sync-interval-ms');
   const syncRetention = wholeNumber(options['sync-retention'], 'sync-retention');
 
@@ -130,22 +164,32 @@ async function main(argv: string[]): Promise<void> {
     lock.release();
     throw error;
   }
+  let team: { pool: PostgresPool; system: PostgresSystemStore } | undefined;
   try {
+    if (databaseUrl !== undefined) {
+      // Migrated here, under the database's advisory lock, when this node is the first of a newer version.
+      const pool = await openPostgresDatabase(databaseUrl, serverMigrations);
+      team = { pool, system: new PostgresSystemStore(pool) };
+    }
+    // The environments and keys are the team database's, when there is one.
+    const system = team?.system ?? dataDir.system;
     if (typeof envName === 'string' && typeof apiKey === 'string') {
-      const environment = dataDir.system.ensureEnvironment(envName);
-      dataDir.system.ensureApiKey(environment.id, apiKey, 'cli');
-    } else if (dataDir.system.listEnvironments().length === 0) {
+      const environment = await system.ensureEnvironment(envName);
+      await system.ensureApiKey(environment.id, apiKey, 'cli');
+    } else if ((await system.listEnvironments()).length === 0) {
       // A fresh server must be usable at once: make an environment and show its key once.
-      const environment = dataDir.system.createEnvironment('default');
-      const { key } = dataDir.system.addApiKey(environment.id, undefined, 'first-start');
+      const environment = await system.createEnvironment('default');
+      const { key } = await system.addApiKey(environment.id, undefined, 'first-start');
       console.log(`Created environment "default" with API key ${key}`);
       console.log('Send them as x-api-env and x-api-key. The key is stored hashed and will not be shown again.');
     }
   } catch (error) {
+    await team?.pool.end().catch(() => undefined);
     dataDir.close();
     lock.release();
     throw error;
   }
+  const records = new Map<string, PostgresRecordStore>();
 
   let sync: SyncClient | undefined;
   let stopping = false;
@@ -156,7 +200,21 @@ async function main(argv: string[]): Promise<void> {
     sync: () => sync,
     allowPrivateWebhookTargets: options['allow-private-webhooks'] === true,
     ...(syncRetention !== undefined ? { syncRetention } : {}),
-    ...(healthToken !== undefined ? { health: { token: healthToken, problems: () => readinessProblems(dataDir, stopping) } } : {}),
+    ...(healthToken !== undefined
+      ? { health: { token: healthToken, problems: () => readinessProblems(dataDir, team?.pool, stopping) } }
+      : {}),
+    ...(team
+      ? {
+          teamDatabase: {
+            system: team.system,
+            recordsOf: (environmentId: string) => {
+              let found = records.get(environmentId);
+              if (!found) records.set(environmentId, (found = new PostgresRecordStore(team!.pool, environmentId)));
+              return found;
+            },
+          },
+        }
+      : {}),
   });
   if (typeof remote === 'string' && typeof envName === 'string') {
     const environment = dataDir.system.findEnvironment(envName)!;
@@ -186,6 +244,7 @@ async function main(argv: string[]): Promise<void> {
     try {
       await sync?.stop();
       await app.close();
+      await team?.pool.end();
     } finally {
       dataDir.close();
       lock.release();
@@ -200,7 +259,7 @@ async function main(argv: string[]): Promise<void> {
   const address = app.server.address();
   const actualPort = address && typeof address === 'object' ? address.port : port;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  console.log(`Planning API listening on http://${shownHost}:${actualPort}`);
+  console.log(`Planning API listening on http://${shownHost}:${actualPort}${team ? ' (records in PostgreSQL)' : ''}`);
   if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
     console.log(`Warning: bound to ${host}, so other machines can reach this server.`);
   }
