@@ -104,7 +104,12 @@ export function runPostgresTool(name: string, args: string[]): Promise<void> {
   return runProgram(join(postgresBinaries(), name), args, 120_000, false);
 }
 
-export async function startPostgres(): Promise<PostgresCluster> {
+/**
+ * A throwaway cluster in a temp folder. `durable`: with fsync and synchronous commits, as a
+ * team server runs, for a benchmark that compares it with SQLite's synchronous=FULL; tests go
+ * without, since a cluster that is thrown away gains nothing from them but time.
+ */
+export async function startPostgres(options: { durable?: boolean } = {}): Promise<PostgresCluster> {
   const bin = postgresBinaries();
   const owner = isRoot() ? postgresUser() : undefined;
   const folder = mkdtempSync(join(tmpdir(), 'planner-pg-'));
@@ -149,16 +154,14 @@ export async function startPostgres(): Promise<PostgresCluster> {
     );
     const port = await freePort();
     // Only 127.0.0.1, the socket inside the temp folder (never the system's /var/run/postgresql),
-    // and no fsync: a test cluster is thrown away, so durability buys nothing but time.
+    // and no fsync unless durable: a test cluster is thrown away, so durability buys nothing but time.
     appendFileSync(
       join(data, 'postgresql.conf'),
       [
         "listen_addresses = '127.0.0.1'",
         `port = ${port}`,
         `unix_socket_directories = '${folder}'`,
-        'fsync = off',
-        'synchronous_commit = off',
-        'full_page_writes = off',
+        ...(options.durable ? [] : ['fsync = off', 'synchronous_commit = off', 'full_page_writes = off']),
         '',
       ].join('\n'),
     );
@@ -219,12 +222,12 @@ export interface TeamDatabase<N extends number = 2> {
  */
 export async function startTeamDatabase<N extends number = 2>(
   name: string,
-  options: { nodes?: N; environments?: readonly string[] } = {},
+  options: { nodes?: N; environments?: readonly string[]; durable?: boolean } = {},
 ): Promise<TeamDatabase<N>> {
   const count = options.nodes ?? 2;
   const environments = options.environments ?? [];
   if (environments.length > 0 && count < 1) throw new Error('environments are ensured through a node: ask for one at least');
-  const cluster = await startPostgres();
+  const cluster = await startPostgres({ durable: options.durable ?? false });
   const pools: PostgresPool[] = [];
   let stopping: Promise<void> | undefined;
   const stop = () =>
