@@ -16,7 +16,7 @@ import { checkQueryFields, hiddenFields } from './permissions.js';
 import type { RequestContext, ResourceModule } from './resource.js';
 import { tables } from './tables.js';
 import { applySteps, deleteSteps, planSteps } from './write-plan.js';
-import { get, onRecords, onStore, type Steps } from './store-steps.js';
+import { get, onRecords, onStore, runRule, type Steps } from './store-steps.js';
 import type { RelationJoin } from '../store/filter-sql.js';
 import { optionalBody as bodyObject } from './conventions/request-body.js';
 
@@ -328,7 +328,7 @@ export function* updateSteps(
 
 export function* deleteRecordSteps(ctx: RequestContext, module: ResourceModule, id: string, scope: Scope = {}): Steps<void> {
   const record = yield* findSteps(module, id, scope);
-  const problems = module.rules?.checkDelete?.(ctx, record) ?? [];
+  const problems = yield* runRule(module.rules?.checkDelete?.(ctx, record) ?? []);
   if (problems.length > 0) throw ApiError.unprocessable(problems);
   yield* deleteSteps(ctx, module, record);
 }

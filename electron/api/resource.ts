@@ -8,6 +8,7 @@ import type { ResourceSpec } from '../../shared/fields.js';
 import type { EnvironmentStore, StoredOf, StoredRecord, TableDef } from '../store/environment-store.js';
 import { ApiError } from './errors.js';
 import { recordsOf, type RecordStore } from '../store/record-store.js';
+import type { Steps } from './store-steps.js';
 import type { Environment } from '../store/system.js';
 import type { TableName } from '../store/tables.js';
 
@@ -133,6 +134,14 @@ export type Relation =
 export type WriteOp = 'create' | 'update';
 
 /**
+ * What a write rule answers: at once, from code that still reads the synchronous store, or as
+ * store steps (store-steps.ts), which run on either store and so on PostgreSQL too. A module's
+ * rules move to steps one module at a time (docs/architecture.md "Moving the API onto the
+ * boundary"); runRule runs either.
+ */
+export type RuleAnswer<T> = T | Steps<T>;
+
+/**
  * A resource's domain rules. `S` types the stored records the hooks get (`ResourceRules<typeof
  * cardSpec>`); left out, they are broad `StoredRecord`s.
  */
@@ -154,7 +163,7 @@ export interface ResourceRules<S extends ResourceSpec = ResourceSpec> {
      * are not among `values` (a time entry's `overnight`).
      */
     input?: Record<string, unknown>,
-  ): FieldProblem[];
+  ): RuleAnswer<FieldProblem[]>;
   /** Runs inside the write transaction after the record and its nested records are written. */
   afterWrite?(
     ctx: RequestContext,
@@ -162,11 +171,11 @@ export interface ResourceRules<S extends ResourceSpec = ResourceSpec> {
     op: WriteOp,
     input: Record<string, unknown>,
     previous: StoredOf<S> | undefined,
-  ): void;
+  ): RuleAnswer<void>;
   /** Whether the record may be deleted (a locked time entry may not); problems become a 422. */
-  checkDelete?(ctx: RequestContext, record: StoredOf<S>): FieldProblem[];
+  checkDelete?(ctx: RequestContext, record: StoredOf<S>): RuleAnswer<FieldProblem[]>;
   /** Runs inside the delete transaction after the soft delete. */
-  afterDelete?(ctx: RequestContext, record: StoredOf<S>): void;
+  afterDelete?(ctx: RequestContext, record: StoredOf<S>): RuleAnswer<void>;
   /** Before a deleted record is restored from the trash; throws an ApiError to refuse it. */
   checkRestore?(ctx: RequestContext, record: StoredOf<S>): void;
   /**

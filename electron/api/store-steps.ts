@@ -57,6 +57,17 @@ export function* softDelete(table: TableDef, id: string, at?: string): Steps<boo
   return (yield { kind: 'softDelete', table, id, ...(at !== undefined ? { at } : {}) }) as boolean;
 }
 
+/** Whether a rule answered with steps (a generator) rather than at once. */
+function isSteps<T>(answer: T | Steps<T>): answer is Steps<T> {
+  const candidate = answer as { next?: unknown; throw?: unknown } | null | undefined;
+  return typeof candidate === 'object' && candidate !== null && typeof candidate.next === 'function' && typeof candidate.throw === 'function';
+}
+
+/** A rule's answer (resource.ts, RuleAnswer), given at once or as steps, as steps. */
+export function* runRule<T>(answer: T | Steps<T>): Steps<T> {
+  return isSteps(answer) ? yield* answer : answer;
+}
+
 /** Runs `steps` on the synchronous store, each step answered at once. */
 export function onStore<T>(store: EnvironmentStore, steps: Steps<T>): T {
   let next = steps.next();

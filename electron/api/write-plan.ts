@@ -19,7 +19,7 @@ import { isUuid, nowTimestamp } from '../../shared/ids.js';
 import type { StoredRecord } from '../store/environment-store.js';
 import { dependentsOf, moduleNamed } from './registry.js';
 import type { Relation, RequestContext, ResourceModule } from './resource.js';
-import { get, getWhereIn, insert, onStore, softDelete, update, type Steps } from './store-steps.js';
+import { get, getWhereIn, insert, onStore, runRule, softDelete, update, type Steps } from './store-steps.js';
 
 export interface WritePlan {
   module: ResourceModule;
@@ -224,7 +224,7 @@ export function* planSteps(
 
   if (found.length === own.length) {
     found.push(...prefixed(prefix, yield* checkReferences(module, { ...values, ...virtual }, skip, current)));
-    found.push(...prefixed(prefix, module.rules?.check?.(ctx, values, current, options.parent, prepared) ?? []));
+    found.push(...prefixed(prefix, yield* runRule(module.rules?.check?.(ctx, values, current, options.parent, prepared) ?? [])));
   }
   problems.push(...found);
   return plan;
@@ -360,7 +360,7 @@ export function* applySteps(ctx: RequestContext, plan: WritePlan, parentValues: 
   // The record was written in this transaction: it is there.
   const written = (yield* get(module.table, record.id))!;
   if (module.rules?.afterWrite) {
-    module.rules.afterWrite(ctx, written, plan.current ? 'update' : 'create', plan.input, plan.current);
+    yield* runRule(module.rules.afterWrite(ctx, written, plan.current ? 'update' : 'create', plan.input, plan.current));
     // As above; the rule may have changed it.
     return (yield* get(module.table, record.id))!;
   }
@@ -391,5 +391,5 @@ export function* deleteSteps(ctx: RequestContext, module: ResourceModule, record
   for (const { module: dependent, field } of dependentsOf(module.spec.name)) {
     for (const d of yield* getWhereIn(dependent.table, field, [record.id])) yield* deleteSteps(ctx, dependent, d, at);
   }
-  module.rules?.afterDelete?.(ctx, record);
+  if (module.rules?.afterDelete) yield* runRule(module.rules.afterDelete(ctx, record));
 }

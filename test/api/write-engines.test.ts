@@ -14,7 +14,7 @@ import { buildApi } from '../../electron/api/app.js';
 import { tables } from '../../electron/api/tables.js';
 import { copyToPostgres } from '../../electron/store/postgres/copy-from-sqlite.js';
 import { PostgresRecordStore } from '../../electron/store/postgres/record-store.js';
-import { uuidv7 } from '../../shared/ids.js';
+import { isUuid, uuidv7 } from '../../shared/ids.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { must } from '../helpers/bench-seed.js';
 import { startTeamDatabase, type TeamDatabase } from '../helpers/postgres.js';
@@ -102,11 +102,9 @@ async function onBoth(
     // Ids this engine made, in the order the answer names them.
     const note = (value: unknown): void => {
       if (Array.isArray(value)) value.forEach(note);
-      else if (value && typeof value === 'object') {
-        const id = (value as { id?: unknown }).id;
-        if (typeof id === 'string' && id !== welderId && !made[i]!.has(id)) made[i]!.set(id, `<new ${made[i]!.size}>`);
-        Object.values(value).forEach(note);
-      }
+      else if (value && typeof value === 'object') Object.values(value).forEach(note);
+      else if (typeof value === 'string' && isUuid(value) && value !== welderId && !made[i]!.has(value))
+        made[i]!.set(value, `<new ${made[i]!.size}>`);
     };
     note(answer.body);
     answers.push(answer);
@@ -273,12 +271,44 @@ describe('the resource routes write the same to SQLite and to PostgreSQL', () =>
     expect((await postgres.list(tables.item, { limit: 10, offset: 0 })).rows.map((i) => i.code)).toEqual(['I-postgres']);
   });
 
+  it('writes an order with its rows inline, and the collection its rules make with the rows’ activities', async () => {
+    const activity = await onBoth(
+      'POST',
+      () => '/v1/activity',
+      () => ({ description: 'Sawing', default_duration: 30 }),
+      made,
+    );
+    const orders = await onBoth(
+      'POST',
+      () => '/v1/order?with=order_rows',
+      (i) => ({
+        code: 'SO-1',
+        description: 'Gate',
+        quantity: 2,
+        order_rows: [
+          { description: 'Cut', activity_id: activity[i]!.body.id, unit: 'hours', quantity: 1.5 },
+          { description: 'Trim', activity_id: activity[i]!.body.id, unit: 'pieces', quantity: 4 },
+        ],
+      }),
+      made,
+    );
+    expect(orders[0]!.status).toBe(201);
+    const collections = await onBoth('GET', (i) => `/v1/collection/${orders[i]!.body.collection_id}?with=activities`, undefined, made);
+    expect(collections[1]!.body).toMatchObject({ name: 'SO-1', description: '2x Gate' });
+    // 1.5 hours and four pieces of 30 minutes: 210 minutes of sawing, read back from PostgreSQL.
+    const links = await postgres.getWhereIn(tables.collection_activity, 'collection_id', [orders[1]!.body.collection_id]);
+    expect(links.map((link) => link.time)).toEqual([210]);
+    const rows = await onBoth('GET', (i) => `/v1/order/${orders[i]!.body.id}/row`, undefined, made);
+    expect(rows[1]!.body.data.map((row: { position: number }) => row.position)).toEqual([0, 1]);
+  });
+
   it('answers 503 on PostgreSQL for a write whose rules still read the synchronous store, and leaves nothing behind', async () => {
-    const sqlite = await send(engines[0]!.url, 'POST', '/v1/order', { code: 'SO-1' });
-    expect(sqlite.status).toBe(201);
-    const refused = await send(engines[1]!.url, 'POST', '/v1/order', { code: 'SO-1' });
+    const sqlite = await send(engines[0]!.url, 'POST', '/v1/collection', { name: 'Loose work', board_id: ids.board[0] });
+    expect(sqlite.status, JSON.stringify(sqlite.body)).toBe(201);
+    const before = (await postgres.list(tables.collection, { limit: 0, offset: 0 })).count;
+    const refused = await send(engines[1]!.url, 'POST', '/v1/collection', { name: 'Loose work', board_id: ids.board[1] });
     expect(refused.status).toBe(503);
     expect(refused.body.errors[0].description).toContain('does not run on this store engine yet');
-    expect((await postgres.list(tables.order, { limit: 10, offset: 0 })).count).toBe(0);
+    expect((await postgres.list(tables.collection, { limit: 0, offset: 0 })).count).toBe(before);
   });
 });

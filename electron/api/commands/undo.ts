@@ -26,6 +26,7 @@ import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
 import { moduleNamedOrNone } from '../registry.js';
 import { tableNamed } from '../tables.js';
+import { onStore, runRule } from '../store-steps.js';
 
 interface Reversal {
   resource: string;
@@ -118,12 +119,13 @@ function checkRoles(ctx: RequestContext, reversal: Reversal): void {
   const record = table ? ctx.store.getForSync(table, reversal.id) : undefined;
   if (!module?.rules || !record) return;
   if (reversal.created) {
-    if (!record.deleted_at) module.rules.checkDelete?.(ctx, record);
+    // A rule answers at once or as steps (resource.ts, RuleAnswer): either way it runs here.
+    if (!record.deleted_at) onStore(ctx.store, runRule(module.rules.checkDelete?.(ctx, record)));
     return;
   }
   if (record.deleted_at && reversal.before.deleted_at === null) module.rules.checkRestore?.(ctx, record);
   const values = Object.fromEntries(Object.entries(reversal.before).filter(([field]) => field !== 'deleted_at'));
-  if (Object.keys(values).length > 0) module.rules.check?.(ctx, { ...values }, record, undefined, { ...values });
+  if (Object.keys(values).length > 0) onStore(ctx.store, runRule(module.rules.check?.(ctx, { ...values }, record, undefined, { ...values })));
 }
 
 /**

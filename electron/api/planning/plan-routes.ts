@@ -16,6 +16,7 @@ import type { StoredRecord } from '../../store/environment-store.js';
 import { operationRoute, type Partly } from '../conventions/operation-route.js';
 import { pieceUnit } from '../../../shared/resources/order-row.js';
 import { pieceMinutesOf, rowMinutes } from '../resources/order-collection.js';
+import { onStore } from '../store-steps.js';
 import { boardModule } from '../resources/board.js';
 import type { PlanActivity } from './plan.js';
 import { promiseDates, type PromiseSubject } from './promise-dates.js';
@@ -88,7 +89,7 @@ type PromiseInput = BodyOf<typeof promiseDatesOperation>;
 function draftRowMinutes(ctx: RequestContext, row: NonNullable<PromiseInput['drafts']>[number]['rows'][number]): number {
   if (row.duration !== undefined) return row.duration;
   const pieces = row.unit !== undefined && row.unit.toLowerCase() === pieceUnit;
-  return rowMinutes(row.unit, row.quantity, pieces ? pieceMinutesOf(ctx, row.activity_id) : 0);
+  return rowMinutes(row.unit, row.quantity, pieces ? onStore(ctx.store, pieceMinutesOf(row.activity_id)) : 0);
 }
 
 /** The promise_dates body's ids that must name records, and its start within the finite calendar. */

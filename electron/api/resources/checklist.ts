@@ -10,6 +10,7 @@ import type { ResourceModule } from '../resource.js';
 import { cardModule } from './card.js';
 import { collectionModule } from './collection.js';
 import { tables } from '../tables.js';
+import { get, insert } from '../store-steps.js';
 
 export const checklistItemModule: ResourceModule = {
   spec: checklistItemSpec,
@@ -33,30 +34,28 @@ export const checklistItemModule: ResourceModule = {
 };
 
 const checklistRules: ResourceModule['rules'] = {
-  check(ctx, values, current) {
+  *check(_ctx, values, current) {
     const problems = [];
     const collectionId = values.collection_id ?? current?.collection_id;
     const cardId = values.card_id;
     if (typeof cardId === 'string') {
-      const card = ctx.store.get(tables.card, cardId);
+      const card = yield* get(tables.card, cardId);
       if (card && collectionId && card.collection_id !== collectionId) {
         problems.push({ field: 'card_id', description: 'card_id must be a card of this collection' });
       }
     }
-    const template =
-      typeof values.board_checklist_id === 'string' ? ctx.store.get(tables.board_checklist, values.board_checklist_id) : undefined;
+    const template = typeof values.board_checklist_id === 'string' ? yield* get(tables.board_checklist, values.board_checklist_id) : undefined;
     if (!current && values.name === undefined) {
       if (template) values.name = template.name;
       else problems.push({ field: 'name', description: 'name is required unless board_checklist_id gives one' });
     }
     return problems;
   },
-  afterWrite(ctx, checklist, op, input) {
+  *afterWrite(_ctx, checklist, op, input) {
     if (op !== 'create' || typeof checklist.board_checklist_id !== 'string' || Array.isArray(input.items)) return;
-    const template = ctx.store.get(tables.board_checklist, checklist.board_checklist_id);
-    template?.items?.forEach((item, position) => {
-      ctx.store.insert(tables.checklist_item, { checklist_id: checklist.id, description: item.description, position, checked: false });
-    });
+    const template = yield* get(tables.board_checklist, checklist.board_checklist_id);
+    for (const [position, item] of (template?.items ?? []).entries())
+      yield* insert(tables.checklist_item, { checklist_id: checklist.id, description: item.description, position, checked: false });
   },
 };
 

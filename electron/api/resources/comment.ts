@@ -9,6 +9,7 @@ import type { ResourceModule } from '../resource.js';
 import { cardModule } from './card.js';
 import { collectionModule } from './collection.js';
 import { tables } from '../tables.js';
+import { get } from '../store-steps.js';
 
 export const commentModule: ResourceModule = {
   spec: commentSpec,
@@ -22,7 +23,7 @@ export const commentModule: ResourceModule = {
     user: { kind: 'belongsTo', target: 'user', foreignKey: 'user_id' },
   },
   rules: {
-    check(ctx, values, current) {
+    *check(ctx, values, current) {
       const problems: FieldProblem[] = [];
       const collectionId = values.collection_id ?? current?.collection_id;
       for (const [field, module] of [
@@ -31,7 +32,7 @@ export const commentModule: ResourceModule = {
       ] as const) {
         const id = values[field];
         if (typeof id !== 'string') continue;
-        const record = ctx.store.get(module.table, id);
+        const record = yield* get(module.table, id);
         if (record && record.collection_id !== collectionId) {
           problems.push({ field, description: `${field} must belong to this collection` });
         }

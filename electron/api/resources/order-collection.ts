@@ -26,6 +26,7 @@ import type { StoredRecord, TableDef } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
 import { tables } from '../tables.js';
+import { get, getWhereIn, insert, softDelete, update, type Steps } from '../store-steps.js';
 
 const minutesPerUnit: Record<string, number> = { minutes: 1, hours: 60, days: 3600 };
 
@@ -41,8 +42,8 @@ export function rowMinutes(unit: unknown, quantity: unknown, pieceMinutes = 0): 
 }
 
 /** What one piece of a row's activity takes: its default duration in minutes. */
-export function pieceMinutesOf(ctx: RequestContext, activityId: unknown): number {
-  const activity = typeof activityId === 'string' ? ctx.store.get(tables.activity, activityId) : undefined;
+export function* pieceMinutesOf(activityId: unknown): Steps<number> {
+  const activity = typeof activityId === 'string' ? yield* get(tables.activity, activityId) : undefined;
   return typeof activity?.default_duration === 'number' ? activity.default_duration : 0;
 }
 
@@ -71,40 +72,46 @@ function addressLine(address: StoredRecord | undefined): string | null {
   return [address.name, address.street1, address.street2, place, address.country].filter(Boolean).join(', ') || null;
 }
 
-function meta(ctx: RequestContext, order: StoredRecord): Record<string, unknown> {
-  const get = (table: TableDef, id: unknown) => (typeof id === 'string' ? ctx.store.get(table, id) : undefined);
+function* meta(order: StoredRecord): Steps<Record<string, unknown>> {
+  const named = (table: TableDef, id: unknown) => (typeof id === 'string' ? get(table, id) : none());
   return {
     // A stored order's meta is a json object column, or null.
     ...(order.meta as Record<string, unknown> | null),
     order_type: order.type ?? null,
     order_status: order.status ?? null,
-    address: addressLine(get(tables.address, order.address_id)),
-    relation: get(tables.relation, order.relation_id)?.name ?? null,
-    project: get(tables.project, order.project_id)?.name ?? null,
+    address: addressLine(yield* named(tables.address, order.address_id)),
+    relation: (yield* named(tables.relation, order.relation_id))?.name ?? null,
+    project: (yield* named(tables.project, order.project_id))?.name ?? null,
     promised_date: order.promised_date ?? null,
     desired_date: order.desired_date ?? null,
   };
 }
 
+/** No record: what `named` answers for a key that names none. */
+// eslint-disable-next-line require-yield -- a step that needs no store, beside those that do
+function* none(): Steps<StoredRecord | undefined> {
+  return undefined;
+}
+
 /** Makes the collection's activity links match the order's live rows. */
-function syncActivities(ctx: RequestContext, order: StoredRecord, collectionId: string): void {
+function* syncActivities(order: StoredRecord, collectionId: string): Steps<void> {
   const minutes = new Map<string, number>();
-  for (const row of ctx.store.getWhereIn(tables.order_row, 'order_id', [order.id])) {
+  for (const row of yield* getWhereIn(tables.order_row, 'order_id', [order.id])) {
     if (typeof row.activity_id !== 'string') continue;
-    const pieceMinutes = typeof row.unit === 'string' && row.unit.toLowerCase() === pieceUnit ? pieceMinutesOf(ctx, row.activity_id) : 0;
+    const pieceMinutes = typeof row.unit === 'string' && row.unit.toLowerCase() === pieceUnit ? yield* pieceMinutesOf(row.activity_id) : 0;
     minutes.set(row.activity_id, (minutes.get(row.activity_id) ?? 0) + rowMinutes(row.unit, row.quantity, pieceMinutes));
   }
   // Each row plans at most a year (orderRowWorkProblems), yet rows of one activity add up:
   // the collection's figure stays within the bound its declaration sets.
   for (const [activityId, total] of minutes) minutes.set(activityId, Math.min(Math.round(total), limits.minutes));
-  const links = ctx.store.getWhereIn(tables.collection_activity, 'collection_id', [collectionId]);
+  const links = yield* getWhereIn(tables.collection_activity, 'collection_id', [collectionId]);
   const byActivity = new Map(links.map((l) => [l.activity_id, l]));
   for (const [activityId, time] of minutes) {
     const link = byActivity.get(activityId);
-    if (!link) ctx.store.insert(tables.collection_activity, { collection_id: collectionId, activity_id: activityId, time });
-    else if (link.time !== time) ctx.store.update(tables.collection_activity, link.id, { time });
+    if (!link) yield* insert(tables.collection_activity, { collection_id: collectionId, activity_id: activityId, time });
+    else if (link.time !== time) yield* update(tables.collection_activity, link.id, { time });
   }
-  for (const link of links) if (!minutes.has(link.activity_id)) ctx.store.softDelete(tables.collection_activity, link.id);
+  for (const link of links) if (!minutes.has(link.activity_id)) yield* softDelete(tables.collection_activity, link.id);
 }
 
 /**
@@ -112,11 +119,11 @@ function syncActivities(ctx: RequestContext, order: StoredRecord, collectionId: 
  * to no other order. From then on an order keeps its collection. A replica's synced order
  * carries the collection its own planning made, and is not checked again here.
  */
-export function checkOrderCollection(
+export function* checkOrderCollection(
   ctx: RequestContext,
   values: Record<string, unknown>,
   current: StoredRecord | undefined,
-): FieldProblem[] {
+): Steps<FieldProblem[]> {
   if (ctx.origin === 'sync' || values.collection_id === undefined) return [];
   const wanted = values.collection_id;
   if (current) {
@@ -125,7 +132,7 @@ export function checkOrderCollection(
       : [{ field: 'collection_id', description: 'An order keeps its collection: collection_id cannot change' }];
   }
   if (typeof wanted !== 'string') return [];
-  const taken = ctx.store.list(tables.order, { match: { collection_id: wanted }, limit: 1, offset: 0 }).rows.length > 0;
+  const taken = (yield* getWhereIn(tables.order, 'collection_id', [wanted])).length > 0;
   return taken ? [{ field: 'collection_id', description: 'collection_id names the collection of another order' }] : [];
 }
 
@@ -152,19 +159,19 @@ export async function presentOrderBoards(ctx: RequestContext, orders: Record<str
   for (const order of orders) order.board_id = boards.get(order.collection_id as string) ?? null;
 }
 
-export function createOrderCollection(ctx: RequestContext, order: StoredRecord, board?: string | null): void {
-  const named = typeof order.collection_id === 'string' ? ctx.store.get(tables.collection, order.collection_id) : undefined;
+export function* createOrderCollection(order: StoredRecord, board?: string | null): Steps<void> {
+  const named = typeof order.collection_id === 'string' ? yield* get(tables.collection, order.collection_id) : undefined;
   if (named) {
     // An existing collection keeps its name, description and due date (set by hand); its
     // meta follows the order, and its activities do while it is not planned.
-    ctx.store.update(tables.collection, named.id, { meta: meta(ctx, order), ...boardChange(named, board) });
-    if (named.status !== 'planned') syncActivities(ctx, order, named.id);
+    yield* update(tables.collection, named.id, { meta: yield* meta(order), ...boardChange(named, board) });
+    if (named.status !== 'planned') yield* syncActivities(order, named.id);
     return;
   }
   const derived = derive(order);
-  const collection = ctx.store.insert(tables.collection, {
+  const collection = yield* insert(tables.collection, {
     ...derived,
-    meta: meta(ctx, order),
+    meta: yield* meta(order),
     source_type: 'order',
     status: 'not_planned',
     progress: 'open',
@@ -173,20 +180,15 @@ export function createOrderCollection(ctx: RequestContext, order: StoredRecord, 
     board_id: board ?? null,
     external_ref: null,
   });
-  ctx.store.update(tables.order, order.id, { collection_id: collection.id });
-  syncActivities(ctx, order, collection.id);
+  yield* update(tables.order, order.id, { collection_id: collection.id });
+  yield* syncActivities(order, collection.id);
 }
 
-export function syncOrderCollection(
-  ctx: RequestContext,
-  order: StoredRecord,
-  previous: StoredRecord | undefined,
-  board?: string | null,
-): void {
+export function* syncOrderCollection(order: StoredRecord, previous: StoredRecord | undefined, board?: string | null): Steps<void> {
   if (typeof order.collection_id !== 'string') return;
-  const collection = ctx.store.get(tables.collection, order.collection_id);
+  const collection = yield* get(tables.collection, order.collection_id);
   if (!collection) return;
-  const changes: Record<string, unknown> = { meta: meta(ctx, order), ...boardChange(collection, board) };
+  const changes: Record<string, unknown> = { meta: yield* meta(order), ...boardChange(collection, board) };
   if (previous) {
     const before = derive(previous);
     const after = derive(order);
@@ -195,6 +197,6 @@ export function syncOrderCollection(
     }
   }
   if (JSON.stringify(changes.meta) === JSON.stringify(collection.meta)) delete changes.meta;
-  if (Object.keys(changes).length > 0) ctx.store.update(tables.collection, collection.id, changes);
-  if (collection.status !== 'planned') syncActivities(ctx, order, collection.id);
+  if (Object.keys(changes).length > 0) yield* update(tables.collection, collection.id, changes);
+  if (collection.status !== 'planned') yield* syncActivities(order, collection.id);
 }

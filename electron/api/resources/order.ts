@@ -26,15 +26,14 @@ export const orderModule: ResourceModule = {
     },
   },
   rules: {
-    check: (ctx, values, current, _parent, input) => [
-      ...emptyOrderProblems(ctx, current, input),
-      ...checkOrderCollection(ctx, values, current),
-    ],
-    afterWrite(ctx, order, op, input, previous) {
+    *check(ctx, values, current, _parent, input) {
+      return [...emptyOrderProblems(ctx, current, input), ...(yield* checkOrderCollection(ctx, values, current))];
+    },
+    *afterWrite(_ctx, order, op, input, previous) {
       // undefined: board_id not sent; null: the shared backlog.
       const board = input.board_id as string | null | undefined;
-      if (op === 'create') createOrderCollection(ctx, order, board);
-      else syncOrderCollection(ctx, order, previous, board);
+      if (op === 'create') yield* createOrderCollection(order, board);
+      else yield* syncOrderCollection(order, previous, board);
     },
     present: presentOrderBoards,
   },

@@ -1,7 +1,8 @@
 import type { FieldProblem } from '../../../shared/errors.js';
 import { resourceSpec, scheduleDeviationSpec } from '../../../shared/resources/resource.js';
 import type { StoredOf } from '../../store/environment-store.js';
-import type { RequestContext, ResourceModule, ResourceRules } from '../resource.js';
+import type { ResourceModule, ResourceRules } from '../resource.js';
+import { get, type Steps } from '../store-steps.js';
 import { tables } from '../tables.js';
 
 /** `boards` as sent, checked by checkResourceBoards (shared/resources/resource.ts) before the rules run. */
@@ -12,46 +13,44 @@ type BoardEntry = { id: string; active?: boolean; stages?: { id: string; percent
  * Entries the resource already had are not checked again (a deleted stage does not stop the
  * resource from being saved back whole).
  */
-function checkBoards(
-  ctx: RequestContext,
-  values: Record<string, unknown>,
-  current: StoredOf<typeof resourceSpec> | undefined,
-): FieldProblem[] {
+function* checkBoards(values: Record<string, unknown>, current: StoredOf<typeof resourceSpec> | undefined): Steps<FieldProblem[]> {
   if (!Array.isArray(values.boards)) return [];
   const known = new Set((current?.boards ?? []).flatMap((b) => [b.id, ...(b.stages ?? []).map((s) => `${b.id}/${s.id}`)]));
   const problems: FieldProblem[] = [];
   const boards: BoardEntry[] = values.boards;
-  boards.forEach((board, i) => {
+  for (const [i, board] of boards.entries()) {
     const boardId = board.id.toLowerCase();
-    if (!known.has(boardId) && !ctx.store.get(tables.board, boardId)) {
+    if (!known.has(boardId) && !(yield* get(tables.board, boardId))) {
       problems.push({ field: `boards.${i}.id`, description: `boards.${i}.id names no Board with id ${board.id}` });
-      return;
+      continue;
     }
-    (board.stages ?? []).forEach((stage, j) => {
+    for (const [j, stage] of (board.stages ?? []).entries()) {
       const stageId = stage.id.toLowerCase();
-      if (known.has(`${boardId}/${stageId}`)) return;
-      const found = ctx.store.get(tables.stage, stageId);
+      if (known.has(`${boardId}/${stageId}`)) continue;
+      const found = yield* get(tables.stage, stageId);
       if (!found || found.board_id !== boardId) {
         problems.push({ field: `boards.${i}.stages.${j}.id`, description: `boards.${i}.stages.${j}.id names no Stage of that board` });
       }
-    });
-  });
+    }
+  }
   return problems;
 }
 
 /** Fills the defaults of `boards` so readers never guess: active true, percentage from the stage. */
-function normaliseBoards(ctx: RequestContext, values: Record<string, unknown>): void {
+function* normaliseBoards(values: Record<string, unknown>): Steps<void> {
   if (!Array.isArray(values.boards)) return;
   const boards: BoardEntry[] = values.boards;
-  values.boards = boards.map((board) => ({
-    id: board.id.toLowerCase(),
-    active: board.active ?? true,
-    stages: (board.stages ?? []).map((stage) => ({
-      id: stage.id.toLowerCase(),
-      percentage: stage.percentage ?? ctx.store.get(tables.stage, stage.id.toLowerCase())?.default_percentage ?? 100,
-      active: stage.active ?? true,
-    })),
-  }));
+  const normalised = [];
+  for (const board of boards) {
+    const stages = [];
+    for (const stage of board.stages ?? []) {
+      const id = stage.id.toLowerCase();
+      const percentage = stage.percentage ?? (yield* get(tables.stage, id))?.default_percentage ?? 100;
+      stages.push({ id, percentage, active: stage.active ?? true });
+    }
+    normalised.push({ id: board.id.toLowerCase(), active: board.active ?? true, stages });
+  }
+  values.boards = normalised;
 }
 
 export const scheduleDeviationModule: ResourceModule = {
@@ -101,8 +100,8 @@ export const resourceModule: ResourceModule = {
     resources: { kind: 'peers', target: 'resource', link: 'group_resource', ownerKey: 'resource_id', sharedKey: 'group_id' },
   },
   rules: {
-    check(ctx, values, current, _parent, input = {}) {
-      const problems = checkBoards(ctx, values, current);
+    *check(ctx, values, current, _parent, input = {}) {
+      const problems = yield* checkBoards(values, current);
       // The public API's first day of a new pattern of workdays: not offered (workdays apply to
       // every date here), so a date sent for it is refused by name rather than dropped in
       // silence; null (as read back) is no change (docs/API.md "Schedules and capacity").
@@ -121,7 +120,7 @@ export const resourceModule: ResourceModule = {
       const start = (values.start_date ?? current?.start_date) as string | null;
       const end = (values.end_date ?? current?.end_date) as string | null;
       if (start && end && end < start) problems.push({ field: 'end_date', description: 'end_date may not be before start_date' });
-      if (problems.length === 0) normaliseBoards(ctx, values);
+      if (problems.length === 0) yield* normaliseBoards(values);
       return problems;
     },
   } satisfies ResourceRules<typeof resourceSpec>,

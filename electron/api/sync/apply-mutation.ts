@@ -27,6 +27,7 @@ import { forSync, isReadOnly, readOnlyMessage } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext } from '../resource.js';
 import { deleteTree, planWrite } from '../write-plan.js';
+import { onStore, runRule } from '../store-steps.js';
 import { declaredResources, keepUnknownFields, keepUnknownRecord, takeUnknownFields } from './kept-data.js';
 
 export type MutationResult =
@@ -95,7 +96,7 @@ function apply(ctx: RequestContext, book: SyncBook, mutation: Mutation): boolean
 
   if (mutation.op === 'delete') {
     if (!current || current.deleted_at) return false; // already gone: deletes are idempotent
-    const problems = module.rules?.checkDelete?.(ctx, current) ?? [];
+    const problems = onStore(store, runRule(module.rules?.checkDelete?.(ctx, current) ?? []));
     if (problems.length > 0) throw ApiError.unprocessable(problems);
     const at = typeof mutation.fields?.deleted_at === 'string' ? mutation.fields.deleted_at : undefined;
     store.withOrigin({ kind: 'sync', clocks: { deleted_at: mutation.hlc, updated_at: mutation.hlc }, checkUnique: true }, () =>
