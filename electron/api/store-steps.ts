@@ -4,20 +4,22 @@
  * and the record it writes (records.ts) are called from synchronous transactions (a replica's
  * push, planning, the batch commands) and from asynchronous ones (the resource routes, and so
  * PostgreSQL). Instead of a copy for each, such code is written once as a generator that
- * yields each step it needs of the store — read a record, the records with a key, insert,
- * update, soft-delete — and is run by either driver: `onStore` answers every step at once from
+ * yields each step it needs of the store — read a record, the records with a key, a list, the
+ * values of many records, insert, update, soft-delete — and is run by either driver: `onStore` answers every step at once from
  * the synchronous EnvironmentStore, `onRecords` awaits every step from a RecordStore or a
  * transaction's RecordWrites. `yield*` stands where `await` will: once the last synchronous
  * caller has moved, the generators become async functions and this file goes.
  */
 import type { ResourceSpec, StoredOf } from '../../shared/fields.js';
-import type { EnvironmentStore, StoredRecord, TableDef } from '../store/environment-store.js';
+import type { EnvironmentStore, ListQuery, StoredRecord, TableDef } from '../store/environment-store.js';
 import type { RecordReads, RecordWrites } from '../store/record-store.js';
 
 /** One step of the store that a generator asks for. */
 export type StoreStep =
   | { kind: 'get'; table: TableDef; id: string }
   | { kind: 'getWhereIn'; table: TableDef; field: string; values: readonly unknown[] }
+  | { kind: 'list'; table: TableDef; query: ListQuery }
+  | { kind: 'eachValues'; table: TableDef; query: ListQuery; fields: readonly string[]; visit: (values: unknown[]) => void }
   | { kind: 'insert'; table: TableDef; values: Record<string, unknown> }
   | { kind: 'update'; table: TableDef; id: string; values: Record<string, unknown> }
   | { kind: 'softDelete'; table: TableDef; id: string; at?: string };
@@ -42,6 +44,16 @@ export function* getWhereIn<S extends ResourceSpec>(
   return (yield { kind: 'getWhereIn', table, field, values }) as StoredOf<S>[];
 }
 
+export function* list<S extends ResourceSpec>(table: TableDef<S>, query: ListQuery): Steps<{ count: number; rows: StoredOf<S>[] }> {
+  // The driver answers with what the store's method returns.
+  return (yield { kind: 'list', table, query }) as { count: number; rows: StoredOf<S>[] };
+}
+
+/** The `fields` of each record the query matches, as values, given to `visit` (RecordReads.eachValues). */
+export function* eachValues(table: TableDef, query: ListQuery, fields: readonly string[], visit: (values: unknown[]) => void): Steps<void> {
+  yield { kind: 'eachValues', table, query, fields, visit };
+}
+
 export function* insert(table: TableDef, values: Record<string, unknown>): Steps<StoredRecord> {
   // The driver answers with what the store's method returns.
   return (yield { kind: 'insert', table, values }) as StoredRecord;
@@ -60,7 +72,9 @@ export function* softDelete(table: TableDef, id: string, at?: string): Steps<boo
 /** Whether a rule answered with steps (a generator) rather than at once. */
 function isSteps<T>(answer: T | Steps<T>): answer is Steps<T> {
   const candidate = answer as { next?: unknown; throw?: unknown } | null | undefined;
-  return typeof candidate === 'object' && candidate !== null && typeof candidate.next === 'function' && typeof candidate.throw === 'function';
+  return (
+    typeof candidate === 'object' && candidate !== null && typeof candidate.next === 'function' && typeof candidate.throw === 'function'
+  );
 }
 
 /** A rule's answer (resource.ts, RuleAnswer), given at once or as steps, as steps. */
@@ -90,7 +104,10 @@ function stepOnStore(store: EnvironmentStore, step: StoreStep): unknown {
   switch (step.kind) {
     case 'get':
       return store.get(step.table, step.id);
-      break;
+    case 'list':
+      return store.list(step.table, step.query);
+    case 'eachValues':
+      return store.eachValues(step.table, step.query, step.fields, step.visit);
     case 'getWhereIn':
       // The field names a column of the table (the generator's typed helper checked it).
       return store.getWhereIn(step.table, step.field as never, step.values);
@@ -117,6 +134,10 @@ export async function onRecords<T>(records: RecordReads | RecordWrites, steps: S
     switch (step.kind) {
       case 'get':
         return records.get(step.table, step.id);
+      case 'list':
+        return records.list(step.table, step.query);
+      case 'eachValues':
+        return records.eachValues(step.table, step.query, step.fields, step.visit);
       case 'getWhereIn':
         // As in onStore: the field names a column of the table.
         return records.getWhereIn(step.table, step.field as never, step.values);

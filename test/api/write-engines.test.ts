@@ -24,12 +24,16 @@ let team: TeamDatabase<1>;
 let onPostgres: FastifyInstance;
 let postgres: PostgresRecordStore;
 let engines: { name: string; url: string }[];
-/** A resource both engines have from the start (resources are not written on PostgreSQL yet). */
+/** A resource and a user both engines have from the start (ids that are the same on both). */
 let welderId: string;
+let annaId: string;
 
 beforeAll(async () => {
   api = await startTestApi({ environment: 'writes', key: 'writes-key-123' });
   welderId = (await must(api, 'POST', '/v1/resource', { name: 'Welder 1', type: 'employee' })).id as string;
+  // Inviting a user answers 201 with no body (as the public API does): read the user back.
+  await must(api, 'POST', '/v1/user', { email: 'anna@example.com', role: 'member' });
+  annaId = ((await must(api, 'GET', '/v1/user')).data as { id: string }[])[0]!.id;
   team = await startTeamDatabase('writes', { nodes: 1 });
   expect((await copyToPostgres(api.dataDir, team.nodes[0])).matches).toBe(true);
   const pool = team.nodes[0];
@@ -103,7 +107,7 @@ async function onBoth(
     const note = (value: unknown): void => {
       if (Array.isArray(value)) value.forEach(note);
       else if (value && typeof value === 'object') Object.values(value).forEach(note);
-      else if (typeof value === 'string' && isUuid(value) && value !== welderId && !made[i]!.has(value))
+      else if (typeof value === 'string' && isUuid(value) && value !== welderId && value !== annaId && !made[i]!.has(value))
         made[i]!.set(value, `<new ${made[i]!.size}>`);
     };
     note(answer.body);
@@ -300,6 +304,39 @@ describe('the resource routes write the same to SQLite and to PostgreSQL', () =>
     expect(links.map((link) => link.time)).toEqual([210]);
     const rows = await onBoth('GET', (i) => `/v1/order/${orders[i]!.body.id}/row`, undefined, made);
     expect(rows[1]!.body.data.map((row: { position: number }) => row.position)).toEqual([0, 1]);
+  });
+
+  it('books time with its rules: an activity without a card, a duration, and no more than 24 hours on a day', async () => {
+    const activity = await onBoth(
+      'POST',
+      () => '/v1/activity',
+      () => ({ description: 'Training', hourly_rate: 30 }),
+      made,
+    );
+    const entry = (i: number, start: string, duration: number) => ({
+      activity_id: activity[i]!.body.id,
+      user_id: annaId,
+      start,
+      duration,
+    });
+    const first = await onBoth(
+      'POST',
+      () => '/v1/time_tracking',
+      (i) => entry(i, '2026-11-02T06:00:00Z', 18 * 60),
+      made,
+    );
+    expect(first[0]!.status).toBe(201);
+    expect(first[1]!.body).toMatchObject({ end: '2026-11-03T00:00:00Z', duration: 1080, running: false, user_id: annaId });
+    const over = await onBoth(
+      'POST',
+      () => '/v1/time_tracking',
+      (i) => entry(i, '2026-11-02T00:00:00Z', 8 * 60),
+      made,
+    );
+    expect(over[0]!.status).toBe(422);
+    expect(over[1]!.body.errors[0]).toMatchObject({ field: 'end', rule: 'dayLimit' });
+    const entries = await postgres.list(tables.time_tracking, { limit: 10, offset: 0 });
+    expect(entries.rows.map((e) => e.duration)).toEqual([1080]);
   });
 
   it('answers 503 on PostgreSQL for a write whose rules still read the synchronous store, and leaves nothing behind', async () => {

@@ -30,6 +30,7 @@ import { isPlanner } from '../permissions.js';
 import type { RequestContext, ResourceModule, ResourceRules } from '../resource.js';
 import { dayLimitProblems, endAfter, flagEntries, maxEntryMinutes, overnightEnd, spanProblems } from '../time-tracking/entry-time.js';
 import { tables } from '../tables.js';
+import { get, getWhereIn, list, onStore, update, type Steps } from '../store-steps.js';
 
 type TimeEntry = StoredOf<typeof timeTrackingSpec>;
 
@@ -105,12 +106,12 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
  * names none gets it (the card's own activities, else its stage's), so timer and week sheet
  * entries carry an activity, its rate and its billable flag into the reports.
  */
-function defaultActivity(ctx: RequestContext, cardId: string): string | null {
-  const card = ctx.store.get(tables.card, cardId);
+function* defaultActivity(cardId: string): Steps<string | null> {
+  const card = yield* get(tables.card, cardId);
   if (!card) return null;
-  const own = ctx.store.getWhereIn(tables.card_activity, 'card_id', [cardId]);
+  const own = yield* getWhereIn(tables.card_activity, 'card_id', [cardId]);
   if (own.length > 0) return own.length === 1 ? own[0]!.activity_id : null;
-  const staged = ctx.store.getWhereIn(tables.stage_activity, 'stage_id', [card.stage_id]);
+  const staged = yield* getWhereIn(tables.stage_activity, 'stage_id', [card.stage_id]);
   return staged.length === 1 ? staged[0]!.activity_id : null;
 }
 
@@ -119,8 +120,8 @@ function defaultActivity(ctx: RequestContext, cardId: string): string | null {
  * a write the rules would not see: it is checked here instead, so a forgotten timer is not
  * turned into an entry of more than 24 hours by starting the next one.
  */
-function otherTimerProblems(ctx: RequestContext, userId: unknown, id: string | undefined, start: string): FieldProblem[] {
-  for (const other of runningTimers(ctx, userId)) {
+function* otherTimerProblems(userId: unknown, id: string | undefined, start: string): Steps<FieldProblem[]> {
+  for (const other of yield* runningTimers(userId)) {
     if (other.id === id) continue;
     const end = other.start > start ? other.start : start;
     if (Date.parse(end) - Date.parse(other.start) > maxEntryMinutes * 60_000) {
@@ -136,13 +137,13 @@ function otherTimerProblems(ctx: RequestContext, userId: unknown, id: string | u
   return [];
 }
 
-function checkEntry(
+function* checkEntry(
   ctx: RequestContext,
   values: Record<string, unknown>,
   current: TimeEntry | undefined,
   _parent?: Record<string, unknown>,
   input: Record<string, unknown> = {},
-): FieldProblem[] {
+): Steps<FieldProblem[]> {
   const planner = isPlanner(ctx.caller);
   // A replica's change carries what its own rules made of it (end from duration, overnight,
   // the default activity): the remote checks the result and does not apply them again.
@@ -176,7 +177,7 @@ function checkEntry(
 
   const cardId = ('card_id' in values ? values.card_id : current?.card_id) ?? null;
   if (!synced && !current && values.activity_id === undefined && typeof cardId === 'string') {
-    const activityId = defaultActivity(ctx, cardId);
+    const activityId = yield* defaultActivity(cardId);
     if (activityId) values.activity_id = activityId;
   }
   const activityId = ('activity_id' in values ? values.activity_id : current?.activity_id) ?? null;
@@ -220,9 +221,9 @@ function checkEntry(
     const span = spanProblems(start, end);
     problems.push(...span);
     if (span.length === 0 && typeof userId === 'string')
-      problems.push(...dayLimitProblems(ctx, { ...(current ? { id: current.id } : {}), userId, start, end }));
+      problems.push(...(yield* dayLimitProblems({ ...(current ? { id: current.id } : {}), userId, start, end })));
   }
-  if (start && !end && timeChanged && !synced) problems.push(...otherTimerProblems(ctx, userId, current?.id, start));
+  if (start && !end && timeChanged && !synced) problems.push(...(yield* otherTimerProblems(userId, current?.id, start)));
   if (to === 'approved' && !end) problems.push({ field: 'status', description: 'a running timer cannot be approved; stop it first' });
   else if (values.locked === true && !end)
     problems.push({ field: 'locked', description: 'a running timer cannot be locked; stop it first' });
@@ -236,23 +237,23 @@ function checkEntry(
   return problems;
 }
 
-function runningTimers(ctx: RequestContext, userId: unknown): TimeEntry[] {
-  return ctx.store.list(tables.time_tracking, { match: { user_id: userId, running: true }, limit: 100, offset: 0 }).rows;
+function* runningTimers(userId: unknown): Steps<TimeEntry[]> {
+  return (yield* list(tables.time_tracking, { match: { user_id: userId, running: true }, limit: 100, offset: 0 })).rows;
 }
 
 /** Stops the user's other running timers at this one's start (one running timer per user). */
-function stopOtherTimers(ctx: RequestContext, entry: TimeEntry): void {
-  for (const other of runningTimers(ctx, entry.user_id)) {
+function* stopOtherTimers(entry: TimeEntry): Steps<void> {
+  for (const other of yield* runningTimers(entry.user_id)) {
     if (other.id === entry.id) continue;
     const end = other.start > entry.start ? other.start : entry.start;
-    ctx.store.update(tables.time_tracking, other.id, { end, running: false, duration: minutesBetween(other.start, end) });
+    yield* update(tables.time_tracking, other.id, { end, running: false, duration: minutesBetween(other.start, end) });
   }
 }
 
 /** The user's running timer that started last (the larger id on a tie), this one included. */
-function lastStarted(ctx: RequestContext, entry: TimeEntry): TimeEntry {
+function* lastStarted(entry: TimeEntry): Steps<TimeEntry> {
   const later = (x: TimeEntry, y: TimeEntry) => Date.parse(x.start) - Date.parse(y.start) || (x.id > y.id ? 1 : -1);
-  return runningTimers(ctx, entry.user_id).reduce((last, other) => (later(other, last) > 0 ? other : last), entry);
+  return (yield* runningTimers(entry.user_id)).reduce((last, other) => (later(other, last) > 0 ? other : last), entry);
 }
 
 export const timeTrackingModule: ResourceModule = {
@@ -272,11 +273,12 @@ export const timeTrackingModule: ResourceModule = {
       return entry.locked ? [{ field: 'id', description: lockedMessage }] : [];
     },
     checkRestore: checkOwnEntry,
-    afterWrite(ctx, entry) {
-      if (entry.running) stopOtherTimers(ctx, entry);
+    *afterWrite(_ctx, entry) {
+      if (entry.running) yield* stopOtherTimers(entry);
     },
     afterSynced(ctx, entry) {
-      if (entry.running) stopOtherTimers(ctx, lastStarted(ctx, entry));
+      // Still synchronous (a replica's push): its steps run on the synchronous store.
+      if (entry.running) onStore(ctx.store, stopOtherTimers(onStore(ctx.store, lastStarted(entry))));
     },
   } satisfies ResourceRules<typeof timeTrackingSpec>,
 };

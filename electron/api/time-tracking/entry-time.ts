@@ -22,6 +22,7 @@ import type { FilterNode } from '../../../shared/filter.js';
 import type { ListQuery, StoredRecord } from '../../store/environment-store.js';
 import { tables } from '../tables.js';
 import type { RequestContext } from '../resource.js';
+import { eachValues, get, onRecords, type Steps } from '../store-steps.js';
 
 const entries = tables.time_tracking;
 const users = tables.user;
@@ -63,14 +64,8 @@ const atom = (field: string, operator: 'lt' | 'gt' | 'eq', value: string | null)
 });
 
 /** A user's entries (id, start, end) that overlap `from`…`to`, running timers included. */
-function entriesOfUserBetween(ctx: RequestContext, userId: string, from: number, to: number, visit: EntryVisit): void {
-  for (const read of userEntryReads(userId, from, to, visit)) ctx.store.eachValues(entries, read.query, entryTimeFields, read.visit);
-}
-
-/** As entriesOfUserBetween, through the asynchronous store. */
-async function entriesOfUserBetweenOf(ctx: RequestContext, userId: string, from: number, to: number, visit: EntryVisit): Promise<void> {
-  for (const read of userEntryReads(userId, from, to, visit))
-    await ctx.records.eachValues(entries, read.query, entryTimeFields, read.visit);
+function* entriesOfUserBetween(userId: string, from: number, to: number, visit: EntryVisit): Steps<void> {
+  for (const read of userEntryReads(userId, from, to, visit)) yield* eachValues(entries, read.query, entryTimeFields, read.visit);
 }
 
 type EntryVisit = (id: string, start: number, end: number | null) => void;
@@ -122,12 +117,11 @@ function hours(minutes: number): string {
  * More than 24 hours on one local day of the user's (their other finished entries that day,
  * and this one), for each day this entry touches.
  */
-export function dayLimitProblems(
-  ctx: RequestContext,
+export function* dayLimitProblems(
   entry: { id?: string; userId: string; start: string; end: string },
   field = 'end',
-): FieldProblem[] {
-  const user = ctx.store.get(users, entry.userId);
+): Steps<FieldProblem[]> {
+  const user = yield* get(users, entry.userId);
   const zone = userTimeZone(user);
   const from = Date.parse(entry.start);
   const to = Date.parse(entry.end);
@@ -137,7 +131,7 @@ export function dayLimitProblems(
     if (dayStart >= to) break;
     const dayEnd = endOfLocalDate(date, zone);
     let ms = Math.max(0, Math.min(to, dayEnd) - Math.max(from, dayStart));
-    entriesOfUserBetween(ctx, entry.userId, dayStart, dayEnd, (id, start, end) => {
+    yield* entriesOfUserBetween(entry.userId, dayStart, dayEnd, (id, start, end) => {
       // A running timer's time is not booked yet: it counts once it stops (and is checked then).
       if (id === entry.id || end === null) return;
       ms += Math.max(0, Math.min(end, dayEnd) - Math.max(start, dayStart));
@@ -173,9 +167,12 @@ export async function flagEntries(ctx: RequestContext, records: Record<string, u
     const userId = record.user_id;
     const overlaps: string[] = [];
     if (typeof userId === 'string' && end > start) {
-      await entriesOfUserBetweenOf(ctx, userId, start, end, (id, otherStart, otherEnd) => {
-        if (id !== record.id && otherStart < end && (otherEnd ?? now) > start && (otherEnd ?? now) > otherStart) overlaps.push(id);
-      });
+      await onRecords(
+        ctx.records,
+        entriesOfUserBetween(userId, start, end, (id, otherStart, otherEnd) => {
+          if (id !== record.id && otherStart < end && (otherEnd ?? now) > start && (otherEnd ?? now) > otherStart) overlaps.push(id);
+        }),
+      );
     }
     record.overlaps = overlaps.sort();
     // A null user id finds no one in the map.
