@@ -209,7 +209,8 @@ export async function readRecord(ctx: RequestContext, module: ResourceModule, id
   return onRecords(ctx.records, findSteps(module, id, scope));
 }
 
-function* findSteps(module: ResourceModule, id: string, scope: Scope): Steps<StoredRecord> {
+/** As findRecord, on either store (store-steps.ts). */
+export function* findSteps(module: ResourceModule, id: string, scope: Scope = {}): Steps<StoredRecord> {
   const match = yield* scopeMatchSteps(module, scope);
   return foundOrNotFound(module, isUuid(id) ? yield* get(module.table, id.toLowerCase()) : undefined, match);
 }

@@ -32,6 +32,11 @@ declare module 'fastify' {
     doc?: RouteDoc;
     /** Reachable without credentials (only the OAuth sign-in flow). */
     public?: boolean;
+    /**
+     * The handler runs its writes as the request's command in an asynchronous transaction of
+     * its own (asCommandOnRecords), so commandEveryWrite leaves it alone.
+     */
+    commandOnRecords?: boolean;
   }
   interface FastifyRequest {
     ctx: RequestContext;

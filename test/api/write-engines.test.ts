@@ -339,13 +339,53 @@ describe('the resource routes write the same to SQLite and to PostgreSQL', () =>
     expect(entries.rows.map((e) => e.duration)).toEqual([1080]);
   });
 
-  it('answers 503 on PostgreSQL for a write whose rules still read the synchronous store, and leaves nothing behind', async () => {
-    const sqlite = await send(engines[0]!.url, 'POST', '/v1/collection', { name: 'Loose work', board_id: ids.board[0] });
+  it('starts and stops a timer, each one command, on either engine', async () => {
+    const activity = await onBoth(
+      'POST',
+      () => '/v1/activity',
+      () => ({ description: 'Cleaning' }),
+      made,
+    );
+    for (const [i, engine] of engines.entries()) {
+      const started = await send(engine.url, 'POST', '/v1/time_tracking/start', { activity_id: activity[i]!.body.id, user_id: annaId });
+      expect(started.status, `${engine.name}: ${JSON.stringify(started.body)}`).toBe(201);
+      expect(started.body).toMatchObject({ running: true, end: null, user_id: annaId });
+      expect(started.command).toMatch(/^[0-9a-f-]{36}$/);
+      const stopped = await send(engine.url, 'POST', '/v1/time_tracking/stop', { user_id: annaId });
+      expect(stopped.status, engine.name).toBe(200);
+      expect(stopped.body).toMatchObject({ id: started.body.id, running: false, duration: 0 });
+      const again = await send(engine.url, 'POST', '/v1/time_tracking/stop', { user_id: annaId });
+      expect(again.status, engine.name).toBe(404);
+      const history = await send(engine.url, 'GET', '/v1/command?limit=2');
+      expect(history.body.data.map((c: { description: string }) => c.description)).toEqual([
+        "Stop the caller's running timer",
+        "Start a timer now; the user's running timer stops",
+      ]);
+    }
+  });
+
+  it('writes a collection, and answers 503 on PostgreSQL for a card, whose rules still read the synchronous store, leaving nothing behind', async () => {
+    const collections = await onBoth(
+      'POST',
+      () => '/v1/collection',
+      (i) => ({ name: 'Loose work', board_id: ids.board[i] }),
+      made,
+    );
+    expect(collections[0]!.status).toBe(201);
+    const stages = await Promise.all(
+      engines.map((engine, i) =>
+        send(engine.url, 'GET', `/v1/board/${ids.board[i]}?with=stages`).then((a) => a.body.stages[0].id as string),
+      ),
+    );
+    const card = (i: number) => ({ stage_id: stages[i], start_date: '2026-12-01', end_date: '2026-12-02' });
+    const sqlite = await send(engines[0]!.url, 'POST', `/v1/collection/${collections[0]!.body.id}/card`, card(0));
     expect(sqlite.status, JSON.stringify(sqlite.body)).toBe(201);
-    const before = (await postgres.list(tables.collection, { limit: 0, offset: 0 })).count;
-    const refused = await send(engines[1]!.url, 'POST', '/v1/collection', { name: 'Loose work', board_id: ids.board[1] });
+    const refused = await send(engines[1]!.url, 'POST', `/v1/collection/${collections[1]!.body.id}/card`, card(1));
     expect(refused.status).toBe(503);
     expect(refused.body.errors[0].description).toContain('does not run on this store engine yet');
-    expect((await postgres.list(tables.collection, { limit: 0, offset: 0 })).count).toBe(before);
+    expect((await postgres.list(tables.card, { limit: 0, offset: 0 })).count).toBe(0);
+    // The command rolled back with it: the undo history has no "Create card".
+    const history = await send(engines[1]!.url, 'GET', '/v1/command?limit=50');
+    expect(history.body.data.map((c: { description: string }) => c.description)).not.toContain('Create card');
   });
 });

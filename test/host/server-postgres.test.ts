@@ -72,10 +72,10 @@ describe('two nodes on one PostgreSQL database', () => {
 
   it('answers 503 with the error body where the API is not on PostgreSQL yet, and writes nothing', async () => {
     const [a, b] = nodes as [ServerProcess, ServerProcess];
-    const refused = await call(a, 'POST', '/v1/order', { code: 'SO-1' });
+    const refused = await call(a, 'POST', '/v1/sample_workshop');
     expect(refused.status).toBe(503);
     expect(refused.body.errors[0].description).toContain('does not run on this store engine yet');
-    expect((await call(b, 'GET', '/v1/order')).body.count).toBe(0);
+    expect((await call(b, 'GET', '/v1/collection')).body.count).toBe(0);
     const bearer = await call(a, 'GET', '/v1/board', undefined, { authorization: 'Bearer some-token' });
     expect(bearer.status).toBe(503);
     expect(bearer.body.errors[0].description).toContain('use an API key');

@@ -4,8 +4,9 @@
  * backlog, splitting a card, stopping a timer …). Their handlers are wrapped as they are added:
  * what the handler writes before it returns is stamped with one command, described by the
  * route's summary unless the request describes it, and the answer names it in
- * `x-planner-command-id`. The resource routes (crud.ts) and the batch commands run their
- * commands themselves, in one transaction each.
+ * `x-planner-command-id`. The resource routes (crud.ts), the batch commands and the routes
+ * marked `commandOnRecords` (which write in an asynchronous transaction: asCommandOnRecords)
+ * run their commands themselves, in one transaction each.
  */
 import type { RouteOptions } from 'fastify';
 import { findCommand } from '../../store/command-book.js';
@@ -21,7 +22,8 @@ const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 function isPlannerWrite(route: RouteOptions): boolean {
   const methods = [route.method].flat();
-  if (!methods.some((m) => writeMethods.has(m)) || route.config?.public || route.config?.doc?.resource) return false;
+  if (!methods.some((m) => writeMethods.has(m)) || route.config?.public || route.config?.doc?.resource || route.config?.commandOnRecords)
+    return false;
   return route.url.startsWith('/v1/') && !/^\/v1\/(command|oauth|sync\/push|sync\/attachment)(\/|$)/.test(route.url);
 }
 

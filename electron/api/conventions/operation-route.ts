@@ -38,6 +38,8 @@ export function operationRoute<O extends Operation<ObjectShape | undefined>>(
    * passed its shape, so one 422 names every problem of the request at once.
    */
   check?: (request: Request, input: Partly<BodyOf<O>>) => FieldProblem[],
+  /** `commandOnRecords`: the handler writes as the request's command on the asynchronous store (route-doc.ts). */
+  options: { commandOnRecords?: boolean } = {},
 ): void {
   const body = operation.body;
   // A body whose every field may be left out may itself be left out.
@@ -53,6 +55,7 @@ export function operationRoute<O extends Operation<ObjectShape | undefined>>(
         ...(operation.query ? { query: { ...operation.query } } : {}),
         success: { status: operation.status ?? 200, description: operation.answer },
       },
+      ...(options.commandOnRecords ? { commandOnRecords: true } : {}),
     },
     handler: (request, reply) => {
       guard?.(request);

@@ -14,9 +14,10 @@ import type { RequestContext } from '../resource.js';
 import { boardCalendar, shiftWorkdays } from './workdays.js';
 import { isDated, type Card, type DatedCard } from './card-fields.js';
 import { tables, type Stored } from '../tables.js';
+import { get, getWhereIn, onStore, update, type Steps } from '../store-steps.js';
 
-function dependencyWarnings(ctx: RequestContext, board: Stored<'board'>, cards: Card[]): string[] {
-  const stages = new Map(ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).map((s) => [s.id, s]));
+function* dependencyWarnings(board: Stored<'board'>, cards: Card[]): Steps<string[]> {
+  const stages = new Map((yield* getWhereIn(tables.stage, 'board_id', [board.id])).map((s) => [s.id, s]));
   const dated = cards.filter((c): c is DatedCard => isDated(c) && stages.has(c.stage_id));
   const byStage = new Map<string, DatedCard[]>();
   for (const card of dated) byStage.set(card.stage_id, [...(byStage.get(card.stage_id) ?? []), card]);
@@ -39,14 +40,14 @@ function dependencyWarnings(ctx: RequestContext, board: Stored<'board'>, cards: 
   return warnings;
 }
 
-function unplacedActivities(ctx: RequestContext, collection: StoredRecord, board: StoredRecord, cards: StoredRecord[]): string[] {
+function* unplacedActivities(collection: StoredRecord, board: StoredRecord, cards: StoredRecord[]): Steps<string[]> {
   if (cards.length === 0) return [];
-  const wanted = ctx.store.getWhereIn(tables.collection_activity, 'collection_id', [collection.id]);
-  const stageIds = ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).map((s) => s.id);
-  const allowed = new Set(ctx.store.getWhereIn(tables.stage_activity, 'stage_id', stageIds).map((l) => l.activity_id));
+  const wanted = yield* getWhereIn(tables.collection_activity, 'collection_id', [collection.id]);
+  const stageIds = (yield* getWhereIn(tables.stage, 'board_id', [board.id])).map((s) => s.id);
+  const allowed = new Set((yield* getWhereIn(tables.stage_activity, 'stage_id', stageIds)).map((l) => l.activity_id));
   const missing = wanted.filter((link) => !allowed.has(link.activity_id));
   if (missing.length === 0) return [];
-  const names = ctx.store.getWhereIn(
+  const names = yield* getWhereIn(
     tables.activity,
     'id',
     missing.map((l) => l.activity_id),
@@ -57,13 +58,18 @@ function unplacedActivities(ctx: RequestContext, collection: StoredRecord, board
 /**
  * Writes what the collection's cards say about it, when that changed. `set`: fields written in
  * the same write (planning's board, status and plan: one write, so the remote takes or refuses
- * a plan's collection change whole).
+ * a plan's collection change whole). On the synchronous store (planning); refreshSteps is the
+ * same on either (store-steps.ts).
  */
 export function refreshCollection(ctx: RequestContext, collectionId: string, set: Record<string, unknown> = {}): void {
-  const stored = ctx.store.get(tables.collection, collectionId);
+  onStore(ctx.store, refreshSteps(collectionId, set));
+}
+
+export function* refreshSteps(collectionId: string, set: Record<string, unknown> = {}): Steps<void> {
+  const stored = yield* get(tables.collection, collectionId);
   if (!stored) return;
   const collection = { ...stored, ...set };
-  const cards = ctx.store.getWhereIn(tables.card, 'collection_id', [collectionId]);
+  const cards = yield* getWhereIn(tables.card, 'collection_id', [collectionId]);
   const starts = cards
     .map((c) => c.start_date)
     .filter((d): d is string => d !== null)
@@ -72,16 +78,12 @@ export function refreshCollection(ctx: RequestContext, collectionId: string, set
     .map((c) => c.end_date)
     .filter((d): d is string => d !== null)
     .sort();
-  const exits = new Set(
-    ctx.store
-      .getWhereIn(
-        tables.status,
-        'id',
-        cards.map((c) => c.status_id),
-      )
-      .filter((s) => s.exit)
-      .map((s) => s.id),
+  const statuses = yield* getWhereIn(
+    tables.status,
+    'id',
+    cards.map((c) => c.status_id),
   );
+  const exits = new Set(statuses.filter((s) => s.exit).map((s) => s.id));
   const done = cards.filter((c) => exits.has(c.status_id)).length;
   const end = ends[ends.length - 1] ?? null;
   const changes: Record<string, unknown> = {
@@ -94,10 +96,10 @@ export function refreshCollection(ctx: RequestContext, collectionId: string, set
   if (cards.length === 0 && collection.status === 'planned') Object.assign(changes, { status: 'not_planned', plan_id: null });
 
   const warnings: string[] = [];
-  const board = typeof collection.board_id === 'string' ? ctx.store.get(tables.board, collection.board_id) : undefined;
+  const board = typeof collection.board_id === 'string' ? yield* get(tables.board, collection.board_id) : undefined;
   if (board) {
-    warnings.push(...dependencyWarnings(ctx, board, cards));
-    warnings.push(...unplacedActivities(ctx, collection, board, cards));
+    warnings.push(...(yield* dependencyWarnings(board, cards)));
+    warnings.push(...(yield* unplacedActivities(collection, board, cards)));
   }
   if (end && typeof collection.due_date === 'string' && end > collection.due_date) {
     warnings.push(`Planned to end on ${end}, after the due date ${collection.due_date}`);
@@ -105,5 +107,5 @@ export function refreshCollection(ctx: RequestContext, collectionId: string, set
   changes.warnings = warnings;
 
   const differs = Object.entries(changes).some(([k, v]) => JSON.stringify(own(stored, k)) !== JSON.stringify(v));
-  if (differs) ctx.store.update(tables.collection, collectionId, changes);
+  if (differs) yield* update(tables.collection, collectionId, changes);
 }

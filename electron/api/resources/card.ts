@@ -7,13 +7,14 @@ import type { FieldProblem } from '../../../shared/errors.js';
 import { cardActivitySpec, cardLabelSpec, cardRelationSpec, cardResourceSpec, cardSpec } from '../../../shared/resources/card.js';
 import { cardFields, refreshCardFields } from '../planning/card-fields.js';
 import { followDependencies } from '../planning/card-moves.js';
-import { refreshCollection } from '../planning/collection-state.js';
+import { refreshCollection, refreshSteps } from '../planning/collection-state.js';
 import { checkSyncedCard, checkSyncedCardLink } from '../planning/one-plan.js';
 import { cardTotals } from '../planning/card-totals.js';
 import { defaultStatus } from '../planning/card-status.js';
 import type { RequestContext, ResourceModule, ResourceRules } from '../resource.js';
 import { collectionModule } from './collection.js';
 import { tables } from '../tables.js';
+import { getWhereIn } from '../store-steps.js';
 
 export const cardLabelModule: ResourceModule = {
   spec: cardLabelSpec,
@@ -92,14 +93,14 @@ export const cardRelationModule: ResourceModule = {
     related_card: { kind: 'belongsTo', target: 'card', foreignKey: 'related_card_id' },
   },
   rules: {
-    check(ctx, values, current) {
+    *check(_ctx, values, current) {
       const card = values.card_id ?? current?.card_id;
       const related = values.related_card_id ?? current?.related_card_id;
       if (typeof card !== 'string' || typeof related !== 'string') return [];
       if (card === related) return [{ field: 'related_card_id', description: 'a card cannot be related to itself' }];
-      const same = ctx.store
-        .getWhereIn(tables.card_relation, 'card_id', [card])
-        .some((r) => r.id !== current?.id && r.related_card_id === related && r.type === (values.type ?? current?.type));
+      const same = (yield* getWhereIn(tables.card_relation, 'card_id', [card])).some(
+        (r) => r.id !== current?.id && r.related_card_id === related && r.type === (values.type ?? current?.type),
+      );
       return same ? [{ field: 'related_card_id', description: 'these cards already have this relation' }] : [];
     },
   },
@@ -156,9 +157,7 @@ export const cardModule: ResourceModule = {
       }
       refreshCollection(ctx, written.collection_id);
     },
-    afterDelete(ctx, card) {
-      refreshCollection(ctx, card.collection_id);
-    },
+    afterDelete: (_ctx, card) => refreshSteps(card.collection_id),
     present: cardTotals,
     checkSynced: checkSyncedCard,
     // The collection's summary is the remote's to say, from the cards it has (replicas apart may

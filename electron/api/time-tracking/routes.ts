@@ -21,7 +21,9 @@ import { isUuid, nowTimestamp } from '../../../shared/ids.js';
 import { booleanParam, parseListOptions, parseShapeOptions, single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { isPlanner } from '../permissions.js';
-import { createRecord, findRecord, presentOne, relationJoins, updateRecord } from '../records.js';
+import { createSteps, findSteps, presentOne, relationJoins, updateSteps } from '../records.js';
+import { asCommandOnRecords } from '../commands/request-command.js';
+import { list, onRecords } from '../store-steps.js';
 import type { RequestContext } from '../resource.js';
 import { checkOwnEntry, exportMessage, ownEntriesMessage, timeTrackingModule } from '../resources/time-tracking.js';
 import { exportReport } from './export-route.js';
@@ -62,34 +64,77 @@ function runningQuery(userId: string | null): ListQuery {
   return { match: { user_id: userId, running: true }, sort: [{ field: 'start', direction: 'desc' }], limit: 1, offset: 0 };
 }
 
-/** For stopping it: read in the write's own synchronous turn, so the stop is one command with it. */
-function runningOf(ctx: RequestContext, userId: string | null) {
-  return ctx.store.list(tables.time_tracking, runningQuery(userId)).rows[0];
-}
-
 export function registerTimeTrackingRoutes(app: FastifyInstance): void {
   const doc = (summary: string, extra: Record<string, unknown> = {}) => ({ doc: { summary, tag: 'TimeTracking', ...extra } });
 
-  operationRoute(app, startTimerOperation, async (request, _reply, input) => {
-    const userId = timerUser(request.ctx, input.user_id, true);
-    const entry = createRecord(request.ctx, timeTrackingModule, { ...input, user_id: userId, start: nowTimestamp(), end: null });
-    return await presentOne(request.ctx, timeTrackingModule, entry, parseShapeOptions(request.query));
-  });
+  // The timer's writes: each one command, in an asynchronous transaction (so on either store engine).
+  const onRecordsCommand = { commandOnRecords: true };
 
-  operationRoute(app, stopTimerOperation, async (request, _reply, input) => {
-    const entry = findRecord(request.ctx, timeTrackingModule, request.params.id ?? '');
-    checkOwnEntry(request.ctx, entry);
-    if (!entry.running) throw ApiError.conflict('This timer is not running.');
-    const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, stopAt(input.end));
-    return await presentOne(request.ctx, timeTrackingModule, stopped, parseShapeOptions(request.query));
-  });
+  operationRoute(
+    app,
+    startTimerOperation,
+    async (request, reply, input) => {
+      const { ctx } = request;
+      const shape = parseShapeOptions(request.query);
+      const userId = timerUser(ctx, input.user_id, true);
+      const entry = await asCommandOnRecords(request, reply, startTimerOperation.summary, (tx) =>
+        onRecords(tx, createSteps(ctx, timeTrackingModule, { ...input, user_id: userId, start: nowTimestamp(), end: null })),
+      );
+      return await presentOne(ctx, timeTrackingModule, entry, shape);
+    },
+    undefined,
+    undefined,
+    onRecordsCommand,
+  );
 
-  operationRoute(app, stopRunningTimerOperation, async (request, _reply, input) => {
-    const entry = runningOf(request.ctx, timerUser(request.ctx, input.user_id, true));
-    if (!entry) throw ApiError.notFound('No timer is running.');
-    const stopped = updateRecord(request.ctx, timeTrackingModule, entry.id, stopAt(input.end));
-    return await presentOne(request.ctx, timeTrackingModule, stopped, parseShapeOptions(request.query));
-  });
+  operationRoute(
+    app,
+    stopTimerOperation,
+    async (request, reply, input) => {
+      const { ctx } = request;
+      const shape = parseShapeOptions(request.query);
+      const stopped = await asCommandOnRecords(request, reply, stopTimerOperation.summary, (tx) =>
+        onRecords(
+          tx,
+          (function* () {
+            const entry = yield* findSteps(timeTrackingModule, request.params.id ?? '');
+            checkOwnEntry(ctx, entry);
+            if (!entry.running) throw ApiError.conflict('This timer is not running.');
+            return yield* updateSteps(ctx, timeTrackingModule, entry.id, stopAt(input.end));
+          })(),
+        ),
+      );
+      return await presentOne(ctx, timeTrackingModule, stopped, shape);
+    },
+    undefined,
+    undefined,
+    onRecordsCommand,
+  );
+
+  operationRoute(
+    app,
+    stopRunningTimerOperation,
+    async (request, reply, input) => {
+      const { ctx } = request;
+      const shape = parseShapeOptions(request.query);
+      const userId = timerUser(ctx, input.user_id, true);
+      const stopped = await asCommandOnRecords(request, reply, stopRunningTimerOperation.summary, (tx) =>
+        onRecords(
+          tx,
+          (function* () {
+            // Read in the stop's own transaction, so the stop is one command with it.
+            const [entry] = (yield* list(tables.time_tracking, runningQuery(userId))).rows;
+            if (!entry) throw ApiError.notFound('No timer is running.');
+            return yield* updateSteps(ctx, timeTrackingModule, entry.id, stopAt(input.end));
+          })(),
+        ),
+      );
+      return await presentOne(ctx, timeTrackingModule, stopped, shape);
+    },
+    undefined,
+    undefined,
+    onRecordsCommand,
+  );
 
   app.get<{ Querystring: QueryString }>(
     '/time_tracking/running',
