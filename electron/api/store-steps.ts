@@ -19,6 +19,7 @@ export type StoreStep =
   | { kind: 'get'; table: TableDef; id: string }
   | { kind: 'getWhereIn'; table: TableDef; field: string; values: readonly unknown[] }
   | { kind: 'list'; table: TableDef; query: ListQuery }
+  | { kind: 'max'; table: TableDef; field: string; match: Record<string, unknown> }
   | { kind: 'eachValues'; table: TableDef; query: ListQuery; fields: readonly string[]; visit: (values: unknown[]) => void }
   | { kind: 'insert'; table: TableDef; values: Record<string, unknown> }
   | { kind: 'update'; table: TableDef; id: string; values: Record<string, unknown> }
@@ -47,6 +48,11 @@ export function* getWhereIn<S extends ResourceSpec>(
 export function* list<S extends ResourceSpec>(table: TableDef<S>, query: ListQuery): Steps<{ count: number; rows: StoredOf<S>[] }> {
   // The driver answers with what the store's method returns.
   return (yield { kind: 'list', table, query }) as { count: number; rows: StoredOf<S>[] };
+}
+
+/** The largest value of a column among live records matching `match` (null when none). */
+export function* max(table: TableDef, field: string, match: Record<string, unknown>): Steps<unknown> {
+  return yield { kind: 'max', table, field, match };
 }
 
 /** The `fields` of each record the query matches, as values, given to `visit` (RecordReads.eachValues). */
@@ -106,6 +112,8 @@ function stepOnStore(store: EnvironmentStore, step: StoreStep): unknown {
       return store.get(step.table, step.id);
     case 'list':
       return store.list(step.table, step.query);
+    case 'max':
+      return store.max(step.table, step.field, step.match);
     case 'eachValues':
       return store.eachValues(step.table, step.query, step.fields, step.visit);
     case 'getWhereIn':
@@ -136,6 +144,8 @@ export async function onRecords<T>(records: RecordReads | RecordWrites, steps: S
         return records.get(step.table, step.id);
       case 'list':
         return records.list(step.table, step.query);
+      case 'max':
+        return records.max(step.table, step.field, step.match);
       case 'eachValues':
         return records.eachValues(step.table, step.query, step.fields, step.visit);
       case 'getWhereIn':

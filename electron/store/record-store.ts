@@ -37,6 +37,8 @@ export interface RecordReads {
    * are visited. For reading many records without an object each (a time report's entries).
    */
   eachValues(table: TableDef, query: ListQuery, fields: readonly string[], visit: (values: unknown[]) => void): Promise<void>;
+  /** The largest value of a column among live records matching `match` (null when none). */
+  max(table: TableDef, field: string, match: Record<string, unknown>): Promise<unknown>;
   /**
    * The live cards of a board that overlap `start`…`end` (YYYY-MM-DD, inclusive) as capacity
    * reads them, joined in SQL (planned-cards.ts): too many for whole records on every request.
@@ -113,6 +115,7 @@ export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrit
     list: async (table, query) => (check(), writes.list(table, query)),
     getWhereIn: async (table, field, values) => (check(), writes.getWhereIn(table, field, values)),
     eachValues: async (table, query, fields, visit) => (check(), writes.eachValues(table, query, fields, visit)),
+    max: async (table, field, match) => (check(), writes.max(table, field, match)),
     plannedCards: async (boardId, start, end) => (check(), writes.plannedCards(boardId, start, end)),
     insert: async (table, values) => (check(), writes.insert(table, values)),
     update: async (table, id, values) => (check(), writes.update(table, id, values)),
@@ -133,6 +136,7 @@ export function readingThrough(tx: RecordReads, outside: RecordStore): RecordSto
     list: (table, query) => tx.list(table, query),
     getWhereIn: (table, field, values) => tx.getWhereIn(table, field, values),
     eachValues: (table, query, fields, visit) => tx.eachValues(table, query, fields, visit),
+    max: (table, field, match) => tx.max(table, field, match),
     plannedCards: (boardId, start, end) => tx.plannedCards(boardId, start, end),
     recentCommands: () => Promise.reject(new Error('Inside a transaction, the command history is not read.')),
     transaction: () => Promise.reject(new Error('Inside a transaction, no other transaction can be opened.')),
@@ -193,6 +197,10 @@ export class SqliteRecordStore implements RecordStore {
     return this.#inTurn(() => this.store.eachValues(table, query, fields, visit));
   }
 
+  max(table: TableDef, field: string, match: Record<string, unknown>): Promise<unknown> {
+    return this.#inTurn(() => this.store.max(table, field, match));
+  }
+
   plannedCards(boardId: string, start: string, end: string): Promise<PlannedCards> {
     return this.#inTurn(() => plannedCards(this.store, boardId, start, end));
   }
@@ -219,6 +227,7 @@ export class SqliteRecordStore implements RecordStore {
           list: async (table, query) => store.list(table, query),
           getWhereIn: async (table, field, values) => store.getWhereIn(table, field, values),
           eachValues: async (table, query, fields, visit) => store.eachValues(table, query, fields, visit),
+          max: async (table, field, match) => store.max(table, field, match),
           plannedCards: async (boardId, start, end) => plannedCards(store, boardId, start, end),
           insert: async (table, values) => store.insert(table, values),
           update: async (table, id, values) => store.update(table, id, values),

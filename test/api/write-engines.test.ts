@@ -364,28 +364,56 @@ describe('the resource routes write the same to SQLite and to PostgreSQL', () =>
     }
   });
 
-  it('writes a collection, and answers 503 on PostgreSQL for a card, whose rules still read the synchronous store, leaving nothing behind', async () => {
+  it('plans cards in a collection, and a moved card pushes the later stage, as on SQLite', async () => {
+    await onBoth(
+      'PUT',
+      (i) => `/v1/board/${ids.board[i]}`,
+      () => ({ dependency_behavior: 'push' }),
+      made,
+    );
     const collections = await onBoth(
       'POST',
       () => '/v1/collection',
-      (i) => ({ name: 'Loose work', board_id: ids.board[i] }),
+      (i) => ({ name: 'Gate frames', board_id: ids.board[i] }),
       made,
     );
     expect(collections[0]!.status).toBe(201);
-    const stages = await Promise.all(
-      engines.map((engine, i) =>
-        send(engine.url, 'GET', `/v1/board/${ids.board[i]}?with=stages`).then((a) => a.body.stages[0].id as string),
-      ),
+    const stagesOf = async (i: number) => {
+      const board = await send(engines[i]!.url, 'GET', `/v1/board/${ids.board[i]}?with=stages`);
+      const byName = new Map((board.body.stages as { id: string; name: string }[]).map((s) => [s.name, s.id]));
+      return { first: byName.get('Sawing and drilling')!, last: byName.get('Painting')! };
+    };
+    const stages = [await stagesOf(0), await stagesOf(1)];
+    const cardPath = (i: number) => `/v1/collection/${collections[i]!.body.id}/card`;
+    const sawing = await onBoth(
+      'POST',
+      cardPath,
+      (i) => ({ stage_id: stages[i]!.first, start_date: '2026-12-01', end_date: '2026-12-02' }),
+      made,
     );
-    const card = (i: number) => ({ stage_id: stages[i], start_date: '2026-12-01', end_date: '2026-12-02' });
-    const sqlite = await send(engines[0]!.url, 'POST', `/v1/collection/${collections[0]!.body.id}/card`, card(0));
-    expect(sqlite.status, JSON.stringify(sqlite.body)).toBe(201);
-    const refused = await send(engines[1]!.url, 'POST', `/v1/collection/${collections[1]!.body.id}/card`, card(1));
+    expect(sawing[0]!.status, JSON.stringify(sawing[0]!.body)).toBe(201);
+    await onBoth('POST', cardPath, (i) => ({ stage_id: stages[i]!.last, start_date: '2026-12-03', end_date: '2026-12-04' }), made);
+    // Sawing now ends on the 7th: painting moves after it.
+    await onBoth(
+      'PUT',
+      (i) => `${cardPath(i)}/${sawing[i]!.body.id}`,
+      () => ({ end_date: '2026-12-07' }),
+      made,
+    );
+    const cards = await onBoth('GET', (i) => `${cardPath(i)}?sort=start_date`, undefined, made);
+    const painting = cards[1]!.body.data[1];
+    expect(painting.start_date > '2026-12-07').toBe(true);
+    const collection = await onBoth('GET', (i) => `/v1/collection/${collections[i]!.body.id}`, undefined, made);
+    expect(collection[1]!.body).toMatchObject({ status: 'planned', start: '2026-12-01', end: painting.end_date });
+    // Read back from PostgreSQL itself.
+    expect((await postgres.get(tables.card, painting.id))?.start_date).toBe(painting.start_date);
+  });
+
+  it('answers 503 on PostgreSQL for a write that is not on the boundary yet (a webhook), leaving nothing behind', async () => {
+    const webhook = { url: 'https://hooks.example.com/planner', events: ['card.created'] };
+    const refused = await send(engines[1]!.url, 'POST', '/v1/webhook', webhook);
     expect(refused.status).toBe(503);
     expect(refused.body.errors[0].description).toContain('does not run on this store engine yet');
-    expect((await postgres.list(tables.card, { limit: 0, offset: 0 })).count).toBe(0);
-    // The command rolled back with it: the undo history has no "Create card".
-    const history = await send(engines[1]!.url, 'GET', '/v1/command?limit=50');
-    expect(history.body.data.map((c: { description: string }) => c.description)).not.toContain('Create card');
+    expect((await postgres.list(tables.webhook, { limit: 0, offset: 0 })).count).toBe(0);
   });
 });

@@ -12,17 +12,18 @@
  * Cards moved this way are written directly (not as new moves), so a push never cascades into
  * itself; their derived fields are refreshed.
  */
-import type { RequestContext } from '../resource.js';
+import { get, getWhereIn, update, type Steps } from '../store-steps.js';
 import { boardCalendar, shiftWorkdays, workdayDelta, workdayFrom, type BoardCalendar } from './workdays.js';
 import { isDated, refreshCardFields, type Card, type DatedCard } from './card-fields.js';
 import { tables } from '../tables.js';
 
-export function shiftCard(ctx: RequestContext, calendar: BoardCalendar, card: Card, workdays: number): void {
+export function* shiftCard(calendar: BoardCalendar, card: Card, workdays: number): Steps<void> {
   if (workdays === 0 || !card.start_date || !card.end_date) return;
   const start = shiftWorkdays(calendar, workdayFrom(calendar, card.start_date), workdays);
   const end = shiftWorkdays(calendar, workdayFrom(calendar, card.end_date), workdays);
-  const moved = ctx.store.update(tables.card, card.id, { start_date: start, end_date: end })!;
-  refreshCardFields(ctx, moved);
+  // A live card of this collection, read in this transaction.
+  const moved = (yield* update(tables.card, card.id, { start_date: start, end_date: end })) as Card;
+  yield* refreshCardFields(moved);
 }
 
 /**
@@ -30,16 +31,16 @@ export function shiftCard(ctx: RequestContext, calendar: BoardCalendar, card: Ca
  * them starts no sooner than `earliest`; cards already later stay. Returns the latest end
  * among them afterwards, where the next stage's cards may start from.
  */
-export function pushStageAfter(ctx: RequestContext, calendar: BoardCalendar, cards: readonly DatedCard[], earliest: string): string {
+export function* pushStageAfter(calendar: BoardCalendar, cards: readonly DatedCard[], earliest: string): Steps<string> {
   const start = cards.reduce((m, c) => (c.start_date < m ? c.start_date : m), '9999');
   const delta = start < earliest ? workdayDelta(calendar, workdayFrom(calendar, start), earliest) : 0;
-  for (const c of cards) shiftCard(ctx, calendar, c, delta);
-  return latestEnd(ctx, cards);
+  for (const c of cards) yield* shiftCard(calendar, c, delta);
+  return yield* latestEnd(cards);
 }
 
 /** The latest end date among these cards as they are stored now. */
-export function latestEnd(ctx: RequestContext, cards: readonly Card[]): string {
-  const stored = ctx.store.getWhereIn(
+export function* latestEnd(cards: readonly Card[]): Steps<string> {
+  const stored = yield* getWhereIn(
     tables.card,
     'id',
     cards.map((c) => c.id),
@@ -48,18 +49,17 @@ export function latestEnd(ctx: RequestContext, cards: readonly Card[]): string {
   return stored.reduce((m, c) => (c.end_date !== null && c.end_date > m ? c.end_date : m), '');
 }
 
-export function followDependencies(ctx: RequestContext, card: Card, previous: Card): void {
+export function* followDependencies(card: Card, previous: Card): Steps<void> {
   const moved = card.start_date !== previous.start_date || card.end_date !== previous.end_date || card.stage_id !== previous.stage_id;
   if (!moved || !card.end_date || !card.board_id) return;
-  const board = ctx.store.get(tables.board, card.board_id);
+  const board = yield* get(tables.board, card.board_id);
   if (!board || board.dependency_behavior === 'notify') return;
   const calendar = boardCalendar(board.workdays);
-  const stages = new Map(ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).map((s) => [s.id, s]));
+  const stages = new Map((yield* getWhereIn(tables.stage, 'board_id', [board.id])).map((s) => [s.id, s]));
   const own = stages.get(card.stage_id);
   // An independent stage is outside the chain: moving its card moves nothing else.
   if (!own || own.independent) return;
-  const later = ctx.store
-    .getWhereIn(tables.card, 'collection_id', [card.collection_id])
+  const later = (yield* getWhereIn(tables.card, 'collection_id', [card.collection_id]))
     .filter((c): c is DatedCard => c.id !== card.id && isDated(c))
     .filter((c) => {
       const stage = stages.get(c.stage_id);
@@ -71,7 +71,7 @@ export function followDependencies(ctx: RequestContext, card: Card, previous: Ca
     const delta = previous.end_date
       ? workdayDelta(calendar, workdayFrom(calendar, previous.end_date), workdayFrom(calendar, card.end_date))
       : 0;
-    for (const c of later) shiftCard(ctx, calendar, c, delta);
+    for (const c of later) yield* shiftCard(calendar, c, delta);
     return;
   }
 
@@ -83,7 +83,7 @@ export function followDependencies(ctx: RequestContext, card: Card, previous: Ca
   let previousEnd = card.end_date;
   for (const stageId of order) {
     const earliest = shiftWorkdays(calendar, workdayFrom(calendar, previousEnd, -1), previousStage.delay_day + 1);
-    previousEnd = pushStageAfter(ctx, calendar, byStage.get(stageId)!, earliest);
+    previousEnd = yield* pushStageAfter(calendar, byStage.get(stageId)!, earliest);
     previousStage = stages.get(stageId)!;
   }
 }

@@ -18,6 +18,7 @@ import { tables } from '../tables.js';
 import { latestEnd, pushStageAfter, shiftCard } from './card-moves.js';
 import { isDated, type Card, type DatedCard } from './card-fields.js';
 import { boardCalendar, shiftWorkdays, workdayDelta, workdayFrom } from './workdays.js';
+import { onStore } from '../store-steps.js';
 
 export interface CardMoved {
   card: Card;
@@ -70,7 +71,7 @@ function followInCollection(ctx: RequestContext, collectionId: string, moved: Ca
       // Leads all have an end (filtered above); the check narrows it for the types.
       if (!lead.card.end_date) continue;
       const delta = workdayDelta(calendar, workdayFrom(calendar, lead.previous.end_date), workdayFrom(calendar, lead.card.end_date));
-      shiftCard(ctx, calendar, follower, delta);
+      onStore(ctx.store, shiftCard(calendar, follower, delta));
     }
     return;
   }
@@ -91,8 +92,8 @@ function followInCollection(ctx: RequestContext, collectionId: string, moved: Ca
     const earliest = shiftWorkdays(calendar, workdayFrom(calendar, previousEnd, -1), previousStage.delay_day + 1);
     // The cards sent stay where they were sent; only the others of the stage follow.
     const following = inStage.filter((c) => !selected.has(c.id));
-    if (following.length > 0) pushStageAfter(ctx, calendar, following, earliest);
-    previousEnd = latestEnd(ctx, inStage);
+    if (following.length > 0) onStore(ctx.store, pushStageAfter(calendar, following, earliest));
+    previousEnd = onStore(ctx.store, latestEnd(inStage));
     previousStage = stage;
   }
 }

@@ -31,6 +31,7 @@ import { boardCalendar, CalendarError, maxPlanDays, workdaysByWeekday } from './
 import { deleteTree } from '../write-plan.js';
 import { moduleNamed } from '../registry.js';
 import { tables, type Stored } from '../tables.js';
+import { onStore } from '../store-steps.js';
 
 /** Minutes one workday gives a card when no resource is assigned. */
 export const minutesPerWorkdayWithoutResources = 480;
@@ -87,7 +88,7 @@ function percentage(resource: Stored<'resource'>, board: Stored<'board'>, stage:
 /** The rank a new card gets in its stage: at the end, or next to the card `before`/`after` names. */
 function rankFor(ctx: RequestContext, stageId: string, body: PlanOptions, collectionId: string): string {
   const anchorId = body.before ?? body.after;
-  if (anchorId === undefined) return lastRank(ctx, stageId);
+  if (anchorId === undefined) return onStore(ctx.store, lastRank(stageId));
   const siblings = ctx.store
     .getWhereIn(tables.card, 'stage_id', [stageId])
     .filter((c) => c.collection_id !== collectionId)
@@ -188,7 +189,7 @@ export function planCollectionWith(ctx: RequestContext, target: PlanTarget, body
   return ctx.store.transaction(() => {
     const stages = ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).sort((a, b) => a.priority - b.priority);
     if (stages.length === 0) throw ApiError.rule('board_id', 'the board has no stages to plan on');
-    const status = body.status_id ? ctx.store.get(tables.status, body.status_id) : defaultStatus(ctx, board.id);
+    const status = body.status_id ? ctx.store.get(tables.status, body.status_id) : onStore(ctx.store, defaultStatus(board.id));
     if (!status) throw ApiError.rule('status_id', 'the board has no statuses; add one before planning');
     const planStages = planStagesOf(ctx, stages);
     const activities = ctx.store
@@ -256,7 +257,7 @@ export function planCollectionWith(ctx: RequestContext, target: PlanTarget, body
         locked: false,
         plan_id: planId,
       };
-      const card = ctx.store.insert(tables.card, { ...values, ...cardFields(ctx, values) });
+      const card = ctx.store.insert(tables.card, { ...values, ...onStore(ctx.store, cardFields(values)) });
       for (const activity of planned.activities) {
         ctx.store.insert(tables.card_activity, { card_id: card.id, activity_id: activity.id, time: activity.time });
       }

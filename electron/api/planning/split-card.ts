@@ -19,6 +19,7 @@ import { rankBetween } from './rank.js';
 import { boardCalendar, countWorkdays, shiftWorkdays, workdayFrom } from './workdays.js';
 import { moduleNamed } from '../registry.js';
 import { tables } from '../tables.js';
+import { onStore } from '../store-steps.js';
 
 interface SplitAt {
   /** Last day of the original card. */
@@ -97,8 +98,8 @@ export function splitCard(ctx: RequestContext, collectionId: string, cardId: str
     for (const link of ctx.store.getWhereIn(tables.card_resource, 'card_id', [card.id])) {
       ctx.store.insert(tables.card_resource, { card_id: copy.id, resource_id: link.resource_id });
     }
-    refreshCardFields(ctx, ctx.store.get(tables.card, card.id)!);
-    refreshCardFields(ctx, copy);
+    onStore(ctx.store, refreshCardFields(ctx.store.get(tables.card, card.id)!));
+    onStore(ctx.store, refreshCardFields(copy));
     refreshCollection(ctx, collectionId);
     return [ctx.store.get(tables.card, card.id)!, ctx.store.get(tables.card, copy.id)!];
   });

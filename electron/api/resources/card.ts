@@ -14,7 +14,7 @@ import { defaultStatus } from '../planning/card-status.js';
 import type { RequestContext, ResourceModule, ResourceRules } from '../resource.js';
 import { collectionModule } from './collection.js';
 import { tables } from '../tables.js';
-import { getWhereIn } from '../store-steps.js';
+import { get, getWhereIn, update, type Steps } from '../store-steps.js';
 
 export const cardLabelModule: ResourceModule = {
   spec: cardLabelSpec,
@@ -46,31 +46,31 @@ function mapDeprecatedDates(input: Record<string, unknown>): Record<string, unkn
   return out;
 }
 
-function checkCard(
-  ctx: RequestContext,
+function* checkCard(
+  _ctx: RequestContext,
   values: Record<string, unknown>,
   current: Record<string, unknown> | undefined,
   parent?: Record<string, unknown>,
-): FieldProblem[] {
+): Steps<FieldProblem[]> {
   const problems: FieldProblem[] = [];
   // The casts below: `values` passed field validation and `current` is a stored card, so a
   // field that is present has its declared type (a uuid or date string).
   const collectionId = (values.collection_id ?? current?.collection_id) as string | undefined;
   // Written inside its collection, the card checks against the collection being written.
-  const collection = parent ?? (collectionId ? ctx.store.get(tables.collection, collectionId) : undefined);
-  const stage = ctx.store.get(tables.stage, (values.stage_id ?? current?.stage_id) as string);
+  const collection = parent ?? (collectionId ? yield* get(tables.collection, collectionId) : undefined);
+  const stage = yield* get(tables.stage, (values.stage_id ?? current?.stage_id) as string);
   if (stage && collection?.board_id && stage.board_id !== collection.board_id) {
     problems.push({ field: 'stage_id', description: "stage_id must be a stage of the collection's board" });
   }
   if (stage && values.status_id === undefined && !current) {
-    const status = defaultStatus(ctx, stage.board_id);
+    const status = yield* defaultStatus(stage.board_id);
     if (status) values.status_id = status.id;
     else problems.push({ field: 'status_id', description: 'the board has no statuses; add one before planning cards' });
   }
   // Validated or stored, as above.
   const statusId = (values.status_id ?? current?.status_id) as string | undefined;
   if (stage && statusId && values.status_id !== undefined) {
-    const status = ctx.store.get(tables.status, statusId);
+    const status = yield* get(tables.status, statusId);
     if (status && status.board_id !== stage.board_id)
       problems.push({ field: 'status_id', description: "status_id must be a status of the card's board" });
   }
@@ -80,7 +80,7 @@ function checkCard(
   if (start && end && end < start) problems.push({ field: 'end_date', description: 'end_date may not be before start_date' });
   // A new card is inserted with its server-owned fields (board, rank …), so its card.created
   // event and webhook carry them; afterWrite keeps them current on later writes.
-  if (!current && problems.length === 0) Object.assign(values, cardFields(ctx, values));
+  if (!current && problems.length === 0) Object.assign(values, yield* cardFields(values));
   return problems;
 }
 
@@ -144,18 +144,18 @@ export const cardModule: ResourceModule = {
     includes: ['time_tracking_total', 'resource_type_count', 'resource_type_time'],
     prepareInput: mapDeprecatedDates,
     check: checkCard,
-    afterWrite(ctx, written, op, _input, previous) {
-      const card = refreshCardFields(ctx, written);
+    *afterWrite(ctx, written, op, _input, previous) {
+      const card = yield* refreshCardFields(written);
       // refreshCardFields sets the server-owned planning fields, never the card's collection.
-      const collection = ctx.store.get(tables.collection, written.collection_id);
+      const collection = yield* get(tables.collection, written.collection_id);
       if (collection && !collection.board_id && typeof card.board_id === 'string') {
-        ctx.store.update(tables.collection, collection.id, { board_id: card.board_id });
+        yield* update(tables.collection, collection.id, { board_id: card.board_id });
       }
       if (op === 'update' && previous) {
         if (ctx.cardMoves) ctx.cardMoves.push({ card, previous });
-        else followDependencies(ctx, card, previous);
+        else yield* followDependencies(card, previous);
       }
-      refreshCollection(ctx, written.collection_id);
+      yield* refreshSteps(written.collection_id);
     },
     afterDelete: (_ctx, card) => refreshSteps(card.collection_id),
     present: cardTotals,

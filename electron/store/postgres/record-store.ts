@@ -18,7 +18,7 @@ import type { ChangeEvent } from '../../../shared/ipc.js';
 import type { ListQuery, TableDef } from '../environment-store.js';
 import { quoteIdentifier, type SqlDialect } from '../filter-sql.js';
 import { DuplicateError, QueryError } from '../query-error.js';
-import { listSelection, valuesSelection } from '../record-sql.js';
+import { listSelection, listWhere, valuesSelection } from '../record-sql.js';
 import { guarded, type RecordStore, type RecordWrites, type TransactionOptions } from '../record-store.js';
 import {
   plannedCardsSql,
@@ -117,6 +117,16 @@ class PostgresRecords implements RecordWrites {
     if (query.limit === 0 || query.offset >= count) return { count, rows: [] };
     const rows = await this.rows(`SELECT t.* ${from} ORDER BY ${order} LIMIT ? OFFSET ?`, [...params, query.limit, query.offset]);
     return { count, rows: rows.map((row) => fromRow(table, row)) };
+  }
+
+  async max(table: TableDef, field: string, match: Record<string, unknown>): Promise<unknown> {
+    if (!own(table.fields, field)) throw new QueryError(`Unknown field: ${field}`);
+    const where = listWhere(table, { match, limit: 0, offset: 0 }, postgresDialect);
+    const [row] = await this.rows(
+      `SELECT max(t.${quoteIdentifier(field)}) AS m FROM ${quoteIdentifier(table.table)} t WHERE ${where.sql}`,
+      where.params,
+    );
+    return row?.m ?? null;
   }
 
   async getWhereIn<S extends ResourceSpec>(
@@ -288,6 +298,10 @@ export class PostgresRecordStore implements RecordStore {
 
   eachValues(table: TableDef, query: ListQuery, fields: readonly string[], visit: (values: unknown[]) => void): Promise<void> {
     return this.read((records) => records.eachValues(table, query, fields, visit));
+  }
+
+  max(table: TableDef, field: string, match: Record<string, unknown>): Promise<unknown> {
+    return this.read((records) => records.max(table, field, match));
   }
 
   plannedCards(boardId: string, start: string, end: string): Promise<PlannedCards> {
