@@ -1,14 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Suites whose API, once seeded, is read from PostgreSQL in a second run (the `postgres`
- * project: test/helpers/api.ts, `testEngine`): the same tests, parametrized by the engine, not
- * copied (docs/architecture.md "Moving the API onto the boundary"). Until writes are on
- * PostgreSQL, a write in a test goes to SQLite and the next read copies the folder again, so
- * the suites that read most are the ones here; the base-data suites pass this way too but take
- * about four minutes, for copies that writes on PostgreSQL will make unneeded.
+ * Suites whose API, once seeded, is served from PostgreSQL in a second run, its reads and its
+ * writes (the `postgres` project: test/helpers/api.ts, `testEngine`): the same tests,
+ * parametrized by the engine, not copied (docs/architecture.md "Moving the API onto the
+ * boundary"). A suite joins once every route its tests use runs on PostgreSQL.
  */
-const onBothEngines = ['test/api/conventions-filter.test.ts', 'test/api/conventions-shape.test.ts'];
+const onBothEngines = [
+  'test/api/conventions-filter.test.ts',
+  'test/api/conventions-shape.test.ts',
+  'test/api/base-data.board.test.ts',
+  'test/api/base-data.resource.test.ts',
+  'test/api/base-data.stage-activity.test.ts',
+  'test/api/base-data.user.test.ts',
+];
 
 /** What both projects share; each names its own files (an `extends` would add the root's to them). */
 const shared = { testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' } as const;

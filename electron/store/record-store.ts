@@ -53,6 +53,8 @@ export interface RecordWrites extends RecordReads {
   update<S extends ResourceSpec>(table: TableDef<S>, id: string, values: Partial<StoredOf<S>>): Promise<StoredOf<S> | undefined>;
   /** False when there is no live record `id`. `at`: when it was deleted (a replica's deletion), now when not given. */
   softDelete(table: TableDef, id: string, at?: string): Promise<boolean>;
+  /** Brings a soft-deleted record back from the trash; false when `id` is no deleted record. */
+  restore(table: TableDef, id: string): Promise<boolean>;
 }
 
 export interface TransactionOptions {
@@ -120,6 +122,7 @@ export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrit
     insert: async (table, values) => (check(), writes.insert(table, values)),
     update: async (table, id, values) => (check(), writes.update(table, id, values)),
     softDelete: async (table, id, at) => (check(), writes.softDelete(table, id, at)),
+    restore: async (table, id) => (check(), writes.restore(table, id)),
   };
 }
 
@@ -232,6 +235,11 @@ export class SqliteRecordStore implements RecordStore {
           insert: async (table, values) => store.insert(table, values),
           update: async (table, id, values) => store.update(table, id, values),
           softDelete: async (table, id, at) => store.softDelete(table, id, at),
+          restore: async (table, id) => {
+            if (!store.getForSync(table, id)?.deleted_at) return false;
+            store.writeForSync(table, id, { deleted_at: null });
+            return true;
+          },
         },
         () => open,
       );

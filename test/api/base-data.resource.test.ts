@@ -658,9 +658,10 @@ describe("a resource's cards, schedules and activities (with=…, filter …)", 
   });
 
   it('offers resources: those in a group with it, each once, never itself (docs/API.md "Relations")', async () => {
-    const [ann, bob, cat, dan] = await Promise.all(
-      ['Ann', 'Bob', 'Cat', 'Dan'].map((name) => create(api, '/v1/resource', { name: `${name} (peers)` })),
-    );
+    // One after the other: peers come in creation order, which concurrent requests do not have.
+    const made = [];
+    for (const name of ['Ann', 'Bob', 'Cat', 'Dan']) made.push(await create(api, '/v1/resource', { name: `${name} (peers)` }));
+    const [ann, bob, cat, dan] = made;
     await create(api, '/v1/group', { name: 'Peers A', resources: [{ id: ann.id }, { id: bob.id }] });
     await create(api, '/v1/group', { name: 'Peers B', resources: [{ id: ann.id }, { id: bob.id }, { id: cat.id }] });
     const list = await get(api, `/v1/resource?filter=name:ends_with:'(peers)'&with=cards,resources&sort=name`);

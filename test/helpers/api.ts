@@ -3,7 +3,7 @@
  * known key, and the Fastify app listening on 127.0.0.1 on a free port. `close()` stops the
  * server, closes the databases and removes the folder. `useSeededApi(seed)` gives a test file
  * one such API, seeded with the records its tests build on, and in the `postgres` project
- * (vitest.config.ts) one whose reads come from PostgreSQL (`testEngine`, readingFromPostgres).
+ * (vitest.config.ts) one served from PostgreSQL once seeded (`testEngine`, servingFromPostgres).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,8 @@ import { buildApi } from '../../electron/api/app.js';
 import { DataDir } from '../../electron/store/data-dir.js';
 import type { Environment } from '../../electron/store/system.js';
 import { copyToPostgres } from '../../electron/store/postgres/copy-from-sqlite.js';
-import { serverMigrations } from '../../electron/store/postgres/migrations.js';
+import { environmentMigrations, serverMigrations } from '../../electron/store/postgres/migrations.js';
+import { ensureEnvironmentSchema } from '../../electron/store/postgres/environment-schemas.js';
 import { openPostgresDatabase, type PostgresPool } from '../../electron/store/postgres/postgres-database.js';
 import { PostgresRecordStore } from '../../electron/store/postgres/record-store.js';
 import { startPostgres } from './postgres.js';
@@ -99,29 +100,27 @@ async function listeningClient(
 }
 
 /**
- * The store engine a seeded API reads from (useSeededApi): `PLANNER_TEST_ENGINE=postgres`, which
- * the `postgres` project of vitest.config.ts sets for the suites it lists, serves its reads from
- * PostgreSQL (docs/architecture.md "Moving the API onto the boundary").
+ * The store engine a seeded API serves from (useSeededApi): `PLANNER_TEST_ENGINE=postgres`, which
+ * the `postgres` project of vitest.config.ts sets for the suites it lists, serves its reads and
+ * writes from PostgreSQL (docs/architecture.md "Moving the API onto the boundary").
  */
 export const testEngine: 'sqlite' | 'postgres' = process.env.PLANNER_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
 /**
- * `sqlite`'s API with its reads served from PostgreSQL: a real cluster, a copy of the data folder
- * in it (copy-from-sqlite.ts), and a second server on the same folder whose records are that
- * copy's and which has no synchronous store (ApiOptions.recordsOf). Writes are not on the
- * asynchronous store yet, so a write goes to the SQLite server, and the next read copies the
- * folder again, into a fresh database, before it reads. While `seeding`, everything goes to SQLite.
+ * `sqlite`'s API served from PostgreSQL once it is seeded: a real cluster, a copy of the seeded
+ * data folder in it (copy-from-sqlite.ts), and a second server on the same folder whose records
+ * are that copy's and which has no synchronous store (ApiOptions.recordsOf). While `seeding`,
+ * everything goes to SQLite (a seed may use parts of the API not on PostgreSQL yet); from
+ * `seeded()` on, every request, read or write, goes to PostgreSQL.
  */
-async function readingFromPostgres(sqlite: TestApi): Promise<TestApi & { seeded(): void }> {
+async function servingFromPostgres(sqlite: TestApi): Promise<TestApi & { seeded(): Promise<void> }> {
   const cluster = await startPostgres();
   let pool: PostgresPool | undefined;
-  let copies = 0;
   let seeding = true;
-  let stale = true;
   const app = await buildApi({
     dataDir: sqlite.dataDir,
     recordsOf: (environmentId) => {
-      if (!pool) throw new Error('read before the first copy');
+      if (!pool) throw new Error('a request to PostgreSQL before the copy');
       return new PostgresRecordStore(pool, environmentId);
     },
   });
@@ -130,42 +129,27 @@ async function readingFromPostgres(sqlite: TestApi): Promise<TestApi & { seeded(
     await cluster.stop();
     throw error;
   });
-  const copied = async () => {
-    if (!stale) return;
-    const fresh = await openPostgresDatabase(await cluster.database(`copy${++copies}`), serverMigrations);
-    const report = await copyToPostgres(sqlite.dataDir, fresh);
-    if (!report.matches) throw new Error('the PostgreSQL copy does not match the SQLite folder');
-    await pool?.end();
-    pool = fresh;
-    stale = false;
-  };
-  const reads = (method: string) => !seeding && (method === 'GET' || method === 'HEAD');
-  /** A read goes to PostgreSQL, copied again first when something was written since; anything else to SQLite. */
-  const send = async <R>(method: string, toSqlite: () => Promise<R>, toPostgres: () => Promise<R>): Promise<R> => {
-    if (!reads(method)) {
-      stale = true;
-      return toSqlite();
+  // An environment a test makes after the copy (otherEnvironment) gets its schema before its first request.
+  const ensured = new Set<string>();
+  const onPostgres = async (extra: Record<string, string> | undefined) => {
+    const name = extra?.['x-api-env'] ?? sqlite.headers['x-api-env'];
+    const environment = name === undefined ? undefined : sqlite.dataDir.system.findEnvironment(name);
+    if (environment && pool && !ensured.has(environment.id)) {
+      await ensureEnvironmentSchema(pool, environment.id, environmentMigrations);
+      ensured.add(environment.id);
     }
-    await copied();
-    return toPostgres();
+    return postgres;
   };
   return {
     ...sqlite,
     app,
     baseUrl: postgres.baseUrl,
-    http: (method, path, body, extra) =>
-      send(
-        method,
-        () => sqlite.http(method, path, body, extra),
-        () => postgres.http(method, path, body, extra),
-      ),
-    inject: (method, path, body, extra) =>
-      send(
-        method,
-        () => sqlite.inject(method, path, body, extra),
-        () => postgres.inject(method, path, body, extra),
-      ),
-    seeded() {
+    http: async (method, path, body, extra) => (seeding ? sqlite : await onPostgres(extra)).http(method, path, body, extra),
+    inject: async (method, path, body, extra) => (seeding ? sqlite : await onPostgres(extra)).inject(method, path, body, extra),
+    async seeded() {
+      pool = await openPostgresDatabase(await cluster.database('team'), serverMigrations);
+      const report = await copyToPostgres(sqlite.dataDir, pool);
+      if (!report.matches) throw new Error('the PostgreSQL copy does not match the SQLite folder');
       seeding = false;
     },
     async close() {
@@ -194,13 +178,13 @@ export function useSeededApi(seed: (api: TestApi) => Promise<void>): void {
       await seed(api);
       return;
     }
-    const onPostgres = await readingFromPostgres(sqlite).catch(async (error: unknown) => {
+    const onPostgres = await servingFromPostgres(sqlite).catch(async (error: unknown) => {
       await sqlite.close();
       throw error;
     });
     api = onPostgres;
     await seed(api);
-    onPostgres.seeded();
+    await onPostgres.seeded();
   }, 120_000);
   afterAll(async () => {
     await api?.close();

@@ -125,7 +125,8 @@ function checkRoles(ctx: RequestContext, reversal: Reversal): void {
   }
   if (record.deleted_at && reversal.before.deleted_at === null) module.rules.checkRestore?.(ctx, record);
   const values = Object.fromEntries(Object.entries(reversal.before).filter(([field]) => field !== 'deleted_at'));
-  if (Object.keys(values).length > 0) onStore(ctx.store, runRule(module.rules.check?.(ctx, { ...values }, record, undefined, { ...values })));
+  if (Object.keys(values).length > 0)
+    onStore(ctx.store, runRule(module.rules.check?.(ctx, { ...values }, record, undefined, { ...values })));
 }
 
 /**

@@ -44,7 +44,8 @@ const checklistRules: ResourceModule['rules'] = {
         problems.push({ field: 'card_id', description: 'card_id must be a card of this collection' });
       }
     }
-    const template = typeof values.board_checklist_id === 'string' ? yield* get(tables.board_checklist, values.board_checklist_id) : undefined;
+    const template =
+      typeof values.board_checklist_id === 'string' ? yield* get(tables.board_checklist, values.board_checklist_id) : undefined;
     if (!current && values.name === undefined) {
       if (template) values.name = template.name;
       else problems.push({ field: 'name', description: 'name is required unless board_checklist_id gives one' });

@@ -1,7 +1,9 @@
 /** User routes beside the generic ones (user.ts; docs/API.md): an invitation, and `GET /v1/me`. */
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../permissions.js';
-import { createRecord, presentOne } from '../records.js';
+import { createSteps, presentOne } from '../records.js';
+import { asCommandOnRecords } from '../commands/request-command.js';
+import { onRecords } from '../store-steps.js';
 import { meEnvironment, meExtras } from './me.js';
 import { optionalBody } from '../conventions/request-body.js';
 import { tables } from '../tables.js';
@@ -29,6 +31,8 @@ export function registerUserRoutes(app: FastifyInstance): void {
             },
           },
         },
+        // An invitation is one command in an asynchronous transaction, so on either store engine.
+        commandOnRecords: true,
       },
     },
     async (request, reply) => {
@@ -37,7 +41,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
       const body = optionalBody(request.body);
       const input: Record<string, unknown> = {};
       for (const field of inviteFields) if (body && field in body) input[field] = body[field];
-      createRecord(request.ctx, userModule, input);
+      await asCommandOnRecords(request, reply, 'Invite a user', (tx) => onRecords(tx, createSteps(request.ctx, userModule, input)));
       return reply.code(201).send();
     },
   );

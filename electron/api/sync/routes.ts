@@ -35,6 +35,7 @@ import type { Mutation, SyncControl } from '../../../shared/sync.js';
 import type { BodyOf } from '../../../shared/operation.js';
 import { maxPushBatch, maxPushGroup, pushOperation } from '../../../shared/operations/sync.js';
 import { operationRoute } from '../conventions/operation-route.js';
+import { asCommandOnRecords } from '../commands/request-command.js';
 
 export interface SyncRouteOptions {
   modules: readonly ResourceModule[];
@@ -320,16 +321,22 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
 
   app.post<{ Params: { resource: string; id: string } }>(
     '/trash/:resource/:id/restore',
-    { config: doc('Restore a deleted record') },
-    (request) => {
+    // One command in an asynchronous transaction, so on either store engine.
+    { config: { ...doc('Restore a deleted record'), commandOnRecords: true } },
+    async (request, reply) => {
       const module = moduleNamedOrNone(request.params.resource);
       if (!module || !module.path || !isUuid(request.params.id)) throw ApiError.notFound('No such record.');
       const id = request.params.id.toLowerCase();
-      const record = request.ctx.store.getForSync(module.table, id);
-      if (!record || !record.deleted_at) throw ApiError.notFound('No deleted record with that id.');
-      module.rules?.checkRestore?.(request.ctx, record);
-      request.ctx.store.writeForSync(module.table, id, { deleted_at: null });
-      return forSync(module.spec, request.ctx.caller, request.ctx.store.get(module.table, id));
+      const { ctx } = request;
+      const restored = await asCommandOnRecords(request, reply, 'Restore a deleted record', async (tx) => {
+        const record = await tx.get(module.table, id, { includeDeleted: true });
+        const gone = () => ApiError.notFound('No deleted record with that id.');
+        if (!record || (await tx.get(module.table, id))) throw gone();
+        module.rules?.checkRestore?.(ctx, record);
+        if (!(await tx.restore(module.table, id))) throw gone();
+        return tx.get(module.table, id);
+      });
+      return forSync(module.spec, ctx.caller, restored);
     },
   );
 }

@@ -249,6 +249,19 @@ class PostgresRecords implements RecordWrites {
     return (await this.get(table, id))!;
   }
 
+  async restore(table: TableDef, id: string): Promise<boolean> {
+    const now = nowTimestamp();
+    // Locked, as an update locks: `before` is the deletion this restore undid.
+    const [deleted] = await this.rows(
+      `SELECT "deleted_at" FROM ${quoteIdentifier(table.table)} WHERE "id" = ? AND "deleted_at" IS NOT NULL FOR UPDATE`,
+      [id],
+    );
+    if (!deleted) return false;
+    await this.write(table, `UPDATE ${quoteIdentifier(table.table)} SET "deleted_at" = NULL, "updated_at" = ? WHERE "id" = ?`, [now, id]);
+    await this.logChange(table, id, 'update', { deleted_at: null }, { deleted_at: deleted.deleted_at });
+    return true;
+  }
+
   async softDelete(table: TableDef, id: string, at?: string): Promise<boolean> {
     const now = at ?? nowTimestamp();
     const changed = await this.write(
