@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
  * Suites whose API, once seeded, is served from PostgreSQL in a second run, its reads and its
  * writes (the `postgres` project: test/helpers/api.ts, `testEngine`): the same tests,
  * parametrized by the engine, not copied (docs/architecture.md "Moving the API onto the
- * boundary"). A suite joins once every route its tests use runs on PostgreSQL.
+ * boundary"). A suite joins once every route its tests use runs on PostgreSQL; one that
+ * starts its own APIs (startTestApi) gets them served from PostgreSQL there too.
  */
 const onBothEngines = [
   'test/api/conventions-filter.test.ts',
@@ -13,6 +14,15 @@ const onBothEngines = [
   'test/api/base-data.resource.test.ts',
   'test/api/base-data.stage-activity.test.ts',
   'test/api/base-data.user.test.ts',
+  'test/api/project.test.ts',
+  'test/api/order-data.test.ts',
+  'test/api/write-fields.test.ts',
+  'test/api/schedule-capacity.test.ts',
+  'test/api/planner-limits.test.ts',
+  'test/api/capacity-by-resource.test.ts',
+  'test/api/capacity-non-workdays.test.ts',
+  'test/api/conventions.property.test.ts',
+  'test/api/print-plan.test.ts',
 ];
 
 /** What both projects share; each names its own files (an `extends` would add the root's to them). */

@@ -42,7 +42,28 @@ export function tempDir(prefix = 'planner-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/**
+ * A fresh API. In the `postgres` project (`testEngine`) it is served from PostgreSQL from the
+ * start (servingFromPostgres), so a suite that starts its own APIs runs there unchanged.
+ */
 export async function startTestApi(options: { environment?: string; key?: string } = {}): Promise<TestApi> {
+  const sqlite = await startSqliteApi(options);
+  if (testEngine === 'sqlite') return sqlite;
+  const onPostgres = await servingFromPostgres(sqlite).catch(async (error: unknown) => {
+    await sqlite.close();
+    throw error;
+  });
+  try {
+    await onPostgres.seeded();
+  } catch (error) {
+    await onPostgres.close();
+    throw error;
+  }
+  return onPostgres;
+}
+
+/** A fresh API on a SQLite data folder in either project: for a test of the SQLite store itself (it counts its statements). */
+export async function startSqliteApi(options: { environment?: string; key?: string } = {}): Promise<TestApi> {
   const folder = tempDir();
   const dataDir = DataDir.open(folder);
   const environment = dataDir.system.ensureEnvironment(options.environment ?? 'test');
@@ -172,7 +193,7 @@ async function servingFromPostgres(sqlite: TestApi): Promise<TestApi & { seeded(
 export function useSeededApi(seed: (api: TestApi) => Promise<void>): void {
   let api: TestApi | undefined;
   beforeAll(async () => {
-    const sqlite = await startTestApi();
+    const sqlite = await startSqliteApi();
     if (testEngine === 'sqlite') {
       api = sqlite;
       await seed(api);
