@@ -88,14 +88,58 @@ export function* runRule<T>(answer: T | Steps<T>): Steps<T> {
   return isSteps(answer) ? yield* answer : answer;
 }
 
+/**
+ * What answers steps: the synchronous store, whose methods answer at once, or the asynchronous
+ * one's reads (a RecordStore) or a transaction's reads and writes (RecordWrites), whose answer
+ * promises. The methods have the same names and arguments on all of them.
+ */
+interface StepTarget {
+  get(table: TableDef, id: string): unknown;
+  list(table: TableDef, query: ListQuery): unknown;
+  max(table: TableDef, field: string, match: Record<string, unknown>): unknown;
+  eachValues(table: TableDef, query: ListQuery, fields: readonly string[], visit: (values: unknown[]) => void): unknown;
+  getWhereIn(table: TableDef, field: never, values: readonly unknown[]): unknown;
+  insert?(table: TableDef, values: Record<string, unknown>): unknown;
+  update?(table: TableDef, id: string, values: Record<string, unknown>): unknown;
+  softDelete?(table: TableDef, id: string, at?: string): unknown;
+}
+
+/** The answer of one step: a value from the synchronous store, a promise from the asynchronous one. */
+function perform(target: StepTarget, step: StoreStep): unknown {
+  const writer = () => {
+    if (!target.insert || !target.update || !target.softDelete)
+      throw new Error('A write step outside a transaction: run it on the transaction’s writes.');
+    // It has all three, as just checked.
+    return target as Required<StepTarget>;
+  };
+  switch (step.kind) {
+    case 'get':
+      return target.get(step.table, step.id);
+    case 'list':
+      return target.list(step.table, step.query);
+    case 'max':
+      return target.max(step.table, step.field, step.match);
+    case 'eachValues':
+      return target.eachValues(step.table, step.query, step.fields, step.visit);
+    case 'getWhereIn':
+      // The field names a column of the table (the generator's typed helper checked it).
+      return target.getWhereIn(step.table, step.field as never, step.values);
+    case 'insert':
+      return writer().insert(step.table, step.values);
+    case 'update':
+      return writer().update(step.table, step.id, step.values);
+    case 'softDelete':
+      return writer().softDelete(step.table, step.id, step.at);
+  }
+}
+
 /** Runs `steps` on the synchronous store, each step answered at once. */
 export function onStore<T>(store: EnvironmentStore, steps: Steps<T>): T {
   let next = steps.next();
   while (!next.done) {
-    const step = next.value;
     let answer: unknown;
     try {
-      answer = stepOnStore(store, step);
+      answer = perform(store, next.value);
     } catch (error) {
       // Thrown where the step was asked for, so the generator's own try and finally run.
       next = steps.throw(error);
@@ -106,64 +150,16 @@ export function onStore<T>(store: EnvironmentStore, steps: Steps<T>): T {
   return next.value;
 }
 
-function stepOnStore(store: EnvironmentStore, step: StoreStep): unknown {
-  switch (step.kind) {
-    case 'get':
-      return store.get(step.table, step.id);
-    case 'list':
-      return store.list(step.table, step.query);
-    case 'max':
-      return store.max(step.table, step.field, step.match);
-    case 'eachValues':
-      return store.eachValues(step.table, step.query, step.fields, step.visit);
-    case 'getWhereIn':
-      // The field names a column of the table (the generator's typed helper checked it).
-      return store.getWhereIn(step.table, step.field as never, step.values);
-    case 'insert':
-      return store.insert(step.table, step.values);
-    case 'update':
-      return store.update(step.table, step.id, step.values);
-    case 'softDelete':
-      return store.softDelete(step.table, step.id, step.at);
-  }
-}
-
 /**
  * Runs `steps` on the asynchronous store, awaiting each step: reads only on a RecordStore (a
  * read route), reads and writes on a transaction's RecordWrites.
  */
 export async function onRecords<T>(records: RecordReads | RecordWrites, steps: Steps<T>): Promise<T> {
-  const writes = 'insert' in records ? records : undefined;
-  const writer = () => {
-    if (!writes) throw new Error('A write step outside a transaction: run it on the transaction’s writes.');
-    return writes;
-  };
-  const answerOf = (step: StoreStep): Promise<unknown> => {
-    switch (step.kind) {
-      case 'get':
-        return records.get(step.table, step.id);
-      case 'list':
-        return records.list(step.table, step.query);
-      case 'max':
-        return records.max(step.table, step.field, step.match);
-      case 'eachValues':
-        return records.eachValues(step.table, step.query, step.fields, step.visit);
-      case 'getWhereIn':
-        // As in onStore: the field names a column of the table.
-        return records.getWhereIn(step.table, step.field as never, step.values);
-      case 'insert':
-        return writer().insert(step.table, step.values);
-      case 'update':
-        return writer().update(step.table, step.id, step.values);
-      case 'softDelete':
-        return writer().softDelete(step.table, step.id, step.at);
-    }
-  };
   let next = steps.next();
   while (!next.done) {
     let answer: unknown;
     try {
-      answer = await answerOf(next.value);
+      answer = await perform(records, next.value);
     } catch (error) {
       // As in onStore: thrown where the step was asked for.
       next = steps.throw(error);

@@ -16,14 +16,15 @@
  * "Operations") and checked against that declaration before a handler runs.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ListQuery } from '../../store/environment-store.js';
+import type { ListQuery, StoredRecord } from '../../store/environment-store.js';
 import { isUuid, nowTimestamp } from '../../../shared/ids.js';
 import { booleanParam, parseListOptions, parseShapeOptions, single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { isPlanner } from '../permissions.js';
 import { createSteps, findSteps, presentOne, relationJoins, updateSteps } from '../records.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
-import { list, onRecords } from '../store-steps.js';
+import { list, onRecords, type Steps } from '../store-steps.js';
+import type { BodyOf } from '../../../shared/operation.js';
 import type { RequestContext } from '../resource.js';
 import { checkOwnEntry, exportMessage, ownEntriesMessage, timeTrackingModule } from '../resources/time-tracking.js';
 import { exportReport } from './export-route.js';
@@ -67,74 +68,48 @@ function runningQuery(userId: string | null): ListQuery {
 export function registerTimeTrackingRoutes(app: FastifyInstance): void {
   const doc = (summary: string, extra: Record<string, unknown> = {}) => ({ doc: { summary, tag: 'TimeTracking', ...extra } });
 
-  // The timer's writes: each one command, in an asynchronous transaction (so on either store engine).
-  const onRecordsCommand = { commandOnRecords: true };
+  /**
+   * A timer operation: its write, as steps, is one command in an asynchronous transaction (so on
+   * either store engine), and the answer is the entry it wrote.
+   */
+  function timerRoute<O extends typeof startTimerOperation | typeof stopTimerOperation | typeof stopRunningTimerOperation>(
+    operation: O,
+    write: (ctx: RequestContext, input: BodyOf<O>, params: Record<string, string>) => Steps<StoredRecord>,
+  ): void {
+    operationRoute(
+      app,
+      operation,
+      async (request, reply, input) => {
+        const { ctx } = request;
+        const shape = parseShapeOptions(request.query);
+        const entry = await asCommandOnRecords(request, reply, operation.summary, (tx) => onRecords(tx, write(ctx, input, request.params)));
+        return await presentOne(ctx, timeTrackingModule, entry, shape);
+      },
+      undefined,
+      undefined,
+      { commandOnRecords: true },
+    );
+  }
 
-  operationRoute(
-    app,
-    startTimerOperation,
-    async (request, reply, input) => {
-      const { ctx } = request;
-      const shape = parseShapeOptions(request.query);
-      const userId = timerUser(ctx, input.user_id, true);
-      const entry = await asCommandOnRecords(request, reply, startTimerOperation.summary, (tx) =>
-        onRecords(tx, createSteps(ctx, timeTrackingModule, { ...input, user_id: userId, start: nowTimestamp(), end: null })),
-      );
-      return await presentOne(ctx, timeTrackingModule, entry, shape);
-    },
-    undefined,
-    undefined,
-    onRecordsCommand,
-  );
+  timerRoute(startTimerOperation, (ctx, input) => {
+    const userId = timerUser(ctx, input.user_id, true);
+    return createSteps(ctx, timeTrackingModule, { ...input, user_id: userId, start: nowTimestamp(), end: null });
+  });
 
-  operationRoute(
-    app,
-    stopTimerOperation,
-    async (request, reply, input) => {
-      const { ctx } = request;
-      const shape = parseShapeOptions(request.query);
-      const stopped = await asCommandOnRecords(request, reply, stopTimerOperation.summary, (tx) =>
-        onRecords(
-          tx,
-          (function* () {
-            const entry = yield* findSteps(timeTrackingModule, request.params.id ?? '');
-            checkOwnEntry(ctx, entry);
-            if (!entry.running) throw ApiError.conflict('This timer is not running.');
-            return yield* updateSteps(ctx, timeTrackingModule, entry.id, stopAt(input.end));
-          })(),
-        ),
-      );
-      return await presentOne(ctx, timeTrackingModule, stopped, shape);
-    },
-    undefined,
-    undefined,
-    onRecordsCommand,
-  );
+  timerRoute(stopTimerOperation, function* (ctx, input, params) {
+    const entry = yield* findSteps(timeTrackingModule, params.id ?? '');
+    checkOwnEntry(ctx, entry);
+    if (!entry.running) throw ApiError.conflict('This timer is not running.');
+    return yield* updateSteps(ctx, timeTrackingModule, entry.id, stopAt(input.end));
+  });
 
-  operationRoute(
-    app,
-    stopRunningTimerOperation,
-    async (request, reply, input) => {
-      const { ctx } = request;
-      const shape = parseShapeOptions(request.query);
-      const userId = timerUser(ctx, input.user_id, true);
-      const stopped = await asCommandOnRecords(request, reply, stopRunningTimerOperation.summary, (tx) =>
-        onRecords(
-          tx,
-          (function* () {
-            // Read in the stop's own transaction, so the stop is one command with it.
-            const [entry] = (yield* list(tables.time_tracking, runningQuery(userId))).rows;
-            if (!entry) throw ApiError.notFound('No timer is running.');
-            return yield* updateSteps(ctx, timeTrackingModule, entry.id, stopAt(input.end));
-          })(),
-        ),
-      );
-      return await presentOne(ctx, timeTrackingModule, stopped, shape);
-    },
-    undefined,
-    undefined,
-    onRecordsCommand,
-  );
+  timerRoute(stopRunningTimerOperation, function* (ctx, input) {
+    const userId = timerUser(ctx, input.user_id, true);
+    // Read in the stop's own transaction, so the stop is one command with it.
+    const [entry] = (yield* list(tables.time_tracking, runningQuery(userId))).rows;
+    if (!entry) throw ApiError.notFound('No timer is running.');
+    return yield* updateSteps(ctx, timeTrackingModule, entry.id, stopAt(input.end));
+  });
 
   app.get<{ Querystring: QueryString }>(
     '/time_tracking/running',
