@@ -23,19 +23,6 @@ import { optionalBody as bodyObject } from './conventions/request-body.js';
 /** Path parameters of a nested route, e.g. `{order_id}`. */
 export type Scope = Record<string, string>;
 
-/**
- * The column values a nested path fixes. Every parent must exist, and each inner parent must
- * belong to the outer ones (a card of another collection is not found under this one).
- */
-export function scopeMatch(module: ResourceModule, ctx: RequestContext, scope: Scope): Record<string, unknown> {
-  return matchOrNotFound(findScope(module, ctx, scope));
-}
-
-/** As scopeMatch, through the asynchronous store. */
-export async function scopeMatchOf(module: ResourceModule, ctx: RequestContext, scope: Scope): Promise<Record<string, unknown>> {
-  return matchOrNotFound(await findScopeOf(module, ctx, scope));
-}
-
 function matchOrNotFound(found: ScopeFound): Record<string, unknown> {
   if ('missing' in found) throw ApiError.notFound(`No ${found.missing} with that id.`);
   return found.match;
@@ -51,11 +38,7 @@ function parentIds(module: ResourceModule, scope: Scope): (string | undefined)[]
   });
 }
 
-/** As scopeMatch, but answers which parent is missing instead of throwing. */
-function findScope(module: ResourceModule, ctx: RequestContext, scope: Scope): ScopeFound {
-  return onStore(ctx.store, scopeSteps(module, scope));
-}
-
+/** Which parent of a nested path is missing, or the column values the path fixes (scopeMatchSteps). */
 async function findScopeOf(module: ResourceModule, ctx: RequestContext, scope: Scope): Promise<ScopeFound> {
   return onRecords(ctx.records, scopeSteps(module, scope));
 }
@@ -67,7 +50,10 @@ function* scopeSteps(module: ResourceModule, scope: Scope): Steps<ScopeFound> {
   return scopeOfParents(module, ids, parents);
 }
 
-/** The column values a nested path fixes, as scopeMatch, on either store. */
+/**
+ * The column values a nested path fixes. Every parent must exist, and each inner parent must
+ * belong to the outer ones (a card of another collection is not found under this one).
+ */
 function* scopeMatchSteps(module: ResourceModule, scope: Scope): Steps<Record<string, unknown>> {
   return matchOrNotFound(yield* scopeSteps(module, scope));
 }

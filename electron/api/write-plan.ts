@@ -311,12 +311,7 @@ function* planLinks(
   return { relation, targets: [...targets].map(([id, pivot]) => ({ id, pivot })), keepAbsent: options.keepAbsent };
 }
 
-/** Applies a checked plan. Must run inside a store transaction. Returns the written record. */
-export function applyPlan(ctx: RequestContext, plan: WritePlan): StoredRecord {
-  return onStore(ctx.store, applySteps(ctx, plan));
-}
-
-/** As applyPlan, on either store (store-steps.ts). */
+/** Applies a checked plan, on either store (store-steps.ts). Must run inside a transaction. Returns the written record. */
 export function* applySteps(ctx: RequestContext, plan: WritePlan, parentValues: Record<string, unknown> = {}): Steps<StoredRecord> {
   const { module } = plan;
   const values = { ...plan.values, ...parentValues };

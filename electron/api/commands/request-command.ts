@@ -65,15 +65,11 @@ export function runCommand<T>(ctx: RequestContext, reply: FastifyReply | undefin
   return result;
 }
 
-/** A write request as a command: its headers name it, or `fallback` describes it. */
-export function asCommand<T>(request: FastifyRequest, reply: FastifyReply, fallback: string, write: () => T): T {
-  return runCommand(request.ctx, reply, commandFor(request, fallback), write);
-}
-
 /**
- * As asCommand, in a transaction of the asynchronous store (record-store.ts), so on either
- * engine: `write` gets the transaction's reads and writes. A command id used before is a 409,
- * found by the transaction itself.
+ * A write request as a command (its headers name it, or `fallback` describes it), in a
+ * transaction of the asynchronous store (record-store.ts), so on either engine: `write` gets
+ * the transaction's reads and writes. A command id used before is a 409, found by the
+ * transaction itself.
  */
 export async function asCommandOnRecords<T>(
   request: FastifyRequest,
