@@ -156,12 +156,48 @@ export function remoteUrlProblem(remoteUrl: string, allowInsecureHttp = false): 
 /**
  * The sync protocol (docs/API.md "Sync", "Versions and unknown data"). 2: replica ids bound to
  * credentials, content hashes, `stale` and `deferred` answers, unknown fields and resources
- * kept. Each side refuses the other below `minSyncProtocol`: a version-1 replica would drop
+ * kept. 3: pull cursors may be text (a remote on PostgreSQL). Each side refuses the other below `minSyncProtocol`: a version-1 replica would drop
  * `stale` and `deferred` changes from its outbox, a version-1 remote drops fields it does not
  * know.
  */
-export const syncProtocol = 2;
+export const syncProtocol = 3;
 export const minSyncProtocol = 2;
+
+/**
+ * The protocol from which a replica takes a pull cursor as text as well as a number (3): a
+ * remote on PostgreSQL gives text cursors, and refuses an older replica's pull (426) rather
+ * than send it a cursor it would call malformed (docs/API.md "Pull cursors").
+ */
+export const textCursorProtocol = 3;
+
+/**
+ * A pull cursor (`/v1/sync/changes`, a snapshot's `seq`): a change number from a remote on
+ * SQLite, text (`<transaction>-<position>`) from one on PostgreSQL. A replica keeps it as it came
+ * and sends it back.
+ */
+export type SyncCursor = number | string;
+
+const textCursor = /^(\d{1,20})-(\d{1,20})$/;
+
+/** Whether a value is a cursor some remote gives out. */
+export function isSyncCursor(value: unknown): value is SyncCursor {
+  return typeof value === 'number' ? Number.isSafeInteger(value) && value >= 0 : typeof value === 'string' && textCursor.test(value);
+}
+
+/**
+ * Whether the live channel's `announced` cursor is past a replica's own (undefined before its
+ * first pull). Cursors of different kinds (the remote moved to another engine) count as past:
+ * one pull too many costs less than one missed.
+ */
+export function cursorIsAfter(announced: SyncCursor, own: SyncCursor | undefined): boolean {
+  if (own === undefined) return true;
+  if (typeof announced === 'number' && typeof own === 'number') return announced > own;
+  const a = typeof announced === 'string' ? textCursor.exec(announced) : null;
+  const b = typeof own === 'string' ? textCursor.exec(own) : null;
+  if (!a || !b) return true;
+  const [ax, ap, bx, bp] = [a[1], a[2], b[1], b[2]].map((part) => BigInt(part!));
+  return ax! > bx! || (ax === bx && ap! > bp!);
+}
 
 /** Request headers a replica sends with every sync request: its protocol and its schema version. */
 export const syncProtocolHeader = 'x-planner-sync-protocol';

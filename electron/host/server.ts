@@ -46,7 +46,7 @@ import { startReplicaSync } from './replica-sync.js';
 import { minHealthTokenLength } from '../api/health-routes.js';
 import { serverMigrations } from '../store/postgres/migrations.js';
 import { openPostgresDatabase, type PostgresPool } from '../store/postgres/postgres-database.js';
-import { PostgresRecordStore } from '../store/postgres/record-store.js';
+import { teamRecordStores } from '../api/team-records.js';
 import { PostgresSystemStore } from '../store/postgres/system-store.js';
 
 const usage = `Usage: npm run server -- --data-dir DIR [--port 4010] [--host 127.0.0.1] [--api-env ENV --api-key KEY] [--log]
@@ -189,8 +189,6 @@ async function main(argv: string[]): Promise<void> {
     lock.release();
     throw error;
   }
-  const records = new Map<string, PostgresRecordStore>();
-
   let sync: SyncClient | undefined;
   let stopping = false;
   const app = await buildApi({
@@ -207,11 +205,7 @@ async function main(argv: string[]): Promise<void> {
       ? {
           teamDatabase: {
             system: team.system,
-            recordsOf: (environmentId: string) => {
-              let found = records.get(environmentId);
-              if (!found) records.set(environmentId, (found = new PostgresRecordStore(team!.pool, environmentId)));
-              return found;
-            },
+            recordsOf: teamRecordStores(team.pool),
           },
         }
       : {}),

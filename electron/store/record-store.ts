@@ -21,6 +21,7 @@ import type { CommandMeta, EnvironmentStore, ListQuery, TableDef } from './envir
 import { plannedCards, type PlannedCards } from './planned-cards.js';
 import { filesAsBlobStore, type AttachmentBlobStore } from './attachment-files.js';
 import { recentCommands, type CommandRecord } from './command-book.js';
+import { sqliteSyncFeed, type SyncFeed } from './sync-feed.js';
 
 export interface RecordReads {
   get<S extends ResourceSpec>(table: TableDef<S>, id: string, options?: { includeDeleted?: boolean }): Promise<StoredOf<S> | undefined>;
@@ -71,6 +72,8 @@ export interface RecordStore extends RecordReads {
   readonly engine: 'sqlite' | 'postgres';
   /** The environment's attachment content: the data folder's files, or the team server's database. */
   readonly files: AttachmentBlobStore;
+  /** What a remote's pull endpoints read: the change log, records as sync sees them, their clocks (sync-feed.ts). */
+  readonly feed: SyncFeed;
   /** The most recent commands (docs/API.md "Commands and undo"), newest first: in the order they were done. */
   recentCommands(limit: number): Promise<CommandRecord[]>;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
@@ -135,6 +138,7 @@ export function readingThrough(tx: RecordReads, outside: RecordStore): RecordSto
   return {
     engine: outside.engine,
     files: outside.files,
+    feed: outside.feed,
     get: (table, id, options) => tx.get(table, id, options),
     list: (table, query) => tx.list(table, query),
     getWhereIn: (table, field, values) => tx.getWhereIn(table, field, values),
@@ -167,9 +171,11 @@ export class SqliteRecordStore implements RecordStore {
   readonly #inside = new AsyncLocalStorage<true>();
 
   readonly files: AttachmentBlobStore;
+  readonly feed: SyncFeed;
 
   constructor(private readonly store: EnvironmentStore) {
     this.files = filesAsBlobStore(store.files);
+    this.feed = sqliteSyncFeed(store, (fn) => this.#inTurn(fn));
   }
 
   #inTurn<T>(fn: () => T | Promise<T>): Promise<T> {

@@ -12,6 +12,7 @@
  *
  * After the records, attachment content moves both ways (attachment-content.ts).
  */
+import { cursorIsAfter, type SyncCursor } from '../../shared/sync.js';
 import { randomBytes } from 'node:crypto';
 import { maxClockSkewMs } from '../../shared/hlc.js';
 import { nowTimestamp } from '../../shared/ids.js';
@@ -145,7 +146,8 @@ export class SyncClient implements SyncControl {
   private unsubscribe: (() => void) | null = null;
   private readonly live: LiveChannel | null;
   /** The newest change number the live channel announced. */
-  private announcedSeq = -1;
+  /** The newest cursor the live channel announced (undefined before its first event). */
+  private announcedSeq: SyncCursor | undefined = undefined;
 
   constructor(private readonly options: SyncClientOptions) {
     this.environmentId = options.environmentId;
@@ -213,10 +215,10 @@ export class SyncClient implements SyncControl {
    * During a run that check waits for its end (cycle); after failures the backoff stands,
    * except for a stream's first event, which shows that the remote is reachable again.
    */
-  private remoteChanged(seq: number, first: boolean): void {
-    this.announcedSeq = Math.max(this.announcedSeq, seq);
+  private remoteChanged(seq: SyncCursor, first: boolean): void {
+    if (this.announcedSeq === undefined || cursorIsAfter(seq, this.announcedSeq)) this.announcedSeq = seq;
     if (this.running || (this.failures > 0 && !first)) return;
-    if (seq > (this.book.getState<number>('cursor') ?? -1)) this.schedule(0);
+    if (cursorIsAfter(seq, this.book.getState<SyncCursor>('cursor'))) this.schedule(0);
   }
 
   private schedule(delayMs: number): void {
@@ -374,7 +376,7 @@ export class SyncClient implements SyncControl {
       this.lastError = summary.error;
       this.schedule(this.live?.up ? Math.max(this.timing.pullIntervalMs, this.timing.livePullIntervalMs) : this.timing.pullIntervalMs);
       this.live?.ensure();
-      if (this.announcedSeq > (this.book.getState<number>('cursor') ?? -1)) this.schedule(0);
+      if (this.announcedSeq !== undefined && cursorIsAfter(this.announcedSeq, this.book.getState<SyncCursor>('cursor'))) this.schedule(0);
     } catch (error) {
       summary.error = (error as Error).message;
       this.lastError = summary.error;
@@ -536,10 +538,10 @@ export class SyncClient implements SyncControl {
   }
 
   private async pullAll(summary: SyncRunSummary): Promise<void> {
-    let cursor = this.book.getState<number>('cursor');
+    let cursor = this.book.getState<SyncCursor>('cursor');
     if (cursor === undefined) {
       await this.snapshot(summary);
-      cursor = this.book.getState<number>('cursor')!;
+      cursor = this.book.getState<SyncCursor>('cursor')!;
     }
     for (let i = 0; i < maxPullPagesPerRun; i++) {
       let page;
@@ -550,7 +552,7 @@ export class SyncClient implements SyncControl {
       } catch (error) {
         if (!(error instanceof CursorExpired)) throw error;
         await this.snapshot(summary);
-        cursor = this.book.getState<number>('cursor')!;
+        cursor = this.book.getState<SyncCursor>('cursor')!;
         continue;
       }
       const entries = this.checked(page.changes);
@@ -574,7 +576,7 @@ export class SyncClient implements SyncControl {
     const { store, tables } = this.options;
     // A replica with no records and nothing to push has nothing to merge with (bulk-load.ts).
     const bulk = isEmptyReplica(store, this.book, tables);
-    let seq = 0;
+    let seq: SyncCursor = 0;
     // The next page is asked for while this one is written, so the remote and this replica work at once.
     const size = bulk ? this.timing.bulkPage : this.timing.pullPage;
     // In bulk the pages come in rows, which cost both sides less (docs/API.md "Snapshot in rows").

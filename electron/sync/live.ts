@@ -10,6 +10,7 @@
  * A stream that stays silent for `silenceMs` (the remote sends a comment every 25 s) is taken
  * for dead (a connection lost without a word, a sleeping laptop) and opened again.
  */
+import { isSyncCursor, type SyncCursor } from '../../shared/sync.js';
 import { RemoteRefused, type RemoteApi } from './remote.js';
 
 export interface LiveTiming {
@@ -25,7 +26,7 @@ export interface LiveOptions {
   /** Whether there is a remote to listen to (settings may be removed at any time). */
   configured(): boolean;
   /** The remote's change log has reached `seq`; `first`: the first event of a stream. */
-  onSeq(seq: number, first: boolean): void;
+  onSeq(seq: SyncCursor, first: boolean): void;
   /** The stream came up (its first event arrived) or went down. */
   onState(up: boolean): void;
 }
@@ -74,12 +75,12 @@ export class EventStreamReader {
   }
 }
 
-/** The change number of a `change` event, or undefined when it carries none. */
-function seqOf(event: StreamEvent): number | undefined {
+/** The cursor of a `change` event (a change number, or text from a remote on PostgreSQL), or undefined when it carries none. */
+function seqOf(event: StreamEvent): SyncCursor | undefined {
   if (event.type !== 'change') return undefined;
   try {
     const seq = (JSON.parse(event.data) as { seq?: unknown } | null)?.seq;
-    return typeof seq === 'number' && Number.isSafeInteger(seq) && seq >= 0 ? seq : undefined;
+    return isSyncCursor(seq) ? seq : undefined;
   } catch {
     return undefined;
   }

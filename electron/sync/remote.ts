@@ -5,7 +5,15 @@
  */
 import { operationPath, type BodyOf } from '../../shared/operation.js';
 import { pushOperation, type PushAnswer as WirePushAnswer, type PushResult } from '../../shared/operations/sync.js';
-import { minSyncProtocol, syncProtocol, syncProtocolHeader, syncSchemaHeader, type Mutation } from '../../shared/sync.js';
+import {
+  isSyncCursor,
+  minSyncProtocol,
+  syncProtocol,
+  syncProtocolHeader,
+  syncSchemaHeader,
+  type Mutation,
+  type SyncCursor,
+} from '../../shared/sync.js';
 import { environmentMigrations } from '../store/migrations/environment/index.js';
 import type { RemoteRecord } from './merge.js';
 
@@ -57,7 +65,7 @@ export type { PushResult };
 
 export interface RemoteApi {
   push(clientId: string, mutations: Mutation[]): Promise<PushAnswer>;
-  changes(since: number, limit: number): Promise<{ changes: unknown[]; cursor: number; more: boolean; server_time?: number }>;
+  changes(since: SyncCursor, limit: number): Promise<{ changes: unknown[]; cursor: SyncCursor; more: boolean; server_time?: number }>;
   /**
    * A snapshot page; with `rows` asked in rows (docs/API.md "Snapshot in rows"), which come as
    * `tables` beside the `records` (a remote of an older version answers records only).
@@ -66,7 +74,7 @@ export interface RemoteApi {
     cursor: string | null,
     limit: number,
     options?: { rows?: boolean },
-  ): Promise<{ records: unknown[]; tables?: unknown; cursor: string | null; seq: number }>;
+  ): Promise<{ records: unknown[]; tables?: unknown; cursor: string | null; seq: SyncCursor }>;
   /** Sends an attachment's content; the remote checks it against its record (409 while it has none). */
   sendContent(attachmentId: string, content: Buffer): Promise<void>;
   /** An attachment's content from the remote (404 while it has none), at most `maxBytes`. */
@@ -240,13 +248,13 @@ export function httpRemote(
       return { results: body.results, ...(typeof body.server_time === 'number' ? { server_time: body.server_time } : {}) };
     },
     async changes(since, limit) {
-      const body = (await call('GET', `/v1/sync/changes?since=${since}&limit=${limit}`)) as {
+      const body = (await call('GET', `/v1/sync/changes?since=${encodeURIComponent(since)}&limit=${limit}`)) as {
         changes: RemoteRecord[];
-        cursor: number;
+        cursor: SyncCursor;
         more: boolean;
         server_time?: number;
       };
-      if (!Array.isArray(body?.changes) || typeof body.cursor !== 'number')
+      if (!Array.isArray(body?.changes) || !isSyncCursor(body.cursor))
         throw new RemoteUnavailable('the remote sent a malformed changes page');
       return body;
     },
@@ -257,9 +265,9 @@ export function httpRemote(
         records: RemoteRecord[];
         tables?: unknown;
         cursor: string | null;
-        seq: number;
+        seq: SyncCursor;
       };
-      if (!Array.isArray(body?.records) || typeof body.seq !== 'number')
+      if (!Array.isArray(body?.records) || !isSyncCursor(body.seq))
         throw new RemoteUnavailable('the remote sent a malformed snapshot page');
       return body;
     },

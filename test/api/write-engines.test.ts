@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApi } from '../../electron/api/app.js';
 import { tables } from '../../electron/api/tables.js';
 import { copyToPostgres } from '../../electron/store/postgres/copy-from-sqlite.js';
+import { teamRecordStores } from '../../electron/api/team-records.js';
 import { PostgresRecordStore } from '../../electron/store/postgres/record-store.js';
 import { isUuid, uuidv7 } from '../../shared/ids.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
@@ -38,7 +39,7 @@ beforeAll(async () => {
   expect((await copyToPostgres(api.dataDir, team.nodes[0])).matches).toBe(true);
   const pool = team.nodes[0];
   postgres = new PostgresRecordStore(pool, api.environment.id);
-  onPostgres = await buildApi({ dataDir: api.dataDir, recordsOf: (environmentId) => new PostgresRecordStore(pool, environmentId) });
+  onPostgres = await buildApi({ dataDir: api.dataDir, recordsOf: teamRecordStores(pool) });
   await onPostgres.listen({ host: '127.0.0.1', port: 0 });
   const address = onPostgres.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

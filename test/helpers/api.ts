@@ -17,7 +17,8 @@ import { copyToPostgres } from '../../electron/store/postgres/copy-from-sqlite.j
 import { environmentMigrations, serverMigrations } from '../../electron/store/postgres/migrations.js';
 import { ensureEnvironmentSchema } from '../../electron/store/postgres/environment-schemas.js';
 import { openPostgresDatabase, type PostgresPool } from '../../electron/store/postgres/postgres-database.js';
-import { PostgresRecordStore } from '../../electron/store/postgres/record-store.js';
+import type { PostgresRecordStore } from '../../electron/store/postgres/record-store.js';
+import { teamRecordStores } from '../../electron/api/team-records.js';
 import { startPostgres } from './postgres.js';
 
 export interface TestApi {
@@ -137,12 +138,13 @@ export const testEngine: 'sqlite' | 'postgres' = process.env.PLANNER_TEST_ENGINE
 async function servingFromPostgres(sqlite: TestApi): Promise<TestApi & { seeded(): Promise<void> }> {
   const cluster = await startPostgres();
   let pool: PostgresPool | undefined;
+  let recordsOf: ((environmentId: string) => PostgresRecordStore) | undefined;
   let seeding = true;
   const app = await buildApi({
     dataDir: sqlite.dataDir,
     recordsOf: (environmentId) => {
-      if (!pool) throw new Error('a request to PostgreSQL before the copy');
-      return new PostgresRecordStore(pool, environmentId);
+      if (!recordsOf) throw new Error('a request to PostgreSQL before the copy');
+      return recordsOf(environmentId);
     },
   });
   const postgres = await listeningClient(app, sqlite.headers).catch(async (error: unknown) => {
@@ -170,6 +172,7 @@ async function servingFromPostgres(sqlite: TestApi): Promise<TestApi & { seeded(
     async seeded() {
       pool = await openPostgresDatabase(await cluster.database('team'), serverMigrations);
       const report = await copyToPostgres(sqlite.dataDir, pool);
+      recordsOf = teamRecordStores(pool);
       if (!report.matches) throw new Error('the PostgreSQL copy does not match the SQLite folder');
       seeding = false;
     },

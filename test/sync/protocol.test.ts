@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutationHash } from '../../electron/store/sync-book.js';
 import { formatHlc } from '../../shared/hlc.js';
 import { uuidv7 } from '../../shared/ids.js';
-import type { Mutation } from '../../shared/sync.js';
+import { syncProtocol, type Mutation } from '../../shared/sync.js';
 import { call, ok, remoteHeaders, type Response } from '../helpers/sync-cluster.js';
 import { startInProcessRemote, type InProcessRemote } from '../helpers/sync-inprocess.js';
 
@@ -319,7 +319,14 @@ describe('pull', () => {
     for (const change of seen) expect(change.seq).toBeGreaterThan(start);
 
     const after = await ok(remote, 'GET', `/v1/sync/changes?since=${cursor}`, undefined, 200);
-    expect(after).toEqual({ changes: [], cursor, more: false, protocol: 2, schema: expect.any(Number), server_time: expect.any(Number) });
+    expect(after).toEqual({
+      changes: [],
+      cursor,
+      more: false,
+      protocol: syncProtocol,
+      schema: expect.any(Number),
+      server_time: expect.any(Number),
+    });
     expect400(await call(remote, 'GET', '/v1/sync/changes?since=abc'), /since/);
     expect400(await call(remote, 'GET', '/v1/sync/changes?since=0&limit=0'), /limit/);
     expect400(await call(remote, 'GET', '/v1/sync/changes?since=0&limit=5001'), /limit/);

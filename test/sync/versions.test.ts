@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalInstance, type LocalInstance } from '../../electron/host/local-instance.js';
 import { tableFor, type EnvironmentStore, type TableDef } from '../../electron/store/environment-store.js';
 import { bookOf, mutationHash } from '../../electron/store/sync-book.js';
-import type { Mutation } from '../../shared/sync.js';
+import { syncProtocol, type Mutation } from '../../shared/sync.js';
 import { unknownDataOf } from '../../electron/store/unknown-data.js';
 import { SyncClient, type SyncTiming } from '../../electron/sync/client.js';
 import { MemoryVault } from '../../electron/sync/credentials.js';
@@ -59,7 +59,7 @@ async function pushOk(target: { url: string }, clientId: string, mutations: unkn
 /** The whole change feed as a newer replica reads it. */
 async function feed(remote: InProcessRemote, headers: Record<string, string> = newerHeaders): Promise<any[]> {
   const page = await ok({ url: remote.url, headers, name: 'reader' }, 'GET', '/v1/sync/changes?since=0&limit=5000');
-  expect(page).toMatchObject({ protocol: 2, schema: expect.any(Number) });
+  expect(page).toMatchObject({ protocol: syncProtocol, schema: expect.any(Number) });
   return page.changes;
 }
 
@@ -73,7 +73,7 @@ async function snapshot(remote: InProcessRemote, limit: number): Promise<any[]> 
       'GET',
       `/v1/sync/snapshot?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
     );
-    expect(body).toMatchObject({ protocol: 2, schema: expect.any(Number) });
+    expect(body).toMatchObject({ protocol: syncProtocol, schema: expect.any(Number) });
     records.push(...body.records);
     cursor = body.cursor;
     if (cursor === null) return records;
@@ -649,8 +649,8 @@ describe('versions below the minimum', () => {
       (await call({ url: remote.url, headers: { ...remoteHeaders, 'x-planner-schema': '-1' } }, 'GET', '/v1/sync/snapshot')).status,
     ).toBe(400);
     // The current protocol, and an integration that sends no version, are answered.
-    expect(await ok(remote, 'GET', '/v1/sync/snapshot?limit=1')).toMatchObject({ protocol: 2, schema: expect.any(Number) });
-    expect((await push(remote, 'current', [], newerHeaders)).body).toMatchObject({ results: [], protocol: 2 });
+    expect(await ok(remote, 'GET', '/v1/sync/snapshot?limit=1')).toMatchObject({ protocol: syncProtocol, schema: expect.any(Number) });
+    expect((await push(remote, 'current', [], newerHeaders)).body).toMatchObject({ results: [], protocol: syncProtocol });
   });
 
   it('a replica refused by a newer remote says this app needs an update, and keeps every change', async () => {
@@ -663,7 +663,7 @@ describe('versions below the minimum', () => {
             code: 10426,
             message: 'Upgrade Required',
             field: 'x-planner-sync-protocol',
-            description: 'This app syncs with protocol 2; the server needs at least 3.',
+            description: `This app syncs with protocol ${syncProtocol}; the server needs at least ${syncProtocol + 1}.`,
           },
         ],
       },
@@ -671,8 +671,8 @@ describe('versions below the minimum', () => {
     client = await startInProcessClient(other.url, 'behind');
     await ok(client, 'POST', '/v1/project', { name: 'Typed while behind' });
     const summary = await client.instance.sync.run();
-    expect(summary.error).toMatch(/newer version of this app.*at least 3/);
-    expect(other.requests[0]).toMatch(/ 2$/);
+    expect(summary.error).toMatch(new RegExp(`newer version of this app.*at least ${syncProtocol + 1}`));
+    expect(other.requests[0]!.endsWith(` ${syncProtocol}`)).toBe(true);
     expect(await ok(client, 'GET', '/v1/sync/status')).toMatchObject({
       update_required: 'this app',
       last_error: summary.error,

@@ -19,7 +19,8 @@ import { loneSurrogatePath, loneSurrogateProblem, own, type ResourceSpec } from 
 import { nowTimestamp } from '../../../shared/ids.js';
 import { oauthClientSpec, resourceSpecs, webhookDeliverySpec, webhookSpec } from '../../../shared/resources/index.js';
 import type { Mutation } from '../../../shared/sync.js';
-import { keptNamePattern, unknownDataOf, type UnknownData } from '../../store/unknown-data.js';
+import { keptNamePattern, unknownDataOf } from '../../store/unknown-data.js';
+import type { SyncFeed } from '../../store/sync-feed.js';
 import { ApiError } from '../errors.js';
 import { isAdmin } from '../permissions.js';
 import type { RequestContext } from '../resource.js';
@@ -85,26 +86,32 @@ export interface SyncedRecord {
 }
 
 export class KeptData {
-  private readonly unknown: UnknownData | null;
-
-  constructor(
-    ctx: RequestContext,
+  private constructor(
+    /** Where kept data is read from; null when this caller gets none, or there is none. */
+    private readonly feed: SyncFeed | null,
     /** Every resource this version declares (synced or not): the others are unknown here. */
     private readonly declared: ReadonlySet<string>,
-  ) {
-    const unknown = unknownDataOf(ctx.store);
-    this.unknown = isAdmin(ctx.caller) && !unknown.isEmpty() ? unknown : null;
+  ) {}
+
+  static async of(ctx: RequestContext, declared: ReadonlySet<string>): Promise<KeptData> {
+    const { feed } = ctx.records;
+    return new KeptData(isAdmin(ctx.caller) && (await feed.keepsData()) ? feed : null, declared);
   }
 
   /** Whether this caller is given kept data, and there is some. */
   get active(): boolean {
-    return this.unknown !== null;
+    return this.feed !== null;
+  }
+
+  /** Whether a resource is one this version does not declare: its records are kept data. */
+  isUnknown(resource: string): boolean {
+    return !this.declared.has(resource);
   }
 
   /** The records with their kept fields added (declared fields and their clocks win). */
-  withKeptFields<T extends SyncedRecord>(resource: string, entries: T[]): T[] {
-    if (!this.unknown) return entries;
-    const kept = this.unknown.fieldsOfMany(
+  async withKeptFields<T extends SyncedRecord>(resource: string, entries: T[]): Promise<T[]> {
+    if (!this.feed) return entries;
+    const kept = await this.feed.keptFieldsOfMany(
       resource,
       entries.filter((e) => e.record).map((e) => e.id),
     );
@@ -116,27 +123,23 @@ export class KeptData {
     });
   }
 
-  /** Kept records of unknown resources changed in (since, through], with their change numbers. */
-  recordsChanged(since: number, through: number): (SyncedRecord & { seq: number })[] {
-    if (!this.unknown) return [];
-    return this.unknown
-      .recordsChanged(this.declared, since, through)
-      .map((row) => ({ seq: row.seq, ...this.record(row.resource, row.id) }));
+  /** Kept records of a resource this version does not declare, by id (none for a caller not given them). */
+  async records(resource: string, ids: readonly string[]): Promise<Map<string, SyncedRecord>> {
+    const out = new Map<string, SyncedRecord>();
+    if (!this.feed || !this.isUnknown(resource)) return out;
+    for (const [id, fields] of await this.feed.keptFieldsOfMany(resource, ids))
+      out.set(id, { resource, id, record: { id, deleted_at: null, ...fields.values }, clocks: fields.clocks });
+    return out;
   }
 
   /** A snapshot page of kept records of unknown resources, after the (resource, id) `after`. */
-  recordsPage(after: readonly [string, string] | null, limit: number): SyncedRecord[] {
-    if (!this.unknown) return [];
-    return this.unknown.recordsPage(this.declared, after, limit).map((r) => ({
+  async recordsPage(after: readonly [string, string] | null, limit: number): Promise<SyncedRecord[]> {
+    if (!this.feed) return [];
+    return (await this.feed.keptRecordsPage(this.declared, after, limit)).map((r) => ({
       resource: r.resource,
       id: r.id,
       record: { id: r.id, deleted_at: null, ...r.fields.values },
       clocks: r.fields.clocks,
     }));
-  }
-
-  private record(resource: string, id: string): SyncedRecord {
-    const fields = this.unknown!.fieldsOf(resource, id);
-    return { resource, id, record: { id, deleted_at: null, ...fields.values }, clocks: fields.clocks };
   }
 }

@@ -22,7 +22,7 @@ import { single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { forSync } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
-import type { ResourceModule } from '../resource.js';
+import type { RequestContext, ResourceModule } from '../resource.js';
 import { pushBatch, replicaOwner } from './push.js';
 import { bookOf } from './books.js';
 import { registerConflictRoutes } from './conflict-routes.js';
@@ -31,7 +31,15 @@ import { declaredResources, KeptData, type SyncedRecord } from './kept-data.js';
 import { checkReplicaVersions, wireVersions } from './wire-versions.js';
 import { registerOverruledRoutes } from './overruled-routes.js';
 import { registerStreamRoutes } from './stream-routes.js';
-import type { Mutation, SyncControl } from '../../../shared/sync.js';
+import {
+  isSyncCursor,
+  minSyncProtocol,
+  textCursorProtocol,
+  type Mutation,
+  type SyncControl,
+  type SyncCursor,
+} from '../../../shared/sync.js';
+import type { SyncFeed } from '../../store/sync-feed.js';
 import type { BodyOf } from '../../../shared/operation.js';
 import { maxPushBatch, maxPushGroup, pushOperation } from '../../../shared/operations/sync.js';
 import { operationRoute } from '../conventions/operation-route.js';
@@ -80,7 +88,8 @@ function pageSize(query: QueryString, fallback: number): number {
 interface SnapshotCursor {
   resource: number;
   after: string;
-  seq: number;
+  /** Where the pull goes on from once the snapshot is done: the change log's end when it began. */
+  seq: SyncCursor;
 }
 
 /**
@@ -88,7 +97,7 @@ interface SnapshotCursor {
  * (`resources`) among the records kept of resources this version does not declare, whose
  * `after` is the JSON of the last [resource, id]; `resources + 1` means done.
  */
-function readCursor(text: string, resources: number): SnapshotCursor {
+function readCursor(text: string, resources: number, feed: SyncFeed): SnapshotCursor {
   try {
     // Any JSON: each field is checked just below before the cursor is used.
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as SnapshotCursor;
@@ -97,10 +106,10 @@ function readCursor(text: string, resources: number): SnapshotCursor {
       value.resource >= 0 &&
       value.resource <= resources + 1 &&
       typeof value.after === 'string' &&
-      Number.isSafeInteger(value.seq) &&
-      value.seq >= 0
+      isSyncCursor(value.seq) &&
+      feed.readCursor(String(value.seq)) !== undefined
     ) {
-      return { resource: value.resource, after: value.after, seq: value.seq };
+      return { resource: value.resource, after: value.after, seq: feed.readCursor(String(value.seq))! };
     }
   } catch {
     // fall through
@@ -119,6 +128,54 @@ function keptAfter(after: string): [string, string] | null {
     // fall through
   }
   throw ApiError.badRequest('cursor is not a snapshot cursor from this endpoint');
+}
+
+/** Records and kept records of a page of changes, with their clocks, as this caller may read them, by recordKey. */
+async function syncedRecords(
+  ctx: RequestContext,
+  kept: KeptData,
+  changed: readonly { resource: string; id: string }[],
+): Promise<Map<string, SyncedRecord>> {
+  const idsOf = new Map<string, string[]>();
+  for (const { resource, id } of changed) {
+    const ids = idsOf.get(resource);
+    if (ids) ids.push(id);
+    else idsOf.set(resource, [id]);
+  }
+  const found = new Map<string, SyncedRecord>();
+  const { feed } = ctx.records;
+  for (const [resource, ids] of idsOf) {
+    const module = moduleNamedOrNone(resource);
+    if (!module) {
+      for (const [id, entry] of await kept.records(resource, ids)) found.set(recordKey(resource, id), entry);
+      continue;
+    }
+    // Webhooks and OAuth clients belong to this instance.
+    if (module.syncs === false) continue;
+    const records = await feed.recordsForSync(module.table, ids);
+    const clocks = await feed.clocksOfMany(resource, ids);
+    const entries = await kept.withKeptFields(
+      resource,
+      ids.map((id) => ({
+        resource,
+        id,
+        record: forSync(module.spec, ctx.caller, records.get(id) ?? null),
+        clocks: forSync(module.spec, ctx.caller, clocks.get(id) ?? {}),
+      })),
+    );
+    for (const entry of entries) found.set(recordKey(resource, entry.id), entry);
+  }
+  return found;
+}
+
+const recordKey = (resource: string, id: string) => `${resource}\u0000${id}`;
+
+/**
+ * The oldest replica protocol a pull from this remote can serve: a remote on PostgreSQL gives
+ * text cursors, which replicas read from protocol 3 on (docs/API.md "Pull cursors").
+ */
+function pullProtocolOf(ctx: RequestContext): number {
+  return ctx.records.engine === 'postgres' ? textCursorProtocol : minSyncProtocol;
 }
 
 export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptions): void {
@@ -167,16 +224,14 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
         query: { since: 'The cursor from the last answer (0 at first).', limit: `Records per page, 1-${maxPage} (default 500).` },
       }),
     },
-    (request, reply) => {
-      checkReplicaVersions(request.headers);
-      const sinceText = single(request.query, 'since') ?? '0';
-      const since = Number(sinceText);
-      // A cursor past 2^53 - 1 is no cursor this remote gave out, and would come back as 1e+30.
-      if (!/^\d+$/.test(sinceText) || !Number.isSafeInteger(since))
-        throw ApiError.badRequest('since must be a cursor (a whole number up to 9007199254740991)');
+    async (request, reply) => {
+      const { ctx } = request;
+      const { feed } = ctx.records;
+      checkReplicaVersions(request.headers, pullProtocolOf(ctx));
+      const since = feed.readCursor(single(request.query, 'since') ?? '0');
+      if (since === undefined) throw ApiError.badRequest('since must be a cursor this remote gave out (0 at first)');
       const limit = pageSize(request.query, 500);
-      const book = bookOf(request.ctx.store);
-      if (since < book.oldestKeptSeq() - 1) {
+      if (await feed.expired(since)) {
         return reply
           .code(410)
           .type('application/json')
@@ -186,31 +241,14 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
             ]).body(),
           );
       }
-      const latest = book.latestSeq();
-      const { caller } = request.ctx;
-      const { rows, cursor } = book.changesSince(since, limit);
-      const kept = new KeptData(request.ctx, declared);
-      const changes = rows.flatMap((row): (SyncedRecord & { seq: number })[] => {
-        const module = moduleNamedOrNone(row.resource);
-        if (!module) return [];
-        const record = forSync(module.spec, caller, request.ctx.store.getForSync(module.table, row.id) ?? null);
-        return kept.withKeptFields(row.resource, [
-          {
-            seq: row.seq,
-            resource: row.resource,
-            id: row.id,
-            record,
-            clocks: forSync(module.spec, caller, book.clocksOf(row.resource, row.id)),
-          },
-        ]);
+      const kept = await KeptData.of(ctx, declared);
+      const page = await feed.changedSince(since, limit, declared);
+      const found = await syncedRecords(ctx, kept, page.records);
+      const changes = page.records.flatMap((row) => {
+        const entry = found.get(recordKey(row.resource, row.id));
+        return entry ? [{ seq: row.seq, ...entry }] : [];
       });
-      // Records of resources this version does not declare join the page in commit order.
-      const others = kept.recordsChanged(since, cursor);
-      if (others.length > 0) {
-        changes.push(...others);
-        changes.sort((a, b) => a.seq - b.seq);
-      }
-      return { changes, cursor, more: cursor < latest, server_time: Date.now(), ...wireVersions() };
+      return { changes, cursor: page.cursor, more: page.more, server_time: Date.now(), ...wireVersions() };
     },
   );
 
@@ -225,19 +263,21 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
         },
       }),
     },
-    (request, reply) => {
-      checkReplicaVersions(request.headers);
+    async (request, reply) => {
+      const { ctx } = request;
+      const { feed } = ctx.records;
+      checkReplicaVersions(request.headers, pullProtocolOf(ctx));
       const format = single(request.query, 'format') ?? 'records';
       if (format !== 'records' && format !== 'rows') throw ApiError.badRequest('format must be records or rows');
-      const book = bookOf(request.ctx.store);
       const text = single(request.query, 'cursor');
-      const cursor = text ? readCursor(text, synced.length) : { resource: 0, after: '', seq: book.latestSeq() };
+      const cursor = text ? readCursor(text, synced.length, feed) : { resource: 0, after: '', seq: await feed.latest() };
       let limit = pageSize(request.query, 2000);
-      const { caller } = request.ctx;
-      const kept = new KeptData(request.ctx, declared);
+      const { caller } = ctx;
+      const kept = await KeptData.of(ctx, declared);
       // Rows need no kept fields merged in (the common case: no other version's data, or a
-      // caller who is not given it); otherwise the page goes as records, which rows pages carry too.
-      const asRows = format === 'rows' && !kept.active;
+      // caller who is not given it); otherwise the page goes as records, which rows pages carry
+      // too. So does a page of an engine that cannot put rows together (sync-feed.ts).
+      const snapshotRows = format === 'rows' && !kept.active ? feed.snapshotRows : undefined;
       const records: unknown[] = [];
       const tables: string[] = [];
       let position = { ...cursor };
@@ -245,22 +285,22 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
         const module = synced[position.resource]!;
         let count: number;
         let last: string | null;
-        if (asRows) {
+        if (snapshotRows) {
           // The fields this caller is not given, as forSync leaves them out.
           const shown = forSync(module.spec, caller, Object.fromEntries(Object.keys(module.table.fields).map((name) => [name, true])));
           const hidden = Object.keys(module.table.fields).filter((name) => !(name in shown));
-          const page = book.snapshotRows(module.table, hidden, position.after, limit);
+          const page = await snapshotRows(module.table, hidden, position.after, limit);
           ({ count, last } = page);
           if (count > 0)
             tables.push(`{"resource":${JSON.stringify(module.spec.name)},"fields":${JSON.stringify(page.fields)},"rows":${page.rows}}`);
         } else {
-          const rows = request.ctx.store.scanForSync(module.table, position.after, limit);
-          const clocks = book.clocksOfMany(
+          const rows = await feed.scanForSync(module.table, position.after, limit);
+          const clocks = await feed.clocksOfMany(
             module.spec.name,
             rows.map((r) => r.id),
           );
           records.push(
-            ...kept.withKeptFields(
+            ...(await kept.withKeptFields(
               module.spec.name,
               rows.map((row) => ({
                 resource: module.spec.name,
@@ -268,7 +308,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
                 record: forSync(module.spec, caller, row),
                 clocks: forSync(module.spec, caller, clocks.get(row.id) ?? {}),
               })),
-            ),
+            )),
           );
           count = rows.length;
           last = rows[rows.length - 1]?.id ?? null;
@@ -279,7 +319,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
       }
       if (limit > 0 && position.resource === synced.length) {
         // Last, the records kept of resources this version does not declare.
-        const page = kept.recordsPage(keptAfter(position.after), limit);
+        const page = await kept.recordsPage(keptAfter(position.after), limit);
         records.push(...page);
         const last = page[page.length - 1];
         position =
@@ -295,7 +335,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
         ...wireVersions(),
       };
       if (format === 'records') return answer;
-      // The rows are JSON text already (SyncBook.snapshotRows): the answer is put together as text.
+      // The rows are JSON text already (SyncFeed.snapshotRows): the answer is put together as text.
       return reply.type('application/json; charset=utf-8').send(`{"tables":[${tables.join(',')}],${JSON.stringify(answer).slice(1)}`);
     },
   );

@@ -30,15 +30,18 @@ function versionHeader(headers: IncomingHttpHeaders, name: string): number | und
   return Number(text);
 }
 
-/** Checks the versions a replica sent; throws 426 when its protocol is below the minimum. */
-export function checkReplicaVersions(headers: IncomingHttpHeaders): void {
+/**
+ * Checks the versions a replica sent; throws 426 when its protocol is below `minimum` (the
+ * remote's minimum, or higher for what an older replica cannot read).
+ */
+export function checkReplicaVersions(headers: IncomingHttpHeaders, minimum = minSyncProtocol): void {
   const protocol = versionHeader(headers, syncProtocolHeader);
   versionHeader(headers, syncSchemaHeader);
-  if (protocol !== undefined && protocol < minSyncProtocol) {
+  if (protocol !== undefined && protocol < minimum) {
     throw new ApiError('upgradeRequired', [
       {
         field: syncProtocolHeader,
-        description: `This app syncs with protocol ${protocol}; the server needs at least ${minSyncProtocol}. Update the app on this computer to sync again; its changes are kept until then.`,
+        description: `This app syncs with protocol ${protocol}; the server needs at least ${minimum}. Update the app on this computer to sync again; its changes are kept until then.`,
       },
     ]);
   }

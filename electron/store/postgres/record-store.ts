@@ -30,6 +30,10 @@ import {
 import type { AttachmentBlobStore } from '../attachment-files.js';
 import { PostgresAttachmentContent } from './attachment-content.js';
 import { appendChange } from './change-log.js';
+import type { SyncFeed } from '../sync-feed.js';
+import { postgresSyncFeed } from './sync-feed.js';
+import { stampClocks, type ClockedWrite } from './field-clocks.js';
+import type { HybridClock } from '../../../shared/hlc.js';
 import { recentCommands, recordCommand, type CommandRecord } from './command-book.js';
 import { withEnvironment } from './environment-schemas.js';
 import { bigintsAsNumbers, type PostgresClient, type PostgresPool } from './postgres-database.js';
@@ -83,14 +87,29 @@ function previousValues(current: Record<string, unknown>, written: Record<string
   return Object.fromEntries(Object.keys(written).map((name) => [name, current[name] ?? null]));
 }
 
+/**
+ * What a team-server node stamps on the writes of the resources that sync (docs/API.md "Sync"):
+ * each field written gets a clock, so replicas pulling from any node merge it field by field.
+ */
+export interface PostgresSyncStamps {
+  /** This node's clock, with a node id of its own: two nodes never make equal clocks. */
+  clock: HybridClock;
+  /** The resources that sync (webhooks and OAuth clients stay where they are). */
+  synced: ReadonlySet<string>;
+}
+
 /** The reads and writes of one transaction, on its client. */
 class PostgresRecords implements RecordWrites {
+  /** Whose change the writes are: this node's, or (applying a push) a replica's, with its clocks. */
+  origin: ClockedWrite['origin'] = { kind: 'local' };
+
   constructor(
     private readonly client: PostgresClient,
     /** Change events of this transaction, sent after its commit. */
     private readonly events: ChangeEvent[],
     /** The command this transaction is, whose id its change-log rows carry (command-book.ts). */
     private readonly commandId: string | null = null,
+    private readonly stamps: PostgresSyncStamps | undefined = undefined,
   ) {}
 
   private async rows(sql: string, params: readonly unknown[]): Promise<Record<string, unknown>[]> {
@@ -205,6 +224,9 @@ class PostgresRecords implements RecordWrites {
     before: Record<string, unknown> | null = null,
   ): Promise<void> {
     await appendChange(this.client, { resource: table.resource, recordId: id, op, fields, commandId: this.commandId, before });
+    // In the same transaction as the write: a record's clocks never say more or less than it.
+    if (this.stamps?.synced.has(table.resource))
+      await stampClocks(this.client, this.stamps.clock, { resource: table.resource, id, fields, origin: this.origin });
     this.events.push({ resource: table.resource, id, op });
   }
 
@@ -270,7 +292,7 @@ class PostgresRecords implements RecordWrites {
       [now, now, id],
     );
     if (changed === 0) return false;
-    await this.logChange(table, id, 'delete', { deleted_at: now }, { deleted_at: null });
+    await this.logChange(table, id, 'delete', { deleted_at: now, updated_at: now }, { deleted_at: null });
     return true;
   }
 }
@@ -280,12 +302,16 @@ export class PostgresRecordStore implements RecordStore {
   private readonly listeners = new Set<(events: ChangeEvent[]) => void>();
 
   readonly files: AttachmentBlobStore;
+  readonly feed: SyncFeed;
 
   constructor(
     private readonly pool: PostgresPool,
     readonly environmentId: string,
+    /** Without them no write gets field clocks: a store for tests of the store alone. */
+    private readonly stamps?: PostgresSyncStamps,
   ) {
     this.files = new PostgresAttachmentContent(pool, environmentId);
+    this.feed = postgresSyncFeed(pool, environmentId);
   }
 
   /** A read in a transaction of its own. */
@@ -336,7 +362,7 @@ export class PostgresRecordStore implements RecordStore {
       if (command) await recordCommand(client, command);
       let open = true;
       try {
-        return await fn(guarded(new PostgresRecords(client, events, command?.id ?? null), () => open));
+        return await fn(guarded(new PostgresRecords(client, events, command?.id ?? null, this.stamps), () => open));
       } finally {
         open = false;
       }

@@ -1,0 +1,29 @@
+/**
+ * The record stores of a team-server node (docs/architecture.md "Team server on PostgreSQL"):
+ * one PostgresRecordStore per environment, all stamping field clocks with the node's one
+ * clock, for the resources that sync.
+ */
+import { HybridClock } from '../../shared/hlc.js';
+import { uuidv7 } from '../../shared/ids.js';
+import type { PostgresPool } from '../store/postgres/postgres-database.js';
+import { PostgresRecordStore, type PostgresSyncStamps } from '../store/postgres/record-store.js';
+import { resourceModules } from './resources/index.js';
+import { syncedResources } from './sync/books.js';
+
+/**
+ * A node's record store for each environment, made on first use. The node's clock gets a
+ * fresh node id per process: nodes come and go, and a clock only has to differ from every
+ * other writer's (a replica's node id is kept for its database's life, sync-book.ts).
+ */
+export function teamRecordStores(pool: PostgresPool): (environmentId: string) => PostgresRecordStore {
+  const stamps: PostgresSyncStamps = {
+    clock: new HybridClock(uuidv7().replace(/-/g, '').slice(-12)),
+    synced: syncedResources(resourceModules),
+  };
+  const stores = new Map<string, PostgresRecordStore>();
+  return (environmentId) => {
+    let found = stores.get(environmentId);
+    if (!found) stores.set(environmentId, (found = new PostgresRecordStore(pool, environmentId, stamps)));
+    return found;
+  };
+}

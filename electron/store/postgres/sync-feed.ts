@@ -1,0 +1,109 @@
+/**
+ * The pull side of a remote on PostgreSQL (sync-feed.ts has the interface and the SQLite
+ * engine; docs/API.md "Pull cursors"). The cursor is the change log's (transaction, position)
+ * pair as text, `<xid>-<position>`: it never goes backwards and never skips a change that
+ * commits after a reader passed (postgres/change-log.ts). Each read is a transaction of its
+ * own in the environment's schema.
+ *
+ * The change log is not compacted here yet: every change is kept, so no cursor expires.
+ */
+import type { TableDef } from '../environment-store.js';
+import { quoteIdentifier } from '../filter-sql.js';
+import type { ChangedRecord, SyncCursor, SyncFeed, SyncRecordRow } from '../sync-feed.js';
+import { changeLogStart, readChanges, type ChangeCursor } from './change-log.js';
+import { clocksOfMany } from './field-clocks.js';
+import { fieldsOfMany, isEmpty, recordsPage } from './kept-data.js';
+import { withEnvironment } from './environment-schemas.js';
+import { bigintsAsNumbers, type PostgresClient, type PostgresPool } from './postgres-database.js';
+
+function cursorText(cursor: ChangeCursor): string {
+  return `${cursor.xid}-${cursor.position}`;
+}
+
+/** A text cursor as the change log's pair; `0` (an integration's first pull) is the start. */
+function changeCursor(cursor: SyncCursor): ChangeCursor {
+  if (cursor === 0 || cursor === '0') return changeLogStart;
+  const [xid, position] = String(cursor).split('-');
+  return { xid: xid!, position: position! };
+}
+
+/** The largest value a bigint column (position) or an xid8 can hold: 2^64 - 1. */
+const maxUnsigned64 = 2n ** 64n - 1n;
+
+/** Rows of a record table as sync sees them: every declared field decoded, `deleted_at` too. */
+function syncRow(table: TableDef, row: Record<string, unknown>): SyncRecordRow {
+  const record: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(table.fields)) {
+    const value = row[name] ?? null;
+    // JSON fields are stored as their text (postgresDialect.toColumn).
+    record[name] = value !== null && field.type === 'json' ? JSON.parse(value as string) : value;
+  }
+  record.deleted_at = (row.deleted_at as string | null | undefined) ?? null;
+  // Every column of the table, decoded as declared, with its id.
+  return record as SyncRecordRow;
+}
+
+export function postgresSyncFeed(pool: PostgresPool, environmentId: string): SyncFeed {
+  const read = <T>(fn: (client: PostgresClient) => Promise<T>) => withEnvironment(pool, environmentId, fn);
+  const rows = async (client: PostgresClient, sql: string, values: unknown[]) =>
+    (await client.query<Record<string, unknown>>({ text: sql, values, types: bigintsAsNumbers })).rows;
+  return {
+    readCursor(text) {
+      if (text === '0') return 0;
+      const match = /^(\d{1,20})-(\d{1,20})$/.exec(text);
+      if (!match || BigInt(match[1]!) > maxUnsigned64 || BigInt(match[2]!) > maxUnsigned64) return undefined;
+      return text;
+    },
+    latest: () =>
+      read(async (client) => {
+        // The last change that is final: every transaction below the snapshot's xmin has ended.
+        const [last] = await rows(
+          client,
+          `SELECT xid::text AS xid, position::text AS position FROM change_log
+            WHERE xid < pg_snapshot_xmin(pg_current_snapshot()) ORDER BY xid DESC, position DESC LIMIT 1`,
+          [],
+        );
+        return cursorText(last ? { xid: last.xid as string, position: last.position as string } : changeLogStart);
+      }),
+    expired: async () => false,
+    changedSince: (since, limit) =>
+      read(async (client) => {
+        const { changes, cursor } = await readChanges(client, changeCursor(since), limit);
+        // Each record once, at its latest change in the page, in the order of those changes.
+        const latest = new Map<string, ChangedRecord>();
+        for (const change of changes) {
+          const key = `${change.resource}\u0000${change.recordId}`;
+          // Deleted and set again: a Map keeps the order keys were set in.
+          latest.delete(key);
+          latest.set(key, { resource: change.resource, id: change.recordId, seq: cursorText(change.cursor) });
+        }
+        return {
+          records: [...latest.values()],
+          cursor: cursorText(cursor),
+          more: changes.length === limit,
+        };
+      }),
+    recordsForSync: (table, ids) =>
+      read(async (client) => {
+        const out = new Map<string, SyncRecordRow>();
+        if (ids.length === 0) return out;
+        const found = await rows(client, `SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" = ANY($1::text[])`, [[...ids]]);
+        for (const row of found) out.set(row.id as string, syncRow(table, row));
+        return out;
+      }),
+    clocksOfMany: (resource, ids) => read((client) => clocksOfMany(client, resource, ids)),
+    scanForSync: (table, afterId, limit) =>
+      read(async (client) => {
+        // The comparison and the order use one collation, so a page's last id is where the next starts.
+        const found = await rows(client, `SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" > $1 ORDER BY "id" LIMIT $2`, [
+          afterId,
+          limit,
+        ]);
+        return found.map((row) => syncRow(table, row));
+      }),
+    keepsData: () => read(async (client) => !(await isEmpty(client))),
+    keptFieldsOfMany: (resource, ids) => read((client) => fieldsOfMany(client, resource, ids)),
+    keptRecordsPage: (declared, after, limit) => read((client) => recordsPage(client, declared, after, limit)),
+    compact: async () => undefined,
+  };
+}
