@@ -15,7 +15,7 @@
  * only its own reads and writes.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { ResourceSpec, StoredOf } from '../../shared/fields.js';
+import type { ResourceSpec, StoredOf, StoredRecord } from '../../shared/fields.js';
 import type { ChangeEvent } from '../../shared/ipc.js';
 import type { CommandMeta, EnvironmentStore, ListQuery, TableDef } from './environment-store.js';
 import { plannedCards, type PlannedCards } from './planned-cards.js';
@@ -76,6 +76,8 @@ export interface RecordStore extends RecordReads {
   readonly feed: SyncFeed;
   /** The most recent commands (docs/API.md "Commands and undo"), newest first: in the order they were done. */
   recentCommands(limit: number): Promise<CommandRecord[]>;
+  /** Soft-deleted records of a table, newest deletion first (the trash). */
+  listDeleted(table: TableDef, limit: number, offset: number): Promise<{ count: number; rows: (StoredRecord & { deleted_at: string })[] }>;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: RecordWrites) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Called after each commit that changed records, with its changes. */
@@ -146,6 +148,7 @@ export function readingThrough(tx: RecordReads, outside: RecordStore): RecordSto
     max: (table, field, match) => tx.max(table, field, match),
     plannedCards: (boardId, start, end) => tx.plannedCards(boardId, start, end),
     recentCommands: () => Promise.reject(new Error('Inside a transaction, the command history is not read.')),
+    listDeleted: () => Promise.reject(new Error('Inside a transaction, the trash is not read.')),
     transaction: () => Promise.reject(new Error('Inside a transaction, no other transaction can be opened.')),
     onChange: () => {
       throw new Error('Inside a transaction, there are no changes to listen for yet.');
@@ -216,6 +219,10 @@ export class SqliteRecordStore implements RecordStore {
 
   recentCommands(limit: number): Promise<CommandRecord[]> {
     return this.#inTurn(() => recentCommands(this.store, limit));
+  }
+
+  listDeleted(table: TableDef, limit: number, offset: number): Promise<{ count: number; rows: (StoredRecord & { deleted_at: string })[] }> {
+    return this.#inTurn(() => this.store.listDeleted(table, limit, offset));
   }
 
   /**

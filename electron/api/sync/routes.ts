@@ -348,13 +348,13 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
   app.get<{ Params: { resource: string }; Querystring: QueryString }>(
     '/trash/:resource',
     { config: doc('Deleted records of a resource, newest first') },
-    (request) => {
+    async (request) => {
       const module = moduleNamedOrNone(request.params.resource);
       if (!module || !module.path) throw ApiError.notFound('No such resource.');
       const limit = pageSize(request.query, 100);
       const offsetText = single(request.query, 'offset') ?? '0';
       if (!/^\d+$/.test(offsetText)) throw ApiError.badRequest('offset must be a whole number');
-      const { count, rows } = request.ctx.store.listDeleted(module.table, limit, Number(offsetText));
+      const { count, rows } = await request.ctx.records.listDeleted(module.table, limit, Number(offsetText));
       return { count, limit, offset: Number(offsetText), data: rows.map((row) => forSync(module.spec, request.ctx.caller, row)) };
     },
   );

@@ -112,7 +112,7 @@ class PostgresRecords implements RecordWrites {
     private readonly stamps: PostgresSyncStamps | undefined = undefined,
   ) {}
 
-  private async rows(sql: string, params: readonly unknown[]): Promise<Record<string, unknown>[]> {
+  async rows(sql: string, params: readonly unknown[]): Promise<Record<string, unknown>[]> {
     const result = await this.client.query({ text: numbered(sql), values: [...params], types: bigintsAsNumbers });
     return result.rows as Record<string, unknown>[];
   }
@@ -345,6 +345,16 @@ export class PostgresRecordStore implements RecordStore {
 
   plannedCards(boardId: string, start: string, end: string): Promise<PlannedCards> {
     return this.read((records) => records.plannedCards(boardId, start, end));
+  }
+
+  listDeleted(table: TableDef, limit: number, offset: number): Promise<{ count: number; rows: (StoredRecord & { deleted_at: string })[] }> {
+    return this.read(async (records) => {
+      const from = `FROM ${quoteIdentifier(table.table)} WHERE "deleted_at" IS NOT NULL`;
+      const [counted] = await records.rows(`SELECT count(*) AS n ${from}`, []);
+      const rows = await records.rows(`SELECT * ${from} ORDER BY "deleted_at" DESC, "id" LIMIT ? OFFSET ?`, [limit, offset]);
+      // The WHERE above keeps deleted rows only: deleted_at holds their datetime.
+      return { count: counted!.n as number, rows: rows.map((row) => ({ ...fromRow(table, row), deleted_at: row.deleted_at as string })) };
+    });
   }
 
   recentCommands(limit: number): Promise<CommandRecord[]> {

@@ -1,0 +1,137 @@
+/**
+ * Replicas pulling from a team server on PostgreSQL (docs/API.md "Pull cursors";
+ * docs/architecture.md "Team server on PostgreSQL"): two real node processes on one throwaway
+ * cluster, each with a real replica process pulling from it. What is written on either node
+ * reaches both replicas, first by snapshot and then by the change feed, whose cursor is text;
+ * a later edit wins on the replicas by its field clocks; a deletion arrives as one.
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/api.js';
+import { startTeamDatabase, type TeamDatabase } from '../helpers/postgres.js';
+import { startServerProcess, type ServerProcess } from '../helpers/process.js';
+import {
+  call,
+  expectConverged,
+  ok,
+  remoteEnv,
+  remoteHeaders,
+  remoteKey,
+  removeFolders,
+  runSync,
+  startClient,
+  type ClientNode,
+  type RemoteNode,
+} from '../helpers/sync-cluster.js';
+
+let team: TeamDatabase<0>;
+const nodes: RemoteNode[] = [];
+const clients: ClientNode[] = [];
+const folders: string[] = [];
+
+beforeAll(async () => {
+  team = await startTeamDatabase('pull', { nodes: 0 });
+  for (const name of ['node A', 'node B']) {
+    const dataDir = tempDir('planner-node-');
+    folders.push(dataDir);
+    // One after the other: the first migrates the database and makes the environment.
+    const server: ServerProcess = await startServerProcess(
+      ['--data-dir', dataDir, '--database', team.url, '--api-env', remoteEnv, '--api-key', remoteKey],
+      60_000,
+    );
+    nodes.push({
+      name,
+      url: server.url,
+      headers: remoteHeaders,
+      dataDir,
+      process: server,
+      stop: async (signal) => void (await server.stop(signal)),
+    });
+  }
+  for (const [i, node] of nodes.entries()) clients.push(await startClient(node, { name: `replica ${'AB'[i]}`, proxy: false }));
+}, 180_000);
+
+afterAll(async () => {
+  for (const node of [...clients, ...nodes]) await node.stop().catch(() => undefined);
+  await team?.stop();
+  removeFolders();
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+async function syncBoth(): Promise<void> {
+  for (const client of clients) {
+    const summary = await runSync(client);
+    expect(summary.error, `${client.name}: ${summary.error}`).toBeNull();
+  }
+}
+
+describe('replicas pulling from two nodes on one PostgreSQL database', () => {
+  it('get everything by snapshot first, then each change by the feed, whichever node it was written on', async () => {
+    const [a, b] = nodes as [RemoteNode, RemoteNode];
+    const board = await ok(a, 'POST', '/v1/board?with=stages', { name: 'Workshop', stages: [{ name: 'Sawing', priority: 0 }] }, 201);
+    await ok(b, 'POST', '/v1/resource', { name: 'Welder 1', type: 'employee' }, 201);
+    await ok(a, 'POST', '/v1/project', { name: 'Hall 7', code: 'H7' }, 201);
+    await syncBoth();
+    await expectConverged(clients, a);
+    const [replicaA, replicaB] = clients as [ClientNode, ClientNode];
+    expect((await ok(replicaB, 'GET', `/v1/board/${board.id}?with=stages`, undefined, 200)).stages[0].name).toBe('Sawing');
+
+    // Edits on either node reach both replicas through the change feed.
+    await ok(b, 'PUT', `/v1/board/${board.id}`, { name: 'Workshop north' }, 200);
+    const order = await ok(a, 'POST', '/v1/order', { code: 'O-1', description: 'Gate', order_rows: [{ code: 'R-1', quantity: 3 }] }, 201);
+    await syncBoth();
+    for (const replica of clients) {
+      expect((await ok(replica, 'GET', `/v1/board/${board.id}`, undefined, 200)).name, replica.name).toBe('Workshop north');
+      expect((await ok(replica, 'GET', `/v1/order/${order.id}/row`, undefined, 200)).data[0].quantity).toBe(3);
+    }
+    await expectConverged(clients, b);
+
+    // A deletion arrives as one: the record goes to each replica's trash.
+    await ok(a, 'DELETE', `/v1/order/${order.id}`, undefined, 204);
+    await syncBoth();
+    for (const replica of [replicaA, replicaB]) expect((await call(replica, 'GET', `/v1/order/${order.id}`)).status).toBe(404);
+    await expectConverged(clients, a, { trash: true, noConflicts: true });
+  });
+
+  it('answers the feed with text cursors that never go backwards, and refuses a replica too old to read them', async () => {
+    const [a, b] = nodes as [RemoteNode, RemoteNode];
+    const first = await ok(a, 'GET', '/v1/sync/changes?since=0&limit=5000', undefined, 200);
+    expect(first.cursor).toMatch(/^\d+-\d+$/);
+    expect(first.changes.length).toBeGreaterThan(0);
+    // Each record once, with the cursor of its latest change, in the order of those cursors.
+    const keys = first.changes.map((c: { resource: string; id: string }) => `${c.resource}/${c.id}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    const pairs = first.changes.map((c: { seq: string }) => c.seq.split('-').map(BigInt));
+    for (let i = 1; i < pairs.length; i++)
+      expect(pairs[i][0] > pairs[i - 1][0] || (pairs[i][0] === pairs[i - 1][0] && pairs[i][1] > pairs[i - 1][1])).toBe(true);
+
+    // Nothing new: the same cursor from either node.
+    for (const node of [a, b]) {
+      const again = await ok(node, 'GET', `/v1/sync/changes?since=${first.cursor}`, undefined, 200);
+      expect(again).toMatchObject({ changes: [], cursor: first.cursor, more: false });
+    }
+    // A write on B is after the cursor A gave.
+    const made = await ok(b, 'POST', '/v1/project', { name: 'Hall 8' }, 201);
+    const next = await ok(a, 'GET', `/v1/sync/changes?since=${first.cursor}`, undefined, 200);
+    expect(next.changes.map((c: { id: string }) => c.id)).toEqual([made.id]);
+    expect(next.changes[0].clocks.name).toMatch(/^\d/);
+
+    // The snapshot's seq is such a cursor too, and pages cover every record once.
+    const snapshot = await ok(a, 'GET', '/v1/sync/snapshot?limit=2', undefined, 200);
+    expect(snapshot.seq).toMatch(/^\d+-\d+$/);
+    expect(snapshot.records).toHaveLength(2);
+    const rest = await ok(a, 'GET', `/v1/sync/snapshot?limit=5000&cursor=${snapshot.cursor}`, undefined, 200);
+    const ids = [...snapshot.records, ...rest.records].map((r: { id: string }) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toContain(made.id);
+
+    for (const bad of ['abc', '12', '1-2-3', '-1-2', `${'9'.repeat(21)}-1`]) {
+      const res = await call(a, 'GET', `/v1/sync/changes?since=${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.errors[0].description).toMatch(/since/);
+    }
+    const old = await fetch(`${a.url}/v1/sync/changes?since=0`, { headers: { ...remoteHeaders, 'x-planner-sync-protocol': '2' } });
+    expect(old.status).toBe(426);
+    expect(((await old.json()) as { errors: { description: string }[] }).errors[0]!.description).toMatch(/at least 3/);
+  });
+});
