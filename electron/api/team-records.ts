@@ -1,10 +1,12 @@
 /**
  * The record stores of a team-server node (docs/architecture.md "Team server on PostgreSQL"):
  * one PostgresRecordStore per environment, all stamping field clocks with the node's one
- * clock, for the resources that sync.
+ * clock, for the resources that sync, and (with `notices`) raising and hearing every node's
+ * change notices for the live channel.
  */
 import { HybridClock } from '../../shared/hlc.js';
 import { uuidv7 } from '../../shared/ids.js';
+import type { ChangeNotices } from '../store/postgres/change-notices.js';
 import type { PostgresPool } from '../store/postgres/postgres-database.js';
 import { PostgresRecordStore, type PostgresSyncStamps } from '../store/postgres/record-store.js';
 import { resourceModules } from './resources/index.js';
@@ -15,10 +17,14 @@ import { syncedResources } from './sync/books.js';
  * fresh node id per process: nodes come and go, and a clock only has to differ from every
  * other writer's (a replica's node id is kept for its database's life, sync-book.ts).
  */
-export function teamRecordStores(pool: PostgresPool): (environmentId: string) => PostgresRecordStore {
+export function teamRecordStores(
+  pool: PostgresPool,
+  options: { notices?: ChangeNotices } = {},
+): (environmentId: string) => PostgresRecordStore {
   const stamps: PostgresSyncStamps = {
     clock: new HybridClock(uuidv7().replace(/-/g, '').slice(-12)),
     synced: syncedResources(resourceModules),
+    ...options,
   };
   const stores = new Map<string, PostgresRecordStore>();
   return (environmentId) => {

@@ -47,6 +47,7 @@ import { minHealthTokenLength } from '../api/health-routes.js';
 import { serverMigrations } from '../store/postgres/migrations.js';
 import { openPostgresDatabase, type PostgresPool } from '../store/postgres/postgres-database.js';
 import { teamRecordStores } from '../api/team-records.js';
+import { ChangeNotices } from '../store/postgres/change-notices.js';
 import { PostgresSystemStore } from '../store/postgres/system-store.js';
 
 const usage = `Usage: npm run server -- --data-dir DIR [--port 4010] [--host 127.0.0.1] [--api-env ENV --api-key KEY] [--log]
@@ -164,12 +165,17 @@ async function main(argv: string[]): Promise<void> {
     lock.release();
     throw error;
   }
-  let team: { pool: PostgresPool; system: PostgresSystemStore } | undefined;
+  let team: { pool: PostgresPool; system: PostgresSystemStore; notices: ChangeNotices } | undefined;
   try {
     if (databaseUrl !== undefined) {
       // Migrated here, under the database's advisory lock, when this node is the first of a newer version.
       const pool = await openPostgresDatabase(databaseUrl, serverMigrations);
-      team = { pool, system: new PostgresSystemStore(pool) };
+      // Every node's changes, for the live channel of the replicas streaming from this one.
+      const notices = await ChangeNotices.listen(databaseUrl).catch(async (error: unknown) => {
+        await pool.end();
+        throw error;
+      });
+      team = { pool, system: new PostgresSystemStore(pool), notices };
     }
     // The environments and keys are the team database's, when there is one.
     const system = team?.system ?? dataDir.system;
@@ -184,6 +190,7 @@ async function main(argv: string[]): Promise<void> {
       console.log('Send them as x-api-env and x-api-key. The key is stored hashed and will not be shown again.');
     }
   } catch (error) {
+    await team?.notices.close().catch(() => undefined);
     await team?.pool.end().catch(() => undefined);
     dataDir.close();
     lock.release();
@@ -205,7 +212,7 @@ async function main(argv: string[]): Promise<void> {
       ? {
           teamDatabase: {
             system: team.system,
-            recordsOf: teamRecordStores(team.pool),
+            recordsOf: teamRecordStores(team.pool, { notices: team.notices }),
           },
         }
       : {}),
@@ -238,6 +245,7 @@ async function main(argv: string[]): Promise<void> {
     try {
       await sync?.stop();
       await app.close();
+      await team?.notices.close();
       await team?.pool.end();
     } finally {
       dataDir.close();

@@ -82,6 +82,12 @@ export interface RecordStore extends RecordReads {
   transaction<T>(fn: (tx: RecordWrites) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Called after each commit that changed records, with its changes. */
   onChange(listener: (events: ChangeEvent[]) => void): () => void;
+  /**
+   * Called after each commit that changed records of the `synced` resources, made here or, on
+   * a team server, by any node on the database (postgres/change-notices.ts): what the live
+   * channel announces.
+   */
+  onSyncedChange(synced: ReadonlySet<string>, listener: () => void): () => void;
 }
 
 /** Thrown when a transaction's reads or writes are used after it ended. */
@@ -151,6 +157,9 @@ export function readingThrough(tx: RecordReads, outside: RecordStore): RecordSto
     listDeleted: () => Promise.reject(new Error('Inside a transaction, the trash is not read.')),
     transaction: () => Promise.reject(new Error('Inside a transaction, no other transaction can be opened.')),
     onChange: () => {
+      throw new Error('Inside a transaction, there are no changes to listen for yet.');
+    },
+    onSyncedChange: () => {
       throw new Error('Inside a transaction, there are no changes to listen for yet.');
     },
   };
@@ -280,6 +289,12 @@ export class SqliteRecordStore implements RecordStore {
 
   onChange(listener: (events: ChangeEvent[]) => void): () => void {
     return this.store.onChange(listener);
+  }
+
+  onSyncedChange(synced: ReadonlySet<string>, listener: () => void): () => void {
+    return this.store.onChange((events) => {
+      if (events.some((e) => synced.has(e.resource))) listener();
+    });
   }
 }
 

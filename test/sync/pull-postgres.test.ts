@@ -22,6 +22,7 @@ import {
   startClient,
   type ClientNode,
   type RemoteNode,
+  waitFor,
 } from '../helpers/sync-cluster.js';
 
 let team: TeamDatabase<0>;
@@ -49,6 +50,8 @@ beforeAll(async () => {
     });
   }
   for (const [i, node] of nodes.entries()) clients.push(await startClient(node, { name: `replica ${'AB'[i]}`, proxy: false }));
+  // Listening to node B's live channel, and otherwise pulling once a minute only.
+  clients.push(await startClient(nodes[1]!, { name: 'live replica', proxy: false, live: true, syncIntervalMs: 60_000 }));
 }, 180_000);
 
 afterAll(async () => {
@@ -59,7 +62,7 @@ afterAll(async () => {
 });
 
 async function syncBoth(): Promise<void> {
-  for (const client of clients) {
+  for (const client of clients.slice(0, 2)) {
     const summary = await runSync(client);
     expect(summary.error, `${client.name}: ${summary.error}`).toBeNull();
   }
@@ -72,7 +75,7 @@ describe('replicas pulling from two nodes on one PostgreSQL database', () => {
     await ok(b, 'POST', '/v1/resource', { name: 'Welder 1', type: 'employee' }, 201);
     await ok(a, 'POST', '/v1/project', { name: 'Hall 7', code: 'H7' }, 201);
     await syncBoth();
-    await expectConverged(clients, a);
+    await expectConverged(clients.slice(0, 2), a);
     const [replicaA, replicaB] = clients as [ClientNode, ClientNode];
     expect((await ok(replicaB, 'GET', `/v1/board/${board.id}?with=stages`, undefined, 200)).stages[0].name).toBe('Sawing');
 
@@ -84,13 +87,41 @@ describe('replicas pulling from two nodes on one PostgreSQL database', () => {
       expect((await ok(replica, 'GET', `/v1/board/${board.id}`, undefined, 200)).name, replica.name).toBe('Workshop north');
       expect((await ok(replica, 'GET', `/v1/order/${order.id}/row`, undefined, 200)).data[0].quantity).toBe(3);
     }
-    await expectConverged(clients, b);
+    await expectConverged(clients.slice(0, 2), b);
 
     // A deletion arrives as one: the record goes to each replica's trash.
     await ok(a, 'DELETE', `/v1/order/${order.id}`, undefined, 204);
     await syncBoth();
     for (const replica of [replicaA, replicaB]) expect((await call(replica, 'GET', `/v1/order/${order.id}`)).status).toBe(404);
-    await expectConverged(clients, a, { trash: true, noConflicts: true });
+    await expectConverged(clients.slice(0, 2), a, { trash: true, noConflicts: true });
+  });
+
+  it('a change written on one node reaches a replica streaming from the other, live (LISTEN/NOTIFY)', async () => {
+    const [a, b] = nodes as [RemoteNode, RemoteNode];
+    const live = clients[2]!;
+    // Its first pull (snapshot) comes from the stream's first event.
+    const first = await ok(a, 'POST', '/v1/project', { name: 'Seen live' }, 201);
+    await waitFor(
+      async () => (await call(live, 'GET', `/v1/project/${first.id}`)).status === 200,
+      'the first project on the live replica',
+      20_000,
+    );
+    // Written on A, heard on B: only a notice through the database tells B.
+    const edited = Date.now();
+    await ok(a, 'PUT', `/v1/project/${first.id}`, { name: 'Renamed on node A' }, 200);
+    await waitFor(
+      async () => (await ok(live, 'GET', `/v1/project/${first.id}`, undefined, 200)).name === 'Renamed on node A',
+      'the edit on the live replica',
+      10_000,
+    );
+    // Far below the replica's one-minute pull interval.
+    expect(Date.now() - edited).toBeLessThan(10_000);
+    const stream = await fetch(`${b.url}/v1/sync/stream`, { headers: remoteHeaders });
+    expect(stream.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const reader = stream.body!.getReader();
+    const { value } = await reader.read();
+    expect(new TextDecoder().decode(value)).toMatch(/event: change\ndata: \{"seq":"\d+-\d+"\}/);
+    await reader.cancel();
   });
 
   it('answers the feed with text cursors that never go backwards, and refuses a replica too old to read them', async () => {

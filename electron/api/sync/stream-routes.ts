@@ -4,12 +4,12 @@
  *   GET /v1/sync/stream   text/event-stream, authenticated like every route
  *
  * The answer stays open. It starts with an `event: change` carrying the environment's newest
- * change number (`data: {"seq": N}`), sends another whenever a write to a synced resource
- * commits, and a comment line every 25 s, so proxies keep an idle connection open and the
+ * cursor (`data: {"seq": N}`, text from a team server on PostgreSQL), sends another whenever a
+ * write to a synced resource commits (on a team server: on any node, postgres/change-notices.ts), and a comment line every 25 s, so proxies keep an idle connection open and the
  * replica notices a dead one. A replica pulls when `seq` is past its cursor: nobody asks the
  * remote every second, and an edit reaches the others in a fraction of a second.
  *
- * - One listener per environment store, shared by its streams, told after commit (onChange), so
+ * - One listener per environment store, shared by its streams, told after commit (onSyncedChange), so
  *   a rolled-back write announces nothing. A burst of commits within `coalesceMs` is one event;
  *   a stream whose reader is slow gets only the newest number once it drains.
  * - At most `maxStreams` open streams per process and `maxPerCredential` per API key or
@@ -19,10 +19,11 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { EnvironmentStore } from '../../store/environment-store.js';
+import { cursorIsAfter, type SyncCursor } from '../../../shared/sync.js';
+import type { RecordStore } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
 import type { ResourceModule } from '../resource.js';
-import { bookOf, syncedResources } from './books.js';
+import { syncedResources } from './books.js';
 import { replicaOwner } from './push.js';
 
 export interface StreamLimits {
@@ -44,20 +45,20 @@ export const defaultStreamLimits: StreamLimits = {
 interface Stream {
   res: ServerResponse;
   owner: string;
-  /** The newest change number this stream was sent. */
-  sent: number;
+  /** The newest cursor this stream was sent (none before its first event). */
+  sent: SyncCursor | undefined;
   end(): void;
 }
 
 /** The open streams of one environment, and the one store listener they share. */
 interface Channel {
-  store: EnvironmentStore;
+  records: RecordStore;
   streams: Set<Stream>;
   unsubscribe: () => void;
   timer: NodeJS.Timeout | null;
 }
 
-const changeEvent = (seq: number) => `id: ${seq}\nevent: change\ndata: {"seq":${seq}}\n\n`;
+const changeEvent = (seq: SyncCursor) => `id: ${seq}\nevent: change\ndata: {"seq":${JSON.stringify(seq)}}\n\n`;
 
 export function registerStreamRoutes(
   app: FastifyInstance,
@@ -65,40 +66,43 @@ export function registerStreamRoutes(
   limits: StreamLimits = defaultStreamLimits,
 ): void {
   const synced = syncedResources(modules);
-  const channels = new Map<EnvironmentStore, Channel>();
+  const channels = new Map<RecordStore, Channel>();
   const owners = new Map<string, number>();
   let open = 0;
   let heartbeat: NodeJS.Timeout | null = null;
 
   /** Sends `seq` unless the stream has it; a stream that cannot take more now gets the newest once it drains. */
-  function send(stream: Stream, seq: number): void {
-    if (seq <= stream.sent || stream.res.writableNeedDrain) return;
+  function send(stream: Stream, seq: SyncCursor): void {
+    if ((stream.sent !== undefined && !cursorIsAfter(seq, stream.sent)) || stream.res.writableNeedDrain) return;
     stream.sent = seq;
     stream.res.write(changeEvent(seq));
   }
 
-  function announce(channel: Channel): void {
-    channel.timer = null;
-    let seq: number;
+  /** Sends the newest cursor to `streams`; when it cannot be read (the database went away) they end, and the replicas poll. */
+  async function sendLatest(records: RecordStore, streams: Iterable<Stream>): Promise<void> {
+    let seq: SyncCursor;
     try {
-      seq = bookOf(channel.store).latestSeq();
+      seq = await records.feed.latest();
     } catch {
-      // The environment's database was closed under its streams: they end, the replicas poll.
-      for (const stream of [...channel.streams]) stream.end();
+      for (const stream of [...streams]) stream.end();
       return;
     }
-    for (const stream of channel.streams) send(stream, seq);
+    for (const stream of streams) send(stream, seq);
   }
 
-  function channelOf(store: EnvironmentStore): Channel {
-    let channel = channels.get(store);
+  function announce(channel: Channel): void {
+    channel.timer = null;
+    void sendLatest(channel.records, channel.streams);
+  }
+
+  function channelOf(records: RecordStore): Channel {
+    let channel = channels.get(records);
     if (!channel) {
-      const made: Channel = { store, streams: new Set(), unsubscribe: () => undefined, timer: null };
-      made.unsubscribe = store.onChange((events) => {
-        if (made.timer || !events.some((e) => synced.has(e.resource))) return;
-        made.timer = setTimeout(() => announce(made), limits.coalesceMs);
+      const made: Channel = { records, streams: new Set(), unsubscribe: () => undefined, timer: null };
+      made.unsubscribe = records.onSyncedChange(synced, () => {
+        made.timer ??= setTimeout(() => announce(made), limits.coalesceMs);
       });
-      channels.set(store, made);
+      channels.set(records, made);
       channel = made;
     }
     return channel;
@@ -137,7 +141,7 @@ export function registerStreamRoutes(
           { 'retry-after': '30' },
         );
       }
-      const channel = channelOf(ctx.store);
+      const channel = channelOf(ctx.records);
       const res = reply.raw;
       reply.hijack();
       res.writeHead(200, {
@@ -157,7 +161,7 @@ export function registerStreamRoutes(
       const stream: Stream = {
         res,
         owner,
-        sent: -1,
+        sent: undefined,
         end() {
           if (ended) return;
           ended = true;
@@ -170,7 +174,7 @@ export function registerStreamRoutes(
           if (channel.streams.size === 0) {
             channel.unsubscribe();
             if (channel.timer) clearTimeout(channel.timer);
-            channels.delete(channel.store);
+            channels.delete(channel.records);
           }
           if (open === 0 && heartbeat) {
             clearInterval(heartbeat);
@@ -187,8 +191,8 @@ export function registerStreamRoutes(
       heartbeat ??= setInterval(beat, limits.heartbeatMs).unref();
       res.on('close', () => stream.end());
       res.on('error', () => stream.end());
-      res.on('drain', () => send(stream, bookOf(channel.store).latestSeq()));
-      send(stream, bookOf(channel.store).latestSeq());
+      res.on('drain', () => void sendLatest(channel.records, [stream]));
+      void sendLatest(channel.records, [stream]);
     },
   );
 }

@@ -30,6 +30,7 @@ import {
 import type { AttachmentBlobStore } from '../attachment-files.js';
 import { PostgresAttachmentContent } from './attachment-content.js';
 import { appendChange } from './change-log.js';
+import { notifyChange, type ChangeNotices } from './change-notices.js';
 import type { SyncFeed } from '../sync-feed.js';
 import { postgresSyncFeed } from './sync-feed.js';
 import { stampClocks, type ClockedWrite } from './field-clocks.js';
@@ -96,6 +97,11 @@ export interface PostgresSyncStamps {
   clock: HybridClock;
   /** The resources that sync (webhooks and OAuth clients stay where they are). */
   synced: ReadonlySet<string>;
+  /**
+   * The node's listener for every node's change notices; with it, a transaction that wrote
+   * synced records raises one (notifyChange), and onSyncedChange hears every node's.
+   */
+  notices?: ChangeNotices;
 }
 
 /** The reads and writes of one transaction, on its client. */
@@ -371,11 +377,16 @@ export class PostgresRecordStore implements RecordStore {
     const result = await withEnvironment(this.pool, this.environmentId, async (client) => {
       if (command) await recordCommand(client, command);
       let open = true;
+      let result: T;
       try {
-        return await fn(guarded(new PostgresRecords(client, events, command?.id ?? null, this.stamps), () => open));
+        result = await fn(guarded(new PostgresRecords(client, events, command?.id ?? null, this.stamps), () => open));
       } finally {
         open = false;
       }
+      // Last, once: listeners on every node hear it at the commit, and nobody if it rolls back.
+      const { stamps } = this;
+      if (stamps?.notices && events.some((e) => stamps.synced.has(e.resource))) await notifyChange(client, this.environmentId);
+      return result;
     });
     // withEnvironment has committed.
     if (events.length > 0) for (const listener of this.listeners) listener(events);
@@ -385,5 +396,14 @@ export class PostgresRecordStore implements RecordStore {
   onChange(listener: (events: ChangeEvent[]) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  onSyncedChange(synced: ReadonlySet<string>, listener: () => void): () => void {
+    // Every node's commits, this one's included, come as notices (raised only for synced resources).
+    const notices = this.stamps?.notices;
+    if (notices) return notices.subscribe(this.environmentId, () => listener());
+    return this.onChange((events) => {
+      if (events.some((e) => synced.has(e.resource))) listener();
+    });
   }
 }
