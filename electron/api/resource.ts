@@ -183,14 +183,14 @@ export interface ResourceRules<S extends ResourceSpec = ResourceSpec> {
    * whole, before per-field clocks pick the fields that land (a second plan of a collection is
    * refused however old its fields are). Throws an ApiError to refuse it.
    */
-  checkSynced?(ctx: RequestContext, id: string, fields: Record<string, unknown>, current: StoredOf<S> | undefined): void;
+  checkSynced?(ctx: RequestContext, id: string, fields: Record<string, unknown>, current: StoredOf<S> | undefined): RuleAnswer<void>;
   /**
    * The remote, after it applied a replica's create or update: keeps a rule that spans records
    * which replicas changed apart (one running timer per user; a collection's summary of the
    * cards the remote has). What it writes is the remote's own change, and syncs to every
    * replica like any other.
    */
-  afterSynced?(ctx: RequestContext, record: StoredOf<S>): void;
+  afterSynced?(ctx: RequestContext, record: StoredOf<S>): RuleAnswer<void>;
   /**
    * Fills virtual fields of a page of records before they are returned; `include` lists the
    * computed extras the request asked for. It reads through `ctx.records`, the asynchronous

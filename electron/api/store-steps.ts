@@ -16,7 +16,7 @@ import type { RecordReads, RecordWrites } from '../store/record-store.js';
 
 /** One step of the store that a generator asks for. */
 export type StoreStep =
-  | { kind: 'get'; table: TableDef; id: string }
+  | { kind: 'get'; table: TableDef; id: string; options?: { includeDeleted?: boolean } }
   | { kind: 'getWhereIn'; table: TableDef; field: string; values: readonly unknown[] }
   | { kind: 'list'; table: TableDef; query: ListQuery }
   | { kind: 'max'; table: TableDef; field: string; match: Record<string, unknown> }
@@ -31,9 +31,13 @@ export type Steps<T> = Generator<StoreStep, T, unknown>;
 // Each driver answers a step with what the store's method of that name returns: the casts below
 // say so to the type checker, which cannot follow a value through `yield`.
 
-export function* get<S extends ResourceSpec>(table: TableDef<S>, id: string): Steps<StoredOf<S> | undefined> {
+export function* get<S extends ResourceSpec>(
+  table: TableDef<S>,
+  id: string,
+  options?: { includeDeleted?: boolean },
+): Steps<StoredOf<S> | undefined> {
   // The driver answers with what the store's method returns.
-  return (yield { kind: 'get', table, id }) as StoredOf<S> | undefined;
+  return (yield { kind: 'get', table, id, ...(options ? { options } : {}) }) as StoredOf<S> | undefined;
 }
 
 export function* getWhereIn<S extends ResourceSpec>(
@@ -94,7 +98,7 @@ export function* runRule<T>(answer: T | Steps<T>): Steps<T> {
  * promises. The methods have the same names and arguments on all of them.
  */
 interface StepTarget {
-  get(table: TableDef, id: string): unknown;
+  get(table: TableDef, id: string, options?: { includeDeleted?: boolean }): unknown;
   list(table: TableDef, query: ListQuery): unknown;
   max(table: TableDef, field: string, match: Record<string, unknown>): unknown;
   eachValues(table: TableDef, query: ListQuery, fields: readonly string[], visit: (values: unknown[]) => void): unknown;
@@ -114,7 +118,7 @@ function perform(target: StepTarget, step: StoreStep): unknown {
   };
   switch (step.kind) {
     case 'get':
-      return target.get(step.table, step.id);
+      return target.get(step.table, step.id, step.options);
     case 'list':
       return target.list(step.table, step.query);
     case 'max':

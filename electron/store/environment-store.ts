@@ -233,6 +233,45 @@ export class EnvironmentStore {
   }
 
   /**
+   * For a transaction of the asynchronous store, which spans awaits (record-store.ts): marks
+   * every write from now until the returned release as coming from `origin`, as withOrigin
+   * does for a synchronous `fn`. That transaction holds the file meanwhile.
+   */
+  beginOrigin(origin: WriteOrigin): () => void {
+    const previous = this.origin;
+    this.origin = origin;
+    return () => {
+      this.origin = previous;
+    };
+  }
+
+  /**
+   * A savepoint inside the open transaction of the asynchronous store (openTransaction): `end`
+   * keeps its writes, or rolls them back with their change events. Savepoints nest.
+   */
+  openSavepoint(): { end(keep: boolean): void } {
+    if (!this.db.inTransaction) throw new Error('A savepoint needs an open transaction.');
+    const name = `async_${++this.savepoints}`;
+    this.db.exec(`SAVEPOINT ${name}`);
+    const mark = this.pendingEvents.length;
+    let open = true;
+    return {
+      end: (keep) => {
+        if (!open) return;
+        open = false;
+        if (!keep) {
+          this.db.exec(`ROLLBACK TO ${name}`);
+          this.pendingEvents.length = mark;
+        }
+        this.db.exec(`RELEASE ${name}`);
+      },
+    };
+  }
+
+  /** Savepoints opened so far (openSavepoint): each gets a name of its own. */
+  private savepoints = 0;
+
+  /**
    * Runs `fn` as one command: one transaction, its writes' change-log rows stamped with the
    * command's id (and, like every write, their previous values), so undo can find and invert
    * them as one step. A command inside a command is part of the outer one.

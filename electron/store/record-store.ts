@@ -22,6 +22,7 @@ import { plannedCards, type PlannedCards } from './planned-cards.js';
 import { filesAsBlobStore, type AttachmentBlobStore } from './attachment-files.js';
 import { recentCommands, type CommandRecord } from './command-book.js';
 import { sqliteSyncFeed, type SyncFeed } from './sync-feed.js';
+import { sqliteSyncWrites, type SyncWrites } from './sync-writes.js';
 
 export interface RecordReads {
   get<S extends ResourceSpec>(table: TableDef<S>, id: string, options?: { includeDeleted?: boolean }): Promise<StoredOf<S> | undefined>;
@@ -56,6 +57,8 @@ export interface RecordWrites extends RecordReads {
   softDelete(table: TableDef, id: string, at?: string): Promise<boolean>;
   /** Brings a soft-deleted record back from the trash; false when `id` is no deleted record. */
   restore(table: TableDef, id: string): Promise<boolean>;
+  /** What a remote's push writes besides records, in this transaction (sync-writes.ts). */
+  readonly sync: SyncWrites;
 }
 
 export interface TransactionOptions {
@@ -134,6 +137,10 @@ export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrit
     update: async (table, id, values) => (check(), writes.update(table, id, values)),
     softDelete: async (table, id, at) => (check(), writes.softDelete(table, id, at)),
     restore: async (table, id) => (check(), writes.restore(table, id)),
+    get sync() {
+      check();
+      return writes.sync;
+    },
   };
 }
 
@@ -262,6 +269,7 @@ export class SqliteRecordStore implements RecordStore {
             store.writeForSync(table, id, { deleted_at: null });
             return true;
           },
+          sync: sqliteSyncWrites(store),
         },
         () => open,
       );

@@ -22,17 +22,18 @@
 import type { StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
+import { get, getWhereIn, type Steps } from '../store-steps.js';
 import { tables } from '../tables.js';
 
-type SyncedChange = (ctx: RequestContext, id: string, fields: Record<string, unknown>, current: StoredRecord | undefined) => void;
+type SyncedChange = (ctx: RequestContext, id: string, fields: Record<string, unknown>, current: StoredRecord | undefined) => Steps<void>;
 
 /** Refuses `what` when the collection has live cards of a plan other than `planId` here. */
-function refuseSecondPlan(ctx: RequestContext, collectionId: string, planId: string | null, what: string): void {
-  const theirs = ctx.store
-    .getWhereIn(tables.card, 'collection_id', [collectionId])
-    .filter((card) => typeof card.plan_id === 'string' && card.plan_id !== planId);
+function* refuseSecondPlan(collectionId: string, planId: string | null, what: string): Steps<void> {
+  const theirs = (yield* getWhereIn(tables.card, 'collection_id', [collectionId])).filter(
+    (card) => typeof card.plan_id === 'string' && card.plan_id !== planId,
+  );
   if (theirs.length === 0) return;
-  const collection = ctx.store.get(tables.collection, collectionId);
+  const collection = yield* get(tables.collection, collectionId);
   const name = typeof collection?.name === 'string' ? `"${collection.name}"` : collectionId;
   const starts = theirs
     .map((c) => c.start_date)
@@ -50,11 +51,11 @@ function refuseSecondPlan(ctx: RequestContext, collectionId: string, planId: str
 }
 
 /** A collection's plan write: a planning (`plan_id` set) or the backlog (`plan_id` null). */
-export const checkSyncedCollection: SyncedChange = (ctx, id, fields, current) => {
+export const checkSyncedCollection: SyncedChange = function* (_ctx, id, fields, current) {
   if (!('plan_id' in fields)) return;
   const planId = fields.plan_id;
   if ((typeof planId !== 'string' && planId !== null) || planId === (current?.plan_id ?? null)) return;
-  refuseSecondPlan(ctx, id, planId, planId === null ? 'taking it off the board' : 'this plan of it');
+  yield* refuseSecondPlan(id, planId, planId === null ? 'taking it off the board' : 'this plan of it');
 };
 
 function refuseWithoutCard(what: string): never {
@@ -64,15 +65,17 @@ function refuseWithoutCard(what: string): never {
 }
 
 /** A card new to the remote: a card of a plan, or an edit of a card the remote never had. */
-export const checkSyncedCard: SyncedChange = (ctx, _id, fields, current) => {
+export const checkSyncedCard: SyncedChange = function* (_ctx, _id, fields, current) {
   if (current) return;
   // A create carries its collection; an edit alone would make a card of nothing but the edit.
   if (typeof fields.collection_id !== 'string') refuseWithoutCard('This card');
-  if (typeof fields.plan_id === 'string') refuseSecondPlan(ctx, fields.collection_id, fields.plan_id, 'this card of another plan of it');
+  if (typeof fields.plan_id === 'string') yield* refuseSecondPlan(fields.collection_id, fields.plan_id, 'this card of another plan of it');
 };
 
 /** A new link of a card (its activities, resources, labels). */
-export const checkSyncedCardLink: SyncedChange = (ctx, _id, fields, current) => {
-  if (current || typeof fields.card_id !== 'string' || ctx.store.getForSync(tables.card, fields.card_id.toLowerCase())) return;
+export const checkSyncedCardLink: SyncedChange = function* (_ctx, _id, fields, current) {
+  if (current || typeof fields.card_id !== 'string') return;
+  // Deleted or not: a link of a card in the trash is kept for when it comes back.
+  if (yield* get(tables.card, fields.card_id.toLowerCase(), { includeDeleted: true })) return;
   refuseWithoutCard('The card this belongs to');
 };

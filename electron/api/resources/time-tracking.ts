@@ -30,7 +30,7 @@ import { isPlanner } from '../permissions.js';
 import type { RequestContext, ResourceModule, ResourceRules } from '../resource.js';
 import { dayLimitProblems, endAfter, flagEntries, maxEntryMinutes, overnightEnd, spanProblems } from '../time-tracking/entry-time.js';
 import { tables } from '../tables.js';
-import { get, getWhereIn, list, onStore, update, type Steps } from '../store-steps.js';
+import { get, getWhereIn, list, update, type Steps } from '../store-steps.js';
 
 type TimeEntry = StoredOf<typeof timeTrackingSpec>;
 
@@ -276,9 +276,8 @@ export const timeTrackingModule: ResourceModule = {
     *afterWrite(_ctx, entry) {
       if (entry.running) yield* stopOtherTimers(entry);
     },
-    afterSynced(ctx, entry) {
-      // Still synchronous (a replica's push): its steps run on the synchronous store.
-      if (entry.running) onStore(ctx.store, stopOtherTimers(onStore(ctx.store, lastStarted(entry))));
+    *afterSynced(_ctx, entry) {
+      if (entry.running) yield* stopOtherTimers(yield* lastStarted(entry));
     },
   } satisfies ResourceRules<typeof timeTrackingSpec>,
 };

@@ -16,18 +16,23 @@
  *
  * Fields and resources this version does not declare (another app version's) are kept with
  * the mutation's clock, never dropped (kept-data.ts).
+ *
+ * Everything reads and writes through the push's transaction (`tx`, and `tx.sync` for what
+ * sync keeps besides records), so a push runs on either store engine (docs/architecture.md
+ * "Team server on PostgreSQL").
  */
 import type { ApiErrorBody, FieldProblem } from '../../../shared/errors.js';
 import { loneSurrogatePath, loneSurrogateProblem } from '../../../shared/fields.js';
 import { maxClockSkewMs, parseHlc, zeroHlc } from '../../../shared/hlc.js';
 import type { Mutation } from '../../../shared/sync.js';
-import type { SyncBook } from '../../store/sync-book.js';
+import type { TableDef } from '../../store/environment-store.js';
+import type { RecordWrites } from '../../store/record-store.js';
 import { ApiError, toApiError } from '../errors.js';
 import { forSync, isReadOnly, readOnlyMessage } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext } from '../resource.js';
-import { deleteTree, planWrite } from '../write-plan.js';
-import { onStore, runRule } from '../store-steps.js';
+import { deleteSteps, planSteps } from '../write-plan.js';
+import { onRecords, runRule } from '../store-steps.js';
 import { declaredResources, keepUnknownFields, keepUnknownRecord, takeUnknownFields } from './kept-data.js';
 
 export type MutationResult =
@@ -44,37 +49,32 @@ export type MutationResult =
     };
 
 /** The remote's version of a mutation's record, as the caller may read it. */
-function remoteVersion(
-  ctx: RequestContext,
-  book: SyncBook,
-  mutation: Mutation,
-  table?: Parameters<RequestContext['store']['getForSync']>[0],
-) {
+async function remoteVersion(ctx: RequestContext, tx: RecordWrites, mutation: Mutation, table?: TableDef) {
+  const clocks = await tx.sync.clocksOf(mutation.resource, mutation.id);
+  if (!table) return { record: null, clocks };
   return {
-    record: table ? forSync(table, ctx.caller, ctx.store.getForSync(table, mutation.id) ?? null) : null,
-    clocks: table
-      ? forSync(table, ctx.caller, book.clocksOf(mutation.resource, mutation.id))
-      : book.clocksOf(mutation.resource, mutation.id),
+    record: forSync(table, ctx.caller, (await tx.sync.getForSync(table, mutation.id)) ?? null),
+    clocks: forSync(table, ctx.caller, clocks),
   };
 }
 
-function refuse(
+async function refuse(
   ctx: RequestContext,
-  book: SyncBook,
+  tx: RecordWrites,
   mutation: Mutation,
   error: ApiError,
-  table?: Parameters<RequestContext['store']['getForSync']>[0],
-): MutationResult {
-  return { mutation_id: mutation.mutation_id, status: 'rejected', error: error.body(), ...remoteVersion(ctx, book, mutation, table) };
+  table?: TableDef,
+): Promise<MutationResult> {
+  return { mutation_id: mutation.mutation_id, status: 'rejected', error: error.body(), ...(await remoteVersion(ctx, tx, mutation, table)) };
 }
 
 /** A refusal with a given reason and the remote's version as it is now (a refused group, push.ts). */
-export function refusedWith(ctx: RequestContext, book: SyncBook, mutation: Mutation, error: ApiErrorBody): MutationResult {
+export async function refusedWith(ctx: RequestContext, tx: RecordWrites, mutation: Mutation, error: ApiErrorBody): Promise<MutationResult> {
   return {
     mutation_id: mutation.mutation_id,
     status: 'rejected',
     error,
-    ...remoteVersion(ctx, book, mutation, syncedTable(mutation.resource)),
+    ...(await remoteVersion(ctx, tx, mutation, syncedTable(mutation.resource))),
   };
 }
 
@@ -84,23 +84,22 @@ function syncedTable(resource: string) {
 }
 
 /** Applies the fields that win; answers whether any field lost to a later change (an overruled edit). */
-function apply(ctx: RequestContext, book: SyncBook, mutation: Mutation): boolean {
-  // Unknown fields too: they are kept for a later version, and must be text SQLite can store.
+async function apply(ctx: RequestContext, tx: RecordWrites, mutation: Mutation): Promise<boolean> {
+  // Unknown fields too: they are kept for a later version, and must be text the store can keep.
   const badText = loneSurrogatePath(mutation.fields);
   if (badText !== undefined) throw ApiError.rule(badText, `${badText} ${loneSurrogateProblem}`);
   const module = moduleNamedOrNone(mutation.resource)!;
-  const { store } = ctx;
-  const current = store.getForSync(module.table, mutation.id);
-  const clocks = book.clocksOf(mutation.resource, mutation.id);
+  const current = await tx.sync.getForSync(module.table, mutation.id);
+  const clocks = await tx.sync.clocksOf(mutation.resource, mutation.id);
   const newer = (field: string) => mutation.hlc > (clocks[field] ?? zeroHlc);
 
   if (mutation.op === 'delete') {
     if (!current || current.deleted_at) return false; // already gone: deletes are idempotent
-    const problems = onStore(store, runRule(module.rules?.checkDelete?.(ctx, current) ?? []));
+    const problems = await onRecords(tx, runRule(module.rules?.checkDelete?.(ctx, current) ?? []));
     if (problems.length > 0) throw ApiError.unprocessable(problems);
     const at = typeof mutation.fields?.deleted_at === 'string' ? mutation.fields.deleted_at : undefined;
-    store.withOrigin({ kind: 'sync', clocks: { deleted_at: mutation.hlc, updated_at: mutation.hlc }, checkUnique: true }, () =>
-      deleteTree(ctx, module, current, at),
+    await tx.sync.asReplica({ deleted_at: mutation.hlc, updated_at: mutation.hlc }, () =>
+      onRecords(tx, deleteSteps(ctx, module, current, at)),
     );
     return false;
   }
@@ -112,10 +111,10 @@ function apply(ctx: RequestContext, book: SyncBook, mutation: Mutation): boolean
   if (current?.deleted_at && !(restoring && newer('deleted_at'))) {
     throw ApiError.conflict(`This ${module.spec.title} was deleted on the remote; restore it to change it.`);
   }
-  module.rules?.checkSynced?.(ctx, mutation.id, fields, current);
+  await onRecords(tx, runRule(module.rules?.checkSynced?.(ctx, mutation.id, fields, current)));
   // Fields this version does not declare are kept for the versions that do (kept-data.ts);
   // a refusal below rolls them back with the rest.
-  keepUnknownFields(ctx, mutation, unknown);
+  await keepUnknownFields(tx, mutation, unknown);
   const winning: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(fields)) if (!current || newer(field)) winning[field] = value;
   // Strictly later: an equal clock is this same change, applied before (a resend).
@@ -126,27 +125,30 @@ function apply(ctx: RequestContext, book: SyncBook, mutation: Mutation): boolean
 
   const problems: FieldProblem[] = [];
   const { deleted_at: _deleted, ...checked } = winning;
-  const plan = planWrite(ctx, module, checked, current ? { ...current } : undefined, { keepAbsent: true, trusted: true }, problems);
+  const plan = await onRecords(
+    tx,
+    planSteps(ctx, module, checked, current ? { ...current } : undefined, { keepAbsent: true, trusted: true }, problems),
+  );
   if (problems.length > 0) throw ApiError.unprocessable(problems);
   const values: Record<string, unknown> = { ...plan.values, ...('deleted_at' in winning ? { deleted_at: winning.deleted_at } : {}) };
   for (const field of ['created_at', 'updated_at']) if (field in winning) values[field] = winning[field];
   const fieldClocks = Object.fromEntries(Object.keys(winning).map((f) => [f, mutation.hlc]));
-  store.withOrigin({ kind: 'sync', clocks: fieldClocks, checkUnique: true }, () => store.writeForSync(module.table, mutation.id, values));
+  await tx.sync.asReplica(fieldClocks, () => tx.sync.writeForSync(module.table, mutation.id, values));
   if (module.rules?.afterSynced) {
-    const written = store.get(module.table, mutation.id);
-    if (written) module.rules.afterSynced(ctx, written);
+    const written = await tx.get(module.table, mutation.id);
+    if (written) await onRecords(tx, runRule(module.rules.afterSynced(ctx, written)));
   }
   return lost;
 }
 
 /** Applies one mutation in its own savepoint: it lands whole, or is refused with the reason. */
-export function applyMutation(ctx: RequestContext, book: SyncBook, mutation: Mutation): MutationResult {
+export async function applyMutation(ctx: RequestContext, tx: RecordWrites, mutation: Mutation): Promise<MutationResult> {
   const module = moduleNamedOrNone(mutation.resource);
   if (module?.syncs === false || (!module && declaredResources.has(mutation.resource))) {
-    return refuse(ctx, book, mutation, ApiError.rule('resource', `${mutation.resource} is not a resource that syncs`));
+    return refuse(ctx, tx, mutation, ApiError.rule('resource', `${mutation.resource} is not a resource that syncs`));
   }
   // A guest writes nothing (permissions.ts): each change comes back refused, with the record.
-  if (isReadOnly(ctx.caller)) return refuse(ctx, book, mutation, ApiError.forbidden(readOnlyMessage), module?.table);
+  if (isReadOnly(ctx.caller)) return refuse(ctx, tx, mutation, ApiError.forbidden(readOnlyMessage), module?.table);
   const ahead = parseHlc(mutation.hlc)!.millis - Date.now();
   if (ahead > maxClockSkewMs) {
     // Not refused on its merits: the edit is kept by the replica until the clocks agree,
@@ -161,21 +163,21 @@ export function applyMutation(ctx: RequestContext, book: SyncBook, mutation: Mut
       ).body(),
     };
   }
-  book.clock.receive(mutation.hlc);
+  tx.sync.receiveClock(mutation.hlc);
   try {
     if (!module) {
       // A resource of another version: kept whole for the versions that declare it (kept-data.ts).
-      ctx.store.transaction(() => keepUnknownRecord(ctx, mutation));
+      await tx.sync.savepoint(() => keepUnknownRecord(tx, mutation));
       return { mutation_id: mutation.mutation_id, status: 'applied' };
     }
-    const lost = ctx.store.transaction(() => apply({ ...ctx, origin: 'sync' }, book, mutation));
+    const lost = await tx.sync.savepoint(() => apply({ ...ctx, origin: 'sync' }, tx, mutation));
     // The replica learns at once which of its fields lost, and shows the planner (docs/API.md "Overruled edits").
     return lost
-      ? { mutation_id: mutation.mutation_id, status: 'applied', ...remoteVersion(ctx, book, mutation, module.table) }
+      ? { mutation_id: mutation.mutation_id, status: 'applied', ...(await remoteVersion(ctx, tx, mutation, module.table)) }
       : { mutation_id: mutation.mutation_id, status: 'applied' };
   } catch (error) {
     const apiError = toApiError(error);
     if (!apiError) throw error;
-    return refuse(ctx, book, mutation, apiError, module?.table);
+    return refuse(ctx, tx, mutation, apiError, module?.table);
   }
 }

@@ -19,7 +19,8 @@ import { loneSurrogatePath, loneSurrogateProblem, own, type ResourceSpec } from 
 import { nowTimestamp } from '../../../shared/ids.js';
 import { oauthClientSpec, resourceSpecs, webhookDeliverySpec, webhookSpec } from '../../../shared/resources/index.js';
 import type { Mutation } from '../../../shared/sync.js';
-import { keptNamePattern, unknownDataOf } from '../../store/unknown-data.js';
+import { keptNamePattern } from '../../store/unknown-data.js';
+import type { RecordWrites } from '../../store/record-store.js';
 import type { SyncFeed } from '../../store/sync-feed.js';
 import { ApiError } from '../errors.js';
 import { isAdmin } from '../permissions.js';
@@ -55,12 +56,12 @@ export function takeUnknownFields(spec: ResourceSpec, fields: Record<string, unk
 }
 
 /** Keeps the unknown fields of an applied mutation, each with the mutation's clock. */
-export function keepUnknownFields(ctx: RequestContext, mutation: Mutation, unknown: Record<string, unknown>): void {
-  unknownDataOf(ctx.store).keep(mutation.resource, mutation.id, unknown, () => mutation.hlc);
+export async function keepUnknownFields(tx: RecordWrites, mutation: Mutation, unknown: Record<string, unknown>): Promise<void> {
+  await tx.sync.keep(mutation.resource, mutation.id, unknown, () => mutation.hlc);
 }
 
 /** Keeps a pushed mutation of a resource this version does not declare, whole. */
-export function keepUnknownRecord(ctx: RequestContext, mutation: Mutation): void {
+export async function keepUnknownRecord(tx: RecordWrites, mutation: Mutation): Promise<void> {
   if (!keptNamePattern.test(mutation.resource))
     throw ApiError.rule(
       'resource',
@@ -74,7 +75,7 @@ export function keepUnknownRecord(ctx: RequestContext, mutation: Mutation): void
     if (!keptNamePattern.test(name)) throw ApiError.rule(name, `${name} is not a name another version could give a field (${nameRule})`);
   }
   if (mutation.op === 'delete') fields.deleted_at = typeof fields.deleted_at === 'string' ? fields.deleted_at : nowTimestamp();
-  unknownDataOf(ctx.store).keep(mutation.resource, mutation.id, fields, () => mutation.hlc);
+  await tx.sync.keep(mutation.resource, mutation.id, fields, () => mutation.hlc);
 }
 
 /** A record as the change feed and the snapshot send it. */

@@ -20,7 +20,8 @@
  */
 import type { ApiErrorBody } from '../../../shared/errors.js';
 import type { Mutation } from '../../../shared/sync.js';
-import { mutationHash, type BatchEntry, type ReplicaMark, type SyncBook } from '../../store/sync-book.js';
+import type { RecordWrites } from '../../store/record-store.js';
+import { mutationHash, type BatchEntry, type ReplicaMark } from '../../store/sync-book.js';
 import { ApiError } from '../errors.js';
 import { forSync } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
@@ -54,15 +55,17 @@ class GroupNotApplied extends Error {
 }
 
 /** Applies a group in one savepoint: every result applied, or the first that was not (and nothing applied). */
-function applyGroup(ctx: RequestContext, book: SyncBook, group: readonly Mutation[]): MutationResult[] | GroupNotApplied {
+async function applyGroup(ctx: RequestContext, tx: RecordWrites, group: readonly Mutation[]): Promise<MutationResult[] | GroupNotApplied> {
   try {
-    return ctx.store.transaction(() =>
-      group.map((mutation) => {
-        const result = applyMutation(ctx, book, mutation);
+    return await tx.sync.savepoint(async () => {
+      const results: MutationResult[] = [];
+      for (const mutation of group) {
+        const result = await applyMutation(ctx, tx, mutation);
         if (result.status !== 'applied') throw new GroupNotApplied(result, mutation);
-        return result;
-      }),
-    );
+        results.push(result);
+      }
+      return results;
+    });
   } catch (error) {
     if (error instanceof GroupNotApplied) return error;
     throw error;
@@ -83,11 +86,11 @@ export function replicaOwner(caller: Caller): string {
 }
 
 /** The answer to a mutation of the last batch, sent again. */
-function answerAgain(ctx: RequestContext, book: SyncBook, mutation: Mutation, entry: BatchEntry): PushAnswer {
+async function answerAgain(ctx: RequestContext, tx: RecordWrites, mutation: Mutation, entry: BatchEntry): Promise<PushAnswer> {
   if (entry.status === 'applied') return { mutation_id: mutation.mutation_id, status: 'applied', duplicate: true, hash: entry.hash };
   const module = moduleNamedOrNone(mutation.resource);
-  const record = module ? forSync(module.table, ctx.caller, ctx.store.getForSync(module.table, mutation.id) ?? null) : null;
-  const clocks = book.clocksOf(mutation.resource, mutation.id);
+  const record = module ? forSync(module.table, ctx.caller, (await tx.sync.getForSync(module.table, mutation.id)) ?? null) : null;
+  const clocks = await tx.sync.clocksOf(mutation.resource, mutation.id);
   return {
     mutation_id: mutation.mutation_id,
     status: 'rejected',
@@ -104,13 +107,13 @@ function answerAgain(ctx: RequestContext, book: SyncBook, mutation: Mutation, en
  * Applies a batch (mutation ids increasing) against a replica's mark, and hands the new mark
  * to `save` in the same transaction.
  */
-export function pushBatch(
+export async function pushBatch(
   ctx: RequestContext,
-  book: SyncBook,
+  tx: RecordWrites,
   mutations: readonly Mutation[],
   mark: ReplicaMark,
-  save: (mark: Omit<ReplicaMark, 'owner'>) => void,
-): { results: PushAnswer[]; last: number } {
+  save: (mark: Omit<ReplicaMark, 'owner'>) => Promise<void>,
+): Promise<{ results: PushAnswer[]; last: number }> {
   let last = mark.last;
   const batch: Record<string, BatchEntry> = {};
   const results: PushAnswer[] = [];
@@ -120,7 +123,7 @@ export function pushBatch(
     // A group is applied whole; one at or below the mark was answered before (a resend), or is
     // stale, and goes mutation by mutation below, as every mutation of an older replica does.
     if (!deferred && groupId && group[0]!.mutation_id > last) {
-      const applied = applyGroup(ctx, book, group);
+      const applied = await applyGroup(ctx, tx, group);
       if (!(applied instanceof GroupNotApplied)) {
         group.forEach((mutation, i) => {
           batch[mutation.mutation_id] = { hash: mutationHash(mutation), status: 'applied' };
@@ -137,7 +140,7 @@ export function pushBatch(
         for (const mutation of group) {
           const error = mutation === applied.mutation ? reason : groupRefusal(group, applied.mutation, reason);
           batch[mutation.mutation_id] = { hash: mutationHash(mutation), status: 'rejected', error };
-          results.push({ ...refusedWith(ctx, book, mutation, error), group_id: groupId });
+          results.push({ ...(await refusedWith(ctx, tx, mutation, error)), group_id: groupId });
         }
         last = group[group.length - 1]!.mutation_id;
         continue;
@@ -153,7 +156,7 @@ export function pushBatch(
         const before = mark.batch[mutation.mutation_id];
         if (before?.hash === hash) {
           batch[mutation.mutation_id] = before;
-          results.push(answerAgain(ctx, book, mutation, before));
+          results.push(await answerAgain(ctx, tx, mutation, before));
         } else {
           const error = new ApiError('conflict', [
             {
@@ -165,7 +168,7 @@ export function pushBatch(
         }
         continue;
       }
-      const result = applyMutation(ctx, book, mutation);
+      const result = await applyMutation(ctx, tx, mutation);
       if (result.status === 'deferred') {
         deferred = result.error;
         results.push(result);
@@ -178,6 +181,6 @@ export function pushBatch(
     }
   }
   // An empty or wholly deferred push leaves the last batch as it was, for a resend of it.
-  save({ last, batch: Object.keys(batch).length > 0 ? batch : mark.batch });
+  await save({ last, batch: Object.keys(batch).length > 0 ? batch : mark.batch });
   return { results, last };
 }

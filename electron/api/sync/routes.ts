@@ -24,7 +24,6 @@ import { forSync } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { pushBatch, replicaOwner } from './push.js';
-import { bookOf } from './books.js';
 import { registerConflictRoutes } from './conflict-routes.js';
 import { registerContentRoutes } from './content-routes.js';
 import { declaredResources, KeptData, type SyncedRecord } from './kept-data.js';
@@ -188,16 +187,16 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
   operationRoute(
     app,
     pushOperation,
-    (request, _reply, input) => {
+    async (request, _reply, input) => {
       const clientId = input.client_id;
       const mutations = pushedMutations(input.mutations);
       const { ctx } = request;
-      const book = bookOf(ctx.store);
       const owner = replicaOwner(ctx.caller);
       // One transaction: the results and the replica's mark commit together, so a push whose
-      // answer was lost is answered again from the mark, not applied twice, when it is resent.
-      const { results, last } = ctx.store.transaction(() => {
-        const mark = book.replicaMark(clientId);
+      // answer was lost is answered again from the mark, not applied twice, when it is resent
+      // (to any node: the mark is held until the commit, sync-writes.ts).
+      const { results, last } = await ctx.records.transaction(async (tx) => {
+        const mark = await tx.sync.replicaMark(clientId);
         if (mark?.owner && mark.owner !== owner) {
           throw new ApiError('forbidden', [
             {
@@ -206,11 +205,10 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
             },
           ]);
         }
-        return pushBatch(ctx, book, mutations, mark ?? { owner, last: 0, batch: {} }, (next) =>
-          book.setReplicaMark(clientId, { ...next, owner }),
-        );
+        const from = mark ? { ...mark, owner } : { owner, last: 0, batch: {} };
+        return pushBatch(ctx, tx, mutations, from, (next) => tx.sync.setReplicaMark(clientId, { ...next, owner }));
       });
-      book.compact(options.retention);
+      await ctx.records.feed.compact(options.retention);
       return { results, last_mutation_id: last, server_time: Date.now(), ...wireVersions() };
     },
     // The versions come first: a replica too old for this remote is told so, whatever it sent.

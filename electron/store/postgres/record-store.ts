@@ -33,7 +33,10 @@ import { appendChange } from './change-log.js';
 import { notifyChange, type ChangeNotices } from './change-notices.js';
 import type { SyncFeed } from '../sync-feed.js';
 import { postgresSyncFeed } from './sync-feed.js';
-import { stampClocks, type ClockedWrite } from './field-clocks.js';
+import { clocksOf, stampClocks, type ClockedWrite } from './field-clocks.js';
+import { keep } from './kept-data.js';
+import type { SyncWrites } from '../sync-writes.js';
+import type { ReplicaMark } from '../sync-book.js';
 import type { HybridClock } from '../../../shared/hlc.js';
 import { recentCommands, recordCommand, type CommandRecord } from './command-book.js';
 import { withEnvironment } from './environment-schemas.js';
@@ -288,6 +291,102 @@ class PostgresRecords implements RecordWrites {
     await this.write(table, `UPDATE ${quoteIdentifier(table.table)} SET "deleted_at" = NULL, "updated_at" = ? WHERE "id" = ?`, [now, id]);
     await this.logChange(table, id, 'update', { deleted_at: null }, { deleted_at: deleted.deleted_at });
     return true;
+  }
+
+  #sync: SyncWrites | undefined;
+
+  get sync(): SyncWrites {
+    return (this.#sync ??= this.syncWrites());
+  }
+
+  private syncWrites(): SyncWrites {
+    const { client } = this;
+    let savepoints = 0;
+    return {
+      getForSync: async (table, id) => {
+        const [row] = await this.rows(`SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" = ?`, [id]);
+        return row ? { ...fromRow(table, row), deleted_at: (row.deleted_at as string | null) ?? null } : undefined;
+      },
+      clocksOf: (resource, id) => clocksOf(client, resource, id),
+      asReplica: async (clocks, fn) => {
+        const previous = this.origin;
+        this.origin = { kind: 'sync', clocks };
+        try {
+          return await fn();
+        } finally {
+          this.origin = previous;
+        }
+      },
+      writeForSync: (table, id, values) => this.writeForSync(table, id, values),
+      savepoint: async (fn) => {
+        const name = `sync_${++savepoints}`;
+        const mark = this.events.length;
+        await client.query(`SAVEPOINT ${name}`);
+        try {
+          const result = await fn();
+          await client.query(`RELEASE SAVEPOINT ${name}`);
+          return result;
+        } catch (error) {
+          // Also what a failed statement needs: the transaction takes no other statement until then.
+          await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+          await client.query(`RELEASE SAVEPOINT ${name}`);
+          this.events.length = mark;
+          throw error;
+        }
+      },
+      replicaMark: async (replicaId) => {
+        // Made if new, then locked: a second push of this replica, on any node, waits here.
+        await client.query('INSERT INTO replica_mark (replica_id) VALUES ($1) ON CONFLICT DO NOTHING', [replicaId]);
+        const { rows } = await client.query<{ owner: string | null; last: string; batch: ReplicaMark['batch'] }>(
+          'SELECT owner, last_mutation_id::text AS last, last_batch AS batch FROM replica_mark WHERE replica_id = $1 FOR UPDATE',
+          [replicaId],
+        );
+        const row = rows[0]!;
+        // Mutation ids are safe integers (docs/API.md "Sync"): the bigint fits a number.
+        return { owner: row.owner, last: Number(row.last), batch: row.batch };
+      },
+      setReplicaMark: async (replicaId, mark) => {
+        await client.query(
+          'UPDATE replica_mark SET owner = $2, last_mutation_id = $3, last_batch = $4, updated_at = now() WHERE replica_id = $1',
+          [replicaId, mark.owner, mark.last, JSON.stringify(mark.batch)],
+        );
+      },
+      keep: async (resource, id, fields, clockOf) => {
+        const changed = await keep(client, resource, id, fields, clockOf);
+        if (changed.length > 0) this.events.push({ resource, id, op: 'update' });
+      },
+      receiveClock: (hlc) => this.stamps?.clock.receive(hlc),
+    };
+  }
+
+  /** As EnvironmentStore.writeForSync: the record is locked from the read to the commit, as an update locks it. */
+  private async writeForSync(table: TableDef, id: string, values: Record<string, unknown>): Promise<void> {
+    const [existing] = await this.rows(`SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" = ? FOR UPDATE`, [id]);
+    const row = toRow(table, values);
+    if (!existing) {
+      const now = nowTimestamp();
+      const record: Record<string, unknown> = { ...row, id, created_at: row.created_at ?? now, updated_at: row.updated_at ?? now };
+      await this.checkUnique(table, values, null);
+      const columns = Object.keys(record);
+      await this.write(
+        table,
+        `INSERT INTO ${quoteIdentifier(table.table)} (${columns.map(quoteIdentifier).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+        Object.values(record),
+      );
+      await this.logChange(table, id, record.deleted_at ? 'delete' : 'create', values);
+      return;
+    }
+    const columns = Object.keys(row).filter((c) => c !== 'id');
+    if (columns.length === 0) return;
+    const current: Record<string, unknown> = { ...fromRow(table, existing), deleted_at: existing.deleted_at ?? null };
+    await this.checkUnique(table, { ...current, ...values }, id);
+    await this.write(
+      table,
+      `UPDATE ${quoteIdentifier(table.table)} SET ${columns.map((c) => `${quoteIdentifier(c)} = ?`).join(', ')} WHERE "id" = ?`,
+      [...columns.map((c) => row[c]), id],
+    );
+    const deleting = !current.deleted_at && typeof values.deleted_at === 'string';
+    await this.logChange(table, id, deleting ? 'delete' : 'update', values, previousValues(current, values));
   }
 
   async softDelete(table: TableDef, id: string, at?: string): Promise<boolean> {
