@@ -143,8 +143,11 @@ function forwardHeaders(headers: IncomingHttpHeaders, target: URL, bodyLength: n
   return out;
 }
 
-export async function startFaultProxy(targetUrl: string, options: { seed?: number } = {}): Promise<FaultProxy> {
-  let target = new URL(targetUrl);
+export async function startFaultProxy(targetUrl: string, options: { seed?: number; spreadOver?: string[] } = {}): Promise<FaultProxy> {
+  let targets = [new URL(targetUrl), ...(options.spreadOver ?? []).map((url) => new URL(url))];
+  /** Where one request goes: the remote, or one of several at random (the nodes of a team server behind a balancer). */
+  const pickTarget = () => targets[Math.floor(spread() * targets.length)]!;
+  const spread = seededRandom((options.seed ?? 1) + 7919);
   let rule: FaultRule | MixRule = { mode: 'pass' };
   const random = seededRandom(options.seed ?? 1);
   const sockets = new Set<Socket>();
@@ -178,6 +181,7 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
 
   /** Sends the request to the remote; `cut` sends half of the body and aborts. */
   function upstream(method: string, path: string, headers: IncomingHttpHeaders, body: Buffer, cut = false): Promise<Upstream | undefined> {
+    const target = pickTarget();
     return new Promise((resolve) => {
       const request = httpRequest(
         {
@@ -235,6 +239,7 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
 
   /** Forwards a live-channel request and streams its answer through; resolves once the head is back. */
   function streamThrough(req: IncomingMessage, res: ServerResponse, body: Buffer, entry: ProxyLogEntry): Promise<void> {
+    const target = pickTarget();
     return new Promise((resolve) => {
       const request = httpRequest(
         {
@@ -447,7 +452,7 @@ export async function startFaultProxy(targetUrl: string, options: { seed?: numbe
     port,
     log,
     retarget(url) {
-      target = new URL(url);
+      targets = [new URL(url)];
     },
     async set(next) {
       rule = typeof next === 'string' ? { mode: next } : next;

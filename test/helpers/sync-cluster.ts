@@ -150,12 +150,18 @@ export interface ClientOptions {
   offline?: boolean;
   /** Listen to the remote's live channel and pull when it announces a change (default false). */
   live?: boolean;
+  /** Other nodes of the same team server: the proxy sends each request to one of them or the remote, at random. */
+  spreadOver?: string[];
 }
 
 export async function startClient(remote: Pick<Node, 'url'>, options: ClientOptions = {}): Promise<ClientNode> {
   const dataDir = options.dataDir ?? tempDir('planner-client-');
   if (!options.dataDir) folders.push(dataDir);
-  const proxy = options.via ?? (options.proxy === false ? undefined : await startFaultProxy(remote.url, { seed: options.seed ?? 1 }));
+  const proxy =
+    options.via ??
+    (options.proxy === false
+      ? undefined
+      : await startFaultProxy(remote.url, { seed: options.seed ?? 1, ...(options.spreadOver ? { spreadOver: options.spreadOver } : {}) }));
   if (options.offline) {
     if (!proxy) throw new Error('a client can start offline only behind a proxy');
     await proxy.set('refuse');

@@ -1,12 +1,18 @@
 /**
- * Replicas pulling from a team server on PostgreSQL (docs/API.md "Pull cursors";
+ * Replicas syncing with a team server on PostgreSQL (docs/API.md "Pull cursors";
  * docs/architecture.md "Team server on PostgreSQL"): two real node processes on one throwaway
- * cluster, each with a real replica process pulling from it. What is written on either node
- * reaches both replicas, first by snapshot and then by the change feed, whose cursor is text;
- * a later edit wins on the replicas by its field clocks; a deletion arrives as one.
+ * cluster and real replica processes.
+ *
+ * - Pull: what is written on either node reaches replicas on both, first by snapshot and then
+ *   by the change feed, whose cursor is text; a later edit wins by its field clocks; a deletion
+ *   arrives as one; a replica streaming from one node hears a write on the other at once.
+ * - Push: replicas whose every request goes to either node at random edit apart and converge,
+ *   field by field; one batch sent to both nodes at once is applied once.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HybridClock } from '../../shared/hlc.js';
+import { uuidv7 } from '../../shared/ids.js';
 import { tempDir } from '../helpers/api.js';
 import { startTeamDatabase, type TeamDatabase } from '../helpers/postgres.js';
 import { startServerProcess, type ServerProcess } from '../helpers/process.js';
@@ -20,6 +26,7 @@ import {
   removeFolders,
   runSync,
   startClient,
+  syncUntilQuiet,
   type ClientNode,
   type RemoteNode,
   waitFor,
@@ -164,5 +171,74 @@ describe('replicas pulling from two nodes on one PostgreSQL database', () => {
     const old = await fetch(`${a.url}/v1/sync/changes?since=0`, { headers: { ...remoteHeaders, 'x-planner-sync-protocol': '2' } });
     expect(old.status).toBe(426);
     expect(((await old.json()) as { errors: { description: string }[] }).errors[0]!.description).toMatch(/at least 3/);
+  });
+});
+
+describe('replicas pushing through either node at random', () => {
+  const spread: ClientNode[] = [];
+
+  beforeAll(async () => {
+    const [a, b] = nodes as [RemoteNode, RemoteNode];
+    for (const seed of [11, 12, 13])
+      spread.push(await startClient(a, { name: `spread replica ${seed}`, seed, spreadOver: [b.url], syncIntervalMs: 60_000 }));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const client of spread) await client.stop().catch(() => undefined);
+    for (const client of spread) await client.proxy?.close();
+  });
+
+  it('edit apart, field by field, and converge with both nodes and with each other', async () => {
+    const [a, b] = nodes as [RemoteNode, RemoteNode];
+    const [one, two, three] = spread as [ClientNode, ClientNode, ClientNode];
+    const board = await ok(one, 'POST', '/v1/board?with=stages', { name: 'Assembly', stages: [{ name: 'Welding', priority: 0 }] }, 201);
+    await syncUntilQuiet(spread, a);
+    expect((await ok(b, 'GET', `/v1/board/${board.id}?with=stages`, undefined, 200)).stages[0].name).toBe('Welding');
+
+    // Apart: two replicas change different fields of one board; a third adds records and deletes one.
+    await ok(one, 'PUT', `/v1/board/${board.id}`, { name: 'Assembly hall' }, 200);
+    await ok(two, 'PUT', `/v1/board/${board.id}`, { color: 'teal' }, 200);
+    const order = await ok(three, 'POST', '/v1/order', { code: 'O-77', order_rows: [{ code: 'R-1', quantity: 5 }] }, 201);
+    const project = await ok(three, 'POST', '/v1/project', { name: 'Short-lived' }, 201);
+    await ok(three, 'DELETE', `/v1/project/${project.id}`, undefined, 204);
+    await syncUntilQuiet(spread, b);
+
+    for (const node of [a, b]) {
+      const merged = await ok(node, 'GET', `/v1/board/${board.id}`, undefined, 200);
+      expect(merged, node.name).toMatchObject({ name: 'Assembly hall', color: 'teal' });
+      expect((await ok(node, 'GET', `/v1/order/${order.id}/row`, undefined, 200)).data[0].quantity).toBe(5);
+      expect((await call(node, 'GET', `/v1/project/${project.id}`)).status).toBe(404);
+    }
+    await expectConverged(spread, a, { trash: true, noConflicts: true });
+    await expectConverged(spread, b, { trash: true, noConflicts: true });
+  });
+
+  it('a batch sent to both nodes at once is applied once: the second waits for the mark and is answered from it', async () => {
+    const [a, b] = nodes as [RemoteNode, RemoteNode];
+    const clock = new HybridClock('resender0001');
+    const ids = [uuidv7(), uuidv7(), uuidv7()];
+    const mutations = ids.map((id, i) => ({
+      mutation_id: i + 1,
+      resource: 'project',
+      id,
+      op: 'create',
+      fields: { name: `Sent twice ${i}` },
+      hlc: clock.now(),
+    }));
+    const send = (node: RemoteNode) => call(node, 'POST', '/v1/sync/push', { client_id: 'resender-0001', mutations });
+    const answers = await Promise.all([send(a), send(b)]);
+    for (const answer of answers) {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.last_mutation_id).toBe(3);
+      expect(answer.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied']);
+    }
+    // One of the two applied the batch, the other answered it again from the mark.
+    const duplicates = answers.map((answer) => answer.body.results.filter((r: { duplicate?: boolean }) => r.duplicate).length);
+    expect(duplicates.sort()).toEqual([0, 3]);
+    const feed = await ok(a, 'GET', '/v1/sync/changes?since=0&limit=5000', undefined, 200);
+    for (const id of ids) {
+      expect(feed.changes.filter((c: { id: string }) => c.id === id)).toHaveLength(1);
+      expect((await ok(b, 'GET', `/v1/project/${id}`, undefined, 200)).name).toMatch(/^Sent twice/);
+    }
   });
 });
