@@ -1,223 +1,156 @@
 /**
- * The remote's push bookkeeping on PostgreSQL (docs/architecture.md "Push", "Team server on
- * PostgreSQL", "Push bookkeeping"): a replica's mark moves in the transaction that applies its
- * batch, so the same batch pushed through two nodes at once is applied once, another
- * credential changes nothing, a rolled-back apply leaves the mark where it was, and a mark
- * never moves backwards. Two pools are two nodes on one real cluster; the apply writes to the
- * environment's change log, so what it applied can be counted.
+ * A replica's push bookkeeping on a team server (docs/architecture.md "Sync on the boundary",
+ * "Push bookkeeping across nodes"): the push route of two API nodes, each on a pool of its own
+ * on one real PostgreSQL database. The replica's mark is held from its read to the commit of
+ * the push (SyncWrites.replicaMark), so the same batch pushed through both nodes at once is
+ * applied once and answered from the mark by the other; another credential changes nothing;
+ * a deferred mutation stops the mark; an unowned mark is claimed; the database refuses to move
+ * a mark back.
  */
+import { rmSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uuidv7 } from '../../../shared/ids.js';
-import type { Mutation } from '../../../shared/sync.js';
-import { appendChange } from '../../../electron/store/postgres/change-log.js';
+import { buildApi } from '../../../electron/api/app.js';
+import { teamRecordStores } from '../../../electron/api/team-records.js';
+import { DataDir } from '../../../electron/store/data-dir.js';
 import { withEnvironment } from '../../../electron/store/postgres/environment-schemas.js';
-import type { PostgresPool } from '../../../electron/store/postgres/postgres-database.js';
-import {
-  replicaMark,
-  ReplicaOwnerError,
-  withReplicaMark,
-  type ApplyOutcome,
-  type MarkedPush,
-} from '../../../electron/store/postgres/push-marks.js';
+import { replicaMark } from '../../../electron/store/postgres/push-marks.js';
+import { PostgresSystemStore } from '../../../electron/store/postgres/system-store.js';
+import { HybridClock } from '../../../shared/hlc.js';
+import { uuidv7 } from '../../../shared/ids.js';
+import { tempDir } from '../../helpers/api.js';
 import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
 
+const key = 'marks-key-0123456789';
+const otherKey = 'marks-other-key-0123456789';
 let team: TeamDatabase;
-let nodes: TeamDatabase['nodes'];
-const env = uuidv7();
+let environmentId: string;
+const apps: FastifyInstance[] = [];
+const urls: string[] = [];
+const folders: string[] = [];
 
 beforeAll(async () => {
-  team = await startTeamDatabase('marks', { environments: [env] });
-  nodes = team.nodes;
+  team = await startTeamDatabase('marks');
+  const system = new PostgresSystemStore(team.nodes[0]);
+  environmentId = (await system.ensureEnvironment('team')).id;
+  await system.ensureApiKey(environmentId, key);
+  await system.ensureApiKey(environmentId, otherKey);
+  for (const pool of team.nodes) {
+    const folder = tempDir('planner-node-');
+    folders.push(folder);
+    const app = await buildApi({
+      dataDir: DataDir.open(folder),
+      teamDatabase: { system: new PostgresSystemStore(pool), recordsOf: teamRecordStores(pool) },
+    });
+    apps.push(app);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    urls.push(`http://127.0.0.1:${address.port}`);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await team?.stop();
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-afterAll(() => team?.stop());
+const clock = new HybridClock('marks0000001');
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A project created by a replica; `name: 123` is refused on its merits (422). */
+const create = (mutationId: number, name: unknown = `Weld ${mutationId}`, hlc = clock.now()) => ({
+  mutation_id: mutationId,
+  resource: 'project',
+  id: uuidv7(),
+  op: 'create',
+  fields: { name },
+  hlc,
+});
 
-/** A card rename; `refuse` makes the apply refuse it on its merits, `defer` defers it. */
-function mutation(id: number, name = `Weld ${id}`, extra: Record<string, unknown> = {}): Mutation {
-  return {
-    mutation_id: id,
-    resource: 'card',
-    id: `card-${id}`,
-    op: 'update',
-    fields: { name, ...extra },
-    hlc: `${1_700_000_000_000 + id}-0000-abc`,
-  };
+async function push(node: number, replicaId: string, mutations: unknown[], apiKey = key) {
+  const response = await fetch(`${urls[node]}/v1/sync/push`, {
+    method: 'POST',
+    headers: { 'x-api-env': 'team', 'x-api-key': apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ client_id: replicaId, mutations }),
+  });
+  return { status: response.status, body: (await response.json()) as any };
 }
 
-const mutations = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => mutation(from + i));
+const kinds = (body: { results: { status: string; duplicate?: boolean }[] }) =>
+  body.results.map((r) => (r.duplicate ? `duplicate ${r.status}` : r.status));
 
-const refusal = { reference: 'r1', errors: [{ code: 'conflict', message: 'Conflict', description: 'The stage is gone.' }] };
+const markOf = (replicaId: string) => withEnvironment(team.nodes[0], environmentId, (client) => replicaMark(client, replicaId));
 
-interface PushOptions {
-  /** How long the apply holds its transaction open, so two pushes overlap. */
-  holdMs?: number;
-  /** Thrown by the apply after it wrote: the transaction rolls back. */
-  fail?: boolean;
-}
-
-/**
- * A push as a node runs it: one transaction as the environment, the apply writing each
- * mutation it applies to the change log (record id `replica/mutation id`).
- */
-function push(
-  node: PostgresPool,
-  replicaId: string,
-  owner: string,
-  batch: readonly Mutation[],
-  options: PushOptions = {},
-): Promise<MarkedPush<ApplyOutcome> & { applyCalls: number }> {
-  let applyCalls = 0;
-  return withEnvironment(node, env, async (client) => {
-    const pushed = await withReplicaMark(client, replicaId, owner, batch, async (fresh) => {
-      applyCalls++;
-      const outcomes: ApplyOutcome[] = [];
-      for (const m of fresh) {
-        if (m.fields?.defer || outcomes.at(-1)?.status === 'deferred') {
-          outcomes.push({ status: 'deferred' });
-        } else if (m.fields?.refuse) {
-          outcomes.push({ status: 'rejected', error: refusal });
-        } else {
-          await appendChange(client, { resource: 'card', recordId: `${replicaId}/${m.mutation_id}`, op: 'update', fields: m.fields });
-          outcomes.push({ status: 'applied' });
-        }
-      }
-      if (options.holdMs) await sleep(options.holdMs);
-      if (options.fail) throw new Error('the apply failed');
-      return outcomes;
-    });
-    return { ...pushed, applyCalls };
+async function projectCount(ids: readonly string[]): Promise<number> {
+  return withEnvironment(team.nodes[0], environmentId, async (client) => {
+    const { rows } = await client.query<{ n: number }>('SELECT count(*)::integer AS n FROM project WHERE id = ANY($1::text[])', [ids]);
+    return rows[0]!.n;
   });
 }
 
-/** How often each mutation of the replica was applied, by mutation id. */
-async function appliedCounts(replicaId: string): Promise<Record<string, number>> {
-  return withEnvironment(nodes[0], env, async (client) => {
-    const { rows } = await client.query<{ record_id: string; n: number }>(
-      "SELECT record_id, count(*)::integer AS n FROM change_log WHERE record_id LIKE $1 || '/%' GROUP BY record_id",
-      [replicaId],
-    );
-    return Object.fromEntries(rows.map((r) => [r.record_id.slice(replicaId.length + 1), r.n]));
-  });
-}
-
-const markOf = (replicaId: string) => withEnvironment(nodes[0], env, (client) => replicaMark(client, replicaId));
-
-const kinds = (pushed: MarkedPush<ApplyOutcome>) =>
-  pushed.mutations.map((m) => (m.kind === 'fresh' ? m.outcome.status : m.kind === 'duplicate' ? `duplicate ${m.entry.status}` : m.kind));
-
-describe('push bookkeeping on PostgreSQL', () => {
-  it.each([
-    ['a new replica id', 0],
-    ['a replica id that pushed before', 2],
-  ])('applies the same batch pushed through two nodes at once only once, for %s', async (_, before) => {
-    const replica = uuidv7();
-    if (before > 0) await push(nodes[0], replica, 'key:a', mutations(1, before));
-    const batch = [...mutations(before + 1, before + 3), mutation(before + 4, 'Paint', { refuse: true })];
-    const [onA, onB] = await Promise.all([
-      push(nodes[0], replica, 'key:a', batch, { holdMs: 150 }),
-      push(nodes[1], replica, 'key:a', batch, { holdMs: 150 }),
-    ]);
-    const answers = [kinds(onA), kinds(onB)].sort();
-    // One node applied it; the other waited for its commit and answered it as a resend.
-    expect(answers).toEqual([
-      ['applied', 'applied', 'applied', 'rejected'],
-      ['duplicate applied', 'duplicate applied', 'duplicate applied', 'duplicate rejected'],
-    ]);
-    const duplicate = [onA, onB].find((p) => p.applyCalls === 0)!;
-    expect(duplicate.mutations.at(-1)).toMatchObject({ kind: 'duplicate', entry: { status: 'rejected', error: refusal } });
-    expect(onA.last).toBe(before + 4);
-    expect(onB.last).toBe(before + 4);
-    const counts = await appliedCounts(replica);
-    expect(Object.values(counts)).toEqual(Array.from({ length: before + 3 }, () => 1));
-    expect((await markOf(replica))?.last).toBe(before + 4);
+describe('push bookkeeping on two nodes of one PostgreSQL database', () => {
+  it('applies the same batch pushed through both nodes at once only once, round after round', async () => {
+    const replica = `replica-${uuidv7()}`;
+    for (let round = 0; round < 10; round++) {
+      const from = round * 4 + 1;
+      const batch = [create(from), create(from + 1), create(from + 2), create(from + 3, 123)];
+      const [onA, onB] = await Promise.all([push(0, replica, batch), push(1, replica, batch)]);
+      expect(onA.status, JSON.stringify(onA.body)).toBe(200);
+      expect(onB.status, JSON.stringify(onB.body)).toBe(200);
+      // One node applied it; the other waited for its commit and answered it as a resend.
+      expect([kinds(onA.body), kinds(onB.body)].sort()).toEqual([
+        ['applied', 'applied', 'applied', 'rejected'],
+        ['duplicate applied', 'duplicate applied', 'duplicate applied', 'duplicate rejected'],
+      ]);
+      expect(onA.body.last_mutation_id).toBe(from + 3);
+      expect(onB.body.last_mutation_id).toBe(from + 3);
+      expect(await projectCount(batch.map((m) => m.id))).toBe(3);
+    }
+    expect(await markOf(replica)).toMatchObject({ owner: expect.stringMatching(/^key:/), last: 40 });
   });
 
   it('refuses a push under another credential before applying anything, and changes nothing', async () => {
-    const replica = uuidv7();
-    await push(nodes[0], replica, 'key:a', mutations(1, 2));
+    const replica = `replica-${uuidv7()}`;
+    const first = [create(1), create(2)];
+    expect(kinds((await push(0, replica, first)).body)).toEqual(['applied', 'applied']);
     const mark = await markOf(replica);
-    let applied = false;
-    const refused = await withEnvironment(nodes[1], env, (client) =>
-      withReplicaMark(client, replica, 'user:u2:app', mutations(3, 4), async (fresh) => {
-        applied = true;
-        return fresh.map((): ApplyOutcome => ({ status: 'applied' }));
-      }),
-    ).catch((error: Error) => error);
-    expect(refused).toBeInstanceOf(ReplicaOwnerError);
-    expect(applied).toBe(false);
+    const taken = [create(3), create(4)];
+    const refused = await push(1, replica, taken, otherKey);
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors[0]).toMatchObject({ field: 'client_id' });
     expect(await markOf(replica)).toEqual(mark);
-    expect(mark).toMatchObject({ owner: 'key:a', last: 2 });
-    // Resent by its owner, the batch is still a duplicate, not stale.
-    expect(kinds(await push(nodes[1], replica, 'key:a', mutations(1, 2)))).toEqual(['duplicate applied', 'duplicate applied']);
+    expect(await projectCount(taken.map((m) => m.id))).toBe(0);
+    // Resent by its owner, the first batch is still a duplicate, not stale; other content under its ids is stale.
+    expect(kinds((await push(1, replica, first)).body)).toEqual(['duplicate applied', 'duplicate applied']);
+    expect(kinds((await push(0, replica, [create(1, 'Cut'), create(2, 'Drill')])).body)).toEqual(['stale', 'stale']);
+    expect((await markOf(replica))?.last).toBe(2);
   });
 
-  it('leaves the mark where it was when the apply rolls back, and applies the batch when it is pushed again', async () => {
-    const replica = uuidv7();
-    const failedFirst = await push(nodes[0], replica, 'key:a', mutations(1, 2), { fail: true }).catch((e: Error) => e.message);
-    expect(failedFirst).toBe('the apply failed');
-    // Not even registered: the row made for the new id rolled back with the rest.
-    expect(await markOf(replica)).toBeUndefined();
-
-    await push(nodes[0], replica, 'key:a', mutations(1, 2));
-    const mark = await markOf(replica);
-    const failed = await push(nodes[1], replica, 'key:a', mutations(3, 5), { fail: true }).catch((e: Error) => e.message);
-    expect(failed).toBe('the apply failed');
-    expect(await markOf(replica)).toEqual(mark);
-    expect(await appliedCounts(replica)).toEqual({ 1: 1, 2: 1 });
-
-    const again = await push(nodes[0], replica, 'key:a', mutations(3, 5));
-    expect(kinds(again)).toEqual(['applied', 'applied', 'applied']);
-    expect(await appliedCounts(replica)).toEqual({ 1: 1, 2: 1, 3: 1, 4: 1, 5: 1 });
+  it('stops the mark before a deferred mutation, and applies it when it comes again in time', async () => {
+    const replica = `replica-${uuidv7()}`;
+    const ahead = new HybridClock('ahead0000001', () => Date.now() + 60 * 60_000);
+    const batch = [create(1), create(2, 'Ahead', ahead.now()), create(3)];
+    const pushed = await push(0, replica, batch);
+    expect(kinds(pushed.body)).toEqual(['applied', 'deferred', 'deferred']);
+    expect(pushed.body.last_mutation_id).toBe(1);
+    expect(await projectCount(batch.map((m) => m.id))).toBe(1);
+    // Sent again with clocks that agree, 2 and 3 are fresh, not stale.
+    expect(kinds((await push(1, replica, [create(2), create(3)])).body)).toEqual(['applied', 'applied']);
+    expect((await markOf(replica))?.last).toBe(3);
   });
 
-  it('never moves a mark backwards: an older resend is a duplicate, other content under old ids is stale', async () => {
-    const replica = uuidv7();
-    // The whole outbox and an older, shorter push of it, racing through two nodes.
-    await Promise.all([
-      push(nodes[0], replica, 'key:a', mutations(1, 6), { holdMs: 50 }),
-      push(nodes[1], replica, 'key:a', mutations(1, 3), { holdMs: 50 }),
-    ]);
-    expect((await markOf(replica))?.last).toBe(6);
-
-    const resent = await push(nodes[1], replica, 'key:a', mutations(1, 3));
-    expect(kinds(resent)).toEqual(['duplicate applied', 'duplicate applied', 'duplicate applied']);
-    expect(resent.last).toBe(6);
-    // The same ids with other content: a restored replica reusing them. Not applied, mark kept.
-    const reused = await push(nodes[0], replica, 'key:a', [mutation(2, 'Cut'), mutation(3, 'Drill')]);
-    expect(kinds(reused)).toEqual(['stale', 'stale']);
-    expect(reused.applyCalls).toBe(0);
-    expect((await markOf(replica))?.last).toBe(6);
-    expect(await appliedCounts(replica)).toEqual({ 1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1 });
-
-    // And the database refuses to move it back, whatever code asks.
-    const lowered = await withEnvironment(nodes[0], env, (client) =>
-      client.query('UPDATE replica_mark SET last_mutation_id = 3 WHERE replica_id = $1', [replica]),
-    ).catch((error: Error) => error.message);
-    expect(lowered).toContain('would move back from 6 to 3');
-    expect((await markOf(replica))?.last).toBe(6);
-  });
-
-  it('stops the mark before a deferred mutation, and answers everything after it deferred', async () => {
-    const replica = uuidv7();
-    const pushed = await push(nodes[0], replica, 'key:a', [...mutations(1, 2), mutation(3, 'Weld', { defer: true }), mutation(4)]);
-    expect(kinds(pushed)).toEqual(['applied', 'applied', 'deferred', 'deferred']);
-    expect(pushed.last).toBe(2);
-    expect(await appliedCounts(replica)).toEqual({ 1: 1, 2: 1 });
-    // Sent again once the clocks agree, 3 and 4 are fresh, not stale.
-    expect(kinds(await push(nodes[1], replica, 'key:a', mutations(3, 4)))).toEqual(['applied', 'applied']);
-    expect((await markOf(replica))?.last).toBe(4);
-  });
-
-  it('lets the first push claim a replica id that has no owner yet', async () => {
-    const replica = uuidv7();
-    await withEnvironment(nodes[0], env, (client) =>
+  it('lets the first push claim a replica id that has no owner yet, and the database never moves a mark back', async () => {
+    const replica = `replica-${uuidv7()}`;
+    await withEnvironment(team.nodes[0], environmentId, (client) =>
       client.query('INSERT INTO replica_mark (replica_id, owner, last_mutation_id) VALUES ($1, NULL, 7)', [replica]),
     );
-    expect(kinds(await push(nodes[1], replica, 'key:b', [mutation(8)]))).toEqual(['applied']);
-    expect(await markOf(replica)).toMatchObject({ owner: 'key:b', last: 8 });
-    const other = await push(nodes[0], replica, 'key:a', [mutation(9)]).catch((e: Error) => e);
-    expect(other).toBeInstanceOf(ReplicaOwnerError);
+    expect(kinds((await push(1, replica, [create(8)], otherKey)).body)).toEqual(['applied']);
+    expect(await markOf(replica)).toMatchObject({ owner: expect.stringMatching(/^key:/), last: 8 });
+    expect((await push(0, replica, [create(9)])).status).toBe(403);
+    const lowered = await withEnvironment(team.nodes[0], environmentId, (client) =>
+      client.query('UPDATE replica_mark SET last_mutation_id = 3 WHERE replica_id = $1', [replica]),
+    ).catch((error: Error) => error.message);
+    expect(lowered).toContain('would move back from 8 to 3');
   });
 });
