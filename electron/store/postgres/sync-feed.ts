@@ -101,6 +101,25 @@ export function postgresSyncFeed(pool: PostgresPool, environmentId: string): Syn
         ]);
         return found.map((row) => syncRow(table, row));
       }),
+    snapshotRows: (table, hidden, afterId, limit) =>
+      read(async (client) => {
+        // As the SQLite engine's (SyncBook.snapshotRows): each row's JSON is put together as text by
+        // the database, its values in `fields` order and its clocks last, hidden fields' taken out.
+        const shown = (name: string) => name !== 'id' && name !== 'deleted_at' && !hidden.includes(name);
+        const fields = ['id', 'deleted_at', ...Object.keys(table.fields).filter(shown)];
+        const values = fields.map((name) => {
+          const column = `t.${quoteIdentifier(name)}`;
+          // Stored as JSON text (postgresDialect.toColumn); anything else becomes JSON here.
+          return table.fields[name]?.type === 'json' ? `coalesce(${column}, 'null')` : `coalesce(to_json(${column})::text, 'null')`;
+        });
+        const sql =
+          `SELECT count(*)::integer AS n, max(p.id) AS last, coalesce('[' || string_agg(p.r, ',' ORDER BY p.id) || ']', '[]') AS rows FROM (` +
+          `SELECT t."id" AS id, '[' || ${values.join(" || ',' || ")} || ',' || (coalesce(c.clocks, '{}'::jsonb) - $4::text[])::text || ']' AS r ` +
+          `FROM ${quoteIdentifier(table.table)} t LEFT JOIN field_clock c ON c.resource = $1 AND c.record_id = t."id" ` +
+          'WHERE t."id" > $2 ORDER BY t."id" LIMIT $3) p';
+        const [row] = await rows(client, sql, [table.resource, afterId, limit, [...hidden]]);
+        return { fields, count: row!.n as number, last: (row!.last as string | null) ?? null, rows: row!.rows as string };
+      }),
     keepsData: () => read(async (client) => !(await isEmpty(client))),
     keptFieldsOfMany: (resource, ids) => read((client) => fieldsOfMany(client, resource, ids)),
     keptRecordsPage: (declared, after, limit) => read((client) => recordsPage(client, declared, after, limit)),
