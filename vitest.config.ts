@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Suites whose API, once seeded, is served from PostgreSQL in a second run, its reads and its
- * writes (the `postgres` project: test/helpers/api.ts, `testEngine`): the same tests,
+ * writes (the `postgres` project: test/helpers/api.ts, `testEngine`; a sync suite's remote:
+ * test/helpers/sync-inprocess.ts): the same tests,
  * parametrized by the engine, not copied (docs/architecture.md "Moving the API onto the
  * boundary"). A suite joins once every route its tests use runs on PostgreSQL; one that
  * starts its own APIs (startTestApi) gets them served from PostgreSQL there too.
@@ -23,6 +24,13 @@ const onBothEngines = [
   'test/api/capacity-non-workdays.test.ts',
   'test/api/conventions.property.test.ts',
   'test/api/print-plan.test.ts',
+  // Sync against a remote served from PostgreSQL (test/helpers/sync-inprocess.ts): replicas on SQLite.
+  'test/sync/groups.test.ts',
+  'test/sync/replica-binding.test.ts',
+  'test/sync/overruled.test.ts',
+  'test/sync/push-operation.test.ts',
+  'test/sync/sync.property.test.ts',
+  'test/sync/time-entry-rules.test.ts',
 ];
 
 /** What both projects share; each names its own files (an `extends` would add the root's to them). */

@@ -10,7 +10,10 @@
  *      two fresh clients. Beside it, in the same run, a raw bulk load of the same rows (read
  *      from the remote's tables) into a fresh database with the app's schema and settings
  *      (better-sqlite3, one transaction, one prepared INSERT per table), three times. Budgets:
- *      ≤ 15 s, and the best sync ≤ 3× the best raw load.
+ *      ≤ 15 s, and the best sync ≤ 3× the best raw load. Then the same remote's folder is
+ *      copied into a throwaway PostgreSQL cluster (migrate-to-postgres's copy) and served from
+ *      it (a team-server node in this process: ApiOptions.recordsOf), and two more fresh clients
+ *      sync from that. Budget (issue 21): the best from PostgreSQL ≤ 1.5× the best from SQLite.
  *  (b) A push of 1,000 mutations queued offline: a client process makes 1,000 writes while its
  *      proxy refuses, goes online, and one `POST /v1/sync/run` is timed (its push, measured at
  *      the proxy, and the whole run with the pull of the echo). Budget ≤ 2 s for the push.
@@ -43,6 +46,10 @@ import { defaultTiming, SyncClient } from '../../electron/sync/client.js';
 import { MemoryVault } from '../../electron/sync/credentials.js';
 import { syncTables } from '../../electron/sync/tables.js';
 import { tempDir } from '../helpers/api.js';
+import { startTeamDatabase } from '../helpers/postgres.js';
+import { buildApi } from '../../electron/api/app.js';
+import { teamRecordStores } from '../../electron/api/team-records.js';
+import { copyToPostgres } from '../../electron/store/postgres/copy-from-sqlite.js';
 import {
   call,
   goOnline,
@@ -129,7 +136,7 @@ async function count(node: { url: string; headers: Record<string, string>; name:
 
 /** One timed initial sync of a fresh client process; returns its time and where it went. */
 async function timedInitialSync(
-  remote: InProcessRemote,
+  remote: { url: string },
   total: number,
   name: string,
 ): Promise<{ ms: number; cpuMs: number; detail: string }> {
@@ -211,6 +218,7 @@ async function initialSync(): Promise<void> {
   }));
   if (source.reduce((n, t) => n + t.rows.length, 0) !== total) fail("the raw load does not have the remote's rows");
   const raws = [rawBulkLoad(source), rawBulkLoad(source), rawBulkLoad(source)];
+  const fromPostgres = await initialSyncFromPostgres(remote, total);
   const best = Math.min(...syncs.map((s) => s.ms));
   const raw = Math.min(...raws.map((r) => r.ms));
   const rawCpu = Math.min(...raws.map((r) => r.cpuMs));
@@ -231,7 +239,40 @@ async function initialSync(): Promise<void> {
       `raw loads of the 50,000 rows: ${raws.map((r) => `${r.ms.toFixed(0)} ms (CPU ${r.cpuMs.toFixed(0)} ms)`).join(', ')}; initial syncs: ${syncs.map((s) => `${s.ms.toFixed(0)} ms`).join(', ')}; ` +
       `the client's CPU time against the raw load's: ${(clientCpu / rawCpu).toFixed(2)}× (${clientCpu.toFixed(0)} vs ${rawCpu.toFixed(0)} ms)`,
   });
+  const fromPg = Math.min(...fromPostgres.syncs.map((s) => s.ms));
+  rows.push({
+    scenario: '(a) the same from a team server on PostgreSQL',
+    measured: `${(fromPg / best).toFixed(2)}× (${fromPg.toFixed(0)} vs ${best.toFixed(0)} ms)`,
+    budget: '≤ 1.5× SQLite',
+    pass: fromPg <= 1.5 * best,
+    detail: `copy into PostgreSQL ${(fromPostgres.copyMs / 1000).toFixed(1)} s; initial syncs: ${fromPostgres.syncs.map((s) => s.detail).join('; ')}`,
+  });
   await stopRemote();
+}
+
+/** The remote's folder copied into a throwaway PostgreSQL cluster, served from there, and two fresh clients' initial syncs from it. */
+async function initialSyncFromPostgres(
+  remote: InProcessRemote,
+  total: number,
+): Promise<{ copyMs: number; syncs: { ms: number; cpuMs: number; detail: string }[] }> {
+  const team = await startTeamDatabase('bench_sync', { nodes: 1 });
+  const stopTeam = track(() => team.stop());
+  const copyStarted = performance.now();
+  const report = await copyToPostgres(remote.dataDir, team.nodes[0]);
+  const copyMs = performance.now() - copyStarted;
+  if (!report.matches) fail('the PostgreSQL copy does not match the remote');
+  // A node of the team server in this process, with the remote's keys (ApiOptions.recordsOf).
+  const app = await buildApi({ dataDir: remote.dataDir, recordsOf: teamRecordStores(team.nodes[0]) });
+  const stopApp = track(() => app.close());
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') fail('the PostgreSQL node has no port');
+  const node = { url: `http://127.0.0.1:${(address as { port: number }).port}` };
+  const syncs: { ms: number; cpuMs: number; detail: string }[] = [];
+  for (const name of ['fresh client 3 (PostgreSQL)', 'fresh client 4 (PostgreSQL)']) syncs.push(await timedInitialSync(node, total, name));
+  await stopApp();
+  await stopTeam();
+  return { copyMs, syncs };
 }
 
 async function offlinePush(remote: InProcessRemote): Promise<void> {

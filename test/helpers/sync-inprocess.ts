@@ -19,7 +19,13 @@ import { DataDir } from '../../electron/store/data-dir.js';
 import type { Environment } from '../../electron/store/system.js';
 import type { SyncTiming } from '../../electron/sync/client.js';
 import { MemoryVault } from '../../electron/sync/credentials.js';
-import { tempDir } from './api.js';
+import { tempDir, testEngine } from './api.js';
+import { startPostgres } from './postgres.js';
+import { teamRecordStores } from '../../electron/api/team-records.js';
+import { copyToPostgres } from '../../electron/store/postgres/copy-from-sqlite.js';
+import { ensureEnvironmentSchema } from '../../electron/store/postgres/environment-schemas.js';
+import { environmentMigrations, serverMigrations } from '../../electron/store/postgres/migrations.js';
+import { openPostgresDatabase } from '../../electron/store/postgres/postgres-database.js';
 import { signInForCode, tokenRequest } from './oauth-flow.js';
 import { localHeaders, localKey, remoteEnv, remoteHeaders, remoteKey } from './sync-cluster.js';
 import { requestContext } from '../../electron/api/resource.js';
@@ -36,12 +42,23 @@ export interface InProcessRemote {
   close(): Promise<void>;
 }
 
+/**
+ * A remote; in the `postgres` project (`testEngine`) a team-server node whose records are a
+ * throwaway PostgreSQL cluster's (the folder, with its environments and keys, is copied there
+ * empty, and every request of the remote reads and writes PostgreSQL: ApiOptions.recordsOf).
+ */
 export async function startInProcessRemote(options: { retention?: number; name?: string } = {}): Promise<InProcessRemote> {
   const folder = tempDir('planner-remote-');
   const dataDir = DataDir.open(folder);
   const environment = dataDir.system.ensureEnvironment(remoteEnv);
   dataDir.system.ensureApiKey(environment.id, remoteKey);
-  const app = await buildApi({ dataDir, role: 'remote', ...(options.retention !== undefined ? { syncRetention: options.retention } : {}) });
+  const team = testEngine === 'postgres' ? await teamDatabaseOf(dataDir) : undefined;
+  const app = await buildApi({
+    dataDir,
+    role: 'remote',
+    ...(options.retention !== undefined ? { syncRetention: options.retention } : {}),
+    ...(team ? { recordsOf: teamRecordStores(team.pool) } : {}),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
@@ -55,12 +72,37 @@ export async function startInProcessRemote(options: { retention?: number; name?:
     addEnvironment(name, key) {
       const env = dataDir.system.ensureEnvironment(name);
       dataDir.system.ensureApiKey(env.id, key);
+      team?.ensure(env.id);
       return env;
     },
     async close() {
       await app.close();
+      await team?.stop();
       dataDir.close();
       rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A throwaway cluster with the folder's (empty) environments copied in; `ensure` gives an
+ * environment made later its schema before a request reaches it.
+ */
+async function teamDatabaseOf(dataDir: DataDir) {
+  const cluster = await startPostgres();
+  const pool = await openPostgresDatabase(await cluster.database('remote'), serverMigrations);
+  if (!(await copyToPostgres(dataDir, pool)).matches) throw new Error('the PostgreSQL copy does not match the folder');
+  const pending = new Set<Promise<unknown>>();
+  return {
+    pool,
+    ensure(environmentId: string) {
+      const made = ensureEnvironmentSchema(pool, environmentId, environmentMigrations);
+      pending.add(made);
+    },
+    async stop() {
+      await Promise.allSettled(pending);
+      await pool.end();
+      await cluster.stop();
     },
   };
 }
