@@ -185,6 +185,10 @@ describe('replicas pulling from two nodes on one PostgreSQL database', () => {
     // The snapshot's seq is such a cursor too, and pages cover every record once.
     const snapshot = await ok(a, 'GET', '/v1/sync/snapshot?limit=2', undefined, 200);
     expect(snapshot.seq).toMatch(/^\d+-\d+$/);
+    // It is where the feed ends now (positions compared as numbers: 10 comes after 9).
+    expect(Number(next.cursor.split('-')[1])).toBeGreaterThan(9);
+    expect(snapshot.seq).toBe(next.cursor);
+    expect((await ok(b, 'GET', `/v1/sync/changes?since=${snapshot.seq}`, undefined, 200)).changes).toEqual([]);
     expect(snapshot.records).toHaveLength(2);
     const rest = await ok(a, 'GET', `/v1/sync/snapshot?limit=5000&cursor=${snapshot.cursor}`, undefined, 200);
     const ids = [...snapshot.records, ...rest.records].map((r: { id: string }) => r.id);

@@ -59,8 +59,9 @@ export function postgresSyncFeed(pool: PostgresPool, environmentId: string): Syn
         // The last change that is final: every transaction below the snapshot's xmin has ended.
         const [last] = await rows(
           client,
-          `SELECT xid::text AS xid, position::text AS position FROM change_log
-            WHERE xid < pg_snapshot_xmin(pg_current_snapshot()) ORDER BY xid DESC, position DESC LIMIT 1`,
+          // Ordered by the table's columns (`c.`), not the text the SELECT makes of them: as text, 999 sorts after 3000.
+          `SELECT c.xid::text AS xid, c.position::text AS position FROM change_log c
+            WHERE c.xid < pg_snapshot_xmin(pg_current_snapshot()) ORDER BY c.xid DESC, c.position DESC LIMIT 1`,
           [],
         );
         return cursorText(last ? { xid: last.xid as string, position: last.position as string } : changeLogStart);
