@@ -16,6 +16,7 @@
  * All functions take a client inside `withEnvironment`, so the table is the environment's own.
  */
 import type { PostgresClient } from './postgres-database.js';
+import { mergeClocksSql, type Clocks } from './field-clocks.js';
 
 /** Where a reader is: after the change of transaction `xid` at `position` (both decimal text). */
 export interface ChangeCursor {
@@ -46,20 +47,29 @@ export interface LoggedChange extends NewChange {
 
 /**
  * Appends a change in the caller's transaction; it is there, and readable, when that
- * transaction commits. Answers where it went.
+ * transaction commits. Answers where it went. With `clocks`, the record's field clocks are
+ * merged with them in the same round trip (field-clocks.ts, mergeClocks): every write of a
+ * synced resource on a team server does both.
  */
-export async function appendChange(client: PostgresClient, change: NewChange): Promise<ChangeCursor> {
-  const { rows } = await client.query<{ xid: string; position: string }>(
-    'INSERT INTO change_log (resource, record_id, op, fields, command_id, before) VALUES ($1, $2, $3, $4, $5, $6) RETURNING xid::text AS xid, position::text AS position',
-    [
-      change.resource,
-      change.recordId,
-      change.op,
-      change.fields == null ? null : JSON.stringify(change.fields),
-      change.commandId ?? null,
-      change.before == null ? null : JSON.stringify(change.before),
-    ],
-  );
+export async function appendChange(client: PostgresClient, change: NewChange, clocks?: Clocks): Promise<ChangeCursor> {
+  const values = [
+    change.resource,
+    change.recordId,
+    change.op,
+    change.fields == null ? null : JSON.stringify(change.fields),
+    change.commandId ?? null,
+    change.before == null ? null : JSON.stringify(change.before),
+  ];
+  const insert =
+    'INSERT INTO change_log (resource, record_id, op, fields, command_id, before) VALUES ($1, $2, $3, $4, $5, $6) RETURNING xid::text AS xid, position::text AS position';
+  if (!clocks) return (await client.query<ChangeCursor>(insert, values)).rows[0]!;
+  // A data-modifying CTE runs whether or not the statement reads it: one round trip for both.
+  const { rows } = await client.query<ChangeCursor>(`WITH stamped AS (${mergeClocksSql(7)}) ${insert}`, [
+    ...values,
+    change.resource,
+    change.recordId,
+    JSON.stringify(clocks),
+  ]);
   return rows[0]!;
 }
 

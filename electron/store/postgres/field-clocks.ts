@@ -65,11 +65,7 @@ export async function setClocks(client: PostgresClient, resource: string, id: st
  * (text order, shared/hlc.ts), in one statement (see the top of this file for why).
  */
 export async function mergeClocks(client: PostgresClient, resource: string, id: string, clocks: Clocks): Promise<void> {
-  await client.query(
-    `INSERT INTO field_clock (resource, record_id, clocks) VALUES ($1, $2, newer_clocks('{}'::jsonb, $3::jsonb))
-     ON CONFLICT (resource, record_id) DO UPDATE SET clocks = newer_clocks(field_clock.clocks, excluded.clocks)`,
-    [resource, id, JSON.stringify(clocks)],
-  );
+  await client.query(mergeClocksSql(1), [resource, id, JSON.stringify(clocks)]);
 }
 
 /** Records per statement in `insertClocks`: two array parameters, so bounded by size, not count. */
@@ -113,18 +109,28 @@ export interface ClockedWrite {
  * to the merge.
  */
 export async function stampClocks(client: PostgresClient, clock: HybridClock, write: ClockedWrite): Promise<Clocks> {
+  const clocks = clocksOfWrite(clock, write);
+  await mergeClocks(client, write.resource, write.id, clocks);
+  return clocks;
+}
+
+/** The clocks `stampClocks` gives a write, without writing them (the change log writes them with its row: appendChange). */
+export function clocksOfWrite(clock: HybridClock, write: ClockedWrite): Clocks {
   const fields = Object.keys(write.fields ?? {}).filter((f) => f !== 'id');
   const origin = write.origin;
   // Built with Object.fromEntries, so no field name can reach the object's prototype.
-  let clocks: Clocks;
-  if (origin.kind === 'sync') {
-    clocks = Object.fromEntries(
-      fields.filter((f) => Object.hasOwn(origin.clocks, f) && origin.clocks[f]).map((f) => [f, origin.clocks[f]!]),
-    );
-  } else {
-    const hlc = clock.now();
-    clocks = Object.fromEntries(fields.map((f) => [f, hlc]));
-  }
-  await mergeClocks(client, write.resource, write.id, clocks);
-  return clocks;
+  if (origin.kind === 'sync')
+    return Object.fromEntries(fields.filter((f) => Object.hasOwn(origin.clocks, f) && origin.clocks[f]).map((f) => [f, origin.clocks[f]!]));
+  const hlc = clock.now();
+  return Object.fromEntries(fields.map((f) => [f, hlc]));
+}
+
+/**
+ * The upsert of mergeClocks, as a statement that a change-log insert can run in the same round
+ * trip (change-log.ts, appendChange): `$n` numbers its three parameters from `first`.
+ */
+export function mergeClocksSql(first: number): string {
+  const [resource, id, clocks] = [first, first + 1, first + 2].map((n) => `$${n}`);
+  return `INSERT INTO field_clock (resource, record_id, clocks) VALUES (${resource}, ${id}, newer_clocks('{}'::jsonb, ${clocks}::jsonb))
+     ON CONFLICT (resource, record_id) DO UPDATE SET clocks = newer_clocks(field_clock.clocks, excluded.clocks)`;
 }

@@ -33,7 +33,7 @@ import { appendChange } from './change-log.js';
 import { notifyChange, type ChangeNotices } from './change-notices.js';
 import type { SyncFeed } from '../sync-feed.js';
 import { postgresSyncFeed } from './sync-feed.js';
-import { clocksOf, stampClocks, type ClockedWrite } from './field-clocks.js';
+import { clocksOf, clocksOfWrite, type ClockedWrite } from './field-clocks.js';
 import { keep } from './kept-data.js';
 import type { SyncWrites } from '../sync-writes.js';
 import type { ReplicaMark } from '../sync-book.js';
@@ -232,10 +232,11 @@ class PostgresRecords implements RecordWrites {
     fields: Record<string, unknown> | null,
     before: Record<string, unknown> | null = null,
   ): Promise<void> {
-    await appendChange(this.client, { resource: table.resource, recordId: id, op, fields, commandId: this.commandId, before });
-    // In the same transaction as the write: a record's clocks never say more or less than it.
-    if (this.stamps?.synced.has(table.resource))
-      await stampClocks(this.client, this.stamps.clock, { resource: table.resource, id, fields, origin: this.origin });
+    // With the change, in the same transaction as the write: a record's clocks never say more or less than it.
+    const clocks = this.stamps?.synced.has(table.resource)
+      ? clocksOfWrite(this.stamps.clock, { resource: table.resource, id, fields, origin: this.origin })
+      : undefined;
+    await appendChange(this.client, { resource: table.resource, recordId: id, op, fields, commandId: this.commandId, before }, clocks);
     this.events.push({ resource: table.resource, id, op });
   }
 
