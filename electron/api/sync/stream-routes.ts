@@ -115,7 +115,10 @@ export function registerStreamRoutes(
   }
 
   // A stream never ends by itself: without this, closing the server would wait for them all.
+  // One whose request was still being authenticated when closing began is refused below.
+  let closing = false;
   app.addHook('preClose', (done) => {
+    closing = true;
     for (const channel of [...channels.values()]) for (const stream of [...channel.streams]) stream.end();
     done();
   });
@@ -133,6 +136,7 @@ export function registerStreamRoutes(
     },
     (request, reply) => {
       const { ctx } = request;
+      if (closing) throw new ApiError('unavailable', [{ description: 'The server is shutting down; poll /v1/sync/changes meanwhile.' }]);
       const owner = replicaOwner(ctx.caller);
       if (open >= limits.maxStreams || (owners.get(owner) ?? 0) >= limits.maxPerCredential) {
         throw new ApiError(
