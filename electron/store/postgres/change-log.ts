@@ -15,7 +15,7 @@
  *
  * All functions take a client inside `withEnvironment`, so the table is the environment's own.
  */
-import type { PostgresClient } from './postgres-database.js';
+import type { PostgresClient, PostgresMigration } from './postgres-database.js';
 import { mergeClocksSql, type Clocks } from './field-clocks.js';
 
 /** Where a reader is: after the change of transaction `xid` at `position` (both decimal text). */
@@ -119,4 +119,52 @@ export function compareCursors(a: ChangeCursor, b: ChangeCursor): number {
   if (byXid !== 0n) return byXid < 0n ? -1 : 1;
   const byPosition = BigInt(a.position) - BigInt(b.position);
   return byPosition === 0n ? 0 : byPosition < 0n ? -1 : 1;
+}
+
+/**
+ * Environment migration 9: where the change log was compacted through (one row, none before
+ * the first compaction): the latest (xid, position) among the changes `compactChanges` removed.
+ */
+export const changeLogCompactionMigration: PostgresMigration = {
+  version: 9,
+  name: 'change-log-compaction',
+  async up(client) {
+    await client.query(`
+      CREATE TABLE change_log_compacted (
+        one boolean PRIMARY KEY DEFAULT true CHECK (one),
+        xid xid8 NOT NULL,
+        position bigint NOT NULL
+      );
+    `);
+  },
+};
+
+/**
+ * Forgets all but the newest `keep` changes (a remote's retention, as SQLite's SyncBook.compact),
+ * of transactions that have ended only, and records the latest change it removed. Several
+ * nodes may compact at once: each removes what it finds, and the record only moves forward.
+ */
+export async function compactChanges(client: PostgresClient, keep: number): Promise<void> {
+  await client.query(
+    `WITH bound AS (SELECT max(position) - $1::bigint AS through FROM change_log),
+     gone AS (
+       DELETE FROM change_log c USING bound
+        WHERE c.position <= bound.through AND c.xid < pg_snapshot_xmin(pg_current_snapshot())
+        RETURNING c.xid, c.position
+     )
+     INSERT INTO change_log_compacted AS k (one, xid, position)
+       SELECT true, g.xid, g.position FROM gone g ORDER BY g.xid DESC, g.position DESC LIMIT 1
+     ON CONFLICT (one) DO UPDATE SET xid = excluded.xid, position = excluded.position
+       WHERE (excluded.xid, excluded.position) > (k.xid, k.position)`,
+    [keep],
+  );
+}
+
+/** Whether changes after `since` may have been removed: a reader there must start again from a snapshot. */
+export async function isCompactedPast(client: PostgresClient, since: ChangeCursor): Promise<boolean> {
+  const { rows } = await client.query<{ past: boolean }>(
+    'SELECT (xid, position) > ($1::xid8, $2::bigint) AS past FROM change_log_compacted',
+    [since.xid, since.position],
+  );
+  return rows[0]?.past ?? false;
 }

@@ -15,6 +15,7 @@ import { replicaMarksMigration } from './replica-marks-table.js';
 import { syncClockTablesMigration } from './sync-clock-tables.js';
 import { commandTablesMigration } from './command-tables.js';
 import { userPasswordsMigration } from './user-passwords-table.js';
+import { changeLogCompactionMigration } from './change-log.js';
 
 export const serverMigrations: readonly PostgresMigration[] = [
   {
@@ -70,4 +71,5 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   syncClockTablesMigration,
   commandTablesMigration,
   userPasswordsMigration,
+  changeLogCompactionMigration,
 ];

@@ -5,12 +5,14 @@
  * commits after a reader passed (postgres/change-log.ts). Each read is a transaction of its
  * own in the environment's schema.
  *
- * The change log is not compacted here yet: every change is kept, so no cursor expires.
+ * Compaction (a remote's retention) removes the oldest changes and records the latest it
+ * removed; a cursor before that has expired (410), as on SQLite. So has a change number, a
+ * SQLite remote's cursor, which a replica of a remote moved here still sends once.
  */
 import type { TableDef } from '../environment-store.js';
 import { quoteIdentifier } from '../filter-sql.js';
 import type { ChangedRecord, SyncCursor, SyncFeed, SyncRecordRow } from '../sync-feed.js';
-import { changeLogStart, readChanges, type ChangeCursor } from './change-log.js';
+import { changeLogStart, compactChanges, isCompactedPast, readChanges, type ChangeCursor } from './change-log.js';
 import { clocksOfMany } from './field-clocks.js';
 import { fieldsOfMany, isEmpty, recordsPage } from './kept-data.js';
 import { withEnvironment } from './environment-schemas.js';
@@ -49,7 +51,9 @@ export function postgresSyncFeed(pool: PostgresPool, environmentId: string): Syn
     (await client.query<Record<string, unknown>>({ text: sql, values, types: bigintsAsNumbers })).rows;
   return {
     readCursor(text) {
-      if (text === '0') return 0;
+      // A change number is a SQLite remote's cursor: a replica of a remote moved here
+      // (migrate-to-postgres) still has one, and is told to start again from a snapshot (expired).
+      if (/^\d{1,15}$/.test(text)) return Number(text);
       const match = /^(\d{1,20})-(\d{1,20})$/.exec(text);
       if (!match || BigInt(match[1]!) > maxUnsigned64 || BigInt(match[2]!) > maxUnsigned64) return undefined;
       return text;
@@ -66,7 +70,8 @@ export function postgresSyncFeed(pool: PostgresPool, environmentId: string): Syn
         );
         return cursorText(last ? { xid: last.xid as string, position: last.position as string } : changeLogStart);
       }),
-    expired: async () => false,
+    expired: (since) =>
+      typeof since === 'number' && since !== 0 ? Promise.resolve(true) : read((client) => isCompactedPast(client, changeCursor(since))),
     changedSince: (since, limit) =>
       read(async (client) => {
         const { changes, cursor } = await readChanges(client, changeCursor(since), limit);
@@ -124,6 +129,6 @@ export function postgresSyncFeed(pool: PostgresPool, environmentId: string): Syn
     keepsData: () => read(async (client) => !(await isEmpty(client))),
     keptFieldsOfMany: (resource, ids) => read((client) => fieldsOfMany(client, resource, ids)),
     keptRecordsPage: (declared, after, limit) => read((client) => recordsPage(client, declared, after, limit)),
-    compact: async () => undefined,
+    compact: (keep) => read((client) => compactChanges(client, keep)),
   };
 }

@@ -63,8 +63,8 @@ describe('the change feed on PostgreSQL', () => {
 
   it('takes back only cursors it could have given', () => {
     const feed = store.feed;
-    for (const good of ['0', '1-1', '740-3000', `${2n ** 64n - 1n}-1`]) expect(feed.readCursor(good), good).toBeDefined();
-    for (const bad of ['', '12', 'abc', '1-', '-1-2', '1-2-3', `${2n ** 64n}-1`, `1-${'9'.repeat(21)}`])
+    for (const good of ['0', '12', '1-1', '740-3000', `${2n ** 64n - 1n}-1`]) expect(feed.readCursor(good), good).toBeDefined();
+    for (const bad of ['', 'abc', '1-', '-1-2', '1-2-3', `${2n ** 64n}-1`, `1-${'9'.repeat(21)}`])
       expect(feed.readCursor(bad), bad).toBeUndefined();
   });
 
@@ -93,5 +93,33 @@ describe('the change feed on PostgreSQL', () => {
     const hidden = await feed.snapshotRows!(tables.project, ['description'], '', 1);
     expect(hidden.fields).not.toContain('description');
     expect(Object.keys((JSON.parse(hidden.rows) as unknown[][])[0]!.at(-1) as object)).not.toContain('description');
+  });
+
+  it('compacts to the newest changes: a cursor before what it removed has expired, one after has not', async () => {
+    const feed = store.feed;
+    await projects(30, 'Compacted');
+    const before = await feed.latest();
+    const kept = await projects(10, 'Kept');
+    const end = await feed.latest();
+    await feed.compact(10);
+    // `before` is the last change removed: a reader there has seen all of them; one change earlier has not.
+    const earlier = `${parts(before)[0]}-${parts(before)[1]! - 1n}`;
+    expect(await feed.expired(0)).toBe(true);
+    expect(await feed.expired(earlier)).toBe(true);
+    expect(await feed.expired(before)).toBe(false);
+    expect(await feed.expired(end)).toBe(false);
+    // The ten kept changes are still there, after the last cursor that expired.
+    const { records } = await feed.changedSince(
+      parts(end)[0]! > 0n ? `${parts(end)[0]}-${parts(end)[1]! - 10n}` : end,
+      5000,
+      new Set(['project']),
+    );
+    expect(records.map((r) => r.id)).toEqual(kept);
+    // Compacting again with room to spare changes nothing, and the record never moves back.
+    await feed.compact(1_000);
+    expect(await feed.expired(end)).toBe(false);
+    expect(await feed.expired(earlier)).toBe(true);
+    // A change number (a SQLite remote's cursor) has expired here.
+    expect(await feed.expired(12)).toBe(true);
   });
 });
