@@ -16,6 +16,7 @@ import {
 } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { DuplicateError, QueryError } from '../store/query-error.js';
+import { UnknownEnvironmentError } from '../store/postgres/environment-schemas.js';
 import type { FailureLog } from './failure-log.js';
 
 export class ApiError extends Error {
@@ -81,6 +82,12 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 export function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (error instanceof QueryError) return ApiError.badRequest(error.message);
+  if (error instanceof UnknownEnvironmentError) {
+    // A team server whose database has no schema for an environment its keys name (docs/deployment.md "On PostgreSQL").
+    return new ApiError('unavailable', [
+      { description: "This environment's records are not on the team database; the server's operator must create or copy them." },
+    ]);
+  }
   if (error instanceof DuplicateError) {
     return new ApiError('duplicateEntry', [{ description: 'Duplicate entry', field: error.field, rule: 'unique' }]);
   }

@@ -9,6 +9,10 @@
 import { readdirSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { environmentSchemaOf } from '../../electron/store/postgres/environment-schemas.js';
+import { serverMigrations } from '../../electron/store/postgres/migrations.js';
+import { openPostgresDatabase } from '../../electron/store/postgres/postgres-database.js';
+import { PostgresSystemStore } from '../../electron/store/postgres/system-store.js';
 import { tempDir } from '../helpers/api.js';
 import { startTeamDatabase, type TeamDatabase } from '../helpers/postgres.js';
 import { runServerCommand, startServerProcess, type ServerProcess } from '../helpers/process.js';
@@ -86,6 +90,24 @@ describe('two nodes on one PostgreSQL database', () => {
     expect((await call(a, 'GET', '/v1/board', undefined, { 'x-api-key': 'team-node-key-wrong-0000' })).status).toBe(401);
     const ready = await fetch(`${a.url}/health/ready`, { headers: { 'x-health-token': healthToken } });
     expect(ready.status).toBe(200);
+  });
+
+  it('answers 503, not 500, for an environment whose records are missing from the database', async () => {
+    const [a] = nodes as [ServerProcess];
+    const pool = await openPostgresDatabase(team.url, serverMigrations);
+    try {
+      const system = new PostgresSystemStore(pool);
+      const environment = await system.createEnvironment('lost');
+      await system.addApiKey(environment.id, 'lost-environment-key-0123');
+      // The operator dropped its schema and role by hand.
+      const { schema, role } = environmentSchemaOf(environment.id);
+      await pool.query(`DROP SCHEMA ${schema} CASCADE; DROP ROLE ${role}`);
+      const res = await call(a, 'GET', '/v1/project', undefined, { 'x-api-env': 'lost', 'x-api-key': 'lost-environment-key-0123' });
+      expect(res.status).toBe(503);
+      expect(res.body.errors[0]).toMatchObject({ code: 10503, description: expect.stringContaining('not on the team database') });
+    } finally {
+      await pool.end();
+    }
   });
 
   it('refuses to start on a database a newer Planner migrated, and on a URL that is no PostgreSQL one', async () => {
