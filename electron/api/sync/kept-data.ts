@@ -105,7 +105,7 @@ export class KeptData {
   }
 
   /** Whether a resource is one this version does not declare: its records are kept data. */
-  isUnknown(resource: string): boolean {
+  private isUnknown(resource: string): boolean {
     return !this.declared.has(resource);
   }
 

@@ -4,7 +4,7 @@
  * write, which pulls send with the records and pushes are judged by. The operations of
  * `SyncBook` (`clocksOf`, `clocksOfMany`, `setClocks`, `insertClocks`, `mergeClocks`) with
  * `Promise` results, each on a client inside `withEnvironment`, in the caller's transaction;
- * `stampClocks` is what SyncBook's write hook does to the clocks of a remote's write.
+ * `clocksOfWrite` is what SyncBook's write hook gives the fields of a remote's write.
  *
  * Several nodes write one environment at once. SyncBook merges by reading the row, merging in
  * JavaScript and writing it back, which is safe on SQLite (one writer). On PostgreSQL two nodes
@@ -102,19 +102,12 @@ export interface ClockedWrite {
 }
 
 /**
- * The clocks of a write, in its transaction (SyncBook's `record` on a remote, which keeps no
- * outbox): a local write stamps each field it writes with one fresh clock of this node's
- * `clock` (each node with a node id of its own, so two nodes never make equal clocks); a sync
- * write merges the clocks its replica gave for the fields it writes. Answers the clocks given
- * to the merge.
+ * The clocks of a write (SyncBook's write hook on a remote, which keeps no outbox): a local
+ * write stamps each field it writes with one fresh clock of this node's `clock` (each node
+ * with a node id of its own, so two nodes never make equal clocks); a sync write takes the
+ * clocks its replica gave for the fields it writes. The change log merges them with the
+ * write's row, in its transaction and round trip (change-log.ts, appendChange).
  */
-export async function stampClocks(client: PostgresClient, clock: HybridClock, write: ClockedWrite): Promise<Clocks> {
-  const clocks = clocksOfWrite(clock, write);
-  await mergeClocks(client, write.resource, write.id, clocks);
-  return clocks;
-}
-
-/** The clocks `stampClocks` gives a write, without writing them (the change log writes them with its row: appendChange). */
 export function clocksOfWrite(clock: HybridClock, write: ClockedWrite): Clocks {
   const fields = Object.keys(write.fields ?? {}).filter((f) => f !== 'id');
   const origin = write.origin;

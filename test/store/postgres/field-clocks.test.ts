@@ -17,10 +17,12 @@ import {
   insertClocks,
   mergeClocks,
   setClocks,
-  stampClocks,
+  clocksOfWrite,
+  type ClockedWrite,
   type Clocks,
 } from '../../../electron/store/postgres/field-clocks.js';
 import { environmentMigrations, serverMigrations } from '../../../electron/store/postgres/migrations.js';
+import { appendChange } from '../../../electron/store/postgres/change-log.js';
 import { openPostgresDatabase, type PostgresClient, type PostgresPool } from '../../../electron/store/postgres/postgres-database.js';
 import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
 
@@ -147,29 +149,27 @@ describe('field clocks on PostgreSQL', () => {
     expect(await on(nodes[0], (c) => clocksOf(c, 'order', 'bulk-new'))).toEqual({});
   });
 
-  it("stamps a local write with one fresh clock per field and merges a sync write's own clocks", async () => {
+  it("stamps a local write with one fresh clock per field and merges a sync write's own clocks, with the write's change-log row", async () => {
     const clock = new HybridClock('node-a', () => 1_800_000_000_000);
-    const local = await on(nodes[0], (c) =>
-      stampClocks(c, clock, {
-        resource: 'card',
-        id: 'stamped',
-        fields: { id: 'stamped', name: 'Weld', note: 'x' },
-        origin: { kind: 'local' },
-      }),
-    );
+    // As a write of a synced resource does it (postgres/record-store.ts): the clocks go with the change.
+    const write = (node: PostgresPool, fields: Record<string, unknown>, origin: ClockedWrite['origin']) =>
+      on(node, async (c) => {
+        const clocks = clocksOfWrite(clock, { resource: 'card', id: 'stamped', fields, origin });
+        await appendChange(c, { resource: 'card', recordId: 'stamped', op: 'update', fields }, clocks);
+        return clocks;
+      });
+    const local = await write(nodes[0], { id: 'stamped', name: 'Weld', note: 'x' }, { kind: 'local' });
     expect(Object.keys(local)).toEqual(['name', 'note']);
     expect(local.name).toBe(local.note);
     expect(local.name).toMatch(/^1800000000000-0000-node-a$/);
-    await on(nodes[1], (c) =>
-      stampClocks(c, clock, {
-        resource: 'card',
-        id: 'stamped',
-        fields: { name: 'Cut', rank: 'b' },
-        origin: { kind: 'sync', clocks: { name: hlc(1), rank: hlc(2), color: hlc(3) } },
-      }),
-    );
+    await write(nodes[1], { name: 'Cut', rank: 'b' }, { kind: 'sync', clocks: { name: hlc(1), rank: hlc(2), color: hlc(3) } });
     // The pulled clock of name is older than the local write's: the local one stays.
     expect(await on(nodes[0], (c) => clocksOf(c, 'card', 'stamped'))).toEqual({ name: local.name, note: local.note, rank: hlc(2) });
+    const logged = await on(
+      nodes[0],
+      async (c) => (await c.query("SELECT count(*)::integer AS n FROM change_log WHERE record_id = 'stamped'")).rows[0],
+    );
+    expect(logged).toEqual({ n: 2 });
   });
 
   it('orders clocks by their text bytes on a database with a language collation', async () => {
