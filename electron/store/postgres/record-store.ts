@@ -12,7 +12,7 @@
  * writing the same key at once are caught by the unique index (migration 2), whose error
  * becomes the same DuplicateError.
  */
-import { own, type FieldSpec, type ResourceSpec, type StoredOf, type StoredRecord } from '../../../shared/fields.js';
+import { own, type ResourceSpec, type StoredOf, type StoredRecord } from '../../../shared/fields.js';
 import { nowTimestamp, uuidv7 } from '../../../shared/ids.js';
 import type { ChangeEvent } from '../../../shared/ipc.js';
 import type { ListQuery, TableDef } from '../environment-store.js';
@@ -30,13 +30,14 @@ import {
 import type { AttachmentBlobStore } from '../attachment-files.js';
 import { PostgresAttachmentContent } from './attachment-content.js';
 import { appendChange } from './change-log.js';
+import { fromColumn, fromRow, syncRowOf } from './record-rows.js';
 import { notifyChange, type ChangeNotices } from './change-notices.js';
 import type { SyncFeed } from '../sync-feed.js';
 import { postgresSyncFeed } from './sync-feed.js';
 import { clocksOf, clocksOfWrite, type ClockedWrite } from './field-clocks.js';
 import { keep } from './kept-data.js';
+import { replicaMark } from './push-marks.js';
 import type { SyncWrites } from '../sync-writes.js';
-import type { ReplicaMark } from '../sync-book.js';
 import type { HybridClock } from '../../../shared/hlc.js';
 import { recentCommands, recordCommand, type CommandRecord } from './command-book.js';
 import { withEnvironment } from './environment-schemas.js';
@@ -58,20 +59,6 @@ export const postgresDialect: SqlDialect = {
 function numbered(sql: string): string {
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
-}
-
-function fromColumn(field: FieldSpec, value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  // Stored as JSON text by postgresDialect.toColumn.
-  if (field.type === 'json') return JSON.parse(value as string);
-  return value;
-}
-
-function fromRow<S extends ResourceSpec>(table: TableDef<S>, row: Record<string, unknown>): StoredOf<S> {
-  const record: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(table.fields)) record[name] = fromColumn(field, row[name]);
-  // Every column of the declaration S, decoded as declared.
-  return record as StoredOf<S>;
 }
 
 /** The declared fields of `values` as their columns store them, and `deleted_at`. */
@@ -306,7 +293,7 @@ class PostgresRecords implements RecordWrites {
     return {
       getForSync: async (table, id) => {
         const [row] = await this.rows(`SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" = ?`, [id]);
-        return row ? { ...fromRow(table, row), deleted_at: (row.deleted_at as string | null) ?? null } : undefined;
+        return row ? syncRowOf(table, row) : undefined;
       },
       clocksOf: (resource, id) => clocksOf(client, resource, id),
       asReplica: async (clocks, fn) => {
@@ -338,13 +325,7 @@ class PostgresRecords implements RecordWrites {
       replicaMark: async (replicaId) => {
         // Made if new, then locked: a second push of this replica, on any node, waits here.
         await client.query('INSERT INTO replica_mark (replica_id) VALUES ($1) ON CONFLICT DO NOTHING', [replicaId]);
-        const { rows } = await client.query<{ owner: string | null; last: string; batch: ReplicaMark['batch'] }>(
-          'SELECT owner, last_mutation_id::text AS last, last_batch AS batch FROM replica_mark WHERE replica_id = $1 FOR UPDATE',
-          [replicaId],
-        );
-        const row = rows[0]!;
-        // Mutation ids are safe integers (docs/API.md "Sync"): the bigint fits a number.
-        return { owner: row.owner, last: Number(row.last), batch: row.batch };
+        return replicaMark(client, replicaId, { lock: true });
       },
       setReplicaMark: async (replicaId, mark) => {
         await client.query(
@@ -379,7 +360,7 @@ class PostgresRecords implements RecordWrites {
     }
     const columns = Object.keys(row).filter((c) => c !== 'id');
     if (columns.length === 0) return;
-    const current: Record<string, unknown> = { ...fromRow(table, existing), deleted_at: existing.deleted_at ?? null };
+    const current: Record<string, unknown> = syncRowOf(table, existing);
     await this.checkUnique(table, { ...current, ...values }, id);
     await this.write(
       table,

@@ -9,9 +9,10 @@
  * removed; a cursor before that has expired (410), as on SQLite. So has a change number, a
  * SQLite remote's cursor, which a replica of a remote moved here still sends once.
  */
-import type { TableDef } from '../environment-store.js';
 import { quoteIdentifier } from '../filter-sql.js';
+import { isSyncCursor } from '../../../shared/sync.js';
 import type { ChangedRecord, SyncCursor, SyncFeed, SyncRecordRow } from '../sync-feed.js';
+import { syncRowOf } from './record-rows.js';
 import { changeLogStart, compactChanges, isCompactedPast, readChanges, type ChangeCursor } from './change-log.js';
 import { clocksOfMany } from './field-clocks.js';
 import { fieldsOfMany, isEmpty, recordsPage } from './kept-data.js';
@@ -32,19 +33,6 @@ function changeCursor(cursor: SyncCursor): ChangeCursor {
 /** The largest value a bigint column (position) or an xid8 can hold: 2^64 - 1. */
 const maxUnsigned64 = 2n ** 64n - 1n;
 
-/** Rows of a record table as sync sees them: every declared field decoded, `deleted_at` too. */
-function syncRow(table: TableDef, row: Record<string, unknown>): SyncRecordRow {
-  const record: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(table.fields)) {
-    const value = row[name] ?? null;
-    // JSON fields are stored as their text (postgresDialect.toColumn).
-    record[name] = value !== null && field.type === 'json' ? JSON.parse(value as string) : value;
-  }
-  record.deleted_at = (row.deleted_at as string | null | undefined) ?? null;
-  // Every column of the table, decoded as declared, with its id.
-  return record as SyncRecordRow;
-}
-
 export function postgresSyncFeed(pool: PostgresPool, environmentId: string): SyncFeed {
   const read = <T>(fn: (client: PostgresClient) => Promise<T>) => withEnvironment(pool, environmentId, fn);
   const rows = async (client: PostgresClient, sql: string, values: unknown[]) =>
@@ -54,9 +42,8 @@ export function postgresSyncFeed(pool: PostgresPool, environmentId: string): Syn
       // A change number is a SQLite remote's cursor: a replica of a remote moved here
       // (migrate-to-postgres) still has one, and is told to start again from a snapshot (expired).
       if (/^\d{1,15}$/.test(text)) return Number(text);
-      const match = /^(\d{1,20})-(\d{1,20})$/.exec(text);
-      if (!match || BigInt(match[1]!) > maxUnsigned64 || BigInt(match[2]!) > maxUnsigned64) return undefined;
-      return text;
+      // The shape every remote's text cursor has (shared/sync.ts), each part within its column.
+      return isSyncCursor(text) && text.split('-').every((part) => BigInt(part) <= maxUnsigned64) ? text : undefined;
     },
     latest: () =>
       read(async (client) => {
@@ -94,7 +81,7 @@ export function postgresSyncFeed(pool: PostgresPool, environmentId: string): Syn
         const out = new Map<string, SyncRecordRow>();
         if (ids.length === 0) return out;
         const found = await rows(client, `SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" = ANY($1::text[])`, [[...ids]]);
-        for (const row of found) out.set(row.id as string, syncRow(table, row));
+        for (const row of found) out.set(row.id as string, syncRowOf(table, row));
         return out;
       }),
     clocksOfMany: (resource, ids) => read((client) => clocksOfMany(client, resource, ids)),
@@ -105,7 +92,7 @@ export function postgresSyncFeed(pool: PostgresPool, environmentId: string): Syn
           afterId,
           limit,
         ]);
-        return found.map((row) => syncRow(table, row));
+        return found.map((row) => syncRowOf(table, row));
       }),
     snapshotRows: (table, hidden, afterId, limit) =>
       read(async (client) => {
