@@ -30,6 +30,8 @@ import type { RateLimitOptions, SlidingWindowLimiter } from './rate-limit.js';
 import { oauthRoutes } from './oauth/routes.js';
 import type { DeliveryTiming } from './webhooks/dispatcher.js';
 import { startWebhooks } from './webhooks/service.js';
+import { startTeamWebhooks } from './webhooks/team-service.js';
+import type { EnvironmentRef } from './webhooks/events.js';
 import { registerHealthRoutes, type HealthOptions } from './health-routes.js';
 import { installJsonBodies } from './conventions/request-body.js';
 import { answerClientError, answerFrameworkError, maxPathParamLength } from './conventions/request-head.js';
@@ -52,6 +54,8 @@ export interface ApiOptions {
   allowPrivateWebhookTargets?: boolean;
   /** Webhook retry and timeout timings (tests use milliseconds). */
   webhookDelivery?: Partial<DeliveryTiming>;
+  /** A team server: how often a node looks at every environment's webhook queue (webhooks/team-service.ts). */
+  webhookSweepMs?: number;
   /** Requests per window per IP and client on the OAuth sign-in and token endpoints (default 20 a minute), or the limiter to use. */
   oauthRateLimit?: RateLimitOptions | SlidingWindowLimiter;
   /** The clock of OAuth authorization codes (60 s lifetime), in ms; tests move it. Default Date.now. */
@@ -67,7 +71,7 @@ export interface ApiOptions {
    * yet on the boundary answers 503 rather than read another engine. The tests run the moved
    * parts on PostgreSQL through it with the data folder's keys.
    */
-  recordsOf?: (environmentId: string) => RecordStore;
+  recordsOf?: (environment: EnvironmentRef) => RecordStore;
   /**
    * The team server's database (`npm run server -- --database …`): environments and API keys
    * come from it, and each request's records (no synchronous store, as with `recordsOf`).
@@ -102,11 +106,24 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   // Fastify's placeholder for the decorator: the auth hook sets every request's ctx before a handler runs.
   app.decorateRequest('ctx', null as never);
   installSyncBooks(options.dataDir, options.role ?? 'remote', resourceModules);
-  startWebhooks(app, {
-    dataDir: options.dataDir,
+  const webhookOptions = {
     allowPrivateTargets: options.allowPrivateWebhookTargets ?? false,
     ...(options.webhookDelivery ? { timing: options.webhookDelivery } : {}),
-  });
+  };
+  const team = options.teamDatabase;
+  // A team server's deliveries are queued in its database, whose environments the data folder does not have.
+  app.decorate(
+    'webhooks',
+    team
+      ? startTeamWebhooks(app, {
+          ...webhookOptions,
+          pool: team.pool,
+          listEnvironments: () => team.system.listEnvironments(),
+          recordsOf: (environment) => team.recordsOf(environment),
+          ...(options.webhookSweepMs !== undefined ? { sweepMs: options.webhookSweepMs } : {}),
+        })
+      : startWebhooks(app, { ...webhookOptions, dataDir: options.dataDir }),
+  );
 
   if (options.health) registerHealthRoutes(app, options.health);
 
@@ -116,7 +133,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
         if (request.routeOptions.config?.public) return;
         try {
           request.ctx = await authenticate(options.dataDir, request, options.teamDatabase);
-          if (options.recordsOf) request.ctx = contextOnRecords(request.ctx, options.recordsOf(request.ctx.caller.environment.id));
+          if (options.recordsOf) request.ctx = contextOnRecords(request.ctx, options.recordsOf(request.ctx.caller.environment));
           if (options.appUser) actAsAppUser(request.ctx, options.appUser);
           refuseGuestWrite(request.ctx.caller, request.method, request.routeOptions.url);
         } catch (error) {

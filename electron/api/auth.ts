@@ -12,7 +12,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { DataDir } from '../store/data-dir.js';
-import { ApiKeyCheckBusy, isGeneratedApiKey, type ApiKeyGrant } from '../store/system.js';
+import type { PostgresPool } from '../store/postgres/postgres-database.js';
+import { ApiKeyCheckBusy, isGeneratedApiKey, type ApiKeyGrant, type Environment } from '../store/system.js';
 import { ApiError } from './errors.js';
 import { authenticateBearer } from './oauth/bearer.js';
 import { defaultRateLimit, SlidingWindowLimiter, tooManyRequests } from './rate-limit.js';
@@ -31,8 +32,10 @@ export interface ApiKeyVerifier {
  * then has no synchronous store; a part of the API still on it answers 503.
  */
 export interface TeamDatabaseAccess {
-  system: ApiKeyVerifier;
-  recordsOf(environmentId: string): RecordStore;
+  system: ApiKeyVerifier & { listEnvironments(): Promise<Environment[]> };
+  /** The database, shared by the nodes: the webhook workers claim deliveries there (webhooks/team-service.ts). */
+  pool: PostgresPool;
+  recordsOf(environment: Pick<Environment, 'id' | 'name'>): RecordStore;
 }
 
 /** Failed authentications of the addresses that send them, one table per data folder. */
@@ -127,6 +130,6 @@ async function checkCredentials(
   const grant = await checkApiKey(team?.system ?? dataDir.system, environmentName, key);
   if (!grant) throw ApiError.notLoggedIn('The API key does not open that environment.');
   const caller = { kind: 'api-key', environment: grant.environment, keyId: grant.keyId } as const;
-  if (team) return recordsContext(caller, team.recordsOf(grant.environment.id));
+  if (team) return recordsContext(caller, team.recordsOf(grant.environment));
   return requestContext(caller, dataDir.environment(grant.environment.id));
 }

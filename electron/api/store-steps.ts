@@ -5,7 +5,7 @@
  * push, planning, the batch commands) and from asynchronous ones (the resource routes, and so
  * PostgreSQL). Instead of a copy for each, such code is written once as a generator that
  * yields each step it needs of the store — read a record, the records with a key, a list, the
- * values of many records, insert, update, soft-delete — and is run by either driver: `onStore` answers every step at once from
+ * values of many records, insert, update, soft-delete, a call on the webhook delivery queue — and is run by either driver: `onStore` answers every step at once from
  * the synchronous EnvironmentStore, `onRecords` awaits every step from a RecordStore or a
  * transaction's RecordWrites. `yield*` stands where `await` will: once the last synchronous
  * caller has moved, the generators become async functions and this file goes.
@@ -13,6 +13,7 @@
 import type { ResourceSpec, StoredOf } from '../../shared/fields.js';
 import type { EnvironmentStore, ListQuery, StoredRecord, TableDef } from '../store/environment-store.js';
 import type { RecordReads, RecordWrites } from '../store/record-store.js';
+import { WebhookQueue, type DeliveryQueueWrites } from '../store/webhook-queue.js';
 
 /** One step of the store that a generator asks for. */
 export type StoreStep =
@@ -23,7 +24,8 @@ export type StoreStep =
   | { kind: 'eachValues'; table: TableDef; query: ListQuery; fields: readonly string[]; visit: (values: unknown[]) => void }
   | { kind: 'insert'; table: TableDef; values: Record<string, unknown> }
   | { kind: 'update'; table: TableDef; id: string; values: Record<string, unknown> }
-  | { kind: 'softDelete'; table: TableDef; id: string; at?: string };
+  | { kind: 'softDelete'; table: TableDef; id: string; at?: string }
+  | { kind: 'deliveries'; method: keyof DeliveryQueueWrites; args: readonly unknown[] };
 
 /** A computation that needs the store, answering T (see the file head). */
 export type Steps<T> = Generator<StoreStep, T, unknown>;
@@ -79,6 +81,18 @@ export function* softDelete(table: TableDef, id: string, at?: string): Steps<boo
   return (yield { kind: 'softDelete', table, id, ...(at !== undefined ? { at } : {}) }) as boolean;
 }
 
+/**
+ * A call on the webhook delivery queue, in the transaction (DeliveryQueueWrites): the SQLite
+ * queue's method of that name answers at once, a transaction's `deliveries` with a promise.
+ */
+export function* deliveries<M extends keyof DeliveryQueueWrites>(
+  method: M,
+  ...args: Parameters<DeliveryQueueWrites[M]>
+): Steps<Awaited<ReturnType<DeliveryQueueWrites[M]>>> {
+  // The driver answers with what the queue's method returns.
+  return (yield { kind: 'deliveries', method, args }) as Awaited<ReturnType<DeliveryQueueWrites[M]>>;
+}
+
 /** Whether a rule answered with steps (a generator) rather than at once. */
 function isSteps<T>(answer: T | Steps<T>): answer is Steps<T> {
   const candidate = answer as { next?: unknown; throw?: unknown } | null | undefined;
@@ -109,7 +123,7 @@ interface StepTarget {
 }
 
 /** The answer of one step: a value from the synchronous store, a promise from the asynchronous one. */
-function perform(target: StepTarget, step: StoreStep): unknown {
+function perform(target: StepTarget, step: StoreStep, queue: () => object): unknown {
   const writer = () => {
     if (!target.insert || !target.update || !target.softDelete)
       throw new Error('A write step outside a transaction: run it on the transaction’s writes.');
@@ -134,6 +148,11 @@ function perform(target: StepTarget, step: StoreStep): unknown {
       return writer().update(step.table, step.id, step.values);
     case 'softDelete':
       return writer().softDelete(step.table, step.id, step.at);
+    case 'deliveries': {
+      // Both queues have the method of that name with these arguments (DeliveryQueueWrites).
+      const target = queue() as Record<string, (...args: unknown[]) => unknown>;
+      return target[step.method]!.apply(target, [...step.args]);
+    }
   }
 }
 
@@ -143,7 +162,7 @@ export function onStore<T>(store: EnvironmentStore, steps: Steps<T>): T {
   while (!next.done) {
     let answer: unknown;
     try {
-      answer = perform(store, next.value);
+      answer = perform(store, next.value, () => WebhookQueue.of(store));
     } catch (error) {
       // Thrown where the step was asked for, so the generator's own try and finally run.
       next = steps.throw(error);
@@ -163,7 +182,10 @@ export async function onRecords<T>(records: RecordReads | RecordWrites, steps: S
   while (!next.done) {
     let answer: unknown;
     try {
-      answer = await perform(records, next.value);
+      answer = await perform(records, next.value, () => {
+        if (!('deliveries' in records)) throw new Error('A delivery queue step outside a transaction: run it on the transaction’s writes.');
+        return records.deliveries;
+      });
     } catch (error) {
       // As in onStore: thrown where the step was asked for.
       next = steps.throw(error);

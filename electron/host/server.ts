@@ -212,6 +212,7 @@ async function main(argv: string[]): Promise<void> {
       ? {
           teamDatabase: {
             system: team.system,
+            pool: team.pool,
             recordsOf: teamRecordStores(team.pool, { notices: team.notices }),
           },
         }

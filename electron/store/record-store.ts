@@ -23,6 +23,7 @@ import { filesAsBlobStore, type AttachmentBlobStore } from './attachment-files.j
 import { recentCommands, type CommandRecord } from './command-book.js';
 import { sqliteSyncFeed, type SyncFeed } from './sync-feed.js';
 import { sqliteSyncWrites, type SyncWrites } from './sync-writes.js';
+import { sqliteDeliveryWrites, type DeliveryQueueWrites } from './webhook-queue.js';
 
 export interface RecordReads {
   get<S extends ResourceSpec>(table: TableDef<S>, id: string, options?: { includeDeleted?: boolean }): Promise<StoredOf<S> | undefined>;
@@ -59,6 +60,8 @@ export interface RecordWrites extends RecordReads {
   restore(table: TableDef, id: string): Promise<boolean>;
   /** What a remote's push writes besides records, in this transaction (sync-writes.ts). */
   readonly sync: SyncWrites;
+  /** The webhook delivery queue, in this transaction (webhook-queue.ts). */
+  readonly deliveries: DeliveryQueueWrites;
 }
 
 export interface TransactionOptions {
@@ -140,6 +143,10 @@ export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrit
     get sync() {
       check();
       return writes.sync;
+    },
+    get deliveries() {
+      check();
+      return writes.deliveries;
     },
   };
 }
@@ -270,6 +277,7 @@ export class SqliteRecordStore implements RecordStore {
             return true;
           },
           sync: sqliteSyncWrites(store),
+          deliveries: sqliteDeliveryWrites(store),
         },
         () => open,
       );

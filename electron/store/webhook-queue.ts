@@ -10,6 +10,7 @@
  * change log: it is this instance's business and must not sync or wake the renderer.
  */
 import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
+import type { EnvironmentStore } from './environment-store.js';
 import { onePerStore, SideTable } from './side-table.js';
 
 /** `disabled_until` of a webhook that failures disabled: until someone activates it again. */
@@ -38,6 +39,23 @@ export interface PendingDelivery {
   payload: string;
   attempts: number;
   due_at: number;
+}
+
+/**
+ * What a write does to the delivery queue, inside its own transaction, on either engine
+ * (`RecordWrites.deliveries`): the webhook events a change queues, a webhook's secret, its
+ * queue held and resumed, a delivery sent again. The SQLite queue below has the same methods,
+ * answering at once; the PostgreSQL one (postgres/webhook-queue.ts) answers these.
+ */
+export interface DeliveryQueueWrites {
+  subscribers(): Promise<Subscriber[]>;
+  enqueue(delivery: NewDelivery): Promise<string>;
+  replacePayload(id: string, payload: string): Promise<boolean>;
+  saveSecret(webhookId: string, secret: string): Promise<void>;
+  secretOf(webhookId: string): Promise<string | undefined>;
+  suspend(webhookId: string): Promise<void>;
+  resume(webhookId: string): Promise<void>;
+  redeliver(webhookId: string, deliveryId: string): Promise<string | undefined>;
 }
 
 export interface AttemptResult {
@@ -204,4 +222,19 @@ export class WebhookQueue extends SideTable {
       return id;
     })();
   }
+}
+
+/** The SQLite queue as a transaction's `deliveries` (the transaction holds the file meanwhile). */
+export function sqliteDeliveryWrites(store: EnvironmentStore): DeliveryQueueWrites {
+  const queue = WebhookQueue.of(store);
+  return {
+    subscribers: async () => queue.subscribers(),
+    enqueue: async (delivery) => queue.enqueue(delivery),
+    replacePayload: async (id, payload) => queue.replacePayload(id, payload),
+    saveSecret: async (webhookId, secret) => queue.saveSecret(webhookId, secret),
+    secretOf: async (webhookId) => queue.secretOf(webhookId),
+    suspend: async (webhookId) => queue.suspend(webhookId),
+    resume: async (webhookId) => queue.resume(webhookId),
+    redeliver: async (webhookId, deliveryId) => queue.redeliver(webhookId, deliveryId),
+  };
 }

@@ -88,7 +88,7 @@ beforeAll(async () => {
   const copied = await copyToPostgres(api.dataDir, team.nodes[0]);
   expect(copied.matches).toBe(true);
   const pool = team.nodes[0];
-  onPostgres = await buildApi({ dataDir: api.dataDir, recordsOf: (environmentId) => new PostgresRecordStore(pool, environmentId) });
+  onPostgres = await buildApi({ dataDir: api.dataDir, recordsOf: (environment) => new PostgresRecordStore(pool, environment.id) });
   await onPostgres.listen({ host: '127.0.0.1', port: 0 });
   const address = onPostgres.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

@@ -410,11 +410,38 @@ describe('the resource routes write the same to SQLite and to PostgreSQL', () =>
     expect((await postgres.get(tables.card, painting.id))?.start_date).toBe(painting.start_date);
   });
 
-  it('answers 503 on PostgreSQL for a write that is not on the boundary yet (a webhook), leaving nothing behind', async () => {
-    const webhook = { url: 'https://hooks.example.com/planner', events: ['card.created'] };
-    const refused = await send(engines[1]!.url, 'POST', '/v1/webhook', webhook);
+  it('writes webhooks the same, and a change on PostgreSQL queues its delivery in the same transaction', async () => {
+    // Refused as a private target by both servers' workers: nothing leaves this machine.
+    const webhook = { url: 'http://127.0.0.1:9/planner', event_types: ['collection.created'] };
+    const created = await Promise.all(engines.map((engine) => send(engine.url, 'POST', '/v1/webhook', webhook)));
+    for (const answer of created) {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      expect(answer.body.secret).toMatch(/^[0-9a-f]{64}$/);
+    }
+    const [onSqlite, onPg] = created.map(({ body: { secret: _secret, id: _id, ...rest } }) => comparable(rest, new Map()));
+    expect(onPg).toEqual(onSqlite);
+    expect((await postgres.get(tables.webhook, created[1]!.body.id))?.url).toBe(webhook.url);
+
+    const collection = await send(engines[1]!.url, 'POST', '/v1/collection', { name: 'Queued on PostgreSQL', board_id: ids.board[1] });
+    expect(collection.status, JSON.stringify(collection.body)).toBe(201);
+    const queued = await postgres.list(tables.webhook_delivery, { limit: 10, offset: 0, match: { record_id: collection.body.id } });
+    expect(queued.rows.map((d) => d.event)).toEqual(['collection.created']);
+    const stored: unknown = queued.rows[0]!.payload;
+    const payload = typeof stored === 'string' ? JSON.parse(stored) : stored;
+    expect(payload).toMatchObject({ event: 'collection.created', data: { id: collection.body.id, name: 'Queued on PostgreSQL' } });
+    expect(payload.environment).toEqual({ id: expect.any(String), name: api.headers['x-api-env'] });
+
+    // Switched off, its queue is held; a write that fails leaves no delivery behind.
+    const off = await send(engines[1]!.url, 'PUT', `/v1/webhook/${created[1]!.body.id}`, { active: false });
+    expect(off.status).toBe(200);
+    expect((await postgres.get(tables.webhook_delivery, queued.rows[0]!.id))?.status).toBe('suspended');
+  });
+
+  it('answers 503 on PostgreSQL for a write that is not on the boundary yet (undo), leaving nothing behind', async () => {
+    const commands = await send(engines[1]!.url, 'GET', '/v1/command?limit=1');
+    const refused = await send(engines[1]!.url, 'POST', `/v1/command/${commands.body.data[0].id}/undo`);
     expect(refused.status).toBe(503);
     expect(refused.body.errors[0].description).toContain('does not run on this store engine yet');
-    expect((await postgres.list(tables.webhook, { limit: 0, offset: 0 })).count).toBe(0);
+    expect((await send(engines[1]!.url, 'GET', '/v1/command?limit=1')).body.data[0].id).toBe(commands.body.data[0].id);
   });
 });

@@ -19,6 +19,7 @@ import { ensureEnvironmentSchema } from '../../electron/store/postgres/environme
 import { openPostgresDatabase, type PostgresPool } from '../../electron/store/postgres/postgres-database.js';
 import type { PostgresRecordStore } from '../../electron/store/postgres/record-store.js';
 import { teamRecordStores } from '../../electron/api/team-records.js';
+import type { EnvironmentRef } from '../../electron/api/webhooks/events.js';
 import { startPostgres } from './postgres.js';
 
 export interface TestApi {
@@ -138,13 +139,13 @@ export const testEngine: 'sqlite' | 'postgres' = process.env.PLANNER_TEST_ENGINE
 async function servingFromPostgres(sqlite: TestApi): Promise<TestApi & { seeded(): Promise<void> }> {
   const cluster = await startPostgres();
   let pool: PostgresPool | undefined;
-  let recordsOf: ((environmentId: string) => PostgresRecordStore) | undefined;
+  let recordsOf: ((environment: EnvironmentRef) => PostgresRecordStore) | undefined;
   let seeding = true;
   const app = await buildApi({
     dataDir: sqlite.dataDir,
-    recordsOf: (environmentId) => {
+    recordsOf: (environment) => {
       if (!recordsOf) throw new Error('a request to PostgreSQL before the copy');
-      return recordsOf(environmentId);
+      return recordsOf(environment);
     },
   });
   const postgres = await listeningClient(app, sqlite.headers).catch(async (error: unknown) => {

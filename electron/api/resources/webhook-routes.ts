@@ -1,13 +1,14 @@
 /**
  * Webhook routes beside the generic ones (webhook.ts; docs/API.md): the create that answers
- * with the `secret`, and a delivery sent again.
+ * with the `secret`, and a delivery sent again. Both run on the asynchronous store, so on
+ * either engine.
  */
 import type { FastifyInstance } from 'fastify';
-import { WebhookQueue } from '../../store/webhook-queue.js';
+import { asCommandOnRecords, describeWrite } from '../commands/request-command.js';
 import type { QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
-import { createRecord, findRecord, presentOne, shapeOptionsFor } from '../records.js';
-import { tables } from '../tables.js';
+import { createSteps, presentOne, readRecord, shapeOptionsFor } from '../records.js';
+import { onRecords } from '../store-steps.js';
 import { webhookDeliveryModule, webhookModule } from './webhook.js';
 
 export function registerWebhookCreate(app: FastifyInstance): void {
@@ -25,8 +26,10 @@ export function registerWebhookCreate(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const shape = shapeOptionsFor(webhookModule, request.query);
-      const record = createRecord(request.ctx, webhookModule, request.body);
-      const secret = WebhookQueue.of(request.ctx.store).secretOf(record.id);
+      const { record, secret } = await asCommandOnRecords(request, reply, describeWrite('Create', webhookModule.spec.title), async (tx) => {
+        const record = await onRecords(tx, createSteps(request.ctx, webhookModule, request.body));
+        return { record, secret: await tx.deliveries.secretOf(record.id) };
+      });
       reply.code(201);
       return { ...(await presentOne(request.ctx, webhookModule, record, shape)), secret };
     },
@@ -43,17 +46,20 @@ export function registerRedeliver(app: FastifyInstance): void {
           tag: 'Webhook',
           success: { status: 201, description: 'The new WebhookDelivery' },
         },
+        // No planner's action, so no command: a delivery queued again, no record written.
+        commandOnRecords: true,
       },
     },
     async (request, reply) => {
       const { ctx } = request;
-      const original = findRecord(ctx, webhookDeliveryModule, request.params.id, { webhook_id: request.params.webhook_id });
+      const original = await readRecord(ctx, webhookDeliveryModule, request.params.id, { webhook_id: request.params.webhook_id });
       // A stored delivery's webhook_id is a required uuid column.
-      const id = WebhookQueue.of(ctx.store).redeliver(original.webhook_id as string, original.id);
+      const id = await ctx.records.transaction((tx) => tx.deliveries.redeliver(original.webhook_id as string, original.id));
       if (!id) throw ApiError.notFound('No delivery with that id.');
-      request.server.webhooks.wake(ctx.store);
+      request.server.webhooks.wake(ctx.caller.environment.id);
       reply.code(201);
-      return await presentOne(ctx, webhookDeliveryModule, ctx.store.get(tables.webhook_delivery, id)!, { with: [], include: [] });
+      const delivery = await readRecord(ctx, webhookDeliveryModule, id, { webhook_id: request.params.webhook_id });
+      return await presentOne(ctx, webhookDeliveryModule, delivery, { with: [], include: [] });
     },
   );
 }

@@ -13,8 +13,8 @@
 import { randomBytes } from 'node:crypto';
 import { nowTimestamp } from '../../../shared/ids.js';
 import { webhookDeliverySpec, webhookSpec } from '../../../shared/resources/webhook.js';
-import { WebhookQueue } from '../../store/webhook-queue.js';
 import type { Caller, ResourceModule } from '../resource.js';
+import { deliveries } from '../store-steps.js';
 import { tables } from '../tables.js';
 
 /** The OAuth client a signed-in user came through (bearer callers carry it). */
@@ -44,16 +44,15 @@ export const webhookModule: ResourceModule = {
       }
       return [];
     },
-    afterWrite(ctx, record, op, _input, previous) {
-      const queue = WebhookQueue.of(ctx.store);
-      if (op === 'create') queue.saveSecret(record.id, randomBytes(32).toString('hex'));
+    *afterWrite(_ctx, record, op, _input, previous) {
+      if (op === 'create') yield* deliveries('saveSecret', record.id, randomBytes(32).toString('hex'));
       if (previous && previous.active !== record.active) {
-        if (record.active) queue.resume(record.id);
-        else queue.suspend(record.id);
+        if (record.active) yield* deliveries('resume', record.id);
+        else yield* deliveries('suspend', record.id);
       }
     },
-    afterDelete(ctx, record) {
-      WebhookQueue.of(ctx.store).suspend(record.id);
+    *afterDelete(_ctx, record) {
+      yield* deliveries('suspend', record.id);
     },
     // Derived, not stored: failures that disable a webhook also switch it off (webhook-queue.ts).
     present(_ctx, records) {

@@ -12,7 +12,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EnvironmentStore } from '../../store/environment-store.js';
 import { WebhookQueue, type PendingDelivery } from '../../store/webhook-queue.js';
-import { postJson } from './post.js';
+import { postJson, type PostOptions, type PostResult } from './post.js';
 import { deliveryHeader, eventHeader, signatureHeader, signDelivery, timestampHeader } from './signature.js';
 
 export interface DeliveryTiming {
@@ -39,23 +39,48 @@ export function retryDelay(failures: number, timing: DeliveryTiming, random: () 
   return Math.round(exponential / 2 + (random() * exponential) / 2);
 }
 
-export class WebhookDispatcher {
-  private readonly queue: WebhookQueue;
-  private readonly inFlight = new Map<string, Promise<void>>();
-  private readonly closing = new AbortController();
+/**
+ * One attempt at a delivery: its body posted to the webhook's URL, signed with the webhook's
+ * secret and the time the attempt started (docs/API.md "Webhooks"). Both engines' workers send
+ * through this (team-dispatcher.ts is PostgreSQL's).
+ */
+export function sendDelivery(
+  delivery: Pick<PendingDelivery, 'id' | 'url' | 'payload' | 'event'>,
+  secret: string,
+  startedAt: number,
+  options: PostOptions,
+): Promise<PostResult> {
+  const timestamp = String(Math.floor(startedAt / 1000));
+  return postJson(
+    delivery.url,
+    delivery.payload,
+    {
+      [signatureHeader]: signDelivery(secret, timestamp, delivery.payload),
+      [timestampHeader]: timestamp,
+      [deliveryHeader]: delivery.id,
+      [eventHeader]: delivery.event,
+    },
+    options,
+  );
+}
+
+/**
+ * What the workers of both engines share: a pass looks for work soon after a wake, a timer
+ * brings the next pass when something falls due, and each webhook has one attempt in flight
+ * at a time, whose end wakes the worker for that webhook's next delivery.
+ */
+export abstract class DeliveryWorker {
+  protected readonly inFlight = new Map<string, Promise<void>>();
+  protected readonly closing = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Number.POSITIVE_INFINITY;
   private immediate: NodeJS.Immediate | undefined;
-  private stopped = false;
+  protected stopped = false;
 
-  constructor(
-    store: EnvironmentStore,
-    private readonly timing: DeliveryTiming,
-    private readonly allowPrivateTargets: boolean,
-    private readonly log: FastifyBaseLogger,
-  ) {
-    this.queue = WebhookQueue.of(store);
-  }
+  constructor(protected readonly log: FastifyBaseLogger) {}
+
+  /** Looks at the queue: starts what is due, schedules what is not yet. */
+  protected abstract pass(): void;
 
   /**
    * Looks for work soon. Called after writes that queued deliveries: the pass runs in a later
@@ -79,20 +104,9 @@ export class WebhookDispatcher {
     await Promise.allSettled([...this.inFlight.values()]);
   }
 
-  private pass(): void {
-    if (this.stopped) return;
-    const now = Date.now();
-    let next = Number.POSITIVE_INFINITY;
-    for (const head of this.queue.heads()) {
-      if (this.inFlight.has(head.webhook_id)) continue;
-      if (head.due_at <= now) this.start(head);
-      else next = Math.min(next, head.due_at);
-    }
-    this.schedule(next);
-  }
-
-  private schedule(at: number): void {
-    if (at === Number.POSITIVE_INFINITY || (this.timer && this.timerAt <= at)) return;
+  /** A pass at `at` (unless one comes sooner already); never for infinity. */
+  protected schedule(at: number): void {
+    if (this.stopped || at === Number.POSITIVE_INFINITY || (this.timer && this.timerAt <= at)) return;
     clearTimeout(this.timer);
     this.timerAt = at;
     this.timer = setTimeout(
@@ -105,32 +119,53 @@ export class WebhookDispatcher {
     );
   }
 
-  private start(head: PendingDelivery): void {
-    const run = this.attempt(head)
-      .catch((error: unknown) => this.log.error({ err: error, delivery: head.id }, 'webhook delivery bookkeeping failed'))
+  /** Runs one attempt of `webhookId`'s head; its end (or failure) wakes the worker. */
+  protected start(webhookId: string, deliveryId: string, attempt: () => Promise<void>): void {
+    const run = attempt()
+      .catch((error: unknown) => this.log.error({ err: error, delivery: deliveryId }, 'webhook delivery bookkeeping failed'))
       .finally(() => {
-        this.inFlight.delete(head.webhook_id);
+        this.inFlight.delete(webhookId);
         this.wake();
       });
-    this.inFlight.set(head.webhook_id, run);
+    this.inFlight.set(webhookId, run);
+  }
+}
+
+/** The worker of one environment on SQLite: everything it needs is in the environment's file. */
+export class WebhookDispatcher extends DeliveryWorker {
+  private readonly queue: WebhookQueue;
+
+  constructor(
+    store: EnvironmentStore,
+    private readonly timing: DeliveryTiming,
+    private readonly allowPrivateTargets: boolean,
+    log: FastifyBaseLogger,
+  ) {
+    super(log);
+    this.queue = WebhookQueue.of(store);
+  }
+
+  protected pass(): void {
+    if (this.stopped) return;
+    const now = Date.now();
+    let next = Number.POSITIVE_INFINITY;
+    for (const head of this.queue.heads()) {
+      if (this.inFlight.has(head.webhook_id)) continue;
+      if (head.due_at <= now) this.start(head.webhook_id, head.id, () => this.attempt(head));
+      else next = Math.min(next, head.due_at);
+    }
+    this.schedule(next);
   }
 
   private async attempt(head: PendingDelivery): Promise<void> {
     const secret = this.queue.secretOf(head.webhook_id) ?? '';
     const startedAt = Date.now();
     this.queue.markAttemptStarted(head.id, startedAt);
-    const timestamp = String(Math.floor(startedAt / 1000));
-    const result = await postJson(
-      head.url,
-      head.payload,
-      {
-        [signatureHeader]: signDelivery(secret, timestamp, head.payload),
-        [timestampHeader]: timestamp,
-        [deliveryHeader]: head.id,
-        [eventHeader]: head.event,
-      },
-      { timeoutMs: this.timing.timeoutMs, allowPrivate: this.allowPrivateTargets, signal: this.closing.signal },
-    );
+    const result = await sendDelivery(head, secret, startedAt, {
+      timeoutMs: this.timing.timeoutMs,
+      allowPrivate: this.allowPrivateTargets,
+      signal: this.closing.signal,
+    });
     // Closing: leave the delivery as it is; the next worker sends it again.
     if (this.stopped) return;
     const outcome = { responseCode: result.status, durationMs: result.durationMs, error: result.error };

@@ -11,7 +11,9 @@
  */
 import { uuidv7 } from '../../../shared/ids.js';
 import type { EnvironmentStore, LoggedChange, StoredRecord } from '../../store/environment-store.js';
-import { WebhookQueue, type Subscriber } from '../../store/webhook-queue.js';
+import type { WriteHook } from '../../store/postgres/record-store.js';
+import type { Subscriber } from '../../store/webhook-queue.js';
+import { deliveries, get, onRecords, onStore, type Steps } from '../store-steps.js';
 import { hiddenFields } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
 
@@ -86,7 +88,7 @@ export const eventSources: Readonly<Record<string, EventSource>> = {
 /** Several updates of one card in one write batch, sent once with the card's final state. */
 export const mergedCardEvent = 'card.updated.merged';
 
-export function eventOf(change: LoggedChange): string | undefined {
+export function eventOf(change: Pick<LoggedChange, 'resource' | 'op' | 'fields'>): string | undefined {
   const source = eventSources[change.resource];
   if (!source) return undefined;
   if (change.op === 'create') return source.created;
@@ -100,22 +102,22 @@ export function eventOf(change: LoggedChange): string | undefined {
  * included: write-only and admin-only fields left out (a receiver is no admin; a follower's
  * invitation id would let it sign up as that user).
  */
-function readRecord(store: EnvironmentStore, resource: string, id: unknown): Record<string, unknown> | null {
+function* readRecord(resource: string, id: unknown): Steps<Record<string, unknown> | null> {
   const module = moduleNamedOrNone(resource);
   if (!module || typeof id !== 'string') return null;
-  const record: StoredRecord | undefined = store.get(module.table, id, { includeDeleted: true });
+  const record: StoredRecord | undefined = yield* get(module.table, id, { includeDeleted: true });
   if (!record) return null;
   const out: Record<string, unknown> = { ...record };
   for (const name of hiddenFields(module.spec, undefined)) delete out[name];
   return out;
 }
 
-export function eventData(store: EnvironmentStore, change: LoggedChange): unknown {
+function* eventData(change: WrittenChange): Steps<unknown> {
   const source = eventSources[change.resource]!;
-  const record = readRecord(store, change.resource, change.id) ?? { id: change.id };
+  const record = (yield* readRecord(change.resource, change.id)) ?? { id: change.id };
   if (source.layout === 'normal') return record;
-  const parent = source.parent ? readRecord(store, source.parent.resource, record[source.parent.key]) : null;
-  const attached = source.attached ? readRecord(store, source.attached.resource, record[source.attached.key]) : record;
+  const parent = source.parent ? yield* readRecord(source.parent.resource, record[source.parent.key]) : null;
+  const attached = source.attached ? yield* readRecord(source.attached.resource, record[source.attached.key]) : record;
   const data: Record<string, unknown> = { parent, attached };
   if (source.layout === 'pivot') data.pivot = Object.fromEntries((source.pivot ?? []).map((field) => [field, record[field] ?? null]));
   return data;
@@ -126,65 +128,105 @@ export interface EnvironmentRef {
   name: string;
 }
 
+/** A change as the events read it: the SQLite store's LoggedChange, or what a PostgreSQL write hook is given. */
+export type WrittenChange = Pick<LoggedChange, 'resource' | 'id' | 'op' | 'fields' | 'at' | 'commandId'>;
+
+/** The `card.updated.merged` events of one write batch: card id → its event and its deliveries. */
+export type MergedEvents = Map<string, { eventId: string; deliveries: string[] }>;
+
 /**
- * Installs the event hook on one environment store. `queued` is called (inside the
+ * The deliveries one change queues, in the transaction of the change, as store steps: the
+ * SQLite store's write hook (installWebhookEvents) and a PostgreSQL transaction's
+ * (webhookWriteHook) run this same code. `merged` holds the write batch's merged card events.
+ * Answers whether it queued any.
+ */
+function* eventSteps(change: WrittenChange, environment: EnvironmentRef, merged: MergedEvents): Steps<boolean> {
+  const event = eventOf(change);
+  if (!event) return false;
+  const subscribers = yield* deliveries('subscribers');
+  if (subscribers.length === 0) return false;
+
+  const body = (eventId: string, type: string, data: unknown) =>
+    JSON.stringify({ id: eventId, event: type, created_at: change.at, environment, data });
+  function* enqueueAll(to: Subscriber[], type: string, payload: string, eventId: string): Steps<string[]> {
+    const ids: string[] = [];
+    for (const webhook of to)
+      ids.push(
+        yield* deliveries('enqueue', {
+          webhookId: webhook.id,
+          eventId,
+          event: type,
+          resource: change.resource,
+          recordId: change.id,
+          payload,
+        }),
+      );
+    return ids;
+  }
+
+  let added = false;
+  const direct = subscribers.filter((w) => w.eventTypes.has(event));
+  if (direct.length > 0) {
+    const eventId = uuidv7();
+    yield* enqueueAll(direct, event, body(eventId, event, yield* eventData(change)), eventId);
+    added = true;
+  }
+  const mergedSubscribers =
+    change.resource === 'card' && event === 'card.updated' ? subscribers.filter((w) => w.eventTypes.has(mergedCardEvent)) : [];
+  if (mergedSubscribers.length > 0) {
+    added = true;
+    const existing = merged.get(change.id);
+    const eventId = existing?.eventId ?? uuidv7();
+    const payload = body(eventId, mergedCardEvent, yield* eventData(change));
+    let replaced = existing !== undefined;
+    // Replacing fails only when the earlier rows were rolled back with a failed savepoint.
+    for (const id of existing?.deliveries ?? []) {
+      if (yield* deliveries('replacePayload', id, payload)) continue;
+      replaced = false;
+      break;
+    }
+    if (!replaced) merged.set(change.id, { eventId, deliveries: yield* enqueueAll(mergedSubscribers, mergedCardEvent, payload, eventId) });
+  }
+  return added;
+}
+
+/**
+ * Installs the event hook on one SQLite environment store. `queued` is called (inside the
  * transaction) whenever deliveries were added; the caller wakes its worker after the commit.
  */
 export function installWebhookEvents(store: EnvironmentStore, environment: () => EnvironmentRef, queued: () => void): () => void {
-  const queue = WebhookQueue.of(store);
   // card id → its card.updated.merged event in the current write batch
-  let batch: Map<string, { eventId: string; deliveries: string[] }> | undefined;
+  let batch: MergedEvents | undefined;
   // The command the batch is (undefined: a batch of one tick).
   let batchCommand: string | undefined;
 
-  const body = (eventId: string, event: string, change: LoggedChange, data: unknown) =>
-    JSON.stringify({ id: eventId, event, created_at: change.at, environment: environment(), data });
-
-  function enqueueAll(subscribers: Subscriber[], event: string, change: LoggedChange, payload: string, eventId: string): string[] {
-    return subscribers.map((webhook) =>
-      queue.enqueue({ webhookId: webhook.id, eventId, event, resource: change.resource, recordId: change.id, payload }),
-    );
-  }
-
-  function merge(change: LoggedChange, subscribers: Subscriber[]): void {
+  return store.onWrite((change) => {
+    if (!eventOf(change)) return;
     // A write batch is one command: a request's writes, which an asynchronous transaction
     // spreads over many ticks. Writes outside any command batch by the tick they are made in.
     const command = change.commandId;
     if (!batch || command !== batchCommand) {
-      const made = (batch = new Map());
+      const made: MergedEvents = (batch = new Map());
       batchCommand = command;
       if (command === undefined)
         queueMicrotask(() => {
           if (batch === made) batch = undefined;
         });
     }
-    const existing = batch.get(change.id);
-    const eventId = existing?.eventId ?? uuidv7();
-    const payload = body(eventId, mergedCardEvent, change, eventData(store, change));
-    // Replacing fails only when the earlier rows were rolled back with a failed savepoint.
-    if (existing && existing.deliveries.every((id) => queue.replacePayload(id, payload))) return;
-    batch.set(change.id, { eventId, deliveries: enqueueAll(subscribers, mergedCardEvent, change, payload, eventId) });
-  }
-
-  return store.onWrite((change) => {
-    const event = eventOf(change);
-    if (!event) return;
-    const subscribers = queue.subscribers();
-    if (subscribers.length === 0) return;
-    let added = false;
-    const direct = subscribers.filter((w) => w.eventTypes.has(event));
-    if (direct.length > 0) {
-      const eventId = uuidv7();
-      enqueueAll(direct, event, change, body(eventId, event, change, eventData(store, change)), eventId);
-      added = true;
-    }
-    if (change.resource === 'card' && event === 'card.updated') {
-      const mergedSubscribers = subscribers.filter((w) => w.eventTypes.has(mergedCardEvent));
-      if (mergedSubscribers.length > 0) {
-        merge(change, mergedSubscribers);
-        added = true;
-      }
-    }
-    if (added) queued();
+    if (onStore(store, eventSteps(change, environment(), batch))) queued();
   });
+}
+
+/**
+ * The event hook of one environment on PostgreSQL (record-store.ts, WriteHook): one per
+ * transaction, which is one write batch. Its node's worker hears of the deliveries from the
+ * commit's change events (team-service.ts).
+ */
+export function webhookWriteHook(environment: EnvironmentRef): () => WriteHook {
+  return () => {
+    const merged: MergedEvents = new Map();
+    return async (change, tx) => {
+      if (eventOf(change)) await onRecords(tx, eventSteps(change, environment, merged));
+    };
+  };
 }

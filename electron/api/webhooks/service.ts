@@ -16,7 +16,7 @@ import { installWebhookEvents, type EnvironmentRef } from './events.js';
 
 export interface WebhookService {
   /** Looks for deliveries to send in this environment (after a redelivery was queued). */
-  wake(store: EnvironmentStore): void;
+  wake(environmentId: string): void;
 }
 
 declare module 'fastify' {
@@ -62,7 +62,9 @@ export function startWebhooks(app: FastifyInstance, options: WebhookOptions): We
     dispatchers.clear();
   });
 
-  const service: WebhookService = { wake: (store) => dispatchers.get(store)?.wake() };
-  app.decorate('webhooks', service);
-  return service;
+  return {
+    wake: (environmentId) => {
+      for (const [store, dispatcher] of dispatchers) if (store.environmentId === environmentId) dispatcher.wake();
+    },
+  };
 }

@@ -38,6 +38,8 @@ import { clocksOf, clocksOfWrite, type ClockedWrite } from './field-clocks.js';
 import { keep } from './kept-data.js';
 import { replicaMark } from './push-marks.js';
 import type { SyncWrites } from '../sync-writes.js';
+import type { DeliveryQueueWrites } from '../webhook-queue.js';
+import { WebhookQueueWrites } from './webhook-queue.js';
 import type { HybridClock } from '../../../shared/hlc.js';
 import { recentCommands, recordCommand, type CommandRecord } from './command-book.js';
 import { withEnvironment } from './environment-schemas.js';
@@ -94,6 +96,26 @@ export interface PostgresSyncStamps {
   notices?: ChangeNotices;
 }
 
+/** A change just written, as a write hook sees it. */
+export interface WrittenChange {
+  resource: string;
+  id: string;
+  op: ChangeEvent['op'];
+  /** The fields written (all of them on create). */
+  fields: Record<string, unknown> | null;
+  at: string;
+  /** The command the transaction is, when it is one. */
+  commandId?: string;
+}
+
+/**
+ * Runs inside a write's transaction right after each change-log row, on the transaction's
+ * reads and writes, so what it writes (the webhook events' deliveries) commits or rolls back
+ * with the change: the PostgreSQL side of EnvironmentStore.onWrite. One is made per
+ * transaction, so it may gather across the transaction's writes.
+ */
+export type WriteHook = (change: WrittenChange, tx: RecordWrites) => Promise<void>;
+
 /** The reads and writes of one transaction, on its client. */
 class PostgresRecords implements RecordWrites {
   /** Whose change the writes are: this node's, or (applying a push) a replica's, with its clocks. */
@@ -106,7 +128,12 @@ class PostgresRecords implements RecordWrites {
     /** The command this transaction is, whose id its change-log rows carry (command-book.ts). */
     private readonly commandId: string | null = null,
     private readonly stamps: PostgresSyncStamps | undefined = undefined,
-  ) {}
+    private readonly hook: WriteHook | undefined = undefined,
+  ) {
+    this.deliveries = new WebhookQueueWrites(client);
+  }
+
+  readonly deliveries: DeliveryQueueWrites;
 
   async rows(sql: string, params: readonly unknown[]): Promise<Record<string, unknown>[]> {
     const result = await this.client.query({ text: numbered(sql), values: [...params], types: bigintsAsNumbers });
@@ -225,6 +252,8 @@ class PostgresRecords implements RecordWrites {
       : undefined;
     await appendChange(this.client, { resource: table.resource, recordId: id, op, fields, commandId: this.commandId, before }, clocks);
     this.events.push({ resource: table.resource, id, op });
+    const { commandId } = this;
+    await this.hook?.({ resource: table.resource, id, op, fields, at: nowTimestamp(), ...(commandId ? { commandId } : {}) }, this);
   }
 
   async insert<S extends ResourceSpec>(table: TableDef<S>, values: Partial<StoredOf<S>>): Promise<StoredOf<S>> {
@@ -396,6 +425,8 @@ export class PostgresRecordStore implements RecordStore {
     readonly environmentId: string,
     /** Without them no write gets field clocks: a store for tests of the store alone. */
     private readonly stamps?: PostgresSyncStamps,
+    /** Makes each transaction's write hook (the webhook events, api/webhooks/events.ts). */
+    private readonly writeHook?: () => WriteHook,
   ) {
     this.files = new PostgresAttachmentContent(pool, environmentId);
     this.feed = postgresSyncFeed(pool, environmentId);
@@ -460,7 +491,7 @@ export class PostgresRecordStore implements RecordStore {
       let open = true;
       let result: T;
       try {
-        result = await fn(guarded(new PostgresRecords(client, events, command?.id ?? null, this.stamps), () => open));
+        result = await fn(guarded(new PostgresRecords(client, events, command?.id ?? null, this.stamps, this.writeHook?.()), () => open));
       } finally {
         open = false;
       }

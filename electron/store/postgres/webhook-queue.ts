@@ -37,7 +37,13 @@ export const disabledForever = '9999-12-31T23:59:59Z';
 /** How long a claim holds when the node does not say: far beyond an attempt's timeout. */
 export const defaultLeaseMs = 5 * 60_000;
 
-import type { AttemptResult, NewDelivery, PendingDelivery as SqlitePendingDelivery, Subscriber } from '../webhook-queue.js';
+import type {
+  AttemptResult,
+  DeliveryQueueWrites,
+  NewDelivery,
+  PendingDelivery as SqlitePendingDelivery,
+  Subscriber,
+} from '../webhook-queue.js';
 
 // The same shapes as the SQLite queue's: callers of either engine handle one kind of delivery.
 export type { AttemptResult, NewDelivery, Subscriber };
@@ -67,7 +73,7 @@ const headIds = `SELECT DISTINCT ON (p.webhook_id) p.id FROM webhook_delivery p
  * uses it in the transaction of the change that caused the event, so the change and its
  * deliveries commit or roll back together.
  */
-export class WebhookQueueWrites {
+export class WebhookQueueWrites implements DeliveryQueueWrites {
   constructor(private readonly client: PostgresClient) {}
 
   private async rows<R>(text: string, values: unknown[] = []): Promise<R[]> {

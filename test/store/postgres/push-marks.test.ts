@@ -40,7 +40,7 @@ beforeAll(async () => {
     folders.push(folder);
     const app = await buildApi({
       dataDir: DataDir.open(folder),
-      teamDatabase: { system: new PostgresSystemStore(pool), recordsOf: teamRecordStores(pool) },
+      teamDatabase: { system: new PostgresSystemStore(pool), pool, recordsOf: teamRecordStores(pool) },
     });
     apps.push(app);
     await app.listen({ host: '127.0.0.1', port: 0 });
