@@ -6,7 +6,9 @@
  *
  * A worker is woken by every node's commits to the resources that send events (the change
  * notices), by this node's webhook writes, and by a sweep every `sweepMs` that also finds
- * environments this node has not served yet and picks up what a stopped node left.
+ * environments made since and picks up what a stopped node left. An environment with no
+ * worker on this node yet (no webhook when it last looked) is looked at again on a commit
+ * at most every two seconds: a webhook made on another node raises no notice.
  */
 import type { FastifyInstance } from 'fastify';
 import { uuidv7 } from '../../../shared/ids.js';
@@ -31,6 +33,9 @@ export interface TeamWebhookOptions {
   sweepMs?: number;
 }
 
+/** How often an environment without webhooks is looked at again on its commits. */
+const lookAgainMs = 2000;
+
 /** The resources whose changes queue deliveries: their commits wake the workers. */
 const eventResources: ReadonlySet<string> = new Set(Object.keys(eventSources));
 
@@ -50,7 +55,18 @@ export function startTeamWebhooks(app: FastifyInstance, options: TeamWebhookOpti
     const records = options.recordsOf(environment);
     // A webhook made or switched on here starts the worker at once; others' in a sweep.
     detach.push(records.onChange((events) => events.some((e) => e.resource === 'webhook') && wake(environment.id)));
-    detach.push(records.onSyncedChange(eventResources, () => workers.get(environment.id)?.wake()));
+    let lookedAt = 0;
+    detach.push(
+      records.onSyncedChange(eventResources, () => {
+        const worker = workers.get(environment.id);
+        if (worker) return worker.wake();
+        // No webhook here when last looked. Another node may have made one since (a webhook
+        // raises no notice): look again now and then, not at every commit.
+        if (Date.now() - lookedAt < lookAgainMs) return;
+        lookedAt = Date.now();
+        wake(environment.id);
+      }),
+    );
   }
 
   /** Wakes the environment's worker, first starting it if the environment has webhooks now. */
