@@ -4,7 +4,7 @@
  * role, anything else gets 403. These records belong to this instance and never sync.
  */
 import type { FastifyInstance } from 'fastify';
-import type { DataDir } from '../store/data-dir.js';
+import type { OAuthState } from '../store/oauth-store.js';
 import { registerResource } from './crud.js';
 import { ApiError, sendError } from './errors.js';
 import { registerClientRoutes } from './oauth/clients.js';
@@ -12,7 +12,7 @@ import { isAdmin } from './permissions.js';
 import { webhookDeliveryModule, webhookModule } from './resources/webhook.js';
 import { registerRedeliver, registerWebhookCreate } from './resources/webhook-routes.js';
 
-export async function adminRoutes(app: FastifyInstance, options: { dataDir: DataDir }): Promise<void> {
+export async function adminRoutes(app: FastifyInstance, options: { oauth: OAuthState }): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     if (!isAdmin(request.ctx.caller)) {
       return sendError(reply, ApiError.forbidden('Only an admin of the environment manages webhooks and OAuth clients.'));
@@ -22,5 +22,5 @@ export async function adminRoutes(app: FastifyInstance, options: { dataDir: Data
   registerResource(app, webhookModule);
   registerRedeliver(app);
   registerResource(app, webhookDeliveryModule);
-  registerClientRoutes(app, options.dataDir.system);
+  registerClientRoutes(app, options.oauth);
 }

@@ -28,6 +28,7 @@ import type { SyncControl } from '../../shared/sync.js';
 import { registerSyncRoutes } from './sync/routes.js';
 import type { RateLimitOptions, SlidingWindowLimiter } from './rate-limit.js';
 import { oauthRoutes } from './oauth/routes.js';
+import { dataFolderOAuth, teamOAuth } from './oauth/access.js';
 import type { DeliveryTiming } from './webhooks/dispatcher.js';
 import { startWebhooks } from './webhooks/service.js';
 import { startTeamWebhooks } from './webhooks/team-service.js';
@@ -111,6 +112,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     ...(options.webhookDelivery ? { timing: options.webhookDelivery } : {}),
   };
   const team = options.teamDatabase;
+  // OAuth's state and rate limits: the data folder's, or the team database's, which every node shares.
+  const oauth = team ? teamOAuth(team) : dataFolderOAuth(options.dataDir);
   // A team server's deliveries are queued in its database, whose environments the data folder does not have.
   app.decorate(
     'webhooks',
@@ -132,7 +135,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       v1.addHook('onRequest', async (request, reply) => {
         if (request.routeOptions.config?.public) return;
         try {
-          request.ctx = await authenticate(options.dataDir, request, options.teamDatabase);
+          request.ctx = await authenticate(options.dataDir, request, oauth, options.teamDatabase);
           if (options.recordsOf) request.ctx = contextOnRecords(request.ctx, options.recordsOf(request.ctx.caller.environment));
           if (options.appUser) actAsAppUser(request.ctx, options.appUser);
           refuseGuestWrite(request.ctx.caller, request.method, request.routeOptions.url);
@@ -145,11 +148,11 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
 
       registerResourceRoutes(v1);
       await v1.register(oauthRoutes, {
-        dataDir: options.dataDir,
+        access: oauth,
         ...(options.oauthRateLimit ? { rateLimit: options.oauthRateLimit } : {}),
         ...(options.oauthNow ? { now: options.oauthNow } : {}),
       });
-      await v1.register(adminRoutes, { dataDir: options.dataDir });
+      await v1.register(adminRoutes, { oauth: oauth.state });
       if (options.appUser) registerAppUserRoutes(v1, options.appUser);
       await v1.register(commandRoutes);
       registerSampleWorkshopRoutes(v1);

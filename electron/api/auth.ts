@@ -16,7 +16,9 @@ import type { PostgresPool } from '../store/postgres/postgres-database.js';
 import { ApiKeyCheckBusy, isGeneratedApiKey, type ApiKeyGrant, type Environment } from '../store/system.js';
 import { ApiError } from './errors.js';
 import { authenticateBearer } from './oauth/bearer.js';
-import { defaultRateLimit, SlidingWindowLimiter, tooManyRequests } from './rate-limit.js';
+import { defaultRateLimit, SlidingWindowLimiter, tooManyRequests, type RequestLimiter } from './rate-limit.js';
+import { PostgresRateLimiter } from '../store/postgres/rate-limits.js';
+import type { OAuthAccess } from './oauth/access.js';
 import type { RecordStore } from '../store/record-store.js';
 import type { RequestContext } from './resource.js';
 import { recordsContext, requestContext } from './resource.js';
@@ -28,41 +30,53 @@ export interface ApiKeyVerifier {
 
 /**
  * The team server's database (`npm run server -- --database …`, docs/architecture.md "Team
- * server on PostgreSQL"): its environments and keys, and each environment's records. A request
- * then has no synchronous store; a part of the API still on it answers 503.
+ * server on PostgreSQL"): its environments and keys, each environment's records, and OAuth's
+ * state (oauth/access.ts). A request then has no synchronous store; a part of the API still on
+ * it answers 503.
  */
 export interface TeamDatabaseAccess {
-  system: ApiKeyVerifier & { listEnvironments(): Promise<Environment[]> };
+  system: ApiKeyVerifier & {
+    listEnvironments(): Promise<Environment[]>;
+    findEnvironment(name: string): Promise<Environment | undefined>;
+    environmentById(id: string): Promise<Environment | undefined>;
+  };
   /** The database, shared by the nodes: the webhook workers claim deliveries there (webhooks/team-service.ts). */
   pool: PostgresPool;
   recordsOf(environment: Pick<Environment, 'id' | 'name'>): RecordStore;
 }
 
-/** Failed authentications of the addresses that send them, one table per data folder. */
+/**
+ * Failed authentications of the addresses that send them: one table per data folder, or for a
+ * team server one in its database, which every node counts in (PostgresRateLimiter).
+ */
 export class FailedAuthentications {
-  private readonly limiter = new SlidingWindowLimiter(defaultRateLimit);
+  constructor(private readonly limiter: RequestLimiter = new SlidingWindowLimiter(defaultRateLimit)) {}
 
   /** Before a key chosen by hand is checked: the 429 to send when its address is over the limit. */
-  refusalBeforeCheck(address: string): ApiError | undefined {
-    const state = this.limiter.peek(address);
+  async refusalBeforeCheck(address: string): Promise<ApiError | undefined> {
+    const state = await this.limiter.peek(address);
     return state.allowed ? undefined : tooManyRequests(state, 'Too many failed sign-ins from this address.');
   }
 
   /** Counts a failure of `address`: the refusal to send, 401 as given or 429 past the limit. */
-  failed(address: string, refusal: ApiError): ApiError {
-    const state = this.limiter.take(address);
+  async failed(address: string, refusal: ApiError): Promise<ApiError> {
+    const state = await this.limiter.take(address);
     return state.allowed ? refusal : tooManyRequests(state, 'Too many failed sign-ins from this address.');
   }
 }
 
-const failures = new WeakMap<DataDir, FailedAuthentications>();
+const failures = new WeakMap<object, FailedAuthentications>();
 
-/** The failed-authentication limit of a data folder: the API and the local API count together. */
-export function failedAuthenticationsOf(dataDir: DataDir): FailedAuthentications {
-  let table = failures.get(dataDir);
+/**
+ * The failed-authentication limit of a data folder (the API and the local API count together),
+ * or of a team server's database (all nodes count together).
+ */
+export function failedAuthenticationsOf(dataDir: DataDir, team?: TeamDatabaseAccess): FailedAuthentications {
+  const owner: object = team ?? dataDir;
+  let table = failures.get(owner);
   if (!table) {
-    table = new FailedAuthentications();
-    failures.set(dataDir, table);
+    table = new FailedAuthentications(team ? new PostgresRateLimiter(team.pool, 'failed-authentication', defaultRateLimit) : undefined);
+    failures.set(owner, table);
   }
   return table;
 }
@@ -93,14 +107,19 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return token;
 }
 
-export async function authenticate(dataDir: DataDir, request: FastifyRequest, team?: TeamDatabaseAccess): Promise<RequestContext> {
-  const failed = failedAuthenticationsOf(dataDir);
+export async function authenticate(
+  dataDir: DataDir,
+  request: FastifyRequest,
+  oauth: OAuthAccess,
+  team?: TeamDatabaseAccess,
+): Promise<RequestContext> {
+  const failed = failedAuthenticationsOf(dataDir, team);
   try {
-    return await checkCredentials(dataDir, request, failed, team);
+    return await checkCredentials(dataDir, request, failed, oauth, team);
   } catch (error) {
     // A request that sent no credentials at all guessed nothing: it is not counted.
     const sentCredentials = request.headers.authorization !== undefined || request.headers['x-api-key'] !== undefined;
-    if (error instanceof ApiError && error.kind === 'notLoggedIn' && sentCredentials) throw failed.failed(request.ip, error);
+    if (error instanceof ApiError && error.kind === 'notLoggedIn' && sentCredentials) throw await failed.failed(request.ip, error);
     throw error;
   }
 }
@@ -109,22 +128,16 @@ async function checkCredentials(
   dataDir: DataDir,
   request: FastifyRequest,
   failed: FailedAuthentications,
+  oauth: OAuthAccess,
   team: TeamDatabaseAccess | undefined,
 ): Promise<RequestContext> {
   const token = bearerToken(request);
-  if (token !== undefined && team)
-    throw new ApiError('unavailable', [
-      {
-        description:
-          'Signing in with OAuth does not run on a team database yet (docs/architecture.md "Team server on PostgreSQL"): use an API key.',
-      },
-    ]);
-  if (token !== undefined) return authenticateBearer(dataDir, token, header(request, 'x-api-env'));
+  if (token !== undefined) return authenticateBearer(oauth, token, header(request, 'x-api-env'));
   const key = header(request, 'x-api-key');
   const environmentName = header(request, 'x-api-env');
   if (!key || !environmentName) throw ApiError.notLoggedIn();
   if (!isGeneratedApiKey(key)) {
-    const refusal = failed.refusalBeforeCheck(request.ip);
+    const refusal = await failed.refusalBeforeCheck(request.ip);
     if (refusal) throw refusal;
   }
   const grant = await checkApiKey(team?.system ?? dataDir.system, environmentName, key);

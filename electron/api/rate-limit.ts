@@ -95,9 +95,18 @@ export function tooManyRequests(state: RateLimitState, description: string): Api
   });
 }
 
+/**
+ * What counts the requests of a limited endpoint: this process's SlidingWindowLimiter, or a team
+ * server's PostgresRateLimiter, which every node shares (store/postgres/rate-limits.ts).
+ */
+export interface RequestLimiter {
+  take(key: string): RateLimitState | Promise<RateLimitState>;
+  peek(key: string): RateLimitState | Promise<RateLimitState>;
+}
+
 /** Counts one request of a limited endpoint: sets the headers, and throws a 429 over the limit. */
-export function limitRequest(limiter: SlidingWindowLimiter, key: string, reply: FastifyReply): void {
-  const state = limiter.take(key);
+export async function limitRequest(limiter: RequestLimiter, key: string, reply: FastifyReply): Promise<void> {
+  const state = await limiter.take(key);
   reply.headers(rateLimitHeaders(state));
   if (!state.allowed) throw tooManyRequests(state, 'Too many requests.');
 }

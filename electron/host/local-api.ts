@@ -292,14 +292,14 @@ export class LocalApi {
     const address = request.socket.remoteAddress ?? '';
     const key = headerValue(request, 'x-api-key');
     const named = headerValue(request, 'x-api-env');
-    const failed = (refusal: ApiError) =>
+    const failed = async (refusal: ApiError) =>
       request.headers.authorization !== undefined || key ? failures.failed(address, refusal) : refusal;
     if (request.headers.authorization !== undefined)
       return failed(ApiError.notLoggedIn(`The local API takes no Authorization header. ${howTo}`));
     if (!key || !named) return failed(ApiError.notLoggedIn(howTo));
     if (named !== environment) return failed(ApiError.notLoggedIn(`The local API serves the environment "${environment}". ${howTo}`));
     if (!isGeneratedApiKey(key)) {
-      const refusal = failures.refusalBeforeCheck(address);
+      const refusal = await failures.refusalBeforeCheck(address);
       if (refusal) return refusal;
     }
     let grant;

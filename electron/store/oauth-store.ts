@@ -90,6 +90,46 @@ function clientOf(row: ClientRow): StoredClient {
 
 const stores = new WeakMap<SystemStore, OAuthStore>();
 
+/** The methods of OAuth's state, the same on both engines. */
+const stateMethods = [
+  'signingKey',
+  'keyById',
+  'insertClient',
+  'client',
+  'clientsOf',
+  'updateClient',
+  'deleteClient',
+  'insertCode',
+  'takeCode',
+  'linkCodeToFamily',
+  'createFamily',
+  'family',
+  'revokeFamily',
+  'insertRefreshToken',
+  'useRefreshToken',
+] as const;
+
+/**
+ * OAuth's state on either engine, asynchronous: this file's OAuthStore (through
+ * `sqliteOAuthState`) or a team server's PostgresOAuthStore (postgres/oauth-state.ts), which
+ * every node shares. The methods are OAuthStore's, with `Promise` results.
+ */
+export type OAuthState = {
+  [M in (typeof stateMethods)[number]]: (...args: Parameters<OAuthStore[M]>) => Promise<ReturnType<OAuthStore[M]>>;
+};
+
+/** The SQLite store as OAuthState: each method answers at once, as a promise. */
+export function sqliteOAuthState(store: OAuthStore): OAuthState {
+  const state: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const method of stateMethods) {
+    // Each of these is a method of the store, called with the arguments OAuthState gives it.
+    const call = store[method] as (...args: unknown[]) => unknown;
+    state[method] = async (...args) => call.apply(store, args);
+  }
+  // Built above with one entry per method of OAuthState.
+  return state as OAuthState;
+}
+
 export class OAuthStore {
   /** Fixed statement texts, each prepared once (bounded anyway). */
   readonly statements: StatementCache;

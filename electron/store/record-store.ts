@@ -24,6 +24,7 @@ import { recentCommands, type CommandRecord } from './command-book.js';
 import { sqliteSyncFeed, type SyncFeed } from './sync-feed.js';
 import { sqliteSyncWrites, type SyncWrites } from './sync-writes.js';
 import { sqliteDeliveryWrites, type DeliveryQueueWrites } from './webhook-queue.js';
+import { passwordHashOf, setPasswordHash } from './user-passwords.js';
 
 export interface RecordReads {
   get<S extends ResourceSpec>(table: TableDef<S>, id: string, options?: { includeDeleted?: boolean }): Promise<StoredOf<S> | undefined>;
@@ -62,6 +63,8 @@ export interface RecordWrites extends RecordReads {
   readonly sync: SyncWrites;
   /** The webhook delivery queue, in this transaction (webhook-queue.ts). */
   readonly deliveries: DeliveryQueueWrites;
+  /** Sets the digest a user signs in with (user-passwords.ts): its own table, never the record. */
+  setPasswordHash(userId: string, hash: string): Promise<void>;
 }
 
 export interface TransactionOptions {
@@ -82,6 +85,8 @@ export interface RecordStore extends RecordReads {
   readonly feed: SyncFeed;
   /** The most recent commands (docs/API.md "Commands and undo"), newest first: in the order they were done. */
   recentCommands(limit: number): Promise<CommandRecord[]>;
+  /** The digest a user signs in with, if they have one (user-passwords.ts). */
+  passwordHashOf(userId: string): Promise<string | undefined>;
   /** Soft-deleted records of a table, newest deletion first (the trash). */
   listDeleted(table: TableDef, limit: number, offset: number): Promise<{ count: number; rows: (StoredRecord & { deleted_at: string })[] }>;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
@@ -140,6 +145,7 @@ export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrit
     update: async (table, id, values) => (check(), writes.update(table, id, values)),
     softDelete: async (table, id, at) => (check(), writes.softDelete(table, id, at)),
     restore: async (table, id) => (check(), writes.restore(table, id)),
+    setPasswordHash: async (userId, hash) => (check(), writes.setPasswordHash(userId, hash)),
     get sync() {
       check();
       return writes.sync;
@@ -169,6 +175,7 @@ export function readingThrough(tx: RecordReads, outside: RecordStore): RecordSto
     plannedCards: (boardId, start, end) => tx.plannedCards(boardId, start, end),
     recentCommands: () => Promise.reject(new Error('Inside a transaction, the command history is not read.')),
     listDeleted: () => Promise.reject(new Error('Inside a transaction, the trash is not read.')),
+    passwordHashOf: () => Promise.reject(new Error('Inside a transaction, passwords are not read.')),
     transaction: () => Promise.reject(new Error('Inside a transaction, no other transaction can be opened.')),
     onChange: () => {
       throw new Error('Inside a transaction, there are no changes to listen for yet.');
@@ -248,6 +255,10 @@ export class SqliteRecordStore implements RecordStore {
     return this.#inTurn(() => this.store.listDeleted(table, limit, offset));
   }
 
+  passwordHashOf(userId: string): Promise<string | undefined> {
+    return this.#inTurn(() => passwordHashOf(this.store, userId));
+  }
+
   /**
    * A command (`options.command`) is EnvironmentStore.command's, spread over the awaits of
    * `fn`: its row is written at the start, and every write until the end is stamped with it
@@ -276,6 +287,7 @@ export class SqliteRecordStore implements RecordStore {
             store.writeForSync(table, id, { deleted_at: null });
             return true;
           },
+          setPasswordHash: async (userId, hash) => setPasswordHash(store, userId, hash),
           sync: sqliteSyncWrites(store),
           deliveries: sqliteDeliveryWrites(store),
         },

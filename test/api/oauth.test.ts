@@ -7,7 +7,7 @@ import { createClient } from '../../electron/api/oauth/clients.js';
 import { signAccessToken } from '../../electron/api/oauth/tokens.js';
 import { createUserWithPassword } from '../../electron/api/oauth/users.js';
 import { userModule } from '../../electron/api/resources/user.js';
-import { OAuthStore } from '../../electron/store/oauth-store.js';
+import { OAuthStore, sqliteOAuthState } from '../../electron/store/oauth-store.js';
 import type { Environment } from '../../electron/store/system.js';
 import { call, prepareFolder, startInstance, type Instance } from '../helpers/instance.js';
 import { openSignInPage, pkcePair, signInForCode, submitSignIn, tokenRequest } from '../helpers/oauth-flow.js';
@@ -563,7 +563,7 @@ describe('access tokens', () => {
     const family = oauth().createFamily({ client_id: confidential.id, environment_id: alpha.id, user_id: aliceId });
     const past = Math.floor(Date.now() / 1000) - 7200;
     const expired = await signAccessToken(
-      oauth(),
+      sqliteOAuthState(oauth()),
       { environmentId: alpha.id, userId: aliceId, role: 'admin', familyId: family.id, clientId: confidential.id },
       { now: past, lifetime: 3600 },
     );

@@ -6,19 +6,21 @@
  * can no longer sign in. The caller's role is read from the user record, so a change of role
  * applies at once.
  */
-import type { DataDir } from '../../store/data-dir.js';
-import { OAuthStore } from '../../store/oauth-store.js';
 import { ApiError } from '../errors.js';
 import type { Caller, RequestContext } from '../resource.js';
+import type { OAuthAccess } from './access.js';
 import { InvalidTokenError, verifyAccessToken } from './tokens.js';
 import { activeUser } from './users.js';
-import { requestContext } from '../resource.js';
 
 /** A user caller as a bearer token makes it: it also knows the OAuth client it came through. */
 export type UserCaller = Caller & { kind: 'user'; userId: string; role: string; clientId: string };
 
-export async function authenticateBearer(dataDir: DataDir, token: string, environmentHeader: string | undefined): Promise<RequestContext> {
-  const oauth = OAuthStore.of(dataDir.system);
+export async function authenticateBearer(
+  access: OAuthAccess,
+  token: string,
+  environmentHeader: string | undefined,
+): Promise<RequestContext> {
+  const oauth = access.state;
   let claims;
   try {
     claims = await verifyAccessToken(oauth, token);
@@ -26,18 +28,17 @@ export async function authenticateBearer(dataDir: DataDir, token: string, enviro
     if (error instanceof InvalidTokenError) throw ApiError.notLoggedIn(error.message);
     throw error;
   }
-  const environment = oauth.environmentById(claims.environmentId);
+  const environment = await access.environmentById(claims.environmentId);
   if (!environment) throw ApiError.notLoggedIn('The access token names no environment of this instance.');
   if (environmentHeader !== undefined && environmentHeader !== environment.name) {
     throw ApiError.notLoggedIn('The access token belongs to another environment than x-api-env names.');
   }
-  const family = oauth.family(claims.familyId);
+  const family = await oauth.family(claims.familyId);
   if (!family || family.revoked_at || family.user_id !== claims.userId || family.environment_id !== environment.id) {
     throw ApiError.notLoggedIn('This sign-in has been revoked; sign in again.');
   }
-  const store = dataDir.environment(environment.id);
-  const user = activeUser(store, claims.userId);
+  const user = await activeUser(access.recordsOf(environment), claims.userId);
   if (!user) throw ApiError.notLoggedIn('The user of this access token can no longer sign in.');
   const caller: UserCaller = { kind: 'user', environment, userId: user.id, role: user.role, clientId: claims.clientId };
-  return requestContext(caller, store);
+  return access.contextOf(caller, environment);
 }

@@ -10,7 +10,7 @@ import { checkWrite } from '../../../shared/fields.js';
 import { isLoopbackHost, oauthClientSpec } from '../../../shared/resources/oauth-client.js';
 import type { ListEnvelope } from '../../../shared/list.js';
 import { uuidv7 } from '../../../shared/ids.js';
-import { OAuthStore, type StoredClient } from '../../store/oauth-store.js';
+import { OAuthStore, type OAuthState, type StoredClient } from '../../store/oauth-store.js';
 import type { SystemStore } from '../../store/system.js';
 import { parseListOptions, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
@@ -25,11 +25,22 @@ export interface NewClient {
   environment_id: string | null;
 }
 
-/** Creates a client; `client_secret` is null for public clients and shown only here. */
-export function createClient(system: SystemStore, input: NewClient): { client: StoredClient; client_secret: string | null } {
+/** A new client's row and its secret (null for a public client). */
+function newClient(input: NewClient): { row: Omit<StoredClient, 'created_at' | 'updated_at'>; secret: string | null } {
   const secret = input.confidential ? randomBytes(32).toString('base64url') : null;
-  const client = OAuthStore.of(system).insertClient({ id: uuidv7(), ...input, secret_hash: secret ? digest(secret) : null });
-  return { client, client_secret: secret };
+  return { row: { id: uuidv7(), ...input, secret_hash: secret ? digest(secret) : null }, secret };
+}
+
+/** Creates a client in a data folder (the server's CLI); `client_secret` is null for public clients and shown only here. */
+export function createClient(system: SystemStore, input: NewClient): { client: StoredClient; client_secret: string | null } {
+  const { row, secret } = newClient(input);
+  return { client: OAuthStore.of(system).insertClient(row), client_secret: secret };
+}
+
+/** As createClient, on either engine (the client routes). */
+async function addClient(oauth: OAuthState, input: NewClient): Promise<{ client: StoredClient; client_secret: string | null }> {
+  const { row, secret } = newClient(input);
+  return { client: await oauth.insertClient(row), client_secret: secret };
 }
 
 export function secretMatches(client: StoredClient, secret: string): boolean {
@@ -79,14 +90,17 @@ function body(value: unknown): Record<string, unknown> {
   return optionalBody(value);
 }
 
-function ownClient(ctx: RequestContext, system: SystemStore, id: string): StoredClient {
-  const client = OAuthStore.of(system).client(id);
+async function ownClient(ctx: RequestContext, oauth: OAuthState, id: string): Promise<StoredClient> {
+  const client = await oauth.client(id);
   if (!client || client.environment_id !== ctx.caller.environment.id) throw ApiError.notFound('No OAuthClient with that id.');
   return client;
 }
 
-/** `/v1/oauth_client`: list (limit, offset), create, get, update (name, redirect_uris), delete. */
-export function registerClientRoutes(app: FastifyInstance, system: SystemStore): void {
+/**
+ * `/v1/oauth_client`: list (limit, offset), create, get, update (name, redirect_uris), delete.
+ * Their writes are the instance's OAuth state, no environment's records: no command.
+ */
+export function registerClientRoutes(app: FastifyInstance, oauth: OAuthState): void {
   const tag = 'OAuth';
   app.get<{ Querystring: QueryString }>(
     '/oauth_client',
@@ -99,9 +113,9 @@ export function registerClientRoutes(app: FastifyInstance, system: SystemStore):
         },
       },
     },
-    (request): ListEnvelope<Record<string, unknown>> => {
+    async (request): Promise<ListEnvelope<Record<string, unknown>>> => {
       const { limit, offset } = parseListOptions(request.query);
-      const { count, rows } = OAuthStore.of(system).clientsOf(request.ctx.caller.environment.id, limit, offset);
+      const { count, rows } = await oauth.clientsOf(request.ctx.caller.environment.id, limit, offset);
       return { count, limit, offset, data: rows.map(presentClient) };
     },
   );
@@ -109,6 +123,7 @@ export function registerClientRoutes(app: FastifyInstance, system: SystemStore):
     '/oauth_client',
     {
       config: {
+        commandOnRecords: true,
         doc: {
           summary: 'Register an OAuth client for this environment (the answer carries client_secret, once)',
           tag,
@@ -129,7 +144,7 @@ export function registerClientRoutes(app: FastifyInstance, system: SystemStore):
       const check = checkWrite(oauthClientSpec, body(request.body), 'create');
       if (check.problems.length > 0) throw ApiError.unprocessable(check.problems);
       // checkWrite checked each against oauthClientSpec: a name, 1–20 URI strings, a boolean.
-      const { client, client_secret } = createClient(system, {
+      const { client, client_secret } = await addClient(oauth, {
         name: check.values.name as string,
         redirect_uris: check.values.redirect_uris as string[], // checked, as above
         confidential: check.values.confidential as boolean, // checked, as above
@@ -139,13 +154,14 @@ export function registerClientRoutes(app: FastifyInstance, system: SystemStore):
       return { ...presentClient(client), client_secret };
     },
   );
-  app.get<{ Params: { id: string } }>('/oauth_client/:id', { config: { doc: { summary: 'Get one OAuth client', tag } } }, (request) =>
-    presentClient(ownClient(request.ctx, system, request.params.id)),
+  app.get<{ Params: { id: string } }>('/oauth_client/:id', { config: { doc: { summary: 'Get one OAuth client', tag } } }, async (request) =>
+    presentClient(await ownClient(request.ctx, oauth, request.params.id)),
   );
   app.put<{ Params: { id: string } }>(
     '/oauth_client/:id',
     {
       config: {
+        commandOnRecords: true,
         doc: {
           summary: "Change an OAuth client's name or redirect URIs",
           tag,
@@ -153,27 +169,28 @@ export function registerClientRoutes(app: FastifyInstance, system: SystemStore):
         },
       },
     },
-    (request) => {
-      const client = ownClient(request.ctx, system, request.params.id);
+    async (request) => {
+      const client = await ownClient(request.ctx, oauth, request.params.id);
       const check = checkWrite(oauthClientSpec, body(request.body), 'update');
       if (check.problems.length > 0) throw ApiError.unprocessable(check.problems);
       const changes: { name?: string; redirect_uris?: string[] } = {};
       if (typeof check.values.name === 'string') changes.name = check.values.name;
       // checkWrite checked the list against oauthClientSpec: strings only.
       if (Array.isArray(check.values.redirect_uris)) changes.redirect_uris = check.values.redirect_uris as string[];
-      return presentClient(OAuthStore.of(system).updateClient(client.id, changes)!);
+      return presentClient((await oauth.updateClient(client.id, changes))!);
     },
   );
   app.delete<{ Params: { id: string } }>(
     '/oauth_client/:id',
     {
       config: {
+        commandOnRecords: true,
         doc: { summary: 'Delete an OAuth client; every sign-in through it ends', tag, success: { status: 204, description: 'Deleted' } },
       },
     },
     async (request, reply) => {
-      const client = ownClient(request.ctx, system, request.params.id);
-      OAuthStore.of(system).deleteClient(client.id);
+      const client = await ownClient(request.ctx, oauth, request.params.id);
+      await oauth.deleteClient(client.id);
       return reply.code(204).send();
     },
   );

@@ -13,22 +13,22 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPlainObject } from '../../../shared/fields.js';
 import { isUuid } from '../../../shared/ids.js';
-import type { DataDir } from '../../store/data-dir.js';
-import { OAuthStore, type StoredClient } from '../../store/oauth-store.js';
+import type { OAuthState, StoredClient } from '../../store/oauth-store.js';
 import { ApiError, toApiError } from '../errors.js';
 import { presentOne } from '../records.js';
 import { userModule } from '../resources/user.js';
 import { contentSecurityPolicy, errorPage, formTargetOf, signInPage } from './authorize-page.js';
 import { redirectUriAllowed, secretMatches } from './clients.js';
 import { defaultRateLimit, limitRequest, SlidingWindowLimiter, type RateLimitOptions } from '../rate-limit.js';
+import type { OAuthAccess } from './access.js';
 import { codeSeconds, digest, issueTokens, randomToken } from './tokens.js';
 import { verifyPassword } from './passwords.js';
 import { acceptInvitation, activeUser, signIn } from './users.js';
 import { requiredBody } from '../conventions/request-body.js';
-import { requestContext } from '../resource.js';
 
 export interface OAuthRouteOptions {
-  dataDir: DataDir;
+  /** Where OAuth's state and the users live: a data folder, or a team server's database (access.ts). */
+  access: OAuthAccess;
   /** The limits, or a limiter to use (a test reads its size). */
   rateLimit?: RateLimitOptions | SlidingWindowLimiter;
   /** The clock authorization codes are issued and expire by, in ms (tests move it); default Date.now. */
@@ -85,9 +85,9 @@ function redirectWith(uri: string, params: Record<string, string>): string {
   return url.toString();
 }
 
-function checkAuthorize(oauth: OAuthStore, params: Params): AuthorizeCheck {
+async function checkAuthorize(oauth: OAuthState, params: Params): Promise<AuthorizeCheck> {
   const clientId = params.client_id ?? '';
-  const client = clientId ? oauth.client(clientId) : undefined;
+  const client = clientId ? await oauth.client(clientId) : undefined;
   if (!client) return { kind: 'page', message: 'This application is not known to Planner. Ask its maker to register it.' };
   const redirectUri = params.redirect_uri ?? '';
   if (!redirectUri || !redirectUriAllowed(client, redirectUri)) {
@@ -110,13 +110,15 @@ function checkAuthorize(oauth: OAuthStore, params: Params): AuthorizeCheck {
   return { kind: 'ok', request: { client, redirectUri, state, codeChallenge: challenge || null } };
 }
 
-function csrfKey(oauth: OAuthStore): Buffer {
-  return createHmac('sha256', oauth.signingKey().secret).update('oauth-csrf').digest();
+async function csrfKey(oauth: OAuthState): Promise<Buffer> {
+  return createHmac('sha256', (await oauth.signingKey()).secret)
+    .update('oauth-csrf')
+    .digest();
 }
 
 /** `<nonce>.<expires>.<mac>`: the nonce is also in a cookie; the MAC binds it to this very request. */
-function csrfToken(oauth: OAuthStore, request: AuthorizeRequest, nonce: string, expires: number): string {
-  const mac = createHmac('sha256', csrfKey(oauth))
+async function csrfToken(oauth: OAuthState, request: AuthorizeRequest, nonce: string, expires: number): Promise<string> {
+  const mac = createHmac('sha256', await csrfKey(oauth))
     .update([nonce, expires, request.client.id, request.redirectUri, request.state, request.codeChallenge ?? ''].join('\n'))
     .digest('base64url');
   return `${nonce}.${expires}.${mac}`;
@@ -132,11 +134,16 @@ function cookie(request: FastifyRequest, name: string): string | undefined {
   return undefined;
 }
 
-function csrfValid(oauth: OAuthStore, request: FastifyRequest, authorize: AuthorizeRequest, token: string | undefined): boolean {
+async function csrfValid(
+  oauth: OAuthState,
+  request: FastifyRequest,
+  authorize: AuthorizeRequest,
+  token: string | undefined,
+): Promise<boolean> {
   const [nonce, expiresText] = (token ?? '').split('.');
   const expires = Number(expiresText);
   if (!nonce || !Number.isSafeInteger(expires) || expires < Date.now() || cookie(request, csrfCookie) !== nonce) return false;
-  const expected = Buffer.from(csrfToken(oauth, authorize, nonce, expires));
+  const expected = Buffer.from(await csrfToken(oauth, authorize, nonce, expires));
   const actual = Buffer.from(token!);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
@@ -155,14 +162,14 @@ function sendPage(reply: FastifyReply, status: number, html: string, formTarget?
     .send(html);
 }
 
-function showForm(
-  oauth: OAuthStore,
+async function showForm(
+  oauth: OAuthState,
   reply: FastifyReply,
   request: FastifyRequest,
   authorize: AuthorizeRequest,
   fields: { environment: string; email: string; error?: string; nonce?: string },
   status = 200,
-): FastifyReply {
+): Promise<FastifyReply> {
   const nonce = fields.nonce ?? randomToken(16);
   const expires = Date.now() + csrfLifetimeMs;
   const secure = request.protocol === 'https' ? '; Secure' : '';
@@ -175,7 +182,7 @@ function showForm(
     redirect_uri: authorize.redirectUri,
     response_type: 'code',
     state: authorize.state,
-    csrf_token: csrfToken(oauth, authorize, nonce, expires),
+    csrf_token: await csrfToken(oauth, authorize, nonce, expires),
   };
   if (authorize.codeChallenge) {
     hidden.code_challenge = authorize.codeChallenge;
@@ -221,8 +228,8 @@ function clientCredentials(request: FastifyRequest, params: Params): { clientId?
  * The client part of a rate-limit key: a registered client's id, else one shared `unknown`, so
  * a caller cannot grow the limiter with made-up client ids (docs/API.md "Rate limits").
  */
-function clientKey(oauth: OAuthStore, clientId: string | undefined): string {
-  const client = clientId ? oauth.client(clientId) : undefined;
+async function clientKey(oauth: OAuthState, clientId: string | undefined): Promise<string> {
+  const client = clientId ? await oauth.client(clientId) : undefined;
   return client ? client.id : 'unknown';
 }
 
@@ -233,11 +240,16 @@ function required(params: Params, name: string): string {
 }
 
 export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptions): Promise<void> {
-  const { dataDir } = options;
-  const oauth = OAuthStore.of(dataDir.system);
+  const { access } = options;
+  const oauth = access.state;
   const limiter =
-    options.rateLimit instanceof SlidingWindowLimiter ? options.rateLimit : new SlidingWindowLimiter(options.rateLimit ?? defaultRateLimit);
+    options.rateLimit instanceof SlidingWindowLimiter ? options.rateLimit : access.limiter('oauth', options.rateLimit ?? defaultRateLimit);
   const now = options.now ?? Date.now;
+  /** The user a code or a sign-in names, if their environment is still there and they may still sign in. */
+  const userOf = async (environmentId: string, userId: string) => {
+    const environment = await access.environmentById(environmentId);
+    return environment ? activeUser(access.recordsOf(environment), userId) : undefined;
+  };
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, text, done) => {
     try {
@@ -269,12 +281,13 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
         },
       },
     },
-    (request, reply) => {
+    async (request, reply) => {
       const params = stringParams(request.query);
-      const check = checkAuthorize(oauth, params);
+      const check = await checkAuthorize(oauth, params);
       if (check.kind === 'page') return sendPage(reply, 400, errorPage('Sign-in refused', check.message));
       if (check.kind === 'redirect') return reply.redirect(check.location, 302);
-      const bound = check.request.client.environment_id ? oauth.environmentById(check.request.client.environment_id)?.name : undefined;
+      const boundTo = check.request.client.environment_id;
+      const bound = boundTo ? (await access.environmentById(boundTo))?.name : undefined;
       return showForm(oauth, reply, request, check.request, { environment: bound ?? params.environment ?? '', email: '' });
     },
   );
@@ -294,17 +307,17 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
     async (request, reply) => {
       const params = stringParams(request.body);
       try {
-        limitRequest(limiter, `${request.ip}|authorize|${clientKey(oauth, params.client_id)}`, reply);
+        await limitRequest(limiter, `${request.ip}|authorize|${await clientKey(oauth, params.client_id)}`, reply);
       } catch (error) {
         const apiError = toApiError(error)!;
         reply.headers(apiError.headers);
         return sendPage(reply, 429, errorPage('Too many attempts', apiError.message));
       }
-      const check = checkAuthorize(oauth, params);
+      const check = await checkAuthorize(oauth, params);
       if (check.kind === 'page') return sendPage(reply, 400, errorPage('Sign-in refused', check.message));
       if (check.kind === 'redirect') return reply.redirect(check.location, 303);
       const authorize = check.request;
-      if (!csrfValid(oauth, request, authorize, params.csrf_token)) {
+      if (!(await csrfValid(oauth, request, authorize, params.csrf_token))) {
         return sendPage(
           reply,
           400,
@@ -322,12 +335,12 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
       }
       const environmentName = (params.environment ?? '').trim();
       const email = (params.email ?? '').trim();
-      const environment = environmentName ? dataDir.system.findEnvironment(environmentName) : undefined;
+      const environment = environmentName ? await access.findEnvironment(environmentName) : undefined;
       const allowed = environment && (!authorize.client.environment_id || authorize.client.environment_id === environment.id);
-      const store = allowed ? dataDir.environment(environment.id) : undefined;
+      const records = allowed ? access.recordsOf(environment) : undefined;
       // Without an environment the same hash is spent, so timing does not tell which part was wrong.
-      const user = store
-        ? await signIn(store, email, params.password ?? '')
+      const user = records
+        ? await signIn(records, email, params.password ?? '')
         : await verifyPassword(params.password ?? '', undefined).then(() => undefined);
       if (!environment || !user) {
         const nonce = params.csrf_token?.split('.')[0];
@@ -341,7 +354,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
         );
       }
       const code = randomToken(32);
-      oauth.insertCode(digest(code), {
+      await oauth.insertCode(digest(code), {
         client_id: authorize.client.id,
         environment_id: environment.id,
         user_id: user.id,
@@ -381,8 +394,8 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
       reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' });
       const params = stringParams(request.body);
       const { clientId, secret } = clientCredentials(request, params);
-      const client = clientId ? oauth.client(clientId) : undefined;
-      limitRequest(limiter, `${request.ip}|token|${client ? client.id : 'unknown'}`, reply);
+      const client = clientId ? await oauth.client(clientId) : undefined;
+      await limitRequest(limiter, `${request.ip}|token|${client ? client.id : 'unknown'}`, reply);
       if (!clientId) throw ApiError.badRequest('invalid_request: client_id is required');
       if (!client) throw invalidClient('no application with that client_id');
       if (secret !== undefined && !secretMatches(client, secret)) throw invalidClient('client_secret is wrong');
@@ -393,11 +406,11 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
         const codeText = required(params, 'code');
         const redirectUri = required(params, 'redirect_uri');
         const codeHash = digest(codeText);
-        const code = oauth.takeCode(codeHash, client.id);
+        const code = await oauth.takeCode(codeHash, client.id);
         if (!code) throw invalidGrant('the code is not known');
         if (code.used_at) {
           // A replayed code: whatever it was exchanged for is revoked too (RFC 6749 §4.1.2).
-          if (code.family_id) oauth.revokeFamily(code.family_id, 'authorization code reused');
+          if (code.family_id) await oauth.revokeFamily(code.family_id, 'authorization code reused');
           throw invalidGrant('the code has already been used');
         }
         if (code.expires_at <= now()) throw invalidGrant('the code has expired');
@@ -408,27 +421,23 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
           const challenge = createHash('sha256').update(verifier).digest('base64url');
           if (challenge !== code.code_challenge) throw invalidGrant('code_verifier does not match the code_challenge');
         }
-        const user = oauth.environmentById(code.environment_id)
-          ? activeUser(dataDir.environment(code.environment_id), code.user_id)
-          : undefined;
+        const user = await userOf(code.environment_id, code.user_id);
         if (!user) throw invalidGrant('the user can no longer sign in');
-        const family = oauth.createFamily({ client_id: client.id, environment_id: code.environment_id, user_id: user.id });
-        oauth.linkCodeToFamily(codeHash, family.id);
+        const family = await oauth.createFamily({ client_id: client.id, environment_id: code.environment_id, user_id: user.id });
+        await oauth.linkCodeToFamily(codeHash, family.id);
         return issueTokens(oauth, family, user.role);
       }
       if (grantType === 'refresh_token') {
-        const outcome = oauth.useRefreshToken(digest(required(params, 'refresh_token')), client.id);
+        const outcome = await oauth.useRefreshToken(digest(required(params, 'refresh_token')), client.id);
         if (outcome.kind === 'reused') {
           throw ApiError.conflict('The refresh token has already been used. Every token of this sign-in is now revoked; sign in again.');
         }
         if (outcome.kind !== 'rotated')
           throw invalidGrant(`the refresh token is ${outcome.kind === 'unknown' ? 'not known' : outcome.kind}`);
         const { family } = outcome;
-        const user = oauth.environmentById(family.environment_id)
-          ? activeUser(dataDir.environment(family.environment_id), family.user_id)
-          : undefined;
+        const user = await userOf(family.environment_id, family.user_id);
         if (!user) {
-          oauth.revokeFamily(family.id, 'user can no longer sign in');
+          await oauth.revokeFamily(family.id, 'user can no longer sign in');
           throw invalidGrant('the user can no longer sign in');
         }
         return issueTokens(oauth, family, user.role);
@@ -458,16 +467,15 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
       },
     },
     async (request, reply) => {
-      limitRequest(limiter, `${request.ip}|accept`, reply);
+      await limitRequest(limiter, `${request.ip}|accept`, reply);
       const body = requiredBody(request.body);
       const header = request.headers['x-api-env'];
       const environmentName = typeof body.environment === 'string' ? body.environment : typeof header === 'string' ? header : undefined;
       if (!isUuid(body.invite_id)) throw ApiError.rule('invite_id', 'invite_id must be the uuid from the invitation');
-      const environment = environmentName ? dataDir.system.findEnvironment(environmentName) : undefined;
+      const environment = environmentName ? await access.findEnvironment(environmentName) : undefined;
       if (!environment) throw ApiError.notFound('No open invitation with that id.');
-      const store = dataDir.environment(environment.id);
-      const user = await acceptInvitation(store, body.invite_id, body.password);
-      const ctx = requestContext({ kind: 'user' as const, environment, userId: user.id, role: user.role }, store);
+      const user = await acceptInvitation(access.recordsOf(environment), body.invite_id, body.password);
+      const ctx = access.contextOf({ kind: 'user' as const, environment, userId: user.id, role: user.role }, environment);
       return await presentOne(ctx, userModule, user, { with: [], include: [] });
     },
   );

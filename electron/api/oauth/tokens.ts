@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { uuidv7 } from '../../../shared/ids.js';
-import type { OAuthStore, TokenFamily } from '../../store/oauth-store.js';
+import type { OAuthState, TokenFamily } from '../../store/oauth-store.js';
 
 export const accessTokenSeconds = 3600;
 export const refreshTokenDays = 30;
@@ -45,12 +45,12 @@ export function randomToken(bytes: number): string {
 }
 
 export async function signAccessToken(
-  oauth: OAuthStore,
+  oauth: OAuthState,
   claims: AccessClaims,
   /** For tests: the issue time (seconds) and lifetime to use. */
   options: { now?: number; lifetime?: number } = {},
 ): Promise<string> {
-  const key = oauth.signingKey();
+  const key = await oauth.signingKey();
   const now = options.now ?? Math.floor(Date.now() / 1000);
   return new SignJWT({ env: claims.environmentId, role: claims.role, sid: claims.familyId, client_id: claims.clientId })
     .setProtectedHeader({ alg: 'HS256', kid: key.id, typ: 'at+jwt' })
@@ -66,13 +66,13 @@ export async function signAccessToken(
 export class InvalidTokenError extends Error {}
 
 /** The claims of a valid access token; an expired, tampered or foreign token throws InvalidTokenError. */
-export async function verifyAccessToken(oauth: OAuthStore, token: string): Promise<AccessClaims> {
+export async function verifyAccessToken(oauth: OAuthState, token: string): Promise<AccessClaims> {
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(
       token,
-      (header) => {
-        const key = header.kid ? oauth.keyById(header.kid) : undefined;
+      async (header) => {
+        const key = header.kid ? await oauth.keyById(header.kid) : undefined;
         if (!key || key.retired) throw new InvalidTokenError('The token was signed with a key this instance does not use.');
         return key.secret;
       },
@@ -99,9 +99,9 @@ export async function verifyAccessToken(oauth: OAuthStore, token: string): Promi
 }
 
 /** A new access token and refresh token for a sign-in (token family). */
-export async function issueTokens(oauth: OAuthStore, family: TokenFamily, role: string): Promise<TokenResponse> {
+export async function issueTokens(oauth: OAuthState, family: TokenFamily, role: string): Promise<TokenResponse> {
   const refreshToken = randomToken(16);
-  oauth.insertRefreshToken(digest(refreshToken), family.id, Date.now() + refreshTokenDays * 86_400_000);
+  await oauth.insertRefreshToken(digest(refreshToken), family.id, Date.now() + refreshTokenDays * 86_400_000);
   const accessToken = await signAccessToken(oauth, {
     environmentId: family.environment_id,
     userId: family.user_id,

@@ -4,8 +4,9 @@
  * server's CLI. Passwords live in their own table (store/user-passwords.ts), never on the record.
  */
 import type { userSpec } from '../../../shared/resources/user.js';
-import type { EnvironmentStore, StoredOf } from '../../store/environment-store.js';
-import { passwordHashOf, setPasswordHash } from '../../store/user-passwords.js';
+import type { StoredOf } from '../../store/environment-store.js';
+import type { RecordReads, RecordStore } from '../../store/record-store.js';
+import { setPasswordHash } from '../../store/user-passwords.js';
 import { ApiError } from '../errors.js';
 import { createRecord } from '../records.js';
 import type { RequestContext } from '../resource.js';
@@ -21,19 +22,19 @@ export function canSignIn(user: StoredUser | undefined): user is StoredUser {
 }
 
 /** The user behind a token, if they may still use the API (not deleted, archived or deactivated). */
-export function activeUser(store: EnvironmentStore, userId: string): StoredUser | undefined {
-  const user = store.get(tables.user, userId);
+export async function activeUser(records: RecordReads, userId: string): Promise<StoredUser | undefined> {
+  const user = await records.get(tables.user, userId);
   return canSignIn(user) ? user : undefined;
 }
 
-function userByEmail(store: EnvironmentStore, email: string): StoredUser | undefined {
-  return store.list(tables.user, { match: { email: email.trim().toLowerCase() }, limit: 1, offset: 0 }).rows[0];
+async function userByEmail(records: RecordReads, email: string): Promise<StoredUser | undefined> {
+  return (await records.list(tables.user, { match: { email: email.trim().toLowerCase() }, limit: 1, offset: 0 })).rows[0];
 }
 
 /** The user these credentials sign in; undefined for any mismatch (always at the cost of one hash). */
-export async function signIn(store: EnvironmentStore, email: string, password: string): Promise<StoredUser | undefined> {
-  const user = userByEmail(store, email);
-  const stored = canSignIn(user) ? passwordHashOf(store, user.id) : undefined;
+export async function signIn(records: RecordStore, email: string, password: string): Promise<StoredUser | undefined> {
+  const user = await userByEmail(records, email);
+  const stored = canSignIn(user) ? await records.passwordHashOf(user.id) : undefined;
   const ok = await verifyPassword(password, stored);
   return ok ? user : undefined;
 }
@@ -45,14 +46,15 @@ function checkPassword(password: unknown): string {
 }
 
 /** Makes an invited user active with the password they chose; the invitation is used up. */
-export async function acceptInvitation(store: EnvironmentStore, inviteId: string, password: unknown): Promise<StoredUser> {
+export async function acceptInvitation(records: RecordStore, inviteId: string, password: unknown): Promise<StoredUser> {
   const chosen = checkPassword(password);
   const hash = await hashPassword(chosen);
-  return store.transaction(() => {
-    const user = store.list(tables.user, { match: { invite_id: inviteId.toLowerCase(), status: 'invited' }, limit: 1, offset: 0 }).rows[0];
+  return records.transaction(async (tx) => {
+    const match = { invite_id: inviteId.toLowerCase(), status: 'invited' };
+    const [user] = (await tx.list(tables.user, { match, limit: 1, offset: 0 })).rows;
     if (!user || user.archived_at) throw ApiError.notFound('No open invitation with that id.');
-    setPasswordHash(store, user.id, hash);
-    return store.update(tables.user, user.id, { status: 'active', invite_id: null })!;
+    await tx.setPasswordHash(user.id, hash);
+    return (await tx.update(tables.user, user.id, { status: 'active', invite_id: null }))!;
   });
 }
 

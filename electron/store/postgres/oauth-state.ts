@@ -33,6 +33,7 @@ import { nowTimestamp, uuidv7 } from '../../../shared/ids.js';
 import {
   refreshDecision,
   type RefreshOutcome,
+  type OAuthState,
   type RefreshRow,
   type SigningKey,
   type StoredClient,
@@ -122,7 +123,7 @@ function revoke(db: Queryable, familyId: string, reason: string): Promise<unknow
   ]);
 }
 
-export class PostgresOAuthStore {
+export class PostgresOAuthStore implements OAuthState {
   private signing: SigningKey | undefined;
   private readonly keys = new Map<string, SigningKey>();
 

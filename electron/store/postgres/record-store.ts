@@ -310,6 +310,13 @@ class PostgresRecords implements RecordWrites {
     return true;
   }
 
+  async setPasswordHash(userId: string, hash: string): Promise<void> {
+    await this.client.query(
+      'INSERT INTO user_password (user_id, hash, updated_at) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO UPDATE SET hash = excluded.hash, updated_at = excluded.updated_at',
+      [userId, hash, nowTimestamp()],
+    );
+  }
+
   #sync: SyncWrites | undefined;
 
   get sync(): SyncWrites {
@@ -472,6 +479,13 @@ export class PostgresRecordStore implements RecordStore {
       const rows = await records.rows(`SELECT * ${from} ORDER BY "deleted_at" DESC, "id" LIMIT ? OFFSET ?`, [limit, offset]);
       // The WHERE above keeps deleted rows only: deleted_at holds their datetime.
       return { count: counted!.n as number, rows: rows.map((row) => ({ ...fromRow(table, row), deleted_at: row.deleted_at as string })) };
+    });
+  }
+
+  passwordHashOf(userId: string): Promise<string | undefined> {
+    return this.read(async (records) => {
+      const [row] = await records.rows('SELECT hash FROM user_password WHERE user_id = ?', [userId]);
+      return typeof row?.hash === 'string' ? row.hash : undefined;
     });
   }
 

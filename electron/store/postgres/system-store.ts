@@ -54,6 +54,11 @@ export class PostgresSystemStore {
     return row;
   }
 
+  async environmentById(id: string): Promise<Environment | undefined> {
+    const [row] = await this.rows<Environment>(`SELECT ${environmentColumns} FROM ${serverSchema}.environment WHERE id = $1`, [id]);
+    return row;
+  }
+
   async listEnvironments(): Promise<Environment[]> {
     return this.rows<Environment>(`SELECT ${environmentColumns} FROM ${serverSchema}.environment ORDER BY name`);
   }

@@ -1,0 +1,65 @@
+/**
+ * Where OAuth keeps its state and finds the users it signs in: a data folder (its system
+ * database and each environment's file), or a team server's database, shared by every node
+ * (docs/architecture.md "Team server on PostgreSQL", "Shared state"). The sign-in, the token
+ * endpoint, bearer tokens and the client routes read and write only through this, so they run
+ * the same on both engines.
+ */
+import type { DataDir } from '../../store/data-dir.js';
+import { OAuthStore, sqliteOAuthState, type OAuthState } from '../../store/oauth-store.js';
+import { PostgresOAuthStore } from '../../store/postgres/oauth-state.js';
+import type { PostgresPool } from '../../store/postgres/postgres-database.js';
+import { PostgresRateLimiter } from '../../store/postgres/rate-limits.js';
+import { recordsOf } from '../../store/record-store.js';
+import type { RecordStore } from '../../store/record-store.js';
+import type { Environment } from '../../store/system.js';
+import { SlidingWindowLimiter, type RateLimitOptions, type RequestLimiter } from '../rate-limit.js';
+import { recordsContext, requestContext, type Caller, type RequestContext } from '../resource.js';
+
+export interface OAuthAccess {
+  state: OAuthState;
+  findEnvironment(name: string): Promise<Environment | undefined>;
+  environmentById(id: string): Promise<Environment | undefined>;
+  /** The environment's records: its users, their passwords. */
+  recordsOf(environment: Environment): RecordStore;
+  /** The context of a request by `caller`, signed in to `environment`. */
+  contextOf(caller: Caller, environment: Environment): RequestContext;
+  /** A limiter named `name` with these limits: in this process, or in the database for every node. */
+  limiter(name: string, options: RateLimitOptions): RequestLimiter;
+}
+
+/** OAuth on a data folder: the system database's OAuthStore and the environments' files. */
+export function dataFolderOAuth(dataDir: DataDir): OAuthAccess {
+  const { system } = dataDir;
+  const oauth = OAuthStore.of(system);
+  return {
+    state: sqliteOAuthState(oauth),
+    findEnvironment: async (name) => system.findEnvironment(name),
+    environmentById: async (id) => oauth.environmentById(id),
+    recordsOf: (environment) => recordsOf(dataDir.environment(environment.id)),
+    contextOf: (caller, environment) => requestContext(caller, dataDir.environment(environment.id)),
+    limiter: (_name, options) => new SlidingWindowLimiter(options),
+  };
+}
+
+/** What a team server's OAuth needs of its database (auth.ts, TeamDatabaseAccess, has it). */
+export interface TeamOAuthDatabase {
+  pool: PostgresPool;
+  system: {
+    findEnvironment(name: string): Promise<Environment | undefined>;
+    environmentById(id: string): Promise<Environment | undefined>;
+  };
+  recordsOf(environment: Environment): RecordStore;
+}
+
+/** OAuth on a team server: codes, token families, signing keys and rate limits in the database. */
+export function teamOAuth(team: TeamOAuthDatabase): OAuthAccess {
+  return {
+    state: new PostgresOAuthStore(team.pool),
+    findEnvironment: (name) => team.system.findEnvironment(name),
+    environmentById: (id) => team.system.environmentById(id),
+    recordsOf: (environment) => team.recordsOf(environment),
+    contextOf: (caller, environment) => recordsContext(caller, team.recordsOf(environment)),
+    limiter: (name, options) => new PostgresRateLimiter(team.pool, name, options),
+  };
+}
