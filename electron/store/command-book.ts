@@ -84,3 +84,24 @@ export function changesAfter(store: EnvironmentStore, resource: string, recordId
 export function undoneBy(store: EnvironmentStore, id: string): CommandRecord | undefined {
   return statementsOf(store).rows<CommandRecord>('SELECT id, description, undoes, actor, created_at FROM command WHERE undoes = ?').get(id);
 }
+
+/**
+ * The command history as undo reads it inside the transaction that writes the inverse
+ * (`RecordWrites.commands`), on either engine: these functions over the SQLite store, or
+ * postgres/command-book.ts's on the transaction's client.
+ */
+export interface CommandBookReads {
+  find(id: string): Promise<CommandRecord | undefined>;
+  changesOf(id: string): Promise<CommandChange[]>;
+  changesAfter(resource: string, recordId: string, seq: number): Promise<CommandChange[]>;
+  undoneBy(id: string): Promise<CommandRecord | undefined>;
+}
+
+export function sqliteCommandBook(store: EnvironmentStore): CommandBookReads {
+  return {
+    find: async (id) => findCommand(store, id),
+    changesOf: async (id) => changesOfCommand(store, id),
+    changesAfter: async (resource, recordId, seq) => changesAfter(store, resource, recordId, seq),
+    undoneBy: async (id) => undoneBy(store, id),
+  };
+}

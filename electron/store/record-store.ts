@@ -20,7 +20,7 @@ import type { ChangeEvent } from '../../shared/ipc.js';
 import type { CommandMeta, EnvironmentStore, ListQuery, TableDef } from './environment-store.js';
 import { plannedCards, type PlannedCards } from './planned-cards.js';
 import { filesAsBlobStore, type AttachmentBlobStore } from './attachment-files.js';
-import { recentCommands, type CommandRecord } from './command-book.js';
+import { recentCommands, sqliteCommandBook, type CommandBookReads, type CommandRecord } from './command-book.js';
 import { sqliteSyncFeed, type SyncFeed } from './sync-feed.js';
 import { sqliteSyncWrites, type SyncWrites } from './sync-writes.js';
 import { sqliteDeliveryWrites, type DeliveryQueueWrites } from './webhook-queue.js';
@@ -63,6 +63,8 @@ export interface RecordWrites extends RecordReads {
   readonly sync: SyncWrites;
   /** The webhook delivery queue, in this transaction (webhook-queue.ts). */
   readonly deliveries: DeliveryQueueWrites;
+  /** The command history, read in this transaction (undo, command-book.ts). */
+  readonly commands: CommandBookReads;
   /** Sets the digest a user signs in with (user-passwords.ts): its own table, never the record. */
   setPasswordHash(userId: string, hash: string): Promise<void>;
 }
@@ -153,6 +155,10 @@ export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrit
     get deliveries() {
       check();
       return writes.deliveries;
+    },
+    get commands() {
+      check();
+      return writes.commands;
     },
   };
 }
@@ -290,6 +296,7 @@ export class SqliteRecordStore implements RecordStore {
           setPasswordHash: async (userId, hash) => setPasswordHash(store, userId, hash),
           sync: sqliteSyncWrites(store),
           deliveries: sqliteDeliveryWrites(store),
+          commands: sqliteCommandBook(store),
         },
         () => open,
       );

@@ -15,7 +15,8 @@ import { unknownDataOf } from './unknown-data.js';
 
 export interface SyncWrites {
   /** A record as sync sees it, deleted or not. */
-  getForSync(table: TableDef, id: string): Promise<SyncRecordRow | undefined>;
+  /** `lock`: on PostgreSQL, held to the end of the transaction, so nobody writes it meanwhile (a SQLite transaction holds the whole file). */
+  getForSync(table: TableDef, id: string, options?: { lock?: boolean }): Promise<SyncRecordRow | undefined>;
   clocksOf(resource: string, id: string): Promise<Clocks>;
   /**
    * Runs `fn` with its writes as a replica's change: each field written gets that replica's

@@ -437,11 +437,58 @@ describe('the resource routes write the same to SQLite and to PostgreSQL', () =>
     expect((await postgres.get(tables.webhook_delivery, queued.rows[0]!.id))?.status).toBe('suspended');
   });
 
-  it('answers 503 on PostgreSQL for a write that is not on the boundary yet (undo), leaving nothing behind', async () => {
-    const commands = await send(engines[1]!.url, 'GET', '/v1/command?limit=1');
-    const refused = await send(engines[1]!.url, 'POST', `/v1/command/${commands.body.data[0].id}/undo`);
+  it('undoes a command alike, redoes it by undoing the undo, and refuses an undo twice', async () => {
+    const made: Map<string, string>[] = [new Map(), new Map()];
+    const projects = await onBoth(
+      'POST',
+      () => '/v1/project',
+      () => ({ name: 'Canopy' }),
+      made,
+    );
+    const renamed = await onBoth(
+      'PUT',
+      (i) => `/v1/project/${projects[i]!.body.id}`,
+      () => ({ name: 'Canopy, galvanised' }),
+      made,
+    );
+    const undone = await onBoth('POST', (i) => `/v1/command/${renamed[i]!.command}/undo`, undefined, made);
+    expect(undone[1]!.body).toMatchObject({ description: 'Undo: Edit project', changed: [{ resource: 'project' }] });
+    const back = await onBoth('GET', (i) => `/v1/project/${projects[i]!.body.id}`, undefined, made);
+    expect(back[1]!.body.name).toBe('Canopy');
+    expect((await postgres.get(tables.project, projects[1]!.body.id))?.name).toBe('Canopy');
+    // Refused alike; the answer names each engine's own undo.
+    for (const [i, engine] of engines.entries()) {
+      const twice = await send(engine.url, 'POST', `/v1/command/${renamed[i]!.command}/undo`);
+      expect(twice.status).toBe(409);
+      expect(twice.body.errors[0].description).toContain(`by command ${undone[i]!.body.command_id}`);
+    }
+    // Undoing the undo is the redo.
+    await onBoth('POST', (i) => `/v1/command/${undone[i]!.body.command_id}/undo`, undefined, made);
+    expect((await postgres.get(tables.project, projects[1]!.body.id))?.name).toBe('Canopy, galvanised');
+    // A later edit makes the first undo a conflict, named alike.
+    await onBoth(
+      'PUT',
+      (i) => `/v1/project/${projects[i]!.body.id}`,
+      () => ({ name: 'Canopy, painted' }),
+      made,
+    );
+    for (const [i, engine] of engines.entries()) {
+      const conflict = await send(engine.url, 'POST', `/v1/command/${projects[i]!.command}/undo`);
+      expect(conflict.status).toBe(409);
+      expect(conflict.body.errors).toEqual([
+        expect.objectContaining({
+          field: `project.${projects[i]!.body.id}`,
+          description: expect.stringContaining('was changed since (name)'),
+        }),
+      ]);
+    }
+  });
+
+  it('answers 503 on PostgreSQL for a write that is not on the boundary yet (the sample workshop), leaving nothing behind', async () => {
+    const before = await postgres.list(tables.board, { limit: 0, offset: 0 });
+    const refused = await send(engines[1]!.url, 'POST', '/v1/sample_workshop');
     expect(refused.status).toBe(503);
     expect(refused.body.errors[0].description).toContain('does not run on this store engine yet');
-    expect((await send(engines[1]!.url, 'GET', '/v1/command?limit=1')).body.data[0].id).toBe(commands.body.data[0].id);
+    expect((await postgres.list(tables.board, { limit: 0, offset: 0 })).count).toBe(before.count);
   });
 });

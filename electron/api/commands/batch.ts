@@ -5,7 +5,8 @@
  * names every refused item, and nothing is written.
  */
 import type { FieldProblem } from '../../../shared/errors.js';
-import { changesOfCommand } from '../../store/command-book.js';
+import { changesOfCommand, type CommandChange } from '../../store/command-book.js';
+import type { RecordWrites } from '../../store/record-store.js';
 import type { CommandMeta } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
@@ -18,9 +19,18 @@ export interface CommandAnswer {
 }
 
 export function answerOf(ctx: RequestContext, meta: CommandMeta): CommandAnswer {
+  return answerFrom(meta, changesOfCommand(ctx.store, meta.id));
+}
+
+/** As answerOf, read in the command's own transaction, on either engine. */
+export async function answerIn(tx: RecordWrites, meta: CommandMeta): Promise<CommandAnswer> {
+  return answerFrom(meta, await tx.commands.changesOf(meta.id));
+}
+
+function answerFrom(meta: CommandMeta, changes: readonly CommandChange[]): CommandAnswer {
   const seen = new Set<string>();
   const changed: CommandAnswer['changed'] = [];
-  for (const change of changesOfCommand(ctx.store, meta.id)) {
+  for (const change of changes) {
     const key = `${change.resource}/${change.record_id}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -74,16 +74,19 @@ export function runCommand<T>(ctx: RequestContext, reply: FastifyReply | undefin
 export async function asCommandOnRecords<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  fallback: string,
+  /** The fallback description, or the whole command when the caller made it (an undo). */
+  command: string | CommandMeta,
   write: (tx: RecordWrites) => Promise<T>,
 ): Promise<T> {
-  const meta = commandFor(request, fallback);
+  const meta = typeof command === 'string' ? commandFor(request, command) : command;
   let result: T;
   try {
     result = await request.ctx.records.transaction(write, { command: meta });
   } catch (error) {
     if (error instanceof CommandConflictError && error.problem === 'id-taken')
       throw ApiError.conflict(`A command with id ${meta.id} was done already.`);
+    // Another undo of the same command got there first (PostgreSQL's unique index on `undoes`).
+    if (error instanceof CommandConflictError) throw ApiError.conflict('This command was undone already; undo that one to redo it.');
     throw error;
   }
   reply.header(commandIdHeader, meta.id);

@@ -19,10 +19,10 @@ import {
 import { isUuid } from '../../../shared/ids.js';
 import { operationRoute } from '../conventions/operation-route.js';
 import { ApiError } from '../errors.js';
-import { answerOf, type CommandAnswer } from './batch.js';
+import { answerIn, answerOf, type CommandAnswer } from './batch.js';
 import { linkCards, moveCards } from './card-commands.js';
 import { editOrderRows, setTimeStatus } from './record-commands.js';
-import { checkDescription, commandFor, runCommand } from './request-command.js';
+import { asCommandOnRecords, checkDescription, commandFor, runCommand } from './request-command.js';
 import { undoCommand, undoMetaFor } from './undo.js';
 import { replanCollections } from './replan-command.js';
 import type { StoredRecord } from '../../store/environment-store.js';
@@ -94,14 +94,22 @@ export async function commandRoutes(app: FastifyInstance): Promise<void> {
     return { ...answer, data: await present(request.ctx, collectionModule, planned, { ...parseShapeOptions({}), with: ['cards'] }) };
   });
 
-  operationRoute(app, undoCommandOperation, (request, reply) => {
-    const id = (request.params.id ?? '').toLowerCase();
-    if (!isUuid(id)) throw ApiError.notFound('No command with that id.');
-    const given = commandFor(request, '');
-    const meta = undoMetaFor(request.ctx, id, given);
-    runCommand(request.ctx, reply, meta, () => undoCommand(request.ctx, id));
-    return answerOf(request.ctx, meta);
-  });
+  operationRoute(
+    app,
+    undoCommandOperation,
+    async (request, reply) => {
+      const id = (request.params.id ?? '').toLowerCase();
+      if (!isUuid(id)) throw ApiError.notFound('No command with that id.');
+      const meta = await undoMetaFor(request.ctx.records, id, commandFor(request, ''));
+      return asCommandOnRecords(request, reply, meta, async (tx) => {
+        await undoCommand(request.ctx, tx, meta, id);
+        return answerIn(tx, meta);
+      });
+    },
+    undefined,
+    undefined,
+    { commandOnRecords: true },
+  );
 
   app.get<{ Querystring: Record<string, string | string[] | undefined> }>(
     '/command',

@@ -20,13 +20,14 @@
  * not make its planner's last move impossible to undo.
  */
 import { nowTimestamp } from '../../../shared/ids.js';
-import { changesAfter, changesOfCommand, findCommand, undoneBy, type CommandChange } from '../../store/command-book.js';
-import type { CommandMeta } from '../../store/environment-store.js';
+import type { CommandChange } from '../../store/command-book.js';
+import type { CommandMeta, StoredRecord } from '../../store/environment-store.js';
+import type { RecordStore, RecordWrites } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
 import { moduleNamedOrNone } from '../registry.js';
 import { tableNamed } from '../tables.js';
-import { onStore, runRule } from '../store-steps.js';
+import { onRecords, runRule } from '../store-steps.js';
 
 interface Reversal {
   resource: string;
@@ -87,10 +88,14 @@ function reversalsOf(changes: readonly CommandChange[]): Reversal[] {
 }
 
 /** Later writes that touched what the undo would revert, one problem per record. */
-function conflictsOf(ctx: RequestContext, reversals: readonly Reversal[], lastSeq: number): { field: string; description: string }[] {
+async function conflictsOf(
+  tx: RecordWrites,
+  reversals: readonly Reversal[],
+  lastSeq: number,
+): Promise<{ field: string; description: string }[]> {
   const problems: { field: string; description: string }[] = [];
   for (const reversal of reversals) {
-    const later = changesAfter(ctx.store, reversal.resource, reversal.id, lastSeq);
+    const later = await tx.commands.changesAfter(reversal.resource, reversal.id, lastSeq);
     // What the later writes left in each field; one left as the command left it was not changed.
     const left: Record<string, unknown> = {};
     for (const change of later) Object.assign(left, change.fields ?? {});
@@ -113,53 +118,66 @@ function conflictsOf(ctx: RequestContext, reversals: readonly Reversal[], lastSe
  * they refuse for the caller's role throws (403); problems with the values are not the undo's
  * (the values were stored once), so they are left out.
  */
-function checkRoles(ctx: RequestContext, reversal: Reversal): void {
+async function checkRoles(ctx: RequestContext, tx: RecordWrites, reversal: Reversal, record: StoredRecord | undefined): Promise<void> {
   const module = moduleNamedOrNone(reversal.resource);
-  const table = tableNamed(reversal.resource);
-  const record = table ? ctx.store.getForSync(table, reversal.id) : undefined;
   if (!module?.rules || !record) return;
   if (reversal.created) {
     // A rule answers at once or as steps (resource.ts, RuleAnswer): either way it runs here.
-    if (!record.deleted_at) onStore(ctx.store, runRule(module.rules.checkDelete?.(ctx, record)));
+    if (!record.deleted_at) await onRecords(tx, runRule(module.rules.checkDelete?.(ctx, record)));
     return;
   }
   if (record.deleted_at && reversal.before.deleted_at === null) module.rules.checkRestore?.(ctx, record);
   const values = Object.fromEntries(Object.entries(reversal.before).filter(([field]) => field !== 'deleted_at'));
   if (Object.keys(values).length > 0)
-    onStore(ctx.store, runRule(module.rules.check?.(ctx, { ...values }, record, undefined, { ...values })));
+    await onRecords(tx, runRule(module.rules.check?.(ctx, { ...values }, record, undefined, { ...values })));
 }
 
 /**
- * Writes the inverse of command `id` inside the command `meta` (which the caller opens, with
- * `undoes` set). 404 for a command this environment does not have, 409 when it was undone
- * already or a record it wrote changed since.
+ * Writes the inverse of command `id` in `tx`, the transaction of the command `meta` that undoes
+ * it (the caller opens it, with `undoes` set). 404 for a command this environment does not have,
+ * 409 when it was undone already or a record it wrote changed since. The reverted records are
+ * locked before the later changes are read (on PostgreSQL; a SQLite transaction holds the
+ * file), so no write on another node slips in between the check and the undo.
  */
-export function undoCommand(ctx: RequestContext, id: string): void {
-  const command = findCommand(ctx.store, id);
+export async function undoCommand(ctx: RequestContext, tx: RecordWrites, meta: CommandMeta, id: string): Promise<void> {
+  const command = await tx.commands.find(id);
   if (!command) throw ApiError.notFound('No command with that id.');
-  const changes = changesOfCommand(ctx.store, id);
+  const undoing = await tx.commands.undoneBy(id);
+  if (undoing && undoing.id !== meta.id) throw undoneAlready(undoing.id);
+  const changes = await tx.commands.changesOf(id);
   const reversals = reversalsOf(changes);
-  const lastSeq = changes.at(-1)?.seq ?? 0;
-  const problems = conflictsOf(ctx, reversals, lastSeq);
+  const records = new Map<Reversal, StoredRecord | undefined>();
+  // In one order whoever locks them, so two undos never wait for each other in a circle.
+  for (const reversal of [...reversals].sort((x, y) => `${x.resource}/${x.id}`.localeCompare(`${y.resource}/${y.id}`))) {
+    const table = tableNamed(reversal.resource);
+    records.set(reversal, table ? await tx.sync.getForSync(table, reversal.id, { lock: true }) : undefined);
+  }
+  const problems = await conflictsOf(tx, reversals, changes.at(-1)?.seq ?? 0);
   if (problems.length > 0) throw new ApiError('conflict', problems);
-  for (const reversal of reversals) checkRoles(ctx, reversal);
+  for (const reversal of reversals) await checkRoles(ctx, tx, reversal, records.get(reversal));
   for (const reversal of [...reversals].reverse()) {
     const table = tableNamed(reversal.resource);
     if (!table) throw ApiError.conflict(`${reversal.resource} records cannot be undone by this version of the app.`);
     if (reversal.created) {
-      ctx.store.softDelete(table, reversal.id);
+      await tx.softDelete(table, reversal.id);
       continue;
     }
     if (Object.keys(reversal.before).length === 0) continue;
-    ctx.store.writeForSync(table, reversal.id, { ...reversal.before, updated_at: nowTimestamp() });
+    await tx.sync.writeForSync(table, reversal.id, { ...reversal.before, updated_at: nowTimestamp() });
   }
 }
 
-/** The command that undoes `id`: "Undo: <its description>". */
-export function undoMetaFor(ctx: RequestContext, id: string, meta: CommandMeta): CommandMeta {
-  const command = findCommand(ctx.store, id);
+function undoneAlready(by: string): ApiError {
+  return ApiError.conflict(`This command was undone already (by command ${by}); undo that one to redo it.`);
+}
+
+/** The command that undoes `id`: "Undo: <its description>". Read before its transaction opens. */
+export async function undoMetaFor(records: RecordStore, id: string, meta: CommandMeta): Promise<CommandMeta> {
+  const { command, undoing } = await records.transaction(async (tx) => ({
+    command: await tx.commands.find(id),
+    undoing: await tx.commands.undoneBy(id),
+  }));
   if (!command) throw ApiError.notFound('No command with that id.');
-  const undoing = undoneBy(ctx.store, id);
-  if (undoing) throw ApiError.conflict(`This command was undone already (by command ${undoing.id}); undo that one to redo it.`);
+  if (undoing) throw undoneAlready(undoing.id);
   return { ...meta, description: meta.description || `Undo: ${command.description}`, undoes: id };
 }

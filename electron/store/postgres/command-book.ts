@@ -15,7 +15,7 @@
  * for a transaction that is a command (on SQLite, EnvironmentStore.command writes it).
  */
 import type { CommandMeta } from '../environment-store.js';
-import type { CommandChange, CommandRecord } from '../command-book.js';
+import type { CommandBookReads, CommandChange, CommandRecord } from '../command-book.js';
 import { nowTimestamp } from '../../../shared/ids.js';
 import { CommandConflictError } from '../record-store.js';
 import type { PostgresClient } from './postgres-database.js';
@@ -86,4 +86,14 @@ export async function changesAfter(client: PostgresClient, resource: string, rec
 export async function undoneBy(client: PostgresClient, id: string): Promise<CommandRecord | undefined> {
   const { rows } = await client.query<CommandRecord>(`SELECT ${commandColumns} FROM command WHERE undoes = $1`, [id]);
   return rows[0];
+}
+
+/** These reads on one transaction's client (RecordWrites.commands). */
+export function postgresCommandBook(client: PostgresClient): CommandBookReads {
+  return {
+    find: (id) => findCommand(client, id),
+    changesOf: (id) => changesOfCommand(client, id),
+    changesAfter: (resource, recordId, seq) => changesAfter(client, resource, recordId, seq),
+    undoneBy: (id) => undoneBy(client, id),
+  };
 }

@@ -41,7 +41,8 @@ import type { SyncWrites } from '../sync-writes.js';
 import type { DeliveryQueueWrites } from '../webhook-queue.js';
 import { WebhookQueueWrites } from './webhook-queue.js';
 import type { HybridClock } from '../../../shared/hlc.js';
-import { recentCommands, recordCommand, type CommandRecord } from './command-book.js';
+import { postgresCommandBook, recentCommands, recordCommand, type CommandRecord } from './command-book.js';
+import type { CommandBookReads } from '../command-book.js';
 import { withEnvironment } from './environment-schemas.js';
 import { bigintsAsNumbers, type PostgresClient, type PostgresPool } from './postgres-database.js';
 
@@ -131,9 +132,11 @@ class PostgresRecords implements RecordWrites {
     private readonly hook: WriteHook | undefined = undefined,
   ) {
     this.deliveries = new WebhookQueueWrites(client);
+    this.commands = postgresCommandBook(client);
   }
 
   readonly deliveries: DeliveryQueueWrites;
+  readonly commands: CommandBookReads;
 
   async rows(sql: string, params: readonly unknown[]): Promise<Record<string, unknown>[]> {
     const result = await this.client.query({ text: numbered(sql), values: [...params], types: bigintsAsNumbers });
@@ -327,8 +330,9 @@ class PostgresRecords implements RecordWrites {
     const { client } = this;
     let savepoints = 0;
     return {
-      getForSync: async (table, id) => {
-        const [row] = await this.rows(`SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" = ?`, [id]);
+      getForSync: async (table, id, options) => {
+        const lock = options?.lock ? ' FOR UPDATE' : '';
+        const [row] = await this.rows(`SELECT * FROM ${quoteIdentifier(table.table)} WHERE "id" = ?${lock}`, [id]);
         return row ? syncRowOf(table, row) : undefined;
       },
       clocksOf: (resource, id) => clocksOf(client, resource, id),

@@ -7,27 +7,21 @@
  * a deferred mutation stops the mark; an unowned mark is claimed; the database refuses to move
  * a mark back.
  */
-import { rmSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApi } from '../../../electron/api/app.js';
-import { teamRecordStores } from '../../../electron/api/team-records.js';
-import { DataDir } from '../../../electron/store/data-dir.js';
 import { withEnvironment } from '../../../electron/store/postgres/environment-schemas.js';
 import { replicaMark } from '../../../electron/store/postgres/push-marks.js';
 import { PostgresSystemStore } from '../../../electron/store/postgres/system-store.js';
 import { HybridClock } from '../../../shared/hlc.js';
 import { uuidv7 } from '../../../shared/ids.js';
-import { tempDir } from '../../helpers/api.js';
 import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
+import { startTeamNodes, type TeamNodes } from '../../helpers/team-nodes.js';
 
 const key = 'marks-key-0123456789';
 const otherKey = 'marks-other-key-0123456789';
 let team: TeamDatabase;
 let environmentId: string;
-const apps: FastifyInstance[] = [];
-const urls: string[] = [];
-const folders: string[] = [];
+let nodes: TeamNodes | undefined;
+let urls: string[] = [];
 
 beforeAll(async () => {
   team = await startTeamDatabase('marks');
@@ -35,25 +29,13 @@ beforeAll(async () => {
   environmentId = (await system.ensureEnvironment('team')).id;
   await system.ensureApiKey(environmentId, key);
   await system.ensureApiKey(environmentId, otherKey);
-  for (const pool of team.nodes) {
-    const folder = tempDir('planner-node-');
-    folders.push(folder);
-    const app = await buildApi({
-      dataDir: DataDir.open(folder),
-      teamDatabase: { system: new PostgresSystemStore(pool), pool, recordsOf: teamRecordStores(pool) },
-    });
-    apps.push(app);
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    urls.push(`http://127.0.0.1:${address.port}`);
-  }
+  nodes = await startTeamNodes(team);
+  urls = nodes.urls;
 }, 120_000);
 
 afterAll(async () => {
-  for (const app of apps) await app.close();
+  await nodes?.close();
   await team?.stop();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
 const clock = new HybridClock('marks0000001');

@@ -7,21 +7,15 @@
  * limits are the database's, so a replayed code or refresh token is caught whichever node sees
  * it, and the limits count the requests of all nodes.
  */
-import { rmSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApi } from '../../../electron/api/app.js';
-import { teamRecordStores } from '../../../electron/api/team-records.js';
-import { DataDir } from '../../../electron/store/data-dir.js';
 import { PostgresSystemStore } from '../../../electron/store/postgres/system-store.js';
-import { tempDir } from '../../helpers/api.js';
 import { pkcePair, signInForCode, tokenRequest } from '../../helpers/oauth-flow.js';
 import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
+import { startTeamNodes, type TeamNodes } from '../../helpers/team-nodes.js';
 
 let team: TeamDatabase;
-const apps: FastifyInstance[] = [];
-const folders: string[] = [];
-const urls: string[] = [];
+let nodes: TeamNodes | undefined;
+let urls: string[] = [];
 const key = 'team-oauth-key-1234';
 const env = 'workshop';
 const headers = { 'x-api-env': env, 'x-api-key': key };
@@ -35,26 +29,13 @@ beforeAll(async () => {
   const environment = await system.ensureEnvironment(env);
   await system.ensureApiKey(environment.id, key);
   await system.ensureEnvironment('elsewhere');
-  for (const pool of team.nodes) {
-    const folder = tempDir('planner-node-');
-    folders.push(folder);
-    const app = await buildApi({
-      dataDir: DataDir.open(folder),
-      teamDatabase: { system: new PostgresSystemStore(pool), pool, recordsOf: teamRecordStores(pool) },
-      oauthRateLimit: oauthLimit,
-    });
-    apps.push(app);
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    urls.push(`http://127.0.0.1:${address.port}`);
-  }
+  nodes = await startTeamNodes(team, { oauthRateLimit: oauthLimit });
+  urls = nodes.urls;
 }, 120_000);
 
 afterAll(async () => {
-  for (const app of apps) await app.close();
+  await nodes?.close();
   await team?.stop();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
 async function call(url: string, method: string, path: string, extra: Record<string, string>, body?: unknown) {
