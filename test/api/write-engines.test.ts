@@ -410,6 +410,72 @@ describe('the resource routes write the same to SQLite and to PostgreSQL', () =>
     expect((await postgres.get(tables.card, painting.id))?.start_date).toBe(painting.start_date);
   });
 
+  it('runs the batch commands alike: a set of cards moved, pushing the next stage once, and a resource assigned', async () => {
+    const collections = await onBoth(
+      'POST',
+      () => '/v1/collection',
+      (i) => ({ name: 'Railings', board_id: ids.board[i] }),
+      made,
+    );
+    const stageIds = async (i: number) => {
+      const board = await send(engines[i]!.url, 'GET', `/v1/board/${ids.board[i]}?with=stages`);
+      const byName = new Map((board.body.stages as { id: string; name: string }[]).map((s) => [s.name, s.id]));
+      return { first: byName.get('Sawing and drilling')!, last: byName.get('Painting')! };
+    };
+    const stages = [await stageIds(0), await stageIds(1)];
+    const cardPath = (i: number) => `/v1/collection/${collections[i]!.body.id}/card`;
+    const sawing = await onBoth(
+      'POST',
+      cardPath,
+      (i) => ({ stage_id: stages[i]!.first, start_date: '2026-12-14', end_date: '2026-12-15' }),
+      made,
+    );
+    const painting = await onBoth(
+      'POST',
+      cardPath,
+      (i) => ({ stage_id: stages[i]!.last, start_date: '2026-12-16', end_date: '2026-12-16' }),
+      made,
+    );
+
+    const moved = await onBoth(
+      'POST',
+      () => '/v1/command/move_cards',
+      (i) => ({ cards: [{ id: sawing[i]!.body.id, end_date: '2026-12-17' }], description: 'Sawing takes longer' }),
+      made,
+    );
+    expect(moved[1]!.status).toBe(200);
+    expect(moved[1]!.body).toMatchObject({ description: 'Sawing takes longer' });
+    const pushed = await postgres.get(tables.card, painting[1]!.body.id);
+    expect(pushed!.start_date! > '2026-12-17').toBe(true);
+    expect((await send(engines[0]!.url, 'GET', `${cardPath(0)}/${painting[0]!.body.id}`)).body.start_date).toBe(pushed!.start_date);
+
+    const assigned = await onBoth(
+      'POST',
+      () => '/v1/command/assign_cards',
+      (i) => ({ cards: [sawing[i]!.body.id, painting[i]!.body.id], add: [welderId] }),
+      made,
+    );
+    expect(assigned[1]!.body.changed.filter((c: { resource: string }) => c.resource === 'card')).toHaveLength(2);
+    const linked = await postgres.getWhereIn(tables.card_resource, 'card_id', [sawing[1]!.body.id, painting[1]!.body.id]);
+    expect(linked.map((l) => l.resource_id)).toEqual([welderId, welderId]);
+
+    // One unknown card refuses the whole set alike, and nothing is written.
+    const refused = await onBoth(
+      'POST',
+      () => '/v1/command/move_cards',
+      (i) => ({
+        cards: [
+          { id: sawing[i]!.body.id, end_date: '2026-12-18' },
+          { id: '00000000-0000-7000-8000-0000000000aa', end_date: '2026-12-18' },
+        ],
+      }),
+      made,
+    );
+    expect(refused[1]!.status).toBe(422);
+    expect(refused[1]!.body.errors.map((e: { field: string }) => e.field)).toEqual(['cards.1.id']);
+    expect((await postgres.get(tables.card, sawing[1]!.body.id))?.end_date).toBe('2026-12-17');
+  });
+
   it('writes webhooks the same, and a change on PostgreSQL queues its delivery in the same transaction', async () => {
     // Refused as a private target by both servers' workers: nothing leaves this machine.
     const webhook = { url: 'http://127.0.0.1:9/planner', event_types: ['collection.created'] };

@@ -51,12 +51,40 @@ export function writeEach<T>(items: readonly T[], path: string, write: (item: T,
     try {
       write(item, at);
     } catch (error) {
-      if (!(error instanceof ApiError) || (error.kind !== 'unprocessable' && error.kind !== 'notFound')) throw error;
-      for (const problem of error.items) {
-        const field = error.kind === 'notFound' ? `${at}.id` : problem.field ? `${at}.${problem.field}` : at;
-        problems.push({ field, description: problem.field ? `${at}.${problem.description}` : `${at}: ${problem.description}` });
-      }
+      collect(error, at, problems);
     }
   });
   if (problems.length > 0) throw ApiError.unprocessable(problems);
+}
+
+/**
+ * As writeEach, in an asynchronous transaction (either engine): each item in a savepoint of
+ * its own, so a refused item's writes go and the transaction takes the next item's (PostgreSQL
+ * takes no statement after a failed one until it rolls back to a savepoint).
+ */
+export async function writeEachIn<T>(
+  tx: RecordWrites,
+  items: readonly T[],
+  path: string,
+  write: (item: T, at: string) => Promise<void>,
+): Promise<void> {
+  const problems: FieldProblem[] = [];
+  for (const [index, item] of items.entries()) {
+    const at = `${path}.${index}`;
+    try {
+      await tx.sync.savepoint(() => write(item, at));
+    } catch (error) {
+      collect(error, at, problems);
+    }
+  }
+  if (problems.length > 0) throw ApiError.unprocessable(problems);
+}
+
+/** An item's 422 or 404 as problems under its path; anything else refuses the command as it is. */
+function collect(error: unknown, at: string, problems: FieldProblem[]): void {
+  if (!(error instanceof ApiError) || (error.kind !== 'unprocessable' && error.kind !== 'notFound')) throw error;
+  for (const problem of error.items) {
+    const field = error.kind === 'notFound' ? `${at}.id` : problem.field ? `${at}.${problem.field}` : at;
+    problems.push({ field, description: problem.field ? `${at}.${problem.description}` : `${at}: ${problem.description}` });
+  }
 }

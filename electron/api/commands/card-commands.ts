@@ -8,13 +8,15 @@ import { isUuid } from '../../../shared/ids.js';
 import type { FieldProblem } from '../../../shared/errors.js';
 import type { cardSpec } from '../../../shared/resources/card.js';
 import type { StoredOf, TableDef } from '../../store/environment-store.js';
+import type { RecordWrites } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
 import { followDependenciesOfSet } from '../planning/card-set-moves.js';
-import { updateRecord } from '../records.js';
+import { updateSteps } from '../records.js';
+import { onRecords } from '../store-steps.js';
 import type { RequestContext } from '../resource.js';
 import { cardModule } from '../resources/card.js';
 import { tables } from '../tables.js';
-import { writeEach } from './batch.js';
+import { writeEachIn } from './batch.js';
 
 /** The fields a drag or a resize on the planboard sets. */
 export interface CardMove {
@@ -23,9 +25,9 @@ export interface CardMove {
   fields: Record<string, unknown>;
 }
 
-function findCard(ctx: RequestContext, id: string): StoredOf<typeof cardSpec> {
+async function findCard(tx: RecordWrites, id: string): Promise<StoredOf<typeof cardSpec>> {
   // As findRecordOrNone does, through the typed card table.
-  const card = isUuid(id) ? ctx.store.get(tables.card, id.toLowerCase()) : undefined;
+  const card = isUuid(id) ? await tx.get(tables.card, id.toLowerCase()) : undefined;
   if (!card) throw ApiError.notFound(`no card with id ${id}`);
   return card;
 }
@@ -34,13 +36,13 @@ function findCard(ctx: RequestContext, id: string): StoredOf<typeof cardSpec> {
  * Moves every card of the set where it is sent, then applies the board's dependency behaviour
  * once for the whole set (planning/card-set-moves.ts), not once per card.
  */
-export function moveCards(ctx: RequestContext, moves: readonly CardMove[]): void {
+export async function moveCards(ctx: RequestContext, tx: RecordWrites, moves: readonly CardMove[]): Promise<void> {
   const collecting: RequestContext = { ...ctx, cardMoves: [] };
-  writeEach(moves, 'cards', (move) => {
-    const card = findCard(ctx, move.id);
-    updateRecord(collecting, cardModule, card.id, move.fields, { collection_id: card.collection_id });
+  await writeEachIn(tx, moves, 'cards', async (move) => {
+    const card = await findCard(tx, move.id);
+    await onRecords(tx, updateSteps(collecting, cardModule, card.id, move.fields, { collection_id: card.collection_id }));
   });
-  followDependenciesOfSet(ctx, collecting.cardMoves!);
+  await onRecords(tx, followDependenciesOfSet(collecting.cardMoves!));
 }
 
 export interface LinkChange {
@@ -56,14 +58,14 @@ const linkKinds: Record<'labels' | 'resources', { link: TableDef; targetKey: str
   resources: { link: tables.card_resource, targetKey: 'resource_id', target: tables.resource, title: 'resource' },
 };
 
-function checkTargets(ctx: RequestContext, kind: keyof typeof linkKinds, change: LinkChange): void {
+async function checkTargets(tx: RecordWrites, kind: keyof typeof linkKinds, change: LinkChange): Promise<void> {
   const { target, title } = linkKinds[kind];
   const problems: FieldProblem[] = [];
   for (const list of ['add', 'remove'] as const) {
-    change[list].forEach((id, index) => {
-      if (!isUuid(id) || !ctx.store.get(target, id.toLowerCase()))
+    for (const [index, id] of change[list].entries()) {
+      if (!isUuid(id) || !(await tx.get(target, id.toLowerCase())))
         problems.push({ field: `${list}.${index}`, description: `${list}.${index} names no ${title} with id ${id}` });
-    });
+    }
   }
   if (problems.length > 0) throw ApiError.unprocessable(problems);
 }
@@ -73,17 +75,18 @@ function checkTargets(ctx: RequestContext, kind: keyof typeof linkKinds, change:
  * new set of links, as a PUT with `labels` (or `resources`) would. A card whose links do not
  * change is not written.
  */
-export function linkCards(ctx: RequestContext, kind: keyof typeof linkKinds, change: LinkChange): void {
-  checkTargets(ctx, kind, change);
+export async function linkCards(ctx: RequestContext, tx: RecordWrites, kind: keyof typeof linkKinds, change: LinkChange): Promise<void> {
+  await checkTargets(tx, kind, change);
   const { link, targetKey } = linkKinds[kind];
   const add = change.add.map((id) => id.toLowerCase());
   const remove = new Set(change.remove.map((id) => id.toLowerCase()));
-  writeEach(change.cards, 'cards', (id) => {
-    const card = findCard(ctx, id);
+  await writeEachIn(tx, change.cards, 'cards', async (id) => {
+    const card = await findCard(tx, id);
     // A link's target key is a required uuid column (shared/resources/card.ts).
-    const current = ctx.store.getWhereIn(link, 'card_id', [card.id]).map((l) => l[targetKey] as string);
+    const current = (await tx.getWhereIn(link, 'card_id', [card.id])).map((l) => l[targetKey] as string);
     const wanted = [...new Set([...current, ...add])].filter((target) => !remove.has(target));
     if (wanted.length === current.length && wanted.every((target) => current.includes(target))) return;
-    updateRecord(ctx, cardModule, card.id, { [kind]: wanted.map((target) => ({ id: target })) }, { collection_id: card.collection_id });
+    const links = { [kind]: wanted.map((target) => ({ id: target })) };
+    await onRecords(tx, updateSteps(ctx, cardModule, card.id, links, { collection_id: card.collection_id }));
   });
 }

@@ -5,20 +5,22 @@
  * entry stays as the time-entry rules say, a member sets only what a member may).
  */
 import { isUuid } from '../../../shared/ids.js';
-import { findRecordOrNone, updateRecord } from '../records.js';
+import type { RecordWrites } from '../../store/record-store.js';
+import { updateSteps } from '../records.js';
+import { onRecords } from '../store-steps.js';
 import type { RequestContext } from '../resource.js';
 import { orderRowModule } from '../resources/order-row.js';
 import { timeTrackingModule } from '../resources/time-tracking.js';
 import { ApiError } from '../errors.js';
 import { tables } from '../tables.js';
-import { writeEach } from './batch.js';
+import { writeEachIn } from './batch.js';
 
-export function setTimeStatus(ctx: RequestContext, entries: readonly string[], status: string): void {
-  writeEach(entries, 'entries', (id) => {
-    const entry = findRecordOrNone(ctx, timeTrackingModule, id);
+export async function setTimeStatus(ctx: RequestContext, tx: RecordWrites, entries: readonly string[], status: string): Promise<void> {
+  await writeEachIn(tx, entries, 'entries', async (id) => {
+    const entry = isUuid(id) ? await tx.get(tables.time_tracking, id.toLowerCase()) : undefined;
     if (!entry) throw ApiError.notFound(`no time entry with id ${id}`);
     if (entry.status === status) return;
-    updateRecord(ctx, timeTrackingModule, entry.id, { status });
+    await onRecords(tx, updateSteps(ctx, timeTrackingModule, entry.id, { status }));
   });
 }
 
@@ -27,11 +29,11 @@ export interface OrderRowEdit {
   fields: Record<string, unknown>;
 }
 
-export function editOrderRows(ctx: RequestContext, rows: readonly OrderRowEdit[]): void {
-  writeEach(rows, 'rows', (edit) => {
+export async function editOrderRows(ctx: RequestContext, tx: RecordWrites, rows: readonly OrderRowEdit[]): Promise<void> {
+  await writeEachIn(tx, rows, 'rows', async (edit) => {
     // As findRecordOrNone does, through the typed order row table.
-    const row = isUuid(edit.id) ? ctx.store.get(tables.order_row, edit.id.toLowerCase()) : undefined;
+    const row = isUuid(edit.id) ? await tx.get(tables.order_row, edit.id.toLowerCase()) : undefined;
     if (!row) throw ApiError.notFound(`no order row with id ${edit.id}`);
-    updateRecord(ctx, orderRowModule, row.id, edit.fields, { order_id: row.order_id });
+    await onRecords(tx, updateSteps(ctx, orderRowModule, row.id, edit.fields, { order_id: row.order_id }));
   });
 }

@@ -26,6 +26,7 @@ import { asCommandOnRecords, checkDescription, commandFor, runCommand } from './
 import { undoCommand, undoMetaFor } from './undo.js';
 import { replanCollections } from './replan-command.js';
 import type { StoredRecord } from '../../store/environment-store.js';
+import type { RecordWrites } from '../../store/record-store.js';
 import { present } from '../records.js';
 import { collectionModule } from '../resources/collection.js';
 import { parseShapeOptions } from '../conventions/list-query.js';
@@ -58,31 +59,76 @@ function batch(
   return answerOf(request.ctx, meta);
 }
 
+/**
+ * As batch, in an asynchronous transaction, so on either engine (the batch commands whose
+ * writes are store steps; docs/architecture.md "Moving the API onto the boundary").
+ */
+async function batchOnRecords(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { description?: string },
+  fallback: string,
+  write: (tx: RecordWrites) => Promise<void>,
+): Promise<CommandAnswer> {
+  const meta = commandFor(request, fallback);
+  if (input.description !== undefined) meta.description = checkDescription(input.description, 'description');
+  return asCommandOnRecords(request, reply, meta, async (tx) => {
+    await write(tx);
+    return answerIn(tx, meta);
+  });
+}
+
+/** What operationRoute takes for a route that writes as its command on the asynchronous store. */
+const onRecordsRoute = [undefined, undefined, { commandOnRecords: true }] as const;
+
 export async function commandRoutes(app: FastifyInstance): Promise<void> {
-  operationRoute(app, moveCardsOperation, (request, reply, input) =>
-    batch(request, reply, input, `Move ${plural(input.cards.length, 'card')}`, () => moveCards(request.ctx, edits(input.cards))),
+  operationRoute(
+    app,
+    moveCardsOperation,
+    (request, reply, input) =>
+      batchOnRecords(request, reply, input, `Move ${plural(input.cards.length, 'card')}`, (tx) =>
+        moveCards(request.ctx, tx, edits(input.cards)),
+      ),
+    ...onRecordsRoute,
   );
 
   for (const [kind, operation, verb] of [
     ['labels', labelCardsOperation, 'Label'],
     ['resources', assignCardsOperation, 'Assign'],
   ] as const) {
-    operationRoute(app, operation, (request, reply, input: ValueOf<typeof operation.body>) => {
-      if (input.add === undefined && input.remove === undefined)
-        throw ApiError.unprocessable([{ field: 'add', description: 'send add, remove or both' }]);
-      const change = { cards: input.cards, add: input.add ?? [], remove: input.remove ?? [] };
-      return batch(request, reply, input, `${verb} ${plural(change.cards.length, 'card')}`, () => linkCards(request.ctx, kind, change));
-    });
+    operationRoute(
+      app,
+      operation,
+      (request, reply, input: ValueOf<typeof operation.body>) => {
+        if (input.add === undefined && input.remove === undefined)
+          throw ApiError.unprocessable([{ field: 'add', description: 'send add, remove or both' }]);
+        const change = { cards: input.cards, add: input.add ?? [], remove: input.remove ?? [] };
+        return batchOnRecords(request, reply, input, `${verb} ${plural(change.cards.length, 'card')}`, (tx) =>
+          linkCards(request.ctx, tx, kind, change),
+        );
+      },
+      ...onRecordsRoute,
+    );
   }
 
-  operationRoute(app, setTimeStatusOperation, (request, reply, input) =>
-    batch(request, reply, input, `Set ${plural(input.entries.length, 'time entry', 'time entries')} to ${input.status}`, () =>
-      setTimeStatus(request.ctx, input.entries, input.status),
-    ),
+  operationRoute(
+    app,
+    setTimeStatusOperation,
+    (request, reply, input) =>
+      batchOnRecords(request, reply, input, `Set ${plural(input.entries.length, 'time entry', 'time entries')} to ${input.status}`, (tx) =>
+        setTimeStatus(request.ctx, tx, input.entries, input.status),
+      ),
+    ...onRecordsRoute,
   );
 
-  operationRoute(app, editOrderRowsOperation, (request, reply, input) =>
-    batch(request, reply, input, `Edit ${plural(input.rows.length, 'order row')}`, () => editOrderRows(request.ctx, edits(input.rows))),
+  operationRoute(
+    app,
+    editOrderRowsOperation,
+    (request, reply, input) =>
+      batchOnRecords(request, reply, input, `Edit ${plural(input.rows.length, 'order row')}`, (tx) =>
+        editOrderRows(request.ctx, tx, edits(input.rows)),
+      ),
+    ...onRecordsRoute,
   );
 
   operationRoute(app, replanCollectionsOperation, async (request, reply, input) => {
@@ -106,9 +152,7 @@ export async function commandRoutes(app: FastifyInstance): Promise<void> {
         return answerIn(tx, meta);
       });
     },
-    undefined,
-    undefined,
-    { commandOnRecords: true },
+    ...onRecordsRoute,
   );
 
   app.get<{ Querystring: Record<string, string | string[] | undefined> }>(

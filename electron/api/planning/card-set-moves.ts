@@ -13,12 +13,11 @@
  *    enough to start after the stage before it (plus its delay days) is done.
  */
 import type { StoredRecord } from '../../store/environment-store.js';
-import type { RequestContext } from '../resource.js';
 import { tables } from '../tables.js';
 import { latestEnd, pushStageAfter, shiftCard } from './card-moves.js';
 import { isDated, type Card, type DatedCard } from './card-fields.js';
 import { boardCalendar, shiftWorkdays, workdayDelta, workdayFrom } from './workdays.js';
-import { onStore } from '../store-steps.js';
+import { get, getWhereIn, type Steps } from '../store-steps.js';
 
 export interface CardMoved {
   card: Card;
@@ -29,8 +28,8 @@ function hasMoved({ card, previous }: CardMoved): boolean {
   return card.start_date !== previous.start_date || card.end_date !== previous.end_date || card.stage_id !== previous.stage_id;
 }
 
-/** Follows the dependencies of every collection the moved cards are in, once each. */
-export function followDependenciesOfSet(ctx: RequestContext, collected: readonly { card: StoredRecord; previous: StoredRecord }[]): void {
+/** Follows the dependencies of every collection the moved cards are in, once each (store steps: either engine). */
+export function* followDependenciesOfSet(collected: readonly { card: StoredRecord; previous: StoredRecord }[]): Steps<void> {
   // The card module collects these (RequestContext.cardMoves): cards as the store keeps them.
   const moves = collected as readonly CardMoved[];
   const byCollection = new Map<string, CardMoved[]>();
@@ -40,18 +39,18 @@ export function followDependenciesOfSet(ctx: RequestContext, collected: readonly
     byCollection.set(key, [...(byCollection.get(key) ?? []), move]);
   }
   const selected = new Set(moves.map((m) => m.card.id));
-  for (const [collectionId, moved] of byCollection) followInCollection(ctx, collectionId, moved, selected);
+  for (const [collectionId, moved] of byCollection) yield* followInCollection(collectionId, moved, selected);
 }
 
-function followInCollection(ctx: RequestContext, collectionId: string, moved: CardMoved[], selected: ReadonlySet<string>): void {
+function* followInCollection(collectionId: string, moved: CardMoved[], selected: ReadonlySet<string>): Steps<void> {
   // The cards as they are now, after the whole set was written.
-  const cards = ctx.store.getWhereIn(tables.card, 'collection_id', [collectionId]);
+  const cards = yield* getWhereIn(tables.card, 'collection_id', [collectionId]);
   const current = new Map(cards.map((c) => [c.id, c]));
   const boardId = current.get(moved[0]!.card.id)?.board_id;
-  const board = boardId ? ctx.store.get(tables.board, boardId) : undefined;
+  const board = boardId ? yield* get(tables.board, boardId) : undefined;
   if (!board || board.dependency_behavior === 'notify') return;
   const calendar = boardCalendar(board.workdays);
-  const stages = new Map(ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).map((s) => [s.id, s]));
+  const stages = new Map((yield* getWhereIn(tables.stage, 'board_id', [board.id])).map((s) => [s.id, s]));
   const priorityOf = (card: Card): number | undefined => {
     const stage = stages.get(card.stage_id);
     // An independent stage is outside the chain: its cards neither lead nor follow.
@@ -71,7 +70,7 @@ function followInCollection(ctx: RequestContext, collectionId: string, moved: Ca
       // Leads all have an end (filtered above); the check narrows it for the types.
       if (!lead.card.end_date) continue;
       const delta = workdayDelta(calendar, workdayFrom(calendar, lead.previous.end_date), workdayFrom(calendar, lead.card.end_date));
-      onStore(ctx.store, shiftCard(calendar, follower, delta));
+      yield* shiftCard(calendar, follower, delta);
     }
     return;
   }
@@ -92,8 +91,8 @@ function followInCollection(ctx: RequestContext, collectionId: string, moved: Ca
     const earliest = shiftWorkdays(calendar, workdayFrom(calendar, previousEnd, -1), previousStage.delay_day + 1);
     // The cards sent stay where they were sent; only the others of the stage follow.
     const following = inStage.filter((c) => !selected.has(c.id));
-    if (following.length > 0) onStore(ctx.store, pushStageAfter(calendar, following, earliest));
-    previousEnd = onStore(ctx.store, latestEnd(inStage));
+    if (following.length > 0) yield* pushStageAfter(calendar, following, earliest);
+    previousEnd = yield* latestEnd(inStage);
     previousStage = stage;
   }
 }
