@@ -137,13 +137,19 @@ export type MergedEvents = Map<string, { eventId: string; deliveries: string[] }
 /**
  * The deliveries one change queues, in the transaction of the change, as store steps: the
  * SQLite store's write hook (installWebhookEvents) and a PostgreSQL transaction's
- * (webhookWriteHook) run this same code. `merged` holds the write batch's merged card events.
+ * (webhookWriteHook) run this same code. `merged` holds the write batch's merged card events;
+ * `readSubscribers` reads the live webhooks (each time, unless the caller keeps them).
  * Answers whether it queued any.
  */
-function* eventSteps(change: WrittenChange, environment: EnvironmentRef, merged: MergedEvents): Steps<boolean> {
+function* eventSteps(
+  change: WrittenChange,
+  environment: EnvironmentRef,
+  merged: MergedEvents,
+  readSubscribers: () => Steps<Subscriber[]> = () => deliveries('subscribers'),
+): Steps<boolean> {
   const event = eventOf(change);
   if (!event) return false;
-  const subscribers = yield* deliveries('subscribers');
+  const subscribers = yield* readSubscribers();
   if (subscribers.length === 0) return false;
 
   const body = (eventId: string, type: string, data: unknown) =>
@@ -225,8 +231,14 @@ export function installWebhookEvents(store: EnvironmentStore, environment: () =>
 export function webhookWriteHook(environment: EnvironmentRef): () => WriteHook {
   return () => {
     const merged: MergedEvents = new Map();
+    // Read once a transaction, at its first change that makes an event: a transaction that
+    // plans a collection's ten cards asks once, not ten times.
+    let subscribers: Subscriber[] | undefined;
+    function* readOnce(): Steps<Subscriber[]> {
+      return (subscribers ??= yield* deliveries('subscribers'));
+    }
     return async (change, tx) => {
-      if (eventOf(change)) await onRecords(tx, eventSteps(change, environment, merged));
+      if (eventOf(change)) await onRecords(tx, eventSteps(change, environment, merged, readOnce));
     };
   };
 }
