@@ -92,6 +92,9 @@ export interface LoggedChange {
   commandId?: string;
 }
 
+/** A change as a write hook of either engine sees it (PostgreSQL's WriteHook; this store's onWrite has a LoggedChange). */
+export type WrittenChange = Pick<LoggedChange, 'resource' | 'id' | 'op' | 'fields' | 'at' | 'commandId'>;
+
 /** A planner's action as the store records it (docs/API.md "Commands and undo"). */
 export interface CommandMeta {
   id: string;

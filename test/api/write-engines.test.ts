@@ -119,6 +119,13 @@ async function onBoth(
   return answers;
 }
 
+/** The first and the last stage of the board the tests build up on one engine (ids.board). */
+async function chainOf(boardId: string, engine: number): Promise<{ first: string; last: string }> {
+  const board = await send(engines[engine]!.url, 'GET', `/v1/board/${boardId}?with=stages`);
+  const byName = new Map((board.body.stages as { id: string; name: string }[]).map((s) => [s.name, s.id]));
+  return { first: byName.get('Sawing and drilling')!, last: byName.get('Painting')! };
+}
+
 describe('the resource routes write the same to SQLite and to PostgreSQL', () => {
   const made: Map<string, string>[] = [new Map(), new Map()];
   const ids: { board: string[]; project: string[]; relation: string[]; group: string[] } = {
@@ -379,12 +386,7 @@ describe('the resource routes write the same to SQLite and to PostgreSQL', () =>
       made,
     );
     expect(collections[0]!.status).toBe(201);
-    const stagesOf = async (i: number) => {
-      const board = await send(engines[i]!.url, 'GET', `/v1/board/${ids.board[i]}?with=stages`);
-      const byName = new Map((board.body.stages as { id: string; name: string }[]).map((s) => [s.name, s.id]));
-      return { first: byName.get('Sawing and drilling')!, last: byName.get('Painting')! };
-    };
-    const stages = [await stagesOf(0), await stagesOf(1)];
+    const stages = [await chainOf(ids.board[0]!, 0), await chainOf(ids.board[1]!, 1)];
     const cardPath = (i: number) => `/v1/collection/${collections[i]!.body.id}/card`;
     const sawing = await onBoth(
       'POST',
@@ -417,12 +419,7 @@ describe('the resource routes write the same to SQLite and to PostgreSQL', () =>
       (i) => ({ name: 'Railings', board_id: ids.board[i] }),
       made,
     );
-    const stageIds = async (i: number) => {
-      const board = await send(engines[i]!.url, 'GET', `/v1/board/${ids.board[i]}?with=stages`);
-      const byName = new Map((board.body.stages as { id: string; name: string }[]).map((s) => [s.name, s.id]));
-      return { first: byName.get('Sawing and drilling')!, last: byName.get('Painting')! };
-    };
-    const stages = [await stageIds(0), await stageIds(1)];
+    const stages = [await chainOf(ids.board[0]!, 0), await chainOf(ids.board[1]!, 1)];
     const cardPath = (i: number) => `/v1/collection/${collections[i]!.body.id}/card`;
     const sawing = await onBoth(
       'POST',

@@ -10,7 +10,7 @@
  * creating (attaching) it again.
  */
 import { uuidv7 } from '../../../shared/ids.js';
-import type { EnvironmentStore, LoggedChange, StoredRecord } from '../../store/environment-store.js';
+import type { EnvironmentStore, LoggedChange, StoredRecord, WrittenChange } from '../../store/environment-store.js';
 import type { WriteHook } from '../../store/postgres/record-store.js';
 import type { Subscriber } from '../../store/webhook-queue.js';
 import { deliveries, get, onRecords, onStore, type Steps } from '../store-steps.js';
@@ -127,9 +127,6 @@ export interface EnvironmentRef {
   id: string;
   name: string;
 }
-
-/** A change as the events read it: the SQLite store's LoggedChange, or what a PostgreSQL write hook is given. */
-export type WrittenChange = Pick<LoggedChange, 'resource' | 'id' | 'op' | 'fields' | 'at' | 'commandId'>;
 
 /** The `card.updated.merged` events of one write batch: card id → its event and its deliveries. */
 export type MergedEvents = Map<string, { eventId: string; deliveries: string[] }>;

@@ -15,7 +15,7 @@
 import { own, type ResourceSpec, type StoredOf, type StoredRecord } from '../../../shared/fields.js';
 import { nowTimestamp, uuidv7 } from '../../../shared/ids.js';
 import type { ChangeEvent } from '../../../shared/ipc.js';
-import type { ListQuery, TableDef } from '../environment-store.js';
+import type { ListQuery, TableDef, WrittenChange } from '../environment-store.js';
 import { quoteIdentifier, type SqlDialect } from '../filter-sql.js';
 import { DuplicateError, QueryError } from '../query-error.js';
 import { listSelection, listWhere, valuesSelection } from '../record-sql.js';
@@ -95,18 +95,6 @@ export interface PostgresSyncStamps {
    * synced records raises one (notifyChange), and onSyncedChange hears every node's.
    */
   notices?: ChangeNotices;
-}
-
-/** A change just written, as a write hook sees it. */
-export interface WrittenChange {
-  resource: string;
-  id: string;
-  op: ChangeEvent['op'];
-  /** The fields written (all of them on create). */
-  fields: Record<string, unknown> | null;
-  at: string;
-  /** The command the transaction is, when it is one. */
-  commandId?: string;
 }
 
 /**
