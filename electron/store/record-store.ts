@@ -63,6 +63,8 @@ export interface RecordWrites extends RecordReads {
   readonly sync: SyncWrites;
   /** The webhook delivery queue, in this transaction (webhook-queue.ts). */
   readonly deliveries: DeliveryQueueWrites;
+  /** Attachment content, written in this transaction on PostgreSQL (the data folder's files on SQLite). */
+  readonly files: AttachmentBlobStore;
   /** The command history, read in this transaction (undo, command-book.ts). */
   readonly commands: CommandBookReads;
   /** Sets the digest a user signs in with (user-passwords.ts): its own table, never the record. */
@@ -159,6 +161,10 @@ export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrit
     get commands() {
       check();
       return writes.commands;
+    },
+    get files() {
+      check();
+      return writes.files;
     },
   };
 }
@@ -297,6 +303,7 @@ export class SqliteRecordStore implements RecordStore {
           sync: sqliteSyncWrites(store),
           deliveries: sqliteDeliveryWrites(store),
           commands: sqliteCommandBook(store),
+          files: this.files,
         },
         () => open,
       );

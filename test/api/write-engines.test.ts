@@ -473,6 +473,30 @@ describe('the resource routes write the same to SQLite and to PostgreSQL', () =>
     expect((await postgres.get(tables.card, sawing[1]!.body.id))?.end_date).toBe('2026-12-17');
   });
 
+  it('uploads an attachment with its content in one command, and serves it back, on either engine', async () => {
+    const collections = await onBoth(
+      'POST',
+      () => '/v1/collection',
+      (i) => ({ name: 'Drawings', board_id: ids.board[i] }),
+      made,
+    );
+    const content = Buffer.from('%PDF-1.4 gate frame, 40 x 40 tube');
+    for (const [i, engine] of engines.entries()) {
+      const form = new FormData();
+      form.append('file', new Blob([content], { type: 'application/pdf' }), 'gate.pdf');
+      const path = `/v1/collection/${collections[i]!.body.id}/attachment`;
+      const response = await fetch(`${engine.url}${path}/upload`, { method: 'POST', headers: api.headers, body: form });
+      const uploaded: { id: string; checksum: string } = await response.json();
+      expect(response.status, JSON.stringify(uploaded)).toBe(201);
+      expect(uploaded).toMatchObject({ filename: 'gate.pdf', type: 'upload', bytes: content.length, content_type: 'application/pdf' });
+      expect(response.headers.get('x-planner-command-id')).toMatch(/^[0-9a-f-]{36}$/);
+      const download = await fetch(`${engine.url}${path}/${uploaded.id}/download`, { headers: api.headers });
+      expect(download.status).toBe(200);
+      expect(Buffer.from(await download.arrayBuffer()).equals(content)).toBe(true);
+      if (engine.name === 'postgres') expect((await postgres.files.read(uploaded.checksum))?.equals(content)).toBe(true);
+    }
+  });
+
   it('writes webhooks the same, and a change on PostgreSQL queues its delivery in the same transaction', async () => {
     // Refused as a private target by both servers' workers: nothing leaves this machine.
     const webhook = { url: 'http://127.0.0.1:9/planner', event_types: ['collection.created'] };

@@ -8,7 +8,9 @@ import { uuidv7 } from '../../../shared/ids.js';
 import { maxAttachmentBytes } from '../../store/attachment-files.js';
 import type { QueryString } from '../conventions/list-query.js';
 import { ApiError, toApiError } from '../errors.js';
-import { createRecord, presentOne, readRecord, shapeOptionsFor } from '../records.js';
+import { asCommandOnRecords } from '../commands/request-command.js';
+import { createSteps, presentOne, readRecord, shapeOptionsFor } from '../records.js';
+import { onRecords } from '../store-steps.js';
 import { tables } from '../tables.js';
 import { attachmentModule } from './attachment.js';
 
@@ -62,16 +64,20 @@ async function readForm(request: FastifyRequest): Promise<{ fields: Record<strin
   return { fields, ...(upload ? { upload } : {}) };
 }
 
+const uploadSummary = 'Upload a file as an attachment (multipart/form-data: file, card_id?, filename?)';
+
 function registerUploadRoute(app: FastifyInstance): void {
   app.post<{ Params: { collection_id: string }; Querystring: QueryString }>(
     '/collection/:collection_id/attachment/upload',
     {
       config: {
         doc: {
-          summary: 'Upload a file as an attachment (multipart/form-data: file, card_id?, filename?)',
+          summary: uploadSummary,
           tag: 'Collection',
           success: { status: 201, description: 'The attachment' },
         },
+        // A command, written in an asynchronous transaction with its content: either engine.
+        commandOnRecords: true,
       },
     },
     async (request, reply) => {
@@ -84,25 +90,20 @@ function registerUploadRoute(app: FastifyInstance): void {
       const collectionId = request.params.collection_id.toLowerCase();
       // The record is checked (and written) first, so a refused upload leaves no file behind;
       // the file is written inside the transaction, so a failed write leaves no record.
-      const record = ctx.store.transaction(() => {
-        createRecord(
-          ctx,
-          attachmentModule,
-          {
-            filename: fields.filename || upload.filename || 'file',
-            file: downloadPath(collectionId, id),
-            type: 'upload',
-            ...(fields.card_id ? { card_id: fields.card_id } : {}),
-          },
-          { collection_id: collectionId },
-          { id },
-        );
-        const stored = ctx.store.files.put(upload.content);
-        return ctx.store.update(tables.attachment, id, {
+      const record = await asCommandOnRecords(request, reply, uploadSummary, async (tx) => {
+        const values = {
+          filename: fields.filename || upload.filename || 'file',
+          file: downloadPath(collectionId, id),
+          type: 'upload',
+          ...(fields.card_id ? { card_id: fields.card_id } : {}),
+        };
+        await onRecords(tx, createSteps(ctx, attachmentModule, values, { collection_id: collectionId }, { id }));
+        const stored = await tx.files.put(upload.content);
+        return (await tx.update(tables.attachment, id, {
           bytes: stored.bytes,
           checksum: stored.checksum,
           content_type: safeContentType.test(upload.mimetype) ? upload.mimetype : 'application/octet-stream',
-        })!;
+        }))!;
       });
       reply.code(201);
       return await presentOne(ctx, attachmentModule, record, shape);

@@ -16,7 +16,7 @@
  */
 import { checksumOf, isChecksum, type AttachmentBlobStore, type StoredContent } from '../attachment-files.js';
 import { withEnvironment } from './environment-schemas.js';
-import type { PostgresMigration, PostgresPool } from './postgres-database.js';
+import type { PostgresClient, PostgresMigration, PostgresPool } from './postgres-database.js';
 
 /**
  * Environment migration: one row per distinct content. Storage EXTERNAL keeps large values out
@@ -46,12 +46,23 @@ function checked(checksum: string): string {
   return checksum;
 }
 
-/** An environment's attachment content in its schema on PostgreSQL, for every node alike. */
+/**
+ * An environment's attachment content in its schema on PostgreSQL, for every node alike: each
+ * call a short transaction of its own on the pool, or, given a transaction's `client` (inside
+ * `withEnvironment`), a statement of that transaction, so a record and its content commit
+ * together.
+ */
 export class PostgresAttachmentContent implements AttachmentBlobStore {
-  constructor(
-    private readonly pool: PostgresPool,
-    private readonly environmentId: string,
-  ) {}
+  private readonly run: <T>(fn: (client: PostgresClient) => Promise<T>) => Promise<T>;
+
+  constructor(pool: PostgresPool, environmentId: string);
+  constructor(transaction: PostgresClient);
+  constructor(poolOrClient: PostgresPool | PostgresClient, environmentId?: string) {
+    // Given an environment, the first argument is the pool (the first signature); else a transaction's client.
+    const pool = poolOrClient as PostgresPool;
+    const client = poolOrClient as PostgresClient;
+    this.run = environmentId === undefined ? (fn) => fn(client) : (fn) => withEnvironment(pool, environmentId, fn);
+  }
 
   async put(content: Buffer): Promise<StoredContent> {
     const stored = { checksum: checksumOf(content), bytes: content.length };
@@ -70,7 +81,7 @@ export class PostgresAttachmentContent implements AttachmentBlobStore {
    * is the same bytes under the same checksum, so the insert then does nothing.
    */
   private write(stored: StoredContent, content: Buffer): Promise<unknown> {
-    return withEnvironment(this.pool, this.environmentId, (client) =>
+    return this.run((client) =>
       client.query('INSERT INTO attachment_content (checksum, bytes, content) VALUES ($1, $2, $3) ON CONFLICT (checksum) DO NOTHING', [
         stored.checksum,
         stored.bytes,
@@ -81,7 +92,7 @@ export class PostgresAttachmentContent implements AttachmentBlobStore {
 
   async has(checksum: string): Promise<boolean> {
     const key = checked(checksum);
-    return withEnvironment(this.pool, this.environmentId, async (client) => {
+    return this.run(async (client) => {
       const { rowCount } = await client.query('SELECT 1 FROM attachment_content WHERE checksum = $1', [key]);
       return rowCount === 1;
     });
@@ -89,7 +100,7 @@ export class PostgresAttachmentContent implements AttachmentBlobStore {
 
   async read(checksum: string): Promise<Buffer | undefined> {
     const key = checked(checksum);
-    return withEnvironment(this.pool, this.environmentId, async (client) => {
+    return this.run(async (client) => {
       const { rows } = await client.query<{ content: Buffer }>('SELECT content FROM attachment_content WHERE checksum = $1', [key]);
       return rows[0]?.content;
     });

@@ -121,8 +121,10 @@ class PostgresRecords implements RecordWrites {
   ) {
     this.deliveries = new WebhookQueueWrites(client);
     this.commands = postgresCommandBook(client);
+    this.files = new PostgresAttachmentContent(client);
   }
 
+  readonly files: AttachmentBlobStore;
   readonly deliveries: DeliveryQueueWrites;
   readonly commands: CommandBookReads;
 
