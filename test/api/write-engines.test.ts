@@ -486,7 +486,7 @@ describe('the resource routes write the same to SQLite and to PostgreSQL', () =>
       form.append('file', new Blob([content], { type: 'application/pdf' }), 'gate.pdf');
       const path = `/v1/collection/${collections[i]!.body.id}/attachment`;
       const response = await fetch(`${engine.url}${path}/upload`, { method: 'POST', headers: api.headers, body: form });
-      const uploaded: { id: string; checksum: string } = await response.json();
+      const uploaded = (await response.json()) as { id: string; checksum: string };
       expect(response.status, JSON.stringify(uploaded)).toBe(201);
       expect(uploaded).toMatchObject({ filename: 'gate.pdf', type: 'upload', bytes: content.length, content_type: 'application/pdf' });
       expect(response.headers.get('x-planner-command-id')).toMatch(/^[0-9a-f-]{36}$/);
