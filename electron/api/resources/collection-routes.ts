@@ -10,7 +10,9 @@ import { isPlainObject } from '../../../shared/fields.js';
 import type { QueryString } from '../conventions/list-query.js';
 import { optionalBody } from '../conventions/request-body.js';
 import { ApiError } from '../errors.js';
-import { findRecord, presentOne, shapeOptionsFor } from '../records.js';
+import { asCommandOnRecords } from '../commands/request-command.js';
+import { findSteps, presentOne, shapeOptionsFor } from '../records.js';
+import { onRecords } from '../store-steps.js';
 import { tables } from '../tables.js';
 import { collectionModule } from './collection.js';
 
@@ -22,16 +24,20 @@ const customFieldBody = {
   ),
 };
 
+const setSummary = 'Set one custom field of a collection by name';
+const removeSummary = 'Remove one custom field of a collection by name';
+
+/** Each a command in an asynchronous transaction, so on either engine. */
 export function registerCustomFieldRoutes(app: FastifyInstance): void {
   app.put<{ Params: { id: string; name: string }; Querystring: QueryString }>(
     '/collection/:id/custom_field/:name',
-    { config: { doc: { summary: 'Set one custom field of a collection by name', tag: 'Collection', body: customFieldBody } } },
-    async (request) => {
+    { config: { doc: { summary: setSummary, tag: 'Collection', body: customFieldBody }, commandOnRecords: true } },
+    async (request, reply) => {
       const body = optionalBody(request.body);
       const shape = shapeOptionsFor(collectionModule, request.query);
       const { name } = request.params;
-      const record = request.ctx.store.transaction(() => {
-        const collection = findRecord(request.ctx, collectionModule, request.params.id);
+      const record = await asCommandOnRecords(request, reply, setSummary, async (tx) => {
+        const collection = await onRecords(tx, findSteps(collectionModule, request.params.id));
         // findRecord answers the broad stored record; custom_fields is a json array column.
         const stored = collection.custom_fields as unknown[];
         // Checked exactly as an inline write of the list with this one item sent
@@ -45,7 +51,7 @@ export function registerCustomFieldRoutes(app: FastifyInstance): void {
         const strip = (text: string) => (text.startsWith(own) ? text.slice(own.length) : text);
         if (problems.length > 0)
           throw ApiError.unprocessable(problems.map((p) => ({ field: strip(p.field), description: strip(p.description) })));
-        return request.ctx.store.update(tables.collection, collection.id, { custom_fields: value })!;
+        return (await tx.update(tables.collection, collection.id, { custom_fields: value }))!;
       });
       return await presentOne(request.ctx, collectionModule, record, shape);
     },
@@ -54,21 +60,18 @@ export function registerCustomFieldRoutes(app: FastifyInstance): void {
     '/collection/:id/custom_field/:name',
     {
       config: {
-        doc: {
-          summary: 'Remove one custom field of a collection by name',
-          tag: 'Collection',
-          success: { status: 204, description: 'Removed' },
-        },
+        doc: { summary: removeSummary, tag: 'Collection', success: { status: 204, description: 'Removed' } },
+        commandOnRecords: true,
       },
     },
     async (request, reply) => {
-      request.ctx.store.transaction(() => {
-        const collection = findRecord(request.ctx, collectionModule, request.params.id);
+      await asCommandOnRecords(request, reply, removeSummary, async (tx) => {
+        const collection = await onRecords(tx, findSteps(collectionModule, request.params.id));
         // A stored collection's custom_fields: the values its refine check kept (shared/custom-fields.ts).
         const fields = collection.custom_fields as CustomFieldValue[];
         const named = (f: unknown) => isPlainObject(f) && f.name === request.params.name;
         if (!fields.some(named)) throw ApiError.notFound('The collection has no custom field with that name.');
-        request.ctx.store.update(tables.collection, collection.id, { custom_fields: fields.filter((f) => !named(f)) });
+        await tx.update(tables.collection, collection.id, { custom_fields: fields.filter((f) => !named(f)) });
       });
       return reply.code(204).send();
     },
