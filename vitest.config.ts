@@ -24,6 +24,11 @@ const onBothEngines = [
   'test/api/capacity-non-workdays.test.ts',
   'test/api/conventions.property.test.ts',
   'test/api/print-plan.test.ts',
+  'test/api/holidays.test.ts',
+  'test/api/time-roles.test.ts',
+  'test/api/guest-role.test.ts',
+  'test/api/reference-fields.test.ts',
+  'test/api/user-permissions.test.ts',
   // Sync against a remote served from PostgreSQL (test/helpers/sync-inprocess.ts): replicas on SQLite.
   'test/sync/groups.test.ts',
   'test/sync/replica-binding.test.ts',

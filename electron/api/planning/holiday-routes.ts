@@ -9,7 +9,7 @@
  * Each write is one transaction and one command (one undo step). The two POST bodies are
  * declared operations (shared/operations/holidays.ts; docs/architecture.md "Operations").
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldProblem } from '../../../shared/errors.js';
 import { isPlainObject, isValidDate } from '../../../shared/fields.js';
 import { daysBetween, today } from '../../../shared/dates.js';
@@ -21,11 +21,22 @@ import { ApiError } from '../errors.js';
 import { present, shapeOptionsFor } from '../records.js';
 import { scheduleDeviationModule } from '../resources/resource.js';
 import { readIcsHolidays, refuseOversizedIcs } from './holiday-calendar.js';
-import { addHolidays, holidayOf, listHolidays, removeHoliday, targetOf, type HolidaysAdded } from './holidays.js';
+import {
+  addHolidays,
+  holidayOf,
+  listHolidays,
+  removeHoliday,
+  targetOf,
+  type Holiday,
+  type HolidaysAdded,
+  type HolidayTarget,
+} from './holidays.js';
+import { asCommandOnRecords } from '../commands/request-command.js';
 import type { RequestContext } from '../resource.js';
 
 const tag = 'ScheduleDeviation';
 const path = '/schedule_deviation/holidays';
+const deleteSummary = 'Delete a company holiday from every resource';
 
 async function answer(ctx: RequestContext, added: HolidaysAdded, query: QueryString) {
   return {
@@ -33,6 +44,31 @@ async function answer(ctx: RequestContext, added: HolidaysAdded, query: QueryStr
     holidays: added.holidays,
     resources: added.resources,
   };
+}
+
+/** Thrown to roll back a command that wrote nothing (every holiday was there): no empty step in the undo list. */
+class NothingWritten {
+  constructor(readonly added: HolidaysAdded) {}
+}
+
+/** Adds the holidays as the request's command, on either engine; when nothing was new, as no command at all. */
+async function addAsCommand(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  description: string,
+  holidays: readonly Holiday[],
+  target: HolidayTarget,
+): Promise<HolidaysAdded> {
+  try {
+    return await asCommandOnRecords(request, reply, description, async (tx) => {
+      const added = await addHolidays(request.ctx, tx, holidays, target);
+      if (added.created.length === 0) throw new NothingWritten(added);
+      return added;
+    });
+  } catch (error) {
+    if (error instanceof NothingWritten) return error.added;
+    throw error;
+  }
 }
 
 function refuseProblems(problems: FieldProblem[]): void {
@@ -68,17 +104,27 @@ export function registerHolidayRoutes(app: FastifyInstance): void {
   operationRoute(
     app,
     addHolidayOperation,
-    (request, _reply, input) => answer(request.ctx, addHolidays(request.ctx, [holidayOf(input)], targetOf(input)), request.query),
+    async (request, reply, input) =>
+      answer(
+        request.ctx,
+        await addAsCommand(request, reply, addHolidayOperation.summary, [holidayOf(input)], targetOf(input)),
+        request.query,
+      ),
     (request) => shapeOptionsFor(scheduleDeviationModule, request.query),
     (_request, input) => holidayProblems(input),
+    { commandOnRecords: true },
   );
 
   operationRoute(
     app,
     importHolidaysOperation,
-    (request, _reply, input) => {
+    async (request, reply, input) => {
       const holidays = readIcsHolidays(input.ics, input.from ?? today());
-      return answer(request.ctx, addHolidays(request.ctx, holidays, targetOf(input)), request.query);
+      return answer(
+        request.ctx,
+        await addAsCommand(request, reply, importHolidaysOperation.summary, holidays, targetOf(input)),
+        request.query,
+      );
     },
     (request) => {
       shapeOptionsFor(scheduleDeviationModule, request.query);
@@ -86,6 +132,7 @@ export function registerHolidayRoutes(app: FastifyInstance): void {
       if (isPlainObject(request.body)) refuseOversizedIcs(request.body.ics);
     },
     (_request, input) => targetProblems(input),
+    { commandOnRecords: true },
   );
 
   app.delete<{ Querystring: QueryString }>(
@@ -93,13 +140,14 @@ export function registerHolidayRoutes(app: FastifyInstance): void {
     {
       config: {
         doc: {
-          summary: 'Delete a company holiday from every resource',
+          summary: deleteSummary,
           tag,
           query: { description: 'The holiday’s description.', start_date: 'Its first day (YYYY-MM-DD).' },
         },
+        commandOnRecords: true,
       },
     },
-    (request) => {
+    async (request, reply) => {
       // Read as unknown, so the checks below hold for any query value.
       const { description, start_date: startDate } = request.query as Record<string, unknown>;
       const problems: FieldProblem[] = [];
@@ -111,8 +159,13 @@ export function registerHolidayRoutes(app: FastifyInstance): void {
       }
       refuseProblems(problems);
       // refuseProblems threw unless both are strings.
-      const deleted = removeHoliday(request.ctx, (description as string).trim(), startDate as string);
-      if (deleted === 0) throw ApiError.notFound(`No holiday "${(description as string).trim()}" starts on ${startDate as string}.`);
+      const name = (description as string).trim();
+      // The 404 inside the command rolls it back: nothing deleted, no step in the undo list.
+      const deleted = await asCommandOnRecords(request, reply, deleteSummary, async (tx) => {
+        const count = await removeHoliday(request.ctx, tx, name, startDate as string);
+        if (count === 0) throw ApiError.notFound(`No holiday "${name}" starts on ${startDate as string}.`);
+        return count;
+      });
       return { deleted };
     },
   );

@@ -9,7 +9,9 @@ import type { BodyOf } from '../../../shared/operation.js';
 import { maxHolidayRows, type addHolidayOperation } from '../../../shared/operations/holidays.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
-import { createRecord, deleteRecord } from '../records.js';
+import type { RecordWrites } from '../../store/record-store.js';
+import { createSteps, deleteRecordSteps } from '../records.js';
+import { onRecords } from '../store-steps.js';
 import { moduleNamed } from '../registry.js';
 import type { RequestContext } from '../resource.js';
 import { tables } from '../tables.js';
@@ -48,20 +50,20 @@ export function targetOf(input: HolidayTarget): HolidayTarget {
 }
 
 /** The resources a target names; an unknown group or resource is a 422 naming it. */
-function targetResources(ctx: RequestContext, target: HolidayTarget): StoredRecord[] {
+async function targetResources(tx: RecordWrites, target: HolidayTarget): Promise<StoredRecord[]> {
   if (target.group_id) {
-    if (!ctx.store.get(tables.group, target.group_id))
+    if (!(await tx.get(tables.group, target.group_id)))
       throw ApiError.rule('group_id', `group_id names no Group with id ${target.group_id}`);
-    const members = ctx.store.getWhereIn(tables.group_resource, 'group_id', [target.group_id]).map((link) => link.resource_id);
-    return ctx.store.getWhereIn(tables.resource, 'id', members).filter((r) => r.archived_at === null);
+    const members = (await tx.getWhereIn(tables.group_resource, 'group_id', [target.group_id])).map((link) => link.resource_id);
+    return (await tx.getWhereIn(tables.resource, 'id', members)).filter((r) => r.archived_at === null);
   }
   if (target.resource_ids) {
-    const found = ctx.store.getWhereIn(tables.resource, 'id', target.resource_ids);
+    const found = await tx.getWhereIn(tables.resource, 'id', target.resource_ids);
     const missing = target.resource_ids.filter((id) => !found.some((r) => r.id === id));
     if (missing.length > 0) throw ApiError.rule('resource_ids', `resource_ids names no Resource with id ${missing.join(', ')}`);
     return found;
   }
-  return ctx.store.list(tables.resource, { match: { archived_at: null }, limit: 1_000_000, offset: 0 }).rows;
+  return (await tx.list(tables.resource, { match: { archived_at: null }, limit: 1_000_000, offset: 0 })).rows;
 }
 
 const sameHoliday = (deviation: StoredRecord, holiday: Holiday) =>
@@ -76,37 +78,36 @@ export interface HolidaysAdded {
 }
 
 /**
- * Writes each holiday for each target resource that does not have it yet, all in one
- * transaction: a refused row leaves nothing written.
+ * Writes each holiday for each target resource that does not have it yet, in `tx`, the
+ * request's command: a refused row leaves nothing written.
  */
-export function addHolidays(ctx: RequestContext, holidays: readonly Holiday[], target: HolidayTarget): HolidaysAdded {
-  return ctx.store.transaction(() => {
-    const resources = targetResources(ctx, target);
-    if (holidays.length * resources.length > maxHolidayRows) {
-      throw ApiError.rule('resource_ids', `one request writes at most ${maxHolidayRows} deviations (holidays × resources)`);
+export async function addHolidays(
+  ctx: RequestContext,
+  tx: RecordWrites,
+  holidays: readonly Holiday[],
+  target: HolidayTarget,
+): Promise<HolidaysAdded> {
+  const resources = await targetResources(tx, target);
+  if (holidays.length * resources.length > maxHolidayRows) {
+    throw ApiError.rule('resource_ids', `one request writes at most ${maxHolidayRows} deviations (holidays × resources)`);
+  }
+  const existing: StoredRecord[] = await tx.getWhereIn(
+    tables.schedule_deviation,
+    'resource_id',
+    resources.map((r) => r.id),
+  );
+  const created: StoredRecord[] = [];
+  for (const resource of resources) {
+    const own = existing.filter((d) => d.resource_id === resource.id);
+    for (const holiday of holidays) {
+      if (own.some((d) => sameHoliday(d, holiday))) continue;
+      const module = moduleNamed('schedule_deviation');
+      const deviation = await onRecords(tx, createSteps(ctx, module, { ...holiday, type: 'holiday' }, { resource_id: resource.id }));
+      own.push(deviation);
+      created.push(deviation);
     }
-    const existing: StoredRecord[] = ctx.store.getWhereIn(
-      tables.schedule_deviation,
-      'resource_id',
-      resources.map((r) => r.id),
-    );
-    const created: StoredRecord[] = [];
-    for (const resource of resources) {
-      const own = existing.filter((d) => d.resource_id === resource.id);
-      for (const holiday of holidays) {
-        if (own.some((d) => sameHoliday(d, holiday))) continue;
-        const deviation = createRecord(
-          ctx,
-          moduleNamed('schedule_deviation'),
-          { ...holiday, type: 'holiday' },
-          { resource_id: resource.id },
-        );
-        own.push(deviation);
-        created.push(deviation);
-      }
-    }
-    return { created, holidays: holidays.length, resources: resources.length };
-  });
+  }
+  return { created, holidays: holidays.length, resources: resources.length };
 }
 
 /** A company holiday as the Holidays screen lists it: one row for all its resources' deviations. */
@@ -134,15 +135,14 @@ export async function listHolidays(ctx: RequestContext): Promise<CompanyHoliday[
   return [...byKey.values()].sort((a, b) => a.start_date.localeCompare(b.start_date) || a.description.localeCompare(b.description));
 }
 
-/** Deletes a company holiday from every resource that has it (soft deletes, so they sync); the number deleted. */
-export function removeHoliday(ctx: RequestContext, description: string, startDate: string): number {
-  return ctx.store.transaction(() => {
-    const found = ctx.store
-      .list(tables.schedule_deviation, { match: { type: 'holiday', start_date: startDate }, limit: 1_000_000, offset: 0 })
-      .rows.filter((d) => d.description === description);
-    for (const deviation of found) {
-      deleteRecord(ctx, moduleNamed('schedule_deviation'), deviation.id, { resource_id: deviation.resource_id });
-    }
-    return found.length;
-  });
+/** Deletes a company holiday from every resource that has it (soft deletes, so they sync), in `tx`; the number deleted. */
+export async function removeHoliday(ctx: RequestContext, tx: RecordWrites, description: string, startDate: string): Promise<number> {
+  const match = { type: 'holiday', start_date: startDate };
+  const found = (await tx.list(tables.schedule_deviation, { match, limit: 1_000_000, offset: 0 })).rows.filter(
+    (d) => d.description === description,
+  );
+  for (const deviation of found) {
+    await onRecords(tx, deleteRecordSteps(ctx, moduleNamed('schedule_deviation'), deviation.id, { resource_id: deviation.resource_id }));
+  }
+  return found.length;
 }
