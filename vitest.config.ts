@@ -25,6 +25,7 @@ const onBothEngines = [
   'test/api/conventions.property.test.ts',
   'test/api/print-plan.test.ts',
   'test/api/holidays.test.ts',
+  'test/api/split-holiday-operations.test.ts',
   'test/api/time-roles.test.ts',
   'test/api/guest-role.test.ts',
   'test/api/reference-fields.test.ts',

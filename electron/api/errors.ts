@@ -16,6 +16,7 @@ import {
 } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { DuplicateError, QueryError } from '../store/query-error.js';
+import { isRefusedText } from '../store/postgres/postgres-database.js';
 import { UnknownEnvironmentError } from '../store/postgres/environment-schemas.js';
 import type { FailureLog } from './failure-log.js';
 
@@ -82,6 +83,8 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 export function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (error instanceof QueryError) return ApiError.badRequest(error.message);
+  // PostgreSQL (a team server): a value or a filter with a NUL character, wherever it was sent.
+  if (isRefusedText(error)) return ApiError.badRequest('Text may not hold the NUL character (U+0000).');
   if (error instanceof UnknownEnvironmentError) {
     // A team server whose database has no schema for an environment its keys name (docs/deployment.md "On PostgreSQL").
     return new ApiError('unavailable', [

@@ -497,6 +497,18 @@ describe('the resource routes write the same to SQLite and to PostgreSQL', () =>
     }
   });
 
+  it('refuses text holding the NUL character on PostgreSQL as bad input, writing nothing, where SQLite keeps it', async () => {
+    const before = (await postgres.list(tables.project, { limit: 0, offset: 0 })).count;
+    const written = await send(engines[1]!.url, 'POST', '/v1/project', { name: 'Gate\u0000 frame' });
+    expect(written.status).toBe(400);
+    expect(written.body.errors[0].description).toContain('NUL character');
+    expect((await postgres.list(tables.project, { limit: 0, offset: 0 })).count).toBe(before);
+    const filter = `/v1/order?filter=${encodeURIComponent('(status:eq:\u0000open)')}`;
+    expect((await send(engines[1]!.url, 'GET', filter)).status).toBe(400);
+    expect((await send(engines[0]!.url, 'GET', filter)).status).toBe(200);
+    expect((await send(engines[0]!.url, 'POST', '/v1/project', { name: 'Gate\u0000 frame' })).status).toBe(201);
+  });
+
   it('writes webhooks the same, and a change on PostgreSQL queues its delivery in the same transaction', async () => {
     // Refused as a private target by both servers' workers: nothing leaves this machine.
     const webhook = { url: 'http://127.0.0.1:9/planner', event_types: ['collection.created'] };

@@ -32,12 +32,12 @@ export function operationRoute<O extends Operation<ObjectShape | undefined>>(
   operation: O,
   handler: (request: Request, reply: FastifyReply, input: BodyOf<O>) => unknown,
   /** Runs before the body is read: a refusal that does not depend on the body (a role, a 404) comes first. */
-  guard?: (request: Request) => void,
+  guard?: (request: Request) => unknown,
   /**
    * The checks that need the store (an id of this board's stages), run on the body as far as it
    * passed its shape, so one 422 names every problem of the request at once.
    */
-  check?: (request: Request, input: Partly<BodyOf<O>>) => FieldProblem[],
+  check?: (request: Request, input: Partly<BodyOf<O>>) => FieldProblem[] | Promise<FieldProblem[]>,
   /** `commandOnRecords`: the handler writes as the request's command on the asynchronous store (route-doc.ts). */
   options: { commandOnRecords?: boolean } = {},
 ): void {
@@ -57,17 +57,27 @@ export function operationRoute<O extends Operation<ObjectShape | undefined>>(
       },
       ...(options.commandOnRecords ? { commandOnRecords: true } : {}),
     },
+    // Synchronous unless the guard or the check answers a promise: a route still on the
+    // synchronous store writes before its first await, where commandEveryWrite stops stamping
+    // its writes with the request's command.
     handler: (request, reply) => {
-      guard?.(request);
-      if (operation.status) reply.code(operation.status);
-      // An operation without a body declares none: its BodyOf is undefined.
-      if (!body) return handler(request, reply, undefined as BodyOf<O>);
-      const { value, problems } = checkBody(body, readBody(request.body));
-      // The checked value is the body's shape with its faulty parts left out: Partly of it.
-      if (check) problems.push(...check(request, value as Partly<BodyOf<O>>));
-      if (problems.length > 0) throw refusal(operation, problems);
-      // checkBody answers the value of the operation's own body shape, which is BodyOf<O>.
-      return handler(request, reply, value as BodyOf<O>);
+      const guarded = guard?.(request);
+      const proceed = () => {
+        if (operation.status) reply.code(operation.status);
+        // An operation without a body declares none: its BodyOf is undefined.
+        if (!body) return handler(request, reply, undefined as BodyOf<O>);
+        const { value, problems } = checkBody(body, readBody(request.body));
+        const decide = (found: FieldProblem[]) => {
+          problems.push(...found);
+          if (problems.length > 0) throw refusal(operation, problems);
+          // checkBody answers the value of the operation's own body shape, which is BodyOf<O>.
+          return handler(request, reply, value as BodyOf<O>);
+        };
+        // The checked value is the body's shape with its faulty parts left out: Partly of it.
+        const found = check ? check(request, value as Partly<BodyOf<O>>) : [];
+        return found instanceof Promise ? found.then(decide) : decide(found);
+      };
+      return guarded instanceof Promise ? guarded.then(proceed) : proceed();
     },
   });
 }

@@ -22,16 +22,16 @@ import { ApiError } from '../errors.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { cardFields, lastRank } from './card-fields.js';
 import { defaultStatus } from './card-status.js';
-import { refreshCollection } from './collection-state.js';
+import { refreshCollection, refreshSteps } from './collection-state.js';
 import { groupCards, planCards, type PlannedCard, type PlanResult, type PlanStage } from './plan.js';
 import { inWindows, lastFiniteStart, NoCapacityError, planFinite, readFiniteBoard, spokenDate, TooEarlyError } from './finite-plan.js';
 import { rankBetween } from './rank.js';
 import { loadCalendars, scheduleDay } from './schedule.js';
 import { boardCalendar, CalendarError, maxPlanDays, workdaysByWeekday } from './workdays.js';
-import { deleteTree } from '../write-plan.js';
+import { deleteSteps } from '../write-plan.js';
 import { moduleNamed } from '../registry.js';
 import { tables, type Stored } from '../tables.js';
-import { onStore } from '../store-steps.js';
+import { get, getWhereIn, onStore, type Steps } from '../store-steps.js';
 
 /** Minutes one workday gives a card when no resource is assigned. */
 export const minutesPerWorkdayWithoutResources = 480;
@@ -104,11 +104,11 @@ function rankFor(ctx: RequestContext, stageId: string, body: PlanOptions, collec
  * Removes a collection's cards for a new plan or the backlog, without the card's own
  * after-delete refresh of the collection: the caller writes the collection once, afterwards.
  */
-function removeCards(ctx: RequestContext, collectionId: string): void {
+function* removeCards(ctx: RequestContext, collectionId: string): Steps<void> {
   const cards = moduleNamed('card');
   const { afterDelete: _refresh, ...rules } = cards.rules ?? {};
   const quietly: ResourceModule = { ...cards, rules };
-  for (const card of ctx.store.getWhereIn(tables.card, 'collection_id', [collectionId])) deleteTree(ctx, quietly, card);
+  for (const card of yield* getWhereIn(tables.card, 'collection_id', [collectionId])) yield* deleteSteps(ctx, quietly, card);
 }
 
 export function planCollection(ctx: RequestContext, target: PlanTarget, body: PlanOptions): StoredRecord {
@@ -201,7 +201,7 @@ export function planCollectionWith(ctx: RequestContext, target: PlanTarget, body
     const calendars = loadCalendars(ctx, body.resources);
     const stageById = new Map(stages.map((s) => [s.id, s]));
     // Re-planning replaces the cards the collection had; a finite plan counts the board without them.
-    removeCards(ctx, collection.id);
+    onStore(ctx.store, removeCards(ctx, collection.id));
     let result: PlanResult;
     const grouping = {
       stages: planStages,
@@ -272,12 +272,11 @@ export function planCollectionWith(ctx: RequestContext, target: PlanTarget, body
   });
 }
 
-export function moveToBacklog(ctx: RequestContext, collectionId: string): StoredRecord {
-  return ctx.store.transaction(() => {
-    const collection = isUuid(collectionId) ? ctx.store.get(tables.collection, collectionId.toLowerCase()) : undefined;
-    if (!collection) throw ApiError.notFound('No Collection with that id.');
-    removeCards(ctx, collection.id);
-    refreshCollection(ctx, collection.id, { status: 'not_planned', plan_id: null });
-    return ctx.store.get(tables.collection, collection.id)!;
-  });
+/** The collection back in the backlog, its cards removed: store steps, so on either engine. */
+export function* backlogSteps(ctx: RequestContext, collectionId: string): Steps<StoredRecord> {
+  const collection = isUuid(collectionId) ? yield* get(tables.collection, collectionId.toLowerCase()) : undefined;
+  if (!collection) throw ApiError.notFound('No Collection with that id.');
+  yield* removeCards(ctx, collection.id);
+  yield* refreshSteps(collection.id, { status: 'not_planned', plan_id: null });
+  return (yield* get(tables.collection, collection.id))!;
 }

@@ -16,7 +16,7 @@ import type { StoredRecord } from '../../store/environment-store.js';
 import { operationRoute, type Partly } from '../conventions/operation-route.js';
 import { pieceUnit } from '../../../shared/resources/order-row.js';
 import { pieceMinutesOf, rowMinutes } from '../resources/order-collection.js';
-import { onStore } from '../store-steps.js';
+import { onRecords, onStore } from '../store-steps.js';
 import { boardModule } from '../resources/board.js';
 import type { PlanActivity } from './plan.js';
 import { promiseDates, type PromiseSubject } from './promise-dates.js';
@@ -26,7 +26,8 @@ import type { RequestContext } from '../resource.js';
 import { collectionModule } from '../resources/collection.js';
 import { tables } from '../tables.js';
 import { addedLoad, lastFiniteStart } from './finite-plan.js';
-import { moveToBacklog, planCollectionWith, planTarget, type PlanOptions } from './plan-collection.js';
+import { backlogSteps, planCollectionWith, planTarget, type PlanOptions } from './plan-collection.js';
+import { asCommandOnRecords } from '../commands/request-command.js';
 
 /** Thrown to roll a dry run's transaction back, carrying its answer out. */
 class RolledBack<T> {
@@ -207,8 +208,18 @@ export function registerPlanRoutes(app: FastifyInstance): void {
       return planProblems(request.ctx, board, input);
     },
   );
-  operationRoute(app, moveToBacklogOperation, async (request) => {
-    const shape = shapeOptionsFor(collectionModule, request.query);
-    return await presentOne(request.ctx, collectionModule, moveToBacklog(request.ctx, request.params.id ?? ''), shape);
-  });
+  operationRoute(
+    app,
+    moveToBacklogOperation,
+    async (request, reply) => {
+      const shape = shapeOptionsFor(collectionModule, request.query);
+      const collection = await asCommandOnRecords(request, reply, moveToBacklogOperation.summary, (tx) =>
+        onRecords(tx, backlogSteps(request.ctx, request.params.id ?? '')),
+      );
+      return await presentOne(request.ctx, collectionModule, collection, shape);
+    },
+    undefined,
+    undefined,
+    { commandOnRecords: true },
+  );
 }

@@ -11,15 +11,15 @@
 import type { BodyOf } from '../../../shared/operation.js';
 import type { splitCardOperation } from '../../../shared/operations/planning.js';
 import { ApiError } from '../errors.js';
-import { findRecord } from '../records.js';
-import type { RequestContext } from '../resource.js';
-import { refreshCardFields } from './card-fields.js';
-import { refreshCollection } from './collection-state.js';
+import type { StoredRecord } from '../../store/environment-store.js';
+import { findSteps } from '../records.js';
+import { refreshCardFields, type Card } from './card-fields.js';
+import { refreshSteps } from './collection-state.js';
 import { rankBetween } from './rank.js';
 import { boardCalendar, countWorkdays, shiftWorkdays, workdayFrom } from './workdays.js';
 import { moduleNamed } from '../registry.js';
 import { tables } from '../tables.js';
-import { onStore } from '../store-steps.js';
+import { get, getWhereIn, insert, update, type Steps } from '../store-steps.js';
 
 interface SplitAt {
   /** Last day of the original card. */
@@ -36,13 +36,13 @@ interface SplitAt {
  */
 export type SplitRequest = BodyOf<typeof splitCardOperation>;
 
-function splitPoint(ctx: RequestContext, card: Record<string, unknown>, body: SplitRequest): SplitAt {
+function* splitPoint(card: Record<string, unknown>, body: SplitRequest): Steps<SplitAt> {
   // A stored card's dates are YYYY-MM-DD text or null (shared/resources/card.ts).
   const start = card.start_date as string | null;
   const end = card.end_date as string | null;
   if (!start || !end) throw ApiError.rule('date', 'only a card with a start and an end date can be split');
   // A stored card's board_id is a uuid.
-  const board = ctx.store.get(tables.board, card.board_id as string);
+  const board = yield* get(tables.board, card.board_id as string);
   if (!board) throw ApiError.rule('date', 'the card is on no board');
   const calendar = boardCalendar(board.workdays);
   const days = Math.max(1, countWorkdays(calendar, start, end));
@@ -64,43 +64,42 @@ function splitPoint(ctx: RequestContext, card: Record<string, unknown>, body: Sp
   return { firstEnd, secondStart: shiftWorkdays(calendar, firstEnd, 1), share };
 }
 
-export function splitCard(ctx: RequestContext, collectionId: string, cardId: string, input: SplitRequest) {
-  return ctx.store.transaction(() => {
-    const card = findRecord(ctx, moduleNamed('card'), cardId, { collection_id: collectionId });
-    const at = splitPoint(ctx, card, input);
-    const nextRank = ctx.store
-      .getWhereIn(tables.card, 'stage_id', [card.stage_id])
-      .map((c) => c.rank)
-      // A stored card's rank is text (shared/resources/card.ts).
-      .filter((r) => r > (card.rank as string))
-      .sort()[0];
-    const copy = ctx.store.insert(tables.card, {
-      ...card,
-      id: undefined,
-      created_at: undefined,
-      updated_at: undefined,
-      start_date: at.secondStart,
-      // A stored card's rank is text (shared/resources/card.ts).
-      rank: rankBetween(card.rank as string, nextRank ?? null),
-      split_from_id: card.id,
-      completed_at: null,
-      external_ref: null,
-    });
-    ctx.store.update(tables.card, card.id, { end_date: at.firstEnd });
-    for (const link of ctx.store.getWhereIn(tables.card_activity, 'card_id', [card.id])) {
-      const kept = Math.round(link.time * at.share);
-      ctx.store.update(tables.card_activity, link.id, { time: kept });
-      ctx.store.insert(tables.card_activity, { card_id: copy.id, activity_id: link.activity_id, time: link.time - kept });
-    }
-    for (const link of ctx.store.getWhereIn(tables.card_label, 'card_id', [card.id])) {
-      ctx.store.insert(tables.card_label, { card_id: copy.id, label_id: link.label_id });
-    }
-    for (const link of ctx.store.getWhereIn(tables.card_resource, 'card_id', [card.id])) {
-      ctx.store.insert(tables.card_resource, { card_id: copy.id, resource_id: link.resource_id });
-    }
-    onStore(ctx.store, refreshCardFields(ctx.store.get(tables.card, card.id)!));
-    onStore(ctx.store, refreshCardFields(copy));
-    refreshCollection(ctx, collectionId);
-    return [ctx.store.get(tables.card, card.id)!, ctx.store.get(tables.card, copy.id)!];
+/** Splits the card, as store steps (either engine), in the transaction of the request's command. */
+export function* splitSteps(collectionId: string, cardId: string, input: SplitRequest): Steps<StoredRecord[]> {
+  const card = yield* findSteps(moduleNamed('card'), cardId, { collection_id: collectionId });
+  const at = yield* splitPoint(card, input);
+  const nextRank = (yield* getWhereIn(tables.card, 'stage_id', [card.stage_id]))
+    .map((c) => c.rank)
+    // A stored card's rank is text (shared/resources/card.ts).
+    .filter((r) => r > (card.rank as string))
+    .sort()[0];
+  const copy = yield* insert(tables.card, {
+    ...card,
+    id: undefined,
+    created_at: undefined,
+    updated_at: undefined,
+    start_date: at.secondStart,
+    // A stored card's rank is text (shared/resources/card.ts).
+    rank: rankBetween(card.rank as string, nextRank ?? null),
+    split_from_id: card.id,
+    completed_at: null,
+    external_ref: null,
   });
+  yield* update(tables.card, card.id, { end_date: at.firstEnd });
+  for (const link of yield* getWhereIn(tables.card_activity, 'card_id', [card.id])) {
+    const kept = Math.round(link.time * at.share);
+    yield* update(tables.card_activity, link.id, { time: kept });
+    yield* insert(tables.card_activity, { card_id: copy.id, activity_id: link.activity_id, time: link.time - kept });
+  }
+  for (const link of yield* getWhereIn(tables.card_label, 'card_id', [card.id])) {
+    yield* insert(tables.card_label, { card_id: copy.id, label_id: link.label_id });
+  }
+  for (const link of yield* getWhereIn(tables.card_resource, 'card_id', [card.id])) {
+    yield* insert(tables.card_resource, { card_id: copy.id, resource_id: link.resource_id });
+  }
+  yield* refreshCardFields((yield* get(tables.card, card.id))!);
+  // A card inserted from a stored card's values is one (shared/resources/card.ts).
+  yield* refreshCardFields(copy as Card);
+  yield* refreshSteps(collectionId);
+  return [(yield* get(tables.card, card.id))!, (yield* get(tables.card, copy.id))!];
 }

@@ -5,20 +5,26 @@
 import type { FastifyInstance } from 'fastify';
 import { splitCardOperation } from '../../../shared/operations/planning.js';
 import { operationRoute } from '../conventions/operation-route.js';
-import { findRecord, present, shapeOptionsFor } from '../records.js';
+import { asCommandOnRecords } from '../commands/request-command.js';
+import { present, readRecord, shapeOptionsFor } from '../records.js';
+import { onRecords } from '../store-steps.js';
 import { cardModule } from '../resources/card.js';
-import { splitCard } from './split-card.js';
+import { splitSteps } from './split-card.js';
 
 export function registerSplitRoutes(app: FastifyInstance): void {
   operationRoute(
     app,
     splitCardOperation,
-    async (request, _reply, input) => {
+    async (request, reply, input) => {
       const shape = shapeOptionsFor(cardModule, request.query);
-      const cards = splitCard(request.ctx, request.params.collection_id ?? '', request.params.id ?? '', input);
+      const cards = await asCommandOnRecords(request, reply, splitCardOperation.summary, (tx) =>
+        onRecords(tx, splitSteps(request.params.collection_id ?? '', request.params.id ?? '', input)),
+      );
       return { data: await present(request.ctx, cardModule, cards, shape) };
     },
     // A card that is not under this collection is a 404 before anything in the body is looked at.
-    (request) => findRecord(request.ctx, cardModule, request.params.id ?? '', { collection_id: request.params.collection_id ?? '' }),
+    (request) => readRecord(request.ctx, cardModule, request.params.id ?? '', { collection_id: request.params.collection_id ?? '' }),
+    undefined,
+    { commandOnRecords: true },
   );
 }

@@ -167,3 +167,13 @@ export async function openPostgresDatabase(
     throw error;
   }
 }
+
+/**
+ * Whether PostgreSQL refused a text value: its text holds no NUL character (U+0000), which
+ * SQLite's does. SQLSTATE 22021 for a NUL in a text parameter, 22P05 for one escaped in JSON.
+ * A value or a filter with one is bad input (docs/API.md "Errors", 400), not a server error.
+ */
+export function isRefusedText(error: unknown): boolean {
+  const { code } = (error ?? {}) as { code?: unknown };
+  return code === '22021' || code === '22P05';
+}
