@@ -159,11 +159,11 @@ export function registerHolidayRoutes(app: FastifyInstance): void {
       }
       refuseProblems(problems);
       // refuseProblems threw unless both are strings.
-      const name = (description as string).trim();
+      const [name, day] = [(description as string).trim(), startDate as string];
       // The 404 inside the command rolls it back: nothing deleted, no step in the undo list.
       const deleted = await asCommandOnRecords(request, reply, deleteSummary, async (tx) => {
-        const count = await removeHoliday(request.ctx, tx, name, startDate as string);
-        if (count === 0) throw ApiError.notFound(`No holiday "${name}" starts on ${startDate as string}.`);
+        const count = await removeHoliday(request.ctx, tx, name, day);
+        if (count === 0) throw ApiError.notFound(`No holiday "${name}" starts on ${day}.`);
         return count;
       });
       return { deleted };
