@@ -88,10 +88,13 @@ export function startTeamWebhooks(app: FastifyInstance, options: TeamWebhookOpti
     for (const environment of await options.listEnvironments()) {
       if (closed) return;
       watch(environment);
-      await look(environment.id);
+      // One environment that cannot be read (its schema missing) does not keep the others waiting.
+      await look(environment.id).catch((error: unknown) =>
+        app.log.error({ err: error, environment: environment.id }, 'webhook queue could not be looked at'),
+      );
     }
   }
-  // One sweep at a time: one still under way when the next is due makes that one wait its turn.
+  // One sweep at a time: when the next is due while one is still under way, it is left out.
   let sweeping: Promise<void> | undefined;
   const startSweep = () => {
     sweeping ??= sweep()
