@@ -208,11 +208,6 @@ function foundOrNotFound(module: ResourceModule, record: StoredRecord | undefine
   return record;
 }
 
-/** The record, or undefined when there is none here (findRecord would answer 404). */
-export function findRecordOrNone(ctx: RequestContext, module: ResourceModule, id: string): StoredRecord | undefined {
-  return isUuid(id) ? ctx.store.get(module.table, id.toLowerCase()) : undefined;
-}
-
 export async function getRecord(
   ctx: RequestContext,
   module: ResourceModule,

@@ -364,13 +364,8 @@ export function* applySteps(ctx: RequestContext, plan: WritePlan, parentValues: 
 
 /**
  * Soft-deletes a record with its owned children, its links and the records declared to go with
- * it. Must run inside a transaction.
+ * it, on either store (store-steps.ts), inside a transaction.
  */
-export function deleteTree(ctx: RequestContext, module: ResourceModule, record: StoredRecord, at?: string): void {
-  onStore(ctx.store, deleteSteps(ctx, module, record, at));
-}
-
-/** As deleteTree, on either store (store-steps.ts). */
 export function* deleteSteps(ctx: RequestContext, module: ResourceModule, record: StoredRecord, at?: string): Steps<void> {
   yield* softDelete(module.table, record.id, at);
   for (const relation of Object.values(module.relations ?? {})) {

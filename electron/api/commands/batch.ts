@@ -40,27 +40,12 @@ function answerFrom(meta: CommandMeta, changes: readonly CommandChange[]): Comma
 }
 
 /**
- * Writes `items` with `write`, each in its own savepoint. A 422 or 404 of an item becomes
- * problems under `<path>.<index>`; after the last item any problem throws one 422, which rolls
- * the command's transaction back. Anything else (a 403, a 409) refuses the command as it is.
- */
-export function writeEach<T>(items: readonly T[], path: string, write: (item: T, at: string) => void): void {
-  const problems: FieldProblem[] = [];
-  items.forEach((item, index) => {
-    const at = `${path}.${index}`;
-    try {
-      write(item, at);
-    } catch (error) {
-      collect(error, at, problems);
-    }
-  });
-  if (problems.length > 0) throw ApiError.unprocessable(problems);
-}
-
-/**
- * As writeEach, in an asynchronous transaction (either engine): each item in a savepoint of
- * its own, so a refused item's writes go and the transaction takes the next item's (PostgreSQL
- * takes no statement after a failed one until it rolls back to a savepoint).
+ * Writes `items` with `write` in an asynchronous transaction (either engine), each in a
+ * savepoint of its own, so a refused item's writes go and the transaction takes the next
+ * item's (PostgreSQL takes no statement after a failed one until it rolls back to a
+ * savepoint). A 422 or 404 of an item becomes problems under `<path>.<index>`; after the last
+ * item any problem throws one 422, which rolls the command's transaction back. Anything else
+ * (a 403, a 409) refuses the command as it is.
  */
 export async function writeEachIn<T>(
   tx: RecordWrites,

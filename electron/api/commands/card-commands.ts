@@ -26,7 +26,7 @@ export interface CardMove {
 }
 
 async function findCard(tx: RecordWrites, id: string): Promise<StoredOf<typeof cardSpec>> {
-  // As findRecordOrNone does, through the typed card table.
+  // Undefined for an id that is no uuid, as findSteps answers 404 for one; through the typed card table.
   const card = isUuid(id) ? await tx.get(tables.card, id.toLowerCase()) : undefined;
   if (!card) throw ApiError.notFound(`no card with id ${id}`);
   return card;

@@ -31,7 +31,7 @@ export interface OrderRowEdit {
 
 export async function editOrderRows(ctx: RequestContext, tx: RecordWrites, rows: readonly OrderRowEdit[]): Promise<void> {
   await writeEachIn(tx, rows, 'rows', async (edit) => {
-    // As findRecordOrNone does, through the typed order row table.
+    // Undefined for an id that is no uuid, as findSteps answers 404 for one; through the typed order row table.
     const row = isUuid(edit.id) ? await tx.get(tables.order_row, edit.id.toLowerCase()) : undefined;
     if (!row) throw ApiError.notFound(`no order row with id ${edit.id}`);
     await onRecords(tx, updateSteps(ctx, orderRowModule, row.id, edit.fields, { order_id: row.order_id }));
