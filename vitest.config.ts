@@ -30,6 +30,15 @@ const onBothEngines = [
   'test/api/guest-role.test.ts',
   'test/api/reference-fields.test.ts',
   'test/api/user-permissions.test.ts',
+  'test/api/card.test.ts',
+  'test/api/collection-rules.test.ts',
+  'test/api/conventions.test.ts',
+  'test/api/order-data.collection.test.ts',
+  // Planning: plans infinite and finite, moves, promise dates, the sample workshop.
+  'test/api/planning.table.test.ts',
+  'test/api/planning.moves.test.ts',
+  'test/api/plan-operations.test.ts',
+  'test/api/sample-workshop.test.ts',
   // Sync against a remote served from PostgreSQL (test/helpers/sync-inprocess.ts): replicas on SQLite.
   'test/sync/groups.test.ts',
   'test/sync/replica-binding.test.ts',

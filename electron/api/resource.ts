@@ -65,6 +65,11 @@ export function recordsContext(caller: Caller, records: RecordStore): RequestCon
   return { caller, store: noSynchronousStore, records };
 }
 
+/** Whether the request has a synchronous store: a data folder's SQLite file, not a team database. */
+export function hasSynchronousStore(ctx: RequestContext): boolean {
+  return ctx.store !== noSynchronousStore;
+}
+
 /** Stands in for the synchronous store; typed as one since every property access throws and nothing typed is ever read from it. */
 const noSynchronousStore = new Proxy(
   {},

@@ -37,6 +37,8 @@ declare module 'fastify' {
      * its own (asCommandOnRecords), so commandEveryWrite leaves it alone.
      */
     commandOnRecords?: boolean;
+    /** A POST that only answers, such as promise dates: no command, no transaction. */
+    writesNothing?: boolean;
   }
   interface FastifyRequest {
     ctx: RequestContext;

@@ -18,13 +18,28 @@ export interface CardLoadRow {
   resources: string | null;
 }
 
-/** With `resources`, each card's assigned resources too (a plan with resources needs them). */
-function sqlFor(resources: boolean): string {
+/** The aggregates each engine spells its own way; the rest of the query is the same on both. */
+const dialects = {
+  sqlite: { minutes: (column: string) => `total(${column})`, joined: (column: string) => `group_concat(${column})` },
+  // sum of a bigint column is numeric, which the driver would give as text.
+  postgres: {
+    minutes: (column: string) => `COALESCE(sum(${column}), 0)::float8`,
+    joined: (column: string) => `string_agg(${column}, ',')`,
+  },
+};
+
+/**
+ * The query of cardLoads on `engine`, with `?` for the board, the range's end and its start, in
+ * that order. With `resources`, each card's assigned resources too (a plan with resources needs
+ * them).
+ */
+export function cardLoadsSql(resources: boolean, engine: keyof typeof dialects): string {
+  const dialect = dialects[engine];
   const assigned = resources
-    ? `(SELECT group_concat(r."resource_id") FROM "card_resource" r WHERE r."card_id" = c."id" AND r."deleted_at" IS NULL)`
+    ? `(SELECT ${dialect.joined('r."resource_id"')} FROM "card_resource" r WHERE r."card_id" = c."id" AND r."deleted_at" IS NULL)`
     : 'NULL';
   return `SELECT c."id" AS card_id, c."stage_id", c."start_date", c."end_date",
-    (SELECT total(a."time") FROM "card_activity" a WHERE a."card_id" = c."id" AND a."deleted_at" IS NULL) AS minutes,
+    (SELECT ${dialect.minutes('a."time"')} FROM "card_activity" a WHERE a."card_id" = c."id" AND a."deleted_at" IS NULL) AS minutes,
     ${assigned} AS resources
   FROM "card" c
   WHERE c."deleted_at" IS NULL AND c."board_id" = ? AND c."start_date" <= ? AND c."end_date" >= ?`;
@@ -40,6 +55,7 @@ export function cardLoads(store: EnvironmentStore, boardId: string, start: strin
   let prepared = statements.get(store);
   if (!prepared) statements.set(store, (prepared = new Map()));
   let statement = prepared.get(resources);
-  if (!statement) prepared.set(resources, (statement = store.db.prepare<unknown[], unknown>(sqlFor(resources))));
+  if (!statement) prepared.set(resources, (statement = store.db.prepare<unknown[], unknown>(cardLoadsSql(resources, 'sqlite'))));
+  // The query names its columns as CardLoadRow's fields.
   return statement.all(boardId, end, start) as CardLoadRow[];
 }

@@ -19,6 +19,7 @@ import type { ResourceSpec, StoredOf, StoredRecord } from '../../shared/fields.j
 import type { ChangeEvent } from '../../shared/ipc.js';
 import type { CommandMeta, EnvironmentStore, ListQuery, TableDef } from './environment-store.js';
 import { plannedCards, type PlannedCards } from './planned-cards.js';
+import { cardLoads, type CardLoadRow } from './card-load.js';
 import { filesAsBlobStore, type AttachmentBlobStore } from './attachment-files.js';
 import { recentCommands, sqliteCommandBook, type CommandBookReads, type CommandRecord } from './command-book.js';
 import { sqliteSyncFeed, type SyncFeed } from './sync-feed.js';
@@ -48,6 +49,11 @@ export interface RecordReads {
    * reads them, joined in SQL (planned-cards.ts): too many for whole records on every request.
    */
   plannedCards(boardId: string, start: string, end: string): Promise<PlannedCards>;
+  /**
+   * The live cards of a board that overlap `start`…`end` as finite planning counts them, one
+   * row per card (card-load.ts); their assigned resources only with `resources`.
+   */
+  cardLoads(boardId: string, start: string, end: string, resources: boolean): Promise<CardLoadRow[]>;
 }
 
 export interface RecordWrites extends RecordReads {
@@ -145,6 +151,7 @@ export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrit
     eachValues: async (table, query, fields, visit) => (check(), writes.eachValues(table, query, fields, visit)),
     max: async (table, field, match) => (check(), writes.max(table, field, match)),
     plannedCards: async (boardId, start, end) => (check(), writes.plannedCards(boardId, start, end)),
+    cardLoads: async (boardId, start, end, resources) => (check(), writes.cardLoads(boardId, start, end, resources)),
     insert: async (table, values) => (check(), writes.insert(table, values)),
     update: async (table, id, values) => (check(), writes.update(table, id, values)),
     softDelete: async (table, id, at) => (check(), writes.softDelete(table, id, at)),
@@ -185,6 +192,7 @@ export function readingThrough(tx: RecordReads, outside: RecordStore): RecordSto
     eachValues: (table, query, fields, visit) => tx.eachValues(table, query, fields, visit),
     max: (table, field, match) => tx.max(table, field, match),
     plannedCards: (boardId, start, end) => tx.plannedCards(boardId, start, end),
+    cardLoads: (boardId, start, end, resources) => tx.cardLoads(boardId, start, end, resources),
     recentCommands: () => Promise.reject(new Error('Inside a transaction, the command history is not read.')),
     listDeleted: () => Promise.reject(new Error('Inside a transaction, the trash is not read.')),
     passwordHashOf: () => Promise.reject(new Error('Inside a transaction, passwords are not read.')),
@@ -259,6 +267,10 @@ export class SqliteRecordStore implements RecordStore {
     return this.#inTurn(() => plannedCards(this.store, boardId, start, end));
   }
 
+  cardLoads(boardId: string, start: string, end: string, resources: boolean): Promise<CardLoadRow[]> {
+    return this.#inTurn(() => cardLoads(this.store, boardId, start, end, resources));
+  }
+
   recentCommands(limit: number): Promise<CommandRecord[]> {
     return this.#inTurn(() => recentCommands(this.store, limit));
   }
@@ -291,6 +303,7 @@ export class SqliteRecordStore implements RecordStore {
           eachValues: async (table, query, fields, visit) => store.eachValues(table, query, fields, visit),
           max: async (table, field, match) => store.max(table, field, match),
           plannedCards: async (boardId, start, end) => plannedCards(store, boardId, start, end),
+          cardLoads: async (boardId, start, end, resources) => cardLoads(store, boardId, start, end, resources),
           insert: async (table, values) => store.insert(table, values),
           update: async (table, id, values) => store.update(table, id, values),
           softDelete: async (table, id, at) => store.softDelete(table, id, at),

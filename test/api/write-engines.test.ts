@@ -4,8 +4,7 @@
  * a time"). The same writes go over HTTP on 127.0.0.1 to a server on a SQLite file and to a
  * server whose records are a PostgreSQL environment in a real cluster (`recordsOf`, with no
  * synchronous store), and their answers are compared. Each write is one command on both, and
- * the PostgreSQL records are read back from PostgreSQL itself. A write whose module rules still
- * read the synchronous store answers 503 there and leaves nothing behind.
+ * the PostgreSQL records are read back from PostgreSQL itself.
  */
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
@@ -583,11 +582,112 @@ describe('the resource routes write the same to SQLite and to PostgreSQL', () =>
     }
   });
 
-  it('answers 503 on PostgreSQL for a write that is not on the boundary yet (the sample workshop), leaving nothing behind', async () => {
-    const before = await postgres.list(tables.board, { limit: 0, offset: 0 });
-    const refused = await send(engines[1]!.url, 'POST', '/v1/sample_workshop');
-    expect(refused.status).toBe(503);
-    expect(refused.body.errors[0].description).toContain('does not run on this store engine yet');
-    expect((await postgres.list(tables.board, { limit: 0, offset: 0 })).count).toBe(before.count);
+  it('plans collections alike, finite and infinite, with a dry run that writes nothing, promise dates, a replan and an undo', async () => {
+    // Press shop (Mon–Fri), stage Press allowing Pressing; the operator works 8 h a day there.
+    // Old (1,080 min) planned infinite from Mon 2027-03-01 takes Mon–Wed, 360 a day: 120 free.
+    const pressing = await onBoth(
+      'POST',
+      () => '/v1/activity',
+      () => ({ description: 'Pressing', resource_type: 'employee' }),
+      made,
+    );
+    const board = await onBoth(
+      'POST',
+      () => '/v1/board?with=stages,statuses',
+      (i) => ({
+        name: 'Press shop',
+        workdays: { '1': true, '2': true, '3': true, '4': true, '5': true, '6': false, '7': false },
+        statuses: [{ name: 'Ready', priority: 0, entry: true, exit: false }],
+        stages: [{ name: 'Press', priority: 0, activities: [{ id: pressing[i]!.body.id, priority: 0 }] }],
+      }),
+      made,
+    );
+    await onBoth(
+      'POST',
+      () => '/v1/resource',
+      (i) => ({
+        name: 'Press operator',
+        workdays: { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': null, '7': null },
+        boards: [{ id: board[i]!.body.id, active: true, stages: [{ id: board[i]!.body.stages[0].id, percentage: 100, active: true }] }],
+      }),
+      made,
+    );
+    const collection = async (name: string, minutes: number) =>
+      onBoth(
+        'POST',
+        () => '/v1/collection',
+        (i) => ({ name, board_id: board[i]!.body.id, activities: [{ id: pressing[i]!.body.id, time: minutes }] }),
+        made,
+      );
+    const planPath = (answers: Answer[]) => (i: number) => `/v1/collection/${answers[i]!.body.id}/board/${board[i]!.body.id}`;
+    const old = await collection('Old', 1080);
+    const planned = await onBoth('POST', planPath(old), () => ({ start: '2027-03-01' }), made);
+    expect(planned[1]!.status, JSON.stringify(planned[1]!.body)).toBe(200);
+    expect(planned[1]!.body.cards.map((c: { start_date: string; end_date: string }) => [c.start_date, c.end_date])).toEqual([
+      ['2027-03-01', '2027-03-03'],
+    ]);
+    expect(planned[1]!.command).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await postgres.getWhereIn(tables.card, 'collection_id', [old[1]!.body.id])).map((c) => c.plan_id)).toEqual([
+      planned[1]!.body.plan_id,
+    ]);
+
+    // A dry run answers the finite plan and leaves nothing in PostgreSQL: no card, change or command.
+    const first = await collection('First', 300);
+    const counts = async () => ({
+      cards: (await postgres.list(tables.card, { limit: 0, offset: 0 })).count,
+      commands: (await postgres.recentCommands(1000)).length,
+      changeLogEnd: await postgres.feed.latest(),
+    });
+    const before = await counts();
+    const dry = await onBoth('POST', planPath(first), () => ({ start: '2027-03-01', capacity: 'finite', dry_run: true }), made);
+    expect(dry[1]!.body).toMatchObject({ dry_run: true, status: 'planned', start: '2027-03-01', end: '2027-03-03' });
+    expect(dry[1]!.body.added_load.map((l: { minutes: number }) => l.minutes)).toEqual([100, 100, 100]);
+    expect(dry[1]!.command).toBeNull();
+    expect(await counts()).toEqual(before);
+    expect((await postgres.get(tables.collection, first[1]!.body.id))?.status).toBe('not_planned');
+
+    const finite = await onBoth('POST', planPath(first), () => ({ start: '2027-03-01', capacity: 'finite' }), made);
+    expect(finite[1]!.body.cards.map((c: { start_date: string }) => c.start_date)).toEqual(['2027-03-01']);
+
+    // Promise dates write nothing and are no command.
+    const late = await collection('Late', 600);
+    const promised = await onBoth(
+      'POST',
+      (i) => `/v1/board/${board[i]!.body.id}/promise_dates`,
+      (i) => ({ collection_ids: [late[i]!.body.id], start: '2027-03-01' }),
+      made,
+    );
+    expect(promised[1]!.status, JSON.stringify(promised[1]!.body)).toBe(200);
+    expect(promised[1]!.body.data[0]).toMatchObject({ start: expect.any(String), end: expect.any(String) });
+    expect(promised[1]!.command).toBeNull();
+
+    // Replanning First from the week after, as one command, and undoing it puts its plan back.
+    const replanned = await onBoth(
+      'POST',
+      () => '/v1/command/replan_collections',
+      (i) => ({ board_id: board[i]!.body.id, collection_ids: [first[i]!.body.id], start: '2027-03-08' }),
+      made,
+    );
+    expect(replanned[1]!.status, JSON.stringify(replanned[1]!.body)).toBe(200);
+    expect(replanned[1]!.body.data[0].cards.map((c: { start_date: string }) => c.start_date)).toEqual(['2027-03-08']);
+    await onBoth('POST', (i) => `/v1/command/${replanned[i]!.body.command_id}/undo`, undefined, made);
+    const back = await postgres.getWhereIn(tables.card, 'collection_id', [first[1]!.body.id]);
+    expect(back.map((c) => c.start_date)).toEqual(['2027-03-01']);
+    // A plan onto a stage the board lacks is refused alike, naming the field, and writes nothing.
+    const refused = await onBoth('POST', planPath(late), () => ({ stage_id: welderId }), made);
+    expect(refused[1]!.status).toBe(422);
+    expect((await postgres.get(tables.collection, late[1]!.body.id))?.status).toBe('not_planned');
+  });
+
+  it('loads the sample workshop alike, its collections planned, and removes exactly it', async () => {
+    const loaded = await onBoth('POST', () => '/v1/sample_workshop', undefined, made);
+    expect(loaded[1]!.status, JSON.stringify(loaded[1]!.body)).toBe(201);
+    expect(loaded[1]!.body).toMatchObject({ loaded: true, boards: 1 });
+    const sampleCards = await postgres.getWhereIn(tables.card, 'board_id', [loaded[1]!.body.board_id]);
+    expect(sampleCards.length).toBeGreaterThan(0);
+    expect((await onBoth('POST', () => '/v1/sample_workshop', undefined, made))[1]!.status).toBe(409);
+    const removed = await onBoth('DELETE', () => '/v1/sample_workshop', undefined, made);
+    expect(removed[1]!.body).toMatchObject({ loaded: false, boards: 0 });
+    expect(await postgres.getWhereIn(tables.card, 'board_id', [loaded[1]!.body.board_id])).toEqual([]);
   });
 });

@@ -74,16 +74,24 @@ describe('two nodes on one PostgreSQL database', () => {
     for (const made of folders) expect(readdirSync(made).filter((name) => name.startsWith('env-'))).toEqual([]);
   });
 
-  it('answers 503 with the error body where the API is not on PostgreSQL yet, and writes nothing', async () => {
+  it('plans on either node: the sample workshop loaded on one is seen planned on the other', async () => {
     const [a, b] = nodes as [ServerProcess, ServerProcess];
-    const refused = await call(a, 'POST', '/v1/sample_workshop');
-    expect(refused.status).toBe(503);
-    expect(refused.body.errors[0].description).toContain('does not run on this store engine yet');
-    expect((await call(b, 'GET', '/v1/collection')).body.count).toBe(0);
-    // Signing in with OAuth runs there now (test/store/postgres/team-oauth.test.ts): a token it did not issue is a 401.
+    const loaded = await call(a, 'POST', '/v1/sample_workshop');
+    expect(loaded.status, JSON.stringify(loaded.body)).toBe(201);
+    const cards = await call(b, 'GET', `/v1/card?filter=board_id:eq:${loaded.body.board_id}`);
+    expect(cards.body.count).toBeGreaterThan(0);
+    expect((await call(b, 'DELETE', '/v1/sample_workshop')).body.loaded).toBe(false);
+    // Signing in with OAuth runs there too (test/store/postgres/team-oauth.test.ts): a token it did not issue is a 401.
     const bearer = await call(a, 'GET', '/v1/board', undefined, { authorization: 'Bearer some-token' });
     expect(bearer.status).toBe(401);
     expect(bearer.body.errors[0].description).toContain('not valid');
+  });
+
+  it('answers 503 with the error body for a replica’s own sync state, which a team server does not keep', async () => {
+    const [a] = nodes as [ServerProcess];
+    const refused = await call(a, 'GET', '/v1/sync/status');
+    expect(refused.status).toBe(503);
+    expect(refused.body.errors[0].description).toContain('keeps no replica’s sync state');
   });
 
   it('refuses a wrong key with 401, and is ready while the database answers', async () => {

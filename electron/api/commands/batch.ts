@@ -5,11 +5,10 @@
  * names every refused item, and nothing is written.
  */
 import type { FieldProblem } from '../../../shared/errors.js';
-import { changesOfCommand, type CommandChange } from '../../store/command-book.js';
+import type { CommandChange } from '../../store/command-book.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import type { CommandMeta } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
-import type { RequestContext } from '../resource.js';
 
 export interface CommandAnswer {
   command_id: string;
@@ -18,11 +17,7 @@ export interface CommandAnswer {
   changed: { resource: string; id: string }[];
 }
 
-export function answerOf(ctx: RequestContext, meta: CommandMeta): CommandAnswer {
-  return answerFrom(meta, changesOfCommand(ctx.store, meta.id));
-}
-
-/** As answerOf, read in the command's own transaction, on either engine. */
+/** The command's answer, read in its own transaction, on either engine. */
 export async function answerIn(tx: RecordWrites, meta: CommandMeta): Promise<CommandAnswer> {
   return answerFrom(meta, await tx.commands.changesOf(meta.id));
 }

@@ -11,6 +11,7 @@ import { ApiError } from '../errors.js';
 import { planCollection } from '../planning/plan-collection.js';
 import type { RequestContext } from '../resource.js';
 import { tables } from '../tables.js';
+import type { RecordWrites } from '../../store/record-store.js';
 
 export interface Replan {
   board_id: string;
@@ -19,12 +20,17 @@ export interface Replan {
   start?: string;
 }
 
-/** Re-plans the collections finite; answers them in the order they were planned. */
-export function replanCollections(ctx: RequestContext, input: Replan): StoredRecord[] {
+/**
+ * Re-plans the collections finite, in the command's transaction `tx` (either engine); answers
+ * them in the order they were planned. Each collection is planned in a savepoint of its own, so
+ * one that cannot be planned leaves the board as it was for the next, and all of their problems
+ * come in one 422, which rolls the command back.
+ */
+export async function replanCollections(ctx: RequestContext, tx: RecordWrites, input: Replan): Promise<StoredRecord[]> {
   const problems: FieldProblem[] = [];
-  const board = ctx.store.get(tables.board, input.board_id);
+  const board = await tx.get(tables.board, input.board_id);
   if (!board) problems.push({ field: 'board_id', description: 'board_id names no board' });
-  const found = new Map(ctx.store.getWhereIn(tables.collection, 'id', input.collection_ids).map((c) => [c.id, c]));
+  const found = new Map((await tx.getWhereIn(tables.collection, 'id', input.collection_ids)).map((c) => [c.id, c]));
   const given = input.collection_ids.flatMap((id, index) => {
     const collection = found.get(id);
     if (!collection) problems.push({ field: `collection_ids.${index}`, description: `collection_ids.${index} names no collection` });
@@ -36,22 +42,18 @@ export function replanCollections(ctx: RequestContext, input: Replan): StoredRec
 
   const planned: StoredRecord[] = [];
   for (const { collection, index } of given) {
-    const cards = ctx.store.getWhereIn(tables.card, 'collection_id', [collection.id]).map((c) => c.id);
-    const resources = [...new Set(ctx.store.getWhereIn(tables.card_resource, 'card_id', cards).map((l) => l.resource_id))];
+    const cards = (await tx.getWhereIn(tables.card, 'collection_id', [collection.id])).map((c) => c.id);
+    const resources = [...new Set((await tx.getWhereIn(tables.card_resource, 'card_id', cards)).map((l) => l.resource_id))];
+    const options = {
+      reverse: false,
+      force_stages: [],
+      resources,
+      capacity: 'finite' as const,
+      ...(input.start ? { start: input.start } : {}),
+    };
     try {
-      planned.push(
-        planCollection(
-          ctx,
-          { collection, board: board! },
-          {
-            reverse: false,
-            force_stages: [],
-            resources,
-            capacity: 'finite',
-            ...(input.start ? { start: input.start } : {}),
-          },
-        ),
-      );
+      const outcome = await tx.sync.savepoint(() => planCollection(tx, ctx, { collection, board: board! }, options));
+      planned.push(outcome.collection);
     } catch (error) {
       if (!(error instanceof ApiError) || error.kind !== 'unprocessable') throw error;
       for (const item of error.items)

@@ -8,7 +8,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUuid, uuidv7 } from '../../../shared/ids.js';
 import type { CommandMeta } from '../../store/environment-store.js';
-import { findCommand } from '../../store/command-book.js';
 import { CommandConflictError, type RecordWrites } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
@@ -51,18 +50,6 @@ export function commandFor(request: FastifyRequest, fallback: string): CommandMe
 
 function actorOf(ctx: RequestContext): string | null {
   return ctx.caller.userId ?? ctx.caller.keyId ?? null;
-}
-
-/**
- * Runs `write` as the command `meta`, in one transaction, and names the command in the
- * answer's `x-planner-command-id`. A command id used before is a 409: a retried request
- * must not be applied twice under one undo step.
- */
-export function runCommand<T>(ctx: RequestContext, reply: FastifyReply | undefined, meta: CommandMeta, write: () => T): T {
-  if (findCommand(ctx.store, meta.id)) throw ApiError.conflict(`A command with id ${meta.id} was done already.`);
-  const result = ctx.store.command(meta, write);
-  reply?.header(commandIdHeader, meta.id);
-  return result;
 }
 
 /**

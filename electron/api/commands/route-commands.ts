@@ -6,7 +6,8 @@
  * route's summary unless the request describes it, and the answer names it in
  * `x-planner-command-id`. The resource routes (crud.ts), the batch commands and the routes
  * marked `commandOnRecords` (which write in an asynchronous transaction: asCommandOnRecords)
- * run their commands themselves, in one transaction each.
+ * run their commands themselves, in one transaction each; a route marked `writesNothing` (promise
+ * dates, asked by POST for its body) is no command.
  */
 import type { RouteOptions } from 'fastify';
 import { findCommand } from '../../store/command-book.js';
@@ -22,7 +23,8 @@ const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 function isPlannerWrite(route: RouteOptions): boolean {
   const methods = [route.method].flat();
-  if (!methods.some((m) => writeMethods.has(m)) || route.config?.public || route.config?.doc?.resource || route.config?.commandOnRecords)
+  const config = route.config ?? {};
+  if (!methods.some((m) => writeMethods.has(m)) || config.public || config.doc?.resource || config.commandOnRecords || config.writesNothing)
     return false;
   return route.url.startsWith('/v1/') && !/^\/v1\/(command|oauth|sync\/push|sync\/attachment)(\/|$)/.test(route.url);
 }

@@ -19,10 +19,10 @@ import {
 import { isUuid } from '../../../shared/ids.js';
 import { operationRoute } from '../conventions/operation-route.js';
 import { ApiError } from '../errors.js';
-import { answerIn, answerOf, type CommandAnswer } from './batch.js';
+import { answerIn, type CommandAnswer } from './batch.js';
 import { linkCards, moveCards } from './card-commands.js';
 import { editOrderRows, setTimeStatus } from './record-commands.js';
-import { asCommandOnRecords, checkDescription, commandFor, runCommand } from './request-command.js';
+import { asCommandOnRecords, checkDescription, commandFor } from './request-command.js';
 import { undoCommand, undoMetaFor } from './undo.js';
 import { replanCollections } from './replan-command.js';
 import type { StoredRecord } from '../../store/environment-store.js';
@@ -44,24 +44,8 @@ function edits(items: readonly ({ id: string } & Record<string, unknown>)[]): { 
 
 /**
  * Runs `write` as one command described by the body's `description`, the request header, or
- * `fallback`. The body was checked against the operation's declaration (operation-route.ts).
- */
-function batch(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  input: { description?: string },
-  fallback: string,
-  write: () => void,
-): CommandAnswer {
-  const meta = commandFor(request, fallback);
-  if (input.description !== undefined) meta.description = checkDescription(input.description, 'description');
-  runCommand(request.ctx, reply, meta, write);
-  return answerOf(request.ctx, meta);
-}
-
-/**
- * As batch, in an asynchronous transaction, so on either engine (the batch commands whose
- * writes are store steps; docs/architecture.md "Moving the API onto the boundary").
+ * `fallback`, in an asynchronous transaction, so on either engine. The body was checked against
+ * the operation's declaration (operation-route.ts).
  */
 async function batchOnRecords(
   request: FastifyRequest,
@@ -131,14 +115,25 @@ export async function commandRoutes(app: FastifyInstance): Promise<void> {
     ...onRecordsRoute,
   );
 
-  operationRoute(app, replanCollectionsOperation, async (request, reply, input) => {
-    let planned: StoredRecord[] = [];
-    const { description: _given, ...replan } = input;
-    const answer = batch(request, reply, input, `Replan ${plural(input.collection_ids.length, 'collection')}`, () => {
-      planned = replanCollections(request.ctx, replan);
-    });
-    return { ...answer, data: await present(request.ctx, collectionModule, planned, { ...parseShapeOptions({}), with: ['cards'] }) };
-  });
+  operationRoute(
+    app,
+    replanCollectionsOperation,
+    async (request, reply, input) => {
+      let planned: StoredRecord[] = [];
+      const { description: _given, ...replan } = input;
+      const answer = await batchOnRecords(
+        request,
+        reply,
+        input,
+        `Replan ${plural(input.collection_ids.length, 'collection')}`,
+        async (tx) => {
+          planned = await replanCollections(request.ctx, tx, replan);
+        },
+      );
+      return { ...answer, data: await present(request.ctx, collectionModule, planned, { ...parseShapeOptions({}), with: ['cards'] }) };
+    },
+    ...onRecordsRoute,
+  );
 
   operationRoute(
     app,

@@ -10,11 +10,10 @@
  */
 import { own } from '../../../shared/fields.js';
 import type { StoredRecord } from '../../store/environment-store.js';
-import type { RequestContext } from '../resource.js';
 import { boardCalendar, shiftWorkdays } from './workdays.js';
 import { isDated, type Card, type DatedCard } from './card-fields.js';
 import { tables, type Stored } from '../tables.js';
-import { get, getWhereIn, onStore, update, type Steps } from '../store-steps.js';
+import { get, getWhereIn, update, type Steps } from '../store-steps.js';
 
 function* dependencyWarnings(board: Stored<'board'>, cards: Card[]): Steps<string[]> {
   const stages = new Map((yield* getWhereIn(tables.stage, 'board_id', [board.id])).map((s) => [s.id, s]));
@@ -58,13 +57,8 @@ function* unplacedActivities(collection: StoredRecord, board: StoredRecord, card
 /**
  * Writes what the collection's cards say about it, when that changed. `set`: fields written in
  * the same write (planning's board, status and plan: one write, so the remote takes or refuses
- * a plan's collection change whole). On the synchronous store (planning); refreshSteps is the
- * same on either (store-steps.ts).
+ * a plan's collection change whole). Store steps, so on either engine (store-steps.ts).
  */
-export function refreshCollection(ctx: RequestContext, collectionId: string, set: Record<string, unknown> = {}): void {
-  onStore(ctx.store, refreshSteps(collectionId, set));
-}
-
 export function* refreshSteps(collectionId: string, set: Record<string, unknown> = {}): Steps<void> {
   const stored = yield* get(tables.collection, collectionId);
   if (!stored) return;

@@ -26,11 +26,10 @@
  */
 import { addDays, daysBetween } from '../../../shared/dates.js';
 import type { StoredRecord } from '../../store/environment-store.js';
-import { cardLoads as readCardLoads } from '../../store/card-load.js';
-import type { RequestContext } from '../resource.js';
+import type { RecordReads } from '../../store/record-store.js';
 import { tables, type Stored } from '../tables.js';
 import { type PlanActivity, type PlanResult, type PlanStage, type PlannedCard } from './plan.js';
-import { availableMinutes, calendarsOf } from './schedule.js';
+import { availableMinutes, calendarsFrom } from './schedule.js';
 import { dayNumber, maxPlanDays, weekdayOfDay } from './workdays.js';
 
 /** How far past the plan's start (forward) or end (reverse) a finite plan looks for room. */
@@ -48,15 +47,20 @@ export const lastFiniteStart = '9995-12-31';
 export const windowDays = [42, 182, finiteHorizonDays] as const;
 
 /** `plan` over each window in turn until no card is left without room (see windowDays). */
-export function inWindows<T>(start: string, read: (end: string) => FiniteBoard, plan: (board: FiniteBoard) => T): T {
+export async function inWindows<T>(
+  start: string,
+  read: (end: string) => Promise<FiniteBoard>,
+  plan: (board: FiniteBoard) => T,
+): Promise<T> {
   for (const days of windowDays.slice(0, -1)) {
+    const board = await read(addDays(start, days));
     try {
-      return plan(read(addDays(start, days)));
+      return plan(board);
     } catch (error) {
       if (!(error instanceof NoCapacityError)) throw error;
     }
   }
-  return plan(read(addDays(start, finiteHorizonDays)));
+  return plan(await read(addDays(start, finiteHorizonDays)));
 }
 
 /** Minutes below this count as none, so sums of fractions never tip a day over. */
@@ -107,30 +111,36 @@ function linkShare(resource: Stored<'resource'>, board: StoredRecord, stage: Sto
 }
 
 /**
- * Reads the board's free minutes from `start` to `end` (YYYY-MM-DD): the stages' resources and
- * deviations in two queries, the planned cards in two.
+ * Reads the board's free minutes from `start` to `end` (YYYY-MM-DD), through `reads` (a
+ * request's records, or the planning transaction's): the stages' resources and deviations in
+ * two queries or three, the planned cards in one.
  */
-export function readFiniteBoard(
-  ctx: RequestContext,
+export async function readFiniteBoard(
+  reads: RecordReads,
   board: StoredRecord,
   stages: readonly Stored<'stage'>[],
   workdays: readonly boolean[],
   resourceIds: readonly string[],
   start: string,
   end: string,
-): FiniteBoard {
+): Promise<FiniteBoard> {
   const first = dayNumber(start);
   const length = daysBetween(start, end) + 1;
   const isWorkday = (day: number) => workdays[weekdayOfDay(first + day)] === true;
-  const onBoard = ctx.store.list(tables.resource, {
+  const { rows: onBoard } = await reads.list(tables.resource, {
     match: { archived_at: null },
     filter: { kind: 'atom', field: 'boards', operator: 'has', not: false, value: board.id },
     limit: 1_000_000,
     offset: 0,
-  }).rows;
+  });
   const extra = resourceIds.filter((id) => !onBoard.some((r) => r.id === id));
-  const resources = [...onBoard, ...ctx.store.getWhereIn(tables.resource, 'id', extra)];
-  const minutes = new Map(calendarsOf(ctx, resources).map((c) => [c.resource.id, availableMinutes(c, first, length)]));
+  const resources = [...onBoard, ...(extra.length > 0 ? await reads.getWhereIn(tables.resource, 'id', extra) : [])];
+  const deviations = await reads.getWhereIn(
+    tables.schedule_deviation,
+    'resource_id',
+    resources.map((r) => r.id),
+  );
+  const minutes = new Map(calendarsFrom(resources, deviations).map((c) => [c.resource.id, availableMinutes(c, first, length)]));
 
   const stageFree = new Map<string, Float64Array>();
   for (const stage of stages) {
@@ -153,7 +163,7 @@ export function readFiniteBoard(
 
   // The planned cards, as capacity counts them: each card's minutes over all its board workdays.
   const cardLoads = new Map<string, CardLoad>();
-  for (const card of readCardLoads(ctx.store, board.id, start, end, resourceIds.length > 0)) {
+  for (const card of await reads.cardLoads(board.id, start, end, resourceIds.length > 0)) {
     if (!card.minutes) continue;
     let count = 0;
     const days: number[] = [];

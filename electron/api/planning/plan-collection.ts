@@ -22,16 +22,17 @@ import { ApiError } from '../errors.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { cardFields, lastRank } from './card-fields.js';
 import { defaultStatus } from './card-status.js';
-import { refreshCollection, refreshSteps } from './collection-state.js';
+import { refreshSteps } from './collection-state.js';
 import { groupCards, planCards, type PlannedCard, type PlanResult, type PlanStage } from './plan.js';
 import { inWindows, lastFiniteStart, NoCapacityError, planFinite, readFiniteBoard, spokenDate, TooEarlyError } from './finite-plan.js';
 import { rankBetween } from './rank.js';
-import { loadCalendars, scheduleDay } from './schedule.js';
+import { calendarsFrom, scheduleDay } from './schedule.js';
 import { boardCalendar, CalendarError, maxPlanDays, workdaysByWeekday } from './workdays.js';
 import { deleteSteps } from '../write-plan.js';
 import { moduleNamed } from '../registry.js';
 import { tables, type Stored } from '../tables.js';
-import { get, getWhereIn, onStore, type Steps } from '../store-steps.js';
+import { get, getWhereIn, onRecords, type Steps } from '../store-steps.js';
+import type { RecordReads, RecordWrites } from '../../store/record-store.js';
 
 /** Minutes one workday gives a card when no resource is assigned. */
 export const minutesPerWorkdayWithoutResources = 480;
@@ -70,10 +71,10 @@ export interface PlanTarget {
   board: StoredRecord;
 }
 
-export function planTarget(ctx: RequestContext, collectionId: string, boardId: string): PlanTarget {
-  const collection = isUuid(collectionId) ? ctx.store.get(tables.collection, collectionId.toLowerCase()) : undefined;
+export async function planTarget(reads: RecordReads, collectionId: string, boardId: string): Promise<PlanTarget> {
+  const collection = isUuid(collectionId) ? await reads.get(tables.collection, collectionId.toLowerCase()) : undefined;
   if (!collection) throw ApiError.notFound('No Collection with that id.');
-  const board = isUuid(boardId) ? ctx.store.get(tables.board, boardId.toLowerCase()) : undefined;
+  const board = isUuid(boardId) ? await reads.get(tables.board, boardId.toLowerCase()) : undefined;
   if (!board) throw ApiError.notFound('No Board with that id.');
   return { collection, board };
 }
@@ -86,11 +87,10 @@ function percentage(resource: Stored<'resource'>, board: Stored<'board'>, stage:
 }
 
 /** The rank a new card gets in its stage: at the end, or next to the card `before`/`after` names. */
-function rankFor(ctx: RequestContext, stageId: string, body: PlanOptions, collectionId: string): string {
+async function rankFor(tx: RecordWrites, stageId: string, body: PlanOptions, collectionId: string): Promise<string> {
   const anchorId = body.before ?? body.after;
-  if (anchorId === undefined) return onStore(ctx.store, lastRank(stageId));
-  const siblings = ctx.store
-    .getWhereIn(tables.card, 'stage_id', [stageId])
+  if (anchorId === undefined) return onRecords(tx, lastRank(stageId));
+  const siblings = (await tx.getWhereIn(tables.card, 'stage_id', [stageId]))
     .filter((c) => c.collection_id !== collectionId)
     .map((c) => ({ id: c.id, collection: c.collection_id, rank: c.rank }))
     .sort((a, b) => (a.rank < b.rank ? -1 : 1));
@@ -111,23 +111,19 @@ function* removeCards(ctx: RequestContext, collectionId: string): Steps<void> {
   for (const card of yield* getWhereIn(tables.card, 'collection_id', [collectionId])) yield* deleteSteps(ctx, quietly, card);
 }
 
-export function planCollection(ctx: RequestContext, target: PlanTarget, body: PlanOptions): StoredRecord {
-  return planCollectionWith(ctx, target, body).collection;
-}
-
 /**
  * A finite plan (finite-plan.ts) from `start` (default today). Reverse, it ends on `anchor` at
  * the latest; when no reverse plan fits after `start` but the forward one ends by `anchor`,
  * that one is the plan; else a 422 on `end` that names the earliest end that fits.
  */
-function finiteResult(
-  ctx: RequestContext,
+async function finiteResult(
+  tx: RecordWrites,
   board: Stored<'board'>,
   stages: Stored<'stage'>[],
   input: Parameters<typeof groupCards>[0],
   body: PlanOptions,
   anchor: string,
-): PlanResult {
+): Promise<PlanResult> {
   const start = body.start ?? today();
   // The horizon (three years on) must stay within four-digit years.
   if (start > lastFiniteStart) throw ApiError.rule('start', `a finite plan starts by ${lastFiniteStart}`);
@@ -136,11 +132,11 @@ function finiteResult(
   const { groups, unplaced } = groupCards(input);
   const names = new Map(stages.map((s) => [s.id, s.name]));
   const workdays = workdaysByWeekday(boardCalendar(board.workdays));
-  const read = (last: string) => readFiniteBoard(ctx, board, stages, workdays, body.resources, start, last);
+  const read = (last: string) => readFiniteBoard(tx, board, stages, workdays, body.resources, start, last);
   const common = { groups, unplaced, resourceIds: body.resources, earliest: start, stageName: (id: string) => names.get(id) ?? id };
-  const forward = () => {
+  const forward = async () => {
     try {
-      return inWindows(start, read, (free) => planFinite(free, { ...common, reverse: false, anchor: start }));
+      return await inWindows(start, read, (free) => planFinite(free, { ...common, reverse: false, anchor: start }));
     } catch (error) {
       if (error instanceof NoCapacityError) throw ApiError.rule('capacity', error.message);
       throw error;
@@ -148,13 +144,14 @@ function finiteResult(
   };
   if (!body.reverse) return forward();
   if (anchor >= start) {
+    const free = await read(anchor);
     try {
-      return planFinite(read(anchor), { ...common, reverse: true, anchor });
+      return planFinite(free, { ...common, reverse: true, anchor });
     } catch (error) {
       if (!(error instanceof TooEarlyError)) throw error;
     }
   }
-  const plan = forward();
+  const plan = await forward();
   const end = plan.cards.reduce((max, c) => (c.end_date > max ? c.end_date : max), start);
   if (end <= anchor) return plan;
   throw new ApiError('unprocessable', [
@@ -163,8 +160,8 @@ function finiteResult(
 }
 
 /** The board's stages (in priority order) as planning sees them, with the activities each allows. */
-export function planStagesOf(ctx: RequestContext, stages: readonly Stored<'stage'>[]): PlanStage[] {
-  const allowed = ctx.store.getWhereIn(
+export async function planStagesOf(reads: RecordReads, stages: readonly Stored<'stage'>[]): Promise<PlanStage[]> {
+  const allowed = await reads.getWhereIn(
     tables.stage_activity,
     'stage_id',
     stages.map((s) => s.id),
@@ -180,96 +177,109 @@ export function planStagesOf(ctx: RequestContext, stages: readonly Stored<'stage
   }));
 }
 
-/** Plans the collection (see the file head) and tells what it planned. */
-export function planCollectionWith(ctx: RequestContext, target: PlanTarget, body: PlanOptions): PlanOutcome {
+/**
+ * Plans the collection (see the file head) in the transaction `tx`, on either engine, and tells
+ * what it planned. The caller opens the transaction: as a command (plan-routes.ts, the replan
+ * command, the sample workshop), or to roll it back (a dry run).
+ */
+export async function planCollection(tx: RecordWrites, ctx: RequestContext, target: PlanTarget, body: PlanOptions): Promise<PlanOutcome> {
   // Records of tables.collection and tables.board: planTarget reads them there, and so do the
   // commands and the sample workshop that pass their own.
   const collection = target.collection as Stored<'collection'>;
   const board = target.board as Stored<'board'>;
-  return ctx.store.transaction(() => {
-    const stages = ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).sort((a, b) => a.priority - b.priority);
-    if (stages.length === 0) throw ApiError.rule('board_id', 'the board has no stages to plan on');
-    const status = body.status_id ? ctx.store.get(tables.status, body.status_id) : onStore(ctx.store, defaultStatus(board.id));
-    if (!status) throw ApiError.rule('status_id', 'the board has no statuses; add one before planning');
-    const planStages = planStagesOf(ctx, stages);
-    const activities = ctx.store
-      .getWhereIn(tables.collection_activity, 'collection_id', [collection.id])
-      .map((l) => ({ id: l.activity_id, time: l.time }));
-    const anchor = body.reverse ? (body.end ?? collection.due_date) : (body.start ?? today());
-    if (!anchor) throw ApiError.rule('end', 'reverse planning needs an end date or a due date on the collection');
+  const stages = (await tx.getWhereIn(tables.stage, 'board_id', [board.id])).sort((a, b) => a.priority - b.priority);
+  if (stages.length === 0) throw ApiError.rule('board_id', 'the board has no stages to plan on');
+  const status = body.status_id ? await tx.get(tables.status, body.status_id) : await onRecords(tx, defaultStatus(board.id));
+  if (!status) throw ApiError.rule('status_id', 'the board has no statuses; add one before planning');
+  const planStages = await planStagesOf(tx, stages);
+  const activities = (await tx.getWhereIn(tables.collection_activity, 'collection_id', [collection.id])).map((l) => ({
+    id: l.activity_id,
+    time: l.time,
+  }));
+  const anchor = body.reverse ? (body.end ?? collection.due_date) : (body.start ?? today());
+  if (!anchor) throw ApiError.rule('end', 'reverse planning needs an end date or a due date on the collection');
 
-    const calendars = loadCalendars(ctx, body.resources);
-    const stageById = new Map(stages.map((s) => [s.id, s]));
-    // Re-planning replaces the cards the collection had; a finite plan counts the board without them.
-    onStore(ctx.store, removeCards(ctx, collection.id));
-    let result: PlanResult;
-    const grouping = {
-      stages: planStages,
-      activities,
-      splitByActivity: board.split_cards_by_activity,
-      forceStages: body.force_stages,
-      ...(body.stage_id ? { onlyStage: body.stage_id } : {}),
-    };
-    try {
-      if (body.capacity === 'finite') result = finiteResult(ctx, board, stages, grouping, body, anchor);
-      else
-        result = planCards({
-          ...grouping,
-          reverse: body.reverse,
-          anchor,
-          calendar: boardCalendar(board.workdays),
-          dayCapacity(stageId, date) {
-            if (calendars.length === 0) return minutesPerWorkdayWithoutResources;
-            const stage = stageById.get(stageId)!;
-            return calendars.reduce(
-              (sum, c) => sum + (scheduleDay(c, date).available * percentage(c.resource, board, stage) * stage.efficiency) / 10_000,
-              0,
-            );
-          },
-        });
-    } catch (error) {
-      if (error instanceof CalendarError) throw ApiError.rule('board_id', error.message);
-      throw error;
-    }
-
-    const planId = uuidv7();
-    const names = new Map(
-      ctx.store
-        .getWhereIn(
-          tables.activity,
-          'id',
-          activities.map((a) => a.id),
+  const resources = body.resources.length > 0 ? await tx.getWhereIn(tables.resource, 'id', body.resources) : [];
+  const calendars = calendarsFrom(
+    resources,
+    resources.length > 0
+      ? await tx.getWhereIn(
+          tables.schedule_deviation,
+          'resource_id',
+          resources.map((r) => r.id),
         )
-        .map((a) => [a.id, a.description]),
-    );
-    for (const planned of result.cards) {
-      const split = board.split_cards_by_activity && planned.activities.length === 1;
-      const values: Record<string, unknown> = {
-        collection_id: collection.id,
-        board_id: board.id,
-        stage_id: planned.stageId,
-        status_id: status.id,
-        name: split ? `${collection.name ?? ''} – ${names.get(planned.activities[0]!.id) ?? ''}`.trim() : collection.name,
-        start_date: planned.start_date,
-        end_date: planned.end_date,
-        rank: rankFor(ctx, planned.stageId, body, collection.id),
-        custom_fields: [],
-        locked: false,
-        plan_id: planId,
-      };
-      const card = ctx.store.insert(tables.card, { ...values, ...onStore(ctx.store, cardFields(values)) });
-      for (const activity of planned.activities) {
-        ctx.store.insert(tables.card_activity, { card_id: card.id, activity_id: activity.id, time: activity.time });
-      }
-      for (const resourceId of body.resources) ctx.store.insert(tables.card_resource, { card_id: card.id, resource_id: resourceId });
-    }
-    refreshCollection(ctx, collection.id, { board_id: board.id, status: 'planned', plan_id: planId });
-    return {
-      collection: ctx.store.get(tables.collection, collection.id)!,
-      cards: result.cards,
-      workdays: workdaysByWeekday(boardCalendar(board.workdays)),
+      : [],
+  );
+  const stageById = new Map(stages.map((s) => [s.id, s]));
+  // Re-planning replaces the cards the collection had; a finite plan counts the board without them.
+  await onRecords(tx, removeCards(ctx, collection.id));
+  let result: PlanResult;
+  const grouping = {
+    stages: planStages,
+    activities,
+    splitByActivity: board.split_cards_by_activity,
+    forceStages: body.force_stages,
+    ...(body.stage_id ? { onlyStage: body.stage_id } : {}),
+  };
+  try {
+    if (body.capacity === 'finite') result = await finiteResult(tx, board, stages, grouping, body, anchor);
+    else
+      result = planCards({
+        ...grouping,
+        reverse: body.reverse,
+        anchor,
+        calendar: boardCalendar(board.workdays),
+        dayCapacity(stageId, date) {
+          if (calendars.length === 0) return minutesPerWorkdayWithoutResources;
+          const stage = stageById.get(stageId)!;
+          return calendars.reduce(
+            (sum, c) => sum + (scheduleDay(c, date).available * percentage(c.resource, board, stage) * stage.efficiency) / 10_000,
+            0,
+          );
+        },
+      });
+  } catch (error) {
+    if (error instanceof CalendarError) throw ApiError.rule('board_id', error.message);
+    throw error;
+  }
+
+  const planId = uuidv7();
+  const names = new Map(
+    (
+      await tx.getWhereIn(
+        tables.activity,
+        'id',
+        activities.map((a) => a.id),
+      )
+    ).map((a) => [a.id, a.description]),
+  );
+  for (const planned of result.cards) {
+    const split = board.split_cards_by_activity && planned.activities.length === 1;
+    const values: Record<string, unknown> = {
+      collection_id: collection.id,
+      board_id: board.id,
+      stage_id: planned.stageId,
+      status_id: status.id,
+      name: split ? `${collection.name ?? ''} – ${names.get(planned.activities[0]!.id) ?? ''}`.trim() : collection.name,
+      start_date: planned.start_date,
+      end_date: planned.end_date,
+      rank: await rankFor(tx, planned.stageId, body, collection.id),
+      custom_fields: [],
+      locked: false,
+      plan_id: planId,
     };
-  });
+    const card = await tx.insert(tables.card, { ...values, ...(await onRecords(tx, cardFields(values))) });
+    for (const activity of planned.activities) {
+      await tx.insert(tables.card_activity, { card_id: card.id, activity_id: activity.id, time: activity.time });
+    }
+    for (const resourceId of body.resources) await tx.insert(tables.card_resource, { card_id: card.id, resource_id: resourceId });
+  }
+  await onRecords(tx, refreshSteps(collection.id, { board_id: board.id, status: 'planned', plan_id: planId }));
+  return {
+    collection: (await tx.get(tables.collection, collection.id))!,
+    cards: result.cards,
+    workdays: workdaysByWeekday(boardCalendar(board.workdays)),
+  };
 }
 
 /** The collection back in the backlog, its cards removed: store steps, so on either engine. */

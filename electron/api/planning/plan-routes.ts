@@ -16,17 +16,17 @@ import type { StoredRecord } from '../../store/environment-store.js';
 import { operationRoute, type Partly } from '../conventions/operation-route.js';
 import { pieceUnit } from '../../../shared/resources/order-row.js';
 import { pieceMinutesOf, rowMinutes } from '../resources/order-collection.js';
-import { onRecords, onStore } from '../store-steps.js';
+import { onRecords } from '../store-steps.js';
 import { boardModule } from '../resources/board.js';
 import type { PlanActivity } from './plan.js';
 import { promiseDates, type PromiseSubject } from './promise-dates.js';
-import { findRecord, presentOne, shapeOptionsFor } from '../records.js';
-import { readingThrough } from '../../store/record-store.js';
+import { presentOne, readRecord, shapeOptionsFor } from '../records.js';
+import { readingThrough, type RecordReads, type RecordWrites } from '../../store/record-store.js';
 import type { RequestContext } from '../resource.js';
 import { collectionModule } from '../resources/collection.js';
 import { tables } from '../tables.js';
 import { addedLoad, lastFiniteStart } from './finite-plan.js';
-import { backlogSteps, planCollectionWith, planTarget, type PlanOptions } from './plan-collection.js';
+import { backlogSteps, planCollection, planTarget, type PlanOptions } from './plan-collection.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
 
 /** Thrown to roll a dry run's transaction back, carrying its answer out. */
@@ -36,14 +36,13 @@ class RolledBack<T> {
 
 /**
  * Runs `fn` in a transaction that is always rolled back, and answers what it returned. `fn`
- * gets a context whose `records` reads inside that transaction, so that it can present what it
- * wrote before it is gone; it writes through the synchronous store, which on SQLite lands in
- * the same transaction (docs/architecture.md "Moving the API onto the boundary").
+ * gets the transaction to write in, and a context whose `records` reads inside it, so that it
+ * can present what it wrote before it is gone.
  */
-export async function dryRun<T>(ctx: RequestContext, fn: (inside: RequestContext) => Promise<T>): Promise<T> {
+export async function dryRun<T>(ctx: RequestContext, fn: (tx: RecordWrites, inside: RequestContext) => Promise<T>): Promise<T> {
   try {
     await ctx.records.transaction(async (tx) => {
-      throw new RolledBack(await fn({ ...ctx, records: readingThrough(tx, ctx.records) }));
+      throw new RolledBack(await fn(tx, { ...ctx, records: readingThrough(tx, ctx.records) }));
     });
   } catch (error) {
     // RolledBack carries what fn returned, which is a T.
@@ -56,25 +55,27 @@ export async function dryRun<T>(ctx: RequestContext, fn: (inside: RequestContext
 type PlanInput = BodyOf<typeof planCollectionOperation>;
 
 /** The plan body's ids that must name records of the store: every one that does not is a 422 item. */
-function planProblems(ctx: RequestContext, board: StoredRecord, input: Partly<PlanInput>): FieldProblem[] {
+async function planProblems(reads: RecordReads, board: StoredRecord, input: Partly<PlanInput>): Promise<FieldProblem[]> {
   const problems: FieldProblem[] = [];
-  const stageIds = new Set(ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).map((s) => s.id));
-  const cardOrCollection = (id: string) => !!(ctx.store.get(tables.card, id) ?? ctx.store.get(tables.collection, id));
+  const stageIds = new Set((await reads.getWhereIn(tables.stage, 'board_id', [board.id])).map((s) => s.id));
+  const asked = (field: 'force_stages' | 'resources') => (input[field] ?? []).filter((id): id is string => id !== undefined);
+  const resourceIds = new Set((await reads.getWhereIn(tables.resource, 'id', asked('resources'))).map((r) => r.id));
   const idList = (field: 'force_stages' | 'resources', exists: (id: string) => boolean, what: string) =>
     input[field]?.forEach((id, i) => {
       // An id the shape refused is named by the shape already.
       if (id !== undefined && !exists(id)) problems.push({ field: `${field}.${i}`, description: `${field}.${i} names no ${what}` });
     });
   idList('force_stages', (id) => stageIds.has(id), 'stage of this board');
-  idList('resources', (id) => ctx.store.get(tables.resource, id) !== undefined, 'resource');
+  idList('resources', (id) => resourceIds.has(id), 'resource');
+  const cardOrCollection = async (id: string) => !!((await reads.get(tables.card, id)) ?? (await reads.get(tables.collection, id)));
   for (const [field, exists, what] of [
-    ['stage_id', (id: string) => stageIds.has(id), 'stage of this board'],
-    ['status_id', (id: string) => ctx.store.get(tables.status, id)?.board_id === board.id, 'status of this board'],
+    ['stage_id', async (id: string) => stageIds.has(id), 'stage of this board'],
+    ['status_id', async (id: string) => (await reads.get(tables.status, id))?.board_id === board.id, 'status of this board'],
     ['before', cardOrCollection, 'card or collection'],
     ['after', cardOrCollection, 'card or collection'],
   ] as const) {
     const id = input[field];
-    if (id !== undefined && !exists(id)) problems.push({ field, description: `${field} names no ${what}` });
+    if (id !== undefined && !(await exists(id))) problems.push({ field, description: `${field} names no ${what}` });
   }
   return problems;
 }
@@ -87,83 +88,83 @@ function planOptions(input: PlanInput): PlanOptions {
 type PromiseInput = BodyOf<typeof promiseDatesOperation>;
 
 /** A draft order row's minutes: its `duration`, else its quantity in its unit, as an order row counts (order-collection.ts). */
-function draftRowMinutes(ctx: RequestContext, row: NonNullable<PromiseInput['drafts']>[number]['rows'][number]): number {
+async function draftRowMinutes(reads: RecordReads, row: NonNullable<PromiseInput['drafts']>[number]['rows'][number]): Promise<number> {
   if (row.duration !== undefined) return row.duration;
   const pieces = row.unit !== undefined && row.unit.toLowerCase() === pieceUnit;
-  return rowMinutes(row.unit, row.quantity, pieces ? onStore(ctx.store, pieceMinutesOf(row.activity_id)) : 0);
+  return rowMinutes(row.unit, row.quantity, pieces ? await onRecords(reads, pieceMinutesOf(row.activity_id)) : 0);
 }
 
 /** The promise_dates body's ids that must name records, and its start within the finite calendar. */
-function promiseProblems(ctx: RequestContext, input: Partly<PromiseInput>): FieldProblem[] {
+async function promiseProblems(reads: RecordReads, input: Partly<PromiseInput>): Promise<FieldProblem[]> {
   const problems: FieldProblem[] = [];
   if (input.start !== undefined && input.start > lastFiniteStart)
     problems.push({ field: 'start', description: `start must be a date (YYYY-MM-DD) up to ${lastFiniteStart}` });
   const ids = input.collection_ids ?? [];
   const found = new Set(
-    ctx.store
-      .getWhereIn(
+    (
+      await reads.getWhereIn(
         tables.collection,
         'id',
         ids.filter((id) => id !== undefined),
       )
-      .map((c) => c.id),
+    ).map((c) => c.id),
   );
   ids.forEach((id, i) => {
     if (id !== undefined && !found.has(id))
       problems.push({ field: `collection_ids.${i}`, description: `collection_ids.${i} names no collection` });
   });
+  const activityIds = (input.drafts ?? []).flatMap((draft) => (draft?.rows ?? []).flatMap((row) => row?.activity_id ?? []));
+  const activities = new Set((await reads.getWhereIn(tables.activity, 'id', activityIds)).map((a) => a.id));
   input.drafts?.forEach((draft, i) =>
     draft?.rows?.forEach((row, r) => {
       const at = `drafts.${i}.rows.${r}.activity_id`;
-      if (row?.activity_id !== undefined && !ctx.store.get(tables.activity, row.activity_id))
+      if (row?.activity_id !== undefined && !activities.has(row.activity_id))
         problems.push({ field: at, description: `${at} names no activity` });
     }),
   );
   return problems;
 }
 
+/** What the promise_dates body asks about: its collections, with their activities and own cards, then its drafts. */
+async function promiseSubjects(reads: RecordReads, input: PromiseInput) {
+  const ids = input.collection_ids ?? [];
+  const byId = new Map((await reads.getWhereIn(tables.collection, 'id', ids)).map((c) => [c.id, c]));
+  // promiseProblems found every id, so each names a collection (a repeated id is asked twice).
+  const collections = ids.flatMap((id) => byId.get(id) ?? []);
+  const drafts = [];
+  for (const draft of input.drafts ?? []) {
+    const minutes = new Map<string, number>();
+    for (const row of draft.rows) minutes.set(row.activity_id, (minutes.get(row.activity_id) ?? 0) + (await draftRowMinutes(reads, row)));
+    drafts.push({ key: draft.key, activities: [...minutes].map(([id, time]): PlanActivity => ({ id, time: Math.round(time) })) });
+  }
+  const collectionIds = collections.map((c) => c.id);
+  const own = new Map<string, string[]>();
+  for (const card of await reads.getWhereIn(tables.card, 'collection_id', collectionIds)) {
+    // A stored card's collection_id is a uuid: the cards were read by it.
+    own.set(card.collection_id as string, [...(own.get(card.collection_id as string) ?? []), card.id]);
+  }
+  const activitiesOf = new Map<string, PlanActivity[]>();
+  for (const link of await reads.getWhereIn(tables.collection_activity, 'collection_id', collectionIds)) {
+    const list = activitiesOf.get(link.collection_id) ?? [];
+    list.push({ id: link.activity_id, time: link.time });
+    activitiesOf.set(link.collection_id, list);
+  }
+  const subjects: PromiseSubject[] = [
+    ...collections.map((c) => ({ activities: activitiesOf.get(c.id) ?? [], leaveOut: own.get(c.id) ?? [] })),
+    ...drafts.map((d) => ({ activities: d.activities, leaveOut: [] })),
+  ];
+  return { collections, drafts, subjects };
+}
+
 export function registerPlanRoutes(app: FastifyInstance): void {
   operationRoute(
     app,
     promiseDatesOperation,
-    (request, _reply, input) => {
-      const { ctx } = request;
-      const board = findRecord(ctx, boardModule, request.params.id ?? '');
-      const ids = input.collection_ids ?? [];
-      const byId = new Map(ctx.store.getWhereIn(tables.collection, 'id', ids).map((c) => [c.id, c]));
-      // promiseProblems found every id, so each names a collection (a repeated id is asked twice).
-      const collections = ids.flatMap((id) => byId.get(id) ?? []);
-      const drafts = (input.drafts ?? []).map((draft) => {
-        const minutes = new Map<string, number>();
-        for (const row of draft.rows) minutes.set(row.activity_id, (minutes.get(row.activity_id) ?? 0) + draftRowMinutes(ctx, row));
-        return { key: draft.key, activities: [...minutes].map(([id, time]): PlanActivity => ({ id, time: Math.round(time) })) };
-      });
-      const own = new Map<string, string[]>();
-      for (const card of ctx.store.getWhereIn(
-        tables.card,
-        'collection_id',
-        collections.map((c) => c.id),
-      )) {
-        // A stored card's collection_id is a uuid: the cards were read by it.
-        own.set(card.collection_id as string, [...(own.get(card.collection_id as string) ?? []), card.id]);
-      }
-      const activitiesOf = new Map<string, PlanActivity[]>();
-      for (const link of ctx.store.getWhereIn(
-        tables.collection_activity,
-        'collection_id',
-        collections.map((c) => c.id),
-      )) {
-        // Stored collection_activity links: ids are uuids and time is minutes (shared/resources), read through a broad record.
-        const list = activitiesOf.get(link.collection_id as string) ?? [];
-        list.push({ id: link.activity_id as string, time: link.time as number });
-        // The same stored link as above.
-        activitiesOf.set(link.collection_id as string, list);
-      }
-      const subjects: PromiseSubject[] = [
-        ...collections.map((c) => ({ activities: activitiesOf.get(c.id) ?? [], leaveOut: own.get(c.id) ?? [] })),
-        ...drafts.map((d) => ({ activities: d.activities, leaveOut: [] })),
-      ];
-      const dates = promiseDates(ctx, board, subjects, {
+    async (request, _reply, input) => {
+      const { records } = request.ctx;
+      const board = await readRecord(request.ctx, boardModule, request.params.id ?? '');
+      const { collections, drafts, subjects } = await promiseSubjects(records, input);
+      const dates = await promiseDates(records, board, subjects, {
         capacity: input.capacity ?? 'finite',
         ...(input.start ? { start: input.start } : {}),
       });
@@ -174,23 +175,24 @@ export function registerPlanRoutes(app: FastifyInstance): void {
       };
     },
     // An unknown board is a 404 before anything in the body is looked at.
-    (request) => findRecord(request.ctx, boardModule, request.params.id ?? ''),
-    (request, input) => promiseProblems(request.ctx, input),
+    (request) => readRecord(request.ctx, boardModule, request.params.id ?? ''),
+    (request, input) => promiseProblems(request.ctx.records, input),
+    { writesNothing: true },
   );
   operationRoute(
     app,
     planCollectionOperation,
-    async (request, _reply, input) => {
+    async (request, reply, input) => {
       const shape = shapeOptionsFor(collectionModule, request.query);
       const { ctx } = request;
       const answerShape = { ...shape, with: shape.with.length > 0 ? shape.with : ['cards'] };
-      const plan = () =>
-        planCollectionWith(ctx, planTarget(ctx, request.params.id ?? '', request.params.board_id ?? ''), planOptions(input));
+      const plan = async (tx: RecordWrites) =>
+        planCollection(tx, ctx, await planTarget(tx, request.params.id ?? '', request.params.board_id ?? ''), planOptions(input));
       if (input.dry_run) {
         // The plan is made and answered inside the transaction, which is then rolled back: no
         // card, change-log row, outbox row, webhook, change event or command outlives it.
-        return dryRun(ctx, async (inside) => {
-          const outcome = plan();
+        return dryRun(ctx, async (tx, inside) => {
+          const outcome = await plan(tx);
           return {
             ...(await presentOne(inside, collectionModule, outcome.collection, answerShape)),
             dry_run: true,
@@ -198,15 +200,16 @@ export function registerPlanRoutes(app: FastifyInstance): void {
           };
         });
       }
-      const collection = ctx.store.transaction(() => plan().collection);
-      return await presentOne(request.ctx, collectionModule, collection, answerShape);
+      const outcome = await asCommandOnRecords(request, reply, planCollectionOperation.summary, plan);
+      return await presentOne(ctx, collectionModule, outcome.collection, answerShape);
     },
     // Not found comes before a bad body: the body's ids are checked against the board.
-    (request) => planTarget(request.ctx, request.params.id ?? '', request.params.board_id ?? ''),
-    (request, input) => {
-      const { board } = planTarget(request.ctx, request.params.id ?? '', request.params.board_id ?? '');
-      return planProblems(request.ctx, board, input);
+    (request) => planTarget(request.ctx.records, request.params.id ?? '', request.params.board_id ?? ''),
+    async (request, input) => {
+      const { board } = await planTarget(request.ctx.records, request.params.id ?? '', request.params.board_id ?? '');
+      return planProblems(request.ctx.records, board, input);
     },
+    { commandOnRecords: true },
   );
   operationRoute(
     app,

@@ -7,12 +7,12 @@
  */
 import { addDays, daysBetween, today } from '../../../shared/dates.js';
 import type { StoredRecord } from '../../store/environment-store.js';
-import type { RequestContext } from '../resource.js';
+import type { RecordReads } from '../../store/record-store.js';
 import { tables, type Stored } from '../tables.js';
 import { freeWithout, inWindows, NoCapacityError, planFinite, readFiniteBoard, type FiniteBoard } from './finite-plan.js';
 import { groupCards, planCards, type PlanActivity, type PlanResult } from './plan.js';
 import { minutesPerWorkdayWithoutResources, planStagesOf } from './plan-collection.js';
-import { boardCalendar, CalendarError, workdaysByWeekday } from './workdays.js';
+import { boardCalendar, CalendarError, workdaysByWeekday, type BoardCalendar } from './workdays.js';
 
 /** One thing to promise: a collection (its own cards left out of the load) or a draft's activities. */
 export interface PromiseSubject {
@@ -23,38 +23,42 @@ export interface PromiseSubject {
 
 export type PromiseDate = { start: string; end: string } | { error: string };
 
-export function promiseDates(
-  ctx: RequestContext,
+export async function promiseDates(
+  reads: RecordReads,
   boardRecord: StoredRecord,
   subjects: readonly PromiseSubject[],
   options: { capacity: 'finite' | 'infinite'; start?: string },
-): PromiseDate[] {
+): Promise<PromiseDate[]> {
   // The route finds it with the board module, whose table is tables.board.
   const board = boardRecord as Stored<'board'>;
-  const stages = ctx.store.getWhereIn(tables.stage, 'board_id', [board.id]).sort((a, b) => a.priority - b.priority);
+  const stages = (await reads.getWhereIn(tables.stage, 'board_id', [board.id])).sort((a, b) => a.priority - b.priority);
   if (stages.length === 0) return subjects.map(() => ({ error: 'The board has no stages to plan on.' }));
-  let calendar;
+  let calendar: BoardCalendar;
   try {
     calendar = boardCalendar(board.workdays);
   } catch (error) {
     if (error instanceof CalendarError) return subjects.map(() => ({ error: 'The board has no workdays.' }));
     throw error;
   }
-  const planStages = planStagesOf(ctx, stages);
+  const planStages = await planStagesOf(reads, stages);
   const names = new Map(stages.map((s) => [s.id, s.name]));
   const start = options.start ?? today();
   const workdays = workdaysByWeekday(calendar);
   // Each window (windowDays) read once, the first for all, the longer ones only when one needs them.
-  const boards = new Map<number, FiniteBoard>();
+  const boards = new Map<number, Promise<FiniteBoard>>();
   const read = (days: number) => {
     let found = boards.get(days);
-    if (!found) boards.set(days, (found = readFiniteBoard(ctx, board, stages, workdays, [], start, addDays(start, days))));
+    if (!found) boards.set(days, (found = readFiniteBoard(reads, board, stages, workdays, [], start, addDays(start, days))));
     return found;
   };
   const finiteOn = options.capacity === 'finite';
   const splitByActivity = board.split_cards_by_activity;
 
-  return subjects.map((subject): PromiseDate => {
+  const dates: PromiseDate[] = [];
+  for (const subject of subjects) dates.push(await promiseOne(subject));
+  return dates;
+
+  async function promiseOne(subject: PromiseSubject): Promise<PromiseDate> {
     const grouping = { stages: planStages, activities: subject.activities, splitByActivity, forceStages: [] };
     let result: PlanResult;
     try {
@@ -67,7 +71,7 @@ export function promiseDates(
           resourceIds: [],
           stageName: (id) => names.get(id) ?? id,
         });
-      if (finiteOn) result = inWindows(start, (end) => read(daysBetween(start, end)), finite);
+      if (finiteOn) result = await inWindows(start, (end) => read(daysBetween(start, end)), finite);
       else
         result = planCards({ ...grouping, reverse: false, anchor: start, calendar, dayCapacity: () => minutesPerWorkdayWithoutResources });
     } catch (error) {
@@ -76,7 +80,7 @@ export function promiseDates(
       }
       throw error;
     }
-    const dates = result.cards.flatMap((c) => [c.start_date, c.end_date]).sort();
-    return { start: dates[0]!, end: dates[dates.length - 1]! };
-  });
+    const days = result.cards.flatMap((c) => [c.start_date, c.end_date]).sort();
+    return { start: days[0]!, end: days[days.length - 1]! };
+  }
 }

@@ -114,14 +114,6 @@ export async function readCalendars(ctx: RequestContext, resourceIds?: readonly 
   return readCalendarsOf(ctx, resources);
 }
 
-/** As readCalendars, through the synchronous store, for planning's writes. */
-export function loadCalendars(ctx: RequestContext, resourceIds?: readonly string[]): ResourceCalendar[] {
-  const resources = resourceIds
-    ? ctx.store.getWhereIn(tables.resource, 'id', resourceIds)
-    : ctx.store.list(tables.resource, resourcesQuery).rows;
-  return calendarsOf(ctx, resources);
-}
-
 /** Resources already loaded, with their deviations in one query. */
 export async function readCalendarsOf(ctx: RequestContext, resources: readonly Stored<'resource'>[]): Promise<ResourceCalendar[]> {
   return calendarsFrom(
@@ -134,22 +126,9 @@ export async function readCalendarsOf(ctx: RequestContext, resources: readonly S
   );
 }
 
-/** As readCalendarsOf, through the synchronous store, for planning's writes. */
-export function calendarsOf(ctx: RequestContext, resources: readonly Stored<'resource'>[]): ResourceCalendar[] {
-  return calendarsFrom(
-    resources,
-    ctx.store.getWhereIn(
-      tables.schedule_deviation,
-      'resource_id',
-      resources.map((r) => r.id),
-    ),
-  );
-}
-
 /**
- * Resources with their deviations as read (readCalendarsOf, calendarsOf: docs/architecture.md
- * "Moving the API onto the boundary"): every resource gets those of its own, and deviations of
- * other resources are left out.
+ * Resources with their deviations as read (readCalendarsOf, and planning in its transaction):
+ * every resource gets those of its own, and deviations of other resources are left out.
  */
 export function calendarsFrom(
   resources: readonly Stored<'resource'>[],

@@ -8,7 +8,7 @@
  * Loading and removing are each one command: one transaction, one undo step.
  */
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../errors.js';
+import { asCommandOnRecords } from '../commands/request-command.js';
 import { requireAdmin } from '../permissions.js';
 import type { RequestContext } from '../resource.js';
 import { loadSampleWorkshop, removeSampleWorkshop, sampleWorkshopSummary } from './sample-workshop.js';
@@ -24,23 +24,28 @@ export function registerSampleWorkshopRoutes(app: FastifyInstance): void {
   app.get(
     '/sample_workshop',
     { config: { doc: { summary: 'Whether the sample workshop is loaded, with its record counts', tag } } },
-    (request) => sampleWorkshopSummary(request.ctx),
+    (request) => sampleWorkshopSummary(request.ctx.records),
   );
   app.post(
     '/sample_workshop',
     {
       config: {
         doc: { summary: 'Load the sample workshop', tag, success: { status: 201, description: 'The sample workshop, loaded' } },
+        commandOnRecords: true,
       },
     },
-    (request, reply) => {
-      const summary = loadSampleWorkshop(asAdmin(request.ctx));
+    async (request, reply) => {
+      const ctx = asAdmin(request.ctx);
+      const summary = await asCommandOnRecords(request, reply, 'Load the sample workshop', (tx) => loadSampleWorkshop(ctx, tx));
       return reply.code(201).send(summary);
     },
   );
-  app.delete('/sample_workshop', { config: { doc: { summary: 'Remove the sample workshop', tag } } }, (request) => {
-    const summary = removeSampleWorkshop(asAdmin(request.ctx));
-    if (summary.loaded) throw ApiError.conflict('The sample workshop could not be removed whole.');
-    return summary;
-  });
+  app.delete(
+    '/sample_workshop',
+    { config: { doc: { summary: 'Remove the sample workshop', tag }, commandOnRecords: true } },
+    async (request, reply) => {
+      const ctx = asAdmin(request.ctx);
+      return asCommandOnRecords(request, reply, 'Remove the sample workshop', (tx) => removeSampleWorkshop(ctx, tx));
+    },
+  );
 }

@@ -22,7 +22,7 @@ import { single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { forSync } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
-import type { RequestContext, ResourceModule } from '../resource.js';
+import { hasSynchronousStore, type RequestContext, type ResourceModule } from '../resource.js';
 import { pushBatch, replicaOwner } from './push.js';
 import { registerConflictRoutes } from './conflict-routes.js';
 import { registerContentRoutes } from './content-routes.js';
@@ -340,8 +340,18 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
 
   registerContentRoutes(app);
   registerStreamRoutes(app, options.modules);
-  registerConflictRoutes(app, options.control);
-  registerOverruledRoutes(app);
+  // A replica's own state (its status, conflicts, overruled edits, history) is kept in its
+  // SQLite file; a team server is no replica and keeps none (docs/API.md "Sync").
+  void app.register(async (replica) => {
+    replica.addHook('onRequest', async (request) => {
+      if (!hasSynchronousStore(request.ctx))
+        throw new ApiError('unavailable', [
+          { description: 'A team server keeps no replica’s sync state: sync status, conflicts and overruled edits are a replica’s own.' },
+        ]);
+    });
+    registerConflictRoutes(replica, options.control);
+    registerOverruledRoutes(replica);
+  });
 
   app.get<{ Params: { resource: string }; Querystring: QueryString }>(
     '/trash/:resource',

@@ -27,6 +27,7 @@ import {
   type PlannedCards,
   type PlannedResourceRow,
 } from '../planned-cards.js';
+import { cardLoadsSql, type CardLoadRow } from '../card-load.js';
 import type { AttachmentBlobStore } from '../attachment-files.js';
 import { PostgresAttachmentContent } from './attachment-content.js';
 import { appendChange } from './change-log.js';
@@ -189,6 +190,11 @@ class PostgresRecords implements RecordWrites {
       for (const i of decoded) values[i] = fromColumn(columns[i]!, values[i]);
       visit(values);
     }
+  }
+
+  async cardLoads(boardId: string, start: string, end: string, resources: boolean): Promise<CardLoadRow[]> {
+    // The query names its columns as CardLoadRow's fields; minutes come as a float.
+    return (await this.rows(cardLoadsSql(resources, 'postgres'), [boardId, end, start])) as unknown as CardLoadRow[];
   }
 
   async plannedCards(boardId: string, start: string, end: string): Promise<PlannedCards> {
@@ -464,6 +470,10 @@ export class PostgresRecordStore implements RecordStore {
 
   plannedCards(boardId: string, start: string, end: string): Promise<PlannedCards> {
     return this.read((records) => records.plannedCards(boardId, start, end));
+  }
+
+  cardLoads(boardId: string, start: string, end: string, resources: boolean): Promise<CardLoadRow[]> {
+    return this.read((records) => records.cardLoads(boardId, start, end, resources));
   }
 
   listDeleted(table: TableDef, limit: number, offset: number): Promise<{ count: number; rows: (StoredRecord & { deleted_at: string })[] }> {
