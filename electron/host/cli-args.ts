@@ -36,6 +36,18 @@ export function parseArgs(argv: readonly string[], known: { values: readonly str
   return { options, positional };
 }
 
+/**
+ * A team database's URL, from `--database` or PLANNER_DATABASE_URL; undefined when neither is
+ * given (docs/deployment.md "On PostgreSQL").
+ */
+export function databaseOption(value: string | true | undefined): string | undefined {
+  if (value === true) throw new ArgsError('--database needs a postgres:// URL');
+  const url = value ?? process.env.PLANNER_DATABASE_URL;
+  if (url === undefined || url === '') return undefined;
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new ArgsError('--database must be a postgres:// URL');
+  return url;
+}
+
 export function portOption(value: string | true | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const port = Number(value);

@@ -37,7 +37,7 @@ import { remoteUrlProblem } from '../../shared/sync.js';
 import { MemoryVault } from '../sync/credentials.js';
 import type { SyncClient } from '../sync/client.js';
 import { adminUsage, isAdminCommand, runAdminCommand } from './admin-cli.js';
-import { ArgsError, parseArgs, portOption, secretOption } from './cli-args.js';
+import { ArgsError, databaseOption, parseArgs, portOption, secretOption } from './cli-args.js';
 import { isRecoveryCommand, recoveryUsage, runRecoveryCommand } from './recovery-cli.js';
 import { isMigrateCommand, migrateUsage, runMigrateCommand } from './migrate-cli.js';
 import { backupUsage, isBackupCommand, runBackupCommand } from './backup-cli.js';
@@ -79,15 +79,6 @@ async function readinessProblems(dataDir: DataDir, pool: PostgresPool | undefine
     }
   }
   return problems;
-}
-
-/** The team database's URL, from --database or PLANNER_DATABASE_URL; undefined when neither is given. */
-function databaseOption(value: string | true | undefined): string | undefined {
-  if (value === true) throw new ArgsError('--database needs a postgres:// URL');
-  const url = value ?? process.env.PLANNER_DATABASE_URL;
-  if (url === undefined || url === '') return undefined;
-  if (!/^postgres(ql)?:\/\//.test(url)) throw new ArgsError('--database must be a postgres:// URL');
-  return url;
 }
 
 function wholeNumber(value: string | true | undefined, name: string): number | undefined {

@@ -37,8 +37,8 @@ export function createClient(system: SystemStore, input: NewClient): { client: S
   return { client: OAuthStore.of(system).insertClient(row), client_secret: secret };
 }
 
-/** As createClient, on either engine (the client routes). */
-async function addClient(oauth: OAuthState, input: NewClient): Promise<{ client: StoredClient; client_secret: string | null }> {
+/** As createClient, on either engine (the client routes, the server's `client add`). */
+export async function addClient(oauth: OAuthState, input: NewClient): Promise<{ client: StoredClient; client_secret: string | null }> {
   const { row, secret } = newClient(input);
   return { client: await oauth.insertClient(row), client_secret: secret };
 }

@@ -6,9 +6,9 @@
 import type { userSpec } from '../../../shared/resources/user.js';
 import type { StoredOf } from '../../store/environment-store.js';
 import type { RecordReads, RecordStore } from '../../store/record-store.js';
-import { setPasswordHash } from '../../store/user-passwords.js';
 import { ApiError } from '../errors.js';
-import { createRecord } from '../records.js';
+import { createSteps } from '../records.js';
+import { onRecords } from '../store-steps.js';
 import type { RequestContext } from '../resource.js';
 import { userModule } from '../resources/user.js';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
@@ -58,13 +58,13 @@ export async function acceptInvitation(records: RecordStore, inviteId: string, p
   });
 }
 
-/** Creates an active user with a password (the server's `user add` command). */
+/** Creates an active user with a password (the server's `user add` command), on either engine. */
 export async function createUserWithPassword(ctx: RequestContext, input: Record<string, unknown>, password: unknown): Promise<StoredUser> {
   const chosen = checkPassword(password);
   const hash = await hashPassword(chosen);
-  return ctx.store.transaction(() => {
-    const user = createRecord(ctx, userModule, input);
-    setPasswordHash(ctx.store, user.id, hash);
-    return ctx.store.update(tables.user, user.id, { status: 'active', invite_id: null })!;
+  return ctx.records.transaction(async (tx) => {
+    const user = await onRecords(tx, createSteps(ctx, userModule, input));
+    await tx.setPasswordHash(user.id, hash);
+    return (await tx.update(tables.user, user.id, { status: 'active', invite_id: null }))!;
   });
 }
