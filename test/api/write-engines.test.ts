@@ -346,6 +346,23 @@ describe('the resource routes write the same to SQLite and to PostgreSQL', () =>
     expect(entries.rows.map((e) => e.duration)).toEqual([1080]);
   });
 
+  it('marks entries exported as one command, and a second time marks none and makes no command', async () => {
+    // Each engine answers its own moment (to the second), so the answers are compared without it.
+    const mark = (body: unknown) => Promise.all(engines.map((engine) => send(engine.url, 'POST', '/v1/time_tracking/mark_exported', body)));
+    const marked = await mark({ external_note: 'Payroll November' });
+    expect(marked[1]!.status, JSON.stringify(marked[1]!.body)).toBe(200);
+    expect(marked[1]!.body.count).toBe(marked[0]!.body.count);
+    expect(marked[1]!.body.count).toBeGreaterThan(0);
+    expect(marked[1]!.command).toMatch(/^[0-9a-f-]{36}$/);
+    const stored = (await postgres.list(tables.time_tracking, { limit: 100, offset: 0 })).rows;
+    expect(stored.every((e) => e.synchronized_at !== null && e.external_note === 'Payroll November')).toBe(true);
+    const commands = (await postgres.recentCommands(1000)).length;
+    const again = await mark({});
+    expect(again.map((answer) => answer.body.count)).toEqual([0, 0]);
+    expect(again.map((answer) => answer.command)).toEqual([null, null]);
+    expect((await postgres.recentCommands(1000)).length).toBe(commands);
+  });
+
   it('starts and stops a timer, each one command, on either engine', async () => {
     const activity = await onBoth(
       'POST',

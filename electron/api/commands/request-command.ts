@@ -52,11 +52,18 @@ function actorOf(ctx: RequestContext): string | null {
   return ctx.caller.userId ?? ctx.caller.keyId ?? null;
 }
 
+/** Thrown to roll back a command that wrote nothing, carrying its answer out. */
+class NothingWritten<T> {
+  constructor(readonly answer: T) {}
+}
+
 /**
  * A write request as a command (its headers name it, or `fallback` describes it), in a
  * transaction of the asynchronous store (record-store.ts), so on either engine: `write` gets
  * the transaction's reads and writes. A command id used before is a 409, found by the
- * transaction itself.
+ * transaction itself. When `wroteNothing` says so of the answer (every holiday was there, no
+ * entry to mark), the transaction is rolled back: the answer comes without a command, and the
+ * undo list gets no empty step.
  */
 export async function asCommandOnRecords<T>(
   request: FastifyRequest,
@@ -64,12 +71,22 @@ export async function asCommandOnRecords<T>(
   /** The fallback description, or the whole command when the caller made it (an undo). */
   command: string | CommandMeta,
   write: (tx: RecordWrites) => Promise<T>,
+  options: { wroteNothing?: (answer: T) => boolean } = {},
 ): Promise<T> {
   const meta = typeof command === 'string' ? commandFor(request, command) : command;
   let result: T;
   try {
-    result = await request.ctx.records.transaction(write, { command: meta });
+    result = await request.ctx.records.transaction(
+      async (tx) => {
+        const answer = await write(tx);
+        if (options.wroteNothing?.(answer)) throw new NothingWritten(answer);
+        return answer;
+      },
+      { command: meta },
+    );
   } catch (error) {
+    // Thrown above with this write's answer, a T.
+    if (error instanceof NothingWritten) return error.answer as T;
     if (error instanceof CommandConflictError && error.problem === 'id-taken')
       throw ApiError.conflict(`A command with id ${meta.id} was done already.`);
     // Another undo of the same command got there first (PostgreSQL's unique index on `undoes`).

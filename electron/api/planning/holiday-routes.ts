@@ -46,11 +46,6 @@ async function answer(ctx: RequestContext, added: HolidaysAdded, query: QueryStr
   };
 }
 
-/** Thrown to roll back a command that wrote nothing (every holiday was there): no empty step in the undo list. */
-class NothingWritten {
-  constructor(readonly added: HolidaysAdded) {}
-}
-
 /** Adds the holidays as the request's command, on either engine; when nothing was new, as no command at all. */
 async function addAsCommand(
   request: FastifyRequest,
@@ -59,16 +54,9 @@ async function addAsCommand(
   holidays: readonly Holiday[],
   target: HolidayTarget,
 ): Promise<HolidaysAdded> {
-  try {
-    return await asCommandOnRecords(request, reply, description, async (tx) => {
-      const added = await addHolidays(request.ctx, tx, holidays, target);
-      if (added.created.length === 0) throw new NothingWritten(added);
-      return added;
-    });
-  } catch (error) {
-    if (error instanceof NothingWritten) return error.added;
-    throw error;
-  }
+  return asCommandOnRecords(request, reply, description, (tx) => addHolidays(request.ctx, tx, holidays, target), {
+    wroteNothing: (added) => added.created.length === 0,
+  });
 }
 
 function refuseProblems(problems: FieldProblem[]): void {

@@ -129,33 +129,41 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
   operationRoute(
     app,
     markExportedOperation,
-    (request, _reply, input) => {
+    async (request, reply, input) => {
       const options = parseListOptions(request.query);
       const includeExported = booleanParam(request.query, 'all');
-      const { store } = request.ctx;
       const at = nowTimestamp();
-      const marked = store.transaction(() => {
-        const { rows } = store.list(tables.time_tracking, {
-          ...(options.filter ? { filter: options.filter, relations: relationJoins(timeTrackingModule) } : {}),
-          ...(includeExported ? {} : { match: { synchronized_at: null } }),
-          limit: 1_000_000,
-          offset: 0,
-        });
-        for (const entry of rows) {
-          store.update(tables.time_tracking, entry.id, {
-            synchronized_at: at,
-            external_failed: false,
-            ...(input.external_note !== undefined ? { external_note: input.external_note } : {}),
+      // One command on either engine; none when no entry was marked.
+      const marked = await asCommandOnRecords(
+        request,
+        reply,
+        markExportedOperation.summary,
+        async (tx) => {
+          const { rows } = await tx.list(tables.time_tracking, {
+            ...(options.filter ? { filter: options.filter, relations: relationJoins(timeTrackingModule) } : {}),
+            ...(includeExported ? {} : { match: { synchronized_at: null } }),
+            limit: 1_000_000,
+            offset: 0,
           });
-        }
-        return rows.length;
-      });
+          for (const entry of rows) {
+            await tx.update(tables.time_tracking, entry.id, {
+              synchronized_at: at,
+              external_failed: false,
+              ...(input.external_note !== undefined ? { external_note: input.external_note } : {}),
+            });
+          }
+          return rows.length;
+        },
+        { wroteNothing: (count) => count === 0 },
+      );
       return { count: marked, synchronized_at: at };
     },
     // A member is refused whatever the body holds.
     (request) => {
       if (!isPlanner(request.ctx.caller)) throw ApiError.forbidden(exportMessage);
     },
+    undefined,
+    { commandOnRecords: true },
   );
 
   app.get<{ Querystring: QueryString }>(
