@@ -113,7 +113,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   };
   const team = options.teamDatabase;
   // OAuth's state and rate limits: the data folder's, or the team database's, which every node shares.
-  const oauth = team ? teamOAuth(team) : dataFolderOAuth(options.dataDir);
+  const oauth = team ? teamOAuth(team) : dataFolderOAuth(options.dataDir, options.recordsOf);
   // A team server's deliveries are queued in its database, whose environments the data folder does not have.
   app.decorate(
     'webhooks',

@@ -8,18 +8,22 @@
  * Never a 500, the documented error body on every 4xx (docs/API.md "Errors"), and a server
  * that still reads and writes afterwards: sent with the API key, and by a signed-in member. A fixed seed keeps `npm test` repeatable; FUZZ_SEED
  * and FUZZ_CASES change it, and `npx tsx test/bench/fuzz.ts [cases] [seed]` runs longer.
- * Each 500 it found is fixed where it arose and kept in fuzz-findings.test.ts.
+ * Each 500 it found is fixed where it arose and kept in fuzz-findings.test.ts. In the
+ * `postgres` project the instance is a team server's node, where a replica's own sync state
+ * (status, settings, a run, pending changes, conflicts, overruled edits, history) is no state
+ * it keeps: those routes answer 503 with the error body by design (docs/API.md "Sync"), and
+ * nothing else may answer 5xx.
  */
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../electron/api/oauth/clients.js';
-import { createUserWithPassword } from '../../electron/api/oauth/users.js';
-import type { TestApi } from '../helpers/api.js';
+import { testEngine, type TestApi } from '../helpers/api.js';
 import { describeReport, runApiFuzz, type FuzzReport } from '../helpers/api-fuzz.js';
 import { signInForCode, tokenRequest } from '../helpers/oauth-flow.js';
-import { requestContext } from '../../electron/api/resource.js';
 
 const cases = Number(process.env.FUZZ_CASES ?? 1200);
 const seed = Number(process.env.FUZZ_SEED ?? 20261126);
+
+/** A replica's own sync state: routes a team server answers with 503 (see the file head). */
+const replicaState = /^[A-Z]+ \/v1\/sync\/(status|run|settings|pending|conflict|overruled|history)(\/|$)/;
 
 function expectClean(report: FuzzReport, expected: number): void {
   console.log(describeReport(report));
@@ -27,40 +31,51 @@ function expectClean(report: FuzzReport, expected: number): void {
   // Every documented route got its turn (cases go round the routes).
   expect(report.routes).toBeGreaterThan(150);
   expect(expected).toBeGreaterThanOrEqual(report.routes);
-  expect(report.serverErrors).toBe(0);
+  const byDesign = (f: FuzzReport['findings'][number]) =>
+    testEngine === 'postgres' &&
+    f.status === 503 &&
+    replicaState.test(f.route) &&
+    // A HEAD has no body to say so.
+    (f.method === 'HEAD' || f.answer.includes('keeps no replica'));
+  expect(report.serverErrors).toBe(report.findings.filter(byDesign).length);
   expect(
-    report.findings.map((f) => `case ${f.case}: ${f.problem}: ${f.method} ${f.url.slice(0, 120)} → ${f.answer.slice(0, 120)}`),
+    report.findings
+      .filter((f) => !byDesign(f))
+      .map((f) => `case ${f.case}: ${f.problem}: ${f.method} ${f.url.slice(0, 120)} → ${f.answer.slice(0, 120)}`),
   ).toEqual([]);
   expect(report.stillAnswers).toBe(true);
   // A generous cap, not a speed test: the run must stay a small part of `npm test`.
   expect(report.durationMs).toBeLessThan(110_000);
 }
 
-/** A member signed in through the real OAuth flow: what most planners send. */
+/**
+ * A member signed in through the real OAuth flow: what most planners send. Invited, accepted
+ * and given a client through the API, so on either engine.
+ */
 async function member(api: TestApi): Promise<Record<string, string>> {
   const redirectUri = 'https://app.example.com/callback';
-  const store = api.dataDir.environment(api.environment.id);
-  await createUserWithPassword(
-    requestContext({ kind: 'api-key', environment: api.environment }, store),
-    { email: 'member@fuzz.test', role: 'member' },
-    'pass-word-123',
-  );
-  const { client, client_secret } = createClient(api.dataDir.system, {
-    name: 'Fuzz app',
-    redirect_uris: [redirectUri],
-    confidential: true,
-    environment_id: null,
+  const email = 'member@fuzz.test';
+  const password = 'pass-word-123';
+  expect((await api.http('POST', '/v1/user', { email, role: 'member' })).status).toBe(201);
+  const invited = await api.http('GET', `/v1/user?filter=email:eq:${email}`);
+  const accepted = await api.http('POST', '/v1/user/accept', {
+    environment: api.environment.name,
+    invite_id: invited.body.data[0].invite_id,
+    password,
   });
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  const client = await api.http('POST', '/v1/oauth_client', { name: 'Fuzz app', redirect_uris: [redirectUri], confidential: true });
+  expect(client.status, JSON.stringify(client.body)).toBe(201);
   const code = await signInForCode(
     api.baseUrl,
-    { client_id: client.id, redirect_uri: redirectUri, state: 'st' },
-    { environment: api.environment.name, email: 'member@fuzz.test', password: 'pass-word-123' },
+    { client_id: client.body.id, redirect_uri: redirectUri, state: 'st' },
+    { environment: api.environment.name, email, password },
   );
   const token = await tokenRequest(api.baseUrl, {
     grant_type: 'authorization_code',
     code,
-    client_id: client.id,
-    client_secret: client_secret!,
+    client_id: client.body.id,
+    client_secret: client.body.client_secret,
     redirect_uri: redirectUri,
   });
   expect(token.status, JSON.stringify(token.body)).toBe(200);

@@ -271,6 +271,14 @@ describe('lists and records read the same from SQLite and from PostgreSQL', () =
     expect(again.status).toBe(200);
   });
 
+  it('answers a text match on a column that holds no text, as SQLite does, rather than a 500 (found by the fuzz run)', async () => {
+    for (const path of ['/v1/stage?filter=priority:contains:1', '/v1/board?filter=own_backlog:starts_with:x']) {
+      const fromSqlite = await answerOf(api.baseUrl, path);
+      expect(fromSqlite.status, path).toBe(200);
+      expect(await answerOf(postgresUrl, path), path).toEqual(fromSqlite);
+    }
+  });
+
   it('answers 503, not the data folder’s, for a replica’s own sync state, which PostgreSQL does not keep', async () => {
     const status = await answerOf(postgresUrl, '/v1/sync/status');
     expect(status.status).toBe(503);

@@ -28,16 +28,20 @@ export interface OAuthAccess {
   limiter(name: string, options: RateLimitOptions): RequestLimiter;
 }
 
-/** OAuth on a data folder: the system database's OAuthStore and the environments' files. */
-export function dataFolderOAuth(dataDir: DataDir): OAuthAccess {
+/**
+ * OAuth on a data folder: the system database's OAuthStore and the environments' files; with
+ * `records` (ApiOptions.recordsOf), the users are those of that engine, as the rest of the API's.
+ */
+export function dataFolderOAuth(dataDir: DataDir, records?: (environment: Environment) => RecordStore): OAuthAccess {
   const { system } = dataDir;
   const oauth = OAuthStore.of(system);
   return {
     state: sqliteOAuthState(oauth),
     findEnvironment: async (name) => system.findEnvironment(name),
     environmentById: async (id) => oauth.environmentById(id),
-    recordsOf: (environment) => recordsOf(dataDir.environment(environment.id)),
-    contextOf: (caller, environment) => requestContext(caller, dataDir.environment(environment.id)),
+    recordsOf: (environment) => records?.(environment) ?? recordsOf(dataDir.environment(environment.id)),
+    contextOf: (caller, environment) =>
+      records ? recordsContext(caller, records(environment)) : requestContext(caller, dataDir.environment(environment.id)),
     limiter: (_name, options) => new SlidingWindowLimiter(options),
   };
 }

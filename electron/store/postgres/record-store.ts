@@ -47,9 +47,14 @@ import type { CommandBookReads } from '../command-book.js';
 import { withEnvironment } from './environment-schemas.js';
 import { bigintsAsNumbers, type PostgresClient, type PostgresPool } from './postgres-database.js';
 
-/** PostgreSQL: ILIKE ignores case in every script; booleans are booleans, JSON is its text. */
+/**
+ * PostgreSQL: ILIKE ignores case in every script; booleans are booleans, JSON is its text. A
+ * text match on a column that holds no text (`own_backlog:starts_with:…`, `priority:contains:1`)
+ * compares its text, as SQLite's LIKE does, rather than fail the query: a boolean reads `true`
+ * or `false` there, where SQLite stores 1 and 0.
+ */
 export const postgresDialect: SqlDialect = {
-  like: (column) => `${column} ILIKE ? ESCAPE '\\'`,
+  like: (column) => `CAST(${column} AS text) ILIKE ? ESCAPE '\\'`,
   jsonListHas: (column) => `EXISTS (SELECT 1 FROM jsonb_array_elements((${column})::jsonb) j WHERE j #>> '{}' = ? OR j ->> 'id' = ?)`,
   toColumn: (field, value) => {
     if (value === null || value === undefined) return null;
