@@ -187,6 +187,11 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
   // commands and the sample workshop that pass their own.
   const collection = target.collection as Stored<'collection'>;
   const board = target.board as Stored<'board'>;
+  // A finite plan reads the board's free minutes and then takes some. Two at once (on two nodes
+  // of a team server) would each see the other's as free: the board's record is locked first,
+  // before anything else, to the end of the transaction, so they take turns and never hold
+  // each other's records in a circle (a SQLite transaction holds the whole file already).
+  if (body.capacity === 'finite') await tx.sync.getForSync(tables.board, board.id, { lock: true });
   const stages = (await tx.getWhereIn(tables.stage, 'board_id', [board.id])).sort((a, b) => a.priority - b.priority);
   if (stages.length === 0) throw ApiError.rule('board_id', 'the board has no stages to plan on');
   const status = body.status_id ? await tx.get(tables.status, body.status_id) : await onRecords(tx, defaultStatus(board.id));
