@@ -25,6 +25,7 @@ export type StoreStep =
   | { kind: 'insert'; table: TableDef; values: Record<string, unknown> }
   | { kind: 'update'; table: TableDef; id: string; values: Record<string, unknown> }
   | { kind: 'softDelete'; table: TableDef; id: string; at?: string }
+  | { kind: 'lock'; table: TableDef; id: string }
   | { kind: 'deliveries'; method: keyof DeliveryQueueWrites; args: readonly unknown[] };
 
 /** A computation that needs the store, answering T (see the file head). */
@@ -82,6 +83,16 @@ export function* softDelete(table: TableDef, id: string, at?: string): Steps<boo
 }
 
 /**
+ * Locks a record to the end of the transaction, so that a rule that reads and then decides
+ * (a user's hours on a day, their running timer) is not decided twice at once on two nodes of a
+ * team server: the second waits and reads what the first wrote. On the synchronous store, and
+ * on SQLite's asynchronous one, the transaction holds the whole file already: nothing to do.
+ */
+export function* lock(table: TableDef, id: string): Steps<void> {
+  yield { kind: 'lock', table, id };
+}
+
+/**
  * A call on the webhook delivery queue, in the transaction (DeliveryQueueWrites): the SQLite
  * queue's method of that name answers at once, a transaction's `deliveries` with a promise.
  */
@@ -123,7 +134,7 @@ interface StepTarget {
 }
 
 /** The answer of one step: a value from the synchronous store, a promise from the asynchronous one. */
-function perform(target: StepTarget, step: StoreStep, queue: () => object): unknown {
+function perform(target: StepTarget, step: StoreStep, queue: () => object, locker: (table: TableDef, id: string) => unknown): unknown {
   const writer = () => {
     if (!target.insert || !target.update || !target.softDelete)
       throw new Error('A write step outside a transaction: run it on the transaction’s writes.');
@@ -148,6 +159,8 @@ function perform(target: StepTarget, step: StoreStep, queue: () => object): unkn
       return writer().update(step.table, step.id, step.values);
     case 'softDelete':
       return writer().softDelete(step.table, step.id, step.at);
+    case 'lock':
+      return locker(step.table, step.id);
     case 'deliveries': {
       // Both queues have the method of that name with these arguments (DeliveryQueueWrites).
       const target = queue() as Record<string, (...args: unknown[]) => unknown>;
@@ -162,7 +175,12 @@ export function onStore<T>(store: EnvironmentStore, steps: Steps<T>): T {
   while (!next.done) {
     let answer: unknown;
     try {
-      answer = perform(store, next.value, () => WebhookQueue.of(store));
+      answer = perform(
+        store,
+        next.value,
+        () => WebhookQueue.of(store),
+        () => undefined,
+      );
     } catch (error) {
       // Thrown where the step was asked for, so the generator's own try and finally run.
       next = steps.throw(error);
@@ -171,6 +189,11 @@ export function onStore<T>(store: EnvironmentStore, steps: Steps<T>): T {
     next = steps.next(answer);
   }
   return next.value;
+}
+
+/** A lock step on a transaction's writes (its record held to the end); outside one, nothing to hold. */
+function lockIn(records: RecordReads | RecordWrites): (table: TableDef, id: string) => unknown {
+  return (table, id) => ('sync' in records ? records.sync.getForSync(table, id, { lock: true }) : undefined);
 }
 
 /**
@@ -182,10 +205,16 @@ export async function onRecords<T>(records: RecordReads | RecordWrites, steps: S
   while (!next.done) {
     let answer: unknown;
     try {
-      answer = await perform(records, next.value, () => {
-        if (!('deliveries' in records)) throw new Error('A delivery queue step outside a transaction: run it on the transaction’s writes.');
-        return records.deliveries;
-      });
+      answer = await perform(
+        records,
+        next.value,
+        () => {
+          if (!('deliveries' in records))
+            throw new Error('A delivery queue step outside a transaction: run it on the transaction’s writes.');
+          return records.deliveries;
+        },
+        lockIn(records),
+      );
     } catch (error) {
       // As in onStore: thrown where the step was asked for.
       next = steps.throw(error);

@@ -30,7 +30,7 @@ import { isPlanner } from '../permissions.js';
 import type { RequestContext, ResourceModule, ResourceRules } from '../resource.js';
 import { dayLimitProblems, endAfter, flagEntries, maxEntryMinutes, overnightEnd, spanProblems } from '../time-tracking/entry-time.js';
 import { tables } from '../tables.js';
-import { get, getWhereIn, list, update, type Steps } from '../store-steps.js';
+import { get, getWhereIn, list, lock, update, type Steps } from '../store-steps.js';
 
 type TimeEntry = StoredOf<typeof timeTrackingSpec>;
 
@@ -217,6 +217,9 @@ function* checkEntry(
   }
   const userId = (values.user_id !== undefined ? values.user_id : current?.user_id) ?? null;
   const timeChanged = !current || !same(start, current.start) || !same(end, current.end) || !same(userId, current.user_id);
+  // The day limit and the one running timer are decided on the user's other entries: the user
+  // is locked first, so two entries of theirs written at once on two nodes take turns.
+  if (start && timeChanged && !synced && typeof userId === 'string') yield* lock(tables.user, userId);
   if (start && end && timeChanged && !(stoppedNow && end === start)) {
     const span = spanProblems(start, end);
     problems.push(...span);

@@ -1,0 +1,73 @@
+/**
+ * Time entries on a team server (docs/API.md "Time tracking"): a user's entries written at the
+ * same moment through two nodes. The day limit (24 hours on a day) and the one running timer
+ * per user are decided on the user's other entries; the user's record is locked for that, so
+ * the second write waits for the first and sees it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresSystemStore } from '../../../electron/store/postgres/system-store.js';
+import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
+import { startTeamNodes, type TeamNodes } from '../../helpers/team-nodes.js';
+
+let team: TeamDatabase;
+let nodes: TeamNodes | undefined;
+const headers = { 'x-api-env': 'hours', 'x-api-key': 'team-hours-key-1234', 'content-type': 'application/json' };
+const ids: Record<string, string> = {};
+
+async function call(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(base + path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+beforeAll(async () => {
+  team = await startTeamDatabase('hours');
+  const system = new PostgresSystemStore(team.nodes[0]);
+  const environment = await system.ensureEnvironment(headers['x-api-env']);
+  await system.ensureApiKey(environment.id, headers['x-api-key']);
+  nodes = await startTeamNodes(team);
+  const [a] = nodes.urls as [string];
+  ids.activity = (await call(a, 'POST', '/v1/activity', { description: 'Welding' })).body.id;
+  expect((await call(a, 'POST', '/v1/user', { email: 'ruth@example.com', role: 'member' })).status).toBe(201);
+  ids.user = (await call(a, 'GET', '/v1/user')).body.data[0].id;
+}, 120_000);
+
+afterAll(async () => {
+  await nodes?.close();
+  await team?.stop();
+});
+
+describe("a user's entries written at once on two nodes", () => {
+  it('book no more than 24 hours on a day: of two 14-hour entries one is refused with dayLimit', async () => {
+    const [a, b] = nodes!.urls as [string, string];
+    for (let day = 1; day <= 6; day++) {
+      const date = `2027-04-0${day}`;
+      const answers = await Promise.all(
+        [a, b].map((node, i) =>
+          call(node, 'POST', '/v1/time_tracking', {
+            activity_id: ids.activity,
+            user_id: ids.user,
+            start: `${date}T0${i * 5}:00:00Z`,
+            duration: 14 * 60,
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status).sort(), JSON.stringify(answers.map((answer) => answer.body))).toEqual([201, 422]);
+      expect(answers.find((answer) => answer.status === 422)!.body.errors[0]).toMatchObject({ rule: 'dayLimit' });
+    }
+    const entries = await call(a, 'GET', `/v1/time_tracking?filter=user_id:eq:${ids.user}&limit=100`);
+    expect(entries.body.count).toBe(6);
+  });
+
+  it('keep one running timer: of two timers started at once, the later start stops the other', async () => {
+    const [a, b] = nodes!.urls as [string, string];
+    for (let round = 0; round < 6; round++) {
+      await Promise.all(
+        [a, b].map((node) => call(node, 'POST', '/v1/time_tracking/start', { activity_id: ids.activity, user_id: ids.user })),
+      );
+      const running = await call(a, 'GET', `/v1/time_tracking?filter=user_id:eq:${ids.user},and,running:eq:true&limit=100`);
+      expect(running.body.count, `round ${round}`).toBe(1);
+      expect((await call(b, 'POST', '/v1/time_tracking/stop', { user_id: ids.user })).status).toBe(200);
+    }
+  });
+});
