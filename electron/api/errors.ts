@@ -16,7 +16,7 @@ import {
 } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { DuplicateError, QueryError } from '../store/query-error.js';
-import { isRefusedText } from '../store/postgres/postgres-database.js';
+import { isRefusedText, isTransactionConflict } from '../store/postgres/postgres-database.js';
 import { UnknownEnvironmentError } from '../store/postgres/environment-schemas.js';
 import type { FailureLog } from './failure-log.js';
 
@@ -85,6 +85,9 @@ export function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof QueryError) return ApiError.badRequest(error.message);
   // PostgreSQL (a team server): a value or a filter with a NUL character, wherever it was sent.
   if (isRefusedText(error)) return ApiError.badRequest('Text may not hold the NUL character (U+0000).');
+  // PostgreSQL stopped the transaction for another's sake three times running (record-store.ts).
+  if (isTransactionConflict(error))
+    return new ApiError('unavailable', [{ description: 'The database was busy with writes that conflict with this one; send it again.' }]);
   if (error instanceof UnknownEnvironmentError) {
     // A team server whose database has no schema for an environment its keys name (docs/deployment.md "On PostgreSQL").
     return new ApiError('unavailable', [

@@ -169,6 +169,15 @@ export async function openPostgresDatabase(
 }
 
 /**
+ * Whether PostgreSQL stopped a transaction for another's sake: a deadlock it broke (SQLSTATE
+ * 40P01) or a serialization failure (40001). Run again, it goes through (record-store.ts).
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  const { code } = (error ?? {}) as { code?: unknown };
+  return code === '40P01' || code === '40001';
+}
+
+/**
  * Whether PostgreSQL refused a text value: its text holds no NUL character (U+0000), which
  * SQLite's does. SQLSTATE 22021 for a NUL in a text parameter, 22P05 for one escaped in JSON.
  * A value or a filter with one is bad input (docs/API.md "Errors", 400), not a server error.

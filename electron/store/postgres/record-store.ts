@@ -45,7 +45,10 @@ import type { HybridClock } from '../../../shared/hlc.js';
 import { postgresCommandBook, recentCommands, recordCommand, type CommandRecord } from './command-book.js';
 import type { CommandBookReads } from '../command-book.js';
 import { withEnvironment } from './environment-schemas.js';
-import { bigintsAsNumbers, type PostgresClient, type PostgresPool } from './postgres-database.js';
+import { bigintsAsNumbers, isTransactionConflict, type PostgresClient, type PostgresPool } from './postgres-database.js';
+
+/** How many times a transaction is run when PostgreSQL keeps stopping it for another's sake. */
+const attemptsOnConflict = 3;
 
 /**
  * PostgreSQL: ILIKE ignores case in every script; booleans are booleans, JSON is its text. A
@@ -506,7 +509,22 @@ export class PostgresRecordStore implements RecordStore {
    * With `options.command`, the transaction is that command (as EnvironmentStore.command): its
    * row is written first, once, and every change-log row of the transaction carries its id.
    */
+  /**
+   * One transaction, run again (up to attemptsOnConflict in all) when PostgreSQL stopped it for
+   * another's sake (a deadlock between two nodes' writes): nothing of an attempt outlives it,
+   * and `fn` reads afresh each time.
+   */
   async transaction<T>(fn: (tx: RecordWrites) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.attempt(fn, options);
+      } catch (error) {
+        if (attempt >= attemptsOnConflict || !isTransactionConflict(error)) throw error;
+      }
+    }
+  }
+
+  private async attempt<T>(fn: (tx: RecordWrites) => Promise<T>, options: TransactionOptions): Promise<T> {
     const events: ChangeEvent[] = [];
     const { command } = options;
     const result = await withEnvironment(this.pool, this.environmentId, async (client) => {
