@@ -17,7 +17,7 @@
 import { describe, expect, it } from 'vitest';
 import { testEngine, type TestApi } from '../helpers/api.js';
 import { describeReport, runApiFuzz, type FuzzReport } from '../helpers/api-fuzz.js';
-import { signInForCode, tokenRequest } from '../helpers/oauth-flow.js';
+import { activeUserThroughApi, signInForCode, tokenRequest } from '../helpers/oauth-flow.js';
 
 const cases = Number(process.env.FUZZ_CASES ?? 1200);
 const seed = Number(process.env.FUZZ_SEED ?? 20261126);
@@ -56,14 +56,7 @@ async function member(api: TestApi): Promise<Record<string, string>> {
   const redirectUri = 'https://app.example.com/callback';
   const email = 'member@fuzz.test';
   const password = 'pass-word-123';
-  expect((await api.http('POST', '/v1/user', { email, role: 'member' })).status).toBe(201);
-  const invited = await api.http('GET', `/v1/user?filter=email:eq:${email}`);
-  const accepted = await api.http('POST', '/v1/user/accept', {
-    environment: api.environment.name,
-    invite_id: invited.body.data[0].invite_id,
-    password,
-  });
-  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  await activeUserThroughApi(api.baseUrl, api.headers, { environment: api.environment.name, email, role: 'member', password });
   const client = await api.http('POST', '/v1/oauth_client', { name: 'Fuzz app', redirect_uris: [redirectUri], confidential: true });
   expect(client.status, JSON.stringify(client.body)).toBe(201);
   const code = await signInForCode(

@@ -6,12 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../electron/api/oauth/clients.js';
-import { createUserWithPassword } from '../../electron/api/oauth/users.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { expectFieldErrors } from '../helpers/order-data.js';
-import { signInForCode, tokenRequest } from '../helpers/oauth-flow.js';
+import { activeUserThroughApi, signInForCode, tokenRequest } from '../helpers/oauth-flow.js';
 import { createActivities, createBoard, type BoardIds } from '../helpers/planning.js';
-import { requestContext } from '../../electron/api/resource.js';
 
 let api: TestApi;
 let board: BoardIds;
@@ -143,12 +141,12 @@ describe('webhook (§4.19): third_party and can_send', () => {
       confidential: true,
       environment_id: null,
     });
-    const store = api.dataDir.environment(api.environment.id);
-    await createUserWithPassword(
-      requestContext({ kind: 'api-key', environment: api.environment }, store),
-      { email: 'admin@example.com', role: 'admin' },
-      'pass-word-123',
-    );
+    await activeUserThroughApi(api.baseUrl, api.headers, {
+      environment: api.environment.name,
+      email: 'admin@example.com',
+      role: 'admin',
+      password: 'pass-word-123',
+    });
     const code = await signInForCode(
       api.baseUrl,
       { client_id: made.client.id, redirect_uri: redirectUri, state: 's' },

@@ -109,3 +109,36 @@ export function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
+
+/**
+ * An active user with a password, made through the API as a planner would: invited with the
+ * environment's key (`headers`), then accepted. So on either store engine the API serves from
+ * (the `postgres` project's APIs read their users from PostgreSQL). Answers the user's id.
+ */
+export async function activeUserThroughApi(
+  baseUrl: string,
+  headers: Record<string, string>,
+  user: { environment: string; email: string; role: string; password: string },
+): Promise<string> {
+  const send = async (method: string, path: string, body?: unknown, extra: Record<string, string> = headers) => {
+    const response = await fetch(baseUrl + path, {
+      method,
+      headers: { ...extra, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+  const invited = await send('POST', '/v1/user', { email: user.email, role: user.role });
+  if (invited.status !== 201) throw new Error(`inviting ${user.email} answered ${invited.status}: ${JSON.stringify(invited.body)}`);
+  const found = await send('GET', `/v1/user?filter=email:eq:${encodeURIComponent(user.email.toLowerCase())}`);
+  const [made] = found.body.data as { id: string; invite_id: string }[];
+  const accepted = await send(
+    'POST',
+    '/v1/user/accept',
+    { environment: user.environment, invite_id: made!.invite_id, password: user.password },
+    {},
+  );
+  if (accepted.status !== 200) throw new Error(`accepting ${user.email} answered ${accepted.status}: ${JSON.stringify(accepted.body)}`);
+  return made!.id;
+}

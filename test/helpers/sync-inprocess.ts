@@ -13,7 +13,6 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApi } from '../../electron/api/app.js';
 import { createClient } from '../../electron/api/oauth/clients.js';
-import { createUserWithPassword } from '../../electron/api/oauth/users.js';
 import { openLocalInstance, type LocalInstance } from '../../electron/host/local-instance.js';
 import { DataDir } from '../../electron/store/data-dir.js';
 import type { Environment } from '../../electron/store/system.js';
@@ -26,9 +25,8 @@ import { copyToPostgres } from '../../electron/store/postgres/copy-from-sqlite.j
 import { ensureEnvironmentSchema } from '../../electron/store/postgres/environment-schemas.js';
 import { environmentMigrations, serverMigrations } from '../../electron/store/postgres/migrations.js';
 import { openPostgresDatabase } from '../../electron/store/postgres/postgres-database.js';
-import { signInForCode, tokenRequest } from './oauth-flow.js';
+import { activeUserThroughApi, signInForCode, tokenRequest } from './oauth-flow.js';
 import { localHeaders, localKey, remoteEnv, remoteHeaders, remoteKey } from './sync-cluster.js';
-import { requestContext } from '../../electron/api/resource.js';
 
 export interface InProcessRemote {
   name: string;
@@ -152,12 +150,7 @@ export async function signInMemberOn(remote: InProcessRemote, email: string): Pr
     confidential: true,
     environment_id: null,
   });
-  const store = remote.dataDir.environment(remote.environment.id);
-  await createUserWithPassword(
-    requestContext({ kind: 'api-key', environment: remote.environment }, store),
-    { email, role: 'member' },
-    'member-pass-1',
-  );
+  await activeUserThroughApi(remote.url, remote.headers, { environment: remoteEnv, email, role: 'member', password: 'member-pass-1' });
   const code = await signInForCode(
     remote.url,
     { client_id: made.client.id, redirect_uri: redirectUri, state: 'st' },
