@@ -11,6 +11,7 @@ import { DataDir } from '../../electron/store/data-dir.js';
 import { PostgresSystemStore } from '../../electron/store/postgres/system-store.js';
 import { tempDir } from './api.js';
 import type { PostgresPool } from '../../electron/store/postgres/postgres-database.js';
+import { startTeamDatabase, type TeamDatabase } from './postgres.js';
 
 export interface TeamNodes {
   /** Each node's base URL, in the order of the database's pools. */
@@ -51,4 +52,41 @@ export async function startTeamNodes(team: { nodes: readonly PostgresPool[] }, o
     throw error;
   }
   return { urls, close };
+}
+
+/** A team database with `nodes` API nodes (2 unless told) and one environment with its key. */
+export interface KeyedTeam {
+  team: TeamDatabase;
+  nodes: TeamNodes;
+  /** The environment's key headers, for every request of the test. */
+  headers: { 'x-api-env': string; 'x-api-key': string };
+  /** Closes the nodes, then the database. */
+  stop(): Promise<void>;
+}
+
+/** Starts a team database named `name` with the environment `environment` and its `key`, and its nodes. */
+export async function startKeyedTeam(
+  name: string,
+  environment: string,
+  key: string,
+  options: Partial<ApiOptions> = {},
+): Promise<KeyedTeam> {
+  const team = await startTeamDatabase(name);
+  try {
+    const system = new PostgresSystemStore(team.nodes[0]);
+    await system.ensureApiKey((await system.ensureEnvironment(environment)).id, key);
+    const nodes = await startTeamNodes(team, options);
+    return {
+      team,
+      nodes,
+      headers: { 'x-api-env': environment, 'x-api-key': key },
+      async stop() {
+        await nodes.close();
+        await team.stop();
+      },
+    };
+  } catch (error) {
+    await team.stop();
+    throw error;
+  }
 }

@@ -10,34 +10,21 @@
  * each, planned finite from that Monday at once: one takes Mon–Wed, the other Thu–Mon.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresSystemStore } from '../../../electron/store/postgres/system-store.js';
-import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
-import { startTeamNodes, type TeamNodes } from '../../helpers/team-nodes.js';
+import { call } from '../../helpers/instance.js';
+import { startKeyedTeam, type KeyedTeam } from '../../helpers/team-nodes.js';
 
-let team: TeamDatabase;
-let nodes: TeamNodes | undefined;
-const headers = { 'x-api-env': 'press', 'x-api-key': 'team-planning-key-1234', 'content-type': 'application/json' };
+let keyed: KeyedTeam | undefined;
 const ids: Record<string, string> = {};
 
-async function call(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(base + path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
 async function ok(base: string, method: string, path: string, body?: unknown): Promise<any> {
-  const answer = await call(base, method, path, body);
+  const answer = await call(base, method, path, keyed!.headers, body);
   expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
   return answer.body;
 }
 
 beforeAll(async () => {
-  team = await startTeamDatabase('planning');
-  const system = new PostgresSystemStore(team.nodes[0]);
-  const environment = await system.ensureEnvironment(headers['x-api-env']);
-  await system.ensureApiKey(environment.id, headers['x-api-key']);
-  nodes = await startTeamNodes(team);
-  const [a] = nodes.urls as [string];
+  keyed = await startKeyedTeam('planning', 'press', 'team-planning-key-1234');
+  const [a] = keyed.nodes.urls as [string];
   ids.pressing = (await ok(a, 'POST', '/v1/activity', { description: 'Pressing', resource_type: 'employee' })).id;
   const board = await ok(a, 'POST', '/v1/board?with=stages', {
     name: 'Press',
@@ -56,13 +43,12 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await nodes?.close();
-  await team?.stop();
+  await keyed?.stop();
 });
 
 describe('finite planning on two nodes at once', () => {
   it('never plans a day of the board over what it has: the second plan waits for the first', async () => {
-    const [a, b] = nodes!.urls as [string, string];
+    const [a, b] = keyed!.nodes.urls as [string, string];
     for (let round = 0; round < 6; round++) {
       const plans = await Promise.all(
         (
@@ -71,7 +57,7 @@ describe('finite planning on two nodes at once', () => {
             [b, 'South'],
           ] as const
         ).map(([node, name]) =>
-          call(node, 'POST', `/v1/collection/${ids[name]}/board/${ids.board}`, { start: '2027-03-01', capacity: 'finite' }),
+          call(node, 'POST', `/v1/collection/${ids[name]}/board/${ids.board}`, keyed!.headers, { start: '2027-03-01', capacity: 'finite' }),
         ),
       );
       for (const plan of plans) expect(plan.status, JSON.stringify(plan.body)).toBe(200);

@@ -5,41 +5,29 @@
  * the second write waits for the first and sees it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresSystemStore } from '../../../electron/store/postgres/system-store.js';
-import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
-import { startTeamNodes, type TeamNodes } from '../../helpers/team-nodes.js';
+import { call as callWith } from '../../helpers/instance.js';
+import { startKeyedTeam, type KeyedTeam } from '../../helpers/team-nodes.js';
 
-let team: TeamDatabase;
-let nodes: TeamNodes | undefined;
-const headers = { 'x-api-env': 'hours', 'x-api-key': 'team-hours-key-1234', 'content-type': 'application/json' };
+let keyed: KeyedTeam | undefined;
 const ids: Record<string, string> = {};
 
-async function call(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(base + path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
+const call = (base: string, method: string, path: string, body?: unknown) => callWith(base, method, path, keyed!.headers, body);
 
 beforeAll(async () => {
-  team = await startTeamDatabase('hours');
-  const system = new PostgresSystemStore(team.nodes[0]);
-  const environment = await system.ensureEnvironment(headers['x-api-env']);
-  await system.ensureApiKey(environment.id, headers['x-api-key']);
-  nodes = await startTeamNodes(team);
-  const [a] = nodes.urls as [string];
+  keyed = await startKeyedTeam('hours', 'hours', 'team-hours-key-1234');
+  const [a] = keyed.nodes.urls as [string];
   ids.activity = (await call(a, 'POST', '/v1/activity', { description: 'Welding' })).body.id;
   expect((await call(a, 'POST', '/v1/user', { email: 'ruth@example.com', role: 'member' })).status).toBe(201);
   ids.user = (await call(a, 'GET', '/v1/user')).body.data[0].id;
 }, 120_000);
 
 afterAll(async () => {
-  await nodes?.close();
-  await team?.stop();
+  await keyed?.stop();
 });
 
 describe("a user's entries written at once on two nodes", () => {
   it('book no more than 24 hours on a day: of two 14-hour entries one is refused with dayLimit', async () => {
-    const [a, b] = nodes!.urls as [string, string];
+    const [a, b] = keyed!.nodes.urls as [string, string];
     for (let day = 1; day <= 6; day++) {
       const date = `2027-04-0${day}`;
       const answers = await Promise.all(
@@ -60,7 +48,7 @@ describe("a user's entries written at once on two nodes", () => {
   });
 
   it('keep one running timer: of two timers started at once, the later start stops the other', async () => {
-    const [a, b] = nodes!.urls as [string, string];
+    const [a, b] = keyed!.nodes.urls as [string, string];
     for (let round = 0; round < 6; round++) {
       await Promise.all(
         [a, b].map((node) => call(node, 'POST', '/v1/time_tracking/start', { activity_id: ids.activity, user_id: ids.user })),

@@ -7,31 +7,22 @@
  * the undo a conflict.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresSystemStore } from '../../../electron/store/postgres/system-store.js';
-import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
-import { startTeamNodes, type TeamNodes } from '../../helpers/team-nodes.js';
+import { startKeyedTeam, type KeyedTeam } from '../../helpers/team-nodes.js';
 
-let team: TeamDatabase;
-let nodes: TeamNodes | undefined;
-const key = 'team-undo-key-123456';
-const headers = { 'x-api-env': 'undo', 'x-api-key': key, 'content-type': 'application/json' };
+let keyed: KeyedTeam | undefined;
 
 beforeAll(async () => {
-  team = await startTeamDatabase('undo');
-  const system = new PostgresSystemStore(team.nodes[0]);
-  await system.ensureApiKey((await system.ensureEnvironment('undo')).id, key);
-  nodes = await startTeamNodes(team);
+  keyed = await startKeyedTeam('undo', 'undo', 'team-undo-key-123456');
 }, 120_000);
 
 afterAll(async () => {
-  await nodes?.close();
-  await team?.stop();
+  await keyed?.stop();
 });
 
 async function send(node: number, method: string, path: string, body?: unknown) {
-  const response = await fetch(nodes!.urls[node]! + path, {
+  const response = await fetch(keyed!.nodes.urls[node]! + path, {
     method,
-    headers,
+    headers: { ...keyed!.headers, 'content-type': 'application/json' },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await response.text();
