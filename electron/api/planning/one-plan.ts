@@ -22,13 +22,19 @@
 import type { StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
-import { get, getWhereIn, type Steps } from '../store-steps.js';
+import { get, getWhereIn, lock, type Steps } from '../store-steps.js';
 import { tables } from '../tables.js';
 
 type SyncedChange = (ctx: RequestContext, id: string, fields: Record<string, unknown>, current: StoredRecord | undefined) => Steps<void>;
 
-/** Refuses `what` when the collection has live cards of a plan other than `planId` here. */
+/**
+ * Refuses `what` when the collection has live cards of a plan other than `planId` here. The
+ * collection is locked first: two replicas' plans pushed at once through two nodes of a team
+ * server take turns, and the second sees the first's cards (a push that meets another's lock
+ * the other way round is run again: PostgresRecordStore.transaction).
+ */
 function* refuseSecondPlan(collectionId: string, planId: string | null, what: string): Steps<void> {
+  yield* lock(tables.collection, collectionId);
   const theirs = (yield* getWhereIn(tables.card, 'collection_id', [collectionId])).filter(
     (card) => typeof card.plan_id === 'string' && card.plan_id !== planId,
   );
