@@ -182,20 +182,12 @@ export async function listRecords(
   return { count, limit: options.limit, offset: options.offset, data: await present(ctx, module, rows, options) };
 }
 
-/**
- * The record `id` of the module under the nested path's parents; 404 when there is none. For a
- * write, inside its transaction; a read uses readRecord.
- */
-export function findRecord(ctx: RequestContext, module: ResourceModule, id: string, scope: Scope = {}): StoredRecord {
-  return onStore(ctx.store, findSteps(module, id, scope));
-}
-
-/** As findRecord, through the asynchronous store. */
+/** The record `id` of the module under the nested path's parents, read through the request's records; 404 when there is none. */
 export async function readRecord(ctx: RequestContext, module: ResourceModule, id: string, scope: Scope = {}): Promise<StoredRecord> {
   return onRecords(ctx.records, findSteps(module, id, scope));
 }
 
-/** As findRecord, on either store (store-steps.ts). */
+/** As readRecord, as store steps: for a write, inside its transaction (store-steps.ts). */
 export function* findSteps(module: ResourceModule, id: string, scope: Scope = {}): Steps<StoredRecord> {
   const match = yield* scopeMatchSteps(module, scope);
   return foundOrNotFound(module, isUuid(id) ? yield* get(module.table, id.toLowerCase()) : undefined, match);

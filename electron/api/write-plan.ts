@@ -19,7 +19,7 @@ import { isUuid, nowTimestamp } from '../../shared/ids.js';
 import type { StoredRecord } from '../store/environment-store.js';
 import { dependentsOf, moduleNamed } from './registry.js';
 import type { Relation, RequestContext, ResourceModule } from './resource.js';
-import { get, getWhereIn, insert, onStore, runRule, softDelete, update, type Steps } from './store-steps.js';
+import { get, getWhereIn, insert, runRule, softDelete, update, type Steps } from './store-steps.js';
 
 export interface WritePlan {
   module: ResourceModule;
@@ -164,19 +164,8 @@ function archiveAsTimestamp(
 
 /**
  * Checks a write of `module` and plans it (see the file head); its problems are added to
- * `problems`. On the synchronous store; planSteps is the same on either (store-steps.ts).
+ * `problems`. Store steps, so on either engine (store-steps.ts).
  */
-export function planWrite(
-  ctx: RequestContext,
-  module: ResourceModule,
-  input: Record<string, unknown>,
-  current: StoredRecord | undefined,
-  options: PlanOptions,
-  problems: FieldProblem[],
-): WritePlan {
-  return onStore(ctx.store, planSteps(ctx, module, input, current, options, problems));
-}
-
 export function* planSteps(
   ctx: RequestContext,
   module: ResourceModule,

@@ -38,7 +38,7 @@ export function registerCustomFieldRoutes(app: FastifyInstance): void {
       const { name } = request.params;
       const record = await asCommandOnRecords(request, reply, setSummary, async (tx) => {
         const collection = await onRecords(tx, findSteps(collectionModule, request.params.id));
-        // findRecord answers the broad stored record; custom_fields is a json array column.
+        // findSteps answers the broad stored record; custom_fields is a json array column.
         const stored = collection.custom_fields as unknown[];
         // Checked exactly as an inline write of the list with this one item sent
         // (shared/custom-fields.ts); problems are named as the body's own fields.
