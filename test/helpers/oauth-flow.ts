@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import { call } from './instance.js';
 
 export interface SignInPage {
   status: number;
@@ -120,24 +121,20 @@ export async function activeUserThroughApi(
   headers: Record<string, string>,
   user: { environment: string; email: string; role: string; password: string },
 ): Promise<string> {
-  const send = async (method: string, path: string, body?: unknown, extra: Record<string, string> = headers) => {
-    const response = await fetch(baseUrl + path, {
-      method,
-      headers: { ...extra, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
-  const invited = await send('POST', '/v1/user', { email: user.email, role: user.role });
+  const invited = await call(baseUrl, 'POST', '/v1/user', headers, { email: user.email, role: user.role });
   if (invited.status !== 201) throw new Error(`inviting ${user.email} answered ${invited.status}: ${JSON.stringify(invited.body)}`);
-  const found = await send('GET', `/v1/user?filter=email:eq:${encodeURIComponent(user.email.toLowerCase())}`);
+  const found = await call(baseUrl, 'GET', `/v1/user?filter=email:eq:${encodeURIComponent(user.email.toLowerCase())}`, headers);
   const [made] = found.body.data as { id: string; invite_id: string }[];
-  const accepted = await send(
+  const accepted = await call(
+    baseUrl,
     'POST',
     '/v1/user/accept',
-    { environment: user.environment, invite_id: made!.invite_id, password: user.password },
     {},
+    {
+      environment: user.environment,
+      invite_id: made!.invite_id,
+      password: user.password,
+    },
   );
   if (accepted.status !== 200) throw new Error(`accepting ${user.email} answered ${accepted.status}: ${JSON.stringify(accepted.body)}`);
   return made!.id;
