@@ -218,8 +218,9 @@ function* checkEntry(
   const userId = (values.user_id !== undefined ? values.user_id : current?.user_id) ?? null;
   const timeChanged = !current || !same(start, current.start) || !same(end, current.end) || !same(userId, current.user_id);
   // The day limit and the one running timer are decided on the user's other entries: the user
-  // is locked first, so two entries of theirs written at once on two nodes take turns.
-  if (start && timeChanged && !synced && typeof userId === 'string') yield* lock(tables.user, userId);
+  // is locked first, so two entries of theirs written at once on two nodes take turns, whether
+  // a planner or a replica's push writes them.
+  if (start && timeChanged && typeof userId === 'string') yield* lock(tables.user, userId);
   if (start && end && timeChanged && !(stoppedNow && end === start)) {
     const span = spanProblems(start, end);
     problems.push(...span);
