@@ -5,7 +5,7 @@
  */
 import type { BridgeRequest } from '../../shared/ipc.js';
 import { operationPath, type AnswerOf, type BodyOf, type Operation, type Shape } from '../../shared/operation.js';
-import { undoCommandOperation, type CommandResult } from '../../shared/operations/commands.js';
+import { undoCommandOperation, type CommandResult, type KeptCommandResult } from '../../shared/operations/commands.js';
 import { sendRequest } from './client.js';
 import type { Transport } from './transport.js';
 
@@ -70,7 +70,7 @@ export async function runCommand<O extends Operation<Shape, CommandResult>>(
  * Undoes a command; answers the undo's own command, which redo undoes in turn. A 409 means
  * someone changed those records since, or it was undone already: nothing was written.
  */
-export async function undoCommand(transport: Transport, commandId: string): Promise<CommandResult> {
+export async function undoCommand(transport: Transport, commandId: string): Promise<KeptCommandResult> {
   return callOperation(transport, undoCommandOperation, { params: { id: commandId } });
 }
 

@@ -90,12 +90,13 @@ export class UndoManager {
 
   /**
    * Does an action that is one server command and records its id (`run` answers it). When
-   * `run` fails nothing is recorded.
+   * `run` fails nothing is recorded, nor when it answers no command: the server kept none,
+   * because the action changed nothing, so there is nothing to undo.
    */
-  performCommand(run: () => Promise<string>, description: string): Promise<void> {
+  performCommand(run: () => Promise<string | null>, description: string): Promise<void> {
     return this.enqueue(async () => {
       const commandId = await run();
-      this.record({ description, commandId });
+      if (commandId !== null) this.record({ description, commandId });
     });
   }
 

@@ -14,13 +14,17 @@ export const moveFields = ['stage_id', 'start_date', 'end_date', 'start_time', '
 
 /** What every command answers. */
 export interface CommandResult {
-  command_id: string;
+  /** The command, for undo; null when it changed nothing, so no command (and no undo step) was kept. */
+  command_id: string | null;
   description: string;
   /** Every record the command wrote, in the order it first wrote them. */
   changed: { resource: string; id: string }[];
 }
 
-const answer = 'The command: its id (for undo), description and the records it wrote';
+/** A command that was kept: an undo always is (redo undoes it). */
+export type KeptCommandResult = CommandResult & { command_id: string };
+
+const answer = 'The command: its id (for undo; null when it changed nothing and so kept no command), description and the records it wrote';
 const ids = shape.list(shape.uuid(), { min: 1, max: maxBatchItems });
 const someIds = shape.optional(shape.list(shape.uuid(), { max: maxBatchItems }));
 /** What the planner did, shown in undo lists; a default is made when left out. */
@@ -96,11 +100,11 @@ export const replanCollectionsOperation = defineOperation<CommandResult & { data
   answer: `${answer}, and the collections as planned (with their cards)`,
 });
 
-export const undoCommandOperation = defineOperation<CommandResult>()({
+export const undoCommandOperation = defineOperation<KeptCommandResult>()({
   method: 'POST',
   path: '/command/:id/undo',
   summary: 'Undo a command (undo an undo to redo)',
   tag: 'Commands',
   body: undefined,
-  answer,
+  answer: 'The undo command: its id (undo it to redo), description and the records it wrote',
 });

@@ -329,6 +329,14 @@ describe('label, assign, time status and order-row commands', () => {
     expect((await ok('GET', `/v1/collection/${collectionId}/card/${ids[0]}?with=labels`)).labels.map((l: any) => l.id).sort()).toEqual(
       [board.labels.Urgent, board.labels.Rework].sort(),
     );
+    // Labels the cards have already: nothing changes, so no command is kept, and the undo list gets no step that undoes nothing.
+    const commands = async () => (await ok('GET', '/v1/command?limit=1000')).data.map((c: any) => c.id);
+    const before = await commands();
+    const none = await api.http('POST', '/v1/command/label_cards', { cards: ids, add: [board.labels.Urgent] });
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ command_id: null, description: 'Label 3 cards', changed: [] });
+    expect(none.headers.get('x-planner-command-id')).toBeNull();
+    expect(await commands()).toEqual(before);
     const bad = await api.http('POST', '/v1/command/label_cards', { cards: ids, add: ['0190f3a0-0000-7000-8000-00000000beef'] });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.map((e: any) => e.field)).toEqual(['add.0']);

@@ -189,6 +189,14 @@ describe('UndoManager', () => {
     expect(undo.getState()).toMatchObject({ canUndo: false, canRedo: false });
   });
 
+  it('records no step when the server kept no command (the action changed nothing), and keeps what could be redone', async () => {
+    const undo = new UndoManager();
+    await undo.performCommand(() => Promise.resolve('label'), 'Add label Rush to 3 cards');
+    await undo.undo(() => Promise.resolve('undo-label'));
+    await undo.performCommand(() => Promise.resolve(null), 'Add label Rush to 3 cards');
+    expect(undo.getState()).toMatchObject({ canUndo: false, canRedo: true, redoDescription: 'Add label Rush to 3 cards' });
+  });
+
   it('drops a command whose records changed since (409), keeps the steps before it, and writes nothing', async () => {
     const undo = new UndoManager();
     await undo.performCommand(() => Promise.resolve('label'), 'Add label Rush to 3 cards');

@@ -5,26 +5,20 @@
  * names every refused item, and nothing is written.
  */
 import type { FieldProblem } from '../../../shared/errors.js';
+import type { KeptCommandResult } from '../../../shared/operations/commands.js';
 import type { CommandChange } from '../../store/command-book.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import type { CommandMeta } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 
-export interface CommandAnswer {
-  command_id: string;
-  description: string;
-  /** Every record the command wrote, in the order it first wrote them. */
-  changed: { resource: string; id: string }[];
-}
-
 /** The command's answer, read in its own transaction, on either engine. */
-export async function answerIn(tx: RecordWrites, meta: CommandMeta): Promise<CommandAnswer> {
+export async function answerIn(tx: RecordWrites, meta: CommandMeta): Promise<KeptCommandResult> {
   return answerFrom(meta, await tx.commands.changesOf(meta.id));
 }
 
-function answerFrom(meta: CommandMeta, changes: readonly CommandChange[]): CommandAnswer {
+function answerFrom(meta: CommandMeta, changes: readonly CommandChange[]): KeptCommandResult {
   const seen = new Set<string>();
-  const changed: CommandAnswer['changed'] = [];
+  const changed: KeptCommandResult['changed'] = [];
   for (const change of changes) {
     const key = `${change.resource}/${change.record_id}`;
     if (seen.has(key)) continue;

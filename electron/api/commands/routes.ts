@@ -15,11 +15,12 @@ import {
   replanCollectionsOperation,
   setTimeStatusOperation,
   undoCommandOperation,
+  type CommandResult,
 } from '../../../shared/operations/commands.js';
 import { isUuid } from '../../../shared/ids.js';
 import { operationRoute } from '../conventions/operation-route.js';
 import { ApiError } from '../errors.js';
-import { answerIn, type CommandAnswer } from './batch.js';
+import { answerIn } from './batch.js';
 import { linkCards, moveCards } from './card-commands.js';
 import { editOrderRows, setTimeStatus } from './record-commands.js';
 import { asCommandOnRecords, checkDescription, commandFor } from './request-command.js';
@@ -45,7 +46,9 @@ function edits(items: readonly ({ id: string } & Record<string, unknown>)[]): { 
 /**
  * Runs `write` as one command described by the body's `description`, the request header, or
  * `fallback`, in an asynchronous transaction, so on either engine. The body was checked against
- * the operation's declaration (operation-route.ts).
+ * the operation's declaration (operation-route.ts). A command that changed nothing (every card
+ * already where it was sent) keeps no command: the undo list gets no step that undoes nothing,
+ * and the answer names none (docs/API.md "Commands and undo").
  */
 async function batchOnRecords(
   request: FastifyRequest,
@@ -53,13 +56,21 @@ async function batchOnRecords(
   input: { description?: string },
   fallback: string,
   write: (tx: RecordWrites) => Promise<void>,
-): Promise<CommandAnswer> {
+): Promise<CommandResult> {
   const meta = commandFor(request, fallback);
   if (input.description !== undefined) meta.description = checkDescription(input.description, 'description');
-  return asCommandOnRecords(request, reply, meta, async (tx) => {
-    await write(tx);
-    return answerIn(tx, meta);
-  });
+  const changedNothing = (answer: CommandResult) => answer.changed.length === 0;
+  const answer = await asCommandOnRecords(
+    request,
+    reply,
+    meta,
+    async (tx) => {
+      await write(tx);
+      return answerIn(tx, meta);
+    },
+    { wroteNothing: changedNothing },
+  );
+  return changedNothing(answer) ? { ...answer, command_id: null } : answer;
 }
 
 /** What operationRoute takes for a route that writes as its command on the asynchronous store. */

@@ -163,13 +163,16 @@ export function lateCollections<T extends Planned>(collections: readonly T[]): T
   return late.sort((a, b) => overdue(b) - overdue(a) || (a.due_date! < b.due_date! ? -1 : 1));
 }
 
-/** Re-plans the collections finite, in priority order, as one command; answers its id (for undo). */
+/**
+ * Re-plans the collections finite, in priority order, as one command; answers its id (for
+ * undo), or null when it changed nothing and so kept no command.
+ */
 export async function replanCollections(
   transport: Transport,
   boardId: string,
   collectionIds: readonly string[],
   description: string,
-): Promise<string> {
+): Promise<string | null> {
   return (await runCommand(transport, replanCollectionsOperation, { board_id: boardId, collection_ids: [...collectionIds] }, description))
     .command_id;
 }

@@ -123,7 +123,7 @@ function planboardActions(ctx: Context): PlanboardActions {
    * (`snapshot` is what it showed before); a refusal puts that back. Nothing is written to
    * take it back: a refused command wrote nothing.
    */
-  async function command(name: ActionName, snapshot: CacheSnapshot, run: (description: string) => Promise<string>): Promise<void> {
+  async function command(name: ActionName, snapshot: CacheSnapshot, run: (description: string) => Promise<string | null>): Promise<void> {
     await performCommand(name, async (description) => {
       try {
         return await run(description);
@@ -136,7 +136,7 @@ function planboardActions(ctx: Context): PlanboardActions {
     });
   }
 
-  async function performCommand(name: ActionName, run: (description: string) => Promise<string>): Promise<void> {
+  async function performCommand(name: ActionName, run: (description: string) => Promise<string | null>): Promise<void> {
     const description = t(name.key, name.params);
     try {
       await manager.performCommand(() => run(description), description);
