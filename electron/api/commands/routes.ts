@@ -46,8 +46,8 @@ function edits(items: readonly ({ id: string } & Record<string, unknown>)[]): { 
 /**
  * Runs `write` as one command described by the body's `description`, the request header, or
  * `fallback`, in an asynchronous transaction, so on either engine. The body was checked against
- * the operation's declaration (operation-route.ts). A command that changed nothing (every card
- * already where it was sent) keeps no command: the undo list gets no step that undoes nothing,
+ * the operation's declaration (operation-route.ts). A command that changed nothing (every label
+ * already on its cards) keeps no command: the undo list gets no step that undoes nothing,
  * and the answer names none (docs/API.md "Commands and undo").
  */
 async function batchOnRecords(
