@@ -114,9 +114,9 @@ describe("the audit's attack: a member pushing under other replicas' ids", () =>
     expect(answer.body.errors[0].field).toBe('client_id');
 
     await ok(replica, 'POST', '/v1/project', { name: 'After the attack' }, 201);
+    // This run, or the one the change itself starts half a second later on a busy machine, pushes it.
     const summary = await runSync(replica);
     expect(summary.error).toBeNull();
-    expect(summary.pushed).toBe(1);
     expect(await remoteProjectNames(remote)).toContain('After the attack');
     expect(await remoteProjectNames(remote)).not.toContain('poison');
     const after = await status(replica);
