@@ -1,5 +1,6 @@
 // Lint: typescript-eslint's recommended rules, plus the one layer rule a linter can state
-// cheaply (who may import `electron`). The full layer table is checked by test/layers.test.ts.
+// cheaply (who may import `electron`), and one clock: the app reads "now" from shared/clock.ts
+// only, so a test can set it (docs/architecture.md "Tests"). The full layer table is checked by test/layers.test.ts.
 // In electron/ also the rules that need types about promises: a promise nobody awaits loses its
 // error, and an `if (promise)` is always true. The store boundary is becoming asynchronous
 // (docs/architecture.md "The asynchronous store boundary"), where one missing `await` would
@@ -60,6 +61,23 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
+    files: ['electron/**', 'renderer/**', 'shared/**'],
+    ignores: ['shared/clock.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='Date'][property.name='now']",
+          message: 'Read the time from shared/clock.ts (nowMs), so a test can set it.',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Read the time from shared/clock.ts (nowDate), so a test can set it.',
+        },
+      ],
     },
   },
   { files: ['electron/main/**', 'electron/preload/**', 'test/**'], rules: { 'no-restricted-imports': 'off' } },

@@ -3,6 +3,7 @@
  * can move a day. Weekdays are ISO: Monday = 1 … Sunday = 7, as in board and resource
  * `workdays`.
  */
+import { nowDate } from './clock.js';
 
 const dayMs = 86_400_000;
 
@@ -35,7 +36,7 @@ export function eachDate(start: string, end: string): string[] {
   return dates;
 }
 
-export function today(now: Date = new Date()): string {
+export function today(now: Date = nowDate()): string {
   return now.toISOString().slice(0, 10);
 }
 

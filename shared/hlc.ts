@@ -7,6 +7,7 @@
  *
  * Ties of time and counter are broken by node id, so two replicas never produce equal clocks.
  */
+import { nowMs } from './clock.js';
 
 export const zeroHlc = '0000000000000-0000-';
 
@@ -46,7 +47,7 @@ export class HybridClock {
 
   constructor(
     readonly node: string,
-    private readonly wallClock: () => number = Date.now,
+    private readonly wallClock: () => number = nowMs,
   ) {}
 
   /** A new timestamp for a local event. */

@@ -3,6 +3,7 @@
  * the timestamp prefix keeps new rows together in SQLite's indexes, and any replica can
  * create ids offline without coordinating. Uses Web Crypto, present in Node 20 and browsers.
  */
+import { nowDate, nowMs } from './clock.js';
 
 const hex: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
@@ -14,7 +15,7 @@ let sequence = 0;
  * timestamp count up within a millisecond (RFC 9562 §6.2, method 1), and a full counter moves
  * on to the next millisecond.
  */
-export function uuidv7(now: number = Date.now()): string {
+export function uuidv7(now: number = nowMs()): string {
   let ms = Math.max(now, lastMs);
   if (ms === lastMs) {
     sequence++;
@@ -51,6 +52,6 @@ export function isUuid(value: unknown): value is string {
 }
 
 /** ISO 8601 UTC with `Z` and no fraction, the public API's timestamp shape. */
-export function nowTimestamp(date: Date = new Date()): string {
+export function nowTimestamp(date: Date = nowDate()): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }

@@ -59,7 +59,7 @@ export interface ApiOptions {
   webhookSweepMs?: number;
   /** Requests per window per IP and client on the OAuth sign-in and token endpoints (default 20 a minute), or the limiter to use. */
   oauthRateLimit?: RateLimitOptions | SlidingWindowLimiter;
-  /** The clock of OAuth authorization codes (60 s lifetime), in ms; tests move it. Default Date.now. */
+  /** The clock of OAuth authorization codes (60 s lifetime), in ms; tests move it. Default: the process clock (shared/clock.ts). */
   oauthNow?: () => number;
   /** The desktop app and browser host: their bridge acts as the app's user (app-user.ts). */
   appUser?: AppUserOptions;

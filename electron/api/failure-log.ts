@@ -11,6 +11,7 @@
  */
 import { appendFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { nowDate } from '../../shared/clock.js';
 
 export interface FailureEntry {
   reference: string;
@@ -85,7 +86,7 @@ export class FailureLog {
   private async drain(): Promise<void> {
     for (let text = this.queue.shift(); text !== undefined; text = this.queue.shift()) {
       if (this.dropped > 0) {
-        text = `${new Date().toISOString()} ${this.dropped} earlier entries were dropped: too many at once\n${text}`;
+        text = `${nowDate().toISOString()} ${this.dropped} earlier entries were dropped: too many at once\n${text}`;
         this.dropped = 0;
       }
       try {
@@ -128,7 +129,7 @@ function format(entry: FailureEntry): string {
   const error = entry.error;
   const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
   const environment = entry.environment ? ` env=${entry.environment}` : '';
-  let text = `${new Date().toISOString()} 500 reference=${entry.reference} ${where}${environment}\n${indent(detail)}\n`;
+  let text = `${nowDate().toISOString()} 500 reference=${entry.reference} ${where}${environment}\n${indent(detail)}\n`;
   if (text.length > maxEntryChars) text = `${text.slice(0, maxEntryChars)} … (cut)\n`;
   return text;
 }

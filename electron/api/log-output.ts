@@ -13,6 +13,7 @@
  *   were lost. Nothing here throws.
  */
 import { fstatSync, writeSync } from 'node:fs';
+import { nowMs } from '../../shared/clock.js';
 
 type OutputStream = NodeJS.WritableStream & {
   writableLength: number;
@@ -71,7 +72,7 @@ export class LogOutput {
       const count = this.dropped;
       this.dropped = 0;
       this.put(
-        `${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, msg: `${count} log lines were dropped (${this.dropReason})` })}\n`,
+        `${JSON.stringify({ level: 40, time: nowMs(), pid: process.pid, msg: `${count} log lines were dropped (${this.dropReason})` })}\n`,
       );
     }
   }

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { ApiError } from './errors.js';
+import { nowMs } from '../../shared/clock.js';
 
 export interface RateLimitOptions {
   limit: number;
@@ -47,12 +48,12 @@ export class SlidingWindowLimiter {
   }
 
   /** Counts one event for `key` unless it is at its limit; says where the key stands. */
-  take(key: string, now: number = Date.now()): RateLimitState {
+  take(key: string, now: number = nowMs()): RateLimitState {
     return this.touch(key, now, true);
   }
 
   /** Where `key` stands, counting nothing. */
-  peek(key: string, now: number = Date.now()): RateLimitState {
+  peek(key: string, now: number = nowMs()): RateLimitState {
     return this.touch(key, now, false);
   }
 

@@ -20,6 +20,7 @@ import { BackupRefused } from '../store/backup/backup-file.js';
 import { stageBackup, swapInBackup, type RestoreOutcome } from '../store/backup/restore.js';
 import { DataDir } from '../store/data-dir.js';
 import { DatabaseOpenError, type DatabaseProblem } from '../store/database.js';
+import { nowDate } from '../../shared/clock.js';
 
 export interface RecoveryFacts {
   /** The data folder the broken file is in. */
@@ -118,7 +119,7 @@ export async function restoreBackup<T>(
   dataPath: string,
   backupFile: string,
   open: (dataPath: string) => Promise<T>,
-  now: Date = new Date(),
+  now: Date = nowDate(),
 ): Promise<RestoreOutcome<T>> {
   let staged;
   try {
@@ -183,7 +184,7 @@ function stamp(now: Date): string {
  * Moves the broken file (with its -wal, -shm and -journal) into `broken-<time>/` in the data
  * folder; a broken `system.sqlite` takes every database file of the folder. Returns the folder.
  */
-export function setBrokenFilesAside(facts: RecoveryFacts, now: Date = new Date()): string {
+export function setBrokenFilesAside(facts: RecoveryFacts, now: Date = nowDate()): string {
   if (!facts.canStartFresh) throw new RecoveryRefused(`${facts.fileName} is in use by another program; close it and try again.`);
   const aside = join(facts.dataPath, `broken-${stamp(now)}`);
   mkdirSync(aside);
@@ -224,13 +225,13 @@ export class DataFolderRecovery<T> {
     return this.opening(this.current.dataPath);
   }
 
-  async startFresh(now: Date = new Date()): Promise<T> {
+  async startFresh(now: Date = nowDate()): Promise<T> {
     setBrokenFilesAside(this.current, now);
     return this.opening(this.current.dataPath);
   }
 
   /** Restores the backup file at `backupFile` (a Planner backup, as File → Back up… makes). */
-  async restore(backupFile: string, now: Date = new Date()): Promise<T> {
+  async restore(backupFile: string, now: Date = nowDate()): Promise<T> {
     if (!this.current.canStartFresh)
       throw new RecoveryRefused(`${this.current.fileName} is in use by another program; close it and try again.`);
     try {

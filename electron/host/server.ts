@@ -38,6 +38,7 @@ import { MemoryVault } from '../sync/credentials.js';
 import type { SyncClient } from '../sync/client.js';
 import { adminUsage, isAdminCommand, runAdminCommand } from './admin-cli.js';
 import { ArgsError, databaseOption, parseArgs, portOption, secretOption } from './cli-args.js';
+import { startClockFromEnvironment } from './test-clock.js';
 import { isRecoveryCommand, recoveryUsage, runRecoveryCommand } from './recovery-cli.js';
 import { isMigrateCommand, migrateUsage, runMigrateCommand } from './migrate-cli.js';
 import { backupUsage, isBackupCommand, runBackupCommand } from './backup-cli.js';
@@ -88,6 +89,8 @@ function wholeNumber(value: string | true | undefined, name: string): number | u
 }
 
 async function main(argv: string[]): Promise<void> {
+  const clockLine = startClockFromEnvironment();
+  if (clockLine) console.log(clockLine);
   if (isAdminCommand(argv)) return runAdminCommand(argv);
   if (isRecoveryCommand(argv)) return runRecoveryCommand(argv);
   if (isMigrateCommand(argv)) return runMigrateCommand(argv);

@@ -22,6 +22,7 @@ import { DataDirLock } from '../store/data-dir-lock.js';
 import { defaultDataDir } from './app-paths.js';
 import { serveDataFolder } from './browser-app.js';
 import { ArgsError, parseArgs, portOption } from './cli-args.js';
+import { startClockFromEnvironment } from './test-clock.js';
 import { findElectronRuntime, tryDownloadElectron, type RuntimeLookup } from './electron-runtime.js';
 import { describeRecovery } from './recovery.js';
 
@@ -74,6 +75,8 @@ async function serveInBrowser(dataDir: string, lock: DataDirLock, port: number, 
 
 async function main(argv: string[]): Promise<void> {
   const { options } = parseArgs(argv, { values: ['data-dir', 'port'], flags: ['browser', 'no-build', 'help'] });
+  const clockLine = startClockFromEnvironment();
+  if (clockLine) console.log(clockLine);
   if (options.help) {
     console.log(usage);
     return;

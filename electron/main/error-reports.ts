@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ErrorReport } from '../../shared/ipc.js';
 import type { RotatingLog } from './log-file.js';
+import { nowMs } from '../../shared/clock.js';
 
 export type ErrorOrigin = 'main' | 'renderer' | 'renderer-gone';
 
@@ -41,7 +42,7 @@ export class ErrorReporter {
   ) {}
 
   private get now(): number {
-    return (this.options.now ?? Date.now)();
+    return (this.options.now ?? nowMs)();
   }
 
   /** Logs the error and shows it (or counts it for the next dialog). Returns its reference. */

@@ -7,6 +7,7 @@
 import { appendFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatWithOptions } from 'node:util';
+import { nowDate } from '../../shared/clock.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -32,7 +33,7 @@ export class RotatingLog {
   ) {
     this.maxBytes = options.maxBytes ?? 1024 * 1024;
     this.keep = Math.max(1, options.keep ?? 5);
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now ?? (() => nowDate());
     mkdirSync(dir, { recursive: true });
     this.path = this.fileOf(0);
     try {

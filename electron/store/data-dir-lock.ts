@@ -13,6 +13,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { nowDate, nowMs } from '../../shared/clock.js';
 
 /** What runs on a data folder, in the words the refusal uses. */
 export type FolderUser = 'server' | 'browser host' | 'desktop app';
@@ -72,7 +73,7 @@ export class DataDirLock {
       if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new DataFolderInUseError(folder, DataDirLock.waitForHolder(folder));
       throw new Error(`Cannot lock the data folder ${folder}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
-    const holder: LockHolder = { pid: process.pid, kind, since: new Date().toISOString() };
+    const holder: LockHolder = { pid: process.pid, kind, since: nowDate().toISOString() };
     const file = DataDirLock.holderFile(folder);
     try {
       // Written whole, then renamed, so a refused process never reads half a file.
@@ -105,11 +106,11 @@ export class DataDirLock {
 
   private static waitForHolder(folder: string): LockHolder | undefined {
     // The file may still name a process that died (kill -9) until the new holder rewrites it.
-    const until = Date.now() + holderWaitMs;
+    const until = nowMs() + holderWaitMs;
     const pause = new Int32Array(new SharedArrayBuffer(4));
     for (;;) {
       const holder = DataDirLock.holder(folder);
-      if (holder || Date.now() >= until) return holder;
+      if (holder || nowMs() >= until) return holder;
       Atomics.wait(pause, 0, 0, 50);
     }
   }

@@ -8,6 +8,7 @@ import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
 import type { SqliteDatabase, SqliteStatement } from './database.js';
 import { fixedTextStatements, type StatementCache } from './statement-cache.js';
 import type { Environment, SystemStore } from './system.js';
+import { nowMs } from '../../shared/clock.js';
 
 export interface SigningKey {
   id: string;
@@ -264,7 +265,7 @@ export class OAuthStore {
 
   insertCode(codeHash: string, code: Omit<StoredCode, 'used_at' | 'family_id'>): void {
     // Codes live for seconds; whatever expired a while ago is of no use, reuse detection included.
-    this.sql('DELETE FROM oauth_code WHERE expires_at < ?').run(Date.now() - 10 * 60_000);
+    this.sql('DELETE FROM oauth_code WHERE expires_at < ?').run(nowMs() - 10 * 60_000);
     this.sql(
       `INSERT INTO oauth_code (code_hash, client_id, environment_id, user_id, redirect_uri, code_challenge, expires_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -330,7 +331,7 @@ export class OAuthStore {
    * the whole family (every refresh token and access token of that sign-in). A token of
    * another client is not known to this one (and is not used up by the attempt).
    */
-  useRefreshToken(tokenHash: string, clientId: string, now: number = Date.now()): RefreshOutcome {
+  useRefreshToken(tokenHash: string, clientId: string, now: number = nowMs()): RefreshOutcome {
     return this.db.transaction((): RefreshOutcome => {
       // The row shape of this store's own SQL text (SQLite gives untyped rows).
       const row = this.sql(

@@ -12,6 +12,7 @@
 import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
 import type { EnvironmentStore } from './environment-store.js';
 import { onePerStore, SideTable } from './side-table.js';
+import { nowMs } from '../../shared/clock.js';
 
 /** `disabled_until` of a webhook that failures disabled: until someone activates it again. */
 export const disabledForever = '9999-12-31T23:59:59Z';
@@ -82,7 +83,7 @@ export class WebhookQueue extends SideTable {
     return this.sql('SELECT 1 FROM "webhook" WHERE deleted_at IS NULL LIMIT 1').get() !== undefined;
   }
 
-  enqueue(delivery: NewDelivery, now: number = Date.now()): string {
+  enqueue(delivery: NewDelivery, now: number = nowMs()): string {
     const id = uuidv7();
     const at = nowTimestamp(new Date(now));
     this.sql(
@@ -132,14 +133,14 @@ export class WebhookQueue extends SideTable {
     ).all() as PendingDelivery[];
   }
 
-  markAttemptStarted(id: string, now: number = Date.now()): void {
+  markAttemptStarted(id: string, now: number = nowMs()): void {
     const at = nowTimestamp(new Date(now));
     this.sql(
       'UPDATE webhook_delivery SET attempts = attempts + 1, first_attempt_at = coalesce(first_attempt_at, ?), last_attempt_at = ?, updated_at = ? WHERE id = ?',
     ).run(at, at, at, id);
   }
 
-  markSuccess(id: string, webhookId: string, result: AttemptResult, now: number = Date.now()): void {
+  markSuccess(id: string, webhookId: string, result: AttemptResult, now: number = nowMs()): void {
     const at = nowTimestamp(new Date(now));
     this.store.db.transaction(() => {
       this.sql(
@@ -154,14 +155,7 @@ export class WebhookQueue extends SideTable {
    * at `disableAfter` failures in a row the webhook is switched off (its queue is suspended).
    * Returns whether it was disabled.
    */
-  markFailure(
-    id: string,
-    webhookId: string,
-    result: AttemptResult,
-    dueAt: number,
-    disableAfter: number,
-    now: number = Date.now(),
-  ): boolean {
+  markFailure(id: string, webhookId: string, result: AttemptResult, dueAt: number, disableAfter: number, now: number = nowMs()): boolean {
     const at = nowTimestamp(new Date(now));
     return this.store.db.transaction(() => {
       this.sql(
@@ -187,7 +181,7 @@ export class WebhookQueue extends SideTable {
   }
 
   /** Sends the held deliveries again, at once and in their order (the webhook is active again). */
-  resume(webhookId: string, now: number = Date.now()): void {
+  resume(webhookId: string, now: number = nowMs()): void {
     const at = nowTimestamp(new Date(now));
     this.sql(
       "UPDATE webhook_delivery SET status = 'started', due_at = ?, next_attempt_at = ?, updated_at = ? WHERE webhook_id = ? AND status = 'suspended'",
@@ -198,7 +192,7 @@ export class WebhookQueue extends SideTable {
    * Queues a delivery again as a new delivery (new id, same event id and body), behind
    * whatever the webhook still has to send. Undefined when there is no such delivery.
    */
-  redeliver(webhookId: string, deliveryId: string, now: number = Date.now()): string | undefined {
+  redeliver(webhookId: string, deliveryId: string, now: number = nowMs()): string | undefined {
     // The row shape of this queue's own SQL text (SQLite gives untyped rows).
     const original = this.sql(
       'SELECT event_id, event, resource, record_id, payload FROM webhook_delivery WHERE id = ? AND webhook_id = ?',

@@ -25,6 +25,7 @@ import { isUuid } from '../../shared/ids.js';
 import type { EnvironmentStore, TableDef } from '../store/environment-store.js';
 import type { Clocks, SyncBook } from '../store/sync-book.js';
 import { mergeRecords, pulledSpec, SyncMessageError, type RemoteRecord } from './merge.js';
+import { nowMs } from '../../shared/clock.js';
 
 /** Whether the replica has no record of any synced resource (deleted ones included) and nothing to push. */
 export function isEmptyReplica(store: EnvironmentStore, book: SyncBook, tables: ReadonlyMap<string, TableDef>): boolean {
@@ -162,7 +163,7 @@ export function checkRows(tables: ReadonlyMap<string, TableDef>, value: unknown)
   if (!Array.isArray(value)) throw new SyncMessageError("the page's tables are not a list");
   const loads: CheckedRows[] = [];
   const records: unknown[] = [];
-  const ceiling = String(Date.now() + maxClockSkewMs).padStart(13, '0');
+  const ceiling = String(nowMs() + maxClockSkewMs).padStart(13, '0');
   const days = new Map<string, boolean>();
   value.forEach((part: unknown, index) => {
     const where = `table ${index}`;
@@ -274,7 +275,7 @@ export function bulkLoad(
   const merged: RemoteRecord[] = [];
   // The replica's clock moves past every clock written, as merging does record by record. Clocks
   // sort as text; those further ahead than the allowed skew do not move it.
-  const ceiling = String(Date.now() + maxClockSkewMs).padStart(13, '0');
+  const ceiling = String(nowMs() + maxClockSkewMs).padStart(13, '0');
   let newest = '';
   for (const load of loads) if (load.newest > newest) newest = load.newest;
   for (const entry of entries) {

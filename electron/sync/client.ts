@@ -36,6 +36,7 @@ import { LiveChannel } from './live.js';
 import { checkBatch, mergeRecords, SyncMessageError } from './merge.js';
 import { OverruledWatch } from './overruled.js';
 import { CursorExpired, httpRemote, RemoteRefused, RemoteUnavailable, UpdateRequired, type PushResult, type RemoteApi } from './remote.js';
+import { nowMs } from '../../shared/clock.js';
 
 /** The description of an error body, when it is one. */
 function describeError(error: unknown): string | undefined {
@@ -223,7 +224,7 @@ export class SyncClient implements SyncControl {
 
   private schedule(delayMs: number): void {
     if (this.stopped || !this.options.vault.load()) return;
-    const at = Date.now() + delayMs;
+    const at = nowMs() + delayMs;
     // Keep an earlier wake-up; during a backoff a local change does not hammer the remote.
     if (this.timer && this.nextAttemptAt !== null && this.nextAttemptAt <= at) return;
     if (this.timer) clearTimeout(this.timer);
@@ -342,7 +343,7 @@ export class SyncClient implements SyncControl {
   }
 
   private async cycle(): Promise<SyncRunSummary> {
-    const started = Date.now();
+    const started = nowMs();
     const summary: SyncRunSummary = {
       pushed: 0,
       rejected: 0,
@@ -389,7 +390,7 @@ export class SyncClient implements SyncControl {
     }
     summary.overruled = this.watch.noticed;
     this.watch = null;
-    summary.duration_ms = Date.now() - started;
+    summary.duration_ms = nowMs() - started;
     this.keepInHistory(started, summary);
     return summary;
   }
@@ -445,7 +446,7 @@ export class SyncClient implements SyncControl {
   /** Compares the remote's clock with ours at the middle of the exchange. */
   private noteServerTime(serverTime: number | undefined, sentAt: number): void {
     if (serverTime === undefined) return;
-    const ahead = Math.round((sentAt + Date.now()) / 2 - serverTime);
+    const ahead = Math.round((sentAt + nowMs()) / 2 - serverTime);
     this.clockAheadMs = ahead > maxClockSkewMs ? ahead : null;
   }
 
@@ -461,7 +462,7 @@ export class SyncClient implements SyncControl {
     for (let i = 0; i < maxPushBatchesPerRun; i++) {
       const batch = this.book.nextPush(this.timing.pushBatch);
       if (batch.length === 0) return problem;
-      const sentAt = Date.now();
+      const sentAt = nowMs();
       let answer;
       try {
         answer = await this.remote.push(clientId, batch);
@@ -546,7 +547,7 @@ export class SyncClient implements SyncControl {
     for (let i = 0; i < maxPullPagesPerRun; i++) {
       let page;
       try {
-        const sentAt = Date.now();
+        const sentAt = nowMs();
         page = await this.remote.changes(cursor, this.timing.pullPage);
         this.noteServerTime(page.server_time, sentAt);
       } catch (error) {

@@ -12,6 +12,7 @@
  */
 import { isSyncCursor, type SyncCursor } from '../../shared/sync.js';
 import { RemoteRefused, type RemoteApi } from './remote.js';
+import { nowMs } from '../../shared/clock.js';
 
 export interface LiveTiming {
   retryMs: number;
@@ -104,7 +105,7 @@ export class LiveChannel {
 
   /** Opens the stream, unless it is open or its next attempt is not due yet. */
   ensure(): void {
-    if (this.stopped || this.listening || Date.now() < this.notBefore || !this.options.remote.stream || !this.options.configured()) return;
+    if (this.stopped || this.listening || nowMs() < this.notBefore || !this.options.remote.stream || !this.options.configured()) return;
     this.listening = this.listen().finally(() => {
       this.listening = null;
     });
@@ -134,7 +135,7 @@ export class LiveChannel {
   private async listen(): Promise<void> {
     const controller = new AbortController();
     this.controller = controller;
-    const opened = Date.now();
+    const opened = nowMs();
     let silence: NodeJS.Timeout | undefined;
     const listenOn = () => {
       clearTimeout(silence);
@@ -173,7 +174,7 @@ export class LiveChannel {
       }
     }
     if (this.stopped) return;
-    this.retry(problem, Date.now() - opened);
+    this.retry(problem, nowMs() - opened);
   }
 
   private retry(problem: unknown, lastedMs: number): void {
@@ -189,7 +190,7 @@ export class LiveChannel {
       const backoff = Math.min(timing.maxRetryMs, timing.retryMs * 2 ** (this.failures - 1));
       delay = Math.round(backoff * (0.5 + Math.random() / 2));
     }
-    this.notBefore = Date.now() + delay;
+    this.notBefore = nowMs() + delay;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       this.ensure();

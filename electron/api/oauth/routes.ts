@@ -25,13 +25,14 @@ import { codeSeconds, digest, issueTokens, randomToken } from './tokens.js';
 import { verifyPassword } from './passwords.js';
 import { acceptInvitation, activeUser, signIn } from './users.js';
 import { requiredBody } from '../conventions/request-body.js';
+import { nowMs } from '../../../shared/clock.js';
 
 export interface OAuthRouteOptions {
   /** Where OAuth's state and the users live: a data folder, or a team server's database (access.ts). */
   access: OAuthAccess;
   /** The limits, or a limiter to use (a test reads its size). */
   rateLimit?: RateLimitOptions | SlidingWindowLimiter;
-  /** The clock authorization codes are issued and expire by, in ms (tests move it); default Date.now. */
+  /** The clock authorization codes are issued and expire by, in ms (tests move it); default: the process clock (shared/clock.ts). */
   now?: () => number;
 }
 
@@ -142,7 +143,7 @@ async function csrfValid(
 ): Promise<boolean> {
   const [nonce, expiresText] = (token ?? '').split('.');
   const expires = Number(expiresText);
-  if (!nonce || !Number.isSafeInteger(expires) || expires < Date.now() || cookie(request, csrfCookie) !== nonce) return false;
+  if (!nonce || !Number.isSafeInteger(expires) || expires < nowMs() || cookie(request, csrfCookie) !== nonce) return false;
   const expected = Buffer.from(await csrfToken(oauth, authorize, nonce, expires));
   const actual = Buffer.from(token!);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
@@ -171,7 +172,7 @@ async function showForm(
   status = 200,
 ): Promise<FastifyReply> {
   const nonce = fields.nonce ?? randomToken(16);
-  const expires = Date.now() + csrfLifetimeMs;
+  const expires = nowMs() + csrfLifetimeMs;
   const secure = request.protocol === 'https' ? '; Secure' : '';
   reply.header(
     'set-cookie',
@@ -244,7 +245,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
   const oauth = access.state;
   const limiter =
     options.rateLimit instanceof SlidingWindowLimiter ? options.rateLimit : access.limiter('oauth', options.rateLimit ?? defaultRateLimit);
-  const now = options.now ?? Date.now;
+  const now = options.now ?? nowMs;
   /** The user a code or a sign-in names, if their environment is still there and they may still sign in. */
   const userOf = async (environmentId: string, userId: string) => {
     const environment = await access.environmentById(environmentId);

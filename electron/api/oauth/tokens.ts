@@ -11,6 +11,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { uuidv7 } from '../../../shared/ids.js';
 import type { OAuthState, TokenFamily } from '../../store/oauth-store.js';
+import { nowDate, nowMs } from '../../../shared/clock.js';
 
 export const accessTokenSeconds = 3600;
 export const refreshTokenDays = 30;
@@ -51,7 +52,7 @@ export async function signAccessToken(
   options: { now?: number; lifetime?: number } = {},
 ): Promise<string> {
   const key = await oauth.signingKey();
-  const now = options.now ?? Math.floor(Date.now() / 1000);
+  const now = options.now ?? Math.floor(nowMs() / 1000);
   return new SignJWT({ env: claims.environmentId, role: claims.role, sid: claims.familyId, client_id: claims.clientId })
     .setProtectedHeader({ alg: 'HS256', kid: key.id, typ: 'at+jwt' })
     .setSubject(claims.userId)
@@ -76,7 +77,7 @@ export async function verifyAccessToken(oauth: OAuthState, token: string): Promi
         if (!key || key.retired) throw new InvalidTokenError('The token was signed with a key this instance does not use.');
         return key.secret;
       },
-      { algorithms: ['HS256'], issuer, audience, typ: 'at+jwt', requiredClaims: ['exp', 'iat', 'sub', 'jti'] },
+      { algorithms: ['HS256'], issuer, audience, typ: 'at+jwt', requiredClaims: ['exp', 'iat', 'sub', 'jti'], currentDate: nowDate() },
     ));
   } catch (error) {
     if (error instanceof InvalidTokenError) throw error;
@@ -101,7 +102,7 @@ export async function verifyAccessToken(oauth: OAuthState, token: string): Promi
 /** A new access token and refresh token for a sign-in (token family). */
 export async function issueTokens(oauth: OAuthState, family: TokenFamily, role: string): Promise<TokenResponse> {
   const refreshToken = randomToken(16);
-  await oauth.insertRefreshToken(digest(refreshToken), family.id, Date.now() + refreshTokenDays * 86_400_000);
+  await oauth.insertRefreshToken(digest(refreshToken), family.id, nowMs() + refreshTokenDays * 86_400_000);
   const accessToken = await signAccessToken(oauth, {
     environmentId: family.environment_id,
     userId: family.user_id,

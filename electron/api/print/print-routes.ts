@@ -17,6 +17,7 @@ import { boardModule } from '../resources/board.js';
 import { tables } from '../tables.js';
 import { planPreview, writePlanPdf } from './plan-pdf.js';
 import { planToPrint, type PrintRequest } from './print-plan.js';
+import { nowDate } from '../../../shared/clock.js';
 
 /** About two months: a wall plan of more is unreadable, and it bounds the work of one request. */
 export const maxPrintDays = 62;
@@ -72,7 +73,7 @@ export function registerPrintRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const board = await readRecord(request.ctx, boardModule, request.params.id);
       const printRequest = await readPrintRequest(request.ctx, board.id, request.query);
-      const plan = await planToPrint(request.ctx, board, printRequest, new Date());
+      const plan = await planToPrint(request.ctx, board, printRequest, nowDate());
       if (printRequest.format === 'json') return planPreview(plan);
       const pdf = await writePlanPdf(plan);
       const name = `plan-${printRequest.start}-${printRequest.end}.pdf`;

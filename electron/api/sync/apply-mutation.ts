@@ -34,6 +34,7 @@ import type { RequestContext } from '../resource.js';
 import { deleteSteps, planSteps } from '../write-plan.js';
 import { onRecords, runRule } from '../store-steps.js';
 import { declaredResources, keepUnknownFields, keepUnknownRecord, takeUnknownFields } from './kept-data.js';
+import { nowMs } from '../../../shared/clock.js';
 
 export type MutationResult =
   /** With the remote's `record` and `clocks` when some of its fields lost to later ones (overruled). */
@@ -149,7 +150,7 @@ export async function applyMutation(ctx: RequestContext, tx: RecordWrites, mutat
   }
   // A guest writes nothing (permissions.ts): each change comes back refused, with the record.
   if (isReadOnly(ctx.caller)) return refuse(ctx, tx, mutation, ApiError.forbidden(readOnlyMessage), module?.table);
-  const ahead = parseHlc(mutation.hlc)!.millis - Date.now();
+  const ahead = parseHlc(mutation.hlc)!.millis - nowMs();
   if (ahead > maxClockSkewMs) {
     // Not refused on its merits: the edit is kept by the replica until the clocks agree,
     // and a clock far ahead never wins last-writer-wins over everyone else's edits.

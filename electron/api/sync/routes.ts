@@ -43,6 +43,7 @@ import type { BodyOf } from '../../../shared/operation.js';
 import { maxPushBatch, maxPushGroup, pushOperation } from '../../../shared/operations/sync.js';
 import { operationRoute } from '../conventions/operation-route.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
+import { nowMs } from '../../../shared/clock.js';
 
 export interface SyncRouteOptions {
   modules: readonly ResourceModule[];
@@ -209,7 +210,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
         return pushBatch(ctx, tx, mutations, from, (next) => tx.sync.setReplicaMark(clientId, { ...next, owner }));
       });
       await ctx.records.feed.compact(options.retention);
-      return { results, last_mutation_id: last, server_time: Date.now(), ...wireVersions() };
+      return { results, last_mutation_id: last, server_time: nowMs(), ...wireVersions() };
     },
     // The versions come first: a replica too old for this remote is told so, whatever it sent.
     (request) => checkReplicaVersions(request.headers),
@@ -246,7 +247,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
         const entry = found.get(recordKey(row.resource, row.id));
         return entry ? [{ seq: row.seq, ...entry }] : [];
       });
-      return { changes, cursor: page.cursor, more: page.more, server_time: Date.now(), ...wireVersions() };
+      return { changes, cursor: page.cursor, more: page.more, server_time: nowMs(), ...wireVersions() };
     },
   );
 

@@ -23,6 +23,7 @@ import type { ListQuery, StoredRecord } from '../../store/environment-store.js';
 import { tables } from '../tables.js';
 import type { RequestContext } from '../resource.js';
 import { eachValues, get, onRecords, type Steps } from '../store-steps.js';
+import { nowMs } from '../../../shared/clock.js';
 
 const entries = tables.time_tracking;
 const users = tables.user;
@@ -158,7 +159,7 @@ export function* dayLimitProblems(
  * runs until now) and `forgotten` on a page of entries.
  */
 export async function flagEntries(ctx: RequestContext, records: Record<string, unknown>[]): Promise<void> {
-  const now = Date.now();
+  const now = nowMs();
   const userIds = [...new Set(records.map((r) => r.user_id).filter((id): id is string => typeof id === 'string'))];
   const people = new Map((await ctx.records.getWhereIn(users, 'id', userIds)).map((u) => [u.id, u]));
   for (const record of records) {

@@ -34,6 +34,7 @@ import { overlappingIds } from './entry-time.js';
 import { twoDigitsAt } from './export/zone-clock.js';
 import { cardNames, exportedBy, filterText, userName } from './report-names.js';
 import { tables } from '../tables.js';
+import { nowMs } from '../../../shared/clock.js';
 
 /**
  * The most lines a report may have (an entry over several days is a line per day); above it
@@ -348,7 +349,7 @@ export async function buildReport(ctx: RequestContext, request: ReportRequest): 
   const { timezone } = request;
   const periodStart = startOfLocalDate(request.start, timezone);
   const periodEnd = endOfLocalDate(request.end, timezone);
-  const now = Date.now();
+  const now = nowMs();
   const overlap: FilterNode = {
     kind: 'and',
     items: [
@@ -557,7 +558,7 @@ async function overlapsOf(
 ): Promise<Set<string>> {
   if (!filtered) return overlappingIds(entries);
   const unfiltered = period.kind === 'and' ? { ...period, items: period.items.slice(0, 2) } : period;
-  const now = Date.now();
+  const now = nowMs();
   const all: { id: string; userId: string | null; start: number; end: number }[] = [];
   await ctx.records.eachValues(
     tables.time_tracking,

@@ -14,6 +14,7 @@ import type { EnvironmentStore } from '../../store/environment-store.js';
 import { WebhookQueue, type PendingDelivery } from '../../store/webhook-queue.js';
 import { postJson, type PostOptions, type PostResult } from './post.js';
 import { deliveryHeader, eventHeader, signatureHeader, signDelivery, timestampHeader } from './signature.js';
+import { nowMs } from '../../../shared/clock.js';
 
 export interface DeliveryTiming {
   /** Wait after the first failure; every further failure doubles it. */
@@ -115,7 +116,7 @@ export abstract class DeliveryWorker {
         this.timerAt = Number.POSITIVE_INFINITY;
         this.pass();
       },
-      Math.max(0, at - Date.now()),
+      Math.max(0, at - nowMs()),
     );
   }
 
@@ -147,7 +148,7 @@ export class WebhookDispatcher extends DeliveryWorker {
 
   protected pass(): void {
     if (this.stopped) return;
-    const now = Date.now();
+    const now = nowMs();
     let next = Number.POSITIVE_INFINITY;
     for (const head of this.queue.heads()) {
       if (this.inFlight.has(head.webhook_id)) continue;
@@ -159,7 +160,7 @@ export class WebhookDispatcher extends DeliveryWorker {
 
   private async attempt(head: PendingDelivery): Promise<void> {
     const secret = this.queue.secretOf(head.webhook_id) ?? '';
-    const startedAt = Date.now();
+    const startedAt = nowMs();
     this.queue.markAttemptStarted(head.id, startedAt);
     const result = await sendDelivery(head, secret, startedAt, {
       timeoutMs: this.timing.timeoutMs,
@@ -173,7 +174,7 @@ export class WebhookDispatcher extends DeliveryWorker {
       this.queue.markSuccess(head.id, head.webhook_id, outcome);
       return;
     }
-    const now = Date.now();
+    const now = nowMs();
     const disabled = this.queue.markFailure(
       head.id,
       head.webhook_id,

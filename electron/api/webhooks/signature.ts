@@ -5,6 +5,7 @@
  * Signing the timestamp with the body lets a receiver refuse old deliveries replayed later.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { nowMs } from '../../../shared/clock.js';
 
 export const signatureHeader = 'x-planner-signature';
 export const timestampHeader = 'x-planner-timestamp';
@@ -22,7 +23,7 @@ export function verifyDelivery(
   body: string,
   signature: string,
   toleranceSeconds = 300,
-  now = Date.now(),
+  now = nowMs(),
 ): boolean {
   const seconds = Number(timestamp);
   if (!Number.isInteger(seconds) || Math.abs(now / 1000 - seconds) > toleranceSeconds) return false;

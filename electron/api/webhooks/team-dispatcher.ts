@@ -12,6 +12,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClaimedDelivery, PostgresWebhookQueue } from '../../store/postgres/webhook-queue.js';
 import { DeliveryWorker, retryDelay, sendDelivery, type DeliveryTiming } from './dispatcher.js';
+import { nowMs } from '../../../shared/clock.js';
 
 /** How soon to look again at a head that is due but was not claimable (see claimableAgainMs). */
 const claimableAgainMs = 250;
@@ -46,7 +47,7 @@ export class TeamWebhookDispatcher extends DeliveryWorker {
     this.passing = this.look()
       .catch((error: unknown) => {
         this.log.error({ err: error, environment: this.queue.environmentId }, 'webhook queue could not be read');
-        this.schedule(Date.now() + 1000);
+        this.schedule(nowMs() + 1000);
       })
       .finally(() => {
         this.passing = undefined;
@@ -72,7 +73,7 @@ export class TeamWebhookDispatcher extends DeliveryWorker {
       else this.start(claim.webhook_id, claim.id, () => this.attempt(claim));
     }
     if (this.stopped) return;
-    const now = Date.now();
+    const now = nowMs();
     let next = claims.length === claimsPerPass ? now : Number.POSITIVE_INFINITY;
     for (const head of await this.queue.heads()) {
       if (this.inFlight.has(head.webhook_id)) continue;
@@ -88,7 +89,7 @@ export class TeamWebhookDispatcher extends DeliveryWorker {
 
   private async attempt(claim: ClaimedDelivery): Promise<void> {
     const secret = (await this.queue.secretOf(claim.webhook_id)) ?? '';
-    const result = await sendDelivery(claim, secret, Date.now(), {
+    const result = await sendDelivery(claim, secret, nowMs(), {
       timeoutMs: this.timing.timeoutMs,
       allowPrivate: this.allowPrivateTargets,
       signal: this.closing.signal,
@@ -104,7 +105,7 @@ export class TeamWebhookDispatcher extends DeliveryWorker {
         this.log.warn({ delivery: claim.id }, 'webhook delivery answered after its claim ran out; another node may send it again');
       return;
     }
-    const now = Date.now();
+    const now = nowMs();
     // The claim counted this attempt already.
     const due = now + retryDelay(claim.attempts, this.timing);
     const { disabled } = await this.queue.markFailure(claim, outcome, due, this.timing.disableAfterFailures, now);

@@ -19,6 +19,7 @@ import { defaultDeliveryTiming, type DeliveryTiming } from './dispatcher.js';
 import { eventSources, type EnvironmentRef } from './events.js';
 import type { WebhookService } from './service.js';
 import { TeamWebhookDispatcher } from './team-dispatcher.js';
+import { nowMs } from '../../../shared/clock.js';
 
 export interface TeamWebhookOptions {
   pool: PostgresPool;
@@ -62,8 +63,8 @@ export function startTeamWebhooks(app: FastifyInstance, options: TeamWebhookOpti
         if (worker) return worker.wake();
         // No webhook here when last looked. Another node may have made one since (a webhook
         // raises no notice): look again now and then, not at every commit.
-        if (Date.now() - lookedAt < lookAgainMs) return;
-        lookedAt = Date.now();
+        if (nowMs() - lookedAt < lookAgainMs) return;
+        lookedAt = nowMs();
         wake(environment.id);
       }),
     );

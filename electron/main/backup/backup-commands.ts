@@ -13,6 +13,7 @@ import type { InstanceSlot } from '../instance-slot.js';
 import type { Translate } from '../messages.js';
 import { BackupRefused, writeBackup } from './backup-file.js';
 import { stageBackup, swapInBackup, type StagedBackup } from './restore.js';
+import { nowDate } from '../../../shared/clock.js';
 
 export interface BackupCommandOptions {
   slot: InstanceSlot<LocalInstance>;
@@ -35,7 +36,7 @@ function localDate(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-export async function backUp(options: BackupCommandOptions, window: BaseWindow | undefined, now: Date = new Date()): Promise<BackupResult> {
+export async function backUp(options: BackupCommandOptions, window: BaseWindow | undefined, now: Date = nowDate()): Promise<BackupResult> {
   const t = options.t();
   const choice = await chooseSavePath(
     options.dialog,

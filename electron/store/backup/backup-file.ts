@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import Database from 'better-sqlite3';
 import { DataDir } from '../data-dir.js';
+import { nowDate } from '../../../shared/clock.js';
 
 export const backupFormat = 'planner-backup';
 export const backupFormatVersion = 1;
@@ -132,7 +133,7 @@ export async function writeBackup(dataDir: DataDir, file: string, options: { app
       if (isSafeEntry(entry)) copies.push({ file: attachment, entry });
     }
 
-    const createdAt = (options.now ?? new Date()).toISOString();
+    const createdAt = (options.now ?? nowDate()).toISOString();
     const bundle = new Database(file, { fileMustExist: false });
     try {
       // The bundle is written once and thrown away on failure: no journal needed.

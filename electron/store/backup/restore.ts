@@ -24,6 +24,7 @@ import { environmentMigrations } from '../migrations/environment/index.js';
 import { systemMigrations } from '../migrations/system/index.js';
 import { forgetReplicaNode } from '../sync-book.js';
 import { BackupRefused, extractBackup, readBackupInfo, type BackupEntry, type BackupInfo } from './backup-file.js';
+import { nowDate } from '../../../shared/clock.js';
 
 /** Tables each kind of database has had since its first migration. */
 const expectedTables: Record<'system' | 'environment', readonly string[]> = {
@@ -192,7 +193,7 @@ export async function swapInBackup<T>(
   dataPath: string,
   staged: StagedBackup,
   reopen: () => Promise<T>,
-  now: Date = new Date(),
+  now: Date = nowDate(),
 ): Promise<RestoreOutcome<T>> {
   const asideDir = join(dataPath, `before-restore-${now.toISOString().replace(/[:.]/g, '-')}`);
   mkdirSync(asideDir);

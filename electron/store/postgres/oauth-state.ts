@@ -41,6 +41,7 @@ import {
   type TokenFamily,
 } from '../oauth-store.js';
 import { bigintsAsNumbers, inTransaction, type PostgresClient, type PostgresMigration, type PostgresPool } from './postgres-database.js';
+import { nowMs } from '../../../shared/clock.js';
 
 /** Server migration (the `planner` schema): the tables of `OAuthStore` (SQLite system migration 2). */
 export const oauthStateMigration: PostgresMigration = {
@@ -129,8 +130,8 @@ export class PostgresOAuthStore implements OAuthState {
 
   constructor(
     private readonly pool: PostgresPool,
-    /** The clock old codes are pruned by, in ms (as `OAuthStore`'s Date.now). */
-    private readonly now: () => number = Date.now,
+    /** The clock old codes are pruned by, in ms (the process clock, as `OAuthStore`'s). */
+    private readonly now: () => number = nowMs,
   ) {}
 
   // ----------------------------------------------------------------------- signing keys
@@ -335,7 +336,7 @@ export class PostgresOAuthStore implements OAuthState {
    * The token's and family's rows are locked for the decision, so of two nodes using one token
    * at once, the second waits and then reads it as used.
    */
-  useRefreshToken(tokenHash: string, clientId: string, now: number = Date.now()): Promise<RefreshOutcome> {
+  useRefreshToken(tokenHash: string, clientId: string, now: number = nowMs()): Promise<RefreshOutcome> {
     return inTransaction(this.pool, async (client): Promise<RefreshOutcome> => {
       const [row] = await rows<RefreshRow>(
         client,

@@ -19,6 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { PostgresMigration, PostgresPool } from './postgres-database.js';
+import { nowMs } from '../../../shared/clock.js';
 
 /** Server migration (the `planner` schema): the counted times of every limiter's keys. */
 export const rateLimitsMigration: PostgresMigration = {
@@ -73,7 +74,7 @@ export class PostgresRateLimiter {
   ) {}
 
   /** Counts one event for `key` unless it is at its limit, for all nodes; says where the key stands. */
-  async take(key: string, now: number = Date.now()): Promise<SharedRateLimitState> {
+  async take(key: string, now: number = nowMs()): Promise<SharedRateLimitState> {
     const { limit, windowMs } = this.options;
     const since = now - windowMs;
     const { rows } = await this.pool.query<{ times: number[]; allowed: boolean }>({
@@ -101,7 +102,7 @@ export class PostgresRateLimiter {
   }
 
   /** Where `key` stands, counting nothing. */
-  async peek(key: string, now: number = Date.now()): Promise<SharedRateLimitState> {
+  async peek(key: string, now: number = nowMs()): Promise<SharedRateLimitState> {
     const { rows } = await this.pool.query<{ times: number[] }>({
       text: 'SELECT planner.rate_limit_recent(times, $3::bigint)::float8[] AS times FROM planner.rate_limit WHERE limiter = $1 AND key = $2',
       values: [this.name, keyOf(key), now - this.options.windowMs],
@@ -111,7 +112,7 @@ export class PostgresRateLimiter {
   }
 
   /** Deletes the rows of this limiter that count nothing any more at `now`; answers how many. */
-  async prune(now: number = Date.now()): Promise<number> {
+  async prune(now: number = nowMs()): Promise<number> {
     const result = await this.pool.query('DELETE FROM planner.rate_limit WHERE limiter = $1 AND expires_at <= $2', [this.name, now]);
     return result.rowCount ?? 0;
   }

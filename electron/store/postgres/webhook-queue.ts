@@ -30,6 +30,7 @@
 import { nowTimestamp, uuidv7 } from '../../../shared/ids.js';
 import { withEnvironment } from './environment-schemas.js';
 import { bigintsAsNumbers, type PostgresClient, type PostgresPool } from './postgres-database.js';
+import { nowMs } from '../../../shared/clock.js';
 
 /** `disabled_until` of a webhook that failures disabled: until someone activates it again. */
 export const disabledForever = '9999-12-31T23:59:59Z';
@@ -100,7 +101,7 @@ export class WebhookQueueWrites implements DeliveryQueueWrites {
     return (await this.rows('SELECT 1 FROM "webhook" WHERE deleted_at IS NULL LIMIT 1')).length > 0;
   }
 
-  async enqueue(delivery: NewDelivery, now: number = Date.now()): Promise<string> {
+  async enqueue(delivery: NewDelivery, now: number = nowMs()): Promise<string> {
     const id = uuidv7();
     const at = nowTimestamp(new Date(now));
     await this.run(
@@ -144,7 +145,7 @@ export class WebhookQueueWrites implements DeliveryQueueWrites {
    * Holds the webhook's queued deliveries (it was switched off or deleted). A claim in flight
    * stays: its node still records what the receiver answered.
    */
-  async suspend(webhookId: string, now: number = Date.now()): Promise<void> {
+  async suspend(webhookId: string, now: number = nowMs()): Promise<void> {
     const at = nowTimestamp(new Date(now));
     await this.run(
       "UPDATE webhook_delivery SET status = 'suspended', next_attempt_at = NULL, updated_at = $2 WHERE webhook_id = $1 AND status IN ('started', 'failed')",
@@ -153,7 +154,7 @@ export class WebhookQueueWrites implements DeliveryQueueWrites {
   }
 
   /** Sends the held deliveries again, at once and in their order (the webhook is active again). */
-  async resume(webhookId: string, now: number = Date.now()): Promise<void> {
+  async resume(webhookId: string, now: number = nowMs()): Promise<void> {
     const at = nowTimestamp(new Date(now));
     await this.run(
       "UPDATE webhook_delivery SET status = 'started', due_at = $2, next_attempt_at = $3, updated_at = $3 WHERE webhook_id = $1 AND status = 'suspended'",
@@ -165,7 +166,7 @@ export class WebhookQueueWrites implements DeliveryQueueWrites {
    * Queues a delivery again as a new delivery (new id, same event id and body), behind
    * whatever the webhook still has to send. Undefined when there is no such delivery.
    */
-  async redeliver(webhookId: string, deliveryId: string, now: number = Date.now()): Promise<string | undefined> {
+  async redeliver(webhookId: string, deliveryId: string, now: number = nowMs()): Promise<string | undefined> {
     const [original] = await this.rows<{ event_id: string; event: string; resource: string; record_id: string; payload: string }>(
       'SELECT event_id, event, resource, record_id, payload FROM webhook_delivery WHERE id = $1 AND webhook_id = $2',
       [deliveryId, webhookId],
@@ -202,7 +203,7 @@ export class WebhookQueueWrites implements DeliveryQueueWrites {
    * queue behind each other.
    */
   async claim(nodeId: string, options: { leaseMs?: number; limit?: number; now?: number } = {}): Promise<ClaimedDelivery[]> {
-    const now = options.now ?? Date.now();
+    const now = options.now ?? nowMs();
     const at = nowTimestamp(new Date(now));
     return this.rows<ClaimedDelivery>(
       `WITH claimable AS (
@@ -230,7 +231,7 @@ export class WebhookQueueWrites implements DeliveryQueueWrites {
    * and another node (or this one) claimed the delivery again since (a claim is known by its
    * node and its attempt number, which every claim counts up).
    */
-  async markSuccess(nodeId: string, claim: ClaimedDelivery, result: AttemptResult, now: number = Date.now()): Promise<boolean> {
+  async markSuccess(nodeId: string, claim: ClaimedDelivery, result: AttemptResult, now: number = nowMs()): Promise<boolean> {
     const at = nowTimestamp(new Date(now));
     const recorded = await this.run(
       `UPDATE webhook_delivery SET status = 'successful', response_code = $4, duration_ms = $5, error = NULL, delivered_at = $6,
@@ -254,7 +255,7 @@ export class WebhookQueueWrites implements DeliveryQueueWrites {
     result: AttemptResult,
     dueAt: number,
     disableAfter: number,
-    now: number = Date.now(),
+    now: number = nowMs(),
   ): Promise<{ recorded: boolean; disabled: boolean }> {
     const at = nowTimestamp(new Date(now));
     const recorded = await this.run(

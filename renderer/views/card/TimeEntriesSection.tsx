@@ -11,6 +11,7 @@ import { useT } from '../../i18n/index.js';
 import type { CardDetail } from './card-api.js';
 import { cardPanelKeys, usePanelWrite, useTimeEntries } from './card-queries.js';
 import { elapsedSeconds, formatClock, formatMinutes } from './durations.js';
+import { nowMs } from '../../../shared/clock.js';
 
 export function TimeEntriesSection({ card }: { card: CardDetail }) {
   const t = useT();
@@ -118,9 +119,9 @@ function RunningClock({ start, quiet = false }: { start: string; quiet?: boolean
 }
 
 function useNow(every: number): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => nowMs());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), every);
+    const timer = setInterval(() => setNow(nowMs()), every);
     return () => clearInterval(timer);
   }, [every]);
   return now;

@@ -14,6 +14,7 @@
 import { addDays, daysBetween, isoWeekday, parseDate } from '../../../shared/dates.js';
 import { formatDay } from '../../components/dates-format.js';
 import type { Translate } from '../../i18n/index.js';
+import { nowDate } from '../../../shared/clock.js';
 
 export type Zoom = 'day' | 'week' | 'month';
 export const zooms: readonly Zoom[] = ['day', 'week', 'month'];
@@ -34,7 +35,7 @@ const weeksBack = 53;
 const weeksTotal = 157;
 
 /** The planner's own calendar day (local time, not UTC: "today" is where they sit). */
-export function localToday(now: Date = new Date()): string {
+export function localToday(now: Date = nowDate()): string {
   const month = String(now.getMonth() + 1).padStart(2, '0');
   const day = String(now.getDate()).padStart(2, '0');
   return `${now.getFullYear()}-${month}-${day}`;

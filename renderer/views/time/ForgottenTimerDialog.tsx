@@ -14,6 +14,7 @@ import { localDate } from '../../../shared/zoned-time.js';
 import { entryName } from './entry-name.js';
 import { isoInstant, localTimeInstant, systemTimeZone } from './periods.js';
 import { useStopTimer, type EntryRow } from './time-api.js';
+import { nowMs } from '../../../shared/clock.js';
 
 export function ForgottenTimerDialog({ entry, onClose }: { entry: EntryRow; onClose(): void }) {
   const t = useT();
@@ -22,7 +23,7 @@ export function ForgottenTimerDialog({ entry, onClose }: { entry: EntryRow; onCl
   const [date, setDate] = useState(() => localDate(Date.parse(entry.start), timeZone));
   const [time, setTime] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const hours = Math.floor((Date.now() - Date.parse(entry.start)) / 3_600_000);
+  const hours = Math.floor((nowMs() - Date.parse(entry.start)) / 3_600_000);
   const placed = placeFieldErrors(stop.error, ['end']);
 
   function submit(event: FormEvent) {
@@ -30,7 +31,7 @@ export function ForgottenTimerDialog({ entry, onClose }: { entry: EntryRow; onCl
     setProblem(null);
     const end = localTimeInstant(date, time, timeZone);
     if (end <= Date.parse(entry.start)) return setProblem(t('forgotten.beforeStart'));
-    if (end > Date.now()) return setProblem(t('forgotten.inFuture'));
+    if (end > nowMs()) return setProblem(t('forgotten.inFuture'));
     stop.mutate({ id: entry.id, end: isoInstant(end) }, { onSuccess: onClose });
   }
 

@@ -21,6 +21,7 @@ import { entryName } from './entry-name.js';
 import { ForgottenTimerDialog } from './ForgottenTimerDialog.js';
 import { useRunningTimer, useStartTimer, useStopTimer } from './time-api.js';
 import './time.css';
+import { nowMs } from '../../../shared/clock.js';
 
 export function MyTimer() {
   const t = useT();
@@ -160,9 +161,9 @@ export function MyTimer() {
 /** The running time, redrawn every second. */
 function Elapsed({ since }: { since: string }) {
   const t = useT();
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => nowMs());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setNow(nowMs()), 1000);
     return () => clearInterval(timer);
   }, []);
   const text = formatElapsed(now - Date.parse(since));

@@ -5,6 +5,7 @@
  */
 import { addDays, bucketStart, isoWeekday } from '../../../shared/dates.js';
 import { endOfLocalDate, isoWeek, localDate, startOfLocalDate } from '../../../shared/zoned-time.js';
+import { nowMs } from '../../../shared/clock.js';
 
 export const periodPresets = ['today', 'this_week', 'this_month', 'last_week', 'last_month', 'custom'] as const;
 export type PeriodPreset = (typeof periodPresets)[number];
@@ -58,7 +59,7 @@ export function isoInstant(ms: number): string {
 }
 
 /** Today in a zone. */
-export function localToday(timeZone: string, now: number = Date.now()): string {
+export function localToday(timeZone: string, now: number = nowMs()): string {
   return localDate(now, timeZone);
 }
 

@@ -9,6 +9,7 @@
  */
 import type { TimeReport } from '../../../../shared/time-report.js';
 import { formatLocalDate, formatLocalDateTime, formatLocalTime, localDate, ZoneClock } from './zone-clock.js';
+import { nowMs } from '../../../../shared/clock.js';
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -40,7 +41,7 @@ export function periodDays(report: TimeReport, clock: ZoneClock = new ZoneClock(
 /** When the report was computed, or now when `generated_at` is not a readable instant. */
 export function generatedAt(report: TimeReport): Date {
   const at = Date.parse(report.generated_at);
-  return new Date(Number.isNaN(at) ? Date.now() : at);
+  return new Date(Number.isNaN(at) ? nowMs() : at);
 }
 
 /**
