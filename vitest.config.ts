@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { hardDays } from './test/helpers/test-clock.js';
 
 /**
  * Suites whose API, once seeded, is served from PostgreSQL in a second run, its reads and its
@@ -50,7 +51,35 @@ const onBothEngines = [
   'test/sync/time-entry-rules.test.ts',
 ];
 
-/** What both projects share; each names its own files (an `extends` would add the root's to them). */
+/**
+ * Suites whose expectations depend on the day (each calls `fixTheClock()`): the `sqlite` project
+ * runs them at the Monday of test/helpers/test-clock.ts, and one project per other hard day runs
+ * them again there (docs/architecture.md "Tests", "A fixed clock").
+ */
+const dependOnTheDay = [
+  'test/api/schedule-capacity.test.ts',
+  'test/api/planning.table.test.ts',
+  'test/api/plan-operations.test.ts',
+  'test/api/plan-finite.test.ts',
+  'test/api/sample-workshop.test.ts',
+  'test/api/board-backlog.test.ts',
+  'test/api/holidays.test.ts',
+  'test/api/split-holiday-operations.test.ts',
+  'test/api/print-plan.test.ts',
+  'test/api/read-engines.test.ts',
+  'test/api/time-tracking.test.ts',
+  'test/api/time-tracking-report.test.ts',
+  'test/api/time-entry-rules.test.ts',
+  'test/api/time-roles.test.ts',
+  'test/api/time-worked-example.test.ts',
+  'test/sync/running-timers.test.ts',
+  'test/sync/time-entry-rules.test.ts',
+];
+
+/** The other days those suites run at: a Sunday when summer time ends, and a New Year's Eve in next year's week 1. */
+const otherDays = { 'summer-time-ends': hardDays.summerTimeEnds, 'new-years-eve': hardDays.newYearsEve };
+
+/** What all projects share; each names its own files (an `extends` would add the root's to them). */
 const shared = { testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' } as const;
 
 export default defineConfig({
@@ -65,6 +94,9 @@ export default defineConfig({
         },
       },
       { test: { ...shared, name: 'postgres', include: onBothEngines, env: { PLANNER_TEST_ENGINE: 'postgres' } } },
+      ...Object.entries(otherDays).map(([name, now]) => ({
+        test: { ...shared, name, include: dependOnTheDay, env: { PLANNER_NOW: now } },
+      })),
     ],
   },
 });

@@ -15,6 +15,10 @@ const requestUrl = '/bridge/request';
 const eventsUrl = '/bridge/events';
 
 export function createHttpTransport(): Transport {
+  // The key leaves the address bar as the page starts, not at the first call: a screenshot or
+  // a bookmark taken meanwhile would keep it, and a call made from outside the app (a test's
+  // own fetch) would find no key in storage yet.
+  pageKey();
   const listeners = new Set<(notice: ChangeNotice) => void>();
   // One stream for all subscribers; opened on the first, closed after the last, so a page
   // with no live views holds no connection. EventSource reconnects by itself.

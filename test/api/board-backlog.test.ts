@@ -10,6 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardBacklogFilter } from '../../shared/resources/board.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { createActivities, createBoard, createCollection, plan, type Activities, type BoardIds } from '../helpers/planning.js';
+import { fixTheClock } from '../helpers/test-clock.js';
+
+// What these tests expect depends on the day: they run at a fixed one (docs/architecture.md "Tests").
+fixTheClock();
 
 let api: TestApi;
 let acts: Activities;

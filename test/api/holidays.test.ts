@@ -14,6 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { create, expectErrorBody, fullTime, get, officeWeek } from '../helpers/base-data.js';
 import { expectForbidden, startRolesInstance, type RolesInstance } from '../helpers/signed-in.js';
+import { fixTheClock } from '../helpers/test-clock.js';
+
+// What these tests expect depends on the day: they run at a fixed one (docs/architecture.md "Tests").
+fixTheClock();
 
 let api: TestApi;
 let boardId: string;

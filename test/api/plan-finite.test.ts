@@ -28,6 +28,10 @@ import { DataDir } from '../../electron/store/data-dir.js';
 import { webhookEventTypes } from '../../shared/resources/webhook.js';
 import { tempDir } from '../helpers/api.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { fixTheClock } from '../helpers/test-clock.js';
+
+// What these tests expect depends on the day: they run at a fixed one (docs/architecture.md "Tests").
+fixTheClock();
 
 let app: FastifyInstance;
 let dataDir: DataDir;

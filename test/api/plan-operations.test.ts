@@ -8,6 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { expectFieldErrors } from '../helpers/order-data.js';
 import { createActivities, createBoard, createCollection, type Activities, type BoardIds, type StageSetup } from '../helpers/planning.js';
+import { fixTheClock } from '../helpers/test-clock.js';
+
+// What these tests expect depends on the day: they run at a fixed one (docs/architecture.md "Tests").
+fixTheClock();
 
 let api: TestApi;
 let acts: Activities;

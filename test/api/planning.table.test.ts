@@ -33,6 +33,11 @@ import {
   type StageSetup,
 } from '../helpers/planning.js';
 import { expectBadRequest } from '../helpers/api-errors.js';
+import { nowDate } from '../../shared/clock.js';
+import { fixTheClock } from '../helpers/test-clock.js';
+
+// What these tests expect depends on the day: they run at a fixed one (docs/architecture.md "Tests").
+fixTheClock();
 
 let api: TestApi;
 let acts: Activities;
@@ -618,7 +623,7 @@ describe('what planning writes on each card', () => {
     const collection = await createCollection(api, board.id, acts, { Cut: 480 });
     const res = await api.inject('POST', `/v1/collection/${collection.id}/board/${board.id}`, {});
     expect(res.status).toBe(200);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = nowDate().toISOString().slice(0, 10);
     expect(res.body.cards[0].start_date).toBe(today);
   });
 

@@ -24,6 +24,10 @@ import { startTestApi, type TestApi } from '../helpers/api.js';
 import { addDays, today } from '../../shared/dates.js';
 import { must } from '../helpers/bench-seed.js';
 import { startTeamDatabase, type TeamDatabase } from '../helpers/postgres.js';
+import { fixTheClock } from '../helpers/test-clock.js';
+
+// What these tests expect depends on the day: they run at a fixed one (docs/architecture.md "Tests").
+fixTheClock();
 
 let api: TestApi;
 let team: TeamDatabase<1>;

@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectErrorBody } from '../helpers/api-errors.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { startRolesInstance, type RolesInstance } from '../helpers/signed-in.js';
+import { fixTheClock } from '../helpers/test-clock.js';
+
+// What these tests expect depends on the day: they run at a fixed one (docs/architecture.md "Tests").
+fixTheClock();
 
 let api: TestApi;
 beforeAll(async () => {

@@ -38,6 +38,10 @@ import { addDays, bucketStart, today } from '../../shared/dates.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { expectBadRequest } from '../helpers/api-errors.js';
 import { create, expectNotFound, get, ids, officeWeek, unknownId, update } from '../helpers/base-data.js';
+import { fixTheClock } from '../helpers/test-clock.js';
+
+// What these tests expect depends on the day: they run at a fixed one (docs/architecture.md "Tests").
+fixTheClock();
 
 let api: TestApi;
 const board: Record<'workshop' | 'weekend' | 'idle' | 'rounding', any> = {} as never;

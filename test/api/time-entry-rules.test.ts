@@ -14,6 +14,11 @@ import { endAfterStartMessage, tooLongMessage } from '../../electron/api/time-tr
 import { lockedMessage, lockMessage, noCardMessage } from '../../electron/api/resources/time-tracking.js';
 import { expectFieldErrors } from '../helpers/order-data.js';
 import { expectForbidden, startRolesInstance, type Request, type RolesInstance, type SignedInUser } from '../helpers/signed-in.js';
+import { nowMs } from '../../shared/clock.js';
+import { fixTheClock } from '../helpers/test-clock.js';
+
+// What these tests expect depends on the day: they run at a fixed one (docs/architecture.md "Tests").
+fixTheClock();
 
 const path = '/v1/time_tracking';
 let roles: RolesInstance;
@@ -321,14 +326,14 @@ describe('flags: overlaps and forgotten timers', () => {
     const timer = await created({
       user_id: alice.id,
       activity_id: meeting,
-      start: new Date(Date.now() - 3_600_000).toISOString(),
+      start: new Date(nowMs() - 3_600_000).toISOString(),
       end: null,
     });
     const booked = await created({
       user_id: alice.id,
       activity_id: meeting,
-      start: new Date(Date.now() - 1_800_000).toISOString(),
-      end: new Date(Date.now() - 600_000).toISOString(),
+      start: new Date(nowMs() - 1_800_000).toISOString(),
+      end: new Date(nowMs() - 600_000).toISOString(),
     });
     expect(booked.overlaps).toEqual([timer.id]);
     expect((await roles.as(alice)('GET', `${path}/running`)).body.data).toMatchObject({
@@ -341,7 +346,7 @@ describe('flags: overlaps and forgotten timers', () => {
 
   it("a timer that has run longer than its user's forgotten_timer_hours (10 unless set) is forgotten", async () => {
     const carol = await roles.signIn('carol@example.com', 'member');
-    const elevenHoursAgo = new Date(Date.now() - 11 * 3_600_000).toISOString();
+    const elevenHoursAgo = new Date(nowMs() - 11 * 3_600_000).toISOString();
     const timer = await created({ user_id: carol.id, activity_id: meeting, start: elevenHoursAgo, end: null });
     expect(timer).toMatchObject({ running: true, forgotten: true });
     expect((await roles.as(carol)('GET', `${path}/running`)).body.data.forgotten).toBe(true);
@@ -361,7 +366,7 @@ describe('flags: overlaps and forgotten timers', () => {
     const old = await created({
       user_id: dave.id,
       activity_id: meeting,
-      start: new Date(Date.now() - 30 * 3_600_000).toISOString(),
+      start: new Date(nowMs() - 30 * 3_600_000).toISOString(),
       end: null,
     });
     const start = await roles.as(dave)('POST', `${path}/start`, { activity_id: meeting });

@@ -9,6 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportMessage, ownEntriesMessage } from '../../electron/api/resources/time-tracking.js';
 import { formatHlc } from '../../shared/hlc.js';
 import { createCard, expectForbidden, startRolesInstance, type RolesInstance, type SignedInUser } from '../helpers/signed-in.js';
+import { nowMs } from '../../shared/clock.js';
+import { fixTheClock } from '../helpers/test-clock.js';
+
+// What these tests expect depends on the day: they run at a fixed one (docs/architecture.md "Tests").
+fixTheClock();
 
 const path = '/v1/time_tracking';
 
@@ -181,7 +186,7 @@ describe('a member and time entries', () => {
 
 describe("a member's replica and time entries", () => {
   let mutationId = 0;
-  const hlc = () => formatHlc({ millis: Date.now(), counter: 0, node: 'max-replica' });
+  const hlc = () => formatHlc({ millis: nowMs(), counter: 0, node: 'max-replica' });
 
   async function push(user: SignedInUser, clientId: string, mutations: Record<string, unknown>[]): Promise<any[]> {
     const res = await roles.as(user)('POST', '/v1/sync/push', {

@@ -45,6 +45,11 @@ import { expectFieldErrors } from '../helpers/order-data.js';
 import { createActivities, createBoard, type Activities } from '../helpers/planning.js';
 import { parseCsv, pdfText, zipEntry } from '../helpers/time-report.js';
 import { requestContext } from '../../electron/api/resource.js';
+import { nowMs } from '../../shared/clock.js';
+import { fixTheClock } from '../helpers/test-clock.js';
+
+// What these tests expect depends on the day: they run at a fixed one (docs/architecture.md "Tests").
+fixTheClock();
 
 const path = '/v1/time_tracking';
 const period = 'start=2024-03-29&end=2024-04-01&timezone=Europe/Amsterdam';
@@ -252,7 +257,7 @@ describe('the JSON report', () => {
       duration_format: 'hh:mm',
       total_minutes: 2071,
     });
-    expect(Date.parse(r.generated_at)).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(r.generated_at)).toBeLessThanOrEqual(nowMs());
     const plain = await report('start=2024-03-29&end=2024-03-29');
     expect(plain).toMatchObject({
       title: 'Time report',

@@ -19,6 +19,11 @@ import { signInForCode, tokenRequest } from '../helpers/oauth-flow.js';
 import { expectDuplicate, expectFieldErrors, timestampPattern, unknownId, uuidPattern } from '../helpers/order-data.js';
 import { createActivities, createBoard, type Activities, type BoardIds } from '../helpers/planning.js';
 import { requestContext } from '../../electron/api/resource.js';
+import { nowMs } from '../../shared/clock.js';
+import { fixTheClock } from '../helpers/test-clock.js';
+
+// What these tests expect depends on the day: they run at a fixed one (docs/architecture.md "Tests").
+fixTheClock();
 
 const redirectUri = 'https://app.example.com/callback';
 const password = 'pass-word-123';
@@ -450,7 +455,7 @@ describe('timers', () => {
   it('start, running, stop: one running timer per user; starting another stops the previous at the new start', async () => {
     const user = users.organiser;
     expect((await get(`${path}/running?user_id=${user}`)).data).toBeNull();
-    const before = Date.now();
+    const before = nowMs();
     const first = await post(`${path}/start`, { card_id: cardN1, activity_id: activities.Weld, note: 'first', user_id: user });
     expect(first).toMatchObject({
       card_id: cardN1,
@@ -466,7 +471,7 @@ describe('timers', () => {
     // Now, to the second.
     expect(first.start).toMatch(timestampPattern);
     expect(Date.parse(first.start)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
-    expect(Date.parse(first.start)).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(first.start)).toBeLessThanOrEqual(nowMs());
     expect((await get(`${path}/running?user_id=${user}`)).data).toEqual(first);
     expect((await card(northCollection, cardN1)).time_tracking_running).toBe(true);
 
@@ -811,7 +816,7 @@ describe('exports to outside systems: mark_exported', () => {
     const n = (northEntries as any).card as string;
     const s = (southEntries as any).card as string;
     const filter = encodeURIComponent(`card.board_id:eq:'${north.id}',and,card_id:eq:'${n}'`);
-    const before = new Date(Date.now() - 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const before = new Date(nowMs() - 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const res = await api.http('POST', `${path}/mark_exported?filter=${filter}`, { external_note: 'Invoice 2024-031' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ count: 3, synchronized_at: expect.stringMatching(timestampPattern) });

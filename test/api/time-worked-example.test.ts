@@ -39,6 +39,10 @@ import type { FormattedTimeReport } from '../../shared/time-report.js';
 import { expectFieldErrors } from '../helpers/order-data.js';
 import { startRolesInstance, type Request, type RolesInstance, type SignedInUser } from '../helpers/signed-in.js';
 import { parseCsv, pdfText } from '../helpers/time-report.js';
+import { fixTheClock } from '../helpers/test-clock.js';
+
+// What these tests expect depends on the day: they run at a fixed one (docs/architecture.md "Tests").
+fixTheClock();
 
 const period = 'start=2026-11-02&end=2026-11-08&timezone=Europe/Amsterdam';
 let roles: RolesInstance;

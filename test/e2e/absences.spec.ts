@@ -6,7 +6,7 @@
  * The board: Workshop (Monday to Friday), stage Assembly, where Ivy works 8 hours Monday to
  * Friday. Frame (240 minutes) sits on the Wednesday of next week.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { addDays, longDate, nextMonday } from './dates.js';
 import { bridgeApi, openScreen } from './planner-page.js';

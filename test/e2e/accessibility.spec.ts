@@ -5,7 +5,7 @@
  * cards, forms and their rows are on screen, not only empty states.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { bridgeApi, mainMenu, openScreen } from './planner-page.js';
 

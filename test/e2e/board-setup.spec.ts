@@ -3,7 +3,7 @@
  * and labels, then resources that work on its stages. Everything through the screens, against
  * the real app in browser-host mode with its own data folder.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { openScreen } from './planner-page.js';
 import { retakeScreenshot } from './readme-screenshots.js';

@@ -6,7 +6,7 @@
  * another card, the card split, and the panel closed with Esc, focus back on the grid.
  * Everything through the panel; the bridge seeds the board and reads the results.
  */
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { seedFramesBoard } from './card-setup.js';
 import { addDays, nextMonday } from './dates.js';

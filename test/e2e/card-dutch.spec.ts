@@ -4,7 +4,7 @@
  * board's own names (a status that is done, a comment's reply button) in Dutch. Every
  * expectation is a Dutch label, so a panel still in English fails it.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { seedFramesBoard } from './card-setup.js';
 import { nextMonday } from './dates.js';

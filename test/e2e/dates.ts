@@ -1,23 +1,27 @@
 /**
- * The days specs plan on: ISO dates (`YYYY-MM-DD`) counted in local time, the next Monday as
- * the first workday a new board shows, and a day as the planboard reads it out in English.
+ * The days specs plan on: ISO dates (`YYYY-MM-DD`), counted from the run's fixed day
+ * (test/helpers/test-clock.ts), never from the machine's; the next Monday as the first workday
+ * a new board shows; and a day as the planboard reads it out in English.
  */
+import { testNow, testToday } from '../helpers/test-clock.js';
 
-/** The next Monday after today (local time): a workday inside the first screen of a board. */
+export { testNow, testToday };
+
+/** The Monday after the run's today (a week away when today is a Monday). */
 export function nextMonday(): string {
-  const date = new Date();
-  date.setDate(date.getDate() + ((8 - date.getDay()) % 7 || 7));
-  return isoDate(date);
+  const weekday = new Date(`${testToday}T12:00:00Z`).getUTCDay();
+  return addDays(testToday, (8 - weekday) % 7 || 7);
 }
 
+/** A Date's day in the test process's time zone (the planners', playwright.config.ts). */
 export function isoDate(date: Date): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
 export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00`);
-  d.setDate(d.getDate() + days);
-  return isoDate(d);
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
 }
 
 const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });

@@ -4,7 +4,7 @@
  * planning it, each step ticking itself off; or a sample workshop fills the app and is removed
  * again in one step (docs/API.md "Sample workshop").
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { bridgeApi } from './planner-page.js';
 

@@ -4,7 +4,7 @@
  * copies it; a program (Node's fetch on 127.0.0.1) reads the project made in the app with
  * it; a new key locks the old one out; switching off closes the port.
  */
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './fixtures.js';
 import { connectTo, freePort, occupiedPort } from '../helpers/ports.js';
 import { startApp, type RunningApp } from './app.js';
 import { mainMenu } from './planner-page.js';

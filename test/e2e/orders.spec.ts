@@ -6,7 +6,7 @@
  * boards are made through the page's bridge, which carries the session cookie as the app
  * itself does.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { addDays, nextMonday } from './dates.js';
 import { cellCentre, dragTo } from './planboard-grid.js';

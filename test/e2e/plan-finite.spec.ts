@@ -8,9 +8,9 @@
  * day, which leaves 120 min free on each of those days. Gate (300 min) planned finite from
  * Monday needs Mon–Wed (3 × 120 ≥ 300); planned as before (infinite), Monday alone.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
-import { addDays, isoDate, longDate, nextMonday } from './dates.js';
+import { addDays, longDate, nextMonday, testToday } from './dates.js';
 import { bridgeApi, bridgeCall, openScreen } from './planner-page.js';
 
 let app: RunningApp | undefined;
@@ -158,7 +158,7 @@ test('planning backward finite where nothing fits names the earliest end, and th
   const cut = (await bridgeApi(page, 'GET', '/v1/activity', undefined, { filter: "description:eq:'Cut'" })).data[0];
   // 2,000 min: more than one day of Anna's, so it cannot end today.
   const big = await bridgeApi(page, 'POST', '/v1/collection', { name: 'Big', board_id: boardId, activities: [{ id: cut.id, time: 2000 }] });
-  const today = isoDate(new Date());
+  const today = testToday;
   const refusal = await bridgeCall(page, 'POST', `/v1/collection/${big.id}/board/${boardId}`, {
     reverse: true,
     end: today,

@@ -8,7 +8,7 @@
  * as its own process. The board is seeded through the page's bridge, the moves and undo are
  * done on screen, and the data is read back from the API.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import type { ServerProcess } from '../helpers/process.js';
 import { startApp, type RunningApp } from './app.js';
 import { addDays, longDate, nextMonday } from './dates.js';

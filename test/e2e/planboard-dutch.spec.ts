@@ -3,9 +3,9 @@
  * zoom, the date header (day and month names), the cards' read-out dates and the shortcut
  * list are Dutch. Every expectation is a Dutch word, so an English planboard fails it.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
-import { nextMonday } from './dates.js';
+import { nextMonday, testNow } from './dates.js';
 import { dayOnDateBar } from './planboard-grid.js';
 import { bridgeApi, switchToDutch } from './planner-page.js';
 
@@ -89,7 +89,7 @@ test('a Dutch planner reads the planboard’s tools, dates and shortcuts in Dutc
 
   // Month zoom: Dutch month names.
   await zoom.getByRole('button', { name: 'Maand' }).click();
-  const today = new Date();
+  const today = new Date(testNow);
   await expect(upper).toContainText(`${dutchLongMonths[today.getMonth()]} ${today.getFullYear()}`);
 
   // The shortcut list.

@@ -8,7 +8,7 @@
  * page's bridge, the planner's steps are done on screen, and results are read back from the
  * API or, for the PDF, with `pdftotext -layout`.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { readFile } from 'node:fs/promises';
 import { pdfText } from '../helpers/time-report.js';
 import { startApp, type RunningApp } from './app.js';

@@ -8,9 +8,10 @@
  * Tuesday of next week she has Saw (120 minutes, Cutting) and Weld (240 minutes, Welding): 6 of
  * her 8 hours. On the Wednesday, Grind (600 minutes) is more than her day: over.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { addDays, nextMonday } from './dates.js';
+import { scrollToDay } from './planboard-grid.js';
 import { bridgeApi, openScreen } from './planner-page.js';
 
 let app: RunningApp | undefined;
@@ -80,6 +81,8 @@ test('the resource view shows one person’s load across two stages once', async
   await openScreen(page, 'Planboard');
   await page.getByRole('group', { name: 'Zoom' }).getByRole('button', { name: 'Day' }).click();
   await page.getByRole('group', { name: 'Rows' }).getByRole('button', { name: 'Resources' }).click();
+  // Day zoom shows about nine days: next week's Tuesday and Wednesday are not always among them.
+  await scrollToDay(page, tuesday);
 
   // One row, Pia's, holding the cards of both stages.
   const rows = page.getByRole('list', { name: 'Resources' }).getByRole('listitem');

@@ -10,9 +10,9 @@
  * Not part of a normal test run (it rewrites files in docs/; playwright.config.ts leaves it
  * out): `npm run screenshots` runs it.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
-import { addDays, isoDate } from './dates.js';
+import { addDays, isoDate, testNow } from './dates.js';
 import { bridgeApi, openScreen } from './planner-page.js';
 import { screenshotFile } from './readme-screenshots.js';
 
@@ -24,7 +24,7 @@ test.afterEach(async () => {
 });
 
 function monday(weeks = 0): string {
-  const date = new Date();
+  const date = new Date(testNow);
   date.setDate(date.getDate() - ((date.getDay() + 6) % 7) + 7 * weeks);
   return isoDate(date);
 }
@@ -249,7 +249,8 @@ test('screenshot of a resource’s absences and schedule, and the company holida
     { type: 'vacation', description: 'Family visit', start_date: monday(2), end_date: addDays(monday(2), 2), time: null },
   ])
     await bridgeApi(page, 'POST', `/v1/resource/${anna.id}/schedule_deviation`, absence);
-  const year = new Date().getMonth() === 11 && new Date().getDate() > 25 ? new Date().getFullYear() + 1 : new Date().getFullYear();
+  const now = new Date(testNow);
+  const year = now.getMonth() === 11 && now.getDate() > 25 ? now.getFullYear() + 1 : now.getFullYear();
   for (const [description, start_date] of [
     ['Works outing', addDays(monday(1), 4)],
     ['Christmas Day', `${year}-12-25`],

@@ -10,7 +10,7 @@
  * its top bar shows local only, then online with nothing waiting, and never offline (not even
  * while its first sync runs).
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, fixTheClock, test, type Browser, type BrowserContext, type Page } from './fixtures.js';
 import type { ServerProcess } from '../helpers/process.js';
 import { startApp, type RunningApp } from './app.js';
 import { addDays, longDate, nextMonday } from './dates.js';
@@ -38,6 +38,7 @@ async function openComputer(browser: Browser): Promise<Page> {
   apps.push(app);
   const context = await browser.newContext({ viewport });
   contexts.push(context);
+  await fixTheClock(context);
   const page = await context.newPage();
   // Runs at every load of the page, so it notes what the top bar said from the first paint.
   await page.addInitScript(recordSyncStatus);

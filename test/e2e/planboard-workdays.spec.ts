@@ -9,10 +9,10 @@
  * week, Stool (300 minutes) on the Saturday of the week after. For the dense month, six more
  * cards of an hour each (Bolt 1 … 6) share the Wednesday two weeks later.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { addDays, longDate, nextMonday } from './dates.js';
-import { cellCentre, dragTo } from './planboard-grid.js';
+import { cellCentre, dragTo, scrollToDay } from './planboard-grid.js';
 import { bridgeApi, openScreen } from './planner-page.js';
 
 let app: RunningApp | undefined;
@@ -114,6 +114,8 @@ test('a drop onto a Saturday is refused, and goes through with Shift held', asyn
 test('week zoom prints each week in hours, and a card on a Saturday is flagged and counts', async ({ page }) => {
   await openBoard(page);
   await page.getByRole('group', { name: 'Zoom' }).getByRole('button', { name: 'Week' }).click();
+  // Next week and the week after in view, whatever weekday today is.
+  await scrollToDay(page, monday);
 
   const stool = page.getByRole('listbox', { name: 'Cards' }).getByRole('option', { name: /^Stool,/ });
   await expect(stool).toHaveAccessibleName(/On a non-workday/);
@@ -136,6 +138,7 @@ test('week zoom prints each week in hours, and a card on a Saturday is flagged a
 test('scrolling keeps the week figures it still shows instead of drawing them anew', async ({ page }) => {
   await openBoard(page);
   await page.getByRole('group', { name: 'Zoom' }).getByRole('button', { name: 'Week' }).click();
+  await scrollToDay(page, monday);
   const week = page.locator(`.pb-capacity__week[data-week-start="${monday}"]`);
   await expect(week).toHaveText('4 / 40 h');
   // A mark on the element itself: a week drawn anew (a remount) would not carry it.

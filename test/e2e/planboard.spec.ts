@@ -8,7 +8,7 @@
  *
  * The sync variant (two replicas and a remote) follows once the sync screens exist.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { addDays, longDate, nextMonday } from './dates.js';
 import { cellCentre, dayOnDateBar, dragTo } from './planboard-grid.js';

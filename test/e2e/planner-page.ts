@@ -35,7 +35,10 @@ export async function bridgeCall(
 /** The same call for steps that must work: throws with the API's answer when it does not. */
 export async function bridgeApi(page: Page, method: string, path: string, body?: unknown, query?: Record<string, string>): Promise<any> {
   const answer = await bridgeCall(page, method, path, body, query);
-  if (answer.status >= 400) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  // The host answers a bridged call with {status, headers, body}; any other shape is the host
+  // refusing the call itself (no page key, no session), which the answer says.
+  if (typeof answer?.status !== 'number' || answer.status >= 400)
+    throw new Error(`${method} ${path}: ${answer?.status} ${JSON.stringify(answer?.body ?? answer)}`);
   return answer.body;
 }
 

@@ -3,7 +3,7 @@
  * units"): a refused value is named by its label on screen, in English and in Dutch, and an
  * order row counted in pieces plans real work.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { nextMonday } from './dates.js';
 import { bridgeApi, openScreen, switchToDutch } from './planner-page.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { newDataDir, startApp, type RunningApp } from './app.js';
 
 let app: RunningApp | undefined;

@@ -3,7 +3,7 @@
  * the app printed and finds the recovery page instead of nothing: they restore a backup file
  * through the browser, or start fresh, and land in the app.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { join } from 'node:path';
 import { writeBackup } from '../../electron/store/backup/backup-file.js';
 import { DataDir } from '../../electron/store/data-dir.js';

@@ -5,7 +5,7 @@
  *
  * With PLANNER_SCREENSHOTS=1 it also (re)takes docs/screenshots/settings*.png.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { mainMenu } from './planner-page.js';
 import { retakeScreenshot, screenshotsWanted } from './readme-screenshots.js';

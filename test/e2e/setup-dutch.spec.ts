@@ -3,7 +3,7 @@
  * sets up a board with a stage, a status and a label, adds a resource that works on the stage,
  * and a project, reading Dutch labels, buttons and row texts all the way.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { openScreen, switchToDutch } from './planner-page.js';
 

@@ -10,7 +10,7 @@
  * was one sync run after the remote's announcement, not a poll. With the channel off
  * (PLANNER_SYNC_LIVE=off in the environment) the app only polls, and this spec fails.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { startFaultProxy, type FaultProxy, type ProxyLogEntry } from '../helpers/fault-proxy.js';
 import type { ServerProcess } from '../helpers/process.js';
 import { startApp, type RunningApp } from './app.js';

@@ -8,7 +8,7 @@
  * The remote is the headless server as its own process, behind a small proxy that can cut the
  * app off; the app runs in browser-host mode with its own data folder.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import type { ServerProcess } from '../helpers/process.js';
 import { startApp, type RunningApp } from './app.js';

@@ -10,7 +10,7 @@
  *
  * With PLANNER_SCREENSHOTS=1 it also (re)takes docs/screenshots/sync.png.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { tempDir } from '../helpers/api.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import type { ServerProcess } from '../helpers/process.js';

@@ -7,8 +7,9 @@
  * through the page's bridge, as an integration would; everything else through the screens.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { e2ePlanner, newDataDir, startApp, type RunningApp } from './app.js';
+import { testNow } from './dates.js';
 import { bridgeApi, openScreen } from './planner-page.js';
 
 let app: RunningApp | undefined;
@@ -40,7 +41,7 @@ async function seedOrder(page: Page) {
 
 /** Today at a local hour, as the API's ISO instant. */
 function todayAt(hour: number, minute = 0): string {
-  const now = new Date();
+  const now = new Date(testNow);
   return new Date(now.getFullYear(), now.getMonth(), now.getDate(), hour, minute).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
@@ -106,7 +107,7 @@ test('an hour of a team meeting goes on the week sheet with no card, for the pla
 
   const sheet = page.getByRole('table', { name: /^Timesheet of week/ });
   await expect(sheet.getByRole('rowheader', { name: 'Team meeting · no card' })).toBeVisible();
-  const today = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(testNow));
   const cell = sheet.getByLabel(`Team meeting · no card, ${today}`);
   await cell.fill('1');
   await cell.press('Enter');
@@ -154,7 +155,7 @@ test('a timer left running is flagged, and the next start asks when it really st
   await page.goto(app.url);
   const { sawCard } = await seedOrder(page);
   // Started eleven hours ago and never stopped: past the planner's limit of 10 hours.
-  const started = new Date(Date.now() - 11 * 3_600_000);
+  const started = new Date(Date.parse(testNow) - 11 * 3_600_000);
   started.setSeconds(0, 0);
   const timer = await bridgeApi(page, 'POST', '/v1/time_tracking', {
     card_id: sawCard.id,
@@ -191,7 +192,7 @@ test('a report for payroll and billing names the user and the activity, and carr
   // Today: two hours of sawing on the order, and an hour of a meeting on no card.
   await openScreen(page, 'Time');
   const sheet = page.getByRole('table', { name: /^Timesheet of week/ });
-  const today = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(testNow));
   await page.getByRole('button', { name: 'Add a card' }).click();
   await page.getByLabel('Find a card to add to the week').fill('SO-1001 sawing');
   await page.getByRole('list', { name: 'Matching cards' }).getByRole('button', { name: 'SO-1001 · Sawing', exact: true }).click();

@@ -8,9 +8,10 @@
  * With PLANNER_SCREENSHOTS=1 it also (re)takes docs/screenshots/time-*.png.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import ExcelJS from 'exceljs';
 import { startApp, type RunningApp } from './app.js';
+import { testNow } from './dates.js';
 import { bridgeApi, openScreen } from './planner-page.js';
 import { retakeScreenshot } from './readme-screenshots.js';
 
@@ -44,7 +45,7 @@ const cardShown = 'Frame A · Weld frame A · Welding';
 
 /** Two days of this ISO week other than today (today holds the timer's entry), as the sheet labels their cells. */
 function otherWeekDays(): [string, string] {
-  const today = new Date();
+  const today = new Date(testNow);
   const monday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - ((today.getDay() + 6) % 7));
   const days = Array.from({ length: 7 }, (_, i) => new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + i)).filter(
     (day) => day.getDate() !== today.getDate(),
@@ -183,7 +184,7 @@ test('a bulk reject says which entries it could not change, and approved entries
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(app.url);
   const { cardId } = await seedCard(page);
-  const today = new Date();
+  const today = new Date(testNow);
   const at = (hours: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate(), hours).toISOString();
   const first = await bridgeApi(page, 'POST', '/v1/time_tracking', { card_id: cardId, start: at(8), end: at(9) });
   const second = await bridgeApi(page, 'POST', '/v1/time_tracking', { card_id: cardId, start: at(10), end: at(11), status: 'pending' });

@@ -19,6 +19,10 @@ import {
   type RemoteNode,
 } from '../helpers/sync-cluster.js';
 import { conflicts, createCollection, createPlanningBase, plan } from '../helpers/sync-data.js';
+import { fixTheClock } from '../helpers/test-clock.js';
+
+// What these tests expect depends on the day: they run at a fixed one (docs/architecture.md "Tests").
+fixTheClock();
 
 let a: ClientNode;
 let b: ClientNode;

@@ -12,6 +12,11 @@ import { formatHlc } from '../../shared/hlc.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { call, ok, syncUntilQuiet } from '../helpers/sync-cluster.js';
 import { startInProcessClient, startInProcessRemote, type InProcessClient, type InProcessRemote } from '../helpers/sync-inprocess.js';
+import { nowMs } from '../../shared/clock.js';
+import { fixTheClock } from '../helpers/test-clock.js';
+
+// What these tests expect depends on the day: they run at a fixed one (docs/architecture.md "Tests").
+fixTheClock();
 
 let remote: InProcessRemote;
 let client: InProcessClient;
@@ -36,7 +41,7 @@ async function push(
         id,
         op,
         fields,
-        hlc: formatHlc({ millis: Date.now(), counter: mutationId, node: 'rulesreplica' }),
+        hlc: formatHlc({ millis: nowMs(), counter: mutationId, node: 'rulesreplica' }),
       },
     ],
   });

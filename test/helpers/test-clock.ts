@@ -1,0 +1,51 @@
+/**
+ * The day a test run believes it is (docs/architecture.md "Tests", "A fixed clock"). Tests never
+ * read the machine's date to decide what they expect: a suite that depends on today calls
+ * `fixTheClock()`, and the end-to-end specs get the same instant for their pages (Playwright's
+ * clock) and for the server processes they start (PLANNER_NOW).
+ *
+ * `npm test` runs the whole suite at the first day below, and the planboard, capacity, time and
+ * planning suites again at others (scripts/test.mjs, vitest.config.ts). The days are hard on
+ * purpose, and all are seen from Europe/Amsterdam, where the planners are:
+ */
+import { startClockAt } from '../../shared/clock.js';
+
+export const hardDays = {
+  /**
+   * A Monday: "next Monday" is a whole week away, so a card placed "twelve days after next
+   * Monday" lands in the third week, past a first screen that starts today.
+   */
+  monday: '2026-12-07T10:00:00+01:00',
+  /**
+   * A Sunday, and the day summer time ends in Europe/Amsterdam (03:00 CEST becomes 02:00 CET):
+   * a 25-hour day, on a non-workday, with the week starting tomorrow.
+   */
+  summerTimeEnds: '2026-10-25T10:00:00+01:00',
+  /** 31 December whose ISO week is week 1 of the next year (2026-W01): week numbers and years disagree. */
+  newYearsEve: '2025-12-31T10:00:00+01:00',
+  /** 29 February, a Tuesday: a day that most years lack, at the end of a short month. */
+  leapDay: '2028-02-29T10:00:00+01:00',
+} as const;
+
+/** The planners' time zone, for pages and server processes alike. */
+export const plannersTimeZone = 'Europe/Amsterdam';
+
+/** The instant this run starts at: PLANNER_NOW when the runner set it, else the Monday. */
+export const testNow: string = process.env.PLANNER_NOW || hardDays.monday;
+
+/** The date of `testNow` in the planners' time zone, `YYYY-MM-DD`. */
+export const testToday: string = new Intl.DateTimeFormat('en-CA', {
+  timeZone: plannersTimeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+}).format(new Date(testNow));
+
+/**
+ * Starts this process's clock at `testNow` (shared/clock.ts), and hands the same instant to
+ * any server process the suite starts from here on (they read PLANNER_NOW).
+ */
+export function fixTheClock(): void {
+  startClockAt(Date.parse(testNow));
+  process.env.PLANNER_NOW = testNow;
+}
