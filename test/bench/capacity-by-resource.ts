@@ -31,13 +31,15 @@ import {
   workdays,
   type Workdays,
 } from '../helpers/bench-seed.js';
+import { benchSize } from '../helpers/bench-size.js';
 
 const stageCount = 5;
-const resourceCount = 50;
-const cardCount = 3000;
+// A smoke run (bench-size.ts) asks the same quarter of a smaller workshop.
+const resourceCount = benchSize(50, 8);
+const cardCount = benchSize(3000, 100);
 const cardsPerCollection = 25;
-const warmup = 5;
-const iterations = 30;
+const warmup = benchSize(5, 1);
+const iterations = benchSize(30, 3);
 const budgetMs = 100;
 const first = Date.UTC(2026, 3, 1);
 const days = 91;

@@ -30,11 +30,13 @@ import {
   workdays,
   type Workdays,
 } from '../helpers/bench-seed.js';
+import { benchSize } from '../helpers/bench-size.js';
 
 const stageCount = 5;
-const resourceCount = 50;
-const warmup = 5;
-const iterations = 30;
+// A smoke run (bench-size.ts) asks the same year of a smaller workshop.
+const resourceCount = benchSize(50, 8);
+const warmup = benchSize(5, 1);
+const iterations = benchSize(30, 3);
 const budgetMs = 100;
 const range = 'date_range_start=2026-01-01&date_range_end=2026-12-31';
 
@@ -45,7 +47,7 @@ const workdayPatterns: Workdays[] = [
   workdays.roundTheClock,
   workdays.tuesdayToSaturday,
 ];
-const cardCount = 2000;
+const cardCount = benchSize(2000, 60);
 const cardsPerCollection = 20;
 
 interface Seeded {

@@ -17,10 +17,14 @@ import { dayIndex, timelineAround } from '../../renderer/views/planboard/date-ge
 import { arrowsBetween, dependencyLinks, type RelationLink } from '../../renderer/views/planboard/dependency-arrows.js';
 import { cardHeight, laneHeight, rowPadding } from '../../renderer/views/planboard/grid-metrics.js';
 import type { PlanCard } from '../../renderer/views/planboard/plan-card.js';
+import { benchSize } from '../helpers/bench-size.js';
 
-const collections = 1000;
+// A smoke run (bench-size.ts) lays out a smaller board.
+const collections = benchSize(1000, 100);
 const stageCount = 5;
-const runs = 50;
+const relationCount = benchSize(500, 50);
+const warmup = benchSize(5, 1);
+const runs = benchSize(50, 5);
 
 function random(seed: number): () => number {
   let state = seed >>> 0;
@@ -52,7 +56,7 @@ for (let c = 0; c < collections; c++) {
     day += length - (next() < 0.2 ? 2 : 0);
   }
 }
-const relations: RelationLink[] = Array.from({ length: 500 }, () => ({
+const relations: RelationLink[] = Array.from({ length: relationCount }, () => ({
   card_id: cards[Math.floor(next() * cards.length)]!.id,
   related_card_id: cards[Math.floor(next() * cards.length)]!.id,
   type: next() < 0.5 ? 'blocks' : 'depends',
@@ -70,7 +74,7 @@ const screen = cardsInWindow(layout, { first: firstDay, last: firstDay + 60 }, 0
 const rendered = new Set(screen.map((p) => p.card.id));
 
 function time(run: () => unknown): { p50: number; p95: number } {
-  for (let i = 0; i < 5; i++) run();
+  for (let i = 0; i < warmup; i++) run();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const at = performance.now();

@@ -13,11 +13,13 @@
 import { performance } from 'node:perf_hooks';
 import type { Statement } from 'better-sqlite3';
 import { startTestApi, type TestApi } from '../helpers/api.js';
+import { benchSize } from '../helpers/bench-size.js';
 
-const orderCount = 100;
-const rowsPerOrder = 10;
-const warmup = 30;
-const iterations = 200;
+// A smoke run (bench-size.ts) reads a smaller page, fewer times.
+const orderCount = benchSize(100, 20);
+const rowsPerOrder = benchSize(10, 5);
+const warmup = benchSize(30, 3);
+const iterations = benchSize(200, 10);
 const budget = 2;
 
 interface Stats {
@@ -155,7 +157,7 @@ async function main(): Promise<void> {
       `${pad('path', 44)} ${pad('N', 5, true)} ${pad('p50 ms', 9, true)} ${pad('p95 ms', 9, true)} ${pad('req/s', 8, true)} ${pad('KiB', 8, true)}`,
     );
     console.log('-'.repeat(88));
-    console.log(line('API  GET /v1/order?limit=100&with=order_rows', a, apiBytes));
+    console.log(line(`API  GET /v1/order?limit=${orderCount}&with=order_rows`, a, apiBytes));
     console.log(line('raw  better-sqlite3 + group + JSON.stringify', r, rawBytes));
     console.log('-'.repeat(88));
     console.log(`ratio API/raw (p50): ${ratio.toFixed(2)}x   budget <= ${budget}x   ${verdict}`);

@@ -18,13 +18,18 @@
 import { performance } from 'node:perf_hooks';
 import { addDays } from '../../shared/dates.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
+import { benchSize } from '../helpers/bench-size.js';
 
-const collections = 1000;
+// A smoke run (bench-size.ts) plans fewer collections and pages through fewer cards; the
+// cards stay a whole number of pages, as the page check below expects.
+const collections = benchSize(1000, 40);
 const stageCount = 5;
-const targetCards = 5000;
-const pageSize = 1000;
-const warmupPasses = 2;
-const passes = 10;
+const targetCards = benchSize(5000, 200);
+const pageSize = benchSize(1000, 50);
+const pagesPerPass = targetCards / pageSize;
+const warmupPasses = benchSize(2, 1);
+const passes = benchSize(10, 2);
+const firstAndLast = benchSize(100, 10);
 
 interface Board {
   id: string;
@@ -170,7 +175,7 @@ async function main(): Promise<void> {
     const totalSeconds = (performance.now() - started) / 1000;
     const mean = latencies.reduce((s, x) => s + x, 0) / latencies.length;
     table(
-      '(a) plan 1,000 collections (2–3 activities each) onto a board with 5 stages, over HTTP',
+      `(a) plan ${collections.toLocaleString('en')} collections (2–3 activities each) onto a board with ${stageCount} stages, over HTTP`,
       ['figure', 'value'],
       [
         ['collections', collections],
@@ -182,8 +187,8 @@ async function main(): Promise<void> {
         ['p50 ms', ms(quantile(latencies, 0.5))],
         ['p95 ms', ms(quantile(latencies, 0.95))],
         ['max ms', ms(Math.max(...latencies))],
-        ['p50 ms, first 100 planned', ms(quantile(planned.slice(0, 100), 0.5))],
-        ['p50 ms, last 100 planned', ms(quantile(planned.slice(-100), 0.5))],
+        [`p50 ms, first ${firstAndLast} planned`, ms(quantile(planned.slice(0, firstAndLast), 0.5))],
+        [`p50 ms, last ${firstAndLast} planned`, ms(quantile(planned.slice(-firstAndLast), 0.5))],
       ],
     );
     if (failures.length > 0) {
@@ -295,7 +300,7 @@ async function main(): Promise<void> {
         throw new Error(`labelled ${labelled}/${labelsOf.size}, with resources ${resourced}/${withResources}`);
     }
     table(
-      `(b) GET /v1/card?limit=1000&with=labels,resources over HTTP, 5,000 cards (${labelsOf.size} with labels, ${withResources} with resources)`,
+      `(b) GET /v1/card?limit=${pageSize}&with=labels,resources over HTTP, ${targetCards.toLocaleString('en')} cards (${labelsOf.size} with labels, ${withResources} with resources)`,
       ['figure', 'p50 ms', 'p95 ms', 'max ms'],
       [
         [
@@ -305,14 +310,16 @@ async function main(): Promise<void> {
           ms(Math.max(...pageTimes)),
         ],
         [
-          `all 5 pages (${passTimes.length} passes)`,
+          `all ${pagesPerPass} pages (${passTimes.length} passes)`,
           ms(quantile(passTimes, 0.5)),
           ms(quantile(passTimes, 0.95)),
           ms(Math.max(...passTimes)),
         ],
       ],
     );
-    console.log(`response size: ${(bytes / 1024 / 1024).toFixed(2)} MiB for all 5 pages (${(bytes / 5 / 1024).toFixed(0)} KiB per page)`);
+    console.log(
+      `response size: ${(bytes / 1024 / 1024).toFixed(2)} MiB for all ${pagesPerPass} pages (${(bytes / pagesPerPass / 1024).toFixed(0)} KiB per page)`,
+    );
   } finally {
     await api.close();
   }

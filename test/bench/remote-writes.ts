@@ -16,11 +16,13 @@
 import { rmSync } from 'node:fs';
 import { tempDir } from '../helpers/api.js';
 import { percentile } from '../helpers/bench-seed.js';
+import { benchSize } from '../helpers/bench-size.js';
 import { startServerProcess, type ServerProcess } from '../helpers/process.js';
 import { startTeamDatabase, type TeamDatabase } from '../helpers/postgres.js';
 
-const clients = 50;
-const seconds = 20;
+// A smoke run (bench-size.ts) writes with a few clients for a moment, on every engine still.
+const clients = benchSize(50, 4);
+const seconds = benchSize(20, 1);
 const key = 'bench-remote-writes-key';
 const environment = 'bench';
 

@@ -46,6 +46,7 @@ import { defaultTiming, SyncClient } from '../../electron/sync/client.js';
 import { MemoryVault } from '../../electron/sync/credentials.js';
 import { syncTables } from '../../electron/sync/tables.js';
 import { tempDir } from '../helpers/api.js';
+import { benchSize } from '../helpers/bench-size.js';
 import { startTeamDatabase } from '../helpers/postgres.js';
 import { buildApi } from '../../electron/api/app.js';
 import { teamRecordStores } from '../../electron/api/team-records.js';
@@ -64,6 +65,29 @@ import {
   type ClientNode,
 } from '../helpers/sync-cluster.js';
 import { startInProcessRemote, type InProcessRemote } from '../helpers/sync-inprocess.js';
+
+// A smoke run (bench-size.ts) goes through every scenario with fewer records, edits and
+// replicas, and waits and watches for a moment where the real run takes seconds.
+/** (a) records synced into an empty client: in a smoke run too, more than one snapshot page. */
+const initialRecords = benchSize(50_000, 8_000);
+/** (a) fresh clients timed, from SQLite and again from PostgreSQL: each a process to start. */
+const initialSyncs = benchSize(2, 1);
+/** (b) projects made offline, each edited once: twice as many mutations. */
+const offlineProjects = benchSize(500, 25);
+/** (c) and (d) edits timed. */
+const pollingEdits = benchSize(10, 2);
+const liveEdits = benchSize(40, 5);
+/** (d) and (e) the quiet before timing, with every stream open. */
+const quietMs = benchSize(1_500, 300);
+/** (e) the idle window watched. */
+const idleWindowMs = benchSize(60_000, 1_500);
+/** (f) replicas on one remote, the remote's idle windows, and the waits around them. */
+const replicaCount = benchSize(50, 3);
+const replicaWindowMs = benchSize(30_000, 500);
+const settleAloneMs = benchSize(2_000, 300);
+const settleReplicasMs = benchSize(3_000, 500);
+
+const thousands = (n: number) => n.toLocaleString('en');
 
 interface Row {
   scenario: string;
@@ -201,8 +225,8 @@ function rawBulkLoad(tables: { name: string; rows: Record<string, unknown>[] }[]
 }
 
 async function initialSync(): Promise<void> {
-  const total = 50_000;
-  const remote = await startInProcessRemote({ name: 'remote (50k)' });
+  const total = initialRecords;
+  const remote = await startInProcessRemote({ name: `remote (${thousands(total)})` });
   const stopRemote = track(() => remote.close());
   const seedMs = await seedRemote(remote, total);
   const projects = await count(remote, '/v1/project');
@@ -210,7 +234,7 @@ async function initialSync(): Promise<void> {
   if (projects + items !== total) fail(`the remote has ${projects + items} records, not ${total}`);
 
   const syncs: { ms: number; cpuMs: number; detail: string }[] = [];
-  for (const name of ['fresh client 1', 'fresh client 2']) syncs.push(await timedInitialSync(remote, total, name));
+  for (let n = 1; n <= initialSyncs; n++) syncs.push(await timedInitialSync(remote, total, `fresh client ${n}`));
   const db = remote.dataDir.environment(remote.environment.id).db;
   const source = ['project', 'item'].map((name) => ({
     name,
@@ -224,7 +248,7 @@ async function initialSync(): Promise<void> {
   const rawCpu = Math.min(...raws.map((r) => r.cpuMs));
   const clientCpu = Math.min(...syncs.map((s) => s.cpuMs));
   rows.push({
-    scenario: '(a) initial sync, 50,000 records, empty client',
+    scenario: `(a) initial sync, ${thousands(total)} records, empty client`,
     measured: `${(best / 1000).toFixed(2)} s`,
     budget: '≤ 15 s',
     pass: best <= 15_000,
@@ -236,7 +260,7 @@ async function initialSync(): Promise<void> {
     budget: '≤ 3× raw',
     pass: best <= 3 * raw,
     detail:
-      `raw loads of the 50,000 rows: ${raws.map((r) => `${r.ms.toFixed(0)} ms (CPU ${r.cpuMs.toFixed(0)} ms)`).join(', ')}; initial syncs: ${syncs.map((s) => `${s.ms.toFixed(0)} ms`).join(', ')}; ` +
+      `raw loads of the ${thousands(total)} rows: ${raws.map((r) => `${r.ms.toFixed(0)} ms (CPU ${r.cpuMs.toFixed(0)} ms)`).join(', ')}; initial syncs: ${syncs.map((s) => `${s.ms.toFixed(0)} ms`).join(', ')}; ` +
       `the client's CPU time against the raw load's: ${(clientCpu / rawCpu).toFixed(2)}× (${clientCpu.toFixed(0)} vs ${rawCpu.toFixed(0)} ms)`,
   });
   const fromPg = Math.min(...fromPostgres.syncs.map((s) => s.ms));
@@ -269,7 +293,8 @@ async function initialSyncFromPostgres(
   if (!address || typeof address === 'string') fail('the PostgreSQL node has no port');
   const node = { url: `http://127.0.0.1:${(address as { port: number }).port}` };
   const syncs: { ms: number; cpuMs: number; detail: string }[] = [];
-  for (const name of ['fresh client 3 (PostgreSQL)', 'fresh client 4 (PostgreSQL)']) syncs.push(await timedInitialSync(node, total, name));
+  for (let n = initialSyncs + 1; n <= 2 * initialSyncs; n++)
+    syncs.push(await timedInitialSync(node, total, `fresh client ${n} (PostgreSQL)`));
   await stopApp();
   await stopTeam();
   return { copyMs, syncs };
@@ -280,25 +305,26 @@ async function offlinePush(remote: InProcessRemote): Promise<void> {
   const stopClient = trackClient(client);
   await runSync(client);
   await client.proxy!.set('refuse');
-  // 1,000 queued mutations: 500 projects created, each edited once.
+  // 1,000 queued mutations (in the real run): 500 projects created, each edited once.
+  const mutations = 2 * offlineProjects;
   const ids: string[] = [];
-  for (let i = 0; i < 500; i++) ids.push((await ok(client, 'POST', '/v1/project', { name: `Offline ${i}` })).id);
+  for (let i = 0; i < offlineProjects; i++) ids.push((await ok(client, 'POST', '/v1/project', { name: `Offline ${i}` })).id);
   for (const [i, id] of ids.entries()) await ok(client, 'PUT', `/v1/project/${id}`, { description: `edited offline ${i}` }, 200);
   const pending = (await ok(client, 'GET', '/v1/sync/status', undefined, 200)).pending as number;
-  if (pending !== 1000) fail(`expected 1,000 pending mutations, the client has ${pending}`);
+  if (pending !== mutations) fail(`expected ${thousands(mutations)} pending mutations, the client has ${pending}`);
   await goOnline(client);
   const logged = client.proxy!.log.length;
   const began = performance.now();
   const summary = await runSync(client);
   const runMs = performance.now() - began;
-  if (summary.error || summary.pushed !== 1000) fail(`the push did not go through: ${JSON.stringify(summary)}`);
+  if (summary.error || summary.pushed !== mutations) fail(`the push did not go through: ${JSON.stringify(summary)}`);
   const pushes = client.proxy!.log.slice(logged).filter((e) => e.path.startsWith('/v1/sync/push'));
   const pushMs =
     pushes.length > 0 ? Math.max(...pushes.map((e) => e.remoteDoneAt ?? e.startedAt)) - Math.min(...pushes.map((e) => e.startedAt)) : runMs;
-  if ((await ok(remote, 'GET', '/v1/project?limit=0&filter=name:starts_with:Offline', undefined, 200)).count !== 500)
-    fail('the remote does not have the 500 projects');
+  if ((await ok(remote, 'GET', '/v1/project?limit=0&filter=name:starts_with:Offline', undefined, 200)).count !== offlineProjects)
+    fail(`the remote does not have the ${offlineProjects} projects`);
   rows.push({
-    scenario: '(b) push of 1,000 queued offline mutations',
+    scenario: `(b) push of ${thousands(mutations)} queued offline mutations`,
     measured: `${pushMs.toFixed(0)} ms`,
     budget: '≤ 2 s',
     pass: pushMs <= 2_000,
@@ -317,7 +343,7 @@ async function steadyLatency(remote: InProcessRemote): Promise<void> {
   const project = await ok(a, 'POST', '/v1/project', { name: 'Latency' });
   await waitFor(async () => (await call(b, 'GET', `/v1/project/${project.id}`)).status === 200, 'the project on B', 15_000, 50);
   const samples: number[] = [];
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < pollingEdits; i++) {
     const value = `edit ${i} ${uuidv7()}`;
     await ok(a, 'PUT', `/v1/project/${project.id}`, { description: value }, 200);
     const began = performance.now();
@@ -339,7 +365,7 @@ async function steadyLatency(remote: InProcessRemote): Promise<void> {
     measured: `p50 ${(p50 / 1000).toFixed(2)} s, max ${(max / 1000).toFixed(2)} s`,
     budget: '≤ 3 s max',
     pass: max <= 3_000,
-    detail: `10 edits, polled every 50 ms; min ${(sorted[0]! / 1000).toFixed(2)} s`,
+    detail: `${pollingEdits} edits, polled every 50 ms; min ${(sorted[0]! / 1000).toFixed(2)} s`,
   });
   await stopA();
   await stopB();
@@ -356,9 +382,9 @@ async function liveLatency(remote: InProcessRemote): Promise<void> {
   const project = await ok(a, 'POST', '/v1/project', { name: 'Live latency' });
   await waitFor(async () => (await call(b, 'GET', `/v1/project/${project.id}`)).status === 200, 'the project on B', 15_000, 20);
   // Both listening (each opened its stream when it started) and quiet.
-  await new Promise((r) => setTimeout(r, 1_500));
+  await new Promise((r) => setTimeout(r, quietMs));
   const samples: number[] = [];
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < liveEdits; i++) {
     const value = `live edit ${i} ${uuidv7()}`;
     await ok(a, 'PUT', `/v1/project/${project.id}`, { description: value }, 200);
     const began = performance.now();
@@ -379,7 +405,7 @@ async function liveLatency(remote: InProcessRemote): Promise<void> {
     measured: `p50 ${at(0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`,
     budget: '≤ 300 ms p95',
     pass: p95 <= 300,
-    detail: `40 edits, B read every 10 ms; min ${sorted[0]!.toFixed(0)} ms`,
+    detail: `${liveEdits} edits, B read every 10 ms; min ${sorted[0]!.toFixed(0)} ms`,
   });
   await stopA();
   await stopB();
@@ -395,19 +421,19 @@ async function idleRequests(remote: InProcessRemote): Promise<void> {
   await waitFor(() => live.proxy!.log.some((e) => e.path.startsWith('/v1/sync/stream') && e.answered), "the live client's stream", 15_000);
   await runSync(live);
   await runSync(polling);
-  await new Promise((r) => setTimeout(r, 1_500));
+  await new Promise((r) => setTimeout(r, quietMs));
   const from = Date.now();
-  const windowMs = 60_000;
+  const windowMs = idleWindowMs;
   await new Promise((r) => setTimeout(r, windowMs));
   const seen = (client: ClientNode) => client.proxy!.log.filter((e) => e.startedAt >= from && e.startedAt < from + windowMs);
   const liveSeen = seen(live);
   const streams = live.proxy!.log.filter((e) => e.path.startsWith('/v1/sync/stream'));
   rows.push({
-    scenario: '(e) idle replica, requests in 60 s besides its stream',
+    scenario: `(e) idle replica, requests in ${windowMs / 1000} s besides its stream`,
     measured: `${liveSeen.length}`,
     budget: '0',
     pass: liveSeen.length === 0 && streams.length === 1,
-    detail: `the live replica: ${liveSeen.length} requests (${liveSeen.map((e) => `${e.method} ${e.path}`).join(', ') || 'none'}), ${streams.length} stream opened in all; a polling replica over the same 60 s: ${seen(polling).length} requests`,
+    detail: `the live replica: ${liveSeen.length} requests (${liveSeen.map((e) => `${e.method} ${e.path}`).join(', ') || 'none'}), ${streams.length} stream opened in all; a polling replica over the same ${windowMs / 1000} s: ${seen(polling).length} requests`,
   });
   for (const stop of stops) await stop();
 }
@@ -466,41 +492,42 @@ async function manyReplicas(
 }
 
 async function manyIdle(): Promise<void> {
-  const remote = await startRemote([], 'remote (50 replicas)');
+  const replicas = replicaCount;
+  const remote = await startRemote([], `remote (${replicas} replicas)`);
   const stopRemote = track(() => remote.stop());
   const pid = remote.process.child.pid!;
-  const windowMs = 30_000;
-  await new Promise((r) => setTimeout(r, 2_000));
+  const windowMs = replicaWindowMs;
+  await new Promise((r) => setTimeout(r, settleAloneMs));
   const alone = await idleWindow(pid, windowMs);
-  const listening = await manyReplicas(remote.url, 50, true);
+  const listening = await manyReplicas(remote.url, replicas, true);
   // Every stream open (each replica opens its own when it starts) and the first runs over.
-  await new Promise((r) => setTimeout(r, 3_000));
+  await new Promise((r) => setTimeout(r, settleReplicasMs));
   const withLive = await idleWindow(pid, windowMs);
-  // Still listening after the quiet: a change reaches all 50 without a poll.
+  // Still listening after the quiet: a change reaches every replica without a poll.
   const pulledBefore = listening.clients.map((c) => c.status().last_pull_at);
-  const project = await ok(remote, 'POST', '/v1/project', { name: 'Announced to 50' });
+  const project = await ok(remote, 'POST', '/v1/project', { name: `Announced to ${replicas}` });
   await waitFor(
     () => listening.clients.every((c, i) => c.status().last_pull_at !== pulledBefore[i]),
-    'the 50 replicas to pull the announced change',
+    `the ${replicas} replicas to pull the announced change`,
     30_000,
     50,
   );
   await listening.stop();
-  const polling = await manyReplicas(remote.url, 50, false);
-  await new Promise((r) => setTimeout(r, 3_000));
+  const polling = await manyReplicas(remote.url, replicas, false);
+  await new Promise((r) => setTimeout(r, settleReplicasMs));
   const withPolling = await idleWindow(pid, windowMs);
   await polling.stop();
   const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
   const growth = withLive.rssAfter - withLive.rssBefore;
   rows.push({
-    scenario: '(f) remote with 50 listening replicas, idle 30 s',
+    scenario: `(f) remote with ${replicas} listening replicas, idle ${windowMs / 1000} s`,
     measured: `CPU ${withLive.cpuMs.toFixed(0)} ms, RSS ${growth >= 0 ? '+' : ''}${mib(growth)}`,
     budget: '≤ 300 ms, ≤ +5 MiB',
     pass: withLive.cpuMs <= 300 && growth <= 5 * 1024 * 1024,
     detail:
-      `the remote alone: CPU ${alone.cpuMs.toFixed(0)} ms in 30 s, RSS ${mib(alone.rssBefore)} → ${mib(alone.rssAfter)}; ` +
-      `with 50 listening: CPU ${withLive.cpuMs.toFixed(0)} ms, RSS ${mib(withLive.rssBefore)} → ${mib(withLive.rssAfter)}, and a change (${String(project.id).slice(0, 8)}…) then reached all 50; ` +
-      `with 50 polling every second instead: CPU ${withPolling.cpuMs.toFixed(0)} ms, RSS ${mib(withPolling.rssBefore)} → ${mib(withPolling.rssAfter)}`,
+      `the remote alone: CPU ${alone.cpuMs.toFixed(0)} ms in ${windowMs / 1000} s, RSS ${mib(alone.rssBefore)} → ${mib(alone.rssAfter)}; ` +
+      `with ${replicas} listening: CPU ${withLive.cpuMs.toFixed(0)} ms, RSS ${mib(withLive.rssBefore)} → ${mib(withLive.rssAfter)}, and a change (${String(project.id).slice(0, 8)}…) then reached all ${replicas}; ` +
+      `with ${replicas} polling every second instead: CPU ${withPolling.cpuMs.toFixed(0)} ms, RSS ${mib(withPolling.rssBefore)} → ${mib(withPolling.rssAfter)}`,
   });
   await stopRemote();
 }

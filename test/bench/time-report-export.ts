@@ -22,11 +22,16 @@ import { buildApi } from '../../electron/api/app.js';
 import { timeTrackingModule } from '../../electron/api/resources/time-tracking.js';
 import { DataDir } from '../../electron/store/data-dir.js';
 import { tempDir } from '../helpers/api.js';
+import { benchSize } from '../helpers/bench-size.js';
 import { childFormat, mib, runEachFormat, watchPeakRss } from '../helpers/format-runs.js';
 
-const users = 20;
-const days = 25;
-const perDay = 200;
+// A smoke run (bench-size.ts) exports a few hundred entries; the children, started with this
+// process's environment, read the same sizes.
+const users = benchSize(20, 2);
+const days = benchSize(25, 3);
+const perDay = benchSize(200, 40);
+const orders = benchSize(50, 5);
+const cardsPerOrder = benchSize(10, 4);
 const minutesEach = 3;
 const entries = users * days * perDay;
 const environmentName = 'bench';
@@ -61,9 +66,9 @@ async function seed(folder: string): Promise<void> {
     statuses: [{ name: 'To do', entry: true }],
   });
   const cards: string[] = [];
-  for (let c = 0; c < 50; c++) {
+  for (let c = 0; c < orders; c++) {
     const collection = await post('/v1/collection', { name: `Order ${1000 + c} Customer B.V.`, board_id: board.id });
-    for (let k = 0; k < 10; k++)
+    for (let k = 0; k < cardsPerOrder; k++)
       cards.push(
         (await post(`/v1/collection/${collection.id}/card`, { name: `Card ${c}-${k} Frame assembly`, stage_id: board.stages![0]!.id })).id,
       );
