@@ -10,6 +10,7 @@
  */
 import fc from 'fast-check';
 import { formatHlc } from '../../shared/hlc.js';
+import { nowMs } from '../../shared/clock.js';
 
 // ------------------------------------------------------------------------------ the document
 
@@ -283,7 +284,7 @@ const resourceNames = [
 
 /** A sync push: well-formed mostly, with mutations built from odd fields. */
 function pushBody(known: KnownValues): fc.Arbitrary<unknown> {
-  const now = Date.now();
+  const now = nowMs();
   const hlc = fc.oneof(
     fc.integer({ min: now - 86_400_000, max: now + 86_400_000 }).map((ms) => formatHlc({ millis: ms, counter: 0, node: 'fuzz-node' })),
     oddString,

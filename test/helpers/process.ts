@@ -10,6 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { clockEnvironment } from './test-clock.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const tsxLoader = pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
@@ -33,7 +34,7 @@ export function runServerCommand(
     const child = spawn(process.execPath, ['--import', tsxLoader, serverEntry, ...args], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...clockEnvironment(), ...env },
     });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
@@ -54,7 +55,7 @@ export async function startServerProcess(
   const child = spawn(process.execPath, ['--import', tsxLoader, serverEntry, '--port', '0', ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...clockEnvironment(), ...env },
   });
   let output = '';
   child.stdout!.on('data', (c) => (output += c));

@@ -23,6 +23,7 @@ import { tempDir } from './api.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import type { ServerProcess } from './process.js';
 import { startServerProcess } from './process.js';
+import { nowMs } from '../../shared/clock.js';
 
 export const remoteEnv = 'prod';
 export const remoteKey = 'remote-key';
@@ -352,7 +353,8 @@ export async function goOnline(client: ClientNode, marginMs = 500): Promise<void
   await waitFor(
     async () => {
       const s = await status(client);
-      return !s.syncing && (s.next_attempt_at === null || Date.parse(s.next_attempt_at) > Date.now() + marginMs);
+      // The client's clock, which the suite may have fixed (test/helpers/test-clock.ts).
+      return !s.syncing && (s.next_attempt_at === null || Date.parse(s.next_attempt_at) > nowMs() + marginMs);
     },
     `${client.name} to be between sync attempts`,
     20_000,

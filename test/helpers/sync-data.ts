@@ -4,6 +4,7 @@
  * with the answer), so a test reads as a list of what the planner did on which replica.
  */
 import { call, ok, type Node } from './sync-cluster.js';
+import { nowMs } from '../../shared/clock.js';
 
 type Target = Pick<Node, 'url' | 'headers' | 'name'>;
 
@@ -100,8 +101,10 @@ export async function conflicts(node: Target): Promise<any[]> {
 
 /** Resolves when the wall clock has moved to the next whole second (timestamps have seconds). */
 export async function nextSecond(): Promise<void> {
-  const start = Math.floor(Date.now() / 1000);
-  while (Math.floor(Date.now() / 1000) === start) await new Promise((r) => setTimeout(r, 20));
+  // The process clock's second (shared/clock.ts), which the suite may have fixed: its seconds
+  // need not turn with the machine's.
+  const start = Math.floor(nowMs() / 1000);
+  while (Math.floor(nowMs() / 1000) === start) await new Promise((r) => setTimeout(r, 20));
 }
 
 /**
@@ -109,6 +112,6 @@ export async function nextSecond(): Promise<void> {
  * it has a later hybrid clock than one made before it on any replica of this machine.
  */
 export async function nextMillisecond(): Promise<void> {
-  const start = Date.now();
-  while (Date.now() <= start + 1) await new Promise((r) => setTimeout(r, 1));
+  const start = nowMs();
+  while (nowMs() <= start + 1) await new Promise((r) => setTimeout(r, 1));
 }

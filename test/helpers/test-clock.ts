@@ -8,7 +8,7 @@
  * planning suites again at others (scripts/test.mjs, vitest.config.ts). The days are hard on
  * purpose, and all are seen from Europe/Amsterdam, where the planners are:
  */
-import { startClockAt } from '../../shared/clock.js';
+import { nowDate, startClockAt } from '../../shared/clock.js';
 
 export const hardDays = {
   /**
@@ -41,11 +41,22 @@ export const testToday: string = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 }).format(new Date(testNow));
 
+let fixed = false;
+
 /**
- * Starts this process's clock at `testNow` (shared/clock.ts), and hands the same instant to
- * any server process the suite starts from here on (they read PLANNER_NOW).
+ * Starts this process's clock at `testNow` (shared/clock.ts). The server processes the suite
+ * starts from here on get the same clock (`clockEnvironment`, test/helpers/process.ts).
  */
 export function fixTheClock(): void {
   startClockAt(Date.parse(testNow));
-  process.env.PLANNER_NOW = testNow;
+  fixed = true;
+}
+
+/**
+ * PLANNER_NOW for a process started now: this process's time at this moment, so that its
+ * clock agrees with ours to the millisecond rather than lagging by the seconds since
+ * `fixTheClock`. Nothing when the clock is the machine's.
+ */
+export function clockEnvironment(): Record<string, string> {
+  return fixed ? { PLANNER_NOW: nowDate().toISOString() } : {};
 }
