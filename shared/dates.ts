@@ -36,6 +36,15 @@ export function eachDate(start: string, end: string): string[] {
   return dates;
 }
 
+const dayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A day as the API's messages name it, in English: "Mon 14 Dec" (the app translates them). */
+export function shortDay(date: string): string {
+  const day = new Date(parseDate(date));
+  return `${dayNames[day.getUTCDay()]} ${day.getUTCDate()} ${monthNames[day.getUTCMonth()]}`;
+}
+
 export function today(now: Date = nowDate()): string {
   return now.toISOString().slice(0, 10);
 }

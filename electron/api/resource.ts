@@ -3,6 +3,7 @@
  * into list/get/create/update/delete, eager loading, relation filters, deep insertion and
  * OpenAPI; a module adds only its domain rules. Adding a resource means adding one module.
  */
+import type { SyncAction } from './sync/action-checks.js';
 import type { FieldProblem } from '../../shared/errors.js';
 import type { ResourceSpec } from '../../shared/fields.js';
 import type { EnvironmentStore, StoredOf, StoredRecord, TableDef } from '../store/environment-store.js';
@@ -38,6 +39,11 @@ export interface RequestContext {
   store: EnvironmentStore;
   /** `sync` while the remote applies a replica's mutation (rules may allow what planning did). */
   origin?: 'api' | 'sync';
+  /**
+   * While the remote applies a replica's mutation: the action it belongs to, for rules that
+   * hold only once the whole action is applied (sync/action-checks.ts).
+   */
+  syncAction?: SyncAction;
   /**
    * Set by a command that moves a set of cards (commands/card-commands.ts): each card's move is
    * collected here instead of followed at once, so the board's dependency behaviour runs once

@@ -13,7 +13,8 @@ import type { StoredRecord } from '../../store/environment-store.js';
 import { boardCalendar, shiftWorkdays } from './workdays.js';
 import { isDated, type Card, type DatedCard } from './card-fields.js';
 import { tables, type Stored } from '../tables.js';
-import { get, getWhereIn, update, type Steps } from '../store-steps.js';
+import { get, getWhereIn, onRecords, update, type Steps } from '../store-steps.js';
+import type { RequestContext } from '../resource.js';
 
 function* dependencyWarnings(board: Stored<'board'>, cards: Card[]): Steps<string[]> {
   const stages = new Map((yield* getWhereIn(tables.stage, 'board_id', [board.id])).map((s) => [s.id, s]));
@@ -102,4 +103,18 @@ export function* refreshSteps(collectionId: string, set: Record<string, unknown>
 
   const differs = Object.entries(changes).some(([k, v]) => JSON.stringify(own(stored, k)) !== JSON.stringify(v));
   if (differs) yield* update(tables.collection, collectionId, changes);
+}
+
+/**
+ * The refresh after a card or the collection changed. On the remote, applying a replica's
+ * action, it waits until the whole action is applied (sync/action-checks.ts), once per
+ * collection: the action's changes arrive one by one, and a summary of the state between two of
+ * them is nobody's. An undo of a re-plan deletes the new plan's cards before it restores the
+ * old one's; refreshed in between, the collection would read "no cards", and lose its plan
+ * with the remote's own, later clock.
+ */
+export function refreshCollection(ctx: RequestContext, collectionId: string): Steps<void> | undefined {
+  if (!ctx.syncAction) return refreshSteps(collectionId);
+  ctx.syncAction.afterAction(`summary of collection ${collectionId}`, (tx) => onRecords(tx, refreshSteps(collectionId)));
+  return undefined;
 }

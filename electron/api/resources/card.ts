@@ -7,7 +7,7 @@ import type { FieldProblem } from '../../../shared/errors.js';
 import { cardActivitySpec, cardLabelSpec, cardRelationSpec, cardResourceSpec, cardSpec } from '../../../shared/resources/card.js';
 import { cardFields, refreshCardFields } from '../planning/card-fields.js';
 import { followDependencies } from '../planning/card-moves.js';
-import { refreshSteps } from '../planning/collection-state.js';
+import { refreshCollection, refreshSteps } from '../planning/collection-state.js';
 import { checkSyncedCard, checkSyncedCardLink } from '../planning/one-plan.js';
 import { cardTotals } from '../planning/card-totals.js';
 import { defaultStatus } from '../planning/card-status.js';
@@ -157,12 +157,12 @@ export const cardModule: ResourceModule = {
       }
       yield* refreshSteps(written.collection_id);
     },
-    afterDelete: (_ctx, card) => refreshSteps(card.collection_id),
+    afterDelete: (ctx, card) => refreshCollection(ctx, card.collection_id),
     present: cardTotals,
     checkSynced: checkSyncedCard,
     // The collection's summary is the remote's to say, from the cards it has (replicas apart may
     // have summed up cards the remote refused or never saw).
-    afterSynced: (_ctx, card) => refreshSteps(card.collection_id),
+    afterSynced: (ctx, card) => refreshCollection(ctx, card.collection_id),
   } satisfies ResourceRules<typeof cardSpec>,
 };
 

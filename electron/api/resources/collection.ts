@@ -6,7 +6,7 @@
 import type { FieldProblem } from '../../../shared/errors.js';
 import { collectionActivitySpec, collectionSpec } from '../../../shared/resources/collection.js';
 import { collectionFollowerSpec, collectionLabelSpec } from '../../../shared/resources/card.js';
-import { refreshSteps } from '../planning/collection-state.js';
+import { refreshCollection, refreshSteps } from '../planning/collection-state.js';
 import { checkSyncedCollection } from '../planning/one-plan.js';
 import type { ResourceModule } from '../resource.js';
 import { tables } from '../tables.js';
@@ -62,6 +62,6 @@ export const collectionModule: ResourceModule = {
     // A new due date can add or clear the "ends after the due date" warning.
     afterWrite: (_ctx, collection) => refreshSteps(collection.id),
     checkSynced: checkSyncedCollection,
-    afterSynced: (_ctx, collection) => refreshSteps(collection.id),
+    afterSynced: (ctx, collection) => refreshCollection(ctx, collection.id),
   },
 };

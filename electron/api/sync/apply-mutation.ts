@@ -34,6 +34,7 @@ import type { RequestContext } from '../resource.js';
 import { deleteSteps, planSteps } from '../write-plan.js';
 import { onRecords, runRule } from '../store-steps.js';
 import { declaredResources, keepUnknownFields, keepUnknownRecord, takeUnknownFields } from './kept-data.js';
+import { ActionChecks } from './action-checks.js';
 import { nowMs } from '../../../shared/clock.js';
 
 export type MutationResult =
@@ -48,6 +49,8 @@ export type MutationResult =
       record: Record<string, unknown> | null;
       clocks: Record<string, string>;
     };
+
+type RefusedMutation = Extract<MutationResult, { status: 'rejected' }>;
 
 /** The remote's version of a mutation's record, as the caller may read it. */
 async function remoteVersion(ctx: RequestContext, tx: RecordWrites, mutation: Mutation, table?: TableDef) {
@@ -65,8 +68,15 @@ async function refuse(
   mutation: Mutation,
   error: ApiError,
   table?: TableDef,
-): Promise<MutationResult> {
+): Promise<RefusedMutation> {
   return { mutation_id: mutation.mutation_id, status: 'rejected', error: error.body(), ...(await remoteVersion(ctx, tx, mutation, table)) };
+}
+
+/** The refusal of `mutation` for a rule's error; anything but an API error is thrown on. */
+export async function refusalFor(ctx: RequestContext, tx: RecordWrites, mutation: Mutation, error: unknown): Promise<RefusedMutation> {
+  const apiError = toApiError(error);
+  if (!apiError) throw error;
+  return refuse(ctx, tx, mutation, apiError, syncedTable(mutation.resource));
 }
 
 /** A refusal with a given reason and the remote's version as it is now (a refused group, push.ts). */
@@ -142,8 +152,17 @@ async function apply(ctx: RequestContext, tx: RecordWrites, mutation: Mutation):
   return lost;
 }
 
-/** Applies one mutation in its own savepoint: it lands whole, or is refused with the reason. */
-export async function applyMutation(ctx: RequestContext, tx: RecordWrites, mutation: Mutation): Promise<MutationResult> {
+/**
+ * Applies one mutation in its own savepoint: it lands whole, or is refused with the reason.
+ * Part of a group, it registers its action's checks in `action` (run by push.ts once the group
+ * is applied); alone, it is an action of its own, checked at once (sync/action-checks.ts).
+ */
+export async function applyMutation(
+  ctx: RequestContext,
+  tx: RecordWrites,
+  mutation: Mutation,
+  action?: ActionChecks,
+): Promise<MutationResult> {
   const module = moduleNamedOrNone(mutation.resource);
   if (module?.syncs === false || (!module && declaredResources.has(mutation.resource))) {
     return refuse(ctx, tx, mutation, ApiError.rule('resource', `${mutation.resource} is not a resource that syncs`));
@@ -171,7 +190,13 @@ export async function applyMutation(ctx: RequestContext, tx: RecordWrites, mutat
       await tx.sync.savepoint(() => keepUnknownRecord(tx, mutation));
       return { mutation_id: mutation.mutation_id, status: 'applied' };
     }
-    const lost = await tx.sync.savepoint(() => apply({ ...ctx, origin: 'sync' }, tx, mutation));
+    const checks = action ?? new ActionChecks();
+    const lost = await tx.sync.savepoint(async () => {
+      const lostFields = await apply({ ...ctx, origin: 'sync', syncAction: checks.for(mutation) }, tx, mutation);
+      const refused = action ? undefined : await checks.run(tx, [mutation]);
+      if (refused) throw refused.error;
+      return lostFields;
+    });
     // The replica learns at once which of its fields lost, and shows the planner (docs/API.md "Overruled edits").
     return lost
       ? { mutation_id: mutation.mutation_id, status: 'applied', ...(await remoteVersion(ctx, tx, mutation, module.table)) }

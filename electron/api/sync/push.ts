@@ -13,7 +13,8 @@
  * later mutation of the batch) stays in the replica's outbox until the clocks agree.
  *
  * A group (mutations of one `group_id`: one planner action, docs/API.md "Sync", "Actions
- * sync whole") is applied in one savepoint, all or nothing. If one of its mutations is
+ * sync whole") is applied in one savepoint, all or nothing, and the rules of the action as a
+ * whole are checked on what it left (action-checks.ts). If one of its mutations is
  * refused on its merits, the group is rolled back and every mutation of it is answered
  * refused, naming the group; if one is deferred, all of them are. The mark and the last
  * batch record each mutation as for a single one, so a resent group is answered again whole.
@@ -26,7 +27,8 @@ import { ApiError } from '../errors.js';
 import { forSync } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
 import type { Caller, RequestContext } from '../resource.js';
-import { applyMutation, refusedWith, type MutationResult } from './apply-mutation.js';
+import { ActionChecks } from './action-checks.js';
+import { applyMutation, refusalFor, refusedWith, type MutationResult } from './apply-mutation.js';
 
 /** What a push answers for one mutation. */
 export type PushAnswer =
@@ -59,11 +61,15 @@ async function applyGroup(ctx: RequestContext, tx: RecordWrites, group: readonly
   try {
     return await tx.sync.savepoint(async () => {
       const results: MutationResult[] = [];
+      const checks = new ActionChecks();
       for (const mutation of group) {
-        const result = await applyMutation(ctx, tx, mutation);
+        const result = await applyMutation(ctx, tx, mutation, checks);
         if (result.status !== 'applied') throw new GroupNotApplied(result, mutation);
         results.push(result);
       }
+      // Rules of the action as a whole, on what it left (sync/action-checks.ts).
+      const refused = await checks.run(tx, group);
+      if (refused) throw new GroupNotApplied(await refusalFor(ctx, tx, refused.mutation, refused.error), refused.mutation);
       return results;
     });
   } catch (error) {
