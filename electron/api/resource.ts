@@ -189,6 +189,8 @@ export interface ResourceRules<S extends ResourceSpec = ResourceSpec> {
   afterDelete?(ctx: RequestContext, record: StoredOf<S>): RuleAnswer<void>;
   /** Before a deleted record is restored from the trash; throws an ApiError to refuse it. */
   checkRestore?(ctx: RequestContext, record: StoredOf<S>): void;
+  /** After a record came back from the trash, with what was deleted with it (commands/restore.ts). */
+  afterRestore?(ctx: RequestContext, record: StoredOf<S>): RuleAnswer<void>;
   /**
    * The remote, before it applies a replica's create or update: a check of the change as a
    * whole, before per-field clocks pick the fields that land (a second plan of a collection is

@@ -715,3 +715,57 @@ describe('card relations go with either card', () => {
     await expectDeleted(relations, since);
   });
 });
+
+describe('restoring a deleted card from the trash (docs/API.md "Trash")', () => {
+  const whole = '?with=labels,resources,activities,checklists';
+
+  it('brings it back whole: its work, people, labels and checklist, and the collection counts it again', async () => {
+    const collection = await post('/v1/collection', { name: 'Order Trash', board_id: board.id });
+    const card = await newCard(
+      collection.id,
+      {
+        start_date: '2024-03-05',
+        end_date: '2024-03-06',
+        activities: [{ id: mill, time: 240 }],
+        resources: [{ id: press }],
+        labels: [{ id: board.labels.Rush }, { id: board.labels.Export }],
+      },
+      whole,
+    );
+    await post(`${cardPath(collection.id, card.id)}/checklist`, { name: 'Before sawing' });
+    // A label taken off on its own before the delete stays off.
+    const cut = await api.inject('PUT', cardPath(collection.id, card.id), { labels: [{ id: board.labels.Rush }] });
+    expect(cut.status).toBe(200);
+    const before = (await api.inject('GET', cardPath(collection.id, card.id) + whole)).body;
+    expect(before.activities).toHaveLength(1);
+    expect(before.checklists).toHaveLength(1);
+    expect((await api.inject('GET', `/v1/collection/${collection.id}`)).body).toMatchObject({ start: '2024-03-05', end: '2024-03-06' });
+
+    expect((await api.inject('DELETE', cardPath(collection.id, card.id))).status).toBe(204);
+    expect((await api.inject('GET', `/v1/collection/${collection.id}`)).body).toMatchObject({ start: null, end: null });
+
+    const restored = await api.inject('POST', `/v1/trash/card/${card.id}/restore`);
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    const after = (await api.inject('GET', cardPath(collection.id, card.id) + whole)).body;
+    const essentials = (c: any) => ({
+      activities: c.activities.map((a: any) => ({ id: a.id, time: a.time })),
+      resources: c.resources.map((r: any) => r.id),
+      labels: c.labels.map((l: any) => l.id),
+      checklists: c.checklists.map((l: any) => l.name),
+    });
+    expect(essentials(after)).toEqual(essentials(before));
+    expect(essentials(after).labels).toEqual([board.labels.Rush]);
+    expect((await api.inject('GET', `/v1/collection/${collection.id}`)).body).toMatchObject({ start: '2024-03-05', end: '2024-03-06' });
+  });
+
+  it('restores a dependency only with the card it was deleted with', async () => {
+    const collection = await post('/v1/collection', { name: 'Order Pair', board_id: board.id });
+    const first = await newCard(collection.id, { start_date: '2024-03-04', end_date: '2024-03-04' });
+    const second = await newCard(collection.id, { start_date: '2024-03-05', end_date: '2024-03-05' });
+    const link = await post('/v1/card_relation', { card_id: first.id, related_card_id: second.id, type: 'blocks' });
+    expect((await api.inject('DELETE', cardPath(collection.id, first.id))).status).toBe(204);
+    expect((await api.inject('GET', `/v1/card_relation/${link.id}`)).status).toBe(404);
+    expect((await api.inject('POST', `/v1/trash/card/${first.id}/restore`)).status).toBe(200);
+    expect((await api.inject('GET', `/v1/card_relation/${link.id}`)).status).toBe(200);
+  });
+});

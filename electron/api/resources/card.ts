@@ -158,6 +158,7 @@ export const cardModule: ResourceModule = {
       yield* refreshSteps(written.collection_id);
     },
     afterDelete: (ctx, card) => refreshCollection(ctx, card.collection_id),
+    afterRestore: (ctx, card) => refreshCollection(ctx, card.collection_id),
     present: cardTotals,
     checkSynced: checkSyncedCard,
     // The collection's summary is the remote's to say, from the cards it has (replicas apart may

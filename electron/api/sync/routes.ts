@@ -19,6 +19,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isUuid } from '../../../shared/ids.js';
 import { single, type QueryString } from '../conventions/list-query.js';
+import { restoreWhole } from '../commands/restore.js';
 import { ApiError } from '../errors.js';
 import { forSync } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
@@ -382,7 +383,8 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
         const gone = () => ApiError.notFound('No deleted record with that id.');
         if (!record || (await tx.get(module.table, id))) throw gone();
         module.rules?.checkRestore?.(ctx, record);
-        if (!(await tx.restore(module.table, id))) throw gone();
+        // Whole: with what its delete took with it (commands/restore.ts).
+        await restoreWhole(ctx, tx, module, record);
         return tx.get(module.table, id);
       });
       return forSync(module.spec, ctx.caller, restored);
