@@ -17,7 +17,8 @@ export function startClockFromEnvironment(env: NodeJS.ProcessEnv = process.env):
   const instant = parts ? Date.parse(value) : NaN;
   // Date.parse takes 30 February for 1 March; a day that does not exist is a typing error.
   const realDay = parts && new Date(Date.UTC(+parts[1]!, +parts[2]! - 1, +parts[3]!)).getUTCDate() === +parts[3]!;
-  if (Number.isNaN(instant) || !realDay) throw new ArgsError(`PLANNER_NOW must be an instant such as 2026-12-07T10:00:00+01:00, not "${value}"`);
+  if (Number.isNaN(instant) || !realDay)
+    throw new ArgsError(`PLANNER_NOW must be an instant such as 2026-12-07T10:00:00+01:00, not "${value}"`);
   startClockAt(instant);
   return `Clock: starts at ${value} (PLANNER_NOW), not the machine's time; for tests only.`;
 }
