@@ -1,11 +1,12 @@
 /**
  * Undo and redo for what a planner does to the plan: moves, edits, planning and unplanning,
  * deletes. An action the server keeps as a command (docs/API.md "Commands and undo": moves,
- * labels, assignments, card edits) is recorded as its command id and description only: undo
- * asks the server to undo that command, and redo undoes the undo. The server refuses (409)
- * when someone changed those records since; then the step is dropped and nothing is written.
- * Actions the server does not undo yet (planning and unplanning a collection, the trash) are
- * recorded as a pair of steps that talk to the API — `redo` does it, `undo` takes it back.
+ * labels, assignments, card edits, planning and unplanning) is recorded as its command id and
+ * description, and how the screen shows it done and undone: undo shows the undone state at once
+ * and asks the server to undo that command, and redo undoes the undo. The server refuses (409)
+ * when someone changed those records since; then the screen goes back, the step is dropped and
+ * nothing is written. Actions that are several commands (deleting several cards) are recorded
+ * as a pair of steps that talk to the API — `redo` does it, `undo` takes it back.
  *
  * Steps run one at a time, in the order asked: pressing Ctrl+Z three times quickly undoes
  * three actions, each after the previous one has landed. A step that fails leaves the history
@@ -21,11 +22,24 @@ export type UndoStep = () => unknown;
 /** Undoes a command on the server; answers the id of the undo's own command (which redo undoes). */
 export type CommandUndoer = (commandId: string) => Promise<string>;
 
-/** An action the server keeps as a command: its id is all undo needs. */
+/**
+ * How the screen shows a command done and undone, at once: undo and redo change what is shown
+ * in the same frame as the key press, as a drag does, and go back if the server refuses.
+ */
+export interface CommandView {
+  undone(): void;
+  done(): void;
+}
+
+/** An action the server keeps as a command: its id is all undo needs (and how to show it). */
 export interface CommandEntry {
   description: string;
   commandId: string;
+  shows?: CommandView;
 }
+
+/** What a command action answers: its command id (null: it changed nothing), and how to show it. */
+export type CommandDone = string | null | { commandId: string | null; shows: CommandView };
 
 /** An action the server does not undo yet, with the steps that do and take it back. */
 export interface StepsEntry {
@@ -93,10 +107,11 @@ export class UndoManager {
    * `run` fails nothing is recorded, nor when it answers no command: the server kept none,
    * because the action changed nothing, so there is nothing to undo.
    */
-  performCommand(run: () => Promise<string | null>, description: string): Promise<void> {
+  performCommand(run: () => Promise<CommandDone>, description: string): Promise<void> {
     return this.enqueue(async () => {
-      const commandId = await run();
-      if (commandId !== null) this.record({ description, commandId });
+      const done = await run();
+      const { commandId, shows } = typeof done === 'object' && done !== null ? done : { commandId: done, shows: undefined };
+      if (commandId !== null) this.record({ description, commandId, ...(shows ? { shows } : {}) });
     });
   }
 
@@ -167,10 +182,13 @@ export class UndoManager {
       return;
     }
     if (!undoCommand) throw new Error(`"${entry.description}" is a server command: ${action} needs the API.`);
+    // Shown before the server answers; put back when it refuses.
+    (action === 'undo' ? entry.shows?.undone : entry.shows?.done)?.();
     try {
       // Undo and redo are both the undo of the last command: redo undoes the undo.
       entry.commandId = await undoCommand(entry.commandId);
     } catch (error) {
+      (action === 'undo' ? entry.shows?.done : entry.shows?.undone)?.();
       if (error instanceof ApiRequestError && error.status === 409) {
         // Someone changed those records since (or undid it elsewhere): this step can never
         // land, so it leaves the history; the ones before it stay undoable.

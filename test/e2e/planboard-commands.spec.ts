@@ -180,3 +180,42 @@ test('20 selected cards move as one command, and undo and redo each take one ste
   await syncNow(page);
   expect(await startsOnRemote(boardId)).toEqual(starts);
 });
+
+test('Ctrl+Z shows the card back at once, before the server has answered the undo, and redo the same', async ({ page }) => {
+  test.setTimeout(120_000);
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(app.url);
+  const { boardId, starts } = await seedBoard(page);
+  await openScreen(page, 'Planboard');
+  const part01 = page.getByRole('listbox', { name: 'Cards' }).getByRole('option', { name: /^Part 01,/ });
+  const start = starts.get('Part 01')!;
+  await part01.click();
+  await page.keyboard.press('Alt+ArrowRight');
+  await expect.poll(async () => (await startsOnApp(page, boardId)).get('Part 01')).toBe(addDays(start, 1));
+
+  // The server's answer to undo and redo is held back until the screen has been looked at.
+  let release!: () => void;
+  const held = new Promise<void>((done) => (release = done));
+  let undoAsked = 0;
+  await page.route('**/bridge/request', async (route) => {
+    const body = route.request().postDataJSON() as { path?: string };
+    if (String(body.path).endsWith('/undo')) {
+      undoAsked++;
+      await held;
+    }
+    await route.continue();
+  });
+
+  await page.keyboard.press('Control+z');
+  await expect(part01).toHaveAccessibleName(new RegExp(longDate(start)), { timeout: 2_000 });
+  expect(undoAsked, 'the undo was asked of the server and not yet answered').toBe(1);
+  release();
+  await expect.poll(async () => (await startsOnApp(page, boardId)).get('Part 01')).toBe(start);
+  await expect(page.getByRole('status').filter({ hasText: 'Undone: Move Part 01' })).toBeVisible();
+
+  // Redo: the same, shown at once (nothing holds it back now, but the screen does not wait for it either).
+  await page.keyboard.press('Control+Shift+z');
+  await expect(part01).toHaveAccessibleName(new RegExp(longDate(addDays(start, 1))));
+  await expect.poll(async () => (await startsOnApp(page, boardId)).get('Part 01')).toBe(addDays(start, 1));
+});

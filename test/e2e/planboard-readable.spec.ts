@@ -113,17 +113,34 @@ async function cardsOnBoard(page: Page, boardId: string): Promise<string[]> {
   return cards.data.map((card: { collection: { name: string } }) => card.collection.name).sort();
 }
 
-test('Delete is undone from its toast, and more than three cards are asked about first', async ({ page }) => {
+/** The work planned on the board's card of a collection: activities and minutes. */
+async function workOf(page: Page, boardId: string, name: string): Promise<{ id: string; time: number }[]> {
+  const cards = await bridgeApi(page, 'GET', '/v1/card', undefined, {
+    filter: `board_id:eq:'${boardId}'`,
+    with: 'collection,activities',
+    limit: '100',
+  });
+  const card = cards.data.find((c: { collection: { name: string } }) => c.collection.name === name);
+  return card.activities.map((a: { id: string; time: number }) => ({ id: a.id, time: a.time }));
+}
+
+test('Delete is undone from its toast, whole, and more than three cards are asked about first', async ({ page }) => {
   test.setTimeout(120_000);
   app = await startApp();
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(app.url);
   const { boardId, stages } = await seedBoard(page);
+  const sawingWork = await bridgeApi(page, 'POST', '/v1/activity', { description: 'Sawing', resource_type: 'employee' });
   const monday = nextMonday();
   const names = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'];
   for (const [at, name] of names.entries()) {
     const collection = await newCollection(page, boardId, name);
-    await addCard(page, collection.id, stages[0]!.id, addDays(monday, at % 3), addDays(monday, at % 3));
+    await bridgeApi(page, 'POST', `/v1/collection/${collection.id}/card`, {
+      stage_id: stages[0]!.id,
+      start_date: addDays(monday, at % 3),
+      end_date: addDays(monday, at % 3),
+      activities: [{ id: sawingWork.id, time: 240 }],
+    });
   }
   await openScreen(page, 'Planboard');
   const cards = page.getByRole('listbox', { name: 'Cards' });
@@ -137,6 +154,8 @@ test('Delete is undone from its toast, and more than three cards are asked about
   await toast.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(() => cardsOnBoard(page, boardId)).toEqual(names);
   await expect(card('Alpha')).toBeVisible();
+  // Back with its work: 4 hours of sawing, not an empty card.
+  expect(await workOf(page, boardId, 'Alpha')).toEqual([{ id: sawingWork.id, time: 240 }]);
 
   // Four cards: asked first; Cancel deletes nothing, Delete 4 cards does, and Undo takes it back.
   const four = ['Bravo', 'Charlie', 'Delta', 'Echo'];
@@ -160,6 +179,7 @@ test('Delete is undone from its toast, and more than three cards are asked about
     .getByRole('button', { name: 'Undo' })
     .click();
   await expect.poll(() => cardsOnBoard(page, boardId)).toEqual(names);
+  for (const name of four) expect(await workOf(page, boardId, name), name).toEqual([{ id: sawingWork.id, time: 240 }]);
 });
 
 test('arrows appear between dependent cards, and a late one is red', async ({ page }) => {

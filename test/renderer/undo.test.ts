@@ -240,6 +240,45 @@ describe('UndoManager', () => {
     await expect(undo.undo()).rejects.toThrow('needs the API');
   });
 
+  it('shows a command undone before the server answers, and done again at once on redo (a frame, not a round trip)', async () => {
+    const undo = new UndoManager();
+    const shown: string[] = [];
+    const shows = { undone: () => shown.push('undone'), done: () => shown.push('done') };
+    await undo.performCommand(() => Promise.resolve({ commandId: 'move', shows }), 'Move Frame');
+    const answer = deferred();
+    const seenWhileWaiting: string[][] = [];
+    const server: CommandUndoer = async (id) => {
+      seenWhileWaiting.push([...shown]);
+      await answer.promise;
+      return `undo-${id}`;
+    };
+    const undoing = undo.undo(server);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(shown, 'undone on screen before the server answers').toEqual(['undone']);
+    answer.resolve();
+    await undoing;
+    expect(seenWhileWaiting).toEqual([['undone']]);
+    await undo.redo(() => Promise.resolve('redo'));
+    expect(shown).toEqual(['undone', 'done']);
+  });
+
+  it('shows a command done again when the server refuses its undo, and keeps it undoable when offline', async () => {
+    const undo = new UndoManager();
+    const shown: string[] = [];
+    const shows = { undone: () => shown.push('undone'), done: () => shown.push('done') };
+    await undo.performCommand(() => Promise.resolve({ commandId: 'move', shows }), 'Move Frame');
+    await expect(undo.undo(() => Promise.reject(new Error('offline')))).rejects.toThrow('offline');
+    expect(shown).toEqual(['undone', 'done']);
+    expect(undo.getState().undoDescription).toBe('Move Frame');
+    const changedSince = new ApiRequestError(409, {
+      reference: 'r3',
+      errors: [{ code: 10409, message: 'Conflict', description: 'card c1 was changed since (start_date)', field: 'card.c1' }],
+    });
+    await expect(undo.undo(() => Promise.reject(changedSince))).rejects.toBeInstanceOf(UndoDropped);
+    expect(shown).toEqual(['undone', 'done', 'undone', 'done']);
+  });
+
   it('refuses a limit below one', () => {
     expect(() => new UndoManager(0)).toThrow(RangeError);
   });

@@ -27,7 +27,7 @@ import { useApi } from '../../api/provider.js';
 import type { Transport } from '../../api/transport.js';
 import { useT, type MessageKey, type Params, type Translate } from '../../i18n/index.js';
 import { useNotices, type NoticeAction } from '../../state/notices.js';
-import { UndoDropped, undoManager, type CommandUndoer, type UndoManager } from '../../state/undo.js';
+import { UndoDropped, undoManager, type CommandDone, type CommandUndoer, type CommandView, type UndoManager } from '../../state/undo.js';
 import { deleteCard, moveToBacklog, planCollection, restoreCard, type PlanOptions } from './planboard-api.js';
 import {
   cachedCollectionCards,
@@ -123,10 +123,15 @@ function planboardActions(ctx: Context): PlanboardActions {
    * (`snapshot` is what it showed before); a refusal puts that back. Nothing is written to
    * take it back: a refused command wrote nothing.
    */
-  async function command(name: ActionName, snapshot: CacheSnapshot, run: (description: string) => Promise<string | null>): Promise<void> {
+  async function command(
+    name: ActionName,
+    snapshot: CacheSnapshot,
+    shows: CommandView,
+    run: (description: string) => Promise<string | null>,
+  ): Promise<void> {
     await performCommand(name, async (description) => {
       try {
-        return await run(description);
+        return { commandId: await run(description), shows };
       } catch (error) {
         restoreSnapshot(queryClient, snapshot);
         throw error;
@@ -136,7 +141,21 @@ function planboardActions(ctx: Context): PlanboardActions {
     });
   }
 
-  async function performCommand(name: ActionName, run: (description: string) => Promise<string | null>): Promise<void> {
+  /**
+   * How undo and redo show a command at once (state/undo.ts, CommandView): the cards as they
+   * were before it, and as it left them. A read landing meanwhile would show the other state
+   * until the next one, so reads of the board are called off first.
+   */
+  function cardsView(before: readonly PlanCard[], after: readonly PlanCard[]): CommandView {
+    const show = (shown: readonly PlanCard[], gone: readonly PlanCard[]) => {
+      void queryClient.cancelQueries({ queryKey: ['card', 'planboard', boardId] });
+      const kept = new Set(shown.map((card) => card.id));
+      changeCachedCards(queryClient, boardId, { upsert: shown, remove: gone.filter((card) => !kept.has(card.id)).map((card) => card.id) });
+    };
+    return { undone: () => show(before, after), done: () => show(after, before) };
+  }
+
+  async function performCommand(name: ActionName, run: (description: string) => Promise<CommandDone>): Promise<void> {
     const description = t(name.key, name.params);
     try {
       await manager.performCommand(() => run(description), description);
@@ -193,6 +212,10 @@ function planboardActions(ctx: Context): PlanboardActions {
       await command(
         name,
         snapshot,
+        cardsView(
+          changed.map((move) => move.card),
+          next,
+        ),
         async (description) => (await runCommand(transport, moveCardsOperation, { cards }, description)).command_id,
       );
     },
@@ -200,7 +223,8 @@ function planboardActions(ctx: Context): PlanboardActions {
     async addLink(cards, links, id, name) {
       const targets = cards.filter((card) => !card[links].some((link) => link.id === id));
       if (targets.length === 0) return;
-      const snapshot = optimistic(targets.map((card) => ({ ...card, [links]: [...card[links], { id }] })));
+      const linked = targets.map((card) => ({ ...card, [links]: [...card[links], { id }] }));
+      const snapshot = optimistic(linked);
       const what = cardsNamed(targets);
       const action: ActionName =
         links === 'labels'
@@ -210,6 +234,7 @@ function planboardActions(ctx: Context): PlanboardActions {
       await command(
         action,
         snapshot,
+        cardsView(targets, linked),
         async (description) =>
           (await runCommand(transport, operation, { cards: targets.map((card) => card.id), add: [id] }, description)).command_id,
       );
@@ -240,9 +265,16 @@ function planboardActions(ctx: Context): PlanboardActions {
           }
         },
         async () => {
-          for (const card of cards) await restoreCard(transport, card.id);
-          changeCachedCards(queryClient, boardId, { upsert: cards });
-          void refreshAfterWrite(queryClient, boardId);
+          // Back on screen at once, as a drag shows; gone again if the trash refuses.
+          const snapshot = changeCachedCards(queryClient, boardId, { upsert: cards });
+          try {
+            for (const card of cards) await restoreCard(transport, card.id);
+          } catch (error) {
+            restoreSnapshot(queryClient, snapshot);
+            throw error;
+          } finally {
+            void refreshAfterWrite(queryClient, boardId);
+          }
         },
       );
       // Done when it is the last thing in the history. Its toast's Undo is Ctrl+Z, as long as
@@ -265,8 +297,9 @@ function planboardActions(ctx: Context): PlanboardActions {
         try {
           const { body: planned, commandId } = await planCollection(transport, collection.id, boardId, options);
           // The answer carries the cards: they show now, before the board is read again.
-          changeCachedCards(queryClient, boardId, { upsert: planned.cards.map((card) => toPlanCard(card, planned)) });
-          return commandId;
+          const cards = planned.cards.map((card) => toPlanCard(card, planned));
+          changeCachedCards(queryClient, boardId, { upsert: cards });
+          return { commandId, shows: cardsView([], cards) };
         } catch (error) {
           restoreSnapshot(queryClient, backlog);
           throw error;
@@ -279,11 +312,10 @@ function planboardActions(ctx: Context): PlanboardActions {
     async unplan(collectionId, name) {
       // One command: undo brings back the very cards it removed, where they were.
       await performCommand({ key: 'planboard.action.unplan', params: { collection: name } }, async () => {
-        const snapshot = changeCachedCards(queryClient, boardId, {
-          remove: cachedCollectionCards(queryClient, boardId, collectionId).map((c) => c.id),
-        });
+        const cards = cachedCollectionCards(queryClient, boardId, collectionId);
+        const snapshot = changeCachedCards(queryClient, boardId, { remove: cards.map((c) => c.id) });
         try {
-          return (await moveToBacklog(transport, collectionId)).commandId;
+          return { commandId: (await moveToBacklog(transport, collectionId)).commandId, shows: cardsView(cards, []) };
         } catch (error) {
           restoreSnapshot(queryClient, snapshot);
           throw error;
