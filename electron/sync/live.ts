@@ -145,12 +145,18 @@ export class LiveChannel {
     let problem: unknown = null;
     try {
       const reader = await this.options.remote.stream!(controller.signal);
+      // Closing ends the body too, and the loop stops at the next chunk whatever the body does:
+      // a replica that had pulled a lot was seen reading heartbeats for minutes after the abort
+      // (its fetch body never rejected), holding SIGTERM until the remote ended the stream.
+      const cancel = () => void reader.cancel().catch(() => undefined);
+      if (controller.signal.aborted) cancel();
+      else controller.signal.addEventListener('abort', cancel, { once: true });
       listenOn();
       const events = new EventStreamReader();
       const decoder = new TextDecoder();
       for (;;) {
         const { done, value } = await reader.read();
-        if (done) break;
+        if (done || controller.signal.aborted) break;
         listenOn();
         for (const event of events.push(decoder.decode(value, { stream: true }))) {
           const seq = seqOf(event);

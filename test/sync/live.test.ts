@@ -15,6 +15,8 @@ import { DataDir } from '../../electron/store/data-dir.js';
 import type { EnvironmentStore } from '../../electron/store/environment-store.js';
 import { bulkLoad } from '../../electron/sync/bulk-load.js';
 import { defaultTiming, type SyncTiming } from '../../electron/sync/client.js';
+import { LiveChannel } from '../../electron/sync/live.js';
+import type { RemoteApi } from '../../electron/sync/remote.js';
 import { checkBatch, mergeRecords, type RemoteRecord } from '../../electron/sync/merge.js';
 import { syncTables } from '../../electron/sync/tables.js';
 import { formatHlc } from '../../shared/hlc.js';
@@ -397,5 +399,39 @@ describe("an empty replica's first snapshot, loaded in bulk", () => {
     expect(await dump(fresh, { trash: true })).toEqual(await dump(remote, { trash: true }));
     const freshStore = fresh.instance.dataDir.environment(fresh.instance.environment.id);
     expect(contents(freshStore).sync_clock).toEqual(contents(store).sync_clock);
+  });
+});
+
+describe('closing the live channel', () => {
+  it('ends at once even when the stream body goes on after the abort (a replica must stop on SIGTERM)', async () => {
+    // A body that keeps sending heartbeats whatever the abort says: what replicas that had
+    // pulled a lot were seen reading for minutes after SIGTERM (docs/architecture.md "Live channel").
+    let reads = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        reads++;
+        await new Promise((next) => setTimeout(next, 20));
+        controller.enqueue(new TextEncoder().encode(reads === 1 ? 'event: change\ndata: {"seq":1}\n\n' : ': heartbeat\n\n'));
+      },
+    });
+    // Only the stream is asked for by the channel; the rest of the remote's API is never called.
+    const remote = { stream: async () => body.getReader() } as unknown as RemoteApi;
+    const seen: boolean[] = [];
+    const channel = new LiveChannel({
+      remote,
+      timing: { retryMs: 1000, maxRetryMs: 1000, absentRetryMs: 1000, silenceMs: 60_000 },
+      configured: () => true,
+      onSeq: () => undefined,
+      onState: (up) => seen.push(up),
+    });
+    channel.ensure();
+    await waitFor(() => seen.includes(true), 'the stream to come up');
+    const stopped = channel.stop().then(() => 'stopped');
+    const late = new Promise((done) => setTimeout(() => done('still reading'), 2_000));
+    expect(await Promise.race([stopped, late])).toBe('stopped');
+    const readsAtStop = reads;
+    await new Promise((next) => setTimeout(next, 100));
+    expect(reads, 'nothing reads the body after the channel closed').toBeLessThanOrEqual(readsAtStop + 1);
+    expect(seen).toEqual([true, false]);
   });
 });
