@@ -85,10 +85,13 @@ test('plan a backlog collection with finite and see its promise date before comm
   await backlog.getByRole('button', { name: 'More options…' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Plan Gate' });
+  // One promise date, whatever screen shows it: the dialog says what the backlog says.
+  await expect(dialog.getByTestId('plan-promise')).toHaveText(`Can finish by ${shortDate(promised.data[0].end)}`);
   await dialog.getByLabel('Start date', { exact: true }).fill(monday);
-  const promise = dialog.getByTestId('plan-promise');
-  // As planned today: Monday alone.
-  await expect(promise).toHaveText(`Can finish by ${shortDate(monday)}`);
+  const promise = dialog.getByTestId('plan-end');
+  // This plan, not finite, from Monday: Monday alone; the promise date stays as it was.
+  await expect(promise).toHaveText(`This plan ends on ${shortDate(monday)}`);
+  await expect(dialog.getByTestId('plan-promise')).toHaveText(`Can finish by ${shortDate(promised.data[0].end)}`);
 
   await dialog.getByLabel('Only where there is free capacity (finite)').check();
   const dryRun = await bridgeApi(page, 'POST', `/v1/collection/${gateId}/board/${boardId}`, {
@@ -97,7 +100,7 @@ test('plan a backlog collection with finite and see its promise date before comm
     dry_run: true,
   });
   expect(dryRun.end).toBe(addDays(monday, 2));
-  await expect(promise).toHaveText(`Can finish by ${shortDate(dryRun.end)}`);
+  await expect(promise).toHaveText(`This plan ends on ${shortDate(dryRun.end)}`);
   await expect(dialog).toContainText(`First day ${shortDate(monday)}, last day ${shortDate(dryRun.end)}`);
   await expect(dialog.getByRole('list', { name: 'Per stage' })).toContainText(`Work ${shortDate(monday)} – ${shortDate(dryRun.end)}`);
 
@@ -184,7 +187,7 @@ test('planning backward finite where nothing fits names the earliest end, and th
   await expect(dialog.getByRole('button', { name: 'Plan', exact: true })).toBeDisabled();
 
   await dialog.getByRole('button', { name: `Use ${shortDate(earliest)}` }).click();
-  await expect(dialog.getByTestId('plan-promise')).toHaveText(`Can finish by ${shortDate(earliest)}`);
+  await expect(dialog.getByTestId('plan-end')).toHaveText(`This plan ends on ${shortDate(earliest)}`);
   await dialog.getByRole('button', { name: 'Plan', exact: true }).click();
   await expect
     .poll(async () => (await cardsOf(page, big.id)).reduce((end, card) => (card.end_date > end ? card.end_date : end), ''))

@@ -231,7 +231,7 @@ test('screenshot of the plan dialog planning finite, with its promise date', asy
   await backlog.getByRole('button', { name: 'More options…' }).click();
   const dialog = page.getByRole('dialog', { name: /^Plan 1061 Reception desk/ });
   await dialog.getByLabel('Only where there is free capacity (finite)').check();
-  await expect(dialog.getByTestId('plan-promise')).toContainText('Can finish by');
+  await expect(dialog.getByTestId('plan-end')).toContainText('This plan ends on');
   await expect(dialog.getByRole('list', { name: 'Per stage' })).toBeVisible();
   await page.mouse.move(5, 5);
   // The dry run follows the choice once the planner pauses: the finite answer, not the first.

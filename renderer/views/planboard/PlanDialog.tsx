@@ -20,7 +20,7 @@ import { useT, type Translate } from '../../i18n/index.js';
 import type { StageWithActivities } from '../boards/board-with-parts.js';
 import { localToday } from './date-geometry.js';
 import type { PlanOptions } from './planboard-api.js';
-import { dryRunPlan, nothingFits, planRequest, stageDates, type DryRun, type PlanChoice } from './promise-dates.js';
+import { dryRunPlan, nothingFits, planRequest, stageDates, usePromiseDates, type DryRun, type PlanChoice } from './promise-dates.js';
 
 interface PlanDialogProps {
   boardId: string;
@@ -50,6 +50,9 @@ export function PlanDialog({ boardId, collection, stages, onPlan, onClose }: Pla
   });
   const upToDate = settled === choice && complete && preview.isSuccess && !preview.isFetching;
   const day = (date: string) => formatDay(date, t.locale);
+  // One promise date per order, whatever screen shows it: the backlog's, not this plan's end.
+  const promises = usePromiseDates(boardId, [collection.id]);
+  const promised = promises.isError ? undefined : promises.data?.get(collection.id);
 
   return (
     <Modal title={t('plan.dialog.title', { name })} closeLabel={t('common.close')} onClose={onClose} className="pb-plan-dialog">
@@ -114,6 +117,20 @@ export function PlanDialog({ boardId, collection, stages, onPlan, onClose }: Pla
         </label>
         <p className="muted pb-plan-dialog__hint">{t('plan.dialog.finiteHint')}</p>
 
+        {promised !== undefined && (
+          <p className="pb-plan-dialog__promise" data-testid="plan-promise" title={t('plan.dialog.promiseHint')}>
+            {promised ? (
+              <>
+                <strong>{t('plan.dialog.promise', { date: day(promised) })}</strong>
+                {collection.due_date && promised > collection.due_date && (
+                  <span className="pb-plan-dialog__late"> {t('plan.dialog.lateWarning', { date: day(collection.due_date) })}</span>
+                )}
+              </>
+            ) : (
+              t('plan.dialog.noPromise')
+            )}
+          </p>
+        )}
         <section className="pb-plan-dialog__preview" aria-live="polite" aria-label={t('plan.dialog.stages')}>
           {complete && (preview.isPending || (preview.isFetching && !preview.isError)) && (
             <p role="status" className="muted">
@@ -165,8 +182,8 @@ function Preview({
   return (
     <>
       {plan.end && (
-        <p className="pb-plan-dialog__promise" data-testid="plan-promise">
-          <strong>{t('plan.dialog.promise', { date: day(plan.end) })}</strong>
+        <p className="pb-plan-dialog__promise" data-testid="plan-end">
+          <strong>{t('plan.dialog.planEnds', { date: day(plan.end) })}</strong>
           {dueDate && plan.end > dueDate && (
             <span className="pb-plan-dialog__late"> {t('plan.dialog.lateWarning', { date: day(dueDate) })}</span>
           )}
