@@ -96,8 +96,11 @@ export const replanCollectionsOperation = defineOperation<CommandResult & { data
     board_id: shape.uuid(),
     collection_ids: ids,
     start: shape.optional(shape.date('The first day of the new plans (default today).')),
+    dry_run: shape.optional(
+      shape.boolean('true: answer the collections as they would be planned, with their new ends; nothing is written and no command kept.'),
+    ),
   }),
-  answer: `${answer}, and the collections as planned (with their cards)`,
+  answer: `${answer}, and the collections as planned (with their cards); a dry run answers them with \`dry_run: true\` and \`command_id: null\``,
 });
 
 export const undoCommandOperation = defineOperation<KeptCommandResult>()({

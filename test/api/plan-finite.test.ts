@@ -400,6 +400,23 @@ describe('replan_collections', () => {
     const datesOf = async (id: string) => cardDates(await ok('GET', `/v1/collection/${id}?with=cards`));
     expect([await datesOf(a), await datesOf(b)]).toEqual([[['2027-03-01', '2027-03-02']], [['2027-03-01', '2027-03-01']]]);
 
+    // A dry run first: the same new plans, answered, and nothing written (no card, no command).
+    const commandsBefore = rows('command');
+    const dry = await call('POST', '/v1/command/replan_collections', {
+      board_id: ids.Line,
+      collection_ids: [a, b],
+      start: '2027-03-01',
+      dry_run: true,
+    });
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dry.body).toMatchObject({ command_id: null, changed: [], dry_run: true });
+    expect(dry.body.data.map((c: any) => [c.id, c.end])).toEqual([
+      [b, '2027-03-03'],
+      [a, '2027-03-02'],
+    ]);
+    expect(rows('command')).toBe(commandsBefore);
+    expect([await datesOf(a), await datesOf(b)]).toEqual([[['2027-03-01', '2027-03-02']], [['2027-03-01', '2027-03-01']]]);
+
     const res = await call('POST', '/v1/command/replan_collections', { board_id: ids.Line, collection_ids: [a, b], start: '2027-03-01' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.description).toBe('Replan 2 collections');

@@ -233,6 +233,9 @@ test('late orders are replanned finite in one step, and one undo puts them back'
   const late = dialog.getByRole('list', { name: 'Late collections' }).getByRole('listitem');
   await expect(late).toHaveCount(3);
   await expect(late.filter({ hasText: 'On time' })).toHaveCount(0);
+  // Before anything is written, each says where it would end: sooner than now.
+  for (const name of ['Late A', 'Late B', 'Late C']) await expect(late.filter({ hasText: name })).toContainText(/would end .*days sooner/);
+  expect(await endsOf()).toEqual(before);
   await dialog.getByRole('button', { name: 'Replan 3 orders' }).click();
   await expect(dialog).toBeHidden();
 
@@ -244,4 +247,45 @@ test('late orders are replanned finite in one step, and one undo puts them back'
 
   await undo.click();
   await expect.poll(endsOf).toEqual(before);
+});
+
+test('"Replan late…" leaves out an order it would make later, and says so before it writes', async ({ page }) => {
+  test.setTimeout(120_000);
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(app.url);
+  const monday = nextMonday();
+  const { boardId } = await seedShop(page, monday);
+  const cut = (await bridgeApi(page, 'GET', '/v1/activity', undefined, { filter: "description:eq:'Cut'" })).data[0];
+  // Anna's days are full for two weeks from today: a blocker of ten days' work, not finite.
+  const blocker = await bridgeApi(page, 'POST', '/v1/collection', {
+    name: 'Blocker',
+    board_id: boardId,
+    activities: [{ id: cut.id, time: 4800 }],
+  });
+  await bridgeApi(page, 'POST', `/v1/collection/${blocker.id}/board/${boardId}`, { start: testToday });
+  // Crowded is a day late where it is; against free capacity it could only start after the blocker.
+  const crowded = await bridgeApi(page, 'POST', '/v1/collection', {
+    name: 'Crowded',
+    board_id: boardId,
+    due_date: addDays(monday, 1),
+    activities: [{ id: cut.id, time: 480 }],
+  });
+  await bridgeApi(page, 'POST', `/v1/collection/${crowded.id}/board/${boardId}`, { start: addDays(monday, 2) });
+  const endBefore = (await bridgeApi(page, 'GET', `/v1/collection/${crowded.id}`)).end as string;
+  await page.reload();
+
+  await page.getByRole('complementary', { name: 'Backlog' }).getByRole('button', { name: 'Replan late…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Replan late orders' });
+  const row = dialog.getByRole('list', { name: 'Late collections' }).getByRole('listitem').filter({ hasText: 'Crowded' });
+  await expect(row.getByTestId('replan-later')).toContainText('would end later');
+  await expect(row.getByRole('checkbox')).not.toBeChecked();
+  await expect(dialog.getByRole('button', { name: /^Replan 0 orders$/ })).toBeDisabled();
+  expect((await bridgeApi(page, 'GET', `/v1/collection/${crowded.id}`)).end).toBe(endBefore);
+
+  // Ticked on purpose, it is replanned later, as shown.
+  await row.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: 'Replan 1 order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => (await bridgeApi(page, 'GET', `/v1/collection/${crowded.id}`)).end > endBefore).toBe(true);
 });

@@ -31,6 +31,7 @@ import type { RecordWrites } from '../../store/record-store.js';
 import { present } from '../records.js';
 import { collectionModule } from '../resources/collection.js';
 import { parseShapeOptions } from '../conventions/list-query.js';
+import { dryRun } from '../planning/dry-run.js';
 
 export { maxBatchItems } from '../../../shared/operations/commands.js';
 
@@ -131,7 +132,19 @@ export async function commandRoutes(app: FastifyInstance): Promise<void> {
     replanCollectionsOperation,
     async (request, reply, input) => {
       let planned: StoredRecord[] = [];
-      const { description: _given, ...replan } = input;
+      const { description: _given, dry_run: dry, ...replan } = input;
+      const shape = { ...parseShapeOptions({}), with: ['cards'] };
+      if (dry) {
+        // The new plans, made and rolled back (planning/dry-run.ts): what "Replan late…" shows
+        // before the planner commits, one collection's new end beside its old one.
+        return dryRun(request.ctx, async (tx, inside) => ({
+          command_id: null,
+          description: input.description ?? `Replan ${plural(input.collection_ids.length, 'collection')}`,
+          changed: [],
+          dry_run: true,
+          data: await present(inside, collectionModule, await replanCollections(request.ctx, tx, replan), shape),
+        }));
+      }
       const answer = await batchOnRecords(
         request,
         reply,
@@ -141,7 +154,7 @@ export async function commandRoutes(app: FastifyInstance): Promise<void> {
           planned = await replanCollections(request.ctx, tx, replan);
         },
       );
-      return { ...answer, data: await present(request.ctx, collectionModule, planned, { ...parseShapeOptions({}), with: ['cards'] }) };
+      return { ...answer, data: await present(request.ctx, collectionModule, planned, shape) };
     },
     ...onRecordsRoute,
   );

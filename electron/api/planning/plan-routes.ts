@@ -21,36 +21,13 @@ import { boardModule } from '../resources/board.js';
 import type { PlanActivity } from './plan.js';
 import { promiseDates, type PromiseSubject } from './promise-dates.js';
 import { presentOne, readRecord, shapeOptionsFor } from '../records.js';
-import { readingThrough, type RecordReads, type RecordWrites } from '../../store/record-store.js';
-import type { RequestContext } from '../resource.js';
+import type { RecordReads, RecordWrites } from '../../store/record-store.js';
 import { collectionModule } from '../resources/collection.js';
 import { tables } from '../tables.js';
 import { addedLoad, lastFiniteStart } from './finite-plan.js';
 import { backlogSteps, planCollection, planTarget, type PlanOptions } from './plan-collection.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
-
-/** Thrown to roll a dry run's transaction back, carrying its answer out. */
-class RolledBack<T> {
-  constructor(readonly answer: T) {}
-}
-
-/**
- * Runs `fn` in a transaction that is always rolled back, and answers what it returned. `fn`
- * gets the transaction to write in, and a context whose `records` reads inside it, so that it
- * can present what it wrote before it is gone.
- */
-export async function dryRun<T>(ctx: RequestContext, fn: (tx: RecordWrites, inside: RequestContext) => Promise<T>): Promise<T> {
-  try {
-    await ctx.records.transaction(async (tx) => {
-      throw new RolledBack(await fn(tx, { ...ctx, records: readingThrough(tx, ctx.records) }));
-    });
-  } catch (error) {
-    // RolledBack carries what fn returned, which is a T.
-    if (error instanceof RolledBack) return error.answer as T;
-    throw error;
-  }
-  throw new Error('unreachable: a dry run always rolls back');
-}
+import { dryRun } from './dry-run.js';
 
 type PlanInput = BodyOf<typeof planCollectionOperation>;
 

@@ -164,6 +164,26 @@ export function lateCollections<T extends Planned>(collections: readonly T[]): T
 }
 
 /**
+ * The ends the collections would get if re-planned finite now, together and in priority order,
+ * by collection id: the server plans them and rolls back (a dry run), so nothing is written.
+ */
+export async function previewReplan(
+  transport: Transport,
+  boardId: string,
+  collectionIds: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (collectionIds.length === 0) return new Map();
+  const answer = await runCommand(transport, replanCollectionsOperation, {
+    board_id: boardId,
+    collection_ids: [...collectionIds],
+    dry_run: true,
+  });
+  // The dry run answers the collections as presented: each with its id and new end.
+  const planned = answer.data as { id: string; end: string | null }[];
+  return new Map(planned.map((collection) => [collection.id, collection.end]));
+}
+
+/**
  * Re-plans the collections finite, in priority order, as one command; answers its id (for
  * undo), or null when it changed nothing and so kept no command.
  */
