@@ -48,8 +48,9 @@ export class TrustedProxies {
     return new TrustedProxies(entries.map(checkedEntry));
   }
 
-  /** Whether `address` is one of the trusted proxies. */
-  trusts(address: string): boolean {
+  /** Whether `address` is one of the trusted proxies (no address, of a connection already gone, is not). */
+  trusts(address: string | undefined): boolean {
+    if (!address) return false;
     const plain = plainAddress(address);
     const family = isIP(plain);
     return family !== 0 && this.list.check(plain, family === 4 ? 'ipv4' : 'ipv6');
@@ -89,9 +90,11 @@ function ipv6Groups(address: string): number[] {
 /**
  * The key a client's limits count under: an IPv4 address as it is (an IPv4-mapped IPv6 one
  * too), an IPv6 address by its /64 (`2001:db8:0:1::/64`). Anything else, which only a
- * misconfigured proxy could forward, as it is.
+ * misconfigured proxy could forward, as it is; no address at all (Node has none for a
+ * connection that has already closed) as `unknown`.
  */
-export function limitKeyOf(address: string): string {
+export function limitKeyOf(address: string | undefined): string {
+  if (!address) return 'unknown';
   const plain = plainAddress(address);
   const family = isIP(plain);
   if (family !== 6) return plain;

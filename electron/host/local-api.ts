@@ -289,7 +289,7 @@ export class LocalApi {
     const environment = instance.environment.name;
     const howTo = `Send x-api-env: ${environment} and x-api-key with the key from Settings → Local API.`;
     const failures = failedAuthenticationsOf(instance.dataDir);
-    const address = limitKeyOf(request.socket.remoteAddress ?? '');
+    const address = limitKeyOf(request.socket.remoteAddress);
     const key = headerValue(request, 'x-api-key');
     const named = headerValue(request, 'x-api-env');
     const failed = async (refusal: ApiError) =>

@@ -11,7 +11,7 @@ describe('the trusted proxies', () => {
     expect(proxies.entries).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00::/8', '2001:db8::7']);
     for (const address of ['127.0.0.1', '10.200.3.4', '::ffff:10.1.2.3', 'fd12:3456::1', '2001:db8::7'])
       expect(proxies.trusts(address), address).toBe(true);
-    for (const address of ['127.0.0.2', '11.0.0.1', '2001:db8::8', 'fe80::1', 'proxy.internal', ''])
+    for (const address of ['127.0.0.2', '11.0.0.1', '2001:db8::8', 'fe80::1', 'proxy.internal', '', undefined])
       expect(proxies.trusts(address), address).toBe(false);
   });
 
@@ -39,6 +39,8 @@ describe('the key a client counts under', () => {
   it('is an IPv4 address as it is, also when it comes IPv4-mapped', () => {
     expect(limitKeyOf('198.51.100.7')).toBe('198.51.100.7');
     expect(limitKeyOf('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    // A connection already closed has no address in Node.
+    expect(limitKeyOf(undefined)).toBe('unknown');
   });
 
   it('is the /64 of an IPv6 address, however it is written', () => {
