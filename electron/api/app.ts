@@ -36,6 +36,7 @@ import type { EnvironmentRef } from './webhooks/events.js';
 import { registerHealthRoutes, type HealthOptions } from './health-routes.js';
 import { installJsonBodies } from './conventions/request-body.js';
 import { answerClientError, answerFrameworkError, maxPathParamLength } from './conventions/request-head.js';
+import type { TrustedProxies } from './client-address.js';
 
 export const apiVersion = '0.1.0';
 
@@ -78,9 +79,15 @@ export interface ApiOptions {
    * come from it, and each request's records (no synchronous store, as with `recordsOf`).
    */
   teamDatabase?: TeamDatabaseAccess;
+  /**
+   * The reverse proxies in front of this server (`--trust-proxy`): a request from one of them
+   * counts as the client its `X-Forwarded-For` names (client-address.ts). Off by default.
+   */
+  trustedProxies?: TrustedProxies;
 }
 
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
+  const trusted = options.trustedProxies;
   const app = Fastify({
     // Never pino's own destination: its synchronous retries hang the server on a full disk or pipe.
     logger: options.logger ? { level: 'info', stream: standardOutputLog() } : false,
@@ -90,6 +97,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     // Refusals before any route runs get the documented error body too.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // request.ip: the client behind a trusted proxy, else the connection's address (client-address.ts).
+    trustProxy: trusted ? (address: string) => trusted.trusts(address) : false,
   });
   installErrorHandling(app, new FailureLog(join(options.dataDir.path, 'logs')));
   installJsonBodies(app);

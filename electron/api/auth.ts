@@ -3,18 +3,20 @@
  * `Authorization: Bearer <access token>` from the OAuth flow (oauth/bearer.ts). Anything else
  * is 401 "Not Logged In". The request then only ever sees that environment's database.
  *
- * Failed authentication is limited per client address (docs/API.md "Authentication"): past
- * 20 failures a minute the answer is 429. Over the limit, a key that is not in the generated
- * form (`pk_…`, see store/system.ts) is refused without being checked, so a key chosen by hand
- * cannot be guessed at speed; a generated key or an access token, which no one can guess, is
- * still checked, so a flood from a shared address (a NAT, or any program on this computer for
- * the local API) cannot lock their owner out. Successes are not counted.
+ * Failed authentication is limited per client (docs/API.md "Authentication"; the client behind
+ * a trusted proxy, an IPv6 client by its /64: client-address.ts): past 20 failures a minute the
+ * answer to a failure is 429. A right credential is never refused for it: every key and token
+ * is still checked, since checking costs one keyed digest and one indexed lookup (a key) or a
+ * signature (a token), so a flood from a shared address (a NAT, a proxy, any program on this
+ * computer for the local API) locks no one out. Only the slow check of a key stored before
+ * digests (scrypt, store/system.ts) is not made past the limit. Successes are not counted.
  */
 import type { FastifyRequest } from 'fastify';
 import type { DataDir } from '../store/data-dir.js';
 import type { PostgresPool } from '../store/postgres/postgres-database.js';
-import { ApiKeyCheckBusy, isGeneratedApiKey, type ApiKeyGrant, type Environment } from '../store/system.js';
+import { ApiKeyCheckBusy, type ApiKeyGrant, type Environment } from '../store/system.js';
 import { ApiError } from './errors.js';
+import { limitKeyOf } from './client-address.js';
 import { authenticateBearer } from './oauth/bearer.js';
 import { defaultRateLimit, SlidingWindowLimiter, tooManyRequests, type RequestLimiter } from './rate-limit.js';
 import { PostgresRateLimiter } from '../store/postgres/rate-limits.js';
@@ -25,7 +27,7 @@ import { recordsContext, requestContext } from './resource.js';
 
 /** What checks an API key: the data folder's system store, or a team database's (postgres/system-store.ts). */
 export interface ApiKeyVerifier {
-  verifyApiKey(environmentName: string, key: string): Promise<ApiKeyGrant | undefined>;
+  verifyApiKey(environmentName: string, key: string, mayCheckSlowly?: () => Promise<boolean>): Promise<ApiKeyGrant | undefined>;
 }
 
 /**
@@ -46,21 +48,20 @@ export interface TeamDatabaseAccess {
 }
 
 /**
- * Failed authentications of the addresses that send them: one table per data folder, or for a
+ * Failed authentications of the clients that send them: one table per data folder, or for a
  * team server one in its database, which every node counts in (PostgresRateLimiter).
  */
 export class FailedAuthentications {
   constructor(private readonly limiter: RequestLimiter = new SlidingWindowLimiter(defaultRateLimit)) {}
 
-  /** Before a key chosen by hand is checked: the 429 to send when its address is over the limit. */
-  async refusalBeforeCheck(address: string): Promise<ApiError | undefined> {
-    const state = await this.limiter.peek(address);
-    return state.allowed ? undefined : tooManyRequests(state, 'Too many failed sign-ins from this address.');
+  /** Whether `client` is under the limit: only then is a key from before digests checked with scrypt. */
+  async underLimit(client: string): Promise<boolean> {
+    return (await this.limiter.peek(client)).allowed;
   }
 
-  /** Counts a failure of `address`: the refusal to send, 401 as given or 429 past the limit. */
-  async failed(address: string, refusal: ApiError): Promise<ApiError> {
-    const state = await this.limiter.take(address);
+  /** Counts a failure of `client`: the refusal to send, 401 as given or 429 past the limit. */
+  async failed(client: string, refusal: ApiError): Promise<ApiError> {
+    const state = await this.limiter.take(client);
     return state.allowed ? refusal : tooManyRequests(state, 'Too many failed sign-ins from this address.');
   }
 }
@@ -81,10 +82,19 @@ export function failedAuthenticationsOf(dataDir: DataDir, team?: TeamDatabaseAcc
   return table;
 }
 
-/** The grant of an API key; 429 when too many keys from before digests are being checked. */
-export async function checkApiKey(system: ApiKeyVerifier, environmentName: string, key: string): Promise<ApiKeyGrant | undefined> {
+/**
+ * The grant of an API key; 429 when too many keys from before digests are being checked. Such
+ * a key is checked with scrypt only while `mayCheckSlowly` says so (its client is under the
+ * failure limit); the digest lookup every key gets is always made.
+ */
+export async function checkApiKey(
+  system: ApiKeyVerifier,
+  environmentName: string,
+  key: string,
+  mayCheckSlowly: () => Promise<boolean>,
+): Promise<ApiKeyGrant | undefined> {
   try {
-    return await system.verifyApiKey(environmentName, key);
+    return await system.verifyApiKey(environmentName, key, mayCheckSlowly);
   } catch (error) {
     if (!(error instanceof ApiKeyCheckBusy)) throw error;
     throw new ApiError('tooManyRequests', [{ description: 'Too many API keys are being checked at once. Try again in 1 s.' }], {
@@ -119,7 +129,8 @@ export async function authenticate(
   } catch (error) {
     // A request that sent no credentials at all guessed nothing: it is not counted.
     const sentCredentials = request.headers.authorization !== undefined || request.headers['x-api-key'] !== undefined;
-    if (error instanceof ApiError && error.kind === 'notLoggedIn' && sentCredentials) throw await failed.failed(request.ip, error);
+    if (error instanceof ApiError && error.kind === 'notLoggedIn' && sentCredentials)
+      throw await failed.failed(limitKeyOf(request.ip), error);
     throw error;
   }
 }
@@ -136,11 +147,8 @@ async function checkCredentials(
   const key = header(request, 'x-api-key');
   const environmentName = header(request, 'x-api-env');
   if (!key || !environmentName) throw ApiError.notLoggedIn();
-  if (!isGeneratedApiKey(key)) {
-    const refusal = await failed.refusalBeforeCheck(request.ip);
-    if (refusal) throw refusal;
-  }
-  const grant = await checkApiKey(team?.system ?? dataDir.system, environmentName, key);
+  const client = limitKeyOf(request.ip);
+  const grant = await checkApiKey(team?.system ?? dataDir.system, environmentName, key, () => failed.underLimit(client));
   if (!grant) throw ApiError.notLoggedIn('The API key does not open that environment.');
   const caller = { kind: 'api-key', environment: grant.environment, keyId: grant.keyId } as const;
   if (team) return recordsContext(caller, team.recordsOf(grant.environment));

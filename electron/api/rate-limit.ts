@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { ApiError } from './errors.js';
+import { ApiError, toApiError } from './errors.js';
 import { nowMs } from '../../shared/clock.js';
 
 export interface RateLimitOptions {
@@ -110,4 +110,23 @@ export async function limitRequest(limiter: RequestLimiter, key: string, reply: 
   const state = await limiter.take(key);
   reply.headers(rateLimitHeaders(state));
   if (!state.allowed) throw tooManyRequests(state, 'Too many requests.');
+}
+
+/**
+ * A refused request of an endpoint that counts refusals, not requests (the OAuth token
+ * endpoint): counts it, sets the headers, and answers what to throw: the refusal itself, or a
+ * 429 past the limit. A failure of the server's own (a 5xx) is not the caller's and is not counted.
+ */
+export async function countedRefusal(
+  limiter: RequestLimiter,
+  key: string,
+  reply: FastifyReply,
+  error: unknown,
+  description: string,
+): Promise<unknown> {
+  const refusal = toApiError(error);
+  if (!refusal || refusal.status >= 500) return error;
+  const state = await limiter.take(key);
+  reply.headers(rateLimitHeaders(state));
+  return state.allowed ? error : tooManyRequests(state, description);
 }

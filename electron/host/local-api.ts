@@ -27,7 +27,7 @@ import {
 } from '../../shared/local-api.js';
 import { checkApiKey, failedAuthenticationsOf } from '../api/auth.js';
 import { ApiError } from '../api/errors.js';
-import { isGeneratedApiKey } from '../store/system.js';
+import { limitKeyOf } from '../api/client-address.js';
 import { readJsonFile, writeJsonFile } from './json-file.js';
 import type { LocalInstance } from './local-instance.js';
 
@@ -283,13 +283,13 @@ export class LocalApi {
   /**
    * Why a request may not in, checked before the API sees it (and before its body is read).
    * Failures count against the sender's address with the API's own (docs/API.md "The local
-   * API"): past the limit the answer is 429, and a key not in the generated form is not checked.
+   * API"): past the limit the answer to a failure is 429, while the right key still opens.
    */
   private async refusal(request: IncomingMessage, instance: LocalApiInstance): Promise<ApiError | undefined> {
     const environment = instance.environment.name;
     const howTo = `Send x-api-env: ${environment} and x-api-key with the key from Settings → Local API.`;
     const failures = failedAuthenticationsOf(instance.dataDir);
-    const address = request.socket.remoteAddress ?? '';
+    const address = limitKeyOf(request.socket.remoteAddress);
     const key = headerValue(request, 'x-api-key');
     const named = headerValue(request, 'x-api-env');
     const failed = async (refusal: ApiError) =>
@@ -298,13 +298,9 @@ export class LocalApi {
       return failed(ApiError.notLoggedIn(`The local API takes no Authorization header. ${howTo}`));
     if (!key || !named) return failed(ApiError.notLoggedIn(howTo));
     if (named !== environment) return failed(ApiError.notLoggedIn(`The local API serves the environment "${environment}". ${howTo}`));
-    if (!isGeneratedApiKey(key)) {
-      const refusal = await failures.refusalBeforeCheck(address);
-      if (refusal) return refusal;
-    }
     let grant;
     try {
-      grant = this.settings.keyId ? await checkApiKey(instance.dataDir.system, named, key) : undefined;
+      grant = this.settings.keyId ? await checkApiKey(instance.dataDir.system, named, key, () => failures.underLimit(address)) : undefined;
     } catch (error) {
       if (error instanceof ApiError) return error;
       throw error;

@@ -12,7 +12,12 @@
  * /health/ready for a proxy in front of it (health-routes.ts).
  *
  * --allow-private-webhooks lets webhooks post to loopback and private addresses (refused by
- * default on a server others reach). `user add` and `client add` are admin commands (admin-cli.ts).
+ * default on a server others reach).
+ *
+ * Behind a reverse proxy, --trust-proxy LIST (or PLANNER_TRUST_PROXY) names the proxies, by
+ * address or CIDR range: a request from one of them counts as the client its X-Forwarded-For
+ * names, for the limits that count per client (api/client-address.ts, docs/deployment.md
+ * "Reverse proxy"). Without it every client of the proxy would count as the proxy. `user add` and `client add` are admin commands (admin-cli.ts).
  *
  * With --remote it is a local replica of environment --api-env that syncs with that remote
  * (how several replicas and one remote run side by side in tests and in the field).
@@ -28,6 +33,7 @@
  * requests, and closes the databases on SIGINT/SIGTERM. It holds the data folder's lock while it
  * runs, so a second process on the same folder is refused (data-dir-lock.ts).
  */
+import type { IncomingMessage, Server } from 'node:http';
 import { resolve } from 'node:path';
 import { buildApi } from '../api/app.js';
 import { DatabaseOpenError } from '../store/database.js';
@@ -50,11 +56,12 @@ import { openPostgresDatabase, type PostgresPool } from '../store/postgres/postg
 import { teamRecordStores } from '../api/team-records.js';
 import { ChangeNotices } from '../store/postgres/change-notices.js';
 import { PostgresSystemStore } from '../store/postgres/system-store.js';
+import { TrustedProxies, TrustedProxiesError } from '../api/client-address.js';
 
 const usage = `Usage: npm run server -- --data-dir DIR [--port 4010] [--host 127.0.0.1] [--api-env ENV --api-key KEY] [--log]
        [--remote URL --remote-api-env ENV --remote-api-key KEY [--sync-interval-ms MS] [--allow-insecure-remote]] [--sync-retention N] [--allow-private-webhooks]
        [--database postgres://USER@HOST/DB (or PLANNER_DATABASE_URL=…): a team server node on PostgreSQL]
-       [--health-token-file FILE]
+       [--health-token-file FILE] [--trust-proxy ADDRESSES (or PLANNER_TRUST_PROXY=…): the reverse proxies, e.g. 127.0.0.1,10.0.0.0/8]
        Instead of --api-key K: --api-key-file FILE or PLANNER_API_KEY=K in the environment (a key on the
        command line shows in ps); likewise --remote-api-key-file FILE or PLANNER_REMOTE_API_KEY=K, and
        --health-token-file FILE or PLANNER_HEALTH_TOKEN=T (/health/live and /health/ready for a proxy).
@@ -80,6 +87,35 @@ async function readinessProblems(dataDir: DataDir, pool: PostgresPool | undefine
     }
   }
   return problems;
+}
+
+/** The reverse proxies of `--trust-proxy` or PLANNER_TRUST_PROXY; undefined when neither is given. */
+function trustProxyOption(value: string | true | undefined): TrustedProxies | undefined {
+  if (value === true) throw new ArgsError('--trust-proxy needs the addresses of the proxies');
+  const source = value === undefined ? 'PLANNER_TRUST_PROXY' : '--trust-proxy';
+  const text = value ?? process.env.PLANNER_TRUST_PROXY;
+  if (text === undefined) return undefined;
+  try {
+    return TrustedProxies.parse(text);
+  } catch (error) {
+    if (error instanceof TrustedProxiesError) throw new ArgsError(`${source}: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * Says once that requests come through a proxy this server was not told to trust: all its
+ * clients then count as the proxy, and share one failure limit (docs/deployment.md "Reverse proxy").
+ */
+function noticeUntrustedProxy(server: Server): void {
+  const notice = (request: IncomingMessage) => {
+    if (request.headers['x-forwarded-for'] === undefined) return;
+    server.off('request', notice);
+    console.log(
+      `A request from ${request.socket.remoteAddress} came with X-Forwarded-For, which this server ignores: every client of that proxy counts as the proxy (start with --trust-proxy ${request.socket.remoteAddress} to count each client apart).`,
+    );
+  };
+  server.on('request', notice);
 }
 
 function wholeNumber(value: string | true | undefined, name: string): number | undefined {
@@ -112,6 +148,7 @@ async function main(argv: string[]): Promise<void> {
       'health-token',
       'health-token-file',
       'database',
+      'trust-proxy',
     ],
     flags: ['log', 'help', 'allow-private-webhooks', 'allow-insecure-remote'],
   });
@@ -146,6 +183,7 @@ async function main(argv: string[]): Promise<void> {
   const syncInterval = wholeNumber(options['sync-interval-ms'], 'sync-interval-ms');
   const syncRetention = wholeNumber(options['sync-retention'], 'sync-retention');
 
+  const trustedProxies = trustProxyOption(options['trust-proxy']);
   const healthToken = secretOption(options, 'health-token', 'PLANNER_HEALTH_TOKEN');
   if (healthToken !== undefined && healthToken.length < minHealthTokenLength)
     throw new ArgsError(`the health token must be at least ${minHealthTokenLength} characters`);
@@ -198,6 +236,7 @@ async function main(argv: string[]): Promise<void> {
     role: remote ? 'local' : 'remote',
     sync: () => sync,
     allowPrivateWebhookTargets: options['allow-private-webhooks'] === true,
+    ...(trustedProxies ? { trustedProxies } : {}),
     ...(syncRetention !== undefined ? { syncRetention } : {}),
     ...(healthToken !== undefined
       ? { health: { token: healthToken, problems: () => readinessProblems(dataDir, team?.pool, stopping) } }
@@ -253,6 +292,8 @@ async function main(argv: string[]): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ host, port });
+  if (trustedProxies) console.log(`Trusting X-Forwarded-For from ${trustedProxies.entries.join(', ')}.`);
+  if (!trustedProxies) noticeUntrustedProxy(app.server);
   const address = app.server.address();
   const actualPort = address && typeof address === 'object' ? address.port : port;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;

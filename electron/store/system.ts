@@ -222,10 +222,15 @@ export class SystemStore {
    * The environment this key opens, or undefined. One digest and the same lookups whether the
    * environment exists or not, so timing does not tell which names exist; the stored digest is
    * compared in constant time. Only a key that is not in the generated form, against an
-   * environment that still has keys from before digests, may go on to the legacy scrypt check:
-   * it throws ApiKeyCheckBusy when `maxLegacyChecks` are under way.
+   * environment that still has keys from before digests, may go on to the legacy scrypt check,
+   * and only when `mayCheckSlowly` agrees (the caller's client is under its failure limit): it
+   * throws ApiKeyCheckBusy when `maxLegacyChecks` are under way.
    */
-  async verifyApiKey(environmentName: string, key: string): Promise<ApiKeyGrant | undefined> {
+  async verifyApiKey(
+    environmentName: string,
+    key: string,
+    mayCheckSlowly: () => Promise<boolean> = async () => true,
+  ): Promise<ApiKeyGrant | undefined> {
     if (key.length === 0 || key.length > 256) return undefined;
     const environment = this.findEnvironment(environmentName);
     const environmentId = environment?.id ?? noEnvironment;
@@ -234,7 +239,7 @@ export class SystemStore {
     const legacy = this.legacyKeys(environmentId);
     if (environment && row && sameBytes(row.digest, digest)) return { environment, keyId: row.id };
     if (!environment || legacy.length === 0 || isGeneratedApiKey(key)) return undefined;
-    return this.verifyLegacyApiKey(environment, key, digest.toString('hex'), legacy);
+    return this.verifyLegacyApiKey(environment, key, digest.toString('hex'), legacy, mayCheckSlowly);
   }
 
   private async verifyLegacyApiKey(
@@ -242,11 +247,13 @@ export class SystemStore {
     key: string,
     digest: string,
     legacy: LegacyKeyRow[],
+    mayCheckSlowly: () => Promise<boolean>,
   ): Promise<ApiKeyGrant | undefined> {
     if (this.refusedLegacyKeys.delete(digest)) {
       this.refusedLegacyKeys.set(digest, true);
       return undefined;
     }
+    if (!(await mayCheckSlowly()) || !this.db.open) return undefined;
     if (this.legacyChecks >= maxLegacyChecks) throw new ApiKeyCheckBusy();
     this.legacyChecks++;
     try {

@@ -35,7 +35,16 @@ import { bulkLoad, checkRows, isEmptyReplica } from './bulk-load.js';
 import { LiveChannel } from './live.js';
 import { checkBatch, mergeRecords, SyncMessageError } from './merge.js';
 import { OverruledWatch } from './overruled.js';
-import { CursorExpired, httpRemote, RemoteRefused, RemoteUnavailable, UpdateRequired, type PushResult, type RemoteApi } from './remote.js';
+import {
+  CursorExpired,
+  httpRemote,
+  RemoteRateLimited,
+  RemoteRefused,
+  RemoteUnavailable,
+  UpdateRequired,
+  type PushResult,
+  type RemoteApi,
+} from './remote.js';
 import { nowMs } from '../../shared/clock.js';
 
 /** The description of an error body, when it is one. */
@@ -386,7 +395,9 @@ export class SyncClient implements SyncControl {
       this.online = false;
       this.failures++;
       const backoff = Math.min(this.timing.maxBackoffMs, this.timing.backoffMs * 2 ** (this.failures - 1));
-      this.schedule(Math.round(backoff * (0.5 + Math.random() / 2)));
+      // A remote that limits us says when to come back; sooner would only be refused again.
+      const asked = error instanceof RemoteRateLimited ? error.retryAfterMs : 0;
+      this.schedule(Math.max(asked, Math.round(backoff * (0.5 + Math.random() / 2))));
     }
     summary.overruled = this.watch.noticed;
     this.watch = null;

@@ -45,6 +45,18 @@ export class UpdateRequired extends Error {
 
 /** The remote could not be reached, or did not answer in time: we are offline. */
 export class RemoteUnavailable extends Error {}
+/**
+ * The remote is limiting our requests (429): nothing is wrong with the credentials, so the
+ * replica tries again after `retryAfterMs` (the remote's `Retry-After`) and says why it waits.
+ */
+export class RemoteRateLimited extends RemoteUnavailable {
+  constructor(
+    readonly retryAfterMs: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 /** The pull cursor is older than what the remote keeps (410): resync from a snapshot. */
 export class CursorExpired extends Error {}
 /** The remote answered with an error that retrying will not fix (401, 400, …). */
@@ -125,6 +137,20 @@ function describe(body: unknown, status: number): string {
   return errors?.[0]?.description ?? `the remote answered ${status}`;
 }
 
+/** A longer `Retry-After` than this is not waited for (the run tries again after this). */
+const longestRateLimitWaitMs = 5 * 60_000;
+
+/** A 429 of the remote: how long it asks us to wait (`Retry-After` in seconds), and what it is doing. */
+function rateLimited(response: Response, body: unknown, during: string): RemoteRateLimited {
+  const seconds = Number(response.headers.get('retry-after'));
+  const retryAfterMs = Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, longestRateLimitWaitMs) : 0;
+  const when = retryAfterMs > 0 ? `in ${Math.ceil(retryAfterMs / 1000)} s` : 'later';
+  return new RemoteRateLimited(
+    retryAfterMs,
+    `the remote is rate limiting this app (429) ${during}; it tries again ${when} (${describe(body, 429)})`,
+  );
+}
+
 function fieldOf(body: unknown): string | undefined {
   const field = (body as { errors?: { field?: unknown }[] } | null)?.errors?.[0]?.field;
   return typeof field === 'string' ? field : undefined;
@@ -189,7 +215,8 @@ export function httpRemote(
       await refresh(creds);
       return send(method, path, exchange, true);
     }
-    if (response.status >= 500 || response.status === 429) throw new RemoteUnavailable(describe(parsed, response.status));
+    if (response.status === 429) throw rateLimited(response, parsed, 'while syncing');
+    if (response.status >= 500) throw new RemoteUnavailable(describe(parsed, response.status));
     throw new RemoteRefused(response.status, describe(parsed, response.status), fieldOf(parsed));
   }
 
@@ -234,6 +261,11 @@ export function httpRemote(
       throw new RemoteUnavailable(`the remote could not be reached (${(error as Error).message})`);
     }
     const body = (await response.json().catch(() => null)) as { access_token?: string; refresh_token?: string } | null;
+    // Only a refusal of the token itself ends the sign-in; a limit or a failure of the remote's
+    // own is waited out, and the refresh token, which the remote did not use, is sent again then.
+    if (response.status === 429) throw rateLimited(response, body, 'while refreshing its sign-in');
+    if (response.status >= 500)
+      throw new RemoteUnavailable(`the remote could not refresh the sign-in (${describe(body, response.status)})`);
     if (!response.ok || !body?.access_token || !body.refresh_token)
       throw new RemoteRefused(401, 'the sign-in to the remote has expired; sign in again');
     options.onTokens?.({ access_token: body.access_token, refresh_token: body.refresh_token });

@@ -303,6 +303,8 @@ const core = {
   'sync.problem.unreachable': 'The remote cannot be reached right now. Your changes are kept here and sent as soon as it can be reached.',
   'sync.problem.notSetUp': 'No remote is set up yet. Enter its address and your API key below.',
   'sync.problem.signInAgain': 'Your sign-in to the remote has expired. Sign in again.',
+  'sync.problem.rateLimited':
+    'The remote gets too many requests from your network right now and asks this app to wait. Sync tries again by itself; your changes are kept here.',
   'sync.problem.refusedKey': 'The remote did not accept the API key and environment. Check them below.',
   'sync.problem.forbidden': 'The remote does not allow this account to sync.',
   'sync.problem.garbled': 'The remote’s answer was cut off or garbled; sync tries again by itself.',

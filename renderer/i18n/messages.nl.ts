@@ -291,6 +291,8 @@ const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'sync.problem.unreachable': 'De server is nu niet bereikbaar. Je wijzigingen blijven hier bewaard en gaan mee zodra hij bereikbaar is.',
   'sync.problem.notSetUp': 'Er is nog geen server ingesteld. Vul hieronder het adres en je API-sleutel in.',
   'sync.problem.signInAgain': 'Je aanmelding bij de server is verlopen. Meld je opnieuw aan.',
+  'sync.problem.rateLimited':
+    'De server krijgt nu te veel verzoeken van jouw netwerk en vraagt de app te wachten. De synchronisatie probeert het vanzelf opnieuw; je wijzigingen blijven hier bewaard.',
   'sync.problem.refusedKey': 'De server accepteerde de API-sleutel en omgeving niet. Controleer ze hieronder.',
   'sync.problem.forbidden': 'De server staat dit account niet toe te synchroniseren.',
   'sync.problem.garbled': 'Het antwoord van de server was afgebroken of onleesbaar; de synchronisatie probeert het vanzelf opnieuw.',

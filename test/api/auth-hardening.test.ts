@@ -241,6 +241,29 @@ describe('keys stored by earlier versions (scrypt hashes)', () => {
     // None of this opened anything, and the right keys still work.
     expect(await system.verifyApiKey('alpha', 'old-key-two')).toMatchObject({ environment: { name: 'alpha' } });
   });
+  it('past the failure limit still opens a key with a digest, but runs no scrypt for one without', async () => {
+    const { environmentId, keyIds } = legacyFolder(['old-key-one']);
+    const seeded = DataDir.open(folder);
+    seeded.system.ensureApiKey(environmentId, handKey);
+    seeded.close();
+    instance = await startInstance(folder);
+    const url = `${instance.baseUrl}/v1/project`;
+    const flooding = loopbackAddress(21, 0);
+    for (let i = 0; i < 20; i++)
+      expect((await requestFrom(flooding, url, { headers: { 'x-api-env': 'alpha', 'x-api-key': wrongGeneratedKey() } })).status).toBe(401);
+    // The hand-chosen key, found by its digest, opens from the flooding address itself.
+    expect((await requestFrom(flooding, url, { headers: { 'x-api-env': 'alpha', 'x-api-key': handKey } })).status).toBe(200);
+    // A key from before digests would need scrypt: not made past the limit, the key keeps no digest.
+    const old = await requestFrom(flooding, url, { headers: { 'x-api-env': 'alpha', 'x-api-key': 'old-key-one' } });
+    expect(old.status).toBe(429);
+    expectErrorBody(old.body, 10429, 'Too Many Requests');
+    expect(keyRow(keyIds[0]!).digest).toBeNull();
+    // From an address under the limit it is checked, and opens.
+    expect((await requestFrom(loopbackAddress(21, 1), url, { headers: { 'x-api-env': 'alpha', 'x-api-key': 'old-key-one' } })).status).toBe(
+      200,
+    );
+    expect(keyRow(keyIds[0]!).digest).toMatch(/^[0-9a-f]{64}$/);
+  });
 });
 
 describe('failed authentication is limited per client address', () => {
@@ -276,9 +299,9 @@ describe('failed authentication is limited per client address', () => {
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(limited.headers['ratelimit-remaining']).toBe('0');
 
-    // Over the limit, a key chosen by hand is not even checked (it could be guessed), while a
-    // generated key, which cannot, still opens: a flood from a shared address locks no one out.
-    expect((await get(attacker, { 'x-api-env': 'alpha', 'x-api-key': handKey })).status).toBe(429);
+    // Over the limit every key is still checked, cheaply, and the right one opens, chosen by
+    // hand or generated: a flood from a shared address locks no one out.
+    expect((await get(attacker, { 'x-api-env': 'alpha', 'x-api-key': handKey })).status).toBe(200);
     expect((await get(attacker, { 'x-api-env': 'alpha', 'x-api-key': generatedKey })).status).toBe(200);
     expect((await get(attacker, { 'x-api-env': 'alpha', 'x-api-key': wrongGeneratedKey() })).status).toBe(429);
 

@@ -47,13 +47,19 @@ export function runServerCommand(
   });
 }
 
+/**
+ * `checkout`: another checkout of Planner (with its node_modules) whose server to run, for a
+ * bench that measures the code before a change beside the code after it; default this one.
+ */
 export async function startServerProcess(
   args: string[],
   startTimeoutMs = 30_000,
   env: Record<string, string> = {},
+  checkout = root,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', tsxLoader, serverEntry, '--port', '0', ...args], {
-    cwd: root,
+  const entry = join(checkout, 'electron', 'host', 'server.ts');
+  const child = spawn(process.execPath, ['--import', tsxLoader, entry, '--port', '0', ...args], {
+    cwd: checkout,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...clockEnvironment(), ...env },
   });

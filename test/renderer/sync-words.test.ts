@@ -22,6 +22,13 @@ describe('sync problems in plain words', () => {
     expect(plainSyncProblem('no remote is set up', t)).toContain('No remote is set up');
   });
 
+  it('says a remote that limits the app is waited out, never a sign-in to make again', () => {
+    const problem =
+      'the remote is rate limiting this app (429) while refreshing its sign-in; it tries again in 42 s (Too many refused token requests. Try again in 42 s.)';
+    expect(plainSyncProblem(problem, t)).toContain('asks this app to wait');
+    expect(plainSyncProblem(problem, t)).not.toContain('Sign in again');
+  });
+
   it('passes anything else on as the remote said it', () => {
     expect(plainSyncProblem('disk full', t)).toBe('The remote reported a problem: disk full');
   });

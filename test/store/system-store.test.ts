@@ -31,7 +31,7 @@ interface Systems {
   revokeApiKeys(environmentId: string, label: string): Promise<void>;
   countApiKeys(environmentId: string): Promise<number>;
   findLiveApiKey(keyId: string): Promise<{ id: string; environment_id: string; label: string | null } | undefined>;
-  verifyApiKey(environmentName: string, key: string): Promise<ApiKeyGrant | undefined>;
+  verifyApiKey(environmentName: string, key: string, mayCheckSlowly?: () => Promise<boolean>): Promise<ApiKeyGrant | undefined>;
   /** Stores a key the way versions before digests did: salt and scrypt hash only. */
   addLegacyKey(environmentId: string, key: string): Promise<string>;
 }
@@ -74,7 +74,7 @@ function sqliteSystems(): Systems {
     revokeApiKeys: async (id, label) => sqlite.revokeApiKeys(id, label),
     countApiKeys: async (id) => sqlite.countApiKeys(id),
     findLiveApiKey: async (id) => sqlite.findLiveApiKey(id),
-    verifyApiKey: (name, key) => sqlite.verifyApiKey(name, key),
+    verifyApiKey: (name, key, mayCheckSlowly) => sqlite.verifyApiKey(name, key, mayCheckSlowly),
     addLegacyKey: async (environmentId, key) => {
       const row = legacyRow(environmentId, key);
       sqlite.db
@@ -99,7 +99,7 @@ function postgresSystems(): Systems {
     revokeApiKeys: (id, label) => store.revokeApiKeys(id, label),
     countApiKeys: (id) => store.countApiKeys(id),
     findLiveApiKey: (id) => store.findLiveApiKey(id),
-    verifyApiKey: (name, key) => store.verifyApiKey(name, key),
+    verifyApiKey: (name, key, mayCheckSlowly) => store.verifyApiKey(name, key, mayCheckSlowly),
     addLegacyKey: async (environmentId, key) => {
       const row = legacyRow(environmentId, key);
       await pools[0]!.query('INSERT INTO planner.api_key (id, environment_id, salt, hash, created_at) VALUES ($1, $2, $3, $4, $5)', [
@@ -166,6 +166,24 @@ describe.each([{ make: sqliteSystems }, { make: postgresSystems }])('the system 
     // Found by its digest now: the same key again, and still one key.
     expect(await systems.verifyApiKey('legacy', 'old-hand-key')).toEqual({ environment: legacy, keyId });
     expect(await systems.countApiKeys(legacy.id)).toBe(1);
+  });
+
+  it('makes no scrypt check when its caller is over the failure limit, and finds a key by its digest all the same', async () => {
+    const older = await systems.createEnvironment('older');
+    const keyId = await systems.addLegacyKey(older.id, 'old-key-kept');
+    await systems.ensureApiKey(older.id, 'new-hand-key');
+    let asked = 0;
+    const overTheLimit = async () => {
+      asked++;
+      return false;
+    };
+    expect((await systems.verifyApiKey('older', 'new-hand-key', overTheLimit))?.environment).toEqual(older);
+    expect(asked).toBe(0);
+    // The right key from before digests is not checked now: it would take scrypt.
+    expect(await systems.verifyApiKey('older', 'old-key-kept', overTheLimit)).toBeUndefined();
+    expect(asked).toBe(1);
+    // It is, once the caller is under the limit again.
+    expect(await systems.verifyApiKey('older', 'old-key-kept', async () => true)).toEqual({ environment: older, keyId });
   });
 });
 

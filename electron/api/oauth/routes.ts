@@ -19,7 +19,16 @@ import { presentOne } from '../records.js';
 import { userModule } from '../resources/user.js';
 import { contentSecurityPolicy, errorPage, formTargetOf, signInPage } from './authorize-page.js';
 import { redirectUriAllowed, secretMatches } from './clients.js';
-import { defaultRateLimit, limitRequest, SlidingWindowLimiter, type RateLimitOptions } from '../rate-limit.js';
+import {
+  defaultRateLimit,
+  limitRequest,
+  countedRefusal,
+  rateLimitHeaders,
+  SlidingWindowLimiter,
+  type RateLimitOptions,
+} from '../rate-limit.js';
+import { limitKeyOf } from '../client-address.js';
+import { cookieOf, knownBrowser, rememberBrowser } from './known-browsers.js';
 import type { OAuthAccess } from './access.js';
 import { codeSeconds, digest, issueTokens, randomToken } from './tokens.js';
 import { verifyPassword } from './passwords.js';
@@ -125,16 +134,6 @@ async function csrfToken(oauth: OAuthState, request: AuthorizeRequest, nonce: st
   return `${nonce}.${expires}.${mac}`;
 }
 
-function cookie(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie;
-  if (typeof header !== 'string') return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
 async function csrfValid(
   oauth: OAuthState,
   request: FastifyRequest,
@@ -143,7 +142,7 @@ async function csrfValid(
 ): Promise<boolean> {
   const [nonce, expiresText] = (token ?? '').split('.');
   const expires = Number(expiresText);
-  if (!nonce || !Number.isSafeInteger(expires) || expires < nowMs() || cookie(request, csrfCookie) !== nonce) return false;
+  if (!nonce || !Number.isSafeInteger(expires) || expires < nowMs() || cookieOf(request, csrfCookie) !== nonce) return false;
   const expected = Buffer.from(await csrfToken(oauth, authorize, nonce, expires));
   const actual = Buffer.from(token!);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
@@ -225,15 +224,6 @@ function clientCredentials(request: FastifyRequest, params: Params): { clientId?
   };
 }
 
-/**
- * The client part of a rate-limit key: a registered client's id, else one shared `unknown`, so
- * a caller cannot grow the limiter with made-up client ids (docs/API.md "Rate limits").
- */
-async function clientKey(oauth: OAuthState, clientId: string | undefined): Promise<string> {
-  const client = clientId ? await oauth.client(clientId) : undefined;
-  return client ? client.id : 'unknown';
-}
-
 function required(params: Params, name: string): string {
   const value = params[name];
   if (!value) throw ApiError.badRequest(`invalid_request: ${name} is required`);
@@ -307,13 +297,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
     },
     async (request, reply) => {
       const params = stringParams(request.body);
-      try {
-        await limitRequest(limiter, `${request.ip}|authorize|${await clientKey(oauth, params.client_id)}`, reply);
-      } catch (error) {
-        const apiError = toApiError(error)!;
-        reply.headers(apiError.headers);
-        return sendPage(reply, 429, errorPage('Too many attempts', apiError.message));
-      }
+      // What costs nothing is checked before anything is counted: the client, the redirect, the form's own token.
       const check = await checkAuthorize(oauth, params);
       if (check.kind === 'page') return sendPage(reply, 400, errorPage('Sign-in refused', check.message));
       if (check.kind === 'redirect') return reply.redirect(check.location, 303);
@@ -337,6 +321,17 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
       const environmentName = (params.environment ?? '').trim();
       const email = (params.email ?? '').trim();
       const environment = environmentName ? await access.findEnvironment(environmentName) : undefined;
+      // A password hash is what a sign-in costs: counted before it is spent, against the browser
+      // when it signed in as this user before (known-browsers.ts), else against the address.
+      const known = environment ? await knownBrowser(oauth, request, environment.id, email) : undefined;
+      const counted = known ? `known|${known}` : `${limitKeyOf(request.ip)}|authorize|${authorize.client.id}`;
+      try {
+        await limitRequest(limiter, counted, reply);
+      } catch (error) {
+        const apiError = toApiError(error)!;
+        reply.headers(apiError.headers);
+        return sendPage(reply, 429, errorPage('Too many attempts', apiError.message));
+      }
       const allowed = environment && (!authorize.client.environment_id || authorize.client.environment_id === environment.id);
       const records = allowed ? access.recordsOf(environment) : undefined;
       // Without an environment the same hash is spent, so timing does not tell which part was wrong.
@@ -354,6 +349,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
           401,
         );
       }
+      await rememberBrowser(oauth, request, reply, environment.id, email);
       const code = randomToken(32);
       await oauth.insertCode(digest(code), {
         client_id: authorize.client.id,
@@ -366,6 +362,61 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
       return reply.redirect(redirectWith(authorize.redirectUri, { code, state: authorize.state }), 303);
     },
   );
+
+  /** The tokens a token request is for, once it is checked; throws the refusal when it is not right. */
+  const exchangeForTokens = async (
+    params: Params,
+    clientId: string | undefined,
+    client: StoredClient | undefined,
+    secret: string | undefined,
+  ) => {
+    if (!clientId) throw ApiError.badRequest('invalid_request: client_id is required');
+    if (!client) throw invalidClient('no application with that client_id');
+    if (secret !== undefined && !secretMatches(client, secret)) throw invalidClient('client_secret is wrong');
+    if (client.confidential && secret === undefined) throw invalidClient('client_secret is required for this application');
+
+    const grantType = required(params, 'grant_type');
+    if (grantType === 'authorization_code') {
+      const codeText = required(params, 'code');
+      const redirectUri = required(params, 'redirect_uri');
+      const codeHash = digest(codeText);
+      const code = await oauth.takeCode(codeHash, client.id);
+      if (!code) throw invalidGrant('the code is not known');
+      if (code.used_at) {
+        // A replayed code: whatever it was exchanged for is revoked too (RFC 6749 §4.1.2).
+        if (code.family_id) await oauth.revokeFamily(code.family_id, 'authorization code reused');
+        throw invalidGrant('the code has already been used');
+      }
+      if (code.expires_at <= now()) throw invalidGrant('the code has expired');
+      if (code.redirect_uri !== redirectUri) throw invalidGrant('redirect_uri differs from the one the code was issued for');
+      if (code.code_challenge) {
+        const verifier = params.code_verifier ?? '';
+        if (!pkcePattern.test(verifier)) throw invalidGrant('code_verifier is required (43-128 characters)');
+        const challenge = createHash('sha256').update(verifier).digest('base64url');
+        if (challenge !== code.code_challenge) throw invalidGrant('code_verifier does not match the code_challenge');
+      }
+      const user = await userOf(code.environment_id, code.user_id);
+      if (!user) throw invalidGrant('the user can no longer sign in');
+      const family = await oauth.createFamily({ client_id: client.id, environment_id: code.environment_id, user_id: user.id });
+      await oauth.linkCodeToFamily(codeHash, family.id);
+      return issueTokens(oauth, family, user.role);
+    }
+    if (grantType === 'refresh_token') {
+      const outcome = await oauth.useRefreshToken(digest(required(params, 'refresh_token')), client.id);
+      if (outcome.kind === 'reused') {
+        throw ApiError.conflict('The refresh token has already been used. Every token of this sign-in is now revoked; sign in again.');
+      }
+      if (outcome.kind !== 'rotated') throw invalidGrant(`the refresh token is ${outcome.kind === 'unknown' ? 'not known' : outcome.kind}`);
+      const { family } = outcome;
+      const user = await userOf(family.environment_id, family.user_id);
+      if (!user) {
+        await oauth.revokeFamily(family.id, 'user can no longer sign in');
+        throw invalidGrant('the user can no longer sign in');
+      }
+      return issueTokens(oauth, family, user.role);
+    }
+    throw ApiError.badRequest('unsupported_grant_type: grant_type must be authorization_code or refresh_token');
+  };
 
   app.post(
     '/oauth/token',
@@ -393,57 +444,23 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
     },
     async (request, reply) => {
       reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' });
-      const params = stringParams(request.body);
-      const { clientId, secret } = clientCredentials(request, params);
-      const client = clientId ? await oauth.client(clientId) : undefined;
-      await limitRequest(limiter, `${request.ip}|token|${client ? client.id : 'unknown'}`, reply);
-      if (!clientId) throw ApiError.badRequest('invalid_request: client_id is required');
-      if (!client) throw invalidClient('no application with that client_id');
-      if (secret !== undefined && !secretMatches(client, secret)) throw invalidClient('client_secret is wrong');
-      if (client.confidential && secret === undefined) throw invalidClient('client_secret is required for this application');
-
-      const grantType = required(params, 'grant_type');
-      if (grantType === 'authorization_code') {
-        const codeText = required(params, 'code');
-        const redirectUri = required(params, 'redirect_uri');
-        const codeHash = digest(codeText);
-        const code = await oauth.takeCode(codeHash, client.id);
-        if (!code) throw invalidGrant('the code is not known');
-        if (code.used_at) {
-          // A replayed code: whatever it was exchanged for is revoked too (RFC 6749 §4.1.2).
-          if (code.family_id) await oauth.revokeFamily(code.family_id, 'authorization code reused');
-          throw invalidGrant('the code has already been used');
-        }
-        if (code.expires_at <= now()) throw invalidGrant('the code has expired');
-        if (code.redirect_uri !== redirectUri) throw invalidGrant('redirect_uri differs from the one the code was issued for');
-        if (code.code_challenge) {
-          const verifier = params.code_verifier ?? '';
-          if (!pkcePattern.test(verifier)) throw invalidGrant('code_verifier is required (43-128 characters)');
-          const challenge = createHash('sha256').update(verifier).digest('base64url');
-          if (challenge !== code.code_challenge) throw invalidGrant('code_verifier does not match the code_challenge');
-        }
-        const user = await userOf(code.environment_id, code.user_id);
-        if (!user) throw invalidGrant('the user can no longer sign in');
-        const family = await oauth.createFamily({ client_id: client.id, environment_id: code.environment_id, user_id: user.id });
-        await oauth.linkCodeToFamily(codeHash, family.id);
-        return issueTokens(oauth, family, user.role);
+      // Counted once checked, and only when refused (docs/API.md "Rate limits"): a right code or
+      // refresh token is always exchanged, however many wrong ones came from its address.
+      const address = limitKeyOf(request.ip);
+      // A client_id that names no application counts under one `unknown`, so made-up ids do not
+      // each get a count of their own (docs/API.md "Rate limits").
+      let counted = `${address}|token|unknown`;
+      try {
+        const params = stringParams(request.body);
+        const { clientId, secret } = clientCredentials(request, params);
+        const client = clientId ? await oauth.client(clientId) : undefined;
+        if (client) counted = `${address}|token|${client.id}`;
+        const tokens = await exchangeForTokens(params, clientId, client, secret);
+        reply.headers(rateLimitHeaders(await limiter.peek(counted)));
+        return tokens;
+      } catch (error) {
+        throw await countedRefusal(limiter, counted, reply, error, 'Too many refused token requests.');
       }
-      if (grantType === 'refresh_token') {
-        const outcome = await oauth.useRefreshToken(digest(required(params, 'refresh_token')), client.id);
-        if (outcome.kind === 'reused') {
-          throw ApiError.conflict('The refresh token has already been used. Every token of this sign-in is now revoked; sign in again.');
-        }
-        if (outcome.kind !== 'rotated')
-          throw invalidGrant(`the refresh token is ${outcome.kind === 'unknown' ? 'not known' : outcome.kind}`);
-        const { family } = outcome;
-        const user = await userOf(family.environment_id, family.user_id);
-        if (!user) {
-          await oauth.revokeFamily(family.id, 'user can no longer sign in');
-          throw invalidGrant('the user can no longer sign in');
-        }
-        return issueTokens(oauth, family, user.role);
-      }
-      throw ApiError.badRequest('unsupported_grant_type: grant_type must be authorization_code or refresh_token');
     },
   );
 
@@ -468,7 +485,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
       },
     },
     async (request, reply) => {
-      await limitRequest(limiter, `${request.ip}|accept`, reply);
+      await limitRequest(limiter, `${limitKeyOf(request.ip)}|accept`, reply);
       const body = requiredBody(request.body);
       const header = request.headers['x-api-env'];
       const environmentName = typeof body.environment === 'string' ? body.environment : typeof header === 'string' ? header : undefined;

@@ -147,19 +147,30 @@ export class PostgresSystemStore {
 
   /**
    * The environment this key opens, or undefined: one digest and the same lookups whether the
-   * environment exists or not, as system.ts. A key from before digests goes to scrypt on the
-   * thread pool, at most `maxLegacyChecks` at once on this node (ApiKeyCheckBusy beyond).
+   * environment exists or not, as system.ts (whether it has keys from before digests comes with
+   * the key's own lookup, so a wrong key costs two queries either way). A key from before
+   * digests goes to scrypt on the thread pool when `mayCheckSlowly` agrees, at most
+   * `maxLegacyChecks` at once on this node (ApiKeyCheckBusy beyond).
    */
-  async verifyApiKey(environmentName: string, key: string): Promise<ApiKeyGrant | undefined> {
+  async verifyApiKey(
+    environmentName: string,
+    key: string,
+    mayCheckSlowly: () => Promise<boolean> = async () => true,
+  ): Promise<ApiKeyGrant | undefined> {
     if (key.length === 0 || key.length > 256) return undefined;
     const environment = await this.findEnvironment(environmentName);
     const environmentId = environment?.id ?? noEnvironment;
     const digest = apiKeyDigest(await this.pepper(), environmentId, key);
-    const row = await this.liveKeyByDigest(environmentId, digest);
-    if (environment && row && sameBytes(row.digest, digest)) return { environment, keyId: row.id };
-    if (!environment || isGeneratedApiKey(key)) return undefined;
+    const [found] = await this.rows<{ id: string | null; digest: string | null; has_legacy: boolean }>(
+      `SELECT live.id, live.digest,
+              EXISTS (SELECT 1 FROM ${serverSchema}.api_key WHERE environment_id = $2 AND digest IS NULL AND revoked_at IS NULL) AS has_legacy
+         FROM (SELECT 1) AS one
+         LEFT JOIN (SELECT id, digest FROM ${serverSchema}.api_key WHERE digest = $1 AND environment_id = $2 AND revoked_at IS NULL LIMIT 1) AS live ON true`,
+      [digest.toString('hex'), environmentId],
+    );
+    if (environment && found?.id && sameBytes(found.digest!, digest)) return { environment, keyId: found.id };
+    if (!environment || isGeneratedApiKey(key) || !found?.has_legacy || !(await mayCheckSlowly())) return undefined;
     const legacy = await this.legacyKeys(environmentId);
-    if (legacy.length === 0) return undefined;
     if (this.#legacyChecks >= maxLegacyChecks) throw new ApiKeyCheckBusy();
     this.#legacyChecks++;
     try {

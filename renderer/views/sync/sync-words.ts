@@ -15,6 +15,8 @@ export function plainSyncProblem(problem: string, t: Translate): string {
   if (text.includes('could not be reached') || /econnrefused|enotfound|fetch failed|timed? ?out|abort/.test(text))
     return t('sync.problem.unreachable');
   if (text.includes('no remote is set up')) return t('sync.problem.notSetUp');
+  // Before "expired": a limit is waited out, whatever else its message says.
+  if (text.includes('rate limiting') || text.includes('(429)')) return t('sync.problem.rateLimited');
   if (text.includes('sign in again') || text.includes('expired')) return t('sync.problem.signInAgain');
   if (/not logged in|401|api key|credentials/.test(text)) return t('sync.problem.refusedKey');
   if (/forbidden|403/.test(text)) return t('sync.problem.forbidden');
