@@ -213,7 +213,7 @@ function DayQuestionDialog({ asking, onBook, onCorrect }: { asking: Asking; onBo
   const day = formatDay(question.date, t.locale, { weekday: 'long', day: 'numeric', month: 'long' });
   const hours = formatHours(parseDuration(text) ?? 0);
   return (
-    <Modal title={t('week.askTitle', { hours, day })} closeLabel={t('week.askCorrect')} onClose={onCorrect} className="day-question">
+    <Modal title={t('week.askTitle', { hours, day })} closeLabel={t('common.close')} onClose={onCorrect} className="day-question">
       <p>
         {question.expected === null
           ? t('week.askLongDay', { day, total: formatHours(question.total) })
