@@ -225,12 +225,14 @@ describe('at most 24 hours a day for one user', () => {
     expect(stopped.body).toMatchObject({ running: false, duration: 480 });
   });
 
-  it('the night summer time ends, her Sunday has 25 hours and holds all of them; a minute more is a 422 naming 25', async () => {
+  it('the night summer time ends, a Sunday has 25 hours and holds all of them; a minute more is a 422 naming 25', async () => {
     // Sunday 25 October 2026 in Amsterdam: 24 Oct 22:00 UTC (CEST) – 25 Oct 23:00 UTC (CET).
-    await created({ user_id: alice.id, activity_id: meeting, start: '2026-10-24T22:00:00Z', end: '2026-10-25T10:00:00Z' }); // 12 h
-    await created({ user_id: alice.id, activity_id: meeting, start: '2026-10-25T10:00:00Z', end: '2026-10-25T23:00:00Z' }); // 13 h
+    // Dora's, not Alice's: a run at that Sunday books Alice's time around now (the flags below).
+    const dora = await roles.signIn('dora@example.com', 'member');
+    await created({ user_id: dora.id, activity_id: meeting, start: '2026-10-24T22:00:00Z', end: '2026-10-25T10:00:00Z' }); // 12 h
+    await created({ user_id: dora.id, activity_id: meeting, start: '2026-10-25T10:00:00Z', end: '2026-10-25T23:00:00Z' }); // 13 h
     const res = await byKey('POST', path, {
-      user_id: alice.id,
+      user_id: dora.id,
       activity_id: meeting,
       start: '2026-10-25T12:00:00Z',
       end: '2026-10-25T12:01:00Z',
