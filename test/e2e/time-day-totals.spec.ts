@@ -195,7 +195,7 @@ test('a night shift counts on both its days on the sheet, as in the report’s C
   expect(worked).toEqual(sheetDays);
 });
 
-test('approving entries that really overlap asks first; others are approved at once', async ({ page }) => {
+test('approving entries that really overlap asks first, in the list and in the editor; others are approved at once', async ({ page }) => {
   app = await startApp();
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(app.url);
@@ -219,14 +219,28 @@ test('approving entries that really overlap asks first; others are approved at o
   // The two that overlap: asked; Cancel approves nothing.
   await list.getByLabel('Select all shown').check();
   await page.getByRole('button', { name: 'Approve' }).click();
-  const ask = page.getByRole('group', { name: '2 selected entries overlap other time of the same person. Approve anyway?' });
-  await expect(ask).toBeVisible();
-  await ask.getByRole('button', { name: 'Cancel' }).click();
-  await expect(ask).toBeHidden();
+  const askTwo = page.getByRole('group', { name: '2 selected entries overlap other time of the same person. Approve anyway?' });
+  await askTwo.getByRole('button', { name: 'Cancel' }).click();
+  await expect(askTwo).toBeHidden();
   for (const entry of [welding, packing]) expect((await bridgeApi(page, 'GET', `/v1/time_tracking/${entry.id}`)).status).toBe('draft');
+
+  // Approved in the entry editor: asked there too, before anything is saved.
+  await list.getByRole('button', { name: /^Edit .*11:00–12:00/ }).click();
+  const editor = page.getByRole('dialog', { name: /^Time on Packing/ });
+  await editor.getByLabel('Status').selectOption({ label: 'Approved' });
+  await editor.getByRole('button', { name: 'Save entry' }).click();
+  await expect(editor.getByRole('alert')).toHaveText('This entry overlaps other time of the same person. Approve it anyway?');
+  expect((await bridgeApi(page, 'GET', `/v1/time_tracking/${packing.id}`)).status).toBe('draft');
+  await editor.getByRole('button', { name: 'Approve anyway' }).click();
+  await expect(editor).toBeHidden();
+  expect((await bridgeApi(page, 'GET', `/v1/time_tracking/${packing.id}`)).status).toBe('approved');
+
+  // The last one, in the list: asked, and approved anyway.
+  await list.getByLabel('Select all shown').check();
   await page.getByRole('button', { name: 'Approve' }).click();
-  await ask.getByRole('button', { name: 'Approve anyway' }).click();
-  await expect(page.getByText('2 entries approved.')).toBeVisible();
+  const askOne = page.getByRole('group', { name: '1 selected entry overlaps other time of the same person. Approve anyway?' });
+  await askOne.getByRole('button', { name: 'Approve anyway' }).click();
+  await expect(list.getByRole('img', { name: 'Locked' })).toHaveCount(3);
   for (const entry of [welding, packing, apart])
     expect((await bridgeApi(page, 'GET', `/v1/time_tracking/${entry.id}`)).status).toBe('approved');
 });

@@ -72,7 +72,7 @@ export function EntriesList() {
   const pages = useEntryPages(filter, pagesCovering(inView, entryPageSize));
   list.learnCount(pages.count);
 
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [picked, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulk, setBulk] = useState<BulkState | null>(null);
   const [failures, setFailures] = useState<(BulkFailure & { label: string })[]>([]);
   const [editing, setEditing] = useState<EntryRow | null>(null);
@@ -87,6 +87,10 @@ export function EntriesList() {
   }, [filter]);
 
   const loaded = pages.loadedRows();
+  // An entry locked since it was picked (approved in its editor, or by sync) can no longer be
+  // changed: it drops out of the selection, and out of what approving asks about.
+  const lockedIds = new Set(loaded.filter((entry) => entry.locked).map((entry) => entry.id));
+  const selected: ReadonlySet<string> = new Set([...picked].filter((id) => !lockedIds.has(id)));
   const selectable = loaded.filter((entry) => !entry.locked);
   const allSelected = selectable.length > 0 && selectable.every((entry) => selected.has(entry.id));
 

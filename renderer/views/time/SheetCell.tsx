@@ -42,7 +42,7 @@ interface SheetCellProps {
 }
 
 /** Why an edit is not written, in the planner's words; null for one that is written or needs no word. */
-export function editProblem(edit: CellEdit, text: string, t: Translate): string | null {
+function editProblem(edit: CellEdit, text: string, t: Translate): string | null {
   const day = (date: string) => formatDay(date, t.locale, { weekday: 'long', day: 'numeric', month: 'long' });
   switch (edit.kind) {
     case 'invalid':
