@@ -138,7 +138,15 @@ check('build', built);
  * The end-to-end specs whose screens depend on the day (the planboard, capacity, time and
  * planning), run again at the other hard days after the whole suite has run at the Monday.
  */
-const specsThatDependOnTheDay = ['planboard-workdays', 'planboard-resources', 'planboard-readable', 'plan-finite', 'absences', 'time.spec'];
+const specsThatDependOnTheDay = [
+  'planboard-workdays',
+  'planboard-resources',
+  'planboard-readable',
+  'plan-finite',
+  'absences',
+  'time.spec',
+  'time-day-totals',
+];
 
 /** Titles of the tests Playwright ran more than once before they passed. */
 function flakyTitles(report) {

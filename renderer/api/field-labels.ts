@@ -162,7 +162,12 @@ export function fieldMessage(t: Translate, resource: LabelledResource, item: Api
     case 'dayLimit':
       // The day and hours as the time screens write them ("Wed 2 Dec", "25:30").
       return item.date !== undefined && item.minutes !== undefined
-        ? t('fieldError.dayLimit', { day: formatDay(item.date, t.locale), hours: hoursText(item.minutes) })
+        ? t('fieldError.dayLimit', {
+            day: formatDay(item.date, t.locale),
+            hours: hoursText(item.minutes),
+            // 24, or 25 on the night summer time ends (shared/entry-days.ts).
+            limit: Math.round((item.limit ?? 24 * 60) / 60),
+          })
         : undefined;
     default:
       return undefined;

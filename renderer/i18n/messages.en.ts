@@ -18,6 +18,7 @@ import { cardWorkMessages } from './en/card-work.js';
 import { firstStartMessages } from './en/first-start.js';
 import { planMessages } from './en/plan.js';
 import { absencesMessages } from './en/absences.js';
+import { dayTotalsMessages } from './en/day-totals.js';
 
 const core = {
   // Shared words
@@ -455,6 +456,7 @@ export const en = {
   ...firstStartMessages,
   ...planMessages,
   ...absencesMessages,
+  ...dayTotalsMessages,
 } as const;
 
 export type MessageKey = keyof typeof en;

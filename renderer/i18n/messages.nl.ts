@@ -18,6 +18,7 @@ import { cardWorkMessages } from './nl/card-work.js';
 import { firstStartMessages } from './nl/first-start.js';
 import { planMessages } from './nl/plan.js';
 import { absencesMessages } from './nl/absences.js';
+import { dayTotalsMessages } from './nl/day-totals.js';
 
 const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'common.cancel': 'Annuleren',
@@ -444,4 +445,5 @@ export const nl: Record<MessageKey, string> = {
   ...firstStartMessages,
   ...planMessages,
   ...absencesMessages,
+  ...dayTotalsMessages,
 };

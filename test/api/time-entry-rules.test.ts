@@ -224,6 +224,34 @@ describe('at most 24 hours a day for one user', () => {
     expect(stopped.status, JSON.stringify(stopped.body)).toBe(200);
     expect(stopped.body).toMatchObject({ running: false, duration: 480 });
   });
+
+  it('the night summer time ends, a Sunday has 25 hours and holds all of them; a minute more is a 422 naming 25', async () => {
+    // Sunday 25 October 2026 in Amsterdam: 24 Oct 22:00 UTC (CEST) – 25 Oct 23:00 UTC (CET).
+    // Dora's, not Alice's: a run at that Sunday books Alice's time around now (the flags below).
+    const dora = await roles.signIn('dora@example.com', 'member');
+    await created({ user_id: dora.id, activity_id: meeting, start: '2026-10-24T22:00:00Z', end: '2026-10-25T10:00:00Z' }); // 12 h
+    await created({ user_id: dora.id, activity_id: meeting, start: '2026-10-25T10:00:00Z', end: '2026-10-25T23:00:00Z' }); // 13 h
+    const res = await byKey('POST', path, {
+      user_id: dora.id,
+      activity_id: meeting,
+      start: '2026-10-25T12:00:00Z',
+      end: '2026-10-25T12:01:00Z',
+    });
+    expectFieldErrors(res, ['end']);
+    expect(res.body.errors[0]).toMatchObject({ rule: 'dayLimit', limit: 1500, date: '2026-10-25', minutes: 1501 });
+    expect(res.body.errors[0].description).toMatch(/25:01 hours on 2026-10-25 \(Europe\/Amsterdam\); a day holds at most 25 hours/);
+  });
+
+  it('the night summer time starts, her 23-hour Sunday still holds 24 hours of overlapping entries, and no more', async () => {
+    // Sunday 29 March 2026 in Amsterdam: 28 Mar 23:00 UTC (CET) – 29 Mar 22:00 UTC (CEST).
+    await created({ user_id: alice.id, activity_id: meeting, start: '2026-03-28T23:00:00Z', end: '2026-03-29T22:00:00Z' }); // 23 h
+    await created({ user_id: alice.id, activity_id: meeting, start: '2026-03-29T08:00:00Z', end: '2026-03-29T09:00:00Z' }); // 24:00
+    await expectRefused(
+      () => byKey('POST', path, { user_id: alice.id, activity_id: meeting, start: '2026-03-29T10:00:00Z', end: '2026-03-29T10:01:00Z' }),
+      ['end'],
+      /24:01 hours on 2026-03-29 \(Europe\/Amsterdam\); a day holds at most 24 hours/,
+    );
+  });
 });
 
 describe('duration on write', () => {

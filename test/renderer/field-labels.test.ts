@@ -137,6 +137,22 @@ describe('a time entry that ends before it starts, or fills a day past 24 hours'
     const [nl1] = full.items.map(wording(nl, 'time_tracking'));
     expect(en1).toBe('Wed 2 Dec would hold 24:30 hours; a day holds at most 24');
     expect(nl1).toMatch(/^wo\.? 2 dec\.? zou 24:30 uur tellen; een dag telt hoogstens 24 uur$/);
+    // The night summer time ends the day has 25 hours, and the API's limit says so.
+    for (const [start, end] of [
+      ['2026-10-24T22:00:00Z', '2026-10-25T10:00:00Z'],
+      ['2026-10-25T10:00:00Z', '2026-10-25T23:00:00Z'],
+    ])
+      expect((await api.http('POST', '/v1/time_tracking', { activity_id: activity, user_id: user, start, end })).status).toBe(201);
+    const long = await refusal('POST', '/v1/time_tracking', {
+      activity_id: activity,
+      user_id: user,
+      start: '2026-10-25T12:00:00Z',
+      end: '2026-10-25T13:00:00Z',
+    });
+    expect(long.items.map(wording(en, 'time_tracking'))).toEqual(['Sun 25 Oct would hold 26:00 hours; a day holds at most 25']);
+    expect(long.items.map(wording(nl, 'time_tracking'))[0]).toMatch(
+      /^zo\.? 25 okt\.? zou 26:00 uur tellen; een dag telt hoogstens 25 uur$/,
+    );
   });
 
   it("says a timer of the user still runs, in the planner's words rather than with its raw start", async () => {

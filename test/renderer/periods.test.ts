@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { localTimeInstant, periodRange, rangeInstants, weekStart } from '../../renderer/views/time/periods.js';
+import {
+  localTimeInstant,
+  periodRange,
+  personTimeZone,
+  rangeInstants,
+  systemTimeZone,
+  weekStart,
+} from '../../renderer/views/time/periods.js';
 
 describe('period presets', () => {
   // A Wednesday.
@@ -49,5 +56,13 @@ describe('period presets', () => {
     // Summer time starts at 02:00 on 29 March 2026 and ends at 03:00 on 25 October.
     expect(nine('2026-03-29')).toBe('2026-03-29T07:00:00.000Z');
     expect(nine('2026-10-25')).toBe('2026-10-25T08:00:00.000Z');
+  });
+});
+
+describe("a person's days", () => {
+  it('are cut in their own time zone, else in the computer’s', () => {
+    expect(personTimeZone({ timezone: 'America/New_York' })).toBe('America/New_York');
+    expect(personTimeZone({ timezone: 'Not/A_Zone' })).toBe(systemTimeZone());
+    expect(personTimeZone(null)).toBe(systemTimeZone());
   });
 });

@@ -6,9 +6,9 @@
  *  - an entry ends after it starts and lasts at most 24 hours. `overnight: true` says an end
  *    sent at or before the start is on the next day: the end moves one day (24 hours) later.
  *    Without it an end at or before the start is refused, never read as "overnight";
- *  - one user books at most 24 hours on a day, the days cut at midnight in the user's time
- *    zone: the user's finished entries that day with this one added (a running timer counts
- *    once it is stopped, and is checked then);
+ *  - one user books at most 24 hours on a day (25 on the night summer time ends), the days cut
+ *    at midnight in the user's time zone as the reports cut them: the user's finished entries
+ *    that day with this one added (a running timer counts once it is stopped, and is checked then);
  *  - entries of one user that overlap in time are not refused (a planner may have booked two
  *    cards at once on purpose) but flagged: `overlaps` lists the other entries;
  *  - a running timer is `forgotten` once it has run longer than its user's
@@ -17,7 +17,7 @@
 import type { FieldProblem } from '../../../shared/errors.js';
 import { isTimeZone } from '../../../shared/fields.js';
 import { nowTimestamp } from '../../../shared/ids.js';
-import { endOfLocalDate, localDate, startOfLocalDate } from '../../../shared/zoned-time.js';
+import { dayLimitMinutes, LocalDays, minutesByDay, splitIntoDays, type LocalDay } from '../../../shared/entry-days.js';
 import type { FilterNode } from '../../../shared/filter.js';
 import type { ListQuery, StoredRecord } from '../../store/environment-store.js';
 import { tables } from '../tables.js';
@@ -30,7 +30,7 @@ const users = tables.user;
 
 const minuteMs = 60_000;
 const hourMs = 3_600_000;
-/** The longest entry, and the most one user books on one day. */
+/** The longest entry (the most one user books on a day: shared/entry-days.ts `dayLimitMinutes`). */
 export const maxEntryMinutes = 24 * 60;
 export const defaultForgottenTimerHours = 10;
 
@@ -115,8 +115,10 @@ function hours(minutes: number): string {
 }
 
 /**
- * More than 24 hours on one local day of the user's (their other finished entries that day,
- * and this one), for each day this entry touches.
+ * More than a day holds on one local day of the user's (their other finished entries that day,
+ * and this one), for each day this entry touches. Every entry is cut into days as the reports
+ * and the week sheet cut it (shared/entry-days.ts), so the API refuses exactly the day they
+ * would show over the limit: 24 hours, 25 on the night summer time ends.
  */
 export function* dayLimitProblems(
   entry: { id?: string; userId: string; start: string; end: string },
@@ -124,32 +126,29 @@ export function* dayLimitProblems(
 ): Steps<FieldProblem[]> {
   const user = yield* get(users, entry.userId);
   const zone = userTimeZone(user);
-  const from = Date.parse(entry.start);
-  const to = Date.parse(entry.end);
+  const days = new LocalDays(zone);
+  const touched: LocalDay[] = [];
+  splitIntoDays(Date.parse(entry.start), Date.parse(entry.end), days, (day) => touched.push(day));
   const problems: FieldProblem[] = [];
-  for (let date = localDate(from, zone), i = 0; i < 3; i++) {
-    const dayStart = startOfLocalDate(date, zone);
-    if (dayStart >= to) break;
-    const dayEnd = endOfLocalDate(date, zone);
-    let ms = Math.max(0, Math.min(to, dayEnd) - Math.max(from, dayStart));
-    yield* entriesOfUserBetween(entry.userId, dayStart, dayEnd, (id, start, end) => {
+  for (const day of touched) {
+    let minutes = minutesByDay(Date.parse(entry.start), Date.parse(entry.end), days).get(day.date) ?? 0;
+    yield* entriesOfUserBetween(entry.userId, day.start, day.end, (id, start, end) => {
       // A running timer's time is not booked yet: it counts once it stops (and is checked then).
       if (id === entry.id || end === null) return;
-      ms += Math.max(0, Math.min(end, dayEnd) - Math.max(start, dayStart));
+      minutes += minutesByDay(start, end, days).get(day.date) ?? 0;
     });
-    const minutes = Math.round(ms / minuteMs);
-    if (minutes > maxEntryMinutes) {
+    const limit = dayLimitMinutes(day);
+    if (minutes > limit) {
       problems.push({
         field,
-        description: `with this entry its user would have ${hours(minutes)} hours on ${date} (${zone}); a day holds at most 24 hours`,
+        description: `with this entry its user would have ${hours(minutes)} hours on ${day.date} (${zone}); a day holds at most ${limit / 60} hours`,
         rule: 'dayLimit',
-        limit: maxEntryMinutes,
-        date,
+        limit,
+        date: day.date,
         minutes,
       });
       break;
     }
-    date = localDate(dayEnd, zone);
   }
   return problems;
 }

@@ -3,7 +3,8 @@
  *
  *  - The period runs from the start of its first day to the end of its last day in the
  *    report's time zone; entries are clipped to it (a running timer counts until now).
- *  - Each entry is split at local midnight into one line per day. Line minutes are the
+ *  - Each entry is split at local midnight into one line per day, by the function the week
+ *    sheet and the API's day limit use too (shared/entry-days.ts): line minutes are the
  *    entry's clipped minutes, rounded once and shared out over its days by the largest
  *    remainders, so the lines of an entry always add up to the entry, to the minute.
  *  - Groups nest in `group_by` order; each has its minutes; the grand total is their sum.
@@ -13,7 +14,7 @@
  *  - A line says whether its entry overlaps another entry of the same user in the period,
  *    whatever the filter leaves out (entry-time.ts).
  */
-import { addDays, formatDate, parseDate } from '../../../shared/dates.js';
+import { LocalDays, splitIntoDays, type LocalDay } from '../../../shared/entry-days.js';
 import type { FilterNode } from '../../../shared/filter.js';
 import {
   centsToAmount,
@@ -24,7 +25,7 @@ import {
   type ReportMoney,
   type TimeReport,
 } from '../../../shared/time-report.js';
-import { endOfLocalDate, isoWeek, startOfLocalDate } from '../../../shared/zoned-time.js';
+import { endOfLocalDate, startOfLocalDate } from '../../../shared/zoned-time.js';
 import { nowTimestamp } from '../../../shared/ids.js';
 import { ApiError } from '../errors.js';
 import { relationJoins } from '../records.js';
@@ -57,63 +58,6 @@ export interface ReportRequest {
 }
 
 const dayMs = 86_400_000;
-
-/** One local day of a report's time zone: when it begins and ends, and its ISO week. */
-interface LocalDay {
-  date: string;
-  /** Days since 1970-01-01. */
-  ordinal: number;
-  week: string;
-  start: number;
-  /** The instant the next day begins. */
-  end: number;
-}
-
-/**
- * The local days of one report, each worked out once. Time-zone arithmetic is slow (Intl); a
- * report of many lines covers few days, and its entries come in order of start, so the day
- * of an instant is nearly always the day asked for last.
- */
-class LocalDays {
-  private readonly starts = new Map<string, number>();
-  private readonly days = new Map<string, LocalDay>();
-  private last: LocalDay | undefined;
-
-  constructor(private readonly timezone: string) {}
-
-  private start(date: string): number {
-    let start = this.starts.get(date);
-    if (start === undefined) {
-      start = startOfLocalDate(date, this.timezone);
-      this.starts.set(date, start);
-    }
-    return start;
-  }
-
-  day(date: string): LocalDay {
-    let day = this.days.get(date);
-    if (day === undefined) {
-      day = { date, ordinal: parseDate(date) / dayMs, week: isoWeek(date), start: this.start(date), end: this.start(addDays(date, 1)) };
-      this.days.set(date, day);
-    }
-    return day;
-  }
-
-  next(day: LocalDay): LocalDay {
-    return this.day(addDays(day.date, 1));
-  }
-
-  /** The local day of an instant: within a day of its UTC date. */
-  dayOf(instant: number): LocalDay {
-    const last = this.last;
-    if (last && last.start <= instant && instant < last.end) return last;
-    let day = this.day(formatDate(instant));
-    while (day.start > instant) day = this.day(addDays(day.date, -1));
-    while (day.end <= instant) day = this.next(day);
-    this.last = day;
-    return day;
-  }
-}
 
 const twoDigits = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
 const clockTexts = Array.from({ length: 1440 }, (_, m) => `${twoDigits[Math.floor(m / 60)]}:${twoDigits[m % 60]}`);
@@ -211,8 +155,6 @@ interface ClippedEntry {
    */
   startText: string | null;
   endText: string | null;
-  /** The local day of `from`. */
-  first: LocalDay;
   cardId: string | null;
   activityId: string | null;
   userId: string | null;
@@ -250,20 +192,6 @@ interface CardLabels {
   collection: string;
   board_id: string | null;
   board: string;
-}
-
-/** Splits `total` whole minutes over pieces in proportion to their exact lengths. */
-function shareMinutes(exact: number[]): number[] {
-  const total = Math.round(exact.reduce((s, x) => s + x, 0));
-  const floors = exact.map(Math.floor);
-  let left = total - floors.reduce((s, x) => s + x, 0);
-  const order = exact.map((x, i) => ({ i, frac: x - Math.floor(x) })).sort((a, b) => b.frac - a.frac || a.i - b.i);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    floors[i]!++;
-    left--;
-  }
-  return floors;
 }
 
 /**
@@ -405,7 +333,6 @@ export async function buildReport(ctx: RequestContext, request: ReportRequest): 
         end: ended,
         startText: isApiInstant(start) ? start : null,
         endText: end && isApiInstant(end) ? end : null,
-        first,
         cardId: cardIds.of(cardId),
         activityId: activityIds.of(activityId),
         userId: userIds.of(userId),
@@ -505,23 +432,9 @@ export async function buildReport(ctx: RequestContext, request: ReportRequest): 
       note: entry.note ?? '',
     });
   };
-  for (const entry of entries) {
-    const { from, to, first } = entry;
-    // Most entries lie within a day: one line of all their (rounded) minutes.
-    if (to <= first.end) {
-      addLine(entry, first, from, to, Math.round((to - from) / 60_000));
-      continue;
-    }
-    const pieces: { day: LocalDay; start: number; end: number }[] = [];
-    for (let day = first, i = 0; i < 400; day = days.next(day), i++) {
-      const dayStart = Math.max(from, day.start);
-      const dayEnd = Math.min(to, day.end);
-      if (dayEnd > dayStart) pieces.push({ day, start: dayStart, end: dayEnd });
-      if (dayEnd >= to) break;
-    }
-    const minutes = shareMinutes(pieces.map((p) => (p.end - p.start) / 60_000));
-    pieces.forEach((piece, i) => addLine(entry, piece.day, piece.start, piece.end, minutes[i]!));
-  }
+  // Each entry cut at local midnight, a line per day (shared/entry-days.ts).
+  for (const entry of entries)
+    splitIntoDays(entry.from, entry.to, days, (day, start, end, minutes) => addLine(entry, day, start, end, minutes));
 
   const all = lines.map((_, i) => i);
   const groups = request.groupBy.length > 0 ? group(lines, all, request.groupBy) : [];

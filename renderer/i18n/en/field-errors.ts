@@ -21,7 +21,7 @@ export const fieldErrorsMessages = {
   'fieldError.endAfterStart': '{label} must be after the start. Tick “Ends next day” for time past midnight.',
   'fieldError.tooLong': 'An entry lasts at most 24 hours',
   'fieldError.timerRunning': 'A timer of yours has run for more than 24 hours: stop it with its real end first',
-  'fieldError.dayLimit': '{day} would hold {hours} hours; a day holds at most 24',
+  'fieldError.dayLimit': '{day} would hold {hours} hours; a day holds at most {limit}',
   // Labels of fields whose input has no label of its own elsewhere in the catalogue.
   'fieldError.label.stageName': 'Stage name',
   'fieldError.label.unit': 'Unit',

@@ -20,7 +20,7 @@ export const fieldErrorsMessages: Record<keyof typeof english, string> = {
   'fieldError.endAfterStart': '{label} moet na het begin liggen. Vink “Eindigt de volgende dag” aan voor tijd na middernacht.',
   'fieldError.tooLong': 'Een registratie duurt hoogstens 24 uur',
   'fieldError.timerRunning': 'Een timer van je loopt al meer dan 24 uur: stop die eerst met het echte einde',
-  'fieldError.dayLimit': '{day} zou {hours} uur tellen; een dag telt hoogstens 24 uur',
+  'fieldError.dayLimit': '{day} zou {hours} uur tellen; een dag telt hoogstens {limit} uur',
   'fieldError.label.stageName': 'Naam van de fase',
   'fieldError.label.unit': 'Eenheid',
   'fieldError.label.quantity': 'Aantal',

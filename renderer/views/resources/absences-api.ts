@@ -57,15 +57,19 @@ export function useAbsences(resourceId: string) {
   });
 }
 
-/** `version` is the resource's `updated_at`: new hours per weekday read the schedule again. */
-export function useSchedule(resourceId: string, start: string, end: string, version: string) {
+/**
+ * `version` is the resource's `updated_at`: new hours per weekday read the schedule again. No
+ * resource (`null`: a person who is none) reads nothing.
+ */
+export function useSchedule(resourceId: string | null, start: string, end: string, version: string) {
   const { transport } = useApi();
   return useQuery({
-    queryKey: scheduleKey(resourceId, start, end, version),
+    queryKey: scheduleKey(resourceId ?? '', start, end, version),
+    enabled: resourceId !== null,
     queryFn: () =>
       send<ListEnvelope<ScheduleDay>>(transport, {
         method: 'GET',
-        path: apiPath`/v1/resource/${resourceId}/schedule`,
+        path: apiPath`/v1/resource/${resourceId!}/schedule`,
         query: { filter: `date:gte:${start},and,date:lte:${end}`, limit: String(maxLimit) },
       }),
   });

@@ -72,29 +72,44 @@ export function EntriesList() {
   const pages = useEntryPages(filter, pagesCovering(inView, entryPageSize));
   list.learnCount(pages.count);
 
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [picked, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulk, setBulk] = useState<BulkState | null>(null);
   const [failures, setFailures] = useState<(BulkFailure & { label: string })[]>([]);
   const [editing, setEditing] = useState<EntryRow | null>(null);
+  /** How many of the selected entries overlap others, while the planner is asked about them. */
+  const [overlapping, setOverlapping] = useState(0);
 
   // Another filter is another list: nothing in it is selected yet.
   useEffect(() => {
     setSelected(new Set());
     setFailures([]);
+    setOverlapping(0);
   }, [filter]);
 
   const loaded = pages.loadedRows();
+  // An entry locked since it was picked (approved in its editor, or by sync) can no longer be
+  // changed: it drops out of the selection, and out of what approving asks about.
+  const lockedIds = new Set(loaded.filter((entry) => entry.locked).map((entry) => entry.id));
+  const selected: ReadonlySet<string> = new Set([...picked].filter((id) => !lockedIds.has(id)));
   const selectable = loaded.filter((entry) => !entry.locked);
   const allSelected = selectable.length > 0 && selectable.every((entry) => selected.has(entry.id));
 
   function toggle(id: string, on: boolean) {
+    setOverlapping(0);
     const next = new Set(selected);
     if (on) next.add(id);
     else next.delete(id);
     setSelected(next);
   }
 
+  function approve() {
+    const count = loaded.filter((entry) => selected.has(entry.id) && (entry.overlaps?.length ?? 0) > 0).length;
+    if (count > 0) setOverlapping(count);
+    else void setStatus('approved');
+  }
+
   async function setStatus(status: TimeStatus) {
+    setOverlapping(0);
     const ids = [...selected];
     const labels = new Map(loaded.map((entry) => [entry.id, entryLabel(entry)]));
     setFailures([]);
@@ -141,22 +156,38 @@ export function EntriesList() {
         {planner && (
           <div className="entries__bulk" role="group" aria-label={t('entries.bulk')}>
             <span className="muted">{t.count('entries.selected', selected.size)}</span>
-            <button
-              type="button"
-              className="button"
-              disabled={selected.size === 0 || bulk !== null}
-              onClick={() => void setStatus('approved')}
-            >
-              {t('entries.approveSelected')}
-            </button>
-            <button
-              type="button"
-              className="button"
-              disabled={selected.size === 0 || bulk !== null}
-              onClick={() => void setStatus('rejected')}
-            >
-              {t('entries.rejectSelected')}
-            </button>
+            {overlapping > 0 ? (
+              <span
+                className="row-actions"
+                role="group"
+                aria-label={t.count('entries.overlapQuestion', overlapping)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Escape') setOverlapping(0);
+                }}
+              >
+                <span className="row-actions__question">{t.count('entries.overlapQuestion', overlapping)}</span>
+                <button type="button" className="button button--primary" autoFocus onClick={() => void setStatus('approved')}>
+                  {t('entries.approveAnyway')}
+                </button>
+                <button type="button" className="button" onClick={() => setOverlapping(0)}>
+                  {t('common.cancel')}
+                </button>
+              </span>
+            ) : (
+              <>
+                <button type="button" className="button" disabled={selected.size === 0 || bulk !== null} onClick={approve}>
+                  {t('entries.approveSelected')}
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={selected.size === 0 || bulk !== null}
+                  onClick={() => void setStatus('rejected')}
+                >
+                  {t('entries.rejectSelected')}
+                </button>
+              </>
+            )}
           </div>
         )}
       </div>
@@ -195,7 +226,10 @@ export function EntriesList() {
                   aria-label={t('entries.selectAll')}
                   checked={allSelected}
                   disabled={selectable.length === 0}
-                  onChange={(event) => setSelected(new Set(event.target.checked ? selectable.map((entry) => entry.id) : []))}
+                  onChange={(event) => {
+                    setOverlapping(0);
+                    setSelected(new Set(event.target.checked ? selectable.map((entry) => entry.id) : []));
+                  }}
                 />
               )}
             </span>

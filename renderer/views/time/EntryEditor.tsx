@@ -4,7 +4,8 @@
  * approval rules allow). The API's 422 problems show beside the fields they are about.
  *
  * An end at or before the start is refused here unless the planner ticks "Ends next day" (a
- * night shift): a typo must not book 23 hours (issue 17). The API refuses it too.
+ * night shift): a typo must not book 23 hours (issue 17). The API refuses it too. Approving an
+ * entry that overlaps other time of the same person asks once more, as the entries list does.
  */
 import { useState, type FormEvent } from 'react';
 import { placeFieldErrors } from '../../api/client.js';
@@ -53,10 +54,13 @@ export function EntryEditor({ entry, timeZone, onClose }: EntryEditorProps) {
   const statuses = [entry.status, ...timeTransitions[entry.status].filter((step) => planner || !step.planner).map((step) => step.to)];
   const placed = placeFieldErrors(write.error, inputs, useFieldWording('time_tracking'));
   const overlaps = entry.overlaps ?? [];
+  const [approveAsked, setApproveAsked] = useState(false);
+  const asksToApprove = status === 'approved' && entry.status !== 'approved' && overlaps.length > 0;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setLocalProblem(null);
+    if (asksToApprove && !approveAsked) return setApproveAsked(true);
     const start = localTimeInstant(date, startTime, timeZone);
     let end: number | null = null;
     if (endTime) {
@@ -128,7 +132,14 @@ export function EntryEditor({ entry, timeZone, onClose }: EntryEditorProps) {
         </Field>
         <Field label={t('filters.status')} error={placed.byInput.status}>
           {(control) => (
-            <select {...control} value={status} onChange={(event) => setStatus(event.target.value as TimeStatus)}>
+            <select
+              {...control}
+              value={status}
+              onChange={(event) => {
+                setApproveAsked(false);
+                setStatus(event.target.value as TimeStatus);
+              }}
+            >
               {statuses.map((value) => (
                 <option key={value} value={value}>
                   {t(`status.${value}`)}
@@ -149,12 +160,17 @@ export function EntryEditor({ entry, timeZone, onClose }: EntryEditorProps) {
             {message}
           </p>
         ))}
+        {asksToApprove && approveAsked && (
+          <p className="notice notice--warning entry-editor__wide" role="alert">
+            {t('editor.approveOverlapping')}
+          </p>
+        )}
         <div className="entry-editor__actions">
           <button type="button" className="button" onClick={onClose}>
             {t('common.cancel')}
           </button>
           <button type="submit" className="button button--primary" disabled={write.isPending}>
-            {t('editor.save')}
+            {asksToApprove && approveAsked ? t('entries.approveAnyway') : t('editor.save')}
           </button>
         </div>
       </form>

@@ -1,6 +1,7 @@
 /**
  * The export dialog: period, grouping (up to three, in order), filters, format (CSV, XLSX,
- * PDF), decimal hours or h:mm, and the time zone days are cut in. A preview shows the totals
+ * PDF), decimal hours or h:mm, and the time zone days are cut in (the app's user's, as on
+ * their week sheet, unless the planner types another). A preview shows the totals
  * of exactly that report before it is saved: hours and the amounts (rate × hours) with their
  * billable part, overall and per group. Save asks the API for the file and hands it to
  * the desktop's save dialog, or downloads it in a browser. "Mark as exported" stamps the
@@ -26,7 +27,8 @@ import {
 import { formatDay } from '../../components/dates-format.js';
 import { exportFileFrom, saveExportFile, type SaveOutcome } from './export-file.js';
 import { cleanGroupings, exportFileName, exportQuery, maxGroupings, reportEntryCount, type ExportChoices } from './export-request.js';
-import { localToday, periodRange, rangeInstants, systemTimeZone } from './periods.js';
+import { useAppUser } from '../app-user/app-user-api.js';
+import { localToday, periodRange, personTimeZone, rangeInstants } from './periods.js';
 import { TimeFilterFields } from './TimeFilterFields.js';
 import { sendRequest } from '../../api/client.js';
 import { callOperation } from '../../api/commands.js';
@@ -45,7 +47,11 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const [groupBy, setGroupBy] = useState<(ReportGrouping | '')[]>(['days', '', '']);
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [durationFormat, setDurationFormat] = useState<DurationFormat>('decimal');
-  const [timeZone, setTimeZone] = useState(systemTimeZone);
+  // Days are cut where the app's user's days end, as their week sheet cuts them, until the
+  // planner types another zone.
+  const appUser = useAppUser();
+  const [typedZone, setTimeZone] = useState<string | null>(null);
+  const timeZone = typedZone ?? personTimeZone(appUser.data?.user);
   const [notExported, setNotExported] = useState(false);
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);

@@ -6,11 +6,14 @@
  * behind it (see week-grid.ts); a cell with several entries opens their list instead.
  *
  * The sheet is the app's user's week and books for them; an admin, manager or organiser may
- * show and book someone else's week.
+ * show and book someone else's week. Days are that person's, cut in their time zone as the
+ * reports cut them, and a day is judged against their resource's schedule (docs/API.md
+ * "Schedules and capacity").
  */
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { describeError } from '../../api/client.js';
+import { useState } from 'react';
+import { placeFieldErrors } from '../../api/client.js';
+import { useFieldWording } from '../../api/field-labels.js';
 import { useList } from '../../api/hooks.js';
 import { activityListQuery } from '../../api/queries.js';
 import { cardNames } from '../../components/card-name.js';
@@ -24,13 +27,15 @@ import { activitiesOf } from './card-activities.js';
 import { CardPicker } from './CardPicker.js';
 import { formatDay, formatDayRange } from '../../components/dates-format.js';
 import { formatHours } from './duration.js';
-import { isoWeek, localToday, rangeInstants, systemTimeZone, weekStart } from './periods.js';
+import { useSchedule } from '../resources/absences-api.js';
+import { isoWeek, localToday, personTimeZone, rangeInstants, weekStart } from './periods.js';
 import { SheetCell, type CellWrite } from './SheetCell.js';
-import { useEntries, userEntriesFilter, useSheetCards, type CardSummary } from './time-api.js';
+import { useEntries, useSheetCards, useSheetPerson, type CardSummary } from './time-api.js';
+import { entriesWithTimeIn } from './time-filters.js';
 import { useTimeScreen } from './time-screen-state.js';
 import { useClock } from './use-clock.js';
 import { useEntryWrite } from './use-entry-writes.js';
-import { buildWeekGrid, type WeekRow } from './week-grid.js';
+import { buildWeekGrid, type SheetContext, type WeekRow } from './week-grid.js';
 
 interface RowName {
   name: string;
@@ -40,17 +45,14 @@ interface RowName {
 
 export function WeekSheet() {
   const t = useT();
-  const timeZone = useMemo(systemTimeZone, []);
   // Running timers count to the minute.
   const now = useClock(30_000);
-  const today = localToday(timeZone, now);
   const chosenMonday = useTimeScreen((state) => state.monday);
   const showWeek = useTimeScreen((state) => state.showWeek);
   const addedRows = useTimeScreen((state) => state.addedRows);
   const addRow = useTimeScreen((state) => state.addRow);
   const chosenUser = useTimeScreen((state) => state.sheetUser);
   const showSheetOf = useTimeScreen((state) => state.showSheetOf);
-  const monday = chosenMonday ?? weekStart(today);
   const [adding, setAdding] = useState<'card' | 'activity' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const appUser = useAppUser();
@@ -58,14 +60,24 @@ export function WeekSheet() {
   const planner = booksForOthers(appUser.data);
   // Whose week: the app's user's, unless a planner chose someone else's.
   const userId = planner && chosenUser !== undefined ? chosenUser : ownId;
-  const period = rangeInstants({ start: monday, end: addDays(monday, 6) }, timeZone);
-  const filter = appUser.data ? `${userEntriesFilter(userId)},and,start:gte:${period.from},and,start:lt:${period.to}` : null;
+  const person = useSheetPerson(userId);
+  const timeZone = personTimeZone(person.data);
+  const today = localToday(timeZone, now);
+  const monday = chosenMonday ?? weekStart(today);
+  const sunday = addDays(monday, 6);
+  const period = rangeInstants({ start: monday, end: sunday }, timeZone);
+  const filter = appUser.data ? entriesWithTimeIn(userId, period) : null;
   const entries = useEntries(filter, { with: 'card.collection,card.stage,activity' });
   const grid = buildWeekGrid({ monday, entries: entries.data?.data ?? [], addedRows, timeZone, now });
+  const resource = person.data?.resource ?? null;
+  const schedule = useSchedule(resource?.id ?? null, monday, sunday, resource?.updated_at ?? '');
+  const expected = new Map((schedule.data?.data ?? []).map((day) => [day.date, day.available]));
+  const sheet: SheetContext = { grid, timeZone, now, expected: (date) => expected.get(date) ?? null };
   const cardIds = [...new Set(grid.rows.flatMap((row) => (row.cardId ? [row.cardId] : [])))];
   const cards = useSheetCards(cardIds);
   const activities = useList('activity', activityListQuery);
   const write = useEntryWrite();
+  const wording = useFieldWording('time_tracking');
 
   const cardOf = new Map<string, CardSummary>();
   for (const entry of entries.data?.data ?? []) if (entry.card && entry.card_id) cardOf.set(entry.card_id, entry.card);
@@ -91,11 +103,13 @@ export function WeekSheet() {
           ...(userId ? { user_id: userId } : {}),
         };
         await write.mutateAsync({ kind: 'create', input });
-      } else if (change.kind === 'update') await write.mutateAsync({ kind: 'update', id: change.id, changes: { end: change.end } });
+      } else if (change.kind === 'update')
+        await write.mutateAsync({ kind: 'update', id: change.id, changes: { start: change.start, end: change.end } });
       else await write.mutateAsync({ kind: 'delete', id: change.id });
       return true;
     } catch (error) {
-      setProblem(describeError(error));
+      // The API's refusals (a full day, a lock) in the planner's words and language.
+      setProblem(placeFieldErrors(error, [], wording).elsewhere.join(' '));
       return false;
     }
   }
@@ -222,8 +236,7 @@ export function WeekSheet() {
                           card: label,
                           day: formatDay(cell.date, t.locale, { weekday: 'long', day: 'numeric', month: 'long' }),
                         })}
-                        timeZone={timeZone}
-                        now={now}
+                        sheet={sheet}
                         onWrite={(change) => apply(row, change)}
                         onProblem={setProblem}
                       />

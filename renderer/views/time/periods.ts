@@ -6,6 +6,7 @@
 import { addDays, bucketStart, isoWeekday } from '../../../shared/dates.js';
 import { endOfLocalDate, isoWeek, localDate, startOfLocalDate } from '../../../shared/zoned-time.js';
 import { nowMs } from '../../../shared/clock.js';
+import { isTimeZone } from '../../../shared/fields.js';
 
 export const periodPresets = ['today', 'this_week', 'this_month', 'last_week', 'last_month', 'custom'] as const;
 export type PeriodPreset = (typeof periodPresets)[number];
@@ -79,6 +80,15 @@ export function localTimeInstant(date: string, time: string, timeZone: string): 
 }
 
 export { isoWeek };
+
+/**
+ * The zone a person's days are cut in: their own (the user's `timezone`, as the API cuts their
+ * days: docs/API.md "Time tracking"), else the computer's.
+ */
+export function personTimeZone(user: { timezone?: string | null } | null | undefined): string {
+  const zone = user?.timezone;
+  return zone && isTimeZone(zone) ? zone : systemTimeZone();
+}
 
 /** The system's time zone, as the OS has it. */
 export function systemTimeZone(): string {

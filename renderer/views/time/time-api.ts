@@ -43,9 +43,18 @@ export const timeKeys = {
   cardSearch: (text: string) => ['card', 'search', text] as const,
 };
 
-/** Whose time the sheet and the timer show: one user's, or (`null`) the entries booked for nobody. */
-export function userEntriesFilter(userId: string | null): string {
-  return userId ? `user_id:eq:'${userId}'` : 'user_id:eq:null';
+/** Whose week the sheet shows: their time zone, and the resource whose schedule they work to. */
+export type SheetPerson = Pick<User, 'id' | 'fullname' | 'email' | 'timezone' | 'resource_id'> & {
+  resource?: { id: string; name: string; updated_at: string } | null;
+};
+
+export function useSheetPerson(userId: string | null) {
+  const { client } = useApi();
+  return useQuery({
+    queryKey: ['user', 'sheet-person', userId],
+    enabled: userId !== null,
+    queryFn: () => client.get<SheetPerson>('/v1/user', userId!, { with: 'resource' }),
+  });
 }
 
 /** The app's user's running timer (the API's default: the caller's user). */

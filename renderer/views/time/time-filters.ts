@@ -70,6 +70,21 @@ export function exportFilter(input: ExportFilterInput): string {
  * clips them to it), a running one included.
  */
 export function markExportedFilter(reportFilter: string, period: { from: string; to: string }): string {
-  const overlap = `start:lt:${period.to},and,(end:gt:${period.from},or,end:eq:null)`;
+  const overlap = withTimeIn(period);
   return reportFilter ? `${overlap},and,${reportFilter}` : overlap;
+}
+
+/** Entries with time between two instants (the API's ISO text): also one begun before, and running timers. */
+function withTimeIn(period: { from: string; to: string }): string {
+  return `start:lt:${period.to},and,(end:gt:${period.from},or,end:eq:null)`;
+}
+
+/** Whose time the sheet and the timer show: one user's, or (`null`) the entries booked for nobody. */
+export function userEntriesFilter(userId: string | null): string {
+  return userId ? `user_id:eq:'${userId}'` : 'user_id:eq:null';
+}
+
+/** A person's entries with time in a week, also a night shift begun on the Sunday before. */
+export function entriesWithTimeIn(userId: string | null, period: { from: string; to: string }): string {
+  return `${userEntriesFilter(userId)},and,${withTimeIn(period)}`;
 }
