@@ -559,7 +559,7 @@ describe("a resource's cards, schedules and activities (with=…, filter …)", 
     expect(ids((await get(api, `/v1/resource/${anna.id}?with=cards`)).cards)).toEqual([legs.id]);
   });
 
-  it('cards: deleting a resource takes it off its cards, and restoring it does not put it back', async () => {
+  it('cards: deleting a resource takes it off its cards, and restoring it puts it back on them (docs/API.md "Trash")', async () => {
     const leaver = await create(api, '/v1/resource', { name: 'Leaver (cards)' });
     const stayer = await create(api, '/v1/resource', { name: 'Stayer (cards)' });
     const shared = await card(api, work, 'Shared', [leaver, stayer]);
@@ -567,8 +567,8 @@ describe("a resource's cards, schedules and activities (with=…, filter …)", 
     const path = `/v1/collection/${shared.collection_id}/card/${shared.id}?with=resources`;
     expect(ids((await get(api, path)).resources)).toEqual([stayer.id]);
     expect((await api.http('POST', `/v1/trash/resource/${leaver.id}/restore`)).status).toBe(200);
-    expect((await get(api, `/v1/resource/${leaver.id}?with=cards`)).cards).toEqual([]);
-    expect(ids((await get(api, path)).resources)).toEqual([stayer.id]);
+    expect(ids((await get(api, `/v1/resource/${leaver.id}?with=cards`)).cards)).toEqual([shared.id]);
+    expect(ids((await get(api, path)).resources).sort()).toEqual([leaver.id, stayer.id].sort());
   });
 
   it('schedules: its schedule deviations, as schedule_deviations reads them', async () => {

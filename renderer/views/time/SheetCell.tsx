@@ -119,18 +119,27 @@ function useCellEdits(onWrite: SheetCellProps['onWrite'], onProblem: SheetCellPr
   return { run, busy: saving || asking !== null, question };
 }
 
-export function SheetCell({ cell, label, sheet, onWrite, onProblem }: SheetCellProps) {
-  const t = useT();
+/**
+ * A field where time is typed (a day's cell, or one of its listed entries): the text typed so
+ * far (null: none, show the booked time), and its edits. Corrected, the typed text stays in the
+ * field, selected, to be typed over.
+ */
+function useTypedTime(onWrite: SheetCellProps['onWrite'], onProblem: SheetCellProps['onProblem']) {
   const [text, setText] = useState<string | null>(null);
-  const [listOpen, setListOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  // Corrected: the typed text stays in the cell, selected, to be typed over.
   const edits = useCellEdits(
     onWrite,
     onProblem,
     () => setText(null),
     () => requestAnimationFrame(() => input.current?.select()),
   );
+  return { text, setText, input, edits };
+}
+
+export function SheetCell({ cell, label, sheet, onWrite, onProblem }: SheetCellProps) {
+  const t = useT();
+  const [listOpen, setListOpen] = useState(false);
+  const { text, setText, input, edits } = useTypedTime(onWrite, onProblem);
   const only = cell.entries.length === 1 ? cell.entries[0]! : null;
   const overlapping = cell.entries.some((entry) => (entry.overlaps?.length ?? 0) > 0);
   const overlapMark = overlapping && (
@@ -277,14 +286,7 @@ function CellEntry({
   onProblem(message: string): void;
 }) {
   const t = useT();
-  const [text, setText] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const edits = useCellEdits(
-    onWrite,
-    onProblem,
-    () => setText(null),
-    () => requestAnimationFrame(() => input.current?.select()),
-  );
+  const { text, setText, input, edits } = useTypedTime(onWrite, onProblem);
   const minutes = entryMinutes(entry, sheet.now);
   const time = (instant: string) => formatTime(instant, t.locale, sheet.timeZone);
   const span = `${time(entry.start)}–${entry.end ? time(entry.end) : '…'}`;
