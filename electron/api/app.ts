@@ -36,6 +36,8 @@ import type { EnvironmentRef } from './webhooks/events.js';
 import { registerHealthRoutes, type HealthOptions } from './health-routes.js';
 import { installJsonBodies } from './conventions/request-body.js';
 import { answerClientError, answerFrameworkError, maxPathParamLength } from './conventions/request-head.js';
+import { installAnswersInParts } from './conventions/answer-json.js';
+import { AnswerWork } from './conventions/answer-work.js';
 
 export const apiVersion = '0.1.0';
 
@@ -103,6 +105,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       if (method !== 'HEAD') routes.push({ method, url: route.url, doc });
     }
   });
+  installAnswersInParts(app, (request) => request.ctx?.answer);
 
   // Fastify's placeholder for the decorator: the auth hook sets every request's ctx before a handler runs.
   app.decorateRequest('ctx', null as never);
@@ -138,6 +141,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
           request.ctx = await authenticate(options.dataDir, request, oauth, options.teamDatabase);
           if (options.recordsOf) request.ctx = contextOnRecords(request.ctx, options.recordsOf(request.ctx.caller.environment));
           if (options.appUser) actAsAppUser(request.ctx, options.appUser);
+          request.ctx.answer = new AnswerWork();
           refuseGuestWrite(request.ctx.caller, request.method, request.routeOptions.url);
         } catch (error) {
           const apiError = toApiError(error);
