@@ -36,6 +36,7 @@ import type { EnvironmentRef } from './webhooks/events.js';
 import { registerHealthRoutes, type HealthOptions } from './health-routes.js';
 import { installJsonBodies } from './conventions/request-body.js';
 import { answerClientError, answerFrameworkError, maxPathParamLength } from './conventions/request-head.js';
+import { defaultTimeLimits, installTimeLimits, type TimeLimits } from './conventions/time-limits.js';
 import { installAnswersInParts } from './conventions/answer-json.js';
 import { AnswerWork } from './conventions/answer-work.js';
 
@@ -80,7 +81,14 @@ export interface ApiOptions {
    * come from it, and each request's records (no synchronous store, as with `recordsOf`).
    */
   teamDatabase?: TeamDatabaseAccess;
+  /** Time limits per route class, in ms (docs/API.md "Time limits"); tests shorten them. */
+  timeLimits?: Partial<TimeLimits>;
+  /** Connections open at once, idle ones included; more are closed as they come (docs/deployment.md "Connections"). */
+  maxConnections?: number;
 }
+
+/** Connections a server keeps open at once by default (docs/deployment.md "Connections"). */
+export const defaultMaxConnections = 10_000;
 
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -105,7 +113,12 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       if (method !== 'HEAD') routes.push({ method, url: route.url, doc });
     }
   });
+  // After the hook above: its wrapping of a handler is inside this one's.
+  const limits = installTimeLimits(app, { ...defaultTimeLimits, ...options.timeLimits });
+  app.decorate('timeLimits', limits);
   installAnswersInParts(app, (request) => request.ctx?.answer);
+  // A cap on open connections, idle ones included: each holds memory and a file descriptor.
+  app.server.maxConnections = options.maxConnections ?? defaultMaxConnections;
 
   // Fastify's placeholder for the decorator: the auth hook sets every request's ctx before a handler runs.
   app.decorateRequest('ctx', null as never);
@@ -141,7 +154,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
           request.ctx = await authenticate(options.dataDir, request, oauth, options.teamDatabase);
           if (options.recordsOf) request.ctx = contextOnRecords(request.ctx, options.recordsOf(request.ctx.caller.environment));
           if (options.appUser) actAsAppUser(request.ctx, options.appUser);
-          request.ctx.answer = new AnswerWork();
+          request.ctx.answer = new AnswerWork(limits.signalOf(request));
           refuseGuestWrite(request.ctx.caller, request.method, request.routeOptions.url);
         } catch (error) {
           const apiError = toApiError(error);

@@ -69,7 +69,7 @@ export async function startTestApi(options: { environment?: string; key?: string
  * counts its statements), or of the server's own limits (`api`: time limits, connections).
  */
 export async function startSqliteApi(
-  options: { environment?: string; key?: string; api?: Pick<ApiOptions, 'logger'> } = {},
+  options: { environment?: string; key?: string; api?: Pick<ApiOptions, 'timeLimits' | 'maxConnections' | 'logger'> } = {},
 ): Promise<TestApi> {
   const folder = tempDir();
   const dataDir = DataDir.open(folder);

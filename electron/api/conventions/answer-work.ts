@@ -84,13 +84,14 @@ export class AnswerWork {
   }
 
   /**
-   * Between two batches of work: when the answer is big, other requests get a turn of the event
-   * loop first. Throws the signal's reason when the answer is no longer wanted.
+   * Between two batches of work: when the answer is big (or `big` says the work is), other
+   * requests get a turn of the event loop first. Throws the signal's reason when the answer is
+   * no longer wanted.
    */
-  async turn(): Promise<void> {
+  async turn(big = false): Promise<void> {
     if (!this.mayYield) return;
     this.stopWhenUnwanted();
-    if (this.#tally.records <= yieldsAbove) return;
+    if (!big && this.#tally.records <= yieldsAbove) return;
     await nextTurn();
     this.stopWhenUnwanted();
   }

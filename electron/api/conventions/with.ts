@@ -72,7 +72,8 @@ async function readWhereIn(
     const some = keys.slice(i, i + keysPerQuery);
     let after: string | undefined;
     for (;;) {
-      await work.turn();
+      // After a full batch, the level is big: others get a turn before the next.
+      await work.turn(rows.length > 0);
       const page = await ctx.records.getWhereIn(table, field as never, some, {
         limit: recordsPerBatch,
         ...(after === undefined ? {} : { after }),
@@ -91,7 +92,7 @@ async function presentLoaded(ctx: RequestContext, work: AnswerWork, module: Reso
   const hidden = hiddenFields(module.spec, ctx.caller);
   const out: Record<string, unknown>[] = [];
   for (let i = 0; i < rows.length; i += recordsPerBatch) {
-    if (i > 0) await work.turn();
+    if (i > 0) await work.turn(true);
     const batch = rows.slice(i, i + recordsPerBatch).map((row) => readableCopy(row, hidden));
     await module.rules?.present?.(ctx, batch, []);
     for (const record of batch) out.push(record);
@@ -300,6 +301,7 @@ async function loadTree(
       }
     }
     work.embeds(count, at);
+    await work.turn();
     const targets = [...targetTimes.keys()];
     if (children.size > 0) await loadTree(ctx, work, moduleNamed(relation.target), targets, targetTimes, children, at);
     else for (const target of targets) markWhole(target);
