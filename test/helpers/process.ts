@@ -16,6 +16,11 @@ const root = resolve(import.meta.dirname, '..', '..');
 const tsxLoader = pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 const serverEntry = join(root, 'electron', 'host', 'server.ts');
 
+/** The server of another checkout of the project (with its node_modules), for a bench that compares. */
+export function serverEntryIn(checkout: string): string {
+  return join(resolve(checkout), 'electron', 'host', 'server.ts');
+}
+
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
@@ -47,13 +52,15 @@ export function runServerCommand(
   });
 }
 
+/** `entry`: the server to run, this checkout's unless a bench compares with another (serverEntryIn). */
 export async function startServerProcess(
   args: string[],
   startTimeoutMs = 30_000,
   env: Record<string, string> = {},
+  entry = serverEntry,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', tsxLoader, serverEntry, '--port', '0', ...args], {
-    cwd: root,
+  const child = spawn(process.execPath, ['--import', tsxLoader, entry, '--port', '0', ...args], {
+    cwd: resolve(entry, '..', '..', '..'),
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...clockEnvironment(), ...env },
   });

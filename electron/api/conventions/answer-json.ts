@@ -16,8 +16,9 @@ import type { AnswerWork } from './answer-work.js';
 /** Answers that hold more records than this (its own and those it embeds) are written in parts. */
 export const writtenInPartsAbove = 2_000;
 
-/** Records written whole per batch, between two turns. */
-const recordsPerTurn = 1_000;
+/** Work between two turns: about this long, looked at every `stepsPerLook` values written. */
+const sliceMs = 3;
+const stepsPerLook = 64;
 /** Text handed to the socket at a time. */
 const charactersPerChunk = 64 * 1024;
 
@@ -54,12 +55,13 @@ function opens(value: unknown): value is readonly unknown[] | Record<string, unk
 
 /**
  * The JSON text of `value` in chunks, with a turn of the event loop (`work.turn()`) after every
- * batch of records; it throws when the answer is no longer wanted.
+ * few milliseconds of work; it throws when the answer is no longer wanted.
  */
 export async function* jsonInParts(value: unknown, work: AnswerWork): AsyncGenerator<string> {
   const parts: string[] = [];
   let size = 0;
-  let sinceTurn = 0;
+  let steps = 0;
+  let sliceStart = performance.now();
   const stack: Frame[] = [];
   const write = (text: string) => {
     parts.push(text);
@@ -68,7 +70,6 @@ export async function* jsonInParts(value: unknown, work: AnswerWork): AsyncGener
   const begin = (item: unknown) => {
     if (!opens(item)) {
       write(JSON.stringify(item));
-      sinceTurn++;
     } else if (Array.isArray(item)) {
       write('[');
       stack.push({ items: item, next: 0 });
@@ -105,9 +106,9 @@ export async function* jsonInParts(value: unknown, work: AnswerWork): AsyncGener
       parts.length = 0;
       size = 0;
     }
-    if (sinceTurn >= recordsPerTurn) {
-      sinceTurn = 0;
-      await work.turn();
+    if (++steps % stepsPerLook === 0 && performance.now() - sliceStart >= sliceMs) {
+      await work.turn(true);
+      sliceStart = performance.now();
     }
   }
   if (size > 0) yield parts.join('');

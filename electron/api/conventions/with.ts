@@ -1,6 +1,6 @@
 /**
  * Eager loading with `with=rel,rel.sub.sub` (docs/API.md "Relations"). Each relation level costs
- * one query for the whole page (per 500 keys and per 1,000 records), never one per record. Loaded
+ * one query for the whole page (per 500 keys and per 500 records), never one per record. Loaded
  * records are presented like any other (virtual fields, no write-only fields, admin-only ones for
  * admins only), and may load their own relations in turn. What an answer embeds is counted
  * against a budget level by level, before the next level is read (answer-work.ts).
@@ -51,8 +51,8 @@ type Times = Map<Record<string, unknown>, number>;
 
 /** Values per query, as the SQLite store sends them at most (environment-store.ts getWhereIn). */
 const keysPerQuery = 500;
-/** Records read and presented per batch; other requests get a turn between batches (AnswerWork.turn). */
-const recordsPerBatch = 1_000;
+/** Records read and presented per batch, a few milliseconds' work; other requests get a turn between batches (AnswerWork.turn). */
+const recordsPerBatch = 500;
 
 /**
  * The live records of `table` whose `field` is one of `values`, read a batch at a time. With a
