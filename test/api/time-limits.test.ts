@@ -84,7 +84,7 @@ describe('time limits', () => {
       const cards = Array.from({ length: 510 }, (_, i) => ({ stage_id: board.stages[0].id, name: `Job ${order}${i}` }));
       await made('/v1/collection', { name: `Order ${order}`, board_id: board.id, cards });
     }
-    // The board's 1,020 cards, read a batch of 1,000 at a time: the second waits its turn.
+    // The board's 1,020 cards, read a batch of 500 at a time: the later ones wait their turn.
     const res = await api.http('GET', `/v1/board/${board.id}?with=cards`);
     expect(res.status).toBe(503);
     expectErrorBody(res.body, 10503, 'Service Unavailable');
