@@ -106,6 +106,13 @@ interface Placed {
   link?: StoredRecord;
 }
 
+function single(found: Record<string, unknown> | undefined): Placed | null {
+  return found ? { target: found } : null;
+}
+
+const idOf = (record: Record<string, unknown>) => record.id;
+const valueOf = (field: string) => (record: Record<string, unknown>) => record[field];
+
 /**
  * What one relation puts under each record: one record or none, or a list. Read level by level,
  * a batch at a time; a list longer than the budget's room is refused before it is presented.
@@ -125,63 +132,27 @@ async function placeRelation(
     return rows;
   };
   const loaded = async (rows: StoredRecord[]) => presentLoaded(ctx, work, target, rows);
+  const ids = records.map(idOf);
   if (relation.kind === 'belongsTo') {
-    const byId = new Map(
-      (
-        await loaded(
-          await listed(
-            target.table,
-            'id',
-            records.map((r) => r[relation.foreignKey]),
-          ),
-        )
-      ).map((r) => [r.id, r]),
-    );
-    return { under: (record) => ((found) => (found ? { target: found } : null))(byId.get(record[relation.foreignKey])) };
+    const rows = await loaded(await listed(target.table, 'id', records.map(valueOf(relation.foreignKey))));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return { under: (record) => single(byId.get(record[relation.foreignKey])) };
   }
   if (relation.kind === 'hasOne') {
-    const rows = await loaded(
-      await listed(
-        target.table,
-        relation.foreignKey,
-        records.map((r) => r.id),
-      ),
-    );
+    const rows = await loaded(await listed(target.table, relation.foreignKey, ids));
     const byOwner = new Map(rows.map((row) => [row[relation.foreignKey], row]));
-    return { under: (record) => ((found) => (found ? { target: found } : null))(byOwner.get(record.id)) };
+    return { under: (record) => single(byOwner.get(record.id)) };
   }
   if (relation.kind === 'hasMany') {
     const key = relation.localKey ?? 'id';
-    const rows = await loaded(
-      await listed(
-        target.table,
-        relation.foreignKey,
-        records.map((r) => r[key]),
-        work.room,
-      ),
-    );
+    const rows = await loaded(await listed(target.table, relation.foreignKey, records.map(valueOf(key)), work.room));
     const byParent = groupBy(rows, (row) => row[relation.foreignKey]);
     return { under: (record) => (byParent.get(record[key]) ?? []).map((found) => ({ target: found })) };
   }
   if (relation.kind === 'manyToMany') {
-    const link = moduleNamed(relation.link);
-    const links = await listed(
-      link.table,
-      relation.ownerKey,
-      records.map((r) => r.id),
-      work.room,
-    );
-    const byId = new Map(
-      (
-        await loaded(
-          await listed(
-            target.table,
-            'id',
-            links.map((l) => l[relation.targetKey]),
-          ),
-        )
-      ).map((r) => [r.id, r]),
-    );
+    const links = await listed(moduleNamed(relation.link).table, relation.ownerKey, ids, work.room);
+    const rows = await loaded(await listed(target.table, 'id', links.map(valueOf(relation.targetKey))));
+    const byId = new Map(rows.map((row) => [row.id, row]));
     const byOwner = groupBy(links, (l) => l[relation.ownerKey]);
     return {
       under: (record) =>
@@ -204,29 +175,11 @@ async function placePeers(
   listed: (table: ResourceModule['table'], field: string, values: readonly unknown[]) => Promise<StoredRecord[]>,
   loaded: (rows: StoredRecord[]) => Promise<Record<string, unknown>[]>,
 ): Promise<{ under: (record: Record<string, unknown>) => Placed[] }> {
-  const link = moduleNamed(relation.link);
-  const ownLinks = await listed(
-    link.table,
-    relation.ownerKey,
-    records.map((r) => r.id),
-  );
-  const sharedLinks = await listed(
-    link.table,
-    relation.sharedKey,
-    ownLinks.map((l) => l[relation.sharedKey]),
-  );
-  const target = moduleNamed(relation.target);
-  const byId = new Map(
-    (
-      await loaded(
-        await listed(
-          target.table,
-          'id',
-          sharedLinks.map((l) => l[relation.ownerKey]),
-        ),
-      )
-    ).map((r) => [r.id, r]),
-  );
+  const link = moduleNamed(relation.link).table;
+  const ownLinks = await listed(link, relation.ownerKey, records.map(idOf));
+  const sharedLinks = await listed(link, relation.sharedKey, ownLinks.map(valueOf(relation.sharedKey)));
+  const peers = await loaded(await listed(moduleNamed(relation.target).table, 'id', sharedLinks.map(valueOf(relation.ownerKey))));
+  const byId = new Map(peers.map((r) => [r.id, r]));
   const members = groupBy(sharedLinks, (l) => l[relation.sharedKey]);
   const sharedBy = groupBy(ownLinks, (l) => l[relation.ownerKey]);
   return {
