@@ -34,6 +34,7 @@ const onBothEngines = [
   'test/api/card.test.ts',
   'test/api/collection-rules.test.ts',
   'test/api/conventions.test.ts',
+  'test/api/with-budget.test.ts',
   'test/api/order-data.collection.test.ts',
   // Planning: plans infinite and finite, moves, promise dates, the sample workshop.
   'test/api/planning.table.test.ts',

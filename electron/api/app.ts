@@ -37,6 +37,9 @@ import { registerHealthRoutes, type HealthOptions } from './health-routes.js';
 import { installJsonBodies } from './conventions/request-body.js';
 import { answerClientError, answerFrameworkError, maxPathParamLength } from './conventions/request-head.js';
 import type { TrustedProxies } from './client-address.js';
+import { defaultTimeLimits, installTimeLimits, type TimeLimits } from './conventions/time-limits.js';
+import { installAnswersInParts } from './conventions/answer-json.js';
+import { AnswerWork } from './conventions/answer-work.js';
 
 export const apiVersion = '0.1.0';
 
@@ -84,7 +87,14 @@ export interface ApiOptions {
    * counts as the client its `X-Forwarded-For` names (client-address.ts). Off by default.
    */
   trustedProxies?: TrustedProxies;
+  /** Time limits per route class, in ms (docs/API.md "Time limits"); tests shorten them. */
+  timeLimits?: Partial<TimeLimits>;
+  /** Connections open at once, idle ones included; more are closed as they come (docs/deployment.md "Connections"). */
+  maxConnections?: number;
 }
+
+/** Connections a server keeps open at once by default (docs/deployment.md "Connections"). */
+export const defaultMaxConnections = 10_000;
 
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   const trusted = options.trustedProxies;
@@ -112,6 +122,12 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       if (method !== 'HEAD') routes.push({ method, url: route.url, doc });
     }
   });
+  // After the hook above: its wrapping of a handler is inside this one's.
+  const limits = installTimeLimits(app, { ...defaultTimeLimits, ...options.timeLimits });
+  app.decorate('timeLimits', limits);
+  installAnswersInParts(app, (request) => request.ctx?.answer);
+  // A cap on open connections, idle ones included: each holds memory and a file descriptor.
+  app.server.maxConnections = options.maxConnections ?? defaultMaxConnections;
 
   // Fastify's placeholder for the decorator: the auth hook sets every request's ctx before a handler runs.
   app.decorateRequest('ctx', null as never);
@@ -147,6 +163,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
           request.ctx = await authenticate(options.dataDir, request, oauth, options.teamDatabase);
           if (options.recordsOf) request.ctx = contextOnRecords(request.ctx, options.recordsOf(request.ctx.caller.environment));
           if (options.appUser) actAsAppUser(request.ctx, options.appUser);
+          request.ctx.answer = new AnswerWork(limits.signalOf(request));
           refuseGuestWrite(request.ctx.caller, request.method, request.routeOptions.url);
         } catch (error) {
           const apiError = toApiError(error);

@@ -11,7 +11,7 @@ import {
   getRecord,
   keepAbsentOption,
   listRecords,
-  presentOne,
+  presentWritten,
   shapeOptionsFor,
   updateSteps,
   type Scope,
@@ -77,12 +77,19 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
       async (request, reply) => {
         // The query is checked first: a bad `with` or `include` must not leave a half-answered write.
         const shape = shapeOptionsFor(module, request.query);
-        // Every write is a command: one undo step (docs/API.md "Commands and undo").
-        const record = await asCommandOnRecords(request, reply, describeWrite('Create', title), (tx) =>
-          onRecords(tx, createSteps(request.ctx, module, request.body, scopeOf(module, request.params))),
+        // Every write is a command: one undo step (docs/API.md "Commands and undo"). Its answer is
+        // read before the commit, so one over the `with` budget writes nothing.
+        const answer = await asCommandOnRecords(request, reply, describeWrite('Create', title), async (tx) =>
+          presentWritten(
+            request.ctx,
+            tx,
+            module,
+            await onRecords(tx, createSteps(request.ctx, module, request.body, scopeOf(module, request.params))),
+            shape,
+          ),
         );
         reply.code(201);
-        return await presentOne(request.ctx, module, record, shape);
+        return answer;
       },
     );
 
@@ -116,16 +123,21 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
       async (request, reply) => {
         const shape = shapeOptionsFor(module, request.query);
         const keepAbsent = keepAbsentOption(request.query);
-        const record = await asCommandOnRecords(request, reply, describeWrite('Edit', title), (tx) =>
-          onRecords(
+        return await asCommandOnRecords(request, reply, describeWrite('Edit', title), async (tx) =>
+          presentWritten(
+            request.ctx,
             tx,
-            updateSteps(request.ctx, module, request.params.id, request.body, scopeOf(module, request.params), {
-              keepAbsent,
-              mergeLists: keepAbsent,
-            }),
+            module,
+            await onRecords(
+              tx,
+              updateSteps(request.ctx, module, request.params.id, request.body, scopeOf(module, request.params), {
+                keepAbsent,
+                mergeLists: keepAbsent,
+              }),
+            ),
+            shape,
           ),
         );
-        return await presentOne(request.ctx, module, record, shape);
       },
     );
 

@@ -9,8 +9,11 @@ import type { ListEnvelope } from '../../shared/list.js';
 import type { StoredRecord } from '../store/environment-store.js';
 import { booleanParam, parseListOptions, parseShapeOptions, type QueryString, type ShapeOptions } from './conventions/list-query.js';
 import { plainNames, withParameterFilter } from './conventions/query-filters.js';
-import { applyShape } from './conventions/shape.js';
+import { applyShapes } from './conventions/shape.js';
 import { checkRelations, loadRelations, readableCopy } from './conventions/with.js';
+import { answerWorkOf } from './conventions/answer-work.js';
+import { markWhole } from './conventions/answer-json.js';
+import { readingThrough, type RecordReads } from '../store/record-store.js';
 import { ApiError } from './errors.js';
 import { checkQueryFields, hiddenFields } from './permissions.js';
 import type { RequestContext, ResourceModule } from './resource.js';
@@ -105,9 +108,33 @@ export async function present(
   const hidden = hiddenFields(module.spec, ctx.caller);
   const out: Record<string, unknown>[] = records.map((record) => readableCopy(record, hidden));
   checkIncludes(module, shape.include);
+  const work = answerWorkOf(ctx);
+  work.holds(out.length);
   await module.rules?.present?.(ctx, out, shape.include);
-  await loadRelations(ctx, module, out, shape.with);
-  return out.map((record) => applyShape(record, shape));
+  await loadRelations(ctx, work, module, out, shape.with);
+  if (shape.with.length === 0) for (const record of out) markWhole(record);
+  return applyShapes(out, shape);
+}
+
+/**
+ * The context of a request inside one of its transactions: `records` reads inside it (what it
+ * wrote, before the commit), and the answer's work counts on without yielding halfway
+ * (AnswerWork.inTransaction). A write presents its answer so, before it commits: an answer over
+ * the `with` budget then rolls the write back (docs/API.md "Relations").
+ */
+export function insideTransaction(ctx: RequestContext, tx: RecordReads): RequestContext {
+  return { ...ctx, records: readingThrough(tx, ctx.records), answer: answerWorkOf(ctx).inTransaction() };
+}
+
+/** A record a write wrote, presented inside the write's transaction (insideTransaction). */
+export async function presentWritten(
+  ctx: RequestContext,
+  tx: RecordReads,
+  module: ResourceModule,
+  record: StoredRecord,
+  shape: ShapeOptions,
+): Promise<Record<string, unknown>> {
+  return presentOne(insideTransaction(ctx, tx), module, record, shape);
 }
 
 /** One record, presented as `present` does a page. */

@@ -10,6 +10,7 @@ import type { EnvironmentStore, StoredOf, StoredRecord, TableDef } from '../stor
 import { ApiError } from './errors.js';
 import { recordsOf, type RecordStore } from '../store/record-store.js';
 import type { Steps } from './store-steps.js';
+import type { AnswerWork } from './conventions/answer-work.js';
 import type { Environment } from '../store/system.js';
 import type { TableName } from '../store/tables.js';
 
@@ -50,6 +51,11 @@ export interface RequestContext {
    * for the whole set (planning/card-set-moves.ts).
    */
   cardMoves?: { card: StoredRecord; previous: StoredRecord }[];
+  /**
+   * The work of the request's answer: what it embeds through `with` (against the budget), its
+   * turns between batches, and its stop when nobody wants it any more (conventions/answer-work.ts).
+   */
+  answer?: AnswerWork;
 }
 
 /** The context of a request by `caller` on an environment's SQLite file: its store both ways. */

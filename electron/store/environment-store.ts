@@ -52,6 +52,15 @@ export interface SortKey {
   direction: 'asc' | 'desc';
 }
 
+/**
+ * A part of a `getWhereIn`: at most `limit` records, in id order, those whose id sorts after
+ * `after` when given (a reader that goes through many records in parts).
+ */
+export interface WherePage {
+  limit: number;
+  after?: string;
+}
+
 export interface ListQuery {
   /** Equality conditions on columns, e.g. `{order_id}` for a nested route. */
   match?: Record<string, unknown>;
@@ -474,20 +483,29 @@ export class EnvironmentStore {
   }
 
   /** Live records whose `field` is one of `values`: one query for a whole page (eager loading). */
-  getWhereIn<S extends ResourceSpec>(table: TableDef<S>, field: string & keyof StoredOf<S>, values: readonly unknown[]): StoredOf<S>[] {
+  getWhereIn<S extends ResourceSpec>(
+    table: TableDef<S>,
+    field: string & keyof StoredOf<S>,
+    values: readonly unknown[],
+    page?: WherePage,
+  ): StoredOf<S>[] {
     if (values.length === 0) return [];
     if (!own(table.fields, field)) throw new QueryError(`Unknown field: ${field}`);
     const unique = [...new Set(values)];
     const rows: StoredOf<S>[] = [];
+    const after = page?.after === undefined ? '' : ' AND "id" > ?';
+    const limit = page ? ' LIMIT ?' : '';
     // SQLite limits bound parameters; 500 per query keeps well inside it.
     for (let i = 0; i < unique.length; i += 500) {
       const chunk = unique.slice(i, i + 500);
-      const sql = `SELECT * FROM ${quoteIdentifier(table.table)} WHERE ${quoteIdentifier(field)} IN (${chunk.map(() => '?').join(',')}) AND "deleted_at" IS NULL ORDER BY "id"`;
-      for (const row of this.statement<Record<string, unknown>>(sql).all(...chunk)) {
+      const sql = `SELECT * FROM ${quoteIdentifier(table.table)} WHERE ${quoteIdentifier(field)} IN (${chunk.map(() => '?').join(',')}) AND "deleted_at" IS NULL${after} ORDER BY "id"${limit}`;
+      const params = [...chunk, ...(page?.after === undefined ? [] : [page.after]), ...(page ? [page.limit] : [])];
+      for (const row of this.statement<Record<string, unknown>>(sql).all(...params)) {
         rows.push(fromRow(table, row));
       }
     }
-    return rows;
+    // A page over several queries: each gave its first `limit`, so the first `limit` of them all are the page's.
+    return page && unique.length > 500 ? rows.sort((a, b) => (a.id < b.id ? -1 : 1)).slice(0, page.limit) : rows;
   }
 
   // ------------------------------------------------------------------------- writes

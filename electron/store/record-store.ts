@@ -17,7 +17,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ResourceSpec, StoredOf, StoredRecord } from '../../shared/fields.js';
 import type { ChangeEvent } from '../../shared/ipc.js';
-import type { CommandMeta, EnvironmentStore, ListQuery, TableDef } from './environment-store.js';
+import type { CommandMeta, EnvironmentStore, ListQuery, TableDef, WherePage } from './environment-store.js';
 import { plannedCards, type PlannedCards } from './planned-cards.js';
 import { cardLoads, type CardLoadRow } from './card-load.js';
 import { filesAsBlobStore, type AttachmentBlobStore } from './attachment-files.js';
@@ -30,11 +30,16 @@ import { passwordHashOf, setPasswordHash } from './user-passwords.js';
 export interface RecordReads {
   get<S extends ResourceSpec>(table: TableDef<S>, id: string, options?: { includeDeleted?: boolean }): Promise<StoredOf<S> | undefined>;
   list<S extends ResourceSpec>(table: TableDef<S>, query: ListQuery): Promise<{ count: number; rows: StoredOf<S>[] }>;
-  /** Live records whose `field` is one of `values`, by id. */
+  /**
+   * Live records whose `field` is one of `values`, by id. With `page`, only the first `limit` of
+   * them whose id sorts after `after`: a reader that goes through many in parts (docs/API.md
+   * "Relations": `with` loads at most a batch of records at a time).
+   */
   getWhereIn<S extends ResourceSpec>(
     table: TableDef<S>,
     field: string & keyof StoredOf<S>,
     values: readonly unknown[],
+    page?: WherePage,
   ): Promise<StoredOf<S>[]>;
   /**
    * The `fields` of each live record the query matches, in its order, as their values (a
@@ -147,7 +152,7 @@ export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrit
   return {
     get: async (table, id, options) => (check(), writes.get(table, id, options)),
     list: async (table, query) => (check(), writes.list(table, query)),
-    getWhereIn: async (table, field, values) => (check(), writes.getWhereIn(table, field, values)),
+    getWhereIn: async (table, field, values, page) => (check(), writes.getWhereIn(table, field, values, page)),
     eachValues: async (table, query, fields, visit) => (check(), writes.eachValues(table, query, fields, visit)),
     max: async (table, field, match) => (check(), writes.max(table, field, match)),
     plannedCards: async (boardId, start, end) => (check(), writes.plannedCards(boardId, start, end)),
@@ -188,7 +193,7 @@ export function readingThrough(tx: RecordReads, outside: RecordStore): RecordSto
     feed: outside.feed,
     get: (table, id, options) => tx.get(table, id, options),
     list: (table, query) => tx.list(table, query),
-    getWhereIn: (table, field, values) => tx.getWhereIn(table, field, values),
+    getWhereIn: (table, field, values, page) => tx.getWhereIn(table, field, values, page),
     eachValues: (table, query, fields, visit) => tx.eachValues(table, query, fields, visit),
     max: (table, field, match) => tx.max(table, field, match),
     plannedCards: (boardId, start, end) => tx.plannedCards(boardId, start, end),
@@ -251,8 +256,9 @@ export class SqliteRecordStore implements RecordStore {
     table: TableDef<S>,
     field: string & keyof StoredOf<S>,
     values: readonly unknown[],
+    page?: WherePage,
   ): Promise<StoredOf<S>[]> {
-    return this.#inTurn(() => this.store.getWhereIn(table, field, values));
+    return this.#inTurn(() => this.store.getWhereIn(table, field, values, page));
   }
 
   eachValues(table: TableDef, query: ListQuery, fields: readonly string[], visit: (values: unknown[]) => void): Promise<void> {
@@ -299,7 +305,7 @@ export class SqliteRecordStore implements RecordStore {
         {
           get: async (table, id, options) => store.get(table, id, options),
           list: async (table, query) => store.list(table, query),
-          getWhereIn: async (table, field, values) => store.getWhereIn(table, field, values),
+          getWhereIn: async (table, field, values, page) => store.getWhereIn(table, field, values, page),
           eachValues: async (table, query, fields, visit) => store.eachValues(table, query, fields, visit),
           max: async (table, field, match) => store.max(table, field, match),
           plannedCards: async (boardId, start, end) => plannedCards(store, boardId, start, end),

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApi } from '../../electron/api/app.js';
+import { buildApi, type ApiOptions } from '../../electron/api/app.js';
 import { DataDir } from '../../electron/store/data-dir.js';
 import type { Environment } from '../../electron/store/system.js';
 import { copyToPostgres } from '../../electron/store/postgres/copy-from-sqlite.js';
@@ -64,14 +64,19 @@ export async function startTestApi(options: { environment?: string; key?: string
   return onPostgres;
 }
 
-/** A fresh API on a SQLite data folder in either project: for a test of the SQLite store itself (it counts its statements). */
-export async function startSqliteApi(options: { environment?: string; key?: string } = {}): Promise<TestApi> {
+/**
+ * A fresh API on a SQLite data folder in either project: for a test of the SQLite store itself (it
+ * counts its statements), or of the server's own limits (`api`: time limits, connections).
+ */
+export async function startSqliteApi(
+  options: { environment?: string; key?: string; api?: Pick<ApiOptions, 'timeLimits' | 'maxConnections' | 'logger'> } = {},
+): Promise<TestApi> {
   const folder = tempDir();
   const dataDir = DataDir.open(folder);
   const environment = dataDir.system.ensureEnvironment(options.environment ?? 'test');
   const key = options.key ?? 'test-key-123';
   dataDir.system.ensureApiKey(environment.id, key);
-  const app = await buildApi({ dataDir });
+  const app = await buildApi({ dataDir, ...options.api });
   const headers = { 'x-api-key': key, 'x-api-env': environment.name };
   const client = await listeningClient(app, headers);
   return {

@@ -14,7 +14,11 @@ import { clockEnvironment } from './test-clock.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const tsxLoader = pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-const serverEntry = join(root, 'electron', 'host', 'server.ts');
+
+/** The server of a checkout of the project (with its node_modules): this one, or another a bench compares with. */
+function serverEntryIn(checkout: string): string {
+  return join(resolve(checkout), 'electron', 'host', 'server.ts');
+}
 
 export interface ServerProcess {
   url: string;
@@ -31,7 +35,7 @@ export function runServerCommand(
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', tsxLoader, serverEntry, ...args], {
+    const child = spawn(process.execPath, ['--import', tsxLoader, serverEntryIn(root), ...args], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...clockEnvironment(), ...env },
@@ -57,8 +61,7 @@ export async function startServerProcess(
   env: Record<string, string> = {},
   checkout = root,
 ): Promise<ServerProcess> {
-  const entry = join(checkout, 'electron', 'host', 'server.ts');
-  const child = spawn(process.execPath, ['--import', tsxLoader, entry, '--port', '0', ...args], {
+  const child = spawn(process.execPath, ['--import', tsxLoader, serverEntryIn(checkout), '--port', '0', ...args], {
     cwd: checkout,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...clockEnvironment(), ...env },

@@ -6,6 +6,7 @@
  * so a client can send the same list to every endpoint.
  */
 import { isPlainObject } from '../../../shared/fields.js';
+import { isWhole, markWhole } from './answer-json.js';
 
 export type PathTree = Map<string, PathTree | true>;
 
@@ -52,53 +53,82 @@ function itemPaths(tree: PathTree, index: number): PathTree | true | undefined {
   return union(tree.get(String(index)), tree.get('*'));
 }
 
-function showValue(value: unknown, tree: PathTree): unknown {
+/**
+ * Copies made by one shaping, by record and path tree: a record the answer holds in many places
+ * (a shared resource under every card) is copied once per tree, not once per place.
+ */
+type Copies = WeakMap<object, Map<PathTree, unknown>>;
+
+function once(value: object, tree: PathTree, copies: Copies, copy: () => unknown): unknown {
+  let byTree = copies.get(value);
+  if (!byTree) copies.set(value, (byTree = new Map()));
+  if (byTree.has(tree)) return byTree.get(tree);
+  const made = copy();
+  // What is left of a record that embeds nothing embeds nothing either (answer-json.ts).
+  if (isWhole(value) && typeof made === 'object' && made !== null) markWhole(made);
+  byTree.set(tree, made);
+  return made;
+}
+
+function showValue(value: unknown, tree: PathTree, copies: Copies): unknown {
   if (Array.isArray(value)) {
     const out: unknown[] = [];
     value.forEach((item, index) => {
       const sub = itemPaths(tree, index);
       if (sub === undefined) return;
-      out.push(sub === true ? item : showValue(item, sub));
+      out.push(sub === true ? item : showValue(item, sub, copies));
     });
     return out;
   }
   if (!isPlainObject(value)) return value;
   const source = value;
-  const out: Record<string, unknown> = {};
-  const everything = tree.get('*') === true;
-  for (const key of Object.keys(source)) {
-    const sub = tree.get(key);
-    if (sub === undefined) {
-      if (everything) out[key] = source[key];
-    } else {
-      out[key] = sub === true ? source[key] : showValue(source[key], sub);
+  return once(source, tree, copies, () => {
+    const out: Record<string, unknown> = {};
+    const everything = tree.get('*') === true;
+    for (const key of Object.keys(source)) {
+      const sub = tree.get(key);
+      if (sub === undefined) {
+        if (everything) out[key] = source[key];
+      } else {
+        out[key] = sub === true ? source[key] : showValue(source[key], sub, copies);
+      }
     }
-  }
-  return out;
+    return out;
+  });
 }
 
-function hideValue(value: unknown, tree: PathTree): unknown {
+function hideValue(value: unknown, tree: PathTree, copies: Copies): unknown {
   if (Array.isArray(value)) {
     return value.flatMap((item, index) => {
       const sub = itemPaths(tree, index);
       if (sub === true) return []; // `hide=order_rows.1` leaves that item out
-      return [sub === undefined ? item : hideValue(item, sub)];
+      return [sub === undefined ? item : hideValue(item, sub, copies)];
     });
   }
   if (!isPlainObject(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    const sub = tree.get(key);
-    if (sub === true) continue;
-    out[key] = sub === undefined ? item : hideValue(item, sub);
-  }
-  return out;
+  const source = value;
+  return once(source, tree, copies, () => {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(source)) {
+      const sub = tree.get(key);
+      if (sub === true) continue;
+      out[key] = sub === undefined ? item : hideValue(item, sub, copies);
+    }
+    return out;
+  });
 }
 
-export function applyShape<T>(record: T, options: { show?: PathTree; hide?: PathTree }): T {
+export function applyShape<T>(record: T, options: { show?: PathTree; hide?: PathTree }, copies: Copies = new WeakMap()): T {
   let out: unknown = record;
-  if (options.show) out = showValue(out, options.show);
-  if (options.hide) out = hideValue(out, options.hide);
+  if (options.show) out = showValue(out, options.show, copies);
+  if (options.hide) out = hideValue(out, options.hide, copies);
   // Showing or hiding paths keeps the record's kind; which fields are left is the caller's ask.
   return out as T;
+}
+
+/** applyShape over the records of one answer, each shared record copied once. */
+export function applyShapes<T>(records: T[], options: { show?: PathTree; hide?: PathTree }): T[] {
+  if (!options.show && !options.hide) return records;
+  const copies: Copies = new WeakMap();
+  return records.map((record) => applyShape(record, options, copies));
 }

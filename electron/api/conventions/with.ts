@@ -1,8 +1,9 @@
 /**
- * Eager loading with `with=rel,rel.sub.sub` (docs/API.md). Each relation level costs
- * one query for the whole page, never one per record. Loaded records are presented like any
- * other (virtual fields, no write-only fields, admin-only ones for admins only), and may load
- * their own relations in turn.
+ * Eager loading with `with=rel,rel.sub.sub` (docs/API.md "Relations"). Each relation level costs
+ * one query for the whole page (per 500 keys and per 500 records), never one per record. Loaded
+ * records are presented like any other (virtual fields, no write-only fields, admin-only ones for
+ * admins only), and may load their own relations in turn. What an answer embeds is counted
+ * against a budget level by level, before the next level is read (answer-work.ts).
  */
 import type { StoredRecord } from '../../store/environment-store.js';
 import { own } from '../../../shared/fields.js';
@@ -10,6 +11,8 @@ import { ApiError } from '../errors.js';
 import { hiddenFields } from '../permissions.js';
 import type { Relation, RequestContext, ResourceModule } from '../resource.js';
 import { moduleNamed } from '../registry.js';
+import type { AnswerWork } from './answer-work.js';
+import { isWhole, markWhole } from './answer-json.js';
 
 type WithTree = Map<string, WithTree>;
 
@@ -43,15 +46,194 @@ export function readableCopy(record: Record<string, unknown>, hidden: readonly s
   return copy;
 }
 
-async function presentLoaded(ctx: RequestContext, module: ResourceModule, rows: StoredRecord[], tree: WithTree) {
+/** Records of one level of an answer, and how many times the answer holds each (a shared record counts each time). */
+type Times = Map<Record<string, unknown>, number>;
+
+/** Values per query, as the SQLite store sends them at most (environment-store.ts getWhereIn). */
+const keysPerQuery = 500;
+/** Records read and presented per batch, a few milliseconds' work; other requests get a turn between batches (AnswerWork.turn). */
+const recordsPerBatch = 500;
+
+/**
+ * The live records of `table` whose `field` is one of `values`, read a batch at a time. With a
+ * `cap`, it stops as soon as it has read more than that: `cut` then says there are more.
+ */
+async function readWhereIn(
+  ctx: RequestContext,
+  work: AnswerWork,
+  table: ResourceModule['table'],
+  field: string,
+  values: readonly unknown[],
+  cap?: number,
+): Promise<{ rows: StoredRecord[]; cut: boolean }> {
+  const keys = [...new Set(values.filter((value) => value !== null && value !== undefined))];
+  const rows: StoredRecord[] = [];
+  for (let i = 0; i < keys.length; i += keysPerQuery) {
+    const some = keys.slice(i, i + keysPerQuery);
+    let after: string | undefined;
+    for (;;) {
+      // After a full batch, the level is big: others get a turn before the next.
+      await work.turn(rows.length > 0);
+      const page = await ctx.records.getWhereIn(table, field as never, some, {
+        limit: recordsPerBatch,
+        ...(after === undefined ? {} : { after }),
+      });
+      for (const row of page) rows.push(row);
+      if (cap !== undefined && rows.length > cap) return { rows, cut: true };
+      if (page.length < recordsPerBatch) break;
+      after = page[page.length - 1]!.id;
+    }
+  }
+  return { rows, cut: false };
+}
+
+/** Loaded records as a client reads them, presented by their module a batch at a time. */
+async function presentLoaded(ctx: RequestContext, work: AnswerWork, module: ResourceModule, rows: StoredRecord[]) {
   const hidden = hiddenFields(module.spec, ctx.caller);
-  const out = rows.map((row) => readableCopy(row, hidden));
-  await module.rules?.present?.(ctx, out, []);
-  await loadTree(ctx, module, out, tree);
+  const out: Record<string, unknown>[] = [];
+  for (let i = 0; i < rows.length; i += recordsPerBatch) {
+    if (i > 0) await work.turn(true);
+    const batch = rows.slice(i, i + recordsPerBatch).map((row) => readableCopy(row, hidden));
+    await module.rules?.present?.(ctx, batch, []);
+    for (const record of batch) out.push(record);
+  }
   return out;
 }
 
-async function loadTree(ctx: RequestContext, module: ResourceModule, records: Record<string, unknown>[], tree: WithTree) {
+/** A loaded record under one record, with the link that puts it there (a many-to-many relation's pivot). */
+interface Placed {
+  target: Record<string, unknown>;
+  link?: StoredRecord;
+}
+
+function single(found: Record<string, unknown> | undefined): Placed | null {
+  return found ? { target: found } : null;
+}
+
+const idOf = (record: Record<string, unknown>) => record.id;
+const valueOf = (field: string) => (record: Record<string, unknown>) => record[field];
+
+/**
+ * What one relation puts under each record: one record or none, or a list. Read level by level,
+ * a batch at a time; a list longer than the budget's room is refused before it is presented.
+ */
+async function placeRelation(
+  ctx: RequestContext,
+  work: AnswerWork,
+  relation: Exclude<Relation, { kind: 'fields' }>,
+  records: Record<string, unknown>[],
+  path: string,
+): Promise<{ under: (record: Record<string, unknown>) => Placed[] | Placed | null }> {
+  const target = moduleNamed(relation.target);
+  const listed = async (table: ResourceModule['table'], field: string, values: readonly unknown[], cap?: number) => {
+    const { rows, cut } = await readWhereIn(ctx, work, table, field, values, cap);
+    // Each of them goes into the answer at least once: more than the room left is over the budget.
+    if (cut) work.embeds(rows.length, path, true);
+    return rows;
+  };
+  const loaded = async (rows: StoredRecord[]) => presentLoaded(ctx, work, target, rows);
+  const ids = records.map(idOf);
+  if (relation.kind === 'belongsTo') {
+    const rows = await loaded(await listed(target.table, 'id', records.map(valueOf(relation.foreignKey))));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return { under: (record) => single(byId.get(record[relation.foreignKey])) };
+  }
+  if (relation.kind === 'hasOne') {
+    const rows = await loaded(await listed(target.table, relation.foreignKey, ids));
+    const byOwner = new Map(rows.map((row) => [row[relation.foreignKey], row]));
+    return { under: (record) => single(byOwner.get(record.id)) };
+  }
+  if (relation.kind === 'hasMany') {
+    const key = relation.localKey ?? 'id';
+    const rows = await loaded(await listed(target.table, relation.foreignKey, records.map(valueOf(key)), work.room));
+    const byParent = groupBy(rows, (row) => row[relation.foreignKey]);
+    return { under: (record) => (byParent.get(record[key]) ?? []).map((found) => ({ target: found })) };
+  }
+  if (relation.kind === 'manyToMany') {
+    const links = await listed(moduleNamed(relation.link).table, relation.ownerKey, ids, work.room);
+    const rows = await loaded(await listed(target.table, 'id', links.map(valueOf(relation.targetKey))));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const byOwner = groupBy(links, (l) => l[relation.ownerKey]);
+    return {
+      under: (record) =>
+        (byOwner.get(record.id) ?? []).flatMap((l) => {
+          const found = byId.get(l[relation.targetKey]);
+          return found ? [{ target: found, link: l }] : [];
+        }),
+    };
+  }
+  return placePeers(relation, records, listed, loaded);
+}
+
+/**
+ * The records that share a link target with each record (the resources in a group with it), in
+ * creation order, each once, never the record itself: three queries for the whole page.
+ */
+async function placePeers(
+  relation: Extract<Relation, { kind: 'peers' }>,
+  records: Record<string, unknown>[],
+  listed: (table: ResourceModule['table'], field: string, values: readonly unknown[]) => Promise<StoredRecord[]>,
+  loaded: (rows: StoredRecord[]) => Promise<Record<string, unknown>[]>,
+): Promise<{ under: (record: Record<string, unknown>) => Placed[] }> {
+  const link = moduleNamed(relation.link).table;
+  const ownLinks = await listed(link, relation.ownerKey, records.map(idOf));
+  const sharedLinks = await listed(link, relation.sharedKey, ownLinks.map(valueOf(relation.sharedKey)));
+  const peers = await loaded(await listed(moduleNamed(relation.target).table, 'id', sharedLinks.map(valueOf(relation.ownerKey))));
+  const byId = new Map(peers.map((r) => [r.id, r]));
+  const members = groupBy(sharedLinks, (l) => l[relation.sharedKey]);
+  const sharedBy = groupBy(ownLinks, (l) => l[relation.ownerKey]);
+  return {
+    under: (record) => {
+      const ids = new Set<string>();
+      for (const mine of sharedBy.get(record.id) ?? []) {
+        for (const other of members.get(mine[relation.sharedKey]) ?? []) {
+          // A link's owner key is a uuid column (the relation's declaration names it).
+          const id = other[relation.ownerKey] as string;
+          if (id !== record.id && byId.has(id)) ids.add(id);
+        }
+      }
+      // Ids are UUIDv7: sorted, they are in creation order, as every other relation lists.
+      return [...ids].sort().map((id) => ({ target: byId.get(id)! }));
+    },
+  };
+}
+
+/**
+ * A many-to-many target as its link lists it: the link's fields merged in ({id, time}) unless
+ * the target has a field of that name (a stage's own priority); `pivot` always holds them all.
+ * Links with the same fields share one object.
+ */
+function mergedWithPivot(relation: Extract<Relation, { kind: 'manyToMany' }>, merged: Map<unknown, Map<string, Record<string, unknown>>>) {
+  return ({ target, link }: Placed): Record<string, unknown> => {
+    const pivot = Object.fromEntries((relation.pivot ?? []).map((field) => [field, link![field]]));
+    const key = JSON.stringify(pivot);
+    let copies = merged.get(target);
+    if (!copies) merged.set(target, (copies = new Map()));
+    let copy = copies.get(key);
+    if (!copy) {
+      copy = { ...target, ...Object.fromEntries(Object.entries(pivot).filter(([field]) => !(field in target))), pivot };
+      if (isWhole(target)) markWhole(copy);
+      copies.set(key, copy);
+    }
+    return copy;
+  };
+}
+
+/**
+ * Loads `tree` under `records`, top down: each level is read for the whole level at once, and
+ * counted (each record as many times as the answer holds it, `times`) before the next level
+ * is read, so an answer over the budget is refused before it is built (docs/API.md "Relations").
+ * A record loaded once is one object wherever the answer embeds it.
+ */
+async function loadTree(
+  ctx: RequestContext,
+  work: AnswerWork,
+  module: ResourceModule,
+  records: Record<string, unknown>[],
+  times: Times,
+  tree: WithTree,
+  path: string,
+): Promise<void> {
   for (const [name, children] of tree) {
     const relation = own(module.relations, name);
     if (!relation) throw ApiError.badRequest(`Relation not found: ${name}`);
@@ -59,116 +241,28 @@ async function loadTree(ctx: RequestContext, module: ResourceModule, records: Re
       for (const record of records) record[name] = Object.fromEntries(relation.fields.map((field) => [field, record[field] ?? null]));
       continue;
     }
-    const target = moduleNamed(relation.target);
-    if (relation.kind === 'peers') {
-      await loadPeers(ctx, relation, name, records, children);
-    } else if (relation.kind === 'belongsTo') {
-      const ids = records.map((r) => r[relation.foreignKey]).filter((v): v is string => typeof v === 'string');
-      const loaded = await presentLoaded(ctx, target, await ctx.records.getWhereIn(target.table, 'id', ids), children);
-      const byId = new Map(loaded.map((r) => [r.id, r]));
-      for (const record of records) record[name] = byId.get(record[relation.foreignKey]) ?? null;
-    } else if (relation.kind === 'hasOne') {
-      const loaded = await presentLoaded(
-        ctx,
-        target,
-        await ctx.records.getWhereIn(
-          target.table,
-          relation.foreignKey,
-          records.map((r) => r.id),
-        ),
-        children,
-      );
-      const byOwner = new Map(loaded.map((row) => [row[relation.foreignKey], row]));
-      for (const record of records) record[name] = byOwner.get(record.id) ?? null;
-    } else if (relation.kind === 'hasMany') {
-      const key = relation.localKey ?? 'id';
-      const values = records.map((r) => r[key]).filter((v) => v !== null && v !== undefined);
-      const loaded = await presentLoaded(ctx, target, await ctx.records.getWhereIn(target.table, relation.foreignKey, values), children);
-      const byParent = groupBy(loaded, (row) => row[relation.foreignKey]);
-      // A copy each: by `localKey` several records share one group (resources of one type).
-      for (const record of records) record[name] = [...(byParent.get(record[key]) ?? [])];
-    } else {
-      // Through the link records; their pivot fields are merged into each target.
-      const link = moduleNamed(relation.link);
-      const links = await ctx.records.getWhereIn(
-        link.table,
-        relation.ownerKey,
-        records.map((r) => r.id),
-      );
-      const loaded = await presentLoaded(
-        ctx,
-        target,
-        await ctx.records.getWhereIn(
-          target.table,
-          'id',
-          links.map((l) => l[relation.targetKey]),
-        ),
-        children,
-      );
-      const byId = new Map(loaded.map((r) => [r.id, r]));
-      const byOwner = groupBy(links, (l) => l[relation.ownerKey]);
-      for (const record of records) {
-        record[name] = (byOwner.get(record.id) ?? []).flatMap((l) => {
-          const target = byId.get(l[relation.targetKey]);
-          if (!target) return [];
-          // Link fields are merged in ({id, time}) unless the target has a field of that name
-          // (a stage's own priority); `pivot` always holds them all.
-          const pivot = Object.fromEntries((relation.pivot ?? []).map((field) => [field, l[field]]));
-          const merged = Object.fromEntries(Object.entries(pivot).filter(([field]) => !(field in target)));
-          return [{ ...target, ...merged, pivot }];
-        });
+    const at = path ? `${path}.${name}` : name;
+    const { under } = await placeRelation(ctx, work, relation, records, at);
+    const placed = new Map(records.map((record) => [record, under(record)]));
+    const targetTimes: Times = new Map();
+    let count = 0;
+    for (const [record, found] of placed) {
+      const n = times.get(record) ?? 1;
+      for (const { target } of found === null ? [] : Array.isArray(found) ? found : [found]) {
+        targetTimes.set(target, (targetTimes.get(target) ?? 0) + n);
+        count += n;
       }
     }
-  }
-}
-
-/**
- * The records that share a link target with each record (the resources in a group with it), in
- * creation order, each once, never the record itself: three queries for the whole page.
- */
-async function loadPeers(
-  ctx: RequestContext,
-  relation: Extract<Relation, { kind: 'peers' }>,
-  name: string,
-  records: Record<string, unknown>[],
-  children: WithTree,
-): Promise<void> {
-  const link = moduleNamed(relation.link);
-  const ownLinks = await ctx.records.getWhereIn(
-    link.table,
-    relation.ownerKey,
-    records.map((r) => r.id),
-  );
-  const sharedLinks = await ctx.records.getWhereIn(
-    link.table,
-    relation.sharedKey,
-    ownLinks.map((l) => l[relation.sharedKey]),
-  );
-  const target = moduleNamed(relation.target);
-  const loaded = await presentLoaded(
-    ctx,
-    target,
-    await ctx.records.getWhereIn(
-      target.table,
-      'id',
-      sharedLinks.map((l) => l[relation.ownerKey]),
-    ),
-    children,
-  );
-  const byId = new Map(loaded.map((r) => [r.id, r]));
-  const members = groupBy(sharedLinks, (l) => l[relation.sharedKey]);
-  const sharedBy = groupBy(ownLinks, (l) => l[relation.ownerKey]);
-  for (const record of records) {
-    const ids = new Set<string>();
-    for (const mine of sharedBy.get(record.id) ?? []) {
-      for (const other of members.get(mine[relation.sharedKey]) ?? []) {
-        // A link's owner key is a uuid column (the relation's declaration names it).
-        const id = other[relation.ownerKey] as string;
-        if (id !== record.id && byId.has(id)) ids.add(id);
-      }
+    work.embeds(count, at);
+    await work.turn();
+    const targets = [...targetTimes.keys()];
+    if (children.size > 0) await loadTree(ctx, work, moduleNamed(relation.target), targets, targetTimes, children, at);
+    else for (const target of targets) markWhole(target);
+    const asListed = relation.kind === 'manyToMany' ? mergedWithPivot(relation, new Map()) : ({ target }: Placed) => target;
+    for (const [record, found] of placed) {
+      // A list each: by `localKey` several records share one group (resources of one type).
+      record[name] = found === null ? null : Array.isArray(found) ? found.map(asListed) : found.target;
     }
-    // Ids are UUIDv7: sorted, they are in creation order, as every other relation lists.
-    record[name] = [...ids].sort().map((id) => byId.get(id)!);
   }
 }
 
@@ -183,15 +277,20 @@ function groupBy<T extends Record<string, unknown>>(rows: T[], key: (row: T) => 
   return groups;
 }
 
+/**
+ * Loads the relations `paths` name under `records` (the answer's own records, each held once),
+ * counting what they embed in `work`.
+ */
 export async function loadRelations(
   ctx: RequestContext,
+  work: AnswerWork,
   module: ResourceModule,
   records: Record<string, unknown>[],
   paths: string[],
 ): Promise<void> {
   if (paths.length === 0) return;
   const tree = checkRelations(module, paths);
-  if (records.length > 0) await loadTree(ctx, module, records, tree);
+  if (records.length > 0) await loadTree(ctx, work, module, records, new Map(), tree, '');
 }
 
 /**

@@ -3,7 +3,8 @@
  * transaction that is then rolled back, so its answer is exactly what the write would do, and
  * no card, change-log row, outbox row, webhook, change event or command outlives it.
  */
-import { readingThrough, type RecordWrites } from '../../store/record-store.js';
+import type { RecordWrites } from '../../store/record-store.js';
+import { insideTransaction } from '../records.js';
 import type { RequestContext } from '../resource.js';
 
 /** Thrown to roll a dry run's transaction back, carrying its answer out. */
@@ -19,7 +20,7 @@ class RolledBack<T> {
 export async function dryRun<T>(ctx: RequestContext, fn: (tx: RecordWrites, inside: RequestContext) => Promise<T>): Promise<T> {
   try {
     await ctx.records.transaction(async (tx) => {
-      throw new RolledBack(await fn(tx, { ...ctx, records: readingThrough(tx, ctx.records) }));
+      throw new RolledBack(await fn(tx, insideTransaction(ctx, tx)));
     });
   } catch (error) {
     // RolledBack carries what fn returned, which is a T.

@@ -18,45 +18,40 @@ import { addHolidayOperation, importHolidaysOperation, maxHolidayDays } from '..
 import type { QueryString } from '../conventions/list-query.js';
 import { operationRoute, type Partly } from '../conventions/operation-route.js';
 import { ApiError } from '../errors.js';
-import { present, shapeOptionsFor } from '../records.js';
+import { insideTransaction, present, shapeOptionsFor } from '../records.js';
 import { scheduleDeviationModule } from '../resources/resource.js';
 import { readIcsHolidays, refuseOversizedIcs } from './holiday-calendar.js';
-import {
-  addHolidays,
-  holidayOf,
-  listHolidays,
-  removeHoliday,
-  targetOf,
-  type Holiday,
-  type HolidaysAdded,
-  type HolidayTarget,
-} from './holidays.js';
+import { addHolidays, holidayOf, listHolidays, removeHoliday, targetOf, type Holiday, type HolidayTarget } from './holidays.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
-import type { RequestContext } from '../resource.js';
 
 const tag = 'ScheduleDeviation';
 const path = '/schedule_deviation/holidays';
 const deleteSummary = 'Delete a company holiday from every resource';
 
-async function answer(ctx: RequestContext, added: HolidaysAdded, query: QueryString) {
-  return {
-    data: await present(ctx, scheduleDeviationModule, added.created, shapeOptionsFor(scheduleDeviationModule, query)),
-    holidays: added.holidays,
-    resources: added.resources,
-  };
-}
-
-/** Adds the holidays as the request's command, on either engine; when nothing was new, as no command at all. */
+/**
+ * Adds the holidays as the request's command, on either engine (when nothing was new, as no
+ * command at all), and answers the deviations it made, read before the commit.
+ */
 async function addAsCommand(
-  request: FastifyRequest,
+  request: FastifyRequest<{ Querystring: QueryString }>,
   reply: FastifyReply,
   description: string,
   holidays: readonly Holiday[],
   target: HolidayTarget,
-): Promise<HolidaysAdded> {
-  return asCommandOnRecords(request, reply, description, (tx) => addHolidays(request.ctx, tx, holidays, target), {
-    wroteNothing: (added) => added.created.length === 0,
-  });
+) {
+  const shape = shapeOptionsFor(scheduleDeviationModule, request.query);
+  const { ctx } = request;
+  const { added, data } = await asCommandOnRecords(
+    request,
+    reply,
+    description,
+    async (tx) => {
+      const added = await addHolidays(ctx, tx, holidays, target);
+      return { added, data: await present(insideTransaction(ctx, tx), scheduleDeviationModule, added.created, shape) };
+    },
+    { wroteNothing: ({ added }) => added.created.length === 0 },
+  );
+  return { data, holidays: added.holidays, resources: added.resources };
 }
 
 function refuseProblems(problems: FieldProblem[]): void {
@@ -92,12 +87,7 @@ export function registerHolidayRoutes(app: FastifyInstance): void {
   operationRoute(
     app,
     addHolidayOperation,
-    async (request, reply, input) =>
-      answer(
-        request.ctx,
-        await addAsCommand(request, reply, addHolidayOperation.summary, [holidayOf(input)], targetOf(input)),
-        request.query,
-      ),
+    async (request, reply, input) => addAsCommand(request, reply, addHolidayOperation.summary, [holidayOf(input)], targetOf(input)),
     (request) => shapeOptionsFor(scheduleDeviationModule, request.query),
     (_request, input) => holidayProblems(input),
     { commandOnRecords: true },
@@ -108,11 +98,7 @@ export function registerHolidayRoutes(app: FastifyInstance): void {
     importHolidaysOperation,
     async (request, reply, input) => {
       const holidays = readIcsHolidays(input.ics, input.from ?? today());
-      return answer(
-        request.ctx,
-        await addAsCommand(request, reply, importHolidaysOperation.summary, holidays, targetOf(input)),
-        request.query,
-      );
+      return addAsCommand(request, reply, importHolidaysOperation.summary, holidays, targetOf(input));
     },
     (request) => {
       shapeOptionsFor(scheduleDeviationModule, request.query);

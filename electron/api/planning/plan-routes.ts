@@ -20,7 +20,7 @@ import { onRecords } from '../store-steps.js';
 import { boardModule } from '../resources/board.js';
 import type { PlanActivity } from './plan.js';
 import { promiseDates, type PromiseSubject } from './promise-dates.js';
-import { presentOne, readRecord, shapeOptionsFor } from '../records.js';
+import { presentOne, presentWritten, readRecord, shapeOptionsFor } from '../records.js';
 import type { RecordReads, RecordWrites } from '../../store/record-store.js';
 import { collectionModule } from '../resources/collection.js';
 import { tables } from '../tables.js';
@@ -177,8 +177,9 @@ export function registerPlanRoutes(app: FastifyInstance): void {
           };
         });
       }
-      const outcome = await asCommandOnRecords(request, reply, planCollectionOperation.summary, plan);
-      return await presentOne(ctx, collectionModule, outcome.collection, answerShape);
+      return await asCommandOnRecords(request, reply, planCollectionOperation.summary, async (tx) =>
+        presentWritten(ctx, tx, collectionModule, (await plan(tx)).collection, answerShape),
+      );
     },
     // Not found comes before a bad body: the body's ids are checked against the board.
     (request) => planTarget(request.ctx.records, request.params.id ?? '', request.params.board_id ?? ''),
@@ -193,10 +194,9 @@ export function registerPlanRoutes(app: FastifyInstance): void {
     moveToBacklogOperation,
     async (request, reply) => {
       const shape = shapeOptionsFor(collectionModule, request.query);
-      const collection = await asCommandOnRecords(request, reply, moveToBacklogOperation.summary, (tx) =>
-        onRecords(tx, backlogSteps(request.ctx, request.params.id ?? '')),
+      return await asCommandOnRecords(request, reply, moveToBacklogOperation.summary, async (tx) =>
+        presentWritten(request.ctx, tx, collectionModule, await onRecords(tx, backlogSteps(request.ctx, request.params.id ?? '')), shape),
       );
-      return await presentOne(request.ctx, collectionModule, collection, shape);
     },
     undefined,
     undefined,

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { splitCardOperation } from '../../../shared/operations/planning.js';
 import { operationRoute } from '../conventions/operation-route.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
-import { present, readRecord, shapeOptionsFor } from '../records.js';
+import { insideTransaction, present, readRecord, shapeOptionsFor } from '../records.js';
 import { onRecords } from '../store-steps.js';
 import { cardModule } from '../resources/card.js';
 import { splitSteps } from './split-card.js';
@@ -17,10 +17,15 @@ export function registerSplitRoutes(app: FastifyInstance): void {
     splitCardOperation,
     async (request, reply, input) => {
       const shape = shapeOptionsFor(cardModule, request.query);
-      const cards = await asCommandOnRecords(request, reply, splitCardOperation.summary, (tx) =>
-        onRecords(tx, splitSteps(request.params.collection_id ?? '', request.params.id ?? '', input)),
+      const data = await asCommandOnRecords(request, reply, splitCardOperation.summary, async (tx) =>
+        present(
+          insideTransaction(request.ctx, tx),
+          cardModule,
+          await onRecords(tx, splitSteps(request.params.collection_id ?? '', request.params.id ?? '', input)),
+          shape,
+        ),
       );
-      return { data: await present(request.ctx, cardModule, cards, shape) };
+      return { data };
     },
     // A card that is not under this collection is a 404 before anything in the body is looked at.
     (request) => readRecord(request.ctx, cardModule, request.params.id ?? '', { collection_id: request.params.collection_id ?? '' }),

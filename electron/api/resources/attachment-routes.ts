@@ -9,7 +9,7 @@ import { maxAttachmentBytes } from '../../store/attachment-files.js';
 import type { QueryString } from '../conventions/list-query.js';
 import { ApiError, toApiError } from '../errors.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
-import { createSteps, presentOne, readRecord, shapeOptionsFor } from '../records.js';
+import { createSteps, presentWritten, readRecord, shapeOptionsFor } from '../records.js';
 import { onRecords } from '../store-steps.js';
 import { tables } from '../tables.js';
 import { attachmentModule } from './attachment.js';
@@ -90,7 +90,7 @@ function registerUploadRoute(app: FastifyInstance): void {
       const collectionId = request.params.collection_id.toLowerCase();
       // The record is checked (and written) first, so a refused upload leaves no file behind;
       // the file is written inside the transaction, so a failed write leaves no record.
-      const record = await asCommandOnRecords(request, reply, uploadSummary, async (tx) => {
+      const answer = await asCommandOnRecords(request, reply, uploadSummary, async (tx) => {
         const values = {
           filename: fields.filename || upload.filename || 'file',
           file: downloadPath(collectionId, id),
@@ -99,14 +99,15 @@ function registerUploadRoute(app: FastifyInstance): void {
         };
         await onRecords(tx, createSteps(ctx, attachmentModule, values, { collection_id: collectionId }, { id }));
         const stored = await tx.files.put(upload.content);
-        return (await tx.update(tables.attachment, id, {
+        const record = (await tx.update(tables.attachment, id, {
           bytes: stored.bytes,
           checksum: stored.checksum,
           content_type: safeContentType.test(upload.mimetype) ? upload.mimetype : 'application/octet-stream',
         }))!;
+        return presentWritten(ctx, tx, attachmentModule, record, shape);
       });
       reply.code(201);
-      return await presentOne(ctx, attachmentModule, record, shape);
+      return answer;
     },
   );
 }

@@ -11,7 +11,7 @@ import type { QueryString } from '../conventions/list-query.js';
 import { optionalBody } from '../conventions/request-body.js';
 import { ApiError } from '../errors.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
-import { findSteps, presentOne, shapeOptionsFor } from '../records.js';
+import { findSteps, presentWritten, shapeOptionsFor } from '../records.js';
 import { onRecords } from '../store-steps.js';
 import { tables } from '../tables.js';
 import { collectionModule } from './collection.js';
@@ -36,7 +36,7 @@ export function registerCustomFieldRoutes(app: FastifyInstance): void {
       const body = optionalBody(request.body);
       const shape = shapeOptionsFor(collectionModule, request.query);
       const { name } = request.params;
-      const record = await asCommandOnRecords(request, reply, setSummary, async (tx) => {
+      const answer = await asCommandOnRecords(request, reply, setSummary, async (tx) => {
         const collection = await onRecords(tx, findSteps(collectionModule, request.params.id));
         // findSteps answers the broad stored record; custom_fields is a json array column.
         const stored = collection.custom_fields as unknown[];
@@ -51,9 +51,15 @@ export function registerCustomFieldRoutes(app: FastifyInstance): void {
         const strip = (text: string) => (text.startsWith(own) ? text.slice(own.length) : text);
         if (problems.length > 0)
           throw ApiError.unprocessable(problems.map((p) => ({ field: strip(p.field), description: strip(p.description) })));
-        return (await tx.update(tables.collection, collection.id, { custom_fields: value }))!;
+        return presentWritten(
+          request.ctx,
+          tx,
+          collectionModule,
+          (await tx.update(tables.collection, collection.id, { custom_fields: value }))!,
+          shape,
+        );
       });
-      return await presentOne(request.ctx, collectionModule, record, shape);
+      return answer;
     },
   );
   app.delete<{ Params: { id: string; name: string } }>(

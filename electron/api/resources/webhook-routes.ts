@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { asCommandOnRecords, describeWrite } from '../commands/request-command.js';
 import type { QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
-import { createSteps, presentOne, readRecord, shapeOptionsFor } from '../records.js';
+import { createSteps, presentOne, presentWritten, readRecord, shapeOptionsFor } from '../records.js';
 import { onRecords } from '../store-steps.js';
 import { webhookDeliveryModule, webhookModule } from './webhook.js';
 
@@ -26,12 +26,13 @@ export function registerWebhookCreate(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const shape = shapeOptionsFor(webhookModule, request.query);
-      const { record, secret } = await asCommandOnRecords(request, reply, describeWrite('Create', webhookModule.spec.title), async (tx) => {
+      const answer = await asCommandOnRecords(request, reply, describeWrite('Create', webhookModule.spec.title), async (tx) => {
         const record = await onRecords(tx, createSteps(request.ctx, webhookModule, request.body));
-        return { record, secret: await tx.deliveries.secretOf(record.id) };
+        const secret = await tx.deliveries.secretOf(record.id);
+        return { ...(await presentWritten(request.ctx, tx, webhookModule, record, shape)), secret };
       });
       reply.code(201);
-      return { ...(await presentOne(request.ctx, webhookModule, record, shape)), secret };
+      return answer;
     },
   );
 }

@@ -21,7 +21,7 @@ import { isUuid, nowTimestamp } from '../../../shared/ids.js';
 import { booleanParam, parseListOptions, parseShapeOptions, single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { isPlanner } from '../permissions.js';
-import { createSteps, findSteps, presentOne, relationJoins, updateSteps } from '../records.js';
+import { createSteps, findSteps, presentOne, presentWritten, relationJoins, updateSteps } from '../records.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
 import { list, onRecords, type Steps } from '../store-steps.js';
 import type { BodyOf } from '../../../shared/operation.js';
@@ -82,8 +82,9 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
       async (request, reply, input) => {
         const { ctx } = request;
         const shape = parseShapeOptions(request.query);
-        const entry = await asCommandOnRecords(request, reply, operation.summary, (tx) => onRecords(tx, write(ctx, input, request.params)));
-        return await presentOne(ctx, timeTrackingModule, entry, shape);
+        return await asCommandOnRecords(request, reply, operation.summary, async (tx) =>
+          presentWritten(ctx, tx, timeTrackingModule, await onRecords(tx, write(ctx, input, request.params)), shape),
+        );
       },
       undefined,
       undefined,

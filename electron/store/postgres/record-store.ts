@@ -15,7 +15,7 @@
 import { own, type ResourceSpec, type StoredOf, type StoredRecord } from '../../../shared/fields.js';
 import { nowTimestamp, uuidv7 } from '../../../shared/ids.js';
 import type { ChangeEvent } from '../../../shared/ipc.js';
-import type { ListQuery, TableDef, WrittenChange } from '../environment-store.js';
+import type { ListQuery, TableDef, WherePage, WrittenChange } from '../environment-store.js';
 import { quoteIdentifier, type SqlDialect } from '../filter-sql.js';
 import { DuplicateError, QueryError } from '../query-error.js';
 import { listSelection, listWhere, valuesSelection } from '../record-sql.js';
@@ -177,14 +177,19 @@ class PostgresRecords implements RecordWrites {
     table: TableDef<S>,
     field: string & keyof StoredOf<S>,
     values: readonly unknown[],
+    page?: WherePage,
   ): Promise<StoredOf<S>[]> {
     if (values.length === 0) return [];
     const spec = own(table.fields, field);
     if (!spec) throw new QueryError(`Unknown field: ${field}`);
     // One array parameter, however many values: PostgreSQL has no limit on its length.
     const rows = await this.rows(
-      `SELECT * FROM ${quoteIdentifier(table.table)} WHERE ${quoteIdentifier(field)} = ANY(?) AND "deleted_at" IS NULL ORDER BY "id"`,
-      [[...new Set(values)].map((value) => postgresDialect.toColumn(spec, value))],
+      `SELECT * FROM ${quoteIdentifier(table.table)} WHERE ${quoteIdentifier(field)} = ANY(?) AND "deleted_at" IS NULL${page?.after === undefined ? '' : ' AND "id" > ?'} ORDER BY "id"${page ? ' LIMIT ?' : ''}`,
+      [
+        [...new Set(values)].map((value) => postgresDialect.toColumn(spec, value)),
+        ...(page?.after === undefined ? [] : [page.after]),
+        ...(page ? [page.limit] : []),
+      ],
     );
     return rows.map((row) => fromRow(table, row));
   }
@@ -464,8 +469,9 @@ export class PostgresRecordStore implements RecordStore {
     table: TableDef<S>,
     field: string & keyof StoredOf<S>,
     values: readonly unknown[],
+    page?: WherePage,
   ): Promise<StoredOf<S>[]> {
-    return this.read((records) => records.getWhereIn(table, field, values));
+    return this.read((records) => records.getWhereIn(table, field, values, page));
   }
 
   eachValues(table: TableDef, query: ListQuery, fields: readonly string[], visit: (values: unknown[]) => void): Promise<void> {
