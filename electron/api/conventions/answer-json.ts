@@ -50,6 +50,7 @@ function leftOut(value: unknown): boolean {
 function opens(value: unknown): value is readonly unknown[] | Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
   if (Array.isArray(value)) return true;
+  // An object, as checked above: reading a property it may lack is safe.
   return !wholeRecords.has(value) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 }
 
@@ -75,6 +76,7 @@ export async function* jsonInParts(value: unknown, work: AnswerWork): AsyncGener
       stack.push({ items: item, next: 0 });
     } else {
       write('{');
+      // Neither an array nor a value JSON writes whole (opens): a plain object.
       stack.push({ object: item as Record<string, unknown>, keys: Object.keys(item), next: 0, written: false });
     }
   };
