@@ -54,8 +54,17 @@ function describeError(error: unknown): string | undefined {
 }
 
 export interface SyncTiming {
-  /** Wait after a local change before pushing (several quick edits go together). */
+  /**
+   * Wait after a local change before pushing: each change waits again, so several quick edits
+   * go together, but never longer than `maxPushWaitMs` after the first of them.
+   */
   pushDelayMs: number;
+  /**
+   * The longest a local change waits for the edits after it: a planner writing steadily (an
+   * import, a series of quick edits) pushes about once per this, not after every write, which
+   * would make each write wait for the last push's work (docs/architecture.md "Sync").
+   */
+  maxPushWaitMs: number;
   /**
    * Between pulls when idle. An edit on another computer shows here within about this plus
    * its push delay (issue 8 asks for 3 s); an idle pull is one small request.
@@ -89,6 +98,7 @@ export interface SyncTiming {
 
 export const defaultTiming: SyncTiming = {
   pushDelayMs: 500,
+  maxPushWaitMs: 1_000,
   pullIntervalMs: 1_000,
   backoffMs: 1_000,
   maxBackoffMs: 30_000,
@@ -143,6 +153,10 @@ export class SyncClient implements SyncControl {
   private timer: NodeJS.Timeout | null = null;
   private failures = 0;
   private nextAttemptAt: number | null = null;
+  /** When the first local change the next push waits for was made; null when none waits. */
+  private pushWaitingSince: number | null = null;
+  /** The timer is a push's own wait, which the next local change may move later (pushSoon). */
+  private timerIsPush = false;
   private lastPushAt: string | null = null;
   private lastPullAt: string | null = null;
   private lastError: string | null = null;
@@ -202,8 +216,7 @@ export class SyncClient implements SyncControl {
     this.stopped = false;
     // Only local changes need a push; changes this client pulled itself have nothing to send.
     this.unsubscribe = this.options.store.onChange(() => {
-      if (this.book.pendingCount() > 0)
-        this.schedule(this.live?.up ? Math.min(this.timing.pushDelayMs, this.timing.livePushDelayMs) : this.timing.pushDelayMs);
+      if (this.book.pendingCount() > 0) this.pushSoon();
     });
     this.schedule(0);
     this.live?.ensure();
@@ -231,16 +244,43 @@ export class SyncClient implements SyncControl {
     if (cursorIsAfter(seq, this.book.getState<SyncCursor>('cursor'))) this.schedule(0);
   }
 
-  private schedule(delayMs: number): void {
+  /**
+   * A local change waits to be pushed: the push delay, counted again from each change, but at
+   * most `maxPushWaitMs` after the first change waiting. During a backoff the wake-up the
+   * backoff set stands (a local change does not hammer a remote that failed), and a wake-up
+   * for something else that comes sooner takes the push along.
+   */
+  private pushSoon(): void {
+    const delay = this.live?.up ? Math.min(this.timing.pushDelayMs, this.timing.livePushDelayMs) : this.timing.pushDelayMs;
+    if (this.failures > 0) {
+      this.schedule(delay);
+      return;
+    }
+    const now = nowMs();
+    this.pushWaitingSince ??= now;
+    const at = Math.min(now + delay, this.pushWaitingSince + Math.max(delay, this.timing.maxPushWaitMs));
+    const sooner = this.timer !== null && !this.timerIsPush && this.nextAttemptAt !== null && this.nextAttemptAt <= at;
+    if (sooner) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.schedule(at - now, true);
+  }
+
+  /** Wakes up after `delayMs` for a run, unless a wake-up comes sooner; `forPush`: a push's own wait (pushSoon). */
+  private schedule(delayMs: number, forPush = false): void {
     if (this.stopped || !this.options.vault.load()) return;
     const at = nowMs() + delayMs;
     // Keep an earlier wake-up; during a backoff a local change does not hammer the remote.
     if (this.timer && this.nextAttemptAt !== null && this.nextAttemptAt <= at) return;
     if (this.timer) clearTimeout(this.timer);
     this.nextAttemptAt = at;
+    this.timerIsPush = forPush;
     this.timer = setTimeout(() => {
       this.timer = null;
       this.nextAttemptAt = null;
+      this.timerIsPush = false;
+      // What waited is pushed by this run; a change made from now on waits anew.
+      this.pushWaitingSince = null;
       void this.run().catch(() => undefined);
     }, delayMs);
     this.timer.unref?.();

@@ -4,8 +4,9 @@
  * what the same write costs on one that syncs with nobody.
  *
  * Three server processes on 127.0.0.1: a remote, a replica of it (the app's own sync timing,
- * live channel on), and a server on a data folder of its own that syncs with nobody. On the
- * replica and on the lone server alike, over real HTTP, one after the other:
+ * live channel on), and a replica that syncs with nobody: its remote is a port on 127.0.0.1
+ * where nothing listens, so it keeps its outbox as the app without a remote does, and tries
+ * again now and then. On both replicas alike, over real HTTP, one after the other:
  *  - N sequential `POST /v1/order` with three rows; then N sequential plans (a collection with
  *    work, planned onto the board), each a create and a plan;
  *  - a bulk import: M orders with their plans, 4 calls in flight at a time.
@@ -20,6 +21,7 @@ import { rmSync } from 'node:fs';
 import { tempDir } from '../helpers/api.js';
 import { percentile } from '../helpers/bench-seed.js';
 import { benchSize } from '../helpers/bench-size.js';
+import { freePort } from '../helpers/ports.js';
 import { startServerProcess, type ServerProcess } from '../helpers/process.js';
 import { localHeaders, ok, removeFolders, startClient, startRemote, waitFor, type Node } from '../helpers/sync-cluster.js';
 
@@ -103,7 +105,20 @@ async function main(): Promise<void> {
   const remote = await startRemote();
   try {
     const replica = await startClient(remote, { name: 'replica', proxy: false, live: true, syncIntervalMs: 30_000 });
-    const lone = await startServerProcess(['--data-dir', loneFolder, '--api-env', 'local', '--api-key', 'local-key']);
+    const lone = await startServerProcess([
+      '--data-dir',
+      loneFolder,
+      '--api-env',
+      'local',
+      '--api-key',
+      'local-key',
+      '--remote',
+      `http://127.0.0.1:${await freePort()}`,
+      '--remote-api-env',
+      'nowhere',
+      '--remote-api-key',
+      'no-key-here',
+    ]);
     servers.push(lone);
     const loneNode: Target = { url: lone.url, headers: localHeaders, name: 'unsynced' };
     const targets: [string, Target][] = [
