@@ -5,6 +5,9 @@ import { hardDays, plannersTimeZone } from './test/helpers/test-clock.js';
 // and the app and server processes they start (PLANNER_NOW, inherited) all read it, and all
 // live in the planners' time zone. `npm test` runs some specs again at other hard days.
 process.env.PLANNER_NOW ||= hardDays.monday;
+// Anchored to the machine's clock once, when the run starts: every page and process of the run
+// then reads one and the same time, however late it starts (electron/host/test-clock.ts).
+if (!process.env.PLANNER_NOW.includes('@')) process.env.PLANNER_NOW = `${process.env.PLANNER_NOW}@${Date.now()}`;
 process.env.TZ = plannersTimeZone;
 
 /**

@@ -23,10 +23,19 @@ export function nowDate(): Date {
   return new Date(nowMs());
 }
 
-/** Starts the clock at `instantMs` (ms since the epoch); it runs on from there. For tests. */
-export function startClockAt(instantMs: number): void {
-  if (!Number.isFinite(instantMs)) throw new RangeError(`not an instant: ${instantMs}`);
-  shiftMs = instantMs - Date.now();
+/**
+ * Starts the clock at `instantMs` (ms since the epoch); it runs on from there. For tests.
+ * `machineMs`: the machine's time at which the clock read that instant (default: now), so that
+ * processes started one after the other can share one clock exactly.
+ */
+export function startClockAt(instantMs: number, machineMs: number = Date.now()): void {
+  if (!Number.isFinite(instantMs) || !Number.isFinite(machineMs)) throw new RangeError(`not an instant: ${instantMs}`);
+  shiftMs = instantMs - machineMs;
+}
+
+/** The machine's own time, never the test clock: for anchoring a clock handed to another process. */
+export function machineMs(): number {
+  return Date.now();
 }
 
 /** Back to the machine's clock. */

@@ -41,6 +41,7 @@ import {
   RemoteRateLimited,
   RemoteRefused,
   RemoteUnavailable,
+  RemoteUnreachable,
   UpdateRequired,
   type PushResult,
   type RemoteApi,
@@ -73,6 +74,13 @@ export interface SyncTiming {
   /** First retry delay after a failure; doubles up to maxBackoffMs. */
   backoffMs: number;
   maxBackoffMs: number;
+  /**
+   * The most a replica waits between tries while nothing answers at all (RemoteUnreachable):
+   * a refused connection costs the remote nothing, and the planner sees "Online: everything is
+   * sent" within about this once the remote is back. A remote that answers with an error (5xx)
+   * gets the longer back-off.
+   */
+  unreachableMaxBackoffMs: number;
   requestTimeoutMs: number;
   /** For trying new settings on the remote before they are saved: a planner waits for it. */
   checkTimeoutMs: number;
@@ -102,6 +110,7 @@ export const defaultTiming: SyncTiming = {
   pullIntervalMs: 1_000,
   backoffMs: 1_000,
   maxBackoffMs: 30_000,
+  unreachableMaxBackoffMs: 2_000,
   requestTimeoutMs: 30_000,
   checkTimeoutMs: 5_000,
   contentTimeoutMs: 300_000,
@@ -193,6 +202,7 @@ export class SyncClient implements SyncControl {
           timing: {
             retryMs: this.timing.backoffMs,
             maxRetryMs: this.timing.maxBackoffMs,
+            unreachableMaxRetryMs: this.timing.unreachableMaxBackoffMs,
             absentRetryMs: this.timing.liveAbsentRetryMs,
             silenceMs: this.timing.liveSilenceMs,
           },
@@ -434,7 +444,8 @@ export class SyncClient implements SyncControl {
       // Unreachable or refused, this run did not sync: never "online" beside a failure.
       this.online = false;
       this.failures++;
-      const backoff = Math.min(this.timing.maxBackoffMs, this.timing.backoffMs * 2 ** (this.failures - 1));
+      const cap = error instanceof RemoteUnreachable ? this.timing.unreachableMaxBackoffMs : this.timing.maxBackoffMs;
+      const backoff = Math.min(cap, this.timing.backoffMs * 2 ** (this.failures - 1));
       // A remote that limits us says when to come back; sooner would only be refused again.
       const asked = error instanceof RemoteRateLimited ? error.retryAfterMs : 0;
       this.schedule(Math.max(asked, Math.round(backoff * (0.5 + Math.random() / 2))));

@@ -11,12 +11,14 @@
  * for dead (a connection lost without a word, a sleeping laptop) and opened again.
  */
 import { isSyncCursor, type SyncCursor } from '../../shared/sync.js';
-import { RemoteRefused, type RemoteApi } from './remote.js';
+import { RemoteRefused, RemoteUnreachable, type RemoteApi } from './remote.js';
 import { nowMs } from '../../shared/clock.js';
 
 export interface LiveTiming {
   retryMs: number;
   maxRetryMs: number;
+  /** While nothing answers at all (RemoteUnreachable): asking costs the remote nothing. */
+  unreachableMaxRetryMs: number;
   absentRetryMs: number;
   silenceMs: number;
 }
@@ -193,7 +195,8 @@ export class LiveChannel {
       delay = timing.absentRetryMs;
     } else {
       this.failures++;
-      const backoff = Math.min(timing.maxRetryMs, timing.retryMs * 2 ** (this.failures - 1));
+      const cap = problem instanceof RemoteUnreachable ? timing.unreachableMaxRetryMs : timing.maxRetryMs;
+      const backoff = Math.min(cap, timing.retryMs * 2 ** (this.failures - 1));
       delay = Math.round(backoff * (0.5 + Math.random() / 2));
     }
     this.notBefore = nowMs() + delay;

@@ -46,6 +46,12 @@ export class UpdateRequired extends Error {
 /** The remote could not be reached, or did not answer in time: we are offline. */
 export class RemoteUnavailable extends Error {}
 /**
+ * Nothing answered at all (the connection was refused, no route, no name): asking again costs
+ * the remote nothing, so the replica asks again soon, and notices within seconds when the remote
+ * is back (sync/client.ts `unreachableMaxBackoffMs`).
+ */
+export class RemoteUnreachable extends RemoteUnavailable {}
+/**
  * The remote is limiting our requests (429): nothing is wrong with the credentials, so the
  * replica tries again after `retryAfterMs` (the remote's `Retry-After`) and says why it waits.
  */
@@ -204,7 +210,7 @@ export function httpRemote(
         redirect: 'error',
       });
     } catch (error) {
-      throw new RemoteUnavailable(`the remote could not be reached (${(error as Error).message})`);
+      throw new RemoteUnreachable(`the remote could not be reached (${(error as Error).message})`);
     }
     if (response.ok) return response;
     const parsed: unknown = await response.json().catch(() => null);
@@ -258,7 +264,7 @@ export function httpRemote(
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
-      throw new RemoteUnavailable(`the remote could not be reached (${(error as Error).message})`);
+      throw new RemoteUnreachable(`the remote could not be reached (${(error as Error).message})`);
     }
     const body = (await response.json().catch(() => null)) as { access_token?: string; refresh_token?: string } | null;
     // Only a refusal of the token itself ends the sign-in; a limit or a failure of the remote's

@@ -8,7 +8,7 @@
  * planning suites again at others (scripts/test.mjs, vitest.config.ts). The days are hard on
  * purpose, and all are seen from Europe/Amsterdam, where the planners are:
  */
-import { nowDate, startClockAt } from '../../shared/clock.js';
+import { machineMs, nowDate, startClockAt } from '../../shared/clock.js';
 
 export const hardDays = {
   /**
@@ -30,8 +30,13 @@ export const hardDays = {
 /** The planners' time zone, for pages and server processes alike. */
 export const plannersTimeZone = 'Europe/Amsterdam';
 
-/** The instant this run starts at: PLANNER_NOW when the runner set it, else the Monday. */
-export const testNow: string = process.env.PLANNER_NOW || hardDays.monday;
+/**
+ * The instant this run starts at: PLANNER_NOW when the runner set it, else the Monday. Its
+ * `@<ms>` part, when there is one, anchors it to the machine's clock (electron/host/test-clock.ts).
+ */
+const given = process.env.PLANNER_NOW || hardDays.monday;
+export const testNow: string = given.split('@')[0]!;
+const anchoredAt = given.includes('@') ? Number(given.split('@')[1]) : undefined;
 
 /** The date of `testNow` in the planners' time zone, `YYYY-MM-DD`. */
 export const testToday: string = new Intl.DateTimeFormat('en-CA', {
@@ -41,6 +46,11 @@ export const testToday: string = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 }).format(new Date(testNow));
 
+/** The run's time now: `testNow` plus the time since the run's clock started there. */
+export function runNow(): number {
+  return Date.parse(testNow) + (anchoredAt === undefined ? 0 : machineMs() - anchoredAt);
+}
+
 let fixed = false;
 
 /**
@@ -48,15 +58,15 @@ let fixed = false;
  * starts from here on get the same clock (`clockEnvironment`, test/helpers/process.ts).
  */
 export function fixTheClock(): void {
-  startClockAt(Date.parse(testNow));
+  startClockAt(runNow());
   fixed = true;
 }
 
 /**
- * PLANNER_NOW for a process started now: this process's time at this moment, so that its
- * clock agrees with ours to the millisecond rather than lagging by the seconds since
- * `fixTheClock`. Nothing when the clock is the machine's.
+ * PLANNER_NOW for a process started now: this process's clock, anchored to the machine's, so
+ * that the process reads the same time as this one however long it takes to start. Nothing
+ * when the clock is the machine's.
  */
 export function clockEnvironment(): Record<string, string> {
-  return fixed ? { PLANNER_NOW: nowDate().toISOString() } : {};
+  return fixed ? { PLANNER_NOW: `${nowDate().toISOString()}@${machineMs()}` } : {};
 }

@@ -38,12 +38,19 @@ describe('the process clock from PLANNER_NOW', () => {
     expect(nowMs()).toBeGreaterThan(first);
   });
 
+  it('anchored to the machine clock (`@ms`), reads the instant as of that moment, however late the process starts', () => {
+    const anchoredAt = Date.now() - 3_000;
+    startClockFromEnvironment({ PLANNER_NOW: `2028-02-29T10:00:00+01:00@${anchoredAt}` });
+    const shouldRead = Date.parse('2028-02-29T09:00:03Z');
+    expect(Math.abs(nowMs() - shouldRead)).toBeLessThan(1_000);
+  });
+
   it('leaves the machine clock alone when the variable is not set', () => {
     expect(startClockFromEnvironment({})).toBeUndefined();
     expect(Math.abs(nowMs() - Date.now())).toBeLessThan(5);
   });
 
-  it.each(['tomorrow', '2028-02-29', '2028-02-29T10:00:00', '2028-02-30T10:00:00Z', '2028-02-29T25:00:00Z'])(
+  it.each(['tomorrow', '2028-02-29', '2028-02-29T10:00:00', '2028-02-30T10:00:00Z', '2028-02-29T25:00:00Z', '2028-02-29T10:00:00Z@soon'])(
     'refuses %j: an instant needs a date, a time and an offset',
     (value) => {
       expect(() => startClockFromEnvironment({ PLANNER_NOW: value })).toThrow(ArgsError);

@@ -419,7 +419,7 @@ describe('closing the live channel', () => {
     const seen: boolean[] = [];
     const channel = new LiveChannel({
       remote,
-      timing: { retryMs: 1000, maxRetryMs: 1000, absentRetryMs: 1000, silenceMs: 60_000 },
+      timing: { retryMs: 1000, maxRetryMs: 1000, unreachableMaxRetryMs: 1000, absentRetryMs: 1000, silenceMs: 60_000 },
       configured: () => true,
       onSeq: () => undefined,
       onState: (up) => seen.push(up),
