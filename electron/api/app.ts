@@ -100,7 +100,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     // request.ip: the client behind a trusted proxy, else the connection's address (client-address.ts).
     trustProxy: trusted ? (address: string) => trusted.trusts(address) : false,
   });
-  installErrorHandling(app, new FailureLog(join(options.dataDir.path, 'logs')));
+  installErrorHandling(app, new FailureLog(join(options.dataDir.path, 'logs')), options.dataDir.path);
   installJsonBodies(app);
 
   const routes: CollectedRoute[] = [];
