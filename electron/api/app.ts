@@ -37,6 +37,7 @@ import { registerHealthRoutes, type HealthOptions } from './health-routes.js';
 import { installJsonBodies } from './conventions/request-body.js';
 import { answerClientError, answerFrameworkError, maxPathParamLength } from './conventions/request-head.js';
 import type { TrustedProxies } from './client-address.js';
+import type { StreamLimits } from './sync/stream-routes.js';
 
 export const apiVersion = '0.1.0';
 
@@ -84,6 +85,8 @@ export interface ApiOptions {
    * counts as the client its `X-Forwarded-For` names (client-address.ts). Off by default.
    */
   trustedProxies?: TrustedProxies;
+  /** How the live channel's streams are shared out (sync/stream-routes.ts); tests make them small. */
+  streamLimits?: Partial<StreamLimits>;
 }
 
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
@@ -169,6 +172,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
         modules: resourceModules,
         ...(options.sync ? { control: options.sync } : {}),
         retention: options.syncRetention ?? 1_000_000,
+        ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}),
       });
 
       v1.get('/openapi.json', { config: { doc: { summary: 'This OpenAPI document', tag: 'Meta' } } }, () =>

@@ -30,7 +30,7 @@ import { registerContentRoutes } from './content-routes.js';
 import { declaredResources, KeptData, type SyncedRecord } from './kept-data.js';
 import { checkReplicaVersions, wireVersions } from './wire-versions.js';
 import { registerOverruledRoutes } from './overruled-routes.js';
-import { registerStreamRoutes } from './stream-routes.js';
+import { defaultStreamLimits, registerStreamRoutes, type StreamLimits } from './stream-routes.js';
 import {
   isSyncCursor,
   minSyncProtocol,
@@ -51,6 +51,8 @@ export interface SyncRouteOptions {
   control?: () => SyncControl | undefined;
   /** Change-log entries a remote keeps; a cursor older than that gets 410. */
   retention: number;
+  /** How the live channel's streams are shared out (stream-routes.ts); the defaults otherwise. */
+  streamLimits?: Partial<StreamLimits>;
 }
 
 const maxPage = 5000;
@@ -341,7 +343,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
   );
 
   registerContentRoutes(app);
-  registerStreamRoutes(app, options.modules);
+  registerStreamRoutes(app, options.modules, { ...defaultStreamLimits, ...options.streamLimits });
   // A replica's own state (its status, conflicts, overruled edits, history) is kept in its
   // SQLite file; a team server is no replica and keeps none (docs/API.md "Sync").
   void app.register(async (replica) => {
