@@ -38,6 +38,7 @@ import { installJsonBodies } from './conventions/request-body.js';
 import { answerClientError, answerFrameworkError, maxPathParamLength } from './conventions/request-head.js';
 import type { TrustedProxies } from './client-address.js';
 import type { StreamLimits } from './sync/stream-routes.js';
+import type { KeptLimits } from './sync/kept-data.js';
 
 export const apiVersion = '0.1.0';
 
@@ -87,6 +88,8 @@ export interface ApiOptions {
   trustedProxies?: TrustedProxies;
   /** How the live channel's streams are shared out (sync/stream-routes.ts); tests make them small. */
   streamLimits?: Partial<StreamLimits>;
+  /** How much data of other versions a remote keeps (sync/kept-data.ts); tests make it small. */
+  keptLimits?: Partial<KeptLimits>;
 }
 
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
@@ -173,6 +176,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
         ...(options.sync ? { control: options.sync } : {}),
         retention: options.syncRetention ?? 1_000_000,
         ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}),
+        ...(options.keptLimits ? { keptLimits: options.keptLimits } : {}),
       });
 
       v1.get('/openapi.json', { config: { doc: { summary: 'This OpenAPI document', tag: 'Meta' } } }, () =>
