@@ -50,6 +50,7 @@ const onBothEngines = [
   'test/sync/push-operation.test.ts',
   'test/sync/sync.property.test.ts',
   'test/sync/time-entry-rules.test.ts',
+  'test/sync/kept-data.test.ts',
 ];
 
 /**

@@ -81,6 +81,8 @@ export const ErrorKind = {
   memoryExhausted: { status: 422, code: 10005, message: 'Memory exhausted' },
   internal: { status: 500, code: 10500, message: 'Internal Server Error' },
   unavailable: { status: 503, code: 10503, message: 'Service Unavailable' },
+  /** The disk of the server has no room for the write (docs/API.md "Errors"). */
+  insufficientStorage: { status: 507, code: 10507, message: 'Insufficient Storage' },
 } as const;
 
 export type ErrorKindName = keyof typeof ErrorKind;

@@ -100,6 +100,8 @@ export interface ChangeEvent {
   resource: string;
   id: string;
   op: 'create' | 'update' | 'delete';
+  /** A change only to data kept for another version (docs/API.md "Versions and unknown data"). */
+  kept?: true;
 }
 
 /**

@@ -3,6 +3,7 @@
  * to the API. Credentials go in through `updateSettings` and never come back
  * out: `settings()` tells only whether some are stored.
  */
+import { isLinkLocalOrMetadata } from './ip-address.js';
 import type { BodyOf, ValueOf } from './operation.js';
 import type { pushedMutation, syncSettingsOperation } from './operations/sync.js';
 
@@ -135,7 +136,8 @@ function isLoopback(hostname: string): boolean {
  * Why a remote URL may not be synced with, or null when it may (docs/API.md "Sync", "An
  * encrypted remote"). The API key or tokens and all planning data travel with every request,
  * so a remote on another computer must be https; plain http there needs the explicit opt-in
- * `allowInsecureHttp` (a network the planner trusts completely, e.g. a test bench).
+ * `allowInsecureHttp` (a network the planner trusts completely, e.g. a test bench). Link-local and
+ * cloud metadata addresses are refused whatever the scheme (docs/API.md "Sync", "Checked before saved").
  */
 export function remoteUrlProblem(remoteUrl: string, allowInsecureHttp = false): string | null {
   let url: URL;
@@ -147,6 +149,9 @@ export function remoteUrlProblem(remoteUrl: string, allowInsecureHttp = false): 
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The server address must start with https://.';
   if (!url.hostname) return 'The server address must name a host.';
   if (url.username || url.password || url.search || url.hash) return 'The server address must not carry a user, a query or a fragment.';
+  // Never a Planner server, and a replica that sent its key there would hand it to whatever answers.
+  if (isLinkLocalOrMetadata(url.hostname))
+    return 'The server address is a link-local or cloud metadata address, where no Planner server runs. Enter the address of the Planner server.';
   if (url.protocol === 'http:' && !isLoopback(url.hostname) && !allowInsecureHttp) {
     return 'The server address must use https: over plain http the key and all planning data travel readable. Plain http is allowed only for a server on this computer, or when unencrypted sync is explicitly allowed.';
   }

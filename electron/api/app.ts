@@ -40,6 +40,8 @@ import type { TrustedProxies } from './client-address.js';
 import { defaultTimeLimits, installTimeLimits, type TimeLimits } from './conventions/time-limits.js';
 import { installAnswersInParts } from './conventions/answer-json.js';
 import { AnswerWork } from './conventions/answer-work.js';
+import type { StreamLimits } from './sync/stream-routes.js';
+import type { KeptLimits } from './sync/kept-data.js';
 
 export const apiVersion = '0.1.0';
 
@@ -91,6 +93,10 @@ export interface ApiOptions {
   timeLimits?: Partial<TimeLimits>;
   /** Connections open at once, idle ones included; more are closed as they come (docs/deployment.md "Connections"). */
   maxConnections?: number;
+  /** How the live channel's streams are shared out (sync/stream-routes.ts); tests make them small. */
+  streamLimits?: Partial<StreamLimits>;
+  /** How much data of other versions a remote keeps (sync/kept-data.ts); tests make it small. */
+  keptLimits?: Partial<KeptLimits>;
 }
 
 /** Connections a server keeps open at once by default (docs/deployment.md "Connections"). */
@@ -110,7 +116,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     // request.ip: the client behind a trusted proxy, else the connection's address (client-address.ts).
     trustProxy: trusted ? (address: string) => trusted.trusts(address) : false,
   });
-  installErrorHandling(app, new FailureLog(join(options.dataDir.path, 'logs')));
+  installErrorHandling(app, new FailureLog(join(options.dataDir.path, 'logs')), options.dataDir.path);
   installJsonBodies(app);
 
   const routes: CollectedRoute[] = [];
@@ -186,6 +192,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
         modules: resourceModules,
         ...(options.sync ? { control: options.sync } : {}),
         retention: options.syncRetention ?? 1_000_000,
+        ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}),
+        ...(options.keptLimits ? { keptLimits: options.keptLimits } : {}),
       });
 
       v1.get('/openapi.json', { config: { doc: { summary: 'This OpenAPI document', tag: 'Meta' } } }, () =>

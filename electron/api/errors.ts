@@ -14,7 +14,9 @@ import {
   type FieldProblem,
   type FieldRule,
 } from '../../shared/errors.js';
+import { nowMs } from '../../shared/clock.js';
 import { uuidv7 } from '../../shared/ids.js';
+import { isDiskFull } from '../store/disk-full.js';
 import { DuplicateError, QueryError } from '../store/query-error.js';
 import { isRefusedText, isTransactionConflict } from '../store/postgres/postgres-database.js';
 import { UnknownEnvironmentError } from '../store/postgres/environment-schemas.js';
@@ -61,6 +63,12 @@ export class ApiError extends Error {
         ...(p.minutes !== undefined && { minutes: p.minutes }),
       })),
     );
+  }
+  /** A write the disk had no room for (disk-full.ts): nothing was written, and reads go on. */
+  static diskFull(): ApiError {
+    return new ApiError('insufficientStorage', [
+      { description: 'The disk of the server is full: nothing was saved. Send it again once there is room on it.' },
+    ]);
   }
   static rule(field: string, description: string): ApiError {
     return new ApiError('unprocessable', [{ field, description }]);
@@ -119,11 +127,36 @@ export function toApiError(error: unknown): ApiError | undefined {
   return undefined;
 }
 
-export function installErrorHandling(app: FastifyInstance, failures?: FailureLog): void {
+/** Says on standard error, at most once a minute, that writes meet a full disk: the operator must make room. */
+function diskFullNotice(folder: string | undefined): () => void {
+  let last = -Infinity;
+  return () => {
+    const now = nowMs();
+    if (now - last < 60_000) return;
+    last = now;
+    // Standard error goes to the journal, mostly on another disk; never waited for.
+    if (process.stderr.writableLength < 64 * 1024)
+      process.stderr.write(
+        `The disk of ${folder ?? 'the database'} is full: writes are answered 507 until there is room again; reads go on.\n`,
+      );
+  };
+}
+
+/**
+ * `dataFolder`: where the databases are, looked into when SQLite reports an I/O error, to tell
+ * a full disk (507) from a fault (500) (store/disk-full.ts).
+ */
+export function installErrorHandling(app: FastifyInstance, failures?: FailureLog, dataFolder?: string): void {
   if (failures) app.addHook('onClose', () => failures.flushed());
+  const noticeDiskFull = diskFullNotice(dataFolder);
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error);
     if (apiError) return sendError(reply, apiError);
+    // Not in toApiError: a sync push must not take a full disk for a refusal on the change's merits.
+    if (isDiskFull(error, dataFolder)) {
+      noticeDiskFull();
+      return sendError(reply, ApiError.diskFull());
+    }
     const failure = new ApiError('internal', [
       { description: 'Something went wrong on our side. Quote the reference when you report it.' },
     ]);

@@ -12,6 +12,7 @@
 import { appendFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { nowDate } from '../../shared/clock.js';
+import { ownerOnlyFolderMode } from '../store/owner-only.js';
 
 export interface FailureEntry {
   reference: string;
@@ -100,7 +101,8 @@ export class FailureLog {
 
   private async append(text: string): Promise<void> {
     if (this.size === undefined) {
-      await mkdir(this.dir, { recursive: true });
+      // The log names what failed where: for the data folder's owner only (store/owner-only.ts).
+      await mkdir(this.dir, { recursive: true, mode: ownerOnlyFolderMode });
       this.size = await stat(this.fileOf(0)).then(
         (info) => info.size,
         () => 0,

@@ -17,7 +17,7 @@ import { addClient } from '../api/oauth/clients.js';
 import { createUserWithPassword } from '../api/oauth/users.js';
 import { ApiError } from '../api/errors.js';
 import { redirectUriProblem } from '../../shared/resources/oauth-client.js';
-import { DataDir } from '../store/data-dir.js';
+import { openDataFolder } from './data-folder.js';
 import { ArgsError, databaseOption, parseArgs } from './cli-args.js';
 import { recordsContext, requestContext, type Caller, type RequestContext } from '../api/resource.js';
 import type { Environment } from '../store/system.js';
@@ -89,7 +89,7 @@ async function openTarget(options: Record<string, string | true>): Promise<Admin
       close: () => pool.end(),
     };
   }
-  const dataDir = DataDir.open(resolve(text(options, 'data-dir')));
+  const dataDir = openDataFolder(resolve(text(options, 'data-dir')));
   return {
     ensureEnvironment: async (name) => dataDir.system.ensureEnvironment(name),
     findEnvironment: async (name) => dataDir.system.findEnvironment(name),

@@ -11,7 +11,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { apiVersion } from '../api/app.js';
 import { writeBackup } from '../store/backup/backup-file.js';
-import { DataDir } from '../store/data-dir.js';
+import { openDataFolder } from './data-folder.js';
 import { ArgsError, parseArgs } from './cli-args.js';
 
 export const backupUsage = `       npm run server -- backup --data-dir DIR --to FILE`;
@@ -28,7 +28,7 @@ export async function runBackupCommand(argv: readonly string[]): Promise<void> {
   const file = resolve(options.to);
   if (!existsSync(folder)) throw new ArgsError(`--data-dir ${folder} does not exist`);
   if (existsSync(file)) throw new ArgsError(`--to ${file} exists already; a backup never overwrites a file`);
-  const dataDir = DataDir.open(folder);
+  const dataDir = openDataFolder(folder);
   try {
     const info = await writeBackup(dataDir, file, { appVersion: apiVersion });
     const environments = info.entries.filter((e) => e.kind === 'environment').length;

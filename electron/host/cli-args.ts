@@ -2,7 +2,7 @@
  * A small command-line reader for the headless entries: `--name value`, `--name=value` and
  * bare `--flag`. Unknown options are an error, so a typo never silently changes behaviour.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 
 export interface ParsedArgs {
   options: Record<string, string | true>;
@@ -62,6 +62,7 @@ export function portOption(value: string | true | undefined, fallback: number): 
  * variable `variable` (used when neither option is given). A value on the command line shows
  * in every user's process list; a file only its owner reads, or the environment, does not.
  * The file holds the key alone; the whitespace around it (a final newline) is not part of it.
+ * A file that the group or others may read or write is refused, as ssh refuses such a private key.
  */
 export function secretOption(options: Record<string, string | true>, name: string, variable?: string): string | undefined {
   const plain = options[name];
@@ -69,8 +70,16 @@ export function secretOption(options: Record<string, string | true>, name: strin
   if (plain !== undefined && file !== undefined) throw new ArgsError(`give --${name} or --${name}-file, not both`);
   if (typeof file === 'string') {
     let text: string;
+    let mode: number;
     try {
-      text = readFileSync(file, 'utf8');
+      // One descriptor for the mode and the text: the file checked is the file read.
+      const fd = openSync(file, 'r');
+      try {
+        mode = fstatSync(fd).mode;
+        text = readFileSync(fd, 'utf8');
+      } finally {
+        closeSync(fd);
+      }
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       const why =
@@ -82,6 +91,14 @@ export function secretOption(options: Record<string, string | true>, name: strin
               ? 'it is a folder'
               : String(code ?? error);
       throw new ArgsError(`--${name}-file ${file} cannot be read: ${why}`);
+    }
+    // As ssh refuses a private key others may read: whoever else reads the key opens the
+    // environment (docs/deployment.md "The service"). Windows has no such modes.
+    if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
+      throw new ArgsError(
+        `--${name}-file ${file} can be read or changed by other users of this computer (mode ${(mode & 0o777).toString(8)}); ` +
+          `a secret must be readable by its owner alone: run chmod 600 ${file}`,
+      );
     }
     const key = text.trim();
     if (key === '') throw new ArgsError(`--${name}-file ${file} is empty`);

@@ -6,6 +6,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { ownerOnlyFolderMode } from '../store/owner-only.js';
 
 export function readJsonFile(path: string): unknown {
   let text: string;
@@ -23,7 +24,7 @@ export function readJsonFile(path: string): unknown {
 }
 
 export function writeJsonFile(path: string, value: unknown): void {
-  mkdirSync(dirname(path), { recursive: true });
+  mkdirSync(dirname(path), { recursive: true, mode: ownerOnlyFolderMode });
   const temporary = `${path}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
   renameSync(temporary, path);

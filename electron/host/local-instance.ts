@@ -12,7 +12,8 @@ import type { BridgeRequest, BridgeResponse, BridgeUpload, ChangeEvent } from '.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { buildApi } from '../api/app.js';
-import { DataDir } from '../store/data-dir.js';
+import type { DataDir } from '../store/data-dir.js';
+import { openDataFolder } from './data-folder.js';
 import type { Environment } from '../store/system.js';
 import type { SyncClient, SyncTiming } from '../sync/client.js';
 import { FileVault, type CredentialVault } from '../sync/credentials.js';
@@ -55,7 +56,7 @@ export interface LocalInstanceOptions {
 }
 
 export async function openLocalInstance(dataPath: string, options: LocalInstanceOptions = {}): Promise<LocalInstance> {
-  const dataDir = DataDir.open(dataPath);
+  const dataDir = openDataFolder(dataPath);
   try {
     const environment = dataDir.system.ensureEnvironment(localEnvironmentName);
     dataDir.system.revokeApiKeys(environment.id, bridgeKeyLabel);

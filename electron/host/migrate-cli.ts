@@ -7,7 +7,7 @@
  * on the command line shows in `ps`).
  */
 import { resolve } from 'node:path';
-import { DataDir } from '../store/data-dir.js';
+import { openDataFolder } from './data-folder.js';
 import { DataDirLock } from '../store/data-dir-lock.js';
 import { copyToPostgres, notCopied, type CopyReport } from '../store/postgres/copy-from-sqlite.js';
 import { serverMigrations } from '../store/postgres/migrations.js';
@@ -30,7 +30,7 @@ export async function runMigrateCommand(argv: readonly string[]): Promise<void> 
   const folder = resolve(options['data-dir']);
   const lock = DataDirLock.acquire(folder, 'server');
   try {
-    const dataDir = DataDir.open(folder);
+    const dataDir = openDataFolder(folder);
     try {
       const pool = await openPostgresDatabase(url, serverMigrations);
       try {

@@ -19,8 +19,10 @@ import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { BackupRefused } from '../store/backup/backup-file.js';
 import { stageBackup, swapInBackup, type RestoreOutcome } from '../store/backup/restore.js';
 import { DataDir } from '../store/data-dir.js';
+import { openDataFolder } from './data-folder.js';
 import { DatabaseOpenError, type DatabaseProblem } from '../store/database.js';
 import { nowDate } from '../../shared/clock.js';
+import { ownerOnlyFolderMode } from '../store/owner-only.js';
 
 export interface RecoveryFacts {
   /** The data folder the broken file is in. */
@@ -166,7 +168,7 @@ export async function restoreBackup<T>(
  * server's recovery commands). Throws `DatabaseOpenError` naming the file that does not.
  */
 export async function checkDataFolder(dataPath: string): Promise<void> {
-  const dataDir = DataDir.open(dataPath);
+  const dataDir = openDataFolder(dataPath);
   try {
     for (const environment of dataDir.system.listEnvironments()) {
       if (existsSync(DataDir.environmentFile(dataPath, environment.id))) dataDir.environment(environment.id);
@@ -187,7 +189,8 @@ function stamp(now: Date): string {
 export function setBrokenFilesAside(facts: RecoveryFacts, now: Date = nowDate()): string {
   if (!facts.canStartFresh) throw new RecoveryRefused(`${facts.fileName} is in use by another program; close it and try again.`);
   const aside = join(facts.dataPath, `broken-${stamp(now)}`);
-  mkdirSync(aside);
+  // The broken files hold the same data and secrets as the folder: for its owner only (store/owner-only.ts).
+  mkdirSync(aside, { mode: ownerOnlyFolderMode });
   const names =
     facts.fileName === 'system.sqlite'
       ? readdirSync(facts.dataPath).filter((name) => databaseFile.test(name))

@@ -37,7 +37,8 @@ import type { IncomingMessage, Server } from 'node:http';
 import { resolve } from 'node:path';
 import { buildApi } from '../api/app.js';
 import { DatabaseOpenError } from '../store/database.js';
-import { DataDir } from '../store/data-dir.js';
+import type { DataDir } from '../store/data-dir.js';
+import { openDataFolder } from './data-folder.js';
 import { DataDirLock } from '../store/data-dir-lock.js';
 import { remoteUrlProblem } from '../../shared/sync.js';
 import { MemoryVault } from '../sync/credentials.js';
@@ -192,7 +193,7 @@ async function main(argv: string[]): Promise<void> {
   const lock = DataDirLock.acquire(folder, 'server');
   let dataDir: DataDir;
   try {
-    dataDir = DataDir.open(folder);
+    dataDir = openDataFolder(folder);
   } catch (error) {
     lock.release();
     throw error;

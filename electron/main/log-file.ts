@@ -8,6 +8,7 @@ import { appendFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs
 import { join } from 'node:path';
 import { formatWithOptions } from 'node:util';
 import { nowDate } from '../../shared/clock.js';
+import { ownerOnlyFolderMode } from '../store/owner-only.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -34,7 +35,8 @@ export class RotatingLog {
     this.maxBytes = options.maxBytes ?? 1024 * 1024;
     this.keep = Math.max(1, options.keep ?? 5);
     this.now = options.now ?? (() => nowDate());
-    mkdirSync(dir, { recursive: true });
+    // The log tells what the planner did and what failed: for them only (0700, as the data folder).
+    mkdirSync(dir, { recursive: true, mode: ownerOnlyFolderMode });
     this.path = this.fileOf(0);
     try {
       this.size = statSync(this.path).size;

@@ -13,6 +13,7 @@ import { dirname } from 'node:path';
 import type { SafeStorage } from 'electron';
 import type { CredentialVault } from '../sync/credentials.js';
 import type { RemoteCredentials } from '../sync/remote.js';
+import { ownerOnlyFolderMode } from '../store/owner-only.js';
 
 export class KeychainUnavailable extends Error {
   constructor() {
@@ -80,7 +81,7 @@ export class SafeStorageVault implements CredentialVault {
     }
     if (!this.canStore()) throw new KeychainUnavailable();
     const encrypted = this.safeStorage.encryptString(JSON.stringify(credentials));
-    mkdirSync(dirname(this.path), { recursive: true });
+    mkdirSync(dirname(this.path), { recursive: true, mode: ownerOnlyFolderMode });
     const temporary = `${this.path}.tmp`;
     writeFileSync(temporary, encrypted, { mode: 0o600 });
     renameSync(temporary, this.path);

@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ownerOnlyFileMode, ownerOnlyFolderMode } from './owner-only.js';
 
 /** The largest file an attachment may hold: an upload, and content sent or fetched by sync. */
 export const maxAttachmentBytes = 25 * 1024 * 1024;
@@ -55,9 +56,9 @@ export class AttachmentFiles {
   private write(checksum: string, content: Buffer): void {
     const path = this.pathOf(checksum);
     if (existsSync(path)) return;
-    mkdirSync(join(this.root, checksum.slice(0, 2)), { recursive: true });
+    mkdirSync(join(this.root, checksum.slice(0, 2)), { recursive: true, mode: ownerOnlyFolderMode });
     const temporary = `${path}.${randomBytes(6).toString('hex')}.part`;
-    writeFileSync(temporary, content, { flush: true });
+    writeFileSync(temporary, content, { flush: true, mode: ownerOnlyFileMode });
     renameSync(temporary, path);
   }
 

@@ -10,10 +10,11 @@
  * locked, and there is no stale lock file to clean up by hand. Who holds it is written to
  * `.lock-holder.json` beside it (the locked file cannot be read by the refused process).
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { nowDate, nowMs } from '../../shared/clock.js';
+import { ownerOnlyFile, ownerOnlyFileMode, ownerOnlyFolder } from './owner-only.js';
 
 /** What runs on a data folder, in the words the refusal uses. */
 export type FolderUser = 'server' | 'browser host' | 'desktop app';
@@ -60,7 +61,9 @@ export class DataDirLock {
    * the lock referenced for as long as the process runs: a collected connection lets go.
    */
   static acquire(folder: string, kind: FolderUser): DataDirLock {
-    mkdirSync(folder, { recursive: true });
+    // The first to make the folder makes it for its owner only (owner-only.ts).
+    ownerOnlyFolder(folder);
+    ownerOnlyFile(DataDirLock.lockFile(folder));
     // timeout 0: a held lock is an answer, not something to wait for.
     const db = new Database(DataDirLock.lockFile(folder), { timeout: 0 });
     try {
@@ -77,7 +80,7 @@ export class DataDirLock {
     const file = DataDirLock.holderFile(folder);
     try {
       // Written whole, then renamed, so a refused process never reads half a file.
-      writeFileSync(`${file}.${process.pid}`, JSON.stringify(holder));
+      writeFileSync(`${file}.${process.pid}`, JSON.stringify(holder), { mode: ownerOnlyFileMode });
       renameSync(`${file}.${process.pid}`, file);
     } catch {
       // The lock holds without it; the refusal then says "another Planner process".

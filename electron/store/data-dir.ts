@@ -3,10 +3,10 @@
  * environment. File names use the environment's id, never its user-given name, so a name can
  * never become a path.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { databaseOpenError } from './database.js';
 import { EnvironmentStore } from './environment-store.js';
+import { ownerOnlyFolder, tightenFolder, type Tightening } from './owner-only.js';
 import { SystemStore } from './system.js';
 
 export class DataDir {
@@ -17,11 +17,18 @@ export class DataDir {
   private constructor(
     readonly path: string,
     readonly system: SystemStore,
+    /** What opening took away from other users of the computer (owner-only.ts); the opener logs it. */
+    readonly tightening: Tightening | undefined,
   ) {}
 
+  /**
+   * Opens the folder, making it (for its owner only) when it does not exist, and tightening it
+   * when other users may read it (docs/deployment.md "The data folder").
+   */
   static open(path: string): DataDir {
-    mkdirSync(path, { recursive: true });
-    return new DataDir(path, SystemStore.open(DataDir.systemFile(path)));
+    ownerOnlyFolder(path);
+    const tightening = tightenFolder(path);
+    return new DataDir(path, SystemStore.open(DataDir.systemFile(path)), tightening);
   }
 
   /** Where a data folder keeps its system database (backup and restore use the same names). */

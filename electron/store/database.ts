@@ -11,6 +11,7 @@
  */
 import { basename } from 'node:path';
 import Database from 'better-sqlite3';
+import { ownerOnlyFile } from './owner-only.js';
 
 export type SqliteDatabase = Database.Database;
 /** A prepared statement; `Row` is the shape its SQL gives each row (unknown until named). */
@@ -96,6 +97,13 @@ export function databaseOpenError(error: unknown, file: string): DatabaseOpenErr
 export function openDatabase(file: string, migrations: readonly Migration[]): SqliteDatabase {
   let db: SqliteDatabase | undefined;
   try {
+    // Made for its owner only, so its -wal and -shm are too (owner-only.ts); a folder that is
+    // missing or cannot be written is left for SQLite to report, in its words, below.
+    try {
+      ownerOnlyFile(file);
+    } catch {
+      // See above.
+    }
     db = new Database(file);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');

@@ -563,18 +563,20 @@ export class EnvironmentStore {
   /**
    * Logs a change to data kept beside the tables (fields and records of other app versions,
    * unknown-data.ts): its change-log row, so the sync change feed carries the record again, and
-   * its change event after the commit, so listeners (the live channel) hear of it. No write hook
-   * runs: the data has its clocks already and is never queued. Call it inside a transaction.
+   * its change event after the commit (marked `kept`), so listeners (the live channel) hear of
+   * it, whether or not this version declares the resource. The row names no values: the feed
+   * reads them from where they are kept, and a kept value an admin deletes is gone for good, not
+   * left in the log. No write hook runs: the data has its clocks already and is never queued.
+   * Call it inside a transaction.
    */
-  logKeptChange(resource: string, id: string, op: ChangeEvent['op'], fields: Record<string, unknown>): void {
-    this.statement('INSERT INTO change_log (resource, record_id, op, fields, at) VALUES (?, ?, ?, ?, ?)').run(
+  logKeptChange(resource: string, id: string, op: ChangeEvent['op']): void {
+    this.statement('INSERT INTO change_log (resource, record_id, op, fields, at) VALUES (?, ?, ?, NULL, ?)').run(
       resource,
       id,
       op,
-      JSON.stringify(fields),
       nowTimestamp(),
     );
-    this.pendingEvents.push({ resource, id, op });
+    this.pendingEvents.push({ resource, id, op, kept: true });
   }
 
   /** Inserts a record; `id`, `created_at` and `updated_at` are set here unless given. */

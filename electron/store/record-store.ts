@@ -109,9 +109,9 @@ export interface RecordStore extends RecordReads {
   /** Called after each commit that changed records, with its changes. */
   onChange(listener: (events: ChangeEvent[]) => void): () => void;
   /**
-   * Called after each commit that changed records of the `synced` resources, made here or, on
-   * a team server, by any node on the database (postgres/change-notices.ts): what the live
-   * channel announces.
+   * Called after each commit that changed records of the `synced` resources, or data kept for
+   * another version (of any resource: it syncs too), made here or, on a team server, by any node
+   * on the database (postgres/change-notices.ts): what the live channel announces.
    */
   onSyncedChange(synced: ReadonlySet<string>, listener: () => void): () => void;
 }
@@ -354,7 +354,7 @@ export class SqliteRecordStore implements RecordStore {
 
   onSyncedChange(synced: ReadonlySet<string>, listener: () => void): () => void {
     return this.store.onChange((events) => {
-      if (events.some((e) => synced.has(e.resource))) listener();
+      if (events.some((e) => synced.has(e.resource) || e.kept)) listener();
     });
   }
 }

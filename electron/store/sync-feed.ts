@@ -15,7 +15,7 @@ import type { StoredRecord } from '../../shared/fields.js';
 import type { SyncCursor } from '../../shared/sync.js';
 import type { EnvironmentStore, TableDef } from './environment-store.js';
 import { bookOf, type Clocks } from './sync-book.js';
-import { unknownDataOf, type KeptFields } from './unknown-data.js';
+import { unknownDataOf, type KeptFieldInfo, type KeptFields, type KeptRecordSummary } from './unknown-data.js';
 
 export type { SyncCursor };
 
@@ -70,6 +70,12 @@ export interface SyncFeed {
     after: readonly [string, string] | null,
     limit: number,
   ): Promise<{ resource: string; id: string; fields: KeptFields }[]>;
+  /** A page of the records with kept data, for an admin (docs/API.md "Kept data"); `resource` narrows it. */
+  keptList(resource: string | undefined, limit: number, offset: number): Promise<{ count: number; records: KeptRecordSummary[] }>;
+  /** One record's kept fields with their values, sizes, clocks and writers. */
+  keptRecord(resource: string, id: string): Promise<Record<string, KeptFieldInfo>>;
+  /** The bytes kept in the environment in all. */
+  keptBytes(): Promise<number>;
   /** Forgets all but the newest `keep` changes (a remote's retention); an engine may keep more. */
   compact(keep: number): Promise<void>;
 }
@@ -114,6 +120,9 @@ export function sqliteSyncFeed(store: EnvironmentStore, inTurn: <T>(fn: () => T)
     keepsData: () => inTurn(() => !unknown().isEmpty()),
     keptFieldsOfMany: (resource, ids) => inTurn(() => unknown().fieldsOfMany(resource, ids)),
     keptRecordsPage: (declared, after, limit) => inTurn(() => unknown().recordsPage(declared, after, limit)),
+    keptList: (resource, limit, offset) => inTurn(() => unknown().list(resource, limit, offset)),
+    keptRecord: (resource, id) => inTurn(() => unknown().record(resource, id)),
+    keptBytes: () => inTurn(() => unknown().bytes()),
     compact: (keep) => inTurn(() => book().compact(keep)),
   };
 }

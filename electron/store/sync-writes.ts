@@ -33,8 +33,23 @@ export interface SyncWrites {
    */
   replicaMark(replicaId: string): Promise<ReplicaMark | undefined>;
   setReplicaMark(replicaId: string, mark: ReplicaMark): Promise<void>;
-  /** Keeps fields this version does not declare, each when its clock is later than the kept one (unknown-data.ts). */
-  keep(resource: string, id: string, fields: Readonly<Record<string, unknown>>, clockOf: (field: string) => string): Promise<void>;
+  /**
+   * Keeps fields this version does not declare, each when its clock is later than the kept one,
+   * with who wrote them (`key:<id>`, `user:<id>`; unknown-data.ts).
+   */
+  keep(
+    resource: string,
+    id: string,
+    fields: Readonly<Record<string, unknown>>,
+    clockOf: (field: string) => string,
+    writer: string | null,
+  ): Promise<void>;
+  /** The names of a record's kept fields. */
+  keptFieldNames(resource: string, id: string): Promise<string[]>;
+  /** The bytes kept in the environment in all (each field's name and JSON value). */
+  keptBytes(): Promise<number>;
+  /** Deletes a record's kept fields (`fields`, or all); answers how many there were. */
+  forgetKept(resource: string, id: string, fields?: readonly string[]): Promise<number>;
   /** Moves this remote's clock past a replica's, so its own later writes win over what it received. */
   receiveClock(hlc: string): void;
 }
@@ -71,7 +86,10 @@ export function sqliteSyncWrites(store: EnvironmentStore): SyncWrites {
     },
     replicaMark: async (replicaId) => book().replicaMark(replicaId),
     setReplicaMark: async (replicaId, mark) => book().setReplicaMark(replicaId, mark),
-    keep: async (resource, id, fields, clockOf) => void unknownDataOf(store).keep(resource, id, fields, clockOf),
+    keep: async (resource, id, fields, clockOf, writer) => void unknownDataOf(store).keep(resource, id, fields, clockOf, writer),
+    keptFieldNames: async (resource, id) => unknownDataOf(store).fieldNames(resource, id),
+    keptBytes: async () => unknownDataOf(store).bytes(),
+    forgetKept: async (resource, id, fields) => unknownDataOf(store).forgetRecord(resource, id, fields),
     receiveClock: (hlc) => book().clock.receive(hlc),
   };
 }

@@ -8,14 +8,31 @@
  *    write, merged last-writer-wins like any field;
  *  - a change to it is logged in the change log like a write, so a remote's change feed
  *    passes a record changed only in such a field on to the replicas that read it;
+ *  - who wrote it (`writer`: `key:<id>` or `user:<id>` for a replica's push; null for what a
+ *    remote passed on, or what was kept before writers were recorded);
  *  - once a migration declares the field or resource, `replayKnownData` moves it into the
- *    record's table through the same per-field merge, and forgets it here.
+ *    record's table through the same per-field merge, after the declaring version's checks of
+ *    it as its writer's write (`admit`), and forgets it here.
+ *
+ * An admin lists it and deletes it (`list`, `record`, `forgetRecord`; docs/API.md "Kept data").
  */
 import { checkValue, own } from '../../shared/fields.js';
 import { zeroHlc } from '../../shared/hlc.js';
-import type { TableDef } from './environment-store.js';
+import type { StoredRecord, TableDef } from './environment-store.js';
 import { onePerStore, SideTable } from './side-table.js';
 import type { Clocks, SyncBook } from './sync-book.js';
+
+/**
+ * The say of the version that now declares kept data: may `writer` write `values` to record
+ * `id` (`current` as it is now, undefined when it does not exist yet)? Throws when not.
+ */
+export type AdmitKept = (
+  table: TableDef,
+  id: string,
+  values: Readonly<Record<string, unknown>>,
+  current: StoredRecord | undefined,
+  writer: string | null,
+) => void;
 
 /** Kept fields of one record: their values and clocks. */
 export interface KeptFields {
@@ -29,12 +46,122 @@ export interface KeptFields {
  */
 export const keptNamePattern = /^[a-z][a-z0-9_]{0,63}$/;
 
+/**
+ * The names of the tables the store keeps besides the declared resources, in SQLite's system
+ * and environment databases and PostgreSQL's schemas: a kept resource is never named as one of
+ * them, so no record another version sends can pass for one (`api_key`, `sync_outbox`,
+ * `signing_key`), wherever it goes later (a version that declares it, a copy to PostgreSQL, an
+ * admin reading a list). Names beginning with `sqlite_` or `pg_` are the databases' own.
+ * test/store/kept-limits.test.ts checks that every table of a fresh database is here or declared.
+ */
+export const internalTableNames: ReadonlySet<string> = new Set([
+  // system.sqlite, and PostgreSQL's `planner` schema
+  'environment',
+  'environment_schemas',
+  'signing_key',
+  'oauth_token_family',
+  'oauth_code',
+  'oauth_refresh_token',
+  'api_key',
+  'api_key_pepper',
+  'rate_limit',
+  'schema_migrations',
+  // an environment's database, and its schema on PostgreSQL
+  'change_log',
+  'change_log_compacted',
+  'command',
+  'sync_clock',
+  'field_clock',
+  'sync_outbox',
+  'sync_client',
+  'replica_mark',
+  'sync_conflict',
+  'sync_state',
+  'sync_file',
+  'sync_unknown',
+  'kept_field',
+  'sync_overruled',
+  'sync_history',
+  'user_password',
+  'webhook_secret',
+  'attachment_content',
+]);
+
+/** Whether a name is one of the store's own tables, or the database's (see internalTableNames). */
+export function isInternalName(name: string): boolean {
+  return internalTableNames.has(name) || name.startsWith('sqlite_') || name.startsWith('pg_');
+}
+
 interface KeptRow {
   resource: string;
   record_id: string;
   field: string;
   value: string;
   clock: string;
+  writer: string | null;
+}
+
+/** One kept field as an admin sees it: its value, size in bytes (name and JSON value), clock and writer. */
+export interface KeptFieldInfo {
+  value: unknown;
+  bytes: number;
+  clock: string;
+  writer: string | null;
+}
+
+/** A record with kept data, as an admin's list shows it (without the values). */
+export interface KeptRecordSummary {
+  resource: string;
+  record_id: string;
+  fields: string[];
+  bytes: number;
+  /** The clock of its latest kept write. */
+  clock: string;
+  writers: (string | null)[];
+}
+
+/**
+ * The bytes one kept field counts for: its name and its value as JSON, in UTF-8. The same SQL on
+ * both engines (`length(CAST(… AS BLOB))` here, `octet_length` on PostgreSQL).
+ */
+export function keptBytesOf(field: string, value: unknown): number {
+  return Buffer.byteLength(field) + Buffer.byteLength(JSON.stringify(value === undefined ? null : value));
+}
+
+/** A kept record's row of the summary SQL (both engines give these columns). */
+export interface KeptSummaryRow {
+  resource: string;
+  record_id: string;
+  fields: string;
+  bytes: number | string;
+  clock: string;
+  writers: string;
+}
+
+export function keptSummaryOf(row: KeptSummaryRow): KeptRecordSummary {
+  return {
+    resource: row.resource,
+    record_id: row.record_id,
+    fields: (JSON.parse(row.fields) as string[]).sort(),
+    bytes: Number(row.bytes),
+    clock: row.clock,
+    writers: [...new Set(JSON.parse(row.writers) as (string | null)[])].sort(),
+  };
+}
+
+/** Kept rows as an admin sees them, by field; `Object.defineProperty` as in keptFieldsOf. */
+export function keptInfoOf(rows: readonly Pick<KeptRow, 'field' | 'value' | 'clock' | 'writer'>[]): Record<string, KeptFieldInfo> {
+  const out: Record<string, KeptFieldInfo> = {};
+  for (const row of rows) {
+    const info: KeptFieldInfo = {
+      value: JSON.parse(row.value),
+      bytes: Buffer.byteLength(row.field) + Buffer.byteLength(row.value),
+      clock: row.clock,
+      writer: row.writer,
+    };
+    Object.defineProperty(out, row.field, { value: info, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 /** The kept unknown data of one environment database. */
@@ -67,27 +194,80 @@ export class UnknownData extends SideTable {
    * feed carries the record again and the live channel announces it. Returns the fields that
    * changed. Runs in one transaction.
    */
-  keep(resource: string, id: string, fields: Readonly<Record<string, unknown>>, clockOf: (field: string) => string): string[] {
+  keep(
+    resource: string,
+    id: string,
+    fields: Readonly<Record<string, unknown>>,
+    clockOf: (field: string) => string,
+    writer: string | null = null,
+  ): string[] {
     const names = Object.keys(fields);
     if (names.length === 0) return [];
     return this.store.transaction(() => {
       const changed: string[] = [];
       const upsert = this.sql(
-        `INSERT INTO sync_unknown (resource, record_id, field, value, clock) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(resource, record_id, field) DO UPDATE SET value = excluded.value, clock = excluded.clock
+        `INSERT INTO sync_unknown (resource, record_id, field, value, clock, writer) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT(resource, record_id, field) DO UPDATE SET value = excluded.value, clock = excluded.clock, writer = excluded.writer
          WHERE excluded.clock > sync_unknown.clock`,
       );
       for (const field of names) {
         const value = fields[field] === undefined ? null : fields[field];
-        if (upsert.run(resource, id, field, JSON.stringify(value), clockOf(field)).changes > 0) changed.push(field);
+        if (upsert.run(resource, id, field, JSON.stringify(value), clockOf(field), writer).changes > 0) changed.push(field);
       }
       if (changed.length > 0) {
         const deleting = changed.includes('deleted_at') && typeof fields.deleted_at === 'string';
-        const logged = Object.fromEntries(changed.map((f) => [f, fields[f] ?? null]));
-        this.store.logKeptChange(resource, id, deleting ? 'delete' : 'update', logged);
+        this.store.logKeptChange(resource, id, deleting ? 'delete' : 'update');
       }
       return changed;
     });
+  }
+
+  /** The bytes kept in all (`keptBytesOf` of every field): what the environment's limit counts. */
+  bytes(): number {
+    // sum() of no rows is null.
+    return (
+      this.sql<{ n: number | null }>('SELECT sum(length(CAST(field AS BLOB)) + length(CAST(value AS BLOB))) AS n FROM sync_unknown').get()!
+        .n ?? 0
+    );
+  }
+
+  /** The names of a record's kept fields. */
+  fieldNames(resource: string, id: string): string[] {
+    return this.sql<{ field: string }>('SELECT field FROM sync_unknown WHERE resource = ? AND record_id = ? ORDER BY field')
+      .all(resource, id)
+      .map((r) => r.field);
+  }
+
+  /** A page of the records with kept data, by resource and id; `resource` narrows it to one. */
+  list(resource: string | undefined, limit: number, offset: number): { count: number; records: KeptRecordSummary[] } {
+    const where = resource === undefined ? '' : 'WHERE resource = ?';
+    const params = resource === undefined ? [] : [resource];
+    // count(*) always gives one row.
+    const { n } = this.sql<{ n: number }>(`SELECT count(*) AS n FROM (SELECT DISTINCT resource, record_id FROM sync_unknown ${where})`).get(
+      ...params,
+    )!;
+    const rows = this.sql<KeptSummaryRow>(
+      `SELECT resource, record_id, json_group_array(field) AS fields,
+              sum(length(CAST(field AS BLOB)) + length(CAST(value AS BLOB))) AS bytes, max(clock) AS clock, json_group_array(writer) AS writers
+       FROM sync_unknown ${where} GROUP BY resource, record_id ORDER BY resource, record_id LIMIT ? OFFSET ?`,
+    ).all(...params, limit, offset);
+    return { count: n, records: rows.map(keptSummaryOf) };
+  }
+
+  /** The kept fields of one record, each with its value, size, clock and writer (empty when none). */
+  record(resource: string, id: string): Record<string, KeptFieldInfo> {
+    return keptInfoOf(
+      this.sql<KeptRow>('SELECT * FROM sync_unknown WHERE resource = ? AND record_id = ? ORDER BY field').all(resource, id),
+    );
+  }
+
+  /** Deletes a record's kept fields (`fields`, or all); answers how many there were. */
+  forgetRecord(resource: string, id: string, fields?: readonly string[]): number {
+    if (fields === undefined) return this.sql('DELETE FROM sync_unknown WHERE resource = ? AND record_id = ?').run(resource, id).changes;
+    let removed = 0;
+    const remove = this.sql('DELETE FROM sync_unknown WHERE resource = ? AND record_id = ? AND field = ?');
+    for (const field of fields) removed += remove.run(resource, id, field).changes;
+    return removed;
   }
 
   /** The kept fields of one record (empty when none). */
@@ -172,9 +352,15 @@ export class UnknownData extends SideTable {
    * the record's own, a kept delete winning over the record's edits as a pulled one does.
    * Written as a sync write, with the kept clocks, so a replica queues nothing. A value of the
    * wrong type for its now declared field, or a record its table refuses (a required field
-   * missing), stays kept. Returns the number of records changed.
+   * missing), stays kept.
+   *
+   * `admit` is the declaring version's say (the API's: api/sync/books.ts): the values of one
+   * record that one writer kept and that would land, as that writer's write of the record, or
+   * a throw, and they stay kept (tried again at the next start, and listed for an admin). So a
+   * value kept unchecked, because no rule of the version that kept it knew its field, meets the
+   * rules of the version that knows it before it counts. Returns the number of records changed.
    */
-  replayKnownData(book: SyncBook, tables: ReadonlyMap<string, TableDef>): number {
+  replayKnownData(book: SyncBook, tables: ReadonlyMap<string, TableDef>, admit?: AdmitKept): number {
     if (this.isEmpty()) return 0;
     const pairs = this.sql<{ resource: string; field: string }>('SELECT DISTINCT resource, field FROM sync_unknown').all();
     const replayable = pairs.filter((p) => {
@@ -196,19 +382,32 @@ export class UnknownData extends SideTable {
           .all(resource, ...fields) as { record_id: string }[]
       ).map((r) => r.record_id);
       for (const id of ids) {
-        try {
-          if (this.store.transaction(() => this.replayRecord(book, table, id, new Set(fields)))) replayed++;
-        } catch {
-          // The table refused the record as kept (a required field another version added):
-          // it stays kept, and is tried again at the next start.
+        const rows = this.sql<KeptRow>('SELECT * FROM sync_unknown WHERE resource = ? AND record_id = ? ORDER BY field').all(resource, id);
+        // Each writer's fields are that writer's write, admitted or not on their own.
+        for (const writer of new Set(rows.map((r) => r.writer))) {
+          const theirs = rows.filter((r) => r.writer === writer);
+          try {
+            if (this.store.transaction(() => this.replayRecord(book, table, id, new Set(fields), theirs, admit))) replayed++;
+          } catch {
+            // The table or the declaring version's rules refused the record as kept (a required
+            // field another version added, a writer who may not write it): it stays kept, and
+            // is tried again at the next start.
+          }
         }
       }
     }
     return replayed;
   }
 
-  private replayRecord(book: SyncBook, table: TableDef, id: string, declared: ReadonlySet<string>): boolean {
-    const kept = this.fieldsOf(table.resource, id);
+  private replayRecord(
+    book: SyncBook,
+    table: TableDef,
+    id: string,
+    declared: ReadonlySet<string>,
+    rows: readonly KeptRow[],
+    admit: AdmitKept | undefined,
+  ): boolean {
+    const kept = keptFieldsOf(rows);
     const names = Object.keys(kept.values).filter((f) => declared.has(f));
     const local = this.store.getForSync(table, id);
     const localClocks = book.clocksOf(table.resource, id);
@@ -237,6 +436,8 @@ export class UnknownData extends SideTable {
       }
     }
     if (Object.keys(values).length > 0) {
+      // Throws when the declaring version refuses it: the transaction rolls back, nothing is forgotten.
+      admit?.(table, id, values, local, rows[0]?.writer ?? null);
       this.store.withOrigin({ kind: 'sync', clocks, checkUnique: false }, () => this.store.writeForSync(table, id, values));
     }
     this.forget(table.resource, id, settled);

@@ -145,6 +145,8 @@ export class LiveChannel {
       silence.unref?.();
     };
     let problem: unknown = null;
+    // The remote ended this stream for a newer one of the same user or key (api/sync/stream-routes.ts).
+    let displaced = false;
     try {
       const reader = await this.options.remote.stream!(controller.signal);
       // Closing ends the body too, and the loop stops at the next chunk whatever the body does:
@@ -161,6 +163,7 @@ export class LiveChannel {
         if (done || controller.signal.aborted) break;
         listenOn();
         for (const event of events.push(decoder.decode(value, { stream: true }))) {
+          if (event.type === 'displaced') displaced = true;
           const seq = seqOf(event);
           if (seq === undefined) continue;
           const first = !this.connected;
@@ -182,7 +185,9 @@ export class LiveChannel {
       }
     }
     if (this.stopped) return;
-    this.retry(problem, nowMs() - opened);
+    // Opened again after a backoff, however long it lasted: were it opened at once, replicas of
+    // one user or key beyond its share would displace each other without pause.
+    this.retry(problem ?? (displaced ? new Error('displaced by a newer stream of the same user or key') : null), nowMs() - opened);
   }
 
   private retry(problem: unknown, lastedMs: number): void {

@@ -159,7 +159,8 @@ function keepUnknown(store: EnvironmentStore, book: SyncBook, table: TableDef | 
     unknown[field] = value;
   }
   if (Object.keys(unknown).length === 0) return;
-  unknownDataOf(store).keep(entry.resource, entry.id, unknown, (field) => entry.clocks[field] ?? zeroHlc);
+  // Written by whoever the remote names no one: null, the remote's word (unknown-data.ts).
+  unknownDataOf(store).keep(entry.resource, entry.id, unknown, (field) => entry.clocks[field] ?? zeroHlc, null);
   if (!table) for (const hlc of Object.values(entry.clocks)) book.clock.receive(hlc);
 }
 

@@ -49,6 +49,9 @@ describe('the record of 500s', () => {
     expect(entry).toMatch(/\n {2}\s*at /);
     expect(entry).not.toContain('Private plan');
     expect(entry).not.toContain(api.headers['x-api-key']);
+    // For the data folder's owner only, whatever the umask (docs/deployment.md "The data folder").
+    expect((statSync(join(api.dataDir.path, 'logs')).mode & 0o777).toString(8)).toBe('700');
+    expect((statSync(join(api.dataDir.path, 'logs', 'errors.log')).mode & 0o777).toString(8)).toBe('600');
   });
 
   it('still answers 500 when the log folder cannot be written, and records again once it can', async () => {

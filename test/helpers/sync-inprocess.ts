@@ -11,7 +11,7 @@
  */
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { buildApi } from '../../electron/api/app.js';
+import { buildApi, type ApiOptions } from '../../electron/api/app.js';
 import { createClient } from '../../electron/api/oauth/clients.js';
 import { openLocalInstance, type LocalInstance } from '../../electron/host/local-instance.js';
 import { DataDir } from '../../electron/store/data-dir.js';
@@ -45,7 +45,9 @@ export interface InProcessRemote {
  * throwaway PostgreSQL cluster's (the folder, with its environments and keys, is copied there
  * empty, and every request of the remote reads and writes PostgreSQL: ApiOptions.recordsOf).
  */
-export async function startInProcessRemote(options: { retention?: number; name?: string } = {}): Promise<InProcessRemote> {
+export async function startInProcessRemote(
+  options: { retention?: number; name?: string; keptLimits?: ApiOptions['keptLimits'] } = {},
+): Promise<InProcessRemote> {
   const folder = tempDir('planner-remote-');
   const dataDir = DataDir.open(folder);
   const environment = dataDir.system.ensureEnvironment(remoteEnv);
@@ -55,6 +57,7 @@ export async function startInProcessRemote(options: { retention?: number; name?:
     dataDir,
     role: 'remote',
     ...(options.retention !== undefined ? { syncRetention: options.retention } : {}),
+    ...(options.keptLimits ? { keptLimits: options.keptLimits } : {}),
     ...(team ? { recordsOf: teamRecordStores(team.pool) } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -156,7 +156,8 @@ describe('npm run server: keys off the command line', () => {
   it('refuses a missing or empty key file, an empty PLANNER_API_KEY and a key given twice, with one clear line and exit code 2', async () => {
     const dataDir = folder();
     const empty = join(folder(), 'empty');
-    writeFileSync(empty, '\n');
+    // Its owner's alone, so that being empty is what is wrong with it (data-folder-modes.test.ts).
+    writeFileSync(empty, '\n', { mode: 0o600 });
     const cases: [string[], Record<string, string>, string][] = [
       [['--api-key-file', join(dataDir, 'no-such-key')], {}, `--api-key-file ${join(dataDir, 'no-such-key')} cannot be read: no such file`],
       [['--api-key-file', empty], {}, `--api-key-file ${empty} is empty`],

@@ -15,6 +15,9 @@ import { tableFor, type EnvironmentStore, type TableDef } from '../../electron/s
 import { bookOf, mutationHash } from '../../electron/store/sync-book.js';
 import { syncProtocol, type Mutation } from '../../shared/sync.js';
 import { unknownDataOf } from '../../electron/store/unknown-data.js';
+import { admitAsWriter } from '../../electron/api/sync/books.js';
+import { resourceModules } from '../../electron/api/resources/index.js';
+import { userModule } from '../../electron/api/resources/user.js';
 import { SyncClient, type SyncTiming } from '../../electron/sync/client.js';
 import { MemoryVault } from '../../electron/sync/credentials.js';
 import { syncTables } from '../../electron/sync/tables.js';
@@ -94,7 +97,9 @@ interface KeptRow {
 
 /** What a database keeps of other versions' data, straight from its table. */
 function keptRows(store: EnvironmentStore, resource?: string): KeptRow[] {
-  const rows = store.db.prepare('SELECT * FROM sync_unknown ORDER BY resource, record_id, field').all() as (KeptRow & { value: string })[];
+  const rows = store.db
+    .prepare('SELECT resource, record_id, field, value, clock FROM sync_unknown ORDER BY resource, record_id, field')
+    .all() as (KeptRow & { value: string })[];
   return rows.filter((r) => resource === undefined || r.resource === resource).map((r) => ({ ...r, value: JSON.parse(r.value) }));
 }
 
@@ -162,7 +167,7 @@ describe('a newer replica writes a field the remote lacks', () => {
       { mutation_id: 2, status: 'applied' },
     ]);
     stopListening();
-    expect(events).toContainEqual({ resource: 'project', id, op: 'update' });
+    expect(events).toContainEqual({ resource: 'project', id, op: 'update', kept: true });
     entry = (await feed(remote)).find((c) => c.id === id);
     expect(entry.seq).toBeGreaterThan(before);
     expect(entry.record.budget_code).toBe('BC-8');
@@ -229,6 +234,56 @@ describe('a newer replica writes a field the remote lacks', () => {
     unknownDataOf(store).replayKnownData(bookOf(store), new Map([['project', newer]]));
     expect(store.db.prepare('SELECT budget_code FROM project WHERE id = ?').get(other)).toEqual({ budget_code: 'written, newer' });
     expect(keptRows(store).filter((r) => r.record_id === other)).toEqual([]);
+  });
+});
+
+describe('kept data replayed by a version that declares it', () => {
+  let remote: InProcessRemote;
+  beforeAll(async () => {
+    remote = await startInProcessRemote();
+  });
+  afterAll(async () => {
+    await remote?.close();
+  });
+
+  it("meets that version's rules as its writer's write: a member's value that only an admin may write stays kept", async () => {
+    const member = await signInMember(remote);
+    const memberId = (await ok({ url: remote.url, headers: member, name: 'member' }, 'GET', '/v1/me')).user.id as string;
+    await signInMemberOn(remote, 'colleague@versions.test');
+    const colleague = (await ok(remote, 'GET', `/v1/user?filter=${encodeURIComponent("email:eq:'colleague@versions.test'")}`)).data[0];
+    // A newer version's pay_grade: the member sets their own, the environment's key a colleague's.
+    const byMember = await push({ url: remote.url }, 'member-newer', [updateOf(1, 'user', memberId, { pay_grade: 'A' }, ago(2_000, 'm'))], {
+      ...member,
+      'x-planner-schema': '99',
+    });
+    expect(byMember.body.results[0].status, JSON.stringify(byMember.body)).toBe('applied');
+    await pushOk(remote, 'key-newer', [updateOf(1, 'user', colleague.id, { pay_grade: 'B' }, ago(2_000, 'k'))]);
+    const store = storeOf(remote);
+    expect(store.db.prepare('SELECT record_id, writer FROM sync_unknown WHERE field = ? ORDER BY writer').all('pay_grade')).toEqual([
+      { record_id: colleague.id, writer: expect.stringMatching(/^key:/) },
+      { record_id: memberId, writer: `user:${memberId}` },
+    ]);
+
+    // The newer version: its migration adds the column, its declaration the field (no profile field).
+    store.db.exec('ALTER TABLE "user" ADD COLUMN "pay_grade" TEXT');
+    const payGrade = { type: 'string', nullable: true, maxLength: 20 } as const;
+    const newerUser = {
+      ...userModule,
+      spec: { ...userModule.spec, fields: { ...userModule.spec.fields, pay_grade: payGrade } },
+      table: { ...userModule.table, fields: { ...userModule.table.fields, pay_grade: payGrade } },
+    };
+    const modules = [newerUser, ...resourceModules.filter((m) => m !== userModule)];
+    unknownDataOf(store).replayKnownData(
+      bookOf(store),
+      new Map([['user', newerUser.table]]),
+      admitAsWriter(remote.dataDir, modules, store),
+    );
+    const grade = (id: string) =>
+      (store.db.prepare('SELECT pay_grade FROM "user" WHERE id = ?').get(id) as { pay_grade: string | null }).pay_grade;
+    expect(grade(colleague.id)).toBe('B');
+    // Only an admin changes a user's pay_grade: the member's stays kept, where an admin sees it.
+    expect(grade(memberId)).toBeNull();
+    expect(keptRows(store, 'user').map((r) => [r.record_id, r.field, r.value])).toEqual([[memberId, 'pay_grade', 'A']]);
   });
 });
 

@@ -18,15 +18,16 @@ const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Routes that are no planner's action: sign-in and tokens (no environment's data), a replica's
- * push (other replicas' commands) and the files it sends after (content, no record), and the
- * routes that are commands already.
+ * push (other replicas' commands) and the files it sends after (content, no record), an admin
+ * removing data kept for other versions (no record, nothing to undo), and the routes that are
+ * commands already.
  */
 function isPlannerWrite(route: RouteOptions): boolean {
   const methods = [route.method].flat();
   const config = route.config ?? {};
   if (!methods.some((m) => writeMethods.has(m)) || config.public || config.doc?.resource || config.commandOnRecords || config.writesNothing)
     return false;
-  return route.url.startsWith('/v1/') && !/^\/v1\/(command|oauth|sync\/push|sync\/attachment)(\/|$)/.test(route.url);
+  return route.url.startsWith('/v1/') && !/^\/v1\/(command|oauth|sync\/push|sync\/attachment|sync\/kept)(\/|$)/.test(route.url);
 }
 
 /** Wraps a write route's handler so that what it writes is one command (see the file head). */

@@ -47,7 +47,8 @@ export function booleanParam(query: QueryString, name: string, fallback = false)
   return value;
 }
 
-function integerParam(query: QueryString, name: string, fallback: number, max: number): number {
+/** A whole-number query parameter from 0 to `max` (`limit`, `offset`); absent or empty is `fallback`; anything else is a 400. */
+export function integerParam(query: QueryString, name: string, fallback: number, max: number): number {
   const text = single(query, name);
   if (text === undefined || text === '') return fallback;
   if (!/^\d+$/.test(text)) throw ApiError.badRequest(`${name} must be a whole number from 0 to ${max}, got '${text}'`);

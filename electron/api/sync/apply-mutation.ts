@@ -15,7 +15,8 @@
  * timer per user, a collection's summary), which then sync to everyone like any other.
  *
  * Fields and resources this version does not declare (another app version's) are kept with
- * the mutation's clock, never dropped (kept-data.ts).
+ * the mutation's clock and its writer, never dropped, within limits (kept-data.ts); fields of a
+ * record are kept only when the caller may write that record.
  *
  * Everything reads and writes through the push's transaction (`tx`, and `tx.sync` for what
  * sync keeps besides records), so a push runs on either store engine (docs/architecture.md
@@ -33,7 +34,7 @@ import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext } from '../resource.js';
 import { deleteSteps, planSteps } from '../write-plan.js';
 import { onRecords, runRule } from '../store-steps.js';
-import { declaredResources, keepUnknownFields, keepUnknownRecord, takeUnknownFields } from './kept-data.js';
+import { declaredResources, keepUnknownFields, keepUnknownRecord, takeUnknownFields, type KeptBudget } from './kept-data.js';
 import { ActionChecks } from './action-checks.js';
 import { nowMs } from '../../../shared/clock.js';
 
@@ -95,7 +96,7 @@ function syncedTable(resource: string) {
 }
 
 /** Applies the fields that win; answers whether any field lost to a later change (an overruled edit). */
-async function apply(ctx: RequestContext, tx: RecordWrites, mutation: Mutation): Promise<boolean> {
+async function apply(ctx: RequestContext, tx: RecordWrites, budget: KeptBudget, mutation: Mutation): Promise<boolean> {
   // Unknown fields too: they are kept for a later version, and must be text the store can keep.
   const badText = loneSurrogatePath(mutation.fields);
   if (badText !== undefined) throw ApiError.rule(badText, `${badText} ${loneSurrogateProblem}`);
@@ -125,15 +126,20 @@ async function apply(ctx: RequestContext, tx: RecordWrites, mutation: Mutation):
   await onRecords(tx, runRule(module.rules?.checkSynced?.(ctx, mutation.id, fields, current)));
   // Fields this version does not declare are kept for the versions that do (kept-data.ts);
   // a refusal below rolls them back with the rest.
-  await keepUnknownFields(tx, mutation, unknown);
+  await keepUnknownFields(ctx, tx, budget, mutation, unknown);
   const winning: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(fields)) if (!current || newer(field)) winning[field] = value;
   // Strictly later: an equal clock is this same change, applied before (a resend).
   const lost =
     current !== undefined && Object.keys(fields).some((field) => field !== 'deleted_at' && (clocks[field] ?? zeroHlc) > mutation.hlc);
-  // A create of only unknown fields goes on, as a create of nothing this version declares did.
-  if (Object.keys(winning).length === 0 && (current || Object.keys(unknown).length === 0)) return lost;
+  const keptOnly = Object.keys(winning).length === 0;
+  // Nothing to write or keep: a resend, or every field lost to a later one.
+  if (keptOnly && Object.keys(unknown).length === 0) return lost;
 
+  // Checked as the caller's write of this record even when it writes only fields this version
+  // does not declare (security audit N3): the resource's rules decide whether the caller may
+  // write the record at all (a member, another user's record or approved entry: 403). A create
+  // of only unknown fields goes on, as a create of nothing this version declares did.
   const problems: FieldProblem[] = [];
   const { deleted_at: _deleted, ...checked } = winning;
   const plan = await onRecords(
@@ -141,6 +147,7 @@ async function apply(ctx: RequestContext, tx: RecordWrites, mutation: Mutation):
     planSteps(ctx, module, checked, current ? { ...current } : undefined, { keepAbsent: true, trusted: true }, problems),
   );
   if (problems.length > 0) throw ApiError.unprocessable(problems);
+  if (keptOnly && current) return lost;
   const values: Record<string, unknown> = { ...plan.values, ...('deleted_at' in winning ? { deleted_at: winning.deleted_at } : {}) };
   for (const field of ['created_at', 'updated_at']) if (field in winning) values[field] = winning[field];
   const fieldClocks = Object.fromEntries(Object.keys(winning).map((f) => [f, mutation.hlc]));
@@ -161,6 +168,8 @@ export async function applyMutation(
   ctx: RequestContext,
   tx: RecordWrites,
   mutation: Mutation,
+  /** What the push may still keep of other versions' data (kept-data.ts). */
+  budget: KeptBudget,
   action?: ActionChecks,
 ): Promise<MutationResult> {
   const module = moduleNamedOrNone(mutation.resource);
@@ -187,12 +196,12 @@ export async function applyMutation(
   try {
     if (!module) {
       // A resource of another version: kept whole for the versions that declare it (kept-data.ts).
-      await tx.sync.savepoint(() => keepUnknownRecord(tx, mutation));
+      await tx.sync.savepoint(() => keepUnknownRecord(ctx, tx, budget, mutation));
       return { mutation_id: mutation.mutation_id, status: 'applied' };
     }
     const checks = action ?? new ActionChecks();
     const lost = await tx.sync.savepoint(async () => {
-      const lostFields = await apply({ ...ctx, origin: 'sync', syncAction: checks.for(mutation) }, tx, mutation);
+      const lostFields = await apply({ ...ctx, origin: 'sync', syncAction: checks.for(mutation) }, tx, budget, mutation);
       const refused = action ? undefined : await checks.run(tx, [mutation]);
       if (refused) throw refused.error;
       return lostFields;

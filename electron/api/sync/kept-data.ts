@@ -14,17 +14,23 @@
  * Only an admin's replica (an API key, or an admin signed in) gets them: the remote cannot
  * tell whether the version that declares a field hides it from other roles, so it hands
  * nothing it cannot judge to a caller with less than full rights.
+ *
+ * Bounded (security audit N3): a kept value, the kept fields of a record and what an environment
+ * keeps in all have limits (`KeptLimits`), each refusal with the error body; a resource may not
+ * be named as one of the store's own tables (`api_key`); each value is kept with its writer, so
+ * the version that declares it checks it as that writer's write (books.ts). The role rule of the
+ * record a field belongs to is apply-mutation.ts's.
  */
 import { loneSurrogatePath, loneSurrogateProblem, own, type ResourceSpec } from '../../../shared/fields.js';
 import { nowTimestamp } from '../../../shared/ids.js';
 import { oauthClientSpec, resourceSpecs, webhookDeliverySpec, webhookSpec } from '../../../shared/resources/index.js';
 import type { Mutation } from '../../../shared/sync.js';
-import { keptNamePattern } from '../../store/unknown-data.js';
+import { isInternalName, keptBytesOf, keptNamePattern } from '../../store/unknown-data.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import type { SyncFeed } from '../../store/sync-feed.js';
 import { ApiError } from '../errors.js';
 import { isAdmin } from '../permissions.js';
-import type { RequestContext } from '../resource.js';
+import type { Caller, RequestContext } from '../resource.js';
 
 /**
  * Every resource this version declares, synced or not (webhooks and OAuth clients stay on
@@ -55,18 +61,102 @@ export function takeUnknownFields(spec: ResourceSpec, fields: Record<string, unk
   return unknown;
 }
 
-/** Keeps the unknown fields of an applied mutation, each with the mutation's clock. */
-export async function keepUnknownFields(tx: RecordWrites, mutation: Mutation, unknown: Record<string, unknown>): Promise<void> {
-  await tx.sync.keep(mutation.resource, mutation.id, unknown, () => mutation.hlc);
+/** How much data of other versions a remote keeps (docs/API.md "Versions and unknown data"). */
+export interface KeptLimits {
+  /** One value, as JSON, in bytes: a declared text holds at most 64 KiB too. */
+  valueBytes: number;
+  /** Kept fields of one record: a newer version's new resource has a few dozen at most. */
+  fieldsPerRecord: number;
+  /** Kept in one environment in all (each field's name and JSON value), in bytes. */
+  environmentBytes: number;
+}
+
+export const defaultKeptLimits: KeptLimits = {
+  valueBytes: 64 * 1024,
+  fieldsPerRecord: 64,
+  environmentBytes: 32 * 1024 * 1024,
+};
+
+/** Who a kept value was written by, as it is kept (`key:<id>` or `user:<id>`). */
+export function writerOf(caller: Caller): string {
+  return caller.kind === 'api-key' ? `key:${caller.keyId ?? ''}` : `user:${caller.userId ?? ''}`;
+}
+
+/**
+ * The limits on what one push keeps: each value and each record's kept fields are checked as
+ * they come; the environment's total is read once per push (a sum over everything kept) and
+ * counted on from there, so a push of a thousand mutations does not add it up a thousand times.
+ * A mutation rolled back after its fields were counted leaves them counted: the push errs on
+ * the side of keeping less.
+ */
+export class KeptBudget {
+  private used: number | undefined;
+
+  constructor(readonly limits: KeptLimits = defaultKeptLimits) {}
+
+  /** Refuses with the error body what would pass a limit (nothing is kept then); counts the rest. */
+  async admit(tx: RecordWrites, resource: string, id: string, fields: Readonly<Record<string, unknown>>): Promise<void> {
+    const { valueBytes, fieldsPerRecord, environmentBytes } = this.limits;
+    const names = Object.keys(fields);
+    if (names.length === 0) return;
+    const tooLarge = names
+      .map((name) => ({ name, bytes: Buffer.byteLength(JSON.stringify(fields[name] === undefined ? null : fields[name])) }))
+      .filter((f) => f.bytes > valueBytes);
+    if (tooLarge.length > 0)
+      throw ApiError.unprocessable(
+        tooLarge.map((f) => ({
+          field: f.name,
+          description: `${f.name} is ${f.bytes} bytes of data this version does not declare; it keeps at most ${valueBytes} bytes in one field`,
+          rule: 'maxLength',
+          limit: valueBytes,
+        })),
+      );
+    const kept = new Set([...(await tx.sync.keptFieldNames(resource, id)), ...names]);
+    if (kept.size > fieldsPerRecord)
+      throw ApiError.unprocessable([
+        {
+          field: 'fields',
+          description: `${resource} ${id} would have ${kept.size} fields this version does not declare; it keeps at most ${fieldsPerRecord} for one record`,
+          rule: 'maximum',
+          limit: fieldsPerRecord,
+        },
+      ]);
+    this.used ??= await tx.sync.keptBytes();
+    const adding = names.reduce((sum, name) => sum + keptBytesOf(name, fields[name]), 0);
+    if (this.used + adding > environmentBytes) {
+      throw new ApiError('insufficientStorage', [
+        {
+          field: 'fields',
+          description: `This environment keeps ${this.used} bytes of data that this version does not declare, and keeps at most ${environmentBytes}; an admin can list and delete it (GET /v1/sync/kept).`,
+          limit: environmentBytes,
+        },
+      ]);
+    }
+    this.used += adding;
+  }
+}
+
+/** Keeps the unknown fields of an applied mutation, each with the mutation's clock and its writer. */
+export async function keepUnknownFields(
+  ctx: RequestContext,
+  tx: RecordWrites,
+  budget: KeptBudget,
+  mutation: Mutation,
+  unknown: Record<string, unknown>,
+): Promise<void> {
+  await budget.admit(tx, mutation.resource, mutation.id, unknown);
+  await tx.sync.keep(mutation.resource, mutation.id, unknown, () => mutation.hlc, writerOf(ctx.caller));
 }
 
 /** Keeps a pushed mutation of a resource this version does not declare, whole. */
-export async function keepUnknownRecord(tx: RecordWrites, mutation: Mutation): Promise<void> {
+export async function keepUnknownRecord(ctx: RequestContext, tx: RecordWrites, budget: KeptBudget, mutation: Mutation): Promise<void> {
   if (!keptNamePattern.test(mutation.resource))
     throw ApiError.rule(
       'resource',
       `${mutation.resource} is not a resource that syncs, nor a name another version could give one (${nameRule})`,
     );
+  if (isInternalName(mutation.resource))
+    throw ApiError.rule('resource', `${mutation.resource} is the name of data this server keeps for itself, not a resource that syncs`);
   const badText = loneSurrogatePath(mutation.fields);
   if (badText !== undefined) throw ApiError.rule(badText, `${badText} ${loneSurrogateProblem}`);
   const fields = { ...(mutation.fields ?? {}) };
@@ -75,7 +165,8 @@ export async function keepUnknownRecord(tx: RecordWrites, mutation: Mutation): P
     if (!keptNamePattern.test(name)) throw ApiError.rule(name, `${name} is not a name another version could give a field (${nameRule})`);
   }
   if (mutation.op === 'delete') fields.deleted_at = typeof fields.deleted_at === 'string' ? fields.deleted_at : nowTimestamp();
-  await tx.sync.keep(mutation.resource, mutation.id, fields, () => mutation.hlc);
+  await budget.admit(tx, mutation.resource, mutation.id, fields);
+  await tx.sync.keep(mutation.resource, mutation.id, fields, () => mutation.hlc, writerOf(ctx.caller));
 }
 
 /** A record as the change feed and the snapshot send it. */

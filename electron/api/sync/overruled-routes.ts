@@ -14,7 +14,7 @@ import { own } from '../../../shared/fields.js';
 import { isUuid } from '../../../shared/ids.js';
 import { overruledEditsOf, type OverruledEdit } from '../../store/overruled-edits.js';
 import { keepRuns, syncHistoryOf } from '../../store/sync-history.js';
-import { booleanParam, single, type QueryString } from '../conventions/list-query.js';
+import { booleanParam, integerParam, single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { requireAdmin } from '../permissions.js';
 import { updateRecord } from '../records.js';
@@ -23,13 +23,6 @@ import type { RequestContext } from '../resource.js';
 
 function manage(ctx: RequestContext): void {
   requireAdmin(ctx.caller, "Only an admin of the environment manages this instance's sync.");
-}
-
-function wholeNumber(query: QueryString, name: string, fallback: number, max: number): number {
-  const text = single(query, name);
-  if (text === undefined || text === '') return fallback;
-  if (!/^\d+$/.test(text) || Number(text) > max) throw ApiError.badRequest(`${name} must be a whole number from 0 to ${max}`);
-  return Number(text);
 }
 
 function firstText(record: Record<string, unknown> | undefined, fields: readonly string[]): string | null {
@@ -120,8 +113,8 @@ export function registerOverruledRoutes(app: FastifyInstance): void {
         throw ApiError.badRequest(`resource ${resource} is not a resource of this API`);
       const recordId = single(query, 'record_id');
       if (recordId !== undefined && !isUuid(recordId)) throw ApiError.badRequest('record_id must be a uuid');
-      const limit = wholeNumber(query, 'limit', 100, 1000);
-      const offset = wholeNumber(query, 'offset', 0, Number.MAX_SAFE_INTEGER);
+      const limit = integerParam(query, 'limit', 100, 1000);
+      const offset = integerParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER);
       const { count, data } = overruledEditsOf(request.ctx.store).list({
         all,
         limit,
@@ -160,7 +153,7 @@ export function registerOverruledRoutes(app: FastifyInstance): void {
     { config: doc('The last sync runs, newest first', { query: { limit: `1-${keepRuns} (default ${keepRuns}).` } }) },
     (request) => {
       manage(request.ctx);
-      const limit = wholeNumber(request.query, 'limit', keepRuns, keepRuns);
+      const limit = integerParam(request.query, 'limit', keepRuns, keepRuns);
       const data = syncHistoryOf(request.ctx.store).list(limit);
       return { count: data.length, limit, data };
     },

@@ -29,6 +29,7 @@ import { moduleNamedOrNone } from '../registry.js';
 import type { Caller, RequestContext } from '../resource.js';
 import { ActionChecks } from './action-checks.js';
 import { applyMutation, refusalFor, refusedWith, type MutationResult } from './apply-mutation.js';
+import type { KeptBudget } from './kept-data.js';
 
 /** What a push answers for one mutation. */
 export type PushAnswer =
@@ -57,13 +58,18 @@ class GroupNotApplied extends Error {
 }
 
 /** Applies a group in one savepoint: every result applied, or the first that was not (and nothing applied). */
-async function applyGroup(ctx: RequestContext, tx: RecordWrites, group: readonly Mutation[]): Promise<MutationResult[] | GroupNotApplied> {
+async function applyGroup(
+  ctx: RequestContext,
+  tx: RecordWrites,
+  budget: KeptBudget,
+  group: readonly Mutation[],
+): Promise<MutationResult[] | GroupNotApplied> {
   try {
     return await tx.sync.savepoint(async () => {
       const results: MutationResult[] = [];
       const checks = new ActionChecks();
       for (const mutation of group) {
-        const result = await applyMutation(ctx, tx, mutation, checks);
+        const result = await applyMutation(ctx, tx, mutation, budget, checks);
         if (result.status !== 'applied') throw new GroupNotApplied(result, mutation);
         results.push(result);
       }
@@ -119,6 +125,8 @@ export async function pushBatch(
   mutations: readonly Mutation[],
   mark: ReplicaMark,
   save: (mark: Omit<ReplicaMark, 'owner'>) => Promise<void>,
+  /** What the push may keep of other versions' data. */
+  budget: KeptBudget,
 ): Promise<{ results: PushAnswer[]; last: number }> {
   let last = mark.last;
   const batch: Record<string, BatchEntry> = {};
@@ -129,7 +137,7 @@ export async function pushBatch(
     // A group is applied whole; one at or below the mark was answered before (a resend), or is
     // stale, and goes mutation by mutation below, as every mutation of an older replica does.
     if (!deferred && groupId && group[0]!.mutation_id > last) {
-      const applied = await applyGroup(ctx, tx, group);
+      const applied = await applyGroup(ctx, tx, budget, group);
       if (!(applied instanceof GroupNotApplied)) {
         group.forEach((mutation, i) => {
           batch[mutation.mutation_id] = { hash: mutationHash(mutation), status: 'applied' };
@@ -174,7 +182,7 @@ export async function pushBatch(
         }
         continue;
       }
-      const result = await applyMutation(ctx, tx, mutation);
+      const result = await applyMutation(ctx, tx, mutation, budget);
       if (result.status === 'deferred') {
         deferred = result.error;
         results.push(result);

@@ -9,6 +9,8 @@
  * (wire-versions.ts), and with the data kept for other versions (kept-data.ts).
  *   PUT|GET /v1/sync/attachment/{id}/content: an uploaded attachment's file (content-routes.ts)
  *   GET  /v1/sync/stream      live channel: the newest change number as it grows (stream-routes.ts)
+ *   GET  /v1/sync/kept[/{resource}/{id}], DELETE /v1/sync/kept/{resource}/{id}: the data kept for
+ *        other versions, for an admin (kept-routes.ts)
  *
  * Local side, on an instance that syncs with a remote:
  *   GET  /v1/sync/status, POST /v1/sync/run, GET|PUT /v1/sync/settings, GET /v1/sync/pending,
@@ -27,10 +29,11 @@ import { hasSynchronousStore, type RequestContext, type ResourceModule } from '.
 import { pushBatch, replicaOwner } from './push.js';
 import { registerConflictRoutes } from './conflict-routes.js';
 import { registerContentRoutes } from './content-routes.js';
-import { declaredResources, KeptData, type SyncedRecord } from './kept-data.js';
+import { declaredResources, defaultKeptLimits, KeptBudget, KeptData, type KeptLimits, type SyncedRecord } from './kept-data.js';
 import { checkReplicaVersions, wireVersions } from './wire-versions.js';
 import { registerOverruledRoutes } from './overruled-routes.js';
-import { registerStreamRoutes } from './stream-routes.js';
+import { registerKeptRoutes } from './kept-routes.js';
+import { defaultStreamLimits, registerStreamRoutes, type StreamLimits } from './stream-routes.js';
 import {
   isSyncCursor,
   minSyncProtocol,
@@ -51,6 +54,10 @@ export interface SyncRouteOptions {
   control?: () => SyncControl | undefined;
   /** Change-log entries a remote keeps; a cursor older than that gets 410. */
   retention: number;
+  /** How the live channel's streams are shared out (stream-routes.ts); the defaults otherwise. */
+  streamLimits?: Partial<StreamLimits>;
+  /** How much data of other versions is kept (kept-data.ts); the defaults otherwise. */
+  keptLimits?: Partial<KeptLimits>;
 }
 
 const maxPage = 5000;
@@ -208,7 +215,8 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
           ]);
         }
         const from = mark ? { ...mark, owner } : { owner, last: 0, batch: {} };
-        return pushBatch(ctx, tx, mutations, from, (next) => tx.sync.setReplicaMark(clientId, { ...next, owner }));
+        const budget = new KeptBudget({ ...defaultKeptLimits, ...options.keptLimits });
+        return pushBatch(ctx, tx, mutations, from, (next) => tx.sync.setReplicaMark(clientId, { ...next, owner }), budget);
       });
       await ctx.records.feed.compact(options.retention);
       return { results, last_mutation_id: last, server_time: nowMs(), ...wireVersions() };
@@ -341,7 +349,8 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
   );
 
   registerContentRoutes(app);
-  registerStreamRoutes(app, options.modules);
+  registerKeptRoutes(app, { ...defaultKeptLimits, ...options.keptLimits });
+  registerStreamRoutes(app, options.modules, { ...defaultStreamLimits, ...options.streamLimits });
   // A replica's own state (its status, conflicts, overruled edits, history) is kept in its
   // SQLite file; a team server is no replica and keeps none (docs/API.md "Sync").
   void app.register(async (replica) => {

@@ -12,10 +12,17 @@
  * - One listener per environment store, shared by its streams, told after commit (onSyncedChange), so
  *   a rolled-back write announces nothing. A burst of commits within `coalesceMs` is one event;
  *   a stream whose reader is slow gets only the newest number once it drains.
- * - At most `maxStreams` open streams per process and `maxPerCredential` per API key or
- *   signed-in user and client: beyond, 429 (the replica polls meanwhile). A stream ends when the
- *   replica goes away, after `lifetimeMs` (so a revoked key stops hearing within minutes; the
- *   replica opens a new one at once), or when the server closes.
+ * - Streams are shared out so that no caller takes what the others need (security audit N4):
+ *   at most `maxStreams` per process, `maxPerEnvironment` per environment (what one tenant
+ *   cannot take stays for the others), and per owner, `maxPerUser` for a signed-in user
+ *   whichever OAuth clients they use (a member, a guest), `maxPerKey` for an API key. A stream
+ *   beyond the process's or the environment's share is 429 (the replica polls meanwhile); a new
+ *   stream of an owner at its share displaces that owner's oldest, which is told so
+ *   (`event: displaced`) and ended: a replica that came back (a restart, another network) finds
+ *   its stale stream in the way, not a refusal, and an owner never takes more by opening more.
+ * - A stream ends when the replica goes away, after `lifetimeMs` (so a revoked key stops
+ *   hearing within minutes; the replica opens a new one at once), when it is displaced, or
+ *   when the server closes.
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
@@ -24,11 +31,17 @@ import type { RecordStore } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
 import type { ResourceModule } from '../resource.js';
 import { syncedResources } from './books.js';
-import { replicaOwner } from './push.js';
+import type { Caller } from '../resource.js';
 
 export interface StreamLimits {
+  /** Open streams of the whole process, every environment's. */
   maxStreams: number;
-  maxPerCredential: number;
+  /** Of one environment. */
+  maxPerEnvironment: number;
+  /** Of one signed-in user, across their OAuth clients. */
+  maxPerUser: number;
+  /** Of one API key. */
+  maxPerKey: number;
   heartbeatMs: number;
   coalesceMs: number;
   lifetimeMs: number;
@@ -36,7 +49,11 @@ export interface StreamLimits {
 
 export const defaultStreamLimits: StreamLimits = {
   maxStreams: 200,
-  maxPerCredential: 100,
+  maxPerEnvironment: 150,
+  // A planner has a computer or two; ten leaves room for stale streams until they are displaced.
+  maxPerUser: 10,
+  // A key is an environment's own credential, which a team may give several replicas.
+  maxPerKey: 100,
   heartbeatMs: 25_000,
   coalesceMs: 15,
   lifetimeMs: 10 * 60_000,
@@ -44,10 +61,11 @@ export const defaultStreamLimits: StreamLimits = {
 
 interface Stream {
   res: ServerResponse;
-  owner: string;
   /** The newest cursor this stream was sent (none before its first event). */
   sent: SyncCursor | undefined;
   end(): void;
+  /** Ends the stream to make way for a newer one of its owner, telling the replica so. */
+  displace(): void;
 }
 
 /** The open streams of one environment, and the one store listener they share. */
@@ -59,6 +77,15 @@ interface Channel {
 }
 
 const changeEvent = (seq: SyncCursor) => `id: ${seq}\nevent: change\ndata: {"seq":${JSON.stringify(seq)}}\n\n`;
+/** The last event of a displaced stream: the replica waits before it opens another (electron/sync/live.ts). */
+const displacedEvent = 'event: displaced\ndata: {"reason":"a newer stream of the same user or key took its place"}\n\n';
+
+/** Whose share a stream counts in, and how large that share is. */
+function shareOf(caller: Caller, limits: StreamLimits): { owner: string; max: number } {
+  return caller.kind === 'api-key'
+    ? { owner: `key:${caller.keyId}`, max: limits.maxPerKey }
+    : { owner: `user:${caller.environment.id}:${caller.userId}`, max: limits.maxPerUser };
+}
 
 export function registerStreamRoutes(
   app: FastifyInstance,
@@ -67,7 +94,9 @@ export function registerStreamRoutes(
 ): void {
   const synced = syncedResources(modules);
   const channels = new Map<RecordStore, Channel>();
-  const owners = new Map<string, number>();
+  /** Each owner's open streams, oldest first (a Set keeps the order they were added in). */
+  const owners = new Map<string, Set<Stream>>();
+  const environments = new Map<string, number>();
   let open = 0;
   let heartbeat: NodeJS.Timeout | null = null;
 
@@ -137,11 +166,17 @@ export function registerStreamRoutes(
     (request, reply) => {
       const { ctx } = request;
       if (closing) throw new ApiError('unavailable', [{ description: 'The server is shutting down; poll /v1/sync/changes meanwhile.' }]);
-      const owner = replicaOwner(ctx.caller);
-      if (open >= limits.maxStreams || (owners.get(owner) ?? 0) >= limits.maxPerCredential) {
+      const { owner, max } = shareOf(ctx.caller, limits);
+      const environment = ctx.caller.environment.id;
+      const mine = owners.get(owner);
+      if (mine && mine.size >= max) {
+        // Its own oldest makes way: the counts stay as they are, so no other share is touched.
+        mine.values().next().value!.displace();
+      } else if (open >= limits.maxStreams || (environments.get(environment) ?? 0) >= limits.maxPerEnvironment) {
+        const whose = open >= limits.maxStreams ? 'this server' : 'this environment';
         throw new ApiError(
           'tooManyRequests',
-          [{ description: 'Too many live streams are open; poll /v1/sync/changes meanwhile and try again later.' }],
+          [{ description: `As many live streams are open on ${whose} as it keeps; poll /v1/sync/changes meanwhile and try again later.` }],
           { 'retry-after': '30' },
         );
       }
@@ -164,7 +199,6 @@ export function registerStreamRoutes(
       let ended = false;
       const stream: Stream = {
         res,
-        owner,
         sent: undefined,
         end() {
           if (ended) return;
@@ -172,9 +206,12 @@ export function registerStreamRoutes(
           clearTimeout(lifetime);
           channel.streams.delete(stream);
           open--;
-          const left = (owners.get(owner) ?? 1) - 1;
-          if (left > 0) owners.set(owner, left);
-          else owners.delete(owner);
+          const theirs = owners.get(owner);
+          theirs?.delete(stream);
+          if (theirs?.size === 0) owners.delete(owner);
+          const left = (environments.get(environment) ?? 1) - 1;
+          if (left > 0) environments.set(environment, left);
+          else environments.delete(environment);
           if (channel.streams.size === 0) {
             channel.unsubscribe();
             if (channel.timer) clearTimeout(channel.timer);
@@ -186,11 +223,16 @@ export function registerStreamRoutes(
           }
           res.end();
         },
+        displace() {
+          if (!ended && !res.writableNeedDrain) res.write(displacedEvent);
+          stream.end();
+        },
       };
       const lifetime = setTimeout(() => stream.end(), limits.lifetimeMs);
       lifetime.unref();
       open++;
-      owners.set(owner, (owners.get(owner) ?? 0) + 1);
+      owners.set(owner, (owners.get(owner) ?? new Set()).add(stream));
+      environments.set(environment, (environments.get(environment) ?? 0) + 1);
       channel.streams.add(stream);
       heartbeat ??= setInterval(beat, limits.heartbeatMs).unref();
       res.on('close', () => stream.end());

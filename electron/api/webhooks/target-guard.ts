@@ -11,6 +11,7 @@
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { embeddedIpv4, ipv6Groups } from '../../../shared/ip-address.js';
 
 const blocked = new BlockList();
 for (const [network, prefix] of [
@@ -50,39 +51,6 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, 'ipv6');
 }
 
-function hextets(address: string): number[] | undefined {
-  // Expand `::` and a trailing dotted quad into eight 16-bit groups.
-  let text = address.toLowerCase();
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const parts = dotted[1]!.split('.').map(Number);
-    text =
-      text.slice(0, -dotted[1]!.length) + `${((parts[0]! << 8) | parts[1]!).toString(16)}:${((parts[2]! << 8) | parts[3]!).toString(16)}`;
-  }
-  // split always gives a first part; a second only when the text has a '::'.
-  const [head, tail] = text.split('::') as [string, string | undefined];
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const fill = tail === undefined ? 0 : 8 - left.length - right.length;
-  const groups = [...left, ...Array<string>(Math.max(fill, 0)).fill('0'), ...right].map((g) => parseInt(g, 16));
-  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : undefined;
-}
-
-function ipv4From(high: number, low: number): string {
-  return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
-}
-
-/** The IPv4 address an IPv6 address carries (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16). */
-function embeddedIpv4(groups: number[]): string | undefined {
-  // Callers pass the eight groups of a parsed IPv6 address.
-  const [g0, g1, g2, g3, g4, g5, g6, g7] = groups as [number, number, number, number, number, number, number, number];
-  // Mapped (::ffff:a.b.c.d) and the deprecated compatible form (::a.b.c.d).
-  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && (g5 === 0xffff || g5 === 0)) return ipv4From(g6, g7);
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return ipv4From(g6, g7);
-  if (g0 === 0x2002) return ipv4From(g1, g2);
-  return undefined;
-}
-
 /** True for an address webhooks may not reach unless the instance allows private targets. */
 export function isPrivateAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
@@ -90,7 +58,7 @@ export function isPrivateAddress(address: string): boolean {
   if (family === 4) return blocked.check(bare, 'ipv4');
   if (family !== 6) return true; // not an address at all: refuse rather than guess
   if (blocked.check(bare, 'ipv6')) return true;
-  const groups = hextets(bare);
+  const groups = ipv6Groups(bare);
   if (!groups) return true;
   const v4 = embeddedIpv4(groups);
   return v4 !== undefined && blocked.check(v4, 'ipv4');

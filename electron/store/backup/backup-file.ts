@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import Database from 'better-sqlite3';
 import { DataDir } from '../data-dir.js';
+import { ownerOnlyFileMode, ownerOnlyFolderMode } from '../owner-only.js';
 import { nowDate } from '../../../shared/clock.js';
 
 export const backupFormat = 'planner-backup';
@@ -134,7 +135,10 @@ export async function writeBackup(dataDir: DataDir, file: string, options: { app
     }
 
     const createdAt = (options.now ?? nowDate()).toISOString();
-    const bundle = new Database(file, { fileMustExist: false });
+    // The whole folder, its secrets included: readable by its owner only (owner-only.ts), and
+    // never written over an existing file.
+    closeSync(openSync(file, 'wx', ownerOnlyFileMode));
+    const bundle = new Database(file, { fileMustExist: true });
     try {
       // The bundle is written once and thrown away on failure: no journal needed.
       bundle.pragma('journal_mode = OFF');
@@ -221,10 +225,11 @@ export function extractBackup(file: string, entries: readonly BackupEntry[], int
       if (!namesItsContent(entry))
         throw new BackupRefused(`The backup is damaged: ${entry.path} is not named after its content's checksum.`);
       const target = join(into, ...entry.path.split('/'));
-      mkdirSync(dirname(target), { recursive: true });
+      mkdirSync(dirname(target), { recursive: true, mode: ownerOnlyFolderMode });
       const hash = createHash('sha256');
       let bytes = 0;
-      const fd = openSync(target, 'wx');
+      // Copied into the data folder as they are: for its owner only (owner-only.ts).
+      const fd = openSync(target, 'wx', ownerOnlyFileMode);
       try {
         for (const row of chunks.iterate(entry.path) as Iterable<{ data: Buffer }>) {
           hash.update(row.data);

@@ -22,6 +22,7 @@ import Database from 'better-sqlite3';
 import { migrate, type Migration } from '../database.js';
 import { environmentMigrations } from '../migrations/environment/index.js';
 import { systemMigrations } from '../migrations/system/index.js';
+import { ownerOnlyFolderMode } from '../owner-only.js';
 import { forgetReplicaNode } from '../sync-book.js';
 import { BackupRefused, extractBackup, readBackupInfo, type BackupEntry, type BackupInfo } from './backup-file.js';
 import { nowDate } from '../../../shared/clock.js';
@@ -170,7 +171,7 @@ function copyAttachments(dataPath: string, staged: StagedBackup, entries: readon
     const target = join(dataPath, ...entry.path.split('/'));
     // Content-addressed: a file already there is this very content.
     if (existsSync(target)) continue;
-    mkdirSync(dirname(target), { recursive: true });
+    mkdirSync(dirname(target), { recursive: true, mode: ownerOnlyFolderMode });
     copyFileSync(join(staged.dir, ...entry.path.split('/')), target);
   }
 }
@@ -196,7 +197,7 @@ export async function swapInBackup<T>(
   now: Date = nowDate(),
 ): Promise<RestoreOutcome<T>> {
   const asideDir = join(dataPath, `before-restore-${now.toISOString().replace(/[:.]/g, '-')}`);
-  mkdirSync(asideDir);
+  mkdirSync(asideDir, { mode: ownerOnlyFolderMode });
   const moved: string[] = [];
   let allMoved = false;
   try {

@@ -186,7 +186,7 @@ const sideTables: SideTable[] = [
   },
   {
     name: 'sync_unknown',
-    columns: ['resource', 'record_id', 'field', 'value', 'clock'],
+    columns: ['resource', 'record_id', 'field', 'value', 'clock', 'writer'],
     from: 'ORDER BY resource, record_id, field',
     back: 'ORDER BY resource COLLATE "C", record_id COLLATE "C", field COLLATE "C"',
     checked: (row) => row,

@@ -26,9 +26,29 @@
  * newer one that committed in between. Clocks compare as text bytes (the columns are
  * `COLLATE "C"`, postgres/sync-clock-tables.ts), as in JavaScript.
  */
-import { keptFieldsOf, type KeptFields } from '../unknown-data.js';
+import {
+  keptFieldsOf,
+  keptInfoOf,
+  keptSummaryOf,
+  type KeptFieldInfo,
+  type KeptFields,
+  type KeptRecordSummary,
+  type KeptSummaryRow,
+} from '../unknown-data.js';
 import { appendChange, type ChangeCursor } from './change-log.js';
-import type { PostgresClient } from './postgres-database.js';
+import type { PostgresClient, PostgresMigration } from './postgres-database.js';
+
+/**
+ * Environment migration 10: who wrote each kept value (`key:<id>`, `user:<id>`, or null), as
+ * SQLite's environment migration 23 (migrations/environment/0023-kept-writer.ts). Frozen.
+ */
+export const keptWriterMigration: PostgresMigration = {
+  version: 10,
+  name: 'kept-writer',
+  async up(client) {
+    await client.query('ALTER TABLE kept_field ADD COLUMN writer text');
+  },
+};
 
 export type { KeptFields };
 
@@ -37,6 +57,7 @@ interface KeptRow {
   field: string;
   value: string;
   clock: string;
+  writer: string | null;
 }
 
 /** Whether anything is kept at all (most environments never keep anything). */
@@ -58,18 +79,26 @@ export async function keep(
   id: string,
   fields: Readonly<Record<string, unknown>>,
   clockOf: (field: string) => string,
+  writer: string | null = null,
 ): Promise<string[]> {
   // In name order, so two transactions keeping fields of one record lock their rows in the
   // same order and never deadlock.
   const names = Object.keys(fields).sort();
   if (names.length === 0) return [];
   const { rows } = await client.query<{ field: string }>(
-    `INSERT INTO kept_field (resource, record_id, field, value, clock)
-     SELECT $1, $2, k.field, k.value, k.clock FROM unnest($3::text[], $4::text[], $5::text[]) AS k (field, value, clock) ORDER BY k.field
-     ON CONFLICT (resource, record_id, field) DO UPDATE SET value = excluded.value, clock = excluded.clock
+    `INSERT INTO kept_field (resource, record_id, field, value, clock, writer)
+     SELECT $1, $2, k.field, k.value, k.clock, $6 FROM unnest($3::text[], $4::text[], $5::text[]) AS k (field, value, clock) ORDER BY k.field
+     ON CONFLICT (resource, record_id, field) DO UPDATE SET value = excluded.value, clock = excluded.clock, writer = excluded.writer
      WHERE excluded.clock > kept_field.clock
      RETURNING field`,
-    [resource, id, names, names.map((f) => JSON.stringify(fields[f] === undefined ? null : fields[f])), names.map((f) => clockOf(f))],
+    [
+      resource,
+      id,
+      names,
+      names.map((f) => JSON.stringify(fields[f] === undefined ? null : fields[f])),
+      names.map((f) => clockOf(f)),
+      writer,
+    ],
   );
   const taken = new Set(rows.map((r) => r.field));
   const changed = names.filter((f) => taken.has(f));
@@ -79,10 +108,71 @@ export async function keep(
       resource,
       recordId: id,
       op: deleting ? 'delete' : 'update',
-      fields: Object.fromEntries(changed.map((f) => [f, fields[f] ?? null])),
+      // No values: the feed reads them from kept_field, and one an admin deletes is gone for good.
+      fields: null,
     });
   }
   return changed;
+}
+
+/** The bytes kept in all (UnknownData.bytes: each field's name and JSON value). */
+export async function bytes(client: PostgresClient): Promise<number> {
+  const { rows } = await client.query<{ n: string | null }>('SELECT sum(octet_length(field) + octet_length(value)) AS n FROM kept_field');
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The names of a record's kept fields. */
+export async function fieldNames(client: PostgresClient, resource: string, id: string): Promise<string[]> {
+  const { rows } = await client.query<{ field: string }>(
+    'SELECT field FROM kept_field WHERE resource = $1 AND record_id = $2 ORDER BY field',
+    [resource, id],
+  );
+  return rows.map((r) => r.field);
+}
+
+/** A page of the records with kept data (UnknownData.list). */
+export async function list(
+  client: PostgresClient,
+  resource: string | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ count: number; records: KeptRecordSummary[] }> {
+  const where = resource === undefined ? '' : 'WHERE resource = $1';
+  const params = resource === undefined ? [] : [resource];
+  const counted = await client.query<{ n: string }>(
+    `SELECT count(*) AS n FROM (SELECT DISTINCT resource, record_id FROM kept_field ${where}) AS k`,
+    params,
+  );
+  const at = params.length;
+  const { rows } = await client.query<KeptSummaryRow>(
+    `SELECT resource, record_id, json_agg(field)::text AS fields, sum(octet_length(field) + octet_length(value)) AS bytes,
+            max(clock) AS clock, json_agg(writer)::text AS writers
+       FROM kept_field ${where} GROUP BY resource, record_id ORDER BY resource, record_id LIMIT $${at + 1} OFFSET $${at + 2}`,
+    [...params, limit, offset],
+  );
+  return { count: Number(counted.rows[0]!.n), records: rows.map(keptSummaryOf) };
+}
+
+/** The kept fields of one record with their sizes, clocks and writers (UnknownData.record). */
+export async function record(client: PostgresClient, resource: string, id: string): Promise<Record<string, KeptFieldInfo>> {
+  const { rows } = await client.query<KeptRow>(
+    'SELECT record_id, field, value, clock, writer FROM kept_field WHERE resource = $1 AND record_id = $2 ORDER BY field',
+    [resource, id],
+  );
+  return keptInfoOf(rows);
+}
+
+/** Deletes a record's kept fields (`fields`, or all); answers how many there were (UnknownData.forgetRecord). */
+export async function forgetRecord(client: PostgresClient, resource: string, id: string, fields?: readonly string[]): Promise<number> {
+  const { rowCount } =
+    fields === undefined
+      ? await client.query('DELETE FROM kept_field WHERE resource = $1 AND record_id = $2', [resource, id])
+      : await client.query('DELETE FROM kept_field WHERE resource = $1 AND record_id = $2 AND field = ANY($3::text[])', [
+          resource,
+          id,
+          fields,
+        ]);
+  return rowCount ?? 0;
 }
 
 /** The kept fields of one record (empty when none). */

@@ -16,6 +16,7 @@ import { syncClockTablesMigration } from './sync-clock-tables.js';
 import { commandTablesMigration } from './command-tables.js';
 import { userPasswordsMigration } from './user-passwords-table.js';
 import { changeLogCompactionMigration } from './change-log.js';
+import { keptWriterMigration } from './kept-data.js';
 
 export const serverMigrations: readonly PostgresMigration[] = [
   {
@@ -72,4 +73,5 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   commandTablesMigration,
   userPasswordsMigration,
   changeLogCompactionMigration,
+  keptWriterMigration,
 ];

@@ -36,7 +36,7 @@ import { notifyChange, type ChangeNotices } from './change-notices.js';
 import type { SyncFeed } from '../sync-feed.js';
 import { postgresSyncFeed } from './sync-feed.js';
 import { clocksOf, clocksOfWrite, type ClockedWrite } from './field-clocks.js';
-import { keep } from './kept-data.js';
+import { bytes as keptBytes, fieldNames as keptFieldNames, forgetRecord as forgetKept, keep } from './kept-data.js';
 import { replicaMark } from './push-marks.js';
 import type { SyncWrites } from '../sync-writes.js';
 import type { DeliveryQueueWrites } from '../webhook-queue.js';
@@ -382,10 +382,13 @@ class PostgresRecords implements RecordWrites {
           [replicaId, mark.owner, mark.last, JSON.stringify(mark.batch)],
         );
       },
-      keep: async (resource, id, fields, clockOf) => {
-        const changed = await keep(client, resource, id, fields, clockOf);
-        if (changed.length > 0) this.events.push({ resource, id, op: 'update' });
+      keep: async (resource, id, fields, clockOf, writer) => {
+        const changed = await keep(client, resource, id, fields, clockOf, writer);
+        if (changed.length > 0) this.events.push({ resource, id, op: 'update', kept: true });
       },
+      keptFieldNames: (resource, id) => keptFieldNames(client, resource, id),
+      keptBytes: () => keptBytes(client),
+      forgetKept: (resource, id, fields) => forgetKept(client, resource, id, fields),
       receiveClock: (hlc) => this.stamps?.clock.receive(hlc),
     };
   }
@@ -544,7 +547,7 @@ export class PostgresRecordStore implements RecordStore {
       }
       // Last, once: listeners on every node hear it at the commit, and nobody if it rolls back.
       const { stamps } = this;
-      if (stamps?.notices && events.some((e) => stamps.synced.has(e.resource))) await notifyChange(client, this.environmentId);
+      if (stamps?.notices && events.some((e) => stamps.synced.has(e.resource) || e.kept)) await notifyChange(client, this.environmentId);
       return result;
     });
     // withEnvironment has committed.
@@ -558,11 +561,11 @@ export class PostgresRecordStore implements RecordStore {
   }
 
   onSyncedChange(synced: ReadonlySet<string>, listener: () => void): () => void {
-    // Every node's commits, this one's included, come as notices (raised only for synced resources).
+    // Every node's commits, this one's included, come as notices (raised only for synced resources and kept data).
     const notices = this.stamps?.notices;
     if (notices) return notices.subscribe(this.environmentId, () => listener());
     return this.onChange((events) => {
-      if (events.some((e) => synced.has(e.resource))) listener();
+      if (events.some((e) => synced.has(e.resource) || e.kept)) listener();
     });
   }
 }

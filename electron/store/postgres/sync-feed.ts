@@ -15,7 +15,7 @@ import type { ChangedRecord, SyncCursor, SyncFeed, SyncRecordRow } from '../sync
 import { syncRowOf } from './record-rows.js';
 import { changeLogStart, compactChanges, isCompactedPast, readChanges, type ChangeCursor } from './change-log.js';
 import { clocksOfMany } from './field-clocks.js';
-import { fieldsOfMany, isEmpty, recordsPage } from './kept-data.js';
+import { bytes as keptBytes, fieldsOfMany, isEmpty, list as keptList, record as keptRecord, recordsPage } from './kept-data.js';
 import { withEnvironment } from './environment-schemas.js';
 import { bigintsAsNumbers, type PostgresClient, type PostgresPool } from './postgres-database.js';
 
@@ -116,6 +116,9 @@ export function postgresSyncFeed(pool: PostgresPool, environmentId: string): Syn
     keepsData: () => read(async (client) => !(await isEmpty(client))),
     keptFieldsOfMany: (resource, ids) => read((client) => fieldsOfMany(client, resource, ids)),
     keptRecordsPage: (declared, after, limit) => read((client) => recordsPage(client, declared, after, limit)),
+    keptList: (resource, limit, offset) => read((client) => keptList(client, resource, limit, offset)),
+    keptRecord: (resource, id) => read((client) => keptRecord(client, resource, id)),
+    keptBytes: () => read((client) => keptBytes(client)),
     compact: (keep) => read((client) => compactChanges(client, keep)),
   };
 }

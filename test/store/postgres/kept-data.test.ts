@@ -14,14 +14,21 @@ import { uuidv7 } from '../../../shared/ids.js';
 import { appendChange, changeLogStart, readChanges, type ChangeCursor } from '../../../electron/store/postgres/change-log.js';
 import { ensureEnvironmentSchema, withEnvironment } from '../../../electron/store/postgres/environment-schemas.js';
 import {
+  bytes,
+  fieldNames,
   fieldsOf,
   fieldsOfMany,
+  forgetRecord,
   isEmpty,
   keep,
   keepsRecords,
+  list,
+  record,
   recordsChanged,
   recordsPage,
 } from '../../../electron/store/postgres/kept-data.js';
+import { declaredResources } from '../../../electron/api/sync/kept-data.js';
+import { isInternalName } from '../../../electron/store/unknown-data.js';
 import { environmentMigrations } from '../../../electron/store/postgres/migrations.js';
 import type { PostgresClient, PostgresPool } from '../../../electron/store/postgres/postgres-database.js';
 import { startTeamDatabase, type TeamDatabase } from '../../helpers/postgres.js';
@@ -84,7 +91,8 @@ describe('data kept for other versions on PostgreSQL', () => {
       ['gadget', 'odd', 'update'],
       ['card', 'c2', 'update'],
     ]);
-    expect(logged[0]!.fields).toEqual(values);
+    // The change names no values: the feed reads them from kept_field, and one deleted is gone for good.
+    expect(logged[0]!.fields).toBeNull();
   });
 
   it('a later kept value wins an earlier one whichever arrives first; a resent or older one changes and logs nothing', async () => {
@@ -216,5 +224,42 @@ describe('data kept for other versions on PostgreSQL', () => {
     await expect(
       withEnvironment(nodes[0], two, (c) => c.query(`SELECT value FROM ${pg.escapeIdentifier(schema)}.kept_field`)),
     ).rejects.toThrow(/permission denied for schema/);
+  });
+
+  it('keeps who wrote each value, and lists, shows, counts and removes what is kept, as an admin sees it', async () => {
+    const env = await environment();
+    const on = <T>(fn: (c: PostgresClient) => Promise<T>) => withEnvironment(nodes[0], env, fn);
+    await on((c) => keep(c, 'gadget', 'g1', { name: 'Clamp', size: 4 }, () => hlc(1), 'user:u1'));
+    await on((c) => keep(c, 'gadget', 'g1', { size: 5 }, () => hlc(2), 'key:k1'));
+    await on((c) => keep(c, 'card', 'c1', { zz_note: 'é' }, () => hlc(1), null));
+    expect(await on((c) => record(c, 'gadget', 'g1'))).toEqual({
+      name: { value: 'Clamp', bytes: 'name'.length + '"Clamp"'.length, clock: hlc(1), writer: 'user:u1' },
+      size: { value: 5, bytes: 'size'.length + 1, clock: hlc(2), writer: 'key:k1' },
+    });
+    // Bytes in UTF-8: é is two.
+    expect(await on(bytes)).toBe(4 + 7 + 4 + 1 + 'zz_note'.length + 4);
+    expect(await on((c) => fieldNames(c, 'gadget', 'g1'))).toEqual(['name', 'size']);
+    expect(await on((c) => list(c, undefined, 10, 0))).toEqual({
+      count: 2,
+      records: [
+        { resource: 'card', record_id: 'c1', fields: ['zz_note'], bytes: 11, clock: hlc(1), writers: [null] },
+        { resource: 'gadget', record_id: 'g1', fields: ['name', 'size'], bytes: 16, clock: hlc(2), writers: ['key:k1', 'user:u1'] },
+      ],
+    });
+    expect((await on((c) => list(c, 'gadget', 1, 0))).records.map((r) => r.record_id)).toEqual(['g1']);
+    expect(await on((c) => forgetRecord(c, 'gadget', 'g1', ['size']))).toBe(1);
+    expect(await on((c) => forgetRecord(c, 'gadget', 'g1'))).toBe(1);
+    expect(await on((c) => record(c, 'gadget', 'g1'))).toEqual({});
+  });
+
+  it('has no table a kept resource could be named as: each is declared or one of the store’s own', async () => {
+    const env = await environment();
+    const { schema } = await ensureEnvironmentSchema(nodes[0], env, environmentMigrations);
+    const { rows } = await nodes[0].query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema IN ('planner', $1)`,
+      [schema],
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.map((r) => r.table_name).filter((name) => !declaredResources.has(name) && !isInternalName(name))).toEqual([]);
   });
 });
