@@ -12,6 +12,7 @@ import {
   keepAbsentOption,
   listRecords,
   presentOne,
+  refuseDerivedWrite,
   shapeOptionsFor,
   updateSteps,
   type Scope,
@@ -116,6 +117,7 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
       async (request, reply) => {
         const shape = shapeOptionsFor(module, request.query);
         const keepAbsent = keepAbsentOption(request.query);
+        await refuseDerivedWrite(request.ctx, module, request.params.id, scopeOf(module, request.params));
         const record = await asCommandOnRecords(request, reply, describeWrite('Edit', title), (tx) =>
           onRecords(
             tx,
@@ -143,6 +145,7 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
         },
       },
       async (request, reply) => {
+        await refuseDerivedWrite(request.ctx, module, request.params.id, scopeOf(module, request.params));
         await asCommandOnRecords(request, reply, describeWrite('Delete', title), (tx) =>
           onRecords(tx, deleteRecordSteps(request.ctx, module, request.params.id, scopeOf(module, request.params))),
         );

@@ -105,7 +105,9 @@ function assignments(
  * outside, links inside, as the formula sums them.
  */
 async function addAvailable(ctx: RequestContext, links: Assignment[], rows: Rows, range: Range, into: Float64Array): Promise<void> {
-  const calendars = new Map((await readCalendarsOf(ctx, [...new Set(links.map((a) => a.resource))])).map((c) => [c.resource.id, c]));
+  const calendars = new Map(
+    (await readCalendarsOf(ctx.records, [...new Set(links.map((a) => a.resource))])).map((c) => [c.resource.id, c]),
+  );
   const minutesOf = new Map<string, Float64Array>();
   const counted = links.map((a) => {
     let minutes = minutesOf.get(a.resource.id);

@@ -29,7 +29,7 @@ import type { StoredRecord } from '../../store/environment-store.js';
 import type { RecordReads } from '../../store/record-store.js';
 import { tables, type Stored } from '../tables.js';
 import { type PlanActivity, type PlanResult, type PlanStage, type PlannedCard } from './plan.js';
-import { availableMinutes, calendarsFrom } from './schedule.js';
+import { availableMinutes, readCalendarsOf } from './schedule.js';
 import { dayNumber, maxPlanDays, weekdayOfDay } from './workdays.js';
 
 /** How far past the plan's start (forward) or end (reverse) a finite plan looks for room. */
@@ -135,12 +135,7 @@ export async function readFiniteBoard(
   });
   const extra = resourceIds.filter((id) => !onBoard.some((r) => r.id === id));
   const resources = [...onBoard, ...(extra.length > 0 ? await reads.getWhereIn(tables.resource, 'id', extra) : [])];
-  const deviations = await reads.getWhereIn(
-    tables.schedule_deviation,
-    'resource_id',
-    resources.map((r) => r.id),
-  );
-  const minutes = new Map(calendarsFrom(resources, deviations).map((c) => [c.resource.id, availableMinutes(c, first, length)]));
+  const minutes = new Map((await readCalendarsOf(reads, resources)).map((c) => [c.resource.id, availableMinutes(c, first, length)]));
 
   const stageFree = new Map<string, Float64Array>();
   for (const stage of stages) {

@@ -4,7 +4,7 @@
  *   GET    /v1/schedule_deviation/holidays        the holidays, one row per description and first day
  *   POST   /v1/schedule_deviation/holidays        one holiday for everyone, a group or some resources
  *   POST   /v1/schedule_deviation/holidays/ics    the holidays of an .ics file, likewise
- *   DELETE /v1/schedule_deviation/holidays?description=…&start_date=…   from every resource
+ *   DELETE /v1/schedule_deviation/holidays?description=…&start_date=…   from everyone who has it
  *
  * Each write is one transaction and one command (one undo step). The two POST bodies are
  * declared operations (shared/operations/holidays.ts; docs/architecture.md "Operations").
@@ -19,7 +19,8 @@ import type { QueryString } from '../conventions/list-query.js';
 import { operationRoute, type Partly } from '../conventions/operation-route.js';
 import { ApiError } from '../errors.js';
 import { present, shapeOptionsFor } from '../records.js';
-import { scheduleDeviationModule } from '../resources/resource.js';
+import { companyHolidayModule, scheduleDeviationModule } from '../resources/resource.js';
+import { parseShapeOptions } from '../conventions/list-query.js';
 import { readIcsHolidays, refuseOversizedIcs } from './holiday-calendar.js';
 import {
   addHolidays,
@@ -36,11 +37,12 @@ import type { RequestContext } from '../resource.js';
 
 const tag = 'ScheduleDeviation';
 const path = '/schedule_deviation/holidays';
-const deleteSummary = 'Delete a company holiday from every resource';
+const deleteSummary = 'Delete a company holiday from everyone who has it';
 
 async function answer(ctx: RequestContext, added: HolidaysAdded, query: QueryString) {
   return {
     data: await present(ctx, scheduleDeviationModule, added.created, shapeOptionsFor(scheduleDeviationModule, query)),
+    company_holidays: await present(ctx, companyHolidayModule, added.companyHolidays, parseShapeOptions({})),
     holidays: added.holidays,
     resources: added.resources,
   };
@@ -84,7 +86,7 @@ function holidayProblems(input: Partly<BodyOf<typeof addHolidayOperation>>): Fie
 
 export function registerHolidayRoutes(app: FastifyInstance): void {
   app.get(path, { config: { doc: { summary: 'List company holidays', tag } } }, async (request) => ({
-    data: await listHolidays(request.ctx),
+    data: await listHolidays(request.ctx.records),
   }));
 
   // The bodies are declared in shared/operations/holidays.ts and checked by operationRoute; an
@@ -151,7 +153,7 @@ export function registerHolidayRoutes(app: FastifyInstance): void {
       // The 404 inside the command rolls it back: nothing deleted, no step in the undo list.
       const deleted = await asCommandOnRecords(request, reply, deleteSummary, async (tx) => {
         const count = await removeHoliday(request.ctx, tx, name, day);
-        if (count === 0) throw ApiError.notFound(`No holiday "${name}" starts on ${day}.`);
+        if (count === undefined) throw ApiError.notFound(`No holiday "${name}" starts on ${day}.`);
         return count;
       });
       return { deleted };

@@ -26,7 +26,7 @@ import { refreshSteps } from './collection-state.js';
 import { groupCards, planCards, type PlannedCard, type PlanResult, type PlanStage } from './plan.js';
 import { inWindows, lastFiniteStart, NoCapacityError, planFinite, readFiniteBoard, spokenDate, TooEarlyError } from './finite-plan.js';
 import { rankBetween } from './rank.js';
-import { calendarsFrom, scheduleDay } from './schedule.js';
+import { readCalendarsOf, scheduleDay } from './schedule.js';
 import { boardCalendar, CalendarError, maxPlanDays, workdaysByWeekday } from './workdays.js';
 import { deleteSteps } from '../write-plan.js';
 import { moduleNamed } from '../registry.js';
@@ -205,16 +205,7 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
   if (!anchor) throw ApiError.rule('end', 'reverse planning needs an end date or a due date on the collection');
 
   const resources = body.resources.length > 0 ? await tx.getWhereIn(tables.resource, 'id', body.resources) : [];
-  const calendars = calendarsFrom(
-    resources,
-    resources.length > 0
-      ? await tx.getWhereIn(
-          tables.schedule_deviation,
-          'resource_id',
-          resources.map((r) => r.id),
-        )
-      : [],
-  );
+  const calendars = await readCalendarsOf(tx, resources);
   const stageById = new Map(stages.map((s) => [s.id, s]));
   // Re-planning replaces the cards the collection had; a finite plan counts the board without them.
   await onRecords(tx, removeCards(ctx, collection.id));

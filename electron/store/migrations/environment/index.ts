@@ -21,6 +21,7 @@ import { commands } from './0019-commands.js';
 import { syncGroups } from './0020-sync-groups.js';
 import { timeEntriesByStart } from './0021-time-entries-by-start.js';
 import { cardsByStageRank } from './0022-cards-by-stage-rank.js';
+import { companyHolidays } from './0023-company-holidays.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -46,4 +47,5 @@ export const environmentMigrations: readonly Migration[] = [
   syncGroups,
   timeEntriesByStart,
   cardsByStageRank,
+  companyHolidays,
 ];
