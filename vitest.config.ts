@@ -49,6 +49,7 @@ const onBothEngines = [
   'test/sync/push-operation.test.ts',
   'test/sync/sync.property.test.ts',
   'test/sync/time-entry-rules.test.ts',
+  'test/sync/company-holidays.test.ts',
 ];
 
 /**

@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api.js';
-import { create, expectErrorBody, fullTime, get, officeWeek, update } from '../helpers/base-data.js';
+import { create, expectErrorBody, fullTime, get, officeWeek, otherEnvironment, update } from '../helpers/base-data.js';
 import { expectForbidden, startRolesInstance, type RolesInstance } from '../helpers/signed-in.js';
 import { fixTheClock } from '../helpers/test-clock.js';
 
@@ -343,6 +343,17 @@ describe('a company holiday belongs to the company', () => {
     const listed = (await get(api, '/v1/schedule_deviation/holidays')).data.find((h: any) => h.description === 'Ascension Day');
     expect(listed).toMatchObject({ everyone: true, company_holiday_ids: [made.company_holidays[0].id] });
     expect(listed.resource_ids).toHaveLength(4);
+  });
+
+  it('is kept when entered before there is any resource, and holds for the first one', async () => {
+    const empty = otherEnvironment(api, 'no-resources-yet');
+    const added = await empty.http('POST', '/v1/schedule_deviation/holidays', { description: 'Kingsday', start_date: '2027-04-27' });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body).toMatchObject({ data: [], holidays: 1, resources: 0 });
+    expect((await get(empty, '/v1/company_holiday')).data).toEqual([expect.objectContaining({ description: 'Kingsday', group_id: null })]);
+    const first = await create(empty, '/v1/resource', { name: 'First hire', workdays: fullTime });
+    const [day] = (await get(empty, `/v1/resource/${first.id}/schedule?filter=date:eq:2027-04-27`)).data;
+    expect(day).toMatchObject({ scheduled: 480, available: 0 });
   });
 
   it('is deleted for everyone, the resource added later too', async () => {

@@ -57,7 +57,8 @@ async function addAsCommand(
   target: HolidayTarget,
 ): Promise<HolidaysAdded> {
   return asCommandOnRecords(request, reply, description, (tx) => addHolidays(request.ctx, tx, holidays, target), {
-    wroteNothing: (added) => added.created.length === 0,
+    // A company holiday entered before any resource exists gives no one a deviation yet, and is written all the same.
+    wroteNothing: (added) => added.created.length === 0 && added.companyHolidays.length === 0,
   });
 }
 
