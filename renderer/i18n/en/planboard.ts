@@ -166,5 +166,6 @@ export const planboardMessages = {
   'planboard.resources': 'Resources',
   'planboard.noResources': 'No resources work on this board yet. Link them to its stages on the Resources screen.',
   'planboard.noResource': 'No resource',
+  'planboard.companyHoliday': '{name} (company holiday)',
   'planboard.resourceCards': 'Cards of the resources',
 } as const;

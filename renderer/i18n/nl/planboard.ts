@@ -159,5 +159,6 @@ export const planboardMessages: Record<keyof typeof english, string> = {
   'planboard.resources': 'Resources',
   'planboard.noResources': 'Er werken nog geen resources op dit bord. Koppel ze aan de fasen op het scherm Resources.',
   'planboard.noResource': 'Geen resource',
+  'planboard.companyHoliday': '{name} (bedrijfsvrije dag)',
   'planboard.resourceCards': 'Kaarten van de resources',
 };

@@ -11,6 +11,7 @@ import { CapacityStrip } from './CapacityStrip.js';
 import { totalWidth, type Timeline, type Workdays, type Zoom } from './date-geometry.js';
 import { DateHeader } from './DateHeader.js';
 import { DayBackground } from './DayBackground.js';
+import type { HolidayDays } from './holiday-days.js';
 import { headerHeight, stageColumnWidth } from './grid-metrics.js';
 import type { GridWindow } from './use-grid-window.js';
 
@@ -35,6 +36,8 @@ interface GridSheetProps {
   zoom: Zoom;
   today: string;
   workdays: Workdays;
+  /** Days the whole company is off (holiday-days.ts). */
+  holidays: HolidayDays;
   view: GridWindow;
   rows: readonly SheetRow[];
   /** The body's height, all rows together. */
@@ -52,7 +55,7 @@ interface GridSheetProps {
 }
 
 export function GridSheet(props: GridSheetProps) {
-  const { scroller, onScroll, timeline, zoom, today, workdays, view, rows, height, capacity, capacityHeight, stripOf } = props;
+  const { scroller, onScroll, timeline, zoom, today, workdays, holidays, view, rows, height, capacity, capacityHeight, stripOf } = props;
   const rowLines = useMemo(() => rows.slice(1).map((row) => row.top), [rows]);
   const width = totalWidth(timeline);
   // The capacity strips draw whole blocks of days around the days in view, so a scroll step
@@ -77,7 +80,7 @@ export function GridSheet(props: GridSheetProps) {
         }}
       >
         <div className="pb-corner" aria-hidden="true" />
-        <DateHeader timeline={timeline} first={view.days.first} last={view.days.last} zoom={zoom} today={today} />
+        <DateHeader timeline={timeline} first={view.days.first} last={view.days.last} zoom={zoom} today={today} holidays={holidays} />
         {props.headers}
         <div className="pb-body" style={{ width, height }}>
           <DayBackground
@@ -85,6 +88,7 @@ export function GridSheet(props: GridSheetProps) {
             first={view.days.first}
             last={view.days.last}
             workdays={workdays}
+            holidays={holidays}
             today={today}
             rowLines={rowLines}
             width={width}

@@ -38,6 +38,7 @@ import {
   type Workdays,
   type Zoom,
 } from './date-geometry.js';
+import type { HolidayDays } from './holiday-days.js';
 import { GridSheet, rowInView } from './GridSheet.js';
 import { leadIn, useGridWindow } from './use-grid-window.js';
 import { cardHeight, headerHeight, stageColumnWidth } from './grid-metrics.js';
@@ -68,6 +69,7 @@ export interface GridHandle {
 interface PlanboardGridProps {
   stages: readonly StageWithActivities[];
   workdays: Workdays;
+  holidays: HolidayDays;
   layout: BoardLayout;
   zoom: Zoom;
   today: string;
@@ -79,7 +81,8 @@ interface PlanboardGridProps {
   handleRef: RefObject<GridHandle | null>;
 }
 
-export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity, onDaysChange, actions, handleRef }: PlanboardGridProps) {
+export function PlanboardGrid(props: PlanboardGridProps) {
+  const { stages, workdays, holidays, layout, zoom, today, capacity, onDaysChange, actions, handleRef } = props;
   const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const listbox = useRef<HTMLDivElement>(null);
@@ -317,6 +320,7 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
       zoom={zoom}
       today={today}
       workdays={workdays}
+      holidays={holidays}
       view={view}
       rows={layout.rows}
       height={layout.height}

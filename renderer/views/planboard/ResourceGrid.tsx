@@ -15,6 +15,7 @@ import { useCardPanel } from '../../state/card-panel.js';
 import { usePlanboardStore } from '../../state/planboard.js';
 import type { CapacityIndex } from './capacity.js';
 import { scrollLeftFor, scrollToShow, type DayRange, type Workdays, type Zoom } from './date-geometry.js';
+import type { HolidayDays } from './holiday-days.js';
 import { GridSheet } from './GridSheet.js';
 import { leadIn, useGridWindow } from './use-grid-window.js';
 import { cardHeight, headerHeight, stageColumnWidth } from './grid-metrics.js';
@@ -26,6 +27,7 @@ import { placementsInWindow, type ResourceLayout, type ResourceRow } from './res
 interface ResourceGridProps {
   layout: ResourceLayout;
   workdays: Workdays;
+  holidays: HolidayDays;
   zoom: Zoom;
   today: string;
   /** Per resource and day (resource-capacity.ts); null while capacity is hidden. */
@@ -37,7 +39,7 @@ interface ResourceGridProps {
 type ResourceType = 'employee' | 'machine' | 'cell';
 const resourceTypes: ReadonlySet<string> = new Set<ResourceType>(['employee', 'machine', 'cell']);
 
-export function ResourceGrid({ layout, workdays, zoom, today, capacity, onDaysChange, handleRef }: ResourceGridProps) {
+export function ResourceGrid({ layout, workdays, holidays, zoom, today, capacity, onDaysChange, handleRef }: ResourceGridProps) {
   const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const { timeline } = layout;
@@ -86,6 +88,7 @@ export function ResourceGrid({ layout, workdays, zoom, today, capacity, onDaysCh
       zoom={zoom}
       today={today}
       workdays={workdays}
+      holidays={holidays}
       view={view}
       rows={layout.rows}
       height={layout.height}
