@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { create, expectErrorBody, fullTime, get, officeWeek, otherEnvironment, update } from '../helpers/base-data.js';
 import { expectForbidden, startRolesInstance, type RolesInstance } from '../helpers/signed-in.js';
+import { createActivities, createBoard, createCollection, createResource, plan } from '../helpers/planning.js';
 import { fixTheClock } from '../helpers/test-clock.js';
 
 // What these tests expect depends on the day: they run at a fixed one (docs/architecture.md "Tests").
@@ -356,13 +357,30 @@ describe('a company holiday belongs to the company', () => {
     expect(day).toMatchObject({ scheduled: 480, available: 0 });
   });
 
+  it('holds in planning for a resource added after it: finite plans, promise dates and plans with the resource go around it', async () => {
+    // Fri 2027-04-02 for everyone; then a board whose only person, Gus, is hired.
+    await holidayFor({ description: 'Good Friday', start_date: '2027-04-02' });
+    const acts = await createActivities(api, ['Glue']);
+    const board = await createBoard(api, acts, { stages: [{ name: 'Gluing', activities: ['Glue'] }] });
+    const gus = await createResource(api, { name: 'Gus', board: { ids: board, percentages: { Gluing: 100 } } });
+    const order = await createCollection(api, board.id, acts, { Glue: 480 });
+    const promised = await api.http('POST', `/v1/board/${board.id}/promise_dates`, { collection_ids: [order.id], start: '2027-04-02' });
+    expect(promised.body.data).toEqual([{ collection_id: order.id, start: '2027-04-05', end: '2027-04-05' }]);
+    const finite = await plan(api, order.id, board.id, { start: '2027-04-02', capacity: 'finite' });
+    expect(finite.cards.map((c: any) => [c.start_date, c.end_date])).toEqual([['2027-04-05', '2027-04-05']]);
+    // Planned with Gus named, infinite: his Friday gives nothing, so the card takes Monday too.
+    const named = await plan(api, order.id, board.id, { start: '2027-04-02', resources: [gus] });
+    expect(named.cards.map((c: any) => [c.start_date, c.end_date])).toEqual([['2027-04-02', '2027-04-05']]);
+  });
+
   it('is deleted for everyone, the resource added later too', async () => {
     const gone = await api.http(
       'DELETE',
       `/v1/schedule_deviation/holidays?description=${encodeURIComponent('Liberation Day')}&start_date=2027-05-05`,
     );
     expect(gone.status, JSON.stringify(gone.body)).toBe(200);
-    expect(gone.body.deleted).toBe(4);
+    // Anna, Ben, Cara, and Dirk and Gus, both hired after it.
+    expect(gone.body.deleted).toBe(5);
     expect(await assemblyPerDay('2027-05-05', '2027-05-05')).toEqual([1560]);
     expect((await get(api, `/v1/resource/${dirk}/schedule_deviation?filter=description:eq:'Liberation Day'`)).count).toBe(0);
   });

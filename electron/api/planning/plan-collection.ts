@@ -24,7 +24,16 @@ import { cardFields, lastRank } from './card-fields.js';
 import { defaultStatus } from './card-status.js';
 import { refreshSteps } from './collection-state.js';
 import { groupCards, planCards, type PlannedCard, type PlanResult, type PlanStage } from './plan.js';
-import { inWindows, lastFiniteStart, NoCapacityError, planFinite, readFiniteBoard, spokenDate, TooEarlyError } from './finite-plan.js';
+import {
+  chooseForCards,
+  inWindows,
+  lastFiniteStart,
+  NoCapacityError,
+  planFinite,
+  readFiniteBoard,
+  spokenDate,
+  TooEarlyError,
+} from './finite-plan.js';
 import { rankBetween } from './rank.js';
 import { readCalendarsOf, scheduleDay } from './schedule.js';
 import { boardCalendar, CalendarError, maxPlanDays, workdaysByWeekday } from './workdays.js';
@@ -238,6 +247,15 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
     if (error instanceof CalendarError) throw ApiError.rule('board_id', error.message);
     throw error;
   }
+  // Without resources named, planning gives each card the people whose capacity it counts
+  // (who-does-it.ts): a finite plan chose them as it placed the cards; an infinite one chooses
+  // now, by their free time over each card's days.
+  if (body.capacity !== 'finite' && body.resources.length === 0 && result.cards.length > 0) {
+    const days = result.cards.flatMap((c) => [c.start_date, c.end_date]).sort();
+    const workdays = workdaysByWeekday(boardCalendar(board.workdays));
+    const free = await readFiniteBoard(tx, board, stages, workdays, [], days[0]!, days[days.length - 1]!);
+    result = { ...result, cards: chooseForCards(free, result.cards) };
+  }
 
   const planId = uuidv7();
   const names = new Map(
@@ -268,7 +286,9 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
     for (const activity of planned.activities) {
       await tx.insert(tables.card_activity, { card_id: card.id, activity_id: activity.id, time: activity.time });
     }
-    for (const resourceId of body.resources) await tx.insert(tables.card_resource, { card_id: card.id, resource_id: resourceId });
+    for (const resourceId of planned.resourceIds ?? body.resources) {
+      await tx.insert(tables.card_resource, { card_id: card.id, resource_id: resourceId });
+    }
   }
   await onRecords(tx, refreshSteps(collection.id, { board_id: board.id, status: 'planned', plan_id: planId }));
   return {
