@@ -26,6 +26,21 @@ export function rowInView(row: SheetRow, view: GridWindow): boolean {
   return !(row.top + row.height < view.top || row.top > view.bottom);
 }
 
+/**
+ * A client point in the sheet's body (scroll included), and where it falls: on the date header,
+ * on the row names, or outside the scroller altogether.
+ */
+export function gridBodyPoint(scroller: HTMLElement, clientX: number, clientY: number) {
+  const rect = scroller.getBoundingClientRect();
+  return {
+    x: clientX - rect.left + scroller.scrollLeft - stageColumnWidth,
+    y: clientY - rect.top + scroller.scrollTop - headerHeight,
+    inHeader: clientY - rect.top < headerHeight,
+    inStages: clientX - rect.left < stageColumnWidth,
+    outside: clientX < rect.left || clientX > rect.right || clientY < rect.top || clientY > rect.bottom,
+  };
+}
+
 /** Days a capacity strip renders at a time: two weeks, so week figures stay whole. */
 const stripBlock = 14;
 
@@ -45,10 +60,15 @@ interface GridSheetProps {
   /** Null while the strip is hidden. */
   capacity: CapacityIndex | null;
   capacityHeight: number;
-  /** The stage or resource whose capacity row `index` shows; null: the row has no strip. */
-  stripOf: (index: number) => { id: string; name: string } | null;
+  /**
+   * The stage or resource whose capacity row `index` shows; null: the row has no strip. `noOne`:
+   * the row's work has nobody's capacity to fill (CapacityStrip).
+   */
+  stripOf: (index: number) => { id: string; name: string; noOne?: boolean } | null;
   /** The row names down the left. */
   headers: ReactNode;
+  /** What the corner over the row names says, if anything. */
+  corner?: ReactNode;
   /** Below the sheet, inside the scroller (the drag label). */
   after?: ReactNode;
   children: ReactNode;
@@ -79,7 +99,7 @@ export function GridSheet(props: GridSheetProps) {
           gridTemplateRows: `${headerHeight}px ${height}px`,
         }}
       >
-        <div className="pb-corner" aria-hidden="true" />
+        {props.corner ? <div className="pb-corner">{props.corner}</div> : <div className="pb-corner" aria-hidden="true" />}
         <DateHeader timeline={timeline} first={view.days.first} last={view.days.last} zoom={zoom} today={today} holidays={holidays} />
         {props.headers}
         <div className="pb-body" style={{ width, height }}>
@@ -107,6 +127,7 @@ export function GridSheet(props: GridSheetProps) {
                   first={stripFirst}
                   last={stripLast}
                   capacity={capacity}
+                  noOne={strip.noOne ?? false}
                 />
               ) : null;
             })}

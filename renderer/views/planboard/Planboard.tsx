@@ -164,6 +164,7 @@ export function Planboard({ boardId }: { boardId: string }) {
                 today={today}
                 capacity={showCapacity ? resourceCapacity.index : null}
                 onDaysChange={onDaysChange}
+                actions={actions}
                 handleRef={gridHandle}
               />
             )
