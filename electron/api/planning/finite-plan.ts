@@ -114,6 +114,17 @@ function linkShare(resource: Stored<'resource'>, board: StoredRecord, stage: Sto
   return link ? (link.percentage / 100) * (stage.efficiency / 100) : undefined;
 }
 
+/** The resources with an entry for the board, not archived. */
+export async function resourcesOnBoard(reads: RecordReads, boardId: string): Promise<Stored<'resource'>[]> {
+  const { rows } = await reads.list(tables.resource, {
+    match: { archived_at: null },
+    filter: { kind: 'atom', field: 'boards', operator: 'has', not: false, value: boardId },
+    limit: 1_000_000,
+    offset: 0,
+  });
+  return rows;
+}
+
 /**
  * Reads the board's free minutes from `start` to `end` (YYYY-MM-DD), through `reads` (a
  * request's records, or the planning transaction's): the stages' resources and their days off
@@ -127,16 +138,13 @@ export async function readFiniteBoard(
   resourceIds: readonly string[],
   start: string,
   end: string,
+  /** The board's resources (resourcesOnBoard), when the caller has read them already. */
+  known?: readonly Stored<'resource'>[],
 ): Promise<FiniteBoard> {
   const first = dayNumber(start);
   const length = daysBetween(start, end) + 1;
   const isWorkday = (day: number) => workdays[weekdayOfDay(first + day)] === true;
-  const { rows: onBoard } = await reads.list(tables.resource, {
-    match: { archived_at: null },
-    filter: { kind: 'atom', field: 'boards', operator: 'has', not: false, value: board.id },
-    limit: 1_000_000,
-    offset: 0,
-  });
+  const onBoard = known ?? (await resourcesOnBoard(reads, board.id));
   const extra = resourceIds.filter((id) => !onBoard.some((r) => r.id === id));
   const resources = [...onBoard, ...(extra.length > 0 ? await reads.getWhereIn(tables.resource, 'id', extra) : [])];
   const minutes = new Map((await readCalendarsOf(reads, resources)).map((c) => [c.resource.id, availableMinutes(c, first, length)]));

@@ -31,10 +31,12 @@ import {
   NoCapacityError,
   planFinite,
   readFiniteBoard,
+  resourcesOnBoard,
   spokenDate,
   TooEarlyError,
 } from './finite-plan.js';
 import { rankBetween } from './rank.js';
+import { countsFor } from './who-does-it.js';
 import { readCalendarsOf, scheduleDay } from './schedule.js';
 import { boardCalendar, CalendarError, maxPlanDays, workdaysByWeekday } from './workdays.js';
 import { deleteSteps } from '../write-plan.js';
@@ -250,10 +252,12 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
   // Without resources named, planning gives each card the people whose capacity it counts
   // (who-does-it.ts): a finite plan chose them as it placed the cards; an infinite one chooses
   // now, by their free time over each card's days.
-  if (body.capacity !== 'finite' && body.resources.length === 0 && result.cards.length > 0) {
+  // A board where no planned stage has anyone reads nothing more.
+  const onBoard = body.capacity !== 'finite' && body.resources.length === 0 ? await resourcesOnBoard(tx, board.id) : [];
+  if (result.cards.some((card) => onBoard.some((r) => countsFor(r, board.id, card.stageId)))) {
     const days = result.cards.flatMap((c) => [c.start_date, c.end_date]).sort();
     const workdays = workdaysByWeekday(boardCalendar(board.workdays));
-    const free = await readFiniteBoard(tx, board, stages, workdays, [], days[0]!, days[days.length - 1]!);
+    const free = await readFiniteBoard(tx, board, stages, workdays, [], days[0]!, days[days.length - 1]!, onBoard);
     result = { ...result, cards: chooseForCards(free, result.cards) };
   }
 
