@@ -51,6 +51,7 @@ const onBothEngines = [
   'test/sync/sync.property.test.ts',
   'test/sync/time-entry-rules.test.ts',
   'test/sync/kept-data.test.ts',
+  'test/sync/company-holidays.test.ts',
 ];
 
 /**

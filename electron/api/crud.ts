@@ -12,6 +12,7 @@ import {
   keepAbsentOption,
   listRecords,
   presentWritten,
+  refuseDerivedWrite,
   shapeOptionsFor,
   updateSteps,
   type Scope,
@@ -123,6 +124,7 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
       async (request, reply) => {
         const shape = shapeOptionsFor(module, request.query);
         const keepAbsent = keepAbsentOption(request.query);
+        await refuseDerivedWrite(request.ctx, module, request.params.id, scopeOf(module, request.params));
         return await asCommandOnRecords(request, reply, describeWrite('Edit', title), async (tx) =>
           presentWritten(
             request.ctx,
@@ -155,6 +157,7 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
         },
       },
       async (request, reply) => {
+        await refuseDerivedWrite(request.ctx, module, request.params.id, scopeOf(module, request.params));
         await asCommandOnRecords(request, reply, describeWrite('Delete', title), (tx) =>
           onRecords(tx, deleteRecordSteps(request.ctx, module, request.params.id, scopeOf(module, request.params))),
         );

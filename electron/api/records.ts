@@ -10,6 +10,7 @@ import type { StoredRecord } from '../store/environment-store.js';
 import { booleanParam, parseListOptions, parseShapeOptions, type QueryString, type ShapeOptions } from './conventions/list-query.js';
 import { plainNames, withParameterFilter } from './conventions/query-filters.js';
 import { applyShapes } from './conventions/shape.js';
+import { evaluateFilter } from '../../shared/filter-eval.js';
 import { checkRelations, loadRelations, readableCopy } from './conventions/with.js';
 import { answerWorkOf } from './conventions/answer-work.js';
 import { markWhole } from './conventions/answer-json.js';
@@ -199,14 +200,55 @@ export async function listRecords(
   // (`GET /collection/{unknown}/card`); its clients rely on it (docs/API.md "Compatibility").
   // It matches nothing (`id IS NULL`), so the query is still checked in full: a bad one is 400.
   const archived = archivedMatch(module, query);
+  const match = 'missing' in scoped ? { id: null } : { ...scoped.match, ...archived };
+  const filter = options.filter ? { filter: options.filter, relations: relationJoins(module) } : {};
+  const derived = module.derived && !('missing' in scoped) ? await module.derived.list(ctx, scoped.match) : [];
+  if (derived.length > 0) {
+    // The stored records that match, all of them (a parent's few), and the derived ones that
+    // match too, in one order; then the page.
+    const { rows } = await ctx.records.list(module.table, { match, sort: options.sort, limit: 1_000_000, offset: 0, ...filter });
+    const extra = options.filter ? derived.filter((record) => evaluateFilter(options.filter!, record, module.table.fields)) : derived;
+    const all = [...rows, ...extra].sort(byListOrder(options.sort));
+    const page = all.slice(options.offset, options.offset + options.limit);
+    return { count: all.length, limit: options.limit, offset: options.offset, data: await present(ctx, module, page, options) };
+  }
   const { count, rows } = await ctx.records.list(module.table, {
-    match: 'missing' in scoped ? { id: null } : { ...scoped.match, ...archived },
+    match,
     sort: options.sort,
     limit: options.limit,
     offset: options.offset,
-    ...(options.filter ? { filter: options.filter, relations: relationJoins(module) } : {}),
+    ...filter,
   });
   return { count, limit: options.limit, offset: options.offset, data: await present(ctx, module, rows, options) };
+}
+
+/** A list's order in memory, as the store sorts it: by the sort fields (null first when ascending), then by id. */
+function byListOrder(sort: readonly { field: string; direction: 'asc' | 'desc' }[]) {
+  return (a: StoredRecord, b: StoredRecord): number => {
+    for (const { field, direction } of sort) {
+      // Sortable fields are columns of numbers, text, booleans or null.
+      const x = a[field] as number | string | boolean | null | undefined;
+      const y = b[field] as number | string | boolean | null | undefined;
+      if (x === y || (x == null && y == null)) continue;
+      const order = x == null ? -1 : y == null ? 1 : x < y ? -1 : 1;
+      return direction === 'desc' ? -order : order;
+    }
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  };
+}
+
+/** The derived record `id` under the nested path's parents (ResourceModule.derived), or undefined. */
+async function findDerived(ctx: RequestContext, module: ResourceModule, id: string, scope: Scope): Promise<StoredRecord | undefined> {
+  if (!module.derived || !isUuid(id)) return undefined;
+  const scoped = await findScopeOf(module, ctx, scope);
+  if ('missing' in scoped) return undefined;
+  return (await module.derived.list(ctx, scoped.match)).find((record) => record.id === id.toLowerCase());
+}
+
+/** A PUT or DELETE of a derived record is refused, with where it is changed instead (ResourceModule.derived). */
+export async function refuseDerivedWrite(ctx: RequestContext, module: ResourceModule, id: string, scope: Scope): Promise<void> {
+  const derived = await findDerived(ctx, module, id, scope);
+  if (derived) throw ApiError.unprocessable([module.derived!.readOnly(derived)]);
 }
 
 /** The record `id` of the module under the nested path's parents, read through the request's records; 404 when there is none. */
@@ -234,7 +276,14 @@ export async function getRecord(
   query: QueryString,
   scope: Scope = {},
 ): Promise<Record<string, unknown>> {
-  return presentOne(ctx, module, await readRecord(ctx, module, id, scope), parseShapeOptions(query));
+  const shape = parseShapeOptions(query);
+  try {
+    return await presentOne(ctx, module, await readRecord(ctx, module, id, scope), shape);
+  } catch (error) {
+    const derived = error instanceof ApiError && error.kind === 'notFound' ? await findDerived(ctx, module, id, scope) : undefined;
+    if (!derived) throw error;
+    return presentOne(ctx, module, derived, shape);
+  }
 }
 
 export interface WriteOptions {

@@ -248,4 +248,17 @@ export interface ResourceModule {
   syncs?: boolean;
   /** Generic operations this resource does not offer (a user is invited, not created). */
   without?: readonly ('list' | 'get' | 'create' | 'update' | 'delete')[];
+  /**
+   * Records of this resource worked out from others rather than stored (a resource's company
+   * holidays, read as its deviations): lists and gets answer them beside the stored ones, and
+   * a PUT or DELETE of one is a 422 saying where it is changed.
+   */
+  derived?: DerivedRecords;
+}
+
+export interface DerivedRecords {
+  /** Those under the nested path's parents: `match` is the column values the path fixes. */
+  list(ctx: RequestContext, match: Record<string, unknown>): Promise<StoredRecord[]>;
+  /** Why one is not written here: the field to name, and what to say. */
+  readOnly(record: StoredRecord): FieldProblem;
 }

@@ -33,7 +33,8 @@ export const capacityKey = ['card', 'capacity'] as const;
  *    owner (`board?with=stages`);
  *  - a card's label, resource and activity links, and its time entries (its timer mark and
  *    total), show in reads of the card; a checklist's items in reads of the checklist;
- *  - resources, their schedules and a board's stages change the capacity beside the grid.
+ *  - resources, their schedules, company holidays and a board's stages change the capacity
+ *    beside the grid.
  */
 const shownUnder: Readonly<Record<string, readonly (readonly string[])[]>> = {
   stage: [['board'], capacityKey],
@@ -48,8 +49,12 @@ const shownUnder: Readonly<Record<string, readonly (readonly string[])[]>> = {
   card_activity: [['card']],
   time_tracking: [['card']],
   checklist_item: [['checklist']],
-  resource: [capacityKey],
+  // A company holiday, who is in a group, or a new resource changes who has which days off
+  // (the deviations, schedules and holidays list, under `schedule_deviation`) and the capacity.
+  resource: [['schedule_deviation'], capacityKey],
   schedule_deviation: [capacityKey],
+  company_holiday: [['schedule_deviation'], capacityKey],
+  group_resource: [['schedule_deviation'], capacityKey],
 };
 
 /** One page of a list. `T` names the shape a `with` query returns (boards with their stages). */

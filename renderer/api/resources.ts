@@ -12,6 +12,7 @@ import type { activitySpec } from '../../shared/resources/activity.js';
 import type { addressSpec } from '../../shared/resources/address.js';
 import type { boardSpec } from '../../shared/resources/board.js';
 import type { collectionSpec } from '../../shared/resources/collection.js';
+import type { companyHolidaySpec } from '../../shared/resources/company-holiday.js';
 import type { itemSpec } from '../../shared/resources/item.js';
 import type { orderSpec } from '../../shared/resources/order.js';
 import type { projectSpec } from '../../shared/resources/project.js';
@@ -36,6 +37,7 @@ interface RendererResources {
   collection: typeof collectionSpec;
   time_tracking: typeof timeTrackingSpec;
   user: typeof userSpec;
+  company_holiday: typeof companyHolidaySpec;
 }
 
 /** A resource by the name its path and its change events carry. */

@@ -56,12 +56,27 @@ export const labelCardsOperation = defineOperation<CommandResult>()({
   answer,
 });
 
+/** The dates a card assigned to someone else gets in the same command: a drop onto another person's row. */
+export const reassignMoveFields = ['start_date', 'end_date'] as const;
+
 export const assignCardsOperation = defineOperation<CommandResult>()({
   method: 'POST',
   path: '/command/assign_cards',
   summary: 'Assign and unassign resources on cards as one command',
   tag: 'Commands',
-  body: linkBody,
+  body: shape.object({
+    description,
+    cards: ids,
+    add: someIds,
+    remove: someIds,
+    move: shape.optional(
+      shape.list(
+        shape.object({ id: shape.uuid() }, { names: reassignMoveFields, required: true }),
+        { min: 1, max: maxBatchItems },
+        'New dates for some of the cards, moved as move_cards moves them, in the same command.',
+      ),
+    ),
+  }),
   answer,
 });
 

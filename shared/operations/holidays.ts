@@ -5,27 +5,35 @@
  * Checks that need the store (a group or resource that exists) stay with the server.
  */
 import { defineOperation, shape } from '../operation.js';
+import { maxHolidayDays, type CompanyHoliday } from '../resources/company-holiday.js';
 import type { ScheduleDeviation } from '../resources/resource.js';
 
-/** A holiday lasts at most a year; longer is a typing error, not a holiday. */
-export const maxHolidayDays = 366;
+export { maxHolidayDays };
+
 /** Deviations one request may write (holidays × resources), so one request stays one short transaction. */
 export const maxHolidayRows = 20_000;
 /** Largest .ics text read, in UTF-8 bytes: more is 413, like a body over the limit. */
 export const maxIcsBytes = 1024 * 1024;
 
-/** What adding or importing holidays answers: the deviations written, and for how many holidays and resources. */
+/**
+ * What adding or importing holidays answers: the deviations the resources got (for a company
+ * holiday, the read-only ones derived from it), the company holidays written, and for how many
+ * holidays and resources.
+ */
 export interface HolidaysAdded {
   data: ScheduleDeviation[];
+  company_holidays: CompanyHoliday[];
   holidays: number;
   resources: number;
 }
 
 /** Who gets the holidays: neither field is every resource not archived; not both. */
 const target = {
-  group_id: shape.optional(shape.uuid("The group's members get it (not archived); not with resource_ids.")),
+  group_id: shape.optional(shape.uuid("The group's members have it, whoever joins later; not with resource_ids.")),
   // Each resource gets at least one deviation, so more resources than rows could never be written.
-  resource_ids: shape.optional(shape.list(shape.uuid(), { min: 1, max: maxHolidayRows }, 'These resources get it.')),
+  resource_ids: shape.optional(
+    shape.list(shape.uuid(), { min: 1, max: maxHolidayRows }, 'These resources get it, each as a deviation of its own.'),
+  ),
 };
 const shapeQuery = { show: 'Fields to show.', hide: 'Fields to hide.', with: 'Relations to include.' } as const;
 

@@ -20,6 +20,7 @@ import {
 import { checklistItemSpec, checklistSpec } from './checklist.js';
 import { collectionActivitySpec, collectionSpec } from './collection.js';
 import { commentSpec } from './comment.js';
+import { companyHolidaySpec } from './company-holiday.js';
 import { groupResourceSpec, groupSpec } from './group.js';
 import { itemSpec } from './item.js';
 import { orderSpec } from './order.js';
@@ -55,6 +56,7 @@ export const resourceSpecs = {
   activity: activitySpec,
   resource: resourceSpec,
   schedule_deviation: scheduleDeviationSpec,
+  company_holiday: companyHolidaySpec,
   group: groupSpec,
   group_resource: groupResourceSpec,
   user: userSpec,

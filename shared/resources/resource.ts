@@ -137,6 +137,14 @@ export const scheduleDeviationSpec = defineResource({
       description: 'Minutes unavailable per day; null means the whole day.',
     },
     external_ref: externalRefField,
+    company_holiday_id: {
+      type: 'uuid',
+      nullable: true,
+      readOnly: true,
+      virtual: true,
+      description:
+        'Set on a company holiday as this resource has it (read-only here; docs/API.md "Absences and holidays"); null on its own.',
+    },
     created_at: timestampField,
     updated_at: timestampField,
   },

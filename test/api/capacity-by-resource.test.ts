@@ -111,4 +111,22 @@ describe('capacity by resource (GET /v1/board/{id}/capacity/resource)', () => {
     const body = await get(api, `/v1/board/${board.id}/capacity/group?${monday}`);
     expect(figures(body, 'group')['Shop floor']).toEqual([960, 420]);
   });
+
+  it('answers the minutes nobody is assigned to apart, so people and no one add up to the stages', async () => {
+    // A third card, on Drill, 90 minutes, with nobody: no person's figure moves.
+    const activity = await create(api, '/v1/activity', { description: 'Deburring', resource_type: 'employee' });
+    const collection = await create(api, '/v1/collection', { name: 'Loose work', board_id: board.id });
+    await create(api, `/v1/collection/${collection.id}/card`, {
+      stage_id: drill,
+      start_date: '2026-09-28',
+      end_date: '2026-09-28',
+      activities: [{ id: activity.id, time: 90 }],
+    });
+    const body = await get(api, `/v1/board/${board.id}/capacity/resource?${monday}`);
+    expect(figures(body, 'resource')).toEqual({ Pia: [480, 270], Quinn: [480, 150] });
+    expect(body.data[0].no_resource).toEqual({ time_planned: 90 });
+    const stages = await get(api, `/v1/board/${board.id}/capacity/stage?${monday}`);
+    const byStage = stages.data[0].stage.reduce((sum: number, s: any) => sum + s.time_planned, 0);
+    expect(270 + 150 + 90).toBe(byStage);
+  });
 });

@@ -360,6 +360,41 @@ describe('label, assign, time status and order-row commands', () => {
       ]);
   });
 
+  it('gives a card to another person with its new dates as one command, and one undo takes both back', async () => {
+    const [id] = await twentyCards();
+    const [from, to] = [
+      (await ok('POST', '/v1/resource', { name: 'Kees', type: 'employee' }, 201)).id,
+      (await ok('POST', '/v1/resource', { name: 'Lot', type: 'employee' }, 201)).id,
+    ];
+    await ok('POST', '/v1/command/assign_cards', { cards: [id], add: [from] });
+    const card = async () => {
+      const read = await ok('GET', `/v1/collection/${collectionId}/card/${id}?with=resources`);
+      return [read.start_date, read.end_date, read.resources.map((r: any) => r.id)];
+    };
+    // A move of a card that is not among the cards, or a field a drop does not set, changes nothing.
+    for (const [move, field] of [
+      [[{ id: '0190f3a0-0000-7000-8000-00000000beef', start_date: '2024-03-05' }], 'move.0.id'],
+      [[{ id, stage_id: board.stages.Cutting }], 'move.0.stage_id'],
+      [[{ id, start_date: '2024-03-09', end_date: '2024-03-08' }], 'move.0.end_date'],
+    ] as const) {
+      const bad = await api.http('POST', '/v1/command/assign_cards', { cards: [id], add: [to], remove: [from], move });
+      expect(bad.status, JSON.stringify(bad.body)).toBe(422);
+      expect(bad.body.errors.map((e: any) => e.field)).toEqual([field]);
+      expect(await card()).toEqual(['2024-03-01', '2024-03-01', [from]]);
+    }
+    const answer = await ok('POST', '/v1/command/assign_cards', {
+      cards: [id],
+      add: [to],
+      remove: [from],
+      move: [{ id, start_date: '2024-03-05', end_date: '2024-03-05' }],
+      description: 'Give Part 0 to Lot',
+    });
+    expect(answer.description).toBe('Give Part 0 to Lot');
+    expect(await card()).toEqual(['2024-03-05', '2024-03-05', [to]]);
+    await ok('POST', `/v1/command/${answer.command_id}/undo`);
+    expect(await card()).toEqual(['2024-03-01', '2024-03-01', [from]]);
+  });
+
   it('sets the status of time entries by the single-entry rules, and refuses a bad status with 422', async () => {
     const [cardId] = await twentyCards();
     const entries: string[] = [];

@@ -12,8 +12,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api.js';
-import { create, expectErrorBody, fullTime, get, officeWeek } from '../helpers/base-data.js';
+import { create, expectErrorBody, fullTime, get, officeWeek, otherEnvironment, update } from '../helpers/base-data.js';
 import { expectForbidden, startRolesInstance, type RolesInstance } from '../helpers/signed-in.js';
+import { createActivities, createBoard, createCollection, createResource, plan } from '../helpers/planning.js';
 import { fixTheClock } from '../helpers/test-clock.js';
 
 // What these tests expect depends on the day: they run at a fixed one (docs/architecture.md "Tests").
@@ -90,7 +91,7 @@ describe('a company holiday', () => {
     expect(await assemblyPerDay('2027-03-01', '2027-03-03')).toEqual([1080, 360, 1080]);
   });
 
-  it('for everyone, part of a day, takes its minutes from every resource; the change log carries each deviation', async () => {
+  it('for everyone, part of a day, takes its minutes from every resource; the change log carries the one company holiday', async () => {
     const since = (await api.inject('GET', '/v1/sync/changes?since=0&limit=5000')).body.cursor;
     // Thu 2027-03-04, 120 min off: Anna 480 − 120 = 360, Ben (480 − 120) × 50 % = 180, Cara 360 − 120 = 240.
     const added = await api.http('POST', '/v1/schedule_deviation/holidays', {
@@ -101,10 +102,11 @@ describe('a company holiday', () => {
     });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     expect(added.body.data).toHaveLength(3);
+    expect(added.body.company_holidays).toMatchObject([{ description: 'Afternoon off', group_id: null, time: 120 }]);
     expect(await assemblyPerDay('2027-03-04', '2027-03-04')).toEqual([780]);
     const changes = (await api.inject('GET', `/v1/sync/changes?since=${since}&limit=5000`)).body.changes;
-    const logged = changes.filter((c: any) => c.resource === 'schedule_deviation').map((c: any) => c.id);
-    expect(logged.sort()).toEqual(added.body.data.map((d: any) => d.id).sort());
+    expect(changes.filter((c: any) => c.resource === 'schedule_deviation')).toEqual([]);
+    expect(changes.filter((c: any) => c.resource === 'company_holiday').map((c: any) => c.id)).toEqual([added.body.company_holidays[0].id]);
   });
 
   it('is not given twice to a resource that has it already', async () => {
@@ -245,6 +247,142 @@ describe('importing holidays from an .ics file', () => {
     const refused = await api.http('POST', '/v1/schedule_deviation/holidays/ics', { ics: big, from: '2027-01-01' });
     expect(refused.status).toBe(413);
     expectErrorBody(refused.body, 'Payload Too Large');
+  });
+});
+
+describe('a company holiday belongs to the company', () => {
+  // Dirk is hired after the holidays below are entered: Mon–Fri 8 h on Assembly at 100 %.
+  let dirk: string;
+  const hire = async () =>
+    (await create(api, '/v1/resource', { name: 'Dirk', workdays: fullTime, boards: [{ id: boardId, stages: [{ id: stageId }] }] }))
+      .id as string;
+  const holidayFor = async (body: Record<string, unknown>) => {
+    const added = await api.http('POST', '/v1/schedule_deviation/holidays', body);
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    return added.body;
+  };
+
+  it('holds for a resource added after it: its schedule, the stage capacity and its deviations read it', async () => {
+    // Wed 2027-05-05, for everyone, before Dirk is there.
+    const added = await holidayFor({ description: 'Liberation Day', start_date: '2027-05-05' });
+    expect(added).toMatchObject({ holidays: 1, resources: 3 });
+    dirk = await hire();
+    const [day] = (await get(api, `/v1/resource/${dirk}/schedule?filter=date:eq:2027-05-05`)).data;
+    expect(day).toMatchObject({ scheduled: 480, deviation: 480, available: 0 });
+    // Assembly with Dirk: 1080 + 480 = 1560 on an ordinary day, nothing on the holiday.
+    expect(await assemblyPerDay('2027-05-04', '2027-05-06')).toEqual([1560, 0, 1560]);
+    const listed = (
+      await get(api, `/v1/resource/${dirk}/schedule_deviation?filter=start_date:gte:2027-05-01,and,start_date:lte:2027-05-31`)
+    ).data;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        resource_id: dirk,
+        type: 'holiday',
+        description: 'Liberation Day',
+        start_date: '2027-05-05',
+        end_date: '2027-05-05',
+        time: null,
+        company_holiday_id: added.company_holidays[0].id,
+      }),
+    ]);
+    // One id on every read: the schedule's day names it, and it reads by itself.
+    expect(day.deviations).toEqual([listed[0].id]);
+    expect(await get(api, `/v1/resource/${dirk}/schedule_deviation/${listed[0].id}`)).toEqual(listed[0]);
+    // A resource's own deviations say they are its own.
+    const own = await create(api, `/v1/resource/${dirk}/schedule_deviation`, {
+      type: 'vacation',
+      start_date: '2027-05-17',
+      end_date: '2027-05-18',
+    });
+    expect(own.company_holiday_id).toBeNull();
+  });
+
+  it('is read-only as a resource has it: a PUT or DELETE of its deviation is a 422 naming company_holiday_id, and changes nothing', async () => {
+    const path = `/v1/resource/${dirk}/schedule_deviation`;
+    const [derived] = (await get(api, `${path}?filter=description:eq:'Liberation Day'`)).data;
+    for (const refused of [
+      await api.http('PUT', `${path}/${derived.id}`, { time: 60 }),
+      await api.http('DELETE', `${path}/${derived.id}`),
+    ]) {
+      expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+      expectErrorBody(refused.body, 'Unprocessable Content');
+      expect(refused.body.errors[0]).toMatchObject({ field: 'company_holiday_id' });
+      expect(refused.body.errors[0].description).toContain('/v1/company_holiday/');
+    }
+    expect(await get(api, `${path}/${derived.id}`)).toEqual(derived);
+    expect(await assemblyPerDay('2027-05-05', '2027-05-05')).toEqual([0]);
+  });
+
+  it('of a group holds for someone who joins the group later', async () => {
+    // Wed 2027-05-12 for the day shift (Anna, Ben): Cara 360 and Dirk 480 are left.
+    await holidayFor({ description: 'Team day', start_date: '2027-05-12', group_id: dayShift });
+    expect(await assemblyPerDay('2027-05-12', '2027-05-12')).toEqual([840]);
+    await update(api, `/v1/group/${dayShift}`, { resources: [{ id: res.anna }, { id: res.ben }, { id: res.cara }] });
+    expect(await assemblyPerDay('2027-05-12', '2027-05-12')).toEqual([480]);
+    const listed = (await get(api, '/v1/schedule_deviation/holidays')).data.find((h: any) => h.description === 'Team day');
+    expect(listed).toMatchObject({ everyone: false, group_ids: [dayShift] });
+    expect(listed.resource_ids.sort()).toEqual([res.anna, res.ben, res.cara].sort());
+  });
+
+  it('keeps copies made per resource counting once; entered again for everyone, it becomes the company’s and the copies go', async () => {
+    // Thu 2027-05-06, two hours off, copied onto Anna, Ben and Cara one by one as before
+    // company holidays: Assembly 360 + 180 + 240, and Dirk's 480 whole.
+    const copied = await holidayFor({
+      description: 'Ascension Day',
+      start_date: '2027-05-06',
+      time: 120,
+      resource_ids: [res.anna, res.ben, res.cara],
+    });
+    expect(copied.company_holidays).toEqual([]);
+    expect(await assemblyPerDay('2027-05-06', '2027-05-06')).toEqual([1260]);
+    const made = await holidayFor({ description: 'Ascension Day', start_date: '2027-05-06', time: 120 });
+    // Only Dirk gets it now; the others had it, and keep it once: 360 + 180 + 240 + 360.
+    expect(made.data.map((d: any) => d.resource_id)).toEqual([dirk]);
+    expect(await assemblyPerDay('2027-05-06', '2027-05-06')).toEqual([1140]);
+    const annas = (await get(api, `/v1/resource/${res.anna}/schedule_deviation?filter=description:eq:'Ascension Day'`)).data;
+    expect(annas).toEqual([expect.objectContaining({ company_holiday_id: made.company_holidays[0].id, time: 120 })]);
+    const listed = (await get(api, '/v1/schedule_deviation/holidays')).data.find((h: any) => h.description === 'Ascension Day');
+    expect(listed).toMatchObject({ everyone: true, company_holiday_ids: [made.company_holidays[0].id] });
+    expect(listed.resource_ids).toHaveLength(4);
+  });
+
+  it('is kept when entered before there is any resource, and holds for the first one', async () => {
+    const empty = otherEnvironment(api, 'no-resources-yet');
+    const added = await empty.http('POST', '/v1/schedule_deviation/holidays', { description: 'Kingsday', start_date: '2027-04-27' });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body).toMatchObject({ data: [], holidays: 1, resources: 0 });
+    expect((await get(empty, '/v1/company_holiday')).data).toEqual([expect.objectContaining({ description: 'Kingsday', group_id: null })]);
+    const first = await create(empty, '/v1/resource', { name: 'First hire', workdays: fullTime });
+    const [day] = (await get(empty, `/v1/resource/${first.id}/schedule?filter=date:eq:2027-04-27`)).data;
+    expect(day).toMatchObject({ scheduled: 480, available: 0 });
+  });
+
+  it('holds in planning for a resource added after it: finite plans, promise dates and plans with the resource go around it', async () => {
+    // Fri 2027-04-02 for everyone; then a board whose only person, Gus, is hired.
+    await holidayFor({ description: 'Good Friday', start_date: '2027-04-02' });
+    const acts = await createActivities(api, ['Glue']);
+    const board = await createBoard(api, acts, { stages: [{ name: 'Gluing', activities: ['Glue'] }] });
+    const gus = await createResource(api, { name: 'Gus', board: { ids: board, percentages: { Gluing: 100 } } });
+    const order = await createCollection(api, board.id, acts, { Glue: 480 });
+    const promised = await api.http('POST', `/v1/board/${board.id}/promise_dates`, { collection_ids: [order.id], start: '2027-04-02' });
+    expect(promised.body.data).toEqual([{ collection_id: order.id, start: '2027-04-05', end: '2027-04-05' }]);
+    const finite = await plan(api, order.id, board.id, { start: '2027-04-02', capacity: 'finite' });
+    expect(finite.cards.map((c: any) => [c.start_date, c.end_date])).toEqual([['2027-04-05', '2027-04-05']]);
+    // Planned with Gus named, infinite: his Friday gives nothing, so the card takes Monday too.
+    const named = await plan(api, order.id, board.id, { start: '2027-04-02', resources: [gus] });
+    expect(named.cards.map((c: any) => [c.start_date, c.end_date])).toEqual([['2027-04-02', '2027-04-05']]);
+  });
+
+  it('is deleted for everyone, the resource added later too', async () => {
+    const gone = await api.http(
+      'DELETE',
+      `/v1/schedule_deviation/holidays?description=${encodeURIComponent('Liberation Day')}&start_date=2027-05-05`,
+    );
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    // Anna, Ben, Cara, and Dirk and Gus, both hired after it.
+    expect(gone.body.deleted).toBe(5);
+    expect(await assemblyPerDay('2027-05-05', '2027-05-05')).toEqual([1560]);
+    expect((await get(api, `/v1/resource/${dirk}/schedule_deviation?filter=description:eq:'Liberation Day'`)).count).toBe(0);
   });
 });
 

@@ -674,6 +674,131 @@ describe('what planning writes on each card', () => {
   });
 });
 
+/**
+ * Who does the work (docs/API.md "Planning", "Who does the work"): without resources in the
+ * body, each card gets the stage's people whose capacity the plan counted.
+ *
+ * Board Shop (Mon–Fri) with Cutting and Welding. Anna and Ben work 8 h on Cutting, Cara and
+ * Dirk 8 h on Welding, each at 100 %. The week is Mon 2027-03-01 … Fri 03-05. Already planned
+ * on Cutting: Old, 480 min on Mon, done by Anna (named in its plan).
+ */
+describe('who does the work when the plan names nobody', () => {
+  let shop: Awaited<ReturnType<typeof createBoard>>;
+  const people: Record<string, string> = {};
+  const assigned = async (planned: any) =>
+    (await api.inject('GET', `/v1/collection/${planned.id}/card?with=resources&sort=start_date:asc`)).body.data.map((card: any) => [
+      card.start_date,
+      card.end_date,
+      card.resources.map((r: any) => Object.keys(people).find((name) => people[name] === r.id)).sort(),
+    ]);
+  const capacity = async (view: 'stage' | 'resource', day: string) =>
+    (await api.inject('GET', `/v1/board/${shop.id}/capacity/${view}?date_range_start=${day}&date_range_end=${day}&time_frame=day`)).body
+      .data[0][view];
+
+  beforeAll(async () => {
+    shop = await createBoard(api, acts, { stages: twoStages });
+    for (const [name, stage] of [
+      ['Anna', 'Cutting'],
+      ['Ben', 'Cutting'],
+      ['Cara', 'Welding'],
+      ['Dirk', 'Welding'],
+    ] as const) {
+      people[name] = await createResource(api, { name, board: { ids: shop, percentages: { [stage]: 100 } } });
+    }
+    const old = await createCollection(api, shop.id, acts, { Cut: 480 });
+    await plan(api, old.id, shop.id, { start: '2027-03-01', resources: [people.Anna] });
+  });
+
+  it('finite: the stage’s people with free time on those days, the fewest that have room, the most free first', async () => {
+    // Mon: Anna is full with Old, Ben is free: 240 min go to Ben alone.
+    const small = await createCollection(api, shop.id, acts, { Cut: 240 });
+    expect(await assigned(await plan(api, small.id, shop.id, { start: '2027-03-01', capacity: 'finite' }))).toEqual([
+      ['2027-03-01', '2027-03-01', ['Ben']],
+    ]);
+    // 960 min: Monday has 240 left (Ben's), so Tue alone, 960 that day, which takes both.
+    const big = await createCollection(api, shop.id, acts, { Cut: 960 });
+    expect(await assigned(await plan(api, big.id, shop.id, { start: '2027-03-01', capacity: 'finite' }))).toEqual([
+      ['2027-03-02', '2027-03-02', ['Anna', 'Ben']],
+    ]);
+    // Wed, 120 min, and on to Welding on Thu: Cara and Dirk are equally free there, so by name.
+    const both = await createCollection(api, shop.id, acts, { Cut: 120, Weld: 120 });
+    expect(await assigned(await plan(api, both.id, shop.id, { start: '2027-03-03', capacity: 'finite' }))).toEqual([
+      ['2027-03-03', '2027-03-03', ['Anna']],
+      ['2027-03-04', '2027-03-04', ['Cara']],
+    ]);
+    // The view by person says what the view by stage says, and nobody is over.
+    for (const day of ['2027-03-01', '2027-03-02', '2027-03-03', '2027-03-04']) {
+      const byStage = (await capacity('stage', day)).reduce((sum: number, s: any) => sum + s.time_planned, 0);
+      const byPerson = await capacity('resource', day);
+      expect(
+        byPerson.reduce((sum: number, r: any) => sum + r.time_planned, 0),
+        day,
+      ).toBe(byStage);
+      for (const person of byPerson) expect(person.time_planned, `${person.name} ${day}`).toBeLessThanOrEqual(person.time_available);
+    }
+  });
+
+  it('infinite: the stage’s people, spread by their free time, without the capacity check', async () => {
+    // 480 min a day on Welding, Mon 2027-03-08, three times: Cara (by name), then Dirk, who is
+    // then the more free; then both are full, and the first by name gets it, over.
+    const cards = [];
+    for (let i = 0; i < 3; i++) {
+      const weld = await createCollection(api, shop.id, acts, { Weld: 480 });
+      cards.push(...(await assigned(await plan(api, weld.id, shop.id, { start: '2027-03-08', stage_id: shop.stages.Welding }))));
+    }
+    expect(cards).toEqual([
+      ['2027-03-08', '2027-03-08', ['Cara']],
+      ['2027-03-08', '2027-03-08', ['Dirk']],
+      ['2027-03-08', '2027-03-08', ['Cara']],
+    ]);
+    const cara = (await capacity('resource', '2027-03-08')).find((r: any) => r.id === people.Cara);
+    expect(cara).toMatchObject({ time_available: 480, time_planned: 960 });
+  });
+
+  it('a finite plan goes where one set of people has room in equal shares, so nobody goes over', async () => {
+    // Press: Eva and Finn, 8 h each. Mon 2027-03-15 has Eva 120 min and Finn 360 min already:
+    // 480 free on the stage, but one person has 360 at most, and two would take 240 each,
+    // more than Finn's 120. So 480 min go on Tue, to one of them.
+    const press = await createBoard(api, acts, { stages: [{ name: 'Pressing', activities: ['Cut'] }] });
+    for (const name of ['Eva', 'Finn'])
+      people[name] = await createResource(api, { name, board: { ids: press, percentages: { Pressing: 100 } } });
+    for (const [name, minutes] of [
+      ['Eva', 120],
+      ['Finn', 360],
+    ] as const) {
+      const load = await createCollection(api, press.id, acts, { Cut: minutes });
+      await plan(api, load.id, press.id, { start: '2027-03-15', resources: [people[name]] });
+    }
+    const next = await createCollection(api, press.id, acts, { Cut: 480 });
+    expect(await assigned(await plan(api, next.id, press.id, { start: '2027-03-15', capacity: 'finite' }))).toEqual([
+      ['2027-03-16', '2027-03-16', ['Eva']],
+    ]);
+  });
+
+  it('the planner’s choice wins: resources in the plan, and those "Replan late…" keeps; cards without any get the stage’s people', async () => {
+    const given = await createCollection(api, shop.id, acts, { Cut: 120 });
+    const planned = await plan(api, given.id, shop.id, { start: '2027-03-05', capacity: 'finite', resources: [people.Dirk] });
+    expect(await assigned(planned)).toEqual([['2027-03-05', '2027-03-05', ['Dirk']]]);
+    // Planned before planning chose anyone: its card has nobody, and a replan gives it someone.
+    const bare = await createCollection(api, shop.id, acts, { Cut: 120 });
+    await api.inject('POST', `/v1/collection/${bare.id}/card`, {
+      stage_id: shop.stages.Cutting,
+      start_date: '2027-03-05',
+      end_date: '2027-03-05',
+      activities: [{ id: acts.Cut, time: 120 }],
+    });
+    const replan = await api.inject('POST', '/v1/command/replan_collections', {
+      board_id: shop.id,
+      collection_ids: [given.id, bare.id],
+      start: '2027-03-05',
+    });
+    expect(replan.status, JSON.stringify(replan.body)).toBe(200);
+    expect(await assigned(planned)).toEqual([['2027-03-05', '2027-03-05', ['Dirk']]]);
+    // Fri: Anna and Ben both free all day; Anna by name.
+    expect(await assigned(bare)).toEqual([['2027-03-05', '2027-03-05', ['Anna']]]);
+  });
+});
+
 describe('planning errors', () => {
   let board: Awaited<ReturnType<typeof createBoard>>;
   let other: Awaited<ReturnType<typeof createBoard>>;

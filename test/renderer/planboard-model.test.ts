@@ -260,7 +260,9 @@ describe('a drop', () => {
 
   it('says where the card would land', () => {
     const english = createTranslate(catalogues, 'en');
-    expect(describeDrop(a, { mode: 'move', days: 1, rows: 2 }, stages, english)).toBe('Tue 24 Nov 2026 – Wed 25 Nov 2026, Painting');
-    expect(describeDrop(b, { mode: 'end', days: 0, rows: 0 }, stages, english)).toBe('Wed 25 Nov 2026');
+    expect(describeDrop({ card: a.card, row: a.stage }, { mode: 'move', days: 1, rows: 2 }, stages, english)).toBe(
+      'Tue 24 Nov 2026 – Wed 25 Nov 2026, Painting',
+    );
+    expect(describeDrop({ card: b.card, row: b.stage }, { mode: 'end', days: 0, rows: 0 }, stages, english)).toBe('Wed 25 Nov 2026');
   });
 });

@@ -26,7 +26,7 @@ import { ensureEnvironmentSchema, withEnvironment } from '../../electron/store/p
 import { tables } from '../../electron/store/tables.js';
 import { environmentMigrations } from '../../electron/store/postgres/migrations.js';
 import { PostgresRecordStore } from '../../electron/store/postgres/record-store.js';
-import { recordTablesMigration } from '../../electron/store/postgres/record-tables.js';
+import { recordTableMigrations } from '../../electron/store/postgres/record-tables.js';
 import { startTeamDatabase, type TeamDatabase } from '../helpers/postgres.js';
 import { tempDir } from '../helpers/api.js';
 
@@ -395,9 +395,10 @@ describe('the SQLite engine while one of its transactions is open', () => {
 
 describe('the PostgreSQL record tables', () => {
   it('have a column for every declared field of every stored resource', async () => {
-    // What migration 2 creates, read from its SQL: a field declared later needs a migration.
+    // What migration 2 and the record migrations after it create, read from their SQL: a field
+    // declared later needs a migration.
     const sql: string[] = [];
-    await recordTablesMigration.up({ query: async (text: string) => void sql.push(text) } as never);
+    for (const migration of recordTableMigrations) await migration.up({ query: async (text: string) => void sql.push(text) } as never);
     const created = new Map(
       [...sql.join('\n').matchAll(/CREATE TABLE "([a-z_]+)" \(([^;]*)\);/g)].map((m) => [
         m[1]!,

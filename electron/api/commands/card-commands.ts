@@ -34,11 +34,12 @@ async function findCard(tx: RecordWrites, id: string): Promise<StoredOf<typeof c
 
 /**
  * Moves every card of the set where it is sent, then applies the board's dependency behaviour
- * once for the whole set (planning/card-set-moves.ts), not once per card.
+ * once for the whole set (planning/card-set-moves.ts), not once per card. A refused item is
+ * named under `path` (`cards.3.start_date`).
  */
-export async function moveCards(ctx: RequestContext, tx: RecordWrites, moves: readonly CardMove[]): Promise<void> {
+export async function moveCards(ctx: RequestContext, tx: RecordWrites, moves: readonly CardMove[], path = 'cards'): Promise<void> {
   const collecting: RequestContext = { ...ctx, cardMoves: [] };
-  await writeEachIn(tx, moves, 'cards', async (move) => {
+  await writeEachIn(tx, moves, path, async (move) => {
     const card = await findCard(tx, move.id);
     await onRecords(tx, updateSteps(collecting, cardModule, card.id, move.fields, { collection_id: card.collection_id }));
   });

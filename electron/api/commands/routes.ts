@@ -6,7 +6,6 @@
  * handed to the command (card-commands.ts, record-commands.ts, replan-command.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ValueOf } from '../../../shared/operation.js';
 import {
   assignCardsOperation,
   editOrderRowsOperation,
@@ -88,24 +87,45 @@ export async function commandRoutes(app: FastifyInstance): Promise<void> {
     ...onRecordsRoute,
   );
 
-  for (const [kind, operation, verb] of [
-    ['labels', labelCardsOperation, 'Label'],
-    ['resources', assignCardsOperation, 'Assign'],
-  ] as const) {
-    operationRoute(
-      app,
-      operation,
-      (request, reply, input: ValueOf<typeof operation.body>) => {
-        if (input.add === undefined && input.remove === undefined)
-          throw ApiError.unprocessable([{ field: 'add', description: 'send add, remove or both' }]);
-        const change = { cards: input.cards, add: input.add ?? [], remove: input.remove ?? [] };
-        return batchOnRecords(request, reply, input, `${verb} ${plural(change.cards.length, 'card')}`, (tx) =>
-          linkCards(request.ctx, tx, kind, change),
-        );
-      },
-      ...onRecordsRoute,
-    );
-  }
+  /** Add and remove are what a link command does: one of them at least. */
+  const linkChange = (input: { cards: string[]; add?: string[]; remove?: string[] }) => {
+    if (input.add === undefined && input.remove === undefined)
+      throw ApiError.unprocessable([{ field: 'add', description: 'send add, remove or both' }]);
+    return { cards: input.cards, add: input.add ?? [], remove: input.remove ?? [] };
+  };
+
+  operationRoute(
+    app,
+    labelCardsOperation,
+    (request, reply, input) => {
+      const change = linkChange(input);
+      return batchOnRecords(request, reply, input, `Label ${plural(change.cards.length, 'card')}`, (tx) =>
+        linkCards(request.ctx, tx, 'labels', change),
+      );
+    },
+    ...onRecordsRoute,
+  );
+
+  // A card dragged from one person's row onto another's: assigned to them instead, and its dates
+  // following the drop (`move`), as one command (docs/API.md "Commands and undo").
+  operationRoute(
+    app,
+    assignCardsOperation,
+    (request, reply, input) => {
+      const change = linkChange(input);
+      const moves = edits(input.move ?? []);
+      const given = new Set(change.cards.map((id) => id.toLowerCase()));
+      const strays = moves.flatMap((move, index) =>
+        given.has(move.id.toLowerCase()) ? [] : [{ field: `move.${index}.id`, description: `move.${index}.id is not one of cards` }],
+      );
+      if (strays.length > 0) throw ApiError.unprocessable(strays);
+      return batchOnRecords(request, reply, input, `Assign ${plural(change.cards.length, 'card')}`, async (tx) => {
+        await linkCards(request.ctx, tx, 'resources', change);
+        if (moves.length > 0) await moveCards(request.ctx, tx, moves, 'move');
+      });
+    },
+    ...onRecordsRoute,
+  );
 
   operationRoute(
     app,

@@ -10,7 +10,8 @@
  * board does not work. A bucket sums its days and rounds to whole minutes at the end.
  *
  * Planned minutes are the minutes of the cards' activities, spread evenly over each card's
- * workdays; a card's minutes count for each resource assigned to it in equal shares.
+ * workdays; a card's minutes count for each resource assigned to it in equal shares, and by
+ * resource those of cards with nobody assigned are counted apart (`no_resource`).
  * The board's capacity_method decides what counts:
  *   none            nothing: available and planned are 0
  *   individual      as above
@@ -105,7 +106,9 @@ function assignments(
  * outside, links inside, as the formula sums them.
  */
 async function addAvailable(ctx: RequestContext, links: Assignment[], rows: Rows, range: Range, into: Float64Array): Promise<void> {
-  const calendars = new Map((await readCalendarsOf(ctx, [...new Set(links.map((a) => a.resource))])).map((c) => [c.resource.id, c]));
+  const calendars = new Map(
+    (await readCalendarsOf(ctx.records, [...new Set(links.map((a) => a.resource))])).map((c) => [c.resource.id, c]),
+  );
   const minutesOf = new Map<string, Float64Array>();
   const counted = links.map((a) => {
     let minutes = minutesOf.get(a.resource.id);
@@ -127,7 +130,7 @@ async function addAvailable(ctx: RequestContext, links: Assignment[], rows: Rows
  * Planned minutes into `into`: each card activity's minutes per workday, times its days in
  * each bucket. By resource (or group), they are shared equally among the card's resources.
  */
-function addPlanned(work: PlannedWork[], rows: Rows, range: Range, into: Float64Array): void {
+function addPlanned(work: PlannedWork[], rows: Rows, range: Range, into: Float64Array, unassigned: Float64Array): void {
   const add = (item: PlannedWork, to: readonly number[], bucket: number, days: number) => {
     const minutes = item.minutesPerDay * days;
     const offset = bucket * rows.count;
@@ -135,6 +138,7 @@ function addPlanned(work: PlannedWork[], rows: Rows, range: Range, into: Float64
       for (const row of to) into[offset + row] = into[offset + row]! + minutes;
       return;
     }
+    if (item.resourceIds.length === 0) unassigned[bucket] = unassigned[bucket]! + minutes;
     const share = item.resourceIds.length > 0 ? minutes / item.resourceIds.length : 0;
     for (const id of item.resourceIds) {
       for (const row of rows.ofResource(id)) into[offset + row] = into[offset + row]! + share;
@@ -183,6 +187,8 @@ export async function boardCapacity(ctx: RequestContext, board: Stored<'board'>,
   }[view];
   const available = new Float64Array(periods.length * rowCount);
   const planned = new Float64Array(periods.length * rowCount);
+  // By resource: the minutes of cards nobody is assigned to, per bucket, which no row counts.
+  const unassigned = new Float64Array(periods.length);
   if (method !== 'none') {
     const resourceRows = new Map<string, number[]>();
     if (view === 'resource') resources.forEach((r, i) => resourceRows.set(r.id, [i]));
@@ -218,7 +224,13 @@ export async function boardCapacity(ctx: RequestContext, board: Stored<'board'>,
 
     const once = rows.byStage ? undefined : { boardStageIds: new Set(boardStages.map((s) => s.id)) };
     await addAvailable(ctx, assignments(board, stages, resources, once), rows, range, available);
-    addPlanned(await plannedWork(ctx, board, workdays, query.start, query.end, method === 'remaining_time'), rows, range, planned);
+    addPlanned(
+      await plannedWork(ctx, board, workdays, query.start, query.end, method === 'remaining_time'),
+      rows,
+      range,
+      planned,
+      unassigned,
+    );
   }
 
   const data = periods.map((period, p) => {
@@ -229,7 +241,10 @@ export async function boardCapacity(ctx: RequestContext, board: Stored<'board'>,
     });
     const row: Record<string, unknown> = { date: period.start, end_date: period.end };
     if (view === 'stage') row.stage = stages.map((s, i) => ({ id: s.id, name: s.name, ...figures(i) }));
-    if (view === 'resource') row.resource = resources.map((r, i) => ({ id: r.id, name: r.name, type: r.type, ...figures(i) }));
+    if (view === 'resource') {
+      row.resource = resources.map((r, i) => ({ id: r.id, name: r.name, type: r.type, ...figures(i) }));
+      row.no_resource = { time_planned: Math.round(unassigned[p]!) };
+    }
     if (view === 'group') row.group = groups.map((g, i) => ({ id: g.id, name: g.name, ...figures(i) }));
     if (view === 'resource_type/stage') {
       row.stage = stages.map((s, i) => ({

@@ -29,7 +29,8 @@ import type { StoredRecord } from '../../store/environment-store.js';
 import type { RecordReads } from '../../store/record-store.js';
 import { tables, type Stored } from '../tables.js';
 import { type PlanActivity, type PlanResult, type PlanStage, type PlannedCard } from './plan.js';
-import { availableMinutes, calendarsFrom } from './schedule.js';
+import { availableMinutes, readCalendarsOf } from './schedule.js';
+import { chooseResources, countsFor, teamRoom, type Candidate } from './who-does-it.js';
 import { dayNumber, maxPlanDays, weekdayOfDay } from './workdays.js';
 
 /** How far past the plan's start (forward) or end (reverse) a finite plan looks for room. */
@@ -99,7 +100,10 @@ export interface FiniteBoard {
   /** Board workdays by ISO weekday (workdaysByWeekday). */
   workdays: readonly boolean[];
   stageFree: Map<string, Float64Array>;
+  /** Of every resource on the board (and each one the plan names). */
   resourceFree: Map<string, Float64Array>;
+  /** Who planning may give a stage's cards (who-does-it.ts), by name. */
+  stageResources: Map<string, { id: string; name: string }[]>;
   cardLoads: Map<string, CardLoad>;
 }
 
@@ -110,10 +114,21 @@ function linkShare(resource: Stored<'resource'>, board: StoredRecord, stage: Sto
   return link ? (link.percentage / 100) * (stage.efficiency / 100) : undefined;
 }
 
+/** The resources with an entry for the board, not archived. */
+export async function resourcesOnBoard(reads: RecordReads, boardId: string): Promise<Stored<'resource'>[]> {
+  const { rows } = await reads.list(tables.resource, {
+    match: { archived_at: null },
+    filter: { kind: 'atom', field: 'boards', operator: 'has', not: false, value: boardId },
+    limit: 1_000_000,
+    offset: 0,
+  });
+  return rows;
+}
+
 /**
  * Reads the board's free minutes from `start` to `end` (YYYY-MM-DD), through `reads` (a
- * request's records, or the planning transaction's): the stages' resources and deviations in
- * two queries or three, the planned cards in one.
+ * request's records, or the planning transaction's): the stages' resources and their days off
+ * in a few queries, the planned cards with their resources in one.
  */
 export async function readFiniteBoard(
   reads: RecordReads,
@@ -123,24 +138,16 @@ export async function readFiniteBoard(
   resourceIds: readonly string[],
   start: string,
   end: string,
+  /** The board's resources (resourcesOnBoard), when the caller has read them already. */
+  known?: readonly Stored<'resource'>[],
 ): Promise<FiniteBoard> {
   const first = dayNumber(start);
   const length = daysBetween(start, end) + 1;
   const isWorkday = (day: number) => workdays[weekdayOfDay(first + day)] === true;
-  const { rows: onBoard } = await reads.list(tables.resource, {
-    match: { archived_at: null },
-    filter: { kind: 'atom', field: 'boards', operator: 'has', not: false, value: board.id },
-    limit: 1_000_000,
-    offset: 0,
-  });
+  const onBoard = known ?? (await resourcesOnBoard(reads, board.id));
   const extra = resourceIds.filter((id) => !onBoard.some((r) => r.id === id));
   const resources = [...onBoard, ...(extra.length > 0 ? await reads.getWhereIn(tables.resource, 'id', extra) : [])];
-  const deviations = await reads.getWhereIn(
-    tables.schedule_deviation,
-    'resource_id',
-    resources.map((r) => r.id),
-  );
-  const minutes = new Map(calendarsFrom(resources, deviations).map((c) => [c.resource.id, availableMinutes(c, first, length)]));
+  const minutes = new Map((await readCalendarsOf(reads, resources)).map((c) => [c.resource.id, availableMinutes(c, first, length)]));
 
   const stageFree = new Map<string, Float64Array>();
   for (const stage of stages) {
@@ -153,17 +160,23 @@ export async function readFiniteBoard(
     }
     stageFree.set(stage.id, free);
   }
+  // Every resource's, not only those the plan names: planning may choose any of a stage's.
   const resourceFree = new Map<string, Float64Array>();
-  for (const id of resourceIds) {
+  for (const id of [...resources.map((r) => r.id), ...resourceIds]) {
+    if (resourceFree.has(id)) continue;
     const available = minutes.get(id);
     const free = new Float64Array(length);
     if (available) for (let day = 0; day < length; day++) if (isWorkday(day)) free[day] = available[day]!;
     resourceFree.set(id, free);
   }
+  const byName = [...onBoard].sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1));
+  const stageResources = new Map(
+    stages.map((stage) => [stage.id, byName.filter((r) => countsFor(r, board.id, stage.id)).map((r) => ({ id: r.id, name: r.name }))]),
+  );
 
   // The planned cards, as capacity counts them: each card's minutes over all its board workdays.
   const cardLoads = new Map<string, CardLoad>();
-  for (const card of await reads.cardLoads(board.id, start, end, resourceIds.length > 0)) {
+  for (const card of await reads.cardLoads(board.id, start, end, true)) {
     if (!card.minutes) continue;
     let count = 0;
     const days: number[] = [];
@@ -180,9 +193,9 @@ export async function readFiniteBoard(
       perDay: card.minutes / count,
     };
     cardLoads.set(card.card_id, load);
-    apply({ first, length, workdays, stageFree, resourceFree, cardLoads }, load, -1);
+    apply({ first, length, workdays, stageFree, resourceFree, stageResources, cardLoads }, load, -1);
   }
-  return { first, length, workdays, stageFree, resourceFree, cardLoads };
+  return { first, length, workdays, stageFree, resourceFree, stageResources, cardLoads };
 }
 
 /** Takes a card's minutes off the free minutes (sign −1) or gives them back (+1). */
@@ -220,7 +233,7 @@ export interface FiniteInput {
   anchor: string;
   /** No card starts before this day (reverse: a plan that would is a TooEarlyError). */
   earliest: string;
-  /** Assigned to every card. */
+  /** Assigned to every card; none: planning chooses each card's (who-does-it.ts). */
   resourceIds: readonly string[];
   /** The stage's name, for errors. */
   stageName(stageId: string): string;
@@ -244,11 +257,30 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
   const earliestPos = position[Math.max(0, indexOf(input.earliest))]!;
   const resources = input.resourceIds.map((id) => board.resourceFree.get(id)!);
   const n = resources.length;
+  // Without resources named, planning chooses each card's among the stage's (who-does-it.ts).
+  const choosing = n === 0;
+  const candidatesOf = new Map<string, Candidate[]>();
+  const candidates = (stageId: string) => {
+    let found = candidatesOf.get(stageId);
+    if (!found) {
+      found = (board.stageResources.get(stageId) ?? []).map((r) => ({ ...r, free: board.resourceFree.get(r.id)! }));
+      candidatesOf.set(stageId, found);
+    }
+    return found;
+  };
 
-  /** Minutes a card may add on horizon day `day` of `stage`: what the stage and each resource's share allow. */
-  const room = (stage: Float64Array, day: number) => {
+  /**
+   * Minutes a card may add on horizon day `day` of a stage: what the stage allows, and each named
+   * resource's share, or, when planning chooses, what one set of the stage's people can take
+   * (`team`: their room per day, worked out once per card as it is placed).
+   */
+  const room = (stage: Float64Array, team: Float64Array | null, stageId: string, day: number) => {
     let free = stage[day]!;
     for (const r of resources) free = Math.min(free, r[day]! * n);
+    if (team) {
+      if (Number.isNaN(team[day]!)) team[day] = teamRoom(candidates(stageId), day);
+      free = Math.min(free, team[day]!);
+    }
     return free;
   };
 
@@ -266,10 +298,11 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
    */
   const place = (stageId: string, minutes: number, edge: number): Part[] => {
     const stage = board.stageFree.get(stageId)!;
+    const team = choosing ? new Float64Array(board.length).fill(Number.NaN) : null;
     const bottom = input.reverse ? earliestPos : 0;
     const limit = input.reverse ? edge - bottom : workdays.length - 1 - edge;
     const at = (v: number) => (input.reverse ? edge - v : edge + v);
-    const roomAt = (v: number) => room(stage, workdays[at(v)]!);
+    const roomAt = (v: number) => room(stage, team, stageId, workdays[at(v)]!);
     const part = (p: number, q: number, m: number): Part =>
       input.reverse ? { from: at(q), to: at(p), minutes: m } : { from: at(p), to: at(q), minutes: m };
     const tooLittle = () =>
@@ -358,7 +391,9 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
       parts.forEach(({ from, to, minutes: partMinutes }, i) => {
         if (from < earliestPos) throw new TooEarlyError();
         const days = workdays.slice(from, to + 1);
-        apply(board, { stageId: stage.id, resourceIds: [...input.resourceIds], days, perDay: partMinutes / days.length }, -1);
+        const perDay = partMinutes / days.length;
+        const resourceIds = choosing ? chooseResources(candidates(stage.id), days, perDay, 'finite') : [...input.resourceIds];
+        apply(board, { stageId: stage.id, resourceIds, days, perDay }, -1);
         made.push({ from, to });
         cards.push({
           stageId: stage.id,
@@ -366,6 +401,7 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
           minutes: partMinutes,
           start_date: dateOf(workdays[from]!),
           end_date: dateOf(workdays[to]!),
+          resourceIds,
         });
       });
     }
@@ -378,6 +414,26 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
     cards.sort((a, b) => order.get(a.stageId)! - order.get(b.stageId)!);
   }
   return { cards, unplaced: input.unplaced };
+}
+
+/**
+ * Who does each card of an infinite plan (who-does-it.ts, without the capacity check): the
+ * cards in order, each taking what the ones before it took off its people's free minutes.
+ * `board` is read over the cards' days, and used up.
+ */
+export function chooseForCards(board: FiniteBoard, cards: readonly PlannedCard[]): PlannedCard[] {
+  return cards.map((card) => {
+    const days: number[] = [];
+    for (let day = dayNumber(card.start_date), last = dayNumber(card.end_date); day <= last && days.length < maxPlanDays; day++) {
+      if (board.workdays[weekdayOfDay(day)] && day >= board.first && day < board.first + board.length) days.push(day - board.first);
+    }
+    if (days.length === 0) return { ...card, resourceIds: [] };
+    const candidates = (board.stageResources.get(card.stageId) ?? []).map((r) => ({ ...r, free: board.resourceFree.get(r.id)! }));
+    const perDay = card.minutes / days.length;
+    const resourceIds = chooseResources(candidates, days, perDay, 'infinite');
+    apply(board, { stageId: card.stageId, resourceIds, days, perDay }, -1);
+    return { ...card, resourceIds };
+  });
 }
 
 /** A card's share of a stage's run of days: workday positions, and its minutes. */

@@ -4,7 +4,7 @@
  *   GET    /v1/schedule_deviation/holidays        the holidays, one row per description and first day
  *   POST   /v1/schedule_deviation/holidays        one holiday for everyone, a group or some resources
  *   POST   /v1/schedule_deviation/holidays/ics    the holidays of an .ics file, likewise
- *   DELETE /v1/schedule_deviation/holidays?description=…&start_date=…   from every resource
+ *   DELETE /v1/schedule_deviation/holidays?description=…&start_date=…   from everyone who has it
  *
  * Each write is one transaction and one command (one undo step). The two POST bodies are
  * declared operations (shared/operations/holidays.ts; docs/architecture.md "Operations").
@@ -19,18 +19,19 @@ import type { QueryString } from '../conventions/list-query.js';
 import { operationRoute, type Partly } from '../conventions/operation-route.js';
 import { ApiError } from '../errors.js';
 import { insideTransaction, present, shapeOptionsFor } from '../records.js';
-import { scheduleDeviationModule } from '../resources/resource.js';
+import { companyHolidayModule, scheduleDeviationModule } from '../resources/resource.js';
+import { parseShapeOptions } from '../conventions/list-query.js';
 import { readIcsHolidays, refuseOversizedIcs } from './holiday-calendar.js';
 import { addHolidays, holidayOf, listHolidays, removeHoliday, targetOf, type Holiday, type HolidayTarget } from './holidays.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
 
 const tag = 'ScheduleDeviation';
 const path = '/schedule_deviation/holidays';
-const deleteSummary = 'Delete a company holiday from every resource';
+const deleteSummary = 'Delete a company holiday from everyone who has it';
 
 /**
  * Adds the holidays as the request's command, on either engine (when nothing was new, as no
- * command at all), and answers the deviations it made, read before the commit.
+ * command at all), and answers the deviations and company holidays it made, read before the commit.
  */
 async function addAsCommand(
   request: FastifyRequest<{ Querystring: QueryString }>,
@@ -41,17 +42,23 @@ async function addAsCommand(
 ) {
   const shape = shapeOptionsFor(scheduleDeviationModule, request.query);
   const { ctx } = request;
-  const { added, data } = await asCommandOnRecords(
+  const { added, data, companyHolidays } = await asCommandOnRecords(
     request,
     reply,
     description,
     async (tx) => {
       const added = await addHolidays(ctx, tx, holidays, target);
-      return { added, data: await present(insideTransaction(ctx, tx), scheduleDeviationModule, added.created, shape) };
+      const inside = insideTransaction(ctx, tx);
+      return {
+        added,
+        data: await present(inside, scheduleDeviationModule, added.created, shape),
+        companyHolidays: await present(inside, companyHolidayModule, added.companyHolidays, parseShapeOptions({})),
+      };
     },
-    { wroteNothing: ({ added }) => added.created.length === 0 },
+    // A company holiday entered before any resource exists gives no one a deviation yet, and is written all the same.
+    { wroteNothing: ({ added }) => added.created.length === 0 && added.companyHolidays.length === 0 },
   );
-  return { data, holidays: added.holidays, resources: added.resources };
+  return { data, company_holidays: companyHolidays, holidays: added.holidays, resources: added.resources };
 }
 
 function refuseProblems(problems: FieldProblem[]): void {
@@ -79,7 +86,7 @@ function holidayProblems(input: Partly<BodyOf<typeof addHolidayOperation>>): Fie
 
 export function registerHolidayRoutes(app: FastifyInstance): void {
   app.get(path, { config: { doc: { summary: 'List company holidays', tag } } }, async (request) => ({
-    data: await listHolidays(request.ctx),
+    data: await listHolidays(request.ctx.records),
   }));
 
   // The bodies are declared in shared/operations/holidays.ts and checked by operationRoute; an
@@ -137,7 +144,7 @@ export function registerHolidayRoutes(app: FastifyInstance): void {
       // The 404 inside the command rolls it back: nothing deleted, no step in the undo list.
       const deleted = await asCommandOnRecords(request, reply, deleteSummary, async (tx) => {
         const count = await removeHoliday(request.ctx, tx, name, day);
-        if (count === 0) throw ApiError.notFound(`No holiday "${name}" starts on ${day}.`);
+        if (count === undefined) throw ApiError.notFound(`No holiday "${name}" starts on ${day}.`);
         return count;
       });
       return { deleted };

@@ -24,9 +24,20 @@ import { cardFields, lastRank } from './card-fields.js';
 import { defaultStatus } from './card-status.js';
 import { refreshSteps } from './collection-state.js';
 import { groupCards, planCards, type PlannedCard, type PlanResult, type PlanStage } from './plan.js';
-import { inWindows, lastFiniteStart, NoCapacityError, planFinite, readFiniteBoard, spokenDate, TooEarlyError } from './finite-plan.js';
+import {
+  chooseForCards,
+  inWindows,
+  lastFiniteStart,
+  NoCapacityError,
+  planFinite,
+  readFiniteBoard,
+  resourcesOnBoard,
+  spokenDate,
+  TooEarlyError,
+} from './finite-plan.js';
 import { rankBetween } from './rank.js';
-import { calendarsFrom, scheduleDay } from './schedule.js';
+import { countsFor } from './who-does-it.js';
+import { readCalendarsOf, scheduleDay } from './schedule.js';
 import { boardCalendar, CalendarError, maxPlanDays, workdaysByWeekday } from './workdays.js';
 import { deleteSteps } from '../write-plan.js';
 import { moduleNamed } from '../registry.js';
@@ -205,16 +216,7 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
   if (!anchor) throw ApiError.rule('end', 'reverse planning needs an end date or a due date on the collection');
 
   const resources = body.resources.length > 0 ? await tx.getWhereIn(tables.resource, 'id', body.resources) : [];
-  const calendars = calendarsFrom(
-    resources,
-    resources.length > 0
-      ? await tx.getWhereIn(
-          tables.schedule_deviation,
-          'resource_id',
-          resources.map((r) => r.id),
-        )
-      : [],
-  );
+  const calendars = await readCalendarsOf(tx, resources);
   const stageById = new Map(stages.map((s) => [s.id, s]));
   // Re-planning replaces the cards the collection had; a finite plan counts the board without them.
   await onRecords(tx, removeCards(ctx, collection.id));
@@ -247,6 +249,17 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
     if (error instanceof CalendarError) throw ApiError.rule('board_id', error.message);
     throw error;
   }
+  // Without resources named, planning gives each card the people whose capacity it counts
+  // (who-does-it.ts): a finite plan chose them as it placed the cards; an infinite one chooses
+  // now, by their free time over each card's days.
+  // A board where no planned stage has anyone reads nothing more.
+  const onBoard = body.capacity !== 'finite' && body.resources.length === 0 ? await resourcesOnBoard(tx, board.id) : [];
+  if (result.cards.some((card) => onBoard.some((r) => countsFor(r, board.id, card.stageId)))) {
+    const days = result.cards.flatMap((c) => [c.start_date, c.end_date]).sort();
+    const workdays = workdaysByWeekday(boardCalendar(board.workdays));
+    const free = await readFiniteBoard(tx, board, stages, workdays, [], days[0]!, days[days.length - 1]!, onBoard);
+    result = { ...result, cards: chooseForCards(free, result.cards) };
+  }
 
   const planId = uuidv7();
   const names = new Map(
@@ -277,7 +290,9 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
     for (const activity of planned.activities) {
       await tx.insert(tables.card_activity, { card_id: card.id, activity_id: activity.id, time: activity.time });
     }
-    for (const resourceId of body.resources) await tx.insert(tables.card_resource, { card_id: card.id, resource_id: resourceId });
+    for (const resourceId of planned.resourceIds ?? body.resources) {
+      await tx.insert(tables.card_resource, { card_id: card.id, resource_id: resourceId });
+    }
   }
   await onRecords(tx, refreshSteps(collection.id, { board_id: board.id, status: 'planned', plan_id: planId }));
   return {

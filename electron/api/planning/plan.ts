@@ -54,6 +54,8 @@ export interface PlannedCard {
   minutes: number;
   start_date: string;
   end_date: string;
+  /** Who does it, when planning chose (who-does-it.ts); else the plan's resources. */
+  resourceIds?: readonly string[];
 }
 
 export interface PlanResult {

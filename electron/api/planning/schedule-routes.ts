@@ -19,6 +19,7 @@ import { listComputed } from '../conventions/computed-list.js';
 import type { ListOptions, QueryString } from '../conventions/list-query.js';
 import { listOptionsOf } from '../conventions/query-filters.js';
 import { ApiError } from '../errors.js';
+import type { RequestContext } from '../resource.js';
 import { readCalendars, scheduleDayFields, scheduleDays, type ResourceCalendar } from './schedule.js';
 
 const maxDays = 3660;
@@ -93,7 +94,7 @@ export function registerScheduleRoutes(app: FastifyInstance): void {
       const { start, end } = dateRange(options);
       // Like every list under a missing parent, an unknown resource's schedule is empty, not 404
       // (docs/API.md "Compatibility"): the resource's calendar is looked for, and there is none.
-      const [calendar] = isUuid(request.params.id) ? await readCalendars(request.ctx, [request.params.id.toLowerCase()]) : [];
+      const [calendar] = isUuid(request.params.id) ? await readCalendars(request.ctx.records, [request.params.id.toLowerCase()]) : [];
       const rows = end < start || !calendar ? [] : scheduleDays(calendar, start, end);
       return listComputed(rows, options, scheduleDayFields);
     },
@@ -102,17 +103,17 @@ export function registerScheduleRoutes(app: FastifyInstance): void {
   app.get<{ Querystring: QueryString }>('/schedule', { config: doc('Available minutes of every resource per day') }, async (request) => {
     const options = listOptionsOf(request.query, scheduleDayFields);
     const { start, end } = dateRange(options);
-    const rows = end < start ? [] : (await readCalendars(request.ctx)).flatMap((c) => scheduleDays(c, start, end));
+    const rows = end < start ? [] : (await readCalendars(request.ctx.records)).flatMap((c) => scheduleDays(c, start, end));
     return listComputed(rows, options, scheduleDayFields);
   });
 
   const summaryList = async (
-    request: { ctx: Parameters<typeof readCalendars>[0]; params: Record<string, string>; query: QueryString },
+    request: { ctx: RequestContext; params: Record<string, string>; query: QueryString },
     part: 'month' | 'day' | null,
   ) => {
     const { start, end } = periodParams(request.params);
     const options = listOptionsOf(request.query, summaryFields);
-    const rows = periodSummary(await readCalendars(request.ctx), start, end, part);
+    const rows = periodSummary(await readCalendars(request.ctx.records), start, end, part);
     return listComputed(rows, options, summaryFields);
   };
   app.get<{ Params: Record<string, string>; Querystring: QueryString }>(

@@ -8,13 +8,17 @@
  */
 import { eachDate, isoWeekday } from '../../../shared/dates.js';
 import type { FieldSpec } from '../../../shared/fields.js';
-import type { RequestContext } from '../resource.js';
+import type { RecordReads } from '../../store/record-store.js';
+import { derivedDeviations, readCompanyHolidays, type CompanyHolidays } from './company-holidays.js';
 import { dayNumber, weekdayOfDay } from './workdays.js';
 import { tables, type Stored } from '../tables.js';
 
+/** What takes time off a resource's days: a deviation of its own, or a company holiday it has (company-holidays.ts). */
+export type DaysOff = Pick<Stored<'schedule_deviation'>, 'id' | 'start_date' | 'end_date' | 'time'>;
+
 export interface ResourceCalendar {
   resource: Stored<'resource'>;
-  deviations: Stored<'schedule_deviation'>[];
+  deviations: DaysOff[];
 }
 
 // A type, not an interface, so a row is a Record<string, unknown> for listComputed without a cast.
@@ -106,37 +110,43 @@ function lostMinutes(scheduled: number, wholeDay: boolean, partial: number): num
 /** The resources named, or every one not archived. */
 const resourcesQuery = { match: { archived_at: null }, limit: 1_000_000, offset: 0 };
 
-/** Resources with their deviations in two queries. Archived resources only when asked for. */
-export async function readCalendars(ctx: RequestContext, resourceIds?: readonly string[]): Promise<ResourceCalendar[]> {
+/** Resources with their days off. Archived resources only when asked for. */
+export async function readCalendars(reads: RecordReads, resourceIds?: readonly string[]): Promise<ResourceCalendar[]> {
   const resources = resourceIds
-    ? await ctx.records.getWhereIn(tables.resource, 'id', resourceIds)
-    : (await ctx.records.list(tables.resource, resourcesQuery)).rows;
-  return readCalendarsOf(ctx, resources);
-}
-
-/** Resources already loaded, with their deviations in one query. */
-export async function readCalendarsOf(ctx: RequestContext, resources: readonly Stored<'resource'>[]): Promise<ResourceCalendar[]> {
-  return calendarsFrom(
-    resources,
-    await ctx.records.getWhereIn(
-      tables.schedule_deviation,
-      'resource_id',
-      resources.map((r) => r.id),
-    ),
-  );
+    ? await reads.getWhereIn(tables.resource, 'id', resourceIds)
+    : (await reads.list(tables.resource, resourcesQuery)).rows;
+  return readCalendarsOf(reads, resources);
 }
 
 /**
- * Resources with their deviations as read (readCalendarsOf, and planning in its transaction):
- * every resource gets those of its own, and deviations of other resources are left out.
+ * Resources already loaded, with their days off: their deviations in one query, the company
+ * holidays in one or two. `reads` is a request's records, or a planning transaction's.
+ */
+export async function readCalendarsOf(reads: RecordReads, resources: readonly Stored<'resource'>[]): Promise<ResourceCalendar[]> {
+  if (resources.length === 0) return [];
+  const deviations = await reads.getWhereIn(
+    tables.schedule_deviation,
+    'resource_id',
+    resources.map((r) => r.id),
+  );
+  return calendarsFrom(resources, deviations, await readCompanyHolidays(reads));
+}
+
+/**
+ * Resources with their days off as read: every resource gets its own deviations (those of
+ * other resources are left out) and the company holidays it has (company-holidays.ts).
  */
 export function calendarsFrom(
   resources: readonly Stored<'resource'>[],
   deviations: readonly Stored<'schedule_deviation'>[],
+  company: CompanyHolidays,
 ): ResourceCalendar[] {
   const byResource = new Map<string, Stored<'schedule_deviation'>[]>(resources.map((r) => [r.id, []]));
   for (const deviation of deviations) byResource.get(deviation.resource_id)?.push(deviation);
-  return resources.map((resource) => ({ resource, deviations: byResource.get(resource.id)! }));
+  return resources.map((resource) => {
+    const own = byResource.get(resource.id)!;
+    return { resource, deviations: [...own, ...derivedDeviations(resource.id, own, company)] };
+  });
 }
 
 export function scheduleDays(calendar: ResourceCalendar, start: string, end: string): ScheduleDay[] {

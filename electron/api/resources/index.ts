@@ -11,7 +11,7 @@ import { groupModule, groupResourceModule } from './group.js';
 import { orderModule } from './order.js';
 import { orderRowModule, orderRowSupplyModule } from './order-row.js';
 import { projectModule } from './project.js';
-import { resourceModule, scheduleDeviationModule } from './resource.js';
+import { companyHolidayModule, resourceModule, scheduleDeviationModule } from './resource.js';
 import { addressModule, itemModule, relationModule, warehouseModule } from './simple.js';
 import { spaceModule } from './space.js';
 import { stageActivityModule, stageModule } from './stage.js';
@@ -32,6 +32,7 @@ export const resourceModules: readonly ResourceModule[] = [
   activityModule,
   resourceModule,
   scheduleDeviationModule,
+  companyHolidayModule,
   groupModule,
   groupResourceModule,
   userModule,

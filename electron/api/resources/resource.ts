@@ -1,5 +1,8 @@
 import type { FieldProblem } from '../../../shared/errors.js';
+import { daysBetween } from '../../../shared/dates.js';
+import { companyHolidaySpec, maxHolidayDays } from '../../../shared/resources/company-holiday.js';
 import { resourceSpec, scheduleDeviationSpec } from '../../../shared/resources/resource.js';
+import { derivedDeviations, readCompanyHolidays } from '../planning/company-holidays.js';
 import type { StoredOf } from '../../store/environment-store.js';
 import type { ResourceModule, ResourceRules } from '../resource.js';
 import { get, type Steps } from '../store-steps.js';
@@ -53,17 +56,58 @@ function* normaliseBoards(values: Record<string, unknown>): Steps<void> {
   values.boards = normalised;
 }
 
+/** Refuses an end before the start, from the values written or, on an update, those stored. */
+function datesInOrder(values: Record<string, unknown>, current: Record<string, unknown> | undefined): FieldProblem[] {
+  // Validated or stored dates (strings); a missing one makes the test below false.
+  const start = (values.start_date ?? current?.start_date) as string;
+  const end = (values.end_date ?? current?.end_date) as string;
+  return start && end && end < start ? [{ field: 'end_date', description: 'end_date may not be before start_date' }] : [];
+}
+
 export const scheduleDeviationModule: ResourceModule = {
   spec: scheduleDeviationSpec,
   table: tables.schedule_deviation,
   path: '/resource/:resource_id/schedule_deviation',
   parents: [{ param: 'resource_id', field: 'resource_id', module: () => resourceModule }],
   rules: {
+    check: (_ctx, values, current) => datesInOrder(values, current),
+    present(_ctx, records) {
+      // A stored deviation is the resource's own; a derived one names its company holiday.
+      for (const record of records) record.company_holiday_id ??= null;
+    },
+  },
+  // The company holidays a resource has, as its deviations (planning/company-holidays.ts).
+  derived: {
+    async list(ctx, match) {
+      const company = await readCompanyHolidays(ctx.records);
+      if (company.holidays.length === 0 || typeof match.resource_id !== 'string') return [];
+      const own = await ctx.records.getWhereIn(tables.schedule_deviation, 'resource_id', [match.resource_id]);
+      return derivedDeviations(match.resource_id, own, company);
+    },
+    readOnly: (record) => ({
+      field: 'company_holiday_id',
+      description:
+        `this deviation is the company holiday "${String(record.description)}" as this resource has it, read-only here: ` +
+        `change or delete it as /v1/company_holiday/${String(record.company_holiday_id)}`,
+    }),
+  },
+};
+
+export const companyHolidayModule: ResourceModule = {
+  spec: companyHolidaySpec,
+  table: tables.company_holiday,
+  path: '/company_holiday',
+  rules: {
     check(_ctx, values, current) {
-      // Validated or stored dates (strings); a missing one makes the test below false.
-      const start = (values.start_date ?? current?.start_date) as string;
-      const end = (values.end_date ?? current?.end_date) as string;
-      return start && end && end < start ? [{ field: 'end_date', description: 'end_date may not be before start_date' }] : [];
+      const problems = datesInOrder(values, current);
+      // datesInOrder has checked both as dates (YYYY-MM-DD text) when it found no problem.
+      const start = (values.start_date ?? current?.start_date) as string | undefined;
+      const end = (values.end_date ?? current?.end_date) as string | undefined;
+      if (problems.length === 0 && start && end && daysBetween(start, end) >= maxHolidayDays)
+        problems.push({ field: 'end_date', description: `a holiday lasts at most ${maxHolidayDays} days` });
+      if (typeof values.description === 'string' && values.description.trim() === '')
+        problems.push({ field: 'description', description: 'description names the holiday' });
+      return problems;
     },
   },
 };

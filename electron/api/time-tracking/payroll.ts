@@ -51,7 +51,7 @@ export async function buildPayroll(ctx: RequestContext, request: PayrollRequest)
     'id',
     users.map((u) => u.resource_id).filter((id) => typeof id === 'string'),
   );
-  const calendars = new Map<string, ResourceCalendar>((await readCalendarsOf(ctx, resources)).map((c) => [c.resource.id, c]));
+  const calendars = new Map<string, ResourceCalendar>((await readCalendarsOf(ctx.records, resources)).map((c) => [c.resource.id, c]));
   const spans =
     request.per === 'day'
       ? eachDate(request.start, request.end).map((d) => ({ start: d, end: d, dates: [d] }))

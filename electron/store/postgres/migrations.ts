@@ -5,7 +5,7 @@
  * to that schema). Frozen history, like the SQLite migrations: never edited, only appended to.
  */
 import type { PostgresMigration } from './postgres-database.js';
-import { recordTablesMigration } from './record-tables.js';
+import { companyHolidayTableMigration, recordTablesMigration } from './record-tables.js';
 import { webhookQueueMigration } from './webhook-queue-tables.js';
 import { oauthStateMigration } from './oauth-state.js';
 import { rateLimitsMigration } from './rate-limits.js';
@@ -74,4 +74,5 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   userPasswordsMigration,
   changeLogCompactionMigration,
   keptWriterMigration,
+  companyHolidayTableMigration,
 ];

@@ -77,3 +77,23 @@ export const recordTablesMigration: PostgresMigration = {
     `);
   },
 };
+
+/**
+ * Environment migration 11: company holidays (SQLite environment migration 24), a holiday of
+ * the company or of a group kept once instead of copied onto each resource (docs/API.md
+ * "Absences and holidays").
+ */
+export const companyHolidayTableMigration: PostgresMigration = {
+  version: 11,
+  name: 'company-holidays',
+  async up(client) {
+    await client.query(`
+        CREATE TABLE "company_holiday" ("id" text PRIMARY KEY, "description" text, "start_date" text, "end_date" text, "time" bigint, "group_id" text, "external_ref" text, "created_at" text NOT NULL, "updated_at" text NOT NULL, "deleted_at" text);
+        CREATE UNIQUE INDEX "company_holiday_unique_external_ref" ON "company_holiday" ("external_ref") WHERE "external_ref" IS NOT NULL;
+        CREATE INDEX "company_holiday_group" ON "company_holiday" ("group_id");
+    `);
+  },
+};
+
+/** The migrations that create record tables, in order: together they hold every declared resource's columns. */
+export const recordTableMigrations: readonly PostgresMigration[] = [recordTablesMigration, companyHolidayTableMigration];

@@ -27,6 +27,7 @@ export const absencesMessages = {
   'absences.wholeDayText': 'whole day',
   'absences.partDayText': '{hours} h off per day',
   'absences.rowName': '{type} {dates}',
+  'absences.companyHoliday': 'company holiday, changed under Company holidays',
 
   // The resource's schedule for the next four weeks
   'absences.schedule': 'Schedule, next 4 weeks',
@@ -37,7 +38,8 @@ export const absencesMessages = {
 
   // Company holidays
   'holidays.title': 'Company holidays',
-  'holidays.intro': 'A holiday entered here is given to every resource, or to one group, as a public holiday absence.',
+  'holidays.intro':
+    'A holiday entered here is the company’s: every resource has it as a public holiday, also one added later, or every member of one group, also who joins later.',
   'holidays.name': 'Holiday',
   'holidays.from': 'From',
   'holidays.until': 'Until',
@@ -46,9 +48,13 @@ export const absencesMessages = {
   'holidays.add': 'Add holiday',
   'holidays.import': 'Import .ics',
   'holidays.importing': 'Importing…',
-  'holidays.imported': '{holidays} imported for {resources}',
-  'holidays.count.one': '{count} holiday',
-  'holidays.count.other': '{count} holidays',
+  'holidays.added': '{holidays}, {scope}',
+  'holidays.forEveryone': 'for everyone',
+  'holidays.forGroup': 'for {group}',
+  'holidays.count.one': '{count} company holiday',
+  'holidays.count.other': '{count} company holidays',
+  'holidays.givenOneByOne': 'given to {resources} one by one',
+  'holidays.giveToEveryone': 'Give to everyone',
   'holidays.resourceCount.one': '{count} resource',
   'holidays.resourceCount.other': '{count} resources',
   'holidays.none': 'No company holidays',

@@ -109,6 +109,10 @@ export const planboardMessages = {
   'planboard.action.addLabel.failed': 'Could not add label {label} to {cards}: {problem}',
   'planboard.action.assign': 'Assign {resource} to {cards}',
   'planboard.action.assign.failed': 'Could not assign {resource} to {cards}: {problem}',
+  'planboard.action.reassign': 'Give {card} to {resource}',
+  'planboard.action.reassign.failed': 'Could not give {card} to {resource}: {problem}',
+  'planboard.action.unassign': 'Take {card} off {resource}',
+  'planboard.action.unassign.failed': 'Could not take {card} off {resource}: {problem}',
   'planboard.action.delete': 'Delete {card}',
   'planboard.action.delete.failed': 'Could not delete {card}: {problem}',
   'planboard.action.deleteCards': 'Delete {count} cards',
@@ -166,5 +170,6 @@ export const planboardMessages = {
   'planboard.resources': 'Resources',
   'planboard.noResources': 'No resources work on this board yet. Link them to its stages on the Resources screen.',
   'planboard.noResource': 'No resource',
+  'planboard.companyHoliday': '{name} (company holiday)',
   'planboard.resourceCards': 'Cards of the resources',
 } as const;

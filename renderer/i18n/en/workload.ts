@@ -12,6 +12,12 @@ export const workloadMessages = {
   'workload.dayOver': '{stage}, {date}: {planned} of {available} planned (over capacity)',
   'workload.week': '{stage}, {start} – {end}: {planned} of {available} planned',
   'workload.weekOver': '{stage}, {start} – {end}: {planned} of {available} planned, over capacity on {days}',
+  // The planboard by resource: the work nobody is assigned to, in its "No resource" row and above the grid
+  'workload.hoursNoOne': '{planned} h',
+  'workload.dayNoOne': '{stage}, {date}: {planned} planned with no one assigned',
+  'workload.weekNoOne': '{stage}, {start} – {end}: {planned} planned with no one assigned',
+  'workload.noOneInView.one': '{count} hour planned on the days shown has no one assigned',
+  'workload.noOneInView.other': '{count} hours planned on the days shown have no one assigned',
 
   // Month zoom, where a stage's cards are too dense to read: one aggregate per week
   'workload.dense.label': '{count} cards · {hours} h',

@@ -104,6 +104,10 @@ export const planboardMessages: Record<keyof typeof english, string> = {
   'planboard.action.addLabel.failed': 'Label {label} toevoegen aan {cards} lukte niet: {problem}',
   'planboard.action.assign': '{resource} toewijzen aan {cards}',
   'planboard.action.assign.failed': '{resource} toewijzen aan {cards} lukte niet: {problem}',
+  'planboard.action.reassign': '{card} aan {resource} geven',
+  'planboard.action.reassign.failed': '{card} aan {resource} geven lukte niet: {problem}',
+  'planboard.action.unassign': '{card} bij {resource} weghalen',
+  'planboard.action.unassign.failed': '{card} bij {resource} weghalen lukte niet: {problem}',
   'planboard.action.delete': '{card} verwijderen',
   'planboard.action.delete.failed': '{card} verwijderen lukte niet: {problem}',
   'planboard.action.deleteCards': '{count} kaarten verwijderen',
@@ -159,5 +163,6 @@ export const planboardMessages: Record<keyof typeof english, string> = {
   'planboard.resources': 'Resources',
   'planboard.noResources': 'Er werken nog geen resources op dit bord. Koppel ze aan de fasen op het scherm Resources.',
   'planboard.noResource': 'Geen resource',
+  'planboard.companyHoliday': '{name} (bedrijfsvrije dag)',
   'planboard.resourceCards': 'Kaarten van de resources',
 };

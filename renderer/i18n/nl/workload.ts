@@ -12,6 +12,11 @@ export const workloadMessages: Record<keyof typeof english, string> = {
   'workload.dayOver': '{stage}, {date}: {planned} van {available} gepland (boven capaciteit)',
   'workload.week': '{stage}, {start} – {end}: {planned} van {available} gepland',
   'workload.weekOver': '{stage}, {start} – {end}: {planned} van {available} gepland, boven capaciteit op {days}',
+  'workload.hoursNoOne': '{planned} u',
+  'workload.dayNoOne': '{stage}, {date}: {planned} gepland zonder iemand toegewezen',
+  'workload.weekNoOne': '{stage}, {start} – {end}: {planned} gepland zonder iemand toegewezen',
+  'workload.noOneInView.one': 'Op de getoonde dagen is {count} uur werk aan niemand toegewezen',
+  'workload.noOneInView.other': 'Op de getoonde dagen is {count} uur werk aan niemand toegewezen',
 
   'workload.dense.label': '{count} kaarten · {hours} u',
   'workload.dense.cards': '{count} kaarten',

@@ -30,6 +30,11 @@ interface CapacityStripProps {
   first: number;
   last: number;
   capacity: CapacityIndex;
+  /**
+   * The work of a row that has no capacity of its own (the planboard by resource's "No
+   * resource"): its hours only, never "over", since nobody's time is being used up.
+   */
+  noOne?: boolean;
 }
 
 export const CapacityStrip = memo(function CapacityStrip({
@@ -41,6 +46,7 @@ export const CapacityStrip = memo(function CapacityStrip({
   first,
   last,
   capacity,
+  noOne = false,
 }: CapacityStripProps) {
   const t = useT();
   const w = timeline.dayWidth;
@@ -53,7 +59,7 @@ export const CapacityStrip = memo(function CapacityStrip({
   // both at every render of the strip (a scroll step).
   if (!showText) {
     for (const week of weekCapacities(capacity, stageId, first, last, (day) => dateAt(timeline, day))) {
-      cells.push(<CapacityWeek key={`week-${week.first}`} week={week} timeline={timeline} stageName={stageName} t={t} />);
+      cells.push(<CapacityWeek key={`week-${week.first}`} week={week} timeline={timeline} stageName={stageName} noOne={noOne} t={t} />);
     }
   }
   for (let index = first; index <= last; index++) {
@@ -70,6 +76,7 @@ export const CapacityStrip = memo(function CapacityStrip({
         planned={day.planned}
         available={day.available}
         showText={showText}
+        noOne={noOne}
         t={t}
       />,
     );
@@ -89,14 +96,26 @@ interface CapacityDayProps {
   planned: number;
   available: number;
   showText: boolean;
+  noOne: boolean;
   /** From the strip, so the days do not each listen for the language. */
   t: Translate;
 }
 
-const CapacityDay = memo(function CapacityDay({ date, stageName, left, width, planned, available, showText, t }: CapacityDayProps) {
+const CapacityDay = memo(function CapacityDay({ date, stageName, left, width, planned, available, showText, noOne, t }: CapacityDayProps) {
   const day = { planned, available };
   const level = capacityLevel(day);
   if (level === 'none') return null;
+  if (noOne) {
+    return (
+      <span
+        className="pb-capacity__day is-no-one"
+        style={{ left, width }}
+        title={t('workload.dayNoOne', { stage: stageName, date: longDate(date, t), planned: durationText(planned, t) })}
+      >
+        {showText && hours(planned, t.locale)}
+      </span>
+    );
+  }
   return (
     <span
       className={`pb-capacity__day is-${level}`}
@@ -125,6 +144,7 @@ interface CapacityWeekProps {
   week: WeekCapacity;
   timeline: Timeline;
   stageName: string;
+  noOne: boolean;
   t: Translate;
 }
 
@@ -134,8 +154,8 @@ interface CapacityWeekProps {
  * their days' titles. The week object is new each render, so the memo compares its figures.
  */
 const CapacityWeek = memo(
-  function CapacityWeek({ week, timeline, stageName, t }: CapacityWeekProps) {
-    const level = weekLevel(week);
+  function CapacityWeek({ week, timeline, stageName, noOne, t }: CapacityWeekProps) {
+    const level = noOne ? 'no-one' : weekLevel(week);
     if (level === 'none') return null;
     const width = 7 * timeline.dayWidth;
     const start = dateAt(timeline, week.first);
@@ -152,10 +172,12 @@ const CapacityWeek = memo(
       <span className="pb-capacity__weekband" style={{ left: week.first * timeline.dayWidth + 1, width: width - 2 }}>
         <span
           className={`pb-capacity__week is-${level}`}
-          title={t(level === 'over' ? 'workload.weekOver' : 'workload.week', params)}
+          title={t(noOne ? 'workload.weekNoOne' : level === 'over' ? 'workload.weekOver' : 'workload.week', params)}
           data-week-start={start}
         >
-          {t('workload.hours', hourFigures(week, t.locale, width < 120))}
+          {noOne
+            ? t('workload.hoursNoOne', { planned: hourFigures(week, t.locale, width < 120).planned })
+            : t('workload.hours', hourFigures(week, t.locale, width < 120))}
         </span>
       </span>
     );
@@ -167,5 +189,6 @@ const CapacityWeek = memo(
     a.week.overDays.length === b.week.overDays.length &&
     a.timeline === b.timeline &&
     a.stageName === b.stageName &&
+    a.noOne === b.noOne &&
     a.t === b.t,
 );

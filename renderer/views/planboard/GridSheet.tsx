@@ -11,6 +11,7 @@ import { CapacityStrip } from './CapacityStrip.js';
 import { totalWidth, type Timeline, type Workdays, type Zoom } from './date-geometry.js';
 import { DateHeader } from './DateHeader.js';
 import { DayBackground } from './DayBackground.js';
+import type { HolidayDays } from './holiday-days.js';
 import { headerHeight, stageColumnWidth } from './grid-metrics.js';
 import type { GridWindow } from './use-grid-window.js';
 
@@ -25,6 +26,21 @@ export function rowInView(row: SheetRow, view: GridWindow): boolean {
   return !(row.top + row.height < view.top || row.top > view.bottom);
 }
 
+/**
+ * A client point in the sheet's body (scroll included), and where it falls: on the date header,
+ * on the row names, or outside the scroller altogether.
+ */
+export function gridBodyPoint(scroller: HTMLElement, clientX: number, clientY: number) {
+  const rect = scroller.getBoundingClientRect();
+  return {
+    x: clientX - rect.left + scroller.scrollLeft - stageColumnWidth,
+    y: clientY - rect.top + scroller.scrollTop - headerHeight,
+    inHeader: clientY - rect.top < headerHeight,
+    inStages: clientX - rect.left < stageColumnWidth,
+    outside: clientX < rect.left || clientX > rect.right || clientY < rect.top || clientY > rect.bottom,
+  };
+}
+
 /** Days a capacity strip renders at a time: two weeks, so week figures stay whole. */
 const stripBlock = 14;
 
@@ -35,6 +51,8 @@ interface GridSheetProps {
   zoom: Zoom;
   today: string;
   workdays: Workdays;
+  /** Days the whole company is off (holiday-days.ts). */
+  holidays: HolidayDays;
   view: GridWindow;
   rows: readonly SheetRow[];
   /** The body's height, all rows together. */
@@ -42,17 +60,22 @@ interface GridSheetProps {
   /** Null while the strip is hidden. */
   capacity: CapacityIndex | null;
   capacityHeight: number;
-  /** The stage or resource whose capacity row `index` shows; null: the row has no strip. */
-  stripOf: (index: number) => { id: string; name: string } | null;
+  /**
+   * The stage or resource whose capacity row `index` shows; null: the row has no strip. `noOne`:
+   * the row's work has nobody's capacity to fill (CapacityStrip).
+   */
+  stripOf: (index: number) => { id: string; name: string; noOne?: boolean } | null;
   /** The row names down the left. */
   headers: ReactNode;
+  /** What the corner over the row names says, if anything. */
+  corner?: ReactNode;
   /** Below the sheet, inside the scroller (the drag label). */
   after?: ReactNode;
   children: ReactNode;
 }
 
 export function GridSheet(props: GridSheetProps) {
-  const { scroller, onScroll, timeline, zoom, today, workdays, view, rows, height, capacity, capacityHeight, stripOf } = props;
+  const { scroller, onScroll, timeline, zoom, today, workdays, holidays, view, rows, height, capacity, capacityHeight, stripOf } = props;
   const rowLines = useMemo(() => rows.slice(1).map((row) => row.top), [rows]);
   const width = totalWidth(timeline);
   // The capacity strips draw whole blocks of days around the days in view, so a scroll step
@@ -76,8 +99,8 @@ export function GridSheet(props: GridSheetProps) {
           gridTemplateRows: `${headerHeight}px ${height}px`,
         }}
       >
-        <div className="pb-corner" aria-hidden="true" />
-        <DateHeader timeline={timeline} first={view.days.first} last={view.days.last} zoom={zoom} today={today} />
+        {props.corner ? <div className="pb-corner">{props.corner}</div> : <div className="pb-corner" aria-hidden="true" />}
+        <DateHeader timeline={timeline} first={view.days.first} last={view.days.last} zoom={zoom} today={today} holidays={holidays} />
         {props.headers}
         <div className="pb-body" style={{ width, height }}>
           <DayBackground
@@ -85,6 +108,7 @@ export function GridSheet(props: GridSheetProps) {
             first={view.days.first}
             last={view.days.last}
             workdays={workdays}
+            holidays={holidays}
             today={today}
             rowLines={rowLines}
             width={width}
@@ -103,6 +127,7 @@ export function GridSheet(props: GridSheetProps) {
                   first={stripFirst}
                   last={stripLast}
                   capacity={capacity}
+                  noOne={strip.noOne ?? false}
                 />
               ) : null;
             })}

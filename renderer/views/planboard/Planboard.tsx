@@ -20,6 +20,7 @@ import { layoutBoard, type BoardLayout } from './board-layout.js';
 import { cardMatcher } from './card-filter.js';
 import { dayIndex, localToday, timelineAround, type DayRange, type Workdays } from './date-geometry.js';
 import { FilterBar } from './FilterBar.js';
+import { useHolidayDays } from './holiday-days.js';
 import { capacityHeight, laneHeight, rowPadding } from './grid-metrics.js';
 import { PlanboardGrid, type GridHandle } from './PlanboardGrid.js';
 import { PlanboardToolbar } from './PlanboardToolbar.js';
@@ -41,6 +42,7 @@ export function Planboard({ boardId }: { boardId: string }) {
   const t = useT();
   const board = useBoardWithParts(boardId);
   const resources = useList('resource', resourceListQuery);
+  const holidays = useHolidayDays();
   const zoom = usePlanboardStore((state) => state.zoom);
   const showCapacity = usePlanboardStore((state) => state.showCapacity);
   const rowsBy = usePlanboardStore((state) => state.rowsBy);
@@ -157,10 +159,12 @@ export function Planboard({ boardId }: { boardId: string }) {
               <ResourceGrid
                 layout={resourceLayout}
                 workdays={board.data.workdays as Workdays}
+                holidays={holidays}
                 zoom={zoom}
                 today={today}
                 capacity={showCapacity ? resourceCapacity.index : null}
                 onDaysChange={onDaysChange}
+                actions={actions}
                 handleRef={gridHandle}
               />
             )
@@ -170,6 +174,7 @@ export function Planboard({ boardId }: { boardId: string }) {
             <PlanboardGrid
               stages={stages}
               workdays={board.data.workdays as Workdays}
+              holidays={holidays}
               layout={layout}
               zoom={zoom}
               today={today}

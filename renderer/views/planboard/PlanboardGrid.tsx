@@ -24,7 +24,7 @@ import { usePlanboardStore } from '../../state/planboard.js';
 import type { StageWithActivities } from '../boards/board-with-parts.js';
 import { cardsInWindow, laneAtY, rowAtY, type BoardLayout, type PlacedCard } from './board-layout.js';
 import type { CapacityIndex } from './capacity.js';
-import { watchCardPointer } from './card-pointer.js';
+import { describeDrop, movesFor, watchCardPointer } from './card-pointer.js';
 import {
   dateAt,
   dayAtX,
@@ -38,7 +38,8 @@ import {
   type Workdays,
   type Zoom,
 } from './date-geometry.js';
-import { GridSheet, rowInView } from './GridSheet.js';
+import type { HolidayDays } from './holiday-days.js';
+import { GridSheet, gridBodyPoint, rowInView } from './GridSheet.js';
 import { leadIn, useGridWindow } from './use-grid-window.js';
 import { cardHeight, headerHeight, stageColumnWidth } from './grid-metrics.js';
 import { cardAt, clickCard, planboardKey, type NavCard, type NavContext } from './keyboard.js';
@@ -68,6 +69,7 @@ export interface GridHandle {
 interface PlanboardGridProps {
   stages: readonly StageWithActivities[];
   workdays: Workdays;
+  holidays: HolidayDays;
   layout: BoardLayout;
   zoom: Zoom;
   today: string;
@@ -79,7 +81,8 @@ interface PlanboardGridProps {
   handleRef: RefObject<GridHandle | null>;
 }
 
-export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity, onDaysChange, actions, handleRef }: PlanboardGridProps) {
+export function PlanboardGrid(props: PlanboardGridProps) {
+  const { stages, workdays, holidays, layout, zoom, today, capacity, onDaysChange, actions, handleRef } = props;
   const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const listbox = useRef<HTMLDivElement>(null);
@@ -97,17 +100,7 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
 
   // ---- geometry helpers over the live scroll position -----------------------------------
 
-  const bodyPoint = useCallback((clientX: number, clientY: number) => {
-    const el = scroller.current!;
-    const rect = el.getBoundingClientRect();
-    return {
-      x: clientX - rect.left + el.scrollLeft - stageColumnWidth,
-      y: clientY - rect.top + el.scrollTop - headerHeight,
-      inHeader: clientY - rect.top < headerHeight,
-      inStages: clientX - rect.left < stageColumnWidth,
-      outside: clientX < rect.left || clientX > rect.right || clientY < rect.top || clientY > rect.bottom,
-    };
-  }, []);
+  const bodyPoint = useCallback((clientX: number, clientY: number) => gridBodyPoint(scroller.current!, clientX, clientY), []);
 
   const scrollIntoView = useCallback((left: number, width: number, top: number, height: number) => {
     const el = scroller.current;
@@ -282,23 +275,27 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
     const element = placed && document.getElementById(cardElementId(placed.card.id));
     if (!placed || !element || !scroller.current) return;
     const mode = edgeAt(element, event.clientX) ?? 'move';
+    // Dragging a selected card takes the other selected cards along (by days and rows).
+    const moving = mode === 'move' && selected.has(placed.card.id) ? cardsOf(selection.selected) : [placed];
     watchCardPointer({
       event: event.nativeEvent,
-      placed,
       element,
+      followers: moving
+        .filter((p) => p !== placed)
+        .flatMap((p) => document.querySelector<HTMLElement>(`[data-card-id="${p.card.id}"]`) ?? []),
       mode,
-      // Dragging a selected card takes the other selected cards along (by days and rows).
-      moving: mode === 'move' && selected.has(placed.card.id) ? cardsOf(selection.selected) : [placed],
+      width: placed.width,
       scroller: scroller.current,
-      layout,
-      stages,
+      timeline,
+      rowAt: (y) => (y < 0 ? 0 : (rowAtY(layout, y)?.index ?? layout.rows.length - 1)),
+      rowTops: layout.rows.map((row) => row.top),
       bodyPoint,
       label: dragLabel.current,
-      t,
+      describe: (result) => describeDrop({ card: placed.card, row: placed.stage }, result, stages, t),
       onDragged: () => {
         dragged.current = true;
       },
-      onDrop: (moves, anyDay) => moveCards(moves, anyDay),
+      onDrop: (result, anyDay) => moveCards(movesFor(moving, result, stages), anyDay),
     });
   }
 
@@ -317,6 +314,7 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
       zoom={zoom}
       today={today}
       workdays={workdays}
+      holidays={holidays}
       view={view}
       rows={layout.rows}
       height={layout.height}

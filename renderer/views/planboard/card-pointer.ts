@@ -1,16 +1,18 @@
 /**
  * What a pointer pressed on a card turns into: nothing (a click), or a drag that moves the
- * card — with the other selected cards — to another day or stage, or drags one of its edges to
- * change its dates. The drag itself is `CardDrag` (transforms only); this follows the pointer
- * on the window, scrolls the grid when the pointer nears its edges, cancels on Esc, and turns
- * the drop into card moves.
+ * card (with the followers, on the stage grid the other selected cards) to another day or row,
+ * or drags one of its edges to change its dates. The drag itself is `CardDrag` (transforms
+ * only); this follows the pointer on the window, scrolls the grid when the pointer nears its
+ * edges, cancels on Esc, and hands the drop (days and rows moved) to the grid, which knows what
+ * its rows are: stages on the stage grid, people on the grid by resource.
  */
-import type { Translate } from '../../i18n/index.js';
 import { headerHeight, stageColumnWidth } from './grid-metrics.js';
-import { rowAtY, type BoardLayout, type PlacedCard } from './board-layout.js';
+import type { Translate } from '../../i18n/index.js';
+import type { PlacedCard } from './board-layout.js';
 import { CardDrag, type DragMode, type DragResult } from './card-drag.js';
-import { longDate, resizeSpan, shiftSpan } from './date-geometry.js';
+import { longDate, resizeSpan, shiftSpan, type Timeline } from './date-geometry.js';
 import type { CardMove } from './use-planboard-actions.js';
+import type { PlanCard } from './plan-card.js';
 
 /** Pixels a pointer moves before a press becomes a drag (below it, it is a click). */
 const dragThreshold = 4;
@@ -19,34 +21,36 @@ const edgeZone = 36;
 
 export interface CardPointerOptions {
   event: PointerEvent;
-  placed: PlacedCard;
+  /** The pressed card's element, and the others that move along (by days and rows, not resized). */
   element: HTMLElement;
+  followers: readonly HTMLElement[];
   mode: DragMode;
-  /** The cards that move (the pressed one first or among them). */
-  moving: readonly PlacedCard[];
+  /** The pressed card's width on screen. */
+  width: number;
   scroller: HTMLElement;
-  layout: BoardLayout;
-  stages: readonly { id: string; name: string }[];
+  timeline: Timeline;
+  /** Row index at a body y (clamped to the rows), and each row's top. */
+  rowAt: (y: number) => number;
+  rowTops: readonly number[];
   /** A client point in the grid body's coordinates (scroll included). */
   bodyPoint: (clientX: number, clientY: number) => { x: number; y: number };
   label: HTMLElement | null;
-  /** The words of the drag label. */
-  t: Translate;
+  /** The words of the drag label: where the card would land. */
+  describe: (result: DragResult) => string;
   /** The press became a drag: the click that ends it must not select. */
   onDragged: () => void;
   /**
    * `anyDay`: Shift was held at the drop, so a non-workday is meant (non-workdays.ts). Answers
    * false when the drop is refused, and the cards go back to where they were.
    */
-  onDrop: (moves: CardMove[], anyDay: boolean) => boolean;
+  onDrop: (result: DragResult, anyDay: boolean) => boolean;
 }
 
 export function watchCardPointer(options: CardPointerOptions): void {
-  const { event, placed, element, mode, moving, scroller, layout, stages, bodyPoint } = options;
+  const { event, element, mode, scroller, timeline, bodyPoint } = options;
   const pointerId = event.pointerId;
   const start = { clientX: event.clientX, clientY: event.clientY };
   const origin = bodyPoint(event.clientX, event.clientY);
-  const timeline = layout.timeline;
   let drag: CardDrag | null = null;
   let last = start;
   let frame = 0;
@@ -81,16 +85,14 @@ export function watchCardPointer(options: CardPointerOptions): void {
       }
       drag = new CardDrag({
         element,
-        followers: moving
-          .filter((p) => p !== placed)
-          .flatMap((p) => document.querySelector<HTMLElement>(`[data-card-id="${p.card.id}"]`) ?? []),
+        followers: options.followers,
         mode,
         dayWidth: timeline.dayWidth,
-        width: placed.width,
+        width: options.width,
         origin,
-        rowAt: (y) => (y < 0 ? 0 : (rowAtY(layout, y)?.index ?? layout.rows.length - 1)),
-        rowTops: layout.rows.map((row) => row.top),
-        describe: (result) => describeDrop(placed, result, stages, options.t),
+        rowAt: options.rowAt,
+        rowTops: options.rowTops,
+        describe: options.describe,
         label: options.label,
       });
     }
@@ -110,7 +112,7 @@ export function watchCardPointer(options: CardPointerOptions): void {
     if (!drag) return;
     options.onDragged();
     const result = drag.finish();
-    if (result && !options.onDrop(movesFor(moving, result, stages), up.shiftKey)) drag.cancel();
+    if (result && !options.onDrop(result, up.shiftKey)) drag.cancel();
   };
   const onCancel = () => {
     stop();
@@ -129,30 +131,37 @@ export function watchCardPointer(options: CardPointerOptions): void {
   window.addEventListener('keydown', onEscape, true);
 }
 
+/** Where a drop puts one card: its dates shifted by the days dragged, or resized at the edge dragged. */
+export function droppedSpan(card: Pick<PlanCard, 'start_date' | 'end_date'>, result: DragResult): { start: string; end: string } {
+  return result.mode === 'move'
+    ? shiftSpan(card.start_date, card.end_date, result.days)
+    : resizeSpan(card.start_date, card.end_date, result.mode, result.days);
+}
+
 /** The moves a drop makes: every moving card by the days and rows dragged, or the one card resized. */
 export function movesFor(cards: readonly PlacedCard[], result: DragResult, stages: readonly { id: string }[]): CardMove[] {
   return cards.flatMap((p) => {
-    if (result.mode === 'move') {
-      const stage = stages[p.stage + result.rows];
-      if (!stage) return [];
-      const span = shiftSpan(p.card.start_date, p.card.end_date, result.days);
-      return [{ card: p.card, start_date: span.start, end_date: span.end, stage_id: stage.id }];
-    }
-    const span = resizeSpan(p.card.start_date, p.card.end_date, result.mode, result.days);
-    return [{ card: p.card, start_date: span.start, end_date: span.end, stage_id: p.card.stage_id }];
+    const span = droppedSpan(p.card, result);
+    const stage = result.mode === 'move' ? stages[p.stage + result.rows] : { id: p.card.stage_id };
+    return stage ? [{ card: p.card, start_date: span.start, end_date: span.end, stage_id: stage.id }] : [];
   });
 }
 
-/** What the label beside the pointer says: "Mon 23 Nov 2026 – Wed 25 Nov 2026, Painting". */
-export function describeDrop(p: PlacedCard, result: DragResult, stages: readonly { name: string }[], t: Translate): string {
-  const span =
-    result.mode === 'move'
-      ? shiftSpan(p.card.start_date, p.card.end_date, result.days)
-      : resizeSpan(p.card.start_date, p.card.end_date, result.mode, result.days);
-  const stage = result.mode === 'move' ? stages[Math.min(stages.length - 1, Math.max(0, p.stage + result.rows))] : undefined;
+/**
+ * What the label beside the pointer says: "Mon 23 Nov 2026 – Wed 25 Nov 2026, Painting", the
+ * row's name (a stage's, or a person's on the grid by resource) when the drop changes row.
+ */
+export function describeDrop(
+  p: { card: Pick<PlanCard, 'start_date' | 'end_date'>; row: number },
+  result: DragResult,
+  rows: readonly { name: string }[],
+  t: Translate,
+): string {
+  const span = droppedSpan(p.card, result);
+  const row = result.mode === 'move' ? rows[Math.min(rows.length - 1, Math.max(0, p.row + result.rows))] : undefined;
   const when =
     span.start === span.end
       ? longDate(span.start, t)
       : t('planboard.date.range', { start: longDate(span.start, t), end: longDate(span.end, t) });
-  return stage && result.rows !== 0 ? `${when}, ${stage.name}` : when;
+  return row && result.rows !== 0 ? `${when}, ${row.name}` : when;
 }

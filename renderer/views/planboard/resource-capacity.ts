@@ -17,8 +17,16 @@ import { blockDays } from './use-planboard-data.js';
 
 export interface ResourceCapacityResponse {
   capacity_method?: string;
-  data: { date: string; resource: { id: string; time_available: number; time_planned: number }[] }[];
+  data: {
+    date: string;
+    resource: { id: string; time_available: number; time_planned: number }[];
+    /** The minutes of cards nobody is assigned to. */
+    no_resource?: { time_planned: number };
+  }[];
 }
+
+/** Where the index keeps the work nobody is assigned to: the "No resource" row's id. */
+export const noResourceId = '';
 
 export function fetchResourceCapacity(transport: Transport, boardId: string, from: string, to: string): Promise<ResourceCapacityResponse> {
   return send(transport, {
@@ -28,10 +36,18 @@ export function fetchResourceCapacity(transport: Transport, boardId: string, fro
   });
 }
 
-/** Resource id and date → figures, over the answers of several blocks. */
+/** Resource id and date → figures, over the answers of several blocks; the work of no one under noResourceId. */
 export function indexResourceCapacity(responses: readonly (ResourceCapacityResponse | undefined)[]): CapacityIndex {
   return indexCapacity(
-    responses.map((response) => response && { data: response.data.map((day) => ({ date: day.date, stage: day.resource })) }),
+    responses.map(
+      (response) =>
+        response && {
+          data: response.data.map((day) => ({
+            date: day.date,
+            stage: [...day.resource, { id: noResourceId, time_available: 0, time_planned: day.no_resource?.time_planned ?? 0 }],
+          })),
+        },
+    ),
   );
 }
 

@@ -10,6 +10,8 @@ import { stageColumnWidth } from './grid-metrics.js';
 
 export interface GridWindow {
   days: DayRange;
+  /** The days in the viewport itself, without those rendered ahead. */
+  shown: DayRange;
   /** Body y range to render (quantized). */
   top: number;
   bottom: number;
@@ -29,7 +31,7 @@ export function useGridWindow(
   today: string,
   onDaysChange: (range: DayRange) => void,
 ): { view: GridWindow; measure: () => void } {
-  const [view, setView] = useState<GridWindow>(() => ({ days: { first: 0, last: -1 }, top: 0, bottom: 0 }));
+  const [view, setView] = useState<GridWindow>(() => ({ days: { first: 0, last: -1 }, shown: { first: 0, last: -1 }, top: 0, bottom: 0 }));
   /**
    * The scroll position as last seen. A zoom out narrows the sheet before the layout effect
    * below runs, and the browser clamps scrollLeft to the narrower sheet: the centre date must
@@ -45,6 +47,8 @@ export function useGridWindow(
     setView((current) =>
       current.days.first === next.days.first &&
       current.days.last === next.days.last &&
+      current.shown.first === next.shown.first &&
+      current.shown.last === next.shown.last &&
       current.top === next.top &&
       current.bottom === next.bottom
         ? current
@@ -88,9 +92,10 @@ function windowOf(el: HTMLElement, timeline: Timeline, zoom: Zoom): GridWindow {
   const viewport = Math.max(0, el.clientWidth - stageColumnWidth);
   const daysInView = Math.ceil(viewport / timeline.dayWidth);
   const days = renderedDays(timeline, el.scrollLeft, viewport, Math.max(3, Math.ceil(daysInView / 4)), zoom === 'month' ? 2 : 1);
+  const shown = renderedDays(timeline, el.scrollLeft, Math.max(0, viewport - 1), 0, 1);
   const top = Math.max(0, Math.floor((el.scrollTop - verticalStep) / verticalStep) * verticalStep);
   const bottom = Math.ceil((el.scrollTop + el.clientHeight + verticalStep) / verticalStep) * verticalStep;
-  return { days, top, bottom };
+  return { days, shown, top, bottom };
 }
 
 /** Where a date shown "now" sits: a fifth into the days in view, so the days before it show too. */

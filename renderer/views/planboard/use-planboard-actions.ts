@@ -1,6 +1,7 @@
 /**
  * What a planner does to the plan, each as one undoable action: move or resize cards, label or
- * assign them, delete them, plan a collection, send it back to the backlog, ignore it.
+ * assign them, give a card to another person (a drop on the planboard by resource), delete
+ * them, plan a collection, send it back to the backlog, ignore it.
  *
  * Every action shows at once (an optimistic change of the cached cards), lands as one server
  * command (docs/API.md "Commands and undo": moving 20 cards is one `move_cards` call, which
@@ -58,8 +59,19 @@ interface ActionName {
   params: Params;
 }
 
+/** A row of the planboard by resource: a person, or nobody (the cards no one is assigned to). */
+export interface Assignee {
+  id: string | null;
+  name: string;
+}
+
 export interface PlanboardActions {
   moveCards(moves: readonly CardMove[]): Promise<void>;
+  /**
+   * A card dragged from one person's row onto another's (the planboard by resource): assigned
+   * to `to` instead of `from`, its dates following the drop, as one command.
+   */
+  reassignCard(move: CardMove, from: Assignee, to: Assignee): Promise<void>;
   addLink(cards: readonly PlanCard[], links: Links, id: string, name: string): Promise<void>;
   /** More than a few cards are asked about first, unless `confirmed`; the toast of a delete offers Undo. */
   deleteCards(cards: readonly PlanCard[], confirmed?: boolean): Promise<void>;
@@ -217,6 +229,38 @@ function planboardActions(ctx: Context): PlanboardActions {
           next,
         ),
         async (description) => (await runCommand(transport, moveCardsOperation, { cards }, description)).command_id,
+      );
+    },
+
+    async reassignCard(move, from, to) {
+      const { card } = move;
+      const resources = [...card.resources.filter((r) => r.id !== from.id && r.id !== to.id), ...(to.id ? [{ id: to.id }] : [])];
+      const next = { ...card, start_date: move.start_date, end_date: move.end_date, resources };
+      // Shown before the action waits its turn in the history, as a move's drop is.
+      const snapshot = optimistic([next]);
+      const title = cardTitle(card, t);
+      const name: ActionName = to.id
+        ? { key: 'planboard.action.reassign', params: { card: title, resource: to.name } }
+        : { key: 'planboard.action.unassign', params: { card: title, resource: from.name } };
+      const dates = changedFields(card, next);
+      await command(
+        name,
+        snapshot,
+        cardsView([card], [next]),
+        async (description) =>
+          (
+            await runCommand(
+              transport,
+              assignCardsOperation,
+              {
+                cards: [card.id],
+                ...(to.id ? { add: [to.id] } : {}),
+                ...(from.id ? { remove: [from.id] } : {}),
+                ...(Object.keys(dates).length > 0 ? { move: [{ id: card.id, ...dates }] } : {}),
+              },
+              description,
+            )
+          ).command_id,
       );
     },
 

@@ -12,22 +12,26 @@ import { longDate, type Workdays } from './date-geometry.js';
 import { nonWorkdayLanding } from './non-workdays.js';
 import type { CardMove, PlanboardActions } from './use-planboard-actions.js';
 
-/** Answers whether the moves went ahead (false: refused, and the planner was told why). */
-export type GuardedMove = (moves: readonly CardMove[], anyDay?: boolean) => boolean;
+/**
+ * Answers whether the moves went ahead (false: refused, and the planner was told why). `act`
+ * is what they go ahead as: by default moving the cards; on the planboard by resource a drop on
+ * another person's row gives the card to them as well.
+ */
+export type GuardedMove = (moves: readonly CardMove[], anyDay?: boolean, act?: () => Promise<void>) => boolean;
 
 export function useWorkdayGuard(actions: PlanboardActions, workdays: Workdays): GuardedMove {
   const t = useT();
   const notify = useNotices((state) => state.notify);
   return useCallback<GuardedMove>(
-    (moves, anyDay = false) => {
+    (moves, anyDay = false, act = () => actions.moveCards(moves)) => {
       const landing = anyDay ? undefined : nonWorkdayLanding(moves, workdays);
       if (!landing) {
-        void actions.moveCards(moves);
+        void act();
         return true;
       }
       notify(t('workload.nonWorkday.refused', { date: longDate(landing.date, t) }), 'error', {
         label: t('workload.nonWorkday.moveAnyway'),
-        run: () => void actions.moveCards(moves),
+        run: () => void act(),
       });
       return false;
     },

@@ -1,8 +1,10 @@
 /**
- * Company holidays on the Resources screen: a holiday entered once for every resource or for a
- * group, an iCalendar (.ics) file imported the same way, and the list of holidays with delete,
- * which takes a holiday off every resource. The API writes one public-holiday absence per
- * resource (docs/API.md "Absences and holidays").
+ * Company holidays on the Resources screen: a holiday entered once for everyone or for a group,
+ * an iCalendar (.ics) file imported the same way, and the list of holidays with delete, which
+ * takes a holiday off everyone who has it. A company holiday is one record that every resource
+ * has, one added later too, or every member of the group, whoever joins (docs/API.md "Absences
+ * and holidays"); a holiday given to resources one by one before company holidays shows who has
+ * it, and "Give to everyone" makes it the company's.
  */
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { placeFieldErrors } from '../../api/client.js';
@@ -72,6 +74,15 @@ function HolidayForm() {
     setProblem(null);
   }
 
+  /** What an add or an import did, in words that are true: "3 company holidays, for everyone". */
+  function said(answer: { holidays: number }): string {
+    const group = groups.data?.data.find((g) => g.id === draft.group_id);
+    return t('holidays.added', {
+      holidays: t.count('holidays.count', answer.holidays),
+      scope: group ? t('holidays.forGroup', { group: group.name }) : t('holidays.forEveryone'),
+    });
+  }
+
   async function picked(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -81,18 +92,7 @@ function HolidayForm() {
       setProblem(t('holidays.tooLarge', { file: file.name }));
       return;
     }
-    importing.mutate(
-      { ics: await file.text(), ...target },
-      {
-        onSuccess: (answer) =>
-          setOutcome(
-            t('holidays.imported', {
-              holidays: t.count('holidays.count', answer.holidays),
-              resources: t.count('holidays.resourceCount', answer.resources),
-            }),
-          ),
-      },
-    );
+    importing.mutate({ ics: await file.text(), ...target }, { onSuccess: (answer) => setOutcome(said(answer)) });
   }
 
   return (
@@ -112,7 +112,12 @@ function HolidayForm() {
             ...(draft.end_date ? { end_date: draft.end_date } : {}),
             ...target,
           },
-          { onSuccess: () => setDraft({ ...draft, description: '', start_date: '', end_date: '' }) },
+          {
+            onSuccess: (answer) => {
+              setOutcome(said(answer));
+              setDraft({ ...draft, description: '', start_date: '', end_date: '' });
+            },
+          },
         );
       }}
       submitLabel={t('holidays.add')}
@@ -178,14 +183,44 @@ function HolidayForm() {
 
 function HolidayRow({ holiday }: { holiday: CompanyHoliday }) {
   const remove = useRemoveHoliday();
+  const give = useAddHoliday();
+  const groups = useGroups();
   const t = useT();
   const name = t('holidays.rowName', { name: holiday.description, dates: formatDayRange(holiday.start_date, holiday.end_date, t.locale) });
+  const resources = t.count('holidays.resourceCount', holiday.resource_ids.length);
+  const groupNames = holiday.group_ids.map((id) => groups.data?.data.find((g) => g.id === id)?.name ?? '?');
+  // Given one by one (before company holidays): a resource added later does not have it.
+  const oneByOne = !holiday.everyone && holiday.group_ids.length === 0;
+  const scope = holiday.everyone
+    ? t('holidays.forEveryone')
+    : oneByOne
+      ? t('holidays.givenOneByOne', { resources })
+      : t('holidays.forGroup', { group: groupNames.join(', ') });
 
   return (
     <li className="record-row">
       <span className="record-row__name">{name}</span>
-      <span className="record-row__detail muted">{t.count('holidays.resourceCount', holiday.resource_ids.length)}</span>
+      <span className="record-row__detail muted">{oneByOne ? scope : `${scope} · ${resources}`}</span>
+      {oneByOne && (
+        <button
+          type="button"
+          className="button"
+          disabled={give.isPending}
+          aria-label={`${t('holidays.giveToEveryone')}: ${name}`}
+          onClick={() =>
+            give.mutate({
+              description: holiday.description,
+              start_date: holiday.start_date,
+              end_date: holiday.end_date,
+              ...(holiday.time !== null ? { time: holiday.time } : {}),
+            })
+          }
+        >
+          {t('holidays.giveToEveryone')}
+        </button>
+      )}
       <RowActions name={name} removal={remove} onDelete={() => remove.mutate(holiday)} />
+      {give.isError && <ErrorNotice error={give.error} />}
     </li>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * A resource's absences: the list (type, days, whole or part days, note) with edit and delete
- * on each row, the form to add one, and the resource's schedule for the next four weeks with
+ * on each row (the company holidays it has among them, read-only), the form to add one, and the resource's schedule for the next four weeks with
  * the absent days marked. Shown under the resource form while a resource is being edited.
  */
 import { useState } from 'react';
@@ -53,12 +53,15 @@ function AbsenceRow({ resourceId, absence, onEdit }: { resourceId: string; absen
   const remove = useRemoveAbsence(resourceId);
   const t = useT();
   const name = absenceName(absence, t);
+  // A company holiday the resource has is the company's: it is changed under Company holidays.
+  const company = absence.company_holiday_id !== null;
+  const detail = [absenceExtent(absence.time, t), absence.description, company ? t('absences.companyHoliday') : null];
 
   return (
     <li className="record-row">
       <span className="record-row__name">{name}</span>
-      <span className="record-row__detail muted">{[absenceExtent(absence.time, t), absence.description].filter(Boolean).join(' · ')}</span>
-      <RowActions name={name} onEdit={onEdit} removal={remove} onDelete={() => remove.mutate(absence.id)} />
+      <span className="record-row__detail muted">{detail.filter(Boolean).join(' · ')}</span>
+      {!company && <RowActions name={name} onEdit={onEdit} removal={remove} onDelete={() => remove.mutate(absence.id)} />}
     </li>
   );
 }

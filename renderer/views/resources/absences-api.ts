@@ -1,8 +1,9 @@
 /**
  * The Planning API calls of a resource's absences and of company holidays (docs/API.md
- * "Absences and holidays"). Absences are the resource's schedule deviations; every query key
- * starts with `schedule_deviation`, so a change event for a deviation (made here, by sync or
- * by an integration) refreshes them, and the planboard's capacity with them.
+ * "Absences and holidays"). Absences are the resource's schedule deviations, the company
+ * holidays it has among them (read-only, `company_holiday_id`); every query key starts with
+ * `schedule_deviation`, so a change event for a deviation or a company holiday (made here, by
+ * sync or by an integration; api/hooks.ts) refreshes them, and the planboard's capacity with them.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListEnvelope } from '../../../shared/list.js';
@@ -28,12 +29,20 @@ export interface ScheduleDay {
   deviations: string[];
 }
 
-/** A company holiday: one row for the deviations it gave each resource. */
+/**
+ * A holiday as the list has it (GET /v1/schedule_deviation/holidays): one row per description and
+ * first day, the company's (for everyone, or a group's) and the copies given to resources one
+ * by one before company holidays, together.
+ */
 export interface CompanyHoliday {
   description: string;
   start_date: string;
   end_date: string;
   time: number | null;
+  everyone: boolean;
+  group_ids: string[];
+  company_holiday_ids: string[];
+  /** The resources that have it now. */
   resource_ids: string[];
 }
 

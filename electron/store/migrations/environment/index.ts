@@ -22,6 +22,7 @@ import { syncGroups } from './0020-sync-groups.js';
 import { timeEntriesByStart } from './0021-time-entries-by-start.js';
 import { cardsByStageRank } from './0022-cards-by-stage-rank.js';
 import { keptWriter } from './0023-kept-writer.js';
+import { companyHolidays } from './0024-company-holidays.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -48,4 +49,5 @@ export const environmentMigrations: readonly Migration[] = [
   timeEntriesByStart,
   cardsByStageRank,
   keptWriter,
+  companyHolidays,
 ];
