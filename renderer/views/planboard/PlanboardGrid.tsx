@@ -262,6 +262,9 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
     const modifiers = { shift: event.shiftKey, ctrl: event.ctrlKey || event.metaKey };
     if (placed) {
       setSelection(clickCard(selection, toNavCard(placed), day, modifiers));
+      // An open panel follows a plain click, so what is edited there is the card just chosen;
+      // Shift and Ctrl only grow the selection.
+      if (cardPanel.openCardId !== null && !modifiers.shift && !modifiers.ctrl) cardPanel.open(placed.card.id);
       return;
     }
     const row = rowAtY(layout, point.y);
