@@ -27,13 +27,20 @@ export const queryKeys = {
 export const capacityKey = ['card', 'capacity'] as const;
 
 /**
+ * Where the payroll summary's reads live: under `time_tracking`, as it adds up time entries;
+ * a user's resource, the resource's schedule and its absences change it too (`shownUnder`).
+ */
+export const payrollKey = ['time_tracking', 'payroll'] as const;
+
+/**
  * Records whose change events name another resource than the queries showing them:
  *  - parts written inline with their owner (a board's stages, labels, statuses, custom fields
  *    and checklist templates; the activities allowed in a stage) show in shaped reads of the
  *    owner (`board?with=stages`);
  *  - a card's label, resource and activity links, and its time entries (its timer mark and
  *    total), show in reads of the card; a checklist's items in reads of the checklist;
- *  - resources, their schedules and a board's stages change the capacity beside the grid.
+ *  - resources, their schedules and a board's stages change the capacity beside the grid;
+ *  - users, resources and absences change the payroll summary's expected hours.
  */
 const shownUnder: Readonly<Record<string, readonly (readonly string[])[]>> = {
   stage: [['board'], capacityKey],
@@ -48,8 +55,9 @@ const shownUnder: Readonly<Record<string, readonly (readonly string[])[]>> = {
   card_activity: [['card']],
   time_tracking: [['card']],
   checklist_item: [['checklist']],
-  resource: [capacityKey],
-  schedule_deviation: [capacityKey],
+  resource: [capacityKey, payrollKey],
+  schedule_deviation: [capacityKey, payrollKey],
+  user: [payrollKey],
 };
 
 /** One page of a list. `T` names the shape a `with` query returns (boards with their stages). */
