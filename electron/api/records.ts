@@ -130,7 +130,7 @@ function archivedMatch(module: ResourceModule, query: QueryString): Record<strin
   return booleanParam(query, 'archived') ? {} : { archived_at: null };
 }
 
-/** The module's relations as the store's filter compiler needs them. */
+/** The module's relations as the store's filter compiler and sort need them. */
 export function relationJoins(module: ResourceModule): Record<string, RelationJoin> {
   const joins: Record<string, RelationJoin> = {};
   for (const [name, relation] of Object.entries(module.relations ?? {})) {
@@ -177,7 +177,9 @@ export async function listRecords(
     sort: options.sort,
     limit: options.limit,
     offset: options.offset,
-    ...(options.filter ? { filter: options.filter, relations: relationJoins(module) } : {}),
+    ...(options.filter ? { filter: options.filter } : {}),
+    // A filter or a sort may name a related record's field (`order.code`, `collection.end`).
+    ...(options.filter || options.sort.some((key) => key.field.includes('.')) ? { relations: relationJoins(module) } : {}),
   });
   return { count, limit: options.limit, offset: options.offset, data: await present(ctx, module, rows, options) };
 }
