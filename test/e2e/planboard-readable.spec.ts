@@ -267,3 +267,47 @@ test("a collection's path shows its cards on every stage in stage order, and Esc
   await page.keyboard.press('Escape');
   await expect(path).toBeHidden();
 });
+
+test('in week view a one-day card shows what tells it apart in its stage row — its order — not the stage the row already names', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  app = await startApp();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(app.url);
+  const { boardId, stages } = await seedBoard(page);
+  const monday = nextMonday();
+  for (const [at, name] of ['SO-1001', 'SO-1002', 'SO-1003'].entries()) {
+    const collection = await newCollection(page, boardId, name);
+    await addCard(page, collection.id, stages[0]!.id, addDays(monday, at), addDays(monday, at));
+  }
+  // A card with a name of its own still reads as its order when narrow.
+  const renamed = await newCollection(page, boardId, 'SO-1004');
+  await bridgeApi(page, 'POST', `/v1/collection/${renamed.id}/card`, {
+    stage_id: stages[0]!.id,
+    start_date: addDays(monday, 3),
+    end_date: addDays(monday, 3),
+    name: 'SO-1004 sawing (rush)',
+  });
+
+  await openScreen(page, 'Planboard');
+  await page.getByRole('group', { name: 'Zoom' }).getByRole('button', { name: 'Week' }).click();
+  const cards = page.getByRole('listbox', { name: 'Cards' });
+  const shown = async (name: string) => {
+    const option = cards.getByRole('option', { name: new RegExp(`^${name}`) });
+    await expect(option).toBeVisible();
+    // What the card shows, whole: the title's text fits inside the card's box.
+    return option.evaluate((card) => {
+      const title = card.querySelector<HTMLElement>('.pb-card__title')!;
+      const style = getComputedStyle(card);
+      const room = card.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text: title.textContent, fits: title.scrollWidth <= room };
+    });
+  };
+  expect(await shown('SO-1001')).toEqual({ text: '1001', fits: true });
+  expect(await shown('SO-1002')).toEqual({ text: '1002', fits: true });
+  expect(await shown('SO-1003')).toEqual({ text: '1003', fits: true });
+  expect(await shown('SO-1004 sawing')).toEqual({ text: '1004', fits: true });
+  // The whole name stays in the hover title.
+  await expect(cards.getByRole('option', { name: /^SO-1001/ })).toHaveAttribute('title', /^SO-1001 · Sawing/);
+});

@@ -353,6 +353,7 @@ export function PlanboardGrid({ stages, workdays, layout, zoom, today, capacity,
             top={p.top}
             width={p.width}
             height={cardHeight}
+            shared={layout.rows[p.stage]?.shared}
             selected={selected.has(p.card.id)}
             active={p.card.id === activeId}
             offDay={onNonWorkday(p.card, workdays)}
