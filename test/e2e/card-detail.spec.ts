@@ -57,7 +57,7 @@ test('a planner works through a card in its detail panel', async ({ page }) => {
   // Dates: a 422 shows beside its input; a valid end date saves (and makes the card splittable).
   await panel.getByLabel('End date').fill(addDays(monday, -3));
   await panel.getByRole('button', { name: 'Save card' }).click();
-  await expect(panel.getByLabel('End date')).toHaveAccessibleDescription('end_date may not be before start_date');
+  await expect(panel.getByLabel('End date')).toHaveAccessibleDescription('End date cannot be before the start date');
   await panel.getByLabel('End date').fill(addDays(monday, 2));
   await panel.getByLabel('Start time').fill('07:30');
   await panel.getByRole('button', { name: 'Save card' }).click();

@@ -21,10 +21,13 @@ export const fieldErrorsMessages: Record<keyof typeof english, string> = {
   'fieldError.tooLong': 'Een registratie duurt hoogstens 24 uur',
   'fieldError.timerRunning': 'Een timer van je loopt al meer dan 24 uur: stop die eerst met het echte einde',
   'fieldError.dayLimit': '{day} zou {hours} uur tellen; een dag telt hoogstens {limit} uur',
+  'fieldError.notBeforeStart': '{label} mag niet vóór de begindatum liggen',
+  'fieldError.positive': '{label} moet meer dan 0 zijn',
   'fieldError.label.stageName': 'Naam van de fase',
   'fieldError.label.unit': 'Eenheid',
   'fieldError.label.quantity': 'Aantal',
   'fieldError.label.duration': 'Duur',
   'fieldError.label.time': 'Minuten',
   'fieldError.label.text': 'Opmerking',
+  'fieldError.label.dayHours': 'Uren op een dag',
 } as const;
