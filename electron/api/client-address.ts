@@ -31,6 +31,7 @@ export class TrustedProxies {
 
   private constructor(readonly entries: readonly string[]) {
     for (const entry of entries) {
+      // An entry checkedEntry passed: an address, or an address and a prefix.
       const [address, prefix] = entry.split('/') as [string, string | undefined];
       const family = isIP(address) === 4 ? 'ipv4' : 'ipv6';
       if (prefix === undefined) this.list.addAddress(address, family);
@@ -80,6 +81,7 @@ function ipv6Groups(address: string): number[] {
     const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
     text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
+  // isIP accepted the address, so it has at most one `::`: a head, and a tail when there is one.
   const [head, tail] = text.split('::') as [string, string | undefined];
   const groups = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
   const left = groups(head);

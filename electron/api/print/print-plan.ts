@@ -68,6 +68,7 @@ export function workText(minutes: number): string {
 async function cardDetails(ctx: RequestContext, cards: readonly StoredRecord[]): Promise<Map<string, string[]>> {
   const ids = cards.map((card) => card.id);
   const collections = new Map(
+    // Every card lives in a collection (its path): collection_id is a uuid column that is never null.
     (await ctx.records.getWhereIn(tables.collection, 'id', [...new Set(cards.map((card) => card.collection_id as string))])).map((c) => [
       c.id,
       c,
@@ -94,11 +95,13 @@ async function cardDetails(ctx: RequestContext, cards: readonly StoredRecord[]):
   const line = (...parts: (string | null | undefined)[]) => parts.filter((part): part is string => Boolean(part?.trim())).join(' · ');
   return new Map(
     cards.map((card) => {
+      // collection_id: never null (above); meta: a JSON object column, or null when nothing was kept in it.
       const collection = collections.get(card.collection_id as string);
       const meta = (collection?.meta ?? null) as Record<string, unknown> | null;
       const customer = typeof meta?.relation === 'string' ? meta.relation : null;
       const work = minutes.get(card.id);
       const lines = [
+        // A collection's description is a nullable text column.
         line(collection?.description as string | null, customer),
         line(work ? workText(work) : null, (people.get(card.id) ?? []).sort((a, b) => a.localeCompare(b)).join(', ')),
       ];
