@@ -31,7 +31,7 @@ export interface ApiErrorItem {
  * `maxLength` (a text too long), `enum` (not one of the choices), `pattern` (not of the form),
  * `unique` (another record already has it); `codeOrDescription` (an order with neither),
  * `noWork`/`tooMuchWork` (an order row that plans no work, or more than `limit` minutes);
- * `notBeforeStart` (an end date before its start date).
+ * `notBeforeStart` (an end date before its start date); `reference` (names no such record).
  */
 export const fieldRules = [
   'required',
@@ -55,6 +55,8 @@ export const fieldRules = [
   'timerRunning',
   // An end date before the start date (a resource's, an absence's, a card's): the same day is fine.
   'notBeforeStart',
+  // A reference to a record that is not there (deleted, or never made): a card's stage, a label.
+  'reference',
 ] as const;
 export type FieldRule = (typeof fieldRules)[number];
 

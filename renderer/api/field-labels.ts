@@ -147,11 +147,21 @@ export function fieldMessage(t: Translate, resource: LabelledResource, item: Api
   if (item.rule === 'codeOrDescription') return t('fieldError.codeOrDescription');
   const label = labelOf(t, resource, item.field);
   if (!label) return undefined;
-  const inHours = minutesShownAsHours[resource]?.includes(labelPath(item.field)) === true;
+  return ruleMessage(t, label, item, minutesShownAsHours[resource]?.includes(labelPath(item.field)) === true);
+}
+
+/**
+ * The broken rule of one error item, said of the field by its `label`, or undefined for a rule
+ * not known here. `inHours`: the API counts the field in minutes, the form in hours. Also for a
+ * field no form labels (a refused change of sync names it by the label sync gives it).
+ */
+export function ruleMessage(t: Translate, label: string, item: ApiErrorItem, inHours = false): string | undefined {
   const limit = formatLimit(t, inHours && item.limit !== undefined ? item.limit / 60 : item.limit);
   // At least one minute, in hours: more than none.
   if (inHours && item.rule === 'minimum' && item.limit !== undefined && item.limit > 0) return t('fieldError.positive', { label });
   switch (item.rule) {
+    case 'codeOrDescription':
+      return t('fieldError.codeOrDescription');
     case 'required':
       return t('fieldError.required', { label });
     case 'type':
@@ -171,13 +181,15 @@ export function fieldMessage(t: Translate, resource: LabelledResource, item: Api
     case 'unique':
       return t('fieldError.unique', { label });
     case 'noWork':
-      return labelPath(item.field).endsWith('unit') ? t('fieldError.noWorkPieces') : t('fieldError.noWork', { label });
+      return labelPath(item.field ?? '').endsWith('unit') ? t('fieldError.noWorkPieces') : t('fieldError.noWork', { label });
     case 'tooMuchWork':
       return t('fieldError.tooMuchWork', { label });
     case 'endAfterStart':
       return t('fieldError.endAfterStart', { label });
     case 'notBeforeStart':
       return t('fieldError.notBeforeStart', { label });
+    case 'reference':
+      return t('fieldError.reference', { label });
     case 'tooLong':
       return t('fieldError.tooLong');
     case 'timerRunning':

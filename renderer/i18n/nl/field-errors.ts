@@ -22,6 +22,7 @@ export const fieldErrorsMessages: Record<keyof typeof english, string> = {
   'fieldError.timerRunning': 'Een timer van je loopt al meer dan 24 uur: stop die eerst met het echte einde',
   'fieldError.dayLimit': '{day} zou {hours} uur tellen; een dag telt hoogstens {limit} uur',
   'fieldError.notBeforeStart': '{label} mag niet vóór de begindatum liggen',
+  'fieldError.reference': '{label}: wat gekozen is, is er niet (verwijderd, of nog niet gesynchroniseerd)',
   'fieldError.positive': '{label} moet meer dan 0 zijn',
   'fieldError.label.stageName': 'Naam van de fase',
   'fieldError.label.unit': 'Eenheid',
