@@ -1,12 +1,13 @@
 /**
- * The planboard's floating parts stay readable (ux-walk-2): a message (toast) never covers the
- * bar of the selected cards.
+ * The planboard's floating and crowded parts stay readable (ux-walk-2): a message (toast) never
+ * covers the bar of the selected cards, and the backlog's "Replan late…" is whole at a 1,440 px
+ * wide window, in English and Dutch.
  */
 import { expect, test, type Locator, type Page } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { seedFramesBoard } from './card-setup.js';
 import { nextMonday } from './dates.js';
-import { openScreen } from './planner-page.js';
+import { openScreen, switchToDutch } from './planner-page.js';
 
 let app: RunningApp | undefined;
 
@@ -25,6 +26,16 @@ async function boxOf(locator: Locator): Promise<Box> {
 
 function overlap(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+function inside(inner: Box, outer: Box): boolean {
+  // Half a pixel for sub-pixel layout.
+  return (
+    inner.x >= outer.x - 0.5 &&
+    inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+    inner.y + inner.height <= outer.y + outer.height + 0.5
+  );
 }
 
 /**
@@ -79,4 +90,28 @@ test('a message stands clear of the selected cards’ bar, so both can be read a
   for (const name of ['Delete', 'Clear selection'])
     expect(await wholeOnScreen(bar.getByRole('button', { name, exact: true })), `${name} is not covered`).toBe(true);
   expect(await wholeOnScreen(message), 'the message is not covered').toBe(true);
+});
+
+test('“Replan late…” is whole at a 1,440 px wide window, inside the backlog and the window', async ({ page }) => {
+  await openBoard(page, 1440, 900);
+  const backlog = page.getByRole('complementary', { name: 'Backlog' });
+  const viewport = { x: 0, y: 0, width: 1440, height: 900 };
+
+  for (const [language, name] of [
+    ['English', 'Replan late…'],
+    ['Dutch', 'Te laat herplannen…'],
+  ] as const) {
+    if (language === 'Dutch') {
+      await switchToDutch(page);
+      await openScreen(page, 'Planbord');
+    }
+    const replan = backlog.getByRole('button', { name, exact: true });
+    await expect(replan, language).toBeVisible();
+    const box = await boxOf(replan);
+    expect(inside(box, viewport), `${language}: inside the window`).toBe(true);
+    expect(inside(box, await boxOf(backlog)), `${language}: inside the backlog`).toBe(true);
+    expect(await wholeOnScreen(replan), `${language}: not clipped or covered`).toBe(true);
+    // Its words are whole too: the button is as wide as its text needs.
+    expect(await replan.evaluate((element) => element.scrollWidth <= element.clientWidth), `${language}: its words fit`).toBe(true);
+  }
 });
