@@ -30,7 +30,8 @@ export interface ApiErrorItem {
  * of the field's type: a number, a date…), `minimum`/`maximum` (a number out of bounds),
  * `maxLength` (a text too long), `enum` (not one of the choices), `pattern` (not of the form),
  * `unique` (another record already has it); `codeOrDescription` (an order with neither),
- * `noWork`/`tooMuchWork` (an order row that plans no work, or more than `limit` minutes).
+ * `noWork`/`tooMuchWork` (an order row that plans no work, or more than `limit` minutes);
+ * `notBeforeStart` (an end date before its start date); `reference` (names no such record).
  */
 export const fieldRules = [
   'required',
@@ -52,6 +53,10 @@ export const fieldRules = [
   'dayLimit',
   // A running timer of the user that this entry would stop after more than 24 hours.
   'timerRunning',
+  // An end date before the start date (a resource's, an absence's, a card's): the same day is fine.
+  'notBeforeStart',
+  // A reference to a record that is not there (deleted, or never made): a card's stage, a label.
+  'reference',
 ] as const;
 export type FieldRule = (typeof fieldRules)[number];
 

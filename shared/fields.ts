@@ -43,8 +43,12 @@ export interface FieldSpec {
   blankIsNull?: boolean;
   /** For `json` fields: what shape the value has, for validation and OpenAPI. */
   shape?: 'object' | 'array';
-  /** Extra check for structured values; returns a problem description or null. */
-  check?: (value: unknown) => string | null;
+  /**
+   * Extra check for structured values; returns a problem description (with the rule it broke
+   * and its bound, when it has them, so a client can word it: docs/API.md "Field rules and
+   * limits") or null.
+   */
+  check?: (value: unknown) => string | CheckedProblem | null;
   /**
    * For `json` values whose items have fields of their own (custom field values): checks them
    * after `check` and returns what to store, each problem named by its path under the field
@@ -298,6 +302,18 @@ function wrongType(spec: FieldSpec): ValueProblem {
 }
 
 /** A value that fails its declaration: what is wrong, and which rule it broke (docs/API.md "Errors"). */
+/** What a field's `check` finds wrong, with the rule and bound a client words it by. */
+export interface CheckedProblem {
+  problem: string;
+  rule?: FieldRule;
+  limit?: number;
+}
+
+/** A check's answer as a value problem: a bare description has no rule. */
+function checked(found: string | CheckedProblem): ValueProblem {
+  return typeof found === 'string' ? { ok: false, problem: found } : { ok: false, ...found };
+}
+
 export interface ValueProblem {
   ok: false;
   problem: string;
@@ -344,7 +360,7 @@ export function checkValue(spec: FieldSpec, value: unknown): { ok: true; value: 
         return { ok: false, problem: `must match the pattern ${spec.pattern}`, rule: 'pattern' };
       }
       const problem = spec.check?.(value) ?? null;
-      if (problem) return { ok: false, problem };
+      if (problem) return checked(problem);
       return { ok: true, value: spec.type === 'uuid' ? value.toLowerCase() : value };
     }
     case 'integer':
@@ -368,7 +384,7 @@ export function checkValue(spec: FieldSpec, value: unknown): { ok: true; value: 
       const inner = loneSurrogatePath(value);
       if (inner !== undefined) return { ok: false, problem: `${inner ? `(at ${inner}) ` : ''}${loneSurrogateProblem}` };
       const problem = spec.check?.(value) ?? null;
-      return problem ? { ok: false, problem } : { ok: true, value };
+      return problem ? checked(problem) : { ok: true, value };
     }
   }
 }

@@ -6,8 +6,10 @@
 export interface PrintPreviewCard {
   id: string;
   name: string;
-  /** The name as the PDF wraps it, one entry a line. */
+  /** The name as the PDF wraps it, one entry a line, then the details (what for, how long, who). */
   lines: string[];
+  /** How many of `lines` are the name. */
+  nameLines: number;
   x: number;
   y: number;
   width: number;
@@ -24,10 +26,18 @@ export interface PrintPreviewStage {
   cards: PrintPreviewCard[];
 }
 
+export interface PrintPreviewDay {
+  date: string;
+  label: string;
+  workday: boolean;
+  holiday: string | null;
+}
+
 export interface PrintPreviewPage {
   number: number;
   of: number;
-  days: { date: string; label: string }[];
+  /** Each day: its label, whether the board works then, and the company holiday on it (null: none). */
+  days: PrintPreviewDay[];
   /** Left edge of each day's column. */
   dayX: number[];
   dayWidth: number;

@@ -113,7 +113,7 @@ const errorBody: Schema = {
 const queryDocs: Record<string, string> = {
   limit: `Page size, 0-${maxLimit} (default ${defaultLimit}).`,
   offset: 'Records to skip (default 0). Past the end gives an empty page.',
-  sort: "field[:asc|desc] separated by commas, on the resource's own fields.",
+  sort: "field[:asc|desc] separated by commas, on the resource's own fields or a field of a record it belongs to (collection.end).",
   filter:
     "field:[not:]op:value joined by ,and, / ,or, with parentheses; op is eq gt gte lt lte has contains starts_with ends_with; quote values with '.",
   show: 'Properties to return: a,b, relation.prop, relation.*.prop, relation.N.prop, *.',

@@ -104,14 +104,16 @@ export function checkQueryFields(
 ): void {
   if (isAdmin(caller)) return;
   const hidden = (spec: Declared, name: string) => own<FieldSpec>(spec.fields, name)?.adminOnly === true;
+  // A related record's field (`order.code`) is hidden as on that record.
+  const concealed = (name: string) => {
+    const dot = name.indexOf('.');
+    const relation = dot === -1 ? undefined : own(module.relations, name.slice(0, dot));
+    return relation && relation.kind !== 'fields'
+      ? hidden(moduleNamed(relation.target).spec, name.slice(dot + 1))
+      : hidden(module.spec, name);
+  };
   for (const atom of filter ? filterAtoms(filter) : []) {
-    const dot = atom.field.indexOf('.');
-    const relation = dot === -1 ? undefined : own(module.relations, atom.field.slice(0, dot));
-    const concealed =
-      relation && relation.kind !== 'fields'
-        ? hidden(moduleNamed(relation.target).spec, atom.field.slice(dot + 1))
-        : hidden(module.spec, atom.field);
-    if (concealed) throw ApiError.badRequest(`Unknown filter field: ${atom.field}`);
+    if (concealed(atom.field)) throw ApiError.badRequest(`Unknown filter field: ${atom.field}`);
   }
-  for (const key of sort) if (hidden(module.spec, key.field)) throw ApiError.badRequest(`Unknown sort field: ${key.field}`);
+  for (const key of sort) if (concealed(key.field)) throw ApiError.badRequest(`Unknown sort field: ${key.field}`);
 }

@@ -158,7 +158,7 @@ function archivedMatch(module: ResourceModule, query: QueryString): Record<strin
   return booleanParam(query, 'archived') ? {} : { archived_at: null };
 }
 
-/** The module's relations as the store's filter compiler needs them. */
+/** The module's relations as the store's filter compiler and sort need them. */
 export function relationJoins(module: ResourceModule): Record<string, RelationJoin> {
   const joins: Record<string, RelationJoin> = {};
   for (const [name, relation] of Object.entries(module.relations ?? {})) {
@@ -201,7 +201,9 @@ export async function listRecords(
   // It matches nothing (`id IS NULL`), so the query is still checked in full: a bad one is 400.
   const archived = archivedMatch(module, query);
   const match = 'missing' in scoped ? { id: null } : { ...scoped.match, ...archived };
-  const filter = options.filter ? { filter: options.filter, relations: relationJoins(module) } : {};
+  // A filter or a sort may name a related record's field (`order.code`, `collection.end`).
+  const related = options.filter || options.sort.some((key) => key.field.includes('.'));
+  const filter = { ...(options.filter ? { filter: options.filter } : {}), ...(related ? { relations: relationJoins(module) } : {}) };
   const derived = module.derived && !('missing' in scoped) ? await module.derived.list(ctx, scoped.match) : [];
   if (derived.length > 0) {
     // The stored records that match, all of them (a parent's few), and the derived ones that

@@ -77,7 +77,7 @@ function* checkReferences(
     if (!field.references || typeof value !== 'string' || skip.includes(name) || current?.[name] === value) continue;
     const target = moduleNamed(field.references);
     if (!(yield* get(target.table, value))) {
-      problems.push({ field: name, description: `${name} names no ${target.spec.title} with id ${value}` });
+      problems.push({ field: name, description: `${name} names no ${target.spec.title} with id ${value}`, rule: 'reference' });
     }
   }
   return problems;
@@ -280,7 +280,7 @@ function* planLinks(
     }
     const id = ref.id.toLowerCase();
     if (!(yield* get(target.table, id))) {
-      problems.push({ field: `${at}.id`, description: `${at}.id names no ${target.spec.title} with id ${id}` });
+      problems.push({ field: `${at}.id`, description: `${at}.id names no ${target.spec.title} with id ${id}`, rule: 'reference' });
       continue;
     }
     const pivot: Record<string, unknown> = {};

@@ -65,7 +65,7 @@ export interface ListQuery {
   /** Equality conditions on columns, e.g. `{order_id}` for a nested route. */
   match?: Record<string, unknown>;
   filter?: FilterNode;
-  /** Relations the filter may name (`labels:has:…`, `order.code:eq:…`). */
+  /** Relations the filter may name (`labels:has:…`, `order.code:eq:…`), and a sort (`collection.end`: to-one only). */
   relations?: Record<string, RelationJoin>;
   /**
    * A column strictly between two values, as plain comparisons: an index on the `match`

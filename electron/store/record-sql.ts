@@ -36,16 +36,32 @@ export function valuesSelection(
 export function listSelection(table: TableDef, query: ListQuery, dialect: SqlDialect): { from: string; order: string; params: unknown[] } {
   // Checked before any query runs, so a bad sort is refused even when the page would be empty.
   const order = (query.sort ?? [])
-    .map((key) => {
-      const field = own(table.fields, key.field);
-      if (!field || field.writeOnly) throw new QueryError(`Unknown sort field: ${key.field}`);
-      return `t.${quoteIdentifier(key.field)} ${key.direction === 'desc' ? 'DESC' : 'ASC'}`;
-    })
+    .map((key) => `${sortColumn(table, query, key.field)} ${key.direction === 'desc' ? 'DESC' : 'ASC'}`)
     // Ids are time-ordered (UUIDv7), so this keeps pages stable and in creation order.
     .concat(['t."id" ASC'])
     .join(', ');
   const where = listWhere(table, query, dialect);
   return { from: `FROM ${quoteIdentifier(table.table)} t WHERE ${where.sql}`, order, params: where.params };
+}
+
+/**
+ * What a sort key orders by: one of the record's own fields, or a field of a record it belongs
+ * to (`collection.end` on orders: docs/API.md "Lists"), read by a subquery on the related
+ * record's key. A deleted related record counts as none.
+ */
+function sortColumn(table: TableDef, query: ListQuery, name: string): string {
+  const unknown = () => new QueryError(`Unknown sort field: ${name}`);
+  const dot = name.indexOf('.');
+  if (dot === -1) {
+    const field = own(table.fields, name);
+    if (!field || field.writeOnly) throw unknown();
+    return `t.${quoteIdentifier(name)}`;
+  }
+  const relation = own(query.relations ?? {}, name.slice(0, dot));
+  const fieldName = name.slice(dot + 1);
+  const field = relation?.kind === 'belongsTo' ? own(relation.target.fields, fieldName) : undefined;
+  if (!relation || !field || field.writeOnly) throw unknown();
+  return `(SELECT r.${quoteIdentifier(fieldName)} FROM ${quoteIdentifier(relation.target.table)} r WHERE r."id" = t.${quoteIdentifier(relation.foreignKey!)} AND r."deleted_at" IS NULL)`;
 }
 
 /** The WHERE of a list query: live records, its `match`, `range` and `filter`. */

@@ -12,7 +12,7 @@ import type { ResourceName } from './resources.js';
 type Labels = Readonly<Record<string, MessageKey>>;
 
 /** The resources whose forms label their fields: those with a path of their own, and parts written under another. */
-export type LabelledResource = ResourceName | 'order_row' | 'card' | 'comment';
+export type LabelledResource = ResourceName | 'order_row' | 'card' | 'comment' | 'schedule_deviation';
 
 /**
  * Field → label, per resource. A field inside a list written inline (a board's stages) is
@@ -34,6 +34,16 @@ export const fieldLabels: Readonly<Partial<Record<LabelledResource, Labels>>> = 
     color_hex: 'resources.color',
     start_date: 'resources.startDate',
     end_date: 'resources.endDate',
+    // Every weekday's hours are one field; the form marks the day that is wrong.
+    workdays: 'fieldError.label.dayHours',
+  },
+  // A resource's absences (its schedule deviations), on the Resources screen.
+  schedule_deviation: {
+    type: 'absences.type',
+    start_date: 'absences.from',
+    end_date: 'absences.until',
+    time: 'absences.hoursOff',
+    description: 'absences.note',
   },
   board: {
     name: 'boards.name',
@@ -98,6 +108,14 @@ export const fieldLabels: Readonly<Partial<Record<LabelledResource, Labels>>> = 
   },
 };
 
+/**
+ * Fields the API counts in minutes and their form in hours (an absence's hours off per day):
+ * their bounds are worded in hours, as the planner typed them.
+ */
+const minutesShownAsHours: Readonly<Partial<Record<LabelledResource, readonly string[]>>> = {
+  schedule_deviation: ['time'],
+};
+
 /** `stages.1.name` → `stages.name`: a label is the same for every position in a list. */
 function labelPath(field: string): string {
   return field
@@ -129,8 +147,21 @@ export function fieldMessage(t: Translate, resource: LabelledResource, item: Api
   if (item.rule === 'codeOrDescription') return t('fieldError.codeOrDescription');
   const label = labelOf(t, resource, item.field);
   if (!label) return undefined;
-  const limit = formatLimit(t, item.limit);
+  return ruleMessage(t, label, item, minutesShownAsHours[resource]?.includes(labelPath(item.field)) === true);
+}
+
+/**
+ * The broken rule of one error item, said of the field by its `label`, or undefined for a rule
+ * not known here. `inHours`: the API counts the field in minutes, the form in hours. Also for a
+ * field no form labels (a refused change of sync names it by the label sync gives it).
+ */
+export function ruleMessage(t: Translate, label: string, item: ApiErrorItem, inHours = false): string | undefined {
+  const limit = formatLimit(t, inHours && item.limit !== undefined ? item.limit / 60 : item.limit);
+  // At least one minute, in hours: more than none.
+  if (inHours && item.rule === 'minimum' && item.limit !== undefined && item.limit > 0) return t('fieldError.positive', { label });
   switch (item.rule) {
+    case 'codeOrDescription':
+      return t('fieldError.codeOrDescription');
     case 'required':
       return t('fieldError.required', { label });
     case 'type':
@@ -150,11 +181,15 @@ export function fieldMessage(t: Translate, resource: LabelledResource, item: Api
     case 'unique':
       return t('fieldError.unique', { label });
     case 'noWork':
-      return labelPath(item.field).endsWith('unit') ? t('fieldError.noWorkPieces') : t('fieldError.noWork', { label });
+      return labelPath(item.field ?? '').endsWith('unit') ? t('fieldError.noWorkPieces') : t('fieldError.noWork', { label });
     case 'tooMuchWork':
       return t('fieldError.tooMuchWork', { label });
     case 'endAfterStart':
       return t('fieldError.endAfterStart', { label });
+    case 'notBeforeStart':
+      return t('fieldError.notBeforeStart', { label });
+    case 'reference':
+      return t('fieldError.reference', { label });
     case 'tooLong':
       return t('fieldError.tooLong');
     case 'timerRunning':

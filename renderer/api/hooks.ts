@@ -27,6 +27,12 @@ export const queryKeys = {
 export const capacityKey = ['card', 'capacity'] as const;
 
 /**
+ * Where the payroll summary's reads live: under `time_tracking`, as it adds up time entries;
+ * a user's resource, the resource's schedule and its absences change it too (`shownUnder`).
+ */
+export const payrollKey = ['time_tracking', 'payroll'] as const;
+
+/**
  * Records whose change events name another resource than the queries showing them:
  *  - parts written inline with their owner (a board's stages, labels, statuses, custom fields
  *    and checklist templates; the activities allowed in a stage) show in shaped reads of the
@@ -34,7 +40,8 @@ export const capacityKey = ['card', 'capacity'] as const;
  *  - a card's label, resource and activity links, and its time entries (its timer mark and
  *    total), show in reads of the card; a checklist's items in reads of the checklist;
  *  - resources, their schedules, company holidays and a board's stages change the capacity
- *    beside the grid.
+ *    beside the grid;
+ *  - users, resources, absences and company holidays change the payroll summary's expected hours.
  */
 const shownUnder: Readonly<Record<string, readonly (readonly string[])[]>> = {
   stage: [['board'], capacityKey],
@@ -50,11 +57,13 @@ const shownUnder: Readonly<Record<string, readonly (readonly string[])[]>> = {
   time_tracking: [['card']],
   checklist_item: [['checklist']],
   // A company holiday, who is in a group, or a new resource changes who has which days off
-  // (the deviations, schedules and holidays list, under `schedule_deviation`) and the capacity.
-  resource: [['schedule_deviation'], capacityKey],
-  schedule_deviation: [capacityKey],
-  company_holiday: [['schedule_deviation'], capacityKey],
-  group_resource: [['schedule_deviation'], capacityKey],
+  // (the deviations, schedules and holidays list, under `schedule_deviation`), the capacity and
+  // the payroll summary's expected hours.
+  resource: [['schedule_deviation'], capacityKey, payrollKey],
+  schedule_deviation: [capacityKey, payrollKey],
+  company_holiday: [['schedule_deviation'], capacityKey, payrollKey],
+  group_resource: [['schedule_deviation'], capacityKey, payrollKey],
+  user: [payrollKey],
 };
 
 /** One page of a list. `T` names the shape a `with` query returns (boards with their stages). */

@@ -4,7 +4,11 @@
  * "Settings" the Settings screen, "Print the plan" the planboard's print dialog. Undo and redo in a text field undo the typing, on any
  * screen: the Edit menu's shortcut reaches the page as a menu command, not as the key, so
  * without this Cmd+Z would do nothing in a form on macOS. Elsewhere they are the planboard's
- * (it listens for them itself). The browser host has no menu: nothing to do.
+ * (it listens for them itself).
+ *
+ * The browser host has no menu, so its page answers the one menu key a planner expects there
+ * that the browser would otherwise take for itself: Ctrl+P (Cmd+P) prints the plan, not the
+ * screen. Its other menu keys stay the browser's (Ctrl+N, Ctrl+E) or are the planboard's.
  */
 import { useEffect } from 'react';
 import type { MenuCommand } from '../../shared/ipc.js';
@@ -35,7 +39,14 @@ export function runMenuCommand(command: MenuCommand): void {
 export function useShellMenu(): void {
   useEffect(() => {
     const bridge = window.planner;
-    if (!bridge || typeof bridge.onMenuCommand !== 'function') return;
-    return bridge.onMenuCommand(runMenuCommand);
+    if (bridge && typeof bridge.onMenuCommand === 'function') return bridge.onMenuCommand(runMenuCommand);
+    function onKeyDown(event: KeyboardEvent) {
+      const ctrl = event.ctrlKey || event.metaKey;
+      if (!ctrl || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'p') return;
+      event.preventDefault();
+      runMenuCommand('print-plan');
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 }

@@ -19,6 +19,7 @@ import { firstStartMessages } from './en/first-start.js';
 import { planMessages } from './en/plan.js';
 import { absencesMessages } from './en/absences.js';
 import { dayTotalsMessages } from './en/day-totals.js';
+import { payrollMessages } from './en/payroll.js';
 
 const core = {
   // Shared words
@@ -457,6 +458,7 @@ export const en = {
   ...planMessages,
   ...absencesMessages,
   ...dayTotalsMessages,
+  ...payrollMessages,
 } as const;
 
 export type MessageKey = keyof typeof en;

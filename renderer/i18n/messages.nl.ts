@@ -19,6 +19,7 @@ import { firstStartMessages } from './nl/first-start.js';
 import { planMessages } from './nl/plan.js';
 import { absencesMessages } from './nl/absences.js';
 import { dayTotalsMessages } from './nl/day-totals.js';
+import { payrollMessages } from './nl/payroll.js';
 
 const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'common.cancel': 'Annuleren',
@@ -446,4 +447,5 @@ export const nl: Record<MessageKey, string> = {
   ...planMessages,
   ...absencesMessages,
   ...dayTotalsMessages,
+  ...payrollMessages,
 };

@@ -1,7 +1,7 @@
 /**
- * Which card the card detail panel shows. The planboard opens it (Enter, double-click); the
- * panel closes it (Esc, its close button). UI state only: the card itself is read through
- * React Query by the panel.
+ * Which card the card detail panel shows. The planboard opens it (Enter, double-click) and,
+ * while it is open, a plain click on another card shows that one; the panel closes it (Esc, its
+ * close button). UI state only: the card itself is read through React Query by the panel.
  */
 import { create } from 'zustand';
 

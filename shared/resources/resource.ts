@@ -6,6 +6,7 @@ import {
   jsonField,
   nestedList,
   timestampField,
+  type CheckedProblem,
   type InputOf,
   type RecordOf,
 } from '../fields.js';
@@ -33,14 +34,20 @@ export interface ResourceBoardStage {
   active: boolean;
 }
 
-/** A resource's workdays: hours per weekday `{"1": 8 … "7": null}`, 0–24 or null, all seven keys. */
-export function checkResourceWorkdays(value: unknown): string | null {
+/**
+ * A resource's workdays: hours per weekday `{"1": 8 … "7": null}`, 0–24 or null, all seven
+ * keys. Hours out of that range say which bound they broke (`minimum` 0, `maximum` 24), so the
+ * form can word it as a day's hours.
+ */
+export function checkResourceWorkdays(value: unknown): string | CheckedProblem | null {
   if (!isPlainObject(value)) return 'must be an object with keys "1" (Monday) to "7" (Sunday)';
   if (Object.keys(value).sort().join() !== weekdayKeys.join()) return 'must have exactly the keys "1" (Monday) to "7" (Sunday)';
+  const problem = 'hours must be numbers from 0 to 24, or null';
   for (const hours of Object.values(value)) {
-    if (hours !== null && (typeof hours !== 'number' || !Number.isFinite(hours) || hours < 0 || hours > 24)) {
-      return 'hours must be numbers from 0 to 24, or null';
-    }
+    if (hours === null) continue;
+    if (typeof hours !== 'number' || !Number.isFinite(hours)) return { problem, rule: 'type' };
+    if (hours < 0) return { problem, rule: 'minimum', limit: 0 };
+    if (hours > 24) return { problem, rule: 'maximum', limit: 24 };
   }
   return null;
 }

@@ -280,6 +280,23 @@ describe('resource', () => {
     expect((await get(api, '/v1/resource?archived=true&limit=0')).count).toBe(before);
   });
 
+  it('names the rule a refused date order or day of hours broke, for the form to word it (docs/API.md "Field rules and limits")', async () => {
+    const early = await api.http('POST', '/v1/resource', { name: 'R', start_date: '2026-03-10', end_date: '2026-03-01' });
+    expect(early.status).toBe(422);
+    expect(early.body.errors).toEqual([expect.objectContaining({ field: 'end_date', rule: 'notBeforeStart' })]);
+    const long = await api.http('POST', '/v1/resource', { name: 'R', workdays: { ...fullTime, '1': 25 } });
+    expect(long.body.errors).toEqual([expect.objectContaining({ field: 'workdays', rule: 'maximum', limit: 24 })]);
+    const negative = await api.http('POST', '/v1/resource', { name: 'R', workdays: { ...fullTime, '2': -1 } });
+    expect(negative.body.errors).toEqual([expect.objectContaining({ field: 'workdays', rule: 'minimum', limit: 0 })]);
+    const resource = await create(api, '/v1/resource', { name: 'Away' });
+    const absence = await api.http('POST', `/v1/resource/${resource.id}/schedule_deviation`, {
+      type: 'vacation',
+      start_date: '2026-03-10',
+      end_date: '2026-03-01',
+    });
+    expect(absence.body.errors).toEqual([expect.objectContaining({ field: 'end_date', rule: 'notBeforeStart' })]);
+  });
+
   it('refuses end_date before the stored start_date on update, and boards of unknown records, keeping the resource', async () => {
     const resource = await create(api, '/v1/resource', { name: 'Dated', start_date: '2026-03-01' });
     expectFieldErrors(await api.http('PUT', `/v1/resource/${resource.id}`, { end_date: '2026-02-28' }), ['end_date']);

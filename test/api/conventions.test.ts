@@ -161,9 +161,13 @@ describe('sort', () => {
     expectBadRequest(await get('?sort=nope&offset=500'), 'nope');
   });
 
-  it("sorts only on the resource's own fields: a relation field is unknown", async () => {
-    expectBadRequest(await get('?with=project&sort=project.name'), 'project.name');
+  it("sorts on a field of a record it belongs to (the project's name); a list relation or a field it lacks is unknown", async () => {
+    const withProject = `filter=${q('project_id:not:eq:null')}`;
+    expect(labels(await get(`?sort=project.name&${withProject}`))).toEqual(['O2', 'O1', 'O3']);
+    expect(labels(await get(`?sort=project.name:desc,description:desc&${withProject}`))).toEqual(['O3', 'O1', 'O2']);
+    expectBadRequest(await get('?sort=project.nope'), 'project.nope');
     expectBadRequest(await get('?sort=order_rows'));
+    expectBadRequest(await get('?sort=order_rows.code'), 'order_rows.code');
   });
 
   it.each(['quantity:up', 'quantity:ASC', 'quantity:', 'quantity:asc:desc', ',quantity', ':desc'])(

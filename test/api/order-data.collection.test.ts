@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { countOf, create, createFixtures, expectErrorBody, expectFieldErrors, get, type Fixtures } from '../helpers/order-data.js';
-import { cardsOf, createBoard, plan } from '../helpers/planning.js';
+import { cardsOf, createActivities, createBoard, plan } from '../helpers/planning.js';
 
 let api: TestApi;
 let fx: Fixtures;
@@ -167,6 +167,55 @@ describe('creating an order creates its collection', () => {
     expect(collection.order).toEqual(await get(api, `/v1/order/${order.id}`));
     const withCollection = await get(api, `/v1/order/${order.id}?with=collection`);
     expect(withCollection.collection).toEqual(await collectionOf(order, ''));
+  });
+});
+
+describe("orders sort by a field of their collection (the order list's planned end)", () => {
+  it('sorts by collection.end, unplanned ones with no end together, and by another to-one relation', async () => {
+    const acts = await createActivities(api, ['Cut']);
+    const board = await createBoard(api, acts, { name: 'Sorting', stages: [{ name: 'Cut', activities: ['Cut'] }] });
+    const made: any[] = [];
+    for (const [code, hours] of [
+      ['SORT-A', 24],
+      ['SORT-B', 8],
+      ['SORT-C', null],
+    ] as const) {
+      const order = await create(api, '/v1/order', {
+        code,
+        board_id: board.id,
+        order_rows: hours === null ? [] : [{ activity_id: acts.Cut, quantity: hours, unit: 'hours' }],
+      });
+      if (hours !== null) await plan(api, order.collection_id, board.id, { start: '2031-03-03' });
+      made.push(order);
+    }
+    const listed = async (sort: string) => {
+      const res = await api.inject('GET', `/v1/order?filter=code:starts_with:SORT-&sort=${sort}&with=collection`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as any[];
+    };
+    const ends = (orders: any[]) => orders.map((order) => [order.code, order.collection.end]);
+    // Eight hours end on the first day, 24 on the third; the unplanned order has no end.
+    const latestFirst = await listed('collection.end:desc');
+    expect(ends(latestFirst).slice(0, 2)).toEqual([
+      ['SORT-A', '2031-03-05'],
+      ['SORT-B', '2031-03-03'],
+    ]);
+    const earliestFirst = ends(await listed('collection.end:asc')).filter(([, end]) => end !== null);
+    expect(earliestFirst).toEqual([
+      ['SORT-B', '2031-03-03'],
+      ['SORT-A', '2031-03-05'],
+    ]);
+    expect((await listed('collection.end:asc')).map((order) => order.code)).toContain('SORT-C');
+    // Any to-one relation's own field, with the record's own fields after it.
+    expect((await listed('collection.name:desc,code:asc')).map((order) => order.code)).toEqual(['SORT-C', 'SORT-B', 'SORT-A']);
+  });
+
+  it('refuses a field the relation lacks, a list relation and an unknown relation with 400', async () => {
+    for (const sort of ['collection.nope', 'order_rows.code', 'nothing.end']) {
+      const res = await api.inject('GET', `/v1/order?sort=${sort}`);
+      expect(res.status, sort).toBe(400);
+      expect(res.body.description ?? JSON.stringify(res.body), sort).toContain(`Unknown sort field: ${sort}`);
+    }
   });
 });
 

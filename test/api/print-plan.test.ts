@@ -1,7 +1,9 @@
 /**
  * The printed plan (docs/API.md "Printing the plan") over real HTTP: the PDF's text, read
  * back with `pdftotext -layout`, has each stage as a row with its cards' display names in it,
- * the days as columns and page numbers; a bad range or stage is one 422 that writes nothing.
+ * what each is for (the order's description and customer) and for how long and by whom, the
+ * days as columns with company holidays named, and page numbers; a bad range or stage is one
+ * 422 that writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api.js';
@@ -95,10 +97,65 @@ describe('GET /v1/board/{id}/print', () => {
     expect(res.body.pages).toHaveLength(2);
     const [first] = res.body.pages;
     expect(first).toMatchObject({ number: 1, of: 2 });
-    expect(first.days[0]).toEqual({ date: '2026-12-07', label: 'Mon 7 Dec' });
+    expect(first.days[0]).toEqual({ date: '2026-12-07', label: 'Mon 7 Dec', workday: true, holiday: null });
     expect(first.stages.map((s: any) => s.name)).toEqual(['Sawing', 'Painting']);
     expect(first.stages[0].cards.map((c: any) => c.name).sort()).toEqual(['SO-1001 · Sawing', 'SO-2002 · Sawing']);
     for (const card of first.stages[0].cards) expect(card.x + card.width).toBeLessThanOrEqual(res.body.page.width);
+  });
+
+  it('says on each card what it is for, for how long and who does it, and names company holidays over their day', async () => {
+    const shop = await create(api, '/v1/board?with=stages', {
+      name: 'Joinery',
+      // Fridays off: the board's own non-workdays, not just the weekend.
+      workdays: { '1': true, '2': true, '3': true, '4': true, '5': false, '6': false, '7': false },
+      stages: [{ name: 'Assembly' }],
+      statuses: [{ name: 'Ready', priority: 0, entry: true, exit: false }],
+    });
+    const assembly = shop.stages[0].id;
+    const glueing = await create(api, '/v1/activity', { description: 'Glueing' });
+    const anna = await create(api, '/v1/resource', { name: 'Anna' });
+    const bram = await create(api, '/v1/resource', { name: 'Bram' });
+    const customer = await create(api, '/v1/relation', { name: 'Jansen Interiors' });
+    const order = await create(api, '/v1/order', {
+      code: 'SO-3003',
+      description: 'Oak table',
+      quantity: 3,
+      relation_id: customer.id,
+      board_id: shop.id,
+    });
+    await create(api, `/v1/collection/${order.collection_id}/card`, {
+      stage_id: assembly,
+      start_date: '2026-12-07',
+      end_date: '2026-12-08',
+      activities: [{ id: glueing.id, time: 360 }],
+      resources: [{ id: anna.id }, { id: bram.id }],
+    });
+    await create(api, '/v1/schedule_deviation/holidays', { description: 'Founders Day', start_date: '2026-12-10' });
+
+    const res = await print(shop.id, 'start=2026-12-07&end=2026-12-13');
+    const text = await pdfText(Buffer.from(await res.arrayBuffer()));
+    const card = stageSection(text, 'Assembly', ['Assembly']);
+    expect(card).toMatch(/SO-3003 · Assembly/);
+    expect(card).toMatch(/3x Oak table · Jansen Interiors/);
+    expect(card).toMatch(/6 h · Anna, Bram/);
+    expect(text).toContain('Founders Day');
+
+    const preview = await api.http('GET', `/v1/board/${shop.id}/print?start=2026-12-07&end=2026-12-13&format=json`);
+    const [first] = preview.body.pages;
+    expect(first.stages[0].cards[0]).toMatchObject({
+      name: 'SO-3003 · Assembly',
+      lines: ['SO-3003 · Assembly', '3x Oak table · Jansen Interiors', '6 h · Anna, Bram'],
+      nameLines: 1,
+    });
+    expect(first.days.map((day: any) => [day.date, day.workday, day.holiday])).toEqual([
+      ['2026-12-07', true, null],
+      ['2026-12-08', true, null],
+      ['2026-12-09', true, null],
+      ['2026-12-10', true, 'Founders Day'],
+      ['2026-12-11', false, null],
+      ['2026-12-12', false, null],
+      ['2026-12-13', false, null],
+    ]);
   });
 
   it.each([

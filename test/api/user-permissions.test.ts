@@ -182,6 +182,8 @@ describe('a member and users', () => {
       "/v1/user?filter=invite_id:starts_with:'0'",
       '/v1/user?sort=invite_id',
       `/v1/collection?filter=followers.invite_id:eq:'${invited.invite_id}'`,
+      // Sorting comments by their author's invitation would read it out by the order.
+      `/v1/collection/${collection.body.id}/comment?sort=user.invite_id`,
     ]) {
       const answer = await see('GET', query);
       expect(answer.status, query).toBe(400);

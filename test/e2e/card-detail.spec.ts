@@ -3,7 +3,8 @@
  * its fields edited (with the API's 422 beside the input), its status stepped, a label ticked,
  * a checklist made from the board's template and an item ticked, a comment and a reply, the
  * timer started and stopped, a link and an uploaded file (downloaded back), a relation to
- * another card, the card split, and the panel closed with Esc, focus back on the grid.
+ * another card, the card split, and the panel closed with Esc, focus back on the grid; with the
+ * panel open, a click on another card shows that card.
  * Everything through the panel; the bridge seeds the board and reads the results.
  */
 import { expect, test, type Locator } from './fixtures.js';
@@ -56,7 +57,7 @@ test('a planner works through a card in its detail panel', async ({ page }) => {
   // Dates: a 422 shows beside its input; a valid end date saves (and makes the card splittable).
   await panel.getByLabel('End date').fill(addDays(monday, -3));
   await panel.getByRole('button', { name: 'Save card' }).click();
-  await expect(panel.getByLabel('End date')).toHaveAccessibleDescription('end_date may not be before start_date');
+  await expect(panel.getByLabel('End date')).toHaveAccessibleDescription('End date cannot be before the start date');
   await panel.getByLabel('End date').fill(addDays(monday, 2));
   await panel.getByLabel('Start time').fill('07:30');
   await panel.getByRole('button', { name: 'Save card' }).click();
@@ -246,4 +247,28 @@ test('the panel keeps Tab inside, steps to an exit status as done, and deletes a
   await page.keyboard.press('Control+z');
   await expect(cards.getByRole('option', { name: /^Frame 1001/ })).toHaveCount(1);
   expect((await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `id:eq:'${card.id}'` })).count).toBe(1);
+});
+
+test('with the panel open, a click on another card shows that card', async ({ page }) => {
+  app = await startApp();
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await page.goto(app.url);
+  await seedFramesBoard(page, nextMonday());
+  await page.reload();
+
+  const cards = page.getByRole('listbox', { name: 'Cards' });
+  await cards.getByRole('option', { name: /^Frame 1001/ }).dblclick();
+  const panel = page.getByRole('complementary', { name: 'Card details' });
+  await expect(panel.getByRole('heading', { name: 'Frame 1001', level: 2 })).toBeVisible();
+
+  // One click, as on the planboard without the panel: the panel follows, so an edit made there
+  // lands on the card the planner sees selected.
+  await cards.getByRole('option', { name: /^Frame 1002/ }).click();
+  await expect(cards.getByRole('option', { name: /^Frame 1002/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(panel.getByRole('heading', { name: 'Frame 1002', level: 2 })).toBeVisible();
+  await expect(panel.getByLabel('Card name')).toHaveValue('Frame 1002');
+
+  // Ctrl+click adds to the selection and leaves the panel where it is.
+  await cards.getByRole('option', { name: /^Frame 1001/ }).click({ modifiers: ['Control'] });
+  await expect(panel.getByRole('heading', { name: 'Frame 1002', level: 2 })).toBeVisible();
 });

@@ -158,3 +158,44 @@ test('the Orders item of the menu always opens the order list', async ({ page })
   await menu.getByRole('button', { name: 'Orders', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Order ORD-7', level: 1 })).toHaveCount(0);
 });
+
+test('the checklist is a compact strip: each screen starts near the top and fits the window, and every step still opens', async ({
+  page,
+}) => {
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(app.url);
+  await expect(checklist(page)).toBeVisible();
+  const main = page.getByRole('main');
+
+  /** How far below the top of the main area a screen's title starts. */
+  async function titleOffset(title: string): Promise<number> {
+    const heading = page.getByRole('heading', { name: title, level: 1 });
+    await expect(heading).toBeVisible();
+    return (await heading.boundingBox())!.y - (await main.boundingBox())!.y;
+  }
+
+  // The planboard and the activities screen start within about 100 px of the top (the checklist
+  // used to push them down by some 270 px), and the planboard still ends inside the window.
+  expect(await titleOffset('Planboard')).toBeLessThan(100);
+  const planboard = page.getByRole('region', { name: 'Planboard' });
+  const board = (await planboard.boundingBox())!;
+  expect(board.y + board.height).toBeLessThanOrEqual(900.5);
+  await checklist(page).getByRole('button', { name: 'Add activities' }).click();
+  expect(await titleOffset('Activities')).toBeLessThan(100);
+
+  // Still a checklist: every step with its state, its hint told, the next one marked, and it ticks itself off.
+  for (const name of ['Add activities', 'Set up a board with stages', 'Add resources', 'Enter a first order', 'Plan the order'])
+    await expectDone(page, name, false);
+  await expect(checklist(page).getByRole('button', { name: 'Add resources' })).toHaveAccessibleDescription(
+    'The people and machines that do the work, with their hours.',
+  );
+  await page.getByLabel('Activity name').fill('Welding');
+  await page.getByRole('button', { name: 'Save activity' }).click();
+  await expectDone(page, 'Add activities', true);
+  await checklist(page).getByRole('button', { name: 'Add resources' }).click();
+  await expect(page.getByRole('heading', { name: 'Resources', level: 1 })).toBeVisible();
+  await expect(checklist(page).getByRole('button', { name: 'Try a sample workshop' })).toBeVisible();
+  await checklist(page).getByRole('button', { name: 'Put the checklist away' }).click();
+  await expect(checklist(page)).toHaveCount(0);
+});

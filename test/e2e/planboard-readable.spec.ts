@@ -63,7 +63,9 @@ function stageSection(text: string, stage: string, stages: readonly string[]): s
   return lines.slice(start, next === -1 ? undefined : next).join('\n');
 }
 
-test("the printed plan's PDF text contains every card of the week on its stage", async ({ page }) => {
+test("Ctrl+P opens the print preview from any screen, and the printed plan's PDF has every card of the week on its stage, with its hours and people", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   app = await startApp();
   await page.setViewportSize({ width: 1400, height: 900 });
@@ -81,15 +83,32 @@ test("the printed plan's PDF text contains every card of the week on its stage",
   // The week after: not printed.
   const later = await newCollection(page, boardId, 'SO-9999');
   await addCard(page, later.id, sawing!.id, addDays(monday, 8), addDays(monday, 9));
+  // Work and a person on one card: a wall plan says for how long and who.
+  const sanding = await bridgeApi(page, 'POST', '/v1/activity', { description: 'Sanding' });
+  const anna = await bridgeApi(page, 'POST', '/v1/resource', { name: 'Anna' });
+  const sanded = await newCollection(page, boardId, 'SO-1004');
+  await bridgeApi(page, 'POST', `/v1/collection/${sanded.id}/card`, {
+    stage_id: painting!.id,
+    start_date: addDays(monday, 4),
+    end_date: addDays(monday, 4),
+    activities: [{ id: sanding.id, time: 270 }],
+    resources: [{ id: anna.id }],
+  });
+  expected.push(['SO-1004 · Painting', 'Painting'], ['4.5 h · Anna', 'Painting']);
 
-  await openScreen(page, 'Planboard');
-  await page.getByRole('button', { name: 'Print…' }).click();
+  // Ctrl+P, as the desktop menu's "Print the plan…", from another screen: the browser's own
+  // print dialog would print the screen, not the plan.
+  await openScreen(page, 'Time');
+  await page.keyboard.press('Control+p');
   const dialog = page.getByRole('dialog', { name: 'Print the plan' });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Planboard', level: 1 })).toBeVisible();
   await dialog.getByLabel('From').fill(monday);
   await dialog.getByLabel('To').fill(addDays(monday, 6));
   // The preview shows the pages the PDF has, with the cards on them.
   const preview = dialog.getByRole('region', { name: 'The printed plan' });
   await expect(preview.getByText('SO-1003 · Painting')).toBeVisible();
+  await expect(preview.getByText('4.5 h · Anna')).toBeVisible();
   await expect(preview.getByText('SO-9999')).toHaveCount(0);
 
   const download = page.waitForEvent('download');
@@ -247,4 +266,48 @@ test("a collection's path shows its cards on every stage in stage order, and Esc
   await expect(path.getByRole('listitem').nth(1)).toContainText('Painting');
   await page.keyboard.press('Escape');
   await expect(path).toBeHidden();
+});
+
+test('in week view a one-day card shows what tells it apart in its stage row — its order — not the stage the row already names', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  app = await startApp();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(app.url);
+  const { boardId, stages } = await seedBoard(page);
+  const monday = nextMonday();
+  for (const [at, name] of ['SO-1001', 'SO-1002', 'SO-1003'].entries()) {
+    const collection = await newCollection(page, boardId, name);
+    await addCard(page, collection.id, stages[0]!.id, addDays(monday, at), addDays(monday, at));
+  }
+  // A card with a name of its own still reads as its order when narrow.
+  const renamed = await newCollection(page, boardId, 'SO-1004');
+  await bridgeApi(page, 'POST', `/v1/collection/${renamed.id}/card`, {
+    stage_id: stages[0]!.id,
+    start_date: addDays(monday, 3),
+    end_date: addDays(monday, 3),
+    name: 'SO-1004 sawing (rush)',
+  });
+
+  await openScreen(page, 'Planboard');
+  await page.getByRole('group', { name: 'Zoom' }).getByRole('button', { name: 'Week' }).click();
+  const cards = page.getByRole('listbox', { name: 'Cards' });
+  const shown = async (name: string) => {
+    const option = cards.getByRole('option', { name: new RegExp(`^${name}`) });
+    await expect(option).toBeVisible();
+    // What the card shows, whole: the title's text fits inside the card's box.
+    return option.evaluate((card) => {
+      const title = card.querySelector<HTMLElement>('.pb-card__title')!;
+      const style = getComputedStyle(card);
+      const room = card.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text: title.textContent, fits: title.scrollWidth <= room };
+    });
+  };
+  expect(await shown('SO-1001')).toEqual({ text: '1001', fits: true });
+  expect(await shown('SO-1002')).toEqual({ text: '1002', fits: true });
+  expect(await shown('SO-1003')).toEqual({ text: '1003', fits: true });
+  expect(await shown('SO-1004 sawing')).toEqual({ text: '1004', fits: true });
+  // The whole name stays in the hover title.
+  await expect(cards.getByRole('option', { name: /^SO-1001/ })).toHaveAttribute('title', /^SO-1001 · Sawing/);
 });

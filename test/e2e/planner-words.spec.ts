@@ -5,7 +5,7 @@
  */
 import { expect, test } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
-import { nextMonday } from './dates.js';
+import { addDays, nextMonday } from './dates.js';
 import { bridgeApi, openScreen, switchToDutch } from './planner-page.js';
 
 let app: RunningApp | undefined;
@@ -113,4 +113,52 @@ test('the card panel shows the card’s work and order, names comment authors an
     const box = (await button.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(panelBox.x);
   }
+});
+
+test('the resource and absence forms name their problems in the planner’s words, in English and Dutch', async ({ page }) => {
+  app = await startApp();
+  await page.goto(app.url);
+  const monday = nextMonday();
+
+  await openScreen(page, 'Resources');
+  const form = page.getByRole('form', { name: 'New resource' });
+  await form.getByLabel('Resource name').fill('Cees');
+  await form.getByLabel('Start date').fill(addDays(monday, 9));
+  await form.getByLabel('End date').fill(monday);
+  await form.getByLabel('Monday hours').fill('30');
+  await form.getByRole('button', { name: 'Save resource' }).click();
+  await expect(form.getByLabel('End date')).toHaveAccessibleDescription('End date cannot be before the start date');
+  await expect(form).toContainText('Hours on a day can be at most 24');
+  // The day that is wrong is marked, the others not.
+  await expect(form.getByLabel('Monday hours')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Monday hours')).toHaveAccessibleDescription('Hours on a day can be at most 24');
+  await expect(form.getByLabel('Tuesday hours')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(form).not.toContainText('end_date');
+  await expect(form).not.toContainText('workdays');
+
+  // An absence that ends before it starts, and more hours off than a day has.
+  const ivy = await bridgeApi(page, 'POST', '/v1/resource', { name: 'Ivy' });
+  await page.getByRole('button', { name: 'Edit Ivy' }).click();
+  const absence = page.getByRole('form', { name: 'New absence' });
+  await absence.getByLabel('From').fill(addDays(monday, 2));
+  await absence.getByLabel('Until').fill(monday);
+  await absence.getByLabel('Hours off per day').fill('30');
+  await absence.getByRole('button', { name: 'Save absence' }).click();
+  await expect(absence.getByLabel('Hours off per day')).toHaveAccessibleDescription('Hours off per day can be at most 24');
+  await absence.getByLabel('Hours off per day').fill('');
+  await absence.getByRole('button', { name: 'Save absence' }).click();
+  await expect(absence.getByLabel('Until')).toHaveAccessibleDescription('Until cannot be before the start date');
+
+  await switchToDutch(page);
+  await openScreen(page, 'Resources');
+  const dutch = page.getByRole('form', { name: 'Nieuwe resource' });
+  await dutch.getByLabel('Naam van de resource').fill('Cees');
+  await dutch.getByLabel('Begindatum').fill(addDays(monday, 9));
+  await dutch.getByLabel('Einddatum').fill(monday);
+  await dutch.getByLabel('Maandag uren').fill('-2');
+  await dutch.getByRole('button', { name: 'Resource opslaan' }).click();
+  await expect(dutch.getByLabel('Einddatum')).toHaveAccessibleDescription('Einddatum mag niet vóór de begindatum liggen');
+  await expect(dutch.getByLabel('Maandag uren')).toHaveAccessibleDescription('Uren op een dag mag niet negatief zijn');
+  // Nothing was written.
+  expect((await bridgeApi(page, 'GET', '/v1/resource')).data.map((r: { id: string }) => r.id)).toEqual([ivy.id]);
 });

@@ -15,7 +15,8 @@ import { tempDir } from '../helpers/api.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import type { ServerProcess } from '../helpers/process.js';
 import { startApp, type RunningApp } from './app.js';
-import { bridgeCall, openScreen } from './planner-page.js';
+import { bridgeApi, bridgeCall, openScreen } from './planner-page.js';
+import { addDays, longDate, nextMonday } from './dates.js';
 import { retakeScreenshot } from './readme-screenshots.js';
 import { onRemote, remoteAccess, startRemote } from './remote.js';
 
@@ -110,20 +111,21 @@ test('a planner connects to a remote, keeps working offline, sees pending go to 
   const conflicts = page.getByRole('list', { name: 'Refused changes' });
   const conflict = conflicts.getByRole('listitem').filter({ hasText: 'Local X' }).first();
   await expect(conflict).toContainText('Your new project “Local X” was refused');
-  await expect(conflict).toContainText('external_ref: Duplicate entry');
+  // In the planner's words: the field by its label, the rule it broke.
+  await expect(conflict).toContainText('External reference is already used by another record');
   await expect(page.getByRole('status', { name: 'Sync status' })).toContainText('1 conflict');
 
   // Review: your data against the server's; retry with another external_ref.
   await conflict.getByRole('button', { name: 'Review' }).click();
   const compare = conflict.getByRole('table', { name: 'Your data against the server’s' });
-  await expect(compare.getByRole('row', { name: /external_ref/ })).toContainText('X');
-  await expect(compare.getByRole('row', { name: /external_ref/ })).toContainText('not on the server');
-  await expect(compare.getByRole('rowheader', { name: /external_ref \(differs\)/ })).toBeVisible();
-  await expect(conflict.getByLabel('external_ref')).toHaveValue('X');
-  await expect(conflict.getByLabel('name')).toHaveValue('Local X');
+  await expect(compare.getByRole('row', { name: /External reference/ })).toContainText('X');
+  await expect(compare.getByRole('row', { name: /External reference/ })).toContainText('not on the server');
+  await expect(compare.getByRole('rowheader', { name: /External reference \(differs\)/ })).toBeVisible();
+  await expect(conflict.getByLabel('External reference')).toHaveValue('X');
+  await expect(conflict.getByLabel('Name', { exact: true })).toHaveValue('Local X');
   await page.evaluate(() => window.scrollTo(0, 0));
   await retakeScreenshot(page, 'sync.png', { fullPage: true });
-  await conflict.getByLabel('external_ref').fill('Y');
+  await conflict.getByLabel('External reference').fill('Y');
   await conflict.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText('The remote accepted every change.')).toBeVisible();
   await expect(refused).toHaveText('0');
@@ -149,4 +151,93 @@ test('the connection form says what is missing before it sends anything', async 
   await page.getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByRole('alert')).toContainText('An API key goes with its environment');
   await expect(page.getByTestId('sync-state')).toHaveText('Not set up');
+});
+
+test('a refused card move is shown in the planner’s words: fields by their labels, stages by name, days as days, nothing the app keeps for itself', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  remote = await startRemote();
+  proxy = await startFaultProxy(remote.url);
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await page.goto(app.url);
+  await openScreen(page, 'Sync');
+  await page.getByLabel('Remote address').fill(proxy.url);
+  await page.getByLabel('Environment').fill(remoteAccess.env);
+  await page.getByLabel('API key').fill(remoteAccess.key);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  const state = page.getByTestId('sync-state');
+  await expect(state).toHaveText('Online', { timeout: 15_000 });
+
+  // A board with two stages and an order planned on Sawing (a planning: its card has a plan and
+  // a batch), synced to the remote.
+  const board = await bridgeApi(
+    page,
+    'POST',
+    '/v1/board',
+    {
+      name: 'Workshop',
+      stages: [
+        { name: 'Sawing', priority: 0 },
+        { name: 'Painting', priority: 1 },
+      ],
+      statuses: [{ name: 'To do', entry: true, priority: 0 }],
+    },
+    { with: 'stages' },
+  );
+  const [sawing, painting] = board.stages;
+  const monday = nextMonday();
+  const collection = await bridgeApi(page, 'POST', '/v1/collection', { name: 'SO-1001', board_id: board.id });
+  const planned = await bridgeApi(
+    page,
+    'POST',
+    `/v1/collection/${collection.id}/board/${board.id}`,
+    { start: monday, stage_id: sawing.id },
+    { with: 'cards' },
+  );
+  const card = planned.cards[0];
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByTestId('sync-pending')).toHaveText('0', { timeout: 20_000 });
+  await expect
+    .poll(async () => (await onRemote(remote!, 'GET', '/v1/card', undefined, { filter: `id:eq:'${card.id}'` })).count, { timeout: 20_000 })
+    .toBe(1);
+
+  // Cut off, the card moves to Painting and a day later here, while Painting is deleted on the remote.
+  await proxy.set('refuse');
+  await onRemote(remote, 'DELETE', `/v1/stage/${painting.id}`);
+  await bridgeApi(page, 'PUT', `/v1/collection/${collection.id}/card/${card.id}`, {
+    stage_id: painting.id,
+    start_date: addDays(monday, 1),
+    end_date: addDays(monday, 1),
+  });
+  const waiting = page.getByRole('table', { name: 'Changes waiting to be sent' });
+  await expect(waiting.getByRole('row', { name: /SO-1001|card/ }).last()).toContainText('Stage');
+  await expect(waiting).not.toContainText('stage_id');
+
+  await proxy.set('pass');
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByTestId('sync-conflicts')).toHaveText('1', { timeout: 20_000 });
+  const conflict = page.getByRole('list', { name: 'Refused changes' }).getByRole('listitem').first();
+  await expect(conflict).toContainText('Your action “Edit card” was refused');
+  await expect(conflict).toContainText('Stage: the one chosen is not there (deleted, or not synced yet)');
+  await expect(conflict).not.toContainText('stage_id');
+  await conflict.getByRole('button', { name: 'Review' }).click();
+  const compare = conflict.getByRole('table', { name: 'Your data against the server’s' });
+  // Records by their names; Painting is gone here too, now that this computer shows the server's version.
+  const stage = compare.getByRole('row', { name: /Stage \(differs\)/ });
+  await expect(stage).toContainText('a record not on this computer');
+  await expect(stage).toContainText('Sawing');
+  await expect(compare.getByRole('row', { name: /Board/ })).toContainText('Workshop');
+  await expect(compare.getByRole('row', { name: /Status/ })).toContainText('To do');
+  await expect(compare.getByRole('row', { name: /Collection/ })).toContainText('SO-1001');
+  // Days as the app writes them, not as the API stores them.
+  await expect(compare.getByRole('row', { name: /Start date/ })).toContainText(longDate(addDays(monday, 1)).replace(/^(\w+) /, '$1, '));
+  await expect(compare).not.toContainText(addDays(monday, 1));
+  // What the app keeps for itself is left out.
+  for (const field of ['plan_id', 'batch_id', 'rank', 'position', 'stage_id', 'collection_id'])
+    await expect(compare).not.toContainText(field);
+  await expect(compare).not.toContainText(card.id);
+  // A stage is not typed by hand: only the fields a planner can type are offered for a retry.
+  await expect(conflict.getByLabel('Stage', { exact: true })).toHaveCount(0);
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { conflictRows, editableFields, parseEdit, retryBody, sameValue, valueText } from '../../renderer/views/sync/conflict-diff.js';
+import {
+  conflictRows,
+  editableFields,
+  parseEdit,
+  plannerField,
+  retryBody,
+  sameValue,
+  valueText,
+} from '../../renderer/views/sync/conflict-diff.js';
 
 describe('a refused change beside the server record', () => {
   it('lists the fields you sent first, then the server’s others, without bookkeeping', () => {
@@ -15,6 +23,16 @@ describe('a refused change beside the server record', () => {
     ]);
     expect(rows[2]!.mine).toBeUndefined();
     expect(rows[2]!.theirs).toBe('A-1');
+  });
+
+  it('leaves out what the app keeps for itself: which planning made a card, its rank, image signatures', () => {
+    const rows = conflictRows(
+      { stage_id: 's2', rank: 'aaaaab', plan_id: 'p9' },
+      { stage_id: 's1', rank: 'aaaaaa', plan_id: 'p1', batch_id: 'b1', cover_image_signature: 'x', start_date: '2026-12-07' },
+    );
+    expect(rows.map((row) => row.field)).toEqual(['stage_id', 'start_date']);
+    expect(['plan_id', 'batch_id', 'card_visibility', 'cover_image_signature'].some(plannerField)).toBe(false);
+    expect(plannerField('name')).toBe(true);
   });
 
   it('marks every field you sent as different when the server has no such record', () => {
@@ -41,8 +59,9 @@ describe('a refused change beside the server record', () => {
 describe('retrying after an edit', () => {
   const fields = { name: 'Alpha', external_ref: 'X', quantity: 3, billable: true, notes: null, labels: [{ id: 'l1' }], id: 'p1' };
 
-  it('lets you edit the single-value fields you sent, not lists or bookkeeping', () => {
+  it('lets you edit the single-value fields you sent, not lists, bookkeeping or references to other records', () => {
     expect(editableFields(fields)).toEqual(['name', 'external_ref', 'quantity', 'billable', 'notes']);
+    expect(editableFields({ name: 'Alpha', stage_id: 's2', rank: 'aaaaab' })).toEqual(['name']);
     expect(editableFields(null)).toEqual([]);
   });
 

@@ -77,11 +77,11 @@ describe('limits and order rules', () => {
 });
 
 describe('a change the remote refused', () => {
-  it('gives the reason in the screen’s words for a labelled resource, and as the API said it otherwise', async () => {
+  it('gives the reason in the screen’s words for a labelled resource, and by the field’s label and rule otherwise', async () => {
     const res = await api.http('POST', '/v1/activity', { description: '', hourly_rate: -5 });
     expect(refusalReasons(res.body, nl, 'activity')).toEqual(['Naam van de activiteit is verplicht', 'Uurtarief mag niet negatief zijn']);
     const project = await api.http('POST', '/v1/project', {});
-    expect(refusalReasons(project.body, en, 'project')).toEqual(['name is required']);
+    expect(refusalReasons(project.body, en, 'project')).toEqual(['Name is required']);
   });
 });
 

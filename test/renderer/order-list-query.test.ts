@@ -43,13 +43,13 @@ describe('order list query', () => {
     expect(orderSortText({ field: 'promised_date', direction: 'desc' })).toBe('promised_date:desc');
   });
 
-  it('pages in 500s with the relation embedded', () => {
+  it('pages in 500s with the relation and the collection embedded', () => {
     expect(orderPageQuery(undefined, 'code:asc', 3)).toEqual({
       filter: undefined,
       sort: 'code:asc',
       limit: 500,
       offset: 1500,
-      with: 'relation',
+      with: 'relation,collection',
     });
   });
 });

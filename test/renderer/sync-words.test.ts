@@ -43,11 +43,25 @@ describe('why a change was refused', () => {
         { message: 'Conflict' },
       ],
     };
-    expect(refusalReasons(error, t)).toEqual(['external_ref: Duplicate entry', 'Conflict']);
+    expect(refusalReasons(error, t)).toEqual(['External reference: Duplicate entry', 'Conflict']);
   });
 
-  it('does not repeat a field the description already names', () => {
-    expect(refusalReasons({ errors: [{ description: 'name is required', field: 'name' }] }, t)).toEqual(['name is required']);
+  it('names the field by its label where the description starts with its API name', () => {
+    expect(refusalReasons({ errors: [{ description: 'name is required', field: 'name' }] }, t)).toEqual(['Name is required']);
+  });
+
+  it('words a broken rule of any record by the field’s label, as a form would', () => {
+    const error = { errors: [{ description: 'Duplicate entry', field: 'external_ref', rule: 'unique' }] };
+    expect(refusalReasons(error, t, 'project')).toEqual(['External reference is already used by another record']);
+  });
+
+  it('writes days in a reason as the app does, not as ISO dates', () => {
+    const error = {
+      errors: [{ description: 'Collection "SO-1003" was planned on the server meanwhile (2 cards, from 2026-12-07 to 2026-12-08)' }],
+    };
+    expect(refusalReasons(error, t)).toEqual([
+      'Collection "SO-1003" was planned on the server meanwhile (2 cards, from Mon, 7 Dec 2026 to Tue, 8 Dec 2026)',
+    ]);
   });
 
   it('says so when there is no reason', () => {

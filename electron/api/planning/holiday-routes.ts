@@ -77,7 +77,7 @@ function holidayProblems(input: Partly<BodyOf<typeof addHolidayOperation>>): Fie
   const problems = targetProblems(input);
   const { start_date: start, end_date: end } = input;
   if (start === undefined || end === undefined) return problems;
-  if (end < start) problems.push({ field: 'end_date', description: 'end_date may not be before start_date' });
+  if (end < start) problems.push({ field: 'end_date', description: 'end_date may not be before start_date', rule: 'notBeforeStart' });
   else if (daysBetween(start, end) >= maxHolidayDays) {
     problems.push({ field: 'end_date', description: `a holiday lasts at most ${maxHolidayDays} days` });
   }

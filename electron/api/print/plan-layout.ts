@@ -11,14 +11,17 @@
  *
  * Card names are printed in full: each card's box wraps its name over up to `maxNameLines`
  * lines at its width, breaking between words (a word wider than the box is broken where it
- * must). Only a name that needs more lines than that ends in an ellipsis.
+ * must). Only a name that needs more lines than that ends in an ellipsis. Under the name come
+ * the card's details (what it is for, for how long, by whom), each over up to
+ * `maxDetailLines` lines, so a wall plan says who does what for which customer.
  */
 import { addDays, daysBetween } from '../../../shared/dates.js';
 
 export const page = { width: 841.89, height: 595.28, margin: 30 } as const;
 export const sheet = {
   titleHeight: 34,
-  headerHeight: 18,
+  // Two lines: the day, and a company holiday's name under it.
+  headerHeight: 26,
   footerHeight: 16,
   stageColumn: 112,
   lineHeight: 8.6,
@@ -26,15 +29,18 @@ export const sheet = {
   boxPadding: 2.5,
   laneGap: 2,
   maxNameLines: 4,
+  maxDetailLines: 2,
   daysPerPage: 7,
 } as const;
 
-/** Measures a text's width in points at a font size. */
-export type Measure = (text: string, size: number) => number;
+/** Measures a text's width in points at a font size, in the bold face when asked (a card's name). */
+export type Measure = (text: string, size: number, bold?: boolean) => number;
 
 export interface PrintCard {
   id: string;
   name: string;
+  /** Lines of facts printed under the name: what it is for, for how long, by whom. */
+  details?: readonly string[];
   stage_id: string;
   start_date: string;
   end_date: string;
@@ -48,8 +54,10 @@ export interface PrintStage {
 export interface PlacedCard {
   id: string;
   name: string;
-  /** The name as printed, one entry a line. */
+  /** The name as printed, one entry a line, then the details. */
   lines: string[];
+  /** How many of `lines` are the name (printed bold). */
+  nameLines: number;
   x: number;
   y: number;
   width: number;
@@ -134,6 +142,16 @@ interface LaneCard {
   first: number;
   last: number;
   lines: string[];
+  nameLines: number;
+}
+
+/** A card's name and its details, each wrapped to the box's width. */
+function cardLines(card: PrintCard, width: number, measure: Measure): { lines: string[]; nameLines: number } {
+  const name = wrapName(card.name, width, sheet.nameSize, (text, size) => measure(text, size, true));
+  const details = (card.details ?? [])
+    .filter((detail) => detail.trim())
+    .flatMap((detail) => wrapName(detail, width, sheet.nameSize, measure, sheet.maxDetailLines));
+  return { lines: [...name, ...details], nameLines: name.length };
 }
 
 /** The cards of one stage in one chunk, in lanes: a card goes in the first lane free on its days. */
@@ -149,7 +167,7 @@ function lanesOf(cards: readonly PrintCard[], days: readonly string[], dayWidth:
     const first = Math.max(0, daysBetween(from, card.start_date));
     const last = Math.min(days.length - 1, daysBetween(from, card.end_date));
     const width = (last - first + 1) * dayWidth - 2 * sheet.boxPadding - 2;
-    const placed = { card, first, last, lines: wrapName(card.name, width, sheet.nameSize, measure) };
+    const placed = { card, first, last, ...cardLines(card, width, measure) };
     const lane = laneEnds.findIndex((end) => end < first);
     if (lane === -1) {
       lanes.push([placed]);
@@ -215,11 +233,12 @@ export function layoutPlan(
           placed = { id: stage.id, name: stage.name, continued: true, y, height: 0, cards: [] };
           current!.stages.push(placed);
         }
-        for (const { card, first, last, lines } of lane) {
+        for (const { card, first, last, lines, nameLines } of lane) {
           placed.cards.push({
             id: card.id,
             name: card.name,
             lines,
+            nameLines,
             x: dayX[first]! + 1,
             y: y + placed.height + 1,
             width: (last - first + 1) * dayWidth - 2,

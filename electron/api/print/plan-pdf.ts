@@ -1,8 +1,10 @@
 /**
  * The printed plan as a PDF (pdfkit, A4 landscape, built-in Helvetica), for the workshop
  * wall (docs/API.md "Printing the plan"). The layout is plan-layout.ts; this file only draws
- * it: a title with the board and the period, a header row of days ("Mon 2 Dec"), a band per
- * stage with its name, each card as a framed box with its name in full, and "Page N of M".
+ * it: a title with the board and the period, a header row of days ("Mon 2 Dec", with a company
+ * holiday's name under it), the board's non-workdays and holidays shaded, a band per stage with
+ * its name, each card as a framed box with its name in full (bold) and its details under it,
+ * and "Page N of M".
  *
  * A plan covers at most a few weeks of one board, so the file is made in memory and sent
  * whole; the time report's streaming writer is for reports of 100,000 lines.
@@ -21,8 +23,21 @@ export interface PlanPrint {
   end: string;
   stages: PrintStage[];
   cards: PrintCard[];
+  /** Each day of the period: whether the board works then, and the company holiday on it. */
+  calendar: Record<string, DayFacts>;
   /** When it was made, ISO 8601 (fixed in tests). */
   made: Date;
+}
+
+export interface DayFacts {
+  workday: boolean;
+  holiday: string | null;
+}
+
+/** A day nobody works on the board: shaded, as the planboard greys it. */
+function closed(plan: PlanPrint, day: string): boolean {
+  const facts = plan.calendar[day];
+  return facts ? !facts.workday || facts.holiday !== null : isoWeekday(day) >= 6;
 }
 
 const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -39,7 +54,7 @@ function periodLabel(start: string, end: string): string {
     : `${dayLabel(start)} ${start.slice(0, 4)} – ${dayLabel(end)} ${end.slice(0, 4)}`;
 }
 
-const weekendFill = '#f3f3f3';
+const closedFill = '#ececec';
 const stageFill = '#e8e8e8';
 const boxFill = '#ffffff';
 const ruleColor = '#888888';
@@ -67,9 +82,13 @@ export function writePlanPdf(plan: PlanPrint): Promise<Buffer> {
 
 /** The pages as the PDF draws them, with names in the text the PDF can show. */
 function pagesOn(doc: PDFKit.PDFDocument, plan: PlanPrint): PlanPage[] {
-  const measure = (text: string, size: number) => doc.font('Helvetica').fontSize(size).widthOfString(text);
+  const measure = (text: string, size: number, bold?: boolean) =>
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(size)
+      .widthOfString(text);
   const stages = plan.stages.map((stage) => ({ ...stage, name: drawable(stage.name) }));
-  const cards = plan.cards.map((card) => ({ ...card, name: drawable(card.name) }));
+  const cards = plan.cards.map((card) => ({ ...card, name: drawable(card.name), details: (card.details ?? []).map(drawable) }));
   return layoutPlan(stages, cards, plan.start, plan.end, measure);
 }
 
@@ -93,13 +112,22 @@ export function planPreview(plan: PlanPrint): PrintPreview {
       width: printArea.tableWidth,
       stageColumn: sheet.stageColumn,
     },
-    pages: pages.map((at) => ({ ...at, days: at.days.map((date) => ({ date, label: dayLabel(date) })), of: pages.length })),
+    pages: pages.map((at) => ({
+      ...at,
+      days: at.days.map((date) => ({
+        date,
+        label: dayLabel(date),
+        workday: plan.calendar[date]?.workday ?? isoWeekday(date) < 6,
+        holiday: plan.calendar[date]?.holiday ?? null,
+      })),
+      of: pages.length,
+    })),
   };
 }
 
 function drawPage(doc: PDFKit.PDFDocument, plan: PlanPrint, at: PlanPage, pages: number): void {
   doc.addPage({ size: 'A4', layout: 'landscape', margin: page.margin });
-  const { tableTop, tableBottom, tableLeft, tableWidth, bodyTop } = printArea;
+  const { tableTop, tableLeft, tableWidth, bodyTop } = printArea;
   const tableRight = tableLeft + tableWidth;
   const noBreak = { lineBreak: false } as const;
 
@@ -112,17 +140,25 @@ function drawPage(doc: PDFKit.PDFDocument, plan: PlanPrint, at: PlanPage, pages:
     align: 'right',
   });
 
-  // Weekend columns shaded, then the day header.
+  // Non-workdays and company holidays shaded down to the last stage, then the day header with
+  // each holiday's name under its day.
+  const last = at.stages[at.stages.length - 1];
+  const bottom = last ? last.y + last.height : bodyTop;
   at.days.forEach((day, i) => {
-    if (isoWeekday(day) >= 6) doc.rect(at.dayX[i]!, tableTop, at.dayWidth, tableBottom - tableTop).fill(weekendFill);
+    if (closed(plan, day)) doc.rect(at.dayX[i]!, tableTop, at.dayWidth, bottom - tableTop).fill(closedFill);
   });
   doc.fillColor('black').font('Helvetica-Bold').fontSize(8);
   doc.text('Stage', tableLeft + 3, tableTop + 5, { ...noBreak, width: sheet.stageColumn - 6 });
   at.days.forEach((day, i) => {
     doc.text(dayLabel(day), at.dayX[i]! + 2, tableTop + 5, { ...noBreak, width: at.dayWidth - 4, align: 'center' });
   });
+  doc.font('Helvetica-Oblique').fontSize(6.5);
+  at.days.forEach((day, i) => {
+    const holiday = plan.calendar[day]?.holiday;
+    if (holiday)
+      doc.text(drawable(holiday), at.dayX[i]! + 2, tableTop + 15, { ...noBreak, width: at.dayWidth - 4, align: 'center', ellipsis: true });
+  });
 
-  let bottom = bodyTop;
   for (const stage of at.stages) {
     doc.rect(tableLeft, stage.y, sheet.stageColumn, stage.height).fill(stageFill);
     doc.fillColor('black').font('Helvetica-Bold').fontSize(8);
@@ -131,30 +167,35 @@ function drawPage(doc: PDFKit.PDFDocument, plan: PlanPrint, at: PlanPage, pages:
       height: Math.max(stage.height - 4, 10),
       ellipsis: true,
     });
-    for (const card of stage.cards) {
-      doc.lineWidth(0.6).rect(card.x, card.y, card.width, card.height).fillAndStroke(boxFill, '#333333');
-      doc.fillColor('black').font('Helvetica').fontSize(sheet.nameSize);
-      card.lines.forEach((line, i) => {
-        doc.text(line, card.x + sheet.boxPadding, card.y + sheet.boxPadding + i * sheet.lineHeight, {
-          ...noBreak,
-          width: card.width - 2 * sheet.boxPadding + 1,
-        });
-      });
-    }
     doc
       .lineWidth(0.5)
       .strokeColor(ruleColor)
       .moveTo(tableLeft, stage.y + stage.height)
       .lineTo(tableRight, stage.y + stage.height)
       .stroke();
-    bottom = stage.y + stage.height;
   }
 
-  // The grid: the frame, the header rule and a rule between days.
+  // The grid: the frame, the header rule and a rule between days; the cards on top of it, so
+  // no rule runs through a card's text.
   doc.lineWidth(0.5).strokeColor(ruleColor);
   doc.rect(tableLeft, tableTop, tableWidth, bottom - tableTop).stroke();
   doc.moveTo(tableLeft, bodyTop).lineTo(tableRight, bodyTop).stroke();
   for (const x of at.dayX) doc.moveTo(x, tableTop).lineTo(x, bottom).stroke();
+
+  for (const card of at.stages.flatMap((stage) => stage.cards)) {
+    doc.lineWidth(0.6).rect(card.x, card.y, card.width, card.height).fillAndStroke(boxFill, '#333333');
+    card.lines.forEach((line, i) => {
+      // The name in bold, the details (what for, how long, who) in the regular face.
+      doc
+        .fillColor('black')
+        .font(i < card.nameLines ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(sheet.nameSize);
+      doc.text(line, card.x + sheet.boxPadding, card.y + sheet.boxPadding + i * sheet.lineHeight, {
+        ...noBreak,
+        width: card.width - 2 * sheet.boxPadding + 1,
+      });
+    });
+  }
 
   doc.fillColor('#555555').font('Helvetica').fontSize(7.5);
   const footerY = page.height - page.margin - sheet.footerHeight + 6;

@@ -77,7 +77,8 @@ function* checkCard(
   // Validated or stored, as above: a date string or null.
   const start = (values.start_date !== undefined ? values.start_date : current?.start_date) as string | null | undefined;
   const end = (values.end_date !== undefined ? values.end_date : current?.end_date) as string | null | undefined;
-  if (start && end && end < start) problems.push({ field: 'end_date', description: 'end_date may not be before start_date' });
+  if (start && end && end < start)
+    problems.push({ field: 'end_date', description: 'end_date may not be before start_date', rule: 'notBeforeStart' });
   // A new card is inserted with its server-owned fields (board, rank …), so its card.created
   // event and webhook carry them; afterWrite keeps them current on later writes.
   if (!current && problems.length === 0) Object.assign(values, yield* cardFields(values));

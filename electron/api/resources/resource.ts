@@ -61,7 +61,9 @@ function datesInOrder(values: Record<string, unknown>, current: Record<string, u
   // Validated or stored dates (strings); a missing one makes the test below false.
   const start = (values.start_date ?? current?.start_date) as string;
   const end = (values.end_date ?? current?.end_date) as string;
-  return start && end && end < start ? [{ field: 'end_date', description: 'end_date may not be before start_date' }] : [];
+  return start && end && end < start
+    ? [{ field: 'end_date', description: 'end_date may not be before start_date', rule: 'notBeforeStart' }]
+    : [];
 }
 
 export const scheduleDeviationModule: ResourceModule = {
@@ -163,7 +165,8 @@ export const resourceModule: ResourceModule = {
       // Validated or stored: a date string or null.
       const start = (values.start_date ?? current?.start_date) as string | null;
       const end = (values.end_date ?? current?.end_date) as string | null;
-      if (start && end && end < start) problems.push({ field: 'end_date', description: 'end_date may not be before start_date' });
+      if (start && end && end < start)
+        problems.push({ field: 'end_date', description: 'end_date may not be before start_date', rule: 'notBeforeStart' });
       if (problems.length === 0) yield* normaliseBoards(values);
       return problems;
     },

@@ -14,6 +14,7 @@ import { deleteRecord, presentOne, updateRecord } from '../records.js';
 import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { bookOf } from './books.js';
+import { referencedNames } from './record-names.js';
 import { overruledEditsOf } from '../../store/overruled-edits.js';
 import {
   notConfiguredStatus,
@@ -206,6 +207,8 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
       return {
         ...conflict,
         local_record: current && module ? await presentOne(request.ctx, module, current, { with: [], include: [] }) : null,
+        // The records its fields name, by name: the Sync screen shows a stage as "Sawing", not by its id.
+        names: referencedNames(request.ctx, conflict.mutation.resource, [conflict.mutation.fields, conflict.server_record]),
       };
     },
   );

@@ -10,7 +10,6 @@
  *   GET  /v1/sync/history              the last runs, newest first
  */
 import type { FastifyInstance } from 'fastify';
-import { own } from '../../../shared/fields.js';
 import { isUuid } from '../../../shared/ids.js';
 import { overruledEditsOf, type OverruledEdit } from '../../store/overruled-edits.js';
 import { keepRuns, syncHistoryOf } from '../../store/sync-history.js';
@@ -20,36 +19,10 @@ import { requireAdmin } from '../permissions.js';
 import { updateRecord } from '../records.js';
 import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext } from '../resource.js';
+import { readableName, referencedName } from './record-names.js';
 
 function manage(ctx: RequestContext): void {
   requireAdmin(ctx.caller, "Only an admin of the environment manages this instance's sync.");
-}
-
-function firstText(record: Record<string, unknown> | undefined, fields: readonly string[]): string | null {
-  for (const field of fields) {
-    const value = record?.[field];
-    if (typeof value === 'string' && value.trim() !== '') return value;
-  }
-  return null;
-}
-
-/**
- * The record as a planner knows it: its name (or code, description…). A card without a name
- * goes by its collection's, as the planboard shows it.
- */
-function readableName(ctx: RequestContext, resource: string, record: Record<string, unknown> | undefined): string | null {
-  const own = firstText(record, ['name', 'code', 'description', 'email', 'external_ref']);
-  const collections = moduleNamedOrNone('collection');
-  if (own || resource !== 'card' || !collections || typeof record?.collection_id !== 'string') return own;
-  return firstText(ctx.store.getForSync(collections.table, record.collection_id), ['name', 'external_ref']);
-}
-
-/** For a field that names another record (a card's stage): that record's name, else null. */
-function referencedName(ctx: RequestContext, resource: string, field: string, value: unknown): string | null {
-  const spec = own(moduleNamedOrNone(resource)?.table.fields ?? {}, field);
-  const target = spec?.references ? moduleNamedOrNone(spec.references) : undefined;
-  if (!target || typeof value !== 'string' || !isUuid(value)) return null;
-  return firstText(ctx.store.getForSync(target.table, value.toLowerCase()), ['name', 'code', 'description', 'email']);
 }
 
 function shown(ctx: RequestContext, entry: OverruledEdit) {

@@ -22,6 +22,10 @@ export const fieldErrorsMessages = {
   'fieldError.tooLong': 'An entry lasts at most 24 hours',
   'fieldError.timerRunning': 'A timer of yours has run for more than 24 hours: stop it with its real end first',
   'fieldError.dayLimit': '{day} would hold {hours} hours; a day holds at most {limit}',
+  'fieldError.notBeforeStart': '{label} cannot be before the start date',
+  // A record chosen in a list that is not there any more (deleted elsewhere, or not synced yet).
+  'fieldError.reference': '{label}: the one chosen is not there (deleted, or not synced yet)',
+  'fieldError.positive': '{label} must be more than 0',
   // Labels of fields whose input has no label of its own elsewhere in the catalogue.
   'fieldError.label.stageName': 'Stage name',
   'fieldError.label.unit': 'Unit',
@@ -29,4 +33,5 @@ export const fieldErrorsMessages = {
   'fieldError.label.duration': 'Duration',
   'fieldError.label.time': 'Minutes',
   'fieldError.label.text': 'Comment',
+  'fieldError.label.dayHours': 'Hours on a day',
 } as const;

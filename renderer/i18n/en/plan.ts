@@ -2,6 +2,7 @@
 export const planMessages = {
   // Promise dates in the backlog: each as if planned alone now, against free capacity
   'plan.promise.canFinishBy': 'can finish by {date}',
+  'plan.promise.canFinishLate': 'can finish by {date}, after the due date',
   'plan.promise.noCapacity': 'no capacity to finish it',
   'plan.promise.title': 'When it can finish if planned now against free capacity',
 
@@ -59,6 +60,9 @@ export const planMessages = {
 
   // A promise date on the order screen
   'plan.order.promise': 'Can finish by {date} if planned now on {board}',
+  'plan.order.promiseAfter.due': 'Can finish by {date} if planned now on {board}: after the due date, {due}',
+  'plan.order.promiseAfter.promised': 'Can finish by {date} if planned now on {board}: after the promised date, {due}',
+  'plan.order.promiseAfter.desired': 'Can finish by {date} if planned now on {board}: after the desired date, {due}',
   'plan.order.noCapacity': 'No free capacity on {board} to finish it.',
   'plan.order.working': 'Working out when it can finish…',
 } as const;

@@ -160,6 +160,8 @@ export const planboardMessages = {
   'planboard.shortcut.undo': 'Undo',
   'planboard.shortcut.redo.keys': 'Ctrl + Shift + Z, Ctrl + Y',
   'planboard.shortcut.redo': 'Redo',
+  'planboard.shortcut.print.keys': 'Ctrl + P',
+  'planboard.shortcut.print': 'Print the plan: preview and PDF',
   'planboard.shortcut.help.keys': '?',
   'planboard.shortcut.help': 'Show or hide this list',
 

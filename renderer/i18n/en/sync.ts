@@ -61,6 +61,7 @@ export const syncMessages = {
   'overruled.field.status_id': 'Status',
   'overruled.field.board_id': 'Board',
   'overruled.field.stage_id': 'Stage',
+  'overruled.field.collection_id': 'Collection',
 
   // The sync history
   'history.title': 'Sync history',
@@ -82,6 +83,8 @@ export const syncMessages = {
   'conflict.refusedAction.one': 'Your action “{action}” was refused: its change did not reach the server',
   'conflict.refusedAction.other': 'Your action “{action}” was refused: none of its {count} changes reached the server',
   'conflict.anAction': 'an action',
+  // A record a refused change names that this computer does not have (deleted meanwhile, or never synced here).
+  'conflict.notHere': 'a record not on this computer',
   'conflict.wholeAction.one': 'Retry and discard apply to its one change.',
   'conflict.wholeAction.other': 'Retry and discard apply to all {count} changes of this action; the table shows the first.',
 } as const;

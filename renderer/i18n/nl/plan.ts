@@ -3,6 +3,7 @@ import type { planMessages as english } from '../en/plan.js';
 
 export const planMessages: Record<keyof typeof english, string> = {
   'plan.promise.canFinishBy': 'kan klaar zijn op {date}',
+  'plan.promise.canFinishLate': 'kan klaar zijn op {date}, na de deadline',
   'plan.promise.noCapacity': 'geen capaciteit om haar af te maken',
   'plan.promise.title': 'Wanneer ze klaar kan zijn als ze nu tegen vrije capaciteit wordt gepland',
 
@@ -57,6 +58,9 @@ export const planMessages: Record<keyof typeof english, string> = {
   'plan.replan.done': 'Herpland: {action}.',
 
   'plan.order.promise': 'Kan klaar zijn op {date} als ze nu op {board} wordt gepland',
+  'plan.order.promiseAfter.due': 'Kan klaar zijn op {date} als ze nu op {board} wordt gepland: na de deadline, {due}',
+  'plan.order.promiseAfter.promised': 'Kan klaar zijn op {date} als ze nu op {board} wordt gepland: na de beloofde leverdatum, {due}',
+  'plan.order.promiseAfter.desired': 'Kan klaar zijn op {date} als ze nu op {board} wordt gepland: na de gewenste leverdatum, {due}',
   'plan.order.noCapacity': 'Geen vrije capaciteit op {board} om haar af te maken.',
   'plan.order.working': 'Berekenen wanneer ze klaar kan zijn…',
 };

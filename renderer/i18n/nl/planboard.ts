@@ -154,6 +154,8 @@ export const planboardMessages: Record<keyof typeof english, string> = {
   'planboard.shortcut.undo': 'Ongedaan maken',
   'planboard.shortcut.redo.keys': 'Ctrl + Shift + Z, Ctrl + Y',
   'planboard.shortcut.redo': 'Opnieuw doen',
+  'planboard.shortcut.print.keys': 'Ctrl + P',
+  'planboard.shortcut.print': 'De planning afdrukken: voorbeeld en pdf',
   'planboard.shortcut.help.keys': '?',
   'planboard.shortcut.help': 'Deze lijst tonen of verbergen',
 

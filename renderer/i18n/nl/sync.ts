@@ -57,6 +57,7 @@ export const syncMessages: Record<keyof typeof english, string> = {
   'overruled.field.status_id': 'Status',
   'overruled.field.board_id': 'Planbord',
   'overruled.field.stage_id': 'Fase',
+  'overruled.field.collection_id': 'Verzameling',
 
   'history.title': 'Synchronisatiegeschiedenis',
   'history.none': 'Er is nog niets gesynchroniseerd.',
@@ -76,6 +77,7 @@ export const syncMessages: Record<keyof typeof english, string> = {
   'conflict.refusedAction.one': 'Je actie “{action}” is geweigerd: de wijziging is niet op de server gekomen',
   'conflict.refusedAction.other': 'Je actie “{action}” is geweigerd: geen van de {count} wijzigingen is op de server gekomen',
   'conflict.anAction': 'een actie',
+  'conflict.notHere': 'een record dat niet op deze computer staat',
   'conflict.wholeAction.one': 'Opnieuw proberen en weggooien gelden voor die ene wijziging.',
   'conflict.wholeAction.other':
     'Opnieuw proberen en weggooien gelden voor alle {count} wijzigingen van deze actie; de tabel toont de eerste.',

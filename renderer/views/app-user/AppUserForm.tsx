@@ -1,7 +1,7 @@
 /**
  * Choosing who the planner is: one of the users already here (their team's, arrived by sync)
  * or a new one made from their name and e-mail, with the resource they are when they work on
- * the shop floor themselves. One call (`PUT /v1/app_user`) makes and chooses it; the API's
+ * the shop floor themselves (when there are resources yet; Settings links one later). One call (`PUT /v1/app_user`) makes and chooses it; the API's
  * problems show beside the fields they are about.
  */
 import { useState, type FormEvent } from 'react';
@@ -19,6 +19,7 @@ export function AppUserForm({ currentId, onDone }: { currentId: string | null; o
   const t = useT();
   const users = useBookableUsers();
   const resources = useList('resource', resourceListQuery);
+  const resourceList = resources.data?.data ?? [];
   const choose = useChooseAppUser();
   const live = (users.data?.data ?? []).filter((user) => !user.archived_at);
   const [mode, setMode] = useState<'existing' | 'new' | null>(null);
@@ -102,18 +103,23 @@ export function AppUserForm({ currentId, onDone }: { currentId: string | null; o
               />
             )}
           </Field>
-          <Field label={t('appUser.resource')} error={placed.byInput['user.resource_id']}>
-            {(control) => (
-              <select {...control} value={resourceId} onChange={(event) => setResourceId(event.target.value)}>
-                <option value="">{t('appUser.noResource')}</option>
-                {(resources.data?.data ?? []).map((resource) => (
-                  <option key={resource.id} value={resource.id}>
-                    {resource.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          {resourceList.length > 0 ? (
+            <Field label={t('appUser.resource')} error={placed.byInput['user.resource_id']}>
+              {(control) => (
+                <select {...control} value={resourceId} onChange={(event) => setResourceId(event.target.value)}>
+                  <option value="">{t('appUser.noResource')}</option>
+                  {resourceList.map((resource) => (
+                    <option key={resource.id} value={resource.id}>
+                      {resource.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ) : (
+            // A first start has no resources yet: a choice of only "None" says nothing.
+            <p className="muted app-user-form__later">{t('appUser.noResourcesYet')}</p>
+          )}
         </div>
       )}
       {placed.elsewhere.map((message) => (

@@ -1,7 +1,7 @@
 /**
  * The card detail panel, beside the planboard grid: everything about one card, editable. The
- * planboard opens it (`useCardPanel().open(id)`: Enter, double-click); Esc or the close button
- * closes it. While open, Tab stays inside the panel; on close, focus goes back to where it was
+ * planboard opens it (`useCardPanel().open(id)`: Enter, double-click, and a plain click on
+ * another card while it is open); Esc or the close button closes it. While open, Tab stays inside the panel; on close, focus goes back to where it was
  * (the grid, with the card still the active one).
  *
  * This file is the frame: loading, the header with the collection and its warnings, closing

@@ -2,7 +2,9 @@
  * The first-start checklist (README "First start"): what to set up, in the order that works,
  * each step a link to its screen that ticks itself off when done. It shows while setup is not
  * complete and the planner has not put it away; "Try a sample workshop" fills the app with an
- * example to look around in instead.
+ * example to look around in instead. It is one strip above the screen, the steps side by side
+ * and their hints on hover (and read out), so every screen keeps the window (ux-walk-2: a box of
+ * some 270 px pushed each screen down).
  */
 import { CheckCircle2, Circle, X } from 'lucide-react';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
@@ -67,7 +69,7 @@ export function FirstStartChecklist() {
           <X aria-hidden="true" size={16} />
         </button>
       </header>
-      <p className="first-start__intro">{t('firstStart.intro')}</p>
+      <p className="visually-hidden">{t('firstStart.intro')}</p>
       <ol className="first-start__steps">
         {progress.steps.map((step) => (
           <li key={step.name} className={`first-start__step${step.done ? ' first-start__step--done' : ''}`} data-step={step.name}>
@@ -80,12 +82,13 @@ export function FirstStartChecklist() {
               type="button"
               className={`first-start__link${step.name === next ? ' first-start__next' : ''}`}
               aria-describedby={`first-start-hint-${step.name}`}
+              title={t(step.hintKey)}
               onClick={() => openStep(step.name)}
             >
               {t(step.labelKey)}
             </button>
             <span className="visually-hidden">{step.done ? t('firstStart.done') : t('firstStart.todo')}</span>
-            <span id={`first-start-hint-${step.name}`} className="first-start__hint">
+            <span id={`first-start-hint-${step.name}`} className="visually-hidden">
               {t(step.hintKey)}
             </span>
           </li>
@@ -93,10 +96,19 @@ export function FirstStartChecklist() {
       </ol>
       {!sample.data?.loaded && (
         <div className="first-start__sample">
-          <button type="button" className="button" disabled={loadSample.isPending} onClick={trySample}>
+          <button
+            type="button"
+            className="button"
+            disabled={loadSample.isPending}
+            onClick={trySample}
+            aria-describedby="first-start-sample-hint"
+            title={t('firstStart.trySampleHint')}
+          >
             {t('firstStart.trySample')}
           </button>
-          <span className="first-start__hint">{t('firstStart.trySampleHint')}</span>
+          <span id="first-start-sample-hint" className="visually-hidden">
+            {t('firstStart.trySampleHint')}
+          </span>
         </div>
       )}
       {loadSample.error && <ErrorNotice error={loadSample.error} />}

@@ -112,7 +112,7 @@ export function CreateOrderForm() {
               {t('orders.rows.add')}
             </button>
           </div>
-          <NewOrderPromiseDate rows={rows} />
+          <NewOrderPromiseDate rows={rows} promised={draft.promised_date} desired={draft.desired_date} />
         </div>
       </RecordForm>
     </section>

@@ -103,7 +103,7 @@ export function OrderCollectionSummary({ collectionId, titleId, beforeLeaving }:
 }
 
 interface PlanboardLinkProps {
-  collection: Pick<Collection, 'id' | 'name' | 'status' | 'board_id'>;
+  collection: Pick<Collection, 'id' | 'name' | 'status' | 'board_id' | 'due_date'>;
   boards: Parameters<typeof collectionOnPlanboard>[1];
   beforeLeaving: (() => void) | undefined;
 }
@@ -121,7 +121,14 @@ function PlanboardLink({ collection, boards, beforeLeaving }: PlanboardLinkProps
     case 'board':
       return (
         <div className="form-actions">
-          {!place.planned && <OrderPromiseDate collectionId={collection.id} boardId={place.boardId} boardName={place.boardName} />}
+          {!place.planned && (
+            <OrderPromiseDate
+              collectionId={collection.id}
+              boardId={place.boardId}
+              boardName={place.boardName}
+              dueDate={collection.due_date}
+            />
+          )}
           <button
             type="button"
             className="button"

@@ -9,6 +9,8 @@
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { CalendarDate } from '../../components/CalendarDate.js';
+import { formatDay } from '../../components/dates-format.js';
+import { endsLate } from '../planboard/promise-dates.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useT, type MessageKey, type Translate } from '../../i18n/index.js';
 import { typingPause, useDebouncedValue } from '../../components/use-debounced-value.js';
@@ -38,8 +40,28 @@ const columns: readonly ListColumn[] = [
   { title: 'orders.field.relation_id', sort: null, cell: (order) => order.relation?.name },
   { title: 'orders.field.date', sort: 'date', cell: (order) => <CalendarDate value={order.date} /> },
   { title: 'orders.field.promised_date', sort: 'promised_date', cell: (order) => <CalendarDate value={order.promised_date} /> },
+  { title: 'orders.field.planned_end', sort: 'collection.end', cell: (order, t) => <PlannedEnd order={order} t={t} /> },
   { title: 'orders.field.quantity', sort: 'quantity', cell: (order) => order.quantity, numeric: true },
 ];
+
+/**
+ * When the order's collection is planned to end; marked when that is after its due date (the
+ * date the customer was promised), as the backlog and "Replan late…" count lateness.
+ */
+function PlannedEnd({ order, t }: { order: OrderListRow; t: Translate }) {
+  const end = order.collection?.end;
+  const due = order.collection?.due_date;
+  return (
+    <>
+      <CalendarDate value={end} />
+      {endsLate(end, due) && (
+        <span className="order-list__late" title={t('orders.lateTitle', { due: formatDay(due!, t.locale) })}>
+          {t('orders.late')}
+        </span>
+      )}
+    </>
+  );
+}
 
 export function OrderList() {
   const t = useT();

@@ -1,7 +1,8 @@
 /**
  * When an order's collection can finish if it were planned now on a board, against the board's
  * free capacity (docs/API.md "Finite-capacity planning", promise dates): the answer a planner
- * gives a customer who asks "when can you deliver?", before anything is planned.
+ * gives a customer who asks "when can you deliver?", before anything is planned. A date after
+ * the one promised to the customer is a warning, in words and colour.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -12,11 +13,51 @@ import { formatDay } from '../../components/dates-format.js';
 import { typingPause, useDebouncedValue } from '../../components/use-debounced-value.js';
 import { useT } from '../../i18n/index.js';
 import { useUiStore } from '../../state/ui.js';
-import { fetchDraftPromiseDate, usePromiseDates, type DraftRow } from '../planboard/promise-dates.js';
+import { endsLate, fetchDraftPromiseDate, usePromiseDates, type DraftRow } from '../planboard/promise-dates.js';
 import { collectionOnPlanboard } from './collection-on-planboard.js';
 import { rowsToSend, type NewRowDraft } from './new-order-rows.js';
 
-export function OrderPromiseDate({ collectionId, boardId, boardName }: { collectionId: string; boardId: string; boardName: string }) {
+/** The date the promise is held against, and what the planner knows it as. */
+export interface PromiseDue {
+  date: string | null;
+  /** The collection's due date, or, on a new order's form, the field it will come from. */
+  kind: 'due' | 'promised' | 'desired';
+}
+
+/** "Can finish by Mon 14 Dec if planned now on Workshop", warning when that is after the due date. */
+function PromiseLine({ end, boardName, due }: { end: string | null | undefined; boardName: string; due: PromiseDue }) {
+  const t = useT();
+  const late = endsLate(end, due.date);
+  return (
+    <p
+      className={late ? 'order-collection__promise order-collection__promise--late' : 'order-collection__promise'}
+      data-testid="order-promise"
+    >
+      {late && <span aria-hidden="true">⚠ </span>}
+      {!end
+        ? t('plan.order.noCapacity', { board: boardName })
+        : late
+          ? t(`plan.order.promiseAfter.${due.kind}`, {
+              date: formatDay(end, t.locale),
+              board: boardName,
+              due: formatDay(due.date!, t.locale),
+            })
+          : t('plan.order.promise', { date: formatDay(end, t.locale), board: boardName })}
+    </p>
+  );
+}
+
+export function OrderPromiseDate({
+  collectionId,
+  boardId,
+  boardName,
+  dueDate,
+}: {
+  collectionId: string;
+  boardId: string;
+  boardName: string;
+  dueDate: string | null;
+}) {
   const t = useT();
   const promise = usePromiseDates(boardId, [collectionId]);
   if (promise.isPending)
@@ -27,21 +68,16 @@ export function OrderPromiseDate({ collectionId, boardId, boardName }: { collect
     );
   // Without an answer (the call failed) the order screen simply says nothing about it.
   if (promise.isError) return null;
-  const end = promise.data?.get(collectionId);
-  return (
-    <p className="order-collection__promise" data-testid="order-promise">
-      {end
-        ? t('plan.order.promise', { date: formatDay(end, t.locale), board: boardName })
-        : t('plan.order.noCapacity', { board: boardName })}
-    </p>
-  );
+  return <PromiseLine end={promise.data?.get(collectionId)} boardName={boardName} due={{ date: dueDate, kind: 'due' }} />;
 }
 
 /**
  * The same for an order that is not saved yet: from its rows (activity, quantity, unit), on the
  * board whose backlog its collection will land in, asked again once the planner pauses typing.
+ * Held against the date its collection's due date will come from: promised, else desired
+ * (docs/API.md "Orders and their collection").
  */
-export function NewOrderPromiseDate({ rows }: { rows: readonly NewRowDraft[] }) {
+export function NewOrderPromiseDate({ rows, promised, desired }: { rows: readonly NewRowDraft[]; promised: string; desired: string }) {
   const t = useT();
   const { transport } = useApi();
   const boards = useList('board', boardListQuery);
@@ -66,13 +102,8 @@ export function NewOrderPromiseDate({ rows }: { rows: readonly NewRowDraft[] }) 
         {t('plan.order.working')}
       </p>
     );
-  return (
-    <p className="order-collection__promise" data-testid="order-promise">
-      {promise.data
-        ? t('plan.order.promise', { date: formatDay(promise.data.end, t.locale), board: place.boardName })
-        : t('plan.order.noCapacity', { board: place.boardName })}
-    </p>
-  );
+  const due: PromiseDue = promised.trim() ? { date: promised.trim(), kind: 'promised' } : { date: desired.trim() || null, kind: 'desired' };
+  return <PromiseLine end={promise.data?.end ?? null} boardName={place.boardName} due={due} />;
 }
 
 /** The rows that name an activity, as promise_dates takes a draft's rows. */

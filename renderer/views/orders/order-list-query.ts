@@ -36,7 +36,8 @@ export const noOrderFilters: OrderFilters = {
   search: '',
 };
 
-export type OrderSortField = 'code' | 'description' | 'type' | 'status' | 'date' | 'promised_date' | 'quantity';
+/** The order's own fields, and its collection's planned end (docs/API.md "Lists", `sort`). */
+export type OrderSortField = 'code' | 'description' | 'type' | 'status' | 'date' | 'promised_date' | 'quantity' | 'collection.end';
 
 export interface OrderSort {
   field: OrderSortField;
@@ -68,7 +69,7 @@ export function orderSortText(sort: OrderSort): string {
   return `${sort.field}:${sort.direction}`;
 }
 
-/** One page of the list; the relation comes along so its name can be shown. */
+/** One page of the list; the relation comes along for its name, the collection for its planned end. */
 export function orderPageQuery(filter: string | undefined, sort: string, page: number): ListQuery {
-  return { filter, sort, limit: orderPageSize, offset: page * orderPageSize, with: 'relation' };
+  return { filter, sort, limit: orderPageSize, offset: page * orderPageSize, with: 'relation,collection' };
 }

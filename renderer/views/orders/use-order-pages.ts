@@ -9,10 +9,11 @@ import { useApi } from '../../api/provider.js';
 import { resourcePath } from '../../api/resources.js';
 import type { Order } from '../../../shared/resources/order.js';
 import type { RelationRecord } from '../../../shared/resources/relation.js';
+import type { Collection } from '../../../shared/resources/collection.js';
 import { orderPageQuery, orderPageSize } from './order-list-query.js';
 
-/** An order as the list shows it: with its relation, for the relation's name. */
-export type OrderListRow = Order & { relation?: RelationRecord | null };
+/** An order as the list shows it: with its relation, for the relation's name, and its collection, for the planned end. */
+export type OrderListRow = Order & { relation?: RelationRecord | null; collection?: Collection | null };
 
 export function useOrderPages(filter: string | undefined, sort: string, pages: readonly number[]) {
   const { client } = useApi();

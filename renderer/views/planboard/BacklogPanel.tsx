@@ -32,7 +32,7 @@ import type { GridHandle } from './PlanboardGrid.js';
 import type { PlanboardActions } from './use-planboard-actions.js';
 import { usePlanboardStore } from '../../state/planboard.js';
 import { PlanDialog } from './PlanDialog.js';
-import { usePromiseDates } from './promise-dates.js';
+import { endsLate, usePromiseDates } from './promise-dates.js';
 import { ReplanLateDialog } from './ReplanLateDialog.js';
 
 type BacklogCollection = Omit<Collection, 'activities'> & { activities?: { id: string; description?: string; time?: number }[] };
@@ -218,7 +218,7 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
                       : t('backlog.noDueDate')}
                     {summary(collection, t) && ` · ${summary(collection, t)}`}
                   </div>
-                  <PromiseLine end={promises.isError ? undefined : promises.data?.get(collection.id)} />
+                  <PromiseLine end={promises.isError ? undefined : promises.data?.get(collection.id)} due={collection.due_date} />
                   <div className="pb-backlog__actions">
                     <button type="button" className="button button--quiet" onClick={() => setPlanning(collection.id)}>
                       {t('backlog.plan')}
@@ -336,15 +336,24 @@ function PlanForm({
 
 /**
  * "can finish by Thu 17 Dec": when the collection could finish if planned now against free
- * capacity; a calm word when there is none. `undefined`: not known (yet, or the call failed:
- * the backlog works without it).
+ * capacity; a calm word when there is none. After the due date it says so and stands out, in
+ * words and colour, since that is the order a customer will be told is late. `undefined`: not
+ * known (yet, or the call failed: the backlog works without it).
  */
-function PromiseLine({ end }: { end: string | null | undefined }) {
+function PromiseLine({ end, due }: { end: string | null | undefined; due: string | null }) {
   const t = useT();
   if (end === undefined) return null;
+  const late = endsLate(end, due);
   return (
-    <div className="pb-backlog__promise muted" title={t('plan.promise.title')}>
-      {end ? t('plan.promise.canFinishBy', { date: formatDay(end, t.locale) }) : t('plan.promise.noCapacity')}
+    <div
+      className={late ? 'pb-backlog__promise pb-backlog__promise--late' : 'pb-backlog__promise muted'}
+      title={t('plan.promise.title')}
+      data-testid="backlog-promise"
+    >
+      {late && <span aria-hidden="true">⚠ </span>}
+      {!end
+        ? t('plan.promise.noCapacity')
+        : t(late ? 'plan.promise.canFinishLate' : 'plan.promise.canFinishBy', { date: formatDay(end, t.locale) })}
     </div>
   );
 }

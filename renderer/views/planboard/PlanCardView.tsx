@@ -13,6 +13,7 @@ import { longDate } from './date-geometry.js';
 import { cardName } from '../../components/card-name.js';
 import { warningText } from '../../components/warning-words.js';
 import { cardTitle, shownTitle, type PlanCard } from './plan-card.js';
+import { cardTextWidth } from './text-width.js';
 
 /**
  * What cards look up by id: the board's statuses, labels and stages, the resources, and the
@@ -45,6 +46,8 @@ interface PlanCardViewProps {
   active: boolean;
   /** It starts or ends on a day the board does not work (non-workdays.ts). */
   offDay?: boolean;
+  /** The start of the collection names every card of its row shares, left out when narrow. */
+  shared?: string | undefined;
 }
 
 export const PlanCardView = memo(function PlanCardView({
@@ -56,6 +59,7 @@ export const PlanCardView = memo(function PlanCardView({
   selected,
   active,
   offDay = false,
+  shared = '',
 }: PlanCardViewProps) {
   const lookups = useContext(CardLookupsContext);
   const t = useT();
@@ -80,8 +84,10 @@ export const PlanCardView = memo(function PlanCardView({
   const stage = lookups.stages.get(card.stage_id)?.name ?? '';
   // The name the card goes by everywhere, with its dates: the hover title of every card.
   const fullName = cardName({ ...card, stage: { name: stage } }, t, { dates: true });
-  const shown = shownTitle(title, stage, width);
   const overruled = lookups.overruled.has(card.id);
+  // The marks before the title take its room: 12 px and a 3 px gap each (the timer's dot 12 in all).
+  const marks = [card.time_tracking_running, overruled, offDay, warnings.length > 0].filter(Boolean).length * 15;
+  const shown = shownTitle(title, collection, shared, width - marks, cardTextWidth);
   const description = [
     title,
     collection && collection !== title ? t('planboard.card.collection', { name: collection }) : '',
@@ -105,6 +111,7 @@ export const PlanCardView = memo(function PlanCardView({
   if (warnings.length > 0) className += ' has-warning';
   if (overruled) className += ' is-overruled';
   if (offDay) className += ' is-off-day';
+  if (shown.narrow) className += ' pb-card--narrow';
 
   return (
     <div
@@ -141,7 +148,7 @@ export const PlanCardView = memo(function PlanCardView({
             <TriangleAlert aria-hidden="true" size={12} />
           </span>
         )}
-        {shown}
+        {shown.text}
       </span>
       <span className="pb-card__meta" aria-hidden="true">
         {card.labels.map((label) => {

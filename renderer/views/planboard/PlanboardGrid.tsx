@@ -255,6 +255,9 @@ export function PlanboardGrid(props: PlanboardGridProps) {
     const modifiers = { shift: event.shiftKey, ctrl: event.ctrlKey || event.metaKey };
     if (placed) {
       setSelection(clickCard(selection, toNavCard(placed), day, modifiers));
+      // An open panel follows a plain click, so what is edited there is the card just chosen;
+      // Shift and Ctrl only grow the selection.
+      if (cardPanel.openCardId !== null && !modifiers.shift && !modifiers.ctrl) cardPanel.open(placed.card.id);
       return;
     }
     const row = rowAtY(layout, point.y);
@@ -348,6 +351,7 @@ export function PlanboardGrid(props: PlanboardGridProps) {
             top={p.top}
             width={p.width}
             height={cardHeight}
+            shared={layout.rows[p.stage]?.shared}
             selected={selected.has(p.card.id)}
             active={p.card.id === activeId}
             offDay={onNonWorkday(p.card, workdays)}

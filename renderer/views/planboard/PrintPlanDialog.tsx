@@ -1,7 +1,8 @@
 /**
  * "Print the plan": a week or a period of the board, every stage or one, as the PDF the API
- * makes (docs/API.md "Printing the plan"): stages as rows, days as columns, card names in
- * full, page numbers. "Save PDF…" saves it through the desktop's save dialog, or as a
+ * makes (docs/API.md "Printing the plan"): stages as rows, days as columns (non-workdays and
+ * company holidays shaded and named), card names in full with what each is for, its hours
+ * and its people, page numbers. "Save PDF…" saves it through the desktop's save dialog, or as a
  * download in a browser.
  *
  * The preview draws the very pages of that PDF to scale, from the API's `format=json` answer
@@ -135,14 +136,27 @@ function PreviewPage({ preview, page }: { preview: PrintPreview; page: PrintPrev
   });
   const { table } = preview;
   const headerHeight = table.bodyTop - table.top;
+  const last = page.stages[page.stages.length - 1];
+  const bottom = last ? last.y + last.height : table.bodyTop;
   return (
     <figure className="print-plan__page" style={{ aspectRatio: `${width} / ${height}` }} aria-label={`${page.number} / ${page.of}`}>
       <div className="print-plan__title" style={box(table.left, table.top - 30, table.width, 20)}>
         {preview.board} — {preview.scope === 'whole board' ? t('print.wholeBoard') : preview.scope}
       </div>
+      {page.days.map((day, i) =>
+        // The board's non-workdays and company holidays shaded down to the last stage, as printed.
+        !day.workday || day.holiday ? (
+          <div
+            key={`closed-${day.date}`}
+            className="print-plan__closed"
+            style={box(page.dayX[i]!, table.top, page.dayWidth, bottom - table.top)}
+          />
+        ) : null,
+      )}
       {page.days.map((day, i) => (
         <div key={day.date} className="print-plan__day" style={box(page.dayX[i]!, table.top, page.dayWidth, headerHeight)}>
           {day.label}
+          {day.holiday && <span className="print-plan__holiday">{day.holiday}</span>}
         </div>
       ))}
       {page.stages.map((stage) => (
@@ -153,7 +167,9 @@ function PreviewPage({ preview, page }: { preview: PrintPreview; page: PrintPrev
           {stage.cards.map((card) => (
             <div key={card.id} className="print-plan__card" style={box(card.x, card.y, card.width, card.height)} title={card.name}>
               {card.lines.map((line, i) => (
-                <span key={i}>{line}</span>
+                <span key={i} className={i < card.nameLines ? 'print-plan__card-name' : undefined}>
+                  {line}
+                </span>
               ))}
             </div>
           ))}

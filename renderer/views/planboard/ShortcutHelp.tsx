@@ -17,6 +17,7 @@ export const shortcuts = [
   'doubleClick',
   'drag',
   'newCollection',
+  'print',
   'undo',
   'redo',
   'help',

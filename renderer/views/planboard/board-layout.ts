@@ -8,7 +8,7 @@
  */
 import { spanDays, type DayRange, type Timeline } from './date-geometry.js';
 import { packLanes } from './lanes.js';
-import type { PlanCard } from './plan-card.js';
+import { sharedStart, type PlanCard } from './plan-card.js';
 
 export interface LayoutDimensions {
   /** Height of a lane; a card is a little shorter. */
@@ -38,6 +38,8 @@ export interface StageRow {
   laneCount: number;
   /** Cards of the stage in rank order, as given to the packing (compared to reuse it). */
   cards: readonly PlanCard[];
+  /** The start its cards' collection names share ("SO-"): a narrow card leaves it out (plan-card.ts). */
+  shared: string;
   placed: readonly PlacedCard[];
 }
 
@@ -73,8 +75,10 @@ export function layoutBoard(
     const before = reusable ? previous.rows.find((row) => row.stageId === stageId) : undefined;
     let placed: PlacedCard[];
     let laneCount: number;
+    let shared: string;
     if (before && before.index === index && sameItems(before.cards, group)) {
       laneCount = before.laneCount;
+      shared = before.shared;
       // The same cards in the same place when the rows above kept their heights.
       placed =
         before.top === top
@@ -84,6 +88,7 @@ export function layoutBoard(
       const spans = group.map((card) => ({ id: card.id, ...spanDays(timeline, card.start_date, card.end_date) }));
       const packing = packLanes(spans);
       laneCount = packing.laneCount;
+      shared = sharedStart(group.map((card) => card.collection?.name ?? ''));
       placed = group.map((card, i) => {
         const span = spans[i]!;
         const lane = packing.laneOf.get(card.id) ?? 0;
@@ -101,7 +106,7 @@ export function layoutBoard(
     }
     const height = dims.capacityHeight + Math.max(1, laneCount) * dims.laneHeight + dims.rowPadding;
     for (const p of placed) byId.set(p.card.id, p);
-    rows.push({ stageId, index, top, height, laneCount, cards: group, placed });
+    rows.push({ stageId, index, top, height, laneCount, cards: group, shared, placed });
     top += height;
   });
   return { rows, height: top, timeline, dims, byId };

@@ -75,15 +75,59 @@ export function cardTitle(card: PlanCard, t: Translate): string {
   return card.name || card.collection?.name || t('planboard.card.untitled');
 }
 
-/** Roughly how wide a character of a card's title runs (12 px semibold), and what a card keeps free (padding, border). */
-const titleCharWidth = 7;
-const titleMargin = 14;
+/**
+ * The faces a card's title is drawn in (planboard.css `.pb-card`, `.pb-card--narrow`), and
+ * the room each leaves for it: the card is its width less 2 px, less its borders (4 + 1) and
+ * its side padding (6 + 6, or 2 + 2 when narrow).
+ */
+export const cardFaces = {
+  normal: { weight: 600, size: 12, room: 2 + 5 + 12 },
+  narrow: { weight: 600, size: 10, room: 2 + 5 + 4 },
+} as const;
+export type CardFace = keyof typeof cardFaces;
+
+/** Measures a text in a card face, in px (text-width.ts in the page, a stand-in in tests). */
+export type MeasureTitle = (text: string, face: CardFace) => number;
+
+export interface ShownTitle {
+  text: string;
+  /** Drawn in the narrow face, which leaves a one-day card of week view room for four digits. */
+  narrow: boolean;
+}
 
 /**
- * The title a card shows in its width: its name when it fits, else its stage's name. In week
- * and month views a day is some 40 px wide, and every card of an order would read "SO-…";
- * the stage ("Saw", "Paint") tells them apart (issue 17). The full name is the hover title.
+ * What a card shows in its width. Its title when it fits. Else what tells it apart from the
+ * other cards of its row: every card of a stage row is of that stage, so the stage's name says
+ * nothing there (ux-walk-2), but its order does: the collection's name, without the part every
+ * card of the row shares (`shared`, "SO-" of SO-1001, SO-1002). When even that does not fit,
+ * an order number keeps its end, where numbers differ ("…042"); words keep their start. The full
+ * name is the hover title.
  */
-export function shownTitle(title: string, stageName: string, width: number): string {
-  return !stageName || title.length * titleCharWidth <= width - titleMargin ? title : stageName;
+export function shownTitle(title: string, order: string, shared: string, width: number, measure: MeasureTitle): ShownTitle {
+  if (measure(title, 'normal') <= width - cardFaces.normal.room) return { text: title, narrow: false };
+  const name = order || title;
+  const own = shared && name.startsWith(shared) && name.length > shared.length ? name.slice(shared.length) : name;
+  const room = width - cardFaces.narrow.room;
+  if (measure(own, 'narrow') <= room || !/\d$/.test(own)) return { text: own, narrow: true };
+  let tail = own.slice(1);
+  while (tail.length > 1 && measure(`…${tail}`, 'narrow') > room) tail = tail.slice(1);
+  return { text: `…${tail}`, narrow: true };
+}
+
+/**
+ * The start the collection names of a row's cards share, up to and with its last separator
+ * ("SO-" of SO-1001 and SO-1002, not "SO-100"): cut there, each name keeps a whole number.
+ * Nothing when fewer than two names differ.
+ */
+export function sharedStart(names: Iterable<string>): string {
+  const distinct = [...new Set([...names].filter(Boolean))];
+  if (distinct.length < 2) return '';
+  let shared = distinct[0]!;
+  for (const name of distinct) {
+    let at = 0;
+    while (at < shared.length && shared[at] === name[at]) at++;
+    shared = shared.slice(0, at);
+  }
+  const cut = shared.search(/[^\p{L}\p{N}][\p{L}\p{N}]*$/u);
+  return cut === -1 ? '' : shared.slice(0, cut + 1);
 }

@@ -156,9 +156,14 @@ export function promiseEnds(dates: readonly PromiseDate[]): Map<string, string |
 
 type Planned = Pick<Collection, 'id' | 'name' | 'due_date' | 'end'>;
 
+/** Whether an end (planned, or a promise date) falls after the due date; never without both. */
+export function endsLate(end: string | null | undefined, due: string | null | undefined): boolean {
+  return Boolean(end && due && end > due);
+}
+
 /** Planned collections that end after their due date, the most overdue first. */
 export function lateCollections<T extends Planned>(collections: readonly T[]): T[] {
-  const late = collections.filter((collection) => collection.due_date && collection.end && collection.end > collection.due_date);
+  const late = collections.filter((collection) => endsLate(collection.end, collection.due_date));
   const overdue = (collection: T) => Date.parse(collection.end!) - Date.parse(collection.due_date!);
   return late.sort((a, b) => overdue(b) - overdue(a) || (a.due_date! < b.due_date! ? -1 : 1));
 }

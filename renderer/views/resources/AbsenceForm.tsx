@@ -6,6 +6,7 @@
 import { useId, useState } from 'react';
 import type { ScheduleDeviation } from '../../../shared/resources/resource.js';
 import { placeFieldErrors } from '../../api/client.js';
+import { useFieldWording } from '../../api/field-labels.js';
 import { Field } from '../../components/Field.js';
 import { RecordForm } from '../../components/RecordForm.js';
 import { useT } from '../../i18n/index.js';
@@ -58,7 +59,7 @@ interface AbsenceFormProps {
 export function AbsenceForm({ resourceId, absence, onDone }: AbsenceFormProps) {
   const save = useSaveAbsence(resourceId);
   const [draft, setDraft] = useState<AbsenceDraft>(() => (absence ? draftFrom(absence) : blank()));
-  const { byInput: errors, elsewhere } = placeFieldErrors(save.error, inputs);
+  const { byInput: errors, elsewhere } = placeFieldErrors(save.error, inputs, useFieldWording('schedule_deviation'));
   const titleId = useId();
   const t = useT();
   const change = (patch: Partial<AbsenceDraft>) => setDraft({ ...draft, ...patch });

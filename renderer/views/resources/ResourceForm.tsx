@@ -3,7 +3,9 @@
  * per weekday, when it is available, and the stages it works on. In edit mode Escape and
  * Cancel go back to creating.
  */
+import { useId } from 'react';
 import { Field, Hidden } from '../../components/Field.js';
+import { FieldError } from '../../components/FieldError.js';
 import { RecordForm, RecordNameField } from '../../components/RecordForm.js';
 import { ResourceTypeSelect } from '../../components/ResourceTypeSelect.js';
 import { useRecordForm } from '../../components/use-record-form.js';
@@ -11,7 +13,14 @@ import { weekdays } from '../../components/weekdays.js';
 import { useT } from '../../i18n/index.js';
 import type { Resource } from '../../../shared/resources/resource.js';
 import { ResourceStagesFields } from './ResourceStagesFields.js';
-import { newResourceDraft, resourceBody, resourceDraftFrom, resourceFormInputs, type BoardWithStages } from './resource-draft.js';
+import {
+  dayHoursFit,
+  newResourceDraft,
+  resourceBody,
+  resourceDraftFrom,
+  resourceFormInputs,
+  type BoardWithStages,
+} from './resource-draft.js';
 
 interface ResourceFormProps {
   /** The resource being edited, or undefined to create one. */
@@ -31,6 +40,7 @@ export function ResourceForm({ resource, boards, onDone }: ResourceFormProps) {
   });
   const { draft, change, errors, isNew } = form;
   const t = useT();
+  const weekHoursErrorId = useId();
 
   return (
     <RecordForm
@@ -69,30 +79,36 @@ export function ResourceForm({ resource, boards, onDone }: ResourceFormProps) {
       </Field>
       <fieldset className="week-hours form-grid__wide">
         <legend>{t('resources.weekHours')}</legend>
-        {weekdays.map(({ key, nameKey }) => (
-          <Field
-            key={key}
-            label={
-              <>
-                {t(nameKey)}
-                <Hidden> {t('resources.dayHours')}</Hidden>
-              </>
-            }
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                min={0}
-                max={24}
-                step="any"
-                value={draft.hours[key]}
-                onChange={(event) => change({ hours: { ...draft.hours, [key]: event.target.value } })}
-              />
-            )}
-          </Field>
-        ))}
-        {errors.workdays && <p className="field-error">{errors.workdays}</p>}
+        {weekdays.map(({ key, nameKey }) => {
+          // The API names the week's hours as one field; the day it is about is the one whose
+          // hours are out of range, and that input says why.
+          const wrong = errors.workdays !== undefined && !dayHoursFit(draft.hours[key]);
+          return (
+            <Field
+              key={key}
+              label={
+                <>
+                  {t(nameKey)}
+                  <Hidden> {t('resources.dayHours')}</Hidden>
+                </>
+              }
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  {...(wrong ? { 'aria-invalid': true, 'aria-describedby': weekHoursErrorId } : {})}
+                  type="number"
+                  min={0}
+                  max={24}
+                  step="any"
+                  value={draft.hours[key]}
+                  onChange={(event) => change({ hours: { ...draft.hours, [key]: event.target.value } })}
+                />
+              )}
+            </Field>
+          );
+        })}
+        <FieldError id={weekHoursErrorId} message={errors.workdays} />
       </fieldset>
       <ResourceStagesFields
         boards={boards ?? []}

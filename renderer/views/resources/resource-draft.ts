@@ -99,6 +99,13 @@ export function resourceBody(draft: ResourceDraft, boards: readonly BoardWithSta
   };
 }
 
+/** Whether a day's hours as typed are what a day can hold: blank (not working) or 0–24. */
+export function dayHoursFit(text: string): boolean {
+  if (text.trim() === '') return true;
+  const hours = Number(text);
+  return Number.isFinite(hours) && hours >= 0 && hours <= 24;
+}
+
 export const resourceFormInputs = ['name', 'type', 'color_hex', 'workdays', 'start_date', 'end_date', 'boards'] as const;
 
 /** A stored colour as a colour input needs it: `#abc` becomes `#aabbcc`; none shows grey. */

@@ -1,16 +1,20 @@
 /**
  * Who you are here (docs/API.md "The app's user"): the user whose time the timer and the week
- * sheet book, and when their running timer counts as forgotten. Signed in to a remote with an
+ * sheet book, the resource they are (whose schedule payroll expects of them), and when their
+ * running timer counts as forgotten. Signed in to a remote with an
  * account, that account is the user; otherwise the planner chooses or creates it here.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { placeFieldErrors } from '../../api/client.js';
-import { useList, useUpdate } from '../../api/hooks.js';
+import { payrollKey, useList, useUpdate } from '../../api/hooks.js';
 import { resourceListQuery } from '../../api/queries.js';
 import { Field } from '../../components/Field.js';
 import { useT } from '../../i18n/index.js';
 import { AppUserForm } from '../app-user/AppUserForm.js';
 import { useAppUser, userName } from '../app-user/app-user-api.js';
+import type { Resource } from '../../../shared/resources/resource.js';
+import type { User } from '../../../shared/resources/user.js';
 import '../app-user/app-user.css';
 
 export function AppUserSettings() {
@@ -20,7 +24,7 @@ export function AppUserSettings() {
   const [changing, setChanging] = useState(false);
   const current = appUser.data;
   const user = current?.user ?? null;
-  const resource = user?.resource_id ? resources.data?.data.find((r) => r.id === user.resource_id) : undefined;
+  const resourceList = resources.data?.data ?? [];
 
   return (
     <section className="panel panel--stack settings-section" aria-labelledby="app-user-title">
@@ -41,10 +45,12 @@ export function AppUserSettings() {
                 <dt>{t('appUser.email')}</dt>
                 <dd>{user.email}</dd>
               </div>
-              <div>
-                <dt>{t('appUser.resourceFact')}</dt>
-                <dd>{resource?.name ?? t('appUser.noResource')}</dd>
-              </div>
+              {resourceList.length === 0 && (
+                <div>
+                  <dt>{t('appUser.resourceFact')}</dt>
+                  <dd>{t('appUser.noResource')}</dd>
+                </div>
+              )}
               <div>
                 <dt>{t('appUser.role')}</dt>
                 <dd>{t(`appUser.role.${user.role}`)}</dd>
@@ -64,10 +70,55 @@ export function AppUserSettings() {
               </button>
             </div>
           )}
+          {user && resourceList.length > 0 && <ResourceLink user={user} resources={resourceList} />}
           {user && <ForgottenTimerHours userId={user.id} hours={user.forgotten_timer_hours ?? 10} />}
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The resource the user is on the shop floor, at any time: its schedule is what payroll
+ * expects of them (docs/API.md "Payroll summary"). On a first start there are no resources to
+ * choose yet, so "Who are you?" cannot ask; this is where it is done once there are.
+ */
+function ResourceLink({ user, resources }: { user: User; resources: readonly Resource[] }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const update = useUpdate('user');
+  const placed = placeFieldErrors(update.error, ['resource_id']);
+  return (
+    <Field label={t('appUser.linkResource')} error={placed.byInput.resource_id ?? placed.elsewhere[0]} className="settings-section__field">
+      {(control) => (
+        <>
+          <select
+            {...control}
+            value={user.resource_id ?? ''}
+            disabled={update.isPending}
+            onChange={(event) =>
+              update.mutate(
+                { id: user.id, changes: { resource_id: event.target.value || null } },
+                // The summary's expected hours follow the link at once, events or not.
+                { onSuccess: () => queryClient.invalidateQueries({ queryKey: payrollKey }) },
+              )
+            }
+          >
+            <option value="">{t('appUser.noResource')}</option>
+            {resources.map((resource) => (
+              <option key={resource.id} value={resource.id}>
+                {resource.name}
+              </option>
+            ))}
+          </select>
+          {update.isSuccess && (
+            <span className="settings-section__saved" role="status">
+              {t('appUser.linkSaved')}
+            </span>
+          )}
+        </>
+      )}
+    </Field>
   );
 }
 

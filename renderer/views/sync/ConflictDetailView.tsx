@@ -11,7 +11,7 @@ import { Field } from '../../components/Field.js';
 import { useT } from '../../i18n/index.js';
 import { useNotices } from '../../state/notices.js';
 import { conflictRows, editableFields, retryBody, valueText } from './conflict-diff.js';
-import { valueText as readableValue } from './overruled-words.js';
+import { fieldLabel, valueText as readableValue } from './overruled-words.js';
 import { useConflict, useResolveConflict, type ConflictDetail } from './sync-api.js';
 
 export function ConflictDetailView({ id, onResolved }: { id: string; onResolved(): void }) {
@@ -75,12 +75,18 @@ function ConflictBody({ conflict, onResolved }: { conflict: ConflictDetail; onRe
               }
             >
               <th scope="row">
-                {row.field}
+                {fieldLabel(mutation.resource, row.field, t)}
                 {row.differs && <span className="visually-hidden"> ({t('conflict.differs')})</span>}
               </th>
-              <td>{row.sent ? <Value value={row.mine} /> : <span className="muted">{t('conflict.notSent')}</span>}</td>
               <td>
-                {conflict.server_record ? <Value value={row.theirs} /> : <span className="muted">{t('conflict.noServerRecord')}</span>}
+                {row.sent ? <Value value={row.mine} names={conflict.names} /> : <span className="muted">{t('conflict.notSent')}</span>}
+              </td>
+              <td>
+                {conflict.server_record ? (
+                  <Value value={row.theirs} names={conflict.names} />
+                ) : (
+                  <span className="muted">{t('conflict.noServerRecord')}</span>
+                )}
               </td>
             </tr>
           ))}
@@ -93,7 +99,7 @@ function ConflictBody({ conflict, onResolved }: { conflict: ConflictDetail; onRe
         <fieldset className="conflict__edit">
           <legend>{t('conflict.editLegend')}</legend>
           {editable.map((field) => (
-            <Field key={field} label={field}>
+            <Field key={field} label={fieldLabel(mutation.resource, field, t)}>
               {(control) =>
                 typeof mutation.fields?.[field] === 'boolean' ? (
                   <select {...control} value={edits[field]} onChange={(event) => setEdits({ ...edits, [field]: event.target.value })}>
@@ -138,8 +144,13 @@ function ConflictBody({ conflict, onResolved }: { conflict: ConflictDetail; onRe
   );
 }
 
-function Value({ value }: { value: unknown }) {
+function Value({ value, names }: { value: unknown; names: ConflictDetail['names'] }) {
   const t = useT();
+  // A record a field names, by its name; one this computer does not have (deleted meanwhile) is said so, never by its id.
+  if (typeof value === 'string' && Object.hasOwn(names, value)) {
+    const name = names[value];
+    return name ? <span className="conflict__value">{name}</span> : <span className="muted">{t('conflict.notHere')}</span>;
+  }
   // Dates, times, yes/no and numbers in the formats of the rest of the UI, as the Overruled list writes them.
   return valueText(value) ? <span className="conflict__value">{readableValue(value, null, t)}</span> : <span className="muted">–</span>;
 }

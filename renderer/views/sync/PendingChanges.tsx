@@ -1,8 +1,9 @@
 /** The changes made here that the remote has not received yet, oldest first. */
 import { ErrorNotice } from '../../components/ErrorNotice.js';
-import { bookkeepingFields } from './conflict-diff.js';
+import { plannerField } from './conflict-diff.js';
 import { useT } from '../../i18n/index.js';
 import { usePending } from './sync-api.js';
+import { fieldLabel } from './overruled-words.js';
 import { recordName } from './sync-words.js';
 
 export function humanResource(resource: string): string {
@@ -45,7 +46,8 @@ export function PendingChanges() {
                 <td>{t(`conflict.op.${mutation.op}`)}</td>
                 <td className="muted sync-table__fields">
                   {Object.keys(mutation.fields ?? {})
-                    .filter((field) => !bookkeepingFields.includes(field))
+                    .filter(plannerField)
+                    .map((field) => fieldLabel(mutation.resource, field, t))
                     .join(', ')}
                 </td>
               </tr>

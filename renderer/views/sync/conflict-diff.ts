@@ -5,8 +5,36 @@
  * (test/renderer/conflict-diff.test.ts).
  */
 
-/** Bookkeeping every record has; never the point of a conflict, never edited by hand. */
-export const bookkeepingFields: readonly string[] = ['id', 'created_at', 'updated_at', 'deleted_at'];
+/**
+ * What the app keeps for itself: the bookkeeping every record has, and what planning and the
+ * screens keep on a record (which planning made a card and in which batch, its order in its
+ * stage, a user's card settings, an image's signature). A planner never typed any of it, so it
+ * is never the point of a conflict and never edited by hand.
+ */
+const bookkeepingFields: ReadonlySet<string> = new Set([
+  'id',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'plan_id',
+  'batch_id',
+  'split_from_id',
+  'rank',
+  // Always null on a card: cards are ordered by rank.
+  'position',
+  'card_visibility',
+  'cover_image_signature',
+]);
+
+/** Whether a field is one a planner knows from a screen, not one the app keeps for itself. */
+export function plannerField(field: string): boolean {
+  return !bookkeepingFields.has(field);
+}
+
+/** A field that names another record (a card's stage): chosen on a screen, never typed. */
+function referenceField(field: string): boolean {
+  return field.endsWith('_id');
+}
 
 export interface FieldRow {
   field: string;
@@ -40,19 +68,17 @@ function stableJson(value: unknown): string {
 export function conflictRows(mine: Record<string, unknown> | null, theirs: Record<string, unknown> | null): FieldRow[] {
   const sent = Object.keys(mine ?? {});
   const others = Object.keys(theirs ?? {}).filter((field) => !sent.includes(field));
-  return [...sent, ...others]
-    .filter((field) => !bookkeepingFields.includes(field))
-    .map((field) => {
-      const wasSent = sent.includes(field);
-      const theirValue = theirs ? theirs[field] : undefined;
-      return {
-        field,
-        mine: wasSent ? mine![field] : undefined,
-        theirs: theirValue,
-        sent: wasSent,
-        differs: wasSent && (theirs === null || !sameValue(mine![field], theirValue)),
-      };
-    });
+  return [...sent, ...others].filter(plannerField).map((field) => {
+    const wasSent = sent.includes(field);
+    const theirValue = theirs ? theirs[field] : undefined;
+    return {
+      field,
+      mine: wasSent ? mine![field] : undefined,
+      theirs: theirValue,
+      sent: wasSent,
+      differs: wasSent && (theirs === null || !sameValue(mine![field], theirValue)),
+    };
+  });
 }
 
 /** A value as one line of text; `null` and absent values are empty. */
@@ -66,10 +92,10 @@ function isScalar(value: unknown): value is string | number | boolean | null {
   return value === null || ['string', 'number', 'boolean'].includes(typeof value);
 }
 
-/** The fields a retry lets you edit: the ones you sent that hold a single value. */
+/** The fields a retry lets you edit: the ones you sent that hold a single value a planner types. */
 export function editableFields(fields: Record<string, unknown> | null): string[] {
   return Object.entries(fields ?? {})
-    .filter(([field, value]) => !bookkeepingFields.includes(field) && isScalar(value))
+    .filter(([field, value]) => plannerField(field) && !referenceField(field) && isScalar(value))
     .map(([field]) => field);
 }
 

@@ -20,6 +20,8 @@ export type ReplicaStatus = SyncStatus & { role: string; pending: number; confli
 
 export interface ConflictDetail extends Conflict {
   local_record: Record<string, unknown> | null;
+  /** The records its fields name (a card's stage), by id: their names, null for one not on this computer. */
+  names: Record<string, string | null>;
 }
 
 interface Page<T> {

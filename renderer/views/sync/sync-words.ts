@@ -4,10 +4,11 @@
  * for them and what to do. Refused changes carry the API's error body; its descriptions are
  * the reason. Pure (test/renderer/sync-words.test.ts).
  */
-import { fieldLabels, fieldMessage, type LabelledResource } from '../../api/field-labels.js';
+import { fieldLabels, fieldMessage, ruleMessage, type LabelledResource } from '../../api/field-labels.js';
 import type { Translate } from '../../i18n/index.js';
 import type { ApiErrorItem } from '../../../shared/errors.js';
 import type { Conflict } from '../../../shared/sync.js';
+import { fieldLabel, valueText as readableValue } from './overruled-words.js';
 
 /** What the last sync problem means, in the planner's language. */
 export function plainSyncProblem(problem: string, t: Translate): string {
@@ -28,26 +29,47 @@ interface ErrorItem {
   description?: unknown;
   message?: unknown;
   field?: unknown;
+  rule?: unknown;
+}
+
+/** A day or a moment as the API writes it (ISO), inside a sentence. */
+const isoDays = /\b\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?(?![\d-])/g;
+
+/** The days and moments in a reason written as the app writes them ("Mon, 7 Dec 2026"), not as ISO. */
+function readableDays(text: string, t: Translate): string {
+  return text.replace(isoDays, (iso) => readableValue(iso, null, t));
 }
 
 /**
- * Why the remote refused a change: one line per problem it named. A problem with a field of a
- * `resource` the screens label is said in their words (api/field-labels.ts), as the form would.
+ * Why the remote refused a change: one line per problem it named, in the planner's words. A
+ * field is named by its label: for a `resource` the screens label, as its form would say it
+ * (api/field-labels.ts); otherwise by the label sync gives it, with the broken rule worded as a
+ * form would, or the API's description after it. Days are written as the app writes them.
  */
 export function refusalReasons(error: unknown, t: Translate, resource?: string): string[] {
   const items = (error as { errors?: unknown } | null)?.errors;
   if (!Array.isArray(items) || items.length === 0) return [t('conflict.noReason')];
   const labelled = resource !== undefined && Object.hasOwn(fieldLabels, resource) ? (resource as LabelledResource) : undefined;
   return items.map((item: ErrorItem) => {
-    const worded = labelled && typeof item.field === 'string' ? fieldMessage(t, labelled, item as ApiErrorItem) : undefined;
+    const field = typeof item.field === 'string' ? item.field : undefined;
+    // The API's error items have the shape of ApiErrorItem; a rule this app does not know is worded by its description.
+    const apiItem = item as ApiErrorItem;
+    const worded = labelled && field ? fieldMessage(t, labelled, apiItem) : undefined;
     if (worded) return worded;
-    const text =
+    const label = field ? fieldLabel(resource ?? '', field, t) : undefined;
+    const ruled = label && typeof item.rule === 'string' ? ruleMessage(t, label, apiItem) : undefined;
+    if (ruled) return ruled;
+    const text = readableDays(
       typeof item.description === 'string' && item.description
         ? item.description
         : typeof item.message === 'string'
           ? item.message
-          : t('conflict.noReason');
-    return typeof item.field === 'string' && !text.startsWith(item.field) ? `${item.field}: ${text}` : text;
+          : t('conflict.noReason'),
+      t,
+    );
+    if (!field || !label) return text;
+    // "name is required" names the field by its API name: say its label instead.
+    return text.startsWith(field) ? `${label}${text.slice(field.length)}` : `${label}: ${text}`;
   });
 }
 

@@ -26,6 +26,7 @@ import {
 } from '../../../shared/time-report.js';
 import { formatDay } from '../../components/dates-format.js';
 import { exportFileFrom, saveExportFile, type SaveOutcome } from './export-file.js';
+import { SaveMessage } from './SaveMessage.js';
 import { cleanGroupings, exportFileName, exportQuery, maxGroupings, reportEntryCount, type ExportChoices } from './export-request.js';
 import { useAppUser } from '../app-user/app-user-api.js';
 import { localToday, periodRange, personTimeZone, rangeInstants } from './periods.js';
@@ -268,23 +269,6 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         </button>
       </div>
     </Modal>
-  );
-}
-
-function SaveMessage({ outcome }: { outcome: SaveOutcome }) {
-  const t = useT();
-  if (outcome.kind === 'canceled') return null;
-  if (outcome.kind === 'failed') {
-    return (
-      <p className="form-error" role="alert">
-        {outcome.message}
-      </p>
-    );
-  }
-  return (
-    <p className="export-dialog__done" role="status">
-      {t(outcome.kind === 'saved' ? 'export.saved' : 'export.downloaded', { file: outcome.fileName })}
-    </p>
   );
 }
 

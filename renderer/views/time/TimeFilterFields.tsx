@@ -1,14 +1,60 @@
 /**
  * The filters time is picked by — period (with a custom range), user, board, collection,
- * activity, status — for the entries list and the export dialog alike.
+ * activity, status — for the entries list and the export dialog alike; the period alone for
+ * the payroll summary.
  */
 import { Field } from '../../components/Field.js';
 import { useT } from '../../i18n/index.js';
 import { timeStatuses, type TimeStatus } from '../../../shared/resources/time-tracking.js';
 import { periodPresets, type PeriodPreset } from './periods.js';
-import { noUser, type TimeFilters } from './time-filters.js';
+import { noUser, type PeriodChoice, type TimeFilters } from './time-filters.js';
 import { CollectionPicker } from './CollectionPicker.js';
 import { useActivityChoices, useBoardChoices, useUserChoices, type Choice } from './time-lookups.js';
+
+/** The period (and, for a custom one, its first and last day): the time screens pick time by it. */
+export function PeriodFields({
+  period,
+  onChange,
+}: {
+  period: PeriodChoice;
+  onChange<K extends keyof PeriodChoice>(key: K, value: PeriodChoice[K]): void;
+}) {
+  const t = useT();
+  return (
+    <>
+      <Field label={t('filters.period')}>
+        {(control) => (
+          <select {...control} value={period.period} onChange={(event) => onChange('period', event.target.value as PeriodPreset)}>
+            {periodPresets.map((preset) => (
+              <option key={preset} value={preset}>
+                {t(`period.${preset}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {period.period === 'custom' && (
+        <>
+          <Field label={t('filters.from')}>
+            {(control) => (
+              <input
+                {...control}
+                type="date"
+                value={period.customStart}
+                onChange={(event) => onChange('customStart', event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={t('filters.to')}>
+            {(control) => (
+              <input {...control} type="date" value={period.customEnd} onChange={(event) => onChange('customEnd', event.target.value)} />
+            )}
+          </Field>
+        </>
+      )}
+    </>
+  );
+}
 
 interface TimeFilterFieldsProps {
   filters: TimeFilters;
@@ -23,36 +69,7 @@ export function TimeFilterFields({ filters, onChange }: TimeFilterFieldsProps) {
 
   return (
     <>
-      <Field label={t('filters.period')}>
-        {(control) => (
-          <select {...control} value={filters.period} onChange={(event) => onChange('period', event.target.value as PeriodPreset)}>
-            {periodPresets.map((preset) => (
-              <option key={preset} value={preset}>
-                {t(`period.${preset}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      {filters.period === 'custom' && (
-        <>
-          <Field label={t('filters.from')}>
-            {(control) => (
-              <input
-                {...control}
-                type="date"
-                value={filters.customStart}
-                onChange={(event) => onChange('customStart', event.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('filters.to')}>
-            {(control) => (
-              <input {...control} type="date" value={filters.customEnd} onChange={(event) => onChange('customEnd', event.target.value)} />
-            )}
-          </Field>
-        </>
-      )}
+      <PeriodFields period={filters} onChange={onChange} />
       <Field label={t('filters.user')}>
         {(control) => (
           <select {...control} value={filters.userId} onChange={(event) => onChange('userId', event.target.value)}>

@@ -1,16 +1,17 @@
 /**
- * The Time screen: the week timesheet and the entries list as two tabs, and the export
- * dialog. The timer itself is in the top bar (MyTimer), on every screen.
+ * The Time screen: the week timesheet, the entries list and the payroll summary as tabs, and
+ * the export dialog. The timer itself is in the top bar (MyTimer), on every screen.
  */
 import { Notices } from '../../components/Notices.js';
 import { useT } from '../../i18n/index.js';
+import { PayrollSummary } from '../payroll/PayrollSummary.js';
 import { EntriesList } from './EntriesList.js';
 import { ExportDialog } from './ExportDialog.js';
 import { useTimeScreen, type TimeTab } from './time-screen-state.js';
 import { WeekSheet } from './WeekSheet.js';
 import './time.css';
 
-const tabs: readonly TimeTab[] = ['week', 'entries'];
+const tabs: readonly TimeTab[] = ['week', 'entries', 'payroll'];
 
 export function TimeView() {
   const t = useT();
@@ -48,7 +49,7 @@ export function TimeView() {
         </button>
       </div>
       <div id={`time-panel-${tab}`} role="tabpanel" aria-labelledby={`time-tab-${tab}`} className="time-view__panel">
-        {tab === 'week' ? <WeekSheet /> : <EntriesList />}
+        {tab === 'week' ? <WeekSheet /> : tab === 'entries' ? <EntriesList /> : <PayrollSummary />}
       </div>
       {exportOpen && <ExportDialog onClose={closeExport} />}
       <Notices />

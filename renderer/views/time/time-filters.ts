@@ -21,6 +21,9 @@ export interface TimeFilters {
   customEnd: string;
 }
 
+/** The period and its custom days, as the filters and the payroll summary pick them. */
+export type PeriodChoice = Pick<TimeFilters, 'period' | 'customStart' | 'customEnd'>;
+
 export const noTimeFilters: TimeFilters = {
   userId: '',
   boardId: '',

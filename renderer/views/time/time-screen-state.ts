@@ -1,13 +1,14 @@
 /**
  * What the Time screen shows, kept while the planner visits other screens: the tab, the week
- * of the sheet, whose it is and the rows added to it, the entries list's filters, and whether the export
- * dialog is open (the app menu's "Export time report" opens it from anywhere).
+ * of the sheet, whose it is and the rows added to it, the entries list's filters, the payroll
+ * summary's period, and whether the export dialog is open (the app menu's "Export time report"
+ * opens it from anywhere).
  */
 import { create } from 'zustand';
-import { noTimeFilters, type TimeFilters } from './time-filters.js';
+import { noTimeFilters, type PeriodChoice, type TimeFilters } from './time-filters.js';
 import { rowKey, type RowSubject } from './week-grid.js';
 
-export type TimeTab = 'week' | 'entries';
+export type TimeTab = 'week' | 'entries' | 'payroll';
 
 interface TimeScreenState {
   tab: TimeTab;
@@ -23,6 +24,9 @@ interface TimeScreenState {
   filters: TimeFilters;
   setFilter<K extends keyof TimeFilters>(key: K, value: TimeFilters[K]): void;
   clearFilters(): void;
+  /** The payroll summary's period: a month by default, as payroll is run. */
+  payrollPeriod: PeriodChoice;
+  setPayrollPeriod<K extends keyof PeriodChoice>(key: K, value: PeriodChoice[K]): void;
   exportOpen: boolean;
   openExport(): void;
   closeExport(): void;
@@ -46,6 +50,8 @@ export const useTimeScreen = create<TimeScreenState>()((set, get) => ({
     set({ filters });
   },
   clearFilters: () => set({ filters: noTimeFilters }),
+  payrollPeriod: { period: 'this_month', customStart: '', customEnd: '' },
+  setPayrollPeriod: (key, value) => set({ payrollPeriod: { ...get().payrollPeriod, [key]: value } }),
   exportOpen: false,
   openExport: () => set({ exportOpen: true }),
   closeExport: () => set({ exportOpen: false }),
