@@ -5,8 +5,7 @@ import { hardDays } from './test/helpers/test-clock.js';
  * Suites whose API, once seeded, is served from PostgreSQL in a second run, its reads and its
  * writes (the `postgres` project: test/helpers/api.ts, `testEngine`; a sync suite's remote:
  * test/helpers/sync-inprocess.ts): the same tests,
- * parametrized by the engine, not copied (docs/architecture.md "Moving the API onto the
- * boundary"). A suite joins once every route its tests use runs on PostgreSQL; one that
+ * parametrized by the engine, not copied (docs/architecture.md "Tests"). A suite joins once every route its tests use runs on PostgreSQL; one that
  * starts its own APIs (startTestApi) gets them served from PostgreSQL there too.
  */
 const onBothEngines = [

@@ -72,11 +72,11 @@ export interface ApiOptions {
   /** `/health/live` and `/health/ready` for a proxy, behind the operator's health token (health-routes.ts). */
   health?: HealthOptions;
   /**
-   * The records of an environment for the parts of the API on the asynchronous store boundary,
-   * instead of its SQLite file (docs/architecture.md "Moving the API onto the boundary, one
-   * part at a time"). Given, a request has no synchronous store (contextOnRecords): a part not
-   * yet on the boundary answers 503 rather than read another engine. The tests run the moved
-   * parts on PostgreSQL through it with the data folder's keys.
+   * The records of an environment for the API, instead of its SQLite file (docs/architecture.md
+   * "The asynchronous store boundary"). Given, a request has no synchronous store
+   * (contextOnRecords): a route that needs one answers 503 rather than read another engine. The
+   * tests run the API on PostgreSQL through it with the data folder's keys (docs/architecture.md
+   * "Tests").
    */
   recordsOf?: (environment: EnvironmentRef) => RecordStore;
   /**

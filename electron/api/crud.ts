@@ -1,6 +1,6 @@
 /**
  * Turns a resource module into its five routes. Nothing here knows any resource by name. They
- * read and write through the asynchronous store (docs/architecture.md "Moving the API onto the
+ * read and write through the asynchronous store (docs/architecture.md "The asynchronous store
  * boundary"): a write is one transaction of it, as the request's command.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,7 +1,7 @@
 /**
  * exceljs and pdfkit, loaded the first time a file is written rather than when the API starts.
  * Together they take about half a second to load, which every start of the app and of the
- * server paid for files most sessions never write (docs/architecture.md, "Time tracking rules").
+ * server paid for files most sessions never write (docs/decisions/lazy-file-libraries.md).
  *
  * Loaded with `require` so that the writers stay synchronous where they are (a print preview
  * measures text with pdfkit in a plain function); both packages are CommonJS.

@@ -30,13 +30,14 @@ export interface RequestContext {
   caller: Caller;
   /**
    * The environment's records through the asynchronous store boundary, which the team server's
-   * PostgreSQL engine needs (docs/architecture.md "The asynchronous store boundary"). Code
-   * moves from `store` to `records` one part at a time; the time reports, the payroll summary,
-   * the printed plan and every list and record a resource answers (with `with`, `include` and
-   * what its module fills in) read through it already.
+   * PostgreSQL engine needs (docs/architecture.md "The asynchronous store boundary"): what the
+   * API reads and writes.
    */
   records: RecordStore;
-  /** The environment's SQLite store, synchronous: what the API not yet on `records` uses. */
+  /**
+   * The environment's SQLite store, synchronous: the local instance's own routes (the app's
+   * user, a replica's sync state) use it; a team-server request has none.
+   */
   store: EnvironmentStore;
   /** `sync` while the remote applies a replica's mutation (rules may allow what planning did). */
   origin?: 'api' | 'sync';
@@ -89,8 +90,7 @@ const noSynchronousStore = new Proxy(
     get(): never {
       throw new ApiError('unavailable', [
         {
-          description:
-            'This part of the API does not run on this store engine yet (docs/architecture.md "Moving the API onto the boundary").',
+          description: 'This part of the API does not run on this store engine (docs/architecture.md "The asynchronous store boundary").',
         },
       ]);
     },
@@ -151,10 +151,9 @@ export type Relation =
 export type WriteOp = 'create' | 'update';
 
 /**
- * What a write rule answers: at once, from code that still reads the synchronous store, or as
- * store steps (store-steps.ts), which run on either store and so on PostgreSQL too. A module's
- * rules move to steps one module at a time (docs/architecture.md "Moving the API onto the
- * boundary"); runRule runs either.
+ * What a write rule answers: at once, or as store steps (store-steps.ts), which run on either
+ * store and so on PostgreSQL too (docs/architecture.md "The asynchronous store boundary");
+ * runRule runs either.
  */
 export type RuleAnswer<T> = T | Steps<T>;
 
@@ -214,7 +213,7 @@ export interface ResourceRules<S extends ResourceSpec = ResourceSpec> {
    * Fills virtual fields of a page of records before they are returned; `include` lists the
    * computed extras the request asked for. It reads through `ctx.records`, the asynchronous
    * store, so that a list or a record reads the same from either engine (docs/architecture.md
-   * "Moving the API onto the boundary, one part at a time").
+   * "The asynchronous store boundary").
    */
   present?(ctx: RequestContext, records: Record<string, unknown>[], include: readonly string[]): void | Promise<void>;
   /** The extras `include` may name; anything else is a 400. */

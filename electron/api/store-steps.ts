@@ -1,9 +1,10 @@
 /**
- * Code that must run on both stores while the API moves onto the asynchronous one
- * (docs/architecture.md "Moving the API onto the boundary"): the generic write (write-plan.ts)
- * and the record it writes (records.ts) are called from synchronous transactions (a replica's
- * push, planning, the batch commands) and from asynchronous ones (the resource routes, and so
- * PostgreSQL). Instead of a copy for each, such code is written once as a generator that
+ * Code that runs on both stores, the asynchronous RecordStore and the synchronous
+ * EnvironmentStore (docs/architecture.md "The asynchronous store boundary"): the generic write
+ * (write-plan.ts), the record it writes (records.ts), webhook events and the modules' rules are
+ * called from asynchronous transactions (every route of the API, a replica's push, and so
+ * PostgreSQL) and from synchronous ones (the local instance's own routes, kept data moved into
+ * the tables, SQLite's webhook hook). Instead of a copy for each, such code is written once as a generator that
  * yields each step it needs of the store — read a record, the records with a key, a list, the
  * values of many records, insert, update, soft-delete, a call on the webhook delivery queue — and is run by either driver: `onStore` answers every step at once from
  * the synchronous EnvironmentStore, `onRecords` awaits every step from a RecordStore or a

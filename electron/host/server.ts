@@ -26,9 +26,8 @@
  * environments, API keys and records are in that PostgreSQL database, which any number of
  * nodes share, and the data folder keeps only this node's own files (docs/architecture.md
  * "Team server on PostgreSQL"). It migrates the database when it is the first of a newer
- * version, and refuses to start on one a newer version migrated. The parts of the API not yet
- * moved onto PostgreSQL answer 503 there (docs/architecture.md "Moving the API onto the
- * boundary"), and so does signing in with OAuth.
+ * version, and refuses to start on one a newer version migrated. Only a replica's own sync
+ * routes answer 503 there (docs/architecture.md "The asynchronous store boundary").
  * It binds 127.0.0.1 unless --host says otherwise, prints a line with its URL once it accepts
  * requests, and closes the databases on SIGINT/SIGTERM. It holds the data folder's lock while it
  * runs, so a second process on the same folder is refused (data-dir-lock.ts).

@@ -113,7 +113,7 @@ export function openDatabase(file: string, migrations: readonly Migration[]): Sq
     // that statement alone can be undone) and sorts live in memory, not in temporary files: a
     // plan wrote three times as many pages to those files as to the database itself. They are
     // never needed after a crash, since the WAL rolls back the whole transaction
-    // (docs/architecture.md "The store").
+    // (docs/decisions/temp-store-memory.md).
     db.pragma('temp_store = MEMORY');
     // SQLite reads the schema lazily; reading it now makes a damaged schema fail here, where
     // the file can be named, rather than in the first request. (Damage in data pages shows

@@ -213,7 +213,7 @@ export class EnvironmentStore {
    * belongs to that transaction's code, which `isHolder` recognises. Every other caller of the
    * store's SQL is refused (HeldStoreError) instead of reading the transaction's uncommitted
    * writes or writing into it: that can only happen when the transaction awaits something other
-   * than its own reads and writes (docs/architecture.md "Moving the API onto the boundary").
+   * than its own reads and writes (docs/architecture.md "The asynchronous store boundary").
    * Returns the release. The narrow books that reach `db` themselves are not checked.
    */
   hold(isHolder: () => boolean): () => void {

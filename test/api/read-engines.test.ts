@@ -1,6 +1,6 @@
 /**
  * Every list and record a resource answers reads the same from both store engines
- * (docs/architecture.md "Moving the API onto the boundary, one part at a time"). A workshop is
+ * (docs/architecture.md "The asynchronous store boundary"). A workshop is
  * written through the API into SQLite, copied into a real PostgreSQL cluster
  * (copy-from-sqlite.ts), and served twice over HTTP on 127.0.0.1: once from its SQLite file, once
  * with `recordsOf` naming the PostgreSQL environment. The second server has no synchronous store

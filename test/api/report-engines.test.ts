@@ -1,9 +1,9 @@
 /**
- * The parts of the API already on the asynchronous store boundary (docs/architecture.md "Moving
- * the API onto the boundary") give the same answer on both engines: a workshop written through
+ * Reports read through the asynchronous store boundary (docs/architecture.md "The asynchronous
+ * store boundary") and give the same answer on both engines: a workshop written through
  * the API into SQLite, copied into a real PostgreSQL cluster (copy-from-sqlite.ts), and the time
  * report, the payroll summary and the printed plan built from each. The PostgreSQL context has no synchronous store
- * (contextOnRecords): any use of one throws, so a part that still reads through it fails here.
+ * (contextOnRecords): any use of one throws, so a report that read through it would fail here.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * The resource routes' writes — create, update, delete, with what a body carries inline — run
- * on either store engine (docs/architecture.md "Moving the API onto the boundary, one part at
- * a time"). The same writes go over HTTP on 127.0.0.1 to a server on a SQLite file and to a
+ * on either store engine (docs/architecture.md "The asynchronous store
+ * boundary"). The same writes go over HTTP on 127.0.0.1 to a server on a SQLite file and to a
  * server whose records are a PostgreSQL environment in a real cluster (`recordsOf`, with no
  * synchronous store), and their answers are compared. Each write is one command on both, and
  * the PostgreSQL records are read back from PostgreSQL itself.

@@ -130,7 +130,7 @@ async function listeningClient(
 /**
  * The store engine a seeded API serves from (useSeededApi): `PLANNER_TEST_ENGINE=postgres`, which
  * the `postgres` project of vitest.config.ts sets for the suites it lists, serves its reads and
- * writes from PostgreSQL (docs/architecture.md "Moving the API onto the boundary").
+ * writes from PostgreSQL (docs/architecture.md "Tests").
  */
 export const testEngine: 'sqlite' | 'postgres' = process.env.PLANNER_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 

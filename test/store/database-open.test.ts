@@ -168,7 +168,7 @@ describe('openDatabase on a healthy file', () => {
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
       // 2 = FULL: every commit is on disk before it is answered.
       expect(db.pragma('synchronous', { simple: true })).toBe(2);
-      // 2 = MEMORY (docs/architecture.md "The store").
+      // 2 = MEMORY (docs/decisions/temp-store-memory.md).
       expect(db.pragma('temp_store', { simple: true })).toBe(2);
     } finally {
       db.close();

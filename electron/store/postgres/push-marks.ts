@@ -1,6 +1,6 @@
 /**
- * A replica's mark as the remote on PostgreSQL keeps it (docs/architecture.md "Push bookkeeping
- * across nodes"; docs/API.md "Sync", "Replica ids"). The push holds the mark from its read to
+ * A replica's mark as the remote on PostgreSQL keeps it (docs/architecture.md "Races between
+ * nodes", docs/decisions/push-idempotence.md; docs/API.md "Sync", "Replica ids"). The push holds the mark from its read to
  * its commit (`SyncWrites.replicaMark` in postgres/record-store.ts reads it with `lock`), so a
  * batch resent to another node while the first still applies it waits there, then is answered
  * from the mark; the copy from SQLite and its checks read it without.

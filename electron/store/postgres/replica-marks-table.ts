@@ -1,6 +1,6 @@
 /**
  * The remote's push bookkeeping in an environment's schema on PostgreSQL (docs/architecture.md
- * "Team server on PostgreSQL", "Push bookkeeping"): one row per replica id, as SQLite's
+ * "Team server on PostgreSQL", "Races between nodes"): one row per replica id, as SQLite's
  * `sync_client` (environment/0006-sync, 0014-replica-owners). Frozen history like every
  * migration.
  *

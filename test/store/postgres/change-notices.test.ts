@@ -1,6 +1,6 @@
 /**
  * Live change notices across nodes on PostgreSQL (docs/architecture.md "Team server on
- * PostgreSQL", "Live notices"): a commit on one node reaches the subscribers of that
+ * PostgreSQL", "Live notices across nodes"): a commit on one node reaches the subscribers of that
  * environment on every node, a rollback reaches nobody, and a listener whose connection is
  * killed comes back and tells its subscribers to pull anyway. Two pools are two nodes on one
  * real cluster; each node has its own listener.

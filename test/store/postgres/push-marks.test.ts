@@ -1,6 +1,6 @@
 /**
- * A replica's push bookkeeping on a team server (docs/architecture.md "Sync on the boundary",
- * "Push bookkeeping across nodes"): the push route of two API nodes, each on a pool of its own
+ * A replica's push bookkeeping on a team server (docs/architecture.md "Push",
+ * "Races between nodes"): the push route of two API nodes, each on a pool of its own
  * on one real PostgreSQL database. The replica's mark is held from its read to the commit of
  * the push (SyncWrites.replicaMark), so the same batch pushed through both nodes at once is
  * applied once and answered from the mark by the other; another credential changes nothing;

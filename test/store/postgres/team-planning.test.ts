@@ -1,6 +1,6 @@
 /**
  * Finite planning on a team server (docs/API.md "Finite-capacity planning", docs/architecture.md
- * "Planning on the boundary"): two planners plan collections finite onto one board at the same
+ * "Races between nodes"): two planners plan collections finite onto one board at the same
  * moment through two nodes. Each plan reads the board's free minutes and takes some; the board's
  * record is locked for it, so the second waits for the first and sees what it took. No day of
  * the board is ever planned over what it has.
