@@ -13,9 +13,8 @@ import { FormErrors, RecordForm } from '../../components/RecordForm.js';
 import { useT } from '../../i18n/index.js';
 import { BoardGeneralFields } from './BoardGeneralFields.js';
 import { boardBody, boardFormInputs, sameRows, withoutDeletedActivities, type BoardDraft } from './board-draft.js';
-import { LabelsEditor } from './LabelsEditor.js';
-import { StagesEditor } from './StagesEditor.js';
-import { StatusesEditor } from './StatusesEditor.js';
+import { labelList, stageList, statusList } from './board-lists.js';
+import { ListEditor } from './ListEditor.js';
 
 interface BoardSetupFormProps {
   initial: BoardDraft;
@@ -68,14 +67,14 @@ export function BoardSetupForm({ initial, onSaved, onCancel }: BoardSetupFormPro
       {/* A long form: what belongs to no input is said at its top. */}
       <FormErrors messages={elsewhere} />
       <BoardGeneralFields draft={draft} errors={byInput} onChange={(patch) => change({ ...draft, ...patch })} />
-      <StagesEditor
-        stages={draft.stages}
+      <ListEditor
+        list={stageList(activities.data?.data)}
+        rows={draft.stages}
         errors={byInput}
-        activities={activities.data?.data}
         onChange={(stages) => change({ ...draft, stages })}
       />
-      <StatusesEditor statuses={draft.statuses} errors={byInput} onChange={(statuses) => change({ ...draft, statuses })} />
-      <LabelsEditor labels={draft.labels} errors={byInput} onChange={(labels) => change({ ...draft, labels })} />
+      <ListEditor list={statusList} rows={draft.statuses} errors={byInput} onChange={(statuses) => change({ ...draft, statuses })} />
+      <ListEditor list={labelList} rows={draft.labels} errors={byInput} onChange={(labels) => change({ ...draft, labels })} />
     </RecordForm>
   );
 }

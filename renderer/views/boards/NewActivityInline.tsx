@@ -9,8 +9,9 @@ import { useState, type KeyboardEvent } from 'react';
 import { fieldErrors, formErrors } from '../../api/client.js';
 import { useFieldWording } from '../../api/field-labels.js';
 import { useCreate } from '../../api/hooks.js';
-import { Field, Hidden } from '../../components/Field.js';
+import { Hidden } from '../../components/Field.js';
 import { useT } from '../../i18n/index.js';
+import { RowField } from './list-columns.js';
 import './new-activity.css';
 
 interface NewActivityInlineProps {
@@ -57,15 +58,7 @@ export function NewActivityInline({ place, onCreated }: NewActivityInlineProps) 
 
   return (
     <div className="new-activity" role="group" aria-label={`${place}${t('stages.newActivityTitle')}`}>
-      <Field
-        label={
-          <>
-            <Hidden>{place}</Hidden>
-            {t('stages.newActivityName')}
-          </>
-        }
-        error={errors.description}
-      >
+      <RowField place={place} label={t('stages.newActivityName')} error={errors.description}>
         {(control) => (
           <input
             {...control}
@@ -77,16 +70,8 @@ export function NewActivityInline({ place, onCreated }: NewActivityInlineProps) 
             onChange={(event) => setName(event.target.value)}
           />
         )}
-      </Field>
-      <Field
-        label={
-          <>
-            <Hidden>{place}</Hidden>
-            {t('stages.newActivityDuration')}
-          </>
-        }
-        error={errors.default_duration}
-      >
+      </RowField>
+      <RowField place={place} label={t('stages.newActivityDuration')} error={errors.default_duration}>
         {(control) => (
           <input
             {...control}
@@ -98,7 +83,7 @@ export function NewActivityInline({ place, onCreated }: NewActivityInlineProps) 
             onChange={(event) => setMinutes(event.target.value)}
           />
         )}
-      </Field>
+      </RowField>
       <div className="new-activity__actions">
         <button type="button" className="button button--primary" disabled={create.isPending} onClick={submit}>
           {t('stages.newActivityCreate')}

@@ -1,5 +1,5 @@
 /**
- * Move up, move down and remove for one row of an ordered list (stages, statuses, labels).
+ * Move up, move down and remove for one row of an ordered list (ListEditor.tsx: stages, statuses, labels).
  * The buttons name the row by its place ("Move stage 2 up"), as the row's inputs do.
  */
 import { useT } from '../../i18n/index.js';
