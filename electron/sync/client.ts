@@ -25,7 +25,8 @@ import {
   type SyncSettingsInput,
   type SyncStatus,
 } from '../../shared/sync.js';
-import type { EnvironmentStore, TableDef } from '../store/environment-store.js';
+import type { EnvironmentStore } from '../store/environment-store.js';
+import type { TableDef } from '../store/table-def.js';
 import { mutationHash, type SyncBook } from '../store/sync-book.js';
 import { syncHistoryOf } from '../store/sync-history.js';
 import { AttachmentContent, attachmentResource } from './attachment-content.js';
