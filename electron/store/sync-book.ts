@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { own } from '../../shared/fields.js';
 import { HybridClock, zeroHlc } from '../../shared/hlc.js';
 import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
-import type { Conflict, ConflictItem, Mutation } from '../../shared/sync.js';
+import type { Conflict, ConflictItem, Mutation } from '../../shared/operations/sync.js';
 import type { DataDir } from './data-dir.js';
 import type { SqliteDatabase, SqliteStatement } from './database.js';
 import type { EnvironmentStore, LoggedChange } from './environment-store.js';

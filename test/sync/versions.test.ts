@@ -14,7 +14,8 @@ import { openLocalInstance, type LocalInstance } from '../../electron/host/local
 import type { EnvironmentStore } from '../../electron/store/environment-store.js';
 import { tableFor, type TableDef } from '../../electron/store/table-def.js';
 import { bookOf, mutationHash } from '../../electron/store/sync-book.js';
-import { syncProtocol, type Mutation } from '../../shared/sync.js';
+import { syncProtocol } from '../../shared/sync.js';
+import type { Mutation } from '../../shared/operations/sync.js';
 import { unknownDataOf } from '../../electron/store/unknown-data.js';
 import { admitAsWriter } from '../../electron/api/sync/books.js';
 import { resourceModules } from '../../electron/api/resources/index.js';
