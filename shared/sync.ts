@@ -2,10 +2,12 @@
  * The contract between the local API and the sync client (electron/sync), which the host hands
  * to the API. Credentials go in through `updateSettings` and never come back
  * out: `settings()` tells only whether some are stored.
+ *
+ * What travels in the sync messages with a body (the wire's `Mutation`, a `Conflict`, the
+ * settings and their input) is declared with those messages, in shared/operations/sync.ts.
  */
 import { isLinkLocalOrMetadata } from './ip-address.js';
-import type { BodyOf, ValueOf } from './operation.js';
-import type { pushedMutation, syncSettingsOperation } from './operations/sync.js';
+import type { SyncSettings, SyncSettingsInput } from './operations/sync.js';
 
 export interface SyncStatus {
   configured: boolean;
@@ -59,18 +61,6 @@ export interface SyncRunSummary {
   error: string | null;
 }
 
-export interface SyncSettings {
-  remote_url: string | null;
-  api_env: string | null;
-  auth: 'api-key' | 'oauth' | null;
-  has_credentials: boolean;
-  /** Plain http to a remote on another computer was explicitly allowed (remoteUrlProblem). */
-  allow_insecure_http: boolean;
-}
-
-/** New settings, as the settings operation declares them (shared/operations/sync.ts). */
-export type SyncSettingsInput = BodyOf<typeof syncSettingsOperation>;
-
 /**
  * New settings that were not saved because the remote did not take them (docs/API.md "Sync",
  * "Checked before saved"): `field` names the setting to fix. The API answers it with 422.
@@ -82,40 +72,6 @@ export class SyncSettingsProblem extends Error {
   ) {
     super(message);
   }
-}
-
-/**
- * One change of a replica's outbox as it travels in a push (docs/API.md "Sync"): the fields
- * it wrote (null for a delete) and the hybrid clock it was written at; `group_id` and
- * `group_description` name the planner's action it belongs to (docs/API.md "Sync", "Actions
- * sync whole"). Declared once, by the push operation (shared/operations/sync.ts); a push may
- * leave `fields` out, which the remote takes as null, so here it is always there.
- */
-export type Mutation = Simplify<Omit<ValueOf<typeof pushedMutation>, 'fields'> & { fields: Record<string, unknown> | null }>;
-type Simplify<T> = { [K in keyof T]: T[K] } & {};
-
-/** A mutation the remote refused, kept with its data until the planner retries or discards it. */
-export interface Conflict {
-  id: string;
-  mutation: Mutation;
-  error: unknown;
-  server_record: Record<string, unknown> | null;
-  created_at: string;
-  resolved_at: string | null;
-  resolution: string | null;
-  /**
-   * A refused action (docs/API.md "Sync", "Actions sync whole"): its id, description and every
-   * refused mutation of it, each with the reason and the remote's version. The conflict list
-   * shows the action once; retry and discard apply to all of it.
-   */
-  group?: { id: string; description: string | null; items: ConflictItem[] };
-}
-
-/** One refused mutation of a refused action. */
-export interface ConflictItem {
-  mutation: Mutation;
-  error: unknown;
-  server_record: Record<string, unknown> | null;
 }
 
 export interface SyncControl {

@@ -107,7 +107,8 @@ const staticImport = /^\s*(?:import|export)\s+(?!type\b)([^'";]*?)from\s*['"]([^
 
 /**
  * The imports that run when the file loads: `import type …` and `import { type A, type B } …`
- * are erased by the compiler, so they make no load order and no cycle.
+ * are erased by the compiler. The API sub-layers rule reads these (a domain service may name a
+ * route file's type); the cycle check reads every import (`importsOf`).
  */
 export function runtimeImportsOf(source: string): string[] {
   const found: string[] = [];
@@ -142,18 +143,31 @@ function apiProblemsOf(file: string, source: string): string[] {
     });
 }
 
-/** File → the files it imports at run time, among `sources` (a relative `.js` import names a `.ts` file). */
+/**
+ * The source file a relative specifier names, among `sources`: a `.js` (`.mjs`) specifier names the
+ * `.ts` or `.tsx` (`.mts`) file the compiler reads, a folder its `index.ts` or `index.tsx`.
+ */
+function resolveSource(from: string, specifier: string, sources: ReadonlyMap<string, unknown>): string | undefined {
+  const named = resolve(dirname(from), specifier);
+  const base = named.replace(/\.m?js$/, '');
+  return [named, `${base}.ts`, `${base}.tsx`, `${base}.mts`, join(named, 'index.ts'), join(named, 'index.tsx')].find((candidate) =>
+    sources.has(candidate),
+  );
+}
+
+/**
+ * File → the files it imports, among `sources`: every relative import, `import type`, `export … from`
+ * and `import()` (in code or in a type) included. A type-only import is erased at build time, but it
+ * still ties the two files together: neither can be read, moved or split without the other.
+ */
 function importGraph(sources: ReadonlyMap<string, string>): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const [file, source] of sources) {
-    const targets = runtimeImportsOf(source)
+    const targets = importsOf(source)
       .filter((specifier) => specifier.startsWith('.'))
-      .map((specifier) => {
-        const base = resolve(dirname(file), specifier).replace(/\.js$/, '');
-        return [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), base].find((candidate) => sources.has(candidate));
-      })
+      .map((specifier) => resolveSource(file, specifier, sources))
       .filter((target): target is string => target !== undefined);
-    graph.set(file, targets);
+    graph.set(file, [...new Set(targets)]);
   }
   return graph;
 }
@@ -242,27 +256,43 @@ describe('layer rules (docs/architecture.md "Layers")', () => {
     ).toHaveLength(0);
   });
 
-  it('has no runtime import cycle in shared/, renderer/ or electron/', () => {
+  it('has no import cycle in shared/, renderer/ or electron/, type-only imports included', () => {
     const graph = importGraph(new Map(files.map((file) => [file, readFileSync(file, 'utf8')])));
     expect(
       ['shared', 'renderer', 'electron'].every((dir) => [...graph.keys()].some((file) => relative(root, file).startsWith(`${dir}/`))),
     ).toBe(true);
-    expect(cyclesOf(graph).map((cycle) => cycle.map((file) => relative(root, file).split('\\').join('/')))).toEqual([]);
+    const cycles = cyclesOf(graph).map((cycle) => cycle.map((file) => relative(root, file).split('\\').join('/')));
+    expect(cycles, `import cycles, each a set of files that import one another:\n${cycles.map((c) => c.join(' ⇄ ')).join('\n')}`).toEqual(
+      [],
+    );
   });
 
-  it('catches a runtime import cycle when one is there, and not a type-only one', () => {
+  it('catches an import cycle when one is there, type-only and dynamic imports included', () => {
     const at = (path: string) => join(root, path);
-    const sources = new Map([
-      [at('electron/api/a.ts'), "import { b } from './b.js';\nimport type { D } from './d.js';\nexport const a: D = 1;"],
-      [at('electron/api/b.ts'), "import {\n  c,\n} from './c/index.js';\nimport { e } from './e.js';\nexport const b = c + e;"],
-      [at('electron/api/c/index.ts'), "import { a } from '../a.js';\nexport const c = a;"],
-      [at('electron/api/d.ts'), "import { a } from './a.js';\nexport type D = number;\nexport const d = a;"],
-      [at('electron/api/e.ts'), "import { type B } from './b.js';\nexport const e: B = 1;"],
-    ]);
     const named = (cycles: string[][]) => cycles.map((cycle) => cycle.map((file) => relative(root, file).split('\\').join('/')));
-    expect(named(cyclesOf(importGraph(sources)))).toEqual([['electron/api/a.ts', 'electron/api/b.ts', 'electron/api/c/index.ts']]);
-    // Without c, only type-only imports lead back (a → d, e → b): no cycle at run time.
+    const sources = new Map([
+      [at('electron/api/a.ts'), "import { b } from './b.js';\nexport const a = 1;"],
+      [at('electron/api/b.ts'), "import {\n  c,\n} from './c/index.js';\nexport const b = c;"],
+      [at('electron/api/c/index.ts'), "import { a } from '../a.js';\nexport const c = a;"],
+      [at('electron/api/d.ts'), "import type { E } from './e.js';\nexport type D = E;"],
+      [at('electron/api/e.ts'), "import { type D } from './d.js';\nexport type E = D;"],
+      [at('electron/api/f.tsx'), "export type { G } from './g.js';"],
+      [at('electron/api/g.ts'), "export type G = import('./f.js').F;"],
+      [at('electron/api/h.ts'), "export * from './i';"],
+      [at('electron/api/i/index.ts'), "export const load = () => import('../h.js');"],
+      [at('electron/api/j.ts'), "import { a } from './a.js';\nexport const j = a;"],
+    ]);
+    expect(named(cyclesOf(importGraph(sources))).sort()).toEqual([
+      ['electron/api/a.ts', 'electron/api/b.ts', 'electron/api/c/index.ts'],
+      ['electron/api/d.ts', 'electron/api/e.ts'],
+      ['electron/api/f.tsx', 'electron/api/g.ts'],
+      ['electron/api/h.ts', 'electron/api/i/index.ts'],
+    ]);
+    // Without those imports back, nothing leads round: no cycle.
     sources.set(at('electron/api/c/index.ts'), 'export const c = 1;');
+    sources.set(at('electron/api/e.ts'), 'export type E = number;');
+    sources.set(at('electron/api/g.ts'), 'export type G = number;');
+    sources.set(at('electron/api/i/index.ts'), 'export const load = () => 1;');
     expect(named(cyclesOf(importGraph(sources)))).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@
 import type { SyncAction } from './sync/action-checks.js';
 import type { FieldProblem } from '../../shared/errors.js';
 import type { ResourceSpec } from '../../shared/fields.js';
-import type { EnvironmentStore, StoredOf, StoredRecord, TableDef } from '../store/environment-store.js';
+import type { EnvironmentStore, StoredOf, StoredRecord } from '../store/environment-store.js';
+import type { TableDef } from '../store/table-def.js';
 import { ApiError } from './errors.js';
 import { recordsOf, type RecordStore } from '../store/record-store.js';
 import type { Steps } from './store-steps.js';

@@ -12,7 +12,9 @@
  * caller has moved, the generators become async functions and this file goes.
  */
 import type { ResourceSpec, StoredOf } from '../../shared/fields.js';
-import type { EnvironmentStore, ListQuery, StoredRecord, TableDef } from '../store/environment-store.js';
+import type { EnvironmentStore, StoredRecord } from '../store/environment-store.js';
+import type { ListQuery } from '../store/record-sql.js';
+import type { TableDef } from '../store/table-def.js';
 import type { RecordReads, RecordWrites } from '../store/record-store.js';
 import { WebhookQueue, type DeliveryQueueWrites } from '../store/webhook-queue.js';
 

@@ -4,7 +4,8 @@
  * never through a resource module, so the dependency runs one way: route plugins → resource
  * modules → domain services → these tables and the store.
  */
-import type { StoredOf, TableDef } from '../store/environment-store.js';
+import type { StoredOf } from '../store/environment-store.js';
+import type { TableDef } from '../store/table-def.js';
 import type { tables, TableName } from '../store/tables.js';
 
 export { tableNamed, tables, type TableName } from '../store/tables.js';

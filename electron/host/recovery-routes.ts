@@ -24,7 +24,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../api/errors.js';
 import { DatabaseOpenError } from '../store/database.js';
-import type { HostedApp } from './browser-host.js';
 import { keyNeededPage, recoveryPage, recoveryPageCsp } from './recovery-page.js';
 import { RecoveryRefused, type DataFolderRecovery } from './recovery.js';
 
@@ -32,8 +31,12 @@ import { RecoveryRefused, type DataFolderRecovery } from './recovery.js';
 export const maxBackupUploadBytes = 16 * 1024 ** 3;
 const maxFormBytes = 64 * 1024;
 
-export interface RecoveryRouteOptions {
-  recovery: DataFolderRecovery<HostedApp>;
+/**
+ * `Opened` is what a choice opens (the browser host's `HostedApp`). The routes only hand it back
+ * through `recovered`, so they do not import the browser host, which imports them.
+ */
+export interface RecoveryRouteOptions<Opened> {
+  recovery: DataFolderRecovery<Opened>;
   pageKey: string;
   /** The browser host's check of a caller: session cookie, Origin, and this page key. */
   fromPage(request: FastifyRequest, presentedKey: unknown): boolean;
@@ -41,7 +44,7 @@ export interface RecoveryRouteOptions {
   /** False once a choice has opened the data (the app is served then). */
   isRecovering(): boolean;
   /** A choice opened the data: the host serves this from now on. */
-  recovered(hosted: HostedApp): void;
+  recovered(opened: Opened): void;
 }
 
 class PageRefusal extends Error {
@@ -55,9 +58,9 @@ class PageRefusal extends Error {
 
 const errorKinds = { 400: 'badRequest', 401: 'notLoggedIn', 409: 'conflict', 413: 'payloadTooLarge', 422: 'unprocessable' } as const;
 
-export function registerRecoveryRoutes(
+export function registerRecoveryRoutes<Opened>(
   app: FastifyInstance,
-  options: RecoveryRouteOptions,
+  options: RecoveryRouteOptions<Opened>,
 ): { page(request: FastifyRequest, reply: FastifyReply): FastifyReply } {
   const { recovery, pageKey } = options;
   let busy = false;
@@ -102,7 +105,7 @@ export function registerRecoveryRoutes(
     if (busy) throw new PageRefusal(409, 'Another choice is being carried out; wait for it to finish.');
   };
 
-  const choose = async (request: FastifyRequest, reply: FastifyReply, key: unknown, choice: () => Promise<HostedApp>) => {
+  const choose = async (request: FastifyRequest, reply: FastifyReply, key: unknown, choice: () => Promise<Opened>) => {
     mayChoose(request, key);
     busy = true;
     try {

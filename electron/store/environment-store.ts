@@ -7,50 +7,19 @@
  * rolled back.
  */
 import { own, type FieldSpec, type ResourceSpec, type StoredOf, type StoredRecord } from '../../shared/fields.js';
-import type { FilterNode } from '../../shared/filter.js';
 import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
 import type { ChangeEvent } from '../../shared/ipc.js';
 import { dirname, join } from 'node:path';
 import { AttachmentFiles } from './attachment-files.js';
 import { openDatabase, type SqliteDatabase, type SqliteStatement } from './database.js';
-import { quoteIdentifier, sqliteDialect, type RelationJoin, type SqlFragment } from './filter-sql.js';
-import { listSelection, listWhere, valuesSelection } from './record-sql.js';
+import { quoteIdentifier, sqliteDialect, type SqlFragment } from './filter-sql.js';
+import { listSelection, listWhere, valuesSelection, type ListQuery } from './record-sql.js';
 import { environmentMigrations } from './migrations/environment/index.js';
 import { DuplicateError, QueryError } from './query-error.js';
 import { StatementCache } from './statement-cache.js';
+import type { TableDef } from './table-def.js';
 
 export type { StoredOf, StoredRecord };
-
-/**
- * How a resource is stored: its table, its columns and its uniqueness rules. `S` is the
- * declaration it was built from, so a handle carries its record type for typed reads.
- */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- S is carried for typed reads.
-export interface TableDef<S extends ResourceSpec = ResourceSpec> {
-  /** Resource name used in the change log and change events. */
-  resource: string;
-  table: string;
-  /** Column fields (the declaration without virtual fields). */
-  fields: Record<string, FieldSpec>;
-  /** Each entry is a set of columns that must be unique together when none is null. */
-  unique: string[][];
-}
-
-/** The stored table of a declaration: its columns, and its uniqueness rules from the spec. */
-export function tableFor<S extends ResourceSpec>(spec: S, options: { table?: string } = {}): TableDef<S> {
-  const fields = Object.fromEntries(Object.entries(spec.fields).filter(([, f]) => !f.virtual));
-  return {
-    resource: spec.name,
-    table: options.table ?? spec.name,
-    fields,
-    unique: spec.unique?.map((set) => [...set]) ?? ('external_ref' in fields ? [['external_ref']] : []),
-  };
-}
-
-export interface SortKey {
-  field: string;
-  direction: 'asc' | 'desc';
-}
 
 /**
  * A part of a `getWhereIn`: at most `limit` records, in id order, those whose id sorts after
@@ -59,23 +28,6 @@ export interface SortKey {
 export interface WherePage {
   limit: number;
   after?: string;
-}
-
-export interface ListQuery {
-  /** Equality conditions on columns, e.g. `{order_id}` for a nested route. */
-  match?: Record<string, unknown>;
-  filter?: FilterNode;
-  /** Relations the filter may name (`labels:has:…`, `order.code:eq:…`), and a sort (`collection.end`: to-one only). */
-  relations?: Record<string, RelationJoin>;
-  /**
-   * A column strictly between two values, as plain comparisons: an index on the `match`
-   * columns and this one serves it. A `filter` cannot (each of its comparisons is wrapped so
-   * that a missing value counts as false, which SQLite does not look up in an index).
-   */
-  range?: { field: string; after?: string | number; before?: string | number };
-  sort?: SortKey[];
-  limit: number;
-  offset: number;
 }
 
 type ChangeListener = (events: ChangeEvent[]) => void;

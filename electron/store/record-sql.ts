@@ -1,12 +1,37 @@
 /**
- * The SQL of a list query (match, range, filter, sort) for either store engine: the SQLite
+ * A list query (match, range, filter, sort) and its SQL for either store engine: the SQLite
  * store (environment-store.ts) and the PostgreSQL one (postgres/record-store.ts) write the
- * same text but for what their `SqlDialect` names, with `?` for each parameter.
+ * same text but for what their `SqlDialect` names, with `?` for each parameter. The query's
+ * shape is declared here, beside the SQL that reads it, so this file needs neither store.
  */
 import { own, type FieldSpec } from '../../shared/fields.js';
-import type { ListQuery, TableDef } from './environment-store.js';
-import { compileFilter, quoteIdentifier, type SqlDialect, type SqlFragment } from './filter-sql.js';
+import type { FilterNode } from '../../shared/filter.js';
+import { compileFilter, quoteIdentifier, type RelationJoin, type SqlDialect, type SqlFragment } from './filter-sql.js';
 import { QueryError } from './query-error.js';
+import type { TableDef } from './table-def.js';
+
+export interface SortKey {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+/** A list read of one table on either engine: which live records, in which order, which page. */
+export interface ListQuery {
+  /** Equality conditions on columns, e.g. `{order_id}` for a nested route. */
+  match?: Record<string, unknown>;
+  filter?: FilterNode;
+  /** Relations the filter may name (`labels:has:…`, `order.code:eq:…`), and a sort (`collection.end`: to-one only). */
+  relations?: Record<string, RelationJoin>;
+  /**
+   * A column strictly between two values, as plain comparisons: an index on the `match`
+   * columns and this one serves it. A `filter` cannot (each of its comparisons is wrapped so
+   * that a missing value counts as false, which SQLite does not look up in an index).
+   */
+  range?: { field: string; after?: string | number; before?: string | number };
+  sort?: SortKey[];
+  limit: number;
+  offset: number;
+}
 
 /**
  * The SELECT of `eachValues` on either engine: the named fields' columns in that order, then

@@ -17,7 +17,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ResourceSpec, StoredOf, StoredRecord } from '../../shared/fields.js';
 import type { ChangeEvent } from '../../shared/ipc.js';
-import type { CommandMeta, EnvironmentStore, ListQuery, TableDef, WherePage } from './environment-store.js';
+import type { CommandMeta, EnvironmentStore, WherePage } from './environment-store.js';
+import type { ListQuery } from './record-sql.js';
+import type { TableDef } from './table-def.js';
 import { plannedCards, type PlannedCards } from './planned-cards.js';
 import { cardLoads, type CardLoadRow } from './card-load.js';
 import { filesAsBlobStore, type AttachmentBlobStore } from './attachment-files.js';

@@ -12,10 +12,11 @@ import { createHash } from 'node:crypto';
 import { own } from '../../shared/fields.js';
 import { HybridClock, zeroHlc } from '../../shared/hlc.js';
 import { nowTimestamp, uuidv7 } from '../../shared/ids.js';
-import type { Conflict, ConflictItem, Mutation } from '../../shared/sync.js';
+import type { Conflict, ConflictItem, Mutation } from '../../shared/operations/sync.js';
 import type { DataDir } from './data-dir.js';
 import type { SqliteDatabase, SqliteStatement } from './database.js';
-import type { EnvironmentStore, LoggedChange, TableDef } from './environment-store.js';
+import type { EnvironmentStore, LoggedChange } from './environment-store.js';
+import type { TableDef } from './table-def.js';
 import { quoteIdentifier } from './filter-sql.js';
 import { fixedTextStatements, type StatementCache } from './statement-cache.js';
 

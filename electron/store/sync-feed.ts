@@ -13,7 +13,8 @@
  */
 import type { StoredRecord } from '../../shared/fields.js';
 import type { SyncCursor } from '../../shared/sync.js';
-import type { EnvironmentStore, TableDef } from './environment-store.js';
+import type { EnvironmentStore } from './environment-store.js';
+import type { TableDef } from './table-def.js';
 import { bookOf, type Clocks } from './sync-book.js';
 import { unknownDataOf, type KeptFieldInfo, type KeptFields, type KeptRecordSummary } from './unknown-data.js';
 

@@ -9,7 +9,8 @@
  */
 import type { Clocks, ReplicaMark } from './sync-book.js';
 import { bookOf } from './sync-book.js';
-import type { EnvironmentStore, TableDef } from './environment-store.js';
+import type { EnvironmentStore } from './environment-store.js';
+import type { TableDef } from './table-def.js';
 import type { SyncRecordRow } from './sync-feed.js';
 import { unknownDataOf } from './unknown-data.js';
 

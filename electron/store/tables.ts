@@ -5,7 +5,7 @@
  * domain services → these tables and the store; sync merges into the same handles.
  */
 import { resourceSpecs, webhookDeliverySpec, webhookSpec } from '../../shared/resources/index.js';
-import { tableFor, type TableDef } from './environment-store.js';
+import { tableFor, type TableDef } from './table-def.js';
 
 type Specs = typeof resourceSpecs & { webhook: typeof webhookSpec; webhook_delivery: typeof webhookDeliverySpec };
 

@@ -19,8 +19,9 @@
  * trash finds it.
  */
 import { maxAttachmentBytes, uploadedContent } from '../store/attachment-files.js';
-import type { EnvironmentStore, TableDef } from '../store/environment-store.js';
-import type { Mutation } from '../../shared/sync.js';
+import type { EnvironmentStore } from '../store/environment-store.js';
+import type { TableDef } from '../store/table-def.js';
+import type { Mutation } from '../../shared/operations/sync.js';
 import type { FileDirection, SyncBook } from '../store/sync-book.js';
 import { RemoteRefused, RemoteUnavailable, type RemoteApi } from './remote.js';
 

@@ -22,7 +22,8 @@
 import { canonicalDatetime, checkValue, isPlainObject, isValidDate, loneSurrogate, own, type FieldSpec } from '../../shared/fields.js';
 import { isHlc, maxClockSkewMs, zeroHlc } from '../../shared/hlc.js';
 import { isUuid } from '../../shared/ids.js';
-import type { EnvironmentStore, TableDef } from '../store/environment-store.js';
+import type { EnvironmentStore } from '../store/environment-store.js';
+import type { TableDef } from '../store/table-def.js';
 import type { Clocks, SyncBook } from '../store/sync-book.js';
 import { mergeRecords, pulledSpec, SyncMessageError, type RemoteRecord } from './merge.js';
 import { nowMs } from '../../shared/clock.js';

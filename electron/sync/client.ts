@@ -16,16 +16,10 @@ import { cursorIsAfter, type SyncCursor } from '../../shared/sync.js';
 import { randomBytes } from 'node:crypto';
 import { maxClockSkewMs } from '../../shared/hlc.js';
 import { nowTimestamp } from '../../shared/ids.js';
-import {
-  notConfiguredStatus,
-  remoteUrlProblem,
-  type SyncControl,
-  type SyncRunSummary,
-  type SyncSettings,
-  type SyncSettingsInput,
-  type SyncStatus,
-} from '../../shared/sync.js';
-import type { EnvironmentStore, TableDef } from '../store/environment-store.js';
+import { notConfiguredStatus, remoteUrlProblem, type SyncControl, type SyncRunSummary, type SyncStatus } from '../../shared/sync.js';
+import type { SyncSettings, SyncSettingsInput } from '../../shared/operations/sync.js';
+import type { EnvironmentStore } from '../store/environment-store.js';
+import type { TableDef } from '../store/table-def.js';
 import { mutationHash, type SyncBook } from '../store/sync-book.js';
 import { syncHistoryOf } from '../store/sync-history.js';
 import { AttachmentContent, attachmentResource } from './attachment-content.js';

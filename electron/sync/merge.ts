@@ -13,7 +13,8 @@
 import { checkValue, isPlainObject, own, type FieldSpec } from '../../shared/fields.js';
 import { isHlc, zeroHlc } from '../../shared/hlc.js';
 import { isUuid, nowTimestamp } from '../../shared/ids.js';
-import type { EnvironmentStore, TableDef } from '../store/environment-store.js';
+import type { EnvironmentStore } from '../store/environment-store.js';
+import type { TableDef } from '../store/table-def.js';
 import type { Clocks, SyncBook } from '../store/sync-book.js';
 import { keptNamePattern, unknownDataOf } from '../store/unknown-data.js';
 import type { OverruledWatch } from './overruled.js';

@@ -14,7 +14,8 @@
  */
 import { own } from '../../shared/fields.js';
 import { parseHlc } from '../../shared/hlc.js';
-import type { EnvironmentStore, TableDef } from '../store/environment-store.js';
+import type { EnvironmentStore } from '../store/environment-store.js';
+import type { TableDef } from '../store/table-def.js';
 import { overruledEditsOf } from '../store/overruled-edits.js';
 import type { SyncBook } from '../store/sync-book.js';
 

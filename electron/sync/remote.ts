@@ -4,16 +4,8 @@
  * the user) from "cursor too old" (download everything again).
  */
 import { operationPath, type BodyOf } from '../../shared/operation.js';
-import { pushOperation, type PushAnswer as WirePushAnswer, type PushResult } from '../../shared/operations/sync.js';
-import {
-  isSyncCursor,
-  minSyncProtocol,
-  syncProtocol,
-  syncProtocolHeader,
-  syncSchemaHeader,
-  type Mutation,
-  type SyncCursor,
-} from '../../shared/sync.js';
+import { pushOperation, type Mutation, type PushAnswer as WirePushAnswer, type PushResult } from '../../shared/operations/sync.js';
+import { isSyncCursor, minSyncProtocol, syncProtocol, syncProtocolHeader, syncSchemaHeader, type SyncCursor } from '../../shared/sync.js';
 import { environmentMigrations } from '../store/migrations/environment/index.js';
 import type { RemoteRecord } from './merge.js';
 

@@ -3,14 +3,16 @@
  * remote's checks, the OpenAPI document and the sync client that sends it (shared/operation.ts);
  * and the local replica's sync control: its settings and the retry of a refused change, which
  * the renderer sends.
- * The wire's mutation type (`Mutation`, shared/sync.ts) is this declaration's value.
+ * The wire's mutation type (`Mutation`) is this declaration's value, and the answers of the
+ * settings and the retry (`SyncSettings`, `Conflict`) are declared here with them, as the push's
+ * are. The sync control contract (shared/sync.ts) takes and gives these, so it imports this file
+ * and not the other way round.
  *
  * A malformed push is refused as a whole with 400, as the protocol has always answered it
  * (older replicas and remotes rely on it), not with the 422 of other operations.
  */
 import { hlcPattern } from '../hlc.js';
-import { defineOperation, shape } from '../operation.js';
-import type { Conflict, SyncSettings } from '../sync.js';
+import { defineOperation, shape, type BodyOf, type ValueOf } from '../operation.js';
 
 /** Most mutations one push takes (docs/API.md "Sync"). */
 export const maxPushBatch = 1000;
@@ -52,6 +54,16 @@ export const pushedMutation = shape.object(
   },
   newerKeys,
 );
+
+/**
+ * One change of a replica's outbox as it travels in a push (docs/API.md "Sync"): the fields
+ * it wrote (null for a delete) and the hybrid clock it was written at; `group_id` and
+ * `group_description` name the planner's action it belongs to (docs/API.md "Sync", "Actions
+ * sync whole"). Declared once, by the push operation's `pushedMutation` above; a push may
+ * leave `fields` out, which the remote takes as null, so here it is always there.
+ */
+export type Mutation = Simplify<Omit<ValueOf<typeof pushedMutation>, 'fields'> & { fields: Record<string, unknown> | null }>;
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /**
  * The remote's answer for one pushed mutation: applied or rejected on its merits; or not
@@ -103,6 +115,16 @@ export const pushOperation = defineOperation<PushAnswer>()({
 /** A credential for the remote: kept by the host, never returned or logged (docs/API.md "Sync"). */
 const credential = (description: string) => shape.optional(shape.text(4096, { min: 1, description }));
 
+/** The stored settings of the remote (the settings operation's answer); never the credentials themselves. */
+export interface SyncSettings {
+  remote_url: string | null;
+  api_env: string | null;
+  auth: 'api-key' | 'oauth' | null;
+  has_credentials: boolean;
+  /** Plain http to a remote on another computer was explicitly allowed (remoteUrlProblem). */
+  allow_insecure_http: boolean;
+}
+
 /**
  * New settings for the remote this replica syncs with. What a shape cannot say is checked by
  * the route: that remote_url is an http(s) address, https unless it is this computer or plain
@@ -128,6 +150,33 @@ export const syncSettingsOperation = defineOperation<SyncSettings>()({
   }),
   answer: 'The stored settings (credentials are never returned, only whether some are stored)',
 });
+
+/** New settings, as the settings operation declares them: what `SyncControl.updateSettings` takes (shared/sync.ts). */
+export type SyncSettingsInput = BodyOf<typeof syncSettingsOperation>;
+
+/** A mutation the remote refused, kept with its data until the planner retries or discards it. */
+export interface Conflict {
+  id: string;
+  mutation: Mutation;
+  error: unknown;
+  server_record: Record<string, unknown> | null;
+  created_at: string;
+  resolved_at: string | null;
+  resolution: string | null;
+  /**
+   * A refused action (docs/API.md "Sync", "Actions sync whole"): its id, description and every
+   * refused mutation of it, each with the reason and the remote's version. The conflict list
+   * shows the action once; retry and discard apply to all of it.
+   */
+  group?: { id: string; description: string | null; items: ConflictItem[] };
+}
+
+/** One refused mutation of a refused action. */
+export interface ConflictItem {
+  mutation: Mutation;
+  error: unknown;
+  server_record: Record<string, unknown> | null;
+}
 
 /**
  * Tries a refused change again. The body is the record's fields to change first, any of them:

@@ -6,7 +6,7 @@
  * and the same checks on a board's custom field definitions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tableFor } from '../../electron/store/environment-store.js';
+import { tableFor } from '../../electron/store/table-def.js';
 import { collectionSpec } from '../../shared/resources/collection.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { expectFieldErrors, timestampPattern, uuidPattern } from '../helpers/order-data.js';

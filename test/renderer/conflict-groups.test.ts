@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { translatorFor } from '../../renderer/i18n/index.js';
 import { refusedAction } from '../../renderer/views/sync/sync-words.js';
-import type { ConflictItem } from '../../shared/sync.js';
+import type { ConflictItem } from '../../shared/operations/sync.js';
 
 const en = translatorFor('en');
 const nl = translatorFor('nl');

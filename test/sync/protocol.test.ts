@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutationHash } from '../../electron/store/sync-book.js';
 import { formatHlc } from '../../shared/hlc.js';
 import { uuidv7 } from '../../shared/ids.js';
-import { syncProtocol, type Mutation } from '../../shared/sync.js';
+import { syncProtocol } from '../../shared/sync.js';
+import type { Mutation } from '../../shared/operations/sync.js';
 import { call, ok, remoteHeaders, type Response } from '../helpers/sync-cluster.js';
 import { startInProcessRemote, type InProcessRemote } from '../helpers/sync-inprocess.js';
 

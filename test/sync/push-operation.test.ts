@@ -9,8 +9,7 @@ import { mutationHash } from '../../electron/store/sync-book.js';
 import { formatHlc } from '../../shared/hlc.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { checkBody } from '../../shared/operation.js';
-import { maxPushGroup, pushOperation } from '../../shared/operations/sync.js';
-import type { Mutation } from '../../shared/sync.js';
+import { maxPushGroup, pushOperation, type Mutation } from '../../shared/operations/sync.js';
 import { call, ok } from '../helpers/sync-cluster.js';
 import { startInProcessRemote, type InProcessRemote } from '../helpers/sync-inprocess.js';
 

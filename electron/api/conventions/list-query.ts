@@ -6,7 +6,7 @@
 import { booleanWord } from '../../../shared/boolean-words.js';
 import { parseFilter, FilterSyntaxError, type FilterNode } from '../../../shared/filter.js';
 import { defaultLimit, maxLimit } from '../../../shared/list.js';
-import type { SortKey } from '../../store/environment-store.js';
+import type { SortKey } from '../../store/record-sql.js';
 import { ApiError } from '../errors.js';
 import { parsePaths, type PathTree } from './shape.js';
 

@@ -25,7 +25,7 @@
  * nothing. (The collection's summary, which such an edit also rewrites on the replica, is the
  * remote's to recompute from the cards it has: see `afterSynced` of cards and collections.)
  */
-import type { Mutation } from '../../../shared/sync.js';
+import type { Mutation } from '../../../shared/operations/sync.js';
 import { shortDay } from '../../../shared/dates.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import type { RecordWrites } from '../../store/record-store.js';

@@ -12,7 +12,7 @@
  * answered on the mutation that first registered it. A mutation pushed alone (an older replica
  * sends no groups) is an action of its own.
  */
-import type { Mutation } from '../../../shared/sync.js';
+import type { Mutation } from '../../../shared/operations/sync.js';
 import type { RecordWrites } from '../../store/record-store.js';
 
 /** A check of the action's end state; `action` is every mutation of the action, in order. */

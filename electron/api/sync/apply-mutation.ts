@@ -25,8 +25,8 @@
 import type { ApiErrorBody, FieldProblem } from '../../../shared/errors.js';
 import { loneSurrogatePath, loneSurrogateProblem } from '../../../shared/fields.js';
 import { maxClockSkewMs, parseHlc, zeroHlc } from '../../../shared/hlc.js';
-import type { Mutation } from '../../../shared/sync.js';
-import type { TableDef } from '../../store/environment-store.js';
+import type { Mutation } from '../../../shared/operations/sync.js';
+import type { TableDef } from '../../store/table-def.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import { ApiError, toApiError } from '../errors.js';
 import { forSync, isReadOnly, readOnlyMessage } from '../permissions.js';

@@ -16,15 +16,8 @@ import type { RequestContext, ResourceModule } from '../resource.js';
 import { bookOf } from './books.js';
 import { referencedNames } from './record-names.js';
 import { overruledEditsOf } from '../../store/overruled-edits.js';
-import {
-  notConfiguredStatus,
-  remoteUrlProblem,
-  SyncSettingsProblem,
-  type Mutation,
-  type SyncControl,
-  type SyncSettingsInput,
-} from '../../../shared/sync.js';
-import { retryConflictOperation, syncSettingsOperation } from '../../../shared/operations/sync.js';
+import { notConfiguredStatus, remoteUrlProblem, SyncSettingsProblem, type SyncControl } from '../../../shared/sync.js';
+import { retryConflictOperation, syncSettingsOperation, type Mutation, type SyncSettingsInput } from '../../../shared/operations/sync.js';
 import type { FieldProblem } from '../../../shared/errors.js';
 import { operationRoute, type Partly } from '../conventions/operation-route.js';
 

@@ -24,7 +24,7 @@
 import { loneSurrogatePath, loneSurrogateProblem, own, type ResourceSpec } from '../../../shared/fields.js';
 import { nowTimestamp } from '../../../shared/ids.js';
 import { oauthClientSpec, resourceSpecs, webhookDeliverySpec, webhookSpec } from '../../../shared/resources/index.js';
-import type { Mutation } from '../../../shared/sync.js';
+import type { Mutation } from '../../../shared/operations/sync.js';
 import { isInternalName, keptBytesOf, keptNamePattern } from '../../store/unknown-data.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import type { SyncFeed } from '../../store/sync-feed.js';

@@ -20,7 +20,7 @@
  * batch record each mutation as for a single one, so a resent group is answered again whole.
  */
 import type { ApiErrorBody } from '../../../shared/errors.js';
-import type { Mutation } from '../../../shared/sync.js';
+import type { Mutation } from '../../../shared/operations/sync.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import { mutationHash, type BatchEntry, type ReplicaMark } from '../../store/sync-book.js';
 import { ApiError } from '../errors.js';

@@ -34,17 +34,10 @@ import { checkReplicaVersions, wireVersions } from './wire-versions.js';
 import { registerOverruledRoutes } from './overruled-routes.js';
 import { registerKeptRoutes } from './kept-routes.js';
 import { defaultStreamLimits, registerStreamRoutes, type StreamLimits } from './stream-routes.js';
-import {
-  isSyncCursor,
-  minSyncProtocol,
-  textCursorProtocol,
-  type Mutation,
-  type SyncControl,
-  type SyncCursor,
-} from '../../../shared/sync.js';
+import { isSyncCursor, minSyncProtocol, textCursorProtocol, type SyncControl, type SyncCursor } from '../../../shared/sync.js';
 import type { SyncFeed } from '../../store/sync-feed.js';
 import type { BodyOf } from '../../../shared/operation.js';
-import { maxPushBatch, maxPushGroup, pushOperation } from '../../../shared/operations/sync.js';
+import { maxPushBatch, maxPushGroup, pushOperation, type Mutation } from '../../../shared/operations/sync.js';
 import { operationRoute } from '../conventions/operation-route.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
 import { nowMs } from '../../../shared/clock.js';

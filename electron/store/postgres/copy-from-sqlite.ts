@@ -23,7 +23,7 @@ import type pg from 'pg';
 import type { FieldSpec } from '../../../shared/fields.js';
 import { checksumOf, isChecksum } from '../attachment-files.js';
 import type { DataDir } from '../data-dir.js';
-import type { TableDef } from '../environment-store.js';
+import type { TableDef } from '../table-def.js';
 import { quoteIdentifier } from '../filter-sql.js';
 import { tables } from '../tables.js';
 import { ensureEnvironmentSchema, withEnvironment } from './environment-schemas.js';

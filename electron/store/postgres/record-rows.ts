@@ -3,7 +3,7 @@
  * columns): one decoding for the record store and the sync feed.
  */
 import type { FieldSpec, ResourceSpec, StoredOf } from '../../../shared/fields.js';
-import type { TableDef } from '../environment-store.js';
+import type { TableDef } from '../table-def.js';
 import type { SyncRecordRow } from '../sync-feed.js';
 
 export function fromColumn(field: FieldSpec, value: unknown): unknown {

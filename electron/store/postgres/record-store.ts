@@ -15,10 +15,11 @@
 import { own, type ResourceSpec, type StoredOf, type StoredRecord } from '../../../shared/fields.js';
 import { nowTimestamp, uuidv7 } from '../../../shared/ids.js';
 import type { ChangeEvent } from '../../../shared/ipc.js';
-import type { ListQuery, TableDef, WherePage, WrittenChange } from '../environment-store.js';
+import type { WherePage, WrittenChange } from '../environment-store.js';
+import type { TableDef } from '../table-def.js';
 import { quoteIdentifier, type SqlDialect } from '../filter-sql.js';
 import { DuplicateError, QueryError } from '../query-error.js';
-import { listSelection, listWhere, valuesSelection } from '../record-sql.js';
+import { listSelection, listWhere, valuesSelection, type ListQuery } from '../record-sql.js';
 import { guarded, type RecordStore, type RecordWrites, type TransactionOptions } from '../record-store.js';
 import {
   plannedCardsSql,

@@ -9,7 +9,7 @@ import { useT } from '../../i18n/index.js';
 import { formatDateTime } from '../../components/dates-format.js';
 import { ConflictDetailView } from './ConflictDetailView.js';
 import { humanResource } from './PendingChanges.js';
-import type { Conflict } from '../../../shared/sync.js';
+import type { Conflict } from '../../../shared/operations/sync.js';
 import { useConflicts } from './sync-api.js';
 import { recordName, refusalReasons, refusedAction } from './sync-words.js';
 

@@ -8,7 +8,8 @@ import { useState, type FormEvent } from 'react';
 import { describeError, placeFieldErrors } from '../../api/client.js';
 import { Field } from '../../components/Field.js';
 import { useT } from '../../i18n/index.js';
-import { remoteUrlProblem, type SyncSettings } from '../../../shared/sync.js';
+import { remoteUrlProblem } from '../../../shared/sync.js';
+import type { SyncSettings } from '../../../shared/operations/sync.js';
 import { useSaveSyncSettings, useSyncSettings } from './sync-api.js';
 
 export function ConnectionForm() {

@@ -12,8 +12,15 @@ import { ApiRequestError } from '../../api/client.js';
 import { apiPath } from '../../api/paths.js';
 import { useApi } from '../../api/provider.js';
 import { callOperation } from '../../api/commands.js';
-import { retryConflictOperation, syncSettingsOperation } from '../../../shared/operations/sync.js';
-import type { Conflict, Mutation, SyncRunSummary, SyncSettings, SyncSettingsInput, SyncStatus } from '../../../shared/sync.js';
+import {
+  retryConflictOperation,
+  syncSettingsOperation,
+  type Conflict,
+  type Mutation,
+  type SyncSettings,
+  type SyncSettingsInput,
+} from '../../../shared/operations/sync.js';
+import type { SyncRunSummary, SyncStatus } from '../../../shared/sync.js';
 
 /** `overruled`: open entries of the overruled list (overruled-api.ts). */
 export type ReplicaStatus = SyncStatus & { role: string; pending: number; conflicts: number; overruled: number };

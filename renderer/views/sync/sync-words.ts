@@ -7,7 +7,7 @@
 import { fieldLabels, fieldMessage, ruleMessage, type LabelledResource } from '../../api/field-labels.js';
 import type { Translate } from '../../i18n/index.js';
 import type { ApiErrorItem } from '../../../shared/errors.js';
-import type { Conflict } from '../../../shared/sync.js';
+import type { Conflict } from '../../../shared/operations/sync.js';
 import { fieldLabel, valueText as readableValue } from './overruled-words.js';
 
 /** What the last sync problem means, in the planner's language. */
