@@ -28,6 +28,8 @@ export interface SqlDialect {
   jsonListHas(column: string): string;
   /** A field's value as its column stores it (a boolean, a JSON value). */
   toColumn(field: FieldSpec | undefined, value: unknown): unknown;
+  /** ORDER BY's direction with a missing value smallest: first ascending, last descending, on both engines. */
+  order(direction: 'asc' | 'desc'): string;
 }
 
 /**
@@ -45,6 +47,8 @@ export const sqliteDialect: SqlDialect = {
     if (field?.type === 'json') return JSON.stringify(value);
     return value;
   },
+  // SQLite counts NULL as smaller than any value already, and plain ASC and DESC keep its indexes usable for the order.
+  order: (direction) => (direction === 'desc' ? 'DESC' : 'ASC'),
 };
 
 export interface SqlFragment {

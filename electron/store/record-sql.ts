@@ -61,7 +61,7 @@ export function valuesSelection(
 export function listSelection(table: TableDef, query: ListQuery, dialect: SqlDialect): { from: string; order: string; params: unknown[] } {
   // Checked before any query runs, so a bad sort is refused even when the page would be empty.
   const order = (query.sort ?? [])
-    .map((key) => `${sortColumn(table, query, key.field)} ${key.direction === 'desc' ? 'DESC' : 'ASC'}`)
+    .map((key) => `${sortColumn(table, query, key.field)} ${dialect.order(key.direction)}`)
     // Ids are time-ordered (UUIDv7), so this keeps pages stable and in creation order.
     .concat(['t."id" ASC'])
     .join(', ');

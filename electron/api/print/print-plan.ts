@@ -7,6 +7,7 @@
  * whether the board works then and which company holiday falls on it.
  */
 import { eachDate, isoWeekday } from '../../../shared/dates.js';
+import { holidayNamesByDay } from '../../../shared/holiday-days.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import type { RequestContext } from '../resource.js';
 import { tables } from '../tables.js';
@@ -113,21 +114,25 @@ async function cardDetails(ctx: RequestContext, cards: readonly StoredRecord[]):
 /**
  * Each day of the period: a workday of the board or not (its `workdays`; Monday to Friday for
  * a board without them), and the company holiday on it, named by its description (several,
- * joined). A company holiday is one `holiday` deviation per resource (docs/API.md "Absences and
- * holidays"), so a day is named once however many resources have it.
+ * joined): a whole-day company holiday for everyone, as the planboard names it
+ * (shared/holiday-days.ts), and a `holiday` deviation copied onto resources before holidays
+ * belonged to the company (docs/API.md "Absences and holidays"), named once however many
+ * resources have it.
  */
 async function calendarOf(ctx: RequestContext, board: StoredRecord, request: PrintRequest): Promise<Record<string, DayFacts>> {
   const workdays = (board.workdays ?? null) as Record<string, boolean> | null;
   const { rows } = await ctx.records.list(tables.schedule_deviation, { match: { type: 'holiday' }, limit: 1_000_000, offset: 0 });
+  const company = holidayNamesByDay((await ctx.records.list(tables.company_holiday, { limit: 1_000_000, offset: 0 })).rows);
   const calendar: Record<string, DayFacts> = {};
   for (const date of eachDate(request.start, request.end)) {
     const weekday = String(isoWeekday(date));
     const holidays = [
-      ...new Set(
-        rows
+      ...new Set([
+        ...rows
           .filter((deviation) => deviation.start_date <= date && (deviation.end_date ?? deviation.start_date) >= date)
           .map((deviation) => String(deviation.description ?? '').trim() || 'Holiday'),
-      ),
+        ...(company.get(date) ?? []),
+      ]),
     ].sort();
     calendar[date] = {
       workday: workdays ? workdays[weekday] === true : Number(weekday) < 6,

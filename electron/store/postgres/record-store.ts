@@ -66,6 +66,8 @@ export const postgresDialect: SqlDialect = {
     if (field?.type === 'json') return JSON.stringify(value);
     return value;
   },
+  // PostgreSQL counts NULL as larger than any value unless told: a descending list would start with the missing ones.
+  order: (direction) => (direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'),
 };
 
 /** `?` placeholders numbered as PostgreSQL wants them: the shared SQL has no other `?`. */

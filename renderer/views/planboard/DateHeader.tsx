@@ -5,7 +5,7 @@
 import { memo } from 'react';
 import { useT } from '../../i18n/index.js';
 import { dateAt, headerBands, type DayRange, type Timeline, type Zoom } from './date-geometry.js';
-import type { HolidayDays } from './holiday-days.js';
+import type { HolidayDays } from '../../../shared/holiday-days.js';
 
 interface DateHeaderProps {
   timeline: Timeline;

@@ -4,7 +4,7 @@
  */
 import { memo } from 'react';
 import { dayColumns, type Timeline, type Workdays } from './date-geometry.js';
-import type { HolidayDays } from './holiday-days.js';
+import type { HolidayDays } from '../../../shared/holiday-days.js';
 
 interface DayBackgroundProps {
   timeline: Timeline;

@@ -11,7 +11,7 @@ import { CapacityStrip } from './CapacityStrip.js';
 import { totalWidth, type Timeline, type Workdays, type Zoom } from './date-geometry.js';
 import { DateHeader } from './DateHeader.js';
 import { DayBackground } from './DayBackground.js';
-import type { HolidayDays } from './holiday-days.js';
+import type { HolidayDays } from '../../../shared/holiday-days.js';
 import { headerHeight, stageColumnWidth } from './grid-metrics.js';
 import type { GridWindow } from './use-grid-window.js';
 

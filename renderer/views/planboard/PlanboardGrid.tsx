@@ -38,7 +38,7 @@ import {
   type Workdays,
   type Zoom,
 } from './date-geometry.js';
-import type { HolidayDays } from './holiday-days.js';
+import type { HolidayDays } from '../../../shared/holiday-days.js';
 import { GridSheet, gridBodyPoint, rowInView } from './GridSheet.js';
 import { leadIn, useGridWindow } from './use-grid-window.js';
 import { cardHeight, headerHeight, stageColumnWidth } from './grid-metrics.js';

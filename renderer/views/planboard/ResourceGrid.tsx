@@ -33,7 +33,7 @@ import { capacityOn, type CapacityIndex } from './capacity.js';
 import { describeDrop, droppedSpan, watchCardPointer } from './card-pointer.js';
 import type { DragResult } from './card-drag.js';
 import { dateAt, scrollLeftFor, scrollToShow, type DayRange, type Workdays, type Zoom } from './date-geometry.js';
-import type { HolidayDays } from './holiday-days.js';
+import type { HolidayDays } from '../../../shared/holiday-days.js';
 import { GridSheet, gridBodyPoint } from './GridSheet.js';
 import { leadIn, useGridWindow } from './use-grid-window.js';
 import { cardHeight, headerHeight, stageColumnWidth } from './grid-metrics.js';
