@@ -23,8 +23,7 @@ import {
 import type { CommandMeta } from '../../store/environment-store.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import { answerIn } from '../commands/batch.js';
-import { commandFor } from '../commands/request-command.js';
-import { asCommandOnRecords } from '../commands/request-command.js';
+import { asCommandOnRecords, commandFor } from '../commands/request-command.js';
 import { single, type QueryString } from '../conventions/list-query.js';
 import { operationRoute } from '../conventions/operation-route.js';
 import { ApiError } from '../errors.js';
