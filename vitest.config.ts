@@ -31,6 +31,7 @@ const onBothEngines = [
   'test/api/reference-fields.test.ts',
   'test/api/user-permissions.test.ts',
   'test/api/card.test.ts',
+  'test/api/floor.test.ts',
   'test/api/collection-rules.test.ts',
   'test/api/conventions.test.ts',
   'test/api/with-budget.test.ts',

@@ -28,6 +28,7 @@ import type { SyncControl } from '../../shared/sync.js';
 import { registerSyncRoutes } from './sync/routes.js';
 import type { RateLimitOptions, SlidingWindowLimiter } from './rate-limit.js';
 import { oauthRoutes } from './oauth/routes.js';
+import { registerFloorRoutes } from './floor/floor-routes.js';
 import { dataFolderOAuth, teamOAuth } from './oauth/access.js';
 import type { DeliveryTiming } from './webhooks/dispatcher.js';
 import { startWebhooks } from './webhooks/service.js';
@@ -187,6 +188,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       await v1.register(adminRoutes, { oauth: oauth.state });
       if (options.appUser) registerAppUserRoutes(v1, options.appUser);
       await v1.register(commandRoutes);
+      registerFloorRoutes(v1);
       registerSampleWorkshopRoutes(v1);
       registerSyncRoutes(v1, {
         modules: resourceModules,

@@ -45,6 +45,10 @@ export const orderRowSpec = defineResource({
     quantity_delivered: quantityField,
     quantity_backorder: quantityField,
     quantity_original: quantityField,
+    quantity_scrapped: {
+      ...quantityField,
+      description: 'Pieces scrapped, as the floor reports them (docs/API.md "The floor"); what was made counts in quantity_delivered.',
+    },
     status: { type: 'string', nullable: true, maxLength: 25 },
     delivered_date: { type: 'date', nullable: true },
     resource_ref: { type: 'string', nullable: true, maxLength: 255 },

@@ -71,7 +71,14 @@ export async function asCommandOnRecords<T>(
   /** The fallback description, or the whole command when the caller made it (an undo). */
   command: string | CommandMeta,
   write: (tx: RecordWrites) => Promise<T>,
-  options: { wroteNothing?: (answer: T) => boolean } = {},
+  options: {
+    wroteNothing?: (answer: T) => boolean;
+    /**
+     * The answer to a command id used before, instead of the 409: an action a device may send
+     * again (docs/API.md "The floor") answers what that command did, and writes nothing.
+     */
+    replay?: (meta: CommandMeta) => Promise<T>;
+  } = {},
 ): Promise<T> {
   const meta = typeof command === 'string' ? commandFor(request, command) : command;
   let result: T;
@@ -87,6 +94,7 @@ export async function asCommandOnRecords<T>(
   } catch (error) {
     // Thrown above with this write's answer, a T.
     if (error instanceof NothingWritten) return error.answer as T;
+    if (error instanceof CommandConflictError && error.problem === 'id-taken' && options.replay) return await options.replay(meta);
     if (error instanceof CommandConflictError && error.problem === 'id-taken')
       throw ApiError.conflict(`A command with id ${meta.id} was done already.`);
     // Another undo of the same command got there first (PostgreSQL's unique index on `undoes`).

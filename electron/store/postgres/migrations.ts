@@ -17,6 +17,7 @@ import { commandTablesMigration } from './command-tables.js';
 import { userPasswordsMigration } from './user-passwords-table.js';
 import { changeLogCompactionMigration } from './change-log.js';
 import { keptWriterMigration } from './kept-data.js';
+import { orderRowScrappedMigration } from './order-row-scrapped.js';
 
 export const serverMigrations: readonly PostgresMigration[] = [
   {
@@ -75,4 +76,5 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   changeLogCompactionMigration,
   keptWriterMigration,
   companyHolidayTableMigration,
+  orderRowScrappedMigration,
 ];

@@ -11,6 +11,7 @@
  * PostgreSQL"). A unique index counts soft-deleted records too, as the SQLite store's check
  * does, and holds only where every column of the rule has a value.
  */
+import { orderRowScrappedMigration } from './order-row-scrapped.js';
 import type { PostgresMigration } from './postgres-database.js';
 
 export const recordTablesMigration: PostgresMigration = {
@@ -96,4 +97,8 @@ export const companyHolidayTableMigration: PostgresMigration = {
 };
 
 /** The migrations that create record tables, in order: together they hold every declared resource's columns. */
-export const recordTableMigrations: readonly PostgresMigration[] = [recordTablesMigration, companyHolidayTableMigration];
+export const recordTableMigrations: readonly PostgresMigration[] = [
+  recordTablesMigration,
+  companyHolidayTableMigration,
+  orderRowScrappedMigration,
+];
