@@ -70,6 +70,7 @@ export const planboardMessages = {
   'planboard.card.span': '{start} to {end}',
   'planboard.card.status': 'status {name}',
   'planboard.card.labels': 'labels {names}',
+  'planboard.card.people': 'people {names}',
   'planboard.card.timerRunning': 'timer running',
   'planboard.card.warning': 'warning: {warnings}',
   'planboard.card.timerTitle': 'Timer running',

@@ -67,6 +67,7 @@ export const planboardMessages: Record<keyof typeof english, string> = {
   'planboard.card.span': '{start} t/m {end}',
   'planboard.card.status': 'status {name}',
   'planboard.card.labels': 'labels {names}',
+  'planboard.card.people': 'mensen {names}',
   'planboard.card.timerRunning': 'timer loopt',
   'planboard.card.warning': 'waarschuwing: {warnings}',
   'planboard.card.timerTitle': 'Timer loopt',

@@ -79,7 +79,8 @@ export const PlanCardView = memo(function PlanCardView({
   const title = cardTitle(card, t);
   const collection = card.collection?.name ?? '';
   const warnings = card.collection?.warnings ?? [];
-  const initials = card.resources.map((resource) => initialsOf(lookups.resources.get(resource.id)?.name ?? '?'));
+  const people = card.resources.map((resource) => lookups.resources.get(resource.id)?.name ?? '?');
+  const initials = people.map(initialsOf);
   const labelNames = card.labels.map((label) => lookups.labels.get(label.id)?.name).filter(Boolean);
   const stage = lookups.stages.get(card.stage_id)?.name ?? '';
   // The name the card goes by everywhere, with its dates: the hover title of every card.
@@ -97,6 +98,7 @@ export const PlanCardView = memo(function PlanCardView({
     stage,
     status ? t('planboard.card.status', { name: status.name }) : '',
     labelNames.length ? t('planboard.card.labels', { names: labelNames.join(', ') }) : '',
+    people.length ? t('planboard.card.people', { names: people.join(', ') }) : '',
     card.time_tracking_running ? t('planboard.card.timerRunning') : '',
     warnings.length ? t('planboard.card.warning', { warnings: warnings.map((warning) => warningText(warning, t)).join('; ') }) : '',
     overruled ? t('overruled.cardMark') : '',
@@ -159,13 +161,9 @@ export const PlanCardView = memo(function PlanCardView({
         })}
         {collection !== title && collection}
         {initials.map((text, index) => (
-          <span
-            key={card.resources[index]!.id}
-            className="pb-card__resource"
-            title={lookups.resources.get(card.resources[index]!.id)?.name}
-          >
-            {text}
-          </span>
+          // The initials are drawn by the style sheet (`data-initials`), not text of the card: the
+          // card's name says who in full, and a card's text must be part of its name.
+          <span key={card.resources[index]!.id} className="pb-card__resource" title={people[index]} data-initials={text} />
         ))}
       </span>
     </div>
