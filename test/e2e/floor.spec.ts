@@ -1,0 +1,108 @@
+/**
+ * The floor view (docs/API.md "The floor") on a phone, against the headless server as its own
+ * process: an operator signs in with their email and password, finds today's job under "My jobs
+ * today", starts it, and finishes it with 8 made and 1 scrapped; the API then shows the ended
+ * time entry, the card in the board's exit status and the order row's new quantities.
+ */
+import { expect, test } from './fixtures.js';
+import { tempDir } from '../helpers/api.js';
+import { call } from '../helpers/instance.js';
+import { activeUserThroughApi } from '../helpers/oauth-flow.js';
+import { startServerProcess, type ServerProcess } from '../helpers/process.js';
+import { testToday } from '../helpers/test-clock.js';
+
+const access = { env: 'workshop', key: 'floor-spec-key-3f9a1c7e5b' };
+const operator = { email: 'max@example.com', password: 'pass-word-123' };
+
+let server: ServerProcess | undefined;
+
+test.afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+/** A call with the environment's API key; answers the body, and throws with the answer when refused. */
+async function byKey(method: string, path: string, body?: unknown): Promise<any> {
+  const answer = await call(server!.url, method, path, { 'x-api-env': access.env, 'x-api-key': access.key }, body);
+  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+test('an operator signs in on a phone, starts today’s job and finishes it with 8 made and 1 scrapped', async ({ page }) => {
+  server = await startServerProcess(['--data-dir', tempDir('planner-floor-'), '--api-env', access.env, '--api-key', access.key]);
+
+  // A board with an exit status, a resource with its user, and today's card with an order row of its activity.
+  const resource = await byKey('POST', '/v1/resource', { name: 'Max' });
+  const activity = await byKey('POST', '/v1/activity', { description: 'Welding', default_duration: 30 });
+  const board = await byKey('POST', '/v1/board?with=stages,statuses', {
+    name: 'Workshop',
+    stages: [{ name: 'Welding' }],
+    statuses: [
+      { name: 'Todo', entry: true, priority: 0 },
+      { name: 'Done', exit: true, priority: 1 },
+    ],
+  });
+  const order = await byKey('POST', '/v1/order?with=order_rows', {
+    code: 'SO-1001',
+    description: 'Frames for the Jansen hall',
+    board_id: board.id,
+    order_rows: [{ code: 'F1', description: 'Frame', activity_id: activity.id, unit: 'pieces', quantity: 20, quantity_delivered: 2 }],
+  });
+  const row = order.order_rows[0];
+  const card = await byKey('POST', `/v1/collection/${order.collection_id}/card`, {
+    stage_id: board.stages[0].id,
+    start_date: testToday,
+    end_date: testToday,
+    resources: [{ id: resource.id }],
+    activities: [{ id: activity.id, time: 240 }],
+  });
+  const userId = await activeUserThroughApi(
+    server.url,
+    { 'x-api-env': access.env, 'x-api-key': access.key },
+    { environment: access.env, email: operator.email, role: 'member', password: operator.password },
+  );
+  await byKey('PUT', `/v1/user/${userId}`, { resource_id: resource.id });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(new URL('/floor/', server.url).toString());
+
+  // The server has one environment: the form names it already.
+  await expect(page.getByLabel('Environment')).toHaveValue(access.env);
+  await page.getByLabel('Email').fill(operator.email);
+  await page.getByLabel('Password').fill(operator.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  const job = page.getByRole('list', { name: 'My jobs today' }).getByRole('listitem').filter({ hasText: 'SO-1001' });
+  await expect(job).toHaveCount(1);
+  await expect(job).toContainText('Frames for the Jansen hall');
+  await expect(job).toContainText('Welding');
+  await expect(job).toContainText('4 h');
+  await expect(job).toContainText('F1 Frame: 2 of 20 pieces made, 0 scrapped');
+
+  await job.getByRole('button', { name: 'Start' }).click();
+  await expect(job.getByText('Running', { exact: true })).toBeVisible();
+  await expect(job.getByRole('button', { name: 'Pause' })).toBeEnabled();
+
+  await job.getByRole('button', { name: 'Finish' }).click();
+  const quantities = job.getByRole('form', { name: 'How many?' });
+  await quantities.getByLabel('Made').fill('8');
+  await quantities.getByLabel('Scrapped').fill('1');
+  await quantities.getByRole('button', { name: 'Send' }).click();
+  await expect(job.getByText('Quantities sent.')).toBeVisible();
+  await expect(job).toContainText('F1 Frame: 10 of 20 pieces made, 1 scrapped');
+
+  // Through the API: the time entry is the operator's and has ended, the card is done, the row counted.
+  const entries = (await byKey('GET', `/v1/time_tracking?filter=${encodeURIComponent(`card_id:eq:${card.id}`)}&limit=10`)).data;
+  expect(entries).toHaveLength(1);
+  expect(entries[0].user_id).toBe(userId);
+  expect(entries[0].end).not.toBeNull();
+  const done = board.statuses.find((s: any) => s.exit).id;
+  expect((await byKey('GET', `/v1/collection/${order.collection_id}/card/${card.id}`)).status_id).toBe(done);
+  const counted = await byKey('GET', `/v1/order/${order.id}/row/${row.id}`);
+  expect(counted.quantity_delivered).toBe(10);
+  expect(counted.quantity_scrapped).toBe(1);
+
+  // Signing out ends the sign-in: the form shows again.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
