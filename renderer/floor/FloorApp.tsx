@@ -3,19 +3,18 @@
  * then "My jobs today" with Start, Pause and Finish, and the quantities form after Finish.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { nowDate } from '../../shared/clock.js';
 import { uuidv7 } from '../../shared/ids.js';
 import type { FloorJob, FloorJobs } from '../../shared/operations/floor.js';
-import { floorFinishOperation, floorPauseOperation, floorQuantitiesOperation, floorStartOperation } from '../../shared/operations/floor.js';
 import { send } from '../api/client.js';
-import { callOperation } from '../api/commands.js';
 import { ApiRequestError, describeError } from '../api/request-error.js';
 import type { Transport } from '../api/transport-types.js';
 import { languages, useLanguage, useT } from '../i18n/index.js';
 import { isLanguage } from '../i18n/languages.js';
 import { createFloorTransport, openAttachment, type SessionHolder } from './floor-transport.js';
-import { onlyEnvironment, signIn, signOut, storedSession, type FloorSession } from './session.js';
+import { Outbox, type FloorActionKind } from './outbox.js';
+import { onlyEnvironment, signIn, signOut, storedSession, userOf, type FloorSession } from './session.js';
 
 const jobsKey = ['floor', 'jobs'] as const;
 
@@ -47,8 +46,42 @@ export function FloorApp() {
   );
   const transport = useMemo(() => createFloorTransport(holder), [holder]);
   const queryClient = useQueryClient();
+  const outbox = useMemo(() => new Outbox(), []);
+  const waiting = useSyncExternalStore(
+    (listener) => outbox.onChange(listener),
+    () => outbox.waiting,
+  );
+  const refusals = useSyncExternalStore(
+    (listener) => outbox.onChange(listener),
+    () => outbox.refusals,
+  );
+  const [leaveProblem, setLeaveProblem] = useState(false);
+
+  // What waits is sent when the page opens, when the device is online again, and every 10 s.
+  const user = session ? userOf(session) : '';
+  useEffect(() => {
+    if (!user) return;
+    const sendWaiting = () =>
+      void outbox
+        .send(transport, user)
+        .then(() => queryClient.invalidateQueries({ queryKey: jobsKey }))
+        .catch(() => undefined);
+    sendWaiting();
+    window.addEventListener('online', sendWaiting);
+    const timer = setInterval(sendWaiting, 10_000);
+    return () => {
+      window.removeEventListener('online', sendWaiting);
+      clearInterval(timer);
+    };
+  }, [user, outbox, transport, queryClient]);
 
   const leave = async () => {
+    // Signing out with taps still on the device would strand them: they go first.
+    if (user && (await outbox.count(user)) > 0) {
+      setLeaveProblem(true);
+      return;
+    }
+    setLeaveProblem(false);
     if (session) await signOut(session).catch(() => undefined);
     queryClient.clear();
     setSession(null);
@@ -65,8 +98,30 @@ export function FloorApp() {
           </button>
         )}
       </header>
+      {waiting > 0 && (
+        <p role="status" className="floor-waiting">
+          {t.count('floor.waiting', waiting)}
+        </p>
+      )}
+      {leaveProblem && waiting > 0 && (
+        <p role="alert" className="floor-error">
+          {t('floor.signOut.waiting')}
+        </p>
+      )}
+      {refusals.length > 0 && (
+        <div role="alert" className="floor-refusals">
+          <ul>
+            {refusals.map((refusal, index) => (
+              <li key={index}>{t('floor.refused', { job: refusal.job, action: t(`floor.${refusal.kind}`), message: refusal.message })}</li>
+            ))}
+          </ul>
+          <button type="button" className="floor-secondary" onClick={() => outbox.dismissRefusals()}>
+            {t('floor.refused.dismiss')}
+          </button>
+        </div>
+      )}
       {session ? (
-        <Jobs transport={transport} holder={holder} />
+        <Jobs transport={transport} holder={holder} outbox={outbox} />
       ) : (
         <SignIn
           ended={ended}
@@ -159,14 +214,15 @@ function SignIn({ ended, onSignedIn }: { ended: boolean; onSignedIn: (session: F
   );
 }
 
-function Jobs({ transport, holder }: { transport: Transport; holder: SessionHolder }) {
+function Jobs({ transport, holder, outbox }: { transport: Transport; holder: SessionHolder; outbox: Outbox }) {
   const t = useT();
   const jobs = useQuery({
     queryKey: jobsKey,
     queryFn: () => send<FloorJobs>(transport, { method: 'GET', path: '/v1/floor/jobs' }),
   });
   if (jobs.isPending) return <p role="status">{t('floor.jobs.loading')}</p>;
-  if (jobs.isError) {
+  // Without a connection the last list read stays on the screen.
+  if (jobs.isError && !jobs.data) {
     const notLinked = jobs.error instanceof ApiRequestError && jobs.error.status === 403;
     return (
       <p role="alert" className="floor-error">
@@ -182,7 +238,7 @@ function Jobs({ transport, holder }: { transport: Transport; holder: SessionHold
       {today.length === 0 && <p>{t('floor.jobs.none')}</p>}
       <ul className="floor-jobs" aria-labelledby="floor-today">
         {today.map((job) => (
-          <JobItem key={job.card_id} job={job} transport={transport} holder={holder} />
+          <JobItem key={job.card_id} job={job} transport={transport} holder={holder} outbox={outbox} />
         ))}
       </ul>
       {tomorrow.length > 0 && (
@@ -190,7 +246,7 @@ function Jobs({ transport, holder }: { transport: Transport; holder: SessionHold
           <h2 id="floor-tomorrow">{t('floor.jobs.tomorrow')}</h2>
           <ul className="floor-jobs" aria-labelledby="floor-tomorrow">
             {tomorrow.map((job) => (
-              <JobItem key={job.card_id} job={job} transport={transport} holder={holder} />
+              <JobItem key={job.card_id} job={job} transport={transport} holder={holder} outbox={outbox} />
             ))}
           </ul>
         </>
@@ -199,7 +255,7 @@ function Jobs({ transport, holder }: { transport: Transport; holder: SessionHold
   );
 }
 
-function JobItem({ job, transport, holder }: { job: FloorJob; transport: Transport; holder: SessionHolder }) {
+function JobItem({ job, transport, holder, outbox }: { job: FloorJob; transport: Transport; holder: SessionHolder; outbox: Outbox }) {
   const t = useT();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -208,14 +264,24 @@ function JobItem({ job, transport, holder }: { job: FloorJob; transport: Transpo
   const [notice, setNotice] = useState<string | null>(null);
   const finished = job.status?.exit === true;
 
-  const act = async (operation: typeof floorStartOperation | typeof floorPauseOperation | typeof floorFinishOperation) => {
+  /** Keeps the tap in the outbox (sent at once when the server is there) and reads the jobs again. */
+  const submit = async (kind: FloorActionKind, body: Record<string, unknown>) => {
     const at = tapTime();
+    const session = holder.current();
+    if (!session) return;
+    await outbox.add(
+      { kind, user: userOf(session), job: job.display_name, body: { card_id: job.card_id, at, command_id: uuidv7(), ...body } },
+      transport,
+    );
+  };
+
+  const act = async (kind: 'start' | 'pause' | 'finish') => {
     setBusy(true);
     setError(null);
     setNotice(null);
     try {
-      await callOperation(transport, operation, { body: { card_id: job.card_id, at, command_id: uuidv7() } });
-      if (operation === floorFinishOperation && job.order_rows.length > 0) setAsking(true);
+      await submit(kind, {});
+      if (kind === 'finish' && job.order_rows.length > 0) setAsking(true);
     } catch (caught) {
       setError(describeError(caught));
     } finally {
@@ -231,20 +297,10 @@ function JobItem({ job, transport, holder }: { job: FloorJob; transport: Transpo
       for (const row of job.order_rows) {
         const count = counts[row.id];
         if (!count || (count.made === 0 && count.scrapped === 0 && !note)) continue;
-        await callOperation(transport, floorQuantitiesOperation, {
-          body: {
-            card_id: job.card_id,
-            order_row_id: row.id,
-            made: count.made,
-            scrapped: count.scrapped,
-            ...(note ? { note } : {}),
-            at: tapTime(),
-            command_id: uuidv7(),
-          },
-        });
+        await submit('quantities', { order_row_id: row.id, made: count.made, scrapped: count.scrapped, ...(note ? { note } : {}) });
       }
       setAsking(false);
-      setNotice(t('floor.quantities.reported'));
+      setNotice(outbox.waiting > 0 ? t('floor.quantities.kept') : t('floor.quantities.reported'));
     } catch (caught) {
       setError(describeError(caught));
     } finally {
@@ -319,19 +375,14 @@ function JobItem({ job, transport, holder }: { job: FloorJob; transport: Transpo
           type="button"
           className="floor-big floor-start"
           disabled={busy || job.running || finished}
-          onClick={() => void act(floorStartOperation)}
+          onClick={() => void act('start')}
         >
           {t('floor.start')}
         </button>
-        <button
-          type="button"
-          className="floor-big floor-pause"
-          disabled={busy || !job.running}
-          onClick={() => void act(floorPauseOperation)}
-        >
+        <button type="button" className="floor-big floor-pause" disabled={busy || !job.running} onClick={() => void act('pause')}>
           {t('floor.pause')}
         </button>
-        <button type="button" className="floor-big floor-finish" disabled={busy || finished} onClick={() => void act(floorFinishOperation)}>
+        <button type="button" className="floor-big floor-finish" disabled={busy || finished} onClick={() => void act('finish')}>
           {t('floor.finish')}
         </button>
       </div>

@@ -131,3 +131,18 @@ export async function signOut(session: FloorSession): Promise<void> {
     keep(null);
   }
 }
+
+/**
+ * Who the sign-in is (the access token's `sub`), so that taps kept on a shared device are sent
+ * only by the operator who made them. Read, not verified: the server checks every token.
+ */
+export function userOf(session: FloorSession): string {
+  try {
+    const part = session.accessToken.split('.')[1] ?? '';
+    const claims: unknown = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')));
+    const sub = typeof claims === 'object' && claims !== null ? (claims as { sub?: unknown }).sub : undefined; // read as unknown
+    return typeof sub === 'string' ? sub : '';
+  } catch {
+    return '';
+  }
+}

@@ -33,5 +33,12 @@ export const floorMessages = {
   'floor.quantities.send': 'Send',
   'floor.quantities.skip': 'Nothing to report',
   'floor.quantities.reported': 'Quantities sent.',
+  'floor.quantities': 'Quantities',
+  'floor.quantities.kept': 'Quantities kept on this device: they are sent when the server can be reached.',
+  'floor.waiting.one': '{count} waiting',
+  'floor.waiting.other': '{count} waiting',
+  'floor.signOut.waiting': 'Some taps have not reached the server yet. Connect first, then sign out.',
+  'floor.refused': '{job}: {action} was not done. {message}',
+  'floor.refused.dismiss': 'OK',
   'floor.notLinked': 'Your user is not linked to a resource. Ask your planner to link you.',
 } as const;

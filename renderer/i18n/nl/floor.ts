@@ -35,5 +35,12 @@ export const floorMessages: Record<keyof typeof english, string> = {
   'floor.quantities.send': 'Versturen',
   'floor.quantities.skip': 'Niets te melden',
   'floor.quantities.reported': 'Aantallen verstuurd.',
+  'floor.quantities': 'Aantallen',
+  'floor.quantities.kept': 'Aantallen bewaard op dit apparaat: ze worden verstuurd zodra de server bereikbaar is.',
+  'floor.waiting.one': '{count} wacht',
+  'floor.waiting.other': '{count} wachten',
+  'floor.signOut.waiting': 'Niet alles heeft de server al bereikt. Maak eerst verbinding en log dan uit.',
+  'floor.refused': '{job}: {action} is niet gelukt. {message}',
+  'floor.refused.dismiss': 'OK',
   'floor.notLinked': 'Je gebruiker is niet aan een resource gekoppeld. Vraag je planner om je te koppelen.',
 };
