@@ -6,6 +6,7 @@
  * same with the phone offline between Start and Finish: the taps wait on the device and arrive
  * once, in order, when it is online again.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.js';
 import { tempDir } from '../helpers/api.js';
 import { call } from '../helpers/instance.js';
@@ -82,6 +83,7 @@ async function signInOnPhone(page: Page): Promise<void> {
 
   // The server has one environment: the form names it already.
   await expect(page.getByLabel('Environment')).toHaveValue(access.env);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByLabel('Email').fill(operator.email);
   await page.getByLabel('Password').fill(operator.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -93,6 +95,14 @@ async function onServer(seeded: Seeded): Promise<{ entries: any[]; statusId: str
   const card = await byKey('GET', `/v1/collection/${seeded.order.collection_id}/card/${seeded.card.id}`);
   const row = await byKey('GET', `/v1/order/${seeded.order.id}/row/${seeded.row.id}`);
   return { entries, statusId: card.status_id, row };
+}
+
+/** Serious and critical accessibility violations on the page as it is (as test/e2e/accessibility.spec.ts counts them). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} ${node.failureSummary ?? ''}`));
 }
 
 const jobOf = (page: Page) => page.getByRole('list', { name: 'My jobs today' }).getByRole('listitem').filter({ hasText: 'SO-1001' });
@@ -114,6 +124,8 @@ test('an operator signs in on a phone, starts today’s job and finishes it with
 
   await job.getByRole('button', { name: 'Finish' }).click();
   const quantities = job.getByRole('form', { name: 'How many?' });
+  await expect(quantities.getByLabel('Made')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await quantities.getByLabel('Made').fill('8');
   await quantities.getByLabel('Scrapped').fill('1');
   await quantities.getByRole('button', { name: 'Send' }).click();
@@ -143,6 +155,8 @@ test('without a connection the taps wait on the phone ("N waiting") and are sent
   const job = jobOf(page);
   await job.getByRole('button', { name: 'Start' }).click();
   await expect(job.getByText('Running', { exact: true })).toBeVisible();
+  // The job takes more than the second in which it started (entries keep whole seconds).
+  await page.waitForTimeout(1_200);
 
   await context.setOffline(true);
   await job.getByRole('button', { name: 'Finish' }).click();
