@@ -4,7 +4,8 @@
  * today", starts it, and finishes it with 8 made and 1 scrapped; the API then shows the ended
  * time entry, the card in the board's exit status and the order row's new quantities. Then the
  * same with the phone offline between Start and Finish: the taps wait on the device and arrive
- * once, in order, when it is online again.
+ * once, in order, when it is online again; and a tap refused when it arrives (the planner
+ * stopped the timer meanwhile) is shown, not dropped.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.js';
@@ -183,4 +184,28 @@ test('without a connection the taps wait on the phone ("N waiting") and are sent
   expect(after.statusId).toBe(seeded.board.statuses.find((s: any) => s.exit).id);
   expect(after.row.quantity_delivered).toBe(10);
   expect(after.row.quantity_scrapped).toBe(1);
+});
+
+test('a tap the server refuses once it arrives is shown in the operator’s words, not dropped', async ({ page, context }) => {
+  const seeded = await seedWorkshop();
+  await signInOnPhone(page);
+  const job = jobOf(page);
+  await job.getByRole('button', { name: 'Start' }).click();
+  await expect(job.getByText('Running', { exact: true })).toBeVisible();
+  await page.waitForTimeout(1_200);
+
+  await context.setOffline(true);
+  await job.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByText('1 waiting')).toBeVisible();
+  // Meanwhile the planner stops the operator's timer.
+  const [entry] = (await onServer(seeded)).entries;
+  await byKey('POST', `/v1/time_tracking/${entry.id}/stop`, {});
+
+  await context.setOffline(false);
+  const refused = page.getByRole('alert').filter({ hasText: 'Pause was not done' });
+  await expect(refused).toContainText('SO-1001');
+  await expect(refused).toContainText('Your timer is not running on this job.');
+  await expect(page.getByText(/waiting/)).toHaveCount(0);
+  await refused.getByRole('button', { name: 'OK' }).click();
+  await expect(refused).toHaveCount(0);
 });
