@@ -1,7 +1,8 @@
 /**
  * Builds the three parts of the desktop app into out/: main (Node, ESM), preload (CommonJS,
  * because a sandboxed preload cannot be an ES module) and the renderer (React, served by the
- * window or by the browser host).
+ * window or by the browser host, and the floor view at renderer/floor/, docs/architecture.md
+ * "Renderer").
  */
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -31,7 +32,13 @@ export default defineConfig({
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       emptyOutDir: true,
-      rollupOptions: { input: resolve(import.meta.dirname, 'renderer/index.html') },
+      // Two pages from one renderer: the planner's app, and the floor view every server serves at /floor/.
+      rollupOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'renderer/index.html'),
+          floor: resolve(import.meta.dirname, 'renderer/floor/index.html'),
+        },
+      },
     },
   },
 });

@@ -32,6 +32,7 @@ const onBothEngines = [
   'test/api/user-permissions.test.ts',
   'test/api/card.test.ts',
   'test/api/floor.test.ts',
+  'test/api/floor-sign-in.test.ts',
   'test/api/collection-rules.test.ts',
   'test/api/conventions.test.ts',
   'test/api/with-budget.test.ts',

@@ -41,9 +41,10 @@ export const readOnlyMessage = 'A guest reads the planning but changes nothing; 
 /**
  * Pushes are answered mutation by mutation: a guest's replica gets each of its changes back
  * `rejected` (sync/apply-mutation.ts), so its queue drains into the conflict list and its
- * pulls keep flowing, as for any refused change.
+ * pulls keep flowing, as for any refused change. Signing out changes no planning: a guest
+ * ends their own sign-in too.
  */
-const answeredPerMutation = new Set(['/v1/sync/push']);
+const answeredPerMutation = new Set(['/v1/sync/push', '/v1/floor/sign_out']);
 
 /**
  * Refuses a guest's write (every method but GET and HEAD) with 403 before its body is read,

@@ -25,6 +25,8 @@ export interface Caller {
   role?: string;
   /** The OAuth client a user signed in through; undefined for API keys. */
   clientId?: string;
+  /** The sign-in (token family) of a bearer token, which signing out revokes; undefined for API keys. */
+  familyId?: string;
 }
 
 export interface RequestContext {

@@ -21,6 +21,10 @@
  * While the data folder cannot be opened, `/` shows the recovery page instead of the app
  * (recovery-routes.ts), and the bridge answers 503 until one of its choices opens the data.
  *
+ * The floor view (`/floor/`, floor-page.ts) is served here as on the headless server; its calls
+ * to `/v1/floor/…`, `/v1/oauth/token` and attachment downloads go to the instance with the page's
+ * own bearer token, never the bridge key.
+ *
  * The Settings screen's local API section (shared/local-api.ts) uses `/host/local-api`, and its
  * data folder section `/host/data-folder`, under the same rules: what the desktop app does
  * through its shell channels, done here over HTTP.
@@ -295,6 +299,42 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
     return reply.type(mimeTypes[extname(file)] ?? 'application/octet-stream').send(content);
   };
+
+  // The floor view (floor-page.ts) is served here too, from the same build. Its API calls carry
+  // the page's own bearer token and go to the instance as they came: no bridge key is added, so
+  // they act as the signed-in operator only.
+  app.get('/floor', (_request, reply) => reply.redirect('/floor/', 301));
+  app.get('/floor/', (_request, reply) => serveFile('floor/index.html', reply, false));
+  const toInstance = async (request: FastifyRequest, reply: FastifyReply) => {
+    const hosted = servedApp(reply);
+    if (!hosted) return reply;
+    const { authorization } = request.headers;
+    const response = await hosted.instance.api.inject({
+      method: request.method === 'POST' ? 'POST' : 'GET',
+      url: request.url,
+      headers: {
+        ...(authorization ? { authorization } : {}),
+        ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(request.body !== undefined ? { payload: JSON.stringify(request.body) } : {}),
+    });
+    for (const name of [
+      'content-type',
+      'content-disposition',
+      'cache-control',
+      'retry-after',
+      'ratelimit-limit',
+      'ratelimit-remaining',
+      'ratelimit-reset',
+    ]) {
+      const value = response.headers[name];
+      if (typeof value === 'string') reply.header(name, value);
+    }
+    return reply.code(response.statusCode).send(response.rawPayload);
+  };
+  app.route({ method: ['GET', 'POST'], url: '/v1/floor/*', handler: toInstance });
+  app.post('/v1/oauth/token', toInstance);
+  app.get('/v1/collection/:collection/attachment/:attachment/download', toInstance);
 
   // While recovering, `/` is the recovery page.
   const servePage = (request: FastifyRequest, reply: FastifyReply) =>

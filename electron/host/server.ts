@@ -8,6 +8,8 @@
  * Each key may come from a file instead (--api-key-file, --remote-api-key-file) or from the
  * environment (PLANNER_API_KEY, PLANNER_REMOTE_API_KEY), which keeps it out of `ps`.
  *
+ * It serves the floor view at /floor/ (floor-page.ts) from the renderer's build, when there is one.
+ *
  * With a health token (--health-token-file, PLANNER_HEALTH_TOKEN) it answers /health/live and
  * /health/ready for a proxy in front of it (health-routes.ts).
  *
@@ -50,6 +52,7 @@ import { isMigrateCommand, migrateUsage, runMigrateCommand } from './migrate-cli
 import { backupUsage, isBackupCommand, runBackupCommand } from './backup-cli.js';
 import { describeRecovery, recoveryFacts, serverRecoveryAdvice } from './recovery.js';
 import { startReplicaSync } from './replica-sync.js';
+import { builtRendererDir, registerFloorPage } from './floor-page.js';
 import { minHealthTokenLength } from '../api/health-routes.js';
 import { serverMigrations } from '../store/postgres/migrations.js';
 import { openPostgresDatabase, type PostgresPool } from '../store/postgres/postgres-database.js';
@@ -251,6 +254,8 @@ async function main(argv: string[]): Promise<void> {
         }
       : {}),
   });
+  // The floor view for operators' phones (docs/API.md "The floor"), from this checkout's build.
+  registerFloorPage(app, builtRendererDir());
   if (typeof remote === 'string' && typeof envName === 'string') {
     const environment = dataDir.system.findEnvironment(envName)!;
     sync = startReplicaSync({

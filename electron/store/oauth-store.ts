@@ -46,7 +46,10 @@ export interface TokenFamily {
 }
 
 export type RefreshOutcome =
-  { kind: 'rotated'; family: TokenFamily } | { kind: 'reused'; family: TokenFamily } | { kind: 'revoked' | 'expired' | 'unknown' };
+  /** `expiresAt`: when the used refresh token would have expired (ms), so a sign-in with a fixed end (the floor's shift) keeps it. */
+  | { kind: 'rotated'; family: TokenFamily; expiresAt: number }
+  | { kind: 'reused'; family: TokenFamily }
+  | { kind: 'revoked' | 'expired' | 'unknown' };
 
 /** A refresh token's row joined with its family's, as both engines read it to use the token. */
 export interface RefreshRow extends TokenFamily {
@@ -76,7 +79,8 @@ export function refreshDecision(
   if (row.used_at) return { outcome: { kind: 'reused', family }, revoke: { familyId: family.id, reason: 'refresh token reused' } };
   if (family.revoked_at) return { outcome: { kind: 'revoked' } };
   if (row.expires_at <= now) return { outcome: { kind: 'expired' } };
-  return { outcome: { kind: 'rotated', family }, markUsed: true };
+  // Number(): PostgreSQL's bigint column may arrive as text.
+  return { outcome: { kind: 'rotated', family, expiresAt: Number(row.expires_at) }, markUsed: true };
 }
 
 interface ClientRow extends Omit<StoredClient, 'redirect_uris' | 'confidential'> {

@@ -233,6 +233,16 @@ describe('start, pause, finish', () => {
     await as('max')('POST', '/v1/floor/pause', { card_id: ids.tomorrowCard, at: tap(-1) });
   });
 
+  it('ends a timer stopped in the second it started one second after its start', async () => {
+    const at = tap();
+    expect((await as('max')('POST', '/v1/floor/start', { card_id: ids.tomorrowCard, at })).status).toBe(200);
+    const pause = await as('max')('POST', '/v1/floor/pause', { card_id: ids.tomorrowCard, at });
+    expect(pause.status, JSON.stringify(pause.body)).toBe(200);
+    const entry = (await entriesOn(ids.tomorrowCard)).at(-1);
+    expect(Date.parse(entry.end) - Date.parse(entry.start)).toBe(1000);
+    expect(entry.duration).toBe(0);
+  });
+
   it('finishes: stops the timer and moves the card to the exit status; undo brings both back', async () => {
     await as('max')('POST', '/v1/floor/start', { card_id: ids.card, at: tap(-3) });
     const finish = await as('max')('POST', '/v1/floor/finish', { card_id: ids.card, at: tap(-1) });

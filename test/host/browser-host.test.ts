@@ -37,6 +37,8 @@ beforeAll(async () => {
   const rendererDir = join(folder, 'renderer');
   mkdirSync(join(rendererDir, 'assets'), { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Planner</title>');
+  mkdirSync(join(rendererDir, 'floor'));
+  writeFileSync(join(rendererDir, 'floor', 'index.html'), '<!doctype html><title>Planner floor</title>');
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(folder, 'secret.txt'), 'do not serve');
   instance = await openLocalInstance(join(folder, 'data'));
@@ -66,6 +68,25 @@ describe('browser host', () => {
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Strict/);
     expect((await fetch(`${host.url}assets/app.js`)).headers.get('content-type')).toContain('javascript');
+  });
+
+  it('serves the floor view, whose API calls reach the instance with their own token only, never the bridge key', async () => {
+    const floor = await fetch(`${host.url}floor/`);
+    expect(floor.status).toBe(200);
+    expect(await floor.text()).toContain('Planner floor');
+    expect(floor.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(floor.headers.get('set-cookie')).toBeNull();
+    const environment = await fetch(`${host.url}v1/floor/sign_in`);
+    expect(await environment.json()).toEqual({ environment: instance.environment.name });
+    const wrong = await fetch(`${host.url}v1/floor/sign_in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ environment: instance.environment.name, email: 'nobody@example.com', password: 'wrong-password' }),
+    });
+    expect(wrong.status).toBe(401);
+    // Without a token nothing opens, page key and session cookie or not; nor does the rest of the API.
+    expect((await fetch(`${host.url}v1/floor/jobs`, { headers: { cookie, 'x-planner-page-key': key } })).status).toBe(401);
+    expect((await fetch(`${host.url}v1/project`, { headers: { cookie, 'x-planner-page-key': key } })).status).toBe(404);
   });
 
   it('answers 421 to a request under any other host name (DNS rebinding)', async () => {

@@ -90,11 +90,18 @@ export async function startJob(ctx: RequestContext, tx: RecordWrites, cardId: st
   return true;
 }
 
-/** Stops the operator's timer on the card at `at`, if one runs there; whether it did. */
+/**
+ * Stops the operator's timer on the card at `at`, if one runs there; whether it did. Time
+ * entries keep whole seconds: a stop in the second the timer started (a quick Start then Finish),
+ * or before it by the device's clock, ends one second after the start, not in a refusal the
+ * operator cannot mend.
+ */
 async function stopOn(ctx: RequestContext, tx: RecordWrites, userId: string, cardId: string, at: string): Promise<boolean> {
   const running = await runningTimer(tx, userId);
   if (running?.card_id !== cardId) return false;
-  await onRecords(tx, updateSteps(ctx, timeTrackingModule, running.id, { end: at }));
+  const earliest = Date.parse(running.start) + 1000;
+  const end = Date.parse(at) >= earliest ? at : new Date(earliest).toISOString();
+  await onRecords(tx, updateSteps(ctx, timeTrackingModule, running.id, { end }));
   return true;
 }
 

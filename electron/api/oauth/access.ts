@@ -16,10 +16,16 @@ import type { Environment } from '../../store/system.js';
 import { SlidingWindowLimiter, type RateLimitOptions, type RequestLimiter } from '../rate-limit.js';
 import { recordsContext, requestContext, type Caller, type RequestContext } from '../resource.js';
 
+function onlyOne(environments: Environment[]): string | undefined {
+  return environments.length === 1 ? environments[0]!.name : undefined;
+}
+
 export interface OAuthAccess {
   state: OAuthState;
   findEnvironment(name: string): Promise<Environment | undefined>;
   environmentById(id: string): Promise<Environment | undefined>;
+  /** The name of the instance's environment when it has exactly one (the floor's sign-in form fills it in). */
+  onlyEnvironment(): Promise<string | undefined>;
   /** The environment's records: its users, their passwords. */
   recordsOf(environment: Environment): RecordStore;
   /** The context of a request by `caller`, signed in to `environment`. */
@@ -39,6 +45,7 @@ export function dataFolderOAuth(dataDir: DataDir, records?: (environment: Enviro
     state: sqliteOAuthState(oauth),
     findEnvironment: async (name) => system.findEnvironment(name),
     environmentById: async (id) => oauth.environmentById(id),
+    onlyEnvironment: async () => onlyOne(system.listEnvironments()),
     recordsOf: (environment) => records?.(environment) ?? recordsOf(dataDir.environment(environment.id)),
     contextOf: (caller, environment) =>
       records ? recordsContext(caller, records(environment)) : requestContext(caller, dataDir.environment(environment.id)),
@@ -52,6 +59,7 @@ export interface TeamOAuthDatabase {
   system: {
     findEnvironment(name: string): Promise<Environment | undefined>;
     environmentById(id: string): Promise<Environment | undefined>;
+    listEnvironments(): Promise<Environment[]>;
   };
   recordsOf(environment: Environment): RecordStore;
 }
@@ -62,6 +70,7 @@ export function teamOAuth(team: TeamOAuthDatabase): OAuthAccess {
     state: new PostgresOAuthStore(team.pool),
     findEnvironment: (name) => team.system.findEnvironment(name),
     environmentById: (id) => team.system.environmentById(id),
+    onlyEnvironment: async () => onlyOne(await team.system.listEnvironments()),
     recordsOf: (environment) => team.recordsOf(environment),
     contextOf: (caller, environment) => recordsContext(caller, team.recordsOf(environment)),
     limiter: (name, options) => new PostgresRateLimiter(team.pool, name, options),

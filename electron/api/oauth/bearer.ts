@@ -13,7 +13,7 @@ import { InvalidTokenError, verifyAccessToken } from './tokens.js';
 import { activeUser } from './users.js';
 
 /** A user caller as a bearer token makes it: it also knows the OAuth client it came through. */
-export type UserCaller = Caller & { kind: 'user'; userId: string; role: string; clientId: string };
+export type UserCaller = Caller & { kind: 'user'; userId: string; role: string; clientId: string; familyId: string };
 
 export async function authenticateBearer(
   access: OAuthAccess,
@@ -39,6 +39,13 @@ export async function authenticateBearer(
   }
   const user = await activeUser(access.recordsOf(environment), claims.userId);
   if (!user) throw ApiError.notLoggedIn('The user of this access token can no longer sign in.');
-  const caller: UserCaller = { kind: 'user', environment, userId: user.id, role: user.role, clientId: claims.clientId };
+  const caller: UserCaller = {
+    kind: 'user',
+    environment,
+    userId: user.id,
+    role: user.role,
+    clientId: claims.clientId,
+    familyId: family.id,
+  };
   return access.contextOf(caller, environment);
 }

@@ -5,6 +5,7 @@
  *   POST /v1/oauth/authorize   the page's form: signs in and redirects with a code
  *   POST /v1/oauth/token       codes and refresh tokens → tokens (form-urlencoded)
  *   POST /v1/user/accept       accept an invitation by choosing a password
+ *   /v1/floor/sign_in, /v1/floor/sign_out   the floor view's sign-in (floor-sign-in-routes.ts)
  *
  * These routes are reachable without credentials (`config.public`). They live in their own
  * plugin so that only they accept `application/x-www-form-urlencoded` bodies.
@@ -31,6 +32,8 @@ import { limitKeyOf } from '../client-address.js';
 import { cookieOf, knownBrowser, rememberBrowser } from './known-browsers.js';
 import type { OAuthAccess } from './access.js';
 import { codeSeconds, digest, issueTokens, randomToken } from './tokens.js';
+import { builtInClient, floorClientId } from './floor-client.js';
+import { registerFloorSignIn } from './floor-sign-in-routes.js';
 import { verifyPassword } from './passwords.js';
 import { acceptInvitation, activeUser, signIn } from './users.js';
 import { requiredBody } from '../conventions/request-body.js';
@@ -413,7 +416,8 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
         await oauth.revokeFamily(family.id, 'user can no longer sign in');
         throw invalidGrant('the user can no longer sign in');
       }
-      return issueTokens(oauth, family, user.role);
+      // A floor sign-in ends with its shift: the new refresh token keeps the used one's expiry.
+      return issueTokens(oauth, family, user.role, client.id === floorClientId ? outcome.expiresAt : undefined);
     }
     throw ApiError.badRequest('unsupported_grant_type: grant_type must be authorization_code or refresh_token');
   };
@@ -453,7 +457,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
       try {
         const params = stringParams(request.body);
         const { clientId, secret } = clientCredentials(request, params);
-        const client = clientId ? await oauth.client(clientId) : undefined;
+        const client = clientId ? (builtInClient(clientId) ?? (await oauth.client(clientId))) : undefined;
         if (client) counted = `${address}|token|${client.id}`;
         const tokens = await exchangeForTokens(params, clientId, client, secret);
         reply.headers(rateLimitHeaders(await limiter.peek(counted)));
@@ -463,6 +467,8 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
       }
     },
   );
+
+  registerFloorSignIn(app, { access, limiter });
 
   app.post(
     '/user/accept',

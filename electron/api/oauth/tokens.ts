@@ -99,16 +99,27 @@ export async function verifyAccessToken(oauth: OAuthState, token: string): Promi
   return { environmentId: env, userId: sub, role, familyId: sid, clientId };
 }
 
-/** A new access token and refresh token for a sign-in (token family). */
-export async function issueTokens(oauth: OAuthState, family: TokenFamily, role: string): Promise<TokenResponse> {
+/**
+ * A new access token and refresh token for a sign-in (token family). `endsAt` (ms): a sign-in
+ * with a fixed end (the floor's shift, floor-client.ts): the refresh token expires then, and the
+ * access token no later.
+ */
+export async function issueTokens(oauth: OAuthState, family: TokenFamily, role: string, endsAt?: number): Promise<TokenResponse> {
   const refreshToken = randomToken(16);
-  await oauth.insertRefreshToken(digest(refreshToken), family.id, nowMs() + refreshTokenDays * 86_400_000);
-  const accessToken = await signAccessToken(oauth, {
-    environmentId: family.environment_id,
-    userId: family.user_id,
-    role,
-    familyId: family.id,
-    clientId: family.client_id,
-  });
-  return { access_token: accessToken, refresh_token: refreshToken, token_type: tokenType, expires_in: accessTokenSeconds };
+  const now = nowMs();
+  const refreshEnds = Math.min(now + refreshTokenDays * 86_400_000, endsAt ?? Infinity);
+  const lifetime = Math.max(1, Math.min(accessTokenSeconds, Math.floor((refreshEnds - now) / 1000)));
+  await oauth.insertRefreshToken(digest(refreshToken), family.id, refreshEnds);
+  const accessToken = await signAccessToken(
+    oauth,
+    {
+      environmentId: family.environment_id,
+      userId: family.user_id,
+      role,
+      familyId: family.id,
+      clientId: family.client_id,
+    },
+    { lifetime },
+  );
+  return { access_token: accessToken, refresh_token: refreshToken, token_type: tokenType, expires_in: lifetime };
 }

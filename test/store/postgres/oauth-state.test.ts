@@ -119,7 +119,7 @@ describe('refresh tokens on PostgreSQL', () => {
   it('revokes the family when a rotated token is used again on another node, so its successor is refused', async () => {
     const client = await newClient();
     const { family, tokenHash } = await newSignIn(client.id);
-    expect(await nodes[0].useRefreshToken(tokenHash, client.id)).toEqual({ kind: 'rotated', family });
+    expect(await nodes[0].useRefreshToken(tokenHash, client.id)).toMatchObject({ kind: 'rotated', family });
     const successor = uuidv7();
     await nodes[0].insertRefreshToken(successor, family.id, Date.now() + 86_400_000);
     // The stolen copy of the first token, at the other node.
@@ -134,7 +134,7 @@ describe('refresh tokens on PostgreSQL', () => {
     expect(await nodes[1].useRefreshToken(tokenHash, other.id)).toEqual({ kind: 'unknown' });
     expect(await nodes[1].useRefreshToken(uuidv7(), owner.id)).toEqual({ kind: 'unknown' });
     expect(await nodes[1].useRefreshToken(tokenHash, owner.id, Date.now() + 2 * 86_400_000)).toEqual({ kind: 'expired' });
-    expect(await nodes[0].useRefreshToken(tokenHash, owner.id)).toEqual({ kind: 'rotated', family });
+    expect(await nodes[0].useRefreshToken(tokenHash, owner.id)).toMatchObject({ kind: 'rotated', family });
   });
 });
 

@@ -1,0 +1,468 @@
+/**
+ * The floor view (docs/architecture.md "Renderer", docs/API.md "The floor"): sign in,
+ * then "My jobs today" with Start, Pause and Finish, and the quantities form after Finish.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { nowDate } from '../../shared/clock.js';
+import { uuidv7 } from '../../shared/ids.js';
+import type { FloorJob, FloorJobs } from '../../shared/operations/floor.js';
+import { send } from '../api/client.js';
+import { ApiRequestError, describeError } from '../api/request-error.js';
+import type { Transport } from '../api/transport-types.js';
+import { languages, useLanguage, useT } from '../i18n/index.js';
+import { isLanguage } from '../i18n/languages.js';
+import { createFloorTransport, openAttachment, type SessionHolder } from './floor-transport.js';
+import { Outbox, type FloorActionKind } from './outbox.js';
+import { onlyEnvironment, signIn, signOut, storedSession, userOf, type FloorSession } from './session.js';
+
+const jobsKey = ['floor', 'jobs'] as const;
+
+/** The device's time of the tap, as the floor's actions send it (`at`). */
+function tapTime(): string {
+  return nowDate().toISOString();
+}
+
+function hours(minutes: number): string {
+  return (Math.round((minutes / 60) * 10) / 10).toString();
+}
+
+export function FloorApp() {
+  const t = useT();
+  const [session, setSession] = useState<FloorSession | null>(() => storedSession());
+  const [ended, setEnded] = useState(false);
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
+  const holder = useMemo<SessionHolder>(
+    () => ({
+      current: () => sessionRef.current,
+      renewed: (next) => setSession(next),
+      ended: () => {
+        setSession(null);
+        setEnded(true);
+      },
+    }),
+    [],
+  );
+  const transport = useMemo(() => createFloorTransport(holder), [holder]);
+  const queryClient = useQueryClient();
+  const outbox = useMemo(() => new Outbox(), []);
+  const waiting = useSyncExternalStore(
+    (listener) => outbox.onChange(listener),
+    () => outbox.waiting,
+  );
+  const refusals = useSyncExternalStore(
+    (listener) => outbox.onChange(listener),
+    () => outbox.refusals,
+  );
+  const [leaveProblem, setLeaveProblem] = useState(false);
+
+  // What waits is sent when the page opens, when the device is online again, and every 10 s.
+  const user = session ? userOf(session) : '';
+  useEffect(() => {
+    if (!user) return;
+    const sendWaiting = () =>
+      void outbox
+        .send(transport, user)
+        .then(() => queryClient.invalidateQueries({ queryKey: jobsKey }))
+        .catch(() => undefined);
+    sendWaiting();
+    window.addEventListener('online', sendWaiting);
+    const timer = setInterval(sendWaiting, 10_000);
+    return () => {
+      window.removeEventListener('online', sendWaiting);
+      clearInterval(timer);
+    };
+  }, [user, outbox, transport, queryClient]);
+
+  const leave = async () => {
+    // Signing out with taps still on the device would strand them: they go first.
+    if (user && (await outbox.count(user)) > 0) {
+      setLeaveProblem(true);
+      return;
+    }
+    setLeaveProblem(false);
+    if (session) await signOut(session).catch(() => undefined);
+    queryClient.clear();
+    setSession(null);
+  };
+
+  return (
+    <div className="floor">
+      <header className="floor-bar">
+        <h1>{t('floor.title')}</h1>
+        <LanguageSwitch />
+        {session && (
+          <button type="button" className="floor-sign-out" onClick={() => void leave()}>
+            {t('floor.signOut')}
+          </button>
+        )}
+      </header>
+      {waiting > 0 && (
+        <p role="status" className="floor-waiting">
+          {t.count('floor.waiting', waiting)}
+        </p>
+      )}
+      {leaveProblem && waiting > 0 && (
+        <p role="alert" className="floor-error">
+          {t('floor.signOut.waiting')}
+        </p>
+      )}
+      {refusals.length > 0 && (
+        <div role="alert" className="floor-refusals">
+          <ul>
+            {refusals.map((refusal, index) => (
+              <li key={index}>{t('floor.refused', { job: refusal.job, action: t(`floor.${refusal.kind}`), message: refusal.message })}</li>
+            ))}
+          </ul>
+          <button type="button" className="floor-secondary" onClick={() => outbox.dismissRefusals()}>
+            {t('floor.refused.dismiss')}
+          </button>
+        </div>
+      )}
+      {session ? (
+        <Jobs transport={transport} holder={holder} outbox={outbox} />
+      ) : (
+        <SignIn
+          ended={ended}
+          onSignedIn={(next) => {
+            setEnded(false);
+            setSession(next);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function LanguageSwitch() {
+  const { language, setLanguage } = useLanguage();
+  return (
+    <select
+      className="floor-language"
+      aria-label="Language / Taal"
+      value={language}
+      onChange={(e) => {
+        if (isLanguage(e.target.value)) setLanguage(e.target.value);
+      }}
+    >
+      {languages.map((l) => (
+        <option key={l.code} value={l.code}>
+          {l.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function SignIn({ ended, onSignedIn }: { ended: boolean; onSignedIn: (session: FloorSession) => void }) {
+  const t = useT();
+  const [environment, setEnvironment] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void onlyEnvironment().then((name) => {
+      if (live && name) setEnvironment((current) => current || name);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      onSignedIn(await signIn(environment.trim(), email.trim(), password));
+    } catch (caught) {
+      setError(describeError(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="floor-sign-in" onSubmit={(e) => void submit(e)} aria-labelledby="floor-sign-in-title">
+      <h2 id="floor-sign-in-title">{t('floor.signIn.title')}</h2>
+      {ended && <p role="status">{t('floor.signIn.ended')}</p>}
+      <label>
+        {t('floor.signIn.environment')}
+        <input value={environment} onChange={(e) => setEnvironment(e.target.value)} autoComplete="organization" required />
+      </label>
+      <label>
+        {t('floor.signIn.email')}
+        <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="username" required />
+      </label>
+      <label>
+        {t('floor.signIn.password')}
+        <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required />
+      </label>
+      {error && (
+        <p role="alert" className="floor-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="floor-big" disabled={busy}>
+        {busy ? t('floor.signIn.busy') : t('floor.signIn.submit')}
+      </button>
+    </form>
+  );
+}
+
+function Jobs({ transport, holder, outbox }: { transport: Transport; holder: SessionHolder; outbox: Outbox }) {
+  const t = useT();
+  const jobs = useQuery({
+    queryKey: jobsKey,
+    queryFn: () => send<FloorJobs>(transport, { method: 'GET', path: '/v1/floor/jobs' }),
+  });
+  if (jobs.isPending) return <p role="status">{t('floor.jobs.loading')}</p>;
+  // Without a connection the last list read stays on the screen.
+  if (jobs.isError && !jobs.data) {
+    const notLinked = jobs.error instanceof ApiRequestError && jobs.error.status === 403;
+    return (
+      <p role="alert" className="floor-error">
+        {notLinked ? t('floor.notLinked') : describeError(jobs.error)}
+      </p>
+    );
+  }
+  const today = jobs.data.data.filter((job) => job.day === jobs.data.date);
+  const tomorrow = jobs.data.data.filter((job) => job.day !== jobs.data.date);
+  return (
+    <main>
+      <h2 id="floor-today">{t('floor.jobs.title')}</h2>
+      {today.length === 0 && <p>{t('floor.jobs.none')}</p>}
+      <ul className="floor-jobs" aria-labelledby="floor-today">
+        {today.map((job) => (
+          <JobItem key={job.card_id} job={job} transport={transport} holder={holder} outbox={outbox} />
+        ))}
+      </ul>
+      {tomorrow.length > 0 && (
+        <>
+          <h2 id="floor-tomorrow">{t('floor.jobs.tomorrow')}</h2>
+          <ul className="floor-jobs" aria-labelledby="floor-tomorrow">
+            {tomorrow.map((job) => (
+              <JobItem key={job.card_id} job={job} transport={transport} holder={holder} outbox={outbox} />
+            ))}
+          </ul>
+        </>
+      )}
+    </main>
+  );
+}
+
+function JobItem({ job, transport, holder, outbox }: { job: FloorJob; transport: Transport; holder: SessionHolder; outbox: Outbox }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const finished = job.status?.exit === true;
+
+  /** Keeps the tap in the outbox (sent at once when the server is there) and reads the jobs again. */
+  const submit = async (kind: FloorActionKind, body: Record<string, unknown>) => {
+    const at = tapTime();
+    const session = holder.current();
+    if (!session) return;
+    await outbox.add(
+      { kind, user: userOf(session), job: job.display_name, body: { card_id: job.card_id, at, command_id: uuidv7(), ...body } },
+      transport,
+    );
+  };
+
+  const act = async (kind: 'start' | 'pause' | 'finish') => {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      await submit(kind, {});
+      if (kind === 'finish' && job.order_rows.length > 0) setAsking(true);
+    } catch (caught) {
+      setError(describeError(caught));
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: jobsKey });
+    }
+  };
+
+  const report = async (counts: Record<string, { made: number; scrapped: number }>, note: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      for (const row of job.order_rows) {
+        const count = counts[row.id];
+        if (!count || (count.made === 0 && count.scrapped === 0 && !note)) continue;
+        await submit('quantities', { order_row_id: row.id, made: count.made, scrapped: count.scrapped, ...(note ? { note } : {}) });
+      }
+      setAsking(false);
+      setNotice(outbox.waiting > 0 ? t('floor.quantities.kept') : t('floor.quantities.reported'));
+    } catch (caught) {
+      setError(describeError(caught));
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: jobsKey });
+    }
+  };
+
+  const titleId = `job-${job.card_id}`;
+  return (
+    <li className={`floor-job${job.running ? ' is-running' : ''}${finished ? ' is-finished' : ''}`} aria-labelledby={titleId}>
+      <h3 id={titleId}>{job.display_name}</h3>
+      <dl className="floor-facts">
+        <dt>{t('floor.job.order')}</dt>
+        <dd>
+          {job.order.name ?? '—'}
+          {job.order.description ? ` · ${job.order.description}` : ''}
+        </dd>
+        <dt>{t('floor.job.activity')}</dt>
+        <dd>{job.activity?.description ?? '—'}</dd>
+        <dt>{t('floor.job.planned')}</dt>
+        <dd>{t('floor.job.hours', { hours: hours(job.planned_minutes) })}</dd>
+        <dt>{t('floor.job.booked')}</dt>
+        <dd data-testid="booked">{t('floor.job.hours', { hours: hours(job.booked_minutes) })}</dd>
+        {job.status && (
+          <>
+            <dt>{t('floor.job.status')}</dt>
+            <dd>{job.status.name}</dd>
+          </>
+        )}
+      </dl>
+      {job.running && <p className="floor-running">{t('floor.job.running')}</p>}
+      {job.order_rows.length > 0 && (
+        <section aria-label={t('floor.job.rows')}>
+          <h4>{t('floor.job.rows')}</h4>
+          <ul>
+            {job.order_rows.map((row) => (
+              <li key={row.id}>
+                {t('floor.job.row', {
+                  code: row.code ?? '',
+                  description: row.description ?? '',
+                  delivered: String(row.quantity_delivered ?? 0),
+                  quantity: String(row.quantity ?? 0),
+                  unit: row.unit ?? '',
+                  scrapped: String(row.quantity_scrapped ?? 0),
+                })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {job.attachments.length > 0 && (
+        <section aria-label={t('floor.job.attachments')}>
+          <h4>{t('floor.job.attachments')}</h4>
+          <ul>
+            {job.attachments.map((attachment) => (
+              <li key={attachment.id}>
+                <button
+                  type="button"
+                  className="floor-link"
+                  onClick={() => void openAttachment(holder, attachment).catch((caught: unknown) => setError(describeError(caught)))}
+                >
+                  {attachment.filename}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div className="floor-actions">
+        <button
+          type="button"
+          className="floor-big floor-start"
+          disabled={busy || job.running || finished}
+          onClick={() => void act('start')}
+        >
+          {t('floor.start')}
+        </button>
+        <button type="button" className="floor-big floor-pause" disabled={busy || !job.running} onClick={() => void act('pause')}>
+          {t('floor.pause')}
+        </button>
+        <button type="button" className="floor-big floor-finish" disabled={busy || finished} onClick={() => void act('finish')}>
+          {t('floor.finish')}
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className="floor-error">
+          {error}
+        </p>
+      )}
+      {notice && <p role="status">{notice}</p>}
+      {asking && <Quantities job={job} busy={busy} onSend={(counts, note) => void report(counts, note)} onSkip={() => setAsking(false)} />}
+    </li>
+  );
+}
+
+function Quantities({
+  job,
+  busy,
+  onSend,
+  onSkip,
+}: {
+  job: FloorJob;
+  busy: boolean;
+  onSend: (counts: Record<string, { made: number; scrapped: number }>, note: string) => void;
+  onSkip: () => void;
+}) {
+  const t = useT();
+  const [values, setValues] = useState<Record<string, { made: string; scrapped: string }>>({});
+  const [note, setNote] = useState('');
+  const valueOf = (rowId: string, field: 'made' | 'scrapped') => values[rowId]?.[field] ?? '';
+  const change = (rowId: string, field: 'made' | 'scrapped', value: string) =>
+    setValues((current) => ({ ...current, [rowId]: { made: '', scrapped: '', ...current[rowId], [field]: value } }));
+  const whole = (text: string) => {
+    const n = Number(text);
+    return Number.isInteger(n) && n > 0 ? n : 0;
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const counts: Record<string, { made: number; scrapped: number }> = {};
+    for (const row of job.order_rows)
+      counts[row.id] = { made: whole(valueOf(row.id, 'made')), scrapped: whole(valueOf(row.id, 'scrapped')) };
+    onSend(counts, note.trim());
+  };
+  return (
+    <form className="floor-quantities" onSubmit={submit} aria-label={t('floor.quantities.title')}>
+      <h4>{t('floor.quantities.title')}</h4>
+      {job.order_rows.map((row) => (
+        <fieldset key={row.id}>
+          <legend>{[row.code, row.description].filter(Boolean).join(' ')}</legend>
+          <label>
+            {t('floor.quantities.made')}
+            <input
+              inputMode="numeric"
+              pattern="[0-9]*"
+              value={valueOf(row.id, 'made')}
+              onChange={(e) => change(row.id, 'made', e.target.value)}
+            />
+          </label>
+          <label>
+            {t('floor.quantities.scrapped')}
+            <input
+              inputMode="numeric"
+              pattern="[0-9]*"
+              value={valueOf(row.id, 'scrapped')}
+              onChange={(e) => change(row.id, 'scrapped', e.target.value)}
+            />
+          </label>
+        </fieldset>
+      ))}
+      <label>
+        {t('floor.quantities.note')}
+        <textarea value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
+      </label>
+      <div className="floor-actions">
+        <button type="submit" className="floor-big" disabled={busy}>
+          {t('floor.quantities.send')}
+        </button>
+        <button type="button" className="floor-big floor-secondary" disabled={busy} onClick={onSkip}>
+          {t('floor.quantities.skip')}
+        </button>
+      </div>
+    </form>
+  );
+}
