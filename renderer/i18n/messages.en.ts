@@ -20,6 +20,7 @@ import { planMessages } from './en/plan.js';
 import { absencesMessages } from './en/absences.js';
 import { dayTotalsMessages } from './en/day-totals.js';
 import { payrollMessages } from './en/payroll.js';
+import { exceptionsMessages } from './en/exceptions.js';
 
 const core = {
   // Shared words
@@ -459,6 +460,7 @@ export const en = {
   ...absencesMessages,
   ...dayTotalsMessages,
   ...payrollMessages,
+  ...exceptionsMessages,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -20,6 +20,7 @@ import { planMessages } from './nl/plan.js';
 import { absencesMessages } from './nl/absences.js';
 import { dayTotalsMessages } from './nl/day-totals.js';
 import { payrollMessages } from './nl/payroll.js';
+import { exceptionsMessages } from './nl/exceptions.js';
 
 const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'common.cancel': 'Annuleren',
@@ -448,4 +449,5 @@ export const nl: Record<MessageKey, string> = {
   ...absencesMessages,
   ...dayTotalsMessages,
   ...payrollMessages,
+  ...exceptionsMessages,
 };

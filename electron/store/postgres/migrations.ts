@@ -6,6 +6,7 @@
  */
 import type { PostgresMigration } from './postgres-database.js';
 import { companyHolidayTableMigration, recordTablesMigration } from './record-tables.js';
+import { exceptionHandlingTableMigration } from './exception-handling-table.js';
 import { webhookQueueMigration } from './webhook-queue-tables.js';
 import { oauthStateMigration } from './oauth-state.js';
 import { rateLimitsMigration } from './rate-limits.js';
@@ -75,4 +76,5 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   changeLogCompactionMigration,
   keptWriterMigration,
   companyHolidayTableMigration,
+  exceptionHandlingTableMigration,
 ];

@@ -12,6 +12,7 @@
  * does, and holds only where every column of the rule has a value.
  */
 import type { PostgresMigration } from './postgres-database.js';
+import { exceptionHandlingTableMigration } from './exception-handling-table.js';
 
 export const recordTablesMigration: PostgresMigration = {
   version: 2,
@@ -96,4 +97,8 @@ export const companyHolidayTableMigration: PostgresMigration = {
 };
 
 /** The migrations that create record tables, in order: together they hold every declared resource's columns. */
-export const recordTableMigrations: readonly PostgresMigration[] = [recordTablesMigration, companyHolidayTableMigration];
+export const recordTableMigrations: readonly PostgresMigration[] = [
+  recordTablesMigration,
+  companyHolidayTableMigration,
+  exceptionHandlingTableMigration,
+];

@@ -23,6 +23,7 @@ import { timeEntriesByStart } from './0021-time-entries-by-start.js';
 import { cardsByStageRank } from './0022-cards-by-stage-rank.js';
 import { keptWriter } from './0023-kept-writer.js';
 import { companyHolidays } from './0024-company-holidays.js';
+import { exceptionHandling } from './0025-exception-handling.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -50,4 +51,5 @@ export const environmentMigrations: readonly Migration[] = [
   cardsByStageRank,
   keptWriter,
   companyHolidays,
+  exceptionHandling,
 ];
