@@ -53,6 +53,7 @@ const onBothEngines = [
   'test/sync/time-entry-rules.test.ts',
   'test/sync/kept-data.test.ts',
   'test/sync/company-holidays.test.ts',
+  'test/sync/exception-handling.test.ts',
 ];
 
 /**
@@ -79,6 +80,7 @@ const dependOnTheDay = [
   'test/sync/running-timers.test.ts',
   'test/api/exceptions.test.ts',
   'test/sync/time-entry-rules.test.ts',
+  'test/sync/exception-handling.test.ts',
 ];
 
 /** The other days those suites run at: a Sunday when summer time ends, and a New Year's Eve in next year's week 1. */

@@ -18,11 +18,13 @@
  *   Ben's entry, pending since 8 days ago                      → approval_waiting, since 1 day ago
  *   Anna's entry, pending since 2 days ago                     → nothing
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownHandlingMessage } from '../../electron/api/resources/exception-handling.js';
 import { nowMs, startClockAt } from '../../shared/clock.js';
 import { addDays } from '../../shared/dates.js';
 import { useSeededApi, type TestApi } from '../helpers/api.js';
 import { expectErrorBody } from '../helpers/api-errors.js';
+import { expectForbidden, startRolesInstance, type RolesInstance, type SignedInUser } from '../helpers/signed-in.js';
 import { fixTheClock, runNow } from '../helpers/test-clock.js';
 
 // What these tests expect depends on the day: they run at a fixed one (docs/architecture.md "Tests").
@@ -289,5 +291,39 @@ describe('bad input', () => {
     const res = await api.http('GET', '/v1/exception?board_id=01900000-0000-7000-8000-000000000000');
     expect(res.status).toBe(404);
     expectErrorBody(res.body, 10404, 'Not Found');
+  });
+});
+
+describe('a signed-in user and their handling', () => {
+  let roles: RolesInstance;
+  let max: SignedInUser;
+  let mia: SignedInUser;
+
+  beforeAll(async () => {
+    roles = await startRolesInstance('inbox');
+    max = await roles.signIn('max@example.com', 'member');
+    mia = await roles.signIn('mia@example.com', 'member');
+  });
+
+  afterAll(async () => {
+    await roles?.stop();
+  });
+
+  it('snoozes for themselves (user_id left out is theirs), never for another user: 403 that writes nothing', async () => {
+    const own = await roles.as(max)('POST', '/v1/exception_handling', { exception_key: 'unplanned_due:x', seen: true });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    expect(own.body.user_id).toBe(max.id);
+    expectForbidden(
+      await roles.as(max)('POST', '/v1/exception_handling', { user_id: mia.id, exception_key: 'k', seen: true }),
+      ownHandlingMessage,
+    );
+    expectForbidden(await roles.as(mia)('PUT', `/v1/exception_handling/${own.body.id as string}`, { seen: false }), ownHandlingMessage);
+    expectForbidden(await roles.as(mia)('DELETE', `/v1/exception_handling/${own.body.id as string}`), ownHandlingMessage);
+    expect((await roles.byKey('GET', '/v1/exception_handling')).body.data.map((h: any) => h.user_id)).toEqual([max.id]);
+  });
+
+  it("reads their own inbox, not another user's: user_id of someone else is a 403", async () => {
+    expect((await roles.as(max)('GET', '/v1/exception')).status).toBe(200);
+    expectForbidden(await roles.as(max)('GET', `/v1/exception?user_id=${mia.id}`), ownHandlingMessage);
   });
 });
