@@ -15,7 +15,7 @@ export function ExceptionCount() {
       type="button"
       className="button top-bar__exceptions"
       data-testid="exception-count"
-      aria-label={t.count('exceptions.count', count)}
+      title={t.count('exceptions.count', count)}
       onClick={() => showView('exceptions')}
     >
       {t('exceptions.topBar', { count })}
