@@ -23,10 +23,12 @@ export const maxHorizonWorkdays = 260;
 
 /**
  * One click that fixes an item. `open_card` names a card (and its board and collection) for the
- * app to show; the others are API calls, with the method, path and body to send.
+ * app to show, `open_collection` a collection (planned: on the planboard; not: in the backlog);
+ * the others are API calls, with the method, path and body to send.
  */
 export type ExceptionLink =
   | { action: 'open_card'; card_id: string; collection_id: string; board_id: string }
+  | { action: 'open_collection'; collection_id: string; board_id: string | null }
   | { action: 'replan_finite'; method: 'POST'; path: string; body: { board_id: string; collection_ids: string[] } }
   | { action: 'approve'; method: 'POST'; path: string; body: { entries: string[]; status: 'approved' } }
   | { action: 'stop_timer'; method: 'POST'; path: string };

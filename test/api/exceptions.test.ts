@@ -133,7 +133,7 @@ useSeededApi(async (seeded) => {
 });
 
 describe('GET /v1/exception, one kind at a time', () => {
-  it('late_collection: SO-1 ends on T+4, after its due date T+2; fixed by opening its card or replanning finite', async () => {
+  it('late_collection: SO-1 ends on T+4, after its due date T+2; fixed by opening it on the planboard or replanning finite', async () => {
     const body = await inbox('?kind=late_collection');
     expect(body.data.map((i: any) => i.record)).toEqual([{ resource: 'collection', id: id.so1, name: 'SO-1' }]);
     const [item] = body.data;
@@ -141,7 +141,7 @@ describe('GET /v1/exception, one kind at a time', () => {
     expect(item.text).toMatch(/^SO-1 is planned to end on \w{3} \d+ \w{3}, after its due date \w{3} \d+ \w{3}$/);
     expect(item.since).toEqual(expect.any(String));
     expect(item.links).toEqual([
-      { action: 'open_card', card_id: id.so1card, collection_id: id.so1, board_id: id.board },
+      { action: 'open_collection', collection_id: id.so1, board_id: id.board },
       {
         action: 'replan_finite',
         method: 'POST',
@@ -185,6 +185,7 @@ describe('GET /v1/exception, one kind at a time', () => {
   it('unplanned_due: SO-4 is due on T+3 and not planned; SO-5, due on T+20, is beyond 10 workdays', async () => {
     const body = await inbox('?kind=unplanned_due');
     expect(body.data.map((i: any) => [i.record.name, i.date])).toEqual([['SO-4', day(3)]]);
+    expect(body.data[0].links.map((l: any) => l.action)).toEqual(['open_collection', 'replan_finite']);
     expect((await inbox('?kind=unplanned_due&horizon_workdays=21')).data.map((i: any) => i.record.name)).toEqual(['SO-4', 'SO-5']);
   });
 

@@ -55,7 +55,7 @@ const dayMs = 86_400_000;
 /** Board workdays for collections on no board: Monday to Friday. */
 const weekdays = boardCalendar({ '1': true, '2': true, '3': true, '4': true, '5': true, '6': false, '7': false });
 
-/** The few fields of a card the inbox reads, for every card of a board (5,000 of them). */
+/** The few fields of a card the dependency rule and the item's text read. */
 interface CardRow {
   id: string;
   name: string | null;
@@ -66,6 +66,8 @@ interface CardRow {
   updated_at: string;
 }
 const cardFields = ['id', 'name', 'collection_id', 'stage_id', 'start_date', 'end_date', 'updated_at'] as const;
+/** Above this many collections to check, their board's cards are read as a few columns each rather than whole. */
+const wholeBoardFrom = 40;
 
 interface BoardData {
   board: Stored<'board'>;
@@ -76,7 +78,6 @@ interface BoardData {
   first: string;
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const hours = (minutes: number) => `${Math.round(minutes / 6) / 10} h`;
 const at = (ms: number) => new Date(ms).toISOString();
 const replanLink = (boardId: string, collectionId: string): ExceptionLink => ({
@@ -93,20 +94,34 @@ function promisedOf(collection: Stored<'collection'>): string | null {
   return typeof promised === 'string' ? promised : null;
 }
 
-async function readCards(ctx: RequestContext, boardId: string): Promise<CardRow[]> {
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** The cards of the collections, as CardRows: whole records for a few collections, a few columns of the boards' cards for many. */
+async function cardsOfCollections(ctx: RequestContext, collections: readonly Stored<'collection'>[]): Promise<CardRow[]> {
+  if (collections.length <= wholeBoardFrom) {
+    return ctx.records.getWhereIn(
+      tables.card,
+      'collection_id',
+      collections.map((c) => c.id),
+    );
+  }
+  const wanted = new Set(collections.map((c) => c.id));
   const rows: CardRow[] = [];
-  await ctx.records.eachValues(tables.card, { match: { board_id: boardId }, ...all }, cardFields, (v) =>
-    // The values of the fields asked for, in their order: ids, a name, dates and a timestamp, all text.
-    rows.push({
-      id: String(v[0]),
-      name: text(v[1]),
-      collection_id: text(v[2]),
-      stage_id: String(v[3]),
-      start_date: text(v[4]),
-      end_date: text(v[5]),
-      updated_at: String(v[6]),
-    }),
-  );
+  for (const boardId of new Set(collections.map((c) => c.board_id))) {
+    await ctx.records.eachValues(tables.card, { match: { board_id: boardId }, ...all }, cardFields, (v) => {
+      if (!wanted.has(String(v[2]))) return;
+      // The values of the fields asked for, in their order: ids, a name, dates and a timestamp, all text.
+      rows.push({
+        id: String(v[0]),
+        name: text(v[1]),
+        collection_id: text(v[2]),
+        stage_id: String(v[3]),
+        start_date: text(v[4]),
+        end_date: text(v[5]),
+        updated_at: String(v[6]),
+      });
+    });
+  }
   return rows;
 }
 
@@ -144,85 +159,71 @@ export async function listExceptions(ctx: RequestContext, query: ExceptionQuery)
 
   if (wanted('late_collection') || wanted('broken_dependency')) {
     const planned = (await ctx.records.list(tables.collection, { match: { ...collectionMatch, status: 'planned' }, ...all })).rows;
-    // Only collections whose summary, worked out after every card change (collection-state.ts),
-    // says something is wrong: late, or with warnings (a broken dependency is one). The cards of
-    // the others need no reading.
-    const suspect = planned.filter(
-      (c) =>
-        typeof c.board_id === 'string' &&
-        boards.has(c.board_id) &&
-        (endsLate(c.end, c.due_date) || endsLate(c.end, promisedOf(c)) || c.warnings.length > 0),
-    );
-    const byId = new Map(suspect.map((c) => [c.id, c]));
-    const boardsWith = new Set(suspect.map((c) => c.board_id).filter((id): id is string => typeof id === 'string'));
-    for (const boardId of boardsWith) {
-      const cards = await readCards(ctx, boardId);
-      const data = boards.get(boardId)!;
-      const ofCollection = new Map<string, CardRow[]>();
-      for (const card of cards) {
-        if (card.collection_id === null || !byId.has(card.collection_id)) continue;
-        const list = ofCollection.get(card.collection_id);
-        if (list) list.push(card);
-        else ofCollection.set(card.collection_id, [card]);
-      }
-      for (const [collectionId, own] of ofCollection) {
-        const collection = byId.get(collectionId)!;
-        const name = collection.name ?? collection.description ?? 'Untitled collection';
-        const nameOf = (card: CardRow) =>
-          cardDisplayName(card, { collection: { name: collection.name }, stage: data.stages.get(card.stage_id) ?? null });
-        if (wanted('late_collection')) {
-          const promised = promisedOf(collection);
-          const due = typeof collection.due_date === 'string' ? collection.due_date : null;
-          const promise = promised !== due ? promised : null;
-          // The day it should have ended by: the earlier of the two it misses.
-          const missed = [due, promise].filter((d): d is string => endsLate(collection.end, d)).sort()[0];
-          if (missed !== undefined && collection.end) {
-            const last = own.reduce((m, c) => (c.end_date && (!m.end_date || c.end_date > m.end_date) ? c : m), own[0]!);
-            const what = missed === due ? 'its due date' : 'the date promised to the customer';
-            items.push({
-              key: exceptionKey('late_collection', collection.id),
-              kind: 'late_collection',
-              record: { resource: 'collection', id: collection.id, name },
-              board_id: boardId,
-              date: null,
-              text: `${name} is planned to end on ${shortDay(collection.end)}, after ${what} ${shortDay(missed)}`,
-              since: collection.updated_at,
-              details: { end: collection.end, due_date: missed, promised: missed === due ? 0 : 1 },
-              links: [
-                { action: 'open_card', card_id: last.id, collection_id: collection.id, board_id: boardId },
-                replanLink(boardId, collection.id),
-              ],
-              handling: null,
-            });
-          }
-        }
-        if (wanted('broken_dependency')) {
-          for (const broken of brokenDependencies(data.board, [...data.stages.values()], own)) {
-            const since = [...broken.early, ...broken.before].reduce((m, c) => (c.updated_at > m ? c.updated_at : m), '');
-            for (const card of broken.early) {
-              const cardName = nameOf(card);
-              items.push({
-                key: exceptionKey('broken_dependency', card.id),
-                kind: 'broken_dependency',
-                record: { resource: 'card', id: card.id, name: cardName },
-                board_id: boardId,
-                date: card.start_date,
-                text: `${cardName} starts on ${shortDay(card.start_date)}, before ${broken.previous.name} is done; it can start on ${shortDay(broken.earliest)}`,
-                since: since || null,
-                details: {
-                  start: card.start_date,
-                  earliest: broken.earliest,
-                  stage: broken.stage.name,
-                  previous_stage: broken.previous.name,
-                },
-                links: [
-                  { action: 'open_card', card_id: card.id, collection_id: collection.id, board_id: boardId },
-                  replanLink(boardId, collection.id),
-                ],
-                handling: null,
-              });
-            }
-          }
+    const onBoards = planned.filter((c) => typeof c.board_id === 'string' && boards.has(c.board_id));
+    for (const collection of wanted('late_collection') ? onBoards : []) {
+      const promised = promisedOf(collection);
+      const due = typeof collection.due_date === 'string' ? collection.due_date : null;
+      const promise = promised !== due ? promised : null;
+      // The day it should have ended by: the earlier of the two it misses.
+      const missed = [due, promise].filter((d): d is string => endsLate(collection.end, d)).sort()[0];
+      if (missed === undefined || !collection.end || typeof collection.board_id !== 'string') continue;
+      const name = collection.name ?? collection.description ?? 'Untitled collection';
+      const what = missed === due ? 'its due date' : 'the date promised to the customer';
+      items.push({
+        key: exceptionKey('late_collection', collection.id),
+        kind: 'late_collection',
+        record: { resource: 'collection', id: collection.id, name },
+        board_id: collection.board_id,
+        date: null,
+        text: `${name} is planned to end on ${shortDay(collection.end)}, after ${what} ${shortDay(missed)}`,
+        since: collection.updated_at,
+        details: { end: collection.end, due_date: missed, promised: missed === due ? 0 : 1 },
+        links: [
+          { action: 'open_collection', collection_id: collection.id, board_id: collection.board_id },
+          replanLink(collection.board_id, collection.id),
+        ],
+        handling: null,
+      });
+    }
+    // The dependency rule reads cards only of collections whose summary, worked out after every
+    // card change (collection-state.ts), has warnings: a broken dependency is one of them.
+    const warned = wanted('broken_dependency') ? onBoards.filter((c) => c.warnings.length > 0) : [];
+    const cardsOf = new Map<string, CardRow[]>();
+    for (const card of await cardsOfCollections(ctx, warned)) {
+      if (typeof card.collection_id !== 'string') continue;
+      const list = cardsOf.get(card.collection_id);
+      if (list) list.push(card);
+      else cardsOf.set(card.collection_id, [card]);
+    }
+    for (const collection of warned) {
+      const data = boards.get(collection.board_id!)!;
+      const own = cardsOf.get(collection.id) ?? [];
+      const nameOf = (card: CardRow) =>
+        cardDisplayName(card, { collection: { name: collection.name }, stage: data.stages.get(card.stage_id) ?? null });
+      for (const broken of brokenDependencies(data.board, [...data.stages.values()], own)) {
+        const since = [...broken.early, ...broken.before].reduce((m, c) => (c.updated_at > m ? c.updated_at : m), '');
+        for (const card of broken.early) {
+          const cardName = nameOf(card);
+          items.push({
+            key: exceptionKey('broken_dependency', card.id),
+            kind: 'broken_dependency',
+            record: { resource: 'card', id: card.id, name: cardName },
+            board_id: data.board.id,
+            date: card.start_date,
+            text: `${cardName} starts on ${shortDay(card.start_date)}, before ${broken.previous.name} is done; it can start on ${shortDay(broken.earliest)}`,
+            since: since || null,
+            details: {
+              start: card.start_date,
+              earliest: broken.earliest,
+              stage: broken.stage.name,
+              previous_stage: broken.previous.name,
+            },
+            links: [
+              { action: 'open_card', card_id: card.id, collection_id: collection.id, board_id: data.board.id },
+              replanLink(data.board.id, collection.id),
+            ],
+            handling: null,
+          });
         }
       }
     }
@@ -274,7 +275,7 @@ export async function listExceptions(ctx: RequestContext, query: ExceptionQuery)
       // It came within the horizon N - 1 workdays before it is due (or when it was made, if later).
       const entered = `${shiftWorkdays(calendar, workdayFrom(calendar, due, -1), -(query.horizon - 1))}T00:00:00.000Z`;
       const name = collection.name ?? collection.description ?? 'Untitled collection';
-      const links: ExceptionLink[] = [];
+      const links: ExceptionLink[] = [{ action: 'open_collection', collection_id: collection.id, board_id: data?.board.id ?? null }];
       if (data) links.push(replanLink(data.board.id, collection.id));
       items.push({
         key: exceptionKey('unplanned_due', collection.id),

@@ -92,17 +92,17 @@ export function ExceptionsView() {
           </button>,
         );
       }
-      if (link.action === 'replan_finite' && item.kind === 'unplanned_due') {
+      if (link.action === 'open_collection' && link.board_id !== null) {
+        const boardId = link.board_id;
+        const planned = item.kind !== 'unplanned_due';
         buttons.push(
           <button
-            key="backlog"
+            key="collection"
             type="button"
             className="button"
-            onClick={() =>
-              focusCollection({ collectionId: item.record.id, name: item.record.name, boardId: link.body.board_id, planned: false })
-            }
+            onClick={() => focusCollection({ collectionId: link.collection_id, name: planned ? null : item.record.name, boardId, planned })}
           >
-            {t('exceptions.fix.open_collection')}
+            {t(planned ? 'exceptions.fix.open_card' : 'exceptions.fix.open_collection')}
           </button>,
         );
       }
