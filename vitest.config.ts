@@ -44,6 +44,8 @@ const onBothEngines = [
   'test/api/sample-workshop.test.ts',
   // Generated requests to every route: never a 500 on a team server either.
   'test/api/fuzz.test.ts',
+  // The exception inbox, worked out from the records on either engine.
+  'test/api/exceptions.test.ts',
   // Sync against a remote served from PostgreSQL (test/helpers/sync-inprocess.ts): replicas on SQLite.
   'test/sync/groups.test.ts',
   'test/sync/replica-binding.test.ts',
@@ -53,6 +55,7 @@ const onBothEngines = [
   'test/sync/time-entry-rules.test.ts',
   'test/sync/kept-data.test.ts',
   'test/sync/company-holidays.test.ts',
+  'test/sync/exception-handling.test.ts',
 ];
 
 /**
@@ -77,7 +80,9 @@ const dependOnTheDay = [
   'test/api/time-roles.test.ts',
   'test/api/time-worked-example.test.ts',
   'test/sync/running-timers.test.ts',
+  'test/api/exceptions.test.ts',
   'test/sync/time-entry-rules.test.ts',
+  'test/sync/exception-handling.test.ts',
 ];
 
 /** The other days those suites run at: a Sunday when summer time ends, and a New Year's Eve in next year's week 1. */

@@ -11,6 +11,7 @@ import { WhoAreYou } from './views/app-user/WhoAreYou.js';
 import { FirstStartChecklist } from './views/first-start/FirstStartChecklist.js';
 import { SampleWorkshopBanner } from './views/first-start/SampleWorkshopBanner.js';
 import { views } from './views/catalog.js';
+import { ExceptionsView } from './views/exceptions/ExceptionsView.js';
 import { OrdersView } from './views/orders/OrdersView.js';
 import { PlanboardView } from './views/PlanboardView.js';
 import { ProjectsView } from './views/ProjectsView.js';
@@ -23,6 +24,7 @@ import { TimeView } from './views/time/TimeView.js';
 /** The screens built so far; the others say what they will be for. */
 const screens: Partial<Record<ViewName, ComponentType>> = {
   planboard: PlanboardView,
+  exceptions: ExceptionsView,
   orders: OrdersView,
   projects: ProjectsView,
   activities: ActivitiesView,

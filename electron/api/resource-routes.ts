@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from './crud.js';
 import { registerCapacityRoutes } from './planning/capacity-routes.js';
+import { registerExceptionRoutes } from './planning/exception-routes.js';
 import { registerHolidayRoutes } from './planning/holiday-routes.js';
 import { registerPlanRoutes } from './planning/plan-routes.js';
 import { registerScheduleRoutes } from './planning/schedule-routes.js';
@@ -22,6 +23,7 @@ import { registerCustomFieldRoutes } from './resources/collection-routes.js';
 import { resourceModules } from './resources/index.js';
 import { resourceModule, scheduleDeviationModule } from './resources/resource.js';
 import { timeTrackingModule } from './resources/time-tracking.js';
+import { exceptionHandlingModule } from './resources/exception-handling.js';
 import { userModule } from './resources/user.js';
 import { registerUserRoutes } from './resources/user-routes.js';
 import { registerTimeTrackingRoutes } from './time-tracking/routes.js';
@@ -38,6 +40,7 @@ const operations = new Map<ResourceModule, readonly RoutePlugin[]>([
   [cardModule, [registerSplitRoutes]],
   [attachmentModule, [registerAttachmentRoutes]],
   [timeTrackingModule, [registerTimeTrackingRoutes]],
+  [exceptionHandlingModule, [registerExceptionRoutes]],
 ]);
 
 export function registerResourceRoutes(app: FastifyInstance): void {

@@ -33,6 +33,13 @@ export const capacityKey = ['card', 'capacity'] as const;
 export const payrollKey = ['time_tracking', 'payroll'] as const;
 
 /**
+ * Where the exception inbox's reads live (views/exceptions/exceptions-api.ts): it is worked out
+ * from nearly every record (cards, collections, capacity, time entries, the user's handling), so
+ * every change event refreshes it, a sync's included.
+ */
+export const exceptionsKey = ['exception', 'inbox'] as const;
+
+/**
  * Records whose change events name another resource than the queries showing them:
  *  - parts written inline with their owner (a board's stages, labels, statuses, custom fields
  *    and checklist templates; the activities allowed in a stage) show in shaped reads of the
@@ -174,6 +181,7 @@ export function useChangeEvents(): void {
       for (const event of events) {
         for (const key of [[event.resource], ...(shownUnder[event.resource] ?? [])]) keys.set(key.join('/'), key);
       }
+      if (events.length > 0) keys.set(exceptionsKey.join('/'), exceptionsKey);
       for (const key of keys.values()) void refresh(key);
     });
   }, [transport, queryClient]);

@@ -21,6 +21,7 @@ import { absencesMessages } from './en/absences.js';
 import { dayTotalsMessages } from './en/day-totals.js';
 import { payrollMessages } from './en/payroll.js';
 import { floorMessages } from './en/floor.js';
+import { exceptionsMessages } from './en/exceptions.js';
 
 const core = {
   // Shared words
@@ -461,6 +462,7 @@ export const en = {
   ...dayTotalsMessages,
   ...payrollMessages,
   ...floorMessages,
+  ...exceptionsMessages,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -21,6 +21,7 @@ import { absencesMessages } from './nl/absences.js';
 import { dayTotalsMessages } from './nl/day-totals.js';
 import { payrollMessages } from './nl/payroll.js';
 import { floorMessages } from './nl/floor.js';
+import { exceptionsMessages } from './nl/exceptions.js';
 
 const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'common.cancel': 'Annuleren',
@@ -450,4 +451,5 @@ export const nl: Record<MessageKey, string> = {
   ...dayTotalsMessages,
   ...payrollMessages,
   ...floorMessages,
+  ...exceptionsMessages,
 };

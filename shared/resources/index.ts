@@ -21,6 +21,7 @@ import { checklistItemSpec, checklistSpec } from './checklist.js';
 import { collectionActivitySpec, collectionSpec } from './collection.js';
 import { commentSpec } from './comment.js';
 import { companyHolidaySpec } from './company-holiday.js';
+import { exceptionHandlingSpec } from './exception-handling.js';
 import { groupResourceSpec, groupSpec } from './group.js';
 import { itemSpec } from './item.js';
 import { orderSpec } from './order.js';
@@ -75,6 +76,7 @@ export const resourceSpecs = {
   comment: commentSpec,
   attachment: attachmentSpec,
   time_tracking: timeTrackingSpec,
+  exception_handling: exceptionHandlingSpec,
 } as const satisfies Record<string, ResourceSpec>;
 
 export type ResourceName = keyof typeof resourceSpecs;

@@ -60,6 +60,7 @@ const screens: { name: string; open: (page: Page) => Promise<void>; disabled?: r
       await expect(page.getByRole('grid', { name: 'Order rows' })).toBeVisible();
     },
   },
+  { name: 'exceptions', open: (page) => openScreen(page, 'Exceptions') },
   { name: 'time', open: (page) => openScreen(page, 'Time') },
   { name: 'activities', open: (page) => openScreen(page, 'Activities') },
   { name: 'resources', open: (page) => openScreen(page, 'Resources') },

@@ -8,36 +8,70 @@
  *  - warnings: a dependent stage that starts before the previous stage is done (plus its
  *    delay days), an end after the due date, and activities that no stage of the board allows.
  */
+import { endsLate } from '../../../shared/late.js';
 import { own } from '../../../shared/fields.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import { boardCalendar, shiftWorkdays } from './workdays.js';
-import { isDated, type Card, type DatedCard } from './card-fields.js';
+import type { Card, DatedCard } from './card-fields.js';
 import { tables, type Stored } from '../tables.js';
 import { get, getWhereIn, onRecords, update, type Steps } from '../store-steps.js';
 import type { RequestContext } from '../resource.js';
 
-function* dependencyWarnings(board: Stored<'board'>, cards: Card[]): Steps<string[]> {
-  const stages = new Map((yield* getWhereIn(tables.stage, 'board_id', [board.id])).map((s) => [s.id, s]));
-  const dated = cards.filter((c): c is DatedCard => isDated(c) && stages.has(c.stage_id));
-  const byStage = new Map<string, DatedCard[]>();
+/** A dependent stage whose cards start before the stage before it is done (plus its delay days). */
+/** What the rule reads of a card: its stage and dates. */
+export type PlacedCard = Pick<Card, 'stage_id' | 'start_date' | 'end_date'>;
+type Placed<C> = C & { start_date: string; end_date: string };
+
+export interface BrokenDependency<C extends { start_date: string; end_date: string } = DatedCard> {
+  stage: Stored<'stage'>;
+  previous: Stored<'stage'>;
+  /** The stage's first start, and the earliest day it may start. */
+  start: string;
+  earliest: string;
+  /** The stage's cards that start too early, and the previous stage's cards. */
+  early: C[];
+  before: C[];
+}
+
+/**
+ * Where a collection's dependency order is broken: its dependent stages in priority order, each
+ * against the one before it. The one rule behind the collection's warnings and the exception
+ * inbox; `stages` are the board's.
+ */
+export function brokenDependencies<C extends PlacedCard>(
+  board: Stored<'board'>,
+  boardStages: readonly Stored<'stage'>[],
+  cards: readonly C[],
+): BrokenDependency<Placed<C>>[] {
+  const stages = new Map(boardStages.map((s) => [s.id, s]));
+  const dated = cards.filter((c): c is Placed<C> => !!c.start_date && !!c.end_date && stages.has(c.stage_id));
+  const byStage = new Map<string, Placed<C>[]>();
   for (const card of dated) byStage.set(card.stage_id, [...(byStage.get(card.stage_id) ?? []), card]);
   const chain = [...byStage.keys()]
     .map((id) => stages.get(id)!)
     .filter((s) => !s.independent)
     .sort((a, b) => a.priority - b.priority);
   const calendar = boardCalendar(board.workdays);
-  const warnings: string[] = [];
+  const broken: BrokenDependency<Placed<C>>[] = [];
   for (let i = 1; i < chain.length; i++) {
     const previous = chain[i - 1]!;
     const stage = chain[i]!;
-    const previousEnd = byStage.get(previous.id)!.reduce((m, c) => (c.end_date > m ? c.end_date : m), '');
+    const before = byStage.get(previous.id)!;
+    const previousEnd = before.reduce((m, c) => (c.end_date > m ? c.end_date : m), '');
     const earliest = shiftWorkdays(calendar, previousEnd, previous.delay_day + 1);
-    const start = byStage.get(stage.id)!.reduce((m, c) => (c.start_date < m ? c.start_date : m), '9999');
-    if (start < earliest) {
-      warnings.push(`Stage ${stage.name} starts on ${start}, before stage ${previous.name} is done (earliest ${earliest})`);
-    }
+    const own = byStage.get(stage.id)!;
+    const start = own.reduce((m, c) => (c.start_date < m ? c.start_date : m), '9999');
+    if (start < earliest) broken.push({ stage, previous, start, earliest, early: own.filter((c) => c.start_date < earliest), before });
   }
-  return warnings;
+  return broken;
+}
+
+function* dependencyWarnings(board: Stored<'board'>, cards: Card[]): Steps<string[]> {
+  const stages = yield* getWhereIn(tables.stage, 'board_id', [board.id]);
+  return brokenDependencies(board, stages, cards).map(
+    ({ stage, previous, start, earliest }) =>
+      `Stage ${stage.name} starts on ${start}, before stage ${previous.name} is done (earliest ${earliest})`,
+  );
 }
 
 function* unplacedActivities(collection: StoredRecord, board: StoredRecord, cards: StoredRecord[]): Steps<string[]> {
@@ -96,7 +130,7 @@ export function* refreshSteps(collectionId: string, set: Record<string, unknown>
     warnings.push(...(yield* dependencyWarnings(board, cards)));
     warnings.push(...(yield* unplacedActivities(collection, board, cards)));
   }
-  if (end && typeof collection.due_date === 'string' && end > collection.due_date) {
+  if (typeof collection.due_date === 'string' && endsLate(end, collection.due_date)) {
     warnings.push(`Planned to end on ${end}, after the due date ${collection.due_date}`);
   }
   changes.warnings = warnings;

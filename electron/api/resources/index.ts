@@ -10,6 +10,7 @@ import { commentModule } from './comment.js';
 import { groupModule, groupResourceModule } from './group.js';
 import { orderModule } from './order.js';
 import { orderRowModule, orderRowSupplyModule } from './order-row.js';
+import { exceptionHandlingModule } from './exception-handling.js';
 import { projectModule } from './project.js';
 import { companyHolidayModule, resourceModule, scheduleDeviationModule } from './resource.js';
 import { addressModule, itemModule, relationModule, warehouseModule } from './simple.js';
@@ -63,6 +64,8 @@ export const resourceModules: readonly ResourceModule[] = [
   relationModule,
   warehouseModule,
   addressModule,
+  // The exception inbox
+  exceptionHandlingModule,
 ];
 
 registerModules(resourceModules);

@@ -155,6 +155,15 @@ export function* dayLimitProblems(
 }
 
 /**
+ * When a running timer that started at `start` (ms) counts as forgotten: once it has run longer
+ * than its user's `forgotten_timer_hours` (10 for an entry of no user, or one who set none).
+ */
+export function forgottenFrom(start: number, user: { forgotten_timer_hours?: unknown } | undefined): number {
+  const limit = Number(user?.forgotten_timer_hours ?? defaultForgottenTimerHours) || defaultForgottenTimerHours;
+  return start + limit * hourMs;
+}
+
+/**
  * Fills `overlaps` (ids of the same user's other entries that overlap it; a running timer
  * runs until now) and `forgotten` on a page of entries.
  */
@@ -177,8 +186,7 @@ export async function flagEntries(ctx: RequestContext, records: Record<string, u
     }
     record.overlaps = overlaps.sort();
     // A null user id finds no one in the map.
-    const limit = Number(people.get(userId as string)?.forgotten_timer_hours ?? defaultForgottenTimerHours) || defaultForgottenTimerHours;
-    record.forgotten = record.end === null && Number.isFinite(start) && now - start > limit * hourMs;
+    record.forgotten = record.end === null && Number.isFinite(start) && now > forgottenFrom(start, people.get(userId as string));
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import type { PostgresMigration } from './postgres-database.js';
 import { companyHolidayTableMigration, recordTablesMigration } from './record-tables.js';
+import { exceptionHandlingTableMigration } from './exception-handling-table.js';
 import { webhookQueueMigration } from './webhook-queue-tables.js';
 import { oauthStateMigration } from './oauth-state.js';
 import { rateLimitsMigration } from './rate-limits.js';
@@ -77,4 +78,5 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   keptWriterMigration,
   companyHolidayTableMigration,
   orderRowScrappedMigration,
+  exceptionHandlingTableMigration,
 ];

@@ -13,6 +13,7 @@
  */
 import { orderRowScrappedMigration } from './order-row-scrapped.js';
 import type { PostgresMigration } from './postgres-database.js';
+import { exceptionHandlingTableMigration } from './exception-handling-table.js';
 
 export const recordTablesMigration: PostgresMigration = {
   version: 2,
@@ -101,4 +102,5 @@ export const recordTableMigrations: readonly PostgresMigration[] = [
   recordTablesMigration,
   companyHolidayTableMigration,
   orderRowScrappedMigration,
+  exceptionHandlingTableMigration,
 ];

@@ -7,6 +7,7 @@
  * The pure parts (what a plan choice sends, a stage's first and last day, the earliest end a
  * refusal names, which collections are late) are tested in test/renderer/promise-dates.test.ts.
  */
+import { endsLate } from '../../../shared/late.js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Collection } from '../../../shared/resources/collection.js';
 import { callOperation, runCommand } from '../../api/commands.js';
@@ -156,10 +157,8 @@ export function promiseEnds(dates: readonly PromiseDate[]): Map<string, string |
 
 type Planned = Pick<Collection, 'id' | 'name' | 'due_date' | 'end'>;
 
-/** Whether an end (planned, or a promise date) falls after the due date; never without both. */
-export function endsLate(end: string | null | undefined, due: string | null | undefined): boolean {
-  return Boolean(end && due && end > due);
-}
+/** Whether an end (planned, or a promise date) falls after the due date: the one rule, shared/late.ts. */
+export { endsLate };
 
 /** Planned collections that end after their due date, the most overdue first. */
 export function lateCollections<T extends Planned>(collections: readonly T[]): T[] {

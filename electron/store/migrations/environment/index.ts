@@ -24,6 +24,7 @@ import { cardsByStageRank } from './0022-cards-by-stage-rank.js';
 import { keptWriter } from './0023-kept-writer.js';
 import { companyHolidays } from './0024-company-holidays.js';
 import { orderRowScrapped } from './0025-order-row-scrapped.js';
+import { exceptionHandling } from './0026-exception-handling.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -52,4 +53,5 @@ export const environmentMigrations: readonly Migration[] = [
   keptWriter,
   companyHolidays,
   orderRowScrapped,
+  exceptionHandling,
 ];

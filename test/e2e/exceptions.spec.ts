@@ -1,0 +1,72 @@
+/**
+ * The exception inbox in the app (issue 43 §1): a late order and a timer left running show on
+ * the Exceptions screen and in the count in the top bar, each in the planner's words; "Stop the
+ * timer" stops it, and its item and its part of the count go away.
+ *
+ * Board Shop, every day a workday, one stage Work. SO-LATE is due today and its card is placed
+ * three to four days from now, so it ends late whatever day today is. Pat Planner's timer
+ * started twelve hours ago, two past the ten after which it counts as forgotten. Both are made
+ * after the app has opened (so the timer does not ask for its end at start): the inbox follows
+ * the writes by itself.
+ */
+import { expect, test } from './fixtures.js';
+import { startApp, type RunningApp } from './app.js';
+import { addDays, testNow, testToday } from './dates.js';
+import { bridgeApi, openScreen } from './planner-page.js';
+
+let app: RunningApp | undefined;
+
+test.afterEach(async () => {
+  await app?.stop();
+  app = undefined;
+});
+
+const everyDay = { '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true };
+
+test('the inbox shows a late order and a running timer; stopping the timer takes its item and count away', async ({ page }) => {
+  test.setTimeout(120_000);
+  app = await startApp();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(app.url);
+  await openScreen(page, 'Exceptions');
+  await expect(page.getByText('Nothing needs you now.')).toBeVisible();
+
+  const board = await bridgeApi(
+    page,
+    'POST',
+    '/v1/board',
+    {
+      name: 'Shop',
+      workdays: everyDay,
+      statuses: [{ name: 'Ready', priority: 0, entry: true, exit: false }],
+      stages: [{ name: 'Work', priority: 0 }],
+    },
+    { with: 'stages' },
+  );
+  const late = await bridgeApi(page, 'POST', '/v1/collection', { name: 'SO-LATE', board_id: board.id, due_date: testToday });
+  const card = await bridgeApi(page, 'POST', `/v1/collection/${late.id}/card`, {
+    stage_id: board.stages[0].id,
+    start_date: addDays(testToday, 3),
+    end_date: addDays(testToday, 4),
+  });
+  const me = await bridgeApi(page, 'GET', '/v1/app_user');
+  await bridgeApi(page, 'POST', '/v1/time_tracking', {
+    card_id: card.id,
+    user_id: me.user_id,
+    start: new Date(Date.parse(testNow) - 12 * 3_600_000).toISOString(),
+  });
+
+  const items = page.getByTestId('exception');
+  await expect(items).toHaveCount(2);
+  await expect(items.filter({ hasText: 'SO-LATE is planned to end on' })).toContainText('after its due date');
+  const timer = items.filter({ hasText: 'The timer of Pat Planner' });
+  await expect(timer).toContainText('has been running for 12 h');
+  const count = page.getByTestId('exception-count');
+  await expect(count).toHaveText('Exceptions: 2');
+
+  await timer.getByRole('button', { name: 'Stop the timer' }).click();
+  await expect(timer).toHaveCount(0);
+  await expect(items).toHaveCount(1);
+  await expect(count).toHaveText('Exceptions: 1');
+  expect((await bridgeApi(page, 'GET', '/v1/time_tracking/running', undefined, { user_id: me.user_id })).data).toBeNull();
+});
