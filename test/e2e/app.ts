@@ -35,7 +35,11 @@ export interface StartOptions {
   appUser?: 'ask';
 }
 
-/** Chooses the app's user in a fresh data folder, through the local instance's own API. */
+/**
+ * Chooses the app's user in a fresh data folder, through the local instance's own API. It runs in
+ * this process, on its clock, which test/e2e/fixtures.ts sets to the run's: a user stamped with
+ * the machine's time would be held back by a remote on the run's time when the machine's day is later.
+ */
 async function knowThePlanner(dataDir: string): Promise<void> {
   const instance = await openLocalInstance(dataDir);
   try {
