@@ -32,6 +32,7 @@ test('switching to Dutch translates the navigation, the top bar and the screens,
   await expect(page.getByRole('heading', { name: 'Instellingen', level: 1 })).toBeVisible();
   await expect(mainMenu(page).getByRole('button')).toHaveText([
     'Planbord',
+    'Uitzonderingen',
     'Orders',
     'Projecten',
     'Activiteiten',
