@@ -431,24 +431,17 @@ function Quantities({
       {job.order_rows.map((row) => (
         <fieldset key={row.id}>
           <legend>{[row.code, row.description].filter(Boolean).join(' ')}</legend>
-          <label>
-            {t('floor.quantities.made')}
-            <input
-              inputMode="numeric"
-              pattern="[0-9]*"
-              value={valueOf(row.id, 'made')}
-              onChange={(e) => change(row.id, 'made', e.target.value)}
-            />
-          </label>
-          <label>
-            {t('floor.quantities.scrapped')}
-            <input
-              inputMode="numeric"
-              pattern="[0-9]*"
-              value={valueOf(row.id, 'scrapped')}
-              onChange={(e) => change(row.id, 'scrapped', e.target.value)}
-            />
-          </label>
+          {(['made', 'scrapped'] as const).map((field) => (
+            <label key={field}>
+              {t(`floor.quantities.${field}`)}
+              <input
+                inputMode="numeric"
+                pattern="[0-9]*"
+                value={valueOf(row.id, field)}
+                onChange={(e) => change(row.id, field, e.target.value)}
+              />
+            </label>
+          ))}
         </fieldset>
       ))}
       <label>

@@ -8,29 +8,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../helpers/sync-cluster.js';
-import { createPlanningBase, type PlanningBase } from '../helpers/sync-data.js';
-import { startInProcessClient, startInProcessRemote, type InProcessClient, type InProcessRemote } from '../helpers/sync-inprocess.js';
+import type { PlanningBase } from '../helpers/sync-data.js';
+import type { InProcessClient, InProcessRemote } from '../helpers/sync-inprocess.js';
+import { runSync, startTwoReplicas, type TwoReplicas } from '../helpers/two-replicas.js';
 
+let replicas: TwoReplicas;
 let remote: InProcessRemote;
 let a: InProcessClient;
 let b: InProcessClient;
 let base: PlanningBase;
 
-const runSync = async (client: InProcessClient) => expect((await ok(client, 'POST', '/v1/sync/run', undefined, 200)).error).toBeNull();
-
 beforeAll(async () => {
-  remote = await startInProcessRemote();
-  a = await startInProcessClient(remote.url, 'A');
-  b = await startInProcessClient(remote.url, 'B');
-  base = await createPlanningBase(a, 'Workshop');
-  await runSync(a);
-  await runSync(b);
+  replicas = await startTwoReplicas();
+  ({ remote, a, b, base } = replicas);
 });
 
 afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await remote?.close();
+  await replicas?.close();
 });
 
 const fullWeek = { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': null, '7': null };

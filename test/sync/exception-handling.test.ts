@@ -8,33 +8,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowMs } from '../../shared/clock.js';
 import { addDays } from '../../shared/dates.js';
 import { ok } from '../helpers/sync-cluster.js';
-import { createPlanningBase, type PlanningBase } from '../helpers/sync-data.js';
-import { startInProcessClient, startInProcessRemote, type InProcessClient, type InProcessRemote } from '../helpers/sync-inprocess.js';
+import type { PlanningBase } from '../helpers/sync-data.js';
+import type { InProcessClient, InProcessRemote } from '../helpers/sync-inprocess.js';
+import { runSync, startTwoReplicas, type TwoReplicas } from '../helpers/two-replicas.js';
 import { fixTheClock } from '../helpers/test-clock.js';
 
 // What these tests expect depends on the day: they run at a fixed one (docs/architecture.md "Tests").
 fixTheClock();
 
+let replicas: TwoReplicas;
 let remote: InProcessRemote;
 let a: InProcessClient;
 let b: InProcessClient;
 let base: PlanningBase;
 
-const runSync = async (client: InProcessClient) => expect((await ok(client, 'POST', '/v1/sync/run', undefined, 200)).error).toBeNull();
-
 beforeAll(async () => {
-  remote = await startInProcessRemote();
-  a = await startInProcessClient(remote.url, 'A');
-  b = await startInProcessClient(remote.url, 'B');
-  base = await createPlanningBase(a, 'Workshop');
-  await runSync(a);
-  await runSync(b);
+  replicas = await startTwoReplicas();
+  ({ remote, a, b, base } = replicas);
 });
 
 afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await remote?.close();
+  await replicas?.close();
 });
 
 describe('snoozing an exception on one replica', () => {
