@@ -48,7 +48,6 @@ export function registerRedeliver(app: FastifyInstance): void {
           success: { status: 201, description: 'The new WebhookDelivery' },
         },
         // No planner's action, so no command: a delivery queued again, no record written.
-        commandOnRecords: true,
       },
     },
     async (request, reply) => {
