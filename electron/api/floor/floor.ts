@@ -188,10 +188,26 @@ export async function floorJobs(ctx: RequestContext, date: string): Promise<Floo
   const records = ctx.records;
   const operator = await floorOperator(ctx);
   const next = addDays(date, 1);
-  const assigned = await records.list(tables.card_resource, { match: { resource_id: operator.resource_id }, limit: 1_000_000, offset: 0 });
-  const cards = (await records.getWhereIn(tables.card, 'id', [...new Set(assigned.rows.map((link) => link.card_id))])).filter(
-    (card) => card.start_date !== null && card.end_date !== null && card.start_date <= next && card.end_date >= date,
+  // Only the two days' cards, in SQL, and of those the resource's: a resource has months of
+  // cards on the board, a day has few.
+  const { rows: ofTheDays } = await records.list(tables.card, {
+    filter: {
+      kind: 'and',
+      items: [
+        { kind: 'atom', field: 'start_date', operator: 'lte', not: false, value: next },
+        { kind: 'atom', field: 'end_date', operator: 'gte', not: false, value: date },
+      ],
+    },
+    limit: 1_000_000,
+    offset: 0,
+  });
+  const links = await records.getWhereIn(
+    tables.card_resource,
+    'card_id',
+    ofTheDays.map((card) => card.id),
   );
+  const assigned = new Set(links.filter((link) => link.resource_id === operator.resource_id).map((link) => link.card_id));
+  const cards = ofTheDays.filter((card) => assigned.has(card.id));
   const stages = new Map((await records.getWhereIn(tables.stage, 'id', [...new Set(cards.map((c) => c.stage_id))])).map((s) => [s.id, s]));
   const order = (card: Stored<'card'>) => [stages.get(card.stage_id)?.priority ?? 0, card.rank ?? ''] as const;
   const byPlan = (a: Stored<'card'>, b: Stored<'card'>) => {
