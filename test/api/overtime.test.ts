@@ -181,9 +181,20 @@ describe('refused overtime', () => {
     expect((await days('Anna', '2027-01-15', '2027-01-15'))[0]).toMatchObject({ overtime: 0, available: 480 });
   });
 
-  it('names time when overtime is missing it, in its own words', async () => {
+  it('names time when overtime is missing it or has none, with the rule a form words it by', async () => {
     const res = await api.http('POST', `/v1/resource/${ids.Anna}/schedule_deviation`, { type: 'overtime', ...oneDay('2027-01-15') });
-    expect(res.body.errors[0].description).toMatch(/time is required for overtime/);
+    expect(res.body.errors[0]).toMatchObject({
+      field: 'time',
+      rule: 'required',
+      description: expect.stringMatching(/time is required for overtime/),
+    });
+    const none = await api.http('POST', `/v1/resource/${ids.Anna}/schedule_deviation`, {
+      type: 'overtime',
+      ...oneDay('2027-01-15'),
+      time: 0,
+    });
+    // A form in hours words it as "more than 0".
+    expect(none.body.errors[0]).toMatchObject({ field: 'time', rule: 'minimum', limit: 1 });
   });
 
   it('refuses an update that leaves overtime without minutes, or makes a whole-day absence overtime, and changes nothing', async () => {

@@ -79,9 +79,10 @@ function overtimeHasMinutes(
   const type = values.type ?? current?.type;
   if (type !== 'overtime' || ('time' in input && !('time' in values))) return [];
   const time = 'time' in values ? values.time : current?.time;
-  return typeof time === 'number' && Number.isInteger(time) && time >= 1
-    ? []
-    : [{ field: 'time', description: 'time is required for overtime: the minutes added per day, a whole number from 1 to 1440' }];
+  const description = 'time is required for overtime: the minutes added per day, a whole number from 1 to 1440';
+  // Its field's rule has checked a time written: a whole number from 0 to 1440, or null.
+  if (typeof time !== 'number') return [{ field: 'time', description, rule: 'required' }];
+  return time >= 1 ? [] : [{ field: 'time', description, rule: 'minimum', limit: 1 }];
 }
 
 export const scheduleDeviationModule: ResourceModule = {
