@@ -110,6 +110,16 @@ describe("a resource's schedule with overtime", () => {
     expect(week[2].deviations.sort()).toEqual([ids.sick, ids.wednesday].sort());
   });
 
+  it('never makes a day longer than 24 hours, and adds nothing before a resource starts', async () => {
+    ids.Cas = (await ok('POST', '/v1/resource', { name: 'Cas', workdays: eightHours, start_date: '2027-02-02' })).id;
+    await deviation('Cas', { type: 'overtime', start_date: '2027-02-01', end_date: '2027-02-02', time: 1000 });
+    // Mon 02-01 is before Cas starts: nothing. Tue 02-02: 480 + 1000 would pass 1440, so 960 is added.
+    expect((await days('Cas', '2027-02-01', '2027-02-02')).map((d) => [d.scheduled, d.overtime, d.available])).toEqual([
+      [0, 0, 0],
+      [480, 960, 1440],
+    ]);
+  });
+
   it('sums overtime in the period totals: per month and per day', async () => {
     const month = await ok('GET', `/v1/schedule/2027/1?filter=resource_id:eq:${ids.Anna}`);
     // January 2027 has 21 weekdays: 21 × 480 = 10,080; absences 180 + 480; overtime 120 + 60 + 90 + 240.
