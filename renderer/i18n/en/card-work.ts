@@ -11,7 +11,7 @@ export const cardWorkMessages = {
   'card.floor.booked': 'Booked {booked} h of {planned} h planned',
   'card.floor.over': 'over plan ({percent} %)',
   'card.floor.startedBy': 'Started by {name} at {time}',
-  'card.floor.someone': 'an integration',
+  'card.floor.someone': 'someone',
   'card.floor.rows': 'Made per order row',
   'card.floor.row': 'Order row',
   'card.floor.madeOf': 'Made {made} of {ordered}',

@@ -12,7 +12,7 @@ export const cardWorkMessages: Record<keyof typeof english, string> = {
   'card.floor.booked': '{booked} u geboekt van {planned} u gepland',
   'card.floor.over': 'boven planning ({percent} %)',
   'card.floor.startedBy': 'Gestart door {name} op {time}',
-  'card.floor.someone': 'een koppeling',
+  'card.floor.someone': 'iemand',
   'card.floor.rows': 'Gemaakt per orderregel',
   'card.floor.row': 'Orderregel',
   'card.floor.madeOf': '{made} van {ordered} gemaakt',
