@@ -10,7 +10,7 @@ import { addDays } from '../../../shared/dates.js';
 import { cardDisplayName } from '../../../shared/card-display-name.js';
 import { nowMs } from '../../../shared/clock.js';
 import { localDate } from '../../../shared/zoned-time.js';
-import type { FloorJob, FloorJobs } from '../../../shared/operations/floor.js';
+import { isRowOfActivities, type FloorJob, type FloorJobs } from '../../../shared/operations/floor.js';
 import type { RecordReads, RecordWrites } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
 import { createSteps, updateSteps } from '../records.js';
@@ -159,7 +159,7 @@ export async function reportQuantities(ctx: RequestContext, tx: RecordWrites, re
   const row = await tx.get(tables.order_row, report.order_row_id.toLowerCase());
   const order = await orderOf(tx, card.collection_id);
   const activities = await cardActivityIds(tx, card);
-  if (!row || !order || row.order_id !== order.id || (row.activity_id !== null && !activities.includes(row.activity_id))) {
+  if (!row || !order || row.order_id !== order.id || !isRowOfActivities(row, activities)) {
     throw ApiError.rule('order_row_id', "order_row_id must name a row of this job's order, for the job's activity");
   }
   if (report.made === 0 && report.scrapped === 0 && !report.note) return false;
@@ -247,7 +247,7 @@ async function jobOf(
   const order = await orderOf(records, card.collection_id);
   const rows = order
     ? (await records.getWhereIn(tables.order_row, 'order_id', [order.id]))
-        .filter((row) => row.activity_id === null || activityIds.includes(row.activity_id))
+        .filter((row) => isRowOfActivities(row, activityIds))
         .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
     : [];
   const attachments = await records.getWhereIn(tables.attachment, 'card_id', [card.id]);
