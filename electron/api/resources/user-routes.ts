@@ -31,7 +31,6 @@ export function registerUserRoutes(app: FastifyInstance): void {
             },
           },
         },
-        // An invitation is one command in an asynchronous transaction, so on either store engine.
       },
     },
     async (request, reply) => {

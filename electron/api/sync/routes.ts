@@ -373,7 +373,6 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
 
   app.post<{ Params: { resource: string; id: string } }>(
     '/trash/:resource/:id/restore',
-    // One command in an asynchronous transaction, so on either store engine.
     { config: { ...doc('Restore a deleted record') } },
     async (request, reply) => {
       const module = moduleNamedOrNone(request.params.resource);
