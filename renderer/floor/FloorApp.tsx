@@ -1,6 +1,7 @@
 /**
  * The floor view (docs/architecture.md "Renderer", docs/API.md "The floor"): sign in,
- * then "My jobs today" with Start, Pause and Finish, and the quantities form after Finish.
+ * then "My jobs today" with Start, Pause and Finish, and the quantities form after Finish or
+ * whenever the operator reports pieces.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
@@ -14,13 +15,19 @@ import { languages, useLanguage, useT } from '../i18n/index.js';
 import { isLanguage } from '../i18n/languages.js';
 import { createFloorTransport, openAttachment, type SessionHolder } from './floor-transport.js';
 import { Outbox, type FloorActionKind } from './outbox.js';
-import { onlyEnvironment, signIn, signOut, storedSession, userOf, type FloorSession } from './session.js';
+import { keepJobs, keptJobs, onlyEnvironment, signIn, signOut, storedSession, userOf, type FloorSession } from './session.js';
+import { formatTime } from '../components/dates-format.js';
 
 const jobsKey = ['floor', 'jobs'] as const;
 
 /** The device's time of the tap, as the floor's actions send it (`at`). */
 function tapTime(): string {
   return nowDate().toISOString();
+}
+
+/** The device's own time zone, in which it shows times. */
+function timeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 function hours(minutes: number): string {
@@ -216,12 +223,19 @@ function SignIn({ ended, onSignedIn }: { ended: boolean; onSignedIn: (session: F
 
 function Jobs({ transport, holder, outbox }: { transport: Transport; holder: SessionHolder; outbox: Outbox }) {
   const t = useT();
+  // The list read last (this tab's sign-in kept it) shows at once, and stays without a connection.
+  const [kept] = useState(keptJobs);
   const jobs = useQuery({
     queryKey: jobsKey,
-    queryFn: () => send<FloorJobs>(transport, { method: 'GET', path: '/v1/floor/jobs' }),
+    queryFn: async () => {
+      const read = await send<FloorJobs>(transport, { method: 'GET', path: '/v1/floor/jobs' });
+      keepJobs(read);
+      return read;
+    },
+    ...(kept ? { initialData: kept.jobs, initialDataUpdatedAt: kept.at } : {}),
   });
   if (jobs.isPending) return <p role="status">{t('floor.jobs.loading')}</p>;
-  // Without a connection the last list read stays on the screen.
+  // Without a connection the last list read stays on the screen, saying since when.
   if (jobs.isError && !jobs.data) {
     const notLinked = jobs.error instanceof ApiRequestError && jobs.error.status === 403;
     return (
@@ -234,6 +248,11 @@ function Jobs({ transport, holder, outbox }: { transport: Transport; holder: Ses
   const tomorrow = jobs.data.data.filter((job) => job.day !== jobs.data.date);
   return (
     <main>
+      {jobs.isError && (
+        <p role="status" className="floor-stale">
+          {t('floor.jobs.stale', { time: formatTime(new Date(jobs.dataUpdatedAt).toISOString(), t.locale, timeZone()) })}
+        </p>
+      )}
       <h2 id="floor-today">{t('floor.jobs.title')}</h2>
       {today.length === 0 && <p>{t('floor.jobs.none')}</p>}
       <ul className="floor-jobs" aria-labelledby="floor-today">
@@ -386,6 +405,12 @@ function JobItem({ job, transport, holder, outbox }: { job: FloorJob; transport:
           {t('floor.finish')}
         </button>
       </div>
+      {job.order_rows.length > 0 && !asking && (
+        // Pieces are counted as they come, not only at the end (docs/API.md "The floor").
+        <button type="button" className="floor-link" disabled={busy} onClick={() => setAsking(true)}>
+          {t('floor.quantities.report')}
+        </button>
+      )}
       {error && (
         <p role="alert" className="floor-error">
           {error}

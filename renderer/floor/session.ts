@@ -4,6 +4,7 @@
  * address, never logged), renewed at `POST /v1/oauth/token` when the access token runs out,
  * revoked by `POST /v1/floor/sign_out`. A sign-in lasts a shift; then the form shows again.
  */
+import type { FloorJobs } from '../../shared/operations/floor.js';
 import { nowMs } from '../../shared/clock.js';
 import { ApiRequestError, TransportError, isApiErrorBody } from '../api/request-error.js';
 
@@ -43,9 +44,42 @@ export function storedSession(): FloorSession | null {
 function keep(session: FloorSession | null): void {
   try {
     if (session) sessionStorage.setItem(storageKey, JSON.stringify(session));
-    else sessionStorage.removeItem(storageKey);
+    else {
+      sessionStorage.removeItem(storageKey);
+      // What the sign-in read goes with it: the next operator of the tablet sees none of it.
+      sessionStorage.removeItem(jobsStorageKey);
+    }
   } catch {
     // Storage switched off: the sign-in lasts as long as the page.
+  }
+}
+
+const jobsStorageKey = 'planner-floor-jobs';
+
+/**
+ * The jobs list this tab's sign-in read last, and when: the page shows it when the server cannot
+ * be reached, after a reload too (docs/API.md "The floor"). Kept beside the sign-in, in this
+ * tab's sessionStorage, and dropped with it.
+ */
+export function keptJobs(): { jobs: FloorJobs; at: number } | undefined {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(jobsStorageKey) ?? 'null');
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    // Read as unknown, field by field, before it is taken for what keepJobs wrote.
+    const { jobs, at } = parsed as { jobs?: { date?: unknown; data?: unknown }; at?: unknown };
+    if (typeof at !== 'number' || typeof jobs?.date !== 'string' || !Array.isArray(jobs.data)) return undefined;
+    // The shape keepJobs wrote, as checked above.
+    return { jobs: jobs as FloorJobs, at };
+  } catch {
+    return undefined;
+  }
+}
+
+export function keepJobs(jobs: FloorJobs): void {
+  try {
+    sessionStorage.setItem(jobsStorageKey, JSON.stringify({ jobs, at: nowMs() }));
+  } catch {
+    // Storage switched off or full: the list stays on the screen while the page is open.
   }
 }
 

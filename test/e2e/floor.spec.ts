@@ -231,5 +231,32 @@ test('the floor view is installable and opens without a connection once it was s
   await page.reload();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByLabel('Email')).toBeVisible();
+
+  // Signed in and the jobs read once online, a reload without a connection still shows them, saying since when.
   await context.setOffline(false);
+  await signInOnPhone(page);
+  await expect(jobOf(page)).toHaveCount(1);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(jobOf(page)).toContainText('Frames for the Jansen hall');
+  await expect(page.getByText(/^No connection: your jobs as they were at \d\d:\d\d\.$/)).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('pieces are reported as they come, before the job is finished', async ({ page }) => {
+  const seeded = await seedWorkshop();
+  await signInOnPhone(page);
+  const job = jobOf(page);
+  await job.getByRole('button', { name: 'Report quantities' }).click();
+  const quantities = job.getByRole('form', { name: 'How many?' });
+  await quantities.getByLabel('Made').fill('3');
+  await quantities.getByRole('button', { name: 'Send' }).click();
+  await expect(job.getByText('Quantities sent.')).toBeVisible();
+  await expect(job).toContainText('F1 Frame: 5 of 20 pieces made, 0 scrapped');
+  // The job goes on: nothing was started or finished.
+  await expect(job.getByRole('button', { name: 'Finish' })).toBeEnabled();
+  const after = await onServer(seeded);
+  expect(after.row.quantity_delivered).toBe(5);
+  expect(after.entries).toHaveLength(0);
+  expect(after.statusId).not.toBe(seeded.board.statuses.find((s: any) => s.exit).id);
 });
