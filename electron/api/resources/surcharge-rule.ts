@@ -29,7 +29,8 @@ function check(ctx: RequestContext, values: Record<string, unknown>, current: St
       description: 'may not equal from_time: leave both empty for the whole day, or choose a later or (across midnight) an earlier time',
     });
   // The fields as the record will be: a rule that holds on no day would never pay anything.
-  const weekdays = 'weekdays' in values ? values.weekdays : (current?.weekdays ?? []);
+  // Weekdays that failed their own check are not among the values: they have their 422 already.
+  const weekdays = 'weekdays' in values ? values.weekdays : current?.weekdays;
   const holiday = 'public_holiday' in values ? values.public_holiday : (current?.public_holiday ?? false);
   if (Array.isArray(weekdays) && weekdays.length === 0 && holiday !== true)
     problems.push({ field: 'weekdays', description: 'names at least one weekday, unless the rule holds on public holidays' });
