@@ -107,10 +107,23 @@ function changeBetween(from: number, to: number, offset: number, timeZone: strin
   return hi;
 }
 
+/**
+ * What the split knows of each local day of a `LocalDays`, kept with it: asking the time-zone
+ * data costs more than the rest of a line's split, and a report's lines share few days.
+ */
+const dayFacts = new WeakMap<LocalDays, Map<string, { weekday: number; stretches: Stretch[] }>>();
+
+function factsOf(days: LocalDays, day: LocalDay): { weekday: number; stretches: Stretch[] } {
+  let known = dayFacts.get(days);
+  if (!known) dayFacts.set(days, (known = new Map()));
+  let facts = known.get(day.date);
+  if (!facts) known.set(day.date, (facts = { weekday: isoWeekday(day.date), stretches: stretchesOf(day, days.timeZone) }));
+  return facts;
+}
+
 /** The stretches of constant offset of a local day: one on an ordinary day, two on a day the clock changes. */
-function stretchesOf(day: LocalDay, timeZone: string, cache: Map<string, Stretch[]>): Stretch[] {
-  let stretches = cache.get(day.date);
-  if (stretches) return stretches;
+function stretchesOf(day: LocalDay, timeZone: string): Stretch[] {
+  let stretches: Stretch[];
   const midnight = parseDate(day.date);
   if (day.end - day.start === dayMs && offsetAt(day.start, timeZone) === midnight - day.start) {
     // Midnight is at day.start: local milliseconds are those since the day began.
@@ -124,7 +137,6 @@ function stretchesOf(day: LocalDay, timeZone: string, cache: Map<string, Stretch
     // Local milliseconds are counted from the date's midnight, whenever the day began.
     for (const s of stretches) s.shift -= midnight;
   }
-  cache.set(day.date, stretches);
   return stretches;
 }
 
@@ -142,59 +154,86 @@ interface Piece {
  * out unless it is the span's only one.
  */
 export function splitBySurcharges(request: SplitRequest): HourSegment[] {
-  const { start, end, timeZone, rules, holidays, hourCode } = request;
+  const { start, end, rules, holidays, hourCode } = request;
   if (!(end > start)) return [];
-  const days = request.days ?? new LocalDays(timeZone);
-  const windows = rules.map(windowOf);
-  const stretchCache = new Map<string, Stretch[]>();
-  const pieces = new Map<string, Piece>();
-  const add = (date: string, percentage: number, code: string | null, ms: number) => {
-    if (ms <= 0) return;
-    const key = `${date}\u0000${percentage}\u0000${code ?? '\u0001'}`;
-    const piece = pieces.get(key);
-    if (piece) piece.ms += ms;
-    else pieces.set(key, { date, percentage, hour_code: code, ms });
-  };
-
+  // Given days are of the same zone (the caller keeps one per zone).
+  const days = request.days ?? new LocalDays(request.timeZone);
+  const total = request.minutes ?? Math.round((end - start) / minuteMs);
+  const pieces: Piece[] = [];
   for (let day = days.dayOf(start); day.start < end; day = days.next(day)) {
-    const weekday = isoWeekday(day.date);
-    const holiday = holidays.has(day.date);
-    const holding = rules.map((rule) => rule.weekdays.includes(weekday) || (holiday && rule.public_holiday));
-    // Where the answer can change within the day: every edge of a window of a rule that holds.
-    const edges = new Set<number>([0, dayMs]);
-    holding.forEach((holds, i) => {
-      if (holds) for (const [from, to] of windows[i]!) edges.add(from).add(to);
-    });
-    const cuts = [...edges].sort((a, b) => a - b);
-    for (const stretch of stretchesOf(day, timeZone, stretchCache)) {
+    const { weekday, stretches } = factsOf(days, day);
+    const plan = planOf(rules, weekday, holidays.has(day.date));
+    for (const stretch of stretches) {
       const from = Math.max(start, stretch.start) + stretch.shift;
       const to = Math.min(end, stretch.end) + stretch.shift;
-      for (let c = 0; c + 1 < cuts.length; c++) {
-        const lo = Math.max(from, cuts[c]!);
-        const hi = Math.min(to, cuts[c + 1]!);
-        if (hi <= lo) continue;
-        // The best rule holding on the whole of [cuts[c], cuts[c + 1]): no edge lies inside.
-        let best = -1;
-        for (let r = 0; r < rules.length; r++) {
-          if (!holding[r] || !windows[r]!.some(([wFrom, wTo]) => wFrom <= cuts[c]! && cuts[c]! < wTo)) continue;
-          if (best === -1 || rules[r]!.percentage > rules[best]!.percentage) best = r;
-        }
-        const rule = best === -1 ? undefined : rules[best]!;
-        add(day.date, rule ? rule.percentage : normalPercentage, rule ? (rule.hour_code ?? hourCode) : hourCode, hi - lo);
+      for (const part of plan) {
+        const ms = Math.min(to, part.to) - Math.max(from, part.from);
+        if (ms <= 0) continue;
+        const rule = part.rule === -1 ? undefined : rules[part.rule]!;
+        const percentage = rule ? rule.percentage : normalPercentage;
+        const code = rule ? (rule.hour_code ?? hourCode) : hourCode;
+        const piece = pieces.find((p) => p.date === day.date && p.percentage === percentage && p.hour_code === code);
+        if (piece) piece.ms += ms;
+        else pieces.push({ date: day.date, percentage, hour_code: code, ms });
       }
     }
     if (day.end >= end) break;
   }
-
-  const list = [...pieces.values()];
-  const total = request.minutes ?? Math.round((end - start) / minuteMs);
+  // Most spans are one piece: all its minutes.
+  if (pieces.length === 1)
+    return [{ date: pieces[0]!.date, minutes: total, percentage: pieces[0]!.percentage, hour_code: pieces[0]!.hour_code }];
   const minutes = shareTotal(
-    list.map((p) => p.ms / minuteMs),
+    pieces.map((p) => p.ms / minuteMs),
     total,
   );
-  const segments = list.map((p, i) => ({ date: p.date, minutes: minutes[i]!, percentage: p.percentage, hour_code: p.hour_code }));
+  const segments = pieces.map((p, i) => ({ date: p.date, minutes: minutes[i]!, percentage: p.percentage, hour_code: p.hour_code }));
   const kept = segments.filter((s) => s.minutes !== 0);
   return kept.length > 0 || segments.length === 0 ? kept : [segments[0]!];
+}
+
+/** A stretch of local clock time (milliseconds after midnight) and the rule that wins on it (-1: none). */
+interface PlanPart {
+  from: number;
+  to: number;
+  rule: number;
+}
+
+/**
+ * Which rule wins when, over a whole local day, for each weekday with or without a holiday:
+ * fourteen plans at most per list of rules, kept with the list (a report passes the same one
+ * for every line).
+ */
+const plans = new WeakMap<readonly SurchargeTerms[], Map<number, PlanPart[]>>();
+
+function planOf(rules: readonly SurchargeTerms[], weekday: number, holiday: boolean): PlanPart[] {
+  let known = plans.get(rules);
+  if (!known) plans.set(rules, (known = new Map()));
+  const key = holiday ? -weekday : weekday;
+  let plan = known.get(key);
+  if (plan) return plan;
+  const holding = rules.map((rule) => rule.weekdays.includes(weekday) || (holiday && rule.public_holiday));
+  const windows = rules.map(windowOf);
+  // Where the answer can change within the day: every edge of a window of a rule that holds.
+  const edges = new Set<number>([0, dayMs]);
+  holding.forEach((holds, i) => {
+    if (holds) for (const [from, to] of windows[i]!) edges.add(from).add(to);
+  });
+  const cuts = [...edges].sort((a, b) => a - b);
+  plan = [];
+  for (let c = 0; c + 1 < cuts.length; c++) {
+    const at = cuts[c]!;
+    // The best rule holding on the whole of [cuts[c], cuts[c + 1]): no edge lies inside.
+    let best = -1;
+    for (let r = 0; r < rules.length; r++) {
+      if (!holding[r] || !windows[r]!.some(([from, to]) => from <= at && at < to)) continue;
+      if (best === -1 || rules[r]!.percentage > rules[best]!.percentage) best = r;
+    }
+    const last = plan[plan.length - 1];
+    if (last && last.rule === best) last.to = cuts[c + 1]!;
+    else plan.push({ from: at, to: cuts[c + 1]!, rule: best });
+  }
+  known.set(key, plan);
+  return plan;
 }
 
 /**
