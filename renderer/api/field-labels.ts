@@ -27,6 +27,7 @@ export const fieldLabels: Readonly<Partial<Record<LabelledResource, Labels>>> = 
     day_max_duration: 'activities.dayMaxDuration',
     hourly_rate: 'activities.hourlyRate',
     billable: 'activities.billable',
+    hour_code: 'activities.hourCode',
   },
   resource: {
     name: 'resources.name',
