@@ -29,6 +29,15 @@ export const fieldLabels: Readonly<Partial<Record<LabelledResource, Labels>>> = 
     billable: 'activities.billable',
     hour_code: 'activities.hourCode',
   },
+  surcharge_rule: {
+    name: 'surcharges.name',
+    weekdays: 'surcharges.weekdays',
+    public_holiday: 'surcharges.publicHoliday',
+    from_time: 'surcharges.from',
+    to_time: 'surcharges.to',
+    percentage: 'surcharges.percentage',
+    hour_code: 'surcharges.hourCode',
+  },
   resource: {
     name: 'resources.name',
     type: 'resources.type',
