@@ -413,14 +413,19 @@ export async function buildReport(ctx: RequestContext, request: ReportRequest): 
     }
     return terms;
   };
-  // Each user's days, in their own zone, worked out once per zone.
+  // Each user's days, in their own zone, worked out once per zone and looked up once per user:
+  // checking a zone name costs more than splitting a line.
   const zoneDays = new Map<string, LocalDays>();
+  const userDays = new Map<string | null, LocalDays>();
   const daysOfUser = (userId: string | null): LocalDays => {
+    let found = userDays.get(userId);
+    if (found) return found;
     // A null user id finds no user in the map.
     const stored = users.get(userId as string)?.timezone;
     const zone = typeof stored === 'string' && isTimeZone(stored) ? stored : defaultUserZone;
-    let found = zoneDays.get(zone);
+    found = zoneDays.get(zone);
     if (!found) zoneDays.set(zone, (found = new LocalDays(zone)));
+    userDays.set(userId, found);
     return found;
   };
   const addLine = (entry: ClippedEntry, day: LocalDay, start: number, end: number, minutes: number) => {
