@@ -78,8 +78,8 @@ function windowOf(rule: SurchargeTerms): [number, number][] {
   const from = rule.from_time === null ? 0 : clockMs(rule.from_time);
   const to = rule.to_time === null ? dayMs : clockMs(rule.to_time);
   if (from < to) return [[from, to]];
-  // Later start than end: across midnight. Equal (only 00:00–null can be, or an old record):
-  // the API refuses equal times, so this reads them as the whole day rather than as nothing.
+  // Equal times never pass the API's check; should one come, it reads as the whole day rather
+  // than as nothing. A later start than end: across midnight.
   if (from === to) return [[0, dayMs]];
   return [
     [0, to],
@@ -100,7 +100,8 @@ function changeBetween(from: number, to: number, offset: number, timeZone: strin
   let lo = from;
   let hi = to;
   while (hi - lo > 1000) {
-    const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
+    // Whole seconds, and always past lo, so that the search ends.
+    const mid = lo + Math.max(1000, Math.floor((hi - lo) / 2000) * 1000);
     if (offsetAt(mid, timeZone) === offset) lo = mid;
     else hi = mid;
   }
@@ -140,7 +141,7 @@ function stretchesOf(day: LocalDay, timeZone: string): Stretch[] {
   return stretches;
 }
 
-/** A pause-free piece of the answer before rounding: exact milliseconds per key. */
+/** A span's time on one local date at one percentage under one code, in exact milliseconds, before rounding. */
 interface Piece {
   date: string;
   percentage: number;
