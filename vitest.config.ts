@@ -47,6 +47,8 @@ const onBothEngines = [
   'test/api/fuzz.test.ts',
   // The exception inbox, worked out from the records on either engine.
   'test/api/exceptions.test.ts',
+  // Payroll hour codes: surcharge rules and the split in the time report.
+  'test/api/surcharge-rules.test.ts',
   // Sync against a remote served from PostgreSQL (test/helpers/sync-inprocess.ts): replicas on SQLite.
   'test/sync/groups.test.ts',
   'test/sync/replica-binding.test.ts',
@@ -57,6 +59,7 @@ const onBothEngines = [
   'test/sync/kept-data.test.ts',
   'test/sync/company-holidays.test.ts',
   'test/sync/exception-handling.test.ts',
+  'test/sync/surcharge-rules.test.ts',
 ];
 
 /**

@@ -9,7 +9,15 @@
  * Money (issue 17): each line is worth its activity's hourly rate × its hours, rounded to the
  * cent (`amount`); groups and the grand total add up their lines' amounts, so they agree to the
  * cent, and split them into billable and non-billable (the activity's `billable` flag).
+ *
+ * Hour codes (docs/API.md "Surcharge rules"): each line is split by the clock of its user's
+ * time zone into `segments` of one local date, percentage and payroll hour code
+ * (shared/surcharges.ts), which add up to the line's minutes; `hour_codes` adds them up over
+ * the report.
  */
+import type { HourSegment } from './surcharges.js';
+
+export type { HourSegment } from './surcharges.js';
 
 export const reportGroupings = ['days', 'weeks', 'activities', 'collections', 'boards', 'statuses', 'users', 'billable'] as const;
 export type ReportGrouping = (typeof reportGroupings)[number];
@@ -49,6 +57,17 @@ export interface ReportLine {
   overlaps: boolean;
   status: string;
   note: string;
+  /** The activity's payroll hour code (null without one). */
+  hour_code: string | null;
+  /** The line's minutes by local date (the user's zone), percentage and hour code; they add up to `minutes`. */
+  segments: HourSegment[];
+}
+
+/** Minutes of the whole report at one percentage under one hour code. */
+export interface HourCodeTotal {
+  hour_code: string | null;
+  percentage: number;
+  minutes: number;
 }
 
 /** Minutes and money of a group or of the whole report, split by the activities' billable flag. */
@@ -90,6 +109,27 @@ export interface TimeReport {
   totals: ReportMoney;
   groups: ReportGroup[];
   lines: ReportLine[];
+  /** The segments of all lines added up per hour code and percentage, by code (no code last), then percentage. */
+  hour_codes: HourCodeTotal[];
+}
+
+/** The segments of `lines` added up per hour code and percentage, in the order `hour_codes` promises. */
+export function hourCodeTotals(lines: readonly ReportLine[]): HourCodeTotal[] {
+  const totals = new Map<string, HourCodeTotal>();
+  for (const line of lines) {
+    for (const segment of line.segments) {
+      const key = `${segment.hour_code ?? ''}\u0000${segment.hour_code === null ? 1 : 0}\u0000${segment.percentage}`;
+      const total = totals.get(key);
+      if (total) total.minutes += segment.minutes;
+      else totals.set(key, { hour_code: segment.hour_code, percentage: segment.percentage, minutes: segment.minutes });
+    }
+  }
+  return [...totals.values()].sort(
+    (a, b) =>
+      Number(a.hour_code === null) - Number(b.hour_code === null) ||
+      (a.hour_code ?? '').localeCompare(b.hour_code ?? '') ||
+      a.percentage - b.percentage,
+  );
 }
 
 /** Cents as an amount, exact to the cent (amounts are added up in whole cents). */

@@ -43,7 +43,7 @@ function wallTime(instant: number, timeZone: string): WallTime {
 }
 
 /** How far the zone's wall clock is ahead of UTC at this instant, in milliseconds. */
-function offsetAt(instant: number, timeZone: string): number {
+export function offsetAt(instant: number, timeZone: string): number {
   const w = wallTime(instant, timeZone);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return asUtc - Math.floor(instant / 1000) * 1000;

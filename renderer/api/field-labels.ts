@@ -27,6 +27,16 @@ export const fieldLabels: Readonly<Partial<Record<LabelledResource, Labels>>> = 
     day_max_duration: 'activities.dayMaxDuration',
     hourly_rate: 'activities.hourlyRate',
     billable: 'activities.billable',
+    hour_code: 'activities.hourCode',
+  },
+  surcharge_rule: {
+    name: 'surcharges.name',
+    weekdays: 'surcharges.weekdays',
+    public_holiday: 'surcharges.publicHoliday',
+    from_time: 'surcharges.from',
+    to_time: 'surcharges.to',
+    percentage: 'surcharges.percentage',
+    hour_code: 'surcharges.hourCode',
   },
   resource: {
     name: 'resources.name',
@@ -116,6 +126,14 @@ const minutesShownAsHours: Readonly<Partial<Record<LabelledResource, readonly st
   schedule_deviation: ['time'],
 };
 
+/**
+ * Fields whose bound of 0 leaves 0 out (a surcharge rule's percentage, docs/API.md "Surcharge
+ * rules"): their `minimum` 0 reads "must be more than 0", not "cannot be negative".
+ */
+const aboveZero: Readonly<Partial<Record<LabelledResource, readonly string[]>>> = {
+  surcharge_rule: ['percentage'],
+};
+
 /** `stages.1.name` → `stages.name`: a label is the same for every position in a list. */
 function labelPath(field: string): string {
   return field
@@ -147,6 +165,8 @@ export function fieldMessage(t: Translate, resource: LabelledResource, item: Api
   if (item.rule === 'codeOrDescription') return t('fieldError.codeOrDescription');
   const label = labelOf(t, resource, item.field);
   if (!label) return undefined;
+  if (item.rule === 'minimum' && item.limit === 0 && aboveZero[resource]?.includes(labelPath(item.field)))
+    return t('fieldError.positive', { label });
   return ruleMessage(t, label, item, minutesShownAsHours[resource]?.includes(labelPath(item.field)) === true);
 }
 

@@ -20,6 +20,7 @@ import { planMessages } from './en/plan.js';
 import { absencesMessages } from './en/absences.js';
 import { dayTotalsMessages } from './en/day-totals.js';
 import { payrollMessages } from './en/payroll.js';
+import { surchargesMessages } from './en/surcharges.js';
 import { floorMessages } from './en/floor.js';
 import { exceptionsMessages } from './en/exceptions.js';
 
@@ -461,6 +462,7 @@ export const en = {
   ...absencesMessages,
   ...dayTotalsMessages,
   ...payrollMessages,
+  ...surchargesMessages,
   ...floorMessages,
   ...exceptionsMessages,
 } as const;

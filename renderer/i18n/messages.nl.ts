@@ -20,6 +20,7 @@ import { planMessages } from './nl/plan.js';
 import { absencesMessages } from './nl/absences.js';
 import { dayTotalsMessages } from './nl/day-totals.js';
 import { payrollMessages } from './nl/payroll.js';
+import { surchargesMessages } from './nl/surcharges.js';
 import { floorMessages } from './nl/floor.js';
 import { exceptionsMessages } from './nl/exceptions.js';
 
@@ -450,6 +451,7 @@ export const nl: Record<MessageKey, string> = {
   ...absencesMessages,
   ...dayTotalsMessages,
   ...payrollMessages,
+  ...surchargesMessages,
   ...floorMessages,
   ...exceptionsMessages,
 };

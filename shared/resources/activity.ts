@@ -22,6 +22,13 @@ export const activitySpec = defineResource({
     },
     billable: { type: 'boolean', default: false },
     hourly_rate: { type: 'number', minimum: 0, maximum: limits.hourlyRate, default: 0 },
+    hour_code: {
+      type: 'string',
+      nullable: true,
+      blankIsNull: true,
+      maxLength: 50,
+      description: 'The payroll package\'s code for hours of this activity (docs/API.md "Surcharge rules").',
+    },
     external_ref: externalRefField,
     transaction: { type: 'string', nullable: true, maxLength: 36 },
     archived_at: { type: 'datetime', nullable: true },

@@ -31,6 +31,7 @@ import { relationSpec } from './relation.js';
 import { resourceSpec, scheduleDeviationSpec } from './resource.js';
 import { spaceSpec } from './space.js';
 import { stageActivitySpec, stageSpec } from './stage.js';
+import { surchargeRuleSpec } from './surcharge-rule.js';
 import { timeTrackingSpec } from './time-tracking.js';
 import { userSpec } from './user.js';
 import { warehouseSpec } from './warehouse.js';
@@ -58,6 +59,7 @@ export const resourceSpecs = {
   resource: resourceSpec,
   schedule_deviation: scheduleDeviationSpec,
   company_holiday: companyHolidaySpec,
+  surcharge_rule: surchargeRuleSpec,
   group: groupSpec,
   group_resource: groupResourceSpec,
   user: userSpec,

@@ -3,8 +3,7 @@
  * compared with the worked example's model, figure by figure.
  */
 import { describe, expect, it } from 'vitest';
-import { writeCsv, type CsvOptions } from '../../electron/api/time-tracking/export/csv.js';
-import { tableColumns } from '../../electron/api/time-tracking/export/report-rows.js';
+import { csvColumns, writeCsv, type CsvOptions } from '../../electron/api/time-tracking/export/csv.js';
 import type { TimeReport } from '../../shared/time-report.js';
 import { formulaNote, nonLatinCard, parseCsv, readAll, trickyNote, workedReport } from '../helpers/time-report.js';
 
@@ -15,7 +14,7 @@ async function csvOf(report: TimeReport, options: CsvOptions = {}): Promise<{ ra
   return { raw, text, records };
 }
 
-const column = (name: (typeof tableColumns)[number]) => tableColumns.indexOf(name);
+const column = (name: (typeof csvColumns)[number]) => csvColumns.indexOf(name);
 const totalsOf = (records: string[][]) =>
   records.filter((r) => /^(Total |Grand total$)/.test(r[0]!)).map((r) => [r[0], r[column('Duration')], Number(r[column('Minutes')])]);
 /** The total records with their amounts: `[label, minutes, amount]`. */
@@ -28,14 +27,14 @@ const factsOf = (records: string[][]) => records.slice(records.findIndex((r) => 
 const linesOf = (records: string[][]) => records.slice(1).filter((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[0]!));
 
 describe('CSV report file', () => {
-  it('has a header row, CRLF line ends and 17 fields in every record', async () => {
+  it('has a header row, CRLF line ends and 20 fields in every record', async () => {
     const { text, records } = await csvOf(workedReport());
-    expect(records[0]).toEqual([...tableColumns]);
+    expect(records[0]).toEqual([...csvColumns]);
     expect(text.endsWith('\r\n')).toBe(true);
     // 7 lines, 5 day subtotals, 2 user subtotals, 1 grand total, billable and non-billable,
     // and 5 records that say what the file is.
     expect(records).toHaveLength(1 + 7 + 5 + 2 + 1 + 2 + 5);
-    for (const record of records) expect(record).toHaveLength(17);
+    for (const record of records) expect(record).toHaveLength(20);
   });
 
   it('gives each line its billable flag, rate, amount and overlap, and every total its amount, to the cent', async () => {
@@ -173,7 +172,7 @@ describe('CSV report file', () => {
     // A comma is no longer special, a semicolon is.
     expect(text).toContain(';Brown, Bob;');
     expect(text).toContain('"Fixed ""the"" bug; tested, deployed\nsecond line"');
-    expect(records.every((r) => r.length === 17)).toBe(true);
+    expect(records.every((r) => r.length === 20)).toBe(true);
     expect(totalsOf(records).map(([label, duration, minutes]) => [label, duration, minutes])).toContainEqual(['Grand total', '13,58', 815]);
     expect(amountsOf(records)).toContainEqual(['Grand total', 815, '513,33']);
     expect(linesOf(records)[5]![column('Rate')]).toBe('40,00');
@@ -190,6 +189,39 @@ describe('CSV report file', () => {
       '815',
       '513.33',
     ]);
+  });
+
+  it("writes a line's payroll segments: the first on the line's record, each further one as a record of its own", async () => {
+    const report = workedReport();
+    // Alice's first line (22:30–24:00 local, 90 minutes) as if 60 of them were night hours.
+    report.lines[0] = {
+      ...report.lines[0]!,
+      hour_code: 'ORD',
+      segments: [
+        { date: '2026-10-24', minutes: 30, percentage: 100, hour_code: 'ORD' },
+        { date: '2026-10-24', minutes: 60, percentage: 125.5, hour_code: 'NIGHT' },
+      ],
+    };
+    const { records } = await csvOf(report, { separator: ';' });
+    // One record more than the worked example's 23.
+    expect(records).toHaveLength(24);
+    const pick = (r: string[]) => [
+      r[0],
+      r[column('User')],
+      r[column('Activity')],
+      r[column('Minutes')],
+      r[column('Amount')],
+      r[column('Hour code')],
+      r[column('Percentage')],
+      r[column('Segment minutes')],
+    ];
+    expect(records.slice(1, 4).map(pick)).toEqual([
+      ['2026-10-24', 'Alice Andersen', 'Assembly', '90', '60,00', 'ORD', '100', '30'],
+      ['2026-10-24', 'Alice Andersen', 'Assembly', '', '', 'NIGHT', '125,5', '60'],
+      // The example's other lines keep their one normal segment, without a code.
+      ['Total 2026-10-24', '', '', '90', '60,00', '', '', ''],
+    ]);
+    expect(records[2]![column('Week')]).toBe('2026-W43');
   });
 
   it('is read back by a parser that refuses what RFC 4180 does not allow', () => {

@@ -39,12 +39,12 @@ describe('writeReport', () => {
   });
 
   it('writes an empty report as a file with a grand total of zero', async () => {
-    const empty: TimeReport = { ...workedReport(), groups: [], lines: [], total_minutes: 0, totals: moneyOf([]) };
+    const empty: TimeReport = { ...workedReport(), groups: [], lines: [], total_minutes: 0, totals: moneyOf([]), hour_codes: [] };
     expect((await readAll(writeReport(empty, 'csv').body)).toString()).toBe(
-      'Date,Week,User,Board,Collection,Card,Activity,Status,Start,End,Duration,Minutes,Billable,Rate,Amount,Overlap,Note\r\n' +
-        'Grand total,,,,,,,,,,0.00,0,,,0.00,,\r\nBillable,,,,,,,,,,0.00,0,,,0.00,,\r\nNon-billable,,,,,,,,,,0.00,0,,,0.00,,\r\n' +
-        'Title,Time report October,,,,,,,,,,,,,,,\r\nPeriod,2026-10-24 – 2026-10-26 (Europe/Amsterdam),,,,,,,,,,,,,,,\r\n' +
-        'Filters,"status: approved,pending",,,,,,,,,,,,,,,\r\nExported by,Carla Planner,,,,,,,,,,,,,,,\r\nCurrency,EUR,,,,,,,,,,,,,,,\r\n',
+      'Date,Week,User,Board,Collection,Card,Activity,Status,Start,End,Duration,Minutes,Billable,Rate,Amount,Overlap,Note,Hour code,Percentage,Segment minutes\r\n' +
+        'Grand total,,,,,,,,,,0.00,0,,,0.00,,,,,\r\nBillable,,,,,,,,,,0.00,0,,,0.00,,,,,\r\nNon-billable,,,,,,,,,,0.00,0,,,0.00,,,,,\r\n' +
+        'Title,Time report October,,,,,,,,,,,,,,,,,,\r\nPeriod,2026-10-24 – 2026-10-26 (Europe/Amsterdam),,,,,,,,,,,,,,,,,,\r\n' +
+        'Filters,"status: approved,pending",,,,,,,,,,,,,,,,,,\r\nExported by,Carla Planner,,,,,,,,,,,,,,,,,,\r\nCurrency,EUR,,,,,,,,,,,,,,,,,,\r\n',
     );
     expect((await readAll(writeReport(empty, 'xlsx').body)).length).toBeGreaterThan(1000);
     expect((await readAll(writeReport(empty, 'pdf').body)).length).toBeGreaterThan(1000);

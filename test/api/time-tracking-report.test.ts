@@ -323,6 +323,9 @@ describe('the JSON report', () => {
       overlaps: true,
       status: 'approved',
       note: 'Weekend shift',
+      // No activity code and no surcharge rules: the whole line at 100 %, on Alice's own day.
+      hour_code: null,
+      segments: [{ date: '2024-03-31', minutes: 1380, percentage: 100, hour_code: null }],
     });
     expect(r.lines.find((l) => l.entry_id === entries.e8)).toMatchObject({
       user_id: null,
@@ -601,6 +604,9 @@ describe('files', () => {
       'Amount',
       'Overlap',
       'Note',
+      'Hour code',
+      'Percentage',
+      'Segment minutes',
     ]);
     const minutes = (label: string) => rows.filter((r) => r[0] === label).map((r) => Number(r[11]));
     expect(minutes('Grand total')).toEqual([json.total_minutes]);
@@ -620,6 +626,9 @@ describe('files', () => {
       '',
       '',
       '0.00',
+      '',
+      '',
+      '',
       '',
       '',
     ]);
@@ -649,6 +658,9 @@ describe('files', () => {
       '0.00',
       'yes',
       'Weekend shift',
+      '',
+      '100',
+      '1380',
     ]);
   });
 

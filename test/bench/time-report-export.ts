@@ -14,7 +14,10 @@
  * 5 ms) over its RSS before the request. Budgets (issue 6): CSV ≤ 1 s, XLSX ≤ 5 s, PDF ≤ 5 s;
  * JSON has none and is shown for comparison. Since issue 17 every line also carries its rate,
  * amount, billable flag and overlap flag, and the cards their display names: the activities
- * have rates (two in three billed), and the JSON's grand amount is checked. The verdict is PASS or OVER BUDGET; the script
+ * have rates (two in three billed), and the JSON's grand amount is checked. Since the payroll
+ * hour codes (docs/API.md "Surcharge rules") every line is also split by two rules, weekends at
+ * 150 % and weekday hours from 16:00 to 06:00 at 125 %, and the JSON's minutes per code are
+ * checked. The verdict is PASS or OVER BUDGET; the script
  * exits non-zero only when something is broken (an HTTP error, a wrong total).
  */
 import { rmSync } from 'node:fs';
@@ -46,6 +49,26 @@ const expectedCents = Array.from({ length: entries }, (_, n) => Math.round((rate
   0,
 );
 
+/**
+ * The JSON's minutes per hour code and percentage: each user's day runs from 07:00 local (06:00
+ * UTC, November is CET) for perDay × 3 minutes; Saturdays and Sundays are all weekend hours,
+ * other days' minutes after 16:00 late hours, the rest normal.
+ */
+function expectedSplit(): Record<string, number> {
+  const dayMinutes = perDay * minutesEach;
+  const late = Math.min(dayMinutes, Math.max(0, 7 * 60 + dayMinutes - 16 * 60));
+  const split: Record<string, number> = { 'WKND 150': 0, 'LATE 125': 0, 'null 100': 0 };
+  for (let d = 1; d <= days; d++) {
+    const weekday = new Date(Date.UTC(2026, 10, d)).getUTCDay();
+    if (weekday === 0 || weekday === 6) split['WKND 150']! += users * dayMinutes;
+    else {
+      split['LATE 125']! += users * late;
+      split['null 100']! += users * (dayMinutes - late);
+    }
+  }
+  return Object.fromEntries(Object.entries(split).filter(([, minutes]) => minutes > 0));
+}
+
 async function seed(folder: string): Promise<void> {
   const dataDir = DataDir.open(folder);
   const environment = dataDir.system.ensureEnvironment(environmentName);
@@ -60,6 +83,15 @@ async function seed(folder: string): Promise<void> {
   const activities: string[] = [];
   for (let a = 0; a < 12; a++)
     activities.push((await post('/v1/activity', { description: `Activity ${a}`, hourly_rate: rateOf(a), billable: a % 3 !== 0 })).id);
+  await post('/v1/surcharge_rule', { name: 'Weekend', weekdays: [6, 7], percentage: 150, hour_code: 'WKND' });
+  await post('/v1/surcharge_rule', {
+    name: 'Late',
+    weekdays: [1, 2, 3, 4, 5],
+    from_time: '16:00',
+    to_time: '06:00',
+    percentage: 125,
+    hour_code: 'LATE',
+  });
   const board = await post('/v1/board?with=stages', {
     name: 'Workshop',
     stages: [{ name: 'Assembly', priority: 0 }],
@@ -140,7 +172,12 @@ async function measure(folder: string, format: string): Promise<void> {
       total_minutes: number;
       totals: { amount: number };
       lines: unknown[];
+      hour_codes: { hour_code: string | null; percentage: number; minutes: number }[];
     };
+    // Minutes per `code percentage`, in order of the key, as one text.
+    const inOrder = (split: Record<string, number>) => JSON.stringify(Object.entries(split).sort(([a], [b]) => a.localeCompare(b)));
+    const split = inOrder(Object.fromEntries(report.hour_codes.map((c) => [`${c.hour_code} ${c.percentage}`, c.minutes])));
+    if (split !== inOrder(expectedSplit())) throw new Error(`json: minutes per hour code ${split}; expected ${inOrder(expectedSplit())}`);
     if (
       report.lines.length !== entries ||
       report.total_minutes !== entries * minutesEach ||

@@ -32,7 +32,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
-import type { DurationFormat, ReportGroup, ReportLine, ReportMoney, TimeReport } from '../../shared/time-report.js';
+import {
+  hourCodeTotals,
+  type DurationFormat,
+  type ReportGroup,
+  type ReportLine,
+  type ReportMoney,
+  type TimeReport,
+} from '../../shared/time-report.js';
 
 export const nonLatinCard = 'Zürich – Łódź 東京 Ωmega';
 export const trickyNote = 'Fixed "the" bug; tested, deployed\nsecond line';
@@ -72,6 +79,9 @@ function line(partial: Partial<ReportLine> & Pick<ReportLine, 'entry_id' | 'date
     overlaps: false,
     status: 'approved',
     note: '',
+    hour_code: null,
+    // One normal segment unless the test gives its own: the line's minutes at 100 %.
+    segments: [{ date: partial.date, minutes: partial.minutes, percentage: 100, hour_code: partial.hour_code ?? null }],
     ...partial,
   };
 }
@@ -185,6 +195,7 @@ export function workedReport(duration_format: DurationFormat = 'decimal'): TimeR
     totals: moneyOf(lines),
     groups,
     lines,
+    hour_codes: hourCodeTotals(lines),
   };
 }
 
@@ -228,6 +239,8 @@ export function bulkReport(users: number, days: number, perDay: number, duration
           overlaps: false,
           status: n % 3 ? 'approved' : 'pending',
           note: n % 4 ? `Worked on item ${n}, checked and reported` : '',
+          hour_code: `H${n % 12}`,
+          segments: [{ date, minutes: minutesEach, percentage: 100, hour_code: `H${n % 12}` }],
         });
         t += minutesEach * 60_000;
       }
@@ -264,6 +277,7 @@ export function bulkReport(users: number, days: number, perDay: number, duration
     totals: moneyOf(lines),
     groups,
     lines,
+    hour_codes: hourCodeTotals(lines),
   };
 }
 

@@ -48,6 +48,17 @@ describe('an activity with an empty name and a negative rate', () => {
   });
 });
 
+describe('a surcharge rule with a percentage of 0 and a weekday 8', () => {
+  it('says the percentage must be more than 0, and names the days by their label, in English and Dutch', async () => {
+    const error = await refusal('POST', '/v1/surcharge_rule', { name: 'Night', weekdays: [8], percentage: 0 });
+    expect(error.fieldMessages(wording(en, 'surcharge_rule'))).toEqual({
+      percentage: 'Percentage must be more than 0',
+      weekdays: 'Days it holds on can be at most 7',
+    });
+    expect(error.fieldMessages(wording(nl, 'surcharge_rule'))).toMatchObject({ percentage: 'Percentage moet meer dan 0 zijn' });
+  });
+});
+
 describe('limits and order rules', () => {
   it('states the bound of a default duration in the language’s own number format', async () => {
     const error = await refusal('POST', '/v1/activity', { description: 'Forever', default_duration: 99_999_999_999 });

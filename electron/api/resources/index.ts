@@ -16,6 +16,7 @@ import { companyHolidayModule, resourceModule, scheduleDeviationModule } from '.
 import { addressModule, itemModule, relationModule, warehouseModule } from './simple.js';
 import { spaceModule } from './space.js';
 import { stageActivityModule, stageModule } from './stage.js';
+import { surchargeRuleModule } from './surcharge-rule.js';
 import { timeTrackingModule } from './time-tracking.js';
 import { userModule } from './user.js';
 
@@ -34,6 +35,7 @@ export const resourceModules: readonly ResourceModule[] = [
   resourceModule,
   scheduleDeviationModule,
   companyHolidayModule,
+  surchargeRuleModule,
   groupModule,
   groupResourceModule,
   userModule,

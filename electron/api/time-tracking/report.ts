@@ -13,11 +13,19 @@
  *    non-billable by the activity's flag. Rates are the activities' as they are now.
  *  - A line says whether its entry overlaps another entry of the same user in the period,
  *    whatever the filter leaves out (entry-time.ts).
+ *  - Each line is split into payroll hour codes by the surcharge rules, by the clock of its
+ *    user's time zone (Europe/Amsterdam, the user record's default, for an entry without a
+ *    user), with the whole-day company holidays for everyone as public holidays
+ *    (shared/surcharges.ts, docs/API.md "Surcharge rules").
  */
 import { LocalDays, splitIntoDays, type LocalDay } from '../../../shared/entry-days.js';
 import type { FilterNode } from '../../../shared/filter.js';
+import { holidayNamesByDay } from '../../../shared/holiday-days.js';
+import { isTimeZone } from '../../../shared/fields.js';
+import { splitBySurcharges, type SurchargeTerms } from '../../../shared/surcharges.js';
 import {
   centsToAmount,
+  hourCodeTotals,
   type DurationFormat,
   type ReportGroup,
   type ReportGrouping,
@@ -363,6 +371,7 @@ export async function buildReport(ctx: RequestContext, request: ReportRequest): 
   const activities = byId(await records.getWhereIn(tables.activity, 'id', activityIds.all()));
   const users = byId(await records.getWhereIn(tables.user, 'id', userIds.all()));
   const displayNames = await cardNames(ctx, [...cards.values()]);
+  const payroll = await payrollTerms(ctx);
   const overlapping = await overlapsOf(ctx, entries, request.filter !== undefined, overlap);
   const cardLabels = new Map<string | null, CardLabels>();
   const labelsOf = (cardId: string | null): CardLabels => {
@@ -388,7 +397,7 @@ export async function buildReport(ctx: RequestContext, request: ReportRequest): 
   const lines: ReportLine[] = [];
   const userNames = new Map([...users.values()].map((u) => [u.id, userName(u)]));
   // What a line takes from its activity, worked out once per activity.
-  const activityTerms = new Map<string | null, { activity: string; rate: number; billable: boolean }>();
+  const activityTerms = new Map<string | null, { activity: string; rate: number; billable: boolean; hourCode: string | null }>();
   const termsOf = (activityId: string | null) => {
     let terms = activityTerms.get(activityId);
     if (!terms) {
@@ -398,14 +407,31 @@ export async function buildReport(ctx: RequestContext, request: ReportRequest): 
         activity: activity?.description ?? '',
         rate: Number(activity?.hourly_rate ?? 0) || 0,
         billable: activity?.billable === true,
+        hourCode: activity?.hour_code ?? null,
       };
       activityTerms.set(activityId, terms);
     }
     return terms;
   };
+  // Each user's days, in their own zone, worked out once per zone and looked up once per user:
+  // checking a zone name costs more than splitting a line.
+  const zoneDays = new Map<string, LocalDays>();
+  const userDays = new Map<string | null, LocalDays>();
+  const daysOfUser = (userId: string | null): LocalDays => {
+    let found = userDays.get(userId);
+    if (found) return found;
+    // A null user id finds no user in the map.
+    const stored = users.get(userId as string)?.timezone;
+    const zone = typeof stored === 'string' && isTimeZone(stored) ? stored : defaultUserZone;
+    found = zoneDays.get(zone);
+    if (!found) zoneDays.set(zone, (found = new LocalDays(zone)));
+    userDays.set(userId, found);
+    return found;
+  };
   const addLine = (entry: ClippedEntry, day: LocalDay, start: number, end: number, minutes: number) => {
     const labels = labelsOf(entry.cardId);
-    const { activity, rate, billable } = termsOf(entry.activityId);
+    const { activity, rate, billable, hourCode } = termsOf(entry.activityId);
+    const userDays = daysOfUser(entry.userId);
     lines.push({
       entry_id: entry.id,
       date: day.date,
@@ -430,6 +456,17 @@ export async function buildReport(ctx: RequestContext, request: ReportRequest): 
       overlaps: overlapping.has(entry.id),
       status: entry.status,
       note: entry.note ?? '',
+      hour_code: hourCode,
+      segments: splitBySurcharges({
+        start,
+        end,
+        timeZone: userDays.timeZone,
+        days: userDays,
+        rules: payroll.rules,
+        holidays: payroll.holidays,
+        hourCode,
+        minutes,
+      }),
     });
   };
   // Each entry cut at local midnight, a line per day (shared/entry-days.ts).
@@ -455,7 +492,30 @@ export async function buildReport(ctx: RequestContext, request: ReportRequest): 
     totals: sum.money(),
     groups,
     lines,
+    hour_codes: hourCodeTotals(lines),
   };
+}
+
+/** Whose entries have no user (or a zone this runtime does not know) are split in the user record's default zone. */
+const defaultUserZone = 'Europe/Amsterdam';
+
+/**
+ * The surcharge rules, by name (then id, so that of two rules with the same percentage the same
+ * one wins every time), and the dates of the whole-day company holidays for everyone.
+ */
+async function payrollTerms(ctx: RequestContext): Promise<{ rules: SurchargeTerms[]; holidays: ReadonlyMap<string, unknown> }> {
+  const rules = (await ctx.records.list(tables.surcharge_rule, { limit: 1_000_000, offset: 0 })).rows
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+    .map((r) => ({
+      weekdays: r.weekdays,
+      public_holiday: r.public_holiday,
+      from_time: r.from_time,
+      to_time: r.to_time,
+      percentage: r.percentage,
+      hour_code: r.hour_code,
+    }));
+  const holidays = holidayNamesByDay((await ctx.records.list(tables.company_holiday, { limit: 1_000_000, offset: 0 })).rows);
+  return { rules, holidays };
 }
 
 /**

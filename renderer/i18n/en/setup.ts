@@ -66,6 +66,7 @@ export const setupMessages = {
   'activities.defaultDuration': 'Default duration (minutes)',
   'activities.dayMaxDuration': 'Most minutes per day (0 = no limit)',
   'activities.hourlyRate': 'Hourly rate',
+  'activities.hourCode': 'Payroll hour code',
   'activities.billable': 'Billable',
   'activities.save': 'Save activity',
   'activities.minutes': '{minutes} min',

@@ -65,6 +65,7 @@ export const setupMessages: Record<keyof typeof english, string> = {
   'activities.defaultDuration': 'Standaardduur (minuten)',
   'activities.dayMaxDuration': 'Hoogstens minuten per dag (0 = geen grens)',
   'activities.hourlyRate': 'Uurtarief',
+  'activities.hourCode': 'Looncode uren',
   'activities.billable': 'Declarabel',
   'activities.save': 'Activiteit opslaan',
   'activities.minutes': '{minutes} min',

@@ -96,6 +96,18 @@ export function ActivityForm({ activity, onDone }: ActivityFormProps) {
           />
         )}
       </Field>
+      <Field label={t('activities.hourCode')} error={errors.hour_code}>
+        {(control) => (
+          <input
+            {...control}
+            value={draft.hour_code}
+            maxLength={50}
+            autoComplete="off"
+            placeholder={t('common.optional')}
+            onChange={(event) => change({ hour_code: event.target.value })}
+          />
+        )}
+      </Field>
       <CheckboxField
         label={t('activities.billable')}
         checked={draft.billable}

@@ -14,6 +14,8 @@ export interface ActivityDraft {
   day_max_duration: string;
   billable: boolean;
   hourly_rate: string;
+  /** The payroll package's code for its hours (docs/API.md "Surcharge rules"). */
+  hour_code: string;
 }
 
 const fields = activitySpec.fields;
@@ -27,6 +29,7 @@ export function newActivityDraft(): ActivityDraft {
     day_max_duration: String(fields.day_max_duration.default),
     billable: fields.billable.default,
     hourly_rate: String(fields.hourly_rate.default),
+    hour_code: '',
   };
 }
 
@@ -39,6 +42,7 @@ export function activityDraftFrom(activity: Activity): ActivityDraft {
     day_max_duration: numberText(activity.day_max_duration),
     billable: activity.billable,
     hourly_rate: numberText(activity.hourly_rate),
+    hour_code: activity.hour_code ?? '',
   };
 }
 
@@ -51,6 +55,7 @@ export function activityBody(draft: ActivityDraft, isNew: boolean): WriteBody<'a
     day_max_duration: numberOrDefault(draft.day_max_duration),
     billable: draft.billable,
     hourly_rate: numberOrDefault(draft.hourly_rate),
+    hour_code: optionalText(draft.hour_code),
   };
 }
 
@@ -63,6 +68,7 @@ export const activityFormInputs = [
   'day_max_duration',
   'billable',
   'hourly_rate',
+  'hour_code',
 ] as const;
 
 /** "90" minutes → "1 h 30 min" ("1 u 30 min" in Dutch), as planners say durations. */

@@ -1,8 +1,9 @@
 /**
  * A time report as CSV (RFC 4180): UTF-8, CRLF line ends, a header row, one record per
- * report line, a "Total <label>" record after each group's lines, a "Grand total" record and
- * its "Billable" and "Non-billable" parts. Every record has the same 17 fields
- * (`tableColumns`); a total record fills the first field, Duration, Minutes and Amount. Last
+ * report line (and one more per further payroll segment of the line: `segmentColumns`), a
+ * "Total <label>" record after each group's lines, a "Grand total" record and
+ * its "Billable" and "Non-billable" parts. Every record has the same 20 fields
+ * (`tableColumns`, then `segmentColumns`); a total record fills the first field, Duration, Minutes and Amount. Last
  * come records that say what the file is (Title, Period, Filters, Exported by, Currency: the
  * label in the first field, the value in the second), so the file names its period, its
  * filters and who made it however it is passed on.
@@ -23,12 +24,25 @@
  * never held as one string.
  */
 import { Readable } from 'node:stream';
-import { formatAmount, formatMinutes, type ReportLine, type TimeReport } from '../../../../shared/time-report.js';
+import { formatAmount, formatMinutes, type HourSegment, type ReportLine, type TimeReport } from '../../../../shared/time-report.js';
+import { isoWeek } from '../../../../shared/zoned-time.js';
 import { periodDays } from './report-caption.js';
-import { billableLabel, captionFacts, grandTotalLabel, reportRows, subtotalLabel, tableColumns, yesNo } from './report-rows.js';
+import {
+  billableLabel,
+  captionFacts,
+  grandTotalLabel,
+  reportRows,
+  segmentColumns,
+  subtotalLabel,
+  tableColumns,
+  yesNo,
+} from './report-rows.js';
 import { formatLocalDateTime, ZoneClock } from './zone-clock.js';
 
 export type CsvSeparator = ',' | ';';
+
+/** Every field of a CSV record: the table's, then the payroll segment's. */
+export const csvColumns = [...tableColumns, ...segmentColumns] as const;
 
 export interface CsvOptions {
   /** Start with a UTF-8 byte order mark (for Excel). Default false. */
@@ -91,14 +105,34 @@ function* csvChunks(report: TimeReport, clock: ZoneClock, separator: CsvSeparato
   const emptyBeforeDuration = s.repeat(tableColumns.indexOf('Duration'));
   // Minutes → Amount, and Amount → the last field (Note).
   const minutesToAmount = s.repeat(tableColumns.indexOf('Amount') - tableColumns.indexOf('Minutes'));
-  const amountToEnd = s.repeat(tableColumns.length - 1 - tableColumns.indexOf('Amount'));
+  const amountToEnd = s.repeat(csvColumns.length - 1 - csvColumns.indexOf('Amount'));
   // Records are joined, field by field and then chunk by chunk, rather than concatenated: a
   // concatenation keeps every piece as a string object of its own until the chunk is encoded,
   // some thirty per line, and allocating and collecting them was a large part of the export.
   const total = (name: string, minutes: number, amount: number) =>
     `${text(name)}${emptyBeforeDuration}${duration(minutes)}${s}${minutes}${minutesToAmount}${money(amount)}${amountToEnd}`;
-  const fact = (name: string, value: string) => `${text(name)}${s}${text(value)}${s.repeat(tableColumns.length - 2)}`;
-  const fields: string[] = new Array<string>(tableColumns.length);
+  const fact = (name: string, value: string) => `${text(name)}${s}${text(value)}${s.repeat(csvColumns.length - 2)}`;
+  const fields: string[] = new Array<string>(csvColumns.length);
+  const percentage = (value: number) => (separator === ';' ? String(value).replace('.', ',') : String(value));
+  const putSegment = (segment: HourSegment | undefined) => {
+    fields[17] = segment?.hour_code ? label(segment.hour_code) : '';
+    fields[18] = segment ? percentage(segment.percentage) : '';
+    fields[19] = segment ? String(segment.minutes) : '';
+  };
+  // A further segment of a line: the line's labels, the segment's own date, week and figures.
+  const segmentRecord = (l: ReportLine, segment: HourSegment) => {
+    fields.fill('');
+    fields[0] = segment.date;
+    fields[1] = isoWeek(segment.date);
+    fields[2] = label(l.user);
+    fields[3] = label(l.board);
+    fields[4] = label(l.collection);
+    fields[5] = label(l.card);
+    fields[6] = label(l.activity);
+    fields[7] = label(l.status);
+    putSegment(segment);
+    return fields.join(s);
+  };
   const line = (l: ReportLine) => {
     fields[0] = l.date;
     fields[1] = l.week;
@@ -117,18 +151,21 @@ function* csvChunks(report: TimeReport, clock: ZoneClock, separator: CsvSeparato
     fields[14] = money(l.amount);
     fields[15] = l.overlaps ? 'yes' : '';
     fields[16] = text(l.note);
+    putSegment(l.segments[0]);
     return fields.join(s);
   };
 
-  const records: string[] = [(bom ? '\uFEFF' : '') + tableColumns.join(separator)];
+  const records: string[] = [(bom ? '\uFEFF' : '') + csvColumns.join(separator)];
   let length = 0;
   const add = (record: string) => {
     records.push(record);
     length += record.length + 2;
   };
   for (const row of reportRows(report)) {
-    if (row.kind === 'line') add(line(row.line));
-    else if (row.kind === 'subtotal') add(total(subtotalLabel(row.group), row.group.minutes, row.group.amount));
+    if (row.kind === 'line') {
+      add(line(row.line));
+      for (let i = 1; i < row.line.segments.length; i++) add(segmentRecord(row.line, row.line.segments[i]!));
+    } else if (row.kind === 'subtotal') add(total(subtotalLabel(row.group), row.group.minutes, row.group.amount));
     else if (row.kind === 'grand-total') add(total(grandTotalLabel, row.minutes, row.amount));
     else if (row.kind === 'billable-total') add(total(billableLabel(row.billable), row.minutes, row.amount));
     if (length >= chunkSize) {

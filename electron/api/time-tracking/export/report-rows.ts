@@ -106,6 +106,16 @@ export const tableColumns = [
   'Note',
 ] as const;
 
+/**
+ * The columns the CSV adds after `tableColumns` (docs/API.md "Surcharge rules"): a line's
+ * payroll hour code, percentage and minutes, one segment per record. A line's record holds its
+ * first segment; each further segment follows as a record of its own with the line's labels,
+ * its own date and week, and Duration, Minutes and Amount empty, so summing Minutes or Amount
+ * over the file still gives the lines' totals, and summing Segment minutes by Hour code and
+ * Percentage gives the hours for payroll.
+ */
+export const segmentColumns = ['Hour code', 'Percentage', 'Segment minutes'] as const;
+
 /** What a report file says about itself, in the order the files print it. */
 export function captionFacts(report: TimeReport, period: string): [label: string, value: string][] {
   return [
