@@ -46,6 +46,8 @@ const onBothEngines = [
   'test/api/fuzz.test.ts',
   // The exception inbox, worked out from the records on either engine.
   'test/api/exceptions.test.ts',
+  // KPIs with history: figures, snapshots and the date first promised, on either engine.
+  'test/api/kpi.test.ts',
   // Sync against a remote served from PostgreSQL (test/helpers/sync-inprocess.ts): replicas on SQLite.
   'test/sync/groups.test.ts',
   'test/sync/replica-binding.test.ts',

@@ -7,6 +7,8 @@
 import type { PostgresMigration } from './postgres-database.js';
 import { companyHolidayTableMigration, recordTablesMigration } from './record-tables.js';
 import { exceptionHandlingTableMigration } from './exception-handling-table.js';
+import { reservedForHourCodesMigration } from './reserved-migration.js';
+import { kpiSnapshotTableMigration } from './kpi-snapshot-table.js';
 import { webhookQueueMigration } from './webhook-queue-tables.js';
 import { oauthStateMigration } from './oauth-state.js';
 import { rateLimitsMigration } from './rate-limits.js';
@@ -79,4 +81,6 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   companyHolidayTableMigration,
   orderRowScrappedMigration,
   exceptionHandlingTableMigration,
+  reservedForHourCodesMigration,
+  kpiSnapshotTableMigration,
 ];
