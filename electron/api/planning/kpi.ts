@@ -14,7 +14,7 @@ import { addDays, bucketStart, buckets, daysBetween, today } from '../../../shar
 import { DuplicateError } from '../../store/query-error.js';
 import type { RequestContext } from '../resource.js';
 import { tables, type Stored } from '../tables.js';
-import { boardCapacity } from './capacity.js';
+import { boardCapacityViews } from './capacity.js';
 
 export type KpiTimeFrame = 'week' | 'month';
 export const kpiTimeFrames: readonly KpiTimeFrame[] = ['week', 'month'];
@@ -184,8 +184,9 @@ async function workOut(
   const exits = new Set((await ctx.records.getWhereIn(tables.status, 'board_id', [board.id])).filter((s) => s.exit).map((s) => s.id));
 
   // A card's minutes as capacity reads them: the minutes of its activities (cards with dates).
+  const plannedCards = await ctx.records.plannedCards(board.id, '0000-01-01', '9999-12-31');
   const minutesOf = new Map<string, number>();
-  for (const row of (await ctx.records.plannedCards(board.id, '0000-01-01', '9999-12-31')).activities) {
+  for (const row of plannedCards.activities) {
     minutesOf.set(row.card_id, (minutesOf.get(row.card_id) ?? 0) + (row.time ?? 0));
   }
   const cards: KpiCard[] = [];
@@ -272,21 +273,29 @@ async function workOut(
   );
 
   const range = { start: first, end: last, frame };
+  const capacity = await boardCapacityViews(ctx, board, ['stage', 'resource'], range, plannedCards);
   // Each bucket as boardCapacity answers it for its view: the stages' or resources' figures.
   type Row = { id: string; name: string; time_available: number; time_planned: number };
-  const byStage = (await boardCapacity(ctx, board, 'stage', range)).data.map((b) => b.stage as Row[]);
+  const byStage = capacity.stage.data.map((b) => b.stage as Row[]);
   // By resource, each bucket's `resource` rows, as boardCapacity answers them for that view.
-  const byResource = (await boardCapacity(ctx, board, 'resource', range)).data.map((b) => b.resource as Row[]);
+  const byResource = capacity.resource.data.map((b) => b.resource as Row[]);
 
   return periods.map((period, p) => {
     const days = daysBetween(period.start, period.end) + 1;
-    const notDone = (card: KpiCard) => card.created <= period.end && (card.doneOn === null || card.doneOn > period.end);
+    // The minutes of cards made and not done by the period's last day, by stage and in all.
+    const backlogOf = new Map<string, number>();
+    let backlogMinutes = 0;
+    for (const card of cards) {
+      if (card.created > period.end || (card.doneOn !== null && card.doneOn <= period.end)) continue;
+      backlogMinutes += card.minutes;
+      backlogOf.set(card.stageId, (backlogOf.get(card.stageId) ?? 0) + card.minutes);
+    }
     const stageRows = byStage[p] ?? [];
     const stageFigures = stages.map((stage) => {
       const row = stageRows.find((r) => r.id === stage.id);
       const available = row?.time_available ?? 0;
       const planned = row?.time_planned ?? 0;
-      const backlog = cards.filter((c) => c.stageId === stage.id && notDone(c)).reduce((sum, c) => sum + c.minutes, 0);
+      const backlog = backlogOf.get(stage.id) ?? 0;
       return {
         stage_id: stage.id,
         name: stage.name,
@@ -306,7 +315,7 @@ async function workOut(
         planned: stageFigures.reduce((sum, s) => sum + s.utilisation.planned_minutes, 0),
         booked: booked[p]!.board,
       },
-      { planned: cards.filter(notDone).reduce((sum, c) => sum + c.minutes, 0), unplanned },
+      { planned: backlogMinutes, unplanned },
       days,
     );
     return {
