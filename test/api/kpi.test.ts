@@ -149,6 +149,7 @@ describe('bad input: a 400 saying what is wrong, and nothing kept', () => {
     ['BOARD&from=2026-12-21', "to must be a date (YYYY-MM-DD), got ''"],
     ['BOARD&from=2026-12-32&to=2027-01-06', "from must be a date (YYYY-MM-DD), got '2026-12-32'"],
     ['BOARD&from=2025-01-01&to=2027-01-02', 'at most 2 years apart (to at most 2027-01-01)'],
+    ['BOARD&from=9999-12-01&to=9999-12-31', "to must be before 9999-01-01, got '9999-12-31'"],
   ])('%s', async (query, says) => {
     at('2027-01-06T11:00:00Z');
     const res = await api.http('GET', `/v1/kpi?${query.replace('BOARD', `board_id=${id.board}`)}`);

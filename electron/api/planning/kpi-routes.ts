@@ -14,6 +14,9 @@ import { boardKpis, kpiTimeFrames, type KpiQuery, type KpiTimeFrame } from './kp
 /** The longest range one read covers: two years (from's day two years on, inclusive). */
 export const maxKpiYears = 2;
 
+/** The first day no answer reaches. */
+const lastYear = '9999-01-01';
+
 const isTimeFrame = (value: string): value is KpiTimeFrame => kpiTimeFrames.some((frame) => frame === value);
 
 async function kpiQuery(ctx: RequestContext, query: QueryString): Promise<KpiQuery> {
@@ -26,6 +29,8 @@ async function kpiQuery(ctx: RequestContext, query: QueryString): Promise<KpiQue
   const to = single(query, 'to') || undefined;
   if (from === undefined || !isValidDate(from)) throw ApiError.badRequest(`from must be a date (YYYY-MM-DD), got '${from ?? ''}'`);
   if (to === undefined || !isValidDate(to)) throw ApiError.badRequest(`to must be a date (YYYY-MM-DD), got '${to ?? ''}'`);
+  // The period holding a day of 9999 may end in year 10000, which no date of the API writes.
+  if (to >= lastYear) throw ApiError.badRequest(`to must be before ${lastYear}, got '${to}'`);
   if (to < from) throw ApiError.badRequest(`to (${to}) may not be before from (${from})`);
   // Compared as text, so that 29 February two years on (no such day) still sorts in its place.
   const limit = `${String(Number(from.slice(0, 4)) + maxKpiYears).padStart(4, '0')}${from.slice(4)}`;
