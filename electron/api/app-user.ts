@@ -19,14 +19,15 @@
 import type { FastifyInstance } from 'fastify';
 import { isUuid } from '../../shared/ids.js';
 import type { FieldProblem } from '../../shared/errors.js';
-import type { EnvironmentStore } from '../store/environment-store.js';
+import type { RecordReads, RecordStore, RecordWrites } from '../store/record-store.js';
+import { asCommandOnRecords } from './commands/request-command.js';
 import { ApiError } from './errors.js';
 import { requiredBody } from './conventions/request-body.js';
 import { requireAdmin } from './permissions.js';
-import { createRecord, presentOne } from './records.js';
-import type { RequestContext } from './resource.js';
+import { createSteps, presentOne } from './records.js';
+import { localBooks, type RequestContext } from './resource.js';
 import { userModule } from './resources/user.js';
-import { bookOf } from './sync/books.js';
+import { onRecords } from './store-steps.js';
 import { tables } from './tables.js';
 
 /** What the host tells the API about its own bridge. */
@@ -37,34 +38,33 @@ export interface AppUserOptions {
   signedInUserId(): string | null;
 }
 
-const stateKey = 'app_user_id';
 /** What a new user may be given here: their name, e-mail, role and the resource they are. */
 const newUserFields = new Set(['email', 'firstname', 'infix', 'lastname', 'role', 'resource_id', 'language', 'timezone']);
 
 /** A user that may book time: there, not deleted and not archived. */
-function liveUser(store: EnvironmentStore, id: string) {
-  const user = store.get(tables.user, id);
+async function liveUser(records: RecordReads, id: string) {
+  const user = await records.get(tables.user, id);
   return user && !user.archived_at ? user : undefined;
 }
 
 /** The app's user id: the signed-in user's, else the chosen one's while that user is live. */
-export function appUserId(store: EnvironmentStore, options: AppUserOptions): { userId: string | null; signedIn: boolean } {
+async function appUserId(records: RecordStore, options: AppUserOptions): Promise<{ userId: string | null; signedIn: boolean }> {
   const signedIn = options.signedInUserId();
   if (signedIn) return { userId: signedIn.toLowerCase(), signedIn: true };
-  const chosen = bookOf(store).getState<string>(stateKey);
-  return { userId: chosen && liveUser(store, chosen) ? chosen : null, signedIn: false };
+  const chosen = await localBooks(records).appUserId();
+  return { userId: chosen && (await liveUser(records, chosen)) ? chosen : null, signedIn: false };
 }
 
 /** Bridge requests act as the app's user (see the file head); called right after authentication. */
-export function actAsAppUser(ctx: RequestContext, options: AppUserOptions): void {
+export async function actAsAppUser(ctx: RequestContext, options: AppUserOptions): Promise<void> {
   if (ctx.caller.kind !== 'api-key' || ctx.caller.keyId !== options.bridgeKeyId) return;
-  const { userId } = appUserId(ctx.store, options);
+  const { userId } = await appUserId(ctx.records, options);
   if (userId) ctx.caller.userId = userId;
 }
 
 async function answer(ctx: RequestContext, options: AppUserOptions) {
-  const { userId, signedIn } = appUserId(ctx.store, options);
-  const user = userId ? ctx.store.get(tables.user, userId) : undefined;
+  const { userId, signedIn } = await appUserId(ctx.records, options);
+  const user = userId ? await ctx.records.get(tables.user, userId) : undefined;
   return {
     user_id: userId,
     signed_in: signedIn,
@@ -84,7 +84,8 @@ function prefixed(error: unknown): never {
   throw error;
 }
 
-function createUser(ctx: RequestContext, given: unknown): string {
+/** The new user's fields, checked for what may be given here (see newUserFields). */
+function newUserInput(given: unknown): Record<string, unknown> {
   if (typeof given !== 'object' || given === null || Array.isArray(given))
     throw ApiError.rule('user', "user must be an object with the new user's email and name");
   // A non-array object (checked above), read field by field as unknown values.
@@ -98,24 +99,31 @@ function createUser(ctx: RequestContext, given: unknown): string {
       })),
     );
   }
+  return input;
+}
+
+async function createUser(ctx: RequestContext, tx: RecordWrites, input: Record<string, unknown>): Promise<string> {
   // The first user of a data folder owns it: an admin. Later ones are members unless asked.
-  const anyone = ctx.store.list(tables.user, { limit: 1, offset: 0 }).rows.length > 0;
+  const anyone = (await tx.list(tables.user, { limit: 1, offset: 0 })).rows.length > 0;
   const role = input.role ?? (anyone ? 'member' : 'admin');
   try {
-    return createRecord(ctx, userModule, { ...input, role }).id;
+    return (await onRecords(tx, createSteps(ctx, userModule, { ...input, role }))).id;
   } catch (error) {
     return prefixed(error);
   }
 }
 
 export function registerAppUserRoutes(app: FastifyInstance, options: AppUserOptions): void {
-  const doc = (summary: string, extra: Record<string, unknown> = {}) => ({ doc: { summary, tag: 'User', ...extra } });
+  const summary = "Choose or create this app's user (the desktop app and browser host only)";
+  const doc = (summary: string) => ({ doc: { summary, tag: 'User' } });
 
   app.get('/app_user', { config: doc("Who this app's user is (the desktop app and browser host only)") }, (request) =>
     answer(request.ctx, options),
   );
 
-  app.put('/app_user', { config: doc("Choose or create this app's user (the desktop app and browser host only)") }, (request) => {
+  // Creating the user is a command (undo takes the new user away again); choosing one writes
+  // no record, so it is none.
+  app.put('/app_user', { config: { ...doc(summary) } }, async (request, reply) => {
     const { ctx } = request;
     requireAdmin(ctx.caller, "Only an admin of the environment chooses who this app's user is.");
     const input = requiredBody(request.body);
@@ -128,19 +136,21 @@ export function registerAppUserRoutes(app: FastifyInstance, options: AppUserOpti
         "This app is signed in to its remote with an account: that account is the app's user. Sign out on the Sync screen to choose another.",
       );
     }
-    ctx.store.transaction(() => {
-      let userId: string | null;
-      if ('user' in input) {
-        userId = createUser(ctx, input.user);
-      } else {
-        const given = input.user_id;
-        if (given !== null && !isUuid(given)) throw ApiError.rule('user_id', 'user_id must be a uuid or null');
-        userId = given === null ? null : given.toLowerCase();
-        if (userId && !liveUser(ctx.store, userId))
+    if ('user' in input) {
+      const newUser = newUserInput(input.user);
+      await asCommandOnRecords(request, reply, summary, async (tx) => {
+        await localBooks(tx).chooseAppUser(await createUser(ctx, tx, newUser));
+      });
+    } else {
+      const given = input.user_id;
+      if (given !== null && !isUuid(given)) throw ApiError.rule('user_id', 'user_id must be a uuid or null');
+      const userId = given === null ? null : given.toLowerCase();
+      await ctx.records.transaction(async (tx) => {
+        if (userId && !(await liveUser(tx, userId)))
           throw ApiError.rule('user_id', `user_id names no user (or an archived one) with id ${userId}`);
-      }
-      bookOf(ctx.store).setState(stateKey, userId ?? undefined);
-    });
+        await localBooks(tx).chooseAppUser(userId ?? undefined);
+      });
+    }
     return answer(ctx, options);
   });
 }

@@ -12,7 +12,6 @@ import { adminRoutes } from './admin-routes.js';
 import { actAsAppUser, registerAppUserRoutes, type AppUserOptions } from './app-user.js';
 import { authenticate, type TeamDatabaseAccess } from './auth.js';
 import { commandRoutes } from './commands/routes.js';
-import { commandEveryWrite } from './commands/route-commands.js';
 import { installErrorHandling, sendError, toApiError } from './errors.js';
 import { FailureLog } from './failure-log.js';
 import { standardOutputLog } from './log-output.js';
@@ -122,7 +121,6 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
 
   const routes: CollectedRoute[] = [];
   app.addHook('onRoute', (route) => {
-    commandEveryWrite(route);
     const doc = route.config?.doc;
     if (!doc) return;
     for (const method of [route.method].flat()) {
@@ -169,7 +167,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
         try {
           request.ctx = await authenticate(options.dataDir, request, oauth, options.teamDatabase);
           if (options.recordsOf) request.ctx = contextOnRecords(request.ctx, options.recordsOf(request.ctx.caller.environment));
-          if (options.appUser) actAsAppUser(request.ctx, options.appUser);
+          if (options.appUser) await actAsAppUser(request.ctx, options.appUser);
           request.ctx.answer = new AnswerWork(limits.signalOf(request));
           refuseGuestWrite(request.ctx.caller, request.method, request.routeOptions.url);
         } catch (error) {

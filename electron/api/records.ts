@@ -20,7 +20,7 @@ import { checkQueryFields, hiddenFields } from './permissions.js';
 import type { RequestContext, ResourceModule } from './resource.js';
 import { tables } from './tables.js';
 import { applySteps, deleteSteps, planSteps } from './write-plan.js';
-import { get, onRecords, onStore, runRule, type Steps } from './store-steps.js';
+import { get, onRecords, runRule, type Steps } from './store-steps.js';
 import type { RelationJoin } from '../store/filter-sql.js';
 import { optionalBody as bodyObject } from './conventions/request-body.js';
 
@@ -323,37 +323,6 @@ function* writeSteps(
   if (problems.length > 0) throw ApiError.unprocessable(problems);
   if (options.id) plan.values.id = options.id;
   return yield* applySteps(ctx, plan);
-}
-
-/**
- * Creates a record (and whatever it carries inline) from a request body. These three run in a
- * transaction of the synchronous store; the resource routes run the same steps in an
- * asynchronous one (createSteps, updateSteps, deleteSteps, with store-steps.ts's onRecords).
- */
-export function createRecord(
-  ctx: RequestContext,
-  module: ResourceModule,
-  body: unknown,
-  scope: Scope = {},
-  options: WriteOptions = {},
-): StoredRecord {
-  return ctx.store.transaction(() => onStore(ctx.store, createSteps(ctx, module, body, scope, options)));
-}
-
-export function updateRecord(
-  ctx: RequestContext,
-  module: ResourceModule,
-  id: string,
-  body: unknown,
-  scope: Scope = {},
-  options: WriteOptions = {},
-): StoredRecord {
-  return ctx.store.transaction(() => onStore(ctx.store, updateSteps(ctx, module, id, body, scope, options)));
-}
-
-/** Soft-deletes a record with its owned children (an order with its rows). */
-export function deleteRecord(ctx: RequestContext, module: ResourceModule, id: string, scope: Scope = {}): void {
-  ctx.store.transaction(() => onStore(ctx.store, deleteRecordSteps(ctx, module, id, scope)));
 }
 
 export function* createSteps(

@@ -86,16 +86,28 @@ export function hasSynchronousStore(ctx: RequestContext): boolean {
   return ctx.store !== noSynchronousStore;
 }
 
+/**
+ * The local instance's own books (the app's user, a replica's view of its sync) of a store or
+ * a transaction: the team server has none, and its routes for them answer as for any part of
+ * the API that does not run on its engine.
+ */
+export function localBooks<Books>(holder: { readonly local?: Books | undefined }): Books {
+  if (holder.local === undefined) throw unavailableHere();
+  return holder.local;
+}
+
+function unavailableHere(): ApiError {
+  return new ApiError('unavailable', [
+    { description: 'This part of the API does not run on this store engine (docs/architecture.md "The asynchronous store boundary").' },
+  ]);
+}
+
 /** Stands in for the synchronous store; typed as one since every property access throws and nothing typed is ever read from it. */
 const noSynchronousStore = new Proxy(
   {},
   {
     get(): never {
-      throw new ApiError('unavailable', [
-        {
-          description: 'This part of the API does not run on this store engine (docs/architecture.md "The asynchronous store boundary").',
-        },
-      ]);
+      throw unavailableHere();
     },
   },
 ) as EnvironmentStore;

@@ -32,13 +32,6 @@ declare module 'fastify' {
     doc?: RouteDoc;
     /** Reachable without credentials (only the OAuth sign-in flow). */
     public?: boolean;
-    /**
-     * The handler runs its writes as the request's command in an asynchronous transaction of
-     * its own (asCommandOnRecords), so commandEveryWrite leaves it alone.
-     */
-    commandOnRecords?: boolean;
-    /** A POST that only answers, such as promise dates: no command, no transaction. */
-    writesNothing?: boolean;
   }
   interface FastifyRequest {
     ctx: RequestContext;

@@ -43,19 +43,9 @@ import type { LocalApi } from './local-api.js';
 import type { LocalInstance } from './local-instance.js';
 import type { DataFolderRecovery } from './recovery.js';
 import { registerRecoveryRoutes } from './recovery-routes.js';
+import { floorPageFiles, mimeTypes } from './floor-page.js';
 
 export { contentSecurityPolicy };
-
-const mimeTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-};
 
 /** The cookie's name carries the port, so hosts on other ports never overwrite or read each other's. */
 const sessionCookieOf = (port: number) => `planner_session_${port}`;
@@ -305,6 +295,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   // they act as the signed-in operator only.
   app.get('/floor', (_request, reply) => reply.redirect('/floor/', 301));
   app.get('/floor/', (_request, reply) => serveFile('floor/index.html', reply, false));
+  for (const file of floorPageFiles) app.get(`/floor/${file}`, (_request, reply) => serveFile(`floor/${file}`, reply, false));
   const toInstance = async (request: FastifyRequest, reply: FastifyReply) => {
     const hosted = servedApp(reply);
     if (!hosted) return reply;

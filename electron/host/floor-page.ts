@@ -20,7 +20,11 @@ export const mimeTypes: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
 };
+
+/** The floor view's own files beside its page: what makes it installable and work offline (renderer/public/floor). */
+export const floorPageFiles = ['sw.js', 'manifest.webmanifest'] as const;
 
 /** The renderer's build of this checkout (out/renderer), where `npm run build` puts it. */
 export function builtRendererDir(): string {
@@ -65,6 +69,7 @@ export function registerFloorPage(app: FastifyInstance, rendererDir: string): vo
   // The API's router ignores a trailing slash: `/floor` is this page too (its files are named from the root up).
   app.get('/floor/', (_request, reply) => serve(reply, rendererDir, 'floor/index.html'));
   app.get('/floor/index.html', (_request, reply) => serve(reply, rendererDir, 'floor/index.html'));
+  for (const file of floorPageFiles) app.get(`/floor/${file}`, (_request, reply) => serve(reply, rendererDir, `floor/${file}`));
   app.get('/favicon.svg', (_request, reply) => serve(reply, rendererDir, 'favicon.svg'));
   app.get<{ Params: { '*': string } }>('/assets/*', (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
     const name = request.params['*'];

@@ -137,9 +137,6 @@ export class EnvironmentStore {
   private depth = 0;
   private origin: WriteOrigin = { kind: 'local' };
   private currentCommand: CommandMeta | undefined;
-  private ambientCommand: CommandMeta | undefined;
-  /** Whether the ambient command's row is written in the open transaction (duringCommand). */
-  private ambientWritten = false;
   /** Set while an asynchronous transaction holds this file (hold): whether the caller is its code. */
   private holder: (() => boolean) | undefined;
 
@@ -279,25 +276,6 @@ export class EnvironmentStore {
     );
   }
 
-  /**
-   * Runs `fn` with its writes stamped as the command `meta`, without opening a transaction:
-   * for a route handler that writes in transactions of its own (commands/route-commands.ts).
-   * The command's row is written with its first write, so a handler that writes nothing
-   * leaves no command. Only what `fn` writes before it returns is stamped, never a write of
-   * another request.
-   */
-  duringCommand<T>(meta: CommandMeta, fn: () => T): T {
-    if (this.currentCommand || this.ambientCommand) return fn();
-    this.ambientCommand = meta;
-    this.ambientWritten = false;
-    try {
-      return fn();
-    } finally {
-      this.ambientCommand = undefined;
-      this.ambientWritten = false;
-    }
-  }
-
   onChange(listener: ChangeListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -310,8 +288,6 @@ export class EnvironmentStore {
   transaction<T>(fn: () => T): T {
     this.checkHolder();
     const mark = this.pendingEvents.length;
-    // A rolled-back transaction takes the ambient command's row with it, if it wrote it.
-    const ambientWritten = this.ambientWritten;
     this.depth++;
     try {
       const result = this.db.transaction(fn)();
@@ -323,7 +299,6 @@ export class EnvironmentStore {
       return result;
     } catch (error) {
       this.pendingEvents.length = mark;
-      this.ambientWritten = ambientWritten;
       throw error;
     } finally {
       this.depth--;
@@ -482,19 +457,7 @@ export class EnvironmentStore {
     before: Record<string, unknown> | null = null,
   ) {
     const at = nowTimestamp();
-    const ambient = this.currentCommand ? undefined : this.ambientCommand;
-    // Once per command, not per change: a plan writes many rows under one command.
-    if (ambient && !this.ambientWritten) {
-      this.ambientWritten = true;
-      this.statement('INSERT OR IGNORE INTO command (id, description, undoes, actor, created_at) VALUES (?, ?, ?, ?, ?)').run(
-        ambient.id,
-        ambient.description,
-        ambient.undoes ?? null,
-        ambient.actor ?? null,
-        at,
-      );
-    }
-    const commandId = (this.currentCommand ?? ambient)?.id;
+    const commandId = this.currentCommand?.id;
     const result = this.statement(
       'INSERT INTO change_log (resource, record_id, op, fields, at, command_id, before) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ).run(table.resource, id, op, fields ? JSON.stringify(fields) : null, at, commandId ?? null, before ? JSON.stringify(before) : null);

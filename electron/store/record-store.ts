@@ -28,6 +28,7 @@ import { sqliteSyncFeed, type SyncFeed } from './sync-feed.js';
 import { sqliteSyncWrites, type SyncWrites } from './sync-writes.js';
 import { sqliteDeliveryWrites, type DeliveryQueueWrites } from './webhook-queue.js';
 import { passwordHashOf, setPasswordHash } from './user-passwords.js';
+import { sqliteLocalBooks, type LocalBookReads, type LocalBookWrites } from './local-books.js';
 
 export interface RecordReads {
   get<S extends ResourceSpec>(table: TableDef<S>, id: string, options?: { includeDeleted?: boolean }): Promise<StoredOf<S> | undefined>;
@@ -82,6 +83,8 @@ export interface RecordWrites extends RecordReads {
   readonly commands: CommandBookReads;
   /** Sets the digest a user signs in with (user-passwords.ts): its own table, never the record. */
   setPasswordHash(userId: string, hash: string): Promise<void>;
+  /** A local SQLite instance's own books, in this transaction (local-books.ts); none on the team server. */
+  readonly local?: LocalBookWrites;
 }
 
 export interface TransactionOptions {
@@ -104,6 +107,8 @@ export interface RecordStore extends RecordReads {
   recentCommands(limit: number): Promise<CommandRecord[]>;
   /** The digest a user signs in with, if they have one (user-passwords.ts). */
   passwordHashOf(userId: string): Promise<string | undefined>;
+  /** A local SQLite instance's own books (local-books.ts); none on the team server. */
+  readonly local?: LocalBookReads;
   /** Soft-deleted records of a table, newest deletion first (the trash). */
   listDeleted(table: TableDef, limit: number, offset: number): Promise<{ count: number; rows: (StoredRecord & { deleted_at: string })[] }>;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
@@ -180,6 +185,8 @@ export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrit
       check();
       return writes.files;
     },
+    // Its books check for themselves: their turn refuses calls once it has ended (SqliteRecordStore.transaction).
+    ...(writes.local ? { local: writes.local } : {}),
   };
 }
 
@@ -232,10 +239,12 @@ export class SqliteRecordStore implements RecordStore {
 
   readonly files: AttachmentBlobStore;
   readonly feed: SyncFeed;
+  readonly local: LocalBookReads;
 
   constructor(private readonly store: EnvironmentStore) {
     this.files = filesAsBlobStore(store.files);
     this.feed = sqliteSyncFeed(store, (fn) => this.#inTurn(fn));
+    this.local = sqliteLocalBooks(store, (fn) => this.#inTurn(fn));
   }
 
   #inTurn<T>(fn: () => T | Promise<T>): Promise<T> {
@@ -325,6 +334,10 @@ export class SqliteRecordStore implements RecordStore {
           deliveries: sqliteDeliveryWrites(store),
           commands: sqliteCommandBook(store),
           files: this.files,
+          local: sqliteLocalBooks(store, async (fn) => {
+            if (!open) throw new TransactionEndedError();
+            return fn();
+          }),
         },
         () => open,
       );

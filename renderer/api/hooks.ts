@@ -45,7 +45,8 @@ export const exceptionsKey = ['exception', 'inbox'] as const;
  *    and checklist templates; the activities allowed in a stage) show in shaped reads of the
  *    owner (`board?with=stages`);
  *  - a card's label, resource and activity links, and its time entries (its timer mark and
- *    total), show in reads of the card; a checklist's items in reads of the checklist;
+ *    total), show in reads of the card; a checklist's items in reads of the checklist; an
+ *    order's rows in the card panel's read of its order (made and scrapped);
  *  - resources, their schedules, company holidays and a board's stages change the capacity
  *    beside the grid;
  *  - users, resources, absences and company holidays change the payroll summary's expected hours.
@@ -63,6 +64,8 @@ const shownUnder: Readonly<Record<string, readonly (readonly string[])[]>> = {
   card_activity: [['card']],
   time_tracking: [['card']],
   checklist_item: [['checklist']],
+  // The floor's quantities (order rows) show in the card panel's read of the card's order.
+  order_row: [['order', 'card-panel']],
   // A company holiday, who is in a group, or a new resource changes who has which days off
   // (the deviations, schedules and holidays list, under `schedule_deviation`), the capacity and
   // the payroll summary's expected hours.

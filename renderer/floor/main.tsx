@@ -13,6 +13,14 @@ import './floor.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('floor/index.html has no #root element.');
 
+// Installable, and opens without a connection once seen online (public/floor/sw.js). The page
+// goes network first, so a new build (or the development server's files) shows at once online.
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker
+    .register('./sw.js', { scope: './' })
+    .catch((error: unknown) => console.warn('The floor view works online only:', error));
+}
+
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={createQueryClient()}>

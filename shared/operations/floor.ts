@@ -54,6 +54,15 @@ export const floorQuantitiesOperation = defineOperation<FloorActionResult>()({
   answer: 'The command and the records it wrote',
 });
 
+/**
+ * Whether an order row is work of a job whose activities are `activityIds` (the card's own,
+ * else its stage's): a row for one of them, or for no activity. The floor lists and accepts
+ * quantities for these rows; the planner's card panel shows the same ones.
+ */
+export function isRowOfActivities(row: { activity_id: string | null }, activityIds: readonly string[]): boolean {
+  return row.activity_id === null || activityIds.includes(row.activity_id);
+}
+
 /** One job of `GET /v1/floor/jobs`. */
 export interface FloorJob {
   card_id: string;

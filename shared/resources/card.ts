@@ -3,6 +3,7 @@ import {
   defineResource,
   externalRefField,
   idField,
+  jsonField,
   limits,
   nestedList,
   timestampField,
@@ -15,6 +16,14 @@ import {
  * A piece of a collection planned on one stage over a span of days (docs/API.md "Resources and paths").
  * Cards are made by planning a collection, or written through their collection.
  */
+/** Who last booked time on a card, and when (docs/API.md "The floor": the board shows it). */
+export interface CardTimeTrackingLast {
+  user_id: string | null;
+  user_name: string | null;
+  start: string;
+  end: string | null;
+}
+
 export const cardSpec = defineResource({
   name: 'card',
   title: 'Card',
@@ -44,6 +53,15 @@ export const cardSpec = defineResource({
     days_active: { type: 'integer', nullable: true, readOnly: true, description: 'Board workdays from start to end.' },
     locked: { type: 'boolean', readOnly: true, default: false },
     time_tracking_running: { type: 'boolean', readOnly: true, virtual: true },
+    time_tracking_last: jsonField<CardTimeTrackingLast | null>()({
+      type: 'json',
+      shape: 'object',
+      nullable: true,
+      readOnly: true,
+      virtual: true,
+      description:
+        "Ours: the card's latest time entry, {user_id, user_name, start, end} (end null while it runs), or null: who started it and when.",
+    }),
     custom_fields: customFieldValues('card'),
     card_recurring_id: { type: 'uuid', nullable: true },
     parent_card_id: { type: 'uuid', nullable: true, references: 'card' },

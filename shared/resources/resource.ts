@@ -121,11 +121,22 @@ export type ResourceInput = InputOf<typeof resourceSpec>;
  * The public record has no list of deviation types (docs/API.md "Resources and paths", ScheduleDeviation), so
  * every value it names is accepted: what integrations send (leave, vacation, sick, other), what
  * a vPlan tool names (holiday, maintenance, malfunction), and `absence`, the word the public docs
- * use for a deviation itself.
+ * use for a deviation itself. `overtime` is ours: the one type that adds its minutes to the
+ * day instead of taking them (docs/API.md "Schedules and capacity").
  */
-export const deviationTypes = ['leave', 'vacation', 'holiday', 'absence', 'sick', 'maintenance', 'malfunction', 'other'] as const;
+export const deviationTypes = [
+  'leave',
+  'vacation',
+  'holiday',
+  'absence',
+  'sick',
+  'maintenance',
+  'malfunction',
+  'other',
+  'overtime',
+] as const;
 
-/** An absence or extra time off for one resource over a date range. */
+/** An absence or extra time off for one resource over a date range, or overtime that adds minutes to its days. */
 export const scheduleDeviationSpec = defineResource({
   name: 'schedule_deviation',
   title: 'ScheduleDeviation',
@@ -141,7 +152,8 @@ export const scheduleDeviationSpec = defineResource({
       nullable: true,
       minimum: 0,
       maximum: 1440,
-      description: 'Minutes unavailable per day; null means the whole day.',
+      description:
+        'Minutes unavailable per day; null means the whole day. For type overtime: the minutes added per day, required (1–1440).',
     },
     external_ref: externalRefField,
     company_holiday_id: {

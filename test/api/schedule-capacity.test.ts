@@ -336,8 +336,8 @@ describe('schedule of every resource (GET /v1/schedule …)', () => {
     // deviations 480 (holiday) + 120 = 600.
     expect(anna).toMatchObject({ start: '2026-01-01', end: '2026-12-31', scheduled: 96960, deviation: 600, available: 96360 });
     expect(anna.months).toHaveLength(12);
-    expect(anna.months[8]).toEqual({ month: '2026-09', scheduled: 8400, deviation: 480, available: 7920 });
-    expect(anna.months[9]).toEqual({ month: '2026-10', scheduled: 7860, deviation: 120, available: 7740 });
+    expect(anna.months[8]).toEqual({ month: '2026-09', scheduled: 8400, deviation: 480, overtime: 0, available: 7920 });
+    expect(anna.months[9]).toEqual({ month: '2026-10', scheduled: 7860, deviation: 120, overtime: 0, available: 7740 });
     const ben = body.data.find((r: any) => r.resource_id === res.ben);
     // Ben is in service Wed 09-30 … Fri 10-02 only.
     expect(ben).toMatchObject({ scheduled: 1440, deviation: 0, available: 1440 });
@@ -380,6 +380,7 @@ describe('schedule of every resource (GET /v1/schedule …)', () => {
       date: '2026-10-01',
       scheduled: 240,
       deviation: 120,
+      overtime: 0,
       available: 120,
       deviations: [dev.annaPartial],
     });

@@ -486,6 +486,19 @@ describe('timers', () => {
     expect(await ids(`user_id:eq:'${user}',and,running:eq:true`)).toEqual([second.id]);
     expect((await card(northCollection, cardN1)).time_tracking_running).toBe(false);
     expect((await card(southCollection, cardS1)).time_tracking_running).toBe(true);
+    // Who booked on a card last, and when: the board shows who started it, and who finished it.
+    expect((await card(southCollection, cardS1)).time_tracking_last).toEqual({
+      user_id: user,
+      user_name: 'organiser',
+      start: second.start,
+      end: null,
+    });
+    expect((await card(northCollection, cardN1)).time_tracking_last).toEqual({
+      user_id: user,
+      user_name: 'organiser',
+      start: first.start,
+      end: second.start,
+    });
 
     // Another user's timer is not touched.
     const other = await post(`${path}/start`, { card_id: cardN2, user_id: users.admin });

@@ -209,3 +209,27 @@ test('a tap the server refuses once it arrives is shown in the operator’s word
   await refused.getByRole('button', { name: 'OK' }).click();
   await expect(refused).toHaveCount(0);
 });
+
+test('the floor view is installable and opens without a connection once it was seen online', async ({ page, context }) => {
+  await seedWorkshop();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const floor = new URL('/floor/', server!.url).toString();
+  await page.goto(floor);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+  // Installable: the page names its manifest, which names the app, its scope and its icon.
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await page.request.get(new URL(manifestHref!, floor).toString())).json();
+  expect(manifest).toMatchObject({ name: 'Planner floor', display: 'standalone', start_url: './', scope: './' });
+  expect(manifest.icons.length).toBeGreaterThan(0);
+
+  // The service worker keeps the page and its files, and takes this page over.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+
+  // No connection: the page opens all the same, from the device, with its form.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await context.setOffline(false);
+});

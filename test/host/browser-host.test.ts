@@ -39,6 +39,8 @@ beforeAll(async () => {
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Planner</title>');
   mkdirSync(join(rendererDir, 'floor'));
   writeFileSync(join(rendererDir, 'floor', 'index.html'), '<!doctype html><title>Planner floor</title>');
+  writeFileSync(join(rendererDir, 'floor', 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(rendererDir, 'floor', 'manifest.webmanifest'), '{"name": "Planner floor"}');
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(folder, 'secret.txt'), 'do not serve');
   instance = await openLocalInstance(join(folder, 'data'));
@@ -76,6 +78,12 @@ describe('browser host', () => {
     expect(await floor.text()).toContain('Planner floor');
     expect(floor.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(floor.headers.get('set-cookie')).toBeNull();
+    // Installable and offline: its service worker and manifest, as what they are, and no other file of the folder.
+    const worker = await fetch(`${host.url}floor/sw.js`);
+    expect(worker.headers.get('content-type')).toContain('javascript');
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${host.url}floor/manifest.webmanifest`)).headers.get('content-type')).toContain('application/manifest+json');
+    expect((await fetch(`${host.url}floor/index.js`)).status).toBe(404);
     const environment = await fetch(`${host.url}v1/floor/sign_in`);
     expect(await environment.json()).toEqual({ environment: instance.environment.name });
     const wrong = await fetch(`${host.url}v1/floor/sign_in`, {

@@ -27,6 +27,7 @@ function card(id: string, stage: string, start: string, end: string, extra: Part
     end_date: end,
     rank: 'n',
     time_tracking_running: false,
+    time_tracking_last: null,
     labels: [],
     resources: [],
     collection: { name: `Order ${id}`, warnings: [] },

@@ -17,6 +17,7 @@ function card(id: string, stage: string, start: string, end: string, resources: 
     end_date: end,
     rank: 'n',
     time_tracking_running: false,
+    time_tracking_last: null,
     labels: [],
     resources: resources.map((r) => ({ id: r })),
     collection: { name: `Order ${id}`, warnings: [] },

@@ -10,7 +10,8 @@ import { openDatabase } from '../../electron/store/database.js';
 import { EnvironmentStore } from '../../electron/store/environment-store.js';
 import { environmentMigrations } from '../../electron/store/migrations/environment/index.js';
 import { userModule } from '../../electron/api/resources/user.js';
-import { updateRecord } from '../../electron/api/records.js';
+import { updateSteps } from '../../electron/api/records.js';
+import { onRecords } from '../../electron/api/store-steps.js';
 import type { Environment } from '../../electron/store/system.js';
 import { tempDir } from '../helpers/api.js';
 import { requestContext } from '../../electron/api/resource.js';
@@ -28,7 +29,7 @@ const ids = {
 };
 
 describe('migration 15: card visibility all', () => {
-  it('gives users stored with linked (or with none) the card visibility all; a record written back whole saves', () => {
+  it('gives users stored with linked (or with none) the card visibility all; a record written back whole saves', async () => {
     const folder = tempDir('planner-migration-');
     folders.push(folder);
     const file = join(folder, 'env.sqlite');
@@ -48,7 +49,8 @@ describe('migration 15: card visibility all', () => {
       const environment = { id: 'env', name: 'env', created_at: at } as Environment;
       const ctx = requestContext({ kind: 'api-key' as const, environment }, store);
       const whole = { ...store.get(userModule.table, ids.linked)!, lastname: 'Linden' };
-      expect(updateRecord(ctx, userModule, ids.linked, whole)).toMatchObject({ card_visibility: 'all', lastname: 'Linden' });
+      const written = await ctx.records.transaction((tx) => onRecords(tx, updateSteps(ctx, userModule, ids.linked, whole)));
+      expect(written).toMatchObject({ card_visibility: 'all', lastname: 'Linden' });
     } finally {
       store.close();
     }

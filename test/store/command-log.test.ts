@@ -101,36 +101,4 @@ describe('the store: a command', () => {
       store.close();
     }
   });
-  it('during a command: writes its row once, with its first write, and again after a rolled-back transaction took it away', () => {
-    const store = EnvironmentStore.open(join(folder(), 'env.sqlite'), 'env');
-    try {
-      const commands = () => store.db.prepare('SELECT count(*) AS n FROM command WHERE id = ?').get(commandId) as { n: number };
-      store.duringCommand({ id: commandId, description: 'Plan order' }, () => {
-        // The first transaction writes the command's row and is rolled back: the row goes with it.
-        expect(() =>
-          store.transaction(() => {
-            store.insert(tables.project, { name: 'Hall 1' });
-            throw new Error('refused');
-          }),
-        ).toThrow('refused');
-        expect(commands().n).toBe(0);
-        // A savepoint inside a transaction that goes on: its write of the row is undone too.
-        store.transaction(() => {
-          expect(() =>
-            store.transaction(() => {
-              store.insert(tables.project, { name: 'Hall 2' });
-              throw new Error('refused');
-            }),
-          ).toThrow('refused');
-          store.insert(tables.project, { name: 'Hall 3' });
-        });
-        store.insert(tables.project, { name: 'Hall 4' });
-      });
-      expect(commands().n).toBe(1);
-      expect(findCommand(store, commandId)).toMatchObject({ description: 'Plan order' });
-      expect(changesOfCommand(store, commandId).map((c) => c.op)).toEqual(['create', 'create']);
-    } finally {
-      store.close();
-    }
-  });
 });

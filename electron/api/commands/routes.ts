@@ -73,18 +73,11 @@ async function batchOnRecords(
   return changedNothing(answer) ? { ...answer, command_id: null } : answer;
 }
 
-/** What operationRoute takes for a route that writes as its command on the asynchronous store. */
-const onRecordsRoute = [undefined, undefined, { commandOnRecords: true }] as const;
-
 export async function commandRoutes(app: FastifyInstance): Promise<void> {
-  operationRoute(
-    app,
-    moveCardsOperation,
-    (request, reply, input) =>
-      batchOnRecords(request, reply, input, `Move ${plural(input.cards.length, 'card')}`, (tx) =>
-        moveCards(request.ctx, tx, edits(input.cards)),
-      ),
-    ...onRecordsRoute,
+  operationRoute(app, moveCardsOperation, (request, reply, input) =>
+    batchOnRecords(request, reply, input, `Move ${plural(input.cards.length, 'card')}`, (tx) =>
+      moveCards(request.ctx, tx, edits(input.cards)),
+    ),
   );
 
   /** Add and remove are what a link command does: one of them at least. */
@@ -94,105 +87,77 @@ export async function commandRoutes(app: FastifyInstance): Promise<void> {
     return { cards: input.cards, add: input.add ?? [], remove: input.remove ?? [] };
   };
 
-  operationRoute(
-    app,
-    labelCardsOperation,
-    (request, reply, input) => {
-      const change = linkChange(input);
-      return batchOnRecords(request, reply, input, `Label ${plural(change.cards.length, 'card')}`, (tx) =>
-        linkCards(request.ctx, tx, 'labels', change),
-      );
-    },
-    ...onRecordsRoute,
-  );
+  operationRoute(app, labelCardsOperation, (request, reply, input) => {
+    const change = linkChange(input);
+    return batchOnRecords(request, reply, input, `Label ${plural(change.cards.length, 'card')}`, (tx) =>
+      linkCards(request.ctx, tx, 'labels', change),
+    );
+  });
 
   // A card dragged from one person's row onto another's: assigned to them instead, and its dates
   // following the drop (`move`), as one command (docs/API.md "Commands and undo").
-  operationRoute(
-    app,
-    assignCardsOperation,
-    (request, reply, input) => {
-      const change = linkChange(input);
-      const moves = edits(input.move ?? []);
-      const given = new Set(change.cards.map((id) => id.toLowerCase()));
-      const strays = moves.flatMap((move, index) =>
-        given.has(move.id.toLowerCase()) ? [] : [{ field: `move.${index}.id`, description: `move.${index}.id is not one of cards` }],
-      );
-      if (strays.length > 0) throw ApiError.unprocessable(strays);
-      return batchOnRecords(request, reply, input, `Assign ${plural(change.cards.length, 'card')}`, async (tx) => {
-        await linkCards(request.ctx, tx, 'resources', change);
-        if (moves.length > 0) await moveCards(request.ctx, tx, moves, 'move');
-      });
-    },
-    ...onRecordsRoute,
+  operationRoute(app, assignCardsOperation, (request, reply, input) => {
+    const change = linkChange(input);
+    const moves = edits(input.move ?? []);
+    const given = new Set(change.cards.map((id) => id.toLowerCase()));
+    const strays = moves.flatMap((move, index) =>
+      given.has(move.id.toLowerCase()) ? [] : [{ field: `move.${index}.id`, description: `move.${index}.id is not one of cards` }],
+    );
+    if (strays.length > 0) throw ApiError.unprocessable(strays);
+    return batchOnRecords(request, reply, input, `Assign ${plural(change.cards.length, 'card')}`, async (tx) => {
+      await linkCards(request.ctx, tx, 'resources', change);
+      if (moves.length > 0) await moveCards(request.ctx, tx, moves, 'move');
+    });
+  });
+
+  operationRoute(app, setTimeStatusOperation, (request, reply, input) =>
+    batchOnRecords(request, reply, input, `Set ${plural(input.entries.length, 'time entry', 'time entries')} to ${input.status}`, (tx) =>
+      setTimeStatus(request.ctx, tx, input.entries, input.status),
+    ),
   );
 
-  operationRoute(
-    app,
-    setTimeStatusOperation,
-    (request, reply, input) =>
-      batchOnRecords(request, reply, input, `Set ${plural(input.entries.length, 'time entry', 'time entries')} to ${input.status}`, (tx) =>
-        setTimeStatus(request.ctx, tx, input.entries, input.status),
-      ),
-    ...onRecordsRoute,
+  operationRoute(app, editOrderRowsOperation, (request, reply, input) =>
+    batchOnRecords(request, reply, input, `Edit ${plural(input.rows.length, 'order row')}`, (tx) =>
+      editOrderRows(request.ctx, tx, edits(input.rows)),
+    ),
   );
 
-  operationRoute(
-    app,
-    editOrderRowsOperation,
-    (request, reply, input) =>
-      batchOnRecords(request, reply, input, `Edit ${plural(input.rows.length, 'order row')}`, (tx) =>
-        editOrderRows(request.ctx, tx, edits(input.rows)),
-      ),
-    ...onRecordsRoute,
-  );
+  operationRoute(app, replanCollectionsOperation, async (request, reply, input) => {
+    let planned: StoredRecord[] = [];
+    const { description: _given, dry_run: dry, ...replan } = input;
+    const shape = { ...parseShapeOptions({}), with: ['cards'] };
+    if (dry) {
+      // The new plans, made and rolled back (planning/dry-run.ts): what "Replan late…" shows
+      // before the planner commits, one collection's new end beside its old one.
+      return dryRun(request.ctx, async (tx, inside) => ({
+        command_id: null,
+        description: input.description ?? `Replan ${plural(input.collection_ids.length, 'collection')}`,
+        changed: [],
+        dry_run: true,
+        data: await present(inside, collectionModule, await replanCollections(request.ctx, tx, replan), shape),
+      }));
+    }
+    const answer = await batchOnRecords(
+      request,
+      reply,
+      input,
+      `Replan ${plural(input.collection_ids.length, 'collection')}`,
+      async (tx) => {
+        planned = await replanCollections(request.ctx, tx, replan);
+      },
+    );
+    return { ...answer, data: await present(request.ctx, collectionModule, planned, shape) };
+  });
 
-  operationRoute(
-    app,
-    replanCollectionsOperation,
-    async (request, reply, input) => {
-      let planned: StoredRecord[] = [];
-      const { description: _given, dry_run: dry, ...replan } = input;
-      const shape = { ...parseShapeOptions({}), with: ['cards'] };
-      if (dry) {
-        // The new plans, made and rolled back (planning/dry-run.ts): what "Replan late…" shows
-        // before the planner commits, one collection's new end beside its old one.
-        return dryRun(request.ctx, async (tx, inside) => ({
-          command_id: null,
-          description: input.description ?? `Replan ${plural(input.collection_ids.length, 'collection')}`,
-          changed: [],
-          dry_run: true,
-          data: await present(inside, collectionModule, await replanCollections(request.ctx, tx, replan), shape),
-        }));
-      }
-      const answer = await batchOnRecords(
-        request,
-        reply,
-        input,
-        `Replan ${plural(input.collection_ids.length, 'collection')}`,
-        async (tx) => {
-          planned = await replanCollections(request.ctx, tx, replan);
-        },
-      );
-      return { ...answer, data: await present(request.ctx, collectionModule, planned, shape) };
-    },
-    ...onRecordsRoute,
-  );
-
-  operationRoute(
-    app,
-    undoCommandOperation,
-    async (request, reply) => {
-      const id = (request.params.id ?? '').toLowerCase();
-      if (!isUuid(id)) throw ApiError.notFound('No command with that id.');
-      const meta = await undoMetaFor(request.ctx.records, id, commandFor(request, ''));
-      return asCommandOnRecords(request, reply, meta, async (tx) => {
-        await undoCommand(request.ctx, tx, meta, id);
-        return answerIn(tx, meta);
-      });
-    },
-    ...onRecordsRoute,
-  );
+  operationRoute(app, undoCommandOperation, async (request, reply) => {
+    const id = (request.params.id ?? '').toLowerCase();
+    if (!isUuid(id)) throw ApiError.notFound('No command with that id.');
+    const meta = await undoMetaFor(request.ctx.records, id, commandFor(request, ''));
+    return asCommandOnRecords(request, reply, meta, async (tx) => {
+      await undoCommand(request.ctx, tx, meta, id);
+      return answerIn(tx, meta);
+    });
+  });
 
   app.get<{ Querystring: Record<string, string | string[] | undefined> }>(
     '/command',

@@ -38,11 +38,6 @@ export function operationRoute<O extends Operation<ObjectShape | undefined>>(
    * passed its shape, so one 422 names every problem of the request at once.
    */
   check?: (request: Request, input: Partly<BodyOf<O>>) => FieldProblem[] | Promise<FieldProblem[]>,
-  /**
-   * `commandOnRecords`: the handler writes as the request's command on the asynchronous store;
-   * `writesNothing`: a POST that only answers (route-doc.ts).
-   */
-  options: { commandOnRecords?: boolean; writesNothing?: boolean } = {},
 ): void {
   const body = operation.body;
   // A body whose every field may be left out may itself be left out.
@@ -58,12 +53,7 @@ export function operationRoute<O extends Operation<ObjectShape | undefined>>(
         ...(operation.query ? { query: { ...operation.query } } : {}),
         success: { status: operation.status ?? 200, description: operation.answer },
       },
-      ...(options.commandOnRecords ? { commandOnRecords: true } : {}),
-      ...(options.writesNothing ? { writesNothing: true } : {}),
     },
-    // Synchronous unless the guard or the check answers a promise: a route still on the
-    // synchronous store writes before its first await, where commandEveryWrite stops stamping
-    // its writes with the request's command.
     handler: (request, reply) => {
       const guarded = guard?.(request);
       const proceed = () => {

@@ -53,31 +53,24 @@ export function registerFloorRoutes(app: FastifyInstance): void {
     operation: O,
     write: (ctx: RequestContext, tx: RecordWrites, input: BodyOf<O>, at: string) => Promise<boolean>,
   ): void {
-    operationRoute(
-      app,
-      operation,
-      async (request: FastifyRequest, reply: FastifyReply, input: BodyOf<O>) => {
-        const { ctx } = request;
-        const at = tapInstant(input.at);
-        await floorOperator(ctx);
-        const meta = floorCommand(request, operation.summary, input.command_id);
-        const answer = await asCommandOnRecords<FloorActionResult | null>(
-          request,
-          reply,
-          meta,
-          async (tx) => {
-            if (!(await write(ctx, tx, input, at))) return null;
-            const done = await answerIn(tx, meta);
-            return { command_id: done.command_id, replayed: false, changed: done.changed };
-          },
-          { wroteNothing: (result) => result === null, replay: (taken) => replayed(ctx, taken) },
-        );
-        return answer ?? { command_id: null, replayed: false, changed: [] };
-      },
-      undefined,
-      undefined,
-      { commandOnRecords: true },
-    );
+    operationRoute(app, operation, async (request: FastifyRequest, reply: FastifyReply, input: BodyOf<O>) => {
+      const { ctx } = request;
+      const at = tapInstant(input.at);
+      await floorOperator(ctx);
+      const meta = floorCommand(request, operation.summary, input.command_id);
+      const answer = await asCommandOnRecords<FloorActionResult | null>(
+        request,
+        reply,
+        meta,
+        async (tx) => {
+          if (!(await write(ctx, tx, input, at))) return null;
+          const done = await answerIn(tx, meta);
+          return { command_id: done.command_id, replayed: false, changed: done.changed };
+        },
+        { wroteNothing: (result) => result === null, replay: (taken) => replayed(ctx, taken) },
+      );
+      return answer ?? { command_id: null, replayed: false, changed: [] };
+    });
   }
 
   floorRoute(floorStartOperation, (ctx, tx, input, at) => startJob(ctx, tx, input.card_id, at));

@@ -10,7 +10,7 @@ import { addDays } from '../../../shared/dates.js';
 import { cardDisplayName } from '../../../shared/card-display-name.js';
 import { nowMs } from '../../../shared/clock.js';
 import { localDate } from '../../../shared/zoned-time.js';
-import type { FloorJob, FloorJobs } from '../../../shared/operations/floor.js';
+import { isRowOfActivities, type FloorJob, type FloorJobs } from '../../../shared/operations/floor.js';
 import type { RecordReads, RecordWrites } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
 import { createSteps, updateSteps } from '../records.js';
@@ -159,7 +159,7 @@ export async function reportQuantities(ctx: RequestContext, tx: RecordWrites, re
   const row = await tx.get(tables.order_row, report.order_row_id.toLowerCase());
   const order = await orderOf(tx, card.collection_id);
   const activities = await cardActivityIds(tx, card);
-  if (!row || !order || row.order_id !== order.id || (row.activity_id !== null && !activities.includes(row.activity_id))) {
+  if (!row || !order || row.order_id !== order.id || !isRowOfActivities(row, activities)) {
     throw ApiError.rule('order_row_id', "order_row_id must name a row of this job's order, for the job's activity");
   }
   if (report.made === 0 && report.scrapped === 0 && !report.note) return false;
@@ -188,10 +188,26 @@ export async function floorJobs(ctx: RequestContext, date: string): Promise<Floo
   const records = ctx.records;
   const operator = await floorOperator(ctx);
   const next = addDays(date, 1);
-  const assigned = await records.list(tables.card_resource, { match: { resource_id: operator.resource_id }, limit: 1_000_000, offset: 0 });
-  const cards = (await records.getWhereIn(tables.card, 'id', [...new Set(assigned.rows.map((link) => link.card_id))])).filter(
-    (card) => card.start_date !== null && card.end_date !== null && card.start_date <= next && card.end_date >= date,
+  // Only the two days' cards, in SQL, and of those the resource's: a resource has months of
+  // cards on the board, a day has few.
+  const { rows: ofTheDays } = await records.list(tables.card, {
+    filter: {
+      kind: 'and',
+      items: [
+        { kind: 'atom', field: 'start_date', operator: 'lte', not: false, value: next },
+        { kind: 'atom', field: 'end_date', operator: 'gte', not: false, value: date },
+      ],
+    },
+    limit: 1_000_000,
+    offset: 0,
+  });
+  const links = await records.getWhereIn(
+    tables.card_resource,
+    'card_id',
+    ofTheDays.map((card) => card.id),
   );
+  const assigned = new Set(links.filter((link) => link.resource_id === operator.resource_id).map((link) => link.card_id));
+  const cards = ofTheDays.filter((card) => assigned.has(card.id));
   const stages = new Map((await records.getWhereIn(tables.stage, 'id', [...new Set(cards.map((c) => c.stage_id))])).map((s) => [s.id, s]));
   const order = (card: Stored<'card'>) => [stages.get(card.stage_id)?.priority ?? 0, card.rank ?? ''] as const;
   const byPlan = (a: Stored<'card'>, b: Stored<'card'>) => {
@@ -231,7 +247,7 @@ async function jobOf(
   const order = await orderOf(records, card.collection_id);
   const rows = order
     ? (await records.getWhereIn(tables.order_row, 'order_id', [order.id]))
-        .filter((row) => row.activity_id === null || activityIds.includes(row.activity_id))
+        .filter((row) => isRowOfActivities(row, activityIds))
         .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
     : [];
   const attachments = await records.getWhereIn(tables.attachment, 'card_id', [card.id]);

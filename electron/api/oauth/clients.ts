@@ -123,7 +123,6 @@ export function registerClientRoutes(app: FastifyInstance, oauth: OAuthState): v
     '/oauth_client',
     {
       config: {
-        commandOnRecords: true,
         doc: {
           summary: 'Register an OAuth client for this environment (the answer carries client_secret, once)',
           tag,
@@ -161,7 +160,6 @@ export function registerClientRoutes(app: FastifyInstance, oauth: OAuthState): v
     '/oauth_client/:id',
     {
       config: {
-        commandOnRecords: true,
         doc: {
           summary: "Change an OAuth client's name or redirect URIs",
           tag,
@@ -184,7 +182,6 @@ export function registerClientRoutes(app: FastifyInstance, oauth: OAuthState): v
     '/oauth_client/:id',
     {
       config: {
-        commandOnRecords: true,
         doc: { summary: 'Delete an OAuth client; every sign-in through it ends', tag, success: { status: 204, description: 'Deleted' } },
       },
     },

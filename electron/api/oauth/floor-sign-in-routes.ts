@@ -83,8 +83,6 @@ export function registerFloorSignIn(app: FastifyInstance, options: { access: OAu
     '/floor/sign_out',
     {
       config: {
-        // The instance's OAuth state changes, no environment's records: no command to undo.
-        writesNothing: true,
         doc: {
           summary: "End this bearer token's sign-in: every token of it stops working at once",
           tag: 'Floor',

@@ -1,10 +1,12 @@
 /**
- * Computed extras of cards, filled for a whole page at once: whether a timer runs on it, and
+ * Computed extras of cards, filled for a whole page at once: whether a timer runs on it and
+ * who booked on it last and when (the board shows who started or finished it), and
  * with `include=`: `time_tracking_total` (minutes tracked), `resource_type_count` (assigned
  * resources per type) and `resource_type_time` (activity minutes per resource type).
  */
 import type { RequestContext } from '../resource.js';
 import { trackedMinutesOf } from './tracked-time.js';
+import { userName } from '../time-tracking/report-names.js';
 import { tables } from '../tables.js';
 
 const types: readonly string[] = ['machine', 'cell', 'employee'];
@@ -34,6 +36,21 @@ export async function cardTotals(
   const ids = cards.map((c) => c.id);
   const tracked = await trackedMinutesOf(ctx, ids);
   for (const card of cards) card.time_tracking_running = tracked.running.has(card.id);
+  const users = await ctx.records.getWhereIn(tables.user, 'id', [
+    ...new Set([...tracked.latest.values()].map((entry) => entry.user_id).filter((id): id is string => id !== null)),
+  ]);
+  const nameOf = new Map(users.map((user) => [user.id, userName(user) || null]));
+  for (const card of cards) {
+    const entry = tracked.latest.get(card.id);
+    card.time_tracking_last = entry
+      ? {
+          user_id: entry.user_id,
+          user_name: entry.user_id ? (nameOf.get(entry.user_id) ?? null) : null,
+          start: entry.start,
+          end: entry.end,
+        }
+      : null;
+  }
   if (include.includes('time_tracking_total')) {
     for (const card of cards) card.time_tracking_total = tracked.total.get(card.id) ?? 0;
   }

@@ -66,11 +66,14 @@ export function brokenDependencies<C extends PlacedCard>(
   return broken;
 }
 
+/** How a dependency warning starts, and no other warning: the exception inbox reads the cards of those collections only. */
+export const dependencyWarningStart = 'Stage ';
+
 function* dependencyWarnings(board: Stored<'board'>, cards: Card[]): Steps<string[]> {
   const stages = yield* getWhereIn(tables.stage, 'board_id', [board.id]);
   return brokenDependencies(board, stages, cards).map(
     ({ stage, previous, start, earliest }) =>
-      `Stage ${stage.name} starts on ${start}, before stage ${previous.name} is done (earliest ${earliest})`,
+      `${dependencyWarningStart}${stage.name} starts on ${start}, before stage ${previous.name} is done (earliest ${earliest})`,
   );
 }
 

@@ -36,7 +36,7 @@ import type { RequestContext } from '../resource.js';
 import { tables, type Stored } from '../tables.js';
 import { forgottenFrom } from '../time-tracking/entry-time.js';
 import { boardCapacity } from './capacity.js';
-import { brokenDependencies } from './collection-state.js';
+import { brokenDependencies, dependencyWarningStart } from './collection-state.js';
 import { boardCalendar, shiftWorkdays, workdayFrom, type BoardCalendar } from './workdays.js';
 
 export interface ExceptionQuery {
@@ -186,8 +186,10 @@ export async function listExceptions(ctx: RequestContext, query: ExceptionQuery)
       });
     }
     // The dependency rule reads cards only of collections whose summary, worked out after every
-    // card change (collection-state.ts), has warnings: a broken dependency is one of them.
-    const warned = wanted('broken_dependency') ? onBoards.filter((c) => c.warnings.length > 0) : [];
+    // card change (collection-state.ts), warns of a dependency: not those only late.
+    const warned = wanted('broken_dependency')
+      ? onBoards.filter((c) => c.warnings.some((warning) => warning.startsWith(dependencyWarningStart)))
+      : [];
     const cardsOf = new Map<string, CardRow[]>();
     for (const card of await cardsOfCollections(ctx, warned)) {
       if (typeof card.collection_id !== 'string') continue;

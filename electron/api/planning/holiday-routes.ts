@@ -97,7 +97,6 @@ export function registerHolidayRoutes(app: FastifyInstance): void {
     async (request, reply, input) => addAsCommand(request, reply, addHolidayOperation.summary, [holidayOf(input)], targetOf(input)),
     (request) => shapeOptionsFor(scheduleDeviationModule, request.query),
     (_request, input) => holidayProblems(input),
-    { commandOnRecords: true },
   );
 
   operationRoute(
@@ -113,7 +112,6 @@ export function registerHolidayRoutes(app: FastifyInstance): void {
       if (isPlainObject(request.body)) refuseOversizedIcs(request.body.ics);
     },
     (_request, input) => targetProblems(input),
-    { commandOnRecords: true },
   );
 
   app.delete<{ Querystring: QueryString }>(
@@ -125,7 +123,6 @@ export function registerHolidayRoutes(app: FastifyInstance): void {
           tag,
           query: { description: 'The holiday’s description.', start_date: 'Its first day (YYYY-MM-DD).' },
         },
-        commandOnRecords: true,
       },
     },
     async (request, reply) => {

@@ -154,7 +154,6 @@ export function registerPlanRoutes(app: FastifyInstance): void {
     // An unknown board is a 404 before anything in the body is looked at.
     (request) => readRecord(request.ctx, boardModule, request.params.id ?? ''),
     (request, input) => promiseProblems(request.ctx.records, input),
-    { writesNothing: true },
   );
   operationRoute(
     app,
@@ -187,19 +186,11 @@ export function registerPlanRoutes(app: FastifyInstance): void {
       const { board } = await planTarget(request.ctx.records, request.params.id ?? '', request.params.board_id ?? '');
       return planProblems(request.ctx.records, board, input);
     },
-    { commandOnRecords: true },
   );
-  operationRoute(
-    app,
-    moveToBacklogOperation,
-    async (request, reply) => {
-      const shape = shapeOptionsFor(collectionModule, request.query);
-      return await asCommandOnRecords(request, reply, moveToBacklogOperation.summary, async (tx) =>
-        presentWritten(request.ctx, tx, collectionModule, await onRecords(tx, backlogSteps(request.ctx, request.params.id ?? '')), shape),
-      );
-    },
-    undefined,
-    undefined,
-    { commandOnRecords: true },
-  );
+  operationRoute(app, moveToBacklogOperation, async (request, reply) => {
+    const shape = shapeOptionsFor(collectionModule, request.query);
+    return await asCommandOnRecords(request, reply, moveToBacklogOperation.summary, async (tx) =>
+      presentWritten(request.ctx, tx, collectionModule, await onRecords(tx, backlogSteps(request.ctx, request.params.id ?? '')), shape),
+    );
+  });
 }

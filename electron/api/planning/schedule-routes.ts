@@ -31,6 +31,7 @@ const summaryFields: Record<string, FieldSpec> = {
   end: { type: 'date' },
   scheduled: { type: 'integer' },
   deviation: { type: 'integer' },
+  overtime: { type: 'integer' },
   available: { type: 'integer' },
 };
 
@@ -45,10 +46,11 @@ function dateRange(options: ListOptions): { start: string; end: string } {
   return { start, end };
 }
 
-function totals(days: { scheduled: number; deviation: number; available: number }[]) {
+function totals(days: { scheduled: number; deviation: number; overtime: number; available: number }[]) {
   return {
     scheduled: days.reduce((s, d) => s + d.scheduled, 0),
     deviation: days.reduce((s, d) => s + d.deviation, 0),
+    overtime: days.reduce((s, d) => s + d.overtime, 0),
     available: days.reduce((s, d) => s + d.available, 0),
   };
 }

@@ -1,10 +1,15 @@
 /**
- * A resource's schedule: the minutes it is available on each day.
+ * A resource's schedule: the minutes it is available on each day (docs/API.md "Schedules and capacity").
  *
  *   scheduled = workdays[weekday] hours × 60, or 0 outside start_date…end_date or when null
- *   deviation = scheduled for a whole-day deviation (time null), else the sum of the
- *               deviations' minutes, never more than scheduled
- *   available = scheduled − deviation
+ *   deviation = scheduled for a whole-day absence (time null), else the sum of the
+ *               absences' minutes, never more than scheduled
+ *   overtime  = the sum of the day's overtime minutes, 0 outside start_date…end_date, never
+ *               more than the day has left (1440 − scheduled)
+ *   available = scheduled − deviation + overtime
+ *
+ * An absence is any deviation but `overtime`: absences take from the scheduled time, overtime
+ * adds after, so overtime on a day off or a holiday is time worked all the same.
  */
 import { eachDate, isoWeekday } from '../../../shared/dates.js';
 import type { FieldSpec } from '../../../shared/fields.js';
@@ -13,8 +18,17 @@ import { derivedDeviations, readCompanyHolidays, type CompanyHolidays } from './
 import { dayNumber, weekdayOfDay } from './workdays.js';
 import { tables, type Stored } from '../tables.js';
 
-/** What takes time off a resource's days: a deviation of its own, or a company holiday it has (company-holidays.ts). */
-export type DaysOff = Pick<Stored<'schedule_deviation'>, 'id' | 'start_date' | 'end_date' | 'time'>;
+/**
+ * What changes a resource's days: a deviation of its own (an absence, or overtime that adds
+ * time), or a company holiday it has (company-holidays.ts).
+ */
+export type DaysOff = Pick<Stored<'schedule_deviation'>, 'id' | 'type' | 'start_date' | 'end_date' | 'time'>;
+
+/** Whether a deviation adds time (overtime) rather than taking it (every other type). */
+export const isOvertime = (deviation: Pick<DaysOff, 'type'>): boolean => deviation.type === 'overtime';
+
+/** Minutes in a day: scheduled time and overtime together never pass it. */
+const minutesInDay = 1440;
 
 export interface ResourceCalendar {
   resource: Stored<'resource'>;
@@ -28,6 +42,7 @@ export type ScheduleDay = {
   weekday: number;
   scheduled: number;
   deviation: number;
+  overtime: number;
   available: number;
   deviations: string[];
 };
@@ -39,6 +54,7 @@ export const scheduleDayFields: Record<string, FieldSpec> = {
   weekday: { type: 'integer' },
   scheduled: { type: 'integer' },
   deviation: { type: 'integer' },
+  overtime: { type: 'integer' },
   available: { type: 'integer' },
   deviations: { type: 'json', shape: 'array' },
 };
@@ -49,18 +65,26 @@ export function scheduleDay(calendar: ResourceCalendar, date: string, weekday: n
     (resource.start_date === null || date >= resource.start_date) && (resource.end_date === null || date <= resource.end_date);
   const scheduled = inService ? weekdayMinutes(resource, weekday) : 0;
   const covering = calendar.deviations.filter((d) => d.start_date <= date && d.end_date >= date);
+  const absences = covering.filter((d) => !isOvertime(d));
   const lost = lostMinutes(
     scheduled,
-    covering.some((d) => d.time === null),
-    covering.reduce((sum, d) => sum + (d.time ?? 0), 0),
+    absences.some((d) => d.time === null),
+    absences.reduce((sum, d) => sum + (d.time ?? 0), 0),
   );
+  const overtime = inService
+    ? addedMinutes(
+        scheduled,
+        covering.filter(isOvertime).reduce((sum, d) => sum + (d.time ?? 0), 0),
+      )
+    : 0;
   return {
     resource_id: resource.id,
     date,
     weekday,
     scheduled,
     deviation: lost,
-    available: scheduled - lost,
+    overtime,
+    available: scheduled - lost + overtime,
     deviations: covering.map((d) => d.id),
   };
 }
@@ -79,17 +103,22 @@ export function availableMinutes(calendar: ResourceCalendar, first: number, leng
   const wholeDay = new Uint8Array(length);
   // Summed in the order of the deviations, as scheduleDay does, so the figures are the same.
   const partial = new Float64Array(length);
+  const overtime = new Float64Array(length);
   for (const deviation of calendar.deviations) {
     const last = Math.min(length - 1, dayNumber(deviation.end_date) - first);
+    const added = isOvertime(deviation);
     for (let day = Math.max(0, dayNumber(deviation.start_date) - first); day <= last; day++) {
-      if (deviation.time === null) wholeDay[day] = 1;
+      if (added) overtime[day] = overtime[day]! + (deviation.time ?? 0);
+      else if (deviation.time === null) wholeDay[day] = 1;
       else partial[day] = partial[day]! + deviation.time;
     }
   }
   const available = new Float64Array(length);
   for (let day = 0; day < length; day++) {
-    const scheduled = day >= from && day <= to ? byWeekday[weekdayOfDay(first + day)]! : 0;
-    available[day] = scheduled - lostMinutes(scheduled, wholeDay[day] === 1, partial[day]!);
+    const inService = day >= from && day <= to;
+    const scheduled = inService ? byWeekday[weekdayOfDay(first + day)]! : 0;
+    const added = inService ? addedMinutes(scheduled, overtime[day]!) : 0;
+    available[day] = scheduled - lostMinutes(scheduled, wholeDay[day] === 1, partial[day]!) + added;
   }
   return available;
 }
@@ -105,6 +134,11 @@ function weekdayMinutes(resource: Stored<'resource'>, weekday: number): number {
 /** What a day's deviations take: all of it for a whole-day one, else their minutes, capped. */
 function lostMinutes(scheduled: number, wholeDay: boolean, partial: number): number {
   return wholeDay ? scheduled : Math.min(scheduled, partial);
+}
+
+/** What a day's overtime adds: its minutes, capped at what the day has left over the scheduled time. */
+function addedMinutes(scheduled: number, overtime: number): number {
+  return Math.max(0, Math.min(overtime, minutesInDay - scheduled));
 }
 
 /** The resources named, or every one not archived. */

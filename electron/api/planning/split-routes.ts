@@ -29,7 +29,5 @@ export function registerSplitRoutes(app: FastifyInstance): void {
     },
     // A card that is not under this collection is a 404 before anything in the body is looked at.
     (request) => readRecord(request.ctx, cardModule, request.params.id ?? '', { collection_id: request.params.collection_id ?? '' }),
-    undefined,
-    { commandOnRecords: true },
   );
 }

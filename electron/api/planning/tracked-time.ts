@@ -1,5 +1,5 @@
 /**
- * Minutes tracked on cards, and which cards have a running timer. Time tracking arrives with
+ * Minutes tracked on cards, which cards have a running timer, and each card's latest entry. Time tracking arrives with
  * its own resource; until it is registered no time has been tracked, so totals are 0.
  */
 import { moduleNamedOrNone } from '../registry.js';
@@ -16,16 +16,19 @@ export async function trackedMinutesOf(ctx: RequestContext, cardIds: readonly st
   return totalsOf(entriesOn(cardIds) ? await ctx.records.getWhereIn(tables.time_tracking, 'card_id', cardIds) : []);
 }
 
-/** Minutes per card and the cards with a running timer, from their entries. */
+/** Minutes per card, the cards with a running timer and each card's latest entry (by start), from their entries. */
 function totalsOf(entries: readonly Stored<'time_tracking'>[]) {
   const total = new Map<string, number>();
   const running = new Set<string>();
+  const latest = new Map<string, Stored<'time_tracking'>>();
   for (const entry of entries) {
     const card = entry.card_id;
     // Every entry read has one of these cards (the query matched on it).
     if (card === null) continue;
     total.set(card, (total.get(card) ?? 0) + (entry.duration ?? 0));
     if (entry.running) running.add(card);
+    const before = latest.get(card);
+    if (!before || Date.parse(entry.start) > Date.parse(before.start)) latest.set(card, entry);
   }
-  return { total, running };
+  return { total, running, latest };
 }

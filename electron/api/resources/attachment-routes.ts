@@ -76,8 +76,6 @@ function registerUploadRoute(app: FastifyInstance): void {
           tag: 'Collection',
           success: { status: 201, description: 'The attachment' },
         },
-        // A command, written in an asynchronous transaction with its content: either engine.
-        commandOnRecords: true,
       },
     },
     async (request, reply) => {

@@ -31,7 +31,7 @@ const removeSummary = 'Remove one custom field of a collection by name';
 export function registerCustomFieldRoutes(app: FastifyInstance): void {
   app.put<{ Params: { id: string; name: string }; Querystring: QueryString }>(
     '/collection/:id/custom_field/:name',
-    { config: { doc: { summary: setSummary, tag: 'Collection', body: customFieldBody }, commandOnRecords: true } },
+    { config: { doc: { summary: setSummary, tag: 'Collection', body: customFieldBody } } },
     async (request, reply) => {
       const body = optionalBody(request.body);
       const shape = shapeOptionsFor(collectionModule, request.query);
@@ -67,7 +67,6 @@ export function registerCustomFieldRoutes(app: FastifyInstance): void {
     {
       config: {
         doc: { summary: removeSummary, tag: 'Collection', success: { status: 204, description: 'Removed' } },
-        commandOnRecords: true,
       },
     },
     async (request, reply) => {

@@ -66,13 +66,35 @@ function datesInOrder(values: Record<string, unknown>, current: Record<string, u
     : [];
 }
 
+/**
+ * Overtime adds its minutes to the day, so it needs them: `time` a whole number from 1, from the
+ * values written or, on an update, those stored (docs/API.md "Schedules and capacity"). A `time`
+ * sent but not in the values was refused already by its field's own rule, and is not named twice.
+ */
+function overtimeHasMinutes(
+  values: Record<string, unknown>,
+  current: Record<string, unknown> | undefined,
+  input: Record<string, unknown>,
+): FieldProblem[] {
+  const type = values.type ?? current?.type;
+  if (type !== 'overtime' || ('time' in input && !('time' in values))) return [];
+  const time = 'time' in values ? values.time : current?.time;
+  const description = 'time is required for overtime: the minutes added per day, a whole number from 1 to 1440';
+  // Its field's rule has checked a time written: a whole number from 0 to 1440, or null.
+  if (typeof time !== 'number') return [{ field: 'time', description, rule: 'required' }];
+  return time >= 1 ? [] : [{ field: 'time', description, rule: 'minimum', limit: 1 }];
+}
+
 export const scheduleDeviationModule: ResourceModule = {
   spec: scheduleDeviationSpec,
   table: tables.schedule_deviation,
   path: '/resource/:resource_id/schedule_deviation',
   parents: [{ param: 'resource_id', field: 'resource_id', module: () => resourceModule }],
   rules: {
-    check: (_ctx, values, current) => datesInOrder(values, current),
+    check: (_ctx, values, current, _parent, input = {}) => [
+      ...datesInOrder(values, current),
+      ...overtimeHasMinutes(values, current, input),
+    ],
     present(_ctx, records) {
       // A stored deviation is the resource's own; a derived one names its company holiday.
       for (const record of records) record.company_holiday_id ??= null;

@@ -31,8 +31,6 @@ export function registerUserRoutes(app: FastifyInstance): void {
             },
           },
         },
-        // An invitation is one command in an asynchronous transaction, so on either store engine.
-        commandOnRecords: true,
       },
     },
     async (request, reply) => {

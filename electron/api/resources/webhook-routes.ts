@@ -47,8 +47,6 @@ export function registerRedeliver(app: FastifyInstance): void {
           tag: 'Webhook',
           success: { status: 201, description: 'The new WebhookDelivery' },
         },
-        // No planner's action, so no command: a delivery queued again, no record written.
-        commandOnRecords: true,
       },
     },
     async (request, reply) => {

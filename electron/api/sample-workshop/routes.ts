@@ -31,7 +31,6 @@ export function registerSampleWorkshopRoutes(app: FastifyInstance): void {
     {
       config: {
         doc: { summary: 'Load the sample workshop', tag, success: { status: 201, description: 'The sample workshop, loaded' } },
-        commandOnRecords: true,
       },
     },
     async (request, reply) => {
@@ -40,12 +39,8 @@ export function registerSampleWorkshopRoutes(app: FastifyInstance): void {
       return reply.code(201).send(summary);
     },
   );
-  app.delete(
-    '/sample_workshop',
-    { config: { doc: { summary: 'Remove the sample workshop', tag }, commandOnRecords: true } },
-    async (request, reply) => {
-      const ctx = asAdmin(request.ctx);
-      return asCommandOnRecords(request, reply, 'Remove the sample workshop', (tx) => removeSampleWorkshop(ctx, tx));
-    },
-  );
+  app.delete('/sample_workshop', { config: { doc: { summary: 'Remove the sample workshop', tag } } }, async (request, reply) => {
+    const ctx = asAdmin(request.ctx);
+    return asCommandOnRecords(request, reply, 'Remove the sample workshop', (tx) => removeSampleWorkshop(ctx, tx));
+  });
 }

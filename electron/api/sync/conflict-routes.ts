@@ -10,12 +10,13 @@ import { checkWrite } from '../../../shared/fields.js';
 import { booleanParam, single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { requireAdmin } from '../permissions.js';
-import { deleteRecord, presentOne, updateRecord } from '../records.js';
+import type { RecordWrites } from '../../store/record-store.js';
+import { asCommandOnRecords } from '../commands/request-command.js';
+import { deleteRecordSteps, presentOne, updateSteps } from '../records.js';
 import { moduleNamedOrNone } from '../registry.js';
-import type { RequestContext, ResourceModule } from '../resource.js';
-import { bookOf } from './books.js';
+import { localBooks, type RequestContext, type ResourceModule } from '../resource.js';
+import { onRecords } from '../store-steps.js';
 import { referencedNames } from './record-names.js';
-import { overruledEditsOf } from '../../store/overruled-edits.js';
 import { notConfiguredStatus, remoteUrlProblem, SyncSettingsProblem, type SyncControl } from '../../../shared/sync.js';
 import { retryConflictOperation, syncSettingsOperation, type Mutation, type SyncSettingsInput } from '../../../shared/operations/sync.js';
 import type { FieldProblem } from '../../../shared/errors.js';
@@ -47,9 +48,10 @@ function page(query: QueryString) {
   return { limit, offset };
 }
 
-function retry(ctx: RequestContext, conflictId: string, input: Record<string, unknown>): void {
-  const book = bookOf(ctx.store);
-  const conflict = book.conflict(conflictId);
+/** Writes a refused action again as one new action (a command), and resolves its entry, in `tx`. */
+async function retry(ctx: RequestContext, tx: RecordWrites, conflictId: string, input: Record<string, unknown>): Promise<void> {
+  const books = localBooks(tx);
+  const conflict = await books.conflict(conflictId);
   if (!conflict) throw ApiError.notFound('No conflict with that id.');
   if (conflict.resolved_at) throw ApiError.conflict('This conflict was already resolved.');
   // A refused action is retried whole, as it was (docs/API.md "Sync", "Actions sync whole"):
@@ -69,29 +71,33 @@ function retry(ctx: RequestContext, conflictId: string, input: Record<string, un
     if (!module) throw ApiError.notFound('The conflict names a resource this instance does not have.');
     return module;
   });
-  ctx.store.transaction(() => {
-    items.forEach(({ mutation }, i) => retryMutation(ctx, modules[i]!, mutation, input));
-    book.resolveConflict(conflictId, 'retried');
-  });
+  for (const [i, { mutation }] of items.entries()) await retryMutation(ctx, tx, modules[i]!, mutation, input);
+  await books.resolveConflict(conflictId, 'retried');
 }
 
-function retryMutation(ctx: RequestContext, module: ResourceModule, mutation: Mutation, input: Record<string, unknown>): void {
+async function retryMutation(
+  ctx: RequestContext,
+  tx: RecordWrites,
+  module: ResourceModule,
+  mutation: Mutation,
+  input: Record<string, unknown>,
+): Promise<void> {
   if (mutation.op === 'delete') {
-    deleteRecord(ctx, module, mutation.id);
+    await onRecords(tx, deleteRecordSteps(ctx, module, mutation.id));
   } else {
     const edited = { ...(mutation.fields ?? {}), ...input };
-    const current = ctx.store.getForSync(module.table, mutation.id);
+    const current = await tx.sync.getForSync(module.table, mutation.id);
     if (current && !current.deleted_at) {
       // An ordinary edit, through the resource's rules like any API write.
       const scope = Object.fromEntries((module.parents ?? []).map((p) => [p.param, current[p.field] as string]));
-      updateRecord(ctx, module, mutation.id, edited, scope, { keepAbsent: true });
+      await onRecords(tx, updateSteps(ctx, module, mutation.id, edited, scope, { keepAbsent: true }));
     } else {
       // The record is not here (the remote refused to create it), or deleted (the remote deleted
       // it meanwhile): bring it back whole. A deleted one has its other fields already, so the
       // change is checked as an edit of it.
       const { values, problems } = checkWrite(module.spec, edited, current ? 'update' : 'create', [], true);
       if (problems.length > 0) throw ApiError.unprocessable(problems);
-      ctx.store.writeForSync(module.table, mutation.id, { ...current, ...values, deleted_at: null });
+      await tx.sync.writeForSync(module.table, mutation.id, { ...current, ...values, deleted_at: null });
     }
   }
 }
@@ -127,23 +133,26 @@ function settingsProblems(input: Partly<SyncSettingsInput>): FieldProblem[] {
 export function registerConflictRoutes(app: FastifyInstance, control: (() => SyncControl | undefined) | undefined): void {
   const doc = (summary: string) => ({ doc: { summary, tag: 'Sync' } });
 
-  app.get('/sync/status', { config: doc('Sync status: online, pending changes and files, last push and pull, conflicts') }, (request) => {
-    const book = bookOf(request.ctx.store);
-    const client = control?.();
-    const status = client && client.environmentId === request.ctx.caller.environment.id ? client.status() : null;
-    const filesToSend = book.queuedFileCount('send');
-    return {
-      role: book.role,
-      ...(status ?? notConfiguredStatus),
-      // An upload is not safe on the remote until its file is there too: it counts as pending.
-      pending: book.pendingCount() + filesToSend,
-      files_to_send: filesToSend,
-      files_to_fetch: book.queuedFileCount('fetch'),
-      conflicts: book.openConflictCount(),
-      // This replica's changes that lost to later ones elsewhere, until the planner decides (overruled-routes.ts).
-      overruled: overruledEditsOf(request.ctx.store).openCount(),
-    };
-  });
+  app.get(
+    '/sync/status',
+    { config: doc('Sync status: online, pending changes and files, last push and pull, conflicts') },
+    async (request) => {
+      const counts = await localBooks(request.ctx.records).syncCounts();
+      const client = control?.();
+      const status = client && client.environmentId === request.ctx.caller.environment.id ? client.status() : null;
+      return {
+        role: counts.role,
+        ...(status ?? notConfiguredStatus),
+        // An upload is not safe on the remote until its file is there too: it counts as pending.
+        pending: counts.pending + counts.files_to_send,
+        files_to_send: counts.files_to_send,
+        files_to_fetch: counts.files_to_fetch,
+        conflicts: counts.conflicts,
+        // This replica's changes that lost to later ones elsewhere, until the planner decides (overruled-routes.ts).
+        overruled: counts.overruled,
+      };
+    },
+  );
 
   app.post('/sync/run', { config: doc('Push and pull once now; answers when done') }, async (request) =>
     controlFor(control, request.ctx).run(),
@@ -169,21 +178,21 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
     (_request, input) => settingsProblems(input),
   );
 
-  app.get<{ Querystring: QueryString }>('/sync/pending', { config: doc('Changes waiting to be pushed, oldest first') }, (request) => {
+  app.get<{ Querystring: QueryString }>('/sync/pending', { config: doc('Changes waiting to be pushed, oldest first') }, async (request) => {
     manage(request.ctx);
-    const book = bookOf(request.ctx.store);
+    const books = localBooks(request.ctx.records);
     const { limit } = page(request.query);
-    return { count: book.pendingCount(), limit, offset: 0, data: book.pending(limit) };
+    return { count: (await books.syncCounts()).pending, limit, offset: 0, data: await books.pending(limit) };
   });
 
   app.get<{ Querystring: QueryString }>(
     '/sync/conflict',
     { config: doc('Changes the remote refused (open ones unless all=true)') },
-    (request) => {
+    async (request) => {
       manage(request.ctx);
       const { limit, offset } = page(request.query);
       const all = booleanParam(request.query, 'all');
-      const { count, data } = bookOf(request.ctx.store).conflicts({ open: !all, limit, offset });
+      const { count, data } = await localBooks(request.ctx.records).conflicts({ open: !all, limit, offset });
       return { count, limit, offset, data };
     },
   );
@@ -193,15 +202,15 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
     { config: doc("One refused change with its data, the reason and the remote's version") },
     async (request) => {
       manage(request.ctx);
-      const conflict = bookOf(request.ctx.store).conflict(request.params.id);
+      const conflict = await localBooks(request.ctx.records).conflict(request.params.id);
       if (!conflict) throw ApiError.notFound('No conflict with that id.');
       const module = moduleNamedOrNone(conflict.mutation.resource);
-      const current = module ? request.ctx.store.get(module.table, conflict.mutation.id) : undefined;
+      const current = module ? await request.ctx.records.get(module.table, conflict.mutation.id) : undefined;
       return {
         ...conflict,
         local_record: current && module ? await presentOne(request.ctx, module, current, { with: [], include: [] }) : null,
         // The records its fields name, by name: the Sync screen shows a stage as "Sawing", not by its id.
-        names: referencedNames(request.ctx, conflict.mutation.resource, [conflict.mutation.fields, conflict.server_record]),
+        names: await referencedNames(request.ctx.records, conflict.mutation.resource, [conflict.mutation.fields, conflict.server_record]),
       };
     },
   );
@@ -209,24 +218,29 @@ export function registerConflictRoutes(app: FastifyInstance, control: (() => Syn
   operationRoute(
     app,
     retryConflictOperation,
-    (request, _reply, input) => {
-      retry(request.ctx, request.params.id!, input);
-      return bookOf(request.ctx.store).conflict(request.params.id!);
+    async (request, reply, input) => {
+      const id = request.params.id!;
+      await asCommandOnRecords(request, reply, retryConflictOperation.summary, (tx) => retry(request.ctx, tx, id, input));
+      return localBooks(request.ctx.records).conflict(id);
     },
     (request) => manage(request.ctx),
   );
 
   app.post<{ Params: { id: string } }>(
     '/sync/conflict/:id/discard',
-    { config: doc("Drop the refused change and keep the remote's version") },
-    (request) => {
+    // No record changes, so no command: there is nothing to undo.
+    { config: { ...doc("Drop the refused change and keep the remote's version") } },
+    async (request) => {
       manage(request.ctx);
-      const book = bookOf(request.ctx.store);
-      const conflict = book.conflict(request.params.id);
-      if (!conflict) throw ApiError.notFound('No conflict with that id.');
-      if (conflict.resolved_at) throw ApiError.conflict('This conflict was already resolved.');
-      book.resolveConflict(conflict.id, 'discarded');
-      return book.conflict(conflict.id);
+      const id = await request.ctx.records.transaction(async (tx) => {
+        const books = localBooks(tx);
+        const conflict = await books.conflict(request.params.id);
+        if (!conflict) throw ApiError.notFound('No conflict with that id.');
+        if (conflict.resolved_at) throw ApiError.conflict('This conflict was already resolved.');
+        await books.resolveConflict(conflict.id, 'discarded');
+        return conflict.id;
+      });
+      return localBooks(request.ctx.records).conflict(id);
     },
   );
 }

@@ -11,55 +11,66 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isUuid } from '../../../shared/ids.js';
-import { overruledEditsOf, type OverruledEdit } from '../../store/overruled-edits.js';
-import { keepRuns, syncHistoryOf } from '../../store/sync-history.js';
+import type { OverruledEdit } from '../../store/overruled-edits.js';
+import type { RecordWrites } from '../../store/record-store.js';
+import { keepRuns } from '../../store/sync-history.js';
+import { asCommandOnRecords } from '../commands/request-command.js';
 import { booleanParam, integerParam, single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { requireAdmin } from '../permissions.js';
-import { updateRecord } from '../records.js';
+import { updateSteps } from '../records.js';
 import { moduleNamedOrNone } from '../registry.js';
-import type { RequestContext } from '../resource.js';
-import { readableName, referencedName } from './record-names.js';
+import { localBooks, type RequestContext } from '../resource.js';
+import { onRecords } from '../store-steps.js';
+import { readableName, referencedName, wholeRecord } from './record-names.js';
 
 function manage(ctx: RequestContext): void {
   requireAdmin(ctx.caller, "Only an admin of the environment manages this instance's sync.");
 }
 
-function shown(ctx: RequestContext, entry: OverruledEdit) {
+async function shown(ctx: RequestContext, entry: OverruledEdit) {
   const module = moduleNamedOrNone(entry.resource);
-  const record = module ? ctx.store.getForSync(module.table, entry.record_id) : undefined;
+  const record = module ? await wholeRecord(ctx.records, module, entry.record_id) : undefined;
   return {
     ...entry,
-    record_name: readableName(ctx, entry.resource, record),
-    mine_name: referencedName(ctx, entry.resource, entry.field, entry.mine),
-    theirs_name: referencedName(ctx, entry.resource, entry.field, entry.theirs),
+    record_name: await readableName(ctx.records, entry.resource, record),
+    mine_name: await referencedName(ctx.records, entry.resource, entry.field, entry.mine),
+    theirs_name: await referencedName(ctx.records, entry.resource, entry.field, entry.theirs),
     // For a card, where it lives: the planboard and the card panel open it from there.
     ...(entry.resource === 'card' && typeof record?.collection_id === 'string' ? { collection_id: record.collection_id } : {}),
   };
 }
 
-function openEntry(ctx: RequestContext, id: string): OverruledEdit {
-  const entry = isUuid(id) ? overruledEditsOf(ctx.store).get(id.toLowerCase()) : undefined;
+/** The entry, in the transaction `tx` that resolves it; refused unless it is open. */
+async function openEntry(tx: RecordWrites, id: string): Promise<OverruledEdit> {
+  const entry = isUuid(id) ? await localBooks(tx).overruledEdit(id.toLowerCase()) : undefined;
   if (!entry) throw ApiError.notFound('No overruled change with that id.');
   if (entry.status !== 'open')
     throw ApiError.conflict(`This overruled change was already ${entry.status === 'kept' ? 'kept' : 'accepted'}.`);
   return entry;
 }
 
-/** Writes my value again, through the resource's rules like any API write. */
-function keepMine(ctx: RequestContext, entry: OverruledEdit): void {
+/** Writes my value again, through the resource's rules like any API write, and closes the entry. */
+async function keepMine(ctx: RequestContext, tx: RecordWrites, entry: OverruledEdit): Promise<void> {
   const module = moduleNamedOrNone(entry.resource);
-  const current = module ? ctx.store.getForSync(module.table, entry.record_id) : undefined;
+  const current = module ? await tx.sync.getForSync(module.table, entry.record_id) : undefined;
   if (!module || !current) throw ApiError.notFound('The record of this overruled change is not on this computer.');
   if (current.deleted_at)
     throw ApiError.conflict('The record of this overruled change was deleted; restore it from the trash first, or accept the change.');
   // A parent's field is a uuid column of the record (the module's parents name it).
   const scope = Object.fromEntries((module.parents ?? []).map((p) => [p.param, current[p.field] as string]));
-  ctx.store.transaction(() => {
-    updateRecord(ctx, module, entry.record_id, { [entry.field]: entry.mine }, scope, { keepAbsent: true });
-    overruledEditsOf(ctx.store).resolve(entry.id, 'kept');
-  });
+  await onRecords(tx, updateSteps(ctx, module, entry.record_id, { [entry.field]: entry.mine }, scope, { keepAbsent: true }));
+  await localBooks(tx).resolveOverruled(entry.id, 'kept');
 }
+
+/** The entry as the list shows it, after it was resolved. */
+async function resolved(ctx: RequestContext, id: string) {
+  const entry = await localBooks(ctx.records).overruledEdit(id);
+  if (!entry) throw ApiError.notFound('No overruled change with that id.');
+  return shown(ctx, entry);
+}
+
+const keepSummary = 'Keep my value: write it again, as a new change that syncs like any other';
 
 export function registerOverruledRoutes(app: FastifyInstance): void {
   const doc = (summary: string, extra: Record<string, unknown> = {}) => ({ doc: { summary, tag: 'Sync', ...extra } });
@@ -77,7 +88,7 @@ export function registerOverruledRoutes(app: FastifyInstance): void {
         },
       }),
     },
-    (request) => {
+    async (request) => {
       manage(request.ctx);
       const { query } = request;
       const all = booleanParam(query, 'all');
@@ -88,46 +99,51 @@ export function registerOverruledRoutes(app: FastifyInstance): void {
       if (recordId !== undefined && !isUuid(recordId)) throw ApiError.badRequest('record_id must be a uuid');
       const limit = integerParam(query, 'limit', 100, 1000);
       const offset = integerParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER);
-      const { count, data } = overruledEditsOf(request.ctx.store).list({
+      const { count, data } = await localBooks(request.ctx.records).overruled({
         all,
         limit,
         offset,
         ...(resource !== undefined ? { resource } : {}),
         ...(recordId !== undefined ? { recordId: recordId.toLowerCase() } : {}),
       });
-      return { count, limit, offset, data: data.map((entry) => shown(request.ctx, entry)) };
+      const shownData = [];
+      for (const entry of data) shownData.push(await shown(request.ctx, entry));
+      return { count, limit, offset, data: shownData };
     },
   );
 
-  app.post<{ Params: { id: string } }>(
-    '/sync/overruled/:id/keep',
-    { config: doc('Keep my value: write it again, as a new change that syncs like any other') },
-    (request) => {
-      manage(request.ctx);
-      const entry = openEntry(request.ctx, request.params.id);
-      keepMine(request.ctx, entry);
-      return shown(request.ctx, overruledEditsOf(request.ctx.store).get(entry.id)!);
-    },
-  );
+  app.post<{ Params: { id: string } }>('/sync/overruled/:id/keep', { config: { ...doc(keepSummary) } }, async (request, reply) => {
+    manage(request.ctx);
+    const id = await asCommandOnRecords(request, reply, keepSummary, async (tx) => {
+      const entry = await openEntry(tx, request.params.id);
+      await keepMine(request.ctx, tx, entry);
+      return entry.id;
+    });
+    return resolved(request.ctx, id);
+  });
 
   app.post<{ Params: { id: string } }>(
     '/sync/overruled/:id/accept',
-    { config: doc('Accept the other value: the entry is closed, nothing changes') },
-    (request) => {
+    // No record changes, so no command: there is nothing to undo.
+    { config: { ...doc('Accept the other value: the entry is closed, nothing changes') } },
+    async (request) => {
       manage(request.ctx);
-      const entry = openEntry(request.ctx, request.params.id);
-      overruledEditsOf(request.ctx.store).resolve(entry.id, 'accepted');
-      return shown(request.ctx, overruledEditsOf(request.ctx.store).get(entry.id)!);
+      const id = await request.ctx.records.transaction(async (tx) => {
+        const entry = await openEntry(tx, request.params.id);
+        await localBooks(tx).resolveOverruled(entry.id, 'accepted');
+        return entry.id;
+      });
+      return resolved(request.ctx, id);
     },
   );
 
   app.get<{ Querystring: QueryString }>(
     '/sync/history',
     { config: doc('The last sync runs, newest first', { query: { limit: `1-${keepRuns} (default ${keepRuns}).` } }) },
-    (request) => {
+    async (request) => {
       manage(request.ctx);
       const limit = integerParam(request.query, 'limit', keepRuns, keepRuns);
-      const data = syncHistoryOf(request.ctx.store).list(limit);
+      const data = await localBooks(request.ctx.records).syncRuns(limit);
       return { count: data.length, limit, data };
     },
   );

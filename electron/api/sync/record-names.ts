@@ -5,8 +5,9 @@
  */
 import { own } from '../../../shared/fields.js';
 import { isUuid } from '../../../shared/ids.js';
+import type { RecordStore } from '../../store/record-store.js';
 import { moduleNamedOrNone } from '../registry.js';
-import type { RequestContext, ResourceModule } from '../resource.js';
+import type { ResourceModule } from '../resource.js';
 
 function firstText(record: Record<string, unknown> | undefined, fields: readonly string[]): string | null {
   for (const field of fields) {
@@ -20,11 +21,20 @@ function firstText(record: Record<string, unknown> | undefined, fields: readonly
  * The record as a planner knows it: its name (or code, description…). A card without a name
  * goes by its collection's, as the planboard shows it.
  */
-export function readableName(ctx: RequestContext, resource: string, record: Record<string, unknown> | undefined): string | null {
+export async function readableName(
+  records: RecordStore,
+  resource: string,
+  record: Record<string, unknown> | undefined,
+): Promise<string | null> {
   const own = firstText(record, ['name', 'code', 'description', 'email', 'external_ref']);
   const collections = moduleNamedOrNone('collection');
   if (own || resource !== 'card' || !collections || typeof record?.collection_id !== 'string') return own;
-  return firstText(ctx.store.getForSync(collections.table, record.collection_id), ['name', 'external_ref']);
+  return firstText(await wholeRecord(records, collections, record.collection_id), ['name', 'external_ref']);
+}
+
+/** A record as sync sees it, deleted or not. */
+export async function wholeRecord(records: RecordStore, module: ResourceModule, id: string) {
+  return (await records.feed.recordsForSync(module.table, [id])).get(id);
 }
 
 /**
@@ -42,10 +52,17 @@ function referencedModule(resource: string, field: string): ResourceModule | und
  * For a field that names another record (a card's stage): that record's name, else null.
  * `live`: a deleted record counts as not there (its name is not looked up).
  */
-export function referencedName(ctx: RequestContext, resource: string, field: string, value: unknown, live = false): string | null {
+export async function referencedName(
+  records: RecordStore,
+  resource: string,
+  field: string,
+  value: unknown,
+  live = false,
+): Promise<string | null> {
   const target = referencedModule(resource, field);
   if (!target || typeof value !== 'string' || !isUuid(value)) return null;
-  const record = live ? ctx.store.get(target.table, value.toLowerCase()) : ctx.store.getForSync(target.table, value.toLowerCase());
+  const id = value.toLowerCase();
+  const record = live ? await records.get(target.table, id) : await wholeRecord(records, target, id);
   return firstText(record, ['name', 'code', 'description', 'email']);
 }
 
@@ -54,16 +71,16 @@ export function referencedName(ctx: RequestContext, resource: string, field: str
  * one not on this computer (deleted, or never synced here). A refused change beside the
  * remote's version shows both by name.
  */
-export function referencedNames(
-  ctx: RequestContext,
+export async function referencedNames(
+  records: RecordStore,
   resource: string,
   versions: readonly (Record<string, unknown> | null | undefined)[],
-): Record<string, string | null> {
+): Promise<Record<string, string | null>> {
   const names: Record<string, string | null> = {};
   for (const version of versions) {
     for (const [field, value] of Object.entries(version ?? {})) {
       if (field === 'id' || typeof value !== 'string' || !isUuid(value) || !referencedModule(resource, field)) continue;
-      names[value] = referencedName(ctx, resource, field, value, true);
+      names[value] = await referencedName(records, resource, field, value, true);
     }
   }
   return names;

@@ -373,8 +373,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
 
   app.post<{ Params: { resource: string; id: string } }>(
     '/trash/:resource/:id/restore',
-    // One command in an asynchronous transaction, so on either store engine.
-    { config: { ...doc('Restore a deleted record'), commandOnRecords: true } },
+    { config: { ...doc('Restore a deleted record') } },
     async (request, reply) => {
       const module = moduleNamedOrNone(request.params.resource);
       if (!module || !module.path || !isUuid(request.params.id)) throw ApiError.notFound('No such record.');

@@ -77,20 +77,13 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
     operation: O,
     write: (ctx: RequestContext, input: BodyOf<O>, params: Record<string, string>) => Steps<StoredRecord>,
   ): void {
-    operationRoute(
-      app,
-      operation,
-      async (request, reply, input) => {
-        const { ctx } = request;
-        const shape = parseShapeOptions(request.query);
-        return await asCommandOnRecords(request, reply, operation.summary, async (tx) =>
-          presentWritten(ctx, tx, timeTrackingModule, await onRecords(tx, write(ctx, input, request.params)), shape),
-        );
-      },
-      undefined,
-      undefined,
-      { commandOnRecords: true },
-    );
+    operationRoute(app, operation, async (request, reply, input) => {
+      const { ctx } = request;
+      const shape = parseShapeOptions(request.query);
+      return await asCommandOnRecords(request, reply, operation.summary, async (tx) =>
+        presentWritten(ctx, tx, timeTrackingModule, await onRecords(tx, write(ctx, input, request.params)), shape),
+      );
+    });
   }
 
   timerRoute(startTimerOperation, (ctx, input) => {
@@ -164,8 +157,6 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
     (request) => {
       if (!isPlanner(request.ctx.caller)) throw ApiError.forbidden(exportMessage);
     },
-    undefined,
-    { commandOnRecords: true },
   );
 
   app.get<{ Querystring: QueryString }>(

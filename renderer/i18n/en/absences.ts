@@ -9,6 +9,8 @@ export const absencesMessages = {
   'absences.type.malfunction': 'Malfunction',
   'absences.type.absence': 'Absence',
   'absences.type.other': 'Other',
+  // Not an absence: time added to the day (docs/API.md "Schedules and capacity").
+  'absences.type.overtime': 'Overtime',
 
   // A resource's absences
   'absences.title': 'Absences of {name}',
@@ -23,9 +25,12 @@ export const absencesMessages = {
   'absences.wholeDay': 'Whole days',
   'absences.hoursOff': 'Hours off per day',
   'absences.hoursOffHint': 'Leave empty for whole days',
+  'absences.hoursAdded': 'Hours added per day',
+  'absences.hoursAddedHint': 'For example 2',
   'absences.note': 'Note',
   'absences.wholeDayText': 'whole day',
   'absences.partDayText': '{hours} h off per day',
+  'absences.overtimeText': '+{hours} h per day',
   'absences.rowName': '{type} {dates}',
   'absences.companyHoliday': 'company holiday, changed under Company holidays',
 
@@ -35,6 +40,7 @@ export const absencesMessages = {
   'absences.dayHours': '{available} / {scheduled} h',
   'absences.dayOff': 'Off',
   'absences.dayAbsent': 'Absent: {types}',
+  'absences.dayOvertime': 'Overtime +{hours} h',
 
   // Company holidays
   'holidays.title': 'Company holidays',

@@ -72,6 +72,8 @@ export const planboardMessages = {
   'planboard.card.labels': 'labels {names}',
   'planboard.card.people': 'people {names}',
   'planboard.card.timerRunning': 'timer running',
+  'planboard.card.startedBy': 'started by {name} at {time}',
+  'planboard.card.finishedBy': 'finished by {name} at {time}',
   'planboard.card.warning': 'warning: {warnings}',
   'planboard.card.timerTitle': 'Timer running',
   'planboard.capacity.day': '{stage}, {date}: {planned} of {available} minutes planned',

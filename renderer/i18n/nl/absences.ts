@@ -10,6 +10,7 @@ export const absencesMessages: Record<keyof typeof english, string> = {
   'absences.type.malfunction': 'Storing',
   'absences.type.absence': 'Afwezig',
   'absences.type.other': 'Overig',
+  'absences.type.overtime': 'Overwerk',
 
   'absences.title': 'Afwezigheid van {name}',
   'absences.none': 'Geen afwezigheid',
@@ -23,9 +24,12 @@ export const absencesMessages: Record<keyof typeof english, string> = {
   'absences.wholeDay': 'Hele dagen',
   'absences.hoursOff': 'Uren vrij per dag',
   'absences.hoursOffHint': 'Leeg laten voor hele dagen',
+  'absences.hoursAdded': 'Extra uren per dag',
+  'absences.hoursAddedHint': 'Bijvoorbeeld 2',
   'absences.note': 'Notitie',
   'absences.wholeDayText': 'hele dag',
   'absences.partDayText': '{hours} u vrij per dag',
+  'absences.overtimeText': '+{hours} u per dag',
   'absences.rowName': '{type} {dates}',
   'absences.companyHoliday': 'bedrijfsvrije dag, te wijzigen bij Bedrijfsvrije dagen',
 
@@ -34,6 +38,7 @@ export const absencesMessages: Record<keyof typeof english, string> = {
   'absences.dayHours': '{available} / {scheduled} u',
   'absences.dayOff': 'Vrij',
   'absences.dayAbsent': 'Afwezig: {types}',
+  'absences.dayOvertime': 'Overwerk +{hours} u',
 
   'holidays.title': 'Bedrijfsvrije dagen',
   'holidays.intro':

@@ -69,6 +69,8 @@ export const planboardMessages: Record<keyof typeof english, string> = {
   'planboard.card.labels': 'labels {names}',
   'planboard.card.people': 'mensen {names}',
   'planboard.card.timerRunning': 'timer loopt',
+  'planboard.card.startedBy': 'gestart door {name} om {time}',
+  'planboard.card.finishedBy': 'afgerond door {name} om {time}',
   'planboard.card.warning': 'waarschuwing: {warnings}',
   'planboard.card.timerTitle': 'Timer loopt',
   'planboard.capacity.day': '{stage}, {date}: {planned} van {available} minuten gepland',

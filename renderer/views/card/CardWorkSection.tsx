@@ -1,7 +1,8 @@
 /**
  * What the card plans, near the top of the panel: each activity with its planned time, the
  * total in hours, and — when its collection comes from an order — the order's description and
- * rows, so a planner sees what is to be made without leaving the planboard.
+ * rows, so a planner sees what is to be made without leaving the planboard; and what the floor
+ * reported on it (CardFloorFigures.tsx): hours booked, who is on it, pieces made.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -12,6 +13,8 @@ import type { OrderRow } from '../../../shared/resources/order-row.js';
 import { durationText } from '../activities/activity-draft.js';
 import { unitName } from '../orders/UnitSelect.js';
 import type { CardDetail } from './card-api.js';
+import { CardFloorFigures } from './CardFloorFigures.js';
+import { plannedMinutes } from './floor-figures.js';
 
 type OrderWithRows = Order & { order_rows: OrderRow[] };
 
@@ -35,7 +38,7 @@ export function CardWorkSection({ card }: { card: CardDetail }) {
   const t = useT();
   const titleId = useId();
   const order = useCardOrder(card.collection_id);
-  const total = card.activities.reduce((sum, activity) => sum + activity.time, 0);
+  const total = plannedMinutes(card.activities);
   const rows = [...(order.data?.order_rows ?? [])].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
   return (
     <section className="card-section card-work" aria-labelledby={titleId}>
@@ -54,6 +57,7 @@ export function CardWorkSection({ card }: { card: CardDetail }) {
         </ul>
       )}
       <p>{t('card.work.planned', { time: durationText(total, t) })}</p>
+      <CardFloorFigures card={card} orderRows={order.data?.order_rows ?? []} />
       {order.data && (
         <div className="card-work__order">
           <p>

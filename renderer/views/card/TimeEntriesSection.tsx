@@ -3,7 +3,7 @@
  * and a timer. "Start timer" starts one now (and stops the planner's timer on any other card:
  * one runs at a time); while it runs its time counts up every second, and "Stop timer" ends it.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import type { TimeTracking } from '../../../shared/resources/time-tracking.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Timestamp } from '../../components/Timestamp.js';
@@ -11,7 +11,7 @@ import { useT } from '../../i18n/index.js';
 import type { CardDetail } from './card-api.js';
 import { cardPanelKeys, usePanelWrite, useTimeEntries } from './card-queries.js';
 import { elapsedSeconds, formatClock, formatMinutes } from './durations.js';
-import { nowMs } from '../../../shared/clock.js';
+import { useNow } from './use-now.js';
 
 export function TimeEntriesSection({ card }: { card: CardDetail }) {
   const t = useT();
@@ -116,13 +116,4 @@ function RunningClock({ start, quiet = false }: { start: string; quiet?: boolean
       {text}
     </span>
   );
-}
-
-function useNow(every: number): number {
-  const [now, setNow] = useState(() => nowMs());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(nowMs()), every);
-    return () => clearInterval(timer);
-  }, [every]);
-  return now;
 }

@@ -17,7 +17,6 @@ import type { Collection } from '../../../shared/resources/collection.js';
 import type { Comment } from '../../../shared/resources/comment.js';
 import type { Resource } from '../../../shared/resources/resource.js';
 import type { Stage } from '../../../shared/resources/stage.js';
-import type { TimeTracking } from '../../../shared/resources/time-tracking.js';
 import { splitCardOperation } from '../../../shared/operations/planning.js';
 import { startTimerOperation, stopTimerOperation } from '../../../shared/operations/time-tracking.js';
 import { callOperation } from '../../api/commands.js';
@@ -25,6 +24,8 @@ import { send, sendRequest } from '../../api/client.js';
 import { apiPath, cardPath, type CardRef } from '../../api/paths.js';
 import type { Transport } from '../../api/transport.js';
 import { bytesFromBase64 } from '../../components/base64.js';
+import type { ActivitySummary } from '../time/time-api.js';
+import type { EntryWithUser } from './floor-figures.js';
 
 /** The card as the panel reads it: its fields with everything it links to, and the minutes tracked. */
 export type CardDetail = Omit<Card, 'labels' | 'resources' | 'activities'> & {
@@ -32,7 +33,8 @@ export type CardDetail = Omit<Card, 'labels' | 'resources' | 'activities'> & {
   labels: Label[];
   resources: Resource[];
   activities: (Activity & { time: number })[];
-  stage: Stage | null;
+  /** With its activities: the card's work when it has none of its own (renderer/views/time/card-activities.ts). */
+  stage: (Stage & { activities: ActivitySummary[] }) | null;
   status: Status | null;
   time_tracking_total?: number;
 };
@@ -85,7 +87,7 @@ export function cardApi(transport: Transport) {
     async card(cardId: string): Promise<CardDetail | null> {
       const page = await get<ListEnvelope<CardDetail>>('/v1/card', {
         filter: `id:eq:${quoted(cardId)}`,
-        with: 'collection,labels,resources,activities,stage,status',
+        with: 'collection,labels,resources,activities,stage.activities,status',
         include: 'time_tracking_total',
         limit: '1',
       });
@@ -176,9 +178,11 @@ export function cardApi(transport: Transport) {
         limit: '20',
       }).then((page) => page.data),
 
+    /** With who made each entry: the panel names who has a timer running on the card. */
     timeEntries: (cardId: string) =>
-      get<ListEnvelope<TimeTracking>>('/v1/time_tracking', {
+      get<ListEnvelope<EntryWithUser>>('/v1/time_tracking', {
         filter: `card_id:eq:${quoted(cardId)}`,
+        with: 'user',
         sort: 'start:desc',
         limit: everything,
       }).then((page) => page.data),

@@ -12,6 +12,7 @@ import { useT } from '../../i18n/index.js';
 import { longDate } from './date-geometry.js';
 import { cardName } from '../../components/card-name.js';
 import { warningText } from '../../components/warning-words.js';
+import { formatDateTime } from '../../components/dates-format.js';
 import { cardTitle, shownTitle, type PlanCard } from './plan-card.js';
 import { cardTextWidth } from './text-width.js';
 
@@ -20,7 +21,7 @@ import { cardTextWidth } from './text-width.js';
  * cards with a change of the planner's overruled by a later one elsewhere (marked).
  */
 export interface CardLookups {
-  statuses: ReadonlyMap<string, { name: string; color: BoardColor }>;
+  statuses: ReadonlyMap<string, { name: string; color: BoardColor; exit?: boolean }>;
   labels: ReadonlyMap<string, { name: string; color: BoardColor }>;
   resources: ReadonlyMap<string, { name: string }>;
   stages: ReadonlyMap<string, { name: string }>;
@@ -48,6 +49,21 @@ interface PlanCardViewProps {
   offDay?: boolean;
   /** The start of the collection names every card of its row shares, left out when narrow. */
   shared?: string | undefined;
+}
+
+/**
+ * What the floor reported, in words: who started the card and when (its timer runs), or who
+ * finished it and when (it is in an exit status and their time on it has ended); null when
+ * neither, or nobody is named.
+ */
+function floorWords(card: PlanCard, finished: boolean, t: ReturnType<typeof useT>): string | null {
+  const last = card.time_tracking_last;
+  if (!last?.user_name) return null;
+  if (card.time_tracking_running && last.end === null)
+    return t('planboard.card.startedBy', { name: last.user_name, time: formatDateTime(last.start, t.locale) });
+  if (finished && last.end !== null)
+    return t('planboard.card.finishedBy', { name: last.user_name, time: formatDateTime(last.end, t.locale) });
+  return null;
 }
 
 export const PlanCardView = memo(function PlanCardView({
@@ -86,6 +102,7 @@ export const PlanCardView = memo(function PlanCardView({
   // The name the card goes by everywhere, with its dates: the hover title of every card.
   const fullName = cardName({ ...card, stage: { name: stage } }, t, { dates: true });
   const overruled = lookups.overruled.has(card.id);
+  const floor = floorWords(card, status?.exit === true, t);
   // The marks before the title take its room: 12 px and a 3 px gap each (the timer's dot 12 in all).
   const marks = [card.time_tracking_running, overruled, offDay, warnings.length > 0].filter(Boolean).length * 15;
   const shown = shownTitle(title, collection, shared, width - marks, cardTextWidth);
@@ -99,7 +116,7 @@ export const PlanCardView = memo(function PlanCardView({
     status ? t('planboard.card.status', { name: status.name }) : '',
     labelNames.length ? t('planboard.card.labels', { names: labelNames.join(', ') }) : '',
     people.length ? t('planboard.card.people', { names: people.join(', ') }) : '',
-    card.time_tracking_running ? t('planboard.card.timerRunning') : '',
+    floor ?? (card.time_tracking_running ? t('planboard.card.timerRunning') : ''),
     warnings.length ? t('planboard.card.warning', { warnings: warnings.map((warning) => warningText(warning, t)).join('; ') }) : '',
     overruled ? t('overruled.cardMark') : '',
     offDay ? t('workload.nonWorkday.flag') : '',
@@ -134,7 +151,7 @@ export const PlanCardView = memo(function PlanCardView({
       }}
     >
       <span className="pb-card__title" aria-hidden="true">
-        {card.time_tracking_running && <span className="pb-card__timer" title={t('planboard.card.timerTitle')} />}
+        {card.time_tracking_running && <span className="pb-card__timer" title={floor ?? t('planboard.card.timerTitle')} />}
         {overruled && (
           <span className="pb-card__overruled" title={t('overruled.cardMark')}>
             <RotateCcw aria-hidden="true" size={12} />

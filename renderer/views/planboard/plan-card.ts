@@ -3,7 +3,7 @@
  * resources, and the two facts of its collection a card shows (name and warnings). The read
  * asks the API for exactly these (`cardListShape`), which keeps 5,000 cards small.
  */
-import type { Card } from '../../../shared/resources/card.js';
+import type { Card, CardTimeTrackingLast } from '../../../shared/resources/card.js';
 import type { Collection } from '../../../shared/resources/collection.js';
 import type { Translate } from '../../i18n/index.js';
 
@@ -17,6 +17,8 @@ export interface PlanCard {
   end_date: string;
   rank: string;
   time_tracking_running: boolean;
+  /** Who booked on it last and when: who started it (a running timer) or finished it. */
+  time_tracking_last: CardTimeTrackingLast | null;
   labels: { id: string }[];
   resources: { id: string }[];
   collection: { name: string | null; warnings: string[] } | null;
@@ -35,6 +37,7 @@ export const cardListShape = {
     'end_date',
     'rank',
     'time_tracking_running',
+    'time_tracking_last',
     'labels.*.id',
     'resources.*.id',
     'collection.name',
@@ -64,6 +67,8 @@ export function toPlanCard(
     end_date: String(c.end_date ?? c.start_date),
     rank: String(c.rank ?? ''),
     time_tracking_running: Boolean(c.time_tracking_running),
+    // The API's json field of that shape (shared/resources/card.ts), or absent from a write's answer.
+    time_tracking_last: (c.time_tracking_last as CardTimeTrackingLast | null | undefined) ?? previous?.time_tracking_last ?? null,
     labels: links(c.labels, previous?.labels ?? []),
     resources: links(c.resources, previous?.resources ?? []),
     collection: collection ? { name: collection.name, warnings: (collection.warnings as string[]) ?? [] } : (previous?.collection ?? null),

@@ -1,23 +1,23 @@
 /**
  * Adds an absence to a resource, or edits one picked in its list: its type, first and last
- * day, whole days or hours off per day, and a note. The API checks it; its problems show
- * beside their inputs.
+ * day, whole days or hours off per day, and a note. Overtime is entered here too, with the
+ * hours it adds per day (required). The API checks it; its problems show beside their inputs.
  */
 import { useId, useState } from 'react';
 import type { ScheduleDeviation } from '../../../shared/resources/resource.js';
 import { placeFieldErrors } from '../../api/client.js';
-import { useFieldWording } from '../../api/field-labels.js';
+import { ruleMessage, useFieldWording, type FieldWording } from '../../api/field-labels.js';
 import { Field } from '../../components/Field.js';
 import { RecordForm } from '../../components/RecordForm.js';
 import { useT } from '../../i18n/index.js';
 import { useSaveAbsence, type AbsenceBody, type AbsenceType } from './absences-api.js';
-import { absenceTypeName, absenceTypes } from './absence-words.js';
+import { absenceTypeName, absenceTypes, addsTime } from './absence-words.js';
 
 interface AbsenceDraft {
   type: AbsenceType;
   start_date: string;
   end_date: string;
-  /** Hours off per day as typed; empty for whole days. */
+  /** Hours off per day as typed, empty for whole days; for overtime the hours added per day. */
   hours: string;
   note: string;
 }
@@ -59,9 +59,14 @@ interface AbsenceFormProps {
 export function AbsenceForm({ resourceId, absence, onDone }: AbsenceFormProps) {
   const save = useSaveAbsence(resourceId);
   const [draft, setDraft] = useState<AbsenceDraft>(() => (absence ? draftFrom(absence) : blank()));
-  const { byInput: errors, elsewhere } = placeFieldErrors(save.error, inputs, useFieldWording('schedule_deviation'));
-  const titleId = useId();
   const t = useT();
+  const wording = useFieldWording('schedule_deviation');
+  const overtime = addsTime(draft.type);
+  const hoursLabel = overtime ? t('absences.hoursAdded') : t('absences.hoursOff');
+  // The hours field's problems in the words of its label, which differs for overtime.
+  const worded: FieldWording = (item) => (overtime && item.field === 'time' ? ruleMessage(t, hoursLabel, item, true) : wording(item));
+  const { byInput: errors, elsewhere } = placeFieldErrors(save.error, inputs, worded);
+  const titleId = useId();
   const change = (patch: Partial<AbsenceDraft>) => setDraft({ ...draft, ...patch });
 
   return (
@@ -103,13 +108,13 @@ export function AbsenceForm({ resourceId, absence, onDone }: AbsenceFormProps) {
       <Field label={t('absences.until')} error={errors.end_date}>
         {(control) => <input {...control} type="date" value={draft.end_date} onChange={(e) => change({ end_date: e.target.value })} />}
       </Field>
-      <Field label={t('absences.hoursOff')} error={errors.time}>
+      <Field label={hoursLabel} error={errors.time}>
         {(control) => (
           <input
             {...control}
             type="text"
             inputMode="decimal"
-            placeholder={t('absences.hoursOffHint')}
+            placeholder={overtime ? t('absences.hoursAddedHint') : t('absences.hoursOffHint')}
             value={draft.hours}
             onChange={(e) => change({ hours: e.target.value })}
           />

@@ -1,7 +1,7 @@
 /**
  * A resource's absences: the list (type, days, whole or part days, note) with edit and delete
- * on each row (the company holidays it has among them, read-only), the form to add one, and the resource's schedule for the next four weeks with
- * the absent days marked. Shown under the resource form while a resource is being edited.
+ * on each row (the company holidays it has among them, read-only; overtime as the hours it adds), the form to add one, and the resource's schedule for the next four weeks with
+ * the absent days and the days with overtime marked. Shown under the resource form while a resource is being edited.
  */
 import { useState } from 'react';
 import type { ScheduleDeviation } from '../../../shared/resources/resource.js';
@@ -55,7 +55,7 @@ function AbsenceRow({ resourceId, absence, onEdit }: { resourceId: string; absen
   const name = absenceName(absence, t);
   // A company holiday the resource has is the company's: it is changed under Company holidays.
   const company = absence.company_holiday_id !== null;
-  const detail = [absenceExtent(absence.time, t), absence.description, company ? t('absences.companyHoliday') : null];
+  const detail = [absenceExtent(absence.type, absence.time, t), absence.description, company ? t('absences.companyHoliday') : null];
 
   return (
     <li className="record-row">

@@ -1,6 +1,7 @@
 /**
  * A resource's schedule for the next four weeks (GET /v1/resource/{id}/schedule): per day its
- * available of its scheduled hours; an absent day is marked and names its absences' types.
+ * available of its scheduled hours; an absent day is marked and names its absences' types, and
+ * a day with overtime is marked with the hours it adds (available above scheduled).
  */
 import { addDays, today } from '../../../shared/dates.js';
 import type { ScheduleDeviation } from '../../../shared/resources/resource.js';
@@ -8,7 +9,7 @@ import { formatDay } from '../../components/dates-format.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useT } from '../../i18n/index.js';
 import { useSchedule } from './absences-api.js';
-import { absenceTypeName, hoursText } from './absence-words.js';
+import { absenceTypeName, addsTime, hoursText } from './absence-words.js';
 
 const days = 28;
 
@@ -32,17 +33,27 @@ export function ResourceSchedule({ resource, absences }: ResourceScheduleProps) 
       {schedule.data ? (
         <ol className="resource-schedule__days" aria-label={t('absences.schedule')}>
           {schedule.data.data.map((day) => {
-            const types = [...new Set(day.deviations.map((id) => byId.get(id)?.type).filter((type) => type !== undefined))];
-            const absent = day.deviations.length > 0;
+            const overtime = day.overtime > 0;
+            // Overtime is no absence: a day is absent when something else covers it. One not in
+            // the list (yet) is taken for an absence unless the day's figures say it is overtime.
+            const isAbsence = (id: string) => {
+              const deviation = byId.get(id);
+              return deviation ? !addsTime(deviation.type) : !overtime || day.deviation > 0;
+            };
+            const absent = day.deviations.some(isAbsence);
+            const types = [...new Set(day.deviations.filter(isAbsence).map((id) => byId.get(id)?.type))].filter(
+              (type) => type !== undefined,
+            );
+            const modifiers = [absent && 'absent', overtime && 'overtime', day.scheduled === 0 && !overtime && 'off'].filter(Boolean);
             return (
               <li
                 key={day.date}
-                className={`resource-schedule__day${absent ? ' resource-schedule__day--absent' : ''}${day.scheduled === 0 ? ' resource-schedule__day--off' : ''}`}
+                className={['resource-schedule__day', ...modifiers.map((m) => `resource-schedule__day--${String(m)}`)].join(' ')}
                 data-date={day.date}
               >
                 <span className="resource-schedule__date">{formatDay(day.date, t.locale)}</span>
                 <span className="resource-schedule__hours">
-                  {day.scheduled === 0
+                  {day.scheduled === 0 && !overtime
                     ? t('absences.dayOff')
                     : t('absences.dayHours', {
                         available: hoursText(day.available, t.locale),
@@ -52,6 +63,11 @@ export function ResourceSchedule({ resource, absences }: ResourceScheduleProps) 
                 {types.length > 0 && (
                   <span className="resource-schedule__absence">
                     {t('absences.dayAbsent', { types: types.map((type) => absenceTypeName(type, t)).join(', ') })}
+                  </span>
+                )}
+                {overtime && (
+                  <span className="resource-schedule__overtime">
+                    {t('absences.dayOvertime', { hours: hoursText(day.overtime, t.locale) })}
                   </span>
                 )}
               </li>

@@ -4,8 +4,20 @@ import { formatDayRange } from '../../components/dates-format.js';
 import type { Translate } from '../../i18n/index.js';
 import type { AbsenceType } from './absences-api.js';
 
-/** The types offered when entering an absence, most used first. */
-export const absenceTypes: readonly AbsenceType[] = ['vacation', 'sick', 'leave', 'holiday', 'maintenance', 'malfunction', 'other'];
+/** The types offered when entering an absence, most used first; overtime, which adds time, last. */
+export const absenceTypes: readonly AbsenceType[] = [
+  'vacation',
+  'sick',
+  'leave',
+  'holiday',
+  'maintenance',
+  'malfunction',
+  'other',
+  'overtime',
+];
+
+/** Overtime adds its hours to the day; every other type takes them (docs/API.md "Schedules and capacity"). */
+export const addsTime = (type: AbsenceType): boolean => type === 'overtime';
 
 export function absenceTypeName(type: AbsenceType, t: Translate): string {
   return t(`absences.type.${type}`);
@@ -16,8 +28,9 @@ export function hoursText(minutes: number, locale: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(minutes / 60);
 }
 
-/** "whole day" or "2 h off per day". */
-export function absenceExtent(time: number | null, t: Translate): string {
+/** "whole day", "2 h off per day", or for overtime "+2 h per day". */
+export function absenceExtent(type: AbsenceType, time: number | null, t: Translate): string {
+  if (addsTime(type)) return t('absences.overtimeText', { hours: hoursText(time ?? 0, t.locale) });
   return time === null ? t('absences.wholeDayText') : t('absences.partDayText', { hours: hoursText(time, t.locale) });
 }
 

@@ -24,8 +24,10 @@ export interface ScheduleDay {
   date: string;
   scheduled: number;
   deviation: number;
+  /** Minutes added by overtime deviations; `available` has them already. */
+  overtime: number;
   available: number;
-  /** Ids of the deviations that cover the day. */
+  /** Ids of the deviations that cover the day, overtime too. */
   deviations: string[];
 }
 
