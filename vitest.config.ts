@@ -49,6 +49,8 @@ const onBothEngines = [
   'test/api/exceptions.test.ts',
   // Payroll hour codes: surcharge rules and the split in the time report.
   'test/api/surcharge-rules.test.ts',
+  // KPIs with history: figures, snapshots and the date first promised, on either engine.
+  'test/api/kpi.test.ts',
   // Sync against a remote served from PostgreSQL (test/helpers/sync-inprocess.ts): replicas on SQLite.
   'test/sync/groups.test.ts',
   'test/sync/replica-binding.test.ts',

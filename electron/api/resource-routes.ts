@@ -9,6 +9,7 @@ import { registerResource } from './crud.js';
 import { registerCapacityRoutes } from './planning/capacity-routes.js';
 import { registerExceptionRoutes } from './planning/exception-routes.js';
 import { registerHolidayRoutes } from './planning/holiday-routes.js';
+import { registerKpiRoutes } from './planning/kpi-routes.js';
 import { registerPlanRoutes } from './planning/plan-routes.js';
 import { registerScheduleRoutes } from './planning/schedule-routes.js';
 import { registerSplitRoutes } from './planning/split-routes.js';
@@ -32,7 +33,7 @@ type RoutePlugin = (app: FastifyInstance) => void;
 
 /** A resource's special operations, registered just before its generic routes (the order of the OpenAPI document). */
 const operations = new Map<ResourceModule, readonly RoutePlugin[]>([
-  [boardModule, [registerCapacityRoutes, registerPrintRoutes]],
+  [boardModule, [registerCapacityRoutes, registerPrintRoutes, registerKpiRoutes]],
   [resourceModule, [registerScheduleRoutes]],
   [scheduleDeviationModule, [registerHolidayRoutes]],
   [userModule, [registerUserRoutes]],

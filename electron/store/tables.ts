@@ -4,12 +4,16 @@
  * a resource module, so the dependency runs one way: route plugins → resource modules →
  * domain services → these tables and the store; sync merges into the same handles.
  */
-import { resourceSpecs, webhookDeliverySpec, webhookSpec } from '../../shared/resources/index.js';
+import { kpiSnapshotSpec, resourceSpecs, webhookDeliverySpec, webhookSpec } from '../../shared/resources/index.js';
 import { tableFor, type TableDef } from './table-def.js';
 
-type Specs = typeof resourceSpecs & { webhook: typeof webhookSpec; webhook_delivery: typeof webhookDeliverySpec };
+type Specs = typeof resourceSpecs & {
+  webhook: typeof webhookSpec;
+  webhook_delivery: typeof webhookDeliverySpec;
+  kpi_snapshot: typeof kpiSnapshotSpec;
+};
 
-const specs: Specs = { ...resourceSpecs, webhook: webhookSpec, webhook_delivery: webhookDeliverySpec };
+const specs: Specs = { ...resourceSpecs, webhook: webhookSpec, webhook_delivery: webhookDeliverySpec, kpi_snapshot: kpiSnapshotSpec };
 
 export type TableName = keyof Specs;
 

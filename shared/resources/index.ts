@@ -87,3 +87,5 @@ export type ResourceName = keyof typeof resourceSpecs;
 // delivery log, and OAuth clients (which live in the system database).
 export { webhookDeliverySpec, webhookEventTypes, webhookSpec, type Webhook, type WebhookDelivery, type WebhookInput } from './webhook.js';
 export { oauthClientSpec, type OAuthClient, type OAuthClientInput } from './oauth-client.js';
+// The KPI figures of closed periods, which each environment keeps for itself (docs/API.md "KPIs").
+export { kpiSnapshotSpec, type KpiSnapshot } from './kpi-snapshot.js';

@@ -59,6 +59,13 @@ export const orderSpec = defineResource({
     contact: { type: 'string', nullable: true, maxLength: 100 },
     date: { type: 'date', nullable: true },
     promised_date: { type: 'date', nullable: true },
+    first_promised_date: {
+      type: 'date',
+      nullable: true,
+      readOnly: true,
+      description:
+        'The promised_date the order first got, kept by the server and never changed after: what promise reliability is measured against (docs/API.md "KPIs").',
+    },
     desired_date: { type: 'date', nullable: true },
     delivered_date: { type: 'date', nullable: true },
     quantity: quantityField,

@@ -12,7 +12,7 @@ import { openDatabase, type SqliteDatabase } from '../../electron/store/database
 import { EnvironmentStore } from '../../electron/store/environment-store.js';
 import { tableFor } from '../../electron/store/table-def.js';
 import { environmentMigrations } from '../../electron/store/migrations/environment/index.js';
-import { resourceSpecs, webhookDeliverySpec, webhookSpec } from '../../shared/resources/index.js';
+import { kpiSnapshotSpec, resourceSpecs, webhookDeliverySpec, webhookSpec } from '../../shared/resources/index.js';
 import { tempDir } from '../helpers/api.js';
 
 const folders: string[] = [];
@@ -162,7 +162,7 @@ describe('declarations and tables agree', () => {
     const folder = tempDir('planner-schema-');
     folders.push(folder);
     const db = openDatabase(join(folder, 'env.sqlite'), environmentMigrations);
-    for (const spec of [...Object.values(resourceSpecs), webhookSpec, webhookDeliverySpec]) {
+    for (const spec of [...Object.values(resourceSpecs), webhookSpec, webhookDeliverySpec, kpiSnapshotSpec]) {
       const table = tableFor(spec);
       const columns = (db.prepare(`PRAGMA table_info("${table.table}")`).all() as { name: string }[]).map((c) => c.name);
       expect(columns, table.table).toEqual(expect.arrayContaining([...Object.keys(table.fields), 'deleted_at']));

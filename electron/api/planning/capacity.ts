@@ -21,8 +21,9 @@
  */
 import { buckets, daysBetween, type TimeFrame } from '../../../shared/dates.js';
 import type { RequestContext } from '../resource.js';
+import type { PlannedCards } from '../../store/planned-cards.js';
 import { plannedWork, type PlannedWork } from './planned-work.js';
-import { availableMinutes, readCalendarsOf } from './schedule.js';
+import { availableMinutes, readCalendarsOf, type ResourceCalendar } from './schedule.js';
 import { boardCalendar, dayNumber, weekdayOfDay, workdaysByWeekday } from './workdays.js';
 import { tables, type Stored } from '../tables.js';
 
@@ -102,14 +103,17 @@ function assignments(
 
 /**
  * Available minutes into `into` (per bucket, per row). A resource's day is the same for every
- * stage it works on, so its minutes are worked out once for the whole range; then days
- * outside, links inside, as the formula sums them.
+ * stage it works on, so its minutes are worked out once for the whole range (and once for every
+ * view read together, `minutesOf`); then days outside, links inside, as the formula sums them.
  */
-async function addAvailable(ctx: RequestContext, links: Assignment[], rows: Rows, range: Range, into: Float64Array): Promise<void> {
-  const calendars = new Map(
-    (await readCalendarsOf(ctx.records, [...new Set(links.map((a) => a.resource))])).map((c) => [c.resource.id, c]),
-  );
-  const minutesOf = new Map<string, Float64Array>();
+function addAvailable(
+  calendars: ReadonlyMap<string, ResourceCalendar>,
+  minutesOf: Map<string, Float64Array>,
+  links: Assignment[],
+  rows: Rows,
+  range: Range,
+  into: Float64Array,
+): void {
   const counted = links.map((a) => {
     let minutes = minutesOf.get(a.resource.id);
     if (!minutes) minutesOf.set(a.resource.id, (minutes = availableMinutes(calendars.get(a.resource.id)!, range.first, range.length)));
@@ -164,18 +168,67 @@ function addPlanned(work: PlannedWork[], rows: Rows, range: Range, into: Float64
   }
 }
 
-export async function boardCapacity(ctx: RequestContext, board: Stored<'board'>, view: CapacityView, query: CapacityQuery) {
-  const boardStages = (await ctx.records.getWhereIn(tables.stage, 'board_id', [board.id])).sort((a, b) => a.priority - b.priority);
-  const stages = query.stageId ? boardStages.filter((s) => s.id === query.stageId) : boardStages;
-  const method = board.capacity_method;
-  const periods = buckets(query.start, query.end, query.frame);
+/** What every view of a board's capacity over a range reads: one read for all the views asked together. */
+interface CapacityReads {
+  boardStages: Stored<'stage'>[];
+  resources: Stored<'resource'>[];
+  calendars: ReadonlyMap<string, ResourceCalendar>;
+  /** Each resource's available minutes over the range, worked out by the first view that needs them. */
+  minutesOf: Map<string, Float64Array>;
+  work: PlannedWork[];
+}
 
+async function readCapacity(
+  ctx: RequestContext,
+  board: Stored<'board'>,
+  query: CapacityQuery,
+  planned?: PlannedCards,
+): Promise<CapacityReads> {
+  const boardStages = (await ctx.records.getWhereIn(tables.stage, 'board_id', [board.id])).sort((a, b) => a.priority - b.priority);
   const { rows: resources } = await ctx.records.list(tables.resource, {
     match: { archived_at: null },
     filter: { kind: 'atom', field: 'boards', operator: 'has', not: false, value: board.id },
     limit: 1_000_000,
     offset: 0,
   });
+  if (board.capacity_method === 'none') return { boardStages, resources, calendars: new Map(), minutesOf: new Map(), work: [] };
+  // Only resources active on the board count (assignments); their days off are read once for all of them.
+  const counted = resources.filter((r) => r.boards.some((b) => b.id === board.id && b.active));
+  const calendars = new Map((await readCalendarsOf(ctx.records, counted)).map((c) => [c.resource.id, c]));
+  const workdays = workdaysByWeekday(boardCalendar(board.workdays));
+  const work = await plannedWork(ctx, board, workdays, query.start, query.end, board.capacity_method === 'remaining_time', planned);
+  return { boardStages, resources, calendars, minutesOf: new Map(), work };
+}
+
+export async function boardCapacity(ctx: RequestContext, board: Stored<'board'>, view: CapacityView, query: CapacityQuery) {
+  return capacityView(ctx, board, view, query, await readCapacity(ctx, board, query));
+}
+
+/**
+ * Several views of the same board and range (the KPIs read by stage and by resource), the
+ * records read once for all of them; each view is what boardCapacity answers for it. `planned`:
+ * the board's cards over a range holding the query's, when the caller read them already.
+ */
+export async function boardCapacityViews<V extends CapacityView>(
+  ctx: RequestContext,
+  board: Stored<'board'>,
+  views: readonly V[],
+  query: CapacityQuery,
+  planned?: PlannedCards,
+): Promise<Record<V, Awaited<ReturnType<typeof boardCapacity>>>> {
+  const reads = await readCapacity(ctx, board, query, planned);
+  const answers: Partial<Record<V, Awaited<ReturnType<typeof boardCapacity>>>> = {};
+  for (const view of views) answers[view] = await capacityView(ctx, board, view, query, reads);
+  // Every view asked for is filled in just above.
+  return answers as Record<V, Awaited<ReturnType<typeof boardCapacity>>>;
+}
+
+async function capacityView(ctx: RequestContext, board: Stored<'board'>, view: CapacityView, query: CapacityQuery, reads: CapacityReads) {
+  const { boardStages, resources } = reads;
+  const stages = query.stageId ? boardStages.filter((s) => s.id === query.stageId) : boardStages;
+  const method = board.capacity_method;
+  const periods = buckets(query.start, query.end, query.frame);
+
   let groups: Stored<'group'>[] = [];
   if (view === 'group') groups = (await ctx.records.list(tables.group, { limit: 1_000_000, offset: 0 })).rows;
 
@@ -223,14 +276,8 @@ export async function boardCapacity(ctx: RequestContext, board: Stored<'board'>,
     const range: Range = { first: dayNumber(query.start), length, bucketOf, workdays };
 
     const once = rows.byStage ? undefined : { boardStageIds: new Set(boardStages.map((s) => s.id)) };
-    await addAvailable(ctx, assignments(board, stages, resources, once), rows, range, available);
-    addPlanned(
-      await plannedWork(ctx, board, workdays, query.start, query.end, method === 'remaining_time'),
-      rows,
-      range,
-      planned,
-      unassigned,
-    );
+    addAvailable(reads.calendars, reads.minutesOf, assignments(board, stages, resources, once), rows, range, available);
+    addPlanned(reads.work, rows, range, planned, unassigned);
   }
 
   const data = periods.map((period, p) => {

@@ -7,7 +7,7 @@
  */
 import { today } from '../../../shared/dates.js';
 import type { StoredRecord } from '../../store/environment-store.js';
-import type { PlannedActivityRow } from '../../store/planned-cards.js';
+import type { PlannedActivityRow, PlannedCards } from '../../store/planned-cards.js';
 import type { RequestContext } from '../resource.js';
 import { trackedMinutesOf } from './tracked-time.js';
 import { dayNumber, maxPlanDays, weekdayOfDay } from './workdays.js';
@@ -29,11 +29,17 @@ export async function plannedWork(
   start: string,
   end: string,
   remainingOnly: boolean,
+  /**
+   * The board's cards over a range holding start…end, read already (the KPIs read them all):
+   * those that overlap start…end are taken, in their order, as the read would give them.
+   */
+  read?: PlannedCards,
 ): Promise<PlannedWork[]> {
-  const planned = await ctx.records.plannedCards(board.id, start, end);
+  const planned = read ?? (await ctx.records.plannedCards(board.id, start, end));
   // A card without activities plans nothing, so the cards come with their activities.
   const activitiesOf = new Map<string, PlannedActivityRow[]>();
   for (const row of planned.activities) {
+    if (read && (row.start_date > end || row.end_date < start)) continue;
     const links = activitiesOf.get(row.card_id);
     if (links) links.push(row);
     else activitiesOf.set(row.card_id, [row]);

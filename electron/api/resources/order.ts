@@ -1,6 +1,7 @@
 import { orderSpec } from '../../../shared/resources/order.js';
 import type { ResourceModule } from '../resource.js';
 import { checkOrderCollection, createOrderCollection, presentOrderBoards, syncOrderCollection } from './order-collection.js';
+import { keepFirstPromise } from './order-promise.js';
 import { emptyOrderProblems } from './order-work.js';
 import { tables } from '../tables.js';
 
@@ -27,6 +28,7 @@ export const orderModule: ResourceModule = {
   },
   rules: {
     *check(ctx, values, current, _parent, input) {
+      keepFirstPromise(values, current);
       return [...emptyOrderProblems(ctx, current, input), ...(yield* checkOrderCollection(ctx, values, current))];
     },
     *afterWrite(_ctx, order, op, input, previous) {

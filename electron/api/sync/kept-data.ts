@@ -23,7 +23,7 @@
  */
 import { loneSurrogatePath, loneSurrogateProblem, own, type ResourceSpec } from '../../../shared/fields.js';
 import { nowTimestamp } from '../../../shared/ids.js';
-import { oauthClientSpec, resourceSpecs, webhookDeliverySpec, webhookSpec } from '../../../shared/resources/index.js';
+import { kpiSnapshotSpec, oauthClientSpec, resourceSpecs, webhookDeliverySpec, webhookSpec } from '../../../shared/resources/index.js';
 import type { Mutation } from '../../../shared/operations/sync.js';
 import { isInternalName, keptBytesOf, keptNamePattern } from '../../store/unknown-data.js';
 import type { RecordWrites } from '../../store/record-store.js';
@@ -33,14 +33,15 @@ import { isAdmin } from '../permissions.js';
 import type { Caller, RequestContext } from '../resource.js';
 
 /**
- * Every resource this version declares, synced or not (webhooks and OAuth clients stay on
- * their instance): a pushed record of any other is another version's, and kept.
+ * Every resource this version declares, synced or not (webhooks, OAuth clients and KPI
+ * snapshots stay on their instance): a pushed record of any other is another version's, and kept.
  */
 export const declaredResources: ReadonlySet<string> = new Set([
   ...Object.keys(resourceSpecs),
   webhookSpec.name,
   webhookDeliverySpec.name,
   oauthClientSpec.name,
+  kpiSnapshotSpec.name,
 ]);
 
 const nameRule = 'lower-case letters, digits and _, starting with a letter (at most 64)';

@@ -8,6 +8,7 @@ import type { PostgresMigration } from './postgres-database.js';
 import { companyHolidayTableMigration, recordTablesMigration } from './record-tables.js';
 import { exceptionHandlingTableMigration } from './exception-handling-table.js';
 import { hourCodesMigration } from './hour-codes.js';
+import { kpiSnapshotTableMigration } from './kpi-snapshot-table.js';
 import { webhookQueueMigration } from './webhook-queue-tables.js';
 import { oauthStateMigration } from './oauth-state.js';
 import { rateLimitsMigration } from './rate-limits.js';
@@ -81,4 +82,5 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   orderRowScrappedMigration,
   exceptionHandlingTableMigration,
   hourCodesMigration,
+  kpiSnapshotTableMigration,
 ];

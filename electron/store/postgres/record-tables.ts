@@ -15,6 +15,7 @@ import { orderRowScrappedMigration } from './order-row-scrapped.js';
 import type { PostgresMigration } from './postgres-database.js';
 import { exceptionHandlingTableMigration } from './exception-handling-table.js';
 import { hourCodesMigration } from './hour-codes.js';
+import { kpiSnapshotTableMigration } from './kpi-snapshot-table.js';
 
 export const recordTablesMigration: PostgresMigration = {
   version: 2,
@@ -105,4 +106,5 @@ export const recordTableMigrations: readonly PostgresMigration[] = [
   orderRowScrappedMigration,
   exceptionHandlingTableMigration,
   hourCodesMigration,
+  kpiSnapshotTableMigration,
 ];

@@ -26,6 +26,7 @@ import { companyHolidays } from './0024-company-holidays.js';
 import { orderRowScrapped } from './0025-order-row-scrapped.js';
 import { exceptionHandling } from './0026-exception-handling.js';
 import { hourCodes } from './0027-hour-codes.js';
+import { kpiSnapshots } from './0028-kpi-snapshots.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -56,4 +57,5 @@ export const environmentMigrations: readonly Migration[] = [
   orderRowScrapped,
   exceptionHandling,
   hourCodes,
+  kpiSnapshots,
 ];
