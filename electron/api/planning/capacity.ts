@@ -18,6 +18,9 @@
  *   estimated_time  as above (the estimate is the card's activity minutes)
  *   remaining_time  planned is the estimate minus the minutes tracked on the card, never
  *                   below 0, spread over the card's days from today on
+ * A card on a stage with setup_minutes carries them once more, on its first workday (with
+ * remaining_time: its first from today on, while nothing is tracked on it); docs/API.md
+ * "Setup times".
  */
 import { buckets, daysBetween, type TimeFrame } from '../../../shared/dates.js';
 import type { RequestContext } from '../resource.js';
@@ -225,7 +228,15 @@ export async function boardCapacity(ctx: RequestContext, board: Stored<'board'>,
     const once = rows.byStage ? undefined : { boardStageIds: new Set(boardStages.map((s) => s.id)) };
     await addAvailable(ctx, assignments(board, stages, resources, once), rows, range, available);
     addPlanned(
-      await plannedWork(ctx, board, workdays, query.start, query.end, method === 'remaining_time'),
+      await plannedWork(
+        ctx,
+        board,
+        workdays,
+        query.start,
+        query.end,
+        method === 'remaining_time',
+        new Map(boardStages.map((s) => [s.id, s.setup_minutes])),
+      ),
       rows,
       range,
       planned,

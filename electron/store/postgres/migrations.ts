@@ -7,6 +7,9 @@
 import type { PostgresMigration } from './postgres-database.js';
 import { companyHolidayTableMigration, recordTablesMigration } from './record-tables.js';
 import { exceptionHandlingTableMigration } from './exception-handling-table.js';
+import { reservedForHourCodesMigration } from './reserved-migration.js';
+import { reservedForKpisMigration } from './reserved-kpi-migration.js';
+import { stageSetupMigration } from './stage-setup.js';
 import { webhookQueueMigration } from './webhook-queue-tables.js';
 import { oauthStateMigration } from './oauth-state.js';
 import { rateLimitsMigration } from './rate-limits.js';
@@ -79,4 +82,7 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   companyHolidayTableMigration,
   orderRowScrappedMigration,
   exceptionHandlingTableMigration,
+  reservedForHourCodesMigration,
+  reservedForKpisMigration,
+  stageSetupMigration,
 ];

@@ -25,6 +25,9 @@ import { keptWriter } from './0023-kept-writer.js';
 import { companyHolidays } from './0024-company-holidays.js';
 import { orderRowScrapped } from './0025-order-row-scrapped.js';
 import { exceptionHandling } from './0026-exception-handling.js';
+import { reservedForHourCodes } from './0027-reserved.js';
+import { reservedForKpis } from './0028-reserved.js';
+import { stageSetup } from './0029-stage-setup.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -54,4 +57,7 @@ export const environmentMigrations: readonly Migration[] = [
   companyHolidays,
   orderRowScrapped,
   exceptionHandling,
+  reservedForHourCodes,
+  reservedForKpis,
+  stageSetup,
 ];
