@@ -18,6 +18,12 @@
  *   130 min: 130 + 30 = 160 > 150 on Monday; Tuesday alone holds 130 + 30 → Tue 03-02.
  *   100 min: 100 + 30 = 130 ≤ 150 → Mon 03-01.
  *   Without setup (0): Old takes 300, 180 free; 130 ≤ 180 → Mon 03-01.
+ *   Reverse, 130 min to end by Mon 03-01 (not before it): 160 > 150 → 422, earliest end Tue 03-02.
+ *
+ * Board Reverse (Mon–Fri), stage Print with 30 setup minutes; Rex 480 a day. A card of 100 min on
+ * Fri 03-05 takes 130: 350 free on Friday. Reverse, 700 min ending Fri 03-05: Thu–Fri is 350 a
+ * day, the setup on Thursday (its first day): Thu 380 ≤ 480, Fri 350 ≤ 350 → Thu 03-04 … Fri
+ * 03-05. (Had the setup gone on Friday, 380 > 350, it would have needed Wednesday too.)
  *
  * Board Remaining (remaining_time, Mon–Fri), stage Print with 30 setup minutes:
  *
@@ -96,6 +102,8 @@ beforeAll(async () => {
   await card('Press', 'Pia', '2027-03-02', '2027-03-04', 300);
   await boardWithPress('Finite', 'Finn');
   await card('Finite', 'Finn', '2027-03-01', '2027-03-01', 300);
+  await boardWithPress('Reverse', 'Rex');
+  await card('Reverse', 'Rex', '2027-03-05', '2027-03-05', 100);
   await boardWithPress('Remaining', 'Rita', { capacity_method: 'remaining_time' });
   await card('Remaining', null, '2026-12-03', '2026-12-08', 200);
   const late = await card('Remaining', null, '2027-03-08', '2027-03-08', 300);
@@ -176,6 +184,37 @@ describe('setup in finite planning and promise dates', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const days = await planned('Finite', 'stage', '2027-03-01', '2027-03-02');
     expect(days.map((d) => d.stage[0].time_planned)).toEqual([330, 160]);
+  });
+
+  it('planning in reverse, needs room for the setup on the first day', async () => {
+    const late = await create(api, '/v1/collection', { name: 'Late', board_id: ids.Finite, activities: [{ id: ids.print, time: 130 }] });
+    const res = await api.inject('POST', `/v1/collection/${late.id}/board/${ids.Finite}`, {
+      start: '2027-03-01',
+      end: '2027-03-01',
+      reverse: true,
+      capacity: 'finite',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(res.body.errors[0]).toMatchObject({ field: 'end', earliest_end: '2027-03-02' });
+
+    const collection = await create(api, '/v1/collection', {
+      name: 'Back',
+      board_id: ids.Reverse,
+      activities: [{ id: ids.print, time: 700 }],
+    });
+    const dry = await api.inject('POST', `/v1/collection/${collection.id}/board/${ids.Reverse}`, {
+      start: '2027-03-01',
+      end: '2027-03-05',
+      reverse: true,
+      capacity: 'finite',
+      dry_run: true,
+    });
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dry.body.cards.map((c: any) => [c.start_date, c.end_date])).toEqual([['2027-03-04', '2027-03-05']]);
+    expect(dry.body.added_load).toEqual([
+      { stage_id: ids['Reverse.Print'], date: '2027-03-04', minutes: 380 },
+      { stage_id: ids['Reverse.Print'], date: '2027-03-05', minutes: 350 },
+    ]);
   });
 });
 
