@@ -43,6 +43,8 @@ const onBothEngines = [
   'test/api/planning.moves.test.ts',
   'test/api/plan-operations.test.ts',
   'test/api/sample-workshop.test.ts',
+  // Setup times in capacity, finite planning and promise dates.
+  'test/api/setup-times.test.ts',
   // Generated requests to every route: never a 500 on a team server either.
   'test/api/fuzz.test.ts',
   // The exception inbox, worked out from the records on either engine.

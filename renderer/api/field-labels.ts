@@ -63,11 +63,13 @@ export const fieldLabels: Readonly<Partial<Record<LabelledResource, Labels>>> = 
     'stages.name': 'fieldError.label.stageName',
     'stages.delay_day': 'boards.stage.delayDays',
     'stages.efficiency': 'boards.stage.efficiency',
+    'stages.setup_minutes': 'boards.stage.setupMinutes',
   },
   stage: {
     name: 'fieldError.label.stageName',
     delay_day: 'boards.stage.delayDays',
     efficiency: 'boards.stage.efficiency',
+    setup_minutes: 'boards.stage.setupMinutes',
   },
   order: {
     code: 'orders.field.code',

@@ -25,6 +25,13 @@ export const stageSpec = defineResource({
       default: 100,
       description: 'Percentage a resource gets on this stage when none is given.',
     },
+    setup_minutes: {
+      type: 'integer',
+      minimum: 0,
+      maximum: limits.capacity,
+      default: 0,
+      description: 'Minutes added once per card on this stage, before the work; counts in capacity load (docs/API.md "Setup times").',
+    },
     capacity_notification: { type: 'boolean', default: false },
     capacity_notification_min: { type: 'number', nullable: true, minimum: 0, maximum: limits.capacity },
     capacity_notification_max: { type: 'number', nullable: true, minimum: 0, maximum: limits.capacity },

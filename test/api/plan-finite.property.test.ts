@@ -1,6 +1,6 @@
 /**
  * Finite planning, randomized (docs/API.md "Finite-capacity planning"): random boards (1–4
- * stages, delays, independent stages, workweeks), resources with random hours, stage links and
+ * stages, delays, independent stages, setup times, workweeks), resources with random hours, stage links and
  * absences, and random existing load (collections planned infinite, which may overload days).
  * Then one collection is planned finite, with or without resources, and:
  *
@@ -40,7 +40,13 @@ const hours = fc.constantFrom(null, 0, 2, 4, 6, 7.5, 8);
 const scenario = fc.record({
   saturday: fc.boolean(),
   stages: fc.array(
-    fc.record({ delay: fc.integer({ min: 0, max: 2 }), independent: fc.boolean(), efficiency: fc.constantFrom(50, 80, 100) }),
+    fc.record({
+      delay: fc.integer({ min: 0, max: 2 }),
+      independent: fc.boolean(),
+      efficiency: fc.constantFrom(50, 80, 100),
+      // docs/API.md "Setup times": once per card, on its first workday.
+      setup: fc.constantFrom(0, 0, 30, 90),
+    }),
     {
       minLength: 1,
       maxLength: 4,
@@ -89,10 +95,11 @@ describe('finite planning (randomized)', () => {
             delay_day: st.delay,
             independent: st.independent,
             efficiency: st.efficiency,
+            setup_minutes: st.setup,
             activities: [{ id: activities[i], priority: 0 }],
           })),
         });
-        const stages: { id: string; delay_day: number; independent: boolean }[] = board.stages;
+        const stages: { id: string; delay_day: number; independent: boolean; setup_minutes: number }[] = board.stages;
         const resources: string[] = [];
         for (const [r, res] of s.resources.entries()) {
           const week = Object.fromEntries([...res.week, null].map((h, i) => [String(i + 1), h]));
@@ -167,6 +174,9 @@ describe('finite planning (randomized)', () => {
             const days = daysOf(c);
             const minutes = c.activities.reduce((sum, a) => sum + a.time, 0);
             for (const d of days) share.set(d, (share.get(d) ?? 0) + minutes / days.length / assigned.length);
+            // Each card (each part) is set up once, on its first workday.
+            const setup = minutes > 0 ? stages.find((st) => st.id === c.stage_id)!.setup_minutes : 0;
+            if (days.length > 0) share.set(days[0]!, share.get(days[0]!)! + setup / assigned.length);
           }
           const last = [...share.keys()].sort().pop();
           if (last) {

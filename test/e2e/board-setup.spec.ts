@@ -57,6 +57,7 @@ test('a new user sets up a board with stages, statuses and a label, and it is al
   await page.getByRole('button', { name: 'Move stage 3 up' }).click();
   await expect(page.getByLabel('Stage 2 name')).toHaveValue('Painting');
   await page.getByLabel('Stage 2 delay days').fill('1');
+  await page.getByLabel('Stage 2 setup (min)').fill('30');
   await page.getByRole('group', { name: 'Stage 2 allowed activities' }).getByLabel('Painting').check();
   await page.getByLabel('Stage 3 independent').check();
 
@@ -92,6 +93,8 @@ test('a new user sets up a board with stages, statuses and a label, and it is al
   await expect(page.getByLabel('Stage 3 name')).toHaveValue('Assembly');
   await expect(page.getByLabel('Stage 1 delay days')).toHaveValue('0');
   await expect(page.getByLabel('Stage 2 delay days')).toHaveValue('1');
+  await expect(page.getByLabel('Stage 1 setup (min)')).toHaveValue('0');
+  await expect(page.getByLabel('Stage 2 setup (min)')).toHaveValue('30');
   await expect(page.getByLabel('Stage 3 independent')).toBeChecked();
   await expect(page.getByLabel('Stage 1 independent')).not.toBeChecked();
   await expect(page.getByRole('group', { name: 'Stage 2 allowed activities' }).getByLabel('Painting')).toBeChecked();

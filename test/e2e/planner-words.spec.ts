@@ -82,7 +82,8 @@ test('the card panel shows the card’s work and order, names comment authors an
   const board = await bridgeApi(page, 'POST', '/v1/board', {
     name: 'Workshop',
     statuses: [{ name: 'To do', priority: 0, entry: true, exit: false }],
-    stages: [{ name: 'Assembly line', priority: 0, activities: [{ id: assembly.id, priority: 0 }] }],
+    // Half an hour to set up before each job (docs/API.md "Setup times").
+    stages: [{ name: 'Assembly line', priority: 0, setup_minutes: 30, activities: [{ id: assembly.id, priority: 0 }] }],
   });
   const order = await bridgeApi(page, 'POST', '/v1/order', {
     code: 'PC-2',
@@ -96,7 +97,7 @@ test('the card panel shows the card’s work and order, names comment authors an
   await page.keyboard.press('Enter');
   const panel = page.getByRole('complementary', { name: 'Card details' });
   await expect(panel.getByRole('list', { name: 'Activities of the card' })).toHaveText(/Assembly\s*2 h 30 min/);
-  await expect(panel.getByText('Planned: 2 h 30 min')).toBeVisible();
+  await expect(panel.getByText('Planned: 2 h 30 min + 30 min setup')).toBeVisible();
   await expect(panel).toContainText('Order PC-2 · Oak cabinets');
   await expect(panel.getByRole('list', { name: 'Rows of the order' })).toHaveText('Cabinet · 5 pieces');
 

@@ -16,7 +16,16 @@ import type { BoardWithParts } from '../../renderer/views/boards/board-with-part
 
 function savedBoard(): BoardWithParts {
   const stage = (id: string, name: string, priority: number, activities: { id: string; priority: number }[] = []) =>
-    ({ id, name, priority, delay_day: 0, independent: false, efficiency: 100, activities }) as unknown as BoardWithParts['stages'][number];
+    ({
+      id,
+      name,
+      priority,
+      delay_day: 0,
+      independent: false,
+      efficiency: 100,
+      setup_minutes: 30,
+      activities,
+    }) as unknown as BoardWithParts['stages'][number];
   return {
     id: 'b1',
     name: 'Kitchen line',
@@ -50,7 +59,7 @@ describe('board draft', () => {
       own_backlog: false,
       workdays: { '1': true, '5': true, '6': false, '7': false },
     });
-    expect(newStage()).toMatchObject({ delay_day: '0', efficiency: '100', independent: false, activityIds: [] });
+    expect(newStage()).toMatchObject({ delay_day: '0', efficiency: '100', setup_minutes: '0', independent: false, activityIds: [] });
   });
 
   it('reads a saved board with stages, statuses and labels in priority order', () => {
@@ -65,11 +74,11 @@ describe('board draft', () => {
 
   it('saves priority as the order on screen, keeping ids so the API updates instead of recreating', () => {
     const draft = boardDraftFrom(savedBoard());
-    const added = { ...newStage(), name: 'Drying', delay_day: '2' };
+    const added = { ...newStage(), name: 'Drying', delay_day: '2', setup_minutes: '15' };
     const body = boardBody({ ...draft, stages: moveItem([...draft.stages, added], 2, 0) });
     expect(body.stages).toEqual([
-      { name: 'Drying', priority: 0, delay_day: 2, independent: false, efficiency: 100, activities: [] },
-      { id: 's1', name: 'Cutting', priority: 1, delay_day: 0, independent: false, efficiency: 100, activities: [] },
+      { name: 'Drying', priority: 0, delay_day: 2, independent: false, efficiency: 100, setup_minutes: 15, activities: [] },
+      { id: 's1', name: 'Cutting', priority: 1, delay_day: 0, independent: false, efficiency: 100, setup_minutes: 30, activities: [] },
       {
         id: 's2',
         name: 'Painting',
@@ -77,6 +86,7 @@ describe('board draft', () => {
         delay_day: 0,
         independent: false,
         efficiency: 100,
+        setup_minutes: 30,
         activities: [
           { id: 'a1', priority: 0 },
           { id: 'a2', priority: 1 },

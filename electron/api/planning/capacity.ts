@@ -18,6 +18,9 @@
  *   estimated_time  as above (the estimate is the card's activity minutes)
  *   remaining_time  planned is the estimate minus the minutes tracked on the card, never
  *                   below 0, spread over the card's days from today on
+ * A card on a stage with setup_minutes carries them once more, on its first workday (with
+ * remaining_time: its first from today on, while nothing is tracked on it); docs/API.md
+ * "Setup times".
  */
 import { buckets, daysBetween, type TimeFrame } from '../../../shared/dates.js';
 import type { RequestContext } from '../resource.js';
@@ -196,7 +199,17 @@ async function readCapacity(
   const counted = resources.filter((r) => r.boards.some((b) => b.id === board.id && b.active));
   const calendars = new Map((await readCalendarsOf(ctx.records, counted)).map((c) => [c.resource.id, c]));
   const workdays = workdaysByWeekday(boardCalendar(board.workdays));
-  const work = await plannedWork(ctx, board, workdays, query.start, query.end, board.capacity_method === 'remaining_time', planned);
+  const setupOf = new Map(boardStages.map((s) => [s.id, s.setup_minutes]));
+  const work = await plannedWork(
+    ctx,
+    board,
+    workdays,
+    query.start,
+    query.end,
+    board.capacity_method === 'remaining_time',
+    setupOf,
+    planned,
+  );
   return { boardStages, resources, calendars, minutesOf: new Map(), work };
 }
 

@@ -21,6 +21,10 @@
  * the next card. So no stage-day or resource-day goes over what it has because of a plan, and
  * a day already over (no free minutes) never gets a card's minutes.
  *
+ * A stage's setup_minutes (docs/API.md "Setup times") come once per card on top, on its first
+ * workday: a run of k workdays holds a card when M / k + setup fits its first day and M / k
+ * each of the others. A card split into parts is set up for each part.
+ *
  * Everything is read once per plan for the whole horizon (the plan's start up to three years
  * after its end), into one array per stage and resource, day by day.
  */
@@ -87,6 +91,9 @@ interface CardLoad {
   /** Horizon day indexes of the card's board workdays inside the horizon. */
   days: number[];
   perDay: number;
+  /** Setup minutes, on horizon day `setupDay` (the card's first workday; outside the horizon: counted nowhere). */
+  setup: number;
+  setupDay: number;
 }
 
 /**
@@ -104,6 +111,8 @@ export interface FiniteBoard {
   resourceFree: Map<string, Float64Array>;
   /** Who planning may give a stage's cards (who-does-it.ts), by name. */
   stageResources: Map<string, { id: string; name: string }[]>;
+  /** Each stage's setup minutes per card, by id. */
+  stageSetup: Map<string, number>;
   cardLoads: Map<string, CardLoad>;
 }
 
@@ -174,14 +183,18 @@ export async function readFiniteBoard(
     stages.map((stage) => [stage.id, byName.filter((r) => countsFor(r, board.id, stage.id)).map((r) => ({ id: r.id, name: r.name }))]),
   );
 
-  // The planned cards, as capacity counts them: each card's minutes over all its board workdays.
+  const stageSetup = new Map(stages.map((s) => [s.id, s.setup_minutes]));
+  // The planned cards, as capacity counts them: each card's minutes over all its board workdays,
+  // its stage's setup on the first.
   const cardLoads = new Map<string, CardLoad>();
   for (const card of await reads.cardLoads(board.id, start, end, true)) {
     if (!card.minutes) continue;
     let count = 0;
+    let setupDay = -1;
     const days: number[] = [];
     for (let day = dayNumber(card.start_date), last = dayNumber(card.end_date); day <= last && count < maxPlanDays; day++) {
       if (!workdays[weekdayOfDay(day)]) continue;
+      if (count === 0) setupDay = day - first;
       count++;
       if (day >= first && day < first + length) days.push(day - first);
     }
@@ -191,22 +204,29 @@ export async function readFiniteBoard(
       resourceIds: card.resources ? card.resources.split(',') : [],
       days,
       perDay: card.minutes / count,
+      setup: stageSetup.get(card.stage_id) ?? 0,
+      setupDay,
     };
     cardLoads.set(card.card_id, load);
-    apply({ first, length, workdays, stageFree, resourceFree, stageResources, cardLoads }, load, -1);
+    apply({ first, length, workdays, stageFree, resourceFree, stageResources, stageSetup, cardLoads }, load, -1);
   }
-  return { first, length, workdays, stageFree, resourceFree, stageResources, cardLoads };
+  return { first, length, workdays, stageFree, resourceFree, stageResources, stageSetup, cardLoads };
 }
 
 /** Takes a card's minutes off the free minutes (sign −1) or gives them back (+1). */
 function apply(board: FiniteBoard, load: CardLoad, sign: 1 | -1): void {
+  const setUp = load.setup > 0 && load.setupDay >= 0 && load.setupDay < board.length;
   const stage = board.stageFree.get(load.stageId);
   if (stage) for (const day of load.days) stage[day] = stage[day]! + sign * load.perDay;
+  if (stage && setUp) stage[load.setupDay] = stage[load.setupDay]! + sign * load.setup;
   if (load.resourceIds.length === 0) return;
   const share = load.perDay / load.resourceIds.length;
+  const setupShare = load.setup / load.resourceIds.length;
   for (const id of load.resourceIds) {
     const free = board.resourceFree.get(id);
-    if (free) for (const day of load.days) free[day] = free[day]! + sign * share;
+    if (!free) continue;
+    for (const day of load.days) free[day] = free[day]! + sign * share;
+    if (setUp) free[load.setupDay] = free[load.setupDay]! + sign * setupShare;
   }
 }
 
@@ -298,6 +318,10 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
    */
   const place = (stageId: string, minutes: number, edge: number): Part[] => {
     const stage = board.stageFree.get(stageId)!;
+    const setup = board.stageSetup.get(stageId) ?? 0;
+    // A run's first day (in time) carries the setup: forward the run's nearest virtual
+    // position, reverse its farthest.
+    const firstIsNear = !input.reverse;
     const team = choosing ? new Float64Array(board.length).fill(Number.NaN) : null;
     const bottom = input.reverse ? earliestPos : 0;
     const limit = input.reverse ? edge - bottom : workdays.length - 1 - edge;
@@ -310,20 +334,32 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
         ? new TooEarlyError()
         : new NoCapacityError(
             stageId,
-            `stage ${input.stageName(stageId)} has no free capacity for ${Math.round(minutes)} minutes between ` +
+            `stage ${input.stageName(stageId)} has no free capacity for ${Math.round(minutes)} minutes` +
+              `${setup > 0 ? ` and ${setup} minutes of setup` : ''} between ` +
               `${dateOf(workdays[Math.min(edge, workdays.length - 1)] ?? 0)} and ${dateOf(board.length - 1)}`,
           );
     if (limit < 0) throw tooLittle();
     if (minutes <= 0) return [part(0, 0, 0)];
 
-    /** The window within [from, to] holding `need` with the earliest end, then the fewest days. */
+    /**
+     * The window within [from, to] holding `need` with the earliest end, then the fewest days:
+     * `least` is the least room of its days, the setup taken off its first day's.
+     */
     const holding = (from: number, to: number, need: number): [number, number] | undefined => {
       for (let q = from; q <= to; q++) {
-        let least = Infinity;
+        // Forward, `others` is the least room of p + 1 … q, as p is the first day; reverse, of p … q.
+        let others = Infinity;
         for (let k = 1, p = q; p >= from; k++, p--) {
           const free = roomAt(p);
           if (free <= epsilon) break;
-          least = Math.min(least, free);
+          let least: number;
+          if (firstIsNear) {
+            least = Math.min(others, free - setup);
+            others = Math.min(others, free);
+          } else {
+            others = Math.min(others, p === q ? free - setup : free);
+            least = others;
+          }
           if (k * least >= need - epsilon) return [p, q];
         }
       }
@@ -346,12 +382,21 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
         if (!whole || rest[1] < whole[1]) return parts;
         break;
       }
-      // The window of this run that holds the most whole minutes, the first of equals.
+      // The window of this run that holds the most whole minutes, the first of equals (its
+      // first day's room less the setup, as above).
       let best = { value: 0, p: v, q: v };
       for (let p = v; p <= end; p++) {
-        let least = Infinity;
+        let others = Infinity;
         for (let q = p; q <= end; q++) {
-          least = Math.min(least, roomAt(q));
+          const free = roomAt(q);
+          let least: number;
+          if (firstIsNear) {
+            others = Math.min(others, q === p ? free - setup : free);
+            least = others;
+          } else {
+            least = Math.min(others, free - setup);
+            others = Math.min(others, free);
+          }
           const value = Math.floor((q - p + 1) * least + epsilon);
           if (value > best.value) best = { value, p, q };
         }
@@ -393,7 +438,8 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
         const days = workdays.slice(from, to + 1);
         const perDay = partMinutes / days.length;
         const resourceIds = choosing ? chooseResources(candidates(stage.id), days, perDay, 'finite') : [...input.resourceIds];
-        apply(board, { stageId: stage.id, resourceIds, days, perDay }, -1);
+        const setup = partMinutes > 0 ? (board.stageSetup.get(stage.id) ?? 0) : 0;
+        apply(board, { stageId: stage.id, resourceIds, days, perDay, setup, setupDay: days[0]! }, -1);
         made.push({ from, to });
         cards.push({
           stageId: stage.id,
@@ -424,14 +470,19 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
 export function chooseForCards(board: FiniteBoard, cards: readonly PlannedCard[]): PlannedCard[] {
   return cards.map((card) => {
     const days: number[] = [];
+    // The card's first workday carries its setup, inside the board read or not.
+    let firstDay = Number.NaN;
     for (let day = dayNumber(card.start_date), last = dayNumber(card.end_date); day <= last && days.length < maxPlanDays; day++) {
-      if (board.workdays[weekdayOfDay(day)] && day >= board.first && day < board.first + board.length) days.push(day - board.first);
+      if (!board.workdays[weekdayOfDay(day)]) continue;
+      if (Number.isNaN(firstDay)) firstDay = day;
+      if (day >= board.first && day < board.first + board.length) days.push(day - board.first);
     }
     if (days.length === 0) return { ...card, resourceIds: [] };
     const candidates = (board.stageResources.get(card.stageId) ?? []).map((r) => ({ ...r, free: board.resourceFree.get(r.id)! }));
     const perDay = card.minutes / days.length;
     const resourceIds = chooseResources(candidates, days, perDay, 'infinite');
-    apply(board, { stageId: card.stageId, resourceIds, days, perDay }, -1);
+    const setup = card.minutes > 0 ? (board.stageSetup.get(card.stageId) ?? 0) : 0;
+    apply(board, { stageId: card.stageId, resourceIds, days, perDay, setup, setupDay: firstDay - board.first }, -1);
     return { ...card, resourceIds };
   });
 }
@@ -466,10 +517,14 @@ function shareActivities(activities: readonly PlanActivity[], minutes: readonly 
   return out;
 }
 
-/** The minutes a plan's cards add per stage and day, spread evenly over their board workdays. */
+/**
+ * The minutes a plan's cards add per stage and day, spread evenly over their board workdays, and
+ * the stage's setup (`stageSetup`, by stage id) on each card's first.
+ */
 export function addedLoad(
   cards: readonly PlannedCard[],
   workdays: readonly boolean[],
+  stageSetup: ReadonlyMap<string, number>,
 ): { stage_id: string; date: string; minutes: number }[] {
   const sums = new Map<string, number>();
   for (const card of cards) {
@@ -480,6 +535,11 @@ export function addedLoad(
     for (const day of days) {
       const key = `${card.stageId}|${day}`;
       sums.set(key, (sums.get(key) ?? 0) + card.minutes / days.length);
+    }
+    const setup = stageSetup.get(card.stageId) ?? 0;
+    if (setup > 0 && card.minutes > 0 && days.length > 0) {
+      const key = `${card.stageId}|${days[0]}`;
+      sums.set(key, sums.get(key)! + setup);
     }
   }
   return [...sums]

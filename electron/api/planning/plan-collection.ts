@@ -74,6 +74,8 @@ export interface PlanOutcome {
   cards: PlannedCard[];
   /** The board's workdays by ISO weekday. */
   workdays: boolean[];
+  /** The setup minutes of the board's stages, by id (docs/API.md "Setup times"). */
+  stageSetup: Map<string, number>;
 }
 
 /** The collection and the board of a plan; 404 when either is not there. */
@@ -299,6 +301,7 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
     collection: (await tx.get(tables.collection, collection.id))!,
     cards: result.cards,
     workdays: workdaysByWeekday(boardCalendar(board.workdays)),
+    stageSetup: new Map(stages.map((s) => [s.id, s.setup_minutes])),
   };
 }
 

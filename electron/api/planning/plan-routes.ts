@@ -172,7 +172,7 @@ export function registerPlanRoutes(app: FastifyInstance): void {
           return {
             ...(await presentOne(inside, collectionModule, outcome.collection, answerShape)),
             dry_run: true,
-            added_load: addedLoad(outcome.cards, outcome.workdays),
+            added_load: addedLoad(outcome.cards, outcome.workdays, outcome.stageSetup),
           };
         });
       }

@@ -3,7 +3,9 @@
  * the card's stage and resources, the activity's resource type, the card's workdays inside the
  * range and the minutes per workday (the activity's minutes spread evenly over all the card's
  * workdays, or — for remaining time — what is left after the tracked minutes, spread over the
- * card's workdays from today on).
+ * card's workdays from today on). A card on a stage with `setup_minutes` carries them once,
+ * on its first workday (from today on, for remaining time, and only while nothing is tracked on
+ * it): docs/API.md "Setup times".
  */
 import { today } from '../../../shared/dates.js';
 import type { StoredRecord } from '../../store/environment-store.js';
@@ -29,6 +31,8 @@ export async function plannedWork(
   start: string,
   end: string,
   remainingOnly: boolean,
+  /** The setup minutes of the board's stages, by id (the caller has read the stages). */
+  setupOf: ReadonlyMap<string, number>,
   /**
    * The board's cards over a range holding start…end, read already (the KPIs read them all):
    * those that overlap start…end are taken, in their order, as the read would give them.
@@ -63,8 +67,9 @@ export async function plannedWork(
     // most maxPlanDays of them; only those inside the range are counted. A card with no board
     // workday at all (moved onto a weekend) spreads over its own days instead, so its minutes
     // never drop out of the load (docs/API.md "Schedules and capacity").
-    let { count: workdayCount, inRange } = cardDays(card.start_date, card.end_date, from, first, last, workdays);
-    if (workdayCount === 0) ({ count: workdayCount, inRange } = cardDays(card.start_date, card.end_date, from, first, last, null));
+    let { count: workdayCount, inRange, firstDay } = cardDays(card.start_date, card.end_date, from, first, last, workdays);
+    if (workdayCount === 0)
+      ({ count: workdayCount, inRange, firstDay } = cardDays(card.start_date, card.end_date, from, first, last, null));
     if (workdayCount === 0) continue;
     // card_activity.time is a whole number of minutes, never null (shared/resources/card.ts);
     // the row type (store/planned-cards.ts) is broader than the column.
@@ -82,6 +87,21 @@ export async function plannedWork(
         minutesPerDay: minutes / workdayCount,
       });
     }
+    // The press is set up once, before the work: on the card's first day, as a planner
+    // expects, and only for a card with work to set up for. With remaining time, a card with
+    // time tracked on it has been set up already.
+    const setup = setupOf.get(card.stage_id) ?? 0;
+    const setUpAlready = remainingOnly && (tracked.get(cardId) ?? 0) > 0;
+    if (setup > 0 && estimate > 0 && !setUpAlready && firstDay >= first && firstDay <= last) {
+      work.push({
+        stageId: card.stage_id,
+        resourceIds: resources,
+        // Setup goes with the card's first activity, whose resource type sets up the job.
+        resourceType: links[0]!.resource_type ?? 'employee',
+        days: [firstDay],
+        minutesPerDay: setup,
+      });
+    }
   }
   return work;
 }
@@ -89,15 +109,18 @@ export async function plannedWork(
 /**
  * The days of a card from `start` to `end` that carry its minutes: the board's workdays among
  * them (every day when `workdays` is null), not before `from`, at most maxPlanDays; `count` of
- * them in all and, in order, those between `first` and `last`.
+ * them in all, the first of them (`firstDay`, NaN when none) and, in order, those between
+ * `first` and `last`.
  */
 function cardDays(start: string, end: string, from: number, first: number, last: number, workdays: readonly boolean[] | null) {
   let count = 0;
+  let firstDay = Number.NaN;
   const inRange: number[] = [];
   for (let day = dayNumber(start), cardEnd = dayNumber(end); day <= cardEnd && count < maxPlanDays; day++) {
     if ((workdays && !workdays[weekdayOfDay(day)]) || day < from) continue;
+    if (count === 0) firstDay = day;
     count++;
     if (day >= first && day <= last) inRange.push(day);
   }
-  return { count, inRange };
+  return { count, inRange, firstDay };
 }

@@ -9,6 +9,7 @@ import { companyHolidayTableMigration, recordTablesMigration } from './record-ta
 import { exceptionHandlingTableMigration } from './exception-handling-table.js';
 import { hourCodesMigration } from './hour-codes.js';
 import { kpiSnapshotTableMigration } from './kpi-snapshot-table.js';
+import { stageSetupMigration } from './stage-setup.js';
 import { webhookQueueMigration } from './webhook-queue-tables.js';
 import { oauthStateMigration } from './oauth-state.js';
 import { rateLimitsMigration } from './rate-limits.js';
@@ -83,4 +84,5 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   exceptionHandlingTableMigration,
   hourCodesMigration,
   kpiSnapshotTableMigration,
+  stageSetupMigration,
 ];

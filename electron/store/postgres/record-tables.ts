@@ -16,6 +16,7 @@ import type { PostgresMigration } from './postgres-database.js';
 import { exceptionHandlingTableMigration } from './exception-handling-table.js';
 import { hourCodesMigration } from './hour-codes.js';
 import { kpiSnapshotTableMigration } from './kpi-snapshot-table.js';
+import { stageSetupMigration } from './stage-setup.js';
 
 export const recordTablesMigration: PostgresMigration = {
   version: 2,
@@ -107,4 +108,5 @@ export const recordTableMigrations: readonly PostgresMigration[] = [
   exceptionHandlingTableMigration,
   hourCodesMigration,
   kpiSnapshotTableMigration,
+  stageSetupMigration,
 ];

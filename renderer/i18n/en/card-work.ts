@@ -4,6 +4,8 @@ export const cardWorkMessages = {
   'card.work.activities': 'Activities of the card',
   'card.work.noActivities': 'No activities on this card.',
   'card.work.planned': 'Planned: {time}',
+  // The stage's setup, once per card before the work (docs/API.md "Setup times").
+  'card.work.plannedWithSetup': 'Planned: {time} + {setup} setup',
   'card.work.order': 'Order',
   'card.work.orderRows': 'Rows of the order',
   // What the floor reported on the card (CardFloorFigures.tsx, docs/API.md "The floor").

@@ -29,6 +29,7 @@ export const setupMessages = {
   'boards.stage.row': 'stage {number}',
   'boards.stage.delayDays': 'Delay days',
   'boards.stage.efficiency': 'Efficiency %',
+  'boards.stage.setupMinutes': 'Setup (min)',
   'boards.stage.independent': 'Independent (starts with the collection)',
   'boards.stage.activities': 'Allowed activities',
   'boards.stage.noActivities': 'No activities yet; add them on the Activities screen.',

@@ -6,6 +6,7 @@ export const cardWorkMessages: Record<keyof typeof english, string> = {
   'card.work.activities': 'Activiteiten van de kaart',
   'card.work.noActivities': 'Geen activiteiten op deze kaart.',
   'card.work.planned': 'Gepland: {time}',
+  'card.work.plannedWithSetup': 'Gepland: {time} + {setup} insteltijd',
   'card.work.order': 'Order',
   'card.work.orderRows': 'Regels van de order',
   'card.floor': 'Op de werkvloer',

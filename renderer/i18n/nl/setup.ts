@@ -29,6 +29,7 @@ export const setupMessages: Record<keyof typeof english, string> = {
   'boards.stage.row': 'Fase {number}',
   'boards.stage.delayDays': 'Wachtdagen',
   'boards.stage.efficiency': 'Efficiëntie %',
+  'boards.stage.setupMinutes': 'Insteltijd (min)',
   'boards.stage.independent': 'Onafhankelijk (begint met de verzameling)',
   'boards.stage.activities': 'Toegestane activiteiten',
   'boards.stage.noActivities': 'Nog geen activiteiten; voeg ze toe in het scherm Activiteiten.',

@@ -29,6 +29,7 @@ export interface StageDraft extends Row {
   delay_day: string;
   independent: boolean;
   efficiency: string;
+  setup_minutes: string;
   /** Allowed activities, in their order in the stage. */
   activityIds: string[];
 }
@@ -91,6 +92,7 @@ export function newStage(): StageDraft {
     delay_day: String(stage.delay_day.default),
     independent: stage.independent.default,
     efficiency: String(stage.efficiency.default),
+    setup_minutes: String(stage.setup_minutes.default),
     activityIds: [],
   };
 }
@@ -120,6 +122,7 @@ export function boardDraftFrom(saved: BoardWithParts): BoardDraft {
       delay_day: numberText(s.delay_day),
       independent: s.independent,
       efficiency: numberText(s.efficiency),
+      setup_minutes: numberText(s.setup_minutes),
       activityIds: byPriority(s.activities).map((activity) => activity.id),
     })),
     statuses: byPriority(saved.statuses).map((s) => ({
@@ -153,6 +156,7 @@ export function boardBody(draft: BoardDraft): WriteBody<'board'> {
       delay_day: numberOrDefault(s.delay_day),
       independent: s.independent,
       efficiency: numberOrDefault(s.efficiency),
+      setup_minutes: numberOrDefault(s.setup_minutes),
       activities: s.activityIds.map((id, priority) => ({ id, priority })),
     })),
     statuses: draft.statuses.map((s, index) => ({
@@ -185,7 +189,7 @@ export function boardFormInputs(draft: BoardDraft): string[] {
     'split_cards_by_activity',
     'own_backlog',
     'stages',
-    ...rows('stages', draft.stages.length, ['name', 'delay_day', 'independent', 'efficiency', 'activities']),
+    ...rows('stages', draft.stages.length, ['name', 'delay_day', 'independent', 'efficiency', 'setup_minutes', 'activities']),
     'statuses',
     ...rows('statuses', draft.statuses.length, ['name', 'color', 'entry', 'exit']),
     'labels',

@@ -3,7 +3,8 @@
  *
  * - stages: the planboard's rows, top to bottom. Each has a name, a delay (workdays kept free
  *   before the next stage, e.g. drying time), whether it starts with the collection instead of
- *   after the previous stage, an efficiency, and the activities allowed in it.
+ *   after the previous stage, an efficiency, setup minutes per card, and the activities allowed
+ *   in it.
  * - statuses: in the order a card steps through them. New cards get the first entry status; a
  *   card in an exit status is done. A board without an entry status is allowed, but the form
  *   says what that means.
@@ -42,6 +43,7 @@ export function stageList(activities: Activity[] | undefined): ListSpec<StageDra
       nameColumn(stage.name.maxLength, 'form-grid__wide'),
       numberColumn('delay_day', 'boards.stage.delayDays', { min: stage.delay_day.minimum, max: stage.delay_day.maximum }),
       numberColumn('efficiency', 'boards.stage.efficiency', { min: stage.efficiency.minimum, max: stage.efficiency.maximum }),
+      numberColumn('setup_minutes', 'boards.stage.setupMinutes', { min: stage.setup_minutes.minimum, max: stage.setup_minutes.maximum }),
       checkboxColumn('independent', 'boards.stage.independent'),
       (cell) => <StageActivities cell={cell} activities={activities} />,
     ],

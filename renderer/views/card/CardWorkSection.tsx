@@ -39,6 +39,8 @@ export function CardWorkSection({ card }: { card: CardDetail }) {
   const titleId = useId();
   const order = useCardOrder(card.collection_id);
   const total = plannedMinutes(card.activities);
+  // The stage's setup counts once per card with work (docs/API.md "Setup times").
+  const setup = total > 0 ? (card.stage?.setup_minutes ?? 0) : 0;
   const rows = [...(order.data?.order_rows ?? [])].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
   return (
     <section className="card-section card-work" aria-labelledby={titleId}>
@@ -56,7 +58,11 @@ export function CardWorkSection({ card }: { card: CardDetail }) {
           ))}
         </ul>
       )}
-      <p>{t('card.work.planned', { time: durationText(total, t) })}</p>
+      <p>
+        {setup > 0
+          ? t('card.work.plannedWithSetup', { time: durationText(total, t), setup: durationText(setup, t) })
+          : t('card.work.planned', { time: durationText(total, t) })}
+      </p>
       <CardFloorFigures card={card} orderRows={order.data?.order_rows ?? []} />
       {order.data && (
         <div className="card-work__order">

@@ -27,6 +27,7 @@ import { orderRowScrapped } from './0025-order-row-scrapped.js';
 import { exceptionHandling } from './0026-exception-handling.js';
 import { hourCodes } from './0027-hour-codes.js';
 import { kpiSnapshots } from './0028-kpi-snapshots.js';
+import { stageSetup } from './0029-stage-setup.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -58,4 +59,5 @@ export const environmentMigrations: readonly Migration[] = [
   exceptionHandling,
   hourCodes,
   kpiSnapshots,
+  stageSetup,
 ];
