@@ -17,6 +17,7 @@ import { addressModule, itemModule, relationModule, warehouseModule } from './si
 import { spaceModule } from './space.js';
 import { stageActivityModule, stageModule } from './stage.js';
 import { timeTrackingModule } from './time-tracking.js';
+import { closedPeriodModule } from './closed-period.js';
 import { userModule } from './user.js';
 
 /** Every resource module, in the order their routes are documented. */
@@ -55,6 +56,7 @@ export const resourceModules: readonly ResourceModule[] = [
   commentModule,
   attachmentModule,
   timeTrackingModule,
+  closedPeriodModule,
   // Order data
   projectModule,
   orderModule,

@@ -7,6 +7,7 @@
 import type { PostgresMigration } from './postgres-database.js';
 import { companyHolidayTableMigration, recordTablesMigration } from './record-tables.js';
 import { exceptionHandlingTableMigration } from './exception-handling-table.js';
+import { closedPeriodTableMigration, reservedForOtherBranches } from './closed-period-table.js';
 import { webhookQueueMigration } from './webhook-queue-tables.js';
 import { oauthStateMigration } from './oauth-state.js';
 import { rateLimitsMigration } from './rate-limits.js';
@@ -79,4 +80,6 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   companyHolidayTableMigration,
   orderRowScrappedMigration,
   exceptionHandlingTableMigration,
+  ...reservedForOtherBranches,
+  closedPeriodTableMigration,
 ];

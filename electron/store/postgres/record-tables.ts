@@ -14,6 +14,7 @@
 import { orderRowScrappedMigration } from './order-row-scrapped.js';
 import type { PostgresMigration } from './postgres-database.js';
 import { exceptionHandlingTableMigration } from './exception-handling-table.js';
+import { closedPeriodTableMigration } from './closed-period-table.js';
 
 export const recordTablesMigration: PostgresMigration = {
   version: 2,
@@ -103,4 +104,5 @@ export const recordTableMigrations: readonly PostgresMigration[] = [
   companyHolidayTableMigration,
   orderRowScrappedMigration,
   exceptionHandlingTableMigration,
+  closedPeriodTableMigration,
 ];

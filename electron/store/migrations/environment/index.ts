@@ -25,6 +25,7 @@ import { keptWriter } from './0023-kept-writer.js';
 import { companyHolidays } from './0024-company-holidays.js';
 import { orderRowScrapped } from './0025-order-row-scrapped.js';
 import { exceptionHandling } from './0026-exception-handling.js';
+import { closedPeriods, reservedForOtherBranches } from './0030-closed-periods.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -54,4 +55,6 @@ export const environmentMigrations: readonly Migration[] = [
   companyHolidays,
   orderRowScrapped,
   exceptionHandling,
+  ...reservedForOtherBranches,
+  closedPeriods,
 ];
