@@ -58,6 +58,7 @@ const onBothEngines = [
   'test/sync/kept-data.test.ts',
   'test/sync/company-holidays.test.ts',
   'test/sync/exception-handling.test.ts',
+  'test/sync/closed-periods.test.ts',
 ];
 
 /**
