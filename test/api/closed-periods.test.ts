@@ -220,12 +220,18 @@ describe('reopening a period', () => {
 });
 
 describe('timers and a period holding today', () => {
-  it('refuses starting or stopping a timer in a closed period', async () => {
+  it('refuses starting a timer in a closed period; the undo of the close lets the timer it stopped run again', async () => {
     const today = await roles.byKey('POST', periods, { start: '2026-12-07', end: '2026-12-07' });
     expect(today.status, JSON.stringify(today.body)).toBe(201);
     expectClosed(await roles.as(max)('POST', `${entries}/start`, { card_id: cardId }), 'The period 2026-12-07 – 2026-12-07 is closed');
     expect((await roles.byKey('GET', `${entries}/running?user_id=${max.id}`)).body.data).toBeNull();
     // Mo's timer (started 2 December) was stopped at the period's start, his midnight in Amsterdam.
     expect(await entry(id.moTimer)).toMatchObject({ end: '2026-12-06T23:00:00Z', running: false });
+
+    // The undo of the close reopens the day and lets Mo's timer run again: the close and its stop were one command.
+    const undo = await roles.as(admin)('POST', `/v1/command/${today.headers.get('x-planner-command-id')!}/undo`);
+    expect(undo.status, JSON.stringify(undo.body)).toBe(200);
+    expect(await entry(id.moTimer)).toMatchObject({ end: null, running: true });
+    expect((await closedPeriods()).map((p) => p.start).sort()).toEqual(['2026-09-01', '2026-11-01']);
   });
 });
