@@ -31,7 +31,18 @@ let admin: SignedInUser;
 let manager: SignedInUser;
 let max: SignedInUser;
 let mia: SignedInUser;
-const id = { inside: '', outside: '', overnight: '', maxTimer: '', miaTimer: '', moTimer: '', november: '', september: '' };
+const id = {
+  inside: '',
+  outside: '',
+  overnight: '',
+  deleted: '',
+  deletedBy: '',
+  maxTimer: '',
+  miaTimer: '',
+  moTimer: '',
+  november: '',
+  september: '',
+};
 
 async function made(path: string, body: unknown): Promise<any> {
   const res = await roles.byKey('POST', path, body);
@@ -86,6 +97,11 @@ beforeAll(async () => {
   id.maxTimer = (await book(max, '2026-10-31T22:00:00Z', null)).id;
   id.miaTimer = (await book(mia, '2026-10-31T20:00:00Z', null)).id;
   id.moTimer = (await book(manager, '2026-12-02T08:00:00Z', null)).id;
+  // Deleted before the close: it may not come back into the closed period.
+  id.deleted = (await book(max, '2026-11-24T08:00:00Z', '2026-11-24T09:00:00Z')).id;
+  const deleted = await roles.byKey('DELETE', `${entries}/${id.deleted}`);
+  expect(deleted.status, JSON.stringify(deleted.body)).toBe(204);
+  id.deletedBy = deleted.headers.get('x-planner-command-id')!;
 });
 
 afterAll(async () => {
@@ -178,6 +194,14 @@ describe('entries in a closed period', () => {
     expectClosed(await roles.as(admin)('POST', '/v1/command/set_time_status', { entries: [id.inside], status: 'approved' }));
     expect(await entry(id.inside)).toEqual(stored);
     expect((await entry(id.overnight)).deleted_at ?? null).toBeNull();
+  });
+
+  it('refuses bringing back an entry deleted before the close, from the trash or by undo', async () => {
+    const before = await entryCount();
+    expectClosed(await roles.byKey('POST', `/v1/trash/time_tracking/${id.deleted}/restore`));
+    expectClosed(await roles.as(admin)('POST', `/v1/command/${id.deletedBy}/undo`));
+    expect(await entryCount()).toBe(before);
+    expect((await roles.byKey('GET', `${entries}/${id.deleted}`)).status).toBe(404);
   });
 
   it('refuses moving an entry into or out of the period', async () => {

@@ -30,22 +30,31 @@ afterAll(async () => {
 });
 
 describe('a period closed on the remote while a replica was offline', () => {
-  it("refuses the replica's edit and new entry inside it: both end in its conflict list with the reason, nothing is lost or written", async () => {
+  it("refuses the replica's edit, new entry and restore inside it: each ends in its conflict list with the reason, nothing is lost or written", async () => {
     const booked = { card_id: null, activity_id: base.activityId, start: '2026-11-20T08:00:00Z', end: '2026-11-20T09:00:00Z' };
     const entry = await ok(a, 'POST', '/v1/time_tracking', booked, 201);
+    const dropped = await ok(
+      a,
+      'POST',
+      '/v1/time_tracking',
+      { ...booked, start: '2026-11-23T08:00:00Z', end: '2026-11-23T09:00:00Z' },
+      201,
+    );
+    await ok(a, 'DELETE', `/v1/time_tracking/${dropped.id}`, undefined, 204);
     await runSync(a);
     expect((await ok(remote, 'GET', `/v1/time_tracking/${entry.id}`, undefined, 200)).note).toBeNull();
 
     // Offline on A: an edit of the entry, and one more entry that month.
     await ok(a, 'PUT', `/v1/time_tracking/${entry.id}`, { note: 'welded the frames' }, 200);
     const added = await ok(a, 'POST', '/v1/time_tracking', { ...booked, start: '2026-11-21T08:00:00Z', end: '2026-11-21T10:00:00Z' }, 201);
+    await ok(a, 'POST', `/v1/trash/time_tracking/${dropped.id}/restore`, undefined, 200);
     // Meanwhile the remote's admin (its API key) closes November.
     const period = await ok(remote, 'POST', '/v1/time_tracking/period', { start: '2026-11-01', end: '2026-11-30' }, 201);
 
     const summary = await ok(a, 'POST', '/v1/sync/run', undefined, 200);
-    expect(summary).toMatchObject({ rejected: 2, error: null });
+    expect(summary).toMatchObject({ rejected: 3, error: null });
     const refused = await conflicts(a);
-    expect(refused.map((c) => c.mutation.id).sort()).toEqual([entry.id, added.id].sort());
+    expect(refused.map((c) => c.mutation.id).sort()).toEqual([entry.id, added.id, dropped.id].sort());
     for (const conflict of refused) {
       expect(conflict.error.errors[0]).toMatchObject({ code: 10409 });
       expect(conflict.error.errors[0].description).toContain(november);
@@ -57,6 +66,7 @@ describe('a period closed on the remote while a replica was offline', () => {
     // Nothing of it on the remote.
     expect((await ok(remote, 'GET', `/v1/time_tracking/${entry.id}`, undefined, 200)).note).toBeNull();
     expect((await call(remote, 'GET', `/v1/time_tracking/${added.id}`)).status).toBe(404);
+    expect((await call(remote, 'GET', `/v1/time_tracking/${dropped.id}`)).status).toBe(404);
 
     // The period reached A, whose own API now refuses what the remote refused.
     await runSync(a);

@@ -20,7 +20,7 @@
  *    (a `user_id` they leave out or send as null is theirs), and not the export fields. The same
  *    holds for a replica's pushed changes, as the user who signed the replica in;
  *  - an entry whose days (shared/closed-periods.ts `entryDays`, in its user's time zone) meet a
- *    closed payroll period is neither created, changed nor deleted, and no entry is moved into
+ *    closed payroll period is neither created, changed, deleted nor restored, and no entry is moved into
  *    or out of one: 409 naming the period (docs/API.md "Closed periods"). As on a locked entry,
  *    its export fields stay writable.
  */
@@ -252,9 +252,11 @@ function* checkEntry(
   values.locked =
     to === 'approved' ? true : from === 'approved' ? values.locked === true : ((values.locked ?? current?.locked ?? false) as boolean);
   // A closed payroll period: what is stored there stays, and nothing is moved in. A record sent
-  // back unchanged, or a change of only the export bookkeeping, writes no tracked time.
+  // back unchanged, or a change of only the export bookkeeping, writes no tracked time; a
+  // deleted entry a replica brings back (sync passes it with its deleted_at) is written anew.
   const stored: StoredRecord | undefined = current;
-  const changes = !stored || Object.keys(values).some((f) => !unlockedFields.has(f) && !same(values[f], stored[f]));
+  const changes =
+    !stored || Boolean(stored.deleted_at) || Object.keys(values).some((f) => !unlockedFields.has(f) && !same(values[f], stored[f]));
   if (changes && start) {
     const periods = (yield* list(tables.closed_period, { limit: 1_000_000, offset: 0 })).rows;
     if (periods.length > 0) {
@@ -269,8 +271,8 @@ function* checkEntry(
   return problems;
 }
 
-/** 409 when a closed payroll period holds the entry (a delete): its time stays as paid. */
-export function refuseClosedDelete(periods: readonly PeriodDays[], entry: TimeEntry, timeZone: string): void {
+/** 409 when a closed payroll period holds the entry (a delete, a restore): its time stays as paid. */
+export function refuseClosedPeriod(periods: readonly PeriodDays[], entry: TimeEntry, timeZone: string): void {
   const closed = closedPeriodOver(periods, entryDays(entry.start, entry.end, timeZone));
   if (closed) throw ApiError.conflict(closedPeriodMessage(closed));
 }
@@ -311,11 +313,17 @@ export const timeTrackingModule: ResourceModule = {
       const periods = (yield* list(tables.closed_period, { limit: 1_000_000, offset: 0 })).rows;
       if (periods.length > 0) {
         const user = typeof entry.user_id === 'string' ? yield* get(tables.user, entry.user_id) : undefined;
-        refuseClosedDelete(periods, entry, userTimeZone(user));
+        refuseClosedPeriod(periods, entry, userTimeZone(user));
       }
       return entry.locked ? [{ field: 'id', description: lockedMessage }] : [];
     },
     checkRestore: checkOwnEntry,
+    async checkRestoreOnRecords(_ctx, tx, entry) {
+      const periods = (await tx.list(tables.closed_period, { limit: 1_000_000, offset: 0 })).rows;
+      if (periods.length === 0) return;
+      const user = typeof entry.user_id === 'string' ? await tx.get(tables.user, entry.user_id) : undefined;
+      refuseClosedPeriod(periods, entry, userTimeZone(user));
+    },
     *afterWrite(_ctx, entry) {
       if (entry.running) yield* stopOtherTimers(entry);
     },
