@@ -28,6 +28,7 @@ const onBothEngines = [
   'test/api/holidays.test.ts',
   'test/api/split-holiday-operations.test.ts',
   'test/api/time-roles.test.ts',
+  'test/api/closed-periods.test.ts',
   'test/api/guest-role.test.ts',
   'test/api/reference-fields.test.ts',
   'test/api/user-permissions.test.ts',
@@ -64,6 +65,7 @@ const onBothEngines = [
   'test/sync/company-holidays.test.ts',
   'test/sync/exception-handling.test.ts',
   'test/sync/surcharge-rules.test.ts',
+  'test/sync/closed-periods.test.ts',
 ];
 
 /**

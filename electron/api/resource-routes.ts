@@ -25,6 +25,8 @@ import { resourceModules } from './resources/index.js';
 import { resourceModule, scheduleDeviationModule } from './resources/resource.js';
 import { timeTrackingModule } from './resources/time-tracking.js';
 import { exceptionHandlingModule } from './resources/exception-handling.js';
+import { closedPeriodModule } from './resources/closed-period.js';
+import { registerClosedPeriodRoutes } from './time-tracking/period-routes.js';
 import { userModule } from './resources/user.js';
 import { registerUserRoutes } from './resources/user-routes.js';
 import { registerTimeTrackingRoutes } from './time-tracking/routes.js';
@@ -42,6 +44,7 @@ const operations = new Map<ResourceModule, readonly RoutePlugin[]>([
   [attachmentModule, [registerAttachmentRoutes]],
   [timeTrackingModule, [registerTimeTrackingRoutes]],
   [exceptionHandlingModule, [registerExceptionRoutes]],
+  [closedPeriodModule, [registerClosedPeriodRoutes]],
 ]);
 
 export function registerResourceRoutes(app: FastifyInstance): void {

@@ -9,7 +9,7 @@ import type { ResourceSpec } from '../../shared/fields.js';
 import type { EnvironmentStore, StoredOf, StoredRecord } from '../store/environment-store.js';
 import type { TableDef } from '../store/table-def.js';
 import { ApiError } from './errors.js';
-import { recordsOf, type RecordStore } from '../store/record-store.js';
+import { recordsOf, type RecordReads, type RecordStore } from '../store/record-store.js';
 import type { Steps } from './store-steps.js';
 import type { AnswerWork } from './conventions/answer-work.js';
 import type { Environment } from '../store/system.js';
@@ -209,6 +209,12 @@ export interface ResourceRules<S extends ResourceSpec = ResourceSpec> {
   afterDelete?(ctx: RequestContext, record: StoredOf<S>): RuleAnswer<void>;
   /** Before a deleted record is restored from the trash; throws an ApiError to refuse it. */
   checkRestore?(ctx: RequestContext, record: StoredOf<S>): void;
+  /**
+   * Also before a restore from the trash or by an undo, for a rule that reads other records (a
+   * time entry in a closed payroll period), through the transaction: throws an ApiError to
+   * refuse it.
+   */
+  checkRestoreOnRecords?(ctx: RequestContext, tx: RecordReads, record: StoredOf<S>): Promise<void>;
   /** After a record came back from the trash, with what was deleted with it (commands/restore.ts). */
   afterRestore?(ctx: RequestContext, record: StoredOf<S>): RuleAnswer<void>;
   /**

@@ -178,6 +178,8 @@ const core = {
   'week.runningCell': 'A timer is running here; stop it before changing its time.',
   'week.runningTitle': 'The timer is running',
   'week.running': 'running',
+  'week.closedPeriods': 'Closed for payroll: {periods}',
+  'week.closedDay': 'Closed for payroll ({period}): time on this day can no longer be changed',
 
   // Entries list
   'entries.filters': 'Time entry filters',

@@ -168,6 +168,8 @@ const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'week.runningCell': 'Hier loopt een timer; stop hem voordat je de tijd wijzigt.',
   'week.runningTitle': 'De timer loopt',
   'week.running': 'loopt',
+  'week.closedPeriods': 'Afgesloten voor de salarisadministratie: {periods}',
+  'week.closedDay': 'Afgesloten voor de salarisadministratie ({period}): de tijd op deze dag kan niet meer worden gewijzigd',
 
   'entries.filters': 'Filters voor tijdregistraties',
   'entries.count.one': '{count} registratie',

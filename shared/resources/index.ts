@@ -22,6 +22,7 @@ import { collectionActivitySpec, collectionSpec } from './collection.js';
 import { commentSpec } from './comment.js';
 import { companyHolidaySpec } from './company-holiday.js';
 import { exceptionHandlingSpec } from './exception-handling.js';
+import { closedPeriodSpec } from './closed-period.js';
 import { groupResourceSpec, groupSpec } from './group.js';
 import { itemSpec } from './item.js';
 import { orderSpec } from './order.js';
@@ -79,6 +80,7 @@ export const resourceSpecs = {
   attachment: attachmentSpec,
   time_tracking: timeTrackingSpec,
   exception_handling: exceptionHandlingSpec,
+  closed_period: closedPeriodSpec,
 } as const satisfies Record<string, ResourceSpec>;
 
 export type ResourceName = keyof typeof resourceSpecs;

@@ -326,3 +326,19 @@ describe('refusals change nothing', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('a closed payroll period (docs/API.md "Closed periods")', () => {
+  it('refuses a start in a period closed for payroll with 409 naming it, and writes nothing; reopened, the start goes through', async () => {
+    const period = await byKey('POST', '/v1/time_tracking/period', { start: testToday, end: testToday });
+    expect(period.status, JSON.stringify(period.body)).toBe(201);
+    const before = await entriesOn(ids.secondCard);
+    const refused = await as('max')('POST', '/v1/floor/start', { card_id: ids.secondCard, at: tap(-2) });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.errors[0].description).toContain(`The period ${testToday} – ${testToday} is closed for payroll`);
+    expect(await entriesOn(ids.secondCard)).toEqual(before);
+
+    expect((await byKey('DELETE', `/v1/time_tracking/period/${period.body.id as string}`)).status).toBe(204);
+    expect((await as('max')('POST', '/v1/floor/start', { card_id: ids.secondCard, at: tap(-2) })).status).toBe(200);
+    expect((await as('max')('POST', '/v1/floor/pause', { card_id: ids.secondCard, at: tap(-1) })).status).toBe(200);
+  });
+});

@@ -415,6 +415,7 @@ const dumpPlan: { path: string; children?: string[] }[] = [
   { path: '/v1/card_relation' },
   { path: '/v1/time_tracking' },
   { path: '/v1/exception_handling' },
+  { path: '/v1/time_tracking/period' },
 ];
 
 /** Every record of a list endpoint, 1000 per page, sorted by id. */

@@ -126,7 +126,10 @@ async function checkRoles(ctx: RequestContext, tx: RecordWrites, reversal: Rever
     if (!record.deleted_at) await onRecords(tx, runRule(module.rules.checkDelete?.(ctx, record)));
     return;
   }
-  if (record.deleted_at && reversal.before.deleted_at === null) module.rules.checkRestore?.(ctx, record);
+  if (record.deleted_at && reversal.before.deleted_at === null) {
+    module.rules.checkRestore?.(ctx, record);
+    await module.rules.checkRestoreOnRecords?.(ctx, tx, record);
+  }
   const values = Object.fromEntries(Object.entries(reversal.before).filter(([field]) => field !== 'deleted_at'));
   if (Object.keys(values).length > 0)
     await onRecords(tx, runRule(module.rules.check?.(ctx, { ...values }, record, undefined, { ...values })));

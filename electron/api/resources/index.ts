@@ -18,6 +18,7 @@ import { spaceModule } from './space.js';
 import { stageActivityModule, stageModule } from './stage.js';
 import { surchargeRuleModule } from './surcharge-rule.js';
 import { timeTrackingModule } from './time-tracking.js';
+import { closedPeriodModule } from './closed-period.js';
 import { userModule } from './user.js';
 
 /** Every resource module, in the order their routes are documented. */
@@ -57,6 +58,7 @@ export const resourceModules: readonly ResourceModule[] = [
   commentModule,
   attachmentModule,
   timeTrackingModule,
+  closedPeriodModule,
   // Order data
   projectModule,
   orderModule,

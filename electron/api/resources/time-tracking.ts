@@ -18,7 +18,11 @@
  *  - whose entries (docs/API.md "Permissions"): API keys and planners (admin, manager,
  *    organiser) book, change, stop, delete and mark exported anyone's; a member only their own
  *    (a `user_id` they leave out or send as null is theirs), and not the export fields. The same
- *    holds for a replica's pushed changes, as the user who signed the replica in.
+ *    holds for a replica's pushed changes, as the user who signed the replica in;
+ *  - an entry whose days (shared/closed-periods.ts `entryDays`, in its user's time zone) meet a
+ *    closed payroll period is neither created, changed, deleted nor restored, and no entry is moved into
+ *    or out of one: 409 naming the period (docs/API.md "Closed periods"). As on a locked entry,
+ *    its export fields stay writable.
  */
 import type { FieldProblem } from '../../../shared/errors.js';
 import type { FieldSpec } from '../../../shared/fields.js';
@@ -28,9 +32,18 @@ import { type StoredOf, type StoredRecord } from '../../store/environment-store.
 import { ApiError } from '../errors.js';
 import { isPlanner } from '../permissions.js';
 import type { RequestContext, ResourceModule, ResourceRules } from '../resource.js';
-import { dayLimitProblems, endAfter, flagEntries, maxEntryMinutes, overnightEnd, spanProblems } from '../time-tracking/entry-time.js';
+import {
+  dayLimitProblems,
+  endAfter,
+  flagEntries,
+  maxEntryMinutes,
+  overnightEnd,
+  spanProblems,
+  userTimeZone,
+} from '../time-tracking/entry-time.js';
 import { tables } from '../tables.js';
 import { get, getWhereIn, list, lock, update, type Steps } from '../store-steps.js';
+import { closedPeriodMessage, closedPeriodOver, entryDays, type PeriodDays } from '../../../shared/closed-periods.js';
 
 type TimeEntry = StoredOf<typeof timeTrackingSpec>;
 
@@ -238,7 +251,30 @@ function* checkEntry(
   // A validated or stored boolean.
   values.locked =
     to === 'approved' ? true : from === 'approved' ? values.locked === true : ((values.locked ?? current?.locked ?? false) as boolean);
+  // A closed payroll period: what is stored there stays, and nothing is moved in. A record sent
+  // back unchanged, or a change of only the export bookkeeping, writes no tracked time; a
+  // deleted entry a replica brings back (sync passes it with its deleted_at) is written anew.
+  const stored: StoredRecord | undefined = current;
+  const changes =
+    !stored || Boolean(stored.deleted_at) || Object.keys(values).some((f) => !unlockedFields.has(f) && !same(values[f], stored[f]));
+  if (changes && start) {
+    const periods = (yield* list(tables.closed_period, { limit: 1_000_000, offset: 0 })).rows;
+    if (periods.length > 0) {
+      const storedUser = typeof stored?.user_id === 'string' ? yield* get(tables.user, stored.user_id) : undefined;
+      const user = typeof userId === 'string' ? (userId === stored?.user_id ? storedUser : yield* get(tables.user, userId)) : undefined;
+      const closed =
+        (current && closedPeriodOver(periods, entryDays(current.start, current.end, userTimeZone(storedUser)))) ||
+        closedPeriodOver(periods, entryDays(start, end, userTimeZone(user)));
+      if (closed) throw ApiError.conflict(closedPeriodMessage(closed));
+    }
+  }
   return problems;
+}
+
+/** 409 when a closed payroll period holds the entry (a delete, a restore): its time stays as paid. */
+export function refuseClosedPeriod(periods: readonly PeriodDays[], entry: TimeEntry, timeZone: string): void {
+  const closed = closedPeriodOver(periods, entryDays(entry.start, entry.end, timeZone));
+  if (closed) throw ApiError.conflict(closedPeriodMessage(closed));
 }
 
 function* runningTimers(userId: unknown): Steps<TimeEntry[]> {
@@ -272,11 +308,22 @@ export const timeTrackingModule: ResourceModule = {
   rules: {
     check: checkEntry,
     present: (ctx, records) => flagEntries(ctx, records),
-    checkDelete(ctx, entry) {
+    *checkDelete(ctx, entry) {
       checkOwnEntry(ctx, entry);
+      const periods = (yield* list(tables.closed_period, { limit: 1_000_000, offset: 0 })).rows;
+      if (periods.length > 0) {
+        const user = typeof entry.user_id === 'string' ? yield* get(tables.user, entry.user_id) : undefined;
+        refuseClosedPeriod(periods, entry, userTimeZone(user));
+      }
       return entry.locked ? [{ field: 'id', description: lockedMessage }] : [];
     },
     checkRestore: checkOwnEntry,
+    async checkRestoreOnRecords(_ctx, tx, entry) {
+      const periods = (await tx.list(tables.closed_period, { limit: 1_000_000, offset: 0 })).rows;
+      if (periods.length === 0) return;
+      const user = typeof entry.user_id === 'string' ? await tx.get(tables.user, entry.user_id) : undefined;
+      refuseClosedPeriod(periods, entry, userTimeZone(user));
+    },
     *afterWrite(_ctx, entry) {
       if (entry.running) yield* stopOtherTimers(entry);
     },

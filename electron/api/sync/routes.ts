@@ -384,6 +384,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
         const gone = () => ApiError.notFound('No deleted record with that id.');
         if (!record || (await tx.get(module.table, id))) throw gone();
         module.rules?.checkRestore?.(ctx, record);
+        await module.rules?.checkRestoreOnRecords?.(ctx, tx, record);
         // Whole: with what its delete took with it (commands/restore.ts).
         await restoreWhole(ctx, tx, module, record);
         return tx.get(module.table, id);

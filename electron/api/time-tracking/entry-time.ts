@@ -106,7 +106,8 @@ function userEntryReads(
   ];
 }
 
-function userTimeZone(user: StoredRecord | undefined): string {
+/** The time zone a user's days are cut in: theirs, or UTC for no user or none set. */
+export function userTimeZone(user: StoredRecord | undefined): string {
   const zone = user?.timezone;
   return typeof zone === 'string' && isTimeZone(zone) ? zone : 'UTC';
 }

@@ -10,6 +10,7 @@ import { exceptionHandlingTableMigration } from './exception-handling-table.js';
 import { hourCodesMigration } from './hour-codes.js';
 import { kpiSnapshotTableMigration } from './kpi-snapshot-table.js';
 import { stageSetupMigration } from './stage-setup.js';
+import { closedPeriodTableMigration } from './closed-period-table.js';
 import { webhookQueueMigration } from './webhook-queue-tables.js';
 import { oauthStateMigration } from './oauth-state.js';
 import { rateLimitsMigration } from './rate-limits.js';
@@ -85,4 +86,5 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   hourCodesMigration,
   kpiSnapshotTableMigration,
   stageSetupMigration,
+  closedPeriodTableMigration,
 ];

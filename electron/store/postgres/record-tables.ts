@@ -17,6 +17,7 @@ import { exceptionHandlingTableMigration } from './exception-handling-table.js';
 import { hourCodesMigration } from './hour-codes.js';
 import { kpiSnapshotTableMigration } from './kpi-snapshot-table.js';
 import { stageSetupMigration } from './stage-setup.js';
+import { closedPeriodTableMigration } from './closed-period-table.js';
 
 export const recordTablesMigration: PostgresMigration = {
   version: 2,
@@ -109,4 +110,5 @@ export const recordTableMigrations: readonly PostgresMigration[] = [
   hourCodesMigration,
   kpiSnapshotTableMigration,
   stageSetupMigration,
+  closedPeriodTableMigration,
 ];

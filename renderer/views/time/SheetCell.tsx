@@ -4,7 +4,7 @@
  * approved entry shows a lock and cannot be typed over; a running timer neither. With several
  * entries, or one that crosses midnight, the cell opens their list, where each one is changed
  * on its own. A cell whose time overlaps other time of the same user (the API's `overlaps`) is
- * marked.
+ * marked. On a day of a closed payroll period the cell shows its time, disabled, and says why.
  *
  * What is typed is booked on that day only, beside the day's other time (week-grid.ts): time
  * that does not fit is refused with what is free, and a day that would go far over the
@@ -39,6 +39,8 @@ interface SheetCellProps {
   /** Resolves true once written (and the sheet re-read), false when it failed. */
   onWrite(change: CellWrite): Promise<boolean>;
   onProblem(message: string): void;
+  /** Set on a day of a closed payroll period: why its time is shown but not typed into. */
+  closedTitle?: string | undefined;
 }
 
 /** Why an edit is not written, in the planner's words; null for one that is written or needs no word. */
@@ -136,7 +138,7 @@ function useTypedTime(onWrite: SheetCellProps['onWrite'], onProblem: SheetCellPr
   return { text, setText, input, edits };
 }
 
-export function SheetCell({ cell, label, sheet, onWrite, onProblem }: SheetCellProps) {
+export function SheetCell({ cell, label, sheet, onWrite, onProblem, closedTitle }: SheetCellProps) {
   const t = useT();
   const [listOpen, setListOpen] = useState(false);
   const { text, setText, input, edits } = useTypedTime(onWrite, onProblem);
@@ -147,6 +149,21 @@ export function SheetCell({ cell, label, sheet, onWrite, onProblem }: SheetCellP
       <TriangleAlert aria-hidden="true" size={12} />
     </span>
   );
+
+  if (closedTitle) {
+    return (
+      <div className="sheet-cell sheet-cell--closed">
+        <input
+          className="sheet-cell__input"
+          aria-label={label}
+          disabled
+          title={closedTitle}
+          value={formatHours(cell.minutes, true)}
+          readOnly
+        />
+      </div>
+    );
+  }
 
   if (cell.entries.length > 1 || listOpen) {
     return (

@@ -30,7 +30,8 @@ import { formatHours } from './duration.js';
 import { useSchedule } from '../resources/absences-api.js';
 import { isoWeek, localToday, personTimeZone, rangeInstants, weekStart } from './periods.js';
 import { SheetCell, type CellWrite } from './SheetCell.js';
-import { useEntries, useSheetCards, useSheetPerson, type CardSummary } from './time-api.js';
+import { useClosedPeriods, useEntries, useSheetCards, useSheetPerson, type CardSummary } from './time-api.js';
+import { closedPeriodOver } from '../../../shared/closed-periods.js';
 import { entriesWithTimeIn } from './time-filters.js';
 import { useTimeScreen } from './time-screen-state.js';
 import { useClock } from './use-clock.js';
@@ -78,6 +79,12 @@ export function WeekSheet() {
   const activities = useList('activity', activityListQuery);
   const write = useEntryWrite();
   const wording = useFieldWording('time_tracking');
+  // Days of a closed payroll period are shown, not typed into (docs/API.md "Closed periods").
+  const closedPeriods = useClosedPeriods().data?.data ?? [];
+  const closedTitle = (date: string): string | undefined => {
+    const period = closedPeriodOver(closedPeriods, { start: date, end: date });
+    return period && t('week.closedDay', { period: formatDayRange(period.start, period.end, t.locale) });
+  };
 
   const cardOf = new Map<string, CardSummary>();
   for (const entry of entries.data?.data ?? []) if (entry.card && entry.card_id) cardOf.set(entry.card_id, entry.card);
@@ -180,6 +187,13 @@ export function WeekSheet() {
           )}
         </div>
       )}
+      {closedPeriods.length > 0 && (
+        <p className="muted week-sheet__closed-periods">
+          {t('week.closedPeriods', {
+            periods: closedPeriods.map((period) => formatDayRange(period.start, period.end, t.locale)).join(', '),
+          })}
+        </p>
+      )}
       {problem && (
         <div className="notice notice--error" role="alert">
           <p>{problem}</p>
@@ -205,7 +219,18 @@ export function WeekSheet() {
                 {t('week.trackedPlanned')}
               </th>
               {grid.days.map((date) => (
-                <th key={date} scope="col" className={date === today ? 'week-sheet__day week-sheet__day--today' : 'week-sheet__day'}>
+                <th
+                  key={date}
+                  scope="col"
+                  title={closedTitle(date)}
+                  className={[
+                    'week-sheet__day',
+                    date === today ? 'week-sheet__day--today' : '',
+                    closedTitle(date) ? 'week-sheet__day--closed' : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' ')}
+                >
                   {formatDay(date, t.locale)}
                 </th>
               ))}
@@ -229,8 +254,18 @@ export function WeekSheet() {
                     {row.cardId ? <PlannedAgainstTracked card={card} /> : <span className="muted">–</span>}
                   </td>
                   {row.cells.map((cell) => (
-                    <td key={cell.date} className={cell.date === today ? 'week-sheet__cell week-sheet__cell--today' : 'week-sheet__cell'}>
+                    <td
+                      key={cell.date}
+                      className={[
+                        'week-sheet__cell',
+                        cell.date === today ? 'week-sheet__cell--today' : '',
+                        closedTitle(cell.date) ? 'week-sheet__cell--closed' : '',
+                      ]
+                        .filter(Boolean)
+                        .join(' ')}
+                    >
                       <SheetCell
+                        closedTitle={closedTitle(cell.date)}
                         cell={cell}
                         label={t('week.cellLabel', {
                           card: label,

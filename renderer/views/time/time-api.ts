@@ -10,6 +10,7 @@ import type { ListEnvelope } from '../../../shared/list.js';
 import { cardSearchFilter } from './card-search.js';
 import type { Card } from '../../../shared/resources/card.js';
 import type { TimeTracking } from '../../../shared/resources/time-tracking.js';
+import type { ClosedPeriod } from '../../../shared/resources/closed-period.js';
 import type { User } from '../../../shared/resources/user.js';
 
 /** A card as the time screens read it: with what its name is made of (components/card-name.ts). */
@@ -145,3 +146,15 @@ export function useEntries(filter: string | null, extra: { with?: string; sort?:
 }
 
 export type EntryList = ListEnvelope<EntryRow>;
+
+/**
+ * The closed payroll periods (docs/API.md "Closed periods"), newest first. The key starts with
+ * the resource's name, so a period closed or reopened anywhere refreshes it.
+ */
+export function useClosedPeriods() {
+  const { client } = useApi();
+  return useQuery({
+    queryKey: ['closed_period', 'list'] as const,
+    queryFn: () => client.list<ClosedPeriod>('/v1/time_tracking/period', { limit: 1000, sort: 'start:desc' }),
+  });
+}

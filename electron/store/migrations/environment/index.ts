@@ -28,6 +28,7 @@ import { exceptionHandling } from './0026-exception-handling.js';
 import { hourCodes } from './0027-hour-codes.js';
 import { kpiSnapshots } from './0028-kpi-snapshots.js';
 import { stageSetup } from './0029-stage-setup.js';
+import { closedPeriods } from './0030-closed-periods.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -60,4 +61,5 @@ export const environmentMigrations: readonly Migration[] = [
   hourCodes,
   kpiSnapshots,
   stageSetup,
+  closedPeriods,
 ];
