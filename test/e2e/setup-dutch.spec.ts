@@ -24,7 +24,7 @@ test('activities, board setup, resources and projects speak Dutch', async ({ pag
   await expect(page.getByText('Nog geen activiteiten')).toBeVisible();
   const activityForm = page.getByRole('form', { name: 'Nieuwe activiteit' });
   await activityForm.getByLabel('Naam van de activiteit').fill('Schilderen');
-  await expect(activityForm.getByLabel('Code')).toHaveAttribute('placeholder', 'Niet verplicht');
+  await expect(activityForm.getByLabel('Code', { exact: true })).toHaveAttribute('placeholder', 'Niet verplicht');
   await expect(activityForm.getByLabel('Soort resource').locator('option:checked')).toHaveText('Medewerker');
   await activityForm.getByLabel('Standaardduur (minuten)').fill('90');
   await activityForm.getByLabel('Declarabel').check();
