@@ -17,7 +17,6 @@
  *
  *   npx tsx test/bench/capacity-by-resource.ts
  */
-import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import {
@@ -30,6 +29,7 @@ import {
   seedStatusAndActivities,
   workdays,
   type Workdays,
+  machineLoad,
 } from '../helpers/bench-seed.js';
 import { benchSize } from '../helpers/bench-size.js';
 
@@ -149,11 +149,7 @@ async function main(): Promise<void> {
     console.log(
       `| capacity/resource (Q2 2026, ${cardCount} cards) | day | ${days} × ${resourceCount} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${samples[0]!.toFixed(1)} | ${percentile(cpuSamples, 0.5).toFixed(1)} | ${percentile(cpuSamples, 0.95).toFixed(1)} | ${verdict} |`,
     );
-    console.log(
-      `\nload average while timing: ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')} on ${availableParallelism()} cores`,
-    );
+    console.log(`\n${machineLoad()}`);
   } finally {
     await api.close();
   }

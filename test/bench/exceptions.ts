@@ -16,12 +16,20 @@
  *
  *   npx tsx test/bench/exceptions.ts
  */
-import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { nowMs } from '../../shared/clock.js';
 import { addDays } from '../../shared/dates.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
-import { must, percentile, picker, random, seedResourcesOnBoard, seedStatusAndActivities, workdays } from '../helpers/bench-seed.js';
+import {
+  must,
+  machineLoad,
+  percentile,
+  picker,
+  random,
+  seedResourcesOnBoard,
+  seedStatusAndActivities,
+  workdays,
+} from '../helpers/bench-seed.js';
 import { benchSize } from '../helpers/bench-size.js';
 import { fixTheClock } from '../helpers/test-clock.js';
 
@@ -179,11 +187,7 @@ async function main(): Promise<void> {
       );
     }
     console.log(`each kind alone (p50): ${byKind.join(', ')}`);
-    console.log(
-      `load average while timing: ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')} on ${availableParallelism()} cores`,
-    );
+    console.log(machineLoad());
   } finally {
     await api.close();
   }

@@ -24,7 +24,6 @@
  */
 import { get, type ClientRequest } from 'node:http';
 import { rmSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createUserWithPassword } from '../../electron/api/oauth/users.js';
 import { requestContext } from '../../electron/api/resource.js';
@@ -33,7 +32,7 @@ import { nowMs } from '../../shared/clock.js';
 import { addDays } from '../../shared/dates.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { tempDir } from '../helpers/api.js';
-import { percentile } from '../helpers/bench-seed.js';
+import { machineLoad, percentile } from '../helpers/bench-seed.js';
 import { benchSize } from '../helpers/bench-size.js';
 import { call } from '../helpers/instance.js';
 import { startServerProcess, type ServerProcess } from '../helpers/process.js';
@@ -279,9 +278,8 @@ async function main(): Promise<void> {
       [`scrapped ${scrappedOnRows} = reported ${scrapped}`, scrappedOnRows === scrapped],
     ] as const;
 
-    const [load1] = loadavg();
     console.log(
-      `floor: ${devices} devices, ${actionCount} Start/Pause/Finish and ${reportCount} quantity reports made offline, sent at once (load ${load1!.toFixed(1)})`,
+      `floor: ${devices} devices, ${actionCount} Start/Pause/Finish and ${reportCount} quantity reports made offline, sent at once (${machineLoad()})`,
     );
     console.log(
       `  on the server ${(arrivedMs / 1000).toFixed(2)} s after reconnecting (budget ≤ ${arrivalBudgetMs / 1000} s) ${arrivedMs <= arrivalBudgetMs ? 'PASS' : 'OVER BUDGET'}`,

@@ -20,12 +20,20 @@
  *
  *   npx tsx test/bench/kpi.ts
  */
-import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { nowMs, startClockAt } from '../../shared/clock.js';
 import { addDays, bucketStart } from '../../shared/dates.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
-import { must, percentile, picker, random, seedResourcesOnBoard, seedStatusAndActivities, workdays } from '../helpers/bench-seed.js';
+import {
+  must,
+  machineLoad,
+  percentile,
+  picker,
+  random,
+  seedResourcesOnBoard,
+  seedStatusAndActivities,
+  workdays,
+} from '../helpers/bench-seed.js';
 import { benchSize } from '../helpers/bench-size.js';
 import { fixTheClock } from '../helpers/test-clock.js';
 
@@ -205,11 +213,7 @@ async function main(): Promise<void> {
         (f) => f.utilisation.booked_minutes,
       )} min`,
     );
-    console.log(
-      `load average while timing: ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')} on ${availableParallelism()} cores`,
-    );
+    console.log(machineLoad());
   } finally {
     await api.close();
   }

@@ -5,6 +5,7 @@
  * stay what they were; this file lives outside test/bench because `npm run bench` runs every
  * script there.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import type { TestApi } from './api.js';
 
 /** A small deterministic generator, so every run builds the same data. */
@@ -21,6 +22,13 @@ export async function must(api: TestApi, method: string, path: string, body?: un
   const res = await api.http(method, path, body);
   if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body;
+}
+
+/** How busy the machine was while a bench timed, for its report: the load averages and the cores. */
+export function machineLoad(): string {
+  return `load average while timing: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${availableParallelism()} cores`;
 }
 
 export function percentile(sorted: number[], q: number): number {
