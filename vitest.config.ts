@@ -54,6 +54,8 @@ const onBothEngines = [
   'test/api/surcharge-rules.test.ts',
   // KPIs with history: figures, snapshots and the date first promised, on either engine.
   'test/api/kpi.test.ts',
+  // What each user is notified about: a list on their user record.
+  'test/api/notified-exceptions.test.ts',
   // Sync against a remote served from PostgreSQL (test/helpers/sync-inprocess.ts): replicas on SQLite.
   'test/sync/groups.test.ts',
   'test/sync/replica-binding.test.ts',

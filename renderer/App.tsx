@@ -12,6 +12,7 @@ import { FirstStartChecklist } from './views/first-start/FirstStartChecklist.js'
 import { SampleWorkshopBanner } from './views/first-start/SampleWorkshopBanner.js';
 import { views } from './views/catalog.js';
 import { ExceptionsView } from './views/exceptions/ExceptionsView.js';
+import { useExceptionNotices } from './views/exceptions/use-exception-notices.js';
 import { OrdersView } from './views/orders/OrdersView.js';
 import { PlanboardView } from './views/PlanboardView.js';
 import { ProjectsView } from './views/ProjectsView.js';
@@ -38,6 +39,7 @@ export function App() {
   useChangeEvents();
   useAppliedTheme();
   useShellMenu();
+  useExceptionNotices();
   const current = useUiStore((state) => state.view);
   const entry = views.find((view) => view.name === current);
   const Screen = screens[current];

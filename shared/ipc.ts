@@ -46,7 +46,41 @@ export const shellChannels = {
   /** renderer → main, invoke: where the data folder is (`DataFolder`); open it in the file manager. */
   dataFolder: 'planner:data-folder',
   openDataFolder: 'planner:open-data-folder',
+  /** renderer → main, invoke: show a desktop notification (`DesktopNotice`). */
+  notify: 'planner:notify',
+  /** main → renderer, send/on: the planner clicked a notification the page showed (its `DesktopNotice.tag`). */
+  noticeClicked: 'planner:notice-clicked',
 } as const;
+
+/**
+ * A desktop notification the page asks for (docs/API.md "Notifications"): main shows it with
+ * the system's notifications, since the page itself is refused every permission
+ * (docs/architecture.md "Electron security"). `tag` comes back when it is clicked.
+ */
+export interface DesktopNotice {
+  /** At most `maxNoticeTitle` characters. */
+  title: string;
+  /** At most `maxNoticeBody` characters. */
+  body: string;
+  /** What the page does on a click, e.g. `exceptions`: at most 64 letters, digits, `-` or `_`. */
+  tag: string;
+}
+
+export const maxNoticeTitle = 200;
+export const maxNoticeBody = 1000;
+
+/** Validates an untrusted notice: the notice, or what is wrong with it. */
+export function parseDesktopNotice(payload: unknown): DesktopNotice | { error: string } {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return { error: 'a notice must be an object' };
+  const p = payload as Record<string, unknown>;
+  for (const key of Object.keys(p)) if (!['title', 'body', 'tag'].includes(key)) return { error: `unknown key ${key}` };
+  if (typeof p.title !== 'string' || p.title.length === 0 || p.title.length > maxNoticeTitle)
+    return { error: `title must be text of 1 to ${maxNoticeTitle} characters` };
+  if (typeof p.body !== 'string' || p.body.length > maxNoticeBody)
+    return { error: `body must be text of at most ${maxNoticeBody} characters` };
+  if (typeof p.tag !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(p.tag)) return { error: 'tag must be 1 to 64 letters, digits, - or _' };
+  return { title: p.title, body: p.body, tag: p.tag };
+}
 
 /** Where the planner's data lives: shown in Settings, so a planner can find and copy it. */
 export interface DataFolder {
@@ -212,6 +246,10 @@ export interface PlannerBridge {
   newLocalApiKey(): Promise<LocalApiOutcome>;
   getDataFolder(): Promise<DataFolder>;
   openDataFolder(): Promise<OpenFolderResult>;
+  /** Shows a desktop notification; `shown` is false where the system has none. */
+  notify(notice: DesktopNotice): Promise<{ shown: boolean }>;
+  /** A notification shown through `notify` was clicked: its tag. Returns a function that removes the listener. */
+  onNoticeClick(listener: (tag: string) => void): () => void;
 }
 
 const methods: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'];

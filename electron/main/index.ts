@@ -24,6 +24,7 @@ import { resolveLanguage, translator, type Translate } from './messages.js';
 import { argsForFolder, recoverDataFolder } from './recovery-dialogs.js';
 import { appEntryUrl, isAppUrl, registerAppScheme, serveRenderer } from './protocol.js';
 import { createRemoteSignIn } from './remote-sign-in.js';
+import { showDesktopNotice } from './desktop-notices.js';
 import { SafeStorageVault } from './safe-storage-vault.js';
 import { secureSession } from './security.js';
 import { registerShellHandlers } from './shell-ipc.js';
@@ -176,6 +177,7 @@ function main(): void {
           newLocalApiKey: () => api.newKey(),
           dataFolder: () => ({ path: dataPath }),
           openDataFolder: () => openFolder(dataPath),
+          notify: showDesktopNotice,
         },
         isAppFrame,
       );

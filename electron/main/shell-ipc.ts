@@ -6,9 +6,11 @@
  */
 import { BrowserWindow, type BaseWindow, type IpcMain, type IpcMainInvokeEvent } from 'electron';
 import {
+  parseDesktopNotice,
   shellChannels,
   type BackupResult,
   type DataFolder,
+  type DesktopNotice,
   type ErrorReport,
   type OpenFolderResult,
   type OpenAttachmentResult,
@@ -42,6 +44,8 @@ export interface ShellServices {
   newLocalApiKey(): Promise<LocalApiOutcome>;
   dataFolder(): DataFolder;
   openDataFolder(): Promise<OpenFolderResult>;
+  /** Shows the notice (desktop-notices.ts) for the window that asked. */
+  notify(window: BaseWindow | undefined, notice: DesktopNotice): { shown: boolean };
 }
 
 type Parse<T> = (payload: unknown) => T | { error: string };
@@ -90,6 +94,7 @@ export function registerShellHandlers(
   handle(shellChannels.newLocalApiKey, noPayload, () => services.newLocalApiKey());
   handle(shellChannels.dataFolder, noPayload, () => services.dataFolder());
   handle(shellChannels.openDataFolder, noPayload, () => services.openDataFolder());
+  handle(shellChannels.notify, parseDesktopNotice, (event, notice) => services.notify(windowOf(event), notice));
 
   return () => {
     for (const channel of registered) ipcMain.removeHandler(channel);

@@ -77,6 +77,12 @@ const bridge: PlannerBridge = {
   openDataFolder() {
     return ipcRenderer.invoke(shellChannels.openDataFolder);
   },
+  notify(notice) {
+    return ipcRenderer.invoke(shellChannels.notify, notice);
+  },
+  onNoticeClick(listener) {
+    return subscribe<string>(shellChannels.noticeClicked, listener, 'onNoticeClick');
+  },
 };
 
 contextBridge.exposeInMainWorld('planner', bridge);

@@ -1,9 +1,29 @@
-import { defineResource, externalRefField, idField, isTimeZone, timestampField, type InputOf, type RecordOf } from '../fields.js';
+import { exceptionKinds, type ExceptionKind } from '../exceptions.js';
+import {
+  defineResource,
+  externalRefField,
+  idField,
+  isTimeZone,
+  jsonField,
+  timestampField,
+  type InputOf,
+  type RecordOf,
+} from '../fields.js';
 
 export const userRoles = ['admin', 'manager', 'organiser', 'member', 'guest'] as const;
 /** Roles that may plan and approve (time approval, planning changes). */
 export const plannerRoles = ['admin', 'manager', 'organiser'] as const;
 export const languages = ['nl', 'de', 'es', 'fr', 'it', 'pl', 'pt', 'en'] as const;
+
+/** A user's `notify_exceptions`: distinct kinds of the exception inbox (docs/API.md "Notifications"). */
+export function checkNotifiedKinds(value: unknown): string | null {
+  if (!Array.isArray(value)) return `must be a list of exception kinds (${exceptionKinds.join(', ')})`;
+  for (const kind of value)
+    if (typeof kind !== 'string' || !(exceptionKinds as readonly string[]).includes(kind))
+      return `names an unknown exception kind: ${JSON.stringify(kind)}; the kinds are ${exceptionKinds.join(', ')}`;
+  if (new Set(value).size !== value.length) return 'names each exception kind at most once';
+  return null;
+}
 
 /** A user of the environment (docs/API.md "Users"). Users are invited, not created. */
 export const userSpec = defineResource({
@@ -68,6 +88,16 @@ export const userSpec = defineResource({
     is_sso: { type: 'boolean', readOnly: true, default: false, description: 'Signs in through single sign-on; always false here.' },
     mfa_enabled: { type: 'boolean', readOnly: true, default: false, description: 'Uses two-factor sign-in; always false here.' },
     notify_own_changes: { type: 'boolean', default: false },
+    // The user's own choice, on their record so that it follows them to every computer they
+    // sign in on (it syncs like the rest of the record); each computer notifies on its own.
+    notify_exceptions: jsonField<ExceptionKind[]>()({
+      type: 'json',
+      shape: 'array',
+      default: [],
+      check: checkNotifiedKinds,
+      items: { type: 'string', enum: exceptionKinds },
+      description: 'The kinds of exception (GET /v1/exception) this user is notified about on the desktop; none by default.',
+    }),
     forgotten_timer_hours: {
       type: 'integer',
       minimum: 1,

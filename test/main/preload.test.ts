@@ -42,8 +42,10 @@ describe('preload', () => {
       'getLocalApi',
       'getShellSettings',
       'newLocalApiKey',
+      'notify',
       'onChange',
       'onMenuCommand',
+      'onNoticeClick',
       'openAttachment',
       'openDataFolder',
       'reportError',
@@ -85,18 +87,33 @@ describe('preload', () => {
     expect(fake.ipcRenderer.listenerCount('planner:change')).toBe(0);
   });
 
-  it('listens on no channel but the change and menu channels', () => {
+  it('listens on no channel but the change, menu and notice-click channels', () => {
     const stop = planner.onChange(() => {});
     const stopMenu = planner.onMenuCommand(() => {});
-    expect(fake.ipcRenderer.eventNames().sort()).toEqual(['planner:change', 'planner:menu']);
+    const stopNotice = planner.onNoticeClick(() => {});
+    expect(fake.ipcRenderer.eventNames().sort()).toEqual(['planner:change', 'planner:menu', 'planner:notice-clicked']);
     stop();
     stopMenu();
+    stopNotice();
     expect(fake.ipcRenderer.eventNames()).toEqual([]);
   });
 
   it('refuses a listener that is not a function', () => {
     expect(() => planner.onChange('alert(1)' as unknown as () => void)).toThrow(TypeError);
     expect(fake.ipcRenderer.listenerCount('planner:change')).toBe(0);
+  });
+});
+
+describe('notice clicks', () => {
+  it('reach a listener as the tag alone, never the IPC event, until it stops listening', () => {
+    const listener = vi.fn();
+    const stop = planner.onNoticeClick(listener);
+    fake.ipcRenderer.emit('planner:notice-clicked', { sender: fake.ipcRenderer, ports: [] }, 'exceptions');
+    expect(listener).toHaveBeenCalledExactlyOnceWith('exceptions');
+    stop();
+    fake.ipcRenderer.emit('planner:notice-clicked', {}, 'exceptions');
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(() => planner.onNoticeClick(undefined as unknown as () => void)).toThrow(TypeError);
   });
 });
 
@@ -140,6 +157,11 @@ describe('the desktop requests', () => {
     ['newLocalApiKey', () => planner.newLocalApiKey(), [shellChannels.newLocalApiKey]],
     ['getDataFolder', () => planner.getDataFolder(), [shellChannels.dataFolder]],
     ['openDataFolder', () => planner.openDataFolder(), [shellChannels.openDataFolder]],
+    [
+      'notify',
+      () => planner.notify({ title: 'Late', body: 'SO-1', tag: 'exceptions' }),
+      [shellChannels.notify, { title: 'Late', body: 'SO-1', tag: 'exceptions' }],
+    ],
   ];
 
   it.each(calls)('%s invokes its one channel with the payload as given', async (_name, call, expected) => {

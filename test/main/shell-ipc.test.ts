@@ -39,11 +39,14 @@ const validPayloads: Record<string, unknown> = {
   [shellChannels.newLocalApiKey]: undefined,
   [shellChannels.dataFolder]: undefined,
   [shellChannels.openDataFolder]: undefined,
+  [shellChannels.notify]: { title: '2 new exceptions', body: 'Order SO-1 will be late', tag: 'exceptions' },
 };
 
 const localApiState = { enabled: false, port: 4317, url: 'http://127.0.0.1:4317/v1', environment: 'local', keyMadeAt: null, problem: null };
 
-const invokeChannels = Object.values(shellChannels).filter((channel) => channel !== shellChannels.menu);
+/** The channels main sends on, which nothing may invoke. */
+const sentByMain: string[] = [shellChannels.menu, shellChannels.noticeClicked];
+const invokeChannels = Object.values(shellChannels).filter((channel) => !sentByMain.includes(channel));
 
 beforeEach(() => {
   ipcMain = new FakeIpcMain();
@@ -61,6 +64,7 @@ beforeEach(() => {
     newLocalApiKey: vi.fn(async () => ({ status: 'done', state: localApiState, key: 'k' })),
     dataFolder: vi.fn(() => ({ path: '/home/p/.config/Planner' })),
     openDataFolder: vi.fn(async () => ({ problem: null })),
+    notify: vi.fn(() => ({ shown: true })),
   };
   unregister = registerShellHandlers(
     ipcMain as unknown as IpcMain,
@@ -75,6 +79,7 @@ describe('the shell channels', () => {
     expect([...ipcMain.handlers.keys()].sort()).toEqual([...invokeChannels].sort());
     expect(invokeChannels.every((channel) => channel.startsWith('planner:'))).toBe(true);
     expect(ipcMain.listenerCount('planner:menu')).toBe(0);
+    expect(ipcMain.listenerCount('planner:notice-clicked')).toBe(0);
   });
 
   it('are all removed again by the function registering them returns', () => {
@@ -118,6 +123,22 @@ describe('what each channel hands to main', () => {
     await expect(invoke(shellChannels.saveFile, { format: 'html', suggestedName: 'x.html', data: '' })).rejects.toThrow(
       /format must be one of csv, xlsx, pdf/,
     );
+  });
+
+  it('notify: the notice and the window that asked', async () => {
+    await expect(invoke(shellChannels.notify, validPayloads[shellChannels.notify])).resolves.toEqual({ shown: true });
+    expect(services.notify.mock.calls[0]).toEqual([window, validPayloads[shellChannels.notify]]);
+  });
+
+  it.each([
+    ['an empty title', { title: '', body: '', tag: 'exceptions' }, /title must be text/],
+    ['a title of 201 characters', { title: 'x'.repeat(201), body: '', tag: 'exceptions' }, /title must be text/],
+    ['a body of 1,001 characters', { title: 'x', body: 'y'.repeat(1001), tag: 'exceptions' }, /body must be text/],
+    ['a tag that is a path', { title: 'x', body: '', tag: '../settings' }, /tag must be/],
+    ['a key it does not know', { title: 'x', body: '', tag: 'exceptions', icon: '/etc/passwd' }, /unknown key icon/],
+  ])('notify: refuses %s and shows nothing', async (_what, payload, problem) => {
+    await expect(invoke(shellChannels.notify, payload)).rejects.toThrow(problem);
+    expect(services.notify).not.toHaveBeenCalled();
   });
 
   it('open-attachment: the narrowed list, or every allowed type', async () => {

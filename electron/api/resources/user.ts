@@ -50,6 +50,7 @@ const profileFields = new Set([
   'language',
   'timezone',
   'notify_own_changes',
+  'notify_exceptions',
   'forgotten_timer_hours',
   'transaction',
   'updated_at',

@@ -11,6 +11,7 @@ import { hourCodesMigration } from './hour-codes.js';
 import { kpiSnapshotTableMigration } from './kpi-snapshot-table.js';
 import { stageSetupMigration } from './stage-setup.js';
 import { closedPeriodTableMigration } from './closed-period-table.js';
+import { notifiedExceptionsMigration } from './notified-exceptions.js';
 import { webhookQueueMigration } from './webhook-queue-tables.js';
 import { oauthStateMigration } from './oauth-state.js';
 import { rateLimitsMigration } from './rate-limits.js';
@@ -87,4 +88,5 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   kpiSnapshotTableMigration,
   stageSetupMigration,
   closedPeriodTableMigration,
+  notifiedExceptionsMigration,
 ];

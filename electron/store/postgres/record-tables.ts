@@ -18,6 +18,7 @@ import { hourCodesMigration } from './hour-codes.js';
 import { kpiSnapshotTableMigration } from './kpi-snapshot-table.js';
 import { stageSetupMigration } from './stage-setup.js';
 import { closedPeriodTableMigration } from './closed-period-table.js';
+import { notifiedExceptionsMigration } from './notified-exceptions.js';
 
 export const recordTablesMigration: PostgresMigration = {
   version: 2,
@@ -111,4 +112,5 @@ export const recordTableMigrations: readonly PostgresMigration[] = [
   kpiSnapshotTableMigration,
   stageSetupMigration,
   closedPeriodTableMigration,
+  notifiedExceptionsMigration,
 ];

@@ -32,4 +32,18 @@ export const exceptionsMessages = {
   'exceptions.snoozeWeek': 'Snooze a week',
   'exceptions.seen': 'Seen',
   'exceptions.noUser': 'Choose who you are (Settings) to snooze or mark items as seen.',
+  'exceptions.notice.title.one': 'Planner: {count} new exception',
+  'exceptions.notice.title.other': 'Planner: {count} new exceptions',
+  'exceptions.notice.more': 'and {count} more',
+  'notices.title': 'Notifications',
+  'notices.intro':
+    'Planner tells you when a new exception of these kinds comes up, on this computer or by sync: one notification for everything that came in at once. Your choice goes with you to every computer you use.',
+  'notices.noUser': 'Choose who you are (above) to choose your notifications.',
+  'notices.saved': 'Saved.',
+  'notices.desktop': "Shown by your computer's notifications.",
+  'notices.allow': 'Allow notifications in this browser',
+  'notices.allowHint': 'This browser asks once whether Planner may show notifications.',
+  'notices.denied': 'This browser blocks notifications for Planner: allow them in its site settings.',
+  'notices.unsupported': 'This browser cannot show notifications.',
+  'notices.granted': 'This browser shows them.',
 } as const;

@@ -34,4 +34,18 @@ export const exceptionsMessages: Record<keyof typeof english, string> = {
   'exceptions.snoozeWeek': 'Een week uitstellen',
   'exceptions.seen': 'Gezien',
   'exceptions.noUser': 'Kies wie je bent (Instellingen) om meldingen uit te stellen of als gezien te markeren.',
+  'exceptions.notice.title.one': 'Planner: {count} nieuwe uitzondering',
+  'exceptions.notice.title.other': 'Planner: {count} nieuwe uitzonderingen',
+  'exceptions.notice.more': 'en nog {count}',
+  'notices.title': 'Meldingen',
+  'notices.intro':
+    'Planner meldt een nieuwe uitzondering van deze soorten, van deze computer of door synchronisatie: één melding voor alles wat tegelijk binnenkwam. Uw keuze gaat mee naar elke computer die u gebruikt.',
+  'notices.noUser': 'Kies eerst wie u bent (hierboven) om uw meldingen te kiezen.',
+  'notices.saved': 'Opgeslagen.',
+  'notices.desktop': 'Getoond met de meldingen van uw computer.',
+  'notices.allow': 'Meldingen toestaan in deze browser',
+  'notices.allowHint': 'Deze browser vraagt één keer of Planner meldingen mag tonen.',
+  'notices.denied': 'Deze browser blokkeert meldingen van Planner: sta ze toe in de site-instellingen.',
+  'notices.unsupported': 'Deze browser kan geen meldingen tonen.',
+  'notices.granted': 'Deze browser toont ze.',
 };

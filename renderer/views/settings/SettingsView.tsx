@@ -1,5 +1,5 @@
 /**
- * Settings: who you are (the app's user), appearance (theme), language, the data folder with backup and restore, what
+ * Settings: who you are (the app's user), what you are notified about, appearance (theme), language, the data folder with backup and restore, what
  * closing does with changes not yet sent, the local API for other programs on this computer, and the surcharge rules payroll
  * hours are split by. Each section says plainly when something is
  * only possible in the desktop app.
@@ -12,6 +12,7 @@ import { ClosingSettings } from './ClosingSettings.js';
 import { DataFolderSettings } from './DataFolderSettings.js';
 import { LanguageSettings } from './LanguageSettings.js';
 import { LocalApiSettings } from './LocalApiSettings.js';
+import { NotificationSettings } from './NotificationSettings.js';
 import { SurchargeRulesSettings } from './SurchargeRulesSettings.js';
 import './settings.css';
 
@@ -25,6 +26,7 @@ export function SettingsView() {
         </h1>
       </div>
       <AppUserSettings />
+      <NotificationSettings />
       <AppearanceSettings />
       <LanguageSettings />
       <DataFolderSettings />
