@@ -56,6 +56,8 @@ const onBothEngines = [
   'test/api/kpi.test.ts',
   // What each user is notified about: a list on their user record.
   'test/api/notified-exceptions.test.ts',
+  // Why late: the binding constraint of each late collection, from capacity on either engine.
+  'test/api/why-late.test.ts',
   // Sync against a remote served from PostgreSQL (test/helpers/sync-inprocess.ts): replicas on SQLite.
   'test/sync/groups.test.ts',
   'test/sync/replica-binding.test.ts',
@@ -95,6 +97,7 @@ const dependOnTheDay = [
   'test/api/exceptions.test.ts',
   'test/sync/time-entry-rules.test.ts',
   'test/sync/exception-handling.test.ts',
+  'test/api/why-late.test.ts',
 ];
 
 /** The other days those suites run at: a Sunday when summer time ends, and a New Year's Eve in next year's week 1. */

@@ -7,7 +7,8 @@
  * three to four days from now, so it ends late whatever day today is. Pat Planner's timer
  * started twelve hours ago, two past the ten after which it counts as forgotten. Both are made
  * after the app has opened (so the timer does not ask for its end at start): the inbox follows
- * the writes by itself.
+ * the writes by itself. The late order says why it is late: its card takes two workdays and
+ * today is the last it had.
  */
 import { expect, test } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
@@ -58,7 +59,10 @@ test('the inbox shows a late order and a running timer; stopping the timer takes
 
   const items = page.getByTestId('exception');
   await expect(items).toHaveCount(2);
-  await expect(items.filter({ hasText: 'SO-LATE is planned to end on' })).toContainText('after its due date');
+  const lateItem = items.filter({ hasText: 'SO-LATE is planned to end on' });
+  await expect(lateItem).toContainText('after its due date');
+  // Why: a card of two workdays cannot end by today, whatever room Work has.
+  await expect(lateItem.getByTestId('why-late')).toHaveText(/^Why: nothing fits on Work before .+: it takes 2 workdays$/);
   const timer = items.filter({ hasText: 'The timer of Pat Planner' });
   await expect(timer).toContainText('has been running for 12 h');
   const count = page.getByTestId('exception-count');

@@ -94,6 +94,18 @@ function promisedOf(collection: Stored<'collection'>): string | null {
   return typeof promised === 'string' ? promised : null;
 }
 
+/**
+ * The day a planned collection should have ended by and misses: the earlier of its due date and
+ * the date promised on its order that its end falls after; null when it is not late.
+ */
+export function lateness(collection: Stored<'collection'>): { missed: string; due: string | null } | null {
+  const promised = promisedOf(collection);
+  const due = typeof collection.due_date === 'string' ? collection.due_date : null;
+  const promise = promised !== due ? promised : null;
+  const missed = [due, promise].filter((d): d is string => endsLate(collection.end, d)).sort()[0];
+  return missed === undefined ? null : { missed, due };
+}
+
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** The cards of the collections, as CardRows: whole records for a few collections, a few columns of the boards' cards for many. */
@@ -161,12 +173,9 @@ export async function listExceptions(ctx: RequestContext, query: ExceptionQuery)
     const planned = (await ctx.records.list(tables.collection, { match: { ...collectionMatch, status: 'planned' }, ...all })).rows;
     const onBoards = planned.filter((c) => typeof c.board_id === 'string' && boards.has(c.board_id));
     for (const collection of wanted('late_collection') ? onBoards : []) {
-      const promised = promisedOf(collection);
-      const due = typeof collection.due_date === 'string' ? collection.due_date : null;
-      const promise = promised !== due ? promised : null;
-      // The day it should have ended by: the earlier of the two it misses.
-      const missed = [due, promise].filter((d): d is string => endsLate(collection.end, d)).sort()[0];
-      if (missed === undefined || !collection.end || typeof collection.board_id !== 'string') continue;
+      const late = lateness(collection);
+      if (!late || !collection.end || typeof collection.board_id !== 'string') continue;
+      const { missed, due } = late;
       const name = collection.name ?? collection.description ?? 'Untitled collection';
       const what = missed === due ? 'its due date' : 'the date promised to the customer';
       items.push({

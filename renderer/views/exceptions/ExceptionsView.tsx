@@ -14,7 +14,8 @@ import { useCardPanel } from '../../state/card-panel.js';
 import { useUiStore } from '../../state/ui.js';
 import { useAppUser } from '../app-user/app-user-api.js';
 import { ReplanLateDialog } from '../planboard/ReplanLateDialog.js';
-import { useExceptionHorizon, useExceptions, useFix } from './exceptions-api.js';
+import { useExceptionHorizon, useExceptions, useFix, useWhyLate } from './exceptions-api.js';
+import { bottleneckText, whyLateText } from './why-late-text.js';
 import './exceptions.css';
 
 const hours = (minutes: unknown) => String(Math.round(Number(minutes) / 6) / 10);
@@ -66,6 +67,10 @@ export function ExceptionsView() {
   const [replanBoard, setReplanBoard] = useState<string | null>(null);
   const canHandle = Boolean(appUser.data?.user_id);
   const items = list.data?.data ?? [];
+  const whyLate = useWhyLate(items.some((item) => item.kind === 'late_collection'));
+  const reasons = new Map((whyLate.data?.data ?? []).map((late) => [late.collection.id, late.reason]));
+  const bottlenecks = whyLate.data?.bottlenecks ?? [];
+  const weeks = [...new Set(bottlenecks.map((b) => b.week))];
 
   function actions(item: ExceptionItem) {
     const buttons: ReactElement[] = [];
@@ -157,6 +162,11 @@ export function ExceptionsView() {
             <li key={item.key} className={`exception exception--${item.kind}`} data-testid="exception">
               <span className="exception__kind">{t(`exceptions.kind.${item.kind}`)}</span>
               <span className="exception__text">{exceptionText(item, t)}</span>
+              {item.kind === 'late_collection' && reasons.has(item.record.id) && (
+                <span className="exception__why" data-testid="why-late">
+                  {t('whyLate.because', { reason: whyLateText(reasons.get(item.record.id)!, t) })}
+                </span>
+              )}
               {item.since && (
                 <span className="exception__since muted">{t('exceptions.since', { when: formatDateTime(item.since, t.locale) })}</span>
               )}
@@ -182,6 +192,28 @@ export function ExceptionsView() {
             </li>
           ))}
         </ul>
+      )}
+      {weeks.length > 0 && (
+        <section className="panel panel--stack exceptions-view__bottlenecks" aria-labelledby="bottlenecks-title">
+          <h2 id="bottlenecks-title" className="panel__title">
+            {t('whyLate.bottlenecks')}
+          </h2>
+          <p className="muted">{t('whyLate.bottlenecksIntro')}</p>
+          {weeks.map((week) => (
+            <div key={week}>
+              <h3 className="exceptions-view__week">{t('whyLate.week', { day: formatDay(week, t.locale) })}</h3>
+              <ul aria-label={t('whyLate.week', { day: formatDay(week, t.locale) })}>
+                {bottlenecks
+                  .filter((b) => b.week === week)
+                  .map((b) => (
+                    <li key={`${b.kind}:${b.id}`} data-testid="bottleneck">
+                      {bottleneckText(b, t)}
+                    </li>
+                  ))}
+              </ul>
+            </div>
+          ))}
+        </section>
       )}
       {replanBoard && <ReplanLateDialog boardId={replanBoard} onClose={() => setReplanBoard(null)} />}
     </section>

@@ -9,6 +9,7 @@ import { create } from 'zustand';
 import { addDays, today } from '../../../shared/dates.js';
 import { defaultHorizonWorkdays, maxHorizonWorkdays, type ExceptionItem, type ExceptionList } from '../../../shared/exceptions.js';
 import { setTimeStatusOperation } from '../../../shared/operations/commands.js';
+import type { WhyLateList } from '../../../shared/why-late.js';
 import { send } from '../../api/client.js';
 import { runCommand } from '../../api/commands.js';
 import { exceptionsKey } from '../../api/hooks.js';
@@ -47,6 +48,19 @@ export function useExceptions() {
   return useQuery({
     queryKey: [...exceptionsKey, horizon],
     queryFn: () => send<ExceptionList>(transport, { method: 'GET', path: '/v1/exception', query: { horizon_workdays: String(horizon) } }),
+  });
+}
+
+/**
+ * Why each late collection is late, and the bottlenecks (docs/API.md "Why late"): refreshed with
+ * the inbox, and read only while the inbox lists a late collection.
+ */
+export function useWhyLate(enabled: boolean) {
+  const { transport } = useApi();
+  return useQuery({
+    queryKey: [...exceptionsKey, 'why_late'],
+    queryFn: () => send<WhyLateList>(transport, { method: 'GET', path: '/v1/why_late' }),
+    enabled,
   });
 }
 
