@@ -44,6 +44,19 @@ export interface LateCollection {
   /** The card whose end makes it late: the first of its late cards. */
   card_id: string | null;
   reason: LateReason;
+  /**
+   * What would make it fit, when room is what binds it (`stage_full`, `no_room`, `person_away`
+   * short of room): overtime, person by day; null otherwise, or when not even that is enough.
+   */
+  what_it_takes: WhatItTakes | null;
+}
+
+/** Overtime that would give a late collection's card the room it lacks (docs/API.md "What would it take?"). */
+export interface WhatItTakes {
+  /** All of it together. */
+  minutes: number;
+  /** By day, then by name: as `POST /v1/command/add_overtime` takes it. */
+  overtime: { resource_id: string; name: string; date: string; minutes: number }[];
 }
 
 /** A stage or person that binds late collections in one week (the ISO week of the days it names). */

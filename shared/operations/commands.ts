@@ -118,6 +118,29 @@ export const replanCollectionsOperation = defineOperation<CommandResult & { data
   answer: `${answer}, and the collections as planned (with their cards); a dry run answers them with \`dry_run: true\` and \`command_id: null\``,
 });
 
+/**
+ * Overtime for people on days (docs/API.md "What would it take?"): each an `overtime` schedule
+ * deviation of its minutes, all as one command, so one undo takes it all back.
+ */
+export const addOvertimeOperation = defineOperation<CommandResult>()({
+  method: 'POST',
+  path: '/command/add_overtime',
+  summary: 'Add overtime to people on days, as one command',
+  tag: 'Commands',
+  body: shape.object({
+    description,
+    overtime: shape.list(
+      shape.object({
+        resource_id: shape.uuid('The person.'),
+        date: shape.date('The day.'),
+        minutes: shape.integer(1, 1440, 'Minutes added to their time that day.'),
+      }),
+      { min: 1, max: maxBatchItems },
+    ),
+  }),
+  answer,
+});
+
 export const undoCommandOperation = defineOperation<KeptCommandResult>()({
   method: 'POST',
   path: '/command/:id/undo',

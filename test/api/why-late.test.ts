@@ -16,12 +16,16 @@
  *   SO-ROOM    due T+1; Saw card T+5 … T+6, 960 min          → no_room: 4 h a day free fits 16 h by T+3
  *   SO-PLACED  due T+3; Saw card T+6, 480 min                → placed_late: 16 h free on Saw before T+3
  *   SO-FINE    due T+9; Saw card T+5                         → not late: not listed
+ *
+ * What would it take: SO-FULL lacks 8 h on Paint by T+3 → Cees 4 h overtime on T+2 and T+3;
+ * SO-ROOM lacks 8 h on Saw by T+1 (16 h needed, 8 free) → Anna, the sawyer, 4 h on T and T+1;
+ * SO-AWAY's only welder is away every day it could have had → nothing would.
  */
 import { describe, expect, it } from 'vitest';
 import { nowMs } from '../../shared/clock.js';
 import { addDays, shortDay } from '../../shared/dates.js';
 import { useSeededApi, type TestApi } from '../helpers/api.js';
-import { expectBadRequest } from '../helpers/api-errors.js';
+import { expectBadRequest, expectErrorBody } from '../helpers/api-errors.js';
 import { fixTheClock } from '../helpers/test-clock.js';
 
 // What these tests expect depends on the day: they run at a fixed one (docs/architecture.md "Tests").
@@ -207,5 +211,67 @@ describe('GET /v1/why_late', () => {
     expectBadRequest(await api.http('GET', '/v1/why_late?board_id=shop'), 'board_id');
     expectBadRequest(await api.http('GET', '/v1/why_late?collection_id=1'), 'collection_id');
     expect((await api.http('GET', '/v1/why_late?collection_id=0190a5b2-7c3d-7e4f-8a9b-0c1d2e3f4a5b')).status).toBe(404);
+  });
+});
+
+describe('what would it take?', () => {
+  it('SO-FULL: Cees 4 h overtime on T+2 and T+3; SO-ROOM: Anna 4 h on T and T+1', async () => {
+    const late = byName(await whyLate());
+    expect(late.get('SO-FULL').what_it_takes).toEqual({
+      minutes: 480,
+      overtime: [
+        { resource_id: id.cees, name: 'Cees', date: day(2), minutes: 240 },
+        { resource_id: id.cees, name: 'Cees', date: day(3), minutes: 240 },
+      ],
+    });
+    expect(late.get('SO-ROOM').what_it_takes).toEqual({
+      minutes: 480,
+      overtime: [
+        { resource_id: id.anna, name: 'Anna', date: day(0), minutes: 240 },
+        { resource_id: id.anna, name: 'Anna', date: day(1), minutes: 240 },
+      ],
+    });
+  });
+
+  it('nothing when the only person is away, when room is not what binds, or when there is room', async () => {
+    const late = byName(await whyLate());
+    for (const name of ['SO-AWAY', 'SO-PAST', 'SO-CHAIN', 'SO-PLACED']) expect(late.get(name).what_it_takes, name).toBeNull();
+  });
+
+  it('added in one command, it gives SO-FULL its room; one undo takes it back', async () => {
+    const { overtime } = byName(await whyLate()).get('SO-FULL').what_it_takes;
+    const added = await api.http('POST', '/v1/command/add_overtime', {
+      overtime: overtime.map(({ name: _name, ...day }: any) => day),
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.description).toBe('Add 8 h of overtime');
+    expect(added.body.changed.map((c: any) => c.resource)).toEqual(['schedule_deviation', 'schedule_deviation']);
+    const deviations = (await api.http('GET', `/v1/resource/${id.cees}/schedule_deviation`)).body.data;
+    expect(deviations.map((d: any) => [d.type, d.start_date, d.time]).sort()).toEqual([
+      ['overtime', day(2), 240],
+      ['overtime', day(3), 240],
+    ]);
+    expect(byName(await whyLate()).get('SO-FULL').reason.kind).toBe('placed_late');
+
+    const undone = await api.http('POST', `/v1/command/${added.body.command_id}/undo`);
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect((await api.http('GET', `/v1/resource/${id.cees}/schedule_deviation`)).body.data).toEqual([]);
+    expect(byName(await whyLate()).get('SO-FULL').reason.kind).toBe('stage_full');
+  });
+
+  it('refuses a person not there or minutes out of range with a 422 naming the item, and writes nothing', async () => {
+    const unknown = await api.http('POST', '/v1/command/add_overtime', {
+      overtime: [
+        { resource_id: id.cees, date: day(2), minutes: 240 },
+        { resource_id: '0190a5b2-7c3d-7e4f-8a9b-0c1d2e3f4a5b', date: day(2), minutes: 240 },
+      ],
+    });
+    expect(unknown.status, JSON.stringify(unknown.body)).toBe(422);
+    expectErrorBody(unknown.body, 10422, 'Unprocessable Content');
+    expect(unknown.body.errors.map((e: any) => e.field)).toEqual(['overtime.1.resource_id']);
+    const zero = await api.http('POST', '/v1/command/add_overtime', { overtime: [{ resource_id: id.cees, date: day(2), minutes: 0 }] });
+    expect(zero.status).toBe(422);
+    expect(zero.body.errors[0].field).toBe('overtime.0.minutes');
+    expect((await api.http('GET', `/v1/resource/${id.cees}/schedule_deviation`)).body.data).toEqual([]);
   });
 });

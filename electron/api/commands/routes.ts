@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  addOvertimeOperation,
   assignCardsOperation,
   editOrderRowsOperation,
   labelCardsOperation,
@@ -21,7 +22,7 @@ import { operationRoute } from '../conventions/operation-route.js';
 import { ApiError } from '../errors.js';
 import { answerIn } from './batch.js';
 import { linkCards, moveCards } from './card-commands.js';
-import { editOrderRows, setTimeStatus } from './record-commands.js';
+import { addOvertime, editOrderRows, setTimeStatus } from './record-commands.js';
 import { asCommandOnRecords, checkDescription, commandFor } from './request-command.js';
 import { undoCommand, undoMetaFor } from './undo.js';
 import { replanCollections } from './replan-command.js';
@@ -121,6 +122,13 @@ export async function commandRoutes(app: FastifyInstance): Promise<void> {
       editOrderRows(request.ctx, tx, edits(input.rows)),
     ),
   );
+
+  operationRoute(app, addOvertimeOperation, (request, reply, input) => {
+    const minutes = input.overtime.reduce((total, day) => total + day.minutes, 0);
+    return batchOnRecords(request, reply, input, `Add ${Math.round(minutes / 6) / 10} h of overtime`, (tx) =>
+      addOvertime(request.ctx, tx, input.overtime),
+    );
+  });
 
   operationRoute(app, replanCollectionsOperation, async (request, reply, input) => {
     let planned: StoredRecord[] = [];

@@ -22,7 +22,7 @@
  * store boundary"): one capacity read per board for all its late collections.
  */
 import { addDays, daysBetween, shortDay, today } from '../../../shared/dates.js';
-import type { Bottleneck, LateCollection, LateReason, WhyLateList } from '../../../shared/why-late.js';
+import type { Bottleneck, LateCollection, LateReason, WhatItTakes, WhyLateList } from '../../../shared/why-late.js';
 import type { RequestContext } from '../resource.js';
 import { tables, type Stored } from '../tables.js';
 import { boardCapacityViews } from './capacity.js';
@@ -134,6 +134,20 @@ async function readBoard(ctx: RequestContext, board: Stored<'board'>, first: str
   for (const [cardId, minutes] of minutesOf) {
     if (minutes > 0) minutesOf.set(cardId, minutes + (stages.get(stageOf.get(cardId)!)?.setup_minutes ?? 0));
   }
+  // Who works on each stage of the board, and at what share: the people overtime can be asked of.
+  const { rows: resources } = await ctx.records.list(tables.resource, {
+    match: { archived_at: null },
+    filter: { kind: 'atom', field: 'boards', operator: 'has', not: false, value: board.id },
+    ...all,
+  });
+  const stagePeople = new Map<string, { id: string; share: number }[]>();
+  for (const resource of resources) {
+    const onBoard = resource.boards.find((b) => b.id === board.id && b.active);
+    for (const stage of onBoard?.stages ?? []) {
+      if (!stage.active || !(stage.percentage > 0)) continue;
+      stagePeople.set(stage.id, [...(stagePeople.get(stage.id) ?? []), { id: resource.id, share: stage.percentage / 100 }]);
+    }
+  }
   const peopleOf = new Map<string, string[]>();
   for (const { card_id, resource_id } of planned.resources) peopleOf.set(card_id, [...(peopleOf.get(card_id) ?? []), resource_id]);
   return {
@@ -143,19 +157,31 @@ async function readBoard(ctx: RequestContext, board: Stored<'board'>, first: str
     stages,
     minutesOf,
     peopleOf,
+    stagePeople,
     counts: board.capacity_method !== 'none',
   };
 }
 
 type BoardRead = Awaited<ReturnType<typeof readBoard>>;
 
+/** The minutes a card lacks on its stage in the days it could have had, when room is what binds it. */
+interface Shortfall {
+  stageId: string;
+  /** The card's people, or none: then the stage's. */
+  people: string[];
+  minutes: number;
+  from: string;
+  to: string;
+}
+
+interface Why {
+  reason: LateReason;
+  cardId: string | null;
+  shortfall?: Shortfall;
+}
+
 /** Why one late collection is late: the reason for its first late card, on the board read. */
-function reasonFor(
-  read: BoardRead,
-  cards: readonly LateCard[],
-  missed: string,
-  promised: boolean,
-): { reason: LateReason; cardId: string | null } {
+function reasonFor(read: BoardRead, cards: readonly LateCard[], missed: string, promised: boolean): Why {
   const { window, stages } = read;
   const day = shortDay(missed);
   if (missed < window.first) {
@@ -252,10 +278,18 @@ function reasonFor(
     });
 
   const free = freeOf(figures, needed);
-  if (sum(free, missed) < needed) {
+  const room = sum(free, missed);
+  if (room < needed) {
+    const shortfall: Shortfall = {
+      stageId: stage.id,
+      people: people.map((p) => p.id),
+      minutes: needed - room,
+      from,
+      to: missed,
+    };
     const full = longestRun(window, from, missed, (i) => figures.available[i]! > 0 && free(i) <= 0);
     const longestAway = away[0];
-    if (longestAway && (!full || longestAway.run!.days > full.days)) return { reason: awayReason(longestAway), cardId: card.id };
+    if (longestAway && (!full || longestAway.run!.days > full.days)) return { reason: awayReason(longestAway), cardId: card.id, shortfall };
     if (full) {
       return {
         reason: reason({
@@ -266,6 +300,7 @@ function reasonFor(
           to: full.to,
         }),
         cardId: card.id,
+        shortfall,
       };
     }
     // Room here and there: the first day by which enough of it has come together.
@@ -289,6 +324,7 @@ function reasonFor(
         to: fitsBy,
       }),
       cardId: card.id,
+      shortfall,
     };
   }
   const shortPerson = away.find((a) => a.short);
@@ -301,6 +337,46 @@ function reasonFor(
     }),
     cardId: card.id,
   };
+}
+
+/** The most overtime asked of one person on one day: half a day more, as planners ask it. */
+export const maxOvertimePerDay = 240;
+/** Overtime is asked in half hours. */
+const overtimeStep = 30;
+
+/**
+ * What would make the card fit (docs/API.md "What would it take?"): overtime on the board's
+ * workdays it could have had, from the last back, at most `maxOvertimePerDay` a person a day, of
+ * its people (else the stage's) on days they work, each counted at their share of the stage, until
+ * the minutes it lacks are there. Null when even that is not enough.
+ */
+function overtimeFor(read: BoardRead, shortfall: Shortfall): WhatItTakes | null {
+  const { window } = read;
+  const stageShares = new Map((read.stagePeople.get(shortfall.stageId) ?? []).map((p) => [p.id, p.share]));
+  const candidates = (shortfall.people.length > 0 ? shortfall.people : [...stageShares.keys()])
+    .flatMap((id) => {
+      const person = read.byPerson.get(id);
+      const share = stageShares.get(id) ?? 0;
+      return person && share > 0 ? [{ person, share }] : [];
+    })
+    .sort((a, b) => a.person.name.localeCompare(b.person.name) || a.person.id.localeCompare(b.person.id));
+  let missing = shortfall.minutes;
+  const overtime: WhatItTakes['overtime'] = [];
+  for (let day = shortfall.to; day >= shortfall.from && missing > 0; day = addDays(day, -1)) {
+    if (!window.calendar.isWorkday(day)) continue;
+    const i = window.index(day);
+    for (const { person, share } of candidates) {
+      if (missing <= 0) break;
+      // Only on a day the person works: overtime is more of a day, not a day back from leave.
+      if (!(person.available[i]! > 0)) continue;
+      const minutes = Math.min(maxOvertimePerDay, Math.ceil(missing / share / overtimeStep) * overtimeStep);
+      overtime.push({ resource_id: person.id, name: person.name, date: day, minutes });
+      missing -= minutes * share;
+    }
+  }
+  if (missing > 0 || overtime.length === 0) return null;
+  overtime.sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name));
+  return { minutes: overtime.reduce((total, o) => total + o.minutes, 0), overtime };
 }
 
 /** The Monday of a day's ISO week. */
@@ -347,7 +423,7 @@ export async function whyLate(ctx: RequestContext, query: WhyLateQuery): Promise
     const read = await readBoard(ctx, board, first, end);
     for (const l of ofBoard) {
       const promised = l.missed !== l.due;
-      const { reason: why, cardId } = reasonFor(read, cardsOf.get(l.collection.id) ?? [], l.missed, promised);
+      const { reason: why, cardId, shortfall } = reasonFor(read, cardsOf.get(l.collection.id) ?? [], l.missed, promised);
       data.push({
         collection: { id: l.collection.id, name: l.collection.name ?? l.collection.description ?? 'Untitled collection' },
         board_id: boardId,
@@ -356,6 +432,7 @@ export async function whyLate(ctx: RequestContext, query: WhyLateQuery): Promise
         missed: promised ? 'promised_date' : 'due_date',
         card_id: cardId,
         reason: why,
+        what_it_takes: shortfall ? overtimeFor(read, shortfall) : null,
       });
       const subject = why.kind === 'person_away' ? why.resource : why.kind === 'stage_full' || why.kind === 'no_room' ? why.stage : null;
       if (!subject) continue;

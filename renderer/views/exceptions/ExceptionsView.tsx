@@ -6,6 +6,7 @@
  */
 import { useState, type ReactElement } from 'react';
 import type { ExceptionItem } from '../../../shared/exceptions.js';
+import type { LateCollection, WhatItTakes } from '../../../shared/why-late.js';
 import { describeError } from '../../api/client.js';
 import { formatDateTime, formatDay } from '../../components/dates-format.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
@@ -14,8 +15,8 @@ import { useCardPanel } from '../../state/card-panel.js';
 import { useUiStore } from '../../state/ui.js';
 import { useAppUser } from '../app-user/app-user-api.js';
 import { ReplanLateDialog } from '../planboard/ReplanLateDialog.js';
-import { useExceptionHorizon, useExceptions, useFix, useWhyLate } from './exceptions-api.js';
-import { bottleneckText, whyLateText } from './why-late-text.js';
+import { useAddOvertime, useExceptionHorizon, useExceptions, useFix, useWhyLate } from './exceptions-api.js';
+import { bottleneckText, whatItTakesText, whyLateText } from './why-late-text.js';
 import './exceptions.css';
 
 const hours = (minutes: unknown) => String(Math.round(Number(minutes) / 6) / 10);
@@ -56,6 +57,38 @@ export function exceptionText(item: ExceptionItem, t: Translate): string {
   }
 }
 
+/** Why a late order is late, and what would make it fit, with the click that adds it. */
+function WhyLate({ late, busy, onAdd }: { late: LateCollection; busy: boolean; onAdd(takes: WhatItTakes, description: string): void }) {
+  const t = useT();
+  const takes = late.what_it_takes;
+  return (
+    <span className="exception__why">
+      <span data-testid="why-late">{t('whyLate.because', { reason: whyLateText(late.reason, t) })}</span>
+      {takes && (
+        <span className="exception__takes" data-testid="what-it-takes">
+          {whatItTakesText(takes, t)}{' '}
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() =>
+              onAdd(
+                takes,
+                t('whyLate.addOvertimeAction', {
+                  hours: String(Math.round(takes.minutes / 6) / 10),
+                  name: late.collection.name,
+                }),
+              )
+            }
+          >
+            {t('whyLate.addOvertime')}
+          </button>
+        </span>
+      )}
+    </span>
+  );
+}
+
 export function ExceptionsView() {
   const t = useT();
   const list = useExceptions();
@@ -68,7 +101,8 @@ export function ExceptionsView() {
   const canHandle = Boolean(appUser.data?.user_id);
   const items = list.data?.data ?? [];
   const whyLate = useWhyLate(items.some((item) => item.kind === 'late_collection'));
-  const reasons = new Map((whyLate.data?.data ?? []).map((late) => [late.collection.id, late.reason]));
+  const lateOnes = new Map((whyLate.data?.data ?? []).map((late) => [late.collection.id, late]));
+  const addOvertime = useAddOvertime();
   const bottlenecks = whyLate.data?.bottlenecks ?? [];
   const weeks = [...new Set(bottlenecks.map((b) => b.week))];
 
@@ -150,6 +184,7 @@ export function ExceptionsView() {
       <p className="muted">{t('exceptions.intro')}</p>
       {!canHandle && appUser.isSuccess && <p className="muted">{t('exceptions.noUser')}</p>}
       {list.isError && <ErrorNotice error={list.error} />}
+      {addOvertime.isError && <ErrorNotice error={addOvertime.error} />}
       {fix.isError && (
         <p className="exceptions-view__error" role="alert">
           {describeError(fix.error)}
@@ -162,10 +197,12 @@ export function ExceptionsView() {
             <li key={item.key} className={`exception exception--${item.kind}`} data-testid="exception">
               <span className="exception__kind">{t(`exceptions.kind.${item.kind}`)}</span>
               <span className="exception__text">{exceptionText(item, t)}</span>
-              {item.kind === 'late_collection' && reasons.has(item.record.id) && (
-                <span className="exception__why" data-testid="why-late">
-                  {t('whyLate.because', { reason: whyLateText(reasons.get(item.record.id)!, t) })}
-                </span>
+              {item.kind === 'late_collection' && lateOnes.has(item.record.id) && (
+                <WhyLate
+                  late={lateOnes.get(item.record.id)!}
+                  busy={addOvertime.isPending}
+                  onAdd={(takes, description) => addOvertime.mutate({ takes, description })}
+                />
               )}
               {item.since && (
                 <span className="exception__since muted">{t('exceptions.since', { when: formatDateTime(item.since, t.locale) })}</span>

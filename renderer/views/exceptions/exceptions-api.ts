@@ -8,7 +8,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { addDays, today } from '../../../shared/dates.js';
 import { defaultHorizonWorkdays, maxHorizonWorkdays, type ExceptionItem, type ExceptionList } from '../../../shared/exceptions.js';
-import { setTimeStatusOperation } from '../../../shared/operations/commands.js';
+import { addOvertimeOperation, setTimeStatusOperation } from '../../../shared/operations/commands.js';
+import type { WhatItTakes } from '../../../shared/why-late.js';
+import { undoManager } from '../../state/undo.js';
 import type { WhyLateList } from '../../../shared/why-late.js';
 import { send } from '../../api/client.js';
 import { runCommand } from '../../api/commands.js';
@@ -61,6 +63,23 @@ export function useWhyLate(enabled: boolean) {
     queryKey: [...exceptionsKey, 'why_late'],
     queryFn: () => send<WhyLateList>(transport, { method: 'GET', path: '/v1/why_late' }),
     enabled,
+  });
+}
+
+/**
+ * "What would it take?" taken up: the overtime added as one command, which the app's undo takes
+ * back; the inbox, the capacity and the resources' schedules refresh.
+ */
+export function useAddOvertime() {
+  const { transport } = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ takes, description }: { takes: WhatItTakes; description: string }) =>
+      undoManager.performCommand(async () => {
+        const overtime = takes.overtime.map(({ resource_id, date, minutes }) => ({ resource_id, date, minutes }));
+        return (await runCommand(transport, addOvertimeOperation, { overtime }, description)).command_id;
+      }, description),
+    onSettled: () => queryClient.invalidateQueries(),
   });
 }
 

@@ -2,7 +2,7 @@
  * Why a collection is late, and the bottlenecks, in the planner's language (docs/API.md "Why
  * late"): worded from the reason's fields, the API's English text when one is missing.
  */
-import type { Bottleneck, LateReason } from '../../../shared/why-late.js';
+import type { Bottleneck, LateReason, WhatItTakes } from '../../../shared/why-late.js';
 import { formatDay } from '../../components/dates-format.js';
 import type { Translate } from '../../i18n/index.js';
 
@@ -32,4 +32,18 @@ export function bottleneckText(bottleneck: Bottleneck, t: Translate): string {
   return t.count(bottleneck.kind === 'stage' ? 'whyLate.bottleneck.stage' : 'whyLate.bottleneck.resource', bottleneck.collections, {
     name: bottleneck.name,
   });
+}
+
+const hours = (minutes: number) => String(Math.round(minutes / 6) / 10);
+
+/** "8 h overtime: Cees Wed 9 Dec 4 h, Thu 10 Dec 4 h". */
+export function whatItTakesText(takes: WhatItTakes, t: Translate): string {
+  const byPerson = new Map<string, string[]>();
+  for (const o of takes.overtime) {
+    const days = byPerson.get(o.name) ?? [];
+    days.push(t('whyLate.overtimeDay', { day: formatDay(o.date, t.locale), hours: hours(o.minutes) }));
+    byPerson.set(o.name, days);
+  }
+  const who = [...byPerson].map(([name, days]) => `${name} ${days.join(', ')}`).join('; ');
+  return t('whyLate.whatItTakes', { hours: hours(takes.minutes), who });
 }
