@@ -124,6 +124,25 @@ describe('scenarios', () => {
     }
   });
 
+  it('plans a collection and reads capacity inside a scenario, while the live plan stays unplanned', async () => {
+    const order = (
+      await ok('POST', '/v1/collection', { name: 'Order 6', board_id: board.id, activities: [{ id: acts.Cut, time: 480 }] }, 201)
+    ).id;
+    const id = await fork('Plan order 6');
+    const here = inScenario(id);
+    const planned = await ok('POST', `/v1/collection/${order}/board/${board.id}?with=cards`, { start: '2027-08-02' }, 200, here);
+    expect(planned.cards.length).toBeGreaterThan(0);
+    const capacity = `/v1/board/${board.id}/capacity/stage?date_range_start=2027-08-02&date_range_end=2027-08-06&time_frame=week`;
+    const plannedMinutes = (answer: any) =>
+      JSON.stringify(answer)
+        .match(/"time_planned":(\d+)/g)!
+        .reduce((sum: number, m: string) => sum + Number(m.split(':')[1]), 0);
+    expect(plannedMinutes(await ok('GET', capacity, undefined, 200, here))).toBe(480);
+    expect(plannedMinutes(await ok('GET', capacity))).toBe(0);
+    expect((await ok('GET', `/v1/collection/${order}`)).status).toBe('not_planned');
+    expect((await ok('GET', `/v1/collection/${order}`, undefined, 200, here)).status).toBe('planned');
+  });
+
   it('compares a scenario with the live plan: cards moved, added and removed, ends, lateness and load', async () => {
     const order = await collection('Order 2', '2027-04-07');
     const bracket = await card(order, 'Bracket', '2027-04-05', '2027-04-06');
