@@ -47,8 +47,8 @@ export interface ScenarioChange {
 export interface ScenarioBook<Records> {
   list(): Promise<Scenario[]>;
   get(id: string): Promise<Scenario | undefined>;
-  /** Copies the environment's file as it is now into a new scenario. */
-  fork(scenario: Pick<Scenario, 'id' | 'name' | 'description'>): Promise<Scenario>;
+  /** Copies the environment's file as it is now into a new scenario; undefined when it keeps `max` already. */
+  fork(scenario: Pick<Scenario, 'id' | 'name' | 'description'>, max: number): Promise<Scenario | undefined>;
   /** Throws a scenario away, its file too; false when there is none. */
   drop(id: string): Promise<boolean>;
   /** The records of a scenario, opened on first use; undefined when there is no such scenario. */
@@ -158,8 +158,10 @@ export function sqliteScenarioBook<Records>(
   return {
     list: () => inTurn(() => readScenarios(live)),
     get: (id) => inTurn(() => readScenario(live, id)),
-    fork: ({ id, name, description }) =>
+    fork: ({ id, name, description }, max) =>
       inTurn(() => {
+        // Counted in the same turn as the copy: two requests at once cannot both make the last one.
+        if (readScenarios(live).length >= max) return undefined;
         const base = statementsOf(live).rows<{ seq: number }>('SELECT coalesce(max(seq), 0) AS seq FROM change_log').get()!.seq;
         const file = scenarioFile(live, id);
         try {

@@ -69,11 +69,10 @@ function checkResolve(resolve: Record<string, unknown> | undefined): Record<stri
 
 export async function scenarioRoutes(app: FastifyInstance): Promise<void> {
   operationRoute(app, createScenarioOperation, async (request, _reply, input) => {
-    const book = bookOf(request);
-    if ((await book.list()).length >= maxScenarios)
-      throw ApiError.conflict(`This environment keeps ${maxScenarios} scenarios at most: throw one away first.`);
     const description = input.description?.trim() || null;
-    return book.fork({ id: uuidv7(), name: input.name.trim(), description });
+    const made = await bookOf(request).fork({ id: uuidv7(), name: input.name.trim(), description }, maxScenarios);
+    if (!made) throw ApiError.conflict(`This environment keeps ${maxScenarios} scenarios at most: throw one away first.`);
+    return made;
   });
 
   operationRoute(app, listScenariosOperation, async (request) => ({ data: await bookOf(request).list() }));
