@@ -298,6 +298,8 @@ describe('scenarios', () => {
     const files = () => readdirSync(api.dataDir.path).filter((name) => name.includes(`.scenario-${id}.`));
     expect(files().length).toBeGreaterThan(0);
     await ok('GET', '/v1/activity', undefined, 200, inScenario(id));
+    // The scenario routes act on the live plan whatever the header says.
+    expect((await ok('GET', '/v1/scenario', undefined, 200, inScenario(id))).data.map((s: any) => s.id)).toContain(id);
     await ok('DELETE', `/v1/scenario/${id}`, undefined, 204);
     expect(files()).toEqual([]);
     expect((await api.http('GET', '/v1/activity', undefined, inScenario(id))).status).toBe(404);
