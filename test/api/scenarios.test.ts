@@ -4,7 +4,7 @@
  * (it keeps an outbox) with a webhook to a real receiver, so a scenario's writes can be seen to
  * reach neither. Real SQLite, real HTTP on 127.0.0.1, a fixed clock and hard dates.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookOf } from '../../electron/api/sync/books.js';
 import { webhookEventTypes } from '../../shared/resources/webhook.js';
@@ -304,6 +304,14 @@ describe('scenarios', () => {
     expect(files()).toEqual([]);
     expect((await api.http('GET', '/v1/activity', undefined, inScenario(id))).status).toBe(404);
     expect((await api.http('DELETE', `/v1/scenario/${id}`)).status).toBe(404);
+
+    // A listed scenario whose file is gone (a folder restored from a backup, which has none) is not found, never an empty plan.
+    const lost = await fork('Lost file');
+    rmSync(`${api.dataDir.path}/env-${api.environment.id}.scenario-${lost}.sqlite`);
+    expect((await api.http('GET', '/v1/activity', undefined, inScenario(lost))).status).toBe(404);
+    expect((await api.http('GET', `/v1/scenario/${lost}/compare`)).status).toBe(404);
+    expect(readdirSync(api.dataDir.path).filter((name) => name.includes(lost))).toEqual([]);
+    await ok('DELETE', `/v1/scenario/${lost}`, undefined, 204);
 
     const count = (await ok('GET', '/v1/scenario')).data.length;
     for (let i = count; i < 20; i++) await fork(`Try ${i}`);
