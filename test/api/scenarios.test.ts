@@ -187,6 +187,8 @@ describe('scenarios', () => {
     await move(order, wheel, '2027-05-10', '2027-05-10', here);
     const hub = await card(order, 'Hub', '2027-05-11', '2027-05-11', here);
     await ok('DELETE', `/v1/collection/${order}/card/${spoke}`, undefined, 204, here);
+    // A webhook is this instance's own, not the plan's: it stays in the scenario.
+    const hook = await ok('POST', '/v1/webhook', { url: `${receiver.url}/scenario`, event_types: ['card.created'] }, 201, here);
     // A colleague moves another card of the live plan meanwhile.
     await move(order, axle, '2027-05-06', '2027-05-06');
 
@@ -200,6 +202,7 @@ describe('scenarios', () => {
     expect(await datesOf(order, axle)).toBe('2027-05-06..2027-05-06');
     expect(await datesOf(order, hub)).toBe('2027-05-11..2027-05-11');
     expect((await api.http('GET', `/v1/collection/${order}/card/${spoke}`)).status).toBe(404);
+    expect((await api.http('GET', `/v1/webhook/${hook.id}`)).status).toBe(404);
     // One sync group: every mutation the promote queued carries its command's id.
     const queuedNow = bookOf(live()).pending(10_000).slice(queued);
     expect(queuedNow.length).toBeGreaterThanOrEqual(3);

@@ -16,6 +16,7 @@ import type { ScenarioChange } from '../../store/scenario-book.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import type { TableDef } from '../../store/table-def.js';
+import { moduleNamedOrNone } from '../registry.js';
 import { tableNamed, tables } from '../tables.js';
 
 /** Fields every write touches, and the one a delete sets: never compared as plan fields. */
@@ -78,7 +79,9 @@ async function liveWrites(tx: RecordWrites, change: ScenarioChange, base: number
 
 async function plan(tx: RecordWrites, change: ScenarioChange, base: number): Promise<Planned | undefined> {
   const table = tableNamed(change.resource);
-  if (!table) return undefined;
+  // Only the plan is promoted: records of this instance alone (webhooks, OAuth clients, KPI snapshots) stay in the scenario.
+  const module = moduleNamedOrNone(change.resource);
+  if (!table || !module || module.syncs === false) return undefined;
   const now: Record<string, unknown> = change.now;
   const deletedHere = change.now.deleted_at !== null;
   if (change.created) {
