@@ -28,6 +28,8 @@ import { registerSyncRoutes } from './sync/routes.js';
 import type { RateLimitOptions, SlidingWindowLimiter } from './rate-limit.js';
 import { oauthRoutes } from './oauth/routes.js';
 import { registerFloorRoutes } from './floor/floor-routes.js';
+import { inScenario } from './scenarios/scenario-context.js';
+import { scenarioRoutes } from './scenarios/scenario-routes.js';
 import { dataFolderOAuth, teamOAuth } from './oauth/access.js';
 import type { DeliveryTiming } from './webhooks/dispatcher.js';
 import { startWebhooks } from './webhooks/service.js';
@@ -167,6 +169,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
         try {
           request.ctx = await authenticate(options.dataDir, request, oauth, options.teamDatabase);
           if (options.recordsOf) request.ctx = contextOnRecords(request.ctx, options.recordsOf(request.ctx.caller.environment));
+          request.ctx = await inScenario(request, request.ctx);
           if (options.appUser) await actAsAppUser(request.ctx, options.appUser);
           request.ctx.answer = new AnswerWork(limits.signalOf(request));
           refuseGuestWrite(request.ctx.caller, request.method, request.routeOptions.url);
@@ -186,6 +189,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       await v1.register(adminRoutes, { oauth: oauth.state });
       if (options.appUser) registerAppUserRoutes(v1, options.appUser);
       await v1.register(commandRoutes);
+      await v1.register(scenarioRoutes);
       registerFloorRoutes(v1);
       registerSampleWorkshopRoutes(v1);
       registerSyncRoutes(v1, {

@@ -153,8 +153,17 @@ export class EnvironmentStore {
   }
 
   close(): void {
+    for (const closing of this.closers.splice(0)) closing();
     this.statements.clear();
     this.db.close();
+  }
+
+  /** What else closes with this store: the scenarios opened beside it (scenario-book.ts). */
+  private readonly closers: (() => void)[] = [];
+
+  /** Runs `fn` when this store closes, before its file does. */
+  onClose(fn: () => void): void {
+    this.closers.push(fn);
   }
 
   /**

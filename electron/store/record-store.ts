@@ -29,6 +29,7 @@ import { sqliteSyncWrites, type SyncWrites } from './sync-writes.js';
 import { sqliteDeliveryWrites, type DeliveryQueueWrites } from './webhook-queue.js';
 import { passwordHashOf, setPasswordHash } from './user-passwords.js';
 import { sqliteLocalBooks, type LocalBookReads, type LocalBookWrites } from './local-books.js';
+import { sqliteScenarioBook, type ScenarioBook } from './scenario-book.js';
 
 export interface RecordReads {
   get<S extends ResourceSpec>(table: TableDef<S>, id: string, options?: { includeDeleted?: boolean }): Promise<StoredOf<S> | undefined>;
@@ -109,6 +110,8 @@ export interface RecordStore extends RecordReads {
   passwordHashOf(userId: string): Promise<string | undefined>;
   /** A local SQLite instance's own books (local-books.ts); none on the team server. */
   readonly local?: LocalBookReads;
+  /** The environment's plan scenarios (scenario-book.ts): a data folder's only, none on the team server. */
+  readonly scenarios?: ScenarioBook<RecordStore>;
   /** Soft-deleted records of a table, newest deletion first (the trash). */
   listDeleted(table: TableDef, limit: number, offset: number): Promise<{ count: number; rows: (StoredRecord & { deleted_at: string })[] }>;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
@@ -240,11 +243,16 @@ export class SqliteRecordStore implements RecordStore {
   readonly files: AttachmentBlobStore;
   readonly feed: SyncFeed;
   readonly local: LocalBookReads;
+  readonly scenarios: ScenarioBook<RecordStore>;
 
   constructor(private readonly store: EnvironmentStore) {
     this.files = filesAsBlobStore(store.files);
     this.feed = sqliteSyncFeed(store, (fn) => this.#inTurn(fn));
     this.local = sqliteLocalBooks(store, (fn) => this.#inTurn(fn));
+    this.scenarios = sqliteScenarioBook(store, (fn) => this.#inTurn(fn), {
+      recordsOf,
+      turnOf: (scenario) => (fn) => recordsOf(scenario).#inTurn(fn),
+    });
   }
 
   #inTurn<T>(fn: () => T | Promise<T>): Promise<T> {

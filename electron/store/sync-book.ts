@@ -34,6 +34,15 @@ export function installSyncBooks(dataDir: DataDir, role: ReplicaRole, synced: Re
   });
 }
 
+/**
+ * Gives a scenario's store (scenario-book.ts) the bookkeeping of a remote, made from its live
+ * environment's: its writes get field clocks in its own file, and no outbox, so nothing written
+ * in a scenario is ever pushed (docs/decisions/scenarios.md).
+ */
+export function installScenarioBook(scenario: EnvironmentStore, live: EnvironmentStore): void {
+  if (!books.has(scenario)) books.set(scenario, new SyncBook(scenario, 'remote', bookOf(live).synced));
+}
+
 export function bookOf(store: EnvironmentStore): SyncBook {
   const book = books.get(store);
   if (!book) throw new Error('sync bookkeeping is not installed on this store');
@@ -157,7 +166,7 @@ export class SyncBook {
   constructor(
     private readonly store: EnvironmentStore,
     readonly role: ReplicaRole,
-    private readonly synced: ReadonlySet<string>,
+    readonly synced: ReadonlySet<string>,
   ) {
     this.statements = fixedTextStatements(store.db);
     this.clock = new HybridClock(this.nodeId());

@@ -290,3 +290,30 @@ describe('lists and records read the same from SQLite and from PostgreSQL', () =
     expect((await answerOf(api.baseUrl, '/v1/sync/status')).status).toBe(200);
   });
 });
+
+describe('scenarios on the team server', () => {
+  it('answers 503 for the scenario routes and the scenario header, which only a data folder keeps', async () => {
+    const send = (base: string, method: string, path: string, extra: Record<string, string> = {}, body?: unknown) =>
+      fetch(base + path, {
+        method,
+        headers: { ...api.headers, ...extra, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const made = await send(api.baseUrl, 'POST', '/v1/scenario', {}, { name: 'What if' });
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    const refusals = [
+      await send(postgresUrl, 'GET', '/v1/scenario'),
+      await send(postgresUrl, 'POST', '/v1/scenario', {}, { name: 'What if' }),
+      await send(postgresUrl, 'GET', `/v1/scenario/${id}/compare`),
+      await send(postgresUrl, 'GET', '/v1/activity', { 'x-planner-scenario': id }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toMatchObject({
+        errors: [{ description: expect.stringContaining('team server on PostgreSQL has none') }],
+      });
+    }
+    expect((await send(api.baseUrl, 'GET', '/v1/activity', { 'x-planner-scenario': id })).status).toBe(200);
+  });
+});

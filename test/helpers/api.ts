@@ -69,7 +69,11 @@ export async function startTestApi(options: { environment?: string; key?: string
  * counts its statements), or of the server's own limits (`api`: time limits, connections).
  */
 export async function startSqliteApi(
-  options: { environment?: string; key?: string; api?: Pick<ApiOptions, 'timeLimits' | 'maxConnections' | 'logger'> } = {},
+  options: {
+    environment?: string;
+    key?: string;
+    api?: Pick<ApiOptions, 'timeLimits' | 'maxConnections' | 'logger' | 'role' | 'allowPrivateWebhookTargets' | 'webhookDelivery'>;
+  } = {},
 ): Promise<TestApi> {
   const folder = tempDir();
   const dataDir = DataDir.open(folder);

@@ -30,6 +30,7 @@ import { kpiSnapshots } from './0028-kpi-snapshots.js';
 import { stageSetup } from './0029-stage-setup.js';
 import { closedPeriods } from './0030-closed-periods.js';
 import { notifiedExceptions } from './0031-notified-exceptions.js';
+import { scenarios } from './0032-scenarios.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -64,4 +65,5 @@ export const environmentMigrations: readonly Migration[] = [
   stageSetup,
   closedPeriods,
   notifiedExceptions,
+  scenarios,
 ];
