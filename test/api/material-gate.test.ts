@@ -303,6 +303,21 @@ describe('reading what a collection waits for', () => {
     expect(await promise(sales.collection, 'finite')).toMatchObject({ start: '2026-12-07', end: '2026-12-23' });
   });
 
+  it('reads by board: the planned collections that wait for material, not the others', async () => {
+    const plain = await create(api, '/v1/collection', {
+      name: 'Plain planned',
+      board_id: ids.Shop,
+      activities: [{ id: ids.saw, time: 480 }],
+    });
+    await ok('POST', `/v1/collection/${plain.id}/board/${ids.Shop}`, { start: '2026-12-07' });
+    const body = await ok('GET', `/v1/material?board_id=${ids.Shop}`);
+    expect(body.data.map((m: any) => [m.collection_id, m.early_cards.map((c: any) => c.start_date)])).toEqual([
+      [sales.collection, ['2026-12-15']],
+    ]);
+    expect((await call('GET', '/v1/material?board_id=01234567-89ab-7def-8123-456789abcdef')).status).toBe(404);
+    expect((await call('GET', `/v1/material?board_id=${ids.Shop}&collection_ids=${plain.id}`)).status).toBe(400);
+  });
+
   it('answers an empty wait for a collection without material, and leaves out unknown ids', async () => {
     const plain = await create(api, '/v1/collection', { name: 'Plain', board_id: ids.Shop });
     const body = await ok('GET', `/v1/material?collection_ids=${plain.id},01234567-89ab-7def-8123-456789abcdef`);

@@ -15,28 +15,13 @@
  * call it. Everything is read per call, so a purchase order whose date moves moves the earliest
  * start of the orders it feeds with it.
  */
+import type { AwaitedMaterial } from '../../../shared/material.js';
 import type { RecordReads } from '../../store/record-store.js';
 import { tables } from '../tables.js';
 import type { CardGroup, PlannedCard } from './plan.js';
 import { spokenDate } from './finite-plan.js';
 
-/** What an expected date rests on: the supplying order's promised date, else its desired date. */
-export type MaterialBasis = 'promised_date' | 'desired_date';
-
-/** One supplying row a collection still waits for (not delivered). */
-export interface AwaitedMaterial {
-  /** The supplying row, and its order. */
-  row_id: string;
-  order_id: string;
-  /** How the planner names the order: its code, else its external_ref, else its description. */
-  order_code: string | null;
-  item_id: string | null;
-  /** When it is expected; null: date unknown. */
-  expected: string | null;
-  basis: MaterialBasis | null;
-  /** The activity of the receiving row, the work the material is for (null: none named). */
-  activity_id: string | null;
-}
+export type { AwaitedMaterial, MaterialBasis } from '../../../shared/material.js';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
