@@ -303,6 +303,21 @@ describe('reading what a collection waits for', () => {
     expect(await promise(sales.collection, 'finite')).toMatchObject({ start: '2026-12-07', end: '2026-12-23' });
   });
 
+  it('lists the early Saw card in the exception inbox, worded with the material', async () => {
+    const inbox = await ok('GET', '/v1/exception?kind=material_late');
+    expect(inbox.data).toMatchObject([
+      {
+        kind: 'material_late',
+        record: { resource: 'card' },
+        board_id: ids.Shop,
+        date: '2026-12-15',
+        details: { start: '2026-12-15', earliest: '2026-12-22', order: 'PO-800' },
+        links: [{ action: 'open_card', collection_id: sales.collection, board_id: ids.Shop }, { action: 'replan_finite' }],
+      },
+    ]);
+    expect(inbox.data[0].text).toMatch(/ starts on Tue 15 Dec, before its material: waiting for PO-800, expected Tue 22 Dec$/);
+  });
+
   it('reads by board: the planned collections that wait for material, not the others', async () => {
     const plain = await create(api, '/v1/collection', {
       name: 'Plain planned',
