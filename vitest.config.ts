@@ -44,6 +44,8 @@ const onBothEngines = [
   'test/api/planning.moves.test.ts',
   'test/api/plan-operations.test.ts',
   'test/api/sample-workshop.test.ts',
+  // Material gates the plan: finite, infinite, reverse, promise dates, replan and the read.
+  'test/api/material-gate.test.ts',
   // Setup times in capacity, finite planning and promise dates.
   'test/api/setup-times.test.ts',
   // Generated requests to every route: never a 500 on a team server either.

@@ -8,6 +8,7 @@ export const exceptionKinds = [
   'late_collection',
   'over_capacity',
   'broken_dependency',
+  'material_late',
   'unplanned_due',
   'timer_running',
   'approval_waiting',

@@ -10,6 +10,7 @@ import { registerCapacityRoutes } from './planning/capacity-routes.js';
 import { registerExceptionRoutes } from './planning/exception-routes.js';
 import { registerHolidayRoutes } from './planning/holiday-routes.js';
 import { registerKpiRoutes } from './planning/kpi-routes.js';
+import { registerMaterialRoutes } from './planning/material-routes.js';
 import { registerPlanRoutes } from './planning/plan-routes.js';
 import { registerScheduleRoutes } from './planning/schedule-routes.js';
 import { registerSplitRoutes } from './planning/split-routes.js';
@@ -39,7 +40,7 @@ const operations = new Map<ResourceModule, readonly RoutePlugin[]>([
   [resourceModule, [registerScheduleRoutes]],
   [scheduleDeviationModule, [registerHolidayRoutes]],
   [userModule, [registerUserRoutes]],
-  [collectionModule, [registerPlanRoutes, registerCustomFieldRoutes]],
+  [collectionModule, [registerPlanRoutes, registerCustomFieldRoutes, registerMaterialRoutes]],
   [cardModule, [registerSplitRoutes]],
   [attachmentModule, [registerAttachmentRoutes]],
   [timeTrackingModule, [registerTimeTrackingRoutes]],

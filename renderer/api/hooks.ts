@@ -40,6 +40,13 @@ export const payrollKey = ['time_tracking', 'payroll'] as const;
 export const exceptionsKey = ['exception', 'inbox'] as const;
 
 /**
+ * Where what collections wait for lives (views/planboard/material.ts, docs/API.md "Material"): it
+ * is worked out from orders, their rows and supply links, collections and cards, so every change
+ * event refreshes it, as the inbox.
+ */
+export const materialKey = ['order', 'material'] as const;
+
+/**
  * Records whose change events name another resource than the queries showing them:
  *  - parts written inline with their owner (a board's stages, labels, statuses, custom fields
  *    and checklist templates; the activities allowed in a stage) show in shaped reads of the
@@ -185,6 +192,7 @@ export function useChangeEvents(): void {
         for (const key of [[event.resource], ...(shownUnder[event.resource] ?? [])]) keys.set(key.join('/'), key);
       }
       if (events.length > 0) keys.set(exceptionsKey.join('/'), exceptionsKey);
+      if (events.length > 0) keys.set(materialKey.join('/'), materialKey);
       for (const key of keys.values()) void refresh(key);
     });
   }, [transport, queryClient]);

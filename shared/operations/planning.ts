@@ -31,7 +31,13 @@ export interface AddedLoad {
 }
 
 /** A planned collection with its cards; a dry run adds `dry_run` and `added_load`. */
-export type PlannedCollection = Omit<Collection, 'cards'> & { cards: Card[]; dry_run?: true; added_load?: AddedLoad[] };
+export type PlannedCollection = Omit<Collection, 'cards'> & {
+  cards: Card[];
+  dry_run?: true;
+  added_load?: AddedLoad[];
+  /** An infinite plan's warnings of material whose date is unknown (docs/API.md "Material"). */
+  material_warnings?: string[];
+};
 
 export const planCollectionOperation = defineOperation<PlannedCollection>()({
   method: 'POST',
@@ -68,7 +74,8 @@ export const moveToBacklogOperation = defineOperation<Collection>()({
 });
 
 /** One collection's or draft's promise date, or why there is none. */
-export type PromiseDateAnswer = ({ collection_id: string } | { key: string }) & ({ start: string; end: string } | { error: string });
+export type PromiseDateAnswer = ({ collection_id: string } | { key: string }) &
+  ({ start: string; end: string; warning?: string } | { error: string });
 
 export const promiseDatesOperation = defineOperation<{ data: PromiseDateAnswer[] }>()({
   method: 'POST',

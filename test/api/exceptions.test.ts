@@ -213,6 +213,7 @@ describe('GET /v1/exception, one kind at a time', () => {
       late_collection: 1,
       over_capacity: 2,
       broken_dependency: 1,
+      material_late: 0,
       unplanned_due: 1,
       timer_running: 1,
       approval_waiting: 1,

@@ -10,6 +10,10 @@
  *     (each replaces the previous plan's cards); budget p95 ≤ 50 ms;
  *   - promise dates for 200 backlog collections (1–3 activities each) in one call
  *     (`POST /v1/board/{id}/promise_dates`); 5 calls after a warm-up; budget ≤ 1 s per call.
+ *   - material (docs/API.md "Material"): 20 sales orders on the board, 30 % of them with a row
+ *     supplied by a purchase order promised in January–March 2027; each planned finite in
+ *     turn, 30 plans after a warm-up; budget p95 ≤ 50 ms. Then promise dates for 200 sales
+ *     orders that all wait for a purchase row, in one call, 5 calls; budget ≤ 1 s per call.
  *
  * Prints the figures and PASS or OVER BUDGET, and exits 0 either way; non-zero only when
  * something is broken (HTTP errors, wrong shape).
@@ -32,6 +36,9 @@ const iterations = benchSize(30, 3);
 const promiseCalls = benchSize(5, 2);
 const planBudgetMs = 50;
 const promiseBudgetMs = 1000;
+const materialOrders = benchSize(20, 4);
+/** Of every ten sales orders in the material plan case, this many wait for a purchase row. */
+const materialTenths = 3;
 const start = '2027-01-04';
 
 const workdayPatterns: Workdays[] = [
@@ -159,6 +166,68 @@ async function main(): Promise<void> {
     if (worst > promiseBudgetMs) within = false;
     rows.push(
       `${`promise dates, ${backlogCount} collections`.padEnd(32)} ${calls.map((c) => `${c.toFixed(0)} ms`).join(', ')}  worst ${worst.toFixed(0)} ms  ${worst <= promiseBudgetMs ? 'PASS' : 'OVER BUDGET'} (≤ ${promiseBudgetMs} ms)`,
+    );
+    // Material: collections made by sales orders, some of whose first rows a purchase row supplies.
+    let orderNumber = 0;
+    const salesOrder = async (withMaterial: boolean): Promise<string> => {
+      const n = ++orderNumber;
+      const count = 1 + Math.floor(next() * 3);
+      const picked = [...new Set(Array.from({ length: count }, () => Math.floor(next() * stageCount)))].sort();
+      const order = await must(api, 'POST', '/v1/order?with=order_rows', {
+        code: `SO-${n}`,
+        type: 'Sales',
+        board_id: board.id,
+        order_rows: picked.map((i) => ({ activity_id: activities[i], unit: 'minutes', quantity: 120 + Math.floor(next() * 1800) })),
+      });
+      if (withMaterial) {
+        const promised = `2027-0${1 + Math.floor(next() * 3)}-${String(10 + Math.floor(next() * 18))}`;
+        await must(api, 'POST', '/v1/order', {
+          code: `PO-${n}`,
+          type: 'Purchase',
+          promised_date: promised,
+          order_rows: [{ code: 'steel', supplies_order_rows: [{ id: order.order_rows[0].id }] }],
+        });
+      }
+      return order.collection_id;
+    };
+    const ordered: string[] = [];
+    for (let c = 0; c < materialOrders; c++) ordered.push(await salesOrder(c % 10 < materialTenths));
+    const planOrder = async (i: number) => {
+      const started = performance.now();
+      const answer = await must(api, 'POST', `/v1/collection/${ordered[i % ordered.length]}/board/${board.id}`, {
+        start,
+        capacity: 'finite',
+      });
+      const elapsed = performance.now() - started;
+      if (answer.cards.length < 1) throw new Error(`material plan: no cards`);
+      return elapsed;
+    };
+    for (let i = 0; i < warmup; i++) await planOrder(i);
+    const materialSamples: number[] = [];
+    for (let i = 0; i < iterations; i++) materialSamples.push(await planOrder(i));
+    materialSamples.sort((a, b) => a - b);
+    const materialP95 = percentile(materialSamples, 0.95);
+    if (materialP95 > planBudgetMs) within = false;
+    rows.push(
+      `${`finite plan, material on ${materialTenths * 10} %`.padEnd(32)} p50 ${percentile(materialSamples, 0.5).toFixed(1)} ms  p95 ${materialP95.toFixed(1)} ms  min ${materialSamples[0]!.toFixed(1)} ms  ${materialP95 <= planBudgetMs ? 'PASS' : 'OVER BUDGET'} (p95 ≤ ${planBudgetMs} ms)`,
+    );
+    const waiting: string[] = [];
+    for (let c = 0; c < backlogCount; c++) waiting.push(await salesOrder(true));
+    const promiseWaiting = async () => {
+      const started = performance.now();
+      const answer = await must(api, 'POST', `/v1/board/${board.id}/promise_dates`, { collection_ids: waiting, start });
+      const elapsed = performance.now() - started;
+      if (answer.data.length !== backlogCount || answer.data.some((d: any) => !d.end))
+        throw new Error(`promise_dates with material: ${JSON.stringify(answer.data.slice(0, 3))}`);
+      return elapsed;
+    };
+    await promiseWaiting();
+    const waitingCalls: number[] = [];
+    for (let i = 0; i < promiseCalls; i++) waitingCalls.push(await promiseWaiting());
+    const waitingWorst = Math.max(...waitingCalls);
+    if (waitingWorst > promiseBudgetMs) within = false;
+    rows.push(
+      `${`promise dates, ${backlogCount} w/ material`.padEnd(32)} ${waitingCalls.map((c) => `${c.toFixed(0)} ms`).join(', ')}  worst ${waitingWorst.toFixed(0)} ms  ${waitingWorst <= promiseBudgetMs ? 'PASS' : 'OVER BUDGET'} (≤ ${promiseBudgetMs} ms)`,
     );
     console.log(`\nboard: ${stageCount} stages, ${resourceCount} resources, ${cardCount} planned cards`);
     for (const row of rows) console.log(row);

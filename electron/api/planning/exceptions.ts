@@ -9,6 +9,8 @@
  *    over the available ones (capacity.ts, by stage and by resource);
  *  - broken_dependency: a card of a dependent stage that starts before the stage before it is
  *    done (collection-state.ts, the collection's warnings);
+ *  - material_late: a card that starts before the material its stage waits for is expected
+ *    (material-read.ts, as the board's warning; docs/API.md "Material");
  *  - unplanned_due: a collection not planned and due within the next N workdays (or already);
  *  - timer_running: a forgotten timer (time-tracking/entry-time.ts `forgottenFrom`);
  *  - approval_waiting: a time entry pending for longer than a week.
@@ -37,6 +39,7 @@ import { tables, type Stored } from '../tables.js';
 import { forgottenFrom } from '../time-tracking/entry-time.js';
 import { boardCapacity } from './capacity.js';
 import { brokenDependencies, dependencyWarningStart } from './collection-state.js';
+import { collectionMaterial } from './material-read.js';
 import { boardCalendar, shiftWorkdays, workdayFrom, type BoardCalendar } from './workdays.js';
 
 export interface ExceptionQuery {
@@ -137,6 +140,58 @@ async function cardsOfCollections(ctx: RequestContext, collections: readonly Sto
   return rows;
 }
 
+/** Cards of the planned collections that start before their stage's material is expected (material_late). */
+async function materialLate(
+  ctx: RequestContext,
+  onBoards: readonly Stored<'collection'>[],
+  boards: ReadonlyMap<string, BoardData>,
+): Promise<ExceptionItem[]> {
+  const waiting = (
+    await collectionMaterial(
+      ctx.records,
+      onBoards.map((c) => c.id),
+    )
+  ).filter((m) => m.early_cards.length > 0);
+  if (waiting.length === 0) return [];
+  const byId = new Map(onBoards.map((c) => [c.id, c]));
+  const cards = new Map(
+    (
+      await ctx.records.getWhereIn(
+        tables.card,
+        'id',
+        waiting.flatMap((m) => m.early_cards.map((c) => c.card_id)),
+      )
+    ).map((c) => [c.id, c]),
+  );
+  return waiting.flatMap((material) => {
+    const collection = byId.get(material.collection_id)!;
+    const data = boards.get(collection.board_id!)!;
+    return material.early_cards.flatMap((early): ExceptionItem[] => {
+      const card = cards.get(early.card_id);
+      if (!card) return [];
+      const cardName = cardDisplayName(card, { collection: { name: collection.name }, stage: data.stages.get(card.stage_id) ?? null });
+      const order = material.waits.find((w) => w.stage_id === early.stage_id)?.waiting_for[0]?.order_code ?? 'a purchase order';
+      return [
+        {
+          key: exceptionKey('material_late', card.id),
+          kind: 'material_late',
+          record: { resource: 'card', id: card.id, name: cardName },
+          board_id: data.board.id,
+          date: early.start_date,
+          text: `${cardName} starts on ${shortDay(early.start_date)}, before its material: waiting for ${order}, expected ${shortDay(early.earliest_start)}`,
+          since: null,
+          details: { start: early.start_date, earliest: early.earliest_start, order },
+          links: [
+            { action: 'open_card', card_id: card.id, collection_id: collection.id, board_id: data.board.id },
+            replanLink(data.board.id, collection.id),
+          ],
+          handling: null,
+        },
+      ];
+    });
+  });
+}
+
 export async function listExceptions(ctx: RequestContext, query: ExceptionQuery): Promise<ExceptionList> {
   const day = today();
   const now = nowMs();
@@ -169,9 +224,10 @@ export async function listExceptions(ctx: RequestContext, query: ExceptionQuery)
   const items: ExceptionItem[] = [];
   const collectionMatch = query.boardId ? { board_id: query.boardId } : {};
 
-  if (wanted('late_collection') || wanted('broken_dependency')) {
+  if (wanted('late_collection') || wanted('broken_dependency') || wanted('material_late')) {
     const planned = (await ctx.records.list(tables.collection, { match: { ...collectionMatch, status: 'planned' }, ...all })).rows;
     const onBoards = planned.filter((c) => typeof c.board_id === 'string' && boards.has(c.board_id));
+    if (wanted('material_late')) items.push(...(await materialLate(ctx, onBoards, boards)));
     for (const collection of wanted('late_collection') ? onBoards : []) {
       const late = lateness(collection);
       if (!late || !collection.end || typeof collection.board_id !== 'string') continue;

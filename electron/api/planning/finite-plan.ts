@@ -257,6 +257,11 @@ export interface FiniteInput {
   resourceIds: readonly string[];
   /** The stage's name, for errors. */
   stageName(stageId: string): string;
+  /**
+   * Stage id → the first day its cards may start, as its material is expected (material.ts):
+   * forward they start no earlier; reverse, a card before it is a TooEarlyError.
+   */
+  gates?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -316,14 +321,14 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
    * with room, from the edge on, the part that holds most, until the rest fits in one. The
    * parts are taken only when they end earlier than the one card would.
    */
-  const place = (stageId: string, minutes: number, edge: number): Part[] => {
+  const place = (stageId: string, minutes: number, edge: number, floor: number): Part[] => {
     const stage = board.stageFree.get(stageId)!;
     const setup = board.stageSetup.get(stageId) ?? 0;
     // A run's first day (in time) carries the setup: forward the run's nearest virtual
     // position, reverse its farthest.
     const firstIsNear = !input.reverse;
     const team = choosing ? new Float64Array(board.length).fill(Number.NaN) : null;
-    const bottom = input.reverse ? earliestPos : 0;
+    const bottom = input.reverse ? floor : 0;
     const limit = input.reverse ? edge - bottom : workdays.length - 1 - edge;
     const at = (v: number) => (input.reverse ? edge - v : edge + v);
     const roomAt = (v: number) => room(stage, team, stageId, workdays[at(v)]!);
@@ -425,16 +430,23 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
     let edge: number;
     if (stage.independent || chain === null) edge = anchor;
     else edge = input.reverse ? chain - (stage.delay_day + 1) : chain;
+    // The stage's material (material.ts): its first workday on or after the expected day, past
+    // the horizon when it comes later than that (no room here, so a longer window is read).
+    const gate = input.gates?.get(stage.id);
+    const gateDay = gate === undefined ? -1 : indexOf(gate);
+    const gatePos = gateDay < 0 ? 0 : gateDay >= board.length ? workdays.length : position[gateDay]!;
+    const floor = Math.max(earliestPos, gatePos);
+    if (!input.reverse) edge = Math.max(edge, gatePos);
     const made: { from: number; to: number }[] = [];
     for (const activities of activitySets) {
       const minutes = activities.reduce((sum, a) => sum + a.time, 0);
-      const parts = place(stage.id, minutes, edge).sort((a, b) => a.from - b.from);
+      const parts = place(stage.id, minutes, edge, floor).sort((a, b) => a.from - b.from);
       const shares = shareActivities(
         activities,
         parts.map((p) => p.minutes),
       );
       parts.forEach(({ from, to, minutes: partMinutes }, i) => {
-        if (from < earliestPos) throw new TooEarlyError();
+        if (from < floor) throw new TooEarlyError();
         const days = workdays.slice(from, to + 1);
         const perDay = partMinutes / days.length;
         const resourceIds = choosing ? chooseResources(candidates(stage.id), days, perDay, 'finite') : [...input.resourceIds];

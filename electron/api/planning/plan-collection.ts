@@ -36,6 +36,14 @@ import {
   TooEarlyError,
 } from './finite-plan.js';
 import { rankBetween } from './rank.js';
+import {
+  awaitedMaterial,
+  cardsBeforeMaterial,
+  materialGates,
+  unknownMaterialMessage,
+  waitingMessage,
+  type MaterialGates,
+} from './material.js';
 import { countsFor } from './who-does-it.js';
 import { readCalendarsOf, scheduleDay } from './schedule.js';
 import { boardCalendar, CalendarError, maxPlanDays, workdaysByWeekday } from './workdays.js';
@@ -76,6 +84,8 @@ export interface PlanOutcome {
   workdays: boolean[];
   /** The setup minutes of the board's stages, by id (docs/API.md "Setup times"). */
   stageSetup: Map<string, number>;
+  /** An infinite plan's warnings of material whose date is unknown (material.ts). */
+  materialWarnings: string[];
 }
 
 /** The collection and the board of a plan; 404 when either is not there. */
@@ -136,6 +146,7 @@ async function finiteResult(
   input: Parameters<typeof groupCards>[0],
   body: PlanOptions,
   anchor: string,
+  material: MaterialGates,
 ): Promise<PlanResult> {
   const start = body.start ?? today();
   // The horizon (three years on) must stay within four-digit years.
@@ -146,7 +157,14 @@ async function finiteResult(
   const names = new Map(stages.map((s) => [s.id, s.name]));
   const workdays = workdaysByWeekday(boardCalendar(board.workdays));
   const read = (last: string) => readFiniteBoard(tx, board, stages, workdays, body.resources, start, last);
-  const common = { groups, unplaced, resourceIds: body.resources, earliest: start, stageName: (id: string) => names.get(id) ?? id };
+  const common = {
+    groups,
+    unplaced,
+    resourceIds: body.resources,
+    earliest: start,
+    stageName: (id: string) => names.get(id) ?? id,
+    gates: material.gates,
+  };
   const forward = async () => {
     try {
       return await inWindows(start, read, (free) => planFinite(free, { ...common, reverse: false, anchor: start }));
@@ -164,11 +182,25 @@ async function finiteResult(
       if (!(error instanceof TooEarlyError)) throw error;
     }
   }
-  const plan = await forward();
+  return endingBy(await forward(), anchor, start, material);
+}
+
+/**
+ * A forward plan that stands in for a reverse one that did not fit: it is the plan when it ends
+ * by `anchor`; else a 422 on `end` naming the earliest end that fits, and the material the
+ * plan waited for, if any.
+ */
+function endingBy(plan: PlanResult, anchor: string, start: string, material: MaterialGates): PlanResult {
   const end = plan.cards.reduce((max, c) => (c.end_date > max ? c.end_date : max), start);
   if (end <= anchor) return plan;
+  const waits = [...material.waiting.values()].map(waitingMessage);
+  const because = waits.length > 0 ? ` (${waits.join('; ')})` : '';
   throw new ApiError('unprocessable', [
-    { field: 'end', description: `No plan fits before ${spokenDate(anchor)}; the earliest end that fits is ${end}.`, earliest_end: end },
+    {
+      field: 'end',
+      description: `No plan fits before ${spokenDate(anchor)}; the earliest end that fits is ${end}${because}.`,
+      earliest_end: end,
+    },
   ]);
 }
 
@@ -230,23 +262,38 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
     forceStages: body.force_stages,
     ...(body.stage_id ? { onlyStage: body.stage_id } : {}),
   };
+  // The material the collection waits for (material.ts): a finite plan needs every date.
+  const awaited = (await awaitedMaterial(tx, [collection.id])).get(collection.id) ?? [];
+  const material = materialGates(awaited, groupCards(grouping).groups);
+  if (material.unknown.length > 0 && body.capacity === 'finite') throw ApiError.rule('material', unknownMaterialMessage(material.unknown));
+  const materialWarnings = material.unknown.length > 0 ? [unknownMaterialMessage(material.unknown)] : [];
   try {
-    if (body.capacity === 'finite') result = await finiteResult(tx, board, stages, grouping, body, anchor);
-    else
-      result = planCards({
-        ...grouping,
-        reverse: body.reverse,
-        anchor,
-        calendar: boardCalendar(board.workdays),
-        dayCapacity(stageId, date) {
-          if (calendars.length === 0) return minutesPerWorkdayWithoutResources;
-          const stage = stageById.get(stageId)!;
-          return calendars.reduce(
-            (sum, c) => sum + (scheduleDay(c, date).available * percentage(c.resource, board, stage) * stage.efficiency) / 10_000,
-            0,
-          );
-        },
-      });
+    if (body.capacity === 'finite') result = await finiteResult(tx, board, stages, grouping, body, anchor, material);
+    else {
+      const infinite = (reverse: boolean, from: string) =>
+        planCards({
+          ...grouping,
+          reverse,
+          anchor: from,
+          calendar: boardCalendar(board.workdays),
+          gates: material.gates,
+          dayCapacity(stageId, date) {
+            if (calendars.length === 0) return minutesPerWorkdayWithoutResources;
+            const stage = stageById.get(stageId)!;
+            return calendars.reduce(
+              (sum, c) => sum + (scheduleDay(c, date).available * percentage(c.resource, board, stage) * stage.efficiency) / 10_000,
+              0,
+            );
+          },
+        });
+      result = infinite(body.reverse, anchor);
+      // A reverse plan that would start a stage before its material: as a finite one, the
+      // forward plan from `start` stands in when it still ends in time (docs/API.md "Material").
+      if (body.reverse && cardsBeforeMaterial(result.cards, material.gates).length > 0) {
+        const start = body.start ?? today();
+        result = endingBy(infinite(false, start), anchor, start, material);
+      }
+    }
   } catch (error) {
     if (error instanceof CalendarError) throw ApiError.rule('board_id', error.message);
     throw error;
@@ -302,6 +349,7 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
     cards: result.cards,
     workdays: workdaysByWeekday(boardCalendar(board.workdays)),
     stageSetup: new Map(stages.map((s) => [s.id, s.setup_minutes])),
+    materialWarnings,
   };
 }
 

@@ -25,7 +25,8 @@ import type { RecordReads, RecordWrites } from '../../store/record-store.js';
 import { collectionModule } from '../resources/collection.js';
 import { tables } from '../tables.js';
 import { addedLoad, lastFiniteStart } from './finite-plan.js';
-import { backlogSteps, planCollection, planTarget, type PlanOptions } from './plan-collection.js';
+import { backlogSteps, planCollection, planTarget, type PlanOptions, type PlanOutcome } from './plan-collection.js';
+import { awaitedMaterial } from './material.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
 import { dryRun } from './dry-run.js';
 
@@ -60,6 +61,11 @@ async function planProblems(reads: RecordReads, board: StoredRecord, input: Part
 /** The plan body as the planning takes it: lists left out are empty, reverse left out is false. */
 function planOptions(input: PlanInput): PlanOptions {
   return { ...input, reverse: input.reverse ?? false, force_stages: input.force_stages ?? [], resources: input.resources ?? [] };
+}
+
+/** An infinite plan's warnings of material without a date, in its answer only when there are some (docs/API.md "Material"). */
+function materialWarningsOf(outcome: PlanOutcome): { material_warnings?: string[] } {
+  return outcome.materialWarnings.length > 0 ? { material_warnings: outcome.materialWarnings } : {};
 }
 
 type PromiseInput = BodyOf<typeof promiseDatesOperation>;
@@ -126,8 +132,13 @@ async function promiseSubjects(reads: RecordReads, input: PromiseInput) {
     list.push({ id: link.activity_id, time: link.time });
     activitiesOf.set(link.collection_id, list);
   }
+  const material = await awaitedMaterial(reads, collectionIds);
   const subjects: PromiseSubject[] = [
-    ...collections.map((c) => ({ activities: activitiesOf.get(c.id) ?? [], leaveOut: own.get(c.id) ?? [] })),
+    ...collections.map((c) => ({
+      activities: activitiesOf.get(c.id) ?? [],
+      leaveOut: own.get(c.id) ?? [],
+      material: material.get(c.id) ?? [],
+    })),
     ...drafts.map((d) => ({ activities: d.activities, leaveOut: [] })),
   ];
   return { collections, drafts, subjects };
@@ -171,14 +182,16 @@ export function registerPlanRoutes(app: FastifyInstance): void {
           const outcome = await plan(tx);
           return {
             ...(await presentOne(inside, collectionModule, outcome.collection, answerShape)),
+            ...materialWarningsOf(outcome),
             dry_run: true,
             added_load: addedLoad(outcome.cards, outcome.workdays, outcome.stageSetup),
           };
         });
       }
-      return await asCommandOnRecords(request, reply, planCollectionOperation.summary, async (tx) =>
-        presentWritten(ctx, tx, collectionModule, (await plan(tx)).collection, answerShape),
-      );
+      return await asCommandOnRecords(request, reply, planCollectionOperation.summary, async (tx) => {
+        const outcome = await plan(tx);
+        return { ...(await presentWritten(ctx, tx, collectionModule, outcome.collection, answerShape)), ...materialWarningsOf(outcome) };
+      });
     },
     // Not found comes before a bad body: the body's ids are checked against the board.
     (request) => planTarget(request.ctx.records, request.params.id ?? '', request.params.board_id ?? ''),

@@ -46,6 +46,11 @@ export interface PlanInput {
   calendar: BoardCalendar;
   /** Minutes a card on this stage gets done on this workday. */
   dayCapacity(stageId: string, date: string): number;
+  /**
+   * Stage id → the first day its cards may start, as its material is expected (material.ts).
+   * Forward only: a reverse plan is checked against them afterwards (plan-collection.ts).
+   */
+  gates?: ReadonlyMap<string, string>;
 }
 
 export interface PlannedCard {
@@ -118,6 +123,8 @@ export function planCards(input: PlanInput): PlanResult {
     if (stage.independent || chain === null) edge = anchor;
     else if (!input.reverse) edge = chain;
     else edge = shiftWorkdays(cal, chain, -(stage.delay_day + 1));
+    const gate = input.reverse ? undefined : input.gates?.get(stage.id);
+    if (gate !== undefined && gate > edge) edge = workdayFrom(cal, gate, 1);
     const made = activitySets.map((activities) => {
       const minutes = activities.reduce((sum, a) => sum + a.time, 0);
       const other = span(input, stage.id, edge, minutes, input.reverse ? -1 : 1);

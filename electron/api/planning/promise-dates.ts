@@ -12,6 +12,7 @@ import { tables, type Stored } from '../tables.js';
 import { freeWithout, inWindows, NoCapacityError, planFinite, readFiniteBoard, type FiniteBoard } from './finite-plan.js';
 import { groupCards, planCards, type PlanActivity, type PlanResult } from './plan.js';
 import { minutesPerWorkdayWithoutResources, planStagesOf } from './plan-collection.js';
+import { materialGates, unknownMaterialMessage, type AwaitedMaterial } from './material.js';
 import { boardCalendar, CalendarError, workdaysByWeekday, type BoardCalendar } from './workdays.js';
 
 /** One thing to promise: a collection (its own cards left out of the load) or a draft's activities. */
@@ -19,9 +20,12 @@ export interface PromiseSubject {
   activities: PlanActivity[];
   /** Cards of the board not to count (the collection's own, which a new plan replaces). */
   leaveOut: readonly string[];
+  /** The material the collection waits for (material.ts); a draft waits for none. */
+  material?: readonly AwaitedMaterial[];
 }
 
-export type PromiseDate = { start: string; end: string } | { error: string };
+/** `warning`: an infinite promise that went ahead without a date for some material. */
+export type PromiseDate = { start: string; end: string; warning?: string } | { error: string };
 
 export async function promiseDates(
   reads: RecordReads,
@@ -60,11 +64,15 @@ export async function promiseDates(
 
   async function promiseOne(subject: PromiseSubject): Promise<PromiseDate> {
     const grouping = { stages: planStages, activities: subject.activities, splitByActivity, forceStages: [] };
+    const { gates, unknown } = materialGates(subject.material ?? [], groupCards(grouping).groups);
+    // Material without a date: a finite promise cannot be made, an infinite one warns (material.ts).
+    if (unknown.length > 0 && finiteOn) return { error: `Cannot be planned: ${unknownMaterialMessage(unknown)}.` };
     let result: PlanResult;
     try {
       const finite = (on: FiniteBoard) =>
         planFinite(freeWithout(on, subject.leaveOut), {
           ...groupCards(grouping),
+          gates,
           reverse: false,
           anchor: start,
           earliest: start,
@@ -73,7 +81,14 @@ export async function promiseDates(
         });
       if (finiteOn) result = await inWindows(start, (end) => read(daysBetween(start, end)), finite);
       else
-        result = planCards({ ...grouping, reverse: false, anchor: start, calendar, dayCapacity: () => minutesPerWorkdayWithoutResources });
+        result = planCards({
+          ...grouping,
+          reverse: false,
+          anchor: start,
+          calendar,
+          gates,
+          dayCapacity: () => minutesPerWorkdayWithoutResources,
+        });
     } catch (error) {
       if (error instanceof NoCapacityError || error instanceof CalendarError) {
         return { error: `Cannot be planned: ${error.message}.` };
@@ -81,6 +96,6 @@ export async function promiseDates(
       throw error;
     }
     const days = result.cards.flatMap((c) => [c.start_date, c.end_date]).sort();
-    return { start: days[0]!, end: days[days.length - 1]! };
+    return { start: days[0]!, end: days[days.length - 1]!, ...(unknown.length > 0 ? { warning: unknownMaterialMessage(unknown) } : {}) };
   }
 }

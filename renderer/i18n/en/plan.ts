@@ -5,6 +5,11 @@ export const planMessages = {
   'plan.promise.canFinishLate': 'can finish by {date}, after the due date',
   'plan.promise.noCapacity': 'no capacity to finish it',
   'plan.promise.title': 'When it can finish if planned now against free capacity',
+  'plan.material.waiting': 'Waiting for {order}, expected {date}',
+  'plan.material.unknown': 'Waiting for {order}, date unknown',
+  'plan.material.cardEarly': 'Starts before its material: waiting for {order}, expected {date}',
+  'plan.material.title': 'Material from other orders that this work needs before it can start',
+  'plan.material.noCode': 'a purchase order without a code',
 
   // The plan dialog
   'plan.dialog.title': 'Plan {name}',

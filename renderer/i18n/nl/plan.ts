@@ -6,6 +6,11 @@ export const planMessages: Record<keyof typeof english, string> = {
   'plan.promise.canFinishLate': 'kan klaar zijn op {date}, na de deadline',
   'plan.promise.noCapacity': 'geen capaciteit om haar af te maken',
   'plan.promise.title': 'Wanneer ze klaar kan zijn als ze nu tegen vrije capaciteit wordt gepland',
+  'plan.material.waiting': 'Wacht op {order}, verwacht {date}',
+  'plan.material.unknown': 'Wacht op {order}, datum onbekend',
+  'plan.material.cardEarly': 'Begint voordat het materiaal er is: wacht op {order}, verwacht {date}',
+  'plan.material.title': 'Materiaal uit andere orders dat dit werk nodig heeft voordat het kan beginnen',
+  'plan.material.noCode': 'een inkooporder zonder code',
 
   'plan.dialog.title': '{name} plannen',
   'plan.dialog.direction': 'Plannen',

@@ -48,6 +48,8 @@ export function exceptionText(item: ExceptionItem, t: Translate): string {
         previous: text(d.previous_stage),
         earliest: day(d.earliest),
       });
+    case 'material_late':
+      return t('exceptions.text.material_late', { name, start: day(d.start), order: text(d.order), earliest: day(d.earliest) });
     case 'unplanned_due':
       return t('exceptions.text.unplanned_due', { name, date: day(item.date) });
     case 'timer_running':

@@ -8,6 +8,7 @@
  * until it is planned, and boards without a backlog of their own list those (docs/API.md
  * "Board"). The planboard does the showing (`focusCollection` in the UI store).
  */
+import { useMemo } from 'react';
 import { useList, useRecord } from '../../api/hooks.js';
 import { boardListQuery } from '../../api/queries.js';
 import { CalendarDate } from '../../components/CalendarDate.js';
@@ -18,6 +19,8 @@ import type { Activity } from '../../../shared/resources/activity.js';
 import type { Collection } from '../../../shared/resources/collection.js';
 import { collectionOnPlanboard } from './collection-on-planboard.js';
 import { OrderPromiseDate } from './OrderPromiseDate.js';
+import { MaterialLine } from '../planboard/MaterialLine.js';
+import { useMaterial } from '../planboard/material.js';
 
 type CollectionWithActivities = Omit<Collection, 'activities'> & { activities?: (Activity & { time: number })[] };
 
@@ -47,6 +50,7 @@ export function OrderCollectionSummary({ collectionId, titleId, beforeLeaving }:
   const record = collection.data;
   const boards = useList('board', boardListQuery);
   const board = record?.board_id ? boards.data?.data.find((candidate) => candidate.id === record.board_id) : undefined;
+  const material = useMaterial(useMemo(() => [collectionId], [collectionId]));
 
   return (
     <section className="panel panel--stack order-collection" aria-labelledby={titleId}>
@@ -85,6 +89,7 @@ export function OrderCollectionSummary({ collectionId, titleId, beforeLeaving }:
           ) : (
             <p className="muted">{t('orders.collection.noActivities')}</p>
           )}
+          <MaterialLine material={material.isError ? undefined : material.data?.get(collectionId)} className="order-collection__material" />
           {boards.isError ? (
             <ErrorNotice error={boards.error} onRetry={() => void boards.refetch()} />
           ) : (

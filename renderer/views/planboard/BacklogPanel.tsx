@@ -33,6 +33,8 @@ import type { PlanboardActions } from './use-planboard-actions.js';
 import { usePlanboardStore } from '../../state/planboard.js';
 import { PlanDialog } from './PlanDialog.js';
 import { endsLate, usePromiseDates } from './promise-dates.js';
+import { MaterialLine } from './MaterialLine.js';
+import { useMaterial } from './material.js';
 import { ReplanLateDialog } from './ReplanLateDialog.js';
 
 type BacklogCollection = Omit<Collection, 'activities'> & { activities?: { id: string; description?: string; time?: number }[] };
@@ -114,6 +116,7 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
     typingPause,
   );
   const promises = usePromiseDates(boardId, promiseIds);
+  const material = useMaterial(promiseIds);
 
   function startDrag(event: ReactPointerEvent<HTMLLIElement>, collection: BacklogCollection) {
     if (event.button !== 0 || (event.target as Element).closest('button, input, select, a')) return;
@@ -218,7 +221,14 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
                       : t('backlog.noDueDate')}
                     {summary(collection, t) && ` · ${summary(collection, t)}`}
                   </div>
-                  <PromiseLine end={promises.isError ? undefined : promises.data?.get(collection.id)} due={collection.due_date} />
+                  {/* One line for both, so a row keeps its height: what it waits for first, then when it can finish. */}
+                  <div className="pb-backlog__promise-row">
+                    <MaterialLine
+                      material={material.isError ? undefined : material.data?.get(collection.id)}
+                      className="pb-backlog__material"
+                    />
+                    <PromiseLine end={promises.isError ? undefined : promises.data?.get(collection.id)} due={collection.due_date} />
+                  </div>
                   <div className="pb-backlog__actions">
                     <button type="button" className="button button--quiet" onClick={() => setPlanning(collection.id)}>
                       {t('backlog.plan')}

@@ -12,13 +12,16 @@ import { useT } from '../../i18n/index.js';
 import { longDate } from './date-geometry.js';
 import { cardName } from '../../components/card-name.js';
 import { warningText } from '../../components/warning-words.js';
+import type { CollectionMaterial } from '../../../shared/material.js';
+import { earlyCardWarning } from './material.js';
 import { formatDateTime } from '../../components/dates-format.js';
 import { cardTitle, shownTitle, type PlanCard } from './plan-card.js';
 import { cardTextWidth } from './text-width.js';
 
 /**
  * What cards look up by id: the board's statuses, labels and stages, the resources, and the
- * cards with a change of the planner's overruled by a later one elsewhere (marked).
+ * cards with a change of the planner's overruled by a later one elsewhere (marked), and the
+ * material of the collections whose cards start before it (material.ts, by card id).
  */
 export interface CardLookups {
   statuses: ReadonlyMap<string, { name: string; color: BoardColor; exit?: boolean }>;
@@ -26,6 +29,7 @@ export interface CardLookups {
   resources: ReadonlyMap<string, { name: string }>;
   stages: ReadonlyMap<string, { name: string }>;
   overruled: ReadonlySet<string>;
+  materialEarly: ReadonlyMap<string, CollectionMaterial>;
 }
 
 export const CardLookupsContext = createContext<CardLookups>({
@@ -34,6 +38,7 @@ export const CardLookupsContext = createContext<CardLookups>({
   resources: new Map(),
   stages: new Map(),
   overruled: new Set(),
+  materialEarly: new Map(),
 });
 
 interface PlanCardViewProps {
@@ -94,7 +99,9 @@ export const PlanCardView = memo(function PlanCardView({
   const status = card.status_id ? lookups.statuses.get(card.status_id) : undefined;
   const title = cardTitle(card, t);
   const collection = card.collection?.name ?? '';
-  const warnings = card.collection?.warnings ?? [];
+  // A card that starts before its material is expected warns as a broken dependency does.
+  const materialWarning = earlyCardWarning(lookups.materialEarly.get(card.id), card.id, t);
+  const warnings = [...(card.collection?.warnings ?? []), ...(materialWarning ? [materialWarning] : [])];
   const people = card.resources.map((resource) => lookups.resources.get(resource.id)?.name ?? '?');
   const initials = people.map(initialsOf);
   const labelNames = card.labels.map((label) => lookups.labels.get(label.id)?.name).filter(Boolean);

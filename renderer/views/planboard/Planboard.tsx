@@ -31,6 +31,7 @@ import { ResourceGrid } from './ResourceGrid.js';
 import { useResourceCapacity } from './resource-capacity.js';
 import { layoutResources, resourceRowsFor } from './resource-layout.js';
 import { CardLookupsContext, type CardLookups } from './PlanCardView.js';
+import { useBoardMaterial } from './material.js';
 import { SelectionBar } from './SelectionBar.js';
 import { ShortcutHelp } from './ShortcutHelp.js';
 import { useCollectionFocus } from './use-collection-focus.js';
@@ -107,6 +108,7 @@ export function Planboard({ boardId }: { boardId: string }) {
   );
 
   const overruledCards = useOverruledCardIds();
+  const material = useBoardMaterial(boardId);
   const lookups = useMemo<CardLookups>(
     () => ({
       statuses: new Map((board.data?.statuses ?? []).map((status) => [status.id, status])),
@@ -114,8 +116,9 @@ export function Planboard({ boardId }: { boardId: string }) {
       resources: new Map((resources.data?.data ?? []).map((resource) => [resource.id, resource])),
       stages: new Map(stages.map((stage) => [stage.id, stage])),
       overruled: overruledCards,
+      materialEarly: material.data ?? new Map(),
     }),
-    [board.data, resources.data, stages, overruledCards],
+    [board.data, resources.data, stages, overruledCards, material.data],
   );
 
   const selectedCards = useMemo(() => {
