@@ -5,6 +5,7 @@
  * to that schema). Frozen history, like the SQLite migrations: never edited, only appended to.
  */
 import type { PostgresMigration } from './postgres-database.js';
+import { payrollFilesMigration, reservedBeforePayrollFiles } from './payroll-files.js';
 import { companyHolidayTableMigration, recordTablesMigration } from './record-tables.js';
 import { exceptionHandlingTableMigration } from './exception-handling-table.js';
 import { hourCodesMigration } from './hour-codes.js';
@@ -87,4 +88,6 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   kpiSnapshotTableMigration,
   stageSetupMigration,
   closedPeriodTableMigration,
+  ...reservedBeforePayrollFiles,
+  payrollFilesMigration,
 ];
