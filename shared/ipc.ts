@@ -132,8 +132,11 @@ export interface MenuCommandMessage {
   command: MenuCommand;
 }
 
-/** Export formats the save dialog writes; main enforces the file extension of each. */
-export type ExportFormat = 'csv' | 'xlsx' | 'pdf';
+/**
+ * Export formats the save dialog writes; main enforces the file extension of each. `txt` is a
+ * DATEV payroll file (docs/API.md "Payroll files").
+ */
+export type ExportFormat = 'csv' | 'xlsx' | 'pdf' | 'txt';
 
 export interface SaveFileRequest {
   format: ExportFormat;

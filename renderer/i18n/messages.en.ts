@@ -282,6 +282,13 @@ const core = {
   'format.csv': 'CSV',
   'format.xlsx': 'Excel (XLSX)',
   'format.pdf': 'PDF',
+  'format.nmbrs': 'Nmbrs',
+  'format.loket': 'Loket.nl',
+  'format.datev': 'DATEV LODAS',
+  'export.payrollPackages': 'Payroll package',
+  'export.payrollHint':
+    'Hours per employee and hour code for one month, absences included; employee numbers and hour codes come from the users, activities and payroll settings.',
+  'export.payrollOneMonth': 'A payroll file covers one month: choose a period within one month.',
   'grouping.days': 'Days',
   'grouping.weeks': 'Weeks',
   'grouping.activities': 'Activities',

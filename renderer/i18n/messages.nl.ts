@@ -270,6 +270,13 @@ const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'format.csv': 'CSV',
   'format.xlsx': 'Excel (XLSX)',
   'format.pdf': 'PDF',
+  'format.nmbrs': 'Nmbrs',
+  'format.loket': 'Loket.nl',
+  'format.datev': 'DATEV LODAS',
+  'export.payrollPackages': 'Salarispakket',
+  'export.payrollHint':
+    'Uren per medewerker en uurcode voor één maand, afwezigheid inbegrepen; personeelsnummers en uurcodes komen van de gebruikers, activiteiten en salarisinstellingen.',
+  'export.payrollOneMonth': 'Een salarisbestand gaat over één maand: kies een periode binnen één maand.',
   'grouping.days': 'Dagen',
   'grouping.weeks': 'Weken',
   'grouping.activities': 'Activiteiten',
