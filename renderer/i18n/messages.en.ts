@@ -21,6 +21,7 @@ import { absencesMessages } from './en/absences.js';
 import { dayTotalsMessages } from './en/day-totals.js';
 import { payrollMessages } from './en/payroll.js';
 import { surchargesMessages } from './en/surcharges.js';
+import { payrollSettingsMessages } from './en/payroll-settings.js';
 import { floorMessages } from './en/floor.js';
 import { exceptionsMessages } from './en/exceptions.js';
 
@@ -472,6 +473,7 @@ export const en = {
   ...dayTotalsMessages,
   ...payrollMessages,
   ...surchargesMessages,
+  ...payrollSettingsMessages,
   ...floorMessages,
   ...exceptionsMessages,
 } as const;

@@ -21,6 +21,7 @@ import { absencesMessages } from './nl/absences.js';
 import { dayTotalsMessages } from './nl/day-totals.js';
 import { payrollMessages } from './nl/payroll.js';
 import { surchargesMessages } from './nl/surcharges.js';
+import { payrollSettingsMessages } from './nl/payroll-settings.js';
 import { floorMessages } from './nl/floor.js';
 import { exceptionsMessages } from './nl/exceptions.js';
 
@@ -461,6 +462,7 @@ export const nl: Record<MessageKey, string> = {
   ...dayTotalsMessages,
   ...payrollMessages,
   ...surchargesMessages,
+  ...payrollSettingsMessages,
   ...floorMessages,
   ...exceptionsMessages,
 };

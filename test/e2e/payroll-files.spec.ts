@@ -4,8 +4,8 @@
  * stamps the worked entries, and the next file of entries not exported before carries only the
  * absence. The run's day is the fixed Monday 2026-12-07 (test/helpers/test-clock.ts), so "Last
  * month" is November 2026. The records are made through the page's bridge, as an integration
- * would: an activity with hour code 100, the payroll settings (vacation under 300), and Anna,
- * employee 1001, whose resource works 8 hours Monday to Friday:
+ * would: an activity with hour code 100 and Anna, employee 1001, whose resource works 8 hours
+ * Monday to Friday. The payroll settings (vacation under 300) are typed into Settings:
  *
  *   Mon 2 Nov 08:00–16:30 Amsterdam (07:00–15:30 UTC), Welding   510 min → 100   8,50
  *   vacation Mon 9 Nov, whole day                                 480 min → 300   8,00
@@ -31,12 +31,6 @@ async function seedNovember(page: Page): Promise<void> {
   await bridgeApi(page, 'POST', '/v1/user', { email: 'anna@example.com', role: 'member', firstname: 'Anna', lastname: 'Smit' });
   const anna = (await bridgeApi(page, 'GET', '/v1/user', undefined, { filter: "email:eq:'anna@example.com'" })).data[0];
   await bridgeApi(page, 'PUT', `/v1/user/${anna.id}`, { resource_id: resource.id, payroll_ref: '1001', timezone: 'Europe/Amsterdam' });
-  await bridgeApi(page, 'POST', '/v1/payroll_setting', {
-    vacation_hour_code: '300',
-    sick_hour_code: '310',
-    leave_hour_code: '320',
-    holiday_hour_code: '330',
-  });
   await bridgeApi(page, 'POST', '/v1/time_tracking', {
     user_id: anna.id,
     activity_id: welding.id,
@@ -55,6 +49,26 @@ test('export to Loket.nl', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(app.url);
   await seedNovember(page);
+
+  // Settings → Payroll files: the absence codes, saved as the environment's one record.
+  await openScreen(page, 'Settings');
+  const settings = page.getByRole('region', { name: 'Payroll files' });
+  await settings.getByLabel('Hour code for vacation').fill('300');
+  await settings.getByLabel('Hour code for sick leave').fill('310');
+  await settings.getByRole('button', { name: 'Save payroll settings' }).click();
+  await expect
+    .poll(async () =>
+      (await bridgeApi(page, 'GET', '/v1/payroll_setting')).data.map((s: { vacation_hour_code: string }) => s.vacation_hour_code),
+    )
+    .toEqual(['300']);
+  // Changed again, it is the same record.
+  await settings.getByLabel('Hour code for public holidays').fill('330');
+  await settings.getByRole('button', { name: 'Save payroll settings' }).click();
+  await expect
+    .poll(async () =>
+      (await bridgeApi(page, 'GET', '/v1/payroll_setting')).data.map((s: { holiday_hour_code: string }) => s.holiday_hour_code),
+    )
+    .toEqual(['330']);
 
   await openScreen(page, 'Time');
   await page.getByRole('button', { name: 'Export…' }).click();

@@ -1,7 +1,7 @@
 /**
  * Settings: who you are (the app's user), appearance (theme), language, the data folder with backup and restore, what
- * closing does with changes not yet sent, the local API for other programs on this computer, and the surcharge rules payroll
- * hours are split by. Each section says plainly when something is
+ * closing does with changes not yet sent, the local API for other programs on this computer, the surcharge rules payroll
+ * hours are split by, and the payroll settings of the payroll files. Each section says plainly when something is
  * only possible in the desktop app.
  */
 import { Notices } from '../../components/Notices.js';
@@ -12,6 +12,7 @@ import { ClosingSettings } from './ClosingSettings.js';
 import { DataFolderSettings } from './DataFolderSettings.js';
 import { LanguageSettings } from './LanguageSettings.js';
 import { LocalApiSettings } from './LocalApiSettings.js';
+import { PayrollSettings } from './PayrollSettings.js';
 import { SurchargeRulesSettings } from './SurchargeRulesSettings.js';
 import './settings.css';
 
@@ -31,6 +32,7 @@ export function SettingsView() {
       <ClosingSettings />
       <LocalApiSettings />
       <SurchargeRulesSettings />
+      <PayrollSettings />
       <Notices />
     </section>
   );
