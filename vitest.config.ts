@@ -66,6 +66,7 @@ const onBothEngines = [
   'test/sync/company-holidays.test.ts',
   'test/sync/exception-handling.test.ts',
   'test/sync/surcharge-rules.test.ts',
+  'test/sync/payroll-settings.test.ts',
   'test/sync/closed-periods.test.ts',
 ];
 
