@@ -2,8 +2,8 @@
  * Export to Loket.nl (docs/API.md "Payroll files") through the Time screen's export dialog: a
  * month of hours and an absence become the Loket.nl file, byte for byte; "Mark as exported"
  * stamps the worked entries, and the next file of entries not exported before carries only the
- * absence. The run's day is the fixed Monday 2026-12-07 (test/helpers/test-clock.ts), so "Last
- * month" is November 2026. The records are made through the page's bridge, as an integration
+ * absence. The period is November 2026 by its dates, so the spec holds on any day the run is
+ * fixed to (test/helpers/test-clock.ts). The records are made through the page's bridge, as an integration
  * would: an activity with hour code 100 and Anna, employee 1001, whose resource works 8 hours
  * Monday to Friday. The payroll settings (vacation under 300) are typed into Settings:
  *
@@ -73,7 +73,10 @@ test('export to Loket.nl', async ({ page }) => {
   await openScreen(page, 'Time');
   await page.getByRole('button', { name: 'Export…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export time report' });
-  await dialog.getByLabel('Period').selectOption({ label: 'Last month' });
+  // November by its dates, whatever day the run believes it is.
+  await dialog.getByLabel('Period').selectOption({ label: 'Custom range' });
+  await dialog.getByLabel('From', { exact: true }).fill('2026-11-01');
+  await dialog.getByLabel('To', { exact: true }).fill('2026-11-30');
   await dialog.getByLabel('Time zone').fill('Europe/Amsterdam');
   await dialog.getByRole('radio', { name: 'Loket.nl' }).check();
   await expect(dialog.getByText('Hours per employee and hour code for one month, absences included', { exact: false })).toBeVisible();
@@ -100,7 +103,6 @@ test('export to Loket.nl', async ({ page }) => {
   );
 
   // A period over two months is no payroll month: the dialog says so and does not save.
-  await dialog.getByLabel('Period').selectOption({ label: 'Custom range' });
   await dialog.getByLabel('From', { exact: true }).fill('2026-11-15');
   await dialog.getByLabel('To', { exact: true }).fill('2026-12-14');
   await expect(dialog.getByRole('alert')).toHaveText('A payroll file covers one month: choose a period within one month.');
