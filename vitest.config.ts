@@ -29,6 +29,7 @@ const onBothEngines = [
   'test/api/split-holiday-operations.test.ts',
   'test/api/time-roles.test.ts',
   'test/api/closed-periods.test.ts',
+  'test/api/payroll-files.test.ts',
   'test/api/guest-role.test.ts',
   'test/api/reference-fields.test.ts',
   'test/api/user-permissions.test.ts',
@@ -71,6 +72,7 @@ const onBothEngines = [
   'test/sync/company-holidays.test.ts',
   'test/sync/exception-handling.test.ts',
   'test/sync/surcharge-rules.test.ts',
+  'test/sync/payroll-settings.test.ts',
   'test/sync/closed-periods.test.ts',
 ];
 

@@ -52,6 +52,9 @@ export const shellChannels = {
   noticeClicked: 'planner:notice-clicked',
 } as const;
 
+/** The shell's channels main sends on and the page listens to; the page invokes all the others. */
+export const shellChannelsFromMain: readonly string[] = [shellChannels.menu, shellChannels.noticeClicked];
+
 /**
  * A desktop notification the page asks for (docs/API.md "Notifications"): main shows it with
  * the system's notifications, since the page itself is refused every permission
@@ -166,8 +169,11 @@ export interface MenuCommandMessage {
   command: MenuCommand;
 }
 
-/** Export formats the save dialog writes; main enforces the file extension of each. */
-export type ExportFormat = 'csv' | 'xlsx' | 'pdf';
+/**
+ * Export formats the save dialog writes; main enforces the file extension of each. `txt` is a
+ * DATEV payroll file (docs/API.md "Payroll files").
+ */
+export type ExportFormat = 'csv' | 'xlsx' | 'pdf' | 'txt';
 
 export interface SaveFileRequest {
   format: ExportFormat;

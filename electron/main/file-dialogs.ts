@@ -11,7 +11,12 @@ import type { BaseWindow, Dialog, OpenDialogOptions, SaveDialogOptions } from 'e
 import type { ExportFormat, OpenAttachmentResult, SaveFileRequest, SaveFileResult } from '../../shared/ipc.js';
 import type { MessageKey, Translate } from './messages.js';
 
-export const exportFormats: Readonly<Record<ExportFormat, MessageKey>> = { csv: 'filter.csv', xlsx: 'filter.xlsx', pdf: 'filter.pdf' };
+export const exportFormats: Readonly<Record<ExportFormat, MessageKey>> = {
+  csv: 'filter.csv',
+  xlsx: 'filter.xlsx',
+  pdf: 'filter.pdf',
+  txt: 'filter.txt',
+};
 export const maxExportBytes = 100 * 1024 * 1024;
 
 /** What may be attached, with the content type it is uploaded as. No scripts, executables or SVG. */

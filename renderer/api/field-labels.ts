@@ -38,6 +38,16 @@ export const fieldLabels: Readonly<Partial<Record<LabelledResource, Labels>>> = 
     percentage: 'surcharges.percentage',
     hour_code: 'surcharges.hourCode',
   },
+  payroll_setting: {
+    vacation_hour_code: 'payrollSettings.vacation',
+    sick_hour_code: 'payrollSettings.sick',
+    leave_hour_code: 'payrollSettings.leave',
+    holiday_hour_code: 'payrollSettings.holiday',
+    nmbrs_debtor_number: 'payrollSettings.nmbrsDebtor',
+    nmbrs_company_number: 'payrollSettings.nmbrsCompany',
+    datev_consultant_number: 'payrollSettings.datevConsultant',
+    datev_client_number: 'payrollSettings.datevClient',
+  },
   resource: {
     name: 'resources.name',
     type: 'resources.type',

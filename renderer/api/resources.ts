@@ -19,6 +19,7 @@ import type { projectSpec } from '../../shared/resources/project.js';
 import type { relationSpec } from '../../shared/resources/relation.js';
 import type { resourceSpec } from '../../shared/resources/resource.js';
 import type { stageSpec } from '../../shared/resources/stage.js';
+import type { payrollSettingSpec } from '../../shared/resources/payroll-setting.js';
 import type { surchargeRuleSpec } from '../../shared/resources/surcharge-rule.js';
 import type { timeTrackingSpec } from '../../shared/resources/time-tracking.js';
 import type { userSpec } from '../../shared/resources/user.js';
@@ -40,6 +41,7 @@ interface RendererResources {
   user: typeof userSpec;
   company_holiday: typeof companyHolidaySpec;
   surcharge_rule: typeof surchargeRuleSpec;
+  payroll_setting: typeof payrollSettingSpec;
 }
 
 /** A resource by the name its path and its change events carry. */

@@ -21,6 +21,7 @@ import { absencesMessages } from './en/absences.js';
 import { dayTotalsMessages } from './en/day-totals.js';
 import { payrollMessages } from './en/payroll.js';
 import { surchargesMessages } from './en/surcharges.js';
+import { payrollSettingsMessages } from './en/payroll-settings.js';
 import { floorMessages } from './en/floor.js';
 import { exceptionsMessages } from './en/exceptions.js';
 
@@ -282,6 +283,13 @@ const core = {
   'format.csv': 'CSV',
   'format.xlsx': 'Excel (XLSX)',
   'format.pdf': 'PDF',
+  'format.nmbrs': 'Nmbrs',
+  'format.loket': 'Loket.nl',
+  'format.datev': 'DATEV LODAS',
+  'export.payrollPackages': 'Payroll package',
+  'export.payrollHint':
+    'Hours per employee and hour code for one month, absences included; employee numbers and hour codes come from the users, activities and payroll settings.',
+  'export.payrollOneMonth': 'A payroll file covers one month: choose a period within one month.',
   'grouping.days': 'Days',
   'grouping.weeks': 'Weeks',
   'grouping.activities': 'Activities',
@@ -465,6 +473,7 @@ export const en = {
   ...dayTotalsMessages,
   ...payrollMessages,
   ...surchargesMessages,
+  ...payrollSettingsMessages,
   ...floorMessages,
   ...exceptionsMessages,
 } as const;

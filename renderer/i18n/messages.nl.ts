@@ -21,6 +21,7 @@ import { absencesMessages } from './nl/absences.js';
 import { dayTotalsMessages } from './nl/day-totals.js';
 import { payrollMessages } from './nl/payroll.js';
 import { surchargesMessages } from './nl/surcharges.js';
+import { payrollSettingsMessages } from './nl/payroll-settings.js';
 import { floorMessages } from './nl/floor.js';
 import { exceptionsMessages } from './nl/exceptions.js';
 
@@ -270,6 +271,13 @@ const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'format.csv': 'CSV',
   'format.xlsx': 'Excel (XLSX)',
   'format.pdf': 'PDF',
+  'format.nmbrs': 'Nmbrs',
+  'format.loket': 'Loket.nl',
+  'format.datev': 'DATEV LODAS',
+  'export.payrollPackages': 'Salarispakket',
+  'export.payrollHint':
+    'Uren per medewerker en uurcode voor één maand, afwezigheid inbegrepen; personeelsnummers en uurcodes komen van de gebruikers, activiteiten en salarisinstellingen.',
+  'export.payrollOneMonth': 'Een salarisbestand gaat over één maand: kies een periode binnen één maand.',
   'grouping.days': 'Dagen',
   'grouping.weeks': 'Weken',
   'grouping.activities': 'Activiteiten',
@@ -454,6 +462,7 @@ export const nl: Record<MessageKey, string> = {
   ...dayTotalsMessages,
   ...payrollMessages,
   ...surchargesMessages,
+  ...payrollSettingsMessages,
   ...floorMessages,
   ...exceptionsMessages,
 };

@@ -32,6 +32,7 @@ import { relationSpec } from './relation.js';
 import { resourceSpec, scheduleDeviationSpec } from './resource.js';
 import { spaceSpec } from './space.js';
 import { stageActivitySpec, stageSpec } from './stage.js';
+import { payrollSettingSpec } from './payroll-setting.js';
 import { surchargeRuleSpec } from './surcharge-rule.js';
 import { timeTrackingSpec } from './time-tracking.js';
 import { userSpec } from './user.js';
@@ -61,6 +62,7 @@ export const resourceSpecs = {
   schedule_deviation: scheduleDeviationSpec,
   company_holiday: companyHolidaySpec,
   surcharge_rule: surchargeRuleSpec,
+  payroll_setting: payrollSettingSpec,
   group: groupSpec,
   group_resource: groupResourceSpec,
   user: userSpec,

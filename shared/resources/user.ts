@@ -105,6 +105,14 @@ export const userSpec = defineResource({
       default: 10,
       description: 'A running timer of this user is flagged `forgotten` once it has run this many hours.',
     },
+    payroll_ref: {
+      type: 'string',
+      nullable: true,
+      blankIsNull: true,
+      maxLength: 50,
+      description:
+        'The user\'s employee number in the payroll package (Persnr, Werknemernummer, Personalnummer; docs/API.md "Payroll files").',
+    },
     external_ref: externalRefField,
     transaction: { type: 'string', nullable: true, maxLength: 36 },
     archived_at: { type: 'datetime', nullable: true },

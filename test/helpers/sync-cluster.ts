@@ -407,6 +407,7 @@ const dumpPlan: { path: string; children?: string[] }[] = [
   { path: '/v1/resource', children: ['schedule_deviation'] },
   { path: '/v1/company_holiday' },
   { path: '/v1/surcharge_rule' },
+  { path: '/v1/payroll_setting' },
   { path: '/v1/group' },
   { path: '/v1/user' },
   { path: '/v1/space' },

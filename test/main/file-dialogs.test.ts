@@ -110,6 +110,20 @@ describe('saving an export', () => {
     expect(dialog.showSaveDialog).toHaveBeenCalledWith(window, expect.anything());
   });
 
+  it('saves a DATEV payroll file as a text file, and only as one', async () => {
+    const { dialog, saves } = dialogChoosing(undefined);
+    const datev = {
+      format: 'txt' as const,
+      suggestedName: 'datev-lodas-2026-11.txt',
+      data: Buffer.from('[Allgemein]\r\n').toString('base64'),
+    };
+    await saveExport(dialog, window, parseSaveFileRequest(datev) as never, '/home/p/Downloads', t);
+    expect(saves[0]).toMatchObject({
+      defaultPath: join('/home/p/Downloads', 'datev-lodas-2026-11.txt'),
+      filters: [{ name: 'Text file', extensions: ['txt'] }],
+    });
+  });
+
   it('writes the bytes to the chosen file and nothing else', async () => {
     const chosen = join(folder, 'my hours.csv');
     const { dialog } = dialogChoosing(chosen);

@@ -7,7 +7,7 @@ import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { isAppFrame } from '../../electron/main/ipc.js';
 import { registerShellHandlers, type ShellServices } from '../../electron/main/shell-ipc.js';
-import { shellChannels } from '../../shared/ipc.js';
+import { shellChannels, shellChannelsFromMain } from '../../shared/ipc.js';
 import { appFrame, FakeIpcMain, frameEvent } from './bridge-fixture.js';
 
 vi.mock('electron', () => ({ BrowserWindow: { fromWebContents: () => null, getAllWindows: () => [] }, protocol: {} }));
@@ -44,9 +44,7 @@ const validPayloads: Record<string, unknown> = {
 
 const localApiState = { enabled: false, port: 4317, url: 'http://127.0.0.1:4317/v1', environment: 'local', keyMadeAt: null, problem: null };
 
-/** The channels main sends on, which nothing may invoke. */
-const sentByMain: string[] = [shellChannels.menu, shellChannels.noticeClicked];
-const invokeChannels = Object.values(shellChannels).filter((channel) => !sentByMain.includes(channel));
+const invokeChannels = Object.values(shellChannels).filter((channel) => !shellChannelsFromMain.includes(channel));
 
 beforeEach(() => {
   ipcMain = new FakeIpcMain();

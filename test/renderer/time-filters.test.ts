@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { parseFilter } from '../../shared/filter.js';
-import { cleanGroupings, exportFileName, exportQuery, reportEntryCount } from '../../renderer/views/time/export-request.js';
+import {
+  cleanGroupings,
+  exportFileName,
+  exportQuery,
+  isPayrollPackage,
+  payrollFileName,
+  payrollFileQuery,
+  payrollSaveFormat,
+  reportEntryCount,
+  withinOneMonth,
+  type DialogFormat,
+} from '../../renderer/views/time/export-request.js';
 import { entryListFilter, exportFilter, markExportedFilter, noTimeFilters, noUser } from '../../renderer/views/time/time-filters.js';
 
 const period = { from: '2026-11-15T23:00:00Z', to: '2026-11-22T23:00:00Z' };
@@ -73,6 +84,26 @@ describe('the export request', () => {
     expect(query).not.toHaveProperty('filter');
     expect(query).not.toHaveProperty('group_by');
     expect(exportQuery({ ...choices, groupBy: [], filter: 'status:eq:approved' }, 'xlsx').filter).toBe('status:eq:approved');
+  });
+
+  it('asks a payroll package for its file of one month, without grouping or duration format', () => {
+    const query = payrollFileQuery({ ...choices, groupBy: [...choices.groupBy], filter: 'synchronized_at:eq:null' }, 'loket');
+    expect(query).toEqual({
+      format: 'loket',
+      start: '2026-11-01',
+      end: '2026-11-30',
+      timezone: 'Europe/Amsterdam',
+      filter: 'synchronized_at:eq:null',
+    });
+    expect(payrollFileQuery({ ...choices, groupBy: [] }, 'datev')).not.toHaveProperty('filter');
+    const formats: DialogFormat[] = ['csv', 'pdf', 'nmbrs', 'loket', 'datev'];
+    expect(formats.map(isPayrollPackage)).toEqual([false, false, true, true, true]);
+    expect(withinOneMonth({ start: '2026-11-01', end: '2026-11-30' })).toBe(true);
+    expect(withinOneMonth({ start: '2026-11-15', end: '2026-12-14' })).toBe(false);
+    expect(withinOneMonth({ start: '2025-11-01', end: '2026-11-30' })).toBe(false);
+    expect(payrollFileName({ start: '2026-11-01', end: '2026-11-30' }, 'nmbrs')).toBe('nmbrs-hours-2026-11.csv');
+    expect(payrollFileName({ start: '2026-11-01', end: '2026-11-30' }, 'datev')).toBe('datev-lodas-2026-11.txt');
+    expect([payrollSaveFormat('nmbrs'), payrollSaveFormat('loket'), payrollSaveFormat('datev')]).toEqual(['csv', 'csv', 'txt']);
   });
 
   it('names the file after the period, and counts entries not lines', () => {

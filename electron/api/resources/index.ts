@@ -16,6 +16,7 @@ import { companyHolidayModule, resourceModule, scheduleDeviationModule } from '.
 import { addressModule, itemModule, relationModule, warehouseModule } from './simple.js';
 import { spaceModule } from './space.js';
 import { stageActivityModule, stageModule } from './stage.js';
+import { payrollSettingModule } from './payroll-setting.js';
 import { surchargeRuleModule } from './surcharge-rule.js';
 import { timeTrackingModule } from './time-tracking.js';
 import { closedPeriodModule } from './closed-period.js';
@@ -37,6 +38,7 @@ export const resourceModules: readonly ResourceModule[] = [
   scheduleDeviationModule,
   companyHolidayModule,
   surchargeRuleModule,
+  payrollSettingModule,
   groupModule,
   groupResourceModule,
   userModule,

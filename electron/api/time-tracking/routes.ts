@@ -8,6 +8,7 @@
  *   POST /v1/time_tracking/mark_exported    set synchronized_at on every entry the filter selects
  *   GET  /v1/time_tracking/export           the time report (json, csv, xlsx, pdf)
  *   GET  /v1/time_tracking/payroll          the payroll summary: per user and day or week, worked against scheduled hours
+ *   GET  /v1/time_tracking/payroll_file     a payroll package's import file (Nmbrs, Loket.nl, DATEV) for one month
  *
  * `user_id` names another user's timer for API keys and planners; a member who names someone
  * else gets 403 on start and stop (reading a timer is open, like the entries it is one of).
@@ -30,6 +31,7 @@ import type { RequestContext } from '../resource.js';
 import { checkOwnEntry, exportMessage, ownEntriesMessage, timeTrackingModule } from '../resources/time-tracking.js';
 import { exportReport } from './export-route.js';
 import { exportPayroll } from './payroll-route.js';
+import { exportPayrollFile } from './payroll-file-route.js';
 import { operationRoute } from '../conventions/operation-route.js';
 import {
   markExportedOperation,
@@ -199,5 +201,20 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
       }),
     },
     (request, reply) => exportPayroll(request.ctx, request.query, reply),
+  );
+  app.get<{ Querystring: QueryString }>(
+    '/time_tracking/payroll_file',
+    {
+      config: doc("A payroll package's import file: per employee the hours of one month under each hour code, absences included", {
+        query: {
+          format: 'nmbrs, loket or datev (required).',
+          start: 'First day, YYYY-MM-DD (default: first of this month); start and end in one month.',
+          end: 'Last day, YYYY-MM-DD (default: last of this month).',
+          timezone: 'IANA time zone days are cut in (default UTC).',
+          filter: 'Which time entries count (list filter grammar), e.g. synchronized_at:eq:null.',
+        },
+      }),
+    },
+    (request, reply) => exportPayrollFile(request.ctx, request.query, reply),
   );
 }

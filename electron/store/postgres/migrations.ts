@@ -5,6 +5,7 @@
  * to that schema). Frozen history, like the SQLite migrations: never edited, only appended to.
  */
 import type { PostgresMigration } from './postgres-database.js';
+import { payrollFilesMigration } from './payroll-files.js';
 import { companyHolidayTableMigration, recordTablesMigration } from './record-tables.js';
 import { exceptionHandlingTableMigration } from './exception-handling-table.js';
 import { hourCodesMigration } from './hour-codes.js';
@@ -89,4 +90,5 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   stageSetupMigration,
   closedPeriodTableMigration,
   notifiedExceptionsMigration,
+  payrollFilesMigration,
 ];

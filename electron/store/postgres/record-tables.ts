@@ -13,6 +13,7 @@
  */
 import { orderRowScrappedMigration } from './order-row-scrapped.js';
 import type { PostgresMigration } from './postgres-database.js';
+import { payrollFilesMigration } from './payroll-files.js';
 import { exceptionHandlingTableMigration } from './exception-handling-table.js';
 import { hourCodesMigration } from './hour-codes.js';
 import { kpiSnapshotTableMigration } from './kpi-snapshot-table.js';
@@ -113,4 +114,5 @@ export const recordTableMigrations: readonly PostgresMigration[] = [
   stageSetupMigration,
   closedPeriodTableMigration,
   notifiedExceptionsMigration,
+  payrollFilesMigration,
 ];

@@ -24,7 +24,7 @@ import { useTimeScreen } from '../time/time-screen-state.js';
 import { payrollDurations, payrollFileName, payrollQuery, usePayrollSummary, type PayrollChoices } from './payroll-api.js';
 import './payroll.css';
 
-const formats: readonly ExportFormat[] = ['pdf', 'csv', 'xlsx'];
+const formats: readonly Exclude<ExportFormat, 'txt'>[] = ['pdf', 'csv', 'xlsx'];
 
 /** The figures in the order the table shows them: what is expected, then what was done. */
 const figures = ['scheduled_minutes', 'absence_minutes', 'expected_minutes', 'worked_minutes', 'difference_minutes'] as const;

@@ -1,7 +1,8 @@
 /**
- * Settings: who you are (the app's user), what you are notified about, appearance (theme), language, the data folder with backup and restore, what
- * closing does with changes not yet sent, the local API for other programs on this computer, and the surcharge rules payroll
- * hours are split by. Each section says plainly when something is
+ * Settings: who you are (the app's user), what you are notified about, appearance (theme), language, the data folder
+ * with backup and restore, what closing does with changes not yet sent, the local API for other programs on this
+ * computer, the surcharge rules payroll hours are split by, and the payroll settings of the payroll files. Each section
+ * says plainly when something is
  * only possible in the desktop app.
  */
 import { Notices } from '../../components/Notices.js';
@@ -13,6 +14,7 @@ import { DataFolderSettings } from './DataFolderSettings.js';
 import { LanguageSettings } from './LanguageSettings.js';
 import { LocalApiSettings } from './LocalApiSettings.js';
 import { NotificationSettings } from './NotificationSettings.js';
+import { PayrollSettings } from './PayrollSettings.js';
 import { SurchargeRulesSettings } from './SurchargeRulesSettings.js';
 import './settings.css';
 
@@ -33,6 +35,7 @@ export function SettingsView() {
       <ClosingSettings />
       <LocalApiSettings />
       <SurchargeRulesSettings />
+      <PayrollSettings />
       <Notices />
     </section>
   );

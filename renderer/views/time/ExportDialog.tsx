@@ -27,7 +27,21 @@ import {
 import { formatDay } from '../../components/dates-format.js';
 import { exportFileFrom, saveExportFile, type SaveOutcome } from './export-file.js';
 import { SaveMessage } from './SaveMessage.js';
-import { cleanGroupings, exportFileName, exportQuery, maxGroupings, reportEntryCount, type ExportChoices } from './export-request.js';
+import {
+  cleanGroupings,
+  exportFileName,
+  exportQuery,
+  isPayrollPackage,
+  maxGroupings,
+  payrollFileName,
+  payrollFileQuery,
+  payrollSaveFormat,
+  reportEntryCount,
+  withinOneMonth,
+  type DialogFormat,
+  type ExportChoices,
+} from './export-request.js';
+import { payrollPackages } from '../../../shared/payroll-file.js';
 import { useAppUser } from '../app-user/app-user-api.js';
 import { localToday, periodRange, personTimeZone, rangeInstants } from './periods.js';
 import { TimeFilterFields } from './TimeFilterFields.js';
@@ -37,7 +51,7 @@ import { markExportedOperation } from '../../../shared/operations/time-tracking.
 import { timeKeys } from './time-api.js';
 import { exportFilter, markExportedFilter, noTimeFilters, type TimeFilters } from './time-filters.js';
 
-const formats: readonly ExportFormat[] = ['csv', 'xlsx', 'pdf'];
+const formats: readonly Exclude<ExportFormat, 'txt'>[] = ['csv', 'xlsx', 'pdf'];
 const previewGroupsShown = 40;
 
 export function ExportDialog({ onClose }: { onClose(): void }) {
@@ -46,7 +60,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<TimeFilters>({ ...noTimeFilters, period: 'this_month' });
   const [groupBy, setGroupBy] = useState<(ReportGrouping | '')[]>(['days', '', '']);
-  const [format, setFormat] = useState<ExportFormat>('csv');
+  const [format, setFormat] = useState<DialogFormat>('csv');
   const [durationFormat, setDurationFormat] = useState<DurationFormat>('decimal');
   // Days are cut where the app's user's days end, as their week sheet cuts them, until the
   // planner types another zone.
@@ -64,6 +78,8 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   });
   const filter = exportFilter({ ...filters, notExported });
   const choices: ExportChoices = { range, groupBy, durationFormat, timeZone, filter };
+  // A payroll package's file is one payroll month (docs/API.md "Payroll files").
+  const payrollMonthMissing = isPayrollPackage(format) && !withinOneMonth(range);
   const ready = validZone;
   // Typing a time zone or flicking through choices asks for one preview, once they settle.
   const previewQuery = useDebouncedValue(JSON.stringify(exportQuery(choices, 'json')), 300);
@@ -84,6 +100,15 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const save = useMutation({
     mutationFn: async () => {
       setOutcome(null);
+      if (isPayrollPackage(format)) {
+        const saveAs = payrollSaveFormat(format);
+        const file = await sendRequest(transport, {
+          method: 'GET',
+          path: '/v1/time_tracking/payroll_file',
+          query: payrollFileQuery(choices, format),
+        });
+        return saveExportFile(exportFileFrom(file, saveAs, payrollFileName(range, format)), saveAs);
+      }
       const response = await sendRequest(transport, {
         method: 'GET',
         path: '/v1/time_tracking/export',
@@ -166,6 +191,19 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
                 </label>
               ))}
             </div>
+            <div className="export-dialog__radios" role="radiogroup" aria-label={t('export.payrollPackages')}>
+              {payrollPackages.map((value) => (
+                <label key={value} className="export-dialog__radio">
+                  <input type="radio" name="export-format" value={value} checked={format === value} onChange={() => setFormat(value)} />
+                  {t(`format.${value}`)}
+                </label>
+              ))}
+            </div>
+            {isPayrollPackage(format) && (
+              <p className={payrollMonthMissing ? 'form-error' : 'muted'} role={payrollMonthMissing ? 'alert' : undefined}>
+                {t(payrollMonthMissing ? 'export.payrollOneMonth' : 'export.payrollHint')}
+              </p>
+            )}
             <div className="export-dialog__radios" role="radiogroup" aria-label={t('export.durations')}>
               {(['decimal', 'hh:mm'] as const).map((value) => (
                 <label key={value} className="export-dialog__radio">
@@ -264,7 +302,12 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         <button type="button" className="button" onClick={onClose}>
           {t('common.close')}
         </button>
-        <button type="button" className="button button--primary" disabled={!ready || save.isPending} onClick={() => save.mutate()}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!ready || payrollMonthMissing || save.isPending}
+          onClick={() => save.mutate()}
+        >
           {t('export.save', { format: t(`format.${format}`) })}
         </button>
       </div>

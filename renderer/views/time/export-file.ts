@@ -21,6 +21,7 @@ export const formatTypes: Readonly<Record<ExportFormat, string>> = {
   csv: 'text/csv',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pdf: 'application/pdf',
+  txt: 'text/plain',
 };
 
 /** `filename="x.csv"` or RFC 5987 `filename*=UTF-8''x.csv`; only the base name is kept. */

@@ -31,6 +31,7 @@ import { stageSetup } from './0029-stage-setup.js';
 import { closedPeriods } from './0030-closed-periods.js';
 import { notifiedExceptions } from './0031-notified-exceptions.js';
 import { scenarios } from './0032-scenarios.js';
+import { payrollFiles } from './0033-payroll-files.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -66,4 +67,5 @@ export const environmentMigrations: readonly Migration[] = [
   closedPeriods,
   notifiedExceptions,
   scenarios,
+  payrollFiles,
 ];
