@@ -7,13 +7,14 @@
 /**
  * What binds a late collection, in the order they are looked for:
  *  - `past_due`: the day it should end by has passed;
+ *  - `material`: its material comes too late, or its date is unknown (docs/API.md "Material");
  *  - `work_before`: the card before it, on an earlier stage, ends too late to leave it time;
  *  - `person_away`: a person it needs is away in the days it could have had;
  *  - `stage_full`: its stage is full on the days it could have had;
  *  - `no_room`: its stage has room, but not enough before that day: nothing fits without overtime;
  *  - `placed_late`: there is room before that day: it is planned later than it needs to be.
  */
-export const lateReasonKinds = ['past_due', 'work_before', 'person_away', 'stage_full', 'no_room', 'placed_late'] as const;
+export const lateReasonKinds = ['past_due', 'material', 'work_before', 'person_away', 'stage_full', 'no_room', 'placed_late'] as const;
 export type LateReasonKind = (typeof lateReasonKinds)[number];
 
 export interface LateReason {
@@ -29,6 +30,8 @@ export interface LateReason {
   to: string | null;
   /** The earlier stage whose card ends too late (`work_before`). */
   previous_stage: string | null;
+  /** `material`: how the planner names the order it waits for ("PO-123"); its expected day is `to` (null: unknown). */
+  waiting_for: string | null;
   /** `no_room` on a board that counts no load, or for a card with no minutes: the workdays the card takes. */
   workdays: number | null;
 }

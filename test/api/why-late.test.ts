@@ -16,6 +16,8 @@
  *   SO-ROOM    due T+1; Saw card T+5 … T+6, 960 min          → no_room: 4 h a day free fits 16 h by T+3
  *   SO-PLACED  due T+3; Saw card T+6, 480 min                → placed_late: 16 h free on Saw before T+3
  *   SO-FINE    due T+9; Saw card T+5                         → not late: not listed
+ *   SO-PO      a sales order due T+3; Saw card T+5; its row is supplied by PO-9, promised T+4
+ *                                                          → material: waiting for PO-9, expected T+4
  *
  * What would it take: SO-FULL lacks 8 h on Paint by T+3 → Cees 4 h overtime on T+2 and T+3;
  * SO-ROOM lacks 8 h on Saw by T+1 (16 h needed, 8 free) → Anna, the sawyer, 4 h on T and T+1;
@@ -112,6 +114,22 @@ useSeededApi(async (seeded) => {
   id.placedCard = await card(id.placed, 'Saw', 6, 6, 480);
   id.fine = await collection('SO-FINE', day(9));
   await card(id.fine, 'Saw', 5, 5);
+
+  const sales = await post('/v1/order?with=order_rows', {
+    code: 'SO-PO',
+    type: 'Sales',
+    board_id: id.board,
+    order_rows: [{ description: 'Table', quantity: 1 }],
+  });
+  id.po = sales.collection_id;
+  expect((await api.http('PUT', `/v1/collection/${id.po}`, { due_date: day(3) })).status).toBe(200);
+  await card(id.po, 'Saw', 5, 5);
+  await post('/v1/order', {
+    code: 'PO-9',
+    type: 'Purchase',
+    promised_date: day(4),
+    order_rows: [{ code: 'steel', supplies_order_rows: [{ id: sales.order_rows[0].id }] }],
+  });
 });
 
 const byName = (body: any) => new Map<string, any>(body.data.map((l: any) => [l.collection.name, l]));
@@ -119,8 +137,27 @@ const byName = (body: any) => new Map<string, any>(body.data.map((l: any) => [l.
 describe('GET /v1/why_late', () => {
   it('lists each late collection once, by the day it misses, and nothing on time', async () => {
     const body = await whyLate();
-    expect(body.data.map((l: any) => l.collection.name)).toEqual(['SO-PAST', 'SO-ROOM', 'SO-AWAY', 'SO-CHAIN', 'SO-FULL', 'SO-PLACED']);
-    expect(body.count).toBe(6);
+    expect(body.data.map((l: any) => l.collection.name)).toEqual([
+      'SO-PAST',
+      'SO-ROOM',
+      'SO-AWAY',
+      'SO-CHAIN',
+      'SO-FULL',
+      'SO-PLACED',
+      'SO-PO',
+    ]);
+    expect(body.count).toBe(7);
+  });
+
+  it('material: SO-PO waits for PO-9, promised for T+4, after its due date', async () => {
+    const late = (await whyLate()).data.find((l: any) => l.collection.id === id.po);
+    expect(late.reason).toMatchObject({
+      kind: 'material',
+      text: `Waiting for PO-9, expected ${shortDay(day(4))}`,
+      waiting_for: 'PO-9',
+      to: day(4),
+    });
+    expect(late.what_it_takes).toBeNull();
   });
 
   it('past_due: SO-PAST should have ended yesterday', async () => {
@@ -140,6 +177,7 @@ describe('GET /v1/why_late', () => {
       from: day(3),
       to: null,
       previous_stage: 'Saw',
+      waiting_for: null,
       workdays: null,
     });
   });
@@ -203,7 +241,7 @@ describe('GET /v1/why_late', () => {
   it('answers for one collection, or one board; a collection on time lists nothing', async () => {
     const one = await whyLate(`?collection_id=${id.full}`);
     expect(one.data.map((l: any) => l.collection.id)).toEqual([id.full]);
-    expect((await whyLate(`?board_id=${id.board}`)).count).toBe(6);
+    expect((await whyLate(`?board_id=${id.board}`)).count).toBe(7);
     expect(await whyLate(`?collection_id=${id.fine}`)).toEqual({ data: [], count: 0, bottlenecks: [] });
   });
 

@@ -10,6 +10,8 @@
  * load given back, and the reason is the first that holds:
  *
  *  1. past_due: the day has passed; nothing planned from today can meet it;
+ *     material: material it waits for has no date, comes after the day, or leaves the card fewer
+ *     workdays than it takes (material.ts);
  *  2. work_before: the card before it ends too late to leave it a workday;
  *  3. the stage has less room on those days than the card needs:
  *     - person_away: one of its people is away for a longer run of days than the stage is full;
@@ -27,6 +29,7 @@ import type { RequestContext } from '../resource.js';
 import { tables, type Stored } from '../tables.js';
 import { boardCapacityViews } from './capacity.js';
 import { lateness } from './exceptions.js';
+import { awaitedMaterial, type AwaitedMaterial } from './material.js';
 import { boardCalendar, countWorkdays, maxPlanDays, workdayFrom, type BoardCalendar } from './workdays.js';
 
 export interface WhyLateQuery {
@@ -65,6 +68,7 @@ const reason = (fields: Partial<LateReason> & Pick<LateReason, 'kind' | 'text'>)
   from: null,
   to: null,
   previous_stage: null,
+  waiting_for: null,
   workdays: null,
   ...fields,
 });
@@ -181,7 +185,13 @@ interface Why {
 }
 
 /** Why one late collection is late: the reason for its first late card, on the board read. */
-function reasonFor(read: BoardRead, cards: readonly LateCard[], missed: string, promised: boolean): Why {
+function reasonFor(
+  read: BoardRead,
+  cards: readonly LateCard[],
+  missed: string,
+  promised: boolean,
+  material: readonly AwaitedMaterial[],
+): Why {
   const { window, stages } = read;
   const day = shortDay(missed);
   if (missed < window.first) {
@@ -195,6 +205,21 @@ function reasonFor(read: BoardRead, cards: readonly LateCard[], missed: string, 
   const stage = card ? stages.get(card.stage_id) : undefined;
   if (!card || !stage) return { reason: reason({ kind: 'placed_late', text: `It is planned to end after ${day}` }), cardId: null };
   const stageRef = { id: stage.id, name: stage.name };
+
+  // Material it still waits for: with no date, or coming after the day missed, or leaving the
+  // card fewer workdays before it than the card takes.
+  const unknown = material.find((m) => m.expected === null);
+  const latest = material.filter((m) => m.expected !== null).sort((a, b) => b.expected!.localeCompare(a.expected!))[0];
+  const cardDays = countWorkdays(window.calendar, card.start_date, card.end_date) || 1;
+  const named = (m: AwaitedMaterial) => m.order_code ?? `order row ${m.row_id}`;
+  if (unknown) {
+    const text = `Waiting for ${named(unknown)}, date unknown`;
+    return { reason: reason({ kind: 'material', text, waiting_for: named(unknown) }), cardId: card.id };
+  }
+  if (latest && (latest.expected! > missed || countWorkdays(window.calendar, latest.expected!, missed) < cardDays)) {
+    const text = `Waiting for ${named(latest)}, expected ${shortDay(latest.expected!)}`;
+    return { reason: reason({ kind: 'material', text, waiting_for: named(latest), to: latest.expected }), cardId: card.id };
+  }
 
   // The card before it: on an earlier stage, the one that ends last.
   const previous = cards
@@ -404,6 +429,10 @@ export async function whyLate(ctx: RequestContext, query: WhyLateQuery): Promise
     'collection_id',
     late.map((l) => l.collection.id),
   );
+  const waitsFor = await awaitedMaterial(
+    ctx.records,
+    late.map((l) => l.collection.id),
+  );
   const cardsOf = new Map<string, LateCard[]>();
   for (const card of cards) {
     if (typeof card.collection_id !== 'string' || !card.start_date || !card.end_date) continue;
@@ -423,7 +452,11 @@ export async function whyLate(ctx: RequestContext, query: WhyLateQuery): Promise
     const read = await readBoard(ctx, board, first, end);
     for (const l of ofBoard) {
       const promised = l.missed !== l.due;
-      const { reason: why, cardId, shortfall } = reasonFor(read, cardsOf.get(l.collection.id) ?? [], l.missed, promised);
+      const {
+        reason: why,
+        cardId,
+        shortfall,
+      } = reasonFor(read, cardsOf.get(l.collection.id) ?? [], l.missed, promised, waitsFor.get(l.collection.id) ?? []);
       data.push({
         collection: { id: l.collection.id, name: l.collection.name ?? l.collection.description ?? 'Untitled collection' },
         board_id: boardId,

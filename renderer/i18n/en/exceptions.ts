@@ -38,6 +38,8 @@ export const exceptionsMessages = {
   'whyLate.on': 'on {day}',
   'whyLate.fromTo': 'from {from} to {to}',
   'whyLate.past_due': 'the day it should end by, {day}, has passed',
+  'whyLate.material': 'waiting for {order}, expected {day}',
+  'whyLate.material.unknown': 'waiting for {order}, date unknown',
   'whyLate.work_before': '{previous} ends on {day}, which leaves {stage} no workday before it is due',
   'whyLate.person_away': '{name} is away {when}',
   'whyLate.stage_full': '{stage} is full {when}',

@@ -40,6 +40,8 @@ export const exceptionsMessages: Record<keyof typeof english, string> = {
   'whyLate.on': 'op {day}',
   'whyLate.fromTo': 'van {from} tot en met {to}',
   'whyLate.past_due': 'de dag waarop het klaar moest zijn, {day}, is voorbij',
+  'whyLate.material': 'wacht op {order}, verwacht {day}',
+  'whyLate.material.unknown': 'wacht op {order}, datum onbekend',
   'whyLate.work_before': '{previous} is pas op {day} klaar, zodat {stage} geen werkdag meer heeft voor de leverdatum',
   'whyLate.person_away': '{name} is afwezig {when}',
   'whyLate.stage_full': '{stage} zit vol {when}',

@@ -14,6 +14,10 @@ export function whyLateText(reason: LateReason, t: Translate): string {
   switch (reason.kind) {
     case 'past_due':
       return t('whyLate.past_due', { day: day(reason.to) });
+    case 'material':
+      return reason.to
+        ? t('whyLate.material', { order: reason.waiting_for ?? '', day: day(reason.to) })
+        : t('whyLate.material.unknown', { order: reason.waiting_for ?? '' });
     case 'work_before':
       return t('whyLate.work_before', { previous: reason.previous_stage ?? '', day: day(reason.from), stage });
     case 'person_away':
