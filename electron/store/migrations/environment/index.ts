@@ -29,6 +29,7 @@ import { hourCodes } from './0027-hour-codes.js';
 import { kpiSnapshots } from './0028-kpi-snapshots.js';
 import { stageSetup } from './0029-stage-setup.js';
 import { closedPeriods } from './0030-closed-periods.js';
+import { reservedForAnotherBranch, syncPlanFindings } from './0032-sync-plan-findings.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -62,4 +63,6 @@ export const environmentMigrations: readonly Migration[] = [
   kpiSnapshots,
   stageSetup,
   closedPeriods,
+  reservedForAnotherBranch,
+  syncPlanFindings,
 ];
