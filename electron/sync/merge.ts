@@ -18,7 +18,7 @@ import type { TableDef } from '../store/table-def.js';
 import type { Clocks, SyncBook } from '../store/sync-book.js';
 import { keptNamePattern, unknownDataOf } from '../store/unknown-data.js';
 import type { OverruledWatch } from './overruled.js';
-import { pulledChange, type PulledChange } from './plan-changes.js';
+import { pulledChanges, type PulledChange } from './plan-changes.js';
 
 export class SyncMessageError extends Error {}
 
@@ -145,8 +145,7 @@ function mergeOne(
   store.withOrigin({ kind: 'sync', clocks, checkUnique: false }, () => store.writeForSync(table, entry.id, values));
   if (applied) {
     // The plan check after the pull names the change and its computer (plan-changes.ts).
-    const change = pulledChange(entry, local, Object.keys(values), clocks);
-    if (change) applied(change);
+    for (const change of pulledChanges(table, entry, local, Object.keys(values), clocks)) applied(change);
   }
   // The replica now holds the remote's values of those fields: their clocks are the remote's too.
   if (force !== undefined) book.setClocks(entry.resource, entry.id, forced);

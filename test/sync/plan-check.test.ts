@@ -8,6 +8,11 @@
  *   board Laser shop, every day a workday; stages Laser (priority 1) and Bend (priority 2), dependent
  *   Anna: 8 h every day, Laser 100 %
  *   T is the run's fixed Monday; Thursday is T+3.
+ *
+ * Then each other kind, each side's edit fine alone, the merge not:
+ *   SO-L  due T+5, a Laser card T+1…T+2     A ends the card on T+4, B moves the due date to T+3 → late
+ *   SO-P  Laser card T+1, Bend card T+3     A ends Laser on T+2, B starts Bend on T+2 → Bend before Laser is done
+ *   SO-X, SO-Y  a card each on T+1         A puts Anna on SO-X, B puts Anna on SO-Y → Anna on two cards at once
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowMs } from '../../shared/clock.js';
@@ -32,6 +37,8 @@ const id: Record<string, string> = {};
 let thursday = '';
 
 const nodeOf = (client: InProcessClient) => bookOf(client.instance.dataDir.environment(client.instance.environment.id)).clock.node;
+const day = (n: number) => addDays(thursday, n - 3);
+const cardPath = (collection: string, card: string) => `/v1/collection/${collection}/card/${card}`;
 const findings = async (client: InProcessClient, query = '') => (await ok(client, 'GET', `/v1/sync/plan_check${query}`)).data as any[];
 
 /** A collection on the laser board with one Laser card of `minutes` of cutting on `day`; its card's id. */
@@ -66,6 +73,7 @@ beforeAll(async () => {
   });
   id.board = board.id;
   id.laser = board.stages.find((s: any) => s.name === 'Laser').id;
+  id.bend = board.stages.find((s: any) => s.name === 'Bend').id;
   id.cut = (await ok(a, 'POST', '/v1/activity', { description: 'Cut' })).id;
   id.anna = (
     await ok(a, 'POST', '/v1/resource', {
@@ -154,5 +162,102 @@ describe('two planners offline each fill Thursday on the laser', () => {
     const unknown = await call(a, 'POST', '/v1/sync/plan_check/0190a1b2-0000-7000-8000-000000000001/accept');
     expect(unknown.status).toBe(404);
     expect((await call(a, 'POST', '/v1/sync/plan_check/not-an-id/accept')).status).toBe(404);
+  });
+});
+
+describe('the other kinds of finding the merge makes, each side fine alone', () => {
+  /** A collection on the laser board with cards (no minutes: no capacity in play); its id and its cards' ids. */
+  async function collectionWith(name: string, cards: Record<string, unknown>[], extra: Record<string, unknown> = {}) {
+    const collection = (await ok(a, 'POST', '/v1/collection', { name, board_id: id.board, ...extra })).id as string;
+    const ids: string[] = [];
+    for (const card of cards) ids.push((await ok(a, 'POST', `/v1/collection/${collection}/card`, card)).id as string);
+    return { collection, cards: ids };
+  }
+  const finding = async (client: InProcessClient, key: string) => (await findings(client)).find((f) => f.key === key);
+
+  it('a collection past its due date: A ends its card later, B moves the due date earlier', async () => {
+    const so = await collectionWith('SO-L', [{ stage_id: id.laser, start_date: day(1), end_date: day(2) }], { due_date: day(5) });
+    await runSync(a);
+    await runSync(b);
+    await ok(a, 'PUT', cardPath(so.collection, so.cards[0]!), { end_date: day(4) });
+    await ok(b, 'PUT', `/v1/collection/${so.collection}`, { due_date: day(3) });
+    await runSync(a);
+    expect(await finding(a, `late_collection:${so.collection}:due`)).toBeUndefined();
+    await runSync(b);
+    await runSync(a);
+    const onB = await finding(b, `late_collection:${so.collection}:due`);
+    expect(onB).toMatchObject({
+      kind: 'late_collection',
+      record: { resource: 'collection', id: so.collection, name: 'SO-L' },
+      details: { end: day(4), due_date: day(3), promised: 0 },
+    });
+    expect(onB.changes).toContainEqual(
+      expect.objectContaining({
+        resource: 'card',
+        record_id: so.cards[0],
+        created: false,
+        changed_by: nodeOf(a),
+        fields: expect.arrayContaining(['end_date']),
+      }),
+    );
+    const onA = await finding(a, `late_collection:${so.collection}:due`);
+    expect(onA.changes).toContainEqual(
+      expect.objectContaining({ resource: 'collection', record_id: so.collection, changed_by: nodeOf(b), fields: ['due_date'] }),
+    );
+  });
+
+  it('stages out of order: A ends Laser a day later, B starts Bend a day earlier', async () => {
+    const so = await collectionWith('SO-P', [
+      { stage_id: id.laser, start_date: day(1), end_date: day(1) },
+      { stage_id: id.bend, start_date: day(3), end_date: day(3) },
+    ]);
+    const [laser, bend] = so.cards as [string, string];
+    await runSync(a);
+    await runSync(b);
+    await ok(a, 'PUT', cardPath(so.collection, laser), { end_date: day(2) });
+    await ok(b, 'PUT', cardPath(so.collection, bend), { start_date: day(2) });
+    await runSync(a);
+    await runSync(b);
+    await runSync(a);
+    for (const [here, other, theirs] of [
+      [a, b, bend],
+      [b, a, laser],
+    ] as const) {
+      const found = await finding(here, `broken_dependency:${so.collection}:${id.bend}`);
+      expect(found, here.name).toMatchObject({
+        kind: 'broken_dependency',
+        date: day(2),
+        details: { stage: 'Bend', previous_stage: 'Laser', start: day(2), earliest: day(3) },
+      });
+      expect(found.changes).toContainEqual(expect.objectContaining({ resource: 'card', record_id: theirs, changed_by: nodeOf(other) }));
+    }
+  });
+
+  it('a person on two cards at once: A puts Anna on one card, B on another the same day', async () => {
+    const x = await collectionWith('SO-X', [{ stage_id: id.laser, start_date: day(1), end_date: day(1) }]);
+    const y = await collectionWith('SO-Y', [{ stage_id: id.laser, start_date: day(1), end_date: day(1) }]);
+    await runSync(a);
+    await runSync(b);
+    await ok(a, 'PUT', cardPath(x.collection, x.cards[0]!), { resources: [{ id: id.anna }] });
+    await ok(b, 'PUT', cardPath(y.collection, y.cards[0]!), { resources: [{ id: id.anna }] });
+    await runSync(a);
+    await runSync(b);
+    await runSync(a);
+    const pair = [x.cards[0]!, y.cards[0]!].sort();
+    for (const [here, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const found = await finding(here, `double_booking:${id.anna}:${pair[0]}:${pair[1]}`);
+      expect(found, here.name).toMatchObject({
+        kind: 'double_booking',
+        date: day(1),
+        record: { resource: 'resource', id: id.anna, name: 'Anna' },
+        details: { start: day(1), end: day(1) },
+      });
+      expect([found.details.card, found.details.other_card].sort()).toEqual(['SO-X · Laser', 'SO-Y · Laser']);
+      expect(found.changes.length).toBeGreaterThan(0);
+      expect(found.changes.map((c: any) => c.changed_by)).toEqual(found.changes.map(() => nodeOf(other)));
+    }
   });
 });

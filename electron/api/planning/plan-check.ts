@@ -116,10 +116,10 @@ export class PlanCheckRun {
       return involved.has(change.id) || (card !== null && involved.has(card));
     });
     const chosen = inIt.length > 0 ? inIt : changes.filter((c) => c.after.board_id === boardId || c.before?.board_id === boardId);
-    // One entry per record, with every field the pull changed there and its newest writer.
+    // One entry per record and computer, with every field that computer changed there (pages of one pull may bring two).
     const byRecord = new Map<string, PlanFindingChange>();
     for (const change of chosen.map(shown)) {
-      const key = `${change.resource}:${change.record_id}`;
+      const key = `${change.resource}:${change.record_id}:${change.changed_by}`;
       const seen = byRecord.get(key);
       if (!seen) byRecord.set(key, change);
       else {
