@@ -23,6 +23,7 @@ import { payrollMessages } from './en/payroll.js';
 import { surchargesMessages } from './en/surcharges.js';
 import { floorMessages } from './en/floor.js';
 import { exceptionsMessages } from './en/exceptions.js';
+import { planCheckMessages } from './en/plan-check.js';
 
 const core = {
   // Shared words
@@ -467,6 +468,7 @@ export const en = {
   ...surchargesMessages,
   ...floorMessages,
   ...exceptionsMessages,
+  ...planCheckMessages,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -23,6 +23,7 @@ import { payrollMessages } from './nl/payroll.js';
 import { surchargesMessages } from './nl/surcharges.js';
 import { floorMessages } from './nl/floor.js';
 import { exceptionsMessages } from './nl/exceptions.js';
+import { planCheckMessages } from './nl/plan-check.js';
 
 const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'common.cancel': 'Annuleren',
@@ -456,4 +457,5 @@ export const nl: Record<MessageKey, string> = {
   ...surchargesMessages,
   ...floorMessages,
   ...exceptionsMessages,
+  ...planCheckMessages,
 };
