@@ -35,7 +35,8 @@ export interface PlanChange extends Omit<PlanFindingChange, 'record_id'> {
 
 /** A finding with the records it is made of: a pulled change to one of them took part in it. */
 interface Found extends Omit<PlanFindingNotice, 'changes'> {
-  involved: Set<string>;
+  /** Worked out only for a finding that is new: most findings before and after a pull are the same. */
+  involved: () => Set<string>;
 }
 
 /** What the check looks at on one board: the days of the pulled cards (none: only collections). */
@@ -68,6 +69,12 @@ export class PlanCheckRun {
   private readonly boards = new Map<string, BoardScope>();
   private readonly collections = new Set<string>();
   private readonly cards = new Set<string>();
+  /**
+   * The stage-days and resource-days (`{stage or resource id}:{day}`) the pulled cards are on,
+   * before the merge or after it: only there can the merge have put a day over capacity. Both
+   * checks look at the same ones, so a day over before the pull is found before it too.
+   */
+  private readonly touched = new Set<string>();
   private readonly found = new Map<string, Found>();
   /** A check before a merge that failed: what is new after it cannot be told, so nothing is kept. */
   private failed = false;
@@ -95,7 +102,7 @@ export class PlanCheckRun {
     for (const [key, finding] of now) {
       if (this.found.has(key)) continue;
       const { involved, ...rest } = finding;
-      notices.push({ ...rest, changes: this.changesIn(involved, finding.board_id, changes) });
+      notices.push({ ...rest, changes: this.changesIn(involved(), finding.board_id, changes) });
     }
     if (notices.length > 0) await this.ctx.records.transaction((tx) => localBooks(tx).noticePlanFindings(notices));
     return notices.length;
@@ -158,28 +165,52 @@ export class PlanCheckRun {
       addBoard(text(card.board_id), text(card.start_date), text(card.end_date));
       addCollection(text(card.collection_id));
     };
+    /** The card's days on its stage and for its people, as `{id}:{day}`. */
+    const touch = (card: Record<string, unknown> | undefined, people: Iterable<string>) => {
+      const start = text(card?.start_date);
+      const end = text(card?.end_date);
+      const stage = text(card?.stage_id);
+      if (!start || !end || !stage || end < start) return;
+      const ids = [stage, ...people];
+      for (let day = start, n = 0; day <= end && n < maxDays; day = addDays(day, 1), n++) {
+        for (const id of ids) this.touched.add(`${id}:${day}`);
+      }
+    };
     // The cards of links, read at once: a pull of a plan brings hundreds of card activities.
     const linkCards = new Set<string>();
+    /** The people of each card, here and pulled: a card's days count for both. */
+    const peopleOf = new Map<string, Set<string>>();
+    const addPerson = (cardId: string | null, resourceId: string | null) => {
+      if (!cardId || !resourceId) return;
+      const people = peopleOf.get(cardId);
+      if (people) people.add(resourceId);
+      else peopleOf.set(cardId, new Set([resourceId]));
+    };
     for (const entry of entries) {
       if (entry.resource === 'card_activity' || entry.resource === 'card_resource') {
-        const local = await this.ctx.records.get(
-          entry.resource === 'card_activity' ? tables.card_activity : tables.card_resource,
-          entry.id,
-          {
-            includeDeleted: true,
-          },
-        );
+        const table = entry.resource === 'card_activity' ? tables.card_activity : tables.card_resource;
+        const local = await this.ctx.records.get(table, entry.id, { includeDeleted: true });
         for (const id of [text(local?.card_id), text(entry.record?.card_id)]) if (id) linkCards.add(id);
+        if (entry.resource === 'card_resource') addPerson(text(entry.record?.card_id), text(entry.record?.resource_id));
       }
     }
     const cardIds = [...new Set([...entries.filter((e) => e.resource === 'card').map((e) => e.id), ...linkCards])];
     const localCards = new Map((await this.ctx.records.getWhereIn(tables.card, 'id', cardIds)).map((c) => [c.id, c]));
+    for (const link of await this.ctx.records.getWhereIn(tables.card_resource, 'card_id', cardIds))
+      addPerson(link.card_id, link.resource_id);
+    const pulledCards = new Map(entries.filter((e) => e.resource === 'card' && e.record).map((e) => [e.id, e.record!]));
     for (const id of cardIds) {
       if (!this.cards.has(id)) {
         this.cards.add(id);
         grew = true;
       }
-      addCard(localCards.get(id));
+      const local = localCards.get(id);
+      addCard(local);
+      const touchedBefore = this.touched.size;
+      const people = peopleOf.get(id) ?? [];
+      touch(local, people);
+      touch(pulledCards.get(id), people);
+      if (this.touched.size > touchedBefore) grew = true;
     }
     for (const entry of entries) {
       if (entry.resource === 'card') addCard(entry.record ?? undefined);
@@ -222,7 +253,8 @@ export class PlanCheckRun {
     add: (finding: Found) => void,
   ): Promise<void> {
     const loads = await this.ctx.records.cardLoads(board.id, start, end, true);
-    const resourcesOf = (load: CardLoadRow) => (load.resources ? load.resources.split(',') : []);
+    const peopleOf = new Map(loads.map((load) => [load.card_id, load.resources ? load.resources.split(',') : []]));
+    const resourcesOf = (load: CardLoadRow) => peopleOf.get(load.card_id) ?? [];
     const on = (load: CardLoadRow, date: string) => load.start_date <= date && load.end_date >= date;
     const capacity = await boardCapacityViews(this.ctx, board, ['stage', 'resource'], { start, end, frame: 'day' });
     const views = [
@@ -234,10 +266,9 @@ export class PlanCheckRun {
         const date = String(bucket.date);
         // Each row as boardCapacity answers it for this view: the stage or resource with its figures.
         for (const row of rows(bucket) as { id: string; name: string; time_available: number; time_planned: number }[]) {
-          if (row.time_planned <= row.time_available) continue;
-          const cards = loads.filter(
-            (l) => on(l, date) && (resource === 'stage' ? l.stage_id === row.id : resourcesOf(l).includes(row.id)),
-          );
+          if (row.time_planned <= row.time_available || !this.touched.has(`${row.id}:${date}`)) continue;
+          const cards = () =>
+            loads.filter((l) => on(l, date) && (resource === 'stage' ? l.stage_id === row.id : resourcesOf(l).includes(row.id)));
           add({
             key: `over_capacity:${row.id}:${date}`,
             kind: 'over_capacity',
@@ -246,7 +277,7 @@ export class PlanCheckRun {
             record: { resource, id: row.id, name: row.name },
             text: `${resource === 'stage' ? `Stage ${row.name}` : row.name} is over capacity on ${shortDay(date)}: ${hours(row.time_planned)} planned, ${hours(row.time_available)} available`,
             details: { planned_minutes: row.time_planned, available_minutes: row.time_available },
-            involved: new Set([row.id, ...cards.map((c) => c.card_id)]),
+            involved: () => new Set([row.id, ...cards().map((c) => c.card_id)]),
           });
         }
       }
@@ -254,48 +285,56 @@ export class PlanCheckRun {
     // People on two cards at once: pairs with a card the pull changed.
     const changed = loads.filter((l) => this.cards.has(l.card_id) && l.resources);
     if (changed.length === 0) return;
+    // Each person's cards, so a changed card meets only the cards of its own people.
+    const cardsOf = new Map<string, CardLoadRow[]>();
+    for (const load of loads) {
+      for (const id of resourcesOf(load)) {
+        const list = cardsOf.get(id);
+        if (list) list.push(load);
+        else cardsOf.set(id, [load]);
+      }
+    }
     const people = new Map(
       (await this.ctx.records.getWhereIn(tables.resource, 'id', [...new Set(changed.flatMap(resourcesOf))]))
         .filter((r) => r.type === 'employee')
         .map((r) => [r.id, r]),
     );
     if (people.size === 0) return;
-    const cardNames = await this.cardNames(
-      board,
-      stages,
-      loads.filter((l) => resourcesOf(l).some((id) => people.has(id))).map((l) => l.card_id),
-    );
+    // The pairs first, then the names of their cards only: a person's other cards may be hundreds.
+    const pairs: { person: Stored<'resource'>; first: CardLoadRow; second: CardLoadRow }[] = [];
     for (const card of changed) {
       for (const personId of resourcesOf(card)) {
         const person = people.get(personId);
         if (!person) continue;
-        for (const other of loads) {
-          if (other.card_id === card.card_id || !resourcesOf(other).includes(personId)) continue;
+        for (const other of cardsOf.get(personId) ?? []) {
+          if (other.card_id === card.card_id) continue;
           if (other.start_date > card.end_date || other.end_date < card.start_date) continue;
           const [first, second] = card.card_id < other.card_id ? [card, other] : [other, card];
-          const from = first.start_date > second.start_date ? first.start_date : second.start_date;
-          const to = first.end_date < second.end_date ? first.end_date : second.end_date;
-          const firstName = cardNames.get(first.card_id) ?? 'Untitled card';
-          const secondName = cardNames.get(second.card_id) ?? 'Untitled card';
-          add({
-            key: `double_booking:${personId}:${first.card_id}:${second.card_id}`,
-            kind: 'double_booking',
-            board_id: board.id,
-            date: from,
-            record: { resource: 'resource', id: personId, name: person.name },
-            text: `${person.name} is on ${firstName} and ${secondName} at once, ${from === to ? `on ${shortDay(from)}` : `from ${shortDay(from)} to ${shortDay(to)}`}`,
-            details: {
-              card: firstName,
-              other_card: secondName,
-              card_id: first.card_id,
-              other_card_id: second.card_id,
-              start: from,
-              end: to,
-            },
-            involved: new Set([personId, first.card_id, second.card_id]),
-          });
+          pairs.push({ person, first, second });
         }
       }
+    }
+    if (pairs.length === 0) return;
+    const cardNames = await this.cardNames(
+      board,
+      stages,
+      pairs.flatMap((pair) => [pair.first.card_id, pair.second.card_id]),
+    );
+    for (const { person, first, second } of pairs) {
+      const from = first.start_date > second.start_date ? first.start_date : second.start_date;
+      const to = first.end_date < second.end_date ? first.end_date : second.end_date;
+      const firstName = cardNames.get(first.card_id) ?? 'Untitled card';
+      const secondName = cardNames.get(second.card_id) ?? 'Untitled card';
+      add({
+        key: `double_booking:${person.id}:${first.card_id}:${second.card_id}`,
+        kind: 'double_booking',
+        board_id: board.id,
+        date: from,
+        record: { resource: 'resource', id: person.id, name: person.name },
+        text: `${person.name} is on ${firstName} and ${secondName} at once, ${from === to ? `on ${shortDay(from)}` : `from ${shortDay(from)} to ${shortDay(to)}`}`,
+        details: { card: firstName, other_card: secondName, card_id: first.card_id, other_card_id: second.card_id, start: from, end: to },
+        involved: () => new Set([person.id, first.card_id, second.card_id]),
+      });
     }
   }
 
@@ -351,7 +390,7 @@ export class PlanCheckRun {
           record: { resource: 'collection', id: collection.id, name },
           text: `In ${name}, stage ${broken.stage.name} starts on ${shortDay(broken.start)}, before stage ${broken.previous.name} is done; it can start on ${shortDay(broken.earliest)}`,
           details: { stage: broken.stage.name, previous_stage: broken.previous.name, start: broken.start, earliest: broken.earliest },
-          involved: new Set([collection.id, ...broken.early.map((c) => c.id), ...broken.before.map((c) => c.id)]),
+          involved: () => new Set([collection.id, ...broken.early.map((c) => c.id), ...broken.before.map((c) => c.id)]),
         });
       }
       const end = own.reduce<string | null>((m, c) => (c.end_date && (!m || c.end_date > m) ? c.end_date : m), null);
@@ -371,7 +410,7 @@ export class PlanCheckRun {
           record: { resource: 'collection', id: collection.id, name },
           text: `${name} is planned to end on ${shortDay(end)}, after ${isPromise ? 'the date promised to the customer' : 'its due date'} ${shortDay(day)}`,
           details: { end, due_date: day, promised: isPromise },
-          involved: new Set([collection.id, ...ids]),
+          involved: () => new Set([collection.id, ...ids]),
         });
       }
     }
