@@ -625,8 +625,10 @@ export class SyncClient implements SyncControl {
       }
       const entries = this.checked(page.changes);
       const next = page.cursor;
-      // The plan on the boards this page touches, as it is here before the merge.
-      if (this.planRun && entries.length > 0) await this.planRun.before(entries);
+      // The plan on the boards this page touches, as it is here before the merge; this
+      // replica's own changes coming back change nothing here, and touch nothing.
+      const incoming = this.planRun ? entries.filter((entry) => this.bringsNews(entry)) : [];
+      if (this.planRun && incoming.length > 0) await this.planRun.before(incoming);
       summary.pulled += mergeRecords(this.options.store, this.book, this.options.tables, entries, {
         ...this.watching(),
         ...(this.planRun ? { applied: (change: PulledChange) => this.pulledChanges.push(change) } : {}),
@@ -639,6 +641,12 @@ export class SyncClient implements SyncControl {
       this.lastPullAt = nowTimestamp();
       if (!page.more) return;
     }
+  }
+
+  /** Whether a pulled record has a field clock later than this replica's: else merging it writes nothing. */
+  private bringsNews(entry: { resource: string; id: string; clocks: Record<string, string> }): boolean {
+    const local = this.book.clocksOf(entry.resource, entry.id);
+    return Object.entries(entry.clocks).some(([field, hlc]) => hlc > (local[field] ?? ''));
   }
 
   /**
