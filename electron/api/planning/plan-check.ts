@@ -24,7 +24,7 @@ import type { CardLoadRow } from '../../store/card-load.js';
 import { localBooks, type RequestContext } from '../resource.js';
 import { tables, type Stored } from '../tables.js';
 import { boardCapacityViews } from './capacity.js';
-import { brokenDependencies } from './collection-state.js';
+import { brokenDependencies, dependencyWarningStart } from './collection-state.js';
 
 /** A pulled record as the merge saw it (the sync client's PulledChange, electron/sync/plan-changes.ts). */
 export interface PlanChange extends Omit<PlanFindingChange, 'record_id'> {
@@ -37,6 +37,8 @@ export interface PlanChange extends Omit<PlanFindingChange, 'record_id'> {
 interface Found extends Omit<PlanFindingNotice, 'changes'> {
   /** Worked out only for a finding that is new: most findings before and after a pull are the same. */
   involved: () => Set<string>;
+  /** Its text and details once the names of its cards are read (by `cardNames`), for a finding that names cards. */
+  named?: (cardNames: ReadonlyMap<string, string>) => Pick<PlanFindingNotice, 'text' | 'details'>;
 }
 
 /** What the check looks at on one board: the days of the pulled cards (none: only collections). */
@@ -98,11 +100,14 @@ export class PlanCheckRun {
   async after(changes: readonly PlanChange[]): Promise<number> {
     if (this.failed || this.boards.size === 0) return 0;
     const now = await this.check();
+    const fresh = [...now.values()].filter((finding) => !this.found.has(finding.key));
+    const named = fresh.filter((finding) => finding.named);
+    const cardNames =
+      named.length > 0 ? await this.cardNames(named.flatMap((finding) => [...finding.involved()])) : new Map<string, string>();
     const notices: PlanFindingNotice[] = [];
-    for (const [key, finding] of now) {
-      if (this.found.has(key)) continue;
-      const { involved, ...rest } = finding;
-      notices.push({ ...rest, changes: this.changesIn(involved(), finding.board_id, changes) });
+    for (const finding of fresh) {
+      const { involved, named: withNames, ...rest } = finding;
+      notices.push({ ...rest, ...withNames?.(cardNames), changes: this.changesIn(involved(), finding.board_id, changes) });
     }
     if (notices.length > 0) await this.ctx.records.transaction((tx) => localBooks(tx).noticePlanFindings(notices));
     return notices.length;
@@ -120,7 +125,8 @@ export class PlanCheckRun {
     });
     const inIt = changes.filter((change) => {
       const card = cardIdOf(change.resource, change.id, change.after) ?? cardIdOf(change.resource, change.id, change.before);
-      return involved.has(change.id) || (card !== null && involved.has(card));
+      const collection = text(change.after.collection_id) ?? text(change.before?.collection_id);
+      return involved.has(change.id) || (card !== null && involved.has(card)) || (collection !== null && involved.has(collection));
     });
     const chosen = inIt.length > 0 ? inIt : changes.filter((c) => c.after.board_id === boardId || c.before?.board_id === boardId);
     // One entry per record and computer, with every field that computer changed there (pages of one pull may bring two).
@@ -233,10 +239,9 @@ export class PlanCheckRun {
       const board = await this.ctx.records.get(tables.board, boardId);
       if (!board) continue;
       const stages = await this.ctx.records.getWhereIn(tables.stage, 'board_id', [board.id]);
-      const stageById = new Map(stages.map((s) => [s.id, s]));
       if (scope.start && scope.end) {
         const end = daysBetween(scope.start, scope.end) >= maxDays ? addDays(scope.start, maxDays - 1) : scope.end;
-        await this.checkDays(board, stageById, scope.start, end, add);
+        await this.checkDays(board, scope.start, end, add);
       }
       const own = collections.filter((c) => c.board_id === board.id);
       if (own.length > 0) await this.checkCollections(board, stages, own, add);
@@ -245,13 +250,7 @@ export class PlanCheckRun {
   }
 
   /** Stage-days and person-days over capacity, and people on two cards at once, from `start` to `end`. */
-  private async checkDays(
-    board: Stored<'board'>,
-    stages: ReadonlyMap<string, Stored<'stage'>>,
-    start: string,
-    end: string,
-    add: (finding: Found) => void,
-  ): Promise<void> {
+  private async checkDays(board: Stored<'board'>, start: string, end: string, add: (finding: Found) => void): Promise<void> {
     const loads = await this.ctx.records.cardLoads(board.id, start, end, true);
     const peopleOf = new Map(loads.map((load) => [load.card_id, load.resources ? load.resources.split(',') : []]));
     const resourcesOf = (load: CardLoadRow) => peopleOf.get(load.card_id) ?? [];
@@ -314,17 +313,12 @@ export class PlanCheckRun {
         }
       }
     }
-    if (pairs.length === 0) return;
-    const cardNames = await this.cardNames(
-      board,
-      stages,
-      pairs.flatMap((pair) => [pair.first.card_id, pair.second.card_id]),
-    );
     for (const { person, first, second } of pairs) {
       const from = first.start_date > second.start_date ? first.start_date : second.start_date;
       const to = first.end_date < second.end_date ? first.end_date : second.end_date;
-      const firstName = cardNames.get(first.card_id) ?? 'Untitled card';
-      const secondName = cardNames.get(second.card_id) ?? 'Untitled card';
+      // The cards' names are read only for a pair that is new (after): a person's pairs may be hundreds.
+      const firstName = first.card_id;
+      const secondName = second.card_id;
       add({
         key: `double_booking:${person.id}:${first.card_id}:${second.card_id}`,
         kind: 'double_booking',
@@ -334,17 +328,24 @@ export class PlanCheckRun {
         text: `${person.name} is on ${firstName} and ${secondName} at once, ${from === to ? `on ${shortDay(from)}` : `from ${shortDay(from)} to ${shortDay(to)}`}`,
         details: { card: firstName, other_card: secondName, card_id: first.card_id, other_card_id: second.card_id, start: from, end: to },
         involved: () => new Set([person.id, first.card_id, second.card_id]),
+        named: (names) => {
+          const one = names.get(first.card_id) ?? 'Untitled card';
+          const other = names.get(second.card_id) ?? 'Untitled card';
+          return {
+            text: `${person.name} is on ${one} and ${other} at once, ${from === to ? `on ${shortDay(from)}` : `from ${shortDay(from)} to ${shortDay(to)}`}`,
+            details: { card: one, other_card: other, card_id: first.card_id, other_card_id: second.card_id, start: from, end: to },
+          };
+        },
       });
     }
   }
 
   /** The names of the cards as the planboard shows them. */
-  private async cardNames(
-    board: Stored<'board'>,
-    stages: ReadonlyMap<string, Stored<'stage'>>,
-    ids: string[],
-  ): Promise<Map<string, string>> {
+  private async cardNames(ids: string[]): Promise<Map<string, string>> {
     const cards = await this.ctx.records.getWhereIn(tables.card, 'id', [...new Set(ids)]);
+    const stages = new Map(
+      (await this.ctx.records.getWhereIn(tables.stage, 'id', [...new Set(cards.map((c) => c.stage_id))])).map((s) => [s.id, s]),
+    );
     const collections = new Map(
       (
         await this.ctx.records.getWhereIn(tables.collection, 'id', [
@@ -353,15 +354,13 @@ export class PlanCheckRun {
       ).map((c) => [c.id, c]),
     );
     return new Map(
-      cards
-        .filter((c) => c.board_id === board.id)
-        .map((c) => [
-          c.id,
-          cardDisplayName(c, {
-            collection: typeof c.collection_id === 'string' ? (collections.get(c.collection_id) ?? null) : null,
-            stage: stages.get(c.stage_id) ?? null,
-          }),
-        ]),
+      cards.map((c) => [
+        c.id,
+        cardDisplayName(c, {
+          collection: typeof c.collection_id === 'string' ? (collections.get(c.collection_id) ?? null) : null,
+          stage: stages.get(c.stage_id) ?? null,
+        }),
+      ]),
     );
   }
 
@@ -372,15 +371,21 @@ export class PlanCheckRun {
     collections: readonly Stored<'collection'>[],
     add: (finding: Found) => void,
   ): Promise<void> {
-    const cards = await this.ctx.records.getWhereIn(
-      tables.card,
-      'collection_id',
-      collections.map((c) => c.id),
-    );
+    // The dependency rule reads the cards only of collections whose summary, worked out after
+    // every card change here and on the remote (collection-state.ts), warns of a dependency: as
+    // the exception inbox does. The summary comes with the pull, as the remote worked it out.
+    const warned = collections.filter((c) => c.warnings.some((warning) => warning.startsWith(dependencyWarningStart)));
+    const cards =
+      warned.length > 0
+        ? await this.ctx.records.getWhereIn(
+            tables.card,
+            'collection_id',
+            warned.map((c) => c.id),
+          )
+        : [];
     for (const collection of collections) {
       const own = cards.filter((c) => c.collection_id === collection.id);
       const name = collection.name ?? collection.description ?? 'Untitled collection';
-      const ids = own.map((c) => c.id);
       for (const broken of brokenDependencies(board, stages, own)) {
         add({
           key: `broken_dependency:${collection.id}:${broken.stage.id}`,
@@ -393,7 +398,8 @@ export class PlanCheckRun {
           involved: () => new Set([collection.id, ...broken.early.map((c) => c.id), ...broken.before.map((c) => c.id)]),
         });
       }
-      const end = own.reduce<string | null>((m, c) => (c.end_date && (!m || c.end_date > m) ? c.end_date : m), null);
+      // Its planned end as its summary has it: the last end of its cards.
+      const end = text(collection.end);
       const due = text(collection.due_date);
       const promised = promisedOf(collection);
       const missed = [
@@ -410,7 +416,8 @@ export class PlanCheckRun {
           record: { resource: 'collection', id: collection.id, name },
           text: `${name} is planned to end on ${shortDay(end)}, after ${isPromise ? 'the date promised to the customer' : 'its due date'} ${shortDay(day)}`,
           details: { end, due_date: day, promised: isPromise },
-          involved: () => new Set([collection.id, ...ids]),
+          // Its cards' changes are found by their collection (changesIn).
+          involved: () => new Set([collection.id]),
         });
       }
     }
