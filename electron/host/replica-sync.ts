@@ -6,6 +6,8 @@
  * `PLANNER_SYNC_LIVE=off` in the environment turns the live channel off: the replica polls
  * (docs/API.md "Live updates"), for a network whose proxy holds streamed answers back.
  */
+import { planCheckRun } from '../api/planning/plan-check.js';
+import { requestContext } from '../api/resource.js';
 import type { DataDir } from '../store/data-dir.js';
 import { bookOf } from '../store/sync-book.js';
 import { SyncClient, type SyncTiming } from '../sync/client.js';
@@ -19,12 +21,15 @@ export function startReplicaSync(options: {
   timing?: Partial<SyncTiming>;
 }): SyncClient {
   const store = options.dataDir.environment(options.environmentId);
+  const environment = options.dataDir.system.listEnvironments().find((e) => e.id === options.environmentId);
   const client = new SyncClient({
     store,
     book: bookOf(store),
     tables: syncTables(),
     vault: options.vault,
     environmentId: options.environmentId,
+    // What a pull's merge makes of the plan (docs/API.md "Plan check"), read as the environment's own API key would.
+    ...(environment ? { planCheck: () => planCheckRun(requestContext({ kind: 'api-key', environment }, store)) } : {}),
     timing: { ...options.timing, ...(process.env.PLANNER_SYNC_LIVE === 'off' ? { live: false } : {}) },
   });
   client.start();

@@ -1,14 +1,16 @@
 /**
  * What a local SQLite instance keeps besides records, behind the store boundary
  * (docs/architecture.md "The asynchronous store boundary"): the app's user, and a replica's
- * own view of its sync (what waits to be pushed, the refused changes, the overruled edits, the
- * last runs). The desktop-only routes read and write these through a RecordStore's `local`
+ * own view of its sync (what waits to be pushed, the refused changes, the overruled edits, what
+ * the plan check found after a pull, the last runs). The desktop-only routes read and write these through a RecordStore's `local`
  * books, and a transaction's, like any record: a conflict retried and its entry resolved are
  * one transaction. The team server has none of them (`local` is undefined there).
  */
 import type { Conflict, Mutation } from '../../shared/operations/sync.js';
 import type { EnvironmentStore } from './environment-store.js';
+import type { PlanFinding, PlanFindingNotice } from '../../shared/plan-check.js';
 import { overruledEditsOf, type OverruledEdit, type OverruledStatus } from './overruled-edits.js';
+import { planFindingsOf } from './plan-findings.js';
 import { bookOf, type ReplicaRole } from './sync-book.js';
 import { syncHistoryOf, type SyncRun } from './sync-history.js';
 
@@ -46,6 +48,9 @@ export interface LocalBookReads {
   overruledEdit(id: string): Promise<OverruledEdit | undefined>;
   /** The last sync runs, newest first. */
   syncRuns(limit: number): Promise<SyncRun[]>;
+  /** What the plan check found after pulls, newest first (docs/API.md "Plan check"). */
+  planFindings(options: { all: boolean; limit: number; offset: number }): Promise<{ count: number; data: PlanFinding[] }>;
+  planFinding(id: string): Promise<PlanFinding | undefined>;
 }
 
 export interface LocalBookWrites extends LocalBookReads {
@@ -54,6 +59,9 @@ export interface LocalBookWrites extends LocalBookReads {
   /** Resolves a conflict entry: every mutation of a refused action at once. */
   resolveConflict(id: string, resolution: 'retried' | 'discarded'): Promise<void>;
   resolveOverruled(id: string, status: Exclude<OverruledStatus, 'open'>): Promise<void>;
+  /** Keeps what a plan check found, in one turn. */
+  noticePlanFindings(findings: readonly PlanFindingNotice[]): Promise<void>;
+  acceptPlanFinding(id: string): Promise<void>;
 }
 
 const appUserKey = 'app_user_id';
@@ -85,5 +93,12 @@ export function sqliteLocalBooks(store: EnvironmentStore, inTurn: <T>(fn: () => 
     chooseAppUser: (userId) => inTurn(() => book().setState(appUserKey, userId)),
     resolveConflict: (id, resolution) => inTurn(() => book().resolveConflict(id, resolution)),
     resolveOverruled: (id, status) => inTurn(() => overruledEditsOf(store).resolve(id, status)),
+    planFindings: (options) => inTurn(() => planFindingsOf(store).list(options)),
+    planFinding: (id) => inTurn(() => planFindingsOf(store).get(id)),
+    noticePlanFindings: (findings) =>
+      inTurn(() => {
+        for (const finding of findings) planFindingsOf(store).notice(finding);
+      }),
+    acceptPlanFinding: (id) => inTurn(() => planFindingsOf(store).resolve(id, 'accepted')),
   };
 }

@@ -83,6 +83,7 @@ export const internalTableNames: ReadonlySet<string> = new Set([
   'kept_field',
   'sync_overruled',
   'sync_history',
+  'sync_plan_finding',
   'user_password',
   'webhook_secret',
   'attachment_content',

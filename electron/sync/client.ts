@@ -29,6 +29,7 @@ import { bulkLoad, checkRows, isEmptyReplica } from './bulk-load.js';
 import { LiveChannel } from './live.js';
 import { checkBatch, mergeRecords, SyncMessageError } from './merge.js';
 import { OverruledWatch } from './overruled.js';
+import type { PlanCheck, PlanCheckRun, PulledChange } from './plan-changes.js';
 import {
   CursorExpired,
   httpRemote,
@@ -143,6 +144,8 @@ export interface SyncClientOptions {
   timing?: Partial<SyncTiming>;
   /** For tests: a remote other than HTTP. */
   remote?: RemoteApi;
+  /** Checks the plan on the boards each pull touches, before and after it is merged (plan-changes.ts). */
+  planCheck?: PlanCheck;
 }
 
 export class SyncClient implements SyncControl {
@@ -169,6 +172,9 @@ export class SyncClient implements SyncControl {
   private updateRequired: SyncStatus['update_required'] = null;
   /** Notes this run's overruled edits (overruled.ts); one per run. */
   private watch: OverruledWatch | null = null;
+  /** This run's plan check, and the records its pulls changed here (plan-changes.ts). */
+  private planRun: PlanCheckRun | null = null;
+  private pulledChanges: PulledChange[] = [];
   private stopped = true;
   private unsubscribe: (() => void) | null = null;
   private readonly live: LiveChannel | null;
@@ -416,7 +422,10 @@ export class SyncClient implements SyncControl {
       const insecure = remoteUrlProblem(creds.remote_url, creds.allow_insecure_http === true);
       if (insecure) throw new RemoteRefused(0, insecure);
       const pushProblem = await this.pushAll(summary);
+      this.planRun = this.options.planCheck?.() ?? null;
+      this.pulledChanges = [];
       await this.pullAll(summary);
+      await this.checkPlan();
       const problems = await this.content.move(summary);
       this.online = true;
       this.failures = 0;
@@ -446,6 +455,8 @@ export class SyncClient implements SyncControl {
     }
     summary.overruled = this.watch.noticed;
     this.watch = null;
+    this.planRun = null;
+    this.pulledChanges = [];
     summary.duration_ms = nowMs() - started;
     this.keepInHistory(started, summary);
     return summary;
@@ -614,8 +625,13 @@ export class SyncClient implements SyncControl {
       }
       const entries = this.checked(page.changes);
       const next = page.cursor;
+      // The plan on the boards this page touches, as it is here before the merge; this
+      // replica's own changes coming back change nothing here, and touch nothing.
+      const incoming = this.planRun ? entries.filter((entry) => this.bringsNews(entry)) : [];
+      if (this.planRun && incoming.length > 0) await this.planRun.before(incoming);
       summary.pulled += mergeRecords(this.options.store, this.book, this.options.tables, entries, {
         ...this.watching(),
+        ...(this.planRun ? { applied: (change: PulledChange) => this.pulledChanges.push(change) } : {}),
         afterApply: () => {
           this.book.setState('cursor', next);
           this.content.queueFetches(entries);
@@ -624,6 +640,25 @@ export class SyncClient implements SyncControl {
       cursor = next;
       this.lastPullAt = nowTimestamp();
       if (!page.more) return;
+    }
+  }
+
+  /** Whether a pulled record has a field clock later than this replica's: else merging it writes nothing. */
+  private bringsNews(entry: { resource: string; id: string; clocks: Record<string, string> }): boolean {
+    const local = this.book.clocksOf(entry.resource, entry.id);
+    return Object.entries(entry.clocks).some(([field, hlc]) => hlc > (local[field] ?? ''));
+  }
+
+  /**
+   * After a pull that changed records here: what the merge made of the plan that it did not
+   * have before (plan-changes.ts). Only reports: a check that fails does not fail the run.
+   */
+  private async checkPlan(): Promise<void> {
+    if (!this.planRun || this.pulledChanges.length === 0) return;
+    try {
+      await this.planRun.after(this.pulledChanges);
+    } catch (error) {
+      console.warn(`The plan check after the sync failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 

@@ -18,6 +18,7 @@ import type { TableDef } from '../store/table-def.js';
 import type { Clocks, SyncBook } from '../store/sync-book.js';
 import { keptNamePattern, unknownDataOf } from '../store/unknown-data.js';
 import type { OverruledWatch } from './overruled.js';
+import { pulledChanges, type PulledChange } from './plan-changes.js';
 
 export class SyncMessageError extends Error {}
 
@@ -98,6 +99,7 @@ function mergeOne(
   entry: RemoteRecord,
   force: string | undefined,
   watch: OverruledWatch | undefined,
+  applied: ((change: PulledChange) => void) | undefined,
 ): void {
   const local = store.getForSync(table, entry.id);
   const localClocks = book.clocksOf(entry.resource, entry.id);
@@ -141,6 +143,10 @@ function mergeOne(
   }
   if (Object.keys(values).length === 0) return;
   store.withOrigin({ kind: 'sync', clocks, checkUnique: false }, () => store.writeForSync(table, entry.id, values));
+  if (applied) {
+    // The plan check after the pull names the change and its computer (plan-changes.ts).
+    for (const change of pulledChanges(table, entry, local, Object.keys(values), clocks)) applied(change);
+  }
   // The replica now holds the remote's values of those fields: their clocks are the remote's too.
   if (force !== undefined) book.setClocks(entry.resource, entry.id, forced);
   for (const hlc of Object.values(entry.clocks)) book.clock.receive(hlc);
@@ -170,15 +176,18 @@ export function mergeRecords(
   book: SyncBook,
   tables: ReadonlyMap<string, TableDef>,
   entries: readonly RemoteRecord[],
-  /** `force`: the hlc of this replica's refused mutation (see mergeOne); `watch` notes overruled edits. */
-  options: { force?: string; afterApply?: () => void; watch?: OverruledWatch } = {},
+  /**
+   * `force`: the hlc of this replica's refused mutation (see mergeOne); `watch` notes overruled
+   * edits; `applied` hears of each record the merge changed here (plan-changes.ts).
+   */
+  options: { force?: string; afterApply?: () => void; watch?: OverruledWatch; applied?: (change: PulledChange) => void } = {},
 ): number {
   let applied = 0;
   store.transaction(() => {
     for (const entry of entries) {
       const table = tables.get(entry.resource);
       keepUnknown(store, book, table, entry);
-      if (table) mergeOne(store, book, table, entry, options.force, options.watch);
+      if (table) mergeOne(store, book, table, entry, options.force, options.watch, options.applied);
       applied++;
     }
     options.afterApply?.();

@@ -24,6 +24,7 @@ import { surchargesMessages } from './en/surcharges.js';
 import { payrollSettingsMessages } from './en/payroll-settings.js';
 import { floorMessages } from './en/floor.js';
 import { exceptionsMessages } from './en/exceptions.js';
+import { planCheckMessages } from './en/plan-check.js';
 
 const core = {
   // Shared words
@@ -476,6 +477,7 @@ export const en = {
   ...payrollSettingsMessages,
   ...floorMessages,
   ...exceptionsMessages,
+  ...planCheckMessages,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -24,6 +24,7 @@ import { surchargesMessages } from './nl/surcharges.js';
 import { payrollSettingsMessages } from './nl/payroll-settings.js';
 import { floorMessages } from './nl/floor.js';
 import { exceptionsMessages } from './nl/exceptions.js';
+import { planCheckMessages } from './nl/plan-check.js';
 
 const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'common.cancel': 'Annuleren',
@@ -465,4 +466,5 @@ export const nl: Record<MessageKey, string> = {
   ...payrollSettingsMessages,
   ...floorMessages,
   ...exceptionsMessages,
+  ...planCheckMessages,
 };

@@ -23,7 +23,7 @@ const cases = Number(process.env.FUZZ_CASES ?? 1200);
 const seed = Number(process.env.FUZZ_SEED ?? 20261126);
 
 /** A replica's own sync state: routes a team server answers with 503 (see the file head). */
-const replicaState = /^[A-Z]+ \/v1\/sync\/(status|run|settings|pending|conflict|overruled|history)(\/|$)/;
+const replicaState = /^[A-Z]+ \/v1\/sync\/(status|run|settings|pending|conflict|overruled|plan_check|history)(\/|$)/;
 /** Plan scenarios, which a data folder keeps: a team server answers them with 503 too (docs/API.md "Scenarios"). */
 const scenarios = /^[A-Z]+ \/v1\/scenario(\/|$)/;
 

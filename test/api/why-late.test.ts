@@ -123,7 +123,7 @@ useSeededApi(async (seeded) => {
   });
   id.po = sales.collection_id;
   expect((await api.http('PUT', `/v1/collection/${id.po}`, { due_date: day(3) })).status).toBe(200);
-  await card(id.po, 'Saw', 5, 5);
+  await card(id.po!, 'Saw', 5, 5);
   await post('/v1/order', {
     code: 'PO-9',
     type: 'Purchase',

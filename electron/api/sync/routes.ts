@@ -32,6 +32,7 @@ import { registerContentRoutes } from './content-routes.js';
 import { declaredResources, defaultKeptLimits, KeptBudget, KeptData, type KeptLimits, type SyncedRecord } from './kept-data.js';
 import { checkReplicaVersions, wireVersions } from './wire-versions.js';
 import { registerOverruledRoutes } from './overruled-routes.js';
+import { registerPlanCheckRoutes } from './plan-check-routes.js';
 import { registerKeptRoutes } from './kept-routes.js';
 import { defaultStreamLimits, registerStreamRoutes, type StreamLimits } from './stream-routes.js';
 import { isSyncCursor, minSyncProtocol, textCursorProtocol, type SyncControl, type SyncCursor } from '../../../shared/sync.js';
@@ -344,7 +345,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
   registerContentRoutes(app);
   registerKeptRoutes(app, { ...defaultKeptLimits, ...options.keptLimits });
   registerStreamRoutes(app, options.modules, { ...defaultStreamLimits, ...options.streamLimits });
-  // A replica's own state (its status, conflicts, overruled edits, history) is kept in its
+  // A replica's own state (its status, conflicts, overruled edits, plan check, history) is kept in its
   // SQLite file; a team server is no replica and keeps none (docs/API.md "Sync").
   void app.register(async (replica) => {
     replica.addHook('onRequest', async (request) => {
@@ -355,6 +356,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
     });
     registerConflictRoutes(replica, options.control);
     registerOverruledRoutes(replica);
+    registerPlanCheckRoutes(replica);
   });
 
   app.get<{ Params: { resource: string }; Querystring: QueryString }>(

@@ -38,6 +38,8 @@ export const syncMessages = {
 
   // Record kinds, as a planner names them
   'overruled.resource.card': 'card',
+  'overruled.resource.card_activity': 'card activity',
+  'overruled.resource.card_resource': 'card assignment',
   'overruled.resource.collection': 'collection',
   'overruled.resource.project': 'project',
   'overruled.resource.order': 'order',

@@ -35,6 +35,8 @@ export const syncMessages: Record<keyof typeof english, string> = {
   'overruled.cardNotice': 'Overschreven wijzigingen van deze kaart',
 
   'overruled.resource.card': 'kaart',
+  'overruled.resource.card_activity': 'kaartactiviteit',
+  'overruled.resource.card_resource': 'kaarttoewijzing',
   'overruled.resource.collection': 'collectie',
   'overruled.resource.project': 'project',
   'overruled.resource.order': 'order',

@@ -32,6 +32,7 @@ import { closedPeriods } from './0030-closed-periods.js';
 import { notifiedExceptions } from './0031-notified-exceptions.js';
 import { scenarios } from './0032-scenarios.js';
 import { payrollFiles } from './0033-payroll-files.js';
+import { syncPlanFindings } from './0034-sync-plan-findings.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -68,4 +69,5 @@ export const environmentMigrations: readonly Migration[] = [
   notifiedExceptions,
   scenarios,
   payrollFiles,
+  syncPlanFindings,
 ];

@@ -1,0 +1,40 @@
+/**
+ * The plan check after a sync (docs/API.md "Sync", "Plan check"): its open findings, and accept.
+ * Keys start with `sync_status`, which every change event refreshes, so a pull that overloads
+ * a day shows here without waiting for a poll.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListQuery } from '../../api/client.js';
+import { apiPath } from '../../api/paths.js';
+import { useApi } from '../../api/provider.js';
+import type { PlanFinding, PlanFindingChange } from '../../../shared/plan-check.js';
+
+/** A finding as the list answers it: each change with its record's name (null when it is not on this computer). */
+export interface ShownPlanFinding extends Omit<PlanFinding, 'changes'> {
+  changes: (PlanFindingChange & { record_name: string | null })[];
+}
+
+export const planCheckKeys = { all: ['sync_status', 'plan_check'] as const };
+
+const poll = 2_000;
+/** As many as one read gives; more open findings than this are a list to work through first. */
+const pageSize = 100;
+
+export function usePlanFindings() {
+  const { client } = useApi();
+  return useQuery({
+    queryKey: planCheckKeys.all,
+    // The list's query: a page size, which ListQuery allows as a number.
+    queryFn: () => client.list<ShownPlanFinding>('/v1/sync/plan_check', { limit: pageSize } as ListQuery),
+    refetchInterval: poll,
+  });
+}
+
+export function useAcceptPlanFinding() {
+  const { client } = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => client.create<ShownPlanFinding>(apiPath`/v1/sync/plan_check/${id}/accept`, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: planCheckKeys.all }),
+  });
+}
