@@ -138,21 +138,21 @@ export function materialGates(awaited: readonly AwaitedMaterial[], groups: reado
   return { gates, waiting, unknown };
 }
 
-/** How a planner names material: "PO-123" (its order's code), else the row. */
-function named(material: AwaitedMaterial): string {
+/** How a planner names material: "PO-123" (its order's code), else the row; why-late.ts names it so too. */
+export function materialName(material: AwaitedMaterial): string {
   return material.order_code ?? `order row ${material.row_id}`;
 }
 
 /** Why a finite plan refuses, and what an infinite one warns of, for material without a date. */
 export function unknownMaterialMessage(unknown: readonly AwaitedMaterial[]): string {
-  const names = [...new Set(unknown.map(named))].join(', ');
+  const names = [...new Set(unknown.map(materialName))].join(', ');
   return `Waiting for ${names}, date unknown: give the supplying order a promised, desired or delivered date`;
 }
 
 /** "Waiting for PO-123, expected Tue 15 Dec": what the planner reads for one stage's material. */
 export function waitingMessage(waiting: readonly AwaitedMaterial[]): string {
   const latest = waiting[0]!;
-  return `Waiting for ${named(latest)}, expected ${spokenDate(latest.expected!)}`;
+  return `Waiting for ${materialName(latest)}, expected ${spokenDate(latest.expected!)}`;
 }
 
 /** The cards of a plan that start before their stage's material is expected. */

@@ -23,13 +23,13 @@
  * Reads only, through the asynchronous record store (docs/architecture.md "The asynchronous
  * store boundary"): one capacity read per board for all its late collections.
  */
-import { addDays, daysBetween, shortDay, today } from '../../../shared/dates.js';
+import { addDays, bucketStart, daysBetween, shortDay, today } from '../../../shared/dates.js';
 import type { Bottleneck, LateCollection, LateReason, WhatItTakes, WhyLateList } from '../../../shared/why-late.js';
 import type { RequestContext } from '../resource.js';
 import { tables, type Stored } from '../tables.js';
 import { boardCapacityViews } from './capacity.js';
 import { lateness } from './exceptions.js';
-import { awaitedMaterial, type AwaitedMaterial } from './material.js';
+import { awaitedMaterial, materialName, type AwaitedMaterial } from './material.js';
 import { boardCalendar, countWorkdays, maxPlanDays, workdayFrom, type BoardCalendar } from './workdays.js';
 
 export interface WhyLateQuery {
@@ -211,14 +211,13 @@ function reasonFor(
   const unknown = material.find((m) => m.expected === null);
   const latest = material.filter((m) => m.expected !== null).sort((a, b) => b.expected!.localeCompare(a.expected!))[0];
   const cardDays = countWorkdays(window.calendar, card.start_date, card.end_date) || 1;
-  const named = (m: AwaitedMaterial) => m.order_code ?? `order row ${m.row_id}`;
   if (unknown) {
-    const text = `Waiting for ${named(unknown)}, date unknown`;
-    return { reason: reason({ kind: 'material', text, waiting_for: named(unknown) }), cardId: card.id };
+    const text = `Waiting for ${materialName(unknown)}, date unknown`;
+    return { reason: reason({ kind: 'material', text, waiting_for: materialName(unknown) }), cardId: card.id };
   }
   if (latest && (latest.expected! > missed || countWorkdays(window.calendar, latest.expected!, missed) < cardDays)) {
-    const text = `Waiting for ${named(latest)}, expected ${shortDay(latest.expected!)}`;
-    return { reason: reason({ kind: 'material', text, waiting_for: named(latest), to: latest.expected }), cardId: card.id };
+    const text = `Waiting for ${materialName(latest)}, expected ${shortDay(latest.expected!)}`;
+    return { reason: reason({ kind: 'material', text, waiting_for: materialName(latest), to: latest.expected }), cardId: card.id };
   }
 
   // The card before it: on an earlier stage, the one that ends last.
@@ -404,12 +403,6 @@ function overtimeFor(read: BoardRead, shortfall: Shortfall): WhatItTakes | null 
   return { minutes: overtime.reduce((total, o) => total + o.minutes, 0), overtime };
 }
 
-/** The Monday of a day's ISO week. */
-function mondayOf(date: string): string {
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
-  return addDays(date, 1 - weekday);
-}
-
 export async function whyLate(ctx: RequestContext, query: WhyLateQuery): Promise<WhyLateList> {
   const match: Record<string, unknown> = { status: 'planned' };
   if (query.boardId) match.board_id = query.boardId;
@@ -470,7 +463,7 @@ export async function whyLate(ctx: RequestContext, query: WhyLateQuery): Promise
       const subject = why.kind === 'person_away' ? why.resource : why.kind === 'stage_full' || why.kind === 'no_room' ? why.stage : null;
       if (!subject) continue;
       const kind = why.kind === 'person_away' ? ('resource' as const) : ('stage' as const);
-      const week = mondayOf(why.from ?? l.missed);
+      const week = bucketStart(why.from ?? l.missed, 'week');
       const key = `${week}|${kind}|${subject.id}`;
       const entry = counted.get(key);
       if (entry) entry.collections++;
