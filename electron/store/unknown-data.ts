@@ -84,6 +84,8 @@ export const internalTableNames: ReadonlySet<string> = new Set([
   'sync_overruled',
   'sync_history',
   'sync_plan_finding',
+  // a data folder's plan scenarios (docs/decisions/scenarios.md): never synced, never kept
+  'scenario',
   'user_password',
   'webhook_secret',
   'attachment_content',

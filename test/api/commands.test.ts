@@ -263,6 +263,7 @@ describe('POST /v1/command/{id}/undo', () => {
     const paths = Object.keys((await ok('GET', '/v1/openapi.json')).paths).filter((p) => p.startsWith('/v1/command'));
     expect(paths.sort()).toEqual([
       '/v1/command',
+      '/v1/command/add_overtime',
       '/v1/command/assign_cards',
       '/v1/command/edit_order_rows',
       '/v1/command/label_cards',
