@@ -20,16 +20,17 @@
 import { performance } from 'node:perf_hooks';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import {
+  machineLoad,
   must,
   percentile,
   picker,
   random,
   resourceTypes,
+  runBench,
   seedResourcesOnBoard,
   seedStatusAndActivities,
-  workdays,
   type Workdays,
-  machineLoad,
+  workdays,
 } from '../helpers/bench-seed.js';
 import { benchSize } from '../helpers/bench-size.js';
 
@@ -155,10 +156,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

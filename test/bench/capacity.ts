@@ -25,10 +25,11 @@ import {
   picker,
   random,
   resourceTypes,
+  runBench,
   seedResourcesOnBoard,
   seedStatusAndActivities,
-  workdays,
   type Workdays,
+  workdays,
 } from '../helpers/bench-seed.js';
 import { benchSize } from '../helpers/bench-size.js';
 
@@ -225,10 +226,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

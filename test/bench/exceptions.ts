@@ -23,25 +23,13 @@ import { performance } from 'node:perf_hooks';
 import { nowMs } from '../../shared/clock.js';
 import { addDays } from '../../shared/dates.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
-import {
-  must,
-  machineLoad,
-  percentile,
-  picker,
-  random,
-  seedResourcesOnBoard,
-  seedStatusAndActivities,
-  workdays,
-} from '../helpers/bench-seed.js';
+import { cardBoardSize, machineLoad, must, percentile, random, runBench, seedCardBoard } from '../helpers/bench-seed.js';
 import { benchSize } from '../helpers/bench-size.js';
 import { fixTheClock } from '../helpers/test-clock.js';
 
 fixTheClock();
 
-const stageCount = 5;
-const resourceCount = benchSize(20, 4);
-const cardCount = benchSize(Number(process.env.CARDS ?? 5000), 100);
-const cardsPerCollection = 25;
+const { stageCount, resourceCount, cardCount, cardsPerCollection } = cardBoardSize;
 const warmup = benchSize(5, 1);
 const iterations = benchSize(40, 3);
 const budgetMs = 50;
@@ -56,29 +44,14 @@ interface PlacedCard {
 
 async function seed(api: TestApi): Promise<{ boardId: string; cardIds: string[]; placed: PlacedCard[] }> {
   const next = random(20261207);
-  const board = await must(api, 'POST', '/v1/board?with=stages', {
-    name: 'Exceptions bench',
-    // Every day a workday, so a stage's cards follow the one before them unless placed early on purpose.
-    workdays: { '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true },
-    stages: Array.from({ length: stageCount }, (_, i) => ({ name: `Stage ${i + 1}`, priority: i })),
-  });
-  const stageIds: string[] = board.stages.map((s: { id: string }) => s.id);
-  const resourceIds = await seedResourcesOnBoard(api, {
-    boardId: board.id,
-    stageIds,
-    count: resourceCount,
-    next,
-    body: (r) => ({ name: `Person ${r + 1}`, type: 'employee', workdays: workdays.fullWeek }),
-    percentage: () => 100,
-  });
-  const activities = await seedStatusAndActivities(api, board.id);
-  const pick = picker(next);
+  // Every day a workday, so a stage's cards follow the one before them unless placed early on purpose.
+  const board = await seedCardBoard(api, { name: 'Exceptions bench', next, everyDayAWorkday: true, fullTimeOnEachStage: true });
   const cardIds: string[] = [];
   const placed: PlacedCard[] = [];
   for (let c = 0; c < cardCount; c += cardsPerCollection) {
     const collection = await must(api, 'POST', '/v1/collection', {
       name: `SO-${c / cardsPerCollection + 1}`,
-      board_id: board.id,
+      board_id: board.boardId,
       due_date: addDays(today, 5 + Math.floor(next() * 60)),
     });
     const start = Math.floor(next() * 50) - 10;
@@ -87,14 +60,7 @@ async function seed(api: TestApi): Promise<{ boardId: string; cardIds: string[];
       // tenth collection, whose last stage starts 4 days early.
       const stage = i % stageCount;
       const early = c % (cardsPerCollection * 10) === 0 && stage === stageCount - 1 ? 4 : 0;
-      const from = addDays(today, start + stage * 6 - early);
-      return {
-        stage_id: stageIds[i % stageCount],
-        start_date: from,
-        end_date: addDays(from, Math.floor(next() * 5)),
-        activities: pick(activities, 1).map((id) => ({ id, time: 60 + Math.floor(next() * 600) })),
-        resources: pick(resourceIds, 1 + Math.floor(next() * 2)).map((id) => ({ id })),
-      };
+      return board.card(i, addDays(today, start + stage * 6 - early));
     });
     const made = await Promise.all(cards.map((card) => must(api, 'POST', `/v1/collection/${collection.id}/card`, card)));
     cardIds.push(...made.map((card: { id: string }) => card.id));
@@ -107,7 +73,7 @@ async function seed(api: TestApi): Promise<{ boardId: string; cardIds: string[];
     }
   }
   for (let i = 0; i < benchSize(40, 4); i++) {
-    await must(api, 'POST', '/v1/collection', { name: `Waiting ${i + 1}`, board_id: board.id, due_date: addDays(today, i % 12) });
+    await must(api, 'POST', '/v1/collection', { name: `Waiting ${i + 1}`, board_id: board.boardId, due_date: addDays(today, i % 12) });
   }
   for (let u = 0; u < benchSize(20, 2); u++) {
     await api.http('POST', '/v1/user', { email: `p${u}@example.com`, role: 'member' });
@@ -130,7 +96,7 @@ async function seed(api: TestApi): Promise<{ boardId: string; cardIds: string[];
       });
     }
   }
-  return { boardId: board.id, cardIds, placed };
+  return { boardId: board.boardId, cardIds, placed };
 }
 
 async function main(): Promise<void> {
@@ -218,10 +184,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

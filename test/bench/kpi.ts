@@ -24,25 +24,13 @@ import { performance } from 'node:perf_hooks';
 import { nowMs, startClockAt } from '../../shared/clock.js';
 import { addDays, bucketStart } from '../../shared/dates.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
-import {
-  must,
-  machineLoad,
-  percentile,
-  picker,
-  random,
-  seedResourcesOnBoard,
-  seedStatusAndActivities,
-  workdays,
-} from '../helpers/bench-seed.js';
+import { cardBoardSize, machineLoad, must, percentile, random, runBench, seedCardBoard } from '../helpers/bench-seed.js';
 import { benchSize } from '../helpers/bench-size.js';
 import { fixTheClock } from '../helpers/test-clock.js';
 
 fixTheClock();
 
-const stageCount = 5;
-const resourceCount = benchSize(20, 4);
-const cardCount = benchSize(Number(process.env.CARDS ?? 5000), 100);
-const cardsPerCollection = 25;
+const { stageCount, resourceCount, cardCount, cardsPerCollection } = cardBoardSize;
 const entryCount = benchSize(500, 20);
 const warmup = benchSize(3, 1);
 const iterations = benchSize(30, 3);
@@ -61,37 +49,16 @@ interface PlacedCard {
 
 async function seed(api: TestApi): Promise<{ boardId: string; placed: PlacedCard[] }> {
   const next = random(20261207);
-  const board = await must(api, 'POST', '/v1/board?with=stages', {
-    name: 'KPI bench',
-    stages: Array.from({ length: stageCount }, (_, i) => ({ name: `Stage ${i + 1}`, priority: i })),
-  });
-  const stageIds: string[] = board.stages.map((s: { id: string }) => s.id);
-  const resourceIds = await seedResourcesOnBoard(api, {
-    boardId: board.id,
-    stageIds,
-    count: resourceCount,
-    next,
-    body: (r) => ({ name: `Person ${r + 1}`, type: 'employee', workdays: workdays.fullWeek }),
-  });
-  const activities = await seedStatusAndActivities(api, board.id);
-  const done = (await must(api, 'POST', `/v1/board/${board.id as string}/status`, { name: 'Done', priority: 1, exit: true })).id;
-  const pick = picker(next);
+  const board = await seedCardBoard(api, { name: 'KPI bench', next });
+  const { activities } = board;
+  const done = (await must(api, 'POST', `/v1/board/${board.boardId}/status`, { name: 'Done', priority: 1, exit: true })).id;
   const placed: PlacedCard[] = [];
   const cardIds: string[] = [];
   const collections = Math.ceil(cardCount / cardsPerCollection);
   for (let c = 0; c < collections; c++) {
     // Starts spread from the first week to two weeks on; stage k 4 days after stage k - 1.
     const start = addDays(from, Math.floor((c / collections) * (weeks + 2) * 7));
-    const cards = Array.from({ length: cardsPerCollection }, (_, i) => {
-      const first = addDays(start, (i % stageCount) * 4);
-      return {
-        stage_id: stageIds[i % stageCount],
-        start_date: first,
-        end_date: addDays(first, Math.floor(next() * 5)),
-        activities: pick(activities, 1).map((id) => ({ id, time: 60 + Math.floor(next() * 600) })),
-        resources: pick(resourceIds, 1 + Math.floor(next() * 2)).map((id) => ({ id })),
-      };
-    });
+    const cards = Array.from({ length: cardsPerCollection }, (_, i) => board.card(i, addDays(start, (i % stageCount) * 4)));
     const end = cards.reduce((m, card) => (card.end_date > m ? card.end_date : m), '');
     const finishes = addDays(end, Math.floor(next() * 4));
     const isDone = finishes < today && next() < 0.8;
@@ -100,8 +67,9 @@ async function seed(api: TestApi): Promise<{ boardId: string; placed: PlacedCard
     at(isDone ? finishes : today, 15);
     const collectionId: string =
       c % 2 === 0
-        ? (await must(api, 'POST', '/v1/order', { code: `SO-${c + 1}`, board_id: board.id, promised_date: addDays(due, -1) })).collection_id
-        : (await must(api, 'POST', '/v1/collection', { name: `Job ${c + 1}`, board_id: board.id })).id;
+        ? (await must(api, 'POST', '/v1/order', { code: `SO-${c + 1}`, board_id: board.boardId, promised_date: addDays(due, -1) }))
+            .collection_id
+        : (await must(api, 'POST', '/v1/collection', { name: `Job ${c + 1}`, board_id: board.boardId })).id;
     await must(api, 'PUT', `/v1/collection/${collectionId}`, { due_date: due });
     const made = await Promise.all(
       cards.map((card) => must(api, 'POST', `/v1/collection/${collectionId}/card`, isDone ? { ...card, status_id: done } : card)),
@@ -115,7 +83,7 @@ async function seed(api: TestApi): Promise<{ boardId: string; placed: PlacedCard
   for (let i = 0; i < benchSize(20, 2); i++) {
     await must(api, 'POST', '/v1/collection', {
       name: `Waiting ${i + 1}`,
-      board_id: board.id,
+      board_id: board.boardId,
       activities: [{ id: activities[0], time: 480 }],
     });
   }
@@ -132,7 +100,7 @@ async function seed(api: TestApi): Promise<{ boardId: string; placed: PlacedCard
     });
   }
   startClockAt(started);
-  return { boardId: board.id, placed };
+  return { boardId: board.boardId, placed };
 }
 
 /** CPU milliseconds this process (the server runs in it) spent on each timed read, for a figure the machine's load bends less. */
@@ -219,10 +187,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

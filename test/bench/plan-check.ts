@@ -28,25 +28,13 @@ import { nowMs } from '../../shared/clock.js';
 import { addDays } from '../../shared/dates.js';
 import { formatHlc } from '../../shared/hlc.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
-import {
-  machineLoad,
-  must,
-  percentile,
-  picker,
-  random,
-  seedResourcesOnBoard,
-  seedStatusAndActivities,
-  workdays,
-} from '../helpers/bench-seed.js';
+import { cardBoardSize, machineLoad, must, percentile, picker, random, runBench, seedCardBoard } from '../helpers/bench-seed.js';
 import { benchSize } from '../helpers/bench-size.js';
 import { fixTheClock } from '../helpers/test-clock.js';
 
 fixTheClock();
 
-const stageCount = 5;
-const resourceCount = benchSize(20, 4);
-const cardCount = benchSize(Number(process.env.CARDS ?? 5000), 100);
-const cardsPerCollection = 25;
+const { stageCount, resourceCount, cardCount, cardsPerCollection } = cardBoardSize;
 const changesPerPull = benchSize(100, 10);
 const warmup = benchSize(3, 1);
 const iterations = benchSize(30, 3);
@@ -57,40 +45,16 @@ const otherNode = 'benchreplica01';
 
 async function seed(api: TestApi): Promise<string[]> {
   const next = random(20261207);
-  const board = await must(api, 'POST', '/v1/board?with=stages', {
-    name: 'Plan check bench',
-    workdays: { '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true },
-    stages: Array.from({ length: stageCount }, (_, i) => ({ name: `Stage ${i + 1}`, priority: i })),
-  });
-  const stageIds: string[] = board.stages.map((s: { id: string }) => s.id);
-  const resourceIds = await seedResourcesOnBoard(api, {
-    boardId: board.id,
-    stageIds,
-    count: resourceCount,
-    next,
-    body: (r) => ({ name: `Person ${r + 1}`, type: 'employee', workdays: workdays.fullWeek }),
-    percentage: () => 100,
-  });
-  const activities = await seedStatusAndActivities(api, board.id);
-  const pick = picker(next);
+  const board = await seedCardBoard(api, { name: 'Plan check bench', next, everyDayAWorkday: true, fullTimeOnEachStage: true });
   const cardIds: string[] = [];
   for (let c = 0; c < cardCount; c += cardsPerCollection) {
     const collection = await must(api, 'POST', '/v1/collection', {
       name: `SO-${c / cardsPerCollection + 1}`,
-      board_id: board.id,
+      board_id: board.boardId,
       due_date: addDays(today, 5 + Math.floor(next() * 60)),
     });
     const start = Math.floor(next() * 50) - 10;
-    const cards = Array.from({ length: cardsPerCollection }, (_, i) => {
-      const from = addDays(today, start + (i % stageCount) * 6);
-      return {
-        stage_id: stageIds[i % stageCount],
-        start_date: from,
-        end_date: addDays(from, Math.floor(next() * 5)),
-        activities: pick(activities, 1).map((id) => ({ id, time: 60 + Math.floor(next() * 600) })),
-        resources: pick(resourceIds, 1 + Math.floor(next() * 2)).map((id) => ({ id })),
-      };
-    });
+    const cards = Array.from({ length: cardsPerCollection }, (_, i) => board.card(i, addDays(today, start + (i % stageCount) * 6)));
     const made = await Promise.all(cards.map((card) => must(api, 'POST', `/v1/collection/${collection.id}/card`, card)));
     cardIds.push(...made.map((card: { id: string }) => card.id));
   }
@@ -180,10 +144,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { addDays } from '../../shared/dates.js';
 import { startSqliteApi, type TestApi } from '../helpers/api.js';
-import { machineLoad, must, percentile, random, seedStatusAndActivities } from '../helpers/bench-seed.js';
+import { machineLoad, must, percentile, random, runBench, seedStatusAndActivities } from '../helpers/bench-seed.js';
 import { benchSize } from '../helpers/bench-size.js';
 import { fixTheClock } from '../helpers/test-clock.js';
 
@@ -169,10 +169,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -19,7 +19,7 @@
 import { performance } from 'node:perf_hooks';
 import { rmSync } from 'node:fs';
 import { tempDir } from '../helpers/api.js';
-import { percentile } from '../helpers/bench-seed.js';
+import { percentile, runBench } from '../helpers/bench-seed.js';
 import { benchSize } from '../helpers/bench-size.js';
 import { freePort } from '../helpers/ports.js';
 import { startServerProcess, type ServerProcess } from '../helpers/process.js';
@@ -177,10 +177,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -11,7 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { startTestApi, type TestApi } from '../helpers/api.js';
-import { must, percentile } from '../helpers/bench-seed.js';
+import { must, percentile, runBench } from '../helpers/bench-seed.js';
 import { benchSize } from '../helpers/bench-size.js';
 
 const cardCount = 20;
@@ -81,10 +81,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

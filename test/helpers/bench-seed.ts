@@ -6,7 +6,9 @@
  * script there.
  */
 import { availableParallelism, loadavg } from 'node:os';
+import { addDays } from '../../shared/dates.js';
 import type { TestApi } from './api.js';
+import { benchSize } from './bench-size.js';
 
 /** A small deterministic generator, so every run builds the same data. */
 export function random(seed: number): () => number {
@@ -97,4 +99,87 @@ export async function seedStatusAndActivities(api: TestApi, boardId: string): Pr
   for (const type of resourceTypes)
     activities.push((await must(api, 'POST', '/v1/activity', { description: `Bench ${type}`, resource_type: type })).id);
   return activities;
+}
+
+/**
+ * Runs a bench and ends the process: 0 once it printed its figures and verdicts, 1 when it
+ * broke, so that the smoke run sees a broken bench (the server it started may still hold the
+ * event loop open).
+ */
+export function runBench(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
+
+/** The size of the card board that the exceptions, KPI and plan check benches read. */
+export const cardBoardSize = {
+  stageCount: 5,
+  resourceCount: benchSize(20, 4),
+  cardCount: benchSize(Number(process.env.CARDS ?? 5000), 100),
+  cardsPerCollection: 25,
+};
+
+/** A card's body on the card board, without its collection. */
+export interface BoardCard {
+  stage_id: string;
+  start_date: string;
+  end_date: string;
+  activities: { id: string; time: number }[];
+  resources: { id: string }[];
+}
+
+export interface CardBoard {
+  boardId: string;
+  stageIds: string[];
+  resourceIds: string[];
+  activities: string[];
+  /** The `i`th card of a collection: on stage i mod 5 from `from`, 0–4 days long, one activity of 1–11 hours, one or two people. */
+  card(i: number, from: string): BoardCard;
+}
+
+/**
+ * The board those benches read: 5 stages, 20 full-time people each on 1–3 stages, the entry
+ * status and the activities. Each bench places its collections and cards itself (through
+ * `card`), because where they fall is what the bench is about. The draws from `next` keep the
+ * order the benches always had, so their data and figures stay comparable with earlier runs.
+ */
+export async function seedCardBoard(
+  api: TestApi,
+  options: { name: string; next: () => number; everyDayAWorkday?: boolean; fullTimeOnEachStage?: boolean },
+): Promise<CardBoard> {
+  const { name, next } = options;
+  const board = await must(api, 'POST', '/v1/board?with=stages', {
+    name,
+    ...(options.everyDayAWorkday ? { workdays: { '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true } } : {}),
+    stages: Array.from({ length: cardBoardSize.stageCount }, (_, i) => ({ name: `Stage ${i + 1}`, priority: i })),
+  });
+  const stageIds: string[] = board.stages.map((s: { id: string }) => s.id);
+  const resourceIds = await seedResourcesOnBoard(api, {
+    boardId: board.id,
+    stageIds,
+    count: cardBoardSize.resourceCount,
+    next,
+    body: (r) => ({ name: `Person ${r + 1}`, type: 'employee', workdays: workdays.fullWeek }),
+    ...(options.fullTimeOnEachStage ? { percentage: () => 100 } : {}),
+  });
+  const activities = await seedStatusAndActivities(api, board.id);
+  const pick = picker(next);
+  return {
+    boardId: board.id,
+    stageIds,
+    resourceIds,
+    activities,
+    card: (i, from) => ({
+      stage_id: stageIds[i % cardBoardSize.stageCount]!,
+      start_date: from,
+      end_date: addDays(from, Math.floor(next() * 5)),
+      activities: pick(activities, 1).map((id) => ({ id, time: 60 + Math.floor(next() * 600) })),
+      resources: pick(resourceIds, 1 + Math.floor(next() * 2)).map((id) => ({ id })),
+    }),
+  };
 }
