@@ -17,6 +17,7 @@ import { OrdersView } from './views/orders/OrdersView.js';
 import { PlanboardView } from './views/PlanboardView.js';
 import { ProjectsView } from './views/ProjectsView.js';
 import { ResourcesView } from './views/ResourcesView.js';
+import { ScenarioBanner } from './views/scenarios/ScenarioBanner.js';
 import { SettingsView } from './views/settings/SettingsView.js';
 import { useAppliedTheme } from './views/settings/theme.js';
 import { SyncView } from './views/sync/SyncView.js';
@@ -51,6 +52,7 @@ export function App() {
       <div className="app__body">
         <Navigation />
         <main className="app__main">
+          <ScenarioBanner />
           <SampleWorkshopBanner />
           <FirstStartChecklist />
           {Screen ? <Screen /> : entry && <ComingLater view={entry} />}

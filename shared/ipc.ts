@@ -6,6 +6,7 @@
  *
  * The payload check lives here so that both hosts refuse exactly the same malformed input.
  */
+import { isUuid } from './ids.js';
 import type { LocalApiChange, LocalApiOutcome, LocalApiState } from './local-api.js';
 
 export const bridgeChannels = {
@@ -105,6 +106,11 @@ export interface BridgeRequest {
   body?: unknown;
   /** A file for a multipart route (`…/attachment/upload`); a POST with it carries no `body`. */
   upload?: BridgeUpload;
+  /**
+   * The scenario the request runs in (docs/API.md "Scenarios"): the host sends it as the
+   * `x-planner-scenario` header, which a bridged call cannot set itself.
+   */
+  scenario?: string;
 }
 
 /**
@@ -272,7 +278,7 @@ export function parseBridgeRequest(payload: unknown): BridgeRequest | { error: s
   }
   const p = payload as Record<string, unknown>;
   for (const key of Object.keys(p)) {
-    if (!['method', 'path', 'query', 'body', 'upload'].includes(key)) return { error: `unknown key ${key}` };
+    if (!['method', 'path', 'query', 'body', 'upload', 'scenario'].includes(key)) return { error: `unknown key ${key}` };
   }
   if (typeof p.method !== 'string' || !methods.includes(p.method)) {
     return { error: 'method must be one of GET, POST, PUT, DELETE' };
@@ -295,8 +301,10 @@ export function parseBridgeRequest(payload: unknown): BridgeRequest | { error: s
       if (typeof value !== 'string') return { error: 'query must be an object of strings' };
     }
   }
+  if (p.scenario !== undefined && !isUuid(p.scenario)) return { error: 'scenario must be a scenario id (a UUID)' };
   const request: BridgeRequest = { method: p.method as HttpMethod, path: p.path };
   if (p.query !== undefined) request.query = p.query as Record<string, string>;
+  if (p.scenario !== undefined) request.scenario = p.scenario;
   if (p.body !== undefined) request.body = p.body;
   if (p.upload !== undefined) {
     if (p.method !== 'POST' || p.body !== undefined) return { error: 'an upload goes with a POST and no body' };

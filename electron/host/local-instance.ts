@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { BinaryBody } from '../../shared/bridge-body.js';
 import type { BridgeRequest, BridgeResponse, BridgeUpload, ChangeEvent } from '../../shared/ipc.js';
+import { scenarioHeader } from '../../shared/operations/scenarios.js';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { buildApi } from '../api/app.js';
@@ -97,6 +98,7 @@ export async function openLocalInstance(dataPath: string, options: LocalInstance
           ...(request.query ? { query: request.query } : {}),
           headers: {
             ...credentials,
+            ...(request.scenario !== undefined ? { [scenarioHeader]: request.scenario } : {}),
             ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
             ...(form ? { 'content-type': form.contentType } : {}),
           },

@@ -25,6 +25,7 @@ import { payrollSettingsMessages } from './en/payroll-settings.js';
 import { floorMessages } from './en/floor.js';
 import { exceptionsMessages } from './en/exceptions.js';
 import { planCheckMessages } from './en/plan-check.js';
+import { scenariosMessages } from './en/scenarios.js';
 
 const core = {
   // Shared words
@@ -478,6 +479,7 @@ export const en = {
   ...floorMessages,
   ...exceptionsMessages,
   ...planCheckMessages,
+  ...scenariosMessages,
 } as const;
 
 export type MessageKey = keyof typeof en;

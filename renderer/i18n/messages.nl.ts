@@ -25,6 +25,7 @@ import { payrollSettingsMessages } from './nl/payroll-settings.js';
 import { floorMessages } from './nl/floor.js';
 import { exceptionsMessages } from './nl/exceptions.js';
 import { planCheckMessages } from './nl/plan-check.js';
+import { scenariosMessages } from './nl/scenarios.js';
 
 const core: Record<Exclude<MessageKey, AreaKey>, string> = {
   'common.cancel': 'Annuleren',
@@ -467,4 +468,5 @@ export const nl: Record<MessageKey, string> = {
   ...floorMessages,
   ...exceptionsMessages,
   ...planCheckMessages,
+  ...scenariosMessages,
 };

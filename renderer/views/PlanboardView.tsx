@@ -1,8 +1,9 @@
 /**
- * The Planboard screen: pick a board, create one or open its setup, and plan on it — the grid
- * of stages × days with the backlog, capacity and card details (views/planboard/). The picker
- * and the setup panel are UI state in the store.
+ * The Planboard screen: pick a board, create one or open its setup, try a change in a scenario
+ * (views/scenarios/), and plan on it — the grid of stages × days with the backlog, capacity and
+ * card details (views/planboard/). The picker and the setup panel are UI state in the store.
  */
+import { useState } from 'react';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { useT } from '../i18n/index.js';
 import { useUiStore } from '../state/ui.js';
@@ -12,6 +13,7 @@ import { newBoardDraft } from './boards/board-draft.js';
 import { EditBoardSetup } from './boards/EditBoardSetup.js';
 import { usePickedBoard } from './boards/picked-board.js';
 import { Planboard } from './planboard/Planboard.js';
+import { ScenariosDialog } from './scenarios/ScenariosDialog.js';
 import '../styles/planboard.css';
 
 export function PlanboardView() {
@@ -21,6 +23,7 @@ export function PlanboardView() {
   const openBoardSetup = useUiStore((state) => state.openBoardSetup);
   const closeBoardSetup = useUiStore((state) => state.closeBoardSetup);
   const pickBoard = useUiStore((state) => state.pickBoard);
+  const [scenariosOpen, setScenariosOpen] = useState(false);
 
   if (setup === 'new') {
     return (
@@ -59,6 +62,10 @@ export function PlanboardView() {
             {t('planboard.boardSetup')}
           </button>
         )}
+        <button type="button" className="button" aria-haspopup="dialog" onClick={() => setScenariosOpen(true)}>
+          {t('scenarios.menu')}
+        </button>
+        {scenariosOpen && <ScenariosDialog onClose={() => setScenariosOpen(false)} />}
       </div>
       {boards.isError && <ErrorNotice error={boards.error} onRetry={() => void boards.refetch()} />}
       {board ? (

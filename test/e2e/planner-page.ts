@@ -6,13 +6,17 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** A call to the local Planning API through the page's bridge; answers status and body. */
+/**
+ * A call to the local Planning API through the page's bridge; answers status and body. With
+ * `scenario`, the call runs in that scenario, as the app's calls do while one is open.
+ */
 export async function bridgeCall(
   page: Page,
   method: string,
   path: string,
   body?: unknown,
   query?: Record<string, string>,
+  scenario?: string,
 ): Promise<{ status: number; body: any }> {
   return page.evaluate(
     async (request) => {
@@ -28,13 +32,26 @@ export async function bridgeCall(
       });
       return response.json();
     },
-    { method, path, ...(body === undefined ? {} : { body }), ...(query === undefined ? {} : { query }) },
+    {
+      method,
+      path,
+      ...(body === undefined ? {} : { body }),
+      ...(query === undefined ? {} : { query }),
+      ...(scenario === undefined ? {} : { scenario }),
+    },
   );
 }
 
 /** The same call for steps that must work: throws with the API's answer when it does not. */
-export async function bridgeApi(page: Page, method: string, path: string, body?: unknown, query?: Record<string, string>): Promise<any> {
-  const answer = await bridgeCall(page, method, path, body, query);
+export async function bridgeApi(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+  query?: Record<string, string>,
+  scenario?: string,
+): Promise<any> {
+  const answer = await bridgeCall(page, method, path, body, query, scenario);
   // The host answers a bridged call with {status, headers, body}; any other shape is the host
   // refusing the call itself (no page key, no session), which the answer says.
   if (typeof answer?.status !== 'number' || answer.status >= 400)

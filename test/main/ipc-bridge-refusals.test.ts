@@ -71,6 +71,8 @@ describe('the IPC bridge refuses what it must not carry', () => {
         upload: { filename: 'a.txt', contentType: 'text/plain', data: 'aGk=', fields: { 'x"\r\n': 'y' } },
       },
     ],
+    ['a scenario that is no UUID', { method: 'POST', path: '/v1/project', body: { name: 'x' }, scenario: 'live' }],
+    ['a scenario that is not text', { method: 'POST', path: '/v1/project', body: { name: 'x' }, scenario: 7 }],
     [
       'an upload with an unknown key',
       { method: 'POST', path: '/v1/project', upload: { filename: 'a.txt', contentType: 'text/plain', data: 'aGk=', path: '/etc' } },
@@ -110,6 +112,25 @@ describe('the IPC bridge refuses what it must not carry', () => {
     expect(response.status).toBe(500);
     expect((response.body as { errors: { code: number }[] }).errors[0]!.code).toBe(10500);
     expect(JSON.stringify(response)).not.toContain('SQLITE');
+  });
+});
+
+describe('a request in a scenario', () => {
+  it('runs in the scenario it names, and leaves the live plan as it was', async () => {
+    const made = await bridge({ method: 'POST', path: '/v1/scenario', body: { name: 'Rush order' } });
+    expect(made.status).toBe(201);
+    const scenario = (made.body as { id: string }).id;
+    const live = await projectList();
+    const inScenario = await bridge({ method: 'POST', path: '/v1/project', body: { name: 'Only in the scenario' }, scenario });
+    expect(inScenario.status).toBe(201);
+    expect(await projectList()).toEqual(live);
+    const listed = await bridge({ method: 'GET', path: '/v1/project', scenario });
+    expect((listed.body as { data: { name: string }[] }).data.map((p) => p.name)).toContain('Only in the scenario');
+    // A scenario that is not there is the API's 404 naming the header, as over HTTP.
+    const unknown = await bridge({ method: 'GET', path: '/v1/project', scenario: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.status).toBe(404);
+    expect(JSON.stringify(unknown.body)).toContain('x-planner-scenario');
+    expect((await bridge({ method: 'DELETE', path: `/v1/scenario/${scenario}` })).status).toBe(204);
   });
 });
 

@@ -14,10 +14,10 @@ export function SampleWorkshopBanner() {
   const remove = useRemoveSampleWorkshop();
   if (!sample.data?.loaded) return null;
   return (
-    <div className="sample-banner" role="region" aria-label={t('sample.title')}>
+    <div className="screen-banner sample-banner" role="region" aria-label={t('sample.title')}>
       <FlaskConical aria-hidden="true" size={16} />
       <strong>{t('sample.title')}</strong>
-      <span className="sample-banner__text">{t('sample.text')}</span>
+      <span className="screen-banner__text">{t('sample.text')}</span>
       <button type="button" className="button" disabled={remove.isPending} onClick={() => remove.mutate()}>
         {t('sample.remove')}
       </button>
