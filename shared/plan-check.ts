@@ -48,3 +48,14 @@ export interface PlanFinding extends PlanFindingNotice {
   status: PlanFindingStatus;
   resolved_at: string | null;
 }
+
+/**
+ * This computer's part in a finding, as `GET /v1/sync/plan_check` answers it: its cards in the
+ * finding that the pull did not bring, their collections, and the newest command made here on
+ * them that is not undone (what "revert my change" undoes); worked out as the plan is now.
+ */
+export interface PlanFindingMine {
+  card_ids: string[];
+  collection_ids: string[];
+  command: { id: string; description: string } | null;
+}

@@ -86,6 +86,27 @@ export function undoneBy(store: EnvironmentStore, id: string): CommandRecord | u
 }
 
 /**
+ * The newest command this computer made that wrote one of `recordIds` and is not undone (a
+ * replica's pulled changes are written by no command): what "revert my change" of the plan
+ * check undoes (docs/API.md "Plan check"). Looks at the last 20 commands on them at most.
+ */
+export function newestCommandOn(store: EnvironmentStore, resource: string, recordIds: readonly string[]): CommandRecord | undefined {
+  if (recordIds.length === 0) return undefined;
+  const ids = statementsOf(store)
+    .rows<{ command_id: string }>(
+      `SELECT command_id, MAX(seq) AS last FROM change_log
+       WHERE resource = ? AND record_id IN (SELECT value FROM json_each(?)) AND command_id IS NOT NULL
+       GROUP BY command_id ORDER BY last DESC LIMIT 20`,
+    )
+    .all(resource, JSON.stringify(recordIds));
+  for (const { command_id: id } of ids) {
+    const command = findCommand(store, id);
+    if (command && !undoneBy(store, id)) return command;
+  }
+  return undefined;
+}
+
+/**
  * The command history as undo reads it inside the transaction that writes the inverse
  * (`RecordWrites.commands`), on either engine: these functions over the SQLite store, or
  * postgres/command-book.ts's on the transaction's client.

@@ -7,6 +7,7 @@
  * one transaction. The team server has none of them (`local` is undefined there).
  */
 import type { Conflict, Mutation } from '../../shared/operations/sync.js';
+import { newestCommandOn, type CommandRecord } from './command-book.js';
 import type { EnvironmentStore } from './environment-store.js';
 import type { PlanFinding, PlanFindingNotice } from '../../shared/plan-check.js';
 import { overruledEditsOf, type OverruledEdit, type OverruledStatus } from './overruled-edits.js';
@@ -51,6 +52,8 @@ export interface LocalBookReads {
   /** What the plan check found after pulls, newest first (docs/API.md "Plan check"). */
   planFindings(options: { all: boolean; limit: number; offset: number }): Promise<{ count: number; data: PlanFinding[] }>;
   planFinding(id: string): Promise<PlanFinding | undefined>;
+  /** The newest command made here, not undone, that wrote one of the records (command-book.ts newestCommandOn). */
+  newestCommandOn(resource: string, recordIds: readonly string[]): Promise<CommandRecord | undefined>;
 }
 
 export interface LocalBookWrites extends LocalBookReads {
@@ -95,6 +98,7 @@ export function sqliteLocalBooks(store: EnvironmentStore, inTurn: <T>(fn: () => 
     resolveOverruled: (id, status) => inTurn(() => overruledEditsOf(store).resolve(id, status)),
     planFindings: (options) => inTurn(() => planFindingsOf(store).list(options)),
     planFinding: (id) => inTurn(() => planFindingsOf(store).get(id)),
+    newestCommandOn: (resource, recordIds) => inTurn(() => newestCommandOn(store, resource, recordIds)),
     noticePlanFindings: (findings) =>
       inTurn(() => {
         for (const finding of findings) planFindingsOf(store).notice(finding);

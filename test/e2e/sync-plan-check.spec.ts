@@ -3,12 +3,13 @@
  * computer is cut off, the planner plans 5 h of cutting on Thursday's laser, and someone plans
  * another 5 h on the server; each is fine against Anna's 8 h, merged it is not. After the sync
  * the screen lists the overload beside the overruled changes, naming the change on the other
- * computer that made it, and Accept closes it.
+ * computer that made it. Accept closes it; "Move mine later" plans the planner's own order again
+ * where there is room after that day, and closes it too.
  *
  * The remote is the headless server as its own process, behind a small proxy that can cut the
  * app off; the app runs in browser-host mode with its own data folder.
  */
-import { expect, test } from './fixtures.js';
+import { expect, test, type Page } from './fixtures.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import type { ServerProcess } from '../helpers/process.js';
 import { startApp, type RunningApp } from './app.js';
@@ -29,10 +30,8 @@ test.afterEach(async () => {
   proxy = undefined;
 });
 
-test('a day overloaded by the merge of two plans, each fine alone, is listed with the change that made it, and accepted', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
+/** Thursday's laser overloaded by the merge, as the Sync screen lists it; the finding, and what the spec checks after. */
+async function overloadedThursday(page: Page) {
   remote = await startRemote();
   proxy = await startFaultProxy(remote.url);
   app = await startApp();
@@ -82,6 +81,28 @@ test('a day overloaded by the merge of two plans, each fine alone, is listed wit
   await expect(finding).toContainText(/card “SO-Theirs” made on another computer \(\w+\) on /);
   await expect(finding).not.toContainText('SO-Mine');
 
+  return { finding, board, mine, thursday };
+}
+
+test('a day overloaded by the merge of two plans, each fine alone, is listed with the change that made it, and accepted', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { finding } = await overloadedThursday(page);
   await finding.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByText('No sync made the plan worse than either side had it.')).toBeVisible();
+});
+
+test('the planner moves their own order off the overloaded day: planned again where there is room, and the finding closes', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { finding, board, mine, thursday } = await overloadedThursday(page);
+  await finding.getByRole('button', { name: 'Move mine later' }).click();
+  await expect(page.getByText('No sync made the plan worse than either side had it.')).toBeVisible();
+  // Thursday keeps the other computer's 5 h; the planner's own 5 h go to Friday, where Anna has room.
+  const cards = await bridgeApi(page, 'GET', '/v1/card', undefined, { filter: `board_id:eq:'${board.id}'`, with: 'collection' });
+  const days = Object.fromEntries(cards.data.map((card: any) => [card.collection.name, [card.start_date, card.end_date]]));
+  expect(days).toEqual({ 'SO-Mine': [addDays(thursday, 1), addDays(thursday, 1)], 'SO-Theirs': [thursday, thursday] });
+  expect(mine.id).toEqual(cards.data.find((card: any) => card.collection.name === 'SO-Mine').collection_id);
 });

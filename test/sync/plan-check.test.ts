@@ -137,13 +137,15 @@ describe('two planners offline each fill Thursday on the laser', () => {
   });
 
   it('a sync that makes nothing new lists nothing new: more on the day already over, and a card on another day', async () => {
-    const before = await findings(b);
+    // As kept: this computer's part (`mine`) is worked out as the plan is now.
+    const kept = async () => (await findings(b)).map(({ mine: _now, ...finding }) => finding);
+    const before = await kept();
     await laserCard(a, 'SO-C', thursday, 60);
     await laserCard(a, 'SO-D', addDays(thursday, 1), 120);
     await runSync(a);
     const summary = await ok(b, 'POST', '/v1/sync/run', undefined, 200);
     expect(summary.pulled).toBeGreaterThan(0);
-    expect(await findings(b)).toEqual(before);
+    expect(await kept()).toEqual(before);
   });
 
   it('a finding is accepted with one call: it leaves the open list, and stays in the whole list', async () => {
@@ -162,6 +164,52 @@ describe('two planners offline each fill Thursday on the laser', () => {
     const unknown = await call(a, 'POST', '/v1/sync/plan_check/0190a1b2-0000-7000-8000-000000000001/accept');
     expect(unknown.status).toBe(404);
     expect((await call(a, 'POST', '/v1/sync/plan_check/not-an-id/accept')).status).toBe(404);
+  });
+});
+
+describe("this computer's part in a finding, and its ways out", () => {
+  it("names this computer's own cards on the day, their collections and the newest command made here on them", async () => {
+    // B's finding is still open: Thursday's laser holds B's own SO-B and A's SO-A and SO-C, pulled.
+    const [found] = await findings(b);
+    const [soB] = (await ok(b, 'GET', `/v1/card?filter=id:eq:'${id.cardB}'`)).data;
+    expect(found.mine).toEqual({
+      card_ids: [id.cardB],
+      collection_ids: [soB.collection_id],
+      command: { id: expect.any(String), description: expect.any(String) },
+    });
+    // The command is the one that made SO-B's card here; A's finding names A's cards, not B's.
+    const made = (await ok(b, 'GET', '/v1/command?limit=1000')).data.find((c: any) => c.id === found.mine.command.id);
+    expect(made).toBeDefined();
+    const [accepted] = await findings(a, '?all=true');
+    expect(accepted.mine.card_ids).not.toContain(id.cardB);
+    expect(accepted.mine.card_ids).toContain(id.cardA);
+  });
+
+  it('move mine later: its collection planned again against free capacity from the day after, as one command', async () => {
+    const [found] = await findings(b);
+    const replanned = await ok(
+      b,
+      'POST',
+      '/v1/command/replan_collections',
+      {
+        board_id: id.board,
+        collection_ids: found.mine.collection_ids,
+        start: day(4),
+      },
+      200,
+    );
+    expect(replanned.command_id).toEqual(expect.any(String));
+    const card = (replanned.data[0].cards as any[]).find((c) => c.stage_id === id.laser);
+    // Friday holds A's SO-D (2 h) of Anna's 8 h: SO-B's 5 h fit there.
+    expect([card.start_date, card.end_date]).toEqual([day(4), day(4)]);
+    // Replanned cards are new cards: nothing of B's is on Thursday any more, nothing to revert there.
+    const [moved] = await findings(b);
+    expect(moved.mine).toEqual({ card_ids: [], collection_ids: [], command: null });
+    // Undone, SO-B's card is back on Thursday, and the undo is the newest command made here on it.
+    await ok(b, 'POST', `/v1/command/${replanned.command_id}/undo`, undefined, 200);
+    const [back] = await findings(b);
+    expect(back.mine.card_ids).toEqual([id.cardB]);
+    expect(back.mine.command.description).toMatch(/^Undo: /);
   });
 });
 

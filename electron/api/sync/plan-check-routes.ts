@@ -9,7 +9,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isUuid } from '../../../shared/ids.js';
-import type { PlanFinding } from '../../../shared/plan-check.js';
+import type { PlanFinding, PlanFindingMine } from '../../../shared/plan-check.js';
+import { tables } from '../tables.js';
 import { booleanParam, integerParam, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { requireAdmin } from '../permissions.js';
@@ -21,7 +22,7 @@ function manage(ctx: RequestContext): void {
   requireAdmin(ctx.caller, "Only an admin of the environment manages this instance's sync.");
 }
 
-/** The finding with each change's record by the name a planner knows it by (null when it is not on this computer). */
+/** The finding with each change's record by the name a planner knows it by (null when it is not on this computer), and this computer's part in it. */
 async function shown(ctx: RequestContext, finding: PlanFinding) {
   const changes = [];
   for (const change of finding.changes) {
@@ -29,7 +30,49 @@ async function shown(ctx: RequestContext, finding: PlanFinding) {
     const record = module ? await wholeRecord(ctx.records, module, change.record_id) : undefined;
     changes.push({ ...change, record_name: await readableName(ctx.records, change.resource, record) });
   }
-  return { ...finding, changes };
+  return { ...finding, changes, mine: await mineIn(ctx, finding) };
+}
+
+/** The cards a finding is made of, as the plan is now: those on its stage-day or person-day, the person's two cards, the collection's. */
+async function cardsOf(ctx: RequestContext, finding: PlanFinding): Promise<{ id: string; collection_id: string }[]> {
+  const { record, date } = finding;
+  if (finding.kind === 'over_capacity' && date) {
+    const loads = await ctx.records.cardLoads(finding.board_id, date, date, true);
+    const on = loads.filter((load) =>
+      record.resource === 'stage' ? load.stage_id === record.id : (load.resources?.split(',') ?? []).includes(record.id),
+    );
+    const cards = await ctx.records.getWhereIn(tables.card, 'id', [...new Set(on.map((load) => load.card_id))]);
+    return cards.map((card) => ({ id: card.id, collection_id: card.collection_id }));
+  }
+  if (finding.kind === 'double_booking') {
+    const ids = [finding.details.card_id, finding.details.other_card_id].filter((id): id is string => typeof id === 'string');
+    return (await ctx.records.getWhereIn(tables.card, 'id', ids)).map((card) => ({ id: card.id, collection_id: card.collection_id }));
+  }
+  return (await ctx.records.getWhereIn(tables.card, 'collection_id', [record.id])).map((card) => ({
+    id: card.id,
+    collection_id: card.collection_id,
+  }));
+}
+
+/**
+ * This computer's part in a finding (docs/API.md "Plan check"): its cards in it (those a command
+ * made here wrote; pulled changes are written by none) and the newest such command, for the
+ * planner's ways out: move mine later (plan their collections again against free capacity) or
+ * revert my change (undo that command).
+ */
+async function mineIn(ctx: RequestContext, finding: PlanFinding): Promise<PlanFindingMine> {
+  const books = localBooks(ctx.records);
+  const cards = [];
+  for (const card of await cardsOf(ctx, finding)) if (await books.newestCommandOn('card', [card.id])) cards.push(card);
+  const command = await books.newestCommandOn(
+    'card',
+    cards.map((card) => card.id),
+  );
+  return {
+    card_ids: cards.map((card) => card.id),
+    collection_ids: [...new Set(cards.map((card) => card.collection_id))],
+    command: command ? { id: command.id, description: command.description } : null,
+  };
 }
 
 export function registerPlanCheckRoutes(app: FastifyInstance): void {

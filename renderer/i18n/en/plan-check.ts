@@ -25,4 +25,10 @@ export const planCheckMessages = {
   'planCheck.accept': 'Accept',
   'planCheck.accepted': 'Accepted: the plan stays as it is.',
   'planCheck.more': 'Showing {shown} of {count}.',
+  'planCheck.moveLater': 'Move mine later',
+  'planCheck.moveLaterAction': 'Move mine later after sync',
+  'planCheck.movedLater': 'Your part of it is planned again where there is room, after that day.',
+  'planCheck.revert': 'Revert my change',
+  'planCheck.revertTitle': 'Undo “{action}”, the last thing this computer did to these cards',
+  'planCheck.reverted': 'Undone: {action}.',
 } as const;

@@ -24,4 +24,10 @@ export const planCheckMessages: Record<keyof typeof english, string> = {
   'planCheck.accept': 'Accepteren',
   'planCheck.accepted': 'Geaccepteerd: de planning blijft zoals ze is.',
   'planCheck.more': '{shown} van {count} getoond.',
+  'planCheck.moveLater': 'Mijn deel later plannen',
+  'planCheck.moveLaterAction': 'Mijn deel later plannen na synchronisatie',
+  'planCheck.movedLater': 'Jouw deel is opnieuw gepland waar plaats is, na die dag.',
+  'planCheck.revert': 'Mijn wijziging terugdraaien',
+  'planCheck.revertTitle': '“{action}” ongedaan maken, het laatste wat deze computer met deze kaarten deed',
+  'planCheck.reverted': 'Ongedaan gemaakt: {action}.',
 } as const;

@@ -188,17 +188,18 @@ export async function previewReplan(
 }
 
 /**
- * Re-plans the collections finite, in priority order, as one command; answers its id (for
- * undo), or null when it changed nothing and so kept no command.
+ * Re-plans the collections finite, in priority order, from `start` (default today), as one
+ * command; answers its id (for undo), or null when it changed nothing and so kept no command.
  */
 export async function replanCollections(
   transport: Transport,
   boardId: string,
   collectionIds: readonly string[],
   description: string,
+  start?: string,
 ): Promise<string | null> {
-  return (await runCommand(transport, replanCollectionsOperation, { board_id: boardId, collection_ids: [...collectionIds] }, description))
-    .command_id;
+  const body = { board_id: boardId, collection_ids: [...collectionIds], ...(start ? { start } : {}) };
+  return (await runCommand(transport, replanCollectionsOperation, body, description)).command_id;
 }
 
 /**

@@ -7,11 +7,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListQuery } from '../../api/client.js';
 import { apiPath } from '../../api/paths.js';
 import { useApi } from '../../api/provider.js';
-import type { PlanFinding, PlanFindingChange } from '../../../shared/plan-check.js';
+import type { PlanFinding, PlanFindingChange, PlanFindingMine } from '../../../shared/plan-check.js';
 
-/** A finding as the list answers it: each change with its record's name (null when it is not on this computer). */
+/** A finding as the list answers it: each change with its record's name (null when it is not on this computer), and this computer's part. */
 export interface ShownPlanFinding extends Omit<PlanFinding, 'changes'> {
   changes: (PlanFindingChange & { record_name: string | null })[];
+  mine: PlanFindingMine;
 }
 
 export const planCheckKeys = { all: ['sync_status', 'plan_check'] as const };
