@@ -12,7 +12,7 @@ import { createFloorTransport, type SessionHolder } from './floor-transport.js';
 import { Outbox } from './outbox.js';
 import { isPlannerSession, onlyEnvironment, signIn, signOut, storedSession, userOf, type FloorSession } from './session.js';
 import { Jobs, useOutboxSending } from './Jobs.js';
-import { KioskScreen, KioskSetup } from './Kiosk.js';
+import { KioskScreen, KioskSetup, OwnPin } from './Kiosk.js';
 import { storedKiosk, type KioskSetting } from './kiosk.js';
 
 export function FloorApp() {
@@ -109,6 +109,7 @@ export function FloorApp() {
       {session ? (
         <>
           <Jobs transport={transport} holder={holder} outbox={outbox} />
+          <OwnPin session={session} transport={transport} />
           {isPlannerSession(session) && (
             <KioskSetup
               session={session}

@@ -268,3 +268,52 @@ function PinForm({
     </form>
   );
 }
+
+/** The signed-in user's own kiosk PIN (`PUT /v1/floor/pin/{user_id}`): set here, never shown. */
+export function OwnPin({ session, transport }: { session: FloorSession; transport: Transport }) {
+  const t = useT();
+  const [pin, setPin] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      await send(transport, { method: 'PUT', path: `/v1/floor/pin/${encodeURIComponent(userOf(session))}`, body: { pin } });
+      setMessage({ ok: true, text: t('floor.kiosk.ownPin.saved') });
+      setPin('');
+    } catch (caught) {
+      setMessage({ ok: false, text: describeError(caught) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="floor-kiosk-setup" onSubmit={(e) => void submit(e)} aria-labelledby="floor-own-pin">
+      <h2 id="floor-own-pin">{t('floor.kiosk.ownPin.title')}</h2>
+      <label>
+        {t('floor.kiosk.ownPin.pin')}
+        <input
+          type="password"
+          inputMode="numeric"
+          pattern="[0-9]{4,6}"
+          minLength={4}
+          maxLength={6}
+          autoComplete="new-password"
+          value={pin}
+          onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+          required
+        />
+      </label>
+      {message && (
+        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? undefined : 'floor-error'}>
+          {message.text}
+        </p>
+      )}
+      <button type="submit" className="floor-big floor-secondary" disabled={busy || pin.length < 4}>
+        {t('floor.kiosk.ownPin.save')}
+      </button>
+    </form>
+  );
+}

@@ -3,7 +3,7 @@
  * tablet, against the headless server as its own process: a planner signs in and turns the
  * tablet into a kiosk for the board; two operators take turns on it, each tapping their name and
  * typing their PIN, starting their own job and tapping "Done"; the API then shows each time entry
- * as its operator's. Left untouched for 60 s (Playwright's clock, not a wait), the kiosk ends the
+ * as its operator's. An operator sets their own PIN on the floor view. Left untouched for 60 s (Playwright's clock, not a wait), the kiosk ends the
  * operator's turn and shows the names again.
  */
 import { expect, test, type Page } from './fixtures.js';
@@ -142,10 +142,22 @@ test('two operators on one tablet: each taps their name, types their PIN and sta
   expect(miaEntries.map((entry) => [entry.user_id, entry.end])).toEqual([[seeded.mia.user, null]]);
 });
 
-test('untouched for 60 s, the kiosk ends the operator’s turn and shows the names again', async ({ page }) => {
+test('an operator sets their own PIN; untouched for 60 s, the kiosk ends their turn and shows the names again', async ({ page }) => {
   await seedWorkshop();
+  // Mia chooses her own PIN on her phone's floor view.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(new URL('/floor/', server!.url).toString());
+  await page.getByLabel('Email').fill('mia@example.com');
+  await page.getByLabel('Password').fill(secret);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const own = page.getByRole('form', { name: 'My kiosk PIN' });
+  await own.getByLabel('New PIN (4 to 6 digits)').fill('246810');
+  await own.getByRole('button', { name: 'Save PIN' }).click();
+  await expect(own.getByRole('status')).toHaveText('Your PIN is saved. Use it on the kiosk.');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
   await makeKiosk(page);
-  await openAs(page, 'Mia', '135790');
+  await openAs(page, 'Mia', '246810');
   await expect(jobOf(page, 'SO-1002')).toHaveCount(1);
 
   await page.clock.fastForward(40_000);

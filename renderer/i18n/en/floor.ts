@@ -61,4 +61,8 @@ export const floorMessages = {
   'floor.kiosk.pin.locked': 'Too many wrong PINs. Wait a while, or ask your planner.',
   'floor.kiosk.pin.open': 'Open',
   'floor.kiosk.pin.back': 'Back',
+  'floor.kiosk.ownPin.title': 'My kiosk PIN',
+  'floor.kiosk.ownPin.pin': 'New PIN (4 to 6 digits)',
+  'floor.kiosk.ownPin.save': 'Save PIN',
+  'floor.kiosk.ownPin.saved': 'Your PIN is saved. Use it on the kiosk.',
 } as const;

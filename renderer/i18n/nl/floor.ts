@@ -63,4 +63,8 @@ export const floorMessages: Record<keyof typeof english, string> = {
   'floor.kiosk.pin.locked': 'Te vaak een verkeerde pincode. Wacht even, of vraag je planner.',
   'floor.kiosk.pin.open': 'Openen',
   'floor.kiosk.pin.back': 'Terug',
+  'floor.kiosk.ownPin.title': 'Mijn kioskpincode',
+  'floor.kiosk.ownPin.pin': 'Nieuwe pincode (4 tot 6 cijfers)',
+  'floor.kiosk.ownPin.save': 'Pincode opslaan',
+  'floor.kiosk.ownPin.saved': 'Je pincode is opgeslagen. Gebruik hem op de kiosk.',
 };
