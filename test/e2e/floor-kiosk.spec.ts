@@ -6,6 +6,7 @@
  * as its operator's. An operator sets their own PIN on the floor view. Left untouched for 60 s (Playwright's clock, not a wait), the kiosk ends the
  * operator's turn and shows the names again.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.js';
 import { tempDir } from '../helpers/api.js';
 import { call } from '../helpers/instance.js';
@@ -90,6 +91,14 @@ async function makeKiosk(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Kiosk: Workshop' })).toBeVisible();
 }
 
+/** Serious and critical accessibility violations on the page as it is (as test/e2e/floor.spec.ts counts them). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} ${node.failureSummary ?? ''}`));
+}
+
 const names = (page: Page) => page.getByRole('list', { name: 'Kiosk: Workshop' });
 
 async function openAs(page: Page, name: string, pin: string): Promise<void> {
@@ -110,12 +119,14 @@ test('two operators on one tablet: each taps their name, types their PIN and sta
   const seeded = await seedWorkshop();
   await makeKiosk(page);
   await expect(names(page).getByRole('button')).toHaveText(['Max', 'Mia']);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // A wrong PIN opens nothing.
   await names(page).getByRole('button', { name: 'Max' }).click();
   await page.getByLabel('PIN').fill('1111');
   await page.getByRole('button', { name: 'Open' }).click();
   await expect(page.getByRole('alert')).toHaveText('That PIN is not right. Try again.');
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Back' }).click();
 
   await openAs(page, 'Max', '2580');
