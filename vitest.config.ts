@@ -36,6 +36,7 @@ const onBothEngines = [
   'test/api/card.test.ts',
   'test/api/floor.test.ts',
   'test/api/floor-sign-in.test.ts',
+  'test/api/floor-kiosk.test.ts',
   'test/api/collection-rules.test.ts',
   'test/api/conventions.test.ts',
   'test/api/with-budget.test.ts',

@@ -28,6 +28,7 @@ import { registerSyncRoutes } from './sync/routes.js';
 import type { RateLimitOptions, SlidingWindowLimiter } from './rate-limit.js';
 import { oauthRoutes } from './oauth/routes.js';
 import { registerFloorRoutes } from './floor/floor-routes.js';
+import { refuseKioskOutsideFloor } from './oauth/kiosk-routes.js';
 import { inScenario } from './scenarios/scenario-context.js';
 import { scenarioRoutes } from './scenarios/scenario-routes.js';
 import { dataFolderOAuth, teamOAuth } from './oauth/access.js';
@@ -173,6 +174,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
           if (options.appUser) await actAsAppUser(request.ctx, options.appUser);
           request.ctx.answer = new AnswerWork(limits.signalOf(request));
           refuseGuestWrite(request.ctx.caller, request.method, request.routeOptions.url);
+          refuseKioskOutsideFloor(request.ctx.caller, request.routeOptions.url);
         } catch (error) {
           const apiError = toApiError(error);
           if (!apiError) throw error;

@@ -300,11 +300,15 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const hosted = servedApp(reply);
     if (!hosted) return reply;
     const { authorization } = request.headers;
+    // A kiosk's own calls carry its key instead (docs/API.md "The floor", kiosk mode).
+    const kioskKey = request.headers['x-kiosk-key'];
+    const method = request.method === 'POST' || request.method === 'PUT' || request.method === 'DELETE' ? request.method : 'GET';
     const response = await hosted.instance.api.inject({
-      method: request.method === 'POST' ? 'POST' : 'GET',
+      method,
       url: request.url,
       headers: {
         ...(authorization ? { authorization } : {}),
+        ...(typeof kioskKey === 'string' ? { 'x-kiosk-key': kioskKey } : {}),
         ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
       },
       ...(request.body !== undefined ? { payload: JSON.stringify(request.body) } : {}),
@@ -323,7 +327,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
     return reply.code(response.statusCode).send(response.rawPayload);
   };
-  app.route({ method: ['GET', 'POST'], url: '/v1/floor/*', handler: toInstance });
+  app.route({ method: ['GET', 'POST', 'PUT', 'DELETE'], url: '/v1/floor/*', handler: toInstance });
   app.post('/v1/oauth/token', toInstance);
   app.get('/v1/collection/:collection/attachment/:attachment/download', toInstance);
 

@@ -28,6 +28,7 @@ import { sqliteSyncFeed, type SyncFeed } from './sync-feed.js';
 import { sqliteSyncWrites, type SyncWrites } from './sync-writes.js';
 import { sqliteDeliveryWrites, type DeliveryQueueWrites } from './webhook-queue.js';
 import { passwordHashOf, setPasswordHash } from './user-passwords.js';
+import { sqliteFloorBook, type FloorBook } from './floor-book.js';
 import { sqliteLocalBooks, type LocalBookReads, type LocalBookWrites } from './local-books.js';
 import { sqliteScenarioBook, type ScenarioBook } from './scenario-book.js';
 
@@ -84,6 +85,8 @@ export interface RecordWrites extends RecordReads {
   readonly commands: CommandBookReads;
   /** Sets the digest a user signs in with (user-passwords.ts): its own table, never the record. */
   setPasswordHash(userId: string, hash: string): Promise<void>;
+  /** The floor's kiosks and PINs, in this transaction (floor-book.ts): the store's own tables, never a record. */
+  readonly floor: FloorBook;
   /** A local SQLite instance's own books, in this transaction (local-books.ts); none on the team server. */
   readonly local?: LocalBookWrites;
 }
@@ -187,6 +190,10 @@ export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrit
     get files() {
       check();
       return writes.files;
+    },
+    get floor() {
+      check();
+      return writes.floor;
     },
     // Its books check for themselves: their turn refuses calls once it has ended (SqliteRecordStore.transaction).
     ...(writes.local ? { local: writes.local } : {}),
@@ -342,6 +349,7 @@ export class SqliteRecordStore implements RecordStore {
           deliveries: sqliteDeliveryWrites(store),
           commands: sqliteCommandBook(store),
           files: this.files,
+          floor: sqliteFloorBook(store),
           local: sqliteLocalBooks(store, async (fn) => {
             if (!open) throw new TransactionEndedError();
             return fn();

@@ -84,6 +84,10 @@ export const internalTableNames: ReadonlySet<string> = new Set([
   'sync_overruled',
   'sync_history',
   'sync_plan_finding',
+  // the floor's kiosks and PINs (docs/decisions/kiosk-pins.md): never synced, never kept
+  'floor_pin',
+  'floor_kiosk',
+  'floor_kiosk_unlock',
   // a data folder's plan scenarios (docs/decisions/scenarios.md): never synced, never kept
   'scenario',
   'user_password',

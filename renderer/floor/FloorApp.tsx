@@ -1,38 +1,19 @@
 /**
- * The floor view (docs/architecture.md "Renderer", docs/API.md "The floor"): sign in,
- * then "My jobs today" with Start, Pause and Finish, and the quantities form after Finish or
- * whenever the operator reports pieces.
+ * The floor view (docs/architecture.md "Renderer", docs/API.md "The floor"): sign in, then
+ * "My jobs today" (Jobs.tsx); a planner's sign-in may turn the tablet into a kiosk, which then
+ * shows the kiosk's screen (Kiosk.tsx) instead.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { nowDate } from '../../shared/clock.js';
-import { uuidv7 } from '../../shared/ids.js';
-import type { FloorJob, FloorJobs } from '../../shared/operations/floor.js';
-import { send } from '../api/client.js';
-import { ApiRequestError, describeError } from '../api/request-error.js';
-import type { Transport } from '../api/transport-types.js';
+import { describeError } from '../api/request-error.js';
 import { languages, useLanguage, useT } from '../i18n/index.js';
 import { isLanguage } from '../i18n/languages.js';
-import { createFloorTransport, openAttachment, type SessionHolder } from './floor-transport.js';
-import { Outbox, type FloorActionKind } from './outbox.js';
-import { keepJobs, keptJobs, onlyEnvironment, signIn, signOut, storedSession, userOf, type FloorSession } from './session.js';
-import { formatTime } from '../components/dates-format.js';
-
-const jobsKey = ['floor', 'jobs'] as const;
-
-/** The device's time of the tap, as the floor's actions send it (`at`). */
-function tapTime(): string {
-  return nowDate().toISOString();
-}
-
-/** The device's own time zone, in which it shows times. */
-function timeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
-function hours(minutes: number): string {
-  return (Math.round((minutes / 60) * 10) / 10).toString();
-}
+import { createFloorTransport, type SessionHolder } from './floor-transport.js';
+import { Outbox } from './outbox.js';
+import { isPlannerSession, onlyEnvironment, signIn, signOut, storedSession, userOf, type FloorSession } from './session.js';
+import { Jobs, useOutboxSending } from './Jobs.js';
+import { KioskScreen, KioskSetup, OwnPin } from './Kiosk.js';
+import { storedKiosk, type KioskSetting } from './kiosk.js';
 
 export function FloorApp() {
   const t = useT();
@@ -64,23 +45,9 @@ export function FloorApp() {
   );
   const [leaveProblem, setLeaveProblem] = useState(false);
 
-  // What waits is sent when the page opens, when the device is online again, and every 10 s.
   const user = session ? userOf(session) : '';
-  useEffect(() => {
-    if (!user) return;
-    const sendWaiting = () =>
-      void outbox
-        .send(transport, user)
-        .then(() => queryClient.invalidateQueries({ queryKey: jobsKey }))
-        .catch(() => undefined);
-    sendWaiting();
-    window.addEventListener('online', sendWaiting);
-    const timer = setInterval(sendWaiting, 10_000);
-    return () => {
-      window.removeEventListener('online', sendWaiting);
-      clearInterval(timer);
-    };
-  }, [user, outbox, transport, queryClient]);
+  useOutboxSending(outbox, transport, user);
+  const [kiosk, setKiosk] = useState<KioskSetting | null>(() => storedKiosk());
 
   const leave = async () => {
     // Signing out with taps still on the device would strand them: they go first.
@@ -93,6 +60,18 @@ export function FloorApp() {
     queryClient.clear();
     setSession(null);
   };
+
+  if (kiosk) {
+    return (
+      <div className="floor">
+        <header className="floor-bar">
+          <h1>{t('floor.title')}</h1>
+          <LanguageSwitch />
+        </header>
+        <KioskScreen kiosk={kiosk} outbox={outbox} onLeft={() => setKiosk(null)} />
+      </div>
+    );
+  }
 
   return (
     <div className="floor">
@@ -128,7 +107,23 @@ export function FloorApp() {
         </div>
       )}
       {session ? (
-        <Jobs transport={transport} holder={holder} outbox={outbox} />
+        <>
+          <Jobs transport={transport} holder={holder} outbox={outbox} />
+          <OwnPin session={session} transport={transport} />
+          {isPlannerSession(session) && (
+            <KioskSetup
+              session={session}
+              transport={transport}
+              onKiosk={async (made) => {
+                // The tablet keeps no planner's sign-in: from now on it is the kiosk's.
+                await signOut(session).catch(() => undefined);
+                queryClient.clear();
+                setSession(null);
+                setKiosk(made);
+              }}
+            />
+          )}
+        </>
       ) : (
         <SignIn
           ended={ended}
@@ -217,270 +212,6 @@ function SignIn({ ended, onSignedIn }: { ended: boolean; onSignedIn: (session: F
       <button type="submit" className="floor-big" disabled={busy}>
         {busy ? t('floor.signIn.busy') : t('floor.signIn.submit')}
       </button>
-    </form>
-  );
-}
-
-function Jobs({ transport, holder, outbox }: { transport: Transport; holder: SessionHolder; outbox: Outbox }) {
-  const t = useT();
-  // The list read last (this tab's sign-in kept it) shows at once, and stays without a connection.
-  const [kept] = useState(keptJobs);
-  const jobs = useQuery({
-    queryKey: jobsKey,
-    queryFn: async () => {
-      const read = await send<FloorJobs>(transport, { method: 'GET', path: '/v1/floor/jobs' });
-      keepJobs(read);
-      return read;
-    },
-    ...(kept ? { initialData: kept.jobs, initialDataUpdatedAt: kept.at } : {}),
-  });
-  if (jobs.isPending) return <p role="status">{t('floor.jobs.loading')}</p>;
-  // Without a connection the last list read stays on the screen, saying since when.
-  if (jobs.isError && !jobs.data) {
-    const notLinked = jobs.error instanceof ApiRequestError && jobs.error.status === 403;
-    return (
-      <p role="alert" className="floor-error">
-        {notLinked ? t('floor.notLinked') : describeError(jobs.error)}
-      </p>
-    );
-  }
-  const today = jobs.data.data.filter((job) => job.day === jobs.data.date);
-  const tomorrow = jobs.data.data.filter((job) => job.day !== jobs.data.date);
-  return (
-    <main>
-      {jobs.isError && (
-        <p role="status" className="floor-stale">
-          {t('floor.jobs.stale', { time: formatTime(new Date(jobs.dataUpdatedAt).toISOString(), t.locale, timeZone()) })}
-        </p>
-      )}
-      <h2 id="floor-today">{t('floor.jobs.title')}</h2>
-      {today.length === 0 && <p>{t('floor.jobs.none')}</p>}
-      <ul className="floor-jobs" aria-labelledby="floor-today">
-        {today.map((job) => (
-          <JobItem key={job.card_id} job={job} transport={transport} holder={holder} outbox={outbox} />
-        ))}
-      </ul>
-      {tomorrow.length > 0 && (
-        <>
-          <h2 id="floor-tomorrow">{t('floor.jobs.tomorrow')}</h2>
-          <ul className="floor-jobs" aria-labelledby="floor-tomorrow">
-            {tomorrow.map((job) => (
-              <JobItem key={job.card_id} job={job} transport={transport} holder={holder} outbox={outbox} />
-            ))}
-          </ul>
-        </>
-      )}
-    </main>
-  );
-}
-
-function JobItem({ job, transport, holder, outbox }: { job: FloorJob; transport: Transport; holder: SessionHolder; outbox: Outbox }) {
-  const t = useT();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [asking, setAsking] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const finished = job.status?.exit === true;
-
-  /** Keeps the tap in the outbox (sent at once when the server is there) and reads the jobs again. */
-  const submit = async (kind: FloorActionKind, body: Record<string, unknown>) => {
-    const at = tapTime();
-    const session = holder.current();
-    if (!session) return;
-    await outbox.add(
-      { kind, user: userOf(session), job: job.display_name, body: { card_id: job.card_id, at, command_id: uuidv7(), ...body } },
-      transport,
-    );
-  };
-
-  const act = async (kind: 'start' | 'pause' | 'finish') => {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      await submit(kind, {});
-      if (kind === 'finish' && job.order_rows.length > 0) setAsking(true);
-    } catch (caught) {
-      setError(describeError(caught));
-    } finally {
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: jobsKey });
-    }
-  };
-
-  const report = async (counts: Record<string, { made: number; scrapped: number }>, note: string) => {
-    setBusy(true);
-    setError(null);
-    try {
-      for (const row of job.order_rows) {
-        const count = counts[row.id];
-        if (!count || (count.made === 0 && count.scrapped === 0 && !note)) continue;
-        await submit('quantities', { order_row_id: row.id, made: count.made, scrapped: count.scrapped, ...(note ? { note } : {}) });
-      }
-      setAsking(false);
-      setNotice(outbox.waiting > 0 ? t('floor.quantities.kept') : t('floor.quantities.reported'));
-    } catch (caught) {
-      setError(describeError(caught));
-    } finally {
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: jobsKey });
-    }
-  };
-
-  const titleId = `job-${job.card_id}`;
-  return (
-    <li className={`floor-job${job.running ? ' is-running' : ''}${finished ? ' is-finished' : ''}`} aria-labelledby={titleId}>
-      <h3 id={titleId}>{job.display_name}</h3>
-      <dl className="floor-facts">
-        <dt>{t('floor.job.order')}</dt>
-        <dd>
-          {job.order.name ?? '—'}
-          {job.order.description ? ` · ${job.order.description}` : ''}
-        </dd>
-        <dt>{t('floor.job.activity')}</dt>
-        <dd>{job.activity?.description ?? '—'}</dd>
-        <dt>{t('floor.job.planned')}</dt>
-        <dd>{t('floor.job.hours', { hours: hours(job.planned_minutes) })}</dd>
-        <dt>{t('floor.job.booked')}</dt>
-        <dd data-testid="booked">{t('floor.job.hours', { hours: hours(job.booked_minutes) })}</dd>
-        {job.status && (
-          <>
-            <dt>{t('floor.job.status')}</dt>
-            <dd>{job.status.name}</dd>
-          </>
-        )}
-      </dl>
-      {job.running && <p className="floor-running">{t('floor.job.running')}</p>}
-      {job.order_rows.length > 0 && (
-        <section aria-label={t('floor.job.rows')}>
-          <h4>{t('floor.job.rows')}</h4>
-          <ul>
-            {job.order_rows.map((row) => (
-              <li key={row.id}>
-                {t('floor.job.row', {
-                  code: row.code ?? '',
-                  description: row.description ?? '',
-                  delivered: String(row.quantity_delivered ?? 0),
-                  quantity: String(row.quantity ?? 0),
-                  unit: row.unit ?? '',
-                  scrapped: String(row.quantity_scrapped ?? 0),
-                })}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {job.attachments.length > 0 && (
-        <section aria-label={t('floor.job.attachments')}>
-          <h4>{t('floor.job.attachments')}</h4>
-          <ul>
-            {job.attachments.map((attachment) => (
-              <li key={attachment.id}>
-                <button
-                  type="button"
-                  className="floor-link"
-                  onClick={() => void openAttachment(holder, attachment).catch((caught: unknown) => setError(describeError(caught)))}
-                >
-                  {attachment.filename}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      <div className="floor-actions">
-        <button
-          type="button"
-          className="floor-big floor-start"
-          disabled={busy || job.running || finished}
-          onClick={() => void act('start')}
-        >
-          {t('floor.start')}
-        </button>
-        <button type="button" className="floor-big floor-pause" disabled={busy || !job.running} onClick={() => void act('pause')}>
-          {t('floor.pause')}
-        </button>
-        <button type="button" className="floor-big floor-finish" disabled={busy || finished} onClick={() => void act('finish')}>
-          {t('floor.finish')}
-        </button>
-      </div>
-      {job.order_rows.length > 0 && !asking && (
-        // Pieces are counted as they come, not only at the end (docs/API.md "The floor").
-        <button type="button" className="floor-link" disabled={busy} onClick={() => setAsking(true)}>
-          {t('floor.quantities.report')}
-        </button>
-      )}
-      {error && (
-        <p role="alert" className="floor-error">
-          {error}
-        </p>
-      )}
-      {notice && <p role="status">{notice}</p>}
-      {asking && <Quantities job={job} busy={busy} onSend={(counts, note) => void report(counts, note)} onSkip={() => setAsking(false)} />}
-    </li>
-  );
-}
-
-function Quantities({
-  job,
-  busy,
-  onSend,
-  onSkip,
-}: {
-  job: FloorJob;
-  busy: boolean;
-  onSend: (counts: Record<string, { made: number; scrapped: number }>, note: string) => void;
-  onSkip: () => void;
-}) {
-  const t = useT();
-  const [values, setValues] = useState<Record<string, { made: string; scrapped: string }>>({});
-  const [note, setNote] = useState('');
-  const valueOf = (rowId: string, field: 'made' | 'scrapped') => values[rowId]?.[field] ?? '';
-  const change = (rowId: string, field: 'made' | 'scrapped', value: string) =>
-    setValues((current) => ({ ...current, [rowId]: { made: '', scrapped: '', ...current[rowId], [field]: value } }));
-  const whole = (text: string) => {
-    const n = Number(text);
-    return Number.isInteger(n) && n > 0 ? n : 0;
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const counts: Record<string, { made: number; scrapped: number }> = {};
-    for (const row of job.order_rows)
-      counts[row.id] = { made: whole(valueOf(row.id, 'made')), scrapped: whole(valueOf(row.id, 'scrapped')) };
-    onSend(counts, note.trim());
-  };
-  return (
-    <form className="floor-quantities" onSubmit={submit} aria-label={t('floor.quantities.title')}>
-      <h4>{t('floor.quantities.title')}</h4>
-      {job.order_rows.map((row) => (
-        <fieldset key={row.id}>
-          <legend>{[row.code, row.description].filter(Boolean).join(' ')}</legend>
-          {(['made', 'scrapped'] as const).map((field) => (
-            <label key={field}>
-              {t(`floor.quantities.${field}`)}
-              <input
-                inputMode="numeric"
-                pattern="[0-9]*"
-                value={valueOf(row.id, field)}
-                onChange={(e) => change(row.id, field, e.target.value)}
-              />
-            </label>
-          ))}
-        </fieldset>
-      ))}
-      <label>
-        {t('floor.quantities.note')}
-        <textarea value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
-      </label>
-      <div className="floor-actions">
-        <button type="submit" className="floor-big" disabled={busy}>
-          {t('floor.quantities.send')}
-        </button>
-        <button type="button" className="floor-big floor-secondary" disabled={busy} onClick={onSkip}>
-          {t('floor.quantities.skip')}
-        </button>
-      </div>
     </form>
   );
 }

@@ -9,6 +9,8 @@ import { nowMs } from '../../shared/clock.js';
 import { ApiRequestError, TransportError, isApiErrorBody } from '../api/request-error.js';
 
 export const floorClientId = 'planner-floor';
+/** The client of an operator's sign-in on a kiosk (docs/decisions/kiosk-pins.md): kept in memory only. */
+export const kioskClientId = 'planner-kiosk';
 
 export interface FloorSession {
   accessToken: string;
@@ -16,6 +18,8 @@ export interface FloorSession {
   environment: string;
   /** When the shift's sign-in ends (ISO 8601). */
   endsAt: string;
+  /** The client it was made for, when not `planner-floor`: a kiosk's operator sign-in. */
+  clientId?: string;
 }
 
 const storageKey = 'planner.floor.session';
@@ -42,6 +46,8 @@ export function storedSession(): FloorSession | null {
 }
 
 function keep(session: FloorSession | null): void {
+  // An operator's sign-in on a kiosk lives in the page's memory only: the next operator finds none of it.
+  if (session?.clientId === kioskClientId) return;
   try {
     if (session) sessionStorage.setItem(storageKey, JSON.stringify(session));
     else {
@@ -83,7 +89,11 @@ export function keepJobs(jobs: FloorJobs): void {
   }
 }
 
-async function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
+export async function postJson(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown }> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -100,7 +110,7 @@ async function postJson(path: string, body: unknown, headers: Record<string, str
   return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
 }
 
-function failed(status: number, body: unknown): ApiRequestError {
+export function failed(status: number, body: unknown): ApiRequestError {
   return new ApiRequestError(status, isApiErrorBody(body) ? body : null);
 }
 
@@ -109,7 +119,7 @@ interface TokenAnswer {
   refresh_token: string;
 }
 
-function isTokenAnswer(value: unknown): value is TokenAnswer & { environment?: string; ends_at?: string } {
+export function isTokenAnswer(value: unknown): value is TokenAnswer & { environment?: string; ends_at?: string } {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>; // read field by field below
   return typeof v.access_token === 'string' && typeof v.refresh_token === 'string';
@@ -145,7 +155,7 @@ export async function refresh(session: FloorSession): Promise<FloorSession | nul
   const answer = await postJson('/v1/oauth/token', {
     grant_type: 'refresh_token',
     refresh_token: session.refreshToken,
-    client_id: floorClientId,
+    client_id: session.clientId ?? floorClientId,
   });
   if (answer.status === 200 && isTokenAnswer(answer.body)) {
     const renewed = { ...session, accessToken: answer.body.access_token, refreshToken: answer.body.refresh_token };
@@ -153,7 +163,7 @@ export async function refresh(session: FloorSession): Promise<FloorSession | nul
     return renewed;
   }
   if (answer.status >= 500 || answer.status === 429) throw failed(answer.status, answer.body);
-  keep(null);
+  if (session.clientId !== kioskClientId) keep(null);
   return null;
 }
 
@@ -162,8 +172,26 @@ export async function signOut(session: FloorSession): Promise<void> {
   try {
     await postJson('/v1/floor/sign_out', {}, { authorization: `Bearer ${session.accessToken}` });
   } finally {
-    keep(null);
+    if (session.clientId !== kioskClientId) keep(null);
   }
+}
+
+/** The claims of the access token, read (not verified: the server checks every token). */
+function claimsOf(session: FloorSession): Record<string, unknown> {
+  try {
+    const part = session.accessToken.split('.')[1] ?? '';
+    const claims: unknown = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')));
+    // Read field by field by the callers.
+    return typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Whether the sign-in is a planner's (admin, manager, organiser), who may turn the tablet into a kiosk. */
+export function isPlannerSession(session: FloorSession): boolean {
+  const role = claimsOf(session).role;
+  return role === 'admin' || role === 'manager' || role === 'organiser';
 }
 
 /**
@@ -171,12 +199,6 @@ export async function signOut(session: FloorSession): Promise<void> {
  * only by the operator who made them. Read, not verified: the server checks every token.
  */
 export function userOf(session: FloorSession): string {
-  try {
-    const part = session.accessToken.split('.')[1] ?? '';
-    const claims: unknown = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')));
-    const sub = typeof claims === 'object' && claims !== null ? (claims as { sub?: unknown }).sub : undefined; // read as unknown
-    return typeof sub === 'string' ? sub : '';
-  } catch {
-    return '';
-  }
+  const sub = claimsOf(session).sub;
+  return typeof sub === 'string' ? sub : '';
 }

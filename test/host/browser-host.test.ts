@@ -95,6 +95,12 @@ describe('browser host', () => {
     // Without a token nothing opens, page key and session cookie or not; nor does the rest of the API.
     expect((await fetch(`${host.url}v1/floor/jobs`, { headers: { cookie, 'x-planner-page-key': key } })).status).toBe(401);
     expect((await fetch(`${host.url}v1/project`, { headers: { cookie, 'x-planner-page-key': key } })).status).toBe(404);
+    // A kiosk's calls (kiosk mode) reach the instance with their key: an unknown key is the instance's 401, by any method.
+    for (const method of ['GET', 'DELETE']) {
+      const kiosk = await fetch(`${host.url}v1/floor/kiosk`, { method, headers: { 'x-kiosk-key': 'kiosk.a.b.c' } });
+      expect(kiosk.status, method).toBe(401);
+      expect(JSON.stringify(await kiosk.json())).toMatch(/kiosk key is not known/);
+    }
   });
 
   it('answers 421 to a request under any other host name (DNS rebinding)', async () => {

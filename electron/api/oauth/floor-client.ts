@@ -23,7 +23,20 @@ const floorClient: StoredClient = {
   updated_at: '2026-12-07T00:00:00.000Z',
 };
 
+/**
+ * The client of an operator's sign-in on a kiosk (docs/decisions/kiosk-pins.md): made only by
+ * `POST /v1/floor/kiosk/unlock` with a PIN, it reaches the floor's own routes and nothing else
+ * (refuseKioskOutsideFloor), and lasts `kioskSignInMinutes` at the most.
+ */
+export const kioskClientId = 'planner-kiosk';
+
+/** How long an operator's sign-in on a kiosk lasts at the most; the kiosk ends it after 60 s without a touch. */
+export const kioskSignInMinutes = 15;
+
+const kioskClient: StoredClient = { ...floorClient, id: kioskClientId, name: 'Planner floor kiosk' };
+
 /** The built-in client of this id, if it is one. */
 export function builtInClient(clientId: string): StoredClient | undefined {
-  return clientId === floorClientId ? floorClient : undefined;
+  if (clientId === floorClientId) return floorClient;
+  return clientId === kioskClientId ? kioskClient : undefined;
 }

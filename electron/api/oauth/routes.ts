@@ -32,8 +32,9 @@ import { limitKeyOf } from '../client-address.js';
 import { cookieOf, knownBrowser, rememberBrowser } from './known-browsers.js';
 import type { OAuthAccess } from './access.js';
 import { codeSeconds, digest, issueTokens, randomToken } from './tokens.js';
-import { builtInClient, floorClientId } from './floor-client.js';
+import { builtInClient, floorClientId, kioskClientId } from './floor-client.js';
 import { registerFloorSignIn } from './floor-sign-in-routes.js';
+import { registerKioskRoutes } from './kiosk-routes.js';
 import { verifyPassword } from './passwords.js';
 import { acceptInvitation, activeUser, signIn } from './users.js';
 import { requiredBody } from '../conventions/request-body.js';
@@ -416,8 +417,9 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
         await oauth.revokeFamily(family.id, 'user can no longer sign in');
         throw invalidGrant('the user can no longer sign in');
       }
-      // A floor sign-in ends with its shift: the new refresh token keeps the used one's expiry.
-      return issueTokens(oauth, family, user.role, client.id === floorClientId ? outcome.expiresAt : undefined);
+      // A floor sign-in ends with its shift, a kiosk's with its minutes: the new refresh token keeps the used one's expiry.
+      const fixedEnd = client.id === floorClientId || client.id === kioskClientId;
+      return issueTokens(oauth, family, user.role, fixedEnd ? outcome.expiresAt : undefined);
     }
     throw ApiError.badRequest('unsupported_grant_type: grant_type must be authorization_code or refresh_token');
   };
@@ -469,6 +471,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
   );
 
   registerFloorSignIn(app, { access, limiter });
+  registerKioskRoutes(app, { access });
 
   app.post(
     '/user/accept',

@@ -12,6 +12,7 @@
  * writing the same key at once are caught by the unique index (migration 2), whose error
  * becomes the same DuplicateError.
  */
+import { floorBook, type FloorBook } from '../floor-book.js';
 import { own, type ResourceSpec, type StoredOf, type StoredRecord } from '../../../shared/fields.js';
 import { nowTimestamp, uuidv7 } from '../../../shared/ids.js';
 import type { ChangeEvent } from '../../../shared/ipc.js';
@@ -134,7 +135,10 @@ class PostgresRecords implements RecordWrites {
     this.deliveries = new WebhookQueueWrites(client);
     this.commands = postgresCommandBook(client);
     this.files = new PostgresAttachmentContent(client);
+    this.floor = floorBook((sql, params) => this.rows(sql, params));
   }
+
+  readonly floor: FloorBook;
 
   readonly files: AttachmentBlobStore;
   readonly deliveries: DeliveryQueueWrites;
