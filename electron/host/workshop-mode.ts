@@ -515,7 +515,14 @@ export class WorkshopMode {
       return sendError(response, 400, 'The pairing request is not valid JSON.');
     }
     const code = typeof fields.code === 'string' ? fields.code.trim().toUpperCase().replace(/[\s-]/g, '') : '';
-    const named = typeof fields.name === 'string' ? fields.name.trim().slice(0, maxDeviceNameLength) : '';
+    // Control characters go: the name is shown in Settings and written to the log.
+    const named =
+      typeof fields.name === 'string'
+        ? fields.name
+            .replace(/\p{Cc}/gu, ' ')
+            .trim()
+            .slice(0, maxDeviceNameLength)
+        : '';
     const device = await this.serialized(async () => this.redeem(code, named));
     if (!device) {
       if (fromForm)

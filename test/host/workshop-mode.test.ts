@@ -263,6 +263,14 @@ describe('an unpaired device', () => {
     expect((await tryCode(code)).status).toBe(401);
 
     expect((await workshop.state()).devices.map((d) => d.name)).toEqual(['Phone']);
+
+    // A name is kept without control characters, and cut to its length.
+    code = (await workshop.newPairingCode()).state.pairing!.code;
+    const named = await call(port, fp, 'POST', '/pair', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code, name: `Saw\n[error] forged line${'x'.repeat(80)}` }),
+    });
+    expect(named.json().name).toBe(`Saw [error] forged line${'x'.repeat(37)}`);
   });
 
   it('has no pairing code while workshop mode is off', async () => {
