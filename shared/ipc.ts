@@ -8,6 +8,7 @@
  */
 import { isUuid } from './ids.js';
 import type { LocalApiChange, LocalApiOutcome, LocalApiState } from './local-api.js';
+import type { WorkshopChange, WorkshopOutcome, WorkshopState } from './workshop.js';
 
 export const bridgeChannels = {
   /** renderer → main, invoke/handle: one API request. */
@@ -44,6 +45,15 @@ export const shellChannels = {
   localApiState: 'planner:local-api-state',
   changeLocalApi: 'planner:change-local-api',
   newLocalApiKey: 'planner:new-local-api-key',
+  /**
+   * renderer → main, invoke: workshop mode (shared/workshop.ts, desktop only): its state; switch
+   * it on or off or move it; a new pairing code; revoke a paired device. No device key and no
+   * private key ever crosses.
+   */
+  workshopState: 'planner:workshop-state',
+  changeWorkshop: 'planner:change-workshop',
+  newPairingCode: 'planner:new-pairing-code',
+  revokeDevice: 'planner:revoke-device',
   /** renderer → main, invoke: where the data folder is (`DataFolder`); open it in the file manager. */
   dataFolder: 'planner:data-folder',
   openDataFolder: 'planner:open-data-folder',
@@ -256,6 +266,12 @@ export interface PlannerBridge {
   changeLocalApi(change: LocalApiChange): Promise<LocalApiOutcome>;
   /** The new key is in the answer, this once; the old key stops working. */
   newLocalApiKey(): Promise<LocalApiOutcome>;
+  getWorkshop(): Promise<WorkshopState>;
+  changeWorkshop(change: WorkshopChange): Promise<WorkshopOutcome>;
+  /** A new pairing code replaces the one on screen. */
+  newPairingCode(): Promise<WorkshopOutcome>;
+  /** The device's key is refused from its next request on. */
+  revokeDevice(id: string): Promise<WorkshopOutcome>;
   getDataFolder(): Promise<DataFolder>;
   openDataFolder(): Promise<OpenFolderResult>;
   /** Shows a desktop notification; `shown` is false where the system has none. */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, safeStorage, screen, session, shell, type BaseWindow } from 'electron';
 import { LocalApi } from '../host/local-api.js';
 import { openLocalInstance, type LocalInstance } from '../host/local-instance.js';
+import { WorkshopMode } from '../host/workshop-mode.js';
 import { DatabaseOpenError } from '../store/database.js';
 import { DataDirLock, DataFolderInUseError } from '../store/data-dir-lock.js';
 import { showCommandOutcome, presentError } from './app-dialogs.js';
@@ -77,6 +78,7 @@ function main(): void {
 
   let slot: InstanceSlot<LocalInstance> | undefined;
   let localApi: LocalApi | undefined;
+  let workshop: WorkshopMode | undefined;
   let settings: ShellSettingsFile | undefined;
   let windowState: WindowStateKeeper | undefined;
   let quitRequested = false;
@@ -97,16 +99,16 @@ function main(): void {
     quitRequested = true;
   });
   // will-quit rather than before-quit: by now every window is closed, so no renderer request
-  // can arrive on a closed database. The local API stops first, for the same reason from
-  // other programs. Quitting waits until SQLite has closed cleanly.
+  // can arrive on a closed database. The local API and workshop mode stop first, for the same
+  // reason from other programs and devices. Quitting waits until SQLite has closed cleanly.
   app.on('will-quit', (event) => {
     if (!slot || closed) return;
     event.preventDefault();
     if (closing) return;
     closing = true;
     const instanceSlot = slot;
-    Promise.resolve(localApi?.close())
-      .catch((error: unknown) => console.error('Stopping the local API failed:', error))
+    Promise.all([localApi?.close(), workshop?.close()])
+      .catch((error: unknown) => console.error('Stopping the local API or workshop mode failed:', error))
       .then(() => instanceSlot.close())
       .catch((error: unknown) => console.error('Closing the local instance failed:', error))
       .finally(() => {
@@ -143,6 +145,9 @@ function main(): void {
       // Served from whichever instance the slot holds, so it carries on across a restore.
       const api = new LocalApi({ dataPath, instance: () => instanceSlot.get() });
       localApi = api;
+      // Workshop mode serves the floor page from the same build as the windows.
+      const workshopMode = new WorkshopMode({ dataPath, instance: () => instanceSlot.get(), rendererDir });
+      workshop = workshopMode;
 
       const backupOptions: BackupCommandOptions = {
         slot: instanceSlot,
@@ -175,6 +180,10 @@ function main(): void {
           localApiState: () => api.state(),
           changeLocalApi: (change) => api.change(change),
           newLocalApiKey: () => api.newKey(),
+          workshopState: () => workshopMode.state(),
+          changeWorkshop: (change) => workshopMode.change(change),
+          newPairingCode: () => workshopMode.newPairingCode(),
+          revokeDevice: (id) => workshopMode.revokeDevice(id),
           dataFolder: () => ({ path: dataPath }),
           openDataFolder: () => openFolder(dataPath),
           notify: showDesktopNotice,
@@ -204,6 +213,7 @@ function main(): void {
 
       await instanceSlot.get();
       await api.resume();
+      await workshopMode.resume();
       openWindow();
       app.on('activate', () => {
         if (BrowserWindow.getAllWindows().length === 0) openWindow();

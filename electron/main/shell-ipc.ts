@@ -22,6 +22,13 @@ import {
   type SignInResult,
 } from '../../shared/ipc.js';
 import { parseLocalApiChange, type LocalApiChange, type LocalApiOutcome, type LocalApiState } from '../../shared/local-api.js';
+import {
+  parseDeviceId,
+  parseWorkshopChange,
+  type WorkshopChange,
+  type WorkshopOutcome,
+  type WorkshopState,
+} from '../../shared/workshop.js';
 import { parseErrorReport } from './error-reports.js';
 import { parseOpenAttachmentRequest, parseSaveFileRequest } from './file-dialogs.js';
 import type { SenderCheck } from './ipc.js';
@@ -42,6 +49,11 @@ export interface ShellServices {
   localApiState(): Promise<LocalApiState>;
   changeLocalApi(change: LocalApiChange): Promise<LocalApiOutcome>;
   newLocalApiKey(): Promise<LocalApiOutcome>;
+  /** Workshop mode (electron/host/workshop-mode.ts). */
+  workshopState(): Promise<WorkshopState>;
+  changeWorkshop(change: WorkshopChange): Promise<WorkshopOutcome>;
+  newPairingCode(): Promise<WorkshopOutcome>;
+  revokeDevice(id: string): Promise<WorkshopOutcome>;
   dataFolder(): DataFolder;
   openDataFolder(): Promise<OpenFolderResult>;
   /** Shows the notice (desktop-notices.ts) for the window that asked. */
@@ -92,6 +104,10 @@ export function registerShellHandlers(
   handle(shellChannels.localApiState, noPayload, () => services.localApiState());
   handle(shellChannels.changeLocalApi, parseLocalApiChange, (_event, change) => services.changeLocalApi(change));
   handle(shellChannels.newLocalApiKey, noPayload, () => services.newLocalApiKey());
+  handle(shellChannels.workshopState, noPayload, () => services.workshopState());
+  handle(shellChannels.changeWorkshop, parseWorkshopChange, (_event, change) => services.changeWorkshop(change));
+  handle(shellChannels.newPairingCode, noPayload, () => services.newPairingCode());
+  handle(shellChannels.revokeDevice, parseDeviceId, (_event, { id }) => services.revokeDevice(id));
   handle(shellChannels.dataFolder, noPayload, () => services.dataFolder());
   handle(shellChannels.openDataFolder, noPayload, () => services.openDataFolder());
   handle(shellChannels.notify, parseDesktopNotice, (event, notice) => services.notify(windowOf(event), notice));

@@ -71,6 +71,18 @@ const bridge: PlannerBridge = {
   newLocalApiKey() {
     return ipcRenderer.invoke(shellChannels.newLocalApiKey);
   },
+  getWorkshop() {
+    return ipcRenderer.invoke(shellChannels.workshopState);
+  },
+  changeWorkshop(change) {
+    return ipcRenderer.invoke(shellChannels.changeWorkshop, change);
+  },
+  newPairingCode() {
+    return ipcRenderer.invoke(shellChannels.newPairingCode);
+  },
+  revokeDevice(id) {
+    return ipcRenderer.invoke(shellChannels.revokeDevice, { id });
+  },
   getDataFolder() {
     return ipcRenderer.invoke(shellChannels.dataFolder);
   },

@@ -30,7 +30,8 @@ async function send(req: BridgeRequest, token: string): Promise<BridgeResponse> 
         ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
       },
       ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
-      credentials: 'omit',
+      // Same origin: in workshop mode the device's pairing cookie goes along (docs/decisions/workshop-mode.md); the bearer token is the credential.
+      credentials: 'same-origin',
       cache: 'no-store',
     });
   } catch (cause) {
@@ -78,7 +79,11 @@ export async function openAttachment(holder: SessionHolder, attachment: { file: 
   }
   const session = holder.current();
   if (!session) return;
-  const response = await fetch(attachment.file, { headers: { authorization: `Bearer ${session.accessToken}` }, credentials: 'omit' });
+  const response = await fetch(attachment.file, {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    // Same origin: in workshop mode the device's pairing cookie goes along (docs/decisions/workshop-mode.md).
+    credentials: 'same-origin',
+  });
   if (!response.ok) throw new TransportError(`The file could not be opened (HTTP ${response.status}).`);
   const url = URL.createObjectURL(await response.blob());
   window.open(url, '_blank', 'noopener');

@@ -100,7 +100,8 @@ export async function postJson(
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),
-      credentials: 'omit',
+      // Same origin: in workshop mode the device's pairing cookie goes along (docs/decisions/workshop-mode.md); the bearer token is the credential.
+      credentials: 'same-origin',
       cache: 'no-store',
     });
   } catch (cause) {
@@ -128,7 +129,11 @@ export function isTokenAnswer(value: unknown): value is TokenAnswer & { environm
 /** The environment the sign-in form starts with: the server's only one, else empty. */
 export async function onlyEnvironment(): Promise<string> {
   try {
-    const response = await fetch('/v1/floor/sign_in', { credentials: 'omit', cache: 'no-store' });
+    const response = await fetch('/v1/floor/sign_in', {
+      // Same origin: in workshop mode the device's pairing cookie goes along (docs/decisions/workshop-mode.md).
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
     const body: unknown = await response.json();
     const environment = typeof body === 'object' && body !== null ? (body as { environment?: unknown }).environment : null; // read as unknown
     return typeof environment === 'string' ? environment : '';

@@ -23,6 +23,7 @@ import { payrollMessages } from './en/payroll.js';
 import { surchargesMessages } from './en/surcharges.js';
 import { payrollSettingsMessages } from './en/payroll-settings.js';
 import { floorMessages } from './en/floor.js';
+import { workshopMessages } from './en/workshop.js';
 import { exceptionsMessages } from './en/exceptions.js';
 import { planCheckMessages } from './en/plan-check.js';
 import { scenariosMessages } from './en/scenarios.js';
@@ -477,6 +478,7 @@ export const en = {
   ...surchargesMessages,
   ...payrollSettingsMessages,
   ...floorMessages,
+  ...workshopMessages,
   ...exceptionsMessages,
   ...planCheckMessages,
   ...scenariosMessages,

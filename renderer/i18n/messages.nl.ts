@@ -23,6 +23,7 @@ import { payrollMessages } from './nl/payroll.js';
 import { surchargesMessages } from './nl/surcharges.js';
 import { payrollSettingsMessages } from './nl/payroll-settings.js';
 import { floorMessages } from './nl/floor.js';
+import { workshopMessages } from './nl/workshop.js';
 import { exceptionsMessages } from './nl/exceptions.js';
 import { planCheckMessages } from './nl/plan-check.js';
 import { scenariosMessages } from './nl/scenarios.js';
@@ -466,6 +467,7 @@ export const nl: Record<MessageKey, string> = {
   ...surchargesMessages,
   ...payrollSettingsMessages,
   ...floorMessages,
+  ...workshopMessages,
   ...exceptionsMessages,
   ...planCheckMessages,
   ...scenariosMessages,

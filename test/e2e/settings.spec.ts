@@ -109,6 +109,10 @@ test('the browser host shows the data folder, says what only the desktop app doe
   const closing = page.getByRole('region', { name: 'Closing the app' });
   await expect(closing).toContainText('closing this page stops nothing');
   await expect(closing.getByRole('radio')).toHaveCount(0);
+  // Workshop mode serves the workshop network from the desktop app only (docs/decisions/workshop-mode.md).
+  const workshop = page.getByRole('region', { name: 'Workshop mode' });
+  await expect(workshop).toContainText('Workshop mode is part of the desktop app.');
+  await expect(workshop.getByRole('checkbox')).toHaveCount(0);
   // The local API works in both hosts (test/e2e/local-api.spec.ts drives it).
   const localApi = page.getByRole('region', { name: 'Local API' });
   await expect(localApi.getByRole('checkbox')).toBeEnabled();

@@ -12,6 +12,7 @@ import type { BridgeHandler } from '../../electron/main/ipc.js';
 import { displayKey } from '../../electron/main/window-state.js';
 import { shellChannels, shellChannelsFromMain } from '../../shared/ipc.js';
 import type { LocalApiOutcome, LocalApiState } from '../../shared/local-api.js';
+import type { WorkshopOutcome, WorkshopState } from '../../shared/workshop.js';
 import { tempDir } from '../helpers/api.js';
 import { connectTo, freePort } from '../helpers/ports.js';
 import { runServerCommand, startServerProcess } from '../helpers/process.js';
@@ -177,6 +178,7 @@ afterAll(async () => {
 
 let localApiPort: number;
 let localApiKey: string;
+let workshopPort: number;
 
 describe('a normal launch', () => {
   let window: InstanceType<typeof fake.BrowserWindow>;
@@ -345,6 +347,30 @@ describe('a normal launch', () => {
     }
   });
 
+  it('has workshop mode off at launch, and switches it on through its channel (on 127.0.0.1 here) with a fingerprint and no key', async () => {
+    const off = (await invokeShell(shellChannels.workshopState)) as WorkshopState;
+    expect(off).toMatchObject({ enabled: false, host: '0.0.0.0', port: 4443, fingerprint: null, devices: [] });
+    await expect(invokeShell(shellChannels.changeWorkshop, { enabled: true, host: 'example.com' })).rejects.toThrow(
+      /Refused: host must be/,
+    );
+    workshopPort = await freePort();
+    const on = (await invokeShell(shellChannels.changeWorkshop, {
+      enabled: true,
+      host: '127.0.0.1',
+      port: workshopPort,
+    })) as WorkshopOutcome;
+    expect(on.state).toMatchObject({
+      enabled: true,
+      host: '127.0.0.1',
+      port: workshopPort,
+      addresses: [`https://127.0.0.1:${workshopPort}/floor/`],
+    });
+    expect(on.state.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    expect(await connectTo(workshopPort)).toBe('accepted');
+    const pairing = ((await invokeShell(shellChannels.newPairingCode)) as WorkshopOutcome).state.pairing;
+    expect(pairing?.code).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
+  });
+
   it('holds the quit until the local API is stopped and the database closed, then quits', async () => {
     fake.app.quit.mockClear();
     const instance = fake.opened[0]!;
@@ -353,6 +379,7 @@ describe('a normal launch', () => {
     expect(first.preventDefault).toHaveBeenCalled();
     await vi.waitFor(() => expect(fake.app.quit).toHaveBeenCalledTimes(1));
     expect(await connectTo(localApiPort)).toBe('refused');
+    expect(await connectTo(workshopPort)).toBe('refused');
     expect(instance.close).toHaveBeenCalledTimes(1);
     expect(() => instance.dataDir.environment(instance.environment.id)).toThrow(/closed/);
     const again = { preventDefault: vi.fn() };

@@ -37,12 +37,27 @@ const validPayloads: Record<string, unknown> = {
   [shellChannels.localApiState]: undefined,
   [shellChannels.changeLocalApi]: { enabled: true, port: 4317 },
   [shellChannels.newLocalApiKey]: undefined,
+  [shellChannels.workshopState]: undefined,
+  [shellChannels.changeWorkshop]: { enabled: true, host: '0.0.0.0', port: 4443 },
+  [shellChannels.newPairingCode]: undefined,
+  [shellChannels.revokeDevice]: { id: '0190a0a0-0000-7000-8000-000000000000' },
   [shellChannels.dataFolder]: undefined,
   [shellChannels.openDataFolder]: undefined,
   [shellChannels.notify]: { title: '2 new exceptions', body: 'Order SO-1 will be late', tag: 'exceptions' },
 };
 
 const localApiState = { enabled: false, port: 4317, url: 'http://127.0.0.1:4317/v1', environment: 'local', keyMadeAt: null, problem: null };
+
+const workshopState = {
+  enabled: false,
+  host: '0.0.0.0',
+  port: 4443,
+  addresses: [],
+  fingerprint: null,
+  pairing: null,
+  devices: [],
+  problem: null,
+};
 
 const invokeChannels = Object.values(shellChannels).filter((channel) => !shellChannelsFromMain.includes(channel));
 
@@ -60,6 +75,10 @@ beforeEach(() => {
     localApiState: vi.fn(async () => localApiState),
     changeLocalApi: vi.fn(async () => ({ status: 'done', state: localApiState })),
     newLocalApiKey: vi.fn(async () => ({ status: 'done', state: localApiState, key: 'k' })),
+    workshopState: vi.fn(async () => workshopState),
+    changeWorkshop: vi.fn(async () => ({ status: 'done', state: workshopState })),
+    newPairingCode: vi.fn(async () => ({ status: 'done', state: workshopState })),
+    revokeDevice: vi.fn(async () => ({ status: 'done', state: workshopState })),
     dataFolder: vi.fn(() => ({ path: '/home/p/.config/Planner' })),
     openDataFolder: vi.fn(async () => ({ problem: null })),
     notify: vi.fn(() => ({ shown: true })),
@@ -223,6 +242,28 @@ describe('what each channel hands to main', () => {
     await expect(invoke(shellChannels.newLocalApiKey, { key: 'chosen-by-the-page' })).rejects.toThrow(/takes no payload/);
     expect(services.localApiState).not.toHaveBeenCalled();
     expect(services.newLocalApiKey).not.toHaveBeenCalled();
+  });
+
+  it('workshop mode: a switch, an IPv4 address and a port, nothing else; a device by its id alone', async () => {
+    await invoke(shellChannels.changeWorkshop, { enabled: true, host: '127.0.0.1', port: 5443 });
+    expect(services.changeWorkshop.mock.calls).toEqual([[{ enabled: true, host: '127.0.0.1', port: 5443 }]]);
+    for (const [bad, message] of [
+      [{ host: 'workshop.example' }, /host must be an IPv4 address/],
+      [{ host: '10.0.0.256' }, /host must be an IPv4 address/],
+      [{ host: '010.0.0.1' }, /host must be an IPv4 address/],
+      [{ port: 443 }, /port must be a whole number from 1024 to 65535/],
+      [{ enabled: true, devices: [] }, /unknown key devices/],
+      [{}, /needs enabled, host or port/],
+    ] as const) {
+      await expect(invoke(shellChannels.changeWorkshop, bad)).rejects.toThrow(message);
+    }
+    await invoke(shellChannels.revokeDevice, { id: 'abc-1' });
+    expect(services.revokeDevice.mock.calls).toEqual([['abc-1']]);
+    for (const bad of [{ id: 'a b' }, { id: 'x', key: 'y' }, { id: 7 }, ['abc-1']])
+      await expect(invoke(shellChannels.revokeDevice, bad)).rejects.toThrow(/^Refused: /);
+    await expect(invoke(shellChannels.newPairingCode, { code: 'CHOSEN12' })).rejects.toThrow(/takes no payload/);
+    expect(services.newPairingCode).not.toHaveBeenCalled();
+    expect(services.revokeDevice).toHaveBeenCalledTimes(1);
   });
 
   it('data folder: where it is, and opening it, take no payload', async () => {

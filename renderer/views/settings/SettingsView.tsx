@@ -1,7 +1,7 @@
 /**
  * Settings: who you are (the app's user), what you are notified about, appearance (theme), language, the data folder
  * with backup and restore, what closing does with changes not yet sent, the local API for other programs on this
- * computer, the surcharge rules payroll hours are split by, and the payroll settings of the payroll files. Each section
+ * computer, workshop mode (the floor view for paired devices on the workshop network), the surcharge rules payroll hours are split by, and the payroll settings of the payroll files. Each section
  * says plainly when something is
  * only possible in the desktop app.
  */
@@ -16,6 +16,7 @@ import { LocalApiSettings } from './LocalApiSettings.js';
 import { NotificationSettings } from './NotificationSettings.js';
 import { PayrollSettings } from './PayrollSettings.js';
 import { SurchargeRulesSettings } from './SurchargeRulesSettings.js';
+import { WorkshopSettings } from './WorkshopSettings.js';
 import './settings.css';
 
 export function SettingsView() {
@@ -34,6 +35,7 @@ export function SettingsView() {
       <DataFolderSettings />
       <ClosingSettings />
       <LocalApiSettings />
+      <WorkshopSettings />
       <SurchargeRulesSettings />
       <PayrollSettings />
       <Notices />
