@@ -6,7 +6,7 @@
  * says they have it: the state from the host never holds it, so a reload cannot bring it back.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { describeError } from '../../api/client.js';
 import { localApiControl } from '../../api/local-api.js';
 import { formatDateTime } from '../../components/dates-format.js';
@@ -21,6 +21,7 @@ import {
   type LocalApiProblem,
   type LocalApiState,
 } from '../../../shared/local-api.js';
+import { useListenerSwitch } from './use-listener-switch.js';
 
 const stateKey = ['host', 'local-api'] as const;
 
@@ -32,14 +33,9 @@ function problemText(t: Translate, problem: LocalApiProblem): string {
 
 export function LocalApiSettings() {
   const t = useT();
-  const queryClient = useQueryClient();
   const [control] = useState(localApiControl);
   const query = useQuery({ queryKey: stateKey, queryFn: () => control.state() });
   const state = query.data;
-  const [busy, setBusy] = useState(false);
-  // The switch shows what was asked for while the host opens or closes the port.
-  const [switching, setSwitching] = useState<boolean | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [newKey, setNewKey] = useState<string | null>(null);
   const [confirmNewKey, setConfirmNewKey] = useState(false);
   const [portDraft, setPortDraft] = useState('');
@@ -52,31 +48,15 @@ export function LocalApiSettings() {
     if (savedPort !== undefined) setPortDraft(String(savedPort));
   }, [savedPort]);
 
-  async function run(command: () => Promise<LocalApiOutcome>) {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const outcome = await command();
-      queryClient.setQueryData<LocalApiState>(stateKey, outcome.state);
-      if (outcome.status === 'failed') setFailure(problemText(t, outcome.problem));
-      else if (outcome.key !== undefined) setNewKey(outcome.key);
-    } catch (error) {
-      setFailure(describeError(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const { busy, switching, failure, run, flip } = useListenerSwitch<LocalApiState, LocalApiProblem, LocalApiOutcome>({
+    stateKey,
+    change: (request) => control.change(request),
+    problemText: (problem) => problemText(t, problem),
+    onDone: (outcome) => {
+      if (outcome.key !== undefined) setNewKey(outcome.key);
+    },
+  });
   const change = (request: LocalApiChange) => run(() => control.change(request));
-
-  async function flip(enabled: boolean) {
-    setSwitching(enabled);
-    try {
-      await change({ enabled });
-    } finally {
-      setSwitching(null);
-    }
-  }
 
   function choosePort(event: FormEvent) {
     event.preventDefault();

@@ -7,7 +7,7 @@
  * never holds a device's key.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { describeError } from '../../api/client.js';
 import { formatDateTime } from '../../components/dates-format.js';
 import { Field } from '../../components/Field.js';
@@ -24,6 +24,7 @@ import {
   type WorkshopState,
 } from '../../../shared/workshop.js';
 import { QrCode } from './QrCode.js';
+import { useListenerSwitch } from './use-listener-switch.js';
 
 const stateKey = ['host', 'workshop'] as const;
 
@@ -51,7 +52,6 @@ export function WorkshopSettings() {
 
 function WorkshopControls({ bridge }: { bridge: PlannerBridge }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: stateKey,
     queryFn: () => bridge.getWorkshop(),
@@ -60,9 +60,6 @@ function WorkshopControls({ bridge }: { bridge: PlannerBridge }) {
     refetchInterval: (current) => (current.state.data?.pairing ? 3000 : false),
   });
   const state = query.data;
-  const [busy, setBusy] = useState(false);
-  const [switching, setSwitching] = useState<boolean | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [hostDraft, setHostDraft] = useState('');
   const [portDraft, setPortDraft] = useState('');
   const [hostError, setHostError] = useState<string | undefined>();
@@ -78,30 +75,12 @@ function WorkshopControls({ bridge }: { bridge: PlannerBridge }) {
     if (savedPort !== undefined) setPortDraft(String(savedPort));
   }, [savedPort]);
 
-  async function run(command: () => Promise<WorkshopOutcome>) {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const outcome = await command();
-      queryClient.setQueryData<WorkshopState>(stateKey, outcome.state);
-      if (outcome.status === 'failed') setFailure(problemText(t, outcome.problem));
-    } catch (error) {
-      setFailure(describeError(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const { busy, switching, failure, run, flip } = useListenerSwitch<WorkshopState, WorkshopProblem, WorkshopOutcome>({
+    stateKey,
+    change: (request) => bridge.changeWorkshop(request),
+    problemText: (problem) => problemText(t, problem),
+  });
   const change = (request: WorkshopChange) => run(() => bridge.changeWorkshop(request));
-
-  async function flip(enabled: boolean) {
-    setSwitching(enabled);
-    try {
-      await change({ enabled });
-    } finally {
-      setSwitching(null);
-    }
-  }
 
   function chooseAddress(event: FormEvent) {
     event.preventDefault();
