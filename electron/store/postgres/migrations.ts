@@ -6,6 +6,7 @@
  */
 import type { PostgresMigration } from './postgres-database.js';
 import { payrollFilesMigration } from './payroll-files.js';
+import { overtimeBalanceMigration, reservedForKioskMigration, reservedForWorkshopMigration } from './overtime-balance.js';
 import { companyHolidayTableMigration, recordTablesMigration } from './record-tables.js';
 import { exceptionHandlingTableMigration } from './exception-handling-table.js';
 import { hourCodesMigration } from './hour-codes.js';
@@ -91,4 +92,7 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   closedPeriodTableMigration,
   notifiedExceptionsMigration,
   payrollFilesMigration,
+  reservedForKioskMigration,
+  reservedForWorkshopMigration,
+  overtimeBalanceMigration,
 ];

@@ -33,6 +33,7 @@ import { notifiedExceptions } from './0031-notified-exceptions.js';
 import { scenarios } from './0032-scenarios.js';
 import { payrollFiles } from './0033-payroll-files.js';
 import { syncPlanFindings } from './0034-sync-plan-findings.js';
+import { overtimeBalance, reservedForKiosk, reservedForWorkshop } from './0037-overtime-balance.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -70,4 +71,7 @@ export const environmentMigrations: readonly Migration[] = [
   scenarios,
   payrollFiles,
   syncPlanFindings,
+  reservedForKiosk,
+  reservedForWorkshop,
+  overtimeBalance,
 ];
