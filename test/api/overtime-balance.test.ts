@@ -34,7 +34,9 @@
  * Per day, September is 240 (Mon–Thu 60 each) + 120 + 600 (120 a day) + 180 (60 a day) = 1,140.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { overtimeCorrectionAdminMessage } from '../../electron/api/resources/overtime-correction.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
+import { expectForbidden, startRolesInstance } from '../helpers/signed-in.js';
 import { fixTheClock } from '../helpers/test-clock.js';
 
 fixTheClock();
@@ -229,4 +231,30 @@ describe('an edit in an open period recomputes from there on', () => {
     }
     expect(await summaryOvertime('2026-11-01', '2026-11-30')).toEqual(balance(510, 240));
   });
+});
+
+describe('who books corrections', () => {
+  it('lets an admin book one, and refuses a member or manager with 403, who may read them', async () => {
+    const roles = await startRolesInstance('overtime-roles');
+    try {
+      const admin = await roles.signIn('ada@example.com', 'admin');
+      const member = await roles.signIn('max@example.com', 'member');
+      const manager = await roles.signIn('mo@example.com', 'manager');
+      const payout = { user_id: member.id, date: '2026-11-30', minutes: -120 };
+      const made = await roles.as(admin)('POST', '/v1/overtime_correction', payout);
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      for (const user of [member, manager]) {
+        expectForbidden(await roles.as(user)('POST', '/v1/overtime_correction', payout), overtimeCorrectionAdminMessage);
+        expectForbidden(
+          await roles.as(user)('PUT', `/v1/overtime_correction/${made.body.id}`, { minutes: 120 }),
+          overtimeCorrectionAdminMessage,
+        );
+        expectForbidden(await roles.as(user)('DELETE', `/v1/overtime_correction/${made.body.id}`), overtimeCorrectionAdminMessage);
+        const read = await roles.as(user)('GET', '/v1/overtime_correction');
+        expect(read.body.data.map((c: { minutes: number }) => c.minutes)).toEqual([-120]);
+      }
+    } finally {
+      await roles.stop();
+    }
+  }, 60_000);
 });
