@@ -30,6 +30,7 @@ const onBothEngines = [
   'test/api/time-roles.test.ts',
   'test/api/closed-periods.test.ts',
   'test/api/payroll-files.test.ts',
+  'test/api/overtime-balance.test.ts',
   'test/api/guest-role.test.ts',
   'test/api/reference-fields.test.ts',
   'test/api/user-permissions.test.ts',

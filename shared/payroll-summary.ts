@@ -12,7 +12,12 @@
  *   difference = worked − expected (negative: fewer hours than expected)
  *
  * A user without a resource expects nothing: all they book is difference.
+ *
+ * Each user also has their minutes per hour code and percentage (the surcharge rules' split,
+ * docs/API.md "Surcharge rules") and their overtime balance over the period (docs/API.md
+ * "Overtime balance"): opening, change and closing, null for a user without a resource.
  */
+import type { HourCodeTotal } from './time-report.js';
 
 export const payrollBuckets = ['day', 'week'] as const;
 export type PayrollBucketKind = (typeof payrollBuckets)[number];
@@ -34,12 +39,25 @@ export interface PayrollBucket extends PayrollFigures {
   end: string;
 }
 
+/** A user's overtime balance over a period, in minutes (docs/API.md "Overtime balance"). */
+export interface OvertimeFigures {
+  /** The balance through the day before the period. */
+  opening_minutes: number;
+  change_minutes: number;
+  /** The balance through the period's last day: opening + change. */
+  closing_minutes: number;
+}
+
 export interface PayrollUser extends PayrollFigures {
   /** Null for the entries booked for no user. */
   user_id: string | null;
   user: string;
   resource_id: string | null;
   resource: string;
+  /** The worked minutes per hour code and percentage, as the time report's `hour_codes`. */
+  hour_codes: HourCodeTotal[];
+  /** Null without a resource (no schedule to work over) and for "No user". */
+  overtime: OvertimeFigures | null;
   buckets: PayrollBucket[];
 }
 

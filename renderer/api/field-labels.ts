@@ -43,6 +43,8 @@ export const fieldLabels: Readonly<Partial<Record<LabelledResource, Labels>>> = 
     sick_hour_code: 'payrollSettings.sick',
     leave_hour_code: 'payrollSettings.leave',
     holiday_hour_code: 'payrollSettings.holiday',
+    time_for_time_hour_code: 'payrollSettings.timeForTime',
+    overtime_per: 'payrollSettings.overtimePer',
     nmbrs_debtor_number: 'payrollSettings.nmbrsDebtor',
     nmbrs_company_number: 'payrollSettings.nmbrsCompany',
     datev_consultant_number: 'payrollSettings.datevConsultant',

@@ -23,6 +23,7 @@ import { commentSpec } from './comment.js';
 import { companyHolidaySpec } from './company-holiday.js';
 import { exceptionHandlingSpec } from './exception-handling.js';
 import { closedPeriodSpec } from './closed-period.js';
+import { overtimeCorrectionSpec } from './overtime-correction.js';
 import { groupResourceSpec, groupSpec } from './group.js';
 import { itemSpec } from './item.js';
 import { orderSpec } from './order.js';
@@ -83,6 +84,7 @@ export const resourceSpecs = {
   time_tracking: timeTrackingSpec,
   exception_handling: exceptionHandlingSpec,
   closed_period: closedPeriodSpec,
+  overtime_correction: overtimeCorrectionSpec,
 } as const satisfies Record<string, ResourceSpec>;
 
 export type ResourceName = keyof typeof resourceSpecs;

@@ -11,7 +11,8 @@ const hourCode = (what: string) =>
 
 /**
  * The environment's payroll settings (docs/API.md "Payroll files"): the hour codes absences
- * are paid under, and the numbers the payroll packages know the employer by. One record per
+ * are paid under, the numbers the payroll packages know the employer by, and whether overtime
+ * counts per week or per day (docs/API.md "Overtime balance"). One record per
  * environment: `scope` is always `environment` and unique, so a second one is refused; it
  * syncs like the other base data, and admins write it.
  */
@@ -31,6 +32,14 @@ export const payrollSettingSpec = defineResource({
     sick_hour_code: hourCode('sick leave (absence type sick)'),
     leave_hour_code: hourCode('other leave (absence types leave, absence, other, maintenance, malfunction)'),
     holiday_hour_code: hourCode('public holidays (absence type holiday and company holidays)'),
+    time_for_time_hour_code: hourCode('time off taken from the overtime balance (absence type time_for_time)'),
+    overtime_per: {
+      type: 'enum',
+      enum: ['week', 'day'],
+      default: 'week',
+      description:
+        'How overtime is counted for the overtime balance (docs/API.md "Overtime balance"): worked minutes above the expected ones per ISO week, or per day.',
+    },
     nmbrs_debtor_number: {
       type: 'string',
       nullable: true,

@@ -122,7 +122,9 @@ export type ResourceInput = InputOf<typeof resourceSpec>;
  * every value it names is accepted: what integrations send (leave, vacation, sick, other), what
  * a vPlan tool names (holiday, maintenance, malfunction), and `absence`, the word the public docs
  * use for a deviation itself. `overtime` is ours: the one type that adds its minutes to the
- * day instead of taking them (docs/API.md "Schedules and capacity").
+ * day instead of taking them (docs/API.md "Schedules and capacity"). `time_for_time` is ours
+ * too: time off taken from the user's overtime balance (docs/API.md "Overtime balance"), an
+ * absence like any other for capacity.
  */
 export const deviationTypes = [
   'leave',
@@ -134,6 +136,7 @@ export const deviationTypes = [
   'malfunction',
   'other',
   'overtime',
+  'time_for_time',
 ] as const;
 
 /** An absence or extra time off for one resource over a date range, or overtime that adds minutes to its days. */

@@ -3,7 +3,7 @@
  * no resources yet, "Who are you?" asks no resource and says where to link one later;
  * Settings links the planner to their resource once it exists; the Time screen's Payroll tab
  * shows per user the hours scheduled, absent, expected and worked for a period and the
- * difference, and saves the API's PDF and CSV of it (docs/API.md "Payroll summary"). The
+ * difference, their hours per hour code and their overtime balance, and saves the API's PDF and CSV of it (docs/API.md "Payroll summary"). The
  * resource and the booked hours are made through the page's bridge, as an integration would.
  */
 import { readFile } from 'node:fs/promises';
@@ -56,7 +56,8 @@ test('a planner links themselves to their resource in Settings and reads the pay
   const summary = page.getByRole('table', { name: 'Payroll summary' });
   await page.getByLabel('Period').selectOption({ label: 'This week' });
   const petra = summary.getByRole('row', { name: /^Petra de Vries/ });
-  await expect(petra.getByRole('cell')).toHaveText(['No resource', '0:00', '0:00', '0:00', '2:00', '2:00']);
+  // Then her hours under no hour code (the meeting has none), and no overtime balance without a schedule.
+  await expect(petra.getByRole('cell')).toHaveText(['No resource', '0:00', '0:00', '0:00', '2:00', '2:00', '2:00', '–', '–', '–']);
 
   // Settings links her to her resource.
   await openScreen(page, 'Settings');
@@ -69,8 +70,29 @@ test('a planner links themselves to their resource in Settings and reads the pay
   // Now a week of 40 hours is expected of her, and she is 38 short.
   await openScreen(page, 'Time');
   await expect(page.getByRole('tab', { name: 'Payroll' })).toHaveAttribute('aria-selected', 'true');
-  await expect(petra.getByRole('cell')).toHaveText(['Petra at the saw', '40:00', '0:00', '40:00', '2:00', '-38:00']);
-  await expect(summary.getByRole('row', { name: /^Total/ }).getByRole('cell')).toHaveText(['', '40:00', '0:00', '40:00', '2:00', '-38:00']);
+  // Short hours take nothing from her overtime balance: it stays 0.
+  await expect(petra.getByRole('cell')).toHaveText([
+    'Petra at the saw',
+    '40:00',
+    '0:00',
+    '40:00',
+    '2:00',
+    '-38:00',
+    '2:00',
+    '0:00',
+    '0:00',
+    '0:00',
+  ]);
+  await expect(summary.getByRole('row', { name: /^Total/ }).getByRole('cell')).toHaveText([
+    '',
+    '40:00',
+    '0:00',
+    '40:00',
+    '2:00',
+    '-38:00',
+    '2:00',
+    '',
+  ]);
 
   // The files are the API's: the CSV adds up the same, the PDF names her and her resource.
   const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save CSV' }).click()]);
@@ -96,11 +118,17 @@ test('a planner links themselves to their resource in Settings and reads the pay
   await expect(dutch.getByRole('columnheader')).toHaveText([
     'Gebruiker',
     'Resource',
+    'Uren per code',
+    'Overwerksaldo',
     'Gepland',
     'Afwezig',
     'Verwacht',
     'Gewerkt',
     'Verschil',
+    'Geen code 100%',
+    'Begin',
+    'Mutatie',
+    'Eind',
   ]);
   await expect(page.getByRole('button', { name: 'PDF opslaan' })).toBeVisible();
 });

@@ -417,6 +417,7 @@ const dumpPlan: { path: string; children?: string[] }[] = [
   { path: '/v1/time_tracking' },
   { path: '/v1/exception_handling' },
   { path: '/v1/time_tracking/period' },
+  { path: '/v1/overtime_correction' },
 ];
 
 /** Every record of a list endpoint, 1000 per page, sorted by id. */

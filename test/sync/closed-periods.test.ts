@@ -72,6 +72,9 @@ describe('a period closed on the remote while a replica was offline', () => {
     await runSync(a);
     const onA = await ok(a, 'GET', '/v1/time_tracking/period', undefined, 200);
     expect(onA.data.map((p: any) => p.id)).toEqual([period.id]);
+    // With the balances the remote froze when it closed (docs/API.md "Overtime balance").
+    expect(period.overtime_closing).toEqual(expect.any(Object));
+    expect(onA.data[0].overtime_closing).toEqual(period.overtime_closing);
     const again = await call(a, 'PUT', `/v1/time_tracking/${entry.id}`, { note: 'once more' });
     expect(again.status, JSON.stringify(again.body)).toBe(409);
     expect(again.body.errors[0].description).toContain(november);

@@ -20,6 +20,7 @@ import { payrollSettingModule } from './payroll-setting.js';
 import { surchargeRuleModule } from './surcharge-rule.js';
 import { timeTrackingModule } from './time-tracking.js';
 import { closedPeriodModule } from './closed-period.js';
+import { overtimeCorrectionModule } from './overtime-correction.js';
 import { userModule } from './user.js';
 
 /** Every resource module, in the order their routes are documented. */
@@ -61,6 +62,7 @@ export const resourceModules: readonly ResourceModule[] = [
   attachmentModule,
   timeTrackingModule,
   closedPeriodModule,
+  overtimeCorrectionModule,
   // Order data
   projectModule,
   orderModule,

@@ -7,8 +7,8 @@
  * (planning/schedule.ts), day by day, under the hour codes of the payroll settings by type. A
  * day's absent minutes are what its schedule loses (the day's scheduled minutes for a
  * whole-day absence, else the deviations' `time`, never more than scheduled); where several
- * absences share a day they are given out in the order public holiday, sick, vacation, leave,
- * so a sick day on a public holiday is paid as the holiday.
+ * absences share a day they are given out in the order public holiday, sick, vacation, time
+ * for time, leave, so a sick day on a public holiday is paid as the holiday.
  *
  * Nothing is guessed: hours without an hour code, an absence type without its code, a user
  * with hours but no `payroll_ref`, or a number the package cannot read make a 422 listing every
@@ -26,16 +26,27 @@ import { buildReport, type ReportRequest } from './report.js';
 import { filteredUser, userName } from './report-names.js';
 
 /** What an absence is paid as: the payroll setting that holds its hour code. */
-export type AbsenceClass = 'holiday_hour_code' | 'sick_hour_code' | 'vacation_hour_code' | 'leave_hour_code';
+export type AbsenceClass = 'holiday_hour_code' | 'sick_hour_code' | 'vacation_hour_code' | 'time_for_time_hour_code' | 'leave_hour_code';
 
-/** The order absences sharing a day take its minutes. */
-const absenceOrder: readonly AbsenceClass[] = ['holiday_hour_code', 'sick_hour_code', 'vacation_hour_code', 'leave_hour_code'];
+/**
+ * The order absences sharing a day take its minutes. Time for time comes after vacation and
+ * before leave: a day off from the overtime balance on a public holiday or a sick day takes
+ * nothing from the balance (docs/API.md "Overtime balance").
+ */
+const absenceOrder: readonly AbsenceClass[] = [
+  'holiday_hour_code',
+  'sick_hour_code',
+  'vacation_hour_code',
+  'time_for_time_hour_code',
+  'leave_hour_code',
+];
 
-/** An absence type's class: holiday, sick and vacation their own, every other type leave. */
+/** An absence type's class: holiday, sick, vacation and time for time their own, every other type leave. */
 export function absenceClass(type: string): AbsenceClass {
   if (type === 'holiday') return 'holiday_hour_code';
   if (type === 'sick') return 'sick_hour_code';
   if (type === 'vacation') return 'vacation_hour_code';
+  if (type === 'time_for_time') return 'time_for_time_hour_code';
   return 'leave_hour_code';
 }
 

@@ -25,6 +25,8 @@ import type { RequestContext } from '../resource.js';
 import { buildReport, type ReportRequest } from './report.js';
 import { userName } from './report-names.js';
 import { tables } from '../tables.js';
+import { hourCodeTotals, type ReportLine } from '../../../shared/time-report.js';
+import { overtimeBalances } from './overtime.js';
 
 export interface PayrollRequest extends Omit<ReportRequest, 'groupBy' | 'currency'> {
   per: PayrollBucketKind;
@@ -57,6 +59,16 @@ export async function buildPayroll(ctx: RequestContext, request: PayrollRequest)
       ? eachDate(request.start, request.end).map((d) => ({ start: d, end: d, dates: [d] }))
       : periodBuckets(request.start, request.end, 'week');
 
+  // Per user the lines' minutes per hour code, and the overtime balance over the period (in
+  // the user's own time zone, as closed periods cut days: docs/API.md "Overtime balance").
+  const linesOf = new Map<string | null, ReportLine[]>();
+  for (const line of report.lines) {
+    let lines = linesOf.get(line.user_id);
+    if (!lines) linesOf.set(line.user_id, (lines = []));
+    lines.push(line);
+  }
+  const overtime = await overtimeBalances(ctx.records, users, request.start, request.end);
+
   const rowOf = (user: (typeof users)[number] | null): PayrollUser => {
     const calendar = user?.resource_id ? calendars.get(user.resource_id) : undefined;
     const days = worked.get(user?.id ?? null);
@@ -88,6 +100,8 @@ export async function buildPayroll(ctx: RequestContext, request: PayrollRequest)
       // A stored resource's name is required text.
       resource: (calendar?.resource.name as string | undefined) ?? '',
       ...figures,
+      hour_codes: hourCodeTotals(linesOf.get(user?.id ?? null) ?? []),
+      overtime: (user && overtime.get(user.id)) ?? null,
       buckets,
     };
   };

@@ -23,6 +23,7 @@ import { minutesBetween } from '../resources/time-tracking.js';
 import { requireAdmin } from '../permissions.js';
 import { tables } from '../tables.js';
 import { userTimeZone } from './entry-time.js';
+import { closingBalances } from './overtime.js';
 
 /** Stops the timers that would run into the period (see the file head); written as the command's own changes. */
 async function stopTimersRunningInto(tx: RecordWrites, period: PeriodDays): Promise<void> {
@@ -73,7 +74,10 @@ export function registerClosedPeriodRoutes(app: FastifyInstance): void {
       const answer = await asCommandOnRecords(request, reply, `Close the payroll period ${days.start} – ${days.end}`, async (tx) => {
         const period = await tx.insert(tables.closed_period, { ...days, closed_by: closedBy });
         await stopTimersRunningInto(tx, days);
-        return presentWritten(ctx, tx, module, period, shape);
+        // Frozen after the timer stops, which count as worked: what the period pays stays its
+        // closing balance, whatever changes later (docs/API.md "Overtime balance").
+        const frozen = await tx.update(tables.closed_period, period.id, { overtime_closing: await closingBalances(tx, days.end) });
+        return presentWritten(ctx, tx, module, frozen ?? period, shape);
       });
       reply.code(201);
       return answer;

@@ -9,6 +9,7 @@
  *   GET  /v1/time_tracking/export           the time report (json, csv, xlsx, pdf)
  *   GET  /v1/time_tracking/payroll          the payroll summary: per user and day or week, worked against scheduled hours
  *   GET  /v1/time_tracking/payroll_file     a payroll package's import file (Nmbrs, Loket.nl, DATEV) for one month
+ *   GET  /v1/time_tracking/overtime_balance each user's overtime balance over a period (opening, change, closing)
  *
  * `user_id` names another user's timer for API keys and planners; a member who names someone
  * else gets 403 on start and stop (reading a timer is open, like the entries it is one of).
@@ -32,6 +33,7 @@ import { checkOwnEntry, exportMessage, ownEntriesMessage, timeTrackingModule } f
 import { exportReport } from './export-route.js';
 import { exportPayroll } from './payroll-route.js';
 import { exportPayrollFile } from './payroll-file-route.js';
+import { overtimeBalanceRoute } from './overtime-route.js';
 import { operationRoute } from '../conventions/operation-route.js';
 import {
   markExportedOperation,
@@ -201,6 +203,19 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
       }),
     },
     (request, reply) => exportPayroll(request.ctx, request.query, reply),
+  );
+  app.get<{ Querystring: QueryString }>(
+    '/time_tracking/overtime_balance',
+    {
+      config: doc("Each user's overtime balance over a period: opening, change and closing, in minutes", {
+        query: {
+          start: 'First day, YYYY-MM-DD (default: first of this month).',
+          end: 'Last day, YYYY-MM-DD (default: last of this month).',
+          user_id: 'One user (default: every user linked to a resource).',
+        },
+      }),
+    },
+    (request) => overtimeBalanceRoute(request.ctx, request.query),
   );
   app.get<{ Querystring: QueryString }>(
     '/time_tracking/payroll_file',

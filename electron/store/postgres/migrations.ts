@@ -7,6 +7,7 @@
 import type { PostgresMigration } from './postgres-database.js';
 import { payrollFilesMigration } from './payroll-files.js';
 import { floorKiosksMigration } from './floor-kiosks.js';
+import { overtimeBalanceMigration } from './overtime-balance.js';
 import { companyHolidayTableMigration, recordTablesMigration } from './record-tables.js';
 import { exceptionHandlingTableMigration } from './exception-handling-table.js';
 import { hourCodesMigration } from './hour-codes.js';
@@ -93,4 +94,5 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   notifiedExceptionsMigration,
   payrollFilesMigration,
   floorKiosksMigration,
+  overtimeBalanceMigration,
 ];

@@ -14,6 +14,7 @@
 import { orderRowScrappedMigration } from './order-row-scrapped.js';
 import type { PostgresMigration } from './postgres-database.js';
 import { payrollFilesMigration } from './payroll-files.js';
+import { overtimeBalanceMigration } from './overtime-balance.js';
 import { exceptionHandlingTableMigration } from './exception-handling-table.js';
 import { hourCodesMigration } from './hour-codes.js';
 import { kpiSnapshotTableMigration } from './kpi-snapshot-table.js';
@@ -115,4 +116,5 @@ export const recordTableMigrations: readonly PostgresMigration[] = [
   closedPeriodTableMigration,
   notifiedExceptionsMigration,
   payrollFilesMigration,
+  overtimeBalanceMigration,
 ];

@@ -11,6 +11,8 @@ export const absencesMessages = {
   'absences.type.other': 'Other',
   // Not an absence: time added to the day (docs/API.md "Schedules and capacity").
   'absences.type.overtime': 'Overtime',
+  // Time off taken from the overtime balance (docs/API.md "Overtime balance").
+  'absences.type.time_for_time': 'Time for time',
 
   // A resource's absences
   'absences.title': 'Absences of {name}',

@@ -10,6 +10,18 @@ export const payrollMessages = {
   'payroll.expected_minutes': 'Expected',
   'payroll.worked_minutes': 'Worked',
   'payroll.difference_minutes': 'Difference',
+  // The payroll screen (issue 44 §6): surcharges per code and the overtime balance.
+  'payroll.hourCodes': 'Hours per code',
+  'payroll.hourCode': '{code} {percentage}%',
+  'payroll.noHourCode': 'No code',
+  'payroll.overtime': 'Overtime balance',
+  'payroll.opening_minutes': 'Opening',
+  'payroll.change_minutes': 'Change',
+  'payroll.closing_minutes': 'Closing',
+  'payroll.noBalance': '–',
+  'payroll.export': 'Export to a payroll package…',
+  'payroll.overtimeHint':
+    'Overtime balance: hours worked over the schedule (per week or per day, in the payroll settings), less time for time taken and payouts. A closed period keeps the balance it closed with.',
   'payroll.total': 'Total',
   'payroll.noUser': 'No user',
   'payroll.noResource': 'No resource',

@@ -11,6 +11,7 @@ export const absencesMessages: Record<keyof typeof english, string> = {
   'absences.type.absence': 'Afwezig',
   'absences.type.other': 'Overig',
   'absences.type.overtime': 'Overwerk',
+  'absences.type.time_for_time': 'Tijd voor tijd',
 
   'absences.title': 'Afwezigheid van {name}',
   'absences.none': 'Geen afwezigheid',

@@ -9,6 +9,7 @@ export const absenceTypes: readonly AbsenceType[] = [
   'vacation',
   'sick',
   'leave',
+  'time_for_time',
   'holiday',
   'maintenance',
   'malfunction',

@@ -1,6 +1,7 @@
 /**
- * The payroll settings (docs/API.md "Payroll files"): the hour codes absences are paid under
- * and the numbers the payroll packages know the company by. One record per environment: the
+ * The payroll settings (docs/API.md "Payroll files"): the hour codes absences are paid under,
+ * the numbers the payroll packages know the company by, and whether overtime counts per week
+ * or per day (docs/API.md "Overtime balance"). One record per environment: the
  * form changes it, or makes it the first time. Only admins change it: anyone else sees the
  * API's refusal above the form's button.
  */
@@ -69,6 +70,18 @@ function PayrollSettingForm({ setting }: { setting: PayrollSetting | undefined }
           )}
         </Field>
       ))}
+      <Field label={t('payrollSettings.overtimePer')} error={errors.overtime_per}>
+        {(control) => (
+          <select
+            {...control}
+            value={draft.overtime_per}
+            onChange={(event) => change({ overtime_per: event.target.value === 'day' ? 'day' : 'week' })}
+          >
+            <option value="week">{t('payrollSettings.overtimePer.week')}</option>
+            <option value="day">{t('payrollSettings.overtimePer.day')}</option>
+          </select>
+        )}
+      </Field>
     </RecordForm>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Settings: who you are (the app's user), what you are notified about, appearance (theme), language, the data folder
  * with backup and restore, what closing does with changes not yet sent, the local API for other programs on this
- * computer, workshop mode (the floor view for paired devices on the workshop network), the surcharge rules payroll hours are split by, and the payroll settings of the payroll files. Each section
+ * computer, workshop mode (the floor view for paired devices on the workshop network), the surcharge rules payroll
+ * hours are split by, the payroll settings of the payroll files, and each employee's resource and payroll number. Each section
  * says plainly when something is
  * only possible in the desktop app.
  */
@@ -14,6 +15,7 @@ import { DataFolderSettings } from './DataFolderSettings.js';
 import { LanguageSettings } from './LanguageSettings.js';
 import { LocalApiSettings } from './LocalApiSettings.js';
 import { NotificationSettings } from './NotificationSettings.js';
+import { PayrollPeople } from './PayrollPeople.js';
 import { PayrollSettings } from './PayrollSettings.js';
 import { SurchargeRulesSettings } from './SurchargeRulesSettings.js';
 import { WorkshopSettings } from './WorkshopSettings.js';
@@ -38,6 +40,7 @@ export function SettingsView() {
       <WorkshopSettings />
       <SurchargeRulesSettings />
       <PayrollSettings />
+      <PayrollPeople />
       <Notices />
     </section>
   );

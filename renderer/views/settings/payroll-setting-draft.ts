@@ -1,6 +1,7 @@
 /**
- * The payroll settings form's draft (docs/API.md "Payroll files"): every field is text, and a
- * blank one is sent as null (not set). Pure.
+ * The payroll settings form's draft (docs/API.md "Payroll files", "Overtime balance"): every
+ * field but `overtime_per` is text, and a blank one is sent as null (not set); `overtime_per` is
+ * week or day. Pure.
  */
 import { optionalText } from '../../components/form-values.js';
 import type { WriteBody } from '../../api/resources.js';
@@ -13,6 +14,7 @@ export const payrollSettingFields = [
   ['sick_hour_code', 'payrollSettings.sick'],
   ['leave_hour_code', 'payrollSettings.leave'],
   ['holiday_hour_code', 'payrollSettings.holiday'],
+  ['time_for_time_hour_code', 'payrollSettings.timeForTime'],
   ['nmbrs_debtor_number', 'payrollSettings.nmbrsDebtor'],
   ['nmbrs_company_number', 'payrollSettings.nmbrsCompany'],
   ['datev_consultant_number', 'payrollSettings.datevConsultant'],
@@ -20,20 +22,25 @@ export const payrollSettingFields = [
 ] as const satisfies readonly (readonly [keyof PayrollSetting, MessageKey])[];
 
 export type PayrollSettingField = (typeof payrollSettingFields)[number][0];
-export type PayrollSettingDraft = Record<PayrollSettingField, string>;
+export type PayrollSettingDraft = Record<PayrollSettingField, string> & { overtime_per: 'week' | 'day' };
 
-export const payrollSettingInputs: readonly string[] = payrollSettingFields.map(([name]) => name);
+export const payrollSettingInputs: readonly string[] = [...payrollSettingFields.map(([name]) => name), 'overtime_per'];
 
 export function newPayrollSettingDraft(): PayrollSettingDraft {
-  return Object.fromEntries(payrollSettingFields.map(([name]) => [name, ''])) as PayrollSettingDraft; // every field, as the type says
+  // Every text field, as the type says, and overtime counted per week (the API's default).
+  return { ...Object.fromEntries(payrollSettingFields.map(([name]) => [name, ''])), overtime_per: 'week' } as PayrollSettingDraft;
 }
 
 export function payrollSettingDraftFrom(setting: PayrollSetting): PayrollSettingDraft {
   const draft = newPayrollSettingDraft();
   for (const [name] of payrollSettingFields) draft[name] = setting[name] ?? '';
+  draft.overtime_per = setting.overtime_per === 'day' ? 'day' : 'week';
   return draft;
 }
 
 export function payrollSettingBody(draft: PayrollSettingDraft): WriteBody<'payroll_setting'> {
-  return Object.fromEntries(payrollSettingFields.map(([name]) => [name, optionalText(draft[name])]));
+  return {
+    ...Object.fromEntries(payrollSettingFields.map(([name]) => [name, optionalText(draft[name])])),
+    overtime_per: draft.overtime_per,
+  };
 }

@@ -49,16 +49,17 @@ import { sendRequest } from '../../api/client.js';
 import { callOperation } from '../../api/commands.js';
 import { markExportedOperation } from '../../../shared/operations/time-tracking.js';
 import { timeKeys } from './time-api.js';
-import { exportFilter, markExportedFilter, noTimeFilters, type TimeFilters } from './time-filters.js';
+import { exportFilter, markExportedFilter, noTimeFilters, type PeriodChoice, type TimeFilters } from './time-filters.js';
 
 const formats: readonly Exclude<ExportFormat, 'txt'>[] = ['csv', 'xlsx', 'pdf'];
 const previewGroupsShown = 40;
 
-export function ExportDialog({ onClose }: { onClose(): void }) {
+/** `period`: the period it opens with (the payroll screen's); this month when not given. */
+export function ExportDialog({ onClose, period }: { onClose(): void; period?: PeriodChoice }) {
   const t = useT();
   const { transport } = useApi();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<TimeFilters>({ ...noTimeFilters, period: 'this_month' });
+  const [filters, setFilters] = useState<TimeFilters>({ ...noTimeFilters, period: 'this_month', ...period });
   const [groupBy, setGroupBy] = useState<(ReportGrouping | '')[]>(['days', '', '']);
   const [format, setFormat] = useState<DialogFormat>('csv');
   const [durationFormat, setDurationFormat] = useState<DurationFormat>('decimal');

@@ -20,6 +20,7 @@ export function TimeView() {
   const exportOpen = useTimeScreen((state) => state.exportOpen);
   const openExport = useTimeScreen((state) => state.openExport);
   const closeExport = useTimeScreen((state) => state.closeExport);
+  const exportPeriod = useTimeScreen((state) => state.exportPeriod);
 
   return (
     <section className="view view--wide time-view" aria-labelledby="time-title">
@@ -44,14 +45,14 @@ export function TimeView() {
           ))}
         </div>
         <span className="time-view__spacer" />
-        <button type="button" className="button" onClick={openExport}>
+        <button type="button" className="button" onClick={() => openExport()}>
           {t('time.export')}
         </button>
       </div>
       <div id={`time-panel-${tab}`} role="tabpanel" aria-labelledby={`time-tab-${tab}`} className="time-view__panel">
         {tab === 'week' ? <WeekSheet /> : tab === 'entries' ? <EntriesList /> : <PayrollSummary />}
       </div>
-      {exportOpen && <ExportDialog onClose={closeExport} />}
+      {exportOpen && <ExportDialog onClose={closeExport} period={exportPeriod ?? undefined} />}
       <Notices />
     </section>
   );

@@ -28,7 +28,9 @@ interface TimeScreenState {
   payrollPeriod: PeriodChoice;
   setPayrollPeriod<K extends keyof PeriodChoice>(key: K, value: PeriodChoice[K]): void;
   exportOpen: boolean;
-  openExport(): void;
+  /** The period the export dialog opens with: the payroll screen's when opened there; null: this month. */
+  exportPeriod: PeriodChoice | null;
+  openExport(period?: PeriodChoice): void;
   closeExport(): void;
 }
 
@@ -53,6 +55,7 @@ export const useTimeScreen = create<TimeScreenState>()((set, get) => ({
   payrollPeriod: { period: 'this_month', customStart: '', customEnd: '' },
   setPayrollPeriod: (key, value) => set({ payrollPeriod: { ...get().payrollPeriod, [key]: value } }),
   exportOpen: false,
-  openExport: () => set({ exportOpen: true }),
+  exportPeriod: null,
+  openExport: (period) => set({ exportOpen: true, exportPeriod: period ?? null }),
   closeExport: () => set({ exportOpen: false }),
 }));

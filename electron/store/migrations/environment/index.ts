@@ -34,6 +34,7 @@ import { scenarios } from './0032-scenarios.js';
 import { payrollFiles } from './0033-payroll-files.js';
 import { syncPlanFindings } from './0034-sync-plan-findings.js';
 import { floorKiosks } from './0035-floor-kiosks.js';
+import { overtimeBalance } from './0036-overtime-balance.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -72,4 +73,5 @@ export const environmentMigrations: readonly Migration[] = [
   payrollFiles,
   syncPlanFindings,
   floorKiosks,
+  overtimeBalance,
 ];
