@@ -81,6 +81,8 @@ const shownUnder: Readonly<Record<string, readonly (readonly string[])[]>> = {
   company_holiday: [['schedule_deviation'], capacityKey, payrollKey],
   group_resource: [['schedule_deviation'], capacityKey, payrollKey],
   user: [payrollKey],
+  // A payout or a balance brought over changes the payroll summary's overtime balance.
+  overtime_correction: [payrollKey],
 };
 
 /** One page of a list. `T` names the shape a `with` query returns (boards with their stages). */

@@ -19,6 +19,7 @@ import type { projectSpec } from '../../shared/resources/project.js';
 import type { relationSpec } from '../../shared/resources/relation.js';
 import type { resourceSpec } from '../../shared/resources/resource.js';
 import type { stageSpec } from '../../shared/resources/stage.js';
+import type { overtimeCorrectionSpec } from '../../shared/resources/overtime-correction.js';
 import type { payrollSettingSpec } from '../../shared/resources/payroll-setting.js';
 import type { surchargeRuleSpec } from '../../shared/resources/surcharge-rule.js';
 import type { timeTrackingSpec } from '../../shared/resources/time-tracking.js';
@@ -42,6 +43,7 @@ interface RendererResources {
   company_holiday: typeof companyHolidaySpec;
   surcharge_rule: typeof surchargeRuleSpec;
   payroll_setting: typeof payrollSettingSpec;
+  overtime_correction: typeof overtimeCorrectionSpec;
 }
 
 /** A resource by the name its path and its change events carry. */

@@ -4,7 +4,8 @@
  * number in Settings → Employees, after the first start; October is closed through the API as
  * an integration (the admin) would; the payroll screen's export button opens the export
  * dialog on October, whose Loket.nl file is compared byte for byte; the payroll screen then
- * shows the balance October closed with as November's opening. The periods are October and
+ * shows the balance October closed with as November's opening, and the planner books a payout
+ * of an hour in November on the same screen, which draws it down. The periods are October and
  * November 2026 by their dates, so the spec holds on any day the run is fixed to
  * (test/helpers/test-clock.ts). Anna works in Europe/Amsterdam, her resource 8 hours Monday to
  * Friday; overtime counts per week:
@@ -12,7 +13,8 @@
  *   October   Mon 5 – Fri 9 Oct, 08:00–17:00 (06:00–15:00 UTC, summer time)  5 × 9 h = 45 h
  *             expected 40 h                                      balance 0:00 → +5:00 → 5:00
  *   November  Mon 2 – Fri 6 Nov, 08:00–16:30 (07:00–15:30 UTC)    5 × 8.5 h = 42.5 h  +2:30
- *             a payout of 1 hour on Mon 30 Nov                                         −1:00
+ *                                                                5:00 → +2:30 → 7:30
+ *             a payout of 1 hour on Mon 30 Nov, booked on screen                       −1:00
  *                                                                5:00 → +1:30 → 6:30
  */
 import { readFile } from 'node:fs/promises';
@@ -53,7 +55,6 @@ async function seed(page: Page): Promise<string> {
       start: `2026-11-${day}T07:00:00Z`,
       end: `2026-11-${day}T15:30:00Z`,
     });
-  await bridgeApi(page, 'POST', '/v1/overtime_correction', { user_id: anna.id, date: '2026-11-30', minutes: -60, description: 'Paid out' });
   return anna.id;
 }
 
@@ -121,7 +122,22 @@ test('close a period, export to Loket.nl, see the balance', async ({ page }) => 
   );
   await dialog.getByRole('button', { name: 'Close' }).last().click();
 
-  // November opens with what October closed with, and the payout draws it down.
+  // November opens with what October closed with, and a payout booked on the screen draws it down.
   await payrollFor(page, '2026-11-01', '2026-11-30');
+  await expectBalance(page, '5:00', '2:30', '7:30');
+  const correction = page.getByRole('form', { name: 'Correct an overtime balance' });
+  await expect(correction.getByLabel('Employee')).toHaveValue(annaId);
+  await expect(correction.getByLabel('On')).toHaveValue('2026-11-30');
+  await correction.getByLabel('Hours').fill('1:00');
+  await correction.getByLabel('Note for the bookkeeper').fill('Paid out with November');
+  await correction.getByRole('button', { name: 'Book' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1:00 h of Anna Smit’s overtime paid out.' })).toBeVisible();
   await expectBalance(page, '5:00', '1:30', '6:30');
+  const [payout] = (await bridgeApi(page, 'GET', '/v1/overtime_correction')).data;
+  expect(payout).toMatchObject({ user_id: annaId, date: '2026-11-30', minutes: -60, description: 'Paid out with November' });
+  // Hours that are no duration are refused beside the field, and nothing is booked.
+  await correction.getByLabel('Hours').fill('an hour');
+  await correction.getByRole('button', { name: 'Book' }).click();
+  await expect(correction.getByText('Type the hours, for example 6:00 or 1.5.')).toBeVisible();
+  expect((await bridgeApi(page, 'GET', '/v1/overtime_correction')).data).toHaveLength(1);
 });

@@ -28,4 +28,16 @@ export const payrollMessages = {
   'payroll.empty': 'Nobody booked time in this period, and no user is linked to a resource.',
   'payroll.noResourceHint':
     'Expected is what the user’s resource is scheduled to work, less absences. A user linked to no resource is expected to work no hours, so all they book is difference: link yourself to your resource in Settings.',
+  'payroll.correction.title': 'Correct an overtime balance',
+  'payroll.correction.user': 'Employee',
+  'payroll.correction.kind': 'What',
+  'payroll.correction.payout': 'Paid out (draws the balance down)',
+  'payroll.correction.addition': 'Brought over (adds to the balance)',
+  'payroll.correction.hours': 'Hours',
+  'payroll.correction.hoursInvalid': 'Type the hours, for example 6:00 or 1.5.',
+  'payroll.correction.date': 'On',
+  'payroll.correction.note': 'Note for the bookkeeper',
+  'payroll.correction.book': 'Book',
+  'payroll.correction.paidOut': '{hours} h of {name}’s overtime paid out.',
+  'payroll.correction.added': '{hours} h added to {name}’s overtime balance.',
 } as const;

@@ -29,4 +29,16 @@ export const payrollMessages: Record<keyof typeof english, string> = {
   'payroll.empty': 'Niemand heeft in deze periode tijd geboekt, en geen gebruiker is aan een resource gekoppeld.',
   'payroll.noResourceHint':
     'Verwacht is wat de resource van de gebruiker volgens rooster werkt, min afwezigheid. Van een gebruiker zonder resource worden geen uren verwacht, dus alles wat hij boekt is verschil: koppel jezelf in Instellingen aan je resource.',
+  'payroll.correction.title': 'Overurensaldo corrigeren',
+  'payroll.correction.user': 'Medewerker',
+  'payroll.correction.kind': 'Wat',
+  'payroll.correction.payout': 'Uitbetaald (verlaagt het saldo)',
+  'payroll.correction.addition': 'Overgenomen (verhoogt het saldo)',
+  'payroll.correction.hours': 'Uren',
+  'payroll.correction.hoursInvalid': 'Typ de uren, bijvoorbeeld 6:00 of 1,5.',
+  'payroll.correction.date': 'Op',
+  'payroll.correction.note': 'Notitie voor de boekhouder',
+  'payroll.correction.book': 'Boeken',
+  'payroll.correction.paidOut': '{hours} u overuren van {name} uitbetaald.',
+  'payroll.correction.added': '{hours} u bij het overurensaldo van {name} opgeteld.',
 };

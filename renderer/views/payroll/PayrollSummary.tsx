@@ -22,6 +22,7 @@ import { localToday, periodRange, personTimeZone } from '../time/periods.js';
 import { SaveMessage } from '../time/SaveMessage.js';
 import { PeriodFields } from '../time/TimeFilterFields.js';
 import { useTimeScreen } from '../time/time-screen-state.js';
+import { OvertimeCorrectionForm } from './OvertimeCorrectionForm.js';
 import { payrollDurations, payrollFileName, payrollQuery, usePayrollSummary, type PayrollChoices } from './payroll-api.js';
 import './payroll.css';
 
@@ -89,7 +90,10 @@ export function PayrollSummary() {
           {t('common.loading')}
         </p>
       ) : (
-        <PayrollTable summary={summary.data} />
+        <>
+          <PayrollTable summary={summary.data} />
+          <OvertimeCorrectionForm summary={summary.data} day={range.end} />
+        </>
       )}
       <p className="muted payroll__hint">{t('payroll.noResourceHint')}</p>
       <p className="muted payroll__hint">{t('payroll.overtimeHint')}</p>
