@@ -76,6 +76,7 @@ const onBothEngines = [
   'test/sync/surcharge-rules.test.ts',
   'test/sync/payroll-settings.test.ts',
   'test/sync/closed-periods.test.ts',
+  'test/sync/compact-clocks.test.ts',
 ];
 
 /**

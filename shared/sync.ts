@@ -117,12 +117,30 @@ export function remoteUrlProblem(remoteUrl: string, allowInsecureHttp = false): 
 /**
  * The sync protocol (docs/API.md "Sync", "Versions and unknown data"). 2: replica ids bound to
  * credentials, content hashes, `stale` and `deferred` answers, unknown fields and resources
- * kept. 3: pull cursors may be text (a remote on PostgreSQL). Each side refuses the other below `minSyncProtocol`: a version-1 replica would drop
- * `stale` and `deferred` changes from its outbox, a version-1 remote drops fields it does not
- * know.
+ * kept. 3: pull cursors may be text (a remote on PostgreSQL). 4: a snapshot page in rows may
+ * give a record's clocks in a compact form (`compactClocksProtocol`). Each side refuses the
+ * other below `minSyncProtocol`: a version-1 replica would drop `stale` and `deferred` changes
+ * from its outbox, a version-1 remote drops fields it does not know.
  */
-export const syncProtocol = 3;
+export const syncProtocol = 4;
 export const minSyncProtocol = 2;
+
+/**
+ * The protocol from which a replica reads a record's clocks in a snapshot page in rows in the
+ * compact form `[clock, clocks with 0 for that clock]` (docs/API.md "Snapshot in rows",
+ * docs/decisions/compact-field-clocks.md). A remote sends that form only to a replica that says
+ * it speaks this protocol or a later one; a replica reads both forms, so an older remote's pages
+ * load as before.
+ */
+export const compactClocksProtocol = 4;
+
+/**
+ * The field whose clock a snapshot page's compact clocks stand for, for a table part of these
+ * `fields`: created_at, written with every field a record is made with.
+ */
+export function compactClocksFrom(fields: readonly string[]): string | undefined {
+  return fields.includes('created_at') ? 'created_at' : fields[2];
+}
 
 /**
  * The protocol from which a replica takes a pull cursor as text as well as a number (3): a

@@ -620,20 +620,19 @@ export class EnvironmentStore {
   }
 
   /**
-   * Inserts records this store does not have, each with its change-log row, in one transaction:
-   * a replica's first snapshot, loaded in bulk (electron/sync/bulk-load.ts). The values are as
-   * `writeForSync` takes them and the rows are what it would write for a new record, but the
-   * write hooks do not run: the caller writes the field clocks (SyncBook.insertClocks). The
-   * change-log rows name the record without its fields (the record is all there is), which
-   * would cost as much again as the records. Change events go out after commit as for any
-   * write. A record already here fails the whole call.
+   * Inserts records this store does not have, in one transaction: a replica's first snapshot,
+   * loaded in bulk (electron/sync/bulk-load.ts). The values are as `writeForSync` takes them and
+   * the rows are what it would write for a new record, but the write hooks do not run: the
+   * caller writes the field clocks (SyncBook.insertClocks). No change-log row is written: the
+   * records are the remote's, which this replica neither pushes nor serves, and nothing reads a
+   * first snapshot's rows (docs/decisions/first-snapshot-unlogged.md). Change events go out after
+   * commit as for any write. A record already here fails the whole call.
    */
   insertManyForSync(table: TableDef, records: readonly { id: string; values: Record<string, unknown> }[]): void {
     this.transaction(() => {
       const now = nowTimestamp();
       // Records of a snapshot mostly have the same fields: their rows go in together.
       const byColumns = new Map<string, { columns: string[]; rows: unknown[][] }>();
-      const logRows: unknown[][] = [];
       for (const { id, values } of records) {
         const row = toRow(table, values);
         if ('deleted_at' in values) row.deleted_at = values.deleted_at ?? null;
@@ -645,39 +644,29 @@ export class EnvironmentStore {
         let group = byColumns.get(key);
         if (!group) byColumns.set(key, (group = { columns, rows: [] }));
         group.rows.push(Object.values(row));
-        const op = row.deleted_at ? 'delete' : 'create';
-        logRows.push([table.resource, id, op, null, now]);
-        this.pendingEvents.push({ resource: table.resource, id, op });
+        this.pendingEvents.push({ resource: table.resource, id, op: row.deleted_at ? 'delete' : 'create' });
       }
       for (const { columns, rows } of byColumns.values()) this.insertRows(table.table, columns, rows);
-      this.insertRows('change_log', ['resource', 'record_id', 'op', 'fields', 'at'], logRows);
     });
   }
 
   /**
    * Inserts records this store does not have, given as rows of the values of `columns` as they
-   * are stored (booleans 0/1, JSON as text; `id` first), each with its change-log row: a
-   * replica's first snapshot in rows (electron/sync/bulk-load.ts). As insertManyForSync: no
-   * write hooks, change events after commit, and a record already here fails the whole call.
+   * are stored (booleans 0/1, JSON as text; `id` first): a replica's first snapshot in rows
+   * (electron/sync/bulk-load.ts). As insertManyForSync: no write hooks, no change-log rows,
+   * change events after commit, and a record already here fails the whole call.
    */
   insertRowsForSync(table: TableDef, columns: readonly string[], rows: readonly unknown[][]): void {
     if (columns[0] !== 'id') throw new Error('insertRowsForSync takes the id first');
     const deleted = columns.indexOf('deleted_at');
     this.transaction(() => {
       this.insertRows(table.table, columns, rows);
-      const ids: Record<'create' | 'delete', unknown[]> = { create: [], delete: [] };
-      for (const row of rows) {
-        const op = deleted !== -1 && row[deleted] ? 'delete' : 'create';
-        ids[op].push(row[0]);
-        this.pendingEvents.push({ resource: table.resource, id: row[0] as string, op });
-      }
-      // The change-log rows, those of creates and of deletes each in one statement rather than
-      // five parameters a record (the records are new: their order among them does not matter).
-      const at = nowTimestamp();
-      const log = this.statement(
-        'INSERT INTO change_log (resource, record_id, op, fields, at) SELECT ?, value, ?, NULL, ? FROM json_each(?) ORDER BY key',
-      );
-      for (const op of ['create', 'delete'] as const) if (ids[op].length > 0) log.run(table.resource, op, at, JSON.stringify(ids[op]));
+      for (const row of rows)
+        this.pendingEvents.push({
+          resource: table.resource,
+          id: row[0] as string,
+          op: deleted !== -1 && row[deleted] ? 'delete' : 'create',
+        });
     });
   }
 

@@ -19,6 +19,7 @@ import type { EnvironmentStore, LoggedChange } from './environment-store.js';
 import type { TableDef } from './table-def.js';
 import { quoteIdentifier } from './filter-sql.js';
 import { fixedTextStatements, type StatementCache } from './statement-cache.js';
+import { compactClocksFrom } from '../../shared/sync.js';
 
 export type ReplicaRole = 'local' | 'remote';
 
@@ -230,17 +231,20 @@ export class SyncBook {
   /**
    * A snapshot page of one table in rows (docs/API.md "Sync", "Snapshot in rows"): its records
    * after `afterId` in id order, each the JSON array of the values of `fields` followed by its
-   * clocks; `fields` are the id, deleted_at and every field but the `hidden` ones. SQLite joins each record to its clocks and writes
-   * the page's JSON itself: a page is thousands of records, and made into objects and back into
-   * text they cost the remote more than all else it does for the page. Values are as the
-   * fields hold them (booleans as true/false, JSON parsed); a field without a column is null.
-   * Returns the JSON array text, how many records it has and the last id.
+   * clocks; `fields` are the id, deleted_at and every field but the `hidden` ones. SQLite joins
+   * each record to its clocks and writes the page's JSON itself: a page is thousands of records,
+   * and made into objects and back into text they cost the remote more than all else it does for
+   * the page. Values are as the fields hold them (booleans as true/false, JSON parsed); a field
+   * without a column is null. With `compact` (a replica of sync protocol 4 or later), a record's
+   * clocks go as `[clock, clocks with 0 for that clock]` (docs/decisions/compact-field-clocks.md). Returns the JSON array text, how many records it
+   * has and the last id.
    */
   snapshotRows(
     table: TableDef,
     hidden: readonly string[],
     afterId: string,
     limit: number,
+    compact = false,
   ): { fields: string[]; count: number; last: string | null; rows: string } {
     let order = this.columnsOf.get(table.table);
     if (!order)
@@ -276,11 +280,19 @@ export class SyncBook {
       hidden.length === 0
         ? 'c.clocks'
         : `json_remove(c.clocks${hidden.map((name) => `, '$.${name.replace(/[^a-z0-9_]/g, '')}'`).join('')})`;
+    const page =
+      `SELECT t."id" AS id, ${values.join(" || ',' || ")} AS v, t."deleted_at" AS d, coalesce(${clocks}, '{}') AS k ` +
+      `FROM ${quoteIdentifier(table.table)} t LEFT JOIN sync_clock c ON c.resource = ? AND c.record_id = t."id" ` +
+      'WHERE t."id" > ? ORDER BY t."id" LIMIT ?';
+    // With `compact`: [h, the clocks with 0 for h], h the clock of `shared`, which the fields a
+    // record was written with share (docs/decisions/compact-field-clocks.md). Only values are
+    // replaced: a clock in quotes is no key (keys are snake case).
+    const shared = compact ? compactClocksFrom(fields) : undefined;
+    const cell = shared ? `CASE WHEN h IS NULL THEN k ELSE '[' || json_quote(h) || ',' || replace(k, json_quote(h), '0') || ']' END` : 'k';
     const sql =
       `SELECT count(*) AS n, max(id) AS last, '[' || coalesce(group_concat(r, ','), '') || ']' AS rows FROM (` +
-      `SELECT t."id" AS id, '[' || ${values.join(" || ',' || ")} || ',' || coalesce(${clocks}, '{}') || ']' AS r ` +
-      `FROM ${quoteIdentifier(table.table)} t LEFT JOIN sync_clock c ON c.resource = ? AND c.record_id = t."id" ` +
-      'WHERE t."id" > ? ORDER BY t."id" LIMIT ?)';
+      `SELECT id, '[' || v || ',' || ${cell} || ']' AS r FROM (` +
+      `SELECT id, v, k, ${shared ? `k ->> '$.${shared}'` : 'NULL'} AS h FROM (${page})))`;
     const row = this.sql(sql).get(table.resource, afterId, limit) as { n: number; last: string | null; rows: string };
     return { fields, count: row.n, last: row.last, rows: row.rows };
   }

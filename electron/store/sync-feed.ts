@@ -54,13 +54,16 @@ export interface SyncFeed {
   scanForSync(table: TableDef, afterId: string, limit: number): Promise<SyncRecordRow[]>;
   /**
    * A snapshot page as rows, put together as JSON text by the database (docs/API.md "Snapshot
-   * in rows"); undefined on an engine that has no such query, whose pages go as records.
+   * in rows"); undefined on an engine that has no such query, whose pages go as records. With
+   * `compact`, a record's clocks that are one clock for every field go as that clock
+   * (docs/decisions/compact-field-clocks.md).
    */
   snapshotRows?(
     table: TableDef,
     hidden: readonly string[],
     afterId: string,
     limit: number,
+    compact?: boolean,
   ): Promise<{ fields: string[]; count: number; last: string | null; rows: string }>;
   /** Whether any data of other versions is kept (most environments keep none). */
   keepsData(): Promise<boolean>;
@@ -117,7 +120,7 @@ export function sqliteSyncFeed(store: EnvironmentStore, inTurn: <T>(fn: () => T)
       }),
     clocksOfMany: (resource, ids) => inTurn(() => book().clocksOfMany(resource, ids)),
     scanForSync: (table, afterId, limit) => inTurn(() => store.scanForSync(table, afterId, limit)),
-    snapshotRows: (table, hidden, afterId, limit) => inTurn(() => book().snapshotRows(table, hidden, afterId, limit)),
+    snapshotRows: (table, hidden, afterId, limit, compact) => inTurn(() => book().snapshotRows(table, hidden, afterId, limit, compact)),
     keepsData: () => inTurn(() => !unknown().isEmpty()),
     keptFieldsOfMany: (resource, ids) => inTurn(() => unknown().fieldsOfMany(resource, ids)),
     keptRecordsPage: (declared, after, limit) => inTurn(() => unknown().recordsPage(declared, after, limit)),

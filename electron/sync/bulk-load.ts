@@ -1,11 +1,11 @@
 /**
  * A replica's first snapshot, loaded as the bulk load it is (docs/API.md "Sync"). A replica
  * with no records and nothing to push has nothing to merge with, so each snapshot page is
- * inserted with prepared statements in one transaction — the records with their change-log
- * rows, then their field clocks — instead of field by field through mergeRecords (merge.ts),
- * which first reads every record and its clocks and runs every write hook. What lands is what
- * the merge would have written for a record the replica does not have, and the same change
- * events go out.
+ * inserted with prepared statements in one transaction — the records, then their field
+ * clocks — instead of field by field through mergeRecords (merge.ts), which first reads every
+ * record and its clocks and runs every write hook. What lands is what the merge would have
+ * written for a record the replica does not have, but for the change-log rows
+ * (docs/decisions/first-snapshot-unlogged.md), and the same change events go out.
  *
  * The caller checks the page whole first (checkBatch), so bad data refuses the page and
  * changes nothing. What a plain insert does not cover goes through mergeRecords in the same
@@ -17,7 +17,10 @@
  * once, then each record as the values of those fields and its clocks. Those are checked by a
  * check made once per resource (checkRows) and go into the tables as they came, with no
  * object made per record; rows of a resource or with a field this version does not declare
- * are made into records and take the way above.
+ * are made into records and take the way above. A row's clocks may come compact, as `[clock,
+ * clocks]` where 0 in the clocks stands for `clock` (the one most of a record's fields share). A
+ * remote sends that form to a replica of sync protocol 4 or later
+ * (docs/decisions/compact-field-clocks.md); both forms are read, in any mix.
  */
 import { canonicalDatetime, checkValue, isPlainObject, isValidDate, loneSurrogate, own, type FieldSpec } from '../../shared/fields.js';
 import { isHlc, maxClockSkewMs, zeroHlc } from '../../shared/hlc.js';
@@ -155,6 +158,26 @@ function recordOf(fields: readonly string[], row: readonly unknown[]): Record<st
   return record;
 }
 
+/** Whether a row's clocks are in the compact form, `[clock, clocks]`, well made as far as its shape goes. */
+function isCompactClocks(given: readonly unknown[]): given is [string, Record<string, unknown>] {
+  return given.length === 2 && isHlc(given[0]) && isPlainObject(given[1]);
+}
+
+/**
+ * A row's clocks as an object: the object as it came, or the compact form `[clock, clocks]`
+ * made into one (0 in `clocks` stands for `clock`). Undefined when the compact form is
+ * malformed; anything else is left as it came, for the check to refuse.
+ */
+function clocksOf(fields: readonly string[], row: readonly unknown[]): unknown {
+  const given = row[fields.length];
+  if (!Array.isArray(given)) return given;
+  if (!isCompactClocks(given)) return undefined;
+  const [clock, compact] = given;
+  const clocks: Record<string, unknown> = {};
+  for (const key in compact) clocks[key] = compact[key] === 0 ? clock : compact[key];
+  return clocks;
+}
+
 /**
  * Checks the `tables` of a snapshot page in rows, whole: any malformed part throws
  * SyncMessageError and nothing is loaded. Returns the rows to load as they are, and as records
@@ -184,7 +207,7 @@ export function checkRows(tables: ReadonlyMap<string, TableDef>, value: unknown)
     if (!known) {
       // Another version's resource or fields: as records, checked and kept as checkBatch does.
       for (const row of rows)
-        records.push({ resource: part.resource, id: row[0], record: recordOf(names, row), clocks: row[names.length] });
+        records.push({ resource: part.resource, id: row[0], record: recordOf(names, row), clocks: clocksOf(names, row) });
       return;
     }
     const deleted = names.indexOf('deleted_at');
@@ -218,6 +241,28 @@ export function checkRows(tables: ReadonlyMap<string, TableDef>, value: unknown)
       out[0] = id.toLowerCase();
       for (const { i, convert } of converts) out[i] = convert(out[i]);
       const given = row[names.length];
+      let text = '';
+      if (Array.isArray(given)) {
+        // The compact form: written out as the object it stands for would be, with no object made.
+        if (!isCompactClocks(given)) throw new SyncMessageError(`${at()} has malformed clocks`);
+        const [clock, compact] = given;
+        if (clock > newest && clock.slice(0, 13) <= ceiling) newest = clock;
+        for (const key in compact) {
+          const hlc = compact[key];
+          if (hlc === 0) continue;
+          if (!isHlc(hlc)) throw new SyncMessageError(`${at()} has malformed clocks`);
+          if (hlc > newest && hlc.slice(0, 13) <= ceiling) newest = hlc;
+        }
+        for (const name of clocked) {
+          const hlc = compact[name];
+          if (hlc !== undefined) text += `${text ? ',' : '{'}"${name}":"${hlc === 0 ? clock : (hlc as string)}"`;
+        }
+        if (deleted !== -1 && typeof out[deleted] === 'string' && compact.deleted_at !== undefined)
+          text += `${text ? ',' : '{'}"deleted_at":"${compact.deleted_at === 0 ? clock : (compact.deleted_at as string)}"`;
+        stored.push(out);
+        clocks.push(text ? `${text}}` : '{}');
+        continue;
+      }
       if (!isPlainObject(given)) throw new SyncMessageError(`${at()} has malformed clocks`);
       // A record's fields mostly share one clock (written together): each is tested once.
       let last: unknown = untested;
@@ -230,7 +275,6 @@ export function checkRows(tables: ReadonlyMap<string, TableDef>, value: unknown)
       }
       // Written out as JSON.stringify would write them: names and clocks need no escapes (a
       // field's name is snake case, a clock matches isHlc), and every clock is past zeroHlc.
-      let text = '';
       for (const name of clocked) {
         const hlc = given[name];
         if (hlc !== undefined) text += `${text ? ',' : '{'}"${name}":"${hlc as string}"`;
@@ -252,7 +296,8 @@ export function checkRows(tables: ReadonlyMap<string, TableDef>, value: unknown)
           resource: table.resource,
           id: (row[0] as string).toLowerCase(),
           record: recordOf(names, row),
-          clocks: row[names.length] as Clocks,
+          // Checked above: an object of clocks, or one clock made into one.
+          clocks: clocksOf(names, row) as Clocks,
         })),
     });
   });

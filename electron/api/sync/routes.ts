@@ -30,12 +30,19 @@ import { pushBatch, replicaOwner } from './push.js';
 import { registerConflictRoutes } from './conflict-routes.js';
 import { registerContentRoutes } from './content-routes.js';
 import { declaredResources, defaultKeptLimits, KeptBudget, KeptData, type KeptLimits, type SyncedRecord } from './kept-data.js';
-import { checkReplicaVersions, wireVersions } from './wire-versions.js';
+import { checkReplicaVersions, replicaProtocol, wireVersions } from './wire-versions.js';
 import { registerOverruledRoutes } from './overruled-routes.js';
 import { registerPlanCheckRoutes } from './plan-check-routes.js';
 import { registerKeptRoutes } from './kept-routes.js';
 import { defaultStreamLimits, registerStreamRoutes, type StreamLimits } from './stream-routes.js';
-import { isSyncCursor, minSyncProtocol, textCursorProtocol, type SyncControl, type SyncCursor } from '../../../shared/sync.js';
+import {
+  compactClocksProtocol,
+  isSyncCursor,
+  minSyncProtocol,
+  textCursorProtocol,
+  type SyncControl,
+  type SyncCursor,
+} from '../../../shared/sync.js';
 import type { SyncFeed } from '../../store/sync-feed.js';
 import type { BodyOf } from '../../../shared/operation.js';
 import { maxPushBatch, maxPushGroup, pushOperation, type Mutation } from '../../../shared/operations/sync.js';
@@ -280,6 +287,9 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
       // caller who is not given it); otherwise the page goes as records, which rows pages carry
       // too. So does a page of an engine that cannot put rows together (sync-feed.ts).
       const snapshotRows = format === 'rows' && !kept.active ? feed.snapshotRows : undefined;
+      // A record's clocks as one clock where they are, for a replica that says it reads that
+      // (docs/decisions/compact-field-clocks.md); the objects for anyone else.
+      const compact = (replicaProtocol(request.headers) ?? 0) >= compactClocksProtocol;
       const records: unknown[] = [];
       const tables: string[] = [];
       let position = { ...cursor };
@@ -291,7 +301,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
           // The fields this caller is not given, as forSync leaves them out.
           const shown = forSync(module.spec, caller, Object.fromEntries(Object.keys(module.table.fields).map((name) => [name, true])));
           const hidden = Object.keys(module.table.fields).filter((name) => !(name in shown));
-          const page = await snapshotRows(module.table, hidden, position.after, limit);
+          const page = await snapshotRows(module.table, hidden, position.after, limit, compact);
           ({ count, last } = page);
           if (count > 0)
             tables.push(`{"resource":${JSON.stringify(module.spec.name)},"fields":${JSON.stringify(page.fields)},"rows":${page.rows}}`);

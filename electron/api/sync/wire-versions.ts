@@ -31,6 +31,14 @@ function versionHeader(headers: IncomingHttpHeaders, name: string): number | und
 }
 
 /**
+ * The sync protocol a request says it speaks; undefined without the header (an integration or
+ * a script, which gets the forms every version reads).
+ */
+export function replicaProtocol(headers: IncomingHttpHeaders): number | undefined {
+  return versionHeader(headers, syncProtocolHeader);
+}
+
+/**
  * Checks the versions a replica sent; throws 426 when its protocol is below `minimum` (the
  * remote's minimum, or higher for what an older replica cannot read).
  */

@@ -10,7 +10,7 @@
  * SQLite remote's cursor, which a replica of a remote moved here still sends once.
  */
 import { quoteIdentifier } from '../filter-sql.js';
-import { isSyncCursor } from '../../../shared/sync.js';
+import { compactClocksFrom, isSyncCursor } from '../../../shared/sync.js';
 import type { ChangedRecord, SyncCursor, SyncFeed, SyncRecordRow } from '../sync-feed.js';
 import { syncRowOf } from './record-rows.js';
 import { changeLogStart, compactChanges, isCompactedPast, readChanges, type ChangeCursor } from './change-log.js';
@@ -94,7 +94,7 @@ export function postgresSyncFeed(pool: PostgresPool, environmentId: string): Syn
         ]);
         return found.map((row) => syncRowOf(table, row));
       }),
-    snapshotRows: (table, hidden, afterId, limit) =>
+    snapshotRows: (table, hidden, afterId, limit, compact = false) =>
       read(async (client) => {
         // As the SQLite engine's (SyncBook.snapshotRows): each row's JSON is put together as text by
         // the database, its values in `fields` order and its clocks last, hidden fields' taken out.
@@ -105,11 +105,19 @@ export function postgresSyncFeed(pool: PostgresPool, environmentId: string): Syn
           // Stored as JSON text (postgresDialect.toColumn); anything else becomes JSON here.
           return table.fields[name]?.type === 'json' ? `coalesce(${column}, 'null')` : `coalesce(to_json(${column})::text, 'null')`;
         });
+        // With `compact`: [h, the clocks with 0 for h], as the SQLite engine's
+        // (docs/decisions/compact-field-clocks.md).
+        const shared = compact ? compactClocksFrom(fields) : undefined;
+        const cell = shared
+          ? "CASE WHEN q.h IS NULL THEN q.k::text ELSE '[' || to_json(q.h)::text || ',' || replace(q.k::text, to_json(q.h)::text, '0') || ']' END"
+          : 'q.k::text';
         const sql =
           `SELECT count(*)::integer AS n, max(p.id) AS last, coalesce('[' || string_agg(p.r, ',' ORDER BY p.id) || ']', '[]') AS rows FROM (` +
-          `SELECT t."id" AS id, '[' || ${values.join(" || ',' || ")} || ',' || (coalesce(c.clocks, '{}'::jsonb) - $4::text[])::text || ']' AS r ` +
+          `SELECT q.id, '[' || q.v || ',' || ${cell} || ']' AS r FROM (` +
+          `SELECT t."id" AS id, ${values.join(" || ',' || ")} AS v, ` +
+          `coalesce(c.clocks, '{}'::jsonb) - $4::text[] AS k, (c.clocks ->> ${shared ? `'${shared}'` : 'NULL'}) AS h ` +
           `FROM ${quoteIdentifier(table.table)} t LEFT JOIN field_clock c ON c.resource = $1 AND c.record_id = t."id" ` +
-          'WHERE t."id" > $2 ORDER BY t."id" LIMIT $3) p';
+          'WHERE t."id" > $2 ORDER BY t."id" LIMIT $3) q) p';
         const [row] = await rows(client, sql, [table.resource, afterId, limit, [...hidden]]);
         return { fields, count: row!.n as number, last: (row!.last as string | null) ?? null, rows: row!.rows as string };
       }),
