@@ -10,10 +10,10 @@
  * creating (attaching) it again.
  */
 import { uuidv7 } from '../../../shared/ids.js';
-import type { EnvironmentStore, LoggedChange, StoredRecord, WrittenChange } from '../../store/environment-store.js';
-import type { WriteHook } from '../../store/postgres/record-store.js';
+import type { LoggedChange, StoredRecord, WrittenChange } from '../../store/environment-store.js';
+import type { WriteHook } from '../../store/record-store.js';
 import type { Subscriber } from '../../store/webhook-queue.js';
-import { deliveries, get, onRecords, onStore, type Steps } from '../store-steps.js';
+import { deliveries, get, onRecords, type Steps } from '../store-steps.js';
 import { hiddenFields } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
 
@@ -133,8 +133,7 @@ export type MergedEvents = Map<string, { eventId: string; deliveries: string[] }
 
 /**
  * The deliveries one change queues, in the transaction of the change, as store steps: the
- * SQLite store's write hook (installWebhookEvents) and a PostgreSQL transaction's
- * (webhookWriteHook) run this same code. `merged` holds the write batch's merged card events;
+ * write hook of a transaction on either engine (webhookWriteHook). `merged` holds the write batch's merged card events;
  * `readSubscribers` reads the live webhooks (each time, unless the caller keeps them).
  * Answers whether it queued any.
  */
@@ -194,38 +193,13 @@ function* eventSteps(
 }
 
 /**
- * Installs the event hook on one SQLite environment store. `queued` is called (inside the
- * transaction) whenever deliveries were added; the caller wakes its worker after the commit.
+ * The event hook of one environment (record-store.ts, WriteHook): one per transaction, which is
+ * one write batch, on either engine (SQLite's SqliteRecordStore.onTransactionWrite, PostgreSQL's
+ * PostgresRecordStore). `queued` is called (inside the transaction) whenever deliveries were
+ * added: on SQLite the caller wakes its worker after the commit; a team server's nodes hear of
+ * them from the commit's change events (team-service.ts).
  */
-export function installWebhookEvents(store: EnvironmentStore, environment: () => EnvironmentRef, queued: () => void): () => void {
-  // card id → its card.updated.merged event in the current write batch
-  let batch: MergedEvents | undefined;
-  // The command the batch is (undefined: a batch of one tick).
-  let batchCommand: string | undefined;
-
-  return store.onWrite((change) => {
-    if (!eventOf(change)) return;
-    // A write batch is one command: a request's writes, which an asynchronous transaction
-    // spreads over many ticks. Writes outside any command batch by the tick they are made in.
-    const command = change.commandId;
-    if (!batch || command !== batchCommand) {
-      const made: MergedEvents = (batch = new Map());
-      batchCommand = command;
-      if (command === undefined)
-        queueMicrotask(() => {
-          if (batch === made) batch = undefined;
-        });
-    }
-    if (onStore(store, eventSteps(change, environment(), batch))) queued();
-  });
-}
-
-/**
- * The event hook of one environment on PostgreSQL (record-store.ts, WriteHook): one per
- * transaction, which is one write batch. Its node's worker hears of the deliveries from the
- * commit's change events (team-service.ts).
- */
-export function webhookWriteHook(environment: EnvironmentRef): () => WriteHook {
+export function webhookWriteHook(environment: EnvironmentRef | (() => EnvironmentRef), queued: () => void = () => {}): () => WriteHook {
   return () => {
     const merged: MergedEvents = new Map();
     // Read once a transaction, at its first change that makes an event: a transaction that
@@ -235,7 +209,9 @@ export function webhookWriteHook(environment: EnvironmentRef): () => WriteHook {
       return (subscribers ??= yield* deliveries('subscribers'));
     }
     return async (change, tx) => {
-      if (eventOf(change)) await onRecords(tx, eventSteps(change, environment, merged, readOnce));
+      if (!eventOf(change)) return;
+      const ref = typeof environment === 'function' ? environment() : environment;
+      if (await onRecords(tx, eventSteps(change, ref, merged, readOnce))) queued();
     };
   };
 }
