@@ -13,7 +13,6 @@ import { unknownDataOf, type KeptAdmission } from '../../store/unknown-data.js';
 import { readingThrough, recordsOf, type RecordReads, type RecordWrites } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
 import { requestContext, type Caller, type ResourceModule } from '../resource.js';
-import { onRecords, runRule } from '../store-steps.js';
 import { planSteps } from '../write-plan.js';
 
 export { bookOf } from '../../store/sync-book.js';
@@ -58,12 +57,9 @@ export function admitAsWriter(dataDir: DataDir, modules: readonly ResourceModule
       const { deleted_at: deletedAt, ...fields } = values;
       const problems: FieldProblem[] = [];
       if (Object.keys(fields).length > 0)
-        await onRecords(
-          tx,
-          planSteps(ctx, module, fields, current ? { ...current } : undefined, { keepAbsent: true, trusted: true }, problems),
-        );
+        await planSteps(ctx, tx, module, fields, current ? { ...current } : undefined, { keepAbsent: true, trusted: true }, problems);
       if (typeof deletedAt === 'string' && current && !current.deleted_at)
-        problems.push(...(await onRecords(tx, runRule(module.rules?.checkDelete?.(ctx, current) ?? []))));
+        problems.push(...((await module.rules?.checkDelete?.(ctx, tx, current)) ?? []));
       if (deletedAt === null && current?.deleted_at) module.rules?.checkRestore?.(ctx, current);
       if (problems.length > 0) throw ApiError.unprocessable(problems);
     },
