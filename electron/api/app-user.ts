@@ -27,7 +27,6 @@ import { requireAdmin } from './permissions.js';
 import { createSteps, presentOne } from './records.js';
 import { localBooks, type RequestContext } from './resource.js';
 import { userModule } from './resources/user.js';
-import { onRecords } from './store-steps.js';
 import { tables } from './tables.js';
 
 /** What the host tells the API about its own bridge. */
@@ -107,7 +106,7 @@ async function createUser(ctx: RequestContext, tx: RecordWrites, input: Record<s
   const anyone = (await tx.list(tables.user, { limit: 1, offset: 0 })).rows.length > 0;
   const role = input.role ?? (anyone ? 'member' : 'admin');
   try {
-    return (await onRecords(tx, createSteps(ctx, userModule, { ...input, role }))).id;
+    return (await createSteps(ctx, tx, userModule, { ...input, role })).id;
   } catch (error) {
     return prefixed(error);
   }

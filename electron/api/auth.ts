@@ -152,5 +152,6 @@ async function checkCredentials(
   if (!grant) throw ApiError.notLoggedIn('The API key does not open that environment.');
   const caller = { kind: 'api-key', environment: grant.environment, keyId: grant.keyId } as const;
   if (team) return recordsContext(caller, team.recordsOf(grant.environment));
-  return requestContext(caller, dataDir.environment(grant.environment.id));
+  // Once its openers are done: kept data is in the tables before a request reads them.
+  return requestContext(caller, await dataDir.ready(grant.environment.id));
 }

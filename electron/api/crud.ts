@@ -19,7 +19,6 @@ import {
 } from './records.js';
 import type { ResourceModule } from './resource.js';
 import { asCommandOnRecords, describeWrite } from './commands/request-command.js';
-import { onRecords } from './store-steps.js';
 
 interface Params {
   id: string;
@@ -85,7 +84,7 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
             request.ctx,
             tx,
             module,
-            await onRecords(tx, createSteps(request.ctx, module, request.body, scopeOf(module, request.params))),
+            await createSteps(request.ctx, tx, module, request.body, scopeOf(module, request.params)),
             shape,
           ),
         );
@@ -130,13 +129,10 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
             request.ctx,
             tx,
             module,
-            await onRecords(
-              tx,
-              updateSteps(request.ctx, module, request.params.id, request.body, scopeOf(module, request.params), {
-                keepAbsent,
-                mergeLists: keepAbsent,
-              }),
-            ),
+            await updateSteps(request.ctx, tx, module, request.params.id, request.body, scopeOf(module, request.params), {
+              keepAbsent,
+              mergeLists: keepAbsent,
+            }),
             shape,
           ),
         );
@@ -159,7 +155,7 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
       async (request, reply) => {
         await refuseDerivedWrite(request.ctx, module, request.params.id, scopeOf(module, request.params));
         await asCommandOnRecords(request, reply, describeWrite('Delete', title), (tx) =>
-          onRecords(tx, deleteRecordSteps(request.ctx, module, request.params.id, scopeOf(module, request.params))),
+          deleteRecordSteps(request.ctx, tx, module, request.params.id, scopeOf(module, request.params)),
         );
         return reply.code(204).send();
       },

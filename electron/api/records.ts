@@ -14,13 +14,12 @@ import { evaluateFilter } from '../../shared/filter-eval.js';
 import { checkRelations, loadRelations, readableCopy } from './conventions/with.js';
 import { answerWorkOf } from './conventions/answer-work.js';
 import { markWhole } from './conventions/answer-json.js';
-import { readingThrough, type RecordReads } from '../store/record-store.js';
+import { readingThrough, type RecordReads, type RecordWrites } from '../store/record-store.js';
 import { ApiError } from './errors.js';
 import { checkQueryFields, hiddenFields } from './permissions.js';
 import type { RequestContext, ResourceModule } from './resource.js';
 import { tables } from './tables.js';
 import { applySteps, deleteSteps, planSteps } from './write-plan.js';
-import { get, onRecords, runRule, type Steps } from './store-steps.js';
 import type { RelationJoin } from '../store/filter-sql.js';
 import { optionalBody as bodyObject } from './conventions/request-body.js';
 
@@ -44,13 +43,14 @@ function parentIds(module: ResourceModule, scope: Scope): (string | undefined)[]
 
 /** Which parent of a nested path is missing, or the column values the path fixes (scopeMatchSteps). */
 async function findScopeOf(module: ResourceModule, ctx: RequestContext, scope: Scope): Promise<ScopeFound> {
-  return onRecords(ctx.records, scopeSteps(module, scope));
+  return scopeSteps(ctx.records, module, scope);
 }
 
-function* scopeSteps(module: ResourceModule, scope: Scope): Steps<ScopeFound> {
+async function scopeSteps(records: RecordReads, module: ResourceModule, scope: Scope): Promise<ScopeFound> {
   const ids = parentIds(module, scope);
   const parents: (StoredRecord | undefined)[] = [];
-  for (const [i, entry] of (module.parents ?? []).entries()) parents.push(ids[i] ? yield* get(entry.module().table, ids[i]) : undefined);
+  for (const [i, entry] of (module.parents ?? []).entries())
+    parents.push(ids[i] ? await records.get(entry.module().table, ids[i]) : undefined);
   return scopeOfParents(module, ids, parents);
 }
 
@@ -58,8 +58,8 @@ function* scopeSteps(module: ResourceModule, scope: Scope): Steps<ScopeFound> {
  * The column values a nested path fixes. Every parent must exist, and each inner parent must
  * belong to the outer ones (a card of another collection is not found under this one).
  */
-function* scopeMatchSteps(module: ResourceModule, scope: Scope): Steps<Record<string, unknown>> {
-  return matchOrNotFound(yield* scopeSteps(module, scope));
+async function scopeMatchSteps(records: RecordReads, module: ResourceModule, scope: Scope): Promise<Record<string, unknown>> {
+  return matchOrNotFound(await scopeSteps(records, module, scope));
 }
 
 /** The match of a nested path from its parents as read (undefined: not there). */
@@ -255,13 +255,13 @@ export async function refuseDerivedWrite(ctx: RequestContext, module: ResourceMo
 
 /** The record `id` of the module under the nested path's parents, read through the request's records; 404 when there is none. */
 export async function readRecord(ctx: RequestContext, module: ResourceModule, id: string, scope: Scope = {}): Promise<StoredRecord> {
-  return onRecords(ctx.records, findSteps(module, id, scope));
+  return findSteps(ctx.records, module, id, scope);
 }
 
-/** As readRecord, as store steps: for a write, inside its transaction (store-steps.ts). */
-export function* findSteps(module: ResourceModule, id: string, scope: Scope = {}): Steps<StoredRecord> {
-  const match = yield* scopeMatchSteps(module, scope);
-  return foundOrNotFound(module, isUuid(id) ? yield* get(module.table, id.toLowerCase()) : undefined, match);
+/** As readRecord, through `records`: for a write, its transaction's reads. */
+export async function findSteps(records: RecordReads, module: ResourceModule, id: string, scope: Scope = {}): Promise<StoredRecord> {
+  const match = await scopeMatchSteps(records, module, scope);
+  return foundOrNotFound(module, isUuid(id) ? await records.get(module.table, id.toLowerCase()) : undefined, match);
 }
 
 function foundOrNotFound(module: ResourceModule, record: StoredRecord | undefined, match: Record<string, unknown>): StoredRecord {
@@ -302,18 +302,20 @@ export function keepAbsentOption(query: QueryString): boolean {
   return booleanParam(query, 'update_without_delete_nested');
 }
 
-function* writeSteps(
+async function writeSteps(
   ctx: RequestContext,
+  tx: RecordWrites,
   module: ResourceModule,
   body: unknown,
   current: StoredRecord | undefined,
   fixed: Record<string, unknown>,
   options: WriteOptions,
-): Steps<StoredRecord> {
+): Promise<StoredRecord> {
   const input = bodyObject(body);
   const problems: FieldProblem[] = [];
-  const plan = yield* planSteps(
+  const plan = await planSteps(
     ctx,
+    tx,
     module,
     input,
     current,
@@ -322,34 +324,42 @@ function* writeSteps(
   );
   if (problems.length > 0) throw ApiError.unprocessable(problems);
   if (options.id) plan.values.id = options.id;
-  return yield* applySteps(ctx, plan);
+  return await applySteps(ctx, tx, plan);
 }
 
-export function* createSteps(
+export async function createSteps(
   ctx: RequestContext,
+  tx: RecordWrites,
   module: ResourceModule,
   body: unknown,
   scope: Scope = {},
   options: WriteOptions = {},
-): Steps<StoredRecord> {
-  return yield* writeSteps(ctx, module, body, undefined, yield* scopeMatchSteps(module, scope), options);
+): Promise<StoredRecord> {
+  return await writeSteps(ctx, tx, module, body, undefined, await scopeMatchSteps(tx, module, scope), options);
 }
 
-export function* updateSteps(
+export async function updateSteps(
   ctx: RequestContext,
+  tx: RecordWrites,
   module: ResourceModule,
   id: string,
   body: unknown,
   scope: Scope = {},
   options: WriteOptions = {},
-): Steps<StoredRecord> {
-  const current = yield* findSteps(module, id, scope);
-  return yield* writeSteps(ctx, module, body, current, {}, options);
+): Promise<StoredRecord> {
+  const current = await findSteps(tx, module, id, scope);
+  return await writeSteps(ctx, tx, module, body, current, {}, options);
 }
 
-export function* deleteRecordSteps(ctx: RequestContext, module: ResourceModule, id: string, scope: Scope = {}): Steps<void> {
-  const record = yield* findSteps(module, id, scope);
-  const problems = yield* runRule(module.rules?.checkDelete?.(ctx, record) ?? []);
+export async function deleteRecordSteps(
+  ctx: RequestContext,
+  tx: RecordWrites,
+  module: ResourceModule,
+  id: string,
+  scope: Scope = {},
+): Promise<void> {
+  const record = await findSteps(tx, module, id, scope);
+  const problems = await (module.rules?.checkDelete?.(ctx, tx, record) ?? []);
   if (problems.length > 0) throw ApiError.unprocessable(problems);
-  yield* deleteSteps(ctx, module, record);
+  await deleteSteps(ctx, tx, module, record);
 }

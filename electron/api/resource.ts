@@ -9,8 +9,7 @@ import type { ResourceSpec } from '../../shared/fields.js';
 import type { EnvironmentStore, StoredOf, StoredRecord } from '../store/environment-store.js';
 import type { TableDef } from '../store/table-def.js';
 import { ApiError } from './errors.js';
-import { recordsOf, type RecordReads, type RecordStore } from '../store/record-store.js';
-import type { Steps } from './store-steps.js';
+import { recordsOf, type RecordReads, type RecordStore, type RecordWrites } from '../store/record-store.js';
 import type { AnswerWork } from './conventions/answer-work.js';
 import type { Environment } from '../store/system.js';
 import type { TableName } from '../store/tables.js';
@@ -166,11 +165,11 @@ export type Relation =
 export type WriteOp = 'create' | 'update';
 
 /**
- * What a write rule answers: at once, or as store steps (store-steps.ts), which run on either
- * store and so on PostgreSQL too (docs/architecture.md "The asynchronous store boundary");
- * runRule runs either.
+ * What a write rule answers: at once, or (a rule that reads or writes other records through
+ * the transaction `tx` it is given) a promise of it, on either engine (docs/architecture.md
+ * "The asynchronous store boundary").
  */
-export type RuleAnswer<T> = T | Steps<T>;
+export type RuleAnswer<T> = T | Promise<T>;
 
 /**
  * A resource's domain rules. `S` types the stored records the hooks get (`ResourceRules<typeof
@@ -185,6 +184,7 @@ export interface ResourceRules<S extends ResourceSpec = ResourceSpec> {
    */
   check?(
     ctx: RequestContext,
+    tx: RecordWrites,
     values: Record<string, unknown>,
     current: StoredOf<S> | undefined,
     /** For a record written inline: its parent as it will be after this write. */
@@ -198,15 +198,16 @@ export interface ResourceRules<S extends ResourceSpec = ResourceSpec> {
   /** Runs inside the write transaction after the record and its nested records are written. */
   afterWrite?(
     ctx: RequestContext,
+    tx: RecordWrites,
     record: StoredOf<S>,
     op: WriteOp,
     input: Record<string, unknown>,
     previous: StoredOf<S> | undefined,
   ): RuleAnswer<void>;
   /** Whether the record may be deleted (a locked time entry may not); problems become a 422. */
-  checkDelete?(ctx: RequestContext, record: StoredOf<S>): RuleAnswer<FieldProblem[]>;
+  checkDelete?(ctx: RequestContext, tx: RecordWrites, record: StoredOf<S>): RuleAnswer<FieldProblem[]>;
   /** Runs inside the delete transaction after the soft delete. */
-  afterDelete?(ctx: RequestContext, record: StoredOf<S>): RuleAnswer<void>;
+  afterDelete?(ctx: RequestContext, tx: RecordWrites, record: StoredOf<S>): RuleAnswer<void>;
   /** Before a deleted record is restored from the trash; throws an ApiError to refuse it. */
   checkRestore?(ctx: RequestContext, record: StoredOf<S>): void;
   /**
@@ -216,20 +217,26 @@ export interface ResourceRules<S extends ResourceSpec = ResourceSpec> {
    */
   checkRestoreOnRecords?(ctx: RequestContext, tx: RecordReads, record: StoredOf<S>): Promise<void>;
   /** After a record came back from the trash, with what was deleted with it (commands/restore.ts). */
-  afterRestore?(ctx: RequestContext, record: StoredOf<S>): RuleAnswer<void>;
+  afterRestore?(ctx: RequestContext, tx: RecordWrites, record: StoredOf<S>): RuleAnswer<void>;
   /**
    * The remote, before it applies a replica's create or update: a check of the change as a
    * whole, before per-field clocks pick the fields that land (a second plan of a collection is
    * refused however old its fields are). Throws an ApiError to refuse it.
    */
-  checkSynced?(ctx: RequestContext, id: string, fields: Record<string, unknown>, current: StoredOf<S> | undefined): RuleAnswer<void>;
+  checkSynced?(
+    ctx: RequestContext,
+    tx: RecordWrites,
+    id: string,
+    fields: Record<string, unknown>,
+    current: StoredOf<S> | undefined,
+  ): RuleAnswer<void>;
   /**
    * The remote, after it applied a replica's create or update: keeps a rule that spans records
    * which replicas changed apart (one running timer per user; a collection's summary of the
    * cards the remote has). What it writes is the remote's own change, and syncs to every
    * replica like any other.
    */
-  afterSynced?(ctx: RequestContext, record: StoredOf<S>): RuleAnswer<void>;
+  afterSynced?(ctx: RequestContext, tx: RecordWrites, record: StoredOf<S>): RuleAnswer<void>;
   /**
    * Fills virtual fields of a page of records before they are returned; `include` lists the
    * computed extras the request asked for. It reads through `ctx.records`, the asynchronous

@@ -19,7 +19,7 @@ import { isUuid, nowTimestamp } from '../../shared/ids.js';
 import type { StoredRecord } from '../store/environment-store.js';
 import { dependentsOf, moduleNamed } from './registry.js';
 import type { Relation, RequestContext, ResourceModule } from './resource.js';
-import { get, getWhereIn, insert, runRule, softDelete, update, type Steps } from './store-steps.js';
+import type { RecordWrites } from '../store/record-store.js';
 
 export interface WritePlan {
   module: ResourceModule;
@@ -65,18 +65,19 @@ function prefixed(prefix: string, problems: FieldProblem[]): FieldProblem[] {
  * A value the write does not change is not checked again, so a record read and written back
  * whole still saves after something it names was deleted.
  */
-function* checkReferences(
+async function checkReferences(
+  tx: RecordWrites,
   module: ResourceModule,
   values: Record<string, unknown>,
   skip: string[],
   current: StoredRecord | undefined,
-): Steps<FieldProblem[]> {
+): Promise<FieldProblem[]> {
   const problems: FieldProblem[] = [];
   for (const [name, field] of Object.entries(module.spec.fields)) {
     const value = values[name];
     if (!field.references || typeof value !== 'string' || skip.includes(name) || current?.[name] === value) continue;
     const target = moduleNamed(field.references);
-    if (!(yield* get(target.table, value))) {
+    if (!(await tx.get(target.table, value))) {
       problems.push({ field: name, description: `${name} names no ${target.spec.title} with id ${value}`, rule: 'reference' });
     }
   }
@@ -164,17 +165,18 @@ function archiveAsTimestamp(
 
 /**
  * Checks a write of `module` and plans it (see the file head); its problems are added to
- * `problems`. Store steps, so on either engine (store-steps.ts).
+ * `problems`. Reads through `tx`, so on either engine.
  */
-export function* planSteps(
+export async function planSteps(
   ctx: RequestContext,
+  tx: RecordWrites,
   module: ResourceModule,
   input: Record<string, unknown>,
   current: StoredRecord | undefined,
   options: PlanOptions,
   problems: FieldProblem[],
   prefix = '',
-): Steps<WritePlan> {
+): Promise<WritePlan> {
   const skip = [...Object.keys(options.fixed ?? {}), ...(options.parentKey ? [options.parentKey] : [])];
   const own: FieldProblem[] = [];
   let prepared = module.rules?.prepareInput?.(input) ?? input;
@@ -195,9 +197,9 @@ export function* planSteps(
     delete values[name];
     if (!Array.isArray(items)) continue; // checkWrite already reported the wrong type
     if (relation.kind === 'hasMany' && relation.owned) {
-      plan.children.push(yield* planChildren(ctx, relation, name, items, current, { ...current, ...values }, options, found, prefix));
+      plan.children.push(await planChildren(ctx, tx, relation, name, items, current, { ...current, ...values }, options, found, prefix));
     } else if (relation.kind === 'manyToMany') {
-      plan.links.push(yield* planLinks(relation, name, items, options, found, prefix));
+      plan.links.push(await planLinks(tx, relation, name, items, options, found, prefix));
     }
   }
   // Virtual fields that are not writable relations are computed by the module, not written.
@@ -212,15 +214,16 @@ export function* planSteps(
   plan.input = { ...input, ...virtual };
 
   if (found.length === own.length) {
-    found.push(...prefixed(prefix, yield* checkReferences(module, { ...values, ...virtual }, skip, current)));
-    found.push(...prefixed(prefix, yield* runRule(module.rules?.check?.(ctx, values, current, options.parent, prepared) ?? [])));
+    found.push(...prefixed(prefix, await checkReferences(tx, module, { ...values, ...virtual }, skip, current)));
+    found.push(...prefixed(prefix, await (module.rules?.check?.(ctx, tx, values, current, options.parent, prepared) ?? [])));
   }
   problems.push(...found);
   return plan;
 }
 
-function* planChildren(
+async function planChildren(
   ctx: RequestContext,
+  tx: RecordWrites,
   relation: Extract<Relation, { kind: 'hasMany' }>,
   name: string,
   items: unknown[],
@@ -229,10 +232,10 @@ function* planChildren(
   options: PlanOptions,
   problems: FieldProblem[],
   prefix: string,
-): Steps<WritePlan['children'][number]> {
+): Promise<WritePlan['children'][number]> {
   const target = moduleNamed(relation.target);
   // The relation's foreign key is a column of its target (the declaration names it).
-  const existing = parent ? yield* getWhereIn(target.table, relation.foreignKey, [parent.id]) : [];
+  const existing = parent ? await tx.getWhereIn(target.table, relation.foreignKey, [parent.id]) : [];
   const byId = new Map(existing.map((r) => [r.id, r]));
   const plans: WritePlan[] = [];
   for (const [index, item] of items.entries()) {
@@ -255,19 +258,20 @@ function* planChildren(
       parentKey: relation.foreignKey,
       parent: parentState,
     };
-    plans.push(yield* planSteps(ctx, target, item, current, childOptions, problems, at));
+    plans.push(await planSteps(ctx, tx, target, item, current, childOptions, problems, at));
   }
   return { relation: name, foreignKey: relation.foreignKey, items: plans, keepAbsent: options.keepAbsent };
 }
 
-function* planLinks(
+async function planLinks(
+  tx: RecordWrites,
   relation: Extract<Relation, { kind: 'manyToMany' }>,
   name: string,
   items: unknown[],
   options: PlanOptions,
   problems: FieldProblem[],
   prefix: string,
-): Steps<WritePlan['links'][number]> {
+): Promise<WritePlan['links'][number]> {
   const target = moduleNamed(relation.target);
   const link = moduleNamed(relation.link);
   const targets = new Map<string, Record<string, unknown>>();
@@ -279,7 +283,7 @@ function* planLinks(
       continue;
     }
     const id = ref.id.toLowerCase();
-    if (!(yield* get(target.table, id))) {
+    if (!(await tx.get(target.table, id))) {
       problems.push({ field: `${at}.id`, description: `${at}.id names no ${target.spec.title} with id ${id}`, rule: 'reference' });
       continue;
     }
@@ -300,24 +304,29 @@ function* planLinks(
   return { relation, targets: [...targets].map(([id, pivot]) => ({ id, pivot })), keepAbsent: options.keepAbsent };
 }
 
-/** Applies a checked plan, on either store (store-steps.ts). Must run inside a transaction. Returns the written record. */
-export function* applySteps(ctx: RequestContext, plan: WritePlan, parentValues: Record<string, unknown> = {}): Steps<StoredRecord> {
+/** Applies a checked plan in the transaction `tx`, on either engine. Returns the written record. */
+export async function applySteps(
+  ctx: RequestContext,
+  tx: RecordWrites,
+  plan: WritePlan,
+  parentValues: Record<string, unknown> = {},
+): Promise<StoredRecord> {
   const { module } = plan;
   const values = { ...plan.values, ...parentValues };
   // A planned update names a live record (the plan read it in this transaction).
-  const record = plan.current ? (yield* update(module.table, plan.current.id, values))! : yield* insert(module.table, values);
+  const record = plan.current ? (await tx.update(module.table, plan.current.id, values))! : await tx.insert(module.table, values);
 
   for (const group of plan.children) {
     const written = new Set<string>();
     for (const child of group.items) {
-      written.add((yield* applySteps(ctx, child, { [group.foreignKey]: record.id })).id);
+      written.add((await applySteps(ctx, tx, child, { [group.foreignKey]: record.id })).id);
     }
     if (!group.keepAbsent) {
       // The plan made this group from a hasMany relation of the module (see planChildren).
       const relation = module.relations![group.relation] as Extract<Relation, { kind: 'hasMany' }>;
       const target = moduleNamed(relation.target);
-      for (const stale of yield* getWhereIn(target.table, group.foreignKey, [record.id])) {
-        if (!written.has(stale.id)) yield* deleteSteps(ctx, target, stale);
+      for (const stale of await tx.getWhereIn(target.table, group.foreignKey, [record.id])) {
+        if (!written.has(stale.id)) await deleteSteps(ctx, tx, target, stale);
       }
     }
   }
@@ -325,50 +334,57 @@ export function* applySteps(ctx: RequestContext, plan: WritePlan, parentValues: 
   for (const group of plan.links) {
     const { relation } = group;
     const link = moduleNamed(relation.link);
-    const existing = yield* getWhereIn(link.table, relation.ownerKey, [record.id]);
+    const existing = await tx.getWhereIn(link.table, relation.ownerKey, [record.id]);
     // A link's target key is a uuid column (the relation's declaration names it).
     const byTarget = new Map(existing.map((l) => [l[relation.targetKey] as string, l]));
     for (const { id, pivot } of group.targets) {
       const current = byTarget.get(id);
       const copied = Object.fromEntries(Object.entries(relation.ownerCopy ?? {}).map(([to, from]) => [to, record[from]]));
-      if (!current) yield* insert(link.table, { ...pivot, ...copied, [relation.ownerKey]: record.id, [relation.targetKey]: id });
-      else if (Object.entries(pivot).some(([k, v]) => current[k] !== v)) yield* update(link.table, current.id, pivot);
+      if (!current) await tx.insert(link.table, { ...pivot, ...copied, [relation.ownerKey]: record.id, [relation.targetKey]: id });
+      else if (Object.entries(pivot).some(([k, v]) => current[k] !== v)) await tx.update(link.table, current.id, pivot);
     }
     if (!group.keepAbsent) {
       const wanted = new Set(group.targets.map((t) => t.id));
       // As above: the target key holds a uuid.
-      for (const l of existing) if (!wanted.has(l[relation.targetKey] as string)) yield* softDelete(link.table, l.id);
+      for (const l of existing) if (!wanted.has(l[relation.targetKey] as string)) await tx.softDelete(link.table, l.id);
     }
   }
 
   // The record was written in this transaction: it is there.
-  const written = (yield* get(module.table, record.id))!;
+  const written = (await tx.get(module.table, record.id))!;
   if (module.rules?.afterWrite) {
-    yield* runRule(module.rules.afterWrite(ctx, written, plan.current ? 'update' : 'create', plan.input, plan.current));
+    await module.rules.afterWrite(ctx, tx, written, plan.current ? 'update' : 'create', plan.input, plan.current);
     // As above; the rule may have changed it.
-    return (yield* get(module.table, record.id))!;
+    return (await tx.get(module.table, record.id))!;
   }
   return written;
 }
 
 /**
  * Soft-deletes a record with its owned children, its links and the records declared to go with
- * it, on either store (store-steps.ts), inside a transaction.
+ * it, in the transaction `tx`, on either engine.
  */
-export function* deleteSteps(ctx: RequestContext, module: ResourceModule, record: StoredRecord, at?: string): Steps<void> {
-  yield* softDelete(module.table, record.id, at);
+export async function deleteSteps(
+  ctx: RequestContext,
+  tx: RecordWrites,
+  module: ResourceModule,
+  record: StoredRecord,
+  at?: string,
+): Promise<void> {
+  await tx.softDelete(module.table, record.id, at);
   for (const relation of Object.values(module.relations ?? {})) {
     if (relation.kind === 'hasMany' && relation.owned) {
       const target = moduleNamed(relation.target);
-      for (const child of yield* getWhereIn(target.table, relation.foreignKey, [record.id])) yield* deleteSteps(ctx, target, child, at);
+      for (const child of await tx.getWhereIn(target.table, relation.foreignKey, [record.id]))
+        await deleteSteps(ctx, tx, target, child, at);
     } else if (relation.kind === 'manyToMany') {
       const link = moduleNamed(relation.link);
-      for (const l of yield* getWhereIn(link.table, relation.ownerKey, [record.id])) yield* softDelete(link.table, l.id, at);
+      for (const l of await tx.getWhereIn(link.table, relation.ownerKey, [record.id])) await tx.softDelete(link.table, l.id, at);
     }
   }
   // Records declared to go with the one they name (`onDelete: 'cascade'`: card relations).
   for (const { module: dependent, field } of dependentsOf(module.spec.name)) {
-    for (const d of yield* getWhereIn(dependent.table, field, [record.id])) yield* deleteSteps(ctx, dependent, d, at);
+    for (const d of await tx.getWhereIn(dependent.table, field, [record.id])) await deleteSteps(ctx, tx, dependent, d, at);
   }
-  if (module.rules?.afterDelete) yield* runRule(module.rules.afterDelete(ctx, record));
+  if (module.rules?.afterDelete) await module.rules.afterDelete(ctx, tx, record);
 }

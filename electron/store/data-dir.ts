@@ -9,9 +9,14 @@ import { EnvironmentStore } from './environment-store.js';
 import { ownerOnlyFolder, tightenFolder, type Tightening } from './owner-only.js';
 import { SystemStore } from './system.js';
 
+/** Work on an environment store when it opens (DataDir.onOpen). */
+type Opener = (store: EnvironmentStore) => void | Promise<void>;
+
 export class DataDir {
   private readonly environments = new Map<string, EnvironmentStore>();
-  private readonly openers: ((store: EnvironmentStore) => void)[] = [];
+  private readonly openers: Opener[] = [];
+  /** Per environment, what its openers still do (a promise an opener returned), until it is ready. */
+  private readonly opening = new Map<string, Promise<void>>();
   private closed = false;
 
   private constructor(
@@ -50,7 +55,7 @@ export class DataDir {
       store = EnvironmentStore.open(file, environmentId);
       this.environments.set(environmentId, store);
       try {
-        for (const opener of this.openers) opener(store);
+        for (const opener of this.openers) this.run(opener, store);
       } catch (error) {
         // An opener's first read can be the one that meets a damaged page: name the file.
         this.environments.delete(environmentId);
@@ -62,12 +67,39 @@ export class DataDir {
   }
 
   /**
-   * Runs `opener` for every environment store, open now or opened later: how the API attaches
-   * its write hooks (webhooks, sync outbox) to each environment.
+   * The store of one environment once its openers are done, those that answer with a promise
+   * included (kept data moved into the tables, api/sync/books.ts): what a request is served on.
    */
-  onOpen(opener: (store: EnvironmentStore) => void): void {
+  async ready(environmentId: string): Promise<EnvironmentStore> {
+    const store = this.environment(environmentId);
+    await this.opening.get(environmentId);
+    return store;
+  }
+
+  /**
+   * Runs `opener` for every environment store, open now or opened later: how the API attaches
+   * its write hooks (webhooks, sync outbox) to each environment. An opener may answer with a
+   * promise (its work on the environment's asynchronous store): `ready` awaits it.
+   */
+  onOpen(opener: Opener): void {
     this.openers.push(opener);
-    for (const store of this.environments.values()) opener(store);
+    for (const store of this.environments.values()) this.run(opener, store);
+  }
+
+  private run(opener: Opener, store: EnvironmentStore): void {
+    const done = opener(store);
+    if (!done) return;
+    const id = store.environmentId;
+    const file = DataDir.environmentFile(this.path, id);
+    const opening = Promise.all([this.opening.get(id), done]).then(
+      () => undefined,
+      (error: unknown) => {
+        throw databaseOpenError(error, file) ?? error;
+      },
+    );
+    // Handled where it is awaited (ready); not a process-ending rejection meanwhile.
+    opening.catch(() => undefined);
+    this.opening.set(id, opening);
   }
 
   close(): void {

@@ -17,7 +17,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ResourceSpec, StoredOf, StoredRecord } from '../../shared/fields.js';
 import type { ChangeEvent } from '../../shared/ipc.js';
-import type { CommandMeta, EnvironmentStore, WherePage } from './environment-store.js';
+import type { CommandMeta, EnvironmentStore, WherePage, WrittenChange } from './environment-store.js';
 import type { ListQuery } from './record-sql.js';
 import type { TableDef } from './table-def.js';
 import { plannedCards, type PlannedCards } from './planned-cards.js';
@@ -128,6 +128,15 @@ export interface RecordStore extends RecordReads {
    */
   onSyncedChange(synced: ReadonlySet<string>, listener: () => void): () => void;
 }
+
+/**
+ * Runs inside a write's transaction after each change, on the transaction's reads and writes,
+ * so what it writes (the webhook events' deliveries) commits or rolls back with the change.
+ * One is made per transaction, so it may gather across the transaction's writes. PostgreSQL
+ * runs it right after each change-log row; SQLite after each write of the transaction, and
+ * before a savepoint or the transaction ends (SqliteRecordStore.onTransactionWrite).
+ */
+export type WriteHook = (change: WrittenChange, tx: RecordWrites) => Promise<void>;
 
 /** Thrown when a transaction's reads or writes are used after it ended. */
 export class TransactionEndedError extends Error {
@@ -251,6 +260,12 @@ export class SqliteRecordStore implements RecordStore {
   readonly feed: SyncFeed;
   readonly local: LocalBookReads;
   readonly scenarios: ScenarioBook<RecordStore>;
+  /** What makes each transaction's write hooks (onTransactionWrite). */
+  readonly #writeHooks = new Set<() => WriteHook>();
+  /** The changes of the open transaction not yet given to its hooks; undefined when none is open. */
+  #changes: WrittenChange[] | undefined;
+  /** Changes written on the file outside any transaction of this store (a replica's pull), for the next one. */
+  readonly #outside: WrittenChange[] = [];
 
   constructor(private readonly store: EnvironmentStore) {
     this.files = filesAsBlobStore(store.files);
@@ -261,6 +276,34 @@ export class SqliteRecordStore implements RecordStore {
       turnOf: (scenario) => (fn) => recordsOf(scenario).#inTurn(fn),
     });
   }
+
+  /**
+   * Adds a write hook, made anew for each transaction (the webhook events, as PostgreSQL's
+   * PostgresRecordStore takes one): it sees every change of the transaction, inside it, on its
+   * `tx`. A change written on the file outside this store's transactions (the replica's pull
+   * still writes on the synchronous store) is given to the hooks in a transaction of its own
+   * right after. Returns the removal.
+   */
+  onTransactionWrite(makeHook: () => WriteHook): () => void {
+    if (this.#writeHooks.size === 0) {
+      const stop = this.store.onWrite((change) => {
+        if (this.#changes) return void this.#changes.push(change);
+        this.#outside.push(change);
+        // A transaction with no work of its own hands them to the hooks (transaction), in a turn of
+        // the event loop of its own: the writer's code, which may go on with the synchronous store
+        // in this turn, is never inside it (EnvironmentStore.hold).
+        if (this.#outside.length === 1) setImmediate(() => void this.transaction(async () => undefined).catch(() => undefined));
+      });
+      this.#stopListening = stop;
+    }
+    this.#writeHooks.add(makeHook);
+    return () => {
+      this.#writeHooks.delete(makeHook);
+      if (this.#writeHooks.size === 0) this.#stopListening();
+    };
+  }
+
+  #stopListening = () => {};
 
   #inTurn<T>(fn: () => T | Promise<T>): Promise<T> {
     if (this.#inside.getStore())
@@ -327,7 +370,21 @@ export class SqliteRecordStore implements RecordStore {
       const { command } = options;
       const transaction = store.openTransaction();
       let open = true;
-      const tx = guarded(
+      const hooks = [...this.#writeHooks].map((make) => make());
+      const changes = (this.#changes = this.#outside.splice(0));
+      // The hooks see each change after the write that made it, on this transaction.
+      const afterWrites = async () => {
+        while (hooks.length > 0 && changes.length > 0) {
+          const change = changes.shift()!;
+          for (const hook of hooks) await hook(change, tx);
+        }
+      };
+      const written = async <T>(result: T): Promise<T> => {
+        await afterWrites();
+        return result;
+      };
+      const sync = sqliteSyncWrites(store);
+      const tx: RecordWrites = guarded(
         {
           get: async (table, id, options) => store.get(table, id, options),
           list: async (table, query) => store.list(table, query),
@@ -336,16 +393,29 @@ export class SqliteRecordStore implements RecordStore {
           max: async (table, field, match) => store.max(table, field, match),
           plannedCards: async (boardId, start, end) => plannedCards(store, boardId, start, end),
           cardLoads: async (boardId, start, end, resources) => cardLoads(store, boardId, start, end, resources),
-          insert: async (table, values) => store.insert(table, values),
-          update: async (table, id, values) => store.update(table, id, values),
-          softDelete: async (table, id, at) => store.softDelete(table, id, at),
+          insert: async (table, values) => written(store.insert(table, values)),
+          update: async (table, id, values) => written(store.update(table, id, values)),
+          softDelete: async (table, id, at) => written(store.softDelete(table, id, at)),
           restore: async (table, id) => {
             if (!store.getForSync(table, id)?.deleted_at) return false;
             store.writeForSync(table, id, { deleted_at: null });
-            return true;
+            return written(true);
           },
           setPasswordHash: async (userId, hash) => setPasswordHash(store, userId, hash),
-          sync: sqliteSyncWrites(store),
+          sync: {
+            ...sync,
+            writeForSync: async (table, id, values) => written(await sync.writeForSync(table, id, values)),
+            // Its changes meet the hooks inside it, and those it rolls back never do.
+            savepoint: async (fn) => {
+              await afterWrites();
+              try {
+                return await sync.savepoint(async () => written(await fn()));
+              } catch (error) {
+                changes.length = 0;
+                throw error;
+              }
+            },
+          },
           deliveries: sqliteDeliveryWrites(store),
           commands: sqliteCommandBook(store),
           files: this.files,
@@ -363,14 +433,16 @@ export class SqliteRecordStore implements RecordStore {
         if (command) endCommand = beginCommand(store, command);
         // Until it ends, the file is this transaction's: the synchronous store refuses anyone else (EnvironmentStore.hold).
         release = store.hold(() => this.#inside.getStore() === true);
-        const result = await this.#inside.run(true, () => fn(tx));
+        const result = await this.#inside.run(true, async () => written(await fn(tx)));
         open = false;
+        this.#changes = undefined;
         release();
         endCommand();
         transaction.end(true);
         return result;
       } catch (error) {
         open = false;
+        this.#changes = undefined;
         release();
         endCommand();
         transaction.end(false);

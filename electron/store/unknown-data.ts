@@ -12,7 +12,7 @@
  *    remote passed on, or what was kept before writers were recorded);
  *  - once a migration declares the field or resource, `replayKnownData` moves it into the
  *    record's table through the same per-field merge, after the declaring version's checks of
- *    it as its writer's write (`admit`), and forgets it here.
+ *    it as its writer's write (`KeptAdmission`), and forgets it here.
  *
  * An admin lists it and deletes it (`list`, `record`, `forgetRecord`; docs/API.md "Kept data").
  */
@@ -24,16 +24,31 @@ import { onePerStore, SideTable } from './side-table.js';
 import type { Clocks, SyncBook } from './sync-book.js';
 
 /**
- * The say of the version that now declares kept data: may `writer` write `values` to record
- * `id` (`current` as it is now, undefined when it does not exist yet)? Throws when not.
+ * The say of the version that now declares kept data, in the transaction `Tx` that moves it:
+ * may `writer` write `values` to record `id` (`current` as it is now, undefined when it does not
+ * exist yet)? Rejects when not. `transaction` runs one record's move in a transaction of the
+ * environment's asynchronous store (record-store.ts), in which this store's own calls are that
+ * transaction's.
  */
-export type AdmitKept = (
-  table: TableDef,
-  id: string,
-  values: Readonly<Record<string, unknown>>,
-  current: StoredRecord | undefined,
-  writer: string | null,
-) => void;
+export interface KeptAdmission<Tx> {
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  admit(
+    tx: Tx,
+    table: TableDef,
+    id: string,
+    values: Readonly<Record<string, unknown>>,
+    current: StoredRecord | undefined,
+    writer: string | null,
+  ): Promise<void>;
+}
+
+/** What moving one record's kept fields would write: its values and their clocks, the fields it settles. */
+interface KeptMove {
+  local: StoredRecord | undefined;
+  values: Record<string, unknown>;
+  clocks: Clocks;
+  settled: string[];
+}
 
 /** Kept fields of one record: their values and clocks. */
 export interface KeptFields {
@@ -362,13 +377,14 @@ export class UnknownData extends SideTable {
    * wrong type for its now declared field, or a record its table refuses (a required field
    * missing), stays kept.
    *
-   * `admit` is the declaring version's say (the API's: api/sync/books.ts): the values of one
-   * record that one writer kept and that would land, as that writer's write of the record, or
-   * a throw, and they stay kept (tried again at the next start, and listed for an admin). So a
+   * `admission` is the declaring version's say (the API's: api/sync/books.ts), each record moved
+   * in a transaction of its own on the asynchronous store: the values of one record that one
+   * writer kept and that would land, as that writer's write of the record, or a rejection, and
+   * they stay kept (tried again at the next start, and listed for an admin). So a
    * value kept unchecked, because no rule of the version that kept it knew its field, meets the
    * rules of the version that knows it before it counts. Returns the number of records changed.
    */
-  replayKnownData(book: SyncBook, tables: ReadonlyMap<string, TableDef>, admit?: AdmitKept): number {
+  async replayKnownData<Tx>(book: SyncBook, tables: ReadonlyMap<string, TableDef>, admission?: KeptAdmission<Tx>): Promise<number> {
     if (this.isEmpty()) return 0;
     const pairs = this.sql<{ resource: string; field: string }>('SELECT DISTINCT resource, field FROM sync_unknown').all();
     const replayable = pairs.filter((p) => {
@@ -394,8 +410,17 @@ export class UnknownData extends SideTable {
         // Each writer's fields are that writer's write, admitted or not on their own.
         for (const writer of new Set(rows.map((r) => r.writer))) {
           const theirs = rows.filter((r) => r.writer === writer);
+          const declared = new Set(fields);
           try {
-            if (this.store.transaction(() => this.replayRecord(book, table, id, new Set(fields), theirs, admit))) replayed++;
+            const moved = admission
+              ? await admission.transaction(async (tx) => {
+                  const move = this.keptMove(book, table, id, declared, theirs);
+                  if (Object.keys(move.values).length > 0)
+                    await admission.admit(tx, table, id, move.values, move.local, theirs[0]?.writer ?? null);
+                  return this.move(table, id, move);
+                })
+              : this.store.transaction(() => this.move(table, id, this.keptMove(book, table, id, declared, theirs)));
+            if (moved) replayed++;
           } catch {
             // The table or the declaring version's rules refused the record as kept (a required
             // field another version added, a writer who may not write it): it stays kept, and
@@ -407,14 +432,8 @@ export class UnknownData extends SideTable {
     return replayed;
   }
 
-  private replayRecord(
-    book: SyncBook,
-    table: TableDef,
-    id: string,
-    declared: ReadonlySet<string>,
-    rows: readonly KeptRow[],
-    admit: AdmitKept | undefined,
-  ): boolean {
+  /** What moving the kept fields `rows` of record `id` into its table writes, by the per-field merge. */
+  private keptMove(book: SyncBook, table: TableDef, id: string, declared: ReadonlySet<string>, rows: readonly KeptRow[]): KeptMove {
     const kept = keptFieldsOf(rows);
     const names = Object.keys(kept.values).filter((f) => declared.has(f));
     const local = this.store.getForSync(table, id);
@@ -443,11 +462,16 @@ export class UnknownData extends SideTable {
         if (kept.clocks.deleted_at! > zeroHlc) clocks.deleted_at = kept.clocks.deleted_at!;
       }
     }
-    if (Object.keys(values).length > 0) {
-      // Throws when the declaring version refuses it: the transaction rolls back, nothing is forgotten.
-      admit?.(table, id, values, local, rows[0]?.writer ?? null);
+    return { local, values, clocks, settled };
+  }
+
+  /**
+   * Writes a move and forgets what it settles; whether it wrote anything. After the declaring
+   * version admitted it: when it refuses, the transaction rolls back and nothing is forgotten.
+   */
+  private move(table: TableDef, id: string, { values, clocks, settled }: KeptMove): boolean {
+    if (Object.keys(values).length > 0)
       this.store.withOrigin({ kind: 'sync', clocks, checkUnique: false }, () => this.store.writeForSync(table, id, values));
-    }
     this.forget(table.resource, id, settled);
     return Object.keys(values).length > 0;
   }

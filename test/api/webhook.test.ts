@@ -5,6 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifyDelivery } from '../../electron/api/webhooks/signature.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { webhookEventTypes } from '../../shared/resources/webhook.js';
 import { call, prepareFolder, startInstance, type Instance } from '../helpers/instance.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
@@ -325,12 +326,12 @@ describe('event layouts', () => {
     await r.waitFor(() => r.delivered().some((d) => d.json.event === 'card.created'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     const before = r.delivered().length;
-    const store = instance.dataDir.environment(folder.environments[0]!.id);
+    const records = recordsOf(instance.dataDir.environment(folder.environments[0]!.id));
     const table = { resource: 'card', table: 'card', fields: { name: { type: 'string' as const } }, unique: [] };
-    store.transaction(() => {
-      store.update(table, card.body.id, { name: 'M1' });
-      store.update(table, card.body.id, { name: 'M2' });
-      store.update(table, card.body.id, { name: 'M3' });
+    await records.transaction(async (tx) => {
+      await tx.update(table, card.body.id, { name: 'M1' });
+      await tx.update(table, card.body.id, { name: 'M2' });
+      await tx.update(table, card.body.id, { name: 'M3' });
     });
     await r.waitFor(() => r.delivered().length >= before + 4);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -340,5 +341,18 @@ describe('event layouts', () => {
       .map((d) => d.json);
     expect(after.filter((e) => e.event === 'card.updated').map((e) => e.data.name)).toEqual(['M1', 'M2', 'M3']);
     expect(after.filter((e) => e.event === 'card.updated.merged').map((e) => e.data.name)).toEqual(['M3']);
+  });
+
+  it('queues the events of a change written on the file outside the store’s transactions (a replica’s pull) right after it', async () => {
+    const r = await receiver();
+    await webhook(r.url, ['card.updated']);
+    const collection = await api('POST', '/v1/collection', { board_id: boardId, name: 'pulled' });
+    const card = await api('POST', `/v1/collection/${collection.body.id}/card`, { stage_id: stageId, name: 'P0' });
+    const store = instance.dataDir.environment(folder.environments[0]!.id);
+    const table = { resource: 'card', table: 'card', fields: { name: { type: 'string' as const } }, unique: [] };
+    store.withOrigin({ kind: 'sync', clocks: {}, checkUnique: false }, () => store.writeForSync(table, card.body.id, { name: 'P1' }));
+    await r.waitFor(() => r.delivered().some((d) => d.json.event === 'card.updated' && d.json.data.id === card.body.id));
+    const pulled = r.delivered().filter((d) => d.json.event === 'card.updated' && d.json.data.id === card.body.id);
+    expect(pulled.map((d) => d.json.data.name)).toEqual(['P1']);
   });
 });

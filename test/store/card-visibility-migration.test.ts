@@ -11,7 +11,6 @@ import { EnvironmentStore } from '../../electron/store/environment-store.js';
 import { environmentMigrations } from '../../electron/store/migrations/environment/index.js';
 import { userModule } from '../../electron/api/resources/user.js';
 import { updateSteps } from '../../electron/api/records.js';
-import { onRecords } from '../../electron/api/store-steps.js';
 import type { Environment } from '../../electron/store/system.js';
 import { tempDir } from '../helpers/api.js';
 import { requestContext } from '../../electron/api/resource.js';
@@ -49,7 +48,7 @@ describe('migration 15: card visibility all', () => {
       const environment = { id: 'env', name: 'env', created_at: at } as Environment;
       const ctx = requestContext({ kind: 'api-key' as const, environment }, store);
       const whole = { ...store.get(userModule.table, ids.linked)!, lastname: 'Linden' };
-      const written = await ctx.records.transaction((tx) => onRecords(tx, updateSteps(ctx, userModule, ids.linked, whole)));
+      const written = await ctx.records.transaction((tx) => updateSteps(ctx, tx, userModule, ids.linked, whole));
       expect(written).toMatchObject({ card_visibility: 'all', lastname: 'Linden' });
     } finally {
       store.close();

@@ -129,7 +129,7 @@ describe('a data folder with a damaged environment file', () => {
     damagePages(file, rootPage - 1, 1);
     const again = DataDir.open(path);
     // As the API's webhooks do when an environment opens: read its rows.
-    again.onOpen((store) => store.db.prepare('SELECT * FROM project').all());
+    again.onOpen((store) => void store.db.prepare('SELECT * FROM project').all());
     try {
       let caught: unknown;
       try {

@@ -102,11 +102,11 @@ describe('typed tables', () => {
 
   it("types the records a resource's rules get when they name their declaration", () => {
     type AfterWrite = NonNullable<ResourceRules<typeof cardSpec>['afterWrite']>;
-    expectTypeOf<Parameters<AfterWrite>[1]['start_date']>().toEqualTypeOf<string | null>();
+    expectTypeOf<Parameters<AfterWrite>[2]['start_date']>().toEqualTypeOf<string | null>();
     type BroadDelete = NonNullable<ResourceRules['checkDelete']>;
-    expectTypeOf<Parameters<BroadDelete>[1]>().toEqualTypeOf<StoredRecord>();
+    expectTypeOf<Parameters<BroadDelete>[2]>().toEqualTypeOf<StoredRecord>();
     const rules: ResourceRules<typeof cardSpec> = {
-      checkDelete: (_ctx, card) => (card.start_date === null ? [] : [{ field: 'start_date', description: 'planned' }]),
+      checkDelete: (_ctx, _tx, card) => (card.start_date === null ? [] : [{ field: 'start_date', description: 'planned' }]),
     };
     expect(rules.checkDelete).toBeTypeOf('function');
   });

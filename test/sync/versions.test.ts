@@ -215,7 +215,7 @@ describe('a newer replica writes a field the remote lacks', () => {
     store.db.exec('ALTER TABLE "project" ADD COLUMN "budget_code" TEXT');
     const plain = tableFor(projectSpec);
     const newer: TableDef = { ...plain, fields: { ...plain.fields, budget_code: { type: 'string', nullable: true, maxLength: 50 } } };
-    const replayed = unknownDataOf(store).replayKnownData(bookOf(store), new Map([['project', newer]]));
+    const replayed = await unknownDataOf(store).replayKnownData(bookOf(store), new Map([['project', newer]]));
     expect(replayed).toBeGreaterThanOrEqual(1);
     expect(store.db.prepare('SELECT name, budget_code FROM project WHERE id = ?').get(id)).toEqual({
       name: 'Upgraded',
@@ -233,7 +233,7 @@ describe('a newer replica writes a field the remote lacks', () => {
     await pushOk(remote, 'upgrade', [createProject(2, other, { name: 'Both', budget_code: 'kept, older' }, ago(1_500, 'upgrade'))]);
     store.db.prepare('UPDATE project SET budget_code = ? WHERE id = ?').run('written, newer', other);
     bookOf(store).setClocks('project', other, { budget_code: ago(0, 'upgrade') });
-    unknownDataOf(store).replayKnownData(bookOf(store), new Map([['project', newer]]));
+    await unknownDataOf(store).replayKnownData(bookOf(store), new Map([['project', newer]]));
     expect(store.db.prepare('SELECT budget_code FROM project WHERE id = ?').get(other)).toEqual({ budget_code: 'written, newer' });
     expect(keptRows(store).filter((r) => r.record_id === other)).toEqual([]);
   });
@@ -275,7 +275,7 @@ describe('kept data replayed by a version that declares it', () => {
       table: { ...userModule.table, fields: { ...userModule.table.fields, pay_grade: payGrade } },
     };
     const modules = [newerUser, ...resourceModules.filter((m) => m !== userModule)];
-    unknownDataOf(store).replayKnownData(
+    await unknownDataOf(store).replayKnownData(
       bookOf(store),
       new Map([['user', newerUser.table]]),
       admitAsWriter(remote.dataDir, modules, store),

@@ -13,7 +13,6 @@ import type { RecordWrites } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
 import { followDependenciesOfSet } from '../planning/card-set-moves.js';
 import { updateSteps } from '../records.js';
-import { onRecords } from '../store-steps.js';
 import type { RequestContext } from '../resource.js';
 import { cardModule } from '../resources/card.js';
 import { tables } from '../tables.js';
@@ -42,9 +41,9 @@ export async function moveCards(ctx: RequestContext, tx: RecordWrites, moves: re
   const collecting: RequestContext = { ...ctx, cardMoves: [] };
   await writeEachIn(tx, moves, path, async (move) => {
     const card = await findCard(tx, move.id);
-    await onRecords(tx, updateSteps(collecting, cardModule, card.id, move.fields, { collection_id: card.collection_id }));
+    await updateSteps(collecting, tx, cardModule, card.id, move.fields, { collection_id: card.collection_id });
   });
-  await onRecords(tx, followDependenciesOfSet(collecting.cardMoves!));
+  await followDependenciesOfSet(tx, collecting.cardMoves!);
 }
 
 export interface LinkChange {
@@ -89,6 +88,6 @@ export async function linkCards(ctx: RequestContext, tx: RecordWrites, kind: key
     const wanted = [...new Set([...current, ...add])].filter((target) => !remove.has(target));
     if (wanted.length === current.length && wanted.every((target) => current.includes(target))) return;
     const links = { [kind]: wanted.map((target) => ({ id: target })) };
-    await onRecords(tx, updateSteps(ctx, cardModule, card.id, links, { collection_id: card.collection_id }));
+    await updateSteps(ctx, tx, cardModule, card.id, links, { collection_id: card.collection_id });
   });
 }

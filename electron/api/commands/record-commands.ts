@@ -7,7 +7,6 @@
 import { isUuid } from '../../../shared/ids.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import { createSteps, updateSteps } from '../records.js';
-import { onRecords } from '../store-steps.js';
 import type { RequestContext } from '../resource.js';
 import { orderRowModule } from '../resources/order-row.js';
 import { scheduleDeviationModule } from '../resources/resource.js';
@@ -21,7 +20,7 @@ export async function setTimeStatus(ctx: RequestContext, tx: RecordWrites, entri
     const entry = isUuid(id) ? await tx.get(tables.time_tracking, id.toLowerCase()) : undefined;
     if (!entry) throw ApiError.notFound(`no time entry with id ${id}`);
     if (entry.status === status) return;
-    await onRecords(tx, updateSteps(ctx, timeTrackingModule, entry.id, { status }));
+    await updateSteps(ctx, tx, timeTrackingModule, entry.id, { status });
   });
 }
 
@@ -35,7 +34,7 @@ export async function editOrderRows(ctx: RequestContext, tx: RecordWrites, rows:
     // Undefined for an id that is no uuid, as findSteps answers 404 for one; through the typed order row table.
     const row = isUuid(edit.id) ? await tx.get(tables.order_row, edit.id.toLowerCase()) : undefined;
     if (!row) throw ApiError.notFound(`no order row with id ${edit.id}`);
-    await onRecords(tx, updateSteps(ctx, orderRowModule, row.id, edit.fields, { order_id: row.order_id }));
+    await updateSteps(ctx, tx, orderRowModule, row.id, edit.fields, { order_id: row.order_id });
   });
 }
 
@@ -51,6 +50,6 @@ export async function addOvertime(ctx: RequestContext, tx: RecordWrites, days: r
     const resource = await tx.get(tables.resource, day.resource_id.toLowerCase());
     if (!resource) throw ApiError.unprocessable([{ field: 'resource_id', description: `no resource with id ${day.resource_id}` }]);
     const values = { type: 'overtime', start_date: day.date, end_date: day.date, time: day.minutes, description: 'Overtime' };
-    await onRecords(tx, createSteps(ctx, scheduleDeviationModule, values, { resource_id: resource.id }));
+    await createSteps(ctx, tx, scheduleDeviationModule, values, { resource_id: resource.id });
   });
 }

@@ -14,7 +14,6 @@ import type { StoredRecord } from '../../store/environment-store.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import { dependentsOf, moduleNamed, moduleNamedOrNone } from '../registry.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
-import { onRecords, runRule } from '../store-steps.js';
 
 /** The command that deleted a record last, from the change log; undefined when none did. */
 async function deletingCommand(tx: RecordWrites, resource: string, id: string): Promise<string | undefined> {
@@ -80,7 +79,7 @@ export async function restoreWhole(
   }
   for (const { module: restoredModule, record: part } of restored) {
     const after = restoredModule.rules?.afterRestore;
-    if (after) await onRecords(tx, runRule(after(ctx, part)));
+    if (after) await after(ctx, tx, part);
   }
   return restored.map((r) => r.record);
 }

@@ -27,7 +27,6 @@ import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
 import { moduleNamedOrNone } from '../registry.js';
 import { tableNamed } from '../tables.js';
-import { onRecords, runRule } from '../store-steps.js';
 
 interface Reversal {
   resource: string;
@@ -122,8 +121,8 @@ async function checkRoles(ctx: RequestContext, tx: RecordWrites, reversal: Rever
   const module = moduleNamedOrNone(reversal.resource);
   if (!module?.rules || !record) return;
   if (reversal.created) {
-    // A rule answers at once or as steps (resource.ts, RuleAnswer): either way it runs here.
-    if (!record.deleted_at) await onRecords(tx, runRule(module.rules.checkDelete?.(ctx, record)));
+    // A rule answers at once or with a promise (resource.ts, RuleAnswer): either way it is awaited here.
+    if (!record.deleted_at) await module.rules.checkDelete?.(ctx, tx, record);
     return;
   }
   if (record.deleted_at && reversal.before.deleted_at === null) {
@@ -131,8 +130,7 @@ async function checkRoles(ctx: RequestContext, tx: RecordWrites, reversal: Rever
     await module.rules.checkRestoreOnRecords?.(ctx, tx, record);
   }
   const values = Object.fromEntries(Object.entries(reversal.before).filter(([field]) => field !== 'deleted_at'));
-  if (Object.keys(values).length > 0)
-    await onRecords(tx, runRule(module.rules.check?.(ctx, { ...values }, record, undefined, { ...values })));
+  if (Object.keys(values).length > 0) await module.rules.check?.(ctx, tx, { ...values }, record, undefined, { ...values });
 }
 
 /**

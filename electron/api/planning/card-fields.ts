@@ -8,7 +8,7 @@ import { nowTimestamp } from '../../../shared/ids.js';
 import { rankBetween } from './rank.js';
 import { boardCalendar, countWorkdays } from './workdays.js';
 import { tables, type Stored } from '../tables.js';
-import { get, max, update, type Steps } from '../store-steps.js';
+import type { RecordWrites } from '../../store/record-store.js';
 
 /** A card as the store keeps it. */
 export type Card = Stored<'card'>;
@@ -22,39 +22,39 @@ export function isDated(card: Card): card is DatedCard {
 }
 
 /** The rank after the last card of a stage. */
-export function* lastRank(stageId: string): Steps<string> {
+export async function lastRank(tx: RecordWrites, stageId: string): Promise<string> {
   // rank is a string column (shared/resources/card.ts); the max over no cards is null.
-  return rankBetween(((yield* max(tables.card, 'rank', { stage_id: stageId })) as string | null) ?? null, null);
+  return rankBetween(((await tx.max(tables.card, 'rank', { stage_id: stageId })) as string | null) ?? null, null);
 }
 
 /**
  * The server-owned fields of a card as it is (or is about to be written: planning makes each
  * card with them, in one write, so a plan refused by the remote leaves no stray card edits).
  */
-export function* cardFields(card: Record<string, unknown>): Steps<Record<string, unknown>> {
+export async function cardFields(tx: RecordWrites, card: Record<string, unknown>): Promise<Record<string, unknown>> {
   // The card is stored, or values that passed the card's field checks (resources/card.ts) or
   // that planning made: a field that is set has its declared type (a uuid or a date).
-  const stage = yield* get(tables.stage, card.stage_id as string);
-  const board = stage ? yield* get(tables.board, stage.board_id) : undefined;
+  const stage = await tx.get(tables.stage, card.stage_id as string);
+  const board = stage ? await tx.get(tables.board, stage.board_id) : undefined;
   // Dates and status id as declared, for the same reason.
   const start = card.start_date as string | null;
   const end = card.end_date as string | null;
   // A stored card's status_id is a uuid or null (shared/resources/card.ts).
-  const status = card.status_id ? yield* get(tables.status, card.status_id as string) : undefined;
+  const status = card.status_id ? await tx.get(tables.status, card.status_id as string) : undefined;
   const changes: Record<string, unknown> = {
     board_id: stage?.board_id ?? card.board_id ?? null,
     days_diff: start && end ? daysBetween(start, end) : null,
     days_active: start && end && board ? countWorkdays(boardCalendar(board.workdays), start, end) : null,
     completed_at: status?.exit ? (card.completed_at ?? nowTimestamp()) : null,
   };
-  if (!card.rank && stage) changes.rank = yield* lastRank(stage.id);
+  if (!card.rank && stage) changes.rank = await lastRank(tx, stage.id);
   return changes;
 }
 
-export function* refreshCardFields(card: Card): Steps<Card> {
+export async function refreshCardFields(tx: RecordWrites, card: Card): Promise<Card> {
   const fields: Record<string, unknown> = card;
-  const changes = yield* cardFields(card);
+  const changes = await cardFields(tx, card);
   const differs = Object.entries(changes).some(([k, v]) => fields[k] !== v);
   // The card is live: it was just read or written in this transaction.
-  return differs ? ((yield* update(tables.card, card.id, changes)) as Card) : card;
+  return differs ? (await tx.update(tables.card, card.id, changes))! : card;
 }

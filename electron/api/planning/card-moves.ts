@@ -12,18 +12,18 @@
  * Cards moved this way are written directly (not as new moves), so a push never cascades into
  * itself; their derived fields are refreshed.
  */
-import { get, getWhereIn, update, type Steps } from '../store-steps.js';
 import { boardCalendar, shiftWorkdays, workdayDelta, workdayFrom, type BoardCalendar } from './workdays.js';
 import { isDated, refreshCardFields, type Card, type DatedCard } from './card-fields.js';
 import { tables } from '../tables.js';
+import type { RecordWrites } from '../../store/record-store.js';
 
-export function* shiftCard(calendar: BoardCalendar, card: Card, workdays: number): Steps<void> {
+export async function shiftCard(tx: RecordWrites, calendar: BoardCalendar, card: Card, workdays: number): Promise<void> {
   if (workdays === 0 || !card.start_date || !card.end_date) return;
   const start = shiftWorkdays(calendar, workdayFrom(calendar, card.start_date), workdays);
   const end = shiftWorkdays(calendar, workdayFrom(calendar, card.end_date), workdays);
   // A live card of this collection, read in this transaction.
-  const moved = (yield* update(tables.card, card.id, { start_date: start, end_date: end })) as Card;
-  yield* refreshCardFields(moved);
+  const moved = (await tx.update(tables.card, card.id, { start_date: start, end_date: end }))!;
+  await refreshCardFields(tx, moved);
 }
 
 /**
@@ -31,16 +31,21 @@ export function* shiftCard(calendar: BoardCalendar, card: Card, workdays: number
  * them starts no sooner than `earliest`; cards already later stay. Returns the latest end
  * among them afterwards, where the next stage's cards may start from.
  */
-export function* pushStageAfter(calendar: BoardCalendar, cards: readonly DatedCard[], earliest: string): Steps<string> {
+export async function pushStageAfter(
+  tx: RecordWrites,
+  calendar: BoardCalendar,
+  cards: readonly DatedCard[],
+  earliest: string,
+): Promise<string> {
   const start = cards.reduce((m, c) => (c.start_date < m ? c.start_date : m), '9999');
   const delta = start < earliest ? workdayDelta(calendar, workdayFrom(calendar, start), earliest) : 0;
-  for (const c of cards) yield* shiftCard(calendar, c, delta);
-  return yield* latestEnd(cards);
+  for (const c of cards) await shiftCard(tx, calendar, c, delta);
+  return await latestEnd(tx, cards);
 }
 
 /** The latest end date among these cards as they are stored now. */
-export function* latestEnd(cards: readonly Card[]): Steps<string> {
-  const stored = yield* getWhereIn(
+export async function latestEnd(tx: RecordWrites, cards: readonly Card[]): Promise<string> {
+  const stored = await tx.getWhereIn(
     tables.card,
     'id',
     cards.map((c) => c.id),
@@ -49,17 +54,17 @@ export function* latestEnd(cards: readonly Card[]): Steps<string> {
   return stored.reduce((m, c) => (c.end_date !== null && c.end_date > m ? c.end_date : m), '');
 }
 
-export function* followDependencies(card: Card, previous: Card): Steps<void> {
+export async function followDependencies(tx: RecordWrites, card: Card, previous: Card): Promise<void> {
   const moved = card.start_date !== previous.start_date || card.end_date !== previous.end_date || card.stage_id !== previous.stage_id;
   if (!moved || !card.end_date || !card.board_id) return;
-  const board = yield* get(tables.board, card.board_id);
+  const board = await tx.get(tables.board, card.board_id);
   if (!board || board.dependency_behavior === 'notify') return;
   const calendar = boardCalendar(board.workdays);
-  const stages = new Map((yield* getWhereIn(tables.stage, 'board_id', [board.id])).map((s) => [s.id, s]));
+  const stages = new Map((await tx.getWhereIn(tables.stage, 'board_id', [board.id])).map((s) => [s.id, s]));
   const own = stages.get(card.stage_id);
   // An independent stage is outside the chain: moving its card moves nothing else.
   if (!own || own.independent) return;
-  const later = (yield* getWhereIn(tables.card, 'collection_id', [card.collection_id]))
+  const later = (await tx.getWhereIn(tables.card, 'collection_id', [card.collection_id]))
     .filter((c): c is DatedCard => c.id !== card.id && isDated(c))
     .filter((c) => {
       const stage = stages.get(c.stage_id);
@@ -71,7 +76,7 @@ export function* followDependencies(card: Card, previous: Card): Steps<void> {
     const delta = previous.end_date
       ? workdayDelta(calendar, workdayFrom(calendar, previous.end_date), workdayFrom(calendar, card.end_date))
       : 0;
-    for (const c of later) yield* shiftCard(calendar, c, delta);
+    for (const c of later) await shiftCard(tx, calendar, c, delta);
     return;
   }
 
@@ -83,7 +88,7 @@ export function* followDependencies(card: Card, previous: Card): Steps<void> {
   let previousEnd = card.end_date;
   for (const stageId of order) {
     const earliest = shiftWorkdays(calendar, workdayFrom(calendar, previousEnd, -1), previousStage.delay_day + 1);
-    previousEnd = yield* pushStageAfter(calendar, byStage.get(stageId)!, earliest);
+    previousEnd = await pushStageAfter(tx, calendar, byStage.get(stageId)!, earliest);
     previousStage = stages.get(stageId)!;
   }
 }

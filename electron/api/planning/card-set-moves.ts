@@ -17,7 +17,7 @@ import { tables } from '../tables.js';
 import { latestEnd, pushStageAfter, shiftCard } from './card-moves.js';
 import { isDated, type Card, type DatedCard } from './card-fields.js';
 import { boardCalendar, shiftWorkdays, workdayDelta, workdayFrom } from './workdays.js';
-import { get, getWhereIn, type Steps } from '../store-steps.js';
+import type { RecordWrites } from '../../store/record-store.js';
 
 export interface CardMoved {
   card: Card;
@@ -28,8 +28,11 @@ function hasMoved({ card, previous }: CardMoved): boolean {
   return card.start_date !== previous.start_date || card.end_date !== previous.end_date || card.stage_id !== previous.stage_id;
 }
 
-/** Follows the dependencies of every collection the moved cards are in, once each (store steps: either engine). */
-export function* followDependenciesOfSet(collected: readonly { card: StoredRecord; previous: StoredRecord }[]): Steps<void> {
+/** Follows the dependencies of every collection the moved cards are in, once each (in the transaction `tx`, either engine). */
+export async function followDependenciesOfSet(
+  tx: RecordWrites,
+  collected: readonly { card: StoredRecord; previous: StoredRecord }[],
+): Promise<void> {
   // The card module collects these (RequestContext.cardMoves): cards as the store keeps them.
   const moves = collected as readonly CardMoved[];
   const byCollection = new Map<string, CardMoved[]>();
@@ -39,18 +42,23 @@ export function* followDependenciesOfSet(collected: readonly { card: StoredRecor
     byCollection.set(key, [...(byCollection.get(key) ?? []), move]);
   }
   const selected = new Set(moves.map((m) => m.card.id));
-  for (const [collectionId, moved] of byCollection) yield* followInCollection(collectionId, moved, selected);
+  for (const [collectionId, moved] of byCollection) await followInCollection(tx, collectionId, moved, selected);
 }
 
-function* followInCollection(collectionId: string, moved: CardMoved[], selected: ReadonlySet<string>): Steps<void> {
+async function followInCollection(
+  tx: RecordWrites,
+  collectionId: string,
+  moved: CardMoved[],
+  selected: ReadonlySet<string>,
+): Promise<void> {
   // The cards as they are now, after the whole set was written.
-  const cards = yield* getWhereIn(tables.card, 'collection_id', [collectionId]);
+  const cards = await tx.getWhereIn(tables.card, 'collection_id', [collectionId]);
   const current = new Map(cards.map((c) => [c.id, c]));
   const boardId = current.get(moved[0]!.card.id)?.board_id;
-  const board = boardId ? yield* get(tables.board, boardId) : undefined;
+  const board = boardId ? await tx.get(tables.board, boardId) : undefined;
   if (!board || board.dependency_behavior === 'notify') return;
   const calendar = boardCalendar(board.workdays);
-  const stages = new Map((yield* getWhereIn(tables.stage, 'board_id', [board.id])).map((s) => [s.id, s]));
+  const stages = new Map((await tx.getWhereIn(tables.stage, 'board_id', [board.id])).map((s) => [s.id, s]));
   const priorityOf = (card: Card): number | undefined => {
     const stage = stages.get(card.stage_id);
     // An independent stage is outside the chain: its cards neither lead nor follow.
@@ -70,7 +78,7 @@ function* followInCollection(collectionId: string, moved: CardMoved[], selected:
       // Leads all have an end (filtered above); the check narrows it for the types.
       if (!lead.card.end_date) continue;
       const delta = workdayDelta(calendar, workdayFrom(calendar, lead.previous.end_date), workdayFrom(calendar, lead.card.end_date));
-      yield* shiftCard(calendar, follower, delta);
+      await shiftCard(tx, calendar, follower, delta);
     }
     return;
   }
@@ -91,8 +99,8 @@ function* followInCollection(collectionId: string, moved: CardMoved[], selected:
     const earliest = shiftWorkdays(calendar, workdayFrom(calendar, previousEnd, -1), previousStage.delay_day + 1);
     // The cards sent stay where they were sent; only the others of the stage follow.
     const following = inStage.filter((c) => !selected.has(c.id));
-    if (following.length > 0) yield* pushStageAfter(calendar, following, earliest);
-    previousEnd = yield* latestEnd(inStage);
+    if (following.length > 0) await pushStageAfter(tx, calendar, following, earliest);
+    previousEnd = await latestEnd(tx, inStage);
     previousStage = stage;
   }
 }

@@ -14,8 +14,8 @@ import type { StoredRecord } from '../../store/environment-store.js';
 import { boardCalendar, shiftWorkdays } from './workdays.js';
 import type { Card, DatedCard } from './card-fields.js';
 import { tables, type Stored } from '../tables.js';
-import { get, getWhereIn, onRecords, update, type Steps } from '../store-steps.js';
 import type { RequestContext } from '../resource.js';
+import type { RecordWrites } from '../../store/record-store.js';
 
 /** A dependent stage whose cards start before the stage before it is done (plus its delay days). */
 /** What the rule reads of a card: its stage and dates. */
@@ -69,22 +69,27 @@ export function brokenDependencies<C extends PlacedCard>(
 /** How a dependency warning starts, and no other warning: the exception inbox reads the cards of those collections only. */
 export const dependencyWarningStart = 'Stage ';
 
-function* dependencyWarnings(board: Stored<'board'>, cards: Card[]): Steps<string[]> {
-  const stages = yield* getWhereIn(tables.stage, 'board_id', [board.id]);
+async function dependencyWarnings(tx: RecordWrites, board: Stored<'board'>, cards: Card[]): Promise<string[]> {
+  const stages = await tx.getWhereIn(tables.stage, 'board_id', [board.id]);
   return brokenDependencies(board, stages, cards).map(
     ({ stage, previous, start, earliest }) =>
       `${dependencyWarningStart}${stage.name} starts on ${start}, before stage ${previous.name} is done (earliest ${earliest})`,
   );
 }
 
-function* unplacedActivities(collection: StoredRecord, board: StoredRecord, cards: StoredRecord[]): Steps<string[]> {
+async function unplacedActivities(
+  tx: RecordWrites,
+  collection: StoredRecord,
+  board: StoredRecord,
+  cards: StoredRecord[],
+): Promise<string[]> {
   if (cards.length === 0) return [];
-  const wanted = yield* getWhereIn(tables.collection_activity, 'collection_id', [collection.id]);
-  const stageIds = (yield* getWhereIn(tables.stage, 'board_id', [board.id])).map((s) => s.id);
-  const allowed = new Set((yield* getWhereIn(tables.stage_activity, 'stage_id', stageIds)).map((l) => l.activity_id));
+  const wanted = await tx.getWhereIn(tables.collection_activity, 'collection_id', [collection.id]);
+  const stageIds = (await tx.getWhereIn(tables.stage, 'board_id', [board.id])).map((s) => s.id);
+  const allowed = new Set((await tx.getWhereIn(tables.stage_activity, 'stage_id', stageIds)).map((l) => l.activity_id));
   const missing = wanted.filter((link) => !allowed.has(link.activity_id));
   if (missing.length === 0) return [];
-  const names = yield* getWhereIn(
+  const names = await tx.getWhereIn(
     tables.activity,
     'id',
     missing.map((l) => l.activity_id),
@@ -95,13 +100,13 @@ function* unplacedActivities(collection: StoredRecord, board: StoredRecord, card
 /**
  * Writes what the collection's cards say about it, when that changed. `set`: fields written in
  * the same write (planning's board, status and plan: one write, so the remote takes or refuses
- * a plan's collection change whole). Store steps, so on either engine (store-steps.ts).
+ * a plan's collection change whole). In the transaction `tx`, on either engine.
  */
-export function* refreshSteps(collectionId: string, set: Record<string, unknown> = {}): Steps<void> {
-  const stored = yield* get(tables.collection, collectionId);
+export async function refreshSteps(tx: RecordWrites, collectionId: string, set: Record<string, unknown> = {}): Promise<void> {
+  const stored = await tx.get(tables.collection, collectionId);
   if (!stored) return;
   const collection = { ...stored, ...set };
-  const cards = yield* getWhereIn(tables.card, 'collection_id', [collectionId]);
+  const cards = await tx.getWhereIn(tables.card, 'collection_id', [collectionId]);
   const starts = cards
     .map((c) => c.start_date)
     .filter((d): d is string => d !== null)
@@ -110,7 +115,7 @@ export function* refreshSteps(collectionId: string, set: Record<string, unknown>
     .map((c) => c.end_date)
     .filter((d): d is string => d !== null)
     .sort();
-  const statuses = yield* getWhereIn(
+  const statuses = await tx.getWhereIn(
     tables.status,
     'id',
     cards.map((c) => c.status_id),
@@ -128,10 +133,10 @@ export function* refreshSteps(collectionId: string, set: Record<string, unknown>
   if (cards.length === 0 && collection.status === 'planned') Object.assign(changes, { status: 'not_planned', plan_id: null });
 
   const warnings: string[] = [];
-  const board = typeof collection.board_id === 'string' ? yield* get(tables.board, collection.board_id) : undefined;
+  const board = typeof collection.board_id === 'string' ? await tx.get(tables.board, collection.board_id) : undefined;
   if (board) {
-    warnings.push(...(yield* dependencyWarnings(board, cards)));
-    warnings.push(...(yield* unplacedActivities(collection, board, cards)));
+    warnings.push(...(await dependencyWarnings(tx, board, cards)));
+    warnings.push(...(await unplacedActivities(tx, collection, board, cards)));
   }
   if (typeof collection.due_date === 'string' && endsLate(end, collection.due_date)) {
     warnings.push(`Planned to end on ${end}, after the due date ${collection.due_date}`);
@@ -139,7 +144,7 @@ export function* refreshSteps(collectionId: string, set: Record<string, unknown>
   changes.warnings = warnings;
 
   const differs = Object.entries(changes).some(([k, v]) => JSON.stringify(own(stored, k)) !== JSON.stringify(v));
-  if (differs) yield* update(tables.collection, collectionId, changes);
+  if (differs) await tx.update(tables.collection, collectionId, changes);
 }
 
 /**
@@ -150,8 +155,8 @@ export function* refreshSteps(collectionId: string, set: Record<string, unknown>
  * old one's; refreshed in between, the collection would read "no cards", and lose its plan
  * with the remote's own, later clock.
  */
-export function refreshCollection(ctx: RequestContext, collectionId: string): Steps<void> | undefined {
-  if (!ctx.syncAction) return refreshSteps(collectionId);
-  ctx.syncAction.afterAction(`summary of collection ${collectionId}`, (tx) => onRecords(tx, refreshSteps(collectionId)));
+export function refreshCollection(ctx: RequestContext, tx: RecordWrites, collectionId: string): Promise<void> | undefined {
+  if (!ctx.syncAction) return refreshSteps(tx, collectionId);
+  ctx.syncAction.afterAction(`summary of collection ${collectionId}`, (tx) => refreshSteps(tx, collectionId));
   return undefined;
 }

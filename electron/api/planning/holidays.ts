@@ -17,7 +17,6 @@ import type { StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import type { RecordReads, RecordWrites } from '../../store/record-store.js';
 import { createSteps, deleteRecordSteps } from '../records.js';
-import { onRecords } from '../store-steps.js';
 import { moduleNamed } from '../registry.js';
 import type { RequestContext } from '../resource.js';
 import { tables, type Stored } from '../tables.js';
@@ -123,10 +122,10 @@ export async function addHolidays(
   for (const holiday of holidays) {
     if (company.holidays.some((h) => h.group_id === groupId && holidayKey(h) === holidayKey(holiday))) continue;
     // createSteps writes a record of the module it is given: a company holiday.
-    const record = (await onRecords(
-      tx,
-      createSteps(ctx, moduleNamed('company_holiday'), { ...holiday, group_id: groupId }),
-    )) as Stored<'company_holiday'>;
+    const record = (await createSteps(ctx, tx, moduleNamed('company_holiday'), {
+      ...holiday,
+      group_id: groupId,
+    })) as Stored<'company_holiday'>;
     written.push(record);
     for (const resource of resources) if (!has(resource.id, holiday)) created.push(derivedDeviation(record, resource.id));
     // The copies it now stands for go, so the holiday is kept once (and a resource keeps it).
@@ -161,7 +160,7 @@ async function addToResources(
         company.holidays.some((h) => holidayKey(h) === holidayKey(holiday) && holdsFor(h, resource.id, company));
       if (hasIt) continue;
       const module = moduleNamed('schedule_deviation');
-      const deviation = await onRecords(tx, createSteps(ctx, module, { ...holiday, type: 'holiday' }, { resource_id: resource.id }));
+      const deviation = await createSteps(ctx, tx, module, { ...holiday, type: 'holiday' }, { resource_id: resource.id });
       own.push(deviation);
       created.push(deviation);
     }
@@ -170,7 +169,7 @@ async function addToResources(
 }
 
 function deleteDeviation(ctx: RequestContext, tx: RecordWrites, deviation: Stored<'schedule_deviation'>): Promise<void> {
-  return onRecords(tx, deleteRecordSteps(ctx, moduleNamed('schedule_deviation'), deviation.id, { resource_id: deviation.resource_id }));
+  return deleteRecordSteps(ctx, tx, moduleNamed('schedule_deviation'), deviation.id, { resource_id: deviation.resource_id });
 }
 
 /** A holiday as the Holidays screen lists it: one row per description and first day, whatever holds it. */
@@ -237,7 +236,7 @@ export async function removeHoliday(
   const key = holidayKey({ description, start_date: startDate });
   const listed = (await listHolidays(tx)).find((row) => holidayKey(row) === key);
   if (!listed) return undefined;
-  for (const id of listed.company_holiday_ids) await onRecords(tx, deleteRecordSteps(ctx, moduleNamed('company_holiday'), id));
+  for (const id of listed.company_holiday_ids) await deleteRecordSteps(ctx, tx, moduleNamed('company_holiday'), id);
   const { rows } = await tx.list(tables.schedule_deviation, {
     match: { type: 'holiday', start_date: startDate },
     limit: 1_000_000,

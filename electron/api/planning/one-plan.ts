@@ -31,11 +31,11 @@ import type { StoredRecord } from '../../store/environment-store.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext, RuleAnswer } from '../resource.js';
-import { get } from '../store-steps.js';
 import { tables } from '../tables.js';
 
 type SyncedChange = (
   ctx: RequestContext,
+  tx: RecordWrites,
   id: string,
   fields: Record<string, unknown>,
   current: StoredRecord | undefined,
@@ -112,7 +112,7 @@ function checkPlanAfterAction(ctx: RequestContext, collectionId: string): void {
 }
 
 /** A collection's plan write: a planning (`plan_id` set) or the backlog (`plan_id` null). */
-export const checkSyncedCollection: SyncedChange = (ctx, id, fields, current) => {
+export const checkSyncedCollection: SyncedChange = (ctx, _tx, id, fields, current) => {
   if (!('plan_id' in fields)) return;
   const planId = fields.plan_id;
   if ((typeof planId !== 'string' && planId !== null) || planId === (current?.plan_id ?? null)) return;
@@ -126,7 +126,7 @@ function refuseWithoutCard(what: string): never {
 }
 
 /** A card new to the remote: a card of a plan, or an edit of a card the remote never had. */
-export const checkSyncedCard: SyncedChange = (ctx, _id, fields, current) => {
+export const checkSyncedCard: SyncedChange = (ctx, _tx, _id, fields, current) => {
   if (current) return;
   // A create carries its collection; an edit alone would make a card of nothing but the edit.
   if (typeof fields.collection_id !== 'string') refuseWithoutCard('This card');
@@ -134,9 +134,9 @@ export const checkSyncedCard: SyncedChange = (ctx, _id, fields, current) => {
 };
 
 /** A new link of a card (its activities, resources, labels). */
-export const checkSyncedCardLink: SyncedChange = function* (_ctx, _id, fields, current) {
+export const checkSyncedCardLink: SyncedChange = async function (_ctx, tx, _id, fields, current) {
   if (current || typeof fields.card_id !== 'string') return;
   // Deleted or not: a link of a card in the trash is kept for when it comes back.
-  if (yield* get(tables.card, fields.card_id.toLowerCase(), { includeDeleted: true })) return;
+  if (await tx.get(tables.card, fields.card_id.toLowerCase(), { includeDeleted: true })) return;
   refuseWithoutCard('The card this belongs to');
 };

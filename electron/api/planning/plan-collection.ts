@@ -50,7 +50,6 @@ import { boardCalendar, CalendarError, maxPlanDays, workdaysByWeekday } from './
 import { deleteSteps } from '../write-plan.js';
 import { moduleNamed } from '../registry.js';
 import { tables, type Stored } from '../tables.js';
-import { get, getWhereIn, onRecords, type Steps } from '../store-steps.js';
 import type { RecordReads, RecordWrites } from '../../store/record-store.js';
 
 /** Minutes one workday gives a card when no resource is assigned. */
@@ -112,7 +111,7 @@ function percentage(resource: Stored<'resource'>, board: Stored<'board'>, stage:
 /** The rank a new card gets in its stage: at the end, or next to the card `before`/`after` names. */
 async function rankFor(tx: RecordWrites, stageId: string, body: PlanOptions, collectionId: string): Promise<string> {
   const anchorId = body.before ?? body.after;
-  if (anchorId === undefined) return onRecords(tx, lastRank(stageId));
+  if (anchorId === undefined) return lastRank(tx, stageId);
   const siblings = (await tx.getWhereIn(tables.card, 'stage_id', [stageId]))
     .filter((c) => c.collection_id !== collectionId)
     .map((c) => ({ id: c.id, collection: c.collection_id, rank: c.rank }))
@@ -127,11 +126,11 @@ async function rankFor(tx: RecordWrites, stageId: string, body: PlanOptions, col
  * Removes a collection's cards for a new plan or the backlog, without the card's own
  * after-delete refresh of the collection: the caller writes the collection once, afterwards.
  */
-function* removeCards(ctx: RequestContext, collectionId: string): Steps<void> {
+async function removeCards(ctx: RequestContext, tx: RecordWrites, collectionId: string): Promise<void> {
   const cards = moduleNamed('card');
   const { afterDelete: _refresh, ...rules } = cards.rules ?? {};
   const quietly: ResourceModule = { ...cards, rules };
-  for (const card of yield* getWhereIn(tables.card, 'collection_id', [collectionId])) yield* deleteSteps(ctx, quietly, card);
+  for (const card of await tx.getWhereIn(tables.card, 'collection_id', [collectionId])) await deleteSteps(ctx, tx, quietly, card);
 }
 
 /**
@@ -239,7 +238,7 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
   if (body.capacity === 'finite') await tx.sync.getForSync(tables.board, board.id, { lock: true });
   const stages = (await tx.getWhereIn(tables.stage, 'board_id', [board.id])).sort((a, b) => a.priority - b.priority);
   if (stages.length === 0) throw ApiError.rule('board_id', 'the board has no stages to plan on');
-  const status = body.status_id ? await tx.get(tables.status, body.status_id) : await onRecords(tx, defaultStatus(board.id));
+  const status = body.status_id ? await tx.get(tables.status, body.status_id) : await defaultStatus(tx, board.id);
   if (!status) throw ApiError.rule('status_id', 'the board has no statuses; add one before planning');
   const planStages = await planStagesOf(tx, stages);
   const activities = (await tx.getWhereIn(tables.collection_activity, 'collection_id', [collection.id])).map((l) => ({
@@ -253,7 +252,7 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
   const calendars = await readCalendarsOf(tx, resources);
   const stageById = new Map(stages.map((s) => [s.id, s]));
   // Re-planning replaces the cards the collection had; a finite plan counts the board without them.
-  await onRecords(tx, removeCards(ctx, collection.id));
+  await removeCards(ctx, tx, collection.id);
   let result: PlanResult;
   const grouping = {
     stages: planStages,
@@ -335,7 +334,7 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
       locked: false,
       plan_id: planId,
     };
-    const card = await tx.insert(tables.card, { ...values, ...(await onRecords(tx, cardFields(values))) });
+    const card = await tx.insert(tables.card, { ...values, ...(await cardFields(tx, values)) });
     for (const activity of planned.activities) {
       await tx.insert(tables.card_activity, { card_id: card.id, activity_id: activity.id, time: activity.time });
     }
@@ -343,7 +342,7 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
       await tx.insert(tables.card_resource, { card_id: card.id, resource_id: resourceId });
     }
   }
-  await onRecords(tx, refreshSteps(collection.id, { board_id: board.id, status: 'planned', plan_id: planId }));
+  await refreshSteps(tx, collection.id, { board_id: board.id, status: 'planned', plan_id: planId });
   return {
     collection: (await tx.get(tables.collection, collection.id))!,
     cards: result.cards,
@@ -353,11 +352,11 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
   };
 }
 
-/** The collection back in the backlog, its cards removed: store steps, so on either engine. */
-export function* backlogSteps(ctx: RequestContext, collectionId: string): Steps<StoredRecord> {
-  const collection = isUuid(collectionId) ? yield* get(tables.collection, collectionId.toLowerCase()) : undefined;
+/** The collection back in the backlog, its cards removed, in the transaction `tx` (either engine). */
+export async function backlogSteps(ctx: RequestContext, tx: RecordWrites, collectionId: string): Promise<StoredRecord> {
+  const collection = isUuid(collectionId) ? await tx.get(tables.collection, collectionId.toLowerCase()) : undefined;
   if (!collection) throw ApiError.notFound('No Collection with that id.');
-  yield* removeCards(ctx, collection.id);
-  yield* refreshSteps(collection.id, { status: 'not_planned', plan_id: null });
-  return (yield* get(tables.collection, collection.id))!;
+  await removeCards(ctx, tx, collection.id);
+  await refreshSteps(tx, collection.id, { status: 'not_planned', plan_id: null });
+  return (await tx.get(tables.collection, collection.id))!;
 }

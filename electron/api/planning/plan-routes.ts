@@ -16,7 +16,6 @@ import type { StoredRecord } from '../../store/environment-store.js';
 import { operationRoute, type Partly } from '../conventions/operation-route.js';
 import { pieceUnit } from '../../../shared/resources/order-row.js';
 import { pieceMinutesOf, rowMinutes } from '../resources/order-collection.js';
-import { onRecords } from '../store-steps.js';
 import { boardModule } from '../resources/board.js';
 import type { PlanActivity } from './plan.js';
 import { promiseDates, type PromiseSubject } from './promise-dates.js';
@@ -74,7 +73,7 @@ type PromiseInput = BodyOf<typeof promiseDatesOperation>;
 async function draftRowMinutes(reads: RecordReads, row: NonNullable<PromiseInput['drafts']>[number]['rows'][number]): Promise<number> {
   if (row.duration !== undefined) return row.duration;
   const pieces = row.unit !== undefined && row.unit.toLowerCase() === pieceUnit;
-  return rowMinutes(row.unit, row.quantity, pieces ? await onRecords(reads, pieceMinutesOf(row.activity_id)) : 0);
+  return rowMinutes(row.unit, row.quantity, pieces ? await pieceMinutesOf(reads, row.activity_id) : 0);
 }
 
 /** The promise_dates body's ids that must name records, and its start within the finite calendar. */
@@ -203,7 +202,7 @@ export function registerPlanRoutes(app: FastifyInstance): void {
   operationRoute(app, moveToBacklogOperation, async (request, reply) => {
     const shape = shapeOptionsFor(collectionModule, request.query);
     return await asCommandOnRecords(request, reply, moveToBacklogOperation.summary, async (tx) =>
-      presentWritten(request.ctx, tx, collectionModule, await onRecords(tx, backlogSteps(request.ctx, request.params.id ?? '')), shape),
+      presentWritten(request.ctx, tx, collectionModule, await backlogSteps(request.ctx, tx, request.params.id ?? ''), shape),
     );
   });
 }

@@ -19,7 +19,7 @@ import { rankBetween } from './rank.js';
 import { boardCalendar, countWorkdays, shiftWorkdays, workdayFrom } from './workdays.js';
 import { moduleNamed } from '../registry.js';
 import { tables } from '../tables.js';
-import { get, getWhereIn, insert, update, type Steps } from '../store-steps.js';
+import type { RecordWrites } from '../../store/record-store.js';
 
 interface SplitAt {
   /** Last day of the original card. */
@@ -36,13 +36,13 @@ interface SplitAt {
  */
 export type SplitRequest = BodyOf<typeof splitCardOperation>;
 
-function* splitPoint(card: Record<string, unknown>, body: SplitRequest): Steps<SplitAt> {
+async function splitPoint(tx: RecordWrites, card: Record<string, unknown>, body: SplitRequest): Promise<SplitAt> {
   // A stored card's dates are YYYY-MM-DD text or null (shared/resources/card.ts).
   const start = card.start_date as string | null;
   const end = card.end_date as string | null;
   if (!start || !end) throw ApiError.rule('date', 'only a card with a start and an end date can be split');
   // A stored card's board_id is a uuid.
-  const board = yield* get(tables.board, card.board_id as string);
+  const board = await tx.get(tables.board, card.board_id as string);
   if (!board) throw ApiError.rule('date', 'the card is on no board');
   const calendar = boardCalendar(board.workdays);
   const days = Math.max(1, countWorkdays(calendar, start, end));
@@ -64,16 +64,16 @@ function* splitPoint(card: Record<string, unknown>, body: SplitRequest): Steps<S
   return { firstEnd, secondStart: shiftWorkdays(calendar, firstEnd, 1), share };
 }
 
-/** Splits the card, as store steps (either engine), in the transaction of the request's command. */
-export function* splitSteps(collectionId: string, cardId: string, input: SplitRequest): Steps<StoredRecord[]> {
-  const card = yield* findSteps(moduleNamed('card'), cardId, { collection_id: collectionId });
-  const at = yield* splitPoint(card, input);
-  const nextRank = (yield* getWhereIn(tables.card, 'stage_id', [card.stage_id]))
+/** Splits the card in the transaction of the request's command (`tx`, either engine). */
+export async function splitSteps(tx: RecordWrites, collectionId: string, cardId: string, input: SplitRequest): Promise<StoredRecord[]> {
+  const card = await findSteps(tx, moduleNamed('card'), cardId, { collection_id: collectionId });
+  const at = await splitPoint(tx, card, input);
+  const nextRank = (await tx.getWhereIn(tables.card, 'stage_id', [card.stage_id]))
     .map((c) => c.rank)
     // A stored card's rank is text (shared/resources/card.ts).
     .filter((r) => r > (card.rank as string))
     .sort()[0];
-  const copy = yield* insert(tables.card, {
+  const copy = await tx.insert(tables.card, {
     ...card,
     id: undefined,
     created_at: undefined,
@@ -85,21 +85,21 @@ export function* splitSteps(collectionId: string, cardId: string, input: SplitRe
     completed_at: null,
     external_ref: null,
   });
-  yield* update(tables.card, card.id, { end_date: at.firstEnd });
-  for (const link of yield* getWhereIn(tables.card_activity, 'card_id', [card.id])) {
+  await tx.update(tables.card, card.id, { end_date: at.firstEnd });
+  for (const link of await tx.getWhereIn(tables.card_activity, 'card_id', [card.id])) {
     const kept = Math.round(link.time * at.share);
-    yield* update(tables.card_activity, link.id, { time: kept });
-    yield* insert(tables.card_activity, { card_id: copy.id, activity_id: link.activity_id, time: link.time - kept });
+    await tx.update(tables.card_activity, link.id, { time: kept });
+    await tx.insert(tables.card_activity, { card_id: copy.id, activity_id: link.activity_id, time: link.time - kept });
   }
-  for (const link of yield* getWhereIn(tables.card_label, 'card_id', [card.id])) {
-    yield* insert(tables.card_label, { card_id: copy.id, label_id: link.label_id });
+  for (const link of await tx.getWhereIn(tables.card_label, 'card_id', [card.id])) {
+    await tx.insert(tables.card_label, { card_id: copy.id, label_id: link.label_id });
   }
-  for (const link of yield* getWhereIn(tables.card_resource, 'card_id', [card.id])) {
-    yield* insert(tables.card_resource, { card_id: copy.id, resource_id: link.resource_id });
+  for (const link of await tx.getWhereIn(tables.card_resource, 'card_id', [card.id])) {
+    await tx.insert(tables.card_resource, { card_id: copy.id, resource_id: link.resource_id });
   }
-  yield* refreshCardFields((yield* get(tables.card, card.id))!);
+  await refreshCardFields(tx, (await tx.get(tables.card, card.id))!);
   // A card inserted from a stored card's values is one (shared/resources/card.ts).
-  yield* refreshCardFields(copy as Card);
-  yield* refreshSteps(collectionId);
-  return [(yield* get(tables.card, card.id))!, (yield* get(tables.card, copy.id))!];
+  await refreshCardFields(tx, copy as Card);
+  await refreshSteps(tx, collectionId);
+  return [(await tx.get(tables.card, card.id))!, (await tx.get(tables.card, copy.id))!];
 }

@@ -7,7 +7,6 @@ import { splitCardOperation } from '../../../shared/operations/planning.js';
 import { operationRoute } from '../conventions/operation-route.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
 import { insideTransaction, present, readRecord, shapeOptionsFor } from '../records.js';
-import { onRecords } from '../store-steps.js';
 import { cardModule } from '../resources/card.js';
 import { splitSteps } from './split-card.js';
 
@@ -21,7 +20,7 @@ export function registerSplitRoutes(app: FastifyInstance): void {
         present(
           insideTransaction(request.ctx, tx),
           cardModule,
-          await onRecords(tx, splitSteps(request.params.collection_id ?? '', request.params.id ?? '', input)),
+          await splitSteps(tx, request.params.collection_id ?? '', request.params.id ?? '', input),
           shape,
         ),
       );

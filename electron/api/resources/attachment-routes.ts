@@ -10,7 +10,6 @@ import type { QueryString } from '../conventions/list-query.js';
 import { ApiError, toApiError } from '../errors.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
 import { createSteps, presentWritten, readRecord, shapeOptionsFor } from '../records.js';
-import { onRecords } from '../store-steps.js';
 import { tables } from '../tables.js';
 import { attachmentModule } from './attachment.js';
 
@@ -95,7 +94,7 @@ function registerUploadRoute(app: FastifyInstance): void {
           type: 'upload',
           ...(fields.card_id ? { card_id: fields.card_id } : {}),
         };
-        await onRecords(tx, createSteps(ctx, attachmentModule, values, { collection_id: collectionId }, { id }));
+        await createSteps(ctx, tx, attachmentModule, values, { collection_id: collectionId }, { id });
         const stored = await tx.files.put(upload.content);
         const record = (await tx.update(tables.attachment, id, {
           bytes: stored.bytes,

@@ -13,7 +13,6 @@ import { attachmentSpec } from '../../../shared/resources/attachment.js';
 import type { ResourceModule } from '../resource.js';
 import { collectionModule } from './collection.js';
 import { tables } from '../tables.js';
-import { get } from '../store-steps.js';
 
 export const attachmentModule: ResourceModule = {
   spec: attachmentSpec,
@@ -22,10 +21,10 @@ export const attachmentModule: ResourceModule = {
   parents: [{ param: 'collection_id', field: 'collection_id', module: () => collectionModule }],
   relations: { card: { kind: 'belongsTo', target: 'card', foreignKey: 'card_id' } },
   rules: {
-    *check(ctx, values, current) {
+    async check(ctx, tx, values, current) {
       const problems = [];
       if (typeof values.card_id === 'string') {
-        const card = yield* get(tables.card, values.card_id);
+        const card = await tx.get(tables.card, values.card_id);
         if (card && card.collection_id !== (values.collection_id ?? current?.collection_id)) {
           problems.push({ field: 'card_id', description: 'card_id must be a card of this collection' });
         }

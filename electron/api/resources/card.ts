@@ -14,7 +14,7 @@ import { defaultStatus } from '../planning/card-status.js';
 import type { RequestContext, ResourceModule, ResourceRules } from '../resource.js';
 import { collectionModule } from './collection.js';
 import { tables } from '../tables.js';
-import { get, getWhereIn, update, type Steps } from '../store-steps.js';
+import type { RecordWrites } from '../../store/record-store.js';
 
 export const cardLabelModule: ResourceModule = {
   spec: cardLabelSpec,
@@ -46,31 +46,32 @@ function mapDeprecatedDates(input: Record<string, unknown>): Record<string, unkn
   return out;
 }
 
-function* checkCard(
+async function checkCard(
   _ctx: RequestContext,
+  tx: RecordWrites,
   values: Record<string, unknown>,
   current: Record<string, unknown> | undefined,
   parent?: Record<string, unknown>,
-): Steps<FieldProblem[]> {
+): Promise<FieldProblem[]> {
   const problems: FieldProblem[] = [];
   // The casts below: `values` passed field validation and `current` is a stored card, so a
   // field that is present has its declared type (a uuid or date string).
   const collectionId = (values.collection_id ?? current?.collection_id) as string | undefined;
   // Written inside its collection, the card checks against the collection being written.
-  const collection = parent ?? (collectionId ? yield* get(tables.collection, collectionId) : undefined);
-  const stage = yield* get(tables.stage, (values.stage_id ?? current?.stage_id) as string);
+  const collection = parent ?? (collectionId ? await tx.get(tables.collection, collectionId) : undefined);
+  const stage = await tx.get(tables.stage, (values.stage_id ?? current?.stage_id) as string);
   if (stage && collection?.board_id && stage.board_id !== collection.board_id) {
     problems.push({ field: 'stage_id', description: "stage_id must be a stage of the collection's board" });
   }
   if (stage && values.status_id === undefined && !current) {
-    const status = yield* defaultStatus(stage.board_id);
+    const status = await defaultStatus(tx, stage.board_id);
     if (status) values.status_id = status.id;
     else problems.push({ field: 'status_id', description: 'the board has no statuses; add one before planning cards' });
   }
   // Validated or stored, as above.
   const statusId = (values.status_id ?? current?.status_id) as string | undefined;
   if (stage && statusId && values.status_id !== undefined) {
-    const status = yield* get(tables.status, statusId);
+    const status = await tx.get(tables.status, statusId);
     if (status && status.board_id !== stage.board_id)
       problems.push({ field: 'status_id', description: "status_id must be a status of the card's board" });
   }
@@ -81,7 +82,7 @@ function* checkCard(
     problems.push({ field: 'end_date', description: 'end_date may not be before start_date', rule: 'notBeforeStart' });
   // A new card is inserted with its server-owned fields (board, rank …), so its card.created
   // event and webhook carry them; afterWrite keeps them current on later writes.
-  if (!current && problems.length === 0) Object.assign(values, yield* cardFields(values));
+  if (!current && problems.length === 0) Object.assign(values, await cardFields(tx, values));
   return problems;
 }
 
@@ -94,12 +95,12 @@ export const cardRelationModule: ResourceModule = {
     related_card: { kind: 'belongsTo', target: 'card', foreignKey: 'related_card_id' },
   },
   rules: {
-    *check(_ctx, values, current) {
+    async check(_ctx, tx, values, current) {
       const card = values.card_id ?? current?.card_id;
       const related = values.related_card_id ?? current?.related_card_id;
       if (typeof card !== 'string' || typeof related !== 'string') return [];
       if (card === related) return [{ field: 'related_card_id', description: 'a card cannot be related to itself' }];
-      const same = (yield* getWhereIn(tables.card_relation, 'card_id', [card])).some(
+      const same = (await tx.getWhereIn(tables.card_relation, 'card_id', [card])).some(
         (r) => r.id !== current?.id && r.related_card_id === related && r.type === (values.type ?? current?.type),
       );
       return same ? [{ field: 'related_card_id', description: 'these cards already have this relation' }] : [];
@@ -145,26 +146,26 @@ export const cardModule: ResourceModule = {
     includes: ['time_tracking_total', 'resource_type_count', 'resource_type_time'],
     prepareInput: mapDeprecatedDates,
     check: checkCard,
-    *afterWrite(ctx, written, op, _input, previous) {
-      const card = yield* refreshCardFields(written);
+    async afterWrite(ctx, tx, written, op, _input, previous) {
+      const card = await refreshCardFields(tx, written);
       // refreshCardFields sets the server-owned planning fields, never the card's collection.
-      const collection = yield* get(tables.collection, written.collection_id);
+      const collection = await tx.get(tables.collection, written.collection_id);
       if (collection && !collection.board_id && typeof card.board_id === 'string') {
-        yield* update(tables.collection, collection.id, { board_id: card.board_id });
+        await tx.update(tables.collection, collection.id, { board_id: card.board_id });
       }
       if (op === 'update' && previous) {
         if (ctx.cardMoves) ctx.cardMoves.push({ card, previous });
-        else yield* followDependencies(card, previous);
+        else await followDependencies(tx, card, previous);
       }
-      yield* refreshSteps(written.collection_id);
+      await refreshSteps(tx, written.collection_id);
     },
-    afterDelete: (ctx, card) => refreshCollection(ctx, card.collection_id),
-    afterRestore: (ctx, card) => refreshCollection(ctx, card.collection_id),
+    afterDelete: (ctx, tx, card) => refreshCollection(ctx, tx, card.collection_id),
+    afterRestore: (ctx, tx, card) => refreshCollection(ctx, tx, card.collection_id),
     present: cardTotals,
     checkSynced: checkSyncedCard,
     // The collection's summary is the remote's to say, from the cards it has (replicas apart may
     // have summed up cards the remote refused or never saw).
-    afterSynced: (ctx, card) => refreshCollection(ctx, card.collection_id),
+    afterSynced: (ctx, tx, card) => refreshCollection(ctx, tx, card.collection_id),
   } satisfies ResourceRules<typeof cardSpec>,
 };
 

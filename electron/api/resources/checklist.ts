@@ -10,7 +10,6 @@ import type { ResourceModule } from '../resource.js';
 import { cardModule } from './card.js';
 import { collectionModule } from './collection.js';
 import { tables } from '../tables.js';
-import { get, insert } from '../store-steps.js';
 
 export const checklistItemModule: ResourceModule = {
   spec: checklistItemSpec,
@@ -23,7 +22,7 @@ export const checklistItemModule: ResourceModule = {
   rules: {
     // Remember when an item was ticked; unticking forgets it. Set before the write, so the
     // write (and its one change event and webhook) carries it.
-    check(_ctx, values, current) {
+    check(_ctx, _tx, values, current) {
       const checked = values.checked !== undefined ? values.checked : current?.checked;
       const checkedAt = values.checked_at !== undefined ? values.checked_at : current?.checked_at;
       if (checked && (!current?.checked || !checkedAt)) values.checked_at = nowTimestamp();
@@ -34,29 +33,29 @@ export const checklistItemModule: ResourceModule = {
 };
 
 const checklistRules: ResourceModule['rules'] = {
-  *check(_ctx, values, current) {
+  async check(_ctx, tx, values, current) {
     const problems = [];
     const collectionId = values.collection_id ?? current?.collection_id;
     const cardId = values.card_id;
     if (typeof cardId === 'string') {
-      const card = yield* get(tables.card, cardId);
+      const card = await tx.get(tables.card, cardId);
       if (card && collectionId && card.collection_id !== collectionId) {
         problems.push({ field: 'card_id', description: 'card_id must be a card of this collection' });
       }
     }
     const template =
-      typeof values.board_checklist_id === 'string' ? yield* get(tables.board_checklist, values.board_checklist_id) : undefined;
+      typeof values.board_checklist_id === 'string' ? await tx.get(tables.board_checklist, values.board_checklist_id) : undefined;
     if (!current && values.name === undefined) {
       if (template) values.name = template.name;
       else problems.push({ field: 'name', description: 'name is required unless board_checklist_id gives one' });
     }
     return problems;
   },
-  *afterWrite(_ctx, checklist, op, input) {
+  async afterWrite(_ctx, tx, checklist, op, input) {
     if (op !== 'create' || typeof checklist.board_checklist_id !== 'string' || Array.isArray(input.items)) return;
-    const template = yield* get(tables.board_checklist, checklist.board_checklist_id);
+    const template = await tx.get(tables.board_checklist, checklist.board_checklist_id);
     for (const [position, item] of (template?.items ?? []).entries())
-      yield* insert(tables.checklist_item, { checklist_id: checklist.id, description: item.description, position, checked: false });
+      await tx.insert(tables.checklist_item, { checklist_id: checklist.id, description: item.description, position, checked: false });
   },
 };
 

@@ -41,7 +41,7 @@ export const closedPeriodModule: ResourceModule = {
   // Closing stops timers too (period-routes.ts); a period is closed or reopened, not edited.
   without: ['create', 'update'],
   rules: {
-    check(ctx, values, current) {
+    check(ctx, _tx, values, current) {
       checkAdmin(ctx);
       return periodProblems(values, current);
     },

@@ -58,10 +58,10 @@ export const collectionModule: ResourceModule = {
     order: { kind: 'hasOne', target: 'order', foreignKey: 'collection_id' },
   },
   rules: {
-    check: (ctx, values, current) => checkStatus(values, current, ctx.origin === 'sync'),
+    check: (ctx, _tx, values, current) => checkStatus(values, current, ctx.origin === 'sync'),
     // A new due date can add or clear the "ends after the due date" warning.
-    afterWrite: (_ctx, collection) => refreshSteps(collection.id),
+    afterWrite: (_ctx, tx, collection) => refreshSteps(tx, collection.id),
     checkSynced: checkSyncedCollection,
-    afterSynced: (ctx, collection) => refreshCollection(ctx, collection.id),
+    afterSynced: (ctx, tx, collection) => refreshCollection(ctx, tx, collection.id),
   },
 };

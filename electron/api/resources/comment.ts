@@ -9,7 +9,6 @@ import type { ResourceModule } from '../resource.js';
 import { cardModule } from './card.js';
 import { collectionModule } from './collection.js';
 import { tables } from '../tables.js';
-import { get } from '../store-steps.js';
 
 export const commentModule: ResourceModule = {
   spec: commentSpec,
@@ -23,7 +22,7 @@ export const commentModule: ResourceModule = {
     user: { kind: 'belongsTo', target: 'user', foreignKey: 'user_id' },
   },
   rules: {
-    *check(ctx, values, current) {
+    async check(ctx, tx, values, current) {
       const problems: FieldProblem[] = [];
       const collectionId = values.collection_id ?? current?.collection_id;
       for (const [field, module] of [
@@ -32,7 +31,7 @@ export const commentModule: ResourceModule = {
       ] as const) {
         const id = values[field];
         if (typeof id !== 'string') continue;
-        const record = yield* get(module.table, id);
+        const record = await tx.get(module.table, id);
         if (record && record.collection_id !== collectionId) {
           problems.push({ field, description: `${field} must belong to this collection` });
         }

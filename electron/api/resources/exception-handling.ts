@@ -7,6 +7,7 @@
 import type { FieldProblem } from '../../../shared/errors.js';
 import { exceptionHandlingSpec } from '../../../shared/resources/exception-handling.js';
 import type { StoredRecord } from '../../store/environment-store.js';
+import type { RecordWrites } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { tables } from '../tables.js';
@@ -17,7 +18,7 @@ function checkOwn(ctx: RequestContext, userId: unknown): void {
   if (ctx.caller.kind === 'user' && userId !== ctx.caller.userId) throw ApiError.forbidden(ownHandlingMessage);
 }
 
-function check(ctx: RequestContext, values: Record<string, unknown>, current: StoredRecord | undefined): FieldProblem[] {
+function check(ctx: RequestContext, _tx: RecordWrites, values: Record<string, unknown>, current: StoredRecord | undefined): FieldProblem[] {
   if (current) checkOwn(ctx, current.user_id);
   // Left out on a new record: the caller's user (a signed-in user, or the app's user on its bridge).
   if (!current && (values.user_id === undefined || values.user_id === null) && ctx.caller.userId) values.user_id = ctx.caller.userId;
@@ -35,7 +36,7 @@ export const exceptionHandlingModule: ResourceModule = {
   relations: { user: { kind: 'belongsTo', target: 'user', foreignKey: 'user_id' } },
   rules: {
     check,
-    checkDelete(ctx, record) {
+    checkDelete(ctx, _tx, record) {
       checkOwn(ctx, record.user_id);
       return [];
     },

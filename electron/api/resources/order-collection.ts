@@ -27,7 +27,7 @@ import type { TableDef } from '../../store/table-def.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
 import { tables } from '../tables.js';
-import { get, getWhereIn, insert, softDelete, update, type Steps } from '../store-steps.js';
+import type { RecordReads, RecordWrites } from '../../store/record-store.js';
 
 const minutesPerUnit: Record<string, number> = { minutes: 1, hours: 60, days: 3600 };
 
@@ -43,8 +43,8 @@ export function rowMinutes(unit: unknown, quantity: unknown, pieceMinutes = 0): 
 }
 
 /** What one piece of a row's activity takes: its default duration in minutes. */
-export function* pieceMinutesOf(activityId: unknown): Steps<number> {
-  const activity = typeof activityId === 'string' ? yield* get(tables.activity, activityId) : undefined;
+export async function pieceMinutesOf(records: RecordReads, activityId: unknown): Promise<number> {
+  const activity = typeof activityId === 'string' ? await records.get(tables.activity, activityId) : undefined;
   return typeof activity?.default_duration === 'number' ? activity.default_duration : 0;
 }
 
@@ -73,46 +73,41 @@ function addressLine(address: StoredRecord | undefined): string | null {
   return [address.name, address.street1, address.street2, place, address.country].filter(Boolean).join(', ') || null;
 }
 
-function* meta(order: StoredRecord): Steps<Record<string, unknown>> {
-  const named = (table: TableDef, id: unknown) => (typeof id === 'string' ? get(table, id) : none());
+async function meta(tx: RecordWrites, order: StoredRecord): Promise<Record<string, unknown>> {
+  const named = async (table: TableDef, id: unknown) => (typeof id === 'string' ? await tx.get(table, id) : undefined);
   return {
     // A stored order's meta is a json object column, or null.
     ...(order.meta as Record<string, unknown> | null),
     order_type: order.type ?? null,
     order_status: order.status ?? null,
-    address: addressLine(yield* named(tables.address, order.address_id)),
-    relation: (yield* named(tables.relation, order.relation_id))?.name ?? null,
-    project: (yield* named(tables.project, order.project_id))?.name ?? null,
+    address: addressLine(await named(tables.address, order.address_id)),
+    relation: (await named(tables.relation, order.relation_id))?.name ?? null,
+    project: (await named(tables.project, order.project_id))?.name ?? null,
     promised_date: order.promised_date ?? null,
     desired_date: order.desired_date ?? null,
   };
 }
 
-/** No record: what `named` answers for a key that names none. */
-// eslint-disable-next-line require-yield -- a step that needs no store, beside those that do
-function* none(): Steps<StoredRecord | undefined> {
-  return undefined;
-}
-
 /** Makes the collection's activity links match the order's live rows. */
-function* syncActivities(order: StoredRecord, collectionId: string): Steps<void> {
+async function syncActivities(tx: RecordWrites, order: StoredRecord, collectionId: string): Promise<void> {
   const minutes = new Map<string, number>();
-  for (const row of yield* getWhereIn(tables.order_row, 'order_id', [order.id])) {
+  for (const row of await tx.getWhereIn(tables.order_row, 'order_id', [order.id])) {
     if (typeof row.activity_id !== 'string') continue;
-    const pieceMinutes = typeof row.unit === 'string' && row.unit.toLowerCase() === pieceUnit ? yield* pieceMinutesOf(row.activity_id) : 0;
+    const pieceMinutes =
+      typeof row.unit === 'string' && row.unit.toLowerCase() === pieceUnit ? await pieceMinutesOf(tx, row.activity_id) : 0;
     minutes.set(row.activity_id, (minutes.get(row.activity_id) ?? 0) + rowMinutes(row.unit, row.quantity, pieceMinutes));
   }
   // Each row plans at most a year (orderRowWorkProblems), yet rows of one activity add up:
   // the collection's figure stays within the bound its declaration sets.
   for (const [activityId, total] of minutes) minutes.set(activityId, Math.min(Math.round(total), limits.minutes));
-  const links = yield* getWhereIn(tables.collection_activity, 'collection_id', [collectionId]);
+  const links = await tx.getWhereIn(tables.collection_activity, 'collection_id', [collectionId]);
   const byActivity = new Map(links.map((l) => [l.activity_id, l]));
   for (const [activityId, time] of minutes) {
     const link = byActivity.get(activityId);
-    if (!link) yield* insert(tables.collection_activity, { collection_id: collectionId, activity_id: activityId, time });
-    else if (link.time !== time) yield* update(tables.collection_activity, link.id, { time });
+    if (!link) await tx.insert(tables.collection_activity, { collection_id: collectionId, activity_id: activityId, time });
+    else if (link.time !== time) await tx.update(tables.collection_activity, link.id, { time });
   }
-  for (const link of links) if (!minutes.has(link.activity_id)) yield* softDelete(tables.collection_activity, link.id);
+  for (const link of links) if (!minutes.has(link.activity_id)) await tx.softDelete(tables.collection_activity, link.id);
 }
 
 /**
@@ -120,11 +115,12 @@ function* syncActivities(order: StoredRecord, collectionId: string): Steps<void>
  * to no other order. From then on an order keeps its collection. A replica's synced order
  * carries the collection its own planning made, and is not checked again here.
  */
-export function* checkOrderCollection(
+export async function checkOrderCollection(
   ctx: RequestContext,
+  tx: RecordWrites,
   values: Record<string, unknown>,
   current: StoredRecord | undefined,
-): Steps<FieldProblem[]> {
+): Promise<FieldProblem[]> {
   if (ctx.origin === 'sync' || values.collection_id === undefined) return [];
   const wanted = values.collection_id;
   if (current) {
@@ -133,7 +129,7 @@ export function* checkOrderCollection(
       : [{ field: 'collection_id', description: 'An order keeps its collection: collection_id cannot change' }];
   }
   if (typeof wanted !== 'string') return [];
-  const taken = (yield* getWhereIn(tables.order, 'collection_id', [wanted])).length > 0;
+  const taken = (await tx.getWhereIn(tables.order, 'collection_id', [wanted])).length > 0;
   return taken ? [{ field: 'collection_id', description: 'collection_id names the collection of another order' }] : [];
 }
 
@@ -160,19 +156,19 @@ export async function presentOrderBoards(ctx: RequestContext, orders: Record<str
   for (const order of orders) order.board_id = boards.get(order.collection_id as string) ?? null;
 }
 
-export function* createOrderCollection(order: StoredRecord, board?: string | null): Steps<void> {
-  const named = typeof order.collection_id === 'string' ? yield* get(tables.collection, order.collection_id) : undefined;
+export async function createOrderCollection(tx: RecordWrites, order: StoredRecord, board?: string | null): Promise<void> {
+  const named = typeof order.collection_id === 'string' ? await tx.get(tables.collection, order.collection_id) : undefined;
   if (named) {
     // An existing collection keeps its name, description and due date (set by hand); its
     // meta follows the order, and its activities do while it is not planned.
-    yield* update(tables.collection, named.id, { meta: yield* meta(order), ...boardChange(named, board) });
-    if (named.status !== 'planned') yield* syncActivities(order, named.id);
+    await tx.update(tables.collection, named.id, { meta: await meta(tx, order), ...boardChange(named, board) });
+    if (named.status !== 'planned') await syncActivities(tx, order, named.id);
     return;
   }
   const derived = derive(order);
-  const collection = yield* insert(tables.collection, {
+  const collection = await tx.insert(tables.collection, {
     ...derived,
-    meta: yield* meta(order),
+    meta: await meta(tx, order),
     source_type: 'order',
     status: 'not_planned',
     progress: 'open',
@@ -181,15 +177,20 @@ export function* createOrderCollection(order: StoredRecord, board?: string | nul
     board_id: board ?? null,
     external_ref: null,
   });
-  yield* update(tables.order, order.id, { collection_id: collection.id });
-  yield* syncActivities(order, collection.id);
+  await tx.update(tables.order, order.id, { collection_id: collection.id });
+  await syncActivities(tx, order, collection.id);
 }
 
-export function* syncOrderCollection(order: StoredRecord, previous: StoredRecord | undefined, board?: string | null): Steps<void> {
+export async function syncOrderCollection(
+  tx: RecordWrites,
+  order: StoredRecord,
+  previous: StoredRecord | undefined,
+  board?: string | null,
+): Promise<void> {
   if (typeof order.collection_id !== 'string') return;
-  const collection = yield* get(tables.collection, order.collection_id);
+  const collection = await tx.get(tables.collection, order.collection_id);
   if (!collection) return;
-  const changes: Record<string, unknown> = { meta: yield* meta(order), ...boardChange(collection, board) };
+  const changes: Record<string, unknown> = { meta: await meta(tx, order), ...boardChange(collection, board) };
   if (previous) {
     const before = derive(previous);
     const after = derive(order);
@@ -198,6 +199,6 @@ export function* syncOrderCollection(order: StoredRecord, previous: StoredRecord
     }
   }
   if (JSON.stringify(changes.meta) === JSON.stringify(collection.meta)) delete changes.meta;
-  if (Object.keys(changes).length > 0) yield* update(tables.collection, collection.id, changes);
-  if (collection.status !== 'planned') yield* syncActivities(order, collection.id);
+  if (Object.keys(changes).length > 0) await tx.update(tables.collection, collection.id, changes);
+  if (collection.status !== 'planned') await syncActivities(tx, order, collection.id);
 }

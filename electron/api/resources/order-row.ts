@@ -5,15 +5,15 @@ import { orderModule } from './order.js';
 import { syncOrderCollection } from './order-collection.js';
 import { orderRowWorkProblems } from './order-work.js';
 import { tables } from '../tables.js';
-import { get, getWhereIn, update, type Steps } from '../store-steps.js';
+import type { RecordWrites } from '../../store/record-store.js';
 
 export const orderRowSupplyModule: ResourceModule = { spec: orderRowSupplySpec, table: tables.order_row_supply };
 
 /** A row change re-syncs the collection's activities (the order itself did not change). */
-function* resyncOrder(_ctx: RequestContext, row: StoredRecord): Steps<void> {
+async function resyncOrder(_ctx: RequestContext, tx: RecordWrites, row: StoredRecord): Promise<void> {
   // A stored row's order_id is its order's uuid.
-  const order = yield* get(tables.order, row.order_id as string);
-  if (order) yield* syncOrderCollection(order, undefined);
+  const order = await tx.get(tables.order, row.order_id as string);
+  if (order) await syncOrderCollection(tx, order, undefined);
 }
 
 export const orderRowModule: ResourceModule = {
@@ -43,14 +43,14 @@ export const orderRowModule: ResourceModule = {
   },
   rules: {
     check: orderRowWorkProblems,
-    *afterWrite(ctx, row) {
+    async afterWrite(ctx, tx, row) {
       // New rows without a position go last.
       if (row.position === null) {
-        const siblings = yield* getWhereIn(tables.order_row, 'order_id', [row.order_id]);
+        const siblings = await tx.getWhereIn(tables.order_row, 'order_id', [row.order_id]);
         const last = Math.max(-1, ...siblings.map((r) => (typeof r.position === 'number' ? r.position : -1)));
-        yield* update(tables.order_row, row.id, { position: last + 1 });
+        await tx.update(tables.order_row, row.id, { position: last + 1 });
       }
-      yield* resyncOrder(ctx, row);
+      await resyncOrder(ctx, tx, row);
     },
     afterDelete: resyncOrder,
   },

@@ -10,7 +10,7 @@ import { limits } from '../../../shared/fields.js';
 import { pieceUnit, planningUnits } from '../../../shared/resources/order-row.js';
 import type { RequestContext } from '../resource.js';
 import { pieceMinutesOf, rowMinutes } from './order-collection.js';
-import type { Steps } from '../store-steps.js';
+import type { RecordWrites } from '../../store/record-store.js';
 
 /** Absent, null or only spaces; a value of the wrong type is not blank (its own 422 says so). */
 const isBlank = (value: unknown): boolean => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -30,18 +30,19 @@ export function emptyOrderProblems(
   return [{ field: 'code', description: 'An order needs a code or a description', rule: 'codeOrDescription' }];
 }
 
-export function* orderRowWorkProblems(
+export async function orderRowWorkProblems(
   ctx: RequestContext,
+  tx: RecordWrites,
   values: Record<string, unknown>,
   current: Record<string, unknown> | undefined,
-): Steps<FieldProblem[]> {
+): Promise<FieldProblem[]> {
   if (ctx.origin === 'sync') return [];
   const row = { ...current, ...values };
   if (typeof row.activity_id !== 'string' || typeof row.unit !== 'string' || typeof row.quantity !== 'number') return [];
   const unit = row.unit.toLowerCase();
   // Widened to test any text against the planning units.
   if (!(planningUnits as readonly string[]).includes(unit)) return [];
-  const pieceMinutes = unit === pieceUnit ? yield* pieceMinutesOf(row.activity_id) : 0;
+  const pieceMinutes = unit === pieceUnit ? await pieceMinutesOf(tx, row.activity_id) : 0;
   if (unit === pieceUnit && pieceMinutes <= 0) {
     return [{ field: 'unit', description: 'unit pieces plans no work: the activity has no default duration', rule: 'noWork' }];
   }

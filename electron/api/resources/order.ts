@@ -27,15 +27,15 @@ export const orderModule: ResourceModule = {
     },
   },
   rules: {
-    *check(ctx, values, current, _parent, input) {
+    async check(ctx, tx, values, current, _parent, input) {
       keepFirstPromise(values, current);
-      return [...emptyOrderProblems(ctx, current, input), ...(yield* checkOrderCollection(ctx, values, current))];
+      return [...emptyOrderProblems(ctx, current, input), ...(await checkOrderCollection(ctx, tx, values, current))];
     },
-    *afterWrite(_ctx, order, op, input, previous) {
+    async afterWrite(_ctx, tx, order, op, input, previous) {
       // undefined: board_id not sent; null: the shared backlog.
       const board = input.board_id as string | null | undefined;
-      if (op === 'create') yield* createOrderCollection(order, board);
-      else yield* syncOrderCollection(order, previous, board);
+      if (op === 'create') await createOrderCollection(tx, order, board);
+      else await syncOrderCollection(tx, order, previous, board);
     },
     present: presentOrderBoards,
   },

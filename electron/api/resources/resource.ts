@@ -5,8 +5,8 @@ import { resourceSpec, scheduleDeviationSpec } from '../../../shared/resources/r
 import { derivedDeviations, readCompanyHolidays } from '../planning/company-holidays.js';
 import type { StoredOf } from '../../store/environment-store.js';
 import type { ResourceModule, ResourceRules } from '../resource.js';
-import { get, type Steps } from '../store-steps.js';
 import { tables } from '../tables.js';
+import type { RecordWrites } from '../../store/record-store.js';
 
 /** `boards` as sent, checked by checkResourceBoards (shared/resources/resource.ts) before the rules run. */
 type BoardEntry = { id: string; active?: boolean; stages?: { id: string; percentage?: number; active?: boolean }[] };
@@ -16,21 +16,25 @@ type BoardEntry = { id: string; active?: boolean; stages?: { id: string; percent
  * Entries the resource already had are not checked again (a deleted stage does not stop the
  * resource from being saved back whole).
  */
-function* checkBoards(values: Record<string, unknown>, current: StoredOf<typeof resourceSpec> | undefined): Steps<FieldProblem[]> {
+async function checkBoards(
+  tx: RecordWrites,
+  values: Record<string, unknown>,
+  current: StoredOf<typeof resourceSpec> | undefined,
+): Promise<FieldProblem[]> {
   if (!Array.isArray(values.boards)) return [];
   const known = new Set((current?.boards ?? []).flatMap((b) => [b.id, ...(b.stages ?? []).map((s) => `${b.id}/${s.id}`)]));
   const problems: FieldProblem[] = [];
   const boards: BoardEntry[] = values.boards;
   for (const [i, board] of boards.entries()) {
     const boardId = board.id.toLowerCase();
-    if (!known.has(boardId) && !(yield* get(tables.board, boardId))) {
+    if (!known.has(boardId) && !(await tx.get(tables.board, boardId))) {
       problems.push({ field: `boards.${i}.id`, description: `boards.${i}.id names no Board with id ${board.id}` });
       continue;
     }
     for (const [j, stage] of (board.stages ?? []).entries()) {
       const stageId = stage.id.toLowerCase();
       if (known.has(`${boardId}/${stageId}`)) continue;
-      const found = yield* get(tables.stage, stageId);
+      const found = await tx.get(tables.stage, stageId);
       if (!found || found.board_id !== boardId) {
         problems.push({ field: `boards.${i}.stages.${j}.id`, description: `boards.${i}.stages.${j}.id names no Stage of that board` });
       }
@@ -40,7 +44,7 @@ function* checkBoards(values: Record<string, unknown>, current: StoredOf<typeof 
 }
 
 /** Fills the defaults of `boards` so readers never guess: active true, percentage from the stage. */
-function* normaliseBoards(values: Record<string, unknown>): Steps<void> {
+async function normaliseBoards(tx: RecordWrites, values: Record<string, unknown>): Promise<void> {
   if (!Array.isArray(values.boards)) return;
   const boards: BoardEntry[] = values.boards;
   const normalised = [];
@@ -48,7 +52,7 @@ function* normaliseBoards(values: Record<string, unknown>): Steps<void> {
     const stages = [];
     for (const stage of board.stages ?? []) {
       const id = stage.id.toLowerCase();
-      const percentage = stage.percentage ?? (yield* get(tables.stage, id))?.default_percentage ?? 100;
+      const percentage = stage.percentage ?? (await tx.get(tables.stage, id))?.default_percentage ?? 100;
       stages.push({ id, percentage, active: stage.active ?? true });
     }
     normalised.push({ id: board.id.toLowerCase(), active: board.active ?? true, stages });
@@ -91,7 +95,7 @@ export const scheduleDeviationModule: ResourceModule = {
   path: '/resource/:resource_id/schedule_deviation',
   parents: [{ param: 'resource_id', field: 'resource_id', module: () => resourceModule }],
   rules: {
-    check: (_ctx, values, current, _parent, input = {}) => [
+    check: (_ctx, _tx, values, current, _parent, input = {}) => [
       ...datesInOrder(values, current),
       ...overtimeHasMinutes(values, current, input),
     ],
@@ -122,7 +126,7 @@ export const companyHolidayModule: ResourceModule = {
   table: tables.company_holiday,
   path: '/company_holiday',
   rules: {
-    check(_ctx, values, current) {
+    check(_ctx, _tx, values, current) {
       const problems = datesInOrder(values, current);
       // datesInOrder has checked both as dates (YYYY-MM-DD text) when it found no problem.
       const start = (values.start_date ?? current?.start_date) as string | undefined;
@@ -168,8 +172,8 @@ export const resourceModule: ResourceModule = {
     resources: { kind: 'peers', target: 'resource', link: 'group_resource', ownerKey: 'resource_id', sharedKey: 'group_id' },
   },
   rules: {
-    *check(ctx, values, current, _parent, input = {}) {
-      const problems = yield* checkBoards(values, current);
+    async check(ctx, tx, values, current, _parent, input = {}) {
+      const problems = await checkBoards(tx, values, current);
       // The public API's first day of a new pattern of workdays: not offered (workdays apply to
       // every date here), so a date sent for it is refused by name rather than dropped in
       // silence; null (as read back) is no change (docs/API.md "Schedules and capacity").
@@ -189,7 +193,7 @@ export const resourceModule: ResourceModule = {
       const end = (values.end_date ?? current?.end_date) as string | null;
       if (start && end && end < start)
         problems.push({ field: 'end_date', description: 'end_date may not be before start_date', rule: 'notBeforeStart' });
-      if (problems.length === 0) yield* normaliseBoards(values);
+      if (problems.length === 0) await normaliseBoards(tx, values);
       return problems;
     },
   } satisfies ResourceRules<typeof resourceSpec>,

@@ -8,13 +8,14 @@
 import type { FieldProblem } from '../../../shared/errors.js';
 import { surchargeRuleSpec } from '../../../shared/resources/surcharge-rule.js';
 import type { StoredRecord } from '../../store/environment-store.js';
+import type { RecordWrites } from '../../store/record-store.js';
 import { requireAdmin } from '../permissions.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { tables } from '../tables.js';
 
 export const adminOnlyMessage = 'Only an admin of the environment changes surcharge rules.';
 
-function check(ctx: RequestContext, values: Record<string, unknown>, current: StoredRecord | undefined): FieldProblem[] {
+function check(ctx: RequestContext, _tx: RecordWrites, values: Record<string, unknown>, current: StoredRecord | undefined): FieldProblem[] {
   requireAdmin(ctx.caller, adminOnlyMessage);
   const problems: FieldProblem[] = [];
   if (typeof values.percentage === 'number' && !(values.percentage > 0))

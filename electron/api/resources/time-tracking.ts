@@ -42,8 +42,8 @@ import {
   userTimeZone,
 } from '../time-tracking/entry-time.js';
 import { tables } from '../tables.js';
-import { get, getWhereIn, list, lock, update, type Steps } from '../store-steps.js';
 import { closedPeriodMessage, closedPeriodOver, entryDays, type PeriodDays } from '../../../shared/closed-periods.js';
+import type { RecordWrites } from '../../store/record-store.js';
 
 type TimeEntry = StoredOf<typeof timeTrackingSpec>;
 
@@ -119,12 +119,12 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
  * names none gets it (the card's own activities, else its stage's), so timer and week sheet
  * entries carry an activity, its rate and its billable flag into the reports.
  */
-function* defaultActivity(cardId: string): Steps<string | null> {
-  const card = yield* get(tables.card, cardId);
+async function defaultActivity(tx: RecordWrites, cardId: string): Promise<string | null> {
+  const card = await tx.get(tables.card, cardId);
   if (!card) return null;
-  const own = yield* getWhereIn(tables.card_activity, 'card_id', [cardId]);
+  const own = await tx.getWhereIn(tables.card_activity, 'card_id', [cardId]);
   if (own.length > 0) return own.length === 1 ? own[0]!.activity_id : null;
-  const staged = yield* getWhereIn(tables.stage_activity, 'stage_id', [card.stage_id]);
+  const staged = await tx.getWhereIn(tables.stage_activity, 'stage_id', [card.stage_id]);
   return staged.length === 1 ? staged[0]!.activity_id : null;
 }
 
@@ -133,8 +133,8 @@ function* defaultActivity(cardId: string): Steps<string | null> {
  * a write the rules would not see: it is checked here instead, so a forgotten timer is not
  * turned into an entry of more than 24 hours by starting the next one.
  */
-function* otherTimerProblems(userId: unknown, id: string | undefined, start: string): Steps<FieldProblem[]> {
-  for (const other of yield* runningTimers(userId)) {
+async function otherTimerProblems(tx: RecordWrites, userId: unknown, id: string | undefined, start: string): Promise<FieldProblem[]> {
+  for (const other of await runningTimers(tx, userId)) {
     if (other.id === id) continue;
     const end = other.start > start ? other.start : start;
     if (Date.parse(end) - Date.parse(other.start) > maxEntryMinutes * 60_000) {
@@ -150,13 +150,14 @@ function* otherTimerProblems(userId: unknown, id: string | undefined, start: str
   return [];
 }
 
-function* checkEntry(
+async function checkEntry(
   ctx: RequestContext,
+  tx: RecordWrites,
   values: Record<string, unknown>,
   current: TimeEntry | undefined,
   _parent?: Record<string, unknown>,
   input: Record<string, unknown> = {},
-): Steps<FieldProblem[]> {
+): Promise<FieldProblem[]> {
   const planner = isPlanner(ctx.caller);
   // A replica's change carries what its own rules made of it (end from duration, overnight,
   // the default activity): the remote checks the result and does not apply them again.
@@ -190,7 +191,7 @@ function* checkEntry(
 
   const cardId = ('card_id' in values ? values.card_id : current?.card_id) ?? null;
   if (!synced && !current && values.activity_id === undefined && typeof cardId === 'string') {
-    const activityId = yield* defaultActivity(cardId);
+    const activityId = await defaultActivity(tx, cardId);
     if (activityId) values.activity_id = activityId;
   }
   const activityId = ('activity_id' in values ? values.activity_id : current?.activity_id) ?? null;
@@ -233,14 +234,14 @@ function* checkEntry(
   // The day limit and the one running timer are decided on the user's other entries: the user
   // is locked first, so two entries of theirs written at once on two nodes take turns, whether
   // a planner or a replica's push writes them.
-  if (start && timeChanged && typeof userId === 'string') yield* lock(tables.user, userId);
+  if (start && timeChanged && typeof userId === 'string') await tx.sync.getForSync(tables.user, userId, { lock: true });
   if (start && end && timeChanged && !(stoppedNow && end === start)) {
     const span = spanProblems(start, end);
     problems.push(...span);
     if (span.length === 0 && typeof userId === 'string')
-      problems.push(...(yield* dayLimitProblems({ ...(current ? { id: current.id } : {}), userId, start, end })));
+      problems.push(...(await dayLimitProblems(tx, { ...(current ? { id: current.id } : {}), userId, start, end })));
   }
-  if (start && !end && timeChanged && !synced) problems.push(...(yield* otherTimerProblems(userId, current?.id, start)));
+  if (start && !end && timeChanged && !synced) problems.push(...(await otherTimerProblems(tx, userId, current?.id, start)));
   if (to === 'approved' && !end) problems.push({ field: 'status', description: 'a running timer cannot be approved; stop it first' });
   else if (values.locked === true && !end)
     problems.push({ field: 'locked', description: 'a running timer cannot be locked; stop it first' });
@@ -258,10 +259,10 @@ function* checkEntry(
   const changes =
     !stored || Boolean(stored.deleted_at) || Object.keys(values).some((f) => !unlockedFields.has(f) && !same(values[f], stored[f]));
   if (changes && start) {
-    const periods = (yield* list(tables.closed_period, { limit: 1_000_000, offset: 0 })).rows;
+    const periods = (await tx.list(tables.closed_period, { limit: 1_000_000, offset: 0 })).rows;
     if (periods.length > 0) {
-      const storedUser = typeof stored?.user_id === 'string' ? yield* get(tables.user, stored.user_id) : undefined;
-      const user = typeof userId === 'string' ? (userId === stored?.user_id ? storedUser : yield* get(tables.user, userId)) : undefined;
+      const storedUser = typeof stored?.user_id === 'string' ? await tx.get(tables.user, stored.user_id) : undefined;
+      const user = typeof userId === 'string' ? (userId === stored?.user_id ? storedUser : await tx.get(tables.user, userId)) : undefined;
       const closed =
         (current && closedPeriodOver(periods, entryDays(current.start, current.end, userTimeZone(storedUser)))) ||
         closedPeriodOver(periods, entryDays(start, end, userTimeZone(user)));
@@ -277,23 +278,23 @@ export function refuseClosedPeriod(periods: readonly PeriodDays[], entry: TimeEn
   if (closed) throw ApiError.conflict(closedPeriodMessage(closed));
 }
 
-function* runningTimers(userId: unknown): Steps<TimeEntry[]> {
-  return (yield* list(tables.time_tracking, { match: { user_id: userId, running: true }, limit: 100, offset: 0 })).rows;
+async function runningTimers(tx: RecordWrites, userId: unknown): Promise<TimeEntry[]> {
+  return (await tx.list(tables.time_tracking, { match: { user_id: userId, running: true }, limit: 100, offset: 0 })).rows;
 }
 
 /** Stops the user's other running timers at this one's start (one running timer per user). */
-function* stopOtherTimers(entry: TimeEntry): Steps<void> {
-  for (const other of yield* runningTimers(entry.user_id)) {
+async function stopOtherTimers(tx: RecordWrites, entry: TimeEntry): Promise<void> {
+  for (const other of await runningTimers(tx, entry.user_id)) {
     if (other.id === entry.id) continue;
     const end = other.start > entry.start ? other.start : entry.start;
-    yield* update(tables.time_tracking, other.id, { end, running: false, duration: minutesBetween(other.start, end) });
+    await tx.update(tables.time_tracking, other.id, { end, running: false, duration: minutesBetween(other.start, end) });
   }
 }
 
 /** The user's running timer that started last (the larger id on a tie), this one included. */
-function* lastStarted(entry: TimeEntry): Steps<TimeEntry> {
+async function lastStarted(tx: RecordWrites, entry: TimeEntry): Promise<TimeEntry> {
   const later = (x: TimeEntry, y: TimeEntry) => Date.parse(x.start) - Date.parse(y.start) || (x.id > y.id ? 1 : -1);
-  return (yield* runningTimers(entry.user_id)).reduce((last, other) => (later(other, last) > 0 ? other : last), entry);
+  return (await runningTimers(tx, entry.user_id)).reduce((last, other) => (later(other, last) > 0 ? other : last), entry);
 }
 
 export const timeTrackingModule: ResourceModule = {
@@ -308,11 +309,11 @@ export const timeTrackingModule: ResourceModule = {
   rules: {
     check: checkEntry,
     present: (ctx, records) => flagEntries(ctx, records),
-    *checkDelete(ctx, entry) {
+    async checkDelete(ctx, tx, entry) {
       checkOwnEntry(ctx, entry);
-      const periods = (yield* list(tables.closed_period, { limit: 1_000_000, offset: 0 })).rows;
+      const periods = (await tx.list(tables.closed_period, { limit: 1_000_000, offset: 0 })).rows;
       if (periods.length > 0) {
-        const user = typeof entry.user_id === 'string' ? yield* get(tables.user, entry.user_id) : undefined;
+        const user = typeof entry.user_id === 'string' ? await tx.get(tables.user, entry.user_id) : undefined;
         refuseClosedPeriod(periods, entry, userTimeZone(user));
       }
       return entry.locked ? [{ field: 'id', description: lockedMessage }] : [];
@@ -324,11 +325,11 @@ export const timeTrackingModule: ResourceModule = {
       const user = typeof entry.user_id === 'string' ? await tx.get(tables.user, entry.user_id) : undefined;
       refuseClosedPeriod(periods, entry, userTimeZone(user));
     },
-    *afterWrite(_ctx, entry) {
-      if (entry.running) yield* stopOtherTimers(entry);
+    async afterWrite(_ctx, tx, entry) {
+      if (entry.running) await stopOtherTimers(tx, entry);
     },
-    *afterSynced(_ctx, entry) {
-      if (entry.running) yield* stopOtherTimers(yield* lastStarted(entry));
+    async afterSynced(_ctx, tx, entry) {
+      if (entry.running) await stopOtherTimers(tx, await lastStarted(tx, entry));
     },
   } satisfies ResourceRules<typeof timeTrackingSpec>,
 };

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../permissions.js';
 import { createSteps, presentOne } from '../records.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
-import { onRecords } from '../store-steps.js';
 import { meEnvironment, meExtras } from './me.js';
 import { optionalBody } from '../conventions/request-body.js';
 import { tables } from '../tables.js';
@@ -39,7 +38,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
       const body = optionalBody(request.body);
       const input: Record<string, unknown> = {};
       for (const field of inviteFields) if (body && field in body) input[field] = body[field];
-      await asCommandOnRecords(request, reply, 'Invite a user', (tx) => onRecords(tx, createSteps(request.ctx, userModule, input)));
+      await asCommandOnRecords(request, reply, 'Invite a user', (tx) => createSteps(request.ctx, tx, userModule, input));
       return reply.code(201).send();
     },
   );

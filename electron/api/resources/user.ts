@@ -12,7 +12,6 @@ import { ApiError } from '../errors.js';
 import { isAdmin, requireAdmin } from '../permissions.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { tables } from '../tables.js';
-import { list, update } from '../store-steps.js';
 
 /** `resource` is `{id}` or null, read as `resource_id` like every to-one reference (write-plan.ts). */
 export const inviteFields = [
@@ -89,21 +88,21 @@ export const userModule: ResourceModule = {
     board_views: { kind: 'hasMany', target: 'board_view', foreignKey: 'user_id' },
   },
   rules: {
-    *check(ctx, values, current) {
+    async check(ctx, tx, values, current) {
       if (typeof values.email === 'string') values.email = values.email.toLowerCase();
       checkPermission(ctx, values, current);
       if (typeof values.email !== 'string') return [];
-      const taken = (yield* list(tables.user, { match: { email: values.email }, limit: 1, offset: 0 })).rows.some(
+      const taken = (await tx.list(tables.user, { match: { email: values.email }, limit: 1, offset: 0 })).rows.some(
         (u) => u.id !== current?.id,
       );
       return taken ? [{ field: 'email', description: 'A user with this email already exists' }] : [];
     },
-    *afterWrite(_ctx, user, op) {
+    async afterWrite(_ctx, tx, user, op) {
       const name = fullname(user);
       const changes: Record<string, unknown> = {};
       if (name !== user.fullname) changes.fullname = name;
       if (op === 'create') changes.invite_id = uuidv7();
-      if (Object.keys(changes).length > 0) yield* update(tables.user, user.id, changes);
+      if (Object.keys(changes).length > 0) await tx.update(tables.user, user.id, changes);
     },
     checkDelete(ctx) {
       requireAdmin(ctx.caller, 'Only an admin deletes users.');

@@ -14,7 +14,6 @@ import { randomBytes } from 'node:crypto';
 import { nowTimestamp } from '../../../shared/ids.js';
 import { webhookDeliverySpec, webhookSpec } from '../../../shared/resources/webhook.js';
 import type { Caller, ResourceModule } from '../resource.js';
-import { deliveries } from '../store-steps.js';
 import { tables } from '../tables.js';
 
 /** The OAuth client a signed-in user came through (bearer callers carry it). */
@@ -30,7 +29,7 @@ export const webhookModule: ResourceModule = {
   syncs: false,
   without: ['create'],
   rules: {
-    check(ctx, values, current) {
+    check(ctx, _tx, values, current) {
       if (!current) {
         values.api_key_id = ctx.caller.kind === 'api-key' ? (ctx.caller.keyId ?? null) : null;
         values.developer_client_id = clientIdOf(ctx.caller);
@@ -44,15 +43,15 @@ export const webhookModule: ResourceModule = {
       }
       return [];
     },
-    *afterWrite(_ctx, record, op, _input, previous) {
-      if (op === 'create') yield* deliveries('saveSecret', record.id, randomBytes(32).toString('hex'));
+    async afterWrite(_ctx, tx, record, op, _input, previous) {
+      if (op === 'create') await tx.deliveries.saveSecret(record.id, randomBytes(32).toString('hex'));
       if (previous && previous.active !== record.active) {
-        if (record.active) yield* deliveries('resume', record.id);
-        else yield* deliveries('suspend', record.id);
+        if (record.active) await tx.deliveries.resume(record.id);
+        else await tx.deliveries.suspend(record.id);
       }
     },
-    *afterDelete(_ctx, record) {
-      yield* deliveries('suspend', record.id);
+    async afterDelete(_ctx, tx, record) {
+      await tx.deliveries.suspend(record.id);
     },
     // Derived, not stored: failures that disable a webhook also switch it off (webhook-queue.ts).
     present(_ctx, records) {

@@ -33,7 +33,6 @@ import { forSync, isReadOnly, readOnlyMessage } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext } from '../resource.js';
 import { deleteSteps, planSteps } from '../write-plan.js';
-import { onRecords, runRule } from '../store-steps.js';
 import { declaredResources, keepUnknownFields, keepUnknownRecord, takeUnknownFields, type KeptBudget } from './kept-data.js';
 import { ActionChecks } from './action-checks.js';
 import { nowMs } from '../../../shared/clock.js';
@@ -107,12 +106,10 @@ async function apply(ctx: RequestContext, tx: RecordWrites, budget: KeptBudget, 
 
   if (mutation.op === 'delete') {
     if (!current || current.deleted_at) return false; // already gone: deletes are idempotent
-    const problems = await onRecords(tx, runRule(module.rules?.checkDelete?.(ctx, current) ?? []));
+    const problems = (await module.rules?.checkDelete?.(ctx, tx, current)) ?? [];
     if (problems.length > 0) throw ApiError.unprocessable(problems);
     const at = typeof mutation.fields?.deleted_at === 'string' ? mutation.fields.deleted_at : undefined;
-    await tx.sync.asReplica({ deleted_at: mutation.hlc, updated_at: mutation.hlc }, () =>
-      onRecords(tx, deleteSteps(ctx, module, current, at)),
-    );
+    await tx.sync.asReplica({ deleted_at: mutation.hlc, updated_at: mutation.hlc }, () => deleteSteps(ctx, tx, module, current, at));
     return false;
   }
 
@@ -123,7 +120,7 @@ async function apply(ctx: RequestContext, tx: RecordWrites, budget: KeptBudget, 
   if (current?.deleted_at && !(restoring && newer('deleted_at'))) {
     throw ApiError.conflict(`This ${module.spec.title} was deleted on the remote; restore it to change it.`);
   }
-  await onRecords(tx, runRule(module.rules?.checkSynced?.(ctx, mutation.id, fields, current)));
+  await module.rules?.checkSynced?.(ctx, tx, mutation.id, fields, current);
   // Fields this version does not declare are kept for the versions that do (kept-data.ts);
   // a refusal below rolls them back with the rest.
   await keepUnknownFields(ctx, tx, budget, mutation, unknown);
@@ -142,9 +139,14 @@ async function apply(ctx: RequestContext, tx: RecordWrites, budget: KeptBudget, 
   // of only unknown fields goes on, as a create of nothing this version declares did.
   const problems: FieldProblem[] = [];
   const { deleted_at: _deleted, ...checked } = winning;
-  const plan = await onRecords(
+  const plan = await planSteps(
+    ctx,
     tx,
-    planSteps(ctx, module, checked, current ? { ...current } : undefined, { keepAbsent: true, trusted: true }, problems),
+    module,
+    checked,
+    current ? { ...current } : undefined,
+    { keepAbsent: true, trusted: true },
+    problems,
   );
   if (problems.length > 0) throw ApiError.unprocessable(problems);
   if (keptOnly && current) return lost;
@@ -154,7 +156,7 @@ async function apply(ctx: RequestContext, tx: RecordWrites, budget: KeptBudget, 
   await tx.sync.asReplica(fieldClocks, () => tx.sync.writeForSync(module.table, mutation.id, values));
   if (module.rules?.afterSynced) {
     const written = await tx.get(module.table, mutation.id);
-    if (written) await onRecords(tx, runRule(module.rules.afterSynced(ctx, written)));
+    if (written) await module.rules.afterSynced(ctx, tx, written);
   }
   return lost;
 }

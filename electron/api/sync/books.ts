@@ -9,10 +9,10 @@ import type { DataDir } from '../../store/data-dir.js';
 import type { EnvironmentStore } from '../../store/environment-store.js';
 import { bookOf, installSyncBooks as install, type ReplicaRole } from '../../store/sync-book.js';
 import { tables as storeTables } from '../../store/tables.js';
-import { unknownDataOf, type AdmitKept } from '../../store/unknown-data.js';
+import { unknownDataOf, type KeptAdmission } from '../../store/unknown-data.js';
+import { readingThrough, recordsOf, type RecordReads, type RecordWrites } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
 import { requestContext, type Caller, type ResourceModule } from '../resource.js';
-import { onStore, runRule } from '../store-steps.js';
 import { planSteps } from '../write-plan.js';
 
 export { bookOf } from '../../store/sync-book.js';
@@ -27,35 +27,42 @@ export function syncedResources(modules: readonly ResourceModule[]): Set<string>
  * writes nothing. Null (what a remote passed on to this replica, or what was kept before
  * writers were recorded) is the instance's own, as a pull is.
  */
-function writerAsCaller(writer: string | null, environment: Caller['environment'], store: EnvironmentStore): Caller {
+async function writerAsCaller(writer: string | null, environment: Caller['environment'], tx: RecordReads): Promise<Caller> {
   if (writer === null) return { kind: 'api-key', environment };
   if (writer.startsWith('key:')) return { kind: 'api-key', environment, keyId: writer.slice('key:'.length) };
   const userId = writer.slice('user:'.length);
-  const user = store.get(storeTables.user, userId);
-  if (!writer.startsWith('user:') || !user) throw ApiError.forbidden(`The value was written by ${writer}, who is no longer a user here.`);
+  const user = writer.startsWith('user:') ? await tx.get(storeTables.user, userId) : undefined;
+  if (!user) throw ApiError.forbidden(`The value was written by ${writer}, who is no longer a user here.`);
   return { kind: 'user', environment, userId, role: user.role };
 }
 
 /**
- * The declaring version's say over kept values (UnknownData.replayKnownData): they pass the
- * resource's declaration and domain rules as their writer's synced write of the record (role
- * rules included: only an admin changes another user, a member writes their own unlocked
- * entries), and a kept delete or restore passes the resource's delete or restore rule.
+ * The declaring version's say over kept values (UnknownData.replayKnownData), each record in a
+ * transaction of the environment's RecordStore: they pass the resource's declaration and domain
+ * rules as their writer's synced write of the record (role rules included: only an admin
+ * changes another user, a member writes their own unlocked entries), and a kept delete or
+ * restore passes the resource's delete or restore rule.
  */
-export function admitAsWriter(dataDir: DataDir, modules: readonly ResourceModule[], store: EnvironmentStore): AdmitKept {
-  return (table, id, values, current, writer) => {
-    const module = modules.find((m) => m.spec.name === table.resource);
-    const environment = dataDir.system.listEnvironments().find((e) => e.id === store.environmentId);
-    if (!module || !environment) throw new Error(`no module or environment for ${table.resource} in ${store.environmentId}`);
-    const ctx = { ...requestContext(writerAsCaller(writer, environment, store), store), origin: 'sync' as const };
-    const { deleted_at: deletedAt, ...fields } = values;
-    const problems: FieldProblem[] = [];
-    if (Object.keys(fields).length > 0)
-      onStore(store, planSteps(ctx, module, fields, current ? { ...current } : undefined, { keepAbsent: true, trusted: true }, problems));
-    if (typeof deletedAt === 'string' && current && !current.deleted_at)
-      problems.push(...onStore(store, runRule(module.rules?.checkDelete?.(ctx, current) ?? [])));
-    if (deletedAt === null && current?.deleted_at) module.rules?.checkRestore?.(ctx, current);
-    if (problems.length > 0) throw ApiError.unprocessable(problems);
+export function admitAsWriter(dataDir: DataDir, modules: readonly ResourceModule[], store: EnvironmentStore): KeptAdmission<RecordWrites> {
+  const records = recordsOf(store);
+  return {
+    transaction: (fn) => records.transaction(fn),
+    async admit(tx, table, id, values, current, writer) {
+      const module = modules.find((m) => m.spec.name === table.resource);
+      const environment = dataDir.system.listEnvironments().find((e) => e.id === store.environmentId);
+      if (!module || !environment) throw new Error(`no module or environment for ${table.resource} in ${store.environmentId}`);
+      const caller = await writerAsCaller(writer, environment, tx);
+      // The rules read through the transaction: the store itself waits for it to end.
+      const ctx = { ...requestContext(caller, store), records: readingThrough(tx, records), origin: 'sync' as const };
+      const { deleted_at: deletedAt, ...fields } = values;
+      const problems: FieldProblem[] = [];
+      if (Object.keys(fields).length > 0)
+        await planSteps(ctx, tx, module, fields, current ? { ...current } : undefined, { keepAbsent: true, trusted: true }, problems);
+      if (typeof deletedAt === 'string' && current && !current.deleted_at)
+        problems.push(...((await module.rules?.checkDelete?.(ctx, tx, current)) ?? []));
+      if (deletedAt === null && current?.deleted_at) module.rules?.checkRestore?.(ctx, current);
+      if (problems.length > 0) throw ApiError.unprocessable(problems);
+    },
   };
 }
 
@@ -64,5 +71,8 @@ export function installSyncBooks(dataDir: DataDir, role: ReplicaRole, modules: r
   // After the migrations of each opened database (docs/API.md "Versions and unknown data"):
   // what an older version of the app kept, and this one declares, moves into its tables.
   const tables = new Map(modules.filter((m) => m.syncs !== false).map((m) => [m.spec.name, m.table]));
-  dataDir.onOpen((store) => unknownDataOf(store).replayKnownData(bookOf(store), tables, admitAsWriter(dataDir, modules, store)));
+  // Its first transaction on the environment's RecordStore, awaited before a request is served (DataDir.ready).
+  dataDir.onOpen(async (store) => {
+    await unknownDataOf(store).replayKnownData(bookOf(store), tables, admitAsWriter(dataDir, modules, store));
+  });
 }

@@ -21,7 +21,6 @@ import { requireAdmin } from '../permissions.js';
 import { updateSteps } from '../records.js';
 import { moduleNamedOrNone } from '../registry.js';
 import { localBooks, type RequestContext } from '../resource.js';
-import { onRecords } from '../store-steps.js';
 import { readableName, referencedName, wholeRecord } from './record-names.js';
 
 function manage(ctx: RequestContext): void {
@@ -59,7 +58,7 @@ async function keepMine(ctx: RequestContext, tx: RecordWrites, entry: OverruledE
     throw ApiError.conflict('The record of this overruled change was deleted; restore it from the trash first, or accept the change.');
   // A parent's field is a uuid column of the record (the module's parents name it).
   const scope = Object.fromEntries((module.parents ?? []).map((p) => [p.param, current[p.field] as string]));
-  await onRecords(tx, updateSteps(ctx, module, entry.record_id, { [entry.field]: entry.mine }, scope, { keepAbsent: true }));
+  await updateSteps(ctx, tx, module, entry.record_id, { [entry.field]: entry.mine }, scope, { keepAbsent: true });
   await localBooks(tx).resolveOverruled(entry.id, 'kept');
 }
 

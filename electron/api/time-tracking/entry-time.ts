@@ -23,8 +23,8 @@ import type { StoredRecord } from '../../store/environment-store.js';
 import type { ListQuery } from '../../store/record-sql.js';
 import { tables } from '../tables.js';
 import type { RequestContext } from '../resource.js';
-import { eachValues, get, onRecords, type Steps } from '../store-steps.js';
 import { nowMs } from '../../../shared/clock.js';
+import type { RecordReads, RecordWrites } from '../../store/record-store.js';
 
 const entries = tables.time_tracking;
 const users = tables.user;
@@ -66,8 +66,8 @@ const atom = (field: string, operator: 'lt' | 'gt' | 'eq', value: string | null)
 });
 
 /** A user's entries (id, start, end) that overlap `from`…`to`, running timers included. */
-function* entriesOfUserBetween(userId: string, from: number, to: number, visit: EntryVisit): Steps<void> {
-  for (const read of userEntryReads(userId, from, to, visit)) yield* eachValues(entries, read.query, entryTimeFields, read.visit);
+async function entriesOfUserBetween(records: RecordReads, userId: string, from: number, to: number, visit: EntryVisit): Promise<void> {
+  for (const read of userEntryReads(userId, from, to, visit)) await records.eachValues(entries, read.query, entryTimeFields, read.visit);
 }
 
 type EntryVisit = (id: string, start: number, end: number | null) => void;
@@ -122,11 +122,12 @@ function hours(minutes: number): string {
  * and the week sheet cut it (shared/entry-days.ts), so the API refuses exactly the day they
  * would show over the limit: 24 hours, 25 on the night summer time ends.
  */
-export function* dayLimitProblems(
+export async function dayLimitProblems(
+  tx: RecordWrites,
   entry: { id?: string; userId: string; start: string; end: string },
   field = 'end',
-): Steps<FieldProblem[]> {
-  const user = yield* get(users, entry.userId);
+): Promise<FieldProblem[]> {
+  const user = await tx.get(users, entry.userId);
   const zone = userTimeZone(user);
   const days = new LocalDays(zone);
   const touched: LocalDay[] = [];
@@ -134,7 +135,7 @@ export function* dayLimitProblems(
   const problems: FieldProblem[] = [];
   for (const day of touched) {
     let minutes = minutesByDay(Date.parse(entry.start), Date.parse(entry.end), days).get(day.date) ?? 0;
-    yield* entriesOfUserBetween(entry.userId, day.start, day.end, (id, start, end) => {
+    await entriesOfUserBetween(tx, entry.userId, day.start, day.end, (id, start, end) => {
       // A running timer's time is not booked yet: it counts once it stops (and is checked then).
       if (id === entry.id || end === null) return;
       minutes += minutesByDay(start, end, days).get(day.date) ?? 0;
@@ -178,12 +179,9 @@ export async function flagEntries(ctx: RequestContext, records: Record<string, u
     const userId = record.user_id;
     const overlaps: string[] = [];
     if (typeof userId === 'string' && end > start) {
-      await onRecords(
-        ctx.records,
-        entriesOfUserBetween(userId, start, end, (id, otherStart, otherEnd) => {
-          if (id !== record.id && otherStart < end && (otherEnd ?? now) > start && (otherEnd ?? now) > otherStart) overlaps.push(id);
-        }),
-      );
+      await entriesOfUserBetween(ctx.records, userId, start, end, (id, otherStart, otherEnd) => {
+        if (id !== record.id && otherStart < end && (otherEnd ?? now) > start && (otherEnd ?? now) > otherStart) overlaps.push(id);
+      });
     }
     record.overlaps = overlaps.sort();
     // A null user id finds no one in the map.

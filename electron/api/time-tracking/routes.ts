@@ -26,7 +26,6 @@ import { ApiError } from '../errors.js';
 import { isPlanner } from '../permissions.js';
 import { createSteps, findSteps, presentOne, presentWritten, relationJoins, updateSteps } from '../records.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
-import { list, onRecords, type Steps } from '../store-steps.js';
 import type { BodyOf } from '../../../shared/operation.js';
 import type { RequestContext } from '../resource.js';
 import { checkOwnEntry, exportMessage, ownEntriesMessage, timeTrackingModule } from '../resources/time-tracking.js';
@@ -42,6 +41,7 @@ import {
   stopTimerOperation,
 } from '../../../shared/operations/time-tracking.js';
 import { tables } from '../tables.js';
+import type { RecordWrites } from '../../store/record-store.js';
 
 /**
  * Whose timer: the signed-in user, or the `user_id` the caller names. Starting or stopping
@@ -74,40 +74,40 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
   const doc = (summary: string, extra: Record<string, unknown> = {}) => ({ doc: { summary, tag: 'TimeTracking', ...extra } });
 
   /**
-   * A timer operation: its write, as steps, is one command in an asynchronous transaction (so on
+   * A timer operation: its write, on the transaction's `tx`, is one command in an asynchronous transaction (so on
    * either store engine), and the answer is the entry it wrote.
    */
   function timerRoute<O extends typeof startTimerOperation | typeof stopTimerOperation | typeof stopRunningTimerOperation>(
     operation: O,
-    write: (ctx: RequestContext, input: BodyOf<O>, params: Record<string, string>) => Steps<StoredRecord>,
+    write: (ctx: RequestContext, tx: RecordWrites, input: BodyOf<O>, params: Record<string, string>) => Promise<StoredRecord>,
   ): void {
     operationRoute(app, operation, async (request, reply, input) => {
       const { ctx } = request;
       const shape = parseShapeOptions(request.query);
       return await asCommandOnRecords(request, reply, operation.summary, async (tx) =>
-        presentWritten(ctx, tx, timeTrackingModule, await onRecords(tx, write(ctx, input, request.params)), shape),
+        presentWritten(ctx, tx, timeTrackingModule, await write(ctx, tx, input, request.params), shape),
       );
     });
   }
 
-  timerRoute(startTimerOperation, (ctx, input) => {
+  timerRoute(startTimerOperation, (ctx, tx, input) => {
     const userId = timerUser(ctx, input.user_id, true);
-    return createSteps(ctx, timeTrackingModule, { ...input, user_id: userId, start: nowTimestamp(), end: null });
+    return createSteps(ctx, tx, timeTrackingModule, { ...input, user_id: userId, start: nowTimestamp(), end: null });
   });
 
-  timerRoute(stopTimerOperation, function* (ctx, input, params) {
-    const entry = yield* findSteps(timeTrackingModule, params.id ?? '');
+  timerRoute(stopTimerOperation, async (ctx, tx, input, params) => {
+    const entry = await findSteps(tx, timeTrackingModule, params.id ?? '');
     checkOwnEntry(ctx, entry);
     if (!entry.running) throw ApiError.conflict('This timer is not running.');
-    return yield* updateSteps(ctx, timeTrackingModule, entry.id, stopAt(input.end));
+    return await updateSteps(ctx, tx, timeTrackingModule, entry.id, stopAt(input.end));
   });
 
-  timerRoute(stopRunningTimerOperation, function* (ctx, input) {
+  timerRoute(stopRunningTimerOperation, async (ctx, tx, input) => {
     const userId = timerUser(ctx, input.user_id, true);
     // Read in the stop's own transaction, so the stop is one command with it.
-    const [entry] = (yield* list(tables.time_tracking, runningQuery(userId))).rows;
+    const [entry] = (await tx.list(tables.time_tracking, runningQuery(userId))).rows;
     if (!entry) throw ApiError.notFound('No timer is running.');
-    return yield* updateSteps(ctx, timeTrackingModule, entry.id, stopAt(input.end));
+    return await updateSteps(ctx, tx, timeTrackingModule, entry.id, stopAt(input.end));
   });
 
   app.get<{ Querystring: QueryString }>(

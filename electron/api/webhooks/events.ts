@@ -10,10 +10,9 @@
  * creating (attaching) it again.
  */
 import { uuidv7 } from '../../../shared/ids.js';
-import type { EnvironmentStore, LoggedChange, StoredRecord, WrittenChange } from '../../store/environment-store.js';
-import type { WriteHook } from '../../store/postgres/record-store.js';
+import type { LoggedChange, StoredRecord, WrittenChange } from '../../store/environment-store.js';
+import type { RecordReads, RecordWrites, WriteHook } from '../../store/record-store.js';
 import type { Subscriber } from '../../store/webhook-queue.js';
-import { deliveries, get, onRecords, onStore, type Steps } from '../store-steps.js';
 import { hiddenFields } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
 
@@ -102,22 +101,22 @@ export function eventOf(change: Pick<LoggedChange, 'resource' | 'op' | 'fields'>
  * included: write-only and admin-only fields left out (a receiver is no admin; a follower's
  * invitation id would let it sign up as that user).
  */
-function* readRecord(resource: string, id: unknown): Steps<Record<string, unknown> | null> {
+async function readRecord(records: RecordReads, resource: string, id: unknown): Promise<Record<string, unknown> | null> {
   const module = moduleNamedOrNone(resource);
   if (!module || typeof id !== 'string') return null;
-  const record: StoredRecord | undefined = yield* get(module.table, id, { includeDeleted: true });
+  const record: StoredRecord | undefined = await records.get(module.table, id, { includeDeleted: true });
   if (!record) return null;
   const out: Record<string, unknown> = { ...record };
   for (const name of hiddenFields(module.spec, undefined)) delete out[name];
   return out;
 }
 
-function* eventData(change: WrittenChange): Steps<unknown> {
+async function eventData(records: RecordReads, change: WrittenChange): Promise<unknown> {
   const source = eventSources[change.resource]!;
-  const record = (yield* readRecord(change.resource, change.id)) ?? { id: change.id };
+  const record = (await readRecord(records, change.resource, change.id)) ?? { id: change.id };
   if (source.layout === 'normal') return record;
-  const parent = source.parent ? yield* readRecord(source.parent.resource, record[source.parent.key]) : null;
-  const attached = source.attached ? yield* readRecord(source.attached.resource, record[source.attached.key]) : record;
+  const parent = source.parent ? await readRecord(records, source.parent.resource, record[source.parent.key]) : null;
+  const attached = source.attached ? await readRecord(records, source.attached.resource, record[source.attached.key]) : record;
   const data: Record<string, unknown> = { parent, attached };
   if (source.layout === 'pivot') data.pivot = Object.fromEntries((source.pivot ?? []).map((field) => [field, record[field] ?? null]));
   return data;
@@ -132,30 +131,30 @@ export interface EnvironmentRef {
 export type MergedEvents = Map<string, { eventId: string; deliveries: string[] }>;
 
 /**
- * The deliveries one change queues, in the transaction of the change, as store steps: the
- * SQLite store's write hook (installWebhookEvents) and a PostgreSQL transaction's
- * (webhookWriteHook) run this same code. `merged` holds the write batch's merged card events;
- * `readSubscribers` reads the live webhooks (each time, unless the caller keeps them).
- * Answers whether it queued any.
+ * The deliveries one change queues, in the transaction of the change (`tx`): the write hook of
+ * a transaction on either engine (webhookWriteHook). `merged` holds the write batch's merged
+ * card events; `readSubscribers` reads the live webhooks (the hook reads them once a
+ * transaction). Answers whether it queued any.
  */
-function* eventSteps(
+async function queueEvents(
+  tx: RecordWrites,
   change: WrittenChange,
   environment: EnvironmentRef,
   merged: MergedEvents,
-  readSubscribers: () => Steps<Subscriber[]> = () => deliveries('subscribers'),
-): Steps<boolean> {
+  readSubscribers: () => Promise<Subscriber[]>,
+): Promise<boolean> {
   const event = eventOf(change);
   if (!event) return false;
-  const subscribers = yield* readSubscribers();
+  const subscribers = await readSubscribers();
   if (subscribers.length === 0) return false;
 
   const body = (eventId: string, type: string, data: unknown) =>
     JSON.stringify({ id: eventId, event: type, created_at: change.at, environment, data });
-  function* enqueueAll(to: Subscriber[], type: string, payload: string, eventId: string): Steps<string[]> {
+  async function enqueueAll(to: Subscriber[], type: string, payload: string, eventId: string): Promise<string[]> {
     const ids: string[] = [];
     for (const webhook of to)
       ids.push(
-        yield* deliveries('enqueue', {
+        await tx.deliveries.enqueue({
           webhookId: webhook.id,
           eventId,
           event: type,
@@ -171,7 +170,7 @@ function* eventSteps(
   const direct = subscribers.filter((w) => w.eventTypes.has(event));
   if (direct.length > 0) {
     const eventId = uuidv7();
-    yield* enqueueAll(direct, event, body(eventId, event, yield* eventData(change)), eventId);
+    await enqueueAll(direct, event, body(eventId, event, await eventData(tx, change)), eventId);
     added = true;
   }
   const mergedSubscribers =
@@ -180,62 +179,37 @@ function* eventSteps(
     added = true;
     const existing = merged.get(change.id);
     const eventId = existing?.eventId ?? uuidv7();
-    const payload = body(eventId, mergedCardEvent, yield* eventData(change));
+    const payload = body(eventId, mergedCardEvent, await eventData(tx, change));
     let replaced = existing !== undefined;
     // Replacing fails only when the earlier rows were rolled back with a failed savepoint.
     for (const id of existing?.deliveries ?? []) {
-      if (yield* deliveries('replacePayload', id, payload)) continue;
+      if (await tx.deliveries.replacePayload(id, payload)) continue;
       replaced = false;
       break;
     }
-    if (!replaced) merged.set(change.id, { eventId, deliveries: yield* enqueueAll(mergedSubscribers, mergedCardEvent, payload, eventId) });
+    if (!replaced) merged.set(change.id, { eventId, deliveries: await enqueueAll(mergedSubscribers, mergedCardEvent, payload, eventId) });
   }
   return added;
 }
 
 /**
- * Installs the event hook on one SQLite environment store. `queued` is called (inside the
- * transaction) whenever deliveries were added; the caller wakes its worker after the commit.
+ * The event hook of one environment (record-store.ts, WriteHook): one per transaction, which is
+ * one write batch, on either engine (SQLite's SqliteRecordStore.onTransactionWrite, PostgreSQL's
+ * PostgresRecordStore). `queued` is called (inside the transaction) whenever deliveries were
+ * added: on SQLite the caller wakes its worker after the commit; a team server's nodes hear of
+ * them from the commit's change events (team-service.ts).
  */
-export function installWebhookEvents(store: EnvironmentStore, environment: () => EnvironmentRef, queued: () => void): () => void {
-  // card id → its card.updated.merged event in the current write batch
-  let batch: MergedEvents | undefined;
-  // The command the batch is (undefined: a batch of one tick).
-  let batchCommand: string | undefined;
-
-  return store.onWrite((change) => {
-    if (!eventOf(change)) return;
-    // A write batch is one command: a request's writes, which an asynchronous transaction
-    // spreads over many ticks. Writes outside any command batch by the tick they are made in.
-    const command = change.commandId;
-    if (!batch || command !== batchCommand) {
-      const made: MergedEvents = (batch = new Map());
-      batchCommand = command;
-      if (command === undefined)
-        queueMicrotask(() => {
-          if (batch === made) batch = undefined;
-        });
-    }
-    if (onStore(store, eventSteps(change, environment(), batch))) queued();
-  });
-}
-
-/**
- * The event hook of one environment on PostgreSQL (record-store.ts, WriteHook): one per
- * transaction, which is one write batch. Its node's worker hears of the deliveries from the
- * commit's change events (team-service.ts).
- */
-export function webhookWriteHook(environment: EnvironmentRef): () => WriteHook {
+export function webhookWriteHook(environment: EnvironmentRef | (() => EnvironmentRef), queued: () => void = () => {}): () => WriteHook {
   return () => {
     const merged: MergedEvents = new Map();
     // Read once a transaction, at its first change that makes an event: a transaction that
     // plans a collection's ten cards asks once, not ten times.
     let subscribers: Subscriber[] | undefined;
-    function* readOnce(): Steps<Subscriber[]> {
-      return (subscribers ??= yield* deliveries('subscribers'));
-    }
+    const readOnce = async (tx: RecordWrites) => (subscribers ??= await tx.deliveries.subscribers());
     return async (change, tx) => {
-      if (eventOf(change)) await onRecords(tx, eventSteps(change, environment, merged, readOnce));
+      if (!eventOf(change)) return;
+      const ref = typeof environment === 'function' ? environment() : environment;
+      if (await queueEvents(tx, change, ref, merged, () => readOnce(tx))) queued();
     };
   };
 }

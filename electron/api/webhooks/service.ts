@@ -10,9 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import type { DataDir } from '../../store/data-dir.js';
 import type { EnvironmentStore } from '../../store/environment-store.js';
 import { OAuthStore } from '../../store/oauth-store.js';
+import { recordsOf } from '../../store/record-store.js';
 import { WebhookQueue } from '../../store/webhook-queue.js';
 import { defaultDeliveryTiming, WebhookDispatcher, type DeliveryTiming } from './dispatcher.js';
-import { installWebhookEvents, type EnvironmentRef } from './events.js';
+import { webhookWriteHook, type EnvironmentRef } from './events.js';
 
 export interface WebhookService {
   /** Looks for deliveries to send in this environment (after a redelivery was queued). */
@@ -46,7 +47,7 @@ export function startWebhooks(app: FastifyInstance, options: WebhookOptions): We
     let environment: EnvironmentRef | undefined;
     const environmentRef = () =>
       (environment ??= { id: store.environmentId, name: oauth.environmentById(store.environmentId)?.name ?? '' });
-    detach.push(installWebhookEvents(store, environmentRef, () => dispatcher.wake()));
+    detach.push(recordsOf(store).onTransactionWrite(webhookWriteHook(environmentRef, () => dispatcher.wake())));
     // Activating a webhook again resumes its suspended deliveries.
     detach.push(store.onChange((events) => events.some((e) => e.resource === 'webhook') && dispatcher.wake()));
     if (WebhookQueue.of(store).hasWebhooks()) dispatcher.wake();

@@ -16,12 +16,12 @@ import { floorBook, type FloorBook } from '../floor-book.js';
 import { own, type ResourceSpec, type StoredOf, type StoredRecord } from '../../../shared/fields.js';
 import { nowTimestamp, uuidv7 } from '../../../shared/ids.js';
 import type { ChangeEvent } from '../../../shared/ipc.js';
-import type { WherePage, WrittenChange } from '../environment-store.js';
+import type { WherePage } from '../environment-store.js';
 import type { TableDef } from '../table-def.js';
 import { quoteIdentifier, type SqlDialect } from '../filter-sql.js';
 import { DuplicateError, QueryError } from '../query-error.js';
 import { listSelection, listWhere, valuesSelection, type ListQuery } from '../record-sql.js';
-import { guarded, type RecordStore, type RecordWrites, type TransactionOptions } from '../record-store.js';
+import { guarded, type RecordStore, type RecordWrites, type TransactionOptions, type WriteHook } from '../record-store.js';
 import {
   plannedCardsSql,
   withResourceTypes,
@@ -109,14 +109,6 @@ export interface PostgresSyncStamps {
    */
   notices?: ChangeNotices;
 }
-
-/**
- * Runs inside a write's transaction right after each change-log row, on the transaction's
- * reads and writes, so what it writes (the webhook events' deliveries) commits or rolls back
- * with the change: the PostgreSQL side of EnvironmentStore.onWrite. One is made per
- * transaction, so it may gather across the transaction's writes.
- */
-export type WriteHook = (change: WrittenChange, tx: RecordWrites) => Promise<void>;
 
 /** The reads and writes of one transaction, on its client. */
 class PostgresRecords implements RecordWrites {
