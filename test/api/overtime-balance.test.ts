@@ -33,6 +33,7 @@
  * Balances: September 0 → 1,020; October 1,020 → 510; November 510 → 750.
  * Per day, September is 240 (Mon–Thu 60 each) + 120 + 600 (120 a day) + 180 (60 a day) = 1,140.
  */
+import { expectErrorBody } from '../helpers/api-errors.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overtimeCorrectionAdminMessage } from '../../electron/api/resources/overtime-correction.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
@@ -205,6 +206,32 @@ describe('closing a period freezes its closing balance', () => {
       await ok('DELETE', `/v1/resource/${ids.resource}/schedule_deviation/${sick.id}`);
     }
     expect(await summaryOvertime('2026-10-01', '2026-10-31')).toEqual(balance(1020, -510));
+  });
+});
+
+describe('corrections dated in a closed period', () => {
+  it('are refused when made, moved into it, changed or deleted, and nothing is written', async () => {
+    // A balance brought over on 1 September, booked before September is closed.
+    const brought = await ok('POST', '/v1/overtime_correction', { user_id: ids.piet, date: '2026-09-01', minutes: 120 });
+    const period = await ok('POST', '/v1/time_tracking/period', { start: '2026-09-01', end: '2026-09-30' });
+    const later = await ok('POST', '/v1/overtime_correction', { user_id: ids.piet, date: '2026-10-05', minutes: -60 });
+    try {
+      const before = await ok('GET', '/v1/overtime_correction?limit=100');
+      const made = await api.http('POST', '/v1/overtime_correction', { user_id: ids.piet, date: '2026-09-30', minutes: -60 });
+      expect(made.status).toBe(409);
+      expectErrorBody(made.body, 10409, 'Conflict');
+      expect(made.body.errors[0].description).toMatch(/^The period 2026-09-01 – 2026-09-30 is closed for payroll; a correction/);
+      expect((await api.http('PUT', `/v1/overtime_correction/${later.id}`, { date: '2026-09-29' })).status).toBe(409);
+      expect((await api.http('PUT', `/v1/overtime_correction/${brought.id}`, { minutes: 60 })).status).toBe(409);
+      expect((await api.http('DELETE', `/v1/overtime_correction/${brought.id}`)).status).toBe(409);
+      expect(await ok('GET', '/v1/overtime_correction?limit=100')).toEqual(before);
+      // Outside the period it is an ordinary correction.
+      expect((await ok('PUT', `/v1/overtime_correction/${later.id}`, { date: '2026-10-06' })).date).toBe('2026-10-06');
+    } finally {
+      await ok('DELETE', `/v1/overtime_correction/${later.id}`);
+      await ok('DELETE', `/v1/time_tracking/period/${period.id}`);
+      await ok('DELETE', `/v1/overtime_correction/${brought.id}`);
+    }
   });
 });
 
