@@ -14,6 +14,7 @@ import type { Transport } from '../api/transport-types.js';
 import { useT } from '../i18n/index.js';
 import { openAttachment, type SessionHolder } from './floor-transport.js';
 import { type FloorActionKind, type Outbox } from './outbox.js';
+import { floorPhoto, PhotoTooLarge, type FloorPhoto } from './photo.js';
 import { keepJobs, keptJobs, userOf } from './session.js';
 import { formatTime } from '../components/dates-format.js';
 
@@ -155,14 +156,23 @@ function JobItem({ job, transport, holder, outbox }: { job: FloorJob; transport:
     }
   };
 
-  const report = async (counts: Record<string, { made: number; scrapped: number }>, note: string) => {
+  const report = async (counts: Record<string, { made: number; scrapped: number }>, note: string, photo: FloorPhoto | null) => {
     setBusy(true);
     setError(null);
     try {
+      // The photo goes once, with the first row reported (or alone, with the first row).
+      let photoLeft = photo;
       for (const row of job.order_rows) {
-        const count = counts[row.id];
-        if (!count || (count.made === 0 && count.scrapped === 0 && !note)) continue;
-        await submit('quantities', { order_row_id: row.id, made: count.made, scrapped: count.scrapped, ...(note ? { note } : {}) });
+        const count = counts[row.id] ?? { made: 0, scrapped: 0 };
+        if (count.made === 0 && count.scrapped === 0 && !note && !photoLeft) continue;
+        await submit('quantities', {
+          order_row_id: row.id,
+          made: count.made,
+          scrapped: count.scrapped,
+          ...(note ? { note } : {}),
+          ...(photoLeft ? { photo: photoLeft } : {}),
+        });
+        photoLeft = null;
       }
       setAsking(false);
       setNotice(outbox.waiting > 0 ? t('floor.quantities.kept') : t('floor.quantities.reported'));
@@ -263,7 +273,14 @@ function JobItem({ job, transport, holder, outbox }: { job: FloorJob; transport:
         </p>
       )}
       {notice && <p role="status">{notice}</p>}
-      {asking && <Quantities job={job} busy={busy} onSend={(counts, note) => void report(counts, note)} onSkip={() => setAsking(false)} />}
+      {asking && (
+        <Quantities
+          job={job}
+          busy={busy}
+          onSend={(counts, note, photo) => void report(counts, note, photo)}
+          onSkip={() => setAsking(false)}
+        />
+      )}
     </li>
   );
 }
@@ -276,12 +293,28 @@ function Quantities({
 }: {
   job: FloorJob;
   busy: boolean;
-  onSend: (counts: Record<string, { made: number; scrapped: number }>, note: string) => void;
+  onSend: (counts: Record<string, { made: number; scrapped: number }>, note: string, photo: FloorPhoto | null) => void;
   onSkip: () => void;
 }) {
   const t = useT();
   const [values, setValues] = useState<Record<string, { made: string; scrapped: string }>>({});
   const [note, setNote] = useState('');
+  const [photo, setPhoto] = useState<FloorPhoto | null>(null);
+  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  const takePhoto = async (file: File | undefined) => {
+    setPhoto(null);
+    setPhotoProblem(null);
+    if (!file) return;
+    setReading(true);
+    try {
+      setPhoto(await floorPhoto(file));
+    } catch (caught) {
+      setPhotoProblem(caught instanceof PhotoTooLarge ? t('floor.quantities.photoTooLarge') : t('floor.quantities.photoUnreadable'));
+    } finally {
+      setReading(false);
+    }
+  };
   const valueOf = (rowId: string, field: 'made' | 'scrapped') => values[rowId]?.[field] ?? '';
   const change = (rowId: string, field: 'made' | 'scrapped', value: string) =>
     setValues((current) => ({ ...current, [rowId]: { made: '', scrapped: '', ...current[rowId], [field]: value } }));
@@ -294,7 +327,7 @@ function Quantities({
     const counts: Record<string, { made: number; scrapped: number }> = {};
     for (const row of job.order_rows)
       counts[row.id] = { made: whole(valueOf(row.id, 'made')), scrapped: whole(valueOf(row.id, 'scrapped')) };
-    onSend(counts, note.trim());
+    onSend(counts, note.trim(), photo);
   };
   return (
     <form className="floor-quantities" onSubmit={submit} aria-label={t('floor.quantities.title')}>
@@ -319,8 +352,14 @@ function Quantities({
         {t('floor.quantities.note')}
         <textarea value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
       </label>
+      <label>
+        {t('floor.quantities.photo')}
+        <input type="file" accept="image/*" capture="environment" onChange={(e) => void takePhoto(e.target.files?.[0])} />
+      </label>
+      {photo && <p>{t('floor.quantities.photoReady', { name: photo.filename })}</p>}
+      {photoProblem && <p role="alert">{photoProblem}</p>}
       <div className="floor-actions">
-        <button type="submit" className="floor-big" disabled={busy}>
+        <button type="submit" className="floor-big" disabled={busy || reading}>
           {t('floor.quantities.send')}
         </button>
         <button type="button" className="floor-big floor-secondary" disabled={busy} onClick={onSkip}>

@@ -37,10 +37,19 @@ export const floorFinishOperation = action('finish', "Stop the caller's timer on
 /** The most pieces one report names (the order row's own limit is wider). */
 export const maxReportedPieces = 1_000_000;
 
+/**
+ * The largest photo a quantity report carries, as bytes: the floor view makes a phone's photo
+ * smaller (at most 1,600 pixels a side, JPEG) before it goes into the device's outbox, so a
+ * report stays well under the API's body limit, base64 and all.
+ */
+export const maxFloorPhotoBytes = 4 * 1024 * 1024;
+/** The kinds of picture a floor photo may be. */
+export const floorPhotoTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
 export const floorQuantitiesOperation = defineOperation<FloorActionResult>()({
   method: 'POST',
   path: '/floor/quantities',
-  summary: 'Report made and scrapped pieces against an order row of a job',
+  summary: 'Report made and scrapped pieces against an order row of a job, with a note and a photo',
   tag: 'Floor',
   body: shape.object({
     card_id: cardId,
@@ -48,6 +57,13 @@ export const floorQuantitiesOperation = defineOperation<FloorActionResult>()({
     made: shape.number(0, maxReportedPieces, 'Pieces made: added to the row’s quantity_delivered.'),
     scrapped: shape.number(0, maxReportedPieces, 'Pieces scrapped: added to the row’s quantity_scrapped.'),
     note: shape.optional(shape.text(2000, { description: 'A note, kept as a comment on the card.' })),
+    photo: shape.optional(
+      shape.object({
+        filename: shape.text(255, { min: 1, description: 'The name the photo has on the card.' }),
+        content_type: shape.choice(floorPhotoTypes, 'What kind of picture it is.'),
+        data: shape.text(Math.ceil(maxFloorPhotoBytes / 3) * 4, { min: 4, description: 'The photo, base64 (at most 4 MiB decoded).' }),
+      }),
+    ),
     at,
     command_id: commandId,
   }),

@@ -283,6 +283,65 @@ describe('quantities', () => {
     expect(undo.status, JSON.stringify(undo.body)).toBe(200);
     expect((await rowOf(ids.row)).quantity_delivered).toBe(before.quantity_delivered);
   });
+
+  it('keeps a photo as an upload attachment of the card, in the same command, and refuses one that is no picture', async () => {
+    const attachments = async () => (await byKey('GET', `/v1/collection/${ids.collection}/attachment`)).body.data as any[];
+    const before = await attachments();
+    // A 1 × 1 pixel PNG, as the floor view sends what the camera took.
+    const pixel = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+    const res = await as('max')('POST', '/v1/floor/quantities', {
+      card_id: ids.card,
+      order_row_id: ids.row,
+      made: 0,
+      scrapped: 2,
+      note: 'Burr on the edge',
+      photo: { filename: 'burr.png', content_type: 'image/png', data: pixel },
+      at: tap(),
+      command_id: uuidv7(),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const added = (await attachments()).filter((a) => !before.some((b) => b.id === a.id));
+    expect(added).toEqual([
+      expect.objectContaining({
+        filename: 'burr.png',
+        card_id: ids.card,
+        type: 'upload',
+        content_type: 'image/png',
+        bytes: Buffer.from(pixel, 'base64').length,
+      }),
+    ]);
+    const download = await byKey('GET', added[0].file);
+    expect(download.status).toBe(200);
+    // Undone, the report goes as a whole: the photo too.
+    expect((await as('max')('POST', `/v1/command/${res.body.command_id as string}/undo`)).status).toBe(200);
+    expect(await attachments()).toEqual(before);
+
+    const rowBefore = await rowOf(ids.row);
+    const refused = [
+      await as('max')('POST', '/v1/floor/quantities', {
+        card_id: ids.card,
+        order_row_id: ids.row,
+        made: 1,
+        scrapped: 0,
+        photo: { filename: 'x.png', content_type: 'image/png', data: 'not base64!' },
+        at: tap(),
+      }),
+      await as('max')('POST', '/v1/floor/quantities', {
+        card_id: ids.card,
+        order_row_id: ids.row,
+        made: 1,
+        scrapped: 0,
+        photo: { filename: 'x.svg', content_type: 'image/svg+xml', data: pixel },
+        at: tap(),
+      }),
+    ];
+    expect(refused.map((r) => [r.status, r.body.errors[0].field])).toEqual([
+      [422, 'photo.data'],
+      [422, 'photo.content_type'],
+    ]);
+    expect(await rowOf(ids.row)).toEqual(rowBefore);
+    expect(await attachments()).toEqual(before);
+  });
 });
 
 describe('refusals change nothing', () => {

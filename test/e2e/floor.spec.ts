@@ -243,16 +243,35 @@ test('the floor view is installable and opens without a connection once it was s
   await context.setOffline(false);
 });
 
-test('pieces are reported as they come, before the job is finished', async ({ page }) => {
+test('pieces are reported as they come, before the job is finished, with a photo of the work', async ({ page }) => {
   const seeded = await seedWorkshop();
   await signInOnPhone(page);
   const job = jobOf(page);
   await job.getByRole('button', { name: 'Report quantities' }).click();
   const quantities = job.getByRole('form', { name: 'How many?' });
   await quantities.getByLabel('Made').fill('3');
+  // What the camera took: a 2 × 2 pixel PNG; the floor view sends it as a JPEG.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4YWQERAwQCgAjNgSxRnwWMwAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await quantities.getByLabel('Photo').setInputFiles({ name: 'weld seam.png', mimeType: 'image/png', buffer: png });
+  await expect(quantities.getByText('Photo added: weld seam.jpg')).toBeVisible();
   await quantities.getByRole('button', { name: 'Send' }).click();
   await expect(job.getByText('Quantities sent.')).toBeVisible();
   await expect(job).toContainText('F1 Frame: 5 of 20 pieces made, 0 scrapped');
+  // The photo is an attachment of the card, as the operator's, and it opens on the floor too.
+  const attachments = (await byKey('GET', `/v1/collection/${seeded.order.collection_id}/attachment`)).data;
+  expect(attachments).toEqual([
+    expect.objectContaining({
+      filename: 'weld seam.jpg',
+      card_id: seeded.card.id,
+      type: 'upload',
+      content_type: 'image/jpeg',
+      user_id: seeded.userId,
+    }),
+  ]);
+  await expect(job.getByRole('button', { name: /weld seam\.jpg/ })).toBeVisible();
   // The job goes on: nothing was started or finished.
   await expect(job.getByRole('button', { name: 'Finish' })).toBeEnabled();
   const after = await onServer(seeded);

@@ -10,11 +10,12 @@ import { addDays } from '../../../shared/dates.js';
 import { cardDisplayName } from '../../../shared/card-display-name.js';
 import { nowMs } from '../../../shared/clock.js';
 import { localDate } from '../../../shared/zoned-time.js';
-import { isRowOfActivities, type FloorJob, type FloorJobs } from '../../../shared/operations/floor.js';
+import { isRowOfActivities, maxFloorPhotoBytes, type FloorJob, type FloorJobs } from '../../../shared/operations/floor.js';
 import type { RecordReads, RecordWrites } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
 import { createSteps, updateSteps } from '../records.js';
 import type { RequestContext } from '../resource.js';
+import { attachFile } from '../resources/attachment-routes.js';
 import { cardModule } from '../resources/card.js';
 import { commentModule } from '../resources/comment.js';
 import { orderRowModule } from '../resources/order-row.js';
@@ -134,6 +135,18 @@ export interface QuantityReport {
   made: number;
   scrapped: number;
   note?: string | undefined;
+  photo?: { filename: string; content_type: string; data: string } | undefined;
+}
+
+// Checked without a backtracking pattern: the data may be megabytes long.
+const base64Characters = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** A report's photo as bytes, or a 422 naming `photo.data` when it is no base64 of a picture's size. */
+function photoBytes(data: string): Buffer {
+  const bytes = data.length % 4 === 0 && base64Characters.test(data) ? Buffer.from(data, 'base64') : undefined;
+  if (!bytes || bytes.length === 0 || bytes.length > maxFloorPhotoBytes)
+    throw ApiError.rule('photo.data', `photo.data must be the photo in base64, at most ${maxFloorPhotoBytes / 1024 / 1024} MiB`);
+  return bytes;
 }
 
 /** The activities a card's work is: its own, else its stage's (as a time entry on it picks one). */
@@ -151,7 +164,8 @@ async function orderOf(records: RecordReads, collectionId: string): Promise<Stor
 
 /**
  * Quantities: `made` adds to the row's `quantity_delivered`, `scrapped` to its
- * `quantity_scrapped`, written as the row's PUT would; a note becomes a comment on the card.
+ * `quantity_scrapped`, written as the row's PUT would; a note becomes a comment on the card, a
+ * photo an upload attachment of the card, in the same command.
  */
 export async function reportQuantities(ctx: RequestContext, tx: RecordWrites, report: QuantityReport): Promise<boolean> {
   const { card } = await floorCard(ctx, tx, report.card_id);
@@ -161,7 +175,8 @@ export async function reportQuantities(ctx: RequestContext, tx: RecordWrites, re
   if (!row || !order || row.order_id !== order.id || !isRowOfActivities(row, activities)) {
     throw ApiError.rule('order_row_id', "order_row_id must name a row of this job's order, for the job's activity");
   }
-  if (report.made === 0 && report.scrapped === 0 && !report.note) return false;
+  const photo = report.photo ? photoBytes(report.photo.data) : undefined;
+  if (report.made === 0 && report.scrapped === 0 && !report.note && !photo) return false;
   const fields: Record<string, unknown> = {};
   if (report.made !== 0) fields.quantity_delivered = (row.quantity_delivered ?? 0) + report.made;
   if (report.scrapped !== 0) fields.quantity_scrapped = (row.quantity_scrapped ?? 0) + report.scrapped;
@@ -170,6 +185,15 @@ export async function reportQuantities(ctx: RequestContext, tx: RecordWrites, re
     const what = [row.code, row.description].filter(Boolean).join(' ') || 'order row';
     const text = `${what}: made ${report.made}, scrapped ${report.scrapped}. ${report.note}`;
     await createSteps(ctx, tx, commentModule, { card_id: card.id, text }, { collection_id: card.collection_id });
+  }
+  if (photo && report.photo) {
+    await attachFile(ctx, tx, {
+      collectionId: card.collection_id,
+      cardId: card.id,
+      filename: report.photo.filename,
+      contentType: report.photo.content_type,
+      content: photo,
+    });
   }
   return true;
 }

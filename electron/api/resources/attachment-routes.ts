@@ -10,7 +10,9 @@ import type { QueryString } from '../conventions/list-query.js';
 import { ApiError, toApiError } from '../errors.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
 import { createSteps, presentWritten, readRecord, shapeOptionsFor } from '../records.js';
-import { tables } from '../tables.js';
+import type { RecordWrites } from '../../store/record-store.js';
+import type { RequestContext } from '../resource.js';
+import { tables, type Stored } from '../tables.js';
 import { attachmentModule } from './attachment.js';
 
 const safeContentType = /^[\w.+-]+\/[\w.+-]+$/;
@@ -63,6 +65,39 @@ async function readForm(request: FastifyRequest): Promise<{ fields: Record<strin
   return { fields, ...(upload ? { upload } : {}) };
 }
 
+/** A file to keep as an upload attachment of a collection, or of one of its cards. */
+export interface AttachedFile {
+  collectionId: string;
+  cardId?: string | undefined;
+  filename: string;
+  contentType: string;
+  content: Buffer;
+  /** The attachment's id, when the caller made it already. */
+  id?: string;
+}
+
+/**
+ * Writes an upload attachment in the transaction: the record is checked (and written) first,
+ * so a refused upload leaves no file behind; the file is written inside the transaction, so a
+ * failed write leaves no record. The upload route and the floor's photos both keep files so.
+ */
+export async function attachFile(ctx: RequestContext, tx: RecordWrites, file: AttachedFile): Promise<Stored<'attachment'>> {
+  const id = file.id ?? uuidv7();
+  const values = {
+    filename: file.filename,
+    file: downloadPath(file.collectionId, id),
+    type: 'upload',
+    ...(file.cardId ? { card_id: file.cardId } : {}),
+  };
+  await createSteps(ctx, tx, attachmentModule, values, { collection_id: file.collectionId }, { id });
+  const stored = await tx.files.put(file.content);
+  return (await tx.update(tables.attachment, id, {
+    bytes: stored.bytes,
+    checksum: stored.checksum,
+    content_type: safeContentType.test(file.contentType) ? file.contentType : 'application/octet-stream',
+  }))!;
+}
+
 const uploadSummary = 'Upload a file as an attachment (multipart/form-data: file, card_id?, filename?)';
 
 function registerUploadRoute(app: FastifyInstance): void {
@@ -85,22 +120,15 @@ function registerUploadRoute(app: FastifyInstance): void {
       const { ctx } = request;
       const id = uuidv7();
       const collectionId = request.params.collection_id.toLowerCase();
-      // The record is checked (and written) first, so a refused upload leaves no file behind;
-      // the file is written inside the transaction, so a failed write leaves no record.
       const answer = await asCommandOnRecords(request, reply, uploadSummary, async (tx) => {
-        const values = {
+        const record = await attachFile(ctx, tx, {
+          collectionId,
+          cardId: fields.card_id || undefined,
           filename: fields.filename || upload.filename || 'file',
-          file: downloadPath(collectionId, id),
-          type: 'upload',
-          ...(fields.card_id ? { card_id: fields.card_id } : {}),
-        };
-        await createSteps(ctx, tx, attachmentModule, values, { collection_id: collectionId }, { id });
-        const stored = await tx.files.put(upload.content);
-        const record = (await tx.update(tables.attachment, id, {
-          bytes: stored.bytes,
-          checksum: stored.checksum,
-          content_type: safeContentType.test(upload.mimetype) ? upload.mimetype : 'application/octet-stream',
-        }))!;
+          contentType: upload.mimetype,
+          content: upload.content,
+          id,
+        });
         return presentWritten(ctx, tx, attachmentModule, record, shape);
       });
       reply.code(201);
