@@ -251,10 +251,7 @@ test('pieces are reported as they come, before the job is finished, with a photo
   const quantities = job.getByRole('form', { name: 'How many?' });
   await quantities.getByLabel('Made').fill('3');
   // What the camera took: a 2 × 2 pixel PNG; the floor view sends it as a JPEG.
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4YWQERAwQCgAjNgSxRnwWMwAAAABJRU5ErkJggg==',
-    'base64',
-  );
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4YWQERAwQCgAjNgSxRnwWMwAAAABJRU5ErkJggg==', 'base64');
   await quantities.getByLabel('Photo').setInputFiles({ name: 'weld seam.png', mimeType: 'image/png', buffer: png });
   await expect(quantities.getByText('Photo added: weld seam.jpg')).toBeVisible();
   await quantities.getByRole('button', { name: 'Send' }).click();
