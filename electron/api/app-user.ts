@@ -24,7 +24,7 @@ import { asCommandOnRecords } from './commands/request-command.js';
 import { ApiError } from './errors.js';
 import { requiredBody } from './conventions/request-body.js';
 import { requireAdmin } from './permissions.js';
-import { createSteps, presentOne } from './records.js';
+import { createRecord, presentOne } from './records.js';
 import { localBooks, type RequestContext } from './resource.js';
 import { userModule } from './resources/user.js';
 import { tables } from './tables.js';
@@ -106,7 +106,7 @@ async function createUser(ctx: RequestContext, tx: RecordWrites, input: Record<s
   const anyone = (await tx.list(tables.user, { limit: 1, offset: 0 })).rows.length > 0;
   const role = input.role ?? (anyone ? 'member' : 'admin');
   try {
-    return (await createSteps(ctx, tx, userModule, { ...input, role })).id;
+    return (await createRecord(ctx, tx, userModule, { ...input, role })).id;
   } catch (error) {
     return prefixed(error);
   }

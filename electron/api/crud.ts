@@ -6,15 +6,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { QueryString } from './conventions/list-query.js';
 import {
-  createSteps,
-  deleteRecordSteps,
+  createRecord,
+  deleteRecord,
   getRecord,
   keepAbsentOption,
   listRecords,
   presentWritten,
   refuseDerivedWrite,
   shapeOptionsFor,
-  updateSteps,
+  updateRecord,
   type Scope,
 } from './records.js';
 import type { ResourceModule } from './resource.js';
@@ -84,7 +84,7 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
             request.ctx,
             tx,
             module,
-            await createSteps(request.ctx, tx, module, request.body, scopeOf(module, request.params)),
+            await createRecord(request.ctx, tx, module, request.body, scopeOf(module, request.params)),
             shape,
           ),
         );
@@ -129,7 +129,7 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
             request.ctx,
             tx,
             module,
-            await updateSteps(request.ctx, tx, module, request.params.id, request.body, scopeOf(module, request.params), {
+            await updateRecord(request.ctx, tx, module, request.params.id, request.body, scopeOf(module, request.params), {
               keepAbsent,
               mergeLists: keepAbsent,
             }),
@@ -155,7 +155,7 @@ export function registerResource(app: FastifyInstance, module: ResourceModule): 
       async (request, reply) => {
         await refuseDerivedWrite(request.ctx, module, request.params.id, scopeOf(module, request.params));
         await asCommandOnRecords(request, reply, describeWrite('Delete', title), (tx) =>
-          deleteRecordSteps(request.ctx, tx, module, request.params.id, scopeOf(module, request.params)),
+          deleteRecord(request.ctx, tx, module, request.params.id, scopeOf(module, request.params)),
         );
         return reply.code(204).send();
       },

@@ -19,7 +19,7 @@ import { ApiError } from './errors.js';
 import { checkQueryFields, hiddenFields } from './permissions.js';
 import type { RequestContext, ResourceModule } from './resource.js';
 import { tables } from './tables.js';
-import { applySteps, deleteSteps, planSteps } from './write-plan.js';
+import { applyWrite, deleteWithRules, planWrite } from './write-plan.js';
 import type { RelationJoin } from '../store/filter-sql.js';
 import { optionalBody as bodyObject } from './conventions/request-body.js';
 
@@ -41,12 +41,12 @@ function parentIds(module: ResourceModule, scope: Scope): (string | undefined)[]
   });
 }
 
-/** Which parent of a nested path is missing, or the column values the path fixes (scopeMatchSteps). */
+/** Which parent of a nested path is missing, or the column values the path fixes (scopeMatch). */
 async function findScopeOf(module: ResourceModule, ctx: RequestContext, scope: Scope): Promise<ScopeFound> {
-  return scopeSteps(ctx.records, module, scope);
+  return findScope(ctx.records, module, scope);
 }
 
-async function scopeSteps(records: RecordReads, module: ResourceModule, scope: Scope): Promise<ScopeFound> {
+async function findScope(records: RecordReads, module: ResourceModule, scope: Scope): Promise<ScopeFound> {
   const ids = parentIds(module, scope);
   const parents: (StoredRecord | undefined)[] = [];
   for (const [i, entry] of (module.parents ?? []).entries())
@@ -58,8 +58,8 @@ async function scopeSteps(records: RecordReads, module: ResourceModule, scope: S
  * The column values a nested path fixes. Every parent must exist, and each inner parent must
  * belong to the outer ones (a card of another collection is not found under this one).
  */
-async function scopeMatchSteps(records: RecordReads, module: ResourceModule, scope: Scope): Promise<Record<string, unknown>> {
-  return matchOrNotFound(await scopeSteps(records, module, scope));
+async function scopeMatch(records: RecordReads, module: ResourceModule, scope: Scope): Promise<Record<string, unknown>> {
+  return matchOrNotFound(await findScope(records, module, scope));
 }
 
 /** The match of a nested path from its parents as read (undefined: not there). */
@@ -255,12 +255,12 @@ export async function refuseDerivedWrite(ctx: RequestContext, module: ResourceMo
 
 /** The record `id` of the module under the nested path's parents, read through the request's records; 404 when there is none. */
 export async function readRecord(ctx: RequestContext, module: ResourceModule, id: string, scope: Scope = {}): Promise<StoredRecord> {
-  return findSteps(ctx.records, module, id, scope);
+  return findRecord(ctx.records, module, id, scope);
 }
 
 /** As readRecord, through `records`: for a write, its transaction's reads. */
-export async function findSteps(records: RecordReads, module: ResourceModule, id: string, scope: Scope = {}): Promise<StoredRecord> {
-  const match = await scopeMatchSteps(records, module, scope);
+export async function findRecord(records: RecordReads, module: ResourceModule, id: string, scope: Scope = {}): Promise<StoredRecord> {
+  const match = await scopeMatch(records, module, scope);
   return foundOrNotFound(module, isUuid(id) ? await records.get(module.table, id.toLowerCase()) : undefined, match);
 }
 
@@ -302,7 +302,7 @@ export function keepAbsentOption(query: QueryString): boolean {
   return booleanParam(query, 'update_without_delete_nested');
 }
 
-async function writeSteps(
+async function writeRecord(
   ctx: RequestContext,
   tx: RecordWrites,
   module: ResourceModule,
@@ -313,7 +313,7 @@ async function writeSteps(
 ): Promise<StoredRecord> {
   const input = bodyObject(body);
   const problems: FieldProblem[] = [];
-  const plan = await planSteps(
+  const plan = await planWrite(
     ctx,
     tx,
     module,
@@ -324,10 +324,10 @@ async function writeSteps(
   );
   if (problems.length > 0) throw ApiError.unprocessable(problems);
   if (options.id) plan.values.id = options.id;
-  return await applySteps(ctx, tx, plan);
+  return await applyWrite(ctx, tx, plan);
 }
 
-export async function createSteps(
+export async function createRecord(
   ctx: RequestContext,
   tx: RecordWrites,
   module: ResourceModule,
@@ -335,10 +335,10 @@ export async function createSteps(
   scope: Scope = {},
   options: WriteOptions = {},
 ): Promise<StoredRecord> {
-  return await writeSteps(ctx, tx, module, body, undefined, await scopeMatchSteps(tx, module, scope), options);
+  return await writeRecord(ctx, tx, module, body, undefined, await scopeMatch(tx, module, scope), options);
 }
 
-export async function updateSteps(
+export async function updateRecord(
   ctx: RequestContext,
   tx: RecordWrites,
   module: ResourceModule,
@@ -347,19 +347,19 @@ export async function updateSteps(
   scope: Scope = {},
   options: WriteOptions = {},
 ): Promise<StoredRecord> {
-  const current = await findSteps(tx, module, id, scope);
-  return await writeSteps(ctx, tx, module, body, current, {}, options);
+  const current = await findRecord(tx, module, id, scope);
+  return await writeRecord(ctx, tx, module, body, current, {}, options);
 }
 
-export async function deleteRecordSteps(
+export async function deleteRecord(
   ctx: RequestContext,
   tx: RecordWrites,
   module: ResourceModule,
   id: string,
   scope: Scope = {},
 ): Promise<void> {
-  const record = await findSteps(tx, module, id, scope);
+  const record = await findRecord(tx, module, id, scope);
   const problems = await (module.rules?.checkDelete?.(ctx, tx, record) ?? []);
   if (problems.length > 0) throw ApiError.unprocessable(problems);
-  await deleteSteps(ctx, tx, module, record);
+  await deleteWithRules(ctx, tx, module, record);
 }

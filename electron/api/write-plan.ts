@@ -167,7 +167,7 @@ function archiveAsTimestamp(
  * Checks a write of `module` and plans it (see the file head); its problems are added to
  * `problems`. Reads through `tx`, so on either engine.
  */
-export async function planSteps(
+export async function planWrite(
   ctx: RequestContext,
   tx: RecordWrites,
   module: ResourceModule,
@@ -258,7 +258,7 @@ async function planChildren(
       parentKey: relation.foreignKey,
       parent: parentState,
     };
-    plans.push(await planSteps(ctx, tx, target, item, current, childOptions, problems, at));
+    plans.push(await planWrite(ctx, tx, target, item, current, childOptions, problems, at));
   }
   return { relation: name, foreignKey: relation.foreignKey, items: plans, keepAbsent: options.keepAbsent };
 }
@@ -305,7 +305,7 @@ async function planLinks(
 }
 
 /** Applies a checked plan in the transaction `tx`, on either engine. Returns the written record. */
-export async function applySteps(
+export async function applyWrite(
   ctx: RequestContext,
   tx: RecordWrites,
   plan: WritePlan,
@@ -319,14 +319,14 @@ export async function applySteps(
   for (const group of plan.children) {
     const written = new Set<string>();
     for (const child of group.items) {
-      written.add((await applySteps(ctx, tx, child, { [group.foreignKey]: record.id })).id);
+      written.add((await applyWrite(ctx, tx, child, { [group.foreignKey]: record.id })).id);
     }
     if (!group.keepAbsent) {
       // The plan made this group from a hasMany relation of the module (see planChildren).
       const relation = module.relations![group.relation] as Extract<Relation, { kind: 'hasMany' }>;
       const target = moduleNamed(relation.target);
       for (const stale of await tx.getWhereIn(target.table, group.foreignKey, [record.id])) {
-        if (!written.has(stale.id)) await deleteSteps(ctx, tx, target, stale);
+        if (!written.has(stale.id)) await deleteWithRules(ctx, tx, target, stale);
       }
     }
   }
@@ -364,7 +364,7 @@ export async function applySteps(
  * Soft-deletes a record with its owned children, its links and the records declared to go with
  * it, in the transaction `tx`, on either engine.
  */
-export async function deleteSteps(
+export async function deleteWithRules(
   ctx: RequestContext,
   tx: RecordWrites,
   module: ResourceModule,
@@ -376,7 +376,7 @@ export async function deleteSteps(
     if (relation.kind === 'hasMany' && relation.owned) {
       const target = moduleNamed(relation.target);
       for (const child of await tx.getWhereIn(target.table, relation.foreignKey, [record.id]))
-        await deleteSteps(ctx, tx, target, child, at);
+        await deleteWithRules(ctx, tx, target, child, at);
     } else if (relation.kind === 'manyToMany') {
       const link = moduleNamed(relation.link);
       for (const l of await tx.getWhereIn(link.table, relation.ownerKey, [record.id])) await tx.softDelete(link.table, l.id, at);
@@ -384,7 +384,7 @@ export async function deleteSteps(
   }
   // Records declared to go with the one they name (`onDelete: 'cascade'`: card relations).
   for (const { module: dependent, field } of dependentsOf(module.spec.name)) {
-    for (const d of await tx.getWhereIn(dependent.table, field, [record.id])) await deleteSteps(ctx, tx, dependent, d, at);
+    for (const d of await tx.getWhereIn(dependent.table, field, [record.id])) await deleteWithRules(ctx, tx, dependent, d, at);
   }
   if (module.rules?.afterDelete) await module.rules.afterDelete(ctx, tx, record);
 }

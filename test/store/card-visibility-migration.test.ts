@@ -10,7 +10,7 @@ import { openDatabase } from '../../electron/store/database.js';
 import { EnvironmentStore } from '../../electron/store/environment-store.js';
 import { environmentMigrations } from '../../electron/store/migrations/environment/index.js';
 import { userModule } from '../../electron/api/resources/user.js';
-import { updateSteps } from '../../electron/api/records.js';
+import { updateRecord } from '../../electron/api/records.js';
 import type { Environment } from '../../electron/store/system.js';
 import { tempDir } from '../helpers/api.js';
 import { requestContext } from '../../electron/api/resource.js';
@@ -48,7 +48,7 @@ describe('migration 15: card visibility all', () => {
       const environment = { id: 'env', name: 'env', created_at: at } as Environment;
       const ctx = requestContext({ kind: 'api-key' as const, environment }, store);
       const whole = { ...store.get(userModule.table, ids.linked)!, lastname: 'Linden' };
-      const written = await ctx.records.transaction((tx) => updateSteps(ctx, tx, userModule, ids.linked, whole));
+      const written = await ctx.records.transaction((tx) => updateRecord(ctx, tx, userModule, ids.linked, whole));
       expect(written).toMatchObject({ card_visibility: 'all', lastname: 'Linden' });
     } finally {
       store.close();

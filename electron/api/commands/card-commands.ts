@@ -12,7 +12,7 @@ import type { TableDef } from '../../store/table-def.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
 import { followDependenciesOfSet } from '../planning/card-set-moves.js';
-import { updateSteps } from '../records.js';
+import { updateRecord } from '../records.js';
 import type { RequestContext } from '../resource.js';
 import { cardModule } from '../resources/card.js';
 import { tables } from '../tables.js';
@@ -26,7 +26,7 @@ export interface CardMove {
 }
 
 async function findCard(tx: RecordWrites, id: string): Promise<StoredOf<typeof cardSpec>> {
-  // Undefined for an id that is no uuid, as findSteps answers 404 for one; through the typed card table.
+  // Undefined for an id that is no uuid, as findRecord answers 404 for one; through the typed card table.
   const card = isUuid(id) ? await tx.get(tables.card, id.toLowerCase()) : undefined;
   if (!card) throw ApiError.notFound(`no card with id ${id}`);
   return card;
@@ -41,7 +41,7 @@ export async function moveCards(ctx: RequestContext, tx: RecordWrites, moves: re
   const collecting: RequestContext = { ...ctx, cardMoves: [] };
   await writeEachIn(tx, moves, path, async (move) => {
     const card = await findCard(tx, move.id);
-    await updateSteps(collecting, tx, cardModule, card.id, move.fields, { collection_id: card.collection_id });
+    await updateRecord(collecting, tx, cardModule, card.id, move.fields, { collection_id: card.collection_id });
   });
   await followDependenciesOfSet(tx, collecting.cardMoves!);
 }
@@ -88,6 +88,6 @@ export async function linkCards(ctx: RequestContext, tx: RecordWrites, kind: key
     const wanted = [...new Set([...current, ...add])].filter((target) => !remove.has(target));
     if (wanted.length === current.length && wanted.every((target) => current.includes(target))) return;
     const links = { [kind]: wanted.map((target) => ({ id: target })) };
-    await updateSteps(ctx, tx, cardModule, card.id, links, { collection_id: card.collection_id });
+    await updateRecord(ctx, tx, cardModule, card.id, links, { collection_id: card.collection_id });
   });
 }

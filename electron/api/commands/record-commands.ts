@@ -6,7 +6,7 @@
  */
 import { isUuid } from '../../../shared/ids.js';
 import type { RecordWrites } from '../../store/record-store.js';
-import { createSteps, updateSteps } from '../records.js';
+import { createRecord, updateRecord } from '../records.js';
 import type { RequestContext } from '../resource.js';
 import { orderRowModule } from '../resources/order-row.js';
 import { scheduleDeviationModule } from '../resources/resource.js';
@@ -20,7 +20,7 @@ export async function setTimeStatus(ctx: RequestContext, tx: RecordWrites, entri
     const entry = isUuid(id) ? await tx.get(tables.time_tracking, id.toLowerCase()) : undefined;
     if (!entry) throw ApiError.notFound(`no time entry with id ${id}`);
     if (entry.status === status) return;
-    await updateSteps(ctx, tx, timeTrackingModule, entry.id, { status });
+    await updateRecord(ctx, tx, timeTrackingModule, entry.id, { status });
   });
 }
 
@@ -31,10 +31,10 @@ export interface OrderRowEdit {
 
 export async function editOrderRows(ctx: RequestContext, tx: RecordWrites, rows: readonly OrderRowEdit[]): Promise<void> {
   await writeEachIn(tx, rows, 'rows', async (edit) => {
-    // Undefined for an id that is no uuid, as findSteps answers 404 for one; through the typed order row table.
+    // Undefined for an id that is no uuid, as findRecord answers 404 for one; through the typed order row table.
     const row = isUuid(edit.id) ? await tx.get(tables.order_row, edit.id.toLowerCase()) : undefined;
     if (!row) throw ApiError.notFound(`no order row with id ${edit.id}`);
-    await updateSteps(ctx, tx, orderRowModule, row.id, edit.fields, { order_id: row.order_id });
+    await updateRecord(ctx, tx, orderRowModule, row.id, edit.fields, { order_id: row.order_id });
   });
 }
 
@@ -50,6 +50,6 @@ export async function addOvertime(ctx: RequestContext, tx: RecordWrites, days: r
     const resource = await tx.get(tables.resource, day.resource_id.toLowerCase());
     if (!resource) throw ApiError.unprocessable([{ field: 'resource_id', description: `no resource with id ${day.resource_id}` }]);
     const values = { type: 'overtime', start_date: day.date, end_date: day.date, time: day.minutes, description: 'Overtime' };
-    await createSteps(ctx, tx, scheduleDeviationModule, values, { resource_id: resource.id });
+    await createRecord(ctx, tx, scheduleDeviationModule, values, { resource_id: resource.id });
   });
 }

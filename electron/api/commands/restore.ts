@@ -1,7 +1,7 @@
 /**
  * Restoring a record from the trash whole (docs/API.md "Trash"): what was deleted with it comes
  * back with it. A delete takes a record's owned children, its links and the records that go with
- * it (write-plan.ts `deleteSteps`: a card's activities, people, labels, checklists and
+ * it (write-plan.ts `deleteWithRules`: a card's activities, people, labels, checklists and
  * dependencies); a planner who brings a card back expects its work, not an empty card.
  *
  * "With it" means by the same command: the change log names the command that deleted the

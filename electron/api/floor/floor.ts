@@ -13,7 +13,7 @@ import { localDate } from '../../../shared/zoned-time.js';
 import { isRowOfActivities, maxFloorPhotoBytes, type FloorJob, type FloorJobs } from '../../../shared/operations/floor.js';
 import type { RecordReads, RecordWrites } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
-import { createSteps, updateSteps } from '../records.js';
+import { createRecord, updateRecord } from '../records.js';
 import type { RequestContext } from '../resource.js';
 import { attachFile } from '../resources/attachment-routes.js';
 import { cardModule } from '../resources/card.js';
@@ -86,7 +86,7 @@ export async function startJob(ctx: RequestContext, tx: RecordWrites, cardId: st
   const { operator, card } = await floorCard(ctx, tx, cardId);
   const running = await runningTimer(tx, operator.id);
   if (running?.card_id === card.id) return false;
-  await createSteps(ctx, tx, timeTrackingModule, { card_id: card.id, user_id: operator.id, start: at, end: null });
+  await createRecord(ctx, tx, timeTrackingModule, { card_id: card.id, user_id: operator.id, start: at, end: null });
   return true;
 }
 
@@ -101,7 +101,7 @@ async function stopOn(ctx: RequestContext, tx: RecordWrites, userId: string, car
   if (running?.card_id !== cardId) return false;
   const earliest = Date.parse(running.start) + 1000;
   const end = Date.parse(at) >= earliest ? at : new Date(earliest).toISOString();
-  await updateSteps(ctx, tx, timeTrackingModule, running.id, { end });
+  await updateRecord(ctx, tx, timeTrackingModule, running.id, { end });
   return true;
 }
 
@@ -125,7 +125,7 @@ export async function finishJob(ctx: RequestContext, tx: RecordWrites, cardId: s
   if (current?.exit) return stopped;
   const exit = statuses.find((status) => status.exit);
   if (!exit) throw ApiError.conflict("This job's board has no exit status to finish it in; ask a planner to add one.");
-  await updateSteps(ctx, tx, cardModule, card.id, { status_id: exit.id }, { collection_id: card.collection_id });
+  await updateRecord(ctx, tx, cardModule, card.id, { status_id: exit.id }, { collection_id: card.collection_id });
   return true;
 }
 
@@ -180,11 +180,11 @@ export async function reportQuantities(ctx: RequestContext, tx: RecordWrites, re
   const fields: Record<string, unknown> = {};
   if (report.made !== 0) fields.quantity_delivered = (row.quantity_delivered ?? 0) + report.made;
   if (report.scrapped !== 0) fields.quantity_scrapped = (row.quantity_scrapped ?? 0) + report.scrapped;
-  if (Object.keys(fields).length > 0) await updateSteps(ctx, tx, orderRowModule, row.id, fields, { order_id: row.order_id });
+  if (Object.keys(fields).length > 0) await updateRecord(ctx, tx, orderRowModule, row.id, fields, { order_id: row.order_id });
   if (report.note) {
     const what = [row.code, row.description].filter(Boolean).join(' ') || 'order row';
     const text = `${what}: made ${report.made}, scrapped ${report.scrapped}. ${report.note}`;
-    await createSteps(ctx, tx, commentModule, { card_id: card.id, text }, { collection_id: card.collection_id });
+    await createRecord(ctx, tx, commentModule, { card_id: card.id, text }, { collection_id: card.collection_id });
   }
   if (photo && report.photo) {
     await attachFile(ctx, tx, {

@@ -7,7 +7,7 @@ import type { userSpec } from '../../../shared/resources/user.js';
 import type { StoredOf } from '../../store/environment-store.js';
 import type { RecordReads, RecordStore } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
-import { createSteps } from '../records.js';
+import { createRecord } from '../records.js';
 import type { RequestContext } from '../resource.js';
 import { userModule } from '../resources/user.js';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
@@ -62,7 +62,7 @@ export async function createUserWithPassword(ctx: RequestContext, input: Record<
   const chosen = checkPassword(password);
   const hash = await hashPassword(chosen);
   return ctx.records.transaction(async (tx) => {
-    const user = await createSteps(ctx, tx, userModule, input);
+    const user = await createRecord(ctx, tx, userModule, input);
     await tx.setPasswordHash(user.id, hash);
     return (await tx.update(tables.user, user.id, { status: 'active', invite_id: null }))!;
   });

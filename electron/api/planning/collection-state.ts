@@ -102,7 +102,7 @@ async function unplacedActivities(
  * the same write (planning's board, status and plan: one write, so the remote takes or refuses
  * a plan's collection change whole). In the transaction `tx`, on either engine.
  */
-export async function refreshSteps(tx: RecordWrites, collectionId: string, set: Record<string, unknown> = {}): Promise<void> {
+export async function recomputeCollection(tx: RecordWrites, collectionId: string, set: Record<string, unknown> = {}): Promise<void> {
   const stored = await tx.get(tables.collection, collectionId);
   if (!stored) return;
   const collection = { ...stored, ...set };
@@ -156,7 +156,7 @@ export async function refreshSteps(tx: RecordWrites, collectionId: string, set: 
  * with the remote's own, later clock.
  */
 export function refreshCollection(ctx: RequestContext, tx: RecordWrites, collectionId: string): Promise<void> | undefined {
-  if (!ctx.syncAction) return refreshSteps(tx, collectionId);
-  ctx.syncAction.afterAction(`summary of collection ${collectionId}`, (tx) => refreshSteps(tx, collectionId));
+  if (!ctx.syncAction) return recomputeCollection(tx, collectionId);
+  ctx.syncAction.afterAction(`summary of collection ${collectionId}`, (tx) => recomputeCollection(tx, collectionId));
   return undefined;
 }

@@ -16,7 +16,7 @@ import { maxHolidayRows, type addHolidayOperation } from '../../../shared/operat
 import type { StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import type { RecordReads, RecordWrites } from '../../store/record-store.js';
-import { createSteps, deleteRecordSteps } from '../records.js';
+import { createRecord, deleteRecord } from '../records.js';
 import { moduleNamed } from '../registry.js';
 import type { RequestContext } from '../resource.js';
 import { tables, type Stored } from '../tables.js';
@@ -121,8 +121,8 @@ export async function addHolidays(
   const written: StoredRecord[] = [];
   for (const holiday of holidays) {
     if (company.holidays.some((h) => h.group_id === groupId && holidayKey(h) === holidayKey(holiday))) continue;
-    // createSteps writes a record of the module it is given: a company holiday.
-    const record = (await createSteps(ctx, tx, moduleNamed('company_holiday'), {
+    // createRecord writes a record of the module it is given: a company holiday.
+    const record = (await createRecord(ctx, tx, moduleNamed('company_holiday'), {
       ...holiday,
       group_id: groupId,
     })) as Stored<'company_holiday'>;
@@ -160,7 +160,7 @@ async function addToResources(
         company.holidays.some((h) => holidayKey(h) === holidayKey(holiday) && holdsFor(h, resource.id, company));
       if (hasIt) continue;
       const module = moduleNamed('schedule_deviation');
-      const deviation = await createSteps(ctx, tx, module, { ...holiday, type: 'holiday' }, { resource_id: resource.id });
+      const deviation = await createRecord(ctx, tx, module, { ...holiday, type: 'holiday' }, { resource_id: resource.id });
       own.push(deviation);
       created.push(deviation);
     }
@@ -169,7 +169,7 @@ async function addToResources(
 }
 
 function deleteDeviation(ctx: RequestContext, tx: RecordWrites, deviation: Stored<'schedule_deviation'>): Promise<void> {
-  return deleteRecordSteps(ctx, tx, moduleNamed('schedule_deviation'), deviation.id, { resource_id: deviation.resource_id });
+  return deleteRecord(ctx, tx, moduleNamed('schedule_deviation'), deviation.id, { resource_id: deviation.resource_id });
 }
 
 /** A holiday as the Holidays screen lists it: one row per description and first day, whatever holds it. */
@@ -236,7 +236,7 @@ export async function removeHoliday(
   const key = holidayKey({ description, start_date: startDate });
   const listed = (await listHolidays(tx)).find((row) => holidayKey(row) === key);
   if (!listed) return undefined;
-  for (const id of listed.company_holiday_ids) await deleteRecordSteps(ctx, tx, moduleNamed('company_holiday'), id);
+  for (const id of listed.company_holiday_ids) await deleteRecord(ctx, tx, moduleNamed('company_holiday'), id);
   const { rows } = await tx.list(tables.schedule_deviation, {
     match: { type: 'holiday', start_date: startDate },
     limit: 1_000_000,

@@ -22,7 +22,7 @@ import { ApiError } from '../errors.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { cardFields, lastRank } from './card-fields.js';
 import { defaultStatus } from './card-status.js';
-import { refreshSteps } from './collection-state.js';
+import { recomputeCollection } from './collection-state.js';
 import { groupCards, planCards, type PlannedCard, type PlanResult, type PlanStage } from './plan.js';
 import {
   chooseForCards,
@@ -47,7 +47,7 @@ import {
 import { countsFor } from './who-does-it.js';
 import { readCalendarsOf, scheduleDay } from './schedule.js';
 import { boardCalendar, CalendarError, maxPlanDays, workdaysByWeekday } from './workdays.js';
-import { deleteSteps } from '../write-plan.js';
+import { deleteWithRules } from '../write-plan.js';
 import { moduleNamed } from '../registry.js';
 import { tables, type Stored } from '../tables.js';
 import type { RecordReads, RecordWrites } from '../../store/record-store.js';
@@ -130,7 +130,7 @@ async function removeCards(ctx: RequestContext, tx: RecordWrites, collectionId: 
   const cards = moduleNamed('card');
   const { afterDelete: _refresh, ...rules } = cards.rules ?? {};
   const quietly: ResourceModule = { ...cards, rules };
-  for (const card of await tx.getWhereIn(tables.card, 'collection_id', [collectionId])) await deleteSteps(ctx, tx, quietly, card);
+  for (const card of await tx.getWhereIn(tables.card, 'collection_id', [collectionId])) await deleteWithRules(ctx, tx, quietly, card);
 }
 
 /**
@@ -342,7 +342,7 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
       await tx.insert(tables.card_resource, { card_id: card.id, resource_id: resourceId });
     }
   }
-  await refreshSteps(tx, collection.id, { board_id: board.id, status: 'planned', plan_id: planId });
+  await recomputeCollection(tx, collection.id, { board_id: board.id, status: 'planned', plan_id: planId });
   return {
     collection: (await tx.get(tables.collection, collection.id))!,
     cards: result.cards,
@@ -353,10 +353,10 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
 }
 
 /** The collection back in the backlog, its cards removed, in the transaction `tx` (either engine). */
-export async function backlogSteps(ctx: RequestContext, tx: RecordWrites, collectionId: string): Promise<StoredRecord> {
+export async function moveCollectionToBacklog(ctx: RequestContext, tx: RecordWrites, collectionId: string): Promise<StoredRecord> {
   const collection = isUuid(collectionId) ? await tx.get(tables.collection, collectionId.toLowerCase()) : undefined;
   if (!collection) throw ApiError.notFound('No Collection with that id.');
   await removeCards(ctx, tx, collection.id);
-  await refreshSteps(tx, collection.id, { status: 'not_planned', plan_id: null });
+  await recomputeCollection(tx, collection.id, { status: 'not_planned', plan_id: null });
   return (await tx.get(tables.collection, collection.id))!;
 }

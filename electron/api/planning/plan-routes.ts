@@ -24,7 +24,7 @@ import type { RecordReads, RecordWrites } from '../../store/record-store.js';
 import { collectionModule } from '../resources/collection.js';
 import { tables } from '../tables.js';
 import { addedLoad, lastFiniteStart } from './finite-plan.js';
-import { backlogSteps, planCollection, planTarget, type PlanOptions, type PlanOutcome } from './plan-collection.js';
+import { moveCollectionToBacklog, planCollection, planTarget, type PlanOptions, type PlanOutcome } from './plan-collection.js';
 import { awaitedMaterial } from './material.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
 import { dryRun } from './dry-run.js';
@@ -202,7 +202,7 @@ export function registerPlanRoutes(app: FastifyInstance): void {
   operationRoute(app, moveToBacklogOperation, async (request, reply) => {
     const shape = shapeOptionsFor(collectionModule, request.query);
     return await asCommandOnRecords(request, reply, moveToBacklogOperation.summary, async (tx) =>
-      presentWritten(request.ctx, tx, collectionModule, await backlogSteps(request.ctx, tx, request.params.id ?? ''), shape),
+      presentWritten(request.ctx, tx, collectionModule, await moveCollectionToBacklog(request.ctx, tx, request.params.id ?? ''), shape),
     );
   });
 }

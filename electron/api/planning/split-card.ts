@@ -12,9 +12,9 @@ import type { BodyOf } from '../../../shared/operation.js';
 import type { splitCardOperation } from '../../../shared/operations/planning.js';
 import { ApiError } from '../errors.js';
 import type { StoredRecord } from '../../store/environment-store.js';
-import { findSteps } from '../records.js';
+import { findRecord } from '../records.js';
 import { refreshCardFields, type Card } from './card-fields.js';
-import { refreshSteps } from './collection-state.js';
+import { recomputeCollection } from './collection-state.js';
 import { rankBetween } from './rank.js';
 import { boardCalendar, countWorkdays, shiftWorkdays, workdayFrom } from './workdays.js';
 import { moduleNamed } from '../registry.js';
@@ -65,8 +65,13 @@ async function splitPoint(tx: RecordWrites, card: Record<string, unknown>, body:
 }
 
 /** Splits the card in the transaction of the request's command (`tx`, either engine). */
-export async function splitSteps(tx: RecordWrites, collectionId: string, cardId: string, input: SplitRequest): Promise<StoredRecord[]> {
-  const card = await findSteps(tx, moduleNamed('card'), cardId, { collection_id: collectionId });
+export async function splitCardRecords(
+  tx: RecordWrites,
+  collectionId: string,
+  cardId: string,
+  input: SplitRequest,
+): Promise<StoredRecord[]> {
+  const card = await findRecord(tx, moduleNamed('card'), cardId, { collection_id: collectionId });
   const at = await splitPoint(tx, card, input);
   const nextRank = (await tx.getWhereIn(tables.card, 'stage_id', [card.stage_id]))
     .map((c) => c.rank)
@@ -100,6 +105,6 @@ export async function splitSteps(tx: RecordWrites, collectionId: string, cardId:
   await refreshCardFields(tx, (await tx.get(tables.card, card.id))!);
   // A card inserted from a stored card's values is one (shared/resources/card.ts).
   await refreshCardFields(tx, copy as Card);
-  await refreshSteps(tx, collectionId);
+  await recomputeCollection(tx, collectionId);
   return [(await tx.get(tables.card, card.id))!, (await tx.get(tables.card, copy.id))!];
 }

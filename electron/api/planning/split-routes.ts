@@ -8,7 +8,7 @@ import { operationRoute } from '../conventions/operation-route.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
 import { insideTransaction, present, readRecord, shapeOptionsFor } from '../records.js';
 import { cardModule } from '../resources/card.js';
-import { splitSteps } from './split-card.js';
+import { splitCardRecords } from './split-card.js';
 
 export function registerSplitRoutes(app: FastifyInstance): void {
   operationRoute(
@@ -20,7 +20,7 @@ export function registerSplitRoutes(app: FastifyInstance): void {
         present(
           insideTransaction(request.ctx, tx),
           cardModule,
-          await splitSteps(tx, request.params.collection_id ?? '', request.params.id ?? '', input),
+          await splitCardRecords(tx, request.params.collection_id ?? '', request.params.id ?? '', input),
           shape,
         ),
       );

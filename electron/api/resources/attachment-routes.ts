@@ -9,7 +9,7 @@ import { maxAttachmentBytes } from '../../store/attachment-files.js';
 import type { QueryString } from '../conventions/list-query.js';
 import { ApiError, toApiError } from '../errors.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
-import { createSteps, presentWritten, readRecord, shapeOptionsFor } from '../records.js';
+import { createRecord, presentWritten, readRecord, shapeOptionsFor } from '../records.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import type { RequestContext } from '../resource.js';
 import { tables, type Stored } from '../tables.js';
@@ -89,7 +89,7 @@ export async function attachFile(ctx: RequestContext, tx: RecordWrites, file: At
     type: 'upload',
     ...(file.cardId ? { card_id: file.cardId } : {}),
   };
-  await createSteps(ctx, tx, attachmentModule, values, { collection_id: file.collectionId }, { id });
+  await createRecord(ctx, tx, attachmentModule, values, { collection_id: file.collectionId }, { id });
   const stored = await tx.files.put(file.content);
   return (await tx.update(tables.attachment, id, {
     bytes: stored.bytes,

@@ -7,7 +7,7 @@ import type { FieldProblem } from '../../../shared/errors.js';
 import { cardActivitySpec, cardLabelSpec, cardRelationSpec, cardResourceSpec, cardSpec } from '../../../shared/resources/card.js';
 import { cardFields, refreshCardFields } from '../planning/card-fields.js';
 import { followDependencies } from '../planning/card-moves.js';
-import { refreshCollection, refreshSteps } from '../planning/collection-state.js';
+import { refreshCollection, recomputeCollection } from '../planning/collection-state.js';
 import { checkSyncedCard, checkSyncedCardLink } from '../planning/one-plan.js';
 import { cardTotals } from '../planning/card-totals.js';
 import { defaultStatus } from '../planning/card-status.js';
@@ -157,7 +157,7 @@ export const cardModule: ResourceModule = {
         if (ctx.cardMoves) ctx.cardMoves.push({ card, previous });
         else await followDependencies(tx, card, previous);
       }
-      await refreshSteps(tx, written.collection_id);
+      await recomputeCollection(tx, written.collection_id);
     },
     afterDelete: (ctx, tx, card) => refreshCollection(ctx, tx, card.collection_id),
     afterRestore: (ctx, tx, card) => refreshCollection(ctx, tx, card.collection_id),

@@ -11,7 +11,7 @@ import type { QueryString } from '../conventions/list-query.js';
 import { optionalBody } from '../conventions/request-body.js';
 import { ApiError } from '../errors.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
-import { findSteps, presentWritten, shapeOptionsFor } from '../records.js';
+import { findRecord, presentWritten, shapeOptionsFor } from '../records.js';
 import { tables } from '../tables.js';
 import { collectionModule } from './collection.js';
 
@@ -36,8 +36,8 @@ export function registerCustomFieldRoutes(app: FastifyInstance): void {
       const shape = shapeOptionsFor(collectionModule, request.query);
       const { name } = request.params;
       const answer = await asCommandOnRecords(request, reply, setSummary, async (tx) => {
-        const collection = await findSteps(tx, collectionModule, request.params.id);
-        // findSteps answers the broad stored record; custom_fields is a json array column.
+        const collection = await findRecord(tx, collectionModule, request.params.id);
+        // findRecord answers the broad stored record; custom_fields is a json array column.
         const stored = collection.custom_fields as unknown[];
         // Checked exactly as an inline write of the list with this one item sent
         // (shared/custom-fields.ts); problems are named as the body's own fields.
@@ -70,7 +70,7 @@ export function registerCustomFieldRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       await asCommandOnRecords(request, reply, removeSummary, async (tx) => {
-        const collection = await findSteps(tx, collectionModule, request.params.id);
+        const collection = await findRecord(tx, collectionModule, request.params.id);
         // A stored collection's custom_fields: the values its refine check kept (shared/custom-fields.ts).
         const fields = collection.custom_fields as CustomFieldValue[];
         const named = (f: unknown) => isPlainObject(f) && f.name === request.params.name;

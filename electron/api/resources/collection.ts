@@ -6,7 +6,7 @@
 import type { FieldProblem } from '../../../shared/errors.js';
 import { collectionActivitySpec, collectionSpec } from '../../../shared/resources/collection.js';
 import { collectionFollowerSpec, collectionLabelSpec } from '../../../shared/resources/card.js';
-import { refreshCollection, refreshSteps } from '../planning/collection-state.js';
+import { refreshCollection, recomputeCollection } from '../planning/collection-state.js';
 import { checkSyncedCollection } from '../planning/one-plan.js';
 import type { ResourceModule } from '../resource.js';
 import { tables } from '../tables.js';
@@ -60,7 +60,7 @@ export const collectionModule: ResourceModule = {
   rules: {
     check: (ctx, _tx, values, current) => checkStatus(values, current, ctx.origin === 'sync'),
     // A new due date can add or clear the "ends after the due date" warning.
-    afterWrite: (_ctx, tx, collection) => refreshSteps(tx, collection.id),
+    afterWrite: (_ctx, tx, collection) => recomputeCollection(tx, collection.id),
     checkSynced: checkSyncedCollection,
     afterSynced: (ctx, tx, collection) => refreshCollection(ctx, tx, collection.id),
   },

@@ -1,7 +1,7 @@
 /** User routes beside the generic ones (user.ts; docs/API.md): an invitation, and `GET /v1/me`. */
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../permissions.js';
-import { createSteps, presentOne } from '../records.js';
+import { createRecord, presentOne } from '../records.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
 import { meEnvironment, meExtras } from './me.js';
 import { optionalBody } from '../conventions/request-body.js';
@@ -38,7 +38,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
       const body = optionalBody(request.body);
       const input: Record<string, unknown> = {};
       for (const field of inviteFields) if (body && field in body) input[field] = body[field];
-      await asCommandOnRecords(request, reply, 'Invite a user', (tx) => createSteps(request.ctx, tx, userModule, input));
+      await asCommandOnRecords(request, reply, 'Invite a user', (tx) => createRecord(request.ctx, tx, userModule, input));
       return reply.code(201).send();
     },
   );

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { asCommandOnRecords, describeWrite } from '../commands/request-command.js';
 import type { QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
-import { createSteps, presentOne, presentWritten, readRecord, shapeOptionsFor } from '../records.js';
+import { createRecord, presentOne, presentWritten, readRecord, shapeOptionsFor } from '../records.js';
 import { webhookDeliveryModule, webhookModule } from './webhook.js';
 
 export function registerWebhookCreate(app: FastifyInstance): void {
@@ -26,7 +26,7 @@ export function registerWebhookCreate(app: FastifyInstance): void {
     async (request, reply) => {
       const shape = shapeOptionsFor(webhookModule, request.query);
       const answer = await asCommandOnRecords(request, reply, describeWrite('Create', webhookModule.spec.title), async (tx) => {
-        const record = await createSteps(request.ctx, tx, webhookModule, request.body);
+        const record = await createRecord(request.ctx, tx, webhookModule, request.body);
         const secret = await tx.deliveries.secretOf(record.id);
         return { ...(await presentWritten(request.ctx, tx, webhookModule, record, shape)), secret };
       });

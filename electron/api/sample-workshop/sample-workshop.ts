@@ -14,7 +14,7 @@ import { uuidv7 } from '../../../shared/ids.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import { ApiError } from '../errors.js';
 import { planCollection } from '../planning/plan-collection.js';
-import { createSteps, deleteRecordSteps, updateSteps, type Scope } from '../records.js';
+import { createRecord, deleteRecord, updateRecord, type Scope } from '../records.js';
 import type { RecordReads, RecordWrites } from '../../store/record-store.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { activityModule } from '../resources/activity.js';
@@ -84,7 +84,7 @@ export async function sampleWorkshopSummary(reads: RecordReads): Promise<SampleW
  * loaded again. Written in `tx`, the request's command, on either engine.
  */
 export async function loadSampleWorkshop(ctx: RequestContext, tx: RecordWrites): Promise<SampleWorkshopSummary> {
-  const create = (module: ResourceModule, body: unknown, scope?: Scope) => createSteps(ctx, tx, module, body, scope);
+  const create = (module: ResourceModule, body: unknown, scope?: Scope) => createRecord(ctx, tx, module, body, scope);
   if ((await sampleWorkshopSummary(tx)).loaded) throw ApiError.conflict('The sample workshop is loaded already; remove it first.');
   const load = uuidv7().slice(-12);
   const ref = (kind: string, key: string) => `${sampleRefPrefix}${load}:${kind}:${key}`;
@@ -161,7 +161,7 @@ export async function loadSampleWorkshop(ctx: RequestContext, tx: RecordWrites):
     });
     // An order written with its collection (createOrderCollection) names it.
     const collectionId = order.collection_id as string;
-    const collection = await updateSteps(ctx, tx, collectionModule, collectionId, { external_ref: ref('collection', o.key) });
+    const collection = await updateRecord(ctx, tx, collectionModule, collectionId, { external_ref: ref('collection', o.key) });
     if (o.planInDays === undefined) continue;
     await planCollection(
       tx,
@@ -212,7 +212,7 @@ export async function removeSampleWorkshop(ctx: RequestContext, tx: RecordWrites
       // An order's collection may be gone with nothing else: only what is still there is deleted.
       // A record's id is a string (shared/fields.ts); the broad record types it unknown.
       const id = record.id as string;
-      if (await tx.get(module.table, id)) await deleteRecordSteps(ctx, tx, module, id);
+      if (await tx.get(module.table, id)) await deleteRecord(ctx, tx, module, id);
     }
   }
   const left = await sampleWorkshopSummary(tx);

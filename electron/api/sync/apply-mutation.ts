@@ -32,7 +32,7 @@ import { ApiError, toApiError } from '../errors.js';
 import { forSync, isReadOnly, readOnlyMessage } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
 import type { RequestContext } from '../resource.js';
-import { deleteSteps, planSteps } from '../write-plan.js';
+import { deleteWithRules, planWrite } from '../write-plan.js';
 import { declaredResources, keepUnknownFields, keepUnknownRecord, takeUnknownFields, type KeptBudget } from './kept-data.js';
 import { ActionChecks } from './action-checks.js';
 import { nowMs } from '../../../shared/clock.js';
@@ -109,7 +109,7 @@ async function apply(ctx: RequestContext, tx: RecordWrites, budget: KeptBudget, 
     const problems = (await module.rules?.checkDelete?.(ctx, tx, current)) ?? [];
     if (problems.length > 0) throw ApiError.unprocessable(problems);
     const at = typeof mutation.fields?.deleted_at === 'string' ? mutation.fields.deleted_at : undefined;
-    await tx.sync.asReplica({ deleted_at: mutation.hlc, updated_at: mutation.hlc }, () => deleteSteps(ctx, tx, module, current, at));
+    await tx.sync.asReplica({ deleted_at: mutation.hlc, updated_at: mutation.hlc }, () => deleteWithRules(ctx, tx, module, current, at));
     return false;
   }
 
@@ -139,7 +139,7 @@ async function apply(ctx: RequestContext, tx: RecordWrites, budget: KeptBudget, 
   // of only unknown fields goes on, as a create of nothing this version declares did.
   const problems: FieldProblem[] = [];
   const { deleted_at: _deleted, ...checked } = winning;
-  const plan = await planSteps(
+  const plan = await planWrite(
     ctx,
     tx,
     module,

@@ -13,7 +13,7 @@ import { unknownDataOf, type KeptAdmission } from '../../store/unknown-data.js';
 import { readingThrough, recordsOf, type RecordReads, type RecordWrites } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
 import { requestContext, type Caller, type ResourceModule } from '../resource.js';
-import { planSteps } from '../write-plan.js';
+import { planWrite } from '../write-plan.js';
 
 export { bookOf } from '../../store/sync-book.js';
 
@@ -57,7 +57,7 @@ export function admitAsWriter(dataDir: DataDir, modules: readonly ResourceModule
       const { deleted_at: deletedAt, ...fields } = values;
       const problems: FieldProblem[] = [];
       if (Object.keys(fields).length > 0)
-        await planSteps(ctx, tx, module, fields, current ? { ...current } : undefined, { keepAbsent: true, trusted: true }, problems);
+        await planWrite(ctx, tx, module, fields, current ? { ...current } : undefined, { keepAbsent: true, trusted: true }, problems);
       if (typeof deletedAt === 'string' && current && !current.deleted_at)
         problems.push(...((await module.rules?.checkDelete?.(ctx, tx, current)) ?? []));
       if (deletedAt === null && current?.deleted_at) module.rules?.checkRestore?.(ctx, current);

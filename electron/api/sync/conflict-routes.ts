@@ -12,7 +12,7 @@ import { ApiError } from '../errors.js';
 import { requireAdmin } from '../permissions.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
-import { deleteRecordSteps, presentOne, updateSteps } from '../records.js';
+import { deleteRecord, presentOne, updateRecord } from '../records.js';
 import { moduleNamedOrNone } from '../registry.js';
 import { localBooks, type RequestContext, type ResourceModule } from '../resource.js';
 import { referencedNames } from './record-names.js';
@@ -82,14 +82,14 @@ async function retryMutation(
   input: Record<string, unknown>,
 ): Promise<void> {
   if (mutation.op === 'delete') {
-    await deleteRecordSteps(ctx, tx, module, mutation.id);
+    await deleteRecord(ctx, tx, module, mutation.id);
   } else {
     const edited = { ...(mutation.fields ?? {}), ...input };
     const current = await tx.sync.getForSync(module.table, mutation.id);
     if (current && !current.deleted_at) {
       // An ordinary edit, through the resource's rules like any API write.
       const scope = Object.fromEntries((module.parents ?? []).map((p) => [p.param, current[p.field] as string]));
-      await updateSteps(ctx, tx, module, mutation.id, edited, scope, { keepAbsent: true });
+      await updateRecord(ctx, tx, module, mutation.id, edited, scope, { keepAbsent: true });
     } else {
       // The record is not here (the remote refused to create it), or deleted (the remote deleted
       // it meanwhile): bring it back whole. A deleted one has its other fields already, so the

@@ -18,7 +18,7 @@ import { asCommandOnRecords } from '../commands/request-command.js';
 import { booleanParam, integerParam, single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { requireAdmin } from '../permissions.js';
-import { updateSteps } from '../records.js';
+import { updateRecord } from '../records.js';
 import { moduleNamedOrNone } from '../registry.js';
 import { localBooks, type RequestContext } from '../resource.js';
 import { readableName, referencedName, wholeRecord } from './record-names.js';
@@ -58,7 +58,7 @@ async function keepMine(ctx: RequestContext, tx: RecordWrites, entry: OverruledE
     throw ApiError.conflict('The record of this overruled change was deleted; restore it from the trash first, or accept the change.');
   // A parent's field is a uuid column of the record (the module's parents name it).
   const scope = Object.fromEntries((module.parents ?? []).map((p) => [p.param, current[p.field] as string]));
-  await updateSteps(ctx, tx, module, entry.record_id, { [entry.field]: entry.mine }, scope, { keepAbsent: true });
+  await updateRecord(ctx, tx, module, entry.record_id, { [entry.field]: entry.mine }, scope, { keepAbsent: true });
   await localBooks(tx).resolveOverruled(entry.id, 'kept');
 }
 

@@ -24,7 +24,7 @@ import { isUuid, nowTimestamp } from '../../../shared/ids.js';
 import { booleanParam, parseListOptions, parseShapeOptions, single, type QueryString } from '../conventions/list-query.js';
 import { ApiError } from '../errors.js';
 import { isPlanner } from '../permissions.js';
-import { createSteps, findSteps, presentOne, presentWritten, relationJoins, updateSteps } from '../records.js';
+import { createRecord, findRecord, presentOne, presentWritten, relationJoins, updateRecord } from '../records.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
 import type { BodyOf } from '../../../shared/operation.js';
 import type { RequestContext } from '../resource.js';
@@ -92,14 +92,14 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
 
   timerRoute(startTimerOperation, (ctx, tx, input) => {
     const userId = timerUser(ctx, input.user_id, true);
-    return createSteps(ctx, tx, timeTrackingModule, { ...input, user_id: userId, start: nowTimestamp(), end: null });
+    return createRecord(ctx, tx, timeTrackingModule, { ...input, user_id: userId, start: nowTimestamp(), end: null });
   });
 
   timerRoute(stopTimerOperation, async (ctx, tx, input, params) => {
-    const entry = await findSteps(tx, timeTrackingModule, params.id ?? '');
+    const entry = await findRecord(tx, timeTrackingModule, params.id ?? '');
     checkOwnEntry(ctx, entry);
     if (!entry.running) throw ApiError.conflict('This timer is not running.');
-    return await updateSteps(ctx, tx, timeTrackingModule, entry.id, stopAt(input.end));
+    return await updateRecord(ctx, tx, timeTrackingModule, entry.id, stopAt(input.end));
   });
 
   timerRoute(stopRunningTimerOperation, async (ctx, tx, input) => {
@@ -107,7 +107,7 @@ export function registerTimeTrackingRoutes(app: FastifyInstance): void {
     // Read in the stop's own transaction, so the stop is one command with it.
     const [entry] = (await tx.list(tables.time_tracking, runningQuery(userId))).rows;
     if (!entry) throw ApiError.notFound('No timer is running.');
-    return await updateSteps(ctx, tx, timeTrackingModule, entry.id, stopAt(input.end));
+    return await updateRecord(ctx, tx, timeTrackingModule, entry.id, stopAt(input.end));
   });
 
   app.get<{ Querystring: QueryString }>(
