@@ -36,11 +36,6 @@ export interface RequestContext {
    * API reads and writes.
    */
   records: RecordStore;
-  /**
-   * The environment's SQLite store, synchronous: the local instance's own routes (the app's
-   * user, a replica's sync state) use it; a team-server request has none.
-   */
-  store: EnvironmentStore;
   /** `sync` while the remote applies a replica's mutation (rules may allow what planning did). */
   origin?: 'api' | 'sync';
   /**
@@ -61,28 +56,19 @@ export interface RequestContext {
   answer?: AnswerWork;
 }
 
-/** The context of a request by `caller` on an environment's SQLite file: its store both ways. */
+/** The context of a request by `caller` on an environment's SQLite file, through its asynchronous store. */
 export function requestContext(caller: Caller, store: EnvironmentStore): RequestContext {
-  return { caller, store, records: recordsOf(store) };
+  return { caller, records: recordsOf(store) };
 }
 
-/**
- * A request's context on records of another engine (ApiOptions.recordsOf), with no synchronous
- * store: a part of the API that still reads `store` answers 503 instead of reading another
- * engine's data.
- */
+/** A request's context on records of another engine (ApiOptions.recordsOf) or of a scenario. */
 export function contextOnRecords(ctx: RequestContext, records: RecordStore): RequestContext {
-  return { ...ctx, store: noSynchronousStore, records };
+  return { ...ctx, records };
 }
 
-/** The context of a request by `caller` on records of a team database: no synchronous store, as above. */
+/** The context of a request by `caller` on records of a team database. */
 export function recordsContext(caller: Caller, records: RecordStore): RequestContext {
-  return { caller, store: noSynchronousStore, records };
-}
-
-/** Whether the request has a synchronous store: a data folder's SQLite file, not a team database. */
-export function hasSynchronousStore(ctx: RequestContext): boolean {
-  return ctx.store !== noSynchronousStore;
+  return { caller, records };
 }
 
 /**
@@ -100,16 +86,6 @@ function unavailableHere(): ApiError {
     { description: 'This part of the API does not run on this store engine (docs/architecture.md "The asynchronous store boundary").' },
   ]);
 }
-
-/** Stands in for the synchronous store; typed as one since every property access throws and nothing typed is ever read from it. */
-const noSynchronousStore = new Proxy(
-  {},
-  {
-    get(): never {
-      throw unavailableHere();
-    },
-  },
-) as EnvironmentStore;
 
 /**
  * A relation that `with` can load, `filter` can name and (when writable) a body can carry inline.

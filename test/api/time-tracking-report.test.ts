@@ -227,7 +227,7 @@ beforeAll(async () => {
     if (longerThanADay.has(name)) {
       const minutes = Math.round((Date.parse(body.end as string) - Date.parse(body.start as string)) / 60_000);
       const status = (body.status as string | undefined) ?? 'draft';
-      id = ctx.store.insert(timeTrackingModule.table, {
+      id = api.dataDir.environment(api.environment.id).insert(timeTrackingModule.table, {
         ...body,
         status,
         duration: minutes,

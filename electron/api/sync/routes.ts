@@ -25,7 +25,7 @@ import { restoreWhole } from '../commands/restore.js';
 import { ApiError } from '../errors.js';
 import { forSync } from '../permissions.js';
 import { moduleNamedOrNone } from '../registry.js';
-import { hasSynchronousStore, type RequestContext, type ResourceModule } from '../resource.js';
+import type { RequestContext, ResourceModule } from '../resource.js';
 import { pushBatch, replicaOwner } from './push.js';
 import { registerConflictRoutes } from './conflict-routes.js';
 import { registerContentRoutes } from './content-routes.js';
@@ -359,7 +359,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
   // SQLite file; a team server is no replica and keeps none (docs/API.md "Sync").
   void app.register(async (replica) => {
     replica.addHook('onRequest', async (request) => {
-      if (!hasSynchronousStore(request.ctx))
+      if (request.ctx.records.local === undefined)
         throw new ApiError('unavailable', [
           { description: 'A team server keeps no replica’s sync state: sync status, conflicts and overruled edits are a replica’s own.' },
         ]);
