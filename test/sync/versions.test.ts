@@ -17,6 +17,7 @@ import { bookOf, mutationHash } from '../../electron/store/sync-book.js';
 import { syncProtocol } from '../../shared/sync.js';
 import type { Mutation } from '../../shared/operations/sync.js';
 import { unknownDataOf } from '../../electron/store/unknown-data.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { admitAsWriter } from '../../electron/api/sync/books.js';
 import { resourceModules } from '../../electron/api/resources/index.js';
 import { userModule } from '../../electron/api/resources/user.js';
@@ -278,7 +279,7 @@ describe('kept data replayed by a version that declares it', () => {
     await unknownDataOf(store).replayKnownData(
       bookOf(store),
       new Map([['user', newerUser.table]]),
-      admitAsWriter(remote.dataDir, modules, store),
+      admitAsWriter(remote.dataDir, modules, recordsOf(store), store.environmentId),
     );
     const grade = (id: string) =>
       (store.db.prepare('SELECT pay_grade FROM "user" WHERE id = ?').get(id) as { pay_grade: string | null }).pay_grade;

@@ -6,13 +6,12 @@
  */
 import type { FieldProblem } from '../../../shared/errors.js';
 import type { DataDir } from '../../store/data-dir.js';
-import type { EnvironmentStore } from '../../store/environment-store.js';
 import { bookOf, installSyncBooks as install, type ReplicaRole } from '../../store/sync-book.js';
 import { tables as storeTables } from '../../store/tables.js';
 import { unknownDataOf, type KeptAdmission } from '../../store/unknown-data.js';
-import { readingThrough, recordsOf, type RecordReads, type RecordWrites } from '../../store/record-store.js';
+import { readingThrough, recordsOf, type RecordReads, type RecordStore, type RecordWrites } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
-import { requestContext, type Caller, type ResourceModule } from '../resource.js';
+import type { Caller, ResourceModule, RequestContext } from '../resource.js';
 import { planWrite } from '../write-plan.js';
 
 export { bookOf } from '../../store/sync-book.js';
@@ -43,17 +42,21 @@ async function writerAsCaller(writer: string | null, environment: Caller['enviro
  * changes another user, a member writes their own unlocked entries), and a kept delete or
  * restore passes the resource's delete or restore rule.
  */
-export function admitAsWriter(dataDir: DataDir, modules: readonly ResourceModule[], store: EnvironmentStore): KeptAdmission<RecordWrites> {
-  const records = recordsOf(store);
+export function admitAsWriter(
+  dataDir: DataDir,
+  modules: readonly ResourceModule[],
+  records: RecordStore,
+  environmentId: string,
+): KeptAdmission<RecordWrites> {
   return {
     transaction: (fn) => records.transaction(fn),
     async admit(tx, table, id, values, current, writer) {
       const module = modules.find((m) => m.spec.name === table.resource);
-      const environment = dataDir.system.listEnvironments().find((e) => e.id === store.environmentId);
-      if (!module || !environment) throw new Error(`no module or environment for ${table.resource} in ${store.environmentId}`);
+      const environment = dataDir.system.listEnvironments().find((e) => e.id === environmentId);
+      if (!module || !environment) throw new Error(`no module or environment for ${table.resource} in ${environmentId}`);
       const caller = await writerAsCaller(writer, environment, tx);
       // The rules read through the transaction: the store itself waits for it to end.
-      const ctx = { ...requestContext(caller, store), records: readingThrough(tx, records), origin: 'sync' as const };
+      const ctx: RequestContext = { caller, records: readingThrough(tx, records), origin: 'sync' };
       const { deleted_at: deletedAt, ...fields } = values;
       const problems: FieldProblem[] = [];
       if (Object.keys(fields).length > 0)
@@ -73,6 +76,10 @@ export function installSyncBooks(dataDir: DataDir, role: ReplicaRole, modules: r
   const tables = new Map(modules.filter((m) => m.syncs !== false).map((m) => [m.spec.name, m.table]));
   // Its first transaction on the environment's RecordStore, awaited before a request is served (DataDir.ready).
   dataDir.onOpen(async (store) => {
-    await unknownDataOf(store).replayKnownData(bookOf(store), tables, admitAsWriter(dataDir, modules, store));
+    await unknownDataOf(store).replayKnownData(
+      bookOf(store),
+      tables,
+      admitAsWriter(dataDir, modules, recordsOf(store), store.environmentId),
+    );
   });
 }
