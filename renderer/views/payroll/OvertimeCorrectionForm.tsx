@@ -61,7 +61,7 @@ export function OvertimeCorrectionForm({ summary, day }: { summary: PayrollSumma
       <h3>{t('payroll.correction.title')}</h3>
       <Field label={t('payroll.correction.user')}>
         {(control) => (
-          <select {...control} className="input" value={chosen?.user_id ?? ''} onChange={(event) => setUserId(event.target.value)}>
+          <select {...control} value={chosen?.user_id ?? ''} onChange={(event) => setUserId(event.target.value)}>
             {people.map((user) => (
               <option key={user.user_id} value={user.user_id!}>
                 {user.user}
@@ -74,7 +74,7 @@ export function OvertimeCorrectionForm({ summary, day }: { summary: PayrollSumma
         {(control) => (
           <select
             {...control}
-            className="input"
+
             value={kind}
             onChange={(event) => setKind(event.target.value === 'addition' ? 'addition' : 'payout')}
           >
@@ -84,19 +84,13 @@ export function OvertimeCorrectionForm({ summary, day }: { summary: PayrollSumma
         )}
       </Field>
       <Field label={t('payroll.correction.hours')} error={hoursError}>
-        {(control) => (
-          <input {...control} className="input" value={hours} placeholder="6:00" onChange={(event) => setHours(event.target.value)} />
-        )}
+        {(control) => <input {...control} value={hours} placeholder="6:00" onChange={(event) => setHours(event.target.value)} />}
       </Field>
       <Field label={t('payroll.correction.date')}>
-        {(control) => (
-          <input {...control} type="date" className="input" value={date} required onChange={(event) => setDate(event.target.value)} />
-        )}
+        {(control) => <input {...control} type="date" value={date} required onChange={(event) => setDate(event.target.value)} />}
       </Field>
       <Field label={t('payroll.correction.note')}>
-        {(control) => (
-          <input {...control} className="input" value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
-        )}
+        {(control) => <input {...control} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />}
       </Field>
       <button type="submit" className="button" disabled={book.isPending}>
         {t('payroll.correction.book')}

@@ -100,7 +100,6 @@ export function ScenariosDialog({ onClose }: { onClose(): void }) {
         <label>
           {t('scenarios.name')}
           <input
-            className="input"
             value={name}
             maxLength={255}
             placeholder={t('scenarios.namePlaceholder')}
