@@ -21,6 +21,7 @@ import {
   type LocalApiProblem,
   type LocalApiState,
 } from '../../../shared/local-api.js';
+import { ListenerSwitch } from './ListenerSwitch.js';
 import { useListenerSwitch } from './use-listener-switch.js';
 
 const stateKey = ['host', 'local-api'] as const;
@@ -88,21 +89,14 @@ export function LocalApiSettings() {
       )}
       {state && (
         <>
-          <label className="settings-choice">
-            <input
-              type="checkbox"
-              checked={switching ?? state.enabled}
-              disabled={busy}
-              onChange={(event) => void flip(event.target.checked)}
-            />
-            <span>{t('localApi.enable')}</span>
-          </label>
-          <p className="muted" role="status">
-            {state.enabled ? t('localApi.on') : t('localApi.off')}
-          </p>
-          {state.problem && !state.enabled && (
-            <p className="notice notice--warning">{t('localApi.didNotStart', { problem: problemText(t, state.problem) })}</p>
-          )}
+          <ListenerSwitch
+            label={t('localApi.enable')}
+            checked={switching ?? state.enabled}
+            disabled={busy}
+            onFlip={(enabled) => void flip(enabled)}
+            status={state.enabled ? t('localApi.on') : t('localApi.off')}
+            didNotStart={state.problem && !state.enabled ? t('localApi.didNotStart', { problem: problemText(t, state.problem) }) : null}
+          />
           <form className="settings-actions local-api__port" onSubmit={choosePort} noValidate>
             <Field label={t('localApi.port')} error={portError} className="local-api__port-field">
               {(controlProps) => (

@@ -23,6 +23,7 @@ import {
   type WorkshopProblem,
   type WorkshopState,
 } from '../../../shared/workshop.js';
+import { ListenerSwitch } from './ListenerSwitch.js';
 import { QrCode } from './QrCode.js';
 import { useListenerSwitch } from './use-listener-switch.js';
 
@@ -103,16 +104,14 @@ function WorkshopControls({ bridge }: { bridge: PlannerBridge }) {
 
   return (
     <>
-      <label className="settings-choice">
-        <input type="checkbox" checked={switching ?? state.enabled} disabled={busy} onChange={(event) => void flip(event.target.checked)} />
-        <span>{t('workshop.enable')}</span>
-      </label>
-      <p className="muted" role="status">
-        {state.enabled ? t('workshop.on') : t('workshop.off')}
-      </p>
-      {state.problem && !state.enabled && (
-        <p className="notice notice--warning">{t('workshop.didNotStart', { problem: problemText(t, state.problem) })}</p>
-      )}
+      <ListenerSwitch
+        label={t('workshop.enable')}
+        checked={switching ?? state.enabled}
+        disabled={busy}
+        onFlip={(enabled) => void flip(enabled)}
+        status={state.enabled ? t('workshop.on') : t('workshop.off')}
+        didNotStart={state.problem && !state.enabled ? t('workshop.didNotStart', { problem: problemText(t, state.problem) }) : null}
+      />
       <form className="settings-actions workshop__address" onSubmit={chooseAddress} noValidate>
         <Field label={t('workshop.host')} error={hostError} className="workshop__host-field">
           {(controlProps) => (
