@@ -8,6 +8,7 @@
  * The key is a secret: only its hash is stored, and the page sees it once, in the answer to the
  * request that made it. Every other answer carries the state alone.
  */
+import type { ListenerProblem } from './listener.js';
 
 /** A fixed default, so an integration set up once keeps finding the API after a restart. */
 export const defaultLocalApiPort = 4317;
@@ -30,15 +31,8 @@ export interface LocalApiState {
   problem: LocalApiProblem | null;
 }
 
-/**
- * Why switching on (or moving to another port) did not work. `message` says it in English for
- * logs and scripts; the page words the known reasons itself, in the planner's language.
- */
-export interface LocalApiProblem {
-  reason: 'port-in-use' | 'port-not-allowed' | 'other';
-  port: number;
-  message: string;
-}
+/** Why switching on (or moving to another port) did not work. */
+export type LocalApiProblem = ListenerProblem;
 
 /** Switch on or off, and/or choose the port (moved at once when it is on). */
 export interface LocalApiChange {

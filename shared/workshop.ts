@@ -9,6 +9,7 @@
  * certificate's fingerprint, the pairing code (shown to be typed on a device) and, per device,
  * its name and times only.
  */
+import type { ListenerProblem } from './listener.js';
 
 /** A fixed default, so a device paired once finds the desktop again after a restart. */
 export const defaultWorkshopPort = 4443;
@@ -40,11 +41,7 @@ export interface WorkshopPairing {
   url: string;
 }
 
-export interface WorkshopProblem {
-  reason: 'port-in-use' | 'port-not-allowed' | 'address-not-available' | 'other';
-  port: number;
-  message: string;
-}
+export type WorkshopProblem = ListenerProblem;
 
 export interface WorkshopState {
   enabled: boolean;

@@ -28,7 +28,8 @@ import {
 import { checkApiKey, failedAuthenticationsOf } from '../api/auth.js';
 import { ApiError } from '../api/errors.js';
 import { limitKeyOf } from '../api/client-address.js';
-import { readJsonFile, writeJsonFile } from './json-file.js';
+import { writeJsonFile } from './json-file.js';
+import { listenProblemOf, readSettingsObject, stopServer } from './listener.js';
 import type { LocalInstance } from './local-instance.js';
 
 /** The label of the local API's key in the system database (the bridge's is `bridge`). */
@@ -55,9 +56,7 @@ interface StoredSettings {
 }
 
 function readSettings(path: string): StoredSettings {
-  // A hand-edited file with a bad value keeps the good ones and the default for the rest.
-  const stored = readJsonFile(path);
-  const found = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  const found = readSettingsObject(path);
   return {
     enabled: found.enabled === true,
     port: isLocalApiPort(found.port) ? found.port : defaultLocalApiPort,
@@ -65,26 +64,8 @@ function readSettings(path: string): StoredSettings {
   };
 }
 
-function problemOf(error: NodeJS.ErrnoException, port: number): LocalApiProblem {
-  if (error.code === 'EADDRINUSE') {
-    return { reason: 'port-in-use', port, message: `Port ${port} is already in use by another program; choose another port.` };
-  }
-  if (error.code === 'EACCES') {
-    return { reason: 'port-not-allowed', port, message: `Port ${port} may not be used on this computer; choose another port.` };
-  }
-  return { reason: 'other', port, message: `The local API could not open port ${port}: ${error.message}` };
-}
-
 function stopping(port: number): LocalApiProblem {
   return { reason: 'other', port, message: 'The app is stopping.' };
-}
-
-function stopServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    // Programs keep connections alive; switching off must not wait for them to hang up.
-    server.closeAllConnections();
-  });
 }
 
 function headerValue(request: IncomingMessage, name: string): string | undefined {
@@ -255,7 +236,7 @@ export class LocalApi {
       });
     });
     return new Promise((resolve) => {
-      const fail = (error: NodeJS.ErrnoException) => resolve(problemOf(error, port));
+      const fail = (error: NodeJS.ErrnoException) => resolve(listenProblemOf(error, 'The local API', '127.0.0.1', port));
       server.once('error', fail);
       server.listen({ host: '127.0.0.1', port }, () => {
         server.off('error', fail);

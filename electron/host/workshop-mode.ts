@@ -43,7 +43,8 @@ import {
 } from '../../shared/workshop.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { registerFloorPage } from './floor-page.js';
-import { readJsonFile, writeJsonFile } from './json-file.js';
+import { writeJsonFile } from './json-file.js';
+import { listenProblemOf, readSettingsObject, stopServer } from './listener.js';
 import type { LocalInstance } from './local-instance.js';
 import { workshopCertificateIn, type WorkshopCertificate } from './workshop-certificate.js';
 
@@ -95,9 +96,7 @@ function isStoredDevice(value: unknown): value is StoredDevice {
 }
 
 function readSettings(path: string): StoredSettings {
-  const stored = readJsonFile(path);
-  // A hand-edited file with a bad value keeps the good ones and the default for the rest.
-  const found = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  const found = readSettingsObject(path);
   return {
     enabled: found.enabled === true,
     host: isWorkshopHost(found.host) ? found.host : defaultWorkshopHost,
@@ -130,23 +129,6 @@ export function workshopRouteOf(method: string | undefined, path: string): Works
     if (path === '/v1/oauth/token') return 'api';
   }
   return 'none';
-}
-
-function problemOf(error: NodeJS.ErrnoException, host: string, port: number): WorkshopProblem {
-  if (error.code === 'EADDRINUSE')
-    return { reason: 'port-in-use', port, message: `Port ${port} is already in use by another program; choose another port.` };
-  if (error.code === 'EACCES')
-    return { reason: 'port-not-allowed', port, message: `Port ${port} may not be used on this computer; choose another port.` };
-  if (error.code === 'EADDRNOTAVAIL')
-    return { reason: 'address-not-available', port, message: `${host} is not an address of this computer.` };
-  return { reason: 'other', port, message: `Workshop mode could not open port ${port}: ${error.message}` };
-}
-
-function stopServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }
 
 function cookieValue(request: IncomingMessage, name: string): string | undefined {
@@ -433,7 +415,7 @@ export class WorkshopMode {
       });
     });
     return new Promise((resolve) => {
-      const fail = (error: NodeJS.ErrnoException) => resolve(problemOf(error, host, port));
+      const fail = (error: NodeJS.ErrnoException) => resolve(listenProblemOf(error, 'Workshop mode', host, port));
       server.once('error', fail);
       server.listen({ host, port }, () => {
         server.off('error', fail);
