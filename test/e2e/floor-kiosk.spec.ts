@@ -8,28 +8,20 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.js';
-import { tempDir } from '../helpers/api.js';
-import { call } from '../helpers/instance.js';
-import { activeUserThroughApi } from '../helpers/oauth-flow.js';
-import { startServerProcess, type ServerProcess } from '../helpers/process.js';
+import { startFloorServer, workshopBoard, type FloorServer } from './floor-server.js';
 import { testToday } from '../helpers/test-clock.js';
 
 const access = { env: 'workshop', key: 'kiosk-spec-key-7c2e9b41d0' };
 const secret = 'pass-word-123';
 
-let server: ServerProcess | undefined;
+let server: FloorServer | undefined;
 
 test.afterEach(async () => {
   await server?.stop();
   server = undefined;
 });
 
-/** A call with the environment's API key; answers the body, and throws with the answer when refused. */
-async function byKey(method: string, path: string, body?: unknown): Promise<any> {
-  const answer = await call(server!.url, method, path, { 'x-api-env': access.env, 'x-api-key': access.key }, body);
-  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
+const byKey = (method: string, path: string, body?: unknown) => server!.byKey(method, path, body);
 
 interface Seeded {
   max: { user: string; card: string };
@@ -38,15 +30,8 @@ interface Seeded {
 
 /** A board with two operators on it, each with today's card and a PIN, and a planner without a resource. */
 async function seedWorkshop(): Promise<Seeded> {
-  server = await startServerProcess(['--data-dir', tempDir('planner-kiosk-'), '--api-env', access.env, '--api-key', access.key]);
-  const board = await byKey('POST', '/v1/board?with=stages,statuses', {
-    name: 'Workshop',
-    stages: [{ name: 'Welding' }],
-    statuses: [
-      { name: 'Todo', entry: true, priority: 0 },
-      { name: 'Finished', exit: true, priority: 1 },
-    ],
-  });
+  server = await startFloorServer('planner-kiosk-', access);
+  const board = await byKey('POST', '/v1/board?with=stages,statuses', workshopBoard('Finished'));
   const activity = await byKey('POST', '/v1/activity', { description: 'Welding', default_duration: 30 });
   const operator = async (name: string, orderCode: string, pin: string) => {
     const resource = await byKey('POST', '/v1/resource', { name, boards: [{ id: board.id, active: true, stages: [] }] });
@@ -58,22 +43,19 @@ async function seedWorkshop(): Promise<Seeded> {
       resources: [{ id: resource.id }],
       activities: [{ id: activity.id, time: 120 }],
     });
-    const user = await activeUserThroughApi(
-      server!.url,
-      { 'x-api-env': access.env, 'x-api-key': access.key },
-      { environment: access.env, email: `${name.toLowerCase()}@example.com`, role: 'member', password: secret },
-    );
-    await byKey('PUT', `/v1/user/${user}`, { resource_id: resource.id, firstname: name });
+    const user = await server!.user({
+      email: `${name.toLowerCase()}@example.com`,
+      role: 'member',
+      password: secret,
+      resourceId: resource.id,
+      firstname: name,
+    });
     await byKey('PUT', `/v1/floor/pin/${user}`, { pin });
     return { user, card: card.id as string };
   };
   const max = await operator('Max', 'SO-1001', '2580');
   const mia = await operator('Mia', 'SO-1002', '135790');
-  await activeUserThroughApi(
-    server.url,
-    { 'x-api-env': access.env, 'x-api-key': access.key },
-    { environment: access.env, email: 'pia@example.com', role: 'manager', password: secret },
-  );
+  await server.user({ email: 'pia@example.com', role: 'manager', password: secret });
   return { max, mia };
 }
 

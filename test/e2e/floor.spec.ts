@@ -9,28 +9,20 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.js';
-import { tempDir } from '../helpers/api.js';
-import { call } from '../helpers/instance.js';
-import { activeUserThroughApi } from '../helpers/oauth-flow.js';
-import { startServerProcess, type ServerProcess } from '../helpers/process.js';
+import { startFloorServer, workshopBoard, type FloorServer } from './floor-server.js';
 import { runNow, testToday } from '../helpers/test-clock.js';
 
 const access = { env: 'workshop', key: 'floor-spec-key-3f9a1c7e5b' };
 const operator = { email: 'max@example.com', password: 'pass-word-123' };
 
-let server: ServerProcess | undefined;
+let server: FloorServer | undefined;
 
 test.afterEach(async () => {
   await server?.stop();
   server = undefined;
 });
 
-/** A call with the environment's API key; answers the body, and throws with the answer when refused. */
-async function byKey(method: string, path: string, body?: unknown): Promise<any> {
-  const answer = await call(server!.url, method, path, { 'x-api-env': access.env, 'x-api-key': access.key }, body);
-  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
+const byKey = (method: string, path: string, body?: unknown) => server!.byKey(method, path, body);
 
 interface Seeded {
   userId: string;
@@ -42,18 +34,11 @@ interface Seeded {
 
 /** A server with a board that has an exit status, a resource with its user, and today's card with an order row of its activity. */
 async function seedWorkshop(): Promise<Seeded> {
-  server = await startServerProcess(['--data-dir', tempDir('planner-floor-'), '--api-env', access.env, '--api-key', access.key]);
+  server = await startFloorServer('planner-floor-', access);
 
   const resource = await byKey('POST', '/v1/resource', { name: 'Max' });
   const activity = await byKey('POST', '/v1/activity', { description: 'Welding', default_duration: 30 });
-  const board = await byKey('POST', '/v1/board?with=stages,statuses', {
-    name: 'Workshop',
-    stages: [{ name: 'Welding' }],
-    statuses: [
-      { name: 'Todo', entry: true, priority: 0 },
-      { name: 'Done', exit: true, priority: 1 },
-    ],
-  });
+  const board = await byKey('POST', '/v1/board?with=stages,statuses', workshopBoard('Done'));
   const order = await byKey('POST', '/v1/order?with=order_rows', {
     code: 'SO-1001',
     description: 'Frames for the Jansen hall',
@@ -68,12 +53,7 @@ async function seedWorkshop(): Promise<Seeded> {
     resources: [{ id: resource.id }],
     activities: [{ id: activity.id, time: 240 }],
   });
-  const userId = await activeUserThroughApi(
-    server.url,
-    { 'x-api-env': access.env, 'x-api-key': access.key },
-    { environment: access.env, email: operator.email, role: 'member', password: operator.password },
-  );
-  await byKey('PUT', `/v1/user/${userId}`, { resource_id: resource.id });
+  const userId = await server.user({ ...operator, role: 'member', resourceId: resource.id });
 
   return { userId, card, board, order, row };
 }
