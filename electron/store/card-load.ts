@@ -1,6 +1,6 @@
 /**
  * The load of a board's cards over a date range, read for finite planning
- * (electron/api/planning/finite-plan.ts): of each card its stage, dates, total activity minutes
+ * (electron/api/planning/finite-plan.ts): of each card its stage, status, dates, total activity minutes
  * and assigned resources, one row per card, in one query without a sort. A finite plan reads
  * every card of its horizon on each call, so it reads no more than it counts.
  */
@@ -10,6 +10,8 @@ import type { EnvironmentStore } from './environment-store.js';
 export interface CardLoadRow {
   card_id: string;
   stage_id: string;
+  /** With remaining_time a card in an exit status counts nothing (docs/API.md "Schedules and capacity"). */
+  status_id: string | null;
   start_date: string;
   end_date: string;
   /** The card's activity minutes, summed. */
@@ -38,7 +40,7 @@ export function cardLoadsSql(resources: boolean, engine: keyof typeof dialects):
   const assigned = resources
     ? `(SELECT ${dialect.joined('r."resource_id"')} FROM "card_resource" r WHERE r."card_id" = c."id" AND r."deleted_at" IS NULL)`
     : 'NULL';
-  return `SELECT c."id" AS card_id, c."stage_id", c."start_date", c."end_date",
+  return `SELECT c."id" AS card_id, c."stage_id", c."status_id", c."start_date", c."end_date",
     (SELECT ${dialect.minutes('a."time"')} FROM "card_activity" a WHERE a."card_id" = c."id" AND a."deleted_at" IS NULL) AS minutes,
     ${assigned} AS resources
   FROM "card" c

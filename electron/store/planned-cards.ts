@@ -1,6 +1,6 @@
 /**
  * The cards of a board over a date range, read for capacity (electron/api/planning/
- * capacity.ts): of each card only its stage, dates, activity minutes and resources, joined in
+ * capacity.ts): of each card only its stage, status, dates, activity minutes and resources, joined in
  * SQL. Capacity over a year reads thousands of cards on every request, and as whole records
  * (every column, JSON parsed, links fetched by id lists) they cost it several times what it
  * computes from them.
@@ -11,10 +11,12 @@
 import type { SqliteStatement } from './database.js';
 import type { EnvironmentStore } from './environment-store.js';
 
-/** One activity of a card, with the card's stage and dates. */
+/** One activity of a card, with the card's stage, status and dates. */
 export interface PlannedActivityRow {
   card_id: string;
   stage_id: string;
+  /** The card's: with remaining_time a card in an exit status counts nothing (docs/API.md "Schedules and capacity"). */
+  status_id: string | null;
   start_date: string;
   end_date: string;
   /** Minutes. */
@@ -33,7 +35,7 @@ const overlapping = 'c."deleted_at" IS NULL AND c."board_id" = ? AND c."start_da
 
 // The activities' resource types are read apart (activityTypesSql): a board has a handful of
 // activities and thousands of card activities, and a join looked each of them up again.
-const activitiesSql = `SELECT c."id" AS card_id, c."stage_id", c."start_date", c."end_date", a."time", a."activity_id" AS resource_type
+const activitiesSql = `SELECT c."id" AS card_id, c."stage_id", c."status_id", c."start_date", c."end_date", a."time", a."activity_id" AS resource_type
   FROM "card" c
   JOIN "card_activity" a ON a."card_id" = c."id" AND a."deleted_at" IS NULL
   WHERE ${overlapping}

@@ -17,10 +17,11 @@
  *   individual      as above
  *   estimated_time  as above (the estimate is the card's activity minutes)
  *   remaining_time  planned is the estimate minus the minutes tracked on the card, never
- *                   below 0, spread over the card's days from today on
+ *                   below 0, and 0 once the card is in an exit status, spread over the card's
+ *                   days from today on (remaining-time.ts, which finite planning shares)
  * A card on a stage with setup_minutes carries them once more, on its first workday (with
- * remaining_time: its first from today on, while nothing is tracked on it); docs/API.md
- * "Setup times".
+ * remaining_time: its first from today on, while nothing is tracked on it and it is not
+ * finished); docs/API.md "Setup times".
  */
 import { buckets, daysBetween, type TimeFrame } from '../../../shared/dates.js';
 import type { RequestContext } from '../resource.js';
@@ -200,16 +201,7 @@ async function readCapacity(
   const calendars = new Map((await readCalendarsOf(ctx.records, counted)).map((c) => [c.resource.id, c]));
   const workdays = workdaysByWeekday(boardCalendar(board.workdays));
   const setupOf = new Map(boardStages.map((s) => [s.id, s.setup_minutes]));
-  const work = await plannedWork(
-    ctx,
-    board,
-    workdays,
-    query.start,
-    query.end,
-    board.capacity_method === 'remaining_time',
-    setupOf,
-    planned,
-  );
+  const work = await plannedWork(ctx, board, workdays, query.start, query.end, setupOf, planned);
   return { boardStages, resources, calendars, minutesOf: new Map(), work };
 }
 

@@ -34,7 +34,7 @@ export async function cardTotals(
   include: readonly string[],
 ): Promise<void> {
   const ids = cards.map((c) => c.id);
-  const tracked = await trackedMinutesOf(ctx, ids);
+  const tracked = await trackedMinutesOf(ctx.records, ids);
   for (const card of cards) card.time_tracking_running = tracked.running.has(card.id);
   const users = await ctx.records.getWhereIn(tables.user, 'id', [
     ...new Set([...tracked.latest.values()].map((entry) => entry.user_id).filter((id): id is string => id !== null)),

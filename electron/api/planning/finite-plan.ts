@@ -8,6 +8,7 @@
  *
  *   available = Σ resources active on the board and stage: schedule available × percentage × efficiency
  *   planned   = Σ cards on the stage: their activity minutes spread evenly over their board workdays
+ *               (with remaining_time what is left of them, from today on: remaining-time.ts)
  *   free      = max(0, available − planned)
  *
  * and of a resource: its schedule's available minutes (the person once) minus its share of the
@@ -34,6 +35,7 @@ import type { RecordReads } from '../../store/record-store.js';
 import { tables, type Stored } from '../tables.js';
 import { type PlanActivity, type PlanResult, type PlanStage, type PlannedCard } from './plan.js';
 import { availableMinutes, readCalendarsOf } from './schedule.js';
+import { cardCounting } from './remaining-time.js';
 import { chooseResources, countsFor, teamRoom, type Candidate } from './who-does-it.js';
 import { dayNumber, maxPlanDays, weekdayOfDay } from './workdays.js';
 
@@ -141,7 +143,7 @@ export async function resourcesOnBoard(reads: RecordReads, boardId: string): Pro
  */
 export async function readFiniteBoard(
   reads: RecordReads,
-  board: StoredRecord,
+  board: Stored<'board'>,
   stages: readonly Stored<'stage'>[],
   workdays: readonly boolean[],
   resourceIds: readonly string[],
@@ -184,16 +186,21 @@ export async function readFiniteBoard(
   );
 
   const stageSetup = new Map(stages.map((s) => [s.id, s.setup_minutes]));
-  // The planned cards, as capacity counts them: each card's minutes over all its board workdays,
-  // its stage's setup on the first.
+  // The planned cards, as capacity counts them (the board's capacity_method, remaining-time.ts):
+  // each card's minutes over its board workdays (from today on, for remaining time), its
+  // stage's setup on the first while it counts.
   const cardLoads = new Map<string, CardLoad>();
-  for (const card of await reads.cardLoads(board.id, start, end, true)) {
-    if (!card.minutes) continue;
+  const rows = (await reads.cardLoads(board.id, start, end, true)).filter((card) => card.minutes);
+  const counting = await cardCounting(reads, board, rows);
+  for (const card of rows) {
+    const minutes = counting.minutes(card, card.minutes);
+    const setup = counting.setupCounts(card) ? (stageSetup.get(card.stage_id) ?? 0) : 0;
+    if (minutes <= 0 && setup <= 0) continue;
     let count = 0;
     let setupDay = -1;
     const days: number[] = [];
     for (let day = dayNumber(card.start_date), last = dayNumber(card.end_date); day <= last && count < maxPlanDays; day++) {
-      if (!workdays[weekdayOfDay(day)]) continue;
+      if (!workdays[weekdayOfDay(day)] || day < counting.from) continue;
       if (count === 0) setupDay = day - first;
       count++;
       if (day >= first && day < first + length) days.push(day - first);
@@ -203,8 +210,8 @@ export async function readFiniteBoard(
       stageId: card.stage_id,
       resourceIds: card.resources ? card.resources.split(',') : [],
       days,
-      perDay: card.minutes / count,
-      setup: stageSetup.get(card.stage_id) ?? 0,
+      perDay: minutes / count,
+      setup,
       setupDay,
     };
     cardLoads.set(card.card_id, load);

@@ -1,17 +1,16 @@
 /**
  * The work planned on a board, as capacity needs it: for each card and each of its activities,
  * the card's stage and resources, the activity's resource type, the card's workdays inside the
- * range and the minutes per workday (the activity's minutes spread evenly over all the card's
- * workdays, or — for remaining time — what is left after the tracked minutes, spread over the
- * card's workdays from today on). A card on a stage with `setup_minutes` carries them once,
- * on its first workday (from today on, for remaining time, and only while nothing is tracked on
- * it): docs/API.md "Setup times".
+ * range and the minutes per workday (the activity's share of what the card counts, spread
+ * evenly over the card's workdays). What a card counts, and from which day, is the board's
+ * capacity_method's (remaining-time.ts: with remaining_time what is left after the tracked
+ * minutes, nothing once finished, from today on). A card on a stage with `setup_minutes`
+ * carries them once, on its first workday, while its setup counts: docs/API.md "Setup times".
  */
-import { today } from '../../../shared/dates.js';
-import type { StoredRecord } from '../../store/environment-store.js';
 import type { PlannedActivityRow, PlannedCards } from '../../store/planned-cards.js';
 import type { RequestContext } from '../resource.js';
-import { trackedMinutesOf } from './tracked-time.js';
+import type { Stored } from '../tables.js';
+import { cardCounting } from './remaining-time.js';
 import { dayNumber, maxPlanDays, weekdayOfDay } from './workdays.js';
 
 export interface PlannedWork {
@@ -26,11 +25,10 @@ export interface PlannedWork {
 /** `workdays` is the board's, by ISO weekday (workdaysByWeekday). */
 export async function plannedWork(
   ctx: RequestContext,
-  board: StoredRecord,
+  board: Stored<'board'>,
   workdays: readonly boolean[],
   start: string,
   end: string,
-  remainingOnly: boolean,
   /** The setup minutes of the board's stages, by id (the caller has read the stages). */
   setupOf: ReadonlyMap<string, number>,
   /**
@@ -55,8 +53,12 @@ export async function plannedWork(
     if (ids) ids.push(resource_id);
     else resourcesOf.set(card_id, [resource_id]);
   }
-  const tracked = remainingOnly ? (await trackedMinutesOf(ctx, [...activitiesOf.keys()])).total : new Map<string, number>();
-  const from = remainingOnly ? dayNumber(today()) : -Infinity;
+  const counting = await cardCounting(
+    ctx.records,
+    board,
+    [...activitiesOf.values()].map((links) => links[0]!),
+  );
+  const from = counting.from;
   const first = dayNumber(start);
   const last = dayNumber(end);
 
@@ -74,7 +76,7 @@ export async function plannedWork(
     // card_activity.time is a whole number of minutes, never null (shared/resources/card.ts);
     // the row type (store/planned-cards.ts) is broader than the column.
     const estimate = links.reduce((sum, l) => sum + (l.time as number), 0);
-    const left = remainingOnly ? Math.max(0, estimate - (tracked.get(cardId) ?? 0)) : estimate;
+    const left = counting.minutes(card, estimate);
     const resources = resourcesOf.get(cardId) ?? [];
     for (const link of links) {
       // Never null, as above.
@@ -89,10 +91,9 @@ export async function plannedWork(
     }
     // The press is set up once, before the work: on the card's first day, as a planner
     // expects, and only for a card with work to set up for. With remaining time, a card with
-    // time tracked on it has been set up already.
+    // time tracked on it, or finished, has been set up already.
     const setup = setupOf.get(card.stage_id) ?? 0;
-    const setUpAlready = remainingOnly && (tracked.get(cardId) ?? 0) > 0;
-    if (setup > 0 && estimate > 0 && !setUpAlready && firstDay >= first && firstDay <= last) {
+    if (setup > 0 && estimate > 0 && counting.setupCounts(card) && firstDay >= first && firstDay <= last) {
       work.push({
         stageId: card.stage_id,
         resourceIds: resources,

@@ -2,8 +2,8 @@
  * Minutes tracked on cards, which cards have a running timer, and each card's latest entry. Time tracking arrives with
  * its own resource; until it is registered no time has been tracked, so totals are 0.
  */
+import type { RecordReads } from '../../store/record-store.js';
 import { moduleNamedOrNone } from '../registry.js';
-import type { RequestContext } from '../resource.js';
 import { tables, type Stored } from '../tables.js';
 
 /** Whether there are entries to read for the cards: none while time tracking is not registered, or for no cards. */
@@ -11,9 +11,12 @@ function entriesOn(cardIds: readonly string[]): boolean {
   return moduleNamedOrNone('time_tracking') !== undefined && cardIds.length > 0;
 }
 
-/** Minutes tracked on each card and the cards with a running timer, through the asynchronous store. */
-export async function trackedMinutesOf(ctx: RequestContext, cardIds: readonly string[]) {
-  return totalsOf(entriesOn(cardIds) ? await ctx.records.getWhereIn(tables.time_tracking, 'card_id', cardIds) : []);
+/**
+ * Minutes tracked on each card and the cards with a running timer, through the asynchronous
+ * store: a request's records or a planning transaction's.
+ */
+export async function trackedMinutesOf(reads: RecordReads, cardIds: readonly string[]) {
+  return totalsOf(entriesOn(cardIds) ? await reads.getWhereIn(tables.time_tracking, 'card_id', cardIds) : []);
 }
 
 /** Minutes per card, the cards with a running timer and each card's latest entry (by start), from their entries. */
