@@ -57,7 +57,21 @@ describe('XLSX line rows', () => {
       groups: [{ ...user, grouping: 'billable', key: 'billable', label: 'Billable' }],
     }));
     nested.group_by = ['users', 'billable', 'days'];
-    for (const report of [hhmm, flat, nested]) {
+    // Payroll segments: a further one on the first line (written through exceljs, before the
+    // fast rows begin) and on later ones, an hour code of none, and a line of no segments.
+    const split = workedReport();
+    const twoSegments = (i: number, first: string | null) => {
+      const line = split.lines[i]!;
+      line.segments = [
+        { date: line.date, minutes: line.minutes - 10, percentage: 100, hour_code: first },
+        { date: '2026-10-27', minutes: 10, percentage: 125.5, hour_code: '<N&GHT>' },
+      ];
+    };
+    twoSegments(0, 'ORD');
+    twoSegments(3, null);
+    twoSegments(6, 'ORD');
+    split.lines[4]!.segments = [];
+    for (const report of [hhmm, flat, nested, split]) {
       const { fast, exceljs } = await bothWays(report);
       for (const name of parts) expect(fast[name], name).toBe(exceljs[name]);
     }

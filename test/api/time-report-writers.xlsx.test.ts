@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { tableColumns } from '../../electron/api/time-tracking/export/report-rows.js';
-import { sheetBacklog, writeXlsx, xlsxHeaderRow } from '../../electron/api/time-tracking/export/xlsx.js';
+import { sheetBacklog, sheetColumns, writeXlsx, xlsxHeaderRow } from '../../electron/api/time-tracking/export/xlsx.js';
 import type { TimeReport } from '../../shared/time-report.js';
 import { formulaNote, nonLatinCard, readAll, trickyNote, workedReport, zipEntry } from '../helpers/time-report.js';
 
@@ -18,7 +18,7 @@ async function sheetOf(report: TimeReport): Promise<ExcelJS.Worksheet> {
   return sheet;
 }
 
-const col = (name: (typeof tableColumns)[number]) => tableColumns.indexOf(name) + 1;
+const col = (name: (typeof sheetColumns)[number]) => sheetColumns.indexOf(name) + 1;
 const first = xlsxHeaderRow + 1;
 
 function rowsOf(sheet: ExcelJS.Worksheet): ExcelJS.Row[] {
@@ -38,10 +38,10 @@ describe('XLSX report file', () => {
     expect(sheet.getCell('A1').font?.bold).toBe(true);
     expect(sheet.getCell('A2').value).toBe('Period: 2026-10-24 – 2026-10-26 · Time zone: Europe/Amsterdam · Exported by: Carla Planner');
     expect(sheet.getCell('A3').value).toBe('Filters: status: approved,pending · Grouped by: users, days · Currency: EUR');
-    expect(sheet.getRow(xlsxHeaderRow).values).toEqual([undefined, ...tableColumns]);
+    expect(sheet.getRow(xlsxHeaderRow).values).toEqual([undefined, ...tableColumns, 'Hour code', 'Percentage', 'Segment minutes']);
     expect(sheet.getRow(xlsxHeaderRow).getCell(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: xlsxHeaderRow });
-    expect(sheet.autoFilter).toBe(`A${xlsxHeaderRow}:Q${sheet.rowCount}`);
+    expect(sheet.autoFilter).toBe(`A${xlsxHeaderRow}:T${sheet.rowCount}`);
   });
 
   it('types the cells of a line: dates as dates, start and end as local date-times, durations as numbers', async () => {
@@ -130,6 +130,59 @@ describe('XLSX report file', () => {
     }
     const lineMinutes = lineRows(sheet).reduce((sum, row) => sum + (row.getCell(col('Minutes')).value as number), 0);
     expect(lineMinutes).toBe(815);
+  });
+
+  it("writes a line's payroll segments: the first on the line's row, each further one as a row of its own", async () => {
+    const report = workedReport();
+    // Alice's first line (Saturday 22:30–24:00 local, 90 minutes, 60.00) as if a rule paid the
+    // hour from 23:00 at 125.5 % under NIGHT, and Bob's last one (Monday 23:00–24:00) under ORD.
+    report.lines[0] = {
+      ...report.lines[0]!,
+      hour_code: 'ORD',
+      segments: [
+        { date: '2026-10-24', minutes: 30, percentage: 100, hour_code: 'ORD' },
+        { date: '2026-10-24', minutes: 60, percentage: 125.5, hour_code: 'NIGHT' },
+      ],
+    };
+    report.lines[6]!.segments = [{ date: '2026-10-26', minutes: 60, percentage: 100, hour_code: 'ORD' }];
+    const sheet = await sheetOf(report);
+    // One row more than the worked example's 17, and the autoFilter takes it in.
+    expect(rowsOf(sheet)).toHaveLength(18);
+    expect(sheet.autoFilter).toBe(`A${xlsxHeaderRow}:T${xlsxHeaderRow + 18}`);
+    const pick = (row: ExcelJS.Row) =>
+      ['Date', 'Week', 'User', 'Activity', 'Start', 'Minutes', 'Amount', 'Note', 'Hour code', 'Percentage', 'Segment minutes'].map(
+        (name) => row.getCell(col(name as (typeof sheetColumns)[number])).value,
+      );
+    const rows = rowsOf(sheet);
+    expect(rows.slice(0, 3).map(pick)).toEqual([
+      [
+        new Date(Date.UTC(2026, 9, 24)),
+        '2026-W43',
+        'Alice Andersen',
+        'Assembly',
+        new Date(Date.UTC(2026, 9, 24, 22, 30)),
+        90,
+        60,
+        'Night shift',
+        'ORD',
+        100,
+        30,
+      ],
+      // The further segment: the line's labels, nothing to add to Minutes or Amount.
+      [new Date(Date.UTC(2026, 9, 24)), '2026-W43', 'Alice Andersen', 'Assembly', null, null, null, null, 'NIGHT', 125.5, 60],
+      ['Total 2026-10-24', null, null, null, null, 90, 60, null, null, null, null],
+    ]);
+    // The example's other lines keep their one normal segment, without a code.
+    expect(pick(rows[3]!).slice(-3)).toEqual([null, 100, 75]);
+    expect(pick(rows.find((row) => row.getCell(col('Note')).value === '@night')!).slice(-3)).toEqual(['ORD', 100, 60]);
+    expect(rows[1]!.outlineLevel).toBe(2);
+    expect(rows[1]!.getCell(col('Date')).numFmt).toBe('yyyy-mm-dd');
+    expect(rows[1]!.getCell(col('Segment minutes')).numFmt).toBe('0');
+    // Summing the columns as a clerk would: Minutes gives the lines, Segment minutes by code the payroll hours.
+    const lines = lineRows(sheet);
+    expect(lines.reduce((sum, row) => sum + Number(row.getCell(col('Minutes')).value ?? 0), 0)).toBe(815);
+    const night = lines.filter((row) => row.getCell(col('Hour code')).value === 'NIGHT');
+    expect(night.map((row) => row.getCell(col('Segment minutes')).value)).toEqual([60]);
   });
 
   it('nests lines under their totals with outline levels', async () => {

@@ -31,6 +31,18 @@
  *         Thu 45/360/0/360/−315   Fri–Sun 0
  *         total 525/1440/0/1440/−915 (8.75 h against 24.00 h: −15.25 h)
  *   Grand total 1485/3840/480/3360/−1875 (24.75 h against 56.00 h: −31.25 h)
+ *
+ * For the payroll summary's hour codes and overtime balance (its own `beforeAll`, after the
+ * report's tests): Welding is hour code ORD, Cleaning CLN, and a rule pays weekdays 23:00–06:00
+ * at 125 % under NIGHT. Ben's night shift E4 (Tue 22:00 → Wed 06:00) crosses the rule's start:
+ * Tue 22:00–23:00 ORD 100 % 60, Tue 23:00–24:00 NIGHT 125 % 60, Wed 00:00–06:00 NIGHT 125 % 360.
+ *
+ *   Anna  CLN 100 % 90 (1.50 h), ORD 100 % 240 + 120 + 510 = 870 (14.50 h)
+ *   Ben   CLN 100 % 45 (0.75 h), NIGHT 125 % 420 (7.00 h), ORD 100 % 60 (1.00 h)
+ *
+ * Neither works over their schedule, so only corrections move the balances: Anna brought
+ * 120 minutes over on 30 October (opening 2.00, change 0.00, closing 2.00 h); Ben had 90
+ * paid out on Friday 6 November (opening 0.00, change −1.50, closing −1.50 h).
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -342,15 +354,15 @@ describe('the time report, grouped by users and days', () => {
     expectInOrder(text, [
       /User: Anna Adams/,
       /Day: 2026-11-02/,
-      /Workshop\s+SO-1001 · Welding\s+Welding\s+draft\s+08:00\s+12:00\s+4\.00\s+50\.00\s+200\.00\s+yes/,
-      /Cleaning\s+draft\s+13:00\s+14:30\s+1\.50\s+20\.00\s+30\.00\s+no\s+yes\s+Cleaned the booth/,
-      /SO-1001 · Welding\s+Welding\s+draft\s+14:00\s+16:00\s+2\.00\s+50\.00\s+100\.00\s+yes\s+yes/,
+      /Workshop\s+SO-1001 · Welding\s+Welding\s+draft\s+08:00\s+12:00\s+4\.00\s+100\s+50\.00\s+200\.00\s+yes/,
+      /Cleaning\s+draft\s+13:00\s+14:30\s+1\.50\s+100\s+20\.00\s+30\.00\s+no\s+yes\s+Cleaned the booth/,
+      /SO-1001 · Welding\s+Welding\s+draft\s+14:00\s+16:00\s+2\.00\s+100\s+50\.00\s+100\.00\s+yes\s+yes/,
       /Total 2026-11-02\s+7\.50\s+330\.00/,
       /Total 2026-11-05\s+8\.50\s+425\.00/,
       /Total Anna Adams\s+16\.00\s+755\.00/,
       /User: Ben Bakker/,
-      /22:00\s+24:00\s+2\.00\s+50\.00\s+100\.00/,
-      /00:00\s+06:00\s+6\.00\s+50\.00\s+300\.00/,
+      /22:00\s+24:00\s+2\.00\s+100\s+50\.00\s+100\.00/,
+      /00:00\s+06:00\s+6\.00\s+100\s+50\.00\s+300\.00/,
       /Total Ben Bakker\s+8\.75\s+415\.00/,
       /Grand total\s+24\.75\s+1170\.00/,
       /Billable\s+22\.50\s+1125\.00/,
@@ -376,6 +388,21 @@ describe('the time report, grouped by users and days', () => {
 });
 
 describe('the payroll summary', () => {
+  beforeAll(async () => {
+    await ok(byKey, 'PUT', `/v1/activity/${welding}`, { hour_code: 'ORD' });
+    await ok(byKey, 'PUT', `/v1/activity/${cleaning}`, { hour_code: 'CLN' });
+    await ok(byKey, 'POST', '/v1/surcharge_rule', {
+      name: 'Night',
+      weekdays: [1, 2, 3, 4, 5],
+      from_time: '23:00',
+      to_time: '06:00',
+      percentage: 125,
+      hour_code: 'NIGHT',
+    });
+    await ok(byKey, 'POST', '/v1/overtime_correction', { user_id: anna, date: '2026-10-30', minutes: 120 });
+    await ok(byKey, 'POST', '/v1/overtime_correction', { user_id: ben, date: '2026-11-06', minutes: -90 });
+  });
+
   const perDay = (summary: PayrollSummary) =>
     summary.users.map((u) => [
       u.user,
@@ -446,12 +473,28 @@ describe('the payroll summary', () => {
 
   it('CSV, XLSX and PDF show the same figures in hours', async () => {
     const csv = parseCsv((await download(`/v1/time_tracking/payroll?${period}&per=day&format=csv`)).body.toString('utf8'));
-    expect(csv[0]).toEqual(['User', 'Resource', 'Day', 'From', 'To', 'Worked', 'Scheduled', 'Absence', 'Expected', 'Difference']);
-    expect(csv.filter((r) => r[2] === '2026-11-04').map((r) => [r[0], ...r.slice(5)])).toEqual([
+    expect(csv[0]).toEqual([
+      'User',
+      'Resource',
+      'Day',
+      'From',
+      'To',
+      'Worked',
+      'Scheduled',
+      'Absence',
+      'Expected',
+      'Difference',
+      'Hour code',
+      'Percentage',
+      'Opening balance',
+      'Overtime change',
+      'Closing balance',
+    ]);
+    expect(csv.filter((r) => r[2] === '2026-11-04').map((r) => [r[0], ...r.slice(5, 10)])).toEqual([
       ['Anna Adams', '0.00', '8.00', '8.00', '0.00', '0.00'],
       ['Ben Bakker', '6.00', '6.00', '0.00', '6.00', '0.00'],
     ]);
-    expect(csv.filter((r) => /^(Total |Grand total$)/.test(r[0]!)).map((r) => [r[0], ...r.slice(5)])).toEqual([
+    expect(csv.filter((r) => /^(Total |Grand total$)/.test(r[0]!)).map((r) => [r[0], ...r.slice(5, 10)])).toEqual([
       ['Total Anna Adams', '16.00', '40.00', '8.00', '32.00', '-16.00'],
       ['Total Ben Bakker', '8.75', '24.00', '0.00', '24.00', '-15.25'],
       ['Grand total', '24.75', '64.00', '8.00', '56.00', '-31.25'],
@@ -463,7 +506,7 @@ describe('the payroll summary', () => {
       'Exported by': 'Pat Planner',
     });
     const hhmm = parseCsv((await download(`/v1/time_tracking/payroll?${period}&format=csv&duration_format=hh:mm`)).body.toString('utf8'));
-    expect(hhmm.find((r) => r[0] === 'Grand total')!.slice(5)).toEqual(['24:45', '64:00', '8:00', '56:00', '-31:15']);
+    expect(hhmm.find((r) => r[0] === 'Grand total')!.slice(5, 10)).toEqual(['24:45', '64:00', '8:00', '56:00', '-31:15']);
 
     const xlsx = await download(`/v1/time_tracking/payroll?${period}&per=day&format=xlsx`);
     expect(xlsx.headers.get('content-disposition')).toBe('attachment; filename="payroll-summary-2026-11-02-2026-11-08.xlsx"');
@@ -485,6 +528,128 @@ describe('the payroll summary', () => {
       /Total Ben Bakker\s+Ben \(night shift\)\s+8\.75\s+24\.00\s+0\.00\s+24\.00\s+-15\.25/,
       /Grand total\s+24\.75\s+64\.00\s+8\.00\s+56\.00\s+-31\.25/,
       /Page 1 of 1/,
+    ]);
+  });
+
+  it("JSON, CSV, XLSX and PDF carry each user's hours per hour code and their overtime balance", async () => {
+    const summary: PayrollSummary = await ok(roles.as(pat), 'GET', `/v1/time_tracking/payroll?${period}`);
+    expect(summary.users.map((u) => [u.user, u.hour_codes, u.overtime])).toEqual([
+      [
+        'Anna Adams',
+        [
+          { hour_code: 'CLN', percentage: 100, minutes: 90 },
+          { hour_code: 'ORD', percentage: 100, minutes: 870 },
+        ],
+        { opening_minutes: 120, change_minutes: 0, closing_minutes: 120 },
+      ],
+      [
+        'Ben Bakker',
+        [
+          { hour_code: 'CLN', percentage: 100, minutes: 45 },
+          { hour_code: 'NIGHT', percentage: 125, minutes: 420 },
+          { hour_code: 'ORD', percentage: 100, minutes: 60 },
+        ],
+        { opening_minutes: 0, change_minutes: -90, closing_minutes: -90 },
+      ],
+    ]);
+
+    // Per user: the week, a row per hour code (hours under Worked), the balance row, the total.
+    const csv = parseCsv((await download(`/v1/time_tracking/payroll?${period}&format=csv&separator=;`)).body.toString('utf8'), ';');
+    expect(csv.slice(1, 13)).toEqual([
+      [
+        'Anna Adams',
+        'Anna (welder)',
+        '2026-W45',
+        '2026-11-02',
+        '2026-11-08',
+        '16,00',
+        '40,00',
+        '8,00',
+        '32,00',
+        '-16,00',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ],
+      ['Anna Adams', 'Anna (welder)', '', '', '', '1,50', '', '', '', '', 'CLN', '100', '', '', ''],
+      ['Anna Adams', 'Anna (welder)', '', '', '', '14,50', '', '', '', '', 'ORD', '100', '', '', ''],
+      ['Anna Adams', 'Anna (welder)', '', '', '', '', '', '', '', '', '', '', '2,00', '0,00', '2,00'],
+      ['Total Anna Adams', 'Anna (welder)', '', '', '', '16,00', '40,00', '8,00', '32,00', '-16,00', '', '', '', '', ''],
+      [
+        'Ben Bakker',
+        'Ben (night shift)',
+        '2026-W45',
+        '2026-11-02',
+        '2026-11-08',
+        '8,75',
+        '24,00',
+        '0,00',
+        '24,00',
+        '-15,25',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ],
+      ['Ben Bakker', 'Ben (night shift)', '', '', '', '0,75', '', '', '', '', 'CLN', '100', '', '', ''],
+      ['Ben Bakker', 'Ben (night shift)', '', '', '', '7,00', '', '', '', '', 'NIGHT', '125', '', '', ''],
+      ['Ben Bakker', 'Ben (night shift)', '', '', '', '1,00', '', '', '', '', 'ORD', '100', '', '', ''],
+      ['Ben Bakker', 'Ben (night shift)', '', '', '', '', '', '', '', '', '', '', '0,00', '-1,50', '-1,50'],
+      ['Total Ben Bakker', 'Ben (night shift)', '', '', '', '8,75', '24,00', '0,00', '24,00', '-15,25', '', '', '', '', ''],
+      ['Grand total', '', '', '', '', '24,75', '64,00', '8,00', '56,00', '-31,25', '', '', '', '', ''],
+    ]);
+    const hhmm = parseCsv((await download(`/v1/time_tracking/payroll?${period}&format=csv&duration_format=hh:mm`)).body.toString('utf8'));
+    expect(
+      hhmm
+        .slice(1)
+        .filter((r) => r[10] === 'NIGHT' || r[12] !== '')
+        .map((r) => [r[0], r[5], r[10], r[11], ...r.slice(12)]),
+    ).toEqual([
+      ['Anna Adams', '', '', '', '2:00', '0:00', '2:00'],
+      ['Ben Bakker', '7:00', 'NIGHT', '125', '', '', ''],
+      ['Ben Bakker', '', '', '', '0:00', '-1:30', '-1:30'],
+    ]);
+
+    const sheet = await sheetOf((await download(`/v1/time_tracking/payroll?${period}&format=xlsx`)).body, 'Payroll');
+    expect((sheet.getRow(4).values as unknown[]).slice(11)).toEqual([
+      'Hour code',
+      'Percentage',
+      'Opening balance',
+      'Overtime change',
+      'Closing balance',
+    ]);
+    const cells = (r: number) => Array.from({ length: 15 }, (_, c) => sheet.getRow(r).getCell(c + 1).value ?? null);
+    expect([5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map(cells).map((r) => [r[0], r[5], r[10], r[11], r[12], r[13], r[14]])).toEqual([
+      ['Anna Adams', 16, null, null, null, null, null],
+      ['Anna Adams', 1.5, 'CLN', 100, null, null, null],
+      ['Anna Adams', 14.5, 'ORD', 100, null, null, null],
+      ['Anna Adams', null, null, null, 2, 0, 2],
+      ['Total Anna Adams', 16, null, null, null, null, null],
+      ['Ben Bakker', 8.75, null, null, null, null, null],
+      ['Ben Bakker', 0.75, 'CLN', 100, null, null, null],
+      ['Ben Bakker', 7, 'NIGHT', 125, null, null, null],
+      ['Ben Bakker', 1, 'ORD', 100, null, null, null],
+      ['Ben Bakker', null, null, null, 0, -1.5, -1.5],
+      ['Total Ben Bakker', 8.75, null, null, null, null, null],
+    ]);
+    expect(sheet.getRow(14).getCell(14).numFmt).toBe('0.00;[Red]-0.00');
+
+    const pdf = await pdfText((await download(`/v1/time_tracking/payroll?${period}&format=pdf`)).body);
+    expectInOrder(pdf, [
+      /Anna Adams\s+Anna \(welder\)\s+2026-W45\s+2026-11-02\s+2026-11-08\s+16\.00/,
+      /Anna Adams\s+Anna \(welder\)\s+Hours CLN at 100 %\s+1\.50\n/,
+      /Anna Adams\s+Anna \(welder\)\s+Hours ORD at 100 %\s+14\.50\n/,
+      /Anna Adams\s+Anna \(welder\)\s+Overtime balance: opening 2\.00 · change 0\.00 · closing 2\.00/,
+      /Total Anna Adams\s+Anna \(welder\)\s+16\.00/,
+      /Ben Bakker\s+Ben \(night shift\)\s+Hours CLN at 100 %\s+0\.75\n/,
+      /Ben Bakker\s+Ben \(night shift\)\s+Hours NIGHT at 125 %\s+7\.00\n/,
+      /Ben Bakker\s+Ben \(night shift\)\s+Hours ORD at 100 %\s+1\.00\n/,
+      /Ben Bakker\s+Ben \(night shift\)\s+Overtime balance: opening 0\.00 · change -1\.50 · closing -1\.50/,
+      /Total Ben Bakker\s+Ben \(night shift\)\s+8\.75/,
+      /Grand total\s+24\.75/,
     ]);
   });
 

@@ -6,7 +6,14 @@
  * and in it each group as a band (heading, its lines or subgroups, a "Total <label>" row with
  * its hours and amount) and a "Grand total" row with its billable and non-billable parts at
  * the end. Lines show the rate, the amount, whether they are billable and whether the entry
- * overlaps another of its user ("yes" under Overlap). The card column shows the card's display
+ * overlaps another of its user ("yes" under Overlap), and their payroll split (docs/API.md
+ * "Surcharge rules"), from the segments the report computed: a line of one segment shows its
+ * hour code and percentage under "Hour code" and "%"; a line split into several leaves those
+ * two empty and is followed by a smaller grey row per segment, "of which" (with the segment's
+ * date when it is not the line's), its hours under Duration, its code and percentage. These
+ * rows add nothing to any total, and a line is never parted from them by a page break.
+ * Segments have no amount (the line's amount is its activity's rate; the surcharge is paid on
+ * the wage). The card column shows the card's display
  * name, which begins with its collection, so the collection has no column of its own here.
  * Every page starts with the column header row; a page that starts inside a group says
  * which one ("User: Alice › Day: 2026-11-02 (continued)"). A heading is never left alone at
@@ -26,7 +33,7 @@
  */
 import type { Readable } from 'node:stream';
 import { pdfDocument } from '../../file-libraries.js';
-import type { ReportGroup, ReportGrouping, ReportLine, TimeReport } from '../../../../shared/time-report.js';
+import type { HourSegment, ReportGroup, ReportGrouping, ReportLine, TimeReport } from '../../../../shared/time-report.js';
 import { formatAmount, formatMinutes } from '../../../../shared/time-report.js';
 import { PdfFace } from './pdf-text.js';
 import { filtersText, generatedAt, groupingText, periodDays, type PeriodDays } from './report-caption.js';
@@ -43,8 +50,19 @@ const footerTop = pageHeight - margin + 8;
 const contentBottom = pageHeight - margin;
 const cellPadding = 3;
 
-const size = { title: 16, info: 9, header: 8, line: 8, heading: 9, total: 8, grand: 9, caption: 8, footer: 7.5 };
-const height = { title: 24, info: 12, infoGap: 10, header: 16, line: 12, heading: [18, 15] as const, caption: 14, total: 14, grand: 20 };
+const size = { title: 16, info: 9, header: 8, line: 8, segment: 7, heading: 9, total: 8, grand: 9, caption: 8, footer: 7.5 };
+const height = {
+  title: 24,
+  info: 12,
+  infoGap: 10,
+  header: 16,
+  line: 12,
+  segment: 10,
+  heading: [18, 15] as const,
+  caption: 14,
+  total: 14,
+  grand: 20,
+};
 const grey = [0.4, 0.4, 0.4] as const;
 const bandFill = '#eeeeee';
 const ruleColor = '#999999';
@@ -90,6 +108,9 @@ const columnSpecs: ColumnSpec[] = [
   { name: 'Start', width: 32, value: (_, t) => t.start },
   { name: 'End', width: 32, value: (_, t) => t.end },
   { name: 'Duration', width: 40, align: 'right', value: () => '' },
+  // A line of one segment shows it here; a split line shows its segments on rows of their own.
+  { name: 'Hour code', width: 48, repeats: true, value: (l) => (l.segments.length === 1 ? (l.segments[0]!.hour_code ?? '') : '') },
+  { name: '%', width: 30, align: 'right', value: (l) => (l.segments.length === 1 ? String(l.segments[0]!.percentage) : '') },
   { name: 'Rate', width: 34, align: 'right', value: (l) => formatAmount(l.hourly_rate) },
   { name: 'Amount', width: 62, align: 'right', header: (r) => `Amount ${r.currency}`, value: () => '' },
   { name: 'Billable', width: 36, shownBy: 'billable', repeats: true, value: (l) => yesNo(l.billable) },
@@ -168,6 +189,9 @@ class TableLayout {
   readonly #duration: Column;
   readonly #rate: Column;
   readonly #amount: Column;
+  readonly #end: Column;
+  readonly #hourCode: Column;
+  readonly #percentage: Column;
   readonly #faces: { regular: PdfFace; bold: PdfFace } | null;
 
   constructor(
@@ -181,6 +205,9 @@ class TableLayout {
     this.#duration = this.#columns.find((c) => c.spec.name === 'Duration')!;
     this.#rate = this.#columns.find((c) => c.spec.name === 'Rate')!;
     this.#amount = this.#columns.find((c) => c.spec.name === 'Amount')!;
+    this.#end = this.#columns.find((c) => c.spec.name === 'End')!;
+    this.#hourCode = this.#columns.find((c) => c.spec.name === 'Hour code')!;
+    this.#percentage = this.#columns.find((c) => c.spec.name === '%')!;
     this.#faces = doc ? { regular: new PdfFace(doc, 'Helvetica'), bold: new PdfFace(doc, 'Helvetica-Bold') } : null;
   }
 
@@ -197,11 +224,17 @@ class TableLayout {
         this.#open.push(row.group);
         break;
       }
-      case 'line':
-        this.#need(height.line);
+      case 'line': {
+        const split = row.line.segments.length > 1 ? row.line.segments : [];
+        this.#need(height.line + split.length * height.segment);
         this.#drawLine(row.line);
         this.#y += height.line;
+        for (const segment of split) {
+          this.#drawSegment(row.line, segment);
+          this.#y += height.segment;
+        }
         break;
+      }
       case 'subtotal':
         this.#need(height.total);
         this.#drawTotal(subtotalLabel(row.group), row.group.minutes, row.group.amount, row.depth, false);
@@ -346,9 +379,27 @@ class TableLayout {
       if (c === this.#duration) return this.#right(regular, c, formatMinutes(line.minutes, this.report.duration_format), size.line);
       if (c === this.#amount) return this.#right(regular, c, formatAmount(line.amount), size.line);
       if (c === this.#rate) return this.#right(regular, c, formatAmount(line.hourly_rate), size.line);
+      if (c.spec.align === 'right') return this.#right(regular, c, c.spec.value(line, times), size.line);
       return this.#cell(regular, c, c.spec.value(line, times), size.line);
     });
     regular.drawLine(this.#y + (height.line - size.line) / 2, size.line, cells);
+  }
+
+  /** A segment of a split line: "of which", its hours, hour code and percentage, in grey. */
+  #drawSegment(line: ReportLine, segment: HourSegment): void {
+    if (!this.#faces) return;
+    const { regular } = this.#faces;
+    const label = segment.date === line.date ? 'of which' : `of which on ${segment.date}`;
+    // Right-aligned against End's right edge, so it reads into the segment's hours.
+    const room = this.#end.x + this.#end.width - margin - 2 * cellPadding;
+    const text = regular.fit(label, size.segment, room);
+    const cells: [number, string][] = [
+      [this.#end.x + this.#end.width - cellPadding - regular.width(text, size.segment), text],
+      this.#right(regular, this.#duration, formatMinutes(segment.minutes, this.report.duration_format), size.segment),
+      [this.#hourCode.x + cellPadding, regular.fit(segment.hour_code ?? '', size.segment, this.#hourCode.width - 2 * cellPadding)],
+      this.#right(regular, this.#percentage, String(segment.percentage), size.segment),
+    ];
+    regular.drawLine(this.#y + (height.segment - size.segment) / 2, size.segment, cells, grey);
   }
 
   #drawTotal(label: string, minutes: number, amount: number, depth: number, grand: boolean): void {

@@ -4,9 +4,19 @@
  *   row 1  the title
  *   row 2  period, time zone and who exported it
  *   row 3  filters, grouping and currency
- *   row 4  the column header (bold, frozen, with an autoFilter), the same 17 columns as CSV
- *   row 5… one row per report line, a bold "Total <label>" row after each group, a bold
- *          "Grand total" row and its "Billable" and "Non-billable" parts at the end
+ *   row 4  the column header (bold, frozen, with an autoFilter), the same 20 columns as CSV
+ *   row 5… one row per report line (and one more per further payroll segment of the line),
+ *          a bold "Total <label>" row after each group, a bold "Grand total" row and its
+ *          "Billable" and "Non-billable" parts at the end
+ *
+ * The payroll split (docs/API.md "Surcharge rules") is laid out as in the CSV, from the
+ * segments the report computed (`ReportLine.segments`): Hour code (text), Percentage and
+ * Segment minutes (numbers) after Note. A line's row carries its first segment; each further
+ * segment is a row of its own with the segment's date and week, the line's User … Status,
+ * and Start to Note empty, so a SUM over Minutes or Amount still gives the lines' totals and a
+ * pivot of Segment minutes by Hour code and Percentage gives the hours for payroll. Segments
+ * have no amount: a line's amount is its activity's rate, the surcharge is what the payroll
+ * package pays on the wage, which the report does not know.
  *
  * Cells are typed: Date a date (`yyyy-mm-dd`), Start and End date-times on the report's
  * local clock (`yyyy-mm-dd hh:mm`; Excel has no time zones, so the cell holds the wall time
@@ -31,24 +41,43 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { excelJs } from '../../file-libraries.js';
-import type { ReportLine, TimeReport } from '../../../../shared/time-report.js';
+import type { HourSegment, ReportLine, TimeReport } from '../../../../shared/time-report.js';
 import { filtersText, generatedAt, groupingText, periodDays } from './report-caption.js';
-import { billableLabel, grandTotalLabel, reportRows, subtotalLabel, tableColumns, yesNo } from './report-rows.js';
+import { billableLabel, grandTotalLabel, reportRows, segmentColumns, subtotalLabel, tableColumns, yesNo } from './report-rows.js';
 import { ReportStream } from './report-stream.js';
 import { localDate, ZoneClock } from './zone-clock.js';
+import { isoWeek } from '../../../../shared/zoned-time.js';
 
 export const xlsxHeaderRow = 4;
 const excelCellLimit = 32_767;
 const rowsPerBreath = 64;
 const maxSheetBacklog = 1 << 20;
 
+/** The sheet's columns: the table's, then the payroll segment's (as the CSV's). */
+export const sheetColumns = [...tableColumns, ...segmentColumns] as const;
+type SheetColumn = (typeof sheetColumns)[number];
+
 // Object.fromEntries loses the column-name keys the map above gives every column.
-const col = Object.fromEntries(tableColumns.map((name, i) => [name, i + 1])) as Record<(typeof tableColumns)[number], number>;
+const col = Object.fromEntries(sheetColumns.map((name, i) => [name, i + 1])) as Record<SheetColumn, number>;
 
 /** Text columns get a width from their longest value, within these bounds. */
 const textColumns = ['User', 'Board', 'Collection', 'Card', 'Activity', 'Status', 'Note'] as const;
 const maxTextWidth = { User: 30, Board: 30, Collection: 36, Card: 40, Activity: 30, Status: 14, Note: 60 };
-const fixedWidths = { Date: 12, Week: 10, Start: 17, End: 17, Duration: 10, Minutes: 9, Billable: 9, Rate: 11, Amount: 13, Overlap: 9 };
+const fixedWidths = {
+  Date: 12,
+  Week: 10,
+  Start: 17,
+  End: 17,
+  Duration: 10,
+  Minutes: 9,
+  Billable: 9,
+  Rate: 11,
+  Amount: 13,
+  Overlap: 9,
+  'Hour code': 12,
+  Percentage: 11,
+  'Segment minutes': 16,
+};
 
 const currencySymbols: Record<string, string> = { EUR: '€', USD: '$', GBP: '£', JPY: '¥', CHF: 'CHF ' };
 
@@ -104,17 +133,18 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
   sheet.addRow([cellText(report.title)]).font = { bold: true, size: 14 };
   sheet.addRow([cellText(`Period: ${period.text} · Time zone: ${report.period.timezone} · Exported by: ${report.exported_by}`)]);
   sheet.addRow([cellText(`Filters: ${filtersText(report)} · Grouped by: ${groupingText(report)} · Currency: ${report.currency}`)]);
-  const header = sheet.addRow([...tableColumns]);
+  const header = sheet.addRow([...sheetColumns]);
   header.font = { bold: true };
   header.border = { bottom: { style: 'thin' } };
   header.alignment = { vertical: 'middle' };
-  for (const name of ['Duration', 'Minutes', 'Rate', 'Amount'] as const) header.getCell(col[name]).alignment = { horizontal: 'right' };
+  for (const name of ['Duration', 'Minutes', 'Rate', 'Amount', 'Percentage', 'Segment minutes'] as const)
+    header.getCell(col[name]).alignment = { horizontal: 'right' };
   header.commit();
 
   // One style object per kind of cell, shared by every cell of that kind: exceljs resolves a
   // style object it has seen before with one WeakMap lookup, but works out (and renders) a new
   // object per cell, which costs more than everything else in a large sheet together.
-  const lineStyles: Partial<ExcelJS.Style>[] = tableColumns.map(() => ({}));
+  const lineStyles: Partial<ExcelJS.Style>[] = sheetColumns.map(() => ({}));
   lineStyles[col.Date - 1] = { numFmt: 'yyyy-mm-dd' };
   lineStyles[col.Start - 1] = { numFmt: 'yyyy-mm-dd hh:mm' };
   lineStyles[col.End - 1] = { numFmt: 'yyyy-mm-dd hh:mm' };
@@ -123,10 +153,11 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
   const moneyFormat = currencyFormat(report.currency);
   lineStyles[col.Rate - 1] = { numFmt: moneyFormat };
   lineStyles[col.Amount - 1] = { numFmt: moneyFormat };
+  lineStyles[col['Segment minutes'] - 1] = { numFmt: '0' };
   const totalStyles = (grand: boolean): Partial<ExcelJS.Style>[] => {
     const font = { bold: true };
     const border: Partial<ExcelJS.Borders> = grand ? { top: { style: 'thin' }, bottom: { style: 'double' } } : { top: { style: 'hair' } };
-    const styles: Partial<ExcelJS.Style>[] = tableColumns.map(() => ({ font, border }));
+    const styles: Partial<ExcelJS.Style>[] = sheetColumns.map(() => ({ font, border }));
     styles[col.Duration - 1] = { numFmt: durationFormat, font, border };
     styles[col.Minutes - 1] = { numFmt: '0', font, border };
     styles[col.Amount - 1] = { numFmt: moneyFormat, font, border };
@@ -137,6 +168,15 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
   const styleRow = (row: ExcelJS.Row, styles: Partial<ExcelJS.Style>[]) => {
     for (let c = 1; c <= styles.length; c++) row.getCell(c).style = styles[c - 1]!;
   };
+  // A line's or segment's empty cells stay out of the row (no hour code, a segment's Start to Note).
+  const styleCells = (row: ExcelJS.Row, styles: Partial<ExcelJS.Style>[]) => {
+    for (let c = 1; c <= styles.length; c++) {
+      const cell = row.findCell(c);
+      if (cell) cell.style = styles[c - 1]!;
+    }
+  };
+  const segmentValues = (segment: HourSegment | undefined): ExcelJS.CellValue[] =>
+    segment ? [segment.hour_code === null ? undefined : cellText(segment.hour_code), segment.percentage, segment.minutes] : [];
 
   // After the first line, whose row exceljs writes (and so registers the line styles in the
   // order it always has), lines are written by `lineRows` as the same XML exceljs would write.
@@ -164,11 +204,35 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
       line.amount,
       yesNo(line.overlaps),
       cellText(line.note),
+      ...segmentValues(line.segments[0]),
     ]);
-    styleRow(row, lineStyles);
+    styleCells(row, lineStyles);
     if (depth) row.outlineLevel = depth;
     row.commit();
     fastLines = lineRows(sheet, workbook, lineStyles, { clock, duration, outlineLevelRow: levels });
+  };
+  const writeSegment = (line: ReportLine, segment: HourSegment, depth: number) => {
+    if (fastLines) {
+      fastLines.writeSegment(line, segment, depth);
+      return;
+    }
+    const values: ExcelJS.CellValue[] = [
+      new Date(localDate(segment.date)),
+      isoWeek(segment.date),
+      cellText(line.user),
+      cellText(line.board),
+      cellText(line.collection),
+      cellText(line.card),
+      cellText(line.activity),
+      cellText(line.status),
+    ];
+    // Start to Note stay holes, which exceljs leaves out of the row.
+    values.length = col['Hour code'] - 1;
+    values.push(...segmentValues(segment));
+    const row = sheet.addRow(values);
+    styleCells(row, lineStyles);
+    if (depth) row.outlineLevel = depth;
+    row.commit();
   };
   const writeTotal = (label: string, minutes: number, amount: number, depth: number, grand: boolean) => {
     fastLines?.flush();
@@ -183,14 +247,22 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
   };
 
   let written = 0;
+  let breathed = 0;
   for (const row of reportRows(report)) {
-    if (row.kind === 'line') writeLine(row.line, Math.min(row.depth, levels));
-    else if (row.kind === 'subtotal')
+    if (row.kind === 'line') {
+      const depth = Math.min(row.depth, levels);
+      writeLine(row.line, depth);
+      for (let i = 1; i < row.line.segments.length; i++) {
+        writeSegment(row.line, row.line.segments[i]!, depth);
+        written++;
+      }
+    } else if (row.kind === 'subtotal')
       writeTotal(subtotalLabel(row.group), row.group.minutes, row.group.amount, Math.min(row.depth, levels), false);
     else if (row.kind === 'grand-total') writeTotal(grandTotalLabel, row.minutes, row.amount, 0, true);
     else if (row.kind === 'billable-total') writeTotal(billableLabel(row.billable), row.minutes, row.amount, 0, false);
     else continue;
-    if (++written % rowsPerBreath === 0) {
+    if (++written - breathed >= rowsPerBreath) {
+      breathed = written;
       fastLines?.flush();
       const backlog = sheetBacklog(sheet);
       if (backlog && backlog.bytes() > maxSheetBacklog) await backlog.drained();
@@ -198,7 +270,7 @@ async function fill(report: TimeReport, clock: ZoneClock, output: ReportStream):
     }
   }
   fastLines?.flush();
-  sheet.autoFilter = { from: { row: xlsxHeaderRow, column: 1 }, to: { row: xlsxHeaderRow + written, column: tableColumns.length } };
+  sheet.autoFilter = { from: { row: xlsxHeaderRow, column: 1 }, to: { row: xlsxHeaderRow + written, column: sheetColumns.length } };
   sheet.commit();
   await workbook.commit();
 }
@@ -212,6 +284,8 @@ interface LineRowContext {
 
 interface LineRows {
   write(line: ReportLine, depth: number): void;
+  /** A further segment of `line` (its first is on the line's row). */
+  writeSegment(line: ReportLine, segment: HourSegment, depth: number): void;
   /** Hands the rows written so far to the sheet; before any row exceljs writes, and at the end. */
   flush(): void;
 }
@@ -245,16 +319,21 @@ function lineRows(
   )
     return null;
   const { ValueType } = excelJs();
-  const types = tableColumns.map((name) =>
+  const types = sheetColumns.map((name) =>
     name === 'Date' || name === 'Start' || name === 'End'
       ? ValueType.Date
-      : name === 'Duration' || name === 'Minutes' || name === 'Rate' || name === 'Amount'
+      : name === 'Duration' ||
+          name === 'Minutes' ||
+          name === 'Rate' ||
+          name === 'Amount' ||
+          name === 'Percentage' ||
+          name === 'Segment minutes'
         ? ValueType.Number
         : ValueType.String,
   );
   // Each cell up to its row number, and from the row number to its value: `<c r="A` 7 `" s="4"><v>`.
-  const open = tableColumns.map((_, i) => `<c r="${String.fromCharCode(65 + i)}`);
-  const close = tableColumns.map((_, i) => {
+  const open = sheetColumns.map((_, i) => `<c r="${String.fromCharCode(65 + i)}`);
+  const close = sheetColumns.map((_, i) => {
     // exceljs's style registry answers the numeric style id (untyped, see above).
     const id = styles.addStyleModel(lineStyles[i], types[i]) as number;
     return `"${id ? ` s="${id}"` : ''}${types[i] === ValueType.String ? ' t="str"' : ''}><v>`;
@@ -276,18 +355,39 @@ function lineRows(
     return xml;
   };
   const end = '</v></c>';
+  const codeAt = col['Hour code'] - 1;
   let pending = '';
+  /** The row's opening tag; `last` is its last column (exceljs' `spans`). */
+  const rowOpen = (r: string, last: number, depth: number) =>
+    `<row r="${r}" spans="1:${last}" x14ac:dyDescent="0.25"` +
+    (depth ? ` outlineLevel="${depth}"${depth >= outlineLevelRow ? ' collapsed="1"' : ''}` : '') +
+    '>';
+  /** A segment's cells (an hour code of none is no cell), and the last column written. */
+  const segmentCells = (r: string, segment: HourSegment | undefined): [string, number] => {
+    if (!segment) return ['', tableColumns.length];
+    const cell = (i: number, value: string | number) => open[i] + r + close[i] + value + end;
+    return [
+      (segment.hour_code === null ? '' : cell(codeAt, text(segment.hour_code))) +
+        cell(codeAt + 1, segment.percentage) +
+        cell(codeAt + 2, segment.minutes),
+      codeAt + 3,
+    ];
+  };
+  /** The row number exceljs would give the next row, which it is then told it gave. */
+  const nextRow = (): string => {
+    // The writer's row counter (untyped, see above); read once per row, so no check here.
+    const n = writer._rowZero as number;
+    if (writer._rows.length) throw new Error('exceljs holds uncommitted rows; line rows cannot be written past them');
+    writer._rowZero = n + 1;
+    return String(n);
+  };
   return {
     write(line, depth) {
-      // The writer's row counter (untyped, see above); read once per line, so no check here.
-      const n = writer._rowZero as number;
-      if (writer._rows.length) throw new Error('exceljs holds uncommitted rows; line rows cannot be written past them');
-      const r = String(n);
+      const r = nextRow();
       const cell = (i: number, value: string | number) => open[i] + r + close[i] + value + end;
+      const [segment, last] = segmentCells(r, line.segments[0]);
       pending +=
-        `<row r="${r}" spans="1:${tableColumns.length}" x14ac:dyDescent="0.25"` +
-        (depth ? ` outlineLevel="${depth}"${depth >= outlineLevelRow ? ' collapsed="1"' : ''}` : '') +
-        '>' +
+        rowOpen(r, last, depth) +
         cell(0, dateSerial(line.date)) +
         cell(1, xmlEncode(line.week)) +
         cell(2, text(line.user)) +
@@ -305,8 +405,25 @@ function lineRows(
         cell(14, line.amount) +
         cell(15, yesNo(line.overlaps)) +
         cell(16, xmlEncode(cellText(line.note))) +
+        segment +
         '</row>';
-      writer._rowZero = n + 1;
+    },
+    writeSegment(line, segment, depth) {
+      const r = nextRow();
+      const cell = (i: number, value: string | number) => open[i] + r + close[i] + value + end;
+      const [cells, last] = segmentCells(r, segment);
+      pending +=
+        rowOpen(r, last, depth) +
+        cell(0, dateSerial(segment.date)) +
+        cell(1, xmlEncode(isoWeek(segment.date))) +
+        cell(2, text(line.user)) +
+        cell(3, text(line.board)) +
+        cell(4, text(line.collection)) +
+        cell(5, text(line.card)) +
+        cell(6, text(line.activity)) +
+        cell(7, text(line.status)) +
+        cells +
+        '</row>';
     },
     flush() {
       if (pending) writer.stream.write(pending);
@@ -389,7 +506,7 @@ function columnWidths(report: TimeReport): number[] {
       if (values[i]!.length > longest[name]!) longest[name] = values[i]!.length;
     }
   }
-  return tableColumns.map((name) => {
+  return sheetColumns.map((name) => {
     // `in` says the column has a fixed width; the other columns all have a maximum text width.
     if (name in fixedWidths) return fixedWidths[name as keyof typeof fixedWidths];
     const max = maxTextWidth[name as keyof typeof maxTextWidth];
