@@ -27,6 +27,8 @@ export interface KpiChartProps {
   series: KpiSeries[];
   /** A value as the planner reads it: `50 %`, `3.5`. */
   format(value: number): string;
+  /** The least top of the scale: 1 (100 %) for a percentage, so that 50 % sits halfway up. */
+  floorOfTop?: number;
   testId: string;
 }
 
@@ -54,7 +56,10 @@ function drawChart(host: HTMLElement, props: KpiChartProps): uPlot {
     height: 180,
     legend: { show: false },
     cursor: { drag: { x: false, y: false } },
-    scales: { x: { time: false }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] } },
+    scales: {
+      x: { time: false },
+      y: { range: (_u, min, max) => [Math.min(0, min), Math.max(props.floorOfTop ?? 1, max > 0 ? max * 1.1 : 1)] },
+    },
     axes: [
       { ...axis, values: (_u, splits) => splits.map((i) => props.periods[i] ?? '') },
       { ...axis, size: 56, values: (_u, splits) => splits.map((v) => props.format(v)) },
@@ -67,7 +72,7 @@ function drawChart(host: HTMLElement, props: KpiChartProps): uPlot {
         width: 2,
         dash: dashes[i % dashes.length],
         spanGaps: false,
-        points: { show: true, size: 5 },
+        points: { show: true, size: 7 },
       })),
     ],
   };

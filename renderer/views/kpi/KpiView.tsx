@@ -109,7 +109,15 @@ export function KpiView() {
           return figures ? s.of(figures) : null;
         }),
       }));
-      return { title, summary: kpiSummary(title, periods, series, format, t), periods: labels, series, format, testId: `kpi-${chart.key}` };
+      return {
+        title,
+        summary: kpiSummary(title, periods, series, format, t),
+        periods: labels,
+        series,
+        format,
+        floorOfTop: chart.kind === 'percent' ? 1 : undefined,
+        testId: `kpi-${chart.key}`,
+      };
     });
     // Per person: each resource's planned utilisation (the API books time per user, not per resource).
     const people = new Map<string, string>();
@@ -124,7 +132,15 @@ export function KpiView() {
           return row ? share(row.planned) : null;
         }),
       }));
-      made.push({ title, summary: kpiSummary(title, periods, series, format, t), periods: labels, series, format, testId: 'kpi-people' });
+      made.push({
+        title,
+        summary: kpiSummary(title, periods, series, format, t),
+        periods: labels,
+        series,
+        format,
+        floorOfTop: 1,
+        testId: 'kpi-people',
+      });
     }
     return made;
   }, [periods, stageId, t]);
