@@ -13,6 +13,7 @@ import { SampleWorkshopBanner } from './views/first-start/SampleWorkshopBanner.j
 import { views } from './views/catalog.js';
 import { ExceptionsView } from './views/exceptions/ExceptionsView.js';
 import { useExceptionNotices } from './views/exceptions/use-exception-notices.js';
+import { KpiView } from './views/kpi/KpiView.js';
 import { OrdersView } from './views/orders/OrdersView.js';
 import { PlanboardView } from './views/PlanboardView.js';
 import { ProjectsView } from './views/ProjectsView.js';
@@ -27,6 +28,7 @@ import { TimeView } from './views/time/TimeView.js';
 const screens: Partial<Record<ViewName, ComponentType>> = {
   planboard: PlanboardView,
   exceptions: ExceptionsView,
+  kpi: KpiView,
   orders: OrdersView,
   projects: ProjectsView,
   activities: ActivitiesView,

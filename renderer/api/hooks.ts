@@ -47,6 +47,13 @@ export const exceptionsKey = ['exception', 'inbox'] as const;
 export const materialKey = ['order', 'material'] as const;
 
 /**
+ * Where a board's KPIs live (views/kpi/kpi-api.ts, docs/API.md "KPIs"): the open week follows
+ * cards, collections, orders, capacity and time entries, so every change event refreshes it, as
+ * the inbox (closed weeks answer their snapshots whatever changed).
+ */
+export const kpiKey = ['kpi', 'board'] as const;
+
+/**
  * Records whose change events name another resource than the queries showing them:
  *  - parts written inline with their owner (a board's stages, labels, statuses, custom fields
  *    and checklist templates; the activities allowed in a stage) show in shaped reads of the
@@ -195,6 +202,7 @@ export function useChangeEvents(): void {
       }
       if (events.length > 0) keys.set(exceptionsKey.join('/'), exceptionsKey);
       if (events.length > 0) keys.set(materialKey.join('/'), materialKey);
+      if (events.length > 0) keys.set(kpiKey.join('/'), kpiKey);
       for (const key of keys.values()) void refresh(key);
     });
   }, [transport, queryClient]);

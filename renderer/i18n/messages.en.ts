@@ -25,6 +25,7 @@ import { payrollSettingsMessages } from './en/payroll-settings.js';
 import { floorMessages } from './en/floor.js';
 import { workshopMessages } from './en/workshop.js';
 import { exceptionsMessages } from './en/exceptions.js';
+import { kpiMessages } from './en/kpi.js';
 import { planCheckMessages } from './en/plan-check.js';
 import { scenariosMessages } from './en/scenarios.js';
 
@@ -480,6 +481,7 @@ export const en = {
   ...floorMessages,
   ...workshopMessages,
   ...exceptionsMessages,
+  ...kpiMessages,
   ...planCheckMessages,
   ...scenariosMessages,
 } as const;

@@ -25,6 +25,7 @@ import { payrollSettingsMessages } from './nl/payroll-settings.js';
 import { floorMessages } from './nl/floor.js';
 import { workshopMessages } from './nl/workshop.js';
 import { exceptionsMessages } from './nl/exceptions.js';
+import { kpiMessages } from './nl/kpi.js';
 import { planCheckMessages } from './nl/plan-check.js';
 import { scenariosMessages } from './nl/scenarios.js';
 
@@ -469,6 +470,7 @@ export const nl: Record<MessageKey, string> = {
   ...floorMessages,
   ...workshopMessages,
   ...exceptionsMessages,
+  ...kpiMessages,
   ...planCheckMessages,
   ...scenariosMessages,
 };

@@ -6,7 +6,8 @@
  */
 import { create } from 'zustand';
 
-export type ViewName = 'planboard' | 'exceptions' | 'orders' | 'projects' | 'activities' | 'resources' | 'time' | 'sync' | 'settings';
+export type ViewName =
+  'planboard' | 'exceptions' | 'kpi' | 'orders' | 'projects' | 'activities' | 'resources' | 'time' | 'sync' | 'settings';
 
 /** The board setup panel: closed, setting up a new board, or the picked one. */
 export type BoardSetupMode = 'closed' | 'new' | 'picked';

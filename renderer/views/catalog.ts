@@ -17,6 +17,7 @@ export interface ViewEntry {
 export const views: readonly ViewEntry[] = [
   { name: 'planboard', titleKey: 'nav.planboard', purposeKey: 'nav.purpose.planboard', ready: true },
   { name: 'exceptions', titleKey: 'nav.exceptions', purposeKey: 'nav.purpose.exceptions', ready: true },
+  { name: 'kpi', titleKey: 'nav.kpi', purposeKey: 'nav.purpose.kpi', ready: true },
   { name: 'orders', titleKey: 'nav.orders', purposeKey: 'nav.purpose.orders', ready: true },
   { name: 'projects', titleKey: 'nav.projects', purposeKey: 'nav.purpose.projects', ready: true },
   { name: 'activities', titleKey: 'nav.activities', purposeKey: 'nav.purpose.activities', ready: true },

@@ -19,6 +19,7 @@
  *
  * Read on Wed 6 Jan 2027: weeks 52 and 53 are closed, week 1 is open.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startClockAt } from '../../shared/clock.js';
 import { useSeededApi, type TestApi } from '../helpers/api.js';
@@ -282,6 +283,74 @@ describe('GET /v1/kpi by week, figures by hand', () => {
     ]);
     expect(board.utilisation).toMatchObject({ available_minutes: 4800, planned_minutes: 180, booked_minutes: 60 });
     expect(board.backlog.weeks).toEqual(ratio(1200, 4800, 0.25)); // SO-3 300 + SO-4 900
+  });
+});
+
+describe('GET /v1/kpi?format=xlsx: the same figures as a workbook', () => {
+  let workbook: ExcelJS.Workbook;
+  let response: Response;
+  beforeAll(async () => {
+    at('2027-01-06T12:00:00Z');
+    response = await fetch(`${api.baseUrl}/v1/kpi?${weeks()}&format=xlsx`, { headers: api.headers });
+    workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+  });
+
+  /** The cells of a sheet's row whose first or third cell says `key`, by header. */
+  const row = (sheet: string, start: string, name?: string): Record<string, unknown> => {
+    const ws = workbook.getWorksheet(sheet)!;
+    // exceljs' row values are 1-based, with an empty first slot.
+    const header = (ws.getRow(4).values as unknown[]).slice(1).map(String);
+    for (let r = 5; r <= ws.rowCount; r++) {
+      // As the header's: 1-based values, the first slot empty.
+      const values = (ws.getRow(r).values as unknown[]).slice(1);
+      const day = values[0] instanceof Date ? values[0].toISOString().slice(0, 10) : null;
+      if (day === start && (name === undefined || values[2] === name)) return Object.fromEntries(header.map((h, i) => [h, values[i]]));
+    }
+    throw new Error(`no row ${start} ${name ?? ''} in ${sheet}`);
+  };
+
+  it('is a download named after the range', () => {
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="kpi-2026-12-21-2027-01-06.xlsx"');
+    expect(workbook.worksheets.map((ws) => ws.name)).toEqual(['Board', 'Stages', 'Resources']);
+  });
+
+  it("week 53's board figures are the JSON's (minutes as hours)", () => {
+    const board = row('Board', '2026-12-28');
+    expect(board).toMatchObject({
+      Closed: 'yes',
+      Finished: 1,
+      'On-time delivery': 1,
+      'Promise reliability': 0,
+      'Available hours': 72, // 4320 min
+      'Planned hours': 21, // 1260 min
+      'Booked hours': 3.5, // 210 min
+      'Utilisation planned': 0.2917,
+      'Work in progress': 2,
+      'Backlog hours': 23, // 1380 min
+      'Backlog in weeks': 0.3194,
+    });
+    // Week 52 finished nothing: no ratio, an empty cell rather than 0.
+    expect(row('Board', '2026-12-21')['On-time delivery']).toBeUndefined();
+  });
+
+  it('by stage and by person', () => {
+    expect(row('Stages', '2026-12-28', 'Saw')).toMatchObject({
+      Finished: 2,
+      'Planned hours': 19,
+      'Booked hours': 2,
+      'Utilisation planned': 0.5938,
+    });
+    expect(row('Resources', '2026-12-28', 'Ben')).toMatchObject({ 'Available hours': 40, 'Planned hours': 2, 'Utilisation planned': 0.05 });
+  });
+
+  it('another format is a 400 and keeps nothing', async () => {
+    const res = await api.http('GET', `/v1/kpi?${weeks()}&format=pdf`);
+    expect(res.status).toBe(400);
+    expectErrorBody(res.body, 10400, 'Bad Request');
+    expect(JSON.stringify(res.body)).toContain("format must be json or xlsx, got 'pdf'");
   });
 });
 

@@ -61,6 +61,16 @@ const screens: { name: string; open: (page: Page) => Promise<void>; disabled?: r
     },
   },
   { name: 'exceptions', open: (page) => openScreen(page, 'Exceptions') },
+  {
+    name: 'kpi',
+    open: async (page) => {
+      await openScreen(page, 'KPIs');
+      // One chart's table shown, so that the table is checked as well as the charts' labels.
+      const onTime = page.getByTestId('kpi-onTime');
+      await onTime.getByRole('button', { name: 'Show as table' }).click();
+      await expect(onTime.getByRole('table')).toBeVisible();
+    },
+  },
   { name: 'time', open: (page) => openScreen(page, 'Time') },
   { name: 'activities', open: (page) => openScreen(page, 'Activities') },
   { name: 'resources', open: (page) => openScreen(page, 'Resources') },

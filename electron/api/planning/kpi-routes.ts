@@ -2,7 +2,7 @@
  * GET /v1/kpi: a board's KPIs per ISO week or calendar month, closed periods from their
  * snapshots (docs/API.md "KPIs"), with `board_id`, `from`, `to` and `time_frame`.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isValidDate } from '../../../shared/fields.js';
 import { isUuid } from '../../../shared/ids.js';
 import { single, type QueryString } from '../conventions/list-query.js';
@@ -10,6 +10,7 @@ import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';
 import { tables } from '../tables.js';
 import { boardKpis, kpiTimeFrames, type KpiQuery, type KpiTimeFrame } from './kpi.js';
+import { kpiXlsxContentType, writeKpiXlsx } from './kpi-xlsx.js';
 
 /** The longest range one read covers: two years (from's day two years on, inclusive). */
 export const maxKpiYears = 2;
@@ -54,10 +55,28 @@ export function registerKpiRoutes(app: FastifyInstance): void {
             from: 'The first day (YYYY-MM-DD, required): the answer starts with the period holding it.',
             to: `The last day (YYYY-MM-DD, required, at most ${maxKpiYears} years after from): the answer ends with the period holding it.`,
             time_frame: 'week (ISO weeks from Monday, the default) or month.',
+            format: 'json (the default) or xlsx: the same figures as an Excel workbook (sheets Board, Stages, Resources).',
           },
         },
       },
     },
-    async (request) => boardKpis(request.ctx, await kpiQuery(request.ctx, request.query)),
+    async (request, reply) => {
+      const format = single(request.query, 'format') || 'json';
+      // Checked before the figures are worked out, so that a bad format keeps no snapshot.
+      if (format !== 'json' && format !== 'xlsx') throw ApiError.badRequest(`format must be json or xlsx, got '${format}'`);
+      const query = await kpiQuery(request.ctx, request.query);
+      const answer = await boardKpis(request.ctx, query);
+      if (format === 'json') return answer;
+      return sendXlsx(reply, query, answer.data);
+    },
   );
+}
+
+/** The workbook as a download named after the board's range: `kpi-<from>-<to>.xlsx`. */
+async function sendXlsx(reply: FastifyReply, query: KpiQuery, periods: Awaited<ReturnType<typeof boardKpis>>['data']) {
+  const body = await writeKpiXlsx({ boardName: query.board.name, frame: query.frame, from: query.from, to: query.to, periods });
+  return reply
+    .type(kpiXlsxContentType)
+    .header('content-disposition', `attachment; filename="kpi-${query.from}-${query.to}.xlsx"`)
+    .send(body);
 }

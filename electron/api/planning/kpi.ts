@@ -11,13 +11,21 @@
  * synced records, and a synced snapshot would be a second writer of one period's figures.
  */
 import { addDays, bucketStart, buckets, daysBetween, today } from '../../../shared/dates.js';
+import { ratio, type KpiFigures, type KpiPeriod, type KpiTimeFrame, type PeriodFigures } from '../../../shared/kpi.js';
 import { DuplicateError } from '../../store/query-error.js';
 import type { RequestContext } from '../resource.js';
 import { tables, type Stored } from '../tables.js';
 import { boardCapacityViews } from './capacity.js';
 
-export type KpiTimeFrame = 'week' | 'month';
-export const kpiTimeFrames: readonly KpiTimeFrame[] = ['week', 'month'];
+export {
+  kpiTimeFrames,
+  ratio,
+  type KpiFigures,
+  type KpiPeriod,
+  type KpiTimeFrame,
+  type PeriodFigures,
+  type Ratio,
+} from '../../../shared/kpi.js';
 
 export interface KpiQuery {
   board: Stored<'board'>;
@@ -26,57 +34,7 @@ export interface KpiQuery {
   frame: KpiTimeFrame;
 }
 
-/** A count over a count, so that a client can add periods or boards up before it divides. */
-export interface Ratio {
-  numerator: number;
-  denominator: number;
-  /** numerator / denominator to 4 decimals; null when the denominator is 0. */
-  ratio: number | null;
-}
-
-export interface KpiFigures {
-  /** Collections (by stage: a collection's cards on the stage) finished in the period. */
-  finished: number;
-  on_time_delivery: Ratio;
-  promise_reliability: Ratio;
-  utilisation: {
-    available_minutes: number;
-    planned_minutes: number;
-    booked_minutes: number;
-    planned: Ratio;
-    booked: Ratio;
-  };
-  work_in_progress: number;
-  backlog: {
-    planned_minutes: number;
-    /** Minutes of collections not planned; null by stage (they are on no stage yet). */
-    unplanned_minutes: number | null;
-    weekly_available_minutes: number;
-    weeks: Ratio;
-  };
-}
-
-export interface PeriodFigures {
-  board: KpiFigures;
-  stages: (KpiFigures & { stage_id: string; name: string })[];
-  resources: { resource_id: string; name: string; available_minutes: number; planned_minutes: number; planned: Ratio }[];
-  users: { user_id: string; booked_minutes: number }[];
-}
-
-export interface KpiPeriod {
-  period_start: string;
-  period_end: string;
-  closed: boolean;
-  /** When the closed period's figures were kept; null for an open period. */
-  snapshot_taken_at: string | null;
-  figures: PeriodFigures;
-}
-
 const all = { limit: 1_000_000, offset: 0 } as const;
-
-export function ratio(numerator: number, denominator: number): Ratio {
-  return { numerator, denominator, ratio: denominator > 0 ? Math.round((numerator / denominator) * 10_000) / 10_000 : null };
-}
 
 /** The last day of the period holding `date`. */
 export function periodEnd(date: string, frame: KpiTimeFrame): string {
