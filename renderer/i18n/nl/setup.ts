@@ -86,7 +86,7 @@ export const setupMessages: Record<keyof typeof english, string> = {
   'resources.weekHours': 'Uren per weekdag (leeg: werkt niet)',
   'resources.dayHours': 'uren',
   'resources.secondShift': 'Tweede ploeg: uren per weekdag erbij (leeg: geen)',
-  'resources.secondShiftHours': 'uren tweede ploeg',
+  'resources.secondShiftHours': 'tweede ploeg, uren',
   'resources.worksOn': 'Werkt in',
   'resources.noBoards': 'Nog geen borden; stel er een in op het scherm Planbord.',
   'resources.noStages': 'Dit bord heeft geen fasen.',
