@@ -65,6 +65,10 @@ const onBothEngines = [
   'test/api/notified-exceptions.test.ts',
   // Why late: the binding constraint of each late collection, from capacity on either engine.
   'test/api/why-late.test.ts',
+  // What would it take: the plan dialog's dry run offers the overtime, from the same computation.
+  'test/api/plan-what-it-takes.test.ts',
+  // Second shifts: a resource's second pattern of hours in schedules, capacity, plans and promises.
+  'test/api/second-shift.test.ts',
   // Sync against a remote served from PostgreSQL (test/helpers/sync-inprocess.ts): replicas on SQLite.
   'test/sync/groups.test.ts',
   'test/sync/replica-binding.test.ts',

@@ -8,6 +8,7 @@
 import { defineOperation, shape } from '../operation.js';
 import type { Card } from '../resources/card.js';
 import type { Collection } from '../resources/collection.js';
+import type { WhatItTakes } from '../why-late.js';
 
 /** Most ids `force_stages` or `resources` take: a board has far fewer stages or resources. */
 export const maxPlanIds = 1000;
@@ -35,6 +36,12 @@ export type PlannedCollection = Omit<Collection, 'cards'> & {
   cards: Card[];
   dry_run?: true;
   added_load?: AddedLoad[];
+  /**
+   * A dry run's "what would it take?": when the plan would end after the date it should end by
+   * and room is what binds it, the overtime that would make it fit, as the Exceptions screen
+   * offers it (docs/API.md "What would it take?"); else null.
+   */
+  what_it_takes?: WhatItTakes | null;
   /** An infinite plan's warnings of material whose date is unknown (docs/API.md "Material"). */
   material_warnings?: string[];
 };
@@ -59,7 +66,7 @@ export const planCollectionOperation = defineOperation<PlannedCollection>()({
     before: shape.optional(shape.uuid('The new cards go right before this card (or collection’s card) in their stage.')),
     after: shape.optional(shape.uuid('The new cards go right after this card (or collection’s card) in their stage.')),
   }),
-  answer: 'The collection as planned, with its cards (a dry run: as it would be, with added_load)',
+  answer: 'The collection as planned, with its cards (a dry run: as it would be, with added_load and what_it_takes)',
   query: shapeQuery,
 });
 

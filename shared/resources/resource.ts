@@ -89,6 +89,14 @@ export const resourceSpec = defineResource({
       default: { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': null, '7': null },
       description: 'Hours per weekday, Monday = "1".',
     }),
+    // A second pattern of hours (docs/decisions/shifts.md): added to workdays, as a second shift.
+    second_shift: jsonField<ResourceWorkdays>()({
+      type: 'json',
+      shape: 'object',
+      nullable: true,
+      check: checkResourceWorkdays,
+      description: 'A second shift: hours per weekday, Monday = "1", added to workdays (a day counts at most 24 hours); null: one shift.',
+    }),
     workdays_start_date: {
       type: 'date',
       nullable: true,

@@ -14,6 +14,7 @@ import type { BodyOf } from '../../../shared/operation.js';
 import { moveToBacklogOperation, planCollectionOperation, promiseDatesOperation } from '../../../shared/operations/planning.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import { operationRoute, type Partly } from '../conventions/operation-route.js';
+import type { RequestContext } from '../resource.js';
 import { pieceUnit } from '../../../shared/resources/order-row.js';
 import { pieceMinutesOf, rowMinutes } from '../resources/order-collection.js';
 import { boardModule } from '../resources/board.js';
@@ -28,6 +29,7 @@ import { moveCollectionToBacklog, planCollection, planTarget, type PlanOptions, 
 import { awaitedMaterial } from './material.js';
 import { asCommandOnRecords } from '../commands/request-command.js';
 import { dryRun } from './dry-run.js';
+import { whyLate } from './why-late.js';
 
 type PlanInput = BodyOf<typeof planCollectionOperation>;
 
@@ -65,6 +67,17 @@ function planOptions(input: PlanInput): PlanOptions {
 /** An infinite plan's warnings of material without a date, in its answer only when there are some (docs/API.md "Material"). */
 function materialWarningsOf(outcome: PlanOutcome): { material_warnings?: string[] } {
   return outcome.materialWarnings.length > 0 ? { material_warnings: outcome.materialWarnings } : {};
+}
+
+/**
+ * "What would it take?" for the plan a dry run made (docs/API.md "What would it take?"): asked,
+ * inside the dry run's transaction, of the very computation the Exceptions screen's offer comes
+ * from, so the plan dialog offers the same overtime for the same plan. Null when it would not
+ * be late, or when room is not what binds it.
+ */
+async function wouldTake(inside: RequestContext, collectionId: string) {
+  const late = await whyLate(inside, { collectionId });
+  return late.data[0]?.what_it_takes ?? null;
 }
 
 type PromiseInput = BodyOf<typeof promiseDatesOperation>;
@@ -184,6 +197,7 @@ export function registerPlanRoutes(app: FastifyInstance): void {
             ...materialWarningsOf(outcome),
             dry_run: true,
             added_load: addedLoad(outcome.cards, outcome.workdays, outcome.stageSetup),
+            what_it_takes: await wouldTake(inside, outcome.collection.id),
           };
         });
       }

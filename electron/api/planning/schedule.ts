@@ -1,7 +1,8 @@
 /**
  * A resource's schedule: the minutes it is available on each day (docs/API.md "Schedules and capacity").
  *
- *   scheduled = workdays[weekday] hours × 60, or 0 outside start_date…end_date or when null
+ *   scheduled = (workdays[weekday] + second_shift[weekday]) hours × 60, at most 1440, or 0
+ *               outside start_date…end_date; a null day of a pattern is none of its hours
  *   deviation = scheduled for a whole-day absence (time null), else the sum of the
  *               absences' minutes, never more than scheduled
  *   overtime  = the sum of the day's overtime minutes, 0 outside start_date…end_date, never
@@ -123,11 +124,21 @@ export function availableMinutes(calendar: ResourceCalendar, first: number, leng
   return available;
 }
 
-/** Minutes the resource's `workdays` schedule on an ISO weekday (hours; null is a day off). */
+/**
+ * Minutes the resource's `workdays` schedule on an ISO weekday (hours; null is a day off), and
+ * its `second_shift` on top (docs/decisions/shifts.md): together never more than the day.
+ */
 function weekdayMinutes(resource: Stored<'resource'>, weekday: number): number {
+  const first = patternMinutes(resource.workdays, weekday);
+  // Read through `??`: a record kept from before second shifts may lack the field.
+  const second = patternMinutes(resource.second_shift ?? null, weekday);
+  return Math.min(minutesInDay, first + second);
+}
+
+/** A pattern's minutes on an ISO weekday: its hours × 60, 0 for null or no pattern. */
+function patternMinutes(pattern: Partial<Record<string, number | null>> | null, weekday: number): number {
   // Read by any number: 0 (the unused slot of availableMinutes) has no key, so it is a day off.
-  const byKey: Partial<Record<string, number | null>> = resource.workdays;
-  const hours = byKey[String(weekday)] ?? null;
+  const hours = pattern?.[String(weekday)] ?? null;
   return hours !== null ? Math.round(hours * 60) : 0;
 }
 

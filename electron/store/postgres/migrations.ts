@@ -15,6 +15,8 @@ import { kpiSnapshotTableMigration } from './kpi-snapshot-table.js';
 import { stageSetupMigration } from './stage-setup.js';
 import { closedPeriodTableMigration } from './closed-period-table.js';
 import { notifiedExceptionsMigration } from './notified-exceptions.js';
+import { reservedForSkillsMigration } from './reserved-skills-migration.js';
+import { secondShiftMigration } from './second-shift.js';
 import { webhookQueueMigration } from './webhook-queue-tables.js';
 import { oauthStateMigration } from './oauth-state.js';
 import { rateLimitsMigration } from './rate-limits.js';
@@ -95,4 +97,6 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   payrollFilesMigration,
   floorKiosksMigration,
   overtimeBalanceMigration,
+  reservedForSkillsMigration,
+  secondShiftMigration,
 ];

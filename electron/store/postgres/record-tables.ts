@@ -11,6 +11,7 @@
  * PostgreSQL"). A unique index counts soft-deleted records too, as the SQLite store's check
  * does, and holds only where every column of the rule has a value.
  */
+import { secondShiftMigration } from './second-shift.js';
 import { orderRowScrappedMigration } from './order-row-scrapped.js';
 import type { PostgresMigration } from './postgres-database.js';
 import { payrollFilesMigration } from './payroll-files.js';
@@ -117,4 +118,5 @@ export const recordTableMigrations: readonly PostgresMigration[] = [
   notifiedExceptionsMigration,
   payrollFilesMigration,
   overtimeBalanceMigration,
+  secondShiftMigration,
 ];

@@ -88,6 +88,9 @@ export const setupMessages = {
   'resources.weekHours': 'Hours per weekday (blank: not working)',
   // Read after the weekday's name ("Saturday hours"); only screen readers say it.
   'resources.dayHours': 'hours',
+  'resources.secondShift': 'Second shift: hours per weekday added (blank: none)',
+  // Read after the weekday's name ("Saturday second shift hours"); only screen readers say it.
+  'resources.secondShiftHours': 'second shift hours',
   'resources.worksOn': 'Works on',
   'resources.noBoards': 'No boards yet; set one up on the Planboard screen.',
   'resources.noStages': 'This board has no stages.',

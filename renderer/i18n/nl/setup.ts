@@ -85,6 +85,8 @@ export const setupMessages: Record<keyof typeof english, string> = {
   'resources.endDate': 'Einddatum',
   'resources.weekHours': 'Uren per weekdag (leeg: werkt niet)',
   'resources.dayHours': 'uren',
+  'resources.secondShift': 'Tweede ploeg: uren per weekdag erbij (leeg: geen)',
+  'resources.secondShiftHours': 'tweede ploeg, uren',
   'resources.worksOn': 'Werkt in',
   'resources.noBoards': 'Nog geen borden; stel er een in op het scherm Planbord.',
   'resources.noStages': 'Dit bord heeft geen fasen.',

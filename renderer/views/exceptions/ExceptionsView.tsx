@@ -16,7 +16,8 @@ import { useUiStore } from '../../state/ui.js';
 import { useAppUser } from '../app-user/app-user-api.js';
 import { ReplanLateDialog } from '../planboard/ReplanLateDialog.js';
 import { useAddOvertime, useExceptionHorizon, useExceptions, useFix, useWhyLate } from './exceptions-api.js';
-import { bottleneckText, whatItTakesText, whyLateText } from './why-late-text.js';
+import { OvertimeOffer } from './OvertimeOffer.js';
+import { bottleneckText, whyLateText } from './why-late-text.js';
 import './exceptions.css';
 
 const hours = (minutes: unknown) => String(Math.round(Number(minutes) / 6) / 10);
@@ -66,27 +67,7 @@ function WhyLate({ late, busy, onAdd }: { late: LateCollection; busy: boolean; o
   return (
     <span className="exception__why">
       <span data-testid="why-late">{t('whyLate.because', { reason: whyLateText(late.reason, t) })}</span>
-      {takes && (
-        <span className="exception__takes" data-testid="what-it-takes">
-          {whatItTakesText(takes, t)}{' '}
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() =>
-              onAdd(
-                takes,
-                t('whyLate.addOvertimeAction', {
-                  hours: String(Math.round(takes.minutes / 6) / 10),
-                  name: late.collection.name,
-                }),
-              )
-            }
-          >
-            {t('whyLate.addOvertime')}
-          </button>
-        </span>
-      )}
+      {takes && <OvertimeOffer takes={takes} name={late.collection.name} busy={busy} className="exception__takes" onAdd={onAdd} />}
     </span>
   );
 }

@@ -6,7 +6,10 @@
  * change, once the planner pauses. "Plan" then makes the real call with the same options.
  *
  * When reverse finite planning finds nothing that fits, the API names the earliest end that
- * does; the dialog says so and offers that date.
+ * does; the dialog says so and offers that date. When the plan would end after the due date
+ * and room is what binds it, the dry run names the overtime that would make it fit ("What
+ * would it take?"), and the dialog offers it as the Exceptions screen does: one click adds it
+ * as one command, which Undo takes back, and the plan shown is worked out again.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -14,10 +17,13 @@ import type { Collection } from '../../../shared/resources/collection.js';
 import { describeError } from '../../api/client.js';
 import { useApi } from '../../api/provider.js';
 import { formatDay } from '../../components/dates-format.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Modal } from '../../components/Modal.js';
 import { typingPause, useDebouncedValue } from '../../components/use-debounced-value.js';
 import { useT, type Translate } from '../../i18n/index.js';
 import type { StageWithActivities } from '../boards/board-with-parts.js';
+import { useAddOvertime } from '../exceptions/exceptions-api.js';
+import { OvertimeOffer } from '../exceptions/OvertimeOffer.js';
 import { localToday } from './date-geometry.js';
 import type { PlanOptions } from './planboard-api.js';
 import { dryRunPlan, nothingFits, planRequest, stageDates, usePromiseDates, type DryRun, type PlanChoice } from './promise-dates.js';
@@ -53,6 +59,7 @@ export function PlanDialog({ boardId, collection, stages, onPlan, onClose }: Pla
   // One promise date per order, whatever screen shows it: the backlog's, not this plan's end.
   const promises = usePromiseDates(boardId, [collection.id]);
   const promised = promises.isError ? undefined : promises.data?.get(collection.id);
+  const addOvertime = useAddOvertime();
 
   return (
     <Modal title={t('plan.dialog.title', { name })} closeLabel={t('common.close')} onClose={onClose} className="pb-plan-dialog">
@@ -146,6 +153,18 @@ export function PlanDialog({ boardId, collection, stages, onPlan, onClose }: Pla
             />
           )}
           {preview.data && !preview.isError && <Preview plan={preview.data} stages={stages} dueDate={collection.due_date} t={t} />}
+          {preview.data?.what_it_takes && !preview.isError && (
+            <p className="pb-plan-dialog__takes">
+              <OvertimeOffer
+                takes={preview.data.what_it_takes}
+                name={name}
+                busy={addOvertime.isPending}
+                className="pb-plan-dialog__offer"
+                onAdd={(takes, description) => addOvertime.mutate({ takes, description })}
+              />
+            </p>
+          )}
+          {addOvertime.isError && <ErrorNotice error={addOvertime.error} />}
         </section>
 
         <div className="pb-plan-dialog__buttons">

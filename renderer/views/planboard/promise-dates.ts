@@ -10,6 +10,7 @@
 import { endsLate } from '../../../shared/late.js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Collection } from '../../../shared/resources/collection.js';
+import type { WhatItTakes } from '../../../shared/why-late.js';
 import { callOperation, runCommand } from '../../api/commands.js';
 import { replanCollectionsOperation } from '../../../shared/operations/commands.js';
 import { planCollectionOperation, promiseDatesOperation } from '../../../shared/operations/planning.js';
@@ -57,6 +58,8 @@ export interface DryRun {
   start: string | null;
   end: string | null;
   added_load: { stage_id: string; date: string; minutes: number }[];
+  /** When the plan would end late and room binds it, the overtime that would make it fit (docs/API.md "What would it take?"). */
+  what_it_takes: WhatItTakes | null;
 }
 
 /** The plan a choice would make; writes nothing (no card, no change-log row, no command). */
@@ -70,7 +73,13 @@ export async function dryRunPlan(transport: Transport, collectionId: string, boa
   const cards = (body.cards ?? []).flatMap((card) =>
     card.stage_id && card.start_date ? [{ stage_id: card.stage_id, start_date: card.start_date, end_date: card.end_date }] : [],
   );
-  return { cards, start: body.start ?? null, end: body.end ?? null, added_load: body.added_load ?? [] };
+  return {
+    cards,
+    start: body.start ?? null,
+    end: body.end ?? null,
+    added_load: body.added_load ?? [],
+    what_it_takes: body.what_it_takes ?? null,
+  };
 }
 
 export interface StageDates {

@@ -1,6 +1,6 @@
 /**
  * Creates a resource, or edits one picked in the list: its name, type and colour, its hours
- * per weekday, when it is available, and the stages it works on. In edit mode Escape and
+ * per weekday and those of a second shift, when it is available, and the stages it works on. In edit mode Escape and
  * Cancel go back to creating.
  */
 import { useId } from 'react';
@@ -13,6 +13,7 @@ import { weekdays } from '../../components/weekdays.js';
 import { useT } from '../../i18n/index.js';
 import type { Resource } from '../../../shared/resources/resource.js';
 import { ResourceStagesFields } from './ResourceStagesFields.js';
+import { SecondShiftFields } from './SecondShiftFields.js';
 import {
   dayHoursFit,
   newResourceDraft,
@@ -110,6 +111,7 @@ export function ResourceForm({ resource, boards, onDone }: ResourceFormProps) {
         })}
         <FieldError id={weekHoursErrorId} message={errors.workdays} />
       </fieldset>
+      <SecondShiftFields hours={draft.secondShift} error={errors.second_shift} onChange={(secondShift) => change({ secondShift })} />
       <ResourceStagesFields
         boards={boards ?? []}
         assignments={draft.stages}

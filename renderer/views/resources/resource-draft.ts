@@ -14,6 +14,7 @@ import type { Translate } from '../../i18n/index.js';
 import type { Board } from '../../../shared/resources/board.js';
 import { resourceSpec, type Resource } from '../../../shared/resources/resource.js';
 import type { Stage } from '../../../shared/resources/stage.js';
+import { secondShiftBody, shiftHoursFrom, type ShiftHours } from './second-shift.js';
 
 /** `boards` as the API returns it: it fills in `active` and `percentage` on every write. */
 export interface ResourceBoard {
@@ -39,6 +40,8 @@ export interface ResourceDraft {
   color: string;
   /** Hours per weekday as typed; blank means the resource does not work that day. */
   hours: Record<WeekdayKey, string>;
+  /** The second shift's hours per weekday as typed; all blank: one shift (second-shift.ts). */
+  secondShift: ShiftHours;
   start_date: string;
   end_date: string;
   stages: StageAssignment[];
@@ -54,6 +57,7 @@ export function newResourceDraft(): ResourceDraft {
     type: fields.type.default,
     color: defaultColor,
     hours: Object.fromEntries(weekdays.map(({ key }) => [key, numberText(hours[key])])) as Record<WeekdayKey, string>,
+    secondShift: shiftHoursFrom(null),
     start_date: '',
     end_date: '',
     stages: [],
@@ -67,6 +71,7 @@ export function resourceDraftFrom(resource: Resource): ResourceDraft {
     type: resource.type,
     color: colorInputValue(resource.color_hex),
     hours: Object.fromEntries(weekdays.map(({ key }) => [key, numberText(hours[key])])) as Record<WeekdayKey, string>,
+    secondShift: shiftHoursFrom(resource.second_shift),
     start_date: resource.start_date ?? '',
     end_date: resource.end_date ?? '',
     stages: (resource.boards as ResourceBoard[]).flatMap((board) =>
@@ -87,6 +92,7 @@ export function resourceBody(draft: ResourceDraft, boards: readonly BoardWithSta
     type: draft.type,
     color_hex: draft.color.toLowerCase(),
     workdays: Object.fromEntries(weekdays.map(({ key }) => [key, numberOrNull(draft.hours[key])])),
+    second_shift: secondShiftBody(draft.secondShift),
     start_date: draft.start_date || null,
     end_date: draft.end_date || null,
     boards: boards.flatMap((board) => {
@@ -106,7 +112,7 @@ export function dayHoursFit(text: string): boolean {
   return Number.isFinite(hours) && hours >= 0 && hours <= 24;
 }
 
-export const resourceFormInputs = ['name', 'type', 'color_hex', 'workdays', 'start_date', 'end_date', 'boards'] as const;
+export const resourceFormInputs = ['name', 'type', 'color_hex', 'workdays', 'second_shift', 'start_date', 'end_date', 'boards'] as const;
 
 /** A stored colour as a colour input needs it: `#abc` becomes `#aabbcc`; none shows grey. */
 export function colorInputValue(hex: string | null): string {

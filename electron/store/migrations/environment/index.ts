@@ -35,6 +35,8 @@ import { payrollFiles } from './0033-payroll-files.js';
 import { syncPlanFindings } from './0034-sync-plan-findings.js';
 import { floorKiosks } from './0035-floor-kiosks.js';
 import { overtimeBalance } from './0036-overtime-balance.js';
+import { reservedForSkills } from './0037-reserved.js';
+import { secondShift } from './0038-second-shift.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -74,4 +76,6 @@ export const environmentMigrations: readonly Migration[] = [
   syncPlanFindings,
   floorKiosks,
   overtimeBalance,
+  reservedForSkills,
+  secondShift,
 ];
