@@ -29,6 +29,7 @@ const onBothEngines = [
   'test/api/split-holiday-operations.test.ts',
   'test/api/time-roles.test.ts',
   'test/api/closed-periods.test.ts',
+  'test/api/automation-rules.test.ts',
   'test/api/payroll-files.test.ts',
   'test/api/overtime-balance.test.ts',
   'test/api/guest-role.test.ts',

@@ -8,6 +8,7 @@ import type { PostgresMigration } from './postgres-database.js';
 import { payrollFilesMigration } from './payroll-files.js';
 import { floorKiosksMigration } from './floor-kiosks.js';
 import { overtimeBalanceMigration } from './overtime-balance.js';
+import { automationRulesMigration, reserved22Migration, reserved23Migration } from './automation-rules.js';
 import { companyHolidayTableMigration, recordTablesMigration } from './record-tables.js';
 import { exceptionHandlingTableMigration } from './exception-handling-table.js';
 import { hourCodesMigration } from './hour-codes.js';
@@ -95,4 +96,7 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   payrollFilesMigration,
   floorKiosksMigration,
   overtimeBalanceMigration,
+  reserved22Migration,
+  reserved23Migration,
+  automationRulesMigration,
 ];

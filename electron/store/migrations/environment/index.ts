@@ -35,6 +35,9 @@ import { payrollFiles } from './0033-payroll-files.js';
 import { syncPlanFindings } from './0034-sync-plan-findings.js';
 import { floorKiosks } from './0035-floor-kiosks.js';
 import { overtimeBalance } from './0036-overtime-balance.js';
+import { reserved37 } from './0037-reserved.js';
+import { reserved38 } from './0038-reserved.js';
+import { automationRules } from './0039-automation-rules.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -74,4 +77,7 @@ export const environmentMigrations: readonly Migration[] = [
   syncPlanFindings,
   floorKiosks,
   overtimeBalance,
+  reserved37,
+  reserved38,
+  automationRules,
 ];
