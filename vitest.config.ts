@@ -74,6 +74,7 @@ const onBothEngines = [
   'test/sync/kept-data.test.ts',
   'test/sync/company-holidays.test.ts',
   'test/sync/exception-handling.test.ts',
+  'test/sync/automation-rules.test.ts',
   'test/sync/surcharge-rules.test.ts',
   'test/sync/payroll-settings.test.ts',
   'test/sync/closed-periods.test.ts',
@@ -105,6 +106,7 @@ const dependOnTheDay = [
   'test/api/exceptions.test.ts',
   'test/sync/time-entry-rules.test.ts',
   'test/sync/exception-handling.test.ts',
+  'test/sync/automation-rules.test.ts',
   'test/api/why-late.test.ts',
 ];
 
