@@ -37,6 +37,7 @@ export function AutomationRules({ boardId, statuses }: AutomationRulesProps) {
   const update = useUpdate('automation_rule');
   const remove = useRemove('automation_rule');
   const [draft, setDraft] = useState<RuleDraft>(emptyDraft);
+  const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const statusName = (id: string | null) => statuses.find((s) => s.id === id)?.name ?? '';
   const userName = (id: string | null) => {
     const user = users.data?.data.find((u) => u.id === id);
@@ -91,8 +92,15 @@ export function AutomationRules({ boardId, statuses }: AutomationRulesProps) {
             <span>{describe(rule)}</span>
             <CheckboxField
               label={t('automation.active')}
-              checked={rule.active}
-              onChange={(active) => update.mutate({ id: rule.id, changes: { active } })}
+              checked={ticked[rule.id] ?? rule.active}
+              onChange={(active) => {
+                // Shown at once, while it is saved; the record's own value after that.
+                setTicked({ ...ticked, [rule.id]: active });
+                update.mutate(
+                  { id: rule.id, changes: { active } },
+                  { onSettled: () => setTicked(({ [rule.id]: _done, ...rest }) => rest) },
+                );
+              }}
             />
             <button type="button" className="button" onClick={() => remove.mutate(rule.id)}>
               {t('automation.remove')}
