@@ -29,6 +29,7 @@ const onBothEngines = [
   'test/api/split-holiday-operations.test.ts',
   'test/api/time-roles.test.ts',
   'test/api/closed-periods.test.ts',
+  'test/api/automation-rules.test.ts',
   'test/api/payroll-files.test.ts',
   'test/api/overtime-balance.test.ts',
   'test/api/guest-role.test.ts',
@@ -79,6 +80,7 @@ const onBothEngines = [
   'test/sync/kept-data.test.ts',
   'test/sync/company-holidays.test.ts',
   'test/sync/exception-handling.test.ts',
+  'test/sync/automation-rules.test.ts',
   'test/sync/surcharge-rules.test.ts',
   'test/sync/payroll-settings.test.ts',
   'test/sync/closed-periods.test.ts',
@@ -110,6 +112,7 @@ const dependOnTheDay = [
   'test/api/exceptions.test.ts',
   'test/sync/time-entry-rules.test.ts',
   'test/sync/exception-handling.test.ts',
+  'test/sync/automation-rules.test.ts',
   'test/api/why-late.test.ts',
 ];
 

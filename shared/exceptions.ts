@@ -12,6 +12,7 @@ export const exceptionKinds = [
   'unplanned_due',
   'timer_running',
   'approval_waiting',
+  'automation_notice',
 ] as const;
 export type ExceptionKind = (typeof exceptionKinds)[number];
 

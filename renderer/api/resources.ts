@@ -10,6 +10,7 @@
 import type { InputOf, RecordOf } from '../../shared/fields.js';
 import type { activitySpec } from '../../shared/resources/activity.js';
 import type { addressSpec } from '../../shared/resources/address.js';
+import type { automationRuleSpec } from '../../shared/resources/automation-rule.js';
 import type { boardSpec } from '../../shared/resources/board.js';
 import type { collectionSpec } from '../../shared/resources/collection.js';
 import type { companyHolidaySpec } from '../../shared/resources/company-holiday.js';
@@ -44,6 +45,7 @@ interface RendererResources {
   surcharge_rule: typeof surchargeRuleSpec;
   payroll_setting: typeof payrollSettingSpec;
   overtime_correction: typeof overtimeCorrectionSpec;
+  automation_rule: typeof automationRuleSpec;
 }
 
 /** A resource by the name its path and its change events carry. */

@@ -22,6 +22,7 @@ import { collectionActivitySpec, collectionSpec } from './collection.js';
 import { commentSpec } from './comment.js';
 import { companyHolidaySpec } from './company-holiday.js';
 import { exceptionHandlingSpec } from './exception-handling.js';
+import { automationNoticeSpec, automationRuleSpec } from './automation-rule.js';
 import { closedPeriodSpec } from './closed-period.js';
 import { overtimeCorrectionSpec } from './overtime-correction.js';
 import { groupResourceSpec, groupSpec } from './group.js';
@@ -85,6 +86,8 @@ export const resourceSpecs = {
   exception_handling: exceptionHandlingSpec,
   closed_period: closedPeriodSpec,
   overtime_correction: overtimeCorrectionSpec,
+  automation_rule: automationRuleSpec,
+  automation_notice: automationNoticeSpec,
 } as const satisfies Record<string, ResourceSpec>;
 
 export type ResourceName = keyof typeof resourceSpecs;

@@ -217,6 +217,7 @@ describe('GET /v1/exception, one kind at a time', () => {
       unplanned_due: 1,
       timer_running: 1,
       approval_waiting: 1,
+      automation_notice: 0,
     });
     expect(body.count).toBe(7);
     expect(body.horizon_workdays).toBe(10);

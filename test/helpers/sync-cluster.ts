@@ -418,6 +418,8 @@ const dumpPlan: { path: string; children?: string[] }[] = [
   { path: '/v1/exception_handling' },
   { path: '/v1/time_tracking/period' },
   { path: '/v1/overtime_correction' },
+  { path: '/v1/automation_rule' },
+  { path: '/v1/automation_notice' },
 ];
 
 /** Every record of a list endpoint, 1000 per page, sorted by id. */

@@ -13,7 +13,9 @@
  *    (material-read.ts, as the board's warning; docs/API.md "Material");
  *  - unplanned_due: a collection not planned and due within the next N workdays (or already);
  *  - timer_running: a forgotten timer (time-tracking/entry-time.ts `forgottenFrom`);
- *  - approval_waiting: a time entry pending for longer than a week.
+ *  - approval_waiting: a time entry pending for longer than a week;
+ *  - automation_notice: a card finished, told by a board's notify rule (automation.ts) to this
+ *    user or to everyone.
  *
  * A user's handling (exception_handling records: seen, snoozed) leaves an item out for them only.
  * Reads only, through the asynchronous record store (docs/architecture.md "The asynchronous
@@ -452,6 +454,37 @@ export async function listExceptions(ctx: RequestContext, query: ExceptionQuery)
         since,
         details: { minutes: entry.duration ?? 0, waiting_since: entry.updated_at },
         links,
+        handling: null,
+      });
+    }
+  }
+
+  if (wanted('automation_notice')) {
+    const match = query.boardId ? { board_id: query.boardId } : {};
+    const notices = (await ctx.records.list(tables.automation_notice, { match, ...all })).rows.filter(
+      (n) => (query.userId === null || n.user_id === null || n.user_id === query.userId) && boards.has(n.board_id),
+    );
+    const cards = new Map(
+      (
+        await ctx.records.getWhereIn(
+          tables.card,
+          'id',
+          notices.map((n) => n.card_id),
+        )
+      ).map((c) => [c.id, c]),
+    );
+    for (const notice of notices) {
+      const card = cards.get(notice.card_id);
+      items.push({
+        key: exceptionKey('automation_notice', notice.id),
+        kind: 'automation_notice',
+        record: { resource: 'card', id: notice.card_id, name: notice.card_name },
+        board_id: notice.board_id,
+        date: null,
+        text: notice.text,
+        since: notice.created_at,
+        details: { next_stage: notice.next_stage, rule_id: notice.rule_id, user_id: notice.user_id },
+        links: card ? [{ action: 'open_card', card_id: card.id, collection_id: card.collection_id, board_id: notice.board_id }] : [],
         handling: null,
       });
     }

@@ -7,6 +7,7 @@ import type { FieldProblem } from '../../../shared/errors.js';
 import { cardActivitySpec, cardLabelSpec, cardRelationSpec, cardResourceSpec, cardSpec } from '../../../shared/resources/card.js';
 import { cardFields, refreshCardFields } from '../planning/card-fields.js';
 import { followDependencies } from '../planning/card-moves.js';
+import { runAutomation } from '../planning/automation.js';
 import { refreshCollection, recomputeCollection } from '../planning/collection-state.js';
 import { checkSyncedCard, checkSyncedCardLink } from '../planning/one-plan.js';
 import { cardTotals } from '../planning/card-totals.js';
@@ -46,14 +47,29 @@ function mapDeprecatedDates(input: Record<string, unknown>): Record<string, unkn
   return out;
 }
 
+/** The fields of a card whose change moves it on the planboard, which a locked card refuses. */
+const moveFields = ['stage_id', 'start_date', 'end_date', 'start_time', 'end_time'] as const;
+
+export const lockedCardMessage =
+  'This card is locked: it has started, so it does not move until it goes back to an entry status (docs/API.md "Automation rules").';
+
 async function checkCard(
-  _ctx: RequestContext,
+  ctx: RequestContext,
   tx: RecordWrites,
   values: Record<string, unknown>,
   current: Record<string, unknown> | undefined,
   parent?: Record<string, unknown>,
 ): Promise<FieldProblem[]> {
   const problems: FieldProblem[] = [];
+  // A locked card (an automation rule's lock) does not move; an undo that unlocks it may. Sync
+  // applies what another node checked against its own records, field by field.
+  const locked = values.locked ?? current?.locked;
+  if (current && locked === true && ctx.origin !== 'sync') {
+    for (const field of moveFields) {
+      if (values[field] !== undefined && values[field] !== current[field]) problems.push({ field, description: lockedCardMessage });
+    }
+    if (problems.length > 0) return problems;
+  }
   // The casts below: `values` passed field validation and `current` is a stored card, so a
   // field that is present has its declared type (a uuid or date string).
   const collectionId = (values.collection_id ?? current?.collection_id) as string | undefined;
@@ -154,6 +170,7 @@ export const cardModule: ResourceModule = {
         await tx.update(tables.collection, collection.id, { board_id: card.board_id });
       }
       if (op === 'update' && previous) {
+        await runAutomation(ctx, tx, card, previous);
         if (ctx.cardMoves) ctx.cardMoves.push({ card, previous });
         else await followDependencies(tx, card, previous);
       }

@@ -11,6 +11,7 @@ import { groupModule, groupResourceModule } from './group.js';
 import { orderModule } from './order.js';
 import { orderRowModule, orderRowSupplyModule } from './order-row.js';
 import { exceptionHandlingModule } from './exception-handling.js';
+import { automationNoticeModule, automationRuleModule } from './automation-rule.js';
 import { projectModule } from './project.js';
 import { companyHolidayModule, resourceModule, scheduleDeviationModule } from './resource.js';
 import { addressModule, itemModule, relationModule, warehouseModule } from './simple.js';
@@ -74,6 +75,9 @@ export const resourceModules: readonly ResourceModule[] = [
   addressModule,
   // The exception inbox
   exceptionHandlingModule,
+  // Automation rules per board, and their notices
+  automationRuleModule,
+  automationNoticeModule,
 ];
 
 registerModules(resourceModules);

@@ -21,6 +21,7 @@ import { hourCodesMigration } from './hour-codes.js';
 import { kpiSnapshotTableMigration } from './kpi-snapshot-table.js';
 import { stageSetupMigration } from './stage-setup.js';
 import { closedPeriodTableMigration } from './closed-period-table.js';
+import { automationRulesMigration } from './automation-rules.js';
 import { notifiedExceptionsMigration } from './notified-exceptions.js';
 
 export const recordTablesMigration: PostgresMigration = {
@@ -119,4 +120,5 @@ export const recordTableMigrations: readonly PostgresMigration[] = [
   payrollFilesMigration,
   overtimeBalanceMigration,
   secondShiftMigration,
+  automationRulesMigration,
 ];

@@ -4,6 +4,7 @@ import { useT } from '../../i18n/index.js';
 import { boardDraftFrom } from './board-draft.js';
 import { useBoardWithParts } from './board-with-parts.js';
 import { BoardSetupForm } from './BoardSetupForm.js';
+import { AutomationRules } from './AutomationRules.js';
 
 interface EditBoardSetupProps {
   boardId: string;
@@ -15,7 +16,12 @@ export function EditBoardSetup({ boardId, onDone }: EditBoardSetupProps) {
   const t = useT();
   if (board.data) {
     // The draft is taken once: changes arriving while the planner edits must not undo theirs.
-    return <BoardSetupForm key={boardId} initial={boardDraftFrom(board.data)} onSaved={onDone} onCancel={onDone} />;
+    return (
+      <>
+        <BoardSetupForm key={boardId} initial={boardDraftFrom(board.data)} onSaved={onDone} onCancel={onDone} />
+        <AutomationRules boardId={boardId} statuses={board.data.statuses} />
+      </>
+    );
   }
   if (board.isError) return <ErrorNotice error={board.error} onRetry={() => void board.refetch()} />;
   return (

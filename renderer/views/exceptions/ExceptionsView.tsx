@@ -57,6 +57,10 @@ export function exceptionText(item: ExceptionItem, t: Translate): string {
       return t('exceptions.text.timer_running', { name, hours: String(d.hours ?? '') });
     case 'approval_waiting':
       return t('exceptions.text.approval_waiting', { name, hours: hours(d.minutes), since: day(d.waiting_since) });
+    case 'automation_notice':
+      return d.next_stage
+        ? t('exceptions.text.automation_notice.next', { name, stage: text(d.next_stage) })
+        : t('exceptions.text.automation_notice', { name });
   }
 }
 

@@ -37,6 +37,7 @@ import { floorKiosks } from './0035-floor-kiosks.js';
 import { overtimeBalance } from './0036-overtime-balance.js';
 import { reservedForSkills } from './0037-reserved.js';
 import { secondShift } from './0038-second-shift.js';
+import { automationRules } from './0039-automation-rules.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -78,4 +79,5 @@ export const environmentMigrations: readonly Migration[] = [
   overtimeBalance,
   reservedForSkills,
   secondShift,
+  automationRules,
 ];
