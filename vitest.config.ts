@@ -63,6 +63,8 @@ const onBothEngines = [
   'test/api/notified-exceptions.test.ts',
   // Why late: the binding constraint of each late collection, from capacity on either engine.
   'test/api/why-late.test.ts',
+  // Plan scenarios: on a team server, copies of the environment's schema that every node sees.
+  'test/api/scenarios.test.ts',
   // Sync against a remote served from PostgreSQL (test/helpers/sync-inprocess.ts): replicas on SQLite.
   'test/sync/groups.test.ts',
   'test/sync/replica-binding.test.ts',

@@ -27,6 +27,12 @@ import { userPasswordsMigration } from './user-passwords-table.js';
 import { changeLogCompactionMigration } from './change-log.js';
 import { keptWriterMigration } from './kept-data.js';
 import { orderRowScrappedMigration } from './order-row-scrapped.js';
+import {
+  reservedForAutomationMigration,
+  reservedForShiftsMigration,
+  reservedForSkillsMigration,
+  scenarioTableMigration,
+} from './scenario-tables.js';
 
 export const serverMigrations: readonly PostgresMigration[] = [
   {
@@ -95,4 +101,8 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   payrollFilesMigration,
   floorKiosksMigration,
   overtimeBalanceMigration,
+  reservedForSkillsMigration,
+  reservedForShiftsMigration,
+  reservedForAutomationMigration,
+  scenarioTableMigration,
 ];
