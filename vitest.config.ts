@@ -70,6 +70,8 @@ const onBothEngines = [
   'test/api/plan-what-it-takes.test.ts',
   // Second shifts: a resource's second pattern of hours in schedules, capacity, plans and promises.
   'test/api/second-shift.test.ts',
+  // Plan scenarios: on a team server, copies of the environment's schema that every node sees.
+  'test/api/scenarios.test.ts',
   // Sync against a remote served from PostgreSQL (test/helpers/sync-inprocess.ts): replicas on SQLite.
   'test/sync/groups.test.ts',
   'test/sync/replica-binding.test.ts',

@@ -113,8 +113,11 @@ export interface RecordStore extends RecordReads {
   passwordHashOf(userId: string): Promise<string | undefined>;
   /** A local SQLite instance's own books (local-books.ts); none on the team server. */
   readonly local?: LocalBookReads;
-  /** The environment's plan scenarios (scenario-book.ts): a data folder's only, none on the team server. */
-  readonly scenarios?: ScenarioBook<RecordStore>;
+  /**
+   * The environment's plan scenarios: copies of a data folder's file (scenario-book.ts), or of
+   * a team environment's schema (postgres/scenario-book.ts).
+   */
+  readonly scenarios: ScenarioBook<RecordStore>;
   /** Soft-deleted records of a table, newest deletion first (the trash). */
   listDeleted(table: TableDef, limit: number, offset: number): Promise<{ count: number; rows: (StoredRecord & { deleted_at: string })[] }>;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
@@ -219,6 +222,7 @@ export function readingThrough(tx: RecordReads, outside: RecordStore): RecordSto
     engine: outside.engine,
     files: outside.files,
     feed: outside.feed,
+    scenarios: outside.scenarios,
     get: (table, id, options) => tx.get(table, id, options),
     list: (table, query) => tx.list(table, query),
     getWhereIn: (table, field, values, page) => tx.getWhereIn(table, field, values, page),

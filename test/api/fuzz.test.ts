@@ -11,8 +11,8 @@
  * Each 500 it found is fixed where it arose and kept in fuzz-findings.test.ts. In the
  * `postgres` project the instance is a team server's node, where a replica's own sync state
  * (status, settings, a run, pending changes, conflicts, overruled edits, history) is no state
- * it keeps: those routes answer 503 with the error body by design (docs/API.md "Sync"), as do
- * the scenario routes (docs/API.md "Scenarios"), and nothing else may answer 5xx.
+ * it keeps: those routes answer 503 with the error body by design (docs/API.md "Sync"), and
+ * nothing else may answer 5xx.
  */
 import { describe, expect, it } from 'vitest';
 import { testEngine, type TestApi } from '../helpers/api.js';
@@ -24,8 +24,6 @@ const seed = Number(process.env.FUZZ_SEED ?? 20261126);
 
 /** A replica's own sync state: routes a team server answers with 503 (see the file head). */
 const replicaState = /^[A-Z]+ \/v1\/sync\/(status|run|settings|pending|conflict|overruled|plan_check|history)(\/|$)/;
-/** Plan scenarios, which a data folder keeps: a team server answers them with 503 too (docs/API.md "Scenarios"). */
-const scenarios = /^[A-Z]+ \/v1\/scenario(\/|$)/;
 
 function expectClean(report: FuzzReport, expected: number): void {
   console.log(describeReport(report));
@@ -36,10 +34,9 @@ function expectClean(report: FuzzReport, expected: number): void {
   const byDesign = (f: FuzzReport['findings'][number]) =>
     testEngine === 'postgres' &&
     f.status === 503 &&
-    ((replicaState.test(f.route) &&
-      // A HEAD has no body to say so.
-      (f.method === 'HEAD' || f.answer.includes('keeps no replica'))) ||
-      (scenarios.test(f.route) && (f.method === 'HEAD' || f.answer.includes('team server on PostgreSQL has none'))));
+    replicaState.test(f.route) &&
+    // A HEAD has no body to say so.
+    (f.method === 'HEAD' || f.answer.includes('keeps no replica'));
   expect(report.serverErrors).toBe(report.findings.filter(byDesign).length);
   expect(
     report.findings

@@ -292,7 +292,7 @@ describe('lists and records read the same from SQLite and from PostgreSQL', () =
 });
 
 describe('scenarios on the team server', () => {
-  it('answers 503 for the scenario routes and the scenario header, which only a data folder keeps', async () => {
+  it("keeps its own scenarios: a data folder's is not copied to the team server, which makes and reads its own", async () => {
     const send = (base: string, method: string, path: string, extra: Record<string, string> = {}, body?: unknown) =>
       fetch(base + path, {
         method,
@@ -302,18 +302,18 @@ describe('scenarios on the team server', () => {
     const made = await send(api.baseUrl, 'POST', '/v1/scenario', {}, { name: 'What if' });
     expect(made.status).toBe(201);
     const { id } = (await made.json()) as { id: string };
-    const refusals = [
-      await send(postgresUrl, 'GET', '/v1/scenario'),
-      await send(postgresUrl, 'POST', '/v1/scenario', {}, { name: 'What if' }),
-      await send(postgresUrl, 'GET', `/v1/scenario/${id}/compare`),
-      await send(postgresUrl, 'GET', '/v1/activity', { 'x-planner-scenario': id }),
-    ];
-    for (const refused of refusals) {
-      expect(refused.status).toBe(503);
-      expect(await refused.json()).toMatchObject({
-        errors: [{ description: expect.stringContaining('team server on PostgreSQL has none') }],
-      });
-    }
+    expect(await (await send(postgresUrl, 'GET', '/v1/scenario')).json()).toEqual({ data: [] });
+    const elsewhere = await send(postgresUrl, 'GET', '/v1/activity', { 'x-planner-scenario': id });
+    expect(elsewhere.status).toBe(404);
+    expect(await elsewhere.json()).toMatchObject({ errors: [{ description: expect.stringContaining('x-planner-scenario') }] });
+
+    const onTeam = await send(postgresUrl, 'POST', '/v1/scenario', {}, { name: 'What if on the team server' });
+    expect(onTeam.status).toBe(201);
+    const team = (await onTeam.json()) as { id: string };
+    const fromSqlite = await answerOf(api.baseUrl, '/v1/activity');
+    const inTeamScenario = await send(postgresUrl, 'GET', '/v1/activity', { 'x-planner-scenario': team.id });
+    expect(inTeamScenario.status).toBe(200);
+    expect(await inTeamScenario.json()).toEqual(fromSqlite.body);
     expect((await send(api.baseUrl, 'GET', '/v1/activity', { 'x-planner-scenario': id })).status).toBe(200);
   });
 });

@@ -1,29 +1,116 @@
 /**
  * Plan scenarios (docs/API.md "Scenarios"): a copy of the live plan in which every route runs
- * with `x-planner-scenario`, compared with and promoted onto the live plan. A local replica
- * (it keeps an outbox) with a webhook to a real receiver, so a scenario's writes can be seen to
- * reach neither. Real SQLite, real HTTP on 127.0.0.1, a fixed clock and hard dates.
+ * with `x-planner-scenario`, compared with and promoted onto the live plan. With a webhook to a
+ * real receiver, so a scenario's writes can be seen to reach none. On SQLite a local replica's
+ * data folder (it keeps an outbox); in the `postgres` project (vitest.config.ts) a team server
+ * of two nodes on one database, each request going to the next node, so every node sees the
+ * same scenarios; there the live change log (what replicas pull) must not grow. Real HTTP on
+ * 127.0.0.1, a fixed clock and hard dates.
  */
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookOf } from '../../electron/api/sync/books.js';
+import { environmentSchemaOf } from '../../electron/store/postgres/environment-schemas.js';
+import { PostgresSystemStore } from '../../electron/store/postgres/system-store.js';
 import { webhookEventTypes } from '../../shared/resources/webhook.js';
-import { startSqliteApi, type TestApi } from '../helpers/api.js';
+import { startSqliteApi, testEngine, type TestApi } from '../helpers/api.js';
 import { createActivities, createBoard, type Activities, type BoardIds } from '../helpers/planning.js';
+import { startKeyedTeam } from '../helpers/team-nodes.js';
 import { fixTheClock } from '../helpers/test-clock.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 
-let api: TestApi;
+/** The instance under test, on either engine, and what the tests read beside its API. */
+interface Planner extends Pick<TestApi, 'http' | 'inject'> {
+  /** Where the live plan's outgoing changes are: the outbox's length (SQLite), the change log's last position (PostgreSQL). */
+  outgoing(): Promise<number>;
+  /** The sync groups (command ids) of the outgoing changes after `mark`, and how many there are. */
+  outgoingSince(mark: number): Promise<{ count: number; groups: Set<string | null | undefined> }>;
+  /** Whether the scenario's copy is stored: its file, or its schema. */
+  stored(id: string): Promise<boolean>;
+  /** The key headers of a second environment of the same instance. */
+  otherEnvironment(): Promise<Record<string, string>>;
+  /** The SQLite data folder, for what only a data folder has. */
+  dataFolder?: TestApi;
+  close(): Promise<void>;
+}
+
+async function startSqlitePlanner(): Promise<Planner> {
+  const api = await startSqliteApi({
+    environment: 'scenarios',
+    api: { role: 'local', allowPrivateWebhookTargets: true, webhookDelivery: { retryBaseMs: 20, retryMaxMs: 40, timeoutMs: 2000 } },
+  });
+  const book = () => bookOf(api.dataDir.environment(api.environment.id));
+  return {
+    http: api.http,
+    inject: api.inject,
+    outgoing: async () => book().pendingCount(),
+    outgoingSince: async (mark) => {
+      const queued = book().pending(100_000).slice(mark);
+      return { count: queued.length, groups: new Set(queued.map((m) => m.group_id)) };
+    },
+    stored: async (id) => readdirSync(api.dataDir.path).some((name) => name.includes(`.scenario-${id}.`)),
+    otherEnvironment: async () => {
+      const other = api.dataDir.system.ensureEnvironment('elsewhere');
+      api.dataDir.system.ensureApiKey(other.id, 'elsewhere-key-123');
+      return { 'x-api-key': 'elsewhere-key-123', 'x-api-env': 'elsewhere' };
+    },
+    dataFolder: api,
+    close: () => api.close(),
+  };
+}
+
+async function startTeamPlanner(): Promise<Planner> {
+  const keyed = await startKeyedTeam('scenarios', 'scenarios', 'test-key-123', {
+    allowPrivateWebhookTargets: true,
+    webhookDelivery: { retryBaseMs: 20, retryMaxMs: 40, timeoutMs: 2000 },
+    webhookSweepMs: 100,
+  });
+  const pool = keyed.team.nodes[0];
+  const system = new PostgresSystemStore(pool);
+  const environment = (await system.findEnvironment('scenarios'))!;
+  const changeLog = `${environmentSchemaOf(environment.id).schema}.change_log`;
+  let next = 0;
+  const http: TestApi['http'] = async (method, path, body, headers) => {
+    // Each request to the next node: they share the database, so they share the scenarios.
+    const url = keyed.nodes.urls[next++ % keyed.nodes.urls.length]!;
+    const response = await fetch(url + path, {
+      method,
+      headers: { ...keyed.headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    const json = (response.headers.get('content-type') ?? '').includes('json') && text !== '';
+    return { status: response.status, body: json ? JSON.parse(text) : text, headers: response.headers };
+  };
+  return {
+    http,
+    inject: async (method, path, body, headers) => {
+      const { status, body: answer } = await http(method, path, body, headers);
+      return { status, body: answer };
+    },
+    outgoing: async () => Number((await pool.query(`SELECT coalesce(max(position), 0)::text AS p FROM ${changeLog}`)).rows[0].p),
+    outgoingSince: async (mark) => {
+      const { rows } = await pool.query<{ command_id: string | null }>(`SELECT command_id FROM ${changeLog} WHERE position > $1`, [mark]);
+      return { count: rows.length, groups: new Set(rows.map((row) => row.command_id)) };
+    },
+    stored: async (id) =>
+      (await pool.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [`scn_${id.replaceAll('-', '')}`])).rowCount === 1,
+    otherEnvironment: async () => {
+      await system.ensureApiKey((await system.ensureEnvironment('elsewhere')).id, 'elsewhere-key-123');
+      return { 'x-api-key': 'elsewhere-key-123', 'x-api-env': 'elsewhere' };
+    },
+    close: () => keyed.stop(),
+  };
+}
+
+let api: Planner;
 let acts: Activities;
 let board: BoardIds;
 let receiver: Receiver;
 
 beforeAll(async () => {
   fixTheClock();
-  api = await startSqliteApi({
-    environment: 'scenarios',
-    api: { role: 'local', allowPrivateWebhookTargets: true, webhookDelivery: { retryBaseMs: 20, retryMaxMs: 40, timeoutMs: 2000 } },
-  });
+  api = testEngine === 'postgres' ? await startTeamPlanner() : await startSqlitePlanner();
   acts = await createActivities(api);
   board = await createBoard(api, acts, {
     name: 'Hall',
@@ -34,7 +121,7 @@ beforeAll(async () => {
   });
   receiver = await startReceiver();
   await ok('POST', '/v1/webhook', { url: receiver.url, event_types: [...webhookEventTypes] }, 201);
-});
+}, 120_000);
 afterAll(async () => {
   await receiver?.close();
   await api?.close();
@@ -47,10 +134,6 @@ async function ok(method: string, path: string, body?: unknown, status = 200, he
 }
 
 const inScenario = (id: string) => ({ 'x-planner-scenario': id });
-
-function live() {
-  return api.dataDir.environment(api.environment.id);
-}
 
 /** A collection of the board, due on `due`. */
 async function collection(name: string, due: string | null = null): Promise<string> {
@@ -88,10 +171,11 @@ describe('scenarios', () => {
     expect((await ok('GET', '/v1/scenario')).data.map((s: any) => s.id)).toContain(made.id);
     await receiver.waitFor(() => receiver.delivered().some((r) => r.json?.data?.id === frame));
 
-    const queued = bookOf(live()).pendingCount();
+    const queued = await api.outgoing();
     const heard = receiver.requests.length;
     const events: unknown[] = [];
-    const stop = live().onChange((batch) => events.push(...batch));
+    const folder = api.dataFolder;
+    const stop = folder ? folder.dataDir.environment(folder.environment.id).onChange((batch) => events.push(...batch)) : () => undefined;
     try {
       const here = inScenario(made.id);
       await move(order, frame, '2027-03-08', '2027-03-09', here);
@@ -110,7 +194,7 @@ describe('scenarios', () => {
       expect(await datesOf(order, frame, here)).toBe('2027-03-08..2027-03-09');
       expect(await datesOf(order, frame)).toBe('2027-03-01..2027-03-02');
       expect((await api.http('GET', `/v1/collection/${order}/card/${extra}`)).status).toBe(404);
-      expect(bookOf(live()).pendingCount()).toBe(queued);
+      expect(await api.outgoing()).toBe(queued);
       expect(events).toEqual([]);
 
       // A live write after them: its event arrives, and none for the scenario's writes came before it.
@@ -192,7 +276,7 @@ describe('scenarios', () => {
     // A colleague moves another card of the live plan meanwhile.
     await move(order, axle, '2027-05-06', '2027-05-06');
 
-    const queued = bookOf(live()).pendingCount();
+    const queued = await api.outgoing();
     const res = await api.http('POST', `/v1/scenario/${id}/promote`, {});
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ left_out: 0 });
@@ -204,9 +288,9 @@ describe('scenarios', () => {
     expect((await api.http('GET', `/v1/collection/${order}/card/${spoke}`)).status).toBe(404);
     expect((await api.http('GET', `/v1/webhook/${hook.id}`)).status).toBe(404);
     // One sync group: every mutation the promote queued carries its command's id.
-    const queuedNow = bookOf(live()).pending(10_000).slice(queued);
-    expect(queuedNow.length).toBeGreaterThanOrEqual(3);
-    expect(new Set(queuedNow.map((m) => m.group_id))).toEqual(new Set([res.body.command_id]));
+    const queuedNow = await api.outgoingSince(queued);
+    expect(queuedNow.count).toBeGreaterThanOrEqual(3);
+    expect(queuedNow.groups).toEqual(new Set([res.body.command_id]));
     const recent = await ok('GET', '/v1/command?limit=1');
     expect(recent.data[0]).toMatchObject({ id: res.body.command_id, description: 'Promote scenario Wheels later' });
 
@@ -296,32 +380,52 @@ describe('scenarios', () => {
     expect((await ok('GET', '/v1/scenario')).data.length).toBe(before + 1);
   });
 
-  it('throws a scenario away with its file, and keeps at most 20 per environment', async () => {
+  it('throws a scenario away with its copy, and keeps at most 20 per environment', async () => {
     const id = await fork('Short-lived');
-    const files = () => readdirSync(api.dataDir.path).filter((name) => name.includes(`.scenario-${id}.`));
-    expect(files().length).toBeGreaterThan(0);
+    expect(await api.stored(id)).toBe(true);
     await ok('GET', '/v1/activity', undefined, 200, inScenario(id));
     // The scenario routes act on the live plan whatever the header says.
     expect((await ok('GET', '/v1/scenario', undefined, 200, inScenario(id))).data.map((s: any) => s.id)).toContain(id);
     await ok('DELETE', `/v1/scenario/${id}`, undefined, 204);
-    expect(files()).toEqual([]);
+    expect(await api.stored(id)).toBe(false);
     expect((await api.http('GET', '/v1/activity', undefined, inScenario(id))).status).toBe(404);
     expect((await api.http('DELETE', `/v1/scenario/${id}`)).status).toBe(404);
 
-    // A listed scenario whose file is gone (a folder restored from a backup, which has none) is not found, never an empty plan.
-    const lost = await fork('Lost file');
-    rmSync(`${api.dataDir.path}/env-${api.environment.id}.scenario-${lost}.sqlite`);
-    expect((await api.http('GET', '/v1/activity', undefined, inScenario(lost))).status).toBe(404);
-    expect((await api.http('GET', `/v1/scenario/${lost}/compare`)).status).toBe(404);
-    expect(readdirSync(api.dataDir.path).filter((name) => name.includes(lost))).toEqual([]);
-    await ok('DELETE', `/v1/scenario/${lost}`, undefined, 204);
+    const folder = api.dataFolder;
+    if (folder) {
+      // A listed scenario whose file is gone (a folder restored from a backup, which has none) is not found, never an empty plan.
+      const lost = await fork('Lost file');
+      rmSync(`${folder.dataDir.path}/env-${folder.environment.id}.scenario-${lost}.sqlite`);
+      expect((await api.http('GET', '/v1/activity', undefined, inScenario(lost))).status).toBe(404);
+      expect((await api.http('GET', `/v1/scenario/${lost}/compare`)).status).toBe(404);
+      expect(readdirSync(folder.dataDir.path).filter((name) => name.includes(lost))).toEqual([]);
+      await ok('DELETE', `/v1/scenario/${lost}`, undefined, 204);
+    }
 
     const count = (await ok('GET', '/v1/scenario')).data.length;
     for (let i = count; i < 20; i++) await fork(`Try ${i}`);
     const refused = await api.http('POST', '/v1/scenario', { name: 'One too many' });
     expect(refused.status).toBe(409);
     expect(refused.body.errors[0].description).toContain('20 scenarios at most');
-    for (const s of (await ok('GET', '/v1/scenario')).data)
-      expect(existsSync(`${api.dataDir.path}/env-${api.environment.id}.scenario-${s.id}.sqlite`)).toBe(true);
+    for (const s of (await ok('GET', '/v1/scenario')).data) expect(await api.stored(s.id)).toBe(true);
+    if (folder)
+      for (const s of (await ok('GET', '/v1/scenario')).data)
+        expect(existsSync(`${folder.dataDir.path}/env-${folder.environment.id}.scenario-${s.id}.sqlite`)).toBe(true);
+    // Twenty copies of the plan: on a loaded machine, longer than one request's usual test time.
+  }, 90_000);
+
+  it("is the environment's own: another environment of the instance neither lists nor enters it", async () => {
+    const order = await collection('Order 7');
+    const pin = await card(order, 'Pin', '2027-08-09', '2027-08-09');
+    const listed = (await ok('GET', '/v1/scenario')).data as { id: string }[];
+    const id = listed.length > 0 ? listed[0]!.id : await fork('Ours');
+    const elsewhere = await api.otherEnvironment();
+    expect((await ok('GET', '/v1/scenario', undefined, 200, elsewhere)).data).toEqual([]);
+    const entered = await api.http('GET', `/v1/collection/${order}/card/${pin}`, undefined, { ...elsewhere, ...inScenario(id) });
+    expect(entered.status).toBe(404);
+    expect(entered.body.errors[0].description).toContain('x-planner-scenario');
+    expect((await api.http('GET', `/v1/scenario/${id}/compare`, undefined, elsewhere)).status).toBe(404);
+    expect((await api.http('DELETE', `/v1/scenario/${id}`, undefined, elsewhere)).status).toBe(404);
+    expect((await ok('GET', '/v1/scenario')).data.map((s: any) => s.id)).toContain(id);
   });
 });

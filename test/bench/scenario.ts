@@ -13,16 +13,22 @@
  *
  * Budgets: make ≤ 300 ms, compare ≤ 200 ms, promote of 50 commands ≤ 500 ms, each at p95; the
  * verdict is printed and the script exits 0 either way, non-zero only when something is broken.
+ * With `--postgres`, the same on a team server's node on a fresh PostgreSQL cluster (a scenario
+ * is a copy of the environment's schema there, docs/decisions/scenarios-on-postgres.md), its
+ * sizes those of the schemas' tables with their indexes.
  *
- *   npx tsx test/bench/scenario.ts
+ *   npx tsx test/bench/scenario.ts [--postgres]
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { addDays } from '../../shared/dates.js';
+import { environmentSchemaOf, scenarioSchemaOf } from '../../electron/store/postgres/environment-schemas.js';
+import { PostgresSystemStore } from '../../electron/store/postgres/system-store.js';
 import { startSqliteApi, type TestApi } from '../helpers/api.js';
 import { machineLoad, must, percentile, random, runBench, seedStatusAndActivities } from '../helpers/bench-seed.js';
 import { benchSize } from '../helpers/bench-size.js';
+import { startKeyedTeam } from '../helpers/team-nodes.js';
 import { fixTheClock } from '../helpers/test-clock.js';
 
 fixTheClock();
@@ -42,7 +48,7 @@ interface PlacedCard {
   end_date: string;
 }
 
-async function seed(api: TestApi): Promise<PlacedCard[]> {
+async function seed(api: Pick<TestApi, 'http'>): Promise<PlacedCard[]> {
   const next = random(20270301);
   const board = await must(api, 'POST', '/v1/board?with=stages', {
     name: 'Scenario bench',
@@ -103,13 +109,61 @@ function sizeOf(file: string): number {
   return total;
 }
 
-async function main(): Promise<void> {
+/** The instance a run times, and the sizes of the live plan and of a scenario's copy on it. */
+interface BenchTarget extends Pick<TestApi, 'http'> {
+  name: string;
+  liveBytes(): Promise<number>;
+  scenarioBytes(id: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function onSqlite(): Promise<BenchTarget> {
   const api = await startSqliteApi({ environment: 'bench', api: { role: 'local' } });
+  const file = (suffix: string) => join(api.dataDir.path, `env-${api.environment.id}${suffix}.sqlite`);
+  return {
+    name: 'SQLite data folder, local replica',
+    http: api.http,
+    liveBytes: async () => sizeOf(file('')),
+    scenarioBytes: async (id) => sizeOf(file(`.scenario-${id}`)),
+    close: () => api.close(),
+  };
+}
+
+async function onPostgres(): Promise<BenchTarget> {
+  const keyed = await startKeyedTeam('bench', 'bench', 'bench-key-123');
+  const pool = keyed.team.nodes[0];
+  const environment = (await new PostgresSystemStore(pool).findEnvironment('bench'))!;
+  const schemaBytes = async (schema: string) => {
+    const { rows } = await pool.query<{ bytes: string }>(
+      "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0)::text AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relkind = 'r'",
+      [schema],
+    );
+    return Number(rows[0]!.bytes);
+  };
+  const url = keyed.nodes.urls[0]!;
+  return {
+    name: "PostgreSQL team server's node",
+    http: async (method, path, body, headers) => {
+      const response = await fetch(url + path, {
+        method,
+        headers: { ...keyed.headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+    },
+    liveBytes: () => schemaBytes(environmentSchemaOf(environment.id).schema),
+    scenarioBytes: (id) => schemaBytes(scenarioSchemaOf(id)),
+    close: () => keyed.stop(),
+  };
+}
+
+async function main(): Promise<void> {
+  const api = process.argv.includes('--postgres') ? await onPostgres() : await onSqlite();
   try {
     const seedStarted = performance.now();
     const cards = await seed(api);
     console.log(`seeded ${cards.length} cards in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
-    const liveFile = join(api.dataDir.path, `env-${api.environment.id}.sqlite`);
 
     const makeMs: number[] = [];
     const ids: string[] = [];
@@ -118,7 +172,7 @@ async function main(): Promise<void> {
       makeMs.push(ms);
       ids.push(made.id);
     }
-    const scenarioBytes = ids.map((id) => sizeOf(join(api.dataDir.path, `env-${api.environment.id}.scenario-${id}.sqlite`)));
+    const scenarioBytes = await Promise.all(ids.map((id) => api.scenarioBytes(id)));
 
     const compareMs: number[] = [];
     const promoteMs: number[] = [];
@@ -147,18 +201,16 @@ async function main(): Promise<void> {
       promoteMs.push(ms);
     }
     // The figures on disk after the promotes: the scenarios that were written in have grown a little.
-    const liveBytes = sizeOf(liveFile);
-    const writtenBytes = ids
-      .slice(0, promoted)
-      .map((id) => sizeOf(join(api.dataDir.path, `env-${api.environment.id}.scenario-${id}.sqlite`)));
+    const liveBytes = await api.liveBytes();
+    const writtenBytes = await Promise.all(ids.slice(0, promoted).map((id) => api.scenarioBytes(id)));
 
     for (const list of [makeMs, compareMs, promoteMs]) list.sort((a, b) => a - b);
-    console.log(`scenarios of a ${cards.length}-card plan over HTTP on 127.0.0.1 (SQLite data folder, local replica)`);
+    console.log(`scenarios of a ${cards.length}-card plan over HTTP on 127.0.0.1 (${api.name})`);
     console.log(line(`make (${makeMs.length}×)`, makeMs, budgets.make));
     console.log(line(`compare (${compareMs.length}×)`, compareMs, budgets.compare));
     console.log(line(`promote ${commandsPerScenario} commands (${promoteMs.length}×)`, promoteMs, budgets.promote));
     console.log(
-      `on disk: environment file ${megabytes(liveBytes)}; a new scenario ${megabytes(Math.max(...scenarioBytes))}; ` +
+      `on disk: the environment ${megabytes(liveBytes)}; a new scenario ${megabytes(Math.max(...scenarioBytes))}; ` +
         `after ${commandsPerScenario} commands ${megabytes(Math.max(...writtenBytes))}; ${ids.length} scenarios ${megabytes(
           ids.reduce((sum, _, i) => sum + (i < promoted ? writtenBytes[i]! : scenarioBytes[i]!), 0),
         )}`,

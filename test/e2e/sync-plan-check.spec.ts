@@ -6,6 +6,8 @@
  * computer that made it. Accept closes it; "Move mine later" plans the planner's own order again
  * where there is room after that day, and closes it too.
  *
+ * On the planboard the cards of an open finding are marked.
+ *
  * The remote is the headless server as its own process, behind a small proxy that can cut the
  * app off; the app runs in browser-host mode with its own data folder.
  */
@@ -105,4 +107,23 @@ test('the planner moves their own order off the overloaded day: planned again wh
   const days = Object.fromEntries(cards.data.map((card: any) => [card.collection.name, [card.start_date, card.end_date]]));
   expect(days).toEqual({ 'SO-Mine': [addDays(thursday, 1), addDays(thursday, 1)], 'SO-Theirs': [thursday, thursday] });
   expect(mine.id).toEqual(cards.data.find((card: any) => card.collection.name === 'SO-Mine').collection_id);
+});
+
+test("the cards of the merge-made overload are marked on the planboard, the planner's and the other computer's, until it is accepted", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { finding } = await overloadedThursday(page);
+  await openScreen(page, 'Planboard');
+  const cards = page.getByRole('listbox', { name: 'Cards' });
+  const mark = /A sync made a problem in the plan with this card: see Sync/;
+  for (const name of ['SO-Mine', 'SO-Theirs'])
+    await expect(cards.getByRole('option', { name: new RegExp(name) })).toHaveAccessibleName(mark);
+
+  await openScreen(page, 'Sync');
+  await finding.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText('No sync made the plan worse than either side had it.')).toBeVisible();
+  await openScreen(page, 'Planboard');
+  for (const name of ['SO-Mine', 'SO-Theirs'])
+    await expect(cards.getByRole('option', { name: new RegExp(name) })).not.toHaveAccessibleName(mark);
 });

@@ -20,7 +20,7 @@ export function random(seed: number): () => number {
 }
 
 /** An API call that must succeed; its body, untyped, as the benches read only a few fields. */
-export async function must(api: TestApi, method: string, path: string, body?: unknown): Promise<any> {
+export async function must(api: Pick<TestApi, 'http'>, method: string, path: string, body?: unknown): Promise<any> {
   const res = await api.http(method, path, body);
   if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body;
@@ -93,7 +93,7 @@ export async function seedResourcesOnBoard(api: TestApi, options: ResourcesOnBoa
 }
 
 /** The board's entry status (a card needs one) and an activity for each resource type. */
-export async function seedStatusAndActivities(api: TestApi, boardId: string): Promise<string[]> {
+export async function seedStatusAndActivities(api: Pick<TestApi, 'http'>, boardId: string): Promise<string[]> {
   await must(api, 'POST', `/v1/board/${boardId}/status`, { name: 'Ready', priority: 0, entry: true, exit: false });
   const activities: string[] = [];
   for (const type of resourceTypes)

@@ -51,14 +51,14 @@ export interface BoardIds {
 export const activityNames = ['Cut', 'Weld', 'Paint', 'Pack', 'Inspect', 'Design'] as const;
 export type Activities = Record<string, string>;
 
-async function post(api: TestApi, path: string, body: unknown): Promise<any> {
+async function post(api: Pick<TestApi, 'inject'>, path: string, body: unknown): Promise<any> {
   const res = await api.inject('POST', path, body);
   expect(res.status, `POST ${path}: ${JSON.stringify(res.body)}`).toBe(201);
   return res.body;
 }
 
 /** One activity per name; returns id by name. */
-export async function createActivities(api: TestApi, names: readonly string[] = activityNames): Promise<Activities> {
+export async function createActivities(api: Pick<TestApi, 'inject'>, names: readonly string[] = activityNames): Promise<Activities> {
   const out: Activities = {};
   for (const name of names) out[name] = (await post(api, '/v1/activity', { description: name, resource_type: 'employee' })).id;
   return out;
@@ -66,7 +66,12 @@ export async function createActivities(api: TestApi, names: readonly string[] = 
 
 let boardCounter = 0;
 
-export async function createBoard(api: TestApi, activities: Activities, setup: BoardSetup, labels: string[] = []): Promise<BoardIds> {
+export async function createBoard(
+  api: Pick<TestApi, 'inject'>,
+  activities: Activities,
+  setup: BoardSetup,
+  labels: string[] = [],
+): Promise<BoardIds> {
   const board = await post(api, '/v1/board?with=stages,statuses,labels', {
     name: setup.name ?? `Board ${++boardCounter}`,
     ...(setup.workdays ? { workdays: setup.workdays } : {}),

@@ -2,7 +2,7 @@
  * A request inside a scenario (docs/API.md "Scenarios"): with `x-planner-scenario: <id>`, every
  * route but the scenario routes themselves reads and writes the scenario's copy of the plan
  * instead of the live one. The scenario's store has no outbox and no webhook events
- * (electron/store/scenario-book.ts), so nothing written there leaves it. Sync routes refuse
+ * (electron/store/scenario-book.ts, electron/store/postgres/scenario-book.ts), so nothing written there leaves it. Sync routes refuse
  * the header: a scenario is never pulled from, pushed to or synced.
  */
 import type { FastifyRequest } from 'fastify';
@@ -10,13 +10,6 @@ import { isUuid } from '../../../shared/ids.js';
 import { scenarioHeader } from '../../../shared/operations/scenarios.js';
 import { ApiError } from '../errors.js';
 import { contextOnRecords, type RequestContext } from '../resource.js';
-
-/** Scenarios are a data folder's: the team server's engine has none (docs/API.md "Scenarios"). */
-export function noScenariosHere(): ApiError {
-  return new ApiError('unavailable', [
-    { description: 'Scenarios are kept in a data folder: the team server on PostgreSQL has none (docs/API.md "Scenarios").' },
-  ]);
-}
 
 export function unknownScenario(): ApiError {
   return ApiError.notFound(`No scenario with that id in this environment (${scenarioHeader}); GET /v1/scenario lists them.`);
@@ -32,10 +25,8 @@ export async function inScenario(request: FastifyRequest, ctx: RequestContext): 
   if (url === '/v1/scenario' || url.startsWith('/v1/scenario/')) return ctx;
   if (url.startsWith('/v1/sync/')) throw ApiError.badRequest(`Sync does not run inside a scenario: send no ${scenarioHeader} header.`);
   const book = ctx.records.scenarios;
-  if (!book) throw noScenariosHere();
   const id = value.trim().toLowerCase();
   const records = isUuid(id) ? await book.records(id) : undefined;
   if (!records) throw unknownScenario();
-  // No synchronous store in a scenario: the few routes still on it answer 503 rather than touch the live file.
   return contextOnRecords(ctx, records);
 }

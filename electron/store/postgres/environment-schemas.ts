@@ -21,6 +21,7 @@ import {
   type PostgresMigration,
   type PostgresPool,
 } from './postgres-database.js';
+import { scenarioTableMigration } from './scenario-tables.js';
 
 export interface EnvironmentSchema {
   environmentId: string;
@@ -45,6 +46,12 @@ export function environmentSchemaOf(environmentId: string): EnvironmentSchema {
 }
 
 const quote = (name: string) => pg.escapeIdentifier(name);
+
+/** The schema of a plan scenario (scenario-book.ts): named by its id alone, a UUID, checked. */
+export function scenarioSchemaOf(scenarioId: string): string {
+  if (!isUuid(scenarioId)) throw new Error('A scenario is named by a UUID.');
+  return `scn_${scenarioId.toLowerCase().replaceAll('-', '')}`;
+}
 
 /**
  * Creates the environment's role and schema when missing and brings the schema up to
@@ -94,6 +101,15 @@ export async function ensureEnvironmentSchema(
     if (current < sorted.length) {
       await client.query(`SET LOCAL search_path TO ${schema}`);
       for (const m of sorted.slice(current)) await m.up(client);
+      // The environment's scenarios are copies of its schema: they follow it (docs/decisions/scenarios-on-postgres.md).
+      if (current >= scenarioTableMigration.version) {
+        const { rows: scenarios } = await client.query<{ id: string; version: number }>('SELECT id, version FROM scenario');
+        for (const { id, version } of scenarios) {
+          await client.query(`SET LOCAL search_path TO ${quote(scenarioSchemaOf(id))}`);
+          for (const m of sorted.slice(version)) await m.up(client);
+          await client.query(`UPDATE ${schema}.scenario SET version = $2 WHERE id = $1`, [id, sorted.length]);
+        }
+      }
       await client.query(`UPDATE ${serverSchema}.environment_schemas SET version = $2 WHERE environment_id = $1`, [
         environmentId,
         sorted.length,
@@ -117,8 +133,11 @@ export async function withEnvironment<T>(
   pool: PostgresPool,
   environmentId: string,
   fn: (client: PostgresClient) => Promise<T>,
+  /** Another schema of the environment's, as its role: a plan scenario's (scenario-book.ts). */
+  inSchema?: string,
 ): Promise<T> {
-  const { schema, role } = environmentSchemaOf(environmentId);
+  const { role, schema: own } = environmentSchemaOf(environmentId);
+  const schema = inSchema ?? own;
   const client = await pool.connect();
   // A client whose ROLLBACK failed has lost its connection: released with the error, the pool
   // drops it instead of handing it out again.

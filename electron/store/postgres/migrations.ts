@@ -30,6 +30,7 @@ import { userPasswordsMigration } from './user-passwords-table.js';
 import { changeLogCompactionMigration } from './change-log.js';
 import { keptWriterMigration } from './kept-data.js';
 import { orderRowScrappedMigration } from './order-row-scrapped.js';
+import { scenarioTableMigration } from './scenario-tables.js';
 
 export const serverMigrations: readonly PostgresMigration[] = [
   {
@@ -101,4 +102,5 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   reservedForSkillsMigration,
   secondShiftMigration,
   automationRulesMigration,
+  scenarioTableMigration,
 ];

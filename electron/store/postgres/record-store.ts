@@ -47,6 +47,8 @@ import type { HybridClock } from '../../../shared/hlc.js';
 import { postgresCommandBook, recentCommands, recordCommand, type CommandRecord } from './command-book.js';
 import type { CommandBookReads } from '../command-book.js';
 import { withEnvironment } from './environment-schemas.js';
+import type { ScenarioBook } from '../scenario-book.js';
+import { postgresScenarioBook } from './scenario-book.js';
 import { bigintsAsNumbers, isTransactionConflict, type PostgresClient, type PostgresPool } from './postgres-database.js';
 
 /** How many times a transaction is run when PostgreSQL keeps stopping it for another's sake. */
@@ -441,6 +443,7 @@ export class PostgresRecordStore implements RecordStore {
 
   readonly files: AttachmentBlobStore;
   readonly feed: SyncFeed;
+  readonly scenarios: ScenarioBook<RecordStore>;
 
   constructor(
     private readonly pool: PostgresPool,
@@ -449,14 +452,36 @@ export class PostgresRecordStore implements RecordStore {
     private readonly stamps?: PostgresSyncStamps,
     /** Makes each transaction's write hook (the webhook events, api/webhooks/events.ts). */
     private readonly writeHook?: () => WriteHook,
+    /**
+     * A plan scenario's copy of the environment (scenario-book.ts): its schema, and the live
+     * plan's scenario book (the scenario routes act on the live plan). Made without stamps
+     * and hook: nothing written there syncs, notifies or calls a webhook.
+     */
+    scenario?: { schema: string; book: ScenarioBook<RecordStore> },
   ) {
+    this.schema = scenario?.schema;
     this.files = new PostgresAttachmentContent(pool, environmentId);
-    this.feed = postgresSyncFeed(pool, environmentId);
+    this.feed = postgresSyncFeed(pool, environmentId, this.schema);
+    this.scenarios =
+      scenario?.book ??
+      postgresScenarioBook<RecordStore>(
+        pool,
+        environmentId,
+        (schema) => new PostgresRecordStore(pool, environmentId, undefined, undefined, { schema, book: this.scenarios }),
+      );
+  }
+
+  /** The schema of a scenario's store; the environment's own when undefined. */
+  private readonly schema: string | undefined;
+
+  /** `fn` in a transaction of its own, in the store's schema as the environment's role. */
+  private inSchema<T>(fn: (client: PostgresClient) => Promise<T>): Promise<T> {
+    return withEnvironment(this.pool, this.environmentId, fn, this.schema);
   }
 
   /** A read in a transaction of its own. */
   private read<T>(fn: (records: PostgresRecords) => Promise<T>): Promise<T> {
-    return withEnvironment(this.pool, this.environmentId, (client) => fn(new PostgresRecords(client, [])));
+    return this.inSchema((client) => fn(new PostgresRecords(client, [])));
   }
 
   get<S extends ResourceSpec>(table: TableDef<S>, id: string, options?: { includeDeleted?: boolean }): Promise<StoredOf<S> | undefined> {
@@ -510,7 +535,7 @@ export class PostgresRecordStore implements RecordStore {
   }
 
   recentCommands(limit: number): Promise<CommandRecord[]> {
-    return withEnvironment(this.pool, this.environmentId, (client) => recentCommands(client, limit));
+    return this.inSchema((client) => recentCommands(client, limit));
   }
 
   /**
@@ -535,7 +560,7 @@ export class PostgresRecordStore implements RecordStore {
   private async attempt<T>(fn: (tx: RecordWrites) => Promise<T>, options: TransactionOptions): Promise<T> {
     const events: ChangeEvent[] = [];
     const { command } = options;
-    const result = await withEnvironment(this.pool, this.environmentId, async (client) => {
+    const result = await this.inSchema(async (client) => {
       if (command) await recordCommand(client, command);
       let open = true;
       let result: T;

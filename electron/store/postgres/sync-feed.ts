@@ -33,8 +33,9 @@ function changeCursor(cursor: SyncCursor): ChangeCursor {
 /** The largest value a bigint column (position) or an xid8 can hold: 2^64 - 1. */
 const maxUnsigned64 = 2n ** 64n - 1n;
 
-export function postgresSyncFeed(pool: PostgresPool, environmentId: string): SyncFeed {
-  const read = <T>(fn: (client: PostgresClient) => Promise<T>) => withEnvironment(pool, environmentId, fn);
+/** `schema`: a plan scenario's (scenario-book.ts), whose feed nobody pulls but which reads its own copy. */
+export function postgresSyncFeed(pool: PostgresPool, environmentId: string, schema?: string): SyncFeed {
+  const read = <T>(fn: (client: PostgresClient) => Promise<T>) => withEnvironment(pool, environmentId, fn, schema);
   const rows = async (client: PostgresClient, sql: string, values: unknown[]) =>
     (await client.query<Record<string, unknown>>({ text: sql, values, types: bigintsAsNumbers })).rows;
   return {

@@ -4,6 +4,7 @@
  */
 export const planCheckMessages = {
   'planCheck.title': 'Plan check after sync',
+  'planCheck.cardMark': 'A sync made a problem in the plan with this card: see Sync',
   'planCheck.count.one': '{count} to review',
   'planCheck.count.other': '{count} to review',
   'planCheck.none': 'No sync made the plan worse than either side had it.',

@@ -3,6 +3,7 @@ import type { planCheckMessages as english } from '../en/plan-check.js';
 
 export const planCheckMessages: Record<keyof typeof english, string> = {
   'planCheck.title': 'Plancontrole na synchronisatie',
+  'planCheck.cardMark': 'Een synchronisatie gaf een probleem in de planning met deze kaart: zie Synchronisatie',
   'planCheck.count.one': '{count} te bekijken',
   'planCheck.count.other': '{count} te bekijken',
   'planCheck.none': 'Geen synchronisatie maakte de planning slechter dan een van beide kanten had.',

@@ -5,7 +5,7 @@
  * (`data-card-id`). Its resize edges are drawn by CSS (::before, ::after) and found by the
  * pointer's distance to the card's sides (`edgeAt`): two elements fewer per card.
  */
-import { CalendarOff, RotateCcw, TriangleAlert } from 'lucide-react';
+import { CalendarOff, Gauge, RotateCcw, TriangleAlert } from 'lucide-react';
 import { createContext, memo, useContext, useLayoutEffect, useRef } from 'react';
 import { boardColorHex, type BoardColor } from '../../components/board-colors.js';
 import { useT } from '../../i18n/index.js';
@@ -20,8 +20,8 @@ import { cardTextWidth } from './text-width.js';
 
 /**
  * What cards look up by id: the board's statuses, labels and stages, the resources, and the
- * cards with a change of the planner's overruled by a later one elsewhere (marked), and the
- * material of the collections whose cards start before it (material.ts, by card id).
+ * cards with a change of the planner's overruled by a later one elsewhere (marked), the cards
+ * a plan check after a sync found a problem with (marked), and the material of the collections whose cards start before it (material.ts, by card id).
  */
 export interface CardLookups {
   statuses: ReadonlyMap<string, { name: string; color: BoardColor; exit?: boolean }>;
@@ -29,6 +29,7 @@ export interface CardLookups {
   resources: ReadonlyMap<string, { name: string }>;
   stages: ReadonlyMap<string, { name: string }>;
   overruled: ReadonlySet<string>;
+  planFindings: ReadonlySet<string>;
   materialEarly: ReadonlyMap<string, CollectionMaterial>;
 }
 
@@ -38,6 +39,7 @@ export const CardLookupsContext = createContext<CardLookups>({
   resources: new Map(),
   stages: new Map(),
   overruled: new Set(),
+  planFindings: new Set(),
   materialEarly: new Map(),
 });
 
@@ -109,9 +111,10 @@ export const PlanCardView = memo(function PlanCardView({
   // The name the card goes by everywhere, with its dates: the hover title of every card.
   const fullName = cardName({ ...card, stage: { name: stage } }, t, { dates: true });
   const overruled = lookups.overruled.has(card.id);
+  const planFinding = lookups.planFindings.has(card.id);
   const floor = floorWords(card, status?.exit === true, t);
   // The marks before the title take its room: 12 px and a 3 px gap each (the timer's dot 12 in all).
-  const marks = [card.time_tracking_running, overruled, offDay, warnings.length > 0].filter(Boolean).length * 15;
+  const marks = [card.time_tracking_running, overruled, planFinding, offDay, warnings.length > 0].filter(Boolean).length * 15;
   const shown = shownTitle(title, collection, shared, width - marks, cardTextWidth);
   const description = [
     title,
@@ -127,6 +130,7 @@ export const PlanCardView = memo(function PlanCardView({
     floor ?? '',
     warnings.length ? t('planboard.card.warning', { warnings: warnings.map((warning) => warningText(warning, t)).join('; ') }) : '',
     overruled ? t('overruled.cardMark') : '',
+    planFinding ? t('planCheck.cardMark') : '',
     offDay ? t('workload.nonWorkday.flag') : '',
   ]
     .filter(Boolean)
@@ -137,6 +141,7 @@ export const PlanCardView = memo(function PlanCardView({
   if (active) className += ' is-active';
   if (warnings.length > 0) className += ' has-warning';
   if (overruled) className += ' is-overruled';
+  if (planFinding) className += ' has-plan-finding';
   if (offDay) className += ' is-off-day';
   if (shown.narrow) className += ' pb-card--narrow';
 
@@ -163,6 +168,11 @@ export const PlanCardView = memo(function PlanCardView({
         {overruled && (
           <span className="pb-card__overruled" title={t('overruled.cardMark')}>
             <RotateCcw aria-hidden="true" size={12} />
+          </span>
+        )}
+        {planFinding && (
+          <span className="pb-card__plan-finding" title={t('planCheck.cardMark')}>
+            <Gauge aria-hidden="true" size={12} />
           </span>
         )}
         {offDay && (

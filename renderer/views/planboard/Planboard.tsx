@@ -14,6 +14,7 @@ import { useCardPanel } from '../../state/card-panel.js';
 import { usePlanboardStore } from '../../state/planboard.js';
 import { byPriority, useBoardWithParts } from '../boards/board-with-parts.js';
 import { useOverruledCardIds } from '../sync/overruled-api.js';
+import { usePlanFindingCardIds } from '../sync/plan-check-api.js';
 import { CardDetailPanel } from '../card/CardDetailPanel.js';
 import { BacklogPanel } from './BacklogPanel.js';
 import { layoutBoard, type BoardLayout } from './board-layout.js';
@@ -108,6 +109,7 @@ export function Planboard({ boardId }: { boardId: string }) {
   );
 
   const overruledCards = useOverruledCardIds();
+  const planFindingCards = usePlanFindingCardIds();
   const material = useBoardMaterial(boardId);
   const lookups = useMemo<CardLookups>(
     () => ({
@@ -116,9 +118,10 @@ export function Planboard({ boardId }: { boardId: string }) {
       resources: new Map((resources.data?.data ?? []).map((resource) => [resource.id, resource])),
       stages: new Map(stages.map((stage) => [stage.id, stage])),
       overruled: overruledCards,
+      planFindings: planFindingCards,
       materialEarly: material.data ?? new Map(),
     }),
-    [board.data, resources.data, stages, overruledCards, material.data],
+    [board.data, resources.data, stages, overruledCards, planFindingCards, material.data],
   );
 
   const selectedCards = useMemo(() => {

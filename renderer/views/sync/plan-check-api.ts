@@ -39,3 +39,30 @@ export function useAcceptPlanFinding() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: planCheckKeys.all }),
   });
 }
+
+/**
+ * The cards a plan-check finding is about, for their mark on the planboard: this computer's
+ * cards in it and the cards the pull's changes that made it brought; empty when none can be
+ * read (a team server keeps no plan check).
+ */
+export function usePlanFindingCardIds(): ReadonlySet<string> {
+  const { client } = useApi();
+  const cards = useQuery({
+    queryKey: [...planCheckKeys.all, 'cards'],
+    // The list's query: a page size, which ListQuery allows as a number.
+    queryFn: async () => {
+      const findings = (await client.list<ShownPlanFinding>('/v1/sync/plan_check', { limit: pageSize } as ListQuery)).data;
+      return new Set(
+        findings.flatMap((finding) => [
+          ...finding.mine.card_ids,
+          ...finding.changes.filter((change) => change.resource === 'card').map((change) => change.record_id),
+        ]),
+      );
+    },
+    refetchInterval: poll,
+    retry: false,
+  });
+  return cards.data ?? noCards;
+}
+
+const noCards: ReadonlySet<string> = new Set();
