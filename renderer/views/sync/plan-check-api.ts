@@ -47,20 +47,20 @@ export function useAcceptPlanFinding() {
  */
 export function usePlanFindingCardIds(): ReadonlySet<string> {
   const { client } = useApi();
+  // The Sync screen's own query (one read for both), narrowed to the cards.
   const cards = useQuery({
-    queryKey: [...planCheckKeys.all, 'cards'],
+    queryKey: planCheckKeys.all,
     // The list's query: a page size, which ListQuery allows as a number.
-    queryFn: async () => {
-      const findings = (await client.list<ShownPlanFinding>('/v1/sync/plan_check', { limit: pageSize } as ListQuery)).data;
-      return new Set(
-        findings.flatMap((finding) => [
+    queryFn: () => client.list<ShownPlanFinding>('/v1/sync/plan_check', { limit: pageSize } as ListQuery),
+    refetchInterval: poll,
+    retry: false,
+    select: (page) =>
+      new Set(
+        page.data.flatMap((finding) => [
           ...finding.mine.card_ids,
           ...finding.changes.filter((change) => change.resource === 'card').map((change) => change.record_id),
         ]),
-      );
-    },
-    refetchInterval: poll,
-    retry: false,
+      ),
   });
   return cards.data ?? noCards;
 }
