@@ -51,6 +51,7 @@ const onBothEngines = [
   'test/api/material-gate.test.ts',
   // Setup times in capacity, finite planning and promise dates.
   'test/api/setup-times.test.ts',
+  'test/api/skills-crews.test.ts',
   // Generated requests to every route: never a 500 on a team server either.
   'test/api/fuzz.test.ts',
   // The exception inbox, worked out from the records on either engine.

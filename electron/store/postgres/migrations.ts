@@ -8,6 +8,7 @@ import type { PostgresMigration } from './postgres-database.js';
 import { payrollFilesMigration } from './payroll-files.js';
 import { floorKiosksMigration } from './floor-kiosks.js';
 import { overtimeBalanceMigration } from './overtime-balance.js';
+import { skillsAndCrewsMigration } from './skills-and-crews.js';
 import { companyHolidayTableMigration, recordTablesMigration } from './record-tables.js';
 import { exceptionHandlingTableMigration } from './exception-handling-table.js';
 import { hourCodesMigration } from './hour-codes.js';
@@ -95,4 +96,5 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   payrollFilesMigration,
   floorKiosksMigration,
   overtimeBalanceMigration,
+  skillsAndCrewsMigration,
 ];

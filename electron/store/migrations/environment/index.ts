@@ -35,6 +35,7 @@ import { payrollFiles } from './0033-payroll-files.js';
 import { syncPlanFindings } from './0034-sync-plan-findings.js';
 import { floorKiosks } from './0035-floor-kiosks.js';
 import { overtimeBalance } from './0036-overtime-balance.js';
+import { skillsAndCrews } from './0037-skills-and-crews.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -74,4 +75,5 @@ export const environmentMigrations: readonly Migration[] = [
   syncPlanFindings,
   floorKiosks,
   overtimeBalance,
+  skillsAndCrews,
 ];
