@@ -457,7 +457,9 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
       const minutes = activities.reduce((sum, a) => sum + a.time, 0);
       const needs = needsOf(activities, input.needs);
       const who: Staff = { candidates: choosing ? candidates(stage.id, needs.skills) : [], crew: needs.crew };
-      if (choosing && who.candidates.length < needs.crew)
+      // A card that asks nothing of its people is left to the capacity check (a stage with nobody: NoCapacityError).
+      const asks = needs.skills.length > 0 || needs.crew > 1;
+      if (choosing && asks && who.candidates.length < needs.crew)
         throw new CrewError(crewMessage(input.stageName(stage.id), needs, who.candidates.length));
       const parts = place(stage.id, minutes, edge, floor, who).sort((a, b) => a.from - b.from);
       const shares = shareActivities(
