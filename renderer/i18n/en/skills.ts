@@ -7,4 +7,5 @@ export const skillsMessages = {
   'skills.notQualified': 'Not qualified: {people}',
   'skills.lacks': '{name} lacks {skills}',
   'skills.unstaffed': 'Nobody with {skills} is assigned',
+  'skills.has': 'qualified: {skills}',
 } as const;

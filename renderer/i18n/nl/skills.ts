@@ -9,4 +9,5 @@ export const skillsMessages: Record<keyof typeof english, string> = {
   'skills.notQualified': 'Niet bevoegd: {people}',
   'skills.lacks': '{name} mist {skills}',
   'skills.unstaffed': 'Niemand met {skills} toegewezen',
+  'skills.has': 'bevoegd: {skills}',
 };
