@@ -54,6 +54,7 @@ const onBothEngines = [
   'test/api/setup-times.test.ts',
   // Remaining time: booked and finished work in capacity, finite planning and promise dates.
   'test/api/remaining-time.test.ts',
+  'test/api/skills-crews.test.ts',
   // Generated requests to every route: never a 500 on a team server either.
   'test/api/fuzz.test.ts',
   // The exception inbox, worked out from the records on either engine.

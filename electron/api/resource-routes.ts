@@ -13,6 +13,7 @@ import { registerKpiRoutes } from './planning/kpi-routes.js';
 import { registerMaterialRoutes } from './planning/material-routes.js';
 import { registerPlanRoutes } from './planning/plan-routes.js';
 import { registerScheduleRoutes } from './planning/schedule-routes.js';
+import { registerSkillRoutes } from './planning/skill-routes.js';
 import { registerSplitRoutes } from './planning/split-routes.js';
 import { registerPrintRoutes } from './print/print-routes.js';
 import type { ResourceModule } from './resource.js';
@@ -41,7 +42,7 @@ const operations = new Map<ResourceModule, readonly RoutePlugin[]>([
   [scheduleDeviationModule, [registerHolidayRoutes]],
   [userModule, [registerUserRoutes]],
   [collectionModule, [registerPlanRoutes, registerCustomFieldRoutes, registerMaterialRoutes]],
-  [cardModule, [registerSplitRoutes]],
+  [cardModule, [registerSplitRoutes, registerSkillRoutes]],
   [attachmentModule, [registerAttachmentRoutes]],
   [timeTrackingModule, [registerTimeTrackingRoutes]],
   [exceptionHandlingModule, [registerExceptionRoutes]],

@@ -28,6 +28,8 @@ export const fieldLabels: Readonly<Partial<Record<LabelledResource, Labels>>> = 
     hourly_rate: 'activities.hourlyRate',
     billable: 'activities.billable',
     hour_code: 'activities.hourCode',
+    skill: 'activities.skill',
+    crew: 'activities.crew',
   },
   surcharge_rule: {
     name: 'surcharges.name',
@@ -56,6 +58,7 @@ export const fieldLabels: Readonly<Partial<Record<LabelledResource, Labels>>> = 
     color_hex: 'resources.color',
     start_date: 'resources.startDate',
     end_date: 'resources.endDate',
+    skills: 'resources.skills',
     // Every weekday's hours are one field; the form marks the day that is wrong.
     workdays: 'fieldError.label.dayHours',
   },

@@ -45,6 +45,8 @@ export const exceptionsKey = ['exception', 'inbox'] as const;
  * event refreshes it, as the inbox.
  */
 export const materialKey = ['order', 'material'] as const;
+/** Who is qualified for cards (GET /v1/skills): worked out from cards, activities and resources, so any change may move it. */
+export const skillsKey = ['card', 'skills'] as const;
 
 /**
  * Where a board's KPIs live (views/kpi/kpi-api.ts, docs/API.md "KPIs"): the open week follows
@@ -203,6 +205,7 @@ export function useChangeEvents(): void {
       if (events.length > 0) keys.set(exceptionsKey.join('/'), exceptionsKey);
       if (events.length > 0) keys.set(materialKey.join('/'), materialKey);
       if (events.length > 0) keys.set(kpiKey.join('/'), kpiKey);
+      if (events.length > 0) keys.set(skillsKey.join('/'), skillsKey);
       for (const key of keys.values()) void refresh(key);
     });
   }, [transport, queryClient]);

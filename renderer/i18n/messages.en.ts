@@ -15,6 +15,7 @@ import { workloadMessages } from './en/workload.js';
 import { fieldErrorsMessages } from './en/field-errors.js';
 import { orderUnitsMessages } from './en/order-units.js';
 import { cardWorkMessages } from './en/card-work.js';
+import { skillsMessages } from './en/skills.js';
 import { firstStartMessages } from './en/first-start.js';
 import { planMessages } from './en/plan.js';
 import { absencesMessages } from './en/absences.js';
@@ -471,6 +472,7 @@ export const en = {
   ...fieldErrorsMessages,
   ...orderUnitsMessages,
   ...cardWorkMessages,
+  ...skillsMessages,
   ...firstStartMessages,
   ...planMessages,
   ...absencesMessages,

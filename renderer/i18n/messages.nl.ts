@@ -15,6 +15,7 @@ import { workloadMessages } from './nl/workload.js';
 import { fieldErrorsMessages } from './nl/field-errors.js';
 import { orderUnitsMessages } from './nl/order-units.js';
 import { cardWorkMessages } from './nl/card-work.js';
+import { skillsMessages } from './nl/skills.js';
 import { firstStartMessages } from './nl/first-start.js';
 import { planMessages } from './nl/plan.js';
 import { absencesMessages } from './nl/absences.js';
@@ -460,6 +461,7 @@ export const nl: Record<MessageKey, string> = {
   ...fieldErrorsMessages,
   ...orderUnitsMessages,
   ...cardWorkMessages,
+  ...skillsMessages,
   ...firstStartMessages,
   ...planMessages,
   ...absencesMessages,

@@ -1,3 +1,4 @@
+import { maxCrew, skillMaxLength, skillPattern } from '../skills.js';
 import { defineResource, externalRefField, idField, limits, nestedList, timestampField, type InputOf, type RecordOf } from '../fields.js';
 
 export const resourceTypes = ['machine', 'cell', 'employee'] as const;
@@ -19,6 +20,21 @@ export const activitySpec = defineResource({
       maximum: limits.dayMinutes,
       default: 0,
       description: 'Most minutes per day on one card; 0 means no limit.',
+    },
+    skill: {
+      type: 'string',
+      nullable: true,
+      maxLength: skillMaxLength,
+      pattern: skillPattern,
+      description:
+        'The skill a resource needs to do this activity (one of its `skills`); null: anyone may (docs/API.md "Skills and crews").',
+    },
+    crew: {
+      type: 'integer',
+      minimum: 1,
+      maximum: maxCrew,
+      default: 1,
+      description: 'How many people do this activity at once; their time counts together (docs/API.md "Skills and crews").',
     },
     billable: { type: 'boolean', default: false },
     hourly_rate: { type: 'number', minimum: 0, maximum: limits.hourlyRate, default: 0 },

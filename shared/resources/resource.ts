@@ -11,6 +11,7 @@ import {
   type RecordOf,
 } from '../fields.js';
 import { isUuid } from '../ids.js';
+import { checkSkills, skillPattern, skillMaxLength } from '../skills.js';
 import { resourceTypes } from './activity.js';
 import { weekdayKeys } from './board.js';
 
@@ -113,6 +114,15 @@ export const resourceSpec = defineResource({
       mergeById: { inner: { stages: {} } },
       description:
         'Where it plans: [{id, active, stages: [{id, percentage, active}]}]. A PUT replaces the list; with update_without_delete_nested=true boards and stages merge by id.',
+    }),
+    skills: jsonField<string[]>()({
+      type: 'json',
+      shape: 'array',
+      default: [],
+      check: checkSkills,
+      items: { type: 'string', maxLength: skillMaxLength, pattern: skillPattern },
+      description:
+        'What it is qualified for, as names (such as "welding-cert-2"); an activity\'s `skill` names one (docs/API.md "Skills and crews").',
     }),
     external_ref: externalRefField,
     transaction: { type: 'string', nullable: true, maxLength: 36 },

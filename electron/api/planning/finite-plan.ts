@@ -22,6 +22,11 @@
  * the next card. So no stage-day or resource-day goes over what it has because of a plan, and
  * a day already over (no free minutes) never gets a card's minutes.
  *
+ * Skills and crews (docs/API.md "Skills and crews"): when planning chooses who does a card, its
+ * room on a day is what a set of at least its crew of the stage's people with its skills can
+ * take (who-does-it.ts, skill-candidates.ts); a stage with fewer such people than the crew is a
+ * CrewError.
+ *
  * A stage's setup_minutes (docs/API.md "Setup times") come once per card on top, on its first
  * workday: a run of k workdays holds a card when M / k + setup fits its first day and M / k
  * each of the others. A card split into parts is set up for each part.
@@ -36,6 +41,8 @@ import { tables, type Stored } from '../tables.js';
 import { type PlanActivity, type PlanResult, type PlanStage, type PlannedCard } from './plan.js';
 import { availableMinutes, readCalendarsOf } from './schedule.js';
 import { cardCounting } from './remaining-time.js';
+import type { ActivityNeed } from '../../../shared/skills.js';
+import { CrewError, crewMessage, needsOf, qualifiedPeople, type StagePerson } from './skill-candidates.js';
 import { chooseResources, countsFor, teamRoom, type Candidate } from './who-does-it.js';
 import { dayNumber, maxPlanDays, weekdayOfDay } from './workdays.js';
 
@@ -112,7 +119,7 @@ export interface FiniteBoard {
   /** Of every resource on the board (and each one the plan names). */
   resourceFree: Map<string, Float64Array>;
   /** Who planning may give a stage's cards (who-does-it.ts), by name. */
-  stageResources: Map<string, { id: string; name: string }[]>;
+  stageResources: Map<string, StagePerson[]>;
   /** Each stage's setup minutes per card, by id. */
   stageSetup: Map<string, number>;
   cardLoads: Map<string, CardLoad>;
@@ -182,7 +189,10 @@ export async function readFiniteBoard(
   }
   const byName = [...onBoard].sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1));
   const stageResources = new Map(
-    stages.map((stage) => [stage.id, byName.filter((r) => countsFor(r, board.id, stage.id)).map((r) => ({ id: r.id, name: r.name }))]),
+    stages.map((stage) => [
+      stage.id,
+      byName.filter((r) => countsFor(r, board.id, stage.id)).map((r) => ({ id: r.id, name: r.name, skills: r.skills ?? [] })),
+    ]),
   );
 
   const stageSetup = new Map(stages.map((s) => [s.id, s.setup_minutes]));
@@ -269,6 +279,8 @@ export interface FiniteInput {
    * forward they start no earlier; reverse, a card before it is a TooEarlyError.
    */
   gates?: ReadonlyMap<string, string>;
+  /** Activity id → its skill and crew (skill-candidates.ts); absent: no skills, crews of 1. */
+  needs?: ReadonlyMap<string, ActivityNeed>;
 }
 
 /**
@@ -291,26 +303,29 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
   const n = resources.length;
   // Without resources named, planning chooses each card's among the stage's (who-does-it.ts).
   const choosing = n === 0;
+  // A stage's candidates for a card: its people with the card's skills, by stage and skills.
   const candidatesOf = new Map<string, Candidate[]>();
-  const candidates = (stageId: string) => {
-    let found = candidatesOf.get(stageId);
+  const candidates = (stageId: string, skills: readonly string[]) => {
+    const key = `${stageId}|${skills.join(',')}`;
+    let found = candidatesOf.get(key);
     if (!found) {
-      found = (board.stageResources.get(stageId) ?? []).map((r) => ({ ...r, free: board.resourceFree.get(r.id)! }));
-      candidatesOf.set(stageId, found);
+      const people = qualifiedPeople(board.stageResources.get(stageId) ?? [], { skills: [...skills], crew: 1 });
+      found = people.map((r) => ({ id: r.id, name: r.name, free: board.resourceFree.get(r.id)! }));
+      candidatesOf.set(key, found);
     }
     return found;
   };
 
   /**
    * Minutes a card may add on horizon day `day` of a stage: what the stage allows, and each named
-   * resource's share, or, when planning chooses, what one set of the stage's people can take
-   * (`team`: their room per day, worked out once per card as it is placed).
+   * resource's share, or, when planning chooses, what one set of the card's candidates (`who`)
+   * can take (`team`: their room per day, worked out once per card as it is placed).
    */
-  const room = (stage: Float64Array, team: Float64Array | null, stageId: string, day: number) => {
+  const room = (stage: Float64Array, team: Float64Array | null, who: Staff, day: number) => {
     let free = stage[day]!;
     for (const r of resources) free = Math.min(free, r[day]! * n);
     if (team) {
-      if (Number.isNaN(team[day]!)) team[day] = teamRoom(candidates(stageId), day);
+      if (Number.isNaN(team[day]!)) team[day] = teamRoom(who.candidates, day, who.crew);
       free = Math.min(free, team[day]!);
     }
     return free;
@@ -328,7 +343,7 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
    * with room, from the edge on, the part that holds most, until the rest fits in one. The
    * parts are taken only when they end earlier than the one card would.
    */
-  const place = (stageId: string, minutes: number, edge: number, floor: number): Part[] => {
+  const place = (stageId: string, minutes: number, edge: number, floor: number, who: Staff): Part[] => {
     const stage = board.stageFree.get(stageId)!;
     const setup = board.stageSetup.get(stageId) ?? 0;
     // A run's first day (in time) carries the setup: forward the run's nearest virtual
@@ -338,7 +353,7 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
     const bottom = input.reverse ? floor : 0;
     const limit = input.reverse ? edge - bottom : workdays.length - 1 - edge;
     const at = (v: number) => (input.reverse ? edge - v : edge + v);
-    const roomAt = (v: number) => room(stage, team, stageId, workdays[at(v)]!);
+    const roomAt = (v: number) => room(stage, team, who, workdays[at(v)]!);
     const part = (p: number, q: number, m: number): Part =>
       input.reverse ? { from: at(q), to: at(p), minutes: m } : { from: at(p), to: at(q), minutes: m };
     const tooLittle = () =>
@@ -447,7 +462,13 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
     const made: { from: number; to: number }[] = [];
     for (const activities of activitySets) {
       const minutes = activities.reduce((sum, a) => sum + a.time, 0);
-      const parts = place(stage.id, minutes, edge, floor).sort((a, b) => a.from - b.from);
+      const needs = needsOf(activities, input.needs);
+      const who: Staff = { candidates: choosing ? candidates(stage.id, needs.skills) : [], crew: needs.crew };
+      // A card that asks nothing of its people is left to the capacity check (a stage with nobody: NoCapacityError).
+      const asks = needs.skills.length > 0 || needs.crew > 1;
+      if (choosing && asks && who.candidates.length < needs.crew)
+        throw new CrewError(crewMessage(input.stageName(stage.id), needs, who.candidates.length));
+      const parts = place(stage.id, minutes, edge, floor, who).sort((a, b) => a.from - b.from);
       const shares = shareActivities(
         activities,
         parts.map((p) => p.minutes),
@@ -456,7 +477,7 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
         if (from < floor) throw new TooEarlyError();
         const days = workdays.slice(from, to + 1);
         const perDay = partMinutes / days.length;
-        const resourceIds = choosing ? chooseResources(candidates(stage.id), days, perDay, 'finite') : [...input.resourceIds];
+        const resourceIds = choosing ? chooseResources(who.candidates, days, perDay, 'finite', who.crew) : [...input.resourceIds];
         const setup = partMinutes > 0 ? (board.stageSetup.get(stage.id) ?? 0) : 0;
         apply(board, { stageId: stage.id, resourceIds, days, perDay, setup, setupDay: days[0]! }, -1);
         made.push({ from, to });
@@ -481,12 +502,23 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
   return { cards, unplaced: input.unplaced };
 }
 
+/** Who may do a card: its candidates (the stage's people with its skills) and its crew. */
+interface Staff {
+  candidates: Candidate[];
+  crew: number;
+}
+
 /**
  * Who does each card of an infinite plan (who-does-it.ts, without the capacity check): the
- * cards in order, each taking what the ones before it took off its people's free minutes.
+ * cards in order, each taking what the ones before it took off its people's free minutes;
+ * only people with the card's skills, at least its crew of them (as many as there are).
  * `board` is read over the cards' days, and used up.
  */
-export function chooseForCards(board: FiniteBoard, cards: readonly PlannedCard[]): PlannedCard[] {
+export function chooseForCards(
+  board: FiniteBoard,
+  cards: readonly PlannedCard[],
+  needs?: ReadonlyMap<string, ActivityNeed>,
+): PlannedCard[] {
   return cards.map((card) => {
     const days: number[] = [];
     // The card's first workday carries its setup, inside the board read or not.
@@ -497,9 +529,14 @@ export function chooseForCards(board: FiniteBoard, cards: readonly PlannedCard[]
       if (day >= board.first && day < board.first + board.length) days.push(day - board.first);
     }
     if (days.length === 0) return { ...card, resourceIds: [] };
-    const candidates = (board.stageResources.get(card.stageId) ?? []).map((r) => ({ ...r, free: board.resourceFree.get(r.id)! }));
+    const cardNeeds = needsOf(card.activities, needs);
+    const candidates = qualifiedPeople(board.stageResources.get(card.stageId) ?? [], cardNeeds).map((r) => ({
+      id: r.id,
+      name: r.name,
+      free: board.resourceFree.get(r.id)!,
+    }));
     const perDay = card.minutes / days.length;
-    const resourceIds = chooseResources(candidates, days, perDay, 'infinite');
+    const resourceIds = chooseResources(candidates, days, perDay, 'infinite', Math.min(cardNeeds.crew, Math.max(1, candidates.length)));
     const setup = card.minutes > 0 ? (board.stageSetup.get(card.stageId) ?? 0) : 0;
     apply(board, { stageId: card.stageId, resourceIds, days, perDay, setup, setupDay: firstDay - board.first }, -1);
     return { ...card, resourceIds };

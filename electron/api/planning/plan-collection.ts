@@ -23,7 +23,9 @@ import type { RequestContext, ResourceModule } from '../resource.js';
 import { cardFields, lastRank } from './card-fields.js';
 import { defaultStatus } from './card-status.js';
 import { recomputeCollection } from './collection-state.js';
-import { groupCards, planCards, type PlannedCard, type PlanResult, type PlanStage } from './plan.js';
+import { groupCards, planCards, type PlanActivity, type PlannedCard, type PlanResult, type PlanStage } from './plan.js';
+import type { ActivityNeed } from '../../../shared/skills.js';
+import { CrewError, needsOf, readActivityNeeds } from './skill-candidates.js';
 import {
   chooseForCards,
   inWindows,
@@ -146,6 +148,7 @@ async function finiteResult(
   body: PlanOptions,
   anchor: string,
   material: MaterialGates,
+  needs: ReadonlyMap<string, ActivityNeed>,
 ): Promise<PlanResult> {
   const start = body.start ?? today();
   // The horizon (three years on) must stay within four-digit years.
@@ -163,6 +166,7 @@ async function finiteResult(
     earliest: start,
     stageName: (id: string) => names.get(id) ?? id,
     gates: material.gates,
+    needs,
   };
   const forward = async () => {
     try {
@@ -266,8 +270,13 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
   const material = materialGates(awaited, groupCards(grouping).groups);
   if (material.unknown.length > 0 && body.capacity === 'finite') throw ApiError.rule('material', unknownMaterialMessage(material.unknown));
   const materialWarnings = material.unknown.length > 0 ? [unknownMaterialMessage(material.unknown)] : [];
+  // Each activity's skill and crew (docs/API.md "Skills and crews").
+  const needs = await readActivityNeeds(
+    tx,
+    activities.map((a) => a.id),
+  );
   try {
-    if (body.capacity === 'finite') result = await finiteResult(tx, board, stages, grouping, body, anchor, material);
+    if (body.capacity === 'finite') result = await finiteResult(tx, board, stages, grouping, body, anchor, material, needs);
     else {
       const infinite = (reverse: boolean, from: string) =>
         planCards({
@@ -276,6 +285,8 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
           anchor: from,
           calendar: boardCalendar(board.workdays),
           gates: material.gates,
+          // Without resources named, a crew of n gets n people's days (docs/API.md "Skills and crews").
+          ...(calendars.length === 0 ? { crew: (planned: readonly PlanActivity[]) => needsOf(planned, needs).crew } : {}),
           dayCapacity(stageId, date) {
             if (calendars.length === 0) return minutesPerWorkdayWithoutResources;
             const stage = stageById.get(stageId)!;
@@ -295,6 +306,7 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
     }
   } catch (error) {
     if (error instanceof CalendarError) throw ApiError.rule('board_id', error.message);
+    if (error instanceof CrewError) throw ApiError.rule('skill', error.message);
     throw error;
   }
   // Without resources named, planning gives each card the people whose capacity it counts
@@ -306,7 +318,7 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
     const days = result.cards.flatMap((c) => [c.start_date, c.end_date]).sort();
     const workdays = workdaysByWeekday(boardCalendar(board.workdays));
     const free = await readFiniteBoard(tx, board, stages, workdays, [], days[0]!, days[days.length - 1]!, onBoard);
-    result = { ...result, cards: chooseForCards(free, result.cards) };
+    result = { ...result, cards: chooseForCards(free, result.cards, needs) };
   }
 
   const planId = uuidv7();

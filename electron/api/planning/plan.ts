@@ -10,8 +10,8 @@
  *    everything goes to that one stage. A collection without activities gets one card on
  *    `stage_id` or the first stage. Activities no stage allows are reported, not planned.
  *  - Duration: a card lasts as many board workdays as its minutes need, each workday giving
- *    the day's capacity (from the assigned resources, or 480 minutes without resources); a
- *    card needs at least one day.
+ *    the day's capacity (from the assigned resources, or 480 minutes without resources, times
+ *    the card's crew: docs/API.md "Skills and crews"); a card needs at least one day.
  *  - Dates: a dependent stage starts on the first workday after the previous dependent stage
  *    ends, plus that stage's `delay_day` workdays; an independent stage starts at the
  *    collection's start. Cards of one stage start together.
@@ -51,6 +51,8 @@ export interface PlanInput {
    * Forward only: a reverse plan is checked against them afterwards (plan-collection.ts).
    */
   gates?: ReadonlyMap<string, string>;
+  /** How many people do a card's activities at once; its day's capacity counts that many times. Absent: 1. */
+  crew?(activities: readonly PlanActivity[]): number;
 }
 
 export interface PlannedCard {
@@ -97,12 +99,12 @@ export function groupCards(input: Pick<PlanInput, 'stages' | 'activities' | 'spl
 }
 
 /** Walks workdays from `from` in `direction` until `minutes` are done; returns the last day. */
-function span(input: PlanInput, stageId: string, from: string, minutes: number, direction: 1 | -1): string {
+function span(input: PlanInput, stageId: string, from: string, minutes: number, direction: 1 | -1, crew: number): string {
   let remaining = minutes;
   let day = from;
   for (let i = 0; i < maxPlanDays; i++) {
     if (input.calendar.isWorkday(day)) {
-      remaining -= input.dayCapacity(stageId, day);
+      remaining -= input.dayCapacity(stageId, day) * crew;
       if (remaining <= 0) return day;
     }
     day = addDays(day, direction);
@@ -127,7 +129,7 @@ export function planCards(input: PlanInput): PlanResult {
     if (gate !== undefined && gate > edge) edge = workdayFrom(cal, gate, 1);
     const made = activitySets.map((activities) => {
       const minutes = activities.reduce((sum, a) => sum + a.time, 0);
-      const other = span(input, stage.id, edge, minutes, input.reverse ? -1 : 1);
+      const other = span(input, stage.id, edge, minutes, input.reverse ? -1 : 1, input.crew?.(activities) ?? 1);
       const [start_date, end_date] = input.reverse ? [other, edge] : [edge, other];
       return { stageId: stage.id, activities, minutes, start_date, end_date };
     });

@@ -9,6 +9,7 @@ import { addDays, daysBetween, today } from '../../../shared/dates.js';
 import type { StoredRecord } from '../../store/environment-store.js';
 import type { RecordReads } from '../../store/record-store.js';
 import { tables, type Stored } from '../tables.js';
+import { CrewError, needsOf, readActivityNeeds } from './skill-candidates.js';
 import { freeWithout, inWindows, NoCapacityError, planFinite, readFiniteBoard, type FiniteBoard } from './finite-plan.js';
 import { groupCards, planCards, type PlanActivity, type PlanResult } from './plan.js';
 import { minutesPerWorkdayWithoutResources, planStagesOf } from './plan-collection.js';
@@ -58,6 +59,11 @@ export async function promiseDates(
   const finiteOn = options.capacity === 'finite';
   const splitByActivity = board.split_cards_by_activity;
 
+  // Each activity's skill and crew (docs/API.md "Skills and crews"), read once for all.
+  const needs = await readActivityNeeds(
+    reads,
+    subjects.flatMap((s) => s.activities.map((a) => a.id)),
+  );
   const dates: PromiseDate[] = [];
   for (const subject of subjects) dates.push(await promiseOne(subject));
   return dates;
@@ -78,6 +84,7 @@ export async function promiseDates(
           earliest: start,
           resourceIds: [],
           stageName: (id) => names.get(id) ?? id,
+          needs,
         });
       if (finiteOn) result = await inWindows(start, (end) => read(daysBetween(start, end)), finite);
       else
@@ -87,10 +94,11 @@ export async function promiseDates(
           anchor: start,
           calendar,
           gates,
+          crew: (activities) => needsOf(activities, needs).crew,
           dayCapacity: () => minutesPerWorkdayWithoutResources,
         });
     } catch (error) {
-      if (error instanceof NoCapacityError || error instanceof CalendarError) {
+      if (error instanceof NoCapacityError || error instanceof CalendarError || error instanceof CrewError) {
         return { error: `Cannot be planned: ${error.message}.` };
       }
       throw error;

@@ -20,6 +20,10 @@
  *    candidates that cover it together, else the one most free, so successive cards spread over
  *    the people by their free time.
  *
+ * Skills and crews (docs/API.md "Skills and crews"): the candidates of a card are only the
+ * stage's people with every skill its activities name (skill-candidates.ts), and a card with a
+ * crew of c gets at least c of them, at once: every count n above starts at c.
+ *
  * Resources the planner gave in the plan request, or that "Replan late…" kept from the old
  * cards, are not chosen here: they win.
  */
@@ -44,13 +48,14 @@ export function countsFor(resource: Stored<'resource'>, boardId: string, stageId
 }
 
 /**
- * The most minutes one set of the candidates takes on horizon day `day` in equal shares: over
- * every n, n × the n-th largest free. A finite plan's card adds no more than this on a day.
+ * The most minutes one set of at least `crew` candidates takes on horizon day `day` in equal
+ * shares: over every n from `crew`, n × the n-th largest free (0 with fewer than `crew`). A
+ * finite plan's card adds no more than this on a day.
  */
-export function teamRoom(candidates: readonly Candidate[], day: number): number {
+export function teamRoom(candidates: readonly Candidate[], day: number, crew = 1): number {
   const free = candidates.map((c) => c.free[day]!).sort((a, b) => b - a);
   let best = 0;
-  for (let n = 1; n <= free.length; n++) best = Math.max(best, n * free[n - 1]!);
+  for (let n = crew; n <= free.length; n++) best = Math.max(best, n * free[n - 1]!);
   return best;
 }
 
@@ -63,6 +68,8 @@ export function chooseResources(
   days: readonly number[],
   perDay: number,
   mode: 'finite' | 'infinite',
+  /** At least this many people at once (the card's crew). */
+  crew = 1,
 ): string[] {
   if (candidates.length === 0 || days.length === 0) return [];
   const total = (c: Candidate) => days.reduce((sum, day) => sum + c.free[day]!, 0);
@@ -70,7 +77,7 @@ export function chooseResources(
   const ranked = candidates
     .map((candidate) => ({ candidate, total: total(candidate), least: least(candidate) }))
     .sort((a, b) => b.total - a.total || a.candidate.name.localeCompare(b.candidate.name) || (a.candidate.id < b.candidate.id ? -1 : 1));
-  for (let n = 1; n <= ranked.length; n++) {
+  for (let n = crew; n <= ranked.length; n++) {
     const able = ranked.filter((r) => r.least >= perDay / n - epsilon);
     if (able.length >= n) return able.slice(0, n).map((r) => r.candidate.id);
   }
@@ -81,8 +88,9 @@ export function chooseResources(
     if (r.least <= epsilon) break;
     chosen.push(r.candidate.id);
     covered += r.least;
-    if (covered >= perDay - epsilon) return chosen;
+    if (covered >= perDay - epsilon && chosen.length >= crew) return chosen;
   }
-  if (mode === 'finite' && chosen.length > 0) return chosen;
-  return [ranked[0]!.candidate.id];
+  if (mode === 'finite' && chosen.length >= crew) return chosen;
+  // Infinite: the crew's most free, however little they have.
+  return ranked.slice(0, Math.max(1, crew)).map((r) => r.candidate.id);
 }

@@ -9,6 +9,7 @@ import { payrollFilesMigration } from './payroll-files.js';
 import { floorKiosksMigration } from './floor-kiosks.js';
 import { overtimeBalanceMigration } from './overtime-balance.js';
 import { automationRulesMigration } from './automation-rules.js';
+import { skillsAndCrewsMigration } from './skills-and-crews.js';
 import { companyHolidayTableMigration, recordTablesMigration } from './record-tables.js';
 import { exceptionHandlingTableMigration } from './exception-handling-table.js';
 import { hourCodesMigration } from './hour-codes.js';
@@ -16,7 +17,6 @@ import { kpiSnapshotTableMigration } from './kpi-snapshot-table.js';
 import { stageSetupMigration } from './stage-setup.js';
 import { closedPeriodTableMigration } from './closed-period-table.js';
 import { notifiedExceptionsMigration } from './notified-exceptions.js';
-import { reservedForSkillsMigration } from './reserved-skills-migration.js';
 import { secondShiftMigration } from './second-shift.js';
 import { webhookQueueMigration } from './webhook-queue-tables.js';
 import { oauthStateMigration } from './oauth-state.js';
@@ -99,7 +99,7 @@ export const environmentMigrations: readonly PostgresMigration[] = [
   payrollFilesMigration,
   floorKiosksMigration,
   overtimeBalanceMigration,
-  reservedForSkillsMigration,
+  skillsAndCrewsMigration,
   secondShiftMigration,
   automationRulesMigration,
   scenarioTableMigration,

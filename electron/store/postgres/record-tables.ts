@@ -16,6 +16,7 @@ import { orderRowScrappedMigration } from './order-row-scrapped.js';
 import type { PostgresMigration } from './postgres-database.js';
 import { payrollFilesMigration } from './payroll-files.js';
 import { overtimeBalanceMigration } from './overtime-balance.js';
+import { skillsAndCrewsMigration } from './skills-and-crews.js';
 import { exceptionHandlingTableMigration } from './exception-handling-table.js';
 import { hourCodesMigration } from './hour-codes.js';
 import { kpiSnapshotTableMigration } from './kpi-snapshot-table.js';
@@ -119,6 +120,7 @@ export const recordTableMigrations: readonly PostgresMigration[] = [
   notifiedExceptionsMigration,
   payrollFilesMigration,
   overtimeBalanceMigration,
+  skillsAndCrewsMigration,
   secondShiftMigration,
   automationRulesMigration,
 ];

@@ -91,6 +91,9 @@ export const setupMessages = {
   'activities.dayMaxDuration': 'Most minutes per day (0 = no limit)',
   'activities.hourlyRate': 'Hourly rate',
   'activities.hourCode': 'Payroll hour code',
+  'activities.skill': 'Skill needed',
+  'activities.skillAnyone': 'None: anyone may',
+  'activities.crew': 'Crew (people at once)',
   'activities.billable': 'Billable',
   'activities.save': 'Save activity',
   'activities.minutes': '{minutes} min',
@@ -108,6 +111,8 @@ export const setupMessages = {
   'resources.color': 'Color',
   'resources.startDate': 'Start date',
   'resources.endDate': 'End date',
+  'resources.skills': 'Skills',
+  'resources.skillsHint': 'Comma-separated, e.g. welding-cert-2, forklift',
   'resources.weekHours': 'Hours per weekday (blank: not working)',
   // Read after the weekday's name ("Saturday hours"); only screen readers say it.
   'resources.dayHours': 'hours',

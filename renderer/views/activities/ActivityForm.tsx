@@ -108,6 +108,31 @@ export function ActivityForm({ activity, onDone }: ActivityFormProps) {
           />
         )}
       </Field>
+      <Field label={t('activities.skill')} error={errors.skill}>
+        {(control) => (
+          <input
+            {...control}
+            value={draft.skill}
+            maxLength={50}
+            autoComplete="off"
+            placeholder={t('activities.skillAnyone')}
+            onChange={(event) => change({ skill: event.target.value })}
+          />
+        )}
+      </Field>
+      <Field label={t('activities.crew')} error={errors.crew}>
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            min={1}
+            max={50}
+            step={1}
+            value={draft.crew}
+            onChange={(event) => change({ crew: event.target.value })}
+          />
+        )}
+      </Field>
       <CheckboxField
         label={t('activities.billable')}
         checked={draft.billable}

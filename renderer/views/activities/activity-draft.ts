@@ -16,6 +16,10 @@ export interface ActivityDraft {
   hourly_rate: string;
   /** The payroll package's code for its hours (docs/API.md "Surcharge rules"). */
   hour_code: string;
+  /** Who may do it (docs/API.md "Skills and crews"); blank: anyone. */
+  skill: string;
+  /** How many people at once, as typed. */
+  crew: string;
 }
 
 const fields = activitySpec.fields;
@@ -30,6 +34,8 @@ export function newActivityDraft(): ActivityDraft {
     billable: fields.billable.default,
     hourly_rate: String(fields.hourly_rate.default),
     hour_code: '',
+    skill: '',
+    crew: String(fields.crew.default),
   };
 }
 
@@ -43,6 +49,8 @@ export function activityDraftFrom(activity: Activity): ActivityDraft {
     billable: activity.billable,
     hourly_rate: numberText(activity.hourly_rate),
     hour_code: activity.hour_code ?? '',
+    skill: activity.skill ?? '',
+    crew: numberText(activity.crew),
   };
 }
 
@@ -56,6 +64,8 @@ export function activityBody(draft: ActivityDraft, isNew: boolean): WriteBody<'a
     billable: draft.billable,
     hourly_rate: numberOrDefault(draft.hourly_rate),
     hour_code: optionalText(draft.hour_code),
+    skill: optionalText(draft.skill),
+    crew: numberOrDefault(draft.crew),
   };
 }
 
@@ -69,6 +79,8 @@ export const activityFormInputs = [
   'billable',
   'hourly_rate',
   'hour_code',
+  'skill',
+  'crew',
 ] as const;
 
 /** "90" minutes → "1 h 30 min" ("1 u 30 min" in Dutch), as planners say durations. */

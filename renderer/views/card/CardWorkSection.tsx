@@ -14,6 +14,7 @@ import { durationText } from '../activities/activity-draft.js';
 import { unitName } from '../orders/UnitSelect.js';
 import type { CardDetail } from './card-api.js';
 import { CardFloorFigures } from './CardFloorFigures.js';
+import { CardSkillsLine } from './CardSkillsLine.js';
 import { plannedMinutes } from './floor-figures.js';
 
 type OrderWithRows = Order & { order_rows: OrderRow[] };
@@ -63,6 +64,7 @@ export function CardWorkSection({ card }: { card: CardDetail }) {
           ? t('card.work.plannedWithSetup', { time: durationText(total, t), setup: durationText(setup, t) })
           : t('card.work.planned', { time: durationText(total, t) })}
       </p>
+      <CardSkillsLine cardId={card.id} />
       <CardFloorFigures card={card} orderRows={order.data?.order_rows ?? []} />
       {order.data && (
         <div className="card-work__order">

@@ -14,6 +14,8 @@ import { cardName } from '../../components/card-name.js';
 import { warningText } from '../../components/warning-words.js';
 import type { CollectionMaterial } from '../../../shared/material.js';
 import { earlyCardWarning } from './material.js';
+import type { CardSkills } from '../../../shared/skills.js';
+import { skillWarning } from './skills.js';
 import { formatDateTime } from '../../components/dates-format.js';
 import { cardTitle, shownTitle, type PlanCard } from './plan-card.js';
 import { cardTextWidth } from './text-width.js';
@@ -31,6 +33,8 @@ export interface CardLookups {
   overruled: ReadonlySet<string>;
   planFindings: ReadonlySet<string>;
   materialEarly: ReadonlyMap<string, CollectionMaterial>;
+  /** The cards whose people lack their skill (skills.ts, by card id). */
+  skills: ReadonlyMap<string, CardSkills>;
 }
 
 export const CardLookupsContext = createContext<CardLookups>({
@@ -41,6 +45,7 @@ export const CardLookupsContext = createContext<CardLookups>({
   overruled: new Set(),
   planFindings: new Set(),
   materialEarly: new Map(),
+  skills: new Map(),
 });
 
 interface PlanCardViewProps {
@@ -103,7 +108,13 @@ export const PlanCardView = memo(function PlanCardView({
   const collection = card.collection?.name ?? '';
   // A card that starts before its material is expected warns as a broken dependency does.
   const materialWarning = earlyCardWarning(lookups.materialEarly.get(card.id), card.id, t);
-  const warnings = [...(card.collection?.warnings ?? []), ...(materialWarning ? [materialWarning] : [])];
+  // So does one whose assigned people lack its skill (docs/API.md "Skills and crews").
+  const unqualified = skillWarning(lookups.skills.get(card.id), t);
+  const warnings = [
+    ...(card.collection?.warnings ?? []),
+    ...(materialWarning ? [materialWarning] : []),
+    ...(unqualified ? [unqualified] : []),
+  ];
   const people = card.resources.map((resource) => lookups.resources.get(resource.id)?.name ?? '?');
   const initials = people.map(initialsOf);
   const labelNames = card.labels.map((label) => lookups.labels.get(label.id)?.name).filter(Boolean);

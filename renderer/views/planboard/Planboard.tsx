@@ -33,6 +33,7 @@ import { useResourceCapacity } from './resource-capacity.js';
 import { layoutResources, resourceRowsFor } from './resource-layout.js';
 import { CardLookupsContext, type CardLookups } from './PlanCardView.js';
 import { useBoardMaterial } from './material.js';
+import { useBoardSkills } from './skills.js';
 import { SelectionBar } from './SelectionBar.js';
 import { ShortcutHelp } from './ShortcutHelp.js';
 import { useCollectionFocus } from './use-collection-focus.js';
@@ -111,6 +112,7 @@ export function Planboard({ boardId }: { boardId: string }) {
   const overruledCards = useOverruledCardIds();
   const planFindingCards = usePlanFindingCardIds();
   const material = useBoardMaterial(boardId);
+  const skills = useBoardSkills(boardId);
   const lookups = useMemo<CardLookups>(
     () => ({
       statuses: new Map((board.data?.statuses ?? []).map((status) => [status.id, status])),
@@ -120,8 +122,9 @@ export function Planboard({ boardId }: { boardId: string }) {
       overruled: overruledCards,
       planFindings: planFindingCards,
       materialEarly: material.data ?? new Map(),
+      skills: skills.data ?? new Map(),
     }),
-    [board.data, resources.data, stages, overruledCards, planFindingCards, material.data],
+    [board.data, resources.data, stages, overruledCards, planFindingCards, material.data, skills.data],
   );
 
   const selectedCards = useMemo(() => {

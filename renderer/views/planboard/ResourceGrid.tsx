@@ -233,16 +233,19 @@ const ResourceHeaders = memo(function ResourceHeaders({ rows, heights }: { rows:
       {rows.map((row, index) => {
         const type =
           row.source.type && resourceTypes.has(row.source.type) ? t(`common.resourceType.${row.source.type as ResourceType}`) : '';
+        // Who is qualified for what (docs/API.md "Skills and crews"), beside the kind of resource.
+        const skills = row.source.skills?.length ? t('skills.has', { skills: row.source.skills.join(', ') }) : '';
+        const notes = [type, skills].filter(Boolean).join(' · ');
         return (
           <li
             key={row.source.id ?? ''}
             className="pb-stage"
             data-resource-id={row.source.id ?? ''}
             style={{ height: heights[index] }}
-            title={row.source.name}
+            title={skills ? `${row.source.name} — ${skills}` : row.source.name}
           >
             <span className="pb-stage__name">{row.source.name}</span>
-            {type && <span className="pb-stage__notes"> — {type}</span>}
+            {notes && <span className="pb-stage__notes"> — {notes}</span>}
           </li>
         );
       })}

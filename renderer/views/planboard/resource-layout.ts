@@ -14,6 +14,8 @@ export interface ResourceRowSource {
   id: string | null;
   name: string;
   type?: string | undefined;
+  /** What the person is qualified for (docs/API.md "Skills and crews"), shown beside the name. */
+  skills?: readonly string[] | undefined;
 }
 
 /** A resource as the resource list reads it: its board entries say where it works. */
@@ -22,6 +24,8 @@ export interface BoardResource {
   name: string;
   type?: string | undefined;
   archived_at?: string | null | undefined;
+  /** Names, as the API sends them (shared/resources/resource.ts). */
+  skills?: readonly unknown[] | undefined;
   /** `[{id, active, stages}]` as the API sends it (shared/resources/resource.ts). */
   boards?: readonly unknown[] | undefined;
 }
@@ -72,7 +76,12 @@ export function resourceRowsFor(
   for (const resource of byName) {
     if (resource.archived_at) continue;
     if (!resource.boards?.some((entry) => isActiveEntryOf(entry, boardId))) continue;
-    rows.push({ id: resource.id, name: resource.name, type: resource.type });
+    rows.push({
+      id: resource.id,
+      name: resource.name,
+      type: resource.type,
+      skills: (resource.skills ?? []).filter((s) => typeof s === 'string'),
+    });
     shown.add(resource.id);
   }
   const byId = new Map(resources.map((resource) => [resource.id, resource]));

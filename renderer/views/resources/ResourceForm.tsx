@@ -78,6 +78,17 @@ export function ResourceForm({ resource, boards, onDone }: ResourceFormProps) {
           <input {...control} type="date" value={draft.end_date} onChange={(event) => change({ end_date: event.target.value })} />
         )}
       </Field>
+      <Field label={t('resources.skills')} error={errors.skills}>
+        {(control) => (
+          <input
+            {...control}
+            value={draft.skills}
+            autoComplete="off"
+            placeholder={t('resources.skillsHint')}
+            onChange={(event) => change({ skills: event.target.value })}
+          />
+        )}
+      </Field>
       <fieldset className="week-hours form-grid__wide">
         <legend>{t('resources.weekHours')}</legend>
         {weekdays.map(({ key, nameKey }) => {

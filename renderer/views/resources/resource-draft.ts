@@ -45,6 +45,8 @@ export interface ResourceDraft {
   start_date: string;
   end_date: string;
   stages: StageAssignment[];
+  /** Its skills as typed, comma-separated (docs/API.md "Skills and crews": a name has no comma). */
+  skills: string;
 }
 
 const fields = resourceSpec.fields;
@@ -61,6 +63,7 @@ export function newResourceDraft(): ResourceDraft {
     start_date: '',
     end_date: '',
     stages: [],
+    skills: '',
   };
 }
 
@@ -74,6 +77,7 @@ export function resourceDraftFrom(resource: Resource): ResourceDraft {
     secondShift: shiftHoursFrom(resource.second_shift),
     start_date: resource.start_date ?? '',
     end_date: resource.end_date ?? '',
+    skills: (resource.skills ?? []).join(', '),
     stages: (resource.boards as ResourceBoard[]).flatMap((board) =>
       board.stages.map((stage) => ({
         boardId: board.id,
@@ -95,6 +99,7 @@ export function resourceBody(draft: ResourceDraft, boards: readonly BoardWithSta
     second_shift: secondShiftBody(draft.secondShift),
     start_date: draft.start_date || null,
     end_date: draft.end_date || null,
+    skills: skillList(draft.skills),
     boards: boards.flatMap((board) => {
       const stages = board.stages.flatMap((stage) => {
         const assigned = draft.stages.find((a) => a.boardId === board.id && a.stageId === stage.id);
@@ -112,7 +117,22 @@ export function dayHoursFit(text: string): boolean {
   return Number.isFinite(hours) && hours >= 0 && hours <= 24;
 }
 
-export const resourceFormInputs = ['name', 'type', 'color_hex', 'workdays', 'second_shift', 'start_date', 'end_date', 'boards'] as const;
+export const resourceFormInputs = [
+  'name',
+  'type',
+  'color_hex',
+  'workdays',
+  'second_shift',
+  'start_date',
+  'end_date',
+  'skills',
+  'boards',
+] as const;
+
+/** Skills as typed, "welding-cert-2, forklift", as the list the API keeps: trimmed, blanks and repeats left out. */
+export function skillList(text: string): string[] {
+  return [...new Set(text.split(',').map((skill) => skill.trim()))].filter((skill) => skill !== '');
+}
 
 /** A stored colour as a colour input needs it: `#abc` becomes `#aabbcc`; none shows grey. */
 export function colorInputValue(hex: string | null): string {

@@ -35,7 +35,7 @@ import { payrollFiles } from './0033-payroll-files.js';
 import { syncPlanFindings } from './0034-sync-plan-findings.js';
 import { floorKiosks } from './0035-floor-kiosks.js';
 import { overtimeBalance } from './0036-overtime-balance.js';
-import { reservedForSkills } from './0037-reserved.js';
+import { skillsAndCrews } from './0037-skills-and-crews.js';
 import { secondShift } from './0038-second-shift.js';
 import { automationRules } from './0039-automation-rules.js';
 
@@ -77,7 +77,7 @@ export const environmentMigrations: readonly Migration[] = [
   syncPlanFindings,
   floorKiosks,
   overtimeBalance,
-  reservedForSkills,
+  skillsAndCrews,
   secondShift,
   automationRules,
 ];
