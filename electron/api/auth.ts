@@ -21,9 +21,9 @@ import { authenticateBearer } from './oauth/bearer.js';
 import { defaultRateLimit, SlidingWindowLimiter, tooManyRequests, type RequestLimiter } from './rate-limit.js';
 import { PostgresRateLimiter } from '../store/postgres/rate-limits.js';
 import type { OAuthAccess } from './oauth/access.js';
-import type { RecordStore } from '../store/record-store.js';
+import { recordsOf, type RecordStore } from '../store/record-store.js';
 import type { RequestContext } from './resource.js';
-import { recordsContext, requestContext } from './resource.js';
+import { requestContext } from './resource.js';
 
 /** What checks an API key: the data folder's system store, or a team database's (postgres/system-store.ts). */
 export interface ApiKeyVerifier {
@@ -151,7 +151,7 @@ async function checkCredentials(
   const grant = await checkApiKey(team?.system ?? dataDir.system, environmentName, key, () => failed.underLimit(client));
   if (!grant) throw ApiError.notLoggedIn('The API key does not open that environment.');
   const caller = { kind: 'api-key', environment: grant.environment, keyId: grant.keyId } as const;
-  if (team) return recordsContext(caller, team.recordsOf(grant.environment));
+  if (team) return requestContext(caller, team.recordsOf(grant.environment));
   // Once its openers are done: kept data is in the tables before a request reads them.
-  return requestContext(caller, await dataDir.ready(grant.environment.id));
+  return requestContext(caller, recordsOf(await dataDir.ready(grant.environment.id)));
 }

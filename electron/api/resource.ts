@@ -6,10 +6,10 @@
 import type { SyncAction } from './sync/action-checks.js';
 import type { FieldProblem } from '../../shared/errors.js';
 import type { ResourceSpec } from '../../shared/fields.js';
-import type { EnvironmentStore, StoredOf, StoredRecord } from '../store/environment-store.js';
+import type { StoredOf, StoredRecord } from '../store/environment-store.js';
 import type { TableDef } from '../store/table-def.js';
 import { ApiError } from './errors.js';
-import { recordsOf, type RecordReads, type RecordStore, type RecordWrites } from '../store/record-store.js';
+import type { RecordReads, RecordStore, RecordWrites } from '../store/record-store.js';
 import type { AnswerWork } from './conventions/answer-work.js';
 import type { Environment } from '../store/system.js';
 import type { TableName } from '../store/tables.js';
@@ -56,19 +56,14 @@ export interface RequestContext {
   answer?: AnswerWork;
 }
 
-/** The context of a request by `caller` on an environment's SQLite file, through its asynchronous store. */
-export function requestContext(caller: Caller, store: EnvironmentStore): RequestContext {
-  return { caller, records: recordsOf(store) };
+/** The context of a request by `caller` on an environment's records: its SQLite file's (recordsOf), a team database's or a scenario's. */
+export function requestContext(caller: Caller, records: RecordStore): RequestContext {
+  return { caller, records };
 }
 
 /** A request's context on records of another engine (ApiOptions.recordsOf) or of a scenario. */
 export function contextOnRecords(ctx: RequestContext, records: RecordStore): RequestContext {
   return { ...ctx, records };
-}
-
-/** The context of a request by `caller` on records of a team database. */
-export function recordsContext(caller: Caller, records: RecordStore): RequestContext {
-  return { caller, records };
 }
 
 /**

@@ -19,7 +19,7 @@ import { ApiError } from '../api/errors.js';
 import { redirectUriProblem } from '../../shared/resources/oauth-client.js';
 import { openDataFolder } from './data-folder.js';
 import { ArgsError, databaseOption, parseArgs } from './cli-args.js';
-import { recordsContext, requestContext, type Caller, type RequestContext } from '../api/resource.js';
+import { requestContext, type Caller, type RequestContext } from '../api/resource.js';
 import type { Environment } from '../store/system.js';
 import { OAuthStore, sqliteOAuthState, type OAuthState } from '../store/oauth-store.js';
 import { openPostgresDatabase } from '../store/postgres/postgres-database.js';
@@ -27,6 +27,7 @@ import { serverMigrations } from '../store/postgres/migrations.js';
 import { PostgresSystemStore } from '../store/postgres/system-store.js';
 import { PostgresOAuthStore } from '../store/postgres/oauth-state.js';
 import { teamRecordStores } from '../api/team-records.js';
+import { recordsOf as sqliteRecordsOf } from '../store/record-store.js';
 
 export const adminUsage = `       npm run server -- user add (--data-dir DIR | --database URL) --api-env ENV --email EMAIL --password PASSWORD --role ROLE [--firstname F] [--lastname L]
        npm run server -- client add (--data-dir DIR | --database URL) --name NAME --redirect-uri URI [--redirect-uri URI …] [--public] [--api-env ENV]`;
@@ -85,7 +86,7 @@ async function openTarget(options: Record<string, string | true>): Promise<Admin
       ensureEnvironment: (name) => system.ensureEnvironment(name),
       findEnvironment: (name) => system.findEnvironment(name),
       oauth: new PostgresOAuthStore(pool),
-      contextOf: (environment) => recordsContext(caller(environment), recordsOf(environment)),
+      contextOf: (environment) => requestContext(caller(environment), recordsOf(environment)),
       close: () => pool.end(),
     };
   }
@@ -94,7 +95,7 @@ async function openTarget(options: Record<string, string | true>): Promise<Admin
     ensureEnvironment: async (name) => dataDir.system.ensureEnvironment(name),
     findEnvironment: async (name) => dataDir.system.findEnvironment(name),
     oauth: sqliteOAuthState(OAuthStore.of(dataDir.system)),
-    contextOf: (environment) => requestContext(caller(environment), dataDir.environment(environment.id)),
+    contextOf: (environment) => requestContext(caller(environment), sqliteRecordsOf(dataDir.environment(environment.id))),
     close: async () => dataDir.close(),
   };
 }

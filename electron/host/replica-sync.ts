@@ -9,6 +9,7 @@
 import { planCheckRun } from '../api/planning/plan-check.js';
 import { requestContext } from '../api/resource.js';
 import type { DataDir } from '../store/data-dir.js';
+import { recordsOf } from '../store/record-store.js';
 import { bookOf } from '../store/sync-book.js';
 import { SyncClient, type SyncTiming } from '../sync/client.js';
 import type { CredentialVault } from '../sync/credentials.js';
@@ -29,7 +30,7 @@ export function startReplicaSync(options: {
     vault: options.vault,
     environmentId: options.environmentId,
     // What a pull's merge makes of the plan (docs/API.md "Plan check"), read as the environment's own API key would.
-    ...(environment ? { planCheck: () => planCheckRun(requestContext({ kind: 'api-key', environment }, store)) } : {}),
+    ...(environment ? { planCheck: () => planCheckRun(requestContext({ kind: 'api-key', environment }, recordsOf(store))) } : {}),
     timing: { ...options.timing, ...(process.env.PLANNER_SYNC_LIVE === 'off' ? { live: false } : {}) },
   });
   client.start();

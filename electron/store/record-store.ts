@@ -26,7 +26,7 @@ import { filesAsBlobStore, type AttachmentBlobStore } from './attachment-files.j
 import { recentCommands, sqliteCommandBook, type CommandBookReads, type CommandRecord } from './command-book.js';
 import { sqliteSyncFeed, type SyncFeed } from './sync-feed.js';
 import { sqliteSyncWrites, type SyncWrites } from './sync-writes.js';
-import { sqliteDeliveryWrites, type DeliveryQueueWrites } from './webhook-queue.js';
+import { sqliteDeliveryWork, sqliteDeliveryWrites, type DeliveryQueueWork, type DeliveryQueueWrites } from './webhook-queue.js';
 import { passwordHashOf, setPasswordHash } from './user-passwords.js';
 import { sqliteFloorBook, type FloorBook } from './floor-book.js';
 import { sqliteLocalBooks, type LocalBookReads, type LocalBookWrites } from './local-books.js';
@@ -263,6 +263,10 @@ export class SqliteRecordStore implements RecordStore {
   readonly files: AttachmentBlobStore;
   readonly feed: SyncFeed;
   readonly local: LocalBookReads;
+  /** The environment whose file this is. */
+  readonly environmentId: string;
+  /** What the environment's webhook delivery worker reads and records (api/webhooks/dispatcher.ts). */
+  readonly deliveryWork: DeliveryQueueWork;
   readonly scenarios: ScenarioBook<RecordStore>;
   /** What makes each transaction's write hooks (onTransactionWrite). */
   readonly #writeHooks = new Set<() => WriteHook>();
@@ -275,6 +279,8 @@ export class SqliteRecordStore implements RecordStore {
     this.files = filesAsBlobStore(store.files);
     this.feed = sqliteSyncFeed(store, (fn) => this.#inTurn(fn));
     this.local = sqliteLocalBooks(store, (fn) => this.#inTurn(fn));
+    this.environmentId = store.environmentId;
+    this.deliveryWork = sqliteDeliveryWork(store, (fn) => this.#inTurn(fn));
     this.scenarios = sqliteScenarioBook(store, (fn) => this.#inTurn(fn), {
       recordsOf,
       turnOf: (scenario) => (fn) => recordsOf(scenario).#inTurn(fn),

@@ -59,6 +59,23 @@ export interface DeliveryQueueWrites {
   redeliver(webhookId: string, deliveryId: string): Promise<string | undefined>;
 }
 
+/**
+ * What an environment's delivery worker reads and records of the queue (api/webhooks/dispatcher.ts),
+ * each call on its own, outside any write's transaction: the SQLite engine's RecordStore has it
+ * (`deliveryWork`), taking turns with the file's other callers.
+ */
+export interface DeliveryQueueWork {
+  /** Whether this environment has any live webhook (the worker sleeps otherwise). */
+  hasWebhooks(): Promise<boolean>;
+  /** The head delivery of every live, active webhook that has one. */
+  heads(): Promise<PendingDelivery[]>;
+  secretOf(webhookId: string): Promise<string | undefined>;
+  markAttemptStarted(id: string, now: number): Promise<void>;
+  markSuccess(id: string, webhookId: string, result: AttemptResult, now?: number): Promise<void>;
+  /** WebhookQueue.markFailure: whether the webhook was disabled. */
+  markFailure(id: string, webhookId: string, result: AttemptResult, dueAt: number, disableAfter: number, now?: number): Promise<boolean>;
+}
+
 export interface AttemptResult {
   responseCode: number | null;
   durationMs: number;
@@ -230,5 +247,19 @@ export function sqliteDeliveryWrites(store: EnvironmentStore): DeliveryQueueWrit
     suspend: async (webhookId) => queue.suspend(webhookId),
     resume: async (webhookId) => queue.resume(webhookId),
     redeliver: async (webhookId, deliveryId) => queue.redeliver(webhookId, deliveryId),
+  };
+}
+
+/** The SQLite queue as its delivery worker's (DeliveryQueueWork); `inTurn` runs each call in the file's turn (record-store.ts). */
+export function sqliteDeliveryWork(store: EnvironmentStore, inTurn: <T>(fn: () => T) => Promise<T>): DeliveryQueueWork {
+  const queue = WebhookQueue.of(store);
+  return {
+    hasWebhooks: () => inTurn(() => queue.hasWebhooks()),
+    heads: () => inTurn(() => queue.heads()),
+    secretOf: (webhookId) => inTurn(() => queue.secretOf(webhookId)),
+    markAttemptStarted: (id, now) => inTurn(() => queue.markAttemptStarted(id, now)),
+    markSuccess: (id, webhookId, result, now) => inTurn(() => queue.markSuccess(id, webhookId, result, now)),
+    markFailure: (id, webhookId, result, dueAt, disableAfter, now) =>
+      inTurn(() => queue.markFailure(id, webhookId, result, dueAt, disableAfter, now)),
   };
 }

@@ -15,6 +15,7 @@ import { call } from '../helpers/instance.js';
 import { signInForCode, tokenRequest } from '../helpers/oauth-flow.js';
 import { expectFieldErrors, unknownId } from '../helpers/order-data.js';
 import { createActivities, createBoard, type BoardIds } from '../helpers/planning.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 
 let api: TestApi;
@@ -317,7 +318,10 @@ describe('comments by a signed-in user', () => {
 
   /** A member made in the environment and signed in through an OAuth client: Bearer only, no API key. */
   async function signedIn(client: ReturnType<typeof createClient>, email: string, firstname: string) {
-    const ctx = requestContext({ kind: 'api-key' as const, environment: api.environment }, api.dataDir.environment(api.environment.id));
+    const ctx = requestContext(
+      { kind: 'api-key' as const, environment: api.environment },
+      recordsOf(api.dataDir.environment(api.environment.id)),
+    );
     const user = await createUserWithPassword(ctx, { email, role: 'member', firstname, lastname: 'Writer' }, password);
     const code = await signInForCode(
       api.baseUrl,

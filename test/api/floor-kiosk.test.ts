@@ -8,6 +8,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { kioskWrongPinLimit, pinTriesBeforeLock } from '../../electron/api/oauth/kiosk-routes.js';
 import { createUserWithPassword } from '../../electron/api/oauth/users.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 import { nowMs, startClockAt } from '../../shared/clock.js';
 import { useSeededApi, type TestApi } from '../helpers/api.js';
@@ -59,7 +60,7 @@ useSeededApi(async (seeded) => {
   });
   cardOfMax = card.id;
   // As test/api/floor.test.ts does: the seed is written to the data folder, then (postgres project) copied.
-  const ctx = requestContext({ kind: 'api-key', environment: api.environment }, api.dataDir.environment(api.environment.id));
+  const ctx = requestContext({ kind: 'api-key', environment: api.environment }, recordsOf(api.dataDir.environment(api.environment.id)));
   const user = async (email: string, role: string, resource_id?: string) =>
     (await createUserWithPassword(ctx, { email, role, firstname: email.split('@')[0], ...(resource_id ? { resource_id } : {}) }, password))
       .id;

@@ -8,6 +8,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { floorShiftHours } from '../../electron/api/oauth/floor-client.js';
 import { createUserWithPassword } from '../../electron/api/oauth/users.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 import { nowMs, startClockAt } from '../../shared/clock.js';
 import { useSeededApi, type TestApi } from '../helpers/api.js';
@@ -25,7 +26,7 @@ useSeededApi(async (seeded) => {
   const resource = await api.http('POST', '/v1/resource', { name: 'Max' });
   expect(resource.status).toBe(201);
   // As test/api/floor.test.ts does: the seed is written to the data folder, then (postgres project) copied.
-  const ctx = requestContext({ kind: 'api-key', environment: api.environment }, api.dataDir.environment(api.environment.id));
+  const ctx = requestContext({ kind: 'api-key', environment: api.environment }, recordsOf(api.dataDir.environment(api.environment.id)));
   await createUserWithPassword(ctx, { email: 'max@example.com', role: 'member', resource_id: resource.body.id }, password);
 });
 

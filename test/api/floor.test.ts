@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../electron/api/oauth/clients.js';
 import { createUserWithPassword } from '../../electron/api/oauth/users.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 import { notLinkedMessage, notYourJobMessage } from '../../electron/api/floor/floor.js';
 import { addDays } from '../../shared/dates.js';
@@ -105,7 +106,7 @@ useSeededApi(async (seeded) => {
     order: order.id,
   };
   const store = api.dataDir.environment(api.environment.id);
-  const ctx = requestContext({ kind: 'api-key', environment: api.environment }, store);
+  const ctx = requestContext({ kind: 'api-key', environment: api.environment }, recordsOf(store));
   users.max = (await createUserWithPassword(ctx, { email: 'max@example.com', role: 'member', resource_id: resource.id }, password)).id;
   users.mia = (await createUserWithPassword(ctx, { email: 'mia@example.com', role: 'member' }, password)).id;
 });

@@ -9,6 +9,7 @@ import { createUserWithPassword } from '../../electron/api/oauth/users.js';
 import type { Environment } from '../../electron/store/system.js';
 import { call, prepareFolder, startInstance, type Instance } from '../helpers/instance.js';
 import { openSignInPage, signInForCode, submitSignIn, tokenRequest, type Credentials } from '../helpers/oauth-flow.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 
 const redirectUri = 'https://app.example.com/callback';
@@ -26,7 +27,7 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function addUser(environment: Environment, email: string, role: string) {
   const store = instance.dataDir.environment(environment.id);
-  return createUserWithPassword(requestContext({ kind: 'api-key', environment }, store), { email, role }, password);
+  return createUserWithPassword(requestContext({ kind: 'api-key', environment }, recordsOf(store)), { email, role }, password);
 }
 
 async function tokensFor(credentials: Credentials, clientId = client.id, secret = client.secret) {

@@ -11,6 +11,7 @@ import { OAuthStore, sqliteOAuthState } from '../../electron/store/oauth-store.j
 import type { Environment } from '../../electron/store/system.js';
 import { call, prepareFolder, startInstance, type Instance } from '../helpers/instance.js';
 import { openSignInPage, pkcePair, signInForCode, submitSignIn, tokenRequest } from '../helpers/oauth-flow.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 
 const redirectUri = 'http://127.0.0.1:9/callback';
@@ -31,7 +32,7 @@ const alice = { environment: 'alpha', email: 'alice@example.com', password };
 
 async function addUser(environment: Environment, email: string, role: string, pass = password) {
   const store = instance.dataDir.environment(environment.id);
-  return createUserWithPassword(requestContext({ kind: 'api-key', environment }, store), { email, role }, pass);
+  return createUserWithPassword(requestContext({ kind: 'api-key', environment }, recordsOf(store)), { email, role }, pass);
 }
 
 /** A full sign-in of alice through the confidential client: the token answer. */

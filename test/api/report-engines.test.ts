@@ -17,6 +17,7 @@ import { PostgresRecordStore } from '../../electron/store/postgres/record-store.
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { must } from '../helpers/bench-seed.js';
 import { startTeamDatabase, type TeamDatabase } from '../helpers/postgres.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { contextOnRecords, requestContext, type RequestContext } from '../../electron/api/resource.js';
 
 let api: TestApi;
@@ -107,7 +108,7 @@ beforeAll(async () => {
   expect(copied.matches).toBe(true);
   const caller = { kind: 'api-key' as const, environment: api.environment, keyId: 'report-engines' };
   const store = api.dataDir.environment(api.environment.id);
-  sqlite = requestContext(caller, store);
+  sqlite = requestContext(caller, recordsOf(store));
   postgres = contextOnRecords(sqlite, new PostgresRecordStore(team.nodes[0], api.environment.id));
 }, 120_000);
 

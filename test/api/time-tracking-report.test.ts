@@ -44,6 +44,7 @@ import { expectBadRequest, expectErrorBody } from '../helpers/api-errors.js';
 import { expectFieldErrors } from '../helpers/order-data.js';
 import { createActivities, createBoard, type Activities } from '../helpers/planning.js';
 import { parseCsv, pdfText, zipEntry } from '../helpers/time-report.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 import { nowMs } from '../../shared/clock.js';
 import { fixTheClock } from '../helpers/test-clock.js';
@@ -147,7 +148,10 @@ beforeAll(async () => {
     s1: await card(collections.south, south.stages.Painting!, 'S1'),
     october: await card(collections.north, north.stages.Welding!, 'October'),
   };
-  const ctx = requestContext({ kind: 'api-key' as const, environment: api.environment }, api.dataDir.environment(api.environment.id));
+  const ctx = requestContext(
+    { kind: 'api-key' as const, environment: api.environment },
+    recordsOf(api.dataDir.environment(api.environment.id)),
+  );
   alice = (
     await createUserWithPassword(
       ctx,

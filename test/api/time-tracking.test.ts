@@ -18,6 +18,7 @@ import { call } from '../helpers/instance.js';
 import { signInForCode, tokenRequest } from '../helpers/oauth-flow.js';
 import { expectDuplicate, expectFieldErrors, timestampPattern, unknownId, uuidPattern } from '../helpers/order-data.js';
 import { createActivities, createBoard, type Activities, type BoardIds } from '../helpers/planning.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 import { nowMs } from '../../shared/clock.js';
 import { fixTheClock } from '../helpers/test-clock.js';
@@ -122,7 +123,7 @@ beforeAll(async () => {
   cardS1 = (await post(`/v1/collection/${southCollection}/card`, { stage_id: south.stages.Painting, name: 'S1' })).id;
 
   const store = api.dataDir.environment(api.environment.id);
-  const ctx = requestContext({ kind: 'api-key' as const, environment: api.environment }, store);
+  const ctx = requestContext({ kind: 'api-key' as const, environment: api.environment }, recordsOf(store));
   for (const role of Object.keys(users) as (keyof typeof users)[]) {
     users[role] = (await createUserWithPassword(ctx, { email: `${role}@example.com`, role, firstname: role }, password)).id;
   }

@@ -12,6 +12,7 @@ import type { Environment } from '../../electron/store/system.js';
 import { expectErrorBody } from '../helpers/api-errors.js';
 import { call, prepareFolder, startInstance, type Instance } from '../helpers/instance.js';
 import { signInForCode, tokenRequest } from '../helpers/oauth-flow.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 
 const redirectUri = 'https://app.example.com/callback';
@@ -28,7 +29,7 @@ let counter = 0;
 
 async function signedIn(email: string, role: string) {
   const store = instance.dataDir.environment(environment.id);
-  const user = await createUserWithPassword(requestContext({ kind: 'api-key', environment }, store), { email, role }, password);
+  const user = await createUserWithPassword(requestContext({ kind: 'api-key', environment }, recordsOf(store)), { email, role }, password);
   const code = await signInForCode(
     instance.baseUrl,
     { client_id: client.id, redirect_uri: redirectUri, state: 'st' },

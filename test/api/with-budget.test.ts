@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { useSeededApi, type TestApi } from '../helpers/api.js';
 import { expectBadRequest } from '../helpers/api-errors.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 import { present } from '../../electron/api/records.js';
 import { parseShapeOptions } from '../../electron/api/conventions/list-query.js';
@@ -94,7 +95,7 @@ describe('the with budget', () => {
   it('keeps a record embedded in many places as one object, also after show', async () => {
     // The engine's reads are the same code on both; the SQLite file holds the seeded plan in either project.
     const store = api.dataDir.environment(api.environment.id);
-    const ctx = requestContext({ kind: 'api-key', environment: api.environment }, store);
+    const ctx = requestContext({ kind: 'api-key', environment: api.environment }, recordsOf(store));
     const cards = store.list(tables.card, { match: { collection_id: ids.collections[0] }, limit: 100, offset: 0 }).rows;
     for (const query of [{ with: 'collection,resources' }, { with: 'collection,resources', show: 'id,collection.name,resources.*.name' }]) {
       const answer = await present(ctx, cardModule, cards, parseShapeOptions(query));

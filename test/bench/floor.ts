@@ -26,6 +26,7 @@ import { get, type ClientRequest } from 'node:http';
 import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createUserWithPassword } from '../../electron/api/oauth/users.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 import { DataDir } from '../../electron/store/data-dir.js';
 import { nowMs } from '../../shared/clock.js';
@@ -81,7 +82,7 @@ async function seededFolder(): Promise<Seeded> {
   try {
     const environment = dataDir.system.ensureEnvironment(environmentName);
     dataDir.system.ensureApiKey(environment.id, apiKey);
-    const ctx = requestContext({ kind: 'api-key', environment }, dataDir.environment(environment.id));
+    const ctx = requestContext({ kind: 'api-key', environment }, recordsOf(dataDir.environment(environment.id)));
     const operators = [];
     for (let d = 0; d < devices; d++) {
       const email = `operator${d + 1}@example.com`;

@@ -17,6 +17,7 @@ import { get, type ClientRequest, type IncomingMessage } from 'node:http';
 import { readFileSync, rmSync } from 'node:fs';
 import { createClient } from '../../electron/api/oauth/clients.js';
 import { createUserWithPassword } from '../../electron/api/oauth/users.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 import { defaultStreamLimits } from '../../electron/api/sync/stream-routes.js';
 import { DataDir } from '../../electron/store/data-dir.js';
@@ -56,7 +57,7 @@ async function seededFolder(): Promise<Seeded> {
       [alpha, 'planner@alpha.test'],
       [beta, 'member@beta.test'],
     ] as const) {
-      const ctx = requestContext({ kind: 'api-key', environment }, dataDir.environment(environment.id));
+      const ctx = requestContext({ kind: 'api-key', environment }, recordsOf(dataDir.environment(environment.id)));
       await createUserWithPassword(ctx, { email, role: 'member' }, password);
     }
     return { folder, clients };

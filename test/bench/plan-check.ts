@@ -17,6 +17,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { planCheckRun } from '../../electron/api/planning/plan-check.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 import { planFindingsOf } from '../../electron/store/plan-findings.js';
 import { tableNamed } from '../../electron/store/tables.js';
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
     const book = bookOf(store);
     const tables = syncTables();
     const cardTable = tableNamed('card')!;
-    const ctx = requestContext({ kind: 'api-key', environment: api.environment }, store);
+    const ctx = requestContext({ kind: 'api-key', environment: api.environment }, recordsOf(store));
     const next = random(42);
     let clock = nowMs() + 1000;
     let findings = 0;

@@ -20,6 +20,7 @@
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { createClient } from '../../electron/api/oauth/clients.js';
 import { createUserWithPassword } from '../../electron/api/oauth/users.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 import { DataDir } from '../../electron/store/data-dir.js';
 import { tempDir } from '../helpers/api.js';
@@ -82,7 +83,7 @@ async function seededFolder(): Promise<{ folder: string; clientId: string }> {
       environment_id: null,
     });
     await createUserWithPassword(
-      requestContext({ kind: 'api-key', environment: made }, dataDir.environment(made.id)),
+      requestContext({ kind: 'api-key', environment: made }, recordsOf(dataDir.environment(made.id))),
       { email, role: 'member' },
       password,
     );

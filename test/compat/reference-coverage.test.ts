@@ -15,6 +15,7 @@ import { createUserWithPassword } from '../../electron/api/oauth/users.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { signInForCode, tokenRequest } from '../helpers/oauth-flow.js';
 import { expectStatus, publicClient, type PublicClient } from '../helpers/public-client.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 
 interface Reference {
@@ -252,7 +253,7 @@ describe('GET /me answers every key the reference lists', () => {
     });
     const store = api.dataDir.environment(api.environment.id);
     await createUserWithPassword(
-      requestContext({ kind: 'api-key', environment: api.environment }, store),
+      requestContext({ kind: 'api-key', environment: api.environment }, recordsOf(store)),
       { email: 'me@example.com', role: 'organiser' },
       'pass-word-123',
     );

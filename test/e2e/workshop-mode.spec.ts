@@ -9,6 +9,7 @@
  */
 import { join } from 'node:path';
 import { createUserWithPassword } from '../../electron/api/oauth/users.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 import { builtRendererDir } from '../../electron/host/floor-page.js';
 import { openLocalInstance, type LocalInstance } from '../../electron/host/local-instance.js';
@@ -57,7 +58,10 @@ test('a phone pairs with the code on the planner’s screen, signs in and starts
     resources: [{ id: resource.id }],
     activities: [{ id: activity.id, time: 120 }],
   });
-  const ctx = requestContext({ kind: 'api-key', environment: instance.environment }, instance.dataDir.environment(instance.environment.id));
+  const ctx = requestContext(
+    { kind: 'api-key', environment: instance.environment },
+    recordsOf(instance.dataDir.environment(instance.environment.id)),
+  );
   await createUserWithPassword(ctx, { email: operator.email, role: 'member', resource_id: resource.id }, operator.password);
 
   workshop = new WorkshopMode({ dataPath: instance.dataDir.path, instance: async () => instance!, rendererDir: builtRendererDir() });

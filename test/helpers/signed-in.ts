@@ -10,6 +10,7 @@ import type { Environment } from '../../electron/store/system.js';
 import { expectErrorBody } from './api-errors.js';
 import { call, prepareFolder, startInstance, type Instance } from './instance.js';
 import { signInForCode, tokenRequest } from './oauth-flow.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 
 const redirectUri = 'https://app.example.com/callback';
@@ -56,7 +57,11 @@ export async function startRolesInstance(name: string): Promise<RolesInstance> {
     as: (user) => request(user.headers),
     async signIn(email, role) {
       const store = instance.dataDir.environment(environment.id);
-      const user = await createUserWithPassword(requestContext({ kind: 'api-key', environment }, store), { email, role }, password);
+      const user = await createUserWithPassword(
+        requestContext({ kind: 'api-key', environment }, recordsOf(store)),
+        { email, role },
+        password,
+      );
       const code = await signInForCode(
         instance.baseUrl,
         { client_id: made.client.id, redirect_uri: redirectUri, state: 'st' },

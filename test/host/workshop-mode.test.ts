@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createUserWithPassword } from '../../electron/api/oauth/users.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 import { startBrowserHost } from '../../electron/host/browser-host.js';
 import { LocalApi } from '../../electron/host/local-api.js';
@@ -53,7 +54,10 @@ beforeEach(async () => {
   expect(resource.status).toBe(201);
   // Body of a created resource: an object with its id (docs/API.md "Resources").
   const resourceId = (resource.body as { id: string }).id;
-  const ctx = requestContext({ kind: 'api-key', environment: instance.environment }, instance.dataDir.environment(instance.environment.id));
+  const ctx = requestContext(
+    { kind: 'api-key', environment: instance.environment },
+    recordsOf(instance.dataDir.environment(instance.environment.id)),
+  );
   await createUserWithPassword(ctx, { email: 'max@example.com', role: 'member', resource_id: resourceId }, password);
   workshop = open();
 });

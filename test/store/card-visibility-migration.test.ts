@@ -13,6 +13,7 @@ import { userModule } from '../../electron/api/resources/user.js';
 import { updateRecord } from '../../electron/api/records.js';
 import type { Environment } from '../../electron/store/system.js';
 import { tempDir } from '../helpers/api.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 
 const folders: string[] = [];
@@ -46,7 +47,7 @@ describe('migration 15: card visibility all', () => {
     try {
       for (const id of Object.values(ids)) expect(store.get(userModule.table, id)?.card_visibility).toBe('all');
       const environment = { id: 'env', name: 'env', created_at: at } as Environment;
-      const ctx = requestContext({ kind: 'api-key' as const, environment }, store);
+      const ctx = requestContext({ kind: 'api-key' as const, environment }, recordsOf(store));
       const whole = { ...store.get(userModule.table, ids.linked)!, lastname: 'Linden' };
       const written = await ctx.records.transaction((tx) => updateRecord(ctx, tx, userModule, ids.linked, whole));
       expect(written).toMatchObject({ card_visibility: 'all', lastname: 'Linden' });

@@ -9,6 +9,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../electron/api/oauth/clients.js';
 import { createUserWithPassword } from '../../electron/api/oauth/users.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 import { LiveChannel } from '../../electron/sync/live.js';
 import { httpRemote, type RemoteApi } from '../../electron/sync/remote.js';
@@ -88,7 +89,7 @@ beforeEach(async () => {
   const signIn = async (environment: Environment, email: string, role: string, client: (typeof clients)[number]) => {
     const store = instance.dataDir.environment(environment.id);
     if (!store.db.prepare('SELECT 1 FROM user WHERE email = ?').get(email))
-      await createUserWithPassword(requestContext({ kind: 'api-key', environment }, store), { email, role }, password);
+      await createUserWithPassword(requestContext({ kind: 'api-key', environment }, recordsOf(store)), { email, role }, password);
     const code = await signInForCode(
       instance.baseUrl,
       { client_id: client.client.id, redirect_uri: redirectUri, state: 'st' },

@@ -14,7 +14,7 @@ import { recordsOf } from '../../store/record-store.js';
 import type { RecordStore } from '../../store/record-store.js';
 import type { Environment } from '../../store/system.js';
 import { SlidingWindowLimiter, type RateLimitOptions, type RequestLimiter } from '../rate-limit.js';
-import { recordsContext, requestContext, type Caller, type RequestContext } from '../resource.js';
+import { requestContext, type Caller, type RequestContext } from '../resource.js';
 
 function onlyOne(environments: Environment[]): string | undefined {
   return environments.length === 1 ? environments[0]!.name : undefined;
@@ -47,8 +47,7 @@ export function dataFolderOAuth(dataDir: DataDir, records?: (environment: Enviro
     environmentById: async (id) => oauth.environmentById(id),
     onlyEnvironment: async () => onlyOne(system.listEnvironments()),
     recordsOf: (environment) => records?.(environment) ?? recordsOf(dataDir.environment(environment.id)),
-    contextOf: (caller, environment) =>
-      records ? recordsContext(caller, records(environment)) : requestContext(caller, dataDir.environment(environment.id)),
+    contextOf: (caller, environment) => requestContext(caller, records?.(environment) ?? recordsOf(dataDir.environment(environment.id))),
     limiter: (_name, options) => new SlidingWindowLimiter(options),
   };
 }
@@ -72,7 +71,7 @@ export function teamOAuth(team: TeamOAuthDatabase): OAuthAccess {
     environmentById: (id) => team.system.environmentById(id),
     onlyEnvironment: async () => onlyOne(await team.system.listEnvironments()),
     recordsOf: (environment) => team.recordsOf(environment),
-    contextOf: (caller, environment) => recordsContext(caller, team.recordsOf(environment)),
+    contextOf: (caller, environment) => requestContext(caller, team.recordsOf(environment)),
     limiter: (name, options) => new PostgresRateLimiter(team.pool, name, options),
   };
 }

@@ -9,9 +9,9 @@
  * where the last one stopped. An attempt cut off by `stop()` is not recorded as a failure; it
  * is simply sent again (same delivery id) by the next worker.
  */
+import { AsyncResource } from 'node:async_hooks';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EnvironmentStore } from '../../store/environment-store.js';
-import { WebhookQueue, type PendingDelivery } from '../../store/webhook-queue.js';
+import type { DeliveryQueueWork, PendingDelivery } from '../../store/webhook-queue.js';
 import { postJson, type PostOptions, type PostResult } from './post.js';
 import { deliveryHeader, eventHeader, signatureHeader, signDelivery, timestampHeader } from './signature.js';
 import { nowMs } from '../../../shared/clock.js';
@@ -89,11 +89,18 @@ export abstract class DeliveryWorker {
    */
   wake(): void {
     if (this.stopped || this.immediate) return;
-    this.immediate = setImmediate(() => {
-      this.immediate = undefined;
-      this.pass();
-    });
+    this.immediate = setImmediate(this.woken);
   }
+
+  /**
+   * The pass a wake brings, in the context the worker was made in: a wake comes from inside a
+   * writing transaction (webhookWriteHook), and a pass that ran in that transaction's context
+   * would be refused by the store (record-store.ts: inside a transaction, only its `tx`).
+   */
+  private readonly woken = AsyncResource.bind(() => {
+    this.immediate = undefined;
+    this.pass();
+  });
 
   /** Stops sending: no timer is left, attempts in flight are cut off and awaited. */
   async stop(): Promise<void> {
@@ -132,25 +139,57 @@ export abstract class DeliveryWorker {
   }
 }
 
-/** The worker of one environment on SQLite: everything it needs is in the environment's file. */
+/**
+ * The worker of one environment on SQLite: everything it needs is in the environment's file,
+ * read and recorded through its RecordStore (`deliveryWork`), in turn with the file's other callers.
+ */
 export class WebhookDispatcher extends DeliveryWorker {
-  private readonly queue: WebhookQueue;
+  private passing: Promise<void> | undefined;
+  private passAgain = false;
 
   constructor(
-    store: EnvironmentStore,
+    private readonly queue: DeliveryQueueWork,
     private readonly timing: DeliveryTiming,
     private readonly allowPrivateTargets: boolean,
     log: FastifyBaseLogger,
   ) {
     super(log);
-    this.queue = WebhookQueue.of(store);
   }
 
+  /** One pass at a time, as the team server's worker (team-dispatcher.ts): a wake during a pass makes another one after it. */
   protected pass(): void {
+    if (this.stopped) return;
+    if (this.passing) {
+      this.passAgain = true;
+      return;
+    }
+    this.passing = this.look()
+      .catch((error: unknown) => {
+        this.log.error({ err: error }, 'webhook queue could not be read');
+        this.schedule(nowMs() + 1000);
+      })
+      .finally(() => {
+        this.passing = undefined;
+        if (this.passAgain) {
+          this.passAgain = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** As DeliveryWorker's, and the pass under way ends too. */
+  override async stop(): Promise<void> {
+    const passing = this.passing;
+    await super.stop();
+    await passing;
+  }
+
+  private async look(): Promise<void> {
+    const heads = await this.queue.heads();
     if (this.stopped) return;
     const now = nowMs();
     let next = Number.POSITIVE_INFINITY;
-    for (const head of this.queue.heads()) {
+    for (const head of heads) {
       if (this.inFlight.has(head.webhook_id)) continue;
       if (head.due_at <= now) this.start(head.webhook_id, head.id, () => this.attempt(head));
       else next = Math.min(next, head.due_at);
@@ -159,9 +198,9 @@ export class WebhookDispatcher extends DeliveryWorker {
   }
 
   private async attempt(head: PendingDelivery): Promise<void> {
-    const secret = this.queue.secretOf(head.webhook_id) ?? '';
+    const secret = (await this.queue.secretOf(head.webhook_id)) ?? '';
     const startedAt = nowMs();
-    this.queue.markAttemptStarted(head.id, startedAt);
+    await this.queue.markAttemptStarted(head.id, startedAt);
     const result = await sendDelivery(head, secret, startedAt, {
       timeoutMs: this.timing.timeoutMs,
       allowPrivate: this.allowPrivateTargets,
@@ -171,11 +210,11 @@ export class WebhookDispatcher extends DeliveryWorker {
     if (this.stopped) return;
     const outcome = { responseCode: result.status, durationMs: result.durationMs, error: result.error };
     if (result.ok) {
-      this.queue.markSuccess(head.id, head.webhook_id, outcome);
+      await this.queue.markSuccess(head.id, head.webhook_id, outcome);
       return;
     }
     const now = nowMs();
-    const disabled = this.queue.markFailure(
+    const disabled = await this.queue.markFailure(
       head.id,
       head.webhook_id,
       outcome,

@@ -8,10 +8,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DataDir } from '../../store/data-dir.js';
-import type { EnvironmentStore } from '../../store/environment-store.js';
 import { OAuthStore } from '../../store/oauth-store.js';
-import { recordsOf } from '../../store/record-store.js';
-import { WebhookQueue } from '../../store/webhook-queue.js';
+import { recordsOf, type SqliteRecordStore } from '../../store/record-store.js';
 import { defaultDeliveryTiming, WebhookDispatcher, type DeliveryTiming } from './dispatcher.js';
 import { webhookWriteHook, type EnvironmentRef } from './events.js';
 
@@ -35,22 +33,27 @@ export interface WebhookOptions {
 
 export function startWebhooks(app: FastifyInstance, options: WebhookOptions): WebhookService {
   const timing: DeliveryTiming = { ...defaultDeliveryTiming, ...options.timing };
-  const dispatchers = new Map<EnvironmentStore, WebhookDispatcher>();
+  const dispatchers = new Map<SqliteRecordStore, WebhookDispatcher>();
   const detach: (() => void)[] = [];
   const oauth = OAuthStore.of(options.dataDir.system);
   let closed = false;
 
   options.dataDir.onOpen((store) => {
-    if (closed || dispatchers.has(store)) return;
-    const dispatcher = new WebhookDispatcher(store, timing, options.allowPrivateTargets, app.log);
-    dispatchers.set(store, dispatcher);
+    // From here on, through the environment's RecordStore only (docs/architecture.md "The asynchronous store boundary").
+    const records = recordsOf(store);
+    if (closed || dispatchers.has(records)) return;
+    const dispatcher = new WebhookDispatcher(records.deliveryWork, timing, options.allowPrivateTargets, app.log);
+    dispatchers.set(records, dispatcher);
     let environment: EnvironmentRef | undefined;
     const environmentRef = () =>
-      (environment ??= { id: store.environmentId, name: oauth.environmentById(store.environmentId)?.name ?? '' });
-    detach.push(recordsOf(store).onTransactionWrite(webhookWriteHook(environmentRef, () => dispatcher.wake())));
+      (environment ??= { id: records.environmentId, name: oauth.environmentById(records.environmentId)?.name ?? '' });
+    detach.push(records.onTransactionWrite(webhookWriteHook(environmentRef, () => dispatcher.wake())));
     // Activating a webhook again resumes its suspended deliveries.
-    detach.push(store.onChange((events) => events.some((e) => e.resource === 'webhook') && dispatcher.wake()));
-    if (WebhookQueue.of(store).hasWebhooks()) dispatcher.wake();
+    detach.push(records.onChange((events) => events.some((e) => e.resource === 'webhook') && dispatcher.wake()));
+    void records.deliveryWork.hasWebhooks().then(
+      (has) => has && dispatcher.wake(),
+      (error: unknown) => app.log.error({ err: error, environment: records.environmentId }, 'webhook queue could not be read'),
+    );
   });
   for (const environment of options.dataDir.system.listEnvironments()) {
     if (existsSync(join(options.dataDir.path, `env-${environment.id}.sqlite`))) options.dataDir.environment(environment.id);
@@ -65,7 +68,7 @@ export function startWebhooks(app: FastifyInstance, options: WebhookOptions): We
 
   return {
     wake: (environmentId) => {
-      for (const [store, dispatcher] of dispatchers) if (store.environmentId === environmentId) dispatcher.wake();
+      for (const [records, dispatcher] of dispatchers) if (records.environmentId === environmentId) dispatcher.wake();
     },
   };
 }
