@@ -117,6 +117,8 @@ function wrongType(field: FieldSpec): unknown {
 const patternMisses: Record<string, string> = {
   email: 'orders.acme.example',
   external_url: 'ftp://erp.example/orders/1',
+  // One skill's name: a comma would make it two (docs/API.md "Skills and crews").
+  skill: 'welding, cert-2',
 };
 
 function badCases(spec: ResourceSpec): BadCase[] {
