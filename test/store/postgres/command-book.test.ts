@@ -192,14 +192,17 @@ describe('commands on PostgreSQL', () => {
       await wrote.opened;
       // The other node's command has another id when it undoes the same command.
       const other = problem === 'undone-already' ? { ...twice, id: uuidv7() } : twice;
-      const two = stores[1].transaction((tx) => tx.insert(activity, { description: `Second ${problem}` }), { command: other });
+      // Its refusal is caught at once: it may come before `one` is seen to be done.
+      const two = stores[1]
+        .transaction((tx) => tx.insert(activity, { description: `Second ${problem}` }), { command: other })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
       await untilSomeoneWaitsForALock();
       release.open();
       await one;
-      const refused = await two.then(
-        () => undefined,
-        (error: unknown) => error,
-      );
+      const refused = await two;
       expect(refused).toBeInstanceOf(CommandConflictError);
       expect(refused).toMatchObject({ problem, commandId: other.id });
       const second = await stores[0].list(activity, { match: { description: `Second ${problem}` }, limit: 1, offset: 0 });
