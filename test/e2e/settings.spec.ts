@@ -33,6 +33,7 @@ test('switching to Dutch translates the navigation, the top bar and the screens,
   await expect(mainMenu(page).getByRole('button')).toHaveText([
     'Planbord',
     'Uitzonderingen',
+    'KPI’s',
     'Orders',
     'Projecten',
     'Activiteiten',
