@@ -56,7 +56,13 @@ describe('a transaction PostgreSQL stops for another’s sake', () => {
       writer('b', south!.id, north!.id, secondHeld, firstHeld),
     ]);
     // PostgreSQL stopped one of them (after its deadlock_timeout, a second by default); it ran again.
-    expect([a, b].sort()).toEqual([1, 2]);
+    // On a busy machine its run again can still meet the other's first attempt waiting, and
+    // PostgreSQL stops that one too: then each ran twice, and still each landed once.
+    expect(Math.max(a, b)).toBe(2);
+    expect([
+      [1, 2],
+      [2, 2],
+    ]).toContainEqual([a, b].sort());
     const [northNow, southNow] = [await records.get(tables.project, north!.id), await records.get(tables.project, south!.id)];
     // The one that ran again wrote last, and the change log has each write once: two records
     // made, two updates by each writer; none of the stopped attempt's.
