@@ -66,9 +66,10 @@ export function sendDelivery(
 }
 
 /**
- * What the workers of both engines share: a pass looks for work soon after a wake, a timer
- * brings the next pass when something falls due, and each webhook has one attempt in flight
- * at a time, whose end wakes the worker for that webhook's next delivery.
+ * What the workers of both engines share: a pass looks for work soon after a wake, one pass at
+ * a time, a timer brings the next pass when something falls due, and each webhook has one
+ * attempt in flight at a time, whose end wakes the worker for that webhook's next delivery.
+ * Each engine says only how it looks at its queue (`look`) and sends one delivery.
  */
 export abstract class DeliveryWorker {
   protected readonly inFlight = new Map<string, Promise<void>>();
@@ -76,12 +77,43 @@ export abstract class DeliveryWorker {
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Number.POSITIVE_INFINITY;
   private immediate: NodeJS.Immediate | undefined;
+  /** The pass under way, if any; a wake during it makes another one after it (`passAgain`). */
+  private passing: Promise<void> | undefined;
+  private passAgain = false;
   protected stopped = false;
 
-  constructor(protected readonly log: FastifyBaseLogger) {}
+  /** `logContext` goes into the worker's log lines (the team server names the environment). */
+  constructor(
+    protected readonly log: FastifyBaseLogger,
+    private readonly logContext: Record<string, string> = {},
+  ) {}
 
   /** Looks at the queue: starts what is due, schedules what is not yet. */
-  protected abstract pass(): void;
+  protected abstract look(): Promise<void>;
+
+  /**
+   * One pass at a time. A queue that cannot be read (the store busy or gone for a moment) is
+   * looked at again in a second, not given up on.
+   */
+  private pass(): void {
+    if (this.stopped) return;
+    if (this.passing) {
+      this.passAgain = true;
+      return;
+    }
+    this.passing = this.look()
+      .catch((error: unknown) => {
+        this.log.error({ err: error, ...this.logContext }, 'webhook queue could not be read');
+        this.schedule(nowMs() + 1000);
+      })
+      .finally(() => {
+        this.passing = undefined;
+        if (this.passAgain) {
+          this.passAgain = false;
+          this.wake();
+        }
+      });
+  }
 
   /**
    * Looks for work soon. Called after writes that queued deliveries: the pass runs in a later
@@ -102,13 +134,19 @@ export abstract class DeliveryWorker {
     this.pass();
   });
 
-  /** Stops sending: no timer is left, attempts in flight are cut off and awaited. */
+  /**
+   * Stops sending: no timer is left, attempts in flight are cut off and awaited, and so is the
+   * pass under way, with whatever it started before it saw the stop.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     if (this.immediate) clearImmediate(this.immediate);
     this.timer = this.immediate = undefined;
     this.closing.abort();
+    const passing = this.passing;
+    await Promise.allSettled([...this.inFlight.values()]);
+    await passing;
     await Promise.allSettled([...this.inFlight.values()]);
   }
 
@@ -144,9 +182,6 @@ export abstract class DeliveryWorker {
  * read and recorded through its RecordStore (`deliveryWork`), in turn with the file's other callers.
  */
 export class WebhookDispatcher extends DeliveryWorker {
-  private passing: Promise<void> | undefined;
-  private passAgain = false;
-
   constructor(
     private readonly queue: DeliveryQueueWork,
     private readonly timing: DeliveryTiming,
@@ -156,35 +191,7 @@ export class WebhookDispatcher extends DeliveryWorker {
     super(log);
   }
 
-  /** One pass at a time, as the team server's worker (team-dispatcher.ts): a wake during a pass makes another one after it. */
-  protected pass(): void {
-    if (this.stopped) return;
-    if (this.passing) {
-      this.passAgain = true;
-      return;
-    }
-    this.passing = this.look()
-      .catch((error: unknown) => {
-        this.log.error({ err: error }, 'webhook queue could not be read');
-        this.schedule(nowMs() + 1000);
-      })
-      .finally(() => {
-        this.passing = undefined;
-        if (this.passAgain) {
-          this.passAgain = false;
-          this.wake();
-        }
-      });
-  }
-
-  /** As DeliveryWorker's, and the pass under way ends too. */
-  override async stop(): Promise<void> {
-    const passing = this.passing;
-    await super.stop();
-    await passing;
-  }
-
-  private async look(): Promise<void> {
+  protected async look(): Promise<void> {
     const heads = await this.queue.heads();
     if (this.stopped) return;
     const now = nowMs();

@@ -21,9 +21,6 @@ const claimableAgainMs = 250;
 const claimsPerPass = 50;
 
 export class TeamWebhookDispatcher extends DeliveryWorker {
-  /** The pass under way, if any. */
-  private passing: Promise<void> | undefined;
-  private passAgain = false;
   /** A claim outlives the longest attempt with room to record its answer; then another node may send it. */
   private readonly leaseMs: number;
 
@@ -33,40 +30,12 @@ export class TeamWebhookDispatcher extends DeliveryWorker {
     private readonly allowPrivateTargets: boolean,
     log: FastifyBaseLogger,
   ) {
-    super(log);
+    super(log, { environment: queue.environmentId });
     this.leaseMs = timing.timeoutMs + 60_000;
   }
 
-  /** One pass at a time: a wake during a pass makes another one after it. */
-  protected pass(): void {
-    if (this.stopped) return;
-    if (this.passing) {
-      this.passAgain = true;
-      return;
-    }
-    this.passing = this.look()
-      .catch((error: unknown) => {
-        this.log.error({ err: error, environment: this.queue.environmentId }, 'webhook queue could not be read');
-        this.schedule(nowMs() + 1000);
-      })
-      .finally(() => {
-        this.passing = undefined;
-        if (this.passAgain) {
-          this.passAgain = false;
-          this.wake();
-        }
-      });
-  }
-
-  /** As DeliveryWorker's, and the pass under way ends too (what it claimed meanwhile is given back). */
-  override async stop(): Promise<void> {
-    const passing = this.passing;
-    await super.stop();
-    await passing;
-    await Promise.allSettled([...this.inFlight.values()]);
-  }
-
-  private async look(): Promise<void> {
+  /** What this pass claimed after a stop is given back at once (see look). */
+  protected async look(): Promise<void> {
     const claims = await this.queue.claim({ leaseMs: this.leaseMs, limit: claimsPerPass });
     for (const claim of claims) {
       if (this.stopped) await this.queue.release(claim);
