@@ -51,8 +51,12 @@ test('a planner adds a rule that sets the next stage, pauses it after a reload, 
   await page.reload();
   await page.getByRole('button', { name: 'Board setup' }).click();
   await expect(rules.getByRole('listitem')).toHaveText([new RegExp(described)]);
+  // The box shows the pause at once, while it is saved: the reload waits for the save, or it
+  // could come before the write and show the rule active again.
+  const saved = page.waitForResponse((answer) => answer.url().includes('/v1/automation_rule/') && answer.request().method() === 'PUT');
   await rules.getByLabel('Active').click();
   await expect(rules.getByLabel('Active')).not.toBeChecked();
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await page.getByRole('button', { name: 'Board setup' }).click();
   await expect(rules.getByLabel('Active')).not.toBeChecked();
