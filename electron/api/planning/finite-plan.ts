@@ -60,14 +60,24 @@ export const lastFiniteStart = '9995-12-31';
  */
 export const windowDays = [42, 182, finiteHorizonDays] as const;
 
-/** `plan` over each window in turn until no card is left without room (see windowDays). */
+/**
+ * `plan` over each window in turn until no card is left without room (see windowDays). A
+ * window is skipped when it ends within the first window's length of `from`, the day the plan's
+ * latest material is expected (material.ts): no gated card starts before that day, so such a
+ * window would only fail and be read again. The windows stay the same lengths from `start`, so
+ * a caller that plans many collections reads each at most once (promise-dates.ts).
+ */
 export async function inWindows<T>(
   start: string,
   read: (end: string) => Promise<FiniteBoard>,
   plan: (board: FiniteBoard) => T,
+  from: string = start,
 ): Promise<T> {
+  const needed = addDays(from, windowDays[0]);
   for (const days of windowDays.slice(0, -1)) {
-    const board = await read(addDays(start, days));
+    const end = addDays(start, days);
+    if (end < needed) continue;
+    const board = await read(end);
     try {
       return plan(board);
     } catch (error) {
@@ -75,6 +85,13 @@ export async function inWindows<T>(
     }
   }
   return plan(await read(addDays(start, finiteHorizonDays)));
+}
+
+/** The latest day a plan's material gates (material.ts) let a stage start, or undefined. */
+export function latestGate(gates: ReadonlyMap<string, string> | undefined): string | undefined {
+  let latest: string | undefined;
+  for (const day of gates?.values() ?? []) if (latest === undefined || day > latest) latest = day;
+  return latest;
 }
 
 /** Minutes below this count as none, so sums of fractions never tip a day over. */

@@ -29,6 +29,7 @@ import { CrewError, needsOf, readActivityNeeds } from './skill-candidates.js';
 import {
   chooseForCards,
   inWindows,
+  latestGate,
   lastFiniteStart,
   NoCapacityError,
   planFinite,
@@ -170,7 +171,12 @@ async function finiteResult(
   };
   const forward = async () => {
     try {
-      return await inWindows(start, read, (free) => planFinite(free, { ...common, reverse: false, anchor: start }));
+      return await inWindows(
+        start,
+        read,
+        (free) => planFinite(free, { ...common, reverse: false, anchor: start }),
+        latestGate(material.gates),
+      );
     } catch (error) {
       if (error instanceof NoCapacityError) throw ApiError.rule('capacity', error.message);
       throw error;

@@ -10,7 +10,7 @@ import type { StoredRecord } from '../../store/environment-store.js';
 import type { RecordReads } from '../../store/record-store.js';
 import { tables, type Stored } from '../tables.js';
 import { CrewError, needsOf, readActivityNeeds } from './skill-candidates.js';
-import { freeWithout, inWindows, NoCapacityError, planFinite, readFiniteBoard, type FiniteBoard } from './finite-plan.js';
+import { freeWithout, inWindows, latestGate, NoCapacityError, planFinite, readFiniteBoard, type FiniteBoard } from './finite-plan.js';
 import { groupCards, planCards, type PlanActivity, type PlanResult } from './plan.js';
 import { minutesPerWorkdayWithoutResources, planStagesOf } from './plan-collection.js';
 import { materialGates, unknownMaterialMessage, type AwaitedMaterial } from './material.js';
@@ -86,7 +86,7 @@ export async function promiseDates(
           stageName: (id) => names.get(id) ?? id,
           needs,
         });
-      if (finiteOn) result = await inWindows(start, (end) => read(daysBetween(start, end)), finite);
+      if (finiteOn) result = await inWindows(start, (end) => read(daysBetween(start, end)), finite, latestGate(gates));
       else
         result = planCards({
           ...grouping,
