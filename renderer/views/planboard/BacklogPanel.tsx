@@ -13,7 +13,7 @@
  */
 import { ArrowDown, ArrowUp, X } from 'lucide-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import type { Collection } from '../../../shared/resources/collection.js';
 import { useApi } from '../../api/provider.js';
 import { resourcePath } from '../../api/resources.js';
@@ -49,7 +49,11 @@ interface BacklogPanelProps {
   grid: RefObject<GridHandle | null>;
 }
 
-export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelProps) {
+/**
+ * Memoized: the planboard renders again for what the backlog does not show (a new block of
+ * days loaded while the grid scrolls), and the backlog's rows are not cheap to render.
+ */
+export const BacklogPanel = memo(function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelProps) {
   const t = useT();
   const [search, setSearch] = useState('');
   const backlog = useBacklog(boardId, useDebouncedValue(search.trim(), typingPause));
@@ -219,7 +223,7 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
                     {collection.due_date
                       ? t('backlog.dueOn', { date: formatDay(collection.due_date, t.locale, longDay) })
                       : t('backlog.noDueDate')}
-                    {summary(collection, t) && ` · ${summary(collection, t)}`}
+                    {withSummary(summary(collection, t))}
                   </div>
                   {/* One line for both, so a row keeps its height: what it waits for first, then when it can finish. */}
                   <div className="pb-backlog__promise-row">
@@ -250,7 +254,7 @@ export function BacklogPanel({ boardId, stages, actions, grid }: BacklogPanelPro
       </div>
     </aside>
   );
-}
+});
 
 /** "Mon 30 Nov 2026" in the planner's language. */
 const longDay: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' };
@@ -279,8 +283,21 @@ function summary(collection: BacklogCollection, t: Translate): string {
   const minutes = activities.reduce((sum, activity) => sum + (activity.time ?? 0), 0);
   const what =
     activities.length === 1 && activities[0]!.description ? activities[0]!.description : t.count('backlog.activities', activities.length);
-  return `${what}, ${t('backlog.hours', { hours: new Intl.NumberFormat(t.locale, { maximumFractionDigits: 1 }).format(minutes / 60) })}`;
+  return `${what}, ${t('backlog.hours', { hours: hourFormat(t.locale).format(minutes / 60) })}`;
 }
+
+function withSummary(text: string): string {
+  return text && ` · ${text}`;
+}
+
+/** One number format per locale: making one costs more than the rest of a row. */
+function hourFormat(locale: string): Intl.NumberFormat {
+  let format = hourFormats.get(locale);
+  if (!format) hourFormats.set(locale, (format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 })));
+  return format;
+}
+
+const hourFormats = new Map<string, Intl.NumberFormat>();
 
 /** Planning without a pointer: a start date and, optionally, one stage for everything. */
 function PlanForm({

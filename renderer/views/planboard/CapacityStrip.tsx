@@ -2,8 +2,9 @@
  * A stage's capacity for the rendered days, on top of its row: planned against available
  * minutes per day, over-capacity in red. Each day shows a bar that fills as the day fills;
  * wide columns (day zoom) print each day's hours in it, narrower ones (week and month zoom)
- * print each week's hours ("38 / 40 h") over its days. Each cell is memoized, so a scroll step
- * renders only the days or weeks it brings into view.
+ * print each week's hours ("38 / 40 h") over its days. The strip is drawn in memoized blocks of
+ * two weeks, so a scroll step renders only a block it brings into view, and a block's week
+ * figures are summed once per change of its own figures.
  */
 import { memo } from 'react';
 import { useT, type Translate } from '../../i18n/index.js';
@@ -37,6 +38,13 @@ interface CapacityStripProps {
   noOne?: boolean;
 }
 
+/**
+ * Days a strip draws as one piece: two weeks from the axis origin (a Monday), so each piece
+ * holds whole weeks and a week's figures are summed in one piece only. GridSheet.tsx renders
+ * the strips over whole pieces.
+ */
+export const stripBlock = 14;
+
 export const CapacityStrip = memo(function CapacityStrip({
   stageId,
   stageName,
@@ -49,14 +57,53 @@ export const CapacityStrip = memo(function CapacityStrip({
   noOne = false,
 }: CapacityStripProps) {
   const t = useT();
+  // One memoized piece per block of days: a scroll that reaches a new block draws that block
+  // alone, and the blocks already drawn (their days' bars and week figures) are not computed
+  // again unless their own figures change.
+  const blocks = [];
+  for (let block = Math.floor(first / stripBlock) * stripBlock; block <= last; block += stripBlock) {
+    blocks.push(
+      <CapacityBlock
+        key={block}
+        stageId={stageId}
+        stageName={stageName}
+        timeline={timeline}
+        first={Math.max(first, block)}
+        last={Math.min(last, block + stripBlock - 1)}
+        capacity={capacity}
+        noOne={noOne}
+        t={t}
+      />,
+    );
+  }
+  return (
+    <div className="pb-capacity" style={{ top, height }} data-stage-id={stageId}>
+      {blocks}
+    </div>
+  );
+});
+
+interface CapacityBlockProps {
+  stageId: string;
+  stageName: string;
+  timeline: Timeline;
+  first: number;
+  last: number;
+  capacity: CapacityIndex;
+  noOne: boolean;
+  t: Translate;
+}
+
+/**
+ * A block of a strip's days: each day's bar and, where days are too narrow for their figures
+ * (week and month zoom), each week's hours over them. Weeks and days share one list, so their
+ * keys say which they are: a week keyed by its Monday's index alone would collide with that
+ * Monday's day, and React would then remount both at every render of the block.
+ */
+const CapacityBlock = memo(function CapacityBlock({ stageId, stageName, timeline, first, last, capacity, noOne, t }: CapacityBlockProps) {
   const w = timeline.dayWidth;
   const showText = w >= 64;
   const cells = [];
-  // Days too narrow for their figures (week and month zoom) keep their bars, and each week
-  // prints its hours over them.
-  // Weeks and days share one list, so their keys say which they are: a week keyed by its
-  // Monday's index alone would collide with that Monday's day, and React would then remount
-  // both at every render of the strip (a scroll step).
   if (!showText) {
     for (const week of weekCapacities(capacity, stageId, first, last, (day) => dateAt(timeline, day))) {
       cells.push(<CapacityWeek key={`week-${week.first}`} week={week} timeline={timeline} stageName={stageName} noOne={noOne} t={t} />);
@@ -81,12 +128,35 @@ export const CapacityStrip = memo(function CapacityStrip({
       />,
     );
   }
-  return (
-    <div className="pb-capacity" style={{ top, height }} data-stage-id={stageId}>
-      {cells}
-    </div>
-  );
-});
+  return <>{cells}</>;
+}, sameBlock);
+
+/**
+ * Whether a block draws the same: the same days of the same stage, and the same figures on
+ * each of them. The capacity lookup is a new one whenever a block of days is loaded or
+ * dropped; the blocks whose own figures it left alone are not drawn again.
+ */
+function sameBlock(a: CapacityBlockProps, b: CapacityBlockProps): boolean {
+  if (
+    a.stageId !== b.stageId ||
+    a.stageName !== b.stageName ||
+    a.timeline !== b.timeline ||
+    a.first !== b.first ||
+    a.last !== b.last ||
+    a.noOne !== b.noOne ||
+    a.t !== b.t
+  )
+    return false;
+  if (a.capacity === b.capacity) return true;
+  // The week figures sum whole weeks, which may reach past the block's own days.
+  for (let day = Math.floor(a.first / 7) * 7; day < Math.ceil((a.last + 1) / 7) * 7; day++) {
+    const date = dateAt(a.timeline, day);
+    const before = capacityOn(a.capacity, a.stageId, date);
+    const after = capacityOn(b.capacity, b.stageId, date);
+    if (before?.planned !== after?.planned || before?.available !== after?.available) return false;
+  }
+  return true;
+}
 
 interface CapacityDayProps {
   date: string;

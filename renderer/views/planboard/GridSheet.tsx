@@ -7,7 +7,7 @@
  */
 import { useMemo, type ReactNode, type RefObject } from 'react';
 import type { CapacityIndex } from './capacity.js';
-import { CapacityStrip } from './CapacityStrip.js';
+import { CapacityStrip, stripBlock } from './CapacityStrip.js';
 import { totalWidth, type Timeline, type Workdays, type Zoom } from './date-geometry.js';
 import { DateHeader } from './DateHeader.js';
 import { DayBackground } from './DayBackground.js';
@@ -40,9 +40,6 @@ export function gridBodyPoint(scroller: HTMLElement, clientX: number, clientY: n
     outside: clientX < rect.left || clientX > rect.right || clientY < rect.top || clientY > rect.bottom,
   };
 }
-
-/** Days a capacity strip renders at a time: two weeks, so week figures stay whole. */
-const stripBlock = 14;
 
 interface GridSheetProps {
   scroller: RefObject<HTMLDivElement | null>;

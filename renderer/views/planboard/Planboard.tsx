@@ -65,12 +65,17 @@ export function Planboard({ boardId }: { boardId: string }) {
   const [loadRange, setLoadRange] = useState<DayRange>(() =>
     loadRangeFor(dayIndex(timeline, today) - 14, dayIndex(timeline, today) + 42, timeline.days),
   );
+  // The grid tells of every day its window moves (every frame of a scroll); only a new block
+  // is news here. Compared before asking for a render: a state update that turns out the same
+  // still renders the planboard, and with it the backlog and every card, at each frame.
+  const shownLoadRange = useRef(loadRange);
+  shownLoadRange.current = loadRange;
   const onDaysChange = useCallback(
-    (range: DayRange) =>
-      setLoadRange((current) => {
-        const next = loadRangeFor(range.first, range.last, timeline.days);
-        return current.first === next.first && current.last === next.last ? current : next;
-      }),
+    (range: DayRange) => {
+      const next = loadRangeFor(range.first, range.last, timeline.days);
+      const current = shownLoadRange.current;
+      if (current.first !== next.first || current.last !== next.last) setLoadRange(next);
+    },
     [timeline.days],
   );
   const cards = usePlanboardCards(boardId, timeline, loadRange);
@@ -121,8 +126,8 @@ export function Planboard({ boardId }: { boardId: string }) {
       stages: new Map(stages.map((stage) => [stage.id, stage])),
       overruled: overruledCards,
       planFindings: planFindingCards,
-      materialEarly: material.data ?? new Map(),
-      skills: skills.data ?? new Map(),
+      materialEarly: material.data ?? noMaterial,
+      skills: skills.data ?? noSkills,
     }),
     [board.data, resources.data, stages, overruledCards, planFindingCards, material.data, skills.data],
   );
@@ -209,6 +214,10 @@ export function Planboard({ boardId }: { boardId: string }) {
     </CardLookupsContext.Provider>
   );
 }
+
+// One empty lookup each, not a new one per render: the cards re-render when their lookups change.
+const noMaterial: CardLookups['materialEarly'] = new Map();
+const noSkills: CardLookups['skills'] = new Map();
 
 function loadRangeFor(first: number, last: number, days: number): DayRange {
   return {

@@ -54,15 +54,22 @@ export function usePlanFindingCardIds(): ReadonlySet<string> {
     queryFn: () => client.list<ShownPlanFinding>('/v1/sync/plan_check', { limit: pageSize } as ListQuery),
     refetchInterval: poll,
     retry: false,
-    select: (page) =>
-      new Set(
-        page.data.flatMap((finding) => [
-          ...finding.mine.card_ids,
-          ...finding.changes.filter((change) => change.resource === 'card').map((change) => change.record_id),
-        ]),
-      ),
+    select: findingCardIds,
   });
   return cards.data ?? noCards;
+}
+
+/**
+ * Declared once rather than inline: the query runs `select` again whenever it is another
+ * function, and a new set at every render of the planboard re-rendered every card on it.
+ */
+function findingCardIds(page: { data: ShownPlanFinding[] }): ReadonlySet<string> {
+  return new Set(
+    page.data.flatMap((finding) => [
+      ...finding.mine.card_ids,
+      ...finding.changes.filter((change) => change.resource === 'card').map((change) => change.record_id),
+    ]),
+  );
 }
 
 const noCards: ReadonlySet<string> = new Set();
