@@ -1,5 +1,5 @@
 /**
- * Benchmark: the planboard in Chromium on a full board (issue 9's budgets).
+ * Benchmark: the planboard in Chromium on a full board (issue 9's budgets, and issue 39's for scrolling).
  *
  * A data folder is filled first through the local instance itself (`openLocalInstance`, the
  * same API the app runs, without HTTP): one board with 5 stages, resources on every stage,
@@ -518,11 +518,13 @@ async function main() {
     };
     const cachedIntervals = [...scrollIntervals[1]!, ...scrollIntervals[2]!];
     const late = (intervals: number[]) => intervals.filter((ms) => ms > 20).length;
-    const frameRows = (what: string, work: FrameWork, intervals: number[]) => {
+    // CPU per frame: a frame's 16 ms for a drag (issue 9); a scroll's stricter budgets are issue
+    // 39's, 12 ms into days not loaded yet and 8 ms over cached days.
+    const frameRows = (what: string, work: FrameWork, intervals: number[], cpuBudget: number) => {
       rows.push({
         what: `${what}: main-thread CPU/frame p95`,
         figure: quantile(work.cpu, 0.95),
-        budget: 16,
+        budget: cpuBudget,
         note: `${work.cpu.length} frames; median ${quantile(work.cpu, 0.5).toFixed(1)}, max ${Math.max(...work.cpu).toFixed(1)} ms`,
       });
       rows.push({
@@ -538,15 +540,15 @@ async function main() {
         note: `${late(intervals)} of ${intervals.length} frames later than 20 ms (vsync is 16.7 ms)`,
       });
     };
-    frameRows('drag', dragWork, dragIntervals);
+    frameRows('drag', dragWork, dragIntervals, 16);
     rows.push({
       what: 'drag commit visible',
       figure: commit.ms,
       budget: 100,
       note: 'pointer-up to the frame with the card in its new place',
     });
-    frameRows('scroll 3 months, loading', scrollWork[0]!, scrollIntervals[0]!);
-    frameRows('scroll 3 months, cached', cachedWork, cachedIntervals);
+    frameRows('scroll 3 months, loading', scrollWork[0]!, scrollIntervals[0]!, 12);
+    frameRows('scroll 3 months, cached', cachedWork, cachedIntervals, 8);
     console.log(
       `\nLoad average while measuring: ${loadavg()
         .map((n) => n.toFixed(1))
