@@ -153,11 +153,23 @@ async function changesSince(client: PostgresClient, base: number): Promise<Scena
       change.fork[field] = row.before?.[field] ?? null;
     }
   }
-  const changes: ScenarioChange[] = [];
+  // The records as they are now: one read per table, not one per record (each a round trip).
+  const idsByResource = new Map<string, string[]>();
   for (const change of byRecord.values()) {
-    const table = tableNamed(change.resource)!;
-    const found = await client.query<Record<string, unknown>>(`SELECT * FROM ${quote(table.table)} WHERE "id" = $1`, [change.id]);
-    if (found.rows[0]) changes.push({ ...change, now: syncRowOf(table, found.rows[0]) });
+    const ids = idsByResource.get(change.resource);
+    if (ids) ids.push(change.id);
+    else idsByResource.set(change.resource, [change.id]);
+  }
+  const now = new Map<string, ReturnType<typeof syncRowOf>>();
+  for (const [resource, ids] of idsByResource) {
+    const table = tableNamed(resource)!;
+    const found = await client.query<Record<string, unknown>>(`SELECT * FROM ${quote(table.table)} WHERE "id" = ANY($1::text[])`, [ids]);
+    for (const row of found.rows) now.set(`${resource}/${String(row.id)}`, syncRowOf(table, row));
+  }
+  const changes: ScenarioChange[] = [];
+  for (const [key, change] of byRecord) {
+    const record = now.get(key);
+    if (record) changes.push({ ...change, now: record });
   }
   return changes;
 }
