@@ -10,8 +10,9 @@
  */
 import { expect, test, type Page } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
-import { addDays, longDate, nextMonday, testToday } from './dates.js';
+import { addDays, nextMonday, shortDate, testToday } from './dates.js';
 import { bridgeApi, bridgeCall, openScreen } from './planner-page.js';
+import { seedCutShop } from './shop.js';
 
 let app: RunningApp | undefined;
 
@@ -20,46 +21,22 @@ test.afterEach(async () => {
   app = undefined;
 });
 
-const weekdays = { '1': true, '2': true, '3': true, '4': true, '5': true, '6': false, '7': false };
-const eightHours = { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': null, '7': null };
-
-/** "Wed 3 Mar": a day as the plan dialog writes it in English. */
-function shortDate(date: string): string {
-  return longDate(date).replace(/ \d{4}$/, '');
-}
-
-async function seedShop(page: Page, monday: string): Promise<{ boardId: string; gateId: string }> {
-  const cut = await bridgeApi(page, 'POST', '/v1/activity', { description: 'Cut', resource_type: 'employee' });
-  const board = await bridgeApi(
-    page,
-    'POST',
-    '/v1/board',
-    {
-      name: 'Shop',
-      workdays: weekdays,
-      statuses: [{ name: 'Ready', priority: 0, entry: true, exit: false }],
-      stages: [{ name: 'Work', priority: 0, activities: [{ id: cut.id, priority: 0 }] }],
-    },
-    { with: 'stages' },
-  );
-  await bridgeApi(page, 'POST', '/v1/resource', {
-    name: 'Anna',
-    workdays: eightHours,
-    boards: [{ id: board.id, active: true, stages: [{ id: board.stages[0].id, percentage: 100, active: true }] }],
-  });
+/** The cut shop (shop.ts) with its load: Old planned from Monday, and Gate in the backlog. */
+async function seedLoadedShop(page: Page, monday: string): Promise<{ boardId: string; cutId: string; gateId: string }> {
+  const { boardId, cutId } = await seedCutShop(page);
   const old = await bridgeApi(page, 'POST', '/v1/collection', {
     name: 'Old',
-    board_id: board.id,
-    activities: [{ id: cut.id, time: 1080 }],
+    board_id: boardId,
+    activities: [{ id: cutId, time: 1080 }],
   });
-  await bridgeApi(page, 'POST', `/v1/collection/${old.id}/board/${board.id}`, { start: monday });
+  await bridgeApi(page, 'POST', `/v1/collection/${old.id}/board/${boardId}`, { start: monday });
   const gate = await bridgeApi(page, 'POST', '/v1/collection', {
     name: 'Gate',
-    board_id: board.id,
+    board_id: boardId,
     due_date: addDays(monday, 14),
-    activities: [{ id: cut.id, time: 300 }],
+    activities: [{ id: cutId, time: 300 }],
   });
-  return { boardId: board.id, gateId: gate.id };
+  return { boardId, cutId, gateId: gate.id };
 }
 
 async function cardsOf(page: Page, collectionId: string): Promise<{ start_date: string; end_date: string }[]> {
@@ -72,7 +49,7 @@ test('plan a backlog collection with finite and see its promise date before comm
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(app.url);
   const monday = nextMonday();
-  const { boardId, gateId } = await seedShop(page, monday);
+  const { boardId, gateId } = await seedLoadedShop(page, monday);
   await page.reload();
 
   const backlog = page.getByRole('complementary', { name: 'Backlog' });
@@ -121,8 +98,7 @@ test('a new order shows when it can finish from its rows, before it is saved', a
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(app.url);
   const monday = nextMonday();
-  const { boardId } = await seedShop(page, monday);
-  const cut = (await bridgeApi(page, 'GET', '/v1/activity', undefined, { filter: "description:eq:'Cut'" })).data[0];
+  const { boardId, cutId } = await seedLoadedShop(page, monday);
 
   await openScreen(page, 'Orders');
   await page.getByRole('button', { name: 'New order' }).click();
@@ -131,7 +107,7 @@ test('a new order shows when it can finish from its rows, before it is saved', a
   await page.getByLabel('Row 1 quantity').fill('1500');
   await page.getByLabel('Row 1 unit').selectOption('minutes');
 
-  const rows = [{ activity_id: cut.id, quantity: 1500, unit: 'minutes' }];
+  const rows = [{ activity_id: cutId, quantity: 1500, unit: 'minutes' }];
   const draft = await bridgeApi(page, 'POST', `/v1/board/${boardId}/promise_dates`, {
     drafts: [{ key: 'gate', rows }],
     capacity: 'finite',
@@ -157,10 +133,9 @@ test('planning backward finite where nothing fits names the earliest end, and th
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(app.url);
   const monday = nextMonday();
-  const { boardId } = await seedShop(page, monday);
-  const cut = (await bridgeApi(page, 'GET', '/v1/activity', undefined, { filter: "description:eq:'Cut'" })).data[0];
+  const { boardId, cutId } = await seedLoadedShop(page, monday);
   // 2,000 min: more than one day of Anna's, so it cannot end today.
-  const big = await bridgeApi(page, 'POST', '/v1/collection', { name: 'Big', board_id: boardId, activities: [{ id: cut.id, time: 2000 }] });
+  const big = await bridgeApi(page, 'POST', '/v1/collection', { name: 'Big', board_id: boardId, activities: [{ id: cutId, time: 2000 }] });
   const today = testToday;
   const refusal = await bridgeCall(page, 'POST', `/v1/collection/${big.id}/board/${boardId}`, {
     reverse: true,
@@ -200,8 +175,7 @@ test('late orders are replanned finite in one step, and one undo puts them back'
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(app.url);
   const monday = nextMonday();
-  const { boardId } = await seedShop(page, monday);
-  const cut = (await bridgeApi(page, 'GET', '/v1/activity', undefined, { filter: "description:eq:'Cut'" })).data[0];
+  const { boardId, cutId } = await seedLoadedShop(page, monday);
   // Three planned two weeks out but due in one (late), and one due after it ends (on time).
   const planned = new Map<string, string>();
   for (const [name, due] of [
@@ -214,7 +188,7 @@ test('late orders are replanned finite in one step, and one undo puts them back'
       name,
       board_id: boardId,
       due_date: due,
-      activities: [{ id: cut.id, time: 240 }],
+      activities: [{ id: cutId, time: 240 }],
     });
     await bridgeApi(page, 'POST', `/v1/collection/${collection.id}/board/${boardId}`, { start: addDays(monday, 14) });
     planned.set(name, collection.id);
@@ -255,13 +229,12 @@ test('"Replan late…" leaves out an order it would make later, and says so befo
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(app.url);
   const monday = nextMonday();
-  const { boardId } = await seedShop(page, monday);
-  const cut = (await bridgeApi(page, 'GET', '/v1/activity', undefined, { filter: "description:eq:'Cut'" })).data[0];
+  const { boardId, cutId } = await seedLoadedShop(page, monday);
   // Anna's days are full for two weeks from today: a blocker of ten days' work, not finite.
   const blocker = await bridgeApi(page, 'POST', '/v1/collection', {
     name: 'Blocker',
     board_id: boardId,
-    activities: [{ id: cut.id, time: 4800 }],
+    activities: [{ id: cutId, time: 4800 }],
   });
   await bridgeApi(page, 'POST', `/v1/collection/${blocker.id}/board/${boardId}`, { start: testToday });
   // Crowded is a day late where it is; against free capacity it could only start after the blocker.
@@ -269,7 +242,7 @@ test('"Replan late…" leaves out an order it would make later, and says so befo
     name: 'Crowded',
     board_id: boardId,
     due_date: addDays(monday, 1),
-    activities: [{ id: cut.id, time: 480 }],
+    activities: [{ id: cutId, time: 480 }],
   });
   await bridgeApi(page, 'POST', `/v1/collection/${crowded.id}/board/${boardId}`, { start: addDays(monday, 2) });
   const endBefore = (await bridgeApi(page, 'GET', `/v1/collection/${crowded.id}`)).end as string;
