@@ -10,22 +10,19 @@
  * (test/helpers/sync-inprocess.ts); replicas on SQLite files as the desktop app opens them.
  */
 import { createServer, type Server } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookOf } from '../../electron/store/sync-book.js';
 import type { EnvironmentStore } from '../../electron/store/environment-store.js';
 import { bulkLoad, checkRows } from '../../electron/sync/bulk-load.js';
 import { SyncMessageError } from '../../electron/sync/merge.js';
 import { syncTables } from '../../electron/sync/tables.js';
 import { formatHlc } from '../../shared/hlc.js';
-import { call, dump, ok } from '../helpers/sync-cluster.js';
+import { dump, ok } from '../helpers/sync-cluster.js';
 import { createCollection, createOrder, createPlanningBase, createProject, plan, remove, update } from '../helpers/sync-data.js';
 import { signInMemberOn, startInProcessClient, startInProcessRemote, type InProcessRemote } from '../helpers/sync-inprocess.js';
+import { cleanupsAfterEach, snapshotPages } from '../helpers/sync-snapshot.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 /** A remote with records written once (one clock each), records edited since, and a deleted one. */
 async function seededRemote(): Promise<InProcessRemote> {
@@ -45,20 +42,7 @@ async function seededRemote(): Promise<InProcessRemote> {
 
 /** Every snapshot page in rows, as one list of tables, asked with these headers. */
 async function rowsSnapshot(remote: InProcessRemote, headers: Record<string, string>): Promise<any[]> {
-  const tables: any[] = [];
-  let cursor: string | null = null;
-  for (let i = 0; i < 100; i++) {
-    const res = await call(
-      { url: remote.url, headers },
-      'GET',
-      `/v1/sync/snapshot?limit=7&format=rows${cursor ? `&cursor=${cursor}` : ''}`,
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    tables.push(...res.body.tables);
-    cursor = res.body.cursor;
-    if (cursor === null) return tables;
-  }
-  throw new Error('the snapshot did not end');
+  return (await snapshotPages(remote, headers, 'limit=7&format=rows')).flatMap((page) => page.tables);
 }
 
 /** The rows with each compact cell, `[clock, clocks with 0 for it]`, written out as the object it stands for (docs/API.md "Snapshot in rows"). */

@@ -9,7 +9,7 @@
  * requests a replica sends can be counted. Timings are never asserted.
  */
 import { createServer, type Server } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookOf, installSyncBooks } from '../../electron/store/sync-book.js';
 import { DataDir } from '../../electron/store/data-dir.js';
 import type { EnvironmentStore } from '../../electron/store/environment-store.js';
@@ -27,6 +27,7 @@ import { startFaultProxy, type FaultProxy, type ProxyLogEntry } from '../helpers
 import { call, dump, ok, waitFor } from '../helpers/sync-cluster.js';
 import { createCollection, createOrder, createPlanningBase, createProject, plan, remove, update } from '../helpers/sync-data.js';
 import { startInProcessClient, startInProcessRemote, type InProcessClient, type InProcessRemote } from '../helpers/sync-inprocess.js';
+import { cleanupsAfterEach } from '../helpers/sync-snapshot.js';
 
 const hour = 3_600_000;
 
@@ -39,11 +40,7 @@ const appTiming: Partial<SyncTiming> = {
   maxBackoffMs: defaultTiming.maxBackoffMs,
 };
 
-const cleanups: (() => Promise<void> | void)[] = [];
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 async function remoteAndProxy(): Promise<{ remote: InProcessRemote; proxy: FaultProxy }> {
   const remote = await startInProcessRemote();

@@ -8,7 +8,7 @@
  * Real HTTP on 127.0.0.1 and real SQLite files: a remote in this process, fresh replica
  * databases as the desktop app opens them.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DataDir } from '../../electron/store/data-dir.js';
 import type { EnvironmentStore } from '../../electron/store/environment-store.js';
 import { bookOf, installSyncBooks } from '../../electron/store/sync-book.js';
@@ -22,12 +22,9 @@ import { tempDir } from '../helpers/api.js';
 import { call, ok } from '../helpers/sync-cluster.js';
 import { createCollection, createOrder, createPlanningBase, createProject, plan, remove, update } from '../helpers/sync-data.js';
 import { signInMemberOn, startInProcessRemote, type InProcessRemote } from '../helpers/sync-inprocess.js';
+import { cleanupsAfterEach, snapshotPages } from '../helpers/sync-snapshot.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 /** A remote with records of many kinds: planned cards, orders with rows, nulls, JSON, booleans, a deleted record. */
 async function seededRemote(): Promise<InProcessRemote> {
@@ -65,28 +62,18 @@ function asRecords(tables: any[]): any[] {
 
 /** Every page of the snapshot in one shape, with the cursors it went through. */
 async function wholeSnapshot(remote: InProcessRemote, headers: Record<string, string>, format: '' | '&format=rows', limit: number) {
+  const pages = await snapshotPages(remote, headers, `limit=${limit}${format}`);
   const records: any[] = [];
-  const cursors: (string | null)[] = [];
-  let cursor: string | null = null;
-  for (let i = 0; i < 200; i++) {
-    const res = await call(
-      { url: remote.url, headers },
-      'GET',
-      `/v1/sync/snapshot?limit=${limit}${format}${cursor ? `&cursor=${cursor}` : ''}`,
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  for (const page of pages) {
     if (format) {
-      expect(Array.isArray(res.body.tables)).toBe(true);
-      records.push(...asRecords(res.body.tables));
+      expect(Array.isArray(page.tables)).toBe(true);
+      records.push(...asRecords(page.tables));
     } else {
-      expect(res.body).not.toHaveProperty('tables');
+      expect(page).not.toHaveProperty('tables');
     }
-    records.push(...res.body.records);
-    cursor = res.body.cursor;
-    cursors.push(cursor);
-    if (cursor === null) return { records, cursors };
+    records.push(...page.records);
   }
-  throw new Error('the snapshot did not end');
+  return { records, cursors: pages.map((page) => page.cursor as string | null) };
 }
 
 /** Every row of the replica's record tables, field clocks, change log and outbox. */
