@@ -1,9 +1,16 @@
 /**
  * What the in-process snapshot tests (test/sync/snapshot-rows, compact-clocks, live, versions)
- * do again and again: close what a test started once it is over, and walk a remote's snapshot
- * page by page to its end (docs/API.md "Sync").
+ * do again and again: close what a test started once it is over, walk a remote's snapshot page
+ * by page to its end (docs/API.md "Sync"), and open and read whole a fresh replica database to
+ * load pages into.
  */
 import { afterEach, expect } from 'vitest';
+import { DataDir } from '../../electron/store/data-dir.js';
+import type { EnvironmentStore } from '../../electron/store/environment-store.js';
+import { installSyncBooks } from '../../electron/store/sync-book.js';
+import { syncTables } from '../../electron/sync/tables.js';
+import type { ChangeEvent } from '../../shared/ipc.js';
+import { tempDir } from './api.js';
 import { call, type Node } from './sync-cluster.js';
 
 export type Cleanups = (() => Promise<void> | void)[];
@@ -36,3 +43,28 @@ export async function snapshotPages(remote: Pick<Node, 'url'>, headers: Record<s
   } while (cursor !== null);
   return pages;
 }
+
+/** A fresh replica database, as the desktop app opens one, closed after the test; and the change events it sends. */
+export function freshReplicaStore(cleanups: Cleanups): { store: EnvironmentStore; events: ChangeEvent[] } {
+  const dataDir = DataDir.open(tempDir('planner-replica-'));
+  installSyncBooks(dataDir, 'local', new Set(syncTables().keys()));
+  const store = dataDir.environment(dataDir.system.ensureEnvironment('local').id);
+  const events: ChangeEvent[] = [];
+  store.onChange((batch) => events.push(...batch));
+  cleanups.push(() => dataDir.close());
+  return { store, events };
+}
+
+/** Every row of a replica's record tables, field clocks, change log (which record, which operation), outbox and other versions' data. */
+export function replicaContents(store: EnvironmentStore): Record<string, unknown[]> {
+  const out: Record<string, unknown[]> = {};
+  for (const table of syncTables().values()) out[table.table] = store.db.prepare(`SELECT * FROM "${table.table}" ORDER BY id`).all();
+  out.sync_clock = store.db.prepare('SELECT * FROM sync_clock ORDER BY resource, record_id').all();
+  out.change_log = store.db.prepare('SELECT resource, record_id, op FROM change_log ORDER BY resource, record_id, seq').all();
+  out.sync_outbox = store.db.prepare('SELECT * FROM sync_outbox').all();
+  out.sync_unknown = store.db.prepare('SELECT * FROM sync_unknown ORDER BY resource, record_id').all();
+  return out;
+}
+
+/** Change events as `resource/id/op`, sorted: two loads that sent the same events compare equal. */
+export const eventKeys = (events: ChangeEvent[]) => events.map((e) => `${e.resource}/${e.id}/${e.op}`).sort();
