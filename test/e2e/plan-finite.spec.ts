@@ -12,7 +12,7 @@ import { expect, test, type Page } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { addDays, nextMonday, shortDate, testToday } from './dates.js';
 import { bridgeApi, bridgeCall, openScreen } from './planner-page.js';
-import { seedCutShop } from './shop.js';
+import { seedCollection, seedCutShop, seedPlanned } from './shop.js';
 
 let app: RunningApp | undefined;
 
@@ -24,19 +24,9 @@ test.afterEach(async () => {
 /** The cut shop (shop.ts) with its load: Old planned from Monday, and Gate in the backlog. */
 async function seedLoadedShop(page: Page, monday: string): Promise<{ boardId: string; cutId: string; gateId: string }> {
   const { boardId, cutId } = await seedCutShop(page);
-  const old = await bridgeApi(page, 'POST', '/v1/collection', {
-    name: 'Old',
-    board_id: boardId,
-    activities: [{ id: cutId, time: 1080 }],
-  });
-  await bridgeApi(page, 'POST', `/v1/collection/${old.id}/board/${boardId}`, { start: monday });
-  const gate = await bridgeApi(page, 'POST', '/v1/collection', {
-    name: 'Gate',
-    board_id: boardId,
-    due_date: addDays(monday, 14),
-    activities: [{ id: cutId, time: 300 }],
-  });
-  return { boardId, cutId, gateId: gate.id };
+  await seedPlanned(page, boardId, { name: 'Old', activityId: cutId, minutes: 1080 }, monday);
+  const gateId = await seedCollection(page, boardId, { name: 'Gate', activityId: cutId, minutes: 300, due: addDays(monday, 14) });
+  return { boardId, cutId, gateId };
 }
 
 async function cardsOf(page: Page, collectionId: string): Promise<{ start_date: string; end_date: string }[]> {
@@ -135,9 +125,9 @@ test('planning backward finite where nothing fits names the earliest end, and th
   const monday = nextMonday();
   const { boardId, cutId } = await seedLoadedShop(page, monday);
   // 2,000 min: more than one day of Anna's, so it cannot end today.
-  const big = await bridgeApi(page, 'POST', '/v1/collection', { name: 'Big', board_id: boardId, activities: [{ id: cutId, time: 2000 }] });
+  const big = await seedCollection(page, boardId, { name: 'Big', activityId: cutId, minutes: 2000 });
   const today = testToday;
-  const refusal = await bridgeCall(page, 'POST', `/v1/collection/${big.id}/board/${boardId}`, {
+  const refusal = await bridgeCall(page, 'POST', `/v1/collection/${big}/board/${boardId}`, {
     reverse: true,
     end: today,
     capacity: 'finite',
@@ -165,7 +155,7 @@ test('planning backward finite where nothing fits names the earliest end, and th
   await expect(dialog.getByTestId('plan-end')).toHaveText(`This plan ends on ${shortDate(earliest)}`);
   await dialog.getByRole('button', { name: 'Plan', exact: true }).click();
   await expect
-    .poll(async () => (await cardsOf(page, big.id)).reduce((end, card) => (card.end_date > end ? card.end_date : end), ''))
+    .poll(async () => (await cardsOf(page, big)).reduce((end, card) => (card.end_date > end ? card.end_date : end), ''))
     .toBe(earliest);
 });
 
@@ -184,14 +174,7 @@ test('late orders are replanned finite in one step, and one undo puts them back'
     ['Late C', addDays(monday, 2)],
     ['On time', addDays(monday, 30)],
   ] as const) {
-    const collection = await bridgeApi(page, 'POST', '/v1/collection', {
-      name,
-      board_id: boardId,
-      due_date: due,
-      activities: [{ id: cutId, time: 240 }],
-    });
-    await bridgeApi(page, 'POST', `/v1/collection/${collection.id}/board/${boardId}`, { start: addDays(monday, 14) });
-    planned.set(name, collection.id);
+    planned.set(name, await seedPlanned(page, boardId, { name, activityId: cutId, minutes: 240, due }, addDays(monday, 14)));
   }
   const endsOf = async () =>
     Object.fromEntries(
@@ -231,21 +214,15 @@ test('"Replan late…" leaves out an order it would make later, and says so befo
   const monday = nextMonday();
   const { boardId, cutId } = await seedLoadedShop(page, monday);
   // Anna's days are full for two weeks from today: a blocker of ten days' work, not finite.
-  const blocker = await bridgeApi(page, 'POST', '/v1/collection', {
-    name: 'Blocker',
-    board_id: boardId,
-    activities: [{ id: cutId, time: 4800 }],
-  });
-  await bridgeApi(page, 'POST', `/v1/collection/${blocker.id}/board/${boardId}`, { start: testToday });
+  await seedPlanned(page, boardId, { name: 'Blocker', activityId: cutId, minutes: 4800 }, testToday);
   // Crowded is a day late where it is; against free capacity it could only start after the blocker.
-  const crowded = await bridgeApi(page, 'POST', '/v1/collection', {
-    name: 'Crowded',
-    board_id: boardId,
-    due_date: addDays(monday, 1),
-    activities: [{ id: cutId, time: 480 }],
-  });
-  await bridgeApi(page, 'POST', `/v1/collection/${crowded.id}/board/${boardId}`, { start: addDays(monday, 2) });
-  const endBefore = (await bridgeApi(page, 'GET', `/v1/collection/${crowded.id}`)).end as string;
+  const crowded = await seedPlanned(
+    page,
+    boardId,
+    { name: 'Crowded', activityId: cutId, minutes: 480, due: addDays(monday, 1) },
+    addDays(monday, 2),
+  );
+  const endBefore = (await bridgeApi(page, 'GET', `/v1/collection/${crowded}`)).end as string;
   await page.reload();
 
   await page.getByRole('complementary', { name: 'Backlog' }).getByRole('button', { name: 'Replan late…' }).click();
@@ -254,11 +231,11 @@ test('"Replan late…" leaves out an order it would make later, and says so befo
   await expect(row.getByTestId('replan-later')).toContainText('would end later');
   await expect(row.getByRole('checkbox')).not.toBeChecked();
   await expect(dialog.getByRole('button', { name: /^Replan 0 orders$/ })).toBeDisabled();
-  expect((await bridgeApi(page, 'GET', `/v1/collection/${crowded.id}`)).end).toBe(endBefore);
+  expect((await bridgeApi(page, 'GET', `/v1/collection/${crowded}`)).end).toBe(endBefore);
 
   // Ticked on purpose, it is replanned later, as shown.
   await row.getByRole('checkbox').check();
   await dialog.getByRole('button', { name: 'Replan 1 order' }).click();
   await expect(dialog).toBeHidden();
-  await expect.poll(async () => (await bridgeApi(page, 'GET', `/v1/collection/${crowded.id}`)).end > endBefore).toBe(true);
+  await expect.poll(async () => (await bridgeApi(page, 'GET', `/v1/collection/${crowded}`)).end > endBefore).toBe(true);
 });

@@ -13,7 +13,7 @@ import { expect, test } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { addDays, shortDate, testToday } from './dates.js';
 import { bridgeApi } from './planner-page.js';
-import { seedFullPaint } from './shop.js';
+import { seedCollection, seedFullPaint } from './shop.js';
 
 let app: RunningApp | undefined;
 
@@ -31,12 +31,7 @@ test('the plan dialog offers the overtime that would make a late plan fit, adds 
   await page.goto(app.url);
 
   const { boardId, paintingId, ceesId } = await seedFullPaint(page);
-  await bridgeApi(page, 'POST', '/v1/collection', {
-    name: 'SO-RUSH',
-    board_id: boardId,
-    due_date: addDays(testToday, 3),
-    activities: [{ id: paintingId, time: 480 }],
-  });
+  await seedCollection(page, boardId, { name: 'SO-RUSH', activityId: paintingId, minutes: 480, due: addDays(testToday, 3) });
   await page.reload();
 
   const backlog = page.getByRole('complementary', { name: 'Backlog' });

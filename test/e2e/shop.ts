@@ -103,3 +103,29 @@ export async function seedFullPaint(page: Page): Promise<Shop & { paintingId: st
   });
   return { ...shop, paintingId, ceesId };
 }
+
+/** An order's work on the shop's board: minutes of one activity, due when told. */
+export interface Work {
+  name: string;
+  activityId: string;
+  minutes: number;
+  due?: string;
+}
+
+/** A collection of that work in the board's backlog; answers its id. */
+export async function seedCollection(page: Page, boardId: string, work: Work): Promise<string> {
+  const made = await bridgeApi(page, 'POST', '/v1/collection', {
+    name: work.name,
+    board_id: boardId,
+    ...(work.due ? { due_date: work.due } : {}),
+    activities: [{ id: work.activityId, time: work.minutes }],
+  });
+  return made.id;
+}
+
+/** The same collection planned from `start` as planning does by default (not finite); answers its id. */
+export async function seedPlanned(page: Page, boardId: string, work: Work, start: string): Promise<string> {
+  const id = await seedCollection(page, boardId, work);
+  await bridgeApi(page, 'POST', `/v1/collection/${id}/board/${boardId}`, { start });
+  return id;
+}

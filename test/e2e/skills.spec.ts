@@ -12,7 +12,7 @@ import { expect, test } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { nextMonday } from './dates.js';
 import { bridgeApi } from './planner-page.js';
-import { newActivity, seedShop, seedWorker } from './shop.js';
+import { newActivity, seedCollection, seedShop, seedWorker } from './shop.js';
 
 let app: RunningApp | undefined;
 
@@ -31,15 +31,11 @@ test('the card panel names the qualified people, and a card whose person lacks t
   const shop = await seedShop(page, { stage: 'Welding', allows: [weld] });
   const bo = await seedWorker(page, shop, 'Bo', []);
   const cy = await seedWorker(page, shop, 'Cy', ['welding-cert-2']);
-  const collection = await bridgeApi(page, 'POST', '/v1/collection', {
-    name: 'Frame 2001',
-    board_id: shop.boardId,
-    activities: [{ id: weld, time: 480 }],
-  });
+  const collection = await seedCollection(page, shop.boardId, { name: 'Frame 2001', activityId: weld, minutes: 480 });
   const planned = await bridgeApi(
     page,
     'POST',
-    `/v1/collection/${collection.id}/board/${shop.boardId}`,
+    `/v1/collection/${collection}/board/${shop.boardId}`,
     { start: monday },
     { with: 'cards.resources' },
   );
@@ -60,7 +56,7 @@ test('the card panel names the qualified people, and a card whose person lacks t
   await expect(panel.getByRole('alert').filter({ hasText: 'Not qualified' })).toHaveCount(0);
 
   // Bo instead of Cy: Bo lacks the skill, and the board and the panel say so.
-  await bridgeApi(page, 'PUT', `/v1/collection/${collection.id}/card/${planned.cards[0].id}`, { resources: [{ id: bo }] });
+  await bridgeApi(page, 'PUT', `/v1/collection/${collection}/card/${planned.cards[0].id}`, { resources: [{ id: bo }] });
   await expect(card).toHaveClass(/has-warning/);
   await expect(card).toHaveAttribute('aria-label', /Not qualified: Bo lacks welding-cert-2/);
   await expect(panel.getByRole('alert').filter({ hasText: 'Not qualified: Bo lacks welding-cert-2' })).toBeVisible();
