@@ -1,9 +1,10 @@
 /**
  * What the in-process snapshot tests (test/sync/snapshot-rows, compact-clocks, live, versions)
  * do again and again: close what a test started once it is over, walk a remote's snapshot page
- * by page to its end (docs/API.md "Sync"), and open and read whole a fresh replica database to
- * load pages into.
+ * by page to its end (docs/API.md "Sync"), open and read whole a fresh replica database to
+ * load pages into, and put a forwarder in front of a remote that plays another version.
  */
+import { createServer, type Server } from 'node:http';
 import { afterEach, expect } from 'vitest';
 import { DataDir } from '../../electron/store/data-dir.js';
 import type { EnvironmentStore } from '../../electron/store/environment-store.js';
@@ -68,3 +69,58 @@ export function replicaContents(store: EnvironmentStore): Record<string, unknown
 
 /** Change events as `resource/id/op`, sorted: two loads that sent the same events compare equal. */
 export const eventKeys = (events: ChangeEvent[]) => events.map((e) => `${e.resource}/${e.id}/${e.op}`).sort();
+
+/**
+ * An HTTP server in front of a remote that passes every request on (with `headers` added when
+ * told) and records each as `METHOD path`, except that `answer` may answer one itself or
+ * `rewrite` may change an answer's JSON: an older or a broken remote, or an older replica.
+ */
+export async function startForwarder(
+  target: string,
+  options: {
+    answer?: (method: string, path: string) => { status: number; body: unknown } | undefined;
+    rewrite?: (path: string, body: any) => any;
+    headers?: Record<string, string>;
+  },
+): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
+  const requests: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = req.url ?? '/';
+      requests.push(`${req.method} ${path}`);
+      const own = options.answer?.(req.method ?? 'GET', path);
+      if (own) {
+        res.writeHead(own.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(own.body));
+        return;
+      }
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(req.headers))
+        if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) headers[name] = value;
+      Object.assign(headers, options.headers);
+      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+      fetch(target + path, { method: req.method ?? 'GET', headers, ...(body && body.length > 0 ? { body } : {}) })
+        .then(async (answer) => {
+          let text = await answer.text();
+          if (options.rewrite && answer.ok) text = JSON.stringify(options.rewrite(path, JSON.parse(text)));
+          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+          res.end(text);
+        })
+        .catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -8,7 +8,6 @@
  * fault proxy (or a small forwarder playing an older or a broken remote) between them, so the
  * requests a replica sends can be counted. Timings are never asserted.
  */
-import { createServer, type Server } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { bookOf } from '../../electron/store/sync-book.js';
 import { bulkLoad } from '../../electron/sync/bulk-load.js';
@@ -23,7 +22,7 @@ import { startFaultProxy, type FaultProxy, type ProxyLogEntry } from '../helpers
 import { call, dump, ok, waitFor } from '../helpers/sync-cluster.js';
 import { createCollection, createOrder, createPlanningBase, createProject, plan, remove, update } from '../helpers/sync-data.js';
 import { startInProcessClient, startInProcessRemote, type InProcessClient, type InProcessRemote } from '../helpers/sync-inprocess.js';
-import { cleanupsAfterEach, eventKeys, freshReplicaStore, replicaContents } from '../helpers/sync-snapshot.js';
+import { cleanupsAfterEach, eventKeys, freshReplicaStore, replicaContents, startForwarder } from '../helpers/sync-snapshot.js';
 
 const hour = 3_600_000;
 
@@ -64,58 +63,6 @@ async function untilListening(client: InProcessClient, proxy: FaultProxy, since 
 
 async function arrives(node: { url: string; headers: Record<string, string> }, path: string, what: string): Promise<void> {
   await waitFor(async () => (await call(node, 'GET', path)).status === 200, what, 10_000, 20);
-}
-
-/**
- * An HTTP server in front of the remote that passes every request on, except that `answer`
- * may answer one itself or `rewrite` may change an answer's JSON (an older or a broken remote).
- */
-async function startForwarder(
-  target: string,
-  options: {
-    answer?: (method: string, path: string) => { status: number; body: unknown } | undefined;
-    rewrite?: (path: string, body: any) => any;
-  },
-): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
-  const requests: string[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const path = req.url ?? '/';
-      requests.push(`${req.method} ${path}`);
-      const own = options.answer?.(req.method ?? 'GET', path);
-      if (own) {
-        res.writeHead(own.status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(own.body));
-        return;
-      }
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(req.headers))
-        if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) headers[name] = value;
-      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-      fetch(target + path, { method: req.method ?? 'GET', headers, ...(body && body.length > 0 ? { body } : {}) })
-        .then(async (answer) => {
-          let text = await answer.text();
-          if (options.rewrite && answer.ok) text = JSON.stringify(options.rewrite(path, JSON.parse(text)));
-          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-          res.end(text);
-        })
-        .catch(() => res.destroy());
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 describe("the remote's live channel, GET /v1/sync/stream", () => {
