@@ -29,17 +29,22 @@ async function seedLoadedShop(page: Page, monday: string): Promise<{ boardId: st
   return { boardId, cutId, gateId };
 }
 
+/** The app opened at 1,400 × 900 on the loaded shop, counted from next Monday. */
+async function openLoadedShop(page: Page): Promise<{ monday: string; boardId: string; cutId: string; gateId: string }> {
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(app.url);
+  const monday = nextMonday();
+  return { monday, ...(await seedLoadedShop(page, monday)) };
+}
+
 async function cardsOf(page: Page, collectionId: string): Promise<{ start_date: string; end_date: string }[]> {
   return (await bridgeApi(page, 'GET', `/v1/collection/${collectionId}/card`)).data;
 }
 
 test('plan a backlog collection with finite and see its promise date before committing', async ({ page }) => {
   test.setTimeout(120_000);
-  app = await startApp();
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(app.url);
-  const monday = nextMonday();
-  const { boardId, gateId } = await seedLoadedShop(page, monday);
+  const { monday, boardId, gateId } = await openLoadedShop(page);
   await page.reload();
 
   const backlog = page.getByRole('complementary', { name: 'Backlog' });
@@ -84,11 +89,7 @@ test('plan a backlog collection with finite and see its promise date before comm
 
 test('a new order shows when it can finish from its rows, before it is saved', async ({ page }) => {
   test.setTimeout(120_000);
-  app = await startApp();
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(app.url);
-  const monday = nextMonday();
-  const { boardId, cutId } = await seedLoadedShop(page, monday);
+  const { monday, boardId, cutId } = await openLoadedShop(page);
 
   await openScreen(page, 'Orders');
   await page.getByRole('button', { name: 'New order' }).click();
@@ -119,11 +120,7 @@ test('a new order shows when it can finish from its rows, before it is saved', a
 
 test('planning backward finite where nothing fits names the earliest end, and that end can be used', async ({ page }) => {
   test.setTimeout(120_000);
-  app = await startApp();
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(app.url);
-  const monday = nextMonday();
-  const { boardId, cutId } = await seedLoadedShop(page, monday);
+  const { monday, boardId, cutId } = await openLoadedShop(page);
   // 2,000 min: more than one day of Anna's, so it cannot end today.
   const big = await seedCollection(page, boardId, { name: 'Big', activityId: cutId, minutes: 2000 });
   const today = testToday;
@@ -161,11 +158,7 @@ test('planning backward finite where nothing fits names the earliest end, and th
 
 test('late orders are replanned finite in one step, and one undo puts them back', async ({ page }) => {
   test.setTimeout(120_000);
-  app = await startApp();
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(app.url);
-  const monday = nextMonday();
-  const { boardId, cutId } = await seedLoadedShop(page, monday);
+  const { monday, boardId, cutId } = await openLoadedShop(page);
   // Three planned two weeks out but due in one (late), and one due after it ends (on time).
   const planned = new Map<string, string>();
   for (const [name, due] of [
@@ -208,11 +201,7 @@ test('late orders are replanned finite in one step, and one undo puts them back'
 
 test('"Replan late…" leaves out an order it would make later, and says so before it writes', async ({ page }) => {
   test.setTimeout(120_000);
-  app = await startApp();
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(app.url);
-  const monday = nextMonday();
-  const { boardId, cutId } = await seedLoadedShop(page, monday);
+  const { monday, boardId, cutId } = await openLoadedShop(page);
   // Anna's days are full for two weeks from today: a blocker of ten days' work, not finite.
   await seedPlanned(page, boardId, { name: 'Blocker', activityId: cutId, minutes: 4800 }, testToday);
   // Crowded is a day late where it is; against free capacity it could only start after the blocker.
