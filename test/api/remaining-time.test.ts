@@ -18,7 +18,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api.js';
-import { create, fullTime, get, officeWeek, update } from '../helpers/base-data.js';
+import { create, draftPromise, fullTime, get, officeWeek, update } from '../helpers/base-data.js';
 import { fixTheClock } from '../helpers/test-clock.js';
 
 // Remaining time counts from today on: the suite runs at a fixed day (docs/architecture.md "Tests").
@@ -105,15 +105,7 @@ async function secondPlan(shop: Workshop): Promise<string[][]> {
 }
 
 /** The finite promise of a draft of 240 minutes from Mon 12-14. */
-async function promise(shop: Workshop): Promise<unknown> {
-  const res = await api.inject('POST', `/v1/board/${shop.board}/promise_dates`, {
-    start: '2026-12-14',
-    capacity: 'finite',
-    drafts: [{ key: 'draft', rows: [{ activity_id: weld, duration: 240 }] }],
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data[0];
-}
+const promise = (shop: Workshop) => draftPromise(api, shop.board, weld, 240, '2026-12-14');
 
 const day = (date: string) => ({ key: 'draft', start: date, end: date });
 

@@ -15,7 +15,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api.js';
-import { create, fullTime, get, officeWeek } from '../helpers/base-data.js';
+import { create, draftPromise, get, oneStageShop } from '../helpers/base-data.js';
 import { fixTheClock } from '../helpers/test-clock.js';
 
 // Promise dates count from today: they run at a fixed day (docs/architecture.md "Tests").
@@ -26,34 +26,16 @@ const ids: Record<string, string> = {};
 const eightAndSaturday = { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': 6, '7': null };
 
 async function board(name: string, press: string, second_shift: Record<string, number | null> | null): Promise<void> {
-  const made = await create(api, '/v1/board?with=stages', {
-    name,
-    workdays: officeWeek,
-    stages: [{ name: 'Print', activities: [{ id: ids.print, priority: 0 }] }],
+  const shop = await oneStageShop(api, ids.print!, {
+    board: { name },
+    stage: { name: 'Print' },
+    resource: { name: press, type: 'machine', ...(second_shift ? { second_shift } : {}) },
   });
-  await create(api, `/v1/board/${made.id}/status`, { name: 'Ready', priority: 0, entry: true, exit: false });
-  ids[name] = made.id;
-  ids[`${name}.Print`] = made.stages[0].id;
-  ids[press] = (
-    await create(api, '/v1/resource', {
-      name: press,
-      type: 'machine',
-      workdays: fullTime,
-      ...(second_shift ? { second_shift } : {}),
-      boards: [{ id: made.id, active: true, stages: [{ id: made.stages[0].id, percentage: 100, active: true }] }],
-    })
-  ).id;
+  ids[name] = shop.boardId;
+  ids[press] = shop.resourceId;
 }
 
-async function promise(name: string, minutes: number): Promise<unknown> {
-  const res = await api.http('POST', `/v1/board/${ids[name]}/promise_dates`, {
-    start: '2027-03-01',
-    capacity: 'finite',
-    drafts: [{ key: 'draft', rows: [{ activity_id: ids.print, duration: minutes }] }],
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data[0];
-}
+const promise = (name: string, minutes: number) => draftPromise(api, ids[name]!, ids.print!, minutes, '2027-03-01');
 
 beforeAll(async () => {
   api = await startTestApi();

@@ -34,7 +34,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api.js';
-import { create, fullTime, get, officeWeek } from '../helpers/base-data.js';
+import { create, draftPromise, get, oneStageShop } from '../helpers/base-data.js';
 import { fixTheClock } from '../helpers/test-clock.js';
 
 // Remaining time and finite plans depend on the day: they run at a fixed one (docs/architecture.md "Tests").
@@ -44,22 +44,14 @@ let api: TestApi;
 const ids: Record<string, string> = {};
 
 async function boardWithPress(name: string, person: string, extra: Record<string, unknown> = {}): Promise<void> {
-  const board = await create(api, '/v1/board?with=stages', {
-    name,
-    workdays: officeWeek,
-    ...extra,
-    stages: [{ name: 'Print', setup_minutes: 30, activities: [{ id: ids.print, priority: 0 }] }],
+  const shop = await oneStageShop(api, ids.print!, {
+    board: { name, ...extra },
+    stage: { name: 'Print', setup_minutes: 30 },
+    resource: { name: person },
   });
-  await create(api, `/v1/board/${board.id}/status`, { name: 'Ready', priority: 0, entry: true, exit: false });
-  ids[name] = board.id;
-  ids[`${name}.Print`] = board.stages[0].id;
-  ids[person] = (
-    await create(api, '/v1/resource', {
-      name: person,
-      workdays: fullTime,
-      boards: [{ id: board.id, active: true, stages: [{ id: board.stages[0].id, percentage: 100, active: true }] }],
-    })
-  ).id;
+  ids[name] = shop.boardId;
+  ids[`${name}.Print`] = shop.stageId;
+  ids[person] = shop.resourceId;
 }
 
 async function card(board: string, person: string | null, start_date: string, end_date: string, time: number): Promise<string> {
@@ -83,15 +75,7 @@ async function planned(board: string, view: string, start: string, end: string, 
   return body.data;
 }
 
-async function promise(board: string, minutes: number): Promise<unknown> {
-  const res = await api.inject('POST', `/v1/board/${ids[board]}/promise_dates`, {
-    start: '2027-03-01',
-    capacity: 'finite',
-    drafts: [{ key: 'draft', rows: [{ activity_id: ids.print, duration: minutes }] }],
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data[0];
-}
+const promise = (board: string, minutes: number) => draftPromise(api, ids[board]!, ids.print!, minutes, '2027-03-01');
 
 beforeAll(async () => {
   api = await startTestApi();

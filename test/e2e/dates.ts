@@ -36,3 +36,8 @@ export function longDate(date: string): string {
   const day = new Date(`${date}T00:00:00Z`);
   return `${weekday.format(day)} ${Number(date.slice(8, 10))} ${month.format(day)} ${date.slice(0, 4)}`;
 }
+
+/** "Wed 3 Mar": a day as the backlog, the plan dialog and the order screen write it in English. */
+export function shortDate(date: string): string {
+  return longDate(date).replace(/ \d{4}$/, '');
+}

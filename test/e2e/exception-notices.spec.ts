@@ -12,6 +12,7 @@ import { expect, test } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { addDays, testNow, testToday } from './dates.js';
 import { bridgeApi, openScreen } from './planner-page.js';
+import { seedShop } from './shop.js';
 
 let app: RunningApp | undefined;
 
@@ -19,8 +20,6 @@ test.afterEach(async () => {
   await app?.stop();
   app = undefined;
 });
-
-const everyDay = { '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true };
 
 test('a new late order comes as one notification of the kinds chosen; a click opens the inbox', async ({ page, context }) => {
   test.setTimeout(120_000);
@@ -57,21 +56,10 @@ test('a new late order comes as one notification of the kinds chosen; a click op
   await expect(section.getByRole('status')).toHaveText('Saved.');
   expect((await bridgeApi(page, 'GET', `/v1/user/${me.user_id}`)).notify_exceptions).toEqual(['late_collection']);
 
-  const board = await bridgeApi(
-    page,
-    'POST',
-    '/v1/board',
-    {
-      name: 'Shop',
-      workdays: everyDay,
-      statuses: [{ name: 'Ready', priority: 0, entry: true, exit: false }],
-      stages: [{ name: 'Work', priority: 0 }],
-    },
-    { with: 'stages' },
-  );
-  const late = await bridgeApi(page, 'POST', '/v1/collection', { name: 'SO-LATE', board_id: board.id, due_date: testToday });
+  const shop = await seedShop(page, { days: 'every day' });
+  const late = await bridgeApi(page, 'POST', '/v1/collection', { name: 'SO-LATE', board_id: shop.boardId, due_date: testToday });
   const card = await bridgeApi(page, 'POST', `/v1/collection/${late.id}/card`, {
-    stage_id: board.stages[0].id,
+    stage_id: shop.stageId,
     start_date: addDays(testToday, 3),
     end_date: addDays(testToday, 4),
   });

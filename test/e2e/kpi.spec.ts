@@ -14,6 +14,7 @@ import { expect, test } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { addDays, testToday } from './dates.js';
 import { bridgeApi, openScreen } from './planner-page.js';
+import { seedShop } from './shop.js';
 
 let app: RunningApp | undefined;
 
@@ -22,45 +23,28 @@ test.afterEach(async () => {
   app = undefined;
 });
 
-const everyDay = { '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true };
-
 test('the KPI screen charts the API figures, shows them as a table and saves them as Excel', async ({ page }) => {
   test.setTimeout(120_000);
   app = await startApp();
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(app.url);
 
-  const board = await bridgeApi(
-    page,
-    'POST',
-    '/v1/board',
-    {
-      name: 'Shop',
-      workdays: everyDay,
-      statuses: [
-        { name: 'Ready', priority: 0, entry: true, exit: false },
-        { name: 'Done', priority: 1, entry: false, exit: true },
-      ],
-      stages: [{ name: 'Work', priority: 0 }],
-    },
-    { with: 'stages,statuses' },
-  );
-  const done = board.statuses.find((s: { name: string }) => s.name === 'Done').id;
+  const shop = await seedShop(page, { days: 'every day', done: true });
   const collection = async (name: string, due: string, finished: boolean) => {
-    const made = await bridgeApi(page, 'POST', '/v1/collection', { name, board_id: board.id, due_date: due });
+    const made = await bridgeApi(page, 'POST', '/v1/collection', { name, board_id: shop.boardId, due_date: due });
     const card = await bridgeApi(page, 'POST', `/v1/collection/${made.id}/card`, {
-      stage_id: board.stages[0].id,
+      stage_id: shop.stageId,
       start_date: addDays(testToday, -2),
       end_date: testToday,
     });
-    if (finished) await bridgeApi(page, 'PUT', `/v1/collection/${made.id}/card/${card.id}`, { status_id: done });
+    if (finished) await bridgeApi(page, 'PUT', `/v1/collection/${made.id}/card/${card.id}`, { status_id: shop.doneId });
   };
   await collection('SO-EARLY', addDays(testToday, 7), true);
   await collection('SO-LATE', addDays(testToday, -3), true);
   await collection('SO-OPEN', addDays(testToday, 7), false);
 
   // The API's figure for this week, which the screen must show.
-  const api = await bridgeApi(page, 'GET', '/v1/kpi', undefined, { board_id: board.id, from: testToday, to: testToday });
+  const api = await bridgeApi(page, 'GET', '/v1/kpi', undefined, { board_id: shop.boardId, from: testToday, to: testToday });
   const thisWeek = api.data[0];
   expect(thisWeek.figures.board.on_time_delivery).toEqual({ numerator: 1, denominator: 2, ratio: 0.5 });
   expect(thisWeek.figures.board.work_in_progress).toBe(1);

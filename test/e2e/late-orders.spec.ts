@@ -10,8 +10,9 @@
  */
 import { expect, test, type Page } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
-import { addDays, longDate, nextMonday, testToday } from './dates.js';
+import { addDays, nextMonday, shortDate, testToday } from './dates.js';
 import { bridgeApi, openScreen, switchToDutch } from './planner-page.js';
+import { seedCutShop } from './shop.js';
 
 let app: RunningApp | undefined;
 
@@ -19,36 +20,6 @@ test.afterEach(async () => {
   await app?.stop();
   app = undefined;
 });
-
-const weekdays = { '1': true, '2': true, '3': true, '4': true, '5': true, '6': false, '7': false };
-const eightHours = { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': null, '7': null };
-
-/** "Wed 3 Mar": a day as the backlog and the order screen write it in English. */
-function shortDate(date: string): string {
-  return longDate(date).replace(/ \d{4}$/, '');
-}
-
-async function seedShop(page: Page): Promise<{ boardId: string; cutId: string }> {
-  const cut = await bridgeApi(page, 'POST', '/v1/activity', { description: 'Cut', resource_type: 'employee' });
-  const board = await bridgeApi(
-    page,
-    'POST',
-    '/v1/board',
-    {
-      name: 'Shop',
-      workdays: weekdays,
-      statuses: [{ name: 'Ready', priority: 0, entry: true, exit: false }],
-      stages: [{ name: 'Work', priority: 0, activities: [{ id: cut.id, priority: 0 }] }],
-    },
-    { with: 'stages' },
-  );
-  await bridgeApi(page, 'POST', '/v1/resource', {
-    name: 'Anna',
-    workdays: eightHours,
-    boards: [{ id: board.id, active: true, stages: [{ id: board.stages[0].id, percentage: 100, active: true }] }],
-  });
-  return { boardId: board.id, cutId: cut.id };
-}
 
 async function order(page: Page, boardId: string, cutId: string, code: string, hours: number, due: string): Promise<any> {
   return bridgeApi(page, 'POST', '/v1/order', {
@@ -64,7 +35,7 @@ test('a late order says so in the backlog, and the order list shows and sorts by
   app = await startApp();
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(app.url);
-  const { boardId, cutId } = await seedShop(page);
+  const { boardId, cutId } = await seedCutShop(page);
   const late = await order(page, boardId, cutId, 'SO-LATE', 25, testToday);
   const easy = await order(page, boardId, cutId, 'SO-EASY', 1, addDays(testToday, 60));
   await page.reload();
@@ -127,7 +98,7 @@ test('the new-order form warns when the order can finish only after its promised
   app = await startApp();
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(app.url);
-  const { boardId, cutId } = await seedShop(page);
+  const { boardId, cutId } = await seedCutShop(page);
 
   await openScreen(page, 'Orders');
   await page.getByRole('button', { name: 'New order' }).click();

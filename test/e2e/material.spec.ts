@@ -9,8 +9,9 @@
  */
 import { expect, test } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
-import { addDays, longDate, nextMonday } from './dates.js';
+import { addDays, nextMonday, shortDate } from './dates.js';
 import { bridgeApi } from './planner-page.js';
+import { newActivity, seedShop } from './shop.js';
 
 let app: RunningApp | undefined;
 
@@ -19,13 +20,6 @@ test.afterEach(async () => {
   app = undefined;
 });
 
-const weekdays = { '1': true, '2': true, '3': true, '4': true, '5': true, '6': false, '7': false };
-
-/** "Tue 15 Dec": a day as the backlog and the board write it in English. */
-function shortDate(date: string): string {
-  return longDate(date).replace(/ \d{4}$/, '');
-}
-
 test('the backlog shows what an order waits for, and the board warns on a card that starts before its material', async ({ page }) => {
   test.setTimeout(120_000);
   app = await startApp();
@@ -33,24 +27,13 @@ test('the backlog shows what an order waits for, and the board warns on a card t
   await page.goto(app.url);
   const monday = nextMonday();
   const promised = addDays(monday, 8);
-  const cut = await bridgeApi(page, 'POST', '/v1/activity', { description: 'Cut', resource_type: 'employee' });
-  const board = await bridgeApi(
-    page,
-    'POST',
-    '/v1/board',
-    {
-      name: 'Shop',
-      workdays: weekdays,
-      statuses: [{ name: 'Ready', priority: 0, entry: true, exit: false }],
-      stages: [{ name: 'Work', priority: 0, activities: [{ id: cut.id, priority: 0 }] }],
-    },
-    { with: 'stages' },
-  );
+  const cut = await newActivity(page, 'Cut');
+  const { boardId } = await seedShop(page, { allows: [cut] });
   const sales = await bridgeApi(
     page,
     'POST',
     '/v1/order',
-    { code: 'SO-MAT', type: 'Sales', board_id: board.id, order_rows: [{ activity_id: cut.id, unit: 'minutes', quantity: 480 }] },
+    { code: 'SO-MAT', type: 'Sales', board_id: boardId, order_rows: [{ activity_id: cut, unit: 'minutes', quantity: 480 }] },
     { with: 'order_rows' },
   );
   const purchase = await bridgeApi(page, 'POST', '/v1/order', {
@@ -69,7 +52,7 @@ test('the backlog shows what an order waits for, and the board warns on a card t
   const planned = await bridgeApi(
     page,
     'POST',
-    `/v1/collection/${sales.collection_id}/board/${board.id}`,
+    `/v1/collection/${sales.collection_id}/board/${boardId}`,
     { start: monday },
     { with: 'cards' },
   );

@@ -10,8 +10,9 @@
  */
 import { expect, test, type Page } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
-import { addDays, longDate, nextMonday, testToday } from './dates.js';
+import { addDays, nextMonday, shortDate, testToday } from './dates.js';
 import { bridgeApi, bridgeCall, openScreen } from './planner-page.js';
+import { seedCollection, seedCutShop, seedPlanned } from './shop.js';
 
 let app: RunningApp | undefined;
 
@@ -20,46 +21,21 @@ test.afterEach(async () => {
   app = undefined;
 });
 
-const weekdays = { '1': true, '2': true, '3': true, '4': true, '5': true, '6': false, '7': false };
-const eightHours = { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': null, '7': null };
-
-/** "Wed 3 Mar": a day as the plan dialog writes it in English. */
-function shortDate(date: string): string {
-  return longDate(date).replace(/ \d{4}$/, '');
+/** The cut shop (shop.ts) with its load: Old planned from Monday, and Gate in the backlog. */
+async function seedLoadedShop(page: Page, monday: string): Promise<{ boardId: string; cutId: string; gateId: string }> {
+  const { boardId, cutId } = await seedCutShop(page);
+  await seedPlanned(page, boardId, { name: 'Old', activityId: cutId, minutes: 1080 }, monday);
+  const gateId = await seedCollection(page, boardId, { name: 'Gate', activityId: cutId, minutes: 300, due: addDays(monday, 14) });
+  return { boardId, cutId, gateId };
 }
 
-async function seedShop(page: Page, monday: string): Promise<{ boardId: string; gateId: string }> {
-  const cut = await bridgeApi(page, 'POST', '/v1/activity', { description: 'Cut', resource_type: 'employee' });
-  const board = await bridgeApi(
-    page,
-    'POST',
-    '/v1/board',
-    {
-      name: 'Shop',
-      workdays: weekdays,
-      statuses: [{ name: 'Ready', priority: 0, entry: true, exit: false }],
-      stages: [{ name: 'Work', priority: 0, activities: [{ id: cut.id, priority: 0 }] }],
-    },
-    { with: 'stages' },
-  );
-  await bridgeApi(page, 'POST', '/v1/resource', {
-    name: 'Anna',
-    workdays: eightHours,
-    boards: [{ id: board.id, active: true, stages: [{ id: board.stages[0].id, percentage: 100, active: true }] }],
-  });
-  const old = await bridgeApi(page, 'POST', '/v1/collection', {
-    name: 'Old',
-    board_id: board.id,
-    activities: [{ id: cut.id, time: 1080 }],
-  });
-  await bridgeApi(page, 'POST', `/v1/collection/${old.id}/board/${board.id}`, { start: monday });
-  const gate = await bridgeApi(page, 'POST', '/v1/collection', {
-    name: 'Gate',
-    board_id: board.id,
-    due_date: addDays(monday, 14),
-    activities: [{ id: cut.id, time: 300 }],
-  });
-  return { boardId: board.id, gateId: gate.id };
+/** The app opened at 1,400 × 900 on the loaded shop, counted from next Monday. */
+async function openLoadedShop(page: Page): Promise<{ monday: string; boardId: string; cutId: string; gateId: string }> {
+  app = await startApp();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(app.url);
+  const monday = nextMonday();
+  return { monday, ...(await seedLoadedShop(page, monday)) };
 }
 
 async function cardsOf(page: Page, collectionId: string): Promise<{ start_date: string; end_date: string }[]> {
@@ -68,11 +44,7 @@ async function cardsOf(page: Page, collectionId: string): Promise<{ start_date: 
 
 test('plan a backlog collection with finite and see its promise date before committing', async ({ page }) => {
   test.setTimeout(120_000);
-  app = await startApp();
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(app.url);
-  const monday = nextMonday();
-  const { boardId, gateId } = await seedShop(page, monday);
+  const { monday, boardId, gateId } = await openLoadedShop(page);
   await page.reload();
 
   const backlog = page.getByRole('complementary', { name: 'Backlog' });
@@ -117,12 +89,7 @@ test('plan a backlog collection with finite and see its promise date before comm
 
 test('a new order shows when it can finish from its rows, before it is saved', async ({ page }) => {
   test.setTimeout(120_000);
-  app = await startApp();
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(app.url);
-  const monday = nextMonday();
-  const { boardId } = await seedShop(page, monday);
-  const cut = (await bridgeApi(page, 'GET', '/v1/activity', undefined, { filter: "description:eq:'Cut'" })).data[0];
+  const { monday, boardId, cutId } = await openLoadedShop(page);
 
   await openScreen(page, 'Orders');
   await page.getByRole('button', { name: 'New order' }).click();
@@ -131,7 +98,7 @@ test('a new order shows when it can finish from its rows, before it is saved', a
   await page.getByLabel('Row 1 quantity').fill('1500');
   await page.getByLabel('Row 1 unit').selectOption('minutes');
 
-  const rows = [{ activity_id: cut.id, quantity: 1500, unit: 'minutes' }];
+  const rows = [{ activity_id: cutId, quantity: 1500, unit: 'minutes' }];
   const draft = await bridgeApi(page, 'POST', `/v1/board/${boardId}/promise_dates`, {
     drafts: [{ key: 'gate', rows }],
     capacity: 'finite',
@@ -153,16 +120,11 @@ test('a new order shows when it can finish from its rows, before it is saved', a
 
 test('planning backward finite where nothing fits names the earliest end, and that end can be used', async ({ page }) => {
   test.setTimeout(120_000);
-  app = await startApp();
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(app.url);
-  const monday = nextMonday();
-  const { boardId } = await seedShop(page, monday);
-  const cut = (await bridgeApi(page, 'GET', '/v1/activity', undefined, { filter: "description:eq:'Cut'" })).data[0];
+  const { monday, boardId, cutId } = await openLoadedShop(page);
   // 2,000 min: more than one day of Anna's, so it cannot end today.
-  const big = await bridgeApi(page, 'POST', '/v1/collection', { name: 'Big', board_id: boardId, activities: [{ id: cut.id, time: 2000 }] });
+  const big = await seedCollection(page, boardId, { name: 'Big', activityId: cutId, minutes: 2000 });
   const today = testToday;
-  const refusal = await bridgeCall(page, 'POST', `/v1/collection/${big.id}/board/${boardId}`, {
+  const refusal = await bridgeCall(page, 'POST', `/v1/collection/${big}/board/${boardId}`, {
     reverse: true,
     end: today,
     capacity: 'finite',
@@ -190,18 +152,13 @@ test('planning backward finite where nothing fits names the earliest end, and th
   await expect(dialog.getByTestId('plan-end')).toHaveText(`This plan ends on ${shortDate(earliest)}`);
   await dialog.getByRole('button', { name: 'Plan', exact: true }).click();
   await expect
-    .poll(async () => (await cardsOf(page, big.id)).reduce((end, card) => (card.end_date > end ? card.end_date : end), ''))
+    .poll(async () => (await cardsOf(page, big)).reduce((end, card) => (card.end_date > end ? card.end_date : end), ''))
     .toBe(earliest);
 });
 
 test('late orders are replanned finite in one step, and one undo puts them back', async ({ page }) => {
   test.setTimeout(120_000);
-  app = await startApp();
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(app.url);
-  const monday = nextMonday();
-  const { boardId } = await seedShop(page, monday);
-  const cut = (await bridgeApi(page, 'GET', '/v1/activity', undefined, { filter: "description:eq:'Cut'" })).data[0];
+  const { monday, boardId, cutId } = await openLoadedShop(page);
   // Three planned two weeks out but due in one (late), and one due after it ends (on time).
   const planned = new Map<string, string>();
   for (const [name, due] of [
@@ -210,14 +167,7 @@ test('late orders are replanned finite in one step, and one undo puts them back'
     ['Late C', addDays(monday, 2)],
     ['On time', addDays(monday, 30)],
   ] as const) {
-    const collection = await bridgeApi(page, 'POST', '/v1/collection', {
-      name,
-      board_id: boardId,
-      due_date: due,
-      activities: [{ id: cut.id, time: 240 }],
-    });
-    await bridgeApi(page, 'POST', `/v1/collection/${collection.id}/board/${boardId}`, { start: addDays(monday, 14) });
-    planned.set(name, collection.id);
+    planned.set(name, await seedPlanned(page, boardId, { name, activityId: cutId, minutes: 240, due }, addDays(monday, 14)));
   }
   const endsOf = async () =>
     Object.fromEntries(
@@ -251,28 +201,17 @@ test('late orders are replanned finite in one step, and one undo puts them back'
 
 test('"Replan late…" leaves out an order it would make later, and says so before it writes', async ({ page }) => {
   test.setTimeout(120_000);
-  app = await startApp();
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(app.url);
-  const monday = nextMonday();
-  const { boardId } = await seedShop(page, monday);
-  const cut = (await bridgeApi(page, 'GET', '/v1/activity', undefined, { filter: "description:eq:'Cut'" })).data[0];
+  const { monday, boardId, cutId } = await openLoadedShop(page);
   // Anna's days are full for two weeks from today: a blocker of ten days' work, not finite.
-  const blocker = await bridgeApi(page, 'POST', '/v1/collection', {
-    name: 'Blocker',
-    board_id: boardId,
-    activities: [{ id: cut.id, time: 4800 }],
-  });
-  await bridgeApi(page, 'POST', `/v1/collection/${blocker.id}/board/${boardId}`, { start: testToday });
+  await seedPlanned(page, boardId, { name: 'Blocker', activityId: cutId, minutes: 4800 }, testToday);
   // Crowded is a day late where it is; against free capacity it could only start after the blocker.
-  const crowded = await bridgeApi(page, 'POST', '/v1/collection', {
-    name: 'Crowded',
-    board_id: boardId,
-    due_date: addDays(monday, 1),
-    activities: [{ id: cut.id, time: 480 }],
-  });
-  await bridgeApi(page, 'POST', `/v1/collection/${crowded.id}/board/${boardId}`, { start: addDays(monday, 2) });
-  const endBefore = (await bridgeApi(page, 'GET', `/v1/collection/${crowded.id}`)).end as string;
+  const crowded = await seedPlanned(
+    page,
+    boardId,
+    { name: 'Crowded', activityId: cutId, minutes: 480, due: addDays(monday, 1) },
+    addDays(monday, 2),
+  );
+  const endBefore = (await bridgeApi(page, 'GET', `/v1/collection/${crowded}`)).end as string;
   await page.reload();
 
   await page.getByRole('complementary', { name: 'Backlog' }).getByRole('button', { name: 'Replan late…' }).click();
@@ -281,11 +220,11 @@ test('"Replan late…" leaves out an order it would make later, and says so befo
   await expect(row.getByTestId('replan-later')).toContainText('would end later');
   await expect(row.getByRole('checkbox')).not.toBeChecked();
   await expect(dialog.getByRole('button', { name: /^Replan 0 orders$/ })).toBeDisabled();
-  expect((await bridgeApi(page, 'GET', `/v1/collection/${crowded.id}`)).end).toBe(endBefore);
+  expect((await bridgeApi(page, 'GET', `/v1/collection/${crowded}`)).end).toBe(endBefore);
 
   // Ticked on purpose, it is replanned later, as shown.
   await row.getByRole('checkbox').check();
   await dialog.getByRole('button', { name: 'Replan 1 order' }).click();
   await expect(dialog).toBeHidden();
-  await expect.poll(async () => (await bridgeApi(page, 'GET', `/v1/collection/${crowded.id}`)).end > endBefore).toBe(true);
+  await expect.poll(async () => (await bridgeApi(page, 'GET', `/v1/collection/${crowded}`)).end > endBefore).toBe(true);
 });

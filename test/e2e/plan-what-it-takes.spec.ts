@@ -11,8 +11,9 @@
  */
 import { expect, test } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
-import { addDays, longDate, testToday } from './dates.js';
+import { addDays, shortDate, testToday } from './dates.js';
 import { bridgeApi } from './planner-page.js';
+import { seedCollection, seedFullPaint } from './shop.js';
 
 let app: RunningApp | undefined;
 
@@ -20,12 +21,6 @@ test.afterEach(async () => {
   await app?.stop();
   app = undefined;
 });
-
-const everyDay = { '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true };
-const eightEveryDay = { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': 8, '7': 8 };
-
-/** "Wed 3 Mar": a day as the plan dialog writes it in English. */
-const shortDate = (date: string) => longDate(date).replace(/ \d{4}$/, '');
 
 test('the plan dialog offers the overtime that would make a late plan fit, adds it in one click, and Undo takes it back', async ({
   page,
@@ -35,39 +30,8 @@ test('the plan dialog offers the overtime that would make a late plan fit, adds 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(app.url);
 
-  const painting = await bridgeApi(page, 'POST', '/v1/activity', { description: 'Painting', resource_type: 'employee' });
-  const board = await bridgeApi(
-    page,
-    'POST',
-    '/v1/board',
-    {
-      name: 'Shop',
-      workdays: everyDay,
-      statuses: [{ name: 'Ready', priority: 0, entry: true, exit: false }],
-      stages: [{ name: 'Paint', priority: 0, activities: [{ id: painting.id, priority: 0 }] }],
-    },
-    { with: 'stages' },
-  );
-  const paint = board.stages[0].id;
-  const cees = await bridgeApi(page, 'POST', '/v1/resource', {
-    name: 'Cees',
-    workdays: eightEveryDay,
-    boards: [{ id: board.id, active: true, stages: [{ id: paint, percentage: 100, active: true }] }],
-  });
-  const filler = await bridgeApi(page, 'POST', '/v1/collection', { name: 'FILLER', board_id: board.id });
-  await bridgeApi(page, 'POST', `/v1/collection/${filler.id}/card`, {
-    stage_id: paint,
-    start_date: testToday,
-    end_date: addDays(testToday, 3),
-    activities: [{ id: painting.id, time: 1920 }],
-    resources: [{ id: cees.id }],
-  });
-  await bridgeApi(page, 'POST', '/v1/collection', {
-    name: 'SO-RUSH',
-    board_id: board.id,
-    due_date: addDays(testToday, 3),
-    activities: [{ id: painting.id, time: 480 }],
-  });
+  const { boardId, paintingId, ceesId } = await seedFullPaint(page);
+  await seedCollection(page, boardId, { name: 'SO-RUSH', activityId: paintingId, minutes: 480, due: addDays(testToday, 3) });
   await page.reload();
 
   const backlog = page.getByRole('complementary', { name: 'Backlog' });
@@ -95,7 +59,7 @@ test('the plan dialog offers the overtime that would make a late plan fit, adds 
   // The plan is worked out again with the overtime: it ends on its due date and needs nothing more.
   await expect(dialog.getByTestId('plan-end')).toHaveText(`This plan ends on ${due}`);
   await expect(takes).toHaveCount(0);
-  const added = await bridgeApi(page, 'GET', `/v1/resource/${cees.id}/schedule_deviation`);
+  const added = await bridgeApi(page, 'GET', `/v1/resource/${ceesId}/schedule_deviation`);
   expect(added.data.map((d: any) => [d.type, d.start_date, d.time]).sort()).toEqual([
     ['overtime', addDays(testToday, 2), 240],
     ['overtime', addDays(testToday, 3), 240],
@@ -104,5 +68,5 @@ test('the plan dialog offers the overtime that would make a late plan fit, adds 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
-  await expect.poll(async () => (await bridgeApi(page, 'GET', `/v1/resource/${cees.id}/schedule_deviation`)).data.length).toBe(0);
+  await expect.poll(async () => (await bridgeApi(page, 'GET', `/v1/resource/${ceesId}/schedule_deviation`)).data.length).toBe(0);
 });

@@ -12,6 +12,7 @@ import { expect, test } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { nextMonday } from './dates.js';
 import { bridgeApi } from './planner-page.js';
+import { newActivity, seedCollection, seedShop, seedWorker } from './shop.js';
 
 let app: RunningApp | undefined;
 
@@ -20,49 +21,25 @@ test.afterEach(async () => {
   app = undefined;
 });
 
-const weekdays = { '1': true, '2': true, '3': true, '4': true, '5': true, '6': false, '7': false };
-const fullTime = { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': null, '7': null };
-
 test('the card panel names the qualified people, and a card whose person lacks the skill warns', async ({ page }) => {
   test.setTimeout(120_000);
   app = await startApp();
   await page.setViewportSize({ width: 1600, height: 1000 });
   await page.goto(app.url);
   const monday = nextMonday();
-  const weld = await bridgeApi(page, 'POST', '/v1/activity', { description: 'Weld', resource_type: 'employee', skill: 'welding-cert-2' });
-  const board = await bridgeApi(
-    page,
-    'POST',
-    '/v1/board',
-    {
-      name: 'Shop',
-      workdays: weekdays,
-      statuses: [{ name: 'Ready', priority: 0, entry: true, exit: false }],
-      stages: [{ name: 'Welding', priority: 0, activities: [{ id: weld.id, priority: 0 }] }],
-    },
-    { with: 'stages' },
-  );
-  const onWelding = [{ id: board.id, active: true, stages: [{ id: board.stages[0].id, percentage: 100, active: true }] }];
-  const bo = await bridgeApi(page, 'POST', '/v1/resource', { name: 'Bo', workdays: fullTime, skills: [], boards: onWelding });
-  const cy = await bridgeApi(page, 'POST', '/v1/resource', {
-    name: 'Cy',
-    workdays: fullTime,
-    skills: ['welding-cert-2'],
-    boards: onWelding,
-  });
-  const collection = await bridgeApi(page, 'POST', '/v1/collection', {
-    name: 'Frame 2001',
-    board_id: board.id,
-    activities: [{ id: weld.id, time: 480 }],
-  });
+  const weld = await newActivity(page, 'Weld', 'welding-cert-2');
+  const shop = await seedShop(page, { stage: 'Welding', allows: [weld] });
+  const bo = await seedWorker(page, shop, 'Bo', []);
+  const cy = await seedWorker(page, shop, 'Cy', ['welding-cert-2']);
+  const collection = await seedCollection(page, shop.boardId, { name: 'Frame 2001', activityId: weld, minutes: 480 });
   const planned = await bridgeApi(
     page,
     'POST',
-    `/v1/collection/${collection.id}/board/${board.id}`,
+    `/v1/collection/${collection}/board/${shop.boardId}`,
     { start: monday },
     { with: 'cards.resources' },
   );
-  expect(planned.cards[0].resources.map((r: { id: string }) => r.id)).toEqual([cy.id]);
+  expect(planned.cards[0].resources.map((r: { id: string }) => r.id)).toEqual([cy]);
   await page.reload();
 
   const card = page.locator(`[data-card-id="${planned.cards[0].id}"]`);
@@ -79,7 +56,7 @@ test('the card panel names the qualified people, and a card whose person lacks t
   await expect(panel.getByRole('alert').filter({ hasText: 'Not qualified' })).toHaveCount(0);
 
   // Bo instead of Cy: Bo lacks the skill, and the board and the panel say so.
-  await bridgeApi(page, 'PUT', `/v1/collection/${collection.id}/card/${planned.cards[0].id}`, { resources: [{ id: bo.id }] });
+  await bridgeApi(page, 'PUT', `/v1/collection/${collection}/card/${planned.cards[0].id}`, { resources: [{ id: bo }] });
   await expect(card).toHaveClass(/has-warning/);
   await expect(card).toHaveAttribute('aria-label', /Not qualified: Bo lacks welding-cert-2/);
   await expect(panel.getByRole('alert').filter({ hasText: 'Not qualified: Bo lacks welding-cert-2' })).toBeVisible();

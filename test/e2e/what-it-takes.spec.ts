@@ -4,7 +4,7 @@
  * the overtime that would make room; one click adds it as one command, the reason changes to
  * "has room", and Undo on the planboard takes the overtime back.
  *
- * Board Shop, every day a workday, one stage Paint; Cees paints 8 h every day. A filler order
+ * Board Shop, every day a workday, one stage Paint allowing Painting; Cees paints 8 h every day. A filler order
  * takes all of Paint from today to today + 3; SO-RUSH is due today + 3 and its Paint card of 8 h
  * sits on today + 5. So it lacks 8 h by its due date: 4 h of overtime for Cees on today + 2 and
  * today + 3, whatever day the run's clock says it is.
@@ -13,6 +13,7 @@ import { expect, test } from './fixtures.js';
 import { startApp, type RunningApp } from './app.js';
 import { addDays, testToday } from './dates.js';
 import { bridgeApi, openScreen } from './planner-page.js';
+import { seedFullPaint } from './shop.js';
 
 let app: RunningApp | undefined;
 
@@ -21,49 +22,20 @@ test.afterEach(async () => {
   app = undefined;
 });
 
-const everyDay = { '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true };
-const eightEveryDay = { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': 8, '7': 8 };
-
 test('a late order says why, offers overtime that adds in one click, and Undo takes it back', async ({ page }) => {
   test.setTimeout(120_000);
   app = await startApp();
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(app.url);
 
-  const board = await bridgeApi(
-    page,
-    'POST',
-    '/v1/board',
-    {
-      name: 'Shop',
-      workdays: everyDay,
-      statuses: [{ name: 'Ready', priority: 0, entry: true, exit: false }],
-      stages: [{ name: 'Paint', priority: 0 }],
-    },
-    { with: 'stages' },
-  );
-  const paint = board.stages[0].id;
-  const activity = await bridgeApi(page, 'POST', '/v1/activity', { description: 'Painting' });
-  const cees = await bridgeApi(page, 'POST', '/v1/resource', {
-    name: 'Cees',
-    workdays: eightEveryDay,
-    boards: [{ id: board.id, active: true, stages: [{ id: paint, percentage: 100, active: true }] }],
-  });
-  const filler = await bridgeApi(page, 'POST', '/v1/collection', { name: 'FILLER', board_id: board.id });
-  await bridgeApi(page, 'POST', `/v1/collection/${filler.id}/card`, {
-    stage_id: paint,
-    start_date: testToday,
-    end_date: addDays(testToday, 3),
-    activities: [{ id: activity.id, time: 1920 }],
-    resources: [{ id: cees.id }],
-  });
-  const rush = await bridgeApi(page, 'POST', '/v1/collection', { name: 'SO-RUSH', board_id: board.id, due_date: addDays(testToday, 3) });
+  const { boardId, stageId, paintingId, ceesId } = await seedFullPaint(page);
+  const rush = await bridgeApi(page, 'POST', '/v1/collection', { name: 'SO-RUSH', board_id: boardId, due_date: addDays(testToday, 3) });
   await bridgeApi(page, 'POST', `/v1/collection/${rush.id}/card`, {
-    stage_id: paint,
+    stage_id: stageId,
     start_date: addDays(testToday, 5),
     end_date: addDays(testToday, 5),
-    activities: [{ id: activity.id, time: 480 }],
-    resources: [{ id: cees.id }],
+    activities: [{ id: paintingId, time: 480 }],
+    resources: [{ id: ceesId }],
   });
 
   await openScreen(page, 'Exceptions');
@@ -76,7 +48,7 @@ test('a late order says why, offers overtime that adds in one click, and Undo ta
   await takes.getByRole('button', { name: 'Add this overtime' }).click();
   await expect(item.getByTestId('why-late')).toHaveText('Why: Paint has room for it sooner: it is planned later than it needs to be');
   await expect(item.getByTestId('what-it-takes')).toHaveCount(0);
-  const added = await bridgeApi(page, 'GET', `/v1/resource/${cees.id}/schedule_deviation`);
+  const added = await bridgeApi(page, 'GET', `/v1/resource/${ceesId}/schedule_deviation`);
   expect(added.data.map((d: any) => [d.type, d.start_date, d.time]).sort()).toEqual([
     ['overtime', addDays(testToday, 2), 240],
     ['overtime', addDays(testToday, 3), 240],
@@ -84,7 +56,7 @@ test('a late order says why, offers overtime that adds in one click, and Undo ta
 
   await openScreen(page, 'Planboard');
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
-  await expect.poll(async () => (await bridgeApi(page, 'GET', `/v1/resource/${cees.id}/schedule_deviation`)).data.length).toBe(0);
+  await expect.poll(async () => (await bridgeApi(page, 'GET', `/v1/resource/${ceesId}/schedule_deviation`)).data.length).toBe(0);
   await openScreen(page, 'Exceptions');
   await expect(item.getByTestId('why-late')).toHaveText(/^Why: Paint is full from .+ to .+$/);
 });

@@ -1,11 +1,12 @@
 /**
  * Shared pieces of the base-data API tests (test/api/base-data*.test.ts) and the schedule and
  * capacity tests: workday presets, request shortcuts that fail the test on an unexpected
- * status, the "it is gone" check after a delete, and a second environment of the same API.
+ * status, the "it is gone" check after a delete, a second environment of the same API, and the
+ * one-stage shop of the capacity tests worked out by hand, with its promise dates.
  */
 import { expect } from 'vitest';
 import type { TestApi } from './api.js';
-import { expectErrorBody } from './order-data.js';
+import { create, expectErrorBody } from './order-data.js';
 
 export {
   create,
@@ -83,4 +84,43 @@ export function otherEnvironment(api: TestApi, name = 'other'): TestApi {
     // The server and the folder are the first environment's to close.
     close: async () => {},
   };
+}
+
+type Named = { name: string } & Record<string, unknown>;
+
+/**
+ * A board (Mon–Fri unless told) with one stage that allows one activity and the entry status
+ * Ready, and one resource (8 h Mon–Fri unless told) working all its time on that stage: the
+ * shop of the capacity tests worked out by hand for one person or machine (setup times, second
+ * shifts). Each part takes its own fields besides its name: setup minutes, a second shift, …
+ */
+export async function oneStageShop(
+  api: TestApi,
+  activityId: string,
+  parts: { board: Named; stage: Named; resource: Named },
+): Promise<{ boardId: string; stageId: string; resourceId: string }> {
+  const board = await create(api, '/v1/board?with=stages', {
+    workdays: officeWeek,
+    ...parts.board,
+    stages: [{ ...parts.stage, activities: [{ id: activityId, priority: 0 }] }],
+  });
+  await create(api, `/v1/board/${board.id}/status`, { name: 'Ready', priority: 0, entry: true, exit: false });
+  const stageId: string = board.stages[0].id;
+  const resource = await create(api, '/v1/resource', {
+    workdays: fullTime,
+    ...parts.resource,
+    boards: [{ id: board.id, active: true, stages: [{ id: stageId, percentage: 100, active: true }] }],
+  });
+  return { boardId: board.id, stageId, resourceId: resource.id };
+}
+
+/** The finite promise date of one draft of `minutes` of an activity, from `start` (docs/API.md "Finite-capacity planning"). */
+export async function draftPromise(api: TestApi, boardId: string, activityId: string, minutes: number, start: string): Promise<unknown> {
+  const res = await api.http('POST', `/v1/board/${boardId}/promise_dates`, {
+    start,
+    capacity: 'finite',
+    drafts: [{ key: 'draft', rows: [{ activity_id: activityId, duration: minutes }] }],
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data[0];
 }

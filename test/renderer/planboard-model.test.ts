@@ -15,25 +15,9 @@ import {
   restoreSnapshot,
 } from '../../renderer/views/planboard/planboard-cache.js';
 import { toPlanCard, type PlanCard } from '../../renderer/views/planboard/plan-card.js';
+import { planCard } from './plan-card.js';
 
-function card(id: string, stage: string, start: string, end: string, extra: Partial<PlanCard> = {}): PlanCard {
-  return {
-    id,
-    collection_id: `col-${id}`,
-    stage_id: stage,
-    status_id: 'todo',
-    name: `Card ${id}`,
-    start_date: start,
-    end_date: end,
-    rank: 'n',
-    time_tracking_running: false,
-    time_tracking_last: null,
-    labels: [],
-    resources: [],
-    collection: { name: `Order ${id}`, warnings: [] },
-    ...extra,
-  };
-}
+const card = planCard;
 
 describe('filters', () => {
   const cards = [

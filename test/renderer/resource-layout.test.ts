@@ -5,24 +5,10 @@ import { dayIndex, timelineAround } from '../../renderer/views/planboard/date-ge
 import type { PlanCard } from '../../renderer/views/planboard/plan-card.js';
 import { indexResourceCapacity } from '../../renderer/views/planboard/resource-capacity.js';
 import { layoutResources, placementsInWindow, resourceRowsFor } from '../../renderer/views/planboard/resource-layout.js';
+import { planCard } from './plan-card.js';
 
-function card(id: string, stage: string, start: string, end: string, resources: string[]): PlanCard {
-  return {
-    id,
-    collection_id: `col-${id}`,
-    stage_id: stage,
-    status_id: 'todo',
-    name: `Card ${id}`,
-    start_date: start,
-    end_date: end,
-    rank: 'n',
-    time_tracking_running: false,
-    time_tracking_last: null,
-    labels: [],
-    resources: resources.map((r) => ({ id: r })),
-    collection: { name: `Order ${id}`, warnings: [] },
-  };
-}
+const card = (id: string, stage: string, start: string, end: string, resources: string[]): PlanCard =>
+  planCard(id, stage, start, end, { resources: resources.map((r) => ({ id: r })) });
 
 const board = 'board-1';
 const onBoard = (active = true) => [{ id: board, active, stages: [] }];

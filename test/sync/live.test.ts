@@ -8,11 +8,8 @@
  * fault proxy (or a small forwarder playing an older or a broken remote) between them, so the
  * requests a replica sends can be counted. Timings are never asserted.
  */
-import { createServer, type Server } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
-import { bookOf, installSyncBooks } from '../../electron/store/sync-book.js';
-import { DataDir } from '../../electron/store/data-dir.js';
-import type { EnvironmentStore } from '../../electron/store/environment-store.js';
+import { describe, expect, it } from 'vitest';
+import { bookOf } from '../../electron/store/sync-book.js';
 import { bulkLoad } from '../../electron/sync/bulk-load.js';
 import { defaultTiming, type SyncTiming } from '../../electron/sync/client.js';
 import { LiveChannel } from '../../electron/sync/live.js';
@@ -20,13 +17,12 @@ import type { RemoteApi } from '../../electron/sync/remote.js';
 import { checkBatch, mergeRecords, type RemoteRecord } from '../../electron/sync/merge.js';
 import { syncTables } from '../../electron/sync/tables.js';
 import { formatHlc } from '../../shared/hlc.js';
-import type { ChangeEvent } from '../../shared/ipc.js';
 import { expectErrorBody } from '../helpers/api-errors.js';
-import { tempDir } from '../helpers/api.js';
 import { startFaultProxy, type FaultProxy, type ProxyLogEntry } from '../helpers/fault-proxy.js';
 import { call, dump, ok, waitFor } from '../helpers/sync-cluster.js';
 import { createCollection, createOrder, createPlanningBase, createProject, plan, remove, update } from '../helpers/sync-data.js';
 import { startInProcessClient, startInProcessRemote, type InProcessClient, type InProcessRemote } from '../helpers/sync-inprocess.js';
+import { cleanupsAfterEach, eventKeys, freshReplicaStore, replicaContents, startForwarder } from '../helpers/sync-snapshot.js';
 
 const hour = 3_600_000;
 
@@ -39,11 +35,7 @@ const appTiming: Partial<SyncTiming> = {
   maxBackoffMs: defaultTiming.maxBackoffMs,
 };
 
-const cleanups: (() => Promise<void> | void)[] = [];
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 async function remoteAndProxy(): Promise<{ remote: InProcessRemote; proxy: FaultProxy }> {
   const remote = await startInProcessRemote();
@@ -71,58 +63,6 @@ async function untilListening(client: InProcessClient, proxy: FaultProxy, since 
 
 async function arrives(node: { url: string; headers: Record<string, string> }, path: string, what: string): Promise<void> {
   await waitFor(async () => (await call(node, 'GET', path)).status === 200, what, 10_000, 20);
-}
-
-/**
- * An HTTP server in front of the remote that passes every request on, except that `answer`
- * may answer one itself or `rewrite` may change an answer's JSON (an older or a broken remote).
- */
-async function startForwarder(
-  target: string,
-  options: {
-    answer?: (method: string, path: string) => { status: number; body: unknown } | undefined;
-    rewrite?: (path: string, body: any) => any;
-  },
-): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
-  const requests: string[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const path = req.url ?? '/';
-      requests.push(`${req.method} ${path}`);
-      const own = options.answer?.(req.method ?? 'GET', path);
-      if (own) {
-        res.writeHead(own.status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(own.body));
-        return;
-      }
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(req.headers))
-        if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) headers[name] = value;
-      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-      fetch(target + path, { method: req.method ?? 'GET', headers, ...(body && body.length > 0 ? { body } : {}) })
-        .then(async (answer) => {
-          let text = await answer.text();
-          if (options.rewrite && answer.ok) text = JSON.stringify(options.rewrite(path, JSON.parse(text)));
-          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-          res.end(text);
-        })
-        .catch(() => res.destroy());
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 describe("the remote's live channel, GET /v1/sync/stream", () => {
@@ -274,28 +214,6 @@ describe('a replica with the live channel', () => {
   });
 });
 
-/** Every row of the replica's record tables, field clocks and change log (which record, which operation). */
-function contents(store: EnvironmentStore): Record<string, unknown[]> {
-  const out: Record<string, unknown[]> = {};
-  for (const table of syncTables().values()) out[table.table] = store.db.prepare(`SELECT * FROM "${table.table}" ORDER BY id`).all();
-  out.sync_clock = store.db.prepare('SELECT * FROM sync_clock ORDER BY resource, record_id').all();
-  out.change_log = store.db.prepare('SELECT resource, record_id, op FROM change_log ORDER BY resource, record_id, seq').all();
-  out.sync_outbox = store.db.prepare('SELECT * FROM sync_outbox').all();
-  return out;
-}
-
-/** A fresh replica database, as the desktop app opens one, and the change events it sends. */
-function freshReplicaStore(): { store: EnvironmentStore; events: ChangeEvent[] } {
-  const folder = tempDir('planner-bulk-');
-  const dataDir = DataDir.open(folder);
-  installSyncBooks(dataDir, 'local', new Set(syncTables().keys()));
-  const store = dataDir.environment(dataDir.system.ensureEnvironment('local').id);
-  const events: ChangeEvent[] = [];
-  store.onChange((batch) => events.push(...batch));
-  cleanups.push(() => dataDir.close());
-  return { store, events };
-}
-
 /** A remote with records of many kinds: planned cards, orders with rows, nulls, JSON, a deleted record. */
 async function seedRemote(remote: InProcessRemote): Promise<void> {
   const base = await createPlanningBase(remote, 'Bulk');
@@ -326,28 +244,27 @@ describe("an empty replica's first snapshot, loaded in bulk", () => {
     projects[0]!.clocks = { ...projects[0]!.clocks, name: ahead };
     projects[1]!.clocks = { ...projects[1]!.clocks, name: tooFar };
 
-    const merged = freshReplicaStore();
+    const merged = freshReplicaStore(cleanups);
     mergeRecords(merged.store, bookOf(merged.store), syncTables(), entries);
-    const bulk = freshReplicaStore();
+    const bulk = freshReplicaStore(cleanups);
     let applied = false;
     expect(bulkLoad(bulk.store, bookOf(bulk.store), syncTables(), entries, () => (applied = true))).toBe(entries.length);
     expect(applied).toBe(true);
     // The same, but for the change log: a first snapshot writes no row of it (docs/decisions/first-snapshot-unlogged.md).
-    const { change_log: logged, ...written } = contents(bulk.store);
-    const { change_log: mergeLogged, ...mergeWritten } = contents(merged.store);
+    const { change_log: logged, ...written } = replicaContents(bulk.store);
+    const { change_log: mergeLogged, ...mergeWritten } = replicaContents(merged.store);
     expect(written).toEqual(mergeWritten);
     expect(logged).toEqual([]);
     expect(mergeLogged!.length).toBe(entries.length);
-    const keys = (events: ChangeEvent[]) => events.map((e) => `${e.resource}/${e.id}/${e.op}`).sort();
-    expect(keys(bulk.events)).toEqual(keys(merged.events));
+    expect(eventKeys(bulk.events)).toEqual(eventKeys(merged.events));
     // The replica's clock has moved past the clocks it took, as after a merge.
     const now = bookOf(bulk.store).clock.now();
     expect(now > ahead && now < tooFar, now).toBe(true);
 
     // A page that names a record twice (or one the replica has meanwhile) is merged instead.
-    const twice = freshReplicaStore();
+    const twice = freshReplicaStore(cleanups);
     bulkLoad(twice.store, bookOf(twice.store), syncTables(), [...entries, entries[0]!], () => undefined);
-    expect(contents(twice.store)).toEqual(contents(merged.store));
+    expect(replicaContents(twice.store)).toEqual(replicaContents(merged.store));
   });
 
   it('is what a replica does on its first sync, and a bad page is refused changing nothing', async () => {
@@ -374,7 +291,7 @@ describe("an empty replica's first snapshot, loaded in bulk", () => {
     const refused = await client.instance.sync.run();
     expect(refused.error).toMatch(/cannot read/);
     // The first page is in, the damaged one left nothing behind: no record or clock of it (and a first snapshot logs no change).
-    const tables = contents(store);
+    const tables = replicaContents(store);
     const records = [...syncTables().values()].reduce((n, t) => n + tables[t.table]!.length, 0);
     expect(records).toBe(10);
     expect(tables.sync_clock).toHaveLength(10);
@@ -391,7 +308,7 @@ describe("an empty replica's first snapshot, loaded in bulk", () => {
     expect((await fresh.instance.sync.run()).error).toBeNull();
     expect(await dump(fresh, { trash: true })).toEqual(await dump(remote, { trash: true }));
     const freshStore = fresh.instance.dataDir.environment(fresh.instance.environment.id);
-    expect(contents(freshStore).sync_clock).toEqual(contents(store).sync_clock);
+    expect(replicaContents(freshStore).sync_clock).toEqual(replicaContents(store).sync_clock);
   });
 });
 

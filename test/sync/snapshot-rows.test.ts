@@ -8,26 +8,19 @@
  * Real HTTP on 127.0.0.1 and real SQLite files: a remote in this process, fresh replica
  * databases as the desktop app opens them.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { DataDir } from '../../electron/store/data-dir.js';
-import type { EnvironmentStore } from '../../electron/store/environment-store.js';
-import { bookOf, installSyncBooks } from '../../electron/store/sync-book.js';
+import { describe, expect, it } from 'vitest';
+import { bookOf } from '../../electron/store/sync-book.js';
 import { unknownDataOf } from '../../electron/store/unknown-data.js';
 import { bulkLoad, checkRows } from '../../electron/sync/bulk-load.js';
 import { checkBatch, mergeRecords, SyncMessageError } from '../../electron/sync/merge.js';
 import { syncTables } from '../../electron/sync/tables.js';
-import type { ChangeEvent } from '../../shared/ipc.js';
 import { expectErrorBody } from '../helpers/api-errors.js';
-import { tempDir } from '../helpers/api.js';
 import { call, ok } from '../helpers/sync-cluster.js';
 import { createCollection, createOrder, createPlanningBase, createProject, plan, remove, update } from '../helpers/sync-data.js';
 import { signInMemberOn, startInProcessRemote, type InProcessRemote } from '../helpers/sync-inprocess.js';
+import { cleanupsAfterEach, eventKeys, freshReplicaStore, replicaContents, snapshotPages } from '../helpers/sync-snapshot.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 /** A remote with records of many kinds: planned cards, orders with rows, nulls, JSON, booleans, a deleted record. */
 async function seededRemote(): Promise<InProcessRemote> {
@@ -65,54 +58,19 @@ function asRecords(tables: any[]): any[] {
 
 /** Every page of the snapshot in one shape, with the cursors it went through. */
 async function wholeSnapshot(remote: InProcessRemote, headers: Record<string, string>, format: '' | '&format=rows', limit: number) {
+  const pages = await snapshotPages(remote, headers, `limit=${limit}${format}`);
   const records: any[] = [];
-  const cursors: (string | null)[] = [];
-  let cursor: string | null = null;
-  for (let i = 0; i < 200; i++) {
-    const res = await call(
-      { url: remote.url, headers },
-      'GET',
-      `/v1/sync/snapshot?limit=${limit}${format}${cursor ? `&cursor=${cursor}` : ''}`,
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  for (const page of pages) {
     if (format) {
-      expect(Array.isArray(res.body.tables)).toBe(true);
-      records.push(...asRecords(res.body.tables));
+      expect(Array.isArray(page.tables)).toBe(true);
+      records.push(...asRecords(page.tables));
     } else {
-      expect(res.body).not.toHaveProperty('tables');
+      expect(page).not.toHaveProperty('tables');
     }
-    records.push(...res.body.records);
-    cursor = res.body.cursor;
-    cursors.push(cursor);
-    if (cursor === null) return { records, cursors };
+    records.push(...page.records);
   }
-  throw new Error('the snapshot did not end');
+  return { records, cursors: pages.map((page) => page.cursor as string | null) };
 }
-
-/** Every row of the replica's record tables, field clocks, change log and outbox. */
-function contents(store: EnvironmentStore): Record<string, unknown[]> {
-  const out: Record<string, unknown[]> = {};
-  for (const table of syncTables().values()) out[table.table] = store.db.prepare(`SELECT * FROM "${table.table}" ORDER BY id`).all();
-  out.sync_clock = store.db.prepare('SELECT * FROM sync_clock ORDER BY resource, record_id').all();
-  out.change_log = store.db.prepare('SELECT resource, record_id, op FROM change_log ORDER BY resource, record_id, seq').all();
-  out.sync_outbox = store.db.prepare('SELECT * FROM sync_outbox').all();
-  out.sync_unknown = store.db.prepare('SELECT * FROM sync_unknown ORDER BY resource, record_id').all();
-  return out;
-}
-
-/** A fresh replica database, as the desktop app opens one, and the change events it sends. */
-function freshReplicaStore(): { store: EnvironmentStore; events: ChangeEvent[] } {
-  const folder = tempDir('planner-rows-');
-  const dataDir = DataDir.open(folder);
-  installSyncBooks(dataDir, 'local', new Set(syncTables().keys()));
-  const store = dataDir.environment(dataDir.system.ensureEnvironment('local').id);
-  const events: ChangeEvent[] = [];
-  store.onChange((batch) => events.push(...batch));
-  cleanups.push(() => dataDir.close());
-  return { store, events };
-}
-
-const keys = (events: ChangeEvent[]) => events.map((e) => `${e.resource}/${e.id}/${e.op}`).sort();
 
 describe('GET /v1/sync/snapshot?format=rows', () => {
   it('holds exactly the records of the usual snapshot, page by page with the same cursors, for an admin and for a member', async () => {
@@ -154,24 +112,24 @@ describe('an empty replica loading a snapshot page in rows', () => {
     const { loads, records } = checkRows(syncTables(), rowsPage.tables);
     expect(records).toEqual([]);
 
-    const merged = freshReplicaStore();
+    const merged = freshReplicaStore(cleanups);
     mergeRecords(merged.store, bookOf(merged.store), syncTables(), checkBatch(syncTables(), recordsPage.records));
-    const bulk = freshReplicaStore();
+    const bulk = freshReplicaStore(cleanups);
     let applied = false;
     expect(bulkLoad(bulk.store, bookOf(bulk.store), syncTables(), [], () => (applied = true), loads)).toBe(recordsPage.records.length);
     expect(applied).toBe(true);
     // The same, but for the change log: a first snapshot writes no row of it (docs/decisions/first-snapshot-unlogged.md).
-    const { change_log: logged, ...written } = contents(bulk.store);
-    const { change_log: mergeLogged, ...mergeWritten } = contents(merged.store);
+    const { change_log: logged, ...written } = replicaContents(bulk.store);
+    const { change_log: mergeLogged, ...mergeWritten } = replicaContents(merged.store);
     expect(written).toEqual(mergeWritten);
     expect(logged).toEqual([]);
     expect(mergeLogged!.length).toBe(recordsPage.records.length);
-    expect(keys(bulk.events)).toEqual(keys(merged.events));
+    expect(eventKeys(bulk.events)).toEqual(eventKeys(merged.events));
 
     // Rows of a record the replica has after all are merged instead.
     const again = checkRows(syncTables(), rowsPage.tables);
     bulkLoad(bulk.store, bookOf(bulk.store), syncTables(), [], () => undefined, again.loads);
-    expect(contents(bulk.store).sync_clock).toEqual(contents(merged.store).sync_clock);
+    expect(replicaContents(bulk.store).sync_clock).toEqual(replicaContents(merged.store).sync_clock);
   });
 
   it('keeps a field and a resource of another version with their clocks, as merging keeps them', async () => {
@@ -193,12 +151,12 @@ describe('an empty replica loading a snapshot page in rows', () => {
     const { loads, records } = checkRows(syncTables(), page.tables);
     expect(records).toHaveLength(projects.rows.length + 1);
 
-    const bulk = freshReplicaStore();
+    const bulk = freshReplicaStore(cleanups);
     bulkLoad(bulk.store, bookOf(bulk.store), syncTables(), checkBatch(syncTables(), records), () => undefined, loads);
-    const merged = freshReplicaStore();
+    const merged = freshReplicaStore(cleanups);
     mergeRecords(merged.store, bookOf(merged.store), syncTables(), checkBatch(syncTables(), asRecords(page.tables)));
-    const { change_log: logged, ...written } = contents(bulk.store);
-    const { change_log: mergeLogged, ...mergeWritten } = contents(merged.store);
+    const { change_log: logged, ...written } = replicaContents(bulk.store);
+    const { change_log: mergeLogged, ...mergeWritten } = replicaContents(merged.store);
     expect(written).toEqual(mergeWritten);
     // Only the records that took the merge (those with another version's data) are in the change log.
     expect(logged).toEqual(mergeLogged!.filter((row: any) => row.resource === 'project' || row.resource === 'forecast'));
@@ -245,14 +203,14 @@ describe('an empty replica loading a snapshot page in rows', () => {
     for (const [what, damage] of damages) {
       const tables = structuredClone(page.tables);
       damage(tables);
-      const store = freshReplicaStore();
+      const store = freshReplicaStore(cleanups);
       // The client checks a page whole (its rows, then its records) before it loads any of it.
       const load = () => {
         const { loads, records } = checkRows(syncTables(), tables);
         bulkLoad(store.store, bookOf(store.store), syncTables(), checkBatch(syncTables(), records), () => undefined, loads);
       };
       expect(load, what).toThrow(SyncMessageError);
-      const left = contents(store.store);
+      const left = replicaContents(store.store);
       expect(
         Object.values(left).every((rows) => rows.length === 0),
         what,

@@ -38,6 +38,7 @@ import {
   type InProcessClient,
   type InProcessRemote,
 } from '../helpers/sync-inprocess.js';
+import { snapshotPages } from '../helpers/sync-snapshot.js';
 
 /** A newer app: the current protocol and a schema this version has not reached. */
 const newerHeaders = { ...remoteHeaders, 'x-planner-sync-protocol': '2', 'x-planner-schema': '99' };
@@ -71,20 +72,9 @@ async function feed(remote: InProcessRemote, headers: Record<string, string> = n
 
 /** Every snapshot page, `limit` records at a time. */
 async function snapshot(remote: InProcessRemote, limit: number): Promise<any[]> {
-  const records: any[] = [];
-  let cursor: string | null = null;
-  for (let page = 0; page < 1000; page++) {
-    const body: any = await ok(
-      { url: remote.url, headers: newerHeaders, name: 'reader' },
-      'GET',
-      `/v1/sync/snapshot?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
-    );
-    expect(body).toMatchObject({ protocol: syncProtocol, schema: expect.any(Number) });
-    records.push(...body.records);
-    cursor = body.cursor;
-    if (cursor === null) return records;
-  }
-  throw new Error('the snapshot did not end');
+  const pages = await snapshotPages(remote, newerHeaders, `limit=${limit}`, 1000);
+  for (const page of pages) expect(page).toMatchObject({ protocol: syncProtocol, schema: expect.any(Number) });
+  return pages.flatMap((page) => page.records);
 }
 
 const storeOf = (remote: InProcessRemote) => remote.dataDir.environment(remote.environment.id);

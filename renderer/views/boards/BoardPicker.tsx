@@ -16,7 +16,7 @@ export function BoardPicker() {
 
   if (list.length === 0) return null;
   return (
-    <div className="board-picker">
+    <div className="picker board-picker">
       <label htmlFor={id}>{t('boards.picker')}</label>
       <select id={id} value={board?.id ?? ''} onChange={(event) => pickBoard(event.target.value)}>
         {list.map((candidate) => (

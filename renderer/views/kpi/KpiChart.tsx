@@ -108,8 +108,8 @@ export function KpiChart(props: KpiChartProps) {
 
   return (
     <section className="kpi-chart panel" aria-labelledby={titleId} data-testid={props.testId}>
-      <div className="kpi-chart__head">
-        <h2 id={titleId} className="kpi-chart__title">
+      <div className="panel__header">
+        <h2 id={titleId} className="panel__title">
           {props.title}
         </h2>
         <button
@@ -134,7 +134,7 @@ export function KpiChart(props: KpiChartProps) {
       )}
       <div id={tableId} hidden={!asTable}>
         {asTable && (
-          <table className="kpi-chart__table">
+          <table className="data-table kpi-chart__table">
             <caption className="visually-hidden">{props.title}</caption>
             <thead>
               <tr>

@@ -153,7 +153,7 @@ export function KpiView() {
         </h1>
         <BoardPicker />
         {stages.length > 0 && (
-          <div className="kpi-view__scope">
+          <div className="picker">
             <label htmlFor={scopeId}>{t('kpi.scope')}</label>
             <select id={scopeId} value={stageId} onChange={(event) => setScope(event.target.value)}>
               <option value="">{t('kpi.scope.board')}</option>
