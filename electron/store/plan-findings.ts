@@ -1,5 +1,5 @@
 /**
- * The plan check's findings on a local replica (migration 34, docs/API.md "Sync", "Plan
+ * The plan check's findings on a local replica (migrations 34 and 40, docs/API.md "Sync", "Plan
  * check"): what a sync's merge made of the plan that the local plan did not have before the
  * pull. The check (electron/api/planning/plan-check.ts) notes them; the planner accepts them.
  */
