@@ -15,6 +15,7 @@
  *    the date promised on its order (shared/late.ts).
  *
  * Reads only through the asynchronous record store; the findings go to the replica's local books.
+ * One read of the plan per check, and only new findings worded: docs/decisions/plan-check-reads.md.
  */
 import { cardDisplayName } from '../../../shared/card-display-name.js';
 import { addDays, daysBetween, shortDay } from '../../../shared/dates.js';
