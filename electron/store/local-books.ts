@@ -99,10 +99,7 @@ export function sqliteLocalBooks(store: EnvironmentStore, inTurn: <T>(fn: () => 
     planFindings: (options) => inTurn(() => planFindingsOf(store).list(options)),
     planFinding: (id) => inTurn(() => planFindingsOf(store).get(id)),
     newestCommandOn: (resource, recordIds) => inTurn(() => newestCommandOn(store, resource, recordIds)),
-    noticePlanFindings: (findings) =>
-      inTurn(() => {
-        for (const finding of findings) planFindingsOf(store).notice(finding);
-      }),
+    noticePlanFindings: (findings) => inTurn(() => planFindingsOf(store).notice(findings)),
     acceptPlanFinding: (id) => inTurn(() => planFindingsOf(store).resolve(id, 'accepted')),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The plan check's findings on a local replica (migration 34, docs/API.md "Sync", "Plan
+ * The plan check's findings on a local replica (migrations 34 and 40, docs/API.md "Sync", "Plan
  * check"): what a sync's merge made of the plan that the local plan did not have before the
  * pull. The check (electron/api/planning/plan-check.ts) notes them; the planner accepts them.
  */
@@ -16,29 +16,43 @@ interface Row extends Omit<PlanFinding, 'record' | 'details' | 'changes'> {
 /** The plan check's findings of an environment database (one per open store). */
 export const planFindingsOf = onePerStore((store) => new PlanFindings(store));
 
+/** The most findings one insert writes: a power of two, so the sizes of the rest are a handful of statements. */
+const rowsPerInsert = 64;
+
 export class PlanFindings extends SideTable {
   /**
-   * Keeps a finding. One already open under its key gets the newer figures and changes (the
-   * planner decides once, on the latest); its first notice time stays.
+   * Keeps findings. One already open under its key gets the newer figures and changes (the
+   * planner decides once, on the latest); its first notice time stays. A pull may make hundreds:
+   * they go in rows of up to 64 per statement, each size one cached statement.
    */
-  notice(finding: PlanFindingNotice): void {
-    this.sql(
-      `INSERT INTO sync_plan_finding (id, key, kind, board_id, date, record, text, details, changes, noticed_at, status)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open')
-       ON CONFLICT (key) WHERE status = 'open' DO UPDATE SET
-         record = excluded.record, text = excluded.text, details = excluded.details, changes = excluded.changes`,
-    ).run(
-      uuidv7(),
-      finding.key,
-      finding.kind,
-      finding.board_id,
-      finding.date,
-      JSON.stringify(finding.record),
-      finding.text,
-      JSON.stringify(finding.details),
-      JSON.stringify(finding.changes),
-      nowTimestamp(),
-    );
+  notice(findings: readonly PlanFindingNotice[]): void {
+    const noticedAt = nowTimestamp();
+    for (let at = 0; at < findings.length;) {
+      let size = rowsPerInsert;
+      while (size > findings.length - at) size /= 2;
+      const values: unknown[] = [];
+      for (const finding of findings.slice(at, at + size)) {
+        values.push(
+          uuidv7(),
+          finding.key,
+          finding.kind,
+          finding.board_id,
+          finding.date,
+          JSON.stringify(finding.record),
+          finding.text,
+          JSON.stringify(finding.details),
+          JSON.stringify(finding.changes),
+          noticedAt,
+        );
+      }
+      this.sql(
+        `INSERT INTO sync_plan_finding (id, key, kind, board_id, date, record, text, details, changes, noticed_at, status)
+         VALUES ${Array.from({ length: size }, () => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open')").join(', ')}
+         ON CONFLICT (key) WHERE status = 'open' DO UPDATE SET
+           record = excluded.record, text = excluded.text, details = excluded.details, changes = excluded.changes`,
+      ).run(...values);
+      at += size;
+    }
   }
 
   private entryOf(row: Row): PlanFinding {

@@ -13,6 +13,8 @@
  *   SO-L  due T+5, a Laser card T+1…T+2     A ends the card on T+4, B moves the due date to T+3 → late
  *   SO-P  Laser card T+1, Bend card T+3     A ends Laser on T+2, B starts Bend on T+2 → Bend before Laser is done
  *   SO-X, SO-Y  a card each on T+1         A puts Anna on SO-X, B puts Anna on SO-Y → Anna on two cards at once
+ *   SO-W, SO-V  a card each on T+6, SO-W's with an hour of cutting, SO-V's with none
+ *                                           A puts Anna on SO-W, B on SO-V → Anna on two cards at once
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowMs } from '../../shared/clock.js';
@@ -305,6 +307,33 @@ describe('the other kinds of finding the merge makes, each side fine alone', () 
       });
       expect([found.details.card, found.details.other_card].sort()).toEqual(['SO-X · Laser', 'SO-Y · Laser']);
       expect(found.changes.length).toBeGreaterThan(0);
+      expect(found.changes.map((c: any) => c.changed_by)).toEqual(found.changes.map(() => nodeOf(other)));
+    }
+  });
+
+  it('a person on a card with work and on one with none: the card without minutes counts for its people', async () => {
+    // The check reads the cards with their minutes; a card with none is read apart, here and pulled.
+    const w = await collectionWith('SO-W', [
+      { stage_id: id.laser, start_date: day(6), end_date: day(6), activities: [{ id: id.cut, time: 60 }] },
+    ]);
+    const v = await collectionWith('SO-V', [{ stage_id: id.laser, start_date: day(6), end_date: day(6) }]);
+    await runSync(a);
+    await runSync(b);
+    await ok(a, 'PUT', cardPath(w.collection, w.cards[0]!), { resources: [{ id: id.anna }] });
+    await ok(b, 'PUT', cardPath(v.collection, v.cards[0]!), { resources: [{ id: id.anna }] });
+    await runSync(a);
+    await runSync(b);
+    await runSync(a);
+    const pair = [w.cards[0]!, v.cards[0]!].sort();
+    for (const [here, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const found = await finding(here, `double_booking:${id.anna}:${pair[0]}:${pair[1]}`);
+      expect(found, here.name).toMatchObject({ kind: 'double_booking', date: day(6), details: { start: day(6), end: day(6) } });
+      expect([found.details.card, found.details.other_card].sort()).toEqual(['SO-V · Laser', 'SO-W · Laser']);
+      // The other computer's change is its card's new resource link.
+      expect(found.changes).toContainEqual(expect.objectContaining({ resource: 'card_resource', changed_by: nodeOf(other) }));
       expect(found.changes.map((c: any) => c.changed_by)).toEqual(found.changes.map(() => nodeOf(other)));
     }
   });

@@ -15,12 +15,13 @@
  *    the date promised on its order (shared/late.ts).
  *
  * Reads only through the asynchronous record store; the findings go to the replica's local books.
+ * One read of the plan per check, and only new findings worded: docs/decisions/plan-check-reads.md.
  */
 import { cardDisplayName } from '../../../shared/card-display-name.js';
 import { addDays, daysBetween, shortDay } from '../../../shared/dates.js';
 import { endsLate } from '../../../shared/late.js';
 import type { PlanFindingChange, PlanFindingNotice } from '../../../shared/plan-check.js';
-import type { CardLoadRow } from '../../store/card-load.js';
+import type { PlannedCards } from '../../store/planned-cards.js';
 import { localBooks, type RequestContext } from '../resource.js';
 import { tables, type Stored } from '../tables.js';
 import { boardCapacityViews } from './capacity.js';
@@ -33,12 +34,28 @@ export interface PlanChange extends Omit<PlanFindingChange, 'record_id'> {
   after: Record<string, unknown>;
 }
 
-/** A finding with the records it is made of: a pulled change to one of them took part in it. */
-interface Found extends Omit<PlanFindingNotice, 'changes'> {
-  /** Worked out only for a finding that is new: most findings before and after a pull are the same. */
+/**
+ * A finding by its key, with the records it is made of: a pulled change to one of them took part
+ * in it. Most findings before and after a pull are the same and only their keys are compared, so
+ * what it says and what it is made of are worked out only for a finding that is new: a full board
+ * has thousands of pairs of cards a person is on at once.
+ */
+interface Found {
+  key: string;
+  board_id: string;
   involved: () => Set<string>;
-  /** Its text and details once the names of its cards are read (by `cardNames`), for a finding that names cards. */
-  named?: (cardNames: ReadonlyMap<string, string>) => Pick<PlanFindingNotice, 'text' | 'details'>;
+  /** Whether what it says names cards: their names are read (`cardNames`) before `says` is asked. */
+  namesCards: boolean;
+  says: (cardNames: ReadonlyMap<string, string>) => Omit<PlanFindingNotice, 'changes'>;
+}
+
+/** A card on the board over the checked days: its stage, its days and its people (as cardLoads reads it). */
+interface Load {
+  card_id: string;
+  stage_id: string;
+  start_date: string;
+  end_date: string;
+  resources: string[];
 }
 
 /** What the check looks at on one board: the days of the pulled cards (none: only collections). */
@@ -67,68 +84,43 @@ function cardIdOf(resource: string, id: string, record: Record<string, unknown> 
   return null;
 }
 
-export class PlanCheckRun {
-  private readonly boards = new Map<string, BoardScope>();
-  private readonly collections = new Set<string>();
-  private readonly cards = new Set<string>();
-  /**
-   * The stage-days and resource-days (`{stage or resource id}:{day}`) the pulled cards are on,
-   * before the merge or after it: only there can the merge have put a day over capacity. Both
-   * checks look at the same ones, so a day over before the pull is found before it too.
-   */
-  private readonly touched = new Set<string>();
-  private readonly found = new Map<string, Found>();
-  /** A check before a merge that failed: what is new after it cannot be told, so nothing is kept. */
-  private failed = false;
-
-  constructor(private readonly ctx: RequestContext) {}
-
-  /** Before a pulled batch is merged: the plan on the boards it touches, as it is here now. */
-  async before(entries: readonly { resource: string; id: string; record: Record<string, unknown> | null }[]): Promise<void> {
-    try {
-      if (!(await this.widen(entries))) return;
-      // Checked again over the wider scope: what a batch already merged changed is kept as it was first found.
-      for (const [key, finding] of await this.check()) if (!this.found.has(key)) this.found.set(key, finding);
-    } catch (error) {
-      // The check only reports: the pull goes on, and this run keeps no findings.
-      this.failed = true;
-      console.warn(`The plan check before the merge failed: ${error instanceof Error ? error.message : String(error)}`);
+/**
+ * The pulled changes to a finding's records (`involved`, the finding's own ids); when none is one
+ * of them (a stage's or a person's change), those on its board. A change is to a record when it
+ * is the record, its card (an activity or resource link's card) or its collection. The changes
+ * are indexed once per pull by those ids: a pull may make hundreds of findings.
+ */
+function changesByRecord(changes: readonly PlanChange[]): (involved: ReadonlySet<string>, boardId: string) => PlanFindingChange[] {
+  const byId = new Map<string, number[]>();
+  changes.forEach((change, index) => {
+    const card = cardIdOf(change.resource, change.id, change.after) ?? cardIdOf(change.resource, change.id, change.before);
+    const collection = text(change.after.collection_id) ?? text(change.before?.collection_id);
+    for (const id of new Set([change.id, card, collection])) {
+      if (id === null) continue;
+      const list = byId.get(id);
+      if (list) list.push(index);
+      else byId.set(id, [index]);
     }
-  }
-
-  /** After the pull: what the plan has now that it did not have before, kept with the changes that made it. */
-  async after(changes: readonly PlanChange[]): Promise<number> {
-    if (this.failed || this.boards.size === 0) return 0;
-    const now = await this.check();
-    const fresh = [...now.values()].filter((finding) => !this.found.has(finding.key));
-    const named = fresh.filter((finding) => finding.named);
-    const cardNames =
-      named.length > 0 ? await this.cardNames(named.flatMap((finding) => [...finding.involved()])) : new Map<string, string>();
-    const notices: PlanFindingNotice[] = [];
-    for (const finding of fresh) {
-      const { involved, named: withNames, ...rest } = finding;
-      notices.push({ ...rest, ...withNames?.(cardNames), changes: this.changesIn(involved(), finding.board_id, changes) });
+  });
+  const onBoard = new Map<string, PlanChange[]>();
+  const shown = (change: PlanChange): PlanFindingChange => ({
+    resource: change.resource,
+    record_id: change.id,
+    fields: change.fields,
+    created: change.created,
+    changed_by: change.changed_by,
+    changed_at: change.changed_at,
+  });
+  return (involved, boardId) => {
+    // In the pull's order, each change once.
+    const indexes = new Set<number>();
+    for (const id of involved) for (const index of byId.get(id) ?? []) indexes.add(index);
+    let chosen = [...indexes].sort((x, y) => x - y).map((index) => changes[index]!);
+    if (chosen.length === 0) {
+      let board = onBoard.get(boardId);
+      if (!board) onBoard.set(boardId, (board = changes.filter((c) => c.after.board_id === boardId || c.before?.board_id === boardId)));
+      chosen = board;
     }
-    if (notices.length > 0) await this.ctx.records.transaction((tx) => localBooks(tx).noticePlanFindings(notices));
-    return notices.length;
-  }
-
-  /** The pulled changes to the finding's records; when none is one of them (a stage's or a person's change), those on its board. */
-  private changesIn(involved: ReadonlySet<string>, boardId: string, changes: readonly PlanChange[]): PlanFindingChange[] {
-    const shown = (change: PlanChange): PlanFindingChange => ({
-      resource: change.resource,
-      record_id: change.id,
-      fields: change.fields,
-      created: change.created,
-      changed_by: change.changed_by,
-      changed_at: change.changed_at,
-    });
-    const inIt = changes.filter((change) => {
-      const card = cardIdOf(change.resource, change.id, change.after) ?? cardIdOf(change.resource, change.id, change.before);
-      const collection = text(change.after.collection_id) ?? text(change.before?.collection_id);
-      return involved.has(change.id) || (card !== null && involved.has(card)) || (collection !== null && involved.has(collection));
-    });
-    const chosen = inIt.length > 0 ? inIt : changes.filter((c) => c.after.board_id === boardId || c.before?.board_id === boardId);
     // One entry per record and computer, with every field that computer changed there (pages of one pull may bring two).
     const byRecord = new Map<string, PlanFindingChange>();
     for (const change of chosen.map(shown)) {
@@ -141,6 +133,51 @@ export class PlanCheckRun {
       }
     }
     return [...byRecord.values()];
+  };
+}
+
+export class PlanCheckRun {
+  private readonly boards = new Map<string, BoardScope>();
+  private readonly collections = new Set<string>();
+  private readonly cards = new Set<string>();
+  /**
+   * The stage-days and resource-days (`{stage or resource id}:{day}`) the pulled cards are on,
+   * before the merge or after it: only there can the merge have put a day over capacity. Both
+   * checks look at the same ones, so a day over before the pull is found before it too.
+   */
+  private readonly touched = new Set<string>();
+  /** The keys of the findings the plan had before the pull. */
+  private readonly found = new Set<string>();
+  /** A check before a merge that failed: what is new after it cannot be told, so nothing is kept. */
+  private failed = false;
+
+  constructor(private readonly ctx: RequestContext) {}
+
+  /** Before a pulled batch is merged: the plan on the boards it touches, as it is here now. */
+  async before(entries: readonly { resource: string; id: string; record: Record<string, unknown> | null }[]): Promise<void> {
+    try {
+      if (!(await this.widen(entries))) return;
+      // Checked again over the wider scope: what a batch already merged changed is kept as it was first found.
+      for (const key of (await this.check()).keys()) this.found.add(key);
+    } catch (error) {
+      // The check only reports: the pull goes on, and this run keeps no findings.
+      this.failed = true;
+      console.warn(`The plan check before the merge failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** After the pull: what the plan has now that it did not have before, kept with the changes that made it. */
+  async after(changes: readonly PlanChange[]): Promise<number> {
+    if (this.failed || this.boards.size === 0) return 0;
+    const now = await this.check();
+    const fresh = [...now.values()].filter((finding) => !this.found.has(finding.key));
+    const named = fresh.filter((finding) => finding.namesCards);
+    const cardNames =
+      named.length > 0 ? await this.cardNames(named.flatMap((finding) => [...finding.involved()])) : new Map<string, string>();
+    const changesIn = changesByRecord(changes);
+    const notices = fresh.map((finding) => ({ ...finding.says(cardNames), changes: changesIn(finding.involved(), finding.board_id) }));
+    if (notices.length > 0) await this.ctx.records.transaction((tx) => localBooks(tx).noticePlanFindings(notices));
+    return notices.length;
   }
 
   /** Adds the boards, days, collections and cards the batch touches, before and after; whether the scope grew. */
@@ -249,13 +286,53 @@ export class PlanCheckRun {
     return found;
   }
 
+  /**
+   * The cards of the board over the checked days with their people, from the read capacity made
+   * (one read of the plan per check): a card with no activities counts no minutes and is not in
+   * it, so those with people and the pulled ones are read apart (few, if any); a board with no
+   * activities over the days is read as finite planning reads it.
+   */
+  private async loadsOf(boardId: string, start: string, end: string, planned: PlannedCards): Promise<Load[]> {
+    if (planned.activities.length === 0) {
+      // Without activities plannedCards reads no people; cardLoads reads every card with its people.
+      return (await this.ctx.records.cardLoads(boardId, start, end, true)).map((load) => ({
+        card_id: load.card_id,
+        stage_id: load.stage_id,
+        start_date: load.start_date,
+        end_date: load.end_date,
+        resources: load.resources ? load.resources.split(',') : [],
+      }));
+    }
+    const loads = new Map<string, Load>();
+    for (const row of planned.activities) {
+      if (!loads.has(row.card_id))
+        loads.set(row.card_id, {
+          card_id: row.card_id,
+          stage_id: row.stage_id,
+          start_date: row.start_date,
+          end_date: row.end_date,
+          resources: [],
+        });
+    }
+    const apart = new Set([...planned.resources.map((row) => row.card_id), ...this.cards].filter((id) => !loads.has(id)));
+    if (apart.size > 0) {
+      for (const card of await this.ctx.records.getWhereIn(tables.card, 'id', [...apart])) {
+        const from = text(card.start_date);
+        const to = text(card.end_date);
+        if (card.board_id !== boardId || !from || !to || from > end || to < start) continue;
+        loads.set(card.id, { card_id: card.id, stage_id: card.stage_id, start_date: from, end_date: to, resources: [] });
+      }
+    }
+    for (const row of planned.resources) loads.get(row.card_id)?.resources.push(row.resource_id);
+    return [...loads.values()];
+  }
+
   /** Stage-days and person-days over capacity, and people on two cards at once, from `start` to `end`. */
   private async checkDays(board: Stored<'board'>, start: string, end: string, add: (finding: Found) => void): Promise<void> {
-    const loads = await this.ctx.records.cardLoads(board.id, start, end, true);
-    const peopleOf = new Map(loads.map((load) => [load.card_id, load.resources ? load.resources.split(',') : []]));
-    const resourcesOf = (load: CardLoadRow) => peopleOf.get(load.card_id) ?? [];
-    const on = (load: CardLoadRow, date: string) => load.start_date <= date && load.end_date >= date;
-    const capacity = await boardCapacityViews(this.ctx, board, ['stage', 'resource'], { start, end, frame: 'day' });
+    const planned = await this.ctx.records.plannedCards(board.id, start, end);
+    const loads = await this.loadsOf(board.id, start, end, planned);
+    const on = (load: Load, date: string) => load.start_date <= date && load.end_date >= date;
+    const capacity = await boardCapacityViews(this.ctx, board, ['stage', 'resource'], { start, end, frame: 'day' }, planned);
     const views = [
       { view: capacity.stage, rows: (row: Record<string, unknown>) => row.stage, resource: 'stage' as const },
       { view: capacity.resource, rows: (row: Record<string, unknown>) => row.resource, resource: 'resource' as const },
@@ -267,76 +344,74 @@ export class PlanCheckRun {
         for (const row of rows(bucket) as { id: string; name: string; time_available: number; time_planned: number }[]) {
           if (row.time_planned <= row.time_available || !this.touched.has(`${row.id}:${date}`)) continue;
           const cards = () =>
-            loads.filter((l) => on(l, date) && (resource === 'stage' ? l.stage_id === row.id : resourcesOf(l).includes(row.id)));
+            loads.filter((l) => on(l, date) && (resource === 'stage' ? l.stage_id === row.id : l.resources.includes(row.id)));
           add({
             key: `over_capacity:${row.id}:${date}`,
-            kind: 'over_capacity',
             board_id: board.id,
-            date,
-            record: { resource, id: row.id, name: row.name },
-            text: `${resource === 'stage' ? `Stage ${row.name}` : row.name} is over capacity on ${shortDay(date)}: ${hours(row.time_planned)} planned, ${hours(row.time_available)} available`,
-            details: { planned_minutes: row.time_planned, available_minutes: row.time_available },
             involved: () => new Set([row.id, ...cards().map((c) => c.card_id)]),
+            namesCards: false,
+            says: () => ({
+              key: `over_capacity:${row.id}:${date}`,
+              kind: 'over_capacity',
+              board_id: board.id,
+              date,
+              record: { resource, id: row.id, name: row.name },
+              text: `${resource === 'stage' ? `Stage ${row.name}` : row.name} is over capacity on ${shortDay(date)}: ${hours(row.time_planned)} planned, ${hours(row.time_available)} available`,
+              details: { planned_minutes: row.time_planned, available_minutes: row.time_available },
+            }),
           });
         }
       }
     }
     // People on two cards at once: pairs with a card the pull changed.
-    const changed = loads.filter((l) => this.cards.has(l.card_id) && l.resources);
+    const changed = loads.filter((l) => this.cards.has(l.card_id) && l.resources.length > 0);
     if (changed.length === 0) return;
     // Each person's cards, so a changed card meets only the cards of its own people.
-    const cardsOf = new Map<string, CardLoadRow[]>();
+    const cardsOf = new Map<string, Load[]>();
     for (const load of loads) {
-      for (const id of resourcesOf(load)) {
+      for (const id of load.resources) {
         const list = cardsOf.get(id);
         if (list) list.push(load);
         else cardsOf.set(id, [load]);
       }
     }
     const people = new Map(
-      (await this.ctx.records.getWhereIn(tables.resource, 'id', [...new Set(changed.flatMap(resourcesOf))]))
+      (await this.ctx.records.getWhereIn(tables.resource, 'id', [...new Set(changed.flatMap((l) => l.resources))]))
         .filter((r) => r.type === 'employee')
         .map((r) => [r.id, r]),
     );
-    if (people.size === 0) return;
-    // The pairs first, then the names of their cards only: a person's other cards may be hundreds.
-    const pairs: { person: Stored<'resource'>; first: CardLoadRow; second: CardLoadRow }[] = [];
     for (const card of changed) {
-      for (const personId of resourcesOf(card)) {
+      for (const personId of card.resources) {
         const person = people.get(personId);
         if (!person) continue;
         for (const other of cardsOf.get(personId) ?? []) {
           if (other.card_id === card.card_id) continue;
           if (other.start_date > card.end_date || other.end_date < card.start_date) continue;
           const [first, second] = card.card_id < other.card_id ? [card, other] : [other, card];
-          pairs.push({ person, first, second });
+          const key = `double_booking:${person.id}:${first.card_id}:${second.card_id}`;
+          add({
+            key,
+            board_id: board.id,
+            involved: () => new Set([person.id, first.card_id, second.card_id]),
+            namesCards: true,
+            says: (names) => {
+              const from = first.start_date > second.start_date ? first.start_date : second.start_date;
+              const to = first.end_date < second.end_date ? first.end_date : second.end_date;
+              const one = names.get(first.card_id) ?? 'Untitled card';
+              const otherName = names.get(second.card_id) ?? 'Untitled card';
+              return {
+                key,
+                kind: 'double_booking',
+                board_id: board.id,
+                date: from,
+                record: { resource: 'resource', id: person.id, name: person.name },
+                text: `${person.name} is on ${one} and ${otherName} at once, ${from === to ? `on ${shortDay(from)}` : `from ${shortDay(from)} to ${shortDay(to)}`}`,
+                details: { card: one, other_card: otherName, card_id: first.card_id, other_card_id: second.card_id, start: from, end: to },
+              };
+            },
+          });
         }
       }
-    }
-    for (const { person, first, second } of pairs) {
-      const from = first.start_date > second.start_date ? first.start_date : second.start_date;
-      const to = first.end_date < second.end_date ? first.end_date : second.end_date;
-      // The cards' names are read only for a pair that is new (after): a person's pairs may be hundreds.
-      const firstName = first.card_id;
-      const secondName = second.card_id;
-      add({
-        key: `double_booking:${person.id}:${first.card_id}:${second.card_id}`,
-        kind: 'double_booking',
-        board_id: board.id,
-        date: from,
-        record: { resource: 'resource', id: person.id, name: person.name },
-        text: `${person.name} is on ${firstName} and ${secondName} at once, ${from === to ? `on ${shortDay(from)}` : `from ${shortDay(from)} to ${shortDay(to)}`}`,
-        details: { card: firstName, other_card: secondName, card_id: first.card_id, other_card_id: second.card_id, start: from, end: to },
-        involved: () => new Set([person.id, first.card_id, second.card_id]),
-        named: (names) => {
-          const one = names.get(first.card_id) ?? 'Untitled card';
-          const other = names.get(second.card_id) ?? 'Untitled card';
-          return {
-            text: `${person.name} is on ${one} and ${other} at once, ${from === to ? `on ${shortDay(from)}` : `from ${shortDay(from)} to ${shortDay(to)}`}`,
-            details: { card: one, other_card: other, card_id: first.card_id, other_card_id: second.card_id, start: from, end: to },
-          };
-        },
-      });
     }
   }
 
@@ -387,15 +462,21 @@ export class PlanCheckRun {
       const own = cards.filter((c) => c.collection_id === collection.id);
       const name = collection.name ?? collection.description ?? 'Untitled collection';
       for (const broken of brokenDependencies(board, stages, own)) {
+        const key = `broken_dependency:${collection.id}:${broken.stage.id}`;
         add({
-          key: `broken_dependency:${collection.id}:${broken.stage.id}`,
-          kind: 'broken_dependency',
+          key,
           board_id: board.id,
-          date: broken.start,
-          record: { resource: 'collection', id: collection.id, name },
-          text: `In ${name}, stage ${broken.stage.name} starts on ${shortDay(broken.start)}, before stage ${broken.previous.name} is done; it can start on ${shortDay(broken.earliest)}`,
-          details: { stage: broken.stage.name, previous_stage: broken.previous.name, start: broken.start, earliest: broken.earliest },
           involved: () => new Set([collection.id, ...broken.early.map((c) => c.id), ...broken.before.map((c) => c.id)]),
+          namesCards: false,
+          says: () => ({
+            key,
+            kind: 'broken_dependency',
+            board_id: board.id,
+            date: broken.start,
+            record: { resource: 'collection', id: collection.id, name },
+            text: `In ${name}, stage ${broken.stage.name} starts on ${shortDay(broken.start)}, before stage ${broken.previous.name} is done; it can start on ${shortDay(broken.earliest)}`,
+            details: { stage: broken.stage.name, previous_stage: broken.previous.name, start: broken.start, earliest: broken.earliest },
+          }),
         });
       }
       // Its planned end as its summary has it: the last end of its cards.
@@ -408,16 +489,22 @@ export class PlanCheckRun {
       ];
       for (const { day, promised: isPromise } of missed) {
         if (!day || !end || !endsLate(end, day)) continue;
+        const key = `late_collection:${collection.id}:${isPromise ? 'promised' : 'due'}`;
         add({
-          key: `late_collection:${collection.id}:${isPromise ? 'promised' : 'due'}`,
-          kind: 'late_collection',
+          key,
           board_id: board.id,
-          date: null,
-          record: { resource: 'collection', id: collection.id, name },
-          text: `${name} is planned to end on ${shortDay(end)}, after ${isPromise ? 'the date promised to the customer' : 'its due date'} ${shortDay(day)}`,
-          details: { end, due_date: day, promised: isPromise },
-          // Its cards' changes are found by their collection (changesIn).
+          // Its cards' changes are found by their collection (changesByRecord).
           involved: () => new Set([collection.id]),
+          namesCards: false,
+          says: () => ({
+            key,
+            kind: 'late_collection',
+            board_id: board.id,
+            date: null,
+            record: { resource: 'collection', id: collection.id, name },
+            text: `${name} is planned to end on ${shortDay(end)}, after ${isPromise ? 'the date promised to the customer' : 'its due date'} ${shortDay(day)}`,
+            details: { end, due_date: day, promised: isPromise },
+          }),
         });
       }
     }

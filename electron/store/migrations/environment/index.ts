@@ -38,6 +38,7 @@ import { overtimeBalance } from './0036-overtime-balance.js';
 import { skillsAndCrews } from './0037-skills-and-crews.js';
 import { secondShift } from './0038-second-shift.js';
 import { automationRules } from './0039-automation-rules.js';
+import { planFindingsByNotice } from './0040-plan-findings-by-notice.js';
 
 /** Migrations of each environment's database (`env-<id>.sqlite`), in order. */
 export const environmentMigrations: readonly Migration[] = [
@@ -80,4 +81,5 @@ export const environmentMigrations: readonly Migration[] = [
   skillsAndCrews,
   secondShift,
   automationRules,
+  planFindingsByNotice,
 ];
