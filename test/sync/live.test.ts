@@ -144,6 +144,33 @@ describe('a replica with the live channel', () => {
     await arrives(remote, `/v1/project/${mine.id}`, "the replica's project on the remote");
   });
 
+  it("pushes a steady writer's changes together, yet the remote has them while the writing goes on", async () => {
+    const { remote, proxy } = await remoteAndProxy();
+    // No stream (each change would wait only 50 ms), and a pause of 400 ms before a push: the
+    // writes below, 100 ms apart, go out only at the bound on their wait (docs/architecture.md "Push").
+    const client = await replica(proxy.url, { live: false, pushDelayMs: 400, pullIntervalMs: hour, backoffMs: 1_000 });
+    await waitFor(async () => (await ok(client, 'GET', '/v1/sync/status')).last_pull_at !== null, 'the first sync', 15_000);
+    const before = proxy.log.length;
+    const first = await createProject(client, 'Steady 0');
+    const written = [first];
+    // Writing goes on until the first project is on the remote, three times the bound at the most.
+    const until = performance.now() + 3 * defaultTiming.maxPushWaitMs;
+    let arrivedWhileWriting = false;
+    while (performance.now() < until) {
+      await sleep(100);
+      written.push(await createProject(client, `Steady ${written.length}`));
+      if ((await call(remote, 'GET', `/v1/project/${first.id}`)).status === 200) {
+        arrivedWhileWriting = true;
+        break;
+      }
+    }
+    expect(arrivedWhileWriting, 'the first change on the remote before the writer paused').toBe(true);
+    const pushes = proxy.log.slice(before).filter((e) => e.method === 'POST' && e.path.startsWith('/v1/sync/push'));
+    expect(pushes.length, `${written.length} writes`).toBeLessThan(written.length / 2);
+    const last = written.at(-1);
+    await arrives(remote, `/v1/project/${last.id}`, 'the last project on the remote');
+  });
+
   it('sends no request at all while idle, besides its one open stream', async () => {
     const { remote, proxy } = await remoteAndProxy();
     const client = await replica(proxy.url, appTiming);
