@@ -30,6 +30,7 @@ import { sqliteDeliveryWork, sqliteDeliveryWrites, type DeliveryQueueWork, type 
 import { passwordHashOf, setPasswordHash } from './user-passwords.js';
 import { sqliteFloorBook, type FloorBook } from './floor-book.js';
 import { sqliteLocalBooks, type LocalBookReads, type LocalBookWrites } from './local-books.js';
+import { sqliteReplicaBook, type ReplicaBookReads, type ReplicaBookWrites } from './replica-book.js';
 import { sqliteScenarioBook, type ScenarioBook } from './scenario-book.js';
 
 export interface RecordReads {
@@ -89,6 +90,8 @@ export interface RecordWrites extends RecordReads {
   readonly floor: FloorBook;
   /** A local SQLite instance's own books, in this transaction (local-books.ts); none on the team server. */
   readonly local?: LocalBookWrites;
+  /** A local replica's sync bookkeeping, in this transaction (replica-book.ts); none on the team server. */
+  readonly replica?: ReplicaBookWrites;
 }
 
 export interface TransactionOptions {
@@ -113,6 +116,8 @@ export interface RecordStore extends RecordReads {
   passwordHashOf(userId: string): Promise<string | undefined>;
   /** A local SQLite instance's own books (local-books.ts); none on the team server. */
   readonly local?: LocalBookReads;
+  /** A local replica's sync bookkeeping (replica-book.ts); none on the team server. */
+  readonly replica?: ReplicaBookReads;
   /**
    * The environment's plan scenarios: copies of a data folder's file (scenario-book.ts), or of
    * a team environment's schema (postgres/scenario-book.ts).
@@ -209,6 +214,7 @@ export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrit
     },
     // Its books check for themselves: their turn refuses calls once it has ended (SqliteRecordStore.transaction).
     ...(writes.local ? { local: writes.local } : {}),
+    ...(writes.replica ? { replica: writes.replica } : {}),
   };
 }
 
@@ -263,6 +269,7 @@ export class SqliteRecordStore implements RecordStore {
   readonly files: AttachmentBlobStore;
   readonly feed: SyncFeed;
   readonly local: LocalBookReads;
+  readonly replica: ReplicaBookReads;
   /** The environment whose file this is. */
   readonly environmentId: string;
   /** What the environment's webhook delivery worker reads and records (api/webhooks/dispatcher.ts). */
@@ -279,6 +286,7 @@ export class SqliteRecordStore implements RecordStore {
     this.files = filesAsBlobStore(store.files);
     this.feed = sqliteSyncFeed(store, (fn) => this.#inTurn(fn));
     this.local = sqliteLocalBooks(store, (fn) => this.#inTurn(fn));
+    this.replica = sqliteReplicaBook(store, (fn) => this.#inTurn(fn));
     this.environmentId = store.environmentId;
     this.deliveryWork = sqliteDeliveryWork(store, (fn) => this.#inTurn(fn));
     this.scenarios = sqliteScenarioBook(store, (fn) => this.#inTurn(fn), {
@@ -394,6 +402,12 @@ export class SqliteRecordStore implements RecordStore {
         return result;
       };
       const sync = sqliteSyncWrites(store);
+      // Its books refuse calls once the transaction has ended.
+      const ownTurn = async <T>(fn: () => T): Promise<T> => {
+        if (!open) throw new TransactionEndedError();
+        return fn();
+      };
+      const replica = sqliteReplicaBook(store, ownTurn);
       const tx: RecordWrites = guarded(
         {
           get: async (table, id, options) => store.get(table, id, options),
@@ -430,10 +444,12 @@ export class SqliteRecordStore implements RecordStore {
           commands: sqliteCommandBook(store),
           files: this.files,
           floor: sqliteFloorBook(store),
-          local: sqliteLocalBooks(store, async (fn) => {
-            if (!open) throw new TransactionEndedError();
-            return fn();
-          }),
+          local: sqliteLocalBooks(store, ownTurn),
+          // A pulled change meets the hooks inside the transaction that writes it.
+          replica: {
+            ...replica,
+            writeForSync: async (table, id, values, clocks) => written(await replica.writeForSync(table, id, values, clocks)),
+          },
         },
         () => open,
       );

@@ -11,6 +11,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { bookOf } from '../../electron/store/sync-book.js';
 import type { EnvironmentStore } from '../../electron/store/environment-store.js';
 import { bulkLoad, checkRows } from '../../electron/sync/bulk-load.js';
@@ -267,11 +268,11 @@ describe("a replica's first snapshot", () => {
     cleanups.push(() => client.close());
     const store = storeOf(client);
     const tables = syncTables();
-    bulkLoad(store, bookOf(store), tables, [], () => undefined, checkRows(tables, page.tables).loads);
+    await bulkLoad(recordsOf(store), tables, [], async () => undefined, checkRows(tables, page.tables).loads);
     expect(store.db.prepare('SELECT count(*) AS n FROM change_log').get()).toEqual({ n: 0 });
     // The same page again: every record is here, so it is merged instead, and nothing changes.
     const clocks = clockRows(store);
-    bulkLoad(store, bookOf(store), tables, [], () => undefined, checkRows(tables, page.tables).loads);
+    await bulkLoad(recordsOf(store), tables, [], async () => undefined, checkRows(tables, page.tables).loads);
     expect(clockRows(store)).toEqual(clocks);
   });
 });

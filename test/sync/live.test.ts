@@ -10,6 +10,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { bookOf, installSyncBooks } from '../../electron/store/sync-book.js';
 import { DataDir } from '../../electron/store/data-dir.js';
 import type { EnvironmentStore } from '../../electron/store/environment-store.js';
@@ -327,10 +328,10 @@ describe("an empty replica's first snapshot, loaded in bulk", () => {
     projects[1]!.clocks = { ...projects[1]!.clocks, name: tooFar };
 
     const merged = freshReplicaStore();
-    mergeRecords(merged.store, bookOf(merged.store), syncTables(), entries);
+    await mergeRecords(recordsOf(merged.store), syncTables(), entries);
     const bulk = freshReplicaStore();
     let applied = false;
-    expect(bulkLoad(bulk.store, bookOf(bulk.store), syncTables(), entries, () => (applied = true))).toBe(entries.length);
+    expect(await bulkLoad(recordsOf(bulk.store), syncTables(), entries, async () => void (applied = true))).toBe(entries.length);
     expect(applied).toBe(true);
     // The same, but for the change log: a first snapshot writes no row of it (docs/decisions/first-snapshot-unlogged.md).
     const { change_log: logged, ...written } = contents(bulk.store);
@@ -346,7 +347,7 @@ describe("an empty replica's first snapshot, loaded in bulk", () => {
 
     // A page that names a record twice (or one the replica has meanwhile) is merged instead.
     const twice = freshReplicaStore();
-    bulkLoad(twice.store, bookOf(twice.store), syncTables(), [...entries, entries[0]!], () => undefined);
+    await bulkLoad(recordsOf(twice.store), syncTables(), [...entries, entries[0]!], async () => undefined);
     expect(contents(twice.store)).toEqual(contents(merged.store));
   });
 

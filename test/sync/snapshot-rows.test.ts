@@ -11,7 +11,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataDir } from '../../electron/store/data-dir.js';
 import type { EnvironmentStore } from '../../electron/store/environment-store.js';
-import { bookOf, installSyncBooks } from '../../electron/store/sync-book.js';
+import { recordsOf } from '../../electron/store/record-store.js';
+import { installSyncBooks } from '../../electron/store/sync-book.js';
 import { unknownDataOf } from '../../electron/store/unknown-data.js';
 import { bulkLoad, checkRows } from '../../electron/sync/bulk-load.js';
 import { checkBatch, mergeRecords, SyncMessageError } from '../../electron/sync/merge.js';
@@ -155,10 +156,12 @@ describe('an empty replica loading a snapshot page in rows', () => {
     expect(records).toEqual([]);
 
     const merged = freshReplicaStore();
-    mergeRecords(merged.store, bookOf(merged.store), syncTables(), checkBatch(syncTables(), recordsPage.records));
+    await mergeRecords(recordsOf(merged.store), syncTables(), checkBatch(syncTables(), recordsPage.records));
     const bulk = freshReplicaStore();
     let applied = false;
-    expect(bulkLoad(bulk.store, bookOf(bulk.store), syncTables(), [], () => (applied = true), loads)).toBe(recordsPage.records.length);
+    expect(await bulkLoad(recordsOf(bulk.store), syncTables(), [], async () => void (applied = true), loads)).toBe(
+      recordsPage.records.length,
+    );
     expect(applied).toBe(true);
     // The same, but for the change log: a first snapshot writes no row of it (docs/decisions/first-snapshot-unlogged.md).
     const { change_log: logged, ...written } = contents(bulk.store);
@@ -170,7 +173,7 @@ describe('an empty replica loading a snapshot page in rows', () => {
 
     // Rows of a record the replica has after all are merged instead.
     const again = checkRows(syncTables(), rowsPage.tables);
-    bulkLoad(bulk.store, bookOf(bulk.store), syncTables(), [], () => undefined, again.loads);
+    await bulkLoad(recordsOf(bulk.store), syncTables(), [], async () => undefined, again.loads);
     expect(contents(bulk.store).sync_clock).toEqual(contents(merged.store).sync_clock);
   });
 
@@ -194,9 +197,9 @@ describe('an empty replica loading a snapshot page in rows', () => {
     expect(records).toHaveLength(projects.rows.length + 1);
 
     const bulk = freshReplicaStore();
-    bulkLoad(bulk.store, bookOf(bulk.store), syncTables(), checkBatch(syncTables(), records), () => undefined, loads);
+    await bulkLoad(recordsOf(bulk.store), syncTables(), checkBatch(syncTables(), records), async () => undefined, loads);
     const merged = freshReplicaStore();
-    mergeRecords(merged.store, bookOf(merged.store), syncTables(), checkBatch(syncTables(), asRecords(page.tables)));
+    await mergeRecords(recordsOf(merged.store), syncTables(), checkBatch(syncTables(), asRecords(page.tables)));
     const { change_log: logged, ...written } = contents(bulk.store);
     const { change_log: mergeLogged, ...mergeWritten } = contents(merged.store);
     expect(written).toEqual(mergeWritten);
@@ -247,9 +250,10 @@ describe('an empty replica loading a snapshot page in rows', () => {
       damage(tables);
       const store = freshReplicaStore();
       // The client checks a page whole (its rows, then its records) before it loads any of it.
+      // Checked before bulkLoad is called: a bad page throws at once, before any transaction.
       const load = () => {
         const { loads, records } = checkRows(syncTables(), tables);
-        bulkLoad(store.store, bookOf(store.store), syncTables(), checkBatch(syncTables(), records), () => undefined, loads);
+        return bulkLoad(recordsOf(store.store), syncTables(), checkBatch(syncTables(), records), async () => undefined, loads);
       };
       expect(load, what).toThrow(SyncMessageError);
       const left = contents(store.store);
