@@ -279,7 +279,7 @@ export class SqliteRecordStore implements RecordStore {
   readonly #writeHooks = new Set<() => WriteHook>();
   /** The changes of the open transaction not yet given to its hooks; undefined when none is open. */
   #changes: WrittenChange[] | undefined;
-  /** Changes written on the file outside any transaction of this store (a replica's pull), for the next one. */
+  /** Changes written on the file outside any transaction of this store (code still on the synchronous store), for the next one. */
   readonly #outside: WrittenChange[] = [];
 
   constructor(private readonly store: EnvironmentStore) {
@@ -298,9 +298,10 @@ export class SqliteRecordStore implements RecordStore {
   /**
    * Adds a write hook, made anew for each transaction (the webhook events, as PostgreSQL's
    * PostgresRecordStore takes one): it sees every change of the transaction, inside it, on its
-   * `tx`. A change written on the file outside this store's transactions (the replica's pull
-   * still writes on the synchronous store) is given to the hooks in a transaction of its own
-   * right after. Returns the removal.
+   * `tx`; a replica's pull too, which merges through the transaction's `replica` book. A change
+   * written on the file outside this store's transactions (code still on the synchronous store;
+   * none of the API's nor sync's) is given to the hooks in a transaction of its own right
+   * after. Returns the removal.
    */
   onTransactionWrite(makeHook: () => WriteHook): () => void {
     if (this.#writeHooks.size === 0) {
