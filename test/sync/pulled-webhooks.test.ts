@@ -66,8 +66,13 @@ it('queues the deliveries of a pulled page inside its transaction, and none when
   await new Promise<void>((resolve) => setImmediate(resolve));
   expect(queued()).toBe(0);
 
-  // The same page merged: the delivery is there as soon as the transaction is.
-  expect(await mergeRecords(records, syncTables(), entries)).toBe(1);
+  // The same page merged: the delivery is there as soon as the transaction is, and the whole
+  // transaction, hooks included, ran within one turn of the event loop.
+  let turned = false;
+  setImmediate(() => (turned = true));
+  let turnedInside: boolean | undefined;
+  expect(await mergeRecords(records, syncTables(), entries, { afterApply: async () => void (turnedInside = turned) })).toBe(1);
+  expect(turnedInside).toBe(false);
   expect(queued()).toBe(1);
   expect((await records.get(syncTables().get('collection')!, collection.id))?.name).toBe('Pulled press line');
 });
