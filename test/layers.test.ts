@@ -143,6 +143,27 @@ function apiProblemsOf(file: string, source: string): string[] {
     });
 }
 
+const environmentStoreFile = join(root, 'electron/store/environment-store');
+
+/**
+ * The store boundary (docs/architecture.md "The asynchronous store boundary"): the API and the
+ * sync modules work on the asynchronous RecordStore, never on the synchronous EnvironmentStore.
+ * A sync module imports nothing from environment-store; an API file at most its record types
+ * (erased at build time), never the store itself.
+ */
+export function boundaryProblemsOf(file: string, source: string): string[] {
+  const path = relative(root, file).split('\\').join('/');
+  const sync = path.startsWith('electron/sync/');
+  if (!sync && !path.startsWith('electron/api/')) return [];
+  const named = (specifier: string) =>
+    specifier.startsWith('.') && resolve(dirname(file), specifier).replace(/\.m?js$/, '') === environmentStoreFile;
+  const past = new Set((sync ? importsOf(source) : runtimeImportsOf(source)).filter(named));
+  // `import type { EnvironmentStore }`: erased at build time, but the API must not work on it either.
+  for (const m of source.matchAll(/^\s*(?:import|export)\s[^;]*?\bEnvironmentStore\b[^;]*?from\s*['"]([^'"]+)['"]/gm))
+    if (named(m[1]!)) past.add(m[1]!);
+  return [...past].map((specifier) => `${path} imports ${specifier}: ${sync ? 'a sync module' : 'the API'} works on the RecordStore`);
+}
+
 /**
  * The source file a relative specifier names, among `sources`: a `.js` (`.mjs`) specifier names the
  * `.ts` or `.tsx` (`.mts`) file the compiler reads, a folder its `index.ts` or `index.tsx`.
@@ -216,6 +237,27 @@ describe('layer rules (docs/architecture.md "Layers")', () => {
 
   it('has no import that crosses a layer the wrong way', () => {
     expect(files.flatMap(problemsOf)).toEqual([]);
+  });
+
+  it('keeps the API and the sync modules on the asynchronous store boundary', () => {
+    expect(files.flatMap((file) => boundaryProblemsOf(file, readFileSync(file, 'utf8')))).toEqual([]);
+  });
+
+  it('catches an import past the store boundary when one is there', () => {
+    const at = (path: string) => join(root, path);
+    const store = "import type { EnvironmentStore } from '../store/environment-store.js';";
+    expect(boundaryProblemsOf(at('electron/sync/x.ts'), store)).toHaveLength(1);
+    expect(boundaryProblemsOf(at('electron/sync/x.ts'), "import type { StoredRecord } from '../store/environment-store.js';")).toHaveLength(
+      1,
+    );
+    expect(boundaryProblemsOf(at('electron/api/x/y.ts'), store.replace('../', '../../'))).toHaveLength(1);
+    expect(boundaryProblemsOf(at('electron/api/x.ts'), "import { EnvironmentStore } from '../store/environment-store.js';")).toHaveLength(
+      1,
+    );
+    expect(boundaryProblemsOf(at('electron/api/x.ts'), "import type { StoredRecord } from '../store/environment-store.js';")).toHaveLength(
+      0,
+    );
+    expect(boundaryProblemsOf(at('electron/host/x.ts'), store)).toHaveLength(0);
   });
 
   it('catches a crossing when one is there', () => {

@@ -10,7 +10,6 @@ import { planCheckRun } from '../api/planning/plan-check.js';
 import { requestContext } from '../api/resource.js';
 import type { DataDir } from '../store/data-dir.js';
 import { recordsOf } from '../store/record-store.js';
-import { bookOf } from '../store/sync-book.js';
 import { SyncClient, type SyncTiming } from '../sync/client.js';
 import type { CredentialVault } from '../sync/credentials.js';
 import { syncTables } from '../sync/tables.js';
@@ -23,14 +22,14 @@ export function startReplicaSync(options: {
 }): SyncClient {
   const store = options.dataDir.environment(options.environmentId);
   const environment = options.dataDir.system.listEnvironments().find((e) => e.id === options.environmentId);
+  const records = recordsOf(store);
   const client = new SyncClient({
-    store,
-    book: bookOf(store),
+    records,
     tables: syncTables(),
     vault: options.vault,
     environmentId: options.environmentId,
     // What a pull's merge makes of the plan (docs/API.md "Plan check"), read as the environment's own API key would.
-    ...(environment ? { planCheck: () => planCheckRun(requestContext({ kind: 'api-key', environment }, recordsOf(store))) } : {}),
+    ...(environment ? { planCheck: () => planCheckRun(requestContext({ kind: 'api-key', environment }, records)) } : {}),
     timing: { ...options.timing, ...(process.env.PLANNER_SYNC_LIVE === 'off' ? { live: false } : {}) },
   });
   client.start();

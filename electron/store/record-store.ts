@@ -30,6 +30,7 @@ import { sqliteDeliveryWork, sqliteDeliveryWrites, type DeliveryQueueWork, type 
 import { passwordHashOf, setPasswordHash } from './user-passwords.js';
 import { sqliteFloorBook, type FloorBook } from './floor-book.js';
 import { sqliteLocalBooks, type LocalBookReads, type LocalBookWrites } from './local-books.js';
+import { sqliteReplicaBook, type ReplicaBookReads, type ReplicaBookWrites } from './replica-book.js';
 import { sqliteScenarioBook, type ScenarioBook } from './scenario-book.js';
 
 export interface RecordReads {
@@ -89,6 +90,8 @@ export interface RecordWrites extends RecordReads {
   readonly floor: FloorBook;
   /** A local SQLite instance's own books, in this transaction (local-books.ts); none on the team server. */
   readonly local?: LocalBookWrites;
+  /** A local replica's sync bookkeeping, in this transaction (replica-book.ts); none on the team server. */
+  readonly replica?: ReplicaBookWrites;
 }
 
 export interface TransactionOptions {
@@ -113,6 +116,8 @@ export interface RecordStore extends RecordReads {
   passwordHashOf(userId: string): Promise<string | undefined>;
   /** A local SQLite instance's own books (local-books.ts); none on the team server. */
   readonly local?: LocalBookReads;
+  /** A local replica's sync bookkeeping (replica-book.ts); none on the team server. */
+  readonly replica?: ReplicaBookReads;
   /**
    * The environment's plan scenarios: copies of a data folder's file (scenario-book.ts), or of
    * a team environment's schema (postgres/scenario-book.ts).
@@ -209,6 +214,7 @@ export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrit
     },
     // Its books check for themselves: their turn refuses calls once it has ended (SqliteRecordStore.transaction).
     ...(writes.local ? { local: writes.local } : {}),
+    ...(writes.replica ? { replica: writes.replica } : {}),
   };
 }
 
@@ -263,6 +269,7 @@ export class SqliteRecordStore implements RecordStore {
   readonly files: AttachmentBlobStore;
   readonly feed: SyncFeed;
   readonly local: LocalBookReads;
+  readonly replica: ReplicaBookReads;
   /** The environment whose file this is. */
   readonly environmentId: string;
   /** What the environment's webhook delivery worker reads and records (api/webhooks/dispatcher.ts). */
@@ -272,13 +279,14 @@ export class SqliteRecordStore implements RecordStore {
   readonly #writeHooks = new Set<() => WriteHook>();
   /** The changes of the open transaction not yet given to its hooks; undefined when none is open. */
   #changes: WrittenChange[] | undefined;
-  /** Changes written on the file outside any transaction of this store (a replica's pull), for the next one. */
+  /** Changes written on the file outside any transaction of this store (code still on the synchronous store), for the next one. */
   readonly #outside: WrittenChange[] = [];
 
   constructor(private readonly store: EnvironmentStore) {
     this.files = filesAsBlobStore(store.files);
     this.feed = sqliteSyncFeed(store, (fn) => this.#inTurn(fn));
     this.local = sqliteLocalBooks(store, (fn) => this.#inTurn(fn));
+    this.replica = sqliteReplicaBook(store, (fn) => this.#inTurn(fn));
     this.environmentId = store.environmentId;
     this.deliveryWork = sqliteDeliveryWork(store, (fn) => this.#inTurn(fn));
     this.scenarios = sqliteScenarioBook(store, (fn) => this.#inTurn(fn), {
@@ -290,9 +298,10 @@ export class SqliteRecordStore implements RecordStore {
   /**
    * Adds a write hook, made anew for each transaction (the webhook events, as PostgreSQL's
    * PostgresRecordStore takes one): it sees every change of the transaction, inside it, on its
-   * `tx`. A change written on the file outside this store's transactions (the replica's pull
-   * still writes on the synchronous store) is given to the hooks in a transaction of its own
-   * right after. Returns the removal.
+   * `tx`; a replica's pull too, which merges through the transaction's `replica` book. A change
+   * written on the file outside this store's transactions (code still on the synchronous store;
+   * none of the API's nor sync's) is given to the hooks in a transaction of its own right
+   * after. Returns the removal.
    */
   onTransactionWrite(makeHook: () => WriteHook): () => void {
     if (this.#writeHooks.size === 0) {
@@ -394,6 +403,12 @@ export class SqliteRecordStore implements RecordStore {
         return result;
       };
       const sync = sqliteSyncWrites(store);
+      // Its books refuse calls once the transaction has ended.
+      const ownTurn = async <T>(fn: () => T): Promise<T> => {
+        if (!open) throw new TransactionEndedError();
+        return fn();
+      };
+      const replica = sqliteReplicaBook(store, ownTurn);
       const tx: RecordWrites = guarded(
         {
           get: async (table, id, options) => store.get(table, id, options),
@@ -430,10 +445,12 @@ export class SqliteRecordStore implements RecordStore {
           commands: sqliteCommandBook(store),
           files: this.files,
           floor: sqliteFloorBook(store),
-          local: sqliteLocalBooks(store, async (fn) => {
-            if (!open) throw new TransactionEndedError();
-            return fn();
-          }),
+          local: sqliteLocalBooks(store, ownTurn),
+          // A pulled change meets the hooks inside the transaction that writes it.
+          replica: {
+            ...replica,
+            writeForSync: async (table, id, values, clocks) => written(await replica.writeForSync(table, id, values, clocks)),
+          },
         },
         () => open,
       );

@@ -19,10 +19,12 @@
  * trash finds it.
  */
 import { maxAttachmentBytes, uploadedContent } from '../store/attachment-files.js';
-import type { EnvironmentStore } from '../store/environment-store.js';
+import type { RecordStore, RecordWrites } from '../store/record-store.js';
+import type { ReplicaBookReads } from '../store/replica-book.js';
 import type { TableDef } from '../store/table-def.js';
 import type { Mutation } from '../../shared/operations/sync.js';
-import type { FileDirection, SyncBook } from '../store/sync-book.js';
+import type { FileDirection } from '../store/sync-book.js';
+import { replicaOf } from './merge.js';
 import { RemoteRefused, RemoteUnavailable, type RemoteApi } from './remote.js';
 
 export const attachmentResource = 'attachment';
@@ -36,29 +38,41 @@ export interface FilesMoved {
 }
 
 export class AttachmentContent {
+  /** `records`: a local replica's store, with its replica book (replica-book.ts). */
   constructor(
-    private readonly store: EnvironmentStore,
-    private readonly book: SyncBook,
+    private readonly records: RecordStore,
     private readonly table: TableDef,
     private readonly remote: RemoteApi,
   ) {}
 
-  /** After the remote applied these mutations: the attachments whose content it now expects. */
-  queueSends(applied: readonly Mutation[]): void {
-    const ids = applied.filter((m) => m.resource === attachmentResource && typeof m.fields?.checksum === 'string').map((m) => m.id);
-    if (ids.length > 0) this.book.queueFiles('send', ids);
+  private get replica(): ReplicaBookReads {
+    if (!this.records.replica) throw new Error("This store keeps no replica's books: only a local replica syncs with a remote.");
+    return this.records.replica;
   }
 
-  /** After merging records from the remote: the uploads among them whose content is not here. */
-  queueFetches(records: readonly { resource: string; id: string }[]): void {
-    const ids = records
-      .filter((r) => r.resource === attachmentResource)
-      .filter((r) => {
-        const content = uploadedContent(this.store.getForSync(this.table, r.id));
-        return content !== undefined && !this.store.files.has(content.checksum);
-      })
-      .map((r) => r.id);
-    if (ids.length > 0) this.book.queueFiles('fetch', ids);
+  /** After the remote applied these mutations, in the transaction that acknowledges them: the attachments whose content it now expects. */
+  async queueSends(tx: RecordWrites, applied: readonly Mutation[]): Promise<void> {
+    const ids = applied.filter((m) => m.resource === attachmentResource && typeof m.fields?.checksum === 'string').map((m) => m.id);
+    if (ids.length > 0) await replicaOf(tx).queueFiles('send', ids);
+  }
+
+  /** After merging records from the remote, in the same transaction: the uploads among them whose content is not here. */
+  async queueFetches(tx: RecordWrites, records: readonly { resource: string; id: string }[]): Promise<void> {
+    const replica = replicaOf(tx);
+    const ids: string[] = [];
+    for (const r of records) {
+      if (r.resource !== attachmentResource) continue;
+      const content = uploadedContent(await replica.getForSync(this.table, r.id));
+      if (content !== undefined && !(await tx.files.has(content.checksum))) ids.push(r.id);
+    }
+    if (ids.length > 0) await replica.queueFiles('fetch', ids);
+  }
+
+  /** Takes a file off its list, or notes why it did not move, in a transaction of its own. */
+  private note(direction: FileDirection, id: string, error?: string): Promise<void> {
+    return this.records.transaction((tx) =>
+      error === undefined ? replicaOf(tx).fileMoved(direction, id) : replicaOf(tx).fileFailed(direction, id, error),
+    );
   }
 
   /**
@@ -68,15 +82,15 @@ export class AttachmentContent {
    */
   async move(moved: FilesMoved): Promise<string[]> {
     const problems: string[] = [];
-    for (const { attachment_id: id } of this.book.queuedFiles('send', maxFilesPerRun)) {
-      const content = uploadedContent(this.store.getForSync(this.table, id));
-      const bytes = content && this.store.files.read(content.checksum);
+    for (const { attachment_id: id } of await this.replica.queuedFiles('send', maxFilesPerRun)) {
+      const content = uploadedContent(await this.replica.getForSync(this.table, id));
+      const bytes = content && (await this.records.files.read(content.checksum));
       if (!content || !bytes) {
         // Nothing of ours to send: no upload any more, or the record now names content from
         // elsewhere (the remote's version won). If that content is missing, fetch it instead.
-        this.store.transaction(() => {
-          this.book.fileMoved('send', id);
-          this.queueFetches([{ resource: attachmentResource, id }]);
+        await this.records.transaction(async (tx) => {
+          await replicaOf(tx).fileMoved('send', id);
+          await this.queueFetches(tx, [{ resource: attachmentResource, id }]);
         });
         continue;
       }
@@ -85,16 +99,16 @@ export class AttachmentContent {
         moved.files_sent++;
       });
     }
-    for (const { attachment_id: id } of this.book.queuedFiles('fetch', maxFilesPerRun)) {
-      const content = uploadedContent(this.store.getForSync(this.table, id));
-      if (!content || this.store.files.has(content.checksum)) {
-        this.book.fileMoved('fetch', id);
+    for (const { attachment_id: id } of await this.replica.queuedFiles('fetch', maxFilesPerRun)) {
+      const content = uploadedContent(await this.replica.getForSync(this.table, id));
+      if (!content || (await this.records.files.has(content.checksum))) {
+        await this.note('fetch', id);
         continue;
       }
       await this.attempt('fetch', id, problems, async () => {
         if (content.bytes > maxAttachmentBytes) throw new RemoteRefused(413, `the attachment is larger than ${maxAttachmentBytes} bytes`);
         const bytes = await this.remote.fetchContent(id, content.bytes);
-        if (!this.store.files.putExpected(bytes, content))
+        if (!(await this.records.files.putExpected(bytes, content)))
           throw new RemoteRefused(422, "the remote sent content that does not match the attachment's checksum");
         moved.files_fetched++;
       });
@@ -109,11 +123,11 @@ export class AttachmentContent {
   private async attempt(direction: FileDirection, id: string, problems: string[], transfer: () => Promise<void>): Promise<void> {
     try {
       await transfer();
-      this.book.fileMoved(direction, id);
+      await this.note(direction, id);
     } catch (error) {
       if (error instanceof RemoteUnavailable || !(error instanceof RemoteRefused) || error.status === 401 || error.status === 403)
         throw error;
-      this.book.fileFailed(direction, id, error.message);
+      await this.note(direction, id, error.message);
       // Content another replica has not sent yet is not a problem of this one: it stays listed.
       if (!(direction === 'fetch' && error.status === 404))
         problems.push(`attachment ${id}: could not ${direction} its content: ${error.message}`);

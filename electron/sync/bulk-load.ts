@@ -25,23 +25,18 @@
 import { canonicalDatetime, checkValue, isPlainObject, isValidDate, loneSurrogate, own, type FieldSpec } from '../../shared/fields.js';
 import { isHlc, maxClockSkewMs, zeroHlc } from '../../shared/hlc.js';
 import { isUuid } from '../../shared/ids.js';
-import type { EnvironmentStore } from '../store/environment-store.js';
+import type { RecordStore, RecordWrites } from '../store/record-store.js';
+import type { NewSyncedRecord, ReplicaBookReads } from '../store/replica-book.js';
 import type { TableDef } from '../store/table-def.js';
-import type { Clocks, SyncBook } from '../store/sync-book.js';
-import { mergeRecords, pulledSpec, SyncMessageError, type RemoteRecord } from './merge.js';
+import type { Clocks } from '../store/sync-book.js';
+import { mergeInto, mergeRecords, pulledSpec, replicaOf, SyncMessageError, type RemoteRecord } from './merge.js';
 import { nowMs } from '../../shared/clock.js';
 
 /** Whether the replica has no record of any synced resource (deleted ones included) and nothing to push. */
-export function isEmptyReplica(store: EnvironmentStore, book: SyncBook, tables: ReadonlyMap<string, TableDef>): boolean {
-  if (book.pendingCount() > 0) return false;
-  for (const table of tables.values()) if (store.scanForSync(table, '', 1).length > 0) return false;
+export async function isEmptyReplica(replica: ReplicaBookReads, tables: ReadonlyMap<string, TableDef>): Promise<boolean> {
+  if ((await replica.pendingCount()) > 0) return false;
+  for (const table of tables.values()) if (await replica.hasRecords(table)) return false;
   return true;
-}
-
-interface NewRecord {
-  id: string;
-  values: Record<string, unknown>;
-  clocks: Clocks;
 }
 
 /**
@@ -49,7 +44,7 @@ interface NewRecord {
  * deletion of a deleted record, and the clocks of the fields written. Undefined when the entry
  * needs the merge (a field this version does not declare), null when nothing is written.
  */
-function asNewRecord(table: TableDef, entry: RemoteRecord): NewRecord | null | undefined {
+function asNewRecord(table: TableDef, entry: RemoteRecord): NewSyncedRecord | null | undefined {
   const remote = entry.record;
   if (!remote) return null;
   const values: Record<string, unknown> = {};
@@ -305,19 +300,18 @@ export function checkRows(tables: ReadonlyMap<string, TableDef>, value: unknown)
 }
 
 /**
- * Loads one checked snapshot page; `afterApply` runs inside its transaction. Returns how many
- * entries it took, as mergeRecords does.
+ * Loads one checked snapshot page in one transaction; `afterApply` runs inside it. Returns how
+ * many entries it took, as mergeRecords does.
  */
-export function bulkLoad(
-  store: EnvironmentStore,
-  book: SyncBook,
+export async function bulkLoad(
+  records: RecordStore,
   tables: ReadonlyMap<string, TableDef>,
   entries: readonly RemoteRecord[],
-  afterApply: () => void,
+  afterApply: (tx: RecordWrites) => Promise<void>,
   /** The page's rows (checkRows), loaded first. */
   loads: readonly CheckedRows[] = [],
-): number {
-  const byTable = new Map<TableDef, NewRecord[]>();
+): Promise<number> {
+  const byTable = new Map<TableDef, NewSyncedRecord[]>();
   const merged: RemoteRecord[] = [];
   // The replica's clock moves past every clock written, as merging does record by record. Clocks
   // sort as text; those further ahead than the allowed skew do not move it.
@@ -338,26 +332,18 @@ export function bulkLoad(
     for (const hlc of Object.values(entry.clocks)) if (hlc > newest && hlc.slice(0, 13) <= ceiling) newest = hlc;
   }
   try {
-    store.transaction(() => {
-      for (const load of loads) {
-        store.insertRowsForSync(load.table, load.columns, load.rows);
-        book.insertClocks(
-          load.table.resource,
-          load.rows.map((row, i) => ({ id: row[0] as string, clocks: load.clocks[i]! })),
-        );
-      }
-      for (const [table, records] of byTable) {
-        store.insertManyForSync(table, records);
-        book.insertClocks(table.resource, records);
-      }
-      if (merged.length > 0) mergeRecords(store, book, tables, merged);
-      afterApply();
+    await records.transaction(async (tx) => {
+      const replica = replicaOf(tx);
+      for (const load of loads) await replica.insertRowsForSync(load.table, load.columns, load.rows, load.clocks);
+      for (const [table, list] of byTable) await replica.insertManyForSync(table, list);
+      if (merged.length > 0) await mergeInto(tx, tables, merged);
+      if (newest) await replica.receiveClock(newest);
+      await afterApply(tx);
     });
   } catch (error) {
     if (!isConstraintError(error)) throw error;
     const all = [...loads.flatMap((load) => load.entries()), ...entries];
-    return mergeRecords(store, book, tables, all, { afterApply });
+    return mergeRecords(records, tables, all, { afterApply });
   }
-  if (newest) book.clock.receive(newest);
   return entries.length + loads.reduce((n, load) => n + load.rows.length, 0);
 }

@@ -18,16 +18,16 @@ import { maxClockSkewMs } from '../../shared/hlc.js';
 import { nowTimestamp } from '../../shared/ids.js';
 import { notConfiguredStatus, remoteUrlProblem, type SyncControl, type SyncRunSummary, type SyncStatus } from '../../shared/sync.js';
 import type { SyncSettings, SyncSettingsInput } from '../../shared/operations/sync.js';
-import type { EnvironmentStore } from '../store/environment-store.js';
+import type { RecordStore, RecordWrites } from '../store/record-store.js';
+import type { ReplicaBookReads, ReplicaBookWrites } from '../store/replica-book.js';
 import type { TableDef } from '../store/table-def.js';
-import { mutationHash, type SyncBook } from '../store/sync-book.js';
-import { syncHistoryOf } from '../store/sync-history.js';
+import { mutationHash } from '../store/sync-book.js';
 import { AttachmentContent, attachmentResource } from './attachment-content.js';
 import { checkRemoteCredentials } from './credentials-check.js';
 import type { CredentialVault } from './credentials.js';
 import { bulkLoad, checkRows, isEmptyReplica } from './bulk-load.js';
 import { LiveChannel } from './live.js';
-import { checkBatch, mergeRecords, SyncMessageError } from './merge.js';
+import { checkBatch, mergeInto, mergeRecords, replicaOf, SyncMessageError } from './merge.js';
 import { OverruledWatch } from './overruled.js';
 import type { PlanCheck, PlanCheckRun, PulledChange } from './plan-changes.js';
 import {
@@ -138,8 +138,8 @@ async function letRequestGoOut(): Promise<void> {
 }
 
 export interface SyncClientOptions {
-  store: EnvironmentStore;
-  book: SyncBook;
+  /** A local replica's store: its records, and its replica book (replica-book.ts). */
+  records: RecordStore;
   tables: ReadonlyMap<string, TableDef>;
   vault: CredentialVault;
   environmentId: string;
@@ -197,7 +197,7 @@ export class SyncClient implements SyncControl {
           if (current) options.vault.save({ ...current, ...tokens });
         },
       });
-    this.content = new AttachmentContent(options.store, options.book, options.tables.get(attachmentResource)!, this.remote);
+    this.content = new AttachmentContent(options.records, options.tables.get(attachmentResource)!, this.remote);
     this.live = this.timing.live
       ? new LiveChannel({
           remote: this.remote,
@@ -218,8 +218,15 @@ export class SyncClient implements SyncControl {
       : null;
   }
 
-  private get book() {
-    return this.options.book;
+  /** The replica's books, read outside a transaction (replica-book.ts). */
+  private get replica(): ReplicaBookReads {
+    if (!this.options.records.replica) throw new Error("This store keeps no replica's books: only a local replica syncs with a remote.");
+    return this.options.records.replica;
+  }
+
+  /** Writes the replica's books in a transaction of their own. */
+  private writeBook<T>(fn: (replica: ReplicaBookWrites) => Promise<T>): Promise<T> {
+    return this.options.records.transaction((tx) => fn(replicaOf(tx)));
   }
 
   /** Starts syncing in the background: after local changes, on the interval, after failures. */
@@ -227,8 +234,14 @@ export class SyncClient implements SyncControl {
     if (!this.stopped) return;
     this.stopped = false;
     // Only local changes need a push; changes this client pulled itself have nothing to send.
-    this.unsubscribe = this.options.store.onChange(() => {
-      if (this.book.pendingCount() > 0) this.pushSoon();
+    this.unsubscribe = this.options.records.onChange(() => {
+      void this.replica
+        .pendingCount()
+        .then((pending) => {
+          if (pending > 0) this.pushSoon();
+        })
+        // A store that closes meanwhile has nothing to push.
+        .catch(() => undefined);
     });
     this.schedule(0);
     this.live?.ensure();
@@ -253,7 +266,12 @@ export class SyncClient implements SyncControl {
   private remoteChanged(seq: SyncCursor, first: boolean): void {
     if (this.announcedSeq === undefined || cursorIsAfter(seq, this.announcedSeq)) this.announcedSeq = seq;
     if (this.running || (this.failures > 0 && !first)) return;
-    if (cursorIsAfter(seq, this.book.getState<SyncCursor>('cursor'))) this.schedule(0);
+    void this.replica
+      .state<SyncCursor>('cursor')
+      .then((cursor) => {
+        if (cursorIsAfter(seq, cursor)) this.schedule(0);
+      })
+      .catch(() => undefined);
   }
 
   /**
@@ -378,7 +396,7 @@ export class SyncClient implements SyncControl {
       await checkRemoteCredentials(next, this.timing.checkTimeoutMs);
       this.options.vault.save(next);
       // Another remote means another history: start pulling it from the beginning.
-      if (!sameRemote) this.book.setState('cursor', undefined);
+      if (!sameRemote) await this.writeBook((replica) => replica.setState('cursor', undefined));
       this.forgetRuns(!sameRemote);
       this.schedule(0);
     }
@@ -416,8 +434,8 @@ export class SyncClient implements SyncControl {
       duration_ms: 0,
       error: null,
     };
-    this.watch = new OverruledWatch(this.options.store, this.book);
     try {
+      this.watch = new OverruledWatch(await this.replica.node());
       const creds = this.options.vault.load();
       if (!creds) throw new RemoteRefused(0, 'no remote is set up');
       // Settings saved by an older version may name a plain-http remote elsewhere: send nothing.
@@ -441,7 +459,8 @@ export class SyncClient implements SyncControl {
       this.lastError = summary.error;
       this.schedule(this.live?.up ? Math.max(this.timing.pullIntervalMs, this.timing.livePullIntervalMs) : this.timing.pullIntervalMs);
       this.live?.ensure();
-      if (this.announcedSeq !== undefined && cursorIsAfter(this.announcedSeq, this.book.getState<SyncCursor>('cursor'))) this.schedule(0);
+      if (this.announcedSeq !== undefined && cursorIsAfter(this.announcedSeq, await this.replica.state<SyncCursor>('cursor')))
+        this.schedule(0);
     } catch (error) {
       summary.error = (error as Error).message;
       this.lastError = summary.error;
@@ -455,44 +474,46 @@ export class SyncClient implements SyncControl {
       const asked = error instanceof RemoteRateLimited ? error.retryAfterMs : 0;
       this.schedule(Math.max(asked, Math.round(backoff * (0.5 + Math.random() / 2))));
     }
-    summary.overruled = this.watch.noticed;
+    summary.overruled = this.watch?.noticed ?? 0;
     this.watch = null;
     this.planRun = null;
     this.pulledChanges = [];
     summary.duration_ms = nowMs() - started;
-    this.keepInHistory(started, summary);
+    await this.keepInHistory(started, summary);
     return summary;
   }
 
   /** The run in the replica's sync history (store/sync-history.ts says which runs are kept). */
-  private keepInHistory(started: number, summary: SyncRunSummary): void {
+  private async keepInHistory(started: number, summary: SyncRunSummary): Promise<void> {
     try {
-      this.recordRun(started, summary);
+      await this.recordRun(started, summary);
     } catch (error) {
       // The history only reports; a failed write of it (a closing or full database) does not fail the run.
       console.warn(`The sync run could not be added to the sync history: ${(error as Error).message}`);
     }
   }
 
-  private recordRun(started: number, summary: SyncRunSummary): void {
-    syncHistoryOf(this.options.store).record({
-      started_at: new Date(started).toISOString(),
-      ended_at: new Date(started + summary.duration_ms).toISOString(),
-      duration_ms: summary.duration_ms,
-      sent: summary.pushed,
-      received: summary.pulled,
-      overruled: summary.overruled,
-      refused: summary.rejected,
-      files_sent: summary.files_sent,
-      files_fetched: summary.files_fetched,
-      resynced: summary.resynced,
-      error: summary.error,
-    });
+  private recordRun(started: number, summary: SyncRunSummary): Promise<void> {
+    return this.writeBook((replica) =>
+      replica.recordRun({
+        started_at: new Date(started).toISOString(),
+        ended_at: new Date(started + summary.duration_ms).toISOString(),
+        duration_ms: summary.duration_ms,
+        sent: summary.pushed,
+        received: summary.pulled,
+        overruled: summary.overruled,
+        refused: summary.rejected,
+        files_sent: summary.files_sent,
+        files_fetched: summary.files_fetched,
+        resynced: summary.resynced,
+        error: summary.error,
+      }),
+    );
   }
 
   /** The id this replica pushes under: its node id, until the remote had a reason to refuse that. */
-  private pushClientId(): string {
-    return this.book.getState<string>('push_client_id') ?? this.book.getState<string>('node_id')!;
+  private async pushClientId(): Promise<string> {
+    return (await this.replica.state<string>('push_client_id')) ?? (await this.replica.node());
   }
 
   /**
@@ -500,9 +521,9 @@ export class SyncClient implements SyncControl {
    * the remote applied under the old id and applies again under the new one change nothing:
    * their fields carry the same clocks.
    */
-  private renewPushClientId(): string {
-    const id = `${this.book.getState<string>('node_id')}.${randomBytes(6).toString('hex')}`;
-    this.book.setState('push_client_id', id);
+  private async renewPushClientId(): Promise<string> {
+    const id = `${await this.replica.node()}.${randomBytes(6).toString('hex')}`;
+    await this.writeBook((replica) => replica.setState('push_client_id', id));
     return id;
   }
 
@@ -525,11 +546,11 @@ export class SyncClient implements SyncControl {
    * when the remote's answer carries its own content hash. Returns a problem to show, if any.
    */
   private async pushAll(summary: SyncRunSummary): Promise<string | null> {
-    let clientId = this.pushClientId();
+    let clientId = await this.pushClientId();
     let renewed = false;
     let problem: string | null = null;
     for (let i = 0; i < maxPushBatchesPerRun; i++) {
-      const batch = this.book.nextPush(this.timing.pushBatch);
+      const batch = await this.replica.nextPush(this.timing.pushBatch);
       if (batch.length === 0) return problem;
       const sentAt = nowMs();
       let answer;
@@ -539,7 +560,7 @@ export class SyncClient implements SyncControl {
         // Another credential pushed under this id first: take an id of our own, once a run.
         if (error instanceof RemoteRefused && error.status === 403 && error.field === 'client_id' && !renewed) {
           renewed = true;
-          clientId = this.renewPushClientId();
+          clientId = await this.renewPushClientId();
           continue;
         }
         throw error;
@@ -562,27 +583,30 @@ export class SyncClient implements SyncControl {
             clocks: r.clocks!,
           })),
       );
-      this.options.store.transaction(() => {
+      await this.options.records.transaction(async (tx) => {
+        const replica = replicaOf(tx);
         // Before the acknowledgement: until then these changes count as not yet confirmed (overruled.ts).
-        mergeRecords(this.options.store, this.book, this.options.tables, overruled, { ...this.watching() });
+        await mergeInto(tx, this.options.tables, overruled, { ...this.watching() });
         for (const result of refused) {
           const mutation = byId.get(result.mutation_id)!;
-          this.book.addConflict(mutation, result.error ?? null, result.record ?? null);
+          await replica.addConflict(mutation, result.error ?? null, result.record ?? null);
           // Show the remote's version here too, so this replica converges while the user decides.
           if (this.options.tables.has(mutation.resource)) {
-            mergeRecords(
-              this.options.store,
-              this.book,
+            await mergeInto(
+              tx,
               this.options.tables,
               [{ resource: mutation.resource, id: mutation.id, record: result.record ?? null, clocks: result.clocks ?? {} }],
               { force: mutation.hlc },
             );
-            this.content.queueFetches([mutation]);
+            await this.content.queueFetches(tx, [mutation]);
           }
         }
-        this.book.acknowledge(done.map((r) => r.mutation_id));
+        await replica.acknowledge(done.map((r) => r.mutation_id));
         // With the acknowledgement, so an upload stays pending until its content has moved too.
-        this.content.queueSends(done.filter((r) => r.status === 'applied').map((r) => byId.get(r.mutation_id)!));
+        await this.content.queueSends(
+          tx,
+          done.filter((r) => r.status === 'applied').map((r) => byId.get(r.mutation_id)!),
+        );
       });
       summary.pushed += done.length - refused.length;
       summary.rejected += refused.length;
@@ -598,7 +622,7 @@ export class SyncClient implements SyncControl {
         // Not applied under this id (its mark is past them): they stay, and go again under a new id.
         if (renewed) throw new RemoteRefused(0, `The remote did not apply ${waiting.length} change(s); they stay waiting to be sent.`);
         renewed = true;
-        clientId = this.renewPushClientId();
+        clientId = await this.renewPushClientId();
         problem = `The remote had not applied ${waiting.length} change(s) it was sent before; they were sent again.`;
         continue;
       }
@@ -608,10 +632,10 @@ export class SyncClient implements SyncControl {
   }
 
   private async pullAll(summary: SyncRunSummary): Promise<void> {
-    let cursor = this.book.getState<SyncCursor>('cursor');
+    let cursor = await this.replica.state<SyncCursor>('cursor');
     if (cursor === undefined) {
       await this.snapshot(summary);
-      cursor = this.book.getState<SyncCursor>('cursor')!;
+      cursor = (await this.replica.state<SyncCursor>('cursor'))!;
     }
     for (let i = 0; i < maxPullPagesPerRun; i++) {
       let page;
@@ -622,21 +646,23 @@ export class SyncClient implements SyncControl {
       } catch (error) {
         if (!(error instanceof CursorExpired)) throw error;
         await this.snapshot(summary);
-        cursor = this.book.getState<SyncCursor>('cursor')!;
+        cursor = (await this.replica.state<SyncCursor>('cursor'))!;
         continue;
       }
       const entries = this.checked(page.changes);
       const next = page.cursor;
       // The plan on the boards this page touches, as it is here before the merge; this
       // replica's own changes coming back change nothing here, and touch nothing.
-      const incoming = this.planRun ? entries.filter((entry) => this.bringsNews(entry)) : [];
+      const incoming = this.planRun ? await this.bringingNews(entries) : [];
       if (this.planRun && incoming.length > 0) await this.planRun.before(incoming);
-      summary.pulled += mergeRecords(this.options.store, this.book, this.options.tables, entries, {
+      // One transaction per page, all or nothing: the records, their clocks, the cursor, the
+      // files to fetch, and the webhook events and automation of what it changed.
+      summary.pulled += await mergeRecords(this.options.records, this.options.tables, entries, {
         ...this.watching(),
         ...(this.planRun ? { applied: (change: PulledChange) => this.pulledChanges.push(change) } : {}),
-        afterApply: () => {
-          this.book.setState('cursor', next);
-          this.content.queueFetches(entries);
+        afterApply: async (tx) => {
+          await replicaOf(tx).setState('cursor', next);
+          await this.content.queueFetches(tx, entries);
         },
       });
       cursor = next;
@@ -645,10 +671,16 @@ export class SyncClient implements SyncControl {
     }
   }
 
-  /** Whether a pulled record has a field clock later than this replica's: else merging it writes nothing. */
-  private bringsNews(entry: { resource: string; id: string; clocks: Record<string, string> }): boolean {
-    const local = this.book.clocksOf(entry.resource, entry.id);
-    return Object.entries(entry.clocks).some(([field, hlc]) => hlc > (local[field] ?? ''));
+  /** The pulled records with a field clock later than this replica's: merging the others writes nothing. */
+  private async bringingNews<E extends { resource: string; id: string; clocks: Record<string, string> }>(
+    entries: readonly E[],
+  ): Promise<E[]> {
+    const news: E[] = [];
+    for (const entry of entries) {
+      const local = await this.replica.clocksOf(entry.resource, entry.id);
+      if (Object.entries(entry.clocks).some(([field, hlc]) => hlc > (local[field] ?? ''))) news.push(entry);
+    }
+    return news;
   }
 
   /**
@@ -667,9 +699,9 @@ export class SyncClient implements SyncControl {
   /** Downloads every record (first sync, or after 410), then continues from the snapshot's cursor. */
   private async snapshot(summary: SyncRunSummary): Promise<void> {
     summary.resynced = true;
-    const { store, tables } = this.options;
+    const { tables } = this.options;
     // A replica with no records and nothing to push has nothing to merge with (bulk-load.ts).
-    const bulk = isEmptyReplica(store, this.book, tables);
+    const bulk = await isEmptyReplica(this.replica, tables);
     let seq: SyncCursor = 0;
     // The next page is asked for while this one is written, so the remote and this replica work at once.
     const size = bulk ? this.timing.bulkPage : this.timing.pullPage;
@@ -685,19 +717,22 @@ export class SyncClient implements SyncControl {
       }
       const { loads, records } = bulk && page.tables !== undefined ? this.checkedRows(page.tables) : { loads: [], records: [] };
       const entries = this.checked(records.length > 0 ? [...page.records, ...records] : page.records);
-      const afterApply = () => {
-        this.content.queueFetches(entries);
+      const afterApply = async (tx: RecordWrites) => {
+        await this.content.queueFetches(tx, entries);
         for (const load of loads)
           if (load.table.resource === attachmentResource)
-            this.content.queueFetches(load.rows.map((row) => ({ resource: load.table.resource, id: row[0] as string })));
+            await this.content.queueFetches(
+              tx,
+              load.rows.map((row) => ({ resource: load.table.resource, id: row[0] as string })),
+            );
       };
       summary.pulled += bulk
-        ? bulkLoad(store, this.book, tables, entries, afterApply, loads)
-        : mergeRecords(store, this.book, tables, entries, { ...this.watching(), afterApply });
+        ? await bulkLoad(this.options.records, tables, entries, afterApply, loads)
+        : await mergeRecords(this.options.records, tables, entries, { ...this.watching(), afterApply });
       seq = page.seq;
       if (page.cursor === null) break;
     }
-    this.book.setState('cursor', seq);
+    await this.writeBook((replica) => replica.setState('cursor', seq));
   }
 
   private watching(): { watch?: OverruledWatch } {

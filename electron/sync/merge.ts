@@ -13,10 +13,11 @@
 import { checkValue, isPlainObject, own, type FieldSpec } from '../../shared/fields.js';
 import { isHlc, zeroHlc } from '../../shared/hlc.js';
 import { isUuid, nowTimestamp } from '../../shared/ids.js';
-import type { EnvironmentStore } from '../store/environment-store.js';
+import type { RecordStore, RecordWrites } from '../store/record-store.js';
+import type { ReplicaBookWrites } from '../store/replica-book.js';
 import type { TableDef } from '../store/table-def.js';
-import type { Clocks, SyncBook } from '../store/sync-book.js';
-import { keptNamePattern, unknownDataOf } from '../store/unknown-data.js';
+import type { Clocks } from '../store/sync-book.js';
+import { keptNamePattern } from '../store/unknown-data.js';
 import type { OverruledWatch } from './overruled.js';
 import { pulledChanges, type PulledChange } from './plan-changes.js';
 
@@ -88,29 +89,30 @@ export function checkBatch(tables: ReadonlyMap<string, TableDef>, entries: unkno
   return entries.map((entry, i) => checkEntry(tables, entry, i));
 }
 
+/** A transaction's replica book: a sync client works only on a local replica's store (replica-book.ts). */
+export function replicaOf(tx: RecordWrites): ReplicaBookWrites {
+  if (!tx.replica) throw new Error("This store keeps no replica's books: only a local replica syncs with a remote.");
+  return tx.replica;
+}
+
 /**
  * Merges one remote record. With `force` the remote's version replaces the local one whatever
  * the clocks say (after the remote refused this replica's change).
  */
-function mergeOne(
-  store: EnvironmentStore,
-  book: SyncBook,
+async function mergeOne(
+  replica: ReplicaBookWrites,
   table: TableDef,
   entry: RemoteRecord,
   force: string | undefined,
   watch: OverruledWatch | undefined,
   applied: ((change: PulledChange) => void) | undefined,
-): void {
-  const local = store.getForSync(table, entry.id);
-  const localClocks = book.clocksOf(entry.resource, entry.id);
+): Promise<void> {
+  const local = await replica.getForSync(table, entry.id);
+  const localClocks = await replica.clocksOf(entry.resource, entry.id);
   const remote = entry.record;
   if (!remote) {
     // The remote has no such record: this replica's create was refused. Keep it in the trash.
-    if (local && !local.deleted_at) {
-      store.withOrigin({ kind: 'sync', clocks: {}, checkUnique: false }, () =>
-        store.writeForSync(table, entry.id, { deleted_at: nowTimestamp() }),
-      );
-    }
+    if (local && !local.deleted_at) await replica.writeForSync(table, entry.id, { deleted_at: nowTimestamp() }, {});
     return;
   }
   const values: Record<string, unknown> = {};
@@ -123,7 +125,8 @@ function mergeOne(
     if (field === 'id' || field === 'deleted_at' || !own(table.fields, field)) continue;
     if (newer(field)) {
       // A local change about to lose to a later one elsewhere is shown to the planner (overruled.ts).
-      if (local && force === undefined) watch?.check(table, entry.id, field, local, localClocks[field], value, entry.clocks[field]);
+      if (local && force === undefined)
+        await watch?.check(replica, table, entry.id, field, local, localClocks[field], value, entry.clocks[field]);
       values[field] = value;
       if (entry.clocks[field]) clocks[field] = entry.clocks[field]!;
       if (force !== undefined) forced[field] = entry.clocks[field] ?? zeroHlc;
@@ -142,21 +145,21 @@ function mergeOne(
     values.deleted_at = remote.deleted_at;
   }
   if (Object.keys(values).length === 0) return;
-  store.withOrigin({ kind: 'sync', clocks, checkUnique: false }, () => store.writeForSync(table, entry.id, values));
+  await replica.writeForSync(table, entry.id, values, clocks);
   if (applied) {
     // The plan check after the pull names the change and its computer (plan-changes.ts).
     for (const change of pulledChanges(table, entry, local, Object.keys(values), clocks)) applied(change);
   }
   // The replica now holds the remote's values of those fields: their clocks are the remote's too.
-  if (force !== undefined) book.setClocks(entry.resource, entry.id, forced);
-  for (const hlc of Object.values(entry.clocks)) book.clock.receive(hlc);
+  if (force !== undefined) await replica.setClocks(entry.resource, entry.id, forced);
+  for (const hlc of Object.values(entry.clocks)) await replica.receiveClock(hlc);
 }
 
 /**
  * Keeps what this version does not declare of a remote record: its unknown fields, or the
  * whole record of an unknown resource, each field last-writer-wins by its clock.
  */
-function keepUnknown(store: EnvironmentStore, book: SyncBook, table: TableDef | undefined, entry: RemoteRecord): void {
+async function keepUnknown(replica: ReplicaBookWrites, table: TableDef | undefined, entry: RemoteRecord): Promise<void> {
   if (!entry.record) return;
   const unknown: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(entry.record)) {
@@ -167,30 +170,53 @@ function keepUnknown(store: EnvironmentStore, book: SyncBook, table: TableDef | 
   }
   if (Object.keys(unknown).length === 0) return;
   // Written by whoever the remote names no one: null, the remote's word (unknown-data.ts).
-  unknownDataOf(store).keep(entry.resource, entry.id, unknown, (field) => entry.clocks[field] ?? zeroHlc, null);
-  if (!table) for (const hlc of Object.values(entry.clocks)) book.clock.receive(hlc);
+  await replica.keep(entry.resource, entry.id, unknown, (field) => entry.clocks[field] ?? zeroHlc, null);
+  if (!table) for (const hlc of Object.values(entry.clocks)) await replica.receiveClock(hlc);
 }
 
-export function mergeRecords(
-  store: EnvironmentStore,
-  book: SyncBook,
+/**
+ * What mergeRecords and mergeInto are told: `force`, the hlc of this replica's refused mutation
+ * (see mergeOne); `watch` notes overruled edits; `applied` hears of each record the merge
+ * changed here (plan-changes.ts); `afterApply` runs last, in the same transaction.
+ */
+export interface MergeOptions {
+  force?: string;
+  afterApply?: (tx: RecordWrites) => Promise<void>;
+  watch?: OverruledWatch;
+  applied?: (change: PulledChange) => void;
+}
+
+/**
+ * Merges a checked batch in the transaction `tx` (which may hold more: a push's answer with its
+ * acknowledgement). Awaits only the transaction's own reads and writes. Returns how many entries it took.
+ */
+export async function mergeInto(
+  tx: RecordWrites,
   tables: ReadonlyMap<string, TableDef>,
   entries: readonly RemoteRecord[],
-  /**
-   * `force`: the hlc of this replica's refused mutation (see mergeOne); `watch` notes overruled
-   * edits; `applied` hears of each record the merge changed here (plan-changes.ts).
-   */
-  options: { force?: string; afterApply?: () => void; watch?: OverruledWatch; applied?: (change: PulledChange) => void } = {},
-): number {
+  options: MergeOptions = {},
+): Promise<number> {
+  const replica = replicaOf(tx);
   let applied = 0;
-  store.transaction(() => {
-    for (const entry of entries) {
-      const table = tables.get(entry.resource);
-      keepUnknown(store, book, table, entry);
-      if (table) mergeOne(store, book, table, entry, options.force, options.watch, options.applied);
-      applied++;
-    }
-    options.afterApply?.();
-  });
+  for (const entry of entries) {
+    const table = tables.get(entry.resource);
+    await keepUnknown(replica, table, entry);
+    if (table) await mergeOne(replica, table, entry, options.force, options.watch, options.applied);
+    applied++;
+  }
+  await options.afterApply?.(tx);
   return applied;
+}
+
+/**
+ * Merges a checked batch (a pulled page) in one transaction of its own, all or nothing: its
+ * changes meet the transaction's write hooks (webhook events, automation) inside it.
+ */
+export function mergeRecords(
+  records: RecordStore,
+  tables: ReadonlyMap<string, TableDef>,
+  entries: readonly RemoteRecord[],
+  options: MergeOptions = {},
+): Promise<number> {
+  return records.transaction((tx) => mergeInto(tx, tables, entries, options));
 }

@@ -14,10 +14,8 @@
  */
 import { own } from '../../shared/fields.js';
 import { parseHlc } from '../../shared/hlc.js';
-import type { EnvironmentStore } from '../store/environment-store.js';
+import type { ReplicaBookWrites } from '../store/replica-book.js';
 import type { TableDef } from '../store/table-def.js';
-import { overruledEditsOf } from '../store/overruled-edits.js';
-import type { SyncBook } from '../store/sync-book.js';
 
 const serverFields = new Set(['id', 'created_at', 'updated_at', 'deleted_at']);
 
@@ -40,20 +38,16 @@ function sameValue(a: unknown, b: unknown): boolean {
 /** Watches the merges of one sync run for losses and records them; `noticed` counts them. */
 export class OverruledWatch {
   noticed = 0;
-  private readonly edits;
 
-  constructor(
-    store: EnvironmentStore,
-    private readonly book: SyncBook,
-  ) {
-    this.edits = overruledEditsOf(store);
-  }
+  /** `node`: this replica's id in the clocks of its own writes (ReplicaBookReads.node). */
+  constructor(private readonly node: string) {}
 
   /**
    * Called by the merge for a field about to take the remote's value (its clock is later
-   * than the local one). `local` is the record as this replica has it.
+   * than the local one), in its transaction (`replica`). `local` is the record as this replica has it.
    */
-  check(
+  async check(
+    replica: ReplicaBookWrites,
     table: TableDef,
     id: string,
     field: string,
@@ -61,14 +55,14 @@ export class OverruledWatch {
     localClock: string | undefined,
     theirs: unknown,
     theirClock: string | undefined,
-  ): void {
+  ): Promise<void> {
     if (localClock === undefined || theirClock === undefined || serverFields.has(field)) return;
     const spec = own(table.fields, field);
     if (!spec || spec.readOnly) return;
-    if (parseHlc(localClock)?.node !== this.book.clock.node) return;
+    if (parseHlc(localClock)?.node !== this.node) return;
     if (sameValue(local[field], theirs)) return;
-    if (!this.edits.stillToConfirm(table.resource, id, localClock)) return;
-    this.edits.notice({
+    if (!(await replica.stillToConfirm(table.resource, id, localClock))) return;
+    await replica.noticeOverruled({
       resource: table.resource,
       record_id: id,
       field,

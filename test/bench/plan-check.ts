@@ -21,7 +21,6 @@ import { recordsOf } from '../../electron/store/record-store.js';
 import { requestContext } from '../../electron/api/resource.js';
 import { planFindingsOf } from '../../electron/store/plan-findings.js';
 import { tableNamed } from '../../electron/store/tables.js';
-import { bookOf } from '../../electron/store/sync-book.js';
 import { mergeRecords } from '../../electron/sync/merge.js';
 import type { PulledChange, PulledRecord } from '../../electron/sync/plan-changes.js';
 import { syncTables } from '../../electron/sync/tables.js';
@@ -71,10 +70,10 @@ async function main(): Promise<void> {
       `Seeded 1 board, ${stageCount} stages, ${resourceCount} people, ${cardCount} cards in ${(performance.now() - seedStart).toFixed(0)} ms`,
     );
     const store = api.dataDir.environment(api.environment.id);
-    const book = bookOf(store);
+    const records = recordsOf(store);
     const tables = syncTables();
     const cardTable = tableNamed('card')!;
-    const ctx = requestContext({ kind: 'api-key', environment: api.environment }, recordsOf(store));
+    const ctx = requestContext({ kind: 'api-key', environment: api.environment }, records);
     const next = random(42);
     let clock = nowMs() + 1000;
     let findings = 0;
@@ -100,7 +99,7 @@ async function main(): Promise<void> {
       await run.before(entries);
       const checkedBefore = performance.now() - started;
       const mergeStart = performance.now();
-      const applied = mergeRecords(store, book, tables, entries, { applied: (change) => changes.push(change) });
+      const applied = await mergeRecords(records, tables, entries, { applied: (change) => changes.push(change) });
       const merged = performance.now() - mergeStart;
       if (applied !== entries.length || changes.length !== entries.length)
         throw new Error(`the merge applied ${applied} records and reported ${changes.length} changes of ${entries.length}`);

@@ -298,6 +298,9 @@ describe.each([{ make: sqliteEngine }, { make: postgresEngine }])('the record st
       });
       await expect(kept.insert(activity, { description: 'Late' })).rejects.toThrow(TransactionEndedError);
       await expect(kept.get(activity, uuidv7())).rejects.toThrow(TransactionEndedError);
+      // A local replica's sync books too (replica-book.ts); the team server has none.
+      if (kept.replica) await expect(kept.replica.setState('cursor', 1)).rejects.toThrow(TransactionEndedError);
+      else expect(store.engine).toBe('postgres');
     });
 
     it('stamps a command’s writes with its id and their previous values, and refuses its id a second time', async () => {

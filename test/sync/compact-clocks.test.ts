@@ -10,6 +10,7 @@
  * (test/helpers/sync-inprocess.ts); replicas on SQLite files as the desktop app opens them.
  */
 import { describe, expect, it } from 'vitest';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { bookOf } from '../../electron/store/sync-book.js';
 import type { EnvironmentStore } from '../../electron/store/environment-store.js';
 import { bulkLoad, checkRows } from '../../electron/sync/bulk-load.js';
@@ -220,11 +221,11 @@ describe("a replica's first snapshot", () => {
     cleanups.push(() => client.close());
     const store = storeOf(client);
     const tables = syncTables();
-    bulkLoad(store, bookOf(store), tables, [], () => undefined, checkRows(tables, page.tables).loads);
+    await bulkLoad(recordsOf(store), tables, [], async () => undefined, checkRows(tables, page.tables).loads);
     expect(store.db.prepare('SELECT count(*) AS n FROM change_log').get()).toEqual({ n: 0 });
     // The same page again: every record is here, so it is merged instead, and nothing changes.
     const clocks = clockRows(store);
-    bulkLoad(store, bookOf(store), tables, [], () => undefined, checkRows(tables, page.tables).loads);
+    await bulkLoad(recordsOf(store), tables, [], async () => undefined, checkRows(tables, page.tables).loads);
     expect(clockRows(store)).toEqual(clocks);
   });
 });

@@ -9,6 +9,7 @@
  * requests a replica sends can be counted. Timings are never asserted.
  */
 import { describe, expect, it } from 'vitest';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { bookOf } from '../../electron/store/sync-book.js';
 import { bulkLoad } from '../../electron/sync/bulk-load.js';
 import { defaultTiming, type SyncTiming } from '../../electron/sync/client.js';
@@ -272,10 +273,10 @@ describe("an empty replica's first snapshot, loaded in bulk", () => {
     projects[1]!.clocks = { ...projects[1]!.clocks, name: tooFar };
 
     const merged = freshReplicaStore(cleanups);
-    mergeRecords(merged.store, bookOf(merged.store), syncTables(), entries);
+    await mergeRecords(recordsOf(merged.store), syncTables(), entries);
     const bulk = freshReplicaStore(cleanups);
     let applied = false;
-    expect(bulkLoad(bulk.store, bookOf(bulk.store), syncTables(), entries, () => (applied = true))).toBe(entries.length);
+    expect(await bulkLoad(recordsOf(bulk.store), syncTables(), entries, async () => void (applied = true))).toBe(entries.length);
     expect(applied).toBe(true);
     // The same, but for the change log: a first snapshot writes no row of it (docs/decisions/first-snapshot-unlogged.md).
     const { change_log: logged, ...written } = replicaContents(bulk.store);
@@ -290,7 +291,7 @@ describe("an empty replica's first snapshot, loaded in bulk", () => {
 
     // A page that names a record twice (or one the replica has meanwhile) is merged instead.
     const twice = freshReplicaStore(cleanups);
-    bulkLoad(twice.store, bookOf(twice.store), syncTables(), [...entries, entries[0]!], () => undefined);
+    await bulkLoad(recordsOf(twice.store), syncTables(), [...entries, entries[0]!], async () => undefined);
     expect(replicaContents(twice.store)).toEqual(replicaContents(merged.store));
   });
 

@@ -9,7 +9,7 @@
  * databases as the desktop app opens them.
  */
 import { describe, expect, it } from 'vitest';
-import { bookOf } from '../../electron/store/sync-book.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { unknownDataOf } from '../../electron/store/unknown-data.js';
 import { bulkLoad, checkRows } from '../../electron/sync/bulk-load.js';
 import { checkBatch, mergeRecords, SyncMessageError } from '../../electron/sync/merge.js';
@@ -113,10 +113,12 @@ describe('an empty replica loading a snapshot page in rows', () => {
     expect(records).toEqual([]);
 
     const merged = freshReplicaStore(cleanups);
-    mergeRecords(merged.store, bookOf(merged.store), syncTables(), checkBatch(syncTables(), recordsPage.records));
+    await mergeRecords(recordsOf(merged.store), syncTables(), checkBatch(syncTables(), recordsPage.records));
     const bulk = freshReplicaStore(cleanups);
     let applied = false;
-    expect(bulkLoad(bulk.store, bookOf(bulk.store), syncTables(), [], () => (applied = true), loads)).toBe(recordsPage.records.length);
+    expect(await bulkLoad(recordsOf(bulk.store), syncTables(), [], async () => void (applied = true), loads)).toBe(
+      recordsPage.records.length,
+    );
     expect(applied).toBe(true);
     // The same, but for the change log: a first snapshot writes no row of it (docs/decisions/first-snapshot-unlogged.md).
     const { change_log: logged, ...written } = replicaContents(bulk.store);
@@ -128,7 +130,7 @@ describe('an empty replica loading a snapshot page in rows', () => {
 
     // Rows of a record the replica has after all are merged instead.
     const again = checkRows(syncTables(), rowsPage.tables);
-    bulkLoad(bulk.store, bookOf(bulk.store), syncTables(), [], () => undefined, again.loads);
+    await bulkLoad(recordsOf(bulk.store), syncTables(), [], async () => undefined, again.loads);
     expect(replicaContents(bulk.store).sync_clock).toEqual(replicaContents(merged.store).sync_clock);
   });
 
@@ -152,9 +154,9 @@ describe('an empty replica loading a snapshot page in rows', () => {
     expect(records).toHaveLength(projects.rows.length + 1);
 
     const bulk = freshReplicaStore(cleanups);
-    bulkLoad(bulk.store, bookOf(bulk.store), syncTables(), checkBatch(syncTables(), records), () => undefined, loads);
+    await bulkLoad(recordsOf(bulk.store), syncTables(), checkBatch(syncTables(), records), async () => undefined, loads);
     const merged = freshReplicaStore(cleanups);
-    mergeRecords(merged.store, bookOf(merged.store), syncTables(), checkBatch(syncTables(), asRecords(page.tables)));
+    await mergeRecords(recordsOf(merged.store), syncTables(), checkBatch(syncTables(), asRecords(page.tables)));
     const { change_log: logged, ...written } = replicaContents(bulk.store);
     const { change_log: mergeLogged, ...mergeWritten } = replicaContents(merged.store);
     expect(written).toEqual(mergeWritten);
@@ -205,9 +207,10 @@ describe('an empty replica loading a snapshot page in rows', () => {
       damage(tables);
       const store = freshReplicaStore(cleanups);
       // The client checks a page whole (its rows, then its records) before it loads any of it.
+      // Checked before bulkLoad is called: a bad page throws at once, before any transaction.
       const load = () => {
         const { loads, records } = checkRows(syncTables(), tables);
-        bulkLoad(store.store, bookOf(store.store), syncTables(), checkBatch(syncTables(), records), () => undefined, loads);
+        return bulkLoad(recordsOf(store.store), syncTables(), checkBatch(syncTables(), records), async () => undefined, loads);
       };
       expect(load, what).toThrow(SyncMessageError);
       const left = replicaContents(store.store);

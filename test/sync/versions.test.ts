@@ -360,8 +360,7 @@ describe('kept data moves into the tables when the replica is upgraded', () => {
     const olderTables = new Map([...all].filter(([name]) => name !== 'warehouse'));
     olderTables.set('project', { ...plainProject, fields: olderProjectFields });
     olderClient = new SyncClient({
-      store,
-      book: bookOf(store),
+      records: recordsOf(store),
       tables: olderTables,
       vault: new MemoryVault({ remote_url: remote.url, api_env: remoteEnv, api_key: remoteKey }),
       environmentId: instance.environment.id,

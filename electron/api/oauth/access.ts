@@ -28,8 +28,11 @@ export interface OAuthAccess {
   onlyEnvironment(): Promise<string | undefined>;
   /** The environment's records: its users, their passwords. */
   recordsOf(environment: Environment): RecordStore;
-  /** The context of a request by `caller`, signed in to `environment`. */
-  contextOf(caller: Caller, environment: Environment): RequestContext;
+  /**
+   * The context of a request by `caller`, signed in to `environment`: on a data folder once the
+   * environment's openers are done (DataDir.ready), so kept data is in the tables before a request reads them.
+   */
+  contextOf(caller: Caller, environment: Environment): Promise<RequestContext>;
   /** A limiter named `name` with these limits: in this process, or in the database for every node. */
   limiter(name: string, options: RateLimitOptions): RequestLimiter;
 }
@@ -47,7 +50,8 @@ export function dataFolderOAuth(dataDir: DataDir, records?: (environment: Enviro
     environmentById: async (id) => oauth.environmentById(id),
     onlyEnvironment: async () => onlyOne(system.listEnvironments()),
     recordsOf: (environment) => records?.(environment) ?? recordsOf(dataDir.environment(environment.id)),
-    contextOf: (caller, environment) => requestContext(caller, records?.(environment) ?? recordsOf(dataDir.environment(environment.id))),
+    contextOf: async (caller, environment) =>
+      requestContext(caller, records?.(environment) ?? recordsOf(await dataDir.ready(environment.id))),
     limiter: (_name, options) => new SlidingWindowLimiter(options),
   };
 }
@@ -71,7 +75,7 @@ export function teamOAuth(team: TeamOAuthDatabase): OAuthAccess {
     environmentById: (id) => team.system.environmentById(id),
     onlyEnvironment: async () => onlyOne(await team.system.listEnvironments()),
     recordsOf: (environment) => team.recordsOf(environment),
-    contextOf: (caller, environment) => requestContext(caller, team.recordsOf(environment)),
+    contextOf: async (caller, environment) => requestContext(caller, team.recordsOf(environment)),
     limiter: (name, options) => new PostgresRateLimiter(team.pool, name, options),
   };
 }

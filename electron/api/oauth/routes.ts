@@ -502,7 +502,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
       const environment = environmentName ? await access.findEnvironment(environmentName) : undefined;
       if (!environment) throw ApiError.notFound('No open invitation with that id.');
       const user = await acceptInvitation(access.recordsOf(environment), body.invite_id, body.password);
-      const ctx = access.contextOf({ kind: 'user' as const, environment, userId: user.id, role: user.role }, environment);
+      const ctx = await access.contextOf({ kind: 'user' as const, environment, userId: user.id, role: user.role }, environment);
       return await presentOne(ctx, userModule, user, { with: [], include: [] });
     },
   );
