@@ -128,7 +128,7 @@ export function availableMinutes(calendar: ResourceCalendar, first: number, leng
  * Minutes the resource's `workdays` schedule on an ISO weekday (hours; null is a day off), and
  * its `second_shift` on top (docs/decisions/shifts.md): together never more than the day.
  */
-function weekdayMinutes(resource: Stored<'resource'>, weekday: number): number {
+export function weekdayMinutes(resource: Stored<'resource'>, weekday: number): number {
   const first = patternMinutes(resource.workdays, weekday);
   // Read through `??`: a record kept from before second shifts may lack the field.
   const second = patternMinutes(resource.second_shift ?? null, weekday);
