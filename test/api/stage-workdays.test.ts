@@ -163,4 +163,15 @@ describe("a stage's workdays", () => {
     });
     expect(stays.days_active).toBe(0);
   });
+
+  it('are listed per stage for the planboard, only the days the board does not work', async () => {
+    const body = await get(api, `/v1/board/${ids.Shop}/stage_workdays?date_range_start=2027-01-04&date_range_end=2027-01-17`);
+    expect(body.data).toEqual([
+      { stage_id: ids.Press, dates: ['2027-01-09', '2027-01-16'] },
+      { stage_id: ids.Pack, dates: ['2027-01-16'] },
+    ]);
+    const bad = await api.http('GET', `/v1/board/${ids.Shop}/stage_workdays?date_range_start=2027-1-4`);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('date_range_start');
+  });
 });

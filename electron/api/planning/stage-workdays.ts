@@ -12,6 +12,7 @@
  * board that works Saturdays, as before). An absence never takes a day away: a day the board
  * works stays a workday.
  */
+import { addDays } from '../../../shared/dates.js';
 import { boardCalendar, dayNumber, maxPlanDays, weekdayOfDay, type BoardCalendar } from './workdays.js';
 import { isOvertime, weekdayMinutes, type ResourceCalendar } from './schedule.js';
 import type { RecordReads } from '../../store/record-store.js';
@@ -114,6 +115,16 @@ export function stageWeeksOf(
     calendarOf: (stageId) => calendarsOf.get(stageId) ?? boardDays,
     any: byStage.size > 0 ? worksOn(own, all) : board_,
   };
+}
+
+/** The days from `start` to `end` (YYYY-MM-DD) the stage works and the board does not. */
+export function addedDays(weeks: StageWeeks, stageId: string, start: string, end: string): string[] {
+  const works = weeks.of(stageId);
+  const days: string[] = [];
+  for (let day = dayNumber(start), last = dayNumber(end); day <= last; day++) {
+    if (works(day) && !weeks.board(day)) days.push(addDays(start, day - dayNumber(start)));
+  }
+  return days;
 }
 
 /** A board's workdays by ISO weekday (index 1 … 7). */
