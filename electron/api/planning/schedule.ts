@@ -128,7 +128,7 @@ export function availableMinutes(calendar: ResourceCalendar, first: number, leng
  * Minutes the resource's `workdays` schedule on an ISO weekday (hours; null is a day off), and
  * its `second_shift` on top (docs/decisions/shifts.md): together never more than the day.
  */
-export function weekdayMinutes(resource: Stored<'resource'>, weekday: number): number {
+function weekdayMinutes(resource: Stored<'resource'>, weekday: number): number {
   const first = patternMinutes(resource.workdays, weekday);
   // Read through `??`: a record kept from before second shifts may lack the field.
   const second = patternMinutes(resource.second_shift ?? null, weekday);
@@ -136,7 +136,7 @@ export function weekdayMinutes(resource: Stored<'resource'>, weekday: number): n
 }
 
 /** A pattern's minutes on an ISO weekday: its hours × 60, 0 for null or no pattern. */
-function patternMinutes(pattern: Partial<Record<string, number | null>> | null, weekday: number): number {
+export function patternMinutes(pattern: Partial<Record<string, number | null>> | null, weekday: number): number {
   // Read by any number: 0 (the unused slot of availableMinutes) has no key, so it is a day off.
   const hours = pattern?.[String(weekday)] ?? null;
   return hours !== null ? Math.round(hours * 60) : 0;

@@ -1,20 +1,22 @@
 /**
  * The days a stage plans on (docs/API.md "A stage's workdays", docs/decisions/shifts.md): the
- * board's workdays, every weekday on which one of the stage's people or machines has hours in
- * its `workdays` or `second_shift`, and every day one of them has overtime (a deviation of type
+ * board's workdays, every weekday on which one of the stage's people or machines has a second
+ * shift (`second_shift` hours), and every day one of them has overtime (a deviation of type
  * `overtime`). A board that does not work Saturdays still plans a stage's cards on a Saturday
- * when someone of that stage works it; its other stages do not.
+ * when someone of that stage has a shift then; its other stages do not. Hours of the first
+ * pattern (`workdays`) on a day the board does not work open nothing, as before: a part-timer's
+ * Saturday on a Monday–Friday board was never a workday of it.
  *
  * Who counts: a resource not archived, with an active entry for the board and an active link
  * to the stage: the same links that give the stage its capacity. Its hours on a day go to a
  * board that works that day: when another board it is active on works the day, the day is that
- * board's and adds nothing here (a part-timer's Saturday, overtime on a Saturday, count on the
- * board that works Saturdays, as before). An absence never takes a day away: a day the board
+ * board's and adds nothing here (overtime on a Saturday counts on the board that works
+ * Saturdays, as before). An absence never takes a day away: a day the board
  * works stays a workday.
  */
 import { addDays } from '../../../shared/dates.js';
 import { boardCalendar, dayNumber, maxPlanDays, weekdayOfDay, type BoardCalendar } from './workdays.js';
-import { isOvertime, weekdayMinutes, type ResourceCalendar } from './schedule.js';
+import { isOvertime, patternMinutes, type ResourceCalendar } from './schedule.js';
 import type { RecordReads } from '../../store/record-store.js';
 import { tables, type Stored } from '../tables.js';
 
@@ -51,7 +53,7 @@ function worksOn(board: readonly boolean[], added: Added | undefined): WorksOn {
 const asCalendar = (works: WorksOn): BoardCalendar => ({ isWorkday: (date) => works(dayNumber(date)) });
 
 /**
- * The days a resource adds to the board's: the weekdays of its patterns, its overtime days, but
+ * The days a resource adds to the board's: the weekdays of its second shift, its overtime days, but
  * none that `board` (this board's days, or those of any other board the resource is on) works.
  */
 function addedBy(calendar: ResourceCalendar, board: readonly boolean[]): Added {
@@ -65,7 +67,8 @@ function addedBy(calendar: ResourceCalendar, board: readonly boolean[]): Added {
     const last = Math.min(to, dayNumber(deviation.end_date), first + maxPlanDays);
     for (let day = first; day <= last; day++) if (!board[weekdayOfDay(day)]) days.add(day);
   }
-  return { weekdays: weekdays.map((w) => !board[w] && weekdayMinutes(resource, w) > 0), days };
+  // Read through `??`: a record kept from before second shifts may lack the field.
+  return { weekdays: weekdays.map((w) => !board[w] && patternMinutes(resource.second_shift ?? null, w) > 0), days };
 }
 
 /**
