@@ -22,6 +22,7 @@ const onBothEngines = [
   'test/api/planner-limits.test.ts',
   'test/api/capacity-by-resource.test.ts',
   'test/api/capacity-non-workdays.test.ts',
+  'test/api/stage-workdays.test.ts',
   'test/api/overtime.test.ts',
   'test/api/conventions.property.test.ts',
   'test/api/print-plan.test.ts',

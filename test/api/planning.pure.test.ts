@@ -25,7 +25,7 @@ function input(over: Partial<PlanInput>): PlanInput {
     forceStages: [],
     reverse: false,
     anchor: '2024-03-04',
-    calendar: weekdays,
+    calendarOf: () => weekdays,
     dayCapacity: () => 480,
     ...over,
   };
@@ -49,7 +49,7 @@ describe('planCards: durations', () => {
         input({
           stages: [stage('S', ['a'])],
           activities: [{ id: 'a', time: minutes }],
-          calendar: everyDay,
+          calendarOf: () => everyDay,
           dayCapacity: () => 100,
           anchor: '2024-03-01',
         }),
@@ -67,7 +67,7 @@ describe('planCards: durations', () => {
           { id: 'a', time: 500 },
           { id: 'b', time: 500 },
         ],
-        calendar: everyDay,
+        calendarOf: () => everyDay,
         // Stage A: 250 a day, but nothing on 2024-03-02. Stage B: 1000 a day.
         dayCapacity: (stageId, date) => {
           asked.push(`${stageId} ${date}`);

@@ -54,6 +54,24 @@ describe('moves onto non-workdays', () => {
     expect(onNonWorkday({ start_date: '2026-12-06', end_date: '2026-12-07' }, officeWeek)).toBe(true);
     expect(onNonWorkday(weekendSpan, officeWeek)).toBe(false);
   });
+
+  it("lets a card onto a day its stage works and the board does not, and no other stage's card", () => {
+    // Press works Sat 2026-12-05 (a Saturday shift, docs/API.md "A stage's workdays"); Cut does not.
+    const stageDays = new Map([['press', new Set(['2026-12-05'])]]);
+    const onto = (stage_id: string) => ({ card: { ...friday, stage_id }, start_date: '2026-12-05', end_date: '2026-12-05', stage_id });
+    expect(nonWorkdayLanding([onto('press')], officeWeek, stageDays)).toBeUndefined();
+    expect(nonWorkdayLanding([onto('cut')], officeWeek, stageDays)?.date).toBe('2026-12-05');
+    // Moved from Cut to Press on that Saturday: Press's days count.
+    const across = { card: { ...friday, stage_id: 'cut' }, start_date: '2026-12-05', end_date: '2026-12-05', stage_id: 'press' };
+    expect(nonWorkdayLanding([across], officeWeek, stageDays)).toBeUndefined();
+    // The Saturday after is not Press's: refused.
+    expect(nonWorkdayLanding([{ ...onto('press'), start_date: '2026-12-12', end_date: '2026-12-12' }], officeWeek, stageDays)?.date).toBe(
+      '2026-12-12',
+    );
+    const saturday = { start_date: '2026-12-05', end_date: '2026-12-05' };
+    expect(onNonWorkday({ ...saturday, stage_id: 'press' }, officeWeek, stageDays)).toBe(false);
+    expect(onNonWorkday({ ...saturday, stage_id: 'cut' }, officeWeek, stageDays)).toBe(true);
+  });
 });
 
 describe('the capacity strip by week', () => {

@@ -2,6 +2,8 @@
  * GET /v1/board/{id}/capacity/stage | resource | resource_type/stage | group
  * with date_range_start, date_range_end (YYYY-MM-DD; default the current ISO week),
  * time_frame (day, week, month, quarter, year; default day) and stage_id.
+ * GET /v1/board/{id}/stage_workdays with the same range: the days each stage works that the
+ * board does not (docs/API.md "A stage's workdays"), for the planboard to show them.
  */
 import type { FastifyInstance } from 'fastify';
 import { addDays, bucketStart, daysBetween, timeFrames, today, type TimeFrame } from '../../../shared/dates.js';
@@ -13,6 +15,8 @@ import { readRecord } from '../records.js';
 import { boardModule } from '../resources/board.js';
 import type { Stored } from '../tables.js';
 import { boardCapacity, type CapacityQuery, type CapacityView } from './capacity.js';
+import { addedDays, readStageWeeks } from './stage-workdays.js';
+import { tables } from '../tables.js';
 
 const maxDays = 3660;
 
@@ -65,4 +69,28 @@ export function registerCapacityRoutes(app: FastifyInstance): void {
       },
     );
   }
+  app.get<{ Params: { id: string }; Querystring: QueryString }>(
+    '/board/:id/stage_workdays',
+    {
+      config: {
+        doc: {
+          summary: "The days each stage of the board works that the board does not (a stage's resources add them)",
+          tag: 'Capacity',
+          query: {
+            date_range_start: 'First day, YYYY-MM-DD (default: Monday of this week).',
+            date_range_end: 'Last day, YYYY-MM-DD (default: six days after the start).',
+          },
+        },
+      },
+    },
+    async (request) => {
+      // As above: the record readRecord finds is of tables.board.
+      const board = (await readRecord(request.ctx, boardModule, request.params.id)) as Stored<'board'>;
+      const { start, end } = capacityQuery(request.query);
+      const stages = (await request.ctx.records.getWhereIn(tables.stage, 'board_id', [board.id])).sort((a, b) => a.priority - b.priority);
+      const weeks = await readStageWeeks(request.ctx.records, board);
+      const data = stages.map((s) => ({ stage_id: s.id, dates: addedDays(weeks, s.id, start, end) })).filter((s) => s.dates.length > 0);
+      return { date_range_start: start, date_range_end: end, data };
+    },
+  );
 }

@@ -7,7 +7,7 @@
  *   schedule(resource, day).available × percentage / 100 × stage.efficiency / 100
  *
  * counted when the resource's board entry and its stage entry are active, and 0 on a day the
- * board does not work. A bucket sums its days and rounds to whole minutes at the end.
+ * stage does not work (the board's workdays and the days its people add, stage-workdays.ts). A bucket sums its days and rounds to whole minutes at the end.
  *
  * Planned minutes are the minutes of the cards' activities, spread evenly over each card's
  * workdays; a card's minutes count for each resource assigned to it in equal shares, and by
@@ -28,7 +28,8 @@ import type { RequestContext } from '../resource.js';
 import type { PlannedCards } from '../../store/planned-cards.js';
 import { plannedWork, type PlannedWork } from './planned-work.js';
 import { availableMinutes, readCalendarsOf, type ResourceCalendar } from './schedule.js';
-import { boardCalendar, dayNumber, weekdayOfDay, workdaysByWeekday } from './workdays.js';
+import { dayNumber } from './workdays.js';
+import { readStageWeeks, stageWeeksOf, type StageWeeks } from './stage-workdays.js';
 import { tables, type Stored } from '../tables.js';
 
 export type CapacityView = 'stage' | 'resource' | 'resource_type/stage' | 'group';
@@ -64,12 +65,12 @@ interface Rows {
   ofResource(resourceId: string): readonly number[];
 }
 
-/** The range as day numbers (workdays.ts), the bucket of each of its days, and the board's workdays. */
+/** The range as day numbers (workdays.ts), the bucket of each of its days, and the stages' workdays. */
 interface Range {
   first: number;
   length: number;
   bucketOf: Int32Array;
-  workdays: readonly boolean[];
+  weeks: StageWeeks;
 }
 
 /**
@@ -122,12 +123,13 @@ function addAvailable(
     let minutes = minutesOf.get(a.resource.id);
     if (!minutes) minutesOf.set(a.resource.id, (minutes = availableMinutes(calendars.get(a.resource.id)!, range.first, range.length)));
     const to = rows.byStage ? rows.ofStage(rows.stage.get(a.stage.id)!, a.resource.type) : rows.ofResource(a.resource.id);
-    return { minutes, share: a.share, rows: to };
+    return { minutes, share: a.share, rows: to, works: range.weeks.of(a.stage.id) };
   });
   for (let day = 0; day < range.length; day++) {
-    if (!range.workdays[weekdayOfDay(range.first + day)]) continue;
+    if (!range.weeks.any(range.first + day)) continue;
     const offset = range.bucketOf[day]! * rows.count;
     for (const link of counted) {
+      if (!link.works(range.first + day)) continue;
       const minutes = link.minutes[day]! * link.share;
       for (const row of link.rows) into[offset + row] = into[offset + row]! + minutes;
     }
@@ -180,6 +182,8 @@ interface CapacityReads {
   /** Each resource's available minutes over the range, worked out by the first view that needs them. */
   minutesOf: Map<string, Float64Array>;
   work: PlannedWork[];
+  /** The board's workdays and each stage's (stage-workdays.ts). */
+  weeks: StageWeeks;
 }
 
 async function readCapacity(
@@ -195,14 +199,18 @@ async function readCapacity(
     limit: 1_000_000,
     offset: 0,
   });
-  if (board.capacity_method === 'none') return { boardStages, resources, calendars: new Map(), minutesOf: new Map(), work: [] };
+  if (board.capacity_method === 'none') {
+    const weeks = stageWeeksOf(board, [], new Map());
+    return { boardStages, resources, calendars: new Map(), minutesOf: new Map(), work: [], weeks };
+  }
   // Only resources active on the board count (assignments); their days off are read once for all of them.
   const counted = resources.filter((r) => r.boards.some((b) => b.id === board.id && b.active));
-  const calendars = new Map((await readCalendarsOf(ctx.records, counted)).map((c) => [c.resource.id, c]));
-  const workdays = workdaysByWeekday(boardCalendar(board.workdays));
+  const read = await readCalendarsOf(ctx.records, counted);
+  const calendars = new Map(read.map((c) => [c.resource.id, c]));
+  const weeks = await readStageWeeks(ctx.records, board, read);
   const setupOf = new Map(boardStages.map((s) => [s.id, s.setup_minutes]));
-  const work = await plannedWork(ctx, board, workdays, query.start, query.end, setupOf, planned);
-  return { boardStages, resources, calendars, minutesOf: new Map(), work };
+  const work = await plannedWork(ctx, board, weeks, query.start, query.end, setupOf, planned);
+  return { boardStages, resources, calendars, minutesOf: new Map(), work, weeks };
 }
 
 export async function boardCapacity(ctx: RequestContext, board: Stored<'board'>, view: CapacityView, query: CapacityQuery) {
@@ -277,8 +285,7 @@ async function capacityView(ctx: RequestContext, board: Stored<'board'>, view: C
     const length = daysBetween(query.start, query.end) + 1;
     const bucketOf = new Int32Array(length);
     for (let p = 0, day = 0; p < periods.length; p++) bucketOf.fill(p, day, (day += periods[p]!.dates.length));
-    const workdays = workdaysByWeekday(boardCalendar(board.workdays));
-    const range: Range = { first: dayNumber(query.start), length, bucketOf, workdays };
+    const range: Range = { first: dayNumber(query.start), length, bucketOf, weeks: reads.weeks };
 
     const once = rows.byStage ? undefined : { boardStageIds: new Set(boardStages.map((s) => s.id)) };
     addAvailable(reads.calendars, reads.minutesOf, assignments(board, stages, resources, once), rows, range, available);

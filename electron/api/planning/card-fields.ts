@@ -1,12 +1,13 @@
 /**
  * A card's server-owned fields, derived from what it is now: its board (from its stage), its
- * length in calendar days and in board workdays, when it was completed (reaching an exit
+ * length in calendar days and in its stage's workdays, when it was completed (reaching an exit
  * status) and its rank (new cards go to the end of their stage).
  */
 import { daysBetween } from '../../../shared/dates.js';
 import { nowTimestamp } from '../../../shared/ids.js';
 import { rankBetween } from './rank.js';
-import { boardCalendar, countWorkdays } from './workdays.js';
+import { countWorkdays } from './workdays.js';
+import { readStageWeeks } from './stage-workdays.js';
 import { tables, type Stored } from '../tables.js';
 import type { RecordWrites } from '../../store/record-store.js';
 
@@ -44,7 +45,8 @@ export async function cardFields(tx: RecordWrites, card: Record<string, unknown>
   const changes: Record<string, unknown> = {
     board_id: stage?.board_id ?? card.board_id ?? null,
     days_diff: start && end ? daysBetween(start, end) : null,
-    days_active: start && end && board ? countWorkdays(boardCalendar(board.workdays), start, end) : null,
+    // Counted by the stage's workdays: the board's and the days its people add (stage-workdays.ts).
+    days_active: start && end && board && stage ? countWorkdays((await readStageWeeks(tx, board)).calendarOf(stage.id), start, end) : null,
     completed_at: status?.exit ? (card.completed_at ?? nowTimestamp()) : null,
   };
   if (!card.rank && stage) changes.rank = await lastRank(tx, stage.id);

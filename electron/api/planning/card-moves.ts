@@ -12,7 +12,8 @@
  * Cards moved this way are written directly (not as new moves), so a push never cascades into
  * itself; their derived fields are refreshed.
  */
-import { boardCalendar, shiftWorkdays, workdayDelta, workdayFrom, type BoardCalendar } from './workdays.js';
+import { shiftWorkdays, workdayDelta, workdayFrom, type BoardCalendar } from './workdays.js';
+import { readStageWeeks } from './stage-workdays.js';
 import { isDated, refreshCardFields, type Card, type DatedCard } from './card-fields.js';
 import { tables } from '../tables.js';
 import type { RecordWrites } from '../../store/record-store.js';
@@ -59,7 +60,9 @@ export async function followDependencies(tx: RecordWrites, card: Card, previous:
   if (!moved || !card.end_date || !card.board_id) return;
   const board = await tx.get(tables.board, card.board_id);
   if (!board || board.dependency_behavior === 'notify') return;
-  const calendar = boardCalendar(board.workdays);
+  // Each card counts its stage's workdays (stage-workdays.ts).
+  const weeks = await readStageWeeks(tx, board);
+  const calendar = weeks.calendarOf(card.stage_id);
   const stages = new Map((await tx.getWhereIn(tables.stage, 'board_id', [board.id])).map((s) => [s.id, s]));
   const own = stages.get(card.stage_id);
   // An independent stage is outside the chain: moving its card moves nothing else.
@@ -76,7 +79,7 @@ export async function followDependencies(tx: RecordWrites, card: Card, previous:
     const delta = previous.end_date
       ? workdayDelta(calendar, workdayFrom(calendar, previous.end_date), workdayFrom(calendar, card.end_date))
       : 0;
-    for (const c of later) await shiftCard(tx, calendar, c, delta);
+    for (const c of later) await shiftCard(tx, weeks.calendarOf(c.stage_id), c, delta);
     return;
   }
 
@@ -87,8 +90,9 @@ export async function followDependencies(tx: RecordWrites, card: Card, previous:
   let previousStage = own;
   let previousEnd = card.end_date;
   for (const stageId of order) {
-    const earliest = shiftWorkdays(calendar, workdayFrom(calendar, previousEnd, -1), previousStage.delay_day + 1);
-    previousEnd = await pushStageAfter(tx, calendar, byStage.get(stageId)!, earliest);
+    const next = weeks.calendarOf(stageId);
+    const earliest = shiftWorkdays(next, workdayFrom(next, previousEnd, -1), previousStage.delay_day + 1);
+    previousEnd = await pushStageAfter(tx, next, byStage.get(stageId)!, earliest);
     previousStage = stages.get(stageId)!;
   }
 }

@@ -16,7 +16,8 @@ import type { StoredRecord } from '../../store/environment-store.js';
 import { tables } from '../tables.js';
 import { latestEnd, pushStageAfter, shiftCard } from './card-moves.js';
 import { isDated, type Card, type DatedCard } from './card-fields.js';
-import { boardCalendar, shiftWorkdays, workdayDelta, workdayFrom } from './workdays.js';
+import { shiftWorkdays, workdayDelta, workdayFrom } from './workdays.js';
+import { readStageWeeks } from './stage-workdays.js';
 import type { RecordWrites } from '../../store/record-store.js';
 
 export interface CardMoved {
@@ -57,7 +58,8 @@ async function followInCollection(
   const boardId = current.get(moved[0]!.card.id)?.board_id;
   const board = boardId ? await tx.get(tables.board, boardId) : undefined;
   if (!board || board.dependency_behavior === 'notify') return;
-  const calendar = boardCalendar(board.workdays);
+  // Each card counts its stage's workdays (stage-workdays.ts).
+  const weeks = await readStageWeeks(tx, board);
   const stages = new Map((await tx.getWhereIn(tables.stage, 'board_id', [board.id])).map((s) => [s.id, s]));
   const priorityOf = (card: Card): number | undefined => {
     const stage = stages.get(card.stage_id);
@@ -77,8 +79,9 @@ async function followInCollection(
       if (!lead?.previous.end_date) continue;
       // Leads all have an end (filtered above); the check narrows it for the types.
       if (!lead.card.end_date) continue;
+      const calendar = weeks.calendarOf(lead.card.stage_id);
       const delta = workdayDelta(calendar, workdayFrom(calendar, lead.previous.end_date), workdayFrom(calendar, lead.card.end_date));
-      await shiftCard(tx, calendar, follower, delta);
+      await shiftCard(tx, weeks.calendarOf(follower.stage_id), follower, delta);
     }
     return;
   }
@@ -96,6 +99,7 @@ async function followInCollection(
   for (const stage of laterStages) {
     const inStage = cards.filter((c): c is DatedCard => c.stage_id === stage.id && isDated(c));
     if (inStage.length === 0) continue;
+    const calendar = weeks.calendarOf(stage.id);
     const earliest = shiftWorkdays(calendar, workdayFrom(calendar, previousEnd, -1), previousStage.delay_day + 1);
     // The cards sent stay where they were sent; only the others of the stage follow.
     const following = inStage.filter((c) => !selected.has(c.id));

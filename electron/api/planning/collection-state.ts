@@ -11,7 +11,8 @@
 import { endsLate } from '../../../shared/late.js';
 import { own } from '../../../shared/fields.js';
 import type { StoredRecord } from '../../store/environment-store.js';
-import { boardCalendar, shiftWorkdays } from './workdays.js';
+import { shiftWorkdays, workdayFrom } from './workdays.js';
+import { readStageWeeks, type StageWeeks } from './stage-workdays.js';
 import type { Card, DatedCard } from './card-fields.js';
 import { tables, type Stored } from '../tables.js';
 import type { RequestContext } from '../resource.js';
@@ -39,7 +40,7 @@ export interface BrokenDependency<C extends { start_date: string; end_date: stri
  * inbox; `stages` are the board's.
  */
 export function brokenDependencies<C extends PlacedCard>(
-  board: Stored<'board'>,
+  weeks: StageWeeks,
   boardStages: readonly Stored<'stage'>[],
   cards: readonly C[],
 ): BrokenDependency<Placed<C>>[] {
@@ -51,14 +52,15 @@ export function brokenDependencies<C extends PlacedCard>(
     .map((id) => stages.get(id)!)
     .filter((s) => !s.independent)
     .sort((a, b) => a.priority - b.priority);
-  const calendar = boardCalendar(board.workdays);
   const broken: BrokenDependency<Placed<C>>[] = [];
   for (let i = 1; i < chain.length; i++) {
     const previous = chain[i - 1]!;
     const stage = chain[i]!;
     const before = byStage.get(previous.id)!;
     const previousEnd = before.reduce((m, c) => (c.end_date > m ? c.end_date : m), '');
-    const earliest = shiftWorkdays(calendar, previousEnd, previous.delay_day + 1);
+    // Counted by the later stage's workdays (stage-workdays.ts): its first after the delay days.
+    const calendar = weeks.calendarOf(stage.id);
+    const earliest = shiftWorkdays(calendar, workdayFrom(calendar, previousEnd, -1), previous.delay_day + 1);
     const own = byStage.get(stage.id)!;
     const start = own.reduce((m, c) => (c.start_date < m ? c.start_date : m), '9999');
     if (start < earliest) broken.push({ stage, previous, start, earliest, early: own.filter((c) => c.start_date < earliest), before });
@@ -71,7 +73,7 @@ export const dependencyWarningStart = 'Stage ';
 
 async function dependencyWarnings(tx: RecordWrites, board: Stored<'board'>, cards: Card[]): Promise<string[]> {
   const stages = await tx.getWhereIn(tables.stage, 'board_id', [board.id]);
-  return brokenDependencies(board, stages, cards).map(
+  return brokenDependencies(await readStageWeeks(tx, board), stages, cards).map(
     ({ stage, previous, start, earliest }) =>
       `${dependencyWarningStart}${stage.name} starts on ${start}, before stage ${previous.name} is done (earliest ${earliest})`,
   );

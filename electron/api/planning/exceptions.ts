@@ -43,6 +43,7 @@ import { boardCapacity } from './capacity.js';
 import { brokenDependencies, dependencyWarningStart } from './collection-state.js';
 import { collectionMaterial } from './material-read.js';
 import { boardCalendar, shiftWorkdays, workdayFrom, type BoardCalendar } from './workdays.js';
+import { readStageWeeks, type StageWeeks } from './stage-workdays.js';
 
 export interface ExceptionQuery {
   kind?: ExceptionKind;
@@ -264,12 +265,16 @@ export async function listExceptions(ctx: RequestContext, query: ExceptionQuery)
       if (list) list.push(card);
       else cardsOf.set(card.collection_id, [card]);
     }
+    // The stages' workdays of each board with a warned collection (stage-workdays.ts), read once.
+    const weeksOf = new Map<string, StageWeeks>();
     for (const collection of warned) {
       const data = boards.get(collection.board_id!)!;
+      let weeks = weeksOf.get(data.board.id);
+      if (!weeks) weeksOf.set(data.board.id, (weeks = await readStageWeeks(ctx.records, data.board)));
       const own = cardsOf.get(collection.id) ?? [];
       const nameOf = (card: CardRow) =>
         cardDisplayName(card, { collection: { name: collection.name }, stage: data.stages.get(card.stage_id) ?? null });
-      for (const broken of brokenDependencies(data.board, [...data.stages.values()], own)) {
+      for (const broken of brokenDependencies(weeks, [...data.stages.values()], own)) {
         const since = [...broken.early, ...broken.before].reduce((m, c) => (c.updated_at > m ? c.updated_at : m), '');
         for (const card of broken.early) {
           const cardName = nameOf(card);

@@ -45,6 +45,7 @@ import type { ActivityNeed } from '../../../shared/skills.js';
 import { CrewError, crewMessage, needsOf, qualifiedPeople, type StagePerson } from './skill-candidates.js';
 import { chooseResources, countsFor, teamRoom, type Candidate } from './who-does-it.js';
 import { dayNumber, maxPlanDays, weekdayOfDay } from './workdays.js';
+import { resourcesOnBoard, type StageWeeks, type WorksOn } from './stage-workdays.js';
 
 /** How far past the plan's start (forward) or end (reverse) a finite plan looks for room. */
 export const finiteHorizonDays = 1096;
@@ -130,8 +131,8 @@ interface CardLoad {
 export interface FiniteBoard {
   first: number;
   length: number;
-  /** Board workdays by ISO weekday (workdaysByWeekday). */
-  workdays: readonly boolean[];
+  /** The board's and each stage's workdays (stage-workdays.ts). */
+  weeks: StageWeeks;
   stageFree: Map<string, Float64Array>;
   /** Of every resource on the board (and each one the plan names). */
   resourceFree: Map<string, Float64Array>;
@@ -149,17 +150,6 @@ function linkShare(resource: Stored<'resource'>, board: StoredRecord, stage: Sto
   return link ? (link.percentage / 100) * (stage.efficiency / 100) : undefined;
 }
 
-/** The resources with an entry for the board, not archived. */
-export async function resourcesOnBoard(reads: RecordReads, boardId: string): Promise<Stored<'resource'>[]> {
-  const { rows } = await reads.list(tables.resource, {
-    match: { archived_at: null },
-    filter: { kind: 'atom', field: 'boards', operator: 'has', not: false, value: boardId },
-    limit: 1_000_000,
-    offset: 0,
-  });
-  return rows;
-}
-
 /**
  * Reads the board's free minutes from `start` to `end` (YYYY-MM-DD), through `reads` (a
  * request's records, or the planning transaction's): the stages' resources and their days off
@@ -169,7 +159,7 @@ export async function readFiniteBoard(
   reads: RecordReads,
   board: Stored<'board'>,
   stages: readonly Stored<'stage'>[],
-  workdays: readonly boolean[],
+  weeks: StageWeeks,
   resourceIds: readonly string[],
   start: string,
   end: string,
@@ -178,7 +168,8 @@ export async function readFiniteBoard(
 ): Promise<FiniteBoard> {
   const first = dayNumber(start);
   const length = daysBetween(start, end) + 1;
-  const isWorkday = (day: number) => workdays[weekdayOfDay(first + day)] === true;
+  // A day counts for a stage on its own workdays, for a person on any day some stage works.
+  const worksOn = (works: WorksOn) => (day: number) => works(first + day);
   const onBoard = known ?? (await resourcesOnBoard(reads, board.id));
   const extra = resourceIds.filter((id) => !onBoard.some((r) => r.id === id));
   const resources = [...onBoard, ...(extra.length > 0 ? await reads.getWhereIn(tables.resource, 'id', extra) : [])];
@@ -187,6 +178,7 @@ export async function readFiniteBoard(
   const stageFree = new Map<string, Float64Array>();
   for (const stage of stages) {
     const free = new Float64Array(length);
+    const isWorkday = worksOn(weeks.of(stage.id));
     for (const resource of onBoard) {
       const share = linkShare(resource, board, stage);
       if (share === undefined) continue;
@@ -201,6 +193,7 @@ export async function readFiniteBoard(
     if (resourceFree.has(id)) continue;
     const available = minutes.get(id);
     const free = new Float64Array(length);
+    const isWorkday = worksOn(weeks.any);
     if (available) for (let day = 0; day < length; day++) if (isWorkday(day)) free[day] = available[day]!;
     resourceFree.set(id, free);
   }
@@ -226,8 +219,9 @@ export async function readFiniteBoard(
     let count = 0;
     let setupDay = -1;
     const days: number[] = [];
+    const works = weeks.of(card.stage_id);
     for (let day = dayNumber(card.start_date), last = dayNumber(card.end_date); day <= last && count < maxPlanDays; day++) {
-      if (!workdays[weekdayOfDay(day)] || day < counting.from) continue;
+      if (!works(day) || day < counting.from) continue;
       if (count === 0) setupDay = day - first;
       count++;
       if (day >= first && day < first + length) days.push(day - first);
@@ -242,9 +236,9 @@ export async function readFiniteBoard(
       setupDay,
     };
     cardLoads.set(card.card_id, load);
-    apply({ first, length, workdays, stageFree, resourceFree, stageResources, stageSetup, cardLoads }, load, -1);
+    apply({ first, length, weeks, stageFree, resourceFree, stageResources, stageSetup, cardLoads }, load, -1);
   }
-  return { first, length, workdays, stageFree, resourceFree, stageResources, stageSetup, cardLoads };
+  return { first, length, weeks, stageFree, resourceFree, stageResources, stageSetup, cardLoads };
 }
 
 /** Takes a card's minutes off the free minutes (sign −1) or gives them back (+1). */
@@ -306,16 +300,26 @@ export interface FiniteInput {
  * a reverse plan would start before `earliest`.
  */
 export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
-  // Horizon indexes of the board's workdays, and each day's position among them.
-  const workdays: number[] = [];
-  const position = new Int32Array(board.length);
-  for (let day = 0; day < board.length; day++) {
-    position[day] = workdays.length;
-    if (board.workdays[weekdayOfDay(board.first + day)]) workdays.push(day);
-  }
+  // Per stage (its workdays are the board's and the days its people add, stage-workdays.ts):
+  // horizon indexes of its workdays, and each day's position among them (position[length]:
+  // how many there are). Positions are a stage's own; from one stage to the next they go by day.
+  const calendars = new Map<string, { workdays: number[]; position: Int32Array }>();
+  const calendarOf = (stageId: string) => {
+    let found = calendars.get(stageId);
+    if (found) return found;
+    const week = board.weeks.of(stageId);
+    const workdays: number[] = [];
+    const position = new Int32Array(board.length + 1);
+    for (let day = 0; day < board.length; day++) {
+      position[day] = workdays.length;
+      if (week(board.first + day)) workdays.push(day);
+    }
+    position[board.length] = workdays.length;
+    calendars.set(stageId, (found = { workdays, position }));
+    return found;
+  };
   const indexOf = (date: string) => dayNumber(date) - board.first;
   const dateOf = (day: number) => addDays(input.anchor, board.first + day - dayNumber(input.anchor));
-  const earliestPos = position[Math.max(0, indexOf(input.earliest))]!;
   const resources = input.resourceIds.map((id) => board.resourceFree.get(id)!);
   const n = resources.length;
   // Without resources named, planning chooses each card's among the stage's (who-does-it.ts).
@@ -361,6 +365,7 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
    * parts are taken only when they end earlier than the one card would.
    */
   const place = (stageId: string, minutes: number, edge: number, floor: number, who: Staff): Part[] => {
+    const { workdays } = calendarOf(stageId);
     const stage = board.stageFree.get(stageId)!;
     const setup = board.stageSetup.get(stageId) ?? 0;
     // A run's first day (in time) carries the setup: forward the run's nearest virtual
@@ -457,23 +462,32 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
 
   const anchorDay = indexOf(input.anchor);
   if (anchorDay < 0 || anchorDay >= board.length) throw new TooEarlyError();
-  // Forward: the first workday on or after the anchor; reverse: the last on or before it.
-  let anchor = position[anchorDay]!;
-  if (input.reverse && !board.workdays[weekdayOfDay(board.first + anchorDay)]) anchor--;
-  if (anchor < 0 || anchor >= workdays.length) throw new TooEarlyError();
+  /** Forward: the stage's first workday on or after the anchor; reverse: its last on or before it. */
+  const anchorOf = (workdays: readonly number[], position: Int32Array) => {
+    let anchor = position[anchorDay]!;
+    if (input.reverse && workdays[anchor] !== anchorDay) anchor--;
+    if (anchor < 0 || anchor >= workdays.length) throw new TooEarlyError();
+    return anchor;
+  };
 
   const cards: PlannedCard[] = [];
   const ordered = input.reverse ? [...input.groups].reverse() : input.groups;
-  let chain: number | null = null;
+  // The stage before (reverse: after) this one in the chain: forward the horizon day its cards
+  // end and its delay days; reverse the day its cards start.
+  let chain: { day: number; delay: number } | null = null;
   for (const { stage, cards: activitySets } of ordered) {
+    const { workdays, position } = calendarOf(stage.id);
     let edge: number;
-    if (stage.independent || chain === null) edge = anchor;
-    else edge = input.reverse ? chain - (stage.delay_day + 1) : chain;
+    if (stage.independent || chain === null) edge = anchorOf(workdays, position);
+    // Forward: the delay days after the previous stage's last day; reverse: before the next's first.
+    else if (!input.reverse) edge = position[Math.min(board.length, chain.day + 1)]! + chain.delay;
+    else edge = position[chain.day]! - 1 - stage.delay_day;
     // The stage's material (material.ts): its first workday on or after the expected day, past
     // the horizon when it comes later than that (no room here, so a longer window is read).
     const gate = input.gates?.get(stage.id);
     const gateDay = gate === undefined ? -1 : indexOf(gate);
     const gatePos = gateDay < 0 ? 0 : gateDay >= board.length ? workdays.length : position[gateDay]!;
+    const earliestPos = position[Math.min(board.length, Math.max(0, indexOf(input.earliest)))]!;
     const floor = Math.max(earliestPos, gatePos);
     if (!input.reverse) edge = Math.max(edge, gatePos);
     const made: { from: number; to: number }[] = [];
@@ -509,7 +523,9 @@ export function planFinite(board: FiniteBoard, input: FiniteInput): PlanResult {
       });
     }
     if (stage.independent) continue;
-    chain = input.reverse ? Math.min(...made.map((m) => m.from)) : Math.max(...made.map((m) => m.to)) + stage.delay_day + 1;
+    chain = input.reverse
+      ? { day: workdays[Math.min(...made.map((m) => m.from))]!, delay: 0 }
+      : { day: workdays[Math.max(...made.map((m) => m.to))]!, delay: stage.delay_day };
   }
   // Cards in stage order, as infinite planning gives them.
   if (input.reverse) {
@@ -538,10 +554,11 @@ export function chooseForCards(
 ): PlannedCard[] {
   return cards.map((card) => {
     const days: number[] = [];
+    const works = board.weeks.of(card.stageId);
     // The card's first workday carries its setup, inside the board read or not.
     let firstDay = Number.NaN;
     for (let day = dayNumber(card.start_date), last = dayNumber(card.end_date); day <= last && days.length < maxPlanDays; day++) {
-      if (!board.workdays[weekdayOfDay(day)]) continue;
+      if (!works(day)) continue;
       if (Number.isNaN(firstDay)) firstDay = day;
       if (day >= board.first && day < board.first + board.length) days.push(day - board.first);
     }
@@ -591,19 +608,20 @@ function shareActivities(activities: readonly PlanActivity[], minutes: readonly 
 }
 
 /**
- * The minutes a plan's cards add per stage and day, spread evenly over their board workdays, and
+ * The minutes a plan's cards add per stage and day, spread evenly over their stage's workdays, and
  * the stage's setup (`stageSetup`, by stage id) on each card's first.
  */
 export function addedLoad(
   cards: readonly PlannedCard[],
-  workdays: readonly boolean[],
+  weeks: StageWeeks,
   stageSetup: ReadonlyMap<string, number>,
 ): { stage_id: string; date: string; minutes: number }[] {
   const sums = new Map<string, number>();
   for (const card of cards) {
     const days: string[] = [];
+    const works = weeks.of(card.stageId);
     for (let day = card.start_date; day <= card.end_date && days.length < maxPlanDays; day = addDays(day, 1)) {
-      if (workdays[weekdayOfDay(dayNumber(day))]) days.push(day);
+      if (works(dayNumber(day))) days.push(day);
     }
     for (const day of days) {
       const key = `${card.stageId}|${day}`;

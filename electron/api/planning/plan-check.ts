@@ -26,6 +26,7 @@ import { localBooks, type RequestContext } from '../resource.js';
 import { tables, type Stored } from '../tables.js';
 import { boardCapacityViews } from './capacity.js';
 import { brokenDependencies, dependencyWarningStart } from './collection-state.js';
+import { readStageWeeks } from './stage-workdays.js';
 
 /** A pulled record as the merge saw it (the sync client's PulledChange, electron/sync/plan-changes.ts). */
 export interface PlanChange extends Omit<PlanFindingChange, 'record_id'> {
@@ -458,10 +459,12 @@ export class PlanCheckRun {
             warned.map((c) => c.id),
           )
         : [];
+    // The stages' workdays (stage-workdays.ts), read only when there are cards to check.
+    const weeks = cards.length > 0 ? await readStageWeeks(this.ctx.records, board) : undefined;
     for (const collection of collections) {
       const own = cards.filter((c) => c.collection_id === collection.id);
       const name = collection.name ?? collection.description ?? 'Untitled collection';
-      for (const broken of brokenDependencies(board, stages, own)) {
+      for (const broken of weeks ? brokenDependencies(weeks, stages, own) : []) {
         const key = `broken_dependency:${collection.id}:${broken.stage.id}`;
         add({
           key,

@@ -34,7 +34,6 @@ import {
   NoCapacityError,
   planFinite,
   readFiniteBoard,
-  resourcesOnBoard,
   spokenDate,
   TooEarlyError,
 } from './finite-plan.js';
@@ -49,7 +48,8 @@ import {
 } from './material.js';
 import { countsFor } from './who-does-it.js';
 import { readCalendarsOf, scheduleDay } from './schedule.js';
-import { boardCalendar, CalendarError, maxPlanDays, workdaysByWeekday } from './workdays.js';
+import { CalendarError, maxPlanDays } from './workdays.js';
+import { readStageWeeks, resourcesOnBoard, type StageWeeks } from './stage-workdays.js';
 import { deleteWithRules } from '../write-plan.js';
 import { moduleNamed } from '../registry.js';
 import { tables, type Stored } from '../tables.js';
@@ -82,8 +82,8 @@ export interface PlanOptions {
 export interface PlanOutcome {
   collection: StoredRecord;
   cards: PlannedCard[];
-  /** The board's workdays by ISO weekday. */
-  workdays: boolean[];
+  /** The board's workdays and each stage's (stage-workdays.ts). */
+  weeks: StageWeeks;
   /** The setup minutes of the board's stages, by id (docs/API.md "Setup times"). */
   stageSetup: Map<string, number>;
   /** An infinite plan's warnings of material whose date is unknown (material.ts). */
@@ -150,6 +150,7 @@ async function finiteResult(
   anchor: string,
   material: MaterialGates,
   needs: ReadonlyMap<string, ActivityNeed>,
+  weeks: StageWeeks,
 ): Promise<PlanResult> {
   const start = body.start ?? today();
   // The horizon (three years on) must stay within four-digit years.
@@ -158,8 +159,7 @@ async function finiteResult(
     throw ApiError.rule('end', `end may be at most ${maxPlanDays} days after start`);
   const { groups, unplaced } = groupCards(input);
   const names = new Map(stages.map((s) => [s.id, s.name]));
-  const workdays = workdaysByWeekday(boardCalendar(board.workdays));
-  const read = (last: string) => readFiniteBoard(tx, board, stages, workdays, body.resources, start, last);
+  const read = (last: string) => readFiniteBoard(tx, board, stages, weeks, body.resources, start, last);
   const common = {
     groups,
     unplaced,
@@ -264,6 +264,8 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
   // Re-planning replaces the cards the collection had; a finite plan counts the board without them.
   await removeCards(ctx, tx, collection.id);
   let result: PlanResult;
+  // The board's workdays and each stage's (stage-workdays.ts): a board with none is a 422 below.
+  let weeks: StageWeeks;
   const grouping = {
     stages: planStages,
     activities,
@@ -282,14 +284,15 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
     activities.map((a) => a.id),
   );
   try {
-    if (body.capacity === 'finite') result = await finiteResult(tx, board, stages, grouping, body, anchor, material, needs);
+    weeks = await readStageWeeks(tx, board);
+    if (body.capacity === 'finite') result = await finiteResult(tx, board, stages, grouping, body, anchor, material, needs, weeks);
     else {
       const infinite = (reverse: boolean, from: string) =>
         planCards({
           ...grouping,
           reverse,
           anchor: from,
-          calendar: boardCalendar(board.workdays),
+          calendarOf: weeks.calendarOf,
           gates: material.gates,
           // Without resources named, a crew of n gets n people's days (docs/API.md "Skills and crews").
           ...(calendars.length === 0 ? { crew: (planned: readonly PlanActivity[]) => needsOf(planned, needs).crew } : {}),
@@ -322,8 +325,7 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
   const onBoard = body.capacity !== 'finite' && body.resources.length === 0 ? await resourcesOnBoard(tx, board.id) : [];
   if (result.cards.some((card) => onBoard.some((r) => countsFor(r, board.id, card.stageId)))) {
     const days = result.cards.flatMap((c) => [c.start_date, c.end_date]).sort();
-    const workdays = workdaysByWeekday(boardCalendar(board.workdays));
-    const free = await readFiniteBoard(tx, board, stages, workdays, [], days[0]!, days[days.length - 1]!, onBoard);
+    const free = await readFiniteBoard(tx, board, stages, weeks, [], days[0]!, days[days.length - 1]!, onBoard);
     result = { ...result, cards: chooseForCards(free, result.cards, needs) };
   }
 
@@ -364,7 +366,7 @@ export async function planCollection(tx: RecordWrites, ctx: RequestContext, targ
   return {
     collection: (await tx.get(tables.collection, collection.id))!,
     cards: result.cards,
-    workdays: workdaysByWeekday(boardCalendar(board.workdays)),
+    weeks,
     stageSetup: new Map(stages.map((s) => [s.id, s.setup_minutes])),
     materialWarnings,
   };

@@ -196,7 +196,7 @@ export function registerPlanRoutes(app: FastifyInstance): void {
             ...(await presentOne(inside, collectionModule, outcome.collection, answerShape)),
             ...materialWarningsOf(outcome),
             dry_run: true,
-            added_load: addedLoad(outcome.cards, outcome.workdays, outcome.stageSetup),
+            added_load: addedLoad(outcome.cards, outcome.weeks, outcome.stageSetup),
             what_it_takes: await wouldTake(inside, outcome.collection.id),
           };
         });

@@ -43,7 +43,8 @@ export interface PlanInput {
   reverse: boolean;
   /** Forward: the first day. Reverse: the last day. */
   anchor: string;
-  calendar: BoardCalendar;
+  /** A stage's workdays: the board's, and the days its people add (stage-workdays.ts). */
+  calendarOf(stageId: string): BoardCalendar;
   /** Minutes a card on this stage gets done on this workday. */
   dayCapacity(stageId: string, date: string): number;
   /**
@@ -103,7 +104,7 @@ function span(input: PlanInput, stageId: string, from: string, minutes: number, 
   let remaining = minutes;
   let day = from;
   for (let i = 0; i < maxPlanDays; i++) {
-    if (input.calendar.isWorkday(day)) {
+    if (input.calendarOf(stageId).isWorkday(day)) {
       remaining -= input.dayCapacity(stageId, day) * crew;
       if (remaining <= 0) return day;
     }
@@ -114,17 +115,17 @@ function span(input: PlanInput, stageId: string, from: string, minutes: number, 
 
 export function planCards(input: PlanInput): PlanResult {
   const { groups, unplaced } = groupCards(input);
-  const cal = input.calendar;
-  const anchor = workdayFrom(cal, input.anchor, input.reverse ? -1 : 1);
   const cards: PlannedCard[] = [];
   const ordered = input.reverse ? [...groups].reverse() : groups;
-  // Forward: where the next dependent stage may start. Reverse: where the following one starts.
-  let chain: string | null = null;
+  // Forward: the day the previous dependent stage ends, and its delay days. Reverse: the day
+  // the following one starts. Each stage counts days by its own workdays.
+  let chain: { day: string; delay: number } | null = null;
   for (const { stage, cards: activitySets } of ordered) {
+    const cal = input.calendarOf(stage.id);
     let edge: string;
-    if (stage.independent || chain === null) edge = anchor;
-    else if (!input.reverse) edge = chain;
-    else edge = shiftWorkdays(cal, chain, -(stage.delay_day + 1));
+    if (stage.independent || chain === null) edge = workdayFrom(cal, input.anchor, input.reverse ? -1 : 1);
+    else if (!input.reverse) edge = shiftWorkdays(cal, workdayFrom(cal, addDays(chain.day, 1)), chain.delay);
+    else edge = shiftWorkdays(cal, workdayFrom(cal, addDays(chain.day, -1), -1), -stage.delay_day);
     const gate = input.reverse ? undefined : input.gates?.get(stage.id);
     if (gate !== undefined && gate > edge) edge = workdayFrom(cal, gate, 1);
     const made = activitySets.map((activities) => {
@@ -137,9 +138,9 @@ export function planCards(input: PlanInput): PlanResult {
     if (stage.independent) continue;
     if (!input.reverse) {
       const end = made.reduce((max, c) => (c.end_date > max ? c.end_date : max), made[0]!.end_date);
-      chain = shiftWorkdays(cal, end, stage.delay_day + 1);
+      chain = { day: end, delay: stage.delay_day };
     } else {
-      chain = made.reduce((min, c) => (c.start_date < min ? c.start_date : min), made[0]!.start_date);
+      chain = { day: made.reduce((min, c) => (c.start_date < min ? c.start_date : min), made[0]!.start_date), delay: 0 };
     }
   }
   if (input.reverse) cards.reverse();

@@ -11,7 +11,8 @@ import type { PlannedActivityRow, PlannedCards } from '../../store/planned-cards
 import type { RequestContext } from '../resource.js';
 import type { Stored } from '../tables.js';
 import { cardCounting } from './remaining-time.js';
-import { dayNumber, maxPlanDays, weekdayOfDay } from './workdays.js';
+import { dayNumber, maxPlanDays } from './workdays.js';
+import type { StageWeeks, WorksOn } from './stage-workdays.js';
 
 export interface PlannedWork {
   stageId: string;
@@ -22,11 +23,11 @@ export interface PlannedWork {
   minutesPerDay: number;
 }
 
-/** `workdays` is the board's, by ISO weekday (workdaysByWeekday). */
+/** `weeks`: the board's workdays and each stage's (stage-workdays.ts); a card counts its stage's. */
 export async function plannedWork(
   ctx: RequestContext,
   board: Stored<'board'>,
-  workdays: readonly boolean[],
+  weeks: StageWeeks,
   start: string,
   end: string,
   /** The setup minutes of the board's stages, by id (the caller has read the stages). */
@@ -69,7 +70,7 @@ export async function plannedWork(
     // most maxPlanDays of them; only those inside the range are counted. A card with no board
     // workday at all (moved onto a weekend) spreads over its own days instead, so its minutes
     // never drop out of the load (docs/API.md "Schedules and capacity").
-    let { count: workdayCount, inRange, firstDay } = cardDays(card.start_date, card.end_date, from, first, last, workdays);
+    let { count: workdayCount, inRange, firstDay } = cardDays(card.start_date, card.end_date, from, first, last, weeks.of(card.stage_id));
     if (workdayCount === 0)
       ({ count: workdayCount, inRange, firstDay } = cardDays(card.start_date, card.end_date, from, first, last, null));
     if (workdayCount === 0) continue;
@@ -108,17 +109,17 @@ export async function plannedWork(
 }
 
 /**
- * The days of a card from `start` to `end` that carry its minutes: the board's workdays among
- * them (every day when `workdays` is null), not before `from`, at most maxPlanDays; `count` of
+ * The days of a card from `start` to `end` that carry its minutes: its stage's workdays among
+ * them (every day when `works` is null), not before `from`, at most maxPlanDays; `count` of
  * them in all, the first of them (`firstDay`, NaN when none) and, in order, those between
  * `first` and `last`.
  */
-function cardDays(start: string, end: string, from: number, first: number, last: number, workdays: readonly boolean[] | null) {
+function cardDays(start: string, end: string, from: number, first: number, last: number, works: WorksOn | null) {
   let count = 0;
   let firstDay = Number.NaN;
   const inRange: number[] = [];
   for (let day = dayNumber(start), cardEnd = dayNumber(end); day <= cardEnd && count < maxPlanDays; day++) {
-    if ((workdays && !workdays[weekdayOfDay(day)]) || day < from) continue;
+    if ((works && !works(day)) || day < from) continue;
     if (count === 0) firstDay = day;
     count++;
     if (day >= first && day <= last) inRange.push(day);

@@ -14,7 +14,8 @@ import { freeWithout, inWindows, latestGate, NoCapacityError, planFinite, readFi
 import { groupCards, planCards, type PlanActivity, type PlanResult } from './plan.js';
 import { minutesPerWorkdayWithoutResources, planStagesOf } from './plan-collection.js';
 import { materialGates, unknownMaterialMessage, type AwaitedMaterial } from './material.js';
-import { boardCalendar, CalendarError, workdaysByWeekday, type BoardCalendar } from './workdays.js';
+import { CalendarError } from './workdays.js';
+import { readStageWeeks, type StageWeeks } from './stage-workdays.js';
 
 /** One thing to promise: a collection (its own cards left out of the load) or a draft's activities. */
 export interface PromiseSubject {
@@ -38,9 +39,10 @@ export async function promiseDates(
   const board = boardRecord as Stored<'board'>;
   const stages = (await reads.getWhereIn(tables.stage, 'board_id', [board.id])).sort((a, b) => a.priority - b.priority);
   if (stages.length === 0) return subjects.map(() => ({ error: 'The board has no stages to plan on.' }));
-  let calendar: BoardCalendar;
+  // The board's workdays and each stage's (stage-workdays.ts).
+  let weeks: StageWeeks;
   try {
-    calendar = boardCalendar(board.workdays);
+    weeks = await readStageWeeks(reads, board);
   } catch (error) {
     if (error instanceof CalendarError) return subjects.map(() => ({ error: 'The board has no workdays.' }));
     throw error;
@@ -48,12 +50,11 @@ export async function promiseDates(
   const planStages = await planStagesOf(reads, stages);
   const names = new Map(stages.map((s) => [s.id, s.name]));
   const start = options.start ?? today();
-  const workdays = workdaysByWeekday(calendar);
   // Each window (windowDays) read once, the first for all, the longer ones only when one needs them.
   const boards = new Map<number, Promise<FiniteBoard>>();
   const read = (days: number) => {
     let found = boards.get(days);
-    if (!found) boards.set(days, (found = readFiniteBoard(reads, board, stages, workdays, [], start, addDays(start, days))));
+    if (!found) boards.set(days, (found = readFiniteBoard(reads, board, stages, weeks, [], start, addDays(start, days))));
     return found;
   };
   const finiteOn = options.capacity === 'finite';
@@ -92,7 +93,7 @@ export async function promiseDates(
           ...grouping,
           reverse: false,
           anchor: start,
-          calendar,
+          calendarOf: weeks.calendarOf,
           gates,
           crew: (activities) => needsOf(activities, needs).crew,
           dayCapacity: () => minutesPerWorkdayWithoutResources,

@@ -136,7 +136,7 @@ function weekdayMinutes(resource: Stored<'resource'>, weekday: number): number {
 }
 
 /** A pattern's minutes on an ISO weekday: its hours × 60, 0 for null or no pattern. */
-function patternMinutes(pattern: Partial<Record<string, number | null>> | null, weekday: number): number {
+export function patternMinutes(pattern: Partial<Record<string, number | null>> | null, weekday: number): number {
   // Read by any number: 0 (the unused slot of availableMinutes) has no key, so it is a day off.
   const hours = pattern?.[String(weekday)] ?? null;
   return hours !== null ? Math.round(hours * 60) : 0;

@@ -6,7 +6,7 @@
 import { cardNeeds, missingSkills, type CardSkills } from '../../../shared/skills.js';
 import type { RecordReads } from '../../store/record-store.js';
 import { tables, type Stored } from '../tables.js';
-import { resourcesOnBoard } from './finite-plan.js';
+import { resourcesOnBoard } from './stage-workdays.js';
 import { readActivityNeeds, qualifiedPeople } from './skill-candidates.js';
 import { countsFor } from './who-does-it.js';
 

@@ -16,7 +16,8 @@ import { findRecord } from '../records.js';
 import { refreshCardFields, type Card } from './card-fields.js';
 import { recomputeCollection } from './collection-state.js';
 import { rankBetween } from './rank.js';
-import { boardCalendar, countWorkdays, shiftWorkdays, workdayFrom } from './workdays.js';
+import { countWorkdays, shiftWorkdays, workdayFrom } from './workdays.js';
+import { readStageWeeks } from './stage-workdays.js';
 import { moduleNamed } from '../registry.js';
 import { tables } from '../tables.js';
 import type { RecordWrites } from '../../store/record-store.js';
@@ -44,7 +45,9 @@ async function splitPoint(tx: RecordWrites, card: Record<string, unknown>, body:
   // A stored card's board_id is a uuid.
   const board = await tx.get(tables.board, card.board_id as string);
   if (!board) throw ApiError.rule('date', 'the card is on no board');
-  const calendar = boardCalendar(board.workdays);
+  // Counted by the card's stage's workdays (stage-workdays.ts); a stored card's stage_id is a
+  // uuid (shared/resources/card.ts).
+  const calendar = (await readStageWeeks(tx, board)).calendarOf(card.stage_id as string);
   const days = Math.max(1, countWorkdays(calendar, start, end));
   if (body.date !== undefined) {
     const secondStart = workdayFrom(calendar, body.date);

@@ -9,6 +9,7 @@ import { useMemo, type ReactNode, type RefObject } from 'react';
 import type { CapacityIndex } from './capacity.js';
 import { CapacityStrip, stripBlock } from './CapacityStrip.js';
 import { totalWidth, type Timeline, type Workdays, type Zoom } from './date-geometry.js';
+import type { RowBand } from './non-workdays.js';
 import { DateHeader } from './DateHeader.js';
 import { DayBackground } from './DayBackground.js';
 import type { HolidayDays } from '../../../shared/holiday-days.js';
@@ -48,6 +49,8 @@ interface GridSheetProps {
   zoom: Zoom;
   today: string;
   workdays: Workdays;
+  /** Rows open on days the board does not work, by date (non-workdays.ts openRows). */
+  openRows?: ReadonlyMap<string, readonly RowBand[]>;
   /** Days the whole company is off (holiday-days.ts). */
   holidays: HolidayDays;
   view: GridWindow;
@@ -105,6 +108,8 @@ export function GridSheet(props: GridSheetProps) {
             first={view.days.first}
             last={view.days.last}
             workdays={workdays}
+            {...(props.openRows ? { openRows: props.openRows } : {})}
+            height={height}
             holidays={holidays}
             today={today}
             rowLines={rowLines}

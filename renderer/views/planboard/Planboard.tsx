@@ -37,7 +37,7 @@ import { useBoardSkills } from './skills.js';
 import { SelectionBar } from './SelectionBar.js';
 import { ShortcutHelp } from './ShortcutHelp.js';
 import { useCollectionFocus } from './use-collection-focus.js';
-import { blockDays, usePlanboardCapacity, usePlanboardCards } from './use-planboard-data.js';
+import { blockDays, usePlanboardCapacity, usePlanboardCards, usePlanboardStageDays } from './use-planboard-data.js';
 import { usePlanboardActions } from './use-planboard-actions.js';
 import { usePlanboardShortcuts } from './use-planboard-shortcuts.js';
 
@@ -80,6 +80,8 @@ export function Planboard({ boardId }: { boardId: string }) {
   );
   const cards = usePlanboardCards(boardId, timeline, loadRange);
   const capacity = usePlanboardCapacity(boardId, timeline, loadRange, showCapacity && rowsBy === 'stage');
+  // The days a stage works that the board does not (docs/API.md "A stage's workdays").
+  const stageDays = usePlanboardStageDays(boardId, timeline, loadRange);
   const resourceCapacity = useResourceCapacity(boardId, timeline, loadRange, showCapacity && rowsBy === 'resource');
 
   useEffect(() => {
@@ -173,6 +175,7 @@ export function Planboard({ boardId }: { boardId: string }) {
               <ResourceGrid
                 layout={resourceLayout}
                 workdays={board.data.workdays as Workdays}
+                stageDays={stageDays}
                 holidays={holidays}
                 zoom={zoom}
                 today={today}
@@ -188,6 +191,7 @@ export function Planboard({ boardId }: { boardId: string }) {
             <PlanboardGrid
               stages={stages}
               workdays={board.data.workdays as Workdays}
+              stageDays={stageDays}
               holidays={holidays}
               layout={layout}
               zoom={zoom}

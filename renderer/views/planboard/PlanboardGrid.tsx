@@ -47,7 +47,7 @@ import { cardElementId, edgeAt, PlanCardView } from './PlanCardView.js';
 import { DependencyArrows } from './DependencyArrows.js';
 import { StageHeaders } from './StageHeaders.js';
 import type { PlanboardActions } from './use-planboard-actions.js';
-import { onNonWorkday } from './non-workdays.js';
+import { onNonWorkday, openRows, type StageDays } from './non-workdays.js';
 import { useWorkdayGuard } from './use-workday-guard.js';
 import { DenseCells } from './DenseCells.js';
 
@@ -69,6 +69,8 @@ export interface GridHandle {
 interface PlanboardGridProps {
   stages: readonly StageWithActivities[];
   workdays: Workdays;
+  /** The days a stage works that the board does not (non-workdays.ts): open in its rows. */
+  stageDays: StageDays;
   holidays: HolidayDays;
   layout: BoardLayout;
   zoom: Zoom;
@@ -82,7 +84,7 @@ interface PlanboardGridProps {
 }
 
 export function PlanboardGrid(props: PlanboardGridProps) {
-  const { stages, workdays, holidays, layout, zoom, today, capacity, onDaysChange, actions, handleRef } = props;
+  const { stages, workdays, stageDays, holidays, layout, zoom, today, capacity, onDaysChange, actions, handleRef } = props;
   const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const listbox = useRef<HTMLDivElement>(null);
@@ -96,7 +98,7 @@ export function PlanboardGrid(props: PlanboardGridProps) {
   /** Set after a drag so the click that ends it does not also select. */
   const dragged = useRef(false);
   /** Moves refused onto a non-workday unless overridden (docs/API.md "Cards on non-workdays"). */
-  const moveCards = useWorkdayGuard(actions, workdays);
+  const moveCards = useWorkdayGuard(actions, workdays, stageDays);
 
   // ---- geometry helpers over the live scroll position -----------------------------------
 
@@ -306,6 +308,7 @@ export function PlanboardGrid(props: PlanboardGridProps) {
 
   const width = totalWidth(timeline);
   const heights = useMemo(() => layout.rows.map((row) => row.height), [layout]);
+  const open = useMemo(() => openRows(stageDays, layout.rows), [stageDays, layout]);
   const activeId = cursorCard?.id;
   const cursorRowName = cursor ? stages[cursor.stage]?.name : undefined;
 
@@ -317,6 +320,7 @@ export function PlanboardGrid(props: PlanboardGridProps) {
       zoom={zoom}
       today={today}
       workdays={workdays}
+      openRows={open}
       holidays={holidays}
       view={view}
       rows={layout.rows}
@@ -354,7 +358,7 @@ export function PlanboardGrid(props: PlanboardGridProps) {
             shared={layout.rows[p.stage]?.shared}
             selected={selected.has(p.card.id)}
             active={p.card.id === activeId}
-            offDay={onNonWorkday(p.card, workdays)}
+            offDay={onNonWorkday(p.card, workdays, stageDays)}
           />
         ))}
         {cursorBox && !cursorCard && (

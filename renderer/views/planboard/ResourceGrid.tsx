@@ -37,7 +37,7 @@ import type { HolidayDays } from '../../../shared/holiday-days.js';
 import { GridSheet, gridBodyPoint } from './GridSheet.js';
 import { leadIn, useGridWindow } from './use-grid-window.js';
 import { cardHeight, headerHeight, stageColumnWidth } from './grid-metrics.js';
-import { onNonWorkday } from './non-workdays.js';
+import { onNonWorkday, type StageDays } from './non-workdays.js';
 import type { GridHandle } from './PlanboardGrid.js';
 import { edgeAt, PlanCardView } from './PlanCardView.js';
 import { noResourceId } from './resource-capacity.js';
@@ -48,6 +48,8 @@ import { useWorkdayGuard } from './use-workday-guard.js';
 interface ResourceGridProps {
   layout: ResourceLayout;
   workdays: Workdays;
+  /** The days a stage works that the board does not (non-workdays.ts). */
+  stageDays: StageDays;
   holidays: HolidayDays;
   zoom: Zoom;
   today: string;
@@ -62,7 +64,7 @@ type ResourceType = 'employee' | 'machine' | 'cell';
 const resourceTypes: ReadonlySet<string> = new Set<ResourceType>(['employee', 'machine', 'cell']);
 
 export function ResourceGrid(props: ResourceGridProps) {
-  const { layout, workdays, holidays, zoom, today, capacity, onDaysChange, actions, handleRef } = props;
+  const { layout, workdays, stageDays, holidays, zoom, today, capacity, onDaysChange, actions, handleRef } = props;
   const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const dragLabel = useRef<HTMLDivElement>(null);
@@ -74,7 +76,7 @@ export function ResourceGrid(props: ResourceGridProps) {
   const select = usePlanboardStore((state) => state.select);
   const openCard = useCardPanel((state) => state.open);
   /** Moves refused onto a non-workday unless overridden, as on the stage grid. */
-  const guard = useWorkdayGuard(actions, workdays);
+  const guard = useWorkdayGuard(actions, workdays, stageDays);
   useEffect(() => {
     handleRef.current = {
       // Nothing from the backlog is dropped on a resource row: planning is by stage.
@@ -210,7 +212,7 @@ export function ResourceGrid(props: ResourceGridProps) {
             height={cardHeight}
             selected={selectedIds.has(p.card.id)}
             active={false}
-            offDay={onNonWorkday(p.card, workdays)}
+            offDay={onNonWorkday(p.card, workdays, stageDays)}
           />
         ))}
       </div>

@@ -80,6 +80,19 @@ export function moveToBacklog(transport: Transport, collectionId: string): Promi
   return sendOperationCommand(transport, moveToBacklogOperation, { params: { id: collectionId } });
 }
 
+/** The days each stage works that the board does not (docs/API.md "A stage's workdays"). */
+export interface StageWorkdaysResponse {
+  data: { stage_id: string; dates: string[] }[];
+}
+
+export function fetchStageWorkdays(transport: Transport, boardId: string, from: string, to: string): Promise<StageWorkdaysResponse> {
+  return send(transport, {
+    method: 'GET',
+    path: apiPath`/v1/board/${boardId}/stage_workdays`,
+    query: { date_range_start: from, date_range_end: to },
+  });
+}
+
 export function fetchCapacity(transport: Transport, boardId: string, from: string, to: string): Promise<CapacityResponse> {
   return send(transport, {
     method: 'GET',

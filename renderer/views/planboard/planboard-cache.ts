@@ -21,6 +21,8 @@ export const planboardKeys = {
   cardBlock: (boardId: string, from: string, to: string) => ['card', 'planboard', boardId, from, to] as const,
   capacityOfBoard: (boardId: string) => [...capacityKey, boardId] as const,
   capacityBlock: (boardId: string, from: string, to: string) => [...capacityKey, boardId, from, to] as const,
+  // Under the board's capacity: a change of a resource's hours refreshes both.
+  stageDaysBlock: (boardId: string, from: string, to: string) => [...capacityKey, boardId, 'stage_workdays', from, to] as const,
   views: (boardId: string) => ['board_view', boardId] as const,
   // Under `collection`: planning, ignoring and change events refresh it with the other lists.
   backlog: (boardId: string) => ['collection', 'backlog', boardId] as const,

@@ -8,7 +8,8 @@ import { useRef } from 'react';
 import { useApi } from '../../api/provider.js';
 import { blocksCovering, type DayRange, type Timeline } from './date-geometry.js';
 import { indexCapacity, type CapacityIndex, type CapacityResponse } from './capacity.js';
-import { fetchBoardCards, fetchCapacity } from './planboard-api.js';
+import { fetchBoardCards, fetchCapacity, fetchStageWorkdays, type StageWorkdaysResponse } from './planboard-api.js';
+import type { StageDays } from './non-workdays.js';
 import { planboardKeys } from './planboard-cache.js';
 import type { PlanCard } from './plan-card.js';
 
@@ -84,6 +85,31 @@ export function usePlanboardCapacity(boardId: string, timeline: Timeline, range:
     })),
     combine: mergeCapacity,
   });
+}
+
+/** The days each stage works that the board does not, over the blocks covering `range` (docs/API.md "A stage's workdays"). */
+export function usePlanboardStageDays(boardId: string, timeline: Timeline, range: DayRange): StageDays {
+  const { transport } = useApi();
+  return useQueries({
+    queries: blocksCovering(timeline, range, blockDays).map((block) => ({
+      queryKey: planboardKeys.stageDaysBlock(boardId, block.from, block.to),
+      queryFn: () => fetchStageWorkdays(transport, boardId, block.from, block.to),
+      gcTime: keepLoaded,
+    })),
+    combine: mergeStageDays,
+  });
+}
+
+function mergeStageDays(results: UseQueryResult<StageWorkdaysResponse>[]): StageDays {
+  const days = new Map<string, Set<string>>();
+  for (const result of results) {
+    for (const stage of result.data?.data ?? []) {
+      let dates = days.get(stage.stage_id);
+      if (!dates) days.set(stage.stage_id, (dates = new Set()));
+      for (const date of stage.dates) dates.add(date);
+    }
+  }
+  return days;
 }
 
 function mergeCapacity(results: UseQueryResult<CapacityResponse>[]): BoardCapacity {

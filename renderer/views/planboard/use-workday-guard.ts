@@ -9,7 +9,7 @@ import { useCallback } from 'react';
 import { useT } from '../../i18n/index.js';
 import { useNotices } from '../../state/notices.js';
 import { longDate, type Workdays } from './date-geometry.js';
-import { nonWorkdayLanding } from './non-workdays.js';
+import { nonWorkdayLanding, type StageDays } from './non-workdays.js';
 import type { CardMove, PlanboardActions } from './use-planboard-actions.js';
 
 /**
@@ -19,12 +19,13 @@ import type { CardMove, PlanboardActions } from './use-planboard-actions.js';
  */
 export type GuardedMove = (moves: readonly CardMove[], anyDay?: boolean, act?: () => Promise<void>) => boolean;
 
-export function useWorkdayGuard(actions: PlanboardActions, workdays: Workdays): GuardedMove {
+/** `stageDays`: the days a stage works that the board does not: a move onto one is its stage's to make. */
+export function useWorkdayGuard(actions: PlanboardActions, workdays: Workdays, stageDays?: StageDays): GuardedMove {
   const t = useT();
   const notify = useNotices((state) => state.notify);
   return useCallback<GuardedMove>(
     (moves, anyDay = false, act = () => actions.moveCards(moves)) => {
-      const landing = anyDay ? undefined : nonWorkdayLanding(moves, workdays);
+      const landing = anyDay ? undefined : nonWorkdayLanding(moves, workdays, stageDays);
       if (!landing) {
         void act();
         return true;
@@ -35,6 +36,6 @@ export function useWorkdayGuard(actions: PlanboardActions, workdays: Workdays): 
       });
       return false;
     },
-    [actions, workdays, notify, t],
+    [actions, workdays, stageDays, notify, t],
   );
 }
