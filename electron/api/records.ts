@@ -6,7 +6,7 @@
 import type { FieldProblem } from '../../shared/errors.js';
 import { isUuid } from '../../shared/ids.js';
 import type { ListEnvelope } from '../../shared/list.js';
-import type { StoredRecord } from '../store/environment-store.js';
+import type { StoredRecord } from '../../shared/fields.js';
 import { booleanParam, parseListOptions, parseShapeOptions, type QueryString, type ShapeOptions } from './conventions/list-query.js';
 import { plainNames, withParameterFilter } from './conventions/query-filters.js';
 import { applyShapes } from './conventions/shape.js';

@@ -6,7 +6,7 @@
 import type { SyncAction } from './sync/action-checks.js';
 import type { FieldProblem } from '../../shared/errors.js';
 import type { ResourceSpec } from '../../shared/fields.js';
-import type { StoredOf, StoredRecord } from '../store/environment-store.js';
+import type { StoredOf, StoredRecord } from '../../shared/fields.js';
 import type { TableDef } from '../store/table-def.js';
 import { ApiError } from './errors.js';
 import type { RecordReads, RecordStore, RecordWrites } from '../store/record-store.js';

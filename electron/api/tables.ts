@@ -4,7 +4,7 @@
  * never through a resource module, so the dependency runs one way: route plugins → resource
  * modules → domain services → these tables and the store.
  */
-import type { StoredOf } from '../store/environment-store.js';
+import type { StoredOf } from '../../shared/fields.js';
 import type { TableDef } from '../store/table-def.js';
 import type { tables, TableName } from '../store/tables.js';
 

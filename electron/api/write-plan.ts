@@ -16,7 +16,7 @@
 import type { FieldProblem } from '../../shared/errors.js';
 import { checkValue, checkWrite, isPlainObject, mergeStoredLists, ruleOf } from '../../shared/fields.js';
 import { isUuid, nowTimestamp } from '../../shared/ids.js';
-import type { StoredRecord } from '../store/environment-store.js';
+import type { StoredRecord } from '../../shared/fields.js';
 import { dependentsOf, moduleNamed } from './registry.js';
 import type { Relation, RequestContext, ResourceModule } from './resource.js';
 import type { RecordWrites } from '../store/record-store.js';

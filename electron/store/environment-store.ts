@@ -17,9 +17,8 @@ import { listSelection, listWhere, valuesSelection, type ListQuery } from './rec
 import { environmentMigrations } from './migrations/environment/index.js';
 import { DuplicateError, QueryError } from './query-error.js';
 import { StatementCache } from './statement-cache.js';
+import type { CommandMeta, LoggedChange, WriteHook, WriteOrigin } from './changes.js';
 import type { TableDef } from './table-def.js';
-
-export type { StoredOf, StoredRecord };
 
 /**
  * A part of a `getWhereIn`: at most `limit` records, in id order, those whose id sorts after
@@ -31,46 +30,6 @@ export interface WherePage {
 }
 
 type ChangeListener = (events: ChangeEvent[]) => void;
-
-/**
- * Where a write comes from. `local`: this replica's API (it gets new clocks and, on a local
- * replica, goes to the outbox). `sync`: a change another replica made, being applied here with
- * that replica's field clocks; it is never queued again, and uniqueness is the remote's call.
- */
-export type WriteOrigin = { kind: 'local' } | { kind: 'sync'; clocks: Record<string, string>; checkUnique: boolean };
-
-/** One write as the change log records it, given to write hooks inside the transaction. */
-export interface LoggedChange {
-  origin: WriteOrigin;
-  seq: number;
-  resource: string;
-  id: string;
-  op: ChangeEvent['op'];
-  /** The fields written (all of them on create). */
-  fields: Record<string, unknown> | null;
-  at: string;
-  /** The command the write belongs to (see EnvironmentStore.command); undefined outside one. */
-  commandId?: string;
-}
-
-/** A change as a write hook of either engine sees it (PostgreSQL's WriteHook; this store's onWrite has a LoggedChange). */
-export type WrittenChange = Pick<LoggedChange, 'resource' | 'id' | 'op' | 'fields' | 'at' | 'commandId'>;
-
-/** A planner's action as the store records it (docs/API.md "Commands and undo"). */
-export interface CommandMeta {
-  id: string;
-  description: string;
-  /** The command this one undoes. */
-  undoes?: string | null;
-  /** Who did it: a user id or an API key id. */
-  actor?: string | null;
-}
-
-/**
- * Runs inside the writing transaction, right after the change-log row: whatever it writes
- * (webhook events, sync outbox rows) commits or rolls back with the change itself.
- */
-export type WriteHook = (change: LoggedChange) => void;
 
 function toRow(table: TableDef, values: Record<string, unknown>): Record<string, unknown> {
   const row: Record<string, unknown> = {};

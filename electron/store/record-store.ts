@@ -17,7 +17,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ResourceSpec, StoredOf, StoredRecord } from '../../shared/fields.js';
 import type { ChangeEvent } from '../../shared/ipc.js';
-import type { CommandMeta, EnvironmentStore, WherePage, WrittenChange } from './environment-store.js';
+import type { EnvironmentStore, WherePage } from './environment-store.js';
+import type { CommandMeta, WrittenChange } from './changes.js';
 import type { ListQuery } from './record-sql.js';
 import type { TableDef } from './table-def.js';
 import { plannedCards, type PlannedCards } from './planned-cards.js';

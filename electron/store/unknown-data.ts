@@ -18,7 +18,7 @@
  */
 import { checkValue, own } from '../../shared/fields.js';
 import { zeroHlc } from '../../shared/hlc.js';
-import type { StoredRecord } from './environment-store.js';
+import type { StoredRecord } from '../../shared/fields.js';
 import type { TableDef } from './table-def.js';
 import { onePerStore, SideTable } from './side-table.js';
 import type { Clocks, SyncBook } from './sync-book.js';

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApi } from '../../electron/api/app.js';
 import type { ResourceModule } from '../../electron/api/resource.js';
 import { resourceModules } from '../../electron/api/resources/index.js';
-import type { StoredRecord } from '../../electron/store/environment-store.js';
+import type { StoredRecord } from '../../shared/fields.js';
 import { copyToPostgres } from '../../electron/store/postgres/copy-from-sqlite.js';
 import { PostgresRecordStore } from '../../electron/store/postgres/record-store.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';

@@ -43,7 +43,8 @@ import { performance } from 'node:perf_hooks';
 import { uuidv7 } from '../../shared/ids.js';
 import { formatHlc } from '../../shared/hlc.js';
 import { DataDir } from '../../electron/store/data-dir.js';
-import { bookOf, installSyncBooks } from '../../electron/store/sync-book.js';
+import { installSyncBooks } from '../../electron/store/sync-book.js';
+import { recordsOf } from '../../electron/store/record-store.js';
 import { defaultTiming, SyncClient } from '../../electron/sync/client.js';
 import { MemoryVault } from '../../electron/sync/credentials.js';
 import { syncTables } from '../../electron/sync/tables.js';
@@ -498,8 +499,7 @@ async function manyReplicas(
     const environment = dataDir.system.ensureEnvironment('local');
     const store = dataDir.environment(environment.id);
     const client = new SyncClient({
-      store,
-      book: bookOf(store),
+      records: recordsOf(store),
       tables: syncTables(),
       vault: new MemoryVault({ remote_url: remoteUrl, api_env: remoteEnv, api_key: remoteKey }),
       environmentId: environment.id,

@@ -8,7 +8,7 @@ import type { FieldProblem } from '../../../shared/errors.js';
 import type { KeptCommandResult } from '../../../shared/operations/commands.js';
 import type { CommandChange } from '../../store/command-book.js';
 import type { RecordWrites } from '../../store/record-store.js';
-import type { CommandMeta } from '../../store/environment-store.js';
+import type { CommandMeta } from '../../store/changes.js';
 import { ApiError } from '../errors.js';
 
 /** The command's answer, read in its own transaction, on either engine. */

@@ -7,7 +7,7 @@
 import { isUuid } from '../../../shared/ids.js';
 import type { FieldProblem } from '../../../shared/errors.js';
 import type { cardSpec } from '../../../shared/resources/card.js';
-import type { StoredOf } from '../../store/environment-store.js';
+import type { StoredOf } from '../../../shared/fields.js';
 import type { TableDef } from '../../store/table-def.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';

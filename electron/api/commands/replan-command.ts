@@ -6,7 +6,7 @@
  * so one undo puts every collection back as it was.
  */
 import type { FieldProblem } from '../../../shared/errors.js';
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import { ApiError } from '../errors.js';
 import { planCollection } from '../planning/plan-collection.js';
 import type { RequestContext } from '../resource.js';

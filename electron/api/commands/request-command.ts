@@ -7,7 +7,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUuid, uuidv7 } from '../../../shared/ids.js';
-import type { CommandMeta } from '../../store/environment-store.js';
+import type { CommandMeta } from '../../store/changes.js';
 import { CommandConflictError, type RecordWrites } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';

@@ -10,7 +10,7 @@
  * the card last week) stays in the trash. A record deleted by no command (a delete that came in
  * by sync from an older replica) comes back alone, as before.
  */
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import { dependentsOf, moduleNamed, moduleNamedOrNone } from '../registry.js';
 import type { RequestContext, ResourceModule } from '../resource.js';

@@ -26,7 +26,7 @@ import { addOvertime, editOrderRows, setTimeStatus } from './record-commands.js'
 import { asCommandOnRecords, checkDescription, commandFor } from './request-command.js';
 import { undoCommand, undoMetaFor } from './undo.js';
 import { replanCollections } from './replan-command.js';
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import { present } from '../records.js';
 import { collectionModule } from '../resources/collection.js';

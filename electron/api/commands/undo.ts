@@ -21,7 +21,8 @@
  */
 import { nowTimestamp } from '../../../shared/ids.js';
 import type { CommandChange } from '../../store/command-book.js';
-import type { CommandMeta, StoredRecord } from '../../store/environment-store.js';
+import type { CommandMeta } from '../../store/changes.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import type { RecordStore, RecordWrites } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';

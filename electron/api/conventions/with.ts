@@ -5,7 +5,7 @@
  * admins only), and may load their own relations in turn. What an answer embeds is counted
  * against a budget level by level, before the next level is read (answer-work.ts).
  */
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import { own } from '../../../shared/fields.js';
 import { ApiError } from '../errors.js';
 import { hiddenFields } from '../permissions.js';

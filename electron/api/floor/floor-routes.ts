@@ -20,7 +20,7 @@ import {
   floorStartOperation,
   type FloorActionResult,
 } from '../../../shared/operations/floor.js';
-import type { CommandMeta } from '../../store/environment-store.js';
+import type { CommandMeta } from '../../store/changes.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import { answerIn } from '../commands/batch.js';
 import { asCommandOnRecords, commandFor } from '../commands/request-command.js';

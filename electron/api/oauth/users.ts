@@ -4,7 +4,7 @@
  * server's CLI. Passwords live in their own table (store/user-passwords.ts), never on the record.
  */
 import type { userSpec } from '../../../shared/resources/user.js';
-import type { StoredOf } from '../../store/environment-store.js';
+import type { StoredOf } from '../../../shared/fields.js';
 import type { RecordReads, RecordStore } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
 import { createRecord } from '../records.js';

@@ -12,7 +12,7 @@
  *  - push: from the first moved stage on, each later stage's unmoved cards move forward just
  *    enough to start after the stage before it (plus its delay days) is done.
  */
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import { tables } from '../tables.js';
 import { latestEnd, pushStageAfter, shiftCard } from './card-moves.js';
 import { isDated, type Card, type DatedCard } from './card-fields.js';

@@ -10,7 +10,7 @@
  */
 import { endsLate } from '../../../shared/late.js';
 import { own } from '../../../shared/fields.js';
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import { shiftWorkdays, workdayFrom } from './workdays.js';
 import { readStageWeeks, type StageWeeks } from './stage-workdays.js';
 import type { Card, DatedCard } from './card-fields.js';

@@ -35,7 +35,7 @@
  * after its end), into one array per stage and resource, day by day.
  */
 import { addDays, daysBetween } from '../../../shared/dates.js';
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import type { RecordReads } from '../../store/record-store.js';
 import { tables, type Stored } from '../tables.js';
 import { type PlanActivity, type PlanResult, type PlanStage, type PlannedCard } from './plan.js';

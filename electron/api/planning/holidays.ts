@@ -13,7 +13,7 @@
  */
 import type { BodyOf } from '../../../shared/operation.js';
 import { maxHolidayRows, type addHolidayOperation } from '../../../shared/operations/holidays.js';
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import { ApiError } from '../errors.js';
 import type { RecordReads, RecordWrites } from '../../store/record-store.js';
 import { createRecord, deleteRecord } from '../records.js';

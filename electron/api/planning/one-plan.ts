@@ -27,7 +27,7 @@
  */
 import type { Mutation } from '../../../shared/operations/sync.js';
 import { shortDay } from '../../../shared/dates.js';
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext, RuleAnswer } from '../resource.js';

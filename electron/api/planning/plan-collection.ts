@@ -17,7 +17,7 @@
  */
 import { isUuid, uuidv7 } from '../../../shared/ids.js';
 import { daysBetween, today } from '../../../shared/dates.js';
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { cardFields, lastRank } from './card-fields.js';

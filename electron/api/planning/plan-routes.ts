@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FieldProblem } from '../../../shared/errors.js';
 import type { BodyOf } from '../../../shared/operation.js';
 import { moveToBacklogOperation, planCollectionOperation, promiseDatesOperation } from '../../../shared/operations/planning.js';
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import { operationRoute, type Partly } from '../conventions/operation-route.js';
 import type { RequestContext } from '../resource.js';
 import { pieceUnit } from '../../../shared/resources/order-row.js';

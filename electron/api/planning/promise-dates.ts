@@ -6,7 +6,7 @@
  * planned on its own copy of the board's free minutes, read once for all of them.
  */
 import { addDays, daysBetween, today } from '../../../shared/dates.js';
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import type { RecordReads } from '../../store/record-store.js';
 import { tables, type Stored } from '../tables.js';
 import { CrewError, needsOf, readActivityNeeds } from './skill-candidates.js';

@@ -11,7 +11,7 @@
 import type { BodyOf } from '../../../shared/operation.js';
 import type { splitCardOperation } from '../../../shared/operations/planning.js';
 import { ApiError } from '../errors.js';
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import { findRecord } from '../records.js';
 import { refreshCardFields, type Card } from './card-fields.js';
 import { recomputeCollection } from './collection-state.js';

@@ -8,7 +8,7 @@
  */
 import { eachDate, isoWeekday } from '../../../shared/dates.js';
 import { holidayNamesByDay } from '../../../shared/holiday-days.js';
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import type { RequestContext } from '../resource.js';
 import { tables } from '../tables.js';
 import { cardNames } from '../time-tracking/report-names.js';

@@ -6,7 +6,7 @@
  */
 import type { FieldProblem } from '../../../shared/errors.js';
 import { automationNoticeSpec, automationRuleSpec } from '../../../shared/resources/automation-rule.js';
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { tables } from '../tables.js';

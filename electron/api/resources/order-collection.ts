@@ -22,7 +22,7 @@
 import type { FieldProblem } from '../../../shared/errors.js';
 import { limits } from '../../../shared/fields.js';
 import { pieceUnit } from '../../../shared/resources/order-row.js';
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import type { TableDef } from '../../store/table-def.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext } from '../resource.js';

@@ -1,5 +1,5 @@
 import { orderRowSpec, orderRowSupplySpec } from '../../../shared/resources/order-row.js';
-import { type StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import type { RequestContext, ResourceModule } from '../resource.js';
 import { orderModule } from './order.js';
 import { syncOrderCollection } from './order-collection.js';

@@ -3,7 +3,7 @@ import { daysBetween } from '../../../shared/dates.js';
 import { companyHolidaySpec, maxHolidayDays } from '../../../shared/resources/company-holiday.js';
 import { resourceSpec, scheduleDeviationSpec } from '../../../shared/resources/resource.js';
 import { derivedDeviations, readCompanyHolidays } from '../planning/company-holidays.js';
-import type { StoredOf } from '../../store/environment-store.js';
+import type { StoredOf } from '../../../shared/fields.js';
 import type { ResourceModule, ResourceRules } from '../resource.js';
 import { tables } from '../tables.js';
 import type { RecordWrites } from '../../store/record-store.js';

@@ -7,7 +7,7 @@
  */
 import type { FieldProblem } from '../../../shared/errors.js';
 import { surchargeRuleSpec } from '../../../shared/resources/surcharge-rule.js';
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import type { RecordWrites } from '../../store/record-store.js';
 import { requireAdmin } from '../permissions.js';
 import type { RequestContext, ResourceModule } from '../resource.js';

@@ -28,7 +28,7 @@ import type { FieldProblem } from '../../../shared/errors.js';
 import type { FieldSpec } from '../../../shared/fields.js';
 import { nowTimestamp } from '../../../shared/ids.js';
 import { timeTrackingSpec, timeTransitions, type TimeStatus } from '../../../shared/resources/time-tracking.js';
-import { type StoredOf, type StoredRecord } from '../../store/environment-store.js';
+import type { StoredOf, StoredRecord } from '../../../shared/fields.js';
 import { ApiError } from '../errors.js';
 import { isPlanner } from '../permissions.js';
 import type { RequestContext, ResourceModule, ResourceRules } from '../resource.js';

@@ -7,7 +7,7 @@
  */
 import { uuidv7 } from '../../../shared/ids.js';
 import { userSpec } from '../../../shared/resources/user.js';
-import { type StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import { ApiError } from '../errors.js';
 import { isAdmin, requireAdmin } from '../permissions.js';
 import type { RequestContext, ResourceModule } from '../resource.js';

@@ -11,7 +11,7 @@
 import { addDays, today } from '../../../shared/dates.js';
 import { parseFilter } from '../../../shared/filter.js';
 import { uuidv7 } from '../../../shared/ids.js';
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import { ApiError } from '../errors.js';
 import { planCollection } from '../planning/plan-collection.js';
 import { createRecord, deleteRecord, updateRecord, type Scope } from '../records.js';

@@ -14,7 +14,7 @@
 import type { Resolution, ScenarioClash } from '../../../shared/operations/scenarios.js';
 import type { ScenarioChange } from '../../store/scenario-book.js';
 import type { RecordWrites } from '../../store/record-store.js';
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import type { TableDef } from '../../store/table-def.js';
 import { moduleNamedOrNone } from '../registry.js';
 import { tableNamed, tables } from '../tables.js';

@@ -19,7 +19,7 @@ import { isTimeZone } from '../../../shared/fields.js';
 import { nowTimestamp } from '../../../shared/ids.js';
 import { dayLimitMinutes, LocalDays, minutesByDay, splitIntoDays, type LocalDay } from '../../../shared/entry-days.js';
 import type { FilterNode } from '../../../shared/filter.js';
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import type { ListQuery } from '../../store/record-sql.js';
 import { tables } from '../tables.js';
 import type { RequestContext } from '../resource.js';

@@ -9,7 +9,7 @@ import type { FilterNode } from '../../../shared/filter.js';
 import { isUuid } from '../../../shared/ids.js';
 import type { cardSpec } from '../../../shared/resources/card.js';
 import type { userSpec } from '../../../shared/resources/user.js';
-import type { StoredOf } from '../../store/environment-store.js';
+import type { StoredOf } from '../../../shared/fields.js';
 import type { RequestContext } from '../resource.js';
 import { tables } from '../tables.js';
 

@@ -18,7 +18,7 @@
  * "Operations") and checked against that declaration before a handler runs.
  */
 import type { FastifyInstance } from 'fastify';
-import type { StoredRecord } from '../../store/environment-store.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import type { ListQuery } from '../../store/record-sql.js';
 import { isUuid, nowTimestamp } from '../../../shared/ids.js';
 import { booleanParam, parseListOptions, parseShapeOptions, single, type QueryString } from '../conventions/list-query.js';

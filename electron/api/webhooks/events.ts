@@ -10,7 +10,8 @@
  * creating (attaching) it again.
  */
 import { uuidv7 } from '../../../shared/ids.js';
-import type { LoggedChange, StoredRecord, WrittenChange } from '../../store/environment-store.js';
+import type { LoggedChange, WrittenChange } from '../../store/changes.js';
+import type { StoredRecord } from '../../../shared/fields.js';
 import type { RecordReads, RecordWrites, WriteHook } from '../../store/record-store.js';
 import type { Subscriber } from '../../store/webhook-queue.js';
 import { hiddenFields } from '../permissions.js';

@@ -14,7 +14,7 @@
  * The command row is written by `recordCommand`, which PostgresRecordStore.transaction calls
  * for a transaction that is a command (on SQLite, EnvironmentStore.command writes it).
  */
-import type { CommandMeta } from '../environment-store.js';
+import type { CommandMeta } from '../changes.js';
 import type { CommandBookReads, CommandChange, CommandRecord } from '../command-book.js';
 import { nowTimestamp } from '../../../shared/ids.js';
 import { CommandConflictError } from '../record-store.js';

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../../shared/ids.js';
-import type { CommandMeta } from '../../../electron/store/environment-store.js';
+import type { CommandMeta } from '../../../electron/store/changes.js';
 import { CommandConflictError, type RecordWrites } from '../../../electron/store/record-store.js';
 import { tables } from '../../../electron/store/tables.js';
 import { changesAfter, changesOfCommand, findCommand, recentCommands, undoneBy } from '../../../electron/store/postgres/command-book.js';
