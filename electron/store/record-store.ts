@@ -93,6 +93,15 @@ export interface RecordWrites extends RecordReads {
   readonly local?: LocalBookWrites;
   /** A local replica's sync bookkeeping, in this transaction (replica-book.ts); none on the team server. */
   readonly replica?: ReplicaBookWrites;
+  /**
+   * How many writes this transaction has made to `table` so far (and, counted for every table,
+   * each time its `sync` writes were reached). What a caller worked out from the table stays
+   * true while the count stays the same: stage-workdays.ts keeps a board's stage weeks for the
+   * rest of the transaction that way, rather than reading them again for every card it writes.
+   * Writes through the `replica` book (a pull's merge) are not counted: nothing a pull runs
+   * reads what it keeps.
+   */
+  writesTo(table: TableDef): number;
 }
 
 export interface TransactionOptions {
@@ -175,12 +184,21 @@ export class CommandConflictError extends Error {
   }
 }
 
-/** A transaction's reads and writes, refused once it has ended. */
-export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrites {
+/** A transaction's reads and writes, refused once it has ended, its writes counted by table (RecordWrites.writesTo). */
+export function guarded(
+  writes: Omit<RecordWrites, 'writesTo'> & Partial<Pick<RecordWrites, 'writesTo'>>,
+  isOpen: () => boolean,
+): RecordWrites {
   const check = () => {
     if (!isOpen()) throw new TransactionEndedError();
   };
+  const counts = new Map<string, number>();
+  /** Reaching `sync` may write any table: it counts for all. */
+  let anyTable = 0;
+  const count = (table: TableDef) => counts.set(table.table, (counts.get(table.table) ?? 0) + 1);
   return {
+    // An engine that counts its writes itself (PostgreSQL logs every one, its hooks' too) answers; else these counts.
+    writesTo: (table) => writes.writesTo?.(table) ?? anyTable + (counts.get(table.table) ?? 0),
     get: async (table, id, options) => (check(), writes.get(table, id, options)),
     list: async (table, query) => (check(), writes.list(table, query)),
     getWhereIn: async (table, field, values, page) => (check(), writes.getWhereIn(table, field, values, page)),
@@ -188,13 +206,14 @@ export function guarded(writes: RecordWrites, isOpen: () => boolean): RecordWrit
     max: async (table, field, match) => (check(), writes.max(table, field, match)),
     plannedCards: async (boardId, start, end) => (check(), writes.plannedCards(boardId, start, end)),
     cardLoads: async (boardId, start, end, resources) => (check(), writes.cardLoads(boardId, start, end, resources)),
-    insert: async (table, values) => (check(), writes.insert(table, values)),
-    update: async (table, id, values) => (check(), writes.update(table, id, values)),
-    softDelete: async (table, id, at) => (check(), writes.softDelete(table, id, at)),
-    restore: async (table, id) => (check(), writes.restore(table, id)),
+    insert: async (table, values) => (check(), count(table), writes.insert(table, values)),
+    update: async (table, id, values) => (check(), count(table), writes.update(table, id, values)),
+    softDelete: async (table, id, at) => (check(), count(table), writes.softDelete(table, id, at)),
+    restore: async (table, id) => (check(), count(table), writes.restore(table, id)),
     setPasswordHash: async (userId, hash) => (check(), writes.setPasswordHash(userId, hash)),
     get sync() {
       check();
+      anyTable++;
       return writes.sync;
     },
     get deliveries() {

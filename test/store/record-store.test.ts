@@ -97,6 +97,20 @@ describe.each([{ make: sqliteEngine }, { make: postgresEngine }])('the record st
   const insert = <T>(fn: (tx: RecordWrites) => Promise<T>) => store.transaction(fn);
 
   describe(engine.name, () => {
+    it("counts a transaction's writes by table, for what a caller keeps while they stay the same", async () => {
+      await store.transaction(async (tx) => {
+        expect([tx.writesTo(resource), tx.writesTo(activity)]).toEqual([0, 0]);
+        const saw = await tx.insert(resource, { name: 'Saw 9', type: 'machine', workdays, boards: [] });
+        await tx.update(resource, saw.id, { name: 'Saw 10' });
+        expect([tx.writesTo(resource), tx.writesTo(activity)]).toEqual([2, 0]);
+        await tx.softDelete(resource, saw.id);
+        await tx.restore(resource, saw.id);
+        expect([tx.writesTo(resource), tx.writesTo(activity)]).toEqual([4, 0]);
+      });
+      // Each transaction counts its own.
+      await store.transaction(async (tx) => expect(tx.writesTo(resource)).toBe(0));
+    });
+
     it('keeps every kind of field as it was written', async () => {
       const saved = await insert((tx) =>
         tx.insert(resource, {

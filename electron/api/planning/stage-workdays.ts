@@ -17,7 +17,7 @@
 import { addDays } from '../../../shared/dates.js';
 import { boardCalendar, dayNumber, maxPlanDays, weekdayOfDay, type BoardCalendar } from './workdays.js';
 import { isOvertime, patternMinutes, type ResourceCalendar } from './schedule.js';
-import type { RecordReads } from '../../store/record-store.js';
+import type { RecordReads, RecordWrites } from '../../store/record-store.js';
 import { tables, type Stored } from '../tables.js';
 
 /** Whether a stage (or the board) works a day, by day number (workdays.ts). */
@@ -148,11 +148,33 @@ export async function resourcesOnBoard(reads: RecordReads, boardId: string): Pro
   return rows;
 }
 
+/** What a transaction read of a board's stage weeks, and the count of writes it was read at (RecordWrites.writesTo). */
+const keptInTransaction = new WeakMap<RecordWrites, Map<string, { at: number; weeks: Promise<StageWeeks> }>>();
+
+const isTransaction = (reads: RecordReads): reads is RecordWrites => 'writesTo' in reads;
+
 /**
  * Reads what the board's stage weeks need and answers them: its resources and their overtime
- * (unless the caller has their calendars, `known`), and the other boards they are on.
+ * (unless the caller has their calendars, `known`), and the other boards they are on. Inside a
+ * transaction they are read once per board and kept until the transaction writes a resource, a
+ * deviation or a board: a plan writes every card of it, and each card's length counts its
+ * stage's days.
  */
-export async function readStageWeeks(reads: RecordReads, board: Stored<'board'>, known?: readonly ResourceCalendar[]): Promise<StageWeeks> {
+export function readStageWeeks(reads: RecordReads, board: Stored<'board'>, known?: readonly ResourceCalendar[]): Promise<StageWeeks> {
+  if (known || !isTransaction(reads)) return readAnew(reads, board, known);
+  const at = reads.writesTo(tables.resource) + reads.writesTo(tables.schedule_deviation) + reads.writesTo(tables.board);
+  // The board as given: its workdays may be the ones this transaction is about to write.
+  const key = `${board.id} ${JSON.stringify(board.workdays)}`;
+  let kept = keptInTransaction.get(reads);
+  if (!kept) keptInTransaction.set(reads, (kept = new Map()));
+  const found = kept.get(key);
+  if (found && found.at === at) return found.weeks;
+  const weeks = readAnew(reads, board, undefined);
+  kept.set(key, { at, weeks });
+  return weeks;
+}
+
+async function readAnew(reads: RecordReads, board: Stored<'board'>, known?: readonly ResourceCalendar[]): Promise<StageWeeks> {
   let calendars = known;
   if (!calendars) {
     const resources = (await resourcesOnBoard(reads, board.id)).filter((r) => r.boards.some((b) => b.id === board.id && b.active));

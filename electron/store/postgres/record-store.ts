@@ -134,6 +134,13 @@ class PostgresRecords implements RecordWrites {
 
   readonly floor: FloorBook;
 
+  /** Writes so far by table: every write of this transaction, its hooks' too, logs its change (RecordWrites.writesTo). */
+  private readonly counts = new Map<string, number>();
+
+  writesTo(table: TableDef): number {
+    return this.counts.get(table.table) ?? 0;
+  }
+
   readonly files: AttachmentBlobStore;
   readonly deliveries: DeliveryQueueWrites;
   readonly commands: CommandBookReads;
@@ -259,6 +266,7 @@ class PostgresRecords implements RecordWrites {
     fields: Record<string, unknown> | null,
     before: Record<string, unknown> | null = null,
   ): Promise<void> {
+    this.counts.set(table.table, (this.counts.get(table.table) ?? 0) + 1);
     // With the change, in the same transaction as the write: a record's clocks never say more or less than it.
     const clocks = this.stamps?.synced.has(table.resource)
       ? clocksOfWrite(this.stamps.clock, { resource: table.resource, id, fields, origin: this.origin })
