@@ -17,6 +17,7 @@ import type { EnvironmentStore } from './environment-store.js';
 import { overruledEditsOf, type OverruledNotice } from './overruled-edits.js';
 import { bookOf, type Clocks, type FileDirection, type QueuedFile } from './sync-book.js';
 import type { SyncRecordRow } from './sync-feed.js';
+import type { KeepFields } from './sync-writes.js';
 import { syncHistoryOf, type SyncRunRecord } from './sync-history.js';
 import type { TableDef } from './table-def.js';
 import { unknownDataOf } from './unknown-data.js';
@@ -68,13 +69,7 @@ export interface ReplicaBookWrites extends ReplicaBookReads {
   /** Moves the replica's clock past one it received, so its own later writes win. */
   receiveClock(hlc: string): Promise<void>;
   /** Keeps fields this version does not declare, each when its clock is later than the kept one (unknown-data.ts). */
-  keep(
-    resource: string,
-    id: string,
-    fields: Readonly<Record<string, unknown>>,
-    clockOf: (field: string) => string,
-    writer: string | null,
-  ): Promise<void>;
+  keep: KeepFields;
   /** Takes pushed changes out of the outbox. */
   acknowledge(mutationIds: readonly number[]): Promise<void>;
   /** A change the remote refused, with its reason and the remote's version; answers the entry's id. */

@@ -14,6 +14,15 @@ import type { TableDef } from './table-def.js';
 import type { SyncRecordRow } from './sync-feed.js';
 import { unknownDataOf } from './unknown-data.js';
 
+/** Keeps a record's fields this version does not declare (unknown-data.ts); the writer is `key:<id>` or `user:<id>`, or null. */
+export type KeepFields = (
+  resource: string,
+  id: string,
+  fields: Readonly<Record<string, unknown>>,
+  clockOf: (field: string) => string,
+  writer: string | null,
+) => Promise<void>;
+
 export interface SyncWrites {
   /** A record as sync sees it, deleted or not. */
   /** `lock`: on PostgreSQL, held to the end of the transaction, so nobody writes it meanwhile (a SQLite transaction holds the whole file). */
@@ -38,13 +47,7 @@ export interface SyncWrites {
    * Keeps fields this version does not declare, each when its clock is later than the kept one,
    * with who wrote them (`key:<id>`, `user:<id>`; unknown-data.ts).
    */
-  keep(
-    resource: string,
-    id: string,
-    fields: Readonly<Record<string, unknown>>,
-    clockOf: (field: string) => string,
-    writer: string | null,
-  ): Promise<void>;
+  keep: KeepFields;
   /** The names of a record's kept fields. */
   keptFieldNames(resource: string, id: string): Promise<string[]>;
   /** The bytes kept in the environment in all (each field's name and JSON value). */
