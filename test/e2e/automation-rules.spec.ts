@@ -53,7 +53,11 @@ test('a planner adds a rule that sets the next stage, pauses it after a reload, 
   await expect(rules.getByRole('listitem')).toHaveText([new RegExp(described)]);
   // The box shows the pause at once, while it is saved: the reload waits for the save, or it
   // could come before the write and show the rule active again.
-  const saved = page.waitForResponse((answer) => answer.url().includes('/v1/automation_rule/') && answer.request().method() === 'PUT');
+  // The page calls the API through the host's bridge: one POST carrying the method and path.
+  const saved = page.waitForResponse((answer) => {
+    const sent = answer.request().postData() ?? '';
+    return sent.includes('"method":"PUT"') && sent.includes('/v1/automation_rule/');
+  });
   await rules.getByLabel('Active').click();
   await expect(rules.getByLabel('Active')).not.toBeChecked();
   expect((await saved).ok()).toBe(true);
