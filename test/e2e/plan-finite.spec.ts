@@ -89,7 +89,7 @@ test('plan a backlog collection with finite and see its promise date before comm
 
 test('a new order shows when it can finish from its rows, before it is saved', async ({ page }) => {
   test.setTimeout(120_000);
-  const { monday, boardId, cutId } = await openLoadedShop(page);
+  const { boardId, cutId } = await openLoadedShop(page);
 
   await openScreen(page, 'Orders');
   await page.getByRole('button', { name: 'New order' }).click();
@@ -120,7 +120,7 @@ test('a new order shows when it can finish from its rows, before it is saved', a
 
 test('planning backward finite where nothing fits names the earliest end, and that end can be used', async ({ page }) => {
   test.setTimeout(120_000);
-  const { monday, boardId, cutId } = await openLoadedShop(page);
+  const { boardId, cutId } = await openLoadedShop(page);
   // 2,000 min: more than one day of Anna's, so it cannot end today.
   const big = await seedCollection(page, boardId, { name: 'Big', activityId: cutId, minutes: 2000 });
   const today = testToday;
