@@ -111,12 +111,16 @@ export async function startForwarder(
         .catch(() => res.destroy());
     });
   });
+  return { ...(await listenOnLoopback(server)), requests };
+}
+
+/** Starts a test's own HTTP server on a free port of 127.0.0.1: its address, and a close that ends its connections too. */
+export async function listenOnLoopback(server: Server): Promise<{ url: string; close(): Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   return {
     url: `http://127.0.0.1:${address.port}`,
-    requests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -38,7 +38,7 @@ import {
   type InProcessClient,
   type InProcessRemote,
 } from '../helpers/sync-inprocess.js';
-import { snapshotPages } from '../helpers/sync-snapshot.js';
+import { listenOnLoopback, snapshotPages } from '../helpers/sync-snapshot.js';
 
 /** A newer app: the current protocol and a schema this version has not reached. */
 const newerHeaders = { ...remoteHeaders, 'x-planner-sync-protocol': '2', 'x-planner-schema': '99' };
@@ -646,14 +646,7 @@ async function startOtherVersion(
       res.end(JSON.stringify(body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { ...(await listenOnLoopback(server)), requests };
 }
 
 describe('versions below the minimum', () => {
